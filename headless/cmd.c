@@ -1,0 +1,106 @@
+/*
+ * cmd: the verb table, shared option helpers and trace loading for verbs.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "source.h"
+#include "xmalloc.h"
+
+extern const struct cmd_entry	cmd_demo_entry;
+extern const struct cmd_entry	cmd_info_entry;
+extern const struct cmd_entry	cmd_prep_entry;
+extern const struct cmd_entry	cmd_clean_entry;
+
+const struct cmd_entry *cmd_table[] = {
+	&cmd_demo_entry,
+	&cmd_info_entry,
+	&cmd_prep_entry,
+	&cmd_clean_entry,
+	NULL
+};
+
+const struct cmd_entry *
+cmd_find(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; cmd_table[i] != NULL; i++)
+		if (strcmp(cmd_table[i]->name, name) == 0)
+			return cmd_table[i];
+	return NULL;
+}
+
+void
+cmd_print_help(const struct cmd_entry *e)
+{
+	printf("usage: %s\n\n%s\n", e->usage, e->help);
+}
+
+int
+cmd_usage_error(const struct cmd_entry *e, const char *fmt, ...)
+{
+	va_list	ap;
+
+	fprintf(stderr, "gpulens %s: ", e->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nusage: %s\n", e->usage);
+	return EXIT_USAGE;
+}
+
+int
+cmd_is_help(const char *s)
+{
+	return strcmp(s, "-h") == 0 || strcmp(s, "--help") == 0;
+}
+
+long long
+cmd_parse_count(const char *s)
+{
+	char		*end;
+	double		 d;
+	long long	 mul = 1;
+	size_t		 len = strlen(s);
+
+	if (len == 0)
+		return -1;
+	switch (s[len - 1]) {
+	case 'k': case 'K': mul = 1000; break;
+	case 'm': case 'M': mul = 1000000; break;
+	case 'g': case 'G': mul = 1000000000; break;
+	}
+	errno = 0;
+	d = strtod(s, &end);
+	if (errno != 0 || end == s || d < 0 || d > 9e15)
+		return -1;
+	if (*end != '\0' && !(mul != 1 && end == s + len - 1))
+		return -1;
+	return (long long)(d * (double)mul + 0.5);
+}
+
+struct model *
+cmd_load(const char *path, const struct cmd_global *g)
+{
+	struct load_opts	 o;
+	struct model		*m;
+	char			*cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.no_cache = g->no_cache;
+	o.progress = g->progress;
+	m = source_load(path, &o, &cause);
+	if (m == NULL) {
+		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		    "cannot load trace");
+		free(cause);
+	}
+	return m;
+}

@@ -1,0 +1,51 @@
+/*
+ * cmd: the verb table and the options every verb shares.
+ *
+ * Each verb lives in its own file headless/cmd-VERB.c and exports one
+ * `const struct cmd_entry cmd_VERB_entry` descriptor: name, usage, one-line
+ * help and exec callback (tmux's cmd_entry). main.c dispatches through
+ * cmd_table; `gpulens VERB --help` prints the descriptor's usage and help.
+ *
+ * Exit codes: 0 success, 1 internal failure, 2 bad input or usage.
+ */
+#ifndef GPULENS_CMD_H
+#define GPULENS_CMD_H
+
+#include "model.h"
+
+#define EXIT_USAGE	2
+#define EXIT_INTERNAL	1
+
+struct cmd_global {
+	int		 no_cache;	/* --no-cache */
+	int		 progress;	/* -1 auto, 0 --no-progress, 1 --progress */
+};
+
+struct cmd_entry {
+	const char	*name;
+	const char	*usage;		/* "gpulens info [OPTIONS] TRACE" */
+	const char	*help;		/* one paragraph, shown by --help */
+	int		(*exec)(int argc, char **argv,
+			    const struct cmd_global *);
+};
+
+extern const struct cmd_entry	*cmd_table[];
+
+const struct cmd_entry	*cmd_find(const char *name);
+/* Prints usage + help of a verb to stdout. */
+void			 cmd_print_help(const struct cmd_entry *);
+/* Prints "gpulens VERB: message" to stderr and returns EXIT_USAGE. */
+int			 cmd_usage_error(const struct cmd_entry *,
+			    const char *fmt, ...)
+			    __attribute__((format(printf, 2, 3)));
+/*
+ * Loads a trace with the global options (cache, progress, timing). Returns
+ * NULL and prints "gpulens: CAUSE" to stderr on failure.
+ */
+struct model		*cmd_load(const char *path, const struct cmd_global *);
+/* Parses "1e6", "250000", "2M" style counts; -1 on error. */
+long long		 cmd_parse_count(const char *);
+/* True if arg is -h or --help. */
+int			 cmd_is_help(const char *);
+
+#endif

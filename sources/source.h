@@ -1,0 +1,50 @@
+/*
+ * source: format detection and the entry point that turns a path into a
+ * model, through the cache when it is valid.
+ *
+ * Detection is by content, never by extension: SQLite header plus the
+ * tables present (nsys: CUPTI_ACTIVITY_KIND_* / NVTX_EVENTS / StringIds),
+ * "NVR\0" magic (.ncu-rep), zstd or gzip magic, JSON text, the binary
+ * .nsys-rep/.qdrep container.
+ *
+ * Errors: every failure returns NULL with one line in *cause (caller frees)
+ * saying what the file is and what is wrong; the verb layer exits 2.
+ */
+#ifndef GPULENS_SOURCE_H
+#define GPULENS_SOURCE_H
+
+#include "model.h"
+#include "progress.h"
+
+enum detected {
+	DETECT_UNKNOWN = 0,
+	DETECT_NSYS_SQLITE,	/* Nsight Systems SQLite export */
+	DETECT_NSYS_REP,	/* .nsys-rep / .qdrep binary report */
+	DETECT_SQLITE_OTHER,	/* SQLite but not a known schema */
+	DETECT_GZIP,
+	DETECT_ZSTD,
+	DETECT_JSON,
+	DETECT_NCU_REP,
+	DETECT_EMPTY,
+	DETECT_COUNT
+};
+
+struct load_opts {
+	int		 no_cache;	/* --no-cache: neither read nor write */
+	int		 progress;	/* -1 auto (tty), 0 off, 1 on */
+};
+
+/* Identifies path's format; *what gets a short description (static). */
+enum detected	 source_detect(const char *path, const char **what,
+		    char **cause);
+/* Loads path (through the cache unless opts->no_cache). */
+struct model	*source_load(const char *path, const struct load_opts *,
+		    char **cause);
+/* Loads path bypassing the cache entirely (used by prep and tests). */
+struct model	*source_read(const char *path, struct progress *,
+		    char **cause);
+
+/* Readers. */
+struct model	*nsys_load(const char *path, struct progress *, char **cause);
+
+#endif

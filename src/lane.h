@@ -1,0 +1,128 @@
+/*
+ * lane: the events of one track as struct-of-arrays, sorted by start, with
+ * the interval index that answers every time query in O(log n).
+ *
+ * Design (../shared/docs/STYLE.md, "lanes first, a tree only where needed"):
+ *   - Readers append events in any order (lane_push). lane_finalize() sorts
+ *     them by (start, longer first) with a stable radix sort on start when
+ *     they are not already sorted, then builds:
+ *   - depth[]: nesting depth from a stack sweep (0 = outermost); for events
+ *     that do not nest properly (partial overlap) the smallest free level.
+ *   - overlaps: whether any two events overlap. When they do, maxend[] is a
+ *     cgranges-style implicit augmented interval tree over the sorted array,
+ *     and ends_sorted[] holds the ends in ascending order (for counts).
+ *   - cov: the union of the events as disjoint segments with prefix sums of
+ *     busy time (for a non-overlapping lane the segments are the events).
+ *   - pyr: a block-max pyramid of durations (blocks of 64) for "dominant
+ *     event in an index range" queries.
+ *
+ * Query functions take caller-owned, reusable result buffers
+ * (uint32_t **buf, size_t *cap) and return the number of results; they make
+ * no allocation once the buffer is large enough.
+ *
+ * Ownership: a lane owns all its arrays; lane_free() releases them.
+ */
+#ifndef GPULENS_LANE_H
+#define GPULENS_LANE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Disjoint, sorted segments with prefix busy sums: busy[i] is the total
+ * length of segments [0, i). */
+struct coverage {
+	size_t		 n;
+	int64_t		*start, *end;
+	int64_t		*busy;		/* n + 1 entries */
+	int		 owned;		/* start/end allocated here (else
+					   they alias a lane's arrays) */
+};
+
+struct lane {
+	size_t		 n, cap;
+	int64_t		*start;		/* ns, ascending after finalize */
+	int64_t		*end;		/* ns, end >= start */
+	uint32_t	*name;		/* string id */
+	uint8_t		*kind;		/* enum ev_kind */
+	uint8_t		*flags;		/* EVF_* */
+	int64_t		*rowid;		/* row id in the source, -1 none */
+	uint32_t	*corr;		/* correlation id, 0 none */
+	uint32_t	*aux;		/* kind-specific index, NONE32 none */
+
+	/* Built by lane_finalize(): */
+	uint16_t	*depth;		/* nesting depth */
+	uint16_t	 max_depth;	/* deepest level + 1 (0 if empty) */
+	int		 overlaps;	/* any two events overlap */
+	int64_t		*maxend;	/* implicit tree (overlaps only) */
+	int		 tree_levels;	/* cgranges max level */
+	int64_t		*ends_sorted;	/* overlaps only */
+	int64_t		 maxdur;	/* longest event */
+	struct coverage	 cov;
+	uint32_t	*pyr;		/* block-max pyramid (argmax indices) */
+	size_t		 npyr;
+	size_t		*pyr_off;	/* level offsets into pyr */
+	int		 pyr_levels;
+};
+
+/* The fields of one event as readers push it. */
+struct lane_event {
+	int64_t		 start, end;
+	uint32_t	 name;
+	uint8_t		 kind, flags;
+	int64_t		 rowid;
+	uint32_t	 corr;
+	uint32_t	 aux;
+};
+
+void	 lane_init(struct lane *);
+void	 lane_free(struct lane *);
+/* Appends one event (amortised O(1)). */
+void	 lane_push(struct lane *, const struct lane_event *);
+/* Reserves room for n more events. */
+void	 lane_reserve(struct lane *, size_t n);
+/*
+ * Sorts the events (all arrays move together; aux indices into the model's
+ * side tables stay valid) and builds the index. Idempotent.
+ */
+void	 lane_finalize(struct lane *);
+/* Shrinks the arrays to n (after loading). */
+void	 lane_shrink(struct lane *);
+
+/* Index of the first event with start >= t (n if none). */
+size_t	 lane_lower(const struct lane *, int64_t t);
+/*
+ * Events overlapping [t0, t1) (start < t1 && end > t0; zero-length events
+ * at t0 <= start < t1 count too), in start order. Returns their number and
+ * stores indices in *buf (grown as needed).
+ */
+size_t	 lane_overlap(const struct lane *, int64_t t0, int64_t t1,
+	    uint32_t **buf, size_t *cap);
+/* Number of events overlapping [t0, t1), same rule as lane_overlap. */
+size_t	 lane_count(const struct lane *, int64_t t0, int64_t t1);
+/* Events containing t (start <= t < end), in start order. */
+size_t	 lane_stab(const struct lane *, int64_t t, uint32_t **buf,
+	    size_t *cap);
+/* Union busy time of the lane's events within [t0, t1), O(log n). */
+int64_t	 lane_busy(const struct lane *, int64_t t0, int64_t t1);
+/*
+ * The dominant event in [t0, t1): the one covering the most time inside the
+ * window (ties: earlier). Returns its index or -1 when the window is empty.
+ */
+int64_t	 lane_dominant(const struct lane *, int64_t t0, int64_t t1);
+/* The longest event with index in [i0, i1) (-1 if empty), via the pyramid. */
+int64_t	 lane_argmax_dur(const struct lane *, size_t i0, size_t i1);
+
+/* Coverage helpers (also used for per-device unions). */
+void	 coverage_free(struct coverage *);
+/* Builds the union of sorted-by-start intervals (start[i], end[i]). */
+void	 coverage_build(struct coverage *, const int64_t *start,
+	    const int64_t *end, size_t n);
+/* Merges several coverages into their union. */
+void	 coverage_union(struct coverage *out, const struct coverage *const *in,
+	    size_t nin);
+/* Busy time of the coverage within [t0, t1), O(log n). */
+int64_t	 coverage_busy(const struct coverage *, int64_t t0, int64_t t1);
+/* B(t): busy time before t. */
+int64_t	 coverage_busy_before(const struct coverage *, int64_t t);
+
+#endif

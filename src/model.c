@@ -1,0 +1,437 @@
+/*
+ * model: finalization (ordering, indexing, linking) and accessors.
+ *
+ * model_finalize() is the single place where a loaded model becomes
+ * immutable: it closes open ranges at the trace end, orders the tracks
+ * (GPU streams by device and stream id, then CPU tracks by process, thread,
+ * type and domain), finalizes every lane, assigns global event ids, and
+ * builds the NVTX tree, the CPU-GPU correlation and the per-device busy
+ * coverage. It is idempotent, so the cache loader can call it on arrays that
+ * were already finalized once.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "correlate.h"
+#include "model.h"
+#include "nvtx.h"
+#include "xmalloc.h"
+
+static const char *ev_kind_names[] = {
+	"none",
+#define X(e, s, h) s,
+	EV_KIND_LIST(X)
+#undef X
+};
+
+static const char *track_type_names[] = {
+	"gpu", "api", "nvtx", "osrt", "counter", "other"
+};
+
+static const char *copy_kind_names[] = {
+#define X(e, s, l) s,
+	COPY_KIND_LIST(X)
+#undef X
+};
+static const char *copy_kind_labels[] = {
+#define X(e, s, l) l,
+	COPY_KIND_LIST(X)
+#undef X
+};
+static const char *mem_kind_names[] = {
+#define X(e, s, l) s,
+	MEM_KIND_LIST(X)
+#undef X
+};
+static const char *mem_kind_labels[] = {
+#define X(e, s, l) l,
+	MEM_KIND_LIST(X)
+#undef X
+};
+static const char *source_kind_names[] = {
+	"unknown",
+#define X(e, s, h) s,
+	SOURCE_KIND_LIST(X)
+#undef X
+};
+static const char *source_kind_helps[] = {
+	"unknown format",
+#define X(e, s, h) h,
+	SOURCE_KIND_LIST(X)
+#undef X
+};
+
+const char *
+ev_kind_name(int k)
+{
+	if (k < 0 || k >= EV_KIND_COUNT)
+		return "unknown";
+	return ev_kind_names[k];
+}
+
+int
+ev_kind_parse(const char *s)
+{
+	int	k;
+
+	for (k = 1; k < EV_KIND_COUNT; k++)
+		if (strcmp(s, ev_kind_names[k]) == 0)
+			return k;
+	return -1;
+}
+
+const char *
+track_type_name(int t)
+{
+	if (t < 0 || t >= TRACK_TYPE_COUNT)
+		return "unknown";
+	return track_type_names[t];
+}
+
+const char *
+copy_kind_name(int k)
+{
+	return k >= 0 && k < COPY_KIND_COUNT ? copy_kind_names[k] : "unknown";
+}
+
+const char *
+copy_kind_label(int k)
+{
+	return k >= 0 && k < COPY_KIND_COUNT ? copy_kind_labels[k] : "Unknown";
+}
+
+const char *
+mem_kind_name(int k)
+{
+	return k >= 0 && k < MEM_KIND_COUNT ? mem_kind_names[k] : "unknown";
+}
+
+const char *
+mem_kind_label(int k)
+{
+	return k >= 0 && k < MEM_KIND_COUNT ? mem_kind_labels[k] : "Unknown";
+}
+
+const char *
+source_kind_name(int k)
+{
+	return k >= 0 && k < SOURCE_KIND_COUNT ? source_kind_names[k] :
+	    "unknown";
+}
+
+const char *
+source_kind_help(int k)
+{
+	return k >= 0 && k < SOURCE_KIND_COUNT ? source_kind_helps[k] :
+	    "unknown format";
+}
+
+void
+model_free(struct model *m)
+{
+	size_t	i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->ntracks; i++)
+		lane_free(&m->tracks[i].lane);
+	if (m->device_cov != NULL) {
+		for (i = 0; i < m->ndevices; i++)
+			coverage_free(&m->device_cov[i]);
+		free(m->device_cov);
+	}
+	for (i = 0; i < m->nwarnings; i++)
+		free(m->warnings[i]);
+	free(m->warnings);
+	free(m->devices);
+	free(m->processes);
+	free(m->threads);
+	free(m->streams);
+	free(m->domains);
+	free(m->tracks);
+	free(m->track_off);
+	free(m->kernels);
+	free(m->copies);
+	free(m->nvtx);
+	free(m->counters);
+	free(m->meta);
+	free(m->launch);
+	free(m->gpu_of_api_key);
+	free(m->gpu_of_api_off);
+	free(m->gpu_of_api);
+	strpool_free(m->strs);
+	free(m);
+}
+
+void
+model_warn(struct model *m, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (m->nwarnings >= 1000)
+		return;		/* a broken file must not flood the output */
+	m->warnings = xreallocarray(m->warnings, m->nwarnings + 1,
+	    sizeof *m->warnings);
+	va_start(ap, fmt);
+	m->warnings[m->nwarnings++] = xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+const char *
+model_meta(const struct model *m, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nmeta; i++)
+		if (strcmp(strpool_get(m->strs, m->meta[i].key), key) == 0)
+			return strpool_get(m->strs, m->meta[i].value);
+	return NULL;
+}
+
+const char *
+model_str(const struct model *m, uint32_t sid)
+{
+	return strpool_get(m->strs, sid);
+}
+
+struct evref
+model_ev(const struct model *m, uint32_t gid)
+{
+	struct evref	r;
+	size_t		lo = 0, hi = m->ntracks;
+
+	/* Last track whose base is <= gid (skipping empty tracks). */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->track_off[mid] <= gid)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	while (lo + 1 < m->ntracks && m->track_off[lo + 1] <= gid)
+		lo++;
+	r.track = (uint32_t)lo;
+	r.idx = gid - m->track_off[lo];
+	return r;
+}
+
+int64_t
+model_ev_start(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.start[r.idx];
+}
+
+int64_t
+model_ev_end(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.end[r.idx];
+}
+
+int
+model_ev_kind(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.kind[r.idx];
+}
+
+uint32_t
+model_ev_name(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.name[r.idx];
+}
+
+void
+model_count_kinds(const struct model *m, uint64_t *counts)
+{
+	size_t	t, i;
+
+	memset(counts, 0, sizeof *counts * EV_KIND_COUNT);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] < EV_KIND_COUNT)
+				counts[l->kind[i]]++;
+	}
+}
+
+size_t
+model_bytes(const struct model *m)
+{
+	size_t	b = 0, t;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		b += l->n * (8 + 8 + 4 + 1 + 1 + 8 + 4 + 4 + 2);
+		if (l->overlaps)
+			b += l->n * 16;
+		b += (l->cov.n + 1) * 8 + (l->cov.owned ? l->cov.n * 16 : 0);
+		b += l->npyr * 4;
+	}
+	b += m->nkernels * sizeof *m->kernels;
+	b += m->ncopies * sizeof *m->copies;
+	b += m->nnvtx * sizeof *m->nvtx;
+	b += m->ncounters * sizeof *m->counters;
+	b += m->nevents * 4;		/* launch */
+	b += strpool_bytes(m->strs);
+	return b;
+}
+
+/* Track order: GPU first (device, stream id), then CPU (process, thread,
+ * type, domain). Ties keep creation order. */
+static const struct model *sort_model;
+
+static int
+track_cmp(const void *a, const void *b)
+{
+	const struct track	*x = a, *y = b;
+	const struct model	*m = sort_model;
+	int			 gx = x->type == TRACK_GPU, gy = y->type == TRACK_GPU;
+
+#define CMP(p, q) do { if ((p) != (q)) return (p) < (q) ? -1 : 1; } while (0)
+	CMP(!gx, !gy);
+	if (gx) {
+		CMP(x->device, y->device);
+		CMP(m->streams[x->stream].source_id,
+		    m->streams[y->stream].source_id);
+		CMP(x->stream, y->stream);
+		return 0;
+	}
+	CMP(x->process, y->process);
+	if (x->thread != NONE32 && y->thread != NONE32) {
+		CMP(m->threads[x->thread].tid, m->threads[y->thread].tid);
+	}
+	CMP(x->thread, y->thread);
+	/* NVTX above API above OSRT within a thread. */
+	{
+		static const int order[TRACK_TYPE_COUNT] = { 0, 2, 1, 3, 4, 5 };
+		CMP(order[x->type], order[y->type]);
+	}
+	CMP(x->domain, y->domain);
+#undef CMP
+	return 0;
+}
+
+static void
+model_close_open_ranges(struct model *m)
+{
+	size_t	t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if ((l->flags[i] & EVF_OPEN) && l->end[i] < m->end_ns)
+				l->end[i] = m->end_ns;
+			if (l->end[i] < l->start[i]) {
+				l->end[i] = l->start[i];
+				l->flags[i] |= EVF_ENDCLAMP;
+			}
+		}
+	}
+}
+
+static void
+model_span(struct model *m)
+{
+	size_t	t, i;
+	int	any = 0;
+
+	for (t = 0; t < m->ntracks; t++) {
+		struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			int64_t s = l->start[i];
+			int64_t e = (l->flags[i] & EVF_OPEN) ? s : l->end[i];
+			if (e < s)
+				e = s;
+			if (!any || s < m->origin_ns)
+				m->origin_ns = s;
+			if (!any || e > m->end_ns)
+				m->end_ns = e;
+			any = 1;
+		}
+	}
+	if (!any)
+		m->origin_ns = m->end_ns = 0;
+}
+
+static void
+model_device_coverage(struct model *m)
+{
+	const struct coverage	**in;
+	size_t			  d, t, n;
+
+	if (m->device_cov != NULL) {
+		for (d = 0; d < m->ndevices; d++)
+			coverage_free(&m->device_cov[d]);
+		free(m->device_cov);
+		m->device_cov = NULL;
+	}
+	if (m->ndevices == 0)
+		return;
+	m->device_cov = xcalloc(m->ndevices, sizeof *m->device_cov);
+	in = xcalloc(m->ntracks + 1, sizeof *in);
+	for (d = 0; d < m->ndevices; d++) {
+		n = 0;
+		for (t = 0; t < m->ntracks; t++) {
+			const struct track *tr = &m->tracks[t];
+			if (tr->type == TRACK_GPU && tr->device == d)
+				in[n++] = &tr->lane.cov;
+		}
+		coverage_union(&m->device_cov[d], in, n);
+	}
+	free(in);
+}
+
+int
+model_finalize(struct model *m, char **cause)
+{
+	size_t		t;
+	uint64_t	total = 0;
+
+	(void)cause;
+	if (m->ndomains == 0) {
+		m->domains = xcalloc(1, sizeof *m->domains);
+		m->domains[0].process = NONE32;
+		m->ndomains = 1;
+	}
+	model_span(m);
+	model_close_open_ranges(m);
+
+	sort_model = m;
+	if (m->ntracks > 1)
+		qsort(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp);
+	sort_model = NULL;
+
+	free(m->track_off);
+	m->track_off = xcalloc(m->ntracks + 1, sizeof *m->track_off);
+	for (t = 0; t < m->ntracks; t++) {
+		struct lane *l = &m->tracks[t].lane;
+		lane_finalize(l);
+		m->track_off[t] = (uint32_t)total;
+		total += l->n;
+		if (total >= NONE32) {
+			if (cause != NULL)
+				*cause = xasprintf("too many events (%llu): "
+				    "at most %u are supported",
+				    (unsigned long long)total, NONE32 - 1);
+			return -1;
+		}
+	}
+	m->track_off[m->ntracks] = (uint32_t)total;
+	m->nevents = total;
+
+	nvtx_build(m);
+	correlate_build(m);
+	model_device_coverage(m);
+	return 0;
+}

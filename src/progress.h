@@ -1,0 +1,25 @@
+/*
+ * progress: load progress on stderr ("phase: rows read, percent"), shown
+ * only when stderr is a terminal and throttled to ten updates a second.
+ * Readers call progress_phase() when they start a table and progress_rows()
+ * every few thousand rows. progress_done() erases the line.
+ */
+#ifndef GPULENS_PROGRESS_H
+#define GPULENS_PROGRESS_H
+
+#include <stdint.h>
+
+struct progress {
+	int		 enabled;	/* stderr is a tty and not disabled */
+	const char	*phase;
+	uint64_t	 rows, total;	/* total 0 = unknown */
+	uint64_t	 last_ms;
+	int		 shown;
+};
+
+void	progress_init(struct progress *, int enable);
+void	progress_phase(struct progress *, const char *phase, uint64_t total);
+void	progress_rows(struct progress *, uint64_t rows);
+void	progress_done(struct progress *);
+
+#endif

@@ -1,0 +1,25 @@
+#!/bin/sh
+# man_test: man/gpulens.1 is clean under `mandoc -T lint` and mentions every
+# verb in the verb table and every option a verb's --help lists.
+. "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
+page="$GPULENS_SRCDIR/man/gpulens.1"
+[ -f "$page" ] || fail "no man page at $page"
+if command -v mandoc >/dev/null 2>&1; then
+	out=$(mandoc -T lint -W warning "$page" 2>&1) || true
+	[ -z "$out" ] || fail "mandoc -T lint: $out"
+else
+	echo "mandoc missing: lint skipped"
+fi
+verbs=$("$GPULENS" --help | awk '/^  [a-z]/ {print $1}')
+[ -n "$verbs" ] || fail "gpulens --help listed no verbs"
+for v in $verbs; do
+	grep -q "^\.It Nm Cm $v\b" "$page" || fail "verb '$v' is not documented in the man page"
+	for opt in $("$GPULENS" "$v" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+		o=${opt#--}
+		grep -qE "Fl \\\\-$o\b" "$page" || fail "option '$opt' of '$v' is not in the man page"
+	done
+done
+for opt in no-cache progress no-progress; do
+	grep -qE "Fl \\\\-$opt\b" "$page" || fail "global option --$opt is not in the man page"
+done
+pass
