@@ -33,7 +33,8 @@ const struct cmd_entry cmd_demo_entry = {
 	"  --events N   approximate number of events (default 200000; 1e7, 5M)\n"
 	"  --gpus G     number of GPUs, one process each (default 4)\n"
 	"  --seed S     random seed (default 1); equal seeds give equal files",
-	cmd_demo_exec
+	cmd_demo_exec,
+	0
 };
 
 static char *
@@ -105,7 +106,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 	}
 
 	if (out != NULL) {
-		if (gen_write_nsys(out, &o, &cause) != 0) {
+		if (gen_write_nsys(out, &o, NULL, &cause) != 0) {
 			fprintf(stderr, "gpulens demo: %s\n", cause);
 			free(cause);
 			return EXIT_INTERNAL;
@@ -115,7 +116,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 
 	path = demo_default_path(&o);
 	if (access(path, R_OK) != 0 &&
-	    gen_write_nsys(path, &o, &cause) != 0) {
+	    gen_write_nsys(path, &o, NULL, &cause) != 0) {
 		fprintf(stderr, "gpulens demo: %s\n", cause);
 		free(cause);
 		free(path);

@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "opts.h"
+#include "out.h"
+#include "sanitize.h"
 #include "model.h"
 #include "units.h"
 
@@ -17,11 +20,12 @@ static int	cmd_info_exec(int, char **, const struct cmd_global *);
 
 const struct cmd_entry cmd_info_entry = {
 	"info",
-	"gpulens info TRACE",
+	"gpulens info [--json|--format csv] TRACE",
 	"Describes TRACE: source format and version, time span, event counts\n"
 	"per kind, devices and their properties, processes, threads, GPU\n"
 	"streams, NVTX domains, and any warnings raised while loading.",
-	cmd_info_exec
+	cmd_info_exec,
+	OPT_OUTPUT
 };
 
 static void
@@ -32,7 +36,7 @@ info_print(const char *path, const struct model *m)
 	size_t		 i, t;
 	int		 k;
 
-	printf("trace      %s\n", path);
+	printf("trace      %s\n", sanitize_tmp(path));
 	printf("source     %s %s", source_kind_name(m->source),
 	    model_str(m, m->source_version));
 	if (m->schema_version != 0)
@@ -41,7 +45,7 @@ info_print(const char *path, const struct model *m)
 	printf("span       %s (origin %lld ns)\n",
 	    units_dur(m->end_ns - m->origin_ns, b1, sizeof b1),
 	    (long long)m->origin_ns);
-	model_count_kinds(m, counts);
+	memcpy(counts, m->kind_count, sizeof counts);
 	printf("events     %s:", units_count(m->nevents, b1, sizeof b1));
 	for (k = 1; k < EV_KIND_COUNT; k++)
 		if (counts[k] != 0)
@@ -53,7 +57,7 @@ info_print(const char *path, const struct model *m)
 	for (i = 0; i < m->ndevices; i++) {
 		const struct device *d = &m->devices[i];
 		printf("  [%u] %s", d->source_id, *model_str(m, d->name) ?
-		    model_str(m, d->name) : "(unnamed GPU)");
+		    sanitize_tmp(model_str(m, d->name)) : "(unnamed GPU)");
 		if (d->sm_count > 0)
 			printf(", %d SMs", d->sm_count);
 		if (d->cc_major > 0)
@@ -74,7 +78,7 @@ info_print(const char *path, const struct model *m)
 		if (nthr == 0 && nstr == 0)
 			continue;
 		printf("  pid %u %s: %zu thread%s, %zu GPU stream%s\n", p->pid,
-		    model_str(m, p->name), nthr, nthr == 1 ? "" : "s", nstr,
+		    sanitize_tmp(model_str(m, p->name)), nthr, nthr == 1 ? "" : "s", nstr,
 		    nstr == 1 ? "" : "s");
 	}
 	printf("tracks     %zu\n", m->ntracks);
@@ -83,26 +87,145 @@ info_print(const char *path, const struct model *m)
 		    m->ndomains == 2 ? "" : "s");
 		for (i = 1; i < m->ndomains; i++)
 			printf(" %s", *model_str(m, m->domains[i].name) ?
-			    model_str(m, m->domains[i].name) : "(unnamed)");
+			    sanitize_tmp(model_str(m, m->domains[i].name)) :
+			    "(unnamed)");
 		printf("\n");
 	}
 	for (i = 0; i < m->nwarnings; i++)
-		printf("warning    %s\n", m->warnings[i]);
+		printf("warning    %s\n", sanitize_tmp(m->warnings[i]));
+}
+
+static void
+info_json(struct out *out, const char *path, const struct model *m)
+{
+	cJSON	*a = out->aux, *arr, *o;
+	size_t	 i, t;
+	int	 k;
+
+	for (k = 1; k < EV_KIND_COUNT; k++) {
+		cJSON *row;
+		if (m->kind_count[k] == 0)
+			continue;
+		row = out_row(out);
+		out_str(row, "key", ev_kind_name(k));
+		out_str(row, "kind", ev_kind_name(k));
+		out_int(row, "count", (int64_t)m->kind_count[k]);
+	}
+	o = cJSON_AddObjectToObject(a, "source");
+	out_str(o, "kind", source_kind_name(m->source));
+	out_str(o, "version", model_str(m, m->source_version));
+	if (m->schema_version != 0)
+		out_str(o, "schema", model_str(m, m->schema_version));
+	else
+		cJSON_AddNullToObject(o, "schema");
+	out_int(a, "origin_ns", m->origin_ns);
+	out_int(a, "span_ns", m->end_ns - m->origin_ns);
+	out_int(a, "utc_epoch_ns", m->utc_epoch_ns);
+	out_int(a, "events", (int64_t)m->nevents);
+	out_int(a, "tracks", (int64_t)m->ntracks);
+	out_int(a, "threads", (int64_t)m->nthreads);
+	arr = cJSON_AddArrayToObject(a, "capabilities");
+	for (k = 1; k < EV_KIND_COUNT; k++)
+		if (m->kind_count[k] != 0)
+			cJSON_AddItemToArray(arr,
+			    cJSON_CreateString(ev_kind_name(k)));
+	arr = cJSON_AddArrayToObject(a, "devices");
+	for (i = 0; i < m->ndevices; i++) {
+		const struct device *d = &m->devices[i];
+		o = cJSON_CreateObject();
+		out_int(o, "device", d->source_id);
+		out_str(o, "name", model_str(m, d->name));
+		out_str(o, "uuid", model_str(m, d->uuid));
+		out_int(o, "sm_count", d->sm_count);
+		out_int(o, "cc_major", d->cc_major);
+		out_int(o, "cc_minor", d->cc_minor);
+		out_int(o, "memory_bytes", d->total_mem);
+		out_int(o, "memory_bandwidth_bytes_per_s", d->mem_bw);
+		cJSON_AddItemToArray(arr, o);
+	}
+	arr = cJSON_AddArrayToObject(a, "processes");
+	for (i = 0; i < m->nprocesses; i++) {
+		const struct process *p = &m->processes[i];
+		size_t nthr = 0, nstr = 0;
+		for (t = 0; t < m->nthreads; t++)
+			nthr += m->threads[t].process == i;
+		for (t = 0; t < m->nstreams; t++)
+			nstr += m->streams[t].process == i;
+		if (nthr == 0 && nstr == 0)
+			continue;
+		o = cJSON_CreateObject();
+		out_int(o, "pid", p->pid);
+		out_str(o, "name", model_str(m, p->name));
+		out_int(o, "threads", (int64_t)nthr);
+		out_int(o, "streams", (int64_t)nstr);
+		if (p->rank >= 0)
+			out_int(o, "rank", p->rank);
+		cJSON_AddItemToArray(arr, o);
+	}
+	arr = cJSON_AddArrayToObject(a, "streams");
+	for (i = 0; i < m->nstreams; i++) {
+		const struct stream *st = &m->streams[i];
+		o = cJSON_CreateObject();
+		out_int(o, "device", st->device != NONE32 ?
+		    (int64_t)m->devices[st->device].source_id : -1);
+		out_int(o, "stream", (int64_t)st->source_id);
+		out_int(o, "pid", st->process != NONE32 ?
+		    (int64_t)m->processes[st->process].pid : -1);
+		out_str(o, "name", model_str(m, st->name));
+		cJSON_AddItemToArray(arr, o);
+	}
+	arr = cJSON_AddArrayToObject(a, "nvtx_domains");
+	for (i = 1; i < m->ndomains; i++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(model_str(m,
+		    m->domains[i].name)));
+	if (m->kind_count[EV_KERNEL] != 0) {
+		out_next(out, "gpulens summary %s", path);
+		out_next(out, "gpulens stats %s --type kernel", path);
+		out_next(out, "gpulens gaps %s --scope device", path);
+	}
+	if (m->kind_count[EV_NVTX] != 0)
+		out_next(out, "gpulens nvtx %s", path);
+	if (m->kind_count[EV_MEMCPY] != 0)
+		out_next(out, "gpulens memcpy %s", path);
 }
 
 static int
 cmd_info_exec(int argc, char **argv, const struct cmd_global *g)
 {
-	struct model	*m;
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	int		 rc;
 
-	if (argc != 2)
-		return cmd_usage_error(&cmd_info_entry, "expected one trace");
-	if (argv[1][0] == '-')
-		return cmd_usage_error(&cmd_info_entry, "unknown option: %s",
-		    argv[1]);
-	if ((m = cmd_load(argv[1], g)) == NULL)
-		return EXIT_USAGE;
-	info_print(argv[1], m);
+	out_init(&out, "info");
+	if (opts_parse(&o, OPT_OUTPUT, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	out.limit = 0;
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_info_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (o.format == OUT_TABLE) {
+		info_print(o.args[0], m);
+		rc = 0;
+	} else {
+		info_json(&out, o.args[0], m);
+		rc = out_emit(&out, m, o.args[0]);
+	}
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
 	model_free(m);
-	return 0;
+	return rc;
 }

@@ -21,7 +21,8 @@ const struct cmd_entry cmd_prep_entry = {
 	"gpulens prep TRACE...",
 	"Loads each TRACE and writes its cache, so that the next open is fast.\n"
 	"A valid cache is reused; use 'gpulens clean' first to rebuild it.",
-	cmd_prep_exec
+	cmd_prep_exec,
+	0
 };
 
 const struct cmd_entry cmd_clean_entry = {
@@ -29,7 +30,8 @@ const struct cmd_entry cmd_clean_entry = {
 	"gpulens clean TRACE...",
 	"Removes the cache of each TRACE (next to it and under\n"
 	"$XDG_CACHE_HOME/gpulens). The trace itself is never touched.",
-	cmd_clean_exec
+	cmd_clean_exec,
+	0
 };
 
 static int

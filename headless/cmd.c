@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "opts.h"
+#include "out.h"
 #include "source.h"
 #include "xmalloc.h"
 
@@ -17,12 +19,22 @@ extern const struct cmd_entry	cmd_demo_entry;
 extern const struct cmd_entry	cmd_info_entry;
 extern const struct cmd_entry	cmd_prep_entry;
 extern const struct cmd_entry	cmd_clean_entry;
+extern const struct cmd_entry	cmd_stats_entry;
+extern const struct cmd_entry	cmd_summary_entry;
+extern const struct cmd_entry	cmd_nvtx_entry;
+extern const struct cmd_entry	cmd_iters_entry;
+extern const struct cmd_entry	cmd_schema_entry;
 
 const struct cmd_entry *cmd_table[] = {
 	&cmd_demo_entry,
 	&cmd_info_entry,
 	&cmd_prep_entry,
 	&cmd_clean_entry,
+	&cmd_summary_entry,
+	&cmd_stats_entry,
+	&cmd_nvtx_entry,
+	&cmd_iters_entry,
+	&cmd_schema_entry,
 	NULL
 };
 
@@ -41,6 +53,8 @@ void
 cmd_print_help(const struct cmd_entry *e)
 {
 	printf("usage: %s\n\n%s\n", e->usage, e->help);
+	if (e->options != 0)
+		printf("\noptions:\n%s", opts_help(e->options));
 }
 
 int
@@ -100,6 +114,25 @@ cmd_load(const char *path, const struct cmd_global *g)
 	if (m == NULL) {
 		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
 		    "cannot load trace");
+		free(cause);
+	}
+	return m;
+}
+
+struct model *
+cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
+{
+	struct load_opts	 lo;
+	struct model		*m;
+	char			*cause = NULL;
+
+	memset(&lo, 0, sizeof lo);
+	lo.no_cache = g->no_cache;
+	lo.progress = g->progress;
+	m = source_load(path, &lo, &cause);
+	if (m == NULL) {
+		out_error(o, NULL, path, "bad_input", "%s", cause != NULL ?
+		    cause : "cannot load trace");
 		free(cause);
 	}
 	return m;

@@ -27,6 +27,7 @@ struct cmd_entry {
 	const char	*help;		/* one paragraph, shown by --help */
 	int		(*exec)(int argc, char **argv,
 			    const struct cmd_global *);
+	unsigned	 options;	/* OPT_* groups it accepts (opts.h) */
 };
 
 extern const struct cmd_entry	*cmd_table[];
@@ -43,6 +44,11 @@ int			 cmd_usage_error(const struct cmd_entry *,
  * NULL and prints "gpulens: CAUSE" to stderr on failure.
  */
 struct model		*cmd_load(const char *path, const struct cmd_global *);
+struct out;
+/* As cmd_load, but reports a failure through out_error (JSON envelope
+ * with --json). */
+struct model		*cmd_load_out(const char *path, const struct cmd_global *,
+			    struct out *);
 /* Parses "1e6", "250000", "2M" style counts; -1 on error. */
 long long		 cmd_parse_count(const char *);
 /* True if arg is -h or --help. */

@@ -44,7 +44,19 @@ struct model	*source_load(const char *path, const struct load_opts *,
 struct model	*source_read(const char *path, struct progress *,
 		    char **cause);
 
+/*
+ * Opens an SQLite file for reading only, as an immutable URI
+ * ("file:PATH?immutable=1", PATH percent-encoded), so that no journal, WAL,
+ * shm or lock file is ever created next to it. Checks the header magic and
+ * that the file is not shorter than its header says first. Returns the
+ * connection (close with sqlite3_close) or NULL with *cause.
+ */
+struct sqlite3;
+struct sqlite3	*source_sqlite_open(const char *path, char **cause);
+
 /* Readers. */
 struct model	*nsys_load(const char *path, struct progress *, char **cause);
+/* 1 if the open database has Nsight Systems export tables, else 0. */
+int		 nsys_probe(struct sqlite3 *);
 
 #endif

@@ -283,6 +283,22 @@ builder_gpu_track(struct builder *b, uint32_t stream)
 }
 
 uint32_t
+builder_sync_track(struct builder *b, uint32_t stream)
+{
+	struct track	 t;
+	struct stream	*s = &b->m->streams[stream];
+
+	memset(&t, 0, sizeof t);
+	t.type = TRACK_SYNC;
+	t.device = s->device;
+	t.stream = stream;
+	t.process = s->process;
+	t.thread = NONE32;
+	t.domain = NONE32;
+	return builder_new_track(b, hmap_key2(TRACK_SYNC, stream), &t);
+}
+
+uint32_t
 builder_cpu_track(struct builder *b, enum track_type type, uint32_t thread,
     uint32_t domain)
 {

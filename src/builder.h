@@ -68,6 +68,8 @@ uint32_t	 builder_find_thread(const struct builder *, uint64_t source_id);
  * Created on first use.
  */
 uint32_t	 builder_gpu_track(struct builder *, uint32_t stream);
+/* The stream's synchronization track (EV_SYNC events go here). */
+uint32_t	 builder_sync_track(struct builder *, uint32_t stream);
 uint32_t	 builder_cpu_track(struct builder *, enum track_type,
 		    uint32_t thread, uint32_t domain);
 

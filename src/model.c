@@ -29,7 +29,7 @@ static const char *ev_kind_names[] = {
 };
 
 static const char *track_type_names[] = {
-	"gpu", "api", "nvtx", "osrt", "counter", "other"
+	"gpu", "api", "nvtx", "osrt", "counter", "other", "sync"
 };
 
 static const char *copy_kind_names[] = {
@@ -296,7 +296,8 @@ track_cmp(const void *a, const void *b)
 {
 	const struct track	*x = a, *y = b;
 	const struct model	*m = sort_model;
-	int			 gx = x->type == TRACK_GPU, gy = y->type == TRACK_GPU;
+	int			 gx = x->type == TRACK_GPU || x->type == TRACK_SYNC;
+	int			 gy = y->type == TRACK_GPU || y->type == TRACK_SYNC;
 
 #define CMP(p, q) do { if ((p) != (q)) return (p) < (q) ? -1 : 1; } while (0)
 	CMP(!gx, !gy);
@@ -305,6 +306,7 @@ track_cmp(const void *a, const void *b)
 		CMP(m->streams[x->stream].source_id,
 		    m->streams[y->stream].source_id);
 		CMP(x->stream, y->stream);
+		CMP(x->type, y->type);	/* a stream's sync row after it */
 		return 0;
 	}
 	CMP(x->process, y->process);
@@ -314,7 +316,8 @@ track_cmp(const void *a, const void *b)
 	CMP(x->thread, y->thread);
 	/* NVTX above API above OSRT within a thread. */
 	{
-		static const int order[TRACK_TYPE_COUNT] = { 0, 2, 1, 3, 4, 5 };
+		static const int order[TRACK_TYPE_COUNT] = { 0, 2, 1, 3, 4, 5,
+		    6 };
 		CMP(order[x->type], order[y->type]);
 	}
 	CMP(x->domain, y->domain);
@@ -429,6 +432,7 @@ model_finalize(struct model *m, char **cause)
 	}
 	m->track_off[m->ntracks] = (uint32_t)total;
 	m->nevents = total;
+	model_count_kinds(m, m->kind_count);
 
 	nvtx_build(m);
 	correlate_build(m);

@@ -66,6 +66,9 @@ int		 ev_kind_parse(const char *);		/* -1 if unknown */
 #define EVF_STARTEND	0x08	/* NVTX: start/end range (not push/pop) */
 #define EVF_ENDCLAMP	0x10	/* end < start in the source; clamped */
 #define EVF_CROSSTHREAD	0x20	/* NVTX start/end range ended on another thread */
+#define EVF_NOTOSRT	0x40	/* OSRT track row whose source event class is
+				   not the OS runtime class (nsys eventClass
+				   != 27): kept, but not in osrt_sum */
 
 enum track_type {
 	TRACK_GPU = 0,		/* a GPU stream: kernels, copies, memsets, syncs */
@@ -74,6 +77,9 @@ enum track_type {
 	TRACK_OSRT,		/* CPU thread: OS runtime calls */
 	TRACK_COUNTER,		/* counter samples */
 	TRACK_OTHER,		/* anything else (profiler overhead, ...) */
+	TRACK_SYNC,		/* a GPU stream's synchronization waits (CPU
+				   side: they are not GPU work, so they stay
+				   out of the stream's busy time) */
 	TRACK_TYPE_COUNT
 };
 const char	*track_type_name(int);
@@ -301,6 +307,7 @@ struct model {
 	struct coverage		*device_cov;	/* ndevices entries */
 
 	uint64_t		 nevents;	/* == track_off[ntracks] */
+	uint64_t		 kind_count[EV_KIND_COUNT]; /* per kind */
 };
 
 /* An event reference: (track, index in its lane). */
@@ -332,7 +339,8 @@ int		 model_ev_kind(const struct model *, uint32_t gid);
 uint32_t	 model_ev_name(const struct model *, uint32_t gid);
 const char	*model_str(const struct model *, uint32_t sid);
 
-/* Counts per kind over all tracks (counts[EV_KIND_COUNT]). */
+/* Counts per kind over all tracks (counts[EV_KIND_COUNT]); finalize
+ * stores them in m->kind_count. */
 void		 model_count_kinds(const struct model *, uint64_t *counts);
 /* Adds a formatted warning to the model (used by readers and finalize). */
 void		 model_warn(struct model *, const char *fmt, ...)

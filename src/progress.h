@@ -17,6 +17,8 @@ struct progress {
 	int		 shown;
 };
 
+/* enable: 1 on, 0 off, -1 on when stderr is a terminal. NULL progress
+ * pointers are accepted by every function and do nothing. */
 void	progress_init(struct progress *, int enable);
 void	progress_phase(struct progress *, const char *phase, uint64_t total);
 void	progress_rows(struct progress *, uint64_t rows);

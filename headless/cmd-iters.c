@@ -1,0 +1,139 @@
+/*
+ * cmd-iters: `gpulens iters` lists iterations (iters.h says how they are
+ * found) with their duration, GPU busy time, kernel count, and marks the
+ * slowest per process; auxiliary data gives the median and spread.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "iters.h"
+#include "opts.h"
+#include "out.h"
+#include "stats.h"
+#include "xmalloc.h"
+
+#define ITERS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_RANGE)
+
+static int	cmd_iters_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_iters_entry = {
+	"iters",
+	"gpulens iters [OPTIONS] TRACE",
+	"Lists iterations: instances of a repeating NVTX range (ProfilerStep#N,\n"
+	"or the range given with --range; by default the most frequent\n"
+	"top-level range family), or, without NVTX, the spans between\n"
+	"occurrences of the most periodic kernel. Per iteration: duration,\n"
+	"GPU busy time and share, kernel count; the slowest is marked.",
+	cmd_iters_exec,
+	ITERS_OPTS
+};
+
+static const char *iters_columns[] = {
+	"pid", "iter", "start_ns", "duration_ns", "gpu_busy_ns", "gpu_busy_pct",
+	"kernels", "slowest", "name", NULL
+};
+
+static int
+cmd_iters_exec(int argc, char **argv, const struct cmd_global *g)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	struct iters	 it;
+	struct stats	 st;
+	int64_t		*durs = NULL, *maxd = NULL, base;
+	size_t		 i, j;
+	char		*cause = NULL, key[64];
+	int		 rc;
+	cJSON		*row;
+
+	memset(&it, 0, sizeof it);
+	out_init(&out, "iters");
+	if (opts_parse(&o, ITERS_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_iters_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (iters_find(m, o.range, &it, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], "not_found", "%s", cause);
+		goto done;
+	}
+	base = o.absolute ? 0 : m->origin_ns;
+	durs = xcalloc(it.n + 1, sizeof *durs);
+	maxd = xcalloc(m->nprocesses + 1, sizeof *maxd);
+	for (i = 0; i < it.n; i++) {
+		j = it.v[i].process == NONE32 ? m->nprocesses : it.v[i].process;
+		if (it.v[i].end - it.v[i].start > maxd[j])
+			maxd[j] = it.v[i].end - it.v[i].start;
+	}
+	for (i = 0; i < it.n; i++) {
+		const struct iter *v = &it.v[i];
+		int slowest;
+		/* Slowest within its process (ties: all of them). */
+		j = v->process == NONE32 ? m->nprocesses : v->process;
+		slowest = v->end - v->start == maxd[j];
+		row = out_row(&out);
+		snprintf(key, sizeof key, "pid=%u|iter=%u", v->process !=
+		    NONE32 ? m->processes[v->process].pid : 0, v->index);
+		out_str(row, "key", key);
+		if (v->process != NONE32)
+			out_int(row, "pid", m->processes[v->process].pid);
+		else
+			cJSON_AddNullToObject(row, "pid");
+		out_int(row, "iter", v->index);
+		out_str(row, "name", v->range != NONE32 ?
+		    model_str(m, model_ev_name(m, v->range)) : it.marker);
+		out_int(row, "start_ns", v->start - base);
+		out_int(row, "duration_ns", v->end - v->start);
+		out_int(row, "gpu_busy_ns", v->gpu_busy);
+		out_num(row, "gpu_busy_pct", v->end > v->start ? 100.0 *
+		    (double)v->gpu_busy / (double)(v->end - v->start) : 0.0);
+		out_int(row, "kernels", (int64_t)v->kernels);
+		out_bool(row, "slowest", slowest);
+		durs[i] = v->end - v->start;
+	}
+	stats_compute(durs, it.n, &st);
+	out_str(out.aux, "method", it.method == ITERS_NVTX ? "nvtx" :
+	    it.method == ITERS_KERNEL ? "kernel" : "none");
+	if (it.marker != NULL)
+		out_str(out.aux, "marker", it.marker);
+	else
+		cJSON_AddNullToObject(out.aux, "marker");
+	out_int(out.aux, "iterations", (int64_t)it.n);
+	out_num(out.aux, "median_ns", st.median);
+	out_num(out.aux, "mean_ns", st.mean);
+	out_int(out.aux, "min_ns", st.min);
+	out_int(out.aux, "max_ns", st.max);
+	out_num(out.aux, "stddev_ns", st.stddev);
+	out_num(out.aux, "spread_pct", st.median > 0 ? 100.0 *
+	    (double)(st.max - st.min) / st.median : 0.0);
+	if (it.n == 0)
+		out_warn(&out, "no repeating NVTX range or periodic kernel "
+		    "found");
+	out.default_sort = "start_ns:asc";
+	out.columns = iters_columns;
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(durs);
+	free(maxd);
+	iters_free(&it);
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

@@ -1,0 +1,229 @@
+/*
+ * cmd-nvtx: `gpulens nvtx` shows NVTX ranges aggregated by path (default)
+ * or, with --tree, every range instance with its depth and path.
+ *
+ * CPU time is the range's own duration. The GPU projection follows nsys's
+ * nvtx_gpu_proj_trace (nvtx.h): the GPU work launched by API calls made
+ * inside the range on its thread; projected time = last GPU end - first GPU
+ * start, GPU busy = the union of that work's durations.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "hmap.h"
+#include "nvtx.h"
+#include "opts.h"
+#include "out.h"
+#include "select.h"
+#include "stats.h"
+#include "xmalloc.h"
+
+#define NVTX_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | OPT_TREE)
+
+static int	cmd_nvtx_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_nvtx_entry = {
+	"nvtx",
+	"gpulens nvtx [--tree] [OPTIONS] TRACE",
+	"NVTX ranges aggregated by domain and path: instances, CPU time (total,\n"
+	"mean, median), GPU-projected time and GPU busy time of the work they\n"
+	"launched, kernel count. With --tree, one row per range instance with\n"
+	"its depth, path, iteration, start, duration and projection.",
+	cmd_nvtx_exec,
+	NVTX_OPTS
+};
+
+struct nagg {
+	uint32_t	 domain;
+	uint32_t	 path;		/* local string id */
+	uint32_t	 name;		/* model string id of the leaf */
+	int		 depth;
+	int		 startend;
+	struct stats_acc cpu;
+	int64_t		 proj_total, busy_total;
+	uint64_t	 kernels, with_gpu;
+};
+
+static const char *nvtx_agg_columns[] = {
+	"count", "cpu_total_ns", "cpu_mean_ns", "cpu_median_ns",
+	"gpu_proj_total_ns", "gpu_busy_ns", "kernels", "depth", "domain",
+	"path", NULL
+};
+static const char *nvtx_tree_columns[] = {
+	"id", "start_ns", "duration_ns", "depth", "iter", "gpu_proj_ns",
+	"gpu_busy_ns", "kernels", "tid", "domain", "path", NULL
+};
+
+static void
+nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
+    uint32_t i, const char *path, int64_t base)
+{
+	const struct track	*tr = &m->tracks[t];
+	const struct lane	*l = &tr->lane;
+	uint32_t		 gid = model_gid(m, t, i);
+	struct nvtx_proj	 p;
+	cJSON			*row = out_row(out);
+	char			 key[32];
+
+	nvtx_project(m, gid, &p);
+	snprintf(key, sizeof key, "ev:%u", gid);
+	out_str(row, "key", key);
+	out_int(row, "id", gid);
+	out_str(row, "name", model_str(m, l->name[i]));
+	out_str(row, "path", path);
+	out_str(row, "domain", model_str(m, m->domains[tr->domain].name));
+	out_int(row, "depth", nvtx_depth(m, gid));
+	if (l->aux[i] != NONE32)
+		out_int(row, "iter", m->nvtx[l->aux[i]].iter);
+	out_int(row, "start_ns", l->start[i] - base);
+	out_int(row, "duration_ns", l->end[i] - l->start[i]);
+	out_bool(row, "open", (l->flags[i] & EVF_OPEN) != 0);
+	if (p.nops > 0) {
+		out_int(row, "gpu_start_ns", p.start - base);
+		out_int(row, "gpu_proj_ns", p.end - p.start);
+	} else {
+		cJSON_AddNullToObject(row, "gpu_start_ns");
+		cJSON_AddNullToObject(row, "gpu_proj_ns");
+	}
+	out_int(row, "gpu_busy_ns", p.busy);
+	out_int(row, "gpu_ops", p.nops);
+	out_int(row, "kernels", p.nkernels);
+	if (tr->thread != NONE32)
+		out_int(row, "tid", m->threads[tr->thread].tid);
+	if (tr->process != NONE32)
+		out_int(row, "pid", m->processes[tr->process].pid);
+}
+
+static int
+cmd_nvtx_exec(int argc, char **argv, const struct cmd_global *g)
+{
+	struct opts		 o;
+	struct out		 out;
+	struct model		*m = NULL;
+	struct sel		 s;
+	struct strpool		*local = NULL;
+	struct hmap		 by;
+	struct nagg		*a = NULL;
+	size_t			 na = 0, acap = 0, k, i, icap = 0;
+	uint32_t		*idx = NULL, t, *slot;
+	char			*cause = NULL, path[4096], key[8300];
+	int			 rc, isnew, sel_ok = 0;
+	int64_t			 base;
+	struct stats		 st;
+	struct nvtx_proj	 p;
+
+	hmap_init(&by);
+	out_init(&out, "nvtx");
+	if (opts_parse(&o, NVTX_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_nvtx_entry.usage);
+		goto done;
+	}
+	o.type = EV_NVTX;
+	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (sel_init(&s, m, &o, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
+		goto done;
+	}
+	sel_ok = 1;
+	base = o.absolute ? 0 : m->origin_ns;
+	local = strpool_new();
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_NVTX || !sel_track(&s, t))
+			continue;
+		k = lane_overlap(l, s.t0, s.t1, &idx, &icap);
+		for (i = 0; i < k; i++) {
+			uint32_t e = idx[i], gid = model_gid(m, t, e), pid;
+			struct nagg *ag;
+			if (!sel_event(&s, t, e))
+				continue;
+			nvtx_path(m, gid, path, sizeof path);
+			if (o.tree) {
+				nvtx_tree_row(&out, m, t, e, path, base);
+				continue;
+			}
+			pid = strpool_intern0(local, path);
+			slot = hmap_upsert(&by, hmap_key2(hmap_key2(tr->domain,
+			    pid), (l->flags[e] & EVF_STARTEND) != 0),
+			    (uint32_t)na, &isnew);
+			if (isnew) {
+				XGROW(a, acap, na + 1);
+				ag = &a[na++];
+				memset(ag, 0, sizeof *ag);
+				ag->domain = tr->domain;
+				ag->path = pid;
+				ag->name = l->name[e];
+				ag->depth = nvtx_depth(m, gid);
+				ag->startend = (l->flags[e] & EVF_STARTEND) != 0;
+				stats_acc_init(&ag->cpu);
+			}
+			ag = &a[*slot];
+			stats_acc_add(&ag->cpu, l->end[e] - l->start[e]);
+			nvtx_project(m, gid, &p);
+			if (p.nops > 0) {
+				ag->proj_total += p.end - p.start;
+				ag->with_gpu++;
+			}
+			ag->busy_total += p.busy;
+			ag->kernels += p.nkernels;
+		}
+	}
+	for (i = 0; i < na; i++) {
+		cJSON *row = out_row(&out);
+		const char *dom = model_str(m, m->domains[a[i].domain].name);
+		stats_acc_compute(&a[i].cpu, &st);
+		snprintf(key, sizeof key, "%s|%s%s", dom,
+		    strpool_get(local, a[i].path),
+		    a[i].startend ? "|StartEnd" : "");
+		out_str(row, "key", key);
+		out_str(row, "domain", dom);
+		out_str(row, "path", strpool_get(local, a[i].path));
+		out_str(row, "name", model_str(m, a[i].name));
+		out_str(row, "style", a[i].startend ? "StartEnd" : "PushPop");
+		out_int(row, "depth", a[i].depth);
+		out_int(row, "count", (int64_t)st.count);
+		out_int(row, "cpu_total_ns", st.total);
+		out_num(row, "cpu_mean_ns", st.mean);
+		out_num(row, "cpu_median_ns", st.median);
+		out_int(row, "cpu_min_ns", st.min);
+		out_int(row, "cpu_max_ns", st.max);
+		out_int(row, "gpu_proj_total_ns", a[i].proj_total);
+		out_int(row, "gpu_busy_ns", a[i].busy_total);
+		out_int(row, "kernels", (int64_t)a[i].kernels);
+		out_int(row, "with_gpu_work", (int64_t)a[i].with_gpu);
+	}
+	if (cJSON_GetArraySize(out.rows) == 0)
+		out_warn(&out, "no NVTX ranges match");
+	out.default_sort = o.tree ? "start_ns:asc" : "cpu_total_ns:desc";
+	out.columns = o.tree ? nvtx_tree_columns : nvtx_agg_columns;
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	if (sel_ok)
+		sel_free(&s);
+	for (i = 0; i < na; i++)
+		stats_acc_free(&a[i].cpu);
+	free(a);
+	free(idx);
+	hmap_free(&by);
+	strpool_free(local);
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

@@ -1,0 +1,112 @@
+/*
+ * cmd-schema: `gpulens schema VERB` prints the JSON Schema (draft 2020-12)
+ * of VERB's --json response: the envelope shared by every verb, with
+ * data.rows items described by the verb's row schema.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "cmd.h"
+#include "schema.h"
+
+static int	cmd_schema_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_schema_entry = {
+	"schema",
+	"gpulens schema VERB",
+	"Prints the JSON Schema of VERB's --json response: the envelope every\n"
+	"verb shares (schema, command, source, trace, trace_span, data or\n"
+	"error, meta) with VERB's row schema for data.rows items.",
+	cmd_schema_exec,
+	0
+};
+
+/* The envelope; "ROWS" is replaced by the verb's row schema. */
+static const char schema_envelope[] =
+"{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\","
+"\"type\":\"object\","
+"\"required\":[\"schema\",\"command\",\"source\",\"trace\",\"trace_span\","
+"\"meta\"],"
+"\"properties\":{"
+"\"schema\":{\"const\":\"gpulens/v1\"},"
+"\"command\":{\"type\":\"string\"},"
+"\"source\":{\"type\":\"object\",\"required\":[\"kind\",\"version\"],"
+"\"properties\":{\"kind\":{\"type\":[\"string\",\"null\"]},"
+"\"version\":{\"type\":[\"string\",\"null\"]}}},"
+"\"trace\":{\"type\":\"object\",\"required\":[\"path\",\"kind\"],"
+"\"properties\":{\"path\":{\"type\":[\"string\",\"null\"]},"
+"\"kind\":{\"type\":[\"string\",\"null\"]}}},"
+"\"trace_span\":{\"type\":\"object\",\"required\":[\"origin_ns\",\"span_ns\"],"
+"\"properties\":{\"origin_ns\":{\"type\":[\"integer\",\"null\"]},"
+"\"span_ns\":{\"type\":[\"integer\",\"null\"]}}},"
+"\"data\":{\"type\":\"object\",\"required\":[\"count\",\"total_matched\","
+"\"truncated\",\"rows\",\"auxiliary\"],"
+"\"properties\":{\"count\":{\"type\":\"integer\",\"minimum\":0},"
+"\"total_matched\":{\"type\":\"integer\",\"minimum\":0},"
+"\"truncated\":{\"type\":\"boolean\"},"
+"\"rows\":{\"type\":\"array\",\"items\":{}},"
+"\"auxiliary\":{\"type\":\"object\"}}},"
+"\"error\":{\"type\":\"object\",\"required\":[\"code\",\"message\"],"
+"\"properties\":{\"code\":{\"enum\":[\"usage\",\"bad_input\",\"not_found\","
+"\"internal\"]},\"message\":{\"type\":\"string\"}}},"
+"\"meta\":{\"type\":\"object\",\"required\":[\"warnings\",\"next\"],"
+"\"properties\":{\"warnings\":{\"type\":\"array\",\"items\":{\"type\":"
+"\"string\"}},\"next\":{\"type\":\"array\",\"items\":{\"type\":"
+"\"string\"}}}}},"
+"\"oneOf\":[{\"required\":[\"data\"]},{\"required\":[\"error\"]}]}";
+
+const char *
+schema_rows(const char *verb)
+{
+	size_t	i;
+
+	for (i = 0; schema_table[i].verb != NULL; i++)
+		if (strcmp(schema_table[i].verb, verb) == 0)
+			return schema_table[i].rows;
+	return NULL;
+}
+
+static int
+cmd_schema_exec(int argc, char **argv, const struct cmd_global *g)
+{
+	cJSON		*env, *rows, *items;
+	const char	*r;
+	char		*s;
+
+	(void)g;
+	if (argc != 2)
+		return cmd_usage_error(&cmd_schema_entry, "expected one verb");
+	if ((r = schema_rows(argv[1])) == NULL) {
+		if (cmd_find(argv[1]) != NULL)
+			fprintf(stderr, "gpulens schema: '%s' has no JSON "
+			    "output\n", argv[1]);
+		else
+			fprintf(stderr, "gpulens schema: unknown verb '%s'\n",
+			    argv[1]);
+		return EXIT_USAGE;
+	}
+	env = cJSON_Parse(schema_envelope);
+	items = cJSON_Parse(r);
+	if (env == NULL || items == NULL) {
+		fprintf(stderr, "gpulens schema: built-in schema of '%s' is "
+		    "not valid JSON\n", argv[1]);
+		cJSON_Delete(env);
+		cJSON_Delete(items);
+		return EXIT_INTERNAL;
+	}
+	cJSON_AddStringToObject(env, "title", argv[1]);
+	rows = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(
+	    cJSON_GetObjectItem(env, "properties"), "data"), "properties"),
+	    "rows");
+	cJSON_ReplaceItemInObject(rows, "items", items);
+	s = cJSON_Print(env);
+	printf("%s\n", s);
+	free(s);
+	cJSON_Delete(env);
+	return 0;
+}

@@ -1,0 +1,505 @@
+/*
+ * cmd-stats: `gpulens stats` aggregates events by name (or other axes),
+ * with the numbers `nsys stats` prints for the same file:
+ *   --type kernel   cuda_gpu_kern_sum (grouped by demangled name)
+ *   --type memcpy   cuda_gpu_mem_time_sum / cuda_gpu_mem_size_sum rows for
+ *                   copies ("[CUDA memcpy Host-to-Device]"), with byte stats
+ *   --type memset   the "[CUDA memset]" rows of the same reports
+ *   --type api      cuda_api_sum (names without their _vNNNNN suffix)
+ *   --type osrt     osrt_sum (OS runtime event class only)
+ *   --type nvtx     nvtx_sum (CPU durations, by name and style)
+ *   --type sync, comm
+ * Durations are end - start; share_pct is the share of the listed rows'
+ * total, as nsys computes "Time (%)".
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "hmap.h"
+#include "nvtx.h"
+#include "correlate.h"
+#include "opts.h"
+#include "out.h"
+#include "select.h"
+#include "stats.h"
+#include "xmalloc.h"
+
+#define STATS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
+    OPT_TYPE | OPT_GROUP)
+
+static int	cmd_stats_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_stats_entry = {
+	"stats",
+	"gpulens stats [OPTIONS] TRACE",
+	"Aggregates events by name (or --group-by axes): count, total, share,\n"
+	"mean, median, min, max and sample standard deviation, equal to the\n"
+	"numbers of `nsys stats` (cuda_gpu_kern_sum, cuda_gpu_mem_time_sum,\n"
+	"cuda_gpu_mem_size_sum, cuda_api_sum, osrt_sum, nvtx_sum) on the same\n"
+	"file. --type picks the kind (default kernel).",
+	cmd_stats_exec,
+	STATS_OPTS
+};
+
+/* Grouping axes. */
+enum axis {
+	AX_NAME, AX_SHORT, AX_DEVICE, AX_STREAM, AX_PID, AX_TID, AX_NVTX,
+	AX_ITER, AX_KIND, AX_COUNT
+};
+static const char *axis_names[AX_COUNT] = {
+	"name", "short-name", "device", "stream", "pid", "tid", "nvtx-path",
+	"iter", "kind"
+};
+static const char *axis_fields[AX_COUNT] = {
+	"name", "short_name", "device", "stream", "pid", "tid", "nvtx_path",
+	"iter", "kind"
+};
+
+struct group {
+	uint32_t	 v[AX_COUNT];	/* component values */
+	struct stats_acc dur;
+	struct stats_acc bytes;
+};
+
+struct stats_ctx {
+	const struct model	*m;
+	struct strpool		*local;		/* derived names, paths */
+	struct hmap		 api_name;	/* sid -> stripped local sid */
+	struct hmap		 path_of;	/* range gid -> local path sid */
+	int			 axes[AX_COUNT];
+	int			 naxes;
+	struct group		*g;
+	size_t			 ng, gcap;
+	struct hmap		 by_key;
+};
+
+/* "cudaLaunchKernel_v7000" -> "cudaLaunchKernel" (as nsys reports do). */
+static uint32_t
+stats_api_name(struct stats_ctx *c, uint32_t sid)
+{
+	const char	*s = model_str(c->m, sid);
+	size_t		 n = strlen(s), k;
+	uint32_t	 v;
+
+	if (hmap_get(&c->api_name, sid, &v))
+		return v;
+	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
+		;
+	if (k >= 2 && k < n && s[k - 1] == 'v' && s[k - 2] == '_')
+		n = k - 2;
+	v = strpool_intern(c->local, s, n);
+	hmap_put(&c->api_name, sid, v);
+	return v;
+}
+
+/* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
+ * events, around the launching API call. */
+static uint32_t
+stats_range_of(const struct model *m, uint32_t t, uint32_t i)
+{
+	const struct track	*tr = &m->tracks[t];
+	uint32_t		 api;
+	struct evref		 r;
+
+	if (tr->type == TRACK_GPU) {
+		api = correlate_launch(m, model_gid(m, t, i));
+		if (api == NONE32)
+			return NONE32;
+		r = model_ev(m, api);
+		tr = &m->tracks[r.track];
+		return nvtx_enclosing(m, tr->thread,
+		    tr->lane.start[r.idx]);
+	}
+	if (tr->type == TRACK_NVTX) {
+		uint32_t gid = model_gid(m, t, i), aux = tr->lane.aux[i];
+		if (tr->lane.kind[i] == EV_NVTX)
+			return gid;
+		return aux != NONE32 ? m->nvtx[aux].parent : NONE32;
+	}
+	if (tr->thread == NONE32)
+		return NONE32;
+	return nvtx_enclosing(m, tr->thread, tr->lane.start[i]);
+}
+
+static uint32_t
+stats_path(struct stats_ctx *c, uint32_t range)
+{
+	char		 buf[4096];
+	uint32_t	 v;
+
+	if (range == NONE32)
+		return 0;
+	if (hmap_get(&c->path_of, range, &v))
+		return v;
+	nvtx_path(c->m, range, buf, sizeof buf);
+	v = strpool_intern0(c->local, buf);
+	hmap_put(&c->path_of, range, v);
+	return v;
+}
+
+/* The outermost enclosing range's iteration index, NONE32 if none. */
+static uint32_t
+stats_iter(const struct model *m, uint32_t range)
+{
+	struct evref	r;
+	uint32_t	aux;
+
+	while (range != NONE32) {
+		r = model_ev(m, range);
+		aux = m->tracks[r.track].lane.aux[r.idx];
+		if (aux == NONE32)
+			return NONE32;
+		if (m->nvtx[aux].parent == NONE32)
+			return m->nvtx[aux].iter;
+		range = m->nvtx[aux].parent;
+	}
+	return NONE32;
+}
+
+static int
+stats_parse_axes(struct stats_ctx *c, const char *spec, char **cause)
+{
+	char	*list, *a, *save = NULL;
+	int	 k;
+
+	if (spec == NULL)
+		spec = "name";
+	list = xstrdup(spec);
+	for (a = strtok_r(list, ",", &save); a != NULL;
+	    a = strtok_r(NULL, ",", &save)) {
+		for (k = 0; k < AX_COUNT; k++)
+			if (strcmp(a, axis_names[k]) == 0)
+				break;
+		if (k == AX_COUNT) {
+			*cause = xasprintf("unknown --group-by axis '%s' "
+			    "(name, short-name, device, stream, pid, tid, "
+			    "nvtx-path, iter, kind)", a);
+			free(list);
+			return -1;
+		}
+		c->axes[c->naxes++] = k;
+		if (c->naxes == AX_COUNT)
+			break;
+	}
+	free(list);
+	return 0;
+}
+
+static struct group *
+stats_group(struct stats_ctx *c, const uint32_t *v)
+{
+	uint64_t	 key = 0x12345;
+	uint32_t	*slot;
+	int		 isnew, k;
+	struct group	*g;
+
+	for (k = 0; k < AX_COUNT; k++)
+		key = hmap_key2(key, v[k]);
+	for (;;) {
+		slot = hmap_upsert(&c->by_key, key, (uint32_t)c->ng, &isnew);
+		if (isnew) {
+			XGROW(c->g, c->gcap, c->ng + 1);
+			g = &c->g[c->ng++];
+			memcpy(g->v, v, sizeof g->v);
+			stats_acc_init(&g->dur);
+			stats_acc_init(&g->bytes);
+			return g;
+		}
+		g = &c->g[*slot];
+		if (memcmp(g->v, v, sizeof g->v) == 0)
+			return g;
+		key++;		/* a hash collision: probe the next key */
+	}
+}
+
+static void
+stats_add(struct stats_ctx *c, uint32_t t, uint32_t i, int kind)
+{
+	const struct model	*m = c->m;
+	const struct track	*tr = &m->tracks[t];
+	const struct lane	*l = &tr->lane;
+	uint32_t		 v[AX_COUNT], range = NONE32;
+	int			 k, need_range = 0;
+	struct group		*g;
+
+	memset(v, 0, sizeof v);
+	for (k = 0; k < c->naxes; k++)
+		if (c->axes[k] == AX_NVTX || c->axes[k] == AX_ITER)
+			need_range = 1;
+	if (need_range)
+		range = stats_range_of(m, t, i);
+	for (k = 0; k < c->naxes; k++) {
+		switch (c->axes[k]) {
+		case AX_NAME:
+			v[AX_NAME] = l->kind[i] == EV_API ?
+			    stats_api_name(c, l->name[i]) :
+			    strpool_intern0(c->local, model_str(m, l->name[i]));
+			break;
+		case AX_SHORT:
+			v[AX_SHORT] = strpool_intern0(c->local, model_str(m,
+			    l->kind[i] == EV_KERNEL && l->aux[i] != NONE32 ?
+			    m->kernels[l->aux[i]].short_name : l->name[i]));
+			break;
+		case AX_DEVICE:
+			v[AX_DEVICE] = tr->device;
+			break;
+		case AX_STREAM:
+			v[AX_STREAM] = tr->stream;
+			break;
+		case AX_PID:
+			v[AX_PID] = tr->process;
+			break;
+		case AX_TID:
+			v[AX_TID] = tr->thread;
+			break;
+		case AX_NVTX:
+			v[AX_NVTX] = stats_path(c, range);
+			break;
+		case AX_ITER:
+			v[AX_ITER] = stats_iter(m, range);
+			break;
+		case AX_KIND:
+			v[AX_KIND] = l->kind[i];
+			break;
+		}
+	}
+	/* nvtx_sum separates push/pop from start/end ranges. */
+	if (kind == EV_NVTX)
+		v[AX_KIND] = v[AX_KIND] * 2 + ((l->flags[i] & EVF_STARTEND) != 0);
+	g = stats_group(c, v);
+	stats_acc_add(&g->dur, l->end[i] - l->start[i]);
+	if ((l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET) &&
+	    l->aux[i] != NONE32 && l->aux[i] < m->ncopies)
+		stats_acc_add(&g->bytes, (int64_t)m->copies[l->aux[i]].bytes);
+}
+
+static void
+stats_key_part(char *buf, size_t len, size_t *o, const char *axis,
+    const char *val)
+{
+	int	n;
+
+	n = snprintf(buf + *o, len - *o, "%s%s=%s", *o != 0 ? "|" : "", axis,
+	    val);
+	if (n > 0)
+		*o = *o + (size_t)n < len ? *o + (size_t)n : len - 1;
+}
+
+static void
+stats_row(struct stats_ctx *c, struct out *out, struct group *g,
+    int64_t grand, int kind, const char *type_name)
+{
+	const struct model	*m = c->m;
+	cJSON			*row = out_row(out);
+	struct stats		 s;
+	char			 key[8192], num[32];
+	size_t			 o = 0;
+	int			 k, ax;
+
+	stats_acc_compute(&g->dur, &s);
+	o = (size_t)snprintf(key, sizeof key, "%s", type_name);
+	for (k = 0; k < c->naxes; k++) {
+		ax = c->axes[k];
+		switch (ax) {
+		case AX_NAME: case AX_SHORT: case AX_NVTX:
+			stats_key_part(key, sizeof key, &o, axis_fields[ax],
+			    strpool_get(c->local, g->v[ax]));
+			out_str(row, axis_fields[ax],
+			    strpool_get(c->local, g->v[ax]));
+			break;
+		case AX_DEVICE:
+			snprintf(num, sizeof num, "%u", g->v[ax] == NONE32 ?
+			    0 : m->devices[g->v[ax]].source_id);
+			stats_key_part(key, sizeof key, &o, "device", num);
+			if (g->v[ax] == NONE32)
+				cJSON_AddNullToObject(row, "device");
+			else
+				out_int(row, "device",
+				    m->devices[g->v[ax]].source_id);
+			break;
+		case AX_STREAM:
+			if (g->v[ax] == NONE32) {
+				cJSON_AddNullToObject(row, "stream");
+				break;
+			}
+			snprintf(num, sizeof num, "%llu", (unsigned long long)
+			    m->streams[g->v[ax]].source_id);
+			stats_key_part(key, sizeof key, &o, "stream", num);
+			out_int(row, "stream",
+			    (int64_t)m->streams[g->v[ax]].source_id);
+			break;
+		case AX_PID:
+			if (g->v[ax] == NONE32) {
+				cJSON_AddNullToObject(row, "pid");
+				break;
+			}
+			snprintf(num, sizeof num, "%u",
+			    m->processes[g->v[ax]].pid);
+			stats_key_part(key, sizeof key, &o, "pid", num);
+			out_int(row, "pid", m->processes[g->v[ax]].pid);
+			break;
+		case AX_TID:
+			if (g->v[ax] == NONE32) {
+				cJSON_AddNullToObject(row, "tid");
+				break;
+			}
+			snprintf(num, sizeof num, "%u",
+			    m->threads[g->v[ax]].tid);
+			stats_key_part(key, sizeof key, &o, "tid", num);
+			out_int(row, "tid", m->threads[g->v[ax]].tid);
+			break;
+		case AX_ITER:
+			if (g->v[ax] == NONE32) {
+				stats_key_part(key, sizeof key, &o, "iter",
+				    "none");
+				cJSON_AddNullToObject(row, "iter");
+				break;
+			}
+			snprintf(num, sizeof num, "%u", g->v[ax]);
+			stats_key_part(key, sizeof key, &o, "iter", num);
+			out_int(row, "iter", g->v[ax]);
+			break;
+		case AX_KIND:
+			stats_key_part(key, sizeof key, &o, "kind",
+			    ev_kind_name((int)(kind == EV_NVTX ?
+			    g->v[ax] / 2 : g->v[ax])));
+			out_str(row, "kind", ev_kind_name((int)(kind ==
+			    EV_NVTX ? g->v[ax] / 2 : g->v[ax])));
+			break;
+		}
+	}
+	if (kind == EV_NVTX) {
+		const char *style = g->v[AX_KIND] & 1 ? "StartEnd" : "PushPop";
+		stats_key_part(key, sizeof key, &o, "style", style);
+		out_str(row, "style", style);
+	}
+	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
+	out_int(row, "count", (int64_t)s.count);
+	out_int(row, "total_ns", s.total);
+	out_num(row, "share_pct", grand > 0 ? 100.0 * (double)s.total /
+	    (double)grand : 0.0);
+	out_num(row, "mean_ns", s.mean);
+	out_num(row, "median_ns", s.median);
+	out_int(row, "min_ns", s.min);
+	out_int(row, "max_ns", s.max);
+	out_num(row, "stddev_ns", s.stddev);
+	if (g->bytes.n > 0) {
+		stats_acc_compute(&g->bytes, &s);
+		out_int(row, "total_bytes", s.total);
+		out_num(row, "mean_bytes", s.mean);
+		out_num(row, "median_bytes", s.median);
+		out_int(row, "min_bytes", s.min);
+		out_int(row, "max_bytes", s.max);
+		out_num(row, "stddev_bytes", s.stddev);
+	}
+}
+
+static const char *stats_columns[] = {
+	"count", "total_ns", "share_pct", "mean_ns", "median_ns", "min_ns",
+	"max_ns", "stddev_ns", "total_bytes", "device", "stream", "pid", "tid",
+	"iter", "kind", "style", "short_name", "nvtx_path", "name", NULL
+};
+
+static int
+cmd_stats_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	struct opts		 o;
+	struct out		 out;
+	struct model		*m = NULL;
+	struct sel		 s;
+	struct stats_ctx	 c;
+	uint32_t		*idx = NULL;
+	size_t			 icap = 0, k, i, gi;
+	uint32_t		 t;
+	int64_t			 grand = 0;
+	char			*cause = NULL;
+	int			 rc, kind;
+	const char		*type_name;
+
+	out_init(&out, "stats");
+	memset(&c, 0, sizeof c);
+	if (opts_parse(&o, STATS_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_stats_entry.usage);
+		goto done;
+	}
+	if (o.type == 0)
+		o.type = EV_KERNEL;
+	kind = o.type;
+	type_name = o.type_name != NULL ? o.type_name : "kernel";
+	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	c.m = m;
+	c.local = strpool_new();
+	hmap_init(&c.api_name);
+	hmap_init(&c.path_of);
+	hmap_init(&c.by_key);
+	if (stats_parse_axes(&c, o.group_by, &cause) != 0 ||
+	    sel_init(&s, m, &o, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
+		goto done;
+	}
+	if (sel_window_empty(&s))
+		out_warn(&out, "the window lies outside the trace");
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		if (!sel_track(&s, t))
+			continue;
+		k = lane_overlap(&tr->lane, s.t0, s.t1, &idx, &icap);
+		for (i = 0; i < k; i++) {
+			if (!sel_event(&s, t, idx[i]))
+				continue;
+			/* osrt_sum counts only the OS runtime event class. */
+			if (kind == EV_OSRT &&
+			    (tr->lane.flags[idx[i]] & EVF_NOTOSRT))
+				continue;
+			stats_add(&c, t, idx[i], kind);
+		}
+	}
+	sel_free(&s);
+	for (gi = 0; gi < c.ng; gi++) {
+		for (i = 0; i < c.g[gi].dur.n; i++)
+			grand += c.g[gi].dur.v[i];
+	}
+	for (gi = 0; gi < c.ng; gi++)
+		stats_row(&c, &out, &c.g[gi], grand, kind, type_name);
+	out.default_sort = "total_ns:desc";
+	out.columns = stats_columns;
+	if (c.ng == 0)
+		out_warn(&out, "no %s events match", type_name);
+	else
+		out_next(&out, "gpulens search %s --type %s --name '%s'",
+		    o.args[0], type_name, "NAME");
+	out_int(out.aux, "grand_total_ns", grand);
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	for (gi = 0; gi < c.ng; gi++) {
+		stats_acc_free(&c.g[gi].dur);
+		stats_acc_free(&c.g[gi].bytes);
+	}
+	free(c.g);
+	if (c.local != NULL) {
+		strpool_free(c.local);
+		hmap_free(&c.api_name);
+		hmap_free(&c.path_of);
+		hmap_free(&c.by_key);
+	}
+	free(idx);
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

@@ -1,0 +1,297 @@
+/*
+ * cmd-summary: `gpulens summary` is the one-screen overview: the span, per
+ * device the busy time (union of all its streams' GPU work), utilisation,
+ * idle, kernel count and time, communication and copy time (each the union
+ * of that class's work on the device), then the top kernels, memcpy totals
+ * per direction, the communication share and the iterations found.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "hmap.h"
+#include "iters.h"
+#include "lane.h"
+#include "opts.h"
+#include "out.h"
+#include "stats.h"
+#include "xmalloc.h"
+
+#define SUMMARY_OPTS (OPT_OUTPUT)
+
+static int	cmd_summary_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_summary_entry = {
+	"summary",
+	"gpulens summary [--json] TRACE",
+	"The one-screen overview: span; per device busy time (union of its\n"
+	"streams), utilisation, idle, kernel count and time, communication and\n"
+	"copy time; the top kernels; memcpy totals per direction; the\n"
+	"communication share; the iterations found.",
+	cmd_summary_exec,
+	SUMMARY_OPTS
+};
+
+enum sum_class { CLASS_COMM, CLASS_COPY, CLASS_COUNT };
+
+static int
+sum_in_class(const struct lane *l, size_t i, int cls)
+{
+	switch (cls) {
+	case CLASS_COMM:
+		return l->kind[i] == EV_KERNEL && (l->flags[i] & EVF_COMM);
+	case CLASS_COPY:
+		return l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET;
+	}
+	return 0;
+}
+
+/* Union busy of one class of events on one device. */
+static int64_t
+sum_class_busy(const struct model *m, uint32_t dev, int cls)
+{
+	struct coverage		*per = NULL, all;
+	const struct coverage	**in = NULL;
+	int64_t			*st = NULL, *en = NULL, busy;
+	size_t			 n = 0, k, i, t, cap = 0;
+
+	per = xcalloc(m->ntracks + 1, sizeof *per);
+	in = xcalloc(m->ntracks + 1, sizeof *in);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_GPU || tr->device != dev)
+			continue;
+		k = 0;
+		for (i = 0; i < l->n; i++) {
+			if (!sum_in_class(l, i, cls))
+				continue;
+			if (k + 1 > cap) {
+				size_t c2 = cap;
+				XGROW(st, cap, k + 1);
+				XGROW(en, c2, k + 1);
+			}
+			st[k] = l->start[i];
+			en[k] = l->end[i];
+			k++;
+		}
+		if (k == 0)
+			continue;
+		coverage_build(&per[n], st, en, k);
+		in[n] = &per[n];
+		n++;
+	}
+	memset(&all, 0, sizeof all);
+	coverage_union(&all, in, n);
+	busy = all.n > 0 ? all.busy[all.n] : 0;
+	coverage_free(&all);
+	for (i = 0; i < n; i++)
+		coverage_free(&per[i]);
+	free(per);
+	free(in);
+	free(st);
+	free(en);
+	return busy;
+}
+
+struct kagg {
+	uint32_t	 name;
+	uint64_t	 count;
+	int64_t		 total;
+};
+
+static int
+kagg_cmp(const void *a, const void *b)
+{
+	const struct kagg	*x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return (x->name > y->name) - (x->name < y->name);
+}
+
+static const char *summary_columns[] = {
+	"device", "name", "busy_ns", "util_pct", "idle_ns", "kernels",
+	"kernel_ns", "comm_ns", "comm_pct", "copy_ns", "memcpy_bytes", NULL
+};
+
+static void
+summary_build(struct out *out, const struct model *m, const char *path)
+{
+	int64_t		 span = m->end_ns - m->origin_ns, busy, comm, copy;
+	int64_t		 kern_ns, all_busy = 0, all_comm = 0;
+	uint64_t	 kern_n, bytes;
+	struct hmap	 kidx;
+	struct kagg	*ka = NULL;
+	size_t		 nka = 0, kcap = 0, d, t, i;
+	uint64_t	 cp_count[COPY_KIND_COUNT] = { 0 };
+	uint64_t	 cp_bytes[COPY_KIND_COUNT] = { 0 };
+	int64_t		 cp_time[COPY_KIND_COUNT] = { 0 };
+	int64_t		 ktotal = 0;
+	uint32_t	*slot;
+	int		 isnew, k;
+	char		 key[64];
+	cJSON		*row, *arr, *o;
+	struct iters	 it;
+	char		*cause = NULL;
+
+	hmap_init(&kidx);
+	for (d = 0; d < m->ndevices; d++) {
+		busy = m->device_cov != NULL && m->device_cov[d].n > 0 ?
+		    m->device_cov[d].busy[m->device_cov[d].n] : 0;
+		kern_n = 0;
+		kern_ns = 0;
+		bytes = 0;
+		for (t = 0; t < m->ntracks; t++) {
+			const struct track *tr = &m->tracks[t];
+			const struct lane *l = &tr->lane;
+			if (tr->type != TRACK_GPU || tr->device != d)
+				continue;
+			for (i = 0; i < l->n; i++) {
+				int64_t dur = l->end[i] - l->start[i];
+				if (l->kind[i] == EV_KERNEL) {
+					kern_n++;
+					kern_ns += dur;
+					slot = hmap_upsert(&kidx, l->name[i],
+					    (uint32_t)nka, &isnew);
+					if (isnew) {
+						XGROW(ka, kcap, nka + 1);
+						ka[nka].name = l->name[i];
+						ka[nka].count = 0;
+						ka[nka].total = 0;
+						nka++;
+					}
+					ka[*slot].count++;
+					ka[*slot].total += dur;
+					ktotal += dur;
+				} else if (l->kind[i] == EV_MEMCPY &&
+				    l->aux[i] < m->ncopies) {
+					const struct copy_info *c =
+					    &m->copies[l->aux[i]];
+					int ck = c->kind < COPY_KIND_COUNT ?
+					    c->kind : COPY_UNKNOWN;
+					bytes += c->bytes;
+					cp_count[ck]++;
+					cp_bytes[ck] += c->bytes;
+					cp_time[ck] += dur;
+				}
+			}
+		}
+		comm = sum_class_busy(m, (uint32_t)d, CLASS_COMM);
+		copy = sum_class_busy(m, (uint32_t)d, CLASS_COPY);
+		all_busy += busy;
+		all_comm += comm;
+		row = out_row(out);
+		snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
+		out_str(row, "key", key);
+		out_int(row, "device", m->devices[d].source_id);
+		out_str(row, "name", model_str(m, m->devices[d].name));
+		out_int(row, "busy_ns", busy);
+		out_num(row, "util_pct", span > 0 ? 100.0 * (double)busy /
+		    (double)span : 0.0);
+		out_int(row, "idle_ns", span - busy);
+		out_num(row, "idle_pct", span > 0 ? 100.0 *
+		    (double)(span - busy) / (double)span : 0.0);
+		out_int(row, "kernels", (int64_t)kern_n);
+		out_int(row, "kernel_ns", kern_ns);
+		out_int(row, "comm_ns", comm);
+		out_num(row, "comm_pct", busy > 0 ? 100.0 * (double)comm /
+		    (double)busy : 0.0);
+		out_int(row, "copy_ns", copy);
+		out_int(row, "memcpy_bytes", (int64_t)bytes);
+	}
+	out_int(out->aux, "span_ns", span);
+	out_int(out->aux, "devices", (int64_t)m->ndevices);
+	out_num(out->aux, "comm_share_pct", all_busy > 0 ? 100.0 *
+	    (double)all_comm / (double)all_busy : 0.0);
+	out_num(out->aux, "idle_share_pct", span > 0 && m->ndevices > 0 ?
+	    100.0 - 100.0 * (double)all_busy / ((double)span *
+	    (double)m->ndevices) : 0.0);
+	if (nka > 1)
+		qsort(ka, nka, sizeof *ka, kagg_cmp);
+	arr = cJSON_AddArrayToObject(out->aux, "top_kernels");
+	for (i = 0; i < nka && i < 10; i++) {
+		o = cJSON_CreateObject();
+		out_str(o, "name", model_str(m, ka[i].name));
+		out_int(o, "count", (int64_t)ka[i].count);
+		out_int(o, "total_ns", ka[i].total);
+		out_num(o, "share_pct", ktotal > 0 ? 100.0 *
+		    (double)ka[i].total / (double)ktotal : 0.0);
+		cJSON_AddItemToArray(arr, o);
+	}
+	arr = cJSON_AddArrayToObject(out->aux, "memcpy");
+	for (k = 0; k < COPY_KIND_COUNT; k++) {
+		if (cp_count[k] == 0)
+			continue;
+		o = cJSON_CreateObject();
+		out_str(o, "direction", copy_kind_name(k));
+		out_int(o, "count", (int64_t)cp_count[k]);
+		out_int(o, "total_bytes", (int64_t)cp_bytes[k]);
+		out_int(o, "total_ns", cp_time[k]);
+		cJSON_AddItemToArray(arr, o);
+	}
+	memset(&it, 0, sizeof it);
+	o = cJSON_AddObjectToObject(out->aux, "iterations");
+	if (iters_find(m, NULL, &it, &cause) == 0 && it.n > 0) {
+		int64_t *durs = xcalloc(it.n, sizeof *durs);
+		struct stats st;
+		for (i = 0; i < it.n; i++)
+			durs[i] = it.v[i].end - it.v[i].start;
+		stats_compute(durs, it.n, &st);
+		out_str(o, "method", it.method == ITERS_NVTX ? "nvtx" :
+		    "kernel");
+		out_str(o, "marker", it.marker);
+		out_int(o, "count", (int64_t)it.n);
+		out_num(o, "median_ns", st.median);
+		free(durs);
+		out_next(out, "gpulens iters %s", path);
+	} else
+		out_int(o, "count", 0);
+	free(cause);
+	iters_free(&it);
+	out_next(out, "gpulens stats %s --type kernel", path);
+	out_next(out, "gpulens gaps %s --scope device", path);
+	free(ka);
+	hmap_free(&kidx);
+}
+
+static int
+cmd_summary_exec(int argc, char **argv, const struct cmd_global *g)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	int		 rc;
+
+	out_init(&out, "summary");
+	if (opts_parse(&o, SUMMARY_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	out.limit = 0;
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_summary_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	summary_build(&out, m, o.args[0]);
+	out.columns = summary_columns;
+	out.default_sort = "device:asc";
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

@@ -1,0 +1,691 @@
+/*
+ * out: envelope, table and CSV output for the headless verbs.
+ *
+ * Integers are stored as cJSON "raw" items holding their decimal text, so
+ * 64-bit nanosecond times survive exactly (a cJSON number is a double and
+ * would round anything above 2^53). Sorting reads them back with strtoll.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "out.h"
+#include "sanitize.h"
+#include "units.h"
+#include "xmalloc.h"
+
+void
+out_init(struct out *o, const char *verb)
+{
+	memset(o, 0, sizeof *o);
+	o->verb = verb;
+	o->rows = cJSON_CreateArray();
+	o->aux = cJSON_CreateObject();
+	o->warnings = cJSON_CreateArray();
+	o->next = cJSON_CreateArray();
+	o->limit = 50;
+}
+
+void
+out_free(struct out *o)
+{
+	cJSON_Delete(o->rows);
+	cJSON_Delete(o->aux);
+	cJSON_Delete(o->warnings);
+	cJSON_Delete(o->next);
+	o->rows = o->aux = o->warnings = o->next = NULL;
+}
+
+cJSON *
+out_row(struct out *o)
+{
+	cJSON	*r = cJSON_CreateObject();
+
+	cJSON_AddItemToArray(o->rows, r);
+	return r;
+}
+
+void
+out_warn(struct out *o, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	cJSON_AddItemToArray(o->warnings, cJSON_CreateString(s));
+	free(s);
+}
+
+void
+out_next(struct out *o, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	cJSON_AddItemToArray(o->next, cJSON_CreateString(s));
+	free(s);
+}
+
+void
+out_str(cJSON *row, const char *key, const char *value)
+{
+	cJSON_AddItemToObject(row, key, cJSON_CreateString(value != NULL ?
+	    value : ""));
+}
+
+void
+out_int(cJSON *row, const char *key, int64_t value)
+{
+	char	buf[32];
+
+	snprintf(buf, sizeof buf, "%lld", (long long)value);
+	cJSON_AddItemToObject(row, key, cJSON_CreateRaw(buf));
+}
+
+void
+out_num(cJSON *row, const char *key, double value)
+{
+	char	buf[64], *p;
+
+	if (value != value || value > 1e300 || value < -1e300) {
+		cJSON_AddItemToObject(row, key, cJSON_CreateNull());
+		return;
+	}
+	/*
+	 * Three decimals (sub-nanosecond for times, 0.001 for percentages),
+	 * trailing zeros dropped; exponent form only for huge values.
+	 */
+	if (value > -1e15 && value < 1e15) {
+		snprintf(buf, sizeof buf, "%.3f", value);
+		p = buf + strlen(buf) - 1;
+		while (*p == '0')
+			*p-- = '\0';
+		if (*p == '.')
+			*p = '\0';
+		if (strcmp(buf, "-0") == 0)
+			strcpy(buf, "0");
+	} else
+		snprintf(buf, sizeof buf, "%.17g", value);
+	cJSON_AddItemToObject(row, key, cJSON_CreateRaw(buf));
+}
+
+void
+out_bool(cJSON *row, const char *key, int value)
+{
+	cJSON_AddItemToObject(row, key, cJSON_CreateBool(value));
+}
+
+/* Numeric value of an item (raw integers, numbers, bools); 0 otherwise. */
+static double
+out_item_num(const cJSON *it, int *isnum)
+{
+	*isnum = 1;
+	if (cJSON_IsRaw(it))
+		return strtod(it->valuestring, NULL);
+	if (cJSON_IsNumber(it))
+		return it->valuedouble;
+	if (cJSON_IsBool(it))
+		return cJSON_IsTrue(it);
+	*isnum = 0;
+	return 0;
+}
+
+static const char	*sort_key;
+static int		 sort_desc;
+
+static int
+out_cmp(const void *a, const void *b)
+{
+	const cJSON	*x = *(const cJSON *const *)a, *y = *(const cJSON *const *)b;
+	const cJSON	*ix, *iy;
+	double		 dx, dy;
+	int		 nx, ny, r = 0;
+
+	ix = cJSON_GetObjectItemCaseSensitive(x, sort_key);
+	iy = cJSON_GetObjectItemCaseSensitive(y, sort_key);
+	if (ix == NULL || iy == NULL)
+		r = (ix == NULL) - (iy == NULL);
+	else if (cJSON_IsString(ix) && cJSON_IsString(iy))
+		r = strcmp(ix->valuestring, iy->valuestring);
+	else {
+		dx = out_item_num(ix, &nx);
+		dy = out_item_num(iy, &ny);
+		if (cJSON_IsRaw(ix) && cJSON_IsRaw(iy) &&
+		    strchr(ix->valuestring, '.') == NULL &&
+		    strchr(iy->valuestring, '.') == NULL) {
+			long long lx = strtoll(ix->valuestring, NULL, 10);
+			long long ly = strtoll(iy->valuestring, NULL, 10);
+			r = (lx > ly) - (lx < ly);
+		} else
+			r = (dx > dy) - (dx < dy);
+		if (!nx || !ny)
+			r = nx - ny;
+	}
+	if (sort_desc)
+		r = -r;
+	if (r == 0) {
+		/* Stable, deterministic: fall back to the key. */
+		ix = cJSON_GetObjectItemCaseSensitive(x, "key");
+		iy = cJSON_GetObjectItemCaseSensitive(y, "key");
+		if (cJSON_IsString(ix) && cJSON_IsString(iy))
+			r = strcmp(ix->valuestring, iy->valuestring);
+	}
+	return r;
+}
+
+static int
+out_has_field(const cJSON *rows, const char *f)
+{
+	const cJSON	*r;
+
+	cJSON_ArrayForEach(r, rows)
+		if (cJSON_GetObjectItemCaseSensitive(r, f) != NULL)
+			return 1;
+	return 0;
+}
+
+/* Sorts o->rows; returns -1 (with *bad set) for an unknown sort field. */
+static int
+out_sort(struct out *o, char **bad)
+{
+	const char	*spec = o->sort != NULL ? o->sort : o->default_sort;
+	char		*field, *colon;
+	cJSON		**v, *r;
+	size_t		 n, i;
+
+	if (spec == NULL || cJSON_GetArraySize(o->rows) == 0)
+		return 0;
+	field = xstrdup(spec);
+	sort_desc = 1;
+	if ((colon = strchr(field, ':')) != NULL) {
+		*colon++ = '\0';
+		if (strcmp(colon, "asc") == 0)
+			sort_desc = 0;
+		else if (strcmp(colon, "desc") != 0) {
+			*bad = xasprintf("sort order must be asc or desc, "
+			    "not '%s'", colon);
+			free(field);
+			return -1;
+		}
+	}
+	if (!out_has_field(o->rows, field)) {
+		*bad = xasprintf("cannot sort by unknown field '%s'", field);
+		free(field);
+		return -1;
+	}
+	n = (size_t)cJSON_GetArraySize(o->rows);
+	v = xcalloc(n, sizeof *v);
+	i = 0;
+	while ((r = cJSON_DetachItemFromArray(o->rows, 0)) != NULL)
+		v[i++] = r;
+	sort_key = field;
+	qsort(v, n, sizeof *v, out_cmp);
+	sort_key = NULL;
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(o->rows, v[i]);
+	free(v);
+	free(field);
+	return 0;
+}
+
+/* Applies --fields; "key" always stays. */
+static int
+out_project(struct out *o, char **bad)
+{
+	char		*list, *f, *save = NULL;
+	cJSON		*r, *it, *nr, *nrows;
+
+	if (o->fields == NULL || *o->fields == '\0')
+		return 0;
+	list = xstrdup(o->fields);
+	for (f = strtok_r(list, ",", &save); f != NULL;
+	    f = strtok_r(NULL, ",", &save)) {
+		if (cJSON_GetArraySize(o->rows) > 0 &&
+		    !out_has_field(o->rows, f)) {
+			*bad = xasprintf("unknown field '%s'", f);
+			free(list);
+			return -1;
+		}
+	}
+	free(list);
+	nrows = cJSON_CreateArray();
+	cJSON_ArrayForEach(r, o->rows) {
+		nr = cJSON_CreateObject();
+		if ((it = cJSON_GetObjectItemCaseSensitive(r, "key")) != NULL)
+			cJSON_AddItemToObject(nr, "key", cJSON_Duplicate(it, 1));
+		list = xstrdup(o->fields);
+		save = NULL;
+		for (f = strtok_r(list, ",", &save); f != NULL;
+		    f = strtok_r(NULL, ",", &save)) {
+			if (strcmp(f, "key") == 0)
+				continue;
+			if ((it = cJSON_GetObjectItemCaseSensitive(r, f)) !=
+			    NULL)
+				cJSON_AddItemToObject(nr, f,
+				    cJSON_Duplicate(it, 1));
+		}
+		free(list);
+		cJSON_AddItemToArray(nrows, nr);
+	}
+	cJSON_Delete(o->rows);
+	o->rows = nrows;
+	return 0;
+}
+
+static void
+out_page(struct out *o, long long *total, int *truncated)
+{
+	long long	 n = cJSON_GetArraySize(o->rows), i;
+
+	*total = n;
+	*truncated = 0;
+	if (o->offset > 0) {
+		for (i = 0; i < o->offset && i < n; i++)
+			cJSON_DeleteItemFromArray(o->rows, 0);
+	}
+	n = cJSON_GetArraySize(o->rows);
+	if (o->limit > 0 && n > o->limit) {
+		while (cJSON_GetArraySize(o->rows) > o->limit)
+			cJSON_DeleteItemFromArray(o->rows,
+			    cJSON_GetArraySize(o->rows) - 1);
+		*truncated = 1;
+	}
+}
+
+static cJSON *
+out_envelope(const struct out *o, const struct model *m, const char *path)
+{
+	cJSON	*env = cJSON_CreateObject(), *src, *tr, *sp;
+
+	cJSON_AddStringToObject(env, "schema", OUT_SCHEMA);
+	cJSON_AddStringToObject(env, "command", o->verb);
+	src = cJSON_AddObjectToObject(env, "source");
+	tr = cJSON_CreateObject();
+	sp = cJSON_CreateObject();
+	if (m != NULL) {
+		cJSON_AddStringToObject(src, "kind", source_kind_name(m->source));
+		cJSON_AddStringToObject(src, "version",
+		    model_str(m, m->source_version));
+		out_int(sp, "origin_ns", m->origin_ns);
+		out_int(sp, "span_ns", m->end_ns - m->origin_ns);
+	} else {
+		cJSON_AddNullToObject(src, "kind");
+		cJSON_AddNullToObject(src, "version");
+		cJSON_AddNullToObject(sp, "origin_ns");
+		cJSON_AddNullToObject(sp, "span_ns");
+	}
+	if (path != NULL)
+		cJSON_AddStringToObject(tr, "path", path);
+	else
+		cJSON_AddNullToObject(tr, "path");
+	if (m != NULL)
+		cJSON_AddStringToObject(tr, "kind", source_kind_name(m->source));
+	else
+		cJSON_AddNullToObject(tr, "kind");
+	cJSON_AddItemToObject(env, "trace", tr);
+	cJSON_AddItemToObject(env, "trace_span", sp);
+	return env;
+}
+
+static void
+out_meta(const struct out *o, const struct model *m, cJSON *env)
+{
+	cJSON	*meta = cJSON_AddObjectToObject(env, "meta");
+	cJSON	*w = cJSON_Duplicate(o->warnings, 1);
+	size_t	 i;
+
+	if (m != NULL)
+		for (i = 0; i < m->nwarnings; i++)
+			cJSON_AddItemToArray(w,
+			    cJSON_CreateString(m->warnings[i]));
+	cJSON_AddItemToObject(meta, "warnings", w);
+	cJSON_AddItemToObject(meta, "next", cJSON_Duplicate(o->next, 1));
+}
+
+static void
+out_print_json(cJSON *env)
+{
+	char	*s = cJSON_PrintUnformatted(env);
+
+	fputs(s, stdout);
+	fputc('\n', stdout);
+	free(s);
+}
+
+/* Column list: preferred order first, then any other keys in row order. */
+static size_t
+out_columns(const struct out *o, const char ***colsp)
+{
+	const char	**cols = NULL;
+	size_t		  n = 0, cap = 0, i;
+	const cJSON	 *r, *it;
+
+	if (o->columns != NULL) {
+		for (i = 0; o->columns[i] != NULL; i++) {
+			if (!out_has_field(o->rows, o->columns[i]))
+				continue;
+			XGROW(cols, cap, n + 1);
+			cols[n++] = o->columns[i];
+		}
+	}
+	cJSON_ArrayForEach(r, o->rows) {
+		cJSON_ArrayForEach(it, r) {
+			for (i = 0; i < n; i++)
+				if (strcmp(cols[i], it->string) == 0)
+					break;
+			if (i < n)
+				continue;
+			XGROW(cols, cap, n + 1);
+			cols[n++] = it->string;
+		}
+	}
+	*colsp = cols;
+	return n;
+}
+
+static int
+ends_with(const char *s, const char *suf)
+{
+	size_t	a = strlen(s), b = strlen(suf);
+
+	return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+/* Formats one cell for humans (sanitised). */
+static char *
+out_cell(const char *col, const cJSON *it)
+{
+	char	 buf[64];
+	double	 d;
+	int	 isnum;
+
+	if (it == NULL || cJSON_IsNull(it))
+		return xstrdup("-");
+	if (cJSON_IsString(it))
+		return sanitize_dup(it->valuestring, 0);
+	if (cJSON_IsBool(it))
+		return xstrdup(cJSON_IsTrue(it) ? "yes" : "no");
+	if (cJSON_IsArray(it) || cJSON_IsObject(it)) {
+		char *s = cJSON_PrintUnformatted(it), *r;
+		r = sanitize_dup(s, 0);
+		free(s);
+		return r;
+	}
+	d = out_item_num(it, &isnum);
+	if (ends_with(col, "_ns") && !ends_with(col, "origin_ns") &&
+	    strcmp(col, "start_ns") != 0 && strcmp(col, "end_ns") != 0)
+		return xstrdup(units_dur((int64_t)d, buf, sizeof buf));
+	if (ends_with(col, "_bytes"))
+		return xstrdup(units_bytes((uint64_t)(d < 0 ? 0 : d), buf,
+		    sizeof buf));
+	if (ends_with(col, "_pct")) {
+		snprintf(buf, sizeof buf, "%.1f%%", d);
+		return xstrdup(buf);
+	}
+	if (cJSON_IsRaw(it))
+		return xstrdup(it->valuestring);
+	snprintf(buf, sizeof buf, "%g", d);
+	return xstrdup(buf);
+}
+
+static int
+out_is_numeric_col(const cJSON *rows, const char *col)
+{
+	const cJSON	*r, *it;
+
+	cJSON_ArrayForEach(r, rows) {
+		it = cJSON_GetObjectItemCaseSensitive(r, col);
+		if (it != NULL && (cJSON_IsString(it) || cJSON_IsArray(it) ||
+		    cJSON_IsObject(it)))
+			return 0;
+	}
+	return 1;
+}
+
+static int
+out_term_width(void)
+{
+	struct winsize	 ws;
+	const char	*c;
+
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0
+	    && ws.ws_col > 20)
+		return ws.ws_col;
+	if ((c = getenv("COLUMNS")) != NULL && atoi(c) > 20)
+		return atoi(c);
+	return 0;	/* unlimited */
+}
+
+static void
+out_print_table(const struct out *o)
+{
+	const char	**cols;
+	size_t		  ncol, nrow, i, j;
+	char		***cells;
+	size_t		 *w;
+	int		 *num, width = out_term_width(), total, widest;
+	const cJSON	 *r;
+
+	ncol = out_columns(o, &cols);
+	nrow = (size_t)cJSON_GetArraySize(o->rows);
+	if (ncol == 0 || nrow == 0) {
+		printf("(no rows)\n");
+		free(cols);
+		return;
+	}
+	cells = xcalloc(nrow, sizeof *cells);
+	w = xcalloc(ncol, sizeof *w);
+	num = xcalloc(ncol, sizeof *num);
+	for (j = 0; j < ncol; j++) {
+		w[j] = sanitize_width(cols[j]);
+		num[j] = out_is_numeric_col(o->rows, cols[j]);
+	}
+	i = 0;
+	cJSON_ArrayForEach(r, o->rows) {
+		cells[i] = xcalloc(ncol, sizeof **cells);
+		for (j = 0; j < ncol; j++) {
+			cells[i][j] = out_cell(cols[j],
+			    cJSON_GetObjectItemCaseSensitive(r, cols[j]));
+			if (sanitize_width(cells[i][j]) > w[j])
+				w[j] = sanitize_width(cells[i][j]);
+		}
+		i++;
+	}
+	/* Fit the terminal by shrinking the widest text column. */
+	if (width > 0) {
+		for (;;) {
+			total = 0;
+			for (j = 0; j < ncol; j++)
+				total += (int)w[j] + 2;
+			if (total - 2 <= width)
+				break;
+			widest = -1;
+			for (j = 0; j < ncol; j++)
+				if (!num[j] && w[j] > 12 &&
+				    (widest < 0 || w[j] > w[widest]))
+					widest = (int)j;
+			if (widest < 0)
+				break;
+			w[widest] -= (size_t)(total - 2 - width) < w[widest] - 12 ?
+			    (size_t)(total - 2 - width) : w[widest] - 12;
+		}
+	}
+	for (j = 0; j < ncol; j++)
+		sanitize_print_cell(stdout, cols[j], w[j], num[j],
+		    j + 1 == ncol);
+	for (i = 0; i < nrow; i++) {
+		for (j = 0; j < ncol; j++)
+			sanitize_print_cell(stdout, cells[i][j], w[j], num[j],
+			    j + 1 == ncol);
+		for (j = 0; j < ncol; j++)
+			free(cells[i][j]);
+		free(cells[i]);
+	}
+	free(cells);
+	free(w);
+	free(num);
+	free(cols);
+}
+
+static void
+out_csv_field(const char *s)
+{
+	const char	*p;
+
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, stdout);
+		return;
+	}
+	fputc('"', stdout);
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '"')
+			fputc('"', stdout);
+		fputc(*p, stdout);
+	}
+	fputc('"', stdout);
+}
+
+static void
+out_print_csv(const struct out *o)
+{
+	const char	**cols;
+	size_t		  ncol, j;
+	const cJSON	 *r, *it;
+	char		 *s;
+
+	ncol = out_columns(o, &cols);
+	for (j = 0; j < ncol; j++) {
+		if (j != 0)
+			fputc(',', stdout);
+		out_csv_field(cols[j]);
+	}
+	fputc('\n', stdout);
+	cJSON_ArrayForEach(r, o->rows) {
+		for (j = 0; j < ncol; j++) {
+			if (j != 0)
+				fputc(',', stdout);
+			it = cJSON_GetObjectItemCaseSensitive(r, cols[j]);
+			if (it == NULL || cJSON_IsNull(it))
+				continue;
+			if (cJSON_IsString(it))
+				out_csv_field(it->valuestring);
+			else if (cJSON_IsRaw(it))
+				fputs(it->valuestring, stdout);
+			else {
+				s = cJSON_PrintUnformatted(it);
+				out_csv_field(s);
+				free(s);
+			}
+		}
+		fputc('\n', stdout);
+	}
+	free(cols);
+}
+
+static void
+out_print_aux(const struct out *o)
+{
+	const cJSON	*it;
+	char		*s, *c;
+
+	cJSON_ArrayForEach(it, o->aux) {
+		if (cJSON_IsString(it))
+			s = xstrdup(it->valuestring);
+		else
+			s = cJSON_PrintUnformatted(it);
+		c = sanitize_dup(s, 0);
+		printf("%s: %s\n", it->string, c);
+		free(c);
+		free(s);
+	}
+}
+
+int
+out_emit(struct out *o, const struct model *m, const char *path)
+{
+	cJSON		*env, *data;
+	char		*bad = NULL;
+	long long	 total;
+	int		 truncated, rc;
+	const cJSON	*w;
+
+	if (out_sort(o, &bad) != 0 || out_project(o, &bad) != 0) {
+		rc = out_error(o, m, path, "usage", "%s", bad);
+		free(bad);
+		return rc;
+	}
+	out_page(o, &total, &truncated);
+	switch (o->format) {
+	case OUT_JSON:
+		env = out_envelope(o, m, path);
+		data = cJSON_AddObjectToObject(env, "data");
+		cJSON_AddNumberToObject(data, "count",
+		    cJSON_GetArraySize(o->rows));
+		cJSON_AddNumberToObject(data, "total_matched", (double)total);
+		cJSON_AddBoolToObject(data, "truncated", truncated);
+		cJSON_AddItemToObject(data, "rows", o->rows);
+		cJSON_AddItemToObject(data, "auxiliary", o->aux);
+		o->rows = o->aux = NULL;
+		out_meta(o, m, env);
+		out_print_json(env);
+		cJSON_Delete(env);
+		break;
+	case OUT_CSV:
+		out_print_csv(o);
+		break;
+	case OUT_TABLE:
+		out_print_table(o);
+		if (truncated)
+			printf("(%lld of %lld rows; --limit 0 shows all)\n",
+			    (long long)cJSON_GetArraySize(o->rows), total);
+		out_print_aux(o);
+		cJSON_ArrayForEach(w, o->warnings) {
+			char *c = sanitize_dup(w->valuestring, 0);
+			fprintf(stderr, "warning: %s\n", c);
+			free(c);
+		}
+		break;
+	}
+	fflush(stdout);
+	return 0;
+}
+
+int
+out_error(struct out *o, const struct model *m, const char *path,
+    const char *code, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*msg, *c;
+	cJSON	*env, *err;
+
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (o->format == OUT_JSON) {
+		env = out_envelope(o, m, path);
+		err = cJSON_AddObjectToObject(env, "error");
+		cJSON_AddStringToObject(err, "code", code);
+		cJSON_AddStringToObject(err, "message", msg);
+		out_meta(o, m, env);
+		out_print_json(env);
+		cJSON_Delete(env);
+	} else {
+		c = sanitize_dup(msg, 0);
+		fprintf(stderr, "gpulens %s: %s\n", o->verb, c);
+		free(c);
+	}
+	free(msg);
+	fflush(stdout);
+	return strcmp(code, "internal") == 0 ? EXIT_INTERNAL : EXIT_USAGE;
+}

@@ -1,0 +1,86 @@
+/*
+ * out: the one output path of every headless verb.
+ *
+ * A verb collects its answer as rows (cJSON objects whose keys are the
+ * snake_case, unit-suffixed field names) plus optional auxiliary data, then
+ * calls out_emit(), which applies --sort, --offset, --limit and --fields and
+ * writes exactly one of:
+ *   --json         the versioned envelope (schema "gpulens/v1"):
+ *                  {"schema","command","source":{"kind","version"},
+ *                   "trace":{"path","kind"},"trace_span":{"origin_ns",
+ *                   "span_ns"},"data":{"count","total_matched","truncated",
+ *                   "rows":[...],"auxiliary":{...}},"meta":{"warnings":[...],
+ *                   "next":[...]}}
+ *   --format csv   a header line and one line per row (RFC 4180 quoting)
+ *   otherwise      an aligned table sized to the terminal, durations and
+ *                  byte counts in human units, followed by auxiliary lines
+ * Errors go through out_error(): with --json the same envelope with
+ * "error":{"code","message"} instead of "data"; otherwise one line on
+ * stderr. Profile strings are sanitised for the terminal in table output and
+ * escaped as JSON requires in JSON output.
+ *
+ * Ownership: struct out owns its cJSON trees; out_free() releases them.
+ */
+#ifndef GPULENS_OUT_H
+#define GPULENS_OUT_H
+
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "model.h"
+
+#define OUT_SCHEMA	"gpulens/v1"
+
+enum out_format {
+	OUT_TABLE = 0,
+	OUT_JSON,
+	OUT_CSV,
+};
+
+struct out {
+	const char	*verb;
+	enum out_format	 format;
+	cJSON		*rows;		/* array of row objects */
+	cJSON		*aux;		/* object (auxiliary data) */
+	cJSON		*warnings;	/* array of strings */
+	cJSON		*next;		/* array of suggested commands */
+	const char	*sort;		/* "field[:asc|desc]" or NULL */
+	const char	*fields;	/* "a,b,c" or NULL */
+	long long	 limit;		/* 0 = no limit */
+	long long	 offset;
+	int		 absolute;	/* times are absolute, not relative */
+	const char	*default_sort;	/* used when sort is NULL */
+	const char	**columns;	/* preferred column order, NULL-ended */
+};
+
+void	 out_init(struct out *, const char *verb);
+void	 out_free(struct out *);
+/* A new row object appended to o->rows (borrowed). */
+cJSON	*out_row(struct out *);
+void	 out_warn(struct out *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+void	 out_next(struct out *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/*
+ * Sorts, pages, projects and prints. m and path describe the trace (m may
+ * be NULL for verbs without one). Returns 0, or EXIT_USAGE via out_error
+ * when --sort or --fields names an unknown field.
+ */
+int	 out_emit(struct out *, const struct model *m, const char *path);
+/*
+ * Reports an error (code: "bad_input", "usage", "not_found", "internal")
+ * in the selected format and returns the exit status (2, or 1 for
+ * "internal").
+ */
+int	 out_error(struct out *, const struct model *m, const char *path,
+	    const char *code, const char *fmt, ...)
+	    __attribute__((format(printf, 5, 6)));
+
+/* Helpers to add typed fields. */
+void	 out_str(cJSON *row, const char *key, const char *value);
+void	 out_int(cJSON *row, const char *key, int64_t value);
+void	 out_num(cJSON *row, const char *key, double value);
+void	 out_bool(cJSON *row, const char *key, int value);
+
+#endif

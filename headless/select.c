@@ -1,0 +1,318 @@
+/*
+ * select: event selection shared by the headless verbs.
+ */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lane.h"
+#include "select.h"
+#include "xmalloc.h"
+
+static int
+sel_win_cmp(const void *a, const void *b)
+{
+	const struct sel_window	*x = a, *y = b;
+
+	if (x->process != y->process)
+		return x->process < y->process ? -1 : 1;
+	return (x->start > y->start) - (x->start < y->start);
+}
+
+/* Finds the instances of --nvtx RANGE[@DOMAIN] (and --iter N). */
+static int
+sel_nvtx(struct sel *s, const struct opts *o, char **cause)
+{
+	const struct model	*m = s->m;
+	char			*name = xstrdup(o->nvtx), *at;
+	const char		*dom = NULL;
+	size_t			 t, i, cap = 0, k, first;
+	long long		 nth;
+
+	if ((at = strrchr(name, '@')) != NULL) {
+		*at = '\0';
+		dom = at + 1;
+	}
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_NVTX)
+			continue;
+		if (dom != NULL && strcmp(model_str(m,
+		    m->domains[tr->domain].name), dom) != 0)
+			continue;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_NVTX ||
+			    strcmp(model_str(m, l->name[i]), name) != 0)
+				continue;
+			XGROW(s->win, cap, s->nwin + 1);
+			s->win[s->nwin].process = tr->process;
+			s->win[s->nwin].start = l->start[i];
+			s->win[s->nwin].end = l->end[i];
+			s->nwin++;
+		}
+	}
+	if (s->nwin == 0) {
+		*cause = xasprintf("no NVTX range named '%s'%s%s", name,
+		    dom != NULL ? " in domain " : "", dom != NULL ? dom : "");
+		free(name);
+		return -1;
+	}
+	free(name);
+	qsort(s->win, s->nwin, sizeof *s->win, sel_win_cmp);
+	if (o->iter >= 0) {
+		/* Keep the Nth instance of each process. */
+		k = 0;
+		for (i = 0; i < s->nwin; i = first) {
+			first = i;
+			nth = 0;
+			while (first < s->nwin &&
+			    s->win[first].process == s->win[i].process) {
+				if (nth++ == o->iter)
+					s->win[k++] = s->win[first];
+				first++;
+			}
+		}
+		if (k == 0) {
+			*cause = xasprintf("NVTX range '%s' has no instance "
+			    "%lld", o->nvtx, o->iter);
+			return -1;
+		}
+		s->nwin = k;
+	}
+	s->has_nvtx = 1;
+	return 0;
+}
+
+int
+sel_init(struct sel *s, const struct model *m, const struct opts *o,
+    char **cause)
+{
+	size_t	d;
+	int	rc;
+	char	err[256];
+
+	memset(s, 0, sizeof *s);
+	s->m = m;
+	s->t0 = m->origin_ns;
+	s->t1 = m->end_ns + 1;
+	if (o->from != OPT_TIME_UNSET)
+		s->t0 = o->from_abs ? o->from : m->origin_ns + o->from;
+	if (o->to != OPT_TIME_UNSET)
+		s->t1 = o->to_abs ? o->to : m->origin_ns + o->to;
+	if (s->t1 < s->t0) {
+		*cause = xasprintf("the window ends before it starts");
+		return -1;
+	}
+	s->kind = o->type;
+	s->device = NONE32;
+	if (o->device >= 0) {
+		for (d = 0; d < m->ndevices; d++)
+			if (m->devices[d].source_id == (uint32_t)o->device)
+				break;
+		if (d == m->ndevices) {
+			*cause = xasprintf("no device %lld in this trace",
+			    o->device);
+			return -1;
+		}
+		s->device = (uint32_t)d;
+		s->has_device = 1;
+	}
+	s->stream = o->stream;
+	s->pid = o->pid;
+	s->tid = o->tid;
+	s->glob = o->name_glob;
+	if (o->name_regex != NULL) {
+		if ((rc = regcomp(&s->re, o->name_regex,
+		    REG_EXTENDED | REG_NOSUB)) != 0) {
+			regerror(rc, &s->re, err, sizeof err);
+			*cause = xasprintf("bad --name-regex: %s", err);
+			return -1;
+		}
+		s->has_re = 1;
+	}
+	if (s->glob != NULL || s->has_re)
+		s->name_cache = xcalloc(strpool_count(m->strs) + 1, 1);
+	s->min_dur = o->min_dur;
+	if (o->nvtx != NULL && sel_nvtx(s, o, cause) != 0) {
+		sel_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void
+sel_free(struct sel *s)
+{
+	if (s->has_re)
+		regfree(&s->re);
+	s->has_re = 0;
+	free(s->name_cache);
+	free(s->win);
+	s->name_cache = NULL;
+	s->win = NULL;
+}
+
+int
+sel_window_empty(const struct sel *s)
+{
+	return s->t1 <= s->m->origin_ns || s->t0 > s->m->end_ns;
+}
+
+static int
+sel_match1(struct sel *s, uint32_t sid)
+{
+	const char	*name;
+	int		 ok = 1;
+
+	if (s->name_cache[sid] != 0)
+		return s->name_cache[sid] == 1;
+	name = model_str(s->m, sid);
+	if (s->glob != NULL && fnmatch(s->glob, name, 0) != 0)
+		ok = 0;
+	if (ok && s->has_re && regexec(&s->re, name, 0, NULL, 0) != 0)
+		ok = 0;
+	s->name_cache[sid] = ok ? 1 : 2;
+	return ok;
+}
+
+int
+sel_name(struct sel *s, uint32_t sid, uint32_t short_sid)
+{
+	if (s->name_cache == NULL)
+		return 1;
+	return sel_match1(s, sid) || (short_sid != 0 && short_sid != sid &&
+	    sel_match1(s, short_sid));
+}
+
+int
+sel_track(const struct sel *s, uint32_t t)
+{
+	const struct model	*m = s->m;
+	const struct track	*tr = &m->tracks[t];
+	int			 gpu = tr->type == TRACK_GPU ||
+				    tr->type == TRACK_SYNC;
+
+	if (s->has_device && (!gpu || tr->device != s->device))
+		return 0;
+	if (s->stream >= 0 && (!gpu ||
+	    m->streams[tr->stream].source_id != (uint64_t)s->stream))
+		return 0;
+	if (s->pid >= 0 && (tr->process == NONE32 ||
+	    m->processes[tr->process].pid != (uint64_t)s->pid))
+		return 0;
+	if (s->tid >= 0 && !gpu && (tr->thread == NONE32 ||
+	    m->threads[tr->thread].tid != (uint64_t)s->tid))
+		return 0;
+	if (s->kind > 0) {
+		switch (s->kind) {
+		case EV_KERNEL: case EV_MEMCPY: case EV_MEMSET: case EV_GRAPH:
+			return tr->type == TRACK_GPU;
+		case EV_SYNC:
+			return tr->type == TRACK_SYNC;
+		case EV_API:
+			return tr->type == TRACK_API;
+		case EV_OSRT:
+			return tr->type == TRACK_OSRT;
+		case EV_NVTX: case EV_MARK:
+			return tr->type == TRACK_NVTX;
+		default:
+			return 1;
+		}
+	}
+	if (s->kind < 0)
+		return tr->type == TRACK_GPU || tr->type == TRACK_NVTX;
+	return 1;
+}
+
+static int
+sel_in_windows(const struct sel *s, uint32_t process, int64_t st, int64_t en)
+{
+	size_t	lo = 0, hi = s->nwin, i;
+
+	/* Windows are sorted by (process, start); find the process's run. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->win[mid].process < process)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < s->nwin && s->win[i].process == process; i++) {
+		if (s->win[i].start >= en && en > st)
+			break;
+		if (st < s->win[i].end && en > s->win[i].start)
+			return 1;
+		if (st == en && st >= s->win[i].start && st < s->win[i].end)
+			return 1;
+	}
+	return 0;
+}
+
+int
+sel_event(struct sel *s, uint32_t t, uint32_t idx)
+{
+	const struct model	*m = s->m;
+	const struct track	*tr = &m->tracks[t];
+	const struct lane	*l = &tr->lane;
+	uint32_t		 short_sid = 0, api;
+	int			 k = l->kind[idx];
+
+	if (s->kind > 0 && k != s->kind)
+		return 0;
+	if (s->kind < 0 && !(l->flags[idx] & EVF_COMM))
+		return 0;
+	if (l->end[idx] - l->start[idx] < s->min_dur)
+		return 0;
+	if (l->start[idx] >= s->t1 || (l->end[idx] <= s->t0 &&
+	    !(l->end[idx] == l->start[idx] && l->start[idx] >= s->t0)))
+		return 0;
+	if (s->name_cache != NULL) {
+		if (k == EV_KERNEL && l->aux[idx] != NONE32 &&
+		    l->aux[idx] < m->nkernels)
+			short_sid = m->kernels[l->aux[idx]].short_name;
+		if (!sel_name(s, l->name[idx], short_sid))
+			return 0;
+	}
+	if (s->tid >= 0 && tr->type == TRACK_GPU) {
+		if (m->launch == NULL ||
+		    (api = m->launch[model_gid(m, t, idx)]) == NONE32)
+			return 0;
+		{
+			struct evref r = model_ev(m, api);
+			uint32_t th = m->tracks[r.track].thread;
+			if (th == NONE32 ||
+			    m->threads[th].tid != (uint64_t)s->tid)
+				return 0;
+		}
+	}
+	if (s->has_nvtx && !sel_in_windows(s, tr->process, l->start[idx],
+	    l->end[idx]))
+		return 0;
+	return 1;
+}
+
+size_t
+sel_collect(struct sel *s, uint32_t **buf, size_t *cap)
+{
+	const struct model	*m = s->m;
+	uint32_t		*idx = NULL;
+	size_t			 icap = 0, n = 0, k, i;
+	uint32_t		 t;
+
+	for (t = 0; t < m->ntracks; t++) {
+		if (!sel_track(s, t))
+			continue;
+		k = lane_overlap(&m->tracks[t].lane, s->t0, s->t1, &idx, &icap);
+		for (i = 0; i < k; i++) {
+			if (!sel_event(s, t, idx[i]))
+				continue;
+			XGROW(*buf, *cap, n + 1);
+			(*buf)[n++] = model_gid(m, t, idx[i]);
+		}
+	}
+	free(idx);
+	return n;
+}

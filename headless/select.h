@@ -1,0 +1,69 @@
+/*
+ * select: which events a verb's options select.
+ *
+ * sel_init() resolves the options once: the time window (relative times
+ * are offsets from the trace origin; the default window is the whole
+ * trace), device/stream/process/thread filters (by source ids as printed
+ * by `info`), the event kind (or "comm": communication kernels and ranges),
+ * name glob or regex (matched against the full and the short name, cached
+ * per string id), minimum duration, and --nvtx/--iter scoping.
+ *
+ * --nvtx RANGE[@DOMAIN] keeps events of a process that overlap an instance
+ * of that range in the same process; --iter N keeps only the Nth instance
+ * (0-based, in start order) of each process.
+ *
+ * --tid keeps CPU events of that thread and GPU events launched from it.
+ *
+ * Ownership: struct sel owns its caches; sel_free() releases them.
+ */
+#ifndef GPULENS_SELECT_H
+#define GPULENS_SELECT_H
+
+#include <regex.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "opts.h"
+
+struct sel_window {
+	uint32_t	 process;
+	int64_t		 start, end;
+};
+
+struct sel {
+	const struct model	*m;
+	int64_t			 t0, t1;	/* [t0, t1) in source clock */
+	int			 kind;		/* 0 any, -1 comm, else kind */
+	uint32_t		 device;	/* index or NONE32 */
+	int			 has_device;
+	int64_t			 stream;	/* source id or -1 */
+	int64_t			 pid, tid;	/* -1 = any */
+	const char		*glob;
+	regex_t			 re;
+	int			 has_re;
+	uint8_t			*name_cache;	/* per string id: 0 ?, 1 y, 2 n */
+	int64_t			 min_dur;
+	struct sel_window	*win;		/* --nvtx instances */
+	size_t			 nwin;
+	int			 has_nvtx;
+};
+
+/* Returns 0, or -1 with *cause (unknown device, bad regex, ...). */
+int	 sel_init(struct sel *, const struct model *, const struct opts *,
+	    char **cause);
+void	 sel_free(struct sel *);
+/* Does track t possibly hold selected events? */
+int	 sel_track(const struct sel *, uint32_t t);
+/* Is event idx of track t selected? (Call only for tracks that pass.) */
+int	 sel_event(struct sel *, uint32_t t, uint32_t idx);
+/* Does a name (string id) match the name filter? */
+int	 sel_name(struct sel *, uint32_t sid, uint32_t short_sid);
+/*
+ * Collects the global ids of all selected events (in track order, then
+ * start order) into *buf; returns their number.
+ */
+size_t	 sel_collect(struct sel *, uint32_t **buf, size_t *cap);
+/* The window relative to the origin, for messages. */
+int	 sel_window_empty(const struct sel *);
+
+#endif

@@ -1,0 +1,1852 @@
+/*
+ * nsys: the Nsight Systems SQLite export reader.
+ *
+ * An export (`nsys export --type sqlite`) holds one table per kind of data,
+ * created only when there is data for it, and its columns drift between
+ * nsys releases (FORMATS.md 1.7). So nothing is assumed: the reader lists
+ * the tables from sqlite_master and the columns of each with PRAGMA
+ * table_info, selects the columns it wants that exist and NULL in place of
+ * those that do not, and skips (with a warning) a table that lacks a column
+ * it cannot do without.
+ *
+ * Names are ids into StringIds. The table is read once into one buffer;
+ * a string is interned into the model's pool only when an event refers to
+ * it, and the pool id is remembered per StringIds entry. Labels of enumerated
+ * values come from the ENUM_* tables when the export has them, else from the
+ * numbering of older exports (FORMATS.md 1.3).
+ *
+ * Identities: a globalTid packs <HW:8><VM:8><PID:24><TID:24>; the process of
+ * a row is globalTid & ~0xFFFFFF, which is also the globalPid GPU rows
+ * carry. Processes, threads, devices and streams are declared to the builder
+ * when an event first refers to them (PROCESSES and ThreadNames of a whole
+ * node may list thousands that did nothing), except GPUs, which are all
+ * declared from TARGET_INFO_GPU (or TARGET_INFO_CUDA_DEVICE) so the node's
+ * hardware is described even where it ran nothing.
+ *
+ * Events: kernels, memcpys, memsets, synchronizations and graph launches go
+ * on the track of their (device, process, stream); runtime/driver API calls,
+ * OS runtime calls and NVTX ranges and marks go on per-thread tracks (NVTX:
+ * per thread and domain). Every event keeps its SQLite rowid (-1 for views
+ * and WITHOUT ROWID tables).
+ *
+ * Communication flag (EVF_COMM): a kernel whose demangled name contains
+ * "nccl" in any case (this covers "ncclKernel_*", "ncclDevKernel_*" and
+ * templated NCCL kernels), and an NVTX range or mark whose name contains
+ * "nccl" or whose domain's name does (NCCL annotates in a domain "NCCL").
+ * Driver flag (EVF_DRIVER): an API name that starts with "cu" but not with
+ * "cuda".
+ *
+ * The file is opened through source_sqlite_open(), read-only and immutable:
+ * loading never writes anything next to the trace.
+ */
+#include "config.h"
+
+#include <sys/types.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <sqlite3.h>
+
+#include "builder.h"
+#include "hmap.h"
+#include "progress.h"
+#include "source.h"
+#include "timing.h"
+#include "xmalloc.h"
+
+#define NSYS_PROC_MASK	0xFFFFFFFFFF000000ULL	/* HW, VM and PID bits */
+#define NSYS_TID(g)	((uint32_t)((uint64_t)(g) & 0xFFFFFF))
+#define NSYS_PID(g)	((uint32_t)(((uint64_t)(g) >> 24) & 0xFFFFFF))
+#define NSYS_ROWS_STEP	65536		/* rows between progress reports */
+#define NSYS_NENUM	64		/* enum values kept in lookup tables */
+#define NSYS_NEVTYPE	1024		/* NVTX event type ids looked up */
+
+/* Flags cached per pool string. */
+#define SF_KNOWN	0x01
+#define SF_NCCL		0x02
+#define SF_DRIVER	0x04
+
+/* What an NVTX_EVENTS row is, by its eventType. */
+enum nvtx_role {
+	NR_NONE = 0,
+	NR_PUSHPOP,
+	NR_STARTEND,
+	NR_MARK,
+	NR_DOMAIN,
+	NR_CATEGORY,
+	NR_THREAD,
+	NR_IGNORE,		/* known and deliberately not loaded */
+};
+
+struct nsys {
+	const char	*path;
+	sqlite3		*db;
+	struct builder	*b;
+	struct model	*m;
+	struct progress	*prog;
+	char		*err;		/* first error, becomes *cause */
+
+	/* Schema: tables and views of sqlite_master. */
+	char		**tables;
+	uint8_t		 *isview;
+	size_t		  ntables, tablescap;
+
+	/* StringIds: entries in read order, text in one buffer. */
+	char		 *sbuf;
+	size_t		  sbuflen, sbufcap;
+	size_t		 *soff;
+	uint32_t	 *slen;
+	uint32_t	 *ssid;		/* pool id or NONE32 (not yet) */
+	size_t		  nstr, strcap;
+	uint32_t	 *sdense;	/* id -> entry + 1 (dense ids) */
+	size_t		  nsdense;
+	struct hmap	  ssparse;	/* id -> entry (sparse ids) */
+	uint64_t	  nbadstr;	/* references to missing ids */
+
+	uint8_t		 *sflags;	/* SF_* per pool id */
+	size_t		  sflagscap;
+
+	/* PROCESSES names and ThreadNames, declared on first use. */
+	struct hmap	  proc_info;	/* globalPid -> index in pnames */
+	char		**pnames;
+	size_t		  npnames, pnamescap;
+	struct hmap	  thread_name;	/* globalTid -> StringIds id */
+
+	/* Streams: priority and NVTX names. */
+	struct hmap	  stream_prio;	/* key(globalPid, streamId) */
+	struct hmap	  stream_name;	/* key(globalPid, deviceId, streamId) */
+
+	/* Track caches. */
+	struct hmap	  gpu_tracks;	/* key(dev, globalPid, stream) */
+	struct hmap	  cpu_tracks;	/* key(type, globalTid, domainId) */
+
+	/* Enumerations. */
+	uint8_t		  copy_kind[NSYS_NENUM];
+	char		 *copy_label[NSYS_NENUM];	/* ENUM label or NULL */
+	uint32_t	  copy_name[NSYS_NENUM];	/* "[CUDA memcpy X]", 0:
+							   not interned yet */
+	uint8_t		  mem_kind[NSYS_NENUM];
+	char		 *sync_label[NSYS_NENUM];
+	uint32_t	  sync_name[NSYS_NENUM];
+	uint8_t		  nvtx_role[NSYS_NEVTYPE];
+	uint32_t	  memset_name;
+	struct hmap	  graph_name;	/* graphId -> pool id */
+
+	/* NVTX categories: names and ranges waiting for one. */
+	struct hmap	  cat_name;	/* key(process, domainId, category) */
+	uint64_t	 *pend_key;
+	uint32_t	 *pend_idx;
+	size_t		  npend, pendcap;
+	uint64_t	  nvtx_skipped[NSYS_NEVTYPE + 1];
+
+	uint64_t	  nunknown_copy;
+};
+
+/* Column lists: a leading '!' marks a column the table cannot do without. */
+enum {
+	G_ROWID, G_START, G_END, G_DEV, G_STREAM, G_PID, G_CTX, G_CORR,
+	G_NCOMMON
+};
+#define GPU_COMMON_COLS \
+	"!start", "!end", "!deviceId", "!streamId", "globalPid", \
+	"contextId", "correlationId"
+
+static const char *const kernel_cols[] = {
+	GPU_COMMON_COLS, "demangledName", "shortName", "mangledName",
+	"gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ",
+	"registersPerThread", "staticSharedMemory", "dynamicSharedMemory",
+	"localMemoryPerThread", "launchType", "graphNodeId"
+};
+enum {
+	K_DEMANGLED = G_NCOMMON, K_SHORT, K_MANGLED, K_GX, K_GY, K_GZ, K_BX,
+	K_BY, K_BZ, K_REGS, K_SSMEM, K_DSMEM, K_LMEM, K_LAUNCH, K_GNODE
+};
+
+static const char *const memcpy_cols[] = {
+	GPU_COMMON_COLS, "bytes", "copyKind", "srcKind", "dstKind",
+	"srcDeviceId", "dstDeviceId"
+};
+enum {
+	C_BYTES = G_NCOMMON, C_KIND, C_SRCKIND, C_DSTKIND, C_SRCDEV, C_DSTDEV
+};
+
+static const char *const memset_cols[] = {
+	GPU_COMMON_COLS, "bytes", "value", "memKind"
+};
+enum { S_BYTES = G_NCOMMON, S_VALUE, S_MEMKIND };
+
+static const char *const sync_cols[] = {
+	GPU_COMMON_COLS, "syncType"
+};
+enum { Y_TYPE = G_NCOMMON };
+
+static const char *const graph_cols[] = {
+	GPU_COMMON_COLS, "graphId", "graphExecId"
+};
+enum { GR_GRAPH = G_NCOMMON, GR_EXEC };
+
+static const char *const api_cols[] = {
+	"!start", "!end", "globalTid", "correlationId", "nameId"
+};
+enum { A_ROWID, A_START, A_END, A_TID, A_CORR, A_NAME };
+
+static const char *const nvtx_cols[] = {
+	"!start", "end", "!eventType", "category", "color", "text",
+	"globalTid", "endGlobalTid", "textId", "domainId", "int64Value",
+	"uint64Value", "doubleValue", "int32Value", "uint32Value",
+	"floatValue"
+};
+enum {
+	N_ROWID, N_START, N_END, N_TYPE, N_CAT, N_COLOR, N_TEXT, N_TID,
+	N_ENDTID, N_TEXTID, N_DOMAIN, N_I64, N_U64, N_DBL, N_I32, N_U32, N_FLT
+};
+
+static const char *const gpu_cols[] = {
+	"!id", "name", "uuid", "busLocation", "chipName", "smCount",
+	"totalMemory", "memoryBandwidth", "clockRate", "l2CacheSize",
+	"computeMajor", "computeMinor", "maxThreadsPerBlock",
+	"maxRegistersPerSm", "maxShmemPerSm", "maxWarpsPerSm", "threadsPerWarp"
+};
+enum {
+	D_ROWID, D_ID, D_NAME, D_UUID, D_BUS, D_CHIP, D_SM, D_MEM, D_BW,
+	D_CLOCK, D_L2, D_CCMAJ, D_CCMIN, D_MAXTPB, D_REGS, D_SMEM, D_WARPS,
+	D_TPW
+};
+
+/* Hard-coded numbering of exports without ENUM tables (FORMATS.md 1.3). */
+static const uint8_t nsys_old_copy_kind[] = {
+	COPY_UNKNOWN, COPY_HTOD, COPY_DTOH, COPY_HTOA, COPY_ATOH, COPY_ATOA,
+	COPY_ATOD, COPY_DTOA, COPY_DTOD, COPY_HTOH, COPY_PTOP, COPY_UM_HTOD,
+	COPY_UM_DTOH, COPY_UM_DTOD
+};
+static const uint8_t nsys_old_mem_kind[] = {
+	MEM_PAGEABLE, MEM_PINNED, MEM_DEVICE, MEM_ARRAY, MEM_MANAGED,
+	MEM_DEVICE_STATIC, MEM_MANAGED_STATIC, MEM_UNKNOWN
+};
+static const char *const nsys_old_sync_label[] = {
+	"Unknown", "Event sync", "Stream wait sync", "Stream sync",
+	"Context sync"
+};
+
+/* ENUM_CUDA_MEMCPY_OPER symbol suffixes, in enum copy_kind order. */
+static const char *const nsys_copy_sym[COPY_KIND_COUNT] = {
+	"UNKNOWN", "HTOD", "DTOH", "DTOD", "HTOH", "PTOP", "HTOA", "ATOH",
+	"ATOA", "ATOD", "DTOA", "UVM_HTOD", "UVM_DTOH", "UVM_DTOD"
+};
+/* ENUM_CUDA_MEM_KIND symbol suffixes, in enum mem_kind order. */
+static const char *const nsys_mem_sym[MEM_KIND_COUNT] = {
+	"UNKNOWN", "PAGEABLE", "PINNED", "DEVICE", "ARRAY", "MANAGED",
+	"DEVICE_STATIC", "MANAGED_STATIC"
+};
+
+/* NVTX event types: ENUM_NSYS_EVENT_TYPE names and the old numbers. */
+static const struct {
+	const char	*name;
+	int		 id;
+	uint8_t		 role;
+} nsys_nvtx_types[] = {
+	{ "NvtxCategory",	33, NR_CATEGORY },
+	{ "NvtxMark",		34, NR_MARK },
+	{ "NvtxThread",		39, NR_THREAD },
+	{ "NvtxPushPopRange",	59, NR_PUSHPOP },
+	{ "NvtxStartEndRange",	60, NR_STARTEND },
+	{ "NvtxtPushPopRange",	70, NR_PUSHPOP },
+	{ "NvtxtStartEndRange",	71, NR_STARTEND },
+	{ "NvtxDomainCreate",	75, NR_DOMAIN },
+	{ "NvtxDomainDestroy",	76, NR_IGNORE },
+};
+
+/* Error reporting. */
+
+static void
+nsys_error(struct nsys *n, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+nsys_error(struct nsys *n, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	if (n->err != NULL)
+		return;
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	n->err = xasprintf("%s: %s", n->path, s);
+	free(s);
+}
+
+static void
+nsys_sqlerr(struct nsys *n, int rc, const char *what)
+{
+	int	primary = rc & 0xff;
+
+	if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
+	    primary == SQLITE_IOERR || primary == SQLITE_FORMAT ||
+	    primary == SQLITE_RANGE)
+		nsys_error(n, "corrupt or truncated SQLite database (%s) "
+		    "while reading %s", sqlite3_errstr(rc), what);
+	else
+		nsys_error(n, "SQLite error while reading %s: %s", what,
+		    sqlite3_errmsg(n->db));
+}
+
+/* Steps st: 1 a row, 0 done, -1 error (recorded). */
+static int
+nsys_step(struct nsys *n, sqlite3_stmt *st, const char *what)
+{
+	int	rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	nsys_sqlerr(n, rc, what);
+	return -1;
+}
+
+static sqlite3_stmt *
+nsys_prepare(struct nsys *n, const char *sql, const char *what)
+{
+	sqlite3_stmt	*st = NULL;
+	int		 rc;
+
+	rc = sqlite3_prepare_v2(n->db, sql, -1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		nsys_sqlerr(n, rc, what);
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+static int
+col_null(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL;
+}
+
+static int64_t
+col_i64(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_int64(st, i);
+}
+
+static uint32_t
+col_u32(sqlite3_stmt *st, int i)
+{
+	return (uint32_t)sqlite3_column_int64(st, i);
+}
+
+/* Case-insensitive "does s contain the lowercase needle". */
+static int
+nsys_contains_ci(const char *s, const char *needle)
+{
+	size_t	i, nl = strlen(needle);
+
+	for (; *s != '\0'; s++) {
+		for (i = 0; i < nl; i++) {
+			char c = s[i];
+			if (c >= 'A' && c <= 'Z')
+				c = (char)(c - 'A' + 'a');
+			if (c != needle[i])
+				break;
+		}
+		if (i == nl)
+			return 1;
+	}
+	return 0;
+}
+
+/* Schema. */
+
+static int
+nsys_schema(struct nsys *n)
+{
+	sqlite3_stmt	*st;
+	int		 r;
+
+	st = nsys_prepare(n, "SELECT name, type FROM sqlite_master "
+	    "WHERE type IN ('table', 'view')", "sqlite_master");
+	if (st == NULL)
+		return -1;
+	while ((r = nsys_step(n, st, "sqlite_master")) == 1) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		const char *type = (const char *)sqlite3_column_text(st, 1);
+		if (name == NULL)
+			continue;
+		XGROW(n->tables, n->tablescap, n->ntables + 1);
+		n->isview = xreallocarray(n->isview, n->tablescap, 1);
+		n->tables[n->ntables] = xstrdup(name);
+		n->isview[n->ntables] = type != NULL &&
+		    strcmp(type, "view") == 0;
+		n->ntables++;
+	}
+	sqlite3_finalize(st);
+	return r < 0 ? -1 : 0;
+}
+
+/* Index of table name in the schema or -1 (exact, case-sensitive match
+ * first, then any case, as SQLite itself resolves names). */
+static ssize_t
+nsys_table(const struct nsys *n, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < n->ntables; i++)
+		if (strcmp(n->tables[i], name) == 0)
+			return (ssize_t)i;
+	for (i = 0; i < n->ntables; i++)
+		if (strcasecmp(n->tables[i], name) == 0)
+			return (ssize_t)i;
+	return -1;
+}
+
+static int
+nsys_has(const struct nsys *n, const char *name)
+{
+	return nsys_table(n, name) >= 0;
+}
+
+int
+nsys_probe(struct sqlite3 *db)
+{
+	sqlite3_stmt	*st = NULL;
+	int		 found = 0;
+
+	if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE "
+	    "type IN ('table', 'view') AND ("
+	    "substr(name, 1, 20) = 'CUPTI_ACTIVITY_KIND_' OR "
+	    "name IN ('NVTX_EVENTS', 'OSRT_API') OR "
+	    "(name = 'StringIds' AND EXISTS (SELECT 1 FROM sqlite_master "
+	    "WHERE name IN ('META_DATA_EXPORT', 'EXPORT_META_DATA', "
+	    "'TARGET_INFO_GPU', 'ThreadNames')))) LIMIT 1", -1, &st,
+	    NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
+/*
+ * Prepares "SELECT rowid, c1, ... FROM table [tail]": columns the table
+ * lacks are selected as NULL and flagged 0 in have[] (NULL: not wanted).
+ * Result column i + 1 is cols[i]. When a column marked '!' is missing, the
+ * table is skipped with a warning: NULL is returned and n->err stays NULL.
+ */
+static sqlite3_stmt *
+nsys_select(struct nsys *n, const char *table, const char *const *cols,
+    size_t ncols, int *have, const char *tail)
+{
+	sqlite3_stmt	*st;
+	sqlite3_str	*q;
+	char		**names = NULL, *sql;
+	size_t		  nnames = 0, namescap = 0, i, j;
+	ssize_t		  ti;
+	int		  r, rowid = 1;
+
+	if ((ti = nsys_table(n, table)) < 0)
+		return NULL;
+	table = n->tables[ti];
+
+	sql = sqlite3_mprintf("PRAGMA table_info(\"%w\")", table);
+	st = nsys_prepare(n, sql, table);
+	sqlite3_free(sql);
+	if (st == NULL)
+		return NULL;
+	while ((r = nsys_step(n, st, table)) == 1) {
+		const char *c = (const char *)sqlite3_column_text(st, 1);
+		XGROW(names, namescap, nnames + 1);
+		names[nnames++] = xstrdup(c != NULL ? c : "");
+	}
+	sqlite3_finalize(st);
+	if (r < 0)
+		goto fail;
+
+	/* Views and WITHOUT ROWID tables have no usable rowid. */
+	if (n->isview[ti])
+		rowid = 0;
+	else {
+		sql = sqlite3_mprintf("SELECT rowid FROM \"%w\" LIMIT 0",
+		    table);
+		if (sqlite3_prepare_v2(n->db, sql, -1, &st, NULL) != SQLITE_OK)
+			rowid = 0;
+		sqlite3_finalize(st);
+		sqlite3_free(sql);
+	}
+
+	q = sqlite3_str_new(n->db);
+	sqlite3_str_appendall(q, rowid ? "SELECT rowid" : "SELECT -1");
+	for (i = 0; i < ncols; i++) {
+		const char *want = cols[i];
+		int required = *want == '!', found = 0;
+		if (required)
+			want++;
+		for (j = 0; j < nnames; j++) {
+			if (strcasecmp(names[j], want) == 0) {
+				found = 1;
+				break;
+			}
+		}
+		if (have != NULL)
+			have[i] = found;
+		if (!found && required) {
+			builder_warn(n->b, "%s: skipped: no column %s", table,
+			    want);
+			sqlite3_free(sqlite3_str_finish(q));
+			goto fail;
+		}
+		if (found)
+			sqlite3_str_appendf(q, ", \"%w\"", want);
+		else
+			sqlite3_str_appendall(q, ", NULL");
+	}
+	sqlite3_str_appendf(q, " FROM \"%w\"%s%s", table,
+	    tail != NULL ? " " : "", tail != NULL ? tail : "");
+	sql = sqlite3_str_finish(q);
+	if (sql == NULL) {
+		nsys_error(n, "out of memory building a query on %s", table);
+		goto fail;
+	}
+	st = nsys_prepare(n, sql, table);
+	sqlite3_free(sql);
+	for (i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	return st;
+
+fail:
+	for (i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	return NULL;
+}
+
+/* A cheap size estimate for progress: max(rowid), 0 if unknown. */
+static uint64_t
+nsys_estimate(struct nsys *n, const char *table)
+{
+	sqlite3_stmt	*st = NULL;
+	char		*sql;
+	int64_t		 v = 0;
+
+	sql = sqlite3_mprintf("SELECT max(rowid) FROM \"%w\"", table);
+	if (sqlite3_prepare_v2(n->db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
+	return v > 0 ? (uint64_t)v : 0;
+}
+
+/* Strings. */
+
+static int
+nsys_strings(struct nsys *n)
+{
+	sqlite3_stmt	*st;
+	int64_t		 id, maxid = -1;
+	int64_t		*ids = NULL;
+	size_t		 i, idscap = 0;
+	int		 r, sparse = 0;
+
+	if (!nsys_has(n, "StringIds"))
+		return 0;
+	st = nsys_prepare(n, "SELECT id, value FROM StringIds", "StringIds");
+	if (st == NULL)
+		return -1;
+	progress_phase(n->prog, "strings", nsys_estimate(n, "StringIds"));
+	while ((r = nsys_step(n, st, "StringIds")) == 1) {
+		const char *s = (const char *)sqlite3_column_text(st, 1);
+		size_t len = (size_t)sqlite3_column_bytes(st, 1);
+
+		id = col_i64(st, 0);
+		if (s == NULL)
+			s = "", len = 0;
+		XGROW(n->sbuf, n->sbufcap, n->sbuflen + len + 1);
+		memcpy(n->sbuf + n->sbuflen, s, len);
+		n->sbuf[n->sbuflen + len] = '\0';
+		if (n->nstr == n->strcap) {
+			XGROW(ids, idscap, n->nstr + 1);
+			n->strcap = idscap;
+			n->soff = xreallocarray(n->soff, n->strcap,
+			    sizeof *n->soff);
+			n->slen = xreallocarray(n->slen, n->strcap,
+			    sizeof *n->slen);
+		}
+		ids[n->nstr] = id;
+		n->soff[n->nstr] = n->sbuflen;
+		n->slen[n->nstr] = (uint32_t)len;
+		n->nstr++;
+		n->sbuflen += len + 1;
+		if (id < 0)
+			sparse = 1;
+		else if (id > maxid)
+			maxid = id;
+		if ((n->nstr & (NSYS_ROWS_STEP - 1)) == 0)
+			progress_rows(n->prog, n->nstr);
+	}
+	sqlite3_finalize(st);
+	if (r < 0) {
+		free(ids);
+		return -1;
+	}
+	if (n->nstr == 0) {
+		free(ids);
+		return 0;
+	}
+	n->ssid = xreallocarray(NULL, n->nstr, sizeof *n->ssid);
+	for (i = 0; i < n->nstr; i++)
+		n->ssid[i] = NONE32;
+
+	/* Dense ids index an array; sparse ones (derived files) a hash. */
+	if (!sparse && (uint64_t)maxid < 2 * (uint64_t)n->nstr + 65536) {
+		n->nsdense = (size_t)maxid + 1;
+		n->sdense = xcalloc(n->nsdense, sizeof *n->sdense);
+		for (i = 0; i < n->nstr; i++)
+			n->sdense[ids[i]] = (uint32_t)i + 1;
+	} else {
+		for (i = 0; i < n->nstr; i++)
+			hmap_put(&n->ssparse, (uint64_t)ids[i], (uint32_t)i);
+	}
+	free(ids);
+	return 0;
+}
+
+/* StringIds entry of id, or -1. */
+static ssize_t
+nsys_str_entry(const struct nsys *n, int64_t id)
+{
+	uint32_t	v;
+
+	if (n->sdense != NULL) {
+		if (id < 0 || (uint64_t)id >= n->nsdense || n->sdense[id] == 0)
+			return -1;
+		return (ssize_t)n->sdense[id] - 1;
+	}
+	if (hmap_get(&n->ssparse, (uint64_t)id, &v))
+		return (ssize_t)v;
+	return -1;
+}
+
+/* Pool id of StringIds[id], interned on first use; 0 if missing. */
+static uint32_t
+nsys_str(struct nsys *n, int64_t id)
+{
+	ssize_t	e;
+
+	if ((e = nsys_str_entry(n, id)) < 0) {
+		n->nbadstr++;
+		return 0;
+	}
+	if (n->ssid[e] == NONE32)
+		n->ssid[e] = builder_intern_n(n->b, n->sbuf + n->soff[e],
+		    n->slen[e]);
+	return n->ssid[e];
+}
+
+/* Text of StringIds[id] (borrowed) or NULL. */
+static const char *
+nsys_str_text(const struct nsys *n, int64_t id)
+{
+	ssize_t	e;
+
+	if ((e = nsys_str_entry(n, id)) < 0)
+		return NULL;
+	return n->sbuf + n->soff[e];
+}
+
+/* SF_* flags of pool string sid, computed once. */
+static uint8_t
+nsys_sflags(struct nsys *n, uint32_t sid)
+{
+	const char	*s;
+	uint8_t		 f;
+	size_t		 old = n->sflagscap;
+
+	if (sid >= n->sflagscap) {
+		XGROW(n->sflags, n->sflagscap, (size_t)sid + 1);
+		memset(n->sflags + old, 0, n->sflagscap - old);
+	}
+	if ((f = n->sflags[sid]) & SF_KNOWN)
+		return f;
+	s = strpool_get(n->m->strs, sid);
+	f = SF_KNOWN;
+	if (nsys_contains_ci(s, "nccl"))
+		f |= SF_NCCL;
+	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
+		f |= SF_DRIVER;
+	n->sflags[sid] = f;
+	return f;
+}
+
+/* Metadata, version, session start. */
+
+static int
+nsys_meta(struct nsys *n)
+{
+	const char	*table = NULL;
+	sqlite3_stmt	*st;
+	const char	*v;
+	char		*sql;
+	int		 r;
+
+	if (nsys_has(n, "META_DATA_EXPORT"))
+		table = "META_DATA_EXPORT";
+	else if (nsys_has(n, "EXPORT_META_DATA"))
+		table = "EXPORT_META_DATA";
+	if (table != NULL) {
+		sql = sqlite3_mprintf("SELECT name, value FROM \"%w\"", table);
+		st = nsys_prepare(n, sql, table);
+		sqlite3_free(sql);
+		if (st == NULL)
+			return -1;
+		while ((r = nsys_step(n, st, table)) == 1) {
+			const char *k = (const char *)sqlite3_column_text(st, 0);
+			const char *val =
+			    (const char *)sqlite3_column_text(st, 1);
+			if (k != NULL)
+				builder_meta(n->b, k, val != NULL ? val : "");
+		}
+		sqlite3_finalize(st);
+		if (r < 0)
+			return -1;
+	}
+
+	if ((v = model_meta(n->m, "EXPORT_PRODUCT_VERSION")) != NULL && *v)
+		n->m->source_version = builder_intern(n->b, v);
+	else if (table == NULL)
+		n->m->source_version = builder_intern(n->b, "unknown (export "
+		    "without a metadata table: an older nsys, 2021 or before)");
+	else
+		n->m->source_version = builder_intern(n->b, "unknown");
+	if ((v = model_meta(n->m, "EXPORT_SCHEMA_VERSION")) != NULL && *v) {
+		long major = strtol(v, NULL, 10);
+		n->m->schema_version = builder_intern(n->b, v);
+		if (major != 2 && major != 3) {
+			nsys_error(n, "unsupported Nsight Systems export schema "
+			    "version %s (this reader knows major versions 2 "
+			    "and 3)", v);
+			return -1;
+		}
+	}
+
+	if (nsys_has(n, "TARGET_INFO_SESSION_START_TIME")) {
+		static const char *const cols[] = { "utcEpochNs" };
+		int have[1];
+
+		st = nsys_select(n, "TARGET_INFO_SESSION_START_TIME", cols, 1,
+		    have, NULL);
+		if (st == NULL)
+			return n->err != NULL ? -1 : 0;
+		if ((r = nsys_step(n, st, "TARGET_INFO_SESSION_START_TIME"))
+		    == 1 && !col_null(st, 1))
+			n->m->utc_epoch_ns = col_i64(st, 1);
+		sqlite3_finalize(st);
+		if (r < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Enumerations. */
+
+struct nsys_enum_row {
+	int64_t	 id;
+	char	*name, *label;
+};
+
+/* Reads ENUM table t; returns the number of rows (0 if absent), -1 error. */
+static ssize_t
+nsys_enum(struct nsys *n, const char *t, struct nsys_enum_row **out)
+{
+	static const char *const cols[] = { "!id", "name", "label" };
+	sqlite3_stmt	*st;
+	size_t		 nrow = 0, cap = 0;
+	int		 r;
+
+	*out = NULL;
+	if (!nsys_has(n, t))
+		return 0;
+	if ((st = nsys_select(n, t, cols, 3, NULL, NULL)) == NULL)
+		return n->err != NULL ? -1 : 0;
+	while ((r = nsys_step(n, st, t)) == 1) {
+		const char *nm = (const char *)sqlite3_column_text(st, 2);
+		const char *lb = (const char *)sqlite3_column_text(st, 3);
+		XGROW(*out, cap, nrow + 1);
+		(*out)[nrow].id = col_i64(st, 1);
+		(*out)[nrow].name = xstrdup(nm != NULL ? nm : "");
+		(*out)[nrow].label = xstrdup(lb != NULL ? lb : "");
+		nrow++;
+	}
+	sqlite3_finalize(st);
+	if (r < 0) {
+		while (nrow > 0) {
+			nrow--;
+			free((*out)[nrow].name);
+			free((*out)[nrow].label);
+		}
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return (ssize_t)nrow;
+}
+
+static void
+nsys_enum_free(struct nsys_enum_row *e, ssize_t ne)
+{
+	ssize_t	i;
+
+	for (i = 0; i < ne; i++) {
+		free(e[i].name);
+		free(e[i].label);
+	}
+	free(e);
+}
+
+/*
+ * The enum copy_kind of an ENUM_CUDA_MEMCPY_OPER row: by its symbol
+ * ("CUDA_MEMCPY_KIND_HTOD"), else by its label ("Host-to-Device", or the
+ * short "HtoD" of older exports).
+ */
+static int
+nsys_copy_kind_of(const char *name, const char *label)
+{
+	static const char *const shortl[COPY_KIND_COUNT] = {
+		"Unknown", "HtoD", "DtoH", "DtoD", "HtoH", "PtoP", "HtoA",
+		"AtoH", "AtoA", "AtoD", "DtoA", "UM HtoD", "UM DtoH", "UM DtoD"
+	};
+	const char	*p;
+	int		 j;
+
+	if ((p = strstr(name, "MEMCPY_KIND_")) != NULL) {
+		p += strlen("MEMCPY_KIND_");
+		for (j = 0; j < COPY_KIND_COUNT; j++)
+			if (strcmp(p, nsys_copy_sym[j]) == 0)
+				return j;
+	}
+	for (j = 0; j < COPY_KIND_COUNT; j++)
+		if (strcasecmp(label, copy_kind_label(j)) == 0 ||
+		    strcasecmp(label, shortl[j]) == 0)
+			return j;
+	return COPY_UNKNOWN;
+}
+
+/* The enum mem_kind of an ENUM_CUDA_MEM_KIND row. */
+static int
+nsys_mem_kind_of(const char *name, const char *label)
+{
+	const char	*p;
+	int		 j;
+
+	if ((p = strstr(name, "MEMORY_KIND_")) != NULL) {
+		p += strlen("MEMORY_KIND_");
+		for (j = 0; j < MEM_KIND_COUNT; j++)
+			if (strcmp(p, nsys_mem_sym[j]) == 0)
+				return j;
+	}
+	for (j = 0; j < MEM_KIND_COUNT; j++)
+		if (strcasecmp(label, mem_kind_label(j)) == 0)
+			return j;
+	return MEM_UNKNOWN;
+}
+
+static int
+nsys_enums(struct nsys *n)
+{
+	struct nsys_enum_row	*e;
+	ssize_t			 ne, i;
+	size_t			 k;
+
+	/* Copy kinds: default to the old numbering, then apply the table. */
+	for (k = 0; k < NSYS_NENUM; k++)
+		n->copy_kind[k] = k < sizeof nsys_old_copy_kind ?
+		    nsys_old_copy_kind[k] : COPY_UNKNOWN;
+	if ((ne = nsys_enum(n, "ENUM_CUDA_MEMCPY_OPER", &e)) < 0)
+		return -1;
+	for (i = 0; i < ne; i++) {
+		if (e[i].id < 0 || e[i].id >= NSYS_NENUM)
+			continue;
+		n->copy_kind[e[i].id] = (uint8_t)nsys_copy_kind_of(e[i].name,
+		    e[i].label);
+		if (*e[i].label != '\0') {
+			free(n->copy_label[e[i].id]);
+			n->copy_label[e[i].id] = xstrdup(e[i].label);
+		}
+	}
+	nsys_enum_free(e, ne);
+
+	/* Memory kinds. */
+	for (k = 0; k < NSYS_NENUM; k++)
+		n->mem_kind[k] = k < sizeof nsys_old_mem_kind ?
+		    nsys_old_mem_kind[k] : MEM_UNKNOWN;
+	if ((ne = nsys_enum(n, "ENUM_CUDA_MEM_KIND", &e)) < 0)
+		return -1;
+	for (i = 0; i < ne; i++) {
+		if (e[i].id < 0 || e[i].id >= NSYS_NENUM)
+			continue;
+		n->mem_kind[e[i].id] = (uint8_t)nsys_mem_kind_of(e[i].name,
+		    e[i].label);
+	}
+	nsys_enum_free(e, ne);
+
+	/* Synchronization types: labels only. */
+	if ((ne = nsys_enum(n, "ENUM_CUPTI_SYNC_TYPE", &e)) < 0)
+		return -1;
+	for (i = 0; i < ne; i++) {
+		if (e[i].id < 0 || e[i].id >= NSYS_NENUM || *e[i].label == '\0')
+			continue;
+		free(n->sync_label[e[i].id]);
+		n->sync_label[e[i].id] = xstrdup(e[i].label);
+	}
+	nsys_enum_free(e, ne);
+
+	/* NVTX event types: the ENUM's ids when present, else the numbers. */
+	memset(n->nvtx_role, 0, sizeof n->nvtx_role);
+	if ((ne = nsys_enum(n, "ENUM_NSYS_EVENT_TYPE", &e)) < 0)
+		return -1;
+	for (k = 0; k < sizeof nsys_nvtx_types / sizeof *nsys_nvtx_types;
+	    k++) {
+		int64_t id = nsys_nvtx_types[k].id;
+		for (i = 0; i < ne; i++) {
+			if (strcmp(e[i].name, nsys_nvtx_types[k].name) == 0) {
+				id = e[i].id;
+				break;
+			}
+		}
+		if (id >= 0 && id < NSYS_NEVTYPE)
+			n->nvtx_role[id] = nsys_nvtx_types[k].role;
+	}
+	nsys_enum_free(e, ne);
+
+	return 0;
+}
+
+/* Entities. */
+
+static int
+nsys_process_info(struct nsys *n)
+{
+	static const char *const cols[] = { "!globalPid", "name" };
+	sqlite3_stmt	*st;
+	int		 r;
+
+	if ((st = nsys_select(n, "PROCESSES", cols, 2, NULL, NULL)) == NULL)
+		return n->err != NULL ? -1 : 0;
+	while ((r = nsys_step(n, st, "PROCESSES")) == 1) {
+		const char *nm = (const char *)sqlite3_column_text(st, 2);
+		uint64_t gpid = (uint64_t)col_i64(st, 1) & NSYS_PROC_MASK;
+		if (nm == NULL || *nm == '\0')
+			continue;
+		XGROW(n->pnames, n->pnamescap, n->npnames + 1);
+		n->pnames[n->npnames] = xstrdup(nm);
+		hmap_put(&n->proc_info, gpid, (uint32_t)n->npnames);
+		n->npnames++;
+	}
+	sqlite3_finalize(st);
+	if (r < 0)
+		return -1;
+
+	{
+		static const char *const tcols[] = { "!globalTid", "!nameId" };
+		if ((st = nsys_select(n, "ThreadNames", tcols, 2, NULL,
+		    NULL)) == NULL)
+			return n->err != NULL ? -1 : 0;
+		while ((r = nsys_step(n, st, "ThreadNames")) == 1) {
+			if (col_null(st, 1) || col_null(st, 2))
+				continue;
+			hmap_put(&n->thread_name, (uint64_t)col_i64(st, 1),
+			    col_u32(st, 2));
+		}
+		sqlite3_finalize(st);
+	}
+	return r < 0 ? -1 : 0;
+}
+
+static uint32_t
+nsys_process(struct nsys *n, uint64_t gpid)
+{
+	uint32_t	p, v;
+	const char	*name = NULL;
+
+	gpid &= NSYS_PROC_MASK;
+	if ((p = builder_find_process(n->b, gpid)) != NONE32)
+		return p;
+	if (hmap_get(&n->proc_info, gpid, &v))
+		name = n->pnames[v];
+	return builder_process(n->b, gpid, NSYS_PID(gpid), name);
+}
+
+static uint32_t
+nsys_thread(struct nsys *n, uint64_t gtid)
+{
+	uint32_t	t, v, p;
+	const char	*name = NULL;
+
+	if ((t = builder_find_thread(n->b, gtid)) != NONE32)
+		return t;
+	p = nsys_process(n, gtid);
+	if (hmap_get(&n->thread_name, gtid, &v))
+		name = nsys_str_text(n, v);
+	return builder_thread(n->b, gtid, NSYS_TID(gtid), p, name);
+}
+
+static uint32_t
+nsys_text(struct nsys *n, sqlite3_stmt *st, int i)
+{
+	const char	*s = (const char *)sqlite3_column_text(st, i);
+
+	if (s == NULL || *s == '\0')
+		return 0;
+	return builder_intern_n(n->b, s, (size_t)sqlite3_column_bytes(st, i));
+}
+
+static int
+nsys_devices(struct nsys *n)
+{
+	sqlite3_stmt	*st;
+	struct device	 d;
+	int		 r;
+
+	if (nsys_has(n, "TARGET_INFO_GPU")) {
+		st = nsys_select(n, "TARGET_INFO_GPU", gpu_cols,
+		    sizeof gpu_cols / sizeof *gpu_cols, NULL, "ORDER BY id");
+		if (st == NULL)
+			return n->err != NULL ? -1 : 0;
+		while ((r = nsys_step(n, st, "TARGET_INFO_GPU")) == 1) {
+			memset(&d, 0, sizeof d);
+			d.source_id = col_u32(st, D_ID);
+			d.name = nsys_text(n, st, D_NAME);
+			d.uuid = nsys_text(n, st, D_UUID);
+			d.bus = nsys_text(n, st, D_BUS);
+			d.chip = nsys_text(n, st, D_CHIP);
+			d.vendor = builder_intern(n->b, "NVIDIA");
+			d.process = NONE32;
+			d.sm_count = (int32_t)col_i64(st, D_SM);
+			d.cc_major = (int32_t)col_i64(st, D_CCMAJ);
+			d.cc_minor = (int32_t)col_i64(st, D_CCMIN);
+			d.total_mem = col_i64(st, D_MEM);
+			d.mem_bw = col_i64(st, D_BW);
+			d.clock_hz = col_i64(st, D_CLOCK);
+			d.l2_bytes = col_i64(st, D_L2);
+			d.max_threads_per_block = (int32_t)col_i64(st, D_MAXTPB);
+			d.regs_per_sm = (int32_t)col_i64(st, D_REGS);
+			d.smem_per_sm = col_i64(st, D_SMEM);
+			d.max_warps_per_sm = (int32_t)col_i64(st, D_WARPS);
+			d.threads_per_warp = (int32_t)col_i64(st, D_TPW);
+			builder_device(n->b, &d);
+		}
+		sqlite3_finalize(st);
+		return r < 0 ? -1 : 0;
+	}
+
+	if (nsys_has(n, "TARGET_INFO_CUDA_DEVICE")) {
+		static const char *const cols[] = {
+			"!gpuId", "uuid", "numMultiprocessors"
+		};
+		st = nsys_select(n, "TARGET_INFO_CUDA_DEVICE", cols, 3, NULL,
+		    "ORDER BY gpuId");
+		if (st == NULL)
+			return n->err != NULL ? -1 : 0;
+		while ((r = nsys_step(n, st, "TARGET_INFO_CUDA_DEVICE")) == 1) {
+			memset(&d, 0, sizeof d);
+			d.source_id = col_u32(st, 1);
+			d.uuid = nsys_text(n, st, 2);
+			d.sm_count = (int32_t)col_i64(st, 3);
+			d.vendor = builder_intern(n->b, "NVIDIA");
+			d.process = NONE32;
+			builder_device(n->b, &d);
+		}
+		sqlite3_finalize(st);
+		return r < 0 ? -1 : 0;
+	}
+	return 0;
+}
+
+/* Device index of deviceId, declared (unnamed) if unknown. */
+static uint32_t
+nsys_device(struct nsys *n, uint32_t id)
+{
+	struct device	d;
+	uint32_t	i;
+
+	if ((i = builder_find_device(n->b, id)) != NONE32)
+		return i;
+	memset(&d, 0, sizeof d);
+	d.source_id = id;
+	d.vendor = builder_intern(n->b, "NVIDIA");
+	d.process = NONE32;
+	return builder_device(n->b, &d);
+}
+
+static uint64_t
+nsys_gpid(uint64_t hw, uint64_t vm, uint64_t pid)
+{
+	return (hw & 0xFF) << 56 | (vm & 0xFF) << 48 | (pid & 0xFFFFFF) << 24;
+}
+
+static int
+nsys_stream_info(struct nsys *n)
+{
+	sqlite3_stmt	*st;
+	int		 r;
+
+	if (nsys_has(n, "TARGET_INFO_CUDA_STREAM")) {
+		static const char *const cols[] = {
+			"!streamId", "hwId", "vmId", "!processId", "!priority"
+		};
+		st = nsys_select(n, "TARGET_INFO_CUDA_STREAM", cols, 5, NULL,
+		    NULL);
+		if (st == NULL && n->err != NULL)
+			return -1;
+		while (st != NULL &&
+		    (r = nsys_step(n, st, "TARGET_INFO_CUDA_STREAM")) != 0) {
+			uint64_t gpid;
+			if (r < 0) {
+				sqlite3_finalize(st);
+				return -1;
+			}
+			gpid = nsys_gpid((uint64_t)col_i64(st, 2),
+			    (uint64_t)col_i64(st, 3), (uint64_t)col_i64(st, 4));
+			hmap_put(&n->stream_prio, hmap_key2(gpid,
+			    (uint64_t)col_i64(st, 1)), col_u32(st, 5));
+		}
+		sqlite3_finalize(st);
+	}
+	if (nsys_has(n, "TARGET_INFO_NVTX_CUDA_STREAM")) {
+		static const char *const cols[] = {
+			"!name", "hwId", "vmId", "!processId", "!deviceId",
+			"!streamId"
+		};
+		st = nsys_select(n, "TARGET_INFO_NVTX_CUDA_STREAM", cols, 6,
+		    NULL, NULL);
+		if (st == NULL && n->err != NULL)
+			return -1;
+		while (st != NULL &&
+		    (r = nsys_step(n, st, "TARGET_INFO_NVTX_CUDA_STREAM")) != 0) {
+			uint64_t gpid;
+			uint32_t sid;
+			if (r < 0) {
+				sqlite3_finalize(st);
+				return -1;
+			}
+			if ((sid = nsys_text(n, st, 1)) == 0)
+				continue;
+			gpid = nsys_gpid((uint64_t)col_i64(st, 2),
+			    (uint64_t)col_i64(st, 3), (uint64_t)col_i64(st, 4));
+			hmap_put(&n->stream_name, hmap_key2(hmap_key2(gpid,
+			    (uint64_t)col_i64(st, 5)), (uint64_t)col_i64(st, 6)),
+			    sid);
+		}
+		sqlite3_finalize(st);
+	}
+	return 0;
+}
+
+/* Track caches. */
+
+static uint32_t
+nsys_gpu_track(struct nsys *n, sqlite3_stmt *st)
+{
+	uint64_t	 dev = (uint64_t)col_i64(st, G_DEV);
+	uint64_t	 stream = (uint64_t)col_i64(st, G_STREAM);
+	int		 nopid = col_null(st, G_PID);
+	uint64_t	 gpid = (uint64_t)col_i64(st, G_PID) & NSYS_PROC_MASK;
+	uint64_t	 key;
+	uint32_t	 t, d, p, s, v;
+	size_t		 before;
+
+	key = hmap_key2(hmap_key2(dev, nopid ? ~0ULL : gpid), stream);
+	if (hmap_get(&n->gpu_tracks, key, &t))
+		return t;
+	d = nsys_device(n, (uint32_t)dev);
+	p = nopid ? NONE32 : nsys_process(n, gpid);
+	before = n->m->nstreams;
+	s = builder_stream(n->b, d, stream, p);
+	if (n->m->nstreams > before) {
+		struct stream *sp = &n->m->streams[s];
+		sp->context = col_u32(st, G_CTX);
+		if (hmap_get(&n->stream_prio, hmap_key2(gpid, stream), &v))
+			sp->priority = (int32_t)v;
+		if (hmap_get(&n->stream_name, hmap_key2(hmap_key2(gpid, dev),
+		    stream), &v))
+			sp->name = v;
+	}
+	t = builder_gpu_track(n->b, s);
+	hmap_put(&n->gpu_tracks, key, t);
+	return t;
+}
+
+static uint32_t
+nsys_cpu_track(struct nsys *n, enum track_type type, uint64_t gtid,
+    uint64_t domain_id)
+{
+	uint64_t	key;
+	uint32_t	t, thr, dom = 0;
+
+	key = hmap_key2(hmap_key2(type, gtid), domain_id);
+	if (hmap_get(&n->cpu_tracks, key, &t))
+		return t;
+	thr = nsys_thread(n, gtid);
+	if (type == TRACK_NVTX)
+		dom = builder_domain(n->b, nsys_process(n, gtid), domain_id,
+		    NULL);
+	t = builder_cpu_track(n->b, type, thr, dom);
+	hmap_put(&n->cpu_tracks, key, t);
+	return t;
+}
+
+/* GPU activity tables. */
+
+static void
+nsys_gpu_event(sqlite3_stmt *st, struct lane_event *ev, int kind)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->rowid = col_i64(st, G_ROWID);
+	ev->start = col_i64(st, G_START);
+	ev->end = col_i64(st, G_END);
+	ev->kind = (uint8_t)kind;
+	ev->corr = col_u32(st, G_CORR);
+	ev->aux = NONE32;
+	if (col_null(st, G_END)) {
+		ev->end = ev->start;
+		ev->flags |= EVF_OPEN;
+	}
+}
+
+/* Runs a scan: prepares, reports progress, calls row() for each row. */
+static int
+nsys_scan(struct nsys *n, const char *table, const char *phase,
+    const char *const *cols, size_t ncols, int *have,
+    void (*row)(struct nsys *, sqlite3_stmt *, const int *))
+{
+	sqlite3_stmt	*st;
+	uint64_t	 rows = 0;
+	int		 r;
+
+	if (!nsys_has(n, table))
+		return 0;
+	if ((st = nsys_select(n, table, cols, ncols, have, NULL)) == NULL)
+		return n->err != NULL ? -1 : 0;
+	progress_phase(n->prog, phase, nsys_estimate(n, table));
+	while ((r = nsys_step(n, st, table)) == 1) {
+		row(n, st, have);
+		if ((++rows & (NSYS_ROWS_STEP - 1)) == 0)
+			progress_rows(n->prog, rows);
+	}
+	progress_rows(n->prog, rows);
+	sqlite3_finalize(st);
+	return r < 0 ? -1 : 0;
+}
+
+static void
+nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct kernel_info	k;
+	struct lane_event	ev;
+	uint32_t		t;
+
+	t = nsys_gpu_track(n, st);
+	nsys_gpu_event(st, &ev, EV_KERNEL);
+	memset(&k, 0, sizeof k);
+	k.grid[0] = col_u32(st, K_GX);
+	k.grid[1] = col_u32(st, K_GY);
+	k.grid[2] = col_u32(st, K_GZ);
+	k.block[0] = col_u32(st, K_BX);
+	k.block[1] = col_u32(st, K_BY);
+	k.block[2] = col_u32(st, K_BZ);
+	k.short_name = col_null(st, K_SHORT) ? 0 :
+	    nsys_str(n, col_i64(st, K_SHORT));
+	k.mangled = col_null(st, K_MANGLED) ? 0 :
+	    nsys_str(n, col_i64(st, K_MANGLED));
+	k.static_smem = col_u32(st, K_SSMEM);
+	k.dynamic_smem = col_u32(st, K_DSMEM);
+	k.local_mem = col_u32(st, K_LMEM);
+	k.regs = (uint16_t)col_i64(st, K_REGS);
+	k.launch_type = (uint8_t)col_i64(st, K_LAUNCH);
+	k.graph_node = col_u32(st, K_GNODE);
+	ev.name = col_null(st, K_DEMANGLED) ? 0 :
+	    nsys_str(n, col_i64(st, K_DEMANGLED));
+	if (ev.name == 0)
+		ev.name = k.short_name;
+	if (nsys_sflags(n, ev.name) & SF_NCCL)
+		ev.flags |= EVF_COMM;
+	ev.aux = builder_kernel(n->b, &k);
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+/* "[CUDA memcpy <label>]" for copyKind k (0 <= k < NSYS_NENUM). */
+static uint32_t
+nsys_copy_name(struct nsys *n, int64_t k)
+{
+	char	*s;
+
+	if (n->copy_name[k] == 0) {
+		s = xasprintf("[CUDA memcpy %s]", n->copy_label[k] != NULL ?
+		    n->copy_label[k] : copy_kind_label(n->copy_kind[k]));
+		n->copy_name[k] = builder_intern(n->b, s);
+		free(s);
+	}
+	return n->copy_name[k];
+}
+
+/* The label of syncType t, as the ENUM table or old exports name it. */
+static uint32_t
+nsys_sync_name(struct nsys *n, int64_t t)
+{
+	char	buf[64];
+
+	if (t >= 0 && t < NSYS_NENUM && n->sync_name[t] != 0)
+		return n->sync_name[t];
+	if (t >= 0 && t < NSYS_NENUM && n->sync_label[t] != NULL)
+		snprintf(buf, sizeof buf, "%s", n->sync_label[t]);
+	else if (t >= 0 && (size_t)t < sizeof nsys_old_sync_label /
+	    sizeof *nsys_old_sync_label)
+		snprintf(buf, sizeof buf, "%s", nsys_old_sync_label[t]);
+	else
+		snprintf(buf, sizeof buf, "Sync type %lld", (long long)t);
+	if (t >= 0 && t < NSYS_NENUM)
+		return n->sync_name[t] = builder_intern(n->b, buf);
+	return builder_intern(n->b, buf);
+}
+
+static uint8_t
+nsys_memkind(const struct nsys *n, sqlite3_stmt *st, int i)
+{
+	int64_t	v;
+
+	if (col_null(st, i))
+		return MEM_UNKNOWN;
+	v = col_i64(st, i);
+	return v >= 0 && v < NSYS_NENUM ? n->mem_kind[v] : MEM_UNKNOWN;
+}
+
+static void
+nsys_memcpy_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct copy_info	c;
+	struct lane_event	ev;
+	uint32_t		t;
+	int64_t			kind;
+
+	t = nsys_gpu_track(n, st);
+	nsys_gpu_event(st, &ev, EV_MEMCPY);
+	memset(&c, 0, sizeof c);
+	c.bytes = (uint64_t)col_i64(st, C_BYTES);
+	kind = col_i64(st, C_KIND);
+	if (kind < 0 || kind >= NSYS_NENUM) {
+		n->nunknown_copy++;
+		kind = 0;
+	}
+	c.kind = n->copy_kind[kind];
+	ev.name = nsys_copy_name(n, kind);
+	c.src_kind = nsys_memkind(n, st, C_SRCKIND);
+	c.dst_kind = nsys_memkind(n, st, C_DSTKIND);
+	c.src_dev = col_null(st, C_SRCDEV) ? NONE32 : col_u32(st, C_SRCDEV);
+	c.dst_dev = col_null(st, C_DSTDEV) ? NONE32 : col_u32(st, C_DSTDEV);
+	ev.aux = builder_copy(n->b, &c);
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_memset_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct copy_info	c;
+	struct lane_event	ev;
+	uint32_t		t;
+
+	t = nsys_gpu_track(n, st);
+	nsys_gpu_event(st, &ev, EV_MEMSET);
+	memset(&c, 0, sizeof c);
+	c.bytes = (uint64_t)col_i64(st, S_BYTES);
+	c.kind = COPY_UNKNOWN;
+	c.src_kind = c.dst_kind = nsys_memkind(n, st, S_MEMKIND);
+	c.src_dev = NONE32;
+	c.dst_dev = col_u32(st, G_DEV);
+	c.value = col_u32(st, S_VALUE);
+	if (n->memset_name == 0)
+		n->memset_name = builder_intern(n->b, "[CUDA memset]");
+	ev.name = n->memset_name;
+	ev.aux = builder_copy(n->b, &c);
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct lane_event	ev;
+	uint32_t		t;
+	int64_t			type;
+
+	t = nsys_gpu_track(n, st);
+	nsys_gpu_event(st, &ev, EV_SYNC);
+	type = col_i64(st, Y_TYPE);
+	ev.name = nsys_sync_name(n, type);
+	ev.aux = (uint32_t)type;
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_graph_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct lane_event	ev;
+	uint32_t		t, sid;
+	uint64_t		graph = (uint64_t)col_i64(st, GR_GRAPH);
+	char			buf[64];
+
+	t = nsys_gpu_track(n, st);
+	nsys_gpu_event(st, &ev, EV_GRAPH);
+	if (!hmap_get(&n->graph_name, graph, &sid)) {
+		snprintf(buf, sizeof buf, "CUDA graph %llu",
+		    (unsigned long long)graph);
+		sid = builder_intern(n->b, buf);
+		hmap_put(&n->graph_name, graph, sid);
+	}
+	ev.name = sid;
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+/* CPU tables. */
+
+static void
+nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind, enum track_type type)
+{
+	struct lane_event	ev;
+	uint32_t		t;
+
+	t = nsys_cpu_track(n, type, (uint64_t)col_i64(st, A_TID), 0);
+	memset(&ev, 0, sizeof ev);
+	ev.rowid = col_i64(st, A_ROWID);
+	ev.start = col_i64(st, A_START);
+	ev.end = col_i64(st, A_END);
+	if (col_null(st, A_END)) {
+		ev.end = ev.start;
+		ev.flags |= EVF_OPEN;
+	}
+	ev.kind = (uint8_t)kind;
+	ev.aux = NONE32;
+	ev.name = col_null(st, A_NAME) ? 0 : nsys_str(n, col_i64(st, A_NAME));
+	if (kind == EV_API) {
+		ev.corr = col_u32(st, A_CORR);
+		if (nsys_sflags(n, ev.name) & SF_DRIVER)
+			ev.flags |= EVF_DRIVER;
+	}
+	builder_event(n->b, t, &ev);
+}
+
+static void
+nsys_api_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	nsys_cpu_row(n, st, EV_API, TRACK_API);
+	(void)have;
+}
+
+static void
+nsys_osrt_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	nsys_cpu_row(n, st, EV_OSRT, TRACK_OSRT);
+	(void)have;
+}
+
+/* NVTX. */
+
+static uint64_t
+nsys_cat_key(uint32_t process, uint64_t domain_id, uint64_t category)
+{
+	return hmap_key2(hmap_key2(process, domain_id), category);
+}
+
+static void
+nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct nvtx_info	 info;
+	struct lane_event	 ev;
+	int64_t			 type = col_i64(st, N_TYPE);
+	uint64_t		 gtid = (uint64_t)col_i64(st, N_TID);
+	uint64_t		 domid = (uint64_t)col_i64(st, N_DOMAIN);
+	uint32_t		 name, t, proc, v;
+	int			 role;
+	const struct domain	*dom;
+
+	role = type >= 0 && type < NSYS_NEVTYPE ? n->nvtx_role[type] : NR_NONE;
+	if (role == NR_NONE || role == NR_IGNORE) {
+		n->nvtx_skipped[type >= 0 && type < NSYS_NEVTYPE ? type :
+		    NSYS_NEVTYPE]++;
+		return;
+	}
+	if (!col_null(st, N_TEXT))
+		name = nsys_text(n, st, N_TEXT);
+	else if (!col_null(st, N_TEXTID))
+		name = nsys_str(n, col_i64(st, N_TEXTID));
+	else
+		name = 0;
+
+	switch (role) {
+	case NR_DOMAIN:
+		proc = nsys_process(n, gtid);
+		builder_domain(n->b, proc, domid, strpool_get(n->m->strs,
+		    name));
+		return;
+	case NR_CATEGORY:
+		proc = nsys_process(n, gtid);
+		hmap_put(&n->cat_name, nsys_cat_key(proc, domid,
+		    (uint64_t)col_i64(st, N_CAT)), name);
+		return;
+	case NR_THREAD:
+		if (name != 0)
+			n->m->threads[nsys_thread(n, gtid)].name = name;
+		return;
+	}
+
+	t = nsys_cpu_track(n, TRACK_NVTX, gtid, domid);
+	memset(&ev, 0, sizeof ev);
+	ev.rowid = col_i64(st, N_ROWID);
+	ev.start = col_i64(st, N_START);
+	ev.name = name;
+	if (role == NR_MARK) {
+		ev.kind = EV_MARK;
+		ev.end = ev.start;
+	} else {
+		ev.kind = EV_NVTX;
+		if (col_null(st, N_END)) {
+			ev.end = ev.start;
+			ev.flags |= EVF_OPEN;
+		} else
+			ev.end = col_i64(st, N_END);
+		if (role == NR_STARTEND) {
+			ev.flags |= EVF_STARTEND;
+			if (!col_null(st, N_ENDTID) &&
+			    (uint64_t)col_i64(st, N_ENDTID) != gtid)
+				ev.flags |= EVF_CROSSTHREAD;
+		}
+	}
+
+	memset(&info, 0, sizeof info);
+	info.domain = n->m->tracks[t].domain;
+	dom = &n->m->domains[info.domain];
+	if (nsys_sflags(n, name) & SF_NCCL ||
+	    (dom->name != 0 && nsys_sflags(n, dom->name) & SF_NCCL))
+		ev.flags |= EVF_COMM;
+	info.category = col_u32(st, N_CAT);
+	info.color = col_u32(st, N_COLOR);
+	if (!col_null(st, N_I64)) {
+		info.payload_type = NVTX_PAYLOAD_INT;
+		info.payload.i = col_i64(st, N_I64);
+	} else if (!col_null(st, N_U64)) {
+		info.payload_type = NVTX_PAYLOAD_UINT;
+		info.payload.u = (uint64_t)col_i64(st, N_U64);
+	} else if (!col_null(st, N_DBL)) {
+		info.payload_type = NVTX_PAYLOAD_DOUBLE;
+		info.payload.d = sqlite3_column_double(st, N_DBL);
+	} else if (!col_null(st, N_I32)) {
+		info.payload_type = NVTX_PAYLOAD_INT;
+		info.payload.i = col_i64(st, N_I32);
+	} else if (!col_null(st, N_U32)) {
+		info.payload_type = NVTX_PAYLOAD_UINT;
+		info.payload.u = (uint64_t)col_i64(st, N_U32);
+	} else if (!col_null(st, N_FLT)) {
+		info.payload_type = NVTX_PAYLOAD_DOUBLE;
+		info.payload.d = sqlite3_column_double(st, N_FLT);
+	}
+	ev.aux = builder_nvtx(n->b, &info);
+	if (info.category != 0) {
+		uint64_t key;
+		proc = n->m->threads[n->m->tracks[t].thread].process;
+		key = nsys_cat_key(proc, domid, info.category);
+		if (hmap_get(&n->cat_name, key, &v))
+			n->m->nvtx[ev.aux].category_name = v;
+		else {
+			/* Named later in the table, perhaps. */
+			if (n->npend == n->pendcap) {
+				XGROW(n->pend_key, n->pendcap, n->npend + 1);
+				n->pend_idx = xreallocarray(n->pend_idx,
+				    n->pendcap, sizeof *n->pend_idx);
+			}
+			n->pend_key[n->npend] = key;
+			n->pend_idx[n->npend++] = ev.aux;
+		}
+	}
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_nvtx_finish(struct nsys *n)
+{
+	size_t		i;
+	uint32_t	v;
+	uint64_t	skipped = 0;
+	char		list[256];
+	size_t		len = 0;
+
+	for (i = 0; i < n->npend; i++)
+		if (hmap_get(&n->cat_name, n->pend_key[i], &v))
+			n->m->nvtx[n->pend_idx[i]].category_name = v;
+	list[0] = '\0';
+	for (i = 0; i <= NSYS_NEVTYPE; i++) {
+		if (n->nvtx_skipped[i] == 0)
+			continue;
+		skipped += n->nvtx_skipped[i];
+		if (len < sizeof list - 32) {
+			int w = snprintf(list + len, sizeof list - len,
+			    "%s%s%zu: %llu", len > 0 ? ", " : "",
+			    i == NSYS_NEVTYPE ? ">=" : "",
+			    i == NSYS_NEVTYPE ? (size_t)NSYS_NEVTYPE : i,
+			    (unsigned long long)n->nvtx_skipped[i]);
+			if (w > 0)
+				len += (size_t)w;
+		}
+	}
+	if (skipped != 0)
+		builder_warn(n->b, "NVTX_EVENTS: %llu rows of event types not "
+		    "loaded (type: rows %s)", (unsigned long long)skipped,
+		    list);
+}
+
+/* Names of the tracks, and warnings about what was not loaded. */
+static void
+nsys_finish(struct nsys *n)
+{
+	struct model	*m = n->m;
+	size_t		 i, len = 0;
+	char		 buf[128], list[512];
+	static const char *const known[] = {
+		"CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_MEMCPY",
+		"CUPTI_ACTIVITY_KIND_MEMSET",
+		"CUPTI_ACTIVITY_KIND_SYNCHRONIZATION",
+		"CUPTI_ACTIVITY_KIND_GRAPH_TRACE",
+		"CUPTI_ACTIVITY_KIND_RUNTIME", "OSRT_API", "NVTX_EVENTS",
+		"StringIds", "ThreadNames", "PROCESSES", "ProcessStreams",
+		"META_DATA_EXPORT", "EXPORT_META_DATA", "META_DATA_CAPTURE",
+		"ANALYSIS_DETAILS", "ANALYSIS_FILE", "UnwindMethodType",
+	};
+
+	for (i = 0; i < m->ntracks; i++) {
+		struct track *t = &m->tracks[i];
+		if (t->name != 0)
+			continue;
+		switch (t->type) {
+		case TRACK_GPU:
+			if (m->streams[t->stream].name != 0)
+				t->name = m->streams[t->stream].name;
+			else {
+				snprintf(buf, sizeof buf, "Stream %llu",
+				    (unsigned long long)
+				    m->streams[t->stream].source_id);
+				t->name = builder_intern(n->b, buf);
+			}
+			break;
+		case TRACK_API:
+			t->name = builder_intern(n->b, "CUDA API");
+			break;
+		case TRACK_OSRT:
+			t->name = builder_intern(n->b, "OS runtime libraries");
+			break;
+		case TRACK_NVTX:
+			if (t->domain != NONE32 && t->domain < m->ndomains &&
+			    m->domains[t->domain].name != 0) {
+				snprintf(buf, sizeof buf, "NVTX (%s)",
+				    strpool_get(m->strs,
+				    m->domains[t->domain].name));
+				t->name = builder_intern(n->b, buf);
+			} else
+				t->name = builder_intern(n->b, "NVTX");
+			break;
+		default:
+			break;
+		}
+	}
+
+	if (n->nbadstr != 0)
+		builder_warn(n->b, "%llu references to string ids missing from "
+		    "StringIds (shown as empty names)",
+		    (unsigned long long)n->nbadstr);
+	if (n->nunknown_copy != 0)
+		builder_warn(n->b, "%llu memcpy rows with an unknown copyKind",
+		    (unsigned long long)n->nunknown_copy);
+
+	/* Non-empty event tables this reader does not load. */
+	list[0] = '\0';
+	for (i = 0; i < n->ntables; i++) {
+		const char *t = n->tables[i];
+		sqlite3_stmt *st = NULL;
+		char *sql;
+		size_t k;
+		int skip = 0, w;
+
+		for (k = 0; k < sizeof known / sizeof *known; k++)
+			if (strcasecmp(t, known[k]) == 0)
+				skip = 1;
+		if (skip || strncmp(t, "ENUM_", 5) == 0 ||
+		    strncmp(t, "TARGET_INFO_", 12) == 0 ||
+		    strncmp(t, "sqlite_", 7) == 0 ||
+		    strstr(t, "CALLCHAINS") != NULL)
+			continue;
+		sql = sqlite3_mprintf("SELECT 1 FROM \"%w\" LIMIT 1", t);
+		if (sqlite3_prepare_v2(n->db, sql, -1, &st, NULL) == SQLITE_OK &&
+		    sqlite3_step(st) == SQLITE_ROW && len < sizeof list - 64) {
+			w = snprintf(list + len, sizeof list - len, "%s%s",
+			    len > 0 ? ", " : "", t);
+			if (w > 0)
+				len += (size_t)w;
+			if (len >= sizeof list)
+				len = sizeof list - 1;
+		}
+		sqlite3_finalize(st);
+		sqlite3_free(sql);
+	}
+	if (len > 0)
+		builder_warn(n->b, "tables not loaded: %s", list);
+}
+
+static void
+nsys_free(struct nsys *n)
+{
+	size_t	i;
+
+	for (i = 0; i < n->ntables; i++)
+		free(n->tables[i]);
+	free(n->tables);
+	free(n->isview);
+	free(n->sbuf);
+	free(n->soff);
+	free(n->slen);
+	free(n->ssid);
+	free(n->sdense);
+	hmap_free(&n->ssparse);
+	free(n->sflags);
+	for (i = 0; i < n->npnames; i++)
+		free(n->pnames[i]);
+	free(n->pnames);
+	hmap_free(&n->proc_info);
+	hmap_free(&n->thread_name);
+	hmap_free(&n->stream_prio);
+	hmap_free(&n->stream_name);
+	hmap_free(&n->gpu_tracks);
+	hmap_free(&n->cpu_tracks);
+	hmap_free(&n->graph_name);
+	hmap_free(&n->cat_name);
+	free(n->pend_key);
+	free(n->pend_idx);
+	for (i = 0; i < NSYS_NENUM; i++) {
+		free(n->copy_label[i]);
+		free(n->sync_label[i]);
+	}
+}
+
+static int
+nsys_read(struct nsys *n)
+{
+	int	have[32];
+
+	if (nsys_meta(n) != 0 || nsys_strings(n) != 0 || nsys_enums(n) != 0 ||
+	    nsys_process_info(n) != 0 || nsys_devices(n) != 0 ||
+	    nsys_stream_info(n) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_KERNEL", "kernels", kernel_cols,
+	    sizeof kernel_cols / sizeof *kernel_cols, have,
+	    nsys_kernel_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_MEMCPY", "memcpy", memcpy_cols,
+	    sizeof memcpy_cols / sizeof *memcpy_cols, have,
+	    nsys_memcpy_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_MEMSET", "memset", memset_cols,
+	    sizeof memset_cols / sizeof *memset_cols, have,
+	    nsys_memset_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "sync",
+	    sync_cols, sizeof sync_cols / sizeof *sync_cols, have,
+	    nsys_sync_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "graphs",
+	    graph_cols, sizeof graph_cols / sizeof *graph_cols, have,
+	    nsys_graph_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_RUNTIME", "CUDA API", api_cols,
+	    sizeof api_cols / sizeof *api_cols, have, nsys_api_row) != 0)
+		return -1;
+	if (nsys_scan(n, "OSRT_API", "OS runtime", api_cols,
+	    sizeof api_cols / sizeof *api_cols, have, nsys_osrt_row) != 0)
+		return -1;
+	if (nsys_scan(n, "NVTX_EVENTS", "NVTX", nvtx_cols,
+	    sizeof nvtx_cols / sizeof *nvtx_cols, have, nsys_nvtx_row) != 0)
+		return -1;
+	nsys_nvtx_finish(n);
+	nsys_finish(n);
+	return 0;
+}
+
+struct model *
+nsys_load(const char *path, struct progress *prog, char **cause)
+{
+	struct nsys	 n;
+	struct model	*m = NULL;
+	double		 t0 = timing_now();
+
+	memset(&n, 0, sizeof n);
+	n.path = path;
+	n.prog = prog;
+	if ((n.db = source_sqlite_open(path, cause)) == NULL)
+		return NULL;
+	hmap_init(&n.ssparse);
+	hmap_init(&n.proc_info);
+	hmap_init(&n.thread_name);
+	hmap_init(&n.stream_prio);
+	hmap_init(&n.stream_name);
+	hmap_init(&n.gpu_tracks);
+	hmap_init(&n.cpu_tracks);
+	hmap_init(&n.graph_name);
+	hmap_init(&n.cat_name);
+
+	if (nsys_schema(&n) != 0)
+		goto out;
+	if (!nsys_probe(n.db)) {
+		nsys_error(&n, "not an Nsight Systems export (SQLite database "
+		    "without CUPTI_ACTIVITY_KIND_*/NVTX_EVENTS tables)");
+		goto out;
+	}
+	/* A bigger page cache helps the scans a little; no write happens. */
+	sqlite3_exec(n.db, "PRAGMA cache_size = -16384", NULL, NULL, NULL);
+
+	n.b = builder_new(SOURCE_NSYS);
+	n.m = n.b->m;
+	if (nsys_read(&n) != 0) {
+		builder_abort(n.b);
+		n.b = NULL;
+		goto out;
+	}
+	sqlite3_close(n.db);
+	n.db = NULL;
+	progress_done(prog);
+	timing_report("nsys-read", t0);
+	t0 = timing_now();
+	m = builder_finish(n.b, cause);
+	timing_report("finalize", t0);
+	nsys_free(&n);
+	return m;
+
+out:
+	progress_done(prog);
+	if (n.db != NULL)
+		sqlite3_close(n.db);
+	nsys_free(&n);
+	if (cause != NULL)
+		*cause = n.err;
+	else
+		free(n.err);
+	return NULL;
+}

@@ -1,0 +1,524 @@
+/*
+ * source: from a path to a model.
+ *
+ * source_detect() looks at the content, never the name: the first bytes say
+ * SQLite, zstd, gzip, JSON, Nsight Compute ("NVR\0") or an Nsight Systems
+ * binary report ("NVIDIA Tegra Profiler Report", the header of both .qdrep
+ * and .nsys-rep); an SQLite file is then told apart by its tables.
+ * source_read() hands the file to its reader. source_load() goes through
+ * the cache first (cache.h) and writes it after a successful read; a cache
+ * that cannot be written costs a warning in the model, never the load.
+ *
+ * A binary .nsys-rep/.qdrep report cannot be read directly: when `nsys` is
+ * on PATH it is exported (fork and execvp, no shell) to an SQLite file beside
+ * the trace's cache, reused while it is newer than the report; otherwise
+ * the error says which command makes the export.
+ *
+ * SQLite files are always opened through source_sqlite_open(): read-only and
+ * immutable, so that no journal, WAL or lock file ever appears next to a
+ * trace, and after a look at the header so that an empty, foreign or
+ * truncated file gets one clear line instead of an SQLite error.
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "cache.h"
+#include "model.h"
+#include "progress.h"
+#include "source.h"
+#include "timing.h"
+#include "xmalloc.h"
+
+#define SQLITE_MAGIC	"SQLite format 3"	/* plus its NUL: 16 bytes */
+#define NSYS_REP_MAGIC	"NVIDIA Tegra Profiler Report"
+
+static const char *const detected_what[DETECT_COUNT] = {
+	"unknown format",
+	"Nsight Systems SQLite export",
+	"Nsight Systems report (.nsys-rep/.qdrep)",
+	"SQLite database of unknown schema",
+	"gzip-compressed file",
+	"zstd-compressed file",
+	"JSON file",
+	"Nsight Compute report (.ncu-rep)",
+	"empty file",
+};
+
+/* Reads up to len bytes from the start of path. Returns the count or -1
+ * with *cause. Directories and other non-regular files are refused. */
+static ssize_t
+source_head(const char *path, unsigned char *buf, size_t len, off_t *size,
+    char **cause)
+{
+	struct stat	 sb;
+	ssize_t		 got = 0, r;
+	int		 fd;
+
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &sb) == -1) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	if (S_ISDIR(sb.st_mode)) {
+		*cause = xasprintf("%s: is a directory, not a trace file",
+		    path);
+		close(fd);
+		return -1;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		*cause = xasprintf("%s: not a regular file", path);
+		close(fd);
+		return -1;
+	}
+	while ((size_t)got < len) {
+		r = read(fd, buf + got, len - (size_t)got);
+		if (r == -1 && errno == EINTR)
+			continue;
+		if (r == -1) {
+			*cause = xasprintf("%s: %s", path, strerror(errno));
+			close(fd);
+			return -1;
+		}
+		if (r == 0)
+			break;
+		got += r;
+	}
+	close(fd);
+	if (size != NULL)
+		*size = sb.st_size;
+	return got;
+}
+
+static uint32_t
+source_be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	    (uint32_t)p[2] << 8 | p[3];
+}
+
+/* "file:PATH?immutable=1" with PATH percent-encoded where needed. */
+static char *
+source_sqlite_uri(const char *path)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	const unsigned char	*p;
+	char			*uri, *o;
+
+	uri = xmalloc(strlen(path) * 3 + sizeof "file://?immutable=1");
+	o = uri;
+	memcpy(o, "file:", 5);
+	o += 5;
+	if (*path == '/') {
+		/* An empty authority, so that "//x" stays a path. */
+		memcpy(o, "//", 2);
+		o += 2;
+	}
+	for (p = (const unsigned char *)path; *p != '\0'; p++) {
+		if (*p == '%' || *p == '?' || *p == '#' || *p <= ' ' ||
+		    *p >= 0x7f) {
+			*o++ = '%';
+			*o++ = hex[*p >> 4];
+			*o++ = hex[*p & 15];
+		} else
+			*o++ = (char)*p;
+	}
+	memcpy(o, "?immutable=1", sizeof "?immutable=1");
+	return uri;
+}
+
+struct sqlite3 *
+source_sqlite_open(const char *path, char **cause)
+{
+	unsigned char	 hdr[100];
+	ssize_t		 got;
+	off_t		 size;
+	uint64_t	 psize, npages;
+	sqlite3		*db = NULL;
+	char		*uri;
+	int		 rc;
+
+	if ((got = source_head(path, hdr, sizeof hdr, &size, cause)) < 0)
+		return NULL;
+	if (got == 0) {
+		*cause = xasprintf("%s: empty file", path);
+		return NULL;
+	}
+	if (got < 16 || memcmp(hdr, SQLITE_MAGIC, 16) != 0) {
+		*cause = xasprintf("%s: not an SQLite database", path);
+		return NULL;
+	}
+	if (got < (ssize_t)sizeof hdr) {
+		*cause = xasprintf("%s: truncated SQLite database (%lld bytes, "
+		    "shorter than its header)", path, (long long)size);
+		return NULL;
+	}
+	/* The page count at 28 is valid when 24 and 92 agree (3.7.0+). */
+	psize = (uint64_t)hdr[16] << 8 | hdr[17];
+	if (psize == 1)
+		psize = 65536;
+	npages = source_be32(hdr + 28);
+	if (psize < 512 || (psize & (psize - 1)) != 0) {
+		*cause = xasprintf("%s: corrupt SQLite database (page size %llu "
+		    "in its header)", path, (unsigned long long)psize);
+		return NULL;
+	}
+	if (npages != 0 && source_be32(hdr + 24) == source_be32(hdr + 92) &&
+	    psize * npages > (uint64_t)size) {
+		*cause = xasprintf("%s: truncated SQLite database (%lld bytes, "
+		    "its header says %llu)", path, (long long)size,
+		    (unsigned long long)(psize * npages));
+		return NULL;
+	}
+
+	uri = source_sqlite_uri(path);
+	rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+	    NULL);
+	free(uri);
+	if (rc != SQLITE_OK) {
+		*cause = xasprintf("%s: cannot open as SQLite: %s", path,
+		    db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		sqlite3_close(db);
+		return NULL;
+	}
+	return db;
+}
+
+enum detected
+source_detect(const char *path, const char **what, char **cause)
+{
+	unsigned char	 buf[64];
+	const char	*dummy;
+	ssize_t		 got, i;
+	sqlite3		*db;
+	enum detected	 d = DETECT_UNKNOWN;
+
+	if (what == NULL)
+		what = &dummy;
+	*what = detected_what[DETECT_UNKNOWN];
+	if ((got = source_head(path, buf, sizeof buf, NULL, cause)) < 0)
+		return DETECT_UNKNOWN;
+
+	if (got == 0)
+		d = DETECT_EMPTY;
+	else if (got >= 16 && memcmp(buf, SQLITE_MAGIC, 16) == 0) {
+		if ((db = source_sqlite_open(path, cause)) == NULL)
+			return DETECT_UNKNOWN;
+		d = nsys_probe(db) ? DETECT_NSYS_SQLITE : DETECT_SQLITE_OTHER;
+		sqlite3_close(db);
+	} else if ((size_t)got >= strlen(NSYS_REP_MAGIC) &&
+	    memcmp(buf, NSYS_REP_MAGIC, strlen(NSYS_REP_MAGIC)) == 0)
+		d = DETECT_NSYS_REP;
+	else if (got >= 4 && memcmp(buf, "NVR\0", 4) == 0)
+		d = DETECT_NCU_REP;
+	else if (got >= 2 && buf[0] == 0x1f && buf[1] == 0x8b)
+		d = DETECT_GZIP;
+	else if (got >= 4 && buf[0] == 0x28 && buf[1] == 0xb5 &&
+	    buf[2] == 0x2f && buf[3] == 0xfd)
+		d = DETECT_ZSTD;
+	else {
+		i = 0;
+		if (got >= 3 && buf[0] == 0xef && buf[1] == 0xbb &&
+		    buf[2] == 0xbf)
+			i = 3;		/* UTF-8 byte order mark */
+		while (i < got && (buf[i] == ' ' || buf[i] == '\t' ||
+		    buf[i] == '\n' || buf[i] == '\r'))
+			i++;
+		if (i < got && (buf[i] == '{' || buf[i] == '['))
+			d = DETECT_JSON;
+	}
+	*what = detected_what[d];
+	return d;
+}
+
+/* Quotes s for a POSIX shell when it needs it (for messages only). */
+static char *
+source_shell_quote(const char *s)
+{
+	const char	*p;
+	char		*q, *o;
+	int		 plain = *s != '\0';
+
+	for (p = s; *p != '\0'; p++)
+		if (strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+		    "0123456789_./:=+,-@%", *p) == NULL)
+			plain = 0;
+	if (plain)
+		return xstrdup(s);
+	q = o = xmalloc(strlen(s) * 4 + 3);
+	*o++ = '\'';
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '\'') {
+			memcpy(o, "'\\''", 4);
+			o += 4;
+		} else
+			*o++ = *p;
+	}
+	*o++ = '\'';
+	*o = '\0';
+	return q;
+}
+
+/* The command that exports report path by hand, for messages. */
+static char *
+source_export_hint(const char *path)
+{
+	const char	*dot, *slash;
+	char		*out, *qo, *qp, *hint;
+	size_t		 base;
+
+	dot = strrchr(path, '.');
+	slash = strrchr(path, '/');
+	if (dot != NULL && (slash == NULL || dot > slash) &&
+	    (strcmp(dot, ".nsys-rep") == 0 || strcmp(dot, ".qdrep") == 0))
+		base = (size_t)(dot - path);
+	else
+		base = strlen(path);
+	out = xasprintf("%.*s.sqlite", (int)base, path);
+	qo = source_shell_quote(out);
+	qp = source_shell_quote(path);
+	hint = xasprintf("nsys export --type sqlite --output %s %s", qo, qp);
+	free(out);
+	free(qo);
+	free(qp);
+	return hint;
+}
+
+/* Full path of an executable named name found on PATH, or NULL. */
+static char *
+source_which(const char *name)
+{
+	const char	*path = getenv("PATH"), *p, *colon;
+	char		*cand;
+	struct stat	 sb;
+	size_t		 len;
+
+	if (path == NULL || *path == '\0')
+		return NULL;
+	for (p = path; ; p = colon + 1) {
+		colon = strchr(p, ':');
+		len = colon != NULL ? (size_t)(colon - p) : strlen(p);
+		if (len == 0)
+			cand = xasprintf("./%s", name);
+		else
+			cand = xasprintf("%.*s/%s", (int)len, p, name);
+		if (stat(cand, &sb) == 0 && S_ISREG(sb.st_mode) &&
+		    access(cand, X_OK) == 0)
+			return cand;
+		free(cand);
+		if (colon == NULL)
+			return NULL;
+	}
+}
+
+/* Runs argv (argv[0] a path) with stdio on /dev/null; its exit status, or
+ * -1 with errno set if it could not be run. */
+static int
+source_run(char *const argv[])
+{
+	pid_t	pid;
+	int	status, fd;
+
+	if ((pid = fork()) == -1)
+		return -1;
+	if (pid == 0) {
+		if ((fd = open("/dev/null", O_RDWR)) != -1) {
+			dup2(fd, STDIN_FILENO);
+			dup2(fd, STDOUT_FILENO);
+			dup2(fd, STDERR_FILENO);
+			if (fd > STDERR_FILENO)
+				close(fd);
+		}
+		execv(argv[0], argv);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) == -1) {
+		if (errno != EINTR)
+			return -1;
+	}
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
+}
+
+/* Exports the .nsys-rep/.qdrep report path with nsys and loads the export. */
+static struct model *
+source_nsys_rep(const char *path, struct progress *prog, char **cause)
+{
+	struct stat	 rep, out;
+	struct model	*m;
+	char		*nsys, *hint, *cpath, *sq, *tmp, *why = NULL;
+	char		*argv[10];
+	int		 rc;
+
+	hint = source_export_hint(path);
+	if ((nsys = source_which("nsys")) == NULL) {
+		*cause = xasprintf("%s: Nsight Systems report: gpulens reads "
+		    "its SQLite export and nsys is not on PATH to make one; "
+		    "run: %s", path, hint);
+		free(hint);
+		return NULL;
+	}
+	if (stat(path, &rep) == -1) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if ((cpath = cache_path(path, 1, &why)) == NULL) {
+		*cause = xasprintf("%s: no place to write its SQLite export "
+		    "(%s); run: %s", path, why != NULL ? why : "no cache "
+		    "directory", hint);
+		free(why);
+		goto fail;
+	}
+	sq = xasprintf("%s.sqlite", cpath);
+	free(cpath);
+
+	/* Reuse an export newer than the report. */
+	if (stat(sq, &out) != 0 || out.st_size == 0 ||
+	    out.st_mtim.tv_sec < rep.st_mtim.tv_sec ||
+	    (out.st_mtim.tv_sec == rep.st_mtim.tv_sec &&
+	    out.st_mtim.tv_nsec < rep.st_mtim.tv_nsec)) {
+		tmp = xasprintf("%s.tmp%ld.sqlite", sq, (long)getpid());
+		argv[0] = nsys;
+		argv[1] = (char *)"export";
+		argv[2] = (char *)"--type";
+		argv[3] = (char *)"sqlite";
+		argv[4] = (char *)"--force-overwrite";
+		argv[5] = (char *)"true";
+		argv[6] = (char *)"--output";
+		argv[7] = tmp;
+		argv[8] = (char *)path;
+		argv[9] = NULL;
+		progress_phase(prog, "nsys export", 0);
+		rc = source_run(argv);
+		if (rc != 0 || stat(tmp, &out) != 0) {
+			if (rc == -1)
+				*cause = xasprintf("%s: cannot run %s: %s; run: "
+				    "%s", path, nsys, strerror(errno), hint);
+			else
+				*cause = xasprintf("%s: nsys export failed "
+				    "(exit status %d); run: %s", path, rc, hint);
+			unlink(tmp);
+			free(tmp);
+			free(sq);
+			goto fail;
+		}
+		if (rename(tmp, sq) == -1) {
+			*cause = xasprintf("%s: cannot rename %s: %s", path,
+			    tmp, strerror(errno));
+			unlink(tmp);
+			free(tmp);
+			free(sq);
+			goto fail;
+		}
+		free(tmp);
+	}
+	m = nsys_load(sq, prog, cause);
+	free(sq);
+	free(nsys);
+	free(hint);
+	return m;
+
+fail:
+	free(nsys);
+	free(hint);
+	return NULL;
+}
+
+struct model *
+source_read(const char *path, struct progress *prog, char **cause)
+{
+	const char	*what;
+	char		*why = NULL;
+	enum detected	 d;
+
+	d = source_detect(path, &what, &why);
+	if (why != NULL) {
+		*cause = why;
+		return NULL;
+	}
+	switch (d) {
+	case DETECT_NSYS_SQLITE:
+		return nsys_load(path, prog, cause);
+	case DETECT_NSYS_REP:
+		return source_nsys_rep(path, prog, cause);
+	case DETECT_EMPTY:
+		*cause = xasprintf("%s: empty file", path);
+		return NULL;
+	case DETECT_SQLITE_OTHER:
+		*cause = xasprintf("%s: not an Nsight Systems export (SQLite "
+		    "database without CUPTI_ACTIVITY_KIND_*/NVTX_EVENTS "
+		    "tables)", path);
+		return NULL;
+	case DETECT_UNKNOWN:
+		*cause = xasprintf("%s: unknown file format (not an Nsight "
+		    "Systems SQLite export or report)", path);
+		return NULL;
+	default:
+		*cause = xasprintf("%s: %s: no reader for this format yet",
+		    path, what);
+		return NULL;
+	}
+}
+
+struct model *
+source_load(const char *path, const struct load_opts *opts, char **cause)
+{
+	struct progress	 prog;
+	struct model	*m = NULL;
+	char		*why = NULL;
+	int		 no_cache = opts != NULL && opts->no_cache;
+	int		 hit = 0;
+	double		 t0;
+
+	progress_init(&prog, opts != NULL ? opts->progress : -1);
+	if (!no_cache) {
+		t0 = timing_now();
+		hit = cache_load(path, &m, &why);
+		timing_report("cache-load", t0);
+		if (hit == 1 && m != NULL) {
+			free(why);
+			return m;
+		}
+		m = NULL;
+	}
+
+	t0 = timing_now();
+	m = source_read(path, &prog, cause);
+	progress_done(&prog);
+	timing_report("read", t0);
+	if (m == NULL) {
+		free(why);
+		return NULL;
+	}
+	if (hit == -1)
+		model_warn(m, "cache not used: %s", why != NULL ? why :
+		    "unreadable");
+	free(why);
+	why = NULL;
+
+	if (!no_cache) {
+		t0 = timing_now();
+		if (cache_save(path, m, &why) != 0)
+			model_warn(m, "cache not written: %s", why != NULL ?
+			    why : "unknown error");
+		free(why);
+		timing_report("cache-save", t0);
+	}
+	return m;
+}

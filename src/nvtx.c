@@ -1,0 +1,430 @@
+/*
+ * nvtx: the NVTX range tree of every (thread, domain) track, and the queries
+ * on it: a range's path and depth, the innermost range around a time, and
+ * the GPU projection of a range (nsys's nvtx_gpu_proj_trace).
+ *
+ * The tree is built by one sweep per TRACK_NVTX lane in start order (the
+ * lane sorts by start, longer first, so a parent always comes before its
+ * children). A stack holds the ranges that may still contain what follows;
+ * for each event, ranges that do not contain it are popped and the top, if
+ * any, is its parent. Containment is closed on both ends (start <= start,
+ * end <= end), as nsys writes its projection join, except for zero-length
+ * events (marks), which must start before the range ends. For push/pop
+ * ranges this is the usual nesting stack. For start/end ranges that overlap
+ * partially it is still right: a range P popped because it does not
+ * contain event E (P.start <= E.start < P.end < E.end) can only contain
+ * later events that lie inside [E.start, P.end], which E, pushed above,
+ * contains too and more tightly. Marks get parents but are never pushed.
+ * The sweep is O(n) per lane.
+ *
+ * Iteration numbers count same-name siblings in start order with one hash
+ * map per lane keyed by (parent, name family). A name "<prefix>#<digits>"
+ * belongs to the family "<prefix>#", so ProfilerStep#12 and ProfilerStep#13
+ * are iterations 0 and 1 of one family; other names are their own family.
+ *
+ * Depth is the length of the parent chain, so nvtx_depth() and nvtx_path()
+ * always agree with each other (for properly nested push/pop ranges it is
+ * also the lane's depth).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "correlate.h"
+#include "hmap.h"
+#include "nvtx.h"
+#include "xmalloc.h"
+
+#define NVTX_MAX_CHAIN	65536	/* guards the parent walks */
+
+struct nvtx_fam {
+	const struct model	*m;
+	uint32_t		*of;		/* name id -> family, lazily */
+	uint32_t		 nstr;
+	struct hmap		 prefixes;	/* prefix hash -> representative */
+};
+
+struct nvtx_span {
+	int64_t		 start, end;
+};
+
+/* The nvtx_info of event idx of track tr, or NULL. */
+static struct nvtx_info *
+nvtx_info_at(const struct model *m, const struct track *tr, size_t idx)
+{
+	const struct lane	*l = &tr->lane;
+	uint32_t		 aux;
+
+	if (tr->type != TRACK_NVTX)
+		return NULL;
+	if (l->kind[idx] != EV_NVTX && l->kind[idx] != EV_MARK)
+		return NULL;
+	aux = l->aux[idx];
+	if (aux == NONE32 || aux >= m->nnvtx)
+		return NULL;
+	return &m->nvtx[aux];
+}
+
+/* Parent of gid through its nvtx_info, NONE32 if unknown or a root. */
+static uint32_t
+nvtx_parent_of(const struct model *m, uint32_t gid)
+{
+	struct evref		 r = model_ev(m, gid);
+	const struct nvtx_info	*ni;
+
+	ni = nvtx_info_at(m, &m->tracks[r.track], r.idx);
+	return ni != NULL ? ni->parent : NONE32;
+}
+
+static uint64_t
+nvtx_hash(const char *s, size_t len)
+{
+	uint64_t	h = 0xcbf29ce484222325ULL;
+	size_t		i;
+
+	for (i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Length of the family prefix of s ("ProfilerStep#" of "ProfilerStep#3"),
+ * including the '#', or 0 if s is not of the form <prefix>#<digits>. */
+static size_t
+nvtx_prefix_len(const char *s, size_t len)
+{
+	size_t	j = len;
+
+	while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9')
+		j--;
+	if (j == len || j == 0 || s[j - 1] != '#')
+		return 0;
+	return j;
+}
+
+static uint32_t
+nvtx_family(struct nvtx_fam *f, uint32_t name)
+{
+	const char	*s, *rs;
+	size_t		 len, plen;
+	uint64_t	 h;
+	uint32_t	*slot, rep;
+	int		 isnew;
+
+	if (name < f->nstr && f->of[name] != NONE32)
+		return f->of[name];
+	s = strpool_get(f->m->strs, name);
+	len = strpool_len(f->m->strs, name);
+	plen = nvtx_prefix_len(s, len);
+	rep = name;
+	if (plen != 0) {
+		/* Probe on from the hash until the same prefix or a hole. */
+		for (h = nvtx_hash(s, plen);; h++) {
+			slot = hmap_upsert(&f->prefixes, h, name, &isnew);
+			if (isnew)
+				break;
+			rs = strpool_get(f->m->strs, *slot);
+			if (nvtx_prefix_len(rs, strpool_len(f->m->strs,
+			    *slot)) == plen && memcmp(rs, s, plen) == 0) {
+				rep = *slot;
+				break;
+			}
+		}
+	}
+	if (name < f->nstr)
+		f->of[name] = rep;
+	return rep;
+}
+
+/*
+ * Whether range c contains event i: closed for ranges (nsys's projection
+ * join), half-open for zero-length events, so that a mark at the very end
+ * of a range belongs to what follows, as the lane's depth has it.
+ */
+static int
+nvtx_contains(const struct lane *l, size_t c, size_t i)
+{
+	if (l->start[i] == l->end[i])
+		return l->start[c] <= l->start[i] && l->start[i] < l->end[c];
+	return l->start[c] <= l->start[i] && l->end[i] <= l->end[c];
+}
+
+static void
+nvtx_build_track(struct model *m, uint32_t t, struct nvtx_fam *fam,
+    uint32_t **stack, size_t *stackcap)
+{
+	const struct track	*tr = &m->tracks[t];
+	const struct lane	*l = &tr->lane;
+	struct nvtx_info	*ni, *pi;
+	struct hmap		 sib;
+	uint32_t		 parent, *cnt;
+	size_t			 i, ns = 0;
+	int			 kind;
+
+	hmap_init(&sib);
+	for (i = 0; i < l->n; i++) {
+		kind = l->kind[i];
+		if (kind != EV_NVTX && kind != EV_MARK)
+			continue;
+		while (ns > 0 && !nvtx_contains(l, (*stack)[ns - 1], i))
+			ns--;
+		parent = NONE32;
+		if (ns > 0) {
+			parent = model_gid(m, t, (*stack)[ns - 1]);
+			pi = nvtx_info_at(m, tr, (*stack)[ns - 1]);
+			if (pi != NULL)
+				pi->nchildren++;
+		}
+		cnt = hmap_upsert(&sib, (uint64_t)parent << 32 |
+		    nvtx_family(fam, l->name[i]), 0, NULL);
+		if ((ni = nvtx_info_at(m, tr, i)) != NULL) {
+			ni->parent = parent;
+			ni->iter = *cnt;
+		}
+		(*cnt)++;
+		if (kind == EV_NVTX) {
+			XGROW(*stack, *stackcap, ns + 1);
+			(*stack)[ns++] = (uint32_t)i;
+		}
+	}
+	hmap_free(&sib);
+}
+
+void
+nvtx_build(struct model *m)
+{
+	struct nvtx_fam	 fam;
+	uint32_t	*stack = NULL;
+	size_t		 stackcap = 0, i, t;
+
+	for (i = 0; i < m->nnvtx; i++) {
+		m->nvtx[i].parent = NONE32;
+		m->nvtx[i].iter = 0;
+		m->nvtx[i].nchildren = 0;
+	}
+	memset(&fam, 0, sizeof fam);
+	fam.m = m;
+	fam.nstr = strpool_count(m->strs);
+	hmap_init(&fam.prefixes);
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_NVTX || m->tracks[t].lane.n == 0)
+			continue;
+		if (fam.of == NULL && fam.nstr > 0) {
+			fam.of = xreallocarray(NULL, fam.nstr, sizeof *fam.of);
+			memset(fam.of, 0xff, fam.nstr * sizeof *fam.of);
+		}
+		nvtx_build_track(m, (uint32_t)t, &fam, &stack, &stackcap);
+	}
+	hmap_free(&fam.prefixes);
+	free(fam.of);
+	free(stack);
+}
+
+size_t
+nvtx_path(const struct model *m, uint32_t gid, char *buf, size_t len)
+{
+	struct evref	 r;
+	const char	*s;
+	size_t		 total = 0, pos, n, k;
+	uint32_t	 g;
+	int		 steps;
+
+	if (len > 0)
+		buf[0] = '\0';
+	if (gid >= m->nevents)
+		return 0;
+	/* First walk: the total length. */
+	for (g = gid, steps = 0; g != NONE32 && steps < NVTX_MAX_CHAIN;
+	    steps++) {
+		r = model_ev(m, g);
+		total += strpool_len(m->strs, m->tracks[r.track].lane.name[r.idx]);
+		if (steps > 0)
+			total++;
+		g = nvtx_parent_of(m, g);
+	}
+	/* Second walk: write each name (leaf first) at its final offset,
+	 * keeping only the bytes that fit. */
+	pos = total;
+	for (g = gid, steps = 0; g != NONE32 && steps < NVTX_MAX_CHAIN;
+	    steps++) {
+		r = model_ev(m, g);
+		s = strpool_get(m->strs, m->tracks[r.track].lane.name[r.idx]);
+		n = strlen(s);
+		pos -= n;
+		for (k = 0; k < n; k++)
+			if (pos + k + 1 < len)
+				buf[pos + k] = s[k];
+		g = nvtx_parent_of(m, g);
+		if (g != NONE32 && steps + 1 < NVTX_MAX_CHAIN) {
+			pos--;
+			if (pos + 1 < len)
+				buf[pos] = '/';
+		}
+	}
+	if (len > 0)
+		buf[total < len ? total : len - 1] = '\0';
+	return total;
+}
+
+int
+nvtx_depth(const struct model *m, uint32_t gid)
+{
+	struct evref		 r;
+	const struct track	*tr;
+	const struct nvtx_info	*ni;
+	uint32_t		 g;
+	int			 d;
+
+	if (gid >= m->nevents)
+		return -1;
+	r = model_ev(m, gid);
+	tr = &m->tracks[r.track];
+	if (tr->type != TRACK_NVTX || (tr->lane.kind[r.idx] != EV_NVTX &&
+	    tr->lane.kind[r.idx] != EV_MARK))
+		return -1;
+	if ((ni = nvtx_info_at(m, tr, r.idx)) == NULL)
+		return tr->lane.depth != NULL ? tr->lane.depth[r.idx] : 0;
+	for (d = 0, g = ni->parent; g != NONE32 && d < NVTX_MAX_CHAIN; d++)
+		g = nvtx_parent_of(m, g);
+	return d;
+}
+
+/*
+ * Per track: lane_stab gives the ranges containing t in start order (longer
+ * first on ties), so the last push/pop range is the innermost one, and the
+ * number of push/pop ranges before it is its depth among push/pop ranges.
+ * O(tracks of the thread x (log n + k)).
+ */
+uint32_t
+nvtx_enclosing(const struct model *m, uint32_t thread, int64_t t)
+{
+	const struct track	*tr;
+	const struct lane	*l;
+	uint32_t		*buf = NULL, best = NONE32, cand, bestdom = 0;
+	size_t			 cap = 0, u, n, j;
+	long			 bestdepth = -1, depth;
+
+	if (thread == NONE32)
+		return NONE32;
+	for (u = 0; u < m->ntracks; u++) {
+		tr = &m->tracks[u];
+		if (tr->type != TRACK_NVTX || tr->thread != thread ||
+		    tr->lane.n == 0)
+			continue;
+		l = &tr->lane;
+		n = lane_stab(l, t, &buf, &cap);
+		cand = NONE32;
+		depth = -1;
+		for (j = 0; j < n; j++) {
+			if (l->kind[buf[j]] != EV_NVTX ||
+			    (l->flags[buf[j]] & EVF_STARTEND))
+				continue;
+			cand = buf[j];
+			depth++;
+		}
+		if (cand == NONE32)
+			continue;
+		if (depth > bestdepth ||
+		    (depth == bestdepth && tr->domain < bestdom)) {
+			best = model_gid(m, (uint32_t)u, cand);
+			bestdepth = depth;
+			bestdom = tr->domain;
+		}
+	}
+	free(buf);
+	return best;
+}
+
+static int
+nvtx_span_cmp(const void *a, const void *b)
+{
+	const struct nvtx_span	*x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->end > y->end) - (x->end < y->end);
+}
+
+/*
+ * For every API track of the range's thread, the API calls that start
+ * inside the range are found with one binary search (lane_lower) and a scan
+ * to the range's end; those that also end inside it contribute their GPU
+ * work (correlate_gpu). API calls that start before the range cannot lie
+ * inside it, so this visits exactly what lane_overlap would return minus
+ * those. O(log n + k + g log g) for k API calls and g GPU operations.
+ */
+void
+nvtx_project(const struct model *m, uint32_t gid, struct nvtx_proj *out)
+{
+	const struct track	*tr, *u;
+	const struct lane	*l, *gl;
+	const uint32_t		*gpu;
+	struct nvtx_span	*sp = NULL;
+	struct evref		 r, g;
+	size_t			 spcap = 0, nsp = 0, t, j, k, ng;
+	int64_t			 rs, re, cs, ce;
+	int			 kind;
+
+	memset(out, 0, sizeof *out);
+	if (gid >= m->nevents)
+		return;
+	r = model_ev(m, gid);
+	tr = &m->tracks[r.track];
+	if (tr->type != TRACK_NVTX || tr->lane.kind[r.idx] != EV_NVTX ||
+	    tr->thread == NONE32)
+		return;
+	rs = tr->lane.start[r.idx];
+	re = tr->lane.end[r.idx];
+
+	for (t = 0; t < m->ntracks; t++) {
+		u = &m->tracks[t];
+		if (u->type != TRACK_API || u->thread != tr->thread)
+			continue;
+		l = &u->lane;
+		for (j = lane_lower(l, rs); j < l->n && l->start[j] <= re;
+		    j++) {
+			if (l->end[j] > re)
+				continue;
+			ng = correlate_gpu(m, model_gid(m, (uint32_t)t,
+			    (uint32_t)j), &gpu);
+			for (k = 0; k < ng; k++) {
+				g = model_ev(m, gpu[k]);
+				gl = &m->tracks[g.track].lane;
+				kind = gl->kind[g.idx];
+				if (kind != EV_KERNEL && kind != EV_MEMCPY &&
+				    kind != EV_MEMSET)
+					continue;
+				if (kind == EV_KERNEL)
+					out->nkernels++;
+				XGROW(sp, spcap, nsp + 1);
+				sp[nsp].start = gl->start[g.idx];
+				sp[nsp].end = gl->end[g.idx];
+				nsp++;
+			}
+		}
+	}
+	if (nsp == 0) {
+		free(sp);
+		return;
+	}
+	qsort(sp, nsp, sizeof *sp, nvtx_span_cmp);
+	out->nops = (uint32_t)nsp;
+	out->start = sp[0].start;
+	out->end = sp[0].end;
+	cs = sp[0].start;
+	ce = sp[0].end;
+	for (j = 1; j < nsp; j++) {
+		if (sp[j].end > out->end)
+			out->end = sp[j].end;
+		if (sp[j].start > ce) {
+			out->busy += ce - cs;
+			cs = sp[j].start;
+			ce = sp[j].end;
+		} else if (sp[j].end > ce)
+			ce = sp[j].end;
+	}
+	out->busy += ce - cs;
+	free(sp);
+}

@@ -1,0 +1,502 @@
+/*
+ * layout: groups and rows of the timeline. See layout.h for the order.
+ *
+ * layout_new() builds, once, the list of every row as if all groups were
+ * expanded ("all"), the groups with their member tracks, and the NVTX depth
+ * sub-lanes. Collapsing only recomputes the list of visible rows ("vis"),
+ * a filter over "all" that hides rows below a collapsed group.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout.h"
+#include "xmalloc.h"
+
+static uint32_t
+layout_add_group(struct layout *l, int kind, int level, uint32_t parent,
+    uint32_t id)
+{
+	struct layout_group	*g;
+
+	XGROW(l->groups, l->gcap, l->ngroups + 1);
+	g = &l->groups[l->ngroups];
+	memset(g, 0, sizeof *g);
+	g->kind = (uint8_t)kind;
+	g->level = (uint8_t)level;
+	g->parent = parent;
+	g->id = id;
+	g->first = l->nmembers;
+	return (uint32_t)l->ngroups++;
+}
+
+static void
+layout_add_member(struct layout *l, uint32_t g, uint32_t track)
+{
+	XGROW(l->members, l->mcap, l->nmembers + 1);
+	l->members[l->nmembers++] = track;
+	l->groups[g].n++;
+}
+
+static struct layout_row *
+layout_add_row(struct layout *l, int kind, int level, uint32_t group)
+{
+	struct layout_row	*r;
+
+	XGROW(l->all, l->allcap, l->nall + 1);
+	r = &l->all[l->nall++];
+	memset(r, 0, sizeof *r);
+	r->kind = (uint8_t)kind;
+	r->level = (uint8_t)level;
+	r->group = group;
+	r->track = NONE32;
+	r->depth = -1;
+	return r;
+}
+
+static void
+layout_header(struct layout *l, uint32_t g)
+{
+	struct layout_row	*r;
+
+	r = layout_add_row(l, LROW_GROUP, l->groups[g].level, g);
+	memcpy(r->label, l->groups[g].label, sizeof r->label);
+}
+
+static void
+layout_label_process(const struct model *m, uint32_t p, char *buf,
+    size_t len)
+{
+	if (p == NONE32 || p >= m->nprocesses)
+		snprintf(buf, len, "unknown process");
+	else if (m->processes[p].name != 0)
+		snprintf(buf, len, "pid %u %s", m->processes[p].pid,
+		    model_str(m, m->processes[p].name));
+	else
+		snprintf(buf, len, "pid %u", m->processes[p].pid);
+}
+
+static const char *
+layout_api_name(const struct model *m)
+{
+	switch (m->source) {
+	case SOURCE_ROCPD:
+	case SOURCE_RPD:
+	case SOURCE_ROCPROF_JSON:
+		return "HIP API";
+	default:
+		return "CUDA API";
+	}
+}
+
+/* The label of a lane row of track t at depth d (-1: whole track). */
+static void
+layout_label_track(const struct model *m, uint32_t t, int d, char *buf,
+    size_t len)
+{
+	const struct track	*tr = &m->tracks[t];
+	const struct stream	*s;
+	char			 base[LAYOUT_LABEL];
+
+	if (tr->name != 0)
+		snprintf(base, sizeof base, "%s", model_str(m, tr->name));
+	else {
+		switch (tr->type) {
+		case TRACK_GPU:
+			if (tr->stream >= m->nstreams) {
+				snprintf(base, sizeof base, "Stream ?");
+				break;
+			}
+			s = &m->streams[tr->stream];
+			if (s->name != 0)
+				snprintf(base, sizeof base, "Stream %llu %s",
+				    (unsigned long long)s->source_id,
+				    model_str(m, s->name));
+			else
+				snprintf(base, sizeof base, "Stream %llu",
+				    (unsigned long long)s->source_id);
+			break;
+		case TRACK_API:
+			snprintf(base, sizeof base, "%s", layout_api_name(m));
+			break;
+		case TRACK_NVTX:
+			if (tr->domain != 0 && tr->domain < m->ndomains &&
+			    m->domains[tr->domain].name != 0)
+				snprintf(base, sizeof base, "NVTX %s",
+				    model_str(m, m->domains[tr->domain].name));
+			else
+				snprintf(base, sizeof base, "NVTX");
+			break;
+		case TRACK_OSRT:
+			snprintf(base, sizeof base, "OS runtime");
+			break;
+		case TRACK_COUNTER:
+			snprintf(base, sizeof base, "counter");
+			break;
+		default:
+			snprintf(base, sizeof base, "other");
+			break;
+		}
+	}
+	if (d > 0)
+		snprintf(buf, len, "%.60s +%d%s", base, d,
+		    d == LAYOUT_MAX_DEPTH - 1 ? ".." : "");
+	else
+		snprintf(buf, len, "%s", base);
+}
+
+/*
+ * Builds the depth sub-lanes of an NVTX track with several depths and adds
+ * one row per depth. subs has been sized beforehand, so pointers into it
+ * stay valid.
+ */
+static void
+layout_nvtx_rows(struct layout *l, uint32_t t, int level, uint32_t group)
+{
+	const struct model	*m = l->m;
+	const struct lane	*src = &m->tracks[t].lane;
+	struct layout_row	*r;
+	struct lane		*sub;
+	struct lane_event	 ev;
+	size_t			 i, first = l->nsubs, count[LAYOUT_MAX_DEPTH];
+	int			 d, nd = src->max_depth;
+
+	if (nd > LAYOUT_MAX_DEPTH)
+		nd = LAYOUT_MAX_DEPTH;
+	memset(count, 0, sizeof count);
+	for (i = 0; i < src->n; i++) {
+		d = src->depth[i] < nd ? src->depth[i] : nd - 1;
+		count[d]++;
+	}
+	for (d = 0; d < nd; d++) {
+		sub = &l->subs[l->nsubs++];
+		lane_init(sub);
+		if (count[d] > 0)
+			lane_reserve(sub, count[d]);
+	}
+	for (i = 0; i < src->n; i++) {
+		d = src->depth[i] < nd ? src->depth[i] : nd - 1;
+		ev.start = src->start[i];
+		ev.end = src->end[i];
+		ev.name = src->name[i];
+		ev.kind = src->kind[i];
+		ev.flags = src->flags[i];
+		ev.rowid = (int64_t)i;
+		ev.corr = src->corr[i];
+		ev.aux = src->aux[i];
+		lane_push(&l->subs[first + (size_t)d], &ev);
+	}
+	for (d = 0; d < nd; d++) {
+		sub = &l->subs[first + (size_t)d];
+		lane_finalize(sub);
+		r = layout_add_row(l, LROW_LANE, level, group);
+		r->track = t;
+		r->depth = d;
+		r->sub = 1;
+		r->lane = sub;
+		layout_label_track(m, t, d, r->label, sizeof r->label);
+	}
+}
+
+static void
+layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
+{
+	const struct track	*tr = &l->m->tracks[t];
+	struct layout_row	*r;
+
+	if (tr->type == TRACK_NVTX && tr->lane.max_depth > 1 &&
+	    tr->lane.depth != NULL) {
+		layout_nvtx_rows(l, t, level, group);
+		return;
+	}
+	r = layout_add_row(l, LROW_LANE, level, group);
+	r->track = t;
+	r->lane = &tr->lane;
+	layout_label_track(l->m, t, -1, r->label, sizeof r->label);
+}
+
+static void
+layout_gpu(struct layout *l)
+{
+	const struct model	*m = l->m;
+	uint32_t		 d, t, g, pg, *procs;
+	size_t			 nprocs, i, k;
+	const struct device	*dev;
+
+	procs = xcalloc(m->ntracks + 1, sizeof *procs);
+	/* Devices in index order, then GPU tracks with no known device. */
+	for (d = 0; d <= m->ndevices; d++) {
+		uint32_t want = d < m->ndevices ? d : NONE32;
+
+		nprocs = 0;
+		g = NONE32;
+		for (t = 0; t < m->ntracks; t++) {
+			const struct track *tr = &m->tracks[t];
+			uint32_t td = tr->device < m->ndevices ? tr->device :
+			    NONE32;
+
+			if (tr->type != TRACK_GPU || td != want)
+				continue;
+			if (g == NONE32) {
+				g = layout_add_group(l, LG_DEVICE, 0, NONE32,
+				    want);
+				if (want == NONE32)
+					snprintf(l->groups[g].label,
+					    LAYOUT_LABEL, "GPU ?");
+				else {
+					dev = &m->devices[want];
+					snprintf(l->groups[g].label,
+					    LAYOUT_LABEL, "GPU %u%s%s",
+					    dev->source_id,
+					    dev->name != 0 ? " " : "",
+					    model_str(m, dev->name));
+				}
+			}
+			layout_add_member(l, g, t);
+			for (k = 0; k < nprocs; k++)
+				if (procs[k] == tr->process)
+					break;
+			if (k == nprocs)
+				procs[nprocs++] = tr->process;
+		}
+		if (g == NONE32)
+			continue;
+		layout_header(l, g);
+		if (nprocs <= 1) {
+			for (i = 0; i < l->groups[g].n; i++)
+				layout_track_row(l,
+				    l->members[l->groups[g].first + i], 1, g);
+			continue;
+		}
+		/* Several processes share this device: one subgroup each. */
+		for (k = 0; k < nprocs; k++) {
+			size_t first = l->groups[g].first, n = l->groups[g].n;
+
+			pg = layout_add_group(l, LG_DEVPROC, 1, g, procs[k]);
+			layout_label_process(m, procs[k], l->groups[pg].label,
+			    LAYOUT_LABEL);
+			for (i = 0; i < n; i++) {
+				t = l->members[first + i];
+				if (m->tracks[t].process == procs[k])
+					layout_add_member(l, pg, t);
+			}
+			layout_header(l, pg);
+			for (i = 0; i < l->groups[pg].n; i++)
+				layout_track_row(l,
+				    l->members[l->groups[pg].first + i], 2, pg);
+		}
+	}
+	free(procs);
+}
+
+/* CPU tracks are sorted by process and thread (model_finalize). */
+static void
+layout_cpu(struct layout *l)
+{
+	const struct model	*m = l->m;
+	const struct track	*tr;
+	uint32_t		 t, t2, pg, tg;
+	const struct thread	*th;
+
+	t = 0;
+	while (t < m->ntracks) {
+		tr = &m->tracks[t];
+		if (tr->type == TRACK_GPU) {
+			t++;
+			continue;
+		}
+		pg = layout_add_group(l, LG_PROCESS, 0, NONE32, tr->process);
+		layout_label_process(m, tr->process, l->groups[pg].label,
+		    LAYOUT_LABEL);
+		for (t2 = t; t2 < m->ntracks; t2++) {
+			if (m->tracks[t2].type == TRACK_GPU)
+				continue;
+			if (m->tracks[t2].process != tr->process)
+				break;
+			layout_add_member(l, pg, t2);
+		}
+		layout_header(l, pg);
+		/* Threads of this process, in track order. */
+		while (t < t2) {
+			uint32_t thr = m->tracks[t].thread, t3;
+
+			if (m->tracks[t].type == TRACK_GPU) {
+				t++;
+				continue;
+			}
+			if (thr == NONE32 || thr >= m->nthreads) {
+				layout_track_row(l, t, 1, pg);
+				t++;
+				continue;
+			}
+			th = &m->threads[thr];
+			tg = layout_add_group(l, LG_THREAD, 1, pg, thr);
+			if (th->name != 0)
+				snprintf(l->groups[tg].label, LAYOUT_LABEL,
+				    "tid %u %s", th->tid,
+				    model_str(m, th->name));
+			else
+				snprintf(l->groups[tg].label, LAYOUT_LABEL,
+				    "tid %u", th->tid);
+			for (t3 = t; t3 < t2 && (m->tracks[t3].thread == thr ||
+			    m->tracks[t3].type == TRACK_GPU); t3++)
+				if (m->tracks[t3].type != TRACK_GPU)
+					layout_add_member(l, tg, t3);
+			layout_header(l, tg);
+			for (; t < t3; t++)
+				if (m->tracks[t].type != TRACK_GPU)
+					layout_track_row(l, t, 2, tg);
+		}
+		t = t2;
+	}
+}
+
+static void
+layout_refresh(struct layout *l)
+{
+	const struct layout_row	*r;
+	uint32_t		 g;
+	size_t			 i;
+	int			 hidden;
+
+	XGROW(l->vis, l->viscap, l->nall + 1);
+	l->nvis = 0;
+	for (i = 0; i < l->nall; i++) {
+		r = &l->all[i];
+		/* A header is hidden by its ancestors, a lane by its group. */
+		g = r->kind == LROW_GROUP ? l->groups[r->group].parent :
+		    r->group;
+		hidden = 0;
+		for (; g != NONE32; g = l->groups[g].parent)
+			if (l->groups[g].collapsed)
+				hidden = 1;
+		if (!hidden)
+			l->vis[l->nvis++] = (uint32_t)i;
+	}
+}
+
+struct layout *
+layout_new(const struct model *m)
+{
+	struct layout	*l;
+	size_t		 t, nsubs = 0;
+
+	l = xcalloc(1, sizeof *l);
+	l->m = m;
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *ln = &m->tracks[t].lane;
+
+		if (m->tracks[t].type == TRACK_NVTX && ln->max_depth > 1 &&
+		    ln->depth != NULL)
+			nsubs += ln->max_depth < LAYOUT_MAX_DEPTH ?
+			    ln->max_depth : LAYOUT_MAX_DEPTH;
+	}
+	if (nsubs > 0)
+		l->subs = xcalloc(nsubs, sizeof *l->subs);
+	layout_gpu(l);
+	layout_cpu(l);
+	layout_refresh(l);
+	return l;
+}
+
+void
+layout_free(struct layout *l)
+{
+	size_t	i;
+
+	if (l == NULL)
+		return;
+	for (i = 0; i < l->nsubs; i++)
+		lane_free(&l->subs[i]);
+	free(l->subs);
+	free(l->groups);
+	free(l->members);
+	free(l->all);
+	free(l->vis);
+	free(l);
+}
+
+size_t
+layout_nrows(const struct layout *l)
+{
+	return l->nvis;
+}
+
+const struct layout_row *
+layout_row(const struct layout *l, size_t i)
+{
+	if (i >= l->nvis)
+		return NULL;
+	return &l->all[l->vis[i]];
+}
+
+int
+layout_toggle(struct layout *l, size_t i)
+{
+	const struct layout_row	*r = layout_row(l, i);
+
+	if (r == NULL || r->kind != LROW_GROUP)
+		return 0;
+	layout_set_collapsed(l, r->group, !l->groups[r->group].collapsed);
+	return 1;
+}
+
+void
+layout_set_collapsed(struct layout *l, uint32_t g, int c)
+{
+	if (g >= l->ngroups)
+		return;
+	l->groups[g].collapsed = c ? 1 : 0;
+	layout_refresh(l);
+}
+
+const uint32_t *
+layout_members(const struct layout *l, uint32_t g, size_t *n)
+{
+	if (g >= l->ngroups) {
+		*n = 0;
+		return NULL;
+	}
+	*n = l->groups[g].n;
+	return l->members + l->groups[g].first;
+}
+
+uint32_t
+layout_gid(const struct layout *l, const struct layout_row *r, size_t idx)
+{
+	if (r->kind != LROW_LANE || idx >= r->lane->n)
+		return NONE32;
+	if (r->sub)
+		idx = (size_t)r->lane->rowid[idx];
+	return model_gid(l->m, r->track, (uint32_t)idx);
+}
+
+size_t
+layout_find(const struct layout *l, uint32_t gid)
+{
+	const struct layout_row	*r;
+	struct evref		 ev;
+	size_t			 i;
+	int			 d = -1;
+
+	if (gid == NONE32 || gid >= l->m->nevents)
+		return (size_t)-1;
+	ev = model_ev(l->m, gid);
+	for (i = 0; i < l->nvis; i++) {
+		r = &l->all[l->vis[i]];
+		if (r->kind != LROW_LANE || r->track != ev.track)
+			continue;
+		if (!r->sub)
+			return i;
+		if (d < 0) {
+			d = l->m->tracks[ev.track].lane.depth[ev.idx];
+			if (d >= LAYOUT_MAX_DEPTH)
+				d = LAYOUT_MAX_DEPTH - 1;
+		}
+		if (r->depth == d)
+			return i;
+	}
+	return (size_t)-1;
+}

@@ -1,0 +1,116 @@
+/*
+ * layout: the rows of the timeline, built from the model.
+ *
+ * Order (what a profiler user expects, top to bottom):
+ *   GPU n <device name>			one group per device
+ *     [pid p <process>]			only when the device's
+ *						streams belong to several
+ *						processes
+ *       Stream s				one row per GPU stream
+ *   pid p <process>				one group per process
+ *     tid t <thread>				one group per thread
+ *       NVTX, NVTX +1, ...			one row per nesting depth of
+ *						each NVTX track (events of
+ *						that depth only)
+ *       CUDA API				one row per API track
+ *       OS runtime, ...			other CPU tracks
+ *
+ * Groups can be collapsed; the row list is then rebuilt without their
+ * descendants. The layout is pure (no terminal) and keeps every label as
+ * raw UTF-8: labels come from the profile and must be sanitised when drawn.
+ *
+ * NVTX depth rows query a private sub-lane holding only the events of that
+ * depth (built once here, so every per-frame query stays O(log n)). In a
+ * sub-lane, rowid is the event's index in the track's own lane and aux is
+ * the original aux; layout_gid() maps a row's lane index back to the
+ * model's global event id. Depths beyond LAYOUT_MAX_DEPTH - 1 share the
+ * last row.
+ *
+ * Ownership: layout_new() allocates; layout_free() releases everything,
+ * including the sub-lanes. The model must outlive the layout.
+ */
+#ifndef GPULENS_LAYOUT_H
+#define GPULENS_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+#define LAYOUT_MAX_DEPTH	32
+#define LAYOUT_LABEL		80	/* bytes per label, NUL included */
+
+enum layout_group_kind {
+	LG_DEVICE,		/* id: device index (NONE32: unknown device) */
+	LG_DEVPROC,		/* id: process index, under a device */
+	LG_PROCESS,		/* id: process index (NONE32: unknown) */
+	LG_THREAD		/* id: thread index */
+};
+
+struct layout_group {
+	uint8_t		 kind;		/* enum layout_group_kind */
+	uint8_t		 level;		/* indentation level */
+	uint8_t		 collapsed;
+	uint32_t	 parent;	/* enclosing group or NONE32 */
+	uint32_t	 id;
+	size_t		 first, n;	/* member tracks: members[first..+n) */
+	char		 label[LAYOUT_LABEL];
+};
+
+enum layout_row_kind {
+	LROW_GROUP,		/* a group header */
+	LROW_LANE		/* a track, or one depth of an NVTX track */
+};
+
+struct layout_row {
+	uint8_t		 kind;		/* enum layout_row_kind */
+	uint8_t		 level;		/* indentation level */
+	uint32_t	 group;		/* LROW_GROUP: the group; LROW_LANE:
+					   the enclosing group or NONE32 */
+	uint32_t	 track;		/* LROW_LANE: track index, else NONE32 */
+	int32_t		 depth;		/* LROW_LANE: NVTX depth, -1 whole */
+	int		 sub;		/* the lane is a depth sub-lane */
+	const struct lane *lane;	/* LROW_LANE: what to query */
+	char		 label[LAYOUT_LABEL];
+};
+
+struct layout {
+	const struct model	*m;
+	struct layout_group	*groups;
+	size_t			 ngroups, gcap;
+	uint32_t		*members;	/* track indices */
+	size_t			 nmembers, mcap;
+	struct layout_row	*all;		/* every row, all expanded */
+	size_t			 nall, allcap;
+	uint32_t		*vis;		/* visible rows: indices in all */
+	size_t			 nvis, viscap;
+	struct lane		*subs;		/* NVTX depth sub-lanes */
+	size_t			 nsubs;
+};
+
+/* Builds the layout of m with every group expanded. */
+struct layout	*layout_new(const struct model *m);
+void		 layout_free(struct layout *);
+/* Visible rows. */
+size_t		 layout_nrows(const struct layout *);
+const struct layout_row *layout_row(const struct layout *, size_t i);
+/*
+ * Toggles the group whose header is visible row i. Returns 1 if the row is
+ * a group header (and the row list changed), 0 otherwise.
+ */
+int		 layout_toggle(struct layout *, size_t i);
+/* Collapses (1) or expands (0) group g. */
+void		 layout_set_collapsed(struct layout *, uint32_t g, int c);
+/* Member tracks of group g. */
+const uint32_t	*layout_members(const struct layout *, uint32_t g,
+		    size_t *n);
+/* Global event id of event idx of row r's lane. */
+uint32_t	 layout_gid(const struct layout *, const struct layout_row *r,
+		    size_t idx);
+/*
+ * The visible row that shows event gid (for NVTX, its depth row), or
+ * (size_t)-1 if that row is hidden or there is none.
+ */
+size_t		 layout_find(const struct layout *, uint32_t gid);
+
+#endif

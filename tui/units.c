@@ -1,0 +1,92 @@
+/*
+ * units: formatting of times, byte counts and rates. See units.h.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "units.h"
+
+static const struct {
+	int64_t		 div;
+	const char	*suffix;
+} units_tab[] = {
+	{ 1, "ns" }, { 1000, "us" }, { 1000000, "ms" }, { 1000000000, "s" },
+};
+
+char *
+units_time_res(char *buf, size_t len, int64_t ns, int64_t res)
+{
+	uint64_t	mag;
+	int64_t		div, p;
+	int		u, dec;
+
+	mag = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns;
+	if (res < 1)
+		res = 1;
+	if (mag < (uint64_t)res)
+		mag = (uint64_t)res;
+	for (u = 3; u > 0; u--)
+		if (mag >= (uint64_t)units_tab[u].div)
+			break;
+	div = units_tab[u].div;
+	for (dec = 0, p = div; p > res && dec < 9; dec++)
+		p /= 10;
+	if (u == 0)
+		snprintf(buf, len, "%lldns", (long long)ns);
+	else
+		snprintf(buf, len, "%.*f%s", dec, (double)ns / (double)div,
+		    units_tab[u].suffix);
+	return buf;
+}
+
+char *
+units_time(char *buf, size_t len, int64_t ns)
+{
+	uint64_t	mag;
+	int64_t		res = 1;
+
+	mag = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns;
+	while (mag >= 10000) {
+		mag /= 10;
+		res *= 10;
+	}
+	return units_time_res(buf, len, ns, res);
+}
+
+char *
+units_bytes(char *buf, size_t len, uint64_t bytes)
+{
+	static const char	*suf[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double			 v = (double)bytes;
+	int			 i = -1;
+
+	if (bytes < 1024) {
+		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
+		return buf;
+	}
+	while (v >= 1024 && i < 4) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, len, v < 10 ? "%.2f %s" : v < 100 ? "%.1f %s" :
+	    "%.0f %s", v, suf[i]);
+	return buf;
+}
+
+char *
+units_rate(char *buf, size_t len, double r)
+{
+	static const char	*suf[] = { "B/s", "kB/s", "MB/s", "GB/s",
+				    "TB/s" };
+	int			 i = 0;
+
+	while (r >= 1000 && i < 4) {
+		r /= 1000;
+		i++;
+	}
+	snprintf(buf, len, r < 10 ? "%.2f %s" : r < 100 ? "%.1f %s" :
+	    "%.0f %s", r, suf[i]);
+	return buf;
+}
