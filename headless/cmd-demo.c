@@ -14,7 +14,6 @@
 
 #include "cmd.h"
 #include "gen.h"
-#include "tui.h"
 #include "xmalloc.h"
 
 static int	cmd_demo_exec(int, char **, const struct cmd_global *);
@@ -27,9 +26,10 @@ const struct cmd_entry cmd_demo_entry = {
 	"correlated runtime calls, idle bubbles, a straggler rank) and opens\n"
 	"the terminal UI on it. Without --out the trace is kept in the cache\n"
 	"directory and reused. With --out FILE it is written to FILE and the\n"
-	"UI is not opened.\n"
+	"UI is not opened; an existing FILE is replaced only if it is empty or\n"
+	"an earlier demo trace, never a real profile.\n"
 	"\n"
-	"  --out FILE   write the trace to FILE (replacing it) and exit\n"
+	"  --out FILE   write the trace to FILE and exit\n"
 	"  --events N   approximate number of events (default 200000; 1e7, 5M)\n"
 	"  --gpus G     number of GPUs, one process each (default 4)\n"
 	"  --seed S     random seed (default 1); equal seeds give equal files",
@@ -65,7 +65,6 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 {
 	const struct cmd_entry	*e = &cmd_demo_entry;
 	struct gen_opts		 o;
-	struct tui_opts		 t;
 	struct model		*m;
 	const char		*out = NULL;
 	char			*path, *cause = NULL;
@@ -126,17 +125,8 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 		free(path);
 		return EXIT_USAGE;
 	}
-	memset(&t, 0, sizeof t);
-	t.title = "demo";
-	t.script = getenv("GPULENS_TUI_SCRIPT");
-	rc = tui_run(m, &t, &cause);
+	rc = cmd_tui(m, "demo", g);
 	model_free(m);
 	free(path);
-	if (rc != 0) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
-		    "terminal UI failed");
-		free(cause);
-		return EXIT_INTERNAL;
-	}
-	return 0;
+	return rc;
 }

@@ -13,6 +13,7 @@
 #include "opts.h"
 #include "out.h"
 #include "source.h"
+#include "tui.h"
 #include "xmalloc.h"
 
 extern const struct cmd_entry	cmd_demo_entry;
@@ -24,6 +25,14 @@ extern const struct cmd_entry	cmd_summary_entry;
 extern const struct cmd_entry	cmd_nvtx_entry;
 extern const struct cmd_entry	cmd_iters_entry;
 extern const struct cmd_entry	cmd_schema_entry;
+extern const struct cmd_entry	cmd_search_entry;
+extern const struct cmd_entry	cmd_inspect_entry;
+extern const struct cmd_entry	cmd_correlate_entry;
+extern const struct cmd_entry	cmd_launch_entry;
+extern const struct cmd_entry	cmd_memcpy_entry;
+extern const struct cmd_entry	cmd_comm_entry;
+extern const struct cmd_entry	cmd_hardware_entry;
+extern const struct cmd_entry	cmd_export_entry;
 
 const struct cmd_entry *cmd_table[] = {
 	&cmd_demo_entry,
@@ -34,6 +43,14 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_stats_entry,
 	&cmd_nvtx_entry,
 	&cmd_iters_entry,
+	&cmd_search_entry,
+	&cmd_inspect_entry,
+	&cmd_correlate_entry,
+	&cmd_launch_entry,
+	&cmd_memcpy_entry,
+	&cmd_comm_entry,
+	&cmd_hardware_entry,
+	&cmd_export_entry,
 	&cmd_schema_entry,
 	NULL
 };
@@ -136,4 +153,25 @@ cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
 		free(cause);
 	}
 	return m;
+}
+
+int
+cmd_tui(const struct model *m, const char *title, const struct cmd_global *g)
+{
+	struct tui_opts	 o;
+	char		*cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.title = title;
+	o.max_frames = g->max_frames;
+	o.ascii = g->ascii;
+	o.no_color = g->no_color;
+	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
+	if (tui_run(m, &o, &cause) != 0) {
+		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		    "terminal UI failed");
+		free(cause);
+		return EXIT_INTERNAL;
+	}
+	return 0;
 }

@@ -19,7 +19,18 @@
 struct cmd_global {
 	int		 no_cache;	/* --no-cache */
 	int		 progress;	/* -1 auto, 0 --no-progress, 1 --progress */
+	/* Terminal UI options. */
+	int		 max_frames;	/* --max-frames N (0: unlimited) */
+	int		 ascii;		/* --ascii */
+	int		 no_color;	/* --no-color */
+	const char	*script;	/* --script FILE (or GPULENS_TUI_SCRIPT) */
 };
+
+struct model;
+/* Opens the terminal UI on m with the global options; returns the exit
+ * status (0, or EXIT_INTERNAL with a message on stderr). */
+int			 cmd_tui(const struct model *, const char *title,
+			    const struct cmd_global *);
 
 struct cmd_entry {
 	const char	*name;

@@ -16,7 +16,6 @@
 
 #include "cmd.h"
 #include "model.h"
-#include "tui.h"
 
 static void
 usage(FILE *f)
@@ -24,7 +23,8 @@ usage(FILE *f)
 	size_t	i;
 
 	fprintf(f,
-	    "usage: gpulens [--no-cache] [--progress|--no-progress] TRACE\n"
+	    "usage: gpulens [--no-cache] [--progress|--no-progress] [--ascii]\n"
+	    "               [--no-color] [--max-frames N] [--script FILE] TRACE\n"
 	    "       gpulens [--no-cache] VERB [OPTIONS] [ARGS]\n"
 	    "\n"
 	    "Opens TRACE (an Nsight Systems SQLite export, or a .nsys-rep when\n"
@@ -40,24 +40,13 @@ static int
 open_tui(const char *path, const struct cmd_global *g)
 {
 	struct model	*m;
-	struct tui_opts	 o;
-	char		*cause = NULL;
 	int		 rc;
 
 	if ((m = cmd_load(path, g)) == NULL)
 		return EXIT_USAGE;
-	memset(&o, 0, sizeof o);
-	o.title = path;
-	o.script = getenv("GPULENS_TUI_SCRIPT");
-	rc = tui_run(m, &o, &cause);
+	rc = cmd_tui(m, path, g);
 	model_free(m);
-	if (rc != 0) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
-		    "terminal UI failed");
-		free(cause);
-		return EXIT_INTERNAL;
-	}
-	return 0;
+	return rc;
 }
 
 int
@@ -83,6 +72,32 @@ main(int argc, char **argv)
 			g.progress = 1;
 		else if (!dashdash && strcmp(argv[i], "--no-progress") == 0)
 			g.progress = 0;
+		else if (!dashdash && strcmp(argv[i], "--ascii") == 0)
+			g.ascii = 1;
+		else if (!dashdash && strcmp(argv[i], "--no-color") == 0)
+			g.no_color = 1;
+		else if (!dashdash && (strcmp(argv[i], "--max-frames") == 0 ||
+		    strcmp(argv[i], "--script") == 0)) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "gpulens: %s needs a value\n",
+				    argv[i]);
+				free(av);
+				return EXIT_USAGE;
+			}
+			if (argv[i][2] == 'm') {
+				char *end;
+				long v = strtol(argv[i + 1], &end, 10);
+				if (*end != '\0' || v < 0 || v > 1000000000) {
+					fprintf(stderr, "gpulens: bad "
+					    "--max-frames: %s\n", argv[i + 1]);
+					free(av);
+					return EXIT_USAGE;
+				}
+				g.max_frames = (int)v;
+			} else
+				g.script = argv[i + 1];
+			i++;
+		}
 		else
 			av[ac++] = argv[i];
 	}

@@ -351,7 +351,16 @@ opts_help(unsigned accepted)
 	buf[0] = '\0';
 	for (k = 0; k < NOPTS; k++) {
 		const struct opt_desc *d = &opt_table[k];
+		size_t j;
 		if (!(d->group & accepted))
+			continue;
+		/* An option shadowed by an earlier accepted one of the same
+		 * name (export's --to) is not what the verb parses. */
+		for (j = 0; j < k; j++)
+			if ((opt_table[j].group & accepted) &&
+			    strcmp(opt_table[j].name, d->name) == 0)
+				break;
+		if (j < k)
 			continue;
 		snprintf(left, sizeof left, "%s%s%s", d->name,
 		    d->hasarg ? " " : "", d->hasarg ? d->arg : "");

@@ -286,21 +286,27 @@ out_project(struct out *o, char **bad)
 static void
 out_page(struct out *o, long long *total, int *truncated)
 {
-	long long	 n = cJSON_GetArraySize(o->rows), i;
+	cJSON		*it, *next, *kept;
+	long long	 n = 0, i = 0;
 
+	/* One pass: cJSON arrays are linked lists, so deleting by index in a
+	 * loop would be quadratic. */
+	for (it = o->rows->child; it != NULL; it = it->next)
+		n++;
 	*total = n;
-	*truncated = 0;
-	if (o->offset > 0) {
-		for (i = 0; i < o->offset && i < n; i++)
-			cJSON_DeleteItemFromArray(o->rows, 0);
+	*truncated = o->limit > 0 && n - o->offset > o->limit;
+	if (o->offset <= 0 && !*truncated)
+		return;
+	kept = cJSON_CreateArray();
+	for (it = o->rows->child; it != NULL; it = next, i++) {
+		next = it->next;
+		if (i < o->offset || (o->limit > 0 && i >= o->offset + o->limit))
+			continue;
+		cJSON_DetachItemViaPointer(o->rows, it);
+		cJSON_AddItemToArray(kept, it);
 	}
-	n = cJSON_GetArraySize(o->rows);
-	if (o->limit > 0 && n > o->limit) {
-		while (cJSON_GetArraySize(o->rows) > o->limit)
-			cJSON_DeleteItemFromArray(o->rows,
-			    cJSON_GetArraySize(o->rows) - 1);
-		*truncated = 1;
-	}
+	cJSON_Delete(o->rows);
+	o->rows = kept;
 }
 
 static cJSON *

@@ -30,12 +30,15 @@
  * Overwriting: the trace is written to a temporary file next to path and
  * renamed over it at the end. An existing path is replaced only if it is
  * empty, a previous demo trace, or opts->force is set; anything else is
- * refused, so a mistyped --out never clobbers a real profile.
+ * refused, so a mistyped --out never clobbers a real profile. A process
+ * killed while generating leaves the temporary file (path.tmpXXXXXX).
  */
 #ifndef GPULENS_GEN_H
 #define GPULENS_GEN_H
 
 #include <stdint.h>
+
+struct progress;
 
 #define GEN_STRAGGLER_AUTO	(-2)	/* the last rank (none with 1 GPU) */
 #define GEN_STRAGGLER_NONE	(-1)
@@ -49,13 +52,15 @@
 struct gen_opts {
 	uint64_t	 events;	/* event rows wanted (see above) */
 	int		 gpus;		/* GPUs = ranks, 1..GEN_MAX_GPUS */
-	int		 processes;	/* ranks spread over this many processes;
-					   0 = one per GPU (torchrun) */
+	int		 processes;	/* ranks spread over this many
+					   processes; 0 = one per GPU */
 	uint64_t	 seed;		/* PRNG seed */
 	int		 straggler;	/* slow rank, or GEN_STRAGGLER_* */
-	double		 slowdown;	/* straggler's compute time factor, 1..10 */
-	int		 layers;	/* layers per model; 0 = from events */
+	double		 slowdown;	/* straggler's compute factor, 1..10 */
+	int		 layers;	/* model layers; 0 = from events */
 	int		 force;		/* replace path whatever it holds */
+	struct progress	*progress;	/* NULL, or shows phase "generate"
+					   (the caller calls progress_done) */
 };
 
 /* What a generation wrote. */
@@ -64,7 +69,7 @@ struct gen_stats {
 	uint64_t	 kernels, memcpys, memsets, runtime, syncs, nvtx;
 	int		 iterations;
 	int		 layers;
-	int64_t		 span_ns;	/* first event start to last event end */
+	int64_t		 span_ns;	/* first start to last end */
 };
 
 /* Fills *o with the defaults: 200000 events, 4 GPUs, one process per GPU,

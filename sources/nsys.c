@@ -43,7 +43,6 @@
 
 #include <sys/types.h>
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +52,7 @@
 
 #include "builder.h"
 #include "hmap.h"
+#include "nsys-db.h"
 #include "progress.h"
 #include "source.h"
 #include "timing.h"
@@ -83,29 +83,10 @@ enum nvtx_role {
 };
 
 struct nsys {
-	const char	*path;
-	sqlite3		*db;
-	struct builder	*b;
-	struct model	*m;
-	struct progress	*prog;
-	char		*err;		/* first error, becomes *cause */
-
-	/* Schema: tables and views of sqlite_master. */
-	char		**tables;
-	uint8_t		 *isview;
-	size_t		  ntables, tablescap;
-
-	/* StringIds: entries in read order, text in one buffer. */
-	char		 *sbuf;
-	size_t		  sbuflen, sbufcap;
-	size_t		 *soff;
-	uint32_t	 *slen;
-	uint32_t	 *ssid;		/* pool id or NONE32 (not yet) */
-	size_t		  nstr, strcap;
-	uint32_t	 *sdense;	/* id -> entry + 1 (dense ids) */
-	size_t		  nsdense;
-	struct hmap	  ssparse;	/* id -> entry (sparse ids) */
-	uint64_t	  nbadstr;	/* references to missing ids */
+	struct nsys_db	  d;		/* the file, its schema and strings */
+	struct builder	 *b;
+	struct model	 *m;
+	struct progress	 *prog;
 
 	uint8_t		 *sflags;	/* SF_* per pool id */
 	size_t		  sflagscap;
@@ -260,70 +241,7 @@ static const struct {
 	{ "NvtxDomainDestroy",	76, NR_IGNORE },
 };
 
-/* Error reporting. */
-
-static void
-nsys_error(struct nsys *n, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-nsys_error(struct nsys *n, const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s;
-
-	if (n->err != NULL)
-		return;
-	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
-	va_end(ap);
-	n->err = xasprintf("%s: %s", n->path, s);
-	free(s);
-}
-
-static void
-nsys_sqlerr(struct nsys *n, int rc, const char *what)
-{
-	int	primary = rc & 0xff;
-
-	if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
-	    primary == SQLITE_IOERR || primary == SQLITE_FORMAT ||
-	    primary == SQLITE_RANGE)
-		nsys_error(n, "corrupt or truncated SQLite database (%s) "
-		    "while reading %s", sqlite3_errstr(rc), what);
-	else
-		nsys_error(n, "SQLite error while reading %s: %s", what,
-		    sqlite3_errmsg(n->db));
-}
-
-/* Steps st: 1 a row, 0 done, -1 error (recorded). */
-static int
-nsys_step(struct nsys *n, sqlite3_stmt *st, const char *what)
-{
-	int	rc = sqlite3_step(st);
-
-	if (rc == SQLITE_ROW)
-		return 1;
-	if (rc == SQLITE_DONE)
-		return 0;
-	nsys_sqlerr(n, rc, what);
-	return -1;
-}
-
-static sqlite3_stmt *
-nsys_prepare(struct nsys *n, const char *sql, const char *what)
-{
-	sqlite3_stmt	*st = NULL;
-	int		 rc;
-
-	rc = sqlite3_prepare_v2(n->db, sql, -1, &st, NULL);
-	if (rc != SQLITE_OK) {
-		nsys_sqlerr(n, rc, what);
-		sqlite3_finalize(st);
-		return NULL;
-	}
-	return st;
-}
+/* Column access. */
 
 static int
 col_null(sqlite3_stmt *st, int i)
@@ -365,54 +283,6 @@ nsys_contains_ci(const char *s, const char *needle)
 
 /* Schema. */
 
-static int
-nsys_schema(struct nsys *n)
-{
-	sqlite3_stmt	*st;
-	int		 r;
-
-	st = nsys_prepare(n, "SELECT name, type FROM sqlite_master "
-	    "WHERE type IN ('table', 'view')", "sqlite_master");
-	if (st == NULL)
-		return -1;
-	while ((r = nsys_step(n, st, "sqlite_master")) == 1) {
-		const char *name = (const char *)sqlite3_column_text(st, 0);
-		const char *type = (const char *)sqlite3_column_text(st, 1);
-		if (name == NULL)
-			continue;
-		XGROW(n->tables, n->tablescap, n->ntables + 1);
-		n->isview = xreallocarray(n->isview, n->tablescap, 1);
-		n->tables[n->ntables] = xstrdup(name);
-		n->isview[n->ntables] = type != NULL &&
-		    strcmp(type, "view") == 0;
-		n->ntables++;
-	}
-	sqlite3_finalize(st);
-	return r < 0 ? -1 : 0;
-}
-
-/* Index of table name in the schema or -1 (exact, case-sensitive match
- * first, then any case, as SQLite itself resolves names). */
-static ssize_t
-nsys_table(const struct nsys *n, const char *name)
-{
-	size_t	i;
-
-	for (i = 0; i < n->ntables; i++)
-		if (strcmp(n->tables[i], name) == 0)
-			return (ssize_t)i;
-	for (i = 0; i < n->ntables; i++)
-		if (strcasecmp(n->tables[i], name) == 0)
-			return (ssize_t)i;
-	return -1;
-}
-
-static int
-nsys_has(const struct nsys *n, const char *name)
-{
-	return nsys_table(n, name) >= 0;
-}
-
 int
 nsys_probe(struct sqlite3 *db)
 {
@@ -435,233 +305,7 @@ nsys_probe(struct sqlite3 *db)
 	return found;
 }
 
-/*
- * Prepares "SELECT rowid, c1, ... FROM table [tail]": columns the table
- * lacks are selected as NULL and flagged 0 in have[] (NULL: not wanted).
- * Result column i + 1 is cols[i]. When a column marked '!' is missing, the
- * table is skipped with a warning: NULL is returned and n->err stays NULL.
- */
-static sqlite3_stmt *
-nsys_select(struct nsys *n, const char *table, const char *const *cols,
-    size_t ncols, int *have, const char *tail)
-{
-	sqlite3_stmt	*st;
-	sqlite3_str	*q;
-	char		**names = NULL, *sql;
-	size_t		  nnames = 0, namescap = 0, i, j;
-	ssize_t		  ti;
-	int		  r, rowid = 1;
-
-	if ((ti = nsys_table(n, table)) < 0)
-		return NULL;
-	table = n->tables[ti];
-
-	sql = sqlite3_mprintf("PRAGMA table_info(\"%w\")", table);
-	st = nsys_prepare(n, sql, table);
-	sqlite3_free(sql);
-	if (st == NULL)
-		return NULL;
-	while ((r = nsys_step(n, st, table)) == 1) {
-		const char *c = (const char *)sqlite3_column_text(st, 1);
-		XGROW(names, namescap, nnames + 1);
-		names[nnames++] = xstrdup(c != NULL ? c : "");
-	}
-	sqlite3_finalize(st);
-	if (r < 0)
-		goto fail;
-
-	/* Views and WITHOUT ROWID tables have no usable rowid. */
-	if (n->isview[ti])
-		rowid = 0;
-	else {
-		sql = sqlite3_mprintf("SELECT rowid FROM \"%w\" LIMIT 0",
-		    table);
-		if (sqlite3_prepare_v2(n->db, sql, -1, &st, NULL) != SQLITE_OK)
-			rowid = 0;
-		sqlite3_finalize(st);
-		sqlite3_free(sql);
-	}
-
-	q = sqlite3_str_new(n->db);
-	sqlite3_str_appendall(q, rowid ? "SELECT rowid" : "SELECT -1");
-	for (i = 0; i < ncols; i++) {
-		const char *want = cols[i];
-		int required = *want == '!', found = 0;
-		if (required)
-			want++;
-		for (j = 0; j < nnames; j++) {
-			if (strcasecmp(names[j], want) == 0) {
-				found = 1;
-				break;
-			}
-		}
-		if (have != NULL)
-			have[i] = found;
-		if (!found && required) {
-			builder_warn(n->b, "%s: skipped: no column %s", table,
-			    want);
-			sqlite3_free(sqlite3_str_finish(q));
-			goto fail;
-		}
-		if (found)
-			sqlite3_str_appendf(q, ", \"%w\"", want);
-		else
-			sqlite3_str_appendall(q, ", NULL");
-	}
-	sqlite3_str_appendf(q, " FROM \"%w\"%s%s", table,
-	    tail != NULL ? " " : "", tail != NULL ? tail : "");
-	sql = sqlite3_str_finish(q);
-	if (sql == NULL) {
-		nsys_error(n, "out of memory building a query on %s", table);
-		goto fail;
-	}
-	st = nsys_prepare(n, sql, table);
-	sqlite3_free(sql);
-	for (i = 0; i < nnames; i++)
-		free(names[i]);
-	free(names);
-	return st;
-
-fail:
-	for (i = 0; i < nnames; i++)
-		free(names[i]);
-	free(names);
-	return NULL;
-}
-
-/* A cheap size estimate for progress: max(rowid), 0 if unknown. */
-static uint64_t
-nsys_estimate(struct nsys *n, const char *table)
-{
-	sqlite3_stmt	*st = NULL;
-	char		*sql;
-	int64_t		 v = 0;
-
-	sql = sqlite3_mprintf("SELECT max(rowid) FROM \"%w\"", table);
-	if (sqlite3_prepare_v2(n->db, sql, -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	sqlite3_free(sql);
-	return v > 0 ? (uint64_t)v : 0;
-}
-
 /* Strings. */
-
-static int
-nsys_strings(struct nsys *n)
-{
-	sqlite3_stmt	*st;
-	int64_t		 id, maxid = -1;
-	int64_t		*ids = NULL;
-	size_t		 i, idscap = 0;
-	int		 r, sparse = 0;
-
-	if (!nsys_has(n, "StringIds"))
-		return 0;
-	st = nsys_prepare(n, "SELECT id, value FROM StringIds", "StringIds");
-	if (st == NULL)
-		return -1;
-	progress_phase(n->prog, "strings", nsys_estimate(n, "StringIds"));
-	while ((r = nsys_step(n, st, "StringIds")) == 1) {
-		const char *s = (const char *)sqlite3_column_text(st, 1);
-		size_t len = (size_t)sqlite3_column_bytes(st, 1);
-
-		id = col_i64(st, 0);
-		if (s == NULL)
-			s = "", len = 0;
-		XGROW(n->sbuf, n->sbufcap, n->sbuflen + len + 1);
-		memcpy(n->sbuf + n->sbuflen, s, len);
-		n->sbuf[n->sbuflen + len] = '\0';
-		if (n->nstr == n->strcap) {
-			XGROW(ids, idscap, n->nstr + 1);
-			n->strcap = idscap;
-			n->soff = xreallocarray(n->soff, n->strcap,
-			    sizeof *n->soff);
-			n->slen = xreallocarray(n->slen, n->strcap,
-			    sizeof *n->slen);
-		}
-		ids[n->nstr] = id;
-		n->soff[n->nstr] = n->sbuflen;
-		n->slen[n->nstr] = (uint32_t)len;
-		n->nstr++;
-		n->sbuflen += len + 1;
-		if (id < 0)
-			sparse = 1;
-		else if (id > maxid)
-			maxid = id;
-		if ((n->nstr & (NSYS_ROWS_STEP - 1)) == 0)
-			progress_rows(n->prog, n->nstr);
-	}
-	sqlite3_finalize(st);
-	if (r < 0) {
-		free(ids);
-		return -1;
-	}
-	if (n->nstr == 0) {
-		free(ids);
-		return 0;
-	}
-	n->ssid = xreallocarray(NULL, n->nstr, sizeof *n->ssid);
-	for (i = 0; i < n->nstr; i++)
-		n->ssid[i] = NONE32;
-
-	/* Dense ids index an array; sparse ones (derived files) a hash. */
-	if (!sparse && (uint64_t)maxid < 2 * (uint64_t)n->nstr + 65536) {
-		n->nsdense = (size_t)maxid + 1;
-		n->sdense = xcalloc(n->nsdense, sizeof *n->sdense);
-		for (i = 0; i < n->nstr; i++)
-			n->sdense[ids[i]] = (uint32_t)i + 1;
-	} else {
-		for (i = 0; i < n->nstr; i++)
-			hmap_put(&n->ssparse, (uint64_t)ids[i], (uint32_t)i);
-	}
-	free(ids);
-	return 0;
-}
-
-/* StringIds entry of id, or -1. */
-static ssize_t
-nsys_str_entry(const struct nsys *n, int64_t id)
-{
-	uint32_t	v;
-
-	if (n->sdense != NULL) {
-		if (id < 0 || (uint64_t)id >= n->nsdense || n->sdense[id] == 0)
-			return -1;
-		return (ssize_t)n->sdense[id] - 1;
-	}
-	if (hmap_get(&n->ssparse, (uint64_t)id, &v))
-		return (ssize_t)v;
-	return -1;
-}
-
-/* Pool id of StringIds[id], interned on first use; 0 if missing. */
-static uint32_t
-nsys_str(struct nsys *n, int64_t id)
-{
-	ssize_t	e;
-
-	if ((e = nsys_str_entry(n, id)) < 0) {
-		n->nbadstr++;
-		return 0;
-	}
-	if (n->ssid[e] == NONE32)
-		n->ssid[e] = builder_intern_n(n->b, n->sbuf + n->soff[e],
-		    n->slen[e]);
-	return n->ssid[e];
-}
-
-/* Text of StringIds[id] (borrowed) or NULL. */
-static const char *
-nsys_str_text(const struct nsys *n, int64_t id)
-{
-	ssize_t	e;
-
-	if ((e = nsys_str_entry(n, id)) < 0)
-		return NULL;
-	return n->sbuf + n->soff[e];
-}
 
 /* SF_* flags of pool string sid, computed once. */
 static uint8_t
@@ -698,20 +342,21 @@ nsys_meta(struct nsys *n)
 	char		*sql;
 	int		 r;
 
-	if (nsys_has(n, "META_DATA_EXPORT"))
+	if (nsys_db_has(&n->d, "META_DATA_EXPORT"))
 		table = "META_DATA_EXPORT";
-	else if (nsys_has(n, "EXPORT_META_DATA"))
+	else if (nsys_db_has(&n->d, "EXPORT_META_DATA"))
 		table = "EXPORT_META_DATA";
 	if (table != NULL) {
 		sql = sqlite3_mprintf("SELECT name, value FROM \"%w\"", table);
-		st = nsys_prepare(n, sql, table);
+		st = nsys_db_prepare(&n->d, sql, table);
 		sqlite3_free(sql);
 		if (st == NULL)
 			return -1;
-		while ((r = nsys_step(n, st, table)) == 1) {
-			const char *k = (const char *)sqlite3_column_text(st, 0);
-			const char *val =
-			    (const char *)sqlite3_column_text(st, 1);
+		while ((r = nsys_db_step(&n->d, st, table)) == 1) {
+			const char *k, *val;
+
+			k = (const char *)sqlite3_column_text(st, 0);
+			val = (const char *)sqlite3_column_text(st, 1);
 			if (k != NULL)
 				builder_meta(n->b, k, val != NULL ? val : "");
 		}
@@ -731,23 +376,23 @@ nsys_meta(struct nsys *n)
 		long major = strtol(v, NULL, 10);
 		n->m->schema_version = builder_intern(n->b, v);
 		if (major != 2 && major != 3) {
-			nsys_error(n, "unsupported Nsight Systems export schema "
-			    "version %s (this reader knows major versions 2 "
-			    "and 3)", v);
+			nsys_db_error(&n->d, "unsupported Nsight Systems "
+			    "export schema version %s (this reader knows "
+			    "major versions 2 and 3)", v);
 			return -1;
 		}
 	}
 
-	if (nsys_has(n, "TARGET_INFO_SESSION_START_TIME")) {
+	if (nsys_db_has(&n->d, "TARGET_INFO_SESSION_START_TIME")) {
 		static const char *const cols[] = { "utcEpochNs" };
 		int have[1];
 
-		st = nsys_select(n, "TARGET_INFO_SESSION_START_TIME", cols, 1,
-		    have, NULL);
+		st = nsys_db_select(&n->d, "TARGET_INFO_SESSION_START_TIME",
+		    cols, 1, have, NULL);
 		if (st == NULL)
-			return n->err != NULL ? -1 : 0;
-		if ((r = nsys_step(n, st, "TARGET_INFO_SESSION_START_TIME"))
-		    == 1 && !col_null(st, 1))
+			return n->d.err != NULL ? -1 : 0;
+		r = nsys_db_step(&n->d, st, "TARGET_INFO_SESSION_START_TIME");
+		if (r == 1 && !col_null(st, 1))
 			n->m->utc_epoch_ns = col_i64(st, 1);
 		sqlite3_finalize(st);
 		if (r < 0)
@@ -757,60 +402,6 @@ nsys_meta(struct nsys *n)
 }
 
 /* Enumerations. */
-
-struct nsys_enum_row {
-	int64_t	 id;
-	char	*name, *label;
-};
-
-/* Reads ENUM table t; returns the number of rows (0 if absent), -1 error. */
-static ssize_t
-nsys_enum(struct nsys *n, const char *t, struct nsys_enum_row **out)
-{
-	static const char *const cols[] = { "!id", "name", "label" };
-	sqlite3_stmt	*st;
-	size_t		 nrow = 0, cap = 0;
-	int		 r;
-
-	*out = NULL;
-	if (!nsys_has(n, t))
-		return 0;
-	if ((st = nsys_select(n, t, cols, 3, NULL, NULL)) == NULL)
-		return n->err != NULL ? -1 : 0;
-	while ((r = nsys_step(n, st, t)) == 1) {
-		const char *nm = (const char *)sqlite3_column_text(st, 2);
-		const char *lb = (const char *)sqlite3_column_text(st, 3);
-		XGROW(*out, cap, nrow + 1);
-		(*out)[nrow].id = col_i64(st, 1);
-		(*out)[nrow].name = xstrdup(nm != NULL ? nm : "");
-		(*out)[nrow].label = xstrdup(lb != NULL ? lb : "");
-		nrow++;
-	}
-	sqlite3_finalize(st);
-	if (r < 0) {
-		while (nrow > 0) {
-			nrow--;
-			free((*out)[nrow].name);
-			free((*out)[nrow].label);
-		}
-		free(*out);
-		*out = NULL;
-		return -1;
-	}
-	return (ssize_t)nrow;
-}
-
-static void
-nsys_enum_free(struct nsys_enum_row *e, ssize_t ne)
-{
-	ssize_t	i;
-
-	for (i = 0; i < ne; i++) {
-		free(e[i].name);
-		free(e[i].label);
-	}
-	free(e);
-}
 
 /*
  * The enum copy_kind of an ENUM_CUDA_MEMCPY_OPER row: by its symbol
@@ -862,7 +453,7 @@ nsys_mem_kind_of(const char *name, const char *label)
 static int
 nsys_enums(struct nsys *n)
 {
-	struct nsys_enum_row	*e;
+	struct nsys_db_enum_row	*e;
 	ssize_t			 ne, i;
 	size_t			 k;
 
@@ -870,7 +461,7 @@ nsys_enums(struct nsys *n)
 	for (k = 0; k < NSYS_NENUM; k++)
 		n->copy_kind[k] = k < sizeof nsys_old_copy_kind ?
 		    nsys_old_copy_kind[k] : COPY_UNKNOWN;
-	if ((ne = nsys_enum(n, "ENUM_CUDA_MEMCPY_OPER", &e)) < 0)
+	if ((ne = nsys_db_enum(&n->d, "ENUM_CUDA_MEMCPY_OPER", &e)) < 0)
 		return -1;
 	for (i = 0; i < ne; i++) {
 		if (e[i].id < 0 || e[i].id >= NSYS_NENUM)
@@ -882,13 +473,13 @@ nsys_enums(struct nsys *n)
 			n->copy_label[e[i].id] = xstrdup(e[i].label);
 		}
 	}
-	nsys_enum_free(e, ne);
+	nsys_db_enum_free(e, ne);
 
 	/* Memory kinds. */
 	for (k = 0; k < NSYS_NENUM; k++)
 		n->mem_kind[k] = k < sizeof nsys_old_mem_kind ?
 		    nsys_old_mem_kind[k] : MEM_UNKNOWN;
-	if ((ne = nsys_enum(n, "ENUM_CUDA_MEM_KIND", &e)) < 0)
+	if ((ne = nsys_db_enum(&n->d, "ENUM_CUDA_MEM_KIND", &e)) < 0)
 		return -1;
 	for (i = 0; i < ne; i++) {
 		if (e[i].id < 0 || e[i].id >= NSYS_NENUM)
@@ -896,10 +487,10 @@ nsys_enums(struct nsys *n)
 		n->mem_kind[e[i].id] = (uint8_t)nsys_mem_kind_of(e[i].name,
 		    e[i].label);
 	}
-	nsys_enum_free(e, ne);
+	nsys_db_enum_free(e, ne);
 
 	/* Synchronization types: labels only. */
-	if ((ne = nsys_enum(n, "ENUM_CUPTI_SYNC_TYPE", &e)) < 0)
+	if ((ne = nsys_db_enum(&n->d, "ENUM_CUPTI_SYNC_TYPE", &e)) < 0)
 		return -1;
 	for (i = 0; i < ne; i++) {
 		if (e[i].id < 0 || e[i].id >= NSYS_NENUM || *e[i].label == '\0')
@@ -907,15 +498,15 @@ nsys_enums(struct nsys *n)
 		free(n->sync_label[e[i].id]);
 		n->sync_label[e[i].id] = xstrdup(e[i].label);
 	}
-	nsys_enum_free(e, ne);
+	nsys_db_enum_free(e, ne);
 
 	/* NVTX event types: the ENUM's ids when present, else the numbers. */
 	memset(n->nvtx_role, 0, sizeof n->nvtx_role);
-	if ((ne = nsys_enum(n, "ENUM_NSYS_EVENT_TYPE", &e)) < 0)
+	if ((ne = nsys_db_enum(&n->d, "ENUM_NSYS_EVENT_TYPE", &e)) < 0)
 		return -1;
 	for (k = 0; k < sizeof nsys_nvtx_types / sizeof *nsys_nvtx_types;
 	    k++) {
-		int64_t id = nsys_nvtx_types[k].id;
+		int64_t id = ne > 0 ? -1 : nsys_nvtx_types[k].id;
 		for (i = 0; i < ne; i++) {
 			if (strcmp(e[i].name, nsys_nvtx_types[k].name) == 0) {
 				id = e[i].id;
@@ -925,7 +516,7 @@ nsys_enums(struct nsys *n)
 		if (id >= 0 && id < NSYS_NEVTYPE)
 			n->nvtx_role[id] = nsys_nvtx_types[k].role;
 	}
-	nsys_enum_free(e, ne);
+	nsys_db_enum_free(e, ne);
 
 	return 0;
 }
@@ -935,13 +526,13 @@ nsys_enums(struct nsys *n)
 static int
 nsys_process_info(struct nsys *n)
 {
-	static const char *const cols[] = { "!globalPid", "name" };
+	static const char *const pcols[] = { "!globalPid", "name" };
+	static const char *const tcols[] = { "!globalTid", "!nameId" };
 	sqlite3_stmt	*st;
-	int		 r;
+	int		 r = 0;
 
-	if ((st = nsys_select(n, "PROCESSES", cols, 2, NULL, NULL)) == NULL)
-		return n->err != NULL ? -1 : 0;
-	while ((r = nsys_step(n, st, "PROCESSES")) == 1) {
+	st = nsys_db_select(&n->d, "PROCESSES", pcols, 2, NULL, NULL);
+	while (st != NULL && (r = nsys_db_step(&n->d, st, "PROCESSES")) == 1) {
 		const char *nm = (const char *)sqlite3_column_text(st, 2);
 		uint64_t gpid = (uint64_t)col_i64(st, 1) & NSYS_PROC_MASK;
 		if (nm == NULL || *nm == '\0')
@@ -952,23 +543,20 @@ nsys_process_info(struct nsys *n)
 		n->npnames++;
 	}
 	sqlite3_finalize(st);
-	if (r < 0)
+	if (r < 0 || n->d.err != NULL)
 		return -1;
 
-	{
-		static const char *const tcols[] = { "!globalTid", "!nameId" };
-		if ((st = nsys_select(n, "ThreadNames", tcols, 2, NULL,
-		    NULL)) == NULL)
-			return n->err != NULL ? -1 : 0;
-		while ((r = nsys_step(n, st, "ThreadNames")) == 1) {
-			if (col_null(st, 1) || col_null(st, 2))
-				continue;
-			hmap_put(&n->thread_name, (uint64_t)col_i64(st, 1),
-			    col_u32(st, 2));
-		}
-		sqlite3_finalize(st);
+	/* Several rows for one thread: the last (latest) name wins. */
+	st = nsys_db_select(&n->d, "ThreadNames", tcols, 2, NULL, NULL);
+	while (st != NULL &&
+	    (r = nsys_db_step(&n->d, st, "ThreadNames")) == 1) {
+		if (col_null(st, 1) || col_null(st, 2))
+			continue;
+		hmap_put(&n->thread_name, (uint64_t)col_i64(st, 1),
+		    col_u32(st, 2));
 	}
-	return r < 0 ? -1 : 0;
+	sqlite3_finalize(st);
+	return r < 0 || n->d.err != NULL ? -1 : 0;
 }
 
 static uint32_t
@@ -982,6 +570,11 @@ nsys_process(struct nsys *n, uint64_t gpid)
 		return p;
 	if (hmap_get(&n->proc_info, gpid, &v))
 		name = n->pnames[v];
+	else if (hmap_get(&n->thread_name, gpid | NSYS_PID(gpid), &v)) {
+		/* No PROCESSES row (2021 exports have no such table): the
+		 * main thread's name is the executable's. */
+		name = nsys_db_str_text(&n->d, v);
+	}
 	return builder_process(n->b, gpid, NSYS_PID(gpid), name);
 }
 
@@ -995,7 +588,7 @@ nsys_thread(struct nsys *n, uint64_t gtid)
 		return t;
 	p = nsys_process(n, gtid);
 	if (hmap_get(&n->thread_name, gtid, &v))
-		name = nsys_str_text(n, v);
+		name = nsys_db_str_text(&n->d, v);
 	return builder_thread(n->b, gtid, NSYS_TID(gtid), p, name);
 }
 
@@ -1016,12 +609,12 @@ nsys_devices(struct nsys *n)
 	struct device	 d;
 	int		 r;
 
-	if (nsys_has(n, "TARGET_INFO_GPU")) {
-		st = nsys_select(n, "TARGET_INFO_GPU", gpu_cols,
+	if (nsys_db_has(&n->d, "TARGET_INFO_GPU")) {
+		st = nsys_db_select(&n->d, "TARGET_INFO_GPU", gpu_cols,
 		    sizeof gpu_cols / sizeof *gpu_cols, NULL, "ORDER BY id");
 		if (st == NULL)
-			return n->err != NULL ? -1 : 0;
-		while ((r = nsys_step(n, st, "TARGET_INFO_GPU")) == 1) {
+			return n->d.err != NULL ? -1 : 0;
+		while ((r = nsys_db_step(&n->d, st, "TARGET_INFO_GPU")) == 1) {
 			memset(&d, 0, sizeof d);
 			d.source_id = col_u32(st, D_ID);
 			d.name = nsys_text(n, st, D_NAME);
@@ -1037,7 +630,8 @@ nsys_devices(struct nsys *n)
 			d.mem_bw = col_i64(st, D_BW);
 			d.clock_hz = col_i64(st, D_CLOCK);
 			d.l2_bytes = col_i64(st, D_L2);
-			d.max_threads_per_block = (int32_t)col_i64(st, D_MAXTPB);
+			d.max_threads_per_block =
+			    (int32_t)col_i64(st, D_MAXTPB);
 			d.regs_per_sm = (int32_t)col_i64(st, D_REGS);
 			d.smem_per_sm = col_i64(st, D_SMEM);
 			d.max_warps_per_sm = (int32_t)col_i64(st, D_WARPS);
@@ -1048,15 +642,16 @@ nsys_devices(struct nsys *n)
 		return r < 0 ? -1 : 0;
 	}
 
-	if (nsys_has(n, "TARGET_INFO_CUDA_DEVICE")) {
+	if (nsys_db_has(&n->d, "TARGET_INFO_CUDA_DEVICE")) {
 		static const char *const cols[] = {
 			"!gpuId", "uuid", "numMultiprocessors"
 		};
-		st = nsys_select(n, "TARGET_INFO_CUDA_DEVICE", cols, 3, NULL,
-		    "ORDER BY gpuId");
+		st = nsys_db_select(&n->d, "TARGET_INFO_CUDA_DEVICE", cols, 3,
+		    NULL, "ORDER BY gpuId");
 		if (st == NULL)
-			return n->err != NULL ? -1 : 0;
-		while ((r = nsys_step(n, st, "TARGET_INFO_CUDA_DEVICE")) == 1) {
+			return n->d.err != NULL ? -1 : 0;
+		while ((r = nsys_db_step(&n->d, st,
+		    "TARGET_INFO_CUDA_DEVICE")) == 1) {
 			memset(&d, 0, sizeof d);
 			d.source_id = col_u32(st, 1);
 			d.uuid = nsys_text(n, st, 2);
@@ -1099,16 +694,17 @@ nsys_stream_info(struct nsys *n)
 	sqlite3_stmt	*st;
 	int		 r;
 
-	if (nsys_has(n, "TARGET_INFO_CUDA_STREAM")) {
+	if (nsys_db_has(&n->d, "TARGET_INFO_CUDA_STREAM")) {
 		static const char *const cols[] = {
 			"!streamId", "hwId", "vmId", "!processId", "!priority"
 		};
-		st = nsys_select(n, "TARGET_INFO_CUDA_STREAM", cols, 5, NULL,
-		    NULL);
-		if (st == NULL && n->err != NULL)
+		st = nsys_db_select(&n->d, "TARGET_INFO_CUDA_STREAM", cols, 5,
+		    NULL, NULL);
+		if (st == NULL && n->d.err != NULL)
 			return -1;
 		while (st != NULL &&
-		    (r = nsys_step(n, st, "TARGET_INFO_CUDA_STREAM")) != 0) {
+		    (r = nsys_db_step(&n->d, st,
+		    "TARGET_INFO_CUDA_STREAM")) != 0) {
 			uint64_t gpid;
 			if (r < 0) {
 				sqlite3_finalize(st);
@@ -1121,18 +717,19 @@ nsys_stream_info(struct nsys *n)
 		}
 		sqlite3_finalize(st);
 	}
-	if (nsys_has(n, "TARGET_INFO_NVTX_CUDA_STREAM")) {
+	if (nsys_db_has(&n->d, "TARGET_INFO_NVTX_CUDA_STREAM")) {
 		static const char *const cols[] = {
 			"!name", "hwId", "vmId", "!processId", "!deviceId",
 			"!streamId"
 		};
-		st = nsys_select(n, "TARGET_INFO_NVTX_CUDA_STREAM", cols, 6,
-		    NULL, NULL);
-		if (st == NULL && n->err != NULL)
+		st = nsys_db_select(&n->d, "TARGET_INFO_NVTX_CUDA_STREAM", cols,
+		    6, NULL, NULL);
+		if (st == NULL && n->d.err != NULL)
 			return -1;
 		while (st != NULL &&
-		    (r = nsys_step(n, st, "TARGET_INFO_NVTX_CUDA_STREAM")) != 0) {
-			uint64_t gpid;
+		    (r = nsys_db_step(&n->d, st,
+		    "TARGET_INFO_NVTX_CUDA_STREAM")) != 0) {
+			uint64_t gpid, key;
 			uint32_t sid;
 			if (r < 0) {
 				sqlite3_finalize(st);
@@ -1142,9 +739,9 @@ nsys_stream_info(struct nsys *n)
 				continue;
 			gpid = nsys_gpid((uint64_t)col_i64(st, 2),
 			    (uint64_t)col_i64(st, 3), (uint64_t)col_i64(st, 4));
-			hmap_put(&n->stream_name, hmap_key2(hmap_key2(gpid,
-			    (uint64_t)col_i64(st, 5)), (uint64_t)col_i64(st, 6)),
-			    sid);
+			key = hmap_key2(gpid, (uint64_t)col_i64(st, 5));
+			key = hmap_key2(key, (uint64_t)col_i64(st, 6));
+			hmap_put(&n->stream_name, key, sid);
 		}
 		sqlite3_finalize(st);
 	}
@@ -1232,12 +829,13 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	uint64_t	 rows = 0;
 	int		 r;
 
-	if (!nsys_has(n, table))
+	if (!nsys_db_has(&n->d, table))
 		return 0;
-	if ((st = nsys_select(n, table, cols, ncols, have, NULL)) == NULL)
-		return n->err != NULL ? -1 : 0;
-	progress_phase(n->prog, phase, nsys_estimate(n, table));
-	while ((r = nsys_step(n, st, table)) == 1) {
+	st = nsys_db_select(&n->d, table, cols, ncols, have, NULL);
+	if (st == NULL)
+		return n->d.err != NULL ? -1 : 0;
+	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
+	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
 		row(n, st, have);
 		if ((++rows & (NSYS_ROWS_STEP - 1)) == 0)
 			progress_rows(n->prog, rows);
@@ -1264,9 +862,9 @@ nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	k.block[1] = col_u32(st, K_BY);
 	k.block[2] = col_u32(st, K_BZ);
 	k.short_name = col_null(st, K_SHORT) ? 0 :
-	    nsys_str(n, col_i64(st, K_SHORT));
+	    nsys_db_str(&n->d, col_i64(st, K_SHORT));
 	k.mangled = col_null(st, K_MANGLED) ? 0 :
-	    nsys_str(n, col_i64(st, K_MANGLED));
+	    nsys_db_str(&n->d, col_i64(st, K_MANGLED));
 	k.static_smem = col_u32(st, K_SSMEM);
 	k.dynamic_smem = col_u32(st, K_DSMEM);
 	k.local_mem = col_u32(st, K_LMEM);
@@ -1274,7 +872,7 @@ nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	k.launch_type = (uint8_t)col_i64(st, K_LAUNCH);
 	k.graph_node = col_u32(st, K_GNODE);
 	ev.name = col_null(st, K_DEMANGLED) ? 0 :
-	    nsys_str(n, col_i64(st, K_DEMANGLED));
+	    nsys_db_str(&n->d, col_i64(st, K_DEMANGLED));
 	if (ev.name == 0)
 		ev.name = k.short_name;
 	if (nsys_sflags(n, ev.name) & SF_NCCL)
@@ -1438,7 +1036,8 @@ nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind, enum track_type type)
 	}
 	ev.kind = (uint8_t)kind;
 	ev.aux = NONE32;
-	ev.name = col_null(st, A_NAME) ? 0 : nsys_str(n, col_i64(st, A_NAME));
+	if (!col_null(st, A_NAME))
+		ev.name = nsys_db_str(&n->d, col_i64(st, A_NAME));
 	if (kind == EV_API) {
 		ev.corr = col_u32(st, A_CORR);
 		if (nsys_sflags(n, ev.name) & SF_DRIVER)
@@ -1490,7 +1089,7 @@ nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	if (!col_null(st, N_TEXT))
 		name = nsys_text(n, st, N_TEXT);
 	else if (!col_null(st, N_TEXTID))
-		name = nsys_str(n, col_i64(st, N_TEXTID));
+		name = nsys_db_str(&n->d, col_i64(st, N_TEXTID));
 	else
 		name = 0;
 
@@ -1616,6 +1215,132 @@ nsys_nvtx_finish(struct nsys *n)
 		    list);
 }
 
+/*
+ * Entities are declared in the order rows first mention them, which follows
+ * whatever order the export has. Put devices, processes, threads and
+ * streams in source order instead (device 0 first, processes by pid,
+ * threads by tid) and renumber every index that refers to them. The
+ * builder's lookup maps are stale afterwards, so this runs only once
+ * nothing more is declared.
+ */
+struct nsys_sortkey {
+	uint64_t	 k[3];
+	uint32_t	 i;
+};
+
+static int
+nsys_sortkey_cmp(const void *a, const void *b)
+{
+	const struct nsys_sortkey	*x = a, *y = b;
+	int				 j;
+
+	for (j = 0; j < 3; j++)
+		if (x->k[j] != y->k[j])
+			return x->k[j] < y->k[j] ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Reorders the n elements (of size sz) at base by keys; returns the
+ * old -> new index map (caller frees), NULL when n == 0. */
+static uint32_t *
+nsys_permute(void *base, size_t n, size_t sz, struct nsys_sortkey *keys)
+{
+	uint32_t	*map;
+	char		*copy;
+	size_t		 i;
+
+	if (n == 0)
+		return NULL;
+	qsort(keys, n, sizeof *keys, nsys_sortkey_cmp);
+	map = xreallocarray(NULL, n, sizeof *map);
+	copy = xreallocarray(NULL, n, sz);
+	memcpy(copy, base, n * sz);
+	for (i = 0; i < n; i++) {
+		memcpy((char *)base + i * sz, copy + (size_t)keys[i].i * sz,
+		    sz);
+		map[keys[i].i] = (uint32_t)i;
+	}
+	free(copy);
+	return map;
+}
+
+static uint32_t
+nsys_remap(const uint32_t *map, uint32_t i)
+{
+	return map != NULL && i != NONE32 ? map[i] : i;
+}
+
+static void
+nsys_sort_entities(struct nsys *n)
+{
+	struct model		*m = n->m;
+	struct nsys_sortkey	*keys;
+	uint32_t		*dmap, *pmap, *tmap, *smap;
+	size_t			 i, most;
+
+	most = m->ndevices;
+	if (m->nprocesses > most)
+		most = m->nprocesses;
+	if (m->nthreads > most)
+		most = m->nthreads;
+	if (m->nstreams > most)
+		most = m->nstreams;
+	if (most == 0)
+		return;
+	keys = xcalloc(most, sizeof *keys);
+
+	for (i = 0; i < m->ndevices; i++) {
+		keys[i].k[0] = m->devices[i].source_id;
+		keys[i].k[1] = keys[i].k[2] = 0;
+		keys[i].i = (uint32_t)i;
+	}
+	dmap = nsys_permute(m->devices, m->ndevices, sizeof *m->devices,
+	    keys);
+	for (i = 0; i < m->nprocesses; i++) {
+		keys[i].k[0] = m->processes[i].pid;
+		keys[i].k[1] = m->processes[i].source_id;
+		keys[i].k[2] = 0;
+		keys[i].i = (uint32_t)i;
+	}
+	pmap = nsys_permute(m->processes, m->nprocesses,
+	    sizeof *m->processes, keys);
+	for (i = 0; i < m->nthreads; i++) {
+		m->threads[i].process = nsys_remap(pmap, m->threads[i].process);
+		keys[i].k[0] = m->threads[i].process;
+		keys[i].k[1] = m->threads[i].tid;
+		keys[i].k[2] = m->threads[i].source_id;
+		keys[i].i = (uint32_t)i;
+	}
+	tmap = nsys_permute(m->threads, m->nthreads, sizeof *m->threads,
+	    keys);
+	for (i = 0; i < m->nstreams; i++) {
+		struct stream *st = &m->streams[i];
+		st->device = nsys_remap(dmap, st->device);
+		st->process = nsys_remap(pmap, st->process);
+		keys[i].k[0] = st->device;
+		keys[i].k[1] = st->process;
+		keys[i].k[2] = st->source_id;
+		keys[i].i = (uint32_t)i;
+	}
+	smap = nsys_permute(m->streams, m->nstreams, sizeof *m->streams,
+	    keys);
+	for (i = 0; i < m->ndomains; i++)
+		m->domains[i].process = nsys_remap(pmap,
+		    m->domains[i].process);
+	for (i = 0; i < m->ntracks; i++) {
+		struct track *t = &m->tracks[i];
+		t->device = nsys_remap(dmap, t->device);
+		t->process = nsys_remap(pmap, t->process);
+		t->thread = nsys_remap(tmap, t->thread);
+		t->stream = nsys_remap(smap, t->stream);
+	}
+	free(keys);
+	free(dmap);
+	free(pmap);
+	free(tmap);
+	free(smap);
+}
+
 /* Names of the tracks, and warnings about what was not loaded. */
 static void
 nsys_finish(struct nsys *n)
@@ -1670,18 +1395,18 @@ nsys_finish(struct nsys *n)
 		}
 	}
 
-	if (n->nbadstr != 0)
+	if (n->d.nbadstr != 0)
 		builder_warn(n->b, "%llu references to string ids missing from "
 		    "StringIds (shown as empty names)",
-		    (unsigned long long)n->nbadstr);
+		    (unsigned long long)n->d.nbadstr);
 	if (n->nunknown_copy != 0)
 		builder_warn(n->b, "%llu memcpy rows with an unknown copyKind",
 		    (unsigned long long)n->nunknown_copy);
 
 	/* Non-empty event tables this reader does not load. */
 	list[0] = '\0';
-	for (i = 0; i < n->ntables; i++) {
-		const char *t = n->tables[i];
+	for (i = 0; i < n->d.ntables; i++) {
+		const char *t = n->d.tables[i];
 		sqlite3_stmt *st = NULL;
 		char *sql;
 		size_t k;
@@ -1696,8 +1421,9 @@ nsys_finish(struct nsys *n)
 		    strstr(t, "CALLCHAINS") != NULL)
 			continue;
 		sql = sqlite3_mprintf("SELECT 1 FROM \"%w\" LIMIT 1", t);
-		if (sqlite3_prepare_v2(n->db, sql, -1, &st, NULL) == SQLITE_OK &&
-		    sqlite3_step(st) == SQLITE_ROW && len < sizeof list - 64) {
+		if (sqlite3_prepare_v2(n->d.db, sql, -1, &st, NULL) ==
+		    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
+		    len < sizeof list - 64) {
 			w = snprintf(list + len, sizeof list - len, "%s%s",
 			    len > 0 ? ", " : "", t);
 			if (w > 0)
@@ -1717,16 +1443,7 @@ nsys_free(struct nsys *n)
 {
 	size_t	i;
 
-	for (i = 0; i < n->ntables; i++)
-		free(n->tables[i]);
-	free(n->tables);
-	free(n->isview);
-	free(n->sbuf);
-	free(n->soff);
-	free(n->slen);
-	free(n->ssid);
-	free(n->sdense);
-	hmap_free(&n->ssparse);
+	nsys_db_close(&n->d);
 	free(n->sflags);
 	for (i = 0; i < n->npnames; i++)
 		free(n->pnames[i]);
@@ -1752,8 +1469,9 @@ nsys_read(struct nsys *n)
 {
 	int	have[32];
 
-	if (nsys_meta(n) != 0 || nsys_strings(n) != 0 || nsys_enums(n) != 0 ||
-	    nsys_process_info(n) != 0 || nsys_devices(n) != 0 ||
+	if (nsys_meta(n) != 0 || nsys_db_strings(&n->d, n->prog) != 0 ||
+	    nsys_enums(n) != 0 || nsys_process_info(n) != 0 ||
+	    nsys_devices(n) != 0 ||
 	    nsys_stream_info(n) != 0)
 		return -1;
 	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_KERNEL", "kernels", kernel_cols,
@@ -1787,6 +1505,7 @@ nsys_read(struct nsys *n)
 		return -1;
 	nsys_nvtx_finish(n);
 	nsys_finish(n);
+	nsys_sort_entities(n);
 	return 0;
 }
 
@@ -1796,13 +1515,12 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 	struct nsys	 n;
 	struct model	*m = NULL;
 	double		 t0 = timing_now();
+	char		*err;
 
 	memset(&n, 0, sizeof n);
-	n.path = path;
-	n.prog = prog;
-	if ((n.db = source_sqlite_open(path, cause)) == NULL)
+	if (nsys_db_open(&n.d, path, cause) != 0)
 		return NULL;
-	hmap_init(&n.ssparse);
+	n.prog = prog;
 	hmap_init(&n.proc_info);
 	hmap_init(&n.thread_name);
 	hmap_init(&n.stream_prio);
@@ -1812,41 +1530,36 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 	hmap_init(&n.graph_name);
 	hmap_init(&n.cat_name);
 
-	if (nsys_schema(&n) != 0)
-		goto out;
-	if (!nsys_probe(n.db)) {
-		nsys_error(&n, "not an Nsight Systems export (SQLite database "
-		    "without CUPTI_ACTIVITY_KIND_*/NVTX_EVENTS tables)");
-		goto out;
+	if (!nsys_probe(n.d.db)) {
+		nsys_db_error(&n.d, "not an Nsight Systems export (SQLite "
+		    "database without CUPTI_ACTIVITY_KIND_*/NVTX_EVENTS "
+		    "tables)");
+		goto fail;
 	}
-	/* A bigger page cache helps the scans a little; no write happens. */
-	sqlite3_exec(n.db, "PRAGMA cache_size = -16384", NULL, NULL, NULL);
+	/* A bigger page cache helps the scans a little; nothing is written. */
+	sqlite3_exec(n.d.db, "PRAGMA cache_size = -16384", NULL, NULL, NULL);
 
-	n.b = builder_new(SOURCE_NSYS);
+	n.b = n.d.b = builder_new(SOURCE_NSYS);
 	n.m = n.b->m;
 	if (nsys_read(&n) != 0) {
 		builder_abort(n.b);
-		n.b = NULL;
-		goto out;
+		goto fail;
 	}
-	sqlite3_close(n.db);
-	n.db = NULL;
+	nsys_free(&n);
 	progress_done(prog);
 	timing_report("nsys-read", t0);
 	t0 = timing_now();
 	m = builder_finish(n.b, cause);
 	timing_report("finalize", t0);
-	nsys_free(&n);
 	return m;
 
-out:
+fail:
 	progress_done(prog);
-	if (n.db != NULL)
-		sqlite3_close(n.db);
+	err = n.d.err;
 	nsys_free(&n);
 	if (cause != NULL)
-		*cause = n.err;
+		*cause = err;
 	else
-		free(n.err);
+		free(err);
 	return NULL;
 }

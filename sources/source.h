@@ -49,7 +49,8 @@ struct model	*source_read(const char *path, struct progress *,
  * ("file:PATH?immutable=1", PATH percent-encoded), so that no journal, WAL,
  * shm or lock file is ever created next to it. Checks the header magic and
  * that the file is not shorter than its header says first. Returns the
- * connection (close with sqlite3_close) or NULL with *cause.
+ * connection (close with sqlite3_close) or NULL with *cause. The connection
+ * is opened without SQLite's mutex: use it from one thread only.
  */
 struct sqlite3;
 struct sqlite3	*source_sqlite_open(const char *path, char **cause);

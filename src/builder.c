@@ -27,6 +27,8 @@ builder_new(enum source_kind kind)
 	hmap_init(&b->stream_by_id);
 	hmap_init(&b->dom_by_id);
 	hmap_init(&b->track_by_key);
+	hmap_init(&b->kernel_dedup);
+	hmap_init(&b->copy_dedup);
 	return b;
 }
 
@@ -39,6 +41,8 @@ builder_release(struct builder *b)
 	hmap_free(&b->stream_by_id);
 	hmap_free(&b->dom_by_id);
 	hmap_free(&b->track_by_key);
+	hmap_free(&b->kernel_dedup);
+	hmap_free(&b->copy_dedup);
 	free(b);
 }
 
@@ -316,21 +320,95 @@ builder_cpu_track(struct builder *b, enum track_type type, uint32_t thread,
 	    &t);
 }
 
+static uint64_t
+kernel_info_hash(const struct kernel_info *k)
+{
+	uint64_t	h = 0x6b65726e656cULL;
+	int		i;
+
+	for (i = 0; i < 3; i++)
+		h = hmap_key2(hmap_key2(h, k->grid[i]), k->block[i]);
+	h = hmap_key2(h, k->short_name);
+	h = hmap_key2(h, k->mangled);
+	h = hmap_key2(h, ((uint64_t)k->static_smem << 32) | k->dynamic_smem);
+	h = hmap_key2(h, ((uint64_t)k->local_mem << 32) | k->regs);
+	h = hmap_key2(h, ((uint64_t)k->launch_type << 32) | k->graph_node);
+	return h;
+}
+
+static int
+kernel_info_eq(const struct kernel_info *a, const struct kernel_info *b)
+{
+	return memcmp(a->grid, b->grid, sizeof a->grid) == 0 &&
+	    memcmp(a->block, b->block, sizeof a->block) == 0 &&
+	    a->short_name == b->short_name && a->mangled == b->mangled &&
+	    a->static_smem == b->static_smem &&
+	    a->dynamic_smem == b->dynamic_smem &&
+	    a->local_mem == b->local_mem && a->regs == b->regs &&
+	    a->launch_type == b->launch_type && a->graph_node == b->graph_node;
+}
+
 uint32_t
 builder_kernel(struct builder *b, const struct kernel_info *k)
 {
 	struct model	*m = b->m;
+	uint64_t	 h = kernel_info_hash(k);
+	uint32_t	*slot;
+	int		 isnew;
 
+	for (;;) {
+		slot = hmap_upsert(&b->kernel_dedup, h, (uint32_t)m->nkernels,
+		    &isnew);
+		if (isnew)
+			break;
+		if (kernel_info_eq(&m->kernels[*slot], k))
+			return *slot;
+		h++;		/* a hash collision: probe the next key */
+	}
 	XGROW(m->kernels, b->kcap, m->nkernels + 1);
+	memset(&m->kernels[m->nkernels], 0, sizeof *m->kernels);
 	m->kernels[m->nkernels] = *k;
 	return (uint32_t)m->nkernels++;
+}
+
+static uint64_t
+copy_info_hash(const struct copy_info *c)
+{
+	uint64_t	h = 0x636f7079ULL;
+
+	h = hmap_key2(h, c->bytes);
+	h = hmap_key2(h, ((uint64_t)c->kind << 16) | ((uint64_t)c->src_kind <<
+	    8) | c->dst_kind);
+	h = hmap_key2(h, ((uint64_t)c->src_dev << 32) | c->dst_dev);
+	return hmap_key2(h, c->value);
+}
+
+static int
+copy_info_eq(const struct copy_info *a, const struct copy_info *b)
+{
+	return a->bytes == b->bytes && a->kind == b->kind &&
+	    a->src_kind == b->src_kind && a->dst_kind == b->dst_kind &&
+	    a->src_dev == b->src_dev && a->dst_dev == b->dst_dev &&
+	    a->value == b->value;
 }
 
 uint32_t
 builder_copy(struct builder *b, const struct copy_info *c)
 {
 	struct model	*m = b->m;
+	uint64_t	 h = copy_info_hash(c);
+	uint32_t	*slot;
+	int		 isnew;
 
+	for (;;) {
+		slot = hmap_upsert(&b->copy_dedup, h, (uint32_t)m->ncopies,
+		    &isnew);
+		if (isnew)
+			break;
+		if (copy_info_eq(&m->copies[*slot], c))
+			return *slot;
+		h++;
+	}
 	XGROW(m->copies, b->ccap, m->ncopies + 1);
 	m->copies[m->ncopies] = *c;
 	return (uint32_t)m->ncopies++;

@@ -35,6 +35,8 @@ struct builder {
 	struct hmap	 track_by_key;
 	size_t		 devcap, proccap, thrcap, streamcap, domcap, trackcap;
 	size_t		 kcap, ccap, ncap, countercap, metacap, warncap;
+	struct hmap	 kernel_dedup;	/* hash(kernel_info) -> index */
+	struct hmap	 copy_dedup;	/* hash(copy_info) -> index */
 };
 
 struct builder	*builder_new(enum source_kind);
@@ -73,7 +75,11 @@ uint32_t	 builder_sync_track(struct builder *, uint32_t stream);
 uint32_t	 builder_cpu_track(struct builder *, enum track_type,
 		    uint32_t thread, uint32_t domain);
 
-/* Side tables: return the index to store in lane_event.aux. */
+/*
+ * Side tables: return the index to store in lane_event.aux. Kernel and
+ * copy records are de-duplicated (millions of launches share a handful of
+ * configurations), so equal records return the same index.
+ */
 uint32_t	 builder_kernel(struct builder *, const struct kernel_info *);
 uint32_t	 builder_copy(struct builder *, const struct copy_info *);
 uint32_t	 builder_nvtx(struct builder *, const struct nvtx_info *);

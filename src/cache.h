@@ -2,19 +2,22 @@
  * cache: the finished model as a zstd-compressed, versioned binary file, so
  * the second open of an unchanged trace skips parsing.
  *
- * File: a fixed header (magic "GPULENSC", format version, the trace's size,
- * mtime (ns) and inode, the payload's compressed and raw sizes and a CRC32
- * of the compressed payload), then the zstd payload holding every array of
- * the model (derived indices are rebuilt by model_finalize on load).
+ * File: a fixed header (magic "GPULENSC", format version, struct sizes, the
+ * trace's size, mtime (ns), inode and device, the payload's compressed and
+ * raw sizes, a CRC32 of the header and a CRC32 of everything after it), then
+ * the zstd frames holding every raw array of the model (derived indices are
+ * rebuilt by model_finalize on load). Layout details: cache.c.
  *
- * Location: "<trace>.gpulens-cache" next to the trace when that directory is
- * writable, else $XDG_CACHE_HOME/gpulens/ (default ~/.cache/gpulens/) under a
- * name derived from the trace's absolute path. Written to a temporary file in
- * the same directory and renamed, so readers never see a partial cache and
- * concurrent writers leave one valid file.
+ * Location: ".<name>.gpulens" next to the trace when that directory is
+ * writable, else $XDG_CACHE_HOME/gpulens/ (default ~/.cache/gpulens/) under
+ * "<name>-<16 hex digits of a hash of the real path>.gpulens". Written to a
+ * mkstemp() file in the same directory and renamed, so readers never see a
+ * partial cache, concurrent writers leave one valid file, and a symlink at
+ * the cache path is replaced, never followed.
  *
- * A cache whose header, version, trace identity or checksum does not match
- * is ignored (a miss), never trusted.
+ * A cache whose header, version, trace identity or checksum does not match,
+ * or that is a symlink or owned by another user, is ignored (a miss), never
+ * trusted.
  */
 #ifndef GPULENS_CACHE_H
 #define GPULENS_CACHE_H

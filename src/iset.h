@@ -14,6 +14,11 @@
  * be a different set from both inputs. iset_index() adds prefix sums so that
  * iset_measure() answers "covered time inside [t0, t1)" in O(log n).
  *
+ * A union can also be taken on the fly without storing it: struct iset_run
+ * takes intervals in non-decreasing start order and hands back each
+ * finished segment of their union (the sweeps of the analysis verbs run in
+ * O(1) memory this way).
+ *
  * A set may also borrow arrays owned elsewhere (a lane's struct coverage
  * already is such a list): iset_view() makes a read-only view that must not
  * be grown or freed, only read and passed as an input.
@@ -73,6 +78,24 @@ void	 iset_clip(struct iset *out, const struct iset *a, int64_t t0,
 	    int64_t t1);
 /* Index of the first segment with end > t (n if none). */
 size_t	 iset_lower(const struct iset *, int64_t t);
+
+/* The union of intervals fed in start order, one segment at a time. */
+struct iset_run {
+	int64_t		 start, end;	/* the segment being grown */
+	int		 open;		/* a segment is being grown */
+	int64_t		 len;		/* length of the finished segments */
+};
+
+void	 iset_run_init(struct iset_run *);
+/*
+ * Adds [s, e) (s >= every earlier start; empty intervals are ignored).
+ * Returns 1 with the finished segment in *fs, *fe when [s, e) starts a new
+ * one, else 0.
+ */
+int	 iset_run_add(struct iset_run *, int64_t s, int64_t e, int64_t *fs,
+	    int64_t *fe);
+/* Finishes: returns 1 with the last segment, 0 if there is none. */
+int	 iset_run_end(struct iset_run *, int64_t *fs, int64_t *fe);
 
 /* Builds the prefix sums (again after any change). */
 void	 iset_index(struct iset *);

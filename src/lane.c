@@ -3,7 +3,7 @@
  * answers time queries over them.
  *
  * Readers append events in any order. lane_finalize() sorts them by start
- * (ties: longer first) with an LSD radix sort on the sign-flipped start
+ * (ties: longer first, then push order) with an LSD radix sort on start
  * that yields a permutation, applied once to every array. It then sweeps
  * the sorted events once to find whether any two overlap.
  *
@@ -38,7 +38,6 @@
 #include "lane.h"
 #include "xmalloc.h"
 
-#define LANE_SIGN	((uint64_t)1 << 63)	/* int64 -> sortable uint64 */
 #define LANE_RUNSORT	16	/* insertion sort below this run length */
 #define LANE_SCAN_K	3	/* tree: scan subtrees of this level or less */
 #define LANE_MAXLEVEL	(UINT16_MAX - 1)	/* deepest stored depth */
@@ -326,17 +325,26 @@ lane_sort(struct lane *l)
 	size_t		 n = l->n, i, r;
 	uint64_t	*k = (uint64_t *)l->start, *kt;
 	uint32_t	*p, *pt;
+	int64_t		 min = l->start[0];
 
+	/*
+	 * Keys are start - min as uint64: the same order as the sign-flipped
+	 * start, but the high bytes are constant (their passes skipped) even
+	 * when times cross zero.
+	 */
+	for (i = 1; i < n; i++)
+		if (l->start[i] < min)
+			min = l->start[i];
 	kt = xreallocarray(NULL, n, sizeof *kt);
 	p = xreallocarray(NULL, n, sizeof *p);
 	pt = xreallocarray(NULL, n, sizeof *pt);
 	for (i = 0; i < n; i++) {
-		k[i] ^= LANE_SIGN;
+		k[i] -= (uint64_t)min;
 		p[i] = (uint32_t)i;
 	}
 	lane_radix(&k, &kt, &p, &pt, n);
 	for (i = 0; i < n; i++)
-		k[i] ^= LANE_SIGN;
+		k[i] += (uint64_t)min;
 	free(kt);
 
 	/* Equal starts: longer first, keeping push order among equals. */
@@ -508,9 +516,31 @@ lane_tree_build(const int64_t *end, int64_t *mx, size_t n)
 
 typedef void	lane_visit_fn(void *, size_t);
 
+/* Hits of a tree walk go to a buffer (fn NULL) or to a callback. */
+struct lane_collect {
+	uint32_t	**buf;
+	size_t		 *cap;
+	size_t		  n;
+};
+
+static inline void
+lane_hit(lane_visit_fn *fn, void *arg, size_t i)
+{
+	struct lane_collect	*c;
+
+	if (fn != NULL) {
+		fn(arg, i);
+		return;
+	}
+	c = arg;
+	if (c->n == *c->cap)
+		XGROW(*c->buf, *c->cap, c->n + 1);
+	(*c->buf)[c->n++] = (uint32_t)i;
+}
+
 /*
- * Calls fn for every event i < hi with end[i] > t0, in index order, walking
- * the implicit tree (overlapping lanes only). O(log n + hits).
+ * Reports every event i < hi with end[i] > t0, in index order, walking the
+ * implicit tree (overlapping lanes only). O(log n + hits).
  */
 static void
 lane_tree_visit(const struct lane *l, size_t hi, int64_t t0,
@@ -537,7 +567,7 @@ lane_tree_visit(const struct lane *l, size_t hi, int64_t t0,
 				i1 = hi;
 			for (i = i0; i < i1; i++)
 				if (l->end[i] > t0)
-					fn(arg, i);
+					lane_hit(fn, arg, i);
 		} else if (z.w == 0) {
 			/* Left child first; skip it if nothing ends after t0. */
 			y = z.x - ((size_t)1 << (z.k - 1));
@@ -551,27 +581,12 @@ lane_tree_visit(const struct lane *l, size_t hi, int64_t t0,
 			}
 		} else if (z.x < hi) {
 			if (l->end[z.x] > t0)
-				fn(arg, z.x);
+				lane_hit(fn, arg, z.x);
 			st[t].k = z.k - 1;
 			st[t].x = z.x + ((size_t)1 << (z.k - 1));
 			st[t++].w = 0;
 		}
 	}
-}
-
-struct lane_collect {
-	uint32_t	**buf;
-	size_t		 *cap;
-	size_t		  n;
-};
-
-static void
-lane_collect_fn(void *arg, size_t i)
-{
-	struct lane_collect	*c = arg;
-
-	XGROW(*c->buf, *c->cap, c->n + 1);
-	(*c->buf)[c->n++] = (uint32_t)i;
 }
 
 /* Pyramid. */
@@ -702,13 +717,14 @@ lane_finalize(struct lane *l)
 		l->maxend = xreallocarray(NULL, n, sizeof *l->maxend);
 		l->tree_levels = lane_tree_build(l->end, l->maxend, n);
 
+		/* Ends >= starts >= start[0]: keys end - start[0]. */
 		k = xreallocarray(NULL, n, sizeof *k);
 		kt = xreallocarray(NULL, n, sizeof *kt);
 		for (i = 0; i < n; i++)
-			k[i] = (uint64_t)l->end[i] ^ LANE_SIGN;
+			k[i] = (uint64_t)l->end[i] - (uint64_t)l->start[0];
 		lane_radix(&k, &kt, NULL, NULL, n);
 		for (i = 0; i < n; i++)
-			k[i] ^= LANE_SIGN;
+			k[i] += (uint64_t)l->start[0];
 		l->ends_sorted = (int64_t *)k;
 		free(kt);
 
@@ -790,8 +806,13 @@ lane_first_live(const struct lane *l, int64_t t0, int strict)
 static void
 lane_zero_at(const struct lane *l, int64_t t, size_t *z0, size_t *z1)
 {
-	size_t	lo = lane_lower(l, t), hi = lane_upper(l, t), m;
+	size_t	lo = lane_lower(l, t), hi, m;
 
+	if (lo == l->n || l->start[lo] != t) {
+		*z0 = *z1 = lo;
+		return;
+	}
+	hi = lane_upper(l, t);
 	*z1 = hi;
 	while (lo < hi) {
 		m = lo + (hi - lo) / 2;
@@ -833,7 +854,7 @@ lane_overlap(const struct lane *l, int64_t t0, int64_t t1, uint32_t **buf,
 	c.buf = buf;
 	c.cap = cap;
 	c.n = 0;
-	lane_tree_visit(l, lane_lower(l, t1), t0, lane_collect_fn, &c);
+	lane_tree_visit(l, lane_lower(l, t1), t0, NULL, &c);
 
 	/* The tree misses zero-length events at t0 (end == t0): splice. */
 	lane_zero_at(l, t0, &z0, &z1);
@@ -895,7 +916,7 @@ lane_stab(const struct lane *l, int64_t t, uint32_t **buf, size_t *cap)
 	c.buf = buf;
 	c.cap = cap;
 	c.n = 0;
-	lane_tree_visit(l, lane_upper(l, t), t, lane_collect_fn, &c);
+	lane_tree_visit(l, lane_upper(l, t), t, NULL, &c);
 	return c.n;
 }
 

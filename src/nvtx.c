@@ -42,7 +42,7 @@ struct nvtx_fam {
 	const struct model	*m;
 	uint32_t		*of;		/* name id -> family, lazily */
 	uint32_t		 nstr;
-	struct hmap		 prefixes;	/* prefix hash -> representative */
+	struct hmap		 prefixes;	/* prefix hash -> a name */
 };
 
 struct nvtx_span {
@@ -239,7 +239,8 @@ nvtx_path(const struct model *m, uint32_t gid, char *buf, size_t len)
 	for (g = gid, steps = 0; g != NONE32 && steps < NVTX_MAX_CHAIN;
 	    steps++) {
 		r = model_ev(m, g);
-		total += strpool_len(m->strs, m->tracks[r.track].lane.name[r.idx]);
+		total += strpool_len(m->strs,
+		    m->tracks[r.track].lane.name[r.idx]);
 		if (steps > 0)
 			total++;
 		g = nvtx_parent_of(m, g);

@@ -7,7 +7,8 @@
  * anyway). Small arrays use insertion sort; large ones an LSD radix sort on
  * the sign-flipped 64-bit keys, one byte per pass, skipping the passes in
  * which every key has the same byte (durations rarely use the top bytes),
- * so sorting is O(n) for the sizes that matter.
+ * so sorting is O(n) for the sizes that matter. Sorted input is detected
+ * in one pass and left alone.
  *
  * The total is accumulated in 128-bit integers where the compiler has them
  * and saturates to INT64_MIN/INT64_MAX when it does not fit; the mean comes
@@ -131,8 +132,14 @@ stats_radix(int64_t *v, size_t n)
 void
 stats_sort(int64_t *v, size_t n)
 {
+	size_t	i;
+
 	if (n < 2)
 		return;
+	for (i = 1; i < n && v[i - 1] <= v[i]; i++)
+		;
+	if (i == n)
+		return;		/* already sorted: callers often re-sort */
 	if (n < STATS_SMALL)
 		stats_isort(v, n);
 	else

@@ -85,15 +85,18 @@ xvasprintf(const char *fmt, va_list ap)
 {
 	va_list	 ap2;
 	int	 n;
-	char	*p;
+	char	 small[256], *p;
 
 	va_copy(ap2, ap);
-	n = vsnprintf(NULL, 0, fmt, ap2);
+	n = vsnprintf(small, sizeof small, fmt, ap2);
 	va_end(ap2);
 	if (n < 0)
 		abort();
 	p = xmalloc((size_t)n + 1);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	if ((size_t)n < sizeof small)
+		memcpy(p, small, (size_t)n + 1);
+	else
+		vsnprintf(p, (size_t)n + 1, fmt, ap);
 	return p;
 }
 

@@ -82,7 +82,8 @@ build_two_procs(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct device	 dev;
-	uint32_t	 p1, p2, t1, t2, a1, a2, s1, s1b, s2, su, g1, g1b, g2, gu;
+	uint32_t	 p1, p2, t1, t2, a1, a2, s1, s1b, s2, su;
+	uint32_t	 g1, g1b, g2, gu;
 
 	memset(&dev, 0, sizeof dev);
 	dev.process = NONE32;
@@ -289,6 +290,21 @@ test_nothing_correlates(void **state)
 	assert_null(out);
 	model_free(m);
 
+	/* GPU work with ids, but no API call has one. */
+	b = builder_new(SOURCE_NSYS);
+	builder_device(b, &dev);
+	p = builder_process(b, 1, 1, "p");
+	t = builder_thread(b, 1 << 24 | 1, 1, p, "t");
+	a = builder_cpu_track(b, TRACK_API, t, 0);
+	g = builder_gpu_track(b, builder_stream(b, 0, 1, NONE32));
+	add(b, a, "cudaMalloc", EV_API, 0, 10, 0, 0);
+	add(b, g, "k", EV_KERNEL, 20, 30, 1, 0);
+	m = finish(b);
+	assert_null(m->launch);
+	assert_int_equal(m->ngpu_of_api_key, 0);
+	assert_int_equal(correlate_launch(m, 1), NONE32);
+	model_free(m);
+
 	/* Empty model. */
 	m = finish(builder_new(SOURCE_NSYS));
 	assert_null(m->launch);
@@ -309,7 +325,7 @@ rng(void)
 }
 
 static void
-test_random_against_brute_force(void **state)
+random_against_brute_force(uint32_t mult)
 {
 	struct builder		*b = builder_new(SOURCE_NSYS);
 	struct device		 dev;
@@ -323,7 +339,6 @@ test_random_against_brute_force(void **state)
 	static const int	 gk[] = { EV_KERNEL, EV_MEMCPY, EV_MEMSET,
 	    EV_SYNC, EV_GRAPH, EV_OVERHEAD };
 
-	(void)state;
 	memset(&dev, 0, sizeof dev);
 	builder_device(b, &dev);
 	for (i = 0; i < 3; i++)
@@ -342,14 +357,15 @@ test_random_against_brute_force(void **state)
 	for (i = 0; i < 3000; i++) {
 		u = rng() % 6;
 		add(b, api[u], "api", EV_API, ts[u], ts[u] + 5,
-		    (uint32_t)(rng() % 400), (rng() % 5 == 0) ? EVF_DRIVER : 0);
+		    (uint32_t)(rng() % 400) * mult,
+		    (rng() % 5 == 0) ? EVF_DRIVER : 0);
 		ts[u] += 10;
 	}
 	memset(ts, 0, sizeof ts);
 	for (i = 0; i < 3000; i++) {
 		u = rng() % 6;
 		add(b, gt[u], "gpu", gk[rng() % 6], ts[u], ts[u] + 3,
-		    (uint32_t)(rng() % 450), 0);
+		    (uint32_t)(rng() % 450) * mult, 0);
 		ts[u] += 4;
 	}
 	m = finish(b);
@@ -428,6 +444,15 @@ test_random_against_brute_force(void **state)
 	assert_int_equal(nk, m->ngpu_of_api_key);
 	free(cnt);
 	model_free(m);
+}
+
+/* Dense ids (array groups) and sparse ones (hash groups). */
+static void
+test_random_against_brute_force(void **state)
+{
+	(void)state;
+	random_against_brute_force(1);
+	random_against_brute_force(10007);
 }
 
 /*
@@ -512,7 +537,7 @@ check_fixture(const char *rel)
 	int64_t			 lat;
 
 	if ((path = fixture_path(rel)) == NULL) {
-		print_message("skipping %s: GPULENS_FIXTURES unset or file "
+		print_message("# skipping %s: GPULENS_FIXTURES unset or file "
 		    "missing\n", rel);
 		return;
 	}
@@ -565,7 +590,7 @@ test_fixtures(void **state)
 
 	(void)state;
 	if ((p = fixture_path("nsys/nsys-ai/mfu_2gpu_before.sqlite")) == NULL) {
-		print_message("GPULENS_FIXTURES unset or fixtures missing: "
+		print_message("# GPULENS_FIXTURES unset or fixtures missing: "
 		    "skipping the real-profile checks\n");
 		skip();
 	}

@@ -769,12 +769,20 @@ test_sort_ties(void **state)
 	gen_add(&g, 255, 300);
 	gen_add(&g, 256, 256);
 	gen_add(&g, -256, -200);
+	gen_add(&g, INT64_MAX, INT64_MAX);
+	gen_add(&g, INT64_MIN, INT64_MIN);
+	gen_add(&g, INT64_MIN, INT64_MIN + 5);
 	lane_init(&l);
 	gen_push(&g, &l);
 	lane_finalize(&l);
 	check_sorted(&l, &g);
-	assert_int_equal(l.start[0], -INT64_MAX / 2);
-	assert_int_equal(l.start[6], INT64_MAX / 2);
+	assert_int_equal(l.start[0], INT64_MIN);
+	assert_int_equal(l.end[0], INT64_MIN + 5);
+	assert_int_equal(l.start[2], -INT64_MAX / 2);
+	assert_int_equal(l.start[8], INT64_MAX / 2);
+	assert_int_equal(l.start[9], INT64_MAX);
+	assert_int_equal(l.ends_sorted[0], INT64_MIN);
+	assert_int_equal(l.ends_sorted[9], INT64_MAX);
 	lane_free(&l);
 	gen_free(&g);
 }

@@ -19,7 +19,21 @@ for v in $verbs; do
 		grep -qE "Fl \\\\-$o\b" "$page" || fail "option '$opt' of '$v' is not in the man page"
 	done
 done
-for opt in no-cache progress no-progress; do
+for opt in no-cache progress no-progress ascii no-color max-frames script; do
 	grep -qE "Fl \\\\-$opt\b" "$page" || fail "global option --$opt is not in the man page"
 done
+# Every key in the TUI's key table (its help lines) is in the man page.
+if [ -f "$GPULENS_SRCDIR/tui/view-timeline.c" ]; then
+	keys=$(sed -n 's/^[[:space:]]*{ { [^}]*}, "\([^"]*\)".*/\1/p' "$GPULENS_SRCDIR/tui/view-timeline.c")
+	[ -n "$keys" ] || fail "no key table found in tui/view-timeline.c"
+	for k in $keys; do
+		case $k in
+		wheel) grep -q "mouse wheel" "$page" || fail "key 'wheel' is not in the man page" ;;
+		click) grep -q "mouse click" "$page" || fail "key 'click' is not in the man page" ;;
+		S-Tab) grep -q "Shift-Tab" "$page" || fail "key 'S-Tab' is not in the man page" ;;
+		*) grep -qF "Ic $k" "$page" || grep -qF "Ic \\&$k" "$page" || grep -qF "Ic \\$k" "$page" ||
+			fail "key '$k' is not in the man page" ;;
+		esac
+	done
+fi
 pass

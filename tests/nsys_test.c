@@ -29,6 +29,7 @@
 
 #include <sqlite3.h>
 
+#include "cache.h"
 #include "model.h"
 #include "progress.h"
 #include "source.h"
@@ -155,7 +156,8 @@ rm_rf(const char *dir)
 	if ((d = opendir(dir)) == NULL)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+		if (strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
 			continue;
 		p = xasprintf("%s/%s", dir, de->d_name);
 		if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
@@ -189,8 +191,8 @@ static void
 need_fixtures(void)
 {
 	if (nfixtures == 0) {
-		fprintf(stderr, "GPULENS_FIXTURES unset or without nsys/*.sqlite "
-		    "files: skipping the fixture tests\n");
+		fprintf(stderr, "GPULENS_FIXTURES unset or without "
+		    "nsys/*.sqlite files: skipping the fixture tests\n");
 		skip();
 	}
 }
@@ -442,8 +444,9 @@ test_memcpy_per_kind(void **state)
 			    "JOIN ENUM_CUDA_MEMCPY_OPER AS e ON e.id = "
 			    "c.copyKind GROUP BY c.copyKind";
 		else
-			sql = "SELECT copyKind, NULL, count(*), sum(bytes) FROM "
-			    "CUPTI_ACTIVITY_KIND_MEMCPY GROUP BY copyKind";
+			sql = "SELECT copyKind, NULL, count(*), sum(bytes) "
+			    "FROM CUPTI_ACTIVITY_KIND_MEMCPY GROUP BY "
+			    "copyKind";
 		assert_int_equal(sqlite3_prepare_v2(fixtures[i].db, sql, -1,
 		    &st, NULL), SQLITE_OK);
 		while (sqlite3_step(st) == SQLITE_ROW) {
@@ -473,7 +476,7 @@ test_memcpy_per_kind(void **state)
 					c = &m->copies[l->aux[k]];
 					n++;
 					bytes += c->bytes;
-					/* The normalised kind has this label. */
+					/* The normalised kind's label. */
 					assert_string_equal(
 					    copy_kind_label(c->kind), label);
 				}
@@ -659,6 +662,36 @@ test_processes_and_threads(void **state)
 		int64_t want;
 		uint64_t nwith = 0;
 
+		/* Entities come in source order. */
+		for (t = 1; t < m->ndevices; t++)
+			assert_true(m->devices[t - 1].source_id <
+			    m->devices[t].source_id);
+		for (t = 1; t < m->nprocesses; t++)
+			assert_true(m->processes[t - 1].pid <=
+			    m->processes[t].pid);
+		for (t = 1; t < m->nthreads; t++)
+			assert_true(m->threads[t - 1].process <
+			    m->threads[t].process ||
+			    (m->threads[t - 1].process ==
+			    m->threads[t].process &&
+			    m->threads[t - 1].tid < m->threads[t].tid));
+		for (t = 0; t < m->ntracks; t++) {
+			const struct track *tr = &m->tracks[t];
+			if (tr->type != TRACK_GPU)
+				continue;
+			assert_int_equal(tr->device,
+			    m->streams[tr->stream].device);
+			assert_int_equal(tr->process,
+			    m->streams[tr->stream].process);
+		}
+		/* 2021 exports have no PROCESSES: the main thread names it. */
+		if (strstr(fixtures[i].path, "mordred/report1.sqlite") !=
+		    NULL) {
+			assert_int_equal(m->nprocesses, 1);
+			assert_string_equal(model_str(m, m->processes[0].name),
+			    "testqo");
+		}
+
 		/* Identities decode exactly. */
 		for (t = 0; t < m->nprocesses; t++) {
 			const struct process *p = &m->processes[t];
@@ -674,6 +707,48 @@ test_processes_and_threads(void **state)
 			assert_true(th->process < m->nprocesses);
 			assert_int_equal(m->processes[th->process].source_id,
 			    th->source_id & ~(uint64_t)0xFFFFFF);
+		}
+
+		/* Thread names: NVTX names (eventType 39) where given, else
+		 * the last ThreadNames row of the thread. */
+		if (has_table(db, "NVTX_EVENTS") && q1(db, "SELECT count(*) "
+		    "FROM NVTX_EVENTS WHERE eventType = 39") > 0) {
+			assert_int_equal(sqlite3_prepare_v2(db, "SELECT "
+			    "globalTid, text FROM NVTX_EVENTS WHERE eventType "
+			    "= 39 AND text IS NOT NULL", -1, &st, NULL),
+			    SQLITE_OK);
+			while (sqlite3_step(st) == SQLITE_ROW) {
+				uint64_t g = (uint64_t)
+				    sqlite3_column_int64(st, 0);
+				for (t = 0; t < m->nthreads; t++)
+					if (m->threads[t].source_id == g)
+						break;
+				assert_true(t < m->nthreads);
+				assert_string_equal(model_str(m,
+				    m->threads[t].name),
+				    (const char *)sqlite3_column_text(st, 1));
+			}
+			sqlite3_finalize(st);
+		} else if (has_table(db, "ThreadNames")) {
+			int named = 0;
+			assert_int_equal(sqlite3_prepare_v2(db, "SELECT "
+			    "s.value FROM ThreadNames AS t JOIN StringIds AS s "
+			    "ON s.id = t.nameId WHERE t.globalTid = ? ORDER "
+			    "BY t.rowid DESC LIMIT 1", -1, &st, NULL),
+			    SQLITE_OK);
+			for (t = 0; t < m->nthreads; t++) {
+				sqlite3_reset(st);
+				sqlite3_bind_int64(st, 1,
+				    (sqlite3_int64)m->threads[t].source_id);
+				if (sqlite3_step(st) != SQLITE_ROW)
+					continue;
+				assert_string_equal(model_str(m,
+				    m->threads[t].name),
+				    (const char *)sqlite3_column_text(st, 0));
+				named++;
+			}
+			sqlite3_finalize(st);
+			assert_true(named > 0);
 		}
 
 		if (!has_table(db, "CUPTI_ACTIVITY_KIND_KERNEL"))
@@ -763,7 +838,8 @@ test_devices_and_meta(void **state)
 			sqlite3_finalize(st);
 			free(sql);
 			assert_int_equal(m->nmeta, q1(db, meta[0] == 'M' ?
-			    "SELECT count(DISTINCT name) FROM META_DATA_EXPORT" :
+			    "SELECT count(DISTINCT name) FROM "
+			    "META_DATA_EXPORT" :
 			    "SELECT count(DISTINCT name) FROM "
 			    "EXPORT_META_DATA"));
 			assert_true(m->schema_version != 0);
@@ -1062,7 +1138,8 @@ test_sqlite_without_nsys_tables(void **state)
 	(void)state;
 	p = xasprintf("%s/other.db", tmpdir);
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "CREATE TABLE rocpd_op(id INTEGER); "
+	assert_int_equal(sqlite3_exec(db, "PRAGMA synchronous = OFF; "
+	    "CREATE TABLE rocpd_op(id INTEGER); "
 	    "INSERT INTO rocpd_op VALUES (1);", NULL, NULL, NULL), SQLITE_OK);
 	sqlite3_close(db);
 	expect_failure(p, "not an Nsight Systems export");
@@ -1169,6 +1246,104 @@ test_corrupt_pages(void **state)
 	free(cause);
 	free(p);
 	free(buf);
+}
+
+/* Garbage over the kernel table's root page only: the schema reads fine
+ * and SQLite reports corruption in the middle of the scan. */
+static void
+test_corrupt_mid_scan(void **state)
+{
+	unsigned char	*buf;
+	const char	*src;
+	size_t		 len, psize, i, off;
+	int64_t		 root;
+	sqlite3		*db;
+	char		*p, *cause = NULL;
+
+	(void)state;
+	need_fixtures();
+	src = small_fixture();
+	assert_non_null(db = open_ro(src));
+	root = q1(db, "SELECT rootpage FROM sqlite_master WHERE name = "
+	    "'CUPTI_ACTIVITY_KIND_KERNEL'");
+	sqlite3_close(db);
+	assert_true(root > 1);
+	buf = slurp(src, &len);
+	psize = (size_t)buf[16] << 8 | buf[17];
+	off = (size_t)(root - 1) * psize;
+	assert_true(off + psize <= len);
+	for (i = off; i < off + psize; i++)
+		buf[i] = (unsigned char)(i * 131 + 7);
+	p = tmp_file("kernel-corrupt.sqlite", buf, len);
+	free(buf);
+	assert_null(nsys_load(p, NULL, &cause));
+	assert_non_null(cause);
+	assert_non_null(strstr(cause, p));
+	assert_non_null(strstr(cause, "corrupt"));
+	assert_non_null(strstr(cause, "while reading "
+	    "CUPTI_ACTIVITY_KIND_KERNEL"));
+	assert_null(strchr(cause, '\n'));
+	free(cause);
+	free(p);
+}
+
+/* source_load: no cache with no_cache; else written once, then used. */
+static void
+test_source_load_cache(void **state)
+{
+	struct load_opts	 o;
+	struct model		*m, *m2;
+	unsigned char		*buf;
+	size_t			 len, i;
+	char			*dir, *p, *l0, *l1, *cp, *cause = NULL;
+	struct stat		 sb;
+
+	(void)state;
+	need_fixtures();
+	dir = xasprintf("%s/load", tmpdir);
+	assert_int_equal(mkdir(dir, 0755), 0);
+	buf = slurp(small_fixture(), &len);
+	p = xasprintf("%s/trace.sqlite", dir);
+	{
+		int fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		assert_true(fd != -1);
+		assert_int_equal(write(fd, buf, len), (ssize_t)len);
+		close(fd);
+	}
+	free(buf);
+
+	memset(&o, 0, sizeof o);
+	o.no_cache = 1;
+	o.progress = 0;
+	l0 = dir_listing(dir);
+	m = source_load(p, &o, &cause);
+	assert_non_null(m);
+	l1 = dir_listing(dir);
+	assert_string_equal(l0, l1);	/* --no-cache writes nothing */
+	free(l0);
+	free(l1);
+
+	o.no_cache = 0;
+	m2 = source_load(p, &o, &cause);
+	assert_non_null(m2);
+	for (i = 0; i < m2->nwarnings; i++)
+		assert_null(strstr(m2->warnings[i], "cache not written"));
+	assert_int_equal(m2->nevents, m->nevents);
+	model_free(m2);
+	cp = cache_path(p, 0, &cause);
+	assert_non_null(cp);
+	assert_int_equal(stat(cp, &sb), 0);	/* the cache exists */
+	m2 = source_load(p, &o, &cause);	/* and is used */
+	assert_non_null(m2);
+	assert_int_equal(m2->nevents, m->nevents);
+	assert_int_equal(m2->ntracks, m->ntracks);
+	assert_string_equal(model_str(m2, m2->source_version),
+	    model_str(m, m->source_version));
+	model_free(m2);
+	model_free(m);
+	free(cp);
+	free(p);
+	free(dir);
 }
 
 /* A synthetic export exercising what the fixtures lack. */
@@ -1282,6 +1457,9 @@ make_db(const char *name, const char *sql)
 
 	unlink(p);
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	/* No fsync: the file is thrown away. */
+	assert_int_equal(sqlite3_exec(db, "PRAGMA journal_mode = OFF; "
+	    "PRAGMA synchronous = OFF", NULL, NULL, NULL), SQLITE_OK);
 	if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
 		fail_msg("synthetic SQL: %s", err);
 	sqlite3_close(db);
@@ -1486,6 +1664,91 @@ test_synthetic_export(void **state)
 	/* The same through source_read (detection, URI escaping). */
 	m = source_read(p, NULL, &cause);
 	assert_non_null(m);
+	model_free(m);
+	free(p);
+}
+
+/* ENUM tables win over the built-in numbering, whatever their ids. */
+static void
+test_enum_tables(void **state)
+{
+	struct model		*m;
+	struct evref		 r;
+	const struct copy_info	*ci;
+	char			*p, *cause = NULL;
+
+	(void)state;
+	p = make_db("enums.sqlite",
+	    "CREATE TABLE StringIds (id INTEGER PRIMARY KEY, value TEXT);"
+	    "CREATE TABLE ENUM_NSYS_EVENT_TYPE (id INTEGER PRIMARY KEY,"
+	    " name TEXT, label TEXT);"
+	    "INSERT INTO ENUM_NSYS_EVENT_TYPE VALUES"
+	    " (159, 'NvtxPushPopRange', 'NvtxPushPopRange'),"
+	    " (134, 'NvtxMark', 'NvtxMark'), (59, 'Other', 'Other');"
+	    "CREATE TABLE ENUM_CUDA_MEMCPY_OPER (id INTEGER PRIMARY KEY,"
+	    " name TEXT, label TEXT);"
+	    "INSERT INTO ENUM_CUDA_MEMCPY_OPER VALUES"
+	    " (1, 'CUDA_MEMCPY_KIND_HTOD', 'HtoD'),"
+	    " (2, 'CUDA_MEMCPY_KIND_UVM_DTOH', 'Unified Device-to-Host');"
+	    "CREATE TABLE ENUM_CUDA_MEM_KIND (id INTEGER PRIMARY KEY,"
+	    " name TEXT, label TEXT);"
+	    "INSERT INTO ENUM_CUDA_MEM_KIND VALUES"
+	    " (0, 'CUDA_MEMOPR_MEMORY_KIND_UNKNOWN', 'Unknown'),"
+	    " (1, 'CUDA_MEMOPR_MEMORY_KIND_DEVICE_STATIC', 'Device Static'),"
+	    " (2, 'CUDA_MEMOPR_MEMORY_KIND_PINNED', 'Pinned');"
+	    "CREATE TABLE ENUM_CUPTI_SYNC_TYPE (id INTEGER PRIMARY KEY,"
+	    " name TEXT, label TEXT);"
+	    "INSERT INTO ENUM_CUPTI_SYNC_TYPE VALUES (3, 'X', 'Custom sync');"
+	    "CREATE TABLE CUPTI_ACTIVITY_KIND_MEMCPY (start INTEGER,"
+	    " end INTEGER, deviceId INTEGER, streamId INTEGER,"
+	    " globalPid INTEGER, bytes INTEGER, copyKind INTEGER,"
+	    " srcKind INTEGER, dstKind INTEGER);"
+	    "INSERT INTO CUPTI_ACTIVITY_KIND_MEMCPY VALUES"
+	    " (1, 2, 0, 7, 1 << 24, 10, 1, 2, 1), (3, 4, 0, 7, 1 << 24, 20,"
+	    " 2, 0, NULL), (5, 6, 0, 7, 1 << 24, 30, 99, 0, 0);"
+	    "CREATE TABLE CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start INTEGER,"
+	    " end INTEGER, deviceId INTEGER, streamId INTEGER,"
+	    " globalPid INTEGER, syncType INTEGER);"
+	    "INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION VALUES"
+	    " (7, 8, 0, 7, 1 << 24, 3), (9, 10, 0, 7, 1 << 24, 1);"
+	    "CREATE TABLE CUPTI_ACTIVITY_KIND_GRAPH_TRACE (start INTEGER,"
+	    " end INTEGER, deviceId INTEGER, streamId INTEGER,"
+	    " globalPid INTEGER, correlationId INTEGER, graphId INTEGER,"
+	    " graphExecId INTEGER);"
+	    "INSERT INTO CUPTI_ACTIVITY_KIND_GRAPH_TRACE VALUES"
+	    " (11, 20, 0, 7, 1 << 24, 5, 42, 1);"
+	    "CREATE TABLE NVTX_EVENTS (start INTEGER, end INTEGER,"
+	    " eventType INTEGER, text TEXT, globalTid INTEGER);"
+	    "INSERT INTO NVTX_EVENTS VALUES (1, 5, 159, 'pushed', 1 << 24),"
+	    " (2, NULL, 134, 'marked', 1 << 24),"
+	    " (3, 4, 59, 'not a range here', 1 << 24);");
+	m = nsys_load(p, NULL, &cause);
+	if (m == NULL)
+		fail_msg("%s", cause);
+
+	r = find_one(m, EV_MEMCPY, "[CUDA memcpy HtoD]");	/* the label */
+	ci = &m->copies[m->tracks[r.track].lane.aux[r.idx]];
+	assert_int_equal(ci->kind, COPY_HTOD);
+	assert_int_equal(ci->src_kind, MEM_PINNED);
+	assert_int_equal(ci->dst_kind, MEM_DEVICE_STATIC);
+	r = find_one(m, EV_MEMCPY, "[CUDA memcpy Unified Device-to-Host]");
+	ci = &m->copies[m->tracks[r.track].lane.aux[r.idx]];
+	assert_int_equal(ci->kind, COPY_UM_DTOH);
+	assert_int_equal(ci->src_kind, MEM_UNKNOWN);
+	assert_int_equal(ci->dst_kind, MEM_UNKNOWN);	/* NULL */
+	r = find_one(m, EV_MEMCPY, "[CUDA memcpy Unknown]");	/* id 99 */
+
+	find_one(m, EV_SYNC, "Custom sync");
+	find_one(m, EV_SYNC, "Event sync");	/* not in the table */
+
+	r = find_one(m, EV_GRAPH, "CUDA graph 42");
+	assert_int_equal(m->tracks[r.track].lane.corr[r.idx], 5);
+	assert_int_equal(m->tracks[r.track].lane.end[r.idx], 20);
+
+	find_one(m, EV_NVTX, "pushed");
+	find_one(m, EV_MARK, "marked");
+	assert_int_equal(count_events(m, EV_NVTX, 0, 0), 1);
+	assert_int_equal(m->nnvtx, 2);
 	model_free(m);
 	free(p);
 }
@@ -1700,7 +1963,10 @@ main(void)
 		cmocka_unit_test(test_sqlite_without_nsys_tables),
 		cmocka_unit_test(test_truncated_copy),
 		cmocka_unit_test(test_corrupt_pages),
+		cmocka_unit_test(test_corrupt_mid_scan),
+		cmocka_unit_test(test_source_load_cache),
 		cmocka_unit_test(test_synthetic_export),
+		cmocka_unit_test(test_enum_tables),
 		cmocka_unit_test(test_unknown_schema_major),
 		cmocka_unit_test(test_report_without_nsys),
 		cmocka_unit_test(test_report_with_fake_nsys),

@@ -300,7 +300,8 @@ test_open_startend_and_noinfo(void **state)
 
 	tail = find_ev(m, f->nv0, "tail", 350);
 	late = find_ev(m, f->nv0, "late", 360);
-	assert_int_equal(model_ev_end(m, tail), 500);	/* closed at trace end */
+	/* Closed at the trace end. */
+	assert_int_equal(model_ev_end(m, tail), 500);
 	r = model_ev(m, tail);
 	assert_true(m->tracks[r.track].lane.flags[r.idx] & EVF_OPEN);
 	assert_int_equal(info(m, late)->parent, tail);
@@ -512,7 +513,8 @@ test_families_and_partial(void **state)
 	a = find_ev(m, tr2, "A", 0);
 	c = find_ev(m, tr2, "C", 40);
 	assert_int_equal(info(m, find_ev(m, tr2, "B", 10))->parent, a);
-	assert_int_equal(info(m, c)->parent, a);	/* B does not contain C */
+	/* B does not contain C. */
+	assert_int_equal(info(m, c)->parent, a);
 	assert_int_equal(info(m, find_ev(m, tr2, "D", 42))->parent, c);
 	assert_int_equal(info(m, find_ev(m, tr2, "M", 60))->parent, c);
 	assert_int_equal(info(m, a)->nchildren, 2);
@@ -592,8 +594,8 @@ test_random_against_brute_force(void **state)
 		 * marks at a range's end are outside it. */
 		want = NONE32;
 		for (j = 0; j < i; j++) {
-			if (l->kind[j] != EV_NVTX || l->start[j] > l->start[i] ||
-			    l->end[j] < l->end[i])
+			if (l->kind[j] != EV_NVTX ||
+			    l->start[j] > l->start[i] || l->end[j] < l->end[i])
 				continue;
 			if (l->start[i] == l->end[i] &&
 			    l->end[j] == l->start[i])
@@ -693,9 +695,10 @@ sql_projection(const char *path, struct proj_totals *want)
 		sqlite3_bind_text(st, 1, tables[i], -1, SQLITE_STATIC);
 		if (sqlite3_step(st) == SQLITE_ROW) {
 			assert_true(asprintf(&u, "%s%sSELECT start, end, "
-			    "correlationId AS corr, globalPid AS pid, %d AS isk "
-			    "FROM %s", union_sql, *union_sql ? " UNION ALL " :
-			    "", i == 0, tables[i]) > 0);
+			    "correlationId AS corr, globalPid AS pid, "
+			    "%d AS isk FROM %s", union_sql,
+			    *union_sql ? " UNION ALL " : "", i == 0,
+			    tables[i]) > 0);
 			assert_true(strlen(u) < sizeof union_sql);
 			strcpy(union_sql, u);
 			free(u);
@@ -743,7 +746,7 @@ check_fixture(const char *rel)
 	struct evref		 r;
 
 	if ((path = fixture_path(rel)) == NULL) {
-		print_message("skipping %s: missing\n", rel);
+		print_message("# skipping %s: missing\n", rel);
 		return;
 	}
 	m = nsys_load(path, NULL, &cause);
@@ -804,7 +807,7 @@ test_fixtures(void **state)
 	(void)state;
 	if ((p = fixture_path("nsys/fuser/report1_2025.1.1_h200.sqlite")) ==
 	    NULL) {
-		print_message("GPULENS_FIXTURES unset or fixtures missing: "
+		print_message("# GPULENS_FIXTURES unset or fixtures missing: "
 		    "skipping the real-profile checks\n");
 		skip();
 	}

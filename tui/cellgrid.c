@@ -12,7 +12,7 @@
 #include <wchar.h>
 
 #include "cellgrid.h"
-#include "sanitize.h"
+#include "safetext.h"
 #include "xmalloc.h"
 
 void
@@ -160,7 +160,7 @@ cellgrid_text(struct cellgrid *g, int x, int y, int maxw, const char *s,
 
 	if (maxw <= 0)
 		return 0;
-	sanitize_wcs(s, (size_t)-1, sanflags, maxw, buf,
+	safetext_wcs(s, (size_t)-1, sanflags, maxw, buf,
 	    sizeof buf / sizeof buf[0]);
 	return cellgrid_puts(g, x, y, maxw, buf, attr);
 }

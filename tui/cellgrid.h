@@ -98,7 +98,7 @@ void		 cellgrid_put(struct cellgrid *, int x, int y, wchar_t ch,
 int		 cellgrid_puts(struct cellgrid *, int x, int y, int maxw,
 		    const wchar_t *s, uint16_t attr);
 /*
- * Sanitises untrusted UTF-8 text (sanitize.h flags) and draws it in at most
+ * Sanitises untrusted UTF-8 text (safetext.h flags) and draws it in at most
  * maxw columns. Returns the columns used.
  */
 int		 cellgrid_text(struct cellgrid *, int x, int y, int maxw,

@@ -11,8 +11,8 @@
 #include "detail.h"
 #include "lod.h"
 #include "nvtx.h"
-#include "sanitize.h"
-#include "units.h"
+#include "safetext.h"
+#include "fmt.h"
 
 static void
 detail_add(struct detail *d, const char *key, const char *fmt, ...)
@@ -56,7 +56,7 @@ detail_where(const struct model *m, const struct track *tr, struct detail *d)
 	const struct process	*p;
 	char			 buf[128];
 
-	if (tr->type == TRACK_GPU) {
+	if (tr->type == TRACK_GPU || tr->type == TRACK_SYNC) {
 		if (tr->device < m->ndevices) {
 			dev = &m->devices[tr->device];
 			detail_add(d, "gpu", "%u %s", dev->source_id,
@@ -106,12 +106,12 @@ detail_kernel(const struct model *m, const struct lane *l, size_t i,
 	detail_add(d, "block", "%ux%ux%u", k->block[0], k->block[1],
 	    k->block[2]);
 	detail_add(d, "regs", "%u", (unsigned int)k->regs);
-	units_bytes(a, sizeof a, k->static_smem);
-	units_bytes(b, sizeof b, k->dynamic_smem);
+	fmt_bytes(a, sizeof a, k->static_smem);
+	fmt_bytes(b, sizeof b, k->dynamic_smem);
 	detail_add(d, "smem", "%s static + %s dynamic", a, b);
 	if (k->local_mem != 0)
 		detail_add(d, "local", "%s/thread",
-		    units_bytes(a, sizeof a, k->local_mem));
+		    fmt_bytes(a, sizeof a, k->local_mem));
 }
 
 static void
@@ -125,7 +125,7 @@ detail_copy(const struct model *m, const struct lane *l, size_t i,
 	if (l->aux[i] == NONE32 || l->aux[i] >= m->ncopies)
 		return;
 	c = &m->copies[l->aux[i]];
-	detail_add(d, "bytes", "%s", units_bytes(a, sizeof a, c->bytes));
+	detail_add(d, "bytes", "%s", fmt_bytes(a, sizeof a, c->bytes));
 	if (l->kind[i] == EV_MEMCPY)
 		detail_add(d, "dir", "%s (%s -> %s)", copy_kind_label(c->kind),
 		    mem_kind_label(c->src_kind), mem_kind_label(c->dst_kind));
@@ -134,7 +134,7 @@ detail_copy(const struct model *m, const struct lane *l, size_t i,
 		detail_add(d, "mem", "%s", mem_kind_label(c->src_kind));
 	}
 	if (dur > 0)
-		detail_add(d, "bw", "%s", units_rate(a, sizeof a,
+		detail_add(d, "bw", "%s", fmt_rate(a, sizeof a,
 		    (double)c->bytes * 1e9 / (double)dur));
 }
 
@@ -154,7 +154,7 @@ detail_launch(const struct model *m, uint32_t gid, struct detail *d)
 	detail_add(d, "launch", "%s (%s)", model_str(m, model_ev_name(m, a)),
 	    thr);
 	if (correlate_latency(m, gid, &lat) == 0)
-		detail_add(d, "latency", "%s", units_time(buf, sizeof buf, lat));
+		detail_add(d, "latency", "%s", fmt_time(buf, sizeof buf, lat));
 	detail_enclosing(m, m->tracks[api.track].thread,
 	    m->tracks[api.track].lane.start[api.idx], d);
 }
@@ -197,8 +197,8 @@ detail_nvtx(const struct model *m, const struct lane *l, size_t i,
 	nvtx_project(m, gid, &p);
 	if (p.nops > 0)
 		detail_add(d, "gpu", "%u ops (%u kernels), busy %s over %s",
-		    p.nops, p.nkernels, units_time(a, sizeof a, p.busy),
-		    units_time(b, sizeof b, p.end - p.start));
+		    p.nops, p.nkernels, fmt_time(a, sizeof a, p.busy),
+		    fmt_time(b, sizeof b, p.end - p.start));
 }
 
 static void
@@ -235,16 +235,17 @@ detail_build(const struct model *m, uint32_t gid, struct detail *d)
 	i = ev.idx;
 	kind = l->kind[i];
 	d->cls = lod_class(kind, l->flags[i]);
-	snprintf(d->kind, sizeof d->kind, "%s%s", ev_kind_name(kind),
-	    (l->flags[i] & EVF_COMM) ? " comm" : "");
+	snprintf(d->kind, sizeof d->kind, "%s", ev_kind_name(kind));
 	snprintf(d->name, sizeof d->name, "%s", model_str(m, l->name[i]));
 
-	detail_add(d, "start", "+%s", units_time(a, sizeof a,
+	detail_add(d, "start", "+%s", fmt_time(a, sizeof a,
 	    l->start[i] - m->origin_ns));
-	detail_add(d, "dur", "%s%s", units_time(a, sizeof a,
+	detail_add(d, "dur", "%s%s", fmt_time(a, sizeof a,
 	    l->end[i] - l->start[i]), (l->flags[i] & EVF_OPEN) ?
 	    " (never ended)" : "");
 	detail_where(m, tr, d);
+	if (l->flags[i] & EVF_COMM)
+		detail_add(d, "comm", "collective communication");
 	switch (kind) {
 	case EV_KERNEL:
 		detail_kernel(m, l, i, d);
@@ -287,17 +288,17 @@ detail_draw(struct cellgrid *g, int x, int y, int w, int h,
 		return;
 	/* Line 1: the kind as a coloured tag, then the name. */
 	snprintf(tag, sizeof tag, " %s ", d->kind);
-	cx = x + cellgrid_text(g, x, y, w, tag, SAN_ASCII,
+	cx = x + cellgrid_text(g, x, y, w, tag, ST_ASCII,
 	    (uint16_t)(d->cls | CGA_FILL));
 	cx++;
-	cellgrid_text(g, cx, y, x + w - cx, d->name, sanflags | SAN_ELLIPSIS,
+	cellgrid_text(g, cx, y, x + w - cx, d->name, sanflags | ST_ELLIPSIS,
 	    CG_DETAIL | CGA_BOLD);
 	/* Then the fields, flowing left to right. */
 	cx = x;
 	cy = y + 1;
 	for (i = 0; i < d->nf && cy < y + h; i++) {
 		kw = (int)strlen(d->f[i].key);
-		vw = sanitize_width(d->f[i].val, (size_t)-1, sanflags);
+		vw = safetext_width(d->f[i].val, (size_t)-1, sanflags);
 		n = kw + 1 + vw;
 		if (cx > x && cx + n > x + w) {
 			cx = x;
@@ -306,10 +307,10 @@ detail_draw(struct cellgrid *g, int x, int y, int w, int h,
 				break;
 		}
 		cx += cellgrid_text(g, cx, cy, x + w - cx, d->f[i].key,
-		    SAN_ASCII, CG_KEY);
+		    ST_ASCII, CG_KEY);
 		cx++;
 		cx += cellgrid_text(g, cx, cy, x + w - cx, d->f[i].val,
-		    sanflags | SAN_ELLIPSIS, CG_DETAIL);
+		    sanflags | ST_ELLIPSIS, CG_DETAIL);
 		cx += 2;
 	}
 	(void)gl;

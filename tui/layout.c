@@ -92,6 +92,13 @@ layout_api_name(const struct model *m)
 }
 
 /* The label of a lane row of track t at depth d (-1: whole track). */
+/* GPU-side tracks: a stream's work and its synchronization waits. */
+static int
+layout_is_gpu(int type)
+{
+	return type == TRACK_GPU || type == TRACK_SYNC;
+}
+
 static void
 layout_label_track(const struct model *m, uint32_t t, int d, char *buf,
     size_t len)
@@ -117,6 +124,14 @@ layout_label_track(const struct model *m, uint32_t t, int d, char *buf,
 			else
 				snprintf(base, sizeof base, "Stream %llu",
 				    (unsigned long long)s->source_id);
+			break;
+		case TRACK_SYNC:
+			if (tr->stream >= m->nstreams) {
+				snprintf(base, sizeof base, "Sync ?");
+				break;
+			}
+			snprintf(base, sizeof base, "Stream %llu sync",
+			    (unsigned long long)m->streams[tr->stream].source_id);
 			break;
 		case TRACK_API:
 			snprintf(base, sizeof base, "%s", layout_api_name(m));
@@ -147,13 +162,22 @@ layout_label_track(const struct model *m, uint32_t t, int d, char *buf,
 		snprintf(buf, len, "%s", base);
 }
 
+/* Whether track t is shown as one row per nesting depth. */
+static int
+layout_split(const struct model *m, size_t t)
+{
+	const struct lane	*l = &m->tracks[t].lane;
+
+	return l->max_depth > 1 && l->depth != NULL;
+}
+
 /*
- * Builds the depth sub-lanes of an NVTX track with several depths and adds
- * one row per depth. subs has been sized beforehand, so pointers into it
- * stay valid.
+ * Builds the depth sub-lanes of a track with several depths and adds one
+ * row per depth. subs has been sized beforehand, so pointers into it stay
+ * valid.
  */
 static void
-layout_nvtx_rows(struct layout *l, uint32_t t, int level, uint32_t group)
+layout_depth_rows(struct layout *l, uint32_t t, int level, uint32_t group)
 {
 	const struct model	*m = l->m;
 	const struct lane	*src = &m->tracks[t].lane;
@@ -206,9 +230,8 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 	const struct track	*tr = &l->m->tracks[t];
 	struct layout_row	*r;
 
-	if (tr->type == TRACK_NVTX && tr->lane.max_depth > 1 &&
-	    tr->lane.depth != NULL) {
-		layout_nvtx_rows(l, t, level, group);
+	if (layout_split(l->m, t)) {
+		layout_depth_rows(l, t, level, group);
 		return;
 	}
 	r = layout_add_row(l, LROW_LANE, level, group);
@@ -217,18 +240,42 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 	layout_label_track(l->m, t, -1, r->label, sizeof r->label);
 }
 
+static const struct model *layout_sort_model;
+
+static int
+layout_dev_cmp(const void *a, const void *b)
+{
+	const struct device	*x, *y;
+	uint32_t		 i = *(const uint32_t *)a;
+	uint32_t		 j = *(const uint32_t *)b;
+
+	x = &layout_sort_model->devices[i];
+	y = &layout_sort_model->devices[j];
+	if (x->source_id != y->source_id)
+		return x->source_id < y->source_id ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
 static void
 layout_gpu(struct layout *l)
 {
 	const struct model	*m = l->m;
-	uint32_t		 d, t, g, pg, *procs;
+	uint32_t		 d, t, g, pg, *procs, *order;
 	size_t			 nprocs, i, k;
 	const struct device	*dev;
 
 	procs = xcalloc(m->ntracks + 1, sizeof *procs);
-	/* Devices in index order, then GPU tracks with no known device. */
+	/* Devices by source id (GPU 0 first), then GPU tracks with no known
+	 * device. */
+	order = xcalloc(m->ndevices + 1, sizeof *order);
+	for (d = 0; d < m->ndevices; d++)
+		order[d] = d;
+	layout_sort_model = m;
+	qsort(order, m->ndevices, sizeof *order, layout_dev_cmp);
+	layout_sort_model = NULL;
+	order[m->ndevices] = NONE32;
 	for (d = 0; d <= m->ndevices; d++) {
-		uint32_t want = d < m->ndevices ? d : NONE32;
+		uint32_t want = order[d];
 
 		nprocs = 0;
 		g = NONE32;
@@ -237,7 +284,7 @@ layout_gpu(struct layout *l)
 			uint32_t td = tr->device < m->ndevices ? tr->device :
 			    NONE32;
 
-			if (tr->type != TRACK_GPU || td != want)
+			if (!layout_is_gpu(tr->type) || td != want)
 				continue;
 			if (g == NONE32) {
 				g = layout_add_group(l, LG_DEVICE, 0, NONE32,
@@ -288,6 +335,7 @@ layout_gpu(struct layout *l)
 				    l->members[l->groups[pg].first + i], 2, pg);
 		}
 	}
+	free(order);
 	free(procs);
 }
 
@@ -303,7 +351,7 @@ layout_cpu(struct layout *l)
 	t = 0;
 	while (t < m->ntracks) {
 		tr = &m->tracks[t];
-		if (tr->type == TRACK_GPU) {
+		if (layout_is_gpu(tr->type)) {
 			t++;
 			continue;
 		}
@@ -311,7 +359,7 @@ layout_cpu(struct layout *l)
 		layout_label_process(m, tr->process, l->groups[pg].label,
 		    LAYOUT_LABEL);
 		for (t2 = t; t2 < m->ntracks; t2++) {
-			if (m->tracks[t2].type == TRACK_GPU)
+			if (layout_is_gpu(m->tracks[t2].type))
 				continue;
 			if (m->tracks[t2].process != tr->process)
 				break;
@@ -322,7 +370,7 @@ layout_cpu(struct layout *l)
 		while (t < t2) {
 			uint32_t thr = m->tracks[t].thread, t3;
 
-			if (m->tracks[t].type == TRACK_GPU) {
+			if (layout_is_gpu(m->tracks[t].type)) {
 				t++;
 				continue;
 			}
@@ -341,12 +389,12 @@ layout_cpu(struct layout *l)
 				snprintf(l->groups[tg].label, LAYOUT_LABEL,
 				    "tid %u", th->tid);
 			for (t3 = t; t3 < t2 && (m->tracks[t3].thread == thr ||
-			    m->tracks[t3].type == TRACK_GPU); t3++)
-				if (m->tracks[t3].type != TRACK_GPU)
+			    layout_is_gpu(m->tracks[t3].type)); t3++)
+				if (!layout_is_gpu(m->tracks[t3].type))
 					layout_add_member(l, tg, t3);
 			layout_header(l, tg);
 			for (; t < t3; t++)
-				if (m->tracks[t].type != TRACK_GPU)
+				if (!layout_is_gpu(m->tracks[t].type))
 					layout_track_row(l, t, 2, tg);
 		}
 		t = t2;
@@ -388,8 +436,7 @@ layout_new(const struct model *m)
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *ln = &m->tracks[t].lane;
 
-		if (m->tracks[t].type == TRACK_NVTX && ln->max_depth > 1 &&
-		    ln->depth != NULL)
+		if (layout_split(m, t))
 			nsubs += ln->max_depth < LAYOUT_MAX_DEPTH ?
 			    ln->max_depth : LAYOUT_MAX_DEPTH;
 	}

@@ -15,11 +15,16 @@
  *       CUDA API				one row per API track
  *       OS runtime, ...			other CPU tracks
  *
+ * Any track whose events overlap (lane max_depth > 1) gets one row per
+ * depth: NVTX nesting, nested API calls, and GPU streams where sync events
+ * overlap the kernels they wait for (a single row would let the longer
+ * event hide the other).
+ *
  * Groups can be collapsed; the row list is then rebuilt without their
  * descendants. The layout is pure (no terminal) and keeps every label as
  * raw UTF-8: labels come from the profile and must be sanitised when drawn.
  *
- * NVTX depth rows query a private sub-lane holding only the events of that
+ * Depth rows query a private sub-lane holding only the events of that
  * depth (built once here, so every per-frame query stays O(log n)). In a
  * sub-lane, rowid is the event's index in the track's own lane and aux is
  * the original aux; layout_gid() maps a row's lane index back to the
@@ -59,7 +64,7 @@ struct layout_group {
 
 enum layout_row_kind {
 	LROW_GROUP,		/* a group header */
-	LROW_LANE		/* a track, or one depth of an NVTX track */
+	LROW_LANE		/* a track, or one depth of a track */
 };
 
 struct layout_row {
@@ -67,8 +72,8 @@ struct layout_row {
 	uint8_t		 level;		/* indentation level */
 	uint32_t	 group;		/* LROW_GROUP: the group; LROW_LANE:
 					   the enclosing group or NONE32 */
-	uint32_t	 track;		/* LROW_LANE: track index, else NONE32 */
-	int32_t		 depth;		/* LROW_LANE: NVTX depth, -1 whole */
+	uint32_t	 track;		/* LROW_LANE: track, else NONE32 */
+	int32_t		 depth;		/* LROW_LANE: depth, -1 whole */
 	int		 sub;		/* the lane is a depth sub-lane */
 	const struct lane *lane;	/* LROW_LANE: what to query */
 	char		 label[LAYOUT_LABEL];
@@ -82,9 +87,9 @@ struct layout {
 	size_t			 nmembers, mcap;
 	struct layout_row	*all;		/* every row, all expanded */
 	size_t			 nall, allcap;
-	uint32_t		*vis;		/* visible rows: indices in all */
+	uint32_t		*vis;		/* visible rows: all[vis[i]] */
 	size_t			 nvis, viscap;
-	struct lane		*subs;		/* NVTX depth sub-lanes */
+	struct lane		*subs;		/* depth sub-lanes */
 	size_t			 nsubs;
 };
 
@@ -108,7 +113,7 @@ const uint32_t	*layout_members(const struct layout *, uint32_t g,
 uint32_t	 layout_gid(const struct layout *, const struct layout_row *r,
 		    size_t idx);
 /*
- * The visible row that shows event gid (for NVTX, its depth row), or
+ * The visible row that shows event gid (its depth row if split), or
  * (size_t)-1 if that row is hidden or there is none.
  */
 size_t		 layout_find(const struct layout *, uint32_t gid);

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "lod.h"
-#include "sanitize.h"
+#include "safetext.h"
 
 int64_t
 lod_colt(const struct lod_view *v, int c)
@@ -90,19 +90,27 @@ lod_event_name(const struct model *m, const struct lane *l, size_t idx)
 void
 lod_lane(const struct lane *l, const struct lod_view *v, struct lod_col *out)
 {
-	int64_t	a, b, d;
+	int64_t	a, b, d, ba, bb;
 	int	c;
 
+	/*
+	 * busy over [a, b) is B(b) - B(a), B the lane's busy-before prefix
+	 * function: one query per column boundary instead of two per column.
+	 */
+	b = lod_colt(v, 0);
+	bb = coverage_busy_before(&l->cov, b);
 	for (c = 0; c < v->ncols; c++) {
-		a = lod_colt(v, c);
+		a = b;
+		ba = bb;
 		b = lod_colt(v, c + 1);
+		bb = coverage_busy_before(&l->cov, b);
 		out[c].count = b > a ? (uint32_t)lane_count(l, a, b) : 0;
 		out[c].busy = 0;
 		out[c].dom = -1;
 		out[c].cls = CG_NORMAL;
 		if (out[c].count == 0)
 			continue;
-		out[c].busy = lane_busy(l, a, b);
+		out[c].busy = bb - ba;
 		d = lane_dominant(l, a, b);
 		out[c].dom = d;
 		if (d >= 0)
@@ -116,40 +124,54 @@ lod_group(const struct model *m, const uint32_t *tracks, size_t n,
     const struct coverage *cov, const struct lod_view *v,
     struct lod_col *out)
 {
-	const struct lane	*l, *best;
-	int64_t			 a, b, busy, bestbusy, d;
-	size_t			 i, cnt;
+	const struct lane	*l;
+	int64_t			 a, b, ba, bb, d;
+	size_t			 i;
 	int			 c;
 
 	for (c = 0; c < v->ncols; c++) {
-		a = lod_colt(v, c);
-		b = lod_colt(v, c + 1);
 		out[c].count = 0;
 		out[c].busy = 0;
-		out[c].dom = -1;
+		out[c].dom = -1;	/* for now: the busiest member */
 		out[c].cls = CG_NORMAL;
-		best = NULL;
-		bestbusy = -1;
-		for (i = 0; i < n && b > a; i++) {
-			l = &m->tracks[tracks[i]].lane;
-			cnt = lane_count(l, a, b);
-			if (cnt == 0)
-				continue;
-			out[c].count += (uint32_t)cnt;
-			busy = lane_busy(l, a, b);
-			if (busy > bestbusy) {
-				bestbusy = busy;
-				best = l;
+	}
+	/* Member by member, column by column: one prefix query each. */
+	for (i = 0; i < n; i++) {
+		l = &m->tracks[tracks[i]].lane;
+		if (l->n == 0)
+			continue;
+		b = lod_colt(v, 0);
+		bb = coverage_busy_before(&l->cov, b);
+		for (c = 0; c < v->ncols; c++) {
+			ba = bb;
+			bb = coverage_busy_before(&l->cov, lod_colt(v, c + 1));
+			if (bb - ba > out[c].busy) {
+				out[c].busy = bb - ba;
+				out[c].dom = (int64_t)i;
 			}
 		}
-		if (best == NULL)
-			continue;
-		out[c].busy = cov != NULL ? coverage_busy(cov, a, b) :
-		    bestbusy;
-		d = lane_dominant(best, a, b);
+	}
+	for (c = 0; c < v->ncols; c++) {
+		a = lod_colt(v, c);
+		b = lod_colt(v, c + 1);
+		if (out[c].dom < 0) {
+			/* No busy time: only zero-length events can be here. */
+			for (i = 0; i < n && out[c].dom < 0; i++)
+				if (lane_count(&m->tracks[tracks[i]].lane, a,
+				    b) > 0)
+					out[c].dom = (int64_t)i;
+			if (out[c].dom < 0)
+				continue;
+		}
+		out[c].count = 1;
+		l = &m->tracks[tracks[out[c].dom]].lane;
+		d = lane_dominant(l, a, b);
 		if (d >= 0)
-			out[c].cls = (uint16_t)lod_class(best->kind[d],
-			    best->flags[d]);
+			out[c].cls = (uint16_t)lod_class(l->kind[d],
+			    l->flags[d]);
+		if (cov != NULL)
+			out[c].busy = coverage_busy(cov, a, b);
+		out[c].dom = -1;
 	}
 }
 
@@ -218,10 +240,10 @@ lod_box(struct cellgrid *g, int x, int y, const struct model *m,
 	avail = k - 2;
 	if (avail < 1)
 		return;
-	sanitize_wcs(lod_event_name(m, l, (size_t)d), (size_t)-1,
-	    sanflags | SAN_ELLIPSIS, avail, name, sizeof name / sizeof name[0]);
+	safetext_wcs(lod_event_name(m, l, (size_t)d), (size_t)-1,
+	    sanflags | ST_ELLIPSIS, avail, name, sizeof name / sizeof name[0]);
 	/* A name cut to less than three columns says nothing; leave it. */
-	if (avail < 3 && sanitize_width(lod_event_name(m, l, (size_t)d),
+	if (avail < 3 && safetext_width(lod_event_name(m, l, (size_t)d),
 	    (size_t)-1, sanflags) > avail)
 		return;
 	cellgrid_puts(g, x + c0 + 1, y, avail, name, attr);

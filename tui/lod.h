@@ -63,9 +63,11 @@ const char *lod_event_name(const struct model *, const struct lane *l,
 void	 lod_lane(const struct lane *, const struct lod_view *,
 	    struct lod_col *out);
 /*
- * Fills out[0..ncols) for a group of tracks: count is the sum, busy the
- * union coverage cov when given (a device), else the busiest member's; the
- * class is that of the busiest member's dominant event.
+ * Fills out[0..ncols) for a group of tracks: count is 1 when any member has
+ * an event in the column, else 0 (not a sum: that would cost a count query
+ * per member and column); busy is the union coverage cov when given (a
+ * device), else the busiest member's; the class is that of the busiest
+ * member's dominant event; dom is -1.
  */
 void	 lod_group(const struct model *, const uint32_t *tracks, size_t n,
 	    const struct coverage *cov, const struct lod_view *,

@@ -6,8 +6,8 @@
 #include <string.h>
 
 #include "ruler.h"
-#include "sanitize.h"
-#include "units.h"
+#include "safetext.h"
+#include "fmt.h"
 
 /* Floor division for possibly negative numerators. */
 static int64_t
@@ -51,8 +51,8 @@ ruler_step(const struct lod_view *v, int64_t origin)
 	step = ruler_nice(colw * 6);
 	for (i = 0; i < 64; i++) {
 		/* The longest label is at one of the window's ends. */
-		units_time_res(a, sizeof a, v->t0 - origin, step);
-		units_time_res(b, sizeof b, v->t0 + v->span - origin, step);
+		fmt_time_res(a, sizeof a, v->t0 - origin, step);
+		fmt_time_res(b, sizeof b, v->t0 + v->span - origin, step);
 		len = strlen(a) > strlen(b) ? strlen(a) : strlen(b);
 		if ((double)step / colw >= (double)len + 3)
 			break;
@@ -65,9 +65,10 @@ void
 ruler_draw(struct cellgrid *g, int x, int y, const struct lod_view *v,
     int64_t origin, int cursor, const struct glyph *gl)
 {
-	int64_t	step, k, t;
-	int	c;
-	char	lab[32];
+	struct cell	*c0;
+	int64_t		 step, k, t;
+	int		 c;
+	char		 lab[32];
 
 	cellgrid_fill(g, x, y, v->ncols, 1, L' ', CG_RULER);
 	step = ruler_step(v, origin);
@@ -82,11 +83,18 @@ ruler_draw(struct cellgrid *g, int x, int y, const struct lod_view *v,
 		if (c < 0 || c >= v->ncols)
 			continue;
 		cellgrid_put(g, x + c, y, gl->tick, CG_RULER);
-		units_time_res(lab, sizeof lab, t - origin, step);
-		cellgrid_text(g, x + c + 1, y, v->ncols - c - 1, lab,
-		    SAN_ASCII, CG_RULER);
+		fmt_time_res(lab, sizeof lab, t - origin, step);
+		/* A label cut by the right edge would read as another time. */
+		if (c + 1 + (int)strlen(lab) <= v->ncols)
+			cellgrid_text(g, x + c + 1, y, v->ncols - c - 1, lab,
+			    ST_ASCII, CG_RULER);
 	}
-	if (cursor >= 0 && cursor < v->ncols)
-		cellgrid_put(g, x + cursor, y, gl->cursor_mark,
-		    CG_RULER | CGA_BOLD);
+	if (cursor >= 0 && cursor < v->ncols) {
+		c0 = cellgrid_at(g, x + cursor, y);
+		if (c0 != NULL && c0->ch == L' ')
+			cellgrid_put(g, x + cursor, y, gl->cursor_mark,
+			    CG_RULER | CGA_BOLD);
+		else
+			cellgrid_attr(g, x + cursor, y, 1, CGA_CURSOR, 1);
+	}
 }

@@ -3,7 +3,7 @@
  *
  * Ticks fall on round times (1, 2 or 5 times a power of ten nanoseconds)
  * relative to the trace origin, spaced so that every label fits before the
- * next tick; labels use units_time_res() at the tick step, so the unit
+ * next tick; labels use fmt_time_res() at the tick step, so the unit
  * adapts from ns to s with the zoom. The cursor column is marked.
  */
 #ifndef GPULENS_RULER_H

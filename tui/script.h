@@ -37,7 +37,7 @@ struct script_step {
 	int		 op;		/* enum script_op */
 	struct tui_key	 key;		/* SCRIPT_KEY */
 	char		*path;		/* SCRIPT_DUMP */
-	int		 a, b;		/* SCRIPT_SLEEP: ms; SCRIPT_RESIZE: w, h */
+	int		 a, b;		/* SLEEP: ms; RESIZE: w, h */
 	int		 line;		/* line number in the file */
 };
 

@@ -17,8 +17,8 @@
 #include "model.h"
 
 struct tui_opts {
-	const char	*title;		/* shown top left (file name), or NULL */
-	int		 max_frames;	/* exit after this many frames; 0 none */
+	const char	*title;		/* shown top left, or NULL */
+	int		 max_frames;	/* stop after this many; 0: none */
 	const char	*script;	/* key script file, or NULL */
 	int		 ascii;		/* force the ASCII glyph set */
 	int		 no_color;	/* attributes only (also $NO_COLOR) */

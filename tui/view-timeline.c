@@ -21,8 +21,8 @@
 #include "layout.h"
 #include "lod.h"
 #include "ruler.h"
-#include "sanitize.h"
-#include "units.h"
+#include "safetext.h"
+#include "fmt.h"
 #include "view-timeline.h"
 #include "xmalloc.h"
 
@@ -47,7 +47,8 @@ struct tl {
 	size_t			 top;		/* first visible row shown */
 	size_t			 sel;		/* selected row */
 	int64_t			 t0, span;
-	int			 cur;		/* cursor column */
+	int64_t			 tc;		/* cursor time */
+	int			 cur;		/* its column (tl_clamp) */
 	int			 help;
 
 	uint32_t		 sel_gid;	/* selected event or NONE32 */
@@ -83,7 +84,8 @@ tl_lodview(const struct tl *v)
 static void
 tl_clamp(struct tl *v)
 {
-	int64_t	total = tl_total(v), lo = v->m->origin_ns;
+	struct lod_view	lv;
+	int64_t		total = tl_total(v), lo = v->m->origin_ns;
 
 	if (v->span < v->tw)
 		v->span = v->tw;
@@ -93,6 +95,13 @@ tl_clamp(struct tl *v)
 		v->t0 = lo + total - v->span;
 	if (v->t0 < lo)
 		v->t0 = lo;
+	/* The cursor stays inside the window. */
+	if (v->tc >= v->t0 + v->span)
+		v->tc = v->t0 + v->span - 1;
+	if (v->tc < v->t0)
+		v->tc = v->t0;
+	lv = tl_lodview(v);
+	v->cur = lod_col_of(&lv, v->tc);
 	if (v->cur >= v->tw)
 		v->cur = v->tw - 1;
 	if (v->cur < 0)
@@ -138,8 +147,11 @@ static int
 tl_pan(void *p, const struct tui_key *k, int eighths)
 {
 	struct tl	*v = p;
+	int64_t		 d = v->span / 8 * eighths;
 
-	v->t0 += v->span / 8 * eighths;
+	/* The cursor keeps its column unless the window hits an end. */
+	v->t0 += d;
+	v->tc += d;
 	tl_clamp(v);
 	return TL_VIEW;
 }
@@ -148,27 +160,34 @@ static int
 tl_home(void *p, const struct tui_key *k, int end)
 {
 	struct tl	*v = p;
+	int64_t		 old = v->t0;
 
 	v->t0 = end ? v->m->origin_ns + tl_total(v) - v->span :
 	    v->m->origin_ns;
 	tl_clamp(v);
+	v->tc += v->t0 - old;
+	tl_clamp(v);
 	return TL_VIEW;
 }
 
-/* Zooms by num/den keeping the time at column col where it is. */
+/*
+ * Zooms by num/den keeping time anchor where it is on the screen (at the
+ * fraction off of the window).
+ */
 static int
-tl_zoom_at(struct tl *v, int num, int den, int col)
+tl_zoom_at(struct tl *v, int num, int den, int64_t anchor, double off)
 {
-	int64_t	anchor, span;
-	double	off;
+	int64_t	span;
 
-	off = (col + 0.5) / v->tw;
-	anchor = v->t0 + (int64_t)((double)v->span * off);
 	span = (int64_t)((double)v->span * num / den);
 	if (span == v->span)
 		span += num > den ? 1 : -1;
+	/* Limit the span here: tl_clamp() on the old t0 would move tc. */
+	if (span > tl_total(v))
+		span = tl_total(v);
+	if (span < v->tw)
+		span = v->tw;
 	v->span = span;
-	tl_clamp(v);
 	v->t0 = anchor - (int64_t)((double)v->span * off);
 	tl_clamp(v);
 	return TL_VIEW;
@@ -178,13 +197,20 @@ static int
 tl_zoom(void *p, const struct tui_key *k, int in)
 {
 	struct tl	*v = p;
-	int		 col = v->cur;
+	struct lod_view	 lv = tl_lodview(v);
+	int64_t		 anchor = v->tc;
+	double		 off = (double)(v->tc - v->t0) / (double)v->span;
+	int		 col;
 
+	/* The wheel zooms at the pointer, keys at the cursor. */
 	if ((k->key == TK_WHEEL_UP || k->key == TK_WHEEL_DOWN) &&
-	    k->x >= v->tx && k->x < v->tx + v->tw)
+	    k->x >= v->tx && k->x < v->tx + v->tw) {
 		col = k->x - v->tx;
-	return in ? tl_zoom_at(v, 1, TL_ZOOM, col) :
-	    tl_zoom_at(v, TL_ZOOM, 1, col);
+		anchor = (lod_colt(&lv, col) + lod_colt(&lv, col + 1)) / 2;
+		off = (col + 0.5) / v->tw;
+	}
+	return in ? tl_zoom_at(v, 1, TL_ZOOM, anchor, off) :
+	    tl_zoom_at(v, TL_ZOOM, 1, anchor, off);
 }
 
 static int
@@ -216,20 +242,19 @@ tl_row(void *p, const struct tui_key *k, int delta)
 	return REDRAW_LABELS | REDRAW_STATUS | REDRAW_DETAIL;
 }
 
-/* Moves the cursor onto time t, panning when t is outside the window. */
+/*
+ * Moves the cursor onto time t; when t is outside the window, pans so that
+ * the cursor keeps its place on the screen.
+ */
 static void
 tl_goto(struct tl *v, int64_t t)
 {
-	struct lod_view	lv;
-	int		c;
+	double	off = (double)(v->tc - v->t0) / (double)v->span;
 
-	if (t < v->t0 || t >= v->t0 + v->span) {
-		v->t0 = t - (int64_t)((double)v->span * v->cur / v->tw);
-		tl_clamp(v);
-	}
-	lv = tl_lodview(v);
-	c = lod_col_of(&lv, t);
-	v->cur = c < 0 ? 0 : c >= v->tw ? v->tw - 1 : c;
+	if (t < v->t0 || t >= v->t0 + v->span)
+		v->t0 = t - (int64_t)((double)v->span * off);
+	v->tc = t;
+	tl_clamp(v);
 }
 
 static int
@@ -237,9 +262,8 @@ tl_next(void *p, const struct tui_key *k, int dir)
 {
 	struct tl		*v = p;
 	const struct layout_row	*r = layout_row(v->lay, v->sel);
-	struct lod_view		 lv = tl_lodview(v);
 	const struct lane	*l;
-	int64_t			 tc, idx;
+	int64_t			 idx;
 
 	if (r == NULL || r->kind != LROW_LANE) {
 		snprintf(v->msg, sizeof v->msg, "not an event row");
@@ -249,8 +273,7 @@ tl_next(void *p, const struct tui_key *k, int dir)
 	if (v->sel_gid != NONE32 && v->sel_lane == l)
 		idx = (int64_t)v->sel_idx + dir;
 	else {
-		tc = lod_colt(&lv, v->cur);
-		idx = (int64_t)lane_lower(l, tc);
+		idx = (int64_t)lane_lower(l, v->tc);
 		if (dir < 0)
 			idx--;
 	}
@@ -293,14 +316,16 @@ static int
 tl_cursor(void *p, const struct tui_key *k, int delta)
 {
 	struct tl	*v = p;
+	struct lod_view	 lv = tl_lodview(v);
+	int		 c = v->cur + delta;
 
-	v->cur += delta;
-	if (v->cur < 0 || v->cur >= v->tw) {
-		/* Past the edge: pan by one column instead. */
-		v->cur -= delta;
+	if (c < 0 || c >= v->tw) {
+		/* Past the edge: pan by one column. */
 		v->t0 += v->span / v->tw * delta;
-		tl_clamp(v);
-	}
+		v->tc += v->span / v->tw * delta;
+	} else
+		v->tc = lod_colt(&lv, c);
+	tl_clamp(v);
 	return TL_VIEW;
 }
 
@@ -308,6 +333,7 @@ static int
 tl_click(void *p, const struct tui_key *k, int arg)
 {
 	struct tl	*v = p;
+	struct lod_view	 lv;
 	size_t		 row;
 
 	if (k->y >= v->rows_y && k->y < v->rows_y + v->rows_h) {
@@ -315,8 +341,11 @@ tl_click(void *p, const struct tui_key *k, int arg)
 		if (row < layout_nrows(v->lay))
 			v->sel = row;
 	}
-	if (k->x >= v->tx && k->x < v->tx + v->tw)
-		v->cur = k->x - v->tx;
+	if (k->x >= v->tx && k->x < v->tx + v->tw) {
+		lv = tl_lodview(v);
+		v->tc = lod_colt(&lv, k->x - v->tx);
+		tl_clamp(v);
+	}
 	return TL_VIEW;
 }
 
@@ -347,8 +376,8 @@ tl_quit(void *p, const struct tui_key *k, int arg)
 const struct view_timeline_key view_timeline_keys[] = {
 	{ { TK_LEFT, 'h' }, "Left h", "pan left 1/8 window", tl_pan, -1 },
 	{ { TK_RIGHT, 'l' }, "Right l", "pan right 1/8 window", tl_pan, 1 },
-	{ { TK_PGUP, 'H' }, "PgUp H", "pan left a whole window", tl_pan, -8 },
-	{ { TK_PGDN, 'L' }, "PgDn L", "pan right a whole window", tl_pan, 8 },
+	{ { TK_PGUP, 'H' }, "PgUp H", "pan left a window", tl_pan, -8 },
+	{ { TK_PGDN, 'L' }, "PgDn L", "pan right a window", tl_pan, 8 },
 	{ { TK_HOME }, "Home", "go to the trace start", tl_home, 0 },
 	{ { TK_END }, "End", "go to the trace end", tl_home, 1 },
 	{ { '+', '=', TK_WHEEL_UP }, "+ = wheel", "zoom in at the cursor",
@@ -356,16 +385,16 @@ const struct view_timeline_key view_timeline_keys[] = {
 	{ { '-', TK_WHEEL_DOWN }, "- wheel", "zoom out at the cursor",
 	    tl_zoom, 0 },
 	{ { '0' }, "0", "zoom to the whole trace", tl_whole, 0 },
-	{ { ',', '<' }, ", <", "move the cursor left", tl_cursor, -1 },
-	{ { '.', '>' }, ". >", "move the cursor right", tl_cursor, 1 },
-	{ { TK_UP, 'k' }, "Up k", "select the previous row", tl_row, -1 },
-	{ { TK_DOWN, 'j' }, "Down j", "select the next row", tl_row, 1 },
-	{ { TK_TAB, 'n' }, "Tab n", "next event on the row", tl_next, 1 },
-	{ { TK_BTAB, 'N' }, "S-Tab N", "previous event on the row", tl_next,
+	{ { ',', '<' }, ", <", "cursor left", tl_cursor, -1 },
+	{ { '.', '>' }, ". >", "cursor right", tl_cursor, 1 },
+	{ { TK_UP, 'k' }, "Up k", "previous row", tl_row, -1 },
+	{ { TK_DOWN, 'j' }, "Down j", "next row", tl_row, 1 },
+	{ { TK_TAB, 'n' }, "Tab n", "next event on row", tl_next, 1 },
+	{ { TK_BTAB, 'N' }, "S-Tab N", "previous event on row", tl_next,
 	    -1 },
-	{ { TK_ENTER, ' ' }, "Enter", "fold group / pick event at cursor",
+	{ { TK_ENTER, ' ' }, "Enter", "fold group / pick event",
 	    tl_enter, 0 },
-	{ { TK_CLICK }, "click", "select row, move the cursor", tl_click, 0 },
+	{ { TK_CLICK }, "click", "pick row, move cursor", tl_click, 0 },
 	{ { TK_ESC }, "Esc", "clear the selection", tl_escape, 0 },
 	{ { '?' }, "?", "show or hide this help", tl_help, 0 },
 	{ { 'q', 'Q' }, "q", "quit", tl_quit, 0 },
@@ -420,7 +449,7 @@ tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri)
 		x += 2;
 	} else
 		attr = CG_LABEL;
-	cellgrid_text(g, x, y, v->labw - x, r->label, v->san | SAN_ELLIPSIS,
+	cellgrid_text(g, x, y, v->labw - x, r->label, v->san | ST_ELLIPSIS,
 	    attr);
 	if (ri == v->sel)
 		cellgrid_attr(g, 0, y, v->labw, CGA_REVERSE, 1);
@@ -500,9 +529,14 @@ tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 static void
 tl_draw_ruler(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
+	const char	*title = v->title != NULL ? v->title : "gpulens";
+
+	/* A path's last component says most in a narrow column. */
+	if (strrchr(title, '/') != NULL && strrchr(title, '/')[1] != '\0')
+		title = strrchr(title, '/') + 1;
 	cellgrid_fill(g, 0, 0, v->labw, 1, L' ', CG_RULER);
-	cellgrid_text(g, 0, 0, v->labw, v->title != NULL ? v->title :
-	    "gpulens", v->san | SAN_ELLIPSIS, CG_RULER | CGA_BOLD);
+	cellgrid_text(g, 0, 0, v->labw, title, v->san | ST_ELLIPSIS,
+	    CG_RULER | CGA_BOLD);
 	cellgrid_put(g, v->labw, 0, v->gl->vline, CG_BORDER);
 	ruler_draw(g, v->tx, 0, lv, v->m->origin_ns, v->cur, v->gl);
 }
@@ -521,7 +555,7 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	if (r != NULL) {
 		cellgrid_put(g, x++, v->det_y, L' ', CG_BORDER);
 		x += cellgrid_text(g, x, v->det_y, v->w / 2, r->label,
-		    v->san | SAN_ELLIPSIS, CG_BORDER | CGA_BOLD);
+		    v->san | ST_ELLIPSIS, CG_BORDER | CGA_BOLD);
 		if (r->kind == LROW_LANE) {
 			snprintf(buf, sizeof buf, ": %zu events, %.1f%% busy "
 			    "in window ", r->lane->n, 100.0 *
@@ -531,11 +565,12 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 			size_t n;
 
 			layout_members(v->lay, r->group, &n);
-			snprintf(buf, sizeof buf, ": %zu tracks%s ", n,
+			snprintf(buf, sizeof buf, ": %zu track%s%s ", n,
+			    n == 1 ? "" : "s",
 			    v->lay->groups[r->group].collapsed ?
 			    ", collapsed" : "");
 		}
-		x += cellgrid_text(g, x, v->det_y, v->w - x, buf, SAN_ASCII,
+		x += cellgrid_text(g, x, v->det_y, v->w - x, buf, ST_ASCII,
 		    CG_BORDER);
 	}
 	if (v->sel_gid != NONE32) {
@@ -547,69 +582,78 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	    CG_DETAIL);
 	cellgrid_text(g, 1, v->det_y + 1, v->w - 2, "No event selected. "
 	    "Tab/Shift-Tab: next/previous event on the row; Enter: the "
-	    "event under the cursor; ?: all keys.", SAN_ASCII, CG_DIM);
+	    "event under the cursor; ?: all keys.", ST_ASCII, CG_DIM);
 }
 
 static void
 tl_draw_status(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
 	const struct layout_row	*r = layout_row(v->lay, v->sel);
-	char			 a[32], b[32], buf[512];
-	int			 x, n;
+	struct evref		 ev;
+	char			 a[32], b[32], buf[256];
 	const char		*right = " ? help  q quit ";
+	int			 x, end, n;
 
 	cellgrid_fill(g, 0, v->status_y, v->w, 1, L' ', CG_STATUS);
-	units_time_res(a, sizeof a, lod_colt(lv, v->cur) - v->m->origin_ns,
-	    lv->span / lv->ncols > 0 ? lv->span / lv->ncols : 1);
-	units_time(b, sizeof b, lv->span);
-	n = snprintf(buf, sizeof buf, " cursor +%s  window %s  ", a, b);
-	x = cellgrid_text(g, 0, v->status_y, v->w, buf, SAN_ASCII,
-	    CG_STATUS);
-	if (v->msg[0] != '\0')
-		x += cellgrid_text(g, x, v->status_y, v->w - x, v->msg,
-		    SAN_ASCII, CG_STATUS | CGA_BOLD);
-	else if (v->sel_gid != NONE32) {
-		x += cellgrid_text(g, x, v->status_y, v->w - x, "sel ",
-		    SAN_ASCII, CG_STATUS);
-		snprintf(buf, sizeof buf, "%s ", v->det.kind);
-		x += cellgrid_text(g, x, v->status_y, v->w - x, buf,
-		    SAN_ASCII, CG_STATUS | CGA_BOLD);
-		units_time(b, sizeof b, model_ev_end(v->m, v->sel_gid) -
-		    model_ev_start(v->m, v->sel_gid));
-		n = (int)strlen(b) + 3;
-		x += cellgrid_text(g, x, v->status_y, v->w - x - n -
-		    (int)strlen(right), lod_event_name(v->m,
-		    &v->m->tracks[model_ev(v->m, v->sel_gid).track].lane,
-		    model_ev(v->m, v->sel_gid).idx), v->san | SAN_ELLIPSIS,
-		    CG_STATUS);
-		snprintf(buf, sizeof buf, " (%s)", b);
-		x += cellgrid_text(g, x, v->status_y, v->w - x, buf,
-		    SAN_ASCII, CG_STATUS);
-	} else if (r != NULL) {
-		x += cellgrid_text(g, x, v->status_y, v->w - x, "sel none  row ",
-		    SAN_ASCII, CG_STATUS);
-		x += cellgrid_text(g, x, v->status_y, v->w - x -
-		    (int)strlen(right), r->label, v->san | SAN_ELLIPSIS,
-		    CG_STATUS);
-	}
+	/* The key hint on the right, when there is room for it. */
 	n = (int)strlen(right);
-	if (x + n <= v->w)
-		cellgrid_text(g, v->w - n, v->status_y, n, right, SAN_ASCII,
+	end = v->w;
+	if (v->w >= 60) {
+		cellgrid_text(g, v->w - n, v->status_y, n, right, ST_ASCII,
 		    CG_STATUS | CGA_BOLD);
+		end = v->w - n - 1;
+	}
+	fmt_time_res(a, sizeof a, v->tc - v->m->origin_ns,
+	    lv->span / lv->ncols > 0 ? lv->span / lv->ncols : 1);
+	fmt_time(b, sizeof b, lv->span);
+	snprintf(buf, sizeof buf, " cursor +%s  window %s  ", a, b);
+	x = cellgrid_text(g, 0, v->status_y, end, buf, ST_ASCII, CG_STATUS);
+	if (v->msg[0] != '\0') {
+		cellgrid_text(g, x, v->status_y, end - x, v->msg, ST_ASCII,
+		    CG_STATUS | CGA_BOLD);
+		return;
+	}
+	if (v->sel_gid != NONE32) {
+		ev = model_ev(v->m, v->sel_gid);
+		snprintf(buf, sizeof buf, "sel %s ", v->det.kind);
+		x += cellgrid_text(g, x, v->status_y, end - x, buf, ST_ASCII,
+		    CG_STATUS | CGA_BOLD);
+		fmt_time(b, sizeof b, model_ev_end(v->m, v->sel_gid) -
+		    model_ev_start(v->m, v->sel_gid));
+		snprintf(buf, sizeof buf, " (%s)", b);
+		n = (int)strlen(buf);
+		x += cellgrid_text(g, x, v->status_y, end - x - n,
+		    lod_event_name(v->m, &v->m->tracks[ev.track].lane, ev.idx),
+		    v->san | ST_ELLIPSIS, CG_STATUS);
+		cellgrid_text(g, x, v->status_y, end - x, buf, ST_ASCII,
+		    CG_STATUS);
+		return;
+	}
+	if (r != NULL) {
+		x += cellgrid_text(g, x, v->status_y, end - x, "sel none  row ",
+		    ST_ASCII, CG_STATUS);
+		cellgrid_text(g, x, v->status_y, end - x, r->label,
+		    v->san | ST_ELLIPSIS, CG_STATUS);
+	}
 }
 
 static void
 tl_draw_help(struct tl *v, struct cellgrid *g)
 {
 	const struct glyph	*gl = v->gl;
-	int			 bw, bh, x0, y0, y, namew = 12;
-	size_t			 i;
+	int			 bw, bh, x0, y0, x, y, namew = 11, per, ncol;
+	int			 colw, nk = (int)view_timeline_nkeys, i;
 
-	bw = v->w - 4 < 56 ? v->w - 4 : 56;
-	bh = (int)view_timeline_nkeys + 4;
-	if (bh > v->h - 2)
-		bh = v->h - 2;
-	if (bw < 20 || bh < 4)
+	/* As many columns of bindings as the height requires. */
+	per = v->h - 6;
+	if (per < 1)
+		return;
+	ncol = (nk + per - 1) / per;
+	per = (nk + ncol - 1) / ncol;
+	bw = v->w - 4 < 56 * ncol ? v->w - 4 : 56 * ncol;
+	bh = per + 4;
+	colw = (bw - 4) / ncol;
+	if (bw < 20 || colw < namew + 4)
 		return;
 	x0 = (v->w - bw) / 2;
 	y0 = (v->h - bh) / 2;
@@ -623,13 +667,14 @@ tl_draw_help(struct tl *v, struct cellgrid *g)
 	cellgrid_put(g, x0, y0 + bh - 1, gl->corner[2], CG_HELP);
 	cellgrid_put(g, x0 + bw - 1, y0 + bh - 1, gl->corner[3], CG_HELP);
 	cellgrid_text(g, x0 + 2, y0, bw - 4, " Keys (any key closes) ",
-	    SAN_ASCII, CG_HELP | CGA_BOLD);
-	for (i = 0, y = y0 + 2; i < view_timeline_nkeys && y < y0 + bh - 1;
-	    i++, y++) {
-		cellgrid_text(g, x0 + 2, y, namew, view_timeline_keys[i].name,
-		    SAN_ASCII, CG_HELP | CGA_BOLD);
-		cellgrid_text(g, x0 + 2 + namew, y, bw - 4 - namew,
-		    view_timeline_keys[i].help, SAN_ASCII | SAN_ELLIPSIS,
+	    ST_ASCII, CG_HELP | CGA_BOLD);
+	for (i = 0; i < nk; i++) {
+		x = x0 + 2 + (i / per) * colw;
+		y = y0 + 2 + i % per;
+		cellgrid_text(g, x, y, namew, view_timeline_keys[i].name,
+		    ST_ASCII, CG_HELP | CGA_BOLD);
+		cellgrid_text(g, x + namew, y, colw - namew - 1,
+		    view_timeline_keys[i].help, ST_ASCII | ST_ELLIPSIS,
 		    CG_HELP);
 	}
 }
@@ -698,14 +743,14 @@ tl_init(const struct model *m, const struct view_env *env)
 	v->m = m;
 	v->gl = env->gl;
 	v->title = env->title;
-	v->san = env->gl->utf8 ? 0 : SAN_ASCII;
+	v->san = env->gl->utf8 ? 0 : ST_ASCII;
 	v->lay = layout_new(m);
 	v->sel_gid = NONE32;
 	v->det.gid = NONE32;
 	tl_resize(v, 80, 24);
 	v->t0 = m->origin_ns;
 	v->span = tl_total(v);
-	v->cur = v->tw / 2;
+	v->tc = v->t0 + v->span / 2;
 	tl_clamp(v);
 	return v;
 }

@@ -1,22 +1,22 @@
 /*
- * units: formatting of times, byte counts and rates. See units.h.
+ * fmt: formatting of times, byte counts and rates. See fmt.h.
  */
 #include "config.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "units.h"
+#include "fmt.h"
 
 static const struct {
 	int64_t		 div;
 	const char	*suffix;
-} units_tab[] = {
+} fmt_units[] = {
 	{ 1, "ns" }, { 1000, "us" }, { 1000000, "ms" }, { 1000000000, "s" },
 };
 
 char *
-units_time_res(char *buf, size_t len, int64_t ns, int64_t res)
+fmt_time_res(char *buf, size_t len, int64_t ns, int64_t res)
 {
 	uint64_t	mag;
 	int64_t		div, p;
@@ -28,21 +28,21 @@ units_time_res(char *buf, size_t len, int64_t ns, int64_t res)
 	if (mag < (uint64_t)res)
 		mag = (uint64_t)res;
 	for (u = 3; u > 0; u--)
-		if (mag >= (uint64_t)units_tab[u].div)
+		if (mag >= (uint64_t)fmt_units[u].div)
 			break;
-	div = units_tab[u].div;
+	div = fmt_units[u].div;
 	for (dec = 0, p = div; p > res && dec < 9; dec++)
 		p /= 10;
 	if (u == 0)
 		snprintf(buf, len, "%lldns", (long long)ns);
 	else
 		snprintf(buf, len, "%.*f%s", dec, (double)ns / (double)div,
-		    units_tab[u].suffix);
+		    fmt_units[u].suffix);
 	return buf;
 }
 
 char *
-units_time(char *buf, size_t len, int64_t ns)
+fmt_time(char *buf, size_t len, int64_t ns)
 {
 	uint64_t	mag;
 	int64_t		res = 1;
@@ -52,11 +52,11 @@ units_time(char *buf, size_t len, int64_t ns)
 		mag /= 10;
 		res *= 10;
 	}
-	return units_time_res(buf, len, ns, res);
+	return fmt_time_res(buf, len, ns, res);
 }
 
 char *
-units_bytes(char *buf, size_t len, uint64_t bytes)
+fmt_bytes(char *buf, size_t len, uint64_t bytes)
 {
 	static const char	*suf[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
 	double			 v = (double)bytes;
@@ -76,7 +76,7 @@ units_bytes(char *buf, size_t len, uint64_t bytes)
 }
 
 char *
-units_rate(char *buf, size_t len, double r)
+fmt_rate(char *buf, size_t len, double r)
 {
 	static const char	*suf[] = { "B/s", "kB/s", "MB/s", "GB/s",
 				    "TB/s" };

@@ -1,12 +1,17 @@
 /*
- * sanitize: turning untrusted bytes into displayable wide characters.
+ * safetext: turning untrusted bytes into displayable wide characters.
  *
- * The work happens in one walk, sanitize_next(), that decodes one code
- * point (strictly: no overlongs, surrogates or values above U+10FFFF) and
- * expands it into the short run of wide characters that represents it on
- * screen together with its width. Everything else (measuring, truncating,
- * converting to UTF-8) is built on that walk, so the three public functions
- * cannot disagree about what a string looks like.
+ * The work happens in one walk, safetext_decode() then safetext_item(),
+ * that decodes one code point (strictly: no overlongs, surrogates or
+ * values above U+10FFFF) and expands it into the short run of wide
+ * characters that represents it on screen, together with its width.
+ * Everything else (measuring, truncating, converting to UTF-8) is built on
+ * that walk, so the three public functions cannot disagree about what a
+ * string looks like.
+ *
+ * src/sanitize.c does the same job for the headless verbs' text output
+ * (UTF-8 in, UTF-8 out); this module serves the cellgrid, which needs wide
+ * characters, widths and truncation to a number of columns.
  */
 #include "config.h"
 
@@ -15,9 +20,9 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "sanitize.h"
+#include "safetext.h"
 
-struct san_item {
+struct safetext_item {
 	wchar_t		 wc[12];	/* what to draw */
 	int		 n;		/* entries in wc */
 	int		 width;		/* columns */
@@ -29,7 +34,7 @@ struct san_item {
  * *bad set for an invalid sequence (which then consumes one byte).
  */
 static size_t
-sanitize_decode(const unsigned char *s, size_t avail, uint32_t *cp, int *bad)
+safetext_decode(const unsigned char *s, size_t avail, uint32_t *cp, int *bad)
 {
 	uint32_t	c = s[0], min;
 	size_t		n, i;
@@ -72,14 +77,14 @@ invalid:
 }
 
 static int
-sanitize_is_bidi(uint32_t c)
+safetext_is_bidi(uint32_t c)
 {
 	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
 	    c == 0x200e || c == 0x200f || c == 0x061c;
 }
 
 static void
-sanitize_escape(struct san_item *it, const char *fmt, uint32_t c)
+safetext_escape(struct safetext_item *it, const char *fmt, uint32_t c)
 {
 	char	buf[16];
 	int	i, n;
@@ -93,12 +98,12 @@ sanitize_escape(struct san_item *it, const char *fmt, uint32_t c)
 
 /* The displayed form of code point c. */
 static void
-sanitize_item(uint32_t c, int bad, int flags, struct san_item *it)
+safetext_item(uint32_t c, int bad, int flags, struct safetext_item *it)
 {
 	int	w;
 
 	if (c < 0x20 || c == 0x7f) {
-		sanitize_escape(it, "\\x%02x", c);
+		safetext_escape(it, "\\x%02x", c);
 		return;
 	}
 	if (c < 0x7f) {
@@ -107,22 +112,22 @@ sanitize_item(uint32_t c, int bad, int flags, struct san_item *it)
 		return;
 	}
 	if (bad) {
-		it->wc[0] = (flags & SAN_ASCII) ? L'?' : (wchar_t)0xfffd;
+		it->wc[0] = (flags & ST_ASCII) ? L'?' : (wchar_t)0xfffd;
 		it->n = it->width = 1;
 		return;
 	}
-	if ((c >= 0x80 && c <= 0x9f) || sanitize_is_bidi(c)) {
-		sanitize_escape(it, "\\u%04x", c);
+	if ((c >= 0x80 && c <= 0x9f) || safetext_is_bidi(c)) {
+		safetext_escape(it, "\\u%04x", c);
 		return;
 	}
-	if (flags & SAN_ASCII) {
+	if (flags & ST_ASCII) {
 		it->wc[0] = L'?';
 		it->n = it->width = 1;
 		return;
 	}
 	w = wcwidth((wchar_t)c);
 	if (w <= 0) {
-		sanitize_escape(it, c > 0xffff ? "\\U%08x" : "\\u%04x", c);
+		safetext_escape(it, c > 0xffff ? "\\U%08x" : "\\u%04x", c);
 		return;
 	}
 	it->wc[0] = (wchar_t)c;
@@ -131,24 +136,24 @@ sanitize_item(uint32_t c, int bad, int flags, struct san_item *it)
 }
 
 static size_t
-sanitize_len(const char *s, size_t len)
+safetext_len(const char *s, size_t len)
 {
 	return len == (size_t)-1 ? strlen(s) : len;
 }
 
 int
-sanitize_width(const char *s, size_t len, int flags)
+safetext_width(const char *s, size_t len, int flags)
 {
 	const unsigned char	*p = (const unsigned char *)s;
-	struct san_item		 it;
+	struct safetext_item		 it;
 	size_t			 i, k;
 	uint32_t		 c;
 	int			 bad, w = 0;
 
-	len = sanitize_len(s, len);
+	len = safetext_len(s, len);
 	for (i = 0; i < len; i += k) {
-		k = sanitize_decode(p + i, len - i, &c, &bad);
-		sanitize_item(c, bad, flags, &it);
+		k = safetext_decode(p + i, len - i, &c, &bad);
+		safetext_item(c, bad, flags, &it);
 		w += it.width;
 	}
 	return w;
@@ -156,46 +161,46 @@ sanitize_width(const char *s, size_t len, int flags)
 
 /* Width of the sanitised text, but stop counting once it exceeds limit. */
 static int
-sanitize_width_upto(const unsigned char *p, size_t len, int flags, int limit)
+safetext_width_upto(const unsigned char *p, size_t len, int flags, int limit)
 {
-	struct san_item	it;
+	struct safetext_item	it;
 	size_t		i, k;
 	uint32_t	c;
 	int		bad, w = 0;
 
 	for (i = 0; i < len && w <= limit; i += k) {
-		k = sanitize_decode(p + i, len - i, &c, &bad);
-		sanitize_item(c, bad, flags, &it);
+		k = safetext_decode(p + i, len - i, &c, &bad);
+		safetext_item(c, bad, flags, &it);
 		w += it.width;
 	}
 	return w;
 }
 
 int
-sanitize_wcs(const char *s, size_t len, int flags, int maxw, wchar_t *out,
+safetext_wcs(const char *s, size_t len, int flags, int maxw, wchar_t *out,
     size_t cap)
 {
 	const unsigned char	*p = (const unsigned char *)s;
-	struct san_item		 it;
+	struct safetext_item		 it;
 	size_t			 i, k, o = 0;
 	uint32_t		 c;
 	int			 bad, w = 0, limit, cut = 0, j;
 	wchar_t			 ell;
 
-	len = sanitize_len(s, len);
-	ell = (flags & SAN_ASCII) ? L'~' : (wchar_t)0x2026;
+	len = safetext_len(s, len);
+	ell = (flags & ST_ASCII) ? L'~' : (wchar_t)0x2026;
 	limit = maxw;
-	if (maxw >= 0 && sanitize_width_upto(p, len, flags, maxw) > maxw) {
+	if (maxw >= 0 && safetext_width_upto(p, len, flags, maxw) > maxw) {
 		cut = 1;
-		if (flags & SAN_ELLIPSIS)
+		if ((flags & ST_ELLIPSIS) && maxw > 0)
 			limit = maxw - 1;
 	}
 	for (i = 0; i < len; i += k) {
-		k = sanitize_decode(p + i, len - i, &c, &bad);
-		sanitize_item(c, bad, flags, &it);
-		if (limit >= 0 && w + it.width > limit)
+		k = safetext_decode(p + i, len - i, &c, &bad);
+		safetext_item(c, bad, flags, &it);
+		if (maxw >= 0 && w + it.width > limit)
 			break;
-		if (o + (size_t)it.n + 1 + ((flags & SAN_ELLIPSIS) ? 1 : 0) >
+		if (o + (size_t)it.n + 1 + ((flags & ST_ELLIPSIS) ? 1 : 0) >
 		    cap) {
 			/* Out of room: a truncation like any other. */
 			cut = 1;
@@ -205,7 +210,7 @@ sanitize_wcs(const char *s, size_t len, int flags, int maxw, wchar_t *out,
 			out[o++] = it.wc[j];
 		w += it.width;
 	}
-	if (cut && (flags & SAN_ELLIPSIS) && maxw != 0 && o + 2 <= cap) {
+	if (cut && (flags & ST_ELLIPSIS) && maxw != 0 && o + 2 <= cap) {
 		out[o++] = ell;
 		w++;
 	}
@@ -214,7 +219,7 @@ sanitize_wcs(const char *s, size_t len, int flags, int maxw, wchar_t *out,
 }
 
 int
-sanitize_utf8(const char *s, size_t len, int flags, int maxw, char *out,
+safetext_utf8(const char *s, size_t len, int flags, int maxw, char *out,
     size_t outlen)
 {
 	wchar_t		 wbuf[512];
@@ -224,7 +229,7 @@ sanitize_utf8(const char *s, size_t len, int flags, int maxw, char *out,
 	unsigned char	 b[4];
 
 	/* Long inputs are cut at 511 wide characters; enough for one line. */
-	w = sanitize_wcs(s, len, flags, maxw, wbuf,
+	w = safetext_wcs(s, len, flags, maxw, wbuf,
 	    sizeof wbuf / sizeof wbuf[0]);
 	for (i = 0; wbuf[i] != L'\0'; i++) {
 		c = (uint32_t)wbuf[i];

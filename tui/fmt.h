@@ -1,25 +1,25 @@
 /*
- * units: human-readable times, sizes and rates for the TUI.
+ * fmt: human-readable times, sizes and rates for the TUI.
  *
  * Times are signed nanoseconds shown with an adaptive unit (ns, us, ms, s).
- * units_time_res() shows just enough decimals to resolve res nanoseconds,
+ * fmt_time_res() shows just enough decimals to resolve res nanoseconds,
  * which the ruler and the status line use so that neighbouring ticks and
  * cursor positions read differently at every zoom level. All functions
  * write a NUL-terminated string into buf and return buf.
  */
-#ifndef GPULENS_UNITS_H
-#define GPULENS_UNITS_H
+#ifndef GPULENS_FMT_H
+#define GPULENS_FMT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* About four significant digits: "850ns", "12.35us", "1.235ms", "2.500s". */
-char	*units_time(char *buf, size_t len, int64_t ns);
+char	*fmt_time(char *buf, size_t len, int64_t ns);
 /* Enough decimals to resolve res ns (res >= 1). */
-char	*units_time_res(char *buf, size_t len, int64_t ns, int64_t res);
+char	*fmt_time_res(char *buf, size_t len, int64_t ns, int64_t res);
 /* "512 B", "1.50 KiB", "64.0 MiB", "2.00 GiB". */
-char	*units_bytes(char *buf, size_t len, uint64_t bytes);
+char	*fmt_bytes(char *buf, size_t len, uint64_t bytes);
 /* "12.3 GB/s" (decimal units, as bandwidth is usually quoted). */
-char	*units_rate(char *buf, size_t len, double bytes_per_s);
+char	*fmt_rate(char *buf, size_t len, double bytes_per_s);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * sanitize: untrusted profile strings made safe and measurable for a
+ * safetext: untrusted profile strings made safe and measurable for a
  * terminal.
  *
  * Kernel names, NVTX messages, thread and device names come from the
@@ -20,29 +20,29 @@
  * Widths come from wcwidth(), so the caller must have set an UTF-8 locale
  * (LC_CTYPE) for the UTF-8 mode. Escapes are never split by truncation.
  */
-#ifndef GPULENS_SANITIZE_H
-#define GPULENS_SANITIZE_H
+#ifndef GPULENS_SAFETEXT_H
+#define GPULENS_SAFETEXT_H
 
 #include <stddef.h>
 #include <wchar.h>
 
-#define SAN_ASCII	0x1	/* replace non-ASCII output by '?' */
-#define SAN_ELLIPSIS	0x2	/* mark truncation with an ellipsis */
+#define ST_ASCII	0x1	/* replace non-ASCII output by '?' */
+#define ST_ELLIPSIS	0x2	/* mark truncation with an ellipsis */
 
 /*
  * Converts len bytes of s (len (size_t)-1: up to the NUL) into at most maxw
  * columns (maxw < 0: unlimited) of displayable wide characters in out, which
  * holds cap entries including the terminating NUL (cap >= 1). When the text
- * does not fit, it is cut at a character boundary and, with SAN_ELLIPSIS,
+ * does not fit, it is cut at a character boundary and, with ST_ELLIPSIS,
  * ends in an ellipsis ('~' in ASCII mode) within maxw. Returns the width in
  * columns of what was written.
  */
-int	 sanitize_wcs(const char *s, size_t len, int flags, int maxw,
+int	 safetext_wcs(const char *s, size_t len, int flags, int maxw,
 	    wchar_t *out, size_t cap);
-/* As sanitize_wcs, writing UTF-8 into out (NUL-terminated, outlen >= 1). */
-int	 sanitize_utf8(const char *s, size_t len, int flags, int maxw,
+/* As safetext_wcs, writing UTF-8 into out (NUL-terminated, outlen >= 1). */
+int	 safetext_utf8(const char *s, size_t len, int flags, int maxw,
 	    char *out, size_t outlen);
 /* Width in columns of the whole sanitised text, untruncated. */
-int	 sanitize_width(const char *s, size_t len, int flags);
+int	 safetext_width(const char *s, size_t len, int flags);
 
 #endif

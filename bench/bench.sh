@@ -1,0 +1,228 @@
+#!/usr/bin/env bash
+# bench.sh: load-time and memory benchmark of gpulens on generated traces.
+#
+# Run by hand from the source tree after building (not part of make check):
+#
+#     bench/bench.sh                      # sizes 1e5 1e6 1e7, 3 repetitions
+#     BENCH_SIZES="1e5 1e6" BENCH_REPS=5 bench/bench.sh
+#
+# For every size N it generates a trace once, then measures, R times each,
+# and reports medians:
+#
+#   sqlite scan   sqlite3 -readonly reading every row of the tables the nsys
+#                 reader reads (KERNEL, MEMCPY, MEMSET, RUNTIME,
+#                 SYNCHRONIZATION, NVTX_EVENTS, StringIds) to /dev/null:
+#                 the floor for any SQLite-based reader
+#   cold load     `gpulens clean F` then `gpulens --no-cache info F`
+#                 (wall clock, whole process)
+#   cache write   the "cache-write" (or "cache-save") phase that
+#                 `GPULENS_TIMING=1 gpulens prep F` reports after a clean;
+#                 without timing lines, prep's wall time minus cold load
+#   warm load     `gpulens info F` with the cache in place (wall clock);
+#                 checked to have used the cache
+#   peak RSS      of the cold load, with /usr/bin/time -f %M, else the
+#                 bench/rss helper (built by make), else not measured
+#
+# Targets, each marked PASS or FAIL: cold/scan <= 3, cold/warm >= 20,
+# peak RSS < 64 bytes per event. The exit status is 1 if any target fails.
+#
+# CLI hooks assumed (see man/gpulens.1):
+#   gpulens demo --out FILE --events N --seed 1   write a synthetic trace
+#   gpulens prep FILE          load FILE and write its cache
+#   gpulens clean FILE         remove FILE's cache
+#   gpulens info FILE          load through the cache, print a summary
+#   gpulens --no-cache info FILE   load bypassing the cache entirely
+#   GPULENS_TIMING=1           makes gpulens print "timing: PHASE SECONDS"
+#                              lines on stderr (phases read, cache-save or
+#                              cache-write, cache-load or cache-read, ...)
+#
+# Environment:
+#   GPULENS      the binary (default ./gpulens, then gpulens in PATH)
+#   BENCH_SIZES  event counts, integers or 1eN (default "1e5 1e6 1e7")
+#   BENCH_REPS   repetitions per measurement (default 3)
+#   BENCH_DIR    where traces go (default a new mktemp directory, removed
+#                at the end unless BENCH_KEEP=1; a given BENCH_DIR is kept)
+#   BENCH_GPUS   --gpus for generation (default: gpulens demo's default)
+#   BENCH_KEEP   1 keeps the traces
+set -u
+set -o pipefail
+
+die() { echo "bench.sh: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "${GPULENS:-}" ]; then
+	if [ -x ./gpulens ]; then GPULENS=./gpulens
+	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
+	else GPULENS=$(command -v gpulens) || die "no gpulens: build it or set GPULENS"
+	fi
+fi
+[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+command -v sqlite3 >/dev/null || die "the sqlite3 command is needed for the baseline"
+SIZES=${BENCH_SIZES:-"1e5 1e6 1e7"}
+REPS=${BENCH_REPS:-3}
+case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
+
+if [ -n "${BENCH_DIR:-}" ]; then
+	DIR=$BENCH_DIR
+	mkdir -p "$DIR" || die "cannot create $DIR"
+	KEEP=1
+else
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-bench.XXXXXX") || die "mktemp"
+	KEEP=${BENCH_KEEP:-0}
+fi
+cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# Peak RSS: GNU time, else our helper (next to the binary in a VPATH
+# build, or in the source tree), else nothing.
+RSS_HELPER=
+for h in "$(dirname "$GPULENS")/bench/rss" ./bench/rss "$here/bench/rss"; do
+	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
+done
+if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
+	RSS_HOW="/usr/bin/time -f %M"
+	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
+elif [ -n "$RSS_HELPER" ]; then
+	RSS_HOW="$RSS_HELPER"
+	rss_run() { "$RSS_HELPER" -o "$@"; }
+else
+	RSS_HOW="not measured (no GNU time, bench/rss not built)"
+	rss_run() { local o=$1; shift; echo 0 >"$o"; "$@"; }
+fi
+
+now() {
+	if [ -n "${EPOCHREALTIME:-}" ]; then echo "${EPOCHREALTIME/,/.}"
+	else date +%s.%N
+	fi
+}
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
+# median of the arguments (mean of the middle two for an even count)
+median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
+	    END { if (NR == 0) print "nan"
+	          else if (NR % 2) printf "%.6f\n", v[(NR + 1) / 2]
+	          else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+# largest value of "timing: PHASE S" in FILE over the given phase names
+# (phases may be reported nested; the outer one is the largest)
+phase() {
+	local f=$1; shift
+	awk -v names=" $* " '$1 == "timing:" && index(names, " " $2 " ") {
+	    if (!seen || $3 > m) m = $3; seen = 1 }
+	    END { if (seen) printf "%.6f\n", m }' "$f"
+}
+# last line of an RSS file (GNU time prefixes a status line on failure)
+rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
+to_int() { awk -v x="$1" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }'; }
+
+# run LABEL CMD...: runs CMD with timing on, output to $DIR/LABEL.{out,err},
+# sets T (wall seconds) and fails the benchmark on a non-zero exit.
+run() {
+	local label=$1; shift
+	local t0 t1
+	t0=$(now)
+	if ! GPULENS_TIMING=1 "$@" >"$DIR/$label.out" 2>"$DIR/$label.err"; then
+		echo "bench.sh: '$*' failed:" >&2
+		cat "$DIR/$label.err" >&2
+		exit 2
+	fi
+	t1=$(now)
+	T=$(elapsed "$t0" "$t1")
+}
+
+scan_sql=""
+for t in CUPTI_ACTIVITY_KIND_KERNEL CUPTI_ACTIVITY_KIND_MEMCPY \
+    CUPTI_ACTIVITY_KIND_MEMSET CUPTI_ACTIVITY_KIND_RUNTIME \
+    CUPTI_ACTIVITY_KIND_SYNCHRONIZATION NVTX_EVENTS StringIds; do
+	scan_sql="$scan_sql SELECT * FROM $t;"
+done
+
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+[ -n "$cpu" ] || cpu=$(uname -p)
+mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+echo "gpulens benchmark"
+echo "machine:  $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}, ${mem:-? memory}, $(uname -sr)"
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min)"
+echo "binary:   $GPULENS"
+echo "sqlite3:  $(sqlite3 -version | cut -d' ' -f1)"
+echo "RSS:      $RSS_HOW"
+echo "traces:   $DIR$( [ "$KEEP" = 1 ] && echo ' (kept)')"
+echo "medians of $REPS run(s); times in seconds, wall clock"
+echo
+
+fail=0
+rows=()
+for size in $SIZES; do
+	n=$(to_int "$size") || die "bad size: $size"
+	[ "$n" -ge 1 ] || die "bad size: $size"
+	f="$DIR/trace-$n.sqlite"
+	gen=("$GPULENS" demo --out "$f" --events "$n" --seed 1)
+	[ -n "${BENCH_GPUS:-}" ] && gen+=(--gpus "$BENCH_GPUS")
+	rm -f "$f"
+	"$GPULENS" clean "$f" >/dev/null 2>&1
+	run gen "${gen[@]}"
+	gen_s=$T
+	file_mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1048576 }')
+	echo "N=$n: generated in ${gen_s}s ($(awk -v n="$n" -v t="$gen_s" 'BEGIN { printf "%.0f", n / t }') events/s), $file_mb MiB" >&2
+
+	scan=() cold=() write=() warm=() rss=()
+	for ((r = 1; r <= REPS; r++)); do
+		t0=$(now)
+		sqlite3 -readonly "$f" "$scan_sql" >/dev/null || die "sqlite3 scan of $f failed"
+		scan+=("$(elapsed "$t0" "$(now)")")
+
+		"$GPULENS" clean "$f" >/dev/null
+		run cold rss_run "$DIR/rss" "$GPULENS" --no-cache info "$f"
+		cold+=("$T")
+		rss+=("$(rss_of "$DIR/rss")")
+
+		"$GPULENS" clean "$f" >/dev/null
+		run prep "$GPULENS" prep "$f"
+		w=$(phase "$DIR/prep.err" cache-write cache-save)
+		[ -n "$w" ] || w=$(awk -v a="$T" -v b="${cold[-1]}" 'BEGIN { d = a - b; printf "%.6f", d > 0 ? d : 0 }')
+		write+=("$w")
+
+		run warm "$GPULENS" info "$f"
+		warm+=("$T")
+		if [ -n "$(phase "$DIR/warm.err" read)" ]; then
+			echo "bench.sh: N=$n: the warm load parsed the trace again (cache not used)" >&2
+			fail=1
+		fi
+		cmp -s "$DIR/cold.out" "$DIR/warm.out" ||
+		    echo "bench.sh: N=$n: warm and cold 'info' outputs differ" >&2
+		echo "N=$n run $r: scan ${scan[-1]} cold ${cold[-1]} write ${write[-1]} warm ${warm[-1]} rss ${rss[-1]} KiB" >&2
+	done
+	m_scan=$(median "${scan[@]}")
+	m_cold=$(median "${cold[@]}")
+	m_write=$(median "${write[@]}")
+	m_warm=$(median "${warm[@]}")
+	m_rss=$(median "${rss[@]}")
+	rows+=("$(awk -v n="$n" -v g="$gen_s" -v mb="$file_mb" -v s="$m_scan" \
+	    -v c="$m_cold" -v w="$m_write" -v h="$m_warm" -v k="$m_rss" 'BEGIN {
+		cs = s > 0 ? c / s : 0; cw = h > 0 ? c / h : 0
+		bpe = k * 1024 / n
+		p1 = cs <= 3 ? "PASS" : "FAIL"
+		p2 = cw >= 20 ? "PASS" : "FAIL"
+		p3 = k == 0 ? "n/a" : (bpe < 64 ? "PASS" : "FAIL")
+		mib = k == 0 ? "-" : sprintf("%.1f", k / 1024)
+		bs = k == 0 ? "-" : sprintf("%.1f", bpe)
+		printf "%s %.2f %s %.3f %.3f %.2f %.3f %.4f %.1f %s %s %s %s %s\n",
+		    n, g, mb, s, c, cs, w, h, cw, mib, bs, p1, p2, p3 }')")
+	case ${rows[-1]} in *FAIL*) fail=1;; esac
+	[ "$KEEP" = 1 ] || { "$GPULENS" clean "$f" >/dev/null; rm -f "$f"; }
+done
+
+echo
+{
+	echo "events gen(s) file(MiB) scan(s) cold(s) cold/scan cache-write(s) warm(s) cold/warm RSS(MiB) B/event cold/scan<=3 cold/warm>=20 B/event<64"
+	printf '%s\n' "${rows[@]}"
+} | awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
+	    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
+	END { for (r = 1; r <= n; r++) { line = ""
+	    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%*s" : "  %*s", w[i], c[r, i])
+	    print line } }'
+echo
+echo "targets: cold/scan <= 3, cold/warm >= 20, peak RSS < 64 bytes/event"
+[ "$fail" = 0 ] && echo "all targets met" || echo "some targets missed"
+exit "$fail"

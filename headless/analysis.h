@@ -1,0 +1,34 @@
+/*
+ * analysis: the computing halves of the analysis verbs (gaps, timeline,
+ * overlap), separate from their argv handling so that tests can run them on
+ * hand-built models.
+ *
+ * Each takes a loaded model and options filled by opts_parse() with the
+ * verb's option groups, and fills out->rows, out->aux, the warnings and
+ * the verb's default sort and limit, without printing anything. It returns
+ * 0, or -1 with *cause (caller frees) for a usage error (unknown device,
+ * bad --by value, no such NVTX range, ...), reported with code "usage".
+ */
+#ifndef GPULENS_ANALYSIS_H
+#define GPULENS_ANALYSIS_H
+
+#include "model.h"
+#include "opts.h"
+#include "out.h"
+
+/* Option groups of the verbs, for opts_parse() in tests. */
+#define GAPS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
+    OPT_SCOPE)
+#define TIMELINE_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
+    OPT_BUCKETS | OPT_BY)
+#define OVERLAP_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
+    OPT_BY)
+
+int	 cmd_gaps_compute(const struct model *, const struct opts *,
+	    struct out *, char **cause);
+int	 cmd_timeline_compute(const struct model *, const struct opts *,
+	    struct out *, char **cause);
+int	 cmd_overlap_compute(const struct model *, const struct opts *,
+	    struct out *, char **cause);
+
+#endif

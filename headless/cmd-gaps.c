@@ -1,0 +1,786 @@
+/*
+ * cmd-gaps: `gpulens gaps` lists GPU idle bubbles: the stretches of the
+ * window in which no selected GPU work runs (work.h: kernels, memcpys,
+ * memsets, graph launches; synchronization records are not work).
+ *
+ * --scope picks what must be idle:
+ *   stream   one stream: a gap lies between two consecutive busy intervals
+ *            of the stream (overlapping work on the stream merged); stream
+ *            ids are unique per device and process, so keys hold the pid
+ *   device   every stream of one GPU (the device's union coverage); the
+ *            default
+ *   all      every GPU of the trace
+ * Streams (and devices) that hold no work at all are left out.
+ * The window is [--from, --to), the trace span by default (origin to the
+ * last end of any event, CPU ones included). Unlike nsys's gpu_gaps rule
+ * and perf-advisor's total_gpu_idle_s, the idle time before the first and
+ * after the last busy interval is reported too, as kind "leading" and
+ * "trailing" ("whole" when nothing ran in the window at all); inner gaps
+ * are kind "inner", and auxiliary.*.inner_idle_ns is perf-advisor's sum.
+ * With --nvtx the window is the union of the range's instances of the
+ * owning process(es), and each instance has its own leading and trailing
+ * idle.
+ *
+ * --min-dur hides gaps shorter than it (it does not filter events here).
+ * Rows are sorted by duration, longest first. For gaps of 1 ms or more,
+ * cpu_activity tells what the owning process's CPU threads did meanwhile:
+ * each instant of the gap goes to the first class active in it among
+ *   synchronizing  API calls whose name contains "Synchronize" or
+ *                  "StreamWaitEvent", and sync records of its streams
+ *   copying        API calls named cudaMemcpy*, cuMemcpy*, hipMemcpy*
+ *   launching      any other API call
+ *   nothing        no API call on any thread of the process
+ * and the dominant class (the largest share; ties in that order) names the
+ * gap. The owning processes are the stream's (stream scope; all processes
+ * when the stream's is unknown), those of the device's streams (device
+ * scope), or all processes (all scope).
+ *
+ * Size histogram (auxiliary.histogram): every gap of the scope, whatever
+ * --min-dur says, in perf-advisor's bins with strict upper bounds (<10us,
+ * 10-100us, 100us-1ms, 1-10ms, 10-100ms, >100ms), empty bins included.
+ *
+ * Cost: one sweep per scope over the busy segments (work.h), O(n log
+ * streams), plus the device and all-GPU sweeps for the auxiliary totals.
+ * Very many gaps (a stream scope over millions of kernels): beyond 2000
+ * candidate rows, when the rows are sorted by duration_ns, start_ns or
+ * end_ns and --limit is not 0, only the --offset + --limit + 1 first in
+ * that order are kept (a bounded heap whose order, ties by key included,
+ * is out_emit's, so the rows shown are those of a full sort);
+ * auxiliary.gaps_matched has the real count, data.total_matched then counts
+ * the rows kept, and a warning says so. Sorting by another field keeps
+ * every row, and fails beyond 2e6 of them.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "cmd.h"
+#include "iset.h"
+#include "lane.h"
+#include "opts.h"
+#include "out.h"
+#include "select.h"
+#include "work.h"
+#include "xmalloc.h"
+
+#define GAPS_CPU_MIN_NS		1000000		/* cpu_activity from 1 ms */
+#define GAPS_SPILL		2000		/* gaps kept before pruning */
+#define GAPS_MAX_ROWS		2000000		/* unsorted-field row limit */
+#define GAPS_NBINS		6
+
+static int	cmd_gaps_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_gaps_entry = {
+	"gaps",
+	"gpulens gaps [OPTIONS] TRACE",
+	"Lists GPU idle gaps (no kernel, copy or memset running) per stream,\n"
+	"per device or for all GPUs (--scope stream|device|all, default\n"
+	"device), leading and trailing idle included, longest first, with a\n"
+	"size histogram, idle totals per device and, for gaps of 1 ms or\n"
+	"more, what the owning process's CPU was doing (synchronizing,\n"
+	"copying, launching or nothing). --min-dur hides shorter gaps.",
+	cmd_gaps_exec,
+	GAPS_OPTS
+};
+
+enum gaps_scope { SCOPE_STREAM, SCOPE_DEVICE, SCOPE_ALL };
+static const char *gaps_scope_names[] = { "stream", "device", "all" };
+
+enum gaps_kind { GAP_LEADING, GAP_INNER, GAP_TRAILING, GAP_WHOLE };
+static const char *gaps_kind_names[] = {
+	"leading", "inner", "trailing", "whole"
+};
+
+enum gaps_cpu { CPU_SYNC, CPU_COPY, CPU_LAUNCH, CPU_NONE, CPU_NCLASS };
+static const char *gaps_cpu_names[] = {
+	"synchronizing", "copying", "launching", "nothing"
+};
+static const char *gaps_cpu_fields[] = {
+	"cpu_sync_pct", "cpu_copy_pct", "cpu_launch_pct", "cpu_none_pct"
+};
+
+static const int64_t gaps_bin_upper[GAPS_NBINS] = {
+	10000, 100000, 1000000, 10000000, 100000000, INT64_MAX
+};
+static const char *gaps_bin_names[GAPS_NBINS] = {
+	"<10us", "10-100us", "100us-1ms", "1-10ms", "10-100ms", ">100ms"
+};
+
+/* Row fields the pre-selection can rank by. */
+enum gaps_rank { RANK_NONE = -1, RANK_DUR, RANK_START, RANK_END };
+
+struct gap {
+	int64_t		 start, end;
+	uint32_t	 owner;		/* track, device index or NONE32 */
+	uint8_t		 kind;
+};
+
+struct gaps_ctx {
+	const struct model	*m;
+	struct work		 w;
+	int			 scope;
+	int64_t			 min_dur;
+	int			 rank, desc;
+	size_t			 keep;		/* rows wanted; 0 = all */
+	size_t			 spill;
+	int			 heap;		/* g[] is a heap of keep */
+	int			 pruned;
+	struct gap		*g;
+	size_t			 ng, gcap;
+	uint64_t		 matched;	/* gaps >= min_dur */
+	uint64_t		 bin_n[GAPS_NBINS];
+	int64_t			 bin_t[GAPS_NBINS];
+	uint8_t			*api_class;	/* per string id: 1 + class */
+	uint32_t		*procs;
+	size_t			 pcap;
+	uint32_t		*idx;
+	size_t			 icap;
+	struct work_busy	 wb;
+};
+
+static const char *gaps_columns[] = {
+	"scope", "device", "stream", "pid", "start_ns", "end_ns",
+	"duration_ns", "kind", "cpu_activity", "cpu_sync_pct", "cpu_copy_pct",
+	"cpu_launch_pct", "cpu_none_pct", "prev_name", "next_name", NULL
+};
+
+static int64_t
+gaps_rel(const struct model *m, const struct opts *o, int64_t t)
+{
+	return o->absolute ? t : t - m->origin_ns;
+}
+
+/* The stable row key: scope and identifying axes, start from the origin. */
+static void
+gaps_key(const struct gaps_ctx *c, const struct gap *g, char *buf,
+    size_t len)
+{
+	const struct model	*m = c->m;
+	const struct track	*tr;
+	long long		 st = (long long)(g->start - m->origin_ns);
+	char			 pid[32] = "";
+	uint32_t		 p;
+
+	switch (c->scope) {
+	case SCOPE_STREAM:
+		/* Stream ids are unique per device and process. */
+		tr = &m->tracks[g->owner];
+		p = m->streams[tr->stream].process;
+		if (p != NONE32)
+			snprintf(pid, sizeof pid, "pid=%u|",
+			    m->processes[p].pid);
+		snprintf(buf, len, "stream|device=%u|%sstream=%llu|start=%lld",
+		    m->devices[tr->device].source_id, pid,
+		    (unsigned long long)m->streams[tr->stream].source_id, st);
+		break;
+	case SCOPE_DEVICE:
+		snprintf(buf, len, "device|device=%u|start=%lld",
+		    m->devices[g->owner].source_id, st);
+		break;
+	default:
+		snprintf(buf, len, "all|start=%lld", st);
+		break;
+	}
+}
+
+static int64_t
+gaps_rank_value(const struct gaps_ctx *c, const struct gap *g)
+{
+	switch (c->rank) {
+	case RANK_START:
+		return g->start;
+	case RANK_END:
+		return g->end;
+	default:
+		return g->end - g->start;
+	}
+}
+
+/* Does a come before b in the output order (out_emit's sort)? */
+static int
+gaps_before(const struct gaps_ctx *c, const struct gap *a,
+    const struct gap *b)
+{
+	int64_t	va = gaps_rank_value(c, a), vb = gaps_rank_value(c, b);
+	char	ka[128], kb[128];
+
+	if (va != vb)
+		return c->desc ? va > vb : va < vb;
+	/* Ties: out_emit falls back to the key, ascending. */
+	gaps_key(c, a, ka, sizeof ka);
+	gaps_key(c, b, kb, sizeof kb);
+	return strcmp(ka, kb) < 0;
+}
+
+/* Max-heap on output position: the root is the last row kept. */
+static void
+gaps_sift(struct gaps_ctx *c, size_t i, size_t n)
+{
+	struct gap	x = c->g[i];
+	size_t		k;
+
+	for (; (k = 2 * i + 1) < n; i = k) {
+		if (k + 1 < n && gaps_before(c, &c->g[k], &c->g[k + 1]))
+			k++;
+		if (!gaps_before(c, &x, &c->g[k]))
+			break;
+		c->g[i] = c->g[k];
+	}
+	c->g[i] = x;
+}
+
+/* Turns the collected gaps into a heap of the c->keep first ones. */
+static void
+gaps_prune(struct gaps_ctx *c)
+{
+	size_t	i;
+
+	for (i = c->ng / 2; i-- > 0; )
+		gaps_sift(c, i, c->ng);
+	while (c->ng > c->keep) {
+		c->g[0] = c->g[--c->ng];
+		gaps_sift(c, 0, c->ng);
+	}
+	c->heap = 1;
+	c->pruned = 1;
+}
+
+static void
+gaps_add(struct gaps_ctx *c, int64_t s, int64_t e, uint32_t owner, int kind)
+{
+	struct gap	g;
+	int64_t		d = e - s;
+	int		b;
+
+	for (b = 0; b < GAPS_NBINS - 1 && d >= gaps_bin_upper[b]; b++)
+		;
+	c->bin_n[b]++;
+	c->bin_t[b] += d;
+	if (d < c->min_dur)
+		return;
+	c->matched++;
+	g.start = s;
+	g.end = e;
+	g.owner = owner;
+	g.kind = (uint8_t)kind;
+	if (c->heap) {
+		if (gaps_before(c, &g, &c->g[0])) {
+			c->g[0] = g;
+			gaps_sift(c, 0, c->ng);
+		}
+		return;
+	}
+	if (c->ng >= GAPS_MAX_ROWS && c->keep == 0)
+		return;		/* reported as an error by the caller */
+	XGROW(c->g, c->gcap, c->ng + 1);
+	c->g[c->ng++] = g;
+	if (c->keep > 0 && c->ng >= c->spill)
+		gaps_prune(c);
+}
+
+/*
+ * Sweeps the busy segments of tracks in every segment of the window win:
+ * adds the busy time and the inner idle time into *busy and *inner, and
+ * turns each gap into a candidate row when rows is set.
+ */
+static void
+gaps_sweep(struct gaps_ctx *c, const struct iset *win, const uint32_t *tracks,
+    size_t ntracks, uint32_t owner, int rows, int64_t *busy, int64_t *inner)
+{
+	size_t	k;
+	int64_t	ws, we, prev, s, e;
+	int	kind;
+
+	for (k = 0; k < win->n; k++) {
+		ws = win->start[k];
+		we = win->end[k];
+		prev = ws;
+		work_busy_start(&c->wb, &c->w, tracks, ntracks, ws, we);
+		while (work_busy_next(&c->wb, &s, &e)) {
+			*busy += e - s;
+			if (s > prev) {
+				kind = prev == ws ? GAP_LEADING : GAP_INNER;
+				if (kind == GAP_INNER)
+					*inner += s - prev;
+				if (rows)
+					gaps_add(c, prev, s, owner, kind);
+			}
+			prev = e;
+		}
+		if (prev < we && rows)
+			gaps_add(c, prev, we, owner, prev == ws ? GAP_WHOLE :
+			    GAP_TRAILING);
+	}
+}
+
+/* The owning processes of a gap's owner (0 = all processes). */
+static size_t
+gaps_procs(struct gaps_ctx *c, uint32_t owner)
+{
+	const struct model	*m = c->m;
+	uint32_t		 p;
+
+	switch (c->scope) {
+	case SCOPE_STREAM:
+		p = m->streams[m->tracks[owner].stream].process;
+		if (p == NONE32)
+			return 0;
+		XGROW(c->procs, c->pcap, 1);
+		c->procs[0] = p;
+		return 1;
+	case SCOPE_DEVICE:
+		return work_device_procs(m, owner, &c->procs, &c->pcap);
+	default:
+		return 0;
+	}
+}
+
+static int
+gaps_has_proc(const uint32_t *procs, size_t n, uint32_t p)
+{
+	size_t	k;
+
+	if (n == 0)
+		return 1;
+	for (k = 0; k < n; k++)
+		if (procs[k] == p)
+			return 1;
+	return 0;
+}
+
+/* CPU class of an API call name. */
+static int
+gaps_api_class(struct gaps_ctx *c, uint32_t sid)
+{
+	const char	*s;
+	int		 k;
+
+	if (c->api_class[sid] != 0)
+		return c->api_class[sid] - 1;
+	s = model_str(c->m, sid);
+	if (strstr(s, "Synchronize") != NULL ||
+	    strstr(s, "StreamWaitEvent") != NULL)
+		k = CPU_SYNC;
+	else if (strncmp(s, "cudaMemcpy", 10) == 0 ||
+	    strncmp(s, "cuMemcpy", 8) == 0 || strncmp(s, "hipMemcpy", 9) == 0)
+		k = CPU_COPY;
+	else
+		k = CPU_LAUNCH;
+	c->api_class[sid] = (uint8_t)(k + 1);
+	return k;
+}
+
+struct gaps_ivs {
+	int64_t		*s, *e;
+	size_t		 n, cap;
+};
+
+static void
+gaps_iv_push(struct gaps_ivs *v, int64_t s, int64_t e)
+{
+	if (v->n == v->cap) {
+		v->cap = v->cap == 0 ? 16 : v->cap * 2;
+		v->s = xreallocarray(v->s, v->cap, sizeof *v->s);
+		v->e = xreallocarray(v->e, v->cap, sizeof *v->e);
+	}
+	v->s[v->n] = s;
+	v->e[v->n++] = e;
+}
+
+/*
+ * What the CPU of the processes did during [s, e): time per class in
+ * pct[CPU_NCLASS] (shares of the gap) and the dominant class.
+ */
+static int
+gaps_cpu(struct gaps_ctx *c, const uint32_t *procs, size_t np, int64_t s,
+    int64_t e, double *pct)
+{
+	const struct model	*m = c->m;
+	struct gaps_ivs		 v[3];
+	struct iset		 set[3], u;
+	int64_t			 len[CPU_NCLASS], a, b;
+	size_t			 t, k, i;
+	int			 cl, best;
+
+	memset(v, 0, sizeof v);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_API && tr->type != TRACK_GPU)
+			continue;
+		if (tr->process == NONE32 ||
+		    !gaps_has_proc(procs, np, tr->process))
+			continue;
+		k = lane_overlap(l, s, e, &c->idx, &c->icap);
+		for (i = 0; i < k; i++) {
+			uint32_t j = c->idx[i];
+			if (tr->type == TRACK_GPU) {
+				if (l->kind[j] != EV_SYNC)
+					continue;
+				cl = CPU_SYNC;
+			} else if (l->kind[j] == EV_API)
+				cl = gaps_api_class(c, l->name[j]);
+			else
+				continue;
+			a = l->start[j] > s ? l->start[j] : s;
+			b = l->end[j] < e ? l->end[j] : e;
+			if (b > a)
+				gaps_iv_push(&v[cl], a, b);
+		}
+	}
+	for (k = 0; k < 3; k++) {
+		iset_init(&set[k]);
+		iset_build(&set[k], v[k].s, v[k].e, v[k].n);
+		free(v[k].s);
+		free(v[k].e);
+	}
+	iset_init(&u);
+	/* Priority: synchronizing, then copying, then launching. */
+	len[CPU_SYNC] = iset_len(&set[CPU_SYNC]);
+	len[CPU_COPY] = iset_diff_len(&set[CPU_COPY], &set[CPU_SYNC]);
+	iset_union(&u, &set[CPU_SYNC], &set[CPU_COPY]);
+	len[CPU_LAUNCH] = iset_diff_len(&set[CPU_LAUNCH], &u);
+	len[CPU_NONE] = (e - s) - len[CPU_SYNC] - len[CPU_COPY] -
+	    len[CPU_LAUNCH];
+	best = 0;
+	for (k = 0; k < CPU_NCLASS; k++) {
+		pct[k] = e > s ? 100.0 * (double)len[k] / (double)(e - s) : 0;
+		if (len[k] > len[best])
+			best = (int)k;
+	}
+	for (k = 0; k < 3; k++)
+		iset_free(&set[k]);
+	iset_free(&u);
+	return best;
+}
+
+/* Is track t a candidate for the neighbours of a gap of owner? */
+static int
+gaps_track_of(const struct gaps_ctx *c, uint32_t t, uint32_t owner)
+{
+	if (!c->w.selected[t])
+		return 0;
+	switch (c->scope) {
+	case SCOPE_STREAM:
+		return t == owner;
+	case SCOPE_DEVICE:
+		return c->m->tracks[t].device == owner;
+	default:
+		return 1;
+	}
+}
+
+/* The name of the selected work event ending at t (prev) or starting at
+ * t (next) among the owner's tracks, NULL if none. */
+static const char *
+gaps_neighbour(struct gaps_ctx *c, uint32_t owner, int64_t t, int next)
+{
+	const struct model	*m = c->m;
+	size_t			 tr, k, i;
+
+	for (tr = 0; tr < m->ntracks; tr++) {
+		const struct lane *l = &m->tracks[tr].lane;
+		if (!gaps_track_of(c, (uint32_t)tr, owner))
+			continue;
+		if (next) {
+			for (i = lane_lower(l, t); i < l->n &&
+			    l->start[i] == t; i++)
+				if (work_event(&c->w, (uint32_t)tr,
+				    (uint32_t)i) >= 0)
+					return model_str(m, l->name[i]);
+			continue;
+		}
+		k = lane_stab(l, t - 1, &c->idx, &c->icap);
+		for (i = 0; i < k; i++)
+			if (l->end[c->idx[i]] == t && work_event(&c->w,
+			    (uint32_t)tr, c->idx[i]) >= 0)
+				return model_str(m, l->name[c->idx[i]]);
+	}
+	return NULL;
+}
+
+static void
+gaps_row(struct gaps_ctx *c, const struct opts *o, struct out *out,
+    const struct gap *g)
+{
+	const struct model	*m = c->m;
+	cJSON			*row = out_row(out);
+	const char		*name;
+	char			 key[128];
+	double			 pct[CPU_NCLASS];
+	size_t			 np, k;
+	int			 dom;
+	uint32_t		 pid = NONE32;
+
+	gaps_key(c, g, key, sizeof key);
+	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
+	out_str(row, "scope", gaps_scope_names[c->scope]);
+	np = gaps_procs(c, g->owner);
+	switch (c->scope) {
+	case SCOPE_STREAM: {
+		const struct track *tr = &m->tracks[g->owner];
+		out_int(row, "device", m->devices[tr->device].source_id);
+		out_int(row, "stream",
+		    (int64_t)m->streams[tr->stream].source_id);
+		break;
+	}
+	case SCOPE_DEVICE:
+		out_int(row, "device", m->devices[g->owner].source_id);
+		cJSON_AddNullToObject(row, "stream");
+		break;
+	default:
+		cJSON_AddNullToObject(row, "device");
+		cJSON_AddNullToObject(row, "stream");
+		break;
+	}
+	if (np == 1)
+		pid = m->processes[c->procs[0]].pid;
+	if (pid == NONE32)
+		cJSON_AddNullToObject(row, "pid");
+	else
+		out_int(row, "pid", pid);
+	out_int(row, "start_ns", gaps_rel(m, o, g->start));
+	out_int(row, "end_ns", gaps_rel(m, o, g->end));
+	out_int(row, "duration_ns", g->end - g->start);
+	out_str(row, "kind", gaps_kind_names[g->kind]);
+	if (g->end - g->start >= GAPS_CPU_MIN_NS) {
+		dom = gaps_cpu(c, c->procs, np, g->start, g->end, pct);
+		out_str(row, "cpu_activity", gaps_cpu_names[dom]);
+		for (k = 0; k < CPU_NCLASS; k++)
+			out_num(row, gaps_cpu_fields[k], pct[k]);
+	} else {
+		cJSON_AddNullToObject(row, "cpu_activity");
+		for (k = 0; k < CPU_NCLASS; k++)
+			cJSON_AddNullToObject(row, gaps_cpu_fields[k]);
+	}
+	name = NULL;
+	if (g->kind == GAP_INNER || g->kind == GAP_TRAILING)
+		name = gaps_neighbour(c, g->owner, g->start, 0);
+	if (name != NULL)
+		out_str(row, "prev_name", name);
+	else
+		cJSON_AddNullToObject(row, "prev_name");
+	name = NULL;
+	if (g->kind == GAP_INNER || g->kind == GAP_LEADING)
+		name = gaps_neighbour(c, g->owner, g->end, 1);
+	if (name != NULL)
+		out_str(row, "next_name", name);
+	else
+		cJSON_AddNullToObject(row, "next_name");
+}
+
+/* Fills one auxiliary idle summary (a device, or all GPUs). */
+static cJSON *
+gaps_summary(cJSON *o, int64_t span, int64_t b, int64_t inner)
+{
+	out_int(o, "window_ns", span);
+	out_int(o, "busy_ns", b);
+	out_int(o, "total_idle_ns", span - b);
+	out_int(o, "inner_idle_ns", inner);
+	out_num(o, "idle_pct", span > 0 ? 100.0 * (double)(span - b) /
+	    (double)span : 0.0);
+	return o;
+}
+
+/* Sets up the pre-selection from --sort, --limit and --offset. */
+static void
+gaps_ranking(struct gaps_ctx *c, const struct opts *o)
+{
+	const char	*spec = o->sort != NULL ? o->sort : "duration_ns:desc";
+	const char	*colon = strchr(spec, ':');
+	size_t		 flen = colon != NULL ? (size_t)(colon - spec) :
+			    strlen(spec);
+
+	c->rank = RANK_NONE;
+	c->desc = colon == NULL || strcmp(colon + 1, "asc") != 0;
+	if (flen == 11 && strncmp(spec, "duration_ns", 11) == 0)
+		c->rank = RANK_DUR;
+	else if (flen == 8 && strncmp(spec, "start_ns", 8) == 0)
+		c->rank = RANK_START;
+	else if (flen == 6 && strncmp(spec, "end_ns", 6) == 0)
+		c->rank = RANK_END;
+	c->keep = 0;
+	if (c->rank != RANK_NONE && o->limit > 0)
+		c->keep = (size_t)(o->offset + o->limit + 1);
+	c->spill = c->keep * 4 > GAPS_SPILL ? c->keep * 4 : GAPS_SPILL;
+}
+
+static int
+gaps_cmp_start(const void *x, const void *y)
+{
+	const struct gap	*a = x, *b = y;
+
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return (a->owner > b->owner) - (a->owner < b->owner);
+}
+
+int
+cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
+    char **cause)
+{
+	struct gaps_ctx	 c;
+	struct opts	 eo = *o;
+	struct sel	 s;
+	struct iset	 win, wall;
+	cJSON		*devs, *hist, *h;
+	int64_t		 t0, t1, busy, inner, abusy = 0, ainner = 0;
+	uint32_t	*tracks = NULL, *order = NULL, one;
+	size_t		 tcap = 0, ocap = 0, nt, nd, t, d, k, np;
+	int		 rc = -1, any = 0;
+
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.scope = SCOPE_DEVICE;
+	if (o->scope != NULL) {
+		for (k = 0; k < 3; k++)
+			if (strcmp(o->scope, gaps_scope_names[k]) == 0)
+				c.scope = (int)k;
+	}
+	c.min_dur = o->min_dur;
+	eo.min_dur = 0;		/* --min-dur is about gaps, not events */
+	if (sel_init(&s, m, &eo, cause) != 0)
+		return -1;
+	t0 = s.t0;
+	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
+	work_init(&c.w, m, &s, t0, t1);
+	gaps_ranking(&c, o);
+	c.api_class = xcalloc((size_t)strpool_count(m->strs) + 1, 1);
+	iset_init(&win);
+	iset_init(&wall);
+	out->default_sort = "duration_ns:desc";
+	out->columns = gaps_columns;
+
+	if (t1 <= t0 || sel_window_empty(&s))
+		out_warn(out, "the window lies outside the trace");
+
+	/* Per device: the device-level idle (auxiliary, and device rows). */
+	devs = cJSON_CreateArray();
+	nd = work_devices(m, &order, &ocap);
+	for (k = 0; k < nd; k++) {
+		d = order[k];
+		if ((nt = work_tracks(&c.w, (uint32_t)d, &tracks, &tcap)) == 0)
+			continue;
+		any = 1;
+		np = work_device_procs(m, (uint32_t)d, &c.procs, &c.pcap);
+		work_windows(&c.w, c.procs, np, &win);
+		busy = inner = 0;
+		gaps_sweep(&c, &win, tracks, nt, (uint32_t)d,
+		    c.scope == SCOPE_DEVICE, &busy, &inner);
+		h = cJSON_CreateObject();
+		out_int(h, "device", m->devices[d].source_id);
+		cJSON_AddItemToArray(devs, gaps_summary(h, iset_len(&win),
+		    busy, inner));
+	}
+	if (c.scope == SCOPE_STREAM) {
+		for (t = 0; t < m->ntracks; t++) {
+			if (!c.w.selected[t])
+				continue;
+			np = gaps_procs(&c, (uint32_t)t);
+			work_windows(&c.w, c.procs, np, &win);
+			busy = inner = 0;
+			one = (uint32_t)t;
+			gaps_sweep(&c, &win, &one, 1, one, 1, &busy, &inner);
+		}
+	}
+	/* All GPUs, within every window. */
+	work_windows(&c.w, NULL, 0, &wall);
+	nt = work_tracks(&c.w, NONE32, &tracks, &tcap);
+	gaps_sweep(&c, &wall, tracks, nt, NONE32, c.scope == SCOPE_ALL &&
+	    any, &abusy, &ainner);
+
+	if (c.keep == 0 && c.matched > GAPS_MAX_ROWS) {
+		*cause = xasprintf("%llu gaps match: too many to sort by that "
+		    "field; raise --min-dur or sort by duration_ns, start_ns "
+		    "or end_ns", (unsigned long long)c.matched);
+		cJSON_Delete(devs);
+		goto done;
+	}
+	/* Rows in start order (out_emit sorts them anyway). */
+	if (c.ng > 1)
+		qsort(c.g, c.ng, sizeof *c.g, gaps_cmp_start);
+	for (k = 0; k < c.ng; k++)
+		gaps_row(&c, o, out, &c.g[k]);
+
+	out_str(out->aux, "scope", gaps_scope_names[c.scope]);
+	out_int(out->aux, "window_start_ns", gaps_rel(m, o, t0));
+	out_int(out->aux, "window_end_ns", gaps_rel(m, o, t1 > t0 ? t1 : t0));
+	out_int(out->aux, "min_dur_ns", c.min_dur);
+	out_int(out->aux, "gaps_matched", (int64_t)c.matched);
+	cJSON_AddItemToObject(out->aux, "devices", devs);
+	cJSON_AddItemToObject(out->aux, "all", gaps_summary(
+	    cJSON_CreateObject(), iset_len(&wall), abusy, ainner));
+	hist = cJSON_AddArrayToObject(out->aux, "histogram");
+	for (k = 0; k < GAPS_NBINS; k++) {
+		h = cJSON_CreateObject();
+		out_str(h, "label", gaps_bin_names[k]);
+		out_int(h, "count", (int64_t)c.bin_n[k]);
+		out_int(h, "total_ns", c.bin_t[k]);
+		cJSON_AddItemToArray(hist, h);
+	}
+	if (!any)
+		out_warn(out, "no GPU work in the selection");
+	else if (c.matched == 0)
+		out_warn(out, "no %s gaps%s", gaps_scope_names[c.scope],
+		    c.min_dur > 0 ? " at least --min-dur long" : "");
+	if (c.pruned)
+		out_warn(out, "%llu gaps match; only the first %zu by the sort "
+		    "order were kept (data.total_matched counts those)",
+		    (unsigned long long)c.matched, c.ng);
+	rc = 0;
+done:
+	iset_free(&win);
+	iset_free(&wall);
+	free(tracks);
+	free(order);
+	free(c.g);
+	free(c.api_class);
+	free(c.procs);
+	free(c.idx);
+	work_busy_free(&c.wb);
+	work_free(&c.w);
+	sel_free(&s);
+	return rc;
+}
+
+static int
+cmd_gaps_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	int		 rc;
+
+	out_init(&out, "gaps");
+	if (opts_parse(&o, GAPS_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_gaps_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (cmd_gaps_compute(m, &o, &out, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
+		goto done;
+	}
+	out_next(&out, "gpulens timeline %s", o.args[0]);
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

@@ -1,0 +1,406 @@
+/*
+ * cmd-inspect: `gpulens inspect TRACE ID...` shows everything the model
+ * knows about the given events (row ids as search prints them, "ev:123" or
+ * "123"), one row per id in the order given:
+ *   - the search columns (evrow.h), the track, thread, process, device and
+ *     stream names, the correlation id, the lane depth and the flags;
+ *   - kernels: short and mangled names, grid, block, threads, registers,
+ *     shared and local memory, launch type, graph node;
+ *   - copies and memsets: bytes, direction, memory kinds, devices, value,
+ *     achieved bandwidth;
+ *   - NVTX ranges and marks: domain, category, color, payload, style,
+ *     depth, parent, children, iteration, full path, GPU projection;
+ *   - API calls: the GPU work they launched;
+ *   - GPU work: the launching API call and the launch latency (GPU start -
+ *     API end, correlate_latency; negative when the GPU started first);
+ *   - the innermost NVTX range around the event (for GPU work, around the
+ *     launching call): its id, name, path and the outermost range's
+ *     iteration.
+ * An id that names no event is a not_found error.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd-events.h"
+#include "correlate.h"
+#include "evrow.h"
+#include "nvtx.h"
+#include "opts.h"
+#include "out.h"
+#include "xmalloc.h"
+
+#define INSPECT_OPTS	OPT_OUTPUT
+#define INSPECT_PATH	4096
+
+static int	cmd_inspect_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_inspect_entry = {
+	"inspect",
+	"gpulens inspect [OPTIONS] TRACE ID...",
+	"Shows every field of the events with the given row ids (\"ev:123\" or\n"
+	"\"123\", as search prints them): kernel launch parameters, copy\n"
+	"directions and memory kinds, NVTX payload, color, category and\n"
+	"domain, the enclosing NVTX range (path and iteration), and for GPU\n"
+	"work the launching API call and the launch latency.",
+	cmd_inspect_exec,
+	INSPECT_OPTS
+};
+
+static void
+inspect_strn(cJSON *row, const char *key, const struct model *m,
+    uint32_t sid)
+{
+	if (sid == 0)
+		cJSON_AddNullToObject(row, key);
+	else
+		out_str(row, key, model_str(m, sid));
+}
+
+static void
+inspect_u64(cJSON *row, const char *key, uint64_t v)
+{
+	char	buf[32];
+
+	snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+	cJSON_AddItemToObject(row, key, cJSON_CreateRaw(buf));
+}
+
+static void
+inspect_kernel(cJSON *row, const struct model *m,
+    const struct kernel_info *k)
+{
+	int64_t	threads = 1;
+	int	i;
+
+	for (i = 0; i < 3; i++)
+		threads *= (int64_t)k->grid[i] * (int64_t)k->block[i];
+	inspect_strn(row, "short_name", m, k->short_name);
+	inspect_strn(row, "mangled_name", m, k->mangled);
+	out_int(row, "threads", threads);
+	out_int(row, "registers_per_thread", k->regs);
+	out_int(row, "static_smem_bytes", k->static_smem);
+	out_int(row, "dynamic_smem_bytes", k->dynamic_smem);
+	out_int(row, "local_mem_per_thread_bytes", k->local_mem);
+	out_int(row, "launch_type", k->launch_type);
+	if (k->graph_node != 0)
+		out_int(row, "graph_node", k->graph_node);
+	else
+		cJSON_AddNullToObject(row, "graph_node");
+}
+
+static void
+inspect_copy(cJSON *row, const struct model *m, const struct copy_info *c,
+    int kind, int64_t dur)
+{
+	if (kind == EV_MEMCPY) {
+		out_str(row, "copy_kind_label", copy_kind_label(c->kind));
+		out_str(row, "src_kind", mem_kind_name(c->src_kind));
+		out_str(row, "dst_kind", mem_kind_name(c->dst_kind));
+		if (c->src_dev != NONE32)
+			out_int(row, "src_device", c->src_dev);
+		else
+			cJSON_AddNullToObject(row, "src_device");
+		if (c->dst_dev != NONE32)
+			out_int(row, "dst_device", c->dst_dev);
+		else
+			cJSON_AddNullToObject(row, "dst_device");
+	} else {
+		out_str(row, "mem_kind", mem_kind_name(c->src_kind));
+		out_int(row, "value", c->value);
+	}
+	if (dur > 0)
+		out_num(row, "bytes_per_s", (double)c->bytes * 1e9 /
+		    (double)dur);
+	else
+		cJSON_AddNullToObject(row, "bytes_per_s");
+}
+
+static void
+inspect_nvtx(cJSON *row, const struct model *m, uint32_t gid,
+    const struct nvtx_info *ni, int kind, uint8_t flags, int absolute)
+{
+	struct nvtx_proj	 p;
+	char			 buf[INSPECT_PATH];
+
+	if (ni->domain < m->ndomains)
+		out_str(row, "domain", model_str(m,
+		    m->domains[ni->domain].name));
+	else
+		cJSON_AddNullToObject(row, "domain");
+	out_int(row, "category", ni->category);
+	inspect_strn(row, "category_name", m, ni->category_name);
+	if (ni->color != 0) {
+		snprintf(buf, sizeof buf, "#%08x", ni->color);
+		out_str(row, "color", buf);
+	} else
+		cJSON_AddNullToObject(row, "color");
+	switch (ni->payload_type) {
+	case NVTX_PAYLOAD_INT:
+		out_str(row, "payload_type", "int");
+		out_int(row, "payload", ni->payload.i);
+		break;
+	case NVTX_PAYLOAD_UINT:
+		out_str(row, "payload_type", "uint");
+		inspect_u64(row, "payload", ni->payload.u);
+		break;
+	case NVTX_PAYLOAD_DOUBLE:
+		out_str(row, "payload_type", "double");
+		out_num(row, "payload", ni->payload.d);
+		break;
+	default:
+		cJSON_AddNullToObject(row, "payload_type");
+		cJSON_AddNullToObject(row, "payload");
+		break;
+	}
+	out_str(row, "style", flags & EVF_STARTEND ? "StartEnd" : "PushPop");
+	out_int(row, "nvtx_depth", nvtx_depth(m, gid));
+	if (ni->parent != NONE32)
+		out_int(row, "parent_id", ni->parent);
+	else
+		cJSON_AddNullToObject(row, "parent_id");
+	out_int(row, "children", ni->nchildren);
+	out_int(row, "iter", ni->iter);
+	nvtx_path(m, gid, buf, sizeof buf);
+	out_str(row, "path", buf);
+	if (kind != EV_NVTX)
+		return;
+	nvtx_project(m, gid, &p);
+	out_int(row, "gpu_ops", p.nops);
+	out_int(row, "gpu_kernels", p.nkernels);
+	out_int(row, "gpu_busy_ns", p.busy);
+	if (p.nops > 0) {
+		out_int(row, "gpu_start_ns", evrow_time(m, p.start, absolute));
+		out_int(row, "gpu_end_ns", evrow_time(m, p.end, absolute));
+	} else {
+		cJSON_AddNullToObject(row, "gpu_start_ns");
+		cJSON_AddNullToObject(row, "gpu_end_ns");
+	}
+}
+
+/* The launching API call of GPU work. */
+static void
+inspect_launch(cJSON *row, const struct model *m, uint32_t gid,
+    int absolute)
+{
+	uint32_t	 api = correlate_launch(m, gid);
+	int64_t		 lat;
+	struct evref	 r;
+	char		 key[24];
+
+	if (api == NONE32) {
+		cJSON_AddNullToObject(row, "launch_api_id");
+		cJSON_AddNullToObject(row, "launch_api");
+		cJSON_AddNullToObject(row, "launch_api_start_ns");
+		cJSON_AddNullToObject(row, "launch_api_duration_ns");
+		cJSON_AddNullToObject(row, "launch_latency_ns");
+		return;
+	}
+	r = model_ev(m, api);
+	evrow_key(key, sizeof key, api);
+	out_int(row, "launch_api_id", api);
+	out_str(row, "launch_api_key", key);
+	out_str(row, "launch_api", model_str(m,
+	    m->tracks[r.track].lane.name[r.idx]));
+	out_int(row, "launch_api_start_ns", evrow_time(m,
+	    m->tracks[r.track].lane.start[r.idx], absolute));
+	out_int(row, "launch_api_duration_ns",
+	    m->tracks[r.track].lane.end[r.idx] -
+	    m->tracks[r.track].lane.start[r.idx]);
+	if (correlate_latency(m, gid, &lat) == 0)
+		out_int(row, "launch_latency_ns", lat);
+	else
+		cJSON_AddNullToObject(row, "launch_latency_ns");
+}
+
+static void
+inspect_range(cJSON *row, const struct model *m, uint32_t gid)
+{
+	uint32_t	range = evrow_range(m, gid), iter;
+	char		buf[INSPECT_PATH];
+
+	if (range == NONE32) {
+		cJSON_AddNullToObject(row, "nvtx_range_id");
+		cJSON_AddNullToObject(row, "nvtx_range");
+		cJSON_AddNullToObject(row, "nvtx_path");
+		cJSON_AddNullToObject(row, "nvtx_iter");
+		return;
+	}
+	out_int(row, "nvtx_range_id", range);
+	out_str(row, "nvtx_range", model_str(m, model_ev_name(m, range)));
+	nvtx_path(m, range, buf, sizeof buf);
+	out_str(row, "nvtx_path", buf);
+	if ((iter = evrow_iter(m, range)) != NONE32)
+		out_int(row, "nvtx_iter", iter);
+	else
+		cJSON_AddNullToObject(row, "nvtx_iter");
+}
+
+static void
+inspect_row(struct out *out, const struct model *m, uint32_t gid,
+    int absolute)
+{
+	struct evref		 r = model_ev(m, gid);
+	const struct track	*tr = &m->tracks[r.track];
+	const struct lane	*l = &tr->lane;
+	uint32_t		 i = r.idx, aux = l->aux[i], th, pr;
+	const struct kernel_info *k;
+	const struct copy_info	*c;
+	const uint32_t		*g;
+	size_t			 ng, j;
+	cJSON			*row = out_row(out), *a;
+	char			*name;
+	int			 kind = l->kind[i];
+
+	evrow_fill(row, m, gid, absolute);
+	out_str(row, "track", track_type_name(tr->type));
+	out_str(row, "track_name", model_str(m, tr->name));
+	th = evrow_thread(m, gid);
+	pr = evrow_process(m, gid);
+	inspect_strn(row, "thread_name", m, th != NONE32 && th < m->nthreads ?
+	    m->threads[th].name : 0);
+	inspect_strn(row, "process_name", m, pr != NONE32 &&
+	    pr < m->nprocesses ? m->processes[pr].name : 0);
+	if (evrow_gpu_side(tr)) {
+		inspect_strn(row, "device_name", m, tr->device < m->ndevices ?
+		    m->devices[tr->device].name : 0);
+		inspect_strn(row, "stream_name", m, tr->stream < m->nstreams ?
+		    m->streams[tr->stream].name : 0);
+		if (tr->stream < m->nstreams &&
+		    m->streams[tr->stream].context != 0)
+			out_int(row, "context", m->streams[tr->stream].context);
+		else
+			cJSON_AddNullToObject(row, "context");
+	}
+	if (l->corr[i] != 0)
+		out_int(row, "correlation_id", l->corr[i]);
+	else
+		cJSON_AddNullToObject(row, "correlation_id");
+	out_int(row, "depth", l->depth != NULL ? l->depth[i] : 0);
+	out_bool(row, "open", (l->flags[i] & EVF_OPEN) != 0);
+	out_bool(row, "comm", (l->flags[i] & EVF_COMM) != 0);
+	out_bool(row, "end_clamped", (l->flags[i] & EVF_ENDCLAMP) != 0);
+	if (kind == EV_API)
+		out_bool(row, "driver", (l->flags[i] & EVF_DRIVER) != 0);
+	if (kind == EV_NVTX)
+		out_bool(row, "cross_thread",
+		    (l->flags[i] & EVF_CROSSTHREAD) != 0);
+	if (kind == EV_API) {
+		name = xstrndup(model_str(m, l->name[i]),
+		    evrow_api_len(model_str(m, l->name[i])));
+		out_str(row, "base_name", name);
+		free(name);
+	}
+	if ((k = evrow_kernel(m, gid)) != NULL)
+		inspect_kernel(row, m, k);
+	if ((c = evrow_copy(m, gid)) != NULL)
+		inspect_copy(row, m, c, kind, l->end[i] - l->start[i]);
+	if (tr->type == TRACK_NVTX && (kind == EV_NVTX || kind == EV_MARK) &&
+	    aux != NONE32 && aux < m->nnvtx)
+		inspect_nvtx(row, m, gid, &m->nvtx[aux], kind, l->flags[i],
+		    absolute);
+	if (kind == EV_COUNTER && aux != NONE32 && aux < m->ncounters)
+		out_num(row, "value", m->counters[aux]);
+	if (evrow_gpu_side(tr))
+		inspect_launch(row, m, gid, absolute);
+	if (kind == EV_API) {
+		ng = correlate_gpu(m, gid, &g);
+		out_int(row, "gpu_ops", (int64_t)ng);
+		a = cJSON_AddArrayToObject(row, "gpu_ids");
+		for (j = 0; j < ng; j++)
+			cJSON_AddItemToArray(a, cJSON_CreateNumber(g[j]));
+	}
+	inspect_range(row, m, gid);
+}
+
+int
+cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	uint32_t	*ids, gid;
+	size_t		 n = 0, i, j;
+	int		 a;
+
+	if (o->nargs < 2) {
+		*code = "usage";
+		*cause = xasprintf("expected a trace and at least one id "
+		    "(usage: %s)", cmd_inspect_entry.usage);
+		return -1;
+	}
+	ids = xcalloc((size_t)o->nargs, sizeof *ids);
+	for (a = 1; a < o->nargs; a++) {
+		if (evrow_parse_id(o->args[a], &gid) != 0) {
+			*code = "usage";
+			*cause = xasprintf("'%s' is not an event id (ev:N or "
+			    "N, as search prints them)", o->args[a]);
+			free(ids);
+			return -1;
+		}
+		if ((uint64_t)gid >= m->nevents) {
+			*code = "not_found";
+			*cause = xasprintf("no event %s in this trace (ids "
+			    "run from 0 to %llu)", o->args[a],
+			    (unsigned long long)(m->nevents == 0 ? 0 :
+			    m->nevents - 1));
+			free(ids);
+			return -1;
+		}
+		for (j = 0; j < n; j++)
+			if (ids[j] == gid)
+				break;
+		if (j == n)
+			ids[n++] = gid;
+	}
+	for (i = 0; i < n; i++)
+		inspect_row(out, m, ids[i], o->absolute);
+	out->columns = evrow_columns;
+	free(ids);
+	return 0;
+}
+
+static int
+cmd_inspect_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	const char	*code = NULL;
+	int		 rc;
+
+	out_init(&out, "inspect");
+	if (opts_parse(&o, INSPECT_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	out.limit = 0;		/* every id asked for */
+	if (o.nargs < 2) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected a trace and at least one id (usage: %s)",
+		    cmd_inspect_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (cmd_inspect_run(m, &o, &out, &code, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], code, "%s", cause);
+		goto done;
+	}
+	if (o.nargs == 2)
+		out_next(&out, "gpulens correlate %s %s", o.args[0],
+		    o.args[1]);
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

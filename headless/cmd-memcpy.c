@@ -1,0 +1,228 @@
+/*
+ * cmd-memcpy: `gpulens memcpy` summarises memory copies by device,
+ * direction (copy_kind: h2d, d2h, d2d, p2p, ...) and memory kinds
+ * (src_kind -> dst_kind: pageable, pinned, device, ...):
+ *   count, total_bytes, total_ns (sum of copy durations), mean_bytes,
+ *   mean_ns, bytes_per_s = total_bytes / total_ns (the achieved bandwidth
+ *   while copying; null when no time was spent), and peak_pct, the share
+ *   of peak_bytes_per_s.
+ * The peak is the device's memory bandwidth (struct device mem_bw, from
+ * nsys's TARGET_INFO_GPU.memoryBandwidth) for copies within device memory
+ * (d2d, a2a, a2d, d2a) and null otherwise: the model records no PCIe or
+ * NVLink bandwidth, so host-device and peer copies have no known peak.
+ * perf-advisor compares every copy kind with the DRAM peak; we do not. A
+ * device-to-device copy reads and writes every byte, so its DRAM traffic
+ * is twice bytes_per_s: 50% of peak already keeps the memory busy.
+ * Memsets are not transfers and are left out (see stats --type memset).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd-events.h"
+#include "evrow.h"
+#include "lane.h"
+#include "opts.h"
+#include "out.h"
+#include "select.h"
+#include "xmalloc.h"
+
+#define MEMCPY_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
+
+static int	cmd_memcpy_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_memcpy_entry = {
+	"memcpy",
+	"gpulens memcpy [OPTIONS] TRACE",
+	"Memory copies by device, direction (h2d, d2h, d2d, p2p, ...) and\n"
+	"memory kinds (pageable, pinned, device, ...): count, total bytes,\n"
+	"total time, achieved bandwidth (bytes / time) and its share of the\n"
+	"device's peak memory bandwidth for copies within device memory (null\n"
+	"for host and peer copies, whose link bandwidth is not recorded).",
+	cmd_memcpy_exec,
+	MEMCPY_OPTS
+};
+
+struct memcpy_group {
+	uint32_t	 device;
+	uint8_t		 kind, src, dst;
+	int64_t		 count, bytes, ns;
+};
+
+static const char *memcpy_columns[] = {
+	"device", "copy_kind", "src_kind", "dst_kind", "count", "total_bytes",
+	"total_ns", "mean_bytes", "mean_ns", "bytes_per_s",
+	"peak_bytes_per_s", "peak_pct", "copy_kind_label", NULL
+};
+
+/* Whether copies of this kind stay in one device's memory. */
+static int
+memcpy_local(int kind)
+{
+	return kind == COPY_DTOD || kind == COPY_ATOA || kind == COPY_ATOD ||
+	    kind == COPY_DTOA;
+}
+
+static void
+memcpy_row(struct out *out, const struct model *m,
+    const struct memcpy_group *g)
+{
+	cJSON		*row = out_row(out);
+	char		 key[256];
+	double		 bw = 0, peak = 0;
+
+	snprintf(key, sizeof key, "device=%s%u|copy_kind=%s|src_kind=%s|"
+	    "dst_kind=%s", g->device < m->ndevices ? "" : "none",
+	    g->device < m->ndevices ? m->devices[g->device].source_id : 0,
+	    copy_kind_name(g->kind), mem_kind_name(g->src),
+	    mem_kind_name(g->dst));
+	out_str(row, "key", key);
+	evrow_device(row, m, g->device);
+	out_str(row, "copy_kind", copy_kind_name(g->kind));
+	out_str(row, "copy_kind_label", copy_kind_label(g->kind));
+	out_str(row, "src_kind", mem_kind_name(g->src));
+	out_str(row, "dst_kind", mem_kind_name(g->dst));
+	out_int(row, "count", g->count);
+	out_int(row, "total_bytes", g->bytes);
+	out_int(row, "total_ns", g->ns);
+	out_num(row, "mean_bytes", (double)g->bytes / (double)g->count);
+	out_num(row, "mean_ns", (double)g->ns / (double)g->count);
+	if (g->ns > 0) {
+		bw = (double)g->bytes * 1e9 / (double)g->ns;
+		out_num(row, "bytes_per_s", bw);
+	} else
+		cJSON_AddNullToObject(row, "bytes_per_s");
+	if (memcpy_local(g->kind) && g->device < m->ndevices &&
+	    m->devices[g->device].mem_bw > 0)
+		peak = (double)m->devices[g->device].mem_bw;
+	if (peak > 0) {
+		out_int(row, "peak_bytes_per_s", (int64_t)peak);
+		if (g->ns > 0)
+			out_num(row, "peak_pct", 100.0 * bw / peak);
+		else
+			cJSON_AddNullToObject(row, "peak_pct");
+	} else {
+		cJSON_AddNullToObject(row, "peak_bytes_per_s");
+		cJSON_AddNullToObject(row, "peak_pct");
+	}
+}
+
+int
+cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	struct opts		 ko = *o;
+	struct sel		 s;
+	struct memcpy_group	*g = NULL;
+	const struct copy_info	*c;
+	uint32_t		*idx = NULL, t;
+	size_t			 icap = 0, gcap = 0, ng = 0, k, i, j;
+	int64_t			 noinfo = 0, bytes = 0, ns = 0;
+
+	ko.type = EV_MEMCPY;
+	if (sel_init(&s, m, &ko, cause) != 0) {
+		*code = "usage";
+		return -1;
+	}
+	if (sel_window_empty(&s))
+		out_warn(out, "the window lies outside the trace");
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		if (!sel_track(&s, t) || tr->type != TRACK_GPU)
+			continue;
+		k = lane_overlap(&tr->lane, s.t0, s.t1, &idx, &icap);
+		for (i = 0; i < k; i++) {
+			if (!sel_event(&s, t, idx[i]))
+				continue;
+			if ((c = evrow_copy(m, model_gid(m, t, idx[i]))) ==
+			    NULL) {
+				noinfo++;
+				continue;
+			}
+			for (j = 0; j < ng; j++)
+				if (g[j].device == tr->device &&
+				    g[j].kind == c->kind &&
+				    g[j].src == c->src_kind &&
+				    g[j].dst == c->dst_kind)
+					break;
+			if (j == ng) {
+				XGROW(g, gcap, ng + 1);
+				memset(&g[ng], 0, sizeof g[ng]);
+				g[ng].device = tr->device;
+				g[ng].kind = c->kind;
+				g[ng].src = c->src_kind;
+				g[ng].dst = c->dst_kind;
+				ng++;
+			}
+			g[j].count++;
+			g[j].bytes += (int64_t)c->bytes;
+			g[j].ns += tr->lane.end[idx[i]] - tr->lane.start[idx[i]];
+		}
+	}
+	sel_free(&s);
+	for (j = 0; j < ng; j++) {
+		memcpy_row(out, m, &g[j]);
+		bytes += g[j].bytes;
+		ns += g[j].ns;
+	}
+	out->default_sort = "total_ns:desc";
+	out->columns = memcpy_columns;
+	out_int(out->aux, "total_bytes", bytes);
+	out_int(out->aux, "total_ns", ns);
+	if (ns > 0)
+		out_num(out->aux, "bytes_per_s", (double)bytes * 1e9 /
+		    (double)ns);
+	if (noinfo > 0)
+		out_warn(out, "%lld copies carry no size or direction and are "
+		    "left out", (long long)noinfo);
+	if (ng == 0)
+		out_warn(out, "no memory copies match");
+	free(g);
+	free(idx);
+	return 0;
+}
+
+static int
+cmd_memcpy_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	const char	*code = NULL;
+	int		 rc;
+
+	out_init(&out, "memcpy");
+	if (opts_parse(&o, MEMCPY_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_memcpy_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (cmd_memcpy_run(m, &o, &out, &code, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], code, "%s", cause);
+		goto done;
+	}
+	if (cJSON_GetArraySize(out.rows) > 0)
+		out_next(&out, "gpulens search %s --type memcpy --sort "
+		    "duration_ns:desc", o.args[0]);
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

@@ -1,0 +1,453 @@
+/*
+ * cmd-overlap: `gpulens overlap` measures, per device, how compute,
+ * communication and copies overlap inside the window (work.h has the
+ * classes: compute = kernels and graphs without EVF_COMM, comm = NCCL/RCCL
+ * kernels, copy = memcpys and memsets). With C, M and Y the unions of the
+ * three classes over the device's selected streams, clipped to the window:
+ *   compute_ns, comm_ns, copy_ns   |C|, |M|, |Y|
+ *   busy_ns           |C u M u Y| (any GPU work)
+ *   sum_ns            sum of the clipped durations (overlaps count twice)
+ *   exposed_comm_ns   |M \ C|: communication with no compute beside it
+ *   hidden_comm_pct   100 * (1 - exposed / comm) = 100 * |M n C| / |M|,
+ *                     null without communication
+ *   copy_overlap_ns   |Y n C|
+ *   peak_concurrency  the most GPU operations running at one instant
+ *                     (half-open intervals: one ending at t and one
+ *                     starting at t do not overlap)
+ *   span_ns, busy_pct the window's length and 100 * busy / span
+ * hidden_comm_pct is HTA's comp_comm_overlap_pctg (time where merged comm
+ * and merged compute overlap over merged comm time). PithTrain's
+ * compute_overlap differs in two ways: it sums dur - overlap per comm
+ * kernel (two overlapping comm kernels count twice; we take the union), and
+ * it classifies whole streams (an NCCL kernel on a stream that also runs
+ * compute kernels is "barrier" time there, communication here).
+ *
+ * --by nvtx-path breaks the exposed communication down by the NVTX path
+ * ("outer/inner/leaf") of the innermost push/pop range enclosing each comm
+ * kernel's launching API call (as `stats --group-by nvtx-path` does), one
+ * row per (device, path): with M_p the union of that path's comm kernels,
+ * comm_ns = |M_p|, exposed_comm_ns = |M_p \ C|. When comm kernels of
+ * different paths overlap each other, the rows' exposed times add up to
+ * more than the device's.
+ *
+ * The window is the trace span by default; with --nvtx, the union of the
+ * range's instances of the device's processes.
+ *
+ * Cost: one sweep per device over its selected events in start order
+ * (work.h's merge), O(n log streams) time and O(1) memory: the six unions
+ * C, M, Y, C u M, C u Y and C u M u Y are grown a segment at a time (the
+ * overlaps follow from |A n B| = |A| + |B| - |A u B|), and the running
+ * operations sit in a min-heap of their ends for the peak. Only --by
+ * nvtx-path stores something per event: C, and the comm kernels' paths.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "cmd.h"
+#include "correlate.h"
+#include "hmap.h"
+#include "iset.h"
+#include "lane.h"
+#include "nvtx.h"
+#include "opts.h"
+#include "out.h"
+#include "select.h"
+#include "strpool.h"
+#include "work.h"
+#include "xmalloc.h"
+
+static int	cmd_overlap_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_overlap_entry = {
+	"overlap",
+	"gpulens overlap [OPTIONS] TRACE",
+	"Per device: busy time of compute, communication (NCCL) and copies\n"
+	"(unions over streams), their union and sum, the communication not\n"
+	"hidden under compute (exposed_comm_ns, hidden_comm_pct), copy time\n"
+	"overlapped by compute and the peak number of concurrent GPU\n"
+	"operations. --by nvtx-path splits exposed communication by the NVTX\n"
+	"range around each communication kernel's launch.",
+	cmd_overlap_exec,
+	OVERLAP_OPTS
+};
+
+static const char *overlap_columns[] = {
+	"device", "nvtx_path", "count", "compute_ns", "comm_ns", "copy_ns",
+	"busy_ns", "sum_ns", "exposed_comm_ns", "hidden_comm_pct",
+	"copy_overlap_ns", "peak_concurrency", "span_ns", "busy_pct", NULL
+};
+
+/* A communication event, for --by nvtx-path. */
+struct overlap_comm {
+	uint32_t	 path;		/* local string id */
+	int64_t		 start, end;	/* clipped to the window */
+};
+
+/* Unions swept per device: single classes and the combinations whose
+ * lengths give the overlaps (|A n B| = |A| + |B| - |A u B|). */
+enum overlap_run {
+	RUN_C, RUN_M, RUN_Y, RUN_CM, RUN_CY, RUN_ALL, RUN_N
+};
+
+struct overlap_ctx {
+	const struct model	*m;
+	struct work		 w;
+	struct work_merge	 mg;
+	int			 by_path;
+	int64_t			 sum;
+	int64_t			 peak;
+	int64_t			*ends;		/* min-heap of running ends */
+	size_t			 nends, endcap;
+	struct iset_run		 run[RUN_N];
+	int64_t			 len[RUN_N];
+	/* --by nvtx-path */
+	struct iset		 compute;	/* C, stored */
+	struct strpool		*local;
+	struct hmap		 path_of;	/* range gid -> local sid */
+	struct overlap_comm	*comm;
+	size_t			 ncomm, commcap;
+};
+
+/* The local path id of the range around GPU event (t, i)'s launch. */
+static uint32_t
+overlap_path(struct overlap_ctx *c, uint32_t t, uint32_t i)
+{
+	const struct model	*m = c->m;
+	struct evref		 r;
+	uint32_t		 api, range, v, th;
+	char			 buf[4096];
+
+	api = correlate_launch(m, model_gid(m, t, i));
+	if (api == NONE32)
+		return 0;
+	r = model_ev(m, api);
+	th = m->tracks[r.track].thread;
+	if (th == NONE32)
+		return 0;
+	range = nvtx_enclosing(m, th, m->tracks[r.track].lane.start[r.idx]);
+	if (range == NONE32)
+		return 0;
+	if (hmap_get(&c->path_of, range, &v))
+		return v;
+	nvtx_path(m, range, buf, sizeof buf);
+	v = strpool_intern0(c->local, buf);
+	hmap_put(&c->path_of, range, v);
+	return v;
+}
+
+static void
+overlap_ends_push(struct overlap_ctx *c, int64_t e)
+{
+	size_t	i, p;
+
+	XGROW(c->ends, c->endcap, c->nends + 1);
+	for (i = c->nends++; i > 0 && c->ends[p = (i - 1) / 2] > e; i = p)
+		c->ends[i] = c->ends[p];
+	c->ends[i] = e;
+}
+
+static void
+overlap_ends_pop(struct overlap_ctx *c)
+{
+	int64_t	x = c->ends[--c->nends];
+	size_t	i = 0, k;
+
+	for (; (k = 2 * i + 1) < c->nends; i = k) {
+		if (k + 1 < c->nends && c->ends[k + 1] < c->ends[k])
+			k++;
+		if (c->ends[k] >= x)
+			break;
+		c->ends[i] = c->ends[k];
+	}
+	if (c->nends > 0)
+		c->ends[i] = x;
+}
+
+static void
+overlap_run_add(struct overlap_ctx *c, int r, int64_t s, int64_t e)
+{
+	int64_t	fs, fe;
+
+	(void)iset_run_add(&c->run[r], s, e, &fs, &fe);
+}
+
+/*
+ * Sweeps one window segment [a, b) of tracks: the unions, the clipped sum,
+ * the running operations (peak concurrency: an operation ending at t does
+ * not overlap one starting at t) and, for --by nvtx-path, the compute set
+ * and the communication events.
+ */
+static void
+overlap_sweep(struct overlap_ctx *c, const uint32_t *tracks, size_t nt,
+    int64_t a, int64_t b)
+{
+	struct work_item	it;
+	int			r;
+
+	for (r = 0; r < RUN_N; r++)
+		iset_run_init(&c->run[r]);
+	c->nends = 0;
+	work_merge_start(&c->mg, &c->w, tracks, nt, a, b);
+	while (work_merge_next(&c->mg, &it)) {
+		c->sum += it.e - it.s;
+		overlap_run_add(c, RUN_ALL, it.s, it.e);
+		switch (it.cls) {
+		case WORK_COMPUTE:
+			overlap_run_add(c, RUN_C, it.s, it.e);
+			overlap_run_add(c, RUN_CM, it.s, it.e);
+			overlap_run_add(c, RUN_CY, it.s, it.e);
+			if (c->by_path)
+				iset_add(&c->compute, it.s, it.e);
+			break;
+		case WORK_COMM:
+			overlap_run_add(c, RUN_M, it.s, it.e);
+			overlap_run_add(c, RUN_CM, it.s, it.e);
+			if (c->by_path) {
+				XGROW(c->comm, c->commcap, c->ncomm + 1);
+				c->comm[c->ncomm].path =
+				    overlap_path(c, it.t, it.i);
+				c->comm[c->ncomm].start = it.s;
+				c->comm[c->ncomm].end = it.e;
+				c->ncomm++;
+			}
+			break;
+		default:
+			overlap_run_add(c, RUN_Y, it.s, it.e);
+			overlap_run_add(c, RUN_CY, it.s, it.e);
+			break;
+		}
+		while (c->nends > 0 && c->ends[0] <= it.s)
+			overlap_ends_pop(c);
+		if (it.e > it.s) {
+			overlap_ends_push(c, it.e);
+			if ((int64_t)c->nends > c->peak)
+				c->peak = (int64_t)c->nends;
+		}
+	}
+	for (r = 0; r < RUN_N; r++) {
+		int64_t fs, fe;
+		(void)iset_run_end(&c->run[r], &fs, &fe);
+		c->len[r] += c->run[r].len;
+	}
+}
+
+static void
+overlap_num_pct(cJSON *row, const char *f, int64_t num, int64_t den)
+{
+	if (den > 0)
+		out_num(row, f, 100.0 * (double)num / (double)den);
+	else
+		cJSON_AddNullToObject(row, f);
+}
+
+static int
+overlap_cmp_comm(const void *x, const void *y)
+{
+	const struct overlap_comm	*a = x, *b = y;
+
+	if (a->path != b->path)
+		return a->path < b->path ? -1 : 1;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+/* Rows of --by nvtx-path for one device. */
+static void
+overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d)
+{
+	const struct model	*m = c->m;
+	struct iset		 mp;
+	cJSON			*row;
+	char			*key;
+	size_t			 i, j;
+	int64_t			 comm, exposed;
+
+	if (c->ncomm > 1)
+		qsort(c->comm, c->ncomm, sizeof *c->comm, overlap_cmp_comm);
+	iset_init(&mp);
+	for (i = 0; i < c->ncomm; i = j) {
+		iset_clear(&mp);
+		for (j = i; j < c->ncomm && c->comm[j].path == c->comm[i].path;
+		    j++)
+			iset_add(&mp, c->comm[j].start, c->comm[j].end);
+		comm = iset_len(&mp);
+		exposed = iset_diff_len(&mp, &c->compute);
+		row = out_row(out);
+		key = xasprintf("device=%u|nvtx_path=%s",
+		    m->devices[d].source_id,
+		    strpool_get(c->local, c->comm[i].path));
+		cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
+		free(key);
+		out_int(row, "device", m->devices[d].source_id);
+		out_str(row, "nvtx_path", strpool_get(c->local,
+		    c->comm[i].path));
+		out_int(row, "count", (int64_t)(j - i));
+		out_int(row, "comm_ns", comm);
+		out_int(row, "exposed_comm_ns", exposed);
+		overlap_num_pct(row, "hidden_comm_pct", comm - exposed, comm);
+	}
+	iset_free(&mp);
+}
+
+static void
+overlap_device(struct overlap_ctx *c, struct out *out, uint32_t d,
+    uint32_t **tracks, size_t *tcap)
+{
+	const struct model	*m = c->m;
+	struct iset		 win;
+	uint32_t		*procs = NULL;
+	size_t			 pcap = 0, nt, np, k;
+	int64_t			 span, busy, comm, exposed, *len = c->len;
+	cJSON			*row;
+	char			 key[64];
+
+	nt = work_tracks(&c->w, d, tracks, tcap);
+	iset_init(&win);
+	np = work_device_procs(m, d, &procs, &pcap);
+	work_windows(&c->w, procs, np, &win);
+	free(procs);
+	c->sum = c->peak = 0;
+	c->ncomm = 0;
+	memset(c->len, 0, sizeof c->len);
+	iset_clear(&c->compute);
+	for (k = 0; k < win.n; k++)
+		overlap_sweep(c, *tracks, nt, win.start[k], win.end[k]);
+	if (c->by_path) {
+		overlap_path_rows(c, out, d);
+		iset_free(&win);
+		return;
+	}
+	span = iset_len(&win);
+	busy = len[RUN_ALL];
+	comm = len[RUN_M];
+	/* |M \ C| = |M| - |M n C| = |M u C| - |C|. */
+	exposed = len[RUN_CM] - len[RUN_C];
+	row = out_row(out);
+	snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
+	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
+	out_int(row, "device", m->devices[d].source_id);
+	out_int(row, "compute_ns", len[RUN_C]);
+	out_int(row, "comm_ns", comm);
+	out_int(row, "copy_ns", len[RUN_Y]);
+	out_int(row, "busy_ns", busy);
+	out_int(row, "sum_ns", c->sum);
+	out_int(row, "exposed_comm_ns", exposed);
+	overlap_num_pct(row, "hidden_comm_pct", comm - exposed, comm);
+	/* |Y n C| = |Y| + |C| - |Y u C|. */
+	out_int(row, "copy_overlap_ns", len[RUN_Y] + len[RUN_C] -
+	    len[RUN_CY]);
+	out_int(row, "peak_concurrency", c->peak);
+	out_int(row, "span_ns", span);
+	overlap_num_pct(row, "busy_pct", busy, span);
+	iset_free(&win);
+}
+
+int
+cmd_overlap_compute(const struct model *m, const struct opts *o,
+    struct out *out, char **cause)
+{
+	struct overlap_ctx	 c;
+	struct sel		 s;
+	int64_t			 t0, t1;
+	uint32_t		*tracks = NULL, *order = NULL;
+	size_t			 d, k, nd, tcap = 0, ocap = 0;
+	int			 any = 0;
+
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	if (o->by == NULL || strcmp(o->by, "device") == 0)
+		c.by_path = 0;
+	else if (strcmp(o->by, "nvtx-path") == 0)
+		c.by_path = 1;
+	else {
+		*cause = xasprintf("bad value for --by: '%s' (expected device "
+		    "or nvtx-path)", o->by);
+		return -1;
+	}
+	if (sel_init(&s, m, o, cause) != 0)
+		return -1;
+	t0 = s.t0;
+	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
+	work_init(&c.w, m, &s, t0, t1);
+	if (c.by_path) {
+		c.local = strpool_new();
+		hmap_init(&c.path_of);
+		out->default_sort = "exposed_comm_ns:desc";
+	} else if (!o->limit_set)
+		out->limit = 0;
+	out->columns = overlap_columns;
+	if (t1 <= t0 || sel_window_empty(&s))
+		out_warn(out, "the window lies outside the trace");
+	nd = work_devices(m, &order, &ocap);
+	for (k = 0; k < nd; k++) {
+		d = order[k];
+		if (work_tracks(&c.w, (uint32_t)d, &tracks, &tcap) == 0)
+			continue;
+		any = 1;
+		overlap_device(&c, out, (uint32_t)d, &tracks, &tcap);
+	}
+	if (!any)
+		out_warn(out, "no GPU work in the selection");
+	else if (c.by_path && cJSON_GetArraySize(out->rows) == 0)
+		out_warn(out, "no communication kernels in the selection");
+	out_str(out->aux, "by", c.by_path ? "nvtx-path" : "device");
+	out_int(out->aux, "window_start_ns", o->absolute ? t0 :
+	    t0 - m->origin_ns);
+	out_int(out->aux, "window_end_ns", (o->absolute ? 0 : -m->origin_ns) +
+	    (t1 > t0 ? t1 : t0));
+	free(tracks);
+	free(order);
+	free(c.ends);
+	free(c.comm);
+	iset_free(&c.compute);
+	work_merge_free(&c.mg);
+	if (c.local != NULL) {
+		strpool_free(c.local);
+		hmap_free(&c.path_of);
+	}
+	work_free(&c.w);
+	sel_free(&s);
+	return 0;
+}
+
+static int
+cmd_overlap_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	int		 rc;
+
+	out_init(&out, "overlap");
+	if (opts_parse(&o, OVERLAP_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_overlap_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (cmd_overlap_compute(m, &o, &out, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
+		goto done;
+	}
+	out_next(&out, "gpulens overlap %s --by nvtx-path", o.args[0]);
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

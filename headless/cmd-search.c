@@ -1,0 +1,301 @@
+/*
+ * cmd-search: `gpulens search` lists the events the shared filters select
+ * (window, --nvtx/--iter, device, stream, pid, tid, name glob or regex,
+ * minimum duration, --type), one row per event with its row id and the
+ * headline columns of evrow.h. The key is "ev:<gid>", the id that inspect
+ * and correlate accept. Default order: start_ns ascending.
+ *
+ * Rows are cJSON objects, which cost about a kilobyte each; so when more
+ * than SEARCH_EAGER events match and the order is by a field the lanes hold
+ * (start_ns, end_ns, duration_ns, id), only the requested page is turned
+ * into rows: a bounded heap keeps the first --offset + --limit events in
+ * the requested order (ties by key, as out.c breaks them) while the number
+ * matched is counted. The envelope's total_matched then counts the page;
+ * the true number is in auxiliary.total_matched and a warning says so.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd-events.h"
+#include "evrow.h"
+#include "lane.h"
+#include "opts.h"
+#include "out.h"
+#include "select.h"
+#include "xmalloc.h"
+
+#define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
+    OPT_TYPE)
+#define SEARCH_EAGER	50000	/* matches turned into rows without paging */
+
+static int	cmd_search_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_search_entry = {
+	"search",
+	"gpulens search [OPTIONS] TRACE",
+	"Lists the events that the filters select, one row per event: its row\n"
+	"id (key \"ev:<id>\", accepted by inspect and correlate), kind, name,\n"
+	"start, duration, device, stream, pid and tid (for GPU work, the\n"
+	"launching thread), grid and block of kernels, bytes and direction of\n"
+	"copies. Sorted by start unless --sort says otherwise.",
+	cmd_search_exec,
+	SEARCH_OPTS
+};
+
+enum search_field {
+	SF_NONE = 0, SF_START, SF_END, SF_DUR, SF_ID
+};
+
+struct search_item {
+	int64_t		 v;
+	uint32_t	 gid;
+};
+
+struct search_heap {
+	struct search_item	*h;
+	size_t			 n, k;
+	int			 desc;
+};
+
+/* Whether a precedes b in the output order. */
+static int
+search_before(const struct search_heap *hp, const struct search_item *a,
+    const struct search_item *b)
+{
+	if (a->v != b->v)
+		return hp->desc ? a->v > b->v : a->v < b->v;
+	return evrow_keycmp(a->gid, b->gid) < 0;
+}
+
+/* Max-heap on the output order: the root is the last of the kept items. */
+static void
+search_sift_down(struct search_heap *hp, size_t i)
+{
+	struct search_item	tmp;
+	size_t			c;
+
+	for (;;) {
+		c = 2 * i + 1;
+		if (c >= hp->n)
+			break;
+		if (c + 1 < hp->n && search_before(hp, &hp->h[c], &hp->h[c + 1]))
+			c++;
+		if (!search_before(hp, &hp->h[i], &hp->h[c]))
+			break;
+		tmp = hp->h[i];
+		hp->h[i] = hp->h[c];
+		hp->h[c] = tmp;
+		i = c;
+	}
+}
+
+static void
+search_heap_add(struct search_heap *hp, const struct search_item *it)
+{
+	struct search_item	tmp;
+	size_t			i, p;
+
+	if (hp->n < hp->k) {
+		i = hp->n++;
+		hp->h[i] = *it;
+		while (i > 0) {
+			p = (i - 1) / 2;
+			if (!search_before(hp, &hp->h[p], &hp->h[i]))
+				break;
+			tmp = hp->h[p];
+			hp->h[p] = hp->h[i];
+			hp->h[i] = tmp;
+			i = p;
+		}
+		return;
+	}
+	if (!search_before(hp, it, &hp->h[0]))
+		return;
+	hp->h[0] = *it;
+	search_sift_down(hp, 0);
+}
+
+static const struct search_heap *search_cmp_heap;
+
+static int
+search_item_cmp(const void *a, const void *b)
+{
+	const struct search_item *x = a, *y = b;
+
+	if (search_before(search_cmp_heap, x, y))
+		return -1;
+	return search_before(search_cmp_heap, y, x) ? 1 : 0;
+}
+
+/* The cheap sort field named by spec ("field[:asc|desc]", desc by default
+ * as out.c has it), or SF_NONE. */
+static enum search_field
+search_field(const char *spec, int *desc)
+{
+	const char	*colon = strchr(spec, ':');
+	size_t		 n = colon != NULL ? (size_t)(colon - spec) : strlen(spec);
+
+	*desc = 1;
+	if (colon != NULL) {
+		if (strcmp(colon + 1, "asc") == 0)
+			*desc = 0;
+		else if (strcmp(colon + 1, "desc") != 0)
+			return SF_NONE;
+	}
+	if (n == 8 && strncmp(spec, "start_ns", n) == 0)
+		return SF_START;
+	if (n == 6 && strncmp(spec, "end_ns", n) == 0)
+		return SF_END;
+	if (n == 11 && strncmp(spec, "duration_ns", n) == 0)
+		return SF_DUR;
+	if (n == 2 && strncmp(spec, "id", n) == 0)
+		return SF_ID;
+	return SF_NONE;
+}
+
+static int64_t
+search_value(const struct lane *l, uint32_t i, uint32_t gid,
+    enum search_field f)
+{
+	switch (f) {
+	case SF_START:
+		return l->start[i];
+	case SF_END:
+		return l->end[i];
+	case SF_DUR:
+		return l->end[i] - l->start[i];
+	default:
+		return gid;
+	}
+}
+
+int
+cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	struct sel		 s;
+	struct search_heap	 hp;
+	struct search_item	 it;
+	enum search_field	 f;
+	uint32_t		*idx = NULL, *eager = NULL, t;
+	size_t			 icap = 0, ecap = 0, ne = 0, n = 0, k, i;
+	int			 desc;
+	const char		*spec = o->sort != NULL ? o->sort : "start_ns:asc";
+
+	out->default_sort = "start_ns:asc";
+	out->columns = evrow_columns;
+	if (sel_init(&s, m, o, cause) != 0) {
+		*code = "usage";
+		return -1;
+	}
+	if (sel_window_empty(&s))
+		out_warn(out, "the window lies outside the trace");
+	memset(&hp, 0, sizeof hp);
+	f = search_field(spec, &desc);
+	if (f != SF_NONE && o->limit > 0) {
+		hp.k = (size_t)(o->offset + o->limit);
+		hp.desc = desc;
+		hp.h = xcalloc(hp.k, sizeof *hp.h);
+	}
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (!sel_track(&s, t))
+			continue;
+		k = lane_overlap(l, s.t0, s.t1, &idx, &icap);
+		for (i = 0; i < k; i++) {
+			if (!sel_event(&s, t, idx[i]))
+				continue;
+			it.gid = model_gid(m, t, idx[i]);
+			n++;
+			if (hp.h != NULL) {
+				it.v = search_value(l, idx[i], it.gid, f);
+				search_heap_add(&hp, &it);
+			}
+			if (n <= SEARCH_EAGER) {
+				XGROW(eager, ecap, ne + 1);
+				eager[ne++] = it.gid;
+			}
+		}
+	}
+	if (n <= SEARCH_EAGER) {
+		for (i = 0; i < ne; i++)
+			evrow_fill(out_row(out), m, eager[i], o->absolute);
+	} else if (hp.h != NULL) {
+		search_cmp_heap = &hp;
+		qsort(hp.h, hp.n, sizeof *hp.h, search_item_cmp);
+		search_cmp_heap = NULL;
+		for (i = 0; i < hp.n; i++)
+			evrow_fill(out_row(out), m, hp.h[i].gid, o->absolute);
+		out_warn(out, "%zu events match; only the requested page was "
+		    "built (data.total_matched counts the page; "
+		    "auxiliary.total_matched counts all)", n);
+	} else {
+		/* An order by a derived field: every match becomes a row. */
+		for (t = 0; t < m->ntracks; t++) {
+			if (!sel_track(&s, t))
+				continue;
+			k = lane_overlap(&m->tracks[t].lane, s.t0, s.t1, &idx,
+			    &icap);
+			for (i = 0; i < k; i++)
+				if (sel_event(&s, t, idx[i]))
+					evrow_fill(out_row(out), m,
+					    model_gid(m, t, idx[i]),
+					    o->absolute);
+		}
+	}
+	out_int(out->aux, "total_matched", (int64_t)n);
+	if (n == 0)
+		out_warn(out, "no events match");
+	sel_free(&s);
+	free(hp.h);
+	free(eager);
+	free(idx);
+	return 0;
+}
+
+static int
+cmd_search_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	const char	*code = NULL;
+	int		 rc;
+
+	out_init(&out, "search");
+	if (opts_parse(&o, SEARCH_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_search_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (cmd_search_run(m, &o, &out, &code, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], code, "%s", cause);
+		goto done;
+	}
+	if (cJSON_GetArraySize(out.rows) > 0) {
+		out_next(&out, "gpulens inspect %s KEY", o.args[0]);
+		out_next(&out, "gpulens correlate %s KEY", o.args[0]);
+	}
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

@@ -1,0 +1,428 @@
+/*
+ * cmd-timeline: `gpulens timeline` cuts the window into time buckets and
+ * gives, per device (or per stream with --by stream) and bucket, how busy
+ * the GPU was and with what (the utilisation heatmap of nsys's
+ * cuda_gpu_time_util_map recipe, as numbers):
+ *   busy_ns     union of all selected GPU work (work.h) inside the bucket
+ *   compute_ns  union of the compute kernels (and graphs) inside it
+ *   comm_ns     union of the communication (EVF_COMM) kernels
+ *   copy_ns     union of the memcpys and memsets
+ *   busy_pct    100 * busy_ns / bucket width
+ *   kernels     kernels (compute or communication) starting in the bucket
+ *               (graph launches are not counted)
+ * Each class is a union over the device's streams, so two overlapping
+ * kernels count once, and the classes may overlap each other (busy_ns <=
+ * compute_ns + comm_ns + copy_ns). Times are clipped to the bucket: unlike
+ * perf-advisor's phase binning, an event spanning several buckets gives each
+ * its share, and the buckets' busy_ns add up to the window's busy time.
+ *
+ * Buckets: --buckets N (default 50) splits the window [t0, t1) into N
+ * buckets whose integer edges are t0 + floor(i * (t1 - t0) / N), so they
+ * partition it exactly; --bucket DUR makes buckets of that width from t0,
+ * the last one cut at t1. The window is the trace span by default (origin to
+ * last end), or with --nvtx the stretch from the first to the last selected
+ * range instance, busy time outside the instances being left out.
+ *
+ * --by stream gives one set of rows per stream; stream ids are unique per
+ * device and process, so the key holds the process too.
+ *
+ * Cost: one sweep over the selected events of each device in start order
+ * (work.h's merge, O(n log streams)) grows the four unions a segment at a
+ * time and spreads each finished segment over the buckets it spans; memory
+ * is O(buckets), whatever the number of events.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "cmd.h"
+#include "iset.h"
+#include "lane.h"
+#include "opts.h"
+#include "out.h"
+#include "select.h"
+#include "work.h"
+#include "xmalloc.h"
+
+#define TIMELINE_DEFAULT_BUCKETS	50
+#define TIMELINE_MAX_BUCKETS		100000
+
+static int	cmd_timeline_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_timeline_entry = {
+	"timeline",
+	"gpulens timeline [OPTIONS] TRACE",
+	"Splits the window into time buckets (--buckets N, default 50, or\n"
+	"--bucket DUR) and prints, per device (or per stream with --by\n"
+	"stream) and bucket, the busy time (union over streams), its compute,\n"
+	"communication and copy parts, the busy percentage and the number of\n"
+	"kernels starting in the bucket.",
+	cmd_timeline_exec,
+	TIMELINE_OPTS
+};
+
+static const char *timeline_columns[] = {
+	"device", "pid", "stream", "bucket", "start_ns", "end_ns", "busy_ns",
+	"busy_pct", "compute_ns", "comm_ns", "copy_ns", "kernels", NULL
+};
+
+struct timeline_ctx {
+	const struct model	*m;
+	struct work		 w;
+	struct work_merge	 mg;
+	int			 by_stream;
+	int64_t			*edge;		/* nb + 1 bucket edges */
+	size_t			 nb;
+	int64_t			*busy;		/* nb x (1 + WORK_NCLASS) */
+	uint64_t		*kern;		/* kernels per bucket */
+	uint32_t		*procs;
+	size_t			 pcap;
+};
+
+/* The bucket holding t (edge[0] <= t < edge[nb]). */
+static size_t
+timeline_bucket(const struct timeline_ctx *c, int64_t t)
+{
+	size_t	lo = 0, hi = c->nb, mid;
+
+	/* The last bucket whose start is <= t. */
+	while (hi - lo > 1) {
+		mid = lo + (hi - lo) / 2;
+		if (c->edge[mid] <= t)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Adds the busy segment [s, e) of column col to the buckets it spans. */
+static void
+timeline_spread(struct timeline_ctx *c, int col, int64_t s, int64_t e)
+{
+	size_t	b;
+	int64_t	x, y;
+
+	if (s < c->edge[0])
+		s = c->edge[0];
+	if (e > c->edge[c->nb])
+		e = c->edge[c->nb];
+	if (e <= s)
+		return;
+	for (b = timeline_bucket(c, s); b < c->nb && c->edge[b] < e; b++) {
+		x = s > c->edge[b] ? s : c->edge[b];
+		y = e < c->edge[b + 1] ? e : c->edge[b + 1];
+		if (y > x)
+			c->busy[b * (1 + WORK_NCLASS) + (size_t)col] += y - x;
+	}
+}
+
+/*
+ * Sweeps the selected work of tracks in every window segment: per-class
+ * unions spread over the buckets, and kernels counted by their start.
+ */
+static void
+timeline_sweep(struct timeline_ctx *c, const struct iset *win,
+    const uint32_t *tracks, size_t ntracks)
+{
+	const struct model	*m = c->m;
+	struct iset_run		 run[1 + WORK_NCLASS];
+	struct work_item	 it;
+	int64_t			 fs, fe, st;
+	size_t			 k;
+	int			 col;
+
+	memset(c->busy, 0, c->nb * (1 + WORK_NCLASS) * sizeof *c->busy);
+	memset(c->kern, 0, c->nb * sizeof *c->kern);
+	for (k = 0; k < win->n; k++) {
+		for (col = 0; col <= WORK_NCLASS; col++)
+			iset_run_init(&run[col]);
+		work_merge_start(&c->mg, &c->w, tracks, ntracks,
+		    win->start[k], win->end[k]);
+		while (work_merge_next(&c->mg, &it)) {
+			if (iset_run_add(&run[0], it.s, it.e, &fs, &fe))
+				timeline_spread(c, 0, fs, fe);
+			col = 1 + it.cls;
+			if (iset_run_add(&run[col], it.s, it.e, &fs, &fe))
+				timeline_spread(c, col, fs, fe);
+			st = m->tracks[it.t].lane.start[it.i];
+			if (m->tracks[it.t].lane.kind[it.i] == EV_KERNEL &&
+			    st >= win->start[k] && st >= c->edge[0] &&
+			    st < c->edge[c->nb])
+				c->kern[timeline_bucket(c, st)]++;
+		}
+		for (col = 0; col <= WORK_NCLASS; col++)
+			if (iset_run_end(&run[col], &fs, &fe))
+				timeline_spread(c, col, fs, fe);
+	}
+}
+
+/* Bucket edges; returns -1 with *cause when there would be too many. */
+static int
+timeline_edges(struct timeline_ctx *c, const struct opts *o, int64_t t0,
+    int64_t t1, char **cause)
+{
+	int64_t		span = t1 - t0, q, r, w;
+	long long	nb;
+	size_t		i;
+
+	if (o->bucket_ns > 0) {
+		w = o->bucket_ns;
+		nb = (long long)(span / w + (span % w != 0));
+		if (nb > TIMELINE_MAX_BUCKETS) {
+			*cause = xasprintf("--bucket %lld ns makes %lld "
+			    "buckets (at most %d)", (long long)w, nb,
+			    TIMELINE_MAX_BUCKETS);
+			return -1;
+		}
+		c->nb = (size_t)nb;
+		c->edge = xreallocarray(NULL, c->nb + 1, sizeof *c->edge);
+		for (i = 0; i < c->nb; i++)
+			c->edge[i] = t0 + (int64_t)i * w;
+		c->edge[c->nb] = t1;
+		return 0;
+	}
+	nb = o->buckets > 0 ? o->buckets : TIMELINE_DEFAULT_BUCKETS;
+	if (nb > span)
+		nb = span;	/* every bucket at least 1 ns wide */
+	c->nb = (size_t)nb;
+	q = span / nb;
+	r = span % nb;
+	c->edge = xreallocarray(NULL, c->nb + 1, sizeof *c->edge);
+	/* floor(i * span / nb) without overflow: r * i < nb^2 <= 1e10. */
+	for (i = 0; i <= c->nb; i++)
+		c->edge[i] = t0 + q * (int64_t)i + r * (int64_t)i / nb;
+	return 0;
+}
+
+static int64_t
+timeline_rel(const struct model *m, const struct opts *o, int64_t t)
+{
+	return o->absolute ? t : t - m->origin_ns;
+}
+
+/* Emits the rows of one device or stream from the swept buckets. */
+static void
+timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
+    uint32_t dev, uint32_t stream, cJSON *totals)
+{
+	const struct model	*m = c->m;
+	cJSON			*row, *tot;
+	char			 key[160], pid[32] = "";
+	size_t			 b, k;
+	uint32_t		 p = NONE32;
+	int64_t			 s, e, busy, *v, sum[1 + WORK_NCLASS];
+	uint64_t		 nk = 0;
+	static const char	*cf[WORK_NCLASS] = {
+		"compute_ns", "comm_ns", "copy_ns"
+	};
+
+	memset(sum, 0, sizeof sum);
+	/* Stream ids are unique per device and process. */
+	if (stream != NONE32 && (p = m->streams[stream].process) != NONE32)
+		snprintf(pid, sizeof pid, "pid=%u|", m->processes[p].pid);
+	for (b = 0; b < c->nb; b++) {
+		s = c->edge[b];
+		e = c->edge[b + 1];
+		v = &c->busy[b * (1 + WORK_NCLASS)];
+		busy = v[0];
+		row = out_row(out);
+		if (stream != NONE32)
+			snprintf(key, sizeof key, "device=%u|%sstream=%llu|"
+			    "bucket=%zu", m->devices[dev].source_id, pid,
+			    (unsigned long long)m->streams[stream].source_id,
+			    b);
+		else
+			snprintf(key, sizeof key, "device=%u|bucket=%zu",
+			    m->devices[dev].source_id, b);
+		cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
+		out_int(row, "device", m->devices[dev].source_id);
+		if (stream != NONE32) {
+			if (p == NONE32)
+				cJSON_AddNullToObject(row, "pid");
+			else
+				out_int(row, "pid", m->processes[p].pid);
+			out_int(row, "stream",
+			    (int64_t)m->streams[stream].source_id);
+		}
+		out_int(row, "bucket", (int64_t)b);
+		out_int(row, "start_ns", timeline_rel(m, o, s));
+		out_int(row, "end_ns", timeline_rel(m, o, e));
+		out_int(row, "busy_ns", busy);
+		out_num(row, "busy_pct", e > s ? 100.0 * (double)busy /
+		    (double)(e - s) : 0.0);
+		for (k = 0; k < WORK_NCLASS; k++)
+			out_int(row, cf[k], v[1 + k]);
+		out_int(row, "kernels", (int64_t)c->kern[b]);
+		for (k = 0; k <= WORK_NCLASS; k++)
+			sum[k] += v[k];
+		nk += c->kern[b];
+	}
+	tot = cJSON_CreateObject();
+	out_int(tot, "device", m->devices[dev].source_id);
+	if (stream != NONE32) {
+		if (p != NONE32)
+			out_int(tot, "pid", m->processes[p].pid);
+		out_int(tot, "stream", (int64_t)m->streams[stream].source_id);
+	}
+	out_int(tot, "busy_ns", sum[0]);
+	for (k = 0; k < WORK_NCLASS; k++)
+		out_int(tot, cf[k], sum[1 + k]);
+	out_int(tot, "kernels", (int64_t)nk);
+	cJSON_AddItemToArray(totals, tot);
+}
+
+int
+cmd_timeline_compute(const struct model *m, const struct opts *o,
+    struct out *out, char **cause)
+{
+	struct timeline_ctx	 c;
+	struct sel		 s;
+	struct iset		 wall, win;
+	cJSON			*totals;
+	int64_t			 t0, t1;
+	uint32_t		*tracks = NULL, *order = NULL, one, p;
+	size_t			 d, t, k, nt, nd, np, tcap = 0, ocap = 0;
+	int			 rc = -1, any = 0;
+
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	if (o->by == NULL || strcmp(o->by, "device") == 0)
+		c.by_stream = 0;
+	else if (strcmp(o->by, "stream") == 0)
+		c.by_stream = 1;
+	else {
+		*cause = xasprintf("bad value for --by: '%s' (expected device "
+		    "or stream)", o->by);
+		return -1;
+	}
+	if (o->buckets > 0 && o->bucket_ns > 0) {
+		*cause = xasprintf("give --buckets or --bucket, not both");
+		return -1;
+	}
+	if (sel_init(&s, m, o, cause) != 0)
+		return -1;
+	t0 = s.t0;
+	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
+	work_init(&c.w, m, &s, t0, t1);
+	iset_init(&wall);
+	iset_init(&win);
+	if (s.has_nvtx) {
+		/* Bucket the stretch of the selected range instances. */
+		work_windows(&c.w, NULL, 0, &wall);
+		if (wall.n > 0) {
+			t0 = wall.start[0];
+			t1 = wall.end[wall.n - 1];
+		} else
+			t1 = t0;
+	}
+	if (!o->limit_set)
+		out->limit = 0;
+	out->columns = timeline_columns;
+	totals = cJSON_CreateArray();
+	if (t1 <= t0 || sel_window_empty(&s)) {
+		out_warn(out, "the window is empty or lies outside the trace");
+		goto aux;
+	}
+	if (timeline_edges(&c, o, t0, t1, cause) != 0) {
+		cJSON_Delete(totals);
+		goto done;
+	}
+	c.kern = xcalloc(c.nb, sizeof *c.kern);
+	c.busy = xcalloc(c.nb * (1 + WORK_NCLASS), sizeof *c.busy);
+	if (c.by_stream) {
+		for (t = 0; t < m->ntracks; t++) {
+			if (!c.w.selected[t])
+				continue;
+			any = 1;
+			one = (uint32_t)t;
+			p = m->streams[m->tracks[t].stream].process;
+			work_windows(&c.w, &p, p != NONE32, &win);
+			timeline_sweep(&c, &win, &one, 1);
+			timeline_rows(&c, o, out, m->tracks[t].device,
+			    m->tracks[t].stream, totals);
+		}
+	} else {
+		nd = work_devices(m, &order, &ocap);
+		for (k = 0; k < nd; k++) {
+			d = order[k];
+			nt = work_tracks(&c.w, (uint32_t)d, &tracks, &tcap);
+			if (nt == 0)
+				continue;
+			any = 1;
+			np = work_device_procs(m, (uint32_t)d, &c.procs,
+			    &c.pcap);
+			work_windows(&c.w, c.procs, np, &win);
+			timeline_sweep(&c, &win, tracks, nt);
+			timeline_rows(&c, o, out, (uint32_t)d, NONE32, totals);
+		}
+	}
+	if (!any)
+		out_warn(out, "no GPU work in the selection");
+aux:
+	out_str(out->aux, "by", c.by_stream ? "stream" : "device");
+	out_int(out->aux, "window_start_ns", timeline_rel(m, o, t0));
+	out_int(out->aux, "window_end_ns", timeline_rel(m, o,
+	    t1 > t0 ? t1 : t0));
+	out_int(out->aux, "buckets", (int64_t)c.nb);
+	if (c.nb > 0)
+		out_num(out->aux, "bucket_ns", (double)(t1 - t0) /
+		    (double)c.nb);
+	cJSON_AddItemToObject(out->aux, "totals", totals);
+	rc = 0;
+done:
+	iset_free(&wall);
+	iset_free(&win);
+	free(tracks);
+	free(order);
+	free(c.edge);
+	free(c.kern);
+	free(c.busy);
+	work_merge_free(&c.mg);
+	free(c.procs);
+	work_free(&c.w);
+	sel_free(&s);
+	return rc;
+}
+
+static int
+cmd_timeline_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	int		 rc;
+
+	out_init(&out, "timeline");
+	if (opts_parse(&o, TIMELINE_OPTS, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 1) {
+		rc = out_error(&out, NULL, NULL, "usage",
+		    "expected one trace (usage: %s)", cmd_timeline_entry.usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (cmd_timeline_compute(m, &o, &out, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
+		goto done;
+	}
+	out_next(&out, "gpulens gaps %s --scope device", o.args[0]);
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

@@ -1,0 +1,451 @@
+/*
+ * nsys-db: the schema-probing layer under the Nsight Systems reader: which
+ * tables exist, which columns a table has, a SELECT that substitutes NULL
+ * for missing columns, StringIds read once and interned lazily, and the
+ * ENUM_* tables. See nsys-db.h.
+ */
+#include "config.h"
+
+#include <sys/types.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <sqlite3.h>
+
+#include "nsys-db.h"
+#include "source.h"
+#include "xmalloc.h"
+
+#define NSYS_DB_ROWS_STEP	65536	/* rows between progress reports */
+
+void
+nsys_db_error(struct nsys_db *d, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	if (d->err != NULL)
+		return;
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	d->err = xasprintf("%s: %s", d->path, s);
+	free(s);
+}
+
+void
+nsys_db_sqlerr(struct nsys_db *d, int rc, const char *what)
+{
+	int	primary = rc & 0xff;
+
+	if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
+	    primary == SQLITE_IOERR || primary == SQLITE_FORMAT ||
+	    primary == SQLITE_RANGE)
+		nsys_db_error(d, "corrupt or truncated SQLite database (%s) "
+		    "while reading %s", sqlite3_errstr(rc), what);
+	else
+		nsys_db_error(d, "SQLite error while reading %s: %s", what,
+		    sqlite3_errmsg(d->db));
+}
+
+/* Steps st: 1 a row, 0 done, -1 error (recorded). */
+int
+nsys_db_step(struct nsys_db *d, sqlite3_stmt *st, const char *what)
+{
+	int	rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	nsys_db_sqlerr(d, rc, what);
+	return -1;
+}
+
+sqlite3_stmt *
+nsys_db_prepare(struct nsys_db *d, const char *sql, const char *what)
+{
+	sqlite3_stmt	*st = NULL;
+	int		 rc;
+
+	rc = sqlite3_prepare_v2(d->db, sql, -1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		nsys_db_sqlerr(d, rc, what);
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+static int
+nsys_db_schema(struct nsys_db *d)
+{
+	sqlite3_stmt	*st;
+	int		 r;
+
+	st = nsys_db_prepare(d, "SELECT name, type FROM sqlite_master "
+	    "WHERE type IN ('table', 'view')", "sqlite_master");
+	if (st == NULL)
+		return -1;
+	while ((r = nsys_db_step(d, st, "sqlite_master")) == 1) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		const char *type = (const char *)sqlite3_column_text(st, 1);
+		if (name == NULL)
+			continue;
+		XGROW(d->tables, d->tablescap, d->ntables + 1);
+		d->isview = xreallocarray(d->isview, d->tablescap, 1);
+		d->tables[d->ntables] = xstrdup(name);
+		d->isview[d->ntables] = type != NULL &&
+		    strcmp(type, "view") == 0;
+		d->ntables++;
+	}
+	sqlite3_finalize(st);
+	return r < 0 ? -1 : 0;
+}
+
+/* Index of table name in the schema or -1 (exact, case-sensitive match
+ * first, then any case, as SQLite itself resolves names). */
+static ssize_t
+nsys_db_table(const struct nsys_db *d, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < d->ntables; i++)
+		if (strcmp(d->tables[i], name) == 0)
+			return (ssize_t)i;
+	for (i = 0; i < d->ntables; i++)
+		if (strcasecmp(d->tables[i], name) == 0)
+			return (ssize_t)i;
+	return -1;
+}
+
+int
+nsys_db_has(const struct nsys_db *d, const char *name)
+{
+	return nsys_db_table(d, name) >= 0;
+}
+
+/*
+ * Prepares "SELECT rowid, c1, ... FROM table [tail]": columns the table
+ * lacks are selected as NULL and flagged 0 in have[] (NULL: not wanted).
+ * Result column i + 1 is cols[i]. When a column marked '!' is missing, the
+ * table is skipped with a warning: NULL is returned and d->err stays NULL.
+ */
+sqlite3_stmt *
+nsys_db_select(struct nsys_db *d, const char *table, const char *const *cols,
+    size_t ncols, int *have, const char *tail)
+{
+	sqlite3_stmt	*st;
+	sqlite3_str	*q;
+	char		**names = NULL, *sql;
+	size_t		  nnames = 0, namescap = 0, i, j;
+	ssize_t		  ti;
+	int		  r, rowid = 1;
+
+	if ((ti = nsys_db_table(d, table)) < 0)
+		return NULL;
+	table = d->tables[ti];
+
+	sql = sqlite3_mprintf("PRAGMA table_info(\"%w\")", table);
+	st = nsys_db_prepare(d, sql, table);
+	sqlite3_free(sql);
+	if (st == NULL)
+		return NULL;
+	while ((r = nsys_db_step(d, st, table)) == 1) {
+		const char *c = (const char *)sqlite3_column_text(st, 1);
+		XGROW(names, namescap, nnames + 1);
+		names[nnames++] = xstrdup(c != NULL ? c : "");
+	}
+	sqlite3_finalize(st);
+	if (r < 0)
+		goto fail;
+
+	/* Views and WITHOUT ROWID tables have no usable rowid. */
+	if (d->isview[ti])
+		rowid = 0;
+	else {
+		sql = sqlite3_mprintf("SELECT rowid FROM \"%w\" LIMIT 0",
+		    table);
+		if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) != SQLITE_OK)
+			rowid = 0;
+		sqlite3_finalize(st);
+		sqlite3_free(sql);
+	}
+
+	q = sqlite3_str_new(d->db);
+	sqlite3_str_appendall(q, rowid ? "SELECT rowid" : "SELECT -1");
+	for (i = 0; i < ncols; i++) {
+		const char *want = cols[i];
+		int required = *want == '!', found = 0;
+		if (required)
+			want++;
+		for (j = 0; j < nnames; j++) {
+			if (strcasecmp(names[j], want) == 0) {
+				found = 1;
+				break;
+			}
+		}
+		if (have != NULL)
+			have[i] = found;
+		if (!found && required) {
+			builder_warn(d->b, "%s: skipped: no column %s", table,
+			    want);
+			sqlite3_free(sqlite3_str_finish(q));
+			goto fail;
+		}
+		if (found)
+			sqlite3_str_appendf(q, ", \"%w\"", want);
+		else
+			sqlite3_str_appendall(q, ", NULL");
+	}
+	sqlite3_str_appendf(q, " FROM \"%w\"%s%s", table,
+	    tail != NULL ? " " : "", tail != NULL ? tail : "");
+	sql = sqlite3_str_finish(q);
+	if (sql == NULL) {
+		nsys_db_error(d, "out of memory building a query on %s", table);
+		goto fail;
+	}
+	st = nsys_db_prepare(d, sql, table);
+	sqlite3_free(sql);
+	for (i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	return st;
+
+fail:
+	for (i = 0; i < nnames; i++)
+		free(names[i]);
+	free(names);
+	return NULL;
+}
+
+/* A cheap size estimate for progress: max(rowid), 0 if unknown. */
+uint64_t
+nsys_db_estimate(struct nsys_db *d, const char *table)
+{
+	sqlite3_stmt	*st = NULL;
+	char		*sql;
+	int64_t		 v = 0;
+
+	sql = sqlite3_mprintf("SELECT max(rowid) FROM \"%w\"", table);
+	if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
+	return v > 0 ? (uint64_t)v : 0;
+}
+
+int
+nsys_db_strings(struct nsys_db *d, struct progress *prog)
+{
+	sqlite3_stmt	*st;
+	int64_t		 id, maxid = -1;
+	int64_t		*ids = NULL;
+	size_t		 i, idscap = 0;
+	int		 r, sparse = 0;
+
+	if (!nsys_db_has(d, "StringIds"))
+		return 0;
+	st = nsys_db_prepare(d, "SELECT id, value FROM StringIds", "StringIds");
+	if (st == NULL)
+		return -1;
+	progress_phase(prog, "strings", nsys_db_estimate(d, "StringIds"));
+	while ((r = nsys_db_step(d, st, "StringIds")) == 1) {
+		const char *s = (const char *)sqlite3_column_text(st, 1);
+		size_t len = (size_t)sqlite3_column_bytes(st, 1);
+
+		id = sqlite3_column_int64(st, 0);
+		if (s == NULL)
+			s = "", len = 0;
+		XGROW(d->sbuf, d->sbufcap, d->sbuflen + len + 1);
+		memcpy(d->sbuf + d->sbuflen, s, len);
+		d->sbuf[d->sbuflen + len] = '\0';
+		if (d->nstr == d->strcap) {
+			XGROW(ids, idscap, d->nstr + 1);
+			d->strcap = idscap;
+			d->soff = xreallocarray(d->soff, d->strcap,
+			    sizeof *d->soff);
+			d->slen = xreallocarray(d->slen, d->strcap,
+			    sizeof *d->slen);
+		}
+		ids[d->nstr] = id;
+		d->soff[d->nstr] = d->sbuflen;
+		d->slen[d->nstr] = (uint32_t)len;
+		d->nstr++;
+		d->sbuflen += len + 1;
+		if (id < 0)
+			sparse = 1;
+		else if (id > maxid)
+			maxid = id;
+		if ((d->nstr & (NSYS_DB_ROWS_STEP - 1)) == 0)
+			progress_rows(prog, d->nstr);
+	}
+	sqlite3_finalize(st);
+	if (r < 0) {
+		free(ids);
+		return -1;
+	}
+	if (d->nstr == 0) {
+		free(ids);
+		return 0;
+	}
+	d->ssid = xreallocarray(NULL, d->nstr, sizeof *d->ssid);
+	for (i = 0; i < d->nstr; i++)
+		d->ssid[i] = NONE32;
+
+	/* Dense ids index an array; sparse ones (derived files) a hash. */
+	if (!sparse && (uint64_t)maxid < 2 * (uint64_t)d->nstr + 65536) {
+		d->nsdense = (size_t)maxid + 1;
+		d->sdense = xcalloc(d->nsdense, sizeof *d->sdense);
+		for (i = 0; i < d->nstr; i++)
+			d->sdense[ids[i]] = (uint32_t)i + 1;
+	} else {
+		for (i = 0; i < d->nstr; i++)
+			hmap_put(&d->ssparse, (uint64_t)ids[i], (uint32_t)i);
+	}
+	free(ids);
+	return 0;
+}
+
+/* StringIds entry of id, or -1. */
+static ssize_t
+nsys_db_str_entry(const struct nsys_db *d, int64_t id)
+{
+	uint32_t	v;
+
+	if (d->sdense != NULL) {
+		if (id < 0 || (uint64_t)id >= d->nsdense || d->sdense[id] == 0)
+			return -1;
+		return (ssize_t)d->sdense[id] - 1;
+	}
+	if (hmap_get(&d->ssparse, (uint64_t)id, &v))
+		return (ssize_t)v;
+	return -1;
+}
+
+/* Pool id of StringIds[id], interned on first use; 0 if missing. */
+uint32_t
+nsys_db_str(struct nsys_db *d, int64_t id)
+{
+	ssize_t	e;
+
+	if ((e = nsys_db_str_entry(d, id)) < 0) {
+		d->nbadstr++;
+		return 0;
+	}
+	if (d->ssid[e] == NONE32)
+		d->ssid[e] = builder_intern_n(d->b, d->sbuf + d->soff[e],
+		    d->slen[e]);
+	return d->ssid[e];
+}
+
+/* Text of StringIds[id] (borrowed) or NULL. */
+const char *
+nsys_db_str_text(const struct nsys_db *d, int64_t id)
+{
+	ssize_t	e;
+
+	if ((e = nsys_db_str_entry(d, id)) < 0)
+		return NULL;
+	return d->sbuf + d->soff[e];
+}
+
+/* Reads ENUM table t; returns the number of rows (0 if absent), -1 error. */
+ssize_t
+nsys_db_enum(struct nsys_db *d, const char *t, struct nsys_db_enum_row **out)
+{
+	static const char *const cols[] = { "!id", "name", "label" };
+	sqlite3_stmt	*st;
+	size_t		 nrow = 0, cap = 0;
+	int		 r;
+
+	*out = NULL;
+	if (!nsys_db_has(d, t))
+		return 0;
+	if ((st = nsys_db_select(d, t, cols, 3, NULL, NULL)) == NULL)
+		return d->err != NULL ? -1 : 0;
+	while ((r = nsys_db_step(d, st, t)) == 1) {
+		const char *nm = (const char *)sqlite3_column_text(st, 2);
+		const char *lb = (const char *)sqlite3_column_text(st, 3);
+		XGROW(*out, cap, nrow + 1);
+		(*out)[nrow].id = sqlite3_column_int64(st, 1);
+		(*out)[nrow].name = xstrdup(nm != NULL ? nm : "");
+		(*out)[nrow].label = xstrdup(lb != NULL ? lb : "");
+		nrow++;
+	}
+	sqlite3_finalize(st);
+	if (r < 0) {
+		while (nrow > 0) {
+			nrow--;
+			free((*out)[nrow].name);
+			free((*out)[nrow].label);
+		}
+		free(*out);
+		*out = NULL;
+		return -1;
+	}
+	return (ssize_t)nrow;
+}
+
+void
+nsys_db_enum_free(struct nsys_db_enum_row *e, ssize_t ne)
+{
+	ssize_t	i;
+
+	for (i = 0; i < ne; i++) {
+		free(e[i].name);
+		free(e[i].label);
+	}
+	free(e);
+}
+
+int
+nsys_db_open(struct nsys_db *d, const char *path, char **cause)
+{
+	memset(d, 0, sizeof *d);
+	d->path = path;
+	hmap_init(&d->ssparse);
+	if ((d->db = source_sqlite_open(path, cause)) == NULL)
+		return -1;
+	if (nsys_db_schema(d) != 0) {
+		*cause = d->err;
+		d->err = NULL;
+		nsys_db_close(d);
+		return -1;
+	}
+	return 0;
+}
+
+void
+nsys_db_close(struct nsys_db *d)
+{
+	size_t	i;
+
+	if (d->db != NULL)
+		sqlite3_close(d->db);
+	d->db = NULL;
+	for (i = 0; i < d->ntables; i++)
+		free(d->tables[i]);
+	free(d->tables);
+	free(d->isview);
+	d->tables = NULL;
+	d->isview = NULL;
+	d->ntables = d->tablescap = 0;
+	free(d->sbuf);
+	free(d->soff);
+	free(d->slen);
+	free(d->ssid);
+	free(d->sdense);
+	d->sbuf = NULL;
+	d->soff = NULL;
+	d->slen = NULL;
+	d->ssid = NULL;
+	d->sdense = NULL;
+	d->nstr = d->strcap = d->nsdense = 0;
+	hmap_free(&d->ssparse);
+}

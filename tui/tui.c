@@ -1,0 +1,572 @@
+/*
+ * tui: terminal set-up, the main loop and the blit to ncurses.
+ *
+ * This is the only file that talks to ncurses. Views draw into a cellgrid
+ * (cellgrid.h); once per loop turn the loop hands the accumulated damage
+ * to the view, copies the dirty rows of the grid to stdscr and calls
+ * doupdate() once (tmux's server_client_loop, tig's redraw_view_dirty).
+ *
+ * Terminal policy, decided once at start-up:
+ *   - setlocale(LC_ALL, ""); the UTF-8 glyph set only when the locale's
+ *     codeset is UTF-8 and --ascii was not given (LANG=C gives ASCII);
+ *   - colours unless NO_COLOR is set, --no-color was given or the terminal
+ *     has none: 256-colour palette when available, else the 8 basic
+ *     colours; all pairs are allocated here, once; without colour every
+ *     class maps to plain attributes (bold, reverse, dim, underline);
+ *   - signals only set flags: SIGINT and SIGTERM ask to quit, SIGWINCH to
+ *     re-read the size; KEY_RESIZE is handled in the loop too;
+ *   - endwin() runs on every exit path, including exit() from elsewhere
+ *     (atexit), so the terminal is always given back.
+ *
+ * getch() with a timeout is the frame timer; --max-frames counts loop
+ * turns. A key script feeds keys in place of getch(); with no terminal on
+ * stdout the screen is an ncurses screen on /dev/null (headless).
+ */
+#include "config.h"
+
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+
+#include <curses.h>
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cellgrid.h"
+#include "glyph.h"
+#include "script.h"
+#include "tui.h"
+#include "view-timeline.h"
+#include "view.h"
+#include "xmalloc.h"
+
+#define TUI_FRAME_MS	100	/* getch timeout: the idle frame period */
+
+static volatile sig_atomic_t	tui_quit_flag;
+static volatile sig_atomic_t	tui_winch_flag;
+static int			tui_active;	/* endwin() still owed */
+static int			tui_atexit_set;
+
+/* One entry per colour class. Colours: -1 is the terminal default. */
+static const struct {
+	short		 fg256, bg256, fg8, bg8;
+	int		 bold;		/* bold in colour modes too */
+	attr_t		 mono;		/* attributes without colour */
+} tui_palette[CG_CLASS_COUNT] = {
+	[CG_NORMAL] = { -1, -1, -1, -1, 0, A_NORMAL },
+	[CG_LABEL] = { 252, -1, COLOR_WHITE, -1, 0, A_NORMAL },
+	[CG_GROUP] = { 231, -1, COLOR_WHITE, -1, 1, A_BOLD },
+	[CG_RULER] = { 250, 236, COLOR_CYAN, -1, 0, A_UNDERLINE },
+	[CG_STATUS] = { 16, 250, COLOR_BLACK, COLOR_WHITE, 0, A_REVERSE },
+	[CG_DETAIL] = { 252, -1, COLOR_WHITE, -1, 0, A_NORMAL },
+	[CG_KEY] = { 110, -1, COLOR_CYAN, -1, 0, A_DIM },
+	[CG_HELP] = { 231, 24, COLOR_WHITE, COLOR_BLUE, 0, A_REVERSE },
+	[CG_BORDER] = { 242, -1, COLOR_WHITE, -1, 0, A_DIM },
+	[CG_DIM] = { 242, -1, COLOR_WHITE, -1, 0, A_DIM },
+	[CG_KERNEL] = { 39, -1, COLOR_CYAN, -1, 0, A_BOLD },
+	[CG_COMM] = { 170, -1, COLOR_MAGENTA, -1, 0, A_BOLD },
+	[CG_MEMCPY] = { 78, -1, COLOR_GREEN, -1, 0, A_NORMAL },
+	[CG_MEMSET] = { 179, -1, COLOR_YELLOW, -1, 0, A_NORMAL },
+	[CG_SYNC] = { 203, -1, COLOR_RED, -1, 0, A_NORMAL },
+	[CG_API] = { 180, -1, COLOR_YELLOW, -1, 0, A_NORMAL },
+	[CG_NVTX] = { 114, -1, COLOR_GREEN, -1, 0, A_NORMAL },
+	[CG_OSRT] = { 146, -1, COLOR_BLUE, -1, 0, A_NORMAL },
+	[CG_OTHER] = { 245, -1, COLOR_WHITE, -1, 0, A_DIM },
+};
+
+struct tui {
+	SCREEN			*scr;
+	FILE			*out, *in;	/* ours to close, or NULL */
+	int			 headless;
+	int			 colour;	/* 0 none, 8, 256 */
+	int			 w, h;
+	struct cellgrid		 grid;
+	const struct view_ops	*ops;
+	void			*view;
+	struct script		 script;
+	size_t			 step;
+	struct sigaction	 old_int, old_term, old_winch;
+};
+
+static void
+tui_restore(void)
+{
+	if (tui_active) {
+		endwin();
+		tui_active = 0;
+	}
+}
+
+static void
+tui_signal(int sig)
+{
+	if (sig == SIGWINCH)
+		tui_winch_flag = 1;
+	else
+		tui_quit_flag = 1;
+}
+
+static void
+tui_signals(struct tui *t, int install)
+{
+	struct sigaction	sa;
+
+	if (!install) {
+		sigaction(SIGINT, &t->old_int, NULL);
+		sigaction(SIGTERM, &t->old_term, NULL);
+		sigaction(SIGWINCH, &t->old_winch, NULL);
+		return;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = tui_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &t->old_int);
+	sigaction(SIGTERM, &sa, &t->old_term);
+	sigaction(SIGWINCH, &sa, &t->old_winch);
+}
+
+static void
+tui_colours(struct tui *t, int no_color)
+{
+	const char	*nc = getenv("NO_COLOR");
+	short		 fg, bg, dfg = -1, dbg = -1;
+	int		 i, n = CG_CLASS_COUNT;
+
+	t->colour = 0;
+	if (no_color || (nc != NULL && *nc != '\0') || !has_colors())
+		return;
+	if (start_color() == ERR)
+		return;
+	if (use_default_colors() == ERR) {
+		dfg = COLOR_WHITE;
+		dbg = COLOR_BLACK;
+	}
+	if (COLOR_PAIRS < 2 * n + 1 || COLORS < 8)
+		return;
+	t->colour = COLORS >= 256 ? 256 : 8;
+	for (i = 0; i < n; i++) {
+		fg = t->colour == 256 ? tui_palette[i].fg256 :
+		    tui_palette[i].fg8;
+		bg = t->colour == 256 ? tui_palette[i].bg256 :
+		    tui_palette[i].bg8;
+		init_pair((short)(i + 1), fg < 0 ? dfg : fg, bg < 0 ? dbg : bg);
+		/* The filled variant: dark text on the class colour. */
+		init_pair((short)(n + i + 1), t->colour == 256 ? 16 :
+		    COLOR_BLACK, fg < 0 ? (t->colour == 256 ? 250 :
+		    COLOR_WHITE) : fg);
+	}
+}
+
+/* ncurses attributes and colour pair for a cell attribute. */
+static void
+tui_style(const struct tui *t, uint16_t a, attr_t *at, short *pair)
+{
+	int	cls = a & CGA_CLASS;
+
+	if (cls >= CG_CLASS_COUNT)
+		cls = CG_NORMAL;
+	*pair = 0;
+	if (t->colour) {
+		*at = tui_palette[cls].bold ? A_BOLD : A_NORMAL;
+		*pair = (short)((a & CGA_FILL) ? CG_CLASS_COUNT + cls + 1 :
+		    cls + 1);
+	} else {
+		*at = tui_palette[cls].mono;
+		if (a & CGA_FILL)
+			*at = A_REVERSE;
+	}
+	if (a & CGA_BOLD)
+		*at |= A_BOLD;
+	if (a & CGA_REVERSE)
+		*at |= A_REVERSE;
+	if (a & CGA_UNDERLINE)
+		*at |= A_UNDERLINE;
+	if (a & CGA_DIM)
+		*at |= A_DIM;
+	if (a & CGA_CURSOR)
+		*at |= A_REVERSE;
+	if (a & CGA_SEL)
+		*at = (*at | A_BOLD | A_UNDERLINE) ^ A_REVERSE;
+}
+
+/* Copies the dirty rows of the grid to stdscr. */
+static void
+tui_blit(struct tui *t)
+{
+	const struct cell	*c;
+	cchar_t			 cc;
+	wchar_t			 wc[2];
+	attr_t			 at;
+	short			 pair;
+	int			 x, y;
+
+	for (y = 0; y < t->grid.h && y < LINES; y++) {
+		if (!t->grid.dirty[y])
+			continue;
+		for (x = 0; x < t->grid.w && x < COLS; x++) {
+			c = cellgrid_cat(&t->grid, x, y);
+			if (c->ch == CG_CONT)
+				continue;
+			wc[0] = c->ch;
+			wc[1] = L'\0';
+			tui_style(t, c->attr, &at, &pair);
+			setcchar(&cc, wc, at, pair, NULL);
+			mvwadd_wch(stdscr, y, x, &cc);
+		}
+	}
+	cellgrid_clean(&t->grid);
+}
+
+static void
+tui_resize(struct tui *t, int w, int h)
+{
+	if (w < 1 || h < 1)
+		return;
+	if (w != COLS || h != LINES)
+		resizeterm(h, w);
+	t->w = w;
+	t->h = h;
+	cellgrid_resize(&t->grid, w, h);
+	t->ops->resize(t->view, w, h);
+	clearok(stdscr, TRUE);
+}
+
+static void
+tui_winch(struct tui *t)
+{
+	struct winsize	ws;
+
+	tui_winch_flag = 0;
+	if (t->headless)
+		return;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0 &&
+	    ws.ws_row > 0)
+		tui_resize(t, ws.ws_col, ws.ws_row);
+	else
+		tui_resize(t, COLS, LINES);
+}
+
+/* Translates one ncurses input into a key; returns 0 for nothing. */
+static int
+tui_translate(struct tui *t, int rc, wint_t wch, struct tui_key *k)
+{
+	MEVENT	me;
+
+	memset(k, 0, sizeof *k);
+	if (rc == OK) {
+		switch (wch) {
+		case '\t':
+			k->key = TK_TAB;
+			break;
+		case '\n':
+		case '\r':
+			k->key = TK_ENTER;
+			break;
+		case 27:
+			k->key = TK_ESC;
+			break;
+		case 127:
+		case 8:
+			k->key = TK_BACKSPACE;
+			break;
+		default:
+			k->key = (int)wch;
+			break;
+		}
+		return 1;
+	}
+	if (rc != KEY_CODE_YES)
+		return 0;
+	switch (wch) {
+	case KEY_LEFT:	k->key = TK_LEFT; break;
+	case KEY_RIGHT:	k->key = TK_RIGHT; break;
+	case KEY_UP:	k->key = TK_UP; break;
+	case KEY_DOWN:	k->key = TK_DOWN; break;
+	case KEY_PPAGE:	k->key = TK_PGUP; break;
+	case KEY_NPAGE:	k->key = TK_PGDN; break;
+	case KEY_HOME:	k->key = TK_HOME; break;
+	case KEY_END:	k->key = TK_END; break;
+	case KEY_BTAB:	k->key = TK_BTAB; break;
+	case KEY_ENTER:	k->key = TK_ENTER; break;
+	case KEY_BACKSPACE: k->key = TK_BACKSPACE; break;
+	case KEY_RESIZE:
+		tui_resize(t, COLS, LINES);
+		return 0;
+	case KEY_MOUSE:
+		if (getmouse(&me) != OK)
+			return 0;
+		k->x = me.x;
+		k->y = me.y;
+		if (me.bstate & BUTTON4_PRESSED)
+			k->key = TK_WHEEL_UP;
+#ifdef BUTTON5_PRESSED
+		else if (me.bstate & BUTTON5_PRESSED)
+			k->key = TK_WHEEL_DOWN;
+#endif
+		else if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
+			k->key = TK_CLICK;
+		else
+			return 0;
+		return 1;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+static int
+tui_headless_size(int *w, int *h, char **cause)
+{
+	const char	*s = getenv("GPULENS_TUI_SIZE");
+
+	*w = 80;
+	*h = 24;
+	if (s == NULL || *s == '\0')
+		return 0;
+	if (sscanf(s, "%dx%d", w, h) != 2 || *w < 1 || *h < 1 ||
+	    *w > 10000 || *h > 10000) {
+		*cause = xasprintf("GPULENS_TUI_SIZE: expected WxH, got %s", s);
+		return -1;
+	}
+	return 0;
+}
+
+static int
+tui_open(struct tui *t, const struct tui_opts *o, char **cause)
+{
+	static const char	*terms[] = { "xterm-256color", "xterm",
+				    "vt100" };
+	const char		*term = getenv("TERM");
+	size_t			 i;
+	int			 w, h;
+
+	t->headless = !isatty(STDOUT_FILENO) &&
+	    (o->script != NULL || o->max_frames > 0);
+	if (!t->headless && !isatty(STDOUT_FILENO)) {
+		*cause = xstrdup("standard output is not a terminal");
+		return -1;
+	}
+	if (t->headless) {
+		if (tui_headless_size(&w, &h, cause) != 0)
+			return -1;
+		t->out = fopen("/dev/null", "w");
+		t->in = fopen("/dev/null", "r");
+		if (t->out == NULL || t->in == NULL) {
+			*cause = xasprintf("/dev/null: %s", strerror(errno));
+			return -1;
+		}
+		for (i = 0; i < sizeof terms / sizeof terms[0]; i++)
+			if ((t->scr = newterm(terms[i], t->out, t->in)) != NULL)
+				break;
+		if (t->scr == NULL && term != NULL)
+			t->scr = newterm(term, t->out, t->in);
+	} else {
+		if (term == NULL || *term == '\0') {
+			*cause = xstrdup("TERM is not set");
+			return -1;
+		}
+		if (!isatty(STDIN_FILENO) &&
+		    (t->in = fopen("/dev/tty", "r")) == NULL) {
+			*cause = xasprintf("/dev/tty: %s", strerror(errno));
+			return -1;
+		}
+		t->scr = newterm(NULL, stdout, t->in != NULL ? t->in : stdin);
+	}
+	if (t->scr == NULL) {
+		*cause = xasprintf("cannot initialise the terminal (TERM=%s)",
+		    term != NULL ? term : "");
+		return -1;
+	}
+	set_term(t->scr);
+	tui_active = 1;
+	if (!tui_atexit_set) {
+		atexit(tui_restore);
+		tui_atexit_set = 1;
+	}
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	wtimeout(stdscr, TUI_FRAME_MS);
+	tui_colours(t, o->no_color);
+	if (!t->headless) {
+		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+		    | BUTTON5_PRESSED
+#endif
+		    , NULL);
+		mouseinterval(0);
+	}
+	if (t->headless) {
+		resizeterm(h, w);
+		t->w = w;
+		t->h = h;
+	} else {
+		t->w = COLS;
+		t->h = LINES;
+	}
+	return 0;
+}
+
+static void
+tui_close(struct tui *t)
+{
+	if (t->scr != NULL) {
+		tui_restore();
+		delscreen(t->scr);
+		t->scr = NULL;
+	}
+	if (t->out != NULL)
+		fclose(t->out);
+	if (t->in != NULL)
+		fclose(t->in);
+	t->out = t->in = NULL;
+}
+
+static int
+tui_dump(struct tui *t, const char *path, char **cause)
+{
+	FILE	*f;
+	int	 r;
+
+	if ((f = fopen(path, "w")) == NULL) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	r = cellgrid_dump(&t->grid, f);
+	if (fclose(f) != 0 || r != 0) {
+		*cause = xasprintf("%s: write error", path);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Runs one script step: returns the reactions, or -1 with *cause. *done is
+ * set when the script asks to stop.
+ */
+static int
+tui_step(struct tui *t, const struct script_step *st, int *done,
+    char **cause)
+{
+	switch (st->op) {
+	case SCRIPT_KEY:
+		return t->ops->key(t->view, &st->key);
+	case SCRIPT_DUMP:
+		return tui_dump(t, st->path, cause);
+	case SCRIPT_SLEEP:
+		napms(st->a);
+		return 0;
+	case SCRIPT_RESIZE:
+		tui_resize(t, st->a, st->b);
+		return REDRAW_ALL;
+	case SCRIPT_QUIT:
+		*done = 1;
+		return 0;
+	}
+	return 0;
+}
+
+static int
+tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
+{
+	struct tui_key	 k;
+	wint_t		 wch;
+	int		 damage = REDRAW_ALL, frames = 0, rc, r, done = 0;
+
+	for (;;) {
+		if (tui_quit_flag)
+			break;
+		if (tui_winch_flag) {
+			tui_winch(t);
+			damage |= REDRAW_ALL;
+		}
+		if (t->grid.w != t->w || t->grid.h != t->h) {
+			tui_resize(t, t->w, t->h);
+			damage |= REDRAW_ALL;
+		}
+		if (damage & REDRAW_ALL) {
+			t->ops->draw(t->view, &t->grid, damage & REDRAW_ALL);
+			tui_blit(t);
+			wnoutrefresh(stdscr);
+			doupdate();
+		}
+		damage = 0;
+		frames++;
+		if (o->max_frames > 0 && frames >= o->max_frames)
+			break;
+
+		if (t->step < t->script.n) {
+			r = tui_step(t, &t->script.steps[t->step], &done,
+			    cause);
+			if (r < 0)
+				return -1;
+			t->step++;
+			damage |= r;
+		} else if (t->script.n > 0 && t->headless)
+			break;
+		else if (t->headless) {
+			/* --max-frames without a script: idle frames. */
+			napms(TUI_FRAME_MS);
+		} else {
+			rc = wget_wch(stdscr, &wch);
+			if (rc == ERR)
+				continue;
+			if (tui_translate(t, rc, wch, &k))
+				damage |= t->ops->key(t->view, &k);
+			else if (rc == KEY_CODE_YES && wch == KEY_RESIZE)
+				damage |= REDRAW_ALL;
+		}
+		if (done || (damage & REACT_QUIT))
+			break;
+	}
+	return 0;
+}
+
+int
+tui_run(const struct model *m, const struct tui_opts *o, char **cause)
+{
+	struct tui		 t;
+	struct view_env		 env;
+	const char		*cs;
+	int			 utf8, r;
+
+	memset(&t, 0, sizeof t);
+	if (o->script != NULL && script_load(&t.script, o->script, cause) != 0)
+		return -1;
+	setlocale(LC_ALL, "");
+	cs = nl_langinfo(CODESET);
+	utf8 = !o->ascii && cs != NULL && strcmp(cs, "UTF-8") == 0;
+
+	tui_quit_flag = tui_winch_flag = 0;
+	if (tui_open(&t, o, cause) != 0) {
+		tui_close(&t);
+		script_free(&t.script);
+		return -1;
+	}
+	tui_signals(&t, 1);
+	env.gl = glyph_get(utf8);
+	env.title = o->title;
+	t.ops = &view_timeline_ops;
+	t.view = t.ops->init(m, &env);
+	cellgrid_init(&t.grid);
+	tui_resize(&t, t.w, t.h);
+
+	r = tui_loop(&t, o, cause);
+
+	t.ops->free(t.view);
+	cellgrid_free(&t.grid);
+	tui_close(&t);
+	tui_signals(&t, 0);
+	script_free(&t.script);
+	return r;
+}
