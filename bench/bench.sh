@@ -44,6 +44,8 @@
 #                at the end unless BENCH_KEEP=1; a given BENCH_DIR is kept)
 #   BENCH_GPUS   --gpus for generation (default: gpulens demo's default)
 #   BENCH_KEEP   1 keeps the traces
+#   BENCH_VERBS  0 skips the verb latency table (default 1: every verb
+#                with --json on each cached trace, load included)
 set -u
 set -o pipefail
 
@@ -152,7 +154,30 @@ echo "medians of $REPS run(s); times in seconds, wall clock"
 echo
 
 fail=0
+vfail=0
 rows=()
+vrows=()
+# Verbs timed on each cached trace; TRACE and KID (a kernel's row id) are
+# substituted.
+VERBS=(
+	"info TRACE"
+	"summary TRACE"
+	"stats TRACE --type kernel"
+	"stats TRACE --type api"
+	"stats TRACE --type kernel --group-by name,device"
+	"nvtx TRACE"
+	"iters TRACE"
+	"gaps TRACE --scope device"
+	"timeline TRACE --buckets 100"
+	"overlap TRACE"
+	"search TRACE --type kernel --limit 50"
+	"inspect TRACE KID"
+	"correlate TRACE KID"
+	"launch TRACE"
+	"memcpy TRACE"
+	"comm TRACE"
+	"hardware TRACE"
+)
 for size in $SIZES; do
 	n=$(to_int "$size") || die "bad size: $size"
 	[ "$n" -ge 1 ] || die "bad size: $size"
@@ -210,6 +235,38 @@ for size in $SIZES; do
 		printf "%s %.2f %s %.3f %.3f %.2f %.3f %.4f %.1f %s %s %s %s %s\n",
 		    n, g, mb, s, c, cs, w, h, cw, mib, bs, p1, p2, p3 }')")
 	case ${rows[-1]} in *FAIL*) fail=1;; esac
+
+	# Verb latency on the cached trace (the cache is in place after prep
+	# and warm): whole process, load included, median of REPS runs.
+	if [ "${BENCH_VERBS:-1}" = 1 ]; then
+		"$GPULENS" prep "$f" >/dev/null
+		kid=$("$GPULENS" search "$f" --type kernel --limit 1 --json |
+		    sed -n 's/.*"id":\([0-9][0-9]*\).*/\1/p' | head -n 1)
+		[ -n "$kid" ] || kid=0
+		for v in "${VERBS[@]}"; do
+			read -r -a cmd <<<"$v"
+			args=()
+			for a in "${cmd[@]}"; do
+				case $a in
+				TRACE) args+=("$f");;
+				KID) args+=("$kid");;
+				*) args+=("$a");;
+				esac
+			done
+			ts=()
+			for ((r = 1; r <= REPS; r++)); do
+				run verb "$GPULENS" "${args[@]}" --json
+				ts+=("$T")
+			done
+			mv=$(median "${ts[@]}")
+			target=1
+			[ "${cmd[0]}" = info ] && target=0.1
+			vrows+=("$(awk -v n="$n" -v v="${cmd[0]}" -v t="$mv" \
+			    -v g="$target" 'BEGIN { printf "%s %s %.4f %s %s\n",
+			    n, v, t, g, t < g ? "PASS" : "FAIL" }')")
+			case ${vrows[-1]} in *FAIL*) [ "$n" -ge 1000000 ] && vfail=1;; esac
+		done
+	fi
 	[ "$KEEP" = 1 ] || { "$GPULENS" clean "$f" >/dev/null; rm -f "$f"; }
 done
 
@@ -224,5 +281,19 @@ echo
 	    print line } }'
 echo
 echo "targets: cold/scan <= 3, cold/warm >= 20, peak RSS < 64 bytes/event"
+if [ ${#vrows[@]} -gt 0 ]; then
+	echo
+	echo "verb latency on cached traces (seconds, whole process, median)"
+	{
+		echo "events verb time(s) target(s) result"
+		printf '%s\n' "${vrows[@]}"
+	} | awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
+		    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
+		END { for (r = 1; r <= n; r++) { line = ""
+		    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%*s" : "  %*s", w[i], c[r, i])
+		    print line } }'
+	echo "targets (at 1e6 and 1e7 events): info < 0.1 s, every other verb < 1 s"
+	[ "$vfail" = 0 ] || fail=1
+fi
 [ "$fail" = 0 ] && echo "all targets met" || echo "some targets missed"
 exit "$fail"

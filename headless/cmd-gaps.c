@@ -46,8 +46,8 @@
  * end_ns and --limit is not 0, only the --offset + --limit + 1 first in
  * that order are kept (a bounded heap whose order, ties by key included,
  * is out_emit's, so the rows shown are those of a full sort);
- * auxiliary.gaps_matched has the real count, data.total_matched then counts
- * the rows kept, and a warning says so. Sorting by another field keeps
+ * data.total_matched and auxiliary.gaps_matched keep the real count
+ * (out.total_matched). Sorting by another field keeps
  * every row, and fails beyond 2e6 of them.
  */
 #include "config.h"
@@ -727,9 +727,7 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 		out_warn(out, "no %s gaps%s", gaps_scope_names[c.scope],
 		    c.min_dur > 0 ? " at least --min-dur long" : "");
 	if (c.pruned)
-		out_warn(out, "%llu gaps match; only the first %zu by the sort "
-		    "order were kept (data.total_matched counts those)",
-		    (unsigned long long)c.matched, c.ng);
+		out->total_matched = (long long)c.matched;
 	rc = 0;
 done:
 	iset_free(&win);

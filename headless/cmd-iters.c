@@ -100,8 +100,11 @@ cmd_iters_exec(int argc, char **argv, const struct cmd_global *g)
 		out_int(row, "start_ns", v->start - base);
 		out_int(row, "duration_ns", v->end - v->start);
 		out_int(row, "gpu_busy_ns", v->gpu_busy);
-		out_num(row, "gpu_busy_pct", v->end > v->start ? 100.0 *
-		    (double)v->gpu_busy / (double)(v->end - v->start) : 0.0);
+		/* Of the iteration's GPU capacity: duration x GPUs used. */
+		out_num(row, "gpu_busy_pct", v->end > v->start &&
+		    v->ndevices > 0 ? 100.0 * (double)v->gpu_busy /
+		    ((double)(v->end - v->start) * v->ndevices) : 0.0);
+		out_int(row, "gpus", v->ndevices);
 		out_int(row, "kernels", (int64_t)v->kernels);
 		out_bool(row, "slowest", slowest);
 		durs[i] = v->end - v->start;

@@ -5,13 +5,12 @@
  * headline columns of evrow.h. The key is "ev:<gid>", the id that inspect
  * and correlate accept. Default order: start_ns ascending.
  *
- * Rows are cJSON objects, which cost about a kilobyte each; so when more
- * than SEARCH_EAGER events match and the order is by a field the lanes hold
- * (start_ns, end_ns, duration_ns, id), only the requested page is turned
- * into rows: a bounded heap keeps the first --offset + --limit events in
- * the requested order (ties by key, as out.c breaks them) while the number
- * matched is counted. The envelope's total_matched then counts the page;
- * the true number is in auxiliary.total_matched and a warning says so.
+ * Rows are cJSON objects, which cost about a kilobyte each; so when the
+ * order is by a field the lanes hold (start_ns, end_ns, duration_ns, id)
+ * and --limit is not 0, only the requested page is turned into rows: a
+ * bounded heap keeps the first --offset + --limit events in the requested
+ * order (ties by key, as out.c breaks them) while the number matched is
+ * counted, and the envelope's total_matched still counts all.
  */
 #include "config.h"
 
@@ -30,7 +29,6 @@
 
 #define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE)
-#define SEARCH_EAGER	50000	/* matches turned into rows without paging */
 
 static int	cmd_search_exec(int, char **, const struct cmd_global *);
 
@@ -215,37 +213,22 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 				it.v = search_value(l, idx[i], it.gid, f);
 				search_heap_add(&hp, &it);
 			}
-			if (n <= SEARCH_EAGER) {
+			else {
 				XGROW(eager, ecap, ne + 1);
 				eager[ne++] = it.gid;
 			}
 		}
 	}
-	if (n <= SEARCH_EAGER) {
+	if (hp.h == NULL) {
 		for (i = 0; i < ne; i++)
 			evrow_fill(out_row(out), m, eager[i], o->absolute);
-	} else if (hp.h != NULL) {
+	} else {
 		search_cmp_heap = &hp;
 		qsort(hp.h, hp.n, sizeof *hp.h, search_item_cmp);
 		search_cmp_heap = NULL;
 		for (i = 0; i < hp.n; i++)
 			evrow_fill(out_row(out), m, hp.h[i].gid, o->absolute);
-		out_warn(out, "%zu events match; only the requested page was "
-		    "built (data.total_matched counts the page; "
-		    "auxiliary.total_matched counts all)", n);
-	} else {
-		/* An order by a derived field: every match becomes a row. */
-		for (t = 0; t < m->ntracks; t++) {
-			if (!sel_track(&s, t))
-				continue;
-			k = lane_overlap(&m->tracks[t].lane, s.t0, s.t1, &idx,
-			    &icap);
-			for (i = 0; i < k; i++)
-				if (sel_event(&s, t, idx[i]))
-					evrow_fill(out_row(out), m,
-					    model_gid(m, t, idx[i]),
-					    o->absolute);
-		}
+		out->total_matched = (long long)n;
 	}
 	out_int(out->aux, "total_matched", (int64_t)n);
 	if (n == 0)

@@ -21,6 +21,9 @@ extern const struct cmd_entry	cmd_info_entry;
 extern const struct cmd_entry	cmd_prep_entry;
 extern const struct cmd_entry	cmd_clean_entry;
 extern const struct cmd_entry	cmd_stats_entry;
+extern const struct cmd_entry	cmd_gaps_entry;
+extern const struct cmd_entry	cmd_timeline_entry;
+extern const struct cmd_entry	cmd_overlap_entry;
 extern const struct cmd_entry	cmd_summary_entry;
 extern const struct cmd_entry	cmd_nvtx_entry;
 extern const struct cmd_entry	cmd_iters_entry;
@@ -41,6 +44,9 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_clean_entry,
 	&cmd_summary_entry,
 	&cmd_stats_entry,
+	&cmd_gaps_entry,
+	&cmd_timeline_entry,
+	&cmd_overlap_entry,
 	&cmd_nvtx_entry,
 	&cmd_iters_entry,
 	&cmd_search_entry,

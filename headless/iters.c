@@ -6,6 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "hmap.h"
 #include "iters.h"
@@ -71,9 +72,16 @@ iters_auto_nvtx(const struct model *m)
 		for (i = 0; i < l->n; i++) {
 			const char *name;
 			if (l->kind[i] != EV_NVTX || l->aux[i] == NONE32 ||
-			    m->nvtx[l->aux[i]].parent != NONE32)
+			    m->nvtx[l->aux[i]].parent != NONE32 ||
+			    (l->flags[i] & EVF_COMM))
 				continue;
 			name = model_str(m, l->name[i]);
+			/* Communication library ranges are not iterations. */
+			if (strncasecmp(name, "nccl", 4) == 0 ||
+			    strncasecmp(name, "rccl", 4) == 0 ||
+			    strcasecmp(model_str(m, m->domains[tr->domain].name),
+			    "NCCL") == 0)
+				continue;
 			fl = iters_family_len(name);
 			if (fl == 0)
 				continue;
@@ -233,6 +241,8 @@ iters_measure(const struct model *m, struct iters *it)
 				continue;
 			if (v->process != NONE32 && tr->process != v->process)
 				continue;
+			if (!uses[tr->device])
+				v->ndevices++;
 			uses[tr->device] = 1;
 			v->kernels += lane_count(&tr->lane, v->start, v->end);
 		}

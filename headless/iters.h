@@ -6,15 +6,18 @@
  * that name family: "ProfilerStep#" covers ProfilerStep#0, #1, ...) is an
  * iteration. Without one, the marker is chosen automatically: the NVTX name
  * family with the most instances (at least 2) among ranges at the top of
- * their thread's tree, preferring the "ProfilerStep#" family when present.
+ * their thread's tree, preferring the "ProfilerStep#" family when present
+ * and ignoring communication-library ranges (nccl*, rccl*, the NCCL domain,
+ * EVF_COMM).
  * Without NVTX, iterations come from the periodic kernel sequence: among
  * kernel names occurring at least 3 times on one device, the one whose
  * inter-arrival times vary least (lowest coefficient of variation, ties to
  * the more frequent) marks the start of each iteration; an iteration runs
  * from one occurrence to the next.
  *
- * Each iteration belongs to one process; its GPU busy is the union busy of
- * the devices that process's streams run on, within the iteration.
+ * Each iteration belongs to one process; its GPU busy is, for each device
+ * that process's streams run on, the union busy within the iteration,
+ * summed over those devices (so it can reach ndevices x duration).
  */
 #ifndef GPULENS_ITERS_H
 #define GPULENS_ITERS_H
@@ -35,7 +38,9 @@ struct iter {
 	uint32_t	 index;		/* 0-based within its process */
 	uint32_t	 range;		/* NVTX range gid or NONE32 */
 	int64_t		 start, end;
-	int64_t		 gpu_busy;	/* union busy of the process's GPUs */
+	int64_t		 gpu_busy;	/* union busy of each of the process's
+					   GPUs, summed over those GPUs */
+	uint32_t	 ndevices;	/* GPUs the process's streams use */
 	uint64_t	 kernels;	/* kernels starting inside, its GPUs */
 };
 

@@ -30,6 +30,7 @@ out_init(struct out *o, const char *verb)
 	o->warnings = cJSON_CreateArray();
 	o->next = cJSON_CreateArray();
 	o->limit = 50;
+	o->total_matched = -1;
 }
 
 void
@@ -293,8 +294,8 @@ out_page(struct out *o, long long *total, int *truncated)
 	 * loop would be quadratic. */
 	for (it = o->rows->child; it != NULL; it = it->next)
 		n++;
-	*total = n;
-	*truncated = o->limit > 0 && n - o->offset > o->limit;
+	*total = o->total_matched >= 0 ? o->total_matched : n;
+	*truncated = o->limit > 0 && *total - o->offset > o->limit;
 	if (o->offset <= 0 && !*truncated)
 		return;
 	kept = cJSON_CreateArray();
@@ -387,6 +388,13 @@ out_columns(const struct out *o, const char ***colsp)
 	}
 	cJSON_ArrayForEach(r, o->rows) {
 		cJSON_ArrayForEach(it, r) {
+			/* The key is for joining JSON; tables show it only
+			 * when --fields asks for it. */
+			if (o->format == OUT_TABLE &&
+			    strcmp(it->string, "key") == 0 &&
+			    (o->fields == NULL ||
+			    strstr(o->fields, "key") == NULL))
+				continue;
 			for (i = 0; i < n; i++)
 				if (strcmp(cols[i], it->string) == 0)
 					break;

@@ -52,6 +52,9 @@ struct out {
 	int		 absolute;	/* times are absolute, not relative */
 	const char	*default_sort;	/* used when sort is NULL */
 	const char	**columns;	/* preferred column order, NULL-ended */
+	long long	 total_matched;	/* -1: the number of rows; a verb that
+					   builds only the requested page sets
+					   the true count here */
 };
 
 void	 out_init(struct out *, const char *verb);

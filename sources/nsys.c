@@ -23,11 +23,13 @@
  * declared from TARGET_INFO_GPU (or TARGET_INFO_CUDA_DEVICE) so the node's
  * hardware is described even where it ran nothing.
  *
- * Events: kernels, memcpys, memsets, synchronizations and graph launches go
- * on the track of their (device, process, stream); runtime/driver API calls,
- * OS runtime calls and NVTX ranges and marks go on per-thread tracks (NVTX:
- * per thread and domain). Every event keeps its SQLite rowid (-1 for views
- * and WITHOUT ROWID tables).
+ * Events: kernels, memcpys, memsets and graph launches go on the track of
+ * their (device, process, stream), synchronization waits on that stream's
+ * sync track; runtime/driver API calls, OS runtime calls and NVTX ranges
+ * and marks go on per-thread tracks (NVTX: per thread and domain). Every
+ * event keeps its SQLite rowid (-1 for views and WITHOUT ROWID tables).
+ * OSRT_API rows whose eventClass is not the OS runtime class (27, or its
+ * id in ENUM_NSYS_EVENT_CLASS) are kept with EVF_NOTOSRT.
  *
  * Communication flag (EVF_COMM): a kernel whose demangled name contains
  * "nccl" in any case (this covers "ncclKernel_*", "ncclDevKernel_*" and
@@ -102,7 +104,7 @@ struct nsys {
 	struct hmap	  stream_name;	/* key(globalPid, deviceId, streamId) */
 
 	/* Track caches. */
-	struct hmap	  gpu_tracks;	/* key(dev, globalPid, stream) */
+	struct hmap	  gpu_streams;	/* key(dev, globalPid, stream) */
 	struct hmap	  cpu_tracks;	/* key(type, globalTid, domainId) */
 
 	/* Enumerations. */
@@ -114,6 +116,7 @@ struct nsys {
 	char		 *sync_label[NSYS_NENUM];
 	uint32_t	  sync_name[NSYS_NENUM];
 	uint8_t		  nvtx_role[NSYS_NEVTYPE];
+	int64_t		  osrt_class;	/* eventClass of OS runtime calls */
 	uint32_t	  memset_name;
 	struct hmap	  graph_name;	/* graphId -> pool id */
 
@@ -171,9 +174,9 @@ static const char *const graph_cols[] = {
 enum { GR_GRAPH = G_NCOMMON, GR_EXEC };
 
 static const char *const api_cols[] = {
-	"!start", "!end", "globalTid", "correlationId", "nameId"
+	"!start", "!end", "globalTid", "correlationId", "nameId", "eventClass"
 };
-enum { A_ROWID, A_START, A_END, A_TID, A_CORR, A_NAME };
+enum { A_ROWID, A_START, A_END, A_TID, A_CORR, A_NAME, A_CLASS };
 
 static const char *const nvtx_cols[] = {
 	"!start", "end", "!eventType", "category", "color", "text",
@@ -203,6 +206,11 @@ static const uint8_t nsys_old_copy_kind[] = {
 	COPY_UNKNOWN, COPY_HTOD, COPY_DTOH, COPY_HTOA, COPY_ATOH, COPY_ATOA,
 	COPY_ATOD, COPY_DTOA, COPY_DTOD, COPY_HTOH, COPY_PTOP, COPY_UM_HTOD,
 	COPY_UM_DTOH, COPY_UM_DTOD
+};
+/* Their labels, as older nsysstats printed them ("[CUDA memcpy HtoD]"). */
+static const char *const nsys_old_copy_label[] = {
+	"Unknown", "HtoD", "DtoH", "HtoA", "AtoH", "AtoA", "AtoD", "DtoA",
+	"DtoD", "HtoH", "PtoP", "Unified HtoD", "Unified DtoH", "Unified DtoD"
 };
 static const uint8_t nsys_old_mem_kind[] = {
 	MEM_PAGEABLE, MEM_PINNED, MEM_DEVICE, MEM_ARRAY, MEM_MANAGED,
@@ -413,7 +421,8 @@ nsys_copy_kind_of(const char *name, const char *label)
 {
 	static const char *const shortl[COPY_KIND_COUNT] = {
 		"Unknown", "HtoD", "DtoH", "DtoD", "HtoH", "PtoP", "HtoA",
-		"AtoH", "AtoA", "AtoD", "DtoA", "UM HtoD", "UM DtoH", "UM DtoD"
+		"AtoH", "AtoA", "AtoD", "DtoA", "Unified HtoD", "Unified DtoH",
+		"Unified DtoD"
 	};
 	const char	*p;
 	int		 j;
@@ -498,6 +507,15 @@ nsys_enums(struct nsys *n)
 		free(n->sync_label[e[i].id]);
 		n->sync_label[e[i].id] = xstrdup(e[i].label);
 	}
+	nsys_db_enum_free(e, ne);
+
+	/* The OS runtime event class (what osrt_sum keeps). */
+	n->osrt_class = 27;
+	if ((ne = nsys_db_enum(&n->d, "ENUM_NSYS_EVENT_CLASS", &e)) < 0)
+		return -1;
+	for (i = 0; i < ne; i++)
+		if (strcmp(e[i].name, "TRACE_PROCESS_EVENT_OS_RUNTIME") == 0)
+			n->osrt_class = e[i].id;
 	nsys_db_enum_free(e, ne);
 
 	/* NVTX event types: the ENUM's ids when present, else the numbers. */
@@ -750,20 +768,21 @@ nsys_stream_info(struct nsys *n)
 
 /* Track caches. */
 
+/* The stream of a GPU activity row: (deviceId, globalPid, streamId). */
 static uint32_t
-nsys_gpu_track(struct nsys *n, sqlite3_stmt *st)
+nsys_stream(struct nsys *n, sqlite3_stmt *st)
 {
 	uint64_t	 dev = (uint64_t)col_i64(st, G_DEV);
 	uint64_t	 stream = (uint64_t)col_i64(st, G_STREAM);
 	int		 nopid = col_null(st, G_PID);
 	uint64_t	 gpid = (uint64_t)col_i64(st, G_PID) & NSYS_PROC_MASK;
 	uint64_t	 key;
-	uint32_t	 t, d, p, s, v;
+	uint32_t	 d, p, s, v;
 	size_t		 before;
 
 	key = hmap_key2(hmap_key2(dev, nopid ? ~0ULL : gpid), stream);
-	if (hmap_get(&n->gpu_tracks, key, &t))
-		return t;
+	if (hmap_get(&n->gpu_streams, key, &s))
+		return s;
 	d = nsys_device(n, (uint32_t)dev);
 	p = nopid ? NONE32 : nsys_process(n, gpid);
 	before = n->m->nstreams;
@@ -777,9 +796,15 @@ nsys_gpu_track(struct nsys *n, sqlite3_stmt *st)
 		    stream), &v))
 			sp->name = v;
 	}
-	t = builder_gpu_track(n->b, s);
-	hmap_put(&n->gpu_tracks, key, t);
-	return t;
+	hmap_put(&n->gpu_streams, key, s);
+	return s;
+}
+
+/* The GPU work track of a row's stream. */
+static uint32_t
+nsys_gpu_track(struct nsys *n, sqlite3_stmt *st)
+{
+	return builder_gpu_track(n->b, nsys_stream(n, st));
 }
 
 static uint32_t
@@ -882,15 +907,27 @@ nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	(void)have;
 }
 
-/* "[CUDA memcpy <label>]" for copyKind k (0 <= k < NSYS_NENUM). */
+/*
+ * "[CUDA memcpy <label>]" for copyKind k (0 <= k < NSYS_NENUM), with the
+ * ENUM table's label, else the one older nsysstats hard-coded for exports
+ * without the table ("HtoD"), so that names match what `nsys stats` prints
+ * for the same file.
+ */
 static uint32_t
 nsys_copy_name(struct nsys *n, int64_t k)
 {
 	char	*s;
 
 	if (n->copy_name[k] == 0) {
-		s = xasprintf("[CUDA memcpy %s]", n->copy_label[k] != NULL ?
-		    n->copy_label[k] : copy_kind_label(n->copy_kind[k]));
+		if (n->copy_label[k] != NULL)
+			s = xasprintf("[CUDA memcpy %s]", n->copy_label[k]);
+		else if ((size_t)k < sizeof nsys_old_copy_label /
+		    sizeof *nsys_old_copy_label)
+			s = xasprintf("[CUDA memcpy %s]",
+			    nsys_old_copy_label[k]);
+		else
+			s = xasprintf("[CUDA memcpy %s]",
+			    copy_kind_label(n->copy_kind[k]));
 		n->copy_name[k] = builder_intern(n->b, s);
 		free(s);
 	}
@@ -987,7 +1024,8 @@ nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	uint32_t		t;
 	int64_t			type;
 
-	t = nsys_gpu_track(n, st);
+	/* Waits are not GPU work: they go on the stream's sync track. */
+	t = builder_sync_track(n->b, nsys_stream(n, st));
 	nsys_gpu_event(st, &ev, EV_SYNC);
 	type = col_i64(st, Y_TYPE);
 	ev.name = nsys_sync_name(n, type);
@@ -1020,7 +1058,8 @@ nsys_graph_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 /* CPU tables. */
 
 static void
-nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind, enum track_type type)
+nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind,
+    enum track_type type)
 {
 	struct lane_event	ev;
 	uint32_t		t;
@@ -1042,7 +1081,9 @@ nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind, enum track_type type)
 		ev.corr = col_u32(st, A_CORR);
 		if (nsys_sflags(n, ev.name) & SF_DRIVER)
 			ev.flags |= EVF_DRIVER;
-	}
+	} else if (!col_null(st, A_CLASS) &&
+	    col_i64(st, A_CLASS) != n->osrt_class)
+		ev.flags |= EVF_NOTOSRT;	/* e.g. OSRT start/finish */
 	builder_event(n->b, t, &ev);
 }
 
@@ -1374,6 +1415,17 @@ nsys_finish(struct nsys *n)
 				t->name = builder_intern(n->b, buf);
 			}
 			break;
+		case TRACK_SYNC:
+			if (m->streams[t->stream].name != 0)
+				snprintf(buf, sizeof buf, "%s sync",
+				    strpool_get(m->strs,
+				    m->streams[t->stream].name));
+			else
+				snprintf(buf, sizeof buf, "Stream %llu sync",
+				    (unsigned long long)
+				    m->streams[t->stream].source_id);
+			t->name = builder_intern(n->b, buf);
+			break;
 		case TRACK_API:
 			t->name = builder_intern(n->b, "CUDA API");
 			break;
@@ -1452,7 +1504,7 @@ nsys_free(struct nsys *n)
 	hmap_free(&n->thread_name);
 	hmap_free(&n->stream_prio);
 	hmap_free(&n->stream_name);
-	hmap_free(&n->gpu_tracks);
+	hmap_free(&n->gpu_streams);
 	hmap_free(&n->cpu_tracks);
 	hmap_free(&n->graph_name);
 	hmap_free(&n->cat_name);
@@ -1525,7 +1577,7 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 	hmap_init(&n.thread_name);
 	hmap_init(&n.stream_prio);
 	hmap_init(&n.stream_name);
-	hmap_init(&n.gpu_tracks);
+	hmap_init(&n.gpu_streams);
 	hmap_init(&n.cpu_tracks);
 	hmap_init(&n.graph_name);
 	hmap_init(&n.cat_name);

@@ -8,6 +8,8 @@
  * source_read() hands the file to its reader. source_load() goes through
  * the cache first (cache.h) and writes it after a successful read; a cache
  * that cannot be written costs a warning in the model, never the load.
+ * With GPULENS_TIMING set it reports the phases "cache-read" (a hit),
+ * "cache-miss", "read" (the reader, finalize included) and "cache-write".
  *
  * A binary .nsys-rep/.qdrep report cannot be read directly: when `nsys` is
  * on PATH it is exported (fork and execvp, no shell) to an SQLite file beside
@@ -497,11 +499,12 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 	if (!no_cache) {
 		t0 = timing_now();
 		hit = cache_load(path, &m, &why);
-		timing_report("cache-load", t0);
 		if (hit == 1 && m != NULL) {
+			timing_report("cache-read", t0);
 			free(why);
 			return m;
 		}
+		timing_report("cache-miss", t0);
 		m = NULL;
 	}
 
@@ -525,7 +528,7 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 			model_warn(m, "cache not written: %s", why != NULL ?
 			    why : "unknown error");
 		free(why);
-		timing_report("cache-save", t0);
+		timing_report("cache-write", t0);
 	}
 	return m;
 }

@@ -1180,12 +1180,21 @@ cache_xdg_path(const char *trace, int create, char **cause)
 	return p;
 }
 
+/*
+ * A directory is writable for the cache when access() says so and it has a
+ * write bit: root passes access() everywhere, but a directory marked
+ * read-only (a shared fixture tree, a read-only export) must stay untouched
+ * even then.
+ */
 static int
 cache_dir_writable(const char *trace)
 {
-	char	*dir = cache_dirname(trace);
-	int	 ok = access(dir, W_OK) == 0;
+	char		*dir = cache_dirname(trace);
+	struct stat	 st;
+	int		 ok;
 
+	ok = access(dir, W_OK) == 0 && stat(dir, &st) == 0 &&
+	    (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) != 0;
 	free(dir);
 	return ok;
 }

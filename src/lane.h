@@ -76,13 +76,15 @@ struct lane_event {
 
 void	 lane_init(struct lane *);
 void	 lane_free(struct lane *);
-/* Appends one event (amortised O(1)). */
+/* Appends one event (amortised O(1)); an end before start is clamped to
+ * start. Pushing after lane_finalize() needs another lane_finalize(). */
 void	 lane_push(struct lane *, const struct lane_event *);
 /* Reserves room for n more events. */
 void	 lane_reserve(struct lane *, size_t n);
 /*
  * Sorts the events (all arrays move together; aux indices into the model's
- * side tables stay valid) and builds the index. Idempotent.
+ * side tables stay valid) and builds the index. Idempotent. Also shrinks
+ * the arrays to n (lane_shrink).
  */
 void	 lane_finalize(struct lane *);
 /* Shrinks the arrays to n (after loading). */
@@ -97,7 +99,8 @@ size_t	 lane_lower(const struct lane *, int64_t t);
  */
 size_t	 lane_overlap(const struct lane *, int64_t t0, int64_t t1,
 	    uint32_t **buf, size_t *cap);
-/* Number of events overlapping [t0, t1), same rule as lane_overlap. */
+/* Number of events overlapping [t0, t1), same rule as lane_overlap.
+ * In every window query a window with t1 <= t0 is empty. */
 size_t	 lane_count(const struct lane *, int64_t t0, int64_t t1);
 /* Events containing t (start <= t < end), in start order. */
 size_t	 lane_stab(const struct lane *, int64_t t, uint32_t **buf,
@@ -114,10 +117,13 @@ int64_t	 lane_argmax_dur(const struct lane *, size_t i0, size_t i1);
 
 /* Coverage helpers (also used for per-device unions). */
 void	 coverage_free(struct coverage *);
-/* Builds the union of sorted-by-start intervals (start[i], end[i]). */
+/* Builds the union of sorted-by-start intervals (start[i], end[i]):
+ * maximal segments of positive length, touching ones merged. Overwrites
+ * *c without freeing it; free the result with coverage_free(). */
 void	 coverage_build(struct coverage *, const int64_t *start,
 	    const int64_t *end, size_t n);
-/* Merges several coverages into their union. */
+/* Merges several coverages into their union (same form as coverage_build),
+ * O(total log nin). Overwrites *out without freeing it. */
 void	 coverage_union(struct coverage *out, const struct coverage *const *in,
 	    size_t nin);
 /* Busy time of the coverage within [t0, t1), O(log n). */

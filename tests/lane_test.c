@@ -570,6 +570,58 @@ test_partial_depth(void **state)
 	}
 }
 
+/*
+ * The depth rule, restated as a plain simulation (linear level search, no
+ * segment tree), on lanes deep enough that lane.c switches to its tree.
+ */
+static void
+test_depth_rule(void **state)
+{
+	struct rng	 r = { 10 };
+	struct gen	 g;
+	struct lane	 l;
+	int64_t		*last, s, e;
+	size_t		 i, h, d, nlev, deep;
+	int		 rep;
+
+	(void)state;
+	for (rep = 0; rep < 6; rep++) {
+		memset(&g, 0, sizeof g);
+		gen_mess(&g, &r, 4000, 20000, rep % 2 ? 20000 : 3000);
+		lane_init(&l);
+		gen_push(&g, &l);
+		lane_finalize(&l);
+		last = calloc(l.n + 1, sizeof *last);
+		assert_non_null(last);
+		h = nlev = deep = 0;
+		for (i = 0; i < l.n; i++) {
+			s = l.start[i];
+			e = l.end[i];
+			while (h > 0 && last[h - 1] <= s)
+				h--;
+			if (h == 0 || last[h - 1] >= e)
+				d = h;
+			else
+				for (d = 0; d < h && last[d] > s; d++)
+					;
+			if (d == nlev)
+				nlev++;
+			last[d] = e;
+			if (d >= h)
+				h = d + 1;
+			if (h > 40)
+				deep++;
+			assert_int_equal(l.depth[i], d);
+		}
+		assert_int_equal(l.max_depth, nlev);
+		if (rep % 2)
+			assert_true(deep > 100);
+		free(last);
+		lane_free(&l);
+		gen_free(&g);
+	}
+}
+
 /* A staircase deeper than uint16_t: the tree path and the overflow level. */
 static void
 test_depth_overflow(void **state)
@@ -942,6 +994,7 @@ main(void)
 		cmocka_unit_test(test_messy_lanes),
 		cmocka_unit_test(test_nested_depth),
 		cmocka_unit_test(test_partial_depth),
+		cmocka_unit_test(test_depth_rule),
 		cmocka_unit_test(test_depth_overflow),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_coverage_union),

@@ -28,7 +28,9 @@ import sys
 GPULENS = os.environ.get("GPULENS", "./gpulens")
 FIX = os.environ.get("GPULENS_FIXTURES", "")
 
-# copyKind ids as older nsysstats hard-coded them (when no ENUM table).
+# copyKind ids as older nsysstats hard-coded them (when the export has no
+# ENUM_CUDA_MEMCPY_OPER table, as 2021-era files do); reports of those nsys
+# versions printed "[CUDA memcpy HtoD]".
 OLD_COPY = {0: "Unknown", 1: "HtoD", 2: "DtoH", 3: "HtoA", 4: "AtoH",
             5: "AtoA", 6: "AtoD", 7: "DtoA", 8: "DtoD", 9: "HtoH",
             10: "PtoP", 11: "Unified HtoD", 12: "Unified DtoH",
