@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""verbs_analysis_test: `gpulens gaps`, `timeline` and `overlap` with --json
+"""verbs_analysis_cli: `gpulens gaps`, `timeline` and `overlap` with --json
 against an independent computation in plain SQL + Python over the same
 SQLite file, on a generated multi-GPU trace with NCCL kernels and on every
 nsys fixture (when GPULENS_FIXTURES is set).

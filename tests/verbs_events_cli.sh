@@ -1,5 +1,5 @@
 #!/bin/sh
-# verbs_events_test: the event-level verbs end to end with --json on a
+# verbs_events_cli: the event-level verbs end to end with --json on a
 # generated trace (and mfu_2gpu_before.sqlite when the fixtures are there):
 # search order and totals, inspect and correlate on ids search printed,
 # launch, memcpy and comm checked against plain SQL over the same file,
