@@ -7,7 +7,8 @@
  * verb's option groups, and fills out->rows, out->aux, the warnings and
  * the verb's default sort and limit, without printing anything. It returns
  * 0, or -1 with *cause (caller frees) for a usage error (unknown device,
- * bad --by value, no such NVTX range, ...), reported with code "usage".
+ * bad --by value, no such NVTX range, ...), reported with code "usage"
+ * (code is left alone and may be NULL; the signature is cmd_run_fn's).
  */
 #ifndef GPULENS_ANALYSIS_H
 #define GPULENS_ANALYSIS_H
@@ -25,10 +26,10 @@
     OPT_BY)
 
 int	 cmd_gaps_compute(const struct model *, const struct opts *,
-	    struct out *, char **cause);
+	    struct out *, const char **code, char **cause);
 int	 cmd_timeline_compute(const struct model *, const struct opts *,
-	    struct out *, char **cause);
+	    struct out *, const char **code, char **cause);
 int	 cmd_overlap_compute(const struct model *, const struct opts *,
-	    struct out *, char **cause);
+	    struct out *, const char **code, char **cause);
 
 #endif

@@ -274,39 +274,5 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 static int
 cmd_correlate_exec(int argc, char **argv, const struct cmd_global *gl)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	const char	*code = NULL;
-	int		 rc;
-
-	out_init(&out, "correlate");
-	if (opts_parse(&o, CORRELATE_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs != 2) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected a trace and one id (usage: %s)",
-		    cmd_correlate_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (cmd_correlate_run(m, &o, &out, &code, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], code, "%s", cause);
-		goto done;
-	}
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return cmd_verb_main(&cmd_correlate_entry, argc, argv, gl, 2, 2, cmd_correlate_run);
 }

@@ -620,7 +620,7 @@ gaps_cmp_start(const void *x, const void *y)
 
 int
 cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
-    char **cause)
+    const char **code, char **cause)
 {
 	struct gaps_ctx	 c;
 	struct opts	 eo = *o;
@@ -744,41 +744,19 @@ done:
 	return rc;
 }
 
+/* The run function with what the command line adds to it. */
+static int
+gaps_main(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	if (cmd_gaps_compute(m, o, out, code, cause) != 0)
+		return -1;
+	out_next(out, "gpulens timeline %s", o->args[0]);
+	return 0;
+}
+
 static int
 cmd_gaps_exec(int argc, char **argv, const struct cmd_global *gl)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	int		 rc;
-
-	out_init(&out, "gaps");
-	if (opts_parse(&o, GAPS_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs != 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_gaps_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (cmd_gaps_compute(m, &o, &out, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
-		goto done;
-	}
-	out_next(&out, "gpulens timeline %s", o.args[0]);
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return cmd_verb_main(&cmd_gaps_entry, argc, argv, gl, 1, 1, gaps_main);
 }

@@ -333,44 +333,20 @@ cmd_hardware_run(const struct model *m, const struct opts *o,
 	return 0;
 }
 
+/* The run function with what the command line adds to it. */
+static int
+hardware_main(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	if (!o->limit_set)
+		out->limit = 0;		/* a machine is short: list it all */
+	if (cmd_hardware_run(m, o, out, code, cause) != 0)
+		return -1;
+	return 0;
+}
+
 static int
 cmd_hardware_exec(int argc, char **argv, const struct cmd_global *gl)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	const char	*code = NULL;
-	int		 rc;
-
-	out_init(&out, "hardware");
-	if (opts_parse(&o, HARDWARE_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (!o.limit_set)
-		out.limit = 0;		/* a machine is short: list it all */
-	if (o.nargs != 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)",
-		    cmd_hardware_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (cmd_hardware_run(m, &o, &out, &code, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], code, "%s", cause);
-		goto done;
-	}
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return cmd_verb_main(&cmd_hardware_entry, argc, argv, gl, 1, 1, hardware_main);
 }

@@ -361,46 +361,22 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 	return 0;
 }
 
+/* The run function with what the command line adds to it. */
+static int
+inspect_main(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	out->limit = 0;		/* every id asked for */
+	if (cmd_inspect_run(m, o, out, code, cause) != 0)
+		return -1;
+	if (o->nargs == 2)
+		out_next(out, "gpulens correlate %s %s", o->args[0],
+		    o->args[1]);
+	return 0;
+}
+
 static int
 cmd_inspect_exec(int argc, char **argv, const struct cmd_global *gl)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	const char	*code = NULL;
-	int		 rc;
-
-	out_init(&out, "inspect");
-	if (opts_parse(&o, INSPECT_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	out.limit = 0;		/* every id asked for */
-	if (o.nargs < 2) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected a trace and at least one id (usage: %s)",
-		    cmd_inspect_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (cmd_inspect_run(m, &o, &out, &code, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], code, "%s", cause);
-		goto done;
-	}
-	if (o.nargs == 2)
-		out_next(&out, "gpulens correlate %s %s", o.args[0],
-		    o.args[1]);
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return cmd_verb_main(&cmd_inspect_entry, argc, argv, gl, 2, -1, inspect_main);
 }

@@ -38,41 +38,21 @@ static const char *iters_columns[] = {
 };
 
 static int
-cmd_iters_exec(int argc, char **argv, const struct cmd_global *g)
+iters_run(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
 	struct iters	 it;
 	struct stats	 st;
 	int64_t		*durs = NULL, *maxd = NULL, base;
 	size_t		 i, j;
-	char		*cause = NULL, key[64];
-	int		 rc;
+	char		 key[64];
 	cJSON		*row;
 
-	memset(&it, 0, sizeof it);
-	out_init(&out, "iters");
-	if (opts_parse(&o, ITERS_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
+	if (iters_find(m, o->range, &it, cause) != 0) {
+		*code = "not_found";
+		return -1;
 	}
-	opts_apply_out(&o, &out);
-	if (o.nargs != 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_iters_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (iters_find(m, o.range, &it, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], "not_found", "%s", cause);
-		goto done;
-	}
-	base = o.absolute ? 0 : m->origin_ns;
+	base = o->absolute ? 0 : m->origin_ns;
 	durs = xcalloc(it.n + 1, sizeof *durs);
 	maxd = xcalloc(m->nprocesses + 1, sizeof *maxd);
 	for (i = 0; i < it.n; i++) {
@@ -86,7 +66,7 @@ cmd_iters_exec(int argc, char **argv, const struct cmd_global *g)
 		/* Slowest within its process (ties: all of them). */
 		j = v->process == NONE32 ? m->nprocesses : v->process;
 		slowest = v->end - v->start == maxd[j];
-		row = out_row(&out);
+		row = out_row(out);
 		snprintf(key, sizeof key, "pid=%u|iter=%u", v->process !=
 		    NONE32 ? m->processes[v->process].pid : 0, v->index);
 		out_str(row, "key", key);
@@ -110,33 +90,33 @@ cmd_iters_exec(int argc, char **argv, const struct cmd_global *g)
 		durs[i] = v->end - v->start;
 	}
 	stats_compute(durs, it.n, &st);
-	out_str(out.aux, "method", it.method == ITERS_NVTX ? "nvtx" :
+	out_str(out->aux, "method", it.method == ITERS_NVTX ? "nvtx" :
 	    it.method == ITERS_KERNEL ? "kernel" : "none");
 	if (it.marker != NULL)
-		out_str(out.aux, "marker", it.marker);
+		out_str(out->aux, "marker", it.marker);
 	else
-		cJSON_AddNullToObject(out.aux, "marker");
-	out_int(out.aux, "iterations", (int64_t)it.n);
-	out_num(out.aux, "median_ns", st.median);
-	out_num(out.aux, "mean_ns", st.mean);
-	out_int(out.aux, "min_ns", st.min);
-	out_int(out.aux, "max_ns", st.max);
-	out_num(out.aux, "stddev_ns", st.stddev);
-	out_num(out.aux, "spread_pct", st.median > 0 ? 100.0 *
+		cJSON_AddNullToObject(out->aux, "marker");
+	out_int(out->aux, "iterations", (int64_t)it.n);
+	out_num(out->aux, "median_ns", st.median);
+	out_num(out->aux, "mean_ns", st.mean);
+	out_int(out->aux, "min_ns", st.min);
+	out_int(out->aux, "max_ns", st.max);
+	out_num(out->aux, "stddev_ns", st.stddev);
+	out_num(out->aux, "spread_pct", st.median > 0 ? 100.0 *
 	    (double)(st.max - st.min) / st.median : 0.0);
 	if (it.n == 0)
-		out_warn(&out, "no repeating NVTX range or periodic kernel "
+		out_warn(out, "no repeating NVTX range or periodic kernel "
 		    "found");
-	out.default_sort = "start_ns:asc";
-	out.columns = iters_columns;
-	rc = out_emit(&out, m, o.args[0]);
-done:
+	out->default_sort = "start_ns:asc";
+	out->columns = iters_columns;
 	free(durs);
 	free(maxd);
 	iters_free(&it);
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return 0;
+}
+
+static int
+cmd_iters_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	return cmd_verb_main(&cmd_iters_entry, argc, argv, gl, 1, 1, iters_run);
 }

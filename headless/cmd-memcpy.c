@@ -185,44 +185,21 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 	return 0;
 }
 
+/* The run function with what the command line adds to it. */
+static int
+memcpy_main(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	if (cmd_memcpy_run(m, o, out, code, cause) != 0)
+		return -1;
+	if (cJSON_GetArraySize(out->rows) > 0)
+		out_next(out, "gpulens search %s --type memcpy --sort "
+		    "duration_ns:desc", o->args[0]);
+	return 0;
+}
+
 static int
 cmd_memcpy_exec(int argc, char **argv, const struct cmd_global *gl)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	const char	*code = NULL;
-	int		 rc;
-
-	out_init(&out, "memcpy");
-	if (opts_parse(&o, MEMCPY_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs != 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_memcpy_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (cmd_memcpy_run(m, &o, &out, &code, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], code, "%s", cause);
-		goto done;
-	}
-	if (cJSON_GetArraySize(out.rows) > 0)
-		out_next(&out, "gpulens search %s --type memcpy --sort "
-		    "duration_ns:desc", o.args[0]);
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return cmd_verb_main(&cmd_memcpy_entry, argc, argv, gl, 1, 1, memcpy_main);
 }

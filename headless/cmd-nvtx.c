@@ -99,46 +99,27 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 }
 
 static int
-cmd_nvtx_exec(int argc, char **argv, const struct cmd_global *g)
+nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
+    const char **code, char **cause)
 {
-	struct opts		 o;
-	struct out		 out;
-	struct model		*m = NULL;
+	struct opts		 o = *oc;
 	struct sel		 s;
-	struct strpool		*local = NULL;
+	struct strpool		*local;
 	struct hmap		 by;
 	struct nagg		*a = NULL;
 	size_t			 na = 0, acap = 0, k, i, icap = 0;
 	uint32_t		*idx = NULL, t, *slot;
-	char			*cause = NULL, path[4096], key[8300];
-	int			 rc, isnew, sel_ok = 0;
+	char			 path[4096], key[8300];
+	int			 isnew;
 	int64_t			 base;
 	struct stats		 st;
 	struct nvtx_proj	 p;
 
-	hmap_init(&by);
-	out_init(&out, "nvtx");
-	if (opts_parse(&o, NVTX_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs != 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_nvtx_entry.usage);
-		goto done;
-	}
+	(void)code;
 	o.type = EV_NVTX;
-	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (sel_init(&s, m, &o, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
-		goto done;
-	}
-	sel_ok = 1;
+	if (sel_init(&s, m, &o, cause) != 0)
+		return -1;
+	hmap_init(&by);
 	base = o.absolute ? 0 : m->origin_ns;
 	local = strpool_new();
 	for (t = 0; t < m->ntracks; t++) {
@@ -154,7 +135,7 @@ cmd_nvtx_exec(int argc, char **argv, const struct cmd_global *g)
 				continue;
 			nvtx_path(m, gid, path, sizeof path);
 			if (o.tree) {
-				nvtx_tree_row(&out, m, t, e, path, base);
+				nvtx_tree_row(out, m, t, e, path, base);
 				continue;
 			}
 			pid = strpool_intern0(local, path);
@@ -184,7 +165,7 @@ cmd_nvtx_exec(int argc, char **argv, const struct cmd_global *g)
 		}
 	}
 	for (i = 0; i < na; i++) {
-		cJSON *row = out_row(&out);
+		cJSON *row = out_row(out);
 		const char *dom = model_str(m, m->domains[a[i].domain].name);
 		stats_acc_compute(&a[i].cpu, &st);
 		snprintf(key, sizeof key, "%s|%s%s", dom,
@@ -206,24 +187,22 @@ cmd_nvtx_exec(int argc, char **argv, const struct cmd_global *g)
 		out_int(row, "gpu_busy_ns", a[i].busy_total);
 		out_int(row, "kernels", (int64_t)a[i].kernels);
 		out_int(row, "with_gpu_work", (int64_t)a[i].with_gpu);
-	}
-	if (cJSON_GetArraySize(out.rows) == 0)
-		out_warn(&out, "no NVTX ranges match");
-	out.default_sort = o.tree ? "start_ns:asc" : "cpu_total_ns:desc";
-	out.columns = o.tree ? nvtx_tree_columns : nvtx_agg_columns;
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	if (sel_ok)
-		sel_free(&s);
-	for (i = 0; i < na; i++)
 		stats_acc_free(&a[i].cpu);
+	}
+	if (cJSON_GetArraySize(out->rows) == 0)
+		out_warn(out, "no NVTX ranges match");
+	out->default_sort = o.tree ? "start_ns:asc" : "cpu_total_ns:desc";
+	out->columns = o.tree ? nvtx_tree_columns : nvtx_agg_columns;
+	sel_free(&s);
 	free(a);
 	free(idx);
 	hmap_free(&by);
 	strpool_free(local);
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return 0;
+}
+
+static int
+cmd_nvtx_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	return cmd_verb_main(&cmd_nvtx_entry, argc, argv, gl, 1, 1, nvtx_run);
 }

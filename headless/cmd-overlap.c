@@ -347,7 +347,7 @@ overlap_device(struct overlap_ctx *c, struct out *out, uint32_t d,
 
 int
 cmd_overlap_compute(const struct model *m, const struct opts *o,
-    struct out *out, char **cause)
+    struct out *out, const char **code, char **cause)
 {
 	struct overlap_ctx	 c;
 	struct sel		 s;
@@ -413,41 +413,19 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	return 0;
 }
 
+/* The run function with what the command line adds to it. */
+static int
+overlap_main(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	if (cmd_overlap_compute(m, o, out, code, cause) != 0)
+		return -1;
+	out_next(out, "gpulens overlap %s --by nvtx-path", o->args[0]);
+	return 0;
+}
+
 static int
 cmd_overlap_exec(int argc, char **argv, const struct cmd_global *gl)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	int		 rc;
-
-	out_init(&out, "overlap");
-	if (opts_parse(&o, OVERLAP_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs != 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_overlap_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (cmd_overlap_compute(m, &o, &out, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
-		goto done;
-	}
-	out_next(&out, "gpulens overlap %s --by nvtx-path", o.args[0]);
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return cmd_verb_main(&cmd_overlap_entry, argc, argv, gl, 1, 1, overlap_main);
 }

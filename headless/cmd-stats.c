@@ -405,54 +405,33 @@ static const char *stats_columns[] = {
 };
 
 static int
-cmd_stats_exec(int argc, char **argv, const struct cmd_global *gl)
+stats_run(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
 {
-	struct opts		 o;
-	struct out		 out;
-	struct model		*m = NULL;
 	struct sel		 s;
 	struct stats_ctx	 c;
 	uint32_t		*idx = NULL;
 	size_t			 icap = 0, k, i, gi;
 	uint32_t		 t;
 	int64_t			 grand = 0;
-	char			*cause = NULL;
-	int			 rc, kind;
-	const char		*type_name;
+	int			 kind = o->type != 0 ? o->type : EV_KERNEL, rc = 0;
+	const char		*type_name = o->type_name != NULL ?
+				    o->type_name : "kernel";
 
-	out_init(&out, "stats");
 	memset(&c, 0, sizeof c);
-	if (opts_parse(&o, STATS_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs != 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_stats_entry.usage);
-		goto done;
-	}
-	if (o.type == 0)
-		o.type = EV_KERNEL;
-	kind = o.type;
-	type_name = o.type_name != NULL ? o.type_name : "kernel";
-	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
 	c.m = m;
 	c.local = strpool_new();
 	hmap_init(&c.api_name);
 	hmap_init(&c.path_of);
 	hmap_init(&c.by_key);
-	if (stats_parse_axes(&c, o.group_by, &cause) != 0 ||
-	    sel_init(&s, m, &o, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], "usage", "%s", cause);
+	if (stats_parse_axes(&c, o->group_by, cause) != 0 ||
+	    sel_init(&s, m, o, cause) != 0) {
+		rc = -1;
 		goto done;
 	}
+	s.kind = kind;
 	if (sel_window_empty(&s))
-		out_warn(&out, "the window lies outside the trace");
+		out_warn(out, "the window lies outside the trace");
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		if (!sel_track(&s, t))
@@ -469,37 +448,36 @@ cmd_stats_exec(int argc, char **argv, const struct cmd_global *gl)
 		}
 	}
 	sel_free(&s);
-	for (gi = 0; gi < c.ng; gi++) {
+	for (gi = 0; gi < c.ng; gi++)
 		for (i = 0; i < c.g[gi].dur.n; i++)
 			grand += c.g[gi].dur.v[i];
-	}
 	for (gi = 0; gi < c.ng; gi++)
-		stats_row(&c, &out, &c.g[gi], grand, kind, type_name);
-	out.default_sort = "total_ns:desc";
-	out.columns = stats_columns;
+		stats_row(&c, out, &c.g[gi], grand, kind, type_name);
+	out->default_sort = "total_ns:desc";
+	out->columns = stats_columns;
 	if (c.ng == 0)
-		out_warn(&out, "no %s events match", type_name);
+		out_warn(out, "no %s events match", type_name);
 	else
-		out_next(&out, "gpulens search %s --type %s --name '%s'",
-		    o.args[0], type_name, "NAME");
-	out_int(out.aux, "grand_total_ns", grand);
-	rc = out_emit(&out, m, o.args[0]);
+		out_next(out, "gpulens search %s --type %s --name NAME",
+		    o->args[0], type_name);
+	out_int(out->aux, "grand_total_ns", grand);
 done:
 	for (gi = 0; gi < c.ng; gi++) {
 		stats_acc_free(&c.g[gi].dur);
 		stats_acc_free(&c.g[gi].bytes);
 	}
 	free(c.g);
-	if (c.local != NULL) {
-		strpool_free(c.local);
-		hmap_free(&c.api_name);
-		hmap_free(&c.path_of);
-		hmap_free(&c.by_key);
-	}
+	strpool_free(c.local);
+	hmap_free(&c.api_name);
+	hmap_free(&c.path_of);
+	hmap_free(&c.by_key);
 	free(idx);
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
+	(void)code;
 	return rc;
+}
+
+static int
+cmd_stats_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	return cmd_verb_main(&cmd_stats_entry, argc, argv, gl, 1, 1, stats_run);
 }

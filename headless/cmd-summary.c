@@ -259,39 +259,21 @@ summary_build(struct out *out, const struct model *m, const char *path)
 }
 
 static int
-cmd_summary_exec(int argc, char **argv, const struct cmd_global *g)
+summary_run(const struct model *m, const struct opts *o, struct out *out,
+    const char **code, char **cause)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	int		 rc;
+	(void)code;
+	(void)cause;
+	out->limit = 0;
+	summary_build(out, m, o->args[0]);
+	out->columns = summary_columns;
+	out->default_sort = "device:asc";
+	return 0;
+}
 
-	out_init(&out, "summary");
-	if (opts_parse(&o, SUMMARY_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	out.limit = 0;
-	if (o.nargs != 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_summary_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	summary_build(&out, m, o.args[0]);
-	out.columns = summary_columns;
-	out.default_sort = "device:asc";
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+static int
+cmd_summary_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	return cmd_verb_main(&cmd_summary_entry, argc, argv, gl, 1, 1,
+	    summary_run);
 }

@@ -181,3 +181,45 @@ cmd_tui(const struct model *m, const char *title, const struct cmd_global *g)
 	}
 	return 0;
 }
+
+int
+cmd_verb_main(const struct cmd_entry *e, int argc, char **argv,
+    const struct cmd_global *g, int minargs, int maxargs, cmd_run_fn run)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct model	*m = NULL;
+	char		*cause = NULL;
+	const char	*code = NULL;
+	int		 rc;
+
+	out_init(&out, e->name);
+	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs < minargs || (maxargs >= 0 && o.nargs > maxargs)) {
+		rc = out_error(&out, NULL, NULL, "usage", "%s (usage: %s)",
+		    o.nargs < minargs ? "missing arguments" :
+		    "too many arguments", e->usage);
+		goto done;
+	}
+	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (run(m, &o, &out, &code, &cause) != 0) {
+		rc = out_error(&out, m, o.args[0], code != NULL ? code :
+		    "usage", "%s", cause != NULL ? cause : "failed");
+		goto done;
+	}
+	rc = out_emit(&out, m, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(m);
+	return rc;
+}

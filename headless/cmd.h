@@ -56,6 +56,25 @@ int			 cmd_usage_error(const struct cmd_entry *,
  */
 struct model		*cmd_load(const char *path, const struct cmd_global *);
 struct out;
+struct opts;
+/*
+ * The computing half of a verb: reads the model and the parsed options
+ * (o->args[0] is the trace path) and fills out; returns 0, or -1 with *cause
+ * (caller frees) and *code ("usage", "not_found", "bad_input"; "usage" if
+ * left NULL). code may be NULL when the caller does not need it.
+ */
+typedef int (*cmd_run_fn)(const struct model *, const struct opts *,
+			    struct out *, const char **code, char **cause);
+/*
+ * The whole of a verb that reads one trace: parses the options the entry
+ * accepts, checks that there are between minargs and maxargs positional
+ * arguments (the trace first; maxargs -1: no limit), loads the trace, runs
+ * run and prints the result (or the error) with out_emit/out_error.
+ * Returns the exit status.
+ */
+int			 cmd_verb_main(const struct cmd_entry *, int argc,
+			    char **argv, const struct cmd_global *, int minargs,
+			    int maxargs, cmd_run_fn run);
 /* As cmd_load, but reports a failure through out_error (JSON envelope
  * with --json). */
 struct model		*cmd_load_out(const char *path, const struct cmd_global *,

@@ -282,11 +282,11 @@ run(const struct model *m, const char *verb, const char *args)
 	out_init(&r->out, verb);
 	opts_apply_out(&r->o, &r->out);
 	if (strcmp(verb, "gaps") == 0)
-		r->rc = cmd_gaps_compute(m, &r->o, &r->out, &r->cause);
+		r->rc = cmd_gaps_compute(m, &r->o, &r->out, NULL, &r->cause);
 	else if (strcmp(verb, "timeline") == 0)
-		r->rc = cmd_timeline_compute(m, &r->o, &r->out, &r->cause);
+		r->rc = cmd_timeline_compute(m, &r->o, &r->out, NULL, &r->cause);
 	else
-		r->rc = cmd_overlap_compute(m, &r->o, &r->out, &r->cause);
+		r->rc = cmd_overlap_compute(m, &r->o, &r->out, NULL, &r->cause);
 	return r;
 }
 
