@@ -360,10 +360,41 @@ out_meta(const struct out *o, const struct model *m, cJSON *env)
 	cJSON_AddItemToObject(meta, "next", cJSON_Duplicate(o->next, 1));
 }
 
+/*
+ * JSON text must be UTF-8: profile strings that are not (a broken exporter,
+ * a truncated name) get U+FFFD for each bad byte, in values and keys.
+ */
+static void
+out_fix_utf8(cJSON *it)
+{
+	char	*fixed;
+
+	for (; it != NULL; it = it->next) {
+		if (it->string != NULL && !sanitize_utf8_valid(it->string)) {
+			fixed = sanitize_utf8_dup(it->string);
+			if (!(it->type & cJSON_StringIsConst))
+				cJSON_free(it->string);
+			it->string = fixed;
+			it->type &= ~cJSON_StringIsConst;
+		}
+		if (cJSON_IsString(it) && it->valuestring != NULL &&
+		    !sanitize_utf8_valid(it->valuestring)) {
+			fixed = sanitize_utf8_dup(it->valuestring);
+			cJSON_free(it->valuestring);
+			it->valuestring = fixed;
+		}
+		if (it->child != NULL)
+			out_fix_utf8(it->child);
+	}
+}
+
 static void
 out_print_json(cJSON *env)
 {
-	char	*s = cJSON_PrintUnformatted(env);
+	char	*s;
+
+	out_fix_utf8(env);
+	s = cJSON_PrintUnformatted(env);
 
 	fputs(s, stdout);
 	fputc('\n', stdout);

@@ -68,7 +68,7 @@ source_head(const char *path, unsigned char *buf, size_t len, off_t *size,
 	ssize_t		 got = 0, r;
 	int		 fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) == -1) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
 		return -1;
 	}

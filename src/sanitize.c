@@ -53,6 +53,52 @@ utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
 	return len;
 }
 
+int
+sanitize_utf8_valid(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n = strlen(s), k;
+	uint32_t		 cp;
+
+	while (n > 0) {
+		if (*p < 0x80) {
+			p++;
+			n--;
+			continue;
+		}
+		if ((k = utf8_decode(p, n, &cp)) == 0)
+			return 0;
+		p += k;
+		n -= k;
+	}
+	return 1;
+}
+
+char *
+sanitize_utf8_dup(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 n = strlen(s), k, o = 0;
+	uint32_t		 cp;
+	char			*out = xmalloc(n * 3 + 1);
+
+	while (n > 0) {
+		if ((k = utf8_decode(p, n, &cp)) == 0) {
+			memcpy(out + o, "\xef\xbf\xbd", 3);	/* U+FFFD */
+			o += 3;
+			p++;
+			n--;
+			continue;
+		}
+		memcpy(out + o, p, k);
+		o += k;
+		p += k;
+		n -= k;
+	}
+	out[o] = '\0';
+	return out;
+}
+
 static int
 is_bidi_control(uint32_t c)
 {

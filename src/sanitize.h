@@ -21,6 +21,12 @@ char	*sanitize_dup(const char *s, int ascii);
 /* Sanitises into buf (always NUL-terminated; truncated at a character
  * boundary). Returns the length written. */
 size_t	 sanitize_buf(const char *s, int ascii, char *buf, size_t len);
+/* Whether s is valid UTF-8 (no overlong forms, surrogates or values
+ * above U+10FFFF). */
+int	 sanitize_utf8_valid(const char *s);
+/* A copy of s with every byte that is not valid UTF-8 replaced by U+FFFD,
+ * everything else unchanged (for JSON, which must be UTF-8). Caller frees. */
+char	*sanitize_utf8_dup(const char *s);
 /* Sanitised copy in one of 8 rotating static buffers of 4 KiB (for
  * printf arguments; truncated beyond that). Not thread-safe. */
 const char *sanitize_tmp(const char *s);

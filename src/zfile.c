@@ -85,7 +85,8 @@ zfile_open(const char *path, char **cause)
 	struct stat	 st;
 	int		 fd;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0) {
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer. */
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)) < 0) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
 		return NULL;
 	}
