@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "model.h"
+#include "xmalloc.h"
 
 static void
 usage(FILE *f)
@@ -24,7 +25,8 @@ usage(FILE *f)
 
 	fprintf(f,
 	    "usage: gpulens [--no-cache] [--progress|--no-progress] [--ascii]\n"
-	    "               [--no-color] [--max-frames N] [--script FILE] TRACE\n"
+	    "               [--no-color] [--max-frames N] [--script FILE]\n"
+	    "               [--max-memory SIZE] TRACE\n"
 	    "       gpulens [--no-cache] VERB [OPTIONS] [ARGS]\n"
 	    "\n"
 	    "Opens TRACE (an Nsight Systems SQLite export, or a .nsys-rep when\n"
@@ -55,6 +57,8 @@ main(int argc, char **argv)
 	struct cmd_global	 g;
 	const struct cmd_entry	*e;
 	char			**av;
+	const char		*env;
+	unsigned long long	 maxmem = 0;
 	int			 ac = 0, i, dashdash = 0;
 
 	memset(&g, 0, sizeof g);
@@ -72,7 +76,16 @@ main(int argc, char **argv)
 			g.progress = 1;
 		else if (!dashdash && strcmp(argv[i], "--no-progress") == 0)
 			g.progress = 0;
-		else if (!dashdash && strcmp(argv[i], "--ascii") == 0)
+		else if (!dashdash && strcmp(argv[i], "--max-memory") == 0) {
+			if (i + 1 >= argc ||
+			    (maxmem = xmalloc_parse_size(argv[i + 1])) == 0) {
+				fprintf(stderr, "gpulens: --max-memory needs a "
+				    "size (512M, 2G)\n");
+				free(av);
+				return EXIT_USAGE;
+			}
+			i++;
+		} else if (!dashdash && strcmp(argv[i], "--ascii") == 0)
 			g.ascii = 1;
 		else if (!dashdash && strcmp(argv[i], "--no-color") == 0)
 			g.no_color = 1;
@@ -100,6 +113,17 @@ main(int argc, char **argv)
 		}
 		else
 			av[ac++] = argv[i];
+	}
+	if (maxmem == 0 && (env = getenv("GPULENS_MAX_MEMORY")) != NULL &&
+	    *env != '\0' && (maxmem = xmalloc_parse_size(env)) == 0) {
+		fprintf(stderr, "gpulens: bad GPULENS_MAX_MEMORY: %s\n", env);
+		free(av);
+		return EXIT_USAGE;
+	}
+	if (maxmem != 0 && xmalloc_set_limit(maxmem) != 0) {
+		fprintf(stderr, "gpulens: cannot set the memory limit\n");
+		free(av);
+		return EXIT_INTERNAL;
 	}
 	if (ac == 0) {
 		usage(stderr);

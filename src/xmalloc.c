@@ -6,15 +6,84 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <malloc.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "xmalloc.h"
+
+static unsigned long long	xmalloc_limit;	/* 0: none set */
 
 static void
 xmalloc_fail(size_t n)
 {
+	if (xmalloc_limit != 0) {
+		fprintf(stderr, "gpulens: the memory limit of %llu MiB "
+		    "(--max-memory) is exceeded (allocating %zu bytes)\n",
+		    xmalloc_limit >> 20, n);
+		exit(2);
+	}
 	fprintf(stderr, "gpulens: out of memory (allocating %zu bytes)\n", n);
 	exit(1);
+}
+
+/* Bytes of address space mapped now (VmSize), 0 if unknown. */
+static unsigned long long
+xmalloc_mapped(void)
+{
+	FILE			*f = fopen("/proc/self/statm", "r");
+	unsigned long long	 pages = 0;
+
+	if (f == NULL)
+		return 0;
+	if (fscanf(f, "%llu", &pages) != 1)
+		pages = 0;
+	fclose(f);
+	return pages * 4096ULL;
+}
+
+int
+xmalloc_set_limit(unsigned long long limit)
+{
+	struct rlimit	rl;
+
+	if (limit == 0)
+		return -1;
+	/*
+	 * Room for what is mapped already and for two worker thread stacks;
+	 * one malloc arena, since each extra arena reserves 64 MiB of
+	 * address space up front.
+	 */
+	mallopt(M_ARENA_MAX, 1);
+	rl.rlim_cur = rl.rlim_max = (rlim_t)(limit + xmalloc_mapped() +
+	    (20ULL << 20));
+	if (setrlimit(RLIMIT_AS, &rl) != 0)
+		return -1;
+	xmalloc_limit = limit;
+	return 0;
+}
+
+unsigned long long
+xmalloc_parse_size(const char *s)
+{
+	char		*end;
+	double		 v;
+	unsigned long long mul = 1;
+
+	v = strtod(s, &end);
+	if (end == s || v <= 0)
+		return 0;
+	switch (*end) {
+	case 'k': case 'K': mul = 1ULL << 10; end++; break;
+	case 'm': case 'M': mul = 1ULL << 20; end++; break;
+	case 'g': case 'G': mul = 1ULL << 30; end++; break;
+	case 't': case 'T': mul = 1ULL << 40; end++; break;
+	}
+	if (mul != 1 && (strcmp(end, "iB") == 0 || strcmp(end, "B") == 0))
+		end += strlen(end);
+	if (*end != '\0' || v * (double)mul > 1e18)
+		return 0;
+	return (unsigned long long)(v * (double)mul);
 }
 
 void *

@@ -23,6 +23,17 @@ char	*xasprintf(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
 char	*xvasprintf(const char *, va_list);
 
+/*
+ * Caps the memory the process may allocate from now on at limit bytes
+ * (on top of what it has mapped already), through the address-space
+ * limit, so that SQLite's and zlib's allocations are capped too. Past it,
+ * allocations fail with a message naming the limit and exit status 2.
+ * Returns 0, or -1 if the limit cannot be set.
+ */
+int	 xmalloc_set_limit(unsigned long long limit);
+/* Parses "512M", "2G", "1.5GiB", "1000000" into bytes; 0 on error. */
+unsigned long long xmalloc_parse_size(const char *);
+
 /* Grow *p (of *cap elements of size sz) so that it holds at least need. */
 void	 xgrow(void **p, size_t *cap, size_t need, size_t sz);
 #define XGROW(p, cap, need) \

@@ -19,7 +19,7 @@ for v in $verbs; do
 		grep -qE "Fl \\\\-$o\b" "$page" || fail "option '$opt' of '$v' is not in the man page"
 	done
 done
-for opt in no-cache progress no-progress ascii no-color max-frames script; do
+for opt in no-cache progress no-progress ascii no-color max-frames script max-memory; do
 	grep -qE "Fl \\\\-$opt\b" "$page" || fail "global option --$opt is not in the man page"
 done
 # Every key in the TUI's key table (its help lines) is in the man page.
