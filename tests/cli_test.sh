@@ -73,7 +73,7 @@ expect_rc 2 "$G" --no-cache --max-memory 4M info "$T"
 grep -q "memory limit" "$TMPD/err" || fail "--max-memory message: $(cat "$TMPD/err")"
 expect_rc 0 "$G" --no-cache --max-memory 2G info "$T"
 expect_rc 2 "$G" --max-memory lots info "$T"
-GPULENS_MAX_MEMORY=4M expect_rc 2 "$G" --no-cache info "$T"
+expect_rc 2 env GPULENS_MAX_MEMORY=4M "$G" --no-cache info "$T"
 
 # Real fixtures: the file and its directory are unchanged by a load.
 F="$GPULENS_FIXTURES/nsys/nsys-ai/mock.sqlite"
