@@ -68,12 +68,16 @@ expect_rc 0 "$G" clean "$T"
 expect_rc 0 "$G" prep "$T"
 [ -s "$TMPD/.demo.sqlite.gpulens" ] || fail "prep wrote no cache"
 
-# --max-memory: a load that needs more fails cleanly with exit 2.
-expect_rc 2 "$G" --no-cache --max-memory 4M info "$T"
+# --max-memory: a load that needs more fails cleanly with exit 2 (the
+# limit comes on top of a fixed allowance for thread stacks, so the trace
+# must be large enough to exceed it).
+B="$TMPD/big.sqlite"
+expect_rc 0 "$G" demo --out "$B" --events 200000 --gpus 2
+expect_rc 2 "$G" --no-cache --max-memory 4M info "$B"
 grep -q "memory limit" "$TMPD/err" || fail "--max-memory message: $(cat "$TMPD/err")"
-expect_rc 0 "$G" --no-cache --max-memory 2G info "$T"
+expect_rc 2 env GPULENS_MAX_MEMORY=4M "$G" --no-cache info "$B"
+expect_rc 0 "$G" --no-cache --max-memory 2G info "$B"
 expect_rc 2 "$G" --max-memory lots info "$T"
-expect_rc 2 env GPULENS_MAX_MEMORY=4M "$G" --no-cache info "$T"
 
 # Real fixtures: the file and its directory are unchanged by a load.
 F="$GPULENS_FIXTURES/nsys/nsys-ai/mock.sqlite"
