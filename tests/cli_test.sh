@@ -74,7 +74,7 @@ expect_rc 0 "$G" prep "$T"
 B="$TMPD/big.sqlite"
 expect_rc 0 "$G" demo --out "$B" --events 200000 --gpus 2
 expect_rc 2 "$G" --no-cache --max-memory 4M info "$B"
-grep -q "memory limit" "$TMPD/err" || fail "--max-memory message: $(cat "$TMPD/err")"
+grep -Eq "memory limit|out of memory" "$TMPD/err" || fail "--max-memory message: $(cat "$TMPD/err")"
 expect_rc 2 env GPULENS_MAX_MEMORY=4M "$G" --no-cache info "$B"
 expect_rc 0 "$G" --no-cache --max-memory 2G info "$B"
 expect_rc 2 "$G" --max-memory lots info "$T"
