@@ -10,6 +10,9 @@
  * that cannot be written costs a warning in the model, never the load.
  * With GPULENS_TIMING set it reports the phases "cache-read" (a hit),
  * "cache-miss", "read" (the reader, finalize included) and "cache-write".
+ * After a read the heap the reader freed is returned to the system
+ * (malloc_trim), so that it neither stays resident under the model nor
+ * adds to the peak while the cache is written.
  *
  * A binary .nsys-rep/.qdrep report cannot be read directly: when `nsys` is
  * on PATH it is exported (fork and execvp, no shell) to an SQLite file beside
@@ -29,6 +32,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +46,7 @@
 #include "model.h"
 #include "progress.h"
 #include "source.h"
+#include "sqlz.h"
 #include "timing.h"
 #include "xmalloc.h"
 
@@ -56,6 +63,9 @@ static const char *const detected_what[DETECT_COUNT] = {
 	"JSON file",
 	"Nsight Compute report (.ncu-rep)",
 	"empty file",
+	"rocprofv3 rocpd SQLite database",
+	"rocmProfileData (RPD) SQLite file",
+	"rocprofv3 JSON output",
 };
 
 /* Reads up to len bytes from the start of path. Returns the count or -1
@@ -205,6 +215,37 @@ source_sqlite_open(const char *path, char **cause)
 	return db;
 }
 
+/* What an open SQLite database is, by its tables. */
+static enum detected
+source_sqlite_kind(sqlite3 *db)
+{
+	if (nsys_probe(db))
+		return DETECT_NSYS_SQLITE;
+	if (rocpd_probe(db))
+		return DETECT_ROCPD;
+	if (rpd_probe(db))
+		return DETECT_RPD;
+	return DETECT_SQLITE_OTHER;
+}
+
+/* What a compressed SQLite database is (decompressed into the cache,
+ * where its reader finds it again); d if it cannot be told. */
+static enum detected
+source_zsqlite_kind(const char *path, enum detected d, char **cause)
+{
+	sqlite3	*db;
+	char	*plain;
+
+	if ((plain = sqlz_plain(path, cause)) == NULL)
+		return d;
+	if ((db = source_sqlite_open(plain, cause)) != NULL) {
+		d = source_sqlite_kind(db);
+		sqlite3_close(db);
+	}
+	free(plain);
+	return d;
+}
+
 enum detected
 source_detect(const char *path, const char **what, char **cause)
 {
@@ -225,19 +266,22 @@ source_detect(const char *path, const char **what, char **cause)
 	else if (got >= 16 && memcmp(buf, SQLITE_MAGIC, 16) == 0) {
 		if ((db = source_sqlite_open(path, cause)) == NULL)
 			return DETECT_UNKNOWN;
-		d = nsys_probe(db) ? DETECT_NSYS_SQLITE : DETECT_SQLITE_OTHER;
+		d = source_sqlite_kind(db);
 		sqlite3_close(db);
 	} else if ((size_t)got >= strlen(NSYS_REP_MAGIC) &&
 	    memcmp(buf, NSYS_REP_MAGIC, strlen(NSYS_REP_MAGIC)) == 0)
 		d = DETECT_NSYS_REP;
 	else if (got >= 4 && memcmp(buf, "NVR\0", 4) == 0)
 		d = DETECT_NCU_REP;
-	else if (got >= 2 && buf[0] == 0x1f && buf[1] == 0x8b)
-		d = DETECT_GZIP;
-	else if (got >= 4 && buf[0] == 0x28 && buf[1] == 0xb5 &&
-	    buf[2] == 0x2f && buf[3] == 0xfd)
-		d = DETECT_ZSTD;
-	else {
+	else if ((got >= 2 && buf[0] == 0x1f && buf[1] == 0x8b) ||
+	    (got >= 4 && buf[0] == 0x28 && buf[1] == 0xb5 &&
+	    buf[2] == 0x2f && buf[3] == 0xfd)) {
+		d = buf[0] == 0x1f ? DETECT_GZIP : DETECT_ZSTD;
+		if (sqlz_is_sqlite(path))
+			d = source_zsqlite_kind(path, d, cause);
+		else if (rocprof_json_sniff(path))
+			d = DETECT_ROCPROF_JSON;
+	} else {
 		i = 0;
 		if (got >= 3 && buf[0] == 0xef && buf[1] == 0xbb &&
 		    buf[2] == 0xbf)
@@ -246,7 +290,8 @@ source_detect(const char *path, const char **what, char **cause)
 		    buf[i] == '\n' || buf[i] == '\r'))
 			i++;
 		if (i < got && (buf[i] == '{' || buf[i] == '['))
-			d = DETECT_JSON;
+			d = rocprof_json_sniff(path) ? DETECT_ROCPROF_JSON :
+			    DETECT_JSON;
 	}
 	*what = detected_what[d];
 	return d;
@@ -466,6 +511,12 @@ source_read(const char *path, struct progress *prog, char **cause)
 		return nsys_load(path, prog, cause);
 	case DETECT_NSYS_REP:
 		return source_nsys_rep(path, prog, cause);
+	case DETECT_ROCPD:
+		return rocpd_load(path, prog, cause);
+	case DETECT_RPD:
+		return rpd_load(path, prog, cause);
+	case DETECT_ROCPROF_JSON:
+		return rocprof_json_load(path, prog, cause);
 	case DETECT_EMPTY:
 		*cause = xasprintf("%s: empty file", path);
 		return NULL;
@@ -483,6 +534,20 @@ source_read(const char *path, struct progress *prog, char **cause)
 		    path, what);
 		return NULL;
 	}
+}
+
+/*
+ * Gives the memory the reader freed (its SQLite page cache, hash maps,
+ * sort buffers) back to the system. glibc keeps freed heap pages mapped, so
+ * without this they would stay resident under the model for the life of the
+ * process and add to the peak while the cache is written.
+ */
+static void
+source_trim(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
 }
 
 struct model *
@@ -516,6 +581,7 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 		free(why);
 		return NULL;
 	}
+	source_trim();
 	if (hit == -1)
 		model_warn(m, "cache not used: %s", why != NULL ? why :
 		    "unreadable");

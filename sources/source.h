@@ -26,6 +26,9 @@ enum detected {
 	DETECT_JSON,
 	DETECT_NCU_REP,
 	DETECT_EMPTY,
+	DETECT_ROCPD,		/* rocprofv3 rocpd SQLite (maybe compressed) */
+	DETECT_RPD,		/* rocmProfileData SQLite (maybe compressed) */
+	DETECT_ROCPROF_JSON,	/* rocprofv3 JSON (maybe compressed) */
 	DETECT_COUNT
 };
 
@@ -59,5 +62,17 @@ struct sqlite3	*source_sqlite_open(const char *path, char **cause);
 struct model	*nsys_load(const char *path, struct progress *, char **cause);
 /* 1 if the open database has Nsight Systems export tables, else 0. */
 int		 nsys_probe(struct sqlite3 *);
+/* AMD: rocprofv3 rocpd databases (schema 3), rocmProfileData (RPD)
+ * files, rocprofv3 JSON. The SQLite readers also take gzip- or
+ * zstd-compressed databases (decompressed into the cache). */
+struct model	*rocpd_load(const char *path, struct progress *, char **cause);
+int		 rocpd_probe(struct sqlite3 *);
+struct model	*rpd_load(const char *path, struct progress *, char **cause);
+int		 rpd_probe(struct sqlite3 *);
+struct model	*rocprof_json_load(const char *path, struct progress *,
+		    char **cause);
+/* 1 if path (plain, gzip or zstd) is JSON whose first key is
+ * "rocprofiler-sdk-tool", else 0. */
+int		 rocprof_json_sniff(const char *path);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * cache: the finished model as a versioned, zstd-compressed binary file, so
- * the second open of an unchanged trace skips parsing.
+ * the second open of an unchanged trace skips parsing and indexing.
  *
  * File layout (native byte order and struct layout; a machine or build that
  * disagrees on either fails the header checks and rebuilds):
@@ -8,40 +8,63 @@
  *   header   struct cache_hdr, 128 bytes: magic "GPULENSC", format version,
  *            byte-order mark, sizeof every raw-stored struct, the trace's
  *            size, mtime (ns), inode and device, payload size, raw size,
- *            frame count, events per chunk, a CRC32 of the header and a
- *            CRC32 of everything after it.
+ *            frame count, events per chunk, the length and CRC32 of the
+ *            head (below), a CRC32 of the header and a CRC32 of everything
+ *            after it.
  *   table    nframes x { raw length, compressed length }, uint64 each.
  *   frames   independent zstd frames (content checksums on).
  *
- * Frame 0 holds the small things: scalars, entity tables (raw structs),
- * tracks field by field with their lane lengths, metadata and warnings. From
- * those counts alone the loader derives the plan: the list of jobs and the
- * exact raw length of every further frame, which must match the table before
- * anything large is allocated. The jobs are
+ * Frame 0 holds the small things: scalars, per-kind event counts, entity
+ * tables (raw structs), tracks field by field with their lane lengths and
+ * index sizes, the correlation and device-coverage sizes, metadata and
+ * warnings. From those counts alone the loader derives the plan: the list
+ * of jobs and the exact raw length of every further frame, which must match
+ * the table before anything large is allocated. The jobs, in file order:
  *   strings   lengths and bytes in id order (re-interning reproduces ids);
- *   tables    kernels, copies, nvtx (raw structs), counters, in chunks;
- *   chunks    CACHE_CHUNK events of one lane: eight frames, start
- *             (delta-coded), duration (end - start), name, kind, flags,
- *             rowid, corr and aux (the last three delta-coded).
+ *   tables    kernels, copies, nvtx (raw structs, the NVTX tree included),
+ *             counters, in chunks;
+ *   lanes     CACHE_CHUNK events of one lane: start (delta-coded),
+ *             duration (end - start), name, kind, flags, row id (32 or 64
+ *             bits), corr and aux (the last three delta-coded); for a lane
+ *             whose events overlap also depth, maxend (- end) and
+ *             ends_sorted (delta-coded);
+ *   indices   per lane its coverage sums and pyramid, and for an
+ *             overlapping lane its coverage segments; then the correlation
+ *             arrays (launch, GPU ids by call, their sampled keys) and
+ *             every device's coverage (segments and sums), all in chunks.
+ * The table, frame 0 and the string frames form the head: `gpulens info`
+ * reads only the head (cache_load_summary), checked by its own CRC.
+ *
  * Every multi-byte column is byte-shuffled before compression (byte k of
  * every value together, as Blosc does): on our traces timestamps and ids
  * then compress about 30% smaller and decompress about four times faster
- * than plain zstd, which more than pays for the unshuffle. The
- * derived indices (depth, trees, coverage, correlation, NVTX tree) are not
- * stored: model_finalize() rebuilds them, on lanes that are already sorted.
+ * than plain zstd, which more than pays for the unshuffle.
  *
- * Loading reads the file with one read(), checks the header CRC and the trace
- * identity, then the payload CRC, and only then decompresses: a few threads
- * take jobs, decompress each frame into a small per-thread buffer and
- * unshuffle and undo the delta coding from there into the final arrays.
- * Every count is bounded by what the file can hold; any mismatch is a miss
- * with a reason, never a crash nor a trusted wrong model.
+ * Every index model_finalize() builds is stored, so a warm load sorts and
+ * rebuilds nothing: the loader decodes the arrays and model_adopt() only
+ * numbers the events and adopts each lane's index (lane_adopt). On a
+ * 10-million-event demo trace that takes the warm load from about 0.9 s to
+ * 0.25 s; the stored indices make the file about a third larger.
  *
- * Writing goes to a mkstemp() file in the destination directory renamed over
- * the cache path: readers never see a partial file, concurrent writers each
- * rename a complete file (the last one wins), and a symlink at the cache path
- * is replaced, not followed. There is no fsync: a file left incomplete by a
- * crash fails its CRC and is rebuilt.
+ * Loading maps the file (or reads it with one read() where it cannot be
+ * mapped), checks the header CRC and the trace identity, then the payload
+ * CRC, and only then decompresses: a few threads take jobs, decompress each
+ * frame into a small per-thread buffer and unshuffle and undo the delta
+ * coding from there into the final arrays, and give back the pages of the
+ * compressed frames they are done with, so the file and the model are never
+ * both resident. Every count is bounded by what the file can hold, and
+ * every stored index that a query follows (side-table indices, global event
+ * ids, depths, pyramid entries) is checked in range while decoding; any
+ * mismatch is a miss with a reason, never a crash nor a model that reads
+ * out of bounds.
+ *
+ * Writing goes to a mkstemp() file in the destination directory renamed
+ * over the cache path, the frames streamed out in order as the threads
+ * compress them (header and table written last, so only the frames of jobs
+ * finished out of order are ever held): readers never see a partial file,
+ * concurrent writers each rename a complete file (the last one wins), and a
+ * symlink at the cache path is replaced, not followed. There is no fsync: a
+ * file left incomplete by a crash fails its CRC and is rebuilt.
  *
  * Locations: "<dir>/.<name>.gpulens" next to the trace when that directory is
  * writable (for reading: when that file exists), else
@@ -49,8 +72,8 @@
  * ($HOME/.cache when XDG_CACHE_HOME is unset). Caches owned by another user
  * and symlinks are ignored.
  *
- * Adding a raw field to a lane, a track or the model needs a change here and
- * a new CACHE_VERSION; the static assertions below catch the lane and track.
+ * Adding a field to a lane, a track or the model needs a change here and a
+ * new CACHE_VERSION; the static assertions below catch the lane and track.
  */
 #include "config.h"
 
@@ -72,16 +95,19 @@
 
 #include <zlib.h>
 #include <zstd.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "cache.h"
 #include "timing.h"
 #include "xmalloc.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	1		/* bump on any layout change */
+#define CACHE_VERSION	2		/* bump on any layout change */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
-#define CACHE_CHUNK	(1u << 17)	/* events per lane chunk */
+#define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
 #endif
 #define CACHE_SCRATCH	((size_t)CACHE_CHUNK * 8)	/* bytes */
 #ifndef CACHE_LEVEL
@@ -89,18 +115,20 @@
 #endif
 #define CACHE_THREADS	4		/* at most */
 #define CACHE_SUFFIX	".gpulens"
-#define CACHE_NFIELDS	8		/* frames per lane chunk */
+#define CACHE_MAXCOLS	11		/* frames per job, at most */
 /* A zstd block holds at most 128 KiB and takes at least 4 bytes (RLE), so
  * no valid frame expands more than this. */
 #define CACHE_MAXRATIO	32768
 
 _Static_assert(offsetof(struct lane, depth) ==
-    2 * sizeof(size_t) + CACHE_NFIELDS * sizeof(void *),
+    2 * sizeof(size_t) + 9 * sizeof(void *),
     "lane raw arrays changed: update cache.c and CACHE_VERSION");
 _Static_assert(offsetof(struct track, name) + sizeof(uint32_t) <=
     offsetof(struct track, lane) && sizeof(struct track) ==
     offsetof(struct track, lane) + sizeof(struct lane),
     "track fields changed: update cache.c and CACHE_VERSION");
+_Static_assert(CACHE_CHUNK % (1u << COVERAGE_SHIFT) == 0,
+    "chunks hold whole coverage blocks");
 
 struct cache_hdr {
 	char		 magic[8];
@@ -119,7 +147,10 @@ struct cache_hdr {
 	uint32_t	 payload_crc;	/* CRC32 of all after the header */
 	uint32_t	 chunk;		/* CACHE_CHUNK */
 	uint32_t	 level;		/* zstd level (informative) */
-	uint32_t	 reserved[4];
+	uint64_t	 head_size;	/* bytes of the head: table, frame 0,
+					   string frames */
+	uint32_t	 head_crc;	/* CRC32 of the head */
+	uint32_t	 reserved;
 };
 _Static_assert(sizeof(struct cache_hdr) == 128, "cache header layout");
 
@@ -146,15 +177,33 @@ enum cache_table {
 	TAB_COUNT
 };
 
+/*
+ * Column groups: the arrays one job moves, all over the same element range
+ * [i0, i0 + n) of one owner (a track, a device, or the model).
+ */
+enum cache_group {
+	GRP_LANE,		/* the events of a lane (+ depth, maxend, ends) */
+	GRP_LBUSY,		/* a lane's coverage sums */
+	GRP_PYR,		/* a lane's pyramid */
+	GRP_LCOV,		/* an overlapping lane's coverage segments */
+	GRP_LAUNCH,		/* m->launch */
+	GRP_GPU,		/* m->gpu_of_api */
+	GRP_GIDX,		/* m->gpu_of_api_idx */
+	GRP_DCOV,		/* a device's coverage segments */
+	GRP_DBUSY		/* a device's coverage sums */
+};
+
 enum cache_job_type {
 	JOB_STRINGS,		/* two frames: lengths, bytes */
 	JOB_TABLE,		/* one frame: entries [i0, i0 + n) */
-	JOB_CHUNK		/* CACHE_NFIELDS frames: events [i0, i0 + n) */
+	JOB_COLS		/* a column group: elements [i0, i0 + n) */
 };
 
 struct cache_job {
-	enum cache_job_type	 type;
-	uint32_t		 which;		/* table or track */
+	uint8_t			 type;		/* enum cache_job_type */
+	uint8_t			 group;		/* enum cache_group */
+	uint8_t			 ncols;		/* frames */
+	uint32_t		 which;		/* table, track or device */
 	size_t			 i0, n;
 	size_t			 frame;		/* first frame */
 };
@@ -165,36 +214,50 @@ struct cache_plan {
 	uint64_t		*rawlen;	/* per frame; [0]: small */
 	size_t			 nframes, framecap;
 	uint64_t		 raw_size;
+	size_t			 nhead;		/* frames in the head */
 };
+
+/* A lane's sizes, as frame 0 stores them. */
+struct cache_lanedim {
+	uint64_t	 n;
+	uint64_t	 cov_n;		/* overlapping lanes: coverage segments */
+	uint8_t		 overlaps;
+	uint8_t		 wide;		/* row ids in rowid64 */
+};
+
+/* A lane's layout in the file: LANE_* bits. */
+#define LANE_OVERLAPS	0x1
+#define LANE_WIDE	0x2
 
 /* What the plan is derived from. */
 struct cache_counts {
-	uint32_t	 nstrs;		/* strings, including "" */
-	uint64_t	 strbytes;	/* bytes of strings 1..nstrs-1 */
-	uint64_t	 ntab[TAB_COUNT];
-	size_t		 ntracks;
-	uint64_t	*lane_n;	/* per track */
+	uint32_t		 nstrs;		/* strings, including "" */
+	uint64_t		 strbytes;	/* bytes of strings 1..nstrs-1 */
+	uint64_t		 ntab[TAB_COUNT];
+	size_t			 ntracks;
+	struct cache_lanedim	*lanes;		/* per track */
+	uint64_t		 nevents;	/* sum of the lanes' n */
+	uint8_t			 has_launch;	/* m->launch != NULL */
+	uint64_t		 nlaunch;	/* events of the leading GPU and
+						   sync tracks */
+	uint64_t		 nlinks;	/* m->ngpu_of_api */
+	size_t			 ndcov;		/* device coverages (ndevices) */
+	uint64_t		*dcov_n;	/* their segment counts */
 };
 
-/* Lane columns: width in bytes and the transform applied before shuffling. */
+/* Column transforms, applied before shuffling. */
 enum cache_xform {
 	XF_NONE,
-	XF_DELTA,		/* v[i] - v[i-1] (wrapping) */
-	XF_DIFF			/* end - start */
+	XF_DELTA,		/* v[i] - v[i-1] (wrapping), per chunk */
+	XF_DIFF			/* v[i] - ref[i], ref another column */
 };
 
-static const struct {
-	uint8_t		 width;
+/* One column of a job: the array at the job's first element. */
+struct cache_col {
+	void		*p;
+	uint8_t		 width;		/* 1, 2, 4 or 8 bytes */
 	uint8_t		 xform;
-} cache_fields[CACHE_NFIELDS] = {
-	{ 8, XF_DELTA },	/* start */
-	{ 8, XF_DIFF },		/* end, as duration */
-	{ 4, XF_NONE },		/* name */
-	{ 1, XF_NONE },		/* kind */
-	{ 1, XF_NONE },		/* flags */
-	{ 8, XF_DELTA },	/* rowid */
-	{ 4, XF_DELTA },	/* corr */
-	{ 4, XF_DELTA }		/* aux */
+	int8_t		 ref;		/* XF_DIFF: column index in the job */
 };
 
 static const size_t cache_tab_width[TAB_COUNT] = {
@@ -457,29 +520,116 @@ cache_pack32(uint8_t *out, const uint32_t *a, size_t n, int xform)
 	(uint32_t)(p)[2 * (n) + (i)] << 16 |				\
 	(uint32_t)(p)[3 * (n) + (i)] << 24)
 
-/* Inverse of cache_pack64; XF_DIFF adds base[i]. One loop per transform so
- * each stays branch-free. */
+/*
+ * Unshuffling is the hot loop of a warm load (every byte of the model goes
+ * through it). Where SSE2 exists (every x86-64) sixteen values at a time
+ * are transposed in registers: eight (or four) 16-byte loads, three (two)
+ * rounds of unpacks; the byte-by-byte gather handles the rest and other
+ * machines. Both give the same values: the layout is defined by value.
+ */
+#ifdef __SSE2__
+/* Values i..i+15 of an 8-byte column whose byte planes lie n apart. */
+static inline void
+cache_gather64x16(uint64_t *v, const uint8_t *in, size_t n, size_t i)
+{
+	__m128i	b0, b1, b2, b3, b4, b5, b6, b7, t0, t1, t2, t3, t4, t5, t6, t7;
+	__m128i	u0, u1, u2, u3, w0, w1, w2, w3;
+
+	b0 = _mm_loadu_si128((const __m128i *)(in + i));
+	b1 = _mm_loadu_si128((const __m128i *)(in + n + i));
+	b2 = _mm_loadu_si128((const __m128i *)(in + 2 * n + i));
+	b3 = _mm_loadu_si128((const __m128i *)(in + 3 * n + i));
+	b4 = _mm_loadu_si128((const __m128i *)(in + 4 * n + i));
+	b5 = _mm_loadu_si128((const __m128i *)(in + 5 * n + i));
+	b6 = _mm_loadu_si128((const __m128i *)(in + 6 * n + i));
+	b7 = _mm_loadu_si128((const __m128i *)(in + 7 * n + i));
+	t0 = _mm_unpacklo_epi8(b0, b1);		/* values 0-7, bytes 0-1 */
+	t1 = _mm_unpackhi_epi8(b0, b1);		/* values 8-15 */
+	t2 = _mm_unpacklo_epi8(b2, b3);
+	t3 = _mm_unpackhi_epi8(b2, b3);
+	t4 = _mm_unpacklo_epi8(b4, b5);
+	t5 = _mm_unpackhi_epi8(b4, b5);
+	t6 = _mm_unpacklo_epi8(b6, b7);
+	t7 = _mm_unpackhi_epi8(b6, b7);
+	u0 = _mm_unpacklo_epi16(t0, t2);	/* values 0-3, bytes 0-3 */
+	u1 = _mm_unpackhi_epi16(t0, t2);	/* values 4-7 */
+	u2 = _mm_unpacklo_epi16(t1, t3);
+	u3 = _mm_unpackhi_epi16(t1, t3);
+	w0 = _mm_unpacklo_epi16(t4, t6);	/* values 0-3, bytes 4-7 */
+	w1 = _mm_unpackhi_epi16(t4, t6);
+	w2 = _mm_unpacklo_epi16(t5, t7);
+	w3 = _mm_unpackhi_epi16(t5, t7);
+	_mm_storeu_si128((__m128i *)(v + 0), _mm_unpacklo_epi32(u0, w0));
+	_mm_storeu_si128((__m128i *)(v + 2), _mm_unpackhi_epi32(u0, w0));
+	_mm_storeu_si128((__m128i *)(v + 4), _mm_unpacklo_epi32(u1, w1));
+	_mm_storeu_si128((__m128i *)(v + 6), _mm_unpackhi_epi32(u1, w1));
+	_mm_storeu_si128((__m128i *)(v + 8), _mm_unpacklo_epi32(u2, w2));
+	_mm_storeu_si128((__m128i *)(v + 10), _mm_unpackhi_epi32(u2, w2));
+	_mm_storeu_si128((__m128i *)(v + 12), _mm_unpacklo_epi32(u3, w3));
+	_mm_storeu_si128((__m128i *)(v + 14), _mm_unpackhi_epi32(u3, w3));
+}
+
+/* Values i..i+15 of a 4-byte column. */
+static inline void
+cache_gather32x16(uint32_t *v, const uint8_t *in, size_t n, size_t i)
+{
+	__m128i	b0, b1, b2, b3, t0, t1, t2, t3;
+
+	b0 = _mm_loadu_si128((const __m128i *)(in + i));
+	b1 = _mm_loadu_si128((const __m128i *)(in + n + i));
+	b2 = _mm_loadu_si128((const __m128i *)(in + 2 * n + i));
+	b3 = _mm_loadu_si128((const __m128i *)(in + 3 * n + i));
+	t0 = _mm_unpacklo_epi8(b0, b1);
+	t1 = _mm_unpackhi_epi8(b0, b1);
+	t2 = _mm_unpacklo_epi8(b2, b3);
+	t3 = _mm_unpackhi_epi8(b2, b3);
+	_mm_storeu_si128((__m128i *)(v + 0), _mm_unpacklo_epi16(t0, t2));
+	_mm_storeu_si128((__m128i *)(v + 4), _mm_unpackhi_epi16(t0, t2));
+	_mm_storeu_si128((__m128i *)(v + 8), _mm_unpacklo_epi16(t1, t3));
+	_mm_storeu_si128((__m128i *)(v + 12), _mm_unpackhi_epi16(t1, t3));
+}
+#endif
+
+/* Inverse of cache_pack64; XF_DIFF adds base[i]. */
 static void
 cache_unpack64(int64_t *out, const uint8_t *in, size_t n, int xform,
     const int64_t *base)
 {
 	uint64_t	acc = 0;
-	size_t		i;
+	size_t		i = 0;
+#ifdef __SSE2__
+	uint64_t	v[16];
+	size_t		k;
 
+	for (; i + 16 <= n; i += 16) {
+		cache_gather64x16(v, in, n, i);
+		if (xform == XF_DELTA) {
+			for (k = 0; k < 16; k++) {
+				acc += v[k];
+				out[i + k] = (int64_t)acc;
+			}
+		} else if (xform == XF_DIFF) {
+			for (k = 0; k < 16; k++)
+				out[i + k] = (int64_t)((uint64_t)base[i + k] +
+				    v[k]);
+		} else
+			memcpy(out + i, v, sizeof v);
+	}
+#endif
 	switch (xform) {
 	case XF_DELTA:
-		for (i = 0; i < n; i++) {
+		for (; i < n; i++) {
 			acc += CACHE_GATHER64(in, n, i);
 			out[i] = (int64_t)acc;
 		}
 		break;
 	case XF_DIFF:
-		for (i = 0; i < n; i++)
+		for (; i < n; i++)
 			out[i] = (int64_t)((uint64_t)base[i] +
 			    CACHE_GATHER64(in, n, i));
 		break;
 	default:
-		for (i = 0; i < n; i++)
+		for (; i < n; i++)
 			out[i] = (int64_t)CACHE_GATHER64(in, n, i);
 		break;
 	}
@@ -489,15 +639,29 @@ static void
 cache_unpack32(uint32_t *out, const uint8_t *in, size_t n, int xform)
 {
 	uint32_t	acc = 0;
-	size_t		i;
+	size_t		i = 0;
+#ifdef __SSE2__
+	uint32_t	v[16];
+	size_t		k;
 
+	for (; i + 16 <= n; i += 16) {
+		cache_gather32x16(v, in, n, i);
+		if (xform == XF_DELTA) {
+			for (k = 0; k < 16; k++) {
+				acc += v[k];
+				out[i + k] = acc;
+			}
+		} else
+			memcpy(out + i, v, sizeof v);
+	}
+#endif
 	if (xform == XF_DELTA) {
-		for (i = 0; i < n; i++) {
+		for (; i < n; i++) {
 			acc += CACHE_GATHER32(in, n, i);
 			out[i] = acc;
 		}
 	} else {
-		for (i = 0; i < n; i++)
+		for (; i < n; i++)
 			out[i] = CACHE_GATHER32(in, n, i);
 	}
 }
@@ -525,13 +689,90 @@ static void
 cache_unshuffle(uint8_t *out, const uint8_t *in, size_t n, size_t w)
 {
 	uint32_t	v;
-	size_t		i, k;
+	size_t		i = 0, k;
+#ifdef __SSE2__
+	uint32_t	vv[16];
+	size_t		j;
 
-	for (i = 0; i < n; i++) {
+	for (; i + 16 <= n; i += 16) {
+		for (k = 0; k < w; k += 4) {
+			cache_gather32x16(vv, in + k * n, n, i);
+			for (j = 0; j < 16; j++)
+				memcpy(out + (i + j) * w + k, &vv[j],
+				    sizeof vv[j]);
+		}
+	}
+#endif
+	for (; i < n; i++) {
 		for (k = 0; k < w; k += 4) {
 			v = CACHE_GATHER32(in + k * n, n, i);
 			memcpy(out + i * w + k, &v, sizeof v);
 		}
+	}
+}
+
+static void
+cache_pack16(uint8_t *out, const uint16_t *a, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		out[i] = (uint8_t)a[i];
+		out[n + i] = (uint8_t)(a[i] >> 8);
+	}
+}
+
+static void
+cache_unpack16(uint16_t *out, const uint8_t *in, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		out[i] = (uint16_t)(in[i] | in[n + i] << 8);
+}
+
+/*
+ * The bytes to compress for column c of a job (n elements; cols are the
+ * job's columns, for XF_DIFF): packed into out, or the column itself when
+ * it is one byte wide.
+ */
+static const void *
+cache_pack_col(uint8_t *out, const struct cache_col *c,
+    const struct cache_col *cols, size_t n)
+{
+	switch (c->width) {
+	case 1:
+		return c->p;
+	case 2:
+		cache_pack16(out, c->p, n);
+		break;
+	case 4:
+		cache_pack32(out, c->p, n, c->xform);
+		break;
+	default:
+		cache_pack64(out, c->p, c->xform == XF_DIFF ?
+		    cols[c->ref].p : NULL, n, c->xform);
+		break;
+	}
+	return out;
+}
+
+/* Inverse of cache_pack_col, from the decompressed bytes in. */
+static void
+cache_unpack_col(const struct cache_col *c, const struct cache_col *cols,
+    const uint8_t *in, size_t n)
+{
+	switch (c->width) {
+	case 2:
+		cache_unpack16(c->p, in, n);
+		break;
+	case 4:
+		cache_unpack32(c->p, in, n, c->xform);
+		break;
+	case 8:
+		cache_unpack64(c->p, in, n, c->xform, c->xform == XF_DIFF ?
+		    cols[c->ref].p : NULL);
+		break;
 	}
 }
 
@@ -666,6 +907,8 @@ cache_small_write(struct cache_wbuf *b, const struct model *m,
 	cache_put64(b, c->strbytes);
 	for (k = 0; k < TAB_COUNT; k++)
 		cache_put64(b, c->ntab[k]);
+	for (k = 0; k < EV_KIND_COUNT; k++)
+		cache_put64(b, m->kind_count[k]);
 
 	cache_put_array(b, m->devices, m->ndevices, sizeof *m->devices);
 	cache_put_array(b, m->processes, m->nprocesses, sizeof *m->processes);
@@ -685,7 +928,18 @@ cache_small_write(struct cache_wbuf *b, const struct model *m,
 		cache_put32(b, t->domain);
 		cache_put32(b, t->name);
 		cache_put64(b, t->lane.n);
+		cache_put8(b, c->lanes[i].overlaps);
+		cache_put8(b, c->lanes[i].wide);
+		cache_put32(b, t->lane.max_depth);
+		cache_put64(b, (uint64_t)t->lane.maxdur);
+		cache_put64(b, c->lanes[i].cov_n);
 	}
+
+	cache_put8(b, c->has_launch);
+	cache_put64(b, c->nlinks);
+	cache_put64(b, c->ndcov);
+	for (i = 0; i < c->ndcov; i++)
+		cache_put64(b, c->dcov_n[i]);
 
 	cache_put64(b, m->nwarnings);
 	for (i = 0; i < m->nwarnings; i++) {
@@ -695,18 +949,24 @@ cache_small_write(struct cache_wbuf *b, const struct model *m,
 	}
 }
 
-#define CACHE_TRACK_BYTES	(1 + 6 * 4 + 8)
+#define CACHE_TRACK_BYTES	(1 + 6 * 4 + 8 + 1 + 1 + 4 + 8 + 8)
 
-/* Reads frame 0 into m (entities, tracks with empty lanes) and c; the
- * warnings go to *warn (not m: finalize would add its own again). */
+/*
+ * Reads frame 0 into m (scalars, kind counts, entities, tracks with empty
+ * lanes but their index flags) and c; the warnings go to *warn (not m:
+ * finalize would add its own again). Sizes that cannot belong to a
+ * finalized model are refused.
+ */
 static int
 cache_small_read(struct cache_rbuf *b, struct model *m,
     struct cache_counts *c, char ***warn, size_t *nwarn)
 {
-	struct track	*t;
-	const uint8_t	*p;
-	size_t		 i, n, len;
-	int		 k;
+	struct track		*t;
+	struct cache_lanedim	*ld;
+	const uint8_t		*p;
+	uint32_t		 md;
+	size_t			 i, n, len;
+	int			 k;
 
 	m->source = cache_get8(b);
 	m->source_version = cache_get32(b);
@@ -718,6 +978,8 @@ cache_small_read(struct cache_rbuf *b, struct model *m,
 	c->strbytes = cache_get64(b);
 	for (k = 0; k < TAB_COUNT; k++)
 		c->ntab[k] = cache_get64(b);
+	for (k = 0; k < EV_KIND_COUNT; k++)
+		m->kind_count[k] = cache_get64(b);
 
 	m->devices = cache_get_array(b, &m->ndevices, sizeof *m->devices);
 	m->processes = cache_get_array(b, &m->nprocesses,
@@ -730,11 +992,13 @@ cache_small_read(struct cache_rbuf *b, struct model *m,
 	n = cache_get_count(b, CACHE_TRACK_BYTES);
 	if (n > 0) {
 		m->tracks = xcalloc(n, sizeof *m->tracks);
-		c->lane_n = xcalloc(n, sizeof *c->lane_n);
+		c->lanes = xcalloc(n, sizeof *c->lanes);
 		m->ntracks = c->ntracks = n;
 	}
+	c->nevents = 0;
 	for (i = 0; i < n; i++) {
 		t = &m->tracks[i];
+		ld = &c->lanes[i];
 		lane_init(&t->lane);
 		t->type = cache_get8(b);
 		t->device = cache_get32(b);
@@ -743,7 +1007,41 @@ cache_small_read(struct cache_rbuf *b, struct model *m,
 		t->thread = cache_get32(b);
 		t->domain = cache_get32(b);
 		t->name = cache_get32(b);
-		c->lane_n[i] = cache_get64(b);
+		ld->n = cache_get64(b);
+		ld->overlaps = cache_get8(b);
+		ld->wide = cache_get8(b);
+		md = cache_get32(b);
+		t->lane.maxdur = (int64_t)cache_get64(b);
+		ld->cov_n = cache_get64(b);
+		if (ld->overlaps > 1 || ld->wide > 1 || md > UINT16_MAX ||
+		    ld->n >= NONE32 ||
+		    ld->cov_n > ld->n || (!ld->overlaps && ld->cov_n != 0))
+			b->err = 1;
+		t->lane.overlaps = ld->overlaps;
+		t->lane.max_depth = (uint16_t)md;
+		c->nevents += ld->n;
+		if (c->nevents >= NONE32)
+			b->err = 1;
+	}
+
+	/* launch covers the GPU and sync tracks, first in track order. */
+	c->nlaunch = 0;
+	for (i = 0; i < m->ntracks && (m->tracks[i].type == TRACK_GPU ||
+	    m->tracks[i].type == TRACK_SYNC); i++)
+		c->nlaunch += c->lanes[i].n;
+	c->has_launch = cache_get8(b);
+	c->nlinks = cache_get64(b);
+	if (c->has_launch > 1 || c->nlinks > c->nlaunch ||
+	    (c->has_launch ? c->nlinks == 0 : c->nlinks != 0))
+		b->err = 1;
+	n = cache_get_count(b, 8);
+	if (n != 0 && n != m->ndevices)
+		b->err = 1;
+	if (n > 0 && !b->err) {
+		c->dcov_n = xcalloc(n, sizeof *c->dcov_n);
+		c->ndcov = n;
+		for (i = 0; i < n; i++)
+			c->dcov_n[i] = cache_get64(b);
 	}
 
 	n = cache_get_count(b, 8);
@@ -759,11 +1057,99 @@ cache_small_read(struct cache_rbuf *b, struct model *m,
 }
 
 /* ------------------------------------------------------------------ */
-/* The plan. */
+/* Column groups and the plan. */
+
+/*
+ * Fills cols[] with the columns of group g for owner which, starting at
+ * element i0, and returns their number. lflags are the lane's LANE_* bits
+ * (for GRP_LANE). With m NULL only widths and transforms are filled (the plan
+ * needs no more).
+ */
+static size_t
+cache_group_cols(const struct model *m, int g, uint32_t which, int lflags,
+    size_t i0, struct cache_col *cols)
+{
+	const struct lane	*l = NULL;
+	const struct coverage	*dc = NULL;
+	size_t			 n = 0;
+
+#define COL(ptr, w, xf, rf) do {					\
+	cols[n].p = m != NULL ? (void *)((ptr) + i0) : NULL;		\
+	cols[n].width = (w);						\
+	cols[n].xform = (xf);						\
+	cols[n++].ref = (rf);						\
+} while (0)
+	if (m != NULL && (g == GRP_LANE || g == GRP_LBUSY || g == GRP_PYR ||
+	    g == GRP_LCOV))
+		l = &m->tracks[which].lane;
+	if (m != NULL && (g == GRP_DCOV || g == GRP_DBUSY))
+		dc = &m->device_cov[which];
+	switch (g) {
+	case GRP_LANE:
+		COL(l->start, 8, XF_DELTA, 0);
+		COL(l->end, 8, XF_DIFF, 0);		/* the duration */
+		COL(l->name, 4, XF_NONE, 0);
+		COL(l->kind, 1, XF_NONE, 0);
+		COL(l->flags, 1, XF_NONE, 0);
+		if (lflags & LANE_WIDE)
+			COL(l->rowid64, 8, XF_DELTA, 0);
+		else
+			COL(l->rowid32, 4, XF_DELTA, 0);
+		COL(l->corr, 4, XF_DELTA, 0);
+		COL(l->aux, 4, XF_DELTA, 0);
+		if (lflags & LANE_OVERLAPS) {
+			COL(l->depth, 2, XF_NONE, 0);
+			COL(l->maxend, 8, XF_DIFF, 1);	/* maxend - end */
+			COL(l->ends_sorted, 8, XF_DELTA, 0);
+		}
+		break;
+	case GRP_LBUSY:
+		COL(l->cov.busy, 8, XF_DELTA, 0);
+		break;
+	case GRP_PYR:
+		COL(l->pyr, 4, XF_DELTA, 0);
+		break;
+	case GRP_LCOV:
+		COL(l->cov.start, 8, XF_DELTA, 0);
+		COL(l->cov.end, 8, XF_DIFF, 0);
+		break;
+	case GRP_LAUNCH:
+		COL(m->launch, 4, XF_DELTA, 0);
+		break;
+	case GRP_GPU:
+		COL(m->gpu_of_api, 4, XF_DELTA, 0);
+		break;
+	case GRP_GIDX:
+		COL(m->gpu_of_api_idx, 4, XF_DELTA, 0);
+		break;
+	case GRP_DCOV:
+		COL(dc->start, 8, XF_DELTA, 0);
+		COL(dc->end, 8, XF_DIFF, 0);
+		break;
+	case GRP_DBUSY:
+		COL(dc->busy, 8, XF_DELTA, 0);
+		break;
+	}
+#undef COL
+	return n;
+}
+
+static int
+cache_lflags(const struct cache_lanedim *ld)
+{
+	return (ld->overlaps ? LANE_OVERLAPS : 0) | (ld->wide ? LANE_WIDE : 0);
+}
+
+static int
+cache_lane_lflags(const struct lane *l)
+{
+	return (l->overlaps ? LANE_OVERLAPS : 0) |
+	    (l->rowid64 != NULL ? LANE_WIDE : 0);
+}
 
 /* Adds a job of nf frames; -1 if the lengths overflow. */
 static int
-cache_plan_add(struct cache_plan *p, enum cache_job_type type, uint32_t which,
+cache_plan_add(struct cache_plan *p, int type, int group, uint32_t which,
     size_t i0, size_t n, const uint64_t *lens, size_t nf)
 {
 	struct cache_job	*j;
@@ -771,7 +1157,9 @@ cache_plan_add(struct cache_plan *p, enum cache_job_type type, uint32_t which,
 
 	XGROW(p->jobs, p->jobcap, p->njobs + 1);
 	j = &p->jobs[p->njobs++];
-	j->type = type;
+	j->type = (uint8_t)type;
+	j->group = (uint8_t)group;
+	j->ncols = (uint8_t)nf;
 	j->which = which;
 	j->i0 = i0;
 	j->n = n;
@@ -787,14 +1175,38 @@ cache_plan_add(struct cache_plan *p, enum cache_job_type type, uint32_t which,
 	return 0;
 }
 
+/* Adds the jobs of a column group of count elements, in chunks. */
+static int
+cache_plan_group(struct cache_plan *p, int g, uint32_t which, int lflags,
+    uint64_t count)
+{
+	struct cache_col	cols[CACHE_MAXCOLS];
+	uint64_t		lens[CACHE_MAXCOLS];
+	size_t			i0, n, k, ncol;
+
+	if (count > UINT32_MAX)
+		return -1;
+	ncol = cache_group_cols(NULL, g, which, lflags, 0, cols);
+	for (i0 = 0; i0 < count; i0 += n) {
+		n = count - i0 < CACHE_CHUNK ? count - i0 : CACHE_CHUNK;
+		for (k = 0; k < ncol; k++)
+			lens[k] = (uint64_t)n * cols[k].width;
+		if (cache_plan_add(p, JOB_COLS, g, which, i0, n, lens,
+		    ncol) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /* Builds the jobs and frame lengths from the counts alone (frame 0's
  * length is set by the caller). Returns -1 if a count is absurd. */
 static int
 cache_plan_build(struct cache_plan *p, const struct cache_counts *c)
 {
-	uint64_t	lens[CACHE_NFIELDS], per;
-	size_t		t, i0, n, f;
-	int		k;
+	const struct cache_lanedim	*ld;
+	uint64_t			 lens[2], per;
+	size_t				 t, i0, n;
+	int				 k;
 
 	memset(p, 0, sizeof *p);
 	XGROW(p->rawlen, p->framecap, 1);
@@ -804,9 +1216,10 @@ cache_plan_build(struct cache_plan *p, const struct cache_counts *c)
 	if (c->nstrs > 1) {
 		lens[0] = (uint64_t)(c->nstrs - 1) * 4;
 		lens[1] = c->strbytes;
-		if (cache_plan_add(p, JOB_STRINGS, 0, 0, 0, lens, 2) != 0)
+		if (cache_plan_add(p, JOB_STRINGS, 0, 0, 0, 0, lens, 2) != 0)
 			return -1;
 	}
+	p->nhead = p->nframes;
 	for (k = 0; k < TAB_COUNT; k++) {
 		if (c->ntab[k] > UINT32_MAX)
 			return -1;
@@ -814,25 +1227,35 @@ cache_plan_build(struct cache_plan *p, const struct cache_counts *c)
 		for (i0 = 0; i0 < c->ntab[k]; i0 += n) {
 			n = c->ntab[k] - i0 < per ? c->ntab[k] - i0 : per;
 			lens[0] = (uint64_t)n * cache_tab_width[k];
-			if (cache_plan_add(p, JOB_TABLE, (uint32_t)k, i0, n,
+			if (cache_plan_add(p, JOB_TABLE, 0, (uint32_t)k, i0, n,
 			    lens, 1) != 0)
 				return -1;
 		}
 	}
-	for (t = 0; t < c->ntracks; t++) {
-		if (c->lane_n[t] > UINT32_MAX)
+	for (t = 0; t < c->ntracks; t++)
+		if (cache_plan_group(p, GRP_LANE, (uint32_t)t,
+		    cache_lflags(&c->lanes[t]), c->lanes[t].n) != 0)
 			return -1;
-		for (i0 = 0; i0 < c->lane_n[t]; i0 += n) {
-			n = c->lane_n[t] - i0;
-			if (n > CACHE_CHUNK)
-				n = CACHE_CHUNK;
-			for (f = 0; f < CACHE_NFIELDS; f++)
-				lens[f] = (uint64_t)n * cache_fields[f].width;
-			if (cache_plan_add(p, JOB_CHUNK, (uint32_t)t, i0, n,
-			    lens, CACHE_NFIELDS) != 0)
-				return -1;
-		}
+	for (t = 0; t < c->ntracks; t++) {
+		ld = &c->lanes[t];
+		if (cache_plan_group(p, GRP_LBUSY, (uint32_t)t, 0,
+		    lane_cov_nbusy(ld->n, ld->overlaps, ld->cov_n)) != 0 ||
+		    cache_plan_group(p, GRP_PYR, (uint32_t)t, 0,
+		    lane_pyr_size(ld->n)) != 0 ||
+		    cache_plan_group(p, GRP_LCOV, (uint32_t)t, 0,
+		    ld->cov_n) != 0)
+			return -1;
 	}
+	if (c->has_launch && (cache_plan_group(p, GRP_LAUNCH, 0, 0,
+	    c->nlaunch) != 0 || cache_plan_group(p, GRP_GPU, 0, 0,
+	    c->nlinks) != 0 || cache_plan_group(p, GRP_GIDX, 0, 0,
+	    (c->nlinks + CORR_IDX_STEP - 1) / CORR_IDX_STEP) != 0))
+		return -1;
+	for (t = 0; t < c->ndcov; t++)
+		if (cache_plan_group(p, GRP_DCOV, (uint32_t)t, 0,
+		    c->dcov_n[t]) != 0 || cache_plan_group(p, GRP_DBUSY,
+		    (uint32_t)t, 0, (c->dcov_n[t] >> COVERAGE_SHIFT) + 1) != 0)
+			return -1;
 	return 0;
 }
 
@@ -841,6 +1264,13 @@ cache_plan_free(struct cache_plan *p)
 {
 	free(p->jobs);
 	free(p->rawlen);
+}
+
+static void
+cache_counts_free(struct cache_counts *c)
+{
+	free(c->lanes);
+	free(c->dcov_n);
 }
 
 /* A model's side table k as bytes. */
@@ -867,12 +1297,26 @@ struct cache_wframe {
 	size_t		 len;		/* compressed */
 };
 
+/*
+ * The writer streams: the frames of job j go to the file as soon as those
+ * of every earlier job are there, so only the frames of the jobs still out
+ * of order are held, never the whole file, while the model is resident.
+ */
 struct cache_wctx {
 	const struct model	*m;
 	struct cache_plan	*plan;
-	struct cache_wframe	*frames;
+	struct cache_wframe	*frames;	/* compressed, until written */
 	ZSTD_CCtx		*cctx[CACHE_THREADS];
 	uint8_t			*scratch[CACHE_THREADS];
+	int			 fd;
+	pthread_mutex_t		 lock;
+	uint8_t			*done;		/* per job: compressed */
+	size_t			 nextjob;	/* the next job to write */
+	size_t			 nout;		/* frames written */
+	uLong			 crc, hcrc;	/* of the frames written, and of
+						   the head's frames */
+	uint64_t		 len, hlen;	/* their bytes */
+	int			 err;		/* errno of a failed write */
 };
 
 static int
@@ -898,6 +1342,9 @@ cache_compress(struct cache_wctx *w, unsigned tid, size_t frame,
 		return -1;
 	}
 	w->frames[frame].len = r;
+	/* Keep what is written, not the bound, until the file is. */
+	w->frames[frame].buf = xreallocarray(w->frames[frame].buf,
+	    r > 0 ? r : 1, 1);
 	return 0;
 }
 
@@ -931,13 +1378,15 @@ cache_save_strings(struct cache_wctx *w, unsigned tid, size_t f,
 }
 
 static int
-cache_save_job(void *arg, size_t j, unsigned tid, char **cause)
+cache_save_frames(void *arg, size_t j, unsigned tid, char **cause)
 {
 	struct cache_wctx	*w = arg;
 	const struct cache_job	*job = &w->plan->jobs[j];
-	const struct lane	*l;
+	struct cache_col	 cols[CACHE_MAXCOLS];
+	const void		*src;
 	uint8_t			*sc;
 	size_t			 f = job->frame, n = job->n, i0 = job->i0, wd;
+	size_t			 k, ncol;
 
 	if (w->scratch[tid] == NULL)
 		w->scratch[tid] = xmalloc(CACHE_SCRATCH);
@@ -950,27 +1399,17 @@ cache_save_job(void *arg, size_t j, unsigned tid, char **cause)
 		cache_shuffle(sc, cache_table(w->m, job->which) + i0 * wd, n,
 		    wd);
 		return cache_compress(w, tid, f, sc, cause);
-	case JOB_CHUNK:
-		l = &w->m->tracks[job->which].lane;
-		cache_pack64(sc, l->start + i0, NULL, n, XF_DELTA);
-		if (cache_compress(w, tid, f, sc, cause) != 0)
-			return -1;
-		cache_pack64(sc, l->end + i0, l->start + i0, n, XF_DIFF);
-		if (cache_compress(w, tid, f + 1, sc, cause) != 0)
-			return -1;
-		cache_pack32(sc, l->name + i0, n, XF_NONE);
-		if (cache_compress(w, tid, f + 2, sc, cause) != 0 ||
-		    cache_compress(w, tid, f + 3, l->kind + i0, cause) != 0 ||
-		    cache_compress(w, tid, f + 4, l->flags + i0, cause) != 0)
-			return -1;
-		cache_pack64(sc, l->rowid + i0, NULL, n, XF_DELTA);
-		if (cache_compress(w, tid, f + 5, sc, cause) != 0)
-			return -1;
-		cache_pack32(sc, l->corr + i0, n, XF_DELTA);
-		if (cache_compress(w, tid, f + 6, sc, cause) != 0)
-			return -1;
-		cache_pack32(sc, l->aux + i0, n, XF_DELTA);
-		return cache_compress(w, tid, f + 7, sc, cause);
+	case JOB_COLS:
+		ncol = cache_group_cols(w->m, job->group, job->which,
+		    job->group == GRP_LANE ?
+		    cache_lane_lflags(&w->m->tracks[job->which].lane) : 0, i0,
+		    cols);
+		for (k = 0; k < ncol; k++) {
+			src = cache_pack_col(sc, &cols[k], cols, n);
+			if (cache_compress(w, tid, f + k, src, cause) != 0)
+				return -1;
+		}
+		return 0;
 	}
 	return -1;
 }
@@ -991,6 +1430,68 @@ cache_write_all(int fd, const void *buf, size_t n)
 		p += r;
 		n -= (size_t)r;
 	}
+	return 0;
+}
+
+static int
+cache_pwrite_all(int fd, const void *buf, size_t n, off_t off)
+{
+	const uint8_t	*p = buf;
+	ssize_t		 r;
+
+	while (n > 0) {
+		r = pwrite(fd, p, n > (1u << 30) ? (1u << 30) : n, off);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += r;
+		off += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+/* Writes frame f (the next one) to the file and lets its bytes go. With
+ * the lock held, or before the workers start. */
+static void
+cache_emit(struct cache_wctx *w, size_t f)
+{
+	struct cache_wframe	*fr = &w->frames[f];
+
+	if (w->err == 0 && cache_write_all(w->fd, fr->buf, fr->len) != 0)
+		w->err = errno != 0 ? errno : EIO;
+	w->crc = cache_crc32(w->crc, fr->buf, fr->len);
+	w->len += fr->len;
+	if (++w->nout == w->plan->nhead) {
+		w->hcrc = w->crc;
+		w->hlen = w->len;
+	}
+	free(fr->buf);
+	fr->buf = NULL;
+}
+
+/* A job: compress its frames, then write every job now in order. */
+static int
+cache_save_job(void *arg, size_t j, unsigned tid, char **cause)
+{
+	struct cache_wctx	*w = arg;
+	const struct cache_job	*job;
+	size_t			 f, nf;
+
+	if (cache_save_frames(arg, j, tid, cause) != 0)
+		return -1;
+	pthread_mutex_lock(&w->lock);
+	w->done[j] = 1;
+	while (w->nextjob < w->plan->njobs && w->done[w->nextjob]) {
+		job = &w->plan->jobs[w->nextjob++];
+		nf = job->type == JOB_COLS ? job->ncols :
+		    job->type == JOB_STRINGS ? 2 : 1;
+		for (f = 0; f < nf; f++)
+			cache_emit(w, job->frame + f);
+	}
+	pthread_mutex_unlock(&w->lock);
 	return 0;
 }
 
@@ -1017,28 +1518,24 @@ cache_ident_of(const char *trace, struct cache_ident *id, char **cause)
 	return 0;
 }
 
-/* The serialised cache, ready to be written. */
-struct cache_out {
-	struct cache_hdr	 h;
-	uint64_t		*table;
-	size_t			 tablen;	/* bytes */
-	struct cache_wframe	*frames;
-	size_t			 nframes;
-};
-
 /*
- * Writes o to path through a mkstemp() file in the same directory and
- * rename(). Refuses to replace the trace itself or anything that is not a
- * regular file or a symlink.
+ * Writes the cache of m to path through a mkstemp() file in the same
+ * directory and rename(): header and frame table last (pwrite), frames
+ * streamed in between as they are compressed. Refuses to replace the trace
+ * itself or anything that is not a regular file or a symlink.
  */
 static int
 cache_write_file(const char *path, const struct cache_ident *id,
-    const struct cache_out *o, char **cause)
+    struct cache_wctx *w, const struct cache_wbuf *small, char **cause)
 {
-	struct stat	 st;
-	char		*tmp;
-	int		 fd, e;
-	size_t		 i;
+	struct cache_plan	*plan = w->plan;
+	struct cache_hdr	 h;
+	struct stat		 st;
+	uint64_t		*table = NULL;
+	size_t			 f, tablen = plan->nframes * 16;
+	char			*tmp, *why = NULL;
+	uLong			 tcrc;
+	int			 e;
 
 	if (lstat(path, &st) == 0) {
 		if ((uint64_t)st.st_dev == id->dev &&
@@ -1052,20 +1549,65 @@ cache_write_file(const char *path, const struct cache_ident *id,
 		}
 	}
 	tmp = xasprintf("%s.XXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1) {
+	if ((w->fd = mkstemp(tmp)) == -1) {
 		*cause = xasprintf("%s: %s", tmp, strerror(errno));
 		free(tmp);
 		return -1;
 	}
-	if (cache_write_all(fd, &o->h, sizeof o->h) != 0 ||
-	    cache_write_all(fd, o->table, o->tablen) != 0)
+	w->nextjob = w->nout = 0;
+	w->len = w->hlen = 0;
+	w->crc = w->hcrc = crc32(0, Z_NULL, 0);
+	w->err = 0;
+	free(w->done);
+	w->done = xcalloc(plan->njobs + 1, 1);
+	if (lseek(w->fd, (off_t)(sizeof h + tablen), SEEK_SET) == -1)
 		goto fail;
-	for (i = 0; i < o->nframes; i++)
-		if (cache_write_all(fd, o->frames[i].buf, o->frames[i].len) !=
-		    0)
-			goto fail;
-	e = close(fd);
-	fd = -1;
+	if (cache_compress(w, 0, 0, small->p, &why) != 0)
+		goto fail;
+	cache_emit(w, 0);
+	if (cache_pool_run(plan->njobs, cache_nthreads(plan->raw_size),
+	    cache_save_job, w, &why) != 0)
+		goto fail;
+	if (w->err != 0) {
+		errno = w->err;
+		goto fail;
+	}
+
+	table = xreallocarray(NULL, plan->nframes, 2 * sizeof *table);
+	for (f = 0; f < plan->nframes; f++) {
+		table[2 * f] = plan->rawlen[f];
+		table[2 * f + 1] = w->frames[f].len;
+	}
+	tcrc = cache_crc32(crc32(0, Z_NULL, 0), (const uint8_t *)table,
+	    tablen);
+	memset(&h, 0, sizeof h);
+	memcpy(h.magic, CACHE_MAGIC, sizeof h.magic);
+	h.version = CACHE_VERSION;
+	h.bom = CACHE_BOM;
+	h.hdr_size = sizeof h;
+	memcpy(h.sz, cache_sizes, sizeof h.sz);
+	h.trace_size = id->size;
+	h.trace_mtime = id->mtime;
+	h.trace_ino = id->ino;
+	h.trace_dev = id->dev;
+	h.payload_size = tablen + w->len;
+	h.raw_size = plan->raw_size;
+	h.nframes = (uint32_t)plan->nframes;
+	h.payload_crc = (uint32_t)crc32_combine(tcrc, w->crc,
+	    (z_off_t)w->len);
+	h.head_size = tablen + w->hlen;
+	h.head_crc = (uint32_t)crc32_combine(tcrc, w->hcrc,
+	    (z_off_t)w->hlen);
+	h.chunk = CACHE_CHUNK;
+	h.level = (uint32_t)CACHE_LEVEL;
+	h.hdr_crc = cache_hdr_crc(&h);
+	if (cache_pwrite_all(w->fd, table, tablen, (off_t)sizeof h) != 0 ||
+	    cache_pwrite_all(w->fd, &h, sizeof h, 0) != 0)
+		goto fail;
+	free(table);
+	table = NULL;
+	e = close(w->fd);
+	w->fd = -1;
 	if (e != 0 || rename(tmp, path) != 0)
 		goto fail;
 	free(tmp);
@@ -1073,11 +1615,21 @@ cache_write_file(const char *path, const struct cache_ident *id,
 
 fail:
 	e = errno;
-	if (fd != -1)
-		close(fd);
+	if (w->fd != -1)
+		close(w->fd);
+	w->fd = -1;
 	unlink(tmp);
-	*cause = xasprintf("%s: %s", path, strerror(e));
+	if (why != NULL)
+		*cause = xasprintf("%s: %s", path, why);
+	else
+		*cause = xasprintf("%s: %s", path, strerror(e));
+	free(why);
+	free(table);
 	free(tmp);
+	for (f = 0; f < plan->nframes; f++) {
+		free(w->frames[f].buf);
+		w->frames[f].buf = NULL;
+	}
 	return -1;
 }
 
@@ -1219,126 +1771,89 @@ cache_path(const char *trace, int for_write, char **cause)
 
 /* ------------------------------------------------------------------ */
 
-/* Serialises m into o. Returns 0, or -1 with *cause. */
-static int
-cache_serialise(const struct model *m, const struct cache_ident *id,
-    struct cache_out *o, char **cause)
-{
-	struct cache_counts	 c;
-	struct cache_plan	 plan;
-	struct cache_wctx	 w;
-	struct cache_wbuf	 small = { NULL, 0, 0 };
-	size_t			 i, f;
-	uLong			 crc;
-	int			 rc = -1;
-
-	memset(o, 0, sizeof *o);
-	memset(&c, 0, sizeof c);
-	memset(&w, 0, sizeof w);
-	c.nstrs = strpool_count(m->strs);
-	for (i = 1; i < c.nstrs; i++)
-		c.strbytes += strpool_len(m->strs, (uint32_t)i);
-	c.ntab[TAB_KERNELS] = m->nkernels;
-	c.ntab[TAB_COPIES] = m->ncopies;
-	c.ntab[TAB_NVTX] = m->nnvtx;
-	c.ntab[TAB_COUNTERS] = m->ncounters;
-	c.ntracks = m->ntracks;
-	if (m->ntracks > 0)
-		c.lane_n = xcalloc(m->ntracks, sizeof *c.lane_n);
-	for (i = 0; i < m->ntracks; i++)
-		c.lane_n[i] = m->tracks[i].lane.n;
-	if (cache_plan_build(&plan, &c) != 0) {
-		*cause = xstrdup("model too large for the cache");
-		goto out;
-	}
-
-	cache_small_write(&small, m, &c);
-	plan.rawlen[0] = small.n;
-	plan.raw_size += small.n;
-	w.m = m;
-	w.plan = &plan;
-	w.frames = o->frames = xcalloc(plan.nframes, sizeof *w.frames);
-	o->nframes = plan.nframes;
-	if (cache_compress(&w, 0, 0, small.p, cause) != 0 ||
-	    cache_pool_run(plan.njobs, cache_nthreads(plan.raw_size),
-	    cache_save_job, &w, cause) != 0)
-		goto out;
-
-	o->tablen = plan.nframes * 2 * sizeof *o->table;
-	o->table = xreallocarray(NULL, plan.nframes, 2 * sizeof *o->table);
-	for (f = 0; f < plan.nframes; f++) {
-		o->table[2 * f] = plan.rawlen[f];
-		o->table[2 * f + 1] = w.frames[f].len;
-	}
-	crc = cache_crc32(crc32(0, Z_NULL, 0), (const uint8_t *)o->table,
-	    o->tablen);
-	memcpy(o->h.magic, CACHE_MAGIC, sizeof o->h.magic);
-	o->h.version = CACHE_VERSION;
-	o->h.bom = CACHE_BOM;
-	o->h.hdr_size = sizeof o->h;
-	memcpy(o->h.sz, cache_sizes, sizeof o->h.sz);
-	o->h.trace_size = id->size;
-	o->h.trace_mtime = id->mtime;
-	o->h.trace_ino = id->ino;
-	o->h.trace_dev = id->dev;
-	o->h.payload_size = o->tablen;
-	for (f = 0; f < plan.nframes; f++) {
-		crc = cache_crc32(crc, w.frames[f].buf, w.frames[f].len);
-		o->h.payload_size += w.frames[f].len;
-	}
-	o->h.raw_size = plan.raw_size;
-	o->h.nframes = (uint32_t)plan.nframes;
-	o->h.payload_crc = (uint32_t)crc;
-	o->h.chunk = CACHE_CHUNK;
-	o->h.level = (uint32_t)CACHE_LEVEL;
-	o->h.hdr_crc = cache_hdr_crc(&o->h);
-	rc = 0;
-
-out:
-	for (i = 0; i < CACHE_THREADS; i++) {
-		ZSTD_freeCCtx(w.cctx[i]);
-		free(w.scratch[i]);
-	}
-	free(c.lane_n);
-	free(small.p);
-	cache_plan_free(&plan);
-	return rc;
-}
-
+/* The counts that describe m's file layout. */
 static void
-cache_out_free(struct cache_out *o)
+cache_counts_of(const struct model *m, struct cache_counts *c)
 {
-	size_t	f;
+	const struct lane	*l;
+	size_t			 i;
 
-	for (f = 0; f < o->nframes; f++)
-		free(o->frames[f].buf);
-	free(o->frames);
-	free(o->table);
+	memset(c, 0, sizeof *c);
+	c->nstrs = strpool_count(m->strs);
+	for (i = 1; i < c->nstrs; i++)
+		c->strbytes += strpool_len(m->strs, (uint32_t)i);
+	c->ntab[TAB_KERNELS] = m->nkernels;
+	c->ntab[TAB_COPIES] = m->ncopies;
+	c->ntab[TAB_NVTX] = m->nnvtx;
+	c->ntab[TAB_COUNTERS] = m->ncounters;
+	c->ntracks = m->ntracks;
+	if (m->ntracks > 0)
+		c->lanes = xcalloc(m->ntracks, sizeof *c->lanes);
+	for (i = 0; i < m->ntracks; i++) {
+		l = &m->tracks[i].lane;
+		c->lanes[i].n = l->n;
+		c->lanes[i].overlaps = l->overlaps != 0;
+		c->lanes[i].wide = l->rowid64 != NULL;
+		c->lanes[i].cov_n = l->overlaps ? l->cov.n : 0;
+		c->nevents += l->n;
+	}
+	c->has_launch = m->launch != NULL;
+	if (c->has_launch) {
+		c->nlaunch = m->nlaunch;
+		c->nlinks = m->ngpu_of_api;
+	}
+	if (m->device_cov != NULL && m->ndevices > 0) {
+		c->ndcov = m->ndevices;
+		c->dcov_n = xcalloc(m->ndevices, sizeof *c->dcov_n);
+		for (i = 0; i < m->ndevices; i++)
+			c->dcov_n[i] = m->device_cov[i].n;
+	}
 }
 
 int
 cache_save(const char *trace, const struct model *m, char **cause)
 {
 	struct cache_ident	 id;
-	struct cache_out	 o;
+	struct cache_counts	 c;
+	struct cache_plan	 plan;
+	struct cache_wctx	 w;
+	struct cache_wbuf	 small = { NULL, 0, 0 };
 	char			*path, *why = NULL, *why2 = NULL;
 	double			 t0 = timing_now();
+	size_t			 i;
 	int			 rc = -1;
 
+	if (m->summary) {
+		if (cause != NULL)
+			*cause = xstrdup("a summary model cannot be cached");
+		return -1;
+	}
 	if (cache_ident_of(trace, &id, cause) != 0)
 		return -1;
-	if (cache_serialise(m, &id, &o, &why) != 0)
+	memset(&w, 0, sizeof w);
+	memset(&plan, 0, sizeof plan);
+	cache_counts_of(m, &c);
+	if (cache_plan_build(&plan, &c) != 0) {
+		why = xstrdup("model too large for the cache");
 		goto out;
-	timing_report("cache-encode", t0);
+	}
+	cache_small_write(&small, m, &c);
+	plan.rawlen[0] = small.n;
+	plan.raw_size += small.n;
+	w.m = m;
+	w.plan = &plan;
+	w.fd = -1;
+	w.frames = xcalloc(plan.nframes, sizeof *w.frames);
+	pthread_mutex_init(&w.lock, NULL);
 
 	/* Next to the trace if that directory is writable, else XDG. */
 	if (cache_dir_writable(trace)) {
 		path = cache_local_path(trace);
-		rc = cache_write_file(path, &id, &o, &why);
+		rc = cache_write_file(path, &id, &w, &small, &why);
 		free(path);
 	}
 	if (rc != 0 && (path = cache_xdg_path(trace, 1, &why2)) != NULL) {
-		rc = cache_write_file(path, &id, &o, &why2);
+		rc = cache_write_file(path, &id, &w, &small, &why2);
 		free(path);
 	}
 	if (rc != 0 && why2 != NULL) {
@@ -1351,9 +1866,22 @@ cache_save(const char *trace, const struct model *m, char **cause)
 		why = why2;
 		why2 = NULL;
 	}
+	pthread_mutex_destroy(&w.lock);
+	timing_report("cache-encode", t0);
 
 out:
-	cache_out_free(&o);
+	for (i = 0; i < CACHE_THREADS; i++) {
+		ZSTD_freeCCtx(w.cctx[i]);
+		free(w.scratch[i]);
+	}
+	if (w.frames != NULL)
+		for (i = 0; i < plan.nframes; i++)
+			free(w.frames[i].buf);
+	free(w.frames);
+	free(w.done);
+	cache_counts_free(&c);
+	free(small.p);
+	cache_plan_free(&plan);
 	if (rc != 0 && cause != NULL)
 		*cause = why != NULL ? why : xstrdup("cannot write the cache");
 	else
@@ -1388,6 +1916,44 @@ cache_prefault(void *p, size_t len)
 #endif
 }
 
+/*
+ * The file is mapped (cache_map), or read into an anonymous mapping of its
+ * own, so that the pages of frames already decoded can be given back while
+ * the model grows (cache_buf_drop): the peak is the model plus a little,
+ * not the model plus the file.
+ */
+static uint8_t *
+cache_buf_new(size_t len)
+{
+	void	*p;
+
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE |
+	    MAP_ANONYMOUS, -1, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void
+cache_buf_free(uint8_t *p, size_t len)
+{
+	if (p != NULL)
+		munmap(p, len);
+}
+
+/* Gives back the whole pages inside [p, p + len) (read-only from now on
+ * would fault in zeros: only for bytes never read again). */
+static void
+cache_buf_drop(const uint8_t *p, size_t len)
+{
+	uintptr_t	a, e;
+
+	if (len < (64u << 10))
+		return;
+	a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+	e = ((uintptr_t)p + len) & ~(uintptr_t)4095;
+	if (e > a)
+		madvise((void *)a, e - a, MADV_DONTNEED);
+}
+
 struct cache_rctx {
 	struct model		*m;
 	struct cache_counts	 c;
@@ -1395,8 +1961,11 @@ struct cache_rctx {
 	const uint8_t		*frames;	/* the first frame's bytes */
 	uint64_t		*off;		/* per frame, into frames */
 	uint64_t		*clen;		/* per frame, compressed */
+	int			 drop;		/* give back decoded frames */
 	ZSTD_DCtx		*dctx[CACHE_THREADS];
 	uint8_t			*scratch[CACHE_THREADS];
+	uint64_t		 kinds[CACHE_THREADS][256];	/* events */
+	uint32_t		 auxlim[256];	/* per kind: aux below this */
 };
 
 static int
@@ -1461,77 +2030,121 @@ out:
 	return rc;
 }
 
-/* Whether aux indices point into the side table of their kind. */
-static int
-cache_check_aux(const struct model *m, const uint8_t *kind,
-    const uint32_t *aux, size_t n)
+static uint32_t
+cache_lim32(size_t n)
 {
-	size_t	i, lim;
+	return n < NONE32 ? (uint32_t)n : NONE32;
+}
 
-	for (i = 0; i < n; i++) {
-		if (aux[i] == NONE32)
-			continue;
-		switch (kind[i]) {
-		case EV_KERNEL:
-			lim = m->nkernels;
-			break;
-		case EV_MEMCPY:
-		case EV_MEMSET:
-			lim = m->ncopies;
-			break;
-		case EV_NVTX:
-		case EV_MARK:
-			lim = m->nnvtx;
-			break;
-		case EV_COUNTER:
-			lim = m->ncounters;
-			break;
-		default:
-			continue;
-		}
-		if (aux[i] >= lim)
+/* The bound of aux indices per event kind: the size of the side table of
+ * the kind, or none (aux unused) for the others. */
+static void
+cache_auxlim(struct cache_rctx *r)
+{
+	const struct model	*m = r->m;
+	size_t			 k;
+
+	for (k = 0; k < 256; k++)
+		r->auxlim[k] = NONE32;
+	r->auxlim[EV_KERNEL] = cache_lim32(m->nkernels);
+	r->auxlim[EV_MEMCPY] = cache_lim32(m->ncopies);
+	r->auxlim[EV_MEMSET] = cache_lim32(m->ncopies);
+	r->auxlim[EV_NVTX] = cache_lim32(m->nnvtx);
+	r->auxlim[EV_MARK] = cache_lim32(m->nnvtx);
+	r->auxlim[EV_COUNTER] = cache_lim32(m->ncounters);
+}
+
+/* Whether every id is below lim (or NONE32 when none_ok). */
+static int
+cache_check_ids(const uint32_t *v, size_t n, uint64_t lim, int none_ok)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] >= lim && !(none_ok && v[i] == NONE32))
 			return -1;
+	return 0;
+}
+
+/* Checks what the queries follow in a decoded chunk of group g. */
+static int
+cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
+    const struct cache_col *cols, unsigned tid)
+{
+	const uint8_t	*kind;
+	const uint32_t	*v;
+	uint64_t	 cnt[4][256];
+	size_t		 i, n = job->n;
+	int		 bad = 0;
+
+	switch (job->group) {
+	case GRP_LANE:
+		kind = cols[3].p;
+		v = cols[7].p;
+		memset(cnt, 0, sizeof cnt);
+		/* Four counters per kind: a lane is mostly one kind, and one
+		 * counter would make every increment wait for the last. */
+		for (i = 0; i + 4 <= n; i += 4) {
+			cnt[0][kind[i]]++;
+			cnt[1][kind[i + 1]]++;
+			cnt[2][kind[i + 2]]++;
+			cnt[3][kind[i + 3]]++;
+			bad |= (v[i] != NONE32) & (v[i] >= r->auxlim[kind[i]]);
+			bad |= (v[i + 1] != NONE32) &
+			    (v[i + 1] >= r->auxlim[kind[i + 1]]);
+			bad |= (v[i + 2] != NONE32) &
+			    (v[i + 2] >= r->auxlim[kind[i + 2]]);
+			bad |= (v[i + 3] != NONE32) &
+			    (v[i + 3] >= r->auxlim[kind[i + 3]]);
+		}
+		for (; i < n; i++) {
+			cnt[0][kind[i]]++;
+			bad |= (v[i] != NONE32) & (v[i] >= r->auxlim[kind[i]]);
+		}
+		for (i = 0; i < 256; i++)
+			r->kinds[tid][i] += cnt[0][i] + cnt[1][i] + cnt[2][i] +
+			    cnt[3][i];
+		return bad ? -1 : 0;
+	case GRP_LAUNCH:
+		return cache_check_ids(cols[0].p, n, r->c.nevents, 1);
+	case GRP_GPU:
+		/* correlate_gpu() reads launch[] at every one of them. */
+		return cache_check_ids(cols[0].p, n, r->c.nlaunch, 0);
 	}
 	return 0;
 }
 
 static int
-cache_load_chunk(struct cache_rctx *r, const struct cache_job *job,
+cache_load_cols(struct cache_rctx *r, const struct cache_job *job,
     unsigned tid, char **cause)
 {
-	struct lane	*l = &r->m->tracks[job->which].lane;
-	uint8_t		*sc = r->scratch[tid];
-	size_t		 f = job->frame, n = job->n, i0 = job->i0;
+	const struct model	*m = r->m;
+	struct cache_col	 cols[CACHE_MAXCOLS];
+	uint8_t			*sc = r->scratch[tid];
+	size_t			 f = job->frame, n = job->n, k, ncol;
 
-	cache_prefault(l->start + i0, n * sizeof *l->start);
-	cache_prefault(l->end + i0, n * sizeof *l->end);
-	cache_prefault(l->name + i0, n * sizeof *l->name);
-	cache_prefault(l->rowid + i0, n * sizeof *l->rowid);
-	cache_prefault(l->corr + i0, n * sizeof *l->corr);
-	cache_prefault(l->aux + i0, n * sizeof *l->aux);
-	if (cache_decompress(r, tid, f, sc, cause) != 0)
+	ncol = cache_group_cols(m, job->group, job->which,
+	    job->group == GRP_LANE ? cache_lflags(&r->c.lanes[job->which]) : 0,
+	    job->i0, cols);
+	if (ncol != job->ncols) {
+		*cause = xstrdup("plan mismatch");
 		return -1;
-	cache_unpack64(l->start + i0, sc, n, XF_DELTA, NULL);
-	if (cache_decompress(r, tid, f + 1, sc, cause) != 0)
-		return -1;
-	cache_unpack64(l->end + i0, sc, n, XF_DIFF, l->start + i0);
-	if (cache_decompress(r, tid, f + 2, sc, cause) != 0)
-		return -1;
-	cache_unpack32(l->name + i0, sc, n, XF_NONE);
-	if (cache_decompress(r, tid, f + 3, l->kind + i0, cause) != 0 ||
-	    cache_decompress(r, tid, f + 4, l->flags + i0, cause) != 0 ||
-	    cache_decompress(r, tid, f + 5, sc, cause) != 0)
-		return -1;
-	cache_unpack64(l->rowid + i0, sc, n, XF_DELTA, NULL);
-	if (cache_decompress(r, tid, f + 6, sc, cause) != 0)
-		return -1;
-	cache_unpack32(l->corr + i0, sc, n, XF_DELTA);
-	if (cache_decompress(r, tid, f + 7, sc, cause) != 0)
-		return -1;
-	cache_unpack32(l->aux + i0, sc, n, XF_DELTA);
-	if (cache_check_aux(r->m, l->kind + i0, l->aux + i0, n) != 0) {
-		*cause = xasprintf("track %u: side-table index out of range",
-		    job->which);
+	}
+	for (k = 0; k < ncol; k++)
+		cache_prefault(cols[k].p, n * cols[k].width);
+	for (k = 0; k < ncol; k++) {
+		if (cols[k].width == 1) {
+			if (cache_decompress(r, tid, f + k, cols[k].p,
+			    cause) != 0)
+				return -1;
+			continue;
+		}
+		if (cache_decompress(r, tid, f + k, sc, cause) != 0)
+			return -1;
+		cache_unpack_col(&cols[k], cols, sc, n);
+	}
+	if (cache_check_cols(r, job, cols, tid) != 0) {
+		*cause = xasprintf("frame %zu: index out of range", f);
 		return -1;
 	}
 	return 0;
@@ -1542,13 +2155,16 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 {
 	struct cache_rctx	*r = arg;
 	const struct cache_job	*job = &r->plan->jobs[j];
-	size_t			 wd;
+	const struct nvtx_info	*ni;
+	size_t			 wd, i, last;
+	int			 rc = 0;
 
 	if (r->scratch[tid] == NULL)
 		r->scratch[tid] = xmalloc(CACHE_SCRATCH);
 	switch (job->type) {
 	case JOB_STRINGS:
-		return cache_load_strings(r, tid, job->frame, cause);
+		rc = cache_load_strings(r, tid, job->frame, cause);
+		break;
 	case JOB_TABLE:
 		wd = cache_tab_width[job->which];
 		if (cache_decompress(r, tid, job->frame, r->scratch[tid],
@@ -1558,11 +2174,30 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 		    job->n * wd);
 		cache_unshuffle(cache_table(r->m, job->which) + job->i0 * wd,
 		    r->scratch[tid], job->n, wd);
-		return 0;
-	case JOB_CHUNK:
-		return cache_load_chunk(r, job, tid, cause);
+		if (job->which != TAB_NVTX)
+			break;
+		ni = r->m->nvtx + job->i0;
+		for (i = 0; i < job->n; i++) {
+			if (ni[i].parent != NONE32 &&
+			    ni[i].parent >= r->c.nevents) {
+				*cause = xstrdup("NVTX parent out of range");
+				return -1;
+			}
+		}
+		break;
+	case JOB_COLS:
+		rc = cache_load_cols(r, job, tid, cause);
+		break;
+	default:
+		return -1;
 	}
-	return -1;
+	if (rc == 0 && r->drop) {
+		last = job->frame + (job->type == JOB_COLS ? job->ncols :
+		    job->type == JOB_STRINGS ? 2 : 1) - 1;
+		cache_buf_drop(r->frames + r->off[job->frame],
+		    r->off[last] + r->clen[last] - r->off[job->frame]);
+	}
+	return rc;
 }
 
 #define CACHE_REF(v, n)	((v) == NONE32 || (v) < (n))
@@ -1625,7 +2260,8 @@ cache_parse_table(const struct cache_hdr *h, const uint8_t *payload,
 	uint64_t	tablen, left, raw = 0, rl, cl;
 	size_t		f;
 
-	if (h->nframes == 0 || h->nframes > h->payload_size / 16) {
+	if (h->nframes == 0 || h->nframes > h->payload_size / 16 ||
+	    h->nframes > h->head_size / 16) {
 		*why = xasprintf("bad frame count %u", h->nframes);
 		return -1;
 	}
@@ -1654,12 +2290,15 @@ cache_parse_table(const struct cache_hdr *h, const uint8_t *payload,
 	return 0;
 }
 
-/* Allocates the final arrays of m from r->c (checked against the file). */
+/* Allocates the final arrays of m from the counts (checked against the
+ * file): every array the decode jobs fill. */
 static void
 cache_alloc_model(struct model *m, const struct cache_counts *c)
 {
-	struct lane	*l;
-	size_t		 t, n;
+	const struct cache_lanedim	*ld;
+	struct coverage			*dc;
+	struct lane			*l;
+	size_t				 t, n;
 
 	m->kernels = cache_alloc(c->ntab[TAB_KERNELS], sizeof *m->kernels);
 	m->nkernels = c->ntab[TAB_KERNELS];
@@ -1671,36 +2310,199 @@ cache_alloc_model(struct model *m, const struct cache_counts *c)
 	m->ncounters = c->ntab[TAB_COUNTERS];
 	for (t = 0; t < m->ntracks; t++) {
 		l = &m->tracks[t].lane;
-		n = c->lane_n[t];
+		ld = &c->lanes[t];
+		n = ld->n;
 		l->start = cache_alloc(n, sizeof *l->start);
 		l->end = cache_alloc(n, sizeof *l->end);
 		l->name = cache_alloc(n, sizeof *l->name);
 		l->kind = cache_alloc(n, sizeof *l->kind);
 		l->flags = cache_alloc(n, sizeof *l->flags);
-		l->rowid = cache_alloc(n, sizeof *l->rowid);
+		if (ld->wide)
+			l->rowid64 = cache_alloc(n, sizeof *l->rowid64);
+		else
+			l->rowid32 = cache_alloc(n, sizeof *l->rowid32);
 		l->corr = cache_alloc(n, sizeof *l->corr);
 		l->aux = cache_alloc(n, sizeof *l->aux);
 		l->n = l->cap = n;
+		if (ld->overlaps) {
+			l->depth = cache_alloc(n, sizeof *l->depth);
+			l->maxend = cache_alloc(n, sizeof *l->maxend);
+			l->ends_sorted = cache_alloc(n, sizeof *l->ends_sorted);
+			l->cov.n = ld->cov_n;
+			l->cov.start = cache_alloc(ld->cov_n,
+			    sizeof *l->cov.start);
+			l->cov.end = cache_alloc(ld->cov_n, sizeof *l->cov.end);
+			l->cov.owned = 1;
+		}
+		l->cov.busy = xreallocarray(NULL, lane_cov_nbusy(n,
+		    ld->overlaps, ld->cov_n), sizeof *l->cov.busy);
+		l->pyr = cache_alloc(lane_pyr_size(n), sizeof *l->pyr);
+	}
+	if (c->has_launch) {
+		m->launch = cache_alloc(c->nlaunch, sizeof *m->launch);
+		m->nlaunch = c->nlaunch;
+		m->gpu_of_api = cache_alloc(c->nlinks, sizeof *m->gpu_of_api);
+		m->ngpu_of_api = c->nlinks;
+		m->gpu_of_api_idx = cache_alloc((c->nlinks + CORR_IDX_STEP -
+		    1) / CORR_IDX_STEP, sizeof *m->gpu_of_api_idx);
+	}
+	if (c->ndcov > 0) {
+		m->device_cov = xcalloc(c->ndcov, sizeof *m->device_cov);
+		for (t = 0; t < c->ndcov; t++) {
+			dc = &m->device_cov[t];
+			dc->n = c->dcov_n[t];
+			dc->start = cache_alloc(dc->n, sizeof *dc->start);
+			dc->end = cache_alloc(dc->n, sizeof *dc->end);
+			dc->owned = 1;
+			dc->shift = COVERAGE_SHIFT;
+			dc->busy = xreallocarray(NULL, coverage_nbusy(dc),
+			    sizeof *dc->busy);
+		}
 	}
 }
 
 /*
- * Decodes a CRC-checked payload into a model. Returns 0, or -1 with *why.
- * Frees *payload once decompressed, before finalize allocates the indices.
+ * Decodes the head of a CRC-checked file image (payload: the bytes after
+ * the header, of which at least h->head_size are present): the frame table,
+ * frame 0 into m and r->c (warnings to *warn), and the plan, which must
+ * match the table. The string frames are left to their job. Returns 0, or
+ * -1 with *why.
  */
 static int
-cache_decode(const struct cache_hdr *h, uint8_t **pp, struct model **out,
-    char **why)
+cache_read_head(const struct cache_hdr *h, const uint8_t *payload,
+    struct cache_rctx *r, struct cache_plan *plan, char ***warn,
+    size_t *nwarn, char **why)
 {
-	const uint8_t		*payload = *pp;
-	struct cache_plan	 plan, small_plan;
-	struct cache_rctx	 r;
+	struct cache_plan	 small_plan;
 	struct cache_rbuf	 rb;
+	uint8_t			*small;
+	uint64_t		 rl, head;
+	size_t			 f;
+	int			 rc = -1;
+
+	memset(plan, 0, sizeof *plan);
+	if (cache_parse_table(h, payload, r, why) != 0)
+		return -1;
+
+	/* Frame 0, whose length the table alone gives. */
+	memset(&small_plan, 0, sizeof small_plan);
+	memcpy(&rl, payload, 8);
+	small_plan.rawlen = &rl;
+	r->plan = &small_plan;
+	if (r->off[0] + r->clen[0] > h->head_size - 16 * (uint64_t)h->nframes) {
+		*why = xstrdup("head size mismatch");
+		return -1;
+	}
+	small = xmalloc(rl + 1);
+	if (cache_decompress(r, 0, 0, small, why) != 0)
+		goto out;
+	rb.p = small;
+	rb.n = rl;
+	rb.off = 0;
+	rb.err = 0;
+	if (cache_small_read(&rb, r->m, &r->c, warn, nwarn) != 0) {
+		*why = xstrdup("model header truncated or inconsistent");
+		goto out;
+	}
+
+	/* The plan from the counts must match the table exactly. */
+	if (cache_plan_build(plan, &r->c) != 0 ||
+	    plan->nframes != h->nframes) {
+		*why = xstrdup("frame table does not match the model");
+		goto out;
+	}
+	plan->rawlen[0] = rl;
+	for (f = 1; f < plan->nframes; f++) {
+		memcpy(&rl, payload + 16 * f, 8);
+		if (rl != plan->rawlen[f]) {
+			*why = xasprintf("frame %zu: unexpected length", f);
+			goto out;
+		}
+	}
+	head = 16 * (uint64_t)h->nframes;
+	for (f = 0; f < plan->nhead; f++)
+		head += r->clen[f];
+	if (head != h->head_size) {
+		*why = xstrdup("head size mismatch");
+		goto out;
+	}
+	r->plan = plan;
+	rc = 0;
+out:
+	if (rc != 0)
+		r->plan = NULL;
+	free(small);
+	return rc;
+}
+
+static void
+cache_rctx_free(struct cache_rctx *r)
+{
+	size_t	i;
+
+	for (i = 0; i < CACHE_THREADS; i++) {
+		ZSTD_freeDCtx(r->dctx[i]);
+		free(r->scratch[i]);
+	}
+	cache_counts_free(&r->c);
+	free(r->off);
+	free(r->clen);
+}
+
+/* Checks, after every job ran, what no single job could: the per-kind
+ * counts against frame 0's, and the entity references. */
+static int
+cache_check_whole(struct cache_rctx *r, char **why)
+{
+	const struct model	*m = r->m;
+	uint64_t		 cnt;
+	size_t			 i, k;
+
+	for (k = 0; k < EV_KIND_COUNT; k++) {
+		for (cnt = 0, i = 0; i < CACHE_THREADS; i++)
+			cnt += r->kinds[i][k];
+		if (cnt != m->kind_count[k]) {
+			*why = xstrdup("event counts inconsistent");
+			return -1;
+		}
+	}
+	if (cache_check_refs(m) != 0) {
+		*why = xstrdup("entity reference out of range");
+		return -1;
+	}
+	return 0;
+}
+
+/* Moves the saved warnings into m: they already include those finalize
+ * adds. */
+static void
+cache_set_warnings(struct model *m, char ***warn, size_t *nwarn)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nwarnings; i++)
+		free(m->warnings[i]);
+	free(m->warnings);
+	m->warnings = *warn;
+	m->nwarnings = *nwarn;
+	*warn = NULL;
+	*nwarn = 0;
+}
+
+/*
+ * Decodes a CRC-checked payload (an anonymous mapping of len bytes that it
+ * gives back page by page as frames are decoded) into a model. Returns 0,
+ * or -1 with *why.
+ */
+static int
+cache_decode(const struct cache_hdr *h, uint8_t *payload,
+    struct model **out, char **why)
+{
+	struct cache_plan	 plan;
+	struct cache_rctx	 r;
 	struct model		*m;
-	uint8_t			*small = NULL;
 	char			**warn = NULL;
-	size_t			 nwarn = 0, f, i;
-	uint64_t		 rl;
+	size_t			 nwarn = 0, i;
 	double			 t0;
 	int			 rc = -1;
 
@@ -1709,82 +2511,86 @@ cache_decode(const struct cache_hdr *h, uint8_t **pp, struct model **out,
 	m = xcalloc(1, sizeof *m);
 	m->strs = strpool_new();
 	r.m = m;
-	if (cache_parse_table(h, payload, &r, why) != 0)
+	if (cache_read_head(h, payload, &r, &plan, &warn, &nwarn, why) != 0)
 		goto out;
-
-	/* Frame 0, whose length the table alone gives. */
-	memset(&small_plan, 0, sizeof small_plan);
-	memcpy(&rl, payload, 8);
-	small_plan.rawlen = &rl;
-	r.plan = &small_plan;
-	small = xmalloc(rl + 1);
-	if (cache_decompress(&r, 0, 0, small, why) != 0)
-		goto out;
-	rb.p = small;
-	rb.n = rl;
-	rb.off = 0;
-	rb.err = 0;
-	if (cache_small_read(&rb, m, &r.c, &warn, &nwarn) != 0) {
-		*why = xstrdup("model header truncated or inconsistent");
-		goto out;
-	}
-
-	/* The plan from the counts must match the table exactly. */
-	if (cache_plan_build(&plan, &r.c) != 0 || plan.nframes != h->nframes) {
-		*why = xstrdup("frame table does not match the model");
-		goto out;
-	}
-	plan.rawlen[0] = rl;
-	for (f = 1; f < plan.nframes; f++) {
-		memcpy(&rl, payload + 16 * f, 8);
-		if (rl != plan.rawlen[f]) {
-			*why = xasprintf("frame %zu: unexpected length", f);
-			goto out;
-		}
-	}
-	r.plan = &plan;
 
 	t0 = timing_now();
 	cache_alloc_model(m, &r.c);
+	cache_auxlim(&r);
+	r.drop = 1;
 	if (cache_pool_run(plan.njobs, cache_nthreads(h->raw_size),
 	    cache_load_job, &r, why) != 0)
 		goto out;
-	free(*pp);
-	*pp = NULL;
 	timing_report("cache-decode", t0);
-	if (cache_check_refs(m) != 0) {
-		*why = xstrdup("entity reference out of range");
+	if (cache_check_whole(&r, why) != 0)
 		goto out;
-	}
 	t0 = timing_now();
-	if (model_finalize(m, why) != 0)
+	if (model_adopt(m, why) != 0)
 		goto out;
-	timing_report("cache-finalize", t0);
-
-	/* The saved warnings already include those finalize adds. */
-	for (i = 0; i < m->nwarnings; i++)
-		free(m->warnings[i]);
-	free(m->warnings);
-	m->warnings = warn;
-	m->nwarnings = nwarn;
-	warn = NULL;
-	nwarn = 0;
+	timing_report("cache-adopt", t0);
+	cache_set_warnings(m, &warn, &nwarn);
 	*out = m;
 	m = NULL;
 	rc = 0;
 
 out:
-	for (i = 0; i < CACHE_THREADS; i++) {
-		ZSTD_freeDCtx(r.dctx[i]);
-		free(r.scratch[i]);
-	}
 	for (i = 0; i < nwarn; i++)
 		free(warn[i]);
 	free(warn);
-	free(r.c.lane_n);
-	free(r.off);
-	free(r.clen);
-	free(small);
+	cache_rctx_free(&r);
+	cache_plan_free(&plan);
+	model_free(m);
+	return rc;
+}
+
+/* Decodes the CRC-checked head of a cache into a summary model. */
+static int
+cache_decode_summary(const struct cache_hdr *h, const uint8_t *head,
+    struct model **out, char **why)
+{
+	struct cache_plan	 plan;
+	struct cache_rctx	 r;
+	struct model		*m;
+	uint64_t		*lane_n = NULL;
+	char			**warn = NULL;
+	size_t			 nwarn = 0, i;
+	int			 rc = -1;
+
+	memset(&plan, 0, sizeof plan);
+	memset(&r, 0, sizeof r);
+	m = xcalloc(1, sizeof *m);
+	m->strs = strpool_new();
+	r.m = m;
+	if (cache_read_head(h, head, &r, &plan, &warn, &nwarn, why) != 0)
+		goto out;
+	if (plan.njobs > 0 && plan.jobs[0].type == JOB_STRINGS &&
+	    cache_load_job(&r, 0, 0, why) != 0)
+		goto out;
+	if (cache_check_refs(m) != 0) {
+		*why = xstrdup("entity reference out of range");
+		goto out;
+	}
+	if (m->ntracks > 0)
+		lane_n = xcalloc(m->ntracks, sizeof *lane_n);
+	for (i = 0; i < m->ntracks; i++) {
+		lane_n[i] = r.c.lanes[i].n;
+		m->tracks[i].lane.overlaps = 0;
+		m->tracks[i].lane.max_depth = 0;
+		m->tracks[i].lane.maxdur = 0;
+	}
+	if (model_summary(m, lane_n, why) != 0)
+		goto out;
+	cache_set_warnings(m, &warn, &nwarn);
+	*out = m;
+	m = NULL;
+	rc = 0;
+
+out:
+	for (i = 0; i < nwarn; i++)
+		free(warn[i]);
+	free(warn);
+	free(lane_n);
+	cache_rctx_free(&r);
 	cache_plan_free(&plan);
 	model_free(m);
 	return rc;
@@ -1838,7 +2644,89 @@ cache_check_hdr(const struct cache_hdr *h, const struct cache_ident *id,
 		    "trailing garbage";
 	if (h->payload_size > SIZE_MAX / 4)
 		return "too large";
+	if (h->head_size > h->payload_size)
+		return "bad head size";
 	return NULL;
+}
+
+/*
+ * Opens one cache file and reads and checks its header: the descriptor, or
+ * -1 with *why.
+ */
+static int
+cache_open(const char *path, const struct cache_ident *id,
+    struct cache_hdr *h, char **why)
+{
+	struct stat	 st;
+	const char	*bad;
+	size_t		 got;
+	int		 fd;
+
+	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
+		*why = xstrdup(errno == ELOOP ? "a symlink" : strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0)
+		bad = strerror(errno);
+	else if (!S_ISREG(st.st_mode))
+		bad = "not a regular file";
+	else if (st.st_uid != geteuid() && st.st_uid != 0)
+		bad = "owned by another user";
+	else if (cache_read_all(fd, h, sizeof *h, &got) != 0)
+		bad = strerror(errno);
+	else if (got < sizeof *h)
+		bad = "truncated header";
+	else
+		bad = cache_check_hdr(h, id, (uint64_t)st.st_size);
+	if (bad != NULL) {
+		*why = xstrdup(bad);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * The file's bytes: a private read-only mapping of the whole file where
+ * that works (the pages come straight from the page cache: no copy, no
+ * zeroing), else an anonymous mapping read() into. Either way *base, *len
+ * are what to munmap, and the payload starts sizeof header in. Our caches
+ * are only ever replaced by rename(), never truncated in place, so the
+ * mapping stays backed.
+ */
+static int
+cache_map(int fd, const struct cache_hdr *h, uint8_t **base, size_t *len,
+    char **why)
+{
+	size_t	got;
+	void	*p;
+
+	*len = sizeof *h + h->payload_size;
+#ifdef MAP_POPULATE
+	p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+#else
+	p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
+#endif
+	if (p != MAP_FAILED) {
+		*base = p;
+		return 0;
+	}
+	if ((*base = cache_buf_new(*len)) == NULL) {
+		*why = xstrdup(strerror(errno));
+		return -1;
+	}
+	cache_prefault(*base, *len);
+	memcpy(*base, h, sizeof *h);
+	if (cache_read_all(fd, *base + sizeof *h, h->payload_size, &got) !=
+	    0) {
+		*why = xstrdup(strerror(errno));
+		return -1;
+	}
+	if (got != h->payload_size) {
+		*why = xstrdup("truncated");
+		return -1;
+	}
+	return 0;
 }
 
 /* Tries one cache file: 1 with *out on a hit, else 0 with *why. */
@@ -1847,45 +2735,17 @@ cache_try(const char *path, const struct cache_ident *id,
     struct model **out, char **why)
 {
 	struct cache_hdr	 h;
-	struct stat		 st;
-	const char		*bad;
-	uint8_t			*payload = NULL;
-	size_t			 got;
+	uint8_t			*base = NULL, *payload;
+	size_t			 len = 0;
 	double			 t0;
 	int			 fd, rc = 0;
 
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1) {
-		*why = xstrdup(errno == ELOOP ? "a symlink" : strerror(errno));
+	if ((fd = cache_open(path, id, &h, why)) == -1)
 		return 0;
-	}
-	if (fstat(fd, &st) != 0)
-		bad = strerror(errno);
-	else if (!S_ISREG(st.st_mode))
-		bad = "not a regular file";
-	else if (st.st_uid != geteuid() && st.st_uid != 0)
-		bad = "owned by another user";
-	else if (cache_read_all(fd, &h, sizeof h, &got) != 0)
-		bad = strerror(errno);
-	else if (got < sizeof h)
-		bad = "truncated header";
-	else
-		bad = cache_check_hdr(&h, id, (uint64_t)st.st_size);
-	if (bad != NULL) {
-		*why = xstrdup(bad);
-		goto out;
-	}
-
 	t0 = timing_now();
-	payload = xmalloc(h.payload_size + 1);
-	cache_prefault(payload, h.payload_size);
-	if (cache_read_all(fd, payload, h.payload_size, &got) != 0) {
-		*why = xstrdup(strerror(errno));
+	if (cache_map(fd, &h, &base, &len, why) != 0)
 		goto out;
-	}
-	if (got != h.payload_size) {
-		*why = xstrdup("truncated");
-		goto out;
-	}
+	payload = base + sizeof h;
 	timing_report("cache-file-read", t0);
 	t0 = timing_now();
 	if (cache_crc(payload, h.payload_size) != h.payload_crc) {
@@ -1893,17 +2753,55 @@ cache_try(const char *path, const struct cache_ident *id,
 		goto out;
 	}
 	timing_report("cache-crc", t0);
-	if (cache_decode(&h, &payload, out, why) == 0)
+	if (cache_decode(&h, payload, out, why) == 0)
 		rc = 1;
 
 out:
-	free(payload);
+	cache_buf_free(base, len);
 	close(fd);
 	return rc;
 }
 
-int
-cache_load(const char *trace, struct model **out, char **cause)
+/* Tries the head of one cache file: 1 with *out on a hit, else 0. */
+static int
+cache_try_summary(const char *path, const struct cache_ident *id,
+    struct model **out, char **why)
+{
+	struct cache_hdr	 h;
+	uint8_t			*head = NULL;
+	size_t			 got;
+	int			 fd, rc = 0;
+
+	if ((fd = cache_open(path, id, &h, why)) == -1)
+		return 0;
+	head = xmalloc(h.head_size + 1);
+	if (cache_read_all(fd, head, h.head_size, &got) != 0) {
+		*why = xstrdup(strerror(errno));
+		goto out;
+	}
+	if (got != h.head_size) {
+		*why = xstrdup("truncated");
+		goto out;
+	}
+	if ((uint32_t)cache_crc32(crc32(0, Z_NULL, 0), head, h.head_size) !=
+	    h.head_crc) {
+		*why = xstrdup("head checksum mismatch");
+		goto out;
+	}
+	if (cache_decode_summary(&h, head, out, why) == 0)
+		rc = 1;
+
+out:
+	free(head);
+	close(fd);
+	return rc;
+}
+
+/* Tries both locations of trace's cache with try(). */
+static int
+cache_load_with(const char *trace, struct model **out, char **cause,
+    int (*try)(const char *, const struct cache_ident *, struct model **,
+    char **))
 {
 	struct cache_ident	 id;
 	struct stat		 st;
@@ -1919,7 +2817,7 @@ cache_load(const char *trace, struct model **out, char **cause)
 		n++;
 	for (i = 0; i < n && rc == 0; i++)
 		if (lstat(path[i], &st) == 0)
-			rc = cache_try(path[i], &id, out, &why[i]);
+			rc = try(path[i], &id, out, &why[i]);
 	if (rc == 0 && cause != NULL) {
 		if (why[0] != NULL && why[1] != NULL)
 			*cause = xasprintf("%s: %s; %s: %s", path[0], why[0],
@@ -1936,6 +2834,18 @@ cache_load(const char *trace, struct model **out, char **cause)
 		free(why[i]);
 	}
 	return rc;
+}
+
+int
+cache_load(const char *trace, struct model **out, char **cause)
+{
+	return cache_load_with(trace, out, cause, cache_try);
+}
+
+int
+cache_load_summary(const char *trace, struct model **out, char **cause)
+{
+	return cache_load_with(trace, out, cause, cache_try_summary);
 }
 
 /* Removes path if it is a regular file that starts like a cache. */

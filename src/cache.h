@@ -5,8 +5,8 @@
  * File: a fixed header (magic "GPULENSC", format version, struct sizes, the
  * trace's size, mtime (ns), inode and device, the payload's compressed and
  * raw sizes, a CRC32 of the header and a CRC32 of everything after it), then
- * the zstd frames holding every raw array of the model (derived indices are
- * rebuilt by model_finalize on load). Layout details: cache.c.
+ * the zstd frames holding every array of the model, its indices included,
+ * so that loading rebuilds nothing (model_adopt). Layout details: cache.c.
  *
  * Location: ".<name>.gpulens" next to the trace when that directory is
  * writable, else $XDG_CACHE_HOME/gpulens/ (default ~/.cache/gpulens/) under
@@ -32,7 +32,17 @@ char	*cache_path(const char *trace, int for_write, char **cause);
  * (absent, stale, corrupt: *cause says why when not NULL), -1 on error.
  */
 int	 cache_load(const char *trace, struct model **out, char **cause);
-/* Writes the cache of trace. Returns 0, or -1 with *cause. */
+/*
+ * As cache_load(), but reads only the head of the cache (a few kilobytes:
+ * entities, strings, metadata, warnings, per-kind and per-track event
+ * counts) and returns a summary model (m->summary set, every lane empty;
+ * see model.h), checked by its own CRC. For `gpulens info`, whose output
+ * it gives in milliseconds whatever the trace's size.
+ */
+int	 cache_load_summary(const char *trace, struct model **out,
+	    char **cause);
+/* Writes the cache of trace (m finalized, not a summary). Returns 0, or -1
+ * with *cause. */
 int	 cache_save(const char *trace, const struct model *, char **cause);
 /* Removes the cache of trace (both locations). Returns the number removed. */
 int	 cache_remove(const char *trace);

@@ -25,13 +25,21 @@
  *      launching call in m->launch and counts the call's GPU work. GPU
  *      tracks whose process is unknown look the id up in every group and
  *      link only when exactly one group has it;
- *   3. the counts become CSR offsets over the sorted API ids; the GPU ids are
- *      placed, then each API call's list is sorted by GPU start.
+ *   3. the counts become the first slot of each call's group; the GPU ids
+ *      are placed in id order, then each group (longer than one only for
+ *      graph launches) is sorted by GPU start. Every 64th entry's call is
+ *      sampled into gpu_of_api_idx.
+ * m->launch covers only the GPU and sync tracks (the first in track order),
+ * and the groups need no offset or key arrays: the key of an entry is the
+ * launch of its GPU id. Together that is 4 bytes per GPU event and per link
+ * instead of 4 per event plus 12 per link, and correlate_gpu() is a binary
+ * search over the samples, then over one window of 64 entries.
  * O(n) time, expected O(n) for sparse ids (plus the per-call sort,
  * O(k log k) for a call that launched k operations; k is 1 except for graph
  * launches; and O(processes) per GPU event of unknown process).
  * Temporaries: at most 16 bytes per API event in dense groups (about 26 in
- * hash groups), 4 bytes per event, and 16 bytes per link; all freed.
+ * hash groups) and 4 bytes per event of the API tracks' id range; all
+ * freed.
  */
 #include "config.h"
 
@@ -73,14 +81,13 @@ static void
 correlate_reset(struct model *m)
 {
 	free(m->launch);
-	free(m->gpu_of_api_key);
-	free(m->gpu_of_api_off);
 	free(m->gpu_of_api);
+	free(m->gpu_of_api_idx);
 	m->launch = NULL;
-	m->gpu_of_api_key = NULL;
-	m->gpu_of_api_off = NULL;
 	m->gpu_of_api = NULL;
-	m->ngpu_of_api_key = 0;
+	m->gpu_of_api_idx = NULL;
+	m->nlaunch = 0;
+	m->ngpu_of_api = 0;
 }
 
 /* The group of a track's process: processes, then one for unknown. */
@@ -207,15 +214,38 @@ correlate_sort_pairs(struct corr_pair *p, size_t n)
 	}
 }
 
+/*
+ * Sorts the GPU events of one API call (their gids, placed in gid order) by
+ * (GPU start, gid). A call launches one operation but for graph launches,
+ * so the pairs buffer stays small.
+ */
+static void
+correlate_sort_slice(const struct model *m, uint32_t *g, size_t n,
+    struct corr_pair **tmp, size_t *tmpcap)
+{
+	size_t	i;
+
+	if (n < 2)
+		return;
+	XGROW(*tmp, *tmpcap, n);
+	for (i = 0; i < n; i++) {
+		(*tmp)[i].start = model_ev_start(m, g[i]);
+		(*tmp)[i].gid = g[i];
+	}
+	correlate_sort_pairs(*tmp, n);
+	for (i = 0; i < n; i++)
+		g[i] = (*tmp)[i].gid;
+}
+
 void
 correlate_build(struct model *m)
 {
 	struct corr_group	*grp;
 	const struct track	*tr;
 	const struct lane	*l;
-	struct corr_pair	*pairs;
-	uint32_t		*pos, a, b, gid, nkeys, k;
-	size_t			 t, i, j, nlinks = 0, sum, ngrp, hits;
+	struct corr_pair	*tmp = NULL;
+	uint32_t		*pos, a, b, base = NONE32, top = 0, gid;
+	size_t			 t, i, j, nlinks = 0, sum, ngrp, hits, tmpcap = 0;
 
 	correlate_reset(m);
 	if (m->nevents == 0)
@@ -231,10 +261,26 @@ correlate_build(struct model *m)
 		return;		/* no API call has an id */
 	}
 
+	/* The gid range of the API tracks: pos[] counts per API call. */
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_API || m->tracks[t].lane.n == 0)
+			continue;
+		if (base == NONE32)
+			base = m->track_off[t];
+		top = m->track_off[t + 1];
+	}
+	/* GPU and sync tracks come first (model_finalize's order). */
+	for (t = 0; t < m->ntracks && (m->tracks[t].type == TRACK_GPU ||
+	    m->tracks[t].type == TRACK_SYNC); t++)
+		;
+	m->nlaunch = m->track_off[t];
+
 	/* Pass 2: GPU event -> API call; count per API call in pos[]. */
-	m->launch = xreallocarray(NULL, m->nevents, sizeof *m->launch);
-	memset(m->launch, 0xff, m->nevents * sizeof *m->launch);
-	pos = xcalloc(m->nevents, sizeof *pos);
+	if (m->nlaunch > 0) {
+		m->launch = xreallocarray(NULL, m->nlaunch, sizeof *m->launch);
+		memset(m->launch, 0xff, m->nlaunch * sizeof *m->launch);
+	}
+	pos = xcalloc(top - base, sizeof *pos);
 	for (t = 0; t < m->ntracks; t++) {
 		tr = &m->tracks[t];
 		if (tr->type != TRACK_GPU)
@@ -263,86 +309,94 @@ correlate_build(struct model *m)
 			if (a == NONE32)
 				continue;
 			m->launch[model_gid(m, (uint32_t)t, (uint32_t)i)] = a;
-			pos[a]++;
+			pos[a - base]++;
 			nlinks++;
 		}
 	}
 	correlate_free_groups(grp, ngrp);
 	if (nlinks == 0) {
 		free(pos);
-		free(m->launch);
-		m->launch = NULL;
+		correlate_reset(m);
 		return;
 	}
 
-	/* Pass 3: CSR. pos[a] becomes the next free slot of API call a. */
-	for (nkeys = 0, a = 0; a < m->nevents; a++)
-		if (pos[a] != 0)
-			nkeys++;
-	m->ngpu_of_api_key = nkeys;
-	m->gpu_of_api_key = xreallocarray(NULL, nkeys,
-	    sizeof *m->gpu_of_api_key);
-	m->gpu_of_api_off = xreallocarray(NULL, (size_t)nkeys + 1,
-	    sizeof *m->gpu_of_api_off);
-	m->gpu_of_api = xreallocarray(NULL, nlinks, sizeof *m->gpu_of_api);
-	for (sum = 0, k = 0, a = 0; a < m->nevents; a++) {
-		if (pos[a] == 0)
-			continue;
-		m->gpu_of_api_key[k] = a;
-		m->gpu_of_api_off[k++] = (uint32_t)sum;
+	/* Pass 3: pos[a] becomes the first slot of API call a's group; GPU
+	 * ids go in ascending order, then each group is sorted by start
+	 * (groups longer than one are rare: graph launches). */
+	for (sum = 0, a = 0; a < top - base; a++) {
 		sum += pos[a];
 		pos[a] = (uint32_t)(sum - pos[a]);
 	}
-	m->gpu_of_api_off[nkeys] = (uint32_t)sum;
-
-	pairs = xreallocarray(NULL, nlinks, sizeof *pairs);
-	for (t = 0; t < m->ntracks; t++) {
-		tr = &m->tracks[t];
-		if (tr->type != TRACK_GPU)
-			continue;
-		for (i = 0; i < tr->lane.n; i++) {
-			gid = model_gid(m, (uint32_t)t, (uint32_t)i);
-			if ((a = m->launch[gid]) == NONE32)
-				continue;
-			pairs[pos[a]].start = tr->lane.start[i];
-			pairs[pos[a]].gid = gid;
-			pos[a]++;
-		}
-	}
+	m->ngpu_of_api = nlinks;
+	m->gpu_of_api = xreallocarray(NULL, nlinks, sizeof *m->gpu_of_api);
+	for (i = 0; i < m->nlaunch; i++)
+		if ((a = m->launch[i]) != NONE32)
+			m->gpu_of_api[pos[a - base]++] = (uint32_t)i;
 	free(pos);
-	for (k = 0; k < nkeys; k++)
-		correlate_sort_pairs(pairs + m->gpu_of_api_off[k],
-		    m->gpu_of_api_off[k + 1] - m->gpu_of_api_off[k]);
-	for (i = 0; i < nlinks; i++)
-		m->gpu_of_api[i] = pairs[i].gid;
-	free(pairs);
+	for (i = 0; i < nlinks; i = j) {
+		a = m->launch[m->gpu_of_api[i]];
+		for (j = i + 1; j < nlinks && m->launch[m->gpu_of_api[j]] == a;
+		    j++)
+			;
+		correlate_sort_slice(m, m->gpu_of_api + i, j - i, &tmp,
+		    &tmpcap);
+	}
+	free(tmp);
+	m->gpu_of_api_idx = xreallocarray(NULL, (nlinks + CORR_IDX_STEP - 1) /
+	    CORR_IDX_STEP, sizeof *m->gpu_of_api_idx);
+	for (i = 0; i < nlinks; i += CORR_IDX_STEP) {
+		gid = m->gpu_of_api[i];
+		m->gpu_of_api_idx[i / CORR_IDX_STEP] = m->launch[gid];
+	}
 }
 
 uint32_t
 correlate_launch(const struct model *m, uint32_t gid)
 {
-	if (m->launch == NULL || gid >= m->nevents)
+	if (m->launch == NULL || gid >= m->nlaunch)
 		return NONE32;
 	return m->launch[gid];
+}
+
+/* The launching call of entry i of gpu_of_api. */
+static inline uint32_t
+correlate_key(const struct model *m, size_t i)
+{
+	return m->launch[m->gpu_of_api[i]];
 }
 
 size_t
 correlate_gpu(const struct model *m, uint32_t api_gid, const uint32_t **out)
 {
-	size_t	lo = 0, hi = m->ngpu_of_api_key, mid;
+	size_t	n = m->ngpu_of_api, ns, lo, hi, mid, e;
 
 	*out = NULL;
-	while (lo < hi) {
+	if (n == 0)
+		return 0;
+	/* The first sample not below api_gid bounds the search window. */
+	ns = (n + CORR_IDX_STEP - 1) / CORR_IDX_STEP;
+	for (lo = 0, hi = ns; lo < hi; ) {
 		mid = lo + (hi - lo) / 2;
-		if (m->gpu_of_api_key[mid] < api_gid)
+		if (m->gpu_of_api_idx[mid] < api_gid)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo == m->ngpu_of_api_key || m->gpu_of_api_key[lo] != api_gid)
+	hi = lo < ns ? lo * CORR_IDX_STEP : n;
+	lo = lo > 0 ? (lo - 1) * CORR_IDX_STEP + 1 : 0;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (correlate_key(m, mid) < api_gid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (e = lo; e < n && correlate_key(m, e) == api_gid; e++)
+		;
+	if (e == lo)
 		return 0;
-	*out = m->gpu_of_api + m->gpu_of_api_off[lo];
-	return m->gpu_of_api_off[lo + 1] - m->gpu_of_api_off[lo];
+	*out = m->gpu_of_api + lo;
+	return e - lo;
 }
 
 int

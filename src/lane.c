@@ -10,7 +10,9 @@
  * A lane whose events do not overlap (a GPU stream) needs nothing more:
  * starts and ends are both non-decreasing, so every query is one or two
  * binary searches and the coverage is the events themselves with prefix
- * sums of their durations.
+ * sums of their durations kept every 64 events (a busy-time query adds up
+ * to 63 durations to the nearest sum; a full prefix array would cost eight
+ * bytes per event, more than any other index).
  *
  * A lane whose events overlap (nested CPU ranges, NVTX start/end ranges)
  * also gets an implicit augmented interval tree in the style of lh3's
@@ -29,6 +31,10 @@
  * The block-max pyramid stores, per block of 64 events, the index of the
  * longest one, then per 64 such blocks, and so on, so "the longest event in
  * an index range" costs O(64 * levels).
+ *
+ * lane_adopt() is the other way to an index: the cache stores every array
+ * above and hands them back; adopting derives only what is a function of
+ * the sizes and checks that the stored indices stay inside the arrays.
  */
 #include "config.h"
 
@@ -89,7 +95,8 @@ lane_free(struct lane *l)
 	free(l->name);
 	free(l->kind);
 	free(l->flags);
-	free(l->rowid);
+	free(l->rowid32);
+	free(l->rowid64);
 	free(l->corr);
 	free(l->aux);
 	memset(l, 0, sizeof *l);
@@ -104,7 +111,12 @@ lane_resize(struct lane *l, size_t ncap)
 	l->name = xreallocarray(l->name, ncap, sizeof *l->name);
 	l->kind = xreallocarray(l->kind, ncap, sizeof *l->kind);
 	l->flags = xreallocarray(l->flags, ncap, sizeof *l->flags);
-	l->rowid = xreallocarray(l->rowid, ncap, sizeof *l->rowid);
+	if (l->rowid64 != NULL)
+		l->rowid64 = xreallocarray(l->rowid64, ncap,
+		    sizeof *l->rowid64);
+	else
+		l->rowid32 = xreallocarray(l->rowid32, ncap,
+		    sizeof *l->rowid32);
 	l->corr = xreallocarray(l->corr, ncap, sizeof *l->corr);
 	l->aux = xreallocarray(l->aux, ncap, sizeof *l->aux);
 	l->cap = ncap;
@@ -132,6 +144,20 @@ lane_reserve(struct lane *l, size_t n)
 	lane_resize(l, ncap);
 }
 
+/* Moves the row ids to 64 bits (one did not fit in 32). */
+static void
+lane_rowid_widen(struct lane *l)
+{
+	size_t	i;
+
+	l->rowid64 = xreallocarray(NULL, l->cap, sizeof *l->rowid64);
+	for (i = 0; i < l->n; i++)
+		l->rowid64[i] = l->rowid32[i] == LANE_NOROW ? -1 :
+		    (int64_t)l->rowid32[i];
+	free(l->rowid32);
+	l->rowid32 = NULL;
+}
+
 void
 lane_push(struct lane *l, const struct lane_event *ev)
 {
@@ -139,13 +165,20 @@ lane_push(struct lane *l, const struct lane_event *ev)
 
 	if (l->n == l->cap)
 		lane_reserve(l, 1);
+	if (l->rowid64 == NULL && ev->rowid != -1 &&
+	    (ev->rowid < 0 || ev->rowid >= LANE_NOROW))
+		lane_rowid_widen(l);
 	i = l->n++;
 	l->start[i] = ev->start;
 	l->end[i] = ev->end < ev->start ? ev->start : ev->end;
 	l->name[i] = ev->name;
 	l->kind[i] = ev->kind;
 	l->flags[i] = ev->flags;
-	l->rowid[i] = ev->rowid;
+	if (l->rowid64 != NULL)
+		l->rowid64[i] = ev->rowid;
+	else
+		l->rowid32[i] = ev->rowid == -1 ? LANE_NOROW :
+		    (uint32_t)ev->rowid;
 	l->corr[i] = ev->corr;
 	l->aux[i] = ev->aux;
 }
@@ -164,10 +197,12 @@ lane_shrink(struct lane *l)
 	free(l->name);
 	free(l->kind);
 	free(l->flags);
-	free(l->rowid);
+	free(l->rowid32);
+	free(l->rowid64);
 	free(l->corr);
 	free(l->aux);
-	l->start = l->end = l->rowid = NULL;
+	l->start = l->end = l->rowid64 = NULL;
+	l->rowid32 = NULL;
 	l->name = l->corr = l->aux = NULL;
 	l->kind = l->flags = NULL;
 	l->cap = 0;
@@ -363,7 +398,10 @@ lane_sort(struct lane *l)
 	lane_permute32(&l->name, p, n);
 	lane_permute8(&l->kind, p, n);
 	lane_permute8(&l->flags, p, n);
-	lane_permute64(&l->rowid, p, n);
+	if (l->rowid64 != NULL)
+		lane_permute64(&l->rowid64, p, n);
+	else
+		lane_permute32(&l->rowid32, p, n);
 	lane_permute32(&l->corr, p, n);
 	lane_permute32(&l->aux, p, n);
 	l->cap = n;
@@ -591,29 +629,56 @@ lane_tree_visit(const struct lane *l, size_t hi, int64_t t0,
 
 /* Pyramid. */
 
+size_t
+lane_pyr_size(size_t n)
+{
+	size_t	cnt, total = 0;
+
+	for (cnt = n; cnt > PYR_BLOCK; total += cnt)
+		cnt = (cnt + PYR_BLOCK - 1) >> PYR_SHIFT;
+	return total;
+}
+
+/* Sets pyr_levels, npyr and pyr_off (NULL without levels) from n. */
+static void
+lane_pyr_shape(struct lane *l)
+{
+	size_t	cnt, off = 0;
+	int	nlev = 0, lev;
+
+	for (cnt = l->n; cnt > PYR_BLOCK; nlev++)
+		cnt = (cnt + PYR_BLOCK - 1) >> PYR_SHIFT;
+	l->pyr_levels = nlev;
+	l->npyr = lane_pyr_size(l->n);
+	free(l->pyr_off);
+	l->pyr_off = NULL;
+	if (nlev == 0)
+		return;
+	l->pyr_off = xreallocarray(NULL, nlev + 1, sizeof *l->pyr_off);
+	cnt = l->n;
+	for (lev = 0; lev < nlev; lev++) {
+		cnt = (cnt + PYR_BLOCK - 1) >> PYR_SHIFT;
+		l->pyr_off[lev] = off;
+		off += cnt;
+	}
+	l->pyr_off[nlev] = off;
+}
+
 static void
 lane_pyr_build(struct lane *l)
 {
-	size_t		 cnt, total = 0, lev, j, k, k1, off, prev;
+	size_t		 cnt, lev, j, k, k1, off, prev;
 	uint32_t	 best, e;
-	int		 nlev = 0;
 
-	for (cnt = l->n; cnt > PYR_BLOCK; nlev++) {
-		cnt = (cnt + PYR_BLOCK - 1) >> PYR_SHIFT;
-		total += cnt;
-	}
-	l->pyr_levels = nlev;
-	l->npyr = total;
-	if (nlev == 0)
+	lane_pyr_shape(l);
+	if (l->pyr_levels == 0)
 		return;
-	l->pyr = xreallocarray(NULL, total, sizeof *l->pyr);
-	l->pyr_off = xreallocarray(NULL, nlev + 1, sizeof *l->pyr_off);
-	off = 0;
+	l->pyr = xreallocarray(NULL, l->npyr, sizeof *l->pyr);
 	cnt = l->n;
-	for (lev = 0; lev < (size_t)nlev; lev++) {
+	for (lev = 0; lev < (size_t)l->pyr_levels; lev++) {
 		prev = cnt;
 		cnt = (cnt + PYR_BLOCK - 1) >> PYR_SHIFT;
-		l->pyr_off[lev] = off;
+		off = l->pyr_off[lev];
 		for (j = 0; j < cnt; j++) {
 			k = j << PYR_SHIFT;
 			k1 = k + PYR_BLOCK < prev ? k + PYR_BLOCK : prev;
@@ -627,9 +692,7 @@ lane_pyr_build(struct lane *l)
 			}
 			l->pyr[off + j] = best;
 		}
-		off += cnt;
 	}
-	l->pyr_off[nlev] = off;
 }
 
 int64_t
@@ -683,6 +746,8 @@ lane_argmax_dur(const struct lane *l, size_t i0, size_t i1)
 
 /* Finalize. */
 
+static void	lane_cov_alias(struct lane *);
+
 void
 lane_finalize(struct lane *l)
 {
@@ -694,6 +759,7 @@ lane_finalize(struct lane *l)
 	lane_shrink(l);
 	n = l->n;
 	if (n == 0) {
+		lane_cov_alias(l);
 		l->cov.busy = xcalloc(1, sizeof *l->cov.busy);
 		return;
 	}
@@ -731,16 +797,88 @@ lane_finalize(struct lane *l)
 		coverage_build(&l->cov, l->start, l->end, n);
 	} else {
 		l->max_depth = 1;
-		l->cov.n = n;
-		l->cov.start = l->start;
-		l->cov.end = l->end;
-		l->cov.owned = 0;
-		l->cov.busy = xreallocarray(NULL, n + 1, sizeof *l->cov.busy);
-		l->cov.busy[0] = 0;
-		for (i = 0; i < n; i++)
-			l->cov.busy[i + 1] = l->cov.busy[i] + lane_dur(l, i);
+		lane_cov_alias(l);
+		coverage_sums(&l->cov);
 	}
 	lane_pyr_build(l);
+}
+
+/* A non-overlapping lane's coverage: its own events, sums per block. */
+static void
+lane_cov_alias(struct lane *l)
+{
+	l->cov.n = l->n;
+	l->cov.start = l->start;
+	l->cov.end = l->end;
+	l->cov.owned = 0;
+	l->cov.shift = COVERAGE_SHIFT;
+}
+
+size_t
+lane_cov_nbusy(size_t n, int overlaps, size_t cov_n)
+{
+	return overlaps ? cov_n + 1 : (n >> COVERAGE_SHIFT) + 1;
+}
+
+/* The root level of the implicit tree of n > 0 events: floor(log2(n)),
+ * as lane_tree_build() returns it. */
+static int
+lane_tree_levels(size_t n)
+{
+	int	k = 0;
+
+	while (n >> (k + 1) != 0)
+		k++;
+	return k;
+}
+
+int
+lane_adopt(struct lane *l)
+{
+	size_t	n = l->n, i;
+
+	/* The coverage arrays the caller gave belong to the lane now. */
+	l->cov.owned = l->overlaps || l->cov.start != NULL ||
+	    l->cov.end != NULL;
+	l->cov.shift = l->overlaps ? 0 : COVERAGE_SHIFT;
+	l->tree_levels = 0;
+	if (l->cap != n || l->cov.busy == NULL || (n > 0 &&
+	    (l->rowid32 == NULL) == (l->rowid64 == NULL)))
+		return -1;
+	lane_pyr_shape(l);
+	if (l->npyr > 0 && l->pyr == NULL)
+		return -1;
+	for (i = 0; i < l->npyr; i++)
+		if (l->pyr[i] >= n)
+			return -1;
+	if (n == 0) {
+		if (l->overlaps || l->max_depth != 0 || l->depth != NULL ||
+		    l->maxend != NULL || l->ends_sorted != NULL ||
+		    l->cov.owned || l->cov.n != 0)
+			return -1;
+		lane_cov_alias(l);
+		return 0;
+	}
+	if (!l->overlaps) {
+		if (l->max_depth != 1 || l->depth != NULL ||
+		    l->maxend != NULL || l->ends_sorted != NULL ||
+		    l->cov.owned)
+			return -1;
+		/* All zeros: calloc'd pages stay untouched until read. */
+		l->depth = xcalloc(n, sizeof *l->depth);
+		lane_cov_alias(l);
+		return 0;
+	}
+	if (l->depth == NULL || l->maxend == NULL || l->ends_sorted == NULL ||
+	    l->max_depth == 0 ||
+	    l->cov.n > n || (l->cov.n > 0 && (l->cov.start == NULL ||
+	    l->cov.end == NULL)))
+		return -1;
+	for (i = 0; i < n; i++)
+		if (l->depth[i] >= l->max_depth)
+			return -1;
+	l->tree_levels = lane_tree_levels(n);
+	return 0;
 }
 
 /* Queries. */
@@ -900,6 +1038,8 @@ lane_count(const struct lane *l, int64_t t0, int64_t t1)
 			ended = m;
 	}
 	lane_zero_at(l, t0, &z0, &z1);
+	if (lo > hi)
+		lo = hi;	/* only with a forged ends_sorted */
 	return hi - lo + (z1 - z0);
 }
 
@@ -1029,12 +1169,32 @@ coverage_free(struct coverage *c)
 	memset(c, 0, sizeof *c);
 }
 
+size_t
+coverage_nbusy(const struct coverage *c)
+{
+	return (c->n >> c->shift) + 1;
+}
+
+void
+coverage_sums(struct coverage *c)
+{
+	size_t	i, mask = ((size_t)1 << c->shift) - 1;
+	int64_t	acc = 0;
+
+	free(c->busy);
+	c->busy = xreallocarray(NULL, coverage_nbusy(c), sizeof *c->busy);
+	c->busy[0] = 0;
+	for (i = 0; i < c->n; i++) {
+		acc += c->end[i] - c->start[i];
+		if (((i + 1) & mask) == 0)
+			c->busy[(i + 1) >> c->shift] = acc;
+	}
+}
+
 /* Sizes an owned coverage's arrays to its n and fills busy[]. */
 static void
 coverage_finish(struct coverage *c)
 {
-	size_t	i;
-
 	if (c->n == 0) {
 		free(c->start);
 		free(c->end);
@@ -1043,10 +1203,8 @@ coverage_finish(struct coverage *c)
 		c->start = xreallocarray(c->start, c->n, sizeof *c->start);
 		c->end = xreallocarray(c->end, c->n, sizeof *c->end);
 	}
-	c->busy = xreallocarray(NULL, c->n + 1, sizeof *c->busy);
-	c->busy[0] = 0;
-	for (i = 0; i < c->n; i++)
-		c->busy[i + 1] = c->busy[i] + (c->end[i] - c->start[i]);
+	c->shift = 0;
+	coverage_sums(c);
 }
 
 /* Adds [s, e) to an owned coverage under construction (s ascending). */
@@ -1142,6 +1300,18 @@ coverage_union(struct coverage *out, const struct coverage *const *in,
 	coverage_finish(out);
 }
 
+/* The sum busy[j >> shift] plus the segments from there up to j. */
+static int64_t
+coverage_prefix(const struct coverage *c, size_t j)
+{
+	size_t	k = j >> c->shift << c->shift;
+	int64_t	b = c->busy[j >> c->shift];
+
+	for (; k < j; k++)
+		b += c->end[k] - c->start[k];
+	return b;
+}
+
 int64_t
 coverage_busy_before(const struct coverage *c, int64_t t)
 {
@@ -1162,7 +1332,13 @@ coverage_busy_before(const struct coverage *c, int64_t t)
 	d = t - c->start[lo];
 	if (d > c->end[lo] - c->start[lo])
 		d = c->end[lo] - c->start[lo];
-	return c->busy[lo] + d;
+	return coverage_prefix(c, lo) + d;
+}
+
+int64_t
+coverage_total(const struct coverage *c)
+{
+	return c->busy != NULL ? coverage_prefix(c, c->n) : 0;
 }
 
 int64_t

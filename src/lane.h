@@ -12,7 +12,8 @@
  *     cgranges-style implicit augmented interval tree over the sorted array,
  *     and ends_sorted[] holds the ends in ascending order (for counts).
  *   - cov: the union of the events as disjoint segments with prefix sums of
- *     busy time (for a non-overlapping lane the segments are the events).
+ *     busy time (for a non-overlapping lane the segments are the events,
+ *     with a sum every 64 of them).
  *   - pyr: a block-max pyramid of durations (blocks of 64) for "dominant
  *     event in an index range" queries.
  *
@@ -28,14 +29,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Disjoint, sorted segments with prefix busy sums: busy[i] is the total
- * length of segments [0, i). */
+/*
+ * Disjoint, sorted segments with prefix busy sums kept every 1 << shift
+ * segments: busy[k] is the total length of segments [0, k << shift), for
+ * k = 0 .. n >> shift. Coverages built by coverage_build() and
+ * coverage_union() have shift 0, so their busy[n] is the total; a
+ * non-overlapping lane's own coverage (its events) has COVERAGE_SHIFT,
+ * which costs one eighth of a byte per event instead of eight, and a query
+ * adds at most (1 << shift) - 1 durations to the nearest sum.
+ */
+#define COVERAGE_SHIFT	6
+
 struct coverage {
 	size_t		 n;
 	int64_t		*start, *end;
-	int64_t		*busy;		/* n + 1 entries */
+	int64_t		*busy;		/* coverage_nbusy() entries */
 	int		 owned;		/* start/end allocated here (else
 					   they alias a lane's arrays) */
+	int		 shift;		/* busy[] granularity, see above */
 };
 
 struct lane {
@@ -45,11 +56,14 @@ struct lane {
 	uint32_t	*name;		/* string id */
 	uint8_t		*kind;		/* enum ev_kind */
 	uint8_t		*flags;		/* EVF_* */
-	int64_t		*rowid;		/* row id in the source, -1 none */
+	uint32_t	*rowid32;	/* row id in the source, LANE_NOROW
+					   none; NULL when rowid64 is used */
+	int64_t		*rowid64;	/* row ids, -1 none, when one does not
+					   fit rowid32 (else NULL) */
 	uint32_t	*corr;		/* correlation id, 0 none */
 	uint32_t	*aux;		/* kind-specific index, NONE32 none */
 
-	/* Built by lane_finalize(): */
+	/* Built by lane_finalize() (or restored, see lane_adopt()): */
 	uint16_t	*depth;		/* nesting depth */
 	uint16_t	 max_depth;	/* deepest level + 1 (0 if empty) */
 	int		 overlaps;	/* any two events overlap */
@@ -63,6 +77,21 @@ struct lane {
 	size_t		*pyr_off;	/* level offsets into pyr */
 	int		 pyr_levels;
 };
+
+/*
+ * Row ids take 32 bits while every one is -1 or in [0, LANE_NOROW), which
+ * SQLite row ids are in practice, and 64 once one is not: read them with
+ * lane_rowid().
+ */
+#define LANE_NOROW	UINT32_MAX
+
+static inline int64_t
+lane_rowid(const struct lane *l, size_t i)
+{
+	if (l->rowid64 != NULL)
+		return l->rowid64[i];
+	return l->rowid32[i] == LANE_NOROW ? -1 : (int64_t)l->rowid32[i];
+}
 
 /* The fields of one event as readers push it. */
 struct lane_event {
@@ -89,6 +118,27 @@ void	 lane_reserve(struct lane *, size_t n);
 void	 lane_finalize(struct lane *);
 /* Shrinks the arrays to n (after loading). */
 void	 lane_shrink(struct lane *);
+/*
+ * Adopts an index restored from elsewhere (the cache) instead of building
+ * it. The caller has filled the sorted event arrays (cap == n; one of
+ * rowid32 and rowid64), overlaps, max_depth, maxdur, cov.busy
+ * (lane_cov_nbusy() entries) and pyr (lane_pyr_size() entries); for an
+ * overlapping lane also depth, maxend, ends_sorted and the coverage's
+ * segments (cov.n, start, end: the lane owns them from the call on,
+ * whatever it returns). lane_adopt() derives the rest (tree levels,
+ * pyramid offsets, the coverage of a non-overlapping lane, its all-zero
+ * depth) and checks what the queries rely on to stay inside the arrays:
+ * depths below max_depth, pyramid entries below n, sizes that agree. A
+ * restored index that passes answers every query without reading out of
+ * bounds; its values are trusted. Returns 0, or -1 if the parts do not fit
+ * (lane_free() still releases everything).
+ */
+int	 lane_adopt(struct lane *);
+/* Entries of the block-max pyramid of a lane of n events. */
+size_t	 lane_pyr_size(size_t n);
+/* Entries of cov.busy for a lane of n events: overlapping lanes have an
+ * owned coverage of cov_n segments, the others cover their n events. */
+size_t	 lane_cov_nbusy(size_t n, int overlaps, size_t cov_n);
 
 /* Index of the first event with start >= t (n if none). */
 size_t	 lane_lower(const struct lane *, int64_t t);
@@ -126,9 +176,18 @@ void	 coverage_build(struct coverage *, const int64_t *start,
  * O(total log nin). Overwrites *out without freeing it. */
 void	 coverage_union(struct coverage *out, const struct coverage *const *in,
 	    size_t nin);
-/* Busy time of the coverage within [t0, t1), O(log n). */
+/* Busy time of the coverage within [t0, t1), O(log n + (1 << shift)). */
 int64_t	 coverage_busy(const struct coverage *, int64_t t0, int64_t t1);
 /* B(t): busy time before t. */
 int64_t	 coverage_busy_before(const struct coverage *, int64_t t);
+/* Total length of the segments. */
+int64_t	 coverage_total(const struct coverage *);
+/* Number of entries of c->busy: (n >> shift) + 1. */
+size_t	 coverage_nbusy(const struct coverage *);
+/*
+ * Fills c->busy (allocated here, coverage_nbusy() entries) from the
+ * segments c->start/c->end and c->shift; any previous busy is freed.
+ */
+void	 coverage_sums(struct coverage *);
 
 #endif

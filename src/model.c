@@ -6,8 +6,11 @@
  * (GPU streams by device and stream id, then CPU tracks by process, thread,
  * type and domain), finalizes every lane, assigns global event ids, and
  * builds the NVTX tree, the CPU-GPU correlation and the per-device busy
- * coverage. It is idempotent, so the cache loader can call it on arrays that
- * were already finalized once.
+ * coverage. It is idempotent.
+ *
+ * model_adopt() is its counterpart for a model restored from the cache,
+ * which stores every index: it numbers the events and adopts each lane's
+ * stored index (lane_adopt), so a warm load sorts and rebuilds nothing.
  */
 #include "config.h"
 
@@ -160,9 +163,8 @@ model_free(struct model *m)
 	free(m->counters);
 	free(m->meta);
 	free(m->launch);
-	free(m->gpu_of_api_key);
-	free(m->gpu_of_api_off);
 	free(m->gpu_of_api);
+	free(m->gpu_of_api_idx);
 	strpool_free(m->strs);
 	free(m);
 }
@@ -268,21 +270,29 @@ model_count_kinds(const struct model *m, uint64_t *counts)
 size_t
 model_bytes(const struct model *m)
 {
-	size_t	b = 0, t;
+	size_t	b = 0, t, nl;
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
-		b += l->n * (8 + 8 + 4 + 1 + 1 + 8 + 4 + 4 + 2);
+		b += l->n * (8 + 8 + 4 + 1 + 1 + 4 + 4 +
+		    (l->rowid64 != NULL ? 8 : 4));
 		if (l->overlaps)
-			b += l->n * 16;
-		b += (l->cov.n + 1) * 8 + (l->cov.owned ? l->cov.n * 16 : 0);
+			b += l->n * (2 + 16);	/* depth, maxend, ends */
+		b += coverage_nbusy(&l->cov) * 8 +
+		    (l->cov.owned ? l->cov.n * 16 : 0);
 		b += l->npyr * 4;
 	}
 	b += m->nkernels * sizeof *m->kernels;
 	b += m->ncopies * sizeof *m->copies;
 	b += m->nnvtx * sizeof *m->nvtx;
 	b += m->ncounters * sizeof *m->counters;
-	b += m->nevents * 4;		/* launch */
+	nl = m->ngpu_of_api;
+	b += m->nlaunch * 4 + nl * 4 + (nl + CORR_IDX_STEP - 1) /
+	    CORR_IDX_STEP * 4;
+	if (m->device_cov != NULL)
+		for (t = 0; t < m->ndevices; t++)
+			b += m->device_cov[t].n * 16 +
+			    coverage_nbusy(&m->device_cov[t]) * 8;
 	b += strpool_bytes(m->strs);
 	return b;
 }
@@ -391,37 +401,27 @@ model_device_coverage(struct model *m)
 				in[n++] = &tr->lane.cov;
 		}
 		coverage_union(&m->device_cov[d], in, n);
+		/* Sums every 64 segments, as a lane's own coverage: the
+		 * union is about as long as the device's busiest stream. */
+		m->device_cov[d].shift = COVERAGE_SHIFT;
+		coverage_sums(&m->device_cov[d]);
 	}
 	free(in);
 }
 
-int
-model_finalize(struct model *m, char **cause)
+/* Global id bases from the lane lengths (lane_n[t] instead when not
+ * NULL); -1 with *cause past 32 bits. */
+static int
+model_number(struct model *m, const uint64_t *lane_n, char **cause)
 {
 	size_t		t;
 	uint64_t	total = 0;
 
-	(void)cause;
-	if (m->ndomains == 0) {
-		m->domains = xcalloc(1, sizeof *m->domains);
-		m->domains[0].process = NONE32;
-		m->ndomains = 1;
-	}
-	model_span(m);
-	model_close_open_ranges(m);
-
-	sort_model = m;
-	if (m->ntracks > 1)
-		qsort(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp);
-	sort_model = NULL;
-
 	free(m->track_off);
 	m->track_off = xcalloc(m->ntracks + 1, sizeof *m->track_off);
 	for (t = 0; t < m->ntracks; t++) {
-		struct lane *l = &m->tracks[t].lane;
-		lane_finalize(l);
 		m->track_off[t] = (uint32_t)total;
-		total += l->n;
+		total += lane_n != NULL ? lane_n[t] : m->tracks[t].lane.n;
 		if (total >= NONE32) {
 			if (cause != NULL)
 				*cause = xasprintf("too many events (%llu): "
@@ -432,10 +432,88 @@ model_finalize(struct model *m, char **cause)
 	}
 	m->track_off[m->ntracks] = (uint32_t)total;
 	m->nevents = total;
+	return 0;
+}
+
+static void
+model_default_domain(struct model *m)
+{
+	if (m->ndomains == 0) {
+		m->domains = xcalloc(1, sizeof *m->domains);
+		m->domains[0].process = NONE32;
+		m->ndomains = 1;
+	}
+}
+
+int
+model_finalize(struct model *m, char **cause)
+{
+	size_t	t;
+
+	model_default_domain(m);
+	model_span(m);
+	model_close_open_ranges(m);
+
+	sort_model = m;
+	if (m->ntracks > 1)
+		qsort(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp);
+	sort_model = NULL;
+
+	for (t = 0; t < m->ntracks; t++)
+		lane_finalize(&m->tracks[t].lane);
+	if (model_number(m, NULL, cause) != 0)
+		return -1;
 	model_count_kinds(m, m->kind_count);
 
 	nvtx_build(m);
 	correlate_build(m);
 	model_device_coverage(m);
+	return 0;
+}
+
+int
+model_adopt(struct model *m, char **cause)
+{
+	size_t	t;
+
+	model_default_domain(m);
+	if (model_number(m, NULL, cause) != 0)
+		return -1;
+	/* launch covers the GPU and sync tracks, which must come first. */
+	for (t = 0; t < m->ntracks && (m->tracks[t].type == TRACK_GPU ||
+	    m->tracks[t].type == TRACK_SYNC); t++)
+		;
+	if (m->launch != NULL && m->nlaunch != m->track_off[t]) {
+		if (cause != NULL)
+			*cause = xstrdup("correlation does not cover the GPU "
+			    "tracks");
+		return -1;
+	}
+	for (; t < m->ntracks; t++) {
+		if (m->tracks[t].type == TRACK_GPU) {
+			if (cause != NULL)
+				*cause = xasprintf("track %zu: GPU track "
+				    "after CPU tracks", t);
+			return -1;
+		}
+	}
+	for (t = 0; t < m->ntracks; t++) {
+		if (lane_adopt(&m->tracks[t].lane) != 0) {
+			if (cause != NULL)
+				*cause = xasprintf("track %zu: stored index "
+				    "inconsistent", t);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int
+model_summary(struct model *m, const uint64_t *lane_n, char **cause)
+{
+	model_default_domain(m);
+	if (model_number(m, lane_n, cause) != 0)
+		return -1;
+	m->summary = 1;
 	return 0;
 }

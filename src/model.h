@@ -224,12 +224,12 @@ enum nvtx_payload {
 	NVTX_PAYLOAD_DOUBLE,
 };
 
+/* Field order keeps it at 40 bytes (one per NVTX range and mark). */
 struct nvtx_info {
 	uint32_t	 domain;	/* index into domains */
 	uint32_t	 category;	/* category id (0 none) */
 	uint32_t	 category_name;	/* string id of its name, 0 if none */
 	uint32_t	 color;		/* ARGB, 0 if none */
-	uint8_t		 payload_type;	/* enum nvtx_payload */
 	union {
 		int64_t		 i;
 		uint64_t	 u;
@@ -239,6 +239,7 @@ struct nvtx_info {
 	uint32_t	 parent;	/* global event id or NONE32 */
 	uint32_t	 iter;		/* index among same-name siblings */
 	uint32_t	 nchildren;
+	uint8_t		 payload_type;	/* enum nvtx_payload */
 };
 
 /* Source formats. */
@@ -292,22 +293,39 @@ struct model {
 	char			**warnings;	size_t nwarnings;
 
 	/*
-	 * Correlation, built at finalize by correlate_build(): for GPU-track
-	 * events, the global id of the launching API call (NONE32 if none).
-	 * Indexed by global event id; entries for non-GPU events are NONE32.
+	 * Correlation, built at finalize by correlate_build() (NULL when
+	 * nothing links). launch: for the events of the GPU and sync tracks,
+	 * which come first in track order (global ids below nlaunch), the
+	 * global id of the launching API call, NONE32 if none; use
+	 * correlate_launch() for any other id. gpu_of_api: the linked GPU
+	 * events grouped by launching call (calls ascending, each group by GPU
+	 * start), so the key of entry i is launch[gpu_of_api[i]];
+	 * gpu_of_api_idx holds the key of every CORR_IDX_STEP-th entry, which
+	 * makes correlate_gpu() a short binary search.
 	 */
-	uint32_t		*launch;
-	/* API call -> GPU work: CSR over API global ids sorted by id. */
-	uint32_t		*gpu_of_api_key;	/* sorted API ids */
-	uint32_t		*gpu_of_api_off;	/* n+1 offsets */
-	uint32_t		*gpu_of_api;		/* GPU global ids */
-	size_t			 ngpu_of_api_key;
+	uint32_t		*launch;	/* nlaunch entries */
+	size_t			 nlaunch;
+	uint32_t		*gpu_of_api;	/* ngpu_of_api GPU global ids */
+	size_t			 ngpu_of_api;
+	uint32_t		*gpu_of_api_idx;	/* sampled keys */
+#define CORR_IDX_STEP	64
 
-	/* Per-device union busy coverage (all streams), built at finalize. */
+	/* Per-device union busy coverage (all streams), built at finalize,
+	 * with sums every 1 << COVERAGE_SHIFT segments (coverage_total() for
+	 * the whole). */
 	struct coverage		*device_cov;	/* ndevices entries */
 
 	uint64_t		 nevents;	/* == track_off[ntracks] */
 	uint64_t		 kind_count[EV_KIND_COUNT]; /* per kind */
+
+	/*
+	 * Set by cache_load_summary() (cache.h): only the entities, strings,
+	 * metadata, warnings and counts were loaded. Every lane is empty and
+	 * there is no index, but nevents, kind_count and track_off describe
+	 * the whole trace. Enough for `gpulens info`; nothing else may use
+	 * such a model.
+	 */
+	int			 summary;
 };
 
 /* An event reference: (track, index in its lane). */
@@ -320,10 +338,29 @@ struct evref {
 void		 model_free(struct model *);
 /*
  * Sorts lanes, builds indices, NVTX tree, correlation and coverage. Called
- * once by builder_finish(); also by the cache loader after reading raw
- * arrays. Returns 0, or -1 with *cause (caller frees).
+ * once by builder_finish(). Idempotent. Returns 0, or -1 with *cause
+ * (caller frees).
  */
 int		 model_finalize(struct model *, char **cause);
+/*
+ * model_finalize() for a model whose indices were restored rather than
+ * built (the cache loader): tracks already in order, lanes sorted, every
+ * index array filled (see lane_adopt()), nvtx parent/iter/nchildren,
+ * launch, gpu_of_api, device_cov and kind_count restored, and every global
+ * id in them checked in range by the caller (gpu_of_api's below nlaunch).
+ * Computes track_off and nevents, checks that launch covers exactly the
+ * leading GPU and sync tracks and that no GPU track follows a CPU one, and
+ * adopts each lane's index (lane_adopt); nothing is sorted or rebuilt.
+ * Returns 0, or -1 with *cause when the parts do not fit together.
+ */
+int		 model_adopt(struct model *, char **cause);
+/*
+ * Makes m, whose lanes are empty, a summary model (m->summary) of a trace
+ * with lane_n[t] events on track t: sets nevents and track_off. For
+ * cache_load_summary(). Returns 0, or -1 with *cause.
+ */
+int		 model_summary(struct model *, const uint64_t *lane_n,
+		    char **cause);
 
 /* Global id <-> (track, idx). model_ev() is O(log ntracks). */
 static inline uint32_t

@@ -349,27 +349,60 @@ nvtx_span_cmp(const void *a, const void *b)
 }
 
 /*
+ * The first entry of m->gpu_of_api whose launching call is api or later
+ * (ngpu_of_api if none): the groups are in call order, so the work of a run
+ * of calls is one run of entries. The search is correlate_gpu()'s: over the
+ * sampled keys, then inside one window.
+ */
+static size_t
+nvtx_gpu_lower(const struct model *m, uint32_t api)
+{
+	size_t	n = m->ngpu_of_api, ns, lo, hi, mid;
+
+	ns = (n + CORR_IDX_STEP - 1) / CORR_IDX_STEP;
+	for (lo = 0, hi = ns; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		if (m->gpu_of_api_idx[mid] < api)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	hi = lo < ns ? lo * CORR_IDX_STEP : n;
+	lo = lo > 0 ? (lo - 1) * CORR_IDX_STEP + 1 : 0;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (m->launch[m->gpu_of_api[mid]] < api)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
  * For every API track of the range's thread, the API calls that start
- * inside the range are found with one binary search (lane_lower) and a scan
- * to the range's end; those that also end inside it contribute their GPU
- * work (correlate_gpu). API calls that start before the range cannot lie
- * inside it, so this visits exactly what lane_overlap would return minus
- * those. O(log n + k + g log g) for k API calls and g GPU operations.
+ * inside the range are the index run [lane_lower(start), lane_lower(end +
+ * 1)), so their global ids are one run too, and so is their GPU work in
+ * m->gpu_of_api: one search finds its first entry, and a walk to the end of
+ * the run visits exactly the GPU operations of those calls; the calls that
+ * end after the range are skipped. API calls that start before the range
+ * cannot lie inside it. O(log n + k + g log g) for k linked calls and g GPU
+ * operations.
  */
 void
 nvtx_project(const struct model *m, uint32_t gid, struct nvtx_proj *out)
 {
 	const struct track	*tr, *u;
 	const struct lane	*l, *gl;
-	const uint32_t		*gpu;
 	struct nvtx_span	*sp = NULL;
-	struct evref		 r, g;
-	size_t			 spcap = 0, nsp = 0, t, j, k, ng;
+	struct evref		 r;
+	size_t			 spcap = 0, nsp = 0, t, j, j0, j1, k, gt = 0;
+	uint32_t		 a, a0, a1, g;
 	int64_t			 rs, re, cs, ce;
 	int			 kind;
 
 	memset(out, 0, sizeof *out);
-	if (gid >= m->nevents)
+	if (gid >= m->nevents || m->ngpu_of_api == 0)
 		return;
 	r = model_ev(m, gid);
 	tr = &m->tracks[r.track];
@@ -384,26 +417,32 @@ nvtx_project(const struct model *m, uint32_t gid, struct nvtx_proj *out)
 		if (u->type != TRACK_API || u->thread != tr->thread)
 			continue;
 		l = &u->lane;
-		for (j = lane_lower(l, rs); j < l->n && l->start[j] <= re;
-		    j++) {
+		j0 = lane_lower(l, rs);
+		j1 = re < INT64_MAX ? lane_lower(l, re + 1) : l->n;
+		if (j0 >= j1)
+			continue;
+		a0 = model_gid(m, (uint32_t)t, (uint32_t)j0);
+		a1 = model_gid(m, (uint32_t)t, (uint32_t)j1);
+		for (k = nvtx_gpu_lower(m, a0); k < m->ngpu_of_api &&
+		    (a = m->launch[m->gpu_of_api[k]]) < a1; k++) {
+			j = a - m->track_off[t];
 			if (l->end[j] > re)
 				continue;
-			ng = correlate_gpu(m, model_gid(m, (uint32_t)t,
-			    (uint32_t)j), &gpu);
-			for (k = 0; k < ng; k++) {
-				g = model_ev(m, gpu[k]);
-				gl = &m->tracks[g.track].lane;
-				kind = gl->kind[g.idx];
-				if (kind != EV_KERNEL && kind != EV_MEMCPY &&
-				    kind != EV_MEMSET)
-					continue;
-				if (kind == EV_KERNEL)
-					out->nkernels++;
-				XGROW(sp, spcap, nsp + 1);
-				sp[nsp].start = gl->start[g.idx];
-				sp[nsp].end = gl->end[g.idx];
-				nsp++;
-			}
+			/* GPU operations mostly follow on one track. */
+			g = m->gpu_of_api[k];
+			if (g < m->track_off[gt] || g >= m->track_off[gt + 1])
+				gt = model_ev(m, g).track;
+			gl = &m->tracks[gt].lane;
+			kind = gl->kind[g - m->track_off[gt]];
+			if (kind != EV_KERNEL && kind != EV_MEMCPY &&
+			    kind != EV_MEMSET)
+				continue;
+			if (kind == EV_KERNEL)
+				out->nkernels++;
+			XGROW(sp, spcap, nsp + 1);
+			sp[nsp].start = gl->start[g - m->track_off[gt]];
+			sp[nsp].end = gl->end[g - m->track_off[gt]];
+			nsp++;
 		}
 	}
 	if (nsp == 0) {

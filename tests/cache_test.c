@@ -11,7 +11,9 @@
  * fallback for a read-only trace directory and two concurrent writers.
  *
  * Some tests know the file layout (header offsets, frame order) on purpose:
- * they forge files that pass the checksums to reach the deeper checks.
+ * they forge files that pass the checksums to reach the deeper checks,
+ * stored indices included. Every hit is also loaded as a summary (the head
+ * only, for `gpulens info`) and compared with the full model.
  * XDG_CACHE_HOME points into the temporary directory, so nothing touches the
  * real home.
  */
@@ -39,6 +41,7 @@
 
 #include "builder.h"
 #include "cache.h"
+#include "correlate.h"
 #include "source.h"
 #include "xmalloc.h"
 
@@ -49,6 +52,8 @@
 #define HDR_PAYCRC	100
 #define HDR_RAWSIZE	88
 #define HDR_PAYSIZE	80
+#define HDR_HEADSIZE	112
+#define HDR_HEADCRC	120
 
 static char	 base[256];		/* the temporary directory */
 static char	 xdg[300];		/* $XDG_CACHE_HOME */
@@ -150,15 +155,22 @@ count_entries(const char *dir)
 	return n;
 }
 
-/* Recomputes the payload and header CRCs of a cache image. */
+/* Recomputes the payload, head and header CRCs of a cache image. */
 static void
 fix_crcs(uint8_t *buf, size_t n)
 {
 	uint32_t	crc;
+	uint64_t	head;
 
 	crc = (uint32_t)crc32(crc32(0, Z_NULL, 0), buf + HDR_SIZE,
 	    (uInt)(n - HDR_SIZE));
 	memcpy(buf + HDR_PAYCRC, &crc, 4);
+	memcpy(&head, buf + HDR_HEADSIZE, 8);
+	if (head <= n - HDR_SIZE) {
+		crc = (uint32_t)crc32(crc32(0, Z_NULL, 0), buf + HDR_SIZE,
+		    (uInt)head);
+		memcpy(buf + HDR_HEADCRC, &crc, 4);
+	}
 	memset(buf + HDR_CRC, 0, 4);
 	crc = (uint32_t)crc32(crc32(0, Z_NULL, 0), buf, HDR_SIZE);
 	memcpy(buf + HDR_CRC, &crc, 4);
@@ -259,6 +271,8 @@ build_model(size_t nev, size_t big_lane)
 		ev.end = ev.start + (int64_t)rndn(1000000);
 		ev.name = names[rndn(64)];
 		ev.rowid = rndn(10) == 0 ? -1 : (int64_t)rnd() >> 20;
+		if (i >= nev)
+			ev.rowid = (int64_t)i;
 		ev.corr = rndn(4) == 0 ? 0 : (uint32_t)rndn(50000);
 		ev.aux = NONE32;
 		if (rndn(50) == 0)
@@ -267,6 +281,8 @@ build_model(size_t nev, size_t big_lane)
 			t = i >= nev ? 0 : (int)rndn(3);
 			if (i >= nev)
 				ev.start = (int64_t)(i - nev) * 1000 - 50000;
+			if (t == 1)	/* one stream of 32-bit row ids */
+				ev.rowid = ev.rowid == -1 ? -1 : (int64_t)i;
 			if (i >= nev || rndn(3) != 0) {
 				memset(&k, 0, sizeof k);
 				k.grid[0] = rndn(1000) + 1;
@@ -305,6 +321,7 @@ build_model(size_t nev, size_t big_lane)
 		t = (int)rndn((uint32_t)ncpu);
 		switch (b->m->tracks[cpu[t]].type) {
 		case TRACK_API:
+			ev.rowid = ev.rowid == -1 ? -1 : (int64_t)i;
 			ev.kind = EV_API;
 			ev.flags = rndn(2) ? EVF_DRIVER : 0;
 			break;
@@ -359,9 +376,25 @@ build_model(size_t nev, size_t big_lane)
 #define F(a, b, f) D((a).f == (b).f)
 
 static int
+cov_diff(const struct coverage *a, const struct coverage *b)
+{
+	D(a->n == b->n);
+	D(a->owned == b->owned);
+	D(a->shift == b->shift);
+	D(coverage_nbusy(a) == coverage_nbusy(b));
+	D(memcmp(a->busy, b->busy, coverage_nbusy(a) * sizeof *a->busy) == 0);
+	if (a->owned && a->n > 0) {
+		D(memcmp(a->start, b->start, a->n * sizeof *a->start) == 0);
+		D(memcmp(a->end, b->end, a->n * sizeof *a->end) == 0);
+	}
+	return 0;
+}
+
+static int
 lane_diff(const struct lane *a, const struct lane *b)
 {
 	size_t	n = a->n;
+	int	r;
 
 	D(a->n == b->n);
 	if (n == 0)
@@ -371,17 +404,39 @@ lane_diff(const struct lane *a, const struct lane *b)
 	D(memcmp(a->name, b->name, n * sizeof *a->name) == 0);
 	D(memcmp(a->kind, b->kind, n * sizeof *a->kind) == 0);
 	D(memcmp(a->flags, b->flags, n * sizeof *a->flags) == 0);
-	D(memcmp(a->rowid, b->rowid, n * sizeof *a->rowid) == 0);
+	D((a->rowid64 == NULL) == (b->rowid64 == NULL));
+	if (a->rowid64 != NULL)
+		D(memcmp(a->rowid64, b->rowid64, n * sizeof *a->rowid64) == 0);
+	else
+		D(memcmp(a->rowid32, b->rowid32, n * sizeof *a->rowid32) == 0);
 	D(memcmp(a->corr, b->corr, n * sizeof *a->corr) == 0);
 	D(memcmp(a->aux, b->aux, n * sizeof *a->aux) == 0);
-	/* Derived by finalize on both sides: must agree too. */
+	/* The index: built on one side, restored on the other. */
 	D(a->max_depth == b->max_depth);
 	D(a->overlaps == b->overlaps);
 	D(a->maxdur == b->maxdur);
+	D(a->tree_levels == b->tree_levels);
 	D((a->depth == NULL) == (b->depth == NULL));
 	if (a->depth != NULL)
 		D(memcmp(a->depth, b->depth, n * sizeof *a->depth) == 0);
-	D(a->cov.n == b->cov.n);
+	D((a->maxend == NULL) == (b->maxend == NULL));
+	if (a->maxend != NULL)
+		D(memcmp(a->maxend, b->maxend, n * sizeof *a->maxend) == 0);
+	D((a->ends_sorted == NULL) == (b->ends_sorted == NULL));
+	if (a->ends_sorted != NULL)
+		D(memcmp(a->ends_sorted, b->ends_sorted,
+		    n * sizeof *a->ends_sorted) == 0);
+	if ((r = cov_diff(&a->cov, &b->cov)) != 0)
+		return r;
+	D(a->cov.owned || (a->cov.start == a->start &&
+	    b->cov.start == b->start && b->cov.end == b->end));
+	D(a->npyr == b->npyr);
+	D(a->pyr_levels == b->pyr_levels);
+	if (a->npyr > 0)
+		D(memcmp(a->pyr, b->pyr, a->npyr * sizeof *a->pyr) == 0);
+	if (a->pyr_levels > 0)
+		D(memcmp(a->pyr_off, b->pyr_off, (a->pyr_levels + 1) *
+		    sizeof *a->pyr_off) == 0);
 	return 0;
 }
 
@@ -492,10 +547,84 @@ model_diff(const struct model *a, const struct model *b)
 	D(a->nwarnings == b->nwarnings);
 	for (j = 0; j < a->nwarnings; j++)
 		D(strcmp(a->warnings[j], b->warnings[j]) == 0);
+	D(memcmp(a->kind_count, b->kind_count, sizeof a->kind_count) == 0);
+	D(a->track_off[a->ntracks] == b->track_off[b->ntracks]);
+	D(!a->summary && !b->summary);
 	D((a->launch == NULL) == (b->launch == NULL));
-	if (a->launch != NULL && a->nevents > 0)
-		D(memcmp(a->launch, b->launch, a->nevents *
+	D(a->nlaunch == b->nlaunch);
+	D(a->ngpu_of_api == b->ngpu_of_api);
+	if (a->launch != NULL) {
+		D(memcmp(a->launch, b->launch, a->nlaunch *
 		    sizeof *a->launch) == 0);
+		D(memcmp(a->gpu_of_api, b->gpu_of_api, a->ngpu_of_api *
+		    sizeof *a->gpu_of_api) == 0);
+		D(memcmp(a->gpu_of_api_idx, b->gpu_of_api_idx,
+		    (a->ngpu_of_api + CORR_IDX_STEP - 1) / CORR_IDX_STEP *
+		    sizeof *a->gpu_of_api_idx) == 0);
+	}
+	D((a->device_cov == NULL) == (b->device_cov == NULL));
+	for (j = 0; a->device_cov != NULL && j < a->ndevices; j++)
+		if ((r = cov_diff(&a->device_cov[j], &b->device_cov[j])) != 0)
+			return r;
+	return 0;
+}
+
+/*
+ * A summary (cache_load_summary) against the full model: everything
+ * `gpulens info` shows is equal, the lanes are empty.
+ */
+static int
+summary_diff(const struct model *a, const struct model *s)
+{
+	uint32_t	i, n;
+	size_t		j;
+
+	D(s->summary == 1);
+	n = strpool_count(a->strs);
+	D(n == strpool_count(s->strs));
+	for (i = 0; i < n; i++)
+		D(strcmp(strpool_get(a->strs, i), strpool_get(s->strs, i)) == 0);
+	D(a->source == s->source);
+	D(a->source_version == s->source_version);
+	D(a->schema_version == s->schema_version);
+	D(a->origin_ns == s->origin_ns);
+	D(a->end_ns == s->end_ns);
+	D(a->utc_epoch_ns == s->utc_epoch_ns);
+	D(a->nevents == s->nevents);
+	D(memcmp(a->kind_count, s->kind_count, sizeof a->kind_count) == 0);
+	D(a->ndevices == s->ndevices);
+	D(a->ndevices == 0 || memcmp(a->devices, s->devices,
+	    a->ndevices * sizeof *a->devices) == 0);
+	D(a->nprocesses == s->nprocesses);
+	D(a->nprocesses == 0 || memcmp(a->processes, s->processes,
+	    a->nprocesses * sizeof *a->processes) == 0);
+	D(a->nthreads == s->nthreads);
+	D(a->nthreads == 0 || memcmp(a->threads, s->threads,
+	    a->nthreads * sizeof *a->threads) == 0);
+	D(a->nstreams == s->nstreams);
+	D(a->nstreams == 0 || memcmp(a->streams, s->streams,
+	    a->nstreams * sizeof *a->streams) == 0);
+	D(a->ndomains == s->ndomains);
+	D(memcmp(a->domains, s->domains, a->ndomains * sizeof *a->domains) ==
+	    0);
+	D(a->ntracks == s->ntracks);
+	for (j = 0; j < a->ntracks; j++) {
+		D(a->tracks[j].type == s->tracks[j].type);
+		D(a->tracks[j].name == s->tracks[j].name);
+		D(a->tracks[j].thread == s->tracks[j].thread);
+		D(s->tracks[j].lane.n == 0);
+	}
+	D(memcmp(a->track_off, s->track_off, (a->ntracks + 1) *
+	    sizeof *a->track_off) == 0);
+	D(a->nmeta == s->nmeta);
+	for (j = 0; j < a->nmeta; j++) {
+		D(a->meta[j].key == s->meta[j].key);
+		D(a->meta[j].value == s->meta[j].value);
+	}
+	D(a->nwarnings == s->nwarnings);
+	for (j = 0; j < a->nwarnings; j++)
+		D(strcmp(a->warnings[j], s->warnings[j]) == 0);
+	D(s->launch == NULL && s->device_cov == NULL);
 	return 0;
 }
 
@@ -515,6 +644,16 @@ assert_hit(const char *trace, const struct model *m)
 		fail_msg("expected a hit, got %d: %s", rc, cause ? cause : "");
 	assert_non_null(l);
 	assert_int_equal(model_diff(m, l), 0);
+	model_free(l);
+	l = NULL;
+	rc = cache_load_summary(trace, &l, &cause);
+	if (rc != 1)
+		fail_msg("expected a summary, got %d: %s", rc,
+		    cause ? cause : "");
+	assert_int_equal(summary_diff(m, l), 0);
+	/* A summary is never saved. */
+	assert_int_equal(cache_save(trace, l, &cause), -1);
+	free(cause);
 	model_free(l);
 }
 
@@ -912,6 +1051,168 @@ test_forged(void **state)
 	write_file(path, img, n);
 	assert_hit(trace, model_small);
 	cache_remove(trace);
+	free(img);
+	free(path);
+	free(trace);
+}
+
+/* Loads trace's summary expecting a miss whose cause contains what. */
+static void
+assert_summary_miss(const char *trace, const char *what)
+{
+	struct model	*l = (struct model *)&l;
+	char		*cause = NULL;
+
+	assert_int_equal(cache_load_summary(trace, &l, &cause), 0);
+	assert_null(l);
+	assert_non_null(cause);
+	if (what != NULL && strstr(cause, what) == NULL)
+		fail_msg("cause \"%s\" lacks \"%s\"", cause, what);
+	free(cause);
+}
+
+/*
+ * The summary reads the head only: damage past it (with the payload CRC
+ * left wrong) still gives a summary while the full load refuses; damage in
+ * the head refuses both.
+ */
+static void
+test_summary(void **state)
+{
+	char		*trace = make_trace("sum.sqlite"), *path, *cause = NULL;
+	uint8_t		*img;
+	uint64_t	 head;
+	size_t		 n;
+	struct model	*l = NULL;
+
+	(void)state;
+	assert_int_equal(cache_save(trace, model_small, &cause), 0);
+	path = local_cache(trace);
+	img = read_file(path, &n);
+	memcpy(&head, img + HDR_HEADSIZE, 8);
+	assert_true(head > 16 && HDR_SIZE + head < n / 2);
+	img[n - 10] ^= 0x20;
+	write_file(path, img, n);
+	assert_miss(trace, "checksum mismatch");
+	assert_int_equal(cache_load_summary(trace, &l, &cause), 1);
+	assert_int_equal(summary_diff(model_small, l), 0);
+	model_free(l);
+	img[n - 10] ^= 0x20;
+	img[HDR_SIZE + head - 3] ^= 0x20;
+	write_file(path, img, n);
+	assert_miss(trace, "checksum mismatch");
+	assert_summary_miss(trace, "head checksum");
+	img[HDR_SIZE + head - 3] ^= 0x20;
+	/* A head size that does not end where the string frames do. */
+	head -= 16;
+	memcpy(img + HDR_HEADSIZE, &head, 8);
+	fix_crcs(img, n);
+	write_file(path, img, n);
+	assert_summary_miss(trace, "head size");
+	assert_miss(trace, "head size");
+	cache_remove(trace);
+	assert_summary_miss(trace, "no cache");
+	free(img);
+	free(path);
+	free(trace);
+}
+
+/*
+ * Index of the first frame of each stored index of m, in the writer's
+ * order (cache.c): small, strings, side tables, lane chunks, then per track
+ * sums, pyramid and segments, then launch, GPU ids, sampled keys.
+ */
+struct frames_of {
+	size_t	 lane[16];	/* first chunk of each track */
+	size_t	 pyr[16];	/* 0: none */
+	size_t	 launch;
+};
+
+static void
+layout_of(const struct model *m, struct frames_of *fo)
+{
+	size_t	f = 1, t, chunk = 1u << 17;
+
+	assert_true(m->ntracks <= 16);
+	memset(fo, 0, sizeof *fo);
+	if (strpool_count(m->strs) > 1)
+		f += 2;
+	f += (m->nkernels > 0) + (m->ncopies > 0) + (m->nnvtx > 0) +
+	    (m->ncounters > 0);
+	for (t = 0; t < m->ntracks; t++) {
+		fo->lane[t] = f;
+		f += (m->tracks[t].lane.n + chunk - 1) / chunk *
+		    (m->tracks[t].lane.overlaps ? 11 : 8);
+	}
+	for (t = 0; t < m->ntracks; t++) {
+		f++;				/* sums */
+		if (m->tracks[t].lane.npyr > 0)
+			fo->pyr[t] = f++;
+		if (m->tracks[t].lane.overlaps && m->tracks[t].lane.cov.n > 0)
+			f += 2;
+	}
+	fo->launch = f;
+}
+
+/* Every stored index a query follows is checked: a forged one that passes
+ * the checksums is a miss, never a model that reads out of bounds. */
+static void
+test_forged_index(void **state)
+{
+	char			*trace = make_trace("fidx.sqlite"), *path;
+	char			*cause = NULL;
+	uint8_t			*img, *bad;
+	size_t			 n, bn, t, k, f[8], nf = 0;
+	struct frames_of	 fo;
+	struct model		*m = build_model(20000, 0);
+
+	(void)state;
+	layout_of(m, &fo);
+	assert_non_null(m->launch);
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].lane.overlaps && nf < 2) {
+			f[nf++] = fo.lane[t] + 8;	/* depth */
+			if (fo.pyr[t] != 0)
+				f[nf++] = fo.pyr[t];
+		}
+	}
+	assert_true(nf >= 2);
+	f[nf++] = fo.launch;			/* launch */
+	f[nf++] = fo.launch + 1;		/* GPU ids */
+	assert_int_equal(cache_save(trace, m, &cause), 0);
+	path = local_cache(trace);
+	img = read_file(path, &n);
+	assert_hit(trace, m);
+	for (k = 0; k < nf; k++) {
+		bad = forge_frame(img, n, f[k], fill_7f, &bn);
+		write_file(path, bad, bn);
+		assert_miss(trace, k + 2 < nf ? "inconsistent" :
+		    "out of range");
+		free(bad);
+	}
+	/* Sampled keys only steer a search: wrong ones are loaded, and the
+	 * search stays inside the arrays. */
+	bad = forge_frame(img, n, fo.launch + 2, fill_7f, &bn);
+	write_file(path, bad, bn);
+	free(bad);
+	{
+		struct model	*l = NULL;
+		const uint32_t	*g;
+		uint32_t	 gid;
+		size_t		 k2, ng;
+
+		assert_int_equal(cache_load(trace, &l, &cause), 1);
+		for (gid = 0; gid < l->nevents; gid++) {
+			ng = correlate_gpu(l, gid, &g);
+			for (k2 = 0; k2 < ng; k2++)
+				assert_true(g[k2] < l->nlaunch);
+		}
+		model_free(l);
+	}
+	write_file(path, img, n);
+	assert_hit(trace, m);
+	cache_remove(trace);
+	model_free(m);
 	free(img);
 	free(path);
 	free(trace);
@@ -1323,6 +1624,8 @@ main(void)
 		cmocka_unit_test(test_flipped),
 		cmocka_unit_test(test_version),
 		cmocka_unit_test(test_forged),
+		cmocka_unit_test(test_summary),
+		cmocka_unit_test(test_forged_index),
 		cmocka_unit_test(test_symlinks),
 		cmocka_unit_test(test_not_over_trace),
 		cmocka_unit_test(test_paths),

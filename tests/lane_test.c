@@ -6,7 +6,8 @@
  * overlaps, repeated starts, negative times) are pushed in shuffled order,
  * finalized, and every query is compared with a linear scan over many
  * windows, including empty, inverted and out-of-span ones and windows
- * whose edges sit exactly on event boundaries.
+ * whose edges sit exactly on event boundaries. An index copied out and
+ * handed back through lane_adopt() (the cache's path) must answer the same.
  */
 #include "config.h"
 
@@ -302,7 +303,7 @@ check_sorted(const struct lane *l, const struct gen *g)
 		assert_int_equal(l->end[i], g->e[k]);
 		assert_int_equal(l->kind[i], (uint8_t)(k * 7));
 		assert_int_equal(l->flags[i], (uint8_t)(k >> 3));
-		assert_int_equal(l->rowid[i], (int64_t)k * 3 - 5);
+		assert_int_equal(lane_rowid(l, i), (int64_t)k * 3 - 5);
 		assert_int_equal(l->corr[i], k + 11);
 		assert_int_equal(l->aux[i], k ^ 0x5a5a5a);
 		if (i == 0)
@@ -339,8 +340,11 @@ check_index(const struct lane *l)
 	assert_int_equal(l->maxdur, maxdur);
 	assert_int_equal(l->max_depth, maxd);
 	assert_int_equal(l->cov.owned, overlaps);
-	assert_int_equal(l->cov.busy[l->cov.n], bf_busy(l, INT64_MIN / 4,
+	assert_int_equal(l->cov.shift, overlaps ? 0 : COVERAGE_SHIFT);
+	assert_int_equal(coverage_total(&l->cov), bf_busy(l, INT64_MIN / 4,
 	    INT64_MAX / 4));
+	if (overlaps)
+		assert_int_equal(l->cov.busy[l->cov.n], coverage_total(&l->cov));
 	if (overlaps) {
 		for (i = 1; i < l->n; i++)
 			assert_true(l->ends_sorted[i - 1] <= l->ends_sorted[i]);
@@ -750,7 +754,7 @@ test_idempotent(void **state)
 		gen_push(&g, &l);
 		lane_finalize(&l);
 		n = l.n;
-		ncov = l.cov.n;
+		ncov = coverage_nbusy(&l.cov) - 1;
 		npyr = l.npyr;
 		assert_true(npyr > 0);
 		s = malloc(n * sizeof *s);
@@ -768,7 +772,7 @@ test_idempotent(void **state)
 		lane_shrink(&l);
 		lane_finalize(&l);
 		assert_int_equal(l.n, n);
-		assert_int_equal(l.cov.n, ncov);
+		assert_int_equal(coverage_nbusy(&l.cov) - 1, ncov);
 		assert_int_equal(l.npyr, npyr);
 		assert_memory_equal(s, l.start, n * sizeof *s);
 		assert_memory_equal(name, l.name, n * sizeof *name);
@@ -875,7 +879,8 @@ test_coverage_union(void **state)
 		lane_finalize(&all);
 		coverage_union(&u, in, 7);
 		assert_int_equal(u.owned, 1);
-		assert_int_equal(u.busy[u.n], all.cov.busy[all.cov.n]);
+		assert_int_equal(u.busy[u.n], coverage_total(&all.cov));
+		assert_int_equal(u.shift, 0);
 		for (k = 0; k < u.n; k++) {
 			assert_true(u.start[k] < u.end[k]);
 			if (k > 0)
@@ -922,6 +927,196 @@ test_coverage_union(void **state)
 	assert_int_equal(u.n, 0);
 	coverage_free(&u);
 	coverage_free(&e);
+}
+
+/* A lane with every array of src's index copied, as the cache restores
+ * it; lane_adopt() is left to the caller. */
+static void
+copy_restored(struct lane *d, const struct lane *s)
+{
+	size_t	n = s->n, nb = coverage_nbusy(&s->cov);
+
+	lane_init(d);
+	d->n = d->cap = n;
+#define DUP(f, cnt) do {						\
+	if (s->f != NULL && (cnt) > 0) {				\
+		d->f = malloc((cnt) * sizeof *s->f);			\
+		assert_non_null(d->f);					\
+		memcpy(d->f, s->f, (cnt) * sizeof *s->f);		\
+	}								\
+} while (0)
+	DUP(start, n);
+	DUP(end, n);
+	DUP(name, n);
+	DUP(kind, n);
+	DUP(flags, n);
+	DUP(rowid32, n);
+	DUP(rowid64, n);
+	DUP(corr, n);
+	DUP(aux, n);
+	d->overlaps = s->overlaps;
+	d->max_depth = s->max_depth;
+	d->maxdur = s->maxdur;
+	DUP(pyr, s->npyr);
+	DUP(cov.busy, nb);
+	if (s->overlaps) {
+		DUP(depth, n);
+		DUP(maxend, n);
+		DUP(ends_sorted, n);
+		d->cov.n = s->cov.n;
+		DUP(cov.start, s->cov.n);
+		DUP(cov.end, s->cov.n);
+	}
+#undef DUP
+}
+
+/* The restored index answers exactly like the built one; forged ones that
+ * would read out of bounds are refused. */
+static void
+test_adopt(void **state)
+{
+	struct rng	r = { 77 };
+	struct gen	g;
+	struct lane	l, a;
+	int		shape;
+
+	(void)state;
+	for (shape = 0; shape < 4; shape++) {
+		memset(&g, 0, sizeof g);
+		if (shape == 0)
+			gen_gpu(&g, &r, 5000, 40);
+		else if (shape == 1)
+			gen_mess(&g, &r, 5000, 30000, 30000);
+		else if (shape == 2)
+			gen_gpu(&g, &r, 3, 40);
+		lane_init(&l);
+		gen_shuffle(&g, &r);
+		gen_push(&g, &l);
+		lane_finalize(&l);
+		copy_restored(&a, &l);
+		assert_int_equal(lane_cov_nbusy(l.n, l.overlaps, l.cov.n),
+		    coverage_nbusy(&l.cov));
+		assert_int_equal(lane_pyr_size(l.n), l.npyr);
+		assert_int_equal(lane_adopt(&a), 0);
+		assert_int_equal(a.tree_levels, l.tree_levels);
+		assert_int_equal(a.pyr_levels, l.pyr_levels);
+		assert_int_equal(a.cov.n, l.cov.n);
+		assert_int_equal(a.cov.owned, l.cov.owned);
+		assert_int_equal(a.cov.shift, l.cov.shift);
+		if (l.n > 0) {
+			assert_memory_equal(a.depth, l.depth,
+			    l.n * sizeof *l.depth);
+			check_index(&a);
+			check_queries(&a, &r, 100);
+		}
+		if (l.pyr_levels > 0)
+			assert_memory_equal(a.pyr_off, l.pyr_off,
+			    (l.pyr_levels + 1) * sizeof *l.pyr_off);
+		lane_free(&a);
+
+		/* Forgeries. */
+		if (l.npyr > 0) {
+			copy_restored(&a, &l);
+			a.pyr[l.npyr - 1] = (uint32_t)l.n;
+			assert_int_equal(lane_adopt(&a), -1);
+			lane_free(&a);
+		}
+		if (l.overlaps) {
+			copy_restored(&a, &l);
+			a.depth[l.n / 2] = l.max_depth;
+			assert_int_equal(lane_adopt(&a), -1);
+			lane_free(&a);
+			copy_restored(&a, &l);
+			free(a.maxend);
+			a.maxend = NULL;
+			assert_int_equal(lane_adopt(&a), -1);
+			lane_free(&a);
+		}
+		if (l.n > 0) {
+			copy_restored(&a, &l);
+			a.overlaps = !l.overlaps;
+			assert_int_equal(lane_adopt(&a), -1);
+			lane_free(&a);
+			copy_restored(&a, &l);
+			a.max_depth = 0;
+			assert_int_equal(lane_adopt(&a), -1);
+			lane_free(&a);
+		}
+		lane_free(&l);
+		gen_free(&g);
+	}
+}
+
+/* Row ids stay 32-bit while they fit, and widen (keeping every one) when
+ * one does not; sorting and shrinking keep them with their events. */
+static void
+test_rowid_width(void **state)
+{
+	struct lane		l;
+	struct lane_event	ev;
+	int64_t			want[6] = { 7, -1, 4294967294LL, 0, -1,
+				    4294967295LL };
+	size_t			i, j;
+
+	(void)state;
+	for (j = 0; j < 2; j++) {
+		lane_init(&l);
+		memset(&ev, 0, sizeof ev);
+		for (i = 0; i < 6; i++) {
+			ev.start = 100 - (int64_t)i;	/* reversed: sorted */
+			ev.end = ev.start + 1;
+			ev.name = (uint32_t)i;
+			ev.rowid = j == 0 && i == 5 ? 12 : want[i];
+			lane_push(&l, &ev);
+			if (j == 1 && i == 5)
+				assert_non_null(l.rowid64);
+			else
+				assert_null(l.rowid64);
+		}
+		lane_finalize(&l);
+		for (i = 0; i < 6; i++) {
+			if (j == 0 && l.name[i] == 5)
+				assert_int_equal(lane_rowid(&l, i), 12);
+			else
+				assert_int_equal(lane_rowid(&l, i),
+				    want[l.name[i]]);
+		}
+		assert_true((l.rowid32 == NULL) == (j == 1));
+		lane_free(&l);
+	}
+	lane_init(&l);
+	ev.rowid = -5;		/* negative other than -1: 64 bits */
+	lane_push(&l, &ev);
+	assert_non_null(l.rowid64);
+	assert_int_equal(lane_rowid(&l, 0), -5);
+	lane_free(&l);
+}
+
+/* Block sums: a lane of every length around the block size. */
+static void
+test_cov_blocks(void **state)
+{
+	struct rng	r = { 5 };
+	struct gen	g;
+	struct lane	l;
+	size_t		n;
+
+	(void)state;
+	for (n = 1; n < 3 * 64 + 3; n += (n < 70 || n > 125) ? 1 : 29) {
+		memset(&g, 0, sizeof g);
+		gen_gpu(&g, &r, n, 10);
+		lane_init(&l);
+		gen_push(&g, &l);
+		lane_finalize(&l);
+		if (!l.overlaps) {
+			assert_int_equal(coverage_nbusy(&l.cov),
+			    (l.n >> COVERAGE_SHIFT) + 1);
+			check_index(&l);
+			check_queries(&l, &r, 40);
+		}
+		lane_free(&l);
+		gen_free(&g);
+	}
 }
 
 static double
@@ -998,6 +1193,9 @@ main(void)
 		cmocka_unit_test(test_depth_overflow),
 		cmocka_unit_test(test_idempotent),
 		cmocka_unit_test(test_coverage_union),
+		cmocka_unit_test(test_adopt),
+		cmocka_unit_test(test_rowid_width),
+		cmocka_unit_test(test_cov_blocks),
 		cmocka_unit_test(test_large),
 	};
 

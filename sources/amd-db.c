@@ -1,0 +1,188 @@
+/*
+ * amd-db: opening an AMD profile database (plain or compressed), errors as
+ * one line, and the schema probes the readers use to tolerate missing
+ * tables and columns. See amd-db.h.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "amd-db.h"
+#include "source.h"
+#include "sqlz.h"
+#include "xmalloc.h"
+
+int
+amd_db_open(struct amd_db *d, const char *path, char **cause)
+{
+	memset(d, 0, sizeof *d);
+	d->path = path;
+	if ((d->plain = sqlz_plain(path, cause)) == NULL)
+		return -1;
+	if ((d->db = source_sqlite_open(d->plain, cause)) == NULL) {
+		free(d->plain);
+		d->plain = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+void
+amd_db_close(struct amd_db *d)
+{
+	if (d->db != NULL)
+		sqlite3_close(d->db);
+	d->db = NULL;
+	free(d->plain);
+	d->plain = NULL;
+}
+
+void
+amd_db_error(struct amd_db *d, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	if (d->err != NULL)
+		return;
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	d->err = xasprintf("%s: %s", d->path, s);
+	free(s);
+}
+
+static void
+amd_db_sqlerr(struct amd_db *d, int rc, const char *what)
+{
+	int	primary = rc & 0xff;
+
+	if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
+	    primary == SQLITE_IOERR || primary == SQLITE_FORMAT ||
+	    primary == SQLITE_RANGE)
+		amd_db_error(d, "corrupt or truncated SQLite database (%s) "
+		    "while reading %s", sqlite3_errstr(rc), what);
+	else
+		amd_db_error(d, "SQLite error while reading %s: %s", what,
+		    sqlite3_errmsg(d->db));
+}
+
+sqlite3_stmt *
+amd_db_prepare(struct amd_db *d, const char *sql, const char *what)
+{
+	sqlite3_stmt	*st = NULL;
+	int		 rc;
+
+	if (d->err != NULL)
+		return NULL;
+	if ((rc = sqlite3_prepare_v2(d->db, sql, -1, &st, NULL)) !=
+	    SQLITE_OK) {
+		amd_db_sqlerr(d, rc, what);
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+int
+amd_db_step(struct amd_db *d, sqlite3_stmt *st, const char *what)
+{
+	int	rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	amd_db_sqlerr(d, rc, what);
+	return -1;
+}
+
+int
+amd_db_has(struct amd_db *d, const char *name)
+{
+	sqlite3_stmt	*st = NULL;
+	int		 found;
+
+	/* TEMP views count: rocpd.c makes some over suffixed tables. */
+	if (sqlite3_prepare_v2(d->db, "SELECT 1 FROM sqlite_master WHERE "
+	    "type IN ('table', 'view') AND name = ?1 UNION ALL SELECT 1 FROM "
+	    "sqlite_temp_master WHERE type = 'view' AND name = ?1", -1, &st,
+	    NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
+int
+amd_db_col(struct amd_db *d, const char *rel, const char *col)
+{
+	sqlite3_stmt	*st = NULL;
+	char		*sql;
+	int		 found = 0;
+
+	sql = sqlite3_mprintf("SELECT 1 FROM pragma_table_info(%Q) WHERE "
+	    "name = %Q", rel, col);
+	if (sql != NULL && sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) ==
+	    SQLITE_OK)
+		found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
+	return found;
+}
+
+uint64_t
+amd_db_estimate(struct amd_db *d, const char *rel)
+{
+	sqlite3_stmt	*st = NULL;
+	char		*sql;
+	uint64_t	 n = 0;
+
+	/* max(rowid) would do for nsys, but RPD ids carry a session number
+	 * in their upper 32 bits; count(*) reads the smallest b-tree. */
+	sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"", rel);
+	if (sql != NULL && sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
+	    sqlite3_column_int64(st, 0) > 0)
+		n = (uint64_t)sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
+	return n;
+}
+
+void
+amd_db_cat(char **sql, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s, *t;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (*sql == NULL) {
+		*sql = s;
+		return;
+	}
+	t = xasprintf("%s%s", *sql, s);
+	free(s);
+	free(*sql);
+	*sql = t;
+}
+
+void
+amd_db_colx(struct amd_db *d, char **sql, const char *rel, const char *alias,
+    const char *col)
+{
+	if (rel != NULL && amd_db_col(d, rel, col))
+		amd_db_cat(sql, ", %s.\"%s\"", alias, col);
+	else
+		amd_db_cat(sql, ", NULL");
+}

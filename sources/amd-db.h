@@ -1,0 +1,87 @@
+/*
+ * amd-db: SQLite access shared by the two AMD database readers, rocpd.c
+ * (rocprofv3 rocpd, schema 3) and rpd.c (rocmProfileData).
+ *
+ * amd_db_open() takes the user's path, plain or compressed (sqlz.h), and
+ * opens the database read-only and immutable through source_sqlite_open(),
+ * so nothing is ever written next to the trace. The other functions keep
+ * the first error in d->err as one line "PATH: what went wrong", which the
+ * reader hands back as its *cause; once it is set, functions that can fail
+ * return -1 or NULL.
+ *
+ * Schema probing: amd_db_has() says whether a table or view exists,
+ * amd_db_col() whether a relation has a column; both read sqlite_master or
+ * PRAGMA table_info once per call and never fail (a relation that cannot
+ * be inspected has nothing).
+ *
+ * Ownership: amd_db_open() allocates; amd_db_close() frees everything but
+ * d->err, which the caller takes or frees.
+ */
+#ifndef GPULENS_AMD_DB_H
+#define GPULENS_AMD_DB_H
+
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+struct amd_db {
+	const char	*path;		/* the user's path (borrowed) */
+	char		*plain;		/* the file opened (a cache copy when
+					   path is compressed) */
+	sqlite3		*db;
+	char		*err;		/* first error, one line */
+};
+
+/* Opens path (plain, gzip or zstd SQLite). 0, or -1 with *cause. */
+int		 amd_db_open(struct amd_db *, const char *path, char **cause);
+void		 amd_db_close(struct amd_db *);
+
+/* Records the first error as "PATH: message". */
+void		 amd_db_error(struct amd_db *, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+/* Prepares sql; NULL (error recorded) on failure. what names the data. */
+sqlite3_stmt	*amd_db_prepare(struct amd_db *, const char *sql,
+		    const char *what);
+/* Steps: 1 a row, 0 done, -1 error (recorded). */
+int		 amd_db_step(struct amd_db *, sqlite3_stmt *, const char *what);
+
+/* Whether a table or view named name exists (exact name). */
+int		 amd_db_has(struct amd_db *, const char *name);
+/* Whether relation rel (a table or view) has column col. */
+int		 amd_db_col(struct amd_db *, const char *rel, const char *col);
+/*
+ * SQL assembly. amd_db_cat() appends formatted text to the malloc'd
+ * string *sql (NULL starts one). amd_db_colx() appends ", ALIAS.\"COL\""
+ * when relation rel (NULL: none) has column col, else ", NULL", so that a
+ * query reads an absent column as NULL.
+ */
+void		 amd_db_cat(char **sql, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
+void		 amd_db_colx(struct amd_db *, char **sql, const char *rel,
+		    const char *alias, const char *col);
+/* The row count of rel for progress (0 if unknown). */
+uint64_t	 amd_db_estimate(struct amd_db *, const char *rel);
+
+/* Column helpers. */
+static inline int
+amd_db_null(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL;
+}
+
+static inline int64_t
+amd_db_i64(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_int64(st, i);
+}
+
+/* Text of column i, or "" when NULL. */
+static inline const char *
+amd_db_text(sqlite3_stmt *st, int i)
+{
+	const unsigned char	*s = sqlite3_column_text(st, i);
+
+	return s != NULL ? (const char *)s : "";
+}
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * sqlz: SQLite databases that arrive compressed (a gzip- or
+ * zstd-compressed .rpd, .db or .sqlite, as rocmProfileData publishes its
+ * example traces).
+ *
+ * SQLite reads only plain files, so a compressed database is decompressed
+ * once into the trace's cache location (cache_path() + ".sqlite": next to
+ * the trace when its directory is writable, else $XDG_CACHE_HOME/gpulens)
+ * and that copy is reused while it is not older than the compressed file.
+ * The copy is written to a temporary file and renamed, so a reader never
+ * sees half of it. Nothing is ever written next to the trace unless that
+ * is where the cache lives.
+ *
+ * Detection is by content (zfile_sniff() on the first bytes, then the
+ * SQLite header of the decompressed stream), never by the file's name.
+ */
+#ifndef GPULENS_SQLZ_H
+#define GPULENS_SQLZ_H
+
+/*
+ * 1 if path is gzip- or zstd-compressed and its decompressed content
+ * starts with the SQLite header, else 0 (also when it cannot be read).
+ */
+int	 sqlz_is_sqlite(const char *path);
+/*
+ * The path of a plain SQLite file holding path's database: a copy of path
+ * when path is itself plain, else the decompressed copy in the cache (made
+ * or refreshed here). Returns a string the caller frees, or NULL with
+ * *cause (caller frees).
+ */
+char	*sqlz_plain(const char *path, char **cause);
+
+#endif
