@@ -738,8 +738,8 @@ exp_csv_line(struct exp *e, uint32_t gid)
 	if (c != NULL && l->kind[i] == EV_MEMCPY)
 		fputs(copy_kind_name(c->kind), fp);
 	fputc(',', fp);
-	if (l->rowid[i] >= 0)
-		fprintf(fp, "%lld", (long long)l->rowid[i]);
+	if (lane_rowid(l, i) >= 0)
+		fprintf(fp, "%lld", (long long)lane_rowid(l, i));
 	fputc(',', fp);
 	exp_csv_str(fp, model_str(m, l->name[i]));
 	fprintf(fp, ",ev:%u\n", gid);

@@ -86,7 +86,7 @@ sum_class_busy(const struct model *m, uint32_t dev, int cls)
 	}
 	memset(&all, 0, sizeof all);
 	coverage_union(&all, in, n);
-	busy = all.n > 0 ? all.busy[all.n] : 0;
+	busy = coverage_total(&all);
 	coverage_free(&all);
 	for (i = 0; i < n; i++)
 		coverage_free(&per[i]);
@@ -140,8 +140,8 @@ summary_build(struct out *out, const struct model *m, const char *path)
 
 	hmap_init(&kidx);
 	for (d = 0; d < m->ndevices; d++) {
-		busy = m->device_cov != NULL && m->device_cov[d].n > 0 ?
-		    m->device_cov[d].busy[m->device_cov[d].n] : 0;
+		busy = m->device_cov != NULL ?
+		    coverage_total(&m->device_cov[d]) : 0;
 		kern_n = 0;
 		kern_ns = 0;
 		bytes = 0;

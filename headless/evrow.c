@@ -242,8 +242,8 @@ evrow_fill(cJSON *row, const struct model *m, uint32_t gid, int absolute)
 	evrow_key(key, sizeof key, gid);
 	out_str(row, "key", key);
 	out_int(row, "id", gid);
-	if (l->rowid[i] >= 0)
-		out_int(row, "source_rowid", l->rowid[i]);
+	if (lane_rowid(l, i) >= 0)
+		out_int(row, "source_rowid", lane_rowid(l, i));
 	else
 		cJSON_AddNullToObject(row, "source_rowid");
 	out_str(row, "kind", ev_kind_name(l->kind[i]));

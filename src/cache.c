@@ -1104,7 +1104,7 @@ cache_group_cols(const struct model *m, int g, uint32_t which, int lflags,
 		}
 		break;
 	case GRP_LBUSY:
-		COL(l->cov.busy, 8, XF_DELTA, 0);
+		COL(l->cov.sums, 8, XF_DELTA, 0);
 		break;
 	case GRP_PYR:
 		COL(l->pyr, 4, XF_DELTA, 0);
@@ -1127,7 +1127,7 @@ cache_group_cols(const struct model *m, int g, uint32_t which, int lflags,
 		COL(dc->end, 8, XF_DIFF, 0);
 		break;
 	case GRP_DBUSY:
-		COL(dc->busy, 8, XF_DELTA, 0);
+		COL(dc->sums, 8, XF_DELTA, 0);
 		break;
 	}
 #undef COL
@@ -1239,7 +1239,7 @@ cache_plan_build(struct cache_plan *p, const struct cache_counts *c)
 	for (t = 0; t < c->ntracks; t++) {
 		ld = &c->lanes[t];
 		if (cache_plan_group(p, GRP_LBUSY, (uint32_t)t, 0,
-		    lane_cov_nbusy(ld->n, ld->overlaps, ld->cov_n)) != 0 ||
+		    lane_cov_nsums(ld->n, ld->overlaps, ld->cov_n)) != 0 ||
 		    cache_plan_group(p, GRP_PYR, (uint32_t)t, 0,
 		    lane_pyr_size(ld->n)) != 0 ||
 		    cache_plan_group(p, GRP_LCOV, (uint32_t)t, 0,
@@ -2334,8 +2334,8 @@ cache_alloc_model(struct model *m, const struct cache_counts *c)
 			l->cov.end = cache_alloc(ld->cov_n, sizeof *l->cov.end);
 			l->cov.owned = 1;
 		}
-		l->cov.busy = xreallocarray(NULL, lane_cov_nbusy(n,
-		    ld->overlaps, ld->cov_n), sizeof *l->cov.busy);
+		l->cov.sums = xreallocarray(NULL, lane_cov_nsums(n,
+		    ld->overlaps, ld->cov_n), sizeof *l->cov.sums);
 		l->pyr = cache_alloc(lane_pyr_size(n), sizeof *l->pyr);
 	}
 	if (c->has_launch) {
@@ -2355,8 +2355,8 @@ cache_alloc_model(struct model *m, const struct cache_counts *c)
 			dc->end = cache_alloc(dc->n, sizeof *dc->end);
 			dc->owned = 1;
 			dc->shift = COVERAGE_SHIFT;
-			dc->busy = xreallocarray(NULL, coverage_nbusy(dc),
-			    sizeof *dc->busy);
+			dc->sums = xreallocarray(NULL, coverage_nsums(dc),
+			    sizeof *dc->sums);
 		}
 	}
 }

@@ -120,7 +120,7 @@ lane_resize(struct lane *l, size_t ncap)
 	l->corr = xreallocarray(l->corr, ncap, sizeof *l->corr);
 	l->aux = xreallocarray(l->aux, ncap, sizeof *l->aux);
 	l->cap = ncap;
-	if (!l->cov.owned && l->cov.busy != NULL) {
+	if (!l->cov.owned && l->cov.sums != NULL) {
 		l->cov.start = l->start;
 		l->cov.end = l->end;
 	}
@@ -760,7 +760,7 @@ lane_finalize(struct lane *l)
 	n = l->n;
 	if (n == 0) {
 		lane_cov_alias(l);
-		l->cov.busy = xcalloc(1, sizeof *l->cov.busy);
+		l->cov.sums = xcalloc(1, sizeof *l->cov.sums);
 		return;
 	}
 	if (!lane_is_sorted(l))
@@ -815,7 +815,7 @@ lane_cov_alias(struct lane *l)
 }
 
 size_t
-lane_cov_nbusy(size_t n, int overlaps, size_t cov_n)
+lane_cov_nsums(size_t n, int overlaps, size_t cov_n)
 {
 	return overlaps ? cov_n + 1 : (n >> COVERAGE_SHIFT) + 1;
 }
@@ -842,7 +842,7 @@ lane_adopt(struct lane *l)
 	    l->cov.end != NULL;
 	l->cov.shift = l->overlaps ? 0 : COVERAGE_SHIFT;
 	l->tree_levels = 0;
-	if (l->cap != n || l->cov.busy == NULL || (n > 0 &&
+	if (l->cap != n || l->cov.sums == NULL || (n > 0 &&
 	    (l->rowid32 == NULL) == (l->rowid64 == NULL)))
 		return -1;
 	lane_pyr_shape(l);
@@ -1165,12 +1165,12 @@ coverage_free(struct coverage *c)
 		free(c->start);
 		free(c->end);
 	}
-	free(c->busy);
+	free(c->sums);
 	memset(c, 0, sizeof *c);
 }
 
 size_t
-coverage_nbusy(const struct coverage *c)
+coverage_nsums(const struct coverage *c)
 {
 	return (c->n >> c->shift) + 1;
 }
@@ -1181,17 +1181,17 @@ coverage_sums(struct coverage *c)
 	size_t	i, mask = ((size_t)1 << c->shift) - 1;
 	int64_t	acc = 0;
 
-	free(c->busy);
-	c->busy = xreallocarray(NULL, coverage_nbusy(c), sizeof *c->busy);
-	c->busy[0] = 0;
+	free(c->sums);
+	c->sums = xreallocarray(NULL, coverage_nsums(c), sizeof *c->sums);
+	c->sums[0] = 0;
 	for (i = 0; i < c->n; i++) {
 		acc += c->end[i] - c->start[i];
 		if (((i + 1) & mask) == 0)
-			c->busy[(i + 1) >> c->shift] = acc;
+			c->sums[(i + 1) >> c->shift] = acc;
 	}
 }
 
-/* Sizes an owned coverage's arrays to its n and fills busy[]. */
+/* Sizes an owned coverage's arrays to its n and fills sums[]. */
 static void
 coverage_finish(struct coverage *c)
 {
@@ -1300,12 +1300,12 @@ coverage_union(struct coverage *out, const struct coverage *const *in,
 	coverage_finish(out);
 }
 
-/* The sum busy[j >> shift] plus the segments from there up to j. */
+/* The sum sums[j >> shift] plus the segments from there up to j. */
 static int64_t
 coverage_prefix(const struct coverage *c, size_t j)
 {
 	size_t	k = j >> c->shift << c->shift;
-	int64_t	b = c->busy[j >> c->shift];
+	int64_t	b = c->sums[j >> c->shift];
 
 	for (; k < j; k++)
 		b += c->end[k] - c->start[k];
@@ -1338,7 +1338,7 @@ coverage_busy_before(const struct coverage *c, int64_t t)
 int64_t
 coverage_total(const struct coverage *c)
 {
-	return c->busy != NULL ? coverage_prefix(c, c->n) : 0;
+	return c->sums != NULL ? coverage_prefix(c, c->n) : 0;
 }
 
 int64_t

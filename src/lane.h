@@ -30,23 +30,24 @@
 #include <stdint.h>
 
 /*
- * Disjoint, sorted segments with prefix busy sums kept every 1 << shift
- * segments: busy[k] is the total length of segments [0, k << shift), for
- * k = 0 .. n >> shift. Coverages built by coverage_build() and
- * coverage_union() have shift 0, so their busy[n] is the total; a
- * non-overlapping lane's own coverage (its events) has COVERAGE_SHIFT,
- * which costs one eighth of a byte per event instead of eight, and a query
- * adds at most (1 << shift) - 1 durations to the nearest sum.
+ * Disjoint, sorted segments with prefix sums of their lengths kept every
+ * 1 << shift segments: sums[k] is the total length of segments
+ * [0, k << shift), for k = 0 .. n >> shift. Coverages built by
+ * coverage_build() and coverage_union() have shift 0 (sums[n] is the
+ * total); a non-overlapping lane's own coverage (its events) and a device's
+ * union have COVERAGE_SHIFT, which costs one eighth of a byte per segment
+ * instead of eight, and a query adds at most (1 << shift) - 1 lengths to
+ * the nearest sum. coverage_total() gives the total for any shift.
  */
 #define COVERAGE_SHIFT	6
 
 struct coverage {
 	size_t		 n;
 	int64_t		*start, *end;
-	int64_t		*busy;		/* coverage_nbusy() entries */
+	int64_t		*sums;		/* coverage_nsums() entries */
 	int		 owned;		/* start/end allocated here (else
 					   they alias a lane's arrays) */
-	int		 shift;		/* busy[] granularity, see above */
+	int		 shift;		/* sums[] granularity, see above */
 };
 
 struct lane {
@@ -121,8 +122,8 @@ void	 lane_shrink(struct lane *);
 /*
  * Adopts an index restored from elsewhere (the cache) instead of building
  * it. The caller has filled the sorted event arrays (cap == n; one of
- * rowid32 and rowid64), overlaps, max_depth, maxdur, cov.busy
- * (lane_cov_nbusy() entries) and pyr (lane_pyr_size() entries); for an
+ * rowid32 and rowid64), overlaps, max_depth, maxdur, cov.sums
+ * (lane_cov_nsums() entries) and pyr (lane_pyr_size() entries); for an
  * overlapping lane also depth, maxend, ends_sorted and the coverage's
  * segments (cov.n, start, end: the lane owns them from the call on,
  * whatever it returns). lane_adopt() derives the rest (tree levels,
@@ -136,9 +137,9 @@ void	 lane_shrink(struct lane *);
 int	 lane_adopt(struct lane *);
 /* Entries of the block-max pyramid of a lane of n events. */
 size_t	 lane_pyr_size(size_t n);
-/* Entries of cov.busy for a lane of n events: overlapping lanes have an
+/* Entries of cov.sums for a lane of n events: overlapping lanes have an
  * owned coverage of cov_n segments, the others cover their n events. */
-size_t	 lane_cov_nbusy(size_t n, int overlaps, size_t cov_n);
+size_t	 lane_cov_nsums(size_t n, int overlaps, size_t cov_n);
 
 /* Index of the first event with start >= t (n if none). */
 size_t	 lane_lower(const struct lane *, int64_t t);
@@ -182,11 +183,11 @@ int64_t	 coverage_busy(const struct coverage *, int64_t t0, int64_t t1);
 int64_t	 coverage_busy_before(const struct coverage *, int64_t t);
 /* Total length of the segments. */
 int64_t	 coverage_total(const struct coverage *);
-/* Number of entries of c->busy: (n >> shift) + 1. */
-size_t	 coverage_nbusy(const struct coverage *);
+/* Number of entries of c->sums: (n >> shift) + 1. */
+size_t	 coverage_nsums(const struct coverage *);
 /*
- * Fills c->busy (allocated here, coverage_nbusy() entries) from the
- * segments c->start/c->end and c->shift; any previous busy is freed.
+ * Fills c->sums (allocated here, coverage_nsums() entries) from the
+ * segments c->start/c->end and c->shift; any previous sums are freed.
  */
 void	 coverage_sums(struct coverage *);
 

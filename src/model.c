@@ -278,7 +278,7 @@ model_bytes(const struct model *m)
 		    (l->rowid64 != NULL ? 8 : 4));
 		if (l->overlaps)
 			b += l->n * (2 + 16);	/* depth, maxend, ends */
-		b += coverage_nbusy(&l->cov) * 8 +
+		b += coverage_nsums(&l->cov) * 8 +
 		    (l->cov.owned ? l->cov.n * 16 : 0);
 		b += l->npyr * 4;
 	}
@@ -292,7 +292,7 @@ model_bytes(const struct model *m)
 	if (m->device_cov != NULL)
 		for (t = 0; t < m->ndevices; t++)
 			b += m->device_cov[t].n * 16 +
-			    coverage_nbusy(&m->device_cov[t]) * 8;
+			    coverage_nsums(&m->device_cov[t]) * 8;
 	b += strpool_bytes(m->strs);
 	return b;
 }

@@ -381,8 +381,8 @@ cov_diff(const struct coverage *a, const struct coverage *b)
 	D(a->n == b->n);
 	D(a->owned == b->owned);
 	D(a->shift == b->shift);
-	D(coverage_nbusy(a) == coverage_nbusy(b));
-	D(memcmp(a->busy, b->busy, coverage_nbusy(a) * sizeof *a->busy) == 0);
+	D(coverage_nsums(a) == coverage_nsums(b));
+	D(memcmp(a->sums, b->sums, coverage_nsums(a) * sizeof *a->sums) == 0);
 	if (a->owned && a->n > 0) {
 		D(memcmp(a->start, b->start, a->n * sizeof *a->start) == 0);
 		D(memcmp(a->end, b->end, a->n * sizeof *a->end) == 0);

@@ -73,7 +73,7 @@ expect_rc 0 "$G" prep "$T"
 # must be large enough to exceed it). A sanitizer build cannot run under
 # an address-space limit at all: then these checks are skipped.
 B="$TMPD/big.sqlite"
-expect_rc 0 "$G" demo --out "$B" --events 200000 --gpus 2
+expect_rc 0 "$G" demo --out "$B" --events 500000 --gpus 2
 if "$G" --no-cache --max-memory 2G info "$B" >/dev/null 2>"$TMPD/err"; then
 	expect_rc 2 "$G" --no-cache --max-memory 4M info "$B"
 	grep -Eq "memory limit|out of memory" "$TMPD/err" || fail "--max-memory message: $(cat "$TMPD/err")"

@@ -225,37 +225,45 @@ static void
 test_csr_shape_and_rebuild(void **state)
 {
 	struct model	*m = build_two_procs();
-	uint32_t	*launch, *keys, *off, *gpu;
-	size_t		 nk, i, nl;
+	uint32_t	*launch, *gpu, *idx, a, prev = 0;
+	size_t		 i, nl, ni, ngroups;
 
 	(void)state;
-	/* launch1 x2, launch2 x2, graphLaunch, launch9, cudaLaunchKernel */
-	assert_int_equal(m->ngpu_of_api_key, 7);
-	for (i = 0; i + 1 < m->ngpu_of_api_key; i++)
-		assert_true(m->gpu_of_api_key[i] < m->gpu_of_api_key[i + 1]);
-	assert_int_equal(m->gpu_of_api_off[0], 0);
-	nl = m->gpu_of_api_off[m->ngpu_of_api_key];
+	/* launch1 x2, launch2 x2, graphLaunch, launch9, cudaLaunchKernel:
+	 * seven calls, their GPU work grouped by call, calls ascending. */
+	nl = m->ngpu_of_api;
 	assert_int_equal(nl, 2 + 2 + 4 + 1 + 1);
+	for (ngroups = 0, i = 0; i < nl; i++) {
+		assert_true(m->gpu_of_api[i] < m->nlaunch);
+		a = m->launch[m->gpu_of_api[i]];
+		assert_true(a != NONE32);
+		if (i > 0)
+			assert_true(prev <= a);
+		if (i == 0 || a != prev)
+			ngroups++;
+		prev = a;
+	}
+	assert_int_equal(ngroups, 7);
+	/* launch covers the GPU tracks, which come first. */
+	for (i = 0; i < m->ntracks; i++)
+		if (m->tracks[i].type == TRACK_GPU)
+			assert_true(m->track_off[i + 1] <= m->nlaunch);
 	/* Rebuilding gives identical arrays (and frees the old ones). */
-	nk = m->ngpu_of_api_key;
-	launch = malloc(m->nevents * sizeof *launch);
-	keys = malloc(nk * sizeof *keys);
-	off = malloc((nk + 1) * sizeof *off);
+	ni = (nl + CORR_IDX_STEP - 1) / CORR_IDX_STEP;
+	launch = malloc(m->nlaunch * sizeof *launch);
 	gpu = malloc(nl * sizeof *gpu);
-	memcpy(launch, m->launch, m->nevents * sizeof *launch);
-	memcpy(keys, m->gpu_of_api_key, nk * sizeof *keys);
-	memcpy(off, m->gpu_of_api_off, (nk + 1) * sizeof *off);
+	idx = malloc(ni * sizeof *idx);
+	memcpy(launch, m->launch, m->nlaunch * sizeof *launch);
 	memcpy(gpu, m->gpu_of_api, nl * sizeof *gpu);
+	memcpy(idx, m->gpu_of_api_idx, ni * sizeof *idx);
 	correlate_build(m);
-	assert_int_equal(m->ngpu_of_api_key, nk);
-	assert_memory_equal(launch, m->launch, m->nevents * sizeof *launch);
-	assert_memory_equal(keys, m->gpu_of_api_key, nk * sizeof *keys);
-	assert_memory_equal(off, m->gpu_of_api_off, (nk + 1) * sizeof *off);
+	assert_int_equal(m->ngpu_of_api, nl);
+	assert_memory_equal(launch, m->launch, m->nlaunch * sizeof *launch);
 	assert_memory_equal(gpu, m->gpu_of_api, nl * sizeof *gpu);
+	assert_memory_equal(idx, m->gpu_of_api_idx, ni * sizeof *idx);
 	free(launch);
-	free(keys);
-	free(off);
 	free(gpu);
+	free(idx);
 	model_free(m);
 }
 
@@ -280,10 +288,9 @@ test_nothing_correlates(void **state)
 	add(b, g, "k", EV_KERNEL, 20, 30, 2, 0);
 	m = finish(b);
 	assert_null(m->launch);
-	assert_null(m->gpu_of_api_key);
-	assert_null(m->gpu_of_api_off);
 	assert_null(m->gpu_of_api);
-	assert_int_equal(m->ngpu_of_api_key, 0);
+	assert_null(m->gpu_of_api_idx);
+	assert_int_equal(m->ngpu_of_api, 0);
 	assert_int_equal(correlate_launch(m, 1), NONE32);
 	assert_int_equal(correlate_latency(m, 1, &lat), -1);
 	assert_int_equal(correlate_gpu(m, 0, &out), 0);
@@ -301,7 +308,7 @@ test_nothing_correlates(void **state)
 	add(b, g, "k", EV_KERNEL, 20, 30, 1, 0);
 	m = finish(b);
 	assert_null(m->launch);
-	assert_int_equal(m->ngpu_of_api_key, 0);
+	assert_int_equal(m->ngpu_of_api, 0);
 	assert_int_equal(correlate_launch(m, 1), NONE32);
 	model_free(m);
 
@@ -441,7 +448,12 @@ random_against_brute_force(uint32_t mult)
 			prev = model_ev_start(m, out[j]);
 		}
 	}
-	assert_int_equal(nk, m->ngpu_of_api_key);
+	/* As many calls with GPU work as groups in gpu_of_api. */
+	for (n = 0, j = 0; j < m->ngpu_of_api; j++)
+		if (j == 0 || m->launch[m->gpu_of_api[j]] !=
+		    m->launch[m->gpu_of_api[j - 1]])
+			n++;
+	assert_int_equal(nk, n);
 	free(cnt);
 	model_free(m);
 }

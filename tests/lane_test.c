@@ -344,7 +344,7 @@ check_index(const struct lane *l)
 	assert_int_equal(coverage_total(&l->cov), bf_busy(l, INT64_MIN / 4,
 	    INT64_MAX / 4));
 	if (overlaps)
-		assert_int_equal(l->cov.busy[l->cov.n], coverage_total(&l->cov));
+		assert_int_equal(l->cov.sums[l->cov.n], coverage_total(&l->cov));
 	if (overlaps) {
 		for (i = 1; i < l->n; i++)
 			assert_true(l->ends_sorted[i - 1] <= l->ends_sorted[i]);
@@ -754,7 +754,7 @@ test_idempotent(void **state)
 		gen_push(&g, &l);
 		lane_finalize(&l);
 		n = l.n;
-		ncov = coverage_nbusy(&l.cov) - 1;
+		ncov = coverage_nsums(&l.cov) - 1;
 		npyr = l.npyr;
 		assert_true(npyr > 0);
 		s = malloc(n * sizeof *s);
@@ -765,19 +765,19 @@ test_idempotent(void **state)
 		memcpy(s, l.start, n * sizeof *s);
 		memcpy(name, l.name, n * sizeof *name);
 		memcpy(depth, l.depth, n * sizeof *depth);
-		memcpy(busy, l.cov.busy, (ncov + 1) * sizeof *busy);
+		memcpy(busy, l.cov.sums, (ncov + 1) * sizeof *busy);
 		memcpy(pyr, l.pyr, npyr * sizeof *pyr);
 
 		lane_finalize(&l);
 		lane_shrink(&l);
 		lane_finalize(&l);
 		assert_int_equal(l.n, n);
-		assert_int_equal(coverage_nbusy(&l.cov) - 1, ncov);
+		assert_int_equal(coverage_nsums(&l.cov) - 1, ncov);
 		assert_int_equal(l.npyr, npyr);
 		assert_memory_equal(s, l.start, n * sizeof *s);
 		assert_memory_equal(name, l.name, n * sizeof *name);
 		assert_memory_equal(depth, l.depth, n * sizeof *depth);
-		assert_memory_equal(busy, l.cov.busy,
+		assert_memory_equal(busy, l.cov.sums,
 		    (ncov + 1) * sizeof *busy);
 		assert_memory_equal(pyr, l.pyr, npyr * sizeof *pyr);
 		check_index(&l);
@@ -879,7 +879,7 @@ test_coverage_union(void **state)
 		lane_finalize(&all);
 		coverage_union(&u, in, 7);
 		assert_int_equal(u.owned, 1);
-		assert_int_equal(u.busy[u.n], coverage_total(&all.cov));
+		assert_int_equal(u.sums[u.n], coverage_total(&all.cov));
 		assert_int_equal(u.shift, 0);
 		for (k = 0; k < u.n; k++) {
 			assert_true(u.start[k] < u.end[k]);
@@ -907,8 +907,8 @@ test_coverage_union(void **state)
 			assert_int_equal(u.n, ls[1].cov.n);
 			assert_memory_equal(u.start, ls[1].cov.start,
 			    u.n * sizeof *u.start);
-			assert_memory_equal(u.busy, ls[1].cov.busy,
-			    (u.n + 1) * sizeof *u.busy);
+			assert_memory_equal(u.sums, ls[1].cov.sums,
+			    (u.n + 1) * sizeof *u.sums);
 			coverage_free(&u);
 		}
 		for (i = 0; i < 6; i++) {
@@ -934,7 +934,7 @@ test_coverage_union(void **state)
 static void
 copy_restored(struct lane *d, const struct lane *s)
 {
-	size_t	n = s->n, nb = coverage_nbusy(&s->cov);
+	size_t	n = s->n, nb = coverage_nsums(&s->cov);
 
 	lane_init(d);
 	d->n = d->cap = n;
@@ -958,7 +958,7 @@ copy_restored(struct lane *d, const struct lane *s)
 	d->max_depth = s->max_depth;
 	d->maxdur = s->maxdur;
 	DUP(pyr, s->npyr);
-	DUP(cov.busy, nb);
+	DUP(cov.sums, nb);
 	if (s->overlaps) {
 		DUP(depth, n);
 		DUP(maxend, n);
@@ -994,8 +994,8 @@ test_adopt(void **state)
 		gen_push(&g, &l);
 		lane_finalize(&l);
 		copy_restored(&a, &l);
-		assert_int_equal(lane_cov_nbusy(l.n, l.overlaps, l.cov.n),
-		    coverage_nbusy(&l.cov));
+		assert_int_equal(lane_cov_nsums(l.n, l.overlaps, l.cov.n),
+		    coverage_nsums(&l.cov));
 		assert_int_equal(lane_pyr_size(l.n), l.npyr);
 		assert_int_equal(lane_adopt(&a), 0);
 		assert_int_equal(a.tree_levels, l.tree_levels);
@@ -1109,7 +1109,7 @@ test_cov_blocks(void **state)
 		gen_push(&g, &l);
 		lane_finalize(&l);
 		if (!l.overlaps) {
-			assert_int_equal(coverage_nbusy(&l.cov),
+			assert_int_equal(coverage_nsums(&l.cov),
 			    (l.n >> COVERAGE_SHIFT) + 1);
 			check_index(&l);
 			check_queries(&l, &r, 40);

@@ -2,7 +2,9 @@
  * layout_test: the timeline's row list (tui/layout.c): order of devices,
  * per-process subgroups, processes, threads and their NVTX depth rows and
  * API rows; collapsing and expanding; the NVTX depth sub-lanes against a
- * brute-force split of the track's events by depth.
+ * brute-force split of the track's events by depth; the minimum-duration
+ * filter against a brute-force count, hidden track types, collapsing
+ * everything, revealing a row and finding an event in a row's lane.
  */
 #include "config.h"
 
@@ -333,6 +335,94 @@ test_empty_model(void **state)
 	model_free(m);
 }
 
+static void
+test_filter(void **state)
+{
+	struct model		*m = build();
+	struct layout		*l = layout_new(m);
+	const struct layout_row	*r;
+	size_t			 a, k, want, got;
+	uint64_t		 left;
+	uint32_t		 gid;
+	int64_t			 ns;
+
+	for (ns = 0; ns <= 110; ns += 5) {
+		left = layout_set_min_dur(l, ns);
+		got = 0;
+		for (a = 0; a < layout_nall(l); a++) {
+			r = layout_all(l, a);
+			if (r->kind != LROW_LANE)
+				continue;
+			/* Brute force over the unfiltered lane. */
+			want = 0;
+			for (k = 0; k < r->base->n; k++)
+				if (r->base->end[k] - r->base->start[k] >= ns)
+					want++;
+			assert_int_equal(r->lane->n, want);
+			for (k = 0; k < r->lane->n; k++) {
+				gid = layout_gid(l, r, k);
+				assert_true(model_ev_end(m, gid) -
+				    model_ev_start(m, gid) >= ns);
+				assert_int_equal(model_ev_start(m, gid),
+				    r->lane->start[k]);
+				assert_int_equal(layout_lane_index(l, r, gid),
+				    (int64_t)k);
+				assert_int_equal(layout_find_all(l, gid), a);
+			}
+			got += r->lane->n;
+		}
+		assert_int_equal(left, got);
+	}
+	/* 100 ns or more: only step0 and step1 are left. */
+	assert_int_equal(layout_set_min_dur(l, 100), 2);
+	r = layout_row(l, 10);
+	gid = model_gid(m, r->track, 1);		/* fwd: filtered out */
+	assert_int_equal(layout_lane_index(l, r, gid), -1);
+	layout_set_min_dur(l, 0);
+	r = layout_row(l, 13);
+	assert_int_equal(r->lane, r->base);
+	layout_free(l);
+	model_free(m);
+}
+
+static void
+test_hidden_and_reveal(void **state)
+{
+	struct model		*m = build();
+	struct layout		*l = layout_new(m);
+	size_t			 a, i;
+
+	layout_set_hidden(l, 1u << TRACK_API);
+	/* Both CUDA API rows and thread 102 (API only) are gone. */
+	assert_int_equal(layout_nrows(l), 19 - 3);
+	for (i = 0; i < layout_nrows(l); i++) {
+		assert_string_not_equal(layout_row(l, i)->label, "CUDA API");
+		assert_string_not_equal(layout_row(l, i)->label,
+		    "tid 102 worker");
+	}
+	a = layout_all_index(l, 12);
+	assert_int_equal(layout_visible(l, a), 12);
+	layout_set_hidden(l, 0);
+	assert_int_equal(layout_nrows(l), 19);
+	/* Collapse all: only the top-level groups remain. */
+	layout_collapse_all(l, 1);
+	assert_int_equal(layout_nrows(l), 4);
+	/* Revealing the NVTX +2 row opens its ancestors only. */
+	a = layout_find_all(l, model_gid(m, layout_all(l, 12)->track, 2));
+	assert_int_equal(a, 12);
+	assert_int_equal(layout_visible(l, a), (size_t)-1);
+	i = layout_reveal(l, a);
+	assert_string_equal(layout_row(l, i)->label, "NVTX +2");
+	assert_true(layout_nrows(l) < 19);
+	layout_set_hidden(l, 1u << TRACK_NVTX);
+	assert_int_equal(layout_reveal(l, a), (size_t)-1);
+	layout_collapse_all(l, 0);
+	layout_set_hidden(l, 0);
+	assert_int_equal(layout_nrows(l), 19);
+	layout_free(l);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -344,6 +434,8 @@ main(void)
 		cmocka_unit_test(test_depth_sublanes),
 		cmocka_unit_test(test_overlapping_stream),
 		cmocka_unit_test(test_empty_model),
+		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_hidden_and_reveal),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -895,9 +895,9 @@ test_rowids(void **state)
 			for (k = 0; k < l->n; k++) {
 				if (l->kind[k] != EV_KERNEL)
 					continue;
-				assert_true(l->rowid[k] > 0);
+				assert_true(lane_rowid(l, k) > 0);
 				sqlite3_reset(st);
-				sqlite3_bind_int64(st, 1, l->rowid[k]);
+				sqlite3_bind_int64(st, 1, lane_rowid(l, k));
 				assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 				assert_int_equal(l->start[k],
 				    sqlite3_column_int64(st, 0));
@@ -950,7 +950,7 @@ test_kernel_info(void **state)
 					continue;
 				ki = &m->kernels[l->aux[k]];
 				sqlite3_reset(st);
-				sqlite3_bind_int64(st, 1, l->rowid[k]);
+				sqlite3_bind_int64(st, 1, lane_rowid(l, k));
 				assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 				assert_int_equal(ki->grid[0],
 				    sqlite3_column_int64(st, 0));
@@ -1542,7 +1542,7 @@ test_synthetic_export(void **state)
 	assert_int_equal(l->start[r.idx], -500);
 	assert_int_equal(l->end[r.idx], -100);
 	assert_int_equal(l->corr[r.idx], 11);
-	assert_int_equal(l->rowid[r.idx], 1);
+	assert_int_equal(lane_rowid(l, r.idx), 1);
 	ki = &m->kernels[l->aux[r.idx]];
 	assert_int_equal(ki->grid[0], 8);
 	assert_int_equal(ki->grid[1], 0);	/* column absent */
@@ -1598,7 +1598,7 @@ test_synthetic_export(void **state)
 	assert_int_equal(m->tracks[r.track].type, TRACK_SYNC);
 	assert_int_equal(m->streams[m->tracks[r.track].stream].source_id, 7);
 	assert_int_equal(m->tracks[r.track].lane.aux[r.idx], 3);
-	assert_int_equal(m->tracks[r.track].lane.rowid[r.idx], -1);
+	assert_int_equal(lane_rowid(&m->tracks[r.track].lane, r.idx), -1);
 	r = find_one(m, EV_SYNC, "Sync type 9");
 
 	/* API: verbatim names, driver flag, thread and process. */
@@ -1617,7 +1617,7 @@ test_synthetic_export(void **state)
 	/* OSRT from a WITHOUT ROWID table; the thread's ThreadNames name. */
 	r = find_one(m, EV_OSRT, "gemm");
 	assert_int_equal(m->tracks[r.track].type, TRACK_OSRT);
-	assert_int_equal(m->tracks[r.track].lane.rowid[r.idx], -1);
+	assert_int_equal(lane_rowid(&m->tracks[r.track].lane, r.idx), -1);
 	assert_false(m->tracks[r.track].lane.flags[r.idx] & EVF_NOTOSRT);
 	r = find_one(m, EV_OSRT, "ncclDevKernel_AllReduce_Sum_f32");
 	assert_true(m->tracks[r.track].lane.flags[r.idx] & EVF_NOTOSRT);

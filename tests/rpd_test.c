@@ -152,7 +152,7 @@ rowmap_build(struct rowmap *rm, const struct model *m, int track_type)
 		if (m->tracks[t].type != track_type)
 			continue;
 		for (i = 0; i < l->n; i++)
-			hmap_put(&rm->h, (uint64_t)l->rowid[i],
+			hmap_put(&rm->h, (uint64_t)lane_rowid(l, i),
 			    model_gid(m, (uint32_t)t, (uint32_t)i));
 	}
 }

@@ -2,117 +2,22 @@
 #
 # tui_screen: drives the built gpulens TUI in a private tmux server, at
 # 80x24 (UTF-8) and 200x50 (UTF-8, then ASCII with LANG=C), on a trace made
-# by `gpulens demo`, and checks with capture-pane that the device rows, the
-# ruler, the status line and a kernel name (selected with Tab, then drawn
-# inside its box once zoomed in) are visible, that `?` shows the help, that
-# `q` exits with status 0 and that the terminal is restored (alternate
-# screen and mouse reporting off).
+# by `gpulens demo`, and checks with capture-pane:
+#   - the device rows, the ruler, the status line, a kernel name (selected
+#     with Tab, then drawn inside its box once zoomed in), the detail pane;
+#   - `/` search with n, `g` go to a time, `[` `]` range statistics;
+#   - the NVTX tree (2): its structure, Enter jumping to the timeline;
+#   - the kernel table (3): the heaviest kernel of `gpulens stats`, Enter
+#     jumping to an instance;
+#   - `?` lists the keys (page by page on small screens);
+#   - `q` exits with status 0 and the terminal is restored (alternate
+#     screen and mouse reporting off).
 #
 # Environment: GPULENS (default ./gpulens), GPULENS_SCREEN_TIMEOUT (seconds
 # to wait for each expected screen, default 20). Exits 77 (automake SKIP)
 # when tmux is missing.
 #
-set -u
-
-GPULENS=${GPULENS:-./gpulens}
-TIMEOUT=${GPULENS_SCREEN_TIMEOUT:-20}
-
-if ! command -v tmux >/dev/null 2>&1; then
-	echo "SKIP: tmux is not installed"
-	exit 77
-fi
-if [ ! -x "$GPULENS" ]; then
-	echo "FAIL: $GPULENS is not an executable (set GPULENS)"
-	exit 1
-fi
-case $GPULENS in
-/*) ;;
-*) GPULENS=$(pwd)/$GPULENS ;;
-esac
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tui_screen.XXXXXX") || exit 99
-nrun=0
-sock=gpulens-screen-$$-$nrun
-cleanup() {
-	tmux -L "$sock" kill-server >/dev/null 2>&1
-	rm -rf "$tmp"
-}
-trap cleanup EXIT INT TERM
-
-fails=0
-fail() {
-	echo "FAIL: $*"
-	if [ -f "$tmp/screen" ]; then
-		echo "---- screen ----"
-		cat "$tmp/screen"
-		echo "----------------"
-	fi
-	fails=$((fails + 1))
-}
-
-printf 'set -g status off\nset -g escape-time 0\nset -g default-terminal xterm-256color\n' >"$tmp/tmux.conf"
-
-tm() {
-	tmux -L "$sock" -f "$tmp/tmux.conf" "$@"
-}
-
-capture() {
-	tm capture-pane -p -t screen >"$tmp/screen" 2>/dev/null
-}
-
-# wait_for REGEX: polls the pane until a line matches (grep -E).
-wait_for() {
-	end=$(($(date +%s) + TIMEOUT))
-	while :; do
-		capture
-		if grep -Eq -- "$1" "$tmp/screen"; then
-			return 0
-		fi
-		if [ "$(date +%s)" -ge "$end" ]; then
-			return 1
-		fi
-		sleep 0.1
-	done
-}
-
-# wait_gone REGEX: polls until no line matches.
-wait_gone() {
-	end=$(($(date +%s) + TIMEOUT))
-	while :; do
-		capture
-		if ! grep -Eq -- "$1" "$tmp/screen"; then
-			return 0
-		fi
-		if [ "$(date +%s)" -ge "$end" ]; then
-			return 1
-		fi
-		sleep 0.1
-	done
-}
-
-keys() {
-	tm send-keys -t screen "$@"
-}
-
-# The status line's "cursor +T" changes with every redraw of a key's
-# effect; waiting for the screen to settle after a key keeps the test free
-# of fixed sleeps.
-settle() {
-	prev=
-	end=$(($(date +%s) + TIMEOUT))
-	while :; do
-		capture
-		cur=$(cksum <"$tmp/screen")
-		if [ "$cur" = "$prev" ]; then
-			return 0
-		fi
-		prev=$cur
-		if [ "$(date +%s)" -ge "$end" ]; then
-			return 1
-		fi
-		sleep 0.15
-	done
-}
+. "${GPULENS_SRCDIR:-.}/tests/tuilib.sh"
 
 trace=$tmp/demo.sqlite
 if ! "$GPULENS" demo --out "$trace" --events 20000 >"$tmp/demo.log" 2>&1; then
@@ -120,6 +25,10 @@ if ! "$GPULENS" demo --out "$trace" --events 20000 >"$tmp/demo.log" 2>&1; then
 	cat "$tmp/demo.log"
 	exit 1
 fi
+# The heaviest kernel by total time, as the stats verb says (the start of
+# its full name, which the kernel table's footer shows for the first row).
+top=$("$GPULENS" stats --format csv --fields name --limit 1 "$trace" \
+    2>/dev/null | sed -n 2p | sed 's/^"//' | cut -c1-20)
 
 # run W H LANG
 run() {
@@ -127,12 +36,7 @@ run() {
 	h=$2
 	lang=$3
 	label="${w}x$h LANG=$lang"
-	# A fresh server per run: restarting one on the same socket races.
-	tm kill-server >/dev/null 2>&1
-	nrun=$((nrun + 1))
-	sock=gpulens-screen-$$-$nrun
-	if ! tm new-session -d -s screen -x "$w" -y "$h" \
-	    "env LANG=$lang LC_ALL=$lang TERM=xterm-256color '$GPULENS' '$trace'; echo GPULENS-EXIT=\$?; sleep 600"; then
+	if ! start "$w" "$h" "env LANG=$lang LC_ALL=$lang TERM=xterm-256color '$GPULENS' '$trace'"; then
 		fail "$label: cannot start tmux"
 		return
 	fi
@@ -181,6 +85,11 @@ run() {
 	if ! tail -n 1 "$tmp/screen" | grep -q 'sel kernel '; then
 		fail "$label: Tab never selected a kernel"
 	else
+		# The detail pane: launch configuration and the launch.
+		grep -q 'grid [0-9]*x[0-9]*x[0-9]' "$tmp/screen" ||
+		    fail "$label: no grid in the detail pane"
+		grep -q 'launch cu' "$tmp/screen" ||
+		    fail "$label: no launching call in the detail pane"
 		name=$(tail -n 1 "$tmp/screen" |
 		    sed -n 's/.*sel kernel \(.*\) ([^)]*).*/\1/p' |
 		    sed 's/[.~]*$//; s/…$//' | cut -c1-6)
@@ -208,42 +117,94 @@ run() {
 		fi
 	fi
 
-	# Help.
-	keys '?'
-	if ! wait_for 'Keys \(any key closes\)'; then
-		fail "$label: '?' shows no help"
-	elif ! grep -q 'quit' "$tmp/screen"; then
-		fail "$label: help does not list q"
+	# Search, go to, range statistics.
+	keys /
+	typed nccl
+	keys Enter
+	wait_for 'match [0-9]+ of [0-9]+' ||
+	    fail "$label: / nccl found no match"
+	keys n
+	wait_for 'sel kernel nccl|match [0-9]+ of' ||
+	    fail "$label: n found no next match"
+	keys 0 g
+	typed 100ms
+	keys Enter
+	wait_for 'cursor \+100' || fail "$label: g 100ms did not move there"
+	keys '['
+	keys g
+	typed 300ms
+	keys Enter
+	keys ']'
+	if ! wait_for 'Range \+100'; then
+		fail "$label: ] shows no range statistics"
+	else
+		grep -q 'GPU 0 stream' "$tmp/screen" ||
+		    fail "$label: range statistics lack the streams"
+		grep -q 'Top kernels' "$tmp/screen" ||
+		    fail "$label: range statistics lack the kernels"
 	fi
 	keys Escape
-	if ! wait_gone 'Keys \(any key closes\)'; then
+	wait_gone 'Range \+100' || fail "$label: range statistics stay"
+
+	# The NVTX tree: a thread root and the step family, then a jump.
+	keys 2
+	if ! wait_for 'NVTX tree:'; then
+		fail "$label: 2 shows no NVTX tree"
+	else
+		grep -Eq '(▾|-) tid [0-9]+ python3' "$tmp/screen" ||
+		    fail "$label: no thread root in the NVTX tree"
+		grep -q 'ProfilerStep#\*' "$tmp/screen" ||
+		    fail "$label: no ProfilerStep#* node"
+		keys j Right
+		wait_for '(▾|-) ProfilerStep#\*' ||
+		    fail "$label: Right does not open ProfilerStep#*"
+		grep -Eq '(▸|\+) forward' "$tmp/screen" ||
+		    fail "$label: ProfilerStep#* has no forward child"
+		keys Enter
+		wait_for 'instance 1/20 of Profile' ||
+		    fail "$label: Enter does not jump to the first step"
+		grep -q 'nvtx ' "$tmp/screen" ||
+		    fail "$label: the jump does not select the range"
+	fi
+
+	# The kernel table: the heaviest kernel first, then a jump.
+	keys 3
+	if ! wait_for 'Kernels: [0-9]+ names'; then
+		fail "$label: 3 shows no kernel table"
+	else
+		sed -n "$((h - 1))p" "$tmp/screen" | grep -F -q -- "$top" ||
+		    fail "$label: the first row is not '$top'"
+		keys Enter
+		wait_for 'instance 1/[0-9]+' ||
+		    fail "$label: Enter does not jump to an instance"
+	fi
+
+	# Help, page by page until q shows up.
+	keys '?'
+	if ! wait_for 'Keys.*any key closes'; then
+		fail "$label: '?' shows no help"
+	else
+		i=0
+		while ! grep -q ' quit' "$tmp/screen" && [ $i -lt 5 ]; do
+			keys Space
+			settle
+			i=$((i + 1))
+		done
+		grep -q ' quit' "$tmp/screen" || fail "$label: help does not list q"
+	fi
+	keys Escape
+	if ! wait_gone 'Keys.*any key closes'; then
 		fail "$label: help does not close"
 	fi
 
 	# Quit, and the terminal is given back.
-	keys q
-	if ! wait_for 'GPULENS-EXIT='; then
-		fail "$label: q does not exit"
-		return
-	fi
-	if ! grep -q 'GPULENS-EXIT=0' "$tmp/screen"; then
-		fail "$label: exit status is not 0"
-	fi
+	quit_check "$label" || return
 	if grep -q ' cursor +' "$tmp/screen"; then
 		fail "$label: the TUI is still on screen after exit"
 	fi
-	alt=$(tm display-message -p -t screen '#{alternate_on}')
-	mouse=$(tm display-message -p -t screen '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}')
-	[ "$alt" = 0 ] || fail "$label: still in the alternate screen"
-	[ "$mouse" = 000 ] || fail "$label: mouse reporting left on ($mouse)"
 	[ $fails = 0 ] && echo "ok: $label"
 }
 
-utf8=C.UTF-8
-if ! locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
-	utf8=$(locale -a 2>/dev/null | grep -i 'utf-\?8' | head -n 1)
-	[ -n "$utf8" ] || utf8=C.UTF-8
-fi
 run 80 24 "$utf8"
 run 200 50 "$utf8"
 run 200 50 C

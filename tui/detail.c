@@ -75,6 +75,32 @@ detail_where(const struct model *m, const struct track *tr, struct detail *d)
 	}
 }
 
+/*
+ * The iteration of NVTX range r: the outermost range above it (or r)
+ * and that range's index among its same-name siblings.
+ */
+static void
+detail_iter(const struct model *m, uint32_t r, struct detail *d)
+{
+	struct evref	ev;
+	uint32_t	aux, root = NONE32;
+	int		guard = 0;
+
+	while (r != NONE32 && r < m->nevents && guard++ < 4096) {
+		ev = model_ev(m, r);
+		aux = m->tracks[ev.track].lane.aux[ev.idx];
+		if (aux == NONE32 || aux >= m->nnvtx)
+			break;
+		root = r;
+		if (m->nvtx[aux].parent == NONE32) {
+			detail_add(d, "iter", "%u (%s)", m->nvtx[aux].iter,
+			    model_str(m, model_ev_name(m, root)));
+			return;
+		}
+		r = m->nvtx[aux].parent;
+	}
+}
+
 /* The NVTX path of the innermost range around t on thread thr, if any. */
 static void
 detail_enclosing(const struct model *m, uint32_t thr, int64_t t,
@@ -90,6 +116,7 @@ detail_enclosing(const struct model *m, uint32_t thr, int64_t t,
 		return;
 	nvtx_path(m, r, path, sizeof path);
 	detail_add(d, "nvtx", "%s", path);
+	detail_iter(m, r, d);
 }
 
 static void
@@ -171,6 +198,7 @@ detail_nvtx(const struct model *m, const struct lane *l, size_t i,
 	detail_add(d, "path", "%s", path);
 	if (l->aux[i] == NONE32 || l->aux[i] >= m->nnvtx)
 		return;
+	detail_iter(m, gid, d);
 	n = &m->nvtx[l->aux[i]];
 	if (n->domain != 0 && n->domain < m->ndomains)
 		detail_add(d, "domain", "%s",
@@ -216,7 +244,7 @@ detail_api(const struct model *m, uint32_t gid, const struct track *tr,
 }
 
 void
-detail_build(const struct model *m, uint32_t gid, struct detail *d)
+detail_build(const struct model *m, uint32_t gid, int abs, struct detail *d)
 {
 	const struct track	*tr;
 	const struct lane	*l;
@@ -238,8 +266,13 @@ detail_build(const struct model *m, uint32_t gid, struct detail *d)
 	snprintf(d->kind, sizeof d->kind, "%s", ev_kind_name(kind));
 	snprintf(d->name, sizeof d->name, "%s", model_str(m, l->name[i]));
 
-	detail_add(d, "start", "+%s", fmt_time(a, sizeof a,
-	    l->start[i] - m->origin_ns));
+	if (kind == EV_KERNEL && l->aux[i] != NONE32 &&
+	    l->aux[i] < m->nkernels && m->kernels[l->aux[i]].short_name != 0 &&
+	    m->kernels[l->aux[i]].short_name != l->name[i])
+		detail_add(d, "short", "%s",
+		    model_str(m, m->kernels[l->aux[i]].short_name));
+	detail_add(d, "start", "%s", fmt_when(a, sizeof a, l->start[i],
+	    m->origin_ns, abs, 1));
 	detail_add(d, "dur", "%s%s", fmt_time(a, sizeof a,
 	    l->end[i] - l->start[i]), (l->flags[i] & EVF_OPEN) ?
 	    " (never ended)" : "");

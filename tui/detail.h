@@ -2,11 +2,14 @@
  * detail: what the detail pane says about one event.
  *
  * detail_build() gathers, once per selection, everything worth showing:
- * name, kind, start (relative to the trace origin), duration, where it ran
+ * name (demangled) and short name, kind, start (relative to the trace
+ * origin, or absolute), duration, where it ran
  * (device and stream, or process and thread), launch configuration and
  * resources of kernels, size, direction and bandwidth of copies, the
  * launching API call and its latency (correlate.h), the enclosing or own
- * NVTX path (nvtx.h) and, for NVTX ranges, their GPU projection.
+ * NVTX path (nvtx.h) with the iteration (the outermost enclosing range's
+ * index among its same-name siblings: ProfilerStep#N) and, for NVTX
+ * ranges, their GPU projection.
  * detail_draw() lays the fields out in flowing "key value" pairs over the
  * pane, sanitising every value (they hold profile strings).
  */
@@ -35,8 +38,9 @@ struct detail {
 	int			 nf;
 };
 
-/* Fills d for event gid (NONE32 clears it). */
-void	 detail_build(const struct model *, uint32_t gid, struct detail *d);
+/* Fills d for event gid (NONE32 clears it); abs: absolute start time. */
+void	 detail_build(const struct model *, uint32_t gid, int abs,
+	    struct detail *d);
 /* Draws d into the w x h rectangle at (x, y). */
 void	 detail_draw(struct cellgrid *, int x, int y, int w, int h,
 	    const struct detail *d, int sanflags, const struct glyph *);

@@ -3,8 +3,11 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "fmt.h"
 
@@ -89,4 +92,73 @@ fmt_rate(char *buf, size_t len, double r)
 	snprintf(buf, len, r < 10 ? "%.2f %s" : r < 100 ? "%.1f %s" :
 	    "%.0f %s", r, suf[i]);
 	return buf;
+}
+
+char *
+fmt_when(char *buf, size_t len, int64_t t, int64_t origin, int abs,
+    int64_t res)
+{
+	char	tmp[48];
+
+	fmt_time_res(tmp, sizeof tmp, abs ? t : t - origin, res);
+	snprintf(buf, len, "%s%s", abs ? "@" : (t - origin < 0 ? "" : "+"),
+	    tmp);
+	return buf;
+}
+
+int
+fmt_parse_dur(const char *s, int64_t *out)
+{
+	char	*end;
+	double	 v, mul = 1;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno != 0 || v != v)
+		return -1;
+	if (*end == '\0' || strcmp(end, "ns") == 0)
+		mul = 1;
+	else if (strcmp(end, "us") == 0)
+		mul = 1e3;
+	else if (strcmp(end, "ms") == 0)
+		mul = 1e6;
+	else if (strcmp(end, "s") == 0)
+		mul = 1e9;
+	else if (strcmp(end, "min") == 0)
+		mul = 60e9;
+	else
+		return -1;
+	v *= mul;
+	if (v > 9.2e18 || v < -9.2e18)
+		return -1;
+	/* Plain integers are taken exactly, not through a double. */
+	if (mul == 1 && strchr(s, '.') == NULL && strchr(s, 'e') == NULL &&
+	    strchr(s, 'E') == NULL) {
+		errno = 0;
+		*out = strtoll(s, NULL, 10);
+		return errno == 0 ? 0 : -1;
+	}
+	*out = (int64_t)llround(v);
+	return 0;
+}
+
+int
+fmt_parse_time(const char *s, int64_t *out, int *abs)
+{
+	char	buf[128];
+	size_t	n;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	snprintf(buf, sizeof buf, "%s", s);
+	n = strlen(buf);
+	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		buf[--n] = '\0';
+	*abs = 0;
+	s = buf;
+	if (*s == '@') {
+		*abs = 1;
+		s++;
+	}
+	return fmt_parse_dur(s, out);
 }

@@ -1,5 +1,6 @@
 /*
- * fmt: human-readable times, sizes and rates for the TUI.
+ * fmt: human-readable times, sizes and rates for the TUI, and the parsing
+ * of times typed by the user.
  *
  * Times are signed nanoseconds shown with an adaptive unit (ns, us, ms, s).
  * fmt_time_res() shows just enough decimals to resolve res nanoseconds,
@@ -21,5 +22,24 @@ char	*fmt_time_res(char *buf, size_t len, int64_t ns, int64_t res);
 char	*fmt_bytes(char *buf, size_t len, uint64_t bytes);
 /* "12.3 GB/s" (decimal units, as bandwidth is usually quoted). */
 char	*fmt_rate(char *buf, size_t len, double bytes_per_s);
+/*
+ * A point in time for the status line and prompts: "+1.250ms" relative to
+ * origin, or with abs "@1.250ms" on the source's clock (origin ignored).
+ */
+char	*fmt_when(char *buf, size_t len, int64_t t, int64_t origin, int abs,
+	    int64_t res);
+/*
+ * Parses a duration "1500", "1.5us", "2ms", "0.5s", "1min" (no unit: ns)
+ * into *ns. Returns 0, or -1 if s is not one. The same grammar as the
+ * verbs' --min-dur (headless/opts.h opts_parse_dur), of which this is a
+ * copy so that tui/ does not depend on headless/.
+ */
+int	 fmt_parse_dur(const char *s, int64_t *ns);
+/*
+ * Parses a time as the verbs' --from does: a duration from the trace
+ * origin, or with a leading '@' an absolute time on the source's clock
+ * (*abs set to 1). Leading and trailing blanks are ignored.
+ */
+int	 fmt_parse_time(const char *s, int64_t *ns, int *abs);
 
 #endif

@@ -15,6 +15,17 @@
 #include "layout.h"
 #include "xmalloc.h"
 
+/*
+ * Row id i of a lane: a depth sub-lane or a filtered lane keeps there the
+ * event's index in its track's lane. src/lane.h's compact row ids are read
+ * through lane_rowid(); a lane.h without it has one int64_t array.
+ */
+#ifdef LANE_NOROW
+#define LAYOUT_ROWID(l, i)	lane_rowid((l), (i))
+#else
+#define LAYOUT_ROWID(l, i)	((l)->rowid[(i)])
+#endif
+
 static uint32_t
 layout_add_group(struct layout *l, int kind, int level, uint32_t parent,
     uint32_t id)
@@ -220,6 +231,8 @@ layout_depth_rows(struct layout *l, uint32_t t, int level, uint32_t group)
 		r->depth = d;
 		r->sub = 1;
 		r->lane = sub;
+		r->base = sub;
+		r->base_sub = 1;
 		layout_label_track(m, t, d, r->label, sizeof r->label);
 	}
 }
@@ -237,6 +250,7 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 	r = layout_add_row(l, LROW_LANE, level, group);
 	r->track = t;
 	r->lane = &tr->lane;
+	r->base = &tr->lane;
 	layout_label_track(l->m, t, -1, r->label, sizeof r->label);
 }
 
@@ -401,6 +415,21 @@ layout_cpu(struct layout *l)
 	}
 }
 
+/* A group whose every member track is of a hidden type. */
+static int
+layout_group_hidden(const struct layout *l, uint32_t g)
+{
+	size_t	i;
+
+	if (l->hidden == 0 || l->groups[g].n == 0)
+		return 0;
+	for (i = 0; i < l->groups[g].n; i++)
+		if (!(l->hidden & (1u << l->m->tracks[l->members[
+		    l->groups[g].first + i]].type)))
+			return 0;
+	return 1;
+}
+
 static void
 layout_refresh(struct layout *l)
 {
@@ -417,6 +446,11 @@ layout_refresh(struct layout *l)
 		g = r->kind == LROW_GROUP ? l->groups[r->group].parent :
 		    r->group;
 		hidden = 0;
+		if (r->kind == LROW_LANE &&
+		    (l->hidden & (1u << l->m->tracks[r->track].type)))
+			hidden = 1;
+		if (r->kind == LROW_GROUP && layout_group_hidden(l, r->group))
+			hidden = 1;
 		for (; g != NONE32; g = l->groups[g].parent)
 			if (l->groups[g].collapsed)
 				hidden = 1;
@@ -458,6 +492,11 @@ layout_free(struct layout *l)
 	for (i = 0; i < l->nsubs; i++)
 		lane_free(&l->subs[i]);
 	free(l->subs);
+	if (l->filt != NULL) {
+		for (i = 0; i < l->nall; i++)
+			lane_free(&l->filt[i]);
+		free(l->filt);
+	}
 	free(l->groups);
 	free(l->members);
 	free(l->all);
@@ -516,12 +555,142 @@ layout_gid(const struct layout *l, const struct layout_row *r, size_t idx)
 	if (r->kind != LROW_LANE || idx >= r->lane->n)
 		return NONE32;
 	if (r->sub)
-		idx = (size_t)r->lane->rowid[idx];
+		idx = (size_t)LAYOUT_ROWID(r->lane, idx);
 	return model_gid(l->m, r->track, (uint32_t)idx);
 }
 
 size_t
 layout_find(const struct layout *l, uint32_t gid)
+{
+	size_t	a = layout_find_all(l, gid);
+
+	return a == (size_t)-1 ? a : layout_visible(l, a);
+}
+
+void
+layout_collapse_all(struct layout *l, int c)
+{
+	size_t	g;
+
+	for (g = 0; g < l->ngroups; g++)
+		l->groups[g].collapsed = c ? 1 : 0;
+	layout_refresh(l);
+}
+
+/* Fills f with the events of base at least ns long. */
+static void
+layout_filter_lane(struct lane *f, const struct lane *base, int base_sub,
+    int64_t ns)
+{
+	struct lane_event	ev;
+	size_t			i, n = 0;
+
+	lane_init(f);
+	for (i = 0; i < base->n; i++)
+		if (base->end[i] - base->start[i] >= ns)
+			n++;
+	if (n == 0) {
+		lane_finalize(f);
+		return;
+	}
+	lane_reserve(f, n);
+	for (i = 0; i < base->n; i++) {
+		if (base->end[i] - base->start[i] < ns)
+			continue;
+		ev.start = base->start[i];
+		ev.end = base->end[i];
+		ev.name = base->name[i];
+		ev.kind = base->kind[i];
+		ev.flags = base->flags[i];
+		ev.rowid = base_sub ? LAYOUT_ROWID(base, i) : (int64_t)i;
+		ev.corr = base->corr[i];
+		ev.aux = base->aux[i];
+		lane_push(f, &ev);
+	}
+	lane_finalize(f);
+}
+
+uint64_t
+layout_set_min_dur(struct layout *l, int64_t ns)
+{
+	struct layout_row	*r;
+	uint64_t		 left = 0;
+	size_t			 i;
+
+	if (ns < 0)
+		ns = 0;
+	if (l->filt != NULL) {
+		for (i = 0; i < l->nall; i++)
+			lane_free(&l->filt[i]);
+		free(l->filt);
+		l->filt = NULL;
+	}
+	l->min_dur = ns;
+	if (ns > 0 && l->nall > 0)
+		l->filt = xcalloc(l->nall, sizeof *l->filt);
+	for (i = 0; i < l->nall; i++) {
+		r = &l->all[i];
+		if (r->kind != LROW_LANE)
+			continue;
+		if (ns == 0) {
+			r->lane = r->base;
+			r->sub = r->base_sub;
+		} else {
+			layout_filter_lane(&l->filt[i], r->base, r->base_sub,
+			    ns);
+			r->lane = &l->filt[i];
+			r->sub = 1;
+		}
+		left += r->lane->n;
+	}
+	return left;
+}
+
+void
+layout_set_hidden(struct layout *l, unsigned mask)
+{
+	l->hidden = mask;
+	layout_refresh(l);
+}
+
+size_t
+layout_nall(const struct layout *l)
+{
+	return l->nall;
+}
+
+const struct layout_row *
+layout_all(const struct layout *l, size_t a)
+{
+	if (a >= l->nall)
+		return NULL;
+	return &l->all[a];
+}
+
+size_t
+layout_visible(const struct layout *l, size_t a)
+{
+	size_t	lo = 0, hi = l->nvis, mid;
+
+	/* vis is ascending. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (l->vis[mid] < a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < l->nvis && l->vis[lo] == a ? lo : (size_t)-1;
+}
+
+size_t
+layout_all_index(const struct layout *l, size_t i)
+{
+	return i < l->nvis ? l->vis[i] : (size_t)-1;
+}
+
+size_t
+layout_find_all(const struct layout *l, uint32_t gid)
 {
 	const struct layout_row	*r;
 	struct evref		 ev;
@@ -531,11 +700,11 @@ layout_find(const struct layout *l, uint32_t gid)
 	if (gid == NONE32 || gid >= l->m->nevents)
 		return (size_t)-1;
 	ev = model_ev(l->m, gid);
-	for (i = 0; i < l->nvis; i++) {
-		r = &l->all[l->vis[i]];
+	for (i = 0; i < l->nall; i++) {
+		r = &l->all[i];
 		if (r->kind != LROW_LANE || r->track != ev.track)
 			continue;
-		if (!r->sub)
+		if (!r->base_sub)
 			return i;
 		if (d < 0) {
 			d = l->m->tracks[ev.track].lane.depth[ev.idx];
@@ -546,4 +715,52 @@ layout_find(const struct layout *l, uint32_t gid)
 			return i;
 	}
 	return (size_t)-1;
+}
+
+size_t
+layout_reveal(struct layout *l, size_t a)
+{
+	const struct layout_row	*r;
+	uint32_t		 g;
+	int			 changed = 0;
+
+	if (a >= l->nall)
+		return (size_t)-1;
+	r = &l->all[a];
+	if (r->kind == LROW_LANE &&
+	    (l->hidden & (1u << l->m->tracks[r->track].type)))
+		return (size_t)-1;
+	g = r->kind == LROW_GROUP ? l->groups[r->group].parent : r->group;
+	for (; g != NONE32; g = l->groups[g].parent)
+		if (l->groups[g].collapsed) {
+			l->groups[g].collapsed = 0;
+			changed = 1;
+		}
+	if (changed)
+		layout_refresh(l);
+	return layout_visible(l, a);
+}
+
+int64_t
+layout_lane_index(const struct layout *l, const struct layout_row *r,
+    uint32_t gid)
+{
+	const struct lane	*ln = r->lane;
+	struct evref		 ev;
+	size_t			 i;
+	int64_t			 s;
+
+	if (r->kind != LROW_LANE || gid >= l->m->nevents)
+		return -1;
+	ev = model_ev(l->m, gid);
+	if (ev.track != r->track)
+		return -1;
+	if (!r->sub)
+		return ev.idx < ln->n ? (int64_t)ev.idx : -1;
+	/* Sub-lanes keep the track's order: find the start, then the id. */
+	s = l->m->tracks[ev.track].lane.start[ev.idx];
+	for (i = lane_lower(ln, s); i < ln->n && ln->start[i] == s; i++)
+		if (LAYOUT_ROWID(ln, i) == (int64_t)ev.idx)
+			return (int64_t)i;
+	return -1;
 }

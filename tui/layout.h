@@ -31,8 +31,16 @@
  * model's global event id. Depths beyond LAYOUT_MAX_DEPTH - 1 share the
  * last row.
  *
+ * Views of the rows: a minimum-duration filter (layout_set_min_dur) gives
+ * every lane row a private filtered lane holding only the events at least
+ * that long (built once per filter change, O(events)); track types can be
+ * hidden (layout_set_hidden: the CUDA API rows); groups can be collapsed
+ * one by one or all at once. Group rows keep showing all their tracks'
+ * work, filtered or not.
+ *
  * Ownership: layout_new() allocates; layout_free() releases everything,
- * including the sub-lanes. The model must outlive the layout.
+ * including the sub-lanes and filtered lanes. The model must outlive the
+ * layout.
  */
 #ifndef GPULENS_LAYOUT_H
 #define GPULENS_LAYOUT_H
@@ -74,8 +82,12 @@ struct layout_row {
 					   the enclosing group or NONE32 */
 	uint32_t	 track;		/* LROW_LANE: track, else NONE32 */
 	int32_t		 depth;		/* LROW_LANE: depth, -1 whole */
-	int		 sub;		/* the lane is a depth sub-lane */
+	int		 sub;		/* lane's rowid maps to the track's
+					   lane index (depth sub-lane or
+					   filtered lane) */
 	const struct lane *lane;	/* LROW_LANE: what to query */
+	const struct lane *base;	/* the unfiltered lane */
+	int		 base_sub;	/* base is a depth sub-lane */
 	char		 label[LAYOUT_LABEL];
 };
 
@@ -91,6 +103,9 @@ struct layout {
 	size_t			 nvis, viscap;
 	struct lane		*subs;		/* depth sub-lanes */
 	size_t			 nsubs;
+	struct lane		*filt;		/* per row of all, filtered */
+	int64_t			 min_dur;	/* 0: no filter */
+	unsigned		 hidden;	/* 1 << track type: hidden */
 };
 
 /* Builds the layout of m with every group expanded. */
@@ -106,6 +121,37 @@ const struct layout_row *layout_row(const struct layout *, size_t i);
 int		 layout_toggle(struct layout *, size_t i);
 /* Collapses (1) or expands (0) group g. */
 void		 layout_set_collapsed(struct layout *, uint32_t g, int c);
+/* Collapses (1) or expands (0) every group. */
+void		 layout_collapse_all(struct layout *, int c);
+/*
+ * Shows only events at least ns long in lane rows (0: all). Returns the
+ * number of events left in lane rows.
+ */
+uint64_t	 layout_set_min_dur(struct layout *, int64_t ns);
+/* Hides the rows of tracks whose type bit (1 << enum track_type) is set. */
+void		 layout_set_hidden(struct layout *, unsigned mask);
+/* Every row, visible or not (all groups expanded). */
+size_t		 layout_nall(const struct layout *);
+const struct layout_row *layout_all(const struct layout *, size_t a);
+/* The visible row of all-row a, or (size_t)-1 if hidden. */
+size_t		 layout_visible(const struct layout *, size_t a);
+/* The all-row of visible row i, or (size_t)-1. */
+size_t		 layout_all_index(const struct layout *, size_t i);
+/*
+ * The all-row showing event gid (its depth row if split) or (size_t)-1.
+ */
+size_t		 layout_find_all(const struct layout *, uint32_t gid);
+/*
+ * Expands the groups above all-row a so that it is visible; returns its
+ * visible row, or (size_t)-1 when its track type is hidden.
+ */
+size_t		 layout_reveal(struct layout *, size_t a);
+/*
+ * Index of event gid in row r's lane (r must show gid's track), or -1 when
+ * the lane does not hold it (filtered out).
+ */
+int64_t		 layout_lane_index(const struct layout *,
+		    const struct layout_row *r, uint32_t gid);
 /* Member tracks of group g. */
 const uint32_t	*layout_members(const struct layout *, uint32_t g,
 		    size_t *n);

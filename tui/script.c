@@ -25,6 +25,7 @@ static const struct {
 	{ "ESC", TK_ESC }, { "ESCAPE", TK_ESC }, { "SPACE", ' ' },
 	{ "BACKSPACE", TK_BACKSPACE }, { "WHEEL_UP", TK_WHEEL_UP },
 	{ "WHEEL_DOWN", TK_WHEEL_DOWN }, { "CLICK", TK_CLICK },
+	{ "DEL", TK_DEL }, { "DELETE", TK_DEL }, { "C-L", TK_CTRL_L },
 };
 
 /* Decodes s if it is exactly one UTF-8 character; returns it or -1. */
@@ -114,6 +115,10 @@ script_parse_line(const char *line, struct script_step *st, char **cause)
 			st->b = y;
 			return 1;
 		}
+		if (strcmp(s, ":redraw") == 0) {
+			st->op = SCRIPT_REDRAW;
+			return 1;
+		}
 		if (strcmp(s, ":quit") == 0) {
 			st->op = SCRIPT_QUIT;
 			return 1;
@@ -195,4 +200,23 @@ script_free(struct script *sc)
 		free(sc->steps[i].path);
 	free(sc->steps);
 	memset(sc, 0, sizeof *sc);
+}
+
+const char *
+script_key_name(int k, char *buf, size_t len)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof script_names / sizeof script_names[0]; i++)
+		if (script_names[i].key == k && k != ' ') {
+			snprintf(buf, len, "%s", script_names[i].name);
+			return buf;
+		}
+	if (k == ' ')
+		snprintf(buf, len, "SPACE");
+	else if (k > 0x20 && k < 0x7f)
+		snprintf(buf, len, "%c", k);
+	else
+		snprintf(buf, len, "U+%04X", (unsigned int)k);
+	return buf;
 }

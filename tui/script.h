@@ -8,11 +8,13 @@
  *   :dump FILE		write the current screen as plain text to FILE
  *   :sleep MS		pause for MS milliseconds
  *   :resize WxH		resize the (headless) screen
+ *   :redraw		repaint every pane without changing anything (a
+ *			baseline frame for benchmarks)
  *   :quit		stop
  * Blank lines and lines starting with "#" followed by more text are
  * ignored ("#" alone is the key #). Key names: LEFT RIGHT UP DOWN PGUP
  * (PPAGE) PGDN (NPAGE) HOME END TAB BTAB (SHIFT_TAB) ENTER (RETURN) ESC
- * SPACE BACKSPACE, each also with a KEY_ prefix, and WHEEL_UP X Y,
+ * SPACE BACKSPACE DEL C-L, each also with a KEY_ prefix, and WHEEL_UP X Y,
  * WHEEL_DOWN X Y, CLICK X Y (screen cell of the pointer).
  *
  * Ownership: script_load() fills a caller-provided struct; free it with
@@ -30,6 +32,7 @@ enum script_op {
 	SCRIPT_DUMP,
 	SCRIPT_SLEEP,
 	SCRIPT_RESIZE,
+	SCRIPT_REDRAW,
 	SCRIPT_QUIT
 };
 
@@ -53,5 +56,7 @@ int	 script_load(struct script *, const char *path, char **cause);
 int	 script_parse_line(const char *line, struct script_step *st,
 	    char **cause);
 void	 script_free(struct script *);
+/* A printable name for key k ("j", "RIGHT", "U+00E9"), into buf. */
+const char *script_key_name(int k, char *buf, size_t len);
 
 #endif

@@ -1,10 +1,11 @@
 /*
  * tui: terminal set-up, the main loop and the blit to ncurses.
  *
- * This is the only file that talks to ncurses. Views draw into a cellgrid
- * (cellgrid.h); once per loop turn the loop hands the accumulated damage
- * to the view, copies the dirty rows of the grid to stdscr and calls
- * doupdate() once (tmux's server_client_loop, tig's redraw_view_dirty).
+ * This is the only file that talks to ncurses. The views (app.h) draw
+ * into a cellgrid (cellgrid.h); once per loop turn the loop hands the
+ * accumulated damage to the app, copies the dirty rows of the grid to
+ * stdscr and calls doupdate() once (tmux's server_client_loop, tig's
+ * redraw_view_dirty); ncurses then sends only the cells that changed.
  *
  * Terminal policy, decided once at start-up:
  *   - setlocale(LC_ALL, ""); the UTF-8 glyph set only when the locale's
@@ -16,7 +17,9 @@
  *   - signals only set flags: SIGINT and SIGTERM ask to quit, SIGWINCH to
  *     re-read the size; KEY_RESIZE is handled in the loop too;
  *   - endwin() runs on every exit path, including exit() from elsewhere
- *     (atexit), so the terminal is always given back.
+ *     (atexit), so the terminal is always given back; a crashing signal
+ *     writes the reset sequences prepared at start-up (async-signal-safe
+ *     write and tcsetattr) before the process dies of it.
  *
  * getch() with a timeout is the frame timer; --max-frames counts loop
  * turns. A key script feeds keys in place of getch(); with no terminal on
@@ -30,6 +33,8 @@
 
 #include <curses.h>
 #include <errno.h>
+#include <term.h>
+#include <termios.h>
 #include <langinfo.h>
 #include <locale.h>
 #include <signal.h>
@@ -39,11 +44,12 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "cellgrid.h"
 #include "glyph.h"
 #include "script.h"
+#include "timing.h"
 #include "tui.h"
-#include "view-timeline.h"
 #include "view.h"
 #include "xmalloc.h"
 
@@ -53,6 +59,24 @@ static volatile sig_atomic_t	tui_quit_flag;
 static volatile sig_atomic_t	tui_winch_flag;
 static int			tui_active;	/* endwin() still owed */
 static int			tui_atexit_set;
+
+/* What a crashing signal writes and restores (prepared by tui_open). */
+static char			tui_reset[256];
+static size_t			tui_reset_len;
+static int			tui_reset_fd = -1;
+static struct termios		tui_saved_tio;
+static int			tui_saved_ok;
+static const int		tui_fatal_sigs[] = {
+	SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT
+};
+#define TUI_NFATAL	(sizeof tui_fatal_sigs / sizeof tui_fatal_sigs[0])
+
+/* One timed frame (GPULENS_TIMING). */
+struct tui_frame {
+	char		 what[16];
+	double		 secs;
+	long		 bytes;
+};
 
 /* One entry per colour class. Colours: -1 is the terminal default. */
 static const struct {
@@ -88,11 +112,15 @@ struct tui {
 	int			 colour;	/* 0 none, 8, 256 */
 	int			 w, h;
 	struct cellgrid		 grid;
-	const struct view_ops	*ops;
-	void			*view;
+	struct app		*app;
 	struct script		 script;
 	size_t			 step;
 	struct sigaction	 old_int, old_term, old_winch;
+	struct sigaction	 old_fatal[TUI_NFATAL];
+	int			 timing;
+	long			 outpos;	/* bytes written so far */
+	struct tui_frame	*frames;
+	size_t			 nframes, framecap;
 };
 
 static void
@@ -113,15 +141,71 @@ tui_signal(int sig)
 		tui_quit_flag = 1;
 }
 
+/* A crash: give the terminal back, then die of the same signal. */
+static void
+tui_fatal(int sig)
+{
+	ssize_t	n;
+
+	if (tui_reset_fd >= 0 && tui_reset_len > 0) {
+		n = write(tui_reset_fd, tui_reset, tui_reset_len);
+		(void)n;
+	}
+	if (tui_saved_ok && tui_reset_fd >= 0)
+		tcsetattr(tui_reset_fd, TCSANOW, &tui_saved_tio);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Appends terminfo capability cap to the reset string. */
+static void
+tui_reset_add(const char *cap)
+{
+	char	*s = tigetstr(cap);
+	size_t	 n;
+
+	if (s == NULL || s == (char *)-1)
+		return;
+	n = strlen(s);
+	if (tui_reset_len + n < sizeof tui_reset) {
+		memcpy(tui_reset + tui_reset_len, s, n);
+		tui_reset_len += n;
+	}
+}
+
+/* Prepares what tui_fatal() writes: attributes off, mouse reporting off,
+ * keypad off, cursor visible, alternate screen off. */
+static void
+tui_reset_prepare(int fd)
+{
+	static const char	mouse_off[] =
+	    "\033[?1000l\033[?1002l\033[?1003l\033[?1006l";
+
+	tui_reset_len = 0;
+	tui_reset_add("sgr0");
+	memcpy(tui_reset + tui_reset_len, mouse_off, sizeof mouse_off - 1);
+	tui_reset_len += sizeof mouse_off - 1;
+	tui_reset_add("rmkx");
+	tui_reset_add("cnorm");
+	tui_reset_add("rmcup");
+	tui_reset_fd = fd;
+}
+
 static void
 tui_signals(struct tui *t, int install)
 {
 	struct sigaction	sa;
+	size_t			i;
 
 	if (!install) {
 		sigaction(SIGINT, &t->old_int, NULL);
 		sigaction(SIGTERM, &t->old_term, NULL);
 		sigaction(SIGWINCH, &t->old_winch, NULL);
+		if (!t->headless)
+			for (i = 0; i < TUI_NFATAL; i++)
+				sigaction(tui_fatal_sigs[i], &t->old_fatal[i],
+				    NULL);
+		tui_reset_fd = -1;
 		return;
 	}
 	memset(&sa, 0, sizeof sa);
@@ -130,6 +214,12 @@ tui_signals(struct tui *t, int install)
 	sigaction(SIGINT, &sa, &t->old_int);
 	sigaction(SIGTERM, &sa, &t->old_term);
 	sigaction(SIGWINCH, &sa, &t->old_winch);
+	if (t->headless)
+		return;
+	sa.sa_handler = tui_fatal;
+	sa.sa_flags = SA_RESETHAND;
+	for (i = 0; i < TUI_NFATAL; i++)
+		sigaction(tui_fatal_sigs[i], &sa, &t->old_fatal[i]);
 }
 
 static void
@@ -234,7 +324,7 @@ tui_resize(struct tui *t, int w, int h)
 	t->w = w;
 	t->h = h;
 	cellgrid_resize(&t->grid, w, h);
-	t->ops->resize(t->view, w, h);
+	app_resize(t->app, w, h);
 	clearok(stdscr, TRUE);
 }
 
@@ -276,6 +366,9 @@ tui_translate(struct tui *t, int rc, wint_t wch, struct tui_key *k)
 		case 8:
 			k->key = TK_BACKSPACE;
 			break;
+		case 12:
+			k->key = TK_CTRL_L;
+			break;
 		default:
 			k->key = (int)wch;
 			break;
@@ -296,6 +389,7 @@ tui_translate(struct tui *t, int rc, wint_t wch, struct tui_key *k)
 	case KEY_BTAB:	k->key = TK_BTAB; break;
 	case KEY_ENTER:	k->key = TK_ENTER; break;
 	case KEY_BACKSPACE: k->key = TK_BACKSPACE; break;
+	case KEY_DC:	k->key = TK_DEL; break;
 	case KEY_RESIZE:
 		tui_resize(t, COLS, LINES);
 		return 0;
@@ -356,7 +450,8 @@ tui_open(struct tui *t, const struct tui_opts *o, char **cause)
 	if (t->headless) {
 		if (tui_headless_size(&w, &h, cause) != 0)
 			return -1;
-		t->out = fopen("/dev/null", "w");
+		/* Timed runs count the bytes ncurses writes. */
+		t->out = t->timing ? tmpfile() : fopen("/dev/null", "w");
 		t->in = fopen("/dev/null", "r");
 		if (t->out == NULL || t->in == NULL) {
 			*cause = xasprintf("/dev/null: %s", strerror(errno));
@@ -372,6 +467,7 @@ tui_open(struct tui *t, const struct tui_opts *o, char **cause)
 			*cause = xstrdup("TERM is not set");
 			return -1;
 		}
+		tui_saved_ok = tcgetattr(STDOUT_FILENO, &tui_saved_tio) == 0;
 		if (!isatty(STDIN_FILENO) &&
 		    (t->in = fopen("/dev/tty", "r")) == NULL) {
 			*cause = xasprintf("/dev/tty: %s", strerror(errno));
@@ -399,6 +495,7 @@ tui_open(struct tui *t, const struct tui_opts *o, char **cause)
 	wtimeout(stdscr, TUI_FRAME_MS);
 	tui_colours(t, o->no_color);
 	if (!t->headless) {
+		tui_reset_prepare(STDOUT_FILENO);
 		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
 		    | BUTTON5_PRESSED
@@ -460,7 +557,9 @@ tui_step(struct tui *t, const struct script_step *st, int *done,
 {
 	switch (st->op) {
 	case SCRIPT_KEY:
-		return t->ops->key(t->view, &st->key);
+		return app_key(t->app, &st->key);
+	case SCRIPT_REDRAW:
+		return REDRAW_ALL;
 	case SCRIPT_DUMP:
 		return tui_dump(t, st->path, cause);
 	case SCRIPT_SLEEP:
@@ -476,12 +575,47 @@ tui_step(struct tui *t, const struct script_step *st, int *done,
 	return 0;
 }
 
+/* Records the frame started at t0 (GPULENS_TIMING). */
+static void
+tui_frame_done(struct tui *t, const char *what, double t0)
+{
+	struct tui_frame	*f;
+	long			 pos = -1;
+
+	if (!t->timing || what == NULL)
+		return;
+	if (t->headless && t->out != NULL && fflush(t->out) == 0)
+		pos = ftell(t->out);
+	XGROW(t->frames, t->framecap, t->nframes + 1);
+	f = &t->frames[t->nframes++];
+	snprintf(f->what, sizeof f->what, "%s", what);
+	f->secs = timing_now() - t0;
+	f->bytes = pos >= 0 ? pos - t->outpos : -1;
+	if (pos >= 0)
+		t->outpos = pos;
+}
+
+static void
+tui_frames_print(struct tui *t)
+{
+	size_t	i;
+
+	for (i = 0; i < t->nframes; i++)
+		fprintf(stderr, "tui-frame %zu %s %.6f %ld\n", i,
+		    t->frames[i].what, t->frames[i].secs, t->frames[i].bytes);
+}
+
 static int
 tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
 {
-	struct tui_key	 k;
-	wint_t		 wch;
-	int		 damage = REDRAW_ALL, frames = 0, rc, r, done = 0;
+	const struct script_step	*st;
+	struct tui_key			 k;
+	wint_t				 wch;
+	char				 what[16];
+	const char			*timed = "start";
+	double				 t0 = timing_now();
+	int				 damage = REDRAW_ALL, frames = 0;
+	int				 rc, r, done = 0;
 
 	for (;;) {
 		if (tui_quit_flag)
@@ -494,20 +628,42 @@ tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
 			tui_resize(t, t->w, t->h);
 			damage |= REDRAW_ALL;
 		}
+		if (damage & REACT_REPAINT)
+			clearok(stdscr, TRUE);
 		if (damage & REDRAW_ALL) {
-			t->ops->draw(t->view, &t->grid, damage & REDRAW_ALL);
+			app_draw(t->app, &t->grid, damage & REDRAW_ALL);
 			tui_blit(t);
 			wnoutrefresh(stdscr);
 			doupdate();
 		}
+		tui_frame_done(t, timed, t0);
+		timed = NULL;
 		damage = 0;
 		frames++;
 		if (o->max_frames > 0 && frames >= o->max_frames)
 			break;
 
 		if (t->step < t->script.n) {
-			r = tui_step(t, &t->script.steps[t->step], &done,
-			    cause);
+			st = &t->script.steps[t->step];
+			t0 = timing_now();
+			switch (st->op) {
+			case SCRIPT_KEY:
+				timed = script_key_name(st->key.key, what,
+				    sizeof what);
+				break;
+			case SCRIPT_REDRAW:
+				timed = ":redraw";
+				break;
+			case SCRIPT_RESIZE:
+				timed = ":resize";
+				break;
+			case SCRIPT_SLEEP:
+				/* ":sleep 0" is an idle frame: no damage. */
+				if (st->a == 0)
+					timed = ":idle";
+				break;
+			}
+			r = tui_step(t, st, &done, cause);
 			if (r < 0)
 				return -1;
 			t->step++;
@@ -521,10 +677,15 @@ tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
 			rc = wget_wch(stdscr, &wch);
 			if (rc == ERR)
 				continue;
-			if (tui_translate(t, rc, wch, &k))
-				damage |= t->ops->key(t->view, &k);
-			else if (rc == KEY_CODE_YES && wch == KEY_RESIZE)
+			t0 = timing_now();
+			if (tui_translate(t, rc, wch, &k)) {
+				timed = script_key_name(k.key, what,
+				    sizeof what);
+				damage |= app_key(t->app, &k);
+			} else if (rc == KEY_CODE_YES && wch == KEY_RESIZE) {
+				timed = ":resize";
 				damage |= REDRAW_ALL;
+			}
 		}
 		if (done || (damage & REACT_QUIT))
 			break;
@@ -536,11 +697,12 @@ int
 tui_run(const struct model *m, const struct tui_opts *o, char **cause)
 {
 	struct tui		 t;
-	struct view_env		 env;
+	struct app_opts		 ao;
 	const char		*cs;
 	int			 utf8, r;
 
 	memset(&t, 0, sizeof t);
+	t.timing = timing_enabled();
 	if (o->script != NULL && script_load(&t.script, o->script, cause) != 0)
 		return -1;
 	setlocale(LC_ALL, "");
@@ -554,19 +716,28 @@ tui_run(const struct model *m, const struct tui_opts *o, char **cause)
 		return -1;
 	}
 	tui_signals(&t, 1);
-	env.gl = glyph_get(utf8);
-	env.title = o->title;
-	t.ops = &view_timeline_ops;
-	t.view = t.ops->init(m, &env);
+	memset(&ao, 0, sizeof ao);
+	ao.gl = glyph_get(utf8);
+	ao.title = o->title;
+	ao.view = o->view;
+	ao.view_arg = o->view_arg;
+	if ((t.app = app_new(m, &ao, cause)) == NULL) {
+		tui_close(&t);
+		tui_signals(&t, 0);
+		script_free(&t.script);
+		return -1;
+	}
 	cellgrid_init(&t.grid);
 	tui_resize(&t, t.w, t.h);
 
 	r = tui_loop(&t, o, cause);
 
-	t.ops->free(t.view);
+	app_free(t.app);
 	cellgrid_free(&t.grid);
 	tui_close(&t);
 	tui_signals(&t, 0);
 	script_free(&t.script);
+	tui_frames_print(&t);
+	free(t.frames);
 	return r;
 }

@@ -1,15 +1,22 @@
 /*
  * view-timeline: the timeline view.
  *
- * State is a window [t0, t0 + span) over the trace, a cursor column, a
- * selected row (an index into the layout's visible rows) and an optional
- * selected event. Keys go through one descriptor table (also the help
- * text) and return the panes they damaged; draw() repaints only those.
+ * State is a window [t0, t0 + span) over the trace, a cursor time (and
+ * its column), a selected row (an index into the layout's visible rows)
+ * and an optional selected event. Keys go through one descriptor table
+ * (also the help text) and return the panes they damaged; draw() repaints
+ * only those: moving between rows repaints two labels, the detail pane and
+ * the status line, not the lanes.
  *
  * Per frame the view queries O(visible rows x columns) lane aggregates
  * through lod.c into a column buffer allocated at resize, and formats text
  * into fixed buffers, so a steady-state frame allocates nothing. The
- * detail pane is rebuilt only when the selection changes.
+ * detail pane is rebuilt only when the selection changes. Searching,
+ * filtering and range statistics cost O(events) once, when asked for
+ * (search.c, layout.c, rangestat.c); n / N are O(rows x log matches).
+ *
+ * After every key the view publishes its window, cursor and selection in
+ * the shared state (view.h), which the other views' status lines show.
  */
 #include "config.h"
 
@@ -17,12 +24,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bookmark.h"
 #include "detail.h"
+#include "fmt.h"
 #include "layout.h"
 #include "lod.h"
+#include "prompt.h"
+#include "rangestat.h"
 #include "ruler.h"
 #include "safetext.h"
-#include "fmt.h"
+#include "search.h"
+#include "status.h"
 #include "view-timeline.h"
 #include "xmalloc.h"
 
@@ -30,10 +42,23 @@
 #define TL_DETAIL_H	6	/* detail pane: a rule and five lines */
 #define TL_ZOOM		2	/* zoom factor per key */
 
+enum {
+	TL_PR_SEARCH = 1,
+	TL_PR_GOTO,
+	TL_PR_MINDUR
+};
+
+enum {
+	TL_OV_NONE,
+	TL_OV_RANGE,
+	TL_OV_BOOKMARKS
+};
+
 struct tl {
 	const struct model	*m;
 	const struct glyph	*gl;
 	const char		*title;
+	struct view_shared	*sh;
 	struct layout		*lay;
 	int			 san;		/* sanitize flags */
 
@@ -46,19 +71,31 @@ struct tl {
 
 	size_t			 top;		/* first visible row shown */
 	size_t			 sel;		/* selected row */
+	size_t			 prev_sel;	/* before the last row move */
 	int64_t			 t0, span;
 	int64_t			 tc;		/* cursor time */
 	int			 cur;		/* its column (tl_clamp) */
-	int			 help;
 
 	uint32_t		 sel_gid;	/* selected event or NONE32 */
-	const struct lane	*sel_lane;	/* its row's lane ... */
+	const struct lane	*sel_lane;	/* its row's lane, or NULL */
 	size_t			 sel_idx;	/* ... and index there */
 	struct detail		 det;
 
 	struct lod_col		*cols;		/* tw entries */
 	size_t			 colcap;
 	char			 msg[160];	/* one-shot status message */
+
+	struct prompt		 pr;
+	struct search		 srch;
+	int64_t			 mark[2];	/* marked range */
+	int			 marked;	/* 1: start, 2: end set */
+	int64_t			 min_dur;	/* filter, 0 none */
+	uint64_t		 nfiltered;	/* events the filter kept */
+	unsigned		 hidden;	/* hidden track types */
+	int			 overlay;
+	struct rangestat	 rs;
+	struct bookmarks	 bm;
+	size_t			 bm_sel;
 };
 
 static int64_t
@@ -130,18 +167,62 @@ tl_scroll(struct tl *v)
 }
 
 static void
+tl_publish(struct tl *v)
+{
+	v->sh->t0 = v->t0;
+	v->sh->span = v->span;
+	v->sh->cursor = v->tc;
+	v->sh->sel = v->sel_gid;
+	v->sh->res = v->tw > 0 && v->span / v->tw > 0 ? v->span / v->tw : 1;
+}
+
+static void
 tl_select(struct tl *v, uint32_t gid, const struct lane *l, size_t idx)
 {
 	v->sel_gid = gid;
 	v->sel_lane = l;
 	v->sel_idx = idx;
-	detail_build(v->m, gid, &v->det);
+	detail_build(v->m, gid, v->sh->abs_time, &v->det);
+}
+
+/*
+ * After the rows changed (filter, hidden types, collapsing): finds the
+ * selected event's lane again and keeps the selected row, or the nearest
+ * row above it that is still visible.
+ */
+static void
+tl_resync(struct tl *v, size_t old_all)
+{
+	const struct layout_row	*r;
+	size_t			 i, row;
+	int64_t			 idx;
+
+	if (old_all != (size_t)-1) {
+		for (i = old_all + 1; i-- > 0; )
+			if ((row = layout_visible(v->lay, i)) != (size_t)-1) {
+				v->sel = row;
+				break;
+			}
+	}
+	tl_scroll(v);
+	v->sel_lane = NULL;
+	if (v->sel_gid == NONE32)
+		return;
+	row = layout_find(v->lay, v->sel_gid);
+	if (row == (size_t)-1 || (r = layout_row(v->lay, row)) == NULL)
+		return;
+	idx = layout_lane_index(v->lay, r, v->sel_gid);
+	if (idx >= 0) {
+		v->sel_lane = r->lane;
+		v->sel_idx = (size_t)idx;
+	}
 }
 
 /* Key actions. Each returns the reaction bitmask. */
 
 #define TL_VIEW		(REDRAW_RULER | REDRAW_TIMELINE | REDRAW_STATUS | \
 			 REDRAW_DETAIL)
+#define TL_ROWS		(REDRAW_TIMELINE | REDRAW_STATUS | REDRAW_DETAIL)
 
 static int
 tl_pan(void *p, const struct tui_key *k, int eighths)
@@ -224,6 +305,46 @@ tl_whole(void *p, const struct tui_key *k, int arg)
 	return TL_VIEW;
 }
 
+/* Shows [s, e) with a margin, the cursor on s. */
+static void
+tl_show(struct tl *v, int64_t s, int64_t e)
+{
+	int64_t	d = e > s ? e - s : 0;
+
+	v->span = d + d / 4;
+	if (v->span < v->tw)
+		v->span = v->tw;
+	if (v->span > tl_total(v))
+		v->span = tl_total(v);
+	v->t0 = s - (v->span - d) / 2;
+	v->tc = s;
+	tl_clamp(v);
+	v->tc = s;
+	tl_clamp(v);
+}
+
+static int
+tl_zoomsel(void *p, const struct tui_key *k, int arg)
+{
+	struct tl	*v = p;
+
+	if (v->marked == 3) {
+		v->t0 = v->mark[0];
+		v->span = v->mark[1] - v->mark[0];
+		v->tc = v->t0;
+		tl_clamp(v);
+		return TL_VIEW;
+	}
+	if (v->sel_gid == NONE32) {
+		snprintf(v->msg, sizeof v->msg, "nothing to zoom to: select an "
+		    "event or mark a range with [ and ]");
+		return REDRAW_STATUS;
+	}
+	tl_show(v, model_ev_start(v->m, v->sel_gid),
+	    model_ev_end(v->m, v->sel_gid));
+	return TL_VIEW;
+}
+
 static int
 tl_row(void *p, const struct tui_key *k, int delta)
 {
@@ -232,13 +353,14 @@ tl_row(void *p, const struct tui_key *k, int delta)
 
 	if (n == 0)
 		return 0;
+	v->prev_sel = v->sel;
 	if (delta < 0 && v->sel > 0)
 		v->sel--;
 	else if (delta > 0 && v->sel + 1 < n)
 		v->sel++;
 	tl_scroll(v);
 	if (v->top != top)
-		return REDRAW_TIMELINE | REDRAW_STATUS | REDRAW_DETAIL;
+		return TL_ROWS;
 	return REDRAW_LABELS | REDRAW_STATUS | REDRAW_DETAIL;
 }
 
@@ -299,8 +421,8 @@ tl_enter(void *p, const struct tui_key *k, int arg)
 		return 0;
 	if (r->kind == LROW_GROUP) {
 		layout_toggle(v->lay, v->sel);
-		tl_scroll(v);
-		return REDRAW_TIMELINE | REDRAW_STATUS | REDRAW_DETAIL;
+		tl_resync(v, (size_t)-1);
+		return TL_ROWS;
 	}
 	d = lane_dominant(r->lane, lod_colt(&lv, v->cur),
 	    lod_colt(&lv, v->cur + 1));
@@ -309,7 +431,7 @@ tl_enter(void *p, const struct tui_key *k, int arg)
 		return REDRAW_STATUS;
 	}
 	tl_select(v, layout_gid(v->lay, r, (size_t)d), r->lane, (size_t)d);
-	return REDRAW_TIMELINE | REDRAW_STATUS | REDRAW_DETAIL;
+	return TL_ROWS;
 }
 
 static int
@@ -355,25 +477,320 @@ tl_escape(void *p, const struct tui_key *k, int arg)
 	struct tl	*v = p;
 
 	tl_select(v, NONE32, NULL, 0);
+	v->marked = 0;
 	return TL_VIEW;
 }
 
 static int
-tl_help(void *p, const struct tui_key *k, int arg)
+tl_prompt(void *p, const struct tui_key *k, int id)
 {
 	struct tl	*v = p;
+	char		 buf[48];
 
-	v->help = !v->help;
+	switch (id) {
+	case TL_PR_SEARCH:
+		prompt_open(&v->pr, id, "search: ", NULL);
+		break;
+	case TL_PR_GOTO:
+		prompt_open(&v->pr, id, "go to (e.g. 1.5ms; @T absolute): ",
+		    NULL);
+		break;
+	case TL_PR_MINDUR:
+		buf[0] = '\0';
+		if (v->min_dur > 0)
+			snprintf(buf, sizeof buf, "%lldns",
+			    (long long)v->min_dur);
+		prompt_open(&v->pr, id, "min duration (e.g. 10us; empty: "
+		    "all): ", buf);
+		break;
+	}
+	return REDRAW_STATUS;
+}
+
+/* Selects event idx of all-row a's lane, revealing the row. */
+static void
+tl_select_at(struct tl *v, size_t a, size_t idx)
+{
+	const struct layout_row	*r = layout_all(v->lay, a);
+	size_t			 row;
+
+	row = layout_reveal(v->lay, a);
+	if (row != (size_t)-1) {
+		v->prev_sel = v->sel;
+		v->sel = row;
+		tl_scroll(v);
+	}
+	tl_select(v, layout_gid(v->lay, r, idx), r->lane, idx);
+	tl_goto(v, r->lane->start[idx]);
+}
+
+static int
+tl_match(void *p, const struct tui_key *k, int dir)
+{
+	struct tl		*v = p;
+	struct search_pos	 from, to;
+	size_t			 a;
+
+	if (v->srch.pat[0] == '\0') {
+		snprintf(v->msg, sizeof v->msg, "no search yet: / searches "
+		    "event names");
+		return REDRAW_STATUS;
+	}
+	from.start = v->tc;
+	from.row = (size_t)-1;
+	from.idx = 0;
+	a = layout_all_index(v->lay, v->sel);
+	if (v->sel_gid != NONE32 && v->sel_lane != NULL && a != (size_t)-1 &&
+	    layout_all(v->lay, a)->lane == v->sel_lane) {
+		from.start = v->sel_lane->start[v->sel_idx];
+		from.row = a;
+		from.idx = v->sel_idx;
+	}
+	if (search_step(&v->srch, v->lay, &from, dir, &to) != 0) {
+		snprintf(v->msg, sizeof v->msg, "no match for \"%.60s\"",
+		    v->srch.pat);
+		return REDRAW_STATUS;
+	}
+	tl_select_at(v, to.row, to.idx);
+	snprintf(v->msg, sizeof v->msg, "match %llu of %llu",
+	    (unsigned long long)search_rank(&v->srch, v->lay, &to),
+	    (unsigned long long)v->srch.total);
+	return TL_VIEW;
+}
+
+static void
+tl_search(struct tl *v, const char *pat)
+{
+	struct tui_key	k;
+	uint64_t	n;
+
+	memset(&k, 0, sizeof k);
+	n = search_build(&v->srch, v->lay, pat);
+	if (pat[0] == '\0')
+		return;
+	if (n == 0) {
+		snprintf(v->msg, sizeof v->msg, "no event name contains "
+		    "\"%.60s\"", pat);
+		return;
+	}
+	/* The first match at or after the cursor. */
+	tl_select(v, NONE32, NULL, 0);
+	tl_match(v, &k, 1);
+}
+
+static void
+tl_setfilter(struct tl *v, int64_t ns)
+{
+	size_t	a = layout_all_index(v->lay, v->sel);
+	char	buf[32];
+
+	v->min_dur = ns;
+	v->nfiltered = layout_set_min_dur(v->lay, ns);
+	tl_resync(v, a);
+	if (v->srch.pat[0] != '\0')
+		search_build(&v->srch, v->lay, v->srch.pat);
+	if (ns == 0)
+		snprintf(v->msg, sizeof v->msg, "filter off");
+	else
+		snprintf(v->msg, sizeof v->msg, "filter: %llu events of at "
+		    "least %s", (unsigned long long)v->nfiltered,
+		    fmt_time(buf, sizeof buf, ns));
+}
+
+static int
+tl_prompt_done(struct tl *v)
+{
+	int64_t	t;
+	int	abs;
+
+	switch (v->pr.id) {
+	case TL_PR_SEARCH:
+		tl_search(v, v->pr.buf);
+		break;
+	case TL_PR_GOTO:
+		if (fmt_parse_time(v->pr.buf, &t, &abs) != 0) {
+			snprintf(v->msg, sizeof v->msg, "not a time: \"%.40s\" "
+			    "(e.g. 12ms, 1.5s, @T)", v->pr.buf);
+			break;
+		}
+		if (!abs)
+			t += v->m->origin_ns;
+		if (t < v->m->origin_ns || t > v->m->end_ns)
+			snprintf(v->msg, sizeof v->msg, "outside the trace: "
+			    "moved to its %s", t < v->m->origin_ns ? "start" :
+			    "end");
+		tl_goto(v, t);
+		break;
+	case TL_PR_MINDUR:
+		if (v->pr.buf[strspn(v->pr.buf, " ")] == '\0')
+			t = 0;
+		else if (fmt_parse_dur(v->pr.buf, &t) != 0 || t < 0) {
+			snprintf(v->msg, sizeof v->msg, "not a duration: "
+			    "\"%.40s\" (e.g. 10us)", v->pr.buf);
+			break;
+		}
+		tl_setfilter(v, t);
+		break;
+	}
 	return REDRAW_ALL;
 }
 
 static int
-tl_quit(void *p, const struct tui_key *k, int arg)
+tl_mark(void *p, const struct tui_key *k, int end)
 {
-	return REACT_QUIT;
+	struct tl	*v = p;
+	char		 a[48];
+	int64_t		 t;
+
+	v->mark[end] = v->tc;
+	v->marked |= end ? 2 : 1;
+	if (v->marked != 3) {
+		snprintf(v->msg, sizeof v->msg, "range %s at %s; %s marks the "
+		    "%s", end ? "end" : "start", fmt_when(a, sizeof a, v->tc,
+		    v->m->origin_ns, v->sh->abs_time, v->sh->res), end ? "[" :
+		    "]", end ? "start" : "end");
+		return REDRAW_RULER | REDRAW_STATUS | REDRAW_DETAIL;
+	}
+	if (v->mark[1] < v->mark[0]) {
+		t = v->mark[0];
+		v->mark[0] = v->mark[1];
+		v->mark[1] = t;
+	}
+	if (v->mark[1] == v->mark[0]) {
+		/* One column's worth at least. */
+		v->mark[1] = v->mark[0] + (v->sh->res > 0 ? v->sh->res : 1);
+	}
+	rangestat_compute(&v->rs, v->m, v->mark[0], v->mark[1]);
+	v->overlay = TL_OV_RANGE;
+	return REDRAW_ALL;
 }
 
-const struct view_timeline_key view_timeline_keys[] = {
+static int
+tl_fold(void *p, const struct tui_key *k, int arg)
+{
+	struct tl		*v = p;
+	const struct layout_row	*r = layout_row(v->lay, v->sel), *h;
+	size_t			 i;
+
+	if (r == NULL)
+		return 0;
+	if (r->kind == LROW_GROUP) {
+		layout_toggle(v->lay, v->sel);
+		tl_resync(v, (size_t)-1);
+		return TL_ROWS;
+	}
+	if (r->group == NONE32)
+		return 0;
+	/* Collapse the row's group and select its header (above it). */
+	for (i = v->sel; i > 0; i--) {
+		h = layout_row(v->lay, i - 1);
+		if (h->kind == LROW_GROUP && h->group == r->group)
+			break;
+	}
+	if (i == 0)
+		return 0;
+	layout_set_collapsed(v->lay, r->group, 1);
+	v->prev_sel = v->sel;
+	v->sel = i - 1;
+	tl_resync(v, (size_t)-1);
+	return TL_ROWS;
+}
+
+static int
+tl_foldall(void *p, const struct tui_key *k, int arg)
+{
+	struct tl	*v = p;
+	size_t		 g, a = layout_all_index(v->lay, v->sel);
+	int		 any = 0;
+
+	for (g = 0; g < v->lay->ngroups; g++)
+		if (!v->lay->groups[g].collapsed)
+			any = 1;
+	layout_collapse_all(v->lay, any);
+	tl_resync(v, a);
+	return TL_ROWS;
+}
+
+static int
+tl_api(void *p, const struct tui_key *k, int arg)
+{
+	struct tl	*v = p;
+	size_t		 a = layout_all_index(v->lay, v->sel);
+
+	v->hidden ^= 1u << TRACK_API;
+	layout_set_hidden(v->lay, v->hidden);
+	tl_resync(v, a);
+	if (v->srch.pat[0] != '\0')
+		search_build(&v->srch, v->lay, v->srch.pat);
+	snprintf(v->msg, sizeof v->msg, "API rows %s",
+	    (v->hidden & (1u << TRACK_API)) ? "hidden" : "shown");
+	return TL_ROWS;
+}
+
+static int
+tl_abs(void *p, const struct tui_key *k, int arg)
+{
+	struct tl	*v = p;
+
+	v->sh->abs_time = !v->sh->abs_time;
+	detail_build(v->m, v->sel_gid, v->sh->abs_time, &v->det);
+	snprintf(v->msg, sizeof v->msg, "%s times", v->sh->abs_time ?
+	    "absolute (@: source clock)" : "relative (+: from the trace "
+	    "start)");
+	return REDRAW_RULER | REDRAW_STATUS | REDRAW_DETAIL;
+}
+
+static int
+tl_bookmark(void *p, const struct tui_key *k, int arg)
+{
+	struct tl	*v = p;
+	char		 a[48];
+	int		 id;
+
+	id = bookmarks_add(&v->bm, v->t0, v->span, v->tc, v->sel_gid);
+	if (id < 0)
+		snprintf(v->msg, sizeof v->msg, "too many bookmarks");
+	else
+		snprintf(v->msg, sizeof v->msg, "bookmark %d at %s (' lists "
+		    "them)", id, fmt_when(a, sizeof a, v->tc, v->m->origin_ns,
+		    v->sh->abs_time, v->sh->res));
+	return REDRAW_STATUS;
+}
+
+static int
+tl_bmlist(void *p, const struct tui_key *k, int arg)
+{
+	struct tl	*v = p;
+
+	v->overlay = TL_OV_BOOKMARKS;
+	if (v->bm_sel >= v->bm.n)
+		v->bm_sel = v->bm.n > 0 ? v->bm.n - 1 : 0;
+	return REDRAW_ALL;
+}
+
+static void
+tl_bmjump(struct tl *v, size_t i)
+{
+	const struct bookmark	*b = &v->bm.b[i];
+	size_t			 a;
+
+	v->t0 = b->t0;
+	v->span = b->span;
+	v->tc = b->cursor;
+	tl_clamp(v);
+	if (b->gid != NONE32 && (a = layout_find_all(v->lay, b->gid)) !=
+	    (size_t)-1) {
+		if (layout_reveal(v->lay, a) != (size_t)-1) {
+			v->sel = layout_visible(v->lay, a);
+			tl_scroll(v);
+		}
+		tl_select(v, b->gid, NULL, 0);
+		tl_resync(v, (size_t)-1);
+	}
+	snprintf(v->msg, sizeof v->msg, "bookmark %d", b->id);
+}
+
+const struct view_key view_timeline_keys[] = {
 	{ { TK_LEFT, 'h' }, "Left h", "pan left 1/8 window", tl_pan, -1 },
 	{ { TK_RIGHT, 'l' }, "Right l", "pan right 1/8 window", tl_pan, 1 },
 	{ { TK_PGUP, 'H' }, "PgUp H", "pan left a window", tl_pan, -8 },
@@ -385,44 +802,166 @@ const struct view_timeline_key view_timeline_keys[] = {
 	{ { '-', TK_WHEEL_DOWN }, "- wheel", "zoom out at the cursor",
 	    tl_zoom, 0 },
 	{ { '0' }, "0", "zoom to the whole trace", tl_whole, 0 },
+	{ { 'z' }, "z", "zoom to the range or event", tl_zoomsel, 0 },
 	{ { ',', '<' }, ", <", "cursor left", tl_cursor, -1 },
 	{ { '.', '>' }, ". >", "cursor right", tl_cursor, 1 },
+	{ { 'g' }, "g", "go to a time", tl_prompt, TL_PR_GOTO },
 	{ { TK_UP, 'k' }, "Up k", "previous row", tl_row, -1 },
 	{ { TK_DOWN, 'j' }, "Down j", "next row", tl_row, 1 },
-	{ { TK_TAB, 'n' }, "Tab n", "next event on row", tl_next, 1 },
-	{ { TK_BTAB, 'N' }, "S-Tab N", "previous event on row", tl_next,
-	    -1 },
-	{ { TK_ENTER, ' ' }, "Enter", "fold group / pick event",
+	{ { TK_TAB }, "Tab", "next event on the row", tl_next, 1 },
+	{ { TK_BTAB }, "S-Tab", "previous event on the row", tl_next, -1 },
+	{ { TK_ENTER, ' ' }, "Enter Space", "fold group / pick event",
 	    tl_enter, 0 },
 	{ { TK_CLICK }, "click", "pick row, move cursor", tl_click, 0 },
-	{ { TK_ESC }, "Esc", "clear the selection", tl_escape, 0 },
-	{ { '?' }, "?", "show or hide this help", tl_help, 0 },
-	{ { 'q', 'Q' }, "q", "quit", tl_quit, 0 },
+	{ { '/' }, "/", "search event names", tl_prompt, TL_PR_SEARCH },
+	{ { 'n' }, "n", "next match", tl_match, 1 },
+	{ { 'N' }, "N", "previous match", tl_match, -1 },
+	{ { '[' }, "[", "mark range start", tl_mark, 0 },
+	{ { ']' }, "]", "mark range end: statistics", tl_mark, 1 },
+	{ { 'f' }, "f", "minimum duration filter", tl_prompt, TL_PR_MINDUR },
+	{ { 'c' }, "c", "fold the row's group", tl_fold, 0 },
+	{ { 'C' }, "C", "fold or unfold all groups", tl_foldall, 0 },
+	{ { 'A' }, "A", "hide or show API rows", tl_api, 0 },
+	{ { 'a' }, "a", "absolute or relative times", tl_abs, 0 },
+	{ { 'm' }, "m", "bookmark the cursor", tl_bookmark, 0 },
+	{ { '\'' }, "'", "bookmarks: list and jump", tl_bmlist, 0 },
+	{ { TK_ESC }, "Esc", "clear selection and range", tl_escape, 0 },
 };
 const size_t view_timeline_nkeys =
     sizeof view_timeline_keys / sizeof view_timeline_keys[0];
 
+/* A key while the bookmark list is up. */
+static int
+tl_bmkey(struct tl *v, const struct tui_key *k)
+{
+	size_t	i;
+
+	switch (k->key) {
+	case TK_UP:
+	case 'k':
+		if (v->bm_sel > 0)
+			v->bm_sel--;
+		return REDRAW_ALL;
+	case TK_DOWN:
+	case 'j':
+		if (v->bm_sel + 1 < v->bm.n)
+			v->bm_sel++;
+		return REDRAW_ALL;
+	case 'd':
+		bookmarks_del(&v->bm, v->bm_sel);
+		if (v->bm_sel >= v->bm.n && v->bm_sel > 0)
+			v->bm_sel--;
+		return REDRAW_ALL;
+	case TK_ENTER:
+		v->overlay = TL_OV_NONE;
+		if (v->bm_sel < v->bm.n)
+			tl_bmjump(v, v->bm_sel);
+		return REDRAW_ALL;
+	}
+	if (k->key >= '1' && k->key <= '9') {
+		i = (size_t)(k->key - '1');
+		v->overlay = TL_OV_NONE;
+		if (i < v->bm.n) {
+			v->bm_sel = i;
+			tl_bmjump(v, i);
+		}
+		return REDRAW_ALL;
+	}
+	v->overlay = TL_OV_NONE;
+	return REDRAW_ALL | ((k->key == 'q' || k->key == 'Q') ? REACT_PASS :
+	    0);
+}
+
 static int
 tl_key(void *p, const struct tui_key *k)
 {
-	struct tl	*v = p;
-	size_t		 i;
-	int		 j, r = 0;
+	struct tl		*v = p;
+	const struct view_key	*b;
+	int			 r = 0;
 
 	if (v->msg[0] != '\0') {
 		v->msg[0] = '\0';
 		r |= REDRAW_STATUS;
 	}
-	if (v->help && k->key != 'q' && k->key != 'Q') {
-		v->help = 0;
-		return REDRAW_ALL;
-	}
-	for (i = 0; i < view_timeline_nkeys; i++)
-		for (j = 0; j < 3 && view_timeline_keys[i].keys[j] != 0; j++)
-			if (view_timeline_keys[i].keys[j] == k->key)
-				return r | view_timeline_keys[i].fn(v, k,
-				    view_timeline_keys[i].arg);
+	if (v->pr.active) {
+		switch (prompt_key(&v->pr, k)) {
+		case PROMPT_DONE:
+			r |= tl_prompt_done(v);
+			break;
+		case PROMPT_CANCEL:
+			r |= REDRAW_STATUS;
+			break;
+		default:
+			r |= REDRAW_STATUS;
+			break;
+		}
+	} else if (v->overlay == TL_OV_BOOKMARKS)
+		r |= tl_bmkey(v, k);
+	else if (v->overlay == TL_OV_RANGE) {
+		/* Any key closes the statistics; q still quits. */
+		v->overlay = TL_OV_NONE;
+		r |= REDRAW_ALL;
+		if (k->key == 'q' || k->key == 'Q')
+			r |= REACT_PASS;
+	} else if ((b = view_key_find(view_timeline_keys, view_timeline_nkeys,
+	    k->key)) != NULL)
+		r |= b->fn(v, k, b->arg);
+	else
+		r |= REACT_PASS;
+	tl_publish(v);
 	return r;
+}
+
+static int
+tl_command(void *p, const struct view_msg *msg)
+{
+	struct tl	*v = p;
+	int64_t		 s, e;
+	size_t		 a, row = (size_t)-1;
+
+	switch (msg->type) {
+	case VMSG_SHOW_EVENT:
+		if (msg->gid == NONE32 || msg->gid >= v->m->nevents)
+			return 0;
+		s = model_ev_start(v->m, msg->gid);
+		e = model_ev_end(v->m, msg->gid);
+		a = layout_find_all(v->lay, msg->gid);
+		if (a != (size_t)-1 &&
+		    (row = layout_reveal(v->lay, a)) != (size_t)-1) {
+			v->sel = row;
+			tl_scroll(v);
+		}
+		tl_select(v, msg->gid, NULL, 0);
+		tl_resync(v, (size_t)-1);
+		/* Keep the zoom unless the event would be too thin to see
+		 * or does not fit. */
+		if (e - s > v->span || (e - s) * v->tw < 2 * v->span)
+			tl_show(v, s, e);
+		else {
+			v->t0 = s - (v->span - (e - s)) / 2;
+			v->tc = s;
+			tl_clamp(v);
+		}
+		if (a == (size_t)-1 || row == (size_t)-1)
+			snprintf(v->msg, sizeof v->msg, "its row is hidden "
+			    "(A shows API rows)");
+		else if (v->sel_lane == NULL && v->min_dur > 0)
+			snprintf(v->msg, sizeof v->msg, "hidden by the minimum "
+			    "duration filter (f changes it)");
+		break;
+	case VMSG_SHOW_RANGE:
+		v->t0 = msg->t0;
+		v->span = msg->t1 - msg->t0;
+		v->tc = msg->t0;
+		tl_clamp(v);
+		break;
+	default:
+		return 0;
+	}
+	if (msg->note[0] != '\0' && v->msg[0] == '\0')
+		snprintf(v->sh->note, sizeof v->sh->note, "%s", msg->note);
+	tl_publish(v);
+	return REDRAW_ALL;
 }
 
 /* Drawing. */
@@ -511,10 +1050,8 @@ tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 		return;
 	s = model_ev_start(v->m, v->sel_gid);
 	e = model_ev_end(v->m, v->sel_gid);
-	if (e >= lv->t0 + lv->span || s < lv->t0) {
-		if (e < lv->t0 || s >= lv->t0 + lv->span)
-			return;
-	}
+	if (e < lv->t0 || s >= lv->t0 + lv->span)
+		return;
 	c0 = lod_col_of(lv, s);
 	c1 = e > s ? lod_col_of(lv, e - 1) : c0;
 	if (c0 < 0)
@@ -530,6 +1067,7 @@ static void
 tl_draw_ruler(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
 	const char	*title = v->title != NULL ? v->title : "gpulens";
+	int		 c0, c1;
 
 	/* A path's last component says most in a narrow column. */
 	if (strrchr(title, '/') != NULL && strrchr(title, '/')[1] != '\0')
@@ -538,7 +1076,51 @@ tl_draw_ruler(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	cellgrid_text(g, 0, 0, v->labw, title, v->san | ST_ELLIPSIS,
 	    CG_RULER | CGA_BOLD);
 	cellgrid_put(g, v->labw, 0, v->gl->vline, CG_BORDER);
-	ruler_draw(g, v->tx, 0, lv, v->m->origin_ns, v->cur, v->gl);
+	ruler_draw(g, v->tx, 0, lv, v->sh->abs_time ? 0 : v->m->origin_ns,
+	    v->cur, v->gl);
+	/* The marked range (or its start) in reverse video. */
+	if (v->marked == 0)
+		return;
+	c0 = lod_col_of(lv, v->mark[v->marked == 2 ? 1 : 0]);
+	c1 = v->marked == 3 ? lod_col_of(lv, v->mark[1] - 1) : c0;
+	if (c1 < 0 || c0 >= v->tw)
+		return;
+	if (c0 < 0)
+		c0 = 0;
+	if (c1 >= v->tw)
+		c1 = v->tw - 1;
+	cellgrid_attr(g, v->tx + c0, 0, c1 - c0 + 1, CGA_REVERSE, 1);
+}
+
+/* Tags on the right of the detail pane's rule: filter, search, range. */
+static void
+tl_draw_tags(struct tl *v, struct cellgrid *g, int y)
+{
+	char	buf[256], a[32], b[160];
+	size_t	o = 0;
+	int	n;
+
+	buf[0] = '\0';
+	if (v->hidden & (1u << TRACK_API))
+		o += (size_t)snprintf(buf + o, sizeof buf - o, " [API hidden]");
+	if (v->min_dur > 0 && o < sizeof buf)
+		o += (size_t)snprintf(buf + o, sizeof buf - o, " [>=%s]",
+		    fmt_time(a, sizeof a, v->min_dur));
+	if (v->marked == 3 && o < sizeof buf)
+		o += (size_t)snprintf(buf + o, sizeof buf - o, " [range %s]",
+		    fmt_time(a, sizeof a, v->mark[1] - v->mark[0]));
+	if (v->srch.pat[0] != '\0' && o < sizeof buf) {
+		safetext_utf8(v->srch.pat, (size_t)-1, v->san | ST_ELLIPSIS, 24,
+		    b, sizeof b);
+		o += (size_t)snprintf(buf + o, sizeof buf - o, " [/%s: %llu]",
+		    b, (unsigned long long)v->srch.total);
+	}
+	if (o == 0 || o >= sizeof buf)
+		return;
+	n = safetext_width(buf, (size_t)-1, 0) + 1;
+	if (n > v->w / 2)
+		return;
+	cellgrid_text(g, v->w - n, y, n, buf, 0, CG_BORDER | CGA_BOLD);
 }
 
 static void
@@ -546,6 +1128,7 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
 	const struct layout_row	*r = layout_row(v->lay, v->sel);
 	char			 buf[256];
+	size_t			 n;
 	int			 x;
 
 	if (v->det_h <= 0)
@@ -562,27 +1145,27 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 			    (double)lane_busy(r->lane, lv->t0, lv->t0 +
 			    lv->span) / (double)lv->span);
 		} else {
-			size_t n;
-
 			layout_members(v->lay, r->group, &n);
 			snprintf(buf, sizeof buf, ": %zu track%s%s ", n,
 			    n == 1 ? "" : "s",
 			    v->lay->groups[r->group].collapsed ?
 			    ", collapsed" : "");
 		}
-		x += cellgrid_text(g, x, v->det_y, v->w - x, buf, ST_ASCII,
+		cellgrid_text(g, x, v->det_y, v->w - x, buf, ST_ASCII,
 		    CG_BORDER);
 	}
+	tl_draw_tags(v, g, v->det_y);
+	cellgrid_fill(g, 0, v->det_y + 1, v->w, v->det_h - 1, L' ',
+	    CG_DETAIL);
 	if (v->sel_gid != NONE32) {
 		detail_draw(g, 1, v->det_y + 1, v->w - 2, v->det_h - 1,
 		    &v->det, v->san, v->gl);
 		return;
 	}
-	cellgrid_fill(g, 0, v->det_y + 1, v->w, v->det_h - 1, L' ',
-	    CG_DETAIL);
 	cellgrid_text(g, 1, v->det_y + 1, v->w - 2, "No event selected. "
 	    "Tab/Shift-Tab: next/previous event on the row; Enter: the "
-	    "event under the cursor; ?: all keys.", ST_ASCII, CG_DIM);
+	    "event under the cursor; /: search; ?: all keys.", ST_ASCII,
+	    CG_DIM);
 }
 
 static void
@@ -590,26 +1173,19 @@ tl_draw_status(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
 	const struct layout_row	*r = layout_row(v->lay, v->sel);
 	struct evref		 ev;
-	char			 a[32], b[32], buf[256];
-	const char		*right = " ? help  q quit ";
+	char			 b[32], buf[256];
 	int			 x, end, n;
 
-	cellgrid_fill(g, 0, v->status_y, v->w, 1, L' ', CG_STATUS);
-	/* The key hint on the right, when there is room for it. */
-	n = (int)strlen(right);
-	end = v->w;
-	if (v->w >= 60) {
-		cellgrid_text(g, v->w - n, v->status_y, n, right, ST_ASCII,
-		    CG_STATUS | CGA_BOLD);
-		end = v->w - n - 1;
+	if (v->pr.active) {
+		cellgrid_fill(g, 0, v->status_y, v->w, 1, L' ', CG_STATUS);
+		prompt_draw(&v->pr, g, 1, v->status_y, v->w - 2, v->san);
+		return;
 	}
-	fmt_time_res(a, sizeof a, v->tc - v->m->origin_ns,
-	    lv->span / lv->ncols > 0 ? lv->span / lv->ncols : 1);
-	fmt_time(b, sizeof b, lv->span);
-	snprintf(buf, sizeof buf, " cursor +%s  window %s  ", a, b);
-	x = cellgrid_text(g, 0, v->status_y, end, buf, ST_ASCII, CG_STATUS);
-	if (v->msg[0] != '\0') {
-		cellgrid_text(g, x, v->status_y, end - x, v->msg, ST_ASCII,
+	x = status_begin(g, v->status_y, v->w, v->m, v->sh,
+	    lv->span / lv->ncols > 0 ? lv->span / lv->ncols : 1, &end);
+	if (v->msg[0] != '\0' || v->sh->note[0] != '\0') {
+		cellgrid_text(g, x, v->status_y, end - x, v->msg[0] != '\0' ?
+		    v->msg : v->sh->note, v->san | ST_ELLIPSIS,
 		    CG_STATUS | CGA_BOLD);
 		return;
 	}
@@ -638,74 +1214,48 @@ tl_draw_status(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 }
 
 static void
-tl_draw_help(struct tl *v, struct cellgrid *g)
-{
-	const struct glyph	*gl = v->gl;
-	int			 bw, bh, x0, y0, x, y, namew = 11, per, ncol;
-	int			 colw, nk = (int)view_timeline_nkeys, i;
-
-	/* As many columns of bindings as the height requires. */
-	per = v->h - 6;
-	if (per < 1)
-		return;
-	ncol = (nk + per - 1) / per;
-	per = (nk + ncol - 1) / ncol;
-	bw = v->w - 4 < 56 * ncol ? v->w - 4 : 56 * ncol;
-	bh = per + 4;
-	colw = (bw - 4) / ncol;
-	if (bw < 20 || colw < namew + 4)
-		return;
-	x0 = (v->w - bw) / 2;
-	y0 = (v->h - bh) / 2;
-	cellgrid_fill(g, x0, y0, bw, bh, L' ', CG_HELP);
-	cellgrid_fill(g, x0 + 1, y0, bw - 2, 1, gl->hline, CG_HELP);
-	cellgrid_fill(g, x0 + 1, y0 + bh - 1, bw - 2, 1, gl->hline, CG_HELP);
-	cellgrid_fill(g, x0, y0 + 1, 1, bh - 2, gl->vline, CG_HELP);
-	cellgrid_fill(g, x0 + bw - 1, y0 + 1, 1, bh - 2, gl->vline, CG_HELP);
-	cellgrid_put(g, x0, y0, gl->corner[0], CG_HELP);
-	cellgrid_put(g, x0 + bw - 1, y0, gl->corner[1], CG_HELP);
-	cellgrid_put(g, x0, y0 + bh - 1, gl->corner[2], CG_HELP);
-	cellgrid_put(g, x0 + bw - 1, y0 + bh - 1, gl->corner[3], CG_HELP);
-	cellgrid_text(g, x0 + 2, y0, bw - 4, " Keys (any key closes) ",
-	    ST_ASCII, CG_HELP | CGA_BOLD);
-	for (i = 0; i < nk; i++) {
-		x = x0 + 2 + (i / per) * colw;
-		y = y0 + 2 + i % per;
-		cellgrid_text(g, x, y, namew, view_timeline_keys[i].name,
-		    ST_ASCII, CG_HELP | CGA_BOLD);
-		cellgrid_text(g, x + namew, y, colw - namew - 1,
-		    view_timeline_keys[i].help, ST_ASCII | ST_ELLIPSIS,
-		    CG_HELP);
-	}
-}
-
-static void
 tl_draw(void *p, struct cellgrid *g, int dirty)
 {
 	struct tl	*v = p;
 	struct lod_view	 lv = tl_lodview(v);
+	size_t		 ri;
 	int		 i;
 
-	if (v->help)
+	if (v->overlay != TL_OV_NONE)
 		dirty = REDRAW_ALL;
 	if (dirty & REDRAW_RULER)
 		tl_draw_ruler(v, g, &lv);
-	if (dirty & (REDRAW_TIMELINE | REDRAW_LABELS)) {
+	if (dirty & REDRAW_TIMELINE) {
 		for (i = 0; i < v->rows_h; i++) {
-			tl_draw_label(v, g, v->rows_y + i, v->top + (size_t)i);
-			if (dirty & REDRAW_TIMELINE)
-				tl_draw_lanes(v, g, v->rows_y + i,
-				    v->top + (size_t)i, &lv);
+			ri = v->top + (size_t)i;
+			tl_draw_label(v, g, v->rows_y + i, ri);
+			tl_draw_lanes(v, g, v->rows_y + i, ri, &lv);
 		}
-		if (dirty & REDRAW_TIMELINE)
-			tl_draw_overlays(v, g, &lv);
+		tl_draw_overlays(v, g, &lv);
+	} else if (dirty & REDRAW_LABELS) {
+		/* Only the rows the selection left and entered. */
+		if (v->prev_sel >= v->top &&
+		    v->prev_sel < v->top + (size_t)v->rows_h)
+			tl_draw_label(v, g, v->rows_y +
+			    (int)(v->prev_sel - v->top), v->prev_sel);
+		if (v->sel >= v->top && v->sel < v->top + (size_t)v->rows_h)
+			tl_draw_label(v, g, v->rows_y +
+			    (int)(v->sel - v->top), v->sel);
 	}
 	if (dirty & REDRAW_DETAIL)
 		tl_draw_detail(v, g, &lv);
 	if (dirty & REDRAW_STATUS)
 		tl_draw_status(v, g, &lv);
-	if (v->help)
-		tl_draw_help(v, g);
+	switch (v->overlay) {
+	case TL_OV_RANGE:
+		rangestat_draw(g, v->gl, v->w, v->h, &v->rs, v->m,
+		    v->sh->abs_time, v->san);
+		break;
+	case TL_OV_BOOKMARKS:
+		bookmarks_draw(g, v->gl, v->w, v->h, &v->bm, v->bm_sel, v->m,
+		    v->sh->abs_time, v->san);
+		break;
+	}
 }
 
 static void
@@ -732,6 +1282,7 @@ tl_resize(void *p, int w, int h)
 	XGROW(v->cols, v->colcap, (size_t)v->tw);
 	tl_clamp(v);
 	tl_scroll(v);
+	tl_publish(v);
 }
 
 static void *
@@ -743,15 +1294,20 @@ tl_init(const struct model *m, const struct view_env *env)
 	v->m = m;
 	v->gl = env->gl;
 	v->title = env->title;
+	v->sh = env->sh;
 	v->san = env->gl->utf8 ? 0 : ST_ASCII;
 	v->lay = layout_new(m);
 	v->sel_gid = NONE32;
 	v->det.gid = NONE32;
+	search_init(&v->srch);
+	rangestat_init(&v->rs);
+	bookmarks_init(&v->bm);
 	tl_resize(v, 80, 24);
 	v->t0 = m->origin_ns;
 	v->span = tl_total(v);
 	v->tc = v->t0 + v->span / 2;
 	tl_clamp(v);
+	tl_publish(v);
 	return v;
 }
 
@@ -763,6 +1319,9 @@ tl_free(void *p)
 	if (v == NULL)
 		return;
 	layout_free(v->lay);
+	search_free(&v->srch);
+	rangestat_free(&v->rs);
+	bookmarks_free(&v->bm);
 	free(v->cols);
 	free(v);
 }
@@ -786,11 +1345,24 @@ view_timeline_selection(void *p, size_t *row, uint32_t *gid)
 	*gid = v->sel_gid;
 }
 
+void
+view_timeline_counts(void *p, uint64_t *filtered, uint64_t *matches)
+{
+	struct tl	*v = p;
+
+	*filtered = v->nfiltered;
+	*matches = v->srch.total;
+}
+
 const struct view_ops view_timeline_ops = {
 	.name = "timeline",
+	.label = "Timeline",
 	.init = tl_init,
 	.free = tl_free,
 	.resize = tl_resize,
 	.draw = tl_draw,
 	.key = tl_key,
+	.command = tl_command,
+	.keys = view_timeline_keys,
+	.nkeys = sizeof view_timeline_keys / sizeof view_timeline_keys[0],
 };

@@ -1,5 +1,5 @@
 /*
- * view: the contract between the main loop (tui.c) and a view.
+ * view: the contract between the application (app.c) and a view.
  *
  * A view is a table of callbacks (tig's view_ops, tmux's window_mode). It
  * draws into a cellgrid, never into ncurses, and handles keys that the loop
@@ -8,10 +8,21 @@
  *
  * Key handlers return a reaction bitmask (htop's HTOP_REFRESH style): the
  * loop ORs reactions into its damage flags and hands them to draw() once per
- * frame, which repaints only the panes named. REACT_QUIT ends the loop.
+ * frame, which repaints only the panes named. REACT_QUIT ends the loop;
+ * REACT_PASS says the view did not use the key (the application then tries
+ * its global keys: view switching, help, quit); REACT_SWITCH asks the
+ * application to show another view and hand it a message (view_msg), which
+ * is how the NVTX tree and the kernel table jump to an event on the
+ * timeline without knowing anything about it.
+ *
+ * Every view has a key table (struct view_key): the same table dispatches
+ * keys, fills the help overlay and is what the man page must document.
  */
 #ifndef GPULENS_VIEW_H
 #define GPULENS_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
 
 #include "cellgrid.h"
 #include "glyph.h"
@@ -25,8 +36,13 @@ enum tui_keycode {
 	TK_PGUP, TK_PGDN, TK_HOME, TK_END,
 	TK_TAB, TK_BTAB, TK_ENTER, TK_ESC, TK_BACKSPACE,
 	TK_WHEEL_UP, TK_WHEEL_DOWN,	/* x, y: pointer cell */
-	TK_CLICK			/* x, y: clicked cell */
+	TK_CLICK,			/* x, y: clicked cell */
+	TK_DEL,
+	TK_CTRL_L			/* ^L: repaint everything */
 };
+
+/* Control characters as keys: ^U is TK_CTRL('U'). */
+#define TK_CTRL(c)	((c) & 0x1f)
 
 struct tui_key {
 	int		 key;		/* code point or TK_* */
@@ -40,17 +56,71 @@ struct tui_key {
 #define REDRAW_DETAIL	0x008
 #define REDRAW_STATUS	0x010
 #define REDRAW_OVERLAY	0x020	/* help or other overlay */
+#define REDRAW_BODY	0x040	/* table views: the rows */
 #define REDRAW_ALL	0x0ff
 #define REACT_QUIT	0x100
+#define REACT_PASS	0x200	/* key not used by the view */
+#define REACT_SWITCH	0x400	/* see struct view_shared.want */
+#define REACT_REPAINT	0x800	/* repaint the terminal from scratch */
 
-/* What the loop tells a view about the terminal, fixed for its lifetime. */
+/* One key binding. */
+struct view_key {
+	int		 keys[3];	/* 0-terminated */
+	const char	*name;		/* key names for help: "Left h" */
+	const char	*help;
+	int		 (*fn)(void *, const struct tui_key *, int arg);
+	int		 arg;
+};
+
+/* The binding of key in keys[0..n), or NULL. */
+const struct view_key *view_key_find(const struct view_key *keys, size_t n,
+	    int key);
+
+/* A message from one view to another, through the application. */
+enum view_msg_type {
+	VMSG_NONE = 0,
+	VMSG_SHOW_EVENT,	/* select gid and bring it into view */
+	VMSG_SHOW_RANGE		/* zoom to [t0, t1) */
+};
+
+struct view_msg {
+	int		 type;		/* enum view_msg_type */
+	uint32_t	 gid;
+	int64_t		 t0, t1;
+	char		 note[160];	/* shown on the status line, or "" */
+};
+
+/*
+ * State every view can read, owned by the application: the timeline keeps
+ * the window, cursor and selection current so that the other views' status
+ * lines show them, and views post switch requests here.
+ */
+struct view_shared {
+	int64_t		 t0, span;	/* the timeline's window */
+	int64_t		 cursor;	/* cursor time */
+	uint32_t	 sel;		/* selected event or NONE32 */
+	int		 abs_time;	/* times shown on the source clock */
+	int64_t		 res;		/* ns per timeline column */
+	/* With REACT_SWITCH: the view to show (its ops name) and what to
+	 * tell it. */
+	const char	*want;
+	struct view_msg	 msg;
+	/* A note for the status line (load warnings, where a jump came
+	 * from), shown by every view until the next key. */
+	char		 note[160];
+};
+
+/* What the application tells a view, fixed for its lifetime. */
 struct view_env {
 	const struct glyph	*gl;
 	const char		*title;	/* may be NULL */
+	struct view_shared	*sh;
+	const void		*arg;	/* view-specific data (tui_opts) */
 };
 
 struct view_ops {
-	const char	*name;
+	const char	*name;		/* "timeline": tui_opts.view picks it */
+	const char	*label;		/* "Timeline": help and the view bar */
 	void		*(*init)(const struct model *, const struct view_env *);
 	void		 (*free)(void *);
 	/* New screen size; the next draw gets REDRAW_ALL. */
@@ -59,6 +129,10 @@ struct view_ops {
 	void		 (*draw)(void *, struct cellgrid *g, int dirty);
 	/* Returns a reaction bitmask. */
 	int		 (*key)(void *, const struct tui_key *);
+	/* Handles a message from another view (may be NULL). */
+	int		 (*command)(void *, const struct view_msg *);
+	const struct view_key *keys;	/* for help */
+	size_t		 nkeys;
 };
 
 #endif

@@ -1,0 +1,160 @@
+#!/usr/bin/env bash
+# bench_tui.sh: frame times of the terminal UI on generated traces.
+#
+# Run by hand from the build tree (not part of make check):
+#
+#     bench/bench_tui.sh                     # sizes 1e6 1e7, 200x50 screen
+#     BENCH_SIZES="1e5" BENCH_TUI_SIZE=80x24 bench/bench_tui.sh
+#
+# For every size N it generates a trace (`gpulens demo --out F --events N
+# --seed 1`), loads it once to write its cache, then runs a scripted tour
+# of the timeline headless (stdout not a terminal: ncurses writes to a
+# temporary file, so the bytes a real terminal would receive are counted)
+# with GPULENS_TIMING=1, which makes gpulens print one line per frame:
+#     tui-frame SEQ WHAT SECONDS BYTES
+# A frame is timed from the key to the end of the terminal update.
+#
+# The tour: 3 full repaints of the whole-trace view (":redraw", the
+# baseline: what every frame would cost without damage tracking) and 3
+# idle turns (":idle"), then zoom in from the whole trace to a window of
+# about BENCH_TUI_WINDOW (single kernels), pan right and left there, zoom
+# out half way and pan (many events per column), page right, move over
+# rows (j/k), Tab through events, and zoom all the way out.
+#
+# Reported per size: load (wall seconds of the run minus the frames),
+# frames, median and worst frame time (the key of the worst), the
+# baselines, and bytes written per pan step (median and max over the Right,
+# Left and PgDn frames). Targets, marked PASS or FAIL, at 1e7 events only:
+# median < 16 ms and worst < 50 ms. Exit status 1 if a target fails.
+#
+# Environment:
+#   GPULENS           the binary (default ./gpulens, then gpulens in PATH)
+#   BENCH_SIZES       event counts (default "1e6 1e7")
+#   BENCH_TUI_SIZE    screen WxH (default 200x50)
+#   BENCH_TUI_WINDOW  deepest zoom in ns (default 50000)
+#   BENCH_DIR         where traces go (default a mktemp directory, removed
+#                     unless BENCH_KEEP=1; a given BENCH_DIR is kept)
+#   BENCH_KEEP        1 keeps the traces and the frame logs
+set -u
+set -o pipefail
+
+die() { echo "bench_tui.sh: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "${GPULENS:-}" ]; then
+	if [ -x ./gpulens ]; then GPULENS=./gpulens
+	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
+	else GPULENS=$(command -v gpulens) || die "no gpulens: build it or set GPULENS"
+	fi
+fi
+[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+SIZES=${BENCH_SIZES:-"1e6 1e7"}
+SCREEN=${BENCH_TUI_SIZE:-200x50}
+WINDOW=${BENCH_TUI_WINDOW:-50000}
+case $SCREEN in *x*) ;; *) die "BENCH_TUI_SIZE must be WxH";; esac
+
+if [ -n "${BENCH_DIR:-}" ]; then
+	DIR=$BENCH_DIR
+	mkdir -p "$DIR" || die "cannot create $DIR"
+	KEEP=1
+else
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-bench-tui.XXXXXX") || die "mktemp"
+	KEEP=${BENCH_KEEP:-0}
+fi
+cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+to_int() { awk -v x="$1" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }'; }
+now() { date +%s.%N; }
+
+# tour ZOOMS: the key script on stdout.
+tour() {
+	local z=$1 i
+	for i in 1 2 3; do echo ':redraw'; done
+	for i in 1 2 3; do echo ':sleep 0'; done
+	echo 0
+	for ((i = 0; i < z; i++)); do echo +; done
+	for i in $(seq 10); do echo RIGHT; done
+	for i in $(seq 10); do echo LEFT; done
+	for ((i = 0; i < z / 2; i++)); do echo -; done
+	for i in $(seq 10); do echo RIGHT; done
+	for i in $(seq 4); do echo PGDN; done
+	for i in $(seq 20); do echo j; done
+	for i in $(seq 10); do echo k; done
+	for i in $(seq 5); do echo TAB; done
+	for ((i = 0; i < z; i++)); do echo -; done
+	for i in $(seq 5); do echo j; done
+}
+
+# stats over the frame log: prints the summary fields.
+summarise() {
+	awk '
+	function median(a, n,   i, j, t) {
+		for (i = 2; i <= n; i++) {
+			t = a[i]
+			for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]
+			a[j + 1] = t
+		}
+		if (n == 0) return 0
+		return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+	}
+	$1 == "tui-frame" {
+		what = $3; s = $4 * 1000; b = $5
+		total += $4
+		if (what == ":redraw") { rd[++nrd] = s; next }
+		if (what == ":idle") { id[++nid] = s; next }
+		if (what == "start") { start = s; next }
+		f[++n] = s
+		if (s > worst) { worst = s; wk = what }
+		if (what == "RIGHT" || what == "LEFT" || what == "PGDN") {
+			pb[++np] = b
+			if (b > pmax) pmax = b
+		}
+	}
+	END {
+		printf "%d %.3f %.3f %s %.3f %.3f %.3f %.0f %d %.3f\n", n,
+		    median(f, n), worst, wk, median(rd, nrd), median(id, nid),
+		    start, median(pb, np), pmax, total
+	}' "$1"
+}
+
+printf '%s\n' "gpulens $("$GPULENS" --version 2>/dev/null | awk '{print $2}') TUI frames, screen $SCREEN, $(uname -sm), $(nproc 2>/dev/null || echo '?') CPUs"
+printf '%-6s %7s %6s %9s %9s %-9s %10s %9s %9s %12s  %s\n' size load_s frames median_ms worst_ms worst_key redraw_ms idle_ms start_ms pan_bytes target
+status=0
+for s in $SIZES; do
+	n=$(to_int "$s") || die "bad size $s"
+	f=$DIR/demo-$s.sqlite
+	if [ ! -s "$f" ]; then
+		"$GPULENS" demo --out "$f" --events "$n" --seed 1 \
+		    >/dev/null 2>"$DIR/gen-$s.err" || die "demo --events $n failed: $(cat "$DIR/gen-$s.err")"
+	fi
+	"$GPULENS" prep "$f" >/dev/null 2>&1 || die "prep $f failed"
+	span=$("$GPULENS" info "$f" | awk '$1 == "span" { v = $2; u = $3
+	    m = u == "s" ? 1e9 : u == "ms" ? 1e6 : u == "us" ? 1e3 : 1
+	    printf "%.0f\n", v * m }')
+	zooms=$(awk -v s="$span" -v w="$WINDOW" 'BEGIN { z = 0
+	    while (s > w && z < 60) { s /= 2; z++ } print z }')
+	tour "$zooms" >"$DIR/tour-$s"
+	t0=$(now)
+	GPULENS_TIMING=1 GPULENS_TUI_SIZE=$SCREEN "$GPULENS" \
+	    --script "$DIR/tour-$s" "$f" >/dev/null 2>"$DIR/frames-$s.log" ||
+	    die "the tour failed on $f: $(tail -n 3 "$DIR/frames-$s.log")"
+	t1=$(now)
+	read -r frames med worst wk redraw idle start pmed pmax total \
+	    < <(summarise "$DIR/frames-$s.log")
+	load=$(awk -v a="$t0" -v b="$t1" -v t="$total" 'BEGIN { printf "%.2f", b - a - t }')
+	verdict=-
+	if [ "$n" -ge 10000000 ]; then
+		if awk -v m="$med" -v w="$worst" 'BEGIN { exit !(m < 16 && w < 50) }'; then
+			verdict="PASS (median < 16 ms, worst < 50 ms)"
+		else
+			verdict="FAIL (median < 16 ms, worst < 50 ms)"
+			status=1
+		fi
+	fi
+	printf '%-6s %7s %6s %9s %9s %-9s %10s %9s %9s %12s  %s\n' "$s" "$load" \
+	    "$frames" "$med" "$worst" "$wk" "$redraw" "$idle" "$start" \
+	    "$pmed/$pmax" "$verdict"
+done
+exit $status

@@ -1,0 +1,314 @@
+/*
+ * app: the views of a session, view switching, global keys and the
+ * overlays common to every view. See app.h.
+ *
+ * Views are initialised when first shown (the NVTX tree and the kernel
+ * table aggregate the whole trace, which is not worth doing for a session
+ * that never opens them) and live until the end, so switching back keeps
+ * their state. The help and warnings overlays are drawn over the current
+ * view after it has drawn; while one is up the view repaints everything
+ * under it, and closing it repaints everything once more.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "overlay.h"
+#include "safetext.h"
+#include "view-kernels.h"
+#include "view-nvtx.h"
+#include "view-timeline.h"
+#include "xmalloc.h"
+
+enum {
+	APP_OV_NONE,
+	APP_OV_HELP,
+	APP_OV_WARN
+};
+
+/* The views, in the order of their switching keys (1, 2, 3, ...). */
+static const struct view_ops *const app_views[] = {
+	&view_timeline_ops,
+	&view_nvtx_ops,
+	&view_kernels_ops,
+};
+#define APP_NVIEWS	(sizeof app_views / sizeof app_views[0])
+
+struct app {
+	const struct model	*m;
+	struct view_env		 env;
+	struct view_shared	 sh;
+	void			*view[APP_NVIEWS];
+	size_t			 cur;
+	int			 w, h;
+	int			 overlay;
+	int			 help_page, help_pages;
+	size_t			 warn_first;
+	int			 clear;		/* blank the grid first */
+};
+
+static void *
+app_view(struct app *a, size_t i)
+{
+	if (a->view[i] == NULL) {
+		a->view[i] = app_views[i]->init(a->m, &a->env);
+		app_views[i]->resize(a->view[i], a->w, a->h);
+	}
+	return a->view[i];
+}
+
+/* Global key actions. */
+
+static int
+app_switch(void *p, const struct tui_key *k, int i)
+{
+	struct app	*a = p;
+
+	if ((size_t)i >= APP_NVIEWS)
+		return 0;
+	if (a->cur != (size_t)i)
+		a->clear = 1;
+	a->cur = (size_t)i;
+	app_view(a, a->cur);
+	return REDRAW_ALL;
+}
+
+static int
+app_help(void *p, const struct tui_key *k, int arg)
+{
+	struct app	*a = p;
+
+	a->overlay = APP_OV_HELP;
+	a->help_page = 0;
+	return REDRAW_ALL;
+}
+
+static int
+app_warnings(void *p, const struct tui_key *k, int arg)
+{
+	struct app	*a = p;
+
+	if (a->m->nwarnings == 0) {
+		snprintf(a->sh.note, sizeof a->sh.note,
+		    "the trace loaded without warnings");
+		return REDRAW_STATUS;
+	}
+	a->overlay = APP_OV_WARN;
+	a->warn_first = 0;
+	return REDRAW_ALL;
+}
+
+static int
+app_repaint(void *p, const struct tui_key *k, int arg)
+{
+	return REDRAW_ALL | REACT_REPAINT;
+}
+
+static int
+app_quit(void *p, const struct tui_key *k, int arg)
+{
+	return REACT_QUIT;
+}
+
+const struct view_key app_keys[] = {
+	{ { '1' }, "1", "timeline view", app_switch, 0 },
+	{ { '2' }, "2", "NVTX tree view", app_switch, 1 },
+	{ { '3' }, "3", "kernel table view", app_switch, 2 },
+	{ { '?' }, "?", "this help", app_help, 0 },
+	{ { 'W' }, "W", "load warnings of the trace", app_warnings, 0 },
+	{ { TK_CTRL_L }, "C-l", "repaint the screen", app_repaint, 0 },
+	{ { 'q', 'Q' }, "q", "quit", app_quit, 0 },
+};
+const size_t app_nkeys = sizeof app_keys / sizeof app_keys[0];
+
+struct app *
+app_new(const struct model *m, const struct app_opts *o, char **cause)
+{
+	struct app	*a;
+	size_t		 i;
+
+	for (i = 0; i < APP_NVIEWS; i++)
+		if (o->view == NULL || strcmp(o->view, app_views[i]->name) == 0)
+			break;
+	if (i == APP_NVIEWS) {
+		*cause = xasprintf("unknown view '%s'", o->view);
+		return NULL;
+	}
+	a = xcalloc(1, sizeof *a);
+	a->m = m;
+	a->env.gl = o->gl;
+	a->env.title = o->title;
+	a->env.sh = &a->sh;
+	a->env.arg = o->view_arg;
+	a->sh.t0 = m->origin_ns;
+	a->sh.span = m->end_ns - m->origin_ns;
+	a->sh.cursor = m->origin_ns;
+	a->sh.sel = NONE32;
+	a->sh.res = 1;
+	a->w = 80;
+	a->h = 24;
+	if (m->nwarnings > 0)
+		snprintf(a->sh.note, sizeof a->sh.note, "%zu load warning%s "
+		    "(W lists them): %s", m->nwarnings, m->nwarnings == 1 ?
+		    "" : "s", m->warnings[0]);
+	/* The timeline always exists: it owns the window the others show. */
+	app_view(a, 0);
+	a->cur = i;
+	app_view(a, a->cur);
+	return a;
+}
+
+void
+app_free(struct app *a)
+{
+	size_t	i;
+
+	if (a == NULL)
+		return;
+	for (i = 0; i < APP_NVIEWS; i++)
+		if (a->view[i] != NULL)
+			app_views[i]->free(a->view[i]);
+	free(a);
+}
+
+void
+app_resize(struct app *a, int w, int h)
+{
+	size_t	i;
+
+	a->w = w < 1 ? 1 : w;
+	a->h = h < 1 ? 1 : h;
+	for (i = 0; i < APP_NVIEWS; i++)
+		if (a->view[i] != NULL)
+			app_views[i]->resize(a->view[i], a->w, a->h);
+}
+
+/* A key while an overlay is up. */
+static int
+app_overlay_key(struct app *a, const struct tui_key *k)
+{
+	if (k->key == 'q' || k->key == 'Q')
+		return REACT_QUIT;
+	if (a->overlay == APP_OV_HELP) {
+		if ((k->key == ' ' || k->key == TK_PGDN || k->key == 'j' ||
+		    k->key == TK_DOWN) && a->help_page + 1 < a->help_pages) {
+			a->help_page++;
+			return REDRAW_ALL;
+		}
+		if ((k->key == TK_PGUP || k->key == 'k' || k->key == TK_UP) &&
+		    a->help_page > 0) {
+			a->help_page--;
+			return REDRAW_ALL;
+		}
+	}
+	/* The list scrolls while lines are left below the box. */
+	if (a->overlay == APP_OV_WARN && (k->key == ' ' || k->key == 'j' ||
+	    k->key == TK_DOWN || k->key == TK_PGDN) &&
+	    a->m->nwarnings - a->warn_first > (size_t)(a->h > 6 ? a->h - 6 :
+	    1)) {
+		a->warn_first += k->key == TK_PGDN || k->key == ' ' ?
+		    (size_t)(a->h > 8 ? a->h - 8 : 1) : 1;
+		if (a->warn_first >= a->m->nwarnings)
+			a->warn_first = a->m->nwarnings - 1;
+		return REDRAW_ALL;
+	}
+	if (a->overlay == APP_OV_WARN && (k->key == 'k' || k->key == TK_UP ||
+	    k->key == TK_PGUP) && a->warn_first > 0) {
+		a->warn_first--;
+		return REDRAW_ALL;
+	}
+	a->overlay = APP_OV_NONE;
+	return REDRAW_ALL;
+}
+
+int
+app_key(struct app *a, const struct tui_key *k)
+{
+	const struct view_ops	*ops = app_views[a->cur];
+	const struct view_key	*b;
+	size_t			 i;
+	int			 r = 0;
+
+	if (a->sh.note[0] != '\0') {
+		a->sh.note[0] = '\0';
+		r |= REDRAW_STATUS;
+	}
+	if (a->overlay != APP_OV_NONE)
+		return r | app_overlay_key(a, k);
+	a->sh.want = NULL;
+	r |= ops->key(app_view(a, a->cur), k);
+	if (r & REACT_PASS) {
+		r &= ~REACT_PASS;
+		if ((b = view_key_find(app_keys, app_nkeys, k->key)) != NULL)
+			r |= b->fn(a, k, b->arg);
+	}
+	if ((r & REACT_SWITCH) && a->sh.want != NULL) {
+		r &= ~REACT_SWITCH;
+		for (i = 0; i < APP_NVIEWS; i++)
+			if (strcmp(app_views[i]->name, a->sh.want) == 0)
+				break;
+		if (i < APP_NVIEWS) {
+			if (a->cur != i)
+				a->clear = 1;
+			a->cur = i;
+			ops = app_views[i];
+			if (ops->command != NULL && a->sh.msg.type != VMSG_NONE)
+				r |= ops->command(app_view(a, i), &a->sh.msg);
+			r |= REDRAW_ALL;
+		}
+		memset(&a->sh.msg, 0, sizeof a->sh.msg);
+		a->sh.want = NULL;
+	}
+	return r & ~REACT_SWITCH;
+}
+
+void
+app_draw(struct app *a, struct cellgrid *g, int dirty)
+{
+	const struct view_ops	*ops = app_views[a->cur];
+	struct overlay_keys	 t[2];
+
+	if (a->overlay != APP_OV_NONE)
+		dirty = REDRAW_ALL;
+	/* A new view must not show what the previous one left. */
+	if (a->clear) {
+		cellgrid_fill(g, 0, 0, g->w, g->h, L' ', CG_NORMAL);
+		dirty = REDRAW_ALL;
+		a->clear = 0;
+	}
+	ops->draw(app_view(a, a->cur), g, dirty & REDRAW_ALL);
+	switch (a->overlay) {
+	case APP_OV_HELP:
+		t[0].heading = ops->label;
+		t[0].keys = ops->keys;
+		t[0].n = ops->nkeys;
+		t[1].heading = "Every view";
+		t[1].keys = app_keys;
+		t[1].n = app_nkeys;
+		a->help_pages = overlay_help(g, a->env.gl, a->w, a->h, t, 2,
+		    a->help_page);
+		break;
+	case APP_OV_WARN:
+		overlay_lines(g, a->env.gl, a->w, a->h, " Load warnings (any "
+		    "key closes) ", (const char *const *)a->m->warnings,
+		    a->m->nwarnings, a->warn_first,
+		    a->env.gl->utf8 ? 0 : ST_ASCII);
+		break;
+	}
+}
+
+const struct view_ops *
+app_current(const struct app *a, void **view)
+{
+	*view = a->view[a->cur];
+	return app_views[a->cur];
+}
+
+const struct view_shared *
+app_shared(const struct app *a)
+{
+	return &a->sh;
+}

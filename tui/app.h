@@ -1,0 +1,56 @@
+/*
+ * app: the views of one TUI session and what is common to them, without
+ * any terminal: the table of views (timeline, NVTX tree, kernel table),
+ * switching between them (keys 1, 2, 3 and views asking for one another),
+ * the global keys, the help overlay (every key of the global table and of
+ * the current view's table) and the load-warnings overlay.
+ *
+ * tui.c owns the terminal and feeds app_key() / app_draw(); tests drive
+ * an app directly and read the cellgrid.
+ *
+ * Adding a view: one line in app_views[] and one switching key in
+ * app_keys[] (app.c). tui_opts.view (app_opts.view) names the view shown
+ * first, and app_opts.view_arg reaches every view's init through
+ * view_env.arg (data a view needs besides the model).
+ *
+ * Ownership: app_new() allocates; app_free() frees the app and its views.
+ * The model must outlive the app.
+ */
+#ifndef GPULENS_APP_H
+#define GPULENS_APP_H
+
+#include <stddef.h>
+
+#include "cellgrid.h"
+#include "glyph.h"
+#include "model.h"
+#include "view.h"
+
+struct app;
+
+struct app_opts {
+	const struct glyph	*gl;
+	const char		*title;		/* may be NULL */
+	const char		*view;		/* first view's name, or NULL
+						   for the timeline */
+	const void		*view_arg;	/* view_env.arg */
+};
+
+extern const struct view_key	app_keys[];
+extern const size_t		app_nkeys;
+
+/* Returns NULL with *cause (caller frees) for an unknown view name. */
+struct app	*app_new(const struct model *, const struct app_opts *,
+		    char **cause);
+void		 app_free(struct app *);
+void		 app_resize(struct app *, int w, int h);
+/* Returns damage (REDRAW_*) plus REACT_QUIT or REACT_REPAINT. */
+int		 app_key(struct app *, const struct tui_key *);
+/* Repaints the panes named in dirty into g (already w x h). */
+void		 app_draw(struct app *, struct cellgrid *, int dirty);
+/* The current view: its ops and state (for tests). */
+const struct view_ops *app_current(const struct app *, void **view);
+/* The state shared by the views (for tests). */
+const struct view_shared *app_shared(const struct app *);
+
+#endif

@@ -1,0 +1,227 @@
+/*
+ * ktable: per-kernel-name statistics. See ktable.h.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ktable.h"
+#include "search.h"
+#include "xmalloc.h"
+
+static const char *ktable_sort_names[KT_SORT_COUNT_] = {
+	"total", "count", "mean", "median", "min", "max", "stddev", "name"
+};
+
+const char *
+ktable_sort_name(int k)
+{
+	return k >= 0 && k < KT_SORT_COUNT_ ? ktable_sort_names[k] : "?";
+}
+
+struct ktable *
+ktable_build(const struct model *m)
+{
+	struct ktable		*kt;
+	const struct lane	*l;
+	uint32_t		*gi, nstr, g;
+	size_t			*off, *fill, t, i, total = 0, rcap = 0;
+	int64_t			*vals;
+
+	kt = xcalloc(1, sizeof *kt);
+	kt->m = m;
+	nstr = strpool_count(m->strs);
+	gi = xcalloc((size_t)nstr + 1, sizeof *gi);
+	for (i = 0; i <= nstr; i++)
+		gi[i] = NONE32;
+	/* Pass 1: the names and their counts. */
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_KERNEL || l->name[i] >= nstr)
+				continue;
+			g = gi[l->name[i]];
+			if (g == NONE32) {
+				g = gi[l->name[i]] = (uint32_t)kt->n;
+				XGROW(kt->r, rcap, kt->n + 1);
+				memset(&kt->r[g], 0, sizeof kt->r[g]);
+				kt->r[g].name = l->name[i];
+				if (l->aux[i] != NONE32 &&
+				    l->aux[i] < m->nkernels)
+					kt->r[g].short_name =
+					    m->kernels[l->aux[i]].short_name;
+				kt->n++;
+			}
+			kt->r[g].st.count++;
+			total++;
+		}
+	}
+	/* Pass 2: the durations, grouped, then the statistics. */
+	off = xcalloc(kt->n + 1, sizeof *off);
+	fill = xcalloc(kt->n + 1, sizeof *fill);
+	for (g = 0; g < kt->n; g++)
+		off[g + 1] = off[g] + kt->r[g].st.count;
+	vals = xcalloc(total + 1, sizeof *vals);
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_KERNEL || l->name[i] >= nstr)
+				continue;
+			g = gi[l->name[i]];
+			vals[off[g] + fill[g]++] = l->end[i] - l->start[i];
+		}
+	}
+	for (g = 0; g < kt->n; g++) {
+		stats_compute(vals + off[g], off[g + 1] - off[g],
+		    &kt->r[g].st);
+		kt->grand += kt->r[g].st.total;
+	}
+	kt->nkernels = total;
+	free(vals);
+	free(off);
+	free(fill);
+	free(gi);
+	ktable_view(kt, NULL, KT_SORT_TOTAL, 1);
+	return kt;
+}
+
+void
+ktable_free(struct ktable *kt)
+{
+	if (kt == NULL)
+		return;
+	free(kt->r);
+	free(kt->vis);
+	free(kt);
+}
+
+static const struct ktable *ktable_sorting;
+
+static int
+ktable_cmp(const void *a, const void *b)
+{
+	const struct ktable	*kt = ktable_sorting;
+	const struct ktable_row	*x = &kt->r[*(const uint32_t *)a];
+	const struct ktable_row	*y = &kt->r[*(const uint32_t *)b];
+	double			 dx = 0, dy = 0;
+	int			 c;
+
+	switch (kt->sort) {
+	case KT_SORT_TOTAL:
+		dx = (double)x->st.total;
+		dy = (double)y->st.total;
+		break;
+	case KT_SORT_COUNT:
+		dx = (double)x->st.count;
+		dy = (double)y->st.count;
+		break;
+	case KT_SORT_MEAN:
+		dx = x->st.mean;
+		dy = y->st.mean;
+		break;
+	case KT_SORT_MEDIAN:
+		dx = x->st.median;
+		dy = y->st.median;
+		break;
+	case KT_SORT_MIN:
+		dx = (double)x->st.min;
+		dy = (double)y->st.min;
+		break;
+	case KT_SORT_MAX:
+		dx = (double)x->st.max;
+		dy = (double)y->st.max;
+		break;
+	case KT_SORT_STDDEV:
+		dx = x->st.stddev;
+		dy = y->st.stddev;
+		break;
+	}
+	if (kt->sort == KT_SORT_NAME)
+		c = strcmp(model_str(kt->m, x->short_name != 0 ?
+		    x->short_name : x->name), model_str(kt->m, y->short_name !=
+		    0 ? y->short_name : y->name));
+	else
+		c = dx < dy ? -1 : dx > dy;
+	if (kt->desc)
+		c = -c;
+	if (c == 0)
+		c = strcmp(model_str(kt->m, x->name), model_str(kt->m,
+		    y->name));
+	return c;
+}
+
+void
+ktable_view(struct ktable *kt, const char *filter, int sort, int desc)
+{
+	const struct ktable_row	*r;
+	size_t			 i;
+
+	if (filter != kt->filter)
+		snprintf(kt->filter, sizeof kt->filter, "%s",
+		    filter != NULL ? filter : "");
+	kt->sort = sort;
+	kt->desc = desc;
+	if (kt->vis == NULL)
+		kt->vis = xcalloc(kt->n + 1, sizeof *kt->vis);
+	kt->nvis = 0;
+	for (i = 0; i < kt->n; i++) {
+		r = &kt->r[i];
+		if (kt->filter[0] != '\0' &&
+		    !search_match(model_str(kt->m, r->name), kt->filter) &&
+		    !search_match(model_str(kt->m, r->short_name), kt->filter))
+			continue;
+		kt->vis[kt->nvis++] = (uint32_t)i;
+	}
+	ktable_sorting = kt;
+	if (kt->nvis > 1)
+		qsort(kt->vis, kt->nvis, sizeof *kt->vis, ktable_cmp);
+	ktable_sorting = NULL;
+}
+
+static const struct model *ktable_inst_model;
+
+static int
+ktable_inst_cmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	int64_t		sx = model_ev_start(ktable_inst_model, x);
+	int64_t		sy = model_ev_start(ktable_inst_model, y);
+
+	if (sx != sy)
+		return sx < sy ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+size_t
+ktable_instances(const struct model *m, uint32_t name, uint32_t **buf,
+    size_t *cap)
+{
+	const struct lane	*l;
+	size_t			 t, i, n = 0, ntr = 0;
+
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_KERNEL || l->name[i] != name)
+				continue;
+			XGROW(*buf, *cap, n + 1);
+			(*buf)[n++] = model_gid(m, (uint32_t)t, (uint32_t)i);
+		}
+		ntr++;
+	}
+	/* Each track's part is in start order; merge them. */
+	if (ntr > 1 && n > 1) {
+		ktable_inst_model = m;
+		qsort(*buf, n, sizeof **buf, ktable_inst_cmp);
+		ktable_inst_model = NULL;
+	}
+	return n;
+}

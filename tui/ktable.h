@@ -1,0 +1,70 @@
+/*
+ * ktable: the kernel table, the numbers of `gpulens stats --type kernel`
+ * (and nsys's cuda_gpu_kern_sum) for the kernel table view.
+ *
+ * One row per kernel name (the full, demangled name, as the verb groups):
+ * count, total, share of all kernel time, mean, median, min, max and
+ * sample standard deviation of the durations (stats.h, so the numbers are
+ * the verb's). ktable_view() filters the rows by a case-insensitive
+ * substring of the full or short name and sorts them.
+ *
+ * ktable_build() is two passes over the GPU tracks and one sort per name
+ * (stats_compute); ktable_instances() lists one kernel's instances in
+ * start order (one pass over the GPU tracks), for Enter.
+ *
+ * Ownership: ktable_build() returns a table freed with ktable_free().
+ */
+#ifndef GPULENS_KTABLE_H
+#define GPULENS_KTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "stats.h"
+
+enum ktable_sort {
+	KT_SORT_TOTAL,		/* also the share */
+	KT_SORT_COUNT,
+	KT_SORT_MEAN,
+	KT_SORT_MEDIAN,
+	KT_SORT_MIN,
+	KT_SORT_MAX,
+	KT_SORT_STDDEV,
+	KT_SORT_NAME,
+	KT_SORT_COUNT_		/* number of sort keys */
+};
+
+struct ktable_row {
+	uint32_t	 name;		/* full name, model string id */
+	uint32_t	 short_name;	/* 0 if unknown */
+	struct stats	 st;
+};
+
+struct ktable {
+	const struct model	*m;
+	struct ktable_row	*r;
+	size_t			 n;
+	int64_t			 grand;		/* all kernels' total */
+	uint64_t		 nkernels;
+	uint32_t		*vis;		/* shown rows, in order */
+	size_t			 nvis;
+	char			 filter[256];
+	int			 sort, desc;
+};
+
+struct ktable	*ktable_build(const struct model *);
+void		 ktable_free(struct ktable *);
+/* Recomputes the shown rows for a filter ("" or NULL: all) and order. */
+void		 ktable_view(struct ktable *, const char *filter, int sort,
+		    int desc);
+/*
+ * The global ids of the kernels named name, in start order, into *buf
+ * (grown as needed); returns their number.
+ */
+size_t		 ktable_instances(const struct model *, uint32_t name,
+		    uint32_t **buf, size_t *cap);
+/* "total", "count", ... */
+const char	*ktable_sort_name(int);
+
+#endif

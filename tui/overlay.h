@@ -1,0 +1,51 @@
+/*
+ * overlay: boxes drawn over a view: the help (every key of the global
+ * table and the current view's table, in columns, a page at a time) and
+ * text lists (the model's load warnings, bookmarks, range statistics).
+ *
+ * Everything is drawn into a cellgrid; the layout arithmetic
+ * (overlay_help_layout) is pure so tests can check it without a screen.
+ */
+#ifndef GPULENS_OVERLAY_H
+#define GPULENS_OVERLAY_H
+
+#include <stddef.h>
+
+#include "cellgrid.h"
+#include "glyph.h"
+#include "view.h"
+
+/* One key table with its heading, for the help. */
+struct overlay_keys {
+	const char		*heading;	/* "Timeline", "Global" */
+	const struct view_key	*keys;
+	size_t			 n;
+};
+
+/* Where the help goes on a w x h screen. */
+struct overlay_layout {
+	int	 x, y, w, h;		/* the box */
+	int	 ncol, per;		/* columns, entries per column */
+	int	 colw, namew;
+	int	 pages;			/* 0: does not fit at all */
+};
+
+/* Lays out nitems help entries (headings count as entries). */
+void	overlay_help_layout(int w, int h, size_t nitems,
+	    struct overlay_layout *);
+/* Draws a framed box with a title in its top border; fills it. */
+void	overlay_box(struct cellgrid *, const struct glyph *, int x, int y,
+	    int w, int h, const char *title);
+/* Draws page `page` of the help; returns the number of pages. */
+int	overlay_help(struct cellgrid *, const struct glyph *, int w, int h,
+	    const struct overlay_keys *, size_t ntabs, int page);
+/*
+ * Draws a centred box titled title holding lines[first..n) (untrusted
+ * text, sanitised with sanflags), as many as fit, with "... N more" when
+ * cut. Returns the number of lines shown.
+ */
+size_t	overlay_lines(struct cellgrid *, const struct glyph *, int w, int h,
+	    const char *title, const char *const *lines, size_t n,
+	    size_t first, int sanflags);
+
+#endif

@@ -1,0 +1,38 @@
+/*
+ * status: the common part of every view's status line. See status.h.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "safetext.h"
+#include "status.h"
+
+#define STATUS_HINT	" ? help  q quit "
+#define STATUS_HINT_WIDE " 1 2 3 views  ? help  q quit "
+
+int
+status_begin(struct cellgrid *g, int y, int w, const struct model *m,
+    const struct view_shared *sh, int64_t res, int *end)
+{
+	const char	*hint;
+	char		 a[48], b[32], buf[128];
+	int		 n;
+
+	cellgrid_fill(g, 0, y, w, 1, L' ', CG_STATUS);
+	hint = w >= 120 ? STATUS_HINT_WIDE : STATUS_HINT;
+	n = (int)strlen(hint);
+	*end = w;
+	if (w >= 60) {
+		cellgrid_text(g, w - n, y, n, hint, ST_ASCII,
+		    CG_STATUS | CGA_BOLD);
+		*end = w - n - 1;
+	}
+	fmt_when(a, sizeof a, sh->cursor, m->origin_ns, sh->abs_time,
+	    res > 0 ? res : 1);
+	fmt_time(b, sizeof b, sh->span);
+	snprintf(buf, sizeof buf, " cursor %s  window %s  ", a, b);
+	return cellgrid_text(g, 0, y, *end, buf, ST_ASCII, CG_STATUS);
+}

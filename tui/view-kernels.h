@@ -1,0 +1,17 @@
+/*
+ * view-kernels: the kernel table view (key 3): the `stats` verb's kernel
+ * summary (ktable.h) as a sortable, filterable table; Enter shows the
+ * selected kernel's next instance on the timeline.
+ */
+#ifndef GPULENS_VIEW_KERNELS_H
+#define GPULENS_VIEW_KERNELS_H
+
+#include <stddef.h>
+
+#include "view.h"
+
+extern const struct view_ops	view_kernels_ops;
+extern const struct view_key	view_kernels_keys[];
+extern const size_t		view_kernels_nkeys;
+
+#endif
