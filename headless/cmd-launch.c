@@ -86,6 +86,8 @@ struct launch_ctx {
 	const struct model	*m;
 	struct strpool		*local;
 	struct hmap		 api_name;	/* model sid -> local sid */
+	uint32_t		*loc;		/* model sid -> local sid + 1 */
+	uint32_t		 nloc;
 	int			 axes[LA_COUNT];
 	int			 naxes;
 	struct launch_group	*g;
@@ -133,14 +135,27 @@ launch_parse_axes(struct launch_ctx *c, const char *spec, char **cause)
 	return 0;
 }
 
+/* The local id of a model string, interned once per distinct string. */
+static uint32_t
+launch_local(struct launch_ctx *c, uint32_t sid)
+{
+	if (sid >= c->nloc)
+		return strpool_intern0(c->local, model_str(c->m, sid));
+	if (c->loc[sid] == 0)
+		c->loc[sid] = strpool_intern0(c->local,
+		    model_str(c->m, sid)) + 1;
+	return c->loc[sid] - 1;
+}
+
 static uint32_t
 launch_api_sid(struct launch_ctx *c, uint32_t sid)
 {
-	const char	*s = model_str(c->m, sid);
+	const char	*s;
 	uint32_t	 v;
 
 	if (hmap_get(&c->api_name, sid, &v))
 		return v;
+	s = model_str(c->m, sid);
 	v = strpool_intern(c->local, s, evrow_api_len(s));
 	hmap_put(&c->api_name, sid, v);
 	return v;
@@ -200,14 +215,13 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, uint32_t api)
 			v[LA_API] = launch_api_sid(c, at->lane.name[r.idx]);
 			break;
 		case LA_NAME:
-			v[LA_NAME] = strpool_intern0(c->local,
-			    model_str(m, l->name[i]));
+			v[LA_NAME] = launch_local(c, l->name[i]);
 			break;
 		case LA_SHORT:
 			k = evrow_kernel(m, model_gid(m, t, i));
-			v[LA_SHORT] = strpool_intern0(c->local, model_str(m,
+			v[LA_SHORT] = launch_local(c,
 			    k != NULL && k->short_name != 0 ? k->short_name :
-			    l->name[i]));
+			    l->name[i]);
 			break;
 		case LA_DEVICE:
 			v[LA_DEVICE] = tr->device;
@@ -359,6 +373,8 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	memset(&c, 0, sizeof c);
 	c.m = m;
 	c.local = strpool_new();
+	c.nloc = strpool_count(m->strs);
+	c.loc = xcalloc((size_t)c.nloc + 1, sizeof *c.loc);
 	hmap_init(&c.api_name);
 	hmap_init(&c.by_key);
 	ko.type = EV_KERNEL;
@@ -407,6 +423,7 @@ done:
 		for (k = 0; k < LT_COUNT; k++)
 			stats_acc_free(&c.g[gi].t[k]);
 	free(c.g);
+	free(c.loc);
 	strpool_free(c.local);
 	hmap_free(&c.api_name);
 	hmap_free(&c.by_key);

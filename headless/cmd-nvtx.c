@@ -98,6 +98,55 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 		out_int(row, "pid", m->processes[tr->process].pid);
 }
 
+/*
+ * The path of range gid as a local string id, built from its parent's:
+ * each distinct (parent path, name) pair is joined into a string once, so
+ * a million ranges cost a million hash look-ups, not a million path walks.
+ * Matches nvtx_path(): names joined with '/' from the root.
+ */
+struct nvtx_paths {
+	const struct model	*m;
+	struct strpool		*local;
+	struct hmap		 of_gid;	/* range gid -> path id */
+	struct hmap		 of_pair;	/* (parent path id, name) -> id */
+};
+
+static uint32_t
+nvtx_path_id(struct nvtx_paths *np, uint32_t gid)
+{
+	const struct model	*m = np->m;
+	struct evref		 r;
+	const struct lane	*l;
+	uint32_t		 v, parent = NONE32, pp = NONE32, name, aux;
+	uint64_t		 key;
+	char			*s;
+
+	if (hmap_get(&np->of_gid, gid, &v))
+		return v;
+	r = model_ev(m, gid);
+	l = &m->tracks[r.track].lane;
+	name = l->name[r.idx];
+	aux = l->aux[r.idx];
+	if (aux != NONE32 && aux < m->nnvtx)
+		parent = m->nvtx[aux].parent;
+	if (parent != NONE32)
+		pp = nvtx_path_id(np, parent);
+	key = hmap_key2(pp, name);
+	if (!hmap_get(&np->of_pair, key, &v)) {
+		if (pp == NONE32)
+			v = strpool_intern0(np->local, model_str(m, name));
+		else {
+			s = xasprintf("%s/%s", strpool_get(np->local, pp),
+			    model_str(m, name));
+			v = strpool_intern0(np->local, s);
+			free(s);
+		}
+		hmap_put(&np->of_pair, key, v);
+	}
+	hmap_put(&np->of_gid, gid, v);
+	return v;
+}
+
 static int
 nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
     const char **code, char **cause)
@@ -109,7 +158,8 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	struct nagg		*a = NULL;
 	size_t			 na = 0, acap = 0, k, i, icap = 0;
 	uint32_t		*idx = NULL, t, *slot;
-	char			 path[4096], key[8300];
+	struct nvtx_paths	 np;
+	char			 key[8300];
 	int			 isnew;
 	int64_t			 base;
 	struct stats		 st;
@@ -122,6 +172,10 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	hmap_init(&by);
 	base = o.absolute ? 0 : m->origin_ns;
 	local = strpool_new();
+	np.m = m;
+	np.local = local;
+	hmap_init(&np.of_gid);
+	hmap_init(&np.of_pair);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
@@ -133,12 +187,12 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 			struct nagg *ag;
 			if (!sel_event(&s, t, e))
 				continue;
-			nvtx_path(m, gid, path, sizeof path);
+			pid = nvtx_path_id(&np, gid);
 			if (o.tree) {
-				nvtx_tree_row(out, m, t, e, path, base);
+				nvtx_tree_row(out, m, t, e,
+				    strpool_get(local, pid), base);
 				continue;
 			}
-			pid = strpool_intern0(local, path);
 			slot = hmap_upsert(&by, hmap_key2(hmap_key2(tr->domain,
 			    pid), (l->flags[e] & EVF_STARTEND) != 0),
 			    (uint32_t)na, &isnew);
@@ -197,6 +251,8 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	free(a);
 	free(idx);
 	hmap_free(&by);
+	hmap_free(&np.of_gid);
+	hmap_free(&np.of_pair);
 	strpool_free(local);
 	return 0;
 }

@@ -69,6 +69,8 @@ struct stats_ctx {
 	const struct model	*m;
 	struct strpool		*local;		/* derived names, paths */
 	struct hmap		 api_name;	/* sid -> stripped local sid */
+	uint32_t		*loc;		/* model sid -> local sid + 1 */
+	uint32_t		 nloc;
 	struct hmap		 path_of;	/* range gid -> local path sid */
 	int			 axes[AX_COUNT];
 	int			 naxes;
@@ -81,12 +83,14 @@ struct stats_ctx {
 static uint32_t
 stats_api_name(struct stats_ctx *c, uint32_t sid)
 {
-	const char	*s = model_str(c->m, sid);
-	size_t		 n = strlen(s), k;
+	const char	*s;
+	size_t		 n, k;
 	uint32_t	 v;
 
 	if (hmap_get(&c->api_name, sid, &v))
 		return v;
+	s = model_str(c->m, sid);
+	n = strlen(s);
 	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
 		;
 	if (k >= 2 && k < n && s[k - 1] == 'v' && s[k - 2] == '_')
@@ -94,6 +98,18 @@ stats_api_name(struct stats_ctx *c, uint32_t sid)
 	v = strpool_intern(c->local, s, n);
 	hmap_put(&c->api_name, sid, v);
 	return v;
+}
+
+/* The local id of a model string, interned once per distinct string. */
+static uint32_t
+stats_local(struct stats_ctx *c, uint32_t sid)
+{
+	if (sid >= c->nloc)
+		return strpool_intern0(c->local, model_str(c->m, sid));
+	if (c->loc[sid] == 0)
+		c->loc[sid] = strpool_intern0(c->local,
+		    model_str(c->m, sid)) + 1;
+	return c->loc[sid] - 1;
 }
 
 /* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
@@ -237,12 +253,12 @@ stats_add(struct stats_ctx *c, uint32_t t, uint32_t i, int kind)
 		case AX_NAME:
 			v[AX_NAME] = l->kind[i] == EV_API ?
 			    stats_api_name(c, l->name[i]) :
-			    strpool_intern0(c->local, model_str(m, l->name[i]));
+			    stats_local(c, l->name[i]);
 			break;
 		case AX_SHORT:
-			v[AX_SHORT] = strpool_intern0(c->local, model_str(m,
+			v[AX_SHORT] = stats_local(c,
 			    l->kind[i] == EV_KERNEL && l->aux[i] != NONE32 ?
-			    m->kernels[l->aux[i]].short_name : l->name[i]));
+			    m->kernels[l->aux[i]].short_name : l->name[i]);
 			break;
 		case AX_DEVICE:
 			v[AX_DEVICE] = tr->device;
@@ -421,6 +437,8 @@ stats_run(const struct model *m, const struct opts *o, struct out *out,
 	memset(&c, 0, sizeof c);
 	c.m = m;
 	c.local = strpool_new();
+	c.nloc = strpool_count(m->strs);
+	c.loc = xcalloc((size_t)c.nloc + 1, sizeof *c.loc);
 	hmap_init(&c.api_name);
 	hmap_init(&c.path_of);
 	hmap_init(&c.by_key);
@@ -467,6 +485,7 @@ done:
 		stats_acc_free(&c.g[gi].bytes);
 	}
 	free(c.g);
+	free(c.loc);
 	strpool_free(c.local);
 	hmap_free(&c.api_name);
 	hmap_free(&c.path_of);

@@ -424,8 +424,11 @@ static const struct {
 /* CUDA API calls, with their ENUM_NSYS_EVENT_CLASS (0 runtime, 1 driver). */
 enum api {
 	A_LAUNCH, A_LAUNCH_EX, A_MEMCPY, A_PEER, A_MEMSET, A_EVENT_RECORD,
-	A_WAIT_EVENT, A_STREAM_SYNC, A_DEVICE_SYNC, A_IS_CAPTURING, A_COUNT
+	A_WAIT_EVENT, A_STREAM_SYNC, A_DEVICE_SYNC, A_IS_CAPTURING,
+	A_MEMCPY_SYNC, A_MEMSET_SYNC,	/* planted problems only */
+	A_COUNT
 };
+#define A_FIRST_PLANT	A_MEMCPY_SYNC
 static const struct {
 	const char	*name;
 	int		 class;
@@ -441,6 +444,8 @@ static const struct {
 	{ "cudaStreamSynchronize_v3020",	0, 1500, 1000 },
 	{ "cudaDeviceSynchronize_v3020",	0, 2000, 1000 },
 	{ "cudaStreamIsCapturing_v10000",	0, 450, 300 },
+	{ "cudaMemcpy_v3020",			0, 5500, 3000 },
+	{ "cudaMemset_v3020",			0, 4500, 2000 },
 };
 
 /*
@@ -454,8 +459,11 @@ enum kern {
 	K_LMHEAD, K_SOFTMAX, K_NLL, K_MEAN, K_NLL_BWD, K_SOFTMAX_BWD,
 	K_DGRAD_A, K_WGRAD_A, K_DGRAD_B, K_WGRAD_B, K_GELU_BWD, K_LN_BWD,
 	K_LN_GB, K_FLASH_DOT, K_FLASH_BWD, K_FLASH_CVT, K_ACC, K_EMBED_BWD,
-	K_SCALE, K_ADAM, K_FILL, K_ALLREDUCE, K_BROADCAST, K_COUNT
+	K_SCALE, K_ADAM, K_FILL, K_ALLREDUCE, K_BROADCAST,
+	K_TUNE0, K_TUNE1, K_TUNE2, K_TINY,	/* planted problems only */
+	K_COUNT
 };
+#define K_FIRST_PLANT	K_TUNE0
 struct kdef {
 	const char	*name;		/* shortName */
 	const char	*demangled;	/* NULL: the name */
@@ -643,18 +651,36 @@ static const struct kdef kdefs[K_COUNT] = {
 	    "ncclDevKernel_Broadcast_RING_LL(ncclDevKernelArgsStorage<"
 	    "(unsigned long)4096>)", NULL,
 	    { 24, 1, 1 }, { 640, 1, 1 }, 96, 21568, 82240, 135168, 4, 0, 1 },
+	/* Autotuning candidates (the warm-up phase). */
+	[K_TUNE0] = { "triton_tem_fused_mm_0", NULL, "",
+	    { 264, 1, 1 }, { 256, 1, 1 }, 168, 0, 98304, 135168, 0, 350000,
+	    0 },
+	[K_TUNE1] = { "triton_tem_fused_mm_1", NULL, "",
+	    { 132, 1, 1 }, { 256, 1, 1 }, 232, 0, 147456, 167936, 0, 520000,
+	    0 },
+	[K_TUNE2] = { "triton_tem_fused_mm_2", NULL, "",
+	    { 66, 1, 1 }, { 128, 1, 1 }, 255, 0, 196608, 233472, 0, 700000,
+	    0 },
+	/* A tiny kernel launched in a Python loop (launch-bound). */
+	[K_TINY] = { "elementwise_kernel",
+	    "void at::native::elementwise_kernel<(int)128, (int)4, "
+	    "at::native::AUnaryFunctor<float, float, float, "
+	    "at::native::binary_internal::MulFunctor<float>>>(int, T3)", NULL,
+	    { 1, 1, 1 }, { 128, 1, 1 }, 20, 0, 0, 16384, 0, 2500, 0 },
 };
 
 /* NVTX ranges. Default-domain ranges carry text; NCCL ones a textId. */
 enum nv {
 	NV_STEP, NV_DATA, NV_FORWARD, NV_LAYER, NV_ATTN, NV_MLP, NV_LOSS,
 	NV_BACKWARD, NV_LAYER_BWD, NV_OPT, NV_LOG, NV_INIT, NV_CKPT,
+	NV_AUTOTUNE, NV_EVAL, NV_METRICS, NV_STALL,
 	NV_ALLREDUCE, NV_BROADCAST, NV_COMM_INIT, NV_DOMAIN_CREATE, NV_COUNT
 };
 static const char *const nv_names[NV_COUNT] = {
 	"ProfilerStep#", "data_load", "forward", "layers.", "attention",
 	"mlp", "loss", "backward", "layers.", "optimizer_step",
 	"log", "init", "checkpoint",
+	"autotune", "evaluation", "metrics", "host_work",
 	"ncclAllReduce", "ncclBroadcast", "ncclCommInitRank", "NCCL"
 };
 /* Ranges with a number: name, number, suffix. */
@@ -749,6 +775,7 @@ struct gen {
 	int		 iter, niters, odd;
 	uint64_t	 count, rows[T_COUNT], seq;
 	int64_t		 first, last;
+	int64_t		 train0, train1;	/* ProfilerStep span */
 
 	struct heap	 heap[T_COUNT];
 	sqlite3		*db;
@@ -868,6 +895,13 @@ intern_all(struct gen *g)
 
 	for (i = 0; i < K_COUNT; i++) {
 		d = &kdefs[i];
+		if (i >= K_FIRST_PLANT && g->o.plant == 0) {
+			/* Unused: the default trace's strings stay as they
+			 * were before plants existed. */
+			g->ksid[i][0] = g->ksid[i][1] = g->ksid[i][2] =
+			    UINT32_MAX;
+			continue;
+		}
 		g->ksid[i][0] = intern(g, d->name);
 		g->ksid[i][1] = intern(g, d->demangled != NULL ? d->demangled :
 		    d->name);
@@ -883,7 +917,8 @@ intern_all(struct gen *g)
 			    *d->mangled ? d->mangled : d->name);
 	}
 	for (i = 0; i < A_COUNT; i++)
-		g->asid[i] = intern(g, apis[i].name);
+		g->asid[i] = i >= A_FIRST_PLANT && g->o.plant == 0 ?
+		    UINT32_MAX : intern(g, apis[i].name);
 	for (i = NV_FIRST_NCCL; i < NV_COUNT; i++)
 		g->nsid[i] = intern(g, nv_names[i]);
 }
@@ -1315,8 +1350,13 @@ kernel_dur(struct gen *g, struct rank *r, int k)
 	f = r->speed * (1.0 + 0.04 * rng_gauss(&r->rng));
 	if ((int)RI(g, r) == g->straggler)
 		f *= g->o.slowdown;
-	if (rng_unit(&r->rng) < 0.005)		/* clock dip, contention */
-		f *= 1.5 + 1.5 * rng_unit(&r->rng);
+	if ((g->o.plant & GEN_PLANT_IMBALANCE) && RI(g, r) == 0)
+		f *= 1.3;		/* a larger shard */
+	if (rng_unit(&r->rng) < 0.005) {	/* clock dip, contention */
+		double dip = 1.5 + 1.5 * rng_unit(&r->rng);
+		if (!g->o.clean)
+			f *= dip;
+	}
 	if (f < 0.5)
 		f = 0.5;
 	return ((int64_t)((double)kdefs[k].dur * f) + 1);
@@ -1353,24 +1393,31 @@ launch(struct gen *g, struct rank *r, int th, int k)
 	gap(r);
 }
 
+/* A copy made by API call a (-1: cudaMemcpyAsync or, with a peer,
+ * cudaMemcpyPeerAsync). */
 static void
-copy(struct gen *g, struct rank *r, int th, int kind, int src, int dst,
-    uint64_t bytes, int s, int peer)
+copy_as(struct gen *g, struct rank *r, int th, int a, int kind, int src,
+    int dst, uint64_t bytes, int s, int peer)
 {
 	struct row	rw;
 	double		bw;		/* bytes per ns */
 	int64_t		start, end, dur;
 	uint32_t	corr;
-	int		a = (peer >= 0) ? A_PEER : A_MEMCPY;
 	int		pageable = (src == MK_PAGEABLE || dst == MK_PAGEABLE);
+	int		blocking;
+
+	if (a < 0)
+		a = (peer >= 0) ? A_PEER : A_MEMCPY;
+	blocking = pageable || a == A_MEMCPY_SYNC;
 
 	if (kind == CK_PTOP)
 		bw = 280.0;			/* NVLink */
 	else
 		bw = pageable ? 20.0 : 45.0;	/* PCIe 5 */
 	dur = 1500 + (int64_t)((double)bytes / bw) + rng_exp(&r->rng, 500);
-	if (pageable) {
-		/* Copies from or to pageable memory return when done. */
+	if (blocking) {
+		/* Synchronous copies, and copies from or to pageable memory,
+		 * return when done. */
 		start = max64(r->cpu + 4 * US + rng_exp(&r->rng, US),
 		    r->gpu[s] + 1 * US);
 		end = start + dur;
@@ -1397,21 +1444,44 @@ copy(struct gen *g, struct rank *r, int th, int kind, int src, int dst,
 }
 
 static void
-memset_async(struct gen *g, struct rank *r, int th, uint64_t bytes)
+copy(struct gen *g, struct rank *r, int th, int kind, int src, int dst,
+    uint64_t bytes, int s, int peer)
+{
+	copy_as(g, r, th, -1, kind, src, dst, bytes, s, peer);
+}
+
+/* cudaMemsetAsync, or with sync cudaMemset, which returns when done. */
+static void
+memset_as(struct gen *g, struct rank *r, int th, uint64_t bytes, int sync)
 {
 	struct row	rw;
 
 	memset(&rw, 0, sizeof rw);
-	rw.corr = api_quick(g, r, th, A_MEMSET);
-	rw.start = gpu_start(r, S_COMPUTE);
-	rw.end = rw.start + 1200 + (int64_t)(bytes / 2000) +
-	    rng_exp(&r->rng, 300);
+	if (sync) {
+		rw.start = max64(r->cpu + 4 * US + rng_exp(&r->rng, US),
+		    r->gpu[S_COMPUTE] + 1 * US);
+		rw.end = rw.start + 1200 + (int64_t)(bytes / 2000) +
+		    rng_exp(&r->rng, 300);
+		rw.corr = api(g, r, th, A_MEMSET_SYNC, rw.end + 2 * US +
+		    rng_exp(&r->rng, US));
+	} else {
+		rw.corr = api_quick(g, r, th, A_MEMSET);
+		rw.start = gpu_start(r, S_COMPUTE);
+		rw.end = rw.start + 1200 + (int64_t)(bytes / 2000) +
+		    rng_exp(&r->rng, 300);
+	}
 	rw.rank = RI(g, r);
 	rw.u.s.bytes = bytes;
 	rw.u.s.stream = S_COMPUTE;
 	emit(g, T_MEMSET, &rw, 1);
 	r->gpu[S_COMPUTE] = rw.end;
 	gap(r);
+}
+
+static void
+memset_async(struct gen *g, struct rank *r, int th, uint64_t bytes)
+{
+	memset_as(g, r, th, bytes, 0);
 }
 
 /* The SYNCHRONIZATION row of the API call [t0, r->cpu): CUPTI records it
@@ -1515,6 +1585,10 @@ pop(struct gen *g, struct rank *r, int th)
 	rw.u.n.arg = nr->arg;
 	rw.u.n.th = (uint8_t)th;
 	emit(g, T_NVTX, &rw, 1);
+	if (nr->name == NV_STEP) {
+		g->train0 = min64(g->train0, rw.start);
+		g->train1 = max64(g->train1, rw.end);
+	}
 	r->cpu += 200 + rng_exp(&r->rng, 200);
 }
 
@@ -1598,6 +1672,9 @@ bucket_bytes(struct gen *g, int b)
 	int	lo, hi;
 
 	bucket_range(g, b, &lo, &hi);
+	if (g->o.clean)		/* compressed gradients: short all-reduces */
+		return ((uint64_t)(hi - lo) * (25ULL << 20) +
+		    (lo == 0 ? (39ULL << 20) : 0));
 	return ((uint64_t)(hi - lo) * (100ULL << 20) +
 	    (lo == 0 ? (156ULL << 20) : 0));
 }
@@ -1611,8 +1688,8 @@ init_a(struct gen *g, struct rank *r)
 	    r->local * 40 * MS + rng_exp(&r->rng, 20 * MS);
 	push(r, TH_MAIN, NV_INIT, -1);
 	for (i = 0; i < 4; i++)
-		copy(g, r, TH_MAIN, CK_HTOD, MK_PAGEABLE, MK_DEVICE,
-		    64ULL << 20, S_COMPUTE, -1);
+		copy(g, r, TH_MAIN, CK_HTOD, g->o.clean ? MK_PINNED :
+		    MK_PAGEABLE, MK_DEVICE, 64ULL << 20, S_COMPUTE, -1);
 	if (g->nranks > 1) {
 		if (r->local == 0)
 			domain_create(g, r);
@@ -1686,8 +1763,83 @@ bucket(struct gen *g, struct rank *r, int b)
 		else
 			launch(g, r, TH_AUTOGRAD, K_EMBED_BWD);
 	}
-	if (g->nranks > 1)
+	if (g->nranks > 1 && !(g->o.plant & GEN_PLANT_IMBALANCE))
 		coll_launch(g, r, TH_AUTOGRAD, K_ALLREDUCE, NV_ALLREDUCE);
+}
+
+static int
+planted(const struct gen *g, unsigned p)
+{
+	return ((g->o.plant & p) != 0);
+}
+
+/* Plant sync: the host reads a value back after a layer, then works. */
+static void
+sync_stall(struct gen *g, struct rank *r)
+{
+	stream_sync(g, r, TH_MAIN, S_COMPUTE);
+	push(r, TH_MAIN, NV_STALL, -1);
+	r->cpu += 600 * US;
+	pop(g, r, TH_MAIN);
+}
+
+/* Plant launch: a Python loop of tiny kernels (per-tensor metrics). */
+static void
+tiny_loop(struct gen *g, struct rank *r)
+{
+	int	i, n = 30 * g->layers;
+
+	push(r, TH_MAIN, NV_METRICS, -1);
+	for (i = 0; i < n; i++) {
+		launch(g, r, TH_MAIN, K_TINY);
+		r->cpu += 8 * US;		/* the loop's Python */
+	}
+	pop(g, r, TH_MAIN);
+}
+
+/* A forward pass without backward (evaluation), then loss.item(). */
+static void
+forward_only(struct gen *g, struct rank *r)
+{
+	int	l;
+
+	launch(g, r, TH_MAIN, K_EMBED);
+	for (l = 0; l < g->layers; l++)
+		layer_fwd(g, r, l);
+	launch(g, r, TH_MAIN, K_LN);
+	launch(g, r, TH_MAIN, K_LMHEAD);
+	copy(g, r, TH_MAIN, CK_DTOH, MK_DEVICE, MK_PINNED, 4, S_COMPUTE, -1);
+	stream_sync(g, r, TH_MAIN, S_COMPUTE);
+}
+
+/* Plant warmup: autotuning candidates, timed one group at a time. */
+static void
+warmup(struct gen *g, struct rank *r)
+{
+	int	i, n = 30 * g->layers;
+
+	push(r, TH_MAIN, NV_AUTOTUNE, -1);
+	for (i = 0; i < n; i++) {
+		launch(g, r, TH_MAIN, K_TUNE0 + i % 3);
+		if (i % 8 == 7)
+			stream_sync(g, r, TH_MAIN, S_COMPUTE);
+	}
+	stream_sync(g, r, TH_MAIN, S_COMPUTE);
+	pop(g, r, TH_MAIN);
+	gap(r);
+}
+
+/* Forward-only passes in an NVTX range (plants teardown, imbalance). */
+static void
+evaluate(struct gen *g, struct rank *r, int name, int passes)
+{
+	int	i;
+
+	push(r, TH_MAIN, name, -1);
+	for (i = 0; i < passes; i++)
+		forward_only(g, r);
+	pop(g, r, TH_MAIN);
+	gap(r);
 }
 
 /* From the start of iteration it to the first all-reduce. */
@@ -1703,21 +1855,42 @@ head(struct gen *g, struct rank *r, int it)
 
 	push(r, TH_MAIN, NV_STEP, it);
 	push(r, TH_MAIN, NV_DATA, -1);
-	r->cpu += 1200 * US + rng_exp(&r->rng, 800 * US);
-	if (rng_unit(&r->rng) < 0.03)		/* data loader stall */
-		r->cpu += 15 * MS + rng_exp(&r->rng, 20 * MS);
+	if (g->o.clean)				/* the batch is prefetched */
+		r->cpu += 40 * US + rng_exp(&r->rng, 20 * US);
+	else {
+		r->cpu += 1200 * US + rng_exp(&r->rng, 800 * US);
+		if (rng_unit(&r->rng) < 0.03)	/* data loader stall */
+			r->cpu += 15 * MS + rng_exp(&r->rng, 20 * MS);
+	}
 	copy(g, r, TH_MAIN, CK_HTOD, MK_PINNED, MK_DEVICE, 16ULL << 20,
 	    S_COMPUTE, -1);
 	memset_async(g, r, TH_MAIN, 4);
 	if (g->nranks > 1)
 		copy(g, r, TH_MAIN, CK_PTOP, MK_DEVICE, MK_DEVICE, 8ULL << 20,
 		    S_COPY, (int)(RI(g, r) + 1) % g->nranks);
+	if (planted(g, GEN_PLANT_PAGEABLE))
+		copy(g, r, TH_MAIN, CK_HTOD, MK_PAGEABLE, MK_DEVICE,
+		    (uint64_t)g->layers * (12ULL << 20), S_COMPUTE, -1);
+	if (planted(g, GEN_PLANT_MEMCPY_SYNC))
+		copy_as(g, r, TH_MAIN, A_MEMCPY_SYNC, CK_HTOD, MK_PINNED,
+		    MK_DEVICE, (uint64_t)g->layers * (24ULL << 20), S_COMPUTE,
+		    -1);
+	if (planted(g, GEN_PLANT_MEMSET_SYNC))
+		memset_as(g, r, TH_MAIN, (uint64_t)g->layers << 30, 1);
 	pop(g, r, TH_MAIN);
 
 	push(r, TH_MAIN, NV_FORWARD, -1);
 	launch(g, r, TH_MAIN, K_EMBED);
-	for (l = 0; l < g->layers; l++)
+	for (l = 0; l < g->layers; l++) {
 		layer_fwd(g, r, l);
+		if (planted(g, GEN_PLANT_SYNC))
+			sync_stall(g, r);
+		if (planted(g, GEN_PLANT_BUBBLE) && l == g->layers / 2) {
+			push(r, TH_MAIN, NV_STALL, -1);
+			r->cpu += (int64_t)g->layers * 2500 * US;
+			pop(g, r, TH_MAIN);
+		}
+	}
 	push(r, TH_MAIN, NV_LOSS, -1);
 	for (i = 0; i < sizeof loss / sizeof loss[0]; i++)
 		launch(g, r, TH_MAIN, loss[i]);
@@ -1736,7 +1909,9 @@ tail(struct gen *g, struct rank *r, int it)
 {
 	int	i;
 
-	if (g->nranks > 1)
+	/* The optimizer waits for the gradients; clean: it is overlapped
+	 * with the last all-reduce (per-bucket optimizer hooks). */
+	if (g->nranks > 1 && (!g->o.clean || planted(g, GEN_PLANT_COMM)))
 		stream_wait(g, r, TH_AUTOGRAD, S_COMPUTE, S_NCCL);
 	pop(g, r, TH_MAIN);			/* backward */
 
@@ -1756,6 +1931,8 @@ tail(struct gen *g, struct rank *r, int it)
 
 	copy(g, r, TH_MAIN, CK_DTOH, MK_DEVICE, MK_PINNED, 4, S_COMPUTE, -1);
 	stream_sync(g, r, TH_MAIN, S_COMPUTE);
+	if (planted(g, GEN_PLANT_LAUNCH))
+		tiny_loop(g, r);
 	if (it % 10 == 9) {
 		push(r, TH_MAIN, NV_LOG, -1);
 		device_sync(g, r, TH_MAIN);
@@ -1789,6 +1966,8 @@ reset(struct gen *g)
 		r = &g->ranks[i];
 		rng_seed(&r->rng, g->o.seed, 1 + (uint64_t)i);
 		r->speed = 1.0 + 0.015 * rng_gauss(&r->rng);
+		if (g->o.clean)		/* equal GPUs */
+			r->speed = 1.0;
 		r->cpu = 0;
 		memset(r->gpu, 0, sizeof r->gpu);
 		for (th = 0; th < TH_COUNT; th++)
@@ -1803,6 +1982,8 @@ reset(struct gen *g)
 	memset(g->rows, 0, sizeof g->rows);
 	g->first = INT64_MAX;
 	g->last = INT64_MIN;
+	g->train0 = INT64_MAX;
+	g->train1 = INT64_MIN;
 }
 
 static void
@@ -1817,6 +1998,11 @@ prologue(struct gen *g)
 	for (i = 0; i < g->nranks; i++)
 		init_b(g, &g->ranks[i]);
 	flush_point(g);
+	if (planted(g, GEN_PLANT_WARMUP)) {
+		for (i = 0; i < g->nranks; i++)
+			warmup(g, &g->ranks[i]);
+		flush_point(g);
+	}
 }
 
 static void
@@ -1824,6 +2010,10 @@ iteration(struct gen *g, int it)
 {
 	int	i, b;
 
+	/* Plant gap: the host stalls once, halfway (a blocking save). */
+	if (planted(g, GEN_PLANT_GAP) && it == g->niters / 2)
+		for (i = 0; i < g->nranks; i++)
+			g->ranks[i].cpu += 600 * MS;
 	for (i = 0; i < g->nranks; i++)
 		head(g, &g->ranks[i], it);
 	resolve(g, bucket_bytes(g, 0));
@@ -1832,6 +2022,14 @@ iteration(struct gen *g, int it)
 		for (i = 0; i < g->nranks; i++)
 			bucket(g, &g->ranks[i], b);
 		resolve(g, bucket_bytes(g, b));
+		flush_point(g);
+	}
+	/* Plant comm: one more all-reduce, alone on the GPUs. */
+	if (planted(g, GEN_PLANT_COMM) && g->nranks > 1) {
+		for (i = 0; i < g->nranks; i++)
+			coll_launch(g, &g->ranks[i], TH_AUTOGRAD, K_ALLREDUCE,
+			    NV_ALLREDUCE);
+		resolve(g, (uint64_t)g->layers * (100ULL << 20));
 		flush_point(g);
 	}
 	for (i = 0; i < g->nranks; i++)
@@ -1844,8 +2042,11 @@ epilogue(struct gen *g)
 {
 	int	i;
 
-	for (i = 0; i < g->nranks; i++)
+	for (i = 0; i < g->nranks; i++) {
+		if (planted(g, GEN_PLANT_TEARDOWN))
+			evaluate(g, &g->ranks[i], NV_EVAL, 8);
 		checkpoint(g, &g->ranks[i]);
+	}
 	flush_point(g);
 }
 
@@ -2181,9 +2382,24 @@ write_meta(struct gen *g)
 	s = xasprintf("%d", g->straggler);
 	put(g, st, "ss", "GPULENS_DEMO_STRAGGLER", s);
 	free(s);
+	if (g->o.clean)
+		put(g, st, "ss", "GPULENS_DEMO_CLEAN", "1");
 	s = xasprintf("%.3f", g->o.slowdown);
 	put(g, st, "ss", "GPULENS_DEMO_SLOWDOWN", s);
 	free(s);
+	if (g->o.plant != 0) {
+		char	buf[256];
+		size_t	o = 0;
+		int	b;
+
+		buf[0] = '\0';
+		for (b = 0; b < GEN_PLANT_COUNT; b++)
+			if (g->o.plant & (1u << b))
+				o += (size_t)snprintf(buf + o, sizeof buf - o,
+				    "%s%s", o > 0 ? "," : "",
+				    gen_plant_name(b));
+		put(g, st, "ss", "GPULENS_DEMO_PLANT", buf);
+	}
 	finish(st);
 }
 
@@ -2271,7 +2487,8 @@ setup(struct gen *g)
 	if (g->nbuckets > 8)
 		g->nbuckets = 8;
 	if (g->o.straggler == GEN_STRAGGLER_AUTO)
-		g->straggler = g->nranks > 1 ? g->nranks - 1 : -1;
+		g->straggler = g->nranks > 1 && !g->o.clean ?
+		    g->nranks - 1 : -1;
 	else
 		g->straggler = g->o.straggler;
 	intern_all(g);
@@ -2323,6 +2540,11 @@ check_opts(const struct gen_opts *o, char **cause)
 		*cause = xasprintf("slowdown must be 1 to 10");
 		return (-1);
 	}
+	if ((o->plant & ~(unsigned)GEN_PLANT_ALL) != 0) {
+		*cause = xasprintf("unknown plant bits 0x%x",
+		    o->plant & ~(unsigned)GEN_PLANT_ALL);
+		return (-1);
+	}
 	if (o->layers < 0 || o->layers > GEN_MAX_LAYERS) {
 		*cause = xasprintf("layers must be 0 to %d", GEN_MAX_LAYERS);
 		return (-1);
@@ -2372,6 +2594,63 @@ check_target(const char *path, int force, char **cause)
 	*cause = xasprintf("%s: exists and is not a gpulens demo trace; "
 	    "refusing to overwrite it", path);
 	return (-1);
+}
+
+static const char *const gen_plant_names[GEN_PLANT_COUNT] = {
+#define X(e, n, h) n,
+	GEN_PLANT_LIST(X)
+#undef X
+};
+static const char *const gen_plant_helps[GEN_PLANT_COUNT] = {
+#define X(e, n, h) h,
+	GEN_PLANT_LIST(X)
+#undef X
+};
+
+const char *
+gen_plant_name(int b)
+{
+	if (b < 0 || b >= GEN_PLANT_COUNT)
+		return (NULL);
+	return (gen_plant_names[b]);
+}
+
+const char *
+gen_plant_help(int b)
+{
+	if (b < 0 || b >= GEN_PLANT_COUNT)
+		return (NULL);
+	return (gen_plant_helps[b]);
+}
+
+int
+gen_plant_parse(const char *list, unsigned *out, char **cause)
+{
+	char	*copy, *w, *save = NULL;
+	int	 b;
+
+	*out = 0;
+	copy = xstrdup(list);
+	for (w = strtok_r(copy, ",", &save); w != NULL;
+	    w = strtok_r(NULL, ",", &save)) {
+		if (strcmp(w, "all") == 0) {
+			*out |= (unsigned)GEN_PLANT_ALL;
+			continue;
+		}
+		if (strcmp(w, "none") == 0)
+			continue;
+		for (b = 0; b < GEN_PLANT_COUNT; b++)
+			if (strcmp(w, gen_plant_names[b]) == 0)
+				break;
+		if (b == GEN_PLANT_COUNT) {
+			*cause = xasprintf("unknown plant '%s'", w);
+			free(copy);
+			return (-1);
+		}
+		*out |= 1u << b;
+	}
+	free(copy);
+	return (0);
 }
 
 void
@@ -2456,6 +2735,9 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 		stats->iterations = g.niters;
 		stats->layers = g.layers;
 		stats->span_ns = g.last - g.first;
+		stats->first_ns = g.first;
+		stats->train_start = g.train0;
+		stats->train_end = g.train1;
 	}
 	rv = 0;
 out:

@@ -13,6 +13,48 @@
  * a cudaStreamSynchronize. One rank may be a straggler: its compute kernels
  * are slower, so the other ranks' NCCL kernels wait for it.
  *
+ * Planted problems and phases (gen_opts.plant, GEN_PLANT_LIST), for
+ * testing the analyses (`gpulens phases`, `window`, `findings`): each adds
+ * one known feature, scaled to the model's size so that it costs a known
+ * share of an iteration (about 5 to 10% unless said otherwise):
+ *   warmup       a warm-up phase before training: 30 autotuning candidates
+ *                per layer (triton_tem_fused_mm_*), synchronised in groups
+ *                of 8, in an NVTX range "autotune"
+ *   teardown     an evaluation phase after training: 8 forward-only passes
+ *                in an NVTX range "evaluation", each ending in loss.item()
+ *   launch       after each step's loss.item(), a Python loop of 30 tiny
+ *                kernels per layer (2.5 us each, ~25 us apart): the GPU
+ *                waits for launches (NVTX "metrics")
+ *   sync         after every layer's forward, cudaStreamSynchronize and
+ *                600 us of host work (NVTX "host_work"): the GPU drains
+ *   pageable     the data loader also copies 12 MiB per layer with
+ *                cudaMemcpyAsync from pageable memory
+ *   memcpy-sync  the data loader also copies 24 MiB per layer with a
+ *                synchronous cudaMemcpy
+ *   memset-sync  the data loader clears 1 GiB per layer with a synchronous
+ *                cudaMemset
+ *   comm         after backward, an all-reduce of 100 MiB per layer that
+ *                nothing overlaps (no effect with one GPU)
+ *   bubble       halfway through the forward pass, 2.5 ms of host work per
+ *                layer (NVTX "host_work") that outlasts the GPU's backlog
+ *   gap          once, halfway through training, the host stalls 600 ms
+ *   imbalance    the ranks train without gradient all-reduces (independent
+ *                workers) and rank 0's shard is larger: its kernels take
+ *                1.3 times as long
+ * With no plant, the strings and rows are those of a generator without
+ * plants. The straggler (opts.straggler) is one more planted problem; with
+ * clean, GEN_STRAGGLER_AUTO means none.
+ *
+ * The default trace is realistic, imperfections included: a straggler,
+ * pageable copies at start-up, 1.2 ms or more of data loading after each
+ * step's loss.item() (and a stall in 3% of steps), and the last DDP
+ * bucket's all-reduce exposed, ranks 1.5% apart in speed and clock dips
+ * that make the others wait. opts.clean removes them (no straggler, pinned
+ * copies, a prefetched batch, gradients a quarter of the size and the
+ * optimizer overlapped with the last all-reduce, equal ranks, no clock
+ * dips), so that a clean trace has no problem worth
+ * reporting; plants still apply.
+ *
  * The output is a pure function of the options (same options, same bytes):
  * the generator has its own PRNG and writes no wall-clock time.
  *
@@ -46,6 +88,33 @@ struct progress;
 #define GEN_MAX_LAYERS		64
 #define GEN_MAX_EVENTS		2000000000ULL
 
+/* Plants: bit, name for --plant lists, help. */
+#define GEN_PLANT_LIST(X)						\
+	X(WARMUP,	"warmup",	"a warm-up (autotuning) phase")	\
+	X(TEARDOWN,	"teardown",	"an evaluation phase at the end") \
+	X(LAUNCH,	"launch",	"launch-bound loops of tiny kernels") \
+	X(SYNC,		"sync",		"stream synchronisations in forward") \
+	X(PAGEABLE,	"pageable",	"async copies from pageable memory") \
+	X(MEMCPY_SYNC,	"memcpy-sync",	"synchronous cudaMemcpy")	\
+	X(MEMSET_SYNC,	"memset-sync",	"synchronous cudaMemset")	\
+	X(COMM,		"comm",		"an all-reduce nothing overlaps") \
+	X(BUBBLE,	"bubble",	"host work that idles the GPU")	\
+	X(GAP,		"gap",		"one 600 ms idle gap")		\
+	X(IMBALANCE,	"imbalance",	"more work on rank 0, no collectives")
+
+enum gen_plant_bit {
+#define X(e, s, h) GEN_PLANT_BIT_##e,
+	GEN_PLANT_LIST(X)
+#undef X
+	GEN_PLANT_COUNT
+};
+enum gen_plant {
+#define X(e, s, h) GEN_PLANT_##e = 1 << GEN_PLANT_BIT_##e,
+	GEN_PLANT_LIST(X)
+#undef X
+	GEN_PLANT_ALL = (1 << GEN_PLANT_COUNT) - 1
+};
+
 /* EXPORT_PRODUCT_VERSION of every generated file. */
 #define GEN_PRODUCT_VERSION	"gpulens-demo"
 
@@ -59,6 +128,8 @@ struct gen_opts {
 	double		 slowdown;	/* straggler's compute factor, 1..10 */
 	int		 layers;	/* model layers; 0 = from events */
 	int		 force;		/* replace path whatever it holds */
+	unsigned	 plant;		/* GEN_PLANT_* bits */
+	int		 clean;		/* without the default imperfections */
 	struct progress	*progress;	/* NULL, or shows phase "generate"
 					   (the caller calls progress_done) */
 };
@@ -70,7 +141,21 @@ struct gen_stats {
 	int		 iterations;
 	int		 layers;
 	int64_t		 span_ns;	/* first start to last end */
+	int64_t		 first_ns;	/* first start (trace clock) */
+	int64_t		 train_start;	/* first ProfilerStep start */
+	int64_t		 train_end;	/* last ProfilerStep end */
 };
+
+/* The name of plant bit b ("warmup"), NULL if none. */
+const char *gen_plant_name(int b);
+/* One line of help for plant bit b. */
+const char *gen_plant_help(int b);
+/*
+ * Parses a comma-separated list of plant names ("all" for every one,
+ * "none" for none) into *out. Returns 0, or -1 with *cause (caller
+ * frees).
+ */
+int	 gen_plant_parse(const char *list, unsigned *out, char **cause);
 
 /* Fills *o with the defaults: 200000 events, 4 GPUs, one process per GPU,
  * seed 1, the last rank a 1.3x straggler, layers chosen from events. */

@@ -1,0 +1,642 @@
+/*
+ * cmd-diff: `gpulens diff A B` compares two captures of the same workload
+ * (A the baseline, B the one compared with it), in any formats the model
+ * holds. Rows are joined by stable keys:
+ *   kernel|name=N          kernels by (demangled) name: count and total
+ *                          as `stats --type kernel` gives them
+ *   memcpy|direction=D     copies by direction (h2d, d2h, d2d, p2p, ...)
+ *   memset|name=memset     all memsets
+ *   comm|collective=C      communication kernels by collective (as `comm`
+ *                          parses it: AllReduce, SendRecv, ...)
+ *   nvtx|path=P            NVTX ranges by path, normalised so paths join
+ *                          across captures: "#<digits>" becomes "#"
+ *                          (ProfilerStep#12 -> ProfilerStep#) and PyTorch
+ *                          emit_nvtx's ", op_id = N" and ", seq = N" parts
+ *                          are removed; totals are CPU durations
+ *   iteration|marker=M     the iterations (iters.h): count, total and
+ *                          median duration
+ * Per key and side: count, total_ns (durations, whole trace) and
+ * iter_median_ns: the median over the side's iterations of the key's time
+ * in each iteration (events attributed to the iteration of their process
+ * that contains their start; an iteration without the key counts 0; null
+ * without iterations). delta_* are B - A, delta_pct is 100 * delta / A
+ * (null when A is 0), status is same, more, less, only_a or only_b. Rows
+ * are ranked by |delta_ns|, the absolute change in total time.
+ *
+ * Auxiliary: per side (a, b) the path, span, GPUs, GPU busy, idle and
+ * exposed-communication time (activity.h sums over devices), kernel time,
+ * iterations and their median; delta (B - A) and delta_pct of each;
+ * kernel_overlap_pct, the Jaccard index of the two sides' 15 top kernel
+ * names (perf-advisor's compare gate), and mode: "summary", or
+ * "summary_no_kernel" when that overlap is under 20% (the captures may not
+ * be the same workload). perf-advisor's phase-aware mode is not done.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "activity.h"
+#include "cmd.h"
+#include "cmd-analyses.h"
+#include "cmd-events.h"
+#include "hmap.h"
+#include "iters.h"
+#include "lane.h"
+#include "nvtx.h"
+#include "opts.h"
+#include "out.h"
+#include "phase.h"
+#include "stats.h"
+#include "strpool.h"
+#include "xmalloc.h"
+
+#define DIFF_TOPK	15
+#define DIFF_OVERLAP_MIN 20.0
+
+static int	cmd_diff_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_diff_entry = {
+	"diff",
+	"gpulens diff [OPTIONS] TRACE_A TRACE_B",
+	"Compares two captures of the same workload, A the baseline: kernels\n"
+	"by name, memcpys by direction, memsets, communication by collective,\n"
+	"NVTX ranges by normalised path and the iterations, each with counts,\n"
+	"totals and per-iteration medians on both sides and the change, keys\n"
+	"found on one side only, ranked by the absolute change in time; span,\n"
+	"GPU busy, idle and exposed-communication deltas in the auxiliary\n"
+	"data. Works for any pair of formats.",
+	cmd_diff_exec,
+	DIFF_OPTS
+};
+
+enum dcls { DC_KERNEL, DC_MEMCPY, DC_MEMSET, DC_COMM, DC_NVTX, DC_ITER,
+	DC_N };
+static const char *dcls_names[DC_N] = {
+	"kernel", "memcpy", "memset", "comm", "nvtx", "iteration"
+};
+static const char *dcls_axis[DC_N] = {
+	"name", "direction", "name", "collective", "path", "marker"
+};
+
+struct dgroup {
+	uint32_t	 key;		/* id in keys */
+	uint32_t	 name;		/* id in keys */
+	int		 cls;
+	uint64_t	 n[2];
+	int64_t		 tot[2];
+	double		 med[2];
+	int		 has_med[2];
+};
+
+struct dcell {
+	uint32_t	 group;
+	uint32_t	 iter;
+	int64_t		 sum;
+};
+
+struct dside {
+	const struct model	*m;
+	int			 s;		/* 0 = A, 1 = B */
+	struct iters		 it;
+	size_t			*poff;		/* iterations per process */
+	struct dcell		*cell;
+	size_t			 ncell, cellcap;
+	struct hmap		 cell_of;
+	struct hmap		 group_of;	/* key(class, sid) -> group */
+};
+
+struct dctx {
+	struct strpool		*keys;
+	struct dgroup		*g;
+	size_t			 ng, gcap;
+	struct hmap		 by_key;	/* keys id -> group */
+};
+
+static uint32_t
+diff_group(struct dctx *c, int cls, const char *name)
+{
+	char		*k;
+	uint32_t	 kid, *slot;
+	int		 isnew;
+	struct dgroup	*g;
+
+	k = xasprintf("%s|%s=%s", dcls_names[cls], dcls_axis[cls], name);
+	kid = strpool_intern0(c->keys, k);
+	free(k);
+	slot = hmap_upsert(&c->by_key, kid, (uint32_t)c->ng, &isnew);
+	if (isnew) {
+		XGROW(c->g, c->gcap, c->ng + 1);
+		g = &c->g[c->ng++];
+		memset(g, 0, sizeof *g);
+		g->key = kid;
+		g->name = strpool_intern0(c->keys, name);
+		g->cls = cls;
+	}
+	return *slot;
+}
+
+/* diff_group, cached per (class, string id) of one side. */
+static uint32_t
+diff_group_sid(struct dctx *c, struct dside *sd, int cls, uint32_t sid,
+    const char *name)
+{
+	uint32_t	gi;
+
+	if (hmap_get(&sd->group_of, hmap_key2((uint64_t)cls, sid), &gi))
+		return gi;
+	gi = diff_group(c, cls, name);
+	hmap_put(&sd->group_of, hmap_key2((uint64_t)cls, sid), gi);
+	return gi;
+}
+
+/* Index into it.v of process p's iteration containing t, or NONE32. */
+static uint32_t
+diff_iter_of(const struct dside *sd, uint32_t p, int64_t t)
+{
+	const struct model	*m = sd->m;
+	size_t			 q, lo, hi, mid;
+
+	if (sd->it.n == 0)
+		return NONE32;
+	q = p < m->nprocesses ? p : m->nprocesses;
+	lo = sd->poff[q];
+	hi = sd->poff[q + 1];
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (sd->it.v[mid].start <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == sd->poff[q])
+		return NONE32;
+	lo--;
+	return t < sd->it.v[lo].end ? (uint32_t)lo : NONE32;
+}
+
+static void
+diff_add(struct dctx *c, struct dside *sd, uint32_t gi, uint32_t proc,
+    int64_t start, int64_t dur)
+{
+	struct dgroup	*g = &c->g[gi];
+	uint32_t	 it, *slot;
+	int		 isnew;
+
+	g->n[sd->s]++;
+	g->tot[sd->s] += dur;
+	if ((it = diff_iter_of(sd, proc, start)) == NONE32)
+		return;
+	slot = hmap_upsert(&sd->cell_of, hmap_key2(gi, it),
+	    (uint32_t)sd->ncell, &isnew);
+	if (isnew) {
+		XGROW(sd->cell, sd->cellcap, sd->ncell + 1);
+		sd->cell[sd->ncell].group = gi;
+		sd->cell[sd->ncell].iter = it;
+		sd->cell[sd->ncell].sum = 0;
+		sd->ncell++;
+	}
+	sd->cell[*slot].sum += dur;
+}
+
+static void
+diff_side_prepare(struct dside *sd)
+{
+	const struct model	*m = sd->m;
+	char			*cause = NULL;
+	size_t			 i, q;
+
+	hmap_init(&sd->cell_of);
+	hmap_init(&sd->group_of);
+	if (iters_find(m, NULL, &sd->it, &cause) != 0) {
+		free(cause);
+		memset(&sd->it, 0, sizeof sd->it);
+	}
+	/* it.v is sorted by process, then start; NONE32 sorts last. */
+	sd->poff = xcalloc(m->nprocesses + 2, sizeof *sd->poff);
+	for (i = 0; i < sd->it.n; i++) {
+		q = sd->it.v[i].process < m->nprocesses ?
+		    sd->it.v[i].process : m->nprocesses;
+		sd->poff[q + 1]++;
+	}
+	for (q = 0; q <= m->nprocesses; q++)
+		sd->poff[q + 1] += sd->poff[q];
+}
+
+static void
+diff_side_free(struct dside *sd)
+{
+	iters_free(&sd->it);
+	free(sd->poff);
+	free(sd->cell);
+	hmap_free(&sd->cell_of);
+	hmap_free(&sd->group_of);
+}
+
+static void
+diff_collect(struct dctx *c, struct dside *sd)
+{
+	const struct model	*m = sd->m;
+	size_t			 t, i;
+	char			 buf[8192], nbuf[8192], coll[128];
+	uint32_t		 gi, gid;
+	int			 ck;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		for (i = 0; i < l->n; i++) {
+			int64_t dur = l->end[i] - l->start[i];
+			switch (l->kind[i]) {
+			case EV_KERNEL:
+				if (tr->type != TRACK_GPU)
+					break;
+				gi = diff_group_sid(c, sd, DC_KERNEL,
+				    l->name[i], model_str(m, l->name[i]));
+				diff_add(c, sd, gi, tr->process, l->start[i],
+				    dur);
+				if (l->flags[i] & EVF_COMM) {
+					cmd_comm_collective(model_str(m,
+					    l->name[i]), coll, sizeof coll);
+					gi = diff_group_sid(c, sd, DC_COMM,
+					    l->name[i], coll);
+					diff_add(c, sd, gi, tr->process,
+					    l->start[i], dur);
+				}
+				break;
+			case EV_MEMCPY:
+				if (tr->type != TRACK_GPU)
+					break;
+				ck = l->aux[i] < m->ncopies &&
+				    m->copies[l->aux[i]].kind <
+				    COPY_KIND_COUNT ?
+				    m->copies[l->aux[i]].kind : COPY_UNKNOWN;
+				gi = diff_group(c, DC_MEMCPY,
+				    copy_kind_name(ck));
+				diff_add(c, sd, gi, tr->process, l->start[i],
+				    dur);
+				break;
+			case EV_MEMSET:
+				if (tr->type != TRACK_GPU)
+					break;
+				gi = diff_group(c, DC_MEMSET, "memset");
+				diff_add(c, sd, gi, tr->process, l->start[i],
+				    dur);
+				break;
+			case EV_NVTX:
+				if (tr->type != TRACK_NVTX)
+					break;
+				gid = model_gid(m, (uint32_t)t, (uint32_t)i);
+				nvtx_path(m, gid, buf, sizeof buf);
+				phase_family(buf, nbuf, sizeof nbuf);
+				gi = diff_group(c, DC_NVTX, nbuf);
+				diff_add(c, sd, gi, tr->process, l->start[i],
+				    dur);
+				break;
+			}
+		}
+	}
+	if (sd->it.n > 0) {
+		gi = diff_group(c, DC_ITER, sd->it.marker != NULL ?
+		    sd->it.marker : "");
+		for (i = 0; i < sd->it.n; i++)
+			diff_add(c, sd, gi, sd->it.v[i].process,
+			    sd->it.v[i].start, sd->it.v[i].end -
+			    sd->it.v[i].start);
+	}
+}
+
+static int
+diff_cell_cmp(const void *a, const void *b)
+{
+	const struct dcell	*x = a, *y = b;
+
+	if (x->group != y->group)
+		return x->group < y->group ? -1 : 1;
+	return (x->iter > y->iter) - (x->iter < y->iter);
+}
+
+/* Per-iteration medians of every group on one side. */
+static void
+diff_medians(struct dctx *c, struct dside *sd)
+{
+	int64_t		*v;
+	size_t		 i, j, k, n = sd->it.n, gi;
+	struct stats	 st;
+
+	if (n == 0)
+		return;
+	if (sd->ncell > 1)
+		qsort(sd->cell, sd->ncell, sizeof *sd->cell, diff_cell_cmp);
+	v = xcalloc(n, sizeof *v);
+	for (gi = 0, i = 0; gi < c->ng; gi++) {
+		memset(v, 0, n * sizeof *v);
+		k = 0;
+		for (j = i; j < sd->ncell && sd->cell[j].group == gi; j++)
+			v[k++] = sd->cell[j].sum;
+		i = j;
+		if (c->g[gi].n[sd->s] == 0 && k == 0)
+			continue;
+		stats_compute(v, c->g[gi].cls == DC_ITER ? k : n, &st);
+		c->g[gi].med[sd->s] = st.median;
+		c->g[gi].has_med[sd->s] = 1;
+	}
+	free(v);
+}
+
+static const char *diff_columns[] = {
+	"class", "status", "delta_ns", "delta_pct", "a_total_ns", "b_total_ns",
+	"a_count", "b_count", "a_iter_median_ns", "b_iter_median_ns", "name",
+	NULL
+};
+
+static void
+diff_row(struct dctx *c, struct out *out, const struct dgroup *g)
+{
+	cJSON		*row = out_row(out);
+	int64_t		 d = g->tot[1] - g->tot[0];
+	const char	*status;
+
+	if (g->n[0] == 0)
+		status = "only_b";
+	else if (g->n[1] == 0)
+		status = "only_a";
+	else if (d > 0)
+		status = "more";
+	else if (d < 0)
+		status = "less";
+	else if (g->n[1] > g->n[0])
+		status = "more";
+	else if (g->n[1] < g->n[0])
+		status = "less";
+	else
+		status = "same";
+	out_str(row, "key", strpool_get(c->keys, g->key));
+	out_str(row, "class", dcls_names[g->cls]);
+	out_str(row, "name", strpool_get(c->keys, g->name));
+	out_str(row, "status", status);
+	out_int(row, "a_count", (int64_t)g->n[0]);
+	out_int(row, "b_count", (int64_t)g->n[1]);
+	out_int(row, "delta_count", (int64_t)g->n[1] - (int64_t)g->n[0]);
+	out_int(row, "a_total_ns", g->tot[0]);
+	out_int(row, "b_total_ns", g->tot[1]);
+	out_int(row, "delta_ns", d);
+	out_int(row, "abs_delta_ns", d < 0 ? -d : d);
+	if (g->tot[0] > 0)
+		out_num(row, "delta_pct", 100.0 * (double)d /
+		    (double)g->tot[0]);
+	else
+		cJSON_AddNullToObject(row, "delta_pct");
+	if (g->has_med[0])
+		out_num(row, "a_iter_median_ns", g->med[0]);
+	else
+		cJSON_AddNullToObject(row, "a_iter_median_ns");
+	if (g->has_med[1])
+		out_num(row, "b_iter_median_ns", g->med[1]);
+	else
+		cJSON_AddNullToObject(row, "b_iter_median_ns");
+	if (g->has_med[0] && g->has_med[1])
+		out_num(row, "delta_iter_median_ns", g->med[1] - g->med[0]);
+	else
+		cJSON_AddNullToObject(row, "delta_iter_median_ns");
+}
+
+/* Side figures for the auxiliary data. */
+struct dsum {
+	int64_t		 span, busy, idle, exposed, compute, comm, kernel_ns;
+	uint64_t	 kernels;
+	size_t		 gpus, iters;
+	double		 iter_med;
+};
+
+static void
+diff_summary(const struct dctx *c, const struct dside *sd, struct dsum *s)
+{
+	const struct model	*m = sd->m;
+	struct activity		 a;
+	struct act_window	 w;
+	size_t			 gi;
+
+	memset(s, 0, sizeof *s);
+	activity_build(&a, m);
+	s->span = m->end_ns - m->origin_ns;
+	activity_total(&a, m->origin_ns, m->end_ns, &w);
+	s->gpus = a.ndev;
+	s->busy = w.busy;
+	s->idle = w.idle;
+	s->exposed = w.exposed;
+	s->compute = w.compute;
+	s->comm = w.comm;
+	for (gi = 0; gi < c->ng; gi++)
+		if (c->g[gi].cls == DC_KERNEL) {
+			s->kernels += c->g[gi].n[sd->s];
+			s->kernel_ns += c->g[gi].tot[sd->s];
+		}
+	s->iters = sd->it.n;
+	for (gi = 0; gi < c->ng; gi++)
+		if (c->g[gi].cls == DC_ITER && c->g[gi].n[sd->s] > 0)
+			s->iter_med = c->g[gi].med[sd->s];
+	activity_free(&a);
+}
+
+static void
+diff_side_json(cJSON *o, const char *path, const struct model *m,
+    const struct dsum *s)
+{
+	out_str(o, "path", path);
+	out_str(o, "kind", source_kind_name(m->source));
+	out_int(o, "span_ns", s->span);
+	out_int(o, "gpus", (int64_t)s->gpus);
+	out_int(o, "busy_ns", s->busy);
+	out_int(o, "idle_ns", s->idle);
+	out_int(o, "exposed_comm_ns", s->exposed);
+	out_int(o, "compute_ns", s->compute);
+	out_int(o, "comm_ns", s->comm);
+	out_int(o, "kernels", (int64_t)s->kernels);
+	out_int(o, "kernel_ns", s->kernel_ns);
+	out_int(o, "iterations", (int64_t)s->iters);
+	if (s->iters > 0)
+		out_num(o, "iter_median_ns", s->iter_med);
+	else
+		cJSON_AddNullToObject(o, "iter_median_ns");
+}
+
+static void
+diff_delta(cJSON *d, cJSON *p, const char *k, int64_t a, int64_t b)
+{
+	out_int(d, k, b - a);
+	if (a != 0)
+		out_num(p, k, 100.0 * (double)(b - a) / (double)a);
+	else
+		cJSON_AddNullToObject(p, k);
+}
+
+static int
+diff_tot_cmp(const void *x, const void *y, const struct dctx *c, int s)
+{
+	const uint32_t	*a = x, *b = y;
+	int64_t		 ta = c->g[*a].tot[s], tb = c->g[*b].tot[s];
+
+	if (ta != tb)
+		return ta > tb ? -1 : 1;
+	return (*a > *b) - (*a < *b);
+}
+
+/* Kernel names of side s in the top DIFF_TOPK by total (insertion). */
+static size_t
+diff_topk(const struct dctx *c, int s, uint32_t *top)
+{
+	size_t		gi, n = 0, j;
+
+	for (gi = 0; gi < c->ng; gi++) {
+		uint32_t x = (uint32_t)gi;
+		if (c->g[gi].cls != DC_KERNEL || c->g[gi].n[s] == 0)
+			continue;
+		for (j = n; j > 0 && diff_tot_cmp(&top[j - 1], &x, c, s) > 0;
+		    j--)
+			if (j < DIFF_TOPK)
+				top[j] = top[j - 1];
+		if (j < DIFF_TOPK) {
+			top[j] = x;
+			if (n < DIFF_TOPK)
+				n++;
+		}
+	}
+	return n;
+}
+
+int
+cmd_diff_compute(const struct model *ma, const struct model *mb,
+    const struct opts *o, struct out *out, const char **code, char **cause)
+{
+	struct dctx	 c;
+	struct dside	 sd[2];
+	struct dsum	 sum[2];
+	uint32_t	 top[2][DIFF_TOPK];
+	size_t		 ntop[2], gi, i, j, inter = 0, uni, nonly[2] = { 0, 0 };
+	size_t		 nsame = 0;
+	cJSON		*a, *b, *d, *p;
+	double		 ov;
+	int		 s;
+
+	(void)code;
+	(void)cause;
+	memset(&c, 0, sizeof c);
+	c.keys = strpool_new();
+	hmap_init(&c.by_key);
+	memset(sd, 0, sizeof sd);
+	for (s = 0; s < 2; s++) {
+		sd[s].m = s == 0 ? ma : mb;
+		sd[s].s = s;
+		diff_side_prepare(&sd[s]);
+		diff_collect(&c, &sd[s]);
+	}
+	for (s = 0; s < 2; s++)
+		diff_medians(&c, &sd[s]);
+	for (gi = 0; gi < c.ng; gi++) {
+		diff_row(&c, out, &c.g[gi]);
+		if (c.g[gi].n[0] == 0)
+			nonly[1]++;
+		else if (c.g[gi].n[1] == 0)
+			nonly[0]++;
+		else if (c.g[gi].tot[0] == c.g[gi].tot[1] &&
+		    c.g[gi].n[0] == c.g[gi].n[1])
+			nsame++;
+	}
+	for (s = 0; s < 2; s++) {
+		diff_summary(&c, &sd[s], &sum[s]);
+		ntop[s] = diff_topk(&c, s, top[s]);
+	}
+	for (i = 0; i < ntop[0]; i++)
+		for (j = 0; j < ntop[1]; j++)
+			if (top[0][i] == top[1][j])
+				inter++;
+	uni = ntop[0] + ntop[1] - inter;
+	ov = uni > 0 ? 100.0 * (double)inter / (double)uni : 0.0;
+
+	a = cJSON_AddObjectToObject(out->aux, "a");
+	diff_side_json(a, o->args[0], ma, &sum[0]);
+	b = cJSON_AddObjectToObject(out->aux, "b");
+	diff_side_json(b, o->args[1], mb, &sum[1]);
+	d = cJSON_AddObjectToObject(out->aux, "delta");
+	p = cJSON_AddObjectToObject(out->aux, "delta_pct");
+	diff_delta(d, p, "span_ns", sum[0].span, sum[1].span);
+	diff_delta(d, p, "busy_ns", sum[0].busy, sum[1].busy);
+	diff_delta(d, p, "idle_ns", sum[0].idle, sum[1].idle);
+	diff_delta(d, p, "exposed_comm_ns", sum[0].exposed, sum[1].exposed);
+	diff_delta(d, p, "compute_ns", sum[0].compute, sum[1].compute);
+	diff_delta(d, p, "comm_ns", sum[0].comm, sum[1].comm);
+	diff_delta(d, p, "kernel_ns", sum[0].kernel_ns, sum[1].kernel_ns);
+	diff_delta(d, p, "kernels", (int64_t)sum[0].kernels,
+	    (int64_t)sum[1].kernels);
+	if (sum[0].iters > 0 && sum[1].iters > 0)
+		out_num(d, "iter_median_ns", sum[1].iter_med -
+		    sum[0].iter_med);
+	else
+		cJSON_AddNullToObject(d, "iter_median_ns");
+	out_num(out->aux, "kernel_overlap_pct", ov);
+	out_str(out->aux, "mode", ov >= DIFF_OVERLAP_MIN ? "summary" :
+	    "summary_no_kernel");
+	out_int(out->aux, "keys", (int64_t)c.ng);
+	out_int(out->aux, "only_a", (int64_t)nonly[0]);
+	out_int(out->aux, "only_b", (int64_t)nonly[1]);
+	out_int(out->aux, "unchanged", (int64_t)nsame);
+	if (ov < DIFF_OVERLAP_MIN)
+		out_warn(out, "the two captures share %.0f%% of their top "
+		    "kernels: they may not be the same workload", ov);
+	out_next(out, "gpulens stats %s --type kernel", o->args[0]);
+	out_next(out, "gpulens stats %s --type kernel", o->args[1]);
+	out->default_sort = "abs_delta_ns:desc";
+	out->columns = diff_columns;
+	for (s = 0; s < 2; s++)
+		diff_side_free(&sd[s]);
+	free(c.g);
+	hmap_free(&c.by_key);
+	strpool_free(c.keys);
+	return 0;
+}
+
+static int
+cmd_diff_exec(int argc, char **argv, const struct cmd_global *g)
+{
+	const struct cmd_entry	*e = &cmd_diff_entry;
+	struct opts		 o;
+	struct out		 out;
+	struct model		*ma = NULL, *mb = NULL;
+	char			*cause = NULL;
+	const char		*code = NULL;
+	int			 rc;
+
+	out_init(&out, e->name);
+	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs != 2) {
+		rc = out_error(&out, NULL, NULL, "usage", "%s (usage: %s)",
+		    o.nargs < 2 ? "missing arguments" : "too many arguments",
+		    e->usage);
+		goto done;
+	}
+	if ((ma = cmd_load_out(o.args[0], g, &out)) == NULL ||
+	    (mb = cmd_load_out(o.args[1], g, &out)) == NULL) {
+		rc = EXIT_USAGE;
+		goto done;
+	}
+	if (cmd_diff_compute(ma, mb, &o, &out, &code, &cause) != 0) {
+		rc = out_error(&out, ma, o.args[0], code != NULL ? code :
+		    "usage", "%s", cause != NULL ? cause : "failed");
+		goto done;
+	}
+	rc = out_emit(&out, ma, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	model_free(ma);
+	model_free(mb);
+	return rc;
+}

@@ -1,0 +1,180 @@
+/*
+ * cmd-findings: `gpulens findings` lists ranked, evidence-backed findings
+ * (finding.h has the ranking and confidence rules; finding-nsys.c and
+ * finding-perf.c the rules). One row per finding:
+ *   rank, type, confidence, title
+ *   cost_ns, share_pct       what it costs, and its share of the window
+ *   speedup_half, speedup_all   Amdahl bounds on the window's speed-up if
+ *                            half of the cost, or all of it, went away
+ *   one_off                  the cost lies mostly outside the iterations
+ *   device, pid              where (null when not tied to one)
+ *   start_ns, end_ns, event  the evidence on the timeline: a window and a
+ *                            representative event id (for `inspect`)
+ *   summary, next_step, ncu_command, evidence   the numbers and what to do
+ * The auxiliary data lists every rule with its status (found, none,
+ * skipped and why), the window, the iterations' span and the gpu_gaps
+ * threshold. --min-confidence hides weaker findings.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "cmd-analyses.h"
+#include "finding.h"
+#include "opts.h"
+#include "out.h"
+#include "select.h"
+#include "vopt.h"
+#include "xmalloc.h"
+
+static int	cmd_findings_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_findings_entry = {
+	"findings",
+	"gpulens findings [--min-confidence LEVEL] [OPTIONS] TRACE",
+	"Ranked, evidence-backed findings: the rules of `nsys analyze`\n"
+	"(cuda_memcpy_async, cuda_memcpy_sync, cuda_memset_sync, cuda_api_sync,\n"
+	"gpu_gaps, gpu_time_util) and launch_bound, idle_bubbles, exposed_comm,\n"
+	"straggler, imbalance and dominant_kernel (with the ncu command to\n"
+	"run). Each has the numbers behind it, the share of the window it\n"
+	"costs, Amdahl bounds on the speed-up, a confidence level, where to\n"
+	"look on the timeline and a next step.\n"
+	"\n"
+	"  --min-confidence low|medium|high   hide weaker findings",
+	cmd_findings_exec,
+	FINDINGS_OPTS
+};
+
+static const char *findings_columns[] = {
+	"rank", "confidence", "type", "share_pct", "cost_ns", "speedup_all",
+	"device", "title", NULL
+};
+
+static int
+findings_conf_parse(const char *s)
+{
+	int	c;
+
+	for (c = FINDING_LOW; c <= FINDING_HIGH; c++)
+		if (strcmp(s, finding_conf_name(c)) == 0)
+			return c;
+	return -1;
+}
+
+int
+cmd_findings_compute(const struct model *m, const struct opts *o,
+    const struct vopt *v, size_t nv, struct out *out, const char **code,
+    char **cause)
+{
+	struct findings	 fs;
+	struct sel	 s;
+	const char	*mc = vopt_get(v, nv, "--min-confidence");
+	int		 minc = FINDING_LOW;
+	int64_t		 t0, t1, rel = o->absolute ? 0 : m->origin_ns;
+	size_t		 i, shown = 0;
+	cJSON		*row, *win;
+	char		 key[64];
+
+	(void)code;
+	if (mc != NULL && (minc = findings_conf_parse(mc)) < 0) {
+		*cause = xasprintf("--min-confidence must be low, medium or "
+		    "high");
+		return -1;
+	}
+	if (o->nvtx != NULL) {
+		*cause = xasprintf("--nvtx is not supported here; use --from "
+		    "and --to");
+		return -1;
+	}
+	if (sel_init(&s, m, o, cause) != 0)
+		return -1;
+	t0 = s.t0;
+	t1 = o->to == OPT_TIME_UNSET && s.t1 > m->end_ns ? m->end_ns : s.t1;
+	sel_free(&s);
+	if (t1 <= t0) {
+		*cause = xasprintf("the window is empty");
+		return -1;
+	}
+	if (finding_run(m, t0, t1, &fs, cause) != 0)
+		return -1;
+	for (i = 0; i < fs.n; i++) {
+		const struct finding *f = &fs.v[i];
+		if (f->confidence < minc)
+			continue;
+		shown++;
+		row = out_row(out);
+		snprintf(key, sizeof key, "type=%s", f->type);
+		out_str(row, "key", key);
+		out_int(row, "rank", f->rank);
+		out_str(row, "type", f->type);
+		out_str(row, "confidence", finding_conf_name(f->confidence));
+		out_str(row, "title", f->title != NULL ? f->title : "");
+		out_int(row, "cost_ns", f->cost_ns);
+		out_num(row, "share_pct", f->share_pct);
+		out_num(row, "speedup_half", f->speedup_half);
+		if (f->share_pct < 100)
+			out_num(row, "speedup_all", f->speedup_all);
+		else
+			cJSON_AddNullToObject(row, "speedup_all");
+		out_bool(row, "one_off", f->one_off);
+		if (f->device != NONE32 && f->device < m->ndevices)
+			out_int(row, "device", m->devices[f->device].source_id);
+		else
+			cJSON_AddNullToObject(row, "device");
+		if (f->process != NONE32 && f->process < m->nprocesses)
+			out_int(row, "pid", m->processes[f->process].pid);
+		else
+			cJSON_AddNullToObject(row, "pid");
+		out_int(row, "start_ns", f->t0 - rel);
+		out_int(row, "end_ns", f->t1 - rel);
+		if (f->gid != NONE32)
+			out_int(row, "event", f->gid);
+		else
+			cJSON_AddNullToObject(row, "event");
+		out_str(row, "summary", f->detail != NULL ? f->detail : "");
+		out_str(row, "next_step", f->next != NULL ? f->next : "");
+		if (f->command != NULL)
+			out_str(row, "ncu_command", f->command);
+		else
+			cJSON_AddNullToObject(row, "ncu_command");
+		cJSON_AddItemToObject(row, "evidence",
+		    cJSON_Duplicate(f->evidence, 1));
+	}
+	win = cJSON_AddObjectToObject(out->aux, "window");
+	out_int(win, "start_ns", fs.t0 - rel);
+	out_int(win, "end_ns", fs.t1 - rel);
+	out_int(win, "span_ns", fs.t1 - fs.t0);
+	win = cJSON_AddObjectToObject(out->aux, "iterations");
+	if (fs.zone1 > fs.zone0) {
+		out_int(win, "start_ns", fs.zone0 - rel);
+		out_int(win, "end_ns", fs.zone1 - rel);
+	} else {
+		cJSON_AddNullToObject(win, "start_ns");
+		cJSON_AddNullToObject(win, "end_ns");
+	}
+	out_int(out->aux, "gap_threshold_ns", fs.gap_threshold);
+	out_str(out->aux, "min_confidence", finding_conf_name(minc));
+	cJSON_AddItemToObject(out->aux, "rules",
+	    cJSON_Duplicate(fs.rules, 1));
+	if (shown == 0)
+		out_warn(out, "no findings%s", minc > FINDING_LOW ?
+		    " at this confidence" : "");
+	else
+		out_next(out, "gpulens inspect %s EVENT", o->args[0]);
+	out->default_sort = "rank:asc";
+	out->columns = findings_columns;
+	finding_free(&fs);
+	return 0;
+}
+
+static int
+cmd_findings_exec(int argc, char **argv, const struct cmd_global *g)
+{
+	struct vopt	v[] = FINDINGS_VOPTS;
+
+	return vopt_main(&cmd_findings_entry, argc, argv, g, v,
+	    sizeof v / sizeof v[0], 1, 1, cmd_findings_compute);
+}

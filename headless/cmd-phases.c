@@ -1,0 +1,280 @@
+/*
+ * cmd-phases: `gpulens phases` segments the timeline into phases
+ * (initialisation, steady state, evaluation, teardown, ...) the way
+ * perf-advisor does (src/phase.h has the method and where it differs), and
+ * reports each phase with its span and what the GPUs did in it:
+ *   busy_ns          GPU-time: each device's union of work, summed over
+ *                    the devices that run any work in the trace
+ *   util_pct         busy over duration x those devices
+ *   idle_ns          duration x devices - busy
+ *   compute_ns, comm_ns, copy_ns, exposed_comm_ns   the same sums per
+ *                    class (activity.h), exposed = communication with no
+ *                    compute beside it
+ *   kernels, kernel_ns   kernels overlapping the phase, their time clipped
+ *                    to it (so phases add up to the whole)
+ *   top_kernels      the 5 kernel names with the most time among the
+ *                    kernels overlapping the phase, durations not clipped
+ *                    (as perf-advisor does)
+ *   edge             what the start boundary came from: window,
+ *                    distribution, idle, marker or gpu
+ *   js_prev          the Jensen-Shannon divergence of the phase's kernel
+ *                    mix from the previous phase's
+ * Bins are at least one median iteration wide when the trace has
+ * iterations. The auxiliary data holds the cost curve (cost per k, normalised by the
+ * window, and each k's marginal gain as a share of the whole range), the
+ * elbow's choice and the binning.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "activity.h"
+#include "cmd.h"
+#include "cmd-analyses.h"
+#include "lane.h"
+#include "opts.h"
+#include "out.h"
+#include "phase.h"
+#include "select.h"
+#include "steady.h"
+#include "vopt.h"
+#include "xmalloc.h"
+
+#define PHASES_TOP	5
+
+static int	cmd_phases_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_phases_entry = {
+	"phases",
+	"gpulens phases [--max-phases N] [--phases K] [OPTIONS] TRACE",
+	"Segments the timeline into phases (initialisation, steady state,\n"
+	"evaluation, teardown, ...) by the kernel mix: Jensen-Shannon\n"
+	"divergence between time bins, idle edges and long top-level NVTX\n"
+	"ranges as boundary candidates, dynamic-programming segmentation and\n"
+	"an elbow rule on the cost curve (perf-advisor's method). Each phase\n"
+	"has its span, busy and idle GPU time, communication and top kernels.\n"
+	"\n"
+	"  --max-phases N   at most N phases (default 10; 1 disables)\n"
+	"  --phases K       exactly K phases instead of the elbow's choice",
+	cmd_phases_exec,
+	PHASES_OPTS
+};
+
+static const char *phases_columns[] = {
+	"phase", "label", "start_ns", "end_ns", "duration_ns", "util_pct",
+	"busy_ns", "idle_ns", "comm_ns", "exposed_comm_ns", "kernels",
+	"edge", "dominant", NULL
+};
+
+struct ph_kagg {
+	uint32_t	 name;
+	uint64_t	 count;
+	int64_t		 total;
+};
+
+static int
+ph_kagg_cmp(const void *a, const void *b)
+{
+	const struct ph_kagg	*x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return (x->name > y->name) - (x->name < y->name);
+}
+
+/* Kernels overlapping [s, e): count, clipped time, top names. */
+static void
+phases_kernels(const struct model *m, int64_t s, int64_t e, cJSON *row)
+{
+	uint32_t	*idx = NULL, *slot_of;
+	size_t		 icap = 0, t, n, k, i, na = 0, ns;
+	struct ph_kagg	*ag = NULL;
+	size_t		 acap = 0;
+	uint64_t	 count = 0;
+	int64_t		 clipped = 0, a, b;
+	cJSON		*arr, *o;
+
+	ns = strpool_count(m->strs) + 1;
+	slot_of = xcalloc(ns, sizeof *slot_of);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		n = lane_overlap(l, s, e, &idx, &icap);
+		for (k = 0; k < n; k++) {
+			i = idx[k];
+			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
+				continue;
+			count++;
+			a = l->start[i] > s ? l->start[i] : s;
+			b = l->end[i] < e ? l->end[i] : e;
+			if (b > a)
+				clipped += b - a;
+			if (slot_of[l->name[i]] == 0) {
+				XGROW(ag, acap, na + 1);
+				ag[na].name = l->name[i];
+				ag[na].count = 0;
+				ag[na].total = 0;
+				slot_of[l->name[i]] = (uint32_t)++na;
+			}
+			ag[slot_of[l->name[i]] - 1].count++;
+			ag[slot_of[l->name[i]] - 1].total += l->end[i] -
+			    l->start[i];
+		}
+	}
+	if (na > 1)
+		qsort(ag, na, sizeof *ag, ph_kagg_cmp);
+	out_int(row, "kernels", (int64_t)count);
+	out_int(row, "kernel_ns", clipped);
+	arr = cJSON_AddArrayToObject(row, "top_kernels");
+	for (k = 0; k < na && k < PHASES_TOP; k++) {
+		o = cJSON_CreateObject();
+		out_str(o, "name", model_str(m, ag[k].name));
+		out_int(o, "count", (int64_t)ag[k].count);
+		out_int(o, "total_ns", ag[k].total);
+		cJSON_AddItemToArray(arr, o);
+	}
+	free(ag);
+	free(idx);
+	free(slot_of);
+}
+
+/* The shared window options: [t0, t1) in the source clock. */
+static int
+phases_window(const struct model *m, const struct opts *o, int64_t *t0,
+    int64_t *t1, char **cause)
+{
+	struct sel	s;
+
+	if (o->nvtx != NULL) {
+		*cause = xasprintf("--nvtx is not supported here; use --from "
+		    "and --to");
+		return -1;
+	}
+	if (sel_init(&s, m, o, cause) != 0)
+		return -1;
+	*t0 = s.t0;
+	*t1 = o->to == OPT_TIME_UNSET && s.t1 > m->end_ns ? m->end_ns : s.t1;
+	sel_free(&s);
+	return 0;
+}
+
+int
+cmd_phases_compute(const struct model *m, const struct opts *o,
+    const struct vopt *v, size_t nv, struct out *out, const char **code,
+    char **cause)
+{
+	struct activity		 a;
+	struct phase_opts	 po;
+	struct phases		 ph;
+	struct act_window	 w;
+	long long		 maxp, k;
+	int64_t			 rel = o->absolute ? 0 : m->origin_ns, dur;
+	size_t			 i, ndev;
+	cJSON			*row, *arr, *it, *win;
+	char			 key[32];
+
+	(void)code;
+	memset(&po, 0, sizeof po);
+	maxp = vopt_int(v, nv, "--max-phases", PHASE_MAX_PHASES_DEFAULT);
+	k = vopt_int(v, nv, "--phases", 0);
+	if (maxp < 1 || maxp > PHASE_MAX_PHASES) {
+		*cause = xasprintf("--max-phases needs a number from 1 to %d",
+		    PHASE_MAX_PHASES);
+		return -1;
+	}
+	if (k < 0 || k > PHASE_MAX_PHASES ||
+	    (vopt_get(v, nv, "--phases") != NULL && k < 1)) {
+		*cause = xasprintf("--phases needs a number from 1 to %d",
+		    PHASE_MAX_PHASES);
+		return -1;
+	}
+	po.max_phases = (int)maxp;
+	po.forced_k = (int)k;
+	po.min_bin_ns = steady_iter_median(m);
+	if (phases_window(m, o, &po.t0, &po.t1, cause) != 0)
+		return -1;
+	if (po.t1 <= po.t0) {
+		*cause = xasprintf("the window is empty");
+		return -1;
+	}
+	activity_build(&a, m);
+	if (phase_detect(m, &a, &po, &ph, cause) != 0) {
+		activity_free(&a);
+		return -1;
+	}
+	ndev = a.ndev;
+	for (i = 0; i < ph.n; i++) {
+		const struct phase *p = &ph.v[i];
+		dur = p->end - p->start;
+		activity_total(&a, p->start, p->end, &w);
+		row = out_row(out);
+		snprintf(key, sizeof key, "phase=%zu", i);
+		out_str(row, "key", key);
+		out_int(row, "phase", (int64_t)i);
+		out_str(row, "label", p->label);
+		out_int(row, "start_ns", p->start - rel);
+		out_int(row, "end_ns", p->end - rel);
+		out_int(row, "duration_ns", dur);
+		out_int(row, "busy_ns", w.busy);
+		out_num(row, "util_pct", dur > 0 && ndev > 0 ? 100.0 *
+		    (double)w.busy / ((double)dur * (double)ndev) : 0.0);
+		out_int(row, "idle_ns", dur * (int64_t)ndev - w.busy);
+		out_int(row, "compute_ns", w.compute);
+		out_int(row, "comm_ns", w.comm);
+		out_int(row, "copy_ns", w.copy);
+		out_int(row, "exposed_comm_ns", w.exposed);
+		phases_kernels(m, p->start, p->end, row);
+		out_str(row, "edge", phase_edge_name(p->edge));
+		out_str(row, "dominant", p->dominant != 0 ?
+		    model_str(m, p->dominant) : "");
+		out_num(row, "js_prev", p->js_prev);
+	}
+	win = cJSON_AddObjectToObject(out->aux, "window");
+	out_int(win, "start_ns", ph.t0 - rel);
+	out_int(win, "end_ns", ph.t1 - rel);
+	out_int(out->aux, "gpus", (int64_t)ndev);
+	out_int(out->aux, "bin_ns", ph.bin_ns);
+	out_int(out->aux, "bins", (int64_t)ph.nbins);
+	out_int(out->aux, "candidates", (int64_t)ph.ncandidates);
+	out_int(out->aux, "segments", (int64_t)ph.nsegments);
+	out_int(out->aux, "max_phases", ph.max_phases);
+	out_int(out->aux, "elbow_k", ph.best_k);
+	out_int(out->aux, "phases", (int64_t)ph.n);
+	out_bool(out->aux, "forced", ph.forced);
+	arr = cJSON_AddArrayToObject(out->aux, "cost_curve");
+	for (i = 0; i < ph.ncost; i++) {
+		double range = ph.cost[0] - ph.cost[ph.ncost - 1];
+		it = cJSON_CreateObject();
+		out_int(it, "k", (int64_t)i + 1);
+		out_num(it, "cost", ph.cost[i]);
+		if (i == 0 || range <= 0)
+			cJSON_AddNullToObject(it, "gain_pct");
+		else
+			out_num(it, "gain_pct", 100.0 * (ph.cost[i - 1] -
+			    ph.cost[i]) / range);
+		cJSON_AddItemToArray(arr, it);
+	}
+	if (ph.n == 1 && a.ndev == 0)
+		out_warn(out, "no GPU work: one phase");
+	out_next(out, "gpulens window %s", o->args[0]);
+	out_next(out, "gpulens findings %s", o->args[0]);
+	out->default_sort = "phase:asc";
+	out->columns = phases_columns;
+	if (!o->limit_set)
+		out->limit = 0;
+	phase_free(&ph);
+	activity_free(&a);
+	return 0;
+}
+
+static int
+cmd_phases_exec(int argc, char **argv, const struct cmd_global *g)
+{
+	struct vopt	v[] = PHASES_VOPTS;
+
+	return vopt_main(&cmd_phases_entry, argc, argv, g, v,
+	    sizeof v / sizeof v[0], 1, 1, cmd_phases_compute);
+}

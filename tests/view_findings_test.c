@@ -1,0 +1,178 @@
+/*
+ * view_findings_test: the TUI's findings panel (tui/view-findings.c),
+ * drawn into a cellgrid and driven by keys, on the hand-built model of
+ * findings_test (one GPU; a synchronous memcpy, a gap a synchronisation
+ * ends in, launch gaps; five findings, gpu_time_util first).
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "builder.h"
+#include "cellgrid.h"
+#include "glyph.h"
+#include "model.h"
+#include "view-findings.h"
+
+static void
+add(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint32_t corr)
+{
+	struct lane_event	e;
+	struct copy_info	ci;
+
+	memset(&e, 0, sizeof e);
+	e.start = start;
+	e.end = end;
+	e.name = builder_intern(b, name);
+	e.kind = (uint8_t)kind;
+	e.rowid = -1;
+	e.corr = corr;
+	e.aux = NONE32;
+	if (kind == EV_MEMCPY) {
+		memset(&ci, 0, sizeof ci);
+		ci.bytes = 1 << 20;
+		ci.kind = COPY_HTOD;
+		ci.src_kind = MEM_PAGEABLE;
+		ci.dst_kind = MEM_DEVICE;
+		ci.src_dev = ci.dst_dev = NONE32;
+		e.aux = builder_copy(b, &ci);
+	}
+	builder_event(b, track, &e);
+}
+
+/* As findings_test's build_copy (times in us). */
+static struct model *
+build(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct device	 dev;
+	struct model	*m;
+	uint32_t	 p, t, a, s, g;
+	const int64_t	 us = 1000;
+	char		*cause = NULL;
+
+	memset(&dev, 0, sizeof dev);
+	dev.process = NONE32;
+	builder_device(b, &dev);
+	p = builder_process(b, 100ULL << 24, 100, "train");
+	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
+	a = builder_cpu_track(b, TRACK_API, t, 0);
+	s = builder_stream(b, 0, 7, p);
+	g = builder_gpu_track(b, s);
+	add(b, a, "cudaLaunchKernel", EV_API, -10 * us, -5 * us, 1);
+	add(b, a, "cudaMemcpy_v3020", EV_API, 200 * us, 410 * us, 2);
+	add(b, a, "cudaLaunchKernel", EV_API, 405 * us, 406 * us, 3);
+	add(b, a, "cudaStreamSynchronize", EV_API, 500 * us, 600 * us, 0);
+	add(b, a, "cudaLaunchKernel", EV_API, 990 * us, 999 * us, 4);
+	add(b, a, "cudaLaunchKernel", EV_API, 1100200, 1100400, 5);
+	add(b, a, "cudaFree", EV_API, 1200 * us, 1990 * us, 0);
+	add(b, g, "k", EV_KERNEL, 0, 100 * us, 1);
+	add(b, g, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 300 * us,
+	    400 * us, 2);
+	add(b, g, "k", EV_KERNEL, 400 * us, 500 * us, 3);
+	add(b, g, "k", EV_KERNEL, 1000 * us, 1100 * us, 4);
+	add(b, g, "k", EV_KERNEL, 1100500, 1200 * us, 5);
+	m = builder_finish(b, &cause);
+	assert_non_null(m);
+	return m;
+}
+
+static void
+test_panel(void **state)
+{
+	struct model		*m = build();
+	struct view_shared	 sh;
+	struct view_env		 env;
+	struct cellgrid		 g;
+	struct tui_key		 k;
+	void			*v;
+	char			 line[256];
+	int			 y, seen = 0;
+
+	(void)state;
+	memset(&sh, 0, sizeof sh);
+	memset(&env, 0, sizeof env);
+	env.gl = glyph_get(0);
+	env.title = "t";
+	env.sh = &sh;
+	v = view_findings_ops.init(m, &env);
+	assert_string_equal(view_findings_ops.name, "findings");
+	assert_int_equal(view_findings_count(v), 5);
+	cellgrid_init(&g);
+	cellgrid_resize(&g, 100, 24);
+	view_findings_ops.resize(v, 100, 24);
+	view_findings_ops.draw(v, &g, REDRAW_ALL);
+	cellgrid_row_text(&g, 0, line, sizeof line);
+	assert_non_null(strstr(line, "Findings: 5"));
+	cellgrid_row_text(&g, 1, line, sizeof line);
+	assert_non_null(strstr(line, " 1 high"));
+	assert_non_null(strstr(line, "gpu_time_util"));
+	cellgrid_row_text(&g, 3, line, sizeof line);
+	assert_non_null(strstr(line, "cuda_memcpy_sync"));
+	assert_non_null(strstr(line, "10.5%"));
+	for (y = 4; y < 23; y++) {
+		cellgrid_row_text(&g, y, line, sizeof line);
+		if (strstr(line, "Next step:") != NULL)
+			seen = 1;
+	}
+	assert_true(seen);
+	cellgrid_row_text(&g, 23, line, sizeof line);
+	assert_non_null(strstr(line, "finding 1 of 5"));
+
+	/* Down twice: the memcpy, which has an event: SHOW_EVENT. */
+	memset(&k, 0, sizeof k);
+	k.key = TK_DOWN;
+	assert_true(view_findings_ops.key(v, &k) & REDRAW_DETAIL);
+	k.key = 'j';
+	view_findings_ops.key(v, &k);
+	assert_int_equal(view_findings_selected(v), 2);
+	k.key = TK_ENTER;
+	assert_int_equal(view_findings_ops.key(v, &k), REACT_SWITCH);
+	assert_string_equal(sh.want, "timeline");
+	assert_int_equal(sh.msg.type, VMSG_SHOW_EVENT);
+	assert_int_equal(model_ev_kind(m, sh.msg.gid), EV_MEMCPY);
+	assert_non_null(strstr(sh.msg.note, "cuda_memcpy_sync"));
+
+	/* Up: the synchronisation gap [500, 1000) us, no event:
+	 * SHOW_RANGE with a tenth as margin. */
+	k.key = TK_UP;
+	view_findings_ops.key(v, &k);
+	k.key = TK_ENTER;
+	assert_int_equal(view_findings_ops.key(v, &k), REACT_SWITCH);
+	assert_int_equal(sh.msg.type, VMSG_SHOW_RANGE);
+	assert_int_equal(sh.msg.t0, 450000);
+	assert_int_equal(sh.msg.t1, 1050000);
+
+	/* Keys it does not use go to the application. */
+	k.key = 'x';
+	assert_int_equal(view_findings_ops.key(v, &k), REACT_PASS);
+	/* End, then past the end stays on the last. */
+	k.key = TK_END;
+	view_findings_ops.key(v, &k);
+	k.key = 'j';
+	assert_int_equal(view_findings_ops.key(v, &k), 0);
+	assert_int_equal(view_findings_selected(v), 4);
+	/* A tiny screen still draws. */
+	cellgrid_resize(&g, 10, 3);
+	view_findings_ops.resize(v, 10, 3);
+	view_findings_ops.draw(v, &g, REDRAW_ALL);
+	cellgrid_free(&g);
+	view_findings_ops.free(v);
+	model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_panel),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
