@@ -20,7 +20,9 @@ static int	cmd_demo_exec(int, char **, const struct cmd_global *);
 
 const struct cmd_entry cmd_demo_entry = {
 	"demo",
-	"gpulens demo [--out FILE] [--events N] [--gpus G] [--seed S]",
+	"gpulens demo [--out FILE] [--events N] [--gpus G] [--seed S]\n"
+	"    [--plant LIST] [--clean] [--straggler RANK|none] [--slowdown F]\n"
+	"    [--layers L]",
 	"Writes a synthetic Nsight Systems SQLite trace (several GPUs and\n"
 	"processes, compute and NCCL streams, copies, NVTX iterations,\n"
 	"correlated runtime calls, idle bubbles, a straggler rank) and opens\n"
@@ -32,7 +34,15 @@ const struct cmd_entry cmd_demo_entry = {
 	"  --out FILE   write the trace to FILE and exit\n"
 	"  --events N   approximate number of events (default 200000; 1e7, 5M)\n"
 	"  --gpus G     number of GPUs, one process each (default 4)\n"
-	"  --seed S     random seed (default 1); equal seeds give equal files",
+	"  --seed S     random seed (default 1); equal seeds give equal files\n"
+	"  --plant LIST plant known problems and phases (comma list, or all):\n"
+	"               warmup, teardown, launch, sync, pageable, memcpy-sync,\n"
+	"               memset-sync, comm, bubble, gap, imbalance\n"
+	"  --clean      no default imperfections (straggler, pageable copies,\n"
+	"               data-loading bubbles, an exposed last all-reduce)\n"
+	"  --straggler RANK|none  the slow rank (default the last)\n"
+	"  --slowdown F the straggler's compute factor, 1 to 10 (default 1.3)\n"
+	"  --layers L   model layers, 1 to 64 (default from --events)",
 	cmd_demo_exec,
 	0
 };
@@ -93,6 +103,48 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 				return cmd_usage_error(e, "--gpus needs a "
 				    "number from 1 to 64");
 			o.gpus = (int)v;
+			i++;
+		} else if (strcmp(a, "--plant") == 0) {
+			if (val == NULL)
+				return cmd_usage_error(e, "--plant needs a list");
+			if (gen_plant_parse(val, &o.plant, &cause) != 0) {
+				rc = cmd_usage_error(e, "%s", cause);
+				free(cause);
+				return rc;
+			}
+			i++;
+		} else if (strcmp(a, "--clean") == 0) {
+			o.clean = 1;
+		} else if (strcmp(a, "--straggler") == 0) {
+			if (val == NULL)
+				return cmd_usage_error(e, "--straggler needs a "
+				    "rank or none");
+			if (strcmp(val, "none") == 0)
+				o.straggler = GEN_STRAGGLER_NONE;
+			else if ((v = cmd_parse_count(val)) < 0 || v > 63)
+				return cmd_usage_error(e, "--straggler needs a "
+				    "rank or none");
+			else
+				o.straggler = (int)v;
+			i++;
+		} else if (strcmp(a, "--slowdown") == 0) {
+			char *end;
+			double d;
+			if (val == NULL)
+				return cmd_usage_error(e, "--slowdown needs a "
+				    "factor");
+			d = strtod(val, &end);
+			if (end == val || *end != '\0' || !(d >= 1 && d <= 10))
+				return cmd_usage_error(e, "--slowdown needs a "
+				    "factor from 1 to 10");
+			o.slowdown = d;
+			i++;
+		} else if (strcmp(a, "--layers") == 0) {
+			if (val == NULL || (v = cmd_parse_count(val)) < 1 ||
+			    v > 64)
+				return cmd_usage_error(e, "--layers needs a "
+				    "number from 1 to 64");
+			o.layers = (int)v;
 			i++;
 		} else if (strcmp(a, "--seed") == 0) {
 			if (val == NULL || (v = cmd_parse_count(val)) < 0)

@@ -36,9 +36,10 @@ const struct cmd_entry cmd_findings_entry = {
 	"findings",
 	"gpulens findings [--min-confidence LEVEL] [OPTIONS] TRACE",
 	"Ranked, evidence-backed findings: the rules of `nsys analyze`\n"
-	"(cuda_memcpy_async, cuda_memcpy_sync, cuda_memset_sync, cuda_api_sync,\n"
-	"gpu_gaps, gpu_time_util) and launch_bound, idle_bubbles, exposed_comm,\n"
-	"straggler, imbalance and dominant_kernel (with the ncu command to\n"
+	"(cuda_memcpy_async, cuda_memcpy_sync, cuda_memset_sync,\n"
+	"cuda_api_sync, gpu_gaps, gpu_time_util) and launch_bound,\n"
+	"idle_bubbles, exposed_comm, straggler, imbalance and\n"
+	"dominant_kernel (with the ncu command to\n"
 	"run). Each has the numbers behind it, the share of the window it\n"
 	"costs, Amdahl bounds on the speed-up, a confidence level, where to\n"
 	"look on the timeline and a next step.\n"

@@ -20,7 +20,8 @@
  *   js_prev          the Jensen-Shannon divergence of the phase's kernel
  *                    mix from the previous phase's
  * Bins are at least one median iteration wide when the trace has
- * iterations. The auxiliary data holds the cost curve (cost per k, normalised by the
+ * iterations. The auxiliary data holds the cost curve (cost per k,
+ * normalised by the
  * window, and each k's marginal gain as a share of the whole range), the
  * elbow's choice and the binning.
  */

@@ -35,12 +35,12 @@ static int	cmd_window_exec(int, char **, const struct cmd_global *);
 const struct cmd_entry cmd_window_entry = {
 	"window",
 	"gpulens window [--json] TRACE",
-	"Prints the steady-state analysis window: the middle iteration (NVTX\n"
-	"or ProfilerStep ranges, else the periodic kernel sequence) of the\n"
-	"process with the most iterations, passing over outliers more than 20%\n"
-	"from the median; without iterations the longest busy phase; else the\n"
-	"whole trace. The same rule on every run, so before/after captures are\n"
-	"compared over comparable windows.",
+	"Prints the steady-state analysis window: the middle iteration\n"
+	"(NVTX or ProfilerStep ranges, else the periodic kernel sequence) of\n"
+	"the process with the most iterations, passing over outliers more\n"
+	"than 20% from the median; without iterations the longest busy\n"
+	"phase; else the whole trace. The same rule on every run, so\n"
+	"before/after captures are compared over comparable windows.",
 	cmd_window_exec,
 	WINDOW_OPTS
 };

@@ -36,6 +36,10 @@ extern const struct cmd_entry	cmd_memcpy_entry;
 extern const struct cmd_entry	cmd_comm_entry;
 extern const struct cmd_entry	cmd_hardware_entry;
 extern const struct cmd_entry	cmd_export_entry;
+extern const struct cmd_entry	cmd_diff_entry;
+extern const struct cmd_entry	cmd_phases_entry;
+extern const struct cmd_entry	cmd_window_entry;
+extern const struct cmd_entry	cmd_findings_entry;
 
 const struct cmd_entry *cmd_table[] = {
 	&cmd_demo_entry,
@@ -57,6 +61,10 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_comm_entry,
 	&cmd_hardware_entry,
 	&cmd_export_entry,
+	&cmd_diff_entry,
+	&cmd_phases_entry,
+	&cmd_window_entry,
+	&cmd_findings_entry,
 	&cmd_schema_entry,
 	NULL
 };

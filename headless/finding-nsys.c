@@ -218,12 +218,14 @@ finding_nsys_memcpy(struct finding_ctx *c)
 				continue;
 			cls = finding_api_class(c, model_ev_name(m, api));
 			pageable = 0;
-			if (l->aux[i] < m->ncopies)
-				pageable = m->copies[l->aux[i]].src_kind ==
-				    MEM_PAGEABLE || m->copies[l->aux[i]].dst_kind
-				    == MEM_PAGEABLE;
-			if (l->kind[i] == EV_MEMCPY && cls == FAPI_MEMCPY_ASYNC &&
-			    pageable)
+			if (l->aux[i] < m->ncopies) {
+				const struct copy_info *ci =
+				    &m->copies[l->aux[i]];
+				pageable = ci->src_kind == MEM_PAGEABLE ||
+				    ci->dst_kind == MEM_PAGEABLE;
+			}
+			if (l->kind[i] == EV_MEMCPY &&
+			    cls == FAPI_MEMCPY_ASYNC && pageable)
 				kk = CP_ASYNC_PAGEABLE;
 			else if (l->kind[i] == EV_MEMCPY &&
 			    cls == FAPI_MEMCPY_SYNC)
@@ -336,9 +338,9 @@ finding_nsys_api_sync(struct finding_ctx *c)
 			    m->nprocesses;
 			if (tr->type != TRACK_API || tp != p)
 				continue;
-			for (i = 0; i < l->n;
-			    i++) {
-				if (l->start[i] >= c->t1 || l->end[i] <= c->t0 ||
+			for (i = 0; i < l->n; i++) {
+				if (l->start[i] >= c->t1 ||
+				    l->end[i] <= c->t0 ||
 				    l->kind[i] != EV_API ||
 				    finding_api_class(c, l->name[i]) !=
 				    FAPI_SYNC)
@@ -501,7 +503,8 @@ finding_nsys_util(struct finding_ctx *c)
 	const struct model	*m = c->m;
 	struct finding		*f;
 	struct nsys_region	 reg[NSYS_UTIL_CHUNKS], breg[NSYS_UTIL_CHUNKS];
-	size_t			 d, k, nreg, bnreg = 0, best = 0, nlow, bnlow = 0;
+	size_t			 d, k, nreg, bnreg = 0, best = 0, nlow;
+	size_t			 bnlow = 0;
 	int64_t			 a, b, cs, ce, busy, cost, bcost = -1, zone;
 	int64_t			 bzone = 0, len;
 	const struct act_window	*w;

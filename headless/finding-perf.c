@@ -462,7 +462,7 @@ finding_perf_comm(struct finding_ctx *c)
 	size_t			 dslow = 0;
 	int64_t			*comp, *span, med, excess, cs, ce;
 	cJSON			*arr, *o;
-	char			 b1[32], b2[32], b3[32];
+	char			 b1[32], b2[32], b3[32], b4[32];
 	int			 consistent;
 	int64_t			 s = 0, e = 0;
 	const struct act_window	*w;
@@ -530,9 +530,9 @@ finding_perf_comm(struct finding_ctx *c)
 	    "collectives (device %u exposes %s of communication, it %s).",
 	    perf_dev_id(c, slot[dslow]), finding_dur(med + excess, b1,
 	    sizeof b1), finding_dur(med, b2, sizeof b2), ns,
-	    perf_dev_id(c, slot[dmax]), finding_dur(c->dev[slot[dmax]].w.exposed,
-	    b3, sizeof b3), finding_dur(c->dev[slot[dslow]].w.exposed, b1,
-	    sizeof b1));
+	    perf_dev_id(c, slot[dmax]),
+	    finding_dur(c->dev[slot[dmax]].w.exposed, b3, sizeof b3),
+	    finding_dur(c->dev[slot[dslow]].w.exposed, b4, sizeof b4));
 	finding_set(&f->next, "Find out why device %u is slower: compare its "
 	    "kernels with another rank's (`gpulens stats TRACE --device %u` "
 	    "and `--device %u`), check its clocks and temperature, and "
@@ -789,7 +789,8 @@ finding_perf_kernel(struct finding_ctx *c)
 	const struct model	*m = c->m;
 	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
 	double			*tot = xcalloc(ns, sizeof *tot), all = 0, occ;
-	uint32_t		*idx = NULL, best = 0, aux = NONE32, dev = NONE32;
+	uint32_t		*idx = NULL, best = 0, aux = NONE32;
+	uint32_t		 dev = NONE32;
 	uint32_t		 gid = NONE32, id;
 	size_t			 icap = 0, d, bd = 0;
 	int64_t			*pd, bt = 0, longest = -1, ls = 0, le = 0, v;

@@ -62,7 +62,7 @@ enum finding_gap {
 #define FINDING_HIGH_PCT	5.0
 #define FINDING_MEDIUM_PCT	1.0
 #define FINDING_GAP_MAX_NS	500000000LL	/* nsys gpu_gaps default */
-#define FINDING_GAP_SHARE	0.02		/* of the window, see gpu_gaps */
+#define FINDING_GAP_SHARE	0.02		/* of the window: gpu_gaps */
 #define FINDING_LAUNCH_GAP_NS	1000000LL	/* launch gaps are shorter */
 
 struct finding {

@@ -21,7 +21,7 @@ enum opt_id {
 	O_JSON, O_FORMAT, O_FIELDS, O_ABSOLUTE, O_SORT, O_LIMIT, O_OFFSET,
 	O_FROM, O_TO, O_UNTIL, O_NVTX, O_ITER, O_DEVICE, O_STREAM, O_PID,
 	O_TID, O_NAME, O_NAME_REGEX, O_MIN_DUR, O_TYPE, O_GROUP_BY, O_SCOPE,
-	O_BUCKETS, O_BUCKET, O_BY, O_RANGE, O_TOFMT, O_TREE
+	O_BUCKETS, O_BUCKET, O_BY, O_RANGE, O_TOFMT, O_TREE, O_WINDOW
 };
 
 struct opt_desc {
@@ -57,6 +57,8 @@ static const struct opt_desc opt_table[] = {
 	    "only inside instances of this NVTX range" },
 	{ O_ITER, "--iter", OPT_WINDOW, 1, "N",
 	    "only the Nth (0-based) instance of the --nvtx range" },
+	{ O_WINDOW, "--window", OPT_WINDOW, 1, "steady",
+	    "only the steady-state window (see the window verb)" },
 	{ O_DEVICE, "--device", OPT_FILTER, 1, "ID", "only this GPU" },
 	{ O_STREAM, "--stream", OPT_FILTER, 1, "ID", "only this stream" },
 	{ O_PID, "--pid", OPT_FILTER, 1, "PID", "only this process" },
@@ -312,6 +314,11 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 			break;
 		case O_TREE:
 			o->tree = 1;
+			break;
+		case O_WINDOW:
+			if (strcmp(val, "steady") != 0)
+				goto bad;
+			o->window = val;
 			break;
 		}
 		continue;

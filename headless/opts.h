@@ -18,7 +18,7 @@
 
 #define OPT_OUTPUT	0x0001	/* --json --format --fields --absolute */
 #define OPT_PAGE	0x0002	/* --sort --limit --offset */
-#define OPT_WINDOW	0x0004	/* --from --to --nvtx --iter */
+#define OPT_WINDOW	0x0004	/* --from --to --nvtx --iter --window */
 #define OPT_FILTER	0x0008	/* --device --stream --pid --tid --name
 				   --name-regex --min-dur */
 #define OPT_TYPE	0x0010	/* --type */
@@ -46,6 +46,7 @@ struct opts {
 	int		 from_abs, to_abs;
 	const char	*nvtx;		/* RANGE[@DOMAIN] */
 	long long	 iter;		/* -1 unset */
+	const char	*window;	/* --window steady, or NULL */
 
 	long long	 device;	/* -1 unset (source device id) */
 	long long	 stream;	/* -1 unset (source stream id) */

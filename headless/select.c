@@ -9,6 +9,7 @@
 
 #include "lane.h"
 #include "select.h"
+#include "steady.h"
 #include "xmalloc.h"
 
 static int
@@ -102,6 +103,15 @@ sel_init(struct sel *s, const struct model *m, const struct opts *o,
 		s->t0 = o->from_abs ? o->from : m->origin_ns + o->from;
 	if (o->to != OPT_TIME_UNSET)
 		s->t1 = o->to_abs ? o->to : m->origin_ns + o->to;
+	if (o->window != NULL) {
+		int64_t a, b;
+		if (steady_bounds(m, &a, &b, cause) != 0)
+			return -1;
+		if (a > s->t0)
+			s->t0 = a;
+		if (b < s->t1)
+			s->t1 = b;
+	}
 	if (s->t1 < s->t0) {
 		*cause = xasprintf("the window ends before it starts");
 		return -1;

@@ -711,7 +711,8 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 				continue;
 			ksum[l->name[i]] += (double)ph_clip(l->start[i],
 			    l->end[i], s, e);
-			if (l->kind[i] == EV_KERNEL && l->aux[i] < m->nkernels &&
+			if (l->kind[i] == EV_KERNEL &&
+			    l->aux[i] < m->nkernels &&
 			    m->kernels[l->aux[i]].short_name != 0)
 				kshort[l->name[i]] =
 				    m->kernels[l->aux[i]].short_name;

@@ -457,6 +457,8 @@ def every_verb(path, tmp):
         args = [path]
         if v in ("inspect", "correlate"):
             args.append("0")
+        if v == "diff":
+            args.append(path)
         if v not in SCHEMAS:
             s = run(["schema", v])
             SCHEMAS[v] = json.loads(s.stdout) if s.returncode == 0 else None

@@ -254,6 +254,37 @@ test_conf_rules(void **state)
 
 /* ---- generated traces ---- */
 
+static void
+test_plant_parse(void **state)
+{
+	struct gen_opts	 o;
+	unsigned	 p;
+	char		*cause = NULL;
+
+	(void)state;
+	assert_int_equal(gen_plant_parse("warmup,comm", &p, &cause), 0);
+	assert_int_equal(p, GEN_PLANT_WARMUP | GEN_PLANT_COMM);
+	assert_int_equal(gen_plant_parse("all", &p, &cause), 0);
+	assert_int_equal(p, GEN_PLANT_ALL);
+	assert_int_equal(gen_plant_parse("none", &p, &cause), 0);
+	assert_int_equal(p, 0);
+	assert_int_equal(gen_plant_parse("sync,bogus", &p, &cause), -1);
+	assert_non_null(strstr(cause, "bogus"));
+	free(cause);
+	cause = NULL;
+	assert_string_equal(gen_plant_name(0), "warmup");
+	assert_null(gen_plant_name(GEN_PLANT_COUNT));
+	assert_non_null(gen_plant_help(GEN_PLANT_COUNT - 1));
+	/* Unknown bits are refused. */
+	gen_opts_default(&o);
+	o.events = 1000;
+	o.plant = 1u << 30;
+	assert_int_equal(gen_write_nsys("/nonexistent/x.sqlite", &o, NULL,
+	    &cause), -1);
+	assert_non_null(strstr(cause, "plant"));
+	free(cause);
+}
+
 static struct model *
 generate(const char *name, unsigned plant, int straggler)
 {
@@ -465,6 +496,7 @@ main(void)
 		cmocka_unit_test(test_gap_classes),
 		cmocka_unit_test(test_window),
 		cmocka_unit_test(test_conf_rules),
+		cmocka_unit_test(test_plant_parse),
 		cmocka_unit_test(test_clean),
 		cmocka_unit_test(test_plant_launch),
 		cmocka_unit_test(test_plant_sync),

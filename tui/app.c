@@ -18,6 +18,7 @@
 #include "app.h"
 #include "overlay.h"
 #include "safetext.h"
+#include "view-findings.h"
 #include "view-kernels.h"
 #include "view-nvtx.h"
 #include "view-timeline.h"
@@ -34,6 +35,7 @@ static const struct view_ops *const app_views[] = {
 	&view_timeline_ops,
 	&view_nvtx_ops,
 	&view_kernels_ops,
+	&view_findings_ops,
 };
 #define APP_NVIEWS	(sizeof app_views / sizeof app_views[0])
 
@@ -117,6 +119,7 @@ const struct view_key app_keys[] = {
 	{ { '1' }, "1", "timeline view", app_switch, 0 },
 	{ { '2' }, "2", "NVTX tree view", app_switch, 1 },
 	{ { '3' }, "3", "kernel table view", app_switch, 2 },
+	{ { '4' }, "4", "findings panel", app_switch, 3 },
 	{ { '?' }, "?", "this help", app_help, 0 },
 	{ { 'W' }, "W", "load warnings of the trace", app_warnings, 0 },
 	{ { TK_CTRL_L }, "C-l", "repaint the screen", app_repaint, 0 },

@@ -11,7 +11,7 @@
 #include "status.h"
 
 #define STATUS_HINT	" ? help  q quit "
-#define STATUS_HINT_WIDE " 1 2 3 views  ? help  q quit "
+#define STATUS_HINT_WIDE " 1 2 3 4 views  ? help  q quit "
 
 int
 status_begin(struct cellgrid *g, int y, int w, const struct model *m,

@@ -292,8 +292,8 @@ vf_draw(void *p, struct cellgrid *g, int dirty)
 	if (dirty & (REDRAW_RULER | REDRAW_TIMELINE)) {
 		cellgrid_fill(g, 0, 0, v->w, 1, L' ', CG_RULER);
 		fmt_time(a, sizeof a, v->fs.t1 - v->fs.t0);
-		snprintf(buf, sizeof buf, " Findings: %zu, ranked by confidence "
-		    "then cost (window %s)", v->fs.n, a);
+		snprintf(buf, sizeof buf, " Findings: %zu, ranked by "
+		    "confidence then cost (window %s)", v->fs.n, a);
 		cellgrid_text(g, 0, 0, v->w, buf, ST_ASCII,
 		    CG_RULER | CGA_BOLD);
 	}
