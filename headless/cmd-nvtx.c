@@ -40,7 +40,7 @@ const struct cmd_entry cmd_nvtx_entry = {
 struct nagg {
 	uint32_t	 domain;
 	uint32_t	 path;		/* local string id */
-	uint32_t	 name;		/* model string id of the leaf */
+	uint32_t	 name;		/* local string id of the leaf */
 	int		 depth;
 	int		 startend;
 	struct stats_acc cpu;
@@ -102,14 +102,46 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
  * The path of range gid as a local string id, built from its parent's:
  * each distinct (parent path, name) pair is joined into a string once, so
  * a million ranges cost a million hash look-ups, not a million path walks.
- * Matches nvtx_path(): names joined with '/' from the root.
+ * Matches nvtx_path() (names joined with '/' from the root), with name
+ * families folded when aggregating (nvtx_name_id).
  */
 struct nvtx_paths {
 	const struct model	*m;
 	struct strpool		*local;
+	int			 fold;		/* "Step#12" -> "Step#*" */
 	struct hmap		 of_gid;	/* range gid -> path id */
 	struct hmap		 of_pair;	/* (parent path id, name) -> id */
+	struct hmap		 of_name;	/* model sid -> local name id */
 };
+
+/*
+ * The local id of a path component: the name itself, or with fold set its
+ * family, "<prefix>#*" for "<prefix>#<digits>" (ProfilerStep#12 and
+ * ProfilerStep#13 aggregate together, as the TUI's NVTX tree shows them).
+ */
+static uint32_t
+nvtx_name_id(struct nvtx_paths *np, uint32_t sid)
+{
+	const char	*s;
+	size_t		 n, k;
+	uint32_t	 v;
+	char		*f;
+
+	if (hmap_get(&np->of_name, sid, &v))
+		return v;
+	s = model_str(np->m, sid);
+	n = strlen(s);
+	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
+		;
+	if (np->fold && k < n && k > 0 && s[k - 1] == '#') {
+		f = xasprintf("%.*s*", (int)k, s);
+		v = strpool_intern0(np->local, f);
+		free(f);
+	} else
+		v = strpool_intern(np->local, s, n);
+	hmap_put(&np->of_name, sid, v);
+	return v;
+}
 
 static uint32_t
 nvtx_path_id(struct nvtx_paths *np, uint32_t gid)
@@ -131,13 +163,14 @@ nvtx_path_id(struct nvtx_paths *np, uint32_t gid)
 		parent = m->nvtx[aux].parent;
 	if (parent != NONE32)
 		pp = nvtx_path_id(np, parent);
+	name = nvtx_name_id(np, name);
 	key = hmap_key2(pp, name);
 	if (!hmap_get(&np->of_pair, key, &v)) {
 		if (pp == NONE32)
-			v = strpool_intern0(np->local, model_str(m, name));
+			v = name;
 		else {
 			s = xasprintf("%s/%s", strpool_get(np->local, pp),
-			    model_str(m, name));
+			    strpool_get(np->local, name));
 			v = strpool_intern0(np->local, s);
 			free(s);
 		}
@@ -174,8 +207,10 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	local = strpool_new();
 	np.m = m;
 	np.local = local;
+	np.fold = !o.tree;
 	hmap_init(&np.of_gid);
 	hmap_init(&np.of_pair);
+	hmap_init(&np.of_name);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
@@ -202,7 +237,7 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 				memset(ag, 0, sizeof *ag);
 				ag->domain = tr->domain;
 				ag->path = pid;
-				ag->name = l->name[e];
+				ag->name = nvtx_name_id(&np, l->name[e]);
 				ag->depth = nvtx_depth(m, gid);
 				ag->startend = (l->flags[e] & EVF_STARTEND) != 0;
 				stats_acc_init(&ag->cpu);
@@ -228,7 +263,7 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 		out_str(row, "key", key);
 		out_str(row, "domain", dom);
 		out_str(row, "path", strpool_get(local, a[i].path));
-		out_str(row, "name", model_str(m, a[i].name));
+		out_str(row, "name", strpool_get(local, a[i].name));
 		out_str(row, "style", a[i].startend ? "StartEnd" : "PushPop");
 		out_int(row, "depth", a[i].depth);
 		out_int(row, "count", (int64_t)st.count);
@@ -253,6 +288,7 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	hmap_free(&by);
 	hmap_free(&np.of_gid);
 	hmap_free(&np.of_pair);
+	hmap_free(&np.of_name);
 	strpool_free(local);
 	return 0;
 }

@@ -142,47 +142,74 @@ out_item_num(const cJSON *it, int *isnum)
 	return 0;
 }
 
-static const char	*sort_key;
-static int		 sort_desc;
+/*
+ * Sorting: the key field of every row is extracted once (a number, or a
+ * string), then rows are ordered by it, ties by their "key" field, so the
+ * comparator never searches a row's fields.
+ */
+struct out_sortent {
+	cJSON		*row;
+	const char	*str;		/* string value, or NULL */
+	const char	*key;		/* the row's "key", or "" */
+	double		 num;
+	long long	 inum;
+	int		 kind;		/* 0 missing, 1 integer, 2 number,
+					   3 string, 4 other */
+};
+
+static int	 sort_desc;
 
 static int
 out_cmp(const void *a, const void *b)
 {
-	const cJSON	*x = *(const cJSON *const *)a, *y = *(const cJSON *const *)b;
-	const cJSON	*ix, *iy;
-	double		 dx, dy;
-	int		 nx, ny, r = 0;
+	const struct out_sortent	*x = a, *y = b;
+	int				 r = 0;
 
-	ix = cJSON_GetObjectItemCaseSensitive(x, sort_key);
-	iy = cJSON_GetObjectItemCaseSensitive(y, sort_key);
-	if (ix == NULL || iy == NULL)
-		r = (ix == NULL) - (iy == NULL);
-	else if (cJSON_IsString(ix) && cJSON_IsString(iy))
-		r = strcmp(ix->valuestring, iy->valuestring);
-	else {
-		dx = out_item_num(ix, &nx);
-		dy = out_item_num(iy, &ny);
-		if (cJSON_IsRaw(ix) && cJSON_IsRaw(iy) &&
-		    strchr(ix->valuestring, '.') == NULL &&
-		    strchr(iy->valuestring, '.') == NULL) {
-			long long lx = strtoll(ix->valuestring, NULL, 10);
-			long long ly = strtoll(iy->valuestring, NULL, 10);
-			r = (lx > ly) - (lx < ly);
-		} else
-			r = (dx > dy) - (dx < dy);
-		if (!nx || !ny)
-			r = nx - ny;
-	}
+	if (x->kind == 0 || y->kind == 0)
+		r = (x->kind == 0) - (y->kind == 0);
+	else if (x->kind == 3 && y->kind == 3)
+		r = strcmp(x->str, y->str);
+	else if (x->kind == 1 && y->kind == 1)
+		r = (x->inum > y->inum) - (x->inum < y->inum);
+	else if (x->kind <= 2 && y->kind <= 2)
+		r = (x->num > y->num) - (x->num < y->num);
+	else
+		r = (x->kind > y->kind) - (x->kind < y->kind);
 	if (sort_desc)
 		r = -r;
-	if (r == 0) {
-		/* Stable, deterministic: fall back to the key. */
-		ix = cJSON_GetObjectItemCaseSensitive(x, "key");
-		iy = cJSON_GetObjectItemCaseSensitive(y, "key");
-		if (cJSON_IsString(ix) && cJSON_IsString(iy))
-			r = strcmp(ix->valuestring, iy->valuestring);
-	}
+	if (r == 0)
+		r = strcmp(x->key, y->key);	/* stable, deterministic */
 	return r;
+}
+
+static void
+out_sortent_fill(struct out_sortent *e, cJSON *row, const char *field)
+{
+	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(row, field);
+	const cJSON	*k = cJSON_GetObjectItemCaseSensitive(row, "key");
+	int		 isnum;
+
+	memset(e, 0, sizeof *e);
+	e->row = row;
+	e->key = cJSON_IsString(k) ? k->valuestring : "";
+	if (it == NULL || cJSON_IsNull(it))
+		return;
+	if (cJSON_IsString(it)) {
+		e->kind = 3;
+		e->str = it->valuestring;
+		return;
+	}
+	e->num = out_item_num(it, &isnum);
+	if (!isnum) {
+		e->kind = 4;
+		return;
+	}
+	e->kind = 2;
+	if (cJSON_IsRaw(it) && strchr(it->valuestring, '.') == NULL &&
+	    strchr(it->valuestring, 'e') == NULL) {
+		e->kind = 1;
+		e->inum = strtoll(it->valuestring, NULL, 10);
+	}
 }
 
 static int
@@ -201,9 +228,10 @@ static int
 out_sort(struct out *o, char **bad)
 {
 	const char	*spec = o->sort != NULL ? o->sort : o->default_sort;
-	char		*field, *colon;
-	cJSON		**v, *r;
-	size_t		 n, i;
+	char			*field, *colon;
+	struct out_sortent	*v;
+	cJSON			*r;
+	size_t			 n, i;
 
 	if (spec == NULL || cJSON_GetArraySize(o->rows) == 0)
 		return 0;
@@ -229,12 +257,10 @@ out_sort(struct out *o, char **bad)
 	v = xcalloc(n, sizeof *v);
 	i = 0;
 	while ((r = cJSON_DetachItemFromArray(o->rows, 0)) != NULL)
-		v[i++] = r;
-	sort_key = field;
+		out_sortent_fill(&v[i++], r, field);
 	qsort(v, n, sizeof *v, out_cmp);
-	sort_key = NULL;
 	for (i = 0; i < n; i++)
-		cJSON_AddItemToArray(o->rows, v[i]);
+		cJSON_AddItemToArray(o->rows, v[i].row);
 	free(v);
 	free(field);
 	return 0;
