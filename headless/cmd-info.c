@@ -17,6 +17,7 @@
 
 #include "cache.h"
 #include "cmd.h"
+#include "cmd-report.h"
 #include "opts.h"
 #include "out.h"
 #include "sanitize.h"
@@ -220,6 +221,8 @@ cmd_info_exec(int argc, char **argv, const struct cmd_global *g)
 	char		*cause = NULL;
 	int		 rc;
 
+	if (cmd_report_try(&cmd_info_entry, argc, argv, g, &rc))
+		return rc;
 	out_init(&out, "info");
 	if (opts_parse(&o, OPT_OUTPUT, argc, argv, &cause) != 0) {
 		opts_apply_out(&o, &out);

@@ -26,6 +26,7 @@
 
 #include "cmd.h"
 #include "cmd-events.h"
+#include "cmd-report.h"
 #include "correlate.h"
 #include "evrow.h"
 #include "nvtx.h"
@@ -378,5 +379,9 @@ inspect_main(const struct model *m, const struct opts *o, struct out *out,
 static int
 cmd_inspect_exec(int argc, char **argv, const struct cmd_global *gl)
 {
+	int	rc;
+
+	if (cmd_report_try(&cmd_inspect_entry, argc, argv, gl, &rc))
+		return rc;
 	return cmd_verb_main(&cmd_inspect_entry, argc, argv, gl, 2, -1, inspect_main);
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "cmd-report.h"
 #include "hmap.h"
 #include "iters.h"
 #include "lane.h"
@@ -274,6 +275,10 @@ summary_run(const struct model *m, const struct opts *o, struct out *out,
 static int
 cmd_summary_exec(int argc, char **argv, const struct cmd_global *gl)
 {
+	int	rc;
+
+	if (cmd_report_try(&cmd_summary_entry, argc, argv, gl, &rc))
+		return rc;
 	return cmd_verb_main(&cmd_summary_entry, argc, argv, gl, 1, 1,
 	    summary_run);
 }

@@ -9,9 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "builder.h"
 #include "cmd.h"
+#include "ncu.h"
 #include "opts.h"
 #include "out.h"
+#include "report.h"
 #include "source.h"
 #include "tui.h"
 #include "xmalloc.h"
@@ -40,6 +43,11 @@ extern const struct cmd_entry	cmd_diff_entry;
 extern const struct cmd_entry	cmd_phases_entry;
 extern const struct cmd_entry	cmd_window_entry;
 extern const struct cmd_entry	cmd_findings_entry;
+extern const struct cmd_entry	cmd_launches_entry;
+extern const struct cmd_entry	cmd_metrics_entry;
+extern const struct cmd_entry	cmd_rules_entry;
+extern const struct cmd_entry	cmd_roofline_entry;
+extern const struct cmd_entry	cmd_ncu_command_entry;
 
 const struct cmd_entry *cmd_table[] = {
 	&cmd_demo_entry,
@@ -65,6 +73,11 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_phases_entry,
 	&cmd_window_entry,
 	&cmd_findings_entry,
+	&cmd_launches_entry,
+	&cmd_metrics_entry,
+	&cmd_rules_entry,
+	&cmd_roofline_entry,
+	&cmd_ncu_command_entry,
 	&cmd_schema_entry,
 	NULL
 };
@@ -188,6 +201,48 @@ cmd_tui(const struct model *m, const char *title, const struct cmd_global *g)
 		return EXIT_INTERNAL;
 	}
 	return 0;
+}
+
+int
+cmd_tui_report(const char *path, const struct cmd_global *g)
+{
+	struct tui_opts	 o;
+	struct report	*r;
+	struct model	*m;
+	char		*cause = NULL;
+	int		 rc = 0;
+
+	if ((r = ncu_load(path, &cause)) == NULL) {
+		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		    "cannot load the report");
+		free(cause);
+		return EXIT_USAGE;
+	}
+	/* The application shows a model; a report has none: an empty one. */
+	if ((m = builder_finish(builder_new(SOURCE_NCU), &cause)) == NULL) {
+		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		    "cannot start the terminal UI");
+		free(cause);
+		report_free(r);
+		return EXIT_INTERNAL;
+	}
+	memset(&o, 0, sizeof o);
+	o.title = path;
+	o.max_frames = g->max_frames;
+	o.ascii = g->ascii;
+	o.no_color = g->no_color;
+	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
+	o.view = "report";
+	o.view_arg = r;
+	if (tui_run(m, &o, &cause) != 0) {
+		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		    "terminal UI failed");
+		free(cause);
+		rc = EXIT_INTERNAL;
+	}
+	model_free(m);
+	report_free(r);
+	return rc;
 }
 
 int

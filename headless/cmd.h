@@ -31,6 +31,10 @@ struct model;
  * status (0, or EXIT_INTERNAL with a message on stderr). */
 int			 cmd_tui(const struct model *, const char *title,
 			    const struct cmd_global *);
+/* Loads the Nsight Compute report at path and opens the terminal UI on
+ * it (the report view); returns the exit status. */
+int			 cmd_tui_report(const char *path,
+			    const struct cmd_global *);
 
 struct cmd_entry {
 	const char	*name;

@@ -16,6 +16,7 @@
 
 #include "cmd.h"
 #include "model.h"
+#include "ncu.h"
 #include "xmalloc.h"
 
 static void
@@ -44,6 +45,8 @@ open_tui(const char *path, const struct cmd_global *g)
 	struct model	*m;
 	int		 rc;
 
+	if (ncu_detect(path) != NCU_NONE)
+		return cmd_tui_report(path, g);
 	if ((m = cmd_load(path, g)) == NULL)
 		return EXIT_USAGE;
 	rc = cmd_tui(m, path, g);

@@ -454,6 +454,9 @@ def every_verb(path, tmp):
     for v in verbs():
         if v in ("demo", "schema", "clean"):
             continue
+        # Nsight Compute report verbs refuse traces (bad_input).
+        if v in ("launches", "metrics", "rules", "roofline"):
+            continue
         args = [path]
         if v in ("inspect", "correlate"):
             args.append("0")

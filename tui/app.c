@@ -21,6 +21,7 @@
 #include "view-findings.h"
 #include "view-kernels.h"
 #include "view-nvtx.h"
+#include "view-report.h"
 #include "view-timeline.h"
 #include "xmalloc.h"
 
@@ -36,6 +37,7 @@ static const struct view_ops *const app_views[] = {
 	&view_nvtx_ops,
 	&view_kernels_ops,
 	&view_findings_ops,
+	&view_report_ops,
 };
 #define APP_NVIEWS	(sizeof app_views / sizeof app_views[0])
 
@@ -120,6 +122,7 @@ const struct view_key app_keys[] = {
 	{ { '2' }, "2", "NVTX tree view", app_switch, 1 },
 	{ { '3' }, "3", "kernel table view", app_switch, 2 },
 	{ { '4' }, "4", "findings panel", app_switch, 3 },
+	{ { '5' }, "5", "Nsight Compute report view", app_switch, 4 },
 	{ { '?' }, "?", "this help", app_help, 0 },
 	{ { 'W' }, "W", "load warnings of the trace", app_warnings, 0 },
 	{ { TK_CTRL_L }, "C-l", "repaint the screen", app_repaint, 0 },

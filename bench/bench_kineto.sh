@@ -1,0 +1,194 @@
+#!/usr/bin/env bash
+# bench_kineto.sh: load time and peak memory of gpulens on generated
+# PyTorch profiler (Kineto) traces, against Python's json module.
+#
+# Run by hand from the source tree after building (not part of make check):
+#
+#     bench/bench_kineto.sh                    # sizes 1e5 1e6 1e7, 3 runs
+#     BENCH_SIZES="1e5 1e6" BENCH_REPS=5 bench/bench_kineto.sh
+#
+# For every size N it writes one rank of a 4-rank job once with
+# `gpulens demo --format kineto --gpus 4 --events N --out F` (gzip unless
+# BENCH_GZIP=0), counts the trace events in it, then measures R times each
+# and reports medians:
+#
+#   python    python3 -c 'import json,gzip; json.load(...)' on F (gzip.open
+#             for .gz, open otherwise): wall clock and peak RSS
+#   gpulens   gpulens --no-cache info F: wall clock and peak RSS (the whole
+#             load: decompression, parsing, model building, finalize)
+#   empty     gpulens --no-cache info on a trace with no events: the fixed
+#             RSS of the program (binary, libraries, read buffer)
+#
+# Targets, each marked PASS or FAIL: python / gpulens >= 5 (speed-up) and
+# (gpulens RSS - empty RSS) / events < 64 bytes (raw RSS / events is shown
+# too). The exit status is 1 if a target fails, 2 on errors.
+#
+# Environment:
+#   GPULENS      the binary (default ./gpulens, then gpulens in PATH)
+#   BENCH_SIZES  event counts, integers or 1eN (default "1e5 1e6 1e7")
+#   BENCH_REPS   repetitions (default 3)
+#   BENCH_GZIP   1 (default) gzip-compressed traces, 0 plain JSON
+#   BENCH_PYTHON 0 skips the Python baseline (speed-up not judged)
+#   BENCH_DIR    where traces go (default a mktemp directory, removed at
+#                the end unless BENCH_KEEP=1; a given BENCH_DIR is kept)
+set -u
+set -o pipefail
+
+die() { echo "bench_kineto.sh: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "${GPULENS:-}" ]; then
+	if [ -x ./gpulens ]; then GPULENS=./gpulens
+	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
+	else GPULENS=$(command -v gpulens) || die "no gpulens: build it or set GPULENS"
+	fi
+fi
+[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+SIZES=${BENCH_SIZES:-"1e5 1e6 1e7"}
+REPS=${BENCH_REPS:-3}
+GZ=${BENCH_GZIP:-1}
+PY=${BENCH_PYTHON:-1}
+case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
+if [ "$PY" = 1 ]; then
+	command -v python3 >/dev/null || die "python3 is needed for the baseline (or BENCH_PYTHON=0)"
+fi
+
+if [ -n "${BENCH_DIR:-}" ]; then
+	DIR=$BENCH_DIR
+	mkdir -p "$DIR" || die "cannot create $DIR"
+	KEEP=1
+else
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-kbench.XXXXXX") || die "mktemp"
+	KEEP=${BENCH_KEEP:-0}
+fi
+cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+RSS_HELPER=
+for h in "$(dirname "$GPULENS")/bench/rss" ./bench/rss "$here/bench/rss"; do
+	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
+done
+if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
+	RSS_HOW="/usr/bin/time -f %M"
+	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
+elif [ -n "$RSS_HELPER" ]; then
+	RSS_HOW="$RSS_HELPER"
+	rss_run() { "$RSS_HELPER" -o "$@"; }
+else
+	die "no way to measure peak RSS (no GNU time, bench/rss not built)"
+fi
+
+now() {
+	if [ -n "${EPOCHREALTIME:-}" ]; then echo "${EPOCHREALTIME/,/.}"
+	else date +%s.%N
+	fi
+}
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
+median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
+	    END { if (NR == 0) print "nan"
+	          else if (NR % 2) printf "%.6f\n", v[(NR + 1) / 2]
+	          else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
+to_int() { awk -v x="$1" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }'; }
+
+# timed LABEL CMD...: runs CMD under the RSS meter; sets T and K (KiB).
+timed() {
+	local label=$1; shift
+	local t0 t1
+	t0=$(now)
+	if ! rss_run "$DIR/$label.rss" "$@" >"$DIR/$label.out" 2>"$DIR/$label.err"; then
+		echo "bench_kineto.sh: '$*' failed:" >&2
+		cat "$DIR/$label.err" >&2
+		exit 2
+	fi
+	t1=$(now)
+	T=$(elapsed "$t0" "$t1")
+	K=$(rss_of "$DIR/$label.rss")
+}
+
+PYLOAD='import gzip, json, sys
+p = sys.argv[1]
+f = gzip.open(p, "rb") if p.endswith(".gz") else open(p, "rb")
+json.load(f)'
+
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+echo "gpulens Kineto benchmark"
+echo "machine:  $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}, ${mem:-? memory}, $(uname -sr)"
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min)"
+echo "binary:   $GPULENS"
+[ "$PY" = 1 ] && echo "python:   $(python3 --version 2>&1)"
+echo "RSS:      $RSS_HOW"
+echo "traces:   $DIR$( [ "$KEEP" = 1 ] && echo ' (kept)'), $( [ "$GZ" = 1 ] && echo gzip || echo plain) JSON"
+echo "medians of $REPS run(s); times in seconds, wall clock"
+echo
+
+ext=$( [ "$GZ" = 1 ] && echo .json.gz || echo .json)
+empty="$DIR/empty$ext"
+printf '{"traceEvents": []}\n' >"$DIR/empty.json"
+if [ "$GZ" = 1 ]; then gzip -c "$DIR/empty.json" >"$empty"; fi
+timed empty "$GPULENS" --no-cache info "$empty"
+base_k=$K
+
+fail=0
+rows=()
+for size in $SIZES; do
+	n=$(to_int "$size") || die "bad size: $size"
+	[ "$n" -ge 1 ] || die "bad size: $size"
+	f="$DIR/rank0-$n$ext"
+	rm -f "$f"
+	t0=$(now)
+	"$GPULENS" demo --format kineto --gpus 4 --rank 0 --events "$n" \
+	    --seed 1 --out "$f" || die "generating $f failed"
+	gen_s=$(elapsed "$t0" "$(now)")
+	# One event per line in generated traces: lines starting "  {".
+	if [ "$GZ" = 1 ]; then ev=$(gzip -dc "$f" | grep -c '^  {')
+	else ev=$(grep -c '^  {' "$f")
+	fi
+	mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1048576 }')
+	echo "N=$n: $ev events, $mb MiB, generated in ${gen_s}s" >&2
+
+	pt=() pk=() gt=() gk=()
+	for ((r = 1; r <= REPS; r++)); do
+		if [ "$PY" = 1 ]; then
+			timed py python3 -c "$PYLOAD" "$f"
+			pt+=("$T"); pk+=("$K")
+		fi
+		timed gl "$GPULENS" --no-cache info "$f"
+		gt+=("$T"); gk+=("$K")
+		grep -q "^events" "$DIR/gl.out" || die "no events line from info"
+		if [ "$PY" = 1 ]; then py="${pt[-1]}s ${pk[-1]} KiB"; else py="not run"; fi
+		echo "N=$n run $r: python $py, gpulens ${gt[-1]}s ${gk[-1]} KiB" >&2
+	done
+	m_gt=$(median "${gt[@]}")
+	m_gk=$(median "${gk[@]}")
+	if [ "$PY" = 1 ]; then
+		m_pt=$(median "${pt[@]}")
+		m_pk=$(median "${pk[@]}")
+	else
+		m_pt=0 m_pk=0
+	fi
+	rows+=("$(awk -v n="$ev" -v mb="$mb" -v pt="$m_pt" -v pk="$m_pk" \
+	    -v gt="$m_gt" -v gk="$m_gk" -v bk="$base_k" -v py="$PY" 'BEGIN {
+		sp = gt > 0 ? pt / gt : 0
+		raw = gk * 1024 / n
+		net = (gk - bk) * 1024 / n
+		p1 = py != 1 ? "n/a" : (sp >= 5 ? "PASS" : "FAIL")
+		p2 = net < 64 ? "PASS" : "FAIL"
+		printf "%d %s %s %s %.3f %.1f %s %.1f %.1f %s %s\n", n, mb,
+		    py == 1 ? sprintf("%.3f", pt) : "-",
+		    py == 1 ? sprintf("%.0f", pk / 1024) : "-",
+		    gt, gk / 1024, py == 1 ? sprintf("%.1f", sp) : "-", raw,
+		    net, p1, p2 }')")
+	case ${rows[-1]} in *FAIL*) fail=1;; esac
+done
+
+echo "fixed RSS of gpulens (empty trace): $(awk -v k="$base_k" 'BEGIN { printf "%.1f MiB", k / 1024 }')"
+{
+	echo "events MiB python_s python_MiB gpulens_s gpulens_MiB speedup B/event_raw B/event_net speed(>=5x) memory(<64B)"
+	printf '%s\n' "${rows[@]}"
+} | column -t
+exit $fail

@@ -1,0 +1,105 @@
+/*
+ * cmd-launches: `gpulens launches REPORT` lists the profiled kernel
+ * launches of an Nsight Compute report with their headline metrics:
+ * duration (gpu__time_duration.sum), compute (SM) and memory throughput
+ * in % of peak, achieved occupancy, registers per thread, grid and block,
+ * and how many rule messages point at a problem (OPT or WRN).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd-report.h"
+#include "report.h"
+
+#define LAUNCHES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
+
+static int	cmd_launches_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_launches_entry = {
+	"launches",
+	"gpulens launches [OPTIONS] REPORT",
+	"Lists the kernel launches of an Nsight Compute report (.ncu-rep,\n"
+	".ncu-repz or a CSV export of ncu) with duration, SM and memory\n"
+	"throughput (% of peak), achieved occupancy, registers per thread,\n"
+	"grid and block, and the count of rule messages (OPT, WRN) per launch.",
+	cmd_launches_exec,
+	LAUNCHES_OPTS
+};
+
+static const char *launches_columns[] = {
+	"launch_id", "duration_ns", "sm_throughput_pct",
+	"memory_throughput_pct", "achieved_occupancy_pct",
+	"registers_per_thread", "grid", "block", "rule_messages", "kernel",
+	NULL
+};
+
+static int
+launches_run(const struct report *r, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	struct cmd_report_sel	 s;
+	struct report_headline	 h;
+	cJSON			*row;
+	char			 key[32];
+	size_t			 i, k, nr, nshown = 0;
+
+	(void)code;
+	if (cmd_report_sel_init(&s, r, o, cause) != 0)
+		return -1;
+	for (i = 0; i < r->nlaunches; i++) {
+		const struct report_launch *l = &r->launches[i];
+		if (!cmd_report_sel_launch(&s, (uint32_t)i))
+			continue;
+		nshown++;
+		report_headline(r, (uint32_t)i, &h);
+		row = out_row(out);
+		snprintf(key, sizeof key, "launch:%u", l->id);
+		out_str(row, "key", key);
+		cmd_report_launch_fields(row, r, (uint32_t)i);
+		out_str(row, "mangled", report_str(r, l->mangled));
+		out_int(row, "tid", l->tid);
+		out_int(row, "threads", (int64_t)(l->grid[0] * l->grid[1] *
+		    l->grid[2] * l->block[0] * l->block[1] * l->block[2]));
+		cmd_report_num(row, "duration_ns", h.duration_ns);
+		cmd_report_num(row, "sm_throughput_pct", h.sm_pct);
+		cmd_report_num(row, "memory_throughput_pct", h.mem_pct);
+		cmd_report_num(row, "achieved_occupancy_pct",
+		    h.occupancy_pct);
+		cmd_report_num(row, "registers_per_thread", h.registers);
+		for (k = nr = 0; k < l->nrules; k++) {
+			const struct report_rule *u = &r->rules[l->rule + k];
+			if (u->message != 0 && (u->type == RR_OPT ||
+			    u->type == RR_WARNING))
+				nr++;
+		}
+		out_int(row, "rule_messages", (int64_t)nr);
+		out_int(row, "metrics", l->nmetrics);
+	}
+	cmd_report_sel_free(&s);
+	out->columns = launches_columns;
+	/* A table shows the headline columns; JSON and CSV everything. */
+	if (o->format == OUT_TABLE && o->fields == NULL)
+		out->fields = "launch_id,duration_ns,sm_throughput_pct,"
+		    "memory_throughput_pct,achieved_occupancy_pct,"
+		    "registers_per_thread,grid,block,rule_messages,"
+		    "kernel";
+	out->default_sort = "launch_id:asc";
+	if (nshown == 0)
+		out_warn(out, "no launch matches");
+	else {
+		out_next(out, "gpulens inspect %s %u", o->args[0],
+		    r->launches[0].id);
+		out_next(out, "gpulens rules %s", o->args[0]);
+		out_next(out, "gpulens roofline %s", o->args[0]);
+	}
+	return 0;
+}
+
+static int
+cmd_launches_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	return cmd_report_main(&cmd_launches_entry, argc, argv, gl, 1, 1,
+	    launches_run);
+}

@@ -1,0 +1,161 @@
+/*
+ * cmd-metrics: `gpulens metrics REPORT GLOB...` prints the metrics whose
+ * name or display label matches one of the shell patterns, for every
+ * selected launch of an Nsight Compute report.
+ *   long form (default)  one row per launch and metric: section, name,
+ *                        label, value, unit, instance count; with --json
+ *                        also the instanced values ({id, value} pairs)
+ *   --by launch          wide form: one row per launch, one column per
+ *                        metric name
+ */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd-report.h"
+#include "report.h"
+#include "xmalloc.h"
+
+#define METRICS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
+
+static int	cmd_metrics_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_metrics_entry = {
+	"metrics",
+	"gpulens metrics [OPTIONS] REPORT GLOB...",
+	"Prints the metrics of an Nsight Compute report whose name or label\n"
+	"matches a shell pattern ('sm__*', '*pct*', 'Duration', '*' for all),\n"
+	"one row per launch and metric; --by launch gives one row per launch\n"
+	"and one column per metric. --name and the other filters select\n"
+	"launches.",
+	cmd_metrics_exec,
+	METRICS_OPTS
+};
+
+static const char *metrics_columns[] = {
+	"launch_id", "section", "label", "name", "value", "unit", "instances",
+	NULL
+};
+
+static int
+metrics_match(const struct report *r, const struct report_metric *m,
+    const struct opts *o)
+{
+	const char	*name = report_str(r, m->name);
+	const char	*label = report_str(r, m->label);
+	int		 a;
+
+	for (a = 1; a < o->nargs; a++) {
+		if (fnmatch(o->args[a], name, 0) == 0)
+			return 1;
+		if (*label != '\0' && fnmatch(o->args[a], label, 0) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+metrics_instances(cJSON *row, const struct report *r,
+    const struct report_metric *m)
+{
+	cJSON	*arr = cJSON_AddArrayToObject(row, "instance_values"), *e;
+	size_t	 k;
+
+	for (k = 0; k < m->ninst; k++) {
+		const struct report_instance *in = &r->instances[m->inst + k];
+		e = cJSON_CreateObject();
+		cmd_report_value(e, "id", r, &in->corr);
+		cmd_report_value(e, "value", r, &in->value);
+		cJSON_AddItemToArray(arr, e);
+	}
+}
+
+static int
+metrics_run(const struct report *r, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	struct cmd_report_sel		 s;
+	const struct report_metric	*m;
+	cJSON				*row;
+	char				*key;
+	size_t				 i, k, nmatch = 0;
+	int				 wide = 0;
+
+	if (o->by != NULL) {
+		if (strcmp(o->by, "launch") != 0) {
+			*code = "usage";
+			*cause = xasprintf("--by takes 'launch' here (one row "
+			    "per launch), not '%s'", o->by);
+			return -1;
+		}
+		wide = 1;
+	}
+	if (cmd_report_sel_init(&s, r, o, cause) != 0)
+		return -1;
+	for (i = 0; i < r->nlaunches; i++) {
+		const struct report_launch *l = &r->launches[i];
+		if (!cmd_report_sel_launch(&s, (uint32_t)i))
+			continue;
+		row = NULL;
+		for (k = 0; k < l->nmetrics; k++) {
+			m = &r->metrics[l->metric + k];
+			if (!metrics_match(r, m, o))
+				continue;
+			nmatch++;
+			if (wide) {
+				if (row == NULL) {
+					row = out_row(out);
+					key = xasprintf("launch:%u", l->id);
+					out_str(row, "key", key);
+					free(key);
+					out_int(row, "launch_id", l->id);
+				}
+				if (cJSON_GetObjectItemCaseSensitive(row,
+				    report_str(r, m->name)) == NULL)
+					cmd_report_value(row, report_str(r,
+					    m->name), r, &m->value);
+				continue;
+			}
+			row = out_row(out);
+			key = xasprintf("launch:%u/metric:%s", l->id,
+			    report_str(r, m->name));
+			out_str(row, "key", key);
+			free(key);
+			out_int(row, "launch_id", l->id);
+			out_str(row, "kernel", report_launch_name(r,
+			    (uint32_t)i));
+			out_str(row, "section", m->section < r->nsections ?
+			    report_str(r, r->sections[m->section].name) : "");
+			out_str(row, "name", report_str(r, m->name));
+			out_str(row, "label", report_str(r, m->label));
+			cmd_report_value(row, "value", r, &m->value);
+			out_str(row, "unit", report_str(r, m->unit));
+			out_int(row, "instances", m->ninst);
+			if (o->format == OUT_JSON && m->ninst > 0)
+				metrics_instances(row, r, m);
+		}
+		if (wide && row != NULL)
+			out_str(row, "kernel", report_launch_name(r,
+			    (uint32_t)i));
+	}
+	cmd_report_sel_free(&s);
+	if (!wide) {
+		out->columns = metrics_columns;
+		if (o->format == OUT_TABLE && o->fields == NULL)
+			out->fields = "launch_id,section,label,name,value,"
+			    "unit,instances";
+	}
+	if (nmatch == 0)
+		out_warn(out, "no metric matches");
+	return 0;
+}
+
+static int
+cmd_metrics_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	return cmd_report_main(&cmd_metrics_entry, argc, argv, gl, 2, -1,
+	    metrics_run);
+}

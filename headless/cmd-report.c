@@ -1,0 +1,765 @@
+/*
+ * cmd-report: the driver and helpers of the report verbs, and the report
+ * forms of info, summary and inspect (see cmd-report.h).
+ *
+ *   info REPORT      format, versions, host, devices with their main
+ *                    attributes, counts of launches, metrics, sections and
+ *                    rule results, warnings and the fields skipped
+ *   summary REPORT   one row per kernel (function name): launches, total,
+ *                    mean, min and max duration, mean SM and memory
+ *                    throughput and achieved occupancy, rule messages
+ *   inspect REPORT ID...
+ *                    every metric of the launches (section, label, name,
+ *                    unit, value, instance count) and every rule message
+ *                    (type, estimated speedup, message, focus metrics)
+ */
+#include "config.h"
+
+#include <fnmatch.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd-report.h"
+#include "ncu.h"
+#include "report.h"
+#include "sanitize.h"
+#include "units.h"
+#include "xmalloc.h"
+
+#define REPORT_RUN_PRINTED	1	/* run printed its own text output */
+
+/* Metric values keep every digit: the shortest text that reads back as
+ * the same double (out_num's three decimals would lose 1e-5 ratios). */
+void
+cmd_report_num(cJSON *row, const char *key, double v)
+{
+	char	buf[40];
+	int	prec;
+
+	if (isnan(v) || isinf(v)) {
+		cJSON_AddNullToObject(row, key);
+		return;
+	}
+	for (prec = 15; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	if (strcmp(buf, "-0") == 0)
+		snprintf(buf, sizeof buf, "0");
+	cJSON_AddItemToObject(row, key, cJSON_CreateRaw(buf));
+}
+
+void
+cmd_report_value(cJSON *row, const char *key, const struct report *r,
+    const struct report_value *v)
+{
+	char	buf[32];
+
+	switch (v->type) {
+	case RV_DOUBLE:
+		cmd_report_num(row, key, v->v.d);
+		break;
+	case RV_UINT:
+		/* Exact: cJSON numbers are doubles. */
+		snprintf(buf, sizeof buf, "%llu", (unsigned long long)v->v.u);
+		cJSON_AddItemToObject(row, key, cJSON_CreateRaw(buf));
+		break;
+	case RV_STRING:
+		out_str(row, key, report_str(r, v->v.s));
+		break;
+	default:
+		cJSON_AddNullToObject(row, key);
+		break;
+	}
+}
+
+static cJSON *
+cmd_report_xyz(const uint64_t v[3])
+{
+	cJSON	*a = cJSON_CreateArray();
+	char	 buf[32];
+	int	 i;
+
+	for (i = 0; i < 3; i++) {
+		snprintf(buf, sizeof buf, "%llu", (unsigned long long)v[i]);
+		cJSON_AddItemToArray(a, cJSON_CreateRaw(buf));
+	}
+	return a;
+}
+
+void
+cmd_report_launch_fields(cJSON *row, const struct report *r, uint32_t i)
+{
+	const struct report_launch	*l = &r->launches[i];
+
+	out_int(row, "launch_id", l->id);
+	out_str(row, "kernel", report_launch_name(r, i));
+	out_str(row, "function", report_str(r, l->function));
+	cJSON_AddItemToObject(row, "grid", cmd_report_xyz(l->grid));
+	cJSON_AddItemToObject(row, "block", cmd_report_xyz(l->block));
+	if (l->device < r->ndevices)
+		out_int(row, "device", r->devices[l->device].id);
+	else
+		cJSON_AddNullToObject(row, "device");
+	out_int(row, "context", (int64_t)l->context);
+	out_int(row, "stream", (int64_t)l->stream);
+	out_int(row, "pid", l->pid);
+}
+
+void
+cmd_report_aux(struct out *out, const struct report *r, const char *path)
+{
+	cJSON		*a = cJSON_AddObjectToObject(out->aux, "report");
+	const char	*tool;
+
+	tool = report_prop_get(r, "version.Nsight Compute Target");
+	out_str(a, "path", path);
+	out_str(a, "format", report_format_name(r->format));
+	if (r->version != 0)
+		out_int(a, "version", r->version);
+	else
+		cJSON_AddNullToObject(a, "version");
+	if (tool != NULL)
+		out_str(a, "tool_version", tool);
+	else
+		cJSON_AddNullToObject(a, "tool_version");
+	out_int(a, "launches", (int64_t)r->nlaunches);
+}
+
+int
+cmd_report_parse_id(const char *s, uint32_t *id)
+{
+	char		*end;
+	unsigned long	 v;
+
+	if (strncmp(s, "launch:", 7) == 0)
+		s += 7;
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtoul(s, &end, 10);
+	if (*end != '\0' || v >= UINT32_MAX)
+		return -1;
+	*id = (uint32_t)v;
+	return 0;
+}
+
+int
+cmd_report_sel_init(struct cmd_report_sel *s, const struct report *r,
+    const struct opts *o, char **cause)
+{
+	char	err[128];
+	int	rc;
+
+	memset(s, 0, sizeof *s);
+	s->r = r;
+	s->o = o;
+	if (o->name_regex != NULL) {
+		if ((rc = regcomp(&s->re, o->name_regex,
+		    REG_EXTENDED | REG_NOSUB)) != 0) {
+			regerror(rc, &s->re, err, sizeof err);
+			*cause = xasprintf("bad --name-regex '%s': %s",
+			    o->name_regex, err);
+			return -1;
+		}
+		s->has_re = 1;
+	}
+	return 0;
+}
+
+static int
+cmd_report_sel_name(const struct cmd_report_sel *s, const char *name)
+{
+	if (*name == '\0')
+		return 0;
+	if (s->o->name_glob != NULL && fnmatch(s->o->name_glob, name, 0) != 0)
+		return 0;
+	if (s->has_re && regexec(&s->re, name, 0, NULL, 0) != 0)
+		return 0;
+	return 1;
+}
+
+int
+cmd_report_sel_launch(const struct cmd_report_sel *s, uint32_t i)
+{
+	const struct report		*r = s->r;
+	const struct report_launch	*l = &r->launches[i];
+	const struct opts		*o = s->o;
+	struct report_headline		 h;
+
+	if (o->name_glob != NULL || s->has_re) {
+		/* Any of the names may match. */
+		if (!cmd_report_sel_name(s, report_str(r, l->demangled)) &&
+		    !cmd_report_sel_name(s, report_str(r, l->function)) &&
+		    !cmd_report_sel_name(s, report_str(r, l->mangled)))
+			return 0;
+	}
+	if (o->device >= 0 && (l->device >= r->ndevices ||
+	    r->devices[l->device].id != (uint64_t)o->device))
+		return 0;
+	if (o->stream >= 0 && l->stream != (uint64_t)o->stream)
+		return 0;
+	if (o->pid >= 0 && l->pid != (uint64_t)o->pid)
+		return 0;
+	if (o->tid >= 0 && l->tid != (uint64_t)o->tid)
+		return 0;
+	if (o->min_dur > 0) {
+		report_headline(r, i, &h);
+		if (isnan(h.duration_ns) || h.duration_ns < (double)o->min_dur)
+			return 0;
+	}
+	return 1;
+}
+
+void
+cmd_report_sel_free(struct cmd_report_sel *s)
+{
+	if (s->has_re)
+		regfree(&s->re);
+	s->has_re = 0;
+}
+
+int
+cmd_report_main(const struct cmd_entry *e, int argc, char **argv,
+    const struct cmd_global *g, int minargs, int maxargs, cmd_report_fn run)
+{
+	struct opts	 o;
+	struct out	 out;
+	struct report	*r = NULL;
+	char		*cause = NULL;
+	const char	*code = NULL;
+	size_t		 i;
+	int		 rc;
+
+	(void)g;
+	out_init(&out, e->name);
+	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
+		opts_apply_out(&o, &out);
+		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
+		goto done;
+	}
+	opts_apply_out(&o, &out);
+	if (o.nargs < minargs || (maxargs >= 0 && o.nargs > maxargs)) {
+		rc = out_error(&out, NULL, NULL, "usage", "%s (usage: %s)",
+		    o.nargs < minargs ? "missing arguments" :
+		    "too many arguments", e->usage);
+		goto done;
+	}
+	if ((r = ncu_load(o.args[0], &cause)) == NULL) {
+		rc = out_error(&out, NULL, o.args[0], "bad_input", "%s",
+		    cause != NULL ? cause : "cannot load the report");
+		goto done;
+	}
+	for (i = 0; i < r->nwarnings; i++)
+		out_warn(&out, "%s", r->warnings[i]);
+	if (o.format == OUT_JSON)
+		cmd_report_aux(&out, r, o.args[0]);
+	rc = run(r, &o, &out, &code, &cause);
+	if (rc < 0) {
+		rc = out_error(&out, NULL, o.args[0], code != NULL ? code :
+		    "usage", "%s", cause != NULL ? cause : "failed");
+		goto done;
+	}
+	if (rc == REPORT_RUN_PRINTED) {
+		rc = 0;
+		goto done;
+	}
+	rc = out_emit(&out, NULL, o.args[0]);
+done:
+	free(cause);
+	opts_free(&o);
+	out_free(&out);
+	report_free(r);
+	return rc;
+}
+
+int
+cmd_report_try(const struct cmd_entry *e, int argc, char **argv,
+    const struct cmd_global *g, int *rc)
+{
+	struct opts	 o;
+	char		*cause = NULL;
+	int		 is_report;
+
+	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
+		free(cause);
+		opts_free(&o);
+		return 0;
+	}
+	is_report = o.nargs >= 1 && ncu_detect(o.args[0]) != NCU_NONE;
+	opts_free(&o);
+	if (!is_report)
+		return 0;
+	if (strcmp(e->name, "info") == 0)
+		*rc = cmd_report_main(e, argc, argv, g, 1, 1,
+		    cmd_report_info_run);
+	else if (strcmp(e->name, "summary") == 0)
+		*rc = cmd_report_main(e, argc, argv, g, 1, 1,
+		    cmd_report_summary_run);
+	else if (strcmp(e->name, "inspect") == 0)
+		*rc = cmd_report_main(e, argc, argv, g, 2, -1,
+		    cmd_report_inspect_run);
+	else
+		return 0;
+	return 1;
+}
+
+/* info */
+
+static void
+cmd_report_info_counts(const struct report *r, size_t *nrules,
+    size_t *nkernels)
+{
+	size_t	i, j;
+
+	*nrules = 0;
+	for (i = 0; i < r->nrules; i++)
+		if (r->rules[i].message != 0)
+			(*nrules)++;
+	*nkernels = 0;
+	for (i = 0; i < r->nlaunches; i++) {
+		for (j = 0; j < i; j++)
+			if (strcmp(report_launch_name(r, (uint32_t)j),
+			    report_launch_name(r, (uint32_t)i)) == 0)
+				break;
+		if (j == i)
+			(*nkernels)++;
+	}
+}
+
+static const char *const cmd_report_dev_attrs[][2] = {
+	{ "device__attribute_display_name", "name" },
+	{ "device__attribute_compute_capability_major", "cc_major" },
+	{ "device__attribute_compute_capability_minor", "cc_minor" },
+	{ "device__attribute_multiprocessor_count", "sm_count" },
+	{ "device__attribute_global_memory_size", "memory_bytes" },
+	{ "device__attribute_l2_cache_size", "l2_cache_bytes" },
+	{ "device__attribute_max_gpu_frequency_khz", "max_gpu_khz" },
+	{ "device__attribute_max_mem_frequency_khz", "max_mem_khz" },
+	{ "device__attribute_fb_bus_width", "bus_width_bits" },
+	{ "device__attribute_chip", "chip" },
+};
+#define CMD_REPORT_NDEV	(sizeof cmd_report_dev_attrs / \
+    sizeof cmd_report_dev_attrs[0])
+
+static void
+cmd_report_info_print(const struct report *r, const char *path)
+{
+	const struct report_value	*v;
+	size_t				 nrules, nkernels, i, k;
+	char				 buf[128];
+	static const char *const props[][2] = {
+		{ "version.Nsight Compute Target", "ncu" },
+		{ "version.CUDA Version", "cuda" },
+		{ "version.Display Driver Version", "driver" },
+		{ "host.name", "host" },
+		{ "host.os_build", "os" },
+		{ "host.processor", "cpu" },
+		{ "profiler.command", "command" },
+	};
+
+	cmd_report_info_counts(r, &nrules, &nkernels);
+	printf("report     %s\n", sanitize_tmp(path));
+	printf("format     %s", report_format_name(r->format));
+	if (r->version != 0)
+		printf(" (version %u)", r->version);
+	printf("\n");
+	for (k = 0; k < sizeof props / sizeof props[0]; k++) {
+		const char *p = report_prop_get(r, props[k][0]);
+		char *one;
+		if (p == NULL || *p == '\0')
+			continue;
+		one = xstrndup(p, strcspn(p, "\n"));
+		printf("%-10s %s\n", props[k][1], sanitize_tmp(one));
+		free(one);
+	}
+	printf("launches   %zu (%zu kernel%s), %zu metrics, %zu rule "
+	    "messages\n", r->nlaunches, nkernels, nkernels == 1 ? "" : "s",
+	    r->nmetrics, nrules);
+	printf("devices    %zu\n", r->ndevices);
+	for (i = 0; i < r->ndevices; i++) {
+		const struct report_device *d = &r->devices[i];
+		printf("  [%u] %s", d->id, d->name != 0 ?
+		    sanitize_tmp(report_str(r, d->name)) : "(unnamed GPU)");
+		v = report_device_attr_get(r, (uint32_t)i,
+		    "device__attribute_compute_capability_major");
+		if (v != NULL) {
+			const struct report_value *mi = report_device_attr_get(
+			    r, (uint32_t)i,
+			    "device__attribute_compute_capability_minor");
+			printf(", cc %.0f.%.0f", report_value_num(v),
+			    mi != NULL ? report_value_num(mi) : 0.0);
+		}
+		v = report_device_attr_get(r, (uint32_t)i,
+		    "device__attribute_multiprocessor_count");
+		if (v != NULL)
+			printf(", %.0f SMs", report_value_num(v));
+		v = report_device_attr_get(r, (uint32_t)i,
+		    "device__attribute_global_memory_size");
+		if (v != NULL && report_value_num(v) > 0)
+			printf(", %s", units_bytes((uint64_t)
+			    report_value_num(v), buf, sizeof buf));
+		printf("\n");
+	}
+	for (i = 0; i < r->nwarnings; i++)
+		printf("warning    %s\n", sanitize_tmp(r->warnings[i]));
+	if (r->skipped != NULL)
+		printf("skipped    unknown fields %s\n",
+		    sanitize_tmp(r->skipped));
+}
+
+int
+cmd_report_info_run(const struct report *r, const struct opts *o,
+    struct out *out, const char **code, char **cause)
+{
+	cJSON		*a = out->aux, *arr, *obj, *row;
+	size_t		 nrules, nkernels, i, k;
+	const struct report_value *v;
+
+	(void)code;
+	(void)cause;
+	out->limit = 0;
+	if (o->format == OUT_TABLE) {
+		cmd_report_info_print(r, o->args[0]);
+		return REPORT_RUN_PRINTED;
+	}
+	cmd_report_info_counts(r, &nrules, &nkernels);
+	row = out_row(out);
+	out_str(row, "key", "launch");
+	out_str(row, "kind", "launch");
+	out_int(row, "count", (int64_t)r->nlaunches);
+	row = out_row(out);
+	out_str(row, "key", "kernel");
+	out_str(row, "kind", "kernel");
+	out_int(row, "count", (int64_t)nkernels);
+	row = out_row(out);
+	out_str(row, "key", "metric");
+	out_str(row, "kind", "metric");
+	out_int(row, "count", (int64_t)r->nmetrics);
+	row = out_row(out);
+	out_str(row, "key", "section");
+	out_str(row, "kind", "section");
+	out_int(row, "count", (int64_t)r->nsections);
+	row = out_row(out);
+	out_str(row, "key", "rule");
+	out_str(row, "kind", "rule");
+	out_int(row, "count", (int64_t)nrules);
+	row = out_row(out);
+	out_str(row, "key", "device");
+	out_str(row, "kind", "device");
+	out_int(row, "count", (int64_t)r->ndevices);
+
+	arr = cJSON_AddArrayToObject(a, "devices");
+	for (i = 0; i < r->ndevices; i++) {
+		obj = cJSON_CreateObject();
+		out_int(obj, "device", r->devices[i].id);
+		out_str(obj, "name", report_str(r, r->devices[i].name));
+		for (k = 1; k < CMD_REPORT_NDEV; k++) {
+			v = report_device_attr_get(r, (uint32_t)i,
+			    cmd_report_dev_attrs[k][0]);
+			if (v != NULL)
+				cmd_report_value(obj,
+				    cmd_report_dev_attrs[k][1], r, v);
+			else
+				cJSON_AddNullToObject(obj,
+				    cmd_report_dev_attrs[k][1]);
+		}
+		out_int(obj, "attributes", r->devices[i].nattrs);
+		cJSON_AddItemToArray(arr, obj);
+	}
+	obj = cJSON_AddObjectToObject(a, "properties");
+	for (i = 0; i < r->nprops; i++)
+		out_str(obj, report_str(r, r->props[i].key),
+		    report_str(r, r->props[i].value));
+	if (r->skipped != NULL)
+		out_str(a, "skipped_fields", r->skipped);
+	else
+		cJSON_AddNullToObject(a, "skipped_fields");
+	out_next(out, "gpulens launches %s", o->args[0]);
+	out_next(out, "gpulens rules %s", o->args[0]);
+	return 0;
+}
+
+/* summary */
+
+struct cmd_report_kernel {
+	const char	*name;
+	size_t		 n, nrules;
+	double		 total, min, max;
+	double		 sm, mem, occ;
+	size_t		 nsm, nmem, nocc;
+};
+
+int
+cmd_report_summary_run(const struct report *r, const struct opts *o,
+    struct out *out, const char **code, char **cause)
+{
+	static const char *cols[] = {
+		"launches", "total_duration_ns", "mean_duration_ns",
+		"min_duration_ns", "max_duration_ns", "sm_throughput_pct",
+		"memory_throughput_pct", "achieved_occupancy_pct",
+		"rule_messages", "kernel", NULL
+	};
+	struct cmd_report_sel	 s;
+	struct cmd_report_kernel *k = NULL;
+	struct report_headline	 h;
+	size_t			 nk = 0, kcap = 0, i, j, u;
+	const char		*name;
+	cJSON			*row;
+	char			 key[64];
+
+	(void)code;
+	if (cmd_report_sel_init(&s, r, o, cause) != 0)
+		return -1;
+	for (i = 0; i < r->nlaunches; i++) {
+		if (!cmd_report_sel_launch(&s, (uint32_t)i))
+			continue;
+		name = report_str(r, r->launches[i].function);
+		if (*name == '\0')
+			name = report_launch_name(r, (uint32_t)i);
+		for (j = 0; j < nk; j++)
+			if (strcmp(k[j].name, name) == 0)
+				break;
+		if (j == nk) {
+			XGROW(k, kcap, nk + 1);
+			memset(&k[nk], 0, sizeof k[nk]);
+			k[nk].name = name;
+			k[nk].min = INFINITY;
+			k[nk].max = -INFINITY;
+			nk++;
+		}
+		report_headline(r, (uint32_t)i, &h);
+		k[j].n++;
+		if (!isnan(h.duration_ns)) {
+			k[j].total += h.duration_ns;
+			if (h.duration_ns < k[j].min)
+				k[j].min = h.duration_ns;
+			if (h.duration_ns > k[j].max)
+				k[j].max = h.duration_ns;
+		}
+		if (!isnan(h.sm_pct)) {
+			k[j].sm += h.sm_pct;
+			k[j].nsm++;
+		}
+		if (!isnan(h.mem_pct)) {
+			k[j].mem += h.mem_pct;
+			k[j].nmem++;
+		}
+		if (!isnan(h.occupancy_pct)) {
+			k[j].occ += h.occupancy_pct;
+			k[j].nocc++;
+		}
+		for (u = 0; u < r->launches[i].nrules; u++) {
+			const struct report_rule *ru =
+			    &r->rules[r->launches[i].rule + u];
+			if (ru->message != 0 && (ru->type == RR_OPT ||
+			    ru->type == RR_WARNING))
+				k[j].nrules++;
+		}
+	}
+	cmd_report_sel_free(&s);
+	for (j = 0; j < nk; j++) {
+		row = out_row(out);
+		snprintf(key, sizeof key, "kernel:%zu", j);
+		out_str(row, "key", key);
+		out_str(row, "kernel", k[j].name);
+		out_int(row, "launches", (int64_t)k[j].n);
+		cmd_report_num(row, "total_duration_ns", isinf(k[j].min) ?
+		    NAN : k[j].total);
+		cmd_report_num(row, "mean_duration_ns", isinf(k[j].min) ?
+		    NAN : k[j].total / (double)k[j].n);
+		cmd_report_num(row, "min_duration_ns", k[j].min);
+		cmd_report_num(row, "max_duration_ns", k[j].max);
+		cmd_report_num(row, "sm_throughput_pct", k[j].nsm > 0 ?
+		    k[j].sm / (double)k[j].nsm : NAN);
+		cmd_report_num(row, "memory_throughput_pct", k[j].nmem > 0 ?
+		    k[j].mem / (double)k[j].nmem : NAN);
+		cmd_report_num(row, "achieved_occupancy_pct", k[j].nocc > 0 ?
+		    k[j].occ / (double)k[j].nocc : NAN);
+		out_int(row, "rule_messages", (int64_t)k[j].nrules);
+	}
+	free(k);
+	out->columns = cols;
+	out->limit = 0;		/* summary takes no --limit */
+	out->default_sort = "total_duration_ns:desc";
+	if (nk == 0)
+		out_warn(out, "no launch matches");
+	out_next(out, "gpulens launches %s", o->args[0]);
+	out_next(out, "gpulens rules %s", o->args[0]);
+	return 0;
+}
+
+/* inspect */
+
+static void
+cmd_report_inspect_launch(struct out *out, const struct report *r,
+    uint32_t i)
+{
+	const struct report_launch	*l = &r->launches[i];
+	const struct report_metric	*m;
+	const struct report_rule	*u;
+	const char			*sec;
+	cJSON				*row;
+	char				*key;
+	size_t				 k;
+
+	for (k = 0; k < l->nmetrics; k++) {
+		m = &r->metrics[l->metric + k];
+		row = out_row(out);
+		key = xasprintf("launch:%u/metric:%s", l->id,
+		    report_str(r, m->name));
+		out_str(row, "key", key);
+		free(key);
+		out_int(row, "launch_id", l->id);
+		out_str(row, "kind", "metric");
+		sec = m->section < r->nsections ?
+		    report_str(r, r->sections[m->section].name) : "";
+		out_str(row, "section", sec);
+		out_str(row, "name", report_str(r, m->name));
+		out_str(row, "label", report_str(r, m->label));
+		cmd_report_value(row, "value", r, &m->value);
+		out_str(row, "unit", report_str(r, m->unit));
+		out_int(row, "instances", m->ninst);
+	}
+	for (k = 0; k < l->nrules; k++) {
+		u = &r->rules[l->rule + k];
+		if (u->message == 0)
+			continue;
+		row = out_row(out);
+		key = xasprintf("launch:%u/rule:%s/%zu", l->id,
+		    report_str(r, u->ident), k);
+		out_str(row, "key", key);
+		free(key);
+		out_int(row, "launch_id", l->id);
+		out_str(row, "kind", "rule");
+		out_str(row, "section", report_str(r, u->section));
+		out_str(row, "name", report_str(r, u->ident));
+		out_str(row, "label", report_str(r, u->name));
+		out_str(row, "type", report_rule_type_name(u->type));
+		cmd_report_num(row, "estimated_speedup_pct", u->speedup);
+		if (report_speedup_type_name(u->speedup_type) != NULL)
+			out_str(row, "speedup_type",
+			    report_speedup_type_name(u->speedup_type));
+		else
+			cJSON_AddNullToObject(row, "speedup_type");
+		out_str(row, "message", report_str(r, u->message));
+		if (u->focus != 0)
+			out_str(row, "focus", report_str(r, u->focus));
+		else
+			cJSON_AddNullToObject(row, "focus");
+	}
+}
+
+/* The launch's identity, for JSON. */
+static cJSON *
+cmd_report_inspect_aux(const struct report *r, uint32_t i)
+{
+	const struct report_launch	*l = &r->launches[i];
+	struct report_headline		 h;
+	cJSON				*obj, *nv, *e;
+	size_t				 k;
+
+	obj = cJSON_CreateObject();
+	cmd_report_launch_fields(obj, r, i);
+	out_str(obj, "mangled", report_str(r, l->mangled));
+	out_int(obj, "tid", l->tid);
+	out_str(obj, "process", report_str(r, l->process));
+	report_headline(r, i, &h);
+	cmd_report_num(obj, "duration_ns", h.duration_ns);
+	nv = cJSON_AddArrayToObject(obj, "nvtx");
+	for (k = 0; k < l->nnvtx; k++) {
+		const struct report_nvtx *x = &r->nvtx[l->nvtx + k];
+		e = cJSON_CreateObject();
+		out_str(e, "domain", report_str(r, x->domain));
+		if (x->range != 0)
+			out_str(e, "range", report_str(r, x->range));
+		else
+			cJSON_AddNullToObject(e, "range");
+		cJSON_AddItemToArray(nv, e);
+	}
+	return obj;
+}
+
+/* The launch's identity as a line after the table. */
+static void
+cmd_report_inspect_line(struct out *out, const struct report *r, uint32_t i)
+{
+	const struct report_launch	*l = &r->launches[i];
+	struct report_headline		 h;
+	char				 key[32], dur[64], *line;
+
+	report_headline(r, i, &h);
+	if (isnan(h.duration_ns))
+		snprintf(dur, sizeof dur, "-");
+	else
+		units_dur((int64_t)llround(h.duration_ns), dur, sizeof dur);
+	snprintf(key, sizeof key, "launch %u", l->id);
+	line = xasprintf("%s, grid (%llu,%llu,%llu), block (%llu,%llu,%llu), "
+	    "%s", report_launch_name(r, i), (unsigned long long)l->grid[0],
+	    (unsigned long long)l->grid[1], (unsigned long long)l->grid[2],
+	    (unsigned long long)l->block[0], (unsigned long long)l->block[1],
+	    (unsigned long long)l->block[2], dur);
+	out_str(out->aux, key, line);
+	free(line);
+}
+
+int
+cmd_report_inspect_run(const struct report *r, const struct opts *o,
+    struct out *out, const char **code, char **cause)
+{
+	static const char *cols[] = {
+		"launch_id", "kind", "section", "label", "value", "unit",
+		"type", "estimated_speedup_pct", "message", "name", NULL
+	};
+	uint32_t	*ids, id;
+	size_t		 n = 0, i, j;
+	cJSON		*arr;
+	int		 a;
+
+	ids = xcalloc((size_t)o->nargs, sizeof *ids);
+	for (a = 1; a < o->nargs; a++) {
+		if (cmd_report_parse_id(o->args[a], &id) != 0) {
+			*code = "usage";
+			*cause = xasprintf("'%s' is not a launch id (N or "
+			    "launch:N, as launches prints them)", o->args[a]);
+			free(ids);
+			return -1;
+		}
+		if (id >= r->nlaunches) {
+			*code = "not_found";
+			*cause = xasprintf("no launch %s in this report (%zu "
+			    "launch%s)", o->args[a], r->nlaunches,
+			    r->nlaunches == 1 ? "" : "es");
+			free(ids);
+			return -1;
+		}
+		for (j = 0; j < n; j++)
+			if (ids[j] == id)
+				break;
+		if (j == n)
+			ids[n++] = id;
+	}
+	out->limit = 0;
+	out->columns = cols;
+	if (o->format == OUT_TABLE && o->fields == NULL)
+		out->fields = "launch_id,kind,section,label,name,value,unit,"
+		    "type,estimated_speedup_pct,message";
+	arr = cJSON_AddArrayToObject(out->aux, "launches");
+	for (i = 0; i < n; i++) {
+		cmd_report_inspect_launch(out, r, ids[i]);
+		if (o->format == OUT_TABLE)
+			cmd_report_inspect_line(out, r, ids[i]);
+		else
+			cJSON_AddItemToArray(arr, cmd_report_inspect_aux(r,
+			    ids[i]));
+	}
+	if (o->format == OUT_TABLE)
+		cJSON_DeleteItemFromObject(out->aux, "launches");
+	if (n == 1)
+		out_next(out, "gpulens metrics %s '*' --name '%s'", o->args[0],
+		    report_str(r, r->launches[ids[0]].function));
+	free(ids);
+	return 0;
+}

@@ -1,0 +1,130 @@
+/*
+ * cmd-roofline: `gpulens roofline REPORT` places each selected launch of
+ * an Nsight Compute report on its device's roofline (roofline.h):
+ * achieved FLOP/s per precision, bytes moved at DRAM, L2 and L1, the
+ * arithmetic intensity, the device's peaks and ridge point, whether the
+ * launch is memory- or compute-bound, and its % of the roofline. A
+ * report collected without the roofline metrics (ncu's basic set) gives
+ * nulls and names the first missing metric.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "cmd-report.h"
+#include "report.h"
+#include "roofline.h"
+
+#define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
+
+static int	cmd_roofline_exec(int, char **, const struct cmd_global *);
+
+const struct cmd_entry cmd_roofline_entry = {
+	"roofline",
+	"gpulens roofline [OPTIONS] REPORT",
+	"Places each launch of an Nsight Compute report on the roofline:\n"
+	"achieved FLOP/s per precision (from the instruction counters),\n"
+	"bytes moved at DRAM, L2 and L1, arithmetic intensity, the device's\n"
+	"peak FLOP/s and bandwidth and ridge point, memory- or compute-bound,\n"
+	"and % of roofline. Needs the metrics of ncu's roofline section\n"
+	"(its full section set); otherwise the numbers are null.",
+	cmd_roofline_exec,
+	ROOFLINE_OPTS
+};
+
+static const char *roofline_columns[] = {
+	"launch_id", "duration_ns", "precision", "flop_per_s",
+	"dram_bytes_per_s", "arithmetic_intensity", "ridge_point", "bound",
+	"roofline_pct", "dram_bytes", "l2_bytes", "l1_bytes", "kernel", NULL
+};
+
+static int
+roofline_run(const struct report *r, const struct opts *o, struct out *out,
+    const char **code, char **cause)
+{
+	struct cmd_report_sel	 s;
+	struct roofline		 f;
+	cJSON			*row;
+	char			 key[32];
+	size_t			 i, n = 0, nmissing = 0;
+	int			 p;
+
+	(void)code;
+	if (cmd_report_sel_init(&s, r, o, cause) != 0)
+		return -1;
+	for (i = 0; i < r->nlaunches; i++) {
+		if (!cmd_report_sel_launch(&s, (uint32_t)i))
+			continue;
+		n++;
+		roofline_compute(r, (uint32_t)i, &f);
+		row = out_row(out);
+		snprintf(key, sizeof key, "launch:%u", r->launches[i].id);
+		out_str(row, "key", key);
+		out_int(row, "launch_id", r->launches[i].id);
+		out_str(row, "kernel", report_launch_name(r, (uint32_t)i));
+		cmd_report_num(row, "duration_ns", f.duration_ns);
+		if (f.prec >= 0)
+			out_str(row, "precision", roofline_prec_name(f.prec));
+		else
+			cJSON_AddNullToObject(row, "precision");
+		cmd_report_num(row, "flop_per_s", f.prec >= 0 ?
+		    f.flops[f.prec] : NAN);
+		cmd_report_num(row, "fp64_flop_per_s", f.flops[ROOF_FP64]);
+		cmd_report_num(row, "fp32_flop_per_s", f.flops[ROOF_FP32]);
+		cmd_report_num(row, "fp16_flop_per_s", f.flops[ROOF_FP16]);
+		cmd_report_num(row, "dram_bytes", f.dram_bytes);
+		cmd_report_num(row, "l2_bytes", f.l2_bytes);
+		cmd_report_num(row, "l1_bytes", f.l1_bytes);
+		cmd_report_num(row, "dram_bytes_per_s", f.dram_bw);
+		cmd_report_num(row, "l2_bytes_per_s", f.l2_bw);
+		cmd_report_num(row, "l1_bytes_per_s", f.l1_bw);
+		cmd_report_num(row, "arithmetic_intensity", f.intensity);
+		p = f.prec >= 0 ? f.prec : ROOF_FP32;
+		cmd_report_num(row, "peak_flop_per_s", f.peak_flops[p]);
+		cmd_report_num(row, "peak_fp64_flop_per_s",
+		    f.peak_flops[ROOF_FP64]);
+		cmd_report_num(row, "peak_fp32_flop_per_s",
+		    f.peak_flops[ROOF_FP32]);
+		cmd_report_num(row, "peak_fp16_flop_per_s",
+		    f.peak_flops[ROOF_FP16]);
+		cmd_report_num(row, "peak_dram_bytes_per_s", f.peak_dram_bw);
+		cmd_report_num(row, "peak_l2_bytes_per_s", f.peak_l2_bw);
+		cmd_report_num(row, "peak_l1_bytes_per_s", f.peak_l1_bw);
+		cmd_report_num(row, "ridge_point", f.ridge);
+		if (roofline_bound_name(f.bound) != NULL)
+			out_str(row, "bound", roofline_bound_name(f.bound));
+		else
+			cJSON_AddNullToObject(row, "bound");
+		cmd_report_num(row, "roofline_pct", f.roofline_pct);
+		if (f.missing != NULL) {
+			out_str(row, "missing_metric", f.missing);
+			nmissing++;
+		} else
+			cJSON_AddNullToObject(row, "missing_metric");
+	}
+	cmd_report_sel_free(&s);
+	out->columns = roofline_columns;
+	/* A table shows the headline columns; JSON and CSV everything. */
+	if (o->format == OUT_TABLE && o->fields == NULL)
+		out->fields = "launch_id,duration_ns,precision,flop_per_s,"
+		    "dram_bytes_per_s,arithmetic_intensity,ridge_point,"
+		    "bound,roofline_pct,kernel";
+	out->default_sort = "launch_id:asc";
+	if (n == 0)
+		out_warn(out, "no launch matches");
+	if (nmissing > 0)
+		out_warn(out, "%zu launch%s lack%s roofline metrics (profile "
+		    "with ncu --set full, or --section "
+		    "SpeedOfLight_RooflineChart)", nmissing,
+		    nmissing == 1 ? "" : "es", nmissing == 1 ? "s" : "");
+	return 0;
+}
+
+static int
+cmd_roofline_exec(int argc, char **argv, const struct cmd_global *gl)
+{
+	return cmd_report_main(&cmd_roofline_entry, argc, argv, gl, 1, 1,
+	    roofline_run);
+}

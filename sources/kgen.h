@@ -1,0 +1,74 @@
+/*
+ * kgen: a synthetic PyTorch profiler (Kineto) trace of data-parallel
+ * training, written as the Chrome-trace JSON torch.profiler writes
+ * (current layout: cpu_op, user_annotation, gpu_user_annotation,
+ * cuda_runtime, kernel, gpu_memcpy, gpu_memset, cuda_sync, ac2g flows,
+ * M metadata, deviceProperties, distributedInfo, baseTimeNanoseconds), for
+ * benchmarks, tests and demos. Plain JSON, or gzip when opts->gzip is set.
+ *
+ * One file is one rank of a job of opts->world ranks: a main thread with
+ * ProfilerStep#N iterations holding data loading (an H2D copy and a
+ * memset), the forward pass (per layer aten::linear > aten::addmm and
+ * aten::relu, each launching one kernel), the optimizer step, and a
+ * cudaStreamSynchronize; an autograd thread running the backward pass (two
+ * kernels per layer) and, with world > 1, one NCCL all-reduce per
+ * iteration on a communication stream, with the collective's args as
+ * PyTorch records them. Every launch has its ac2g flow pair and the
+ * CUPTI correlation id in both sides' args.
+ *
+ * Ranks are coupled as NCCL couples them: every rank's timeline is
+ * simulated (only the chosen rank is written), and an all-reduce kernel
+ * starts when its rank arrives and ends a transfer time after the last
+ * rank arrives. The straggler's kernels are slowdown times longer, so the
+ * other ranks' all-reduce kernels wait for it; files generated for every
+ * rank with the same options and seed form one consistent job.
+ *
+ * The output is a pure function of the options (same options, same bytes).
+ * The event count is opts->events rounded to whole layers: every iteration
+ * has the same number of events, 24 per layer plus a fixed part.
+ *
+ * Overwriting: written to a temporary file next to path and renamed; an
+ * existing path is replaced only if it is empty, an earlier kgen trace, or
+ * opts->force is set.
+ */
+#ifndef GPULENS_KGEN_H
+#define GPULENS_KGEN_H
+
+#include <stdint.h>
+
+#define KGEN_MAX_WORLD		1024
+#define KGEN_GENERATOR		"gpulens kgen"	/* "generator" key */
+
+struct kgen_opts {
+	uint64_t	 events;	/* trace events wanted (approximate) */
+	int		 rank;		/* the rank written, 0..world-1 */
+	int		 world;		/* ranks in the job, 1..KGEN_MAX_WORLD */
+	int		 straggler;	/* slow rank, or -1 for none */
+	double		 slowdown;	/* its compute factor, 1..10 */
+	uint64_t	 seed;
+	int		 gzip;		/* 0 plain JSON, else gzip level 1-9 */
+	int		 force;		/* replace path whatever it holds */
+};
+
+/* What a generation wrote (counts of trace events by kind). */
+struct kgen_stats {
+	uint64_t	 events;	/* elements of traceEvents */
+	uint64_t	 kernels, memcpys, memsets, syncs, runtime;
+	uint64_t	 cpu_ops, annotations, gpu_annotations, flows, metadata;
+	uint64_t	 nccl;		/* all-reduce kernels */
+	int		 iterations, layers;
+	int64_t		 kernel_ns;	/* total kernel time */
+};
+
+/* Defaults: 100000 events, rank 0 of 1, no straggler (slowdown 1.3 when
+ * one is set), seed 1, plain JSON. */
+void	 kgen_opts_default(struct kgen_opts *);
+/*
+ * Writes the trace. Returns 0, or -1 with *cause (caller frees) on bad
+ * options, a path it refuses to replace, or an I/O error; on failure path
+ * is untouched. stats may be NULL. Prints nothing.
+ */
+int	 kgen_write(const char *path, const struct kgen_opts *,
+	    struct kgen_stats *, char **cause);
+
+#endif

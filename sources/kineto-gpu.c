@@ -1,0 +1,276 @@
+/*
+ * kineto-gpu: the Kineto reader's GPU work: kernels (and CUPTI profiler
+ * ranges), copies, memsets and synchronisations on the track of their
+ * (device, stream), with kernel_info and copy_info from their args and
+ * names, and the pseudo-thread tracks of GPU annotations. kineto.c's top
+ * comment has the mapping.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "kineto-int.h"
+#include "xmalloc.h"
+
+/* Kernel base names: "void at::native::foo<4, ...>(int, ...)" -> "foo". */
+static uint32_t
+kineto_gpu_short_name(struct kineto *k, uint32_t sid)
+{
+	const char	*s = strpool_get(k->m->strs, sid), *p, *last;
+	char		*buf, *w;
+	size_t		 n = strpool_len(k->m->strs, sid);
+	uint32_t	 v;
+	int		 depth = 0;
+
+	if (hmap_get(&k->short_of, sid, &v))
+		return v;
+	if (strncmp(s, "void ", 5) == 0) {
+		s += 5;
+		n -= 5;
+	}
+	buf = xmalloc(n + 1);
+	w = buf;
+	/* Drop template arguments; stop at the parameter list. */
+	for (p = s; p < s + n; p++) {
+		if (*p == '<')
+			depth++;
+		else if (*p == '>' && depth > 0)
+			depth--;
+		else if (*p == '(' && depth == 0)
+			break;
+		else if (depth == 0)
+			*w++ = *p;
+	}
+	*w = '\0';
+	last = buf;
+	for (p = buf; *p != '\0'; p++)
+		if (p[0] == ':' && p[1] == ':')
+			last = p + 2;
+	while (*last == ' ')
+		last++;
+	v = *last != '\0' ? builder_intern(k->b, last) : sid;
+	free(buf);
+	hmap_put(&k->short_of, sid, v);
+	return v;
+}
+
+/* Memory kinds in copy names. */
+static uint8_t
+kineto_gpu_mem_kind(const char *s, size_t n)
+{
+	static const struct {
+		const char	*name;
+		uint8_t		 kind;
+	} kinds[] = {
+		{ "Pageable", MEM_PAGEABLE }, { "Pinned", MEM_PINNED },
+		{ "Device", MEM_DEVICE }, { "Array", MEM_ARRAY },
+		{ "Managed", MEM_MANAGED },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strlen(kinds[i].name) == n && strncasecmp(s, kinds[i].name,
+		    n) == 0)
+			return kinds[i].kind;
+	return MEM_UNKNOWN;
+}
+
+static uint8_t
+kineto_gpu_copy_kind(const char *s, size_t n)
+{
+	static const struct {
+		const char	*name;
+		uint8_t		 kind;
+	} kinds[] = {
+		{ "HtoD", COPY_HTOD }, { "DtoH", COPY_DTOH },
+		{ "DtoD", COPY_DTOD }, { "HtoH", COPY_HTOH },
+		{ "PtoP", COPY_PTOP }, { "HtoA", COPY_HTOA },
+		{ "AtoH", COPY_ATOH }, { "AtoA", COPY_ATOA },
+		{ "AtoD", COPY_ATOD }, { "DtoA", COPY_DTOA },
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (strlen(kinds[i].name) == n && strncasecmp(s, kinds[i].name,
+		    n) == 0)
+			return kinds[i].kind;
+	return COPY_UNKNOWN;
+}
+
+/*
+ * The copy_info template of a memcpy/memset name: "Memcpy HtoD (Pageable
+ * -> Device)", "Memset (Device)". Cached per name.
+ */
+static const struct copy_info *
+kineto_gpu_copy_template(struct kineto *k, uint32_t sid, int memset_)
+{
+	struct copy_info	 c;
+	const char		*s = strpool_get(k->m->strs, sid), *p, *q, *ar;
+	uint32_t		 v;
+
+	if (hmap_get(&k->copy_of, sid, &v))
+		return &k->cinfo[v];
+	memset(&c, 0, sizeof c);
+	c.src_dev = c.dst_dev = NONE32;
+	if (!memset_ && strncasecmp(s, "Memcpy ", 7) == 0) {
+		p = s + 7;
+		for (q = p; *q != '\0' && *q != ' '; q++)
+			;
+		c.kind = kineto_gpu_copy_kind(p, (size_t)(q - p));
+	}
+	if ((p = strchr(s, '(')) != NULL && (q = strchr(p, ')')) != NULL) {
+		p++;
+		if ((ar = strstr(p, " -> ")) != NULL && ar < q) {
+			c.src_kind = kineto_gpu_mem_kind(p, (size_t)(ar - p));
+			c.dst_kind = kineto_gpu_mem_kind(ar + 4,
+			    (size_t)(q - ar - 4));
+		} else
+			c.dst_kind = kineto_gpu_mem_kind(p, (size_t)(q - p));
+	}
+	if (memset_)
+		c.src_kind = c.dst_kind;
+	XGROW(k->cinfo, k->cinfocap, k->ncinfo + 1);
+	k->cinfo[k->ncinfo] = c;
+	hmap_put(&k->copy_of, sid, (uint32_t)k->ncinfo);
+	return &k->cinfo[k->ncinfo++];
+}
+
+/* GPU work: kernels, copies, memsets, syncs, profiler ranges. */
+int
+kineto_gpu_event(struct kineto *k, struct kev *e)
+{
+	struct lane_event	 ev;
+	struct kernel_info	 ki;
+	struct copy_info	 c;
+	struct kargs		 a;
+	struct kstr		*cs;
+	int64_t			 device, stream, i, end;
+	uint32_t		 s, t;
+
+	if (kineto_end_time(k, e, &end) != 0)
+		return -1;
+	kineto_args(e, &a);
+	if (a.has_device)
+		device = a.device;
+	else if (e->pid != NULL && jsonscan_i64(e->pid, &device) == 0)
+		;
+	else
+		return kineto_fail(k, e, "a GPU event without an integer "
+		    "'pid' or args 'device'");
+	if (a.has_stream)
+		stream = a.stream;
+	else if (e->tid != NULL && jsonscan_i64(e->tid, &stream) == 0)
+		;
+	else if (e->tid != NULL && e->tid->type == JSONSCAN_STRING) {
+		/* "stream 7" (2021 traces) */
+		stream = 0;
+		for (i = 0; i < (int64_t)e->tid->len && stream < INT32_MAX;
+		    i++)
+			if (e->tid->p[i] >= '0' && e->tid->p[i] <= '9')
+				stream = stream * 10 + (e->tid->p[i] - '0');
+	} else
+		stream = 0;
+	if ((uint64_t)stream == K_STREAM_ALL)
+		stream = -1;
+	s = kineto_stream(k, device, stream);
+	cs = &k->str[s];
+
+	memset(&ev, 0, sizeof ev);
+	ev.start = e->ts;
+	ev.end = end;
+	if (e->dur < 0)
+		ev.flags |= EVF_ENDCLAMP;
+	ev.name = kineto_name(k, e);
+	ev.rowid = (int64_t)e->index;
+	ev.corr = a.has_corr ? (uint32_t)a.corr : 0;
+	ev.aux = NONE32;
+
+	switch (e->cat) {
+	case KC_KERNEL:
+	case KC_PROFRANGE:
+		if (cs->gpu == NONE32)
+			cs->gpu = builder_gpu_track(k->b, s);
+		t = cs->gpu;
+		ev.kind = EV_KERNEL;
+		memset(&ki, 0, sizeof ki);
+		for (i = 0; i < 3; i++) {
+			ki.grid[i] = (uint32_t)a.grid[i];
+			ki.block[i] = (uint32_t)a.block[i];
+		}
+		ki.regs = (uint16_t)a.regs;
+		ki.static_smem = (uint32_t)a.smem;
+		ki.short_name = ev.name != 0 ? kineto_gpu_short_name(k, ev.name) :
+		    0;
+		ev.aux = builder_kernel(k->b, &ki);
+		if (a.coll || (kineto_sflags(k, ev.name) & SF_NCCL))
+			ev.flags |= EVF_COMM;
+		if (e->cat == KC_PROFRANGE)
+			k->nprofrange++;
+		break;
+	case KC_MEMCPY:
+	case KC_MEMSET:
+		if (cs->gpu == NONE32)
+			cs->gpu = builder_gpu_track(k->b, s);
+		t = cs->gpu;
+		ev.kind = e->cat == KC_MEMCPY ? EV_MEMCPY : EV_MEMSET;
+		c = *kineto_gpu_copy_template(k, ev.name, e->cat == KC_MEMSET);
+		if (e->cat == KC_MEMCPY && c.kind == COPY_UNKNOWN &&
+		    a.kind != NULL && a.kind->type == JSONSCAN_STRING)
+			c.kind = kineto_gpu_copy_kind(a.kind->p, a.kind->len);
+		c.bytes = a.has_bytes && a.bytes > 0 ? (uint64_t)a.bytes : 0;
+		if (a.has_from)
+			c.src_dev = (uint32_t)a.from_dev;
+		if (a.has_to)
+			c.dst_dev = (uint32_t)a.to_dev;
+		ev.aux = builder_copy(k->b, &c);
+		break;
+	default:	/* KC_SYNC */
+		if (cs->sync == NONE32)
+			cs->sync = builder_sync_track(k->b, s);
+		t = cs->sync;
+		ev.kind = EV_SYNC;
+		break;
+	}
+	builder_event(k->b, t, &ev);
+	return 0;
+}
+
+/* The pseudo-thread track of a stream's GPU annotations. */
+uint32_t
+kineto_gpu_ann_track(struct kineto *k, struct kev *e)
+{
+	struct kargs	 a;
+	int64_t		 device = 0, stream = 0;
+	uint32_t	 s, thr;
+	char		 name[96];
+
+	kineto_args(e, &a);
+	if (a.has_device)
+		device = a.device;
+	else if (e->pid != NULL)
+		(void)jsonscan_i64(e->pid, &device);
+	if (a.has_stream)
+		stream = a.stream;
+	else if (e->tid != NULL)
+		(void)jsonscan_i64(e->tid, &stream);
+	if ((uint64_t)stream == K_STREAM_ALL)
+		stream = -1;
+	s = kineto_stream(k, device, stream);
+
+	if (k->str[s].ann != NONE32)
+		return k->str[s].ann;
+	snprintf(name, sizeof name, "GPU %lld stream %lld", (long long)device,
+	    (long long)stream);
+	thr = builder_thread(k->b, K_PSEUDO_TID | ((uint64_t)(uint32_t)device
+	    << 32) | (uint32_t)stream, (uint32_t)stream, NONE32, name);
+	kineto_grow_thr(k, thr);
+	XGROW(k->pseudo, k->pseudocap, k->npseudo + 1);
+	k->pseudo[k->npseudo++] = thr;
+	k->str[s].ann = builder_cpu_track(k->b, TRACK_OTHER, thr, 0);
+	k->m->tracks[k->str[s].ann].name = builder_intern(k->b,
+	    "gpu_user_annotation");
+	return k->str[s].ann;
+}

@@ -1,0 +1,218 @@
+/*
+ * kineto-int: what the files of the Kineto reader share: its state
+ * (struct kineto), one event's fields (struct kev), the caches, and the
+ * functions each file offers the others. kineto.c reads the event array
+ * and maps the CPU side, kineto-gpu.c maps GPU work, kineto-meta.c reads
+ * the top-level members and settles what depends on the whole file. The
+ * public interface is kineto.h; nothing else includes this header.
+ */
+#ifndef GPULENS_KINETO_INT_H
+#define GPULENS_KINETO_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "builder.h"
+#include "hmap.h"
+#include "jsonscan.h"
+
+#define K_PROGRESS_STEP	65536		/* events between progress reports */
+#define K_PROBE_BYTES	65536
+#define K_STREAM_ALL	4294967295ULL	/* device-wide "stream -1" */
+#define K_PSEUDO_TID	0xC000000000000000ULL	/* pseudo-thread ids */
+#define K_STR_KEY	0x4000000000000000ULL	/* hashed string ids */
+
+enum kcat {
+	KC_NONE = 0,		/* no "cat" member */
+	KC_CPU_OP,
+	KC_USER_ANN,
+	KC_PYTHON,
+	KC_GPU_ANN,
+	KC_INSTANT,
+	KC_RUNTIME,
+	KC_DRIVER,
+	KC_KERNEL,
+	KC_PROFRANGE,
+	KC_MEMCPY,
+	KC_MEMSET,
+	KC_SYNC,
+	KC_OVERHEAD,
+	KC_FLOW,
+	KC_TRACE,
+	KC_MEMORY,
+	KC_OTHER,		/* any other category */
+	KC_COUNT
+};
+
+
+/*
+ * NVTX-like domains of the CPU range categories (domain source id = enum +
+ * 1). Annotations, operators and instants share one domain, "pytorch", as
+ * they share PyTorch's RecordFunction stack: ProfilerStep#N then holds the
+ * operators of its step (paths like "ProfilerStep#3/aten::linear/
+ * aten::addmm"), so the operators are never taken for iterations. Each
+ * range's nvtx_info category says which it is (K_CATEGORY_*).
+ */
+enum kdom {
+	KD_TORCH = 0,
+	KD_PYTHON,
+	KD_COUNT
+};
+#define K_CATEGORY_USER		1	/* user_annotation */
+#define K_CATEGORY_CPU_OP	2	/* cpu_op */
+#define K_CATEGORY_INSTANT	3	/* cpu_instant_event */
+
+/* Flags cached per pool string. */
+#define SF_KNOWN	0x01
+#define SF_NCCL		0x02
+#define SF_DRIVER	0x04
+#define SF_MARKER	0x08	/* the profiler's own instant markers */
+
+/* Recent categories, and interned names (see kineto_intern). */
+#define K_CATCACHE	16
+#define K_NAMECACHE	4096
+struct kcatcache {
+	char		 text[32];
+	size_t		 len;
+	uint8_t		 cat;
+	uint32_t	 name;
+};
+struct kname {
+	uint64_t	 h;
+	size_t		 len;
+	uint32_t	 sid;
+};
+
+/* Per-thread track cache. */
+struct kthr {
+	uint32_t	 nvtx[KD_COUNT];
+	uint32_t	 api, other, counter;
+};
+
+/* Per-stream track cache. */
+struct kstr {
+	uint32_t	 gpu, sync, ann;
+};
+
+/* An open B event. */
+struct kbegin {
+	uint64_t	 thrkey;	/* hmap_key2(pid key, tid key) */
+	uint64_t	 pidk, tidk;
+	int64_t		 ts;
+	int64_t		 rowid;
+	uint32_t	 name;
+	uint32_t	 corr;
+	uint8_t		 cat;
+	uint32_t	 catname;
+};
+
+/* The fields of one event. */
+struct kev {
+	uint64_t		 index;
+	uint64_t		 offset;
+	char			 ph;
+	uint8_t			 cat;
+	uint32_t		 catname;	/* sid of "cat" (KC_OTHER) */
+	struct jsonscan_val	*name;		/* NULL if absent */
+	const struct jsonscan_val *pid, *tid, *id;
+	int64_t			 ts, dur;
+	int			 has_ts, has_dur;
+	const struct jsonscan_member *args;	/* members, or NULL */
+	size_t			 nargs;
+};
+
+/* What the args of GPU, API and memory events hold. */
+struct kargs {
+	int64_t		 corr, device, stream, regs, smem, bytes;
+	int64_t		 grid[3], block[3];
+	int64_t		 from_dev, to_dev;
+	int64_t		 devtype, devid, total;
+	int		 has_corr, has_device, has_stream, has_bytes, has_total;
+	int		 has_from, has_to, coll;
+	const struct jsonscan_val *kind;	/* HIP "kind": "DtoD" */
+};
+
+struct kineto {
+	const char		*path;
+	struct builder		*b;
+	struct model		*m;
+	struct progress		*prog;
+	struct jsonscan		*js;
+	char			*err;
+
+	int64_t			 base_ns;
+	int			 have_base;
+	int			 amd;
+
+	/* Caches. */
+	struct hmap		 thr_of;	/* key(pid, tid) -> thread */
+	struct kthr		*thr;		/* by thread index */
+	size_t			 thrcap;
+	struct hmap		 str_of;	/* key(device, stream) -> stream */
+	struct kstr		*str;
+	size_t			 strcap;
+	uint32_t		 dom[KD_COUNT];
+	uint32_t		 catname[4];	/* K_CATEGORY_* names */
+	struct hmap		 dom_of;	/* category sid -> domain */
+	uint8_t			*sflags;	/* SF_* per pool string */
+	size_t			 sflagscap;
+	struct hmap		 short_of;	/* kernel name sid -> short */
+	struct hmap		 copy_of;	/* memcpy/set name -> info idx */
+	struct copy_info	*cinfo;
+	size_t			 ncinfo, cinfocap;
+	struct kcatcache	 cat[K_CATCACHE];	/* most recent first */
+	size_t			 ncat;
+	struct kname		*names;		/* K_NAMECACHE entries */
+
+	/* Names from M events, applied at the end. */
+	struct hmap		 pname;		/* pid key -> sid */
+	struct hmap		 tname;		/* key(pid, tid) -> sid */
+
+	/* Pseudo-threads of GPU annotations (process settled at end). */
+	uint32_t		*pseudo;
+	size_t			 npseudo, pseudocap;
+
+	/* B/E pairing. */
+	struct kbegin		*open;
+	size_t			 nopen, opencap;
+
+	/* Memory running totals (2021 traces): key(type, id) -> index. */
+	struct hmap		 mem_of;
+	int64_t			*mem_total;
+	size_t			 nmem, memcap;
+
+	/* distributedInfo. */
+	int			 rank;		/* -1 unknown */
+	uint32_t		 host;		/* "host_name" metadata */
+	int			 have_dist;
+
+	/* Counts for warnings. */
+	uint64_t		 nflows, ntrace, nmarkers, nunmatched_e;
+	uint64_t		 nphase_other;
+	char			 phase_other[8];
+	uint64_t		 nprofrange;
+	uint64_t		 nevents;
+};
+
+/* kineto.c */
+int		 kineto_fail(struct kineto *, const struct kev *,
+		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+uint8_t		 kineto_sflags(struct kineto *, uint32_t sid);
+uint32_t	 kineto_name(struct kineto *, struct kev *);
+int		 kineto_end_time(struct kineto *, const struct kev *,
+		    int64_t *end);
+void		 kineto_args(const struct kev *, struct kargs *);
+void		 kineto_grow_thr(struct kineto *, uint32_t thread);
+uint32_t	 kineto_device(struct kineto *, int64_t id);
+uint32_t	 kineto_stream(struct kineto *, int64_t device, int64_t stream);
+
+/* kineto-gpu.c: kernels, copies, memsets, syncs, profiler ranges; the
+ * pseudo-thread track of a stream's GPU annotations. */
+int		 kineto_gpu_event(struct kineto *, struct kev *);
+uint32_t	 kineto_gpu_ann_track(struct kineto *, struct kev *);
+
+/* kineto-meta.c: one top-level member; the end of the file. */
+int		 kineto_meta_member(struct kineto *, struct jsonscan_item *);
+int		 kineto_meta_finish(struct kineto *);
+
+#endif

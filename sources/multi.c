@@ -1,0 +1,265 @@
+/*
+ * multi: loading one trace per rank, in parallel, into one model (multi.h).
+ *
+ * Worker threads take the next file from a shared index under a mutex and
+ * load it with source_load() (progress off: several bars would garble the
+ * terminal). Loading touches no shared mutable state except the cache
+ * files, which are per trace and written atomically (cache.h); readers
+ * keep their state on the stack or in the builder.
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kineto.h"
+#include "merge.h"
+#include "multi.h"
+#include "xmalloc.h"
+
+struct multi_job {
+	char		**files;
+	size_t		  n, next;
+	struct model	**models;
+	char		**causes;
+	struct load_opts  opts;
+	pthread_mutex_t	  lock;
+};
+
+static int
+multi_suffix(const char *name)
+{
+	static const char *const sfx[] = {
+		".json", ".json.gz", ".json.zst", ".sqlite"
+	};
+	size_t	n = strlen(name), i, k;
+
+	if (name[0] == '.')
+		return 0;
+	for (i = 0; i < sizeof sfx / sizeof sfx[0]; i++) {
+		k = strlen(sfx[i]);
+		if (n > k && strcmp(name + n - k, sfx[i]) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int
+multi_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int
+multi_expand(char *const *paths, int n, char ***files, char **cause)
+{
+	struct stat	 sb;
+	struct dirent	*de;
+	DIR		*d;
+	char		**v = NULL, *p;
+	size_t		 nv = 0, cap = 0, first;
+	int		 i;
+
+	for (i = 0; i < n; i++) {
+		if (stat(paths[i], &sb) != 0) {
+			*cause = xasprintf("%s: %s", paths[i],
+			    strerror(errno));
+			goto fail;
+		}
+		if (!S_ISDIR(sb.st_mode)) {
+			XGROW(v, cap, nv + 1);
+			v[nv++] = xstrdup(paths[i]);
+			continue;
+		}
+		if ((d = opendir(paths[i])) == NULL) {
+			*cause = xasprintf("%s: %s", paths[i],
+			    strerror(errno));
+			goto fail;
+		}
+		first = nv;
+		while ((de = readdir(d)) != NULL) {
+			if (!multi_suffix(de->d_name))
+				continue;
+			p = xasprintf("%s%s%s", paths[i],
+			    paths[i][strlen(paths[i]) - 1] == '/' ? "" : "/",
+			    de->d_name);
+			if (stat(p, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+				free(p);
+				continue;
+			}
+			XGROW(v, cap, nv + 1);
+			v[nv++] = p;
+		}
+		closedir(d);
+		if (nv == first) {
+			*cause = xasprintf("%s: no trace files in this "
+			    "directory (*.json, *.json.gz, *.json.zst, "
+			    "*.sqlite)", paths[i]);
+			goto fail;
+		}
+		qsort(v + first, nv - first, sizeof *v, multi_cmp);
+	}
+	*files = v;
+	return (int)nv;
+fail:
+	while (nv > 0)
+		free(v[--nv]);
+	free(v);
+	return -1;
+}
+
+static void *
+multi_worker(void *arg)
+{
+	struct multi_job	*j = arg;
+	size_t			 i;
+
+	for (;;) {
+		pthread_mutex_lock(&j->lock);
+		i = j->next++;
+		pthread_mutex_unlock(&j->lock);
+		if (i >= j->n)
+			return NULL;
+		j->models[i] = source_load(j->files[i], &j->opts,
+		    &j->causes[i]);
+	}
+}
+
+/* The rank a model states: the first process rank >= 0, or -1. */
+static int
+multi_model_rank(const struct model *m)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nprocesses; i++)
+		if (m->processes[i].rank >= 0)
+			return m->processes[i].rank;
+	return -1;
+}
+
+static int
+multi_in_cmp(const void *a, const void *b)
+{
+	const struct merge_in	*x = a, *y = b;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	return strcmp(x->label, y->label);
+}
+
+static int
+multi_rank_taken(const struct merge_in *in, size_t n, int r)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		if (in[i].rank == r)
+			return 1;
+	return 0;
+}
+
+struct model *
+multi_load(char *const *paths, int n, const struct load_opts *opts,
+    char **cause)
+{
+	struct multi_job	 j;
+	struct merge_in		*in = NULL;
+	struct model		*m = NULL;
+	struct stat		 sb;
+	pthread_t		 tid[MULTI_THREADS];
+	char			**files = NULL, *dup = NULL;
+	size_t			 i, k, nthreads, started = 0;
+	long			 ncpu;
+	int			 nf, r;
+
+	if (n == 1 && stat(paths[0], &sb) == 0 && !S_ISDIR(sb.st_mode))
+		return source_load(paths[0], opts, cause);
+	if ((nf = multi_expand(paths, n, &files, cause)) < 0)
+		return NULL;
+	if (nf == 1) {
+		m = source_load(files[0], opts, cause);
+		free(files[0]);
+		free(files);
+		return m;
+	}
+
+	memset(&j, 0, sizeof j);
+	j.files = files;
+	j.n = (size_t)nf;
+	j.models = xcalloc(j.n, sizeof *j.models);
+	j.causes = xcalloc(j.n, sizeof *j.causes);
+	if (opts != NULL)
+		j.opts = *opts;
+	j.opts.progress = 0;
+	pthread_mutex_init(&j.lock, NULL);
+	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	nthreads = j.n < MULTI_THREADS ? j.n : MULTI_THREADS;
+	if (ncpu > 0 && (size_t)ncpu < nthreads)
+		nthreads = (size_t)ncpu;
+	for (i = 1; i < nthreads; i++)
+		if (pthread_create(&tid[started], NULL, multi_worker, &j) == 0)
+			started++;
+	multi_worker(&j);	/* this thread works too */
+	for (i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	pthread_mutex_destroy(&j.lock);
+
+	for (i = 0; i < j.n; i++)
+		if (j.models[i] == NULL) {
+			*cause = xasprintf("%s", j.causes[i] != NULL ?
+			    j.causes[i] : j.files[i]);
+			goto done;
+		}
+
+	/* Ranks: stated by the trace, else by the name, else the first
+	 * free one. */
+	in = xcalloc(j.n, sizeof *in);
+	for (i = 0; i < j.n; i++) {
+		in[i].m = j.models[i];
+		in[i].label = j.files[i];
+		if ((r = multi_model_rank(in[i].m)) < 0)
+			r = kineto_rank_from_name(j.files[i]);
+		in[i].rank = r;
+	}
+	for (i = 0; i < j.n; i++) {
+		if (in[i].rank >= 0)
+			continue;
+		for (r = 0; multi_rank_taken(in, j.n, r); r++)
+			;
+		in[i].rank = r;
+	}
+	qsort(in, j.n, sizeof *in, multi_in_cmp);
+	for (i = 1; i < j.n; i++)
+		if (in[i].rank == in[i - 1].rank && (dup == NULL ||
+		    strlen(dup) < 512)) {
+			char *s = xasprintf("%s%s%d (%s)", dup != NULL ? dup :
+			    "", dup != NULL ? ", " : "", in[i].rank,
+			    in[i].label);
+			free(dup);
+			dup = s;
+		}
+	for (i = 0; i < j.n; i++)
+		j.models[i] = NULL;	/* merge_models consumes them */
+	m = merge_models(in, j.n, cause);
+	if (m != NULL && dup != NULL)
+		model_warn(m, "ranks stated by more than one trace: %s", dup);
+done:
+	for (k = 0; k < j.n; k++) {
+		model_free(j.models[k]);
+		free(j.causes[k]);
+		free(j.files[k]);
+	}
+	free(j.models);
+	free(j.causes);
+	free(j.files);
+	free(in);
+	free(dup);
+	return m;
+}

@@ -1,0 +1,41 @@
+/*
+ * multi: a distributed job as one model: a directory of traces, or several
+ * trace files, one per rank (any format source_load reads; in practice one
+ * PyTorch profiler trace per rank).
+ *
+ * A directory contributes its regular files whose names end in ".json",
+ * ".json.gz", ".json.zst" or ".sqlite" (hidden files, such as gpulens's
+ * own caches, are skipped), in name order. The files are loaded in
+ * parallel (at most MULTI_THREADS at a time), each through source_load()
+ * and so through its own cache, then merged (merge.h).
+ *
+ * Rank of each file: the rank its trace states (Kineto distributedInfo),
+ * else the one its name states (kineto_rank_from_name), else the lowest
+ * rank no other file has. Two files stating the same rank are kept both,
+ * with a warning. The merged model's processes are in rank order.
+ */
+#ifndef GPULENS_MULTI_H
+#define GPULENS_MULTI_H
+
+#include "model.h"
+#include "source.h"
+
+#define MULTI_THREADS	4
+
+/*
+ * Loads paths[0, n): a single regular file is simply source_load()ed;
+ * a directory, or several paths, make a merged model. Returns the model
+ * (free with model_free) or NULL with *cause (caller frees) naming the
+ * file that failed.
+ */
+struct model	*multi_load(char *const *paths, int n, const struct load_opts *,
+		    char **cause);
+/*
+ * The trace files paths[0, n) stand for (directories expanded as above):
+ * returns their number and sets *files (free each and the array), or -1
+ * with *cause.
+ */
+int		 multi_expand(char *const *paths, int n, char ***files,
+		    char **cause);
+
+#endif

@@ -1,0 +1,60 @@
+/*
+ * ncu: detection and loading of Nsight Compute reports (see ncu.h).
+ * The first bytes are read through zfile, so a .ncu-repz (zstd) or a
+ * gzip-compressed CSV is recognised by what it holds once decompressed.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+
+#include "ncu.h"
+#include "ncucsv.h"
+#include "ncurep.h"
+#include "xmalloc.h"
+#include "zfile.h"
+
+#define NCU_HEAD	4096
+
+enum ncu_kind
+ncu_detect(const char *path)
+{
+	struct zfile	*z;
+	char		 head[NCU_HEAD], *cause = NULL;
+	size_t		 len = 0;
+	ssize_t		 n;
+
+	if ((z = zfile_open(path, &cause)) == NULL) {
+		free(cause);
+		return NCU_NONE;
+	}
+	while (len < sizeof head) {
+		n = zfile_read(z, head + len, sizeof head - len, &cause);
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	free(cause);
+	zfile_close(z);
+	if (ncurep_probe(head, len))
+		return NCU_REP;
+	if (ncucsv_probe(head, len))
+		return NCU_CSV;
+	return NCU_NONE;
+}
+
+struct report *
+ncu_load(const char *path, char **cause)
+{
+	switch (ncu_detect(path)) {
+	case NCU_REP:
+		return ncurep_load(path, cause);
+	case NCU_CSV:
+		return ncucsv_load(path, cause);
+	default:
+		*cause = xasprintf("%s: not an Nsight Compute report "
+		    "(.ncu-rep, .ncu-repz or an ncu --csv export)", path);
+		return NULL;
+	}
+}

@@ -1,0 +1,234 @@
+/*
+ * kgen_test: generated Kineto traces read back by the Kineto reader (event
+ * counts and kernel time equal to what the generator reports), byte-for-
+ * byte determinism, plain and gzip forms, the coupling of ranks (the
+ * straggler arrives last at every all-reduce, which ends at the same time
+ * on every rank), the event count target, and the overwrite rules.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "kgen.h"
+#include "kineto.h"
+#include "model.h"
+#include "zfile.h"
+
+static char	dir[] = "/tmp/kgen_test.XXXXXX";
+
+static char *
+path(const char *name)
+{
+	static char	buf[4][256];
+	static int	i;
+
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
+	return buf[i];
+}
+
+static int
+setup(void **state)
+{
+	(void)state;
+	return mkdtemp(dir) != NULL ? 0 : -1;
+}
+
+static int
+teardown(void **state)
+{
+	char	cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static struct model *
+load(const char *p)
+{
+	struct model	*m;
+	char		*cause = NULL;
+
+	if ((m = kineto_load(p, NULL, &cause)) == NULL)
+		fail_msg("%s", cause);
+	return m;
+}
+
+static void
+test_read_back(void **state)
+{
+	struct kgen_opts	 o;
+	struct kgen_stats	 st;
+	struct model		*m;
+	char			*cause = NULL, *a, *b;
+	size_t			 na, nb, t, i;
+	int64_t			 kns = 0;
+	uint64_t		 sum;
+
+	(void)state;
+	kgen_opts_default(&o);
+	o.events = 5000;
+	o.world = 2;
+	o.rank = 1;
+	o.straggler = 0;
+	assert_int_equal(kgen_write(path("r1.json"), &o, &st, &cause), 0);
+	sum = st.kernels + st.memcpys + st.memsets + st.syncs + st.runtime +
+	    st.cpu_ops + st.annotations + st.gpu_annotations + st.flows +
+	    st.metadata;
+	assert_int_equal(st.events, sum);
+	/* 2 iterations of 29 + 24 x layers events, plus 8 metadata. */
+	assert_int_equal(st.iterations, 2);
+	assert_int_equal(st.events, 8 + 2 * (29 + 24 * (uint64_t)st.layers));
+	assert_true(st.events <= 5000 && st.events > 5000 - 2 * 24 - 60);
+	assert_int_equal(st.nccl, 2);
+	assert_int_equal(st.flows, 2 * st.runtime);
+
+	m = load(path("r1.json"));
+	assert_int_equal(m->kind_count[EV_KERNEL], st.kernels);
+	assert_int_equal(m->kind_count[EV_MEMCPY], st.memcpys);
+	assert_int_equal(m->kind_count[EV_MEMSET], st.memsets);
+	assert_int_equal(m->kind_count[EV_SYNC], st.syncs);
+	assert_int_equal(m->kind_count[EV_API], st.runtime);
+	assert_int_equal(m->kind_count[EV_NVTX], st.cpu_ops + st.annotations +
+	    st.gpu_annotations);
+	for (t = 0; t < m->ntracks; t++)
+		for (i = 0; i < m->tracks[t].lane.n; i++)
+			if (m->tracks[t].lane.kind[i] == EV_KERNEL)
+				kns += m->tracks[t].lane.end[i] -
+				    m->tracks[t].lane.start[i];
+	assert_true(kns == st.kernel_ns);
+	assert_int_equal(m->processes[0].rank, 1);
+	assert_int_equal(m->devices[0].source_id, 0);
+	assert_int_equal(m->ndevices, 2);
+	assert_string_equal(model_meta(m, "world_size"), "2");
+	assert_string_equal(model_str(m, m->source_version), "CUPTI 24");
+	model_free(m);
+
+	/* Deterministic, and the gzip form holds the same bytes. */
+	assert_int_equal(kgen_write(path("r1b.json"), &o, NULL, &cause), 0);
+	o.gzip = 6;
+	assert_int_equal(kgen_write(path("r1.json.gz"), &o, NULL, &cause), 0);
+	assert_int_equal(zfile_slurp(path("r1.json"), &a, &na, 0, &cause), 0);
+	assert_int_equal(zfile_slurp(path("r1b.json"), &b, &nb, 0, &cause), 0);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, na);
+	free(b);
+	assert_int_equal(zfile_slurp(path("r1.json.gz"), &b, &nb, 0, &cause),
+	    0);
+	assert_int_equal(na, nb);
+	assert_memory_equal(a, b, na);
+	free(a);
+	free(b);
+	/* Another seed, other durations. */
+	o.gzip = 0;
+	o.seed = 2;
+	assert_int_equal(kgen_write(path("s2.json"), &o, &st, &cause), 0);
+	m = load(path("s2.json"));
+	assert_true(m->end_ns - m->origin_ns != kns);
+	model_free(m);
+}
+
+/* The start of the k-th all-reduce kernel of a rank's file, and its end. */
+static void
+nccl_times(const struct model *m, int64_t *start, int64_t *end, int max)
+{
+	size_t	t, i;
+	int	k = 0;
+
+	for (t = 0; t < m->ntracks; t++)
+		for (i = 0; i < m->tracks[t].lane.n && k < max; i++)
+			if (m->tracks[t].lane.flags[i] & EVF_COMM) {
+				start[k] = m->tracks[t].lane.start[i];
+				end[k] = m->tracks[t].lane.end[i];
+				k++;
+			}
+	assert_int_equal(k, max);
+}
+
+static void
+test_straggler(void **state)
+{
+	struct kgen_opts	 o;
+	struct kgen_stats	 st;
+	struct model		*m;
+	char			*cause = NULL, name[32];
+	int64_t			 s[3][2], e[3][2];
+	int			 r, k;
+
+	(void)state;
+	kgen_opts_default(&o);
+	o.events = 3000;
+	o.world = 3;
+	o.straggler = 2;
+	o.slowdown = 1.5;
+	for (r = 0; r < 3; r++) {
+		o.rank = r;
+		snprintf(name, sizeof name, "rank%d.json", r);
+		assert_int_equal(kgen_write(path(name), &o, &st, &cause), 0);
+		m = load(path(name));
+		nccl_times(m, s[r], e[r], 2);
+		model_free(m);
+	}
+	for (k = 0; k < 2; k++) {
+		/* The straggler arrives last; everyone leaves together. */
+		assert_true(s[2][k] > s[0][k] && s[2][k] > s[1][k]);
+		assert_true(e[0][k] == e[1][k] && e[1][k] == e[2][k]);
+		/* Its compute is 1.5x: others wait a good part of it. */
+		assert_true(s[2][k] - s[0][k] > (e[0][k] - s[0][k]) / 2);
+	}
+}
+
+static void
+test_overwrite(void **state)
+{
+	struct kgen_opts	 o;
+	char			*cause = NULL;
+	FILE			*f;
+
+	(void)state;
+	kgen_opts_default(&o);
+	o.events = 500;
+	f = fopen(path("precious.json"), "w");
+	fputs("{\"traceEvents\": []}", f);
+	fclose(f);
+	assert_int_equal(kgen_write(path("precious.json"), &o, NULL, &cause),
+	    -1);
+	assert_non_null(strstr(cause, "not a kgen trace"));
+	free(cause);
+	o.force = 1;
+	assert_int_equal(kgen_write(path("precious.json"), &o, NULL, &cause),
+	    0);
+	o.force = 0;		/* now a kgen trace: replaced freely */
+	assert_int_equal(kgen_write(path("precious.json"), &o, NULL, &cause),
+	    0);
+	o.rank = 1;		/* rank >= world */
+	assert_int_equal(kgen_write(path("x.json"), &o, NULL, &cause), -1);
+	assert_non_null(strstr(cause, "bad options"));
+	free(cause);
+	assert_int_not_equal(access(path("x.json"), F_OK), 0);
+	o.rank = 0;
+	assert_int_equal(kgen_write(path("nodir/x.json"), &o, NULL, &cause),
+	    -1);
+	free(cause);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_read_back),
+		cmocka_unit_test(test_straggler),
+		cmocka_unit_test(test_overwrite),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

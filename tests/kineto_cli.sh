@@ -1,0 +1,89 @@
+#!/bin/sh
+# kineto_cli: PyTorch profiler (Kineto) traces through the command line.
+#
+#   - a generated 4-rank job (gpulens demo --format kineto, plain and gzip
+#     files): what the verbs report equals an independent Python reading
+#     of the same JSON (tests/kineto_check.py); `ranks` on the directory
+#     and on several files finds 4 and 2 ranks and names rank 3, the
+#     generator's straggler; the TUI draws the merged job unattended;
+#   - every real trace under $GPULENS_FIXTURES/kineto: the same comparison
+#     (counts per kind, kernel time per name, API and range counts per name,
+#     NCCL kernels), then every verb with a JSON schema, with --json, on
+#     every trace and on the HTA rank-0/rank-1 pair given as a directory:
+#     each output validates; the pair loads as a two-rank job;
+#   - malformed input: truncated JSON, a bad token, a gzip stream cut
+#     short: exit 2 with a message naming the byte offset (and a JSON error
+#     envelope with --json), never a crash.
+# Exit 77 (skip) without python3.
+. "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
+command -v python3 >/dev/null 2>&1 || skip "python3 missing"
+CHECK="$GPULENS_SRCDIR/tests/kineto_check.py"
+export GPULENS GPULENS_SRCDIR
+
+# A generated job: ranks 0-1 gzip, 2-3 plain JSON.
+mkdir "$TMPD/job" || fail "mkdir"
+for r in 0 1 2 3; do
+	ext=.pt.trace.json
+	[ $r -lt 2 ] && ext=$ext.gz
+	"$GPULENS" demo --format kineto --gpus 4 --rank $r --events 3000 \
+	    --out "$TMPD/job/rank-$r$ext" || fail "demo --format kineto rank $r"
+done
+python3 "$CHECK" --quiet "$TMPD"/job/* || fail "generated job: gpulens and the JSON disagree"
+
+expect_rc 0 "$GPULENS" --no-cache ranks "$TMPD/job" --json
+python3 - "$TMPD/out" <<'EOF' || fail "ranks on the generated job"
+import json, sys
+d = json.load(open(sys.argv[1]))["data"]
+rows = d["rows"]
+assert [r["rank"] for r in rows] == [0, 1, 2, 3], rows
+assert d["auxiliary"]["straggler"] == 3, d["auxiliary"]
+assert [r["straggler"] for r in rows] == [False, False, False, True]
+assert d["auxiliary"]["collectives_matched"] == 2, d["auxiliary"]
+assert rows[3]["wait_ns"] == 0 and rows[0]["wait_ns"] > 0
+EOF
+expect_rc 0 "$GPULENS" --no-cache ranks "$TMPD/job/rank-0.pt.trace.json.gz" \
+    "$TMPD/job/rank-3.pt.trace.json" --json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["data"]; assert [r["rank"] for r in d["rows"]] == [0, 3] and d["auxiliary"]["straggler"] == 3, d' \
+    "$TMPD/out" || fail "ranks on two files"
+expect_rc 0 "$GPULENS" --no-cache summary "$TMPD/job" --json
+grep -q '"devices":4' "$TMPD/out" || fail "summary of the job: not 4 devices"
+printf ':resize 160x100\n:dump %s\n:quit\n' "$TMPD/screen.txt" >"$TMPD/script"
+expect_rc 0 "$GPULENS" --no-cache --script "$TMPD/script" "$TMPD/job"
+grep -q "rank 3" "$TMPD/screen.txt" || fail "TUI: no rank 3 process group"
+
+# Malformed input.
+gzip -dc "$TMPD/job/rank-0.pt.trace.json.gz" >"$TMPD/whole.json"
+head -c 5000 "$TMPD/whole.json" >"$TMPD/trunc.json"
+expect_rc 2 "$GPULENS" --no-cache info "$TMPD/trunc.json"
+grep -q "truncated JSON: the data ends at byte 5000" "$TMPD/err" ||
+    fail "truncated JSON: $(cat "$TMPD/err")"
+sed '40s/"ph": "X"/"ph" "X"/' "$TMPD/whole.json" >"$TMPD/bad.json"
+expect_rc 2 "$GPULENS" --no-cache stats "$TMPD/bad.json" --json
+grep -q '"error"' "$TMPD/out" && grep -q 'malformed JSON at byte' "$TMPD/out" ||
+    fail "bad token: $(cat "$TMPD/out")"
+head -c 20000 "$TMPD/job/rank-0.pt.trace.json.gz" >"$TMPD/cut.json.gz"
+expect_rc 2 "$GPULENS" --no-cache info "$TMPD/cut.json.gz"
+grep -q "gzip stream truncated at byte 20000" "$TMPD/err" ||
+    fail "cut gzip: $(cat "$TMPD/err")"
+printf '{"traceEvents": [{"ph": "X", "ts": "soon", "dur": 1}]}' >"$TMPD/type.json"
+expect_rc 2 "$GPULENS" --no-cache info "$TMPD/type.json"
+grep -q "event 0 at byte 17: 'ts' is not a number" "$TMPD/err" ||
+    fail "wrong type: $(cat "$TMPD/err")"
+
+# Real traces.
+K="$GPULENS_FIXTURES/kineto"
+if [ ! -d "$K" ]; then
+	echo "fixtures absent ($K): real traces not checked"
+	pass
+fi
+set -- "$K"/*/*.json.gz
+[ -f "$1" ] || fail "no traces in $K"
+python3 "$CHECK" --quiet "$@" || fail "real traces: gpulens and the JSON disagree"
+pair=$K/hta/trace_filter__sampled_rank-
+mkdir "$TMPD/pair" && ln -s "${pair}0.json.gz" "${pair}1.json.gz" "$TMPD/pair/" ||
+    fail "pair directory"
+expect_rc 0 "$GPULENS" ranks "$TMPD/pair" --json
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["data"]; assert [(r["rank"], r["pid"]) for r in d["rows"]] == [(0, 4037), (1, 4045)] and d["auxiliary"]["collectives_matched"] > 0, d' \
+    "$TMPD/out" || fail "the HTA pair is not a two-rank job"
+python3 "$CHECK" --quiet --verbs "$@" "$TMPD/pair/" || fail "verbs on the real traces"
+pass

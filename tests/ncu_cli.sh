@@ -1,0 +1,96 @@
+#!/bin/sh
+# ncu_cli: the Nsight Compute report verbs end to end.
+#   - tests/ncurep_check.py: every launch, metric, rule message and
+#     roofline number of the real reports and the CSV export against an
+#     independent reading in Python, and ncu-command's launch skip against
+#     SQL over Nsight Systems exports (needs $GPULENS_FIXTURES);
+#   - errors: a cut report, a file that is not a report, a launch id out
+#     of range, a metric verb without a pattern, ncu-command on an event
+#     that is not a kernel; with --json each is an error envelope;
+#   - the terminal UI opened on a report by a key script.
+. "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
+G=$GPULENS
+if command -v python3 >/dev/null 2>&1; then
+	GPULENS="$G" python3 "${GPULENS_SRCDIR:-.}/tests/ncurep_check.py"
+	rc=$?
+	[ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "ncurep_check.py failed"
+fi
+R=""
+if [ -n "$GPULENS_FIXTURES" ] &&
+    [ -f "$GPULENS_FIXTURES/ncu/esmm/profile.ncu-rep" ]; then
+	R="$GPULENS_FIXTURES/ncu/esmm/profile.ncu-rep"
+fi
+[ -n "$R" ] || skip "GPULENS_FIXTURES unset or without ncu/esmm"
+
+# Text output.
+expect_rc 0 "$G" launches "$R"
+grep -q "one_blocktiling" "$TMPD/out" || fail "launches: no kernel name"
+grep -q "431.840 us" "$TMPD/out" || fail "launches: no duration"
+expect_rc 0 "$G" info "$R"
+grep -q "^launches   4 (4 kernels), 1124 metrics" "$TMPD/out" ||
+    fail "info: $(cat "$TMPD/out")"
+grep -q "NVIDIA A10G" "$TMPD/out" || fail "info: no device"
+expect_rc 0 "$G" rules "$R" --name 'warp*'
+grep -q "Occupancy" "$TMPD/out" || fail "rules --name: $(cat "$TMPD/out")"
+expect_rc 0 "$G" metrics "$R" 'launch__grid_size' --by launch --format csv
+[ "$(sed -n 2p "$TMPD/out")" = "launch:0,0,256,\"void one_blocktiling<(int)64, (int)64, (int)8, (int)8>(int, int, int, const float *, const float *, float *)\"" ] ||
+    fail "metrics --by launch: $(cat "$TMPD/out")"
+expect_rc 0 "$G" roofline "$R"
+grep -q "lack roofline metrics" "$TMPD/err" ||
+    fail "roofline on a basic-set report: no warning"
+
+# Errors.
+head -c 150000 "$R" >"$TMPD/cut.ncu-rep"
+expect_rc 2 "$G" launches "$TMPD/cut.ncu-rep"
+grep -q "truncated Nsight Compute report" "$TMPD/err" ||
+    fail "cut report: $(cat "$TMPD/err")"
+expect_rc 2 "$G" launches "$TMPD/cut.ncu-rep" --json
+grep -q '"code":"bad_input"' "$TMPD/out" || fail "cut report: no envelope"
+printf 'hello\n' >"$TMPD/text.txt"
+expect_rc 2 "$G" launches "$TMPD/text.txt"
+grep -q "not an Nsight Compute report" "$TMPD/err" || fail "text file"
+expect_rc 2 "$G" inspect "$R" 9
+grep -q "no launch 9 in this report (4 launches)" "$TMPD/err" ||
+    fail "inspect 9: $(cat "$TMPD/err")"
+expect_rc 2 "$G" inspect "$R" 0 --json --from 1ms
+expect_rc 2 "$G" metrics "$R"
+expect_rc 2 "$G" metrics "$R" '*' --by kernel
+expect_rc 2 "$G" launches "$R" --name-regex '('
+grep -q "bad --name-regex" "$TMPD/err" || fail "--name-regex: $(cat "$TMPD/err")"
+expect_rc 2 "$G" launches "$R" --from 1ms
+grep -q "option --from does not apply to this verb" "$TMPD/err" ||
+    fail "--from: $(cat "$TMPD/err")"
+if [ -f "$GPULENS_FIXTURES/nsys/mordred/report1.sqlite" ]; then
+	T="$GPULENS_FIXTURES/nsys/mordred/report1.sqlite"
+	expect_rc 2 "$G" ncu-command "$T" 0 --json
+	grep -q '"code":"bad_input"' "$TMPD/out" ||
+	    fail "ncu-command on a non-kernel: $(cat "$TMPD/out")"
+	expect_rc 2 "$G" ncu-command "$T" ev:999999999
+	expect_rc 2 "$G" launches "$T"
+	expect_rc 0 "$G" ncu-command "$T" ev:136
+	grep -q "^ncu --kernel-name build_GPU2 --launch-skip 0 --launch-count 1 " "$TMPD/out" ||
+	    fail "ncu-command: $(cat "$TMPD/out")"
+fi
+
+# The terminal UI on a report, driven by a script with no terminal.
+cat >"$TMPD/script" <<EOS
+j
+:dump $TMPD/screen1
+TAB
+:dump $TMPD/screen2
+1
+5
+:dump $TMPD/screen3
+:quit
+EOS
+GPULENS_TUI_SIZE=100x30 "$G" --script "$TMPD/script" "$R" </dev/null \
+    >"$TMPD/tui.out" 2>&1 || fail "TUI on a report: $(cat "$TMPD/tui.out")"
+grep -q "Metrics of launch 1: two_blocktiling" "$TMPD/screen1" ||
+    fail "TUI: $(cat "$TMPD/screen1")"
+grep -q "Rules of launch 1: two_blocktiling" "$TMPD/screen2" ||
+    fail "TUI rules: $(cat "$TMPD/screen2")"
+grep -q "\[WRN\]  Occupancy" "$TMPD/screen2" ||
+    fail "TUI rules: $(cat "$TMPD/screen2")"
+grep -q "Rules of launch 1: two_blocktiling" "$TMPD/screen3" ||
+    fail "TUI back to the report view: $(cat "$TMPD/screen3")"
+pass

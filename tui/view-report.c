@@ -1,0 +1,731 @@
+/*
+ * view-report: the launch table and metric/rule detail pane of an Nsight
+ * Compute report (see view-report.h).
+ *
+ * State is the selected launch, the first launch row shown, the detail
+ * mode (metrics or rules) and the detail pane's scroll. The detail pane
+ * is a list of lines (section headings and metrics, or rule headings and
+ * the wrapped lines of their messages) rebuilt only when the selection,
+ * the mode or the width changes; a frame formats into fixed buffers and
+ * allocates nothing. Keys go through one table, which the application
+ * also shows as help.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "report.h"
+#include "safetext.h"
+#include "view-report.h"
+#include "xmalloc.h"
+
+enum vr_line_kind {
+	VL_SECTION,	/* item: section index or REPORT_NONE */
+	VL_METRIC,	/* item: metric index */
+	VL_RULE,	/* item: rule index (its heading) */
+	VL_TEXT,	/* item: rule index; off, len: part of its message */
+	VL_NOTE,	/* off: index into vr_notes */
+};
+
+static const char *const vr_notes[] = {
+	"This launch has no metrics.",
+	"No rule result for this launch.",
+	"The report holds no launch.",
+};
+
+struct vr_line {
+	uint8_t		 kind;
+	uint32_t	 item;
+	uint32_t	 off, len;
+};
+
+struct vr {
+	const struct report	*r;
+	struct report		*own;		/* an empty report, or NULL */
+	struct view_shared	*sh;
+	const struct glyph	*gl;
+	const char		*title;
+	int			 san;
+
+	int			 w, h;
+	int			 table_y, table_h;	/* launch rows */
+	int			 sep_y;
+	int			 det_y, det_h;
+	int			 status_y;
+
+	size_t			 top;		/* first launch row shown */
+	uint32_t		 sel;		/* selected launch */
+	int			 mode;		/* enum view_report_mode */
+	size_t			 scroll;	/* first detail line shown */
+
+	struct vr_line		*lines;
+	size_t			 nlines, linescap;
+	uint32_t		*order;
+	size_t			 ordercap;
+	int			 built_w;	/* width of the built lines */
+	char			 msg[160];
+};
+
+/* Detail lines. */
+
+static void
+vr_add(struct vr *v, int kind, uint32_t item, uint32_t off, uint32_t len)
+{
+	XGROW(v->lines, v->linescap, v->nlines + 1);
+	v->lines[v->nlines].kind = (uint8_t)kind;
+	v->lines[v->nlines].item = item;
+	v->lines[v->nlines].off = off;
+	v->lines[v->nlines].len = len;
+	v->nlines++;
+}
+
+static const struct report	*vr_sorting;
+
+/* Metrics by their section's order (sectionless last), then label. */
+static int
+vr_metric_cmp(const void *a, const void *b)
+{
+	const struct report		*r = vr_sorting;
+	const struct report_metric	*x = &r->metrics[*(const uint32_t *)a];
+	const struct report_metric	*y = &r->metrics[*(const uint32_t *)b];
+	int32_t				 ox, oy;
+	const char			*lx, *ly;
+	int				 c;
+
+	ox = x->section < r->nsections ? r->sections[x->section].order :
+	    INT32_MAX;
+	oy = y->section < r->nsections ? r->sections[y->section].order :
+	    INT32_MAX;
+	if (ox != oy)
+		return ox < oy ? -1 : 1;
+	if (x->section != y->section)
+		return x->section < y->section ? -1 : 1;
+	lx = report_str(r, x->label != 0 ? x->label : x->name);
+	ly = report_str(r, y->label != 0 ? y->label : y->name);
+	if ((c = strcmp(lx, ly)) != 0)
+		return c;
+	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+static void
+vr_build_metrics(struct vr *v, const struct report_launch *l)
+{
+	const struct report	*r = v->r;
+	uint32_t		 k, sec = REPORT_NONE - 1;
+
+	if (l->nmetrics == 0) {
+		vr_add(v, VL_NOTE, 0, 0, 0);
+		return;
+	}
+	XGROW(v->order, v->ordercap, l->nmetrics);
+	for (k = 0; k < l->nmetrics; k++)
+		v->order[k] = l->metric + k;
+	vr_sorting = r;
+	qsort(v->order, l->nmetrics, sizeof *v->order, vr_metric_cmp);
+	vr_sorting = NULL;
+	for (k = 0; k < l->nmetrics; k++) {
+		const struct report_metric *m = &r->metrics[v->order[k]];
+		if (m->section != sec) {
+			sec = m->section;
+			vr_add(v, VL_SECTION, sec, 0, 0);
+		}
+		vr_add(v, VL_METRIC, v->order[k], 0, 0);
+	}
+}
+
+/* Wraps rule messages at the pane's width (bytes; messages are text). */
+static void
+vr_build_rules(struct vr *v, const struct report_launch *l)
+{
+	const struct report	*r = v->r;
+	const char		*s;
+	size_t			 len, off, n, cut, k, shown = 0;
+	size_t			 width = v->w > 8 ? (size_t)v->w - 6 : 2;
+
+	for (k = 0; k < l->nrules; k++) {
+		const struct report_rule *u = &r->rules[l->rule + k];
+		if (u->message == 0)
+			continue;
+		shown++;
+		vr_add(v, VL_RULE, l->rule + (uint32_t)k, 0, 0);
+		s = report_str(r, u->message);
+		len = strlen(s);
+		for (off = 0; off < len; off += n) {
+			while (off < len && s[off] == ' ')
+				off++;
+			if (off >= len)
+				break;
+			n = len - off;
+			if (n > width) {
+				for (cut = width; cut > 0 && s[off + cut] !=
+				    ' '; cut--)
+					;
+				n = cut > 0 ? cut : width;
+			}
+			if (memchr(s + off, '\n', n) != NULL)
+				n = (size_t)((const char *)memchr(s + off,
+				    '\n', n) - (s + off)) + 1;
+			vr_add(v, VL_TEXT, l->rule + (uint32_t)k,
+			    (uint32_t)off, (uint32_t)n);
+		}
+	}
+	if (shown == 0)
+		vr_add(v, VL_NOTE, 0, 1, 0);
+}
+
+static void
+vr_build(struct vr *v)
+{
+	v->nlines = 0;
+	v->built_w = v->w;
+	if (v->r->nlaunches == 0) {
+		vr_add(v, VL_NOTE, 0, 2, 0);
+		return;
+	}
+	if (v->mode == VR_METRICS)
+		vr_build_metrics(v, &v->r->launches[v->sel]);
+	else
+		vr_build_rules(v, &v->r->launches[v->sel]);
+}
+
+static void
+vr_clamp(struct vr *v)
+{
+	size_t	maxs;
+
+	if (v->r->nlaunches > 0 && v->sel >= v->r->nlaunches)
+		v->sel = (uint32_t)(v->r->nlaunches - 1);
+	if (v->table_h > 0) {
+		if (v->sel < v->top)
+			v->top = v->sel;
+		if (v->sel >= v->top + (size_t)v->table_h)
+			v->top = v->sel - (size_t)v->table_h + 1;
+	}
+	maxs = v->nlines > (size_t)v->det_h ? v->nlines - (size_t)v->det_h :
+	    0;
+	if (v->scroll > maxs)
+		v->scroll = maxs;
+}
+
+/* Keys. */
+
+static int
+vr_move(void *p, const struct tui_key *k, int delta)
+{
+	struct vr	*v = p;
+	int64_t		 s = (int64_t)v->sel + delta;
+
+	(void)k;
+	if (v->r->nlaunches == 0)
+		return 0;
+	if (s < 0)
+		s = 0;
+	if (s >= (int64_t)v->r->nlaunches)
+		s = (int64_t)v->r->nlaunches - 1;
+	if ((uint32_t)s == v->sel)
+		return 0;
+	v->sel = (uint32_t)s;
+	v->scroll = 0;
+	vr_build(v);
+	vr_clamp(v);
+	return REDRAW_TIMELINE | REDRAW_DETAIL | REDRAW_STATUS;
+}
+
+static int
+vr_ends(void *p, const struct tui_key *k, int end)
+{
+	struct vr	*v = p;
+
+	return vr_move(p, k, end ? (int)v->r->nlaunches : -(int)v->sel);
+}
+
+static int
+vr_scroll(void *p, const struct tui_key *k, int delta)
+{
+	struct vr	*v = p;
+	int64_t		 s;
+	size_t		 old = v->scroll;
+
+	(void)k;
+	/* delta: lines; +-1000 means a page. */
+	if (delta == 1000 || delta == -1000)
+		delta = (delta > 0 ? 1 : -1) * (v->det_h > 1 ? v->det_h - 1 :
+		    1);
+	s = (int64_t)v->scroll + delta;
+	v->scroll = s < 0 ? 0 : (size_t)s;
+	vr_clamp(v);
+	return v->scroll != old ? REDRAW_DETAIL : 0;
+}
+
+static int
+vr_mode(void *p, const struct tui_key *k, int arg)
+{
+	struct vr	*v = p;
+
+	(void)k;
+	(void)arg;
+	v->mode = v->mode == VR_METRICS ? VR_RULES : VR_METRICS;
+	v->scroll = 0;
+	vr_build(v);
+	vr_clamp(v);
+	return REDRAW_DETAIL | REDRAW_STATUS;
+}
+
+const struct view_key view_report_keys[] = {
+	{ { TK_UP, 'k' }, "Up k", "previous launch", vr_move, -1 },
+	{ { TK_DOWN, 'j' }, "Down j", "next launch", vr_move, 1 },
+	{ { TK_HOME, 'g' }, "Home g", "first launch", vr_ends, 0 },
+	{ { TK_END, 'G' }, "End G", "last launch", vr_ends, 1 },
+	{ { TK_TAB, TK_BTAB, 'r' }, "Tab r", "metrics or rule results",
+	    vr_mode, 0 },
+	{ { 'J', TK_WHEEL_DOWN }, "J wheel", "scroll the detail pane down",
+	    vr_scroll, 1 },
+	{ { 'K', TK_WHEEL_UP }, "K wheel", "scroll the detail pane up",
+	    vr_scroll, -1 },
+	{ { TK_PGDN, ' ' }, "PgDn Space", "detail pane down a page",
+	    vr_scroll, 1000 },
+	{ { TK_PGUP, 'b' }, "PgUp b", "detail pane up a page", vr_scroll,
+	    -1000 },
+};
+const size_t view_report_nkeys =
+    sizeof view_report_keys / sizeof view_report_keys[0];
+
+static int
+vr_key(void *p, const struct tui_key *k)
+{
+	struct vr		*v = p;
+	const struct view_key	*b;
+	int			 r = 0;
+
+	if (v->msg[0] != '\0') {
+		v->msg[0] = '\0';
+		r |= REDRAW_STATUS;
+	}
+	if ((b = view_key_find(view_report_keys, view_report_nkeys,
+	    k->key)) == NULL)
+		return r | REACT_PASS;
+	return r | b->fn(v, k, b->arg);
+}
+
+/* Drawing. */
+
+static void
+vr_pct(char *buf, size_t len, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, "%.1f", v);
+}
+
+static void
+vr_xyz(char *buf, size_t len, const uint64_t xyz[3])
+{
+	snprintf(buf, len, "%llu,%llu,%llu", (unsigned long long)xyz[0],
+	    (unsigned long long)xyz[1], (unsigned long long)xyz[2]);
+}
+
+/* Columns of the launch table: id, duration, SM%, Mem%, Occ%, regs,
+ * grid, block; the kernel name takes the rest. */
+static const struct {
+	const char	*head;
+	int		 w;
+	int		 wide;		/* only on screens >= 100 columns */
+} vr_cols[] = {
+	{ "ID", 4, 0 }, { "Duration", 10, 0 }, { "SM%", 6, 0 },
+	{ "Mem%", 6, 0 }, { "Occ%", 6, 0 }, { "Regs", 5, 0 },
+	{ "Grid", 15, 1 }, { "Block", 12, 1 },
+};
+#define VR_NCOLS	(sizeof vr_cols / sizeof vr_cols[0])
+
+static int
+vr_cell(struct cellgrid *g, int x, int y, int w, const char *s, int right,
+    uint16_t attr)
+{
+	int	n = (int)strlen(s);
+
+	if (n > w - 1)
+		n = w - 1;
+	cellgrid_text(g, right ? x + w - 1 - n : x, y, w - 1, s, ST_ASCII,
+	    attr);
+	return x + w;
+}
+
+static void
+vr_draw_table(struct vr *v, struct cellgrid *g)
+{
+	const struct report	*r = v->r;
+	struct report_headline	 h;
+	char			 buf[64];
+	size_t			 i, c;
+	int			 y, x, wide = v->w >= 100;
+	uint16_t		 attr;
+
+	cellgrid_fill(g, 0, v->table_y - 1, v->w, 1, L' ', CG_LABEL);
+	x = 0;
+	for (c = 0; c < VR_NCOLS; c++) {
+		if (vr_cols[c].wide && !wide)
+			continue;
+		x = vr_cell(g, x, v->table_y - 1, vr_cols[c].w,
+		    vr_cols[c].head, c > 0 && c < 6, CG_LABEL | CGA_BOLD);
+	}
+	cellgrid_text(g, x, v->table_y - 1, v->w - x, "Kernel", ST_ASCII,
+	    CG_LABEL | CGA_BOLD);
+	for (y = 0; y < v->table_h; y++) {
+		i = v->top + (size_t)y;
+		cellgrid_fill(g, 0, v->table_y + y, v->w, 1, L' ', CG_NORMAL);
+		if (i >= r->nlaunches)
+			continue;
+		report_headline(r, (uint32_t)i, &h);
+		attr = CG_KERNEL;
+		x = 0;
+		snprintf(buf, sizeof buf, "%u", r->launches[i].id);
+		x = vr_cell(g, x, v->table_y + y, vr_cols[0].w, buf, 0,
+		    CG_NORMAL);
+		if (isnan(h.duration_ns))
+			snprintf(buf, sizeof buf, "-");
+		else
+			fmt_time(buf, sizeof buf, (int64_t)llround(
+			    h.duration_ns));
+		x = vr_cell(g, x, v->table_y + y, vr_cols[1].w, buf, 1,
+		    CG_NORMAL);
+		vr_pct(buf, sizeof buf, h.sm_pct);
+		x = vr_cell(g, x, v->table_y + y, vr_cols[2].w, buf, 1,
+		    CG_NORMAL);
+		vr_pct(buf, sizeof buf, h.mem_pct);
+		x = vr_cell(g, x, v->table_y + y, vr_cols[3].w, buf, 1,
+		    CG_NORMAL);
+		vr_pct(buf, sizeof buf, h.occupancy_pct);
+		x = vr_cell(g, x, v->table_y + y, vr_cols[4].w, buf, 1,
+		    CG_NORMAL);
+		if (isnan(h.registers))
+			snprintf(buf, sizeof buf, "-");
+		else
+			snprintf(buf, sizeof buf, "%.0f", h.registers);
+		x = vr_cell(g, x, v->table_y + y, vr_cols[5].w, buf, 1,
+		    CG_NORMAL);
+		if (wide) {
+			vr_xyz(buf, sizeof buf, r->launches[i].grid);
+			x = vr_cell(g, x, v->table_y + y, vr_cols[6].w, buf, 0,
+			    CG_NORMAL);
+			vr_xyz(buf, sizeof buf, r->launches[i].block);
+			x = vr_cell(g, x, v->table_y + y, vr_cols[7].w, buf, 0,
+			    CG_NORMAL);
+		}
+		cellgrid_text(g, x, v->table_y + y, v->w - x,
+		    report_launch_name(r, (uint32_t)i), v->san | ST_ELLIPSIS,
+		    attr);
+		if (i == v->sel)
+			cellgrid_attr(g, 0, v->table_y + y, v->w,
+			    CGA_REVERSE, 1);
+	}
+}
+
+static void
+vr_value(const struct report *r, const struct report_value *val, char *buf,
+    size_t len)
+{
+	switch (val->type) {
+	case RV_DOUBLE:
+		if (fabs(val->v.d) >= 1e15 || (val->v.d != 0 &&
+		    fabs(val->v.d) < 1e-3))
+			snprintf(buf, len, "%.4g", val->v.d);
+		else if (val->v.d == floor(val->v.d))
+			snprintf(buf, len, "%.0f", val->v.d);
+		else
+			snprintf(buf, len, "%.2f", val->v.d);
+		break;
+	case RV_UINT:
+		snprintf(buf, len, "%llu", (unsigned long long)val->v.u);
+		break;
+	case RV_STRING:
+		snprintf(buf, len, "%s", report_str(r, val->v.s));
+		break;
+	default:
+		snprintf(buf, len, "-");
+		break;
+	}
+}
+
+static void
+vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
+{
+	const struct report		*r = v->r;
+	const struct report_metric	*m;
+	const struct report_rule	*u;
+	char				 buf[160], val[64];
+	int				 x, labw, valw = 16, unitw = 10;
+
+	cellgrid_fill(g, 0, y, v->w, 1, L' ', CG_DETAIL);
+	switch (l->kind) {
+	case VL_SECTION:
+		cellgrid_text(g, 1, y, v->w - 2, l->item < r->nsections ?
+		    report_str(r, r->sections[l->item].name) :
+		    "Other metrics", v->san | ST_ELLIPSIS, CG_GROUP);
+		break;
+	case VL_METRIC:
+		m = &r->metrics[l->item];
+		labw = v->w - valw - unitw - 4;
+		if (labw < 8)
+			labw = 8;
+		x = 3 + cellgrid_text(g, 3, y, labw - 2, report_str(r,
+		    m->label != 0 ? m->label : m->name), v->san | ST_ELLIPSIS,
+		    CG_KEY);
+		if (m->label != 0 && m->label != m->name && x + 3 < labw) {
+			cellgrid_text(g, x + 1, y, labw - x - 1,
+			    report_str(r, m->name), v->san | ST_ELLIPSIS,
+			    CG_DIM);
+		}
+		if (m->value.type == RV_NONE && m->ninst > 0)
+			snprintf(val, sizeof val, "[%u values]", m->ninst);
+		else
+			vr_value(r, &m->value, val, sizeof val);
+		x = labw + 1;
+		cellgrid_text(g, x, y, valw, val, v->san | ST_ELLIPSIS,
+		    CG_DETAIL | CGA_BOLD);
+		cellgrid_text(g, x + valw + 1, y, unitw, report_str(r, m->unit),
+		    v->san | ST_ELLIPSIS, CG_DIM);
+		break;
+	case VL_RULE:
+		u = &r->rules[l->item];
+		if (!isnan(u->speedup))
+			snprintf(buf, sizeof buf, "[%s] est. speedup %.1f%% "
+			    "(%s)  ", report_rule_type_name(u->type),
+			    u->speedup, report_speedup_type_name(
+			    u->speedup_type) != NULL ?
+			    report_speedup_type_name(u->speedup_type) : "");
+		else
+			snprintf(buf, sizeof buf, "[%s]  ",
+			    *report_rule_type_name(u->type) != '\0' ?
+			    report_rule_type_name(u->type) : "--");
+		x = 1 + cellgrid_text(g, 1, y, v->w - 2, buf, ST_ASCII,
+		    (u->type == RR_OPT || u->type == RR_WARNING ?
+		    CG_SYNC : CG_NVTX) | CGA_BOLD);
+		x += cellgrid_text(g, x, y, v->w - x - 1, report_str(r,
+		    u->name != 0 ? u->name : u->ident), v->san | ST_ELLIPSIS,
+		    CG_GROUP);
+		if (u->section != 0 && x + 4 < v->w) {
+			snprintf(buf, sizeof buf, "  (%s)",
+			    report_str(r, u->section));
+			cellgrid_text(g, x, y, v->w - x - 1, buf,
+			    v->san | ST_ELLIPSIS, CG_DIM);
+		}
+		break;
+	case VL_TEXT:
+		u = &r->rules[l->item];
+		{
+			const char *s = report_str(r, u->message) + l->off;
+			char line[512];
+			size_t n = l->len < sizeof line - 1 ? l->len :
+			    sizeof line - 1;
+			memcpy(line, s, n);
+			line[n] = '\0';
+			if (n > 0 && line[n - 1] == '\n')
+				line[n - 1] = '\0';
+			cellgrid_text(g, 3, y, v->w - 4, line,
+			    v->san | ST_ELLIPSIS, CG_DETAIL);
+		}
+		break;
+	case VL_NOTE:
+		cellgrid_text(g, 1, y, v->w - 2, vr_notes[l->off], ST_ASCII,
+		    CG_DIM);
+		break;
+	}
+}
+
+static void
+vr_draw_detail(struct vr *v, struct cellgrid *g)
+{
+	const struct report	*r = v->r;
+	char			 buf[64];
+	size_t			 i;
+	int			 x, y;
+
+	if (v->built_w != v->w)
+		vr_build(v);
+	cellgrid_fill(g, 0, v->sep_y, v->w, 1, v->gl->hline, CG_BORDER);
+	if (r->nlaunches > 0) {
+		snprintf(buf, sizeof buf, " %s of launch %u: ",
+		    v->mode == VR_METRICS ? "Metrics" : "Rules",
+		    r->launches[v->sel].id);
+		x = 1 + cellgrid_text(g, 1, v->sep_y, v->w - 2, buf, ST_ASCII,
+		    CG_BORDER | CGA_BOLD);
+		x += cellgrid_text(g, x, v->sep_y, v->w - x - 2,
+		    report_str(r, r->launches[v->sel].function != 0 ?
+		    r->launches[v->sel].function :
+		    r->launches[v->sel].demangled), v->san | ST_ELLIPSIS,
+		    CG_BORDER | CGA_BOLD);
+		cellgrid_put(g, x, v->sep_y, L' ', CG_BORDER);
+	}
+	for (y = 0; y < v->det_h; y++) {
+		i = v->scroll + (size_t)y;
+		if (i >= v->nlines) {
+			cellgrid_fill(g, 0, v->det_y + y, v->w, 1, L' ',
+			    CG_DETAIL);
+			continue;
+		}
+		vr_draw_line(v, g, v->det_y + y, &v->lines[i]);
+	}
+}
+
+static void
+vr_draw_title(struct vr *v, struct cellgrid *g)
+{
+	const struct report	*r = v->r;
+	char			 buf[128];
+	int			 x;
+
+	cellgrid_fill(g, 0, 0, v->w, 1, L' ', CG_RULER);
+	x = 1;
+	if (v->title != NULL)
+		x += cellgrid_text(g, x, 0, v->w / 2, v->title,
+		    v->san | ST_ELLIPSIS, CG_RULER | CGA_BOLD);
+	snprintf(buf, sizeof buf, "  %s  %zu launch%s", report_format_name(
+	    r->format), r->nlaunches, r->nlaunches == 1 ? "" : "es");
+	x += cellgrid_text(g, x, 0, v->w - x, buf, ST_ASCII, CG_RULER);
+	if (r->ndevices > 0 && r->devices[0].name != 0) {
+		x += cellgrid_text(g, x, 0, v->w - x, "  ", ST_ASCII, CG_RULER);
+		cellgrid_text(g, x, 0, v->w - x, report_str(r,
+		    r->devices[0].name), v->san | ST_ELLIPSIS, CG_RULER);
+	}
+}
+
+static void
+vr_draw_status(struct vr *v, struct cellgrid *g)
+{
+	const struct report	*r = v->r;
+	const char		*right = " Tab switch  ? help  q quit ";
+	char			 buf[160];
+	int			 n, end;
+
+	cellgrid_fill(g, 0, v->status_y, v->w, 1, L' ', CG_STATUS);
+	n = (int)strlen(right);
+	end = v->w;
+	if (v->w >= 70) {
+		cellgrid_text(g, v->w - n, v->status_y, n, right, ST_ASCII,
+		    CG_STATUS | CGA_BOLD);
+		end = v->w - n - 1;
+	}
+	if (v->msg[0] != '\0' || (v->sh != NULL && v->sh->note[0] != '\0')) {
+		cellgrid_text(g, 1, v->status_y, end - 1, v->msg[0] != '\0' ?
+		    v->msg : v->sh->note, v->san | ST_ELLIPSIS,
+		    CG_STATUS | CGA_BOLD);
+		return;
+	}
+	if (r->nlaunches == 0) {
+		cellgrid_text(g, 0, v->status_y, end, " no launches", ST_ASCII,
+		    CG_STATUS);
+		return;
+	}
+	snprintf(buf, sizeof buf, " launch %u/%zu  metrics %u  rules %u  %s ",
+	    v->sel + 1, r->nlaunches,
+	    r->launches[v->sel].nmetrics, r->launches[v->sel].nrules,
+	    v->mode == VR_METRICS ? "[metrics]" : "[rules]");
+	cellgrid_text(g, 0, v->status_y, end, buf, ST_ASCII, CG_STATUS);
+}
+
+static void
+vr_draw(void *p, struct cellgrid *g, int dirty)
+{
+	struct vr	*v = p;
+
+	if (dirty & REDRAW_RULER)
+		vr_draw_title(v, g);
+	if (dirty & (REDRAW_TIMELINE | REDRAW_LABELS))
+		vr_draw_table(v, g);
+	if (dirty & REDRAW_DETAIL)
+		vr_draw_detail(v, g);
+	if (dirty & REDRAW_STATUS)
+		vr_draw_status(v, g);
+}
+
+static void
+vr_resize(void *p, int w, int h)
+{
+	struct vr	*v = p;
+	int		 avail, want;
+
+	v->w = w < 1 ? 1 : w;
+	v->h = h < 1 ? 1 : h;
+	v->status_y = v->h - 1;
+	v->table_y = 2;
+	/* The table gets up to two fifths of the rows in between. */
+	avail = v->status_y - v->table_y - 1;
+	want = (int)v->r->nlaunches;
+	if (want > avail * 2 / 5)
+		want = avail * 2 / 5;
+	if (want < 1)
+		want = avail > 0 ? 1 : 0;
+	v->table_h = want;
+	v->sep_y = v->table_y + v->table_h;
+	v->det_y = v->sep_y + 1;
+	v->det_h = v->status_y - v->det_y;
+	if (v->det_h < 0)
+		v->det_h = 0;
+	vr_build(v);
+	vr_clamp(v);
+}
+
+static void *
+vr_init(const struct model *m, const struct view_env *env)
+{
+	struct vr	*v;
+
+	(void)m;
+	v = xcalloc(1, sizeof *v);
+	if ((v->r = env->arg) == NULL) {
+		v->own = report_new(REPORT_NCU_REP);
+		report_finish(v->own);
+		v->r = v->own;
+	}
+	v->sh = env->sh;
+	v->gl = env->gl;
+	v->title = env->title;
+	v->san = env->gl->utf8 ? 0 : ST_ASCII;
+	if (v->sh != NULL && v->sh->note[0] == '\0' && v->r->nwarnings > 0)
+		snprintf(v->sh->note, sizeof v->sh->note, "%zu warning%s: %s",
+		    v->r->nwarnings, v->r->nwarnings == 1 ? "" : "s",
+		    v->r->warnings[0]);
+	vr_resize(v, 80, 24);
+	return v;
+}
+
+static void
+vr_free(void *p)
+{
+	struct vr	*v = p;
+
+	if (v == NULL)
+		return;
+	free(v->lines);
+	free(v->order);
+	report_free(v->own);
+	free(v);
+}
+
+void
+view_report_state(void *p, uint32_t *launch, int *mode, size_t *scroll)
+{
+	struct vr	*v = p;
+
+	*launch = v->sel;
+	*mode = v->mode;
+	*scroll = v->scroll;
+}
+
+const struct view_ops view_report_ops = {
+	.name = "report",
+	.label = "Nsight Compute report",
+	.init = vr_init,
+	.free = vr_free,
+	.resize = vr_resize,
+	.draw = vr_draw,
+	.key = vr_key,
+	.command = NULL,
+	.keys = view_report_keys,
+	.nkeys = sizeof view_report_keys / sizeof view_report_keys[0],
+};

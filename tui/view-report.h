@@ -1,0 +1,39 @@
+/*
+ * view-report: the terminal view of an Nsight Compute report (view.h).
+ *
+ * Screen, top to bottom: a title line; the launch table (id, duration,
+ * SM and memory throughput, achieved occupancy, registers, grid and block
+ * on wide screens, kernel name), one row per launch with the selected one
+ * highlighted; a separator naming the selected launch; the detail pane,
+ * which shows either the launch's metrics (grouped by section, with label,
+ * value and unit) or its rule results (type, estimated speedup, rule,
+ * section and the wrapped message), switched with Tab; and a status line.
+ * Keys are listed in view_report_keys; keys it does not bind (help, quit)
+ * go back to the application (REACT_PASS).
+ *
+ * A report is not a model: the view takes its report from view_env.arg
+ * (const struct report *, which must outlive the view; tui_opts.view_arg)
+ * and ignores the model. Without a report it shows an empty table.
+ */
+#ifndef GPULENS_VIEW_REPORT_H
+#define GPULENS_VIEW_REPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "view.h"
+
+extern const struct view_ops	view_report_ops;
+extern const struct view_key	view_report_keys[];
+extern const size_t		view_report_nkeys;
+
+enum view_report_mode {
+	VR_METRICS = 0,
+	VR_RULES,
+};
+
+/* For tests: the selected launch, the detail mode and its scroll. */
+void	 view_report_state(void *, uint32_t *launch, int *mode,
+	    size_t *scroll);
+
+#endif
