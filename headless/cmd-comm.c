@@ -93,7 +93,8 @@ struct comm_ctx {
 };
 
 static const char *comm_columns[] = {
-	"kind", "collective", "device", "stream", "pid", "count", "total_ns",
+	"kind", "collective", "device", "stream", "pid", "rank", "count",
+	"total_ns",
 	"mean_ns", "median_ns", "min_ns", "max_ns", "gpu_busy_share_pct",
 	"device_busy_ns", "total_bytes", NULL
 };
@@ -231,6 +232,7 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 	struct stats		 s;
 	char			 key[1024], dev[16], str[24], pid[16];
 	int64_t			 busy;
+	int			 rank;
 
 	stats_acc_compute(&g->dur, &s);
 	if (g->device < m->ndevices)
@@ -246,15 +248,24 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 		snprintf(pid, sizeof pid, "%u", m->processes[g->process].pid);
 	else
 		snprintf(pid, sizeof pid, "none");
+	rank = g->process < m->nprocesses ? m->processes[g->process].rank :
+	    -1;
 	snprintf(key, sizeof key, "kind=%s|collective=%s|device=%s|stream=%s|"
 	    "pid=%s", ev_kind_name(g->kind), strpool_get(c->local, g->coll),
 	    dev, str, pid);
+	if (rank >= 0)
+		snprintf(key + strlen(key), sizeof key - strlen(key),
+		    "|rank=%d", rank);
 	out_str(row, "key", key);
 	out_str(row, "kind", ev_kind_name(g->kind));
 	out_str(row, "collective", strpool_get(c->local, g->coll));
 	evrow_device(row, m, g->device);
 	evrow_stream(row, m, g->stream);
 	evrow_pid(row, m, g->process);
+	if (rank >= 0)
+		out_int(row, "rank", rank);
+	else
+		cJSON_AddNullToObject(row, "rank");
 	out_int(row, "count", (int64_t)s.count);
 	out_int(row, "total_ns", s.total);
 	out_num(row, "mean_ns", s.mean);

@@ -14,6 +14,7 @@
 
 #include "cmd.h"
 #include "gen.h"
+#include "kgen.h"
 #include "xmalloc.h"
 
 static int	cmd_demo_exec(int, char **, const struct cmd_global *);
@@ -22,7 +23,8 @@ const struct cmd_entry cmd_demo_entry = {
 	"demo",
 	"gpulens demo [--out FILE] [--events N] [--gpus G] [--seed S]\n"
 	"    [--plant LIST] [--clean] [--straggler RANK|none] [--slowdown F]\n"
-	"    [--layers L]",
+	"    [--layers L]\n"
+	"    [--format nsys|kineto] [--rank R]",
 	"Writes a synthetic Nsight Systems SQLite trace (several GPUs and\n"
 	"processes, compute and NCCL streams, copies, NVTX iterations,\n"
 	"correlated runtime calls, idle bubbles, a straggler rank) and opens\n"
@@ -42,13 +44,19 @@ const struct cmd_entry cmd_demo_entry = {
 	"               data-loading bubbles, an exposed last all-reduce)\n"
 	"  --straggler RANK|none  the slow rank (default the last)\n"
 	"  --slowdown F the straggler's compute factor, 1 to 10 (default 1.3)\n"
-	"  --layers L   model layers, 1 to 64 (default from --events)",
+	"  --layers L   model layers, 1 to 64 (default from --events)\n"
+	"  --format F   nsys (SQLite, the default) or kineto: one rank of a\n"
+	"               job of --gpus ranks (default 1) as PyTorch profiler\n"
+	"               JSON, gzip-compressed when FILE ends in .gz; the\n"
+	"               straggler and slowdown options apply\n"
+	"  --rank R     kineto: the rank written (default 0); one file per\n"
+	"               rank with the same options and seed makes one job",
 	cmd_demo_exec,
 	0
 };
 
 static char *
-demo_default_path(const struct gen_opts *o)
+demo_default_path(const struct gen_opts *o, int kineto)
 {
 	const char	*xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
 	char		*dir, *sub, *path;
@@ -62,9 +70,10 @@ demo_default_path(const struct gen_opts *o)
 	mkdir(dir, 0700);
 	sub = xasprintf("%s/gpulens", dir);
 	mkdir(sub, 0700);
-	path = xasprintf("%s/demo-n%llu-g%d-s%llu.sqlite", sub,
+	path = xasprintf("%s/demo-n%llu-g%d-s%llu.%s", sub,
 	    (unsigned long long)o->events, o->gpus,
-	    (unsigned long long)o->seed);
+	    (unsigned long long)o->seed, kineto ? "pt.trace.json.gz" :
+	    "sqlite");
 	free(dir);
 	free(sub);
 	return path;
@@ -75,13 +84,15 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 {
 	const struct cmd_entry	*e = &cmd_demo_entry;
 	struct gen_opts		 o;
+	struct kgen_opts	 ko;
 	struct model		*m;
 	const char		*out = NULL;
 	char			*path, *cause = NULL;
 	long long		 v;
-	int			 i, rc;
+	int			 i, rc, kineto = 0, gpus_set = 0;
 
 	gen_opts_default(&o);
+	kgen_opts_default(&ko);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *val = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -103,6 +114,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 				return cmd_usage_error(e, "--gpus needs a "
 				    "number from 1 to 64");
 			o.gpus = (int)v;
+			gpus_set = 1;
 			i++;
 		} else if (strcmp(a, "--plant") == 0) {
 			if (val == NULL)
@@ -146,6 +158,20 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 				    "number from 1 to 64");
 			o.layers = (int)v;
 			i++;
+		} else if (strcmp(a, "--format") == 0) {
+			if (val == NULL || (strcmp(val, "nsys") != 0 &&
+			    strcmp(val, "kineto") != 0))
+				return cmd_usage_error(e, "--format needs nsys "
+				    "or kineto");
+			kineto = strcmp(val, "kineto") == 0;
+			i++;
+		} else if (strcmp(a, "--rank") == 0) {
+			if (val == NULL || (v = cmd_parse_count(val)) < 0 ||
+			    v >= KGEN_MAX_WORLD)
+				return cmd_usage_error(e, "--rank needs a "
+				    "number from 0 to %d", KGEN_MAX_WORLD - 1);
+			ko.rank = (int)v;
+			i++;
 		} else if (strcmp(a, "--seed") == 0) {
 			if (val == NULL || (v = cmd_parse_count(val)) < 0)
 				return cmd_usage_error(e, "--seed needs a "
@@ -154,6 +180,44 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 			i++;
 		} else
 			return cmd_usage_error(e, "unknown argument: %s", a);
+	}
+
+	if (kineto) {
+		size_t len;
+		ko.events = o.events;
+		ko.seed = o.seed;
+		ko.world = gpus_set ? o.gpus : 1;
+		ko.straggler = o.straggler >= 0 ? o.straggler :
+		    o.straggler == GEN_STRAGGLER_AUTO && ko.world > 1 ?
+		    ko.world - 1 : -1;
+		if (ko.straggler >= ko.world)
+			ko.straggler = -1;
+		ko.slowdown = o.slowdown;
+		if (ko.rank >= ko.world)
+			return cmd_usage_error(e, "--rank must be below --gpus");
+		path = out != NULL ? xstrdup(out) : demo_default_path(&o, 1);
+		len = strlen(path);
+		ko.gzip = len > 3 && strcmp(path + len - 3, ".gz") == 0 ? 1 : 0;
+		/* Without --out, an earlier demo trace is reused. */
+		if ((out != NULL || access(path, R_OK) != 0) &&
+		    kgen_write(path, &ko, NULL, &cause) != 0) {
+			fprintf(stderr, "gpulens demo: %s\n", cause);
+			free(cause);
+			free(path);
+			return EXIT_INTERNAL;
+		}
+		if (out != NULL) {
+			free(path);
+			return 0;
+		}
+		if ((m = cmd_load(path, g)) == NULL) {
+			free(path);
+			return EXIT_USAGE;
+		}
+		rc = cmd_tui(m, "demo", g);
+		model_free(m);
+		free(path);
+		return rc;
 	}
 
 	if (out != NULL) {
@@ -165,7 +229,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 		return 0;
 	}
 
-	path = demo_default_path(&o);
+	path = demo_default_path(&o, 0);
 	if (access(path, R_OK) != 0 &&
 	    gen_write_nsys(path, &o, NULL, &cause) != 0) {
 		fprintf(stderr, "gpulens demo: %s\n", cause);

@@ -33,8 +33,8 @@ const struct cmd_entry cmd_iters_entry = {
 };
 
 static const char *iters_columns[] = {
-	"pid", "iter", "start_ns", "duration_ns", "gpu_busy_ns", "gpu_busy_pct",
-	"kernels", "slowest", "name", NULL
+	"pid", "rank", "iter", "start_ns", "duration_ns", "gpu_busy_ns",
+	"gpu_busy_pct", "kernels", "slowest", "name", NULL
 };
 
 static int
@@ -62,18 +62,27 @@ iters_run(const struct model *m, const struct opts *o, struct out *out,
 	}
 	for (i = 0; i < it.n; i++) {
 		const struct iter *v = &it.v[i];
-		int slowest;
+		int slowest, rank;
 		/* Slowest within its process (ties: all of them). */
 		j = v->process == NONE32 ? m->nprocesses : v->process;
 		slowest = v->end - v->start == maxd[j];
 		row = out_row(out);
+		rank = v->process != NONE32 ? m->processes[v->process].rank :
+		    -1;
 		snprintf(key, sizeof key, "pid=%u|iter=%u", v->process !=
 		    NONE32 ? m->processes[v->process].pid : 0, v->index);
+		if (rank >= 0)
+			snprintf(key + strlen(key), sizeof key - strlen(key),
+			    "|rank=%d", rank);
 		out_str(row, "key", key);
 		if (v->process != NONE32)
 			out_int(row, "pid", m->processes[v->process].pid);
 		else
 			cJSON_AddNullToObject(row, "pid");
+		if (rank >= 0)
+			out_int(row, "rank", rank);
+		else
+			cJSON_AddNullToObject(row, "rank");
 		out_int(row, "iter", v->index);
 		out_str(row, "name", v->range != NONE32 ?
 		    model_str(m, model_ev_name(m, v->range)) : it.marker);

@@ -115,7 +115,7 @@ kagg_cmp(const void *a, const void *b)
 }
 
 static const char *summary_columns[] = {
-	"device", "name", "busy_ns", "util_pct", "idle_ns", "kernels",
+	"device", "rank", "name", "busy_ns", "util_pct", "idle_ns", "kernels",
 	"kernel_ns", "comm_ns", "comm_pct", "copy_ns", "memcpy_bytes", NULL
 };
 
@@ -134,6 +134,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	int64_t		 ktotal = 0;
 	uint32_t	*slot;
 	int		 isnew, k;
+	uint32_t	 p;
 	char		 key[64];
 	cJSON		*row, *arr, *o;
 	struct iters	 it;
@@ -190,6 +191,11 @@ summary_build(struct out *out, const struct model *m, const char *path)
 		out_str(row, "key", key);
 		out_int(row, "device", m->devices[d].source_id);
 		out_str(row, "name", model_str(m, m->devices[d].name));
+		p = m->devices[d].process;
+		if (p < m->nprocesses && m->processes[p].rank >= 0)
+			out_int(row, "rank", m->processes[p].rank);
+		else
+			cJSON_AddNullToObject(row, "rank");
 		out_int(row, "busy_ns", busy);
 		out_num(row, "util_pct", span > 0 ? 100.0 * (double)busy /
 		    (double)span : 0.0);

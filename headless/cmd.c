@@ -11,6 +11,7 @@
 
 #include "builder.h"
 #include "cmd.h"
+#include "multi.h"
 #include "ncu.h"
 #include "opts.h"
 #include "out.h"
@@ -37,6 +38,7 @@ extern const struct cmd_entry	cmd_correlate_entry;
 extern const struct cmd_entry	cmd_launch_entry;
 extern const struct cmd_entry	cmd_memcpy_entry;
 extern const struct cmd_entry	cmd_comm_entry;
+extern const struct cmd_entry	cmd_ranks_entry;
 extern const struct cmd_entry	cmd_hardware_entry;
 extern const struct cmd_entry	cmd_export_entry;
 extern const struct cmd_entry	cmd_diff_entry;
@@ -67,6 +69,7 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_launch_entry,
 	&cmd_memcpy_entry,
 	&cmd_comm_entry,
+	&cmd_ranks_entry,
 	&cmd_hardware_entry,
 	&cmd_export_entry,
 	&cmd_diff_entry,
@@ -154,10 +157,31 @@ cmd_load(const char *path, const struct cmd_global *g)
 	memset(&o, 0, sizeof o);
 	o.no_cache = g->no_cache;
 	o.progress = g->progress;
-	m = source_load(path, &o, &cause);
+	m = multi_load((char *const *)&path, 1, &o, &cause);
 	if (m == NULL) {
 		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
 		    "cannot load trace");
+		free(cause);
+	}
+	return m;
+}
+
+/* Loads n traces (n > 1, or a directory: one per rank, merged). */
+static struct model *
+cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
+    struct out *o)
+{
+	struct load_opts	 lo;
+	struct model		*m;
+	char			*cause = NULL;
+
+	memset(&lo, 0, sizeof lo);
+	lo.no_cache = g->no_cache;
+	lo.progress = g->progress;
+	m = multi_load(paths, n, &lo, &cause);
+	if (m == NULL) {
+		out_error(o, NULL, paths[0], "bad_input", "%s", cause != NULL ?
+		    cause : "cannot load trace");
 		free(cause);
 	}
 	return m;
@@ -173,7 +197,7 @@ cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
 	memset(&lo, 0, sizeof lo);
 	lo.no_cache = g->no_cache;
 	lo.progress = g->progress;
-	m = source_load(path, &lo, &cause);
+	m = multi_load((char *const *)&path, 1, &lo, &cause);
 	if (m == NULL) {
 		out_error(o, NULL, path, "bad_input", "%s", cause != NULL ?
 		    cause : "cannot load trace");
@@ -263,13 +287,16 @@ cmd_verb_main(const struct cmd_entry *e, int argc, char **argv,
 		goto done;
 	}
 	opts_apply_out(&o, &out);
-	if (o.nargs < minargs || (maxargs >= 0 && o.nargs > maxargs)) {
+	/* A verb taking one trace takes several: one per rank, merged. */
+	if (o.nargs < minargs || (maxargs >= 0 && maxargs != 1 &&
+	    o.nargs > maxargs)) {
 		rc = out_error(&out, NULL, NULL, "usage", "%s (usage: %s)",
 		    o.nargs < minargs ? "missing arguments" :
 		    "too many arguments", e->usage);
 		goto done;
 	}
-	if ((m = cmd_load_out(o.args[0], g, &out)) == NULL) {
+	if ((m = cmd_load_traces_out(o.args, maxargs == 1 ? o.nargs : 1, g,
+	    &out)) == NULL) {
 		rc = EXIT_USAGE;
 		goto done;
 	}

@@ -43,6 +43,7 @@
 #include <sqlite3.h>
 
 #include "cache.h"
+#include "kineto.h"
 #include "model.h"
 #include "progress.h"
 #include "source.h"
@@ -517,6 +518,20 @@ source_read(const char *path, struct progress *prog, char **cause)
 		return rpd_load(path, prog, cause);
 	case DETECT_ROCPROF_JSON:
 		return rocprof_json_load(path, prog, cause);
+	case DETECT_JSON:
+	case DETECT_GZIP:
+	case DETECT_ZSTD:
+		switch (kineto_probe(path, &why)) {
+		case 1:
+			return kineto_load(path, prog, cause);
+		case -1:
+			*cause = why;
+			return NULL;
+		}
+		*cause = xasprintf("%s: %s: not a PyTorch profiler (Kineto) "
+		    "or Chrome trace (no traceEvents near its start), and no "
+		    "other reader for this format yet", path, what);
+		return NULL;
 	case DETECT_EMPTY:
 		*cause = xasprintf("%s: empty file", path);
 		return NULL;

@@ -299,7 +299,7 @@ model_bytes(const struct model *m)
 
 /* Track order: GPU first (device, stream id), then CPU (process, thread,
  * type, domain). Ties keep creation order. */
-static const struct model *sort_model;
+static _Thread_local const struct model *sort_model;
 
 static int
 track_cmp(const void *a, const void *b)

@@ -19,9 +19,10 @@ of sources/kineto.c, and compares:
     stats --type nvtx`;
   - the number of NCCL kernels (EVF_COMM) with `gpulens comm --json`.
 
-With --verbs, it instead runs every verb that has a JSON schema with
---json on each trace and validates the output against `gpulens schema
-VERB` (the validator of tests/schema_test.py).
+With --verbs, it instead runs every verb that has a JSON schema and takes
+a trace (its usage names TRACE; ID and ROW_ID get the first kernel's),
+with --json, on each trace and validates the output against `gpulens
+schema VERB` (the validator of tests/schema_test.py).
 
 usage: kineto_check.py [--quiet] [--verbs] TRACE...  (exit 0 pass, 1 fail)
 Environment: GPULENS (the binary, default ./gpulens), GPULENS_SRCDIR.
@@ -31,6 +32,7 @@ import decimal
 import gzip
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -213,19 +215,26 @@ USAGE = {}
 
 def verb_args(verb, path, ev):
     """The positional arguments of verb from its usage line: the trace for
-    every required TRACE* word (diff takes two), ev for every ID word."""
+    every required TRACE* word (diff takes two), the first kernel's id for
+    ID and its row key ("ev:N") for ROW_ID; None for verbs that take no
+    trace (Nsight Compute REPORT verbs, schema) or need a kernel the trace
+    does not have."""
     if verb not in USAGE:
         import schema_test
         line = schema_test.run([verb, "--help"]).stdout.splitlines()[0]
-        USAGE[verb] = [w for w in line.split()[3:]
-                       if not w.startswith("[")]
+        line = re.sub(r"\[[^\]]*\]", " ", line)     # optional parts
+        USAGE[verb] = line.split()[3:]
     args = []
     for w in USAGE[verb]:
         if w.startswith("TRACE"):
             args.append(path)
-        elif w.startswith("ID"):
+        elif w.startswith("ID") and ev is not None:
             args.append(ev)
-    return args or [path]
+        elif w.startswith("ROW_ID") and ev is not None:
+            args.append("ev:" + ev)
+        else:
+            return None
+    return args or None
 
 
 def check_verbs(paths, quiet):
@@ -242,8 +251,9 @@ def check_verbs(paths, quiet):
                for v in verbs}
     fails = runs = 0
     for p in paths:
-        # inspect and correlate take an event id: the first kernel's.
-        ev = "0"
+        # inspect and correlate take an event id: the first kernel's (a
+        # trace without kernels skips the verbs that need one).
+        ev = None
         r = schema_test.run(["search", p, "--type", "kernel", "--limit",
                              "1", "--json"])
         try:
@@ -253,8 +263,10 @@ def check_verbs(paths, quiet):
         except (ValueError, KeyError):
             pass
         for v in verbs:
-            r = schema_test.run([v, p] + verb_args(v, p, ev)[1:] +
-                                ["--json"])
+            args = verb_args(v, p, ev)
+            if args is None:
+                continue
+            r = schema_test.run([v] + args + ["--json"])
             runs += 1
             name = "%s %s" % (v, os.path.basename(p.rstrip("/")))
             try:
