@@ -30,8 +30,10 @@ usage(FILE *f)
 	    "               [--max-memory SIZE] TRACE\n"
 	    "       gpulens [--no-cache] VERB [OPTIONS] [ARGS]\n"
 	    "\n"
-	    "Opens TRACE (an Nsight Systems SQLite export, or a .nsys-rep when\n"
-	    "nsys is installed) in the terminal UI, or runs one verb:\n\n");
+	    "Opens TRACE in the terminal UI, or runs one verb. TRACE is an\n"
+	    "Nsight Systems export (.sqlite, or .nsys-rep with nsys installed),\n"
+	    "a PyTorch profiler trace (or a directory of rank traces), a\n"
+	    "rocprofv3 or rocmProfileData file, or an Nsight Compute report.\n\n");
 	for (i = 0; cmd_table[i] != NULL; i++)
 		fprintf(f, "  %-8s %s\n", cmd_table[i]->name,
 		    cmd_table[i]->usage);
