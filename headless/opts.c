@@ -15,6 +15,7 @@
 
 #include "model.h"
 #include "opts.h"
+#include "units.h"
 #include "xmalloc.h"
 
 enum opt_id {
@@ -83,53 +84,6 @@ static const struct opt_desc opt_table[] = {
 	{ O_TREE, "--tree", OPT_TREE, 0, NULL, "show the tree, not aggregates" },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
-
-int
-opts_parse_dur(const char *s, int64_t *out)
-{
-	char		*end;
-	double		 v, mul = 1;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (end == s || errno != 0 || v != v)
-		return -1;
-	if (*end == '\0' || strcmp(end, "ns") == 0)
-		mul = 1;
-	else if (strcmp(end, "us") == 0)
-		mul = 1e3;
-	else if (strcmp(end, "ms") == 0)
-		mul = 1e6;
-	else if (strcmp(end, "s") == 0)
-		mul = 1e9;
-	else if (strcmp(end, "min") == 0)
-		mul = 60e9;
-	else
-		return -1;
-	v *= mul;
-	if (v > 9.2e18 || v < -9.2e18)
-		return -1;
-	/* Plain integers are taken exactly, not through a double. */
-	if (mul == 1 && strchr(s, '.') == NULL && strchr(s, 'e') == NULL &&
-	    strchr(s, 'E') == NULL) {
-		errno = 0;
-		*out = strtoll(s, NULL, 10);
-		return errno == 0 ? 0 : -1;
-	}
-	*out = (int64_t)llround(v);
-	return 0;
-}
-
-int
-opts_parse_time(const char *s, int64_t *out, int *absolute)
-{
-	*absolute = 0;
-	if (*s == '@') {
-		*absolute = 1;
-		s++;
-	}
-	return opts_parse_dur(s, out);
-}
 
 static int
 opts_parse_int(const char *s, long long min, long long *out)
@@ -234,12 +188,12 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 				goto bad;
 			break;
 		case O_FROM:
-			if (opts_parse_time(val, &o->from, &o->from_abs) != 0)
+			if (units_parse_time(val, &o->from, &o->from_abs) != 0)
 				goto bad;
 			break;
 		case O_TO:
 		case O_UNTIL:
-			if (opts_parse_time(val, &o->to, &o->to_abs) != 0)
+			if (units_parse_time(val, &o->to, &o->to_abs) != 0)
 				goto bad;
 			break;
 		case O_NVTX:
@@ -272,7 +226,7 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 			o->name_regex = val;
 			break;
 		case O_MIN_DUR:
-			if (opts_parse_dur(val, &o->min_dur) != 0 ||
+			if (units_parse_dur(val, &o->min_dur) != 0 ||
 			    o->min_dur < 0)
 				goto bad;
 			break;
@@ -299,7 +253,7 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 				goto bad;
 			break;
 		case O_BUCKET:
-			if (opts_parse_dur(val, &o->bucket_ns) != 0 ||
+			if (units_parse_dur(val, &o->bucket_ns) != 0 ||
 			    o->bucket_ns <= 0)
 				goto bad;
 			break;

@@ -78,10 +78,6 @@ struct opts {
 int	 opts_parse(struct opts *, unsigned accepted, int argc, char **argv,
 	    char **cause);
 void	 opts_free(struct opts *);
-/* Parses a duration ("12.5ms", "3s", "150") into ns; -1 on error. */
-int	 opts_parse_dur(const char *, int64_t *);
-/* Parses a time, setting *absolute for a leading '@'; -1 on error. */
-int	 opts_parse_time(const char *, int64_t *, int *absolute);
 /* Copies the output options into an out. */
 void	 opts_apply_out(const struct opts *, struct out *);
 /* Usage text for the option groups in accepted (static buffer). */

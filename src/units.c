@@ -3,7 +3,10 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "units.h"
@@ -58,4 +61,60 @@ units_count(uint64_t n, char *buf, size_t len)
 	}
 	buf[o < len ? o : len - 1] = '\0';
 	return buf;
+}
+
+int
+units_parse_dur(const char *s, int64_t *out)
+{
+	char	*end;
+	double	 v, mul = 1;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno != 0 || v != v)
+		return -1;
+	if (*end == '\0' || strcmp(end, "ns") == 0)
+		mul = 1;
+	else if (strcmp(end, "us") == 0)
+		mul = 1e3;
+	else if (strcmp(end, "ms") == 0)
+		mul = 1e6;
+	else if (strcmp(end, "s") == 0)
+		mul = 1e9;
+	else if (strcmp(end, "min") == 0)
+		mul = 60e9;
+	else
+		return -1;
+	v *= mul;
+	if (v > 9.2e18 || v < -9.2e18)
+		return -1;
+	if (mul == 1 && strchr(s, '.') == NULL && strchr(s, 'e') == NULL &&
+	    strchr(s, 'E') == NULL) {
+		errno = 0;
+		*out = strtoll(s, NULL, 10);
+		return errno == 0 ? 0 : -1;
+	}
+	*out = (int64_t)llround(v);
+	return 0;
+}
+
+int
+units_parse_time(const char *s, int64_t *out, int *absolute)
+{
+	char	buf[128];
+	size_t	n;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	snprintf(buf, sizeof buf, "%s", s);
+	n = strlen(buf);
+	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
+		buf[--n] = '\0';
+	*absolute = 0;
+	s = buf;
+	if (*s == '@') {
+		*absolute = 1;
+		s++;
+	}
+	return units_parse_dur(s, out);
 }

@@ -1,6 +1,7 @@
 /*
- * units: formatting of durations, times and byte counts for humans.
- * Output goes into caller buffers; nothing allocates.
+ * units: formatting of durations, times and byte counts for humans, and
+ * parsing of the durations and times users type. Output goes into caller
+ * buffers; nothing allocates.
  */
 #ifndef GPULENS_UNITS_H
 #define GPULENS_UNITS_H
@@ -14,5 +15,19 @@ char	*units_dur(int64_t ns, char *buf, size_t len);
 char	*units_bytes(uint64_t bytes, char *buf, size_t len);
 /* Integer with thousands separators: "1,234,567". */
 char	*units_count(uint64_t n, char *buf, size_t len);
+
+/*
+ * Parses a duration "1500", "1.5us", "2ms", "0.5s", "1min" (no unit: ns)
+ * into *ns; plain integers are taken exactly, not through a double.
+ * Returns 0, or -1 if s is not one. The grammar of the verbs' --min-dur
+ * and of the TUI's prompts.
+ */
+int	 units_parse_dur(const char *s, int64_t *ns);
+/*
+ * Parses a time as the verbs' --from does: a duration from the trace
+ * origin, or with a leading '@' an absolute time on the source's clock
+ * (*absolute set to 1). Leading and trailing blanks are ignored.
+ */
+int	 units_parse_time(const char *s, int64_t *ns, int *absolute);
 
 #endif

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "fmt.h"
+#include "units.h"
 
 static void
 test_format(void **state)
@@ -43,30 +44,30 @@ test_parse(void **state)
 	int64_t	v;
 	int	abs;
 
-	assert_int_equal(fmt_parse_dur("1500", &v), 0);
+	assert_int_equal(units_parse_dur("1500", &v), 0);
 	assert_int_equal(v, 1500);
-	assert_int_equal(fmt_parse_dur("1.5us", &v), 0);
+	assert_int_equal(units_parse_dur("1.5us", &v), 0);
 	assert_int_equal(v, 1500);
-	assert_int_equal(fmt_parse_dur("2ms", &v), 0);
+	assert_int_equal(units_parse_dur("2ms", &v), 0);
 	assert_int_equal(v, 2000000);
-	assert_int_equal(fmt_parse_dur("0.25s", &v), 0);
+	assert_int_equal(units_parse_dur("0.25s", &v), 0);
 	assert_int_equal(v, 250000000);
-	assert_int_equal(fmt_parse_dur("1min", &v), 0);
+	assert_int_equal(units_parse_dur("1min", &v), 0);
 	assert_int_equal(v, 60000000000LL);
-	assert_int_equal(fmt_parse_dur("9007199254740993", &v), 0);
+	assert_int_equal(units_parse_dur("9007199254740993", &v), 0);
 	assert_int_equal(v, 9007199254740993LL);	/* exact */
-	assert_int_equal(fmt_parse_dur("1 ms", &v), -1);
-	assert_int_equal(fmt_parse_dur("ms", &v), -1);
-	assert_int_equal(fmt_parse_dur("1h", &v), -1);
-	assert_int_equal(fmt_parse_dur("1e30s", &v), -1);
-	assert_int_equal(fmt_parse_time(" 12ms ", &v, &abs), 0);
+	assert_int_equal(units_parse_dur("1 ms", &v), -1);
+	assert_int_equal(units_parse_dur("ms", &v), -1);
+	assert_int_equal(units_parse_dur("1h", &v), -1);
+	assert_int_equal(units_parse_dur("1e30s", &v), -1);
+	assert_int_equal(units_parse_time(" 12ms ", &v, &abs), 0);
 	assert_int_equal(v, 12000000);
 	assert_int_equal(abs, 0);
-	assert_int_equal(fmt_parse_time("@1.5s", &v, &abs), 0);
+	assert_int_equal(units_parse_time("@1.5s", &v, &abs), 0);
 	assert_int_equal(v, 1500000000);
 	assert_int_equal(abs, 1);
-	assert_int_equal(fmt_parse_time("", &v, &abs), -1);
-	assert_int_equal(fmt_parse_time("@", &v, &abs), -1);
+	assert_int_equal(units_parse_time("", &v, &abs), -1);
+	assert_int_equal(units_parse_time("@", &v, &abs), -1);
 }
 
 int

@@ -28,18 +28,6 @@ char	*fmt_rate(char *buf, size_t len, double bytes_per_s);
  */
 char	*fmt_when(char *buf, size_t len, int64_t t, int64_t origin, int abs,
 	    int64_t res);
-/*
- * Parses a duration "1500", "1.5us", "2ms", "0.5s", "1min" (no unit: ns)
- * into *ns. Returns 0, or -1 if s is not one. The same grammar as the
- * verbs' --min-dur (headless/opts.h opts_parse_dur), of which this is a
- * copy so that tui/ does not depend on headless/.
- */
-int	 fmt_parse_dur(const char *s, int64_t *ns);
-/*
- * Parses a time as the verbs' --from does: a duration from the trace
- * origin, or with a leading '@' an absolute time on the source's clock
- * (*abs set to 1). Leading and trailing blanks are ignored.
- */
-int	 fmt_parse_time(const char *s, int64_t *ns, int *abs);
+/* Durations and times typed at prompts: units_parse_dur/_time (units.h). */
 
 #endif

@@ -35,6 +35,7 @@
 #include "safetext.h"
 #include "search.h"
 #include "status.h"
+#include "units.h"
 #include "view-timeline.h"
 #include "xmalloc.h"
 
@@ -608,7 +609,7 @@ tl_prompt_done(struct tl *v)
 		tl_search(v, v->pr.buf);
 		break;
 	case TL_PR_GOTO:
-		if (fmt_parse_time(v->pr.buf, &t, &abs) != 0) {
+		if (units_parse_time(v->pr.buf, &t, &abs) != 0) {
 			snprintf(v->msg, sizeof v->msg, "not a time: \"%.40s\" "
 			    "(e.g. 12ms, 1.5s, @T)", v->pr.buf);
 			break;
@@ -624,7 +625,7 @@ tl_prompt_done(struct tl *v)
 	case TL_PR_MINDUR:
 		if (v->pr.buf[strspn(v->pr.buf, " ")] == '\0')
 			t = 0;
-		else if (fmt_parse_dur(v->pr.buf, &t) != 0 || t < 0) {
+		else if (units_parse_dur(v->pr.buf, &t) != 0 || t < 0) {
 			snprintf(v->msg, sizeof v->msg, "not a duration: "
 			    "\"%.40s\" (e.g. 10us)", v->pr.buf);
 			break;
