@@ -126,7 +126,8 @@ main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (maxmem != 0 && xmalloc_set_limit(maxmem) != 0) {
-		fprintf(stderr, "gpulens: cannot set the memory limit\n");
+		fprintf(stderr, "gpulens: cannot set the memory limit (not "
+		    "available in sanitizer builds)\n");
 		free(av);
 		return EXIT_INTERNAL;
 	}

@@ -42,6 +42,16 @@ xmalloc_mapped(void)
 	return pages * 4096ULL;
 }
 
+/* AddressSanitizer reserves terabytes of address space and hangs when an
+ * address-space limit stops it: a limit is refused in such builds. */
+#if defined(__SANITIZE_ADDRESS__)
+#define XMALLOC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define XMALLOC_ASAN 1
+#endif
+#endif
+
 int
 xmalloc_set_limit(unsigned long long limit)
 {
@@ -49,6 +59,9 @@ xmalloc_set_limit(unsigned long long limit)
 
 	if (limit == 0)
 		return -1;
+#ifdef XMALLOC_ASAN
+	return -1;
+#endif
 	/*
 	 * Room for what is mapped already and for two worker thread stacks;
 	 * one malloc arena, since each extra arena reserves 64 MiB of
