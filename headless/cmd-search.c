@@ -194,7 +194,10 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 		out_warn(out, "the window lies outside the trace");
 	memset(&hp, 0, sizeof hp);
 	f = search_field(spec, &desc);
-	if (f != SF_NONE && o->limit > 0) {
+	/* A page of at most a few million rows is kept in a heap; a larger
+	 * (or overflowing) offset + limit means every match. */
+	if (f != SF_NONE && o->limit > 0 && o->offset <= 4000000 &&
+	    o->limit <= 4000000) {
 		hp.k = (size_t)(o->offset + o->limit);
 		hp.desc = desc;
 		hp.h = xcalloc(hp.k, sizeof *hp.h);

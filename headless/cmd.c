@@ -140,7 +140,8 @@ cmd_parse_count(const char *s)
 	}
 	errno = 0;
 	d = strtod(s, &end);
-	if (errno != 0 || end == s || d < 0 || d > 9e15)
+	if (errno != 0 || end == s || d != d || d < 0 || d > 9e15 ||
+	    d * (double)mul > 9e15 || strpbrk(s, "xX") != NULL)
 		return -1;
 	if (*end != '\0' && !(mul != 1 && end == s + len - 1))
 		return -1;

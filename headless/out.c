@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,7 +315,7 @@ static void
 out_page(struct out *o, long long *total, int *truncated)
 {
 	cJSON		*it, *next, *kept;
-	long long	 n = 0, i = 0;
+	long long	 n = 0, i = 0, stop;
 
 	/* One pass: cJSON arrays are linked lists, so deleting by index in a
 	 * loop would be quadratic. */
@@ -324,10 +325,13 @@ out_page(struct out *o, long long *total, int *truncated)
 	*truncated = o->limit > 0 && *total - o->offset > o->limit;
 	if (o->offset <= 0 && !*truncated)
 		return;
+	/* offset + limit saturates: --limit 9223372036854775807 is "all". */
+	stop = o->limit > 0 && o->offset <= LLONG_MAX - o->limit ?
+	    o->offset + o->limit : LLONG_MAX;
 	kept = cJSON_CreateArray();
 	for (it = o->rows->child; it != NULL; it = next, i++) {
 		next = it->next;
-		if (i < o->offset || (o->limit > 0 && i >= o->offset + o->limit))
+		if (i < o->offset || i >= stop)
 			continue;
 		cJSON_DetachItemViaPointer(o->rows, it);
 		cJSON_AddItemToArray(kept, it);

@@ -69,6 +69,9 @@ units_parse_dur(const char *s, int64_t *out)
 	char	*end;
 	double	 v, mul = 1;
 
+	/* strtod would read hexadecimal ("0x10"); durations are decimal. */
+	if (strpbrk(s, "xX") != NULL)
+		return -1;
 	errno = 0;
 	v = strtod(s, &end);
 	if (end == s || errno != 0 || v != v)

@@ -84,7 +84,7 @@ xmalloc_parse_size(const char *s)
 	unsigned long long mul = 1;
 
 	v = strtod(s, &end);
-	if (end == s || v <= 0)
+	if (end == s || v != v || v <= 0 || strpbrk(s, "xX") != NULL)
 		return 0;
 	switch (*end) {
 	case 'k': case 'K': mul = 1ULL << 10; end++; break;
