@@ -151,3 +151,8 @@ if ! locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
 	utf8=$(locale -a 2>/dev/null | grep -i 'utf-\?8' | head -n 1)
 	[ -n "$utf8" ] || utf8=C.UTF-8
 fi
+# The checks read UTF-8 screens (box drawing, arrows): grep and friends
+# must count characters, not bytes, whatever locale the caller had (CI
+# runs with none).
+LC_ALL=$utf8
+export LC_ALL
