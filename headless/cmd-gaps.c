@@ -258,7 +258,7 @@ gaps_add(struct gaps_ctx *c, int64_t s, int64_t e, uint32_t owner, int kind)
 	for (b = 0; b < GAPS_NBINS - 1 && d >= gaps_bin_upper[b]; b++)
 		;
 	c->bin_n[b]++;
-	c->bin_t[b] += d;
+	c->bin_t[b] = sat_add64(c->bin_t[b], d);
 	if (d < c->min_dur)
 		return;
 	c->matched++;
@@ -300,11 +300,11 @@ gaps_sweep(struct gaps_ctx *c, const struct iset *win, const uint32_t *tracks,
 		prev = ws;
 		work_busy_start(&c->wb, &c->w, tracks, ntracks, ws, we);
 		while (work_busy_next(&c->wb, &s, &e)) {
-			*busy += e - s;
+			*busy = sat_add64(*busy, e - s);
 			if (s > prev) {
 				kind = prev == ws ? GAP_LEADING : GAP_INNER;
 				if (kind == GAP_INNER)
-					*inner += s - prev;
+					*inner = sat_add64(*inner, s - prev);
 				if (rows)
 					gaps_add(c, prev, s, owner, kind);
 			}

@@ -222,7 +222,7 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 		out_int(row, "busy_ns", w.busy);
 		out_num(row, "util_pct", dur > 0 && ndev > 0 ? 100.0 *
 		    (double)w.busy / ((double)dur * (double)ndev) : 0.0);
-		out_int(row, "idle_ns", dur * (int64_t)ndev - w.busy);
+		out_int(row, "idle_ns", w.idle);	/* dur * ndev - busy */
 		out_int(row, "compute_ns", w.compute);
 		out_int(row, "comm_ns", w.comm);
 		out_int(row, "copy_ns", w.copy);

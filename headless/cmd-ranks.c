@@ -231,7 +231,8 @@ ranks_scan(struct ranks_ctx *c)
 			seen[d * (c->nr + 1) + ri] = 1;
 			r->gpus++;
 			if (m->device_cov != NULL)
-				r->busy += coverage_total(&m->device_cov[d]);
+				r->busy = sat_add64(r->busy,
+				    coverage_total(&m->device_cov[d]));
 		}
 		for (i = 0; i < l->n; i++) {
 			if (l->kind[i] != EV_KERNEL)

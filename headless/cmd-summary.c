@@ -184,8 +184,8 @@ summary_build(struct out *out, const struct model *m, const char *path)
 		}
 		comm = sum_class_busy(m, (uint32_t)d, CLASS_COMM);
 		copy = sum_class_busy(m, (uint32_t)d, CLASS_COPY);
-		all_busy += busy;
-		all_comm += comm;
+		all_busy = sat_add64(all_busy, busy);
+		all_comm = sat_add64(all_comm, comm);
 		row = out_row(out);
 		snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
 		out_str(row, "key", key);

@@ -607,10 +607,12 @@ perf_work_outside(const struct finding_ctx *c, size_t d, int64_t cs,
 		if (cls == ACT_COMM)
 			continue;
 		if (cs >= ce)
-			v += activity_busy(&c->act, d, cls, c->t0, c->t1);
+			v = sat_add64(v, activity_busy(&c->act, d, cls,
+			    c->t0, c->t1));
 		else
-			v += activity_busy(&c->act, d, cls, c->t0, cs) +
-			    activity_busy(&c->act, d, cls, ce, c->t1);
+			v = sat_add64(v, activity_busy(&c->act, d, cls,
+			    c->t0, cs) + activity_busy(&c->act, d, cls, ce,
+			    c->t1));
 	}
 	return v;
 }
@@ -668,8 +670,10 @@ finding_perf_imbalance(struct finding_ctx *c)
 		for (cls = ACT_COMPUTE; cls <= ACT_COPY; cls++) {
 			if (cls == ACT_COMM)
 				continue;
-			in_max += activity_busy(&c->act, dmax, cls, z0, z1);
-			in_min += activity_busy(&c->act, dmin, cls, z0, z1);
+			in_max = sat_add64(in_max,
+			    activity_busy(&c->act, dmax, cls, z0, z1));
+			in_min = sat_add64(in_min,
+			    activity_busy(&c->act, dmin, cls, z0, z1));
 			if (cs < ce) {
 				in_max -= activity_busy(&c->act, dmax, cls,
 				    cs > z0 ? cs : z0, ce < z1 ? ce : z1);

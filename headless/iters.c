@@ -248,8 +248,9 @@ iters_measure(const struct model *m, struct iters *it)
 		}
 		for (d = 0; d < m->ndevices; d++)
 			if (uses[d] && m->device_cov != NULL)
-				v->gpu_busy += coverage_busy(&m->device_cov[d],
-				    v->start, v->end);
+				v->gpu_busy = sat_add64(v->gpu_busy,
+				    coverage_busy(&m->device_cov[d],
+				    v->start, v->end));
 	}
 	free(uses);
 }

@@ -498,10 +498,13 @@ out_cell(const char *col, const cJSON *it)
 		return r;
 	}
 	d = out_item_num(it, &isnum);
+	/* Durations and sizes with units where they fit an integer (a
+	 * value no trace can hold, NaN included, is printed as it is). */
 	if (ends_with(col, "_ns") && !ends_with(col, "origin_ns") &&
-	    strcmp(col, "start_ns") != 0 && strcmp(col, "end_ns") != 0)
+	    strcmp(col, "start_ns") != 0 && strcmp(col, "end_ns") != 0 &&
+	    d > -9.2e18 && d < 9.2e18)
 		return xstrdup(units_dur((int64_t)d, buf, sizeof buf));
-	if (ends_with(col, "_bytes"))
+	if (ends_with(col, "_bytes") && d > -9.2e18 && d < 1.8e19)
 		return xstrdup(units_bytes((uint64_t)(d < 0 ? 0 : d), buf,
 		    sizeof buf));
 	if (ends_with(col, "_pct")) {

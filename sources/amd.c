@@ -204,8 +204,9 @@ amd_kernel_fill(struct kernel_info *k, const int64_t grid[3],
 
 	for (i = 0; i < 3; i++) {
 		k->block[i] = amd_u32(wg[i]);
-		if (wg[i] > 0 && grid[i] > 0)
-			k->grid[i] = amd_u32((grid[i] + wg[i] - 1) / wg[i]);
+		if (wg[i] > 0 && grid[i] > 0)	/* ceil, without overflow */
+			k->grid[i] = amd_u32(grid[i] / wg[i] +
+			    (grid[i] % wg[i] != 0));
 		else
 			k->grid[i] = amd_u32(grid[i]);
 	}

@@ -24,7 +24,11 @@ kineto_meta_int(const cJSON *o, const char *key)
 {
 	const cJSON	*v = cJSON_GetObjectItemCaseSensitive(o, key);
 
-	return cJSON_IsNumber(v) ? (int64_t)v->valuedouble : 0;
+	/* NaN and values past int64 (untrusted JSON) read as 0. */
+	if (!cJSON_IsNumber(v) || !(v->valuedouble > -9.2e18 &&
+	    v->valuedouble < 9.2e18))
+		return 0;
+	return (int64_t)v->valuedouble;
 }
 
 static void
@@ -84,7 +88,8 @@ kineto_meta_value(struct kineto *k, const char *key, const cJSON *v)
 	else if (cJSON_IsBool(v))
 		builder_meta(k->b, key, cJSON_IsTrue(v) ? "true" : "false");
 	else if (cJSON_IsNumber(v)) {
-		if (v->valuedouble == (double)(int64_t)v->valuedouble)
+		if (v->valuedouble > -9.2e18 && v->valuedouble < 9.2e18 &&
+		    v->valuedouble == (double)(int64_t)v->valuedouble)
 			snprintf(buf, sizeof buf, "%lld",
 			    (long long)v->valuedouble);
 		else
@@ -285,13 +290,18 @@ kineto_meta_finish(struct kineto *k)
 		for (t = 0; t < m->ntracks; t++) {
 			struct lane *l = &m->tracks[t].lane;
 			for (i = 0; i < l->n; i++) {
+				/* Within model.h's time bounds, as the
+				 * builder keeps every other time. */
 				if (__builtin_add_overflow(l->start[i],
 				    k->base_ns, &l->start[i]) ||
 				    __builtin_add_overflow(l->end[i],
-				    k->base_ns, &l->end[i]))
+				    k->base_ns, &l->end[i]) ||
+				    l->start[i] < -MODEL_TIME_MAX ||
+				    l->end[i] > MODEL_TIME_MAX)
 					return kineto_fail(k, NULL, "event %lld:"
-					    " baseTimeNanoseconds + ts does not"
-					    " fit in 64 bits",
+					    " baseTimeNanoseconds + ts is out of"
+					    " range (more than 146 years from "
+					    "the clock's zero)",
 					    (long long)lane_rowid(l, i));
 			}
 		}

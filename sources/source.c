@@ -243,6 +243,9 @@ source_zsqlite_kind(const char *path, enum detected d, char **cause)
 		d = source_sqlite_kind(db);
 		sqlite3_close(db);
 	}
+	/* A copy no reader wants is not kept in the cache. */
+	if ((db == NULL || d == DETECT_SQLITE_OTHER) && strcmp(plain, path) != 0)
+		unlink(plain);
 	free(plain);
 	return d;
 }

@@ -299,13 +299,13 @@ activity_total(const struct activity *a, int64_t t0, int64_t t1,
 		activity_window(a, d, t0, t1, &w);
 		if (w.busy > 0)
 			n++;
-		tot->busy += w.busy;
-		tot->compute += w.compute;
-		tot->comm += w.comm;
-		tot->copy += w.copy;
-		tot->exposed += w.exposed;
-		tot->idle += w.idle;
-		tot->inner_idle += w.inner_idle;
+		tot->busy = sat_add64(tot->busy, w.busy);
+		tot->compute = sat_add64(tot->compute, w.compute);
+		tot->comm = sat_add64(tot->comm, w.comm);
+		tot->copy = sat_add64(tot->copy, w.copy);
+		tot->exposed = sat_add64(tot->exposed, w.exposed);
+		tot->idle = sat_add64(tot->idle, w.idle);
+		tot->inner_idle = sat_add64(tot->inner_idle, w.inner_idle);
 		if (w.first < tot->first)
 			tot->first = w.first;
 		if (w.last > tot->last && w.first <= w.last)

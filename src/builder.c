@@ -60,6 +60,10 @@ builder_finish(struct builder *b, char **cause)
 {
 	struct model	*m = b->m;
 
+	if (b->dropped_time > 0)
+		model_warn(m, "%llu events dropped: a time more than 146 "
+		    "years from the clock's zero (corrupt rows)",
+		    (unsigned long long)b->dropped_time);
 	builder_release(b);
 	if (model_finalize(m, cause) != 0) {
 		model_free(m);
@@ -438,6 +442,11 @@ builder_counter(struct builder *b, double value)
 void
 builder_event(struct builder *b, uint32_t track, const struct lane_event *ev)
 {
+	if (ev->start < -MODEL_TIME_MAX || ev->start > MODEL_TIME_MAX ||
+	    ev->end < -MODEL_TIME_MAX || ev->end > MODEL_TIME_MAX) {
+		b->dropped_time++;
+		return;
+	}
 	lane_push(&b->m->tracks[track].lane, ev);
 }
 

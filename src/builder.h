@@ -37,6 +37,7 @@ struct builder {
 	size_t		 kcap, ccap, ncap, countercap, metacap, warncap;
 	struct hmap	 kernel_dedup;	/* hash(kernel_info) -> index */
 	struct hmap	 copy_dedup;	/* hash(copy_info) -> index */
+	uint64_t	 dropped_time;	/* events beyond MODEL_TIME_MAX */
 };
 
 struct builder	*builder_new(enum source_kind);
@@ -85,7 +86,8 @@ uint32_t	 builder_copy(struct builder *, const struct copy_info *);
 uint32_t	 builder_nvtx(struct builder *, const struct nvtx_info *);
 uint32_t	 builder_counter(struct builder *, double value);
 
-/* Appends an event to a track. */
+/* Appends an event to a track; one with a time beyond +-MODEL_TIME_MAX
+ * (a corrupt row) is dropped and counted in a warning. */
 void		 builder_event(struct builder *, uint32_t track,
 		    const struct lane_event *);
 

@@ -1965,6 +1965,7 @@ struct cache_rctx {
 	ZSTD_DCtx		*dctx[CACHE_THREADS];
 	uint8_t			*scratch[CACHE_THREADS];
 	uint64_t		 kinds[CACHE_THREADS][256];	/* events */
+	int64_t			 dursum[CACHE_THREADS];	/* saturated */
 	uint32_t		 auxlim[256];	/* per kind: aux below this */
 };
 
@@ -2073,12 +2074,27 @@ cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
 {
 	const uint8_t	*kind;
 	const uint32_t	*v;
+	const int64_t	*st, *en;
 	uint64_t	 cnt[4][256];
 	size_t		 i, n = job->n;
 	int		 bad = 0;
 
 	switch (job->group) {
 	case GRP_LANE:
+		/* Times inside the span, end >= start, names in the pool. */
+		st = cols[0].p;
+		en = cols[1].p;
+		v = cols[2].p;
+		for (i = 0; i < n; i++) {
+			bad |= (st[i] < r->m->origin_ns) |
+			    (st[i] > r->m->end_ns) | (en[i] < st[i]) |
+			    (en[i] > r->m->end_ns) | (v[i] >= r->c.nstrs);
+			if (!bad)
+				r->dursum[tid] = sat_add64(r->dursum[tid],
+				    en[i] - st[i]);
+		}
+		if (bad)
+			return -1;
 		kind = cols[3].p;
 		v = cols[7].p;
 		memset(cnt, 0, sizeof cnt);
@@ -2203,13 +2219,54 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 #define CACHE_REF(v, n)	((v) == NONE32 || (v) < (n))
 
 /* Whether every entity reference is in range: finalize and every reader of
- * the model index with them. */
+ * the model index with them; so are string ids (below nstrs), and the span
+ * keeps the bounds model.h promises. */
 static int
-cache_check_refs(const struct model *m)
+cache_check_refs(const struct model *m, uint32_t nstrs)
 {
 	const struct track	*t;
 	size_t			 i;
 
+#define CACHE_STR(v)	((v) < nstrs)
+	if (m->origin_ns < -MODEL_TIME_MAX || m->end_ns > MODEL_TIME_MAX ||
+	    m->end_ns < m->origin_ns ||
+	    (uint64_t)m->end_ns - (uint64_t)m->origin_ns >
+	    (uint64_t)MODEL_SPAN_MAX)
+		return -1;
+	for (i = 0; i < m->ndevices; i++)
+		if (!CACHE_STR(m->devices[i].name) ||
+		    !CACHE_STR(m->devices[i].uuid) ||
+		    !CACHE_STR(m->devices[i].bus) ||
+		    !CACHE_STR(m->devices[i].chip) ||
+		    !CACHE_STR(m->devices[i].vendor))
+			return -1;
+	for (i = 0; i < m->nprocesses; i++)
+		if (!CACHE_STR(m->processes[i].name) ||
+		    !CACHE_STR(m->processes[i].host))
+			return -1;
+	for (i = 0; i < m->nthreads; i++)
+		if (!CACHE_STR(m->threads[i].name))
+			return -1;
+	for (i = 0; i < m->nstreams; i++)
+		if (!CACHE_STR(m->streams[i].name))
+			return -1;
+	for (i = 0; i < m->ndomains; i++)
+		if (!CACHE_STR(m->domains[i].name))
+			return -1;
+	for (i = 0; i < m->ntracks; i++)
+		if (!CACHE_STR(m->tracks[i].name))
+			return -1;
+	for (i = 0; i < m->nkernels; i++)
+		if (!CACHE_STR(m->kernels[i].short_name) ||
+		    !CACHE_STR(m->kernels[i].mangled))
+			return -1;
+	for (i = 0; i < m->nnvtx; i++)
+		if (!CACHE_STR(m->nvtx[i].category_name))
+			return -1;
+	for (i = 0; i < m->nmeta; i++)
+		if (!CACHE_STR(m->meta[i].key) || !CACHE_STR(m->meta[i].value))
+			return -1;
+#undef CACHE_STR
 	for (i = 0; i < m->ndevices; i++)
 		if (!CACHE_REF(m->devices[i].process, m->nprocesses))
 			return -1;
@@ -2449,6 +2506,39 @@ cache_rctx_free(struct cache_rctx *r)
 	free(r->clen);
 }
 
+/*
+ * Whether the sizes of all copies and sets add up within MODEL_BYTESUM_MAX
+ * (model.h): at once when the largest times their number does, else by
+ * adding them up.
+ */
+static int
+cache_check_bytes(const struct model *m)
+{
+	const struct lane	*l;
+	uint64_t		 max = 0, n, sum = 0, x;
+	size_t			 t, i;
+
+	for (i = 0; i < m->ncopies; i++)
+		if (m->copies[i].bytes > max)
+			max = m->copies[i].bytes;
+	n = m->kind_count[EV_MEMCPY] + m->kind_count[EV_MEMSET];
+	if (max == 0 || n <= (uint64_t)MODEL_BYTESUM_MAX / max)
+		return 0;
+	for (t = 0; t < m->ntracks; t++) {
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if ((l->kind[i] != EV_MEMCPY &&
+			    l->kind[i] != EV_MEMSET) || l->aux[i] >= m->ncopies)
+				continue;
+			x = m->copies[l->aux[i]].bytes;
+			if (x > (uint64_t)MODEL_BYTESUM_MAX - sum)
+				return -1;
+			sum += x;
+		}
+	}
+	return 0;
+}
+
 /* Checks, after every job ran, what no single job could: the per-kind
  * counts against frame 0's, and the entity references. */
 static int
@@ -2456,17 +2546,30 @@ cache_check_whole(struct cache_rctx *r, char **why)
 {
 	const struct model	*m = r->m;
 	uint64_t		 cnt;
+	int64_t			 dsum;
 	size_t			 i, k;
 
-	for (k = 0; k < EV_KIND_COUNT; k++) {
+	/* No event of no kind or of a kind this build does not know. */
+	for (k = 0; k < 256; k++) {
 		for (cnt = 0, i = 0; i < CACHE_THREADS; i++)
 			cnt += r->kinds[i][k];
-		if (cnt != m->kind_count[k]) {
+		if (cnt != (k > EV_NONE && k < EV_KIND_COUNT ?
+		    m->kind_count[k] : 0)) {
 			*why = xstrdup("event counts inconsistent");
 			return -1;
 		}
 	}
-	if (cache_check_refs(m) != 0) {
+	for (dsum = 0, i = 0; i < CACHE_THREADS; i++)
+		dsum = sat_add64(dsum, r->dursum[i]);
+	if (dsum > MODEL_DURSUM_MAX) {
+		*why = xstrdup("durations add up past the model's bound");
+		return -1;
+	}
+	if (cache_check_bytes(m) != 0) {
+		*why = xstrdup("copy sizes add up past the model's bound");
+		return -1;
+	}
+	if (cache_check_refs(m, r->c.nstrs) != 0) {
 		*why = xstrdup("entity reference out of range");
 		return -1;
 	}
@@ -2566,7 +2669,7 @@ cache_decode_summary(const struct cache_hdr *h, const uint8_t *head,
 	if (plan.njobs > 0 && plan.jobs[0].type == JOB_STRINGS &&
 	    cache_load_job(&r, 0, 0, why) != 0)
 		goto out;
-	if (cache_check_refs(m) != 0) {
+	if (cache_check_refs(m, r.c.nstrs) != 0) {
 		*why = xstrdup("entity reference out of range");
 		goto out;
 	}

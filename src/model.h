@@ -20,7 +20,14 @@
  *
  * Times are signed 64-bit nanoseconds on the source's own clock (nsys session
  * time, Kineto epoch, ...). origin_ns is the smallest event start; verbs
- * present times relative to it. Negative times are valid.
+ * present times relative to it. Negative times are valid. Every time lies
+ * within +-MODEL_TIME_MAX (about 146 years either side of the clock's
+ * zero; the builder drops events beyond it, with a warning) and the span
+ * end_ns - origin_ns is at most MODEL_SPAN_MAX, so a difference of two
+ * times, or a time plus a duration, never overflows; the durations of all
+ * events add up to at most MODEL_DURSUM_MAX, so no sum of durations does
+ * either, and the same holds of copy sizes (MODEL_BYTESUM_MAX). Sums of spans over several tracks or devices (busy or idle time
+ * of each) may, and are saturated with sat_add64() where they are taken.
  *
  * All strings are ids into m->strs (strpool.h); 0 is "".
  */
@@ -34,6 +41,22 @@
 #include "lane.h"
 
 #define NONE32	UINT32_MAX		/* "no such index" */
+
+#define MODEL_TIME_MAX	(INT64_C(1) << 62)	/* |time| bound, ns */
+#define MODEL_SPAN_MAX	(INT64_C(1) << 62)	/* end_ns - origin_ns bound */
+#define MODEL_DURSUM_MAX (INT64_C(1) << 62)	/* all durations, summed */
+#define MODEL_BYTESUM_MAX (INT64_C(1) << 62)	/* all copy sizes, summed */
+
+/* a + b, saturated at the int64 limits (sums of many durations). */
+static inline int64_t
+sat_add64(int64_t a, int64_t b)
+{
+	if (b > 0 && a > INT64_MAX - b)
+		return INT64_MAX;
+	if (b < 0 && a < INT64_MIN - b)
+		return INT64_MIN;
+	return a + b;
+}
 
 /* Event kinds. The X-macro gives the enum, the names and the help text. */
 #define EV_KIND_LIST(X)						\

@@ -23,6 +23,7 @@
 #define PH_NBINS		500
 #define PH_BIN_MIN		(50 * MS)
 #define PH_BIN_MAX		(500 * MS)
+#define PH_MAXBINS		(1 << 20)	/* memory bound on the bins */
 #define PH_CAND_FACTOR		5
 #define PH_PREPASS		0.10
 #define PH_ELBOW		0.05
@@ -831,6 +832,10 @@ phase_detect(const struct model *m, const struct activity *a,
 		bin = c.span;
 	if (bin < 1)
 		bin = 1;
+	/* A trace longer than PH_MAXBINS bins of PH_BIN_MAX (six days)
+	 * gets wider bins rather than unbounded memory. */
+	if (c.span / bin >= PH_MAXBINS)
+		bin = c.span / PH_MAXBINS + 1;
 	c.bin = bin;
 	c.nbins = (size_t)((c.span + bin - 1) / bin);
 	ph->bin_ns = bin;

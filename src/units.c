@@ -109,10 +109,13 @@ units_parse_time(const char *s, int64_t *out, int *absolute)
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	snprintf(buf, sizeof buf, "%s", s);
-	n = strlen(buf);
-	while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == '\t'))
-		buf[--n] = '\0';
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n >= sizeof buf)
+		return -1;	/* no time is that long: refuse, never cut */
+	memcpy(buf, s, n);
+	buf[n] = '\0';
 	*absolute = 0;
 	s = buf;
 	if (*s == '@') {

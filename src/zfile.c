@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <zlib.h>
@@ -41,6 +42,10 @@ struct zfile {
 	int		 z_ended;	/* the last member ended */
 	ZSTD_DStream	*zs;
 	int		 zs_ended;	/* the last frame ended */
+	int		 zs_in_frame;	/* inside a frame (its header read) */
+	uint64_t	 zs_declared;	/* its declared content size, or
+					   ZSTD_CONTENTSIZE_UNKNOWN */
+	uint64_t	 zs_out;	/* bytes it gave so far */
 };
 
 enum zfile_kind
@@ -209,6 +214,26 @@ zfile_read_gzip(struct zfile *f, unsigned char *buf, size_t len, char **cause)
 	}
 }
 
+/*
+ * At the start of a zstd frame: notes the content size its header declares
+ * (unknown when the header is split across two buffer fills: then only the
+ * frame's own checksum, if it has one, guards it).
+ */
+static void
+zfile_zstd_frame(struct zfile *f)
+{
+	unsigned long long	n;
+
+	if (f->in_pos == f->in_len)
+		return;
+	f->zs_in_frame = 1;
+	f->zs_out = 0;
+	/* A skippable frame declares 0, and gives nothing. */
+	n = ZSTD_getFrameContentSize(f->in + f->in_pos, f->in_len - f->in_pos);
+	f->zs_declared = n == ZSTD_CONTENTSIZE_ERROR ?
+	    ZSTD_CONTENTSIZE_UNKNOWN : n;
+}
+
 static ssize_t
 zfile_read_zstd(struct zfile *f, unsigned char *buf, size_t len, char **cause)
 {
@@ -227,6 +252,8 @@ zfile_read_zstd(struct zfile *f, unsigned char *buf, size_t len, char **cause)
 			    (unsigned long long)zfile_raw_offset(f));
 			return -1;
 		}
+		if (!f->zs_in_frame)
+			zfile_zstd_frame(f);
 		in.src = f->in;
 		in.size = f->in_len;
 		in.pos = f->in_pos;
@@ -242,7 +269,24 @@ zfile_read_zstd(struct zfile *f, unsigned char *buf, size_t len, char **cause)
 			    ZSTD_getErrorName(rc));
 			return -1;
 		}
+		f->zs_out += out.pos;
 		f->zs_ended = rc == 0;
+		if (rc == 0) {
+			/* libzstd checks the declared size only when it
+			 * decodes a frame in one go: check it here too, so
+			 * that buffer sizes never change the answer. */
+			if (f->zs_declared != ZSTD_CONTENTSIZE_UNKNOWN &&
+			    f->zs_out != f->zs_declared) {
+				*cause = xasprintf("%s: corrupt zstd data near "
+				    "byte %llu (a frame holds %llu bytes, its "
+				    "header says %llu)", f->path,
+				    (unsigned long long)zfile_raw_offset(f),
+				    (unsigned long long)f->zs_out,
+				    (unsigned long long)f->zs_declared);
+				return -1;
+			}
+			f->zs_in_frame = 0;
+		}
 		if (out.pos > 0)
 			return (ssize_t)out.pos;
 	}
@@ -326,8 +370,10 @@ int
 zfile_copy_to(const char *src, const char *dst, char **cause)
 {
 	struct zfile	*f;
+	struct statvfs	 vfs;
 	char		*tmp, *buf;
 	ssize_t		 n, w, off;
+	uint64_t	 budget, free_bytes, written = 0;
 	int		 fd;
 
 	if ((f = zfile_open(src, cause)) == NULL)
@@ -339,12 +385,28 @@ zfile_copy_to(const char *src, const char *dst, char **cause)
 		zfile_close(f);
 		return -1;
 	}
+	/* A stream that would fill the disk (a bomb, or a database larger
+	 * than the room left) stops with ZFILE_COPY_RESERVE still free. */
+	budget = UINT64_MAX;
+	if (fstatvfs(fd, &vfs) == 0) {
+		free_bytes = (uint64_t)vfs.f_bavail * vfs.f_frsize;
+		budget = free_bytes > ZFILE_COPY_RESERVE ?
+		    free_bytes - ZFILE_COPY_RESERVE : 0;
+	}
 	buf = xmalloc(ZFILE_IN);
 	for (;;) {
 		if ((n = zfile_read(f, buf, ZFILE_IN, cause)) < 0)
 			goto fail;
 		if (n == 0)
 			break;
+		if ((uint64_t)n > budget - written) {
+			*cause = xasprintf("%s: decompressing it would leave "
+			    "less than %llu MiB free where %s goes", src,
+			    (unsigned long long)(ZFILE_COPY_RESERVE >> 20),
+			    dst);
+			goto fail;
+		}
+		written += (uint64_t)n;
 		for (off = 0; off < n; off += w) {
 			w = write(fd, buf + off, (size_t)(n - off));
 			if (w < 0 && errno == EINTR) {

@@ -53,8 +53,11 @@ int		 zfile_slurp(const char *path, char **buf, size_t *len,
 		    size_t max, char **cause);
 /*
  * Decompresses src into dst (written to a temporary file next to dst and
- * renamed). Returns 0, or -1 with *cause.
+ * renamed). Stops, removing the temporary file, before it would leave less
+ * than ZFILE_COPY_RESERVE bytes free on dst's file system (a bomb never
+ * fills the disk). Returns 0, or -1 with *cause.
  */
+#define ZFILE_COPY_RESERVE	(UINT64_C(1) << 30)
 int		 zfile_copy_to(const char *src, const char *dst, char **cause);
 
 #endif

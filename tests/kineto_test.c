@@ -427,9 +427,13 @@ test_errors(void **state)
 	expect_fail("{\"traceEvents\": [{\"ph\": \"X\", \"ts\": "
 	    "99999999999999999999, \"dur\": 1}]}", "'ts' is not a number");
 	expect_fail("{\"baseTimeNanoseconds\": 9000000000000000000, "
-	    "\"traceEvents\": [{\"ph\": \"X\", \"ts\": 9000000000000000, "
+	    "\"traceEvents\": [{\"ph\": \"X\", \"ts\": 1000000000000000, "
 	    "\"dur\": 1, \"cat\": \"cpu_op\", \"pid\": 1}]}",
-	    "does not fit in 64 bits");
+	    "baseTimeNanoseconds + ts is out of range");
+	expect_fail("{\"baseTimeNanoseconds\": 4000000000000000000, "
+	    "\"traceEvents\": [{\"ph\": \"X\", \"ts\": 1000000000000000, "
+	    "\"dur\": 1, \"cat\": \"cpu_op\", \"pid\": 1}]}",
+	    "baseTimeNanoseconds + ts is out of range");
 	expect_fail("{\"traceEvents\": [{\"ph\": \"X\", \"ts\": 1, \"dur\": 1,",
 	    "truncated JSON: the data ends at byte");
 	expect_fail("{\"traceEvents\": [{\"ph\": \"X\" \"ts\": 1}]}",

@@ -58,6 +58,10 @@ run() {
 	typed evil
 	keys Enter
 	wait_for 'evil' || fail "$label: the evil kernel is not listed"
+	# The footer names the selected kernel in full once the filtered
+	# table has been drawn (under load that is a frame or two later).
+	wait_for 'evil\\x1b\]0;PWNED\\x07\\x1b\[2J\\x1b\[\?1049l\\x08\\x08'
+	settle
 	grep -F -q 'evil\x1b]0;PWNED\x07\x1b[2J\x1b[?1049l\x08\x08' \
 	    "$tmp/screen" || fail "$label: the escapes are not shown escaped"
 	if [ "$lang" = C ]; then

@@ -1,0 +1,27 @@
+/*
+ * kineto_fuzz: the PyTorch profiler (Kineto) reader (sources/kineto*.c, on
+ * the streaming JSON scanner jsonscan.c) on hostile Chrome-trace JSON
+ * (plain, gzip or zstd), loaded with kineto_load() as source_read() calls
+ * it after detection; see fuzz_reader() for what is checked. The file is
+ * only read: nothing may appear next to it.
+ */
+#include "config.h"
+
+#include "fuzz.h"
+#include "kineto.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_quiet_stdout();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_reader(data, size, "trace.json", kineto_load, 1);
+	return 0;
+}

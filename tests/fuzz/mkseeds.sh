@@ -1,0 +1,173 @@
+#!/bin/sh
+# mkseeds.sh GPULENS [DIR]: writes the seed corpora of the fuzz harnesses
+# into DIR (default: the directory of this script), one subdirectory per
+# harness (see fuzz.h). Every seed is made here, from the synthetic demo
+# trace (`gpulens demo`), by hand, by nsys_seeds.py, amd_seeds.py and
+# reader_seeds.py, or
+# with gzip/zstd; none is a copy of a real profile. Needs python3 (standard
+# library), gzip and zstd. The seeds are checked in; run this again after a
+# change to a format (the cache layout, the schema the demo writes). It
+# only adds and replaces files: reproducers that fuzzing found (known/ and
+# the rest) stay.
+set -eu
+GPULENS=$1
+here=$(cd "$(dirname "$0")" && pwd)
+DIR=${2:-$here}
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mkseeds.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+export XDG_CACHE_HOME="$tmp/xdg"
+mkdir -p "$DIR/cache/known" "$DIR/opts/known" "$DIR/zfile" \
+    "$DIR/nsys/known" "$DIR/out/known" "$DIR/rpd" "$DIR/rocpd" \
+    "$DIR/rocprof_json"
+
+# AMD readers: rocmProfileData and rocpd databases, rocprofv3 JSON.
+python3 "$here/amd_seeds.py" "$here/../.." "$DIR"
+# Kineto traces, JSON for the scanner, Nsight Compute reports.
+python3 "$here/reader_seeds.py" "$DIR"
+
+# nsys: small exports cut from a demo trace.
+"$GPULENS" demo --out "$tmp/d1.sqlite" --events 100 --gpus 1 --seed 3
+python3 "$here/nsys_seeds.py" "$tmp/d1.sqlite" "$DIR/nsys"
+
+# cache: the caches of those traces, behind a mode byte (cache_fuzz.c:
+# bit 0 = as it is, bit 1 = structured, bits 2-7 pick a verb), each as it
+# is written and in the structured shape (frames decompressed).
+"$GPULENS" demo --out "$tmp/d2.sqlite" --events 300 --gpus 2 --seed 5
+n=0
+for t in "$tmp/d1.sqlite" "$tmp/d2.sqlite" "$DIR/nsys/hostile.sqlite" \
+    "$DIR/nsys/nvtx.sqlite" "$DIR/nsys/old-schema.sqlite"; do
+	b=$(basename "$t" .sqlite)
+	cp "$t" "$tmp/c-$b.sqlite"
+	"$GPULENS" prep "$tmp/c-$b.sqlite" >/dev/null
+	c="$tmp/.c-$b.sqlite.gpulens"
+	mode=$((n * 4))
+	{ printf "\\$(printf %o "$mode")"; cat "$c"; } >"$DIR/cache/$b-v$n.bin"
+	mode=$((n * 4 + 22))
+	python3 - "$c" "$mode" "$DIR/cache/$b-s$n.bin" <<'PY'
+import struct, subprocess, sys
+src, mode, dst = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+data = open(src, "rb").read()
+nframes = struct.unpack_from("<I", data, 96)[0]
+head_size = struct.unpack_from("<Q", data, 112)[0]
+off = 128 + 16 * nframes
+acc, nhead = 16 * nframes, 0
+while acc < head_size:
+    acc += struct.unpack_from("<Q", data, 128 + 16 * nhead + 8)[0]
+    nhead += 1
+out = bytes([mode]) + data[:128] + bytes([nhead])
+for f in range(nframes):
+    raw, clen = struct.unpack_from("<QQ", data, 128 + 16 * f)
+    dec = subprocess.run(["zstd", "-q", "-d", "-c"], input=data[off:off + clen],
+                         stdout=subprocess.PIPE, check=True).stdout
+    assert len(dec) == raw, (f, len(dec), raw)
+    out += struct.pack("<I", raw) + dec
+    off += clen
+open(dst, "wb").write(out)
+PY
+	n=$((n + 1))
+done
+# One used as it is (mode bit 0): the header checks themselves.
+{ printf '\001'; cat "$tmp/.c-d1.sqlite.gpulens"; } >"$DIR/cache/d1-raw.bin"
+# Known bug: times at the ends of int64 (see nsys_seeds.py).
+cp "$DIR/nsys/known/extreme-times.sqlite" "$tmp/c-x.sqlite"
+"$GPULENS" prep "$tmp/c-x.sqlite" >/dev/null
+{ printf '\000'; cat "$tmp/.c-x.sqlite.gpulens"; } \
+    >"$DIR/cache/known/extreme-times.bin"
+
+# zfile: plain, gzip and zstd streams, whole, concatenated and cut.
+z=$DIR/zfile
+printf 'plain text, not compressed\n' >"$z/plain.txt"
+: >"$z/empty"
+printf '{"traceEvents":[{"name":"k","ph":"X","ts":1,"dur":2}]}\n' >"$tmp/j"
+gzip -9cn "$tmp/j" >"$z/one.gz"
+{ gzip -cn "$tmp/j"; gzip -cn "$tmp/j"; } >"$z/two-members.gz"
+head -c 30 "$z/one.gz" >"$z/cut.gz"
+zstd -q -19 -c "$tmp/j" >"$z/one.zst"
+{ zstd -q -c "$tmp/j"; zstd -q -c "$tmp/j"; } >"$z/two-frames.zst"
+head -c 20 "$z/one.zst" >"$z/cut.zst"
+zstd -q -c --no-check "$tmp/j" >"$z/nocheck.zst"
+# A skippable frame after a real one.
+{ cat "$z/one.zst"; printf '\120\052\115\030\004\000\000\000abcd'; } \
+    >"$z/skippable.zst"
+head -c 4000 /dev/zero | gzip -9cn >"$z/zeros.gz"
+
+# opts: two bytes of option-group mask, then NUL-separated arguments.
+o=$DIR/opts
+args() { f=$1; shift; printf '\377\017' >"$f"; for a in "$@"; do printf '%s\0' "$a" >>"$f"; done; }
+args "$o/window" --from 12.5ms --to @3s --until 1e3us trace
+args "$o/filters" --device 0 --stream 7 --pid 123 --tid 16 --name 'nccl*' \
+    --name-regex '^k(e|a)' --min-dur 1.5us trace
+args "$o/page" --json --sort total_ns:asc --limit 0 --offset 9223372036854775807 \
+    --fields name,count t
+args "$o/buckets" --buckets 100000 --bucket 1min --scope device --by nvtx-path \
+    --range step --tree --type kernel --group-by name,iter -- --json
+args "$o/sizes" 512M 1.5GiB 2G 1000000 0.5k 1e6 250000 2M 9e15 -1 inf
+args "$o/times" 0 -0 150 -9223372036854775808 9223372036854775807 1e-9s \
+    9.2e18 0.5ns 3min @-5ms @ ''
+args "$o/bad" --limit -1 --format xml --type nothing --unknown --from
+printf '\000\000' >"$o/nomask"
+# Known bugs: hexadecimal durations read as 0, "nan" as a size.
+args "$o/known/hex-duration" --from 0x10 --to 0x1p4 trace
+args "$o/known/nan-size" nan NaN
+args "$o/known/count-overflow" 5e13m 9e15G
+# Known bug: a time longer than 127 bytes is cut (here to "@000...0").
+args "$o/known/time-truncated" "@$(printf '%0130d' 1)"
+
+# out: format, limit and offset classes, then operations (out_fuzz.c).
+python3 - "$DIR/out" <<'PY'
+import os, struct, sys
+d = sys.argv[1]
+def s(b):
+    if isinstance(b, str):
+        b = b.encode("utf-8", "surrogateescape")
+    return bytes([len(b)]) + b
+def key(i):
+    return bytes([i])
+ROW, STR, INT, NUM, BOOL, WARN, NEXT, AUX, SORT, FIELDS, ERR, PATH = range(12)
+hostile = ["\x1b[2J\x1b[H", "\x1b]0;title\x07", "bs\x08\x08\x7f",
+           "\u202eevil\u202c", "\u2066iso\u2069", "\x9b31m",
+           b"bad\xff\xfe\xc0\xafutf8", "a,b\"c\r\nd", "\u00e9\u4e2d\U0001F600"]
+def rows(n):
+    out = b""
+    for i in range(n):
+        out += bytes([ROW]) + bytes([STR]) + key(0) + s("k%d" % i)
+        out += bytes([STR]) + key(1) + s(hostile[i % len(hostile)])
+        out += bytes([INT]) + key(2) + struct.pack("<q", (i * 7919) - 3)
+        out += bytes([NUM]) + key(6) + struct.pack("<d", i / 3.0)
+        out += bytes([BOOL]) + key(7) + b"\x01"
+    return out
+seeds = {
+    "json-plain": bytes([1, 0, 0]) + rows(9),
+    "table-plain": bytes([0, 0, 0]) + rows(9),
+    "csv-plain": bytes([2, 0, 0]) + rows(9),
+    "json-sort": bytes([1, 4, 3]) + rows(6) + bytes([SORT]) + s("total_ns:asc")
+        + bytes([FIELDS]) + s("name,share_pct"),
+    "table-page-max": bytes([0, 1, 5]) + rows(4),
+    "json-error": bytes([1, 0, 0]) + bytes([ERR]) + s("\x1b[31mboom")
+        + bytes([PATH]) + s("/tmp/\x1b]0;x\x07.sqlite"),
+    "json-keys": bytes([1, 0, 0]) + bytes([ROW, STR, 255]) + s(b"k\xff\x1b")
+        + s("v") + bytes([AUX, 255]) + s("aux\x07") + s("val")
+        + bytes([WARN]) + s("warn \x1b[5m") + bytes([NEXT]) + s("gpulens x"),
+    "table-long": bytes([0, 0, 0, ROW, STR, 1, 255, 255, 0x41]),
+    "json-long-key": bytes([1, 0, 0, ROW, STR, 255, 255, 200, 0x1b]) + s("v"),
+    "json-numbers": bytes([1, 0, 0, ROW]) + bytes([NUM, 2])
+        + struct.pack("<d", float("nan")) + bytes([NUM, 3])
+        + struct.pack("<d", 1e19) + bytes([NUM, 5])
+        + struct.pack("<d", -1e300) + bytes([INT, 4])
+        + struct.pack("<q", -(2**63)),
+    "table-numbers": bytes([0, 0, 0, ROW]) + bytes([NUM, 2])
+        + struct.pack("<d", 1e18) + bytes([NUM, 5])
+        + struct.pack("<d", 3e18) + bytes([INT, 6])
+        + struct.pack("<q", 2**63 - 1),
+    # Known bug: --offset 1 --limit 9223372036854775807 overflows.
+    "known/page-overflow": bytes([1, 5, 3]) + rows(3),
+    # Known bug: huge numbers in *_ns / *_bytes table cells.
+    "known/table-huge-ns": bytes([0, 0, 0, ROW]) + bytes([NUM, 2])
+        + struct.pack("<d", 1e19) + bytes([INT, 3])
+        + struct.pack("<q", 2**63 - 1) + bytes([NUM, 5])
+        + struct.pack("<d", 3e19),
+}
+for name, data in seeds.items():
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+PY

@@ -1,0 +1,28 @@
+/*
+ * rocpd_fuzz: the rocprofv3 rocpd reader (sources/rocpd.c) on mutated
+ * SQLite databases, loaded with rocpd_load() as source_read() calls it after
+ * detection; see fuzz_reader() for what is checked. A gzip- or
+ * zstd-compressed database is decompressed into the cache location next to
+ * the trace (sqlz.h), so this harness does not require the directory to
+ * stay empty.
+ */
+#include "config.h"
+
+#include "fuzz.h"
+#include "source.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	fuzz_quiet_stdout();
+	return 0;
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_reader(data, size, "trace.db", rocpd_load, 0);
+	return 0;
+}
