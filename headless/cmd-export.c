@@ -883,12 +883,13 @@ cmd_export_exec(int argc, char **argv, const struct cmd_global *gl)
 		goto done;
 	}
 	opts_apply_out(&o, &out);
-	if (o.nargs != 1) {
+	if (o.nargs < 1) {
 		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_export_entry.usage);
+		    "expected a trace (usage: %s)", cmd_export_entry.usage);
 		goto done;
 	}
-	if ((m = cmd_load_out(o.args[0], gl, &out)) == NULL) {
+	if ((m = cmd_load_traces_out(o.args, (int)o.nargs, gl, &out)) ==
+	    NULL) {
 		rc = EXIT_USAGE;
 		goto done;
 	}

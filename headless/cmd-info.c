@@ -198,18 +198,21 @@ info_json(struct out *out, const char *path, const struct model *m)
 		out_next(out, "gpulens memcpy %s", path);
 }
 
-/* The summary from the cache's head when it is valid, else the model. */
+/* One trace: the summary from the cache's head when it is valid, else the
+ * model; several (ranks): the merged model. */
 static struct model *
-info_load(const char *path, const struct cmd_global *g, struct out *out)
+info_load(char *const *paths, int n, const struct cmd_global *g,
+    struct out *out)
 {
 	struct model	*m = NULL;
 	double		 t0 = timing_now();
 
-	if (!g->no_cache && cache_load_summary(path, &m, NULL) == 1) {
+	if (n == 1 && !g->no_cache && cache_load_summary(paths[0], &m,
+	    NULL) == 1) {
 		timing_report("cache-read", t0);
 		return m;
 	}
-	return cmd_load_out(path, g, out);
+	return cmd_load_traces_out(paths, n, g, out);
 }
 
 static int
@@ -231,12 +234,12 @@ cmd_info_exec(int argc, char **argv, const struct cmd_global *g)
 	}
 	opts_apply_out(&o, &out);
 	out.limit = 0;
-	if (o.nargs != 1) {
+	if (o.nargs < 1) {
 		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected one trace (usage: %s)", cmd_info_entry.usage);
+		    "expected a trace (usage: %s)", cmd_info_entry.usage);
 		goto done;
 	}
-	if ((m = info_load(o.args[0], g, &out)) == NULL) {
+	if ((m = info_load(o.args, (int)o.nargs, g, &out)) == NULL) {
 		rc = EXIT_USAGE;
 		goto done;
 	}

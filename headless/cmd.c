@@ -167,8 +167,7 @@ cmd_load(const char *path, const struct cmd_global *g)
 	return m;
 }
 
-/* Loads n traces (n > 1, or a directory: one per rank, merged). */
-static struct model *
+struct model *
 cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
     struct out *o)
 {

@@ -83,6 +83,10 @@ int			 cmd_verb_main(const struct cmd_entry *, int argc,
  * with --json). */
 struct model		*cmd_load_out(const char *path, const struct cmd_global *,
 			    struct out *);
+/* As cmd_load_out for n paths (n > 1: one trace per rank, merged as
+ * multi.h does; a directory path: its traces, likewise). */
+struct model		*cmd_load_traces_out(char *const *paths, int n,
+			    const struct cmd_global *, struct out *);
 /* Parses "1e6", "250000", "2M" style counts; -1 on error. */
 long long		 cmd_parse_count(const char *);
 /* True if arg is -h or --help. */

@@ -86,4 +86,24 @@ expect_rc 0 "$GPULENS" ranks "$TMPD/pair" --json
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["data"]; assert [(r["rank"], r["pid"]) for r in d["rows"]] == [(0, 4037), (1, 4045)] and d["auxiliary"]["collectives_matched"] > 0, d' \
     "$TMPD/out" || fail "the HTA pair is not a two-rank job"
 python3 "$CHECK" --quiet --verbs "$@" "$TMPD/pair/" || fail "verbs on the real traces"
+# info and export take several traces too: the merged job, whose event
+# counts are the sum of the ranks', exported as one Perfetto trace.
+for r in 0 1; do
+	expect_rc 0 "$GPULENS" info --json "${pair}$r.json.gz"
+	cp "$TMPD/out" "$TMPD/info$r"
+done
+expect_rc 0 "$GPULENS" info --json "${pair}0.json.gz" "${pair}1.json.gz"
+python3 - "$TMPD/info0" "$TMPD/info1" "$TMPD/out" <<'PY' || fail "info on two ranks"
+import json, sys
+c = [{r["kind"]: r["count"] for r in json.load(open(f))["data"]["rows"]}
+     for f in sys.argv[1:]]
+both = {k: c[0].get(k, 0) + c[1].get(k, 0) for k in set(c[0]) | set(c[1])}
+assert c[2] == both, (c[2], both)
+names = [p["name"] for p in
+         json.load(open(sys.argv[3]))["data"]["auxiliary"]["processes"]]
+assert [n.split()[:2] for n in names] == [["rank", "0"], ["rank", "1"]], names
+PY
+expect_rc 0 "$GPULENS" export "${pair}0.json.gz" "${pair}1.json.gz"
+python3 -c 'import json,sys; ev=json.load(open(sys.argv[1]))["traceEvents"]; pids={e.get("pid") for e in ev}; assert {4037, 4045} <= pids, pids' \
+    "$TMPD/out" || fail "export of two ranks"
 pass
