@@ -2075,7 +2075,9 @@ cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
 	const uint8_t	*kind;
 	const uint32_t	*v;
 	const int64_t	*st, *en;
-	uint64_t	 cnt[4][256];
+	int64_t		 lo, hi;
+	uint64_t	 cnt[4][256], dlo, dhi, d, a, span;
+	uint32_t	 nstrs;
 	size_t		 i, n = job->n;
 	int		 bad = 0;
 
@@ -2085,16 +2087,31 @@ cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
 		st = cols[0].p;
 		en = cols[1].p;
 		v = cols[2].p;
+		lo = r->m->origin_ns;
+		hi = r->m->end_ns;
+		nstrs = r->c.nstrs;
+		/* The durations' sum in two unsigned halves: no branch, no
+		 * overflow, whatever the bytes (a loop the compiler vectorizes:
+		 * this runs over every event of a warm load). */
+		dlo = dhi = 0;
+		span = (uint64_t)hi - (uint64_t)lo;
 		for (i = 0; i < n; i++) {
-			bad |= (st[i] < r->m->origin_ns) |
-			    (st[i] > r->m->end_ns) | (en[i] < st[i]) |
-			    (en[i] > r->m->end_ns) | (v[i] >= r->c.nstrs);
-			if (!bad)
-				r->dursum[tid] = sat_add64(r->dursum[tid],
-				    en[i] - st[i]);
+			/* a: start - origin; d: the duration; in range iff
+			 * a <= span and d <= span - a (end <= hi). */
+			a = (uint64_t)st[i] - (uint64_t)lo;
+			d = (uint64_t)en[i] - (uint64_t)st[i];
+			bad |= (a > span) | (d > span - a) | (v[i] >= nstrs);
+			dlo += d & 0xffffffff;
+			dhi += d >> 32;
 		}
 		if (bad)
 			return -1;
+		if (dhi > (uint64_t)MODEL_DURSUM_MAX >> 32 ||
+		    dlo > (uint64_t)MODEL_DURSUM_MAX)
+			r->dursum[tid] = INT64_MAX;
+		else
+			r->dursum[tid] = sat_add64(r->dursum[tid],
+			    (int64_t)((dhi << 32) + dlo));
 		kind = cols[3].p;
 		v = cols[7].p;
 		memset(cnt, 0, sizeof cnt);
