@@ -4,12 +4,44 @@
  * domain), grouped by event kind (kernel or nvtx), collective, device,
  * stream and process:
  *   count, total_ns, mean_ns, median_ns, min_ns, max_ns;
- *   total_bytes: null, because neither nsys nor the model records the
- *     message size of an NCCL kernel;
  *   for kernels, gpu_busy_share_pct: the group's time inside the --from/
  *     --to window as a share of device_busy_ns, the union of all work on
  *     that device in the window (so it stays meaningful with --stream or
- *     --name, and is not restricted by --nvtx).
+ *     --name, and is not restricted by --nvtx);
+ *   message sizes and bandwidth, from the kernels whose kernel_info has
+ *     a message size (Kineto's collective args; nsys records none, so
+ *     there they stay null), the "sized" kernels:
+ *     sized_count   how many there are;
+ *     total_bytes   the sum of their message bytes (null when none);
+ *     algbw_gbps    total_bytes over their summed duration: bytes per ns
+ *                   is GB/s (10^9 bytes);
+ *     busbw_gbps    the same with each kernel's bytes times its bus
+ *                   factor;
+ *     median_algbw_gbps, median_busbw_gbps
+ *                   the median of the per-kernel values (bytes / duration,
+ *                   kernels of zero duration left out);
+ *     group_size, process_group
+ *                   the process group's size and name, when every sized
+ *                   kernel of the group agrees (else null).
+ * The bandwidths follow nccl-tests (doc/PERFORMANCE.md in
+ * github.com/NVIDIA/nccl-tests): algbw = S / t, where the size S of an
+ * operation is the whole buffer of n ranks where one exists, and busbw =
+ * algbw x a factor that makes it comparable with the hardware's link
+ * bandwidth. A kernel's collective is its kernel_info's (PyTorch's
+ * "Collective name": "allreduce", "_allgather_base", ...) when known, else
+ * the one parsed from its name, both matched as below; then:
+ *   bytes = output elements x element size for AllGather and Gather,
+ *           input elements x element size for everything else
+ *           (AllReduce, Broadcast, Reduce, ReduceScatter, AllToAll(v),
+ *           Scatter, SendRecv, Send, Recv, Barrier, unknown);
+ *   bus factor, for a group of n ranks: 2(n-1)/n for AllReduce (and
+ *           Barrier, an all-reduce of one element); (n-1)/n for AllGather,
+ *           ReduceScatter, AllToAll(v), Gather and Scatter; 1 for
+ *           Broadcast, Reduce, SendRecv, Send and Recv. A kernel with
+ *           another collective, or without a group size where the factor
+ *           needs one, has none, and then the group's busbw values are
+ *           null.
+ * A kernel counts in full when it overlaps the window, as for the times.
  * The collective comes from the name (cmd_comm_collective): the text after
  * "nccl"/"rccl" and a "Kernel_"/"DevKernel_" part, matched against the
  * known collectives (AllReduce, AllGather, ReduceScatter, Reduce,
@@ -50,30 +82,40 @@ const struct cmd_entry cmd_comm_entry = {
 	"(parsed from the name: AllReduce, AllGather, ReduceScatter, SendRecv,\n"
 	"Broadcast, ...), kind, device, stream and process: count, total,\n"
 	"mean, median, min and max time, and for kernels their share of the\n"
-	"device's busy time. Message sizes are not recorded (null).",
+	"device's busy time, and, where the trace records message sizes\n"
+	"(PyTorch/Kineto), total bytes and algorithm and bus bandwidth.",
 	cmd_comm_exec,
 	COMM_OPTS
 };
 
+/* Which element count is a collective's size, and its bus factor. */
+enum comm_size { SIZE_IN, SIZE_OUT };
+enum comm_bus { BUS_ONE, BUS_RING, BUS_ALLREDUCE };	/* 1, (n-1)/n,
+							   2(n-1)/n */
+
 static const struct {
 	const char	*lower, *name;
+	uint8_t		 size;		/* enum comm_size */
+	uint8_t		 bus;		/* enum comm_bus */
 } comm_known[] = {
-	{ "allreduce", "AllReduce" },
-	{ "allgather", "AllGather" },
-	{ "reducescatter", "ReduceScatter" },
-	{ "reduce", "Reduce" },
-	{ "broadcast", "Broadcast" },
-	{ "bcast", "Broadcast" },
-	{ "sendrecv", "SendRecv" },
-	{ "send", "Send" },
-	{ "recv", "Recv" },
-	{ "alltoallv", "AllToAllv" },
-	{ "alltoall", "AllToAll" },
-	{ "gather", "Gather" },
-	{ "scatter", "Scatter" },
-	{ "barrier", "Barrier" },
+	{ "allreduce", "AllReduce", SIZE_IN, BUS_ALLREDUCE },
+	{ "allgather", "AllGather", SIZE_OUT, BUS_RING },
+	{ "reducescatter", "ReduceScatter", SIZE_IN, BUS_RING },
+	{ "reduce", "Reduce", SIZE_IN, BUS_ONE },
+	{ "broadcast", "Broadcast", SIZE_IN, BUS_ONE },
+	{ "bcast", "Broadcast", SIZE_IN, BUS_ONE },
+	{ "sendrecv", "SendRecv", SIZE_IN, BUS_ONE },
+	{ "send", "Send", SIZE_IN, BUS_ONE },
+	{ "recv", "Recv", SIZE_IN, BUS_ONE },
+	{ "alltoallv", "AllToAllv", SIZE_IN, BUS_RING },
+	{ "alltoall", "AllToAll", SIZE_IN, BUS_RING },
+	{ "gather", "Gather", SIZE_OUT, BUS_RING },
+	{ "scatter", "Scatter", SIZE_IN, BUS_RING },
+	{ "barrier", "Barrier", SIZE_IN, BUS_ALLREDUCE },
 };
 #define COMM_NKNOWN (sizeof comm_known / sizeof comm_known[0])
+
+#define COMM_MIXED	(NONE32 - 1)	/* group_size / pg: kernels disagree */
 
 struct comm_group {
 	int		 kind;
@@ -81,12 +123,26 @@ struct comm_group {
 	uint32_t	 device, stream, process;
 	struct stats_acc dur;
 	int64_t		 clipped;	/* time inside the window */
+	/* The sized kernels (message size known): */
+	size_t		 nsized;
+	int64_t		 bytes;		/* their message bytes, summed */
+	int64_t		 sized_ns;	/* their durations, summed */
+	double		 busbytes;	/* bytes x bus factor, summed */
+	int		 nofactor;	/* one of them has no bus factor */
+	uint32_t	 group_size;	/* 0 none yet, COMM_MIXED */
+	uint32_t	 pg;		/* model sid, NONE32 none yet,
+					   COMM_MIXED */
+	double		*algbw, *busbw;	/* per kernel, GB/s (dur > 0) */
+	size_t		 nbw, bwcap;
 };
 
 struct comm_ctx {
 	const struct model	*m;
 	struct strpool		*local;
 	struct hmap		 coll_of;	/* model sid -> local sid */
+	struct hmap		 known_of;	/* model sid of a kernel_info
+						   comm_coll -> comm_known
+						   index + 1, or 0 */
 	struct comm_group	*g;
 	size_t			 ng, gcap;
 	struct hmap		 by_key;
@@ -96,7 +152,9 @@ static const char *comm_columns[] = {
 	"kind", "collective", "device", "stream", "pid", "rank", "count",
 	"total_ns",
 	"mean_ns", "median_ns", "min_ns", "max_ns", "gpu_busy_share_pct",
-	"device_busy_ns", "total_bytes", NULL
+	"device_busy_ns", "total_bytes", "group_size", "sized_count",
+	"algbw_gbps", "busbw_gbps", "median_algbw_gbps", "median_busbw_gbps",
+	"process_group", NULL
 };
 
 /* Position just after "nccl" or "rccl" (any case) in s, or s. */
@@ -176,6 +234,129 @@ cmd_comm_collective(const char *name, char *buf, size_t len)
 	return buf;
 }
 
+/* The comm_known index of a collective's name ("_allgather_base",
+ * "AllGather"), ignoring case and non-alphanumerics; -1 if unknown. */
+static int
+comm_known_of(const char *s)
+{
+	char	norm[COMM_NORM];
+	size_t	n = 0;
+
+	for (; *s != '\0' && n + 1 < sizeof norm; s++)
+		if (isalnum((unsigned char)*s))
+			norm[n++] = (char)tolower((unsigned char)*s);
+	norm[n] = '\0';
+	return n > 0 ? comm_match(norm) : -1;
+}
+
+/* The collective of a kernel for its size and bus factor: its
+ * kernel_info's when known, else the group's (parsed from the name). */
+static int
+comm_kernel_known(struct comm_ctx *c, const struct kernel_info *ki,
+    const struct comm_group *g)
+{
+	uint32_t	v;
+	int		which;
+
+	if (ki->comm_coll != 0) {
+		if (!hmap_get(&c->known_of, ki->comm_coll, &v)) {
+			which = comm_known_of(model_str(c->m, ki->comm_coll));
+			v = (uint32_t)(which + 1);
+			hmap_put(&c->known_of, ki->comm_coll, v);
+		}
+		if (v != 0)
+			return (int)v - 1;
+	}
+	return comm_known_of(strpool_get(c->local, g->coll));
+}
+
+/* The bus factor of collective which (-1 unknown) over n ranks (0
+ * unknown), or -1 when there is none. */
+static double
+comm_bus_factor(int which, uint32_t n)
+{
+	if (which < 0)
+		return -1;
+	if (comm_known[which].bus == BUS_ONE)
+		return 1;
+	if (n == 0)
+		return -1;
+	if (comm_known[which].bus == BUS_RING)
+		return (double)(n - 1) / n;
+	return 2.0 * (n - 1) / n;
+}
+
+/* Adds a kernel of duration dur with a known message size to g; a
+ * kernel without one is left out. */
+static void
+comm_add_sized(struct comm_ctx *c, struct comm_group *g,
+    const struct kernel_info *ki, int64_t dur)
+{
+	uint64_t	n;
+	int64_t		bytes;
+	double		factor;
+	int		which;
+
+	if (ki->comm_elem_size == 0)
+		return;
+	which = comm_kernel_known(c, ki, g);
+	if (which >= 0 && comm_known[which].size == SIZE_OUT) {
+		if (!(ki->comm_flags & KCOMM_OUT))
+			return;
+		n = ki->comm_out_nelems;
+	} else {
+		if (!(ki->comm_flags & KCOMM_IN))
+			return;
+		n = ki->comm_in_nelems;
+	}
+	bytes = n > (uint64_t)INT64_MAX / ki->comm_elem_size ? INT64_MAX :
+	    (int64_t)(n * ki->comm_elem_size);
+	factor = comm_bus_factor(which, ki->comm_group_size);
+	if (g->nsized++ == 0) {
+		g->group_size = ki->comm_group_size;
+		g->pg = ki->comm_pg_name;
+	} else {
+		if (g->group_size != ki->comm_group_size)
+			g->group_size = COMM_MIXED;
+		if (g->pg != ki->comm_pg_name)
+			g->pg = COMM_MIXED;
+	}
+	g->bytes = sat_add64(g->bytes, bytes);
+	g->sized_ns = sat_add64(g->sized_ns, dur);
+	if (factor < 0)
+		g->nofactor = 1;
+	else
+		g->busbytes += (double)bytes * factor;
+	if (dur <= 0)
+		return;
+	if (g->nbw == g->bwcap) {
+		g->bwcap = g->bwcap == 0 ? 16 : g->bwcap * 2;
+		g->algbw = xreallocarray(g->algbw, g->bwcap, sizeof *g->algbw);
+		g->busbw = xreallocarray(g->busbw, g->bwcap, sizeof *g->busbw);
+	}
+	g->algbw[g->nbw] = (double)bytes / (double)dur;
+	g->busbw[g->nbw] = factor < 0 ? 0 : (double)bytes * factor /
+	    (double)dur;
+	g->nbw++;
+}
+
+static int
+comm_cmp_double(const void *a, const void *b)
+{
+	double	x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of v[0, n), n > 0 (sorts v): the middle value, or the mean
+ * of the two middle ones, as stats.h defines it. */
+static double
+comm_median(double *v, size_t n)
+{
+	qsort(v, n, sizeof *v, comm_cmp_double);
+	return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 static uint32_t
 comm_coll_sid(struct comm_ctx *c, uint32_t sid)
 {
@@ -213,6 +394,7 @@ comm_group(struct comm_ctx *c, int kind, uint32_t coll, uint32_t device,
 			g->stream = stream;
 			g->process = process;
 			stats_acc_init(&g->dur);
+			g->pg = NONE32;
 			return g;
 		}
 		g = &c->g[*slot];
@@ -221,6 +403,42 @@ comm_group(struct comm_ctx *c, int kind, uint32_t coll, uint32_t device,
 			return g;
 		key++;		/* a hash collision: probe the next key */
 	}
+}
+
+/* The message size and bandwidth keys of a row (the top comment). */
+static void
+comm_row_bw(cJSON *row, const struct model *m, struct comm_group *g)
+{
+	int	sized = g->nsized > 0, timed = sized && g->sized_ns > 0;
+
+	if (sized && g->group_size != 0 && g->group_size != COMM_MIXED)
+		out_int(row, "group_size", g->group_size);
+	else
+		cJSON_AddNullToObject(row, "group_size");
+	out_int(row, "sized_count", (int64_t)g->nsized);
+	if (timed)
+		out_num(row, "algbw_gbps", (double)g->bytes /
+		    (double)g->sized_ns);
+	else
+		cJSON_AddNullToObject(row, "algbw_gbps");
+	if (timed && !g->nofactor)
+		out_num(row, "busbw_gbps", g->busbytes / (double)g->sized_ns);
+	else
+		cJSON_AddNullToObject(row, "busbw_gbps");
+	if (g->nbw > 0)
+		out_num(row, "median_algbw_gbps", comm_median(g->algbw,
+		    g->nbw));
+	else
+		cJSON_AddNullToObject(row, "median_algbw_gbps");
+	if (g->nbw > 0 && !g->nofactor)
+		out_num(row, "median_busbw_gbps", comm_median(g->busbw,
+		    g->nbw));
+	else
+		cJSON_AddNullToObject(row, "median_busbw_gbps");
+	if (sized && g->pg != 0 && g->pg != COMM_MIXED)
+		out_str(row, "process_group", model_str(m, g->pg));
+	else
+		cJSON_AddNullToObject(row, "process_group");
 }
 
 static void
@@ -272,7 +490,10 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 	out_num(row, "median_ns", s.median);
 	out_int(row, "min_ns", s.min);
 	out_int(row, "max_ns", s.max);
-	cJSON_AddNullToObject(row, "total_bytes");
+	if (g->nsized > 0)
+		out_int(row, "total_bytes", g->bytes);
+	else
+		cJSON_AddNullToObject(row, "total_bytes");
 	if (g->device < m->ndevices && m->device_cov != NULL) {
 		busy = coverage_busy(&m->device_cov[g->device], t0, t1);
 		out_int(row, "device_busy_ns", busy);
@@ -285,6 +506,7 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 		cJSON_AddNullToObject(row, "device_busy_ns");
 		cJSON_AddNullToObject(row, "gpu_busy_share_pct");
 	}
+	comm_row_bw(row, m, g);
 }
 
 int
@@ -295,9 +517,9 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	struct opts		 ko = *o;
 	struct sel		 s;
 	struct comm_group	*g;
-	uint32_t		*idx = NULL, t;
+	uint32_t		*idx = NULL, t, aux;
 	size_t			 icap = 0, k, i, gi;
-	int64_t			 a, b, total = 0;
+	int64_t			 a, b, dur, total = 0;
 	int			 kind;
 
 	ko.type = -1;		/* communication */
@@ -309,6 +531,7 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	c.m = m;
 	c.local = strpool_new();
 	hmap_init(&c.coll_of);
+	hmap_init(&c.known_of);
 	hmap_init(&c.by_key);
 	if (sel_window_empty(&s))
 		out_warn(out, "the window lies outside the trace");
@@ -330,8 +553,12 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 			    tr->type == TRACK_GPU ? tr->device : NONE32,
 			    tr->type == TRACK_GPU ? tr->stream : NONE32,
 			    evrow_process(m, model_gid(m, t, idx[i])));
-			stats_acc_add(&g->dur, l->end[idx[i]] -
-			    l->start[idx[i]]);
+			dur = l->end[idx[i]] - l->start[idx[i]];
+			stats_acc_add(&g->dur, dur);
+			aux = l->aux[idx[i]];
+			if (kind == EV_KERNEL && aux < m->nkernels &&
+			    m->kernels[aux].comm_flags != 0)
+				comm_add_sized(&c, g, &m->kernels[aux], dur);
 			a = l->start[idx[i]] > s.t0 ? l->start[idx[i]] : s.t0;
 			b = l->end[idx[i]] < s.t1 ? l->end[idx[i]] : s.t1;
 			if (b > a)
@@ -350,11 +577,15 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	if (c.ng == 0)
 		out_warn(out, "no communication (NCCL/RCCL kernels or NCCL "
 		    "ranges) matches");
-	for (gi = 0; gi < c.ng; gi++)
+	for (gi = 0; gi < c.ng; gi++) {
 		stats_acc_free(&c.g[gi].dur);
+		free(c.g[gi].algbw);
+		free(c.g[gi].busbw);
+	}
 	free(c.g);
 	strpool_free(c.local);
 	hmap_free(&c.coll_of);
+	hmap_free(&c.known_of);
 	hmap_free(&c.by_key);
 	free(idx);
 	return 0;

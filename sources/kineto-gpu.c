@@ -2,7 +2,8 @@
  * kineto-gpu: the Kineto reader's GPU work: kernels (and CUPTI profiler
  * ranges), copies, memsets and synchronisations on the track of their
  * (device, stream), with kernel_info and copy_info from their args and
- * names, and the pseudo-thread tracks of GPU annotations. kineto.c's top
+ * names (a communication kernel's collective, message sizes and process
+ * group included), and the pseudo-thread tracks of GPU annotations. kineto.c's top
  * comment has the mapping.
  */
 #include "config.h"
@@ -138,6 +139,100 @@ kineto_gpu_copy_template(struct kineto *k, uint32_t sid, int memset_)
 	return &k->cinfo[k->ncinfo++];
 }
 
+/*
+ * Bytes per element of the dtypes PyTorch writes in a collective's args
+ * (c10::toString of the ScalarType, c10/core/ScalarType.h, with its
+ * elementSize()), then the torch spellings ("float32", ...) that other
+ * tools write. Compared ignoring case, so "float" and "bfloat16" match
+ * too. Sub-byte types (Int1..Int7, UInt1..UInt7) and anything else are
+ * unknown (0).
+ */
+static const struct {
+	const char	*name;
+	uint8_t		 size;
+} kineto_gpu_dtypes[] = {
+	{ "Byte", 1 }, { "Char", 1 }, { "Short", 2 }, { "Int", 4 },
+	{ "Long", 8 }, { "Half", 2 }, { "Float", 4 }, { "Double", 8 },
+	{ "ComplexHalf", 4 }, { "ComplexFloat", 8 }, { "ComplexDouble", 16 },
+	{ "Bool", 1 }, { "QInt8", 1 }, { "QUInt8", 1 }, { "QInt32", 4 },
+	{ "BFloat16", 2 }, { "QUInt4x2", 1 }, { "QUInt2x4", 1 },
+	{ "Bits1x8", 1 }, { "Bits2x4", 1 }, { "Bits4x2", 1 }, { "Bits8", 1 },
+	{ "Bits16", 2 }, { "Float8_e5m2", 1 }, { "Float8_e4m3fn", 1 },
+	{ "Float8_e5m2fnuz", 1 }, { "Float8_e4m3fnuz", 1 }, { "UInt16", 2 },
+	{ "UInt32", 4 }, { "UInt64", 8 }, { "Float8_e8m0fnu", 1 },
+	{ "Float4_e2m1fn_x2", 1 },
+	{ "float32", 4 }, { "float64", 8 }, { "float16", 2 }, { "int8", 1 },
+	{ "uint8", 1 }, { "int16", 2 }, { "int32", 4 }, { "int64", 8 },
+	{ "complex64", 8 }, { "complex128", 16 },
+};
+
+static uint8_t
+kineto_gpu_dtype_size(const char *s, size_t n)
+{
+	size_t	i;
+
+	if (n > 5 && strncmp(s, "c10::", 5) == 0) {
+		s += 5;
+		n -= 5;
+	}
+	for (i = 0; i < sizeof kineto_gpu_dtypes / sizeof kineto_gpu_dtypes[0];
+	    i++)
+		if (strlen(kineto_gpu_dtypes[i].name) == n &&
+		    strncasecmp(s, kineto_gpu_dtypes[i].name, n) == 0)
+			return kineto_gpu_dtypes[i].size;
+	return 0;
+}
+
+/*
+ * The string id of an args value: a string's text (its escapes decoded,
+ * once: each event's args are read once), a number's literal, or 0.
+ */
+static uint32_t
+kineto_gpu_arg_str(struct kineto *k, const struct jsonscan_val *val)
+{
+	struct jsonscan_val	v;
+
+	if (val == NULL)
+		return 0;
+	v = *val;
+	if (v.type == JSONSCAN_STRING) {
+		if (jsonscan_str(&v) != 0)
+			return 0;
+	} else if (v.type != JSONSCAN_NUMBER)
+		return 0;
+	return kineto_intern(k, v.p, v.len);
+}
+
+/* A collective's args into ki's comm_* fields (kineto.c's top comment). */
+static void
+kineto_gpu_comm(struct kineto *k, const struct kargs *a,
+    struct kernel_info *ki)
+{
+	uint32_t	dtype;
+
+	ki->comm_coll = kineto_gpu_arg_str(k, a->coll_name);
+	ki->comm_pg_name = kineto_gpu_arg_str(k, a->pg_name != NULL ?
+	    a->pg_name : a->pg_id);
+	ki->comm_pg_desc = kineto_gpu_arg_str(k, a->pg_desc);
+	ki->comm_pg_ranks = kineto_gpu_arg_str(k, a->pg_ranks);
+	if ((dtype = kineto_gpu_arg_str(k, a->dtype)) != 0) {
+		ki->comm_dtype = dtype;
+		ki->comm_elem_size = kineto_gpu_dtype_size(strpool_get(
+		    k->m->strs, dtype), strpool_len(k->m->strs, dtype));
+	}
+	if (a->has_group && a->group_size > 0)
+		ki->comm_group_size = a->group_size > UINT32_MAX ? UINT32_MAX :
+		    (uint32_t)a->group_size;
+	if (a->has_in && a->in_nelems >= 0) {
+		ki->comm_in_nelems = (uint64_t)a->in_nelems;
+		ki->comm_flags |= KCOMM_IN;
+	}
+	if (a->has_out && a->out_nelems >= 0) {
+		ki->comm_out_nelems = (uint64_t)a->out_nelems;
+		ki->comm_flags |= KCOMM_OUT;
+	}
+}
+
 /* GPU work: kernels, copies, memsets, syncs, profiler ranges. */
 int
 kineto_gpu_event(struct kineto *k, struct kev *e)
@@ -204,6 +299,7 @@ kineto_gpu_event(struct kineto *k, struct kev *e)
 		ki.static_smem = (uint32_t)a.smem;
 		ki.short_name = ev.name != 0 ? kineto_gpu_short_name(k, ev.name) :
 		    0;
+		kineto_gpu_comm(k, &a, &ki);
 		ev.aux = builder_kernel(k->b, &ki);
 		if (a.coll || (kineto_sflags(k, ev.name) & SF_NCCL))
 			ev.flags |= EVF_COMM;

@@ -130,6 +130,11 @@ struct kargs {
 	int		 has_corr, has_device, has_stream, has_bytes, has_total;
 	int		 has_from, has_to, coll;
 	const struct jsonscan_val *kind;	/* HIP "kind": "DtoD" */
+	/* A collective's args (kineto.c's top comment); NULL if absent. */
+	const struct jsonscan_val *coll_name, *dtype, *pg_name, *pg_id;
+	const struct jsonscan_val *pg_desc, *pg_ranks;
+	int64_t		 in_nelems, out_nelems, group_size;
+	int		 has_in, has_out, has_group;
 };
 
 struct kineto {
@@ -199,6 +204,7 @@ int		 kineto_fail(struct kineto *, const struct kev *,
 		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 uint8_t		 kineto_sflags(struct kineto *, uint32_t sid);
 uint32_t	 kineto_name(struct kineto *, struct kev *);
+uint32_t	 kineto_intern(struct kineto *, const char *, size_t);
 int		 kineto_end_time(struct kineto *, const struct kev *,
 		    int64_t *end);
 void		 kineto_args(const struct kev *, struct kargs *);

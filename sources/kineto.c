@@ -80,8 +80,17 @@
  *                        profiler itself are skipped
  * NCCL/RCCL kernels (a name containing "nccl"/"rccl", or an args
  * "Collective name") and annotations whose name contains "nccl" get
- * EVF_COMM. The collective's args (name, message sizes, dtype, process
- * group and its ranks) are not kept: the model has no place for them yet.
+ * EVF_COMM. A kernel's collective args, which PyTorch records on its
+ * record_param_comms operator and Kineto copies onto the kernel
+ * ("Collective name", "In msg nelems", "Out msg nelems", "Group size",
+ * "dtype", "Process Group Name" (older traces: the integer "Process Group
+ * ID"), "Process Group Description", "Process Group Ranks"), go into its
+ * kernel_info comm_* fields, with the element size from the dtype (see
+ * kineto-gpu.c). Kernels without them (traces before PyTorch 2.1, NCCL
+ * kernels launched outside a collective) keep 0 there: the
+ * record_param_comms operators are not joined to kernels through their
+ * External id, because no trace we have needs it (every trace whose
+ * operators carry the args has them on the kernels too).
  * Every event's rowid is its index in the event array.
  *
  * Processes: CPU events declare their process (pid) and thread (pid, tid);
@@ -316,7 +325,7 @@ kineto_cat(struct kineto *k, struct jsonscan_val *v, uint32_t *catname)
  * so a kernel name seen before costs no full hash of its few hundred
  * bytes.
  */
-static uint32_t
+uint32_t
 kineto_intern(struct kineto *k, const char *p, size_t len)
 {
 	struct kname	*e;
@@ -501,6 +510,8 @@ kineto_args(const struct kev *e, struct kargs *a)
 			else if (KEY(mb, "Bytes"))
 				a->has_bytes = jsonscan_i64(&mb->val,
 				    &a->bytes) == 0;
+			else if (KEY(mb, "dtype"))
+				a->dtype = &mb->val;
 			break;
 		case 6:
 			if (KEY(mb, "device"))
@@ -523,6 +534,9 @@ kineto_args(const struct kev *e, struct kargs *a)
 			if (KEY(mb, "fromDevice"))
 				a->has_from = jsonscan_i64(&mb->val,
 				    &a->from_dev) == 0;
+			else if (KEY(mb, "Group size"))
+				a->has_group = jsonscan_i64(&mb->val,
+				    &a->group_size) == 0;
 			break;
 		case 11:
 			if (KEY(mb, "correlation"))
@@ -534,17 +548,43 @@ kineto_args(const struct kev *e, struct kargs *a)
 		case 13:
 			if (KEY(mb, "shared memory"))
 				jsonscan_i64(&mb->val, &a->smem);
+			else if (KEY(mb, "In msg nelems"))
+				a->has_in = jsonscan_i64(&mb->val,
+				    &a->in_nelems) == 0;
+			break;
+		case 14:
+			if (KEY(mb, "Out msg nelems"))
+				a->has_out = jsonscan_i64(&mb->val,
+				    &a->out_nelems) == 0;
 			break;
 		case 15:
-			if (KEY(mb, "Collective name"))
+			if (KEY(mb, "Collective name")) {
 				a->coll = 1;
+				a->coll_name = &mb->val;
+			}
 			else if (KEY(mb, "Total Allocated"))
 				a->has_total = jsonscan_i64(&mb->val,
 				    &a->total) == 0;
 			break;
+		case 16:
+			if (KEY(mb, "Process Group ID"))
+				a->pg_id = &mb->val;
+			break;
+		case 18:
+			if (KEY(mb, "Process Group Name"))
+				a->pg_name = &mb->val;
+			break;
+		case 19:
+			if (KEY(mb, "Process Group Ranks"))
+				a->pg_ranks = &mb->val;
+			break;
 		case 20:
 			if (KEY(mb, "registers per thread"))
 				jsonscan_i64(&mb->val, &a->regs);
+			break;
+		case 25:
+			if (KEY(mb, "Process Group Description"))
+				a->pg_desc = &mb->val;
 			break;
 		}
 	}

@@ -337,6 +337,12 @@ kernel_info_hash(const struct kernel_info *k)
 	h = hmap_key2(h, ((uint64_t)k->static_smem << 32) | k->dynamic_smem);
 	h = hmap_key2(h, ((uint64_t)k->local_mem << 32) | k->regs);
 	h = hmap_key2(h, ((uint64_t)k->launch_type << 32) | k->graph_node);
+	h = hmap_key2(h, ((uint64_t)k->comm_coll << 32) | k->comm_dtype);
+	h = hmap_key2(h, ((uint64_t)k->comm_pg_name << 32) | k->comm_pg_desc);
+	h = hmap_key2(h, ((uint64_t)k->comm_pg_ranks << 32) |
+	    k->comm_group_size);
+	h = hmap_key2(h, ((uint64_t)k->comm_elem_size << 8) | k->comm_flags);
+	h = hmap_key2(hmap_key2(h, k->comm_in_nelems), k->comm_out_nelems);
 	return h;
 }
 
@@ -349,7 +355,16 @@ kernel_info_eq(const struct kernel_info *a, const struct kernel_info *b)
 	    a->static_smem == b->static_smem &&
 	    a->dynamic_smem == b->dynamic_smem &&
 	    a->local_mem == b->local_mem && a->regs == b->regs &&
-	    a->launch_type == b->launch_type && a->graph_node == b->graph_node;
+	    a->launch_type == b->launch_type && a->graph_node == b->graph_node &&
+	    a->comm_coll == b->comm_coll && a->comm_dtype == b->comm_dtype &&
+	    a->comm_pg_name == b->comm_pg_name &&
+	    a->comm_pg_desc == b->comm_pg_desc &&
+	    a->comm_pg_ranks == b->comm_pg_ranks &&
+	    a->comm_group_size == b->comm_group_size &&
+	    a->comm_elem_size == b->comm_elem_size &&
+	    a->comm_flags == b->comm_flags &&
+	    a->comm_in_nelems == b->comm_in_nelems &&
+	    a->comm_out_nelems == b->comm_out_nelems;
 }
 
 uint32_t

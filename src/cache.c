@@ -104,7 +104,7 @@
 #include "xmalloc.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	2		/* bump on any layout change */
+#define CACHE_VERSION	3		/* bump on any layout change */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
@@ -127,6 +127,8 @@ _Static_assert(offsetof(struct track, name) + sizeof(uint32_t) <=
     offsetof(struct track, lane) && sizeof(struct track) ==
     offsetof(struct track, lane) + sizeof(struct lane),
     "track fields changed: update cache.c and CACHE_VERSION");
+_Static_assert(sizeof(struct kernel_info) == 96,
+    "kernel_info fields changed: update cache.c and CACHE_VERSION");
 _Static_assert(CACHE_CHUNK % (1u << COVERAGE_SHIFT) == 0,
     "chunks hold whole coverage blocks");
 
@@ -2275,7 +2277,12 @@ cache_check_refs(const struct model *m, uint32_t nstrs)
 			return -1;
 	for (i = 0; i < m->nkernels; i++)
 		if (!CACHE_STR(m->kernels[i].short_name) ||
-		    !CACHE_STR(m->kernels[i].mangled))
+		    !CACHE_STR(m->kernels[i].mangled) ||
+		    !CACHE_STR(m->kernels[i].comm_coll) ||
+		    !CACHE_STR(m->kernels[i].comm_dtype) ||
+		    !CACHE_STR(m->kernels[i].comm_pg_name) ||
+		    !CACHE_STR(m->kernels[i].comm_pg_desc) ||
+		    !CACHE_STR(m->kernels[i].comm_pg_ranks))
 			return -1;
 	for (i = 0; i < m->nnvtx; i++)
 		if (!CACHE_STR(m->nvtx[i].category_name))

@@ -193,6 +193,11 @@ merge_side(struct merge *g, size_t off[4])
 			struct kernel_info k = in->kernels[i];
 			k.short_name = merge_sid(g, k.short_name);
 			k.mangled = merge_sid(g, k.mangled);
+			k.comm_coll = merge_sid(g, k.comm_coll);
+			k.comm_dtype = merge_sid(g, k.comm_dtype);
+			k.comm_pg_name = merge_sid(g, k.comm_pg_name);
+			k.comm_pg_desc = merge_sid(g, k.comm_pg_desc);
+			k.comm_pg_ranks = merge_sid(g, k.comm_pg_ranks);
 			m->kernels[m->nkernels++] = k;
 		}
 	}

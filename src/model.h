@@ -218,6 +218,16 @@ struct track {
 	struct lane	 lane;		/* the events, SoA, sorted by start */
 };
 
+/*
+ * A kernel's fields. The comm_* fields describe a communication kernel's
+ * message where the source records it (PyTorch's record_param_comms args,
+ * copied by Kineto onto the NCCL/RCCL kernel); every one is 0 when
+ * unknown (string ids 0 = ""). The element counts are valid only with
+ * their KCOMM_* bit. Field order keeps the struct free of padding (96
+ * bytes).
+ */
+#define KCOMM_IN	0x01	/* comm_in_nelems known */
+#define KCOMM_OUT	0x02	/* comm_out_nelems known */
 struct kernel_info {
 	uint32_t	 grid[3], block[3];
 	uint32_t	 short_name;	/* base name */
@@ -228,6 +238,18 @@ struct kernel_info {
 	uint8_t		 launch_type;	/* source's enum value */
 	uint8_t		 pad;
 	uint32_t	 graph_node;	/* lower 32 bits of graphNodeId or 0 */
+	uint32_t	 comm_coll;	/* collective as the source names it
+					   ("allreduce", "_allgather_base") */
+	uint32_t	 comm_dtype;	/* element type ("Float", "BFloat16") */
+	uint32_t	 comm_pg_name;	/* process group name ("0") */
+	uint32_t	 comm_pg_desc;	/* its description ("default_pg") */
+	uint32_t	 comm_pg_ranks;	/* its ranks as written ("[0, 1]") */
+	uint32_t	 comm_group_size;	/* ranks in the group */
+	uint8_t		 comm_elem_size;	/* bytes per element (dtype) */
+	uint8_t		 comm_flags;	/* KCOMM_* */
+	uint16_t	 pad2;
+	uint64_t	 comm_in_nelems;	/* input elements (KCOMM_IN) */
+	uint64_t	 comm_out_nelems;	/* output elements (KCOMM_OUT) */
 };
 
 struct copy_info {

@@ -3,9 +3,11 @@
  * overflowing anything (model.h): times beyond +-MODEL_TIME_MAX are
  * dropped with a warning, a span past MODEL_SPAN_MAX or durations or copy
  * sizes adding up past their bounds refuse the load, sat_add64()
- * saturates; the time parser refuses text it would have had to cut; and a
- * zstd frame whose blocks do not hold the size its header declares is an
- * error whatever the read size.
+ * saturates; the cache refuses a file that breaks any of them, or names a
+ * string past its pool, even behind valid checksums (a model tampered with
+ * after finalize is saved and loaded back); the time parser refuses text
+ * it would have had to cut; and a zstd frame whose blocks do not hold the
+ * size its header declares is an error whatever the read size.
  */
 #include "config.h"
 
@@ -21,6 +23,7 @@
 #include <zstd.h>
 
 #include "builder.h"
+#include "cache.h"
 #include "model.h"
 #include "units.h"
 #include "xmalloc.h"
@@ -202,6 +205,117 @@ test_bytesum_refused(void **state)
 	model_free(m);
 }
 
+/* Three kernels on one track, 1000 ns apart, 100 ns long. */
+static struct model *
+three_kernels(void)
+{
+	struct builder	*b;
+	struct model	*m;
+	char		*cause = NULL;
+	uint32_t	 t;
+	int		 i;
+
+	b = one_track(&t);
+	for (i = 0; i < 3; i++)
+		kernel(b, t, 1000 * i, 1000 * i + 100, EV_KERNEL, NONE32);
+	m = builder_finish(b, &cause);
+	assert_non_null(m);
+	return m;
+}
+
+/*
+ * Saves m as the cache of a fresh dummy trace and loads it back: 1 if the
+ * load hit. The checksums are the writer's own, so only the loader's checks
+ * on the contents can refuse.
+ */
+static int
+save_load(struct model *m, char **why)
+{
+	char		 dir[] = "/tmp/bounds_cache.XXXXXX", *trace, *cause = NULL;
+	struct model	*got = NULL;
+	FILE		*f;
+	int		 rc;
+
+	assert_non_null(mkdtemp(dir));
+	trace = xasprintf("%s/t.sqlite", dir);
+	assert_non_null(f = fopen(trace, "w"));
+	fputs("dummy", f);
+	fclose(f);
+	if (cache_save(trace, m, &cause) != 0)
+		fail_msg("cache_save: %s", cause);
+	rc = cache_load(trace, &got, why);
+	model_free(got);
+	cache_remove(trace);
+	unlink(trace);
+	rmdir(dir);
+	free(trace);
+	return rc;
+}
+
+static void
+test_cache_refuses(void **state)
+{
+	struct model	*m;
+	struct lane	*l;
+	char		*why = NULL;
+
+	(void)state;
+	/* The untouched model loads. */
+	m = three_kernels();
+	assert_int_equal(save_load(m, &why), 1);
+	model_free(m);
+
+	/* An event name past the string pool. */
+	m = three_kernels();
+	m->tracks[0].lane.name[1] = 100000;
+	assert_int_equal(save_load(m, &why), 0);
+	assert_non_null(why);
+	free(why);
+	why = NULL;
+	model_free(m);
+
+	/* An end before its start. */
+	m = three_kernels();
+	l = &m->tracks[0].lane;
+	l->end[2] = l->start[2] - 1;
+	assert_int_equal(save_load(m, &why), 0);
+	free(why);
+	why = NULL;
+	model_free(m);
+
+	/* An event after the trace's end. */
+	m = three_kernels();
+	m->end_ns = 1500;
+	assert_int_equal(save_load(m, &why), 0);
+	free(why);
+	why = NULL;
+	model_free(m);
+
+	/* A span past MODEL_SPAN_MAX (the times stay inside the lanes'). */
+	m = three_kernels();
+	m->origin_ns = -MODEL_TIME_MAX;
+	m->end_ns = MODEL_TIME_MAX;
+	assert_int_equal(save_load(m, &why), 0);
+	free(why);
+	why = NULL;
+	model_free(m);
+
+	/* An event of a kind this build does not know. */
+	m = three_kernels();
+	m->tracks[0].lane.kind[0] = 200;
+	assert_int_equal(save_load(m, &why), 0);
+	free(why);
+	why = NULL;
+	model_free(m);
+
+	/* A track name past the pool. */
+	m = three_kernels();
+	m->tracks[0].name = 100000;
+	assert_int_equal(save_load(m, &why), 0);
+	free(why);
+	model_free(m);
+}
+
 /* A time longer than the parser's buffer is refused, not cut short. */
 static void
 test_long_time_refused(void **state)
@@ -288,6 +402,7 @@ main(void)
 		cmocka_unit_test(test_span_refused),
 		cmocka_unit_test(test_dursum_refused),
 		cmocka_unit_test(test_bytesum_refused),
+		cmocka_unit_test(test_cache_refuses),
 		cmocka_unit_test(test_long_time_refused),
 		cmocka_unit_test(test_zstd_declared_size),
 	};

@@ -192,6 +192,15 @@ fuzz_check_model(const struct model *m)
 		    REF(m->streams[i].process, m->nprocesses));
 	for (i = 0; i < m->nnvtx; i++)
 		FUZZ_CHECK(REF(m->nvtx[i].domain, m->ndomains));
+	/* Every string id of a kernel_info names a string of the pool. */
+	for (i = 0; i < m->nkernels; i++) {
+		const struct kernel_info *ki = &m->kernels[i];
+		uint32_t ns = strpool_count(m->strs);
+		FUZZ_CHECK(ki->short_name < ns && ki->mangled < ns &&
+		    ki->comm_coll < ns && ki->comm_dtype < ns &&
+		    ki->comm_pg_name < ns && ki->comm_pg_desc < ns &&
+		    ki->comm_pg_ranks < ns);
+	}
 	for (i = 0; i < m->ntracks; i++) {
 		t = &m->tracks[i];
 		l = &t->lane;
