@@ -276,6 +276,48 @@ test_views(void **state)
 	assert_int_equal(key(f, TK_CTRL_L) & REACT_REPAINT, REACT_REPAINT);
 }
 
+/* The kernel table's filter and sorting, and the NVTX tree's sorting,
+ * through the application's keys. */
+static void
+test_table_keys(void **state)
+{
+	struct fx	*f = *state;
+
+	key(f, '3');
+	assert_int_equal(key(f, '/'), REDRAW_STATUS);
+	assert_non_null(strstr(row(f, 23), "filter names:"));
+	key(f, 'g');
+	key(f, 'e');
+	assert_non_null(strstr(row(f, 23), "filter names: ge"));
+	assert_int_equal(key(f, TK_ENTER) & REDRAW_ALL, REDRAW_ALL);
+	assert_non_null(strstr(row(f, 0), "; filter \"ge\""));
+	assert_non_null(strstr(row(f, 23), "row 1 of 1"));
+	key(f, '/');
+	key(f, 'z');
+	key(f, TK_ENTER);
+	assert_non_null(strstr(row(f, 23), "no kernel name contains th"));
+	assert_false(screen_has(f, "gemm"));
+	/* Esc clears the filter (the first key also clears the message). */
+	key(f, TK_ESC);
+	assert_null(strstr(row(f, 0), "filter"));
+	assert_true(screen_has(f, "gemm"));
+	assert_int_equal(key(f, TK_ESC), 0);
+	/* Sorting cycles through the columns, each its own direction. */
+	key(f, 's');
+	assert_non_null(strstr(row(f, 23), "sorted by count, descending"));
+	assert_non_null(strstr(row(f, 0), "sorted by count"));
+	key(f, 'S');
+	assert_non_null(strstr(row(f, 23), "sorted by count, ascending"));
+	key(f, '2');
+	key(f, 's');
+	assert_non_null(strstr(row(f, 23), "sorted by gpu, descending"));
+	key(f, 's');
+	key(f, 's');
+	assert_non_null(strstr(row(f, 23), "sorted by name, ascending"));
+	key(f, 'j');
+	assert_non_null(strstr(row(f, 23), "instances"));
+}
+
 static void
 test_first_view(void **state)
 {
@@ -355,6 +397,8 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_help, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_views, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_table_keys, setup,
+		    teardown),
 		cmocka_unit_test_setup_teardown(test_first_view, setup,
 		    teardown),
 		cmocka_unit_test(test_empty),

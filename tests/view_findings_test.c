@@ -83,6 +83,25 @@ build(void)
 	return m;
 }
 
+/* Resizes the screen and the panel to w x h and draws everything. */
+static void
+screen(void *v, struct cellgrid *g, int w, int h)
+{
+	cellgrid_resize(g, w, h);
+	view_findings_ops.resize(v, w, h);
+	view_findings_ops.draw(v, g, REDRAW_ALL);
+}
+
+/* Whether row y holds s. */
+static int
+row_has(const struct cellgrid *g, int y, const char *s)
+{
+	char	line[256];
+
+	cellgrid_row_text(g, y, line, sizeof line);
+	return strstr(line, s) != NULL;
+}
+
 static void
 test_panel(void **state)
 {
@@ -105,9 +124,7 @@ test_panel(void **state)
 	assert_string_equal(view_findings_ops.name, "findings");
 	assert_int_equal(view_findings_count(v), 5);
 	cellgrid_init(&g);
-	cellgrid_resize(&g, 100, 24);
-	view_findings_ops.resize(v, 100, 24);
-	view_findings_ops.draw(v, &g, REDRAW_ALL);
+	screen(v, &g, 100, 24);
 	cellgrid_row_text(&g, 0, line, sizeof line);
 	assert_non_null(strstr(line, "Findings: 5"));
 	cellgrid_row_text(&g, 1, line, sizeof line);
@@ -158,10 +175,23 @@ test_panel(void **state)
 	k.key = 'j';
 	assert_int_equal(view_findings_ops.key(v, &k), 0);
 	assert_int_equal(view_findings_selected(v), 4);
+	/* On a short screen the list scrolls to show the last finding;
+	 * with room again it shows all five from the first. */
+	screen(v, &g, 100, 10);
+	assert_true(row_has(&g, 1, " 2 "));
+	assert_true(row_has(&g, 4, " 5 "));
+	assert_true(row_has(&g, 5, "----"));
+	screen(v, &g, 100, 24);
+	assert_true(row_has(&g, 1, " 1 high"));
+	assert_true(row_has(&g, 5, " 5 "));
+	assert_true(row_has(&g, 23, "finding 5 of 5"));
+	/* A move redraws the list, the details and the status line. */
+	k.key = 'k';
+	assert_int_equal(view_findings_ops.key(v, &k),
+	    REDRAW_BODY | REDRAW_DETAIL | REDRAW_STATUS);
+	assert_int_equal(view_findings_selected(v), 3);
 	/* A tiny screen still draws. */
-	cellgrid_resize(&g, 10, 3);
-	view_findings_ops.resize(v, 10, 3);
-	view_findings_ops.draw(v, &g, REDRAW_ALL);
+	screen(v, &g, 10, 3);
 	cellgrid_free(&g);
 	view_findings_ops.free(v);
 	model_free(m);

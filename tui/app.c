@@ -236,12 +236,8 @@ app_key(struct app *a, const struct tui_key *k)
 	const struct view_ops	*ops = app_views[a->cur];
 	const struct view_key	*b;
 	size_t			 i;
-	int			 r = 0;
+	int			 r = view_clear_msg(a->sh.note);
 
-	if (a->sh.note[0] != '\0') {
-		a->sh.note[0] = '\0';
-		r |= REDRAW_STATUS;
-	}
 	if (a->overlay != APP_OV_NONE)
 		return r | app_overlay_key(a, k);
 	a->sh.want = NULL;

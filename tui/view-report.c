@@ -299,12 +299,8 @@ vr_key(void *p, const struct tui_key *k)
 {
 	struct vr		*v = p;
 	const struct view_key	*b;
-	int			 r = 0;
+	int			 r = view_clear_msg(v->msg);
 
-	if (v->msg[0] != '\0') {
-		v->msg[0] = '\0';
-		r |= REDRAW_STATUS;
-	}
 	if ((b = view_key_find(view_report_keys, view_report_nkeys,
 	    k->key)) == NULL)
 		return r | REACT_PASS;

@@ -878,12 +878,8 @@ tl_key(void *p, const struct tui_key *k)
 {
 	struct tl		*v = p;
 	const struct view_key	*b;
-	int			 r = 0;
+	int			 r = view_clear_msg(v->msg);
 
-	if (v->msg[0] != '\0') {
-		v->msg[0] = '\0';
-		r |= REDRAW_STATUS;
-	}
 	if (v->pr.active) {
 		switch (prompt_key(&v->pr, k)) {
 		case PROMPT_DONE:

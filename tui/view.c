@@ -19,3 +19,12 @@ view_key_find(const struct view_key *keys, size_t n, int key)
 				return &keys[i];
 	return NULL;
 }
+
+int
+view_clear_msg(char *msg)
+{
+	if (msg[0] == '\0')
+		return 0;
+	msg[0] = '\0';
+	return REDRAW_STATUS;
+}

@@ -75,6 +75,9 @@ struct view_key {
 /* The binding of key in keys[0..n), or NULL. */
 const struct view_key *view_key_find(const struct view_key *keys, size_t n,
 	    int key);
+/* Empties a message shown until the next key; returns REDRAW_STATUS if
+ * there was one (the status line must be redrawn), else 0. */
+int	 view_clear_msg(char *msg);
 
 /* A message from one view to another, through the application. */
 enum view_msg_type {
