@@ -70,6 +70,34 @@ inspect_u64(cJSON *row, const char *key, uint64_t v)
 	cJSON_AddItemToObject(row, key, cJSON_CreateRaw(buf));
 }
 
+/* A communication kernel's message as the source records it (comm_* in
+ * struct kernel_info), each field null when unknown. */
+static void
+inspect_comm(cJSON *row, const struct model *m, const struct kernel_info *k)
+{
+	inspect_strn(row, "comm_collective", m, k->comm_coll);
+	inspect_strn(row, "comm_dtype", m, k->comm_dtype);
+	if (k->comm_elem_size != 0)
+		out_int(row, "comm_element_bytes", k->comm_elem_size);
+	else
+		cJSON_AddNullToObject(row, "comm_element_bytes");
+	if (k->comm_flags & KCOMM_IN)
+		inspect_u64(row, "comm_in_elements", k->comm_in_nelems);
+	else
+		cJSON_AddNullToObject(row, "comm_in_elements");
+	if (k->comm_flags & KCOMM_OUT)
+		inspect_u64(row, "comm_out_elements", k->comm_out_nelems);
+	else
+		cJSON_AddNullToObject(row, "comm_out_elements");
+	if (k->comm_group_size != 0)
+		out_int(row, "comm_group_size", k->comm_group_size);
+	else
+		cJSON_AddNullToObject(row, "comm_group_size");
+	inspect_strn(row, "comm_process_group", m, k->comm_pg_name);
+	inspect_strn(row, "comm_process_group_desc", m, k->comm_pg_desc);
+	inspect_strn(row, "comm_process_group_ranks", m, k->comm_pg_ranks);
+}
+
 static void
 inspect_kernel(cJSON *row, const struct model *m,
     const struct kernel_info *k)
@@ -91,6 +119,7 @@ inspect_kernel(cJSON *row, const struct model *m,
 		out_int(row, "graph_node", k->graph_node);
 	else
 		cJSON_AddNullToObject(row, "graph_node");
+	inspect_comm(row, m, k);
 }
 
 static void

@@ -8,7 +8,8 @@
 #     every row's total_bytes and bandwidths are null;
 #   - every real trace under $GPULENS_FIXTURES/kineto (skipped, exit 77,
 #     when the fixtures are absent): every group agrees, and the three
-#     traces whose kernels carry the args have sizes.
+#     traces whose kernels carry the args have sizes; inspect shows one
+#     NCCL kernel's message fields as the JSON has them.
 . "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
 command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 CHECK="$GPULENS_SRCDIR/tests/comm_cli.py"
@@ -44,4 +45,28 @@ python3 "$CHECK" --quiet --expect-sized \
     "$K/tracelens/b200__eager_trace.json.gz" \
     "$K/tracelens/mi300__resnet_act_checkpoint.json.gz" ||
     fail "traces with collective args: no sizes"
+# inspect shows one kernel's message as the JSON records it.
+N="$K/hta/nccl_parser_config__nccl_data.json.gz"
+expect_rc 0 "$GPULENS" search --json --name 'ncclKernel_AllReduce*' \
+    --limit 1 "$N"
+id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"]["rows"][0]["id"])' "$TMPD/out") ||
+    fail "no AllReduce kernel found"
+expect_rc 0 "$GPULENS" inspect --json "$N" "$id"
+python3 - "$N" "$TMPD/out" <<'PY' || fail "inspect: the message disagrees with the JSON"
+import gzip, json, sys
+ev = [e for e in json.load(gzip.open(sys.argv[1]))["traceEvents"]
+      if e.get("cat") == "kernel" and
+      e.get("name", "").startswith("ncclKernel_AllReduce")]
+a = min(ev, key=lambda e: e["ts"])["args"]
+r = json.load(open(sys.argv[2]))["data"]["rows"][0]
+want = {"comm_collective": a["Collective name"], "comm_dtype": a["dtype"],
+        "comm_element_bytes": 4, "comm_in_elements": a["In msg nelems"],
+        "comm_out_elements": a["Out msg nelems"],
+        "comm_group_size": a["Group size"],
+        "comm_process_group": a["Process Group Name"],
+        "comm_process_group_desc": a["Process Group Description"],
+        "comm_process_group_ranks": a["Process Group Ranks"]}
+got = {k: r[k] for k in want}
+assert got == want, (got, want)
+PY
 pass

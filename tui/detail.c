@@ -119,6 +119,34 @@ detail_enclosing(const struct model *m, uint32_t thr, int64_t t,
 	detail_iter(m, r, d);
 }
 
+/* A communication kernel's message: "allreduce 25.3MiB in (Float),
+ * group 2, pg 0 default_pg [0, 1]" as far as the source records it. */
+static void
+detail_comm(const struct model *m, const struct kernel_info *k,
+    struct detail *d)
+{
+	char	 a[32], msg[96] = "", pg[160] = "";
+
+	if (k->comm_coll == 0 && k->comm_flags == 0 && k->comm_group_size == 0)
+		return;
+	if (k->comm_elem_size != 0 && (k->comm_flags & KCOMM_IN))
+		snprintf(msg, sizeof msg, " %s in",
+		    fmt_bytes(a, sizeof a, k->comm_in_nelems *
+		    k->comm_elem_size));
+	else if (k->comm_flags & KCOMM_IN)
+		snprintf(msg, sizeof msg, " %llu elements in",
+		    (unsigned long long)k->comm_in_nelems);
+	if (k->comm_pg_name != 0 || k->comm_pg_desc != 0)
+		snprintf(pg, sizeof pg, ", pg %s %s %s", model_str(m,
+		    k->comm_pg_name), model_str(m, k->comm_pg_desc),
+		    model_str(m, k->comm_pg_ranks));
+	detail_add(d, "comm", "%s%s%s%s%s, group %u%s",
+	    k->comm_coll != 0 ? model_str(m, k->comm_coll) : "?", msg,
+	    k->comm_dtype != 0 ? " (" : "",
+	    k->comm_dtype != 0 ? model_str(m, k->comm_dtype) : "",
+	    k->comm_dtype != 0 ? ")" : "", k->comm_group_size, pg);
+}
+
 static void
 detail_kernel(const struct model *m, const struct lane *l, size_t i,
     struct detail *d)
@@ -139,6 +167,7 @@ detail_kernel(const struct model *m, const struct lane *l, size_t i,
 	if (k->local_mem != 0)
 		detail_add(d, "local", "%s/thread",
 		    fmt_bytes(a, sizeof a, k->local_mem));
+	detail_comm(m, k, d);
 }
 
 static void
