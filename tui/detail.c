@@ -140,7 +140,7 @@ detail_comm(const struct model *m, const struct kernel_info *k,
 		snprintf(pg, sizeof pg, ", pg %s %s %s", model_str(m,
 		    k->comm_pg_name), model_str(m, k->comm_pg_desc),
 		    model_str(m, k->comm_pg_ranks));
-	detail_add(d, "comm", "%s%s%s%s%s, group %u%s",
+	detail_add(d, "msg", "%s%s%s%s%s, group %u%s",
 	    k->comm_coll != 0 ? model_str(m, k->comm_coll) : "?", msg,
 	    k->comm_dtype != 0 ? " (" : "",
 	    k->comm_dtype != 0 ? model_str(m, k->comm_dtype) : "",
