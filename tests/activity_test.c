@@ -24,53 +24,29 @@
 #include "activity.h"
 #include "builder.h"
 #include "model.h"
+#include "tsupport.h"
 
 static void
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint8_t flags)
 {
-	struct lane_event	e;
-	struct copy_info	ci;
+	struct lane_event	e = ts_event(b, name, kind, start, end);
 
-	memset(&e, 0, sizeof e);
-	e.start = start;
-	e.end = end;
-	e.name = builder_intern(b, name);
-	e.kind = (uint8_t)kind;
 	e.flags = flags;
-	e.rowid = -1;
-	e.aux = NONE32;
-	if (kind == EV_MEMCPY) {
-		memset(&ci, 0, sizeof ci);
-		ci.kind = COPY_HTOD;
-		ci.src_dev = ci.dst_dev = NONE32;
-		e.aux = builder_copy(b, &ci);
-	}
+	if (kind == EV_MEMCPY)
+		e.aux = ts_copy(b, COPY_HTOD, 0, 0, 0);
 	builder_event(b, track, &e);
-}
-
-static uint32_t
-device(struct builder *b, uint32_t id)
-{
-	struct device	dev;
-
-	memset(&dev, 0, sizeof dev);
-	dev.source_id = id;
-	dev.process = NONE32;
-	return builder_device(b, &dev);
 }
 
 static struct model *
 build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct model	*m;
 	uint32_t	 d5, d2, d9, p, s7, s8, s9;
-	char		*cause = NULL;
 
-	d5 = device(b, 5);
-	d2 = device(b, 2);
-	d9 = device(b, 9);
+	d5 = ts_device(b, 5);
+	d2 = ts_device(b, 2);
+	d9 = ts_device(b, 9);
 	(void)d5;
 	p = builder_process(b, 100ULL << 24, 100, "train");
 	s7 = builder_stream(b, d2, 7, p);
@@ -83,9 +59,7 @@ build(void)
 	    EVF_COMM);
 	add(b, builder_sync_track(b, s7), "sync", EV_SYNC, 0, 400, 0);
 	add(b, builder_gpu_track(b, s9), "k", EV_KERNEL, 1000, 1100, 0);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	return ts_finish(b);
 }
 
 static void

@@ -22,6 +22,7 @@
 
 #include "app.h"
 #include "builder.h"
+#include "tsupport.h"
 #include "view-kernels.h"
 #include "view-nvtx.h"
 #include "view-timeline.h"
@@ -30,34 +31,19 @@ struct fx {
 	struct model	*m;
 	struct app	*a;
 	struct cellgrid	 g;
-	char		 line[1024];
 };
 
 static void
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t s, int64_t e, uint32_t corr)
 {
-	struct lane_event	ev;
-	struct nvtx_info	ni;
-	struct kernel_info	ki;
+	struct lane_event	ev = ts_event(b, name, kind, s, e);
 
-	memset(&ev, 0, sizeof ev);
-	ev.start = s;
-	ev.end = e;
-	ev.name = builder_intern(b, name);
-	ev.kind = (uint8_t)kind;
-	ev.rowid = -1;
 	ev.corr = corr;
-	ev.aux = NONE32;
-	if (kind == EV_NVTX) {
-		memset(&ni, 0, sizeof ni);
-		ev.aux = builder_nvtx(b, &ni);
-	}
-	if (kind == EV_KERNEL) {
-		memset(&ki, 0, sizeof ki);
-		ki.short_name = builder_intern(b, name);
-		ev.aux = builder_kernel(b, &ki);
-	}
+	if (kind == EV_NVTX)
+		ev.aux = ts_nvtx(b, track);	/* the NVTX track's domain, 0 */
+	if (kind == EV_KERNEL)
+		ev.aux = ts_kernel(b, name);
 	builder_event(b, track, &ev);
 }
 
@@ -67,8 +53,6 @@ build(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct device	 dev;
 	uint32_t	 p, t, nv, api, gpu;
-	struct model	*m;
-	char		*cause = NULL;
 
 	memset(&dev, 0, sizeof dev);
 	dev.name = builder_intern(b, "H100");
@@ -85,9 +69,7 @@ build(void)
 	add(b, gpu, "gemm", EV_KERNEL, 200, 600, 1);
 	add(b, gpu, "gemm", EV_KERNEL, 1200, 1500, 2);
 	builder_warn(b, "test warning \x1b[31mred\x1b[0m");
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	return ts_finish(b);
 }
 
 static int
@@ -123,13 +105,6 @@ teardown(void **state)
 	return 0;
 }
 
-static const char *
-row(struct fx *f, int y)
-{
-	cellgrid_row_text(&f->g, y, f->line, sizeof f->line);
-	return f->line;
-}
-
 static int
 key(struct fx *f, int k)
 {
@@ -141,17 +116,6 @@ key(struct fx *f, int k)
 	r = app_key(f->a, &tk);
 	app_draw(f->a, &f->g, r & REDRAW_ALL);
 	return r;
-}
-
-static int
-screen_has(struct fx *f, const char *s)
-{
-	int	y;
-
-	for (y = 0; y < f->g.h; y++)
-		if (strstr(row(f, y), s) != NULL)
-			return 1;
-	return 0;
 }
 
 static const char *
@@ -168,15 +132,17 @@ test_note_and_warnings(void **state)
 	struct fx	*f = *state;
 
 	/* A trace with warnings opens with a message line. */
-	assert_non_null(strstr(row(f, 23), "1 load warning (W lists them)"));
+	assert_non_null(strstr(ts_row(&f->g, 23),
+	    "1 load warning (W lists them)"));
 	key(f, 'j');
-	assert_null(strstr(row(f, 23), "load warning"));
+	assert_null(strstr(ts_row(&f->g, 23), "load warning"));
 	key(f, 'W');
-	assert_true(screen_has(f, "Load warnings"));
+	assert_true(ts_screen_find(&f->g, "Load warnings") >= 0);
 	/* The escape sequence is shown, not sent. */
-	assert_true(screen_has(f, "test warning \\x1b[31mred\\x1b[0m"));
+	assert_true(ts_screen_find(&f->g,
+	    "test warning \\x1b[31mred\\x1b[0m") >= 0);
 	key(f, 'x');
-	assert_false(screen_has(f, "Load warnings"));
+	assert_false(ts_screen_find(&f->g, "Load warnings") >= 0);
 }
 
 /* Checks that every key of tab is on some page of the help. */
@@ -191,16 +157,17 @@ check_help(struct fx *f, const struct view_key *tab, size_t n)
 	assert_true(n < sizeof seen);
 	key(f, '?');
 	for (page = 0; page < 8; page++) {
-		if (!screen_has(f, "Keys")) {
+		if (ts_screen_find(&f->g, "Keys") < 0) {
 			for (y = 0; y < 24; y++)
-				print_message("%s\n", row(f, y));
+				print_message("%s\n", ts_row(&f->g, y));
 			fail_msg("no help on page %d", page);
 		}
 		for (i = 0; i < n; i++)
 			for (y = 0; y < 24 && !seen[i]; y++)
-				if (strstr(row(f, y), tab[i].help) != NULL)
+				if (strstr(ts_row(&f->g, y),
+				    tab[i].help) != NULL)
 					seen[i] = 1;
-		if (!screen_has(f, "Space: next page"))
+		if (ts_screen_find(&f->g, "Space: next page") < 0)
 			break;
 		key(f, ' ');
 	}
@@ -210,7 +177,7 @@ check_help(struct fx *f, const struct view_key *tab, size_t n)
 			fail_msg("help lacks \"%s\"", tab[i].help);
 	}
 	key(f, 'x');
-	assert_false(screen_has(f, "Keys"));
+	assert_false(ts_screen_find(&f->g, "Keys") >= 0);
 }
 
 static void
@@ -229,7 +196,7 @@ test_help(void **state)
 	app_resize(f->a, 200, 50);
 	key(f, '1');
 	key(f, '?');
-	assert_true(screen_has(f, "Keys (any key closes)"));
+	assert_true(ts_screen_find(&f->g, "Keys (any key closes)") >= 0);
 	assert_int_equal(key(f, 'q') & REACT_QUIT, REACT_QUIT);
 }
 
@@ -243,36 +210,37 @@ test_views(void **state)
 	assert_string_equal(current(f), "timeline");
 	key(f, '2');
 	assert_string_equal(current(f), "nvtx");
-	assert_non_null(strstr(row(f, 0), "NVTX tree"));
-	assert_true(screen_has(f, "tid 2 main"));
-	assert_true(screen_has(f, "Step#*"));
+	assert_non_null(strstr(ts_row(&f->g, 0), "NVTX tree"));
+	assert_true(ts_screen_find(&f->g, "tid 2 main") >= 0);
+	assert_true(ts_screen_find(&f->g, "Step#*") >= 0);
 	/* The status line still shows the timeline's cursor and window. */
-	assert_non_null(strstr(row(f, 23), " cursor +"));
-	assert_non_null(strstr(row(f, 23), "window 2.000us"));
+	assert_non_null(strstr(ts_row(&f->g, 23), " cursor +"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "window 2.000us"));
 	key(f, 'j');
 	key(f, TK_ENTER);
 	assert_string_equal(current(f), "timeline");
 	first = sh->sel;
 	assert_int_equal(model_ev_start(f->m, first), 0);
-	assert_non_null(strstr(row(f, 23), "instance 1/2 of Step#*"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "instance 1/2 of Step#*"));
 	key(f, '2');
 	key(f, TK_ENTER);
 	assert_int_equal(model_ev_start(f->m, sh->sel), 1000);
-	assert_non_null(strstr(row(f, 23), "instance 2/2 of Step#*"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "instance 2/2 of Step#*"));
 	key(f, '3');
 	assert_string_equal(current(f), "kernels");
-	assert_non_null(strstr(row(f, 0), "Kernels: 1 names, 2 launches"));
-	assert_true(screen_has(f, "gemm"));
+	assert_non_null(strstr(ts_row(&f->g, 0),
+	    "Kernels: 1 names, 2 launches"));
+	assert_true(ts_screen_find(&f->g, "gemm") >= 0);
 	key(f, TK_ENTER);
 	assert_string_equal(current(f), "timeline");
 	assert_int_equal(model_ev_start(f->m, sh->sel), 200);
-	assert_true(screen_has(f, "sel kernel gemm") ||
-	    screen_has(f, "instance 1/2 of gemm"));
+	assert_true(ts_screen_find(&f->g, "sel kernel gemm") >= 0 ||
+	    ts_screen_find(&f->g, "instance 1/2 of gemm") >= 0);
 	key(f, '3');
 	key(f, TK_ENTER);
 	assert_int_equal(model_ev_start(f->m, sh->sel), 1200);
 	/* Nothing of the table is left on the timeline's screen. */
-	assert_false(screen_has(f, "Kernels:"));
+	assert_false(ts_screen_find(&f->g, "Kernels:") >= 0);
 	assert_int_equal(key(f, TK_CTRL_L) & REACT_REPAINT, REACT_REPAINT);
 }
 
@@ -285,37 +253,37 @@ test_table_keys(void **state)
 
 	key(f, '3');
 	assert_int_equal(key(f, '/'), REDRAW_STATUS);
-	assert_non_null(strstr(row(f, 23), "filter names:"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "filter names:"));
 	key(f, 'g');
 	key(f, 'e');
-	assert_non_null(strstr(row(f, 23), "filter names: ge"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "filter names: ge"));
 	assert_int_equal(key(f, TK_ENTER) & REDRAW_ALL, REDRAW_ALL);
-	assert_non_null(strstr(row(f, 0), "; filter \"ge\""));
-	assert_non_null(strstr(row(f, 23), "row 1 of 1"));
+	assert_non_null(strstr(ts_row(&f->g, 0), "; filter \"ge\""));
+	assert_non_null(strstr(ts_row(&f->g, 23), "row 1 of 1"));
 	key(f, '/');
 	key(f, 'z');
 	key(f, TK_ENTER);
-	assert_non_null(strstr(row(f, 23), "no kernel name contains th"));
-	assert_false(screen_has(f, "gemm"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "no kernel name contains th"));
+	assert_false(ts_screen_find(&f->g, "gemm") >= 0);
 	/* Esc clears the filter (the first key also clears the message). */
 	key(f, TK_ESC);
-	assert_null(strstr(row(f, 0), "filter"));
-	assert_true(screen_has(f, "gemm"));
+	assert_null(strstr(ts_row(&f->g, 0), "filter"));
+	assert_true(ts_screen_find(&f->g, "gemm") >= 0);
 	assert_int_equal(key(f, TK_ESC), 0);
 	/* Sorting cycles through the columns, each its own direction. */
 	key(f, 's');
-	assert_non_null(strstr(row(f, 23), "sorted by count, descending"));
-	assert_non_null(strstr(row(f, 0), "sorted by count"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "sorted by count, descending"));
+	assert_non_null(strstr(ts_row(&f->g, 0), "sorted by count"));
 	key(f, 'S');
-	assert_non_null(strstr(row(f, 23), "sorted by count, ascending"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "sorted by count, ascending"));
 	key(f, '2');
 	key(f, 's');
-	assert_non_null(strstr(row(f, 23), "sorted by gpu, descending"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "sorted by gpu, descending"));
 	key(f, 's');
 	key(f, 's');
-	assert_non_null(strstr(row(f, 23), "sorted by name, ascending"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "sorted by name, ascending"));
 	key(f, 'j');
-	assert_non_null(strstr(row(f, 23), "instances"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "instances"));
 }
 
 static void
@@ -354,8 +322,7 @@ test_empty(void **state)
 	const char	*ks = "jkl+-0zg1\r[]f\r/x\rnNcCAam'\x1b" "2jlhes\r3js/\r\r1";
 	int		 r;
 
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	m = ts_finish(b);
 	memset(&o, 0, sizeof o);
 	o.gl = glyph_get(1);
 	a = app_new(m, &o, &cause);

@@ -16,6 +16,7 @@
 
 #include "bookmark.h"
 #include "builder.h"
+#include "tsupport.h"
 
 static void
 test_list(void **state)
@@ -47,27 +48,18 @@ test_draw(void **state)
 {
 	struct builder		*b = builder_new(SOURCE_NSYS);
 	struct device		 dev;
-	struct lane_event	 e;
 	struct model		*m;
 	struct bookmarks	 bm;
 	struct cellgrid		 g;
-	char			 line[256], *cause = NULL;
+	char			 line[256];
 	uint32_t		 t;
 	int			 y, found = 0, rev = 0;
 
 	memset(&dev, 0, sizeof dev);
 	t = builder_gpu_track(b, builder_stream(b, builder_device(b, &dev),
 	    1, NONE32));
-	memset(&e, 0, sizeof e);
-	e.start = 0;
-	e.end = 1000;
-	e.kind = EV_KERNEL;
-	e.name = builder_intern(b, "k\x1b]0;title\a");
-	e.rowid = -1;
-	e.aux = NONE32;
-	builder_event(b, t, &e);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	ts_add(b, t, "k\x1b]0;title\a", EV_KERNEL, 0, 1000);
+	m = ts_finish(b);
 	bookmarks_init(&bm);
 	bookmarks_add(&bm, 0, 1000, 500, NONE32);
 	bookmarks_add(&bm, 0, 1000, 250, model_gid(m, 0, 0));

@@ -25,6 +25,7 @@
 #include "builder.h"
 #include "cache.h"
 #include "model.h"
+#include "tsupport.h"
 #include "units.h"
 #include "xmalloc.h"
 #include "zfile.h"
@@ -34,12 +35,9 @@ static struct builder *
 one_track(uint32_t *track)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
 	uint32_t	 p, s;
 
-	memset(&dev, 0, sizeof dev);
-	dev.process = NONE32;
-	builder_device(b, &dev);
+	ts_device(b, 0);
 	p = builder_process(b, 1, 1, "p");
 	s = builder_stream(b, 0, 7, p);
 	*track = builder_gpu_track(b, s);
@@ -50,14 +48,8 @@ static void
 kernel(struct builder *b, uint32_t track, int64_t start, int64_t end,
     uint8_t kind, uint32_t aux)
 {
-	struct lane_event	e;
+	struct lane_event	e = ts_event(b, "k", kind, start, end);
 
-	memset(&e, 0, sizeof e);
-	e.start = start;
-	e.end = end;
-	e.name = builder_intern(b, "k");
-	e.kind = kind;
-	e.rowid = -1;
 	e.aux = aux;
 	builder_event(b, track, &e);
 }

@@ -43,6 +43,7 @@
 #include "cache.h"
 #include "correlate.h"
 #include "source.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 
 #define HDR_SIZE	128		/* struct cache_hdr */
@@ -55,7 +56,6 @@
 #define HDR_HEADSIZE	112
 #define HDR_HEADCRC	120
 
-static char	 base[256];		/* the temporary directory */
 static char	 xdg[300];		/* $XDG_CACHE_HOME */
 
 /* ------------------------------------------------------------------ */
@@ -66,10 +66,7 @@ static uint64_t	 rng = 0x9E3779B97F4A7C15ULL;
 static uint64_t
 rnd(void)
 {
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return rng;
+	return ts_xorshift(&rng);
 }
 
 static uint32_t
@@ -78,46 +75,17 @@ rndn(uint32_t n)
 	return (uint32_t)(rnd() % n);
 }
 
-static void
-write_file(const char *path, const void *p, size_t n)
-{
-	FILE	*f = fopen(path, "wb");
-
-	assert_non_null(f);
-	assert_int_equal(fwrite(p, 1, n, f), n);
-	assert_int_equal(fclose(f), 0);
-}
-
-static uint8_t *
-read_file(const char *path, size_t *n)
-{
-	FILE		*f = fopen(path, "rb");
-	uint8_t		*p;
-	long		 len;
-
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	len = ftell(f);
-	assert_true(len > 0);
-	rewind(f);
-	p = xmalloc((size_t)len);
-	assert_int_equal(fread(p, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	*n = (size_t)len;
-	return p;
-}
-
-/* A fresh directory under base with a dummy trace; returns its path. */
+/* A fresh directory in ts_tmp() with a dummy trace; returns its path. */
 static char *
 make_trace(const char *name)
 {
 	static int	 seq;
 	char		*dir, *trace;
 
-	dir = xasprintf("%s/d%d", base, seq++);
+	dir = xasprintf("%s/d%d", ts_tmp(), seq++);
 	assert_int_equal(mkdir(dir, 0755), 0);
 	trace = xasprintf("%s/%s", dir, name);
-	write_file(trace, "SQLite format 3\0 dummy trace", 28);
+	ts_write(trace, "SQLite format 3\0 dummy trace", 28);
 	free(dir);
 	return trace;
 }
@@ -299,6 +267,18 @@ build_model(size_t nev, size_t big_lane)
 				k.launch_type = (uint8_t)rndn(3);
 				k.graph_node = rndn(5) == 0 ?
 				    (uint32_t)rnd() : 0;
+				if (rndn(8) == 0) {	/* a message */
+					k.comm_coll = names[rndn(64)];
+					k.comm_dtype = names[rndn(64)];
+					k.comm_pg_name = names[rndn(64)];
+					k.comm_pg_desc = names[rndn(64)];
+					k.comm_pg_ranks = names[rndn(64)];
+					k.comm_group_size = rndn(64);
+					k.comm_elem_size = (uint8_t)rndn(17);
+					k.comm_flags = (uint8_t)rndn(4);
+					k.comm_in_nelems = rnd();
+					k.comm_out_nelems = rnd();
+				}
 				ev.kind = EV_KERNEL;
 				ev.aux = builder_kernel(b, &k);
 				if (rndn(20) == 0)
@@ -519,6 +499,16 @@ model_diff(const struct model *a, const struct model *b)
 		F(*x, *y, static_smem); F(*x, *y, dynamic_smem);
 		F(*x, *y, local_mem); F(*x, *y, regs); F(*x, *y, launch_type);
 		F(*x, *y, graph_node);
+		F(*x, *y, comm_coll);
+		F(*x, *y, comm_dtype);
+		F(*x, *y, comm_pg_name);
+		F(*x, *y, comm_pg_desc);
+		F(*x, *y, comm_pg_ranks);
+		F(*x, *y, comm_group_size);
+		F(*x, *y, comm_elem_size);
+		F(*x, *y, comm_flags);
+		F(*x, *y, comm_in_nelems);
+		F(*x, *y, comm_out_nelems);
 	}
 	D(a->ncopies == b->ncopies);
 	for (j = 0; j < a->ncopies; j++) {
@@ -777,7 +767,7 @@ test_stale(void **state)
 
 	/* Same size and mtime, another inode (the trace was replaced). */
 	copy = xasprintf("%s.new", trace);
-	write_file(copy, "SQLite format 3\0 dummy trace", 28);
+	ts_write(copy, "SQLite format 3\0 dummy trace", 28);
 	assert_int_equal(utimensat(AT_FDCWD, copy, ts, 0), 0);
 	assert_int_equal(rename(copy, trace), 0);
 	assert_miss(trace, "stale");
@@ -797,7 +787,7 @@ test_truncated(void **state)
 	(void)state;
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	path = local_cache(trace);
-	img = read_file(path, &n);
+	img = ts_read(path, &n);
 	cut[0] = 0;
 	cut[1] = 1;
 	cut[2] = 64;
@@ -808,17 +798,17 @@ test_truncated(void **state)
 	cut[7] = n - 100;
 	cut[8] = n - 1;
 	for (i = 0; i < 9; i++) {
-		write_file(path, img, cut[i]);
+		ts_write(path, img, cut[i]);
 		assert_miss(trace, cut[i] < HDR_SIZE ? NULL : "truncated");
 	}
 	/* Trailing garbage is refused too. */
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_hit(trace, model_small);
 	{
 		uint8_t *more = xmalloc(n + 3);
 		memcpy(more, img, n);
 		memcpy(more + n, "abc", 3);
-		write_file(path, more, n + 3);
+		ts_write(path, more, n + 3);
 		free(more);
 	}
 	assert_miss(trace, "garbage");
@@ -838,7 +828,7 @@ test_flipped(void **state)
 	(void)state;
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	path = local_cache(trace);
-	img = read_file(path, &n);
+	img = ts_read(path, &n);
 	pos[0] = 3;			/* magic */
 	pos[1] = 30;			/* struct sizes */
 	pos[2] = 60;			/* trace mtime */
@@ -849,12 +839,12 @@ test_flipped(void **state)
 	pos[7] = n - 1;
 	for (i = 0; i < 8; i++) {
 		img[pos[i]] ^= 0x10;
-		write_file(path, img, n);
+		ts_write(path, img, n);
 		assert_miss(trace, i == 0 ? "not a gpulens cache" :
 		    i < 3 ? "header checksum" : "checksum mismatch");
 		img[pos[i]] ^= 0x10;
 	}
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_hit(trace, model_small);
 	cache_remove(trace);
 	free(img);
@@ -873,19 +863,19 @@ test_version(void **state)
 	(void)state;
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	path = local_cache(trace);
-	img = read_file(path, &n);
+	img = ts_read(path, &n);
 	memcpy(&v, img + HDR_VERSION, 4);
 	assert_true(v >= 1);
 	/* Both checksums valid: only the version differs. */
 	v++;
 	memcpy(img + HDR_VERSION, &v, 4);
 	fix_crcs(img, n);
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_miss(trace, "version");
 	v--;
 	memcpy(img + HDR_VERSION, &v, 4);
 	fix_crcs(img, n);
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_hit(trace, model_small);
 	cache_remove(trace);
 	free(img);
@@ -981,7 +971,7 @@ test_forged(void **state)
 	(void)state;
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	path = local_cache(trace);
-	img = read_file(path, &n);
+	img = ts_read(path, &n);
 	memcpy(&nf, img + HDR_NFRAMES, 4);
 
 	/* A frame's raw length changed in the table (checksums fixed). */
@@ -994,20 +984,20 @@ test_forged(void **state)
 	v += 8;
 	memcpy(bad + HDR_RAWSIZE, &v, 8);
 	fix_crcs(bad, n);
-	write_file(path, bad, n);
+	ts_write(path, bad, n);
 	assert_miss(trace, NULL);
 	/* A frame count beyond the file. */
 	memcpy(bad, img, n);
 	v = 0xffffffff;
 	memcpy(bad + HDR_NFRAMES, &v, 4);
 	fix_crcs(bad, n);
-	write_file(path, bad, n);
+	ts_write(path, bad, n);
 	assert_miss(trace, "frame count");
 	/* Compressed bytes changed: zstd's content checksum refuses. */
 	memcpy(bad, img, n);
 	bad[n - 20] ^= 0x55;
 	fix_crcs(bad, n);
-	write_file(path, bad, n);
+	ts_write(path, bad, n);
 	assert_miss(trace, "frame");
 	free(bad);
 
@@ -1018,7 +1008,7 @@ test_forged(void **state)
 	    (model_small->nnvtx > 0) + (model_small->ncounters > 0);
 	assert_int_equal(model_small->tracks[0].type, TRACK_GPU);
 	bad = forge_frame(img, n, 3 + ntab + 7, fill_7f, &bn);
-	write_file(path, bad, bn);
+	ts_write(path, bad, bn);
 	assert_miss(trace, "out of range");
 	free(bad);
 
@@ -1027,7 +1017,7 @@ test_forged(void **state)
 	for (i = 0; i < 120; i++) {
 		f = i < 40 ? 0 : rndn(nf);	/* the small frame first */
 		bad = forge_frame(img, n, f, flip_random, &bn);
-		write_file(path, bad, bn);
+		ts_write(path, bad, bn);
 		l = NULL;
 		cause = NULL;
 		rc = cache_load(trace, &l, &cause);
@@ -1048,7 +1038,7 @@ test_forged(void **state)
 	 * string id, a timestamp); others are refused. Both must occur. */
 	assert_true(hits > 0 && hits < 120);
 
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_hit(trace, model_small);
 	cache_remove(trace);
 	free(img);
@@ -1088,18 +1078,18 @@ test_summary(void **state)
 	(void)state;
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	path = local_cache(trace);
-	img = read_file(path, &n);
+	img = ts_read(path, &n);
 	memcpy(&head, img + HDR_HEADSIZE, 8);
 	assert_true(head > 16 && HDR_SIZE + head < n / 2);
 	img[n - 10] ^= 0x20;
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_miss(trace, "checksum mismatch");
 	assert_int_equal(cache_load_summary(trace, &l, &cause), 1);
 	assert_int_equal(summary_diff(model_small, l), 0);
 	model_free(l);
 	img[n - 10] ^= 0x20;
 	img[HDR_SIZE + head - 3] ^= 0x20;
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_miss(trace, "checksum mismatch");
 	assert_summary_miss(trace, "head checksum");
 	img[HDR_SIZE + head - 3] ^= 0x20;
@@ -1107,7 +1097,7 @@ test_summary(void **state)
 	head -= 16;
 	memcpy(img + HDR_HEADSIZE, &head, 8);
 	fix_crcs(img, n);
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_summary_miss(trace, "head size");
 	assert_miss(trace, "head size");
 	cache_remove(trace);
@@ -1181,11 +1171,11 @@ test_forged_index(void **state)
 	f[nf++] = fo.launch + 1;		/* GPU ids */
 	assert_int_equal(cache_save(trace, m, &cause), 0);
 	path = local_cache(trace);
-	img = read_file(path, &n);
+	img = ts_read(path, &n);
 	assert_hit(trace, m);
 	for (k = 0; k < nf; k++) {
 		bad = forge_frame(img, n, f[k], fill_7f, &bn);
-		write_file(path, bad, bn);
+		ts_write(path, bad, bn);
 		assert_miss(trace, k + 2 < nf ? "inconsistent" :
 		    "out of range");
 		free(bad);
@@ -1193,7 +1183,7 @@ test_forged_index(void **state)
 	/* Sampled keys only steer a search: wrong ones are loaded, and the
 	 * search stays inside the arrays. */
 	bad = forge_frame(img, n, fo.launch + 2, fill_7f, &bn);
-	write_file(path, bad, bn);
+	ts_write(path, bad, bn);
 	free(bad);
 	{
 		struct model	*l = NULL;
@@ -1209,7 +1199,7 @@ test_forged_index(void **state)
 		}
 		model_free(l);
 	}
-	write_file(path, img, n);
+	ts_write(path, img, n);
 	assert_hit(trace, m);
 	cache_remove(trace);
 	model_free(m);
@@ -1232,12 +1222,12 @@ test_symlinks(void **state)
 	/* A symlink at the cache path is replaced, its target untouched. */
 	path = local_cache(trace);
 	victim = xasprintf("%s.victim", other);
-	write_file(victim, "precious", 8);
+	ts_write(victim, "precious", 8);
 	assert_int_equal(symlink(victim, path), 0);
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	assert_int_equal(lstat(path, &st), 0);
 	assert_true(S_ISREG(st.st_mode));
-	v = read_file(victim, &vn);
+	v = ts_read(victim, &vn);
 	assert_int_equal(vn, 8);
 	assert_memory_equal(v, "precious", 8);
 	free(v);
@@ -1272,11 +1262,11 @@ test_not_over_trace(void **state)
 	path = local_cache(trace);
 	assert_int_equal(link(trace, path), 0);
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
-	t = read_file(path, &tn);
+	t = ts_read(path, &tn);
 	assert_int_equal(tn, 28);
 	assert_memory_equal(t, "SQLite format 3", 15);
 	free(t);
-	t = read_file(trace, &tn);
+	t = ts_read(trace, &tn);
 	assert_int_equal(tn, 28);
 	free(t);
 	/* It went to the XDG location instead, and loads from there. */
@@ -1311,7 +1301,7 @@ test_paths(void **state)
 	free(p);
 	/* Present next to the trace: that one (even if not a cache, which
 	 * cache_remove then leaves alone). */
-	write_file(want, "x", 1);
+	ts_write(want, "x", 1);
 	p = cache_path(trace, 0, &cause);
 	assert_string_equal(p, want);
 	free(p);
@@ -1383,9 +1373,9 @@ test_xdg_fallback(void **state)
 	 * an XDG directory that only nobody may write (and HOME as fallback
 	 * unused: XDG_CACHE_HOME is set).
 	 */
-	home = xasprintf("%s/xdg-nobody", base);
+	home = xasprintf("%s/xdg-nobody", ts_tmp());
 	assert_int_equal(mkdir(home, 0700), 0);
-	assert_int_equal(chmod(base, 0755), 0);
+	assert_int_equal(chmod(ts_tmp(), 0755), 0);
 	if (chown(home, 65534, 65534) != 0) {
 		fprintf(stderr, "# cannot chown to test a read-only "
 		    "directory as root: skipped\n");
@@ -1496,7 +1486,7 @@ test_concurrent(void **state)
 static void
 test_fixtures(void **state)
 {
-	const char	*fx = getenv("GPULENS_FIXTURES");
+	const char	*fx = ts_need_fixtures();
 	char		*top, *sub, *file, *link, *path, *cause;
 	DIR		*d, *e;
 	struct dirent	*de, *fe;
@@ -1505,15 +1495,10 @@ test_fixtures(void **state)
 	int		 n = 0;
 
 	(void)state;
-	if (fx == NULL || *fx == '\0') {
-		fprintf(stderr, "# GPULENS_FIXTURES unset: skipped\n");
-		skip();
-	}
 	top = xasprintf("%s/nsys", fx);
 	if ((d = opendir(top)) == NULL) {
-		fprintf(stderr, "# %s missing: skipped\n", top);
 		free(top);
-		skip();
+		ts_skip("%s/nsys missing: skipped", fx);
 	}
 	while ((de = readdir(d)) != NULL) {
 		if (de->d_name[0] == '.')
@@ -1529,7 +1514,7 @@ test_fixtures(void **state)
 			    ".sqlite") != 0)
 				continue;
 			file = xasprintf("%s/%s", sub, fe->d_name);
-			link = xasprintf("%s/fx-%d.sqlite", base, n);
+			link = xasprintf("%s/fx-%d.sqlite", ts_tmp(), n);
 			assert_int_equal(symlink(file, link), 0);
 			cause = NULL;
 			m = nsys_load(link, NULL, &cause);
@@ -1558,44 +1543,12 @@ test_fixtures(void **state)
 /* ------------------------------------------------------------------ */
 
 static int
-rm_rf(const char *path)
-{
-	struct stat	 st;
-	DIR		*d;
-	struct dirent	*e;
-	char		*p;
-
-	if (lstat(path, &st) != 0)
-		return 0;
-	if (S_ISDIR(st.st_mode)) {
-		chmod(path, 0755);
-		if ((d = opendir(path)) != NULL) {
-			while ((e = readdir(d)) != NULL) {
-				if (strcmp(e->d_name, ".") == 0 ||
-				    strcmp(e->d_name, "..") == 0)
-					continue;
-				p = xasprintf("%s/%s", path, e->d_name);
-				rm_rf(p);
-				free(p);
-			}
-			closedir(d);
-		}
-		return rmdir(path);
-	}
-	return unlink(path);
-}
-
-static int
 setup(void **state)
 {
-	const char	*tmp = getenv("TMPDIR");
-
 	(void)state;
-	snprintf(base, sizeof base, "%s/cache_test.XXXXXX",
-	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
-	if (mkdtemp(base) == NULL)
+	if (ts_tmp_init() != 0)
 		return -1;
-	snprintf(xdg, sizeof xdg, "%s/xdg", base);
+	snprintf(xdg, sizeof xdg, "%s/xdg", ts_tmp());
 	if (mkdir(xdg, 0700) != 0)
 		return -1;
 	setenv("XDG_CACHE_HOME", xdg, 1);
@@ -1608,8 +1561,7 @@ teardown(void **state)
 {
 	(void)state;
 	model_free(model_small);
-	rm_rf(base);
-	return 0;
+	return ts_tmp_free();
 }
 
 int

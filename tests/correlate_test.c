@@ -21,52 +21,17 @@
 #include "correlate.h"
 #include "model.h"
 #include "source.h"
+#include "tsupport.h"
 
 static void
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr, uint8_t flags)
 {
-	struct lane_event	e;
+	struct lane_event	e = ts_event(b, name, kind, start, end);
 
-	memset(&e, 0, sizeof e);
-	e.start = start;
-	e.end = end;
-	e.name = builder_intern(b, name);
-	e.kind = (uint8_t)kind;
 	e.flags = flags;
-	e.rowid = -1;
 	e.corr = corr;
-	e.aux = NONE32;
 	builder_event(b, track, &e);
-}
-
-/* The gid of the event named name starting at start (any track). */
-static uint32_t
-find_ev(const struct model *m, const char *name, int64_t start)
-{
-	size_t	t, i;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->start[i] == start &&
-			    strcmp(model_str(m, l->name[i]), name) == 0)
-				return model_gid(m, (uint32_t)t, (uint32_t)i);
-	}
-	fail_msg("no event %s at %lld", name, (long long)start);
-	return NONE32;
-}
-
-static struct model *
-finish(struct builder *b)
-{
-	struct model	*m;
-	char		*cause = NULL;
-
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	assert_null(cause);
-	return m;
 }
 
 /*
@@ -81,13 +46,10 @@ static struct model *
 build_two_procs(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
 	uint32_t	 p1, p2, t1, t2, a1, a2, s1, s1b, s2, su;
 	uint32_t	 g1, g1b, g2, gu;
 
-	memset(&dev, 0, sizeof dev);
-	dev.process = NONE32;
-	builder_device(b, &dev);
+	ts_device(b, 0);
 	p1 = builder_process(b, 0x100ULL << 24, 0x100, "p1");
 	p2 = builder_process(b, 0x200ULL << 24, 0x200, "p2");
 	t1 = builder_thread(b, 0x100ULL << 24 | 1, 1, p1, "t1");
@@ -129,7 +91,7 @@ build_two_procs(void)
 	add(b, gu, "ku1", EV_KERNEL, 73, 74, 1, 0);
 	add(b, gu, "ku42", EV_KERNEL, 75, 76, 42, 0);
 	add(b, g2, "k5", EV_KERNEL, 125, 130, 5, 0);
-	return finish(b);
+	return ts_finish(b);
 }
 
 static void
@@ -141,39 +103,42 @@ test_processes_do_not_cross(void **state)
 	int64_t		 lat;
 
 	(void)state;
-	p1l1 = find_ev(m, "launch1", 0);
-	p2l1 = find_ev(m, "launch1", 5);
-	p1l2 = find_ev(m, "launch2", 20);
-	p2l2 = find_ev(m, "launch2", 25);
-	assert_int_equal(correlate_launch(m, find_ev(m, "k1", 15)), p1l1);
-	assert_int_equal(correlate_launch(m, find_ev(m, "k1", 9)), p2l1);
-	assert_int_equal(correlate_launch(m, find_ev(m, "k2", 35)), p1l2);
-	assert_int_equal(correlate_launch(m, find_ev(m, "k2", 30)), p2l2);
+	p1l1 = ts_find_ev(m, "launch1", 0);
+	p2l1 = ts_find_ev(m, "launch1", 5);
+	p1l2 = ts_find_ev(m, "launch2", 20);
+	p2l2 = ts_find_ev(m, "launch2", 25);
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "k1", 15)), p1l1);
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "k1", 9)), p2l1);
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "k2", 35)), p1l2);
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "k2", 30)), p2l2);
 	assert_int_equal(correlate_gpu(m, p1l1, &g), 1);
-	assert_int_equal(g[0], find_ev(m, "k1", 15));
+	assert_int_equal(g[0], ts_find_ev(m, "k1", 15));
 	assert_int_equal(correlate_gpu(m, p2l2, &g), 1);
-	assert_int_equal(g[0], find_ev(m, "k2", 30));
+	assert_int_equal(g[0], ts_find_ev(m, "k2", 30));
 	/* Latency = GPU start - API end, negative allowed. */
-	assert_int_equal(correlate_latency(m, find_ev(m, "k1", 15), &lat), 0);
+	assert_int_equal(correlate_latency(m, ts_find_ev(m, "k1", 15), &lat),
+	    0);
 	assert_int_equal(lat, 5);
-	assert_int_equal(correlate_latency(m, find_ev(m, "k1", 9), &lat), 0);
+	assert_int_equal(correlate_latency(m, ts_find_ev(m, "k1", 9), &lat), 0);
 	assert_int_equal(lat, 1);
-	assert_int_equal(correlate_latency(m, find_ev(m, "k2", 30), &lat), 0);
+	assert_int_equal(correlate_latency(m, ts_find_ev(m, "k2", 30), &lat),
+	    0);
 	assert_int_equal(lat, 2);
 	/* No id, or a kind that is not GPU work: no link. */
 	lat = 1234;
-	assert_int_equal(correlate_launch(m, find_ev(m, "sync", 90)), NONE32);
-	assert_int_equal(correlate_latency(m, find_ev(m, "sync", 90), &lat),
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "sync", 90)),
+	    NONE32);
+	assert_int_equal(correlate_latency(m, ts_find_ev(m, "sync", 90), &lat),
 	    -1);
 	assert_int_equal(lat, 1234);
-	assert_int_equal(correlate_launch(m, find_ev(m, "overhead", 96)),
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "overhead", 96)),
 	    NONE32);
-	assert_int_equal(correlate_gpu(m, find_ev(m, "nocorr", 80), &g), 0);
+	assert_int_equal(correlate_gpu(m, ts_find_ev(m, "nocorr", 80), &g), 0);
 	assert_null(g);
 	/* API events themselves have no launch; out of range ids neither. */
 	assert_int_equal(correlate_launch(m, p1l1), NONE32);
 	assert_int_equal(correlate_launch(m, (uint32_t)m->nevents), NONE32);
-	assert_int_equal(correlate_gpu(m, find_ev(m, "k1", 15), &g), 0);
+	assert_int_equal(correlate_gpu(m, ts_find_ev(m, "k1", 15), &g), 0);
 	model_free(m);
 }
 
@@ -185,13 +150,13 @@ test_graph_launch(void **state)
 	const uint32_t	*g;
 
 	(void)state;
-	api = find_ev(m, "graphLaunch", 40);
+	api = ts_find_ev(m, "graphLaunch", 40);
 	assert_int_equal(correlate_gpu(m, api, &g), 4);
 	/* Ordered by GPU start across both streams. */
-	assert_int_equal(g[0], find_ev(m, "graph", 52));
-	assert_int_equal(g[1], find_ev(m, "gk1", 55));
-	assert_int_equal(g[2], find_ev(m, "gk3", 65));
-	assert_int_equal(g[3], find_ev(m, "gk2", 70));
+	assert_int_equal(g[0], ts_find_ev(m, "graph", 52));
+	assert_int_equal(g[1], ts_find_ev(m, "gk1", 55));
+	assert_int_equal(g[2], ts_find_ev(m, "gk3", 65));
+	assert_int_equal(g[3], ts_find_ev(m, "gk2", 70));
 	assert_int_equal(correlate_launch(m, g[2]), api);
 	assert_int_equal(correlate_launch(m, g[0]), api);
 	model_free(m);
@@ -206,17 +171,18 @@ test_unknown_process_and_driver(void **state)
 
 	(void)state;
 	/* Id 9 is used by P1 only: linked by the id alone. */
-	assert_int_equal(correlate_launch(m, find_ev(m, "ku9", 71)),
-	    find_ev(m, "launch9", 60));
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "ku9", 71)),
+	    ts_find_ev(m, "launch9", 60));
 	/* Id 1 is used by both processes: ambiguous, not linked. */
-	assert_int_equal(correlate_launch(m, find_ev(m, "ku1", 73)), NONE32);
-	assert_int_equal(correlate_launch(m, find_ev(m, "ku42", 75)), NONE32);
-	assert_int_equal(correlate_gpu(m, find_ev(m, "launch9", 60), &g), 1);
-	assert_int_equal(g[0], find_ev(m, "ku9", 71));
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "ku1", 73)), NONE32);
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "ku42", 75)),
+	    NONE32);
+	assert_int_equal(correlate_gpu(m, ts_find_ev(m, "launch9", 60), &g), 1);
+	assert_int_equal(g[0], ts_find_ev(m, "ku9", 71));
 	/* Runtime call preferred over the driver call with the same id. */
-	rt = find_ev(m, "cudaLaunchKernel", 101);
-	assert_int_equal(correlate_launch(m, find_ev(m, "k5", 125)), rt);
-	assert_int_equal(correlate_gpu(m, find_ev(m, "cuLaunchKernel", 100),
+	rt = ts_find_ev(m, "cudaLaunchKernel", 101);
+	assert_int_equal(correlate_launch(m, ts_find_ev(m, "k5", 125)), rt);
+	assert_int_equal(correlate_gpu(m, ts_find_ev(m, "cuLaunchKernel", 100),
 	    &g), 0);
 	model_free(m);
 }
@@ -286,7 +252,7 @@ test_nothing_correlates(void **state)
 	g = builder_gpu_track(b, builder_stream(b, 0, 1, p));
 	add(b, a, "cudaMalloc", EV_API, 0, 10, 1, 0);
 	add(b, g, "k", EV_KERNEL, 20, 30, 2, 0);
-	m = finish(b);
+	m = ts_finish(b);
 	assert_null(m->launch);
 	assert_null(m->gpu_of_api);
 	assert_null(m->gpu_of_api_idx);
@@ -306,14 +272,14 @@ test_nothing_correlates(void **state)
 	g = builder_gpu_track(b, builder_stream(b, 0, 1, NONE32));
 	add(b, a, "cudaMalloc", EV_API, 0, 10, 0, 0);
 	add(b, g, "k", EV_KERNEL, 20, 30, 1, 0);
-	m = finish(b);
+	m = ts_finish(b);
 	assert_null(m->launch);
 	assert_int_equal(m->ngpu_of_api, 0);
 	assert_int_equal(correlate_launch(m, 1), NONE32);
 	model_free(m);
 
 	/* Empty model. */
-	m = finish(builder_new(SOURCE_NSYS));
+	m = ts_finish(builder_new(SOURCE_NSYS));
 	assert_null(m->launch);
 	assert_int_equal(correlate_launch(m, 0), NONE32);
 	model_free(m);
@@ -325,10 +291,7 @@ static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
 static uint64_t
 rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return ts_xorshift(&rng_state);
 }
 
 static void
@@ -375,7 +338,7 @@ random_against_brute_force(uint32_t mult)
 		    (uint32_t)(rng() % 450) * mult, 0);
 		ts[u] += 4;
 	}
-	m = finish(b);
+	m = ts_finish(b);
 
 	cnt = calloc(m->nevents, sizeof *cnt);
 	for (t = 0; t < m->ntracks; t++) {
@@ -472,36 +435,6 @@ test_random_against_brute_force(void **state)
  * stats scripts use (correlationId equal and op.globalPid ==
  * runtime.globalTid & 0xFFFFFFFFFF000000), computed here in SQL.
  */
-static char *
-fixture_path(const char *rel)
-{
-	const char	*dir = getenv("GPULENS_FIXTURES");
-	char		*p;
-
-	if (dir == NULL || *dir == '\0')
-		return NULL;
-	if (asprintf(&p, "%s/%s", dir, rel) < 0)
-		return NULL;
-	if (access(p, R_OK) != 0) {
-		free(p);
-		return NULL;
-	}
-	return p;
-}
-
-static sqlite3 *
-fixture_db(const char *path)
-{
-	sqlite3	*db = NULL;
-	char	*uri;
-
-	assert_true(asprintf(&uri, "file:%s?immutable=1", path) > 0);
-	assert_int_equal(sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY |
-	    SQLITE_OPEN_URI, NULL), SQLITE_OK);
-	free(uri);
-	return db;
-}
-
 static int
 has_table(sqlite3 *db, const char *name)
 {
@@ -548,7 +481,7 @@ check_fixture(const char *rel)
 	struct evref		 r;
 	int64_t			 lat;
 
-	if ((path = fixture_path(rel)) == NULL) {
+	if ((path = ts_fixture(rel)) == NULL) {
 		print_message("# skipping %s: GPULENS_FIXTURES unset or file "
 		    "missing\n", rel);
 		return;
@@ -578,7 +511,7 @@ check_fixture(const char *rel)
 			    m->tracks[r.track].lane.end[r.idx]);
 		}
 	}
-	db = fixture_db(path);
+	db = ts_sql_open_ro(path);
 	assert_int_equal(sqlite3_exec(db, "CREATE TEMP TABLE rt AS SELECT "
 	    "correlationId AS corr, globalTid & 0xFFFFFFFFFF000000 AS pid "
 	    "FROM CUPTI_ACTIVITY_KIND_RUNTIME; CREATE INDEX temp.rt_i ON "
@@ -601,11 +534,9 @@ test_fixtures(void **state)
 	char	*p;
 
 	(void)state;
-	if ((p = fixture_path("nsys/nsys-ai/mfu_2gpu_before.sqlite")) == NULL) {
-		print_message("# GPULENS_FIXTURES unset or fixtures missing: "
-		    "skipping the real-profile checks\n");
-		skip();
-	}
+	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) == NULL)
+		ts_skip("GPULENS_FIXTURES unset or fixtures missing: "
+		    "skipping the real-profile checks");
 	free(p);
 	/* Two processes on two GPUs. */
 	check_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite");

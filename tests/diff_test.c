@@ -30,6 +30,7 @@
 #include "model.h"
 #include "opts.h"
 #include "out.h"
+#include "tsupport.h"
 
 struct ctx {
 	struct builder	*b;
@@ -40,30 +41,13 @@ static void
 ev(struct ctx *c, uint32_t track, const char *name, int kind, int64_t s,
     int64_t e, uint8_t flags)
 {
-	struct lane_event	le;
-	struct copy_info	ci;
-	struct nvtx_info	ni;
+	struct lane_event	le = ts_event(c->b, name, kind, s, e);
 
-	memset(&le, 0, sizeof le);
-	le.start = s;
-	le.end = e;
-	le.name = builder_intern(c->b, name);
-	le.kind = (uint8_t)kind;
 	le.flags = flags;
-	le.rowid = -1;
-	le.aux = NONE32;
-	if (kind == EV_MEMCPY) {
-		memset(&ci, 0, sizeof ci);
-		ci.bytes = 64;
-		ci.kind = COPY_HTOD;
-		ci.src_dev = ci.dst_dev = NONE32;
-		le.aux = builder_copy(c->b, &ci);
-	}
-	if (kind == EV_NVTX) {
-		memset(&ni, 0, sizeof ni);
-		ni.domain = c->b->m->tracks[track].domain;
-		le.aux = builder_nvtx(c->b, &ni);
-	}
+	if (kind == EV_MEMCPY)
+		le.aux = ts_copy(c->b, COPY_HTOD, 0, 0, 64);
+	if (kind == EV_NVTX)
+		le.aux = ts_nvtx(c->b, track);
 	builder_event(c->b, track, &le);
 }
 
@@ -71,16 +55,12 @@ static struct model *
 build(int which)
 {
 	struct ctx	 c;
-	struct device	 dev;
-	struct model	*m;
 	uint32_t	 p, t, s;
-	char		*cause = NULL, name[64];
+	char		 name[64];
 	int		 i;
 
 	c.b = builder_new(SOURCE_NSYS);
-	memset(&dev, 0, sizeof dev);
-	dev.process = NONE32;
-	builder_device(c.b, &dev);
+	ts_device(c.b, 0);
 	p = builder_process(c.b, 100ULL << 24, 100, "train");
 	t = builder_thread(c.b, 100ULL << 24 | 1, 1, p, "main");
 	c.nvtx = builder_cpu_track(c.b, TRACK_NVTX, t, 0);
@@ -107,34 +87,13 @@ build(int which)
 	ev(&c, c.gpu, "ncclDevKernel_AllReduce_Sum_bf16_RING_LL", EV_KERNEL,
 	    600, 630, EVF_COMM);
 	ev(&c, c.gpu, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 700, 720, 0);
-	m = builder_finish(c.b, &cause);
-	assert_non_null(m);
-	return m;
+	return ts_finish(c.b);
 }
 
 static cJSON *
 row(struct out *out, const char *key)
 {
-	cJSON	*r;
-
-	cJSON_ArrayForEach(r, out->rows)
-		if (strcmp(cJSON_GetObjectItem(r, "key")->valuestring,
-		    key) == 0)
-			return r;
-	fail_msg("no row %s", key);
-	return NULL;
-}
-
-static double
-num(cJSON *r, const char *f)
-{
-	cJSON	*it = cJSON_GetObjectItem(r, f);
-
-	assert_non_null(it);
-	if (cJSON_IsRaw(it))		/* out_int: exact int64 text */
-		return strtod(it->valuestring, NULL);
-	assert_true(cJSON_IsNumber(it));
-	return it->valuedouble;
+	return ts_jrow(out->rows, key);
 }
 
 static const char *
@@ -173,21 +132,22 @@ test_rows(void **state)
 	r = row(&out, "kernel|name=k1");
 	assert_string_equal(str(r, "class"), "kernel");
 	assert_string_equal(str(r, "status"), "more");
-	assert_int_equal(num(r, "a_count"), 3);
-	assert_int_equal(num(r, "b_count"), 2);
-	assert_true(num(r, "delta_count") == -1);
-	assert_int_equal(num(r, "a_total_ns"), 300);
-	assert_int_equal(num(r, "b_total_ns"), 400);
-	assert_int_equal(num(r, "delta_ns"), 100);
-	assert_true(num(r, "delta_pct") > 33.33 && num(r, "delta_pct") < 33.34);
-	assert_true(num(r, "a_iter_median_ns") == 100);
-	assert_true(num(r, "b_iter_median_ns") == 200);
-	assert_true(num(r, "delta_iter_median_ns") == 100);
+	assert_int_equal(ts_jnum(r, "a_count"), 3);
+	assert_int_equal(ts_jnum(r, "b_count"), 2);
+	assert_true(ts_jnum(r, "delta_count") == -1);
+	assert_int_equal(ts_jnum(r, "a_total_ns"), 300);
+	assert_int_equal(ts_jnum(r, "b_total_ns"), 400);
+	assert_int_equal(ts_jnum(r, "delta_ns"), 100);
+	assert_true(ts_jnum(r, "delta_pct") > 33.33 &&
+	    ts_jnum(r, "delta_pct") < 33.34);
+	assert_true(ts_jnum(r, "a_iter_median_ns") == 100);
+	assert_true(ts_jnum(r, "b_iter_median_ns") == 200);
+	assert_true(ts_jnum(r, "delta_iter_median_ns") == 100);
 
 	r = row(&out, "kernel|name=k2");
 	assert_string_equal(str(r, "status"), "only_a");
-	assert_true(num(r, "delta_ns") == -50);
-	assert_true(num(r, "a_iter_median_ns") == 0);
+	assert_true(ts_jnum(r, "delta_ns") == -50);
+	assert_true(ts_jnum(r, "a_iter_median_ns") == 0);
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(r, "b_iter_median_ns")));
 	r = row(&out, "kernel|name=k3");
 	assert_string_equal(str(r, "status"), "only_b");
@@ -195,35 +155,35 @@ test_rows(void **state)
 
 	r = row(&out, "comm|collective=AllReduce");
 	assert_string_equal(str(r, "status"), "same");
-	assert_int_equal(num(r, "a_total_ns"), 30);
+	assert_int_equal(ts_jnum(r, "a_total_ns"), 30);
 	r = row(&out, "memcpy|direction=h2d");
 	assert_string_equal(str(r, "status"), "same");
-	assert_int_equal(num(r, "b_count"), 1);
+	assert_int_equal(ts_jnum(r, "b_count"), 1);
 	/* NVTX paths joined though op_ids and step numbers differ. */
 	r = row(&out, "nvtx|path=ProfilerStep#/fwd");
-	assert_int_equal(num(r, "a_count"), 3);
-	assert_int_equal(num(r, "b_count"), 3);
-	assert_int_equal(num(r, "a_total_ns"), 3 * 890);
+	assert_int_equal(ts_jnum(r, "a_count"), 3);
+	assert_int_equal(ts_jnum(r, "b_count"), 3);
+	assert_int_equal(ts_jnum(r, "a_total_ns"), 3 * 890);
 	r = row(&out, "nvtx|path=ProfilerStep#");
-	assert_true(num(r, "a_iter_median_ns") == 1000);
+	assert_true(ts_jnum(r, "a_iter_median_ns") == 1000);
 	r = row(&out, "iteration|marker=ProfilerStep#");
-	assert_int_equal(num(r, "a_count"), 3);
-	assert_int_equal(num(r, "a_total_ns"), 3000);
-	assert_true(num(r, "a_iter_median_ns") == 1000);
+	assert_int_equal(ts_jnum(r, "a_count"), 3);
+	assert_int_equal(ts_jnum(r, "a_total_ns"), 3000);
+	assert_true(ts_jnum(r, "a_iter_median_ns") == 1000);
 
 	/* Ranked by |delta_ns|: k1 (100), k3 (70), k2 (50). */
 	assert_string_equal(out.default_sort, "abs_delta_ns:desc");
 	d = cJSON_GetObjectItem(out.aux, "delta");
 	/* Busy: A 300 + 50 + 30 + 20, B 400 + 70 + 30 + 20. */
-	assert_int_equal(num(d, "busy_ns"), 120);
-	assert_int_equal(num(d, "kernel_ns"), 120);
-	assert_true(num(d, "kernels") == -1);
-	assert_int_equal(num(cJSON_GetObjectItem(out.aux, "a"), "busy_ns"),
+	assert_int_equal(ts_jnum(d, "busy_ns"), 120);
+	assert_int_equal(ts_jnum(d, "kernel_ns"), 120);
+	assert_true(ts_jnum(d, "kernels") == -1);
+	assert_int_equal(ts_jnum(cJSON_GetObjectItem(out.aux, "a"), "busy_ns"),
 	    400);
-	assert_int_equal(num(out.aux, "only_a"), 1);
-	assert_int_equal(num(out.aux, "only_b"), 1);
+	assert_int_equal(ts_jnum(out.aux, "only_a"), 1);
+	assert_int_equal(ts_jnum(out.aux, "only_b"), 1);
 	/* Top kernels {k1, k2, nccl} vs {k1, k3, nccl}: 2 of 4. */
-	assert_true(num(out.aux, "kernel_overlap_pct") == 50);
+	assert_true(ts_jnum(out.aux, "kernel_overlap_pct") == 50);
 	assert_string_equal(str(out.aux, "mode"), "summary");
 	out_free(&out);
 	model_free(a);
@@ -241,14 +201,15 @@ test_self(void **state)
 	run(a, a, &out);
 	cJSON_ArrayForEach(r, out.rows) {
 		assert_string_equal(str(r, "status"), "same");
-		assert_int_equal(num(r, "delta_ns"), 0);
-		assert_int_equal(num(r, "delta_count"), 0);
+		assert_int_equal(ts_jnum(r, "delta_ns"), 0);
+		assert_int_equal(ts_jnum(r, "delta_count"), 0);
 	}
 	d = cJSON_GetObjectItem(out.aux, "delta");
 	cJSON_ArrayForEach(r, d)
-		assert_true(num(d, r->string) == 0);
-	assert_int_equal(num(out.aux, "unchanged"), num(out.aux, "keys"));
-	assert_true(num(out.aux, "kernel_overlap_pct") == 100);
+		assert_true(ts_jnum(d, r->string) == 0);
+	assert_int_equal(ts_jnum(out.aux, "unchanged"),
+	    ts_jnum(out.aux, "keys"));
+	assert_true(ts_jnum(out.aux, "kernel_overlap_pct") == 100);
 	out_free(&out);
 	model_free(a);
 }

@@ -32,101 +32,10 @@
 #include "opts.h"
 #include "out.h"
 #include "source.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 
-static char	 tmpdir[] = "/tmp/gpulens-findings.XXXXXX";
-
-/* ---- hand-built models ---- */
-
-static void
-add(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t start, int64_t end, uint32_t corr, uint8_t flags,
-    int src_kind)
-{
-	struct lane_event	e;
-	struct copy_info	ci;
-
-	memset(&e, 0, sizeof e);
-	e.start = start;
-	e.end = end;
-	e.name = builder_intern(b, name);
-	e.kind = (uint8_t)kind;
-	e.flags = flags;
-	e.rowid = -1;
-	e.corr = corr;
-	e.aux = NONE32;
-	if (kind == EV_MEMCPY || kind == EV_MEMSET) {
-		memset(&ci, 0, sizeof ci);
-		ci.bytes = 1 << 20;
-		ci.kind = kind == EV_MEMCPY ? COPY_HTOD : COPY_UNKNOWN;
-		ci.src_kind = (uint8_t)src_kind;
-		ci.dst_kind = MEM_DEVICE;
-		ci.src_dev = ci.dst_dev = NONE32;
-		e.aux = builder_copy(b, &ci);
-	}
-	builder_event(b, track, &e);
-}
-
-static struct model *
-finish(struct builder *b)
-{
-	struct model	*m;
-	char		*cause = NULL;
-
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	assert_null(cause);
-	return m;
-}
-
-/*
- * One GPU (device 0), process 100, thread 1, stream 7. Times in us:
- *   kernel k [0, 100)          launched by cudaLaunchKernel [-10, -5)
- *   memcpy [300, 400)          launched by cudaMemcpy [200, 410): the host
- *                              is blocked 210 us (the cost)
- *   kernel k [400, 500)        launched by cudaLaunchKernel [405, 406):
- *                              after the copy, but it starts at 400 ...
- *   cudaStreamSynchronize [500, 600): ends inside the gap [500, 1000)
- *   kernel k [1000, 1100)      launched by cudaLaunchKernel [990, 999)
- *   kernel k [1100.5, 1200)    launched at [1100.2, 1100.4): a launch gap
- *                              of 0.5 us (the API ended after the previous
- *                              kernel ended)
- *   cudaFree [1200, 1990): the trace ends at 1990 us
- * Window: [-10 us, 1990 us) = 2000 us.
- */
-static struct model *
-build_copy(void)
-{
-	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
-	uint32_t	 p, t, a, s, g;
-	const int64_t	 us = 1000;
-
-	memset(&dev, 0, sizeof dev);
-	dev.source_id = 0;
-	dev.process = NONE32;
-	builder_device(b, &dev);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
-	a = builder_cpu_track(b, TRACK_API, t, 0);
-	s = builder_stream(b, 0, 7, p);
-	g = builder_gpu_track(b, s);
-	add(b, a, "cudaLaunchKernel", EV_API, -10 * us, -5 * us, 1, 0, 0);
-	add(b, a, "cudaMemcpy_v3020", EV_API, 200 * us, 410 * us, 2, 0, 0);
-	add(b, a, "cudaLaunchKernel", EV_API, 405 * us, 406 * us, 3, 0, 0);
-	add(b, a, "cudaStreamSynchronize", EV_API, 500 * us, 600 * us, 0, 0,
-	    0);
-	add(b, a, "cudaLaunchKernel", EV_API, 990 * us, 999 * us, 4, 0, 0);
-	add(b, a, "cudaLaunchKernel", EV_API, 1100200, 1100400, 5, 0, 0);
-	add(b, a, "cudaFree", EV_API, 1200 * us, 1990 * us, 0, 0, 0);
-	add(b, g, "k", EV_KERNEL, 0, 100 * us, 1, 0, 0);
-	add(b, g, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 300 * us,
-	    400 * us, 2, 0, MEM_PAGEABLE);
-	add(b, g, "k", EV_KERNEL, 400 * us, 500 * us, 3, 0, 0);
-	add(b, g, "k", EV_KERNEL, 1000 * us, 1100 * us, 4, 0, 0);
-	add(b, g, "k", EV_KERNEL, 1100500, 1200 * us, 5, 0, 0);
-	return finish(b);
-}
+/* The hand-built model is tsupport.h's ts_model_sync_copy(). */
 
 static const struct finding *
 find(const struct findings *fs, const char *type)
@@ -142,7 +51,7 @@ find(const struct findings *fs, const char *type)
 static void
 test_memcpy_sync_cost(void **state)
 {
-	struct model		*m = build_copy();
+	struct model		*m = ts_model_sync_copy();
 	struct findings		 fs;
 	const struct finding	*f;
 	char			*cause = NULL;
@@ -171,7 +80,7 @@ test_memcpy_sync_cost(void **state)
 static void
 test_gap_classes(void **state)
 {
-	struct model		*m = build_copy();
+	struct model		*m = ts_model_sync_copy();
 	struct findings		 fs;
 	const struct finding	*f;
 	char			*cause = NULL;
@@ -225,7 +134,7 @@ test_gap_classes(void **state)
 static void
 test_window(void **state)
 {
-	struct model		*m = build_copy();
+	struct model		*m = ts_model_sync_copy();
 	struct findings		 fs;
 	char			*cause = NULL;
 
@@ -299,7 +208,7 @@ generate(const char *name, unsigned plant, int straggler)
 	o.clean = 1;
 	o.plant = plant;
 	o.straggler = straggler;
-	path = xasprintf("%s/%s.sqlite", tmpdir, name);
+	path = xasprintf("%s/%s.sqlite", ts_tmp(), name);
 	if (gen_write_nsys(path, &o, NULL, &cause) != 0)
 		fail_msg("gen_write_nsys: %s", cause);
 	m = source_read(path, NULL, &cause);
@@ -400,19 +309,6 @@ test_plant_idle(void **state)
 
 /* ---- the verb ---- */
 
-/* A number of a row: out_int writes raw JSON text to keep int64 exact. */
-static double
-jnum(cJSON *r, const char *f)
-{
-	cJSON	*it = cJSON_GetObjectItem(r, f);
-
-	assert_non_null(it);
-	if (cJSON_IsRaw(it))
-		return strtod(it->valuestring, NULL);
-	assert_true(cJSON_IsNumber(it));
-	return it->valuedouble;
-}
-
 static void
 parse(struct opts *o, const char *const *av, int ac)
 {
@@ -425,7 +321,7 @@ parse(struct opts *o, const char *const *av, int ac)
 static void
 test_verb(void **state)
 {
-	struct model		*m = build_copy();
+	struct model		*m = ts_model_sync_copy();
 	const char		*av[] = { "findings", "t.sqlite" };
 	struct vopt		 v[] = FINDINGS_VOPTS;
 	struct opts		 o;
@@ -444,11 +340,11 @@ test_verb(void **state)
 	    "cuda_api_sync");
 	assert_string_equal(cJSON_GetObjectItem(row, "key")->valuestring,
 	    "type=cuda_api_sync");
-	assert_int_equal((int64_t)jnum(row, "rank"), 2);
+	assert_int_equal((int64_t)ts_jnum(row, "rank"), 2);
 	/* Relative times: the origin is -10 us. */
-	assert_int_equal((int64_t)jnum(row, "start_ns"), 510000);
-	assert_int_equal((int64_t)jnum(row, "cost_ns"), 500000);
-	assert_int_equal((int64_t)jnum(row, "device"), 0);
+	assert_int_equal((int64_t)ts_jnum(row, "start_ns"), 510000);
+	assert_int_equal((int64_t)ts_jnum(row, "cost_ns"), 500000);
+	assert_int_equal((int64_t)ts_jnum(row, "device"), 0);
 	assert_true(cJSON_IsObject(cJSON_GetObjectItem(row, "evidence")));
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(row, "ncu_command")));
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(out.aux,
@@ -473,21 +369,6 @@ test_verb(void **state)
 	model_free(m);
 }
 
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	rmdir(tmpdir);
-	return 0;
-}
-
 int
 main(void)
 {
@@ -506,5 +387,6 @@ main(void)
 		cmocka_unit_test(test_verb),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, ts_tmp_setup,
+	    ts_tmp_teardown);
 }

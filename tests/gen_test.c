@@ -30,12 +30,12 @@
 #include "gen.h"
 #include "model.h"
 #include "source.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 
 #define EVENTS	20000
 #define GPUS	4
 
-static char		 tmpdir[] = "/tmp/gen_test.XXXXXX";
 static char		*path_a, *path_b, *path_c;
 static struct gen_stats	 stats_a;
 static sqlite3		*db;			/* trace A, read-only */
@@ -144,25 +144,6 @@ checksum(const char *path)
 	return h;
 }
 
-static char *
-read_file(const char *path, size_t *len)
-{
-	FILE	*f;
-	char	*buf;
-	long	 n;
-
-	assert_non_null(f = fopen(path, "rb"));
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n > 0);
-	rewind(f);
-	buf = xmalloc((size_t)n);
-	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
-	fclose(f);
-	*len = (size_t)n;
-	return buf;
-}
-
 static void
 generate(const char *path, uint64_t events, int gpus, int procs,
     uint64_t seed, struct gen_stats *st)
@@ -196,11 +177,11 @@ static int
 setup(void **state)
 {
 	(void)state;
-	if (mkdtemp(tmpdir) == NULL)
+	if (ts_tmp_init() != 0)
 		return -1;
-	path_a = xasprintf("%s/a.sqlite", tmpdir);
-	path_b = xasprintf("%s/b.sqlite", tmpdir);
-	path_c = xasprintf("%s/c.sqlite", tmpdir);
+	path_a = xasprintf("%s/a.sqlite", ts_tmp());
+	path_b = xasprintf("%s/b.sqlite", ts_tmp());
+	path_c = xasprintf("%s/c.sqlite", ts_tmp());
 	generate(path_a, EVENTS, GPUS, 0, 1, &stats_a);
 	generate(path_b, EVENTS, GPUS, 0, 1, NULL);
 	generate(path_c, EVENTS, GPUS, 0, 2, NULL);
@@ -211,18 +192,12 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char	*cmd;
-
 	(void)state;
 	sqlite3_close(db);
-	cmd = xasprintf("rm -rf '%s'", tmpdir);
-	if (system(cmd) != 0)
-		fprintf(stderr, "could not remove %s\n", tmpdir);
-	free(cmd);
 	free(path_a);
 	free(path_b);
 	free(path_c);
-	return 0;
+	return ts_tmp_free();
 }
 
 /* Column lists (name and declared type) as a 2026.2 export has them. */
@@ -346,22 +321,17 @@ test_schema_real(void **state)
 {
 	static const char *const older[] = { "TARGET_INFO_GPU",
 	    "TARGET_INFO_CUDA_DEVICE", "TARGET_INFO_CUDA_CONTEXT_INFO", NULL };
-	const char	*dir = getenv("GPULENS_FIXTURES");
 	char		*p2026, *pmock;
 	sqlite3		*real;
 
 	(void)state;
-	if (dir == NULL)
-		dir = "";
-	p2026 = xasprintf("%s/nsys/nsys-ai/mfu_2gpu_before.sqlite", dir);
-	pmock = xasprintf("%s/nsys/nsys-ai/mock.sqlite", dir);
-	if (*dir == '\0' || access(p2026, R_OK) != 0 ||
-	    access(pmock, R_OK) != 0) {
+	p2026 = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite");
+	pmock = ts_fixture("nsys/nsys-ai/mock.sqlite");
+	if (p2026 == NULL || pmock == NULL) {
 		free(p2026);
 		free(pmock);
-		print_message("# GPULENS_FIXTURES unset, or its nsys-ai "
-		    "exports missing: schema not compared with real ones\n");
-		skip();
+		ts_skip("GPULENS_FIXTURES unset, or its nsys-ai exports "
+		    "missing: schema not compared with real ones");
 	}
 	real = open_ro(p2026);			/* 2026.2.1, schema 3.25.0 */
 	/* Every table we write but the three TARGET_INFO_ ones that this
@@ -430,7 +400,7 @@ test_event_count_sizes(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof c / sizeof c[0]; i++) {
-		p = xasprintf("%s/size%zu.sqlite", tmpdir, i);
+		p = xasprintf("%s/size%zu.sqlite", ts_tmp(), i);
 		generate(p, c[i].events, c[i].gpus, c[i].procs, 7 + i, &st);
 		d = open_ro(p);
 		assert_int_equal(sql_events(d), c[i].events);
@@ -447,7 +417,7 @@ test_event_count_sizes(void **state)
 		free(p);
 	}
 	/* Below the smallest trace, the smallest trace. */
-	p = xasprintf("%s/tiny.sqlite", tmpdir);
+	p = xasprintf("%s/tiny.sqlite", ts_tmp());
 	generate(p, 10, 2, 0, 1, &st);
 	d = open_ro(p);
 	assert_true(st.events > 10);
@@ -687,8 +657,8 @@ test_deterministic(void **state)
 	(void)state;
 	assert_true(checksum(path_a) == checksum(path_b));
 	assert_true(checksum(path_a) != checksum(path_c));
-	a = read_file(path_a, &la);
-	b = read_file(path_b, &lb);
+	a = ts_read(path_a, &la);
+	b = ts_read(path_b, &lb);
 	assert_int_equal(la, lb);
 	assert_memory_equal(a, b, la);
 	free(a);
@@ -701,7 +671,7 @@ leftovers(void)
 	char	*cmd;
 	int	 rc;
 
-	cmd = xasprintf("ls '%s' | grep -q tmp", tmpdir);
+	cmd = xasprintf("ls '%s' | grep -q tmp", ts_tmp());
 	rc = system(cmd);
 	free(cmd);
 	return rc == 0;
@@ -720,16 +690,14 @@ test_overwrite(void **state)
 	gen_opts_default(&o);
 	o.events = 2000;
 	o.gpus = 2;
-	p = xasprintf("%s/precious.txt", tmpdir);
-	assert_non_null(f = fopen(p, "w"));
-	fputs("a real profile\n", f);
-	fclose(f);
+	p = xasprintf("%s/precious.txt", ts_tmp());
+	ts_write_str(p, "a real profile\n");
 	assert_int_equal(gen_write_nsys(p, &o, NULL, &cause), -1);
 	assert_non_null(cause);
 	assert_non_null(strstr(cause, "refusing"));
 	free(cause);
 	cause = NULL;
-	buf = read_file(p, &len);
+	buf = ts_read(p, &len);
 	assert_int_equal(len, 15);
 	assert_memory_equal(buf, "a real profile\n", 15);
 	free(buf);
@@ -746,11 +714,11 @@ test_overwrite(void **state)
 	free(p);
 
 	/* A directory, and a missing directory. */
-	assert_int_equal(gen_write_nsys(tmpdir, &o, NULL, &cause), -1);
+	assert_int_equal(gen_write_nsys(ts_tmp(), &o, NULL, &cause), -1);
 	assert_non_null(strstr(cause, "regular"));
 	free(cause);
 	cause = NULL;
-	p = xasprintf("%s/no/such/dir.sqlite", tmpdir);
+	p = xasprintf("%s/no/such/dir.sqlite", ts_tmp());
 	assert_int_equal(gen_write_nsys(p, &o, NULL, &cause), -1);
 	assert_non_null(cause);
 	free(cause);
@@ -766,7 +734,7 @@ test_bad_options(void **state)
 	int		 i;
 
 	(void)state;
-	p = xasprintf("%s/bad.sqlite", tmpdir);
+	p = xasprintf("%s/bad.sqlite", ts_tmp());
 	for (i = 0; i < 8; i++) {
 		gen_opts_default(&o);
 		switch (i) {
@@ -798,7 +766,7 @@ test_options(void **state)
 	char		*p, *cause = NULL;
 
 	(void)state;
-	p = xasprintf("%s/opts.sqlite", tmpdir);
+	p = xasprintf("%s/opts.sqlite", ts_tmp());
 	gen_opts_default(&o);
 	o.events = 30000;
 	o.gpus = 2;

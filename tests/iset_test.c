@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "iset.h"
+#include "tsupport.h"
 
 #define U	160		/* coordinates: [-U/2, U/2) */
 #define LO	(-(U / 2))
@@ -25,13 +26,7 @@ static uint64_t rng_state = 0x243F6A8885A308D3ULL;
 static uint64_t
 rng(void)
 {
-	uint64_t	x = rng_state;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
+	return ts_xorshift(&rng_state);
 }
 
 static void

@@ -20,36 +20,7 @@
 #include <zlib.h>
 
 #include "jsonscan.h"
-
-static char	dir[] = "/tmp/jsonscan_test.XXXXXX";
-
-static char *
-path(const char *name)
-{
-	static char	buf[4][256];
-	static int	i;
-
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
-	return buf[i];
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) != NULL ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	char	cmd[300];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tsupport.h"
 
 static struct jsonscan *
 mem(const char *s)
@@ -338,8 +309,8 @@ test_large_files(void **state)
 	(void)state;
 	/* 60000 events of ~100 bytes: several chunks; one of 3 MiB, larger
 	 * than the initial buffer. */
-	write_events(path("big.json.gz"), 60000, 60, 3 << 20);
-	js = jsonscan_open(path("big.json.gz"), &cause);
+	write_events(ts_path("big.json.gz"), 60000, 60, 3 << 20);
+	js = jsonscan_open(ts_path("big.json.gz"), &cause);
 	assert_non_null(js);
 	while ((rc = jsonscan_next(js, &it, &cause)) == 1) {
 		if (it->kind != JSONSCAN_EVENT)
@@ -357,7 +328,7 @@ test_large_files(void **state)
 	jsonscan_close(js);
 
 	/* The item limit. */
-	js = jsonscan_open(path("big.json.gz"), &cause);
+	js = jsonscan_open(ts_path("big.json.gz"), &cause);
 	jsonscan_set_max_item(js, 2u << 20);
 	while ((rc = jsonscan_next(js, &it, &cause)) == 1)
 		;
@@ -367,10 +338,10 @@ test_large_files(void **state)
 	jsonscan_close(js);
 
 	/* A gzip stream cut short: zfile's message, not a crash. */
-	snprintf(cmd, sizeof cmd, "head -c 40000 %s > %s", path("big.json.gz"),
-	    path("cut.json.gz"));
+	snprintf(cmd, sizeof cmd, "head -c 40000 %s > %s",
+	    ts_path("big.json.gz"), ts_path("cut.json.gz"));
 	assert_int_equal(system(cmd), 0);
-	js = jsonscan_open(path("cut.json.gz"), &cause);
+	js = jsonscan_open(ts_path("cut.json.gz"), &cause);
 	assert_non_null(js);
 	while ((rc = jsonscan_next(js, &it, &cause)) == 1)
 		;
@@ -381,11 +352,11 @@ test_large_files(void **state)
 	jsonscan_close(js);
 
 	/* Closing early stops the reader thread. */
-	js = jsonscan_open(path("big.json.gz"), &cause);
+	js = jsonscan_open(ts_path("big.json.gz"), &cause);
 	assert_int_equal(jsonscan_next(js, &it, &cause), 1);
 	jsonscan_close(js);
 
-	assert_null(jsonscan_open(path("missing"), &cause));
+	assert_null(jsonscan_open(ts_path("missing"), &cause));
 	assert_non_null(strstr(cause, "No such file"));
 	free(cause);
 }
@@ -401,5 +372,6 @@ main(void)
 		cmocka_unit_test(test_large_files),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, ts_tmp_setup,
+	    ts_tmp_teardown);
 }

@@ -20,37 +20,8 @@
 #include "kgen.h"
 #include "kineto.h"
 #include "model.h"
+#include "tsupport.h"
 #include "zfile.h"
-
-static char	dir[] = "/tmp/kgen_test.XXXXXX";
-
-static char *
-path(const char *name)
-{
-	static char	buf[4][256];
-	static int	i;
-
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
-	return buf[i];
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) != NULL ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	char	cmd[300];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
 
 static struct model *
 load(const char *p)
@@ -80,7 +51,7 @@ test_read_back(void **state)
 	o.world = 2;
 	o.rank = 1;
 	o.straggler = 0;
-	assert_int_equal(kgen_write(path("r1.json"), &o, &st, &cause), 0);
+	assert_int_equal(kgen_write(ts_path("r1.json"), &o, &st, &cause), 0);
 	sum = st.kernels + st.memcpys + st.memsets + st.syncs + st.runtime +
 	    st.cpu_ops + st.annotations + st.gpu_annotations + st.flows +
 	    st.metadata;
@@ -92,7 +63,7 @@ test_read_back(void **state)
 	assert_int_equal(st.nccl, 2);
 	assert_int_equal(st.flows, 2 * st.runtime);
 
-	m = load(path("r1.json"));
+	m = load(ts_path("r1.json"));
 	assert_int_equal(m->kind_count[EV_KERNEL], st.kernels);
 	assert_int_equal(m->kind_count[EV_MEMCPY], st.memcpys);
 	assert_int_equal(m->kind_count[EV_MEMSET], st.memsets);
@@ -114,15 +85,18 @@ test_read_back(void **state)
 	model_free(m);
 
 	/* Deterministic, and the gzip form holds the same bytes. */
-	assert_int_equal(kgen_write(path("r1b.json"), &o, NULL, &cause), 0);
+	assert_int_equal(kgen_write(ts_path("r1b.json"), &o, NULL, &cause), 0);
 	o.gzip = 6;
-	assert_int_equal(kgen_write(path("r1.json.gz"), &o, NULL, &cause), 0);
-	assert_int_equal(zfile_slurp(path("r1.json"), &a, &na, 0, &cause), 0);
-	assert_int_equal(zfile_slurp(path("r1b.json"), &b, &nb, 0, &cause), 0);
+	assert_int_equal(kgen_write(ts_path("r1.json.gz"), &o, NULL, &cause),
+	    0);
+	assert_int_equal(zfile_slurp(ts_path("r1.json"), &a, &na, 0, &cause),
+	    0);
+	assert_int_equal(zfile_slurp(ts_path("r1b.json"), &b, &nb, 0, &cause),
+	    0);
 	assert_int_equal(na, nb);
 	assert_memory_equal(a, b, na);
 	free(b);
-	assert_int_equal(zfile_slurp(path("r1.json.gz"), &b, &nb, 0, &cause),
+	assert_int_equal(zfile_slurp(ts_path("r1.json.gz"), &b, &nb, 0, &cause),
 	    0);
 	assert_int_equal(na, nb);
 	assert_memory_equal(a, b, na);
@@ -131,8 +105,8 @@ test_read_back(void **state)
 	/* Another seed, other durations. */
 	o.gzip = 0;
 	o.seed = 2;
-	assert_int_equal(kgen_write(path("s2.json"), &o, &st, &cause), 0);
-	m = load(path("s2.json"));
+	assert_int_equal(kgen_write(ts_path("s2.json"), &o, &st, &cause), 0);
+	m = load(ts_path("s2.json"));
 	assert_true(m->end_ns - m->origin_ns != kns);
 	model_free(m);
 }
@@ -173,8 +147,8 @@ test_straggler(void **state)
 	for (r = 0; r < 3; r++) {
 		o.rank = r;
 		snprintf(name, sizeof name, "rank%d.json", r);
-		assert_int_equal(kgen_write(path(name), &o, &st, &cause), 0);
-		m = load(path(name));
+		assert_int_equal(kgen_write(ts_path(name), &o, &st, &cause), 0);
+		m = load(ts_path(name));
 		nccl_times(m, s[r], e[r], 2);
 		model_free(m);
 	}
@@ -197,26 +171,26 @@ test_overwrite(void **state)
 	(void)state;
 	kgen_opts_default(&o);
 	o.events = 500;
-	f = fopen(path("precious.json"), "w");
+	f = fopen(ts_path("precious.json"), "w");
 	fputs("{\"traceEvents\": []}", f);
 	fclose(f);
-	assert_int_equal(kgen_write(path("precious.json"), &o, NULL, &cause),
+	assert_int_equal(kgen_write(ts_path("precious.json"), &o, NULL, &cause),
 	    -1);
 	assert_non_null(strstr(cause, "not a kgen trace"));
 	free(cause);
 	o.force = 1;
-	assert_int_equal(kgen_write(path("precious.json"), &o, NULL, &cause),
+	assert_int_equal(kgen_write(ts_path("precious.json"), &o, NULL, &cause),
 	    0);
 	o.force = 0;		/* now a kgen trace: replaced freely */
-	assert_int_equal(kgen_write(path("precious.json"), &o, NULL, &cause),
+	assert_int_equal(kgen_write(ts_path("precious.json"), &o, NULL, &cause),
 	    0);
 	o.rank = 1;		/* rank >= world */
-	assert_int_equal(kgen_write(path("x.json"), &o, NULL, &cause), -1);
+	assert_int_equal(kgen_write(ts_path("x.json"), &o, NULL, &cause), -1);
 	assert_non_null(strstr(cause, "bad options"));
 	free(cause);
-	assert_int_not_equal(access(path("x.json"), F_OK), 0);
+	assert_int_not_equal(access(ts_path("x.json"), F_OK), 0);
 	o.rank = 0;
-	assert_int_equal(kgen_write(path("nodir/x.json"), &o, NULL, &cause),
+	assert_int_equal(kgen_write(ts_path("nodir/x.json"), &o, NULL, &cause),
 	    -1);
 	free(cause);
 }
@@ -230,5 +204,6 @@ main(void)
 		cmocka_unit_test(test_overwrite),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, ts_tmp_setup,
+	    ts_tmp_teardown);
 }

@@ -23,52 +23,13 @@
 #include "kineto.h"
 #include "model.h"
 #include "nvtx.h"
-
-static char	dir[] = "/tmp/kineto_test.XXXXXX";
-
-static char *
-path(const char *name)
-{
-	static char	buf[4][256];
-	static int	i;
-
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
-	return buf[i];
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) != NULL ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	char	cmd[300];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
-
-static void
-write_file(const char *p, const char *s)
-{
-	FILE	*f = fopen(p, "w");
-
-	assert_non_null(f);
-	assert_int_equal(fwrite(s, 1, strlen(s), f), strlen(s));
-	fclose(f);
-}
+#include "tsupport.h"
 
 static struct model *
 load(const char *json, char **cause)
 {
-	write_file(path("t.json"), json);
-	return kineto_load(path("t.json"), NULL, cause);
+	ts_write_str(ts_path("t.json"), json);
+	return kineto_load(ts_path("t.json"), NULL, cause);
 }
 
 /* The only event of kind k named name: its track and index. */
@@ -392,7 +353,7 @@ expect_fail(const char *json, const char *needle)
 	assert_non_null(cause);
 	if (strstr(cause, needle) == NULL)
 		fail_msg("'%s' does not mention '%s'", cause, needle);
-	assert_non_null(strstr(cause, path("t.json")));
+	assert_non_null(strstr(cause, ts_path("t.json")));
 	free(cause);
 }
 
@@ -440,7 +401,7 @@ test_errors(void **state)
 	    "malformed JSON at byte 28: expected ',' or '}'");
 
 	/* A gzip stream cut short. */
-	g = gzopen(path("c.json.gz"), "wb");
+	g = gzopen(ts_path("c.json.gz"), "wb");
 	gzprintf(g, "{\"traceEvents\": [");
 	for (i = 0; i < 20000; i++)
 		gzprintf(g, "%s{\"ph\": \"X\", \"cat\": \"cpu_op\", \"name\": "
@@ -448,14 +409,14 @@ test_errors(void **state)
 		    i > 0 ? "," : "", i % 977, i);
 	gzprintf(g, "]}");
 	gzclose(g);
-	m = kineto_load(path("c.json.gz"), NULL, &cause);
+	m = kineto_load(ts_path("c.json.gz"), NULL, &cause);
 	assert_non_null(m);
 	assert_int_equal(m->kind_count[EV_NVTX], 20000);
 	model_free(m);
-	snprintf(cmd, sizeof cmd, "head -c 20000 %s > %s", path("c.json.gz"),
-	    path("cut.json.gz"));
+	snprintf(cmd, sizeof cmd, "head -c 20000 %s > %s", ts_path("c.json.gz"),
+	    ts_path("cut.json.gz"));
 	assert_int_equal(system(cmd), 0);
-	assert_null(kineto_load(path("cut.json.gz"), NULL, &cause));
+	assert_null(kineto_load(ts_path("cut.json.gz"), NULL, &cause));
 	assert_non_null(strstr(cause, "gzip stream truncated at byte 20000"));
 	free(cause);
 }
@@ -467,19 +428,19 @@ test_probe_and_names(void **state)
 	gzFile	 g;
 
 	(void)state;
-	write_file(path("k.json"), "\xef\xbb\xbf {\"schemaVersion\": 1}");
-	assert_int_equal(kineto_probe(path("k.json"), &cause), 1);
-	write_file(path("a.json"), "[{\"ph\": \"X\"}]");
-	assert_int_equal(kineto_probe(path("a.json"), &cause), 1);
-	write_file(path("r.json"), "{\"rocprofiler-sdk-tool\": []}");
-	assert_int_equal(kineto_probe(path("r.json"), &cause), 0);
-	write_file(path("n.json"), "[1, 2, 3]");
-	assert_int_equal(kineto_probe(path("n.json"), &cause), 0);
-	g = gzopen(path("k.json.gz"), "wb");
+	ts_write_str(ts_path("k.json"), "\xef\xbb\xbf {\"schemaVersion\": 1}");
+	assert_int_equal(kineto_probe(ts_path("k.json"), &cause), 1);
+	ts_write_str(ts_path("a.json"), "[{\"ph\": \"X\"}]");
+	assert_int_equal(kineto_probe(ts_path("a.json"), &cause), 1);
+	ts_write_str(ts_path("r.json"), "{\"rocprofiler-sdk-tool\": []}");
+	assert_int_equal(kineto_probe(ts_path("r.json"), &cause), 0);
+	ts_write_str(ts_path("n.json"), "[1, 2, 3]");
+	assert_int_equal(kineto_probe(ts_path("n.json"), &cause), 0);
+	g = gzopen(ts_path("k.json.gz"), "wb");
 	gzprintf(g, "{\"traceEvents\": []}");
 	gzclose(g);
-	assert_int_equal(kineto_probe(path("k.json.gz"), &cause), 1);
-	assert_int_equal(kineto_probe(path("missing"), &cause), -1);
+	assert_int_equal(kineto_probe(ts_path("k.json.gz"), &cause), 1);
+	assert_int_equal(kineto_probe(ts_path("missing"), &cause), -1);
 	assert_non_null(strstr(cause, "No such file"));
 	free(cause);
 
@@ -496,7 +457,7 @@ test_probe_and_names(void **state)
 static void
 test_fixtures(void **state)
 {
-	const char	*fx = getenv("GPULENS_FIXTURES");
+	const char	*fx = ts_need_fixtures();
 	char		 pat[1024], *cause = NULL;
 	glob_t		 gl;
 	size_t		 i;
@@ -504,15 +465,9 @@ test_fixtures(void **state)
 	int		 checked = 0;
 
 	(void)state;
-	if (fx == NULL || *fx == '\0') {
-		print_message("GPULENS_FIXTURES unset: real traces skipped\n");
-		skip();
-	}
 	snprintf(pat, sizeof pat, "%s/kineto/*/*.json.gz", fx);
-	if (glob(pat, 0, NULL, &gl) != 0 || gl.gl_pathc == 0) {
-		print_message("no Kineto traces under %s/kineto\n", fx);
-		skip();
-	}
+	if (glob(pat, 0, NULL, &gl) != 0 || gl.gl_pathc == 0)
+		ts_skip("no Kineto traces under %s/kineto", fx);
 	for (i = 0; i < gl.gl_pathc; i++) {
 		const char *p = gl.gl_pathv[i];
 		m = kineto_load(p, NULL, &cause);
@@ -563,5 +518,6 @@ main(void)
 		cmocka_unit_test(test_fixtures),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, ts_tmp_setup,
+	    ts_tmp_teardown);
 }

@@ -23,23 +23,16 @@
 #include "builder.h"
 #include "ktable.h"
 #include "source.h"
+#include "tsupport.h"
 
 static void
 kernel(struct builder *b, uint32_t track, const char *name,
     const char *shortname, int64_t s, int64_t e)
 {
-	struct lane_event	ev;
-	struct kernel_info	ki;
+	uint32_t		aux = ts_kernel(b, shortname);
+	struct lane_event	ev = ts_event(b, name, EV_KERNEL, s, e);
 
-	memset(&ev, 0, sizeof ev);
-	memset(&ki, 0, sizeof ki);
-	ki.short_name = builder_intern(b, shortname);
-	ev.start = s;
-	ev.end = e;
-	ev.name = builder_intern(b, name);
-	ev.kind = EV_KERNEL;
-	ev.rowid = -1;
-	ev.aux = builder_kernel(b, &ki);
+	ev.aux = aux;
 	builder_event(b, track, &ev);
 }
 
@@ -49,10 +42,7 @@ build(void)
 {
 	struct builder		*b = builder_new(SOURCE_NSYS);
 	struct device		 dev;
-	struct lane_event	 ev;
 	uint32_t		 d, s1, s2;
-	struct model		*m;
-	char			*cause = NULL;
 
 	memset(&dev, 0, sizeof dev);
 	d = builder_device(b, &dev);
@@ -63,17 +53,8 @@ build(void)
 	kernel(b, s1, "void foo<int>(int*)", "foo", 40, 100);
 	kernel(b, s2, "bar(float)", "bar", 30, 130);
 	kernel(b, s1, "bar(float)", "bar", 200, 400);
-	memset(&ev, 0, sizeof ev);
-	ev.start = 500;
-	ev.end = 900;
-	ev.kind = EV_MEMCPY;
-	ev.name = builder_intern(b, "[CUDA memcpy]");
-	ev.rowid = -1;
-	ev.aux = NONE32;
-	builder_event(b, s2, &ev);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	ts_add(b, s2, "[CUDA memcpy]", EV_MEMCPY, 500, 900);
+	return ts_finish(b);
 }
 
 static const struct ktable_row *
@@ -241,13 +222,9 @@ check_fixture(const char *dir, const char *rel)
 static void
 test_fixtures(void **state)
 {
-	const char	*dir = getenv("GPULENS_FIXTURES");
+	const char	*dir = ts_need_fixtures();
 
-	if (dir == NULL || *dir == '\0' || access(dir, R_OK) != 0) {
-		print_message("# GPULENS_FIXTURES is not set or absent: the "
-		    "real traces are not checked\n");
-		skip();
-	}
+	(void)state;
 	check_fixture(dir, "nsys/nsys-ai/mfu_2gpu_before.sqlite");
 	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
 }

@@ -18,22 +18,7 @@
 
 #include "builder.h"
 #include "layout.h"
-
-static void
-event(struct builder *b, uint32_t track, int kind, int64_t s, int64_t e,
-    const char *name)
-{
-	struct lane_event	ev;
-
-	memset(&ev, 0, sizeof ev);
-	ev.start = s;
-	ev.end = e;
-	ev.kind = (uint8_t)kind;
-	ev.name = builder_intern(b, name);
-	ev.rowid = -1;
-	ev.aux = NONE32;
-	builder_event(b, track, &ev);
-}
+#include "tsupport.h"
 
 /*
  * Two devices; device 1 has streams of two processes. Process A (pid 100)
@@ -46,9 +31,7 @@ build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct device	 dev;
-	struct model	*m;
 	uint32_t	 d0, d1, pa, pb, t101, t102, t201, tr;
-	char		*cause = NULL;
 
 	pa = builder_process(b, 1, 100, "procA");
 	pb = builder_process(b, 2, 200, "procB");
@@ -64,31 +47,29 @@ build(void)
 	d0 = builder_device(b, &dev);
 
 	tr = builder_gpu_track(b, builder_stream(b, d1, 4, pb));
-	event(b, tr, EV_KERNEL, 0, 10, "k4");
+	ts_add(b, tr, "k4", EV_KERNEL, 0, 10);
 	tr = builder_gpu_track(b, builder_stream(b, d1, 3, pa));
-	event(b, tr, EV_KERNEL, 0, 10, "k3");
+	ts_add(b, tr, "k3", EV_KERNEL, 0, 10);
 	tr = builder_gpu_track(b, builder_stream(b, d0, 9, pa));
-	event(b, tr, EV_KERNEL, 0, 10, "k9");
+	ts_add(b, tr, "k9", EV_KERNEL, 0, 10);
 	tr = builder_gpu_track(b, builder_stream(b, d0, 7, pa));
-	event(b, tr, EV_MEMCPY, 0, 10, "c7");
+	ts_add(b, tr, "c7", EV_MEMCPY, 0, 10);
 
 	tr = builder_cpu_track(b, TRACK_OSRT, t201, 0);
-	event(b, tr, EV_OSRT, 0, 5, "read");
+	ts_add(b, tr, "read", EV_OSRT, 0, 5);
 	tr = builder_cpu_track(b, TRACK_API, t102, 0);
-	event(b, tr, EV_API, 0, 5, "cudaMalloc");
+	ts_add(b, tr, "cudaMalloc", EV_API, 0, 5);
 	tr = builder_cpu_track(b, TRACK_API, t101, 0);
-	event(b, tr, EV_API, 1, 2, "cudaLaunchKernel");
+	ts_add(b, tr, "cudaLaunchKernel", EV_API, 1, 2);
 	tr = builder_cpu_track(b, TRACK_NVTX, t101, 0);
-	event(b, tr, EV_NVTX, 0, 100, "step0");		/* depth 0 */
-	event(b, tr, EV_NVTX, 10, 50, "fwd");		/* depth 1 */
-	event(b, tr, EV_NVTX, 20, 30, "layer1");	/* depth 2 */
-	event(b, tr, EV_NVTX, 30, 40, "layer2");	/* depth 2 */
-	event(b, tr, EV_NVTX, 55, 90, "bwd");		/* depth 1 */
-	event(b, tr, EV_NVTX, 100, 200, "step1");	/* depth 0 */
-	event(b, tr, EV_NVTX, 120, 130, "fwd");		/* depth 1 */
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	ts_add(b, tr, "step0", EV_NVTX, 0, 100);		/* depth 0 */
+	ts_add(b, tr, "fwd", EV_NVTX, 10, 50);		/* depth 1 */
+	ts_add(b, tr, "layer1", EV_NVTX, 20, 30);	/* depth 2 */
+	ts_add(b, tr, "layer2", EV_NVTX, 30, 40);	/* depth 2 */
+	ts_add(b, tr, "bwd", EV_NVTX, 55, 90);		/* depth 1 */
+	ts_add(b, tr, "step1", EV_NVTX, 100, 200);	/* depth 0 */
+	ts_add(b, tr, "fwd", EV_NVTX, 120, 130);		/* depth 1 */
+	return ts_finish(b);
 }
 
 struct want {
@@ -290,17 +271,15 @@ test_overlapping_stream(void **state)
 	struct layout		*l;
 	const struct layout_row	*r;
 	uint32_t		 tr;
-	char			*cause = NULL;
 
 	/* A sync that waits for a running kernel overlaps it. */
 	memset(&dev, 0, sizeof dev);
 	tr = builder_gpu_track(b, builder_stream(b, builder_device(b, &dev),
 	    7, NONE32));
-	event(b, tr, EV_KERNEL, 0, 100, "gemm");
-	event(b, tr, EV_SYNC, 50, 120, "sync");
-	event(b, tr, EV_KERNEL, 130, 140, "relu");
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	ts_add(b, tr, "gemm", EV_KERNEL, 0, 100);
+	ts_add(b, tr, "sync", EV_SYNC, 50, 120);
+	ts_add(b, tr, "relu", EV_KERNEL, 130, 140);
+	m = ts_finish(b);
 	l = layout_new(m);
 	assert_int_equal(layout_nrows(l), 3);
 	r = layout_row(l, 1);
@@ -323,10 +302,8 @@ test_empty_model(void **state)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct model	*m;
 	struct layout	*l;
-	char		*cause = NULL;
 
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	m = ts_finish(b);
 	l = layout_new(m);
 	assert_int_equal(layout_nrows(l), 0);
 	assert_null(layout_row(l, 0));

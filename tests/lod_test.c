@@ -22,6 +22,7 @@
 #include "cellgrid.h"
 #include "glyph.h"
 #include "lod.h"
+#include "tsupport.h"
 
 struct ev {
 	int64_t		 start, end;
@@ -34,32 +35,20 @@ static struct model *
 one_stream(const struct ev *evs, size_t n)
 {
 	struct builder		*b = builder_new(SOURCE_NSYS);
-	struct device		 dev;
 	struct lane_event	 e;
-	struct model		*m;
 	uint32_t		 d, s, t;
 	size_t			 i;
-	char			*cause = NULL;
 
-	memset(&dev, 0, sizeof dev);
-	dev.process = NONE32;
-	d = builder_device(b, &dev);
+	d = ts_device(b, 0);
 	s = builder_stream(b, d, 7, NONE32);
 	t = builder_gpu_track(b, s);
 	for (i = 0; i < n; i++) {
-		memset(&e, 0, sizeof e);
-		e.start = evs[i].start;
-		e.end = evs[i].end;
-		e.name = builder_intern(b, evs[i].name);
-		e.kind = (uint8_t)evs[i].kind;
+		e = ts_event(b, evs[i].name, evs[i].kind, evs[i].start,
+		    evs[i].end);
 		e.flags = (uint8_t)evs[i].flags;
-		e.rowid = -1;
-		e.aux = NONE32;
 		builder_event(b, t, &e);
 	}
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	return ts_finish(b);
 }
 
 /* Draws the model's first lane over [t0, t0 + span) in ncols columns. */
@@ -297,7 +286,7 @@ test_kernel_short_name(void **state)
 	struct lane_event	 e;
 	struct model		*m;
 	struct cellgrid		 g;
-	char			 row[128], *cause = NULL;
+	char			 row[128];
 	uint32_t		 t;
 
 	memset(&dev, 0, sizeof dev);
@@ -312,8 +301,7 @@ test_kernel_short_name(void **state)
 	e.name = builder_intern(b, "void gemm<float, 128>(float const*)");
 	e.aux = builder_kernel(b, &k);
 	builder_event(b, t, &e);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	m = ts_finish(b);
 	draw(&g, m, 0, 100, 10, glyph_get(0));
 	cellgrid_row_text(&g, 0, row, sizeof row);
 	assert_string_equal(row, "[gemm    ]");
@@ -349,7 +337,6 @@ test_group(void **state)
 	struct lod_col		 cols[4];
 	struct lod_view		 v = { 0, 400, 4 };
 	uint32_t		 d, t1, t2, tr[2];
-	char			*cause = NULL;
 
 	memset(&dev, 0, sizeof dev);
 	d = builder_device(b, &dev);
@@ -370,8 +357,7 @@ test_group(void **state)
 	e.start = 250;
 	e.end = 260;
 	builder_event(b, t2, &e);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	m = ts_finish(b);
 	tr[0] = 0;
 	tr[1] = 1;
 	lod_group(m, tr, 2, NULL, &v, cols);

@@ -22,36 +22,7 @@
 #include "merge.h"
 #include "model.h"
 #include "multi.h"
-
-static char	dir[] = "/tmp/merge_test.XXXXXX";
-
-static char *
-path(const char *name)
-{
-	static char	buf[8][256];
-	static int	i;
-
-	i = (i + 1) % 8;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
-	return buf[i];
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(dir) != NULL ? 0 : -1;
-}
-
-static int
-teardown(void **state)
-{
-	char	cmd[300];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	return system(cmd) == 0 ? 0 : -1;
-}
+#include "tsupport.h"
 
 /*
  * One rank: pid 100 (both ranks: another host), GPU `dev` of 4 listed,
@@ -134,12 +105,12 @@ test_merge(void **state)
 	size_t		 k;
 
 	(void)state;
-	write_rank(path("a.json"), 0, 0, 1);
-	write_rank(path("b.json"), 1, 0, 1);	/* the same GPU id */
-	in[0].m = load(path("a.json"));
+	write_rank(ts_path("a.json"), 0, 0, 1);
+	write_rank(ts_path("b.json"), 1, 0, 1);	/* the same GPU id */
+	in[0].m = load(ts_path("a.json"));
 	in[0].rank = 0;
 	in[0].label = "a.json";
-	in[1].m = load(path("b.json"));
+	in[1].m = load(ts_path("b.json"));
 	in[1].rank = 1;
 	in[1].label = "b.json";
 	m = merge_models(in, 2, &cause);
@@ -203,7 +174,7 @@ test_merge(void **state)
 	model_free(m);
 
 	/* A single input keeps its names. */
-	in[0].m = load(path("a.json"));
+	in[0].m = load(ts_path("a.json"));
 	in[0].rank = -1;
 	m = merge_models(in, 1, &cause);
 	assert_non_null(m);
@@ -225,22 +196,22 @@ test_multi(void **state)
 	(void)state;
 	memset(&lo, 0, sizeof lo);
 	lo.no_cache = 1;
-	mkdir(path("job"), 0700);
+	mkdir(ts_path("job"), 0700);
 	/* Rank 1 stated by the trace, rank 0 by the name, one without. */
-	write_rank(path("job/x.json"), 1, 1, 1);
-	write_rank(path("job/worker_rank_0.json"), 0, 0, 0);
-	write_rank(path("job/zz.json"), 7, 3, 0);
-	f = fopen(path("job/notes.txt"), "w");
+	write_rank(ts_path("job/x.json"), 1, 1, 1);
+	write_rank(ts_path("job/worker_rank_0.json"), 0, 0, 0);
+	write_rank(ts_path("job/zz.json"), 7, 3, 0);
+	f = fopen(ts_path("job/notes.txt"), "w");
 	fclose(f);
-	f = fopen(path("job/.x.json.gpulens"), "w");
+	f = fopen(ts_path("job/.x.json.gpulens"), "w");
 	fclose(f);
 
-	one[0] = path("job");
+	one[0] = ts_path("job");
 	n = multi_expand(one, 1, &files, &cause);
 	assert_int_equal(n, 3);
-	assert_string_equal(files[0], path("job/worker_rank_0.json"));
-	assert_string_equal(files[1], path("job/x.json"));
-	assert_string_equal(files[2], path("job/zz.json"));
+	assert_string_equal(files[0], ts_path("job/worker_rank_0.json"));
+	assert_string_equal(files[1], ts_path("job/x.json"));
+	assert_string_equal(files[2], ts_path("job/zz.json"));
 	for (i = 0; i < n; i++)
 		free(files[i]);
 	free(files);
@@ -253,19 +224,19 @@ test_multi(void **state)
 	assert_int_equal(m->processes[1].rank, 1);
 	assert_int_equal(m->processes[2].rank, 2);	/* the first free */
 	assert_string_equal(model_meta(m, "rank.2.trace"),
-	    path("job/zz.json"));
+	    ts_path("job/zz.json"));
 	assert_int_equal(m->ndevices, 3);
 	model_free(m);
 
 	/* Several files given one by one; one bad file names itself. */
-	two[0] = path("job/x.json");
-	two[1] = path("job/zz.json");
+	two[0] = ts_path("job/x.json");
+	two[1] = ts_path("job/zz.json");
 	m = multi_load(two, 2, &lo, &cause);
 	assert_non_null(m);
 	assert_int_equal(m->processes[0].rank, 0);	/* zz: first free */
 	assert_int_equal(m->processes[1].rank, 1);
 	model_free(m);
-	f = fopen(path("job/bad.json"), "w");
+	f = fopen(ts_path("job/bad.json"), "w");
 	fputs("{\"traceEvents\": [{\"ph\": \"X\"", f);
 	fclose(f);
 	m = multi_load(one, 1, &lo, &cause);
@@ -274,12 +245,12 @@ test_multi(void **state)
 	assert_non_null(strstr(cause, "truncated JSON"));
 	free(cause);
 
-	one[0] = path("empty");
+	one[0] = ts_path("empty");
 	mkdir(one[0], 0700);
 	assert_null(multi_load(one, 1, &lo, &cause));
 	assert_non_null(strstr(cause, "no trace files"));
 	free(cause);
-	one[0] = path("job/x.json");	/* one file: a plain load */
+	one[0] = ts_path("job/x.json");	/* one file: a plain load */
 	m = multi_load(one, 1, &lo, &cause);
 	assert_non_null(m);
 	assert_string_equal(model_str(m, m->processes[0].name), "python");
@@ -294,5 +265,6 @@ main(void)
 		cmocka_unit_test(test_multi),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, ts_tmp_setup,
+	    ts_tmp_teardown);
 }

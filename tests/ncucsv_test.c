@@ -28,6 +28,7 @@
 #include "ncu.h"
 #include "ncucsv.h"
 #include "report.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 
 #define MAXF	32
@@ -115,7 +116,6 @@ find_label(const struct report *r, uint32_t launch, const char *section,
 static void
 test_fixture(void **state)
 {
-	const char			*dir = getenv("GPULENS_FIXTURES");
 	const struct report_metric	*m;
 	const struct report_rule	*u = NULL;
 	struct report			*r;
@@ -125,21 +125,13 @@ test_fixture(void **state)
 	int				 crule, ctype, cdesc, cst, csp;
 	size_t				 nmetrics = 0, nrules = 0, k;
 	FILE				*fp;
-	struct stat			 sb;
 	double				 d;
 
 	(void)state;
-	if (dir == NULL || *dir == '\0') {
-		fprintf(stderr, "GPULENS_FIXTURES unset: skipping the test on "
-		    "the real ncu CSV export\n");
-		skip();
-	}
-	path = xasprintf("%s/ncu/nsightful/copy_blocked.csv", dir);
-	if (stat(path, &sb) != 0) {
-		fprintf(stderr, "%s missing: skipping\n", path);
-		free(path);
-		skip();
-	}
+	if ((path = ts_fixture("ncu/nsightful/copy_blocked.csv")) == NULL)
+		ts_skip("GPULENS_FIXTURES unset or without "
+		    "ncu/nsightful/copy_blocked.csv: skipping the test on the "
+		    "real ncu CSV export");
 	r = ncucsv_load(path, &cause);
 	if (r == NULL)
 		fail_msg("%s", cause);

@@ -33,30 +33,20 @@
 #include "ncu.h"
 #include "ncurep.h"
 #include "report.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 #include "zfile.h"
-
-static char	tmpdir[] = "/tmp/ncurep_test.XXXXXX";
 
 /* A fixture path, or NULL (and the test is skipped) without fixtures. */
 static char *
 fixture(const char *rel)
 {
-	const char	*dir = getenv("GPULENS_FIXTURES");
-	char		*p;
-	struct stat	 sb;
+	char	*sub = xasprintf("ncu/%s", rel), *p;
 
-	if (dir == NULL || *dir == '\0') {
-		fprintf(stderr, "GPULENS_FIXTURES unset: skipping the tests "
-		    "on real Nsight Compute reports\n");
-		return NULL;
-	}
-	p = xasprintf("%s/ncu/%s", dir, rel);
-	if (stat(p, &sb) != 0) {
-		fprintf(stderr, "%s missing: skipping\n", p);
-		free(p);
-		return NULL;
-	}
+	if ((p = ts_fixture(sub)) == NULL)
+		fprintf(stderr, "GPULENS_FIXTURES unset or without %s: "
+		    "skipping\n", sub);
+	free(sub);
 	return p;
 }
 
@@ -653,7 +643,7 @@ test_repz(void **state)
 	cbuf = xmalloc(clen);
 	clen = ZSTD_compress(cbuf, clen, buf, len, 3);
 	assert_false(ZSTD_isError(clen));
-	out = xasprintf("%s/profile.ncu-repz", tmpdir);
+	out = xasprintf("%s/profile.ncu-repz", ts_tmp());
 	f = fopen(out, "wb");
 	assert_non_null(f);
 	assert_int_equal(fwrite(cbuf, 1, clen, f), clen);
@@ -677,7 +667,7 @@ test_repz(void **state)
 	cause = NULL;
 	unlink(out);
 	/* Not a report at all. */
-	assert_int_equal(ncu_detect(tmpdir), NCU_NONE);
+	assert_int_equal(ncu_detect(ts_tmp()), NCU_NONE);
 	r = ncu_load(p, &cause);
 	assert_non_null(r);
 	report_free(r);
@@ -685,23 +675,6 @@ test_repz(void **state)
 	free(cbuf);
 	free(buf);
 	free(p);
-}
-
-static int
-setup(void **state)
-{
-	(void)state;
-	if (mkdtemp(tmpdir) == NULL)
-		return -1;
-	return 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	rmdir(tmpdir);
-	return 0;
 }
 
 int
@@ -718,5 +691,6 @@ main(void)
 		cmocka_unit_test(test_repz),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, ts_tmp_setup,
+	    ts_tmp_teardown);
 }

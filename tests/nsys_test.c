@@ -33,6 +33,7 @@
 #include "model.h"
 #include "progress.h"
 #include "source.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 
 struct fixture {
@@ -44,7 +45,6 @@ struct fixture {
 static struct fixture	*fixtures;
 static size_t		 nfixtures, fixturescap;
 static char		*fixture_dir;		/* $GPULENS_FIXTURES/nsys */
-static char		 tmpdir[] = "/tmp/nsys_test.XXXXXX";
 
 static int
 str_cmp(const void *a, const void *b)
@@ -108,15 +108,15 @@ open_ro(const char *path)
 static int
 group_setup(void **state)
 {
-	const char	*env = getenv("GPULENS_FIXTURES");
+	const char	*env = ts_fixtures();
 	char		**files = NULL;
 	size_t		  n = 0, cap = 0, i;
 	struct stat	  sb;
 
 	(void)state;
-	if (mkdtemp(tmpdir) == NULL)
+	if (ts_tmp_init() != 0)
 		return -1;
-	if (env == NULL || *env == '\0')
+	if (env == NULL)
 		return 0;
 	fixture_dir = xasprintf("%s/nsys", env);
 	if (stat(fixture_dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
@@ -145,31 +145,6 @@ group_setup(void **state)
 	return 0;
 }
 
-static void
-rm_rf(const char *dir)
-{
-	DIR		*d;
-	struct dirent	*de;
-	struct stat	 sb;
-	char		*p;
-
-	if ((d = opendir(dir)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		p = xasprintf("%s/%s", dir, de->d_name);
-		if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
-			rm_rf(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 static int
 group_teardown(void **state)
 {
@@ -183,18 +158,15 @@ group_teardown(void **state)
 	}
 	free(fixtures);
 	free(fixture_dir);
-	rm_rf(tmpdir);
-	return 0;
+	return ts_tmp_free();
 }
 
 static void
 need_fixtures(void)
 {
-	if (nfixtures == 0) {
-		fprintf(stderr, "GPULENS_FIXTURES unset or without "
-		    "nsys/*.sqlite files: skipping the fixture tests\n");
-		skip();
-	}
+	if (nfixtures == 0)
+		ts_skip("GPULENS_FIXTURES unset or without nsys/*.sqlite "
+		    "files: skipping the fixture tests");
 }
 
 static int
@@ -1049,7 +1021,7 @@ test_read_only(void **state)
 static char *
 tmp_file(const char *name, const void *data, size_t len)
 {
-	char	*p = xasprintf("%s/%s", tmpdir, name);
+	char	*p = xasprintf("%s/%s", ts_tmp(), name);
 	int	 fd;
 
 	assert_true((fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644)) != -1);
@@ -1134,14 +1106,15 @@ test_directory(void **state)
 	char		*cause = NULL;
 
 	(void)state;
-	expect_failure(tmpdir, "directory");
-	assert_int_equal(source_detect(tmpdir, &what, &cause), DETECT_UNKNOWN);
+	expect_failure(ts_tmp(), "directory");
+	assert_int_equal(source_detect(ts_tmp(), &what, &cause),
+	    DETECT_UNKNOWN);
 	assert_non_null(cause);
 	free(cause);
 	cause = NULL;
 	/* A missing file names the file and the reason. */
 	{
-		char *p = xasprintf("%s/no-such-file.sqlite", tmpdir);
+		char *p = xasprintf("%s/no-such-file.sqlite", ts_tmp());
 		expect_failure(p, "No such file");
 		free(p);
 	}
@@ -1155,7 +1128,7 @@ test_sqlite_without_nsys_tables(void **state)
 	const char	*what;
 
 	(void)state;
-	p = xasprintf("%s/other.db", tmpdir);
+	p = xasprintf("%s/other.db", ts_tmp());
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "PRAGMA synchronous = OFF; "
 	    "CREATE TABLE rocpd_op(id INTEGER); "
@@ -1319,7 +1292,7 @@ test_source_load_cache(void **state)
 
 	(void)state;
 	need_fixtures();
-	dir = xasprintf("%s/load", tmpdir);
+	dir = xasprintf("%s/load", ts_tmp());
 	assert_int_equal(mkdir(dir, 0755), 0);
 	buf = slurp(small_fixture(), &len);
 	p = xasprintf("%s/trace.sqlite", dir);
@@ -1473,7 +1446,7 @@ static char *
 make_db(const char *name, const char *sql)
 {
 	sqlite3	*db;
-	char	*p = xasprintf("%s/%s", tmpdir, name), *err = NULL;
+	char	*p = xasprintf("%s/%s", ts_tmp(), name), *err = NULL;
 
 	unlink(p);
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
@@ -1864,7 +1837,7 @@ test_report_without_nsys(void **state)
 	assert_int_equal(source_detect(qd, &what, &cause), DETECT_NSYS_REP);
 	assert_null(cause);
 
-	empty = xasprintf("%s/emptybin", tmpdir);
+	empty = xasprintf("%s/emptybin", ts_tmp());
 	assert_int_equal(mkdir(empty, 0755), 0);
 	old = xstrdup(getenv("PATH") != NULL ? getenv("PATH") : "");
 	setenv("PATH", empty, 1);
@@ -1915,9 +1888,9 @@ test_report_with_fake_nsys(void **state)
 		free(src);
 		skip();
 	}
-	bin = xasprintf("%s/bin", tmpdir);
+	bin = xasprintf("%s/bin", ts_tmp());
 	assert_int_equal(mkdir(bin, 0755), 0);
-	count = xasprintf("%s/calls", tmpdir);
+	count = xasprintf("%s/calls", ts_tmp());
 	script = xasprintf("%s/nsys", bin);
 	assert_non_null(f = fopen(script, "w"));
 	fprintf(f, "#!/bin/sh\n"

@@ -23,27 +23,17 @@
 #include "nvtree.h"
 #include "nvtx.h"
 #include "source.h"
+#include "tsupport.h"
 
 static void
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t s, int64_t e, uint32_t corr)
 {
-	struct lane_event	ev;
-	struct nvtx_info	ni;
+	struct lane_event	ev = ts_event(b, name, kind, s, e);
 
-	memset(&ev, 0, sizeof ev);
-	ev.start = s;
-	ev.end = e;
-	ev.name = builder_intern(b, name);
-	ev.kind = (uint8_t)kind;
-	ev.rowid = -1;
 	ev.corr = corr;
-	ev.aux = NONE32;
-	if (kind == EV_NVTX || kind == EV_MARK) {
-		memset(&ni, 0, sizeof ni);
-		ni.domain = b->m->tracks[track].domain;
-		ev.aux = builder_nvtx(b, &ni);
-	}
+	if (kind == EV_NVTX || kind == EV_MARK)
+		ev.aux = ts_nvtx(b, track);
 	builder_event(b, track, &ev);
 }
 
@@ -64,8 +54,6 @@ build(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct device	 dev;
 	uint32_t	 p, t, nv, api, gpu;
-	struct model	*m;
-	char		*cause = NULL;
 
 	memset(&dev, 0, sizeof dev);
 	p = builder_process(b, 1, 1, "train");
@@ -90,9 +78,7 @@ build(void)
 	add(b, gpu, "k2", EV_KERNEL, 60, 100, 2);
 	add(b, gpu, "copy", EV_MEMCPY, 120, 125, 3);
 	add(b, gpu, "k3", EV_KERNEL, 305, 310, 4);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	return ts_finish(b);
 }
 
 /* The node whose label is name (the first one in index order). */
@@ -199,10 +185,8 @@ test_empty(void **state)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct model	*m;
 	struct nvtree	*t;
-	char		*cause = NULL;
 
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	m = ts_finish(b);
 	t = nvtree_build(m);
 	assert_int_equal(t->nn, 0);
 	assert_int_equal(t->nrows, 0);
@@ -262,13 +246,9 @@ check_fixture(const char *dir, const char *rel)
 static void
 test_fixtures(void **state)
 {
-	const char	*dir = getenv("GPULENS_FIXTURES");
+	const char	*dir = ts_need_fixtures();
 
-	if (dir == NULL || *dir == '\0' || access(dir, R_OK) != 0) {
-		print_message("# GPULENS_FIXTURES is not set or absent: the "
-		    "real traces are not checked\n");
-		skip();
-	}
+	(void)state;
 	check_fixture(dir, "nsys/nsys-ai/h100_2gpu_1s.sqlite");
 	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
 }

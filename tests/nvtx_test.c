@@ -23,29 +23,19 @@
 #include "model.h"
 #include "nvtx.h"
 #include "source.h"
+#include "tsupport.h"
 
 /* Appends one event; NVTX events get an nvtx_info record unless noinfo. */
 static void
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr, uint8_t flags, int noinfo)
 {
-	struct lane_event	e;
-	struct nvtx_info	ni;
+	struct lane_event	e = ts_event(b, name, kind, start, end);
 
-	memset(&e, 0, sizeof e);
-	e.start = start;
-	e.end = end;
-	e.name = builder_intern(b, name);
-	e.kind = (uint8_t)kind;
 	e.flags = flags;
-	e.rowid = -1;
 	e.corr = corr;
-	e.aux = NONE32;
-	if ((kind == EV_NVTX || kind == EV_MARK) && !noinfo) {
-		memset(&ni, 0, sizeof ni);
-		ni.domain = b->m->tracks[track].domain;
-		e.aux = builder_nvtx(b, &ni);
-	}
+	if ((kind == EV_NVTX || kind == EV_MARK) && !noinfo)
+		e.aux = ts_nvtx(b, track);
 	builder_event(b, track, &e);
 }
 
@@ -135,7 +125,6 @@ build_main(struct fix *f)
 	struct device	 dev;
 	uint32_t	 p, t2, s1, s2, nv0, nv1, api, api2, g1, g2;
 	int		 k;
-	char		*cause = NULL;
 
 	memset(&dev, 0, sizeof dev);
 	dev.source_id = 0;
@@ -210,9 +199,7 @@ build_main(struct fix *f)
 	add(b, api2, "cudaLaunchKernel", EV_API, 20, 22, 8, 0, 0);
 	add(b, g2, "other", EV_KERNEL, 200, 210, 8, 0, 0);
 
-	f->m = builder_finish(b, &cause);
-	assert_non_null(f->m);
-	assert_null(cause);
+	f->m = ts_finish(b);
 	f->nv0 = find_track(f->m, TRACK_NVTX, f->thr, 0);
 	f->nv1 = find_track(f->m, TRACK_NVTX, f->thr, f->dom1);
 	f->api = find_track(f->m, TRACK_API, f->thr, 0);
@@ -472,7 +459,6 @@ test_families_and_partial(void **state)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct model	*m;
 	uint32_t	 p, t1, t2, tr1, tr2, a, c;
-	char		*cause = NULL;
 
 	(void)state;
 	p = builder_process(b, 1, 1, "p");
@@ -496,8 +482,7 @@ test_families_and_partial(void **state)
 	add(b, tr2, "C", EV_NVTX, 40, 80, 0, EVF_STARTEND, 0);
 	add(b, tr2, "D", EV_NVTX, 42, 44, 0, EVF_STARTEND, 0);
 	add(b, tr2, "M", EV_MARK, 60, 60, 0, 0, 0);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	m = ts_finish(b);
 	tr1 = find_track(m, TRACK_NVTX, t1, 0);
 	tr2 = find_track(m, TRACK_NVTX, t2, 0);
 	assert_int_equal(info(m, find_ev(m, tr1, "a#1", 0))->iter, 0);
@@ -532,10 +517,7 @@ static uint64_t rng_state = 88172645463325252ULL;
 static uint64_t
 rng(void)
 {
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
+	return ts_xorshift(&rng_state);
 }
 
 /* Emits properly nested ranges under [s, e) to depth d. */
@@ -575,15 +557,13 @@ test_random_against_brute_force(void **state)
 	uint32_t		 p, th, tr, want, gid, c;
 	size_t			 i, j, nch;
 	int			 count = 0, iter;
-	char			*cause = NULL;
 
 	(void)state;
 	p = builder_process(b, 1, 1, "p");
 	th = builder_thread(b, 1 << 24 | 1, 1, p, "t");
 	tr = builder_cpu_track(b, TRACK_NVTX, th, 0);
 	gen_nested(b, tr, 0, 100000, 0, &count);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	m = ts_finish(b);
 	tr = find_track(m, TRACK_NVTX, th, 0);
 	l = &m->tracks[tr].lane;
 	assert_true(l->n > 500);
@@ -632,11 +612,9 @@ test_empty_model(void **state)
 	struct model	*m;
 	struct nvtx_proj p;
 	char		 buf[8];
-	char		*cause = NULL;
 
 	(void)state;
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
+	m = ts_finish(b);
 	nvtx_build(m);
 	assert_int_equal(nvtx_enclosing(m, 0, 0), NONE32);
 	assert_int_equal(nvtx_depth(m, 0), -1);
@@ -653,23 +631,6 @@ test_empty_model(void **state)
  * Compared as totals: ranges with ops, ops, kernels, sum of projected
  * starts and ends.
  */
-static char *
-fixture_path(const char *rel)
-{
-	const char	*dir = getenv("GPULENS_FIXTURES");
-	char		*p;
-
-	if (dir == NULL || *dir == '\0')
-		return NULL;
-	if (asprintf(&p, "%s/%s", dir, rel) < 0)
-		return NULL;
-	if (access(p, R_OK) != 0) {
-		free(p);
-		return NULL;
-	}
-	return p;
-}
-
 struct proj_totals {
 	long long	 nranges, nops, nkernels, starts, ends;
 };
@@ -681,13 +642,10 @@ sql_projection(const char *path, struct proj_totals *want)
 	    "CUPTI_ACTIVITY_KIND_MEMCPY", "CUPTI_ACTIVITY_KIND_MEMSET" };
 	sqlite3		*db = NULL;
 	sqlite3_stmt	*st;
-	char		*uri, *q, *u, union_sql[1024] = "";
+	char		*q, *u, union_sql[1024] = "";
 	size_t		 i;
 
-	assert_true(asprintf(&uri, "file:%s?immutable=1", path) > 0);
-	assert_int_equal(sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY |
-	    SQLITE_OPEN_URI, NULL), SQLITE_OK);
-	free(uri);
+	db = ts_sql_open_ro(path);
 	for (i = 0; i < 3; i++) {
 		assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM "
 		    "sqlite_master WHERE type = 'table' AND name = ?", -1, &st,
@@ -745,7 +703,7 @@ check_fixture(const char *rel)
 	uint32_t		 gid, par;
 	struct evref		 r;
 
-	if ((path = fixture_path(rel)) == NULL) {
+	if ((path = ts_fixture(rel)) == NULL) {
 		print_message("# skipping %s: missing\n", rel);
 		return;
 	}
@@ -805,12 +763,10 @@ test_fixtures(void **state)
 	char	*p;
 
 	(void)state;
-	if ((p = fixture_path("nsys/fuser/report1_2025.1.1_h200.sqlite")) ==
-	    NULL) {
-		print_message("# GPULENS_FIXTURES unset or fixtures missing: "
-		    "skipping the real-profile checks\n");
-		skip();
-	}
+	if ((p = ts_fixture("nsys/fuser/report1_2025.1.1_h200.sqlite")) ==
+	    NULL)
+		ts_skip("GPULENS_FIXTURES unset or fixtures missing: "
+		    "skipping the real-profile checks");
 	free(p);
 	/* 13.5k ranges, 18 deep. */
 	check_fixture("nsys/fuser/report1_2025.1.1_h200.sqlite");

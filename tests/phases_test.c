@@ -35,11 +35,10 @@
 #include "phase.h"
 #include "source.h"
 #include "steady.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 
 #define MS	1000000LL
-
-static char	tmpdir[] = "/tmp/gpulens-phases.XXXXXX";
 
 static void
 test_js(void **state)
@@ -75,46 +74,24 @@ test_family(void **state)
 	assert_string_equal(buf, "abc");
 }
 
-static void
-kernel(struct builder *b, uint32_t track, const char *name, int64_t s,
-    int64_t e)
-{
-	struct lane_event	ev;
-
-	memset(&ev, 0, sizeof ev);
-	ev.start = s;
-	ev.end = e;
-	ev.name = builder_intern(b, name);
-	ev.kind = EV_KERNEL;
-	ev.rowid = -1;
-	ev.aux = NONE32;
-	builder_event(b, track, &ev);
-}
-
 /* A for [0, 1 s) in n pieces, idle, B for [1.5 s, 3 s) in n pieces. */
 static struct model *
 build_aib(int n)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
-	struct model	*m;
 	uint32_t	 s, g;
-	char		*cause = NULL;
 	int		 i;
 
-	memset(&dev, 0, sizeof dev);
-	dev.process = NONE32;
-	builder_device(b, &dev);
+	ts_device(b, 0);
 	s = builder_stream(b, 0, 7, NONE32);
 	g = builder_gpu_track(b, s);
 	for (i = 0; i < n; i++)
-		kernel(b, g, "A", 1000 * MS * i / n, 1000 * MS * (i + 1) / n);
+		ts_add(b, g, "A", EV_KERNEL, 1000 * MS * i / n,
+		    1000 * MS * (i + 1) / n);
 	for (i = 0; i < n; i++)
-		kernel(b, g, "B", 1500 * MS + 1500 * MS * i / n,
+		ts_add(b, g, "B", EV_KERNEL, 1500 * MS + 1500 * MS * i / n,
 		    1500 * MS + 1500 * MS * (i + 1) / n);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	return ts_finish(b);
 }
 
 static void
@@ -210,19 +187,6 @@ test_steady_phase(void **state)
 	model_free(m);
 }
 
-/* A number of a row: out_int writes raw JSON text to keep int64 exact. */
-static double
-jnum(cJSON *r, const char *f)
-{
-	cJSON	*it = cJSON_GetObjectItem(r, f);
-
-	assert_non_null(it);
-	if (cJSON_IsRaw(it))
-		return strtod(it->valuestring, NULL);
-	assert_true(cJSON_IsNumber(it));
-	return it->valuedouble;
-}
-
 static void
 parse(struct opts *o, unsigned groups, const char *const *av, int ac)
 {
@@ -253,14 +217,14 @@ test_verb(void **state)
 	row = cJSON_GetArrayItem(out.rows, 0);
 	assert_string_equal(cJSON_GetObjectItem(row, "key")->valuestring,
 	    "phase=0");
-	assert_int_equal((int64_t)jnum(row, "busy_ns"), 1000 * MS);
-	assert_true(jnum(row, "util_pct") > 99.99);
-	assert_int_equal((int64_t)jnum(row, "kernels"), 1000);
+	assert_int_equal((int64_t)ts_jnum(row, "busy_ns"), 1000 * MS);
+	assert_true(ts_jnum(row, "util_pct") > 99.99);
+	assert_int_equal((int64_t)ts_jnum(row, "kernels"), 1000);
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(row,
 	    "top_kernels")), 1);
 	row = cJSON_GetArrayItem(out.rows, 1);
-	assert_int_equal((int64_t)jnum(row, "idle_ns"), 500 * MS);
-	assert_int_equal((int64_t)jnum(out.aux, "elbow_k"), 3);
+	assert_int_equal((int64_t)ts_jnum(row, "idle_ns"), 500 * MS);
+	assert_int_equal((int64_t)ts_jnum(out.aux, "elbow_k"), 3);
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(out.aux,
 	    "cost_curve")), 3);
 	out_free(&out);
@@ -312,7 +276,7 @@ test_generated(void **state)
 	go.seed = 7;
 	go.clean = 1;
 	go.plant = GEN_PLANT_WARMUP | GEN_PLANT_TEARDOWN;
-	path = xasprintf("%s/wt.sqlite", tmpdir);
+	path = xasprintf("%s/wt.sqlite", ts_tmp());
 	if (gen_write_nsys(path, &go, &gs, &cause) != 0)
 		fail_msg("gen_write_nsys: %s", cause);
 	if ((m = source_read(path, NULL, &cause)) == NULL)
@@ -366,21 +330,6 @@ test_generated(void **state)
 	model_free(m);
 }
 
-static int
-setup(void **state)
-{
-	(void)state;
-	return mkdtemp(tmpdir) == NULL ? -1 : 0;
-}
-
-static int
-teardown(void **state)
-{
-	(void)state;
-	rmdir(tmpdir);
-	return 0;
-}
-
 int
 main(void)
 {
@@ -393,5 +342,6 @@ main(void)
 		cmocka_unit_test(test_generated),
 	};
 
-	return cmocka_run_group_tests(tests, setup, teardown);
+	return cmocka_run_group_tests(tests, ts_tmp_setup,
+	    ts_tmp_teardown);
 }

@@ -16,22 +16,7 @@
 
 #include "builder.h"
 #include "rangestat.h"
-
-static void
-ev(struct builder *b, uint32_t t, const char *name, int kind, int64_t s,
-    int64_t e)
-{
-	struct lane_event	x;
-
-	memset(&x, 0, sizeof x);
-	x.start = s;
-	x.end = e;
-	x.name = builder_intern(b, name);
-	x.kind = (uint8_t)kind;
-	x.rowid = -1;
-	x.aux = NONE32;
-	builder_event(b, t, &x);
-}
+#include "tsupport.h"
 
 /* GPU 1 stream 9: a [8,40]; GPU 0 stream 3: a [0,10] b [12,20] copy
  * [20,30]. Declared in that order so that sorting matters. */
@@ -41,8 +26,6 @@ build(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct device	 dev;
 	uint32_t	 d0, d1, s0, s1;
-	struct model	*m;
-	char		*cause = NULL;
 
 	memset(&dev, 0, sizeof dev);
 	dev.source_id = 1;
@@ -51,13 +34,11 @@ build(void)
 	d0 = builder_device(b, &dev);
 	s1 = builder_gpu_track(b, builder_stream(b, d1, 9, NONE32));
 	s0 = builder_gpu_track(b, builder_stream(b, d0, 3, NONE32));
-	ev(b, s1, "a", EV_KERNEL, 8, 40);
-	ev(b, s0, "a", EV_KERNEL, 0, 10);
-	ev(b, s0, "b", EV_KERNEL, 12, 20);
-	ev(b, s0, "copy", EV_MEMCPY, 20, 30);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	ts_add(b, s1, "a", EV_KERNEL, 8, 40);
+	ts_add(b, s0, "a", EV_KERNEL, 0, 10);
+	ts_add(b, s0, "b", EV_KERNEL, 12, 20);
+	ts_add(b, s0, "copy", EV_MEMCPY, 20, 30);
+	return ts_finish(b);
 }
 
 static void

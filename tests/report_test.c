@@ -16,16 +16,7 @@
 
 #include "report.h"
 #include "roofline.h"
-
-static void
-metric(struct report *r, uint32_t launch, const char *name, double v)
-{
-	struct report_metric	*m;
-
-	m = report_add_metric(r, launch, report_intern0(r, name));
-	m->value.type = RV_DOUBLE;
-	m->value.v.d = v;
-}
+#include "tsupport.h"
 
 static void
 umetric(struct report *r, uint32_t launch, const char *name, uint64_t v)
@@ -56,10 +47,10 @@ test_grouping(void **state)
 	l->mangled = report_intern0(r, "_Z1jv");
 	assert_int_equal(r->launches[1].id, 1);
 	/* Metrics of both launches, interleaved and out of order. */
-	metric(r, 1, "zeta", 1);
-	metric(r, 0, "gpu__time_duration.sum", 1500);
+	ts_metric(r, 1, "zeta", 1);
+	ts_metric(r, 0, "gpu__time_duration.sum", 1500);
 	umetric(r, 1, "alpha", 2);
-	metric(r, 0, "alpha", 3);
+	ts_metric(r, 0, "alpha", 3);
 	report_add_metric(r, 0, report_intern0(r, "inst"));
 	memset(&a, 0, sizeof a);
 	memset(&b, 0, sizeof b);
@@ -70,7 +61,7 @@ test_grouping(void **state)
 	a.v.u = 6;
 	b.v.u = 60;
 	report_add_instance(r, &a, &b);
-	metric(r, 7, "orphan", 1);	/* a launch that does not exist */
+	ts_metric(r, 7, "orphan", 1);	/* a launch that does not exist */
 	sec = report_add_section(r, 0, report_intern0(r, "SpeedOfLight"),
 	    report_intern0(r, "GPU Speed Of Light"), 10);
 	report_add_secmetric(r, sec, report_intern0(r,
@@ -202,33 +193,33 @@ roof_report(double dram_bw)
 
 	report_add_launch(r);
 	report_add_launch(r);
-	metric(r, 0, "gpu__time_duration.sum", 2e6);	/* 2 ms */
-	metric(r, 0, "smsp__cycles_elapsed.avg.per_second", 1e9);
-	metric(r, 0, "sm__cycles_elapsed.avg.per_second", 1e9);
-	metric(r, 0, "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum."
+	ts_metric(r, 0, "gpu__time_duration.sum", 2e6);	/* 2 ms */
+	ts_metric(r, 0, "smsp__cycles_elapsed.avg.per_second", 1e9);
+	ts_metric(r, 0, "sm__cycles_elapsed.avg.per_second", 1e9);
+	ts_metric(r, 0, "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum."
 	    "per_cycle_elapsed", 1);
-	metric(r, 0, "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum."
+	ts_metric(r, 0, "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum."
 	    "per_cycle_elapsed", 1);
-	metric(r, 0, "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum."
+	ts_metric(r, 0, "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum."
 	    "per_cycle_elapsed", 1);
-	metric(r, 0, "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum."
+	ts_metric(r, 0, "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum."
 	    "per_cycle_elapsed", 0);
-	metric(r, 0, "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum."
+	ts_metric(r, 0, "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum."
 	    "per_cycle_elapsed", 0);
-	metric(r, 0, "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum."
+	ts_metric(r, 0, "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum."
 	    "per_cycle_elapsed", 0.5);
-	metric(r, 0, "sm__sass_thread_inst_executed_op_ffma_pred_on.sum."
+	ts_metric(r, 0, "sm__sass_thread_inst_executed_op_ffma_pred_on.sum."
 	    "peak_sustained", 64);
-	metric(r, 0, "sm__sass_thread_inst_executed_op_dfma_pred_on.sum."
+	ts_metric(r, 0, "sm__sass_thread_inst_executed_op_dfma_pred_on.sum."
 	    "peak_sustained", 2);
-	metric(r, 0, "dram__bytes.sum.per_second", dram_bw);
-	metric(r, 0, "dram__bytes.sum.peak_sustained", 32);
-	metric(r, 0, "dram__cycles_elapsed.avg.per_second", 1e9);
+	ts_metric(r, 0, "dram__bytes.sum.per_second", dram_bw);
+	ts_metric(r, 0, "dram__bytes.sum.peak_sustained", 32);
+	ts_metric(r, 0, "dram__cycles_elapsed.avg.per_second", 1e9);
 	umetric(r, 0, "lts__t_sectors.sum", 1000);
 	umetric(r, 0, "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", 10);
 	umetric(r, 0, "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", 5);
 	/* Launch 1: the basic set, no roofline metrics. */
-	metric(r, 1, "gpu__time_duration.sum", 1000);
+	ts_metric(r, 1, "gpu__time_duration.sum", 1000);
 	report_finish(r);
 	return r;
 }

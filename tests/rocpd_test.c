@@ -48,6 +48,7 @@
 #include "correlate.h"
 #include "model.h"
 #include "source.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 
 #define NITER		3
@@ -65,7 +66,6 @@ struct gen {
 	const char	*version;		/* schema_version, NULL: "3" */
 };
 
-static char	 tmpdir[] = "/tmp/rocpd_test.XXXXXX";
 static char	*plain_path;		/* the default database */
 static struct model *plain;		/* ... loaded */
 
@@ -78,24 +78,6 @@ struct run {
 	int64_t		 nevent, ntrack, nts, nregion, nsample, ncopy;
 	int64_t		 shift;		/* time offset of this run */
 };
-
-static void
-sql(sqlite3 *db, const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s, *err = NULL;
-
-	va_start(ap, fmt);
-	s = sqlite3_vmprintf(fmt, ap);
-	va_end(ap);
-	if (sqlite3_exec(db, s, NULL, NULL, &err) != SQLITE_OK) {
-		fprintf(stderr, "SQL failed: %s\n%s\n", err, s);
-		sqlite3_free(err);
-		sqlite3_free(s);
-		fail();
-	}
-	sqlite3_free(s);
-}
 
 /* String ids start at 100 so that they are never confused with indices. */
 static const char *const strings[] = {
@@ -290,14 +272,14 @@ ddl(sqlite3 *db, const char *tmpl, const char *uuid)
 			*o++ = *p;
 	}
 	*o = '\0';
-	sql(db, "%s", out);
+	ts_sql(db, "%s", out);
 	free(out);
 }
 
 static int64_t
 gen_event(struct run *r, int cat, int64_t stack, const char *extdata)
 {
-	sql(r->db, "INSERT INTO rocpd_event_%s (id, guid, category_id, "
+	ts_sql(r->db, "INSERT INTO rocpd_event_%s (id, guid, category_id, "
 	    "stack_id, parent_stack_id, correlation_id, extdata) VALUES "
 	    "(%lld, %Q, %d, %lld, %lld, 0, %Q)", r->uuid,
 	    (long long)++r->nevent, r->guid, cat, (long long)stack,
@@ -337,7 +319,7 @@ gen_track(struct run *r, int64_t tid, int64_t agent, int64_t queue,
 	sqlite3_free(q);
 	if (id != 0)
 		return id;
-	sql(r->db, "INSERT INTO rocpd_track_%s (id, guid, nid, pid, tid, "
+	ts_sql(r->db, "INSERT INTO rocpd_track_%s (id, guid, nid, pid, tid, "
 	    "agent_id, queue_id, stream_id, name_id) VALUES (%lld, %Q, 77, "
 	    "%d, %s, %s, %s, %s, %d)", r->uuid, (long long)++r->ntrack,
 	    r->guid, PROC_ROW, num(b[0], sizeof b[0], tid),
@@ -349,7 +331,7 @@ gen_track(struct run *r, int64_t tid, int64_t agent, int64_t queue,
 static int64_t
 gen_ts(struct run *r, int64_t v, int phase)
 {
-	sql(r->db, "INSERT INTO rocpd_timestamp_%s (id, guid, value, phase) "
+	ts_sql(r->db, "INSERT INTO rocpd_timestamp_%s (id, guid, value, phase) "
 	    "VALUES (%lld, %Q, %lld, %d)", r->uuid, (long long)++r->nts,
 	    r->guid, (long long)(v + r->shift), phase);
 	return r->nts;
@@ -365,14 +347,14 @@ gen_region(struct run *r, int thr, int64_t start, int64_t end, int name,
 	if (r->g->layout_tracked) {
 		int64_t tr = gen_track(r, thr, -1, -1, -1, cat);
 		int64_t s = gen_ts(r, start, 1), e = gen_ts(r, end, 2);
-		sql(r->db, "INSERT INTO rocpd_region_%s (id, guid, track_id, "
-		    "name_id, start_id, end_id, event_id) VALUES (%lld, %Q, "
-		    "%lld, %d, %lld, %lld, %lld)", r->uuid,
+		ts_sql(r->db, "INSERT INTO rocpd_region_%s (id, guid, "
+		    "track_id, name_id, start_id, end_id, event_id) VALUES "
+		    "(%lld, %Q, %lld, %d, %lld, %lld, %lld)", r->uuid,
 		    (long long)stack, r->guid, (long long)tr, name,
 		    (long long)s, (long long)e, (long long)ev);
 		return;
 	}
-	sql(r->db, "INSERT INTO rocpd_region_%s (id, guid, nid, pid, tid, "
+	ts_sql(r->db, "INSERT INTO rocpd_region_%s (id, guid, nid, pid, tid, "
 	    "start, end, name_id, event_id) VALUES (%lld, %Q, 77, %d, %d, "
 	    "%lld, %lld, %d, %lld)", r->uuid, (long long)stack, r->guid,
 	    PROC_ROW, thr, (long long)(start + r->shift),
@@ -391,7 +373,7 @@ gen_kernel(struct run *r, int thr, int agent, int queue, int stream,
 	if (r->g->layout_tracked) {
 		int64_t tr = gen_track(r, thr, agent, queue, stream, S_KD);
 		int64_t s = gen_ts(r, start, 1), e = gen_ts(r, end, 2);
-		sql(r->db, "INSERT INTO rocpd_kernel_dispatch_%s (id, guid, "
+		ts_sql(r->db, "INSERT INTO rocpd_kernel_dispatch_%s (id, guid, "
 		    "track_id, kernel_id, dispatch_id, start_id, end_id, "
 		    "private_segment_size, group_segment_size, "
 		    "workgroup_size_x, workgroup_size_y, workgroup_size_z, "
@@ -403,8 +385,8 @@ gen_kernel(struct run *r, int thr, int agent, int queue, int stream,
 		    (long long)ev);
 		return;
 	}
-	sql(r->db, "INSERT INTO rocpd_kernel_dispatch_%s (id, guid, nid, pid, "
-	    "tid, agent_id, kernel_id, dispatch_id, queue_id, stream_id, "
+	ts_sql(r->db, "INSERT INTO rocpd_kernel_dispatch_%s (id, guid, nid, "
+	    "pid, tid, agent_id, kernel_id, dispatch_id, queue_id, stream_id, "
 	    "start, end, private_segment_size, group_segment_size, "
 	    "workgroup_size_x, workgroup_size_y, workgroup_size_z, "
 	    "grid_size_x, grid_size_y, grid_size_z, region_name_id, event_id) "
@@ -427,7 +409,7 @@ gen_copy(struct run *r, int thr, int src, int dst, int name, int stream,
 	if (r->g->layout_tracked) {
 		int64_t tr = gen_track(r, thr, dst, -1, stream, S_MC);
 		int64_t s = gen_ts(r, start, 1), e = gen_ts(r, end, 2);
-		sql(r->db, "INSERT INTO rocpd_memory_copy_%s (id, guid, "
+		ts_sql(r->db, "INSERT INTO rocpd_memory_copy_%s (id, guid, "
 		    "track_id, start_id, end_id, name_id, dst_agent_id, "
 		    "src_agent_id, size, event_id) VALUES (%lld, %Q, %lld, "
 		    "%lld, %lld, %d, %d, %d, %lld, %lld)", r->uuid,
@@ -436,8 +418,8 @@ gen_copy(struct run *r, int thr, int src, int dst, int name, int stream,
 		    (long long)ev);
 		return;
 	}
-	sql(r->db, "INSERT INTO rocpd_memory_copy_%s (id, guid, nid, pid, tid, "
-	    "start, end, name_id, dst_agent_id, src_agent_id, size, "
+	ts_sql(r->db, "INSERT INTO rocpd_memory_copy_%s (id, guid, nid, pid, "
+	    "tid, start, end, name_id, dst_agent_id, src_agent_id, size, "
 	    "stream_id, event_id) VALUES (%lld, %Q, 77, %d, %d, %lld, %lld, "
 	    "%d, %d, %d, %lld, %d, %lld)", r->uuid, (long long)id, r->guid,
 	    PROC_ROW, thr, (long long)(start + r->shift),
@@ -463,24 +445,25 @@ gen_run(sqlite3 *db, const struct gen *g, const char *uuid, const char *guid,
 	ddl(db, tables_flat, uuid);
 	ddl(db, g->layout_tracked ? events_tracked : events_flat, uuid);
 
-	sql(db, "INSERT INTO rocpd_metadata_%s (tag, value) VALUES "
+	ts_sql(db, "INSERT INTO rocpd_metadata_%s (tag, value) VALUES "
 	    "('schema_version', %Q), ('uuid', %Q), ('guid', %Q)", uuid,
 	    g->version != NULL ? g->version : "3", uuid, guid);
 	for (i = 0; i < sizeof strings / sizeof *strings; i++)
-		sql(db, "INSERT INTO rocpd_string_%s (id, guid, string) VALUES "
-		    "(%d, %Q, %Q)", uuid, (int)(100 + i), guid, strings[i]);
-	sql(db, "INSERT INTO rocpd_info_node_%s (id, guid, hash, machine_id, "
-	    "hostname) VALUES (77, %Q, 77, 'machine-77', 'mi300-node')", uuid,
-	    guid);
-	sql(db, "INSERT INTO rocpd_info_process_%s (id, guid, nid, ppid, pid, "
-	    "command) VALUES (%d, %Q, 77, 1, %d, "
+		ts_sql(db, "INSERT INTO rocpd_string_%s (id, guid, string) "
+		    "VALUES (%d, %Q, %Q)", uuid, (int)(100 + i), guid,
+		    strings[i]);
+	ts_sql(db, "INSERT INTO rocpd_info_node_%s (id, guid, hash, "
+	    "machine_id, hostname) VALUES (77, %Q, 77, 'machine-77', "
+	    "'mi300-node')", uuid, guid);
+	ts_sql(db, "INSERT INTO rocpd_info_process_%s (id, guid, nid, ppid, "
+	    "pid, command) VALUES (%d, %Q, 77, 1, %d, "
 	    "'/usr/bin/python3 train.py --epochs 1')", uuid, PROC_ROW, guid,
 	    PID);
-	sql(db, "INSERT INTO rocpd_info_thread_%s (id, guid, nid, pid, tid, "
+	ts_sql(db, "INSERT INTO rocpd_info_thread_%s (id, guid, nid, pid, tid, "
 	    "name) VALUES (%d, %Q, 77, %d, %d, NULL), (%d, %Q, 77, %d, %d, "
 	    "'worker')", uuid, THR_MAIN, guid, PROC_ROW, TID_MAIN, THR_WORKER,
 	    guid, PROC_ROW, TID_WORKER);
-	sql(db, "INSERT INTO rocpd_info_agent_%s (id, guid, nid, pid, type, "
+	ts_sql(db, "INSERT INTO rocpd_info_agent_%s (id, guid, nid, pid, type, "
 	    "absolute_index, logical_index, type_index, uuid, name, "
 	    "model_name, vendor_name, product_name, extdata) VALUES "
 	    "(%d, %Q, 77, %d, 'CPU', 0, 0, 0, 0, 'AMD EPYC 9654', '', 'CPU', "
@@ -496,21 +479,21 @@ gen_run(sqlite3 *db, const struct gen *g, const char *uuid, const char *guid,
 	    "'AMD', 'AMD Instinct MI300X', '{\"cu_count\": 304}')", uuid,
 	    AG_CPU, guid, PROC_ROW, AG_GPU0, guid, PROC_ROW, AG_GPU1, guid,
 	    PROC_ROW);
-	sql(db, "INSERT INTO rocpd_info_queue_%s (id, guid, nid, pid, name) "
+	ts_sql(db, "INSERT INTO rocpd_info_queue_%s (id, guid, nid, pid, name) "
 	    "VALUES (%d, %Q, 77, %d, 'Default Queue'), (%d, %Q, 77, %d, "
 	    "'Queue 1')", uuid, Q_DEFAULT, guid, PROC_ROW, Q_ONE, guid,
 	    PROC_ROW);
-	sql(db, "INSERT INTO rocpd_info_stream_%s (id, guid, nid, pid, name) "
-	    "VALUES (%d, %Q, 77, %d, 'Default Stream'), (%d, %Q, 77, %d, "
+	ts_sql(db, "INSERT INTO rocpd_info_stream_%s (id, guid, nid, pid, "
+	    "name) VALUES (%d, %Q, 77, %d, 'Default Stream'), (%d, %Q, 77, %d, "
 	    "'Stream 1')", uuid, ST_DEFAULT, guid, PROC_ROW, ST_ONE, guid,
 	    PROC_ROW);
-	sql(db, "INSERT INTO rocpd_info_code_object_%s (id, guid, nid, pid, "
+	ts_sql(db, "INSERT INTO rocpd_info_code_object_%s (id, guid, nid, pid, "
 	    "agent_id, uri) VALUES (1, %Q, 77, %d, %d, 'file:///x.hsaco')",
 	    uuid, guid, PROC_ROW, AG_GPU0);
-	sql(db, "INSERT INTO rocpd_info_kernel_symbol_%s (id, guid, nid, pid, "
-	    "code_object_id, kernel_name, display_name, group_segment_size, "
-	    "private_segment_size, sgpr_count, arch_vgpr_count, "
-	    "accum_vgpr_count, extdata) VALUES "
+	ts_sql(db, "INSERT INTO rocpd_info_kernel_symbol_%s (id, guid, nid, "
+	    "pid, code_object_id, kernel_name, display_name, "
+	    "group_segment_size, private_segment_size, sgpr_count, "
+	    "arch_vgpr_count, accum_vgpr_count, extdata) VALUES "
 	    "(%d, %Q, 77, %d, 1, '_Z11gemm_kernelPfS_.kd', "
 	    "'gemm_kernel(float*, float*)', 1024, 16, 40, 64, 32, "
 	    "'{\"truncated_kernel_name\": \"gemm_kernel\"}'), "
@@ -566,32 +549,34 @@ gen_run(sqlite3 *db, const struct gen *g, const char *uuid, const char *guid,
 			int64_t tr = gen_track(&r, THR_MAIN, -1, -1, -1,
 			    S_MARKER);
 			int64_t ts = gen_ts(&r, T0 + 950000, 0);
-			sql(db, "INSERT INTO rocpd_sample_%s (guid, track_id, "
-			    "name_id, timestamp_id, event_id) VALUES (%Q, "
-			    "%lld, %d, %lld, %lld)", uuid, guid, (long long)tr,
-			    S_MARK, (long long)ts, (long long)ev);
+			ts_sql(db, "INSERT INTO rocpd_sample_%s (guid, "
+			    "track_id, name_id, timestamp_id, event_id) VALUES "
+			    "(%Q, %lld, %d, %lld, %lld)", uuid, guid,
+			    (long long)tr, S_MARK, (long long)ts,
+			    (long long)ev);
 		} else {
-			sql(db, "INSERT INTO rocpd_track_%s (id, guid, nid, "
+			ts_sql(db, "INSERT INTO rocpd_track_%s (id, guid, nid, "
 			    "pid, tid, name_id) VALUES (1, %Q, 77, %d, %d, %d)",
 			    uuid, guid, PROC_ROW, THR_MAIN, S_MARKER);
-			sql(db, "INSERT INTO rocpd_sample_%s (guid, track_id, "
-			    "timestamp, event_id) VALUES (%Q, 1, %lld, %lld)",
-			    uuid, guid, (long long)(T0 + 950000 + shift),
-			    (long long)ev);
+			ts_sql(db, "INSERT INTO rocpd_sample_%s (guid, "
+			    "track_id, timestamp, event_id) VALUES (%Q, 1, "
+			    "%lld, %lld)", uuid, guid,
+			    (long long)(T0 + 950000 + shift), (long long)ev);
 		}
 	}
 	/* Not loaded: one allocation, one counter value. */
 	if (g->layout_tracked)
-		sql(db, "INSERT INTO rocpd_memory_allocate_%s (guid, track_id, "
-		    "type, level, start_id, end_id, name_id, size) VALUES (%Q, "
-		    "1, 'ALLOC', 'REAL', 1, 1, %d, 64)", uuid, guid, S_MALLOC);
+		ts_sql(db, "INSERT INTO rocpd_memory_allocate_%s (guid, "
+		    "track_id, type, level, start_id, end_id, name_id, size) "
+		    "VALUES (%Q, 1, 'ALLOC', 'REAL', 1, 1, %d, 64)", uuid,
+		    guid, S_MALLOC);
 	else
-		sql(db, "INSERT INTO rocpd_memory_allocate_%s (guid, nid, pid, "
-		    "tid, agent_id, type, level, start, end, size) VALUES (%Q, "
-		    "77, %d, %d, %d, 'ALLOC', 'REAL', %lld, %lld, 64)", uuid,
-		    guid, PROC_ROW, THR_MAIN, AG_GPU0, (long long)T0,
+		ts_sql(db, "INSERT INTO rocpd_memory_allocate_%s (guid, nid, "
+		    "pid, tid, agent_id, type, level, start, end, size) VALUES "
+		    "(%Q, 77, %d, %d, %d, 'ALLOC', 'REAL', %lld, %lld, 64)",
+		    uuid, guid, PROC_ROW, THR_MAIN, AG_GPU0, (long long)T0,
 		    (long long)T0 + 10);
-	sql(db, "INSERT INTO rocpd_pmc_event_%s (guid, event_id, pmc_id, "
+	ts_sql(db, "INSERT INTO rocpd_pmc_event_%s (guid, event_id, pmc_id, "
 	    "value) VALUES (%Q, 1, 1, 42.0)", uuid, guid);
 }
 
@@ -600,17 +585,17 @@ static const char *const guid1 = "0198a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b";
 static const char *const uuid2 = "0198ffff_0000_7111_8222_333344445555";
 static const char *const guid2 = "0198ffff-0000-7111-8222-333344445555";
 
-/* Writes a database with options g to a new file under tmpdir. */
+/* Writes a database with options g to a new file in ts_tmp(). */
 static char *
 gen(const char *name, const struct gen *g)
 {
 	sqlite3	*db;
-	char	*path = xasprintf("%s/%s", tmpdir, name);
+	char	*path = xasprintf("%s/%s", ts_tmp(), name);
 	size_t	 i;
 
 	unlink(path);
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
-	sql(db, "BEGIN");
+	ts_sql(db, "BEGIN");
 	gen_run(db, g, uuid1, guid1, 0);
 	if (g->two_runs)
 		gen_run(db, g, uuid2, guid2, 5 * STEP);
@@ -619,11 +604,11 @@ gen(const char *name, const struct gen *g)
 			if (!g->layout_tracked &&
 			    strcmp(view_names[i], "rocpd_timestamp") == 0)
 				continue;
-			sql(db, "CREATE VIEW %s AS SELECT * FROM %s_%s",
+			ts_sql(db, "CREATE VIEW %s AS SELECT * FROM %s_%s",
 			    view_names[i], view_names[i], uuid1);
 		}
 	}
-	sql(db, "COMMIT");
+	ts_sql(db, "COMMIT");
 	sqlite3_close(db);
 	return path;
 }
@@ -644,22 +629,6 @@ load(const char *path)
 	return m;
 }
 
-/* Number of events of kind (and name, if not NULL) in the model. */
-static size_t
-count(const struct model *m, int kind, const char *name)
-{
-	size_t	t, i, n = 0;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind && (name == NULL ||
-			    strcmp(model_str(m, l->name[i]), name) == 0))
-				n++;
-	}
-	return n;
-}
-
 /* Total duration of the events of kind and name. */
 static int64_t
 total(const struct model *m, int kind, const char *name)
@@ -677,53 +646,12 @@ total(const struct model *m, int kind, const char *name)
 	return sum;
 }
 
-/* The first event of kind and name: its global id, or NONE32. */
-static uint32_t
-find(const struct model *m, int kind, const char *name)
-{
-	size_t	t, i;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind &&
-			    strcmp(model_str(m, l->name[i]), name) == 0)
-				return model_gid(m, (uint32_t)t, (uint32_t)i);
-	}
-	return NONE32;
-}
-
-static const struct track *
-track_of(const struct model *m, uint32_t gid)
-{
-	return &m->tracks[model_ev(m, gid).track];
-}
-
-static uint8_t
-flags_of(const struct model *m, uint32_t gid)
-{
-	struct evref	r = model_ev(m, gid);
-
-	return m->tracks[r.track].lane.flags[r.idx];
-}
-
 static uint32_t
 aux_of(const struct model *m, uint32_t gid)
 {
 	struct evref	r = model_ev(m, gid);
 
 	return m->tracks[r.track].lane.aux[r.idx];
-}
-
-static int
-has_warning(const struct model *m, const char *needle)
-{
-	size_t	i;
-
-	for (i = 0; i < m->nwarnings; i++)
-		if (strstr(m->warnings[i], needle) != NULL)
-			return 1;
-	return 0;
 }
 
 /* Checks everything the default database holds, for any variant that
@@ -737,27 +665,28 @@ check_content(const struct model *m, size_t runs)
 	assert_int_equal(m->kind_count[EV_API], runs * NITER * 8);
 	assert_int_equal(m->kind_count[EV_NVTX], runs * NITER);
 	assert_int_equal(m->kind_count[EV_MARK], runs);
-	assert_int_equal(count(m, EV_KERNEL, "gemm_kernel(float*, float*)"),
+	assert_int_equal(ts_count(m, EV_KERNEL, "gemm_kernel(float*, float*)"),
 	    runs * NITER);
-	assert_int_equal(count(m, EV_KERNEL, "elementwise(float*)"),
+	assert_int_equal(ts_count(m, EV_KERNEL, "elementwise(float*)"),
 	    runs * NITER);
-	assert_int_equal(count(m, EV_KERNEL,
+	assert_int_equal(ts_count(m, EV_KERNEL,
 	    "ncclDevKernel_AllReduce_Sum_f32_RING_LL"), runs * NITER);
 	/* 100000 + 1000 i ns per gemm. */
 	assert_int_equal(total(m, EV_KERNEL, "gemm_kernel(float*, float*)"),
 	    (int64_t)runs * (NITER * 100000 + 1000 * (NITER - 1) * NITER / 2));
 	assert_int_equal(total(m, EV_KERNEL, "elementwise(float*)"),
 	    (int64_t)runs * NITER * 5000);
-	assert_int_equal(count(m, EV_API, "hipLaunchKernel"),
+	assert_int_equal(ts_count(m, EV_API, "hipLaunchKernel"),
 	    runs * NITER * 2);
-	assert_int_equal(count(m, EV_API, "hipMemcpyAsync"), runs * NITER * 4);
-	assert_int_equal(count(m, EV_NVTX, "train_step"), runs * NITER);
-	assert_int_equal(count(m, EV_MARK, "checkpoint"), runs);
+	assert_int_equal(ts_count(m, EV_API, "hipMemcpyAsync"),
+	    runs * NITER * 4);
+	assert_int_equal(ts_count(m, EV_NVTX, "train_step"), runs * NITER);
+	assert_int_equal(ts_count(m, EV_MARK, "checkpoint"), runs);
 	assert_int_equal(total(m, EV_NVTX, "train_step"),
 	    (int64_t)runs * NITER * 900000);
-	assert_int_equal(count(m, EV_MEMCPY, "MEMORY_COPY_HOST_TO_DEVICE"),
+	assert_int_equal(ts_count(m, EV_MEMCPY, "MEMORY_COPY_HOST_TO_DEVICE"),
 	    runs * NITER);
-	assert_int_equal(count(m, EV_MEMCPY, "MEMORY_COPY_DEVICE_TO_DEVICE"),
+	assert_int_equal(ts_count(m, EV_MEMCPY, "MEMORY_COPY_DEVICE_TO_DEVICE"),
 	    runs * NITER * 2);
 	assert_int_equal(m->origin_ns, T0 + 1000 * 0);
 }
@@ -840,7 +769,7 @@ test_kernel_info(void **state)
 	uint32_t			 g;
 
 	(void)state;
-	g = find(m, EV_KERNEL, "gemm_kernel(float*, float*)");
+	g = ts_find(m, EV_KERNEL, "gemm_kernel(float*, float*)");
 	assert_int_not_equal(g, NONE32);
 	k = &m->kernels[aux_of(m, g)];
 	/* 65536 work-items in work-groups of 256: 256 work-groups. */
@@ -855,7 +784,7 @@ test_kernel_info(void **state)
 	assert_string_equal(model_str(m, k->mangled),
 	    "_Z11gemm_kernelPfS_.kd");
 	/* 1000 work-items in groups of 256: 4 (rounded up). */
-	g = find(m, EV_KERNEL, "elementwise(float*)");
+	g = ts_find(m, EV_KERNEL, "elementwise(float*)");
 	k = &m->kernels[aux_of(m, g)];
 	assert_int_equal(k->grid[0], 4);
 	assert_int_equal(k->regs, 16);
@@ -870,16 +799,16 @@ test_flags(void **state)
 	uint32_t		 g;
 
 	(void)state;
-	g = find(m, EV_KERNEL, "ncclDevKernel_AllReduce_Sum_f32_RING_LL");
-	assert_true(flags_of(m, g) & EVF_COMM);
-	g = find(m, EV_KERNEL, "gemm_kernel(float*, float*)");
-	assert_false(flags_of(m, g) & EVF_COMM);
-	g = find(m, EV_API, "ncclAllReduce");
-	assert_true(flags_of(m, g) & EVF_COMM);
-	g = find(m, EV_API, "hsa_signal_wait_scacquire");
-	assert_true(flags_of(m, g) & EVF_DRIVER);
-	g = find(m, EV_API, "hipLaunchKernel");
-	assert_false(flags_of(m, g) & EVF_DRIVER);
+	g = ts_find(m, EV_KERNEL, "ncclDevKernel_AllReduce_Sum_f32_RING_LL");
+	assert_true(ts_flags_of(m, g) & EVF_COMM);
+	g = ts_find(m, EV_KERNEL, "gemm_kernel(float*, float*)");
+	assert_false(ts_flags_of(m, g) & EVF_COMM);
+	g = ts_find(m, EV_API, "ncclAllReduce");
+	assert_true(ts_flags_of(m, g) & EVF_COMM);
+	g = ts_find(m, EV_API, "hsa_signal_wait_scacquire");
+	assert_true(ts_flags_of(m, g) & EVF_DRIVER);
+	g = ts_find(m, EV_API, "hipLaunchKernel");
+	assert_false(ts_flags_of(m, g) & EVF_DRIVER);
 }
 
 static void
@@ -959,18 +888,18 @@ test_markers(void **state)
 	const struct track	*tr;
 
 	(void)state;
-	g = find(m, EV_NVTX, "train_step");
-	tr = track_of(m, g);
+	g = ts_find(m, EV_NVTX, "train_step");
+	tr = ts_track_of(m, g);
 	assert_int_equal(tr->type, TRACK_NVTX);
 	assert_string_equal(model_str(m, m->domains[tr->domain].name),
 	    "roctx");
 	assert_int_equal(m->threads[tr->thread].tid, TID_MAIN);
-	g = find(m, EV_MARK, "checkpoint");
+	g = ts_find(m, EV_MARK, "checkpoint");
 	assert_int_not_equal(g, NONE32);
 	assert_int_equal(model_ev_start(m, g), T0 + 950000);
 	assert_int_equal(model_ev_end(m, g), T0 + 950000);
 	/* The range holds the launch call: the NVTX tree links them. */
-	assert_int_equal(model_ev_start(m, find(m, EV_NVTX, "train_step")),
+	assert_int_equal(model_ev_start(m, ts_find(m, EV_NVTX, "train_step")),
 	    T0);
 }
 
@@ -988,11 +917,12 @@ test_tracks_by_stream(void **state)
 		if (m->tracks[t].type == TRACK_GPU)
 			ngpu++;
 	assert_int_equal(ngpu, 3);
-	tr = track_of(m, find(m, EV_KERNEL, "gemm_kernel(float*, float*)"));
+	tr = ts_track_of(m, ts_find(m, EV_KERNEL,
+	    "gemm_kernel(float*, float*)"));
 	assert_string_equal(model_str(m, tr->name), "Stream 1");
 	assert_int_equal(m->devices[tr->device].source_id, 0);
 	assert_int_equal(tr->process, 0);
-	tr = track_of(m, find(m, EV_KERNEL, "elementwise(float*)"));
+	tr = ts_track_of(m, ts_find(m, EV_KERNEL, "elementwise(float*)"));
 	assert_string_equal(model_str(m, tr->name), "Default Stream");
 	assert_int_equal(m->devices[tr->device].source_id, 1);
 }
@@ -1010,12 +940,14 @@ test_tracks_by_queue(void **state)
 	m = load(p);
 	check_content(m, 1);
 	/* Every stream is the default one: tracks follow the queues. */
-	tr = track_of(m, find(m, EV_KERNEL, "gemm_kernel(float*, float*)"));
+	tr = ts_track_of(m, ts_find(m, EV_KERNEL,
+	    "gemm_kernel(float*, float*)"));
 	assert_string_equal(model_str(m, tr->name), "Queue 1");
-	tr = track_of(m, find(m, EV_KERNEL, "elementwise(float*)"));
+	tr = ts_track_of(m, ts_find(m, EV_KERNEL, "elementwise(float*)"));
 	assert_string_equal(model_str(m, tr->name), "Default Queue");
 	/* Copies carry no queue: a track of their own. */
-	tr = track_of(m, find(m, EV_MEMCPY, "MEMORY_COPY_HOST_TO_DEVICE"));
+	tr = ts_track_of(m, ts_find(m, EV_MEMCPY,
+	    "MEMORY_COPY_HOST_TO_DEVICE"));
 	assert_string_equal(model_str(m, tr->name), "Memory copies");
 	model_free(m);
 	free(p);
@@ -1025,9 +957,10 @@ static void
 test_warnings(void **state)
 {
 	(void)state;
-	assert_true(has_warning(plain, "rocpd_memory_allocate: 1 rows not "
+	assert_true(ts_has_warning(plain, "rocpd_memory_allocate: 1 rows not "
 	    "loaded"));
-	assert_true(has_warning(plain, "rocpd_pmc_event: 1 rows not loaded"));
+	assert_true(ts_has_warning(plain,
+	    "rocpd_pmc_event: 1 rows not loaded"));
 }
 
 static void
@@ -1057,7 +990,7 @@ test_missing_version(void **state)
 	(void)state;
 	p = gen("noversion.db", &g);
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
-	sql(db, "DELETE FROM rocpd_metadata_%s WHERE tag = 'schema_version'",
+	ts_sql(db, "DELETE FROM rocpd_metadata_%s WHERE tag = 'schema_version'",
 	    uuid1);
 	sqlite3_close(db);
 	assert_null(rocpd_load(p, NULL, &cause));
@@ -1106,7 +1039,7 @@ test_two_runs(void **state)
 			uint32_t a = correlate_launch(m,
 			    model_gid(m, (uint32_t)t, (uint32_t)i));
 			assert_int_not_equal(a, NONE32);
-			assert_int_equal(track_of(m, a)->process,
+			assert_int_equal(ts_track_of(m, a)->process,
 			    m->tracks[t].process);
 		}
 	}
@@ -1126,9 +1059,9 @@ test_tracked_layout(void **state)
 	m = load(p);
 	check_content(m, 1);
 	assert_int_equal(m->processes[0].pid, PID);
-	assert_string_equal(model_str(m, track_of(m, find(m, EV_KERNEL,
+	assert_string_equal(model_str(m, ts_track_of(m, ts_find(m, EV_KERNEL,
 	    "gemm_kernel(float*, float*)"))->name), "Stream 1");
-	assert_int_not_equal(correlate_launch(m, find(m, EV_KERNEL,
+	assert_int_not_equal(correlate_launch(m, ts_find(m, EV_KERNEL,
 	    "gemm_kernel(float*, float*)")), NONE32);
 	model_free(m);
 	free(p);
@@ -1160,7 +1093,7 @@ test_compressed(void **state)
 	struct stat	 sb1, sb2;
 
 	(void)state;
-	gz = xasprintf("%s/results.db.gz", tmpdir);
+	gz = xasprintf("%s/results.db.gz", ts_tmp());
 	gzip_file(plain_path, gz);
 	assert_int_equal(source_detect(gz, &what, &cause), DETECT_ROCPD);
 	assert_null(cause);
@@ -1211,9 +1144,9 @@ test_not_rocpd(void **state)
 	char		*p, *cause = NULL;
 
 	(void)state;
-	p = xasprintf("%s/other.db", tmpdir);
+	p = xasprintf("%s/other.db", ts_tmp());
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
-	sql(db, "CREATE TABLE t (x)");
+	ts_sql(db, "CREATE TABLE t (x)");
 	sqlite3_close(db);
 	assert_null(rocpd_load(p, NULL, &cause));
 	assert_non_null(strstr(cause, "not a rocprofv3 rocpd database"));
@@ -1237,7 +1170,7 @@ test_read_only(void **state)
 	model_free(m);
 	assert_int_equal(stat(plain_path, &after), 0);
 	assert_int_equal(before.st_mtime, after.st_mtime);
-	assert_non_null(d = opendir(tmpdir));
+	assert_non_null(d = opendir(ts_tmp()));
 	while ((de = readdir(d)) != NULL)
 		if (strstr(de->d_name, "-journal") != NULL ||
 		    strstr(de->d_name, "-wal") != NULL)
@@ -1248,31 +1181,6 @@ test_read_only(void **state)
 
 /* ---- setup --------------------------------------------------------- */
 
-static void
-rm_rf(const char *dir)
-{
-	DIR		*d;
-	struct dirent	*de;
-	struct stat	 sb;
-	char		*p;
-
-	if ((d = opendir(dir)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		p = xasprintf("%s/%s", dir, de->d_name);
-		if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
-			rm_rf(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 static int
 group_setup(void **state)
 {
@@ -1280,10 +1188,10 @@ group_setup(void **state)
 	char		*xdg;
 
 	(void)state;
-	if (mkdtemp(tmpdir) == NULL)
+	if (ts_tmp_init() != 0)
 		return -1;
-	/* The decompressed copies go to a cache inside tmpdir. */
-	xdg = xasprintf("%s/xdg", tmpdir);
+	/* The decompressed copies go to a cache inside ts_tmp(). */
+	xdg = xasprintf("%s/xdg", ts_tmp());
 	setenv("XDG_CACHE_HOME", xdg, 1);
 	free(xdg);
 	plain_path = gen("results.db", &g);
@@ -1297,8 +1205,7 @@ group_teardown(void **state)
 	(void)state;
 	model_free(plain);
 	free(plain_path);
-	rm_rf(tmpdir);
-	return 0;
+	return ts_tmp_free();
 }
 
 int

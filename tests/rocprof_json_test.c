@@ -29,10 +29,10 @@
 #include "correlate.h"
 #include "model.h"
 #include "source.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 #include "zfile.h"
 
-static char	 tmpdir[] = "/tmp/rocprof_json_test.XXXXXX";
 static char	*fixture;		/* the real file, or NULL */
 static struct model *fm;		/* ... loaded */
 static cJSON	*fjson;			/* ... parsed here */
@@ -42,53 +42,10 @@ static cJSON	*fjson;			/* ... parsed here */
 static char *
 write_file(const char *name, const char *text)
 {
-	char	*p = xasprintf("%s/%s", tmpdir, name);
-	FILE	*f;
+	char	*p = xasprintf("%s/%s", ts_tmp(), name);
 
-	assert_non_null(f = fopen(p, "w"));
-	fputs(text, f);
-	fclose(f);
+	ts_write_str(p, text);
 	return p;
-}
-
-static uint32_t
-find(const struct model *m, int kind, const char *name)
-{
-	size_t	t, i;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind &&
-			    strcmp(model_str(m, l->name[i]), name) == 0)
-				return model_gid(m, (uint32_t)t, (uint32_t)i);
-	}
-	return NONE32;
-}
-
-static const struct track *
-track_of(const struct model *m, uint32_t gid)
-{
-	return &m->tracks[model_ev(m, gid).track];
-}
-
-static uint8_t
-flags_of(const struct model *m, uint32_t gid)
-{
-	struct evref	r = model_ev(m, gid);
-
-	return m->tracks[r.track].lane.flags[r.idx];
-}
-
-static int
-has_warning(const struct model *m, const char *needle)
-{
-	size_t	i;
-
-	for (i = 0; i < m->nwarnings; i++)
-		if (strstr(m->warnings[i], needle) != NULL)
-			return 1;
-	return 0;
 }
 
 static int64_t
@@ -104,11 +61,9 @@ jint(const cJSON *o, const char *k)
 static void
 need_fixture(void)
 {
-	if (fm == NULL || fjson == NULL) {
-		fprintf(stderr, "GPULENS_FIXTURES unset or without "
-		    "rocpd/tracelens/908_results.json.gz: skipping\n");
-		skip();
-	}
+	if (fm == NULL || fjson == NULL)
+		ts_skip("GPULENS_FIXTURES unset or without "
+		    "rocpd/tracelens/908_results.json.gz: skipping");
 }
 
 /* ---- the real file ------------------------------------------------- */
@@ -234,7 +189,7 @@ test_fixture_kernel_info(void **state)
 
 	(void)state;
 	need_fixture();
-	g = find(fm, EV_KERNEL, "__amd_rocclr_copyBuffer");
+	g = ts_find(fm, EV_KERNEL, "__amd_rocclr_copyBuffer");
 	assert_int_not_equal(g, NONE32);
 	r = model_ev(fm, g);
 	k = &fm->kernels[fm->tracks[r.track].lane.aux[r.idx]];
@@ -404,12 +359,12 @@ test_synthetic(void **state)
 	assert_int_equal(m->kind_count[EV_API], 5);
 	assert_int_equal(m->kind_count[EV_NVTX], 1);
 	assert_int_equal(m->kind_count[EV_MARK], 1);
-	assert_int_not_equal(find(m, EV_NVTX, "epoch"), NONE32);
-	assert_int_not_equal(find(m, EV_MARK, "tick"), NONE32);
+	assert_int_not_equal(ts_find(m, EV_NVTX, "epoch"), NONE32);
+	assert_int_not_equal(ts_find(m, EV_MARK, "tick"), NONE32);
 
 	/* Process 5001 has streams: tracks by stream. */
-	g = find(m, EV_KERNEL, "gemm()");
-	tr = track_of(m, g);
+	g = ts_find(m, EV_KERNEL, "gemm()");
+	tr = ts_track_of(m, g);
 	assert_string_equal(model_str(m, tr->name), "Stream 9");
 	assert_int_equal(m->processes[tr->process].pid, 5001);
 	r = model_ev(m, g);
@@ -427,17 +382,17 @@ test_synthetic(void **state)
 	    "hipLaunchKernel");
 	assert_int_equal(model_ev_start(m, a), 1000);
 
-	g = find(m, EV_KERNEL, "ncclDevKernel_Generic");
-	assert_true(flags_of(m, g) & EVF_COMM);
-	assert_string_equal(model_str(m, track_of(m, g)->name), "Stream 0");
+	g = ts_find(m, EV_KERNEL, "ncclDevKernel_Generic");
+	assert_true(ts_flags_of(m, g) & EVF_COMM);
+	assert_string_equal(model_str(m, ts_track_of(m, g)->name), "Stream 0");
 	a = correlate_launch(m, g);
 	assert_string_equal(model_str(m, model_ev_name(m, a)),
 	    "ncclAllReduce");
-	assert_true(flags_of(m, a) & EVF_COMM);
-	assert_true(flags_of(m, find(m, EV_API,
+	assert_true(ts_flags_of(m, a) & EVF_COMM);
+	assert_true(ts_flags_of(m, ts_find(m, EV_API,
 	    "hsa_signal_wait_scacquire")) & EVF_DRIVER);
 
-	g = find(m, EV_MEMCPY, "MEMORY_COPY_HOST_TO_DEVICE");
+	g = ts_find(m, EV_MEMCPY, "MEMORY_COPY_HOST_TO_DEVICE");
 	r = model_ev(m, g);
 	c = &m->copies[m->tracks[r.track].lane.aux[r.idx]];
 	assert_int_equal(c->kind, COPY_HTOD);
@@ -449,15 +404,15 @@ test_synthetic(void **state)
 
 	/* Process 5002 has no streams: tracks by queue; its correlation
 	 * id 10 is its own, not process 5001's. */
-	g = find(m, EV_KERNEL, "k");
-	tr = track_of(m, g);
+	g = ts_find(m, EV_KERNEL, "k");
+	tr = ts_track_of(m, g);
 	assert_string_equal(model_str(m, tr->name), "Queue 6");
 	a = correlate_launch(m, g);
 	assert_int_equal(model_ev_start(m, a), 100000);
 
-	assert_true(has_warning(m, "memory_allocation 2"));
-	assert_true(has_warning(m, "counter_collection 1"));
-	assert_false(has_warning(m, "2^53"));
+	assert_true(ts_has_warning(m, "memory_allocation 2"));
+	assert_true(ts_has_warning(m, "counter_collection 1"));
+	assert_false(ts_has_warning(m, "2^53"));
 	model_free(m);
 	free(p);
 }
@@ -477,8 +432,8 @@ test_inexact_times(void **state)
 	    "\"dispatch_info\": {\"kernel_id\": 4}}]}}]}");
 	m = load(p);
 	assert_int_equal(m->kind_count[EV_KERNEL], 1);
-	assert_int_not_equal(find(m, EV_KERNEL, "kernel 4"), NONE32);
-	assert_true(has_warning(m, "2 timestamps above 2^53"));
+	assert_int_not_equal(ts_find(m, EV_KERNEL, "kernel 4"), NONE32);
+	assert_true(ts_has_warning(m, "2 timestamps above 2^53"));
 	model_free(m);
 	free(p);
 }
@@ -532,7 +487,7 @@ test_sniff(void **state)
 	assert_false(rocprof_json_sniff(p));
 	free(p);
 	/* Compressed. */
-	gz = xasprintf("%s/results.json.gz", tmpdir);
+	gz = xasprintf("%s/results.json.gz", ts_tmp());
 	assert_non_null(out = gzopen(gz, "wb"));
 	gzputs(out, synthetic);
 	gzclose(out);
@@ -552,18 +507,14 @@ test_sniff(void **state)
 static int
 group_setup(void **state)
 {
-	const char	*env = getenv("GPULENS_FIXTURES");
 	char		*cause = NULL, *text = NULL;
 	size_t		 len;
-	struct stat	 sb;
 
 	(void)state;
-	if (mkdtemp(tmpdir) == NULL)
+	if (ts_tmp_init() != 0)
 		return -1;
-	if (env == NULL || *env == '\0')
-		return 0;
-	fixture = xasprintf("%s/rocpd/tracelens/908_results.json.gz", env);
-	if (stat(fixture, &sb) != 0)
+	fixture = ts_fixture("rocpd/tracelens/908_results.json.gz");
+	if (fixture == NULL)
 		return 0;
 	fm = rocprof_json_load(fixture, NULL, &cause);
 	if (fm == NULL)
@@ -578,31 +529,6 @@ group_setup(void **state)
 	return 0;
 }
 
-static void
-rm_rf(const char *dir)
-{
-	DIR		*d;
-	struct dirent	*de;
-	struct stat	 sb;
-	char		*p;
-
-	if ((d = opendir(dir)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		p = xasprintf("%s/%s", dir, de->d_name);
-		if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
-			rm_rf(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 static int
 group_teardown(void **state)
 {
@@ -610,8 +536,7 @@ group_teardown(void **state)
 	model_free(fm);
 	cJSON_Delete(fjson);
 	free(fixture);
-	rm_rf(tmpdir);
-	return 0;
+	return ts_tmp_free();
 }
 
 int

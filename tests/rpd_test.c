@@ -33,6 +33,7 @@
 #include "hmap.h"
 #include "model.h"
 #include "source.h"
+#include "tsupport.h"
 #include "xmalloc.h"
 
 struct fixture {
@@ -49,91 +50,16 @@ static struct fixture	 fx[] = {
 };
 #define NFX	(sizeof fx / sizeof *fx)
 
-static char	 tmpdir[] = "/tmp/rpd_test.XXXXXX";
 static int	 have_fixtures;
 
 /* ---- helpers ------------------------------------------------------- */
 
 static void
-sql(sqlite3 *db, const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s, *err = NULL;
-
-	va_start(ap, fmt);
-	s = sqlite3_vmprintf(fmt, ap);
-	va_end(ap);
-	if (sqlite3_exec(db, s, NULL, NULL, &err) != SQLITE_OK) {
-		fprintf(stderr, "SQL failed: %s\n%s\n", err, s);
-		sqlite3_free(err);
-		sqlite3_free(s);
-		fail();
-	}
-	sqlite3_free(s);
-}
-
-static int64_t
-sql_int(sqlite3 *db, const char *q)
-{
-	sqlite3_stmt	*st;
-	int64_t		 v;
-
-	assert_int_equal(sqlite3_prepare_v2(db, q, -1, &st, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return v;
-}
-
-static size_t
-count(const struct model *m, int kind, const char *name)
-{
-	size_t	t, i, n = 0;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind && (name == NULL ||
-			    strcmp(model_str(m, l->name[i]), name) == 0))
-				n++;
-	}
-	return n;
-}
-
-static uint32_t
-find(const struct model *m, int kind, const char *name)
-{
-	size_t	t, i;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind &&
-			    strcmp(model_str(m, l->name[i]), name) == 0)
-				return model_gid(m, (uint32_t)t, (uint32_t)i);
-	}
-	return NONE32;
-}
-
-static int
-has_warning(const struct model *m, const char *needle)
-{
-	size_t	i;
-
-	for (i = 0; i < m->nwarnings; i++)
-		if (strstr(m->warnings[i], needle) != NULL)
-			return 1;
-	return 0;
-}
-
-static void
 need_fixtures(void)
 {
-	if (!have_fixtures) {
-		fprintf(stderr, "GPULENS_FIXTURES unset or without "
-		    "rocpd/rocmProfileData: skipping the fixture tests\n");
-		skip();
-	}
+	if (!have_fixtures)
+		ts_skip("GPULENS_FIXTURES unset or without "
+		    "rocpd/rocmProfileData: skipping the fixture tests");
 }
 
 /* The event with kind and SQLite rowid on a track of type, or NULL. */
@@ -190,34 +116,34 @@ test_fixture_counts(void **state)
 		const struct model *m = fx[i].m;
 		int64_t markers;
 
-		assert_int_equal(m->kind_count[EV_KERNEL], sql_int(db,
+		assert_int_equal(m->kind_count[EV_KERNEL], ts_sql_int(db,
 		    "SELECT count(*) FROM rocpd_op O JOIN rocpd_string S ON "
 		    "S.id = O.opType_id WHERE S.string IN ('KernelExecution', "
 		    "'Task')"));
-		assert_int_equal(m->kind_count[EV_MEMCPY], sql_int(db,
+		assert_int_equal(m->kind_count[EV_MEMCPY], ts_sql_int(db,
 		    "SELECT count(*) FROM rocpd_op O JOIN rocpd_string S ON "
 		    "S.id = O.opType_id WHERE S.string LIKE 'Copy%'"));
-		assert_int_equal(m->kind_count[EV_MEMSET], sql_int(db,
+		assert_int_equal(m->kind_count[EV_MEMSET], ts_sql_int(db,
 		    "SELECT count(*) FROM rocpd_op O JOIN rocpd_string S ON "
 		    "S.id = O.opType_id WHERE S.string LIKE 'Fill%'"));
-		markers = sql_int(db, "SELECT count(*) FROM rocpd_api A JOIN "
-		    "rocpd_string S ON S.id = A.apiName_id WHERE S.string = "
-		    "'UserMarker'");
+		markers = ts_sql_int(db, "SELECT count(*) FROM rocpd_api A "
+		    "JOIN rocpd_string S ON S.id = A.apiName_id WHERE S.string "
+		    "= 'UserMarker'");
 		assert_int_equal(m->kind_count[EV_NVTX] +
 		    m->kind_count[EV_MARK], markers);
 		assert_int_equal(m->kind_count[EV_API] +
-		    m->kind_count[EV_OVERHEAD] + markers, sql_int(db,
+		    m->kind_count[EV_OVERHEAD] + markers, ts_sql_int(db,
 		    "SELECT count(*) FROM rocpd_api"));
-		assert_int_equal(m->kind_count[EV_OVERHEAD], sql_int(db,
+		assert_int_equal(m->kind_count[EV_OVERHEAD], ts_sql_int(db,
 		    "SELECT count(*) FROM rocpd_api A JOIN rocpd_string S ON "
 		    "S.id = A.apiName_id WHERE S.string LIKE '%::writeRows' "
 		    "OR S.string IN ('rpdflush', 'hcc_activity_callback')"));
 		/* Real OS pids and tids. */
-		assert_int_equal(m->nprocesses, sql_int(db,
+		assert_int_equal(m->nprocesses, ts_sql_int(db,
 		    "SELECT count(DISTINCT pid) FROM rocpd_api"));
-		assert_int_equal(m->processes[0].pid, sql_int(db,
+		assert_int_equal(m->processes[0].pid, ts_sql_int(db,
 		    "SELECT min(pid) FROM rocpd_api"));
-		assert_int_equal(m->nthreads, sql_int(db,
+		assert_int_equal(m->nthreads, ts_sql_int(db,
 		    "SELECT count(*) FROM (SELECT DISTINCT pid, tid FROM "
 		    "rocpd_api)"));
 	}
@@ -307,7 +233,7 @@ test_fixture_correlation(void **state)
 			n++;
 		}
 		sqlite3_finalize(st);
-		assert_int_equal(n, sql_int(fx[i].db,
+		assert_int_equal(n, ts_sql_int(fx[i].db,
 		    "SELECT count(*) FROM rocpd_api_ops"));
 		hmap_free(&ops.h);
 		hmap_free(&apis.h);
@@ -339,18 +265,18 @@ test_fixture_copies(void **state)
 					d2h += c->bytes;
 			}
 		}
-		assert_int_equal(h2d, sql_int(fx[i].db, "SELECT "
+		assert_int_equal(h2d, ts_sql_int(fx[i].db, "SELECT "
 		    "coalesce(sum(Y.size), 0) FROM rocpd_op O JOIN rocpd_string "
 		    "T ON T.id = O.opType_id JOIN rocpd_api_ops X ON "
 		    "X.op_id = O.id JOIN rocpd_copyapi Y ON Y.api_ptr_id = "
 		    "X.api_id WHERE T.string = 'CopyHostToDevice'"));
-		assert_int_equal(d2h, sql_int(fx[i].db, "SELECT "
+		assert_int_equal(d2h, ts_sql_int(fx[i].db, "SELECT "
 		    "coalesce(sum(Y.size), 0) FROM rocpd_op O JOIN rocpd_string "
 		    "T ON T.id = O.opType_id JOIN rocpd_api_ops X ON "
 		    "X.op_id = O.id JOIN rocpd_copyapi Y ON Y.api_ptr_id = "
 		    "X.api_id WHERE T.string = 'CopyDeviceToHost'"));
 	}
-	assert_int_equal(has_warning(fx[1].m, "rocpd_monitor: 81"), 1);
+	assert_int_equal(ts_has_warning(fx[1].m, "rocpd_monitor: 81"), 1);
 }
 
 static void
@@ -366,7 +292,7 @@ test_fixture_detect_gz(void **state)
 	assert_null(cause);
 	assert_int_equal(source_detect(fx[0].path, &what, &cause), DETECT_RPD);
 	/* The decompressed copy is in the cache, never beside the file. */
-	cache = xasprintf("%s/xdg/gpulens", tmpdir);
+	cache = xasprintf("%s/xdg/gpulens", ts_tmp());
 	assert_int_equal(stat(cache, &sb), 0);
 	free(cache);
 	cache = xasprintf("%s.sqlite", fx[1].path);
@@ -428,19 +354,19 @@ write_rpd(void)
 		"rcclAllReduce", "ncclDevKernel_Generic",
 	};
 	sqlite3	*db;
-	char	*p = xasprintf("%s/synthetic.rpd", tmpdir);
+	char	*p = xasprintf("%s/synthetic.rpd", ts_tmp());
 	size_t	 i;
 
 	unlink(p);
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
-	sql(db, "%s", rpd_ddl);
+	ts_sql(db, "%s", rpd_ddl);
 	/* String ids 101.. */
 	for (i = 0; i < sizeof strs / sizeof *strs; i++)
-		sql(db, "INSERT INTO rocpd_string (id, string) VALUES (%d, %Q)",
-		    (int)(101 + i), strs[i]);
-	sql(db, "INSERT INTO rocpd_kernelcodeobject VALUES (9, 48, 20, 0)");
+		ts_sql(db, "INSERT INTO rocpd_string (id, string) VALUES "
+		    "(%d, %Q)", (int)(101 + i), strs[i]);
+	ts_sql(db, "INSERT INTO rocpd_kernelcodeobject VALUES (9, 48, 20, 0)");
 	/* Process 100 (threads 100, 101) and process 200 (thread 200). */
-	sql(db, "INSERT INTO rocpd_api VALUES "
+	ts_sql(db, "INSERT INTO rocpd_api VALUES "
 	    /* a launch with an empty op description: kernelapi's name */
 	    "(%lld, 100, 100, 1000, 2000, 108, 101), "
 	    /* a copy */
@@ -458,7 +384,7 @@ write_rpd(void)
 	    "(%lld, 200, 200, 14000, 15000, 119, 101)",
 	    SID(1), SID(2), SID(3), SID(4), SID(5), SID(6), SID(7), SID(8),
 	    SID(9));
-	sql(db, "INSERT INTO rocpd_op VALUES "
+	ts_sql(db, "INSERT INTO rocpd_op VALUES "
 	    "(%lld, 0, 0, 0, '', 20000, 30000, 101, 102), "
 	    "(%lld, 0, 1, 0, '', 31000, 32000, 101, 103), "
 	    "(%lld, 1, 0, 0, '', 40000, 41000, 114, 106), "
@@ -468,16 +394,16 @@ write_rpd(void)
 	    "(%lld, 1, 2, 0, '', 48000, 49000, 101, 107), "
 	    "(%lld, 1, 2, 0, '', 50000, 60000, 120, 102)",
 	    SID(1), SID(2), SID(3), SID(4), SID(5), SID(6), SID(7), SID(8));
-	sql(db, "INSERT INTO rocpd_api_ops (api_id, op_id) VALUES "
+	ts_sql(db, "INSERT INTO rocpd_api_ops (api_id, op_id) VALUES "
 	    "(%lld, %lld), (%lld, %lld), (%lld, %lld), (%lld, %lld), "
 	    "(%lld, %lld), (%lld, %lld), (%lld, %lld)",
 	    SID(1), SID(1), SID(2), SID(2), SID(7), SID(3), SID(7), SID(4),
 	    SID(8), SID(6), SID(9), SID(8),
 	    /* op 4 is linked twice; the first link (the graph) wins */
 	    SID(9), SID(4));
-	sql(db, "INSERT INTO rocpd_kernelapi VALUES (%lld, '0x0', 4, 2, 1, "
+	ts_sql(db, "INSERT INTO rocpd_kernelapi VALUES (%lld, '0x0', 4, 2, 1, "
 	    "256, 1, 1, 512, 8, '0x0', '', '', 9, 113)", SID(1));
-	sql(db, "INSERT INTO rocpd_copyapi VALUES (%lld, '0x0', 4096, 0, 0, "
+	ts_sql(db, "INSERT INTO rocpd_copyapi VALUES (%lld, '0x0', 4096, 0, 0, "
 	    "1, '0x1', '0x2', 0, 0, 0, 1)", SID(2));
 	sqlite3_close(db);
 	return p;
@@ -506,10 +432,10 @@ test_synthetic(void **state)
 	/* Kernels: the launch (named by kernelapi), two graph nodes, the
 	 * RCCL kernel and the unknown op type. */
 	assert_int_equal(m->kind_count[EV_KERNEL], 5);
-	assert_int_equal(count(m, EV_KERNEL, "my_kernel"), 1);
-	assert_int_equal(count(m, EV_KERNEL, "graph_node_kernel"), 2);
-	assert_int_equal(count(m, EV_KERNEL, "WeirdOp"), 1);
-	assert_true(has_warning(m, "1 ops of unknown types (such as "
+	assert_int_equal(ts_count(m, EV_KERNEL, "my_kernel"), 1);
+	assert_int_equal(ts_count(m, EV_KERNEL, "graph_node_kernel"), 2);
+	assert_int_equal(ts_count(m, EV_KERNEL, "WeirdOp"), 1);
+	assert_true(ts_has_warning(m, "1 ops of unknown types (such as "
 	    "\"WeirdOp\")"));
 	assert_int_equal(m->kind_count[EV_MEMCPY], 1);
 	assert_int_equal(m->kind_count[EV_MEMSET], 1);
@@ -518,10 +444,10 @@ test_synthetic(void **state)
 	assert_int_equal(m->kind_count[EV_MARK], 1);
 	assert_int_equal(m->kind_count[EV_OVERHEAD], 1);
 	assert_int_equal(m->kind_count[EV_API], 6);
-	assert_int_not_equal(find(m, EV_NVTX, "step"), NONE32);
-	assert_int_not_equal(find(m, EV_MARK, "tick"), NONE32);
+	assert_int_not_equal(ts_find(m, EV_NVTX, "step"), NONE32);
+	assert_int_not_equal(ts_find(m, EV_MARK, "tick"), NONE32);
 
-	g = find(m, EV_KERNEL, "my_kernel");
+	g = ts_find(m, EV_KERNEL, "my_kernel");
 	k = &m->kernels[m->tracks[model_ev(m, g).track].lane.aux[
 	    model_ev(m, g).idx]];
 	assert_int_equal(k->grid[0], 4);
@@ -534,28 +460,28 @@ test_synthetic(void **state)
 	    "hipLaunchKernel");
 
 	/* The graph launch links to both of its kernels. */
-	a = find(m, EV_API, "hipGraphLaunch");
+	a = ts_find(m, EV_API, "hipGraphLaunch");
 	assert_int_equal(correlate_gpu(m, a, &launched), 2);
 
-	g = find(m, EV_MEMCPY, "CopyHostToDevice");
+	g = ts_find(m, EV_MEMCPY, "CopyHostToDevice");
 	r = model_ev(m, g);
 	c = &m->copies[m->tracks[r.track].lane.aux[r.idx]];
 	assert_int_equal(c->kind, COPY_HTOD);
 	assert_int_equal(c->bytes, 4096);
 	assert_int_equal(c->src_kind, MEM_PINNED);
 
-	g = find(m, EV_API, "hsa_signal_wait_scacquire");
+	g = ts_find(m, EV_API, "hsa_signal_wait_scacquire");
 	r = model_ev(m, g);
 	assert_true(m->tracks[r.track].lane.flags[r.idx] & EVF_DRIVER);
-	g = find(m, EV_KERNEL, "ncclDevKernel_Generic");
+	g = ts_find(m, EV_KERNEL, "ncclDevKernel_Generic");
 	r = model_ev(m, g);
 	assert_true(m->tracks[r.track].lane.flags[r.idx] & EVF_COMM);
 	assert_int_equal(m->processes[m->tracks[r.track].process].pid, 200);
-	g = find(m, EV_API, "rcclAllReduce");
+	g = ts_find(m, EV_API, "rcclAllReduce");
 	r = model_ev(m, g);
 	assert_true(m->tracks[r.track].lane.flags[r.idx] & EVF_COMM);
 	/* The barrier waits on its queue's sync track. */
-	g = find(m, EV_SYNC, "BarrierAnd");
+	g = ts_find(m, EV_SYNC, "BarrierAnd");
 	assert_int_equal(m->tracks[model_ev(m, g).track].type, TRACK_SYNC);
 	model_free(m);
 	free(p);
@@ -572,7 +498,7 @@ test_truncated_gz(void **state)
 
 	(void)state;
 	p = write_rpd();
-	gz = xasprintf("%s/whole.rpd.gz", tmpdir);
+	gz = xasprintf("%s/whole.rpd.gz", ts_tmp());
 	assert_non_null(in = fopen(p, "rb"));
 	assert_non_null(out = gzopen(gz, "wb"));
 	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
@@ -584,7 +510,7 @@ test_truncated_gz(void **state)
 	assert_int_equal(stat(gz, &sb), 0);
 	n = fread(buf, 1, sizeof buf, in);
 	fclose(in);
-	cut = xasprintf("%s/cut.rpd.gz", tmpdir);
+	cut = xasprintf("%s/cut.rpd.gz", ts_tmp());
 	assert_non_null(f = fopen(cut, "wb"));
 	fwrite(buf, 1, n / 2, f);
 	fclose(f);
@@ -614,9 +540,9 @@ test_not_rpd(void **state)
 	char	*p, *cause = NULL;
 
 	(void)state;
-	p = xasprintf("%s/other.db", tmpdir);
+	p = xasprintf("%s/other.db", ts_tmp());
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
-	sql(db, "CREATE TABLE rocpd_string (id, string)");
+	ts_sql(db, "CREATE TABLE rocpd_string (id, string)");
 	sqlite3_close(db);
 	assert_null(rpd_load(p, NULL, &cause));
 	assert_non_null(strstr(cause, "not a rocmProfileData"));
@@ -626,36 +552,11 @@ test_not_rpd(void **state)
 
 /* ---- setup --------------------------------------------------------- */
 
-static void
-rm_rf(const char *dir)
-{
-	DIR		*d;
-	struct dirent	*de;
-	struct stat	 sb;
-	char		*p;
-
-	if ((d = opendir(dir)) == NULL)
-		return;
-	while ((de = readdir(d)) != NULL) {
-		if (strcmp(de->d_name, ".") == 0 ||
-		    strcmp(de->d_name, "..") == 0)
-			continue;
-		p = xasprintf("%s/%s", dir, de->d_name);
-		if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
-			rm_rf(p);
-		else
-			unlink(p);
-		free(p);
-	}
-	closedir(d);
-	rmdir(dir);
-}
-
 /* A plain copy of path (decompressed with zlib) for the SQL side. */
 static char *
 plain_copy(const char *path, const char *name)
 {
-	char	*out = xasprintf("%s/sql-%s.sqlite", tmpdir, name);
+	char	*out = xasprintf("%s/sql-%s.sqlite", ts_tmp(), name);
 	char	 buf[65536];
 	gzFile	 in;
 	FILE	*f;
@@ -677,18 +578,18 @@ plain_copy(const char *path, const char *name)
 static int
 group_setup(void **state)
 {
-	const char	*env = getenv("GPULENS_FIXTURES");
+	const char	*env = ts_fixtures();
 	char		*xdg, *cause;
 	struct stat	 sb;
 	size_t		 i;
 
 	(void)state;
-	if (mkdtemp(tmpdir) == NULL)
+	if (ts_tmp_init() != 0)
 		return -1;
-	xdg = xasprintf("%s/xdg", tmpdir);
+	xdg = xasprintf("%s/xdg", ts_tmp());
 	setenv("XDG_CACHE_HOME", xdg, 1);
 	free(xdg);
-	if (env == NULL || *env == '\0')
+	if (env == NULL)
 		return 0;
 	have_fixtures = 1;
 	for (i = 0; i < NFX; i++) {
@@ -725,8 +626,7 @@ group_teardown(void **state)
 		free(fx[i].path);
 		free(fx[i].plain);
 	}
-	rm_rf(tmpdir);
-	return 0;
+	return ts_tmp_free();
 }
 
 int

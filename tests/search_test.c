@@ -17,21 +17,7 @@
 #include "builder.h"
 #include "layout.h"
 #include "search.h"
-
-static void
-ev(struct builder *b, uint32_t t, const char *name, int64_t s, int64_t e)
-{
-	struct lane_event	x;
-
-	memset(&x, 0, sizeof x);
-	x.start = s;
-	x.end = e;
-	x.name = builder_intern(b, name);
-	x.kind = EV_KERNEL;
-	x.rowid = -1;
-	x.aux = NONE32;
-	builder_event(b, t, &x);
-}
+#include "tsupport.h"
 
 /* Stream 1: alpha [0,10] beta [20,30] ALPHABET [40,50];
  * stream 2: alpha [20,25] gamma [40,45]. */
@@ -41,21 +27,17 @@ build(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct device	 dev;
 	uint32_t	 d, s1, s2;
-	struct model	*m;
-	char		*cause = NULL;
 
 	memset(&dev, 0, sizeof dev);
 	d = builder_device(b, &dev);
 	s1 = builder_gpu_track(b, builder_stream(b, d, 1, NONE32));
 	s2 = builder_gpu_track(b, builder_stream(b, d, 2, NONE32));
-	ev(b, s1, "alpha", 0, 10);
-	ev(b, s1, "beta", 20, 30);
-	ev(b, s1, "ALPHABET", 40, 50);
-	ev(b, s2, "alpha", 20, 25);
-	ev(b, s2, "gamma", 40, 45);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
+	ts_add(b, s1, "alpha", EV_KERNEL, 0, 10);
+	ts_add(b, s1, "beta", EV_KERNEL, 20, 30);
+	ts_add(b, s1, "ALPHABET", EV_KERNEL, 40, 50);
+	ts_add(b, s2, "alpha", EV_KERNEL, 20, 25);
+	ts_add(b, s2, "gamma", EV_KERNEL, 40, 45);
+	return ts_finish(b);
 }
 
 static void

@@ -15,19 +15,14 @@
 #include <cmocka.h>
 
 #include "stats.h"
+#include "tsupport.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
 
 static uint64_t
 rng(void)
 {
-	uint64_t	x = rng_state;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	rng_state = x;
-	return x;
+	return ts_xorshift(&rng_state);
 }
 
 static int

@@ -34,6 +34,7 @@
 #include "model.h"
 #include "opts.h"
 #include "out.h"
+#include "tsupport.h"
 
 /* ---- model building ---- */
 
@@ -41,55 +42,15 @@ static void
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr, uint8_t flags)
 {
-	struct lane_event	e;
-	struct copy_info	ci;
-	struct nvtx_info	ni;
+	struct lane_event	e = ts_event(b, name, kind, start, end);
 
-	memset(&e, 0, sizeof e);
-	e.start = start;
-	e.end = end;
-	e.name = builder_intern(b, name);
-	e.kind = (uint8_t)kind;
 	e.flags = flags;
-	e.rowid = -1;
 	e.corr = corr;
-	e.aux = NONE32;
-	if (kind == EV_MEMCPY) {
-		memset(&ci, 0, sizeof ci);
-		ci.bytes = 1024;
-		ci.kind = COPY_HTOD;
-		ci.src_dev = ci.dst_dev = NONE32;
-		e.aux = builder_copy(b, &ci);
-	}
-	if (kind == EV_NVTX) {
-		memset(&ni, 0, sizeof ni);
-		ni.domain = b->m->tracks[track].domain;
-		e.aux = builder_nvtx(b, &ni);
-	}
+	if (kind == EV_MEMCPY)
+		e.aux = ts_copy(b, COPY_HTOD, 0, 0, 1024);
+	if (kind == EV_NVTX)
+		e.aux = ts_nvtx(b, track);
 	builder_event(b, track, &e);
-}
-
-static void
-device(struct builder *b, uint32_t source_id)
-{
-	struct device	dev;
-
-	memset(&dev, 0, sizeof dev);
-	dev.source_id = source_id;
-	dev.process = NONE32;
-	builder_device(b, &dev);
-}
-
-static struct model *
-finish(struct builder *b)
-{
-	struct model	*m;
-	char		*cause = NULL;
-
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	assert_null(cause);
-	return m;
 }
 
 /*
@@ -109,7 +70,7 @@ build_basic(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	uint32_t	 p, t, a, s7, s8, g7, g8;
 
-	device(b, 0);
+	ts_device(b, 0);
 	p = builder_process(b, 100ULL << 24, 100, "train");
 	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
 	a = builder_cpu_track(b, TRACK_API, t, 0);
@@ -134,7 +95,7 @@ build_basic(void)
 	add(b, g8, "ncclKernel_AllReduce", EV_KERNEL, 300, 500, 4, EVF_COMM);
 	add(b, g8, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 2000500,
 	    2000700, 6, 0);
-	return finish(b);
+	return ts_finish(b);
 }
 
 /*
@@ -149,8 +110,8 @@ build_twodev(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	uint32_t	 p0, p1, t0, a0, s1, s2, g1, g2;
 
-	device(b, 0);
-	device(b, 1);
+	ts_device(b, 0);
+	ts_device(b, 1);
 	p0 = builder_process(b, 10ULL << 24, 10, "rank0");
 	p1 = builder_process(b, 11ULL << 24, 11, "rank1");
 	t0 = builder_thread(b, 10ULL << 24 | 1, 1, p0, "main");
@@ -166,7 +127,7 @@ build_twodev(void)
 	add(b, g1, "ka", EV_KERNEL, 0, 1000000, 0, 0);
 	add(b, g2, "kb", EV_KERNEL, 500000, 2000000, 0, 0);
 	add(b, g2, "kc", EV_KERNEL, 3000000, 4000000, 0, 0);
-	return finish(b);
+	return ts_finish(b);
 }
 
 /*
@@ -182,7 +143,7 @@ build_nvtx(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	uint32_t	 p, t, a, nv, s7, s13, g7, g13;
 
-	device(b, 0);
+	ts_device(b, 0);
 	p = builder_process(b, 100ULL << 24, 100, "train");
 	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
 	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
@@ -201,7 +162,7 @@ build_nvtx(void)
 	add(b, g13, "ncclKernel_B", EV_KERNEL, 960, 1100, 7, EVF_COMM);
 	add(b, g13, "ncclKernel_C", EV_KERNEL, 1200, 1300, 0, EVF_COMM);
 	add(b, g7, "gemm", EV_KERNEL, 200, 300, 6, 0);
-	return finish(b);
+	return ts_finish(b);
 }
 
 /* Gap after kernel i (i < NMANY - 1): 1 + (i * 7919) % NMANY, all distinct
@@ -222,7 +183,7 @@ build_many(void)
 	int64_t		 t = 0;
 	int		 i;
 
-	device(b, 0);
+	ts_device(b, 0);
 	p = builder_process(b, 1ULL << 24, 1, "p");
 	s = builder_stream(b, 0, 7, p);
 	g = builder_gpu_track(b, s);
@@ -230,7 +191,7 @@ build_many(void)
 		add(b, g, "k", EV_KERNEL, t, t + 5, 0, 0);
 		t += 5 + many_gap(i);
 	}
-	return finish(b);
+	return ts_finish(b);
 }
 
 static struct model *
@@ -239,12 +200,12 @@ build_cpuonly(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	uint32_t	 p, t, a;
 
-	device(b, 0);
+	ts_device(b, 0);
 	p = builder_process(b, 1ULL << 24, 1, "p");
 	t = builder_thread(b, 1ULL << 24 | 1, 1, p, "main");
 	a = builder_cpu_track(b, TRACK_API, t, 0);
 	add(b, a, "cudaMalloc", EV_API, 0, 100, 0, 0);
-	return finish(b);
+	return ts_finish(b);
 }
 
 /* ---- running a verb ---- */
@@ -308,15 +269,7 @@ nrows(const struct run *r)
 static cJSON *
 row(const struct run *r, const char *key)
 {
-	cJSON	*it, *k;
-
-	cJSON_ArrayForEach(it, r->out.rows) {
-		k = cJSON_GetObjectItemCaseSensitive(it, "key");
-		if (cJSON_IsString(k) && strcmp(k->valuestring, key) == 0)
-			return it;
-	}
-	fail_msg("no row with key '%s'", key);
-	return NULL;
+	return ts_jrow(r->out.rows, key);
 }
 
 static const cJSON *

@@ -26,12 +26,13 @@
 #include <cjson/cJSON.h>
 
 #include "builder.h"
-#include "cmd.h"
 #include "cmd-events.h"
+#include "cmd.h"
 #include "evrow.h"
 #include "model.h"
 #include "opts.h"
 #include "out.h"
+#include "tsupport.h"
 
 extern const struct cmd_entry	cmd_search_entry;
 extern const struct cmd_entry	cmd_inspect_entry;
@@ -51,14 +52,9 @@ static uint32_t
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr, uint8_t flags, uint32_t aux)
 {
-	struct lane_event	e;
+	struct lane_event	e = ts_event(b, name, kind, start, end);
 	struct nvtx_info	ni;
 
-	memset(&e, 0, sizeof e);
-	e.start = start;
-	e.end = end;
-	e.name = builder_intern(b, name);
-	e.kind = (uint8_t)kind;
 	e.flags = flags;
 	e.rowid = 1000 + start;
 	e.corr = corr;
@@ -88,32 +84,6 @@ kernel(struct builder *b, uint32_t gx, uint32_t bx)
 	k.regs = 32;
 	k.static_smem = 1024;
 	return builder_kernel(b, &k);
-}
-
-static uint32_t
-copy(struct builder *b, int kind, int src, int dst, uint64_t bytes)
-{
-	struct copy_info	c;
-
-	memset(&c, 0, sizeof c);
-	c.kind = (uint8_t)kind;
-	c.src_kind = (uint8_t)src;
-	c.dst_kind = (uint8_t)dst;
-	c.bytes = bytes;
-	c.src_dev = c.dst_dev = NONE32;
-	return builder_copy(b, &c);
-}
-
-static struct model *
-finish(struct builder *b)
-{
-	struct model	*m;
-	char		*cause = NULL;
-
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	assert_null(cause);
-	return m;
 }
 
 /*
@@ -177,28 +147,11 @@ build_main(void)
 	add(b, g7, "kA", EV_KERNEL, 40, 100, 1, 0, kernel(b, 4, 128));
 	add(b, g7, "kB", EV_KERNEL, 55, 58, 2, 0, kernel(b, 1, 32));
 	add(b, g7, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 620, 720, 3, 0,
-	    copy(b, COPY_HTOD, MEM_PAGEABLE, MEM_DEVICE, 1000));
+	    ts_copy(b, COPY_HTOD, MEM_PAGEABLE, MEM_DEVICE, 1000));
 	add(b, g9, "kC", EV_KERNEL, 710, 730, 4, 0, kernel(b, 2, 64));
 	add(b, g7, "[CUDA memcpy Device-to-Device]", EV_MEMCPY, 800, 900, 0,
-	    0, copy(b, COPY_DTOD, MEM_DEVICE, MEM_DEVICE, 50000));
-	return finish(b);
-}
-
-/* The gid of the event named name starting at start (any track). */
-static uint32_t
-find_ev(const struct model *m, const char *name, int64_t start)
-{
-	size_t	t, i;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->start[i] == start &&
-			    strcmp(model_str(m, l->name[i]), name) == 0)
-				return model_gid(m, (uint32_t)t, (uint32_t)i);
-	}
-	fail_msg("no event %s at %lld", name, (long long)start);
-	return NONE32;
+	    0, ts_copy(b, COPY_DTOD, MEM_DEVICE, MEM_DEVICE, 50000));
+	return ts_finish(b);
 }
 
 /* ---- running verbs ------------------------------------------------- */
@@ -385,20 +338,20 @@ test_search_filters(void **state)
 			 fwd, se, open;
 
 	(void)state;
-	kA = find_ev(m, "kA", 40);
-	kB = find_ev(m, "kB", 55);
-	kC = find_ev(m, "kC", 710);
-	h2d = find_ev(m, "[CUDA memcpy Host-to-Device]", 620);
-	d2d = find_ev(m, "[CUDA memcpy Device-to-Device]", 800);
-	fr = find_ev(m, "cudaFree", -50);
-	l20 = find_ev(m, "cudaLaunchKernel_v7000", 20);
-	l50 = find_ev(m, "cudaLaunchKernel_v7000", 50);
-	m600 = find_ev(m, "cudaMemcpyAsync_v3020", 600);
-	l700 = find_ev(m, "cudaLaunchKernel_v7000", 700);
-	step = find_ev(m, "step", 0);
-	fwd = find_ev(m, "fwd", 10);
-	se = find_ev(m, "se", 400);
-	open = find_ev(m, "open", 950);
+	kA = ts_find_ev(m, "kA", 40);
+	kB = ts_find_ev(m, "kB", 55);
+	kC = ts_find_ev(m, "kC", 710);
+	h2d = ts_find_ev(m, "[CUDA memcpy Host-to-Device]", 620);
+	d2d = ts_find_ev(m, "[CUDA memcpy Device-to-Device]", 800);
+	fr = ts_find_ev(m, "cudaFree", -50);
+	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
+	l50 = ts_find_ev(m, "cudaLaunchKernel_v7000", 50);
+	m600 = ts_find_ev(m, "cudaMemcpyAsync_v3020", 600);
+	l700 = ts_find_ev(m, "cudaLaunchKernel_v7000", 700);
+	step = ts_find_ev(m, "step", 0);
+	fwd = ts_find_ev(m, "fwd", 10);
+	se = ts_find_ev(m, "se", 400);
+	open = ts_find_ev(m, "open", 950);
 
 	/* Everything, in start order (ties: longer first is not a rule of
 	 * search; none here). */
@@ -544,10 +497,10 @@ test_inspect_kernel(void **state)
 	uint32_t	 kA, l20, fwd, step;
 
 	(void)state;
-	kA = find_ev(m, "kA", 40);
-	l20 = find_ev(m, "cudaLaunchKernel_v7000", 20);
-	fwd = find_ev(m, "fwd", 10);
-	step = find_ev(m, "step", 0);
+	kA = ts_find_ev(m, "kA", 40);
+	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
+	fwd = ts_find_ev(m, "fwd", 10);
+	step = ts_find_ev(m, "step", 0);
 	snprintf(line, sizeof line, "t.sqlite ev:%u %u", kA, step);
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	assert_non_null(env);
@@ -582,7 +535,7 @@ test_inspect_kernel(void **state)
 	cJSON_Delete(env);
 
 	/* A range that never closed. */
-	snprintf(line, sizeof line, "t.sqlite %u", find_ev(m, "open", 950));
+	snprintf(line, sizeof line, "t.sqlite %u", ts_find_ev(m, "open", 950));
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	r = cJSON_GetArrayItem(rows_of(env), 0);
 	assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "open")));
@@ -591,7 +544,7 @@ test_inspect_kernel(void **state)
 	cJSON_Delete(env);
 
 	/* A negative launch latency is shown as it is. */
-	snprintf(line, sizeof line, "t.sqlite %u", find_ev(m, "kB", 55));
+	snprintf(line, sizeof line, "t.sqlite %u", ts_find_ev(m, "kB", 55));
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 0),
 	    "launch_latency_ns"), -5);
@@ -649,10 +602,10 @@ test_correlate(void **state)
 	int		 i;
 
 	(void)state;
-	kA = find_ev(m, "kA", 40);
-	l20 = find_ev(m, "cudaLaunchKernel_v7000", 20);
-	fwd = find_ev(m, "fwd", 10);
-	step = find_ev(m, "step", 0);
+	kA = ts_find_ev(m, "kA", 40);
+	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
+	fwd = ts_find_ev(m, "fwd", 10);
+	step = ts_find_ev(m, "step", 0);
 
 	/* A kernel: fwd -> its launch -> it. */
 	snprintf(line, sizeof line, "t.sqlite ev:%u", kA);
@@ -680,12 +633,12 @@ test_correlate(void **state)
 	env = verb(m, &cmd_correlate_entry, cmd_correlate_run, line, &code);
 	chain[0] = l20;
 	chain[1] = kA;
-	chain[2] = find_ev(m, "cudaLaunchKernel_v7000", 50);
-	chain[3] = find_ev(m, "kB", 55);
-	chain[4] = find_ev(m, "cudaMemcpyAsync_v3020", 600);
-	chain[5] = find_ev(m, "[CUDA memcpy Host-to-Device]", 620);
-	chain[6] = find_ev(m, "cudaLaunchKernel_v7000", 700);
-	chain[7] = find_ev(m, "kC", 710);
+	chain[2] = ts_find_ev(m, "cudaLaunchKernel_v7000", 50);
+	chain[3] = ts_find_ev(m, "kB", 55);
+	chain[4] = ts_find_ev(m, "cudaMemcpyAsync_v3020", 600);
+	chain[5] = ts_find_ev(m, "[CUDA memcpy Host-to-Device]", 620);
+	chain[6] = ts_find_ev(m, "cudaLaunchKernel_v7000", 700);
+	chain[7] = ts_find_ev(m, "kC", 710);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 8);
 	for (i = 0; i < 8; i++) {
 		r = cJSON_GetArrayItem(rows_of(env), i);
@@ -711,7 +664,7 @@ test_correlate(void **state)
 	    "t.sqlite 4000000", &code));
 	assert_string_equal(code, "not_found");
 	snprintf(line, sizeof line, "t.sqlite %u",
-	    find_ev(m, "cudaFree", -50));
+	    ts_find_ev(m, "cudaFree", -50));
 	env = verb(m, &cmd_correlate_entry, cmd_correlate_run, line, &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 0);
 	cJSON_Delete(env);
@@ -888,14 +841,10 @@ static struct model *
 build_comm(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
 	uint32_t	 p, th, dom, nv, g0, g0b, g1;
 
-	memset(&dev, 0, sizeof dev);
-	dev.process = NONE32;
-	builder_device(b, &dev);
-	dev.source_id = 1;
-	builder_device(b, &dev);
+	ts_device(b, 0);
+	ts_device(b, 1);
 	p = builder_process(b, 5ULL << 24, 5, "rank0");
 	th = builder_thread(b, 5ULL << 24 | 6, 6, p, "main");
 	dom = builder_domain(b, p, 3, "NCCL");
@@ -915,7 +864,7 @@ build_comm(void)
 	    NONE32);
 	add(b, nv, "ncclAllReduce", EV_NVTX, 90, 95, 0, EVF_COMM, NONE32);
 	add(b, nv, "ncclGroupStart", EV_NVTX, 80, 81, 0, EVF_COMM, NONE32);
-	return finish(b);
+	return ts_finish(b);
 }
 
 static void
@@ -1062,8 +1011,8 @@ test_export_perfetto(void **state)
 	double		 kA_pid = -1, kA_tid = -1, main_tid = -1;
 
 	(void)state;
-	kA = find_ev(m, "kA", 40);
-	se = find_ev(m, "se", 400);
+	kA = ts_find_ev(m, "kA", 40);
+	se = ts_find_ev(m, "se", 400);
 	s = export(m, "t.sqlite --to perfetto", &rc);
 	assert_int_equal(rc, 0);
 	root = cJSON_Parse(s);
@@ -1167,7 +1116,7 @@ test_export_csv(void **state)
 			char want[128];
 			snprintf(want, sizeof want, "%u,kernel,90,60,150,0,7,"
 			    "100,101,\"[4,1,1]\",\"[128,1,1]\",,,1040,kA,ev:%u",
-			    find_ev(m, "kA", 40), find_ev(m, "kA", 40));
+			    ts_find_ev(m, "kA", 40), ts_find_ev(m, "kA", 40));
 			assert_string_equal(line, want);
 		}
 		n++;

@@ -17,71 +17,8 @@
 #include "cellgrid.h"
 #include "glyph.h"
 #include "model.h"
+#include "tsupport.h"
 #include "view-findings.h"
-
-static void
-add(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t start, int64_t end, uint32_t corr)
-{
-	struct lane_event	e;
-	struct copy_info	ci;
-
-	memset(&e, 0, sizeof e);
-	e.start = start;
-	e.end = end;
-	e.name = builder_intern(b, name);
-	e.kind = (uint8_t)kind;
-	e.rowid = -1;
-	e.corr = corr;
-	e.aux = NONE32;
-	if (kind == EV_MEMCPY) {
-		memset(&ci, 0, sizeof ci);
-		ci.bytes = 1 << 20;
-		ci.kind = COPY_HTOD;
-		ci.src_kind = MEM_PAGEABLE;
-		ci.dst_kind = MEM_DEVICE;
-		ci.src_dev = ci.dst_dev = NONE32;
-		e.aux = builder_copy(b, &ci);
-	}
-	builder_event(b, track, &e);
-}
-
-/* As findings_test's build_copy (times in us). */
-static struct model *
-build(void)
-{
-	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
-	struct model	*m;
-	uint32_t	 p, t, a, s, g;
-	const int64_t	 us = 1000;
-	char		*cause = NULL;
-
-	memset(&dev, 0, sizeof dev);
-	dev.process = NONE32;
-	builder_device(b, &dev);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
-	a = builder_cpu_track(b, TRACK_API, t, 0);
-	s = builder_stream(b, 0, 7, p);
-	g = builder_gpu_track(b, s);
-	add(b, a, "cudaLaunchKernel", EV_API, -10 * us, -5 * us, 1);
-	add(b, a, "cudaMemcpy_v3020", EV_API, 200 * us, 410 * us, 2);
-	add(b, a, "cudaLaunchKernel", EV_API, 405 * us, 406 * us, 3);
-	add(b, a, "cudaStreamSynchronize", EV_API, 500 * us, 600 * us, 0);
-	add(b, a, "cudaLaunchKernel", EV_API, 990 * us, 999 * us, 4);
-	add(b, a, "cudaLaunchKernel", EV_API, 1100200, 1100400, 5);
-	add(b, a, "cudaFree", EV_API, 1200 * us, 1990 * us, 0);
-	add(b, g, "k", EV_KERNEL, 0, 100 * us, 1);
-	add(b, g, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 300 * us,
-	    400 * us, 2);
-	add(b, g, "k", EV_KERNEL, 400 * us, 500 * us, 3);
-	add(b, g, "k", EV_KERNEL, 1000 * us, 1100 * us, 4);
-	add(b, g, "k", EV_KERNEL, 1100500, 1200 * us, 5);
-	m = builder_finish(b, &cause);
-	assert_non_null(m);
-	return m;
-}
 
 /* Resizes the screen and the panel to w x h and draws everything. */
 static void
@@ -105,7 +42,7 @@ row_has(const struct cellgrid *g, int y, const char *s)
 static void
 test_panel(void **state)
 {
-	struct model		*m = build();
+	struct model		*m = ts_model_sync_copy();
 	struct view_shared	 sh;
 	struct view_env		 env;
 	struct cellgrid		 g;

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "report.h"
+#include "tsupport.h"
 #include "view-report.h"
 
 struct fx {
@@ -25,18 +26,7 @@ struct fx {
 	struct view_shared	 sh;
 	void			*v;
 	struct cellgrid	 g;
-	char		 line[512];
 };
-
-static void
-metric(struct report *r, uint32_t launch, const char *name, double v)
-{
-	struct report_metric	*m;
-
-	m = report_add_metric(r, launch, report_intern0(r, name));
-	m->value.type = RV_DOUBLE;
-	m->value.v.d = v;
-}
 
 /* Two launches; the first has a section with two metrics, 30 metrics
  * without a section, and a long OPT rule message; the second nothing. */
@@ -62,13 +52,13 @@ setup(void **state)
 	l->block[1] = l->block[2] = 1;
 	l = report_add_launch(f.r);
 	l->function = report_intern0(f.r, "scan");
-	metric(f.r, 0, "gpu__time_duration.sum", 431840);
-	metric(f.r, 0, "sm__throughput.avg.pct_of_peak_sustained_elapsed",
+	ts_metric(f.r, 0, "gpu__time_duration.sum", 431840);
+	ts_metric(f.r, 0, "sm__throughput.avg.pct_of_peak_sustained_elapsed",
 	    64.86);
-	metric(f.r, 0, "launch__registers_per_thread", 51);
+	ts_metric(f.r, 0, "launch__registers_per_thread", 51);
 	for (i = 0; i < 30; i++) {
 		snprintf(name, sizeof name, "zz__filler_%02d", i);
-		metric(f.r, 0, name, i);
+		ts_metric(f.r, 0, name, i);
 	}
 	sec = report_add_section(f.r, 0, report_intern0(f.r, "SpeedOfLight"),
 	    report_intern0(f.r, "GPU Speed Of Light Throughput"), 10);
@@ -94,11 +84,7 @@ setup(void **state)
 	env.title = "profile.ncu-rep";
 	env.sh = &f.sh;
 	env.arg = f.r;
-	f.v = view_report_ops.init(NULL, &env);
-	cellgrid_init(&f.g);
-	cellgrid_resize(&f.g, 80, 24);
-	view_report_ops.resize(f.v, 80, 24);
-	view_report_ops.draw(f.v, &f.g, REDRAW_ALL);
+	f.v = ts_view_open(&view_report_ops, NULL, &env, &f.g, 80, 24);
 	*state = &f;
 	return 0;
 }
@@ -114,39 +100,16 @@ teardown(void **state)
 	return 0;
 }
 
-static const char *
-row(struct fx *f, int y)
-{
-	cellgrid_row_text(&f->g, y, f->line, sizeof f->line);
-	return f->line;
-}
-
 static int
 key(struct fx *f, int k)
 {
-	struct tui_key	tk;
-	int		r, y;
+	int	r, y;
 
-	memset(&tk, 0, sizeof tk);
-	tk.key = k;
-	r = view_report_ops.key(f->v, &tk);
-	view_report_ops.draw(f->v, &f->g, r & REDRAW_ALL);
+	r = ts_view_key(&view_report_ops, f->v, &f->g, k);
 	if (getenv("VR_DUMP") != NULL)
 		for (y = 0; y < f->g.h; y++)
-			printf("%2d|%s\n", y, row(f, y));
+			printf("%2d|%s\n", y, ts_row(&f->g, y));
 	return r;
-}
-
-/* The first screen row whose text contains s, or -1. */
-static int
-find(struct fx *f, const char *s)
-{
-	int	y;
-
-	for (y = 0; y < f->g.h; y++)
-		if (strstr(row(f, y), s) != NULL)
-			return y;
-	return -1;
 }
 
 static void
@@ -157,29 +120,30 @@ test_screen(void **state)
 
 	if (getenv("VR_DUMP") != NULL)
 		for (y = 0; y < 24; y++)
-			printf("%2d|%s\n", y, row(f, y));
+			printf("%2d|%s\n", y, ts_row(&f->g, y));
 
-	assert_non_null(strstr(row(f, 0), "profile.ncu-rep"));
-	assert_non_null(strstr(row(f, 0), "ncu-rep  2 launches"));
-	assert_non_null(strstr(row(f, 1), "Duration"));
-	assert_non_null(strstr(row(f, 1), "Kernel"));
-	assert_non_null(strstr(row(f, 2), "431.8us"));
-	assert_non_null(strstr(row(f, 2), "64.9"));
-	assert_non_null(strstr(row(f, 2), "51"));
-	assert_non_null(strstr(row(f, 2), "void gemm<float>(float *)"));
-	assert_non_null(strstr(row(f, 3), "scan"));
-	assert_non_null(strstr(row(f, 4), "Metrics of launch 0: gemm"));
+	assert_non_null(strstr(ts_row(&f->g, 0), "profile.ncu-rep"));
+	assert_non_null(strstr(ts_row(&f->g, 0), "ncu-rep  2 launches"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "Duration"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "Kernel"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "431.8us"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "64.9"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "51"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "void gemm<float>(float *)"));
+	assert_non_null(strstr(ts_row(&f->g, 3), "scan"));
+	assert_non_null(strstr(ts_row(&f->g, 4), "Metrics of launch 0: gemm"));
 	/* The section first, with labels; then the other metrics. */
-	assert_non_null(strstr(row(f, 5), "GPU Speed Of Light Throughput"));
-	assert_non_null(strstr(row(f, 6), "Compute (SM) Throughput"));
-	assert_non_null(strstr(row(f, 6), "64.86"));
-	assert_non_null(strstr(row(f, 7), "Duration"));
-	assert_non_null(strstr(row(f, 7), "431840 "));
-	assert_non_null(strstr(row(f, 7), "ns"));
-	assert_non_null(strstr(row(f, 8), "Other metrics"));
-	assert_non_null(strstr(row(f, 23), "launch 1/2  metrics 33  rules 1  "
-	    "[metrics]"));
-	assert_non_null(strstr(row(f, 23), "? help  q quit"));
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "GPU Speed Of Light Throughput"));
+	assert_non_null(strstr(ts_row(&f->g, 6), "Compute (SM) Throughput"));
+	assert_non_null(strstr(ts_row(&f->g, 6), "64.86"));
+	assert_non_null(strstr(ts_row(&f->g, 7), "Duration"));
+	assert_non_null(strstr(ts_row(&f->g, 7), "431840 "));
+	assert_non_null(strstr(ts_row(&f->g, 7), "ns"));
+	assert_non_null(strstr(ts_row(&f->g, 8), "Other metrics"));
+	assert_non_null(strstr(ts_row(&f->g, 23),
+	    "launch 1/2  metrics 33  rules 1  [metrics]"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "? help  q quit"));
 	/* The selected launch row is reversed. */
 	y = 2;
 	assert_true(cellgrid_cat(&f->g, 0, y)->attr & CGA_REVERSE);
@@ -197,17 +161,19 @@ test_rules(void **state)
 	assert_int_equal(key(f, TK_TAB) & REDRAW_DETAIL, REDRAW_DETAIL);
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(mode, VR_RULES);
-	assert_non_null(strstr(row(f, 4), "Rules of launch 0"));
-	assert_non_null(strstr(row(f, 5), "[OPT] est. speedup 33.3% (local)"));
-	assert_non_null(strstr(row(f, 5), "Occupancy"));
+	assert_non_null(strstr(ts_row(&f->g, 4), "Rules of launch 0"));
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "[OPT] est. speedup 33.3% (local)"));
+	assert_non_null(strstr(ts_row(&f->g, 5), "Occupancy"));
 	/* The message is wrapped over several lines. */
-	assert_non_null(strstr(row(f, 6), "This kernel's theoretical"));
-	y = find(f, "effect of the last wave");
+	assert_non_null(strstr(ts_row(&f->g, 6), "This kernel's theoretical"));
+	y = ts_screen_find(&f->g, "effect of the last wave");
 	assert_true(y > 6);
-	assert_non_null(strstr(row(f, 23), "[rules]"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "[rules]"));
 	/* The second launch has no rule results. */
 	key(f, 'j');
-	assert_non_null(strstr(row(f, 5), "No rule result for this launch."));
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "No rule result for this launch."));
 	key(f, 'k');
 	key(f, 'r');
 	view_report_state(f->v, &launch, &mode, &scroll);
@@ -227,7 +193,8 @@ test_navigation(void **state)
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(launch, 1);
 	assert_true(cellgrid_cat(&f->g, 0, 3)->attr & CGA_REVERSE);
-	assert_non_null(strstr(row(f, 5), "This launch has no metrics."));
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "This launch has no metrics."));
 	assert_int_equal(key(f, TK_DOWN), 0);	/* already the last */
 	key(f, 'g');
 	view_report_state(f->v, &launch, &mode, &scroll);
@@ -243,7 +210,7 @@ test_navigation(void **state)
 	key(f, TK_PGDN);
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(scroll, 17);
-	assert_non_null(strstr(row(f, 22), "zz__filler_29"));
+	assert_non_null(strstr(ts_row(&f->g, 22), "zz__filler_29"));
 	key(f, TK_PGUP);
 	key(f, TK_PGUP);
 	view_report_state(f->v, &launch, &mode, &scroll);
@@ -268,9 +235,9 @@ test_resize(void **state)
 	cellgrid_resize(&f->g, 120, 30);
 	view_report_ops.resize(f->v, 120, 30);
 	view_report_ops.draw(f->v, &f->g, REDRAW_ALL);
-	assert_non_null(strstr(row(f, 1), "Grid"));
-	assert_non_null(strstr(row(f, 2), "16,1,1"));
-	assert_non_null(strstr(row(f, 2), "256,1,1"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "Grid"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "16,1,1"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "256,1,1"));
 	cellgrid_resize(&f->g, 5, 3);
 	view_report_ops.resize(f->v, 5, 3);
 	view_report_ops.draw(f->v, &f->g, REDRAW_ALL);

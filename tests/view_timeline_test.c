@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "builder.h"
+#include "tsupport.h"
 #include "view-timeline.h"
 
 struct fx {
@@ -26,23 +27,15 @@ struct fx {
 	void			*v;
 	struct cellgrid		 g;
 	struct view_shared	 sh;
-	char			 line[512];
 };
 
 static void
 event(struct builder *b, uint32_t track, int kind, int64_t s, int64_t e,
     const char *name, uint32_t corr)
 {
-	struct lane_event	ev;
+	struct lane_event	ev = ts_event(b, name, kind, s, e);
 
-	memset(&ev, 0, sizeof ev);
-	ev.start = s;
-	ev.end = e;
-	ev.kind = (uint8_t)kind;
-	ev.name = builder_intern(b, name);
-	ev.rowid = -1;
 	ev.corr = corr;
-	ev.aux = NONE32;
 	builder_event(b, track, &ev);
 }
 
@@ -56,7 +49,6 @@ setup(void **state)
 	struct device		 dev;
 	struct view_env		 env;
 	uint32_t		 p, t, gpu, api;
-	char			*cause = NULL;
 
 	memset(&f, 0, sizeof f);
 	memset(&dev, 0, sizeof dev);
@@ -72,18 +64,13 @@ setup(void **state)
 	event(b, api, EV_API, 0, 0, "cudaLaunchKernel", 1);
 	event(b, api, EV_API, 1500, 1800, "cudaLaunchKernel", 2);
 	event(b, api, EV_API, 4000, 4100, "cudaLaunchKernel", 3);
-	f.m = builder_finish(b, &cause);
-	assert_non_null(f.m);
+	f.m = ts_finish(b);
 	env.gl = glyph_get(0);
 	env.title = "test.sqlite";
 	env.sh = &f.sh;
 	env.arg = NULL;
 	f.sh.sel = NONE32;
-	f.v = view_timeline_ops.init(f.m, &env);
-	cellgrid_init(&f.g);
-	cellgrid_resize(&f.g, 80, 24);
-	view_timeline_ops.resize(f.v, 80, 24);
-	view_timeline_ops.draw(f.v, &f.g, REDRAW_ALL);
+	f.v = ts_view_open(&view_timeline_ops, f.m, &env, &f.g, 80, 24);
 	*state = &f;
 	return 0;
 }
@@ -99,25 +86,11 @@ teardown(void **state)
 	return 0;
 }
 
-static const char *
-row(struct fx *f, int y)
-{
-	cellgrid_row_text(&f->g, y, f->line, sizeof f->line);
-	return f->line;
-}
-
 /* Sends a key, redraws what it damaged, returns the reactions. */
 static int
 key(struct fx *f, int k)
 {
-	struct tui_key	tk;
-	int		r;
-
-	memset(&tk, 0, sizeof tk);
-	tk.key = k;
-	r = view_timeline_ops.key(f->v, &tk);
-	view_timeline_ops.draw(f->v, &f->g, r & REDRAW_ALL);
-	return r;
+	return ts_view_key(&view_timeline_ops, f->v, &f->g, k);
 }
 
 static void
@@ -125,21 +98,22 @@ test_screen(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(row(f, 0), "test.sqlite"));
-	assert_non_null(strstr(row(f, 0), "|0us"));		/* ruler */
-	assert_non_null(strstr(row(f, 0), "|8us"));
-	assert_non_null(strstr(row(f, 1), "- GPU 0 H100"));
-	assert_non_null(strstr(row(f, 2), "  Stream 7"));
-	assert_non_null(strstr(row(f, 2), "[alp~]"));	/* a named box */
-	assert_non_null(strstr(row(f, 2), " gamma "));
-	assert_non_null(strstr(row(f, 3), "- pid 10 train"));
-	assert_non_null(strstr(row(f, 4), "  - tid 11 main"));
-	assert_non_null(strstr(row(f, 5), "CUDA API"));
-	assert_non_null(strstr(row(f, 17), "- GPU 0 H100: 1 track -"));
-	assert_non_null(strstr(row(f, 18), "No event selected"));
-	assert_non_null(strstr(row(f, 23), " cursor +"));
-	assert_non_null(strstr(row(f, 23), "window 10.00us"));
-	assert_non_null(strstr(row(f, 23), "? help  q quit"));
+	assert_non_null(strstr(ts_row(&f->g, 0), "test.sqlite"));
+	assert_non_null(strstr(ts_row(&f->g, 0), "|0us"));	/* ruler */
+	assert_non_null(strstr(ts_row(&f->g, 0), "|8us"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "- GPU 0 H100"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "  Stream 7"));
+	/* A named box. */
+	assert_non_null(strstr(ts_row(&f->g, 2), "[alp~]"));
+	assert_non_null(strstr(ts_row(&f->g, 2), " gamma "));
+	assert_non_null(strstr(ts_row(&f->g, 3), "- pid 10 train"));
+	assert_non_null(strstr(ts_row(&f->g, 4), "  - tid 11 main"));
+	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
+	assert_non_null(strstr(ts_row(&f->g, 17), "- GPU 0 H100: 1 track -"));
+	assert_non_null(strstr(ts_row(&f->g, 18), "No event selected"));
+	assert_non_null(strstr(ts_row(&f->g, 23), " cursor +"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "window 10.00us"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "? help  q quit"));
 }
 
 static void
@@ -153,7 +127,7 @@ test_tab_selects(void **state)
 
 	/* No event row selected yet: the group header. */
 	key(f, TK_TAB);
-	assert_non_null(strstr(row(f, 23), "not an event row"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "not an event row"));
 	key(f, 'j');
 	view_timeline_selection(f->v, &r, &gid);
 	assert_int_equal(r, 1);
@@ -165,14 +139,15 @@ test_tab_selects(void **state)
 	    "gamma");
 	view_timeline_window(f->v, &t0, &span, &cur);
 	assert_int_equal(cur, 29);	/* the column of 5000 ns */
-	assert_non_null(strstr(row(f, 18), "kernel"));
-	assert_non_null(strstr(row(f, 18), "gamma"));
-	assert_non_null(strstr(row(f, 19), "start +5.000us"));
-	assert_non_null(strstr(row(f, 19), "dur 5.000us"));
-	assert_non_null(strstr(row(f, 23), "sel kernel gamma (5.000us)"));
+	assert_non_null(strstr(ts_row(&f->g, 18), "kernel"));
+	assert_non_null(strstr(ts_row(&f->g, 18), "gamma"));
+	assert_non_null(strstr(ts_row(&f->g, 19), "start +5.000us"));
+	assert_non_null(strstr(ts_row(&f->g, 19), "dur 5.000us"));
+	assert_non_null(strstr(ts_row(&f->g, 23),
+	    "sel kernel gamma (5.000us)"));
 	/* The launching call and its latency (5000 - 4100). */
-	assert_non_null(strstr(row(f, 20), "launch cudaLaunchKernel"));
-	assert_non_null(strstr(row(f, 20), "latency 900ns"));
+	assert_non_null(strstr(ts_row(&f->g, 20), "launch cudaLaunchKernel"));
+	assert_non_null(strstr(ts_row(&f->g, 20), "latency 900ns"));
 	/* Back to beta, alpha, then nothing. */
 	key(f, TK_BTAB);
 	view_timeline_selection(f->v, &r, &gid);
@@ -183,7 +158,7 @@ test_tab_selects(void **state)
 	assert_string_equal(model_str(f->m, model_ev_name(f->m, gid)),
 	    "alpha");
 	key(f, TK_BTAB);
-	assert_non_null(strstr(row(f, 23), "no previous event"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "no previous event"));
 	key(f, TK_ESC);
 	view_timeline_selection(f->v, &r, &gid);
 	assert_int_equal(gid, NONE32);
@@ -204,7 +179,7 @@ test_zoom_and_pan(void **state)
 	assert_int_equal(spanb, 5000);
 	/* Zoom keeps the time under the cursor column about where it was. */
 	assert_true(t0b > 2000 && t0b < 2700);
-	assert_non_null(strstr(row(f, 23), "window 5.000us"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "window 5.000us"));
 	key(f, 'L');				/* a whole window right */
 	view_timeline_window(f->v, &t0, &span, &cur);
 	assert_int_equal(t0, 5000);		/* clamped to the end */
@@ -248,9 +223,9 @@ test_zoom_keeps_cursor(void **state)
 		assert_true(t0 <= 5000 && 5000 < t0 + span);
 	}
 	assert_int_equal(span, 59);		/* one ns per column */
-	assert_non_null(strstr(row(f, 23), "cursor +5.000us"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "cursor +5.000us"));
 	/* Zoomed in, gamma's box shows its name. */
-	assert_non_null(strstr(row(f, 2), "gamma"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "gamma"));
 }
 
 static void
@@ -258,12 +233,12 @@ test_collapse(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(row(f, 2), "Stream 7"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "Stream 7"));
 	key(f, TK_ENTER);		/* row 0: the GPU 0 header */
-	assert_non_null(strstr(row(f, 1), "+ GPU 0 H100"));
-	assert_non_null(strstr(row(f, 2), "- pid 10 train"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "+ GPU 0 H100"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "- pid 10 train"));
 	key(f, TK_ENTER);
-	assert_non_null(strstr(row(f, 2), "Stream 7"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "Stream 7"));
 }
 
 static void
@@ -274,8 +249,8 @@ test_resize(void **state)
 	cellgrid_resize(&f->g, 200, 50);
 	view_timeline_ops.resize(f->v, 200, 50);
 	view_timeline_ops.draw(f->v, &f->g, REDRAW_ALL);
-	assert_non_null(strstr(row(f, 49), " cursor +"));
-	assert_non_null(strstr(row(f, 2), "Stream 7"));
+	assert_non_null(strstr(ts_row(&f->g, 49), " cursor +"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "Stream 7"));
 	/* Tiny screens draw without the detail pane and do not crash. */
 	cellgrid_resize(&f->g, 10, 3);
 	view_timeline_ops.resize(f->v, 10, 3);
@@ -313,18 +288,6 @@ selname(struct fx *f)
 	return model_str(f->m, model_ev_name(f->m, gid));
 }
 
-/* Finds text anywhere on the screen. */
-static int
-screen_has(struct fx *f, const char *text)
-{
-	int	y;
-
-	for (y = 0; y < f->g.h; y++)
-		if (strstr(row(f, y), text) != NULL)
-			return 1;
-	return 0;
-}
-
 static void
 test_unknown_keys_pass(void **state)
 {
@@ -344,19 +307,19 @@ test_search(void **state)
 	uint64_t	 filt, n;
 
 	key(f, 'n');
-	assert_non_null(strstr(row(f, 23), "no search yet"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "no search yet"));
 	key(f, '/');
-	assert_non_null(strstr(row(f, 23), "search:"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "search:"));
 	type(f, "A");			/* case-insensitive */
 	view_timeline_counts(f->v, &filt, &n);
 	assert_int_equal(n, 6);		/* 3 kernels, 3 launches */
 	/* The first match at or after the cursor (~4.9us): gamma. */
 	assert_string_equal(selname(f), "gamma");
-	assert_non_null(strstr(row(f, 23), "match 6 of 6"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "match 6 of 6"));
 	/* Then around: alpha and the launch at 0 (GPU row first). */
 	key(f, 'n');
 	assert_string_equal(selname(f), "alpha");
-	assert_non_null(strstr(row(f, 23), "match 1 of 6"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "match 1 of 6"));
 	key(f, 'n');
 	assert_string_equal(selname(f), "cudaLaunchKernel");
 	key(f, 'n');
@@ -369,14 +332,14 @@ test_search(void **state)
 	key(f, 'N');		/* wraps to the last */
 	assert_string_equal(selname(f), "gamma");
 	/* The pattern is in the detail rule's tags. */
-	assert_non_null(strstr(row(f, 17), "[/A: 6]"));
+	assert_non_null(strstr(ts_row(&f->g, 17), "[/A: 6]"));
 	key(f, '/');
 	type(f, "zzz");
-	assert_non_null(strstr(row(f, 23), "no event name contains"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "no event name contains"));
 	key(f, '/');
 	key(f, 'x');
 	key(f, TK_ESC);		/* cancelled: nothing searched */
-	assert_null(strstr(row(f, 23), "search:"));
+	assert_null(strstr(ts_row(&f->g, 23), "search:"));
 }
 
 static void
@@ -392,18 +355,18 @@ test_goto(void **state)
 	type(f, "8us");
 	view_timeline_window(f->v, &t0, &span, &cur);
 	assert_true(t0 <= 8000 && 8000 < t0 + span);
-	assert_non_null(strstr(row(f, 23), "cursor +8.0"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "cursor +8.0"));
 	key(f, 'g');
 	type(f, "@ 1500 ");		/* absolute, blanks ignored */
 	view_timeline_window(f->v, &t0, &span, &cur);
 	assert_true(t0 <= 1500 && 1500 < t0 + span);
-	assert_non_null(strstr(row(f, 23), "cursor +1.50"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "cursor +1.50"));
 	key(f, 'g');
 	type(f, "soon");
-	assert_non_null(strstr(row(f, 23), "not a time"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "not a time"));
 	key(f, 'g');
 	type(f, "1s");
-	assert_non_null(strstr(row(f, 23), "outside the trace"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "outside the trace"));
 }
 
 static void
@@ -416,20 +379,21 @@ test_range(void **state)
 	key(f, 'g');
 	type(f, "1us");
 	key(f, '[');
-	assert_non_null(strstr(row(f, 23), "range start at +1.0"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "range start at +1.0"));
 	key(f, 'g');
 	type(f, "6us");
 	key(f, ']');
 	/* Stream 7 in [1000, 6000): beta 500 + gamma's first 1000. */
-	assert_true(screen_has(f, "Range +1.0"));
-	assert_true(screen_has(f, "GPU 0 stream 7"));
-	assert_true(screen_has(f, " 30.0%"));
-	assert_true(screen_has(f, "2 kernels, 1.500us"));
-	assert_true(screen_has(f, "1.000us  66.7%       1  gamma"));
-	assert_true(screen_has(f, "  500ns  33.3%       1  beta"));
+	assert_true(ts_screen_find(&f->g, "Range +1.0") >= 0);
+	assert_true(ts_screen_find(&f->g, "GPU 0 stream 7") >= 0);
+	assert_true(ts_screen_find(&f->g, " 30.0%") >= 0);
+	assert_true(ts_screen_find(&f->g, "2 kernels, 1.500us") >= 0);
+	assert_true(ts_screen_find(&f->g,
+	    "1.000us  66.7%       1  gamma") >= 0);
+	assert_true(ts_screen_find(&f->g, "  500ns  33.3%       1  beta") >= 0);
 	key(f, 'x');			/* any key closes */
-	assert_false(screen_has(f, "Range +1.0"));
-	assert_true(screen_has(f, "[range 5.000us]"));
+	assert_false(ts_screen_find(&f->g, "Range +1.0") >= 0);
+	assert_true(ts_screen_find(&f->g, "[range 5.000us]") >= 0);
 	key(f, 'z');
 	view_timeline_window(f->v, &t0, &span, &cur);
 	assert_int_equal(t0, 1000);
@@ -442,7 +406,7 @@ test_range(void **state)
 	key(f, 'g');
 	type(f, "1us");
 	key(f, '[');
-	assert_true(screen_has(f, "GPU 0 stream 7"));
+	assert_true(ts_screen_find(&f->g, "GPU 0 stream 7") >= 0);
 }
 
 static void
@@ -453,7 +417,7 @@ test_zoom_to_event(void **state)
 	int		 cur;
 
 	key(f, 'z');
-	assert_non_null(strstr(row(f, 23), "nothing to zoom to"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "nothing to zoom to"));
 	key(f, 'j');
 	key(f, TK_TAB);			/* gamma [5000, 10000) */
 	key(f, 'z');
@@ -473,8 +437,8 @@ test_filter(void **state)
 	type(f, "600");
 	view_timeline_counts(f->v, &filt, &n);
 	assert_int_equal(filt, 2);		/* alpha, gamma */
-	assert_non_null(strstr(row(f, 23), "filter: 2 events"));
-	assert_non_null(strstr(row(f, 17), "[>=600ns]"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "filter: 2 events"));
+	assert_non_null(strstr(ts_row(&f->g, 17), "[>=600ns]"));
 	/* Tab skips beta now. */
 	key(f, 'j');
 	key(f, 'g');
@@ -484,17 +448,17 @@ test_filter(void **state)
 	key(f, TK_TAB);
 	assert_string_equal(selname(f), "gamma");
 	/* The filtered row still draws gamma's box. */
-	assert_non_null(strstr(row(f, 2), " gamma "));
+	assert_non_null(strstr(ts_row(&f->g, 2), " gamma "));
 	key(f, 'f');
 	type(f, "1 hour");
-	assert_non_null(strstr(row(f, 23), "not a duration"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "not a duration"));
 	key(f, 'f');
 	/* The prompt starts with the current value; clear it. */
 	key(f, TK_CTRL('U'));
 	key(f, TK_ENTER);
 	view_timeline_counts(f->v, &filt, &n);
 	assert_int_equal(filt, 6);
-	assert_non_null(strstr(row(f, 23), "filter off"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "filter off"));
 	/* The selection survived both changes. */
 	assert_string_equal(selname(f), "gamma");
 }
@@ -510,15 +474,15 @@ test_fold_keys(void **state)
 	key(f, 'c');
 	view_timeline_selection(f->v, &r, &gid);
 	assert_int_equal(r, 0);			/* its header */
-	assert_non_null(strstr(row(f, 1), "+ GPU 0 H100"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "+ GPU 0 H100"));
 	key(f, 'c');
-	assert_non_null(strstr(row(f, 2), "Stream 7"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "Stream 7"));
 	key(f, 'C');				/* all folded */
-	assert_non_null(strstr(row(f, 1), "+ GPU 0 H100"));
-	assert_non_null(strstr(row(f, 2), "+ pid 10 train"));
-	assert_null(strstr(row(f, 3), "tid"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "+ GPU 0 H100"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "+ pid 10 train"));
+	assert_null(strstr(ts_row(&f->g, 3), "tid"));
 	key(f, 'C');				/* all open */
-	assert_non_null(strstr(row(f, 5), "CUDA API"));
+	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
 }
 
 static void
@@ -526,14 +490,14 @@ test_api_rows(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(row(f, 5), "CUDA API"));
+	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
 	key(f, 'A');
-	assert_null(strstr(row(f, 5), "CUDA API"));
+	assert_null(strstr(ts_row(&f->g, 5), "CUDA API"));
 	/* The process and thread hold nothing else: gone too. */
-	assert_null(strstr(row(f, 3), "pid 10"));
-	assert_non_null(strstr(row(f, 17), "[API hidden]"));
+	assert_null(strstr(ts_row(&f->g, 3), "pid 10"));
+	assert_non_null(strstr(ts_row(&f->g, 17), "[API hidden]"));
 	key(f, 'A');
-	assert_non_null(strstr(row(f, 5), "CUDA API"));
+	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
 }
 
 static void
@@ -541,16 +505,16 @@ test_abs_time(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(row(f, 23), "cursor +"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "cursor +"));
 	key(f, 'a');
-	assert_non_null(strstr(row(f, 23), "absolute"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "absolute"));
 	key(f, 'x');
-	assert_non_null(strstr(row(f, 23), "cursor @"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "cursor @"));
 	key(f, 'j');
 	key(f, TK_TAB);
-	assert_non_null(strstr(row(f, 19), "start @5.000us"));
+	assert_non_null(strstr(ts_row(&f->g, 19), "start @5.000us"));
 	key(f, 'a');
-	assert_non_null(strstr(row(f, 19), "start +5.000us"));
+	assert_non_null(strstr(ts_row(&f->g, 19), "start +5.000us"));
 }
 
 static void
@@ -564,15 +528,15 @@ test_bookmarks(void **state)
 	key(f, '+');
 	view_timeline_window(f->v, &t0, &span, &cur);
 	key(f, 'm');
-	assert_non_null(strstr(row(f, 23), "bookmark 1 at"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "bookmark 1 at"));
 	key(f, '0');
 	key(f, 'm');
 	key(f, '\'');
-	assert_true(screen_has(f, "Bookmarks"));
-	assert_true(screen_has(f, " 1  +"));
-	assert_true(screen_has(f, " 2  +"));
+	assert_true(ts_screen_find(&f->g, "Bookmarks") >= 0);
+	assert_true(ts_screen_find(&f->g, " 1  +") >= 0);
+	assert_true(ts_screen_find(&f->g, " 2  +") >= 0);
 	key(f, '1');			/* jump to the first */
-	assert_false(screen_has(f, "Bookmarks"));
+	assert_false(ts_screen_find(&f->g, "Bookmarks") >= 0);
 	view_timeline_window(f->v, &t0b, &spanb, &cur);
 	assert_int_equal(t0b, t0);
 	assert_int_equal(spanb, span);
@@ -581,7 +545,7 @@ test_bookmarks(void **state)
 	key(f, 'd');			/* deletes the second */
 	key(f, TK_ESC);
 	key(f, '\'');
-	assert_false(screen_has(f, " 2  +"));
+	assert_false(ts_screen_find(&f->g, " 2  +") >= 0);
 	key(f, TK_ENTER);
 	view_timeline_window(f->v, &t0b, &spanb, &cur);
 	assert_int_equal(spanb, span);

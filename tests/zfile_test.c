@@ -18,42 +18,11 @@
 #include <zlib.h>
 #include <zstd.h>
 
+#include "tsupport.h"
 #include "zfile.h"
 
-static char	dir[] = "/tmp/zfile_test.XXXXXX";
 static char	*data;
 static size_t	 ndata = 3u << 20;
-
-static char *
-path(const char *name)
-{
-	static char	buf[4][256];
-	static int	i;
-
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
-	return buf[i];
-}
-
-static void
-write_file(const char *p, const void *b, size_t n)
-{
-	FILE	*f = fopen(p, "wb");
-
-	assert_non_null(f);
-	assert_int_equal(fwrite(b, 1, n, f), n);
-	fclose(f);
-}
-
-static void
-write_gzip(const char *p, const void *b, size_t n)
-{
-	gzFile	g = gzopen(p, "wb");
-
-	assert_non_null(g);
-	assert_int_equal(gzwrite(g, b, (unsigned)n), (int)n);
-	gzclose(g);
-}
 
 static size_t
 zstd_of(const void *b, size_t n, char **out)
@@ -73,7 +42,7 @@ setup(void **state)
 	uint64_t	 x = 42;
 
 	(void)state;
-	assert_non_null(mkdtemp(dir));
+	assert_int_equal(ts_tmp_init(), 0);
 	data = malloc(ndata);
 	for (i = 0; i < ndata; i++) {
 		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -86,11 +55,8 @@ setup(void **state)
 static int
 teardown(void **state)
 {
-	char	cmd[300];
-
 	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	assert_int_equal(system(cmd), 0);
+	assert_int_equal(ts_tmp_free(), 0);
 	free(data);
 	return 0;
 }
@@ -126,17 +92,17 @@ test_three_kinds(void **state)
 	size_t	 nz;
 
 	(void)state;
-	write_file(path("plain"), data, ndata);
-	write_gzip(path("gz"), data, ndata);
+	ts_write(ts_path("plain"), data, ndata);
+	ts_write_gz(ts_path("gz"), data, ndata);
 	nz = zstd_of(data, ndata, &z);
-	write_file(path("zst"), z, nz);
+	ts_write(ts_path("zst"), z, nz);
 	free(z);
-	check_stream(path("plain"), ZFILE_PLAIN, 7);
-	check_stream(path("plain"), ZFILE_PLAIN, 1u << 20);
-	check_stream(path("gz"), ZFILE_GZIP, 13);
-	check_stream(path("gz"), ZFILE_GZIP, 1u << 20);
-	check_stream(path("zst"), ZFILE_ZSTD, 5);
-	check_stream(path("zst"), ZFILE_ZSTD, 1u << 20);
+	check_stream(ts_path("plain"), ZFILE_PLAIN, 7);
+	check_stream(ts_path("plain"), ZFILE_PLAIN, 1u << 20);
+	check_stream(ts_path("gz"), ZFILE_GZIP, 13);
+	check_stream(ts_path("gz"), ZFILE_GZIP, 1u << 20);
+	check_stream(ts_path("zst"), ZFILE_ZSTD, 5);
+	check_stream(ts_path("zst"), ZFILE_ZSTD, 1u << 20);
 }
 
 static void
@@ -148,40 +114,41 @@ test_concatenated(void **state)
 
 	(void)state;
 	/* Two gzip members: gunzip yields both. */
-	write_gzip(path("m1"), data, ndata / 2);
-	write_gzip(path("m2"), data + ndata / 2, ndata - ndata / 2);
-	assert_int_equal(zfile_slurp(path("m1"), &a, &na, 0, &cause), 0);
+	ts_write_gz(ts_path("m1"), data, ndata / 2);
+	ts_write_gz(ts_path("m2"), data + ndata / 2, ndata - ndata / 2);
+	assert_int_equal(zfile_slurp(ts_path("m1"), &a, &na, 0, &cause), 0);
 	free(a);
 	{
 		char cmd[600];
-		snprintf(cmd, sizeof cmd, "cat %s %s > %s", path("m1"),
-		    path("m2"), path("m12"));
+		snprintf(cmd, sizeof cmd, "cat %s %s > %s", ts_path("m1"),
+		    ts_path("m2"), ts_path("m12"));
 		assert_int_equal(system(cmd), 0);
 	}
-	check_stream(path("m12"), ZFILE_GZIP, 4096);
+	check_stream(ts_path("m12"), ZFILE_GZIP, 4096);
 	/* Two zstd frames. */
 	na = zstd_of(data, ndata / 3, &a);
 	nb = zstd_of(data + ndata / 3, ndata - ndata / 3, &b);
 	both = malloc(na + nb);
 	memcpy(both, a, na);
 	memcpy(both + na, b, nb);
-	write_file(path("z12"), both, na + nb);
-	check_stream(path("z12"), ZFILE_ZSTD, 4096);
+	ts_write(ts_path("z12"), both, na + nb);
+	check_stream(ts_path("z12"), ZFILE_ZSTD, 4096);
 	free(a);
 	free(b);
 	free(both);
 	/* slurp NUL-terminates and honours the limit. */
-	assert_int_equal(zfile_slurp(path("z12"), &buf, &len, 0, &cause), 0);
+	assert_int_equal(zfile_slurp(ts_path("z12"), &buf, &len, 0, &cause), 0);
 	assert_int_equal(len, ndata);
 	assert_int_equal(buf[len], '\0');
 	free(buf);
-	assert_int_equal(zfile_slurp(path("z12"), &buf, &len, 1000, &cause),
+	assert_int_equal(zfile_slurp(ts_path("z12"), &buf, &len, 1000, &cause),
 	    -1);
 	assert_non_null(strstr(cause, "larger than"));
 	free(cause);
-	f = fopen(path("empty"), "w");
+	f = fopen(ts_path("empty"), "w");
 	fclose(f);
-	assert_int_equal(zfile_slurp(path("empty"), &buf, &len, 0, &cause), 0);
+	assert_int_equal(zfile_slurp(ts_path("empty"), &buf, &len, 0, &cause),
+	    0);
 	assert_int_equal(len, 0);
 	free(buf);
 }
@@ -207,37 +174,37 @@ test_truncated_and_corrupt(void **state)
 	size_t	 nz, ng, cut;
 
 	(void)state;
-	write_gzip(path("t.gz"), data, ndata);
-	assert_int_equal(zfile_slurp(path("t.gz"), &g, &ng, 0, &(char *){0}),
+	ts_write_gz(ts_path("t.gz"), data, ndata);
+	assert_int_equal(zfile_slurp(ts_path("t.gz"), &g, &ng, 0, &(char *){0}),
 	    0);
 	free(g);
 	{
-		FILE *f = fopen(path("t.gz"), "rb");
+		FILE *f = fopen(ts_path("t.gz"), "rb");
 		g = malloc(ndata);
 		ng = fread(g, 1, ndata, f);
 		fclose(f);
 	}
 	/* From 2 bytes on, the gzip magic is there and the rest is missing. */
 	for (cut = 2; cut < ng; cut += ng / 7) {
-		write_file(path("cut.gz"), g, cut);
-		expect_error(path("cut.gz"), "byte");
+		ts_write(ts_path("cut.gz"), g, cut);
+		expect_error(ts_path("cut.gz"), "byte");
 	}
 	/* Flip bytes in the middle of the deflate data. */
 	g[ng / 2] ^= 0x55;
 	g[ng / 2 + 1] ^= 0xaa;
-	write_file(path("bad.gz"), g, ng);
-	expect_error(path("bad.gz"), "gzip");
+	ts_write(ts_path("bad.gz"), g, ng);
+	expect_error(ts_path("bad.gz"), "gzip");
 	free(g);
 
 	nz = zstd_of(data, ndata, &z);
 	for (cut = 4; cut < nz; cut += nz / 5) {
-		write_file(path("cut.zst"), z, cut);
-		expect_error(path("cut.zst"), "zstd");
+		ts_write(ts_path("cut.zst"), z, cut);
+		expect_error(ts_path("cut.zst"), "zstd");
 	}
 	free(z);
 	/* Not a file at all. */
-	expect_error(dir, "not a regular file");
-	expect_error(path("does-not-exist"), "No such file");
+	expect_error(ts_tmp(), "not a regular file");
+	expect_error(ts_path("does-not-exist"), "No such file");
 }
 
 static void
@@ -247,19 +214,19 @@ test_copy_to(void **state)
 	size_t	 na, nb;
 
 	(void)state;
-	write_gzip(path("c.gz"), data, ndata);
-	assert_int_equal(zfile_copy_to(path("c.gz"), path("c.out"), &cause),
-	    0);
-	assert_int_equal(zfile_slurp(path("c.out"), &a, &na, 0, &cause), 0);
+	ts_write_gz(ts_path("c.gz"), data, ndata);
+	assert_int_equal(zfile_copy_to(ts_path("c.gz"), ts_path("c.out"),
+	    &cause), 0);
+	assert_int_equal(zfile_slurp(ts_path("c.out"), &a, &na, 0, &cause), 0);
 	assert_int_equal(na, ndata);
 	assert_memory_equal(a, data, ndata);
 	free(a);
 	/* A failed copy leaves nothing behind. */
-	write_file(path("d.gz"), "\x1f\x8b\x08\x00garbage", 12);
-	assert_int_equal(zfile_copy_to(path("d.gz"), path("d.out"), &cause),
-	    -1);
+	ts_write(ts_path("d.gz"), "\x1f\x8b\x08\x00garbage", 12);
+	assert_int_equal(zfile_copy_to(ts_path("d.gz"), ts_path("d.out"),
+	    &cause), -1);
 	free(cause);
-	assert_int_not_equal(access(path("d.out"), F_OK), 0);
+	assert_int_not_equal(access(ts_path("d.out"), F_OK), 0);
 	(void)b;
 	(void)nb;
 }
