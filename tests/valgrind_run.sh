@@ -40,5 +40,21 @@ for f in "$FIX/nsys/nsys-ai/mfu_2gpu_before.sqlite" \
 	vg --script /dev/null --max-frames 3 "$tmp/t.sqlite"
 	rm -f "$tmp/t.sqlite" "$tmp/.t.sqlite.gpulens"
 done
+# Kineto: the streaming JSON reader, comm with message sizes, a two-rank
+# merge, the cache written and read back.
+k="$FIX/kineto/hta/nccl_parser_config__nccl_data.json.gz"
+if [ -f "$k" ]; then
+	cp "$k" "$tmp/k.json.gz"
+	for v in info summary "stats --type kernel" comm nvtx launch; do
+		# shellcheck disable=SC2086
+		vg --no-cache $v "$tmp/k.json.gz" --json
+	done
+	vg prep "$tmp/k.json.gz"
+	vg comm "$tmp/k.json.gz" --json
+	rm -f "$tmp/k.json.gz" "$tmp/.k.json.gz.gpulens"
+fi
+p="$FIX/kineto/hta/trace_filter__sampled_rank-"
+[ -f "${p}0.json.gz" ] &&
+    vg --no-cache ranks "${p}0.json.gz" "${p}1.json.gz" --json
 echo "valgrind: $runs runs, $([ $fail = 0 ] && echo clean || echo ERRORS)"
 exit $fail
