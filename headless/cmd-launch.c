@@ -32,7 +32,7 @@
 #include "cmd-events.h"
 #include "correlate.h"
 #include "evrow.h"
-#include "hmap.h"
+#include "group.h"
 #include "lane.h"
 #include "opts.h"
 #include "out.h"
@@ -77,22 +77,20 @@ static const char *launch_time_names[LT_COUNT] = {
 };
 
 struct launch_group {
-	uint32_t	 v[LA_COUNT];
-	struct stats_acc t[LT_COUNT];
+	struct stats_sample t[LT_COUNT];
 	int64_t		 nshort;
 };
 
 struct launch_ctx {
 	const struct model	*m;
-	struct strpool		*local;
-	struct hmap		 api_name;	/* model sid -> local sid */
-	uint32_t		*loc;		/* model sid -> local sid + 1 */
-	uint32_t		 nloc;
+	struct group_names	 names;
 	int			 axes[LA_COUNT];
 	int			 naxes;
+	struct group_map	 map;		/* axis values -> group */
 	struct launch_group	*g;
-	size_t			 ng, gcap;
-	struct hmap		 by_key;
+	size_t			 gcap;
+	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
+	uint32_t		 atrack;	/* track of the last API call */
 };
 
 static const char *launch_columns[] = {
@@ -102,91 +100,26 @@ static const char *launch_columns[] = {
 	"api", "short_name", "name", NULL
 };
 
-static int
-launch_parse_axes(struct launch_ctx *c, const char *spec, char **cause)
+/*
+ * The track and index of API call api: the calls that launch one stream's
+ * kernels mostly lie on one track, so the last call's track is tried
+ * before the search.
+ */
+static struct evref
+launch_api_ev(struct launch_ctx *c, uint32_t api)
 {
-	char	*list, *a, *save = NULL;
-	int	 k, j;
+	const struct model	*m = c->m;
+	struct evref		 r;
 
-	if (spec == NULL)
-		spec = "api,name";
-	list = xstrdup(spec);
-	for (a = strtok_r(list, ",", &save); a != NULL;
-	    a = strtok_r(NULL, ",", &save)) {
-		if (strcmp(a, "none") == 0 || strcmp(a, "all") == 0)
-			continue;
-		for (k = 0; k < LA_COUNT; k++)
-			if (strcmp(a, launch_axis_names[k]) == 0)
-				break;
-		if (k == LA_COUNT) {
-			*cause = xasprintf("unknown --group-by axis '%s' "
-			    "(api, name, short-name, device, stream, pid, tid, "
-			    "none)", a);
-			free(list);
-			return -1;
-		}
-		for (j = 0; j < c->naxes; j++)
-			if (c->axes[j] == k)
-				break;
-		if (j == c->naxes)
-			c->axes[c->naxes++] = k;
+	if (c->atrack < m->ntracks && api >= m->track_off[c->atrack] &&
+	    api < m->track_off[c->atrack + 1]) {
+		r.track = c->atrack;
+		r.idx = api - m->track_off[c->atrack];
+		return r;
 	}
-	free(list);
-	return 0;
-}
-
-/* The local id of a model string, interned once per distinct string. */
-static uint32_t
-launch_local(struct launch_ctx *c, uint32_t sid)
-{
-	if (sid >= c->nloc)
-		return strpool_intern0(c->local, model_str(c->m, sid));
-	if (c->loc[sid] == 0)
-		c->loc[sid] = strpool_intern0(c->local,
-		    model_str(c->m, sid)) + 1;
-	return c->loc[sid] - 1;
-}
-
-static uint32_t
-launch_api_sid(struct launch_ctx *c, uint32_t sid)
-{
-	const char	*s;
-	uint32_t	 v;
-
-	if (hmap_get(&c->api_name, sid, &v))
-		return v;
-	s = model_str(c->m, sid);
-	v = strpool_intern(c->local, s, evrow_api_len(s));
-	hmap_put(&c->api_name, sid, v);
-	return v;
-}
-
-static struct launch_group *
-launch_group(struct launch_ctx *c, const uint32_t *v)
-{
-	uint64_t		 key = 0x4c41554e;
-	uint32_t		*slot;
-	int			 isnew, k;
-	struct launch_group	*g;
-
-	for (k = 0; k < LA_COUNT; k++)
-		key = hmap_key2(key, v[k]);
-	for (;;) {
-		slot = hmap_upsert(&c->by_key, key, (uint32_t)c->ng, &isnew);
-		if (isnew) {
-			XGROW(c->g, c->gcap, c->ng + 1);
-			g = &c->g[c->ng++];
-			memset(g, 0, sizeof *g);
-			memcpy(g->v, v, sizeof g->v);
-			for (k = 0; k < LT_COUNT; k++)
-				stats_acc_init(&g->t[k]);
-			return g;
-		}
-		g = &c->g[*slot];
-		if (memcmp(g->v, v, sizeof g->v) == 0)
-			return g;
-		key++;		/* a hash collision: probe the next key */
-	}
+	r = model_ev(m, api);
+	c->atrack = r.track;
+	return r;
 }
 
 /* Adds kernel i of track t, launched by API call api. */
@@ -196,110 +129,105 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, uint32_t api)
 	const struct model		*m = c->m;
 	const struct track		*tr = &m->tracks[t];
 	const struct lane		*l = &tr->lane;
-	struct evref			 r = model_ev(m, api);
+	struct evref			 r = launch_api_ev(c, api);
 	const struct track		*at = &m->tracks[r.track];
 	const struct kernel_info	*k;
 	struct launch_group		*g;
 	uint32_t			 v[LA_COUNT];
 	int64_t				 as, ae, ks, ke, adur, kdur;
-	int				 j;
+	int				 j, isnew;
+	size_t				 gi;
 
 	as = at->lane.start[r.idx];
 	ae = at->lane.end[r.idx];
 	ks = l->start[i];
 	ke = l->end[i];
-	memset(v, 0, sizeof v);
+	v[0] = 0;
 	for (j = 0; j < c->naxes; j++) {
 		switch (c->axes[j]) {
 		case LA_API:
-			v[LA_API] = launch_api_sid(c, at->lane.name[r.idx]);
+			v[j] = group_api(&c->names, at->lane.name[r.idx]);
 			break;
 		case LA_NAME:
-			v[LA_NAME] = launch_local(c, l->name[i]);
+			v[j] = group_local(&c->names, l->name[i]);
 			break;
 		case LA_SHORT:
 			k = evrow_kernel(m, model_gid(m, t, i));
-			v[LA_SHORT] = launch_local(c,
+			v[j] = group_local(&c->names,
 			    k != NULL && k->short_name != 0 ? k->short_name :
 			    l->name[i]);
 			break;
 		case LA_DEVICE:
-			v[LA_DEVICE] = tr->device;
+			v[j] = tr->device;
 			break;
 		case LA_STREAM:
-			v[LA_STREAM] = tr->stream;
+			v[j] = tr->stream;
 			break;
 		case LA_PID:
-			v[LA_PID] = tr->process != NONE32 ? tr->process :
+			v[j] = tr->process != NONE32 ? tr->process :
 			    (at->thread != NONE32 ?
 			    m->threads[at->thread].process : NONE32);
 			break;
 		case LA_TID:
-			v[LA_TID] = at->thread;
+			v[j] = at->thread;
 			break;
 		}
 	}
-	g = launch_group(c, v);
+	gi = group_map_find(&c->map, v, &isnew);
+	if (isnew) {
+		XGROW(c->g, c->gcap, gi + 1);
+		memset(&c->g[gi], 0, sizeof c->g[gi]);
+		for (j = 0; j < LT_COUNT; j++)
+			stats_sample_init(&c->g[gi].t[j]);
+	}
+	g = &c->g[gi];
 	adur = ae - as;
 	kdur = ke - ks;
-	stats_acc_add(&g->t[LT_API], adur);
+	stats_sample_add(&g->t[LT_API], adur);
 	if (ks - ae >= 0)
-		stats_acc_add(&g->t[LT_QUEUE], ks - ae);
-	stats_acc_add(&g->t[LT_KERNEL], kdur);
-	stats_acc_add(&g->t[LT_TOTAL], (ae > ke ? ae : ke) - as);
+		stats_sample_add(&g->t[LT_QUEUE], ks - ae);
+	stats_sample_add(&g->t[LT_KERNEL], kdur);
+	stats_sample_add(&g->t[LT_TOTAL], (ae > ke ? ae : ke) - as);
 	if (kdur < adur)
 		g->nshort++;
 }
 
 static void
-launch_key_part(char *buf, size_t len, size_t *o, const char *axis,
-    const char *val)
+launch_stats(cJSON *row, const char *pre, struct stats_sample *a,
+    struct stats_acc *sorted)
 {
-	int	n;
+	static const char	*sfx[] = { "mean", "median", "p90", "p99",
+				    "min", "max", "stddev" };
+	struct stats		 s;
+	double			 val[7];
+	char			 key[64];
+	size_t			 j;
 
-	n = snprintf(buf + *o, len - *o, "%s%s=%s", *o != 0 ? "|" : "", axis,
-	    val);
-	if (n > 0)
-		*o = *o + (size_t)n < len ? *o + (size_t)n : len - 1;
-}
-
-static void
-launch_stats(cJSON *row, const char *pre, struct stats_acc *a)
-{
-	struct stats	 s;
-	char		 key[64];
-
-	if (a->n == 0) {
-		static const char *sfx[] = { "mean", "median", "p90", "p99",
-		    "min", "max", "stddev" };
-		size_t j;
-		for (j = 0; j < sizeof sfx / sizeof sfx[0]; j++) {
-			snprintf(key, sizeof key, "%s_%s_ns", pre, sfx[j]);
-			cJSON_AddNullToObject(row, key);
-		}
-		return;
+	if (a->n > 0) {
+		stats_sample_compute(a, &s, sorted);
+		val[0] = s.mean;
+		val[1] = s.median;
+		val[2] = s.p90;
+		val[3] = s.p99;
+		val[6] = s.stddev;
 	}
-	stats_acc_compute(a, &s);
-	snprintf(key, sizeof key, "%s_mean_ns", pre);
-	out_num(row, key, s.mean);
-	snprintf(key, sizeof key, "%s_median_ns", pre);
-	out_num(row, key, s.median);
-	snprintf(key, sizeof key, "%s_p90_ns", pre);
-	out_num(row, key, s.p90);
-	snprintf(key, sizeof key, "%s_p99_ns", pre);
-	out_num(row, key, s.p99);
-	snprintf(key, sizeof key, "%s_min_ns", pre);
-	out_int(row, key, s.min);
-	snprintf(key, sizeof key, "%s_max_ns", pre);
-	out_int(row, key, s.max);
-	snprintf(key, sizeof key, "%s_stddev_ns", pre);
-	out_num(row, key, s.stddev);
+	for (j = 0; j < sizeof sfx / sizeof sfx[0]; j++) {
+		snprintf(key, sizeof key, "%s_%s_ns", pre, sfx[j]);
+		if (a->n == 0)
+			cJSON_AddNullToObject(row, key);
+		else if (j == 4 || j == 5)
+			out_int(row, key, j == 4 ? s.min : s.max);
+		else
+			out_num(row, key, val[j]);
+	}
 }
 
 static void
-launch_row(struct launch_ctx *c, struct out *out, struct launch_group *g)
+launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 {
 	const struct model	*m = c->m;
+	struct launch_group	*g = &c->g[gi];
+	const uint32_t		*gv = group_map_key(&c->map, gi);
 	cJSON			*row = out_row(out);
 	char			 key[8192], num[32];
 	size_t			 o = 0;
@@ -310,39 +238,39 @@ launch_row(struct launch_ctx *c, struct out *out, struct launch_group *g)
 	key[0] = '\0';
 	for (j = 0; j < c->naxes; j++) {
 		ax = c->axes[j];
-		v = g->v[ax];
+		v = gv[j];
 		switch (ax) {
 		case LA_API: case LA_NAME: case LA_SHORT:
-			launch_key_part(key, sizeof key, &o,
-			    launch_axis_fields[ax], strpool_get(c->local, v));
+			group_key_part(key, sizeof key, &o,
+			    launch_axis_fields[ax], group_str(&c->names, v));
 			out_str(row, launch_axis_fields[ax],
-			    strpool_get(c->local, v));
+			    group_str(&c->names, v));
 			break;
 		case LA_DEVICE:
 			snprintf(num, sizeof num, "%u", v < m->ndevices ?
 			    m->devices[v].source_id : 0);
-			launch_key_part(key, sizeof key, &o, "device",
+			group_key_part(key, sizeof key, &o, "device",
 			    v < m->ndevices ? num : "none");
 			evrow_device(row, m, v);
 			break;
 		case LA_STREAM:
 			snprintf(num, sizeof num, "%llu", v < m->nstreams ?
 			    (unsigned long long)m->streams[v].source_id : 0ULL);
-			launch_key_part(key, sizeof key, &o, "stream",
+			group_key_part(key, sizeof key, &o, "stream",
 			    v < m->nstreams ? num : "none");
 			evrow_stream(row, m, v);
 			break;
 		case LA_PID:
 			snprintf(num, sizeof num, "%u", v < m->nprocesses ?
 			    m->processes[v].pid : 0);
-			launch_key_part(key, sizeof key, &o, "pid",
+			group_key_part(key, sizeof key, &o, "pid",
 			    v < m->nprocesses ? num : "none");
 			evrow_pid(row, m, v);
 			break;
 		case LA_TID:
 			snprintf(num, sizeof num, "%u", v < m->nthreads ?
 			    m->threads[v].tid : 0);
-			launch_key_part(key, sizeof key, &o, "tid",
+			group_key_part(key, sizeof key, &o, "tid",
 			    v < m->nthreads ? num : "none");
 			evrow_tid(row, m, v);
 			break;
@@ -355,7 +283,7 @@ launch_row(struct launch_ctx *c, struct out *out, struct launch_group *g)
 	out_num(row, "short_kernels_pct", count > 0 ? 100.0 *
 	    (double)g->nshort / (double)count : 0.0);
 	for (j = 0; j < LT_COUNT; j++)
-		launch_stats(row, launch_time_names[j], &g->t[j]);
+		launch_stats(row, launch_time_names[j], &g->t[j], &c->sorted);
 }
 
 int
@@ -372,18 +300,19 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
-	c.local = strpool_new();
-	c.nloc = strpool_count(m->strs);
-	c.loc = xcalloc((size_t)c.nloc + 1, sizeof *c.loc);
-	hmap_init(&c.api_name);
-	hmap_init(&c.by_key);
+	c.atrack = NONE32;
+	group_names_init(&c.names, m);
 	ko.type = EV_KERNEL;
-	if (launch_parse_axes(&c, o->group_by, cause) != 0 ||
+	if (group_parse_axes(o->group_by, "api,name", launch_axis_names,
+	    LA_COUNT, GROUP_NONE | GROUP_UNIQUE, c.axes, &c.naxes,
+	    cause) != 0 ||
 	    sel_init(&s, m, &ko, cause) != 0) {
 		*code = "usage";
 		rc = -1;
 		goto done;
 	}
+	/* The key: one value per axis (one 0 for none). */
+	group_map_init(&c.map, c.naxes > 0 ? (size_t)c.naxes : 1);
 	if (sel_window_empty(&s))
 		out_warn(out, "the window lies outside the trace");
 	for (t = 0; t < m->ntracks; t++) {
@@ -403,8 +332,8 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 		}
 	}
 	sel_free(&s);
-	for (gi = 0; gi < c.ng; gi++)
-		launch_row(&c, out, &c.g[gi]);
+	for (gi = 0; gi < c.map.ng; gi++)
+		launch_row(&c, out, gi);
 	out->default_sort = "total_mean_ns:desc";
 	out->columns = launch_columns;
 	out_int(out->aux, "kernels", nsel);
@@ -412,21 +341,20 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	out_int(out->aux, "unlinked_kernels", unlinked);
 	if (nsel == 0)
 		out_warn(out, "no kernels match");
-	else if (c.ng == 0)
+	else if (c.map.ng == 0)
 		out_warn(out, "none of the %lld selected kernels has a "
 		    "launching API call", (long long)nsel);
 	else if (unlinked > 0)
 		out_warn(out, "%lld of %lld kernels have no launching API call "
 		    "and are left out", (long long)unlinked, (long long)nsel);
 done:
-	for (gi = 0; gi < c.ng; gi++)
+	for (gi = 0; gi < c.map.ng; gi++)
 		for (k = 0; k < LT_COUNT; k++)
-			stats_acc_free(&c.g[gi].t[k]);
+			stats_sample_free(&c.g[gi].t[k]);
 	free(c.g);
-	free(c.loc);
-	strpool_free(c.local);
-	hmap_free(&c.api_name);
-	hmap_free(&c.by_key);
+	stats_acc_free(&c.sorted);
+	group_names_free(&c.names);
+	group_map_free(&c.map);
 	free(idx);
 	return rc;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "group.h"
 #include "hmap.h"
 #include "nvtx.h"
 #include "opts.h"
@@ -43,7 +44,7 @@ struct nagg {
 	uint32_t	 name;		/* local string id of the leaf */
 	int		 depth;
 	int		 startend;
-	struct stats_acc cpu;
+	struct stats_sample cpu;
 	int64_t		 proj_total, busy_total;
 	uint64_t	 kernels, with_gpu;
 };
@@ -60,7 +61,7 @@ static const char *nvtx_tree_columns[] = {
 
 static void
 nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
-    uint32_t i, const char *path, int64_t base)
+    uint32_t i, const char *path, int64_t base, struct nvtx_projector *pj)
 {
 	const struct track	*tr = &m->tracks[t];
 	const struct lane	*l = &tr->lane;
@@ -69,7 +70,7 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 	cJSON			*row = out_row(out);
 	char			 key[32];
 
-	nvtx_project(m, gid, &p);
+	nvtx_project_with(pj, m, gid, &p);
 	snprintf(key, sizeof key, "ev:%u", gid);
 	out_str(row, "key", key);
 	out_int(row, "id", gid);
@@ -101,18 +102,38 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 /*
  * The path of range gid as a local string id, built from its parent's:
  * each distinct (parent path, name) pair is joined into a string once, so
- * a million ranges cost a million hash look-ups, not a million path walks.
+ * a million ranges cost a million look-ups, not a million path walks.
  * Matches nvtx_path() (names joined with '/' from the root), with name
- * families folded when aggregating (nvtx_name_id).
+ * families folded when aggregating (nvtx_name_id). A range's parent lies
+ * on its own track, so the paths of the track being read are kept in an
+ * array indexed by event; others (never met in practice) in a hash map.
  */
 struct nvtx_paths {
 	const struct model	*m;
 	struct strpool		*local;
 	int			 fold;		/* "Step#12" -> "Step#*" */
-	struct hmap		 of_gid;	/* range gid -> path id */
+	uint32_t		*memo;		/* its paths: id + 1, 0 unknown */
+	size_t			 memocap;
+	uint32_t		 track;		/* the track being read */
+	uint32_t		 base, n;	/* its gids */
+	struct hmap		 of_gid;	/* other range gid -> path id */
 	struct hmap		 of_pair;	/* (parent path id, name) -> id */
-	struct hmap		 of_name;	/* model sid -> local name id */
+	uint32_t		*of_name;	/* model sid -> name id + 1 */
+	uint32_t		 nname;
 };
+
+/* Starts the path memo of track t. */
+static void
+nvtx_paths_track(struct nvtx_paths *np, uint32_t t)
+{
+	const struct model	*m = np->m;
+
+	np->track = t;
+	np->base = m->track_off[t];
+	np->n = m->track_off[t + 1] - m->track_off[t];
+	XGROW(np->memo, np->memocap, (size_t)np->n + 1);
+	memset(np->memo, 0, ((size_t)np->n + 1) * sizeof *np->memo);
+}
 
 /*
  * The local id of a path component: the name itself, or with fold set its
@@ -127,8 +148,8 @@ nvtx_name_id(struct nvtx_paths *np, uint32_t sid)
 	uint32_t	 v;
 	char		*f;
 
-	if (hmap_get(&np->of_name, sid, &v))
-		return v;
+	if (sid < np->nname && np->of_name[sid] != 0)
+		return np->of_name[sid] - 1;
 	s = model_str(np->m, sid);
 	n = strlen(s);
 	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
@@ -139,7 +160,8 @@ nvtx_name_id(struct nvtx_paths *np, uint32_t sid)
 		free(f);
 	} else
 		v = strpool_intern(np->local, s, n);
-	hmap_put(&np->of_name, sid, v);
+	if (sid < np->nname)
+		np->of_name[sid] = v + 1;
 	return v;
 }
 
@@ -152,10 +174,17 @@ nvtx_path_id(struct nvtx_paths *np, uint32_t gid)
 	uint32_t		 v, parent = NONE32, pp = NONE32, name, aux;
 	uint64_t		 key;
 	char			*s;
+	int			 here = gid - np->base < np->n;
 
-	if (hmap_get(&np->of_gid, gid, &v))
+	if (here && np->memo[gid - np->base] != 0)
+		return np->memo[gid - np->base] - 1;
+	if (!here && hmap_get(&np->of_gid, gid, &v))
 		return v;
-	r = model_ev(m, gid);
+	if (here) {
+		r.track = np->track;
+		r.idx = gid - np->base;
+	} else
+		r = model_ev(m, gid);
 	l = &m->tracks[r.track].lane;
 	name = l->name[r.idx];
 	aux = l->aux[r.idx];
@@ -176,7 +205,10 @@ nvtx_path_id(struct nvtx_paths *np, uint32_t gid)
 		}
 		hmap_put(&np->of_pair, key, v);
 	}
-	hmap_put(&np->of_gid, gid, v);
+	if (here)
+		np->memo[gid - np->base] = v + 1;
+	else
+		hmap_put(&np->of_gid, gid, v);
 	return v;
 }
 
@@ -187,36 +219,43 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	struct opts		 o = *oc;
 	struct sel		 s;
 	struct strpool		*local;
-	struct hmap		 by;
+	struct group_map	 by;		/* domain, path, style -> agg */
 	struct nagg		*a = NULL;
-	size_t			 na = 0, acap = 0, k, i, icap = 0;
-	uint32_t		*idx = NULL, t, *slot;
+	size_t			 na = 0, acap = 0, k, i, icap = 0, ai;
+	uint32_t		*idx = NULL, t, gk[3];
 	struct nvtx_paths	 np;
 	char			 key[8300];
 	int			 isnew;
 	int64_t			 base;
 	struct stats		 st;
 	struct nvtx_proj	 p;
+	struct nvtx_projector	 pj;
+	struct stats_acc	 sorted;	/* stats_sample_compute's */
 
 	(void)code;
+	memset(&pj, 0, sizeof pj);
+	stats_acc_init(&sorted);
 	o.type = EV_NVTX;
 	if (sel_init(&s, m, &o, cause) != 0)
 		return -1;
-	hmap_init(&by);
+	group_map_init(&by, 3);
 	base = o.absolute ? 0 : m->origin_ns;
 	local = strpool_new();
+	memset(&np, 0, sizeof np);
 	np.m = m;
 	np.local = local;
 	np.fold = !o.tree;
 	hmap_init(&np.of_gid);
 	hmap_init(&np.of_pair);
-	hmap_init(&np.of_name);
+	np.nname = strpool_count(m->strs);
+	np.of_name = xcalloc((size_t)np.nname + 1, sizeof *np.of_name);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
 		if (tr->type != TRACK_NVTX || !sel_track(&s, t))
 			continue;
 		k = lane_overlap(l, s.t0, s.t1, &idx, &icap);
+		nvtx_paths_track(&np, t);
 		for (i = 0; i < k; i++) {
 			uint32_t e = idx[i], gid = model_gid(m, t, e), pid;
 			struct nagg *ag;
@@ -225,12 +264,13 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 			pid = nvtx_path_id(&np, gid);
 			if (o.tree) {
 				nvtx_tree_row(out, m, t, e,
-				    strpool_get(local, pid), base);
+				    strpool_get(local, pid), base, &pj);
 				continue;
 			}
-			slot = hmap_upsert(&by, hmap_key2(hmap_key2(tr->domain,
-			    pid), (l->flags[e] & EVF_STARTEND) != 0),
-			    (uint32_t)na, &isnew);
+			gk[0] = tr->domain;
+			gk[1] = pid;
+			gk[2] = (l->flags[e] & EVF_STARTEND) != 0;
+			ai = group_map_find(&by, gk, &isnew);
 			if (isnew) {
 				XGROW(a, acap, na + 1);
 				ag = &a[na++];
@@ -240,11 +280,11 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 				ag->name = nvtx_name_id(&np, l->name[e]);
 				ag->depth = nvtx_depth(m, gid);
 				ag->startend = (l->flags[e] & EVF_STARTEND) != 0;
-				stats_acc_init(&ag->cpu);
+				stats_sample_init(&ag->cpu);
 			}
-			ag = &a[*slot];
-			stats_acc_add(&ag->cpu, l->end[e] - l->start[e]);
-			nvtx_project(m, gid, &p);
+			ag = &a[ai];
+			stats_sample_add(&ag->cpu, l->end[e] - l->start[e]);
+			nvtx_project_with(&pj, m, gid, &p);
 			if (p.nops > 0) {
 				ag->proj_total += p.end - p.start;
 				ag->with_gpu++;
@@ -256,7 +296,7 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	for (i = 0; i < na; i++) {
 		cJSON *row = out_row(out);
 		const char *dom = model_str(m, m->domains[a[i].domain].name);
-		stats_acc_compute(&a[i].cpu, &st);
+		stats_sample_compute(&a[i].cpu, &st, &sorted);
 		snprintf(key, sizeof key, "%s|%s%s", dom,
 		    strpool_get(local, a[i].path),
 		    a[i].startend ? "|StartEnd" : "");
@@ -276,7 +316,7 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 		out_int(row, "gpu_busy_ns", a[i].busy_total);
 		out_int(row, "kernels", (int64_t)a[i].kernels);
 		out_int(row, "with_gpu_work", (int64_t)a[i].with_gpu);
-		stats_acc_free(&a[i].cpu);
+		stats_sample_free(&a[i].cpu);
 	}
 	if (cJSON_GetArraySize(out->rows) == 0)
 		out_warn(out, "no NVTX ranges match");
@@ -285,10 +325,13 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	sel_free(&s);
 	free(a);
 	free(idx);
-	hmap_free(&by);
+	group_map_free(&by);
 	hmap_free(&np.of_gid);
 	hmap_free(&np.of_pair);
-	hmap_free(&np.of_name);
+	free(np.of_name);
+	free(np.memo);
+	nvtx_projector_free(&pj);
+	stats_acc_free(&sorted);
 	strpool_free(local);
 	return 0;
 }

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "group.h"
 #include "hmap.h"
 #include "nvtx.h"
 #include "correlate.h"
@@ -59,58 +60,24 @@ static const char *axis_fields[AX_COUNT] = {
 	"iter", "kind"
 };
 
-struct group {
-	uint32_t	 v[AX_COUNT];	/* component values */
-	struct stats_acc dur;
-	struct stats_acc bytes;
+struct stats_group {
+	struct stats_sample dur;
+	struct stats_sample bytes;
 };
 
 struct stats_ctx {
 	const struct model	*m;
-	struct strpool		*local;		/* derived names, paths */
-	struct hmap		 api_name;	/* sid -> stripped local sid */
-	uint32_t		*loc;		/* model sid -> local sid + 1 */
-	uint32_t		 nloc;
+	struct group_names	 names;		/* derived names, paths */
 	struct hmap		 path_of;	/* range gid -> local path sid */
 	int			 axes[AX_COUNT];
 	int			 naxes;
-	struct group		*g;
-	size_t			 ng, gcap;
-	struct hmap		 by_key;
+	int			 need_range;	/* an axis needs the NVTX range */
+	struct group_map	 map;		/* axis values -> group */
+	struct stats_group	*g;
+	size_t			 gcap;
+	int64_t			 grand;		/* total of the durations */
+	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
 };
-
-/* "cudaLaunchKernel_v7000" -> "cudaLaunchKernel" (as nsys reports do). */
-static uint32_t
-stats_api_name(struct stats_ctx *c, uint32_t sid)
-{
-	const char	*s;
-	size_t		 n, k;
-	uint32_t	 v;
-
-	if (hmap_get(&c->api_name, sid, &v))
-		return v;
-	s = model_str(c->m, sid);
-	n = strlen(s);
-	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
-		;
-	if (k >= 2 && k < n && s[k - 1] == 'v' && s[k - 2] == '_')
-		n = k - 2;
-	v = strpool_intern(c->local, s, n);
-	hmap_put(&c->api_name, sid, v);
-	return v;
-}
-
-/* The local id of a model string, interned once per distinct string. */
-static uint32_t
-stats_local(struct stats_ctx *c, uint32_t sid)
-{
-	if (sid >= c->nloc)
-		return strpool_intern0(c->local, model_str(c->m, sid));
-	if (c->loc[sid] == 0)
-		c->loc[sid] = strpool_intern0(c->local,
-		    model_str(c->m, sid)) + 1;
-	return c->loc[sid] - 1;
-}
 
 /* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
  * events, around the launching API call. */
@@ -152,7 +119,7 @@ stats_path(struct stats_ctx *c, uint32_t range)
 	if (hmap_get(&c->path_of, range, &v))
 		return v;
 	nvtx_path(c->m, range, buf, sizeof buf);
-	v = strpool_intern0(c->local, buf);
+	v = strpool_intern0(c->names.local, buf);
 	hmap_put(&c->path_of, range, v);
 	return v;
 }
@@ -176,221 +143,160 @@ stats_iter(const struct model *m, uint32_t range)
 	return NONE32;
 }
 
-static int
-stats_parse_axes(struct stats_ctx *c, const char *spec, char **cause)
-{
-	char	*list, *a, *save = NULL;
-	int	 k;
-
-	if (spec == NULL)
-		spec = "name";
-	list = xstrdup(spec);
-	for (a = strtok_r(list, ",", &save); a != NULL;
-	    a = strtok_r(NULL, ",", &save)) {
-		for (k = 0; k < AX_COUNT; k++)
-			if (strcmp(a, axis_names[k]) == 0)
-				break;
-		if (k == AX_COUNT) {
-			*cause = xasprintf("unknown --group-by axis '%s' "
-			    "(name, short-name, device, stream, pid, tid, "
-			    "nvtx-path, iter, kind)", a);
-			free(list);
-			return -1;
-		}
-		c->axes[c->naxes++] = k;
-		if (c->naxes == AX_COUNT)
-			break;
-	}
-	free(list);
-	return 0;
-}
-
-static struct group *
-stats_group(struct stats_ctx *c, const uint32_t *v)
-{
-	uint64_t	 key = 0x12345;
-	uint32_t	*slot;
-	int		 isnew, k;
-	struct group	*g;
-
-	for (k = 0; k < AX_COUNT; k++)
-		key = hmap_key2(key, v[k]);
-	for (;;) {
-		slot = hmap_upsert(&c->by_key, key, (uint32_t)c->ng, &isnew);
-		if (isnew) {
-			XGROW(c->g, c->gcap, c->ng + 1);
-			g = &c->g[c->ng++];
-			memcpy(g->v, v, sizeof g->v);
-			stats_acc_init(&g->dur);
-			stats_acc_init(&g->bytes);
-			return g;
-		}
-		g = &c->g[*slot];
-		if (memcmp(g->v, v, sizeof g->v) == 0)
-			return g;
-		key++;		/* a hash collision: probe the next key */
-	}
-}
-
 static void
 stats_add(struct stats_ctx *c, uint32_t t, uint32_t i, int kind)
 {
 	const struct model	*m = c->m;
 	const struct track	*tr = &m->tracks[t];
 	const struct lane	*l = &tr->lane;
-	uint32_t		 v[AX_COUNT], range = NONE32;
-	int			 k, need_range = 0;
-	struct group		*g;
+	uint32_t		 v[AX_COUNT + 1], range = NONE32;
+	int			 k, isnew;
+	size_t			 gi;
+	int64_t			 dur = l->end[i] - l->start[i];
+	struct stats_group	*g;
 
-	memset(v, 0, sizeof v);
-	for (k = 0; k < c->naxes; k++)
-		if (c->axes[k] == AX_NVTX || c->axes[k] == AX_ITER)
-			need_range = 1;
-	if (need_range)
+	v[0] = 0;
+	if (c->need_range)
 		range = stats_range_of(m, t, i);
 	for (k = 0; k < c->naxes; k++) {
 		switch (c->axes[k]) {
 		case AX_NAME:
-			v[AX_NAME] = l->kind[i] == EV_API ?
-			    stats_api_name(c, l->name[i]) :
-			    stats_local(c, l->name[i]);
+			v[k] = l->kind[i] == EV_API ?
+			    group_api(&c->names, l->name[i]) :
+			    group_local(&c->names, l->name[i]);
 			break;
 		case AX_SHORT:
-			v[AX_SHORT] = stats_local(c,
+			v[k] = group_local(&c->names,
 			    l->kind[i] == EV_KERNEL && l->aux[i] != NONE32 ?
 			    m->kernels[l->aux[i]].short_name : l->name[i]);
 			break;
 		case AX_DEVICE:
-			v[AX_DEVICE] = tr->device;
+			v[k] = tr->device;
 			break;
 		case AX_STREAM:
-			v[AX_STREAM] = tr->stream;
+			v[k] = tr->stream;
 			break;
 		case AX_PID:
-			v[AX_PID] = tr->process;
+			v[k] = tr->process;
 			break;
 		case AX_TID:
-			v[AX_TID] = tr->thread;
+			v[k] = tr->thread;
 			break;
 		case AX_NVTX:
-			v[AX_NVTX] = stats_path(c, range);
+			v[k] = stats_path(c, range);
 			break;
 		case AX_ITER:
-			v[AX_ITER] = stats_iter(m, range);
+			v[k] = stats_iter(m, range);
 			break;
 		case AX_KIND:
-			v[AX_KIND] = l->kind[i];
+			v[k] = l->kind[i];
 			break;
 		}
 	}
 	/* nvtx_sum separates push/pop from start/end ranges. */
 	if (kind == EV_NVTX)
-		v[AX_KIND] = v[AX_KIND] * 2 + ((l->flags[i] & EVF_STARTEND) != 0);
-	g = stats_group(c, v);
-	stats_acc_add(&g->dur, l->end[i] - l->start[i]);
+		v[k] = (l->flags[i] & EVF_STARTEND) != 0;
+	gi = group_map_find(&c->map, v, &isnew);
+	if (isnew) {
+		XGROW(c->g, c->gcap, gi + 1);
+		stats_sample_init(&c->g[gi].dur);
+		stats_sample_init(&c->g[gi].bytes);
+	}
+	g = &c->g[gi];
+	stats_sample_add(&g->dur, dur);
+	c->grand += dur;
 	if ((l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET) &&
 	    l->aux[i] != NONE32 && l->aux[i] < m->ncopies)
-		stats_acc_add(&g->bytes, (int64_t)m->copies[l->aux[i]].bytes);
+		stats_sample_add(&g->bytes, (int64_t)m->copies[l->aux[i]].bytes);
 }
 
 static void
-stats_key_part(char *buf, size_t len, size_t *o, const char *axis,
-    const char *val)
-{
-	int	n;
-
-	n = snprintf(buf + *o, len - *o, "%s%s=%s", *o != 0 ? "|" : "", axis,
-	    val);
-	if (n > 0)
-		*o = *o + (size_t)n < len ? *o + (size_t)n : len - 1;
-}
-
-static void
-stats_row(struct stats_ctx *c, struct out *out, struct group *g,
-    int64_t grand, int kind, const char *type_name)
+stats_row(struct stats_ctx *c, struct out *out, size_t gi, int kind,
+    const char *type_name)
 {
 	const struct model	*m = c->m;
+	struct stats_group	*g = &c->g[gi];
+	const uint32_t		*v = group_map_key(&c->map, gi);
 	cJSON			*row = out_row(out);
 	struct stats		 s;
 	char			 key[8192], num[32];
 	size_t			 o = 0;
 	int			 k, ax;
+	int64_t			 grand = c->grand;
 
-	stats_acc_compute(&g->dur, &s);
+	stats_sample_compute(&g->dur, &s, &c->sorted);
 	o = (size_t)snprintf(key, sizeof key, "%s", type_name);
 	for (k = 0; k < c->naxes; k++) {
 		ax = c->axes[k];
 		switch (ax) {
 		case AX_NAME: case AX_SHORT: case AX_NVTX:
-			stats_key_part(key, sizeof key, &o, axis_fields[ax],
-			    strpool_get(c->local, g->v[ax]));
+			group_key_part(key, sizeof key, &o, axis_fields[ax],
+			    group_str(&c->names, v[k]));
 			out_str(row, axis_fields[ax],
-			    strpool_get(c->local, g->v[ax]));
+			    group_str(&c->names, v[k]));
 			break;
 		case AX_DEVICE:
-			snprintf(num, sizeof num, "%u", g->v[ax] == NONE32 ?
-			    0 : m->devices[g->v[ax]].source_id);
-			stats_key_part(key, sizeof key, &o, "device", num);
-			if (g->v[ax] == NONE32)
+			snprintf(num, sizeof num, "%u", v[k] == NONE32 ?
+			    0 : m->devices[v[k]].source_id);
+			group_key_part(key, sizeof key, &o, "device", num);
+			if (v[k] == NONE32)
 				cJSON_AddNullToObject(row, "device");
 			else
 				out_int(row, "device",
-				    m->devices[g->v[ax]].source_id);
+				    m->devices[v[k]].source_id);
 			break;
 		case AX_STREAM:
-			if (g->v[ax] == NONE32) {
+			if (v[k] == NONE32) {
 				cJSON_AddNullToObject(row, "stream");
 				break;
 			}
 			snprintf(num, sizeof num, "%llu", (unsigned long long)
-			    m->streams[g->v[ax]].source_id);
-			stats_key_part(key, sizeof key, &o, "stream", num);
+			    m->streams[v[k]].source_id);
+			group_key_part(key, sizeof key, &o, "stream", num);
 			out_int(row, "stream",
-			    (int64_t)m->streams[g->v[ax]].source_id);
+			    (int64_t)m->streams[v[k]].source_id);
 			break;
 		case AX_PID:
-			if (g->v[ax] == NONE32) {
+			if (v[k] == NONE32) {
 				cJSON_AddNullToObject(row, "pid");
 				break;
 			}
 			snprintf(num, sizeof num, "%u",
-			    m->processes[g->v[ax]].pid);
-			stats_key_part(key, sizeof key, &o, "pid", num);
-			out_int(row, "pid", m->processes[g->v[ax]].pid);
+			    m->processes[v[k]].pid);
+			group_key_part(key, sizeof key, &o, "pid", num);
+			out_int(row, "pid", m->processes[v[k]].pid);
 			break;
 		case AX_TID:
-			if (g->v[ax] == NONE32) {
+			if (v[k] == NONE32) {
 				cJSON_AddNullToObject(row, "tid");
 				break;
 			}
 			snprintf(num, sizeof num, "%u",
-			    m->threads[g->v[ax]].tid);
-			stats_key_part(key, sizeof key, &o, "tid", num);
-			out_int(row, "tid", m->threads[g->v[ax]].tid);
+			    m->threads[v[k]].tid);
+			group_key_part(key, sizeof key, &o, "tid", num);
+			out_int(row, "tid", m->threads[v[k]].tid);
 			break;
 		case AX_ITER:
-			if (g->v[ax] == NONE32) {
-				stats_key_part(key, sizeof key, &o, "iter",
+			if (v[k] == NONE32) {
+				group_key_part(key, sizeof key, &o, "iter",
 				    "none");
 				cJSON_AddNullToObject(row, "iter");
 				break;
 			}
-			snprintf(num, sizeof num, "%u", g->v[ax]);
-			stats_key_part(key, sizeof key, &o, "iter", num);
-			out_int(row, "iter", g->v[ax]);
+			snprintf(num, sizeof num, "%u", v[k]);
+			group_key_part(key, sizeof key, &o, "iter", num);
+			out_int(row, "iter", v[k]);
 			break;
 		case AX_KIND:
-			stats_key_part(key, sizeof key, &o, "kind",
-			    ev_kind_name((int)(kind == EV_NVTX ?
-			    g->v[ax] / 2 : g->v[ax])));
-			out_str(row, "kind", ev_kind_name((int)(kind ==
-			    EV_NVTX ? g->v[ax] / 2 : g->v[ax])));
+			group_key_part(key, sizeof key, &o, "kind",
+			    ev_kind_name((int)v[k]));
+			out_str(row, "kind", ev_kind_name((int)v[k]));
 			break;
 		}
 	}
 	if (kind == EV_NVTX) {
-		const char *style = g->v[AX_KIND] & 1 ? "StartEnd" : "PushPop";
-		stats_key_part(key, sizeof key, &o, "style", style);
+		const char *style = v[c->naxes] ? "StartEnd" : "PushPop";
+		group_key_part(key, sizeof key, &o, "style", style);
 		out_str(row, "style", style);
 	}
 	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
@@ -404,7 +310,7 @@ stats_row(struct stats_ctx *c, struct out *out, struct group *g,
 	out_int(row, "max_ns", s.max);
 	out_num(row, "stddev_ns", s.stddev);
 	if (g->bytes.n > 0) {
-		stats_acc_compute(&g->bytes, &s);
+		stats_sample_compute(&g->bytes, &s, &c->sorted);
 		out_int(row, "total_bytes", s.total);
 		out_num(row, "mean_bytes", s.mean);
 		out_num(row, "median_bytes", s.median);
@@ -429,24 +335,26 @@ stats_run(const struct model *m, const struct opts *o, struct out *out,
 	uint32_t		*idx = NULL;
 	size_t			 icap = 0, k, i, gi;
 	uint32_t		 t;
-	int64_t			 grand = 0;
 	int			 kind = o->type != 0 ? o->type : EV_KERNEL, rc = 0;
 	const char		*type_name = o->type_name != NULL ?
 				    o->type_name : "kernel";
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
-	c.local = strpool_new();
-	c.nloc = strpool_count(m->strs);
-	c.loc = xcalloc((size_t)c.nloc + 1, sizeof *c.loc);
-	hmap_init(&c.api_name);
+	group_names_init(&c.names, m);
 	hmap_init(&c.path_of);
-	hmap_init(&c.by_key);
-	if (stats_parse_axes(&c, o->group_by, cause) != 0 ||
+	if (group_parse_axes(o->group_by, "name", axis_names, AX_COUNT, 0,
+	    c.axes, &c.naxes, cause) != 0 ||
 	    sel_init(&s, m, o, cause) != 0) {
 		rc = -1;
 		goto done;
 	}
+	for (k = 0; k < (size_t)c.naxes; k++)
+		if (c.axes[k] == AX_NVTX || c.axes[k] == AX_ITER)
+			c.need_range = 1;
+	/* The key: one value per axis, and the NVTX style. */
+	k = (size_t)c.naxes + (kind == EV_NVTX);
+	group_map_init(&c.map, k > 0 ? k : 1);
 	s.kind = kind;
 	if (sel_window_empty(&s))
 		out_warn(out, "the window lies outside the trace");
@@ -466,30 +374,26 @@ stats_run(const struct model *m, const struct opts *o, struct out *out,
 		}
 	}
 	sel_free(&s);
-	for (gi = 0; gi < c.ng; gi++)
-		for (i = 0; i < c.g[gi].dur.n; i++)
-			grand += c.g[gi].dur.v[i];
-	for (gi = 0; gi < c.ng; gi++)
-		stats_row(&c, out, &c.g[gi], grand, kind, type_name);
+	for (gi = 0; gi < c.map.ng; gi++)
+		stats_row(&c, out, gi, kind, type_name);
 	out->default_sort = "total_ns:desc";
 	out->columns = stats_columns;
-	if (c.ng == 0)
+	if (c.map.ng == 0)
 		out_warn(out, "no %s events match", type_name);
 	else
 		out_next(out, "gpulens search %s --type %s --name NAME",
 		    o->args[0], type_name);
-	out_int(out->aux, "grand_total_ns", grand);
+	out_int(out->aux, "grand_total_ns", c.grand);
 done:
-	for (gi = 0; gi < c.ng; gi++) {
-		stats_acc_free(&c.g[gi].dur);
-		stats_acc_free(&c.g[gi].bytes);
+	for (gi = 0; gi < c.map.ng; gi++) {
+		stats_sample_free(&c.g[gi].dur);
+		stats_sample_free(&c.g[gi].bytes);
 	}
 	free(c.g);
-	free(c.loc);
-	strpool_free(c.local);
-	hmap_free(&c.api_name);
+	stats_acc_free(&c.sorted);
+	group_names_free(&c.names);
+	group_map_free(&c.map);
 	hmap_free(&c.path_of);
-	hmap_free(&c.by_key);
 	free(idx);
 	(void)code;
 	return rc;

@@ -380,6 +380,87 @@ nvtx_gpu_lower(const struct model *m, uint32_t api)
 }
 
 /*
+ * The first index >= lo of an event of l starting at or after t, given
+ * that every event before lo starts before t: a gallop from lo, so a
+ * target k events ahead costs O(log k) instead of O(log n).
+ */
+static size_t
+nvtx_lower_from(const struct lane *l, size_t lo, int64_t t)
+{
+	size_t	hi, step = 1, mid;
+
+	if (lo >= l->n || l->start[lo] >= t)
+		return lo;
+	/* start[lo] < t: widen [lo, hi) until start[hi] >= t or the end. */
+	for (hi = lo + 1; hi < l->n && l->start[hi] < t; hi = lo + step) {
+		lo = hi;
+		step *= 2;
+	}
+	if (hi > l->n)
+		hi = l->n;
+	lo++;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (l->start[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Points the projector at the API tracks of thread (kept if the same). */
+static void
+nvtx_projector_thread(struct nvtx_projector *pj, const struct model *m,
+    uint32_t thread)
+{
+	size_t	t;
+
+	if (pj->thread1 == thread + 1)
+		return;
+	pj->thread1 = thread + 1;
+	pj->napi = 0;
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_API ||
+		    m->tracks[t].thread != thread)
+			continue;
+		if (pj->napi == pj->apicap) {
+			pj->apicap = pj->apicap == 0 ? 4 : pj->apicap * 2;
+			pj->api = xreallocarray(pj->api, pj->apicap,
+			    sizeof *pj->api);
+			pj->last_t = xreallocarray(pj->last_t, pj->apicap,
+			    sizeof *pj->last_t);
+			pj->last_j = xreallocarray(pj->last_j, pj->apicap,
+			    sizeof *pj->last_j);
+		}
+		pj->api[pj->napi] = (uint32_t)t;
+		pj->last_t[pj->napi] = INT64_MAX;	/* no search yet */
+		pj->last_j[pj->napi] = 0;
+		pj->napi++;
+	}
+}
+
+void
+nvtx_projector_free(struct nvtx_projector *pj)
+{
+	free(pj->sp);
+	free(pj->api);
+	free(pj->last_t);
+	free(pj->last_j);
+	memset(pj, 0, sizeof *pj);
+}
+
+void
+nvtx_project(const struct model *m, uint32_t gid, struct nvtx_proj *out)
+{
+	struct nvtx_projector	pj;
+
+	memset(&pj, 0, sizeof pj);
+	nvtx_project_with(&pj, m, gid, out);
+	nvtx_projector_free(&pj);
+}
+
+/*
  * For every API track of the range's thread, the API calls that start
  * inside the range are the index run [lane_lower(start), lane_lower(end +
  * 1)), so their global ids are one run too, and so is their GPU work in
@@ -387,16 +468,18 @@ nvtx_gpu_lower(const struct model *m, uint32_t api)
  * the run visits exactly the GPU operations of those calls; the calls that
  * end after the range are skipped. API calls that start before the range
  * cannot lie inside it. O(log n + k + g log g) for k linked calls and g GPU
- * operations.
+ * operations; the sort is skipped when the work comes in start order, as
+ * it mostly does (the union needs only that order).
  */
 void
-nvtx_project(const struct model *m, uint32_t gid, struct nvtx_proj *out)
+nvtx_project_with(struct nvtx_projector *pj, const struct model *m,
+    uint32_t gid, struct nvtx_proj *out)
 {
 	const struct track	*tr, *u;
 	const struct lane	*l, *gl;
-	struct nvtx_span	*sp = NULL;
+	struct nvtx_span	*sp = pj->sp;
 	struct evref		 r;
-	size_t			 spcap = 0, nsp = 0, t, j, j0, j1, k, gt = 0;
+	size_t			 nsp = 0, t, j, j0, j1, k, gt = 0, ai;
 	uint32_t		 a, a0, a1, g;
 	int64_t			 rs, re, cs, ce;
 	int			 kind;
@@ -412,13 +495,18 @@ nvtx_project(const struct model *m, uint32_t gid, struct nvtx_proj *out)
 	rs = tr->lane.start[r.idx];
 	re = tr->lane.end[r.idx];
 
-	for (t = 0; t < m->ntracks; t++) {
+	nvtx_projector_thread(pj, m, tr->thread);
+	for (ai = 0; ai < pj->napi; ai++) {
+		t = pj->api[ai];
 		u = &m->tracks[t];
-		if (u->type != TRACK_API || u->thread != tr->thread)
-			continue;
 		l = &u->lane;
-		j0 = lane_lower(l, rs);
-		j1 = re < INT64_MAX ? lane_lower(l, re + 1) : l->n;
+		if (rs >= pj->last_t[ai] && pj->last_t[ai] != INT64_MAX)
+			j0 = nvtx_lower_from(l, pj->last_j[ai], rs);
+		else
+			j0 = lane_lower(l, rs);
+		pj->last_t[ai] = rs;
+		pj->last_j[ai] = j0;
+		j1 = re < INT64_MAX ? nvtx_lower_from(l, j0, re + 1) : l->n;
 		if (j0 >= j1)
 			continue;
 		a0 = model_gid(m, (uint32_t)t, (uint32_t)j0);
@@ -439,17 +527,19 @@ nvtx_project(const struct model *m, uint32_t gid, struct nvtx_proj *out)
 				continue;
 			if (kind == EV_KERNEL)
 				out->nkernels++;
-			XGROW(sp, spcap, nsp + 1);
+			XGROW(sp, pj->spcap, nsp + 1);
 			sp[nsp].start = gl->start[g - m->track_off[gt]];
 			sp[nsp].end = gl->end[g - m->track_off[gt]];
 			nsp++;
 		}
 	}
-	if (nsp == 0) {
-		free(sp);
+	pj->sp = sp;
+	if (nsp == 0)
 		return;
-	}
-	qsort(sp, nsp, sizeof *sp, nvtx_span_cmp);
+	for (j = 1; j < nsp && sp[j - 1].start <= sp[j].start; j++)
+		;
+	if (j < nsp)
+		qsort(sp, nsp, sizeof *sp, nvtx_span_cmp);
 	out->nops = (uint32_t)nsp;
 	out->start = sp[0].start;
 	out->end = sp[0].end;
@@ -466,5 +556,4 @@ nvtx_project(const struct model *m, uint32_t gid, struct nvtx_proj *out)
 			ce = sp[j].end;
 	}
 	out->busy += ce - cs;
-	free(sp);
 }

@@ -47,5 +47,26 @@ uint32_t nvtx_enclosing(const struct model *, uint32_t thread, int64_t t);
 /* GPU projection of range gid (see above). */
 void	 nvtx_project(const struct model *, uint32_t gid,
 	    struct nvtx_proj *out);
+/*
+ * What nvtx_project() can keep between calls, for callers that project
+ * many ranges of one model (caller-owned: zero it before the first call,
+ * release it with nvtx_projector_free()): its span buffer, the API tracks
+ * of the last thread seen, and per API track the last search, which
+ * ranges visited in start order (a track's lane order) turn into short
+ * forward searches.
+ */
+struct nvtx_projector {
+	void		*sp;		/* span buffer */
+	size_t		 spcap;
+	uint32_t	 thread1;	/* thread of api[] + 1, 0 none */
+	uint32_t	*api;		/* that thread's API tracks */
+	int64_t		*last_t;	/* per API track: last range start */
+	size_t		*last_j;	/* and the first call at or after it */
+	size_t		 napi, apicap;
+};
+/* nvtx_project() with reusable state; the same answers. */
+void	 nvtx_project_with(struct nvtx_projector *, const struct model *,
+	    uint32_t gid, struct nvtx_proj *out);
+void	 nvtx_projector_free(struct nvtx_projector *);
 
 #endif

@@ -34,14 +34,69 @@ struct stats_acc {
 void	 stats_acc_init(struct stats_acc *);
 void	 stats_acc_free(struct stats_acc *);
 void	 stats_acc_reset(struct stats_acc *);
-void	 stats_acc_add(struct stats_acc *, int64_t);
+/* Makes room for one more value (stats_acc_add's slow path). */
+void	 stats_acc_grow(struct stats_acc *);
+/* Appends x (amortised O(1), inline: it runs once per event). */
+static inline void
+stats_acc_add(struct stats_acc *a, int64_t x)
+{
+	if (a->n == a->cap)
+		stats_acc_grow(a);
+	a->v[a->n++] = x;
+}
 /* Computes stats over the accumulated values (sorts them in place). */
 void	 stats_acc_compute(struct stats_acc *, struct stats *);
+/*
+ * A sample that keeps its values as 32-bit offsets from the first one while
+ * they all fit (durations of one kind nearly always do), half the memory of
+ * a stats_acc for the verbs that hold millions of values, and as int64
+ * values from the first one that does not fit on. Caller-owned: init,
+ * add, compute, free.
+ */
+struct stats_sample {
+	int64_t		 base;		/* the first value */
+	uint32_t	*d;		/* value - base, while narrow */
+	int64_t		*w;		/* the values, once wide (d NULL) */
+	size_t		 n, cap;
+};
+
+void	 stats_sample_init(struct stats_sample *);
+void	 stats_sample_free(struct stats_sample *);
+/*
+ * Whether x can be kept as an offset: x - base fits in int32, and
+ * |x| < 2^62, so that it does not fit only by wrapping around.
+ */
+static inline int
+stats_sample_narrow(const struct stats_sample *s, int64_t x)
+{
+	return (uint64_t)x - (uint64_t)s->base + 0x80000000ULL <=
+	    0xffffffffULL &&
+	    (uint64_t)x + ((uint64_t)1 << 62) < ((uint64_t)1 << 63);
+}
+/* stats_sample_add's slow path: the first value, growth, widening. */
+void	 stats_sample_slow(struct stats_sample *, int64_t);
+/* Appends x (amortised O(1)). */
+static inline void
+stats_sample_add(struct stats_sample *s, int64_t x)
+{
+	if (s->n < s->cap && s->d != NULL && stats_sample_narrow(s, x)) {
+		s->d[s->n++] = (uint32_t)((uint64_t)x - (uint64_t)s->base);
+		return;
+	}
+	stats_sample_slow(s, x);
+}
+/*
+ * Computes stats over the sample, exactly as stats_compute() over the same
+ * values. scratch is a stats_acc reused across samples: it ends up holding
+ * the sorted values (a wide sample is sorted in place instead).
+ */
+void	 stats_sample_compute(struct stats_sample *, struct stats *,
+	    struct stats_acc *scratch);
 /* Computes stats over values (sorted in place). n == 0 gives all zeros. */
 void	 stats_compute(int64_t *values, size_t n, struct stats *);
 /* Percentile p (0-100) of sorted values; 0 if n == 0. */
 double	 stats_percentile(const int64_t *sorted, size_t n, double p);
-/* Sorts int64 values ascending (radix sort for large n). */
+/* Sorts int64 values ascending (radix sort on v - min for large n). */
 void	 stats_sort(int64_t *values, size_t n);
 
 #endif

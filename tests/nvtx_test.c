@@ -3,7 +3,8 @@
  * the innermost-range query and the GPU projection, on small models built
  * by hand through builder.h with answers worked out on paper; plus a random
  * model checked against a brute-force parent search, and the real fixtures
- * when GPULENS_FIXTURES is set.
+ * when GPULENS_FIXTURES is set; the reusable projector against the one-off
+ * projection.
  */
 #include "config.h"
 
@@ -775,6 +776,68 @@ test_fixtures(void **state)
 	check_fixture("nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
+/*
+ * nvtx_project_with() answers as nvtx_project() for every event of every
+ * NVTX track, with one projector reused over all of them in lane order
+ * (the forward searches) and then in reverse order (the fallback to a
+ * full search); returns the number of events with GPU work.
+ */
+static size_t
+check_projector(const struct model *m)
+{
+	struct nvtx_projector	 pj;
+	struct nvtx_proj	 got, want;
+	const struct lane	*l;
+	size_t			 t, i, k, with = 0;
+	uint32_t		 gid;
+	int			 pass;
+
+	memset(&pj, 0, sizeof pj);
+	for (pass = 0; pass < 2; pass++) {
+		for (t = 0; t < m->ntracks; t++) {
+			if (m->tracks[t].type != TRACK_NVTX)
+				continue;
+			l = &m->tracks[t].lane;
+			for (k = 0; k < l->n; k++) {
+				i = pass == 0 ? k : l->n - 1 - k;
+				gid = model_gid(m, (uint32_t)t, (uint32_t)i);
+				nvtx_project(m, gid, &want);
+				memset(&got, 0x55, sizeof got);
+				nvtx_project_with(&pj, m, gid, &got);
+				assert_int_equal(got.nops, want.nops);
+				assert_int_equal(got.nkernels, want.nkernels);
+				assert_int_equal(got.start, want.start);
+				assert_int_equal(got.end, want.end);
+				assert_int_equal(got.busy, want.busy);
+				with += pass == 0 && want.nops > 0;
+			}
+		}
+	}
+	nvtx_projector_free(&pj);
+	assert_null(pj.sp);
+	return with;
+}
+
+static void
+test_projector(void **state)
+{
+	struct fix	*f = *state;
+	struct model	*m;
+	char		*p, *cause = NULL;
+
+	/* The hand-made model: 5 ranges with work (test_projection). */
+	assert_true(check_projector(f->m) >= 5);
+	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) ==
+	    NULL)
+		return;
+	m = nsys_load(p, NULL, &cause);
+	if (m == NULL)
+		fail_msg("%s: %s", p, cause);
+	assert_true(check_projector(m) > 1000);
+	model_free(m);
+	free(p);
+}
+
 int
 main(void)
 {
@@ -795,6 +858,8 @@ main(void)
 		cmocka_unit_test(test_random_against_brute_force),
 		cmocka_unit_test(test_empty_model),
 		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test_setup_teardown(test_projector, setup_main,
+		    teardown_main),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

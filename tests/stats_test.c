@@ -346,6 +346,106 @@ test_acc(void **state)
 	stats_acc_free(&acc);		/* twice is fine */
 }
 
+/*
+ * A sample of values gives exactly what stats_compute() gives on them (the
+ * same doubles, not merely close ones), and leaves a narrow sample's values
+ * sorted in the scratch. Returns whether the sample went wide.
+ */
+static int
+check_sample(const int64_t *values, size_t n, struct stats_acc *scratch)
+{
+	struct stats_sample	 smp;
+	struct stats		 got, want;
+	int64_t			*a;
+	size_t			 i;
+	int			 wide;
+
+	a = malloc((n + 1) * sizeof *a);
+	memcpy(a, values, n * sizeof *a);
+	stats_compute(a, n, &want);
+	stats_sample_init(&smp);
+	for (i = 0; i < n; i++)
+		stats_sample_add(&smp, values[i]);
+	assert_int_equal(smp.n, n);
+	stats_sample_compute(&smp, &got, scratch);
+	assert_memory_equal(&got, &want, sizeof got);
+	wide = smp.w != NULL;
+	if (!wide && n > 0) {
+		assert_int_equal(scratch->n, n);
+		assert_memory_equal(scratch->v, a, n * sizeof *a);
+	}
+	/* Computing again gives the same (the sample is not consumed). */
+	stats_sample_compute(&smp, &got, scratch);
+	assert_memory_equal(&got, &want, sizeof got);
+	stats_sample_free(&smp);
+	assert_null(smp.d);
+	assert_null(smp.w);
+	free(a);
+	return wide;
+}
+
+static void
+test_sample(void **state)
+{
+	static const size_t sizes[] = { 0, 1, 2, 63, 64, 65, 1000, 100000 };
+	struct stats_acc	 scratch;
+	int64_t			*v;
+	size_t			 k, i, n;
+	int			 wide;
+
+	(void)state;
+	stats_acc_init(&scratch);
+	v = malloc(100000 * sizeof *v);
+	for (k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		n = sizes[k];
+		/* Durations: narrow, one to three radix passes. */
+		for (i = 0; i < n; i++)
+			v[i] = (int64_t)(rng() % 30000) + 3000;
+		assert_false(check_sample(v, n, &scratch));
+		for (i = 0; i < n; i++)
+			v[i] = (int64_t)(rng() % 2000000000) - 1000000000;
+		assert_false(check_sample(v, n, &scratch));
+		/* Around a large base, both sides of it, and sorted. */
+		for (i = 0; i < n; i++)
+			v[i] = 1000000000000000LL + (int64_t)(rng() % 4000001) -
+			    2000000;
+		assert_false(check_sample(v, n, &scratch));
+		for (i = 0; i < n; i++)
+			v[i] = (int64_t)i * 7 - 100;
+		assert_false(check_sample(v, n, &scratch));
+		/* Spread beyond int32 offsets: widens at the first such. */
+		for (i = 0; i < n; i++)
+			v[i] = (int64_t)(rng() % 5000) +
+			    (i == n / 2 ? 3000000000LL : 0);
+		assert_int_equal(check_sample(v, n, &scratch), n > 1);
+		/* Full-range values: wide from the first beyond 2^62. */
+		for (i = 0; i < n; i++)
+			v[i] = (int64_t)rng();
+		wide = check_sample(v, n, &scratch);
+		if (n > 1)
+			assert_true(wide);
+	}
+	/* Offsets that fit only by wrapping around stay wide: x - base is
+	 * 10 modulo 2^64 but not in fact. */
+	v[0] = INT64_MAX - 5;
+	v[1] = INT64_MIN + 4;
+	v[2] = INT64_MAX;
+	assert_true(check_sample(v, 3, &scratch));
+	/* Narrow values lie in [-2^62, 2^62). */
+	v[0] = ((int64_t)1 << 62) - 1;
+	v[1] = v[0] - 1;
+	assert_false(check_sample(v, 2, &scratch));
+	v[1] = v[0] + 1;
+	assert_true(check_sample(v, 2, &scratch));
+	v[0] = -((int64_t)1 << 62);
+	v[1] = v[0] + 1;
+	assert_false(check_sample(v, 2, &scratch));
+	v[1] = v[0] - 1;
+	assert_true(check_sample(v, 2, &scratch));
+	stats_acc_free(&scratch);
+	free(v);
+}
+
 int
 main(void)
 {
@@ -359,6 +459,7 @@ main(void)
 		cmocka_unit_test(test_random_sizes),
 		cmocka_unit_test(test_sort_full_range),
 		cmocka_unit_test(test_acc),
+		cmocka_unit_test(test_sample),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,218 @@
+/*
+ * group: --group-by axis lists, derived names and the group key map shared
+ * by the aggregating verbs (see group.h).
+ *
+ * The key map hashes a key's components into an open-addressing table of
+ * group indices (linear probing, at most half full) and compares the whole
+ * key on a hit, so distinct keys never merge whatever their hashes.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evrow.h"
+#include "group.h"
+#include "xmalloc.h"
+
+int
+group_parse_axes(const char *spec, const char *dflt,
+    const char *const *names, int count, int flags, int *axes, int *naxes,
+    char **cause)
+{
+	char	*list, *a, *save = NULL, all[512];
+	size_t	 o = 0;
+	int	 k, j;
+
+	*naxes = 0;
+	list = xstrdup(spec != NULL ? spec : dflt);
+	for (a = strtok_r(list, ",", &save); a != NULL;
+	    a = strtok_r(NULL, ",", &save)) {
+		if ((flags & GROUP_NONE) &&
+		    (strcmp(a, "none") == 0 || strcmp(a, "all") == 0))
+			continue;
+		for (k = 0; k < count; k++)
+			if (strcmp(a, names[k]) == 0)
+				break;
+		if (k == count) {
+			for (j = 0; j < count; j++)
+				o += (size_t)snprintf(all + o, sizeof all - o,
+				    "%s%s", j > 0 ? ", " : "", names[j]);
+			if (flags & GROUP_NONE)
+				snprintf(all + o, sizeof all - o, ", none");
+			*cause = xasprintf("unknown --group-by axis '%s' (%s)",
+			    a, all);
+			free(list);
+			return -1;
+		}
+		for (j = 0; (flags & GROUP_UNIQUE) && j < *naxes; j++)
+			if (axes[j] == k)
+				break;
+		if (!(flags & GROUP_UNIQUE) || j == *naxes)
+			axes[(*naxes)++] = k;
+		if (!(flags & GROUP_UNIQUE) && *naxes == count)
+			break;
+	}
+	free(list);
+	return 0;
+}
+
+void
+group_key_part(char *buf, size_t len, size_t *o, const char *axis,
+    const char *val)
+{
+	int	n;
+
+	n = snprintf(buf + *o, len - *o, "%s%s=%s", *o != 0 ? "|" : "", axis,
+	    val);
+	if (n > 0)
+		*o = *o + (size_t)n < len ? *o + (size_t)n : len - 1;
+}
+
+void
+group_names_init(struct group_names *gn, const struct model *m)
+{
+	gn->m = m;
+	gn->local = strpool_new();
+	gn->nloc = strpool_count(m->strs);
+	gn->loc = xcalloc((size_t)gn->nloc + 1, sizeof *gn->loc);
+	gn->api = xcalloc((size_t)gn->nloc + 1, sizeof *gn->api);
+}
+
+void
+group_names_free(struct group_names *gn)
+{
+	free(gn->loc);
+	free(gn->api);
+	strpool_free(gn->local);
+	memset(gn, 0, sizeof *gn);
+}
+
+uint32_t
+group_local(struct group_names *gn, uint32_t sid)
+{
+	if (sid >= gn->nloc)
+		return strpool_intern0(gn->local, model_str(gn->m, sid));
+	if (gn->loc[sid] == 0)
+		gn->loc[sid] = strpool_intern0(gn->local,
+		    model_str(gn->m, sid)) + 1;
+	return gn->loc[sid] - 1;
+}
+
+uint32_t
+group_api(struct group_names *gn, uint32_t sid)
+{
+	const char	*s;
+
+	if (sid < gn->nloc && gn->api[sid] != 0)
+		return gn->api[sid] - 1;
+	s = model_str(gn->m, sid);
+	if (sid >= gn->nloc)
+		return strpool_intern(gn->local, s, evrow_api_len(s));
+	gn->api[sid] = strpool_intern(gn->local, s, evrow_api_len(s)) + 1;
+	return gn->api[sid] - 1;
+}
+
+const char *
+group_str(const struct group_names *gn, uint32_t id)
+{
+	return strpool_get(gn->local, id);
+}
+
+void
+group_map_init(struct group_map *gm, size_t nv)
+{
+	memset(gm, 0, sizeof *gm);
+	gm->nv = nv;
+}
+
+void
+group_map_free(struct group_map *gm)
+{
+	free(gm->keys);
+	free(gm->slot);
+	free(gm->direct);
+	memset(gm, 0, sizeof *gm);
+}
+
+static size_t
+group_hash(const uint32_t *v, size_t nv)
+{
+	uint64_t	h = 0x9E3779B97F4A7C15ULL;
+	size_t		k;
+
+	for (k = 0; k < nv; k++)
+		h = (h ^ v[k]) * 0xff51afd7ed558ccdULL;
+	return (size_t)(h ^ (h >> 29));
+}
+
+/* Doubles the slot table (first use: 64 slots) and rehashes every key. */
+static void
+group_map_grow(struct group_map *gm)
+{
+	size_t	size = gm->mask == 0 ? 64 : (gm->mask + 1) * 2, g, h;
+
+	free(gm->slot);
+	gm->slot = xcalloc(size, sizeof *gm->slot);
+	gm->mask = size - 1;
+	for (g = 0; g < gm->ng; g++) {
+		h = group_hash(gm->keys + g * gm->nv, gm->nv) & gm->mask;
+		while (gm->slot[h] != 0)
+			h = (h + 1) & gm->mask;
+		gm->slot[h] = (uint32_t)g + 1;
+	}
+}
+
+size_t
+group_map_find(struct group_map *gm, const uint32_t *v, int *isnew)
+{
+	size_t		 h, g, k, nv = gm->nv;
+	uint32_t	 s;
+	const uint32_t	*key;
+
+	*isnew = 0;
+	if (nv == 1 && v[0] < gm->ndirect && gm->direct[v[0]] != 0)
+		return gm->direct[v[0]] - 1;
+	if (gm->mask != 0) {
+		h = group_hash(v, nv) & gm->mask;
+		while ((s = gm->slot[h]) != 0) {
+			g = s - 1;
+			key = gm->keys + g * nv;
+			for (k = 0; k < nv && key[k] == v[k]; k++)
+				;
+			if (k == nv)
+				return g;
+			h = (h + 1) & gm->mask;
+		}
+	}
+	*isnew = 1;
+	g = gm->ng;
+	XGROW(gm->keys, gm->cap, (g + 1) * nv);
+	memcpy(gm->keys + g * nv, v, nv * sizeof *v);
+	gm->ng++;
+	if (gm->ng * 2 > gm->mask)
+		group_map_grow(gm);	/* rehashes the new key too */
+	else {
+		h = group_hash(v, nv) & gm->mask;
+		while (gm->slot[h] != 0)
+			h = (h + 1) & gm->mask;
+		gm->slot[h] = (uint32_t)g + 1;
+	}
+	if (nv == 1 && v[0] < GROUP_DIRECT) {
+		if (v[0] >= gm->ndirect) {
+			k = gm->ndirect;
+			XGROW(gm->direct, gm->ndirect, (size_t)v[0] + 1);
+			memset(gm->direct + k, 0,
+			    (gm->ndirect - k) * sizeof *gm->direct);
+		}
+		gm->direct[v[0]] = (uint32_t)g + 1;
+	}
+	return g;
+}
+
+const uint32_t *
+group_map_key(const struct group_map *gm, size_t g)
+{
+	return gm->keys + g * gm->nv;
+}
