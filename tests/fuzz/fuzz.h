@@ -88,6 +88,27 @@ void		 fuzz_fail(const char *file, int line, const char *what)
 #define FUZZ_KNOWN(c)	(c)
 #endif
 
+/*
+ * The whole of a reader harness (NAME_fuzz.c): stdout quiet, every input
+ * through fuzz_reader() as file "file" loaded by load.
+ */
+#define FUZZ_READER_HARNESS(file, load, strict_dir)			\
+int									\
+LLVMFuzzerInitialize(int *argc, char ***argv)				\
+{									\
+	(void)argc;							\
+	(void)argv;							\
+	fuzz_quiet_stdout();						\
+	return 0;							\
+}									\
+									\
+int									\
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)		\
+{									\
+	fuzz_reader(data, size, (file), (load), (strict_dir));		\
+	return 0;							\
+}
+
 /* Whether an event or track names a string id past the string pool. */
 int		 fuzz_bad_names(const struct model *);
 

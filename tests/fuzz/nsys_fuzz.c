@@ -15,18 +15,4 @@
 #include "fuzz.h"
 #include "source.h"
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	fuzz_quiet_stdout();
-	return 0;
-}
-
-int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
-{
-	fuzz_reader(data, size, "trace.sqlite", nsys_load, 1);
-	return 0;
-}
+FUZZ_READER_HARNESS("trace.sqlite", nsys_load, 1)
