@@ -3,9 +3,10 @@
  *
  * Grouping key of a range name: the string id shifted left by one, or,
  * for a "<prefix>#<digits>" family, the local id of "<prefix>#*" shifted
- * left by one with the low bit set. Children are found through a hash of
- * (parent node, key), checked on every hit so that a hash collision can
- * never merge two nodes.
+ * left by one with the low bit set, cached per string id in an array.
+ * Children are found through a hash of (parent node, key), checked on
+ * every hit so that a hash collision can never merge two nodes, behind a
+ * small direct-mapped memo of the last child found (checked the same way).
  */
 #include "config.h"
 
@@ -13,10 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "correlate.h"
 #include "hmap.h"
 #include "nvtree.h"
 #include "xmalloc.h"
+
+#define NVTREE_MEMO	1021	/* entries of nvtree_track()'s memo */
 
 static const char *nvtree_sort_names[NVTREE_SORT_COUNT_] = {
 	"cpu", "gpu", "count", "name", "start"
@@ -41,16 +43,17 @@ nvtree_family(const char *s)
 	return j;
 }
 
+/* The grouping key of string sid, cached in keyof[sid] (NONE32: not yet). */
 static uint32_t
-nvtree_key(struct nvtree *t, struct hmap *cache, uint32_t sid)
+nvtree_key(struct nvtree *t, uint32_t *keyof, size_t nkey, uint32_t sid)
 {
 	const char	*s;
 	char		 buf[512];
 	size_t		 n;
 	uint32_t	 k;
 
-	if (hmap_get(cache, sid, &k))
-		return k;
+	if (sid < nkey && keyof[sid] != NONE32)
+		return keyof[sid];
 	s = model_str(t->m, sid);
 	n = nvtree_family(s);
 	if (n == 0 || n + 2 > sizeof buf)
@@ -61,7 +64,8 @@ nvtree_key(struct nvtree *t, struct hmap *cache, uint32_t sid)
 		buf[n + 1] = '\0';
 		k = (strpool_intern0(t->local, buf) << 1) | 1;
 	}
-	hmap_put(cache, sid, k);
+	if (sid < nkey)
+		keyof[sid] = k;
 	return k;
 }
 
@@ -107,130 +111,310 @@ nvtree_child(struct nvtree *t, struct hmap *kids, size_t *cap,
 }
 
 /*
- * GPU projection of every range, in two sweeps. First every kernel, copy
- * and memset on a GPU track widens the [amin, amax] of the API call that
- * launched it (correlate_launch(), O(1)), for the API tracks of threads
- * that have NVTX ranges. Then, per (API track, NVTX track) of a thread,
- * the calls are taken in start order and the ranges merged in by start
- * with a stack of the open ones: a range that ended before a call starts
- * can contain neither it nor any later call, and is dropped; every range
- * still open that contains the call (start <= call start, end >= call
- * end: nvtx.h's rule) widens its [pmin, pmax] by the call's. For properly
- * nested push/pop ranges the stack is the nesting: O(events + calls x
- * depth), with 16 bytes per API call of those threads while it runs.
+ * Cursor of one NVTX track in the projection sweep: the open ranges, the
+ * smallest end among them, and the GPU span [pmn, pmx] that every one of
+ * them still has to take (calls that all of them contain are gathered
+ * there, and handed out when the stack changes).
+ */
+struct nvtree_cur {
+	const struct lane	*nl;
+	size_t			 off;		/* index base of the track */
+	size_t			 i;		/* next range to open */
+	uint32_t		*stack;		/* the open ranges */
+	size_t			 sp, cap;
+	int64_t			 next;		/* start of event i, or INT64_MAX */
+	int64_t			 minend;	/* INT64_MAX when empty */
+	int64_t			 pmn, pmx;	/* pmn > pmx: none */
+};
+
+/* GPU span of one range: lo > hi while it has none. */
+struct nvtree_span {
+	int64_t			 lo, hi;
+};
+
+/* The first entry of m->gpu_of_api launched by API call api or later. */
+static size_t
+nvtree_gpu_lower(const struct model *m, uint32_t api)
+{
+	size_t	lo = 0, hi = m->ngpu_of_api, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (m->launch[m->gpu_of_api[mid]] < api)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static inline void
+nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi)
+{
+	if (lo < sp[a].lo)
+		sp[a].lo = lo;
+	if (hi > sp[a].hi)
+		sp[a].hi = hi;
+}
+
+/* Hands the gathered span of c to every open range. */
+static void
+nvtree_flush(struct nvtree_cur *c, struct nvtree_span *span)
+{
+	size_t	r;
+
+	if (c->pmn > c->pmx)
+		return;
+	for (r = 0; r < c->sp; r++)
+		nvtree_widen(span, c->off + c->stack[r], c->pmn, c->pmx);
+	c->pmn = INT64_MAX;
+	c->pmx = INT64_MIN;
+}
+
+/*
+ * Merges the API call [as, ae] with GPU work [amin, amax] into the ranges
+ * of cursor c: the ranges that start by as are opened (pushed), those that
+ * ended before as dropped, and every open one that contains the call
+ * (start <= as, end >= ae: nvtx.h's rule) widens its span. The caller
+ * takes the common case itself: when nothing opens (next > as) and every
+ * open range ends at or after both as and ae (minend), the stack stays as
+ * it is and all of it contains the call, whose span is only gathered into
+ * [pmn, pmx], in O(1).
  */
 static void
-nvtree_project(struct nvtree *t, const size_t *off, int64_t *pmin,
-    int64_t *pmax)
+nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
+    int64_t amax, struct nvtree_span *span)
+{
+	const struct lane	*nl = c->nl;
+	const int64_t		*start = nl->start, *end = nl->end;
+	uint32_t		*stack;
+	size_t			 sp, r, w, i = c->i, n = nl->n;
+	int64_t			 me, e;
+
+	nvtree_flush(c, span);
+	sp = c->sp;
+	for (; i < n && start[i] <= as; i++) {
+		if (nl->kind[i] != EV_NVTX)
+			continue;
+		while (sp > 0 && end[c->stack[sp - 1]] < start[i])
+			sp--;
+		XGROW(c->stack, c->cap, sp + 1);
+		c->stack[sp++] = (uint32_t)i;
+	}
+	c->i = i;
+	c->next = i < n ? start[i] : INT64_MAX;
+	stack = c->stack;
+	me = INT64_MAX;
+	for (w = 0, r = 0; r < sp; r++) {
+		e = end[stack[r]];
+		if (e < as)
+			continue;
+		stack[w++] = stack[r];
+		if (e < me)
+			me = e;
+		if (e >= ae)
+			nvtree_widen(span, c->off + stack[r], amin, amax);
+	}
+	c->sp = w;
+	c->minend = me;
+}
+
+/*
+ * GPU projection of every range, in one sweep per API track of a thread
+ * with NVTX ranges. The track's calls are taken in order (their global
+ * ids ascend) side by side with their GPU work in m->gpu_of_api (grouped
+ * by launching call, calls ascending: one search finds the track's first
+ * entry, then both only move forward, and each entry's key is read once).
+ * A call's kernels, copies and memsets give its [amin, amax]; the call is
+ * then merged into the ranges of every NVTX track of its thread by start,
+ * with a stack of the open ones per NVTX track (nvtree_merge()): a range
+ * that ended before a call starts can contain neither it nor any later
+ * call, and is dropped. An NVTX track whose ranges are all past leaves the
+ * sweep, and a call that no range can contain is skipped without reading
+ * its GPU work. For properly nested push/pop ranges the stack is the
+ * nesting: O(events + calls x NVTX tracks), no memory per call.
+ */
+static void
+nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 {
 	const struct model	*m = t->m;
-	const struct lane	*al, *nl, *gl;
-	uint32_t		*stack = NULL, r, a;
-	size_t			*aoff, scap = 0, u, k, i, j, q, sp, w, napi = 0;
-	struct evref		 ev;
-	int64_t			*amin, *amax, as, ae;
+	const struct lane	*al, *gl;
+	const struct track	*gt = NULL;
+	struct nvtree_cur	*cur, tmp;
+	size_t			 u, k, j, p, nc, x, ng = m->ngpu_of_api;
+	uint32_t		 g, gx, pk, glo = 1, ghi = 0;
+	struct nvtree_cur	*c;
+	int64_t			 amin, amax, as, ae, hi;
 	int			 kind;
-	uint8_t			*has;
 
-	/* Threads with NVTX ranges, and their API calls' slots. */
-	has = xcalloc(m->nthreads + 1, 1);
-	for (k = 0; k < m->ntracks; k++)
-		if (m->tracks[k].type == TRACK_NVTX &&
-		    m->tracks[k].thread < m->nthreads &&
-		    m->tracks[k].lane.n > 0)
-			has[m->tracks[k].thread] = 1;
-	aoff = xcalloc(m->ntracks + 1, sizeof *aoff);
+	if (ng == 0 || m->launch == NULL || m->gpu_of_api == NULL)
+		return;
+	cur = xcalloc(m->ntracks + 1, sizeof *cur);
 	for (u = 0; u < m->ntracks; u++) {
-		aoff[u] = (size_t)-1;
-		if (m->tracks[u].type == TRACK_API &&
-		    m->tracks[u].thread < m->nthreads &&
-		    has[m->tracks[u].thread] && m->tracks[u].lane.n > 0) {
-			aoff[u] = napi;
-			napi += m->tracks[u].lane.n;
-		}
-	}
-	if (napi == 0)
-		goto done;
-	amin = xcalloc(napi, sizeof *amin);
-	amax = xcalloc(napi, sizeof *amax);
-	for (q = 0; q < napi; q++) {
-		amin[q] = INT64_MAX;
-		amax[q] = INT64_MIN;
-	}
-	for (k = 0; k < m->ntracks; k++) {
-		if (m->tracks[k].type != TRACK_GPU)
-			continue;
-		gl = &m->tracks[k].lane;
-		for (i = 0; i < gl->n; i++) {
-			kind = gl->kind[i];
-			if (kind != EV_KERNEL && kind != EV_MEMCPY &&
-			    kind != EV_MEMSET)
-				continue;
-			a = correlate_launch(m, model_gid(m, (uint32_t)k,
-			    (uint32_t)i));
-			if (a == NONE32 || a >= m->nevents)
-				continue;
-			ev = model_ev(m, a);
-			if (aoff[ev.track] == (size_t)-1)
-				continue;
-			q = aoff[ev.track] + ev.idx;
-			if (gl->start[i] < amin[q])
-				amin[q] = gl->start[i];
-			if (gl->end[i] > amax[q])
-				amax[q] = gl->end[i];
-		}
-	}
-	for (u = 0; u < m->ntracks; u++) {
-		if (aoff[u] == (size_t)-1)
-			continue;
 		al = &m->tracks[u].lane;
-		for (k = 0; k < m->ntracks; k++) {
+		if (m->tracks[u].type != TRACK_API || al->n == 0 ||
+		    m->tracks[u].thread >= m->nthreads)
+			continue;
+		for (k = 0, nc = 0; k < m->ntracks; k++) {
 			if (m->tracks[k].type != TRACK_NVTX ||
 			    m->tracks[k].thread != m->tracks[u].thread ||
 			    m->tracks[k].lane.n == 0)
 				continue;
-			nl = &m->tracks[k].lane;
-			i = 0;
-			sp = 0;
-			for (j = 0; j < al->n; j++) {
-				q = aoff[u] + j;
-				if (amin[q] > amax[q])
+			cur[nc].nl = &m->tracks[k].lane;
+			cur[nc].off = off[k];
+			cur[nc].i = 0;
+			cur[nc].sp = 0;
+			cur[nc].next = cur[nc].nl->start[0];
+			cur[nc].minend = INT64_MAX;
+			cur[nc].pmn = INT64_MAX;
+			cur[nc].pmx = INT64_MIN;
+			nc++;
+		}
+		g = model_gid(m, (uint32_t)u, 0);
+		p = nc > 0 ? nvtree_gpu_lower(m, g) : ng;
+		pk = p < ng ? m->launch[m->gpu_of_api[p]] : NONE32;
+		for (j = 0; j < al->n && nc > 0 && p < ng; j++, g++) {
+			if (pk != g)
+				continue;	/* no GPU work (pk > g) */
+			as = al->start[j];
+			for (k = 0; k < nc; k++)
+				if (cur[k].sp > 0 || cur[k].next <= as)
+					break;
+			amin = INT64_MAX;
+			amax = INT64_MIN;
+			for (; pk == g; pk = ++p < ng ?
+			    m->launch[m->gpu_of_api[p]] : NONE32) {
+				if (k == nc)
+					continue;	/* nothing contains it */
+				/* GPU work mostly follows on one track. */
+				gx = m->gpu_of_api[p];
+				if (gx < glo || gx > ghi) {
+					gt = &m->tracks[model_ev(m, gx).track];
+					glo = m->track_off[gt - m->tracks];
+					ghi = glo + (uint32_t)gt->lane.n - 1;
+				}
+				if (gt->type != TRACK_GPU)
 					continue;
-				as = al->start[j];
-				ae = al->end[j];
-				/* Open the ranges that start by now. */
-				for (; i < nl->n && nl->start[i] <= as; i++) {
-					if (nl->kind[i] != EV_NVTX)
-						continue;
-					while (sp > 0 && nl->end[stack[sp - 1]] <
-					    nl->start[i])
-						sp--;
-					XGROW(stack, scap, sp + 1);
-					stack[sp++] = (uint32_t)i;
+				gl = &gt->lane;
+				x = gx - glo;
+				kind = gl->kind[x];
+				if (kind != EV_KERNEL && kind != EV_MEMCPY &&
+				    kind != EV_MEMSET)
+					continue;
+				if (gl->start[x] < amin)
+					amin = gl->start[x];
+				if (gl->end[x] > amax)
+					amax = gl->end[x];
+			}
+			if (amin > amax)
+				continue;
+			ae = al->end[j];
+			hi = as > ae ? as : ae;
+			for (k = 0; k < nc; ) {
+				c = &cur[k];
+				if (c->next > as && hi <= c->minend) {
+					/* The stack stays; all of it
+					 * contains the call. */
+					if (c->sp > 0 && amin < c->pmn)
+						c->pmn = amin;
+					if (c->sp > 0 && amax > c->pmx)
+						c->pmx = amax;
+					k++;
+					continue;
 				}
-				/* Drop the ended ones; widen the containing. */
-				for (w = 0, r = 0; r < sp; r++) {
-					if (nl->end[stack[r]] < as)
-						continue;
-					stack[w++] = stack[r];
-					if (nl->end[stack[r]] < ae)
-						continue;
-					a = (uint32_t)(off[k] + stack[r]);
-					if (amin[q] < pmin[a])
-						pmin[a] = amin[q];
-					if (amax[q] > pmax[a])
-						pmax[a] = amax[q];
+				nvtree_merge(c, as, ae, amin, amax, sp);
+				if (c->sp > 0 || c->next != INT64_MAX) {
+					k++;
+					continue;
 				}
-				sp = w;
+				/* Every range of this track is past. */
+				tmp = cur[k];
+				cur[k] = cur[--nc];
+				cur[nc] = tmp;
 			}
 		}
+		for (k = 0; k < nc; k++)
+			nvtree_flush(&cur[k], sp);
 	}
-	free(amin);
-	free(amax);
-done:
-	free(stack);
-	free(aoff);
-	free(has);
+	for (k = 0; k < m->ntracks; k++)
+		free(cur[k].stack);
+	free(cur);
+}
+
+/*
+ * Whether range c of lane l contains event i, as nvtx_build() decides an
+ * NVTX parent: closed for ranges, half-open for zero-length events.
+ */
+static inline int
+nvtree_contains(const struct lane *l, size_t c, size_t i)
+{
+	if (l->start[i] == l->end[i])
+		return l->start[c] <= l->start[i] && l->start[i] < l->end[c];
+	return l->start[c] <= l->start[i] && l->end[i] <= l->end[c];
+}
+
+/*
+ * The ranges of NVTX track tr into the tree below root, in one pass over
+ * the lane in start order: the parent of a range is the innermost open
+ * range that contains it, found with a stack of the open ranges exactly
+ * as nvtx_build() finds m->nvtx[].parent (marks close ranges but open
+ * none), so the (scattered) NVTX records are never read. A range without
+ * an NVTX record has no parent there, and goes below the root. evnode[i]
+ * gets the node of range i (NONE32 for anything else).
+ */
+static void
+nvtree_track(struct nvtree *t, size_t *cap, struct hmap *kids,
+    uint32_t *keyof, size_t nkey, uint32_t tr, uint32_t root,
+    uint32_t *evnode, uint32_t **stackp, size_t *scap)
+{
+	/* The last child found per (parent, key) hash: most lookups. */
+	uint32_t		 memo[NVTREE_MEMO];
+	const struct model	*m = t->m;
+	const struct lane	*l = &m->tracks[tr].lane;
+	struct nvtree_node	*nd;
+	uint32_t		*stack = *stackp, pn, node, aux, key, h;
+	size_t			 i, sp = 0;
+	int			 kind;
+	int64_t			 s;
+
+	memset(memo, 0xff, sizeof memo);
+
+	for (i = 0; i < l->n; i++) {
+		evnode[i] = NONE32;
+		kind = l->kind[i];
+		if (kind != EV_NVTX && kind != EV_MARK)
+			continue;
+		while (sp > 0 && !nvtree_contains(l, stack[sp - 1], i))
+			sp--;
+		if (kind != EV_NVTX)
+			continue;
+		aux = l->aux[i];
+		pn = root;
+		if (sp > 0 && aux != NONE32 && aux < m->nnvtx)
+			pn = evnode[stack[sp - 1]];
+		key = nvtree_key(t, keyof, nkey, l->name[i]);
+		h = (pn * 0x9e3779b1U ^ key) % NVTREE_MEMO;
+		node = memo[h];
+		if (node == NONE32 || t->n[node].parent != pn ||
+		    t->n[node].famkey != key) {
+			node = nvtree_child(t, kids, cap, pn, l->name[i], key);
+			memo[h] = node;
+		}
+		evnode[i] = node;
+		s = l->start[i];
+		nd = &t->n[node];
+		nd->count++;
+		nd->cpu += l->end[i] - s;
+		if (s < nd->first)
+			nd->first = s;
+		nd = &t->n[root];
+		nd->count++;
+		if (s < nd->first)
+			nd->first = s;
+		XGROW(stack, *scap, sp + 1);
+		stack[sp++] = (uint32_t)i;
+	}
+	*stackp = stack;
 }
 
 struct nvtree *
@@ -238,18 +422,15 @@ nvtree_build(const struct model *m)
 {
 	struct nvtree		*t;
 	struct nvtree_node	*nd;
-	const struct lane	*l;
-	struct hmap		 cache, kids;
-	struct evref		 pe;
+	struct hmap		 kids;
 	size_t			 cap = 0, *off, total = 0, tr, i, e, rcap = 0;
-	size_t			*fill;
-	uint32_t		*evnode, root, pn, node, aux;
-	int64_t			*pmin, *pmax;
+	size_t			*fill, nkey, scap = 0;
+	uint32_t		*evnode, *keyof, *stack = NULL, root, node;
+	struct nvtree_span	*span;
 
 	t = xcalloc(1, sizeof *t);
 	t->m = m;
 	t->local = strpool_new();
-	hmap_init(&cache);
 	hmap_init(&kids);
 	off = xcalloc(m->ntracks + 1, sizeof *off);
 	for (tr = 0; tr < m->ntracks; tr++) {
@@ -259,57 +440,37 @@ nvtree_build(const struct model *m)
 	}
 	off[m->ntracks] = total;
 	evnode = xcalloc(total + 1, sizeof *evnode);
-	pmin = xcalloc(total + 1, sizeof *pmin);
-	pmax = xcalloc(total + 1, sizeof *pmax);
+	span = xreallocarray(NULL, total + 1, sizeof *span);
 	for (e = 0; e < total; e++) {
-		pmin[e] = INT64_MAX;
-		pmax[e] = INT64_MIN;
+		span[e].lo = INT64_MAX;
+		span[e].hi = INT64_MIN;
 	}
 
+	nkey = strpool_count(m->strs);
+	keyof = xreallocarray(NULL, nkey + 1, sizeof *keyof);
+	memset(keyof, 0xff, (nkey + 1) * sizeof *keyof);
 	for (tr = 0; tr < m->ntracks; tr++) {
-		l = &m->tracks[tr].lane;
-		if (m->tracks[tr].type != TRACK_NVTX || l->n == 0)
+		if (m->tracks[tr].type != TRACK_NVTX ||
+		    m->tracks[tr].lane.n == 0)
 			continue;
 		root = nvtree_node(t, &cap, NONE32, (uint32_t)tr, 0, 0);
 		XGROW(t->roots, rcap, t->nroots + 1);
 		t->roots[t->nroots++] = root;
-		for (i = 0; i < l->n; i++) {
-			evnode[off[tr] + i] = NONE32;
-			if (l->kind[i] != EV_NVTX)
-				continue;
-			pn = root;
-			aux = l->aux[i];
-			if (aux != NONE32 && aux < m->nnvtx &&
-			    m->nvtx[aux].parent != NONE32 &&
-			    m->nvtx[aux].parent < m->nevents) {
-				pe = model_ev(m, m->nvtx[aux].parent);
-				if (pe.track == tr && pe.idx < i &&
-				    evnode[off[tr] + pe.idx] != NONE32)
-					pn = evnode[off[tr] + pe.idx];
-			}
-			node = nvtree_child(t, &kids, &cap, pn, l->name[i],
-			    nvtree_key(t, &cache, l->name[i]));
-			evnode[off[tr] + i] = node;
-			nd = &t->n[node];
-			nd->count++;
-			nd->cpu += l->end[i] - l->start[i];
-			if (l->start[i] < nd->first)
-				nd->first = l->start[i];
-			t->n[root].count++;
-			if (l->start[i] < t->n[root].first)
-				t->n[root].first = l->start[i];
-		}
+		nvtree_track(t, &cap, &kids, keyof, nkey, (uint32_t)tr, root,
+		    evnode + off[tr], &stack, &scap);
 	}
+	free(stack);
+	free(keyof);
 
-	nvtree_project(t, off, pmin, pmax);
+	nvtree_project(t, off, span);
 	for (tr = 0; tr < m->ntracks; tr++) {
 		if (m->tracks[tr].type != TRACK_NVTX)
 			continue;
 		for (i = 0; i < m->tracks[tr].lane.n; i++) {
 			e = off[tr] + i;
-			if (evnode[e] == NONE32 || pmin[e] > pmax[e])
+			if (evnode[e] == NONE32 || span[e].lo > span[e].hi)
 				continue;
-			t->n[evnode[e]].gpu += pmax[e] - pmin[e];
+			t->n[evnode[e]].gpu += span[e].hi - span[e].lo;
 			t->n[evnode[e]].with_gpu++;
 		}
 	}
@@ -362,10 +523,8 @@ nvtree_build(const struct model *m)
 		t->n[i].ninst = fill[i];
 	free(fill);
 	free(evnode);
-	free(pmin);
-	free(pmax);
+	free(span);
 	free(off);
-	hmap_free(&cache);
 	hmap_free(&kids);
 	t->sort = NVTREE_SORT_START;
 	nvtree_sort(t, NVTREE_SORT_CPU, 1);

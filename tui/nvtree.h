@@ -19,10 +19,13 @@
  *		through them).
  * Marks (instant events) are left out.
  *
- * nvtree_build() costs O(ranges + API calls x log) once: the projection
- * is one sweep over the API calls, not a per-range search. Sorting
- * reorders every node's children; nvtree_flatten() lists the rows of the
- * expanded nodes in display order.
+ * nvtree_build() costs O(ranges + API calls x NVTX tracks of their
+ * thread) once, in sequential passes over the lanes: the tree is one pass
+ * over each NVTX lane (parents found with a stack, as nvtx.h finds them),
+ * the projection one sweep over the API calls of those threads beside
+ * their GPU work (m->gpu_of_api), not a per-range search, and its memory
+ * is 20 bytes per range. Sorting reorders every node's children;
+ * nvtree_flatten() lists the rows of the expanded nodes in display order.
  *
  * Ownership: nvtree_build() returns a tree freed with nvtree_free().
  */
