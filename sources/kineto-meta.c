@@ -300,8 +300,9 @@ kineto_meta_finish(struct kineto *k)
 				    l->end[i] > MODEL_TIME_MAX)
 					return kineto_fail(k, NULL, "event %lld:"
 					    " baseTimeNanoseconds + ts is out of"
-					    " range (more than 146 years from "
-					    "the clock's zero)",
+					    " range (more than "
+					    MODEL_TIME_MAX_TEXT " from the "
+					    "clock's zero)",
 					    (long long)lane_rowid(l, i));
 			}
 		}

@@ -61,8 +61,8 @@ builder_finish(struct builder *b, char **cause)
 	struct model	*m = b->m;
 
 	if (b->dropped_time > 0)
-		model_warn(m, "%llu events dropped: a time more than 146 "
-		    "years from the clock's zero (corrupt rows)",
+		model_warn(m, "%llu events dropped: a time more than "
+		    MODEL_TIME_MAX_TEXT " from the clock's zero (corrupt rows)",
 		    (unsigned long long)b->dropped_time);
 	builder_release(b);
 	if (model_finalize(m, cause) != 0) {

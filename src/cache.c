@@ -2092,9 +2092,9 @@ cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
 		lo = r->m->origin_ns;
 		hi = r->m->end_ns;
 		nstrs = r->c.nstrs;
-		/* The durations' sum in two unsigned halves: no branch, no
-		 * overflow, whatever the bytes (a loop the compiler vectorizes:
-		 * this runs over every event of a warm load). */
+		/* The durations' sum in two unsigned halves: no branch and no
+		 * overflow whatever the bytes (this runs over every event of a
+		 * warm load). */
 		dlo = dhi = 0;
 		span = (uint64_t)hi - (uint64_t)lo;
 		for (i = 0; i < n; i++) {
@@ -2247,10 +2247,7 @@ cache_check_refs(const struct model *m, uint32_t nstrs)
 	size_t			 i;
 
 #define CACHE_STR(v)	((v) < nstrs)
-	if (m->origin_ns < -MODEL_TIME_MAX || m->end_ns > MODEL_TIME_MAX ||
-	    m->end_ns < m->origin_ns ||
-	    (uint64_t)m->end_ns - (uint64_t)m->origin_ns >
-	    (uint64_t)MODEL_SPAN_MAX)
+	if (!model_span_ok(m->origin_ns, m->end_ns))
 		return -1;
 	for (i = 0; i < m->ndevices; i++)
 		if (!CACHE_STR(m->devices[i].name) ||
@@ -2533,14 +2530,13 @@ cache_rctx_free(struct cache_rctx *r)
 /*
  * Whether the sizes of all copies and sets add up within MODEL_BYTESUM_MAX
  * (model.h): at once when the largest times their number does, else by
- * adding them up.
+ * adding them up (model_copy_bytes(), a pass over every event).
  */
 static int
 cache_check_bytes(const struct model *m)
 {
-	const struct lane	*l;
-	uint64_t		 max = 0, n, sum = 0, x;
-	size_t			 t, i;
+	uint64_t	max = 0, n;
+	size_t		i;
 
 	for (i = 0; i < m->ncopies; i++)
 		if (m->copies[i].bytes > max)
@@ -2548,19 +2544,7 @@ cache_check_bytes(const struct model *m)
 	n = m->kind_count[EV_MEMCPY] + m->kind_count[EV_MEMSET];
 	if (max == 0 || n <= (uint64_t)MODEL_BYTESUM_MAX / max)
 		return 0;
-	for (t = 0; t < m->ntracks; t++) {
-		l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++) {
-			if ((l->kind[i] != EV_MEMCPY &&
-			    l->kind[i] != EV_MEMSET) || l->aux[i] >= m->ncopies)
-				continue;
-			x = m->copies[l->aux[i]].bytes;
-			if (x > (uint64_t)MODEL_BYTESUM_MAX - sum)
-				return -1;
-			sum += x;
-		}
-	}
-	return 0;
+	return model_copy_bytes(m) > (uint64_t)MODEL_BYTESUM_MAX ? -1 : 0;
 }
 
 /* Checks, after every job ran, what no single job could: the per-kind

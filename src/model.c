@@ -335,24 +335,35 @@ track_cmp(const void *a, const void *b)
 	return 0;
 }
 
-/* b + x, or UINT64_MAX once past MODEL_BYTESUM_MAX (never wraps). */
-static uint64_t
-model_bytes_add(uint64_t b, uint64_t x)
+uint64_t
+model_copy_bytes(const struct model *m)
 {
-	if (b > (uint64_t)MODEL_BYTESUM_MAX || x > (uint64_t)MODEL_BYTESUM_MAX)
-		return UINT64_MAX;
-	return b + x;
+	const struct lane	*l;
+	uint64_t		 b = 0, x;
+	size_t			 t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if ((l->kind[i] != EV_MEMCPY &&
+			    l->kind[i] != EV_MEMSET) || l->aux[i] >= m->ncopies)
+				continue;
+			x = m->copies[l->aux[i]].bytes;
+			if (x > (uint64_t)MODEL_BYTESUM_MAX - b)
+				return UINT64_MAX;
+			b += x;
+		}
+	}
+	return b;
 }
 
 /* Closes open ranges at the trace end and clamps end < start; returns the
- * sum of all durations, saturated at INT64_MAX, and in *bytes that of all
- * copies' and sets' sizes (model_bytes_add()). */
+ * sum of all durations, saturated at INT64_MAX. */
 static int64_t
-model_close_open_ranges(struct model *m, uint64_t *bytes)
+model_close_open_ranges(struct model *m)
 {
 	size_t	t, i;
 	int64_t	sum = 0;
-	uint64_t b = 0;
 
 	for (t = 0; t < m->ntracks; t++) {
 		struct lane *l = &m->tracks[t].lane;
@@ -364,13 +375,8 @@ model_close_open_ranges(struct model *m, uint64_t *bytes)
 				l->flags[i] |= EVF_ENDCLAMP;
 			}
 			sum = sat_add64(sum, l->end[i] - l->start[i]);
-			if ((l->kind[i] == EV_MEMCPY ||
-			    l->kind[i] == EV_MEMSET) && l->aux[i] < m->ncopies)
-				b = model_bytes_add(b,
-				    m->copies[l->aux[i]].bytes);
 		}
 	}
-	*bytes = b;
 	return sum;
 }
 
@@ -469,26 +475,25 @@ model_default_domain(struct model *m)
 int
 model_finalize(struct model *m, char **cause)
 {
-	size_t		t;
-	uint64_t	bytes;
+	size_t	t;
 
 	model_default_domain(m);
 	model_span(m);
-	/* Both within +-MODEL_TIME_MAX: the unsigned difference is exact. */
-	if ((uint64_t)m->end_ns - (uint64_t)m->origin_ns >
-	    (uint64_t)MODEL_SPAN_MAX) {
+	if (!model_span_ok(m->origin_ns, m->end_ns)) {
 		if (cause != NULL)
-			*cause = xstrdup("the events span more than 146 years: "
-			    "the trace's times are corrupt");
+			*cause = xstrdup("the events span more than "
+			    MODEL_TIME_MAX_TEXT ": the trace's times are "
+			    "corrupt");
 		return -1;
 	}
-	if (model_close_open_ranges(m, &bytes) > MODEL_DURSUM_MAX) {
+	if (model_close_open_ranges(m) > MODEL_DURSUM_MAX) {
 		if (cause != NULL)
 			*cause = xstrdup("the events' durations add up to more "
-			    "than 146 years: the trace's times are corrupt");
+			    "than " MODEL_TIME_MAX_TEXT ": the trace's times "
+			    "are corrupt");
 		return -1;
 	}
-	if (bytes > (uint64_t)MODEL_BYTESUM_MAX) {
+	if (model_copy_bytes(m) > (uint64_t)MODEL_BYTESUM_MAX) {
 		if (cause != NULL)
 			*cause = xstrdup("the copies' sizes add up to more than "
 			    "4 EiB: the trace's sizes are corrupt");

@@ -23,11 +23,13 @@
  * present times relative to it. Negative times are valid. Every time lies
  * within +-MODEL_TIME_MAX (about 146 years either side of the clock's
  * zero; the builder drops events beyond it, with a warning) and the span
- * end_ns - origin_ns is at most MODEL_SPAN_MAX, so a difference of two
- * times, or a time plus a duration, never overflows; the durations of all
- * events add up to at most MODEL_DURSUM_MAX, so no sum of durations does
- * either, and the same holds of copy sizes (MODEL_BYTESUM_MAX). Sums of spans over several tracks or devices (busy or idle time
- * of each) may, and are saturated with sat_add64() where they are taken.
+ * end_ns - origin_ns is at most MODEL_SPAN_MAX (model_span_ok()), so a
+ * difference of two times, or a time plus a duration, never overflows;
+ * the durations of all events add up to at most MODEL_DURSUM_MAX, so no
+ * sum of durations does either, and the same holds of copy sizes
+ * (MODEL_BYTESUM_MAX, model_copy_bytes()). Sums of spans over several
+ * tracks or devices (busy or idle time of each) may overflow, and are
+ * saturated with sat_add64() where they are taken.
  *
  * All strings are ids into m->strs (strpool.h); 0 is "".
  */
@@ -46,6 +48,17 @@
 #define MODEL_SPAN_MAX	(INT64_C(1) << 62)	/* end_ns - origin_ns bound */
 #define MODEL_DURSUM_MAX (INT64_C(1) << 62)	/* all durations, summed */
 #define MODEL_BYTESUM_MAX (INT64_C(1) << 62)	/* all copy sizes, summed */
+#define MODEL_TIME_MAX_TEXT "146 years"		/* MODEL_TIME_MAX, in words */
+
+/* Whether [origin, end] keeps the time and span bounds above. */
+static inline int
+model_span_ok(int64_t origin, int64_t end)
+{
+	/* Both within +-MODEL_TIME_MAX: the unsigned difference is exact. */
+	return origin >= -MODEL_TIME_MAX && end <= MODEL_TIME_MAX &&
+	    origin <= end &&
+	    (uint64_t)end - (uint64_t)origin <= (uint64_t)MODEL_SPAN_MAX;
+}
 
 /* a + b, saturated at the int64 limits (sums of many durations). */
 static inline int64_t
@@ -425,6 +438,9 @@ const char	*model_str(const struct model *, uint32_t sid);
  * stores them in m->kind_count. */
 void		 model_count_kinds(const struct model *, uint64_t *counts);
 /* Adds a formatted warning to the model (used by readers and finalize). */
+/* The sizes of all copy and set events added up (each event counts its
+ * record), or UINT64_MAX once past MODEL_BYTESUM_MAX. */
+uint64_t	 model_copy_bytes(const struct model *);
 void		 model_warn(struct model *, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 /* Looks up a metadata value by key; NULL if absent. */

@@ -31,6 +31,7 @@
 #include "model.h"
 #include "opts.h"
 #include "out.h"
+#include "tsupport.h"
 
 extern const struct cmd_entry	cmd_comm_entry;
 
@@ -186,39 +187,6 @@ kinfo(const struct model *m, uint64_t stream, int64_t ts)
 
 /* ---- running comm -------------------------------------------------- */
 
-/* Runs out_emit() with --json into a string and parses the envelope. */
-static cJSON *
-emit(struct out *out, const struct model *m)
-{
-	FILE	*tmp = tmpfile();
-	int	 saved, rc;
-	long	 n;
-	char	*buf;
-	cJSON	*env;
-
-	assert_non_null(tmp);
-	fflush(stdout);
-	saved = dup(STDOUT_FILENO);
-	assert_true(saved >= 0);
-	assert_true(dup2(fileno(tmp), STDOUT_FILENO) >= 0);
-	out->format = OUT_JSON;
-	rc = out_emit(out, m, "t.json");
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	assert_int_equal(rc, 0);
-	fseek(tmp, 0, SEEK_END);
-	n = ftell(tmp);
-	rewind(tmp);
-	buf = calloc(1, (size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, tmp), (size_t)n);
-	fclose(tmp);
-	env = cJSON_Parse(buf);
-	if (env == NULL)
-		fail_msg("bad JSON: %s", buf);
-	free(buf);
-	return env;
-}
 
 /* `gpulens comm t.json --limit 0` on m: the envelope. */
 static cJSON *
@@ -239,7 +207,7 @@ comm(const struct model *m)
 	opts_apply_out(&o, &out);
 	if (cmd_comm_run(m, &o, &out, &code, &cause) != 0)
 		fail_msg("comm: %s", cause);
-	env = emit(&out, m);
+	env = ts_emit_json(&out, m, "t.json");
 	out_free(&out);
 	opts_free(&o);
 	return env;

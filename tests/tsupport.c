@@ -27,6 +27,7 @@
 #include "builder.h"
 #include "cellgrid.h"
 #include "model.h"
+#include "out.h"
 #include "report.h"
 #include "source.h"
 #include "tsupport.h"
@@ -513,6 +514,39 @@ ts_jrow(const cJSON *rows, const char *key)
 	}
 	fail_msg("no row with key '%s'", key);
 	return NULL;
+}
+
+cJSON *
+ts_emit_json(struct out *out, const struct model *m, const char *path)
+{
+	FILE	*tmp = tmpfile();
+	int	 saved, rc;
+	long	 n;
+	char	*buf;
+	cJSON	*env;
+
+	assert_non_null(tmp);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	assert_true(saved >= 0);
+	assert_true(dup2(fileno(tmp), STDOUT_FILENO) >= 0);
+	out->format = OUT_JSON;
+	rc = out_emit(out, m, path);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	assert_int_equal(rc, 0);
+	fseek(tmp, 0, SEEK_END);
+	n = ftell(tmp);
+	rewind(tmp);
+	buf = calloc(1, (size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, tmp), (size_t)n);
+	fclose(tmp);
+	env = cJSON_Parse(buf);
+	if (env == NULL)
+		fail_msg("bad JSON: %s", buf);
+	free(buf);
+	return env;
 }
 
 /* ---- screens ----------------------------------------------------- */

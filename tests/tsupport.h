@@ -23,6 +23,7 @@
 
 struct cJSON;
 struct cellgrid;
+struct out;
 struct report;
 struct sqlite3;
 struct view_env;
@@ -174,6 +175,11 @@ double		 ts_jnum(const struct cJSON *r, const char *f);
 /* The element of the array rows whose "key" is the string key (borrowed
  * from rows); fails the test if there is none. */
 struct cJSON	*ts_jrow(const struct cJSON *rows, const char *key);
+/* Runs out_emit() on out as --json, trace path, with stdout captured, and
+ * returns the parsed envelope (the caller's; cJSON_Delete()). Fails the
+ * test if out_emit() fails or the output is not JSON. */
+struct cJSON	*ts_emit_json(struct out *out, const struct model *m,
+		    const char *path);
 
 /* ---- screens (cellgrid.h) ---------------------------------------- */
 

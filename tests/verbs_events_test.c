@@ -156,39 +156,6 @@ build_main(void)
 
 /* ---- running verbs ------------------------------------------------- */
 
-/* Runs out_emit() with --json into a string and parses the envelope. */
-static cJSON *
-emit(struct out *out, const struct model *m)
-{
-	FILE	*tmp = tmpfile();
-	int	 saved, rc;
-	long	 n;
-	char	*buf;
-	cJSON	*env;
-
-	assert_non_null(tmp);
-	fflush(stdout);
-	saved = dup(STDOUT_FILENO);
-	assert_true(saved >= 0);
-	assert_true(dup2(fileno(tmp), STDOUT_FILENO) >= 0);
-	out->format = OUT_JSON;
-	rc = out_emit(out, m, "test.sqlite");
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	assert_int_equal(rc, 0);
-	fseek(tmp, 0, SEEK_END);
-	n = ftell(tmp);
-	rewind(tmp);
-	buf = calloc(1, (size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, tmp), (size_t)n);
-	fclose(tmp);
-	env = cJSON_Parse(buf);
-	if (env == NULL)
-		fail_msg("bad JSON: %s", buf);
-	free(buf);
-	return env;
-}
 
 /* Splits line at spaces into argv (argv[0] = verb); caller frees. */
 static char **
@@ -239,7 +206,7 @@ verb(const struct model *m, const struct cmd_entry *e, run_fn fn,
 	opts_apply_out(&o, &out);
 	*code = NULL;
 	if (fn(m, &o, &out, code, &cause) == 0)
-		env = emit(&out, m);
+		env = ts_emit_json(&out, m, "test.sqlite");
 	else {
 		assert_non_null(*code);
 		assert_non_null(cause);

@@ -246,10 +246,7 @@ fuzz_check_model(const struct model *m)
 	FUZZ_CHECK(m->nevents == nev);
 	FUZZ_CHECK(!fuzz_bad_names(m));
 	/* model.h's time bounds: spans and differences never overflow. */
-	FUZZ_CHECK(m->origin_ns >= -MODEL_TIME_MAX &&
-	    m->end_ns <= MODEL_TIME_MAX && m->origin_ns <= m->end_ns &&
-	    (uint64_t)m->end_ns - (uint64_t)m->origin_ns <=
-	    (uint64_t)MODEL_SPAN_MAX);
+	FUZZ_CHECK(model_span_ok(m->origin_ns, m->end_ns));
 }
 
 /* Entries in the harness directory other than name. */
