@@ -138,6 +138,7 @@ run() {
 	if ! wait_for 'Range \+100'; then
 		fail "$label: ] shows no range statistics"
 	else
+		settle
 		grep -q 'GPU 0 stream' "$tmp/screen" ||
 		    fail "$label: range statistics lack the streams"
 		grep -q 'Top kernels' "$tmp/screen" ||
@@ -151,6 +152,7 @@ run() {
 	if ! wait_for 'NVTX tree:'; then
 		fail "$label: 2 shows no NVTX tree"
 	else
+		settle
 		grep -Eq '(▾|-) tid [0-9]+ python3' "$tmp/screen" ||
 		    fail "$label: no thread root in the NVTX tree"
 		grep -q 'ProfilerStep#\*' "$tmp/screen" ||
@@ -172,6 +174,9 @@ run() {
 	if ! wait_for 'Kernels: [0-9]+ names'; then
 		fail "$label: 3 shows no kernel table"
 	else
+		# The title comes first; under load (ASan) the rows and the
+		# footer are a moment later.
+		settle
 		sed -n "$((h - 1))p" "$tmp/screen" | grep -F -q -- "$top" ||
 		    fail "$label: the first row is not '$top'"
 		keys Enter
@@ -184,6 +189,7 @@ run() {
 	if ! wait_for 'Keys.*any key closes'; then
 		fail "$label: '?' shows no help"
 	else
+		settle
 		i=0
 		while ! grep -q ' quit' "$tmp/screen" && [ $i -lt 5 ]; do
 			keys Space
