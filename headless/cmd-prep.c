@@ -4,56 +4,100 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cache.h"
+#include "cachedir.h"
 #include "cmd.h"
 #include "model.h"
+#include "sanitize.h"
 #include "source.h"
+#include "units.h"
 
 static int	cmd_prep_exec(int, char **, const struct cmd_global *);
 static int	cmd_clean_exec(int, char **, const struct cmd_global *);
 
 const struct cmd_entry cmd_prep_entry = {
 	"prep",
-	"gpulens prep TRACE...",
+	"gpulens prep [--beside] TRACE...",
 	"Loads each TRACE and writes its cache, so that the next open is fast.\n"
-	"A valid cache is reused; use 'gpulens clean' first to rebuild it.",
+	"The cache goes to $XDG_CACHE_HOME/gpulens (default ~/.cache/gpulens);\n"
+	"a valid cache is reused ('gpulens clean' first rebuilds it).\n"
+	"  --beside   write the cache next to the trace instead, as\n"
+	"             .NAME.gpulens, for a team that shares the directory;\n"
+	"             a cache found there is read first",
 	cmd_prep_exec,
 	0
 };
 
 const struct cmd_entry cmd_clean_entry = {
 	"clean",
-	"gpulens clean TRACE...",
-	"Removes the cache of each TRACE (next to it and under\n"
-	"$XDG_CACHE_HOME/gpulens). The trace itself is never touched.",
+	"gpulens clean TRACE... | gpulens clean --all",
+	"Removes what gpulens keeps for each TRACE: its cache (in the cache\n"
+	"directory and beside it), its decompressed or exported copies and\n"
+	"temporary files left by interrupted writes. The trace itself is never\n"
+	"touched.\n"
+	"  --all      empty the cache directory ($XDG_CACHE_HOME/gpulens)",
 	cmd_clean_exec,
 	0
 };
+
+/* Says why the cache of trace was not written, if it was not: -1, else 0. */
+static int
+cmd_prep_warn(const char *trace, const struct model *m)
+{
+	char	*safe;
+	size_t	 i;
+	int	 rc = 0;
+
+	for (i = 0; i < m->nwarnings; i++) {
+		if (strncmp(m->warnings[i], "cache not written",
+		    strlen("cache not written")) != 0)
+			continue;
+		safe = sanitize_dup(m->warnings[i], 0);
+		fprintf(stderr, "gpulens: %s: %s\n", trace, safe);
+		free(safe);
+		rc = -1;
+	}
+	return rc;
+}
 
 static int
 cmd_prep_exec(int argc, char **argv, const struct cmd_global *g)
 {
 	struct cmd_global	 pg = *g;
 	struct model		*m;
-	int			 i, rc = 0;
+	int			 i, rc = 0, beside = 0, ntraces = 0;
 
-	if (argc < 2)
-		return cmd_usage_error(&cmd_prep_entry, "no trace given");
 	pg.no_cache = 0;
 	for (i = 1; i < argc; i++) {
-		if (argv[i][0] == '-' && strcmp(argv[i], "-") != 0)
+		if (strcmp(argv[i], "--beside") == 0)
+			beside = 1;
+		else if (argv[i][0] == '-' && strcmp(argv[i], "-") != 0)
 			return cmd_usage_error(&cmd_prep_entry,
 			    "unknown option: %s", argv[i]);
+		else
+			ntraces++;
 	}
+	if (ntraces == 0)
+		return cmd_usage_error(&cmd_prep_entry, "no trace given");
+	if (g->no_cache)
+		return cmd_usage_error(&cmd_prep_entry,
+		    "--no-cache: prep writes nothing without the cache");
+	if (beside)
+		cachedir_set_mode(CACHEDIR_BESIDE);
 	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--beside") == 0)
+			continue;
 		if ((m = cmd_load(argv[i], &pg)) == NULL) {
 			rc = EXIT_USAGE;
 			continue;
 		}
+		if (cmd_prep_warn(argv[i], m) != 0)
+			rc = EXIT_USAGE;
 		model_free(m);
 	}
 	return rc;
@@ -62,21 +106,39 @@ cmd_prep_exec(int argc, char **argv, const struct cmd_global *g)
 static int
 cmd_clean_exec(int argc, char **argv, const struct cmd_global *g)
 {
-	int	i, n;
+	uint64_t	 bytes;
+	char		 buf[32];
+	int		 i, n, all = 0, ntraces = 0;
 
 	(void)g;
-	if (argc < 2)
-		return cmd_usage_error(&cmd_clean_entry, "no trace given");
 	for (i = 1; i < argc; i++) {
-		if (argv[i][0] == '-')
+		if (strcmp(argv[i], "--all") == 0)
+			all = 1;
+		else if (argv[i][0] == '-')
 			return cmd_usage_error(&cmd_clean_entry,
 			    "unknown option: %s", argv[i]);
+		else
+			ntraces++;
+	}
+	if (all && ntraces > 0)
+		return cmd_usage_error(&cmd_clean_entry,
+		    "--all takes no trace");
+	if (!all && ntraces == 0)
+		return cmd_usage_error(&cmd_clean_entry, "no trace given");
+	if (all) {
+		bytes = 0;
+		n = cachedir_remove_all(&bytes);
+		printf("removed %d file%s (%s) from the cache directory\n", n,
+		    n == 1 ? "" : "s", units_bytes(bytes, buf, sizeof buf));
+		return 0;
 	}
 	for (i = 1; i < argc; i++) {
-		n = cache_remove(argv[i]);
+		bytes = 0;
+		n = cachedir_remove_trace(argv[i], &bytes);
 		if (n > 0)
-			printf("%s: removed %d cache file%s\n", argv[i], n,
-			    n == 1 ? "" : "s");
+			printf("%s: removed %d file%s (%s)\n", argv[i], n,
+			    n == 1 ? "" : "s", units_bytes(bytes, buf,
+			    sizeof buf));
 	}
 	return 0;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cachedir.h"
 #include "cmd.h"
 #include "model.h"
 #include "ncu.h"
@@ -131,6 +132,8 @@ main(int argc, char **argv)
 		free(av);
 		return EXIT_INTERNAL;
 	}
+	if (g.no_cache)
+		cachedir_set_mode(CACHEDIR_OFF);
 	if (ac == 0) {
 		usage(stderr);
 		free(av);

@@ -15,8 +15,9 @@
  * adds to the peak while the cache is written.
  *
  * A binary .nsys-rep/.qdrep report cannot be read directly: when `nsys` is
- * on PATH it is exported (fork and execvp, no shell) to an SQLite file beside
- * the trace's cache, reused while it is newer than the report; otherwise
+ * on PATH it is exported (fork and execvp, no shell) to an SQLite file in
+ * the cache directory whose name carries the report's identity (reused
+ * while the report keeps it; a temporary file under --no-cache); otherwise
  * the error says which command makes the export.
  *
  * SQLite files are always opened through source_sqlite_open(): read-only and
@@ -43,12 +44,14 @@
 #include <sqlite3.h>
 
 #include "cache.h"
+#include "cachedir.h"
 #include "kineto.h"
 #include "model.h"
 #include "progress.h"
 #include "source.h"
 #include "sqlz.h"
 #include "timing.h"
+#include "tmpreg.h"
 #include "xmalloc.h"
 
 #define SQLITE_MAGIC	"SQLite format 3"	/* plus its NUL: 16 bytes */
@@ -416,11 +419,12 @@ source_run(char *const argv[])
 static struct model *
 source_nsys_rep(const char *path, struct progress *prog, char **cause)
 {
-	struct stat	 rep, out;
-	struct model	*m;
-	char		*nsys, *hint, *cpath, *sq, *tmp, *why = NULL;
-	char		*argv[10];
-	int		 rc;
+	struct cachedir_ident	 id;
+	struct stat		 out;
+	struct model		*m;
+	char			*nsys, *hint, *sq, *tmp, *why = NULL;
+	char			*argv[10];
+	int			 rc;
 
 	hint = source_export_hint(path);
 	if ((nsys = source_which("nsys")) == NULL) {
@@ -430,26 +434,21 @@ source_nsys_rep(const char *path, struct progress *prog, char **cause)
 		free(hint);
 		return NULL;
 	}
-	if (stat(path, &rep) == -1) {
-		*cause = xasprintf("%s: %s", path, strerror(errno));
+	if (cachedir_ident(path, &id, cause) != 0)
 		goto fail;
-	}
-	if ((cpath = cache_path(path, 1, &why)) == NULL) {
+	/* The export's name carries the report's identity. */
+	if ((sq = cachedir_derived(path, &id, ".sqlite", &why)) == NULL) {
 		*cause = xasprintf("%s: no place to write its SQLite export "
 		    "(%s); run: %s", path, why != NULL ? why : "no cache "
 		    "directory", hint);
 		free(why);
 		goto fail;
 	}
-	sq = xasprintf("%s.sqlite", cpath);
-	free(cpath);
 
-	/* Reuse an export newer than the report. */
-	if (stat(sq, &out) != 0 || out.st_size == 0 ||
-	    out.st_mtim.tv_sec < rep.st_mtim.tv_sec ||
-	    (out.st_mtim.tv_sec == rep.st_mtim.tv_sec &&
-	    out.st_mtim.tv_nsec < rep.st_mtim.tv_nsec)) {
-		tmp = xasprintf("%s.tmp%ld.sqlite", sq, (long)getpid());
+	if (!cachedir_usable(sq)) {
+		tmp = xasprintf("%s%s%ld.sqlite", sq, TMPREG_TAG,
+		    (long)getpid());
+		tmpreg_add(tmp);
 		argv[0] = nsys;
 		argv[1] = (char *)"export";
 		argv[2] = (char *)"--type";
@@ -462,7 +461,7 @@ source_nsys_rep(const char *path, struct progress *prog, char **cause)
 		argv[9] = NULL;
 		progress_phase(prog, "nsys export", 0);
 		rc = source_run(argv);
-		if (rc != 0 || stat(tmp, &out) != 0) {
+		if (rc != 0 || lstat(tmp, &out) != 0 || !S_ISREG(out.st_mode)) {
 			if (rc == -1)
 				*cause = xasprintf("%s: cannot run %s: %s; "
 				    "run: %s", path, nsys, strerror(errno),
@@ -471,7 +470,7 @@ source_nsys_rep(const char *path, struct progress *prog, char **cause)
 				*cause = xasprintf("%s: nsys export failed "
 				    "(exit status %d); run: %s", path, rc,
 				    hint);
-			unlink(tmp);
+			tmpreg_discard(tmp);
 			free(tmp);
 			free(sq);
 			goto fail;
@@ -479,12 +478,14 @@ source_nsys_rep(const char *path, struct progress *prog, char **cause)
 		if (rename(tmp, sq) == -1) {
 			*cause = xasprintf("%s: cannot rename %s: %s", path,
 			    tmp, strerror(errno));
-			unlink(tmp);
+			tmpreg_discard(tmp);
 			free(tmp);
 			free(sq);
 			goto fail;
 		}
+		tmpreg_forget(tmp);
 		free(tmp);
+		cachedir_derived_made(sq);
 	}
 	m = nsys_load(sq, prog, cause);
 	free(sq);
@@ -571,17 +572,24 @@ source_trim(void)
 struct model *
 source_load(const char *path, const struct load_opts *opts, char **cause)
 {
-	struct progress	 prog;
-	struct model	*m = NULL;
-	char		*why = NULL;
-	int		 no_cache = opts != NULL && opts->no_cache;
-	int		 hit = 0;
-	double		 t0;
+	struct cachedir_ident	 id, after;
+	struct progress		 prog;
+	struct model		*m = NULL;
+	char			*why = NULL;
+	int			 no_cache = opts != NULL && opts->no_cache;
+	int			 hit = 0, have_id = 0;
+	double			 t0;
 
+	if (cachedir_get_mode() == CACHEDIR_OFF)
+		no_cache = 1;
 	progress_init(&prog, opts != NULL ? opts->progress : -1);
-	if (!no_cache) {
+	/* The identity of the file that is about to be read: what a cache
+	 * must match, and what a new cache is stamped with. */
+	if (!no_cache && cachedir_ident(path, &id, NULL) == 0)
+		have_id = 1;
+	if (have_id) {
 		t0 = timing_now();
-		hit = cache_load(path, &m, &why);
+		hit = cache_load_ident(path, &id, &m, &why);
 		if (hit == 1 && m != NULL) {
 			timing_report("cache-read", t0);
 			free(why);
@@ -606,9 +614,17 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 	free(why);
 	why = NULL;
 
-	if (!no_cache) {
+	if (have_id) {
+		/* A trace replaced or rewritten while it was read: what was
+		 * read may be either capture, so nothing is stamped. */
+		if (cachedir_ident(path, &after, NULL) != 0 ||
+		    !cachedir_ident_eq(&id, &after)) {
+			model_warn(m, "cache not written: the trace changed "
+			    "while it was read");
+			return m;
+		}
 		t0 = timing_now();
-		if (cache_save(path, m, &why) != 0)
+		if (cache_save_ident(path, &id, m, &why) != 0)
 			model_warn(m, "cache not written: %s", why != NULL ?
 			    why : "unknown error");
 		free(why);

@@ -1,7 +1,7 @@
 /*
- * sqlz: a plain copy of a compressed SQLite database in the cache, made
- * with zfile_copy_to() and reused while it is at least as new as the
- * compressed file. See sqlz.h.
+ * sqlz: a plain copy of a compressed SQLite database in the cache
+ * directory, made with zfile_copy_to() and reused while the compressed
+ * file keeps the identity it had (cachedir.h). See sqlz.h.
  */
 #include "config.h"
 
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cache.h"
+#include "cachedir.h"
 #include "sqlz.h"
 #include "xmalloc.h"
 #include "zfile.h"
@@ -66,26 +66,12 @@ sqlz_is_sqlite(const char *path)
 	return got == sizeof buf && memcmp(buf, SQLZ_MAGIC, sizeof buf) == 0;
 }
 
-/* Whether the copy at plain is usable for the compressed file src. */
-static int
-sqlz_fresh(const struct stat *src, const char *plain)
-{
-	struct stat	sb;
-
-	if (lstat(plain, &sb) != 0 || !S_ISREG(sb.st_mode) ||
-	    sb.st_size == 0 || sb.st_uid != geteuid())
-		return 0;
-	if (sb.st_mtim.tv_sec != src->st_mtim.tv_sec)
-		return sb.st_mtim.tv_sec > src->st_mtim.tv_sec;
-	return sb.st_mtim.tv_nsec >= src->st_mtim.tv_nsec;
-}
-
 char *
 sqlz_plain(const char *path, char **cause)
 {
-	struct stat	 sb;
-	char		*cpath, *plain, *why = NULL;
-	int		 k;
+	struct cachedir_ident	 id;
+	char			*plain, *why = NULL;
+	int			 k;
 
 	if ((k = sqlz_kind(path)) == -1) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
@@ -99,20 +85,18 @@ sqlz_plain(const char *path, char **cause)
 		    "gzip" : "zstd");
 		return NULL;
 	}
-	if (stat(path, &sb) == -1) {
-		*cause = xasprintf("%s: %s", path, strerror(errno));
+	if (cachedir_ident(path, &id, cause) != 0)
 		return NULL;
-	}
-	if ((cpath = cache_path(path, 1, &why)) == NULL) {
+	/* The copy's name carries the compressed file's identity: another
+	 * capture at the same path never gets this one's copy. */
+	if ((plain = cachedir_derived(path, &id, ".sqlite", &why)) == NULL) {
 		*cause = xasprintf("%s: compressed SQLite database and no "
 		    "place to decompress it (%s)", path, why != NULL ? why :
 		    "no cache directory");
 		free(why);
 		return NULL;
 	}
-	plain = xasprintf("%s.sqlite", cpath);
-	free(cpath);
-	if (sqlz_fresh(&sb, plain))
+	if (cachedir_usable(plain))
 		return plain;
 	if (zfile_copy_to(path, plain, &why) != 0) {
 		/* zfile's messages name the file and the offset. */
@@ -121,5 +105,6 @@ sqlz_plain(const char *path, char **cause)
 		free(plain);
 		return NULL;
 	}
+	cachedir_derived_made(plain);
 	return plain;
 }

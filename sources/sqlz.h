@@ -4,12 +4,12 @@
  * example traces).
  *
  * SQLite reads only plain files, so a compressed database is decompressed
- * once into the trace's cache location (cache_path() + ".sqlite": next to
- * the trace when its directory is writable, else $XDG_CACHE_HOME/gpulens)
- * and that copy is reused while it is not older than the compressed file.
- * The copy is written to a temporary file and renamed, so a reader never
- * sees half of it. Nothing is ever written next to the trace unless that
- * is where the cache lives.
+ * once into the cache directory (cachedir_derived(): a name that carries
+ * the compressed file's identity, so a replaced file never gets the old
+ * copy) and that copy is reused. Under --no-cache the copy is a temporary
+ * file removed at exit. The copy is written to a temporary file and
+ * renamed, so a reader never sees half of it. Nothing is ever written next
+ * to the trace.
  *
  * Detection is by content (zfile_sniff() on the first bytes, then the
  * SQLite header of the decompressed stream), never by the file's name.

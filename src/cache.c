@@ -66,11 +66,11 @@
  * symlink at the cache path is replaced, not followed. There is no fsync: a
  * file left incomplete by a crash fails its CRC and is rebuilt.
  *
- * Locations: "<dir>/.<name>.gpulens" next to the trace when that directory is
- * writable (for reading: when that file exists), else
- * "$XDG_CACHE_HOME/gpulens/<name>-<hash of the real path>.gpulens"
- * ($HOME/.cache when XDG_CACHE_HOME is unset). Caches owned by another user
- * and symlinks are ignored.
+ * Locations, trace identity and upkeep of the cache directory: cachedir.h.
+ * The header records the identity of the trace the model was read from
+ * (size, mtime, ctime, inode, device and a fingerprint of its end blocks,
+ * taken from the descriptor before the read and checked again after it);
+ * a cache whose identity differs from the trace's now is stale.
  *
  * Adding a field to a lane, a track or the model needs a change here and a
  * new CACHE_VERSION; the static assertions below catch the lane and track.
@@ -100,11 +100,13 @@
 #endif
 
 #include "cache.h"
+#include "cachedir.h"
 #include "timing.h"
+#include "tmpreg.h"
 #include "xmalloc.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	3		/* bump on any layout change */
+#define CACHE_VERSION	4		/* bump on any layout change */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
@@ -114,7 +116,6 @@
 #define CACHE_LEVEL	1		/* zstd level */
 #endif
 #define CACHE_THREADS	4		/* at most */
-#define CACHE_SUFFIX	".gpulens"
 #define CACHE_MAXCOLS	11		/* frames per job, at most */
 /* A zstd block holds at most 128 KiB and takes at least 4 bytes (RLE), so
  * no valid frame expands more than this. */
@@ -153,8 +154,10 @@ struct cache_hdr {
 					   string frames */
 	uint32_t	 head_crc;	/* CRC32 of the head */
 	uint32_t	 reserved;
+	int64_t		 trace_ctime;	/* ns */
+	uint64_t	 trace_fp;	/* fingerprint (cachedir_ident) */
 };
-_Static_assert(sizeof(struct cache_hdr) == 128, "cache header layout");
+_Static_assert(sizeof(struct cache_hdr) == 144, "cache header layout");
 
 static const uint16_t cache_sizes[12] = {
 	sizeof(struct device), sizeof(struct process), sizeof(struct thread),
@@ -165,11 +168,7 @@ static const uint16_t cache_sizes[12] = {
 };
 
 /* The trace file's identity: any change invalidates the cache. */
-struct cache_ident {
-	uint64_t	 size;
-	int64_t		 mtime;
-	uint64_t	 ino, dev;
-};
+#define cache_ident	cachedir_ident
 
 enum cache_table {
 	TAB_KERNELS,
@@ -1497,29 +1496,6 @@ cache_save_job(void *arg, size_t j, unsigned tid, char **cause)
 	return 0;
 }
 
-static int
-cache_ident_of(const char *trace, struct cache_ident *id, char **cause)
-{
-	struct stat	st;
-
-	if (stat(trace, &st) != 0) {
-		if (cause != NULL)
-			*cause = xasprintf("%s: %s", trace, strerror(errno));
-		return -1;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		if (cause != NULL)
-			*cause = xasprintf("%s: not a regular file", trace);
-		return -1;
-	}
-	id->size = (uint64_t)st.st_size;
-	id->mtime = (int64_t)st.st_mtim.tv_sec * 1000000000 +
-	    st.st_mtim.tv_nsec;
-	id->ino = (uint64_t)st.st_ino;
-	id->dev = (uint64_t)st.st_dev;
-	return 0;
-}
-
 /*
  * Writes the cache of m to path through a mkstemp() file in the same
  * directory and rename(): header and frame table last (pwrite), frames
@@ -1550,10 +1526,8 @@ cache_write_file(const char *path, const struct cache_ident *id,
 			return -1;
 		}
 	}
-	tmp = xasprintf("%s.XXXXXX", path);
-	if ((w->fd = mkstemp(tmp)) == -1) {
-		*cause = xasprintf("%s: %s", tmp, strerror(errno));
-		free(tmp);
+	if ((w->fd = tmpreg_create(path, &tmp)) == -1) {
+		*cause = xasprintf("%s: %s", path, strerror(errno));
 		return -1;
 	}
 	w->nextjob = w->nout = 0;
@@ -1592,6 +1566,8 @@ cache_write_file(const char *path, const struct cache_ident *id,
 	h.trace_mtime = id->mtime;
 	h.trace_ino = id->ino;
 	h.trace_dev = id->dev;
+	h.trace_ctime = id->ctime;
+	h.trace_fp = id->fp;
 	h.payload_size = tablen + w->len;
 	h.raw_size = plan->raw_size;
 	h.nframes = (uint32_t)plan->nframes;
@@ -1612,6 +1588,7 @@ cache_write_file(const char *path, const struct cache_ident *id,
 	w->fd = -1;
 	if (e != 0 || rename(tmp, path) != 0)
 		goto fail;
+	tmpreg_forget(tmp);
 	free(tmp);
 	return 0;
 
@@ -1620,7 +1597,7 @@ fail:
 	if (w->fd != -1)
 		close(w->fd);
 	w->fd = -1;
-	unlink(tmp);
+	tmpreg_discard(tmp);
 	if (why != NULL)
 		*cause = xasprintf("%s: %s", path, why);
 	else
@@ -1635,140 +1612,27 @@ fail:
 	return -1;
 }
 
+static int	cache_check_nvtx_forest(const struct model *, char **);
+
 /* ------------------------------------------------------------------ */
 /* Paths. */
-
-static char *
-cache_dirname(const char *trace)
-{
-	const char	*slash = strrchr(trace, '/');
-
-	if (slash == NULL)
-		return xstrdup(".");
-	if (slash == trace)
-		return xstrdup("/");
-	return xstrndup(trace, (size_t)(slash - trace));
-}
-
-static const char *
-cache_basename(const char *trace)
-{
-	const char	*slash = strrchr(trace, '/');
-
-	return slash != NULL ? slash + 1 : trace;
-}
-
-static char *
-cache_local_path(const char *trace)
-{
-	char	*dir = cache_dirname(trace), *p;
-
-	p = xasprintf("%s%s.%s%s", dir, strcmp(dir, "/") == 0 ? "" : "/",
-	    cache_basename(trace), CACHE_SUFFIX);
-	free(dir);
-	return p;
-}
-
-/* mkdir -p; the components it creates get mode 0700. */
-static int
-cache_mkdirs(const char *dir)
-{
-	char	*p = xstrdup(dir), *s, c;
-	int	 rc = 0;
-
-	for (s = p + 1; rc == 0; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		c = *s;
-		*s = '\0';
-		if (s[-1] != '/' && mkdir(p, 0700) != 0 && errno != EEXIST)
-			rc = -1;
-		*s = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
-	return rc;
-}
-
-static char *
-cache_xdg_path(const char *trace, int create, char **cause)
-{
-	const char	*base = cache_basename(trace), *env, *s;
-	char		*dir, *real, *p;
-	uint64_t	 h = 1469598103934665603ULL;	/* FNV-1a */
-	int		 len;
-
-	if ((env = getenv("XDG_CACHE_HOME")) != NULL && env[0] == '/')
-		dir = xasprintf("%s/gpulens", env);
-	else if ((env = getenv("HOME")) != NULL && env[0] == '/')
-		dir = xasprintf("%s/.cache/gpulens", env);
-	else {
-		if (cause != NULL)
-			*cause = xstrdup("no cache directory: neither "
-			    "XDG_CACHE_HOME nor HOME is an absolute path");
-		return NULL;
-	}
-	if ((real = realpath(trace, NULL)) == NULL) {
-		if (cause != NULL)
-			*cause = xasprintf("%s: %s", trace, strerror(errno));
-		free(dir);
-		return NULL;
-	}
-	for (s = real; *s != '\0'; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ULL;
-	}
-	free(real);
-	if (create && cache_mkdirs(dir) != 0) {
-		if (cause != NULL)
-			*cause = xasprintf("%s: %s", dir, strerror(errno));
-		free(dir);
-		return NULL;
-	}
-	/* Stay well under NAME_MAX, mkstemp suffix included. */
-	len = (int)strlen(base);
-	p = xasprintf("%s/%.*s-%016llx%s", dir, len > 96 ? 96 : len, base,
-	    (unsigned long long)h, CACHE_SUFFIX);
-	free(dir);
-	return p;
-}
-
-/*
- * A directory is writable for the cache when access() says so and it has a
- * write bit: root passes access() everywhere, but a directory marked
- * read-only (a shared fixture tree, a read-only export) must stay untouched
- * even then.
- */
-static int
-cache_dir_writable(const char *trace)
-{
-	char		*dir = cache_dirname(trace);
-	struct stat	 st;
-	int		 ok;
-
-	ok = access(dir, W_OK) == 0 && stat(dir, &st) == 0 &&
-	    (st.st_mode & (S_IWUSR | S_IWGRP | S_IWOTH)) != 0;
-	free(dir);
-	return ok;
-}
 
 char *
 cache_path(const char *trace, int for_write, char **cause)
 {
 	struct stat	 st;
-	char		*local;
+	char		*beside;
 
-	if (*cache_basename(trace) == '\0') {
+	if ((beside = cachedir_beside(trace)) == NULL) {
 		if (cause != NULL)
 			*cause = xasprintf("%s: not a file name", trace);
 		return NULL;
 	}
-	local = cache_local_path(trace);
-	if (for_write ? cache_dir_writable(trace) : lstat(local, &st) == 0)
-		return local;
-	free(local);
-	return cache_xdg_path(trace, for_write, cause);
+	if (for_write ? cachedir_get_mode() == CACHEDIR_BESIDE :
+	    lstat(beside, &st) == 0)
+		return beside;
+	free(beside);
+	return cachedir_entry(trace, for_write, cause);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1816,11 +1680,22 @@ int
 cache_save(const char *trace, const struct model *m, char **cause)
 {
 	struct cache_ident	 id;
+
+	if (cachedir_ident(trace, &id, cause) != 0)
+		return -1;
+	return cache_save_ident(trace, &id, m, cause);
+}
+
+int
+cache_save_ident(const char *trace, const struct cache_ident *idp,
+    const struct model *m, char **cause)
+{
+	struct cache_ident	 id = *idp;
 	struct cache_counts	 c;
 	struct cache_plan	 plan;
 	struct cache_wctx	 w;
 	struct cache_wbuf	 small = { NULL, 0, 0 };
-	char			*path, *why = NULL, *why2 = NULL;
+	char			*path, *why = NULL;
 	double			 t0 = timing_now();
 	size_t			 i;
 	int			 rc = -1;
@@ -1830,8 +1705,11 @@ cache_save(const char *trace, const struct model *m, char **cause)
 			*cause = xstrdup("a summary model cannot be cached");
 		return -1;
 	}
-	if (cache_ident_of(trace, &id, cause) != 0)
+	if (cachedir_get_mode() == CACHEDIR_OFF) {
+		if (cause != NULL)
+			*cause = xstrdup("caching is off (--no-cache)");
 		return -1;
+	}
 	memset(&w, 0, sizeof w);
 	memset(&plan, 0, sizeof plan);
 	cache_counts_of(m, &c);
@@ -1848,25 +1726,12 @@ cache_save(const char *trace, const struct model *m, char **cause)
 	w.frames = xcalloc(plan.nframes, sizeof *w.frames);
 	pthread_mutex_init(&w.lock, NULL);
 
-	/* Next to the trace if that directory is writable, else XDG. */
-	if (cache_dir_writable(trace)) {
-		path = cache_local_path(trace);
+	/* The cache directory; beside the trace only when asked. */
+	if ((path = cache_path(trace, 1, &why)) != NULL) {
 		rc = cache_write_file(path, &id, &w, &small, &why);
+		if (rc == 0 && cachedir_get_mode() != CACHEDIR_BESIDE)
+			cachedir_maintain(path);
 		free(path);
-	}
-	if (rc != 0 && (path = cache_xdg_path(trace, 1, &why2)) != NULL) {
-		rc = cache_write_file(path, &id, &w, &small, &why2);
-		free(path);
-	}
-	if (rc != 0 && why2 != NULL) {
-		if (why != NULL) {
-			path = xasprintf("%s; %s", why, why2);
-			free(why2);
-			why2 = path;
-		}
-		free(why);
-		why = why2;
-		why2 = NULL;
 	}
 	pthread_mutex_destroy(&w.lock);
 	timing_report("cache-encode", t0);
@@ -1888,7 +1753,6 @@ out:
 		*cause = why != NULL ? why : xstrdup("cannot write the cache");
 	else
 		free(why);
-	free(why2);
 	return rc;
 }
 
@@ -2636,7 +2500,7 @@ cache_decode(const struct cache_hdr *h, uint8_t *payload,
 	if (cache_check_whole(&r, why) != 0)
 		goto out;
 	t0 = timing_now();
-	if (model_adopt(m, why) != 0)
+	if (model_adopt(m, why) != 0 || cache_check_nvtx_forest(m, why) != 0)
 		goto out;
 	timing_report("cache-adopt", t0);
 	cache_set_warnings(m, &warn, &nwarn);
@@ -2651,6 +2515,63 @@ out:
 	cache_rctx_free(&r);
 	cache_plan_free(&plan);
 	model_free(m);
+	return rc;
+}
+
+/*
+ * The NVTX parent links must form a forest: every parent an NVTX event,
+ * and no chain that comes back to where it started (a forged cache could
+ * make a range its own ancestor, and every walk up the tree would never
+ * end). One pass, each range visited once: 0 or -1 with *why.
+ */
+static int
+cache_check_nvtx_forest(const struct model *m, char **why)
+{
+	const struct lane	*l;
+	struct evref		 r;
+	uint8_t			*state;		/* 0 new, 1 on the walk, 2 done */
+	uint32_t		*walk, k, p, aux;
+	size_t			 t, i, nw, w;
+	int			 rc = 0;
+
+	if (m->nnvtx == 0)
+		return 0;
+	state = xcalloc(m->nnvtx, 1);
+	walk = xreallocarray(NULL, m->nnvtx, sizeof *walk);
+	for (t = 0; t < m->ntracks && rc == 0; t++) {
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n && rc == 0; i++) {
+			if (l->aux[i] >= m->nnvtx || (l->kind[i] != EV_NVTX &&
+			    l->kind[i] != EV_MARK))
+				continue;
+			nw = 0;
+			for (k = l->aux[i]; state[k] == 0; k = aux) {
+				state[k] = 1;
+				walk[nw++] = k;
+				if ((p = m->nvtx[k].parent) == NONE32)
+					break;
+				r = model_ev(m, p);
+				aux = m->tracks[r.track].lane.aux[r.idx];
+				if (aux >= m->nnvtx || m->tracks[r.track].lane.
+				    kind[r.idx] != EV_NVTX) {
+					*why = xstrdup("NVTX parent is not an "
+					    "NVTX range");
+					rc = -1;
+					break;
+				}
+				if (state[aux] == 1) {
+					*why = xstrdup("NVTX parents form a "
+					    "cycle");
+					rc = -1;
+					break;
+				}
+			}
+			for (w = 0; w < nw; w++)
+				state[walk[w]] = 2;
+		}
+	}
+	free(walk);
+	free(state);
 	return rc;
 }
 
@@ -2748,7 +2669,8 @@ cache_check_hdr(const struct cache_hdr *h, const struct cache_ident *id,
 	    h->chunk != CACHE_CHUNK)
 		return "written by a build with another data layout";
 	if (h->trace_size != id->size || h->trace_mtime != id->mtime ||
-	    h->trace_ino != id->ino || h->trace_dev != id->dev)
+	    h->trace_ino != id->ino || h->trace_dev != id->dev ||
+	    h->trace_ctime != id->ctime || h->trace_fp != id->fp)
 		return "stale: the trace changed";
 	if (h->payload_size != fsize - sizeof *h)
 		return fsize - sizeof *h < h->payload_size ? "truncated" :
@@ -2781,7 +2703,8 @@ cache_open(const char *path, const struct cache_ident *id,
 		bad = strerror(errno);
 	else if (!S_ISREG(st.st_mode))
 		bad = "not a regular file";
-	else if (st.st_uid != geteuid() && st.st_uid != 0)
+	else if (st.st_uid != geteuid() && st.st_uid != 0 &&
+	    st.st_uid != id->uid)
 		bad = "owned by another user";
 	else if (cache_read_all(fd, h, sizeof *h, &got) != 0)
 		bad = strerror(errno);
@@ -2908,37 +2831,50 @@ out:
 	return rc;
 }
 
-/* Tries both locations of trace's cache with try(). */
+/*
+ * Tries trace's cache with try(): the one beside the trace (prep --beside)
+ * first, then the cache directory's.
+ */
 static int
-cache_load_with(const char *trace, struct model **out, char **cause,
+cache_load_with(const char *trace, const struct cache_ident *id,
+    struct model **out, char **cause,
     int (*try)(const char *, const struct cache_ident *, struct model **,
     char **))
 {
-	struct cache_ident	 id;
 	struct stat		 st;
 	char			*path[2], *why[2] = { NULL, NULL };
 	size_t			 i, n = 0;
 	int			 rc = 0;
 
 	*out = NULL;
-	if (cache_ident_of(trace, &id, cause) != 0)
-		return -1;
-	path[n++] = cache_local_path(trace);
-	if ((path[n] = cache_xdg_path(trace, 0, NULL)) != NULL)
+	if (cachedir_get_mode() == CACHEDIR_OFF) {
+		if (cause != NULL)
+			*cause = xstrdup("caching is off (--no-cache)");
+		return 0;
+	}
+	if ((path[n] = cachedir_beside(trace)) != NULL)
+		n++;
+	/* prep --beside makes the cache beside the trace even when the
+	 * cache directory holds one. */
+	if (cachedir_get_mode() != CACHEDIR_BESIDE &&
+	    (path[n] = cachedir_entry(trace, 0, NULL)) != NULL)
 		n++;
 	for (i = 0; i < n && rc == 0; i++)
-		if (lstat(path[i], &st) == 0)
-			rc = try(path[i], &id, out, &why[i]);
+		if (lstat(path[i], &st) == 0) {
+			rc = try(path[i], id, out, &why[i]);
+			if (rc == 1)
+				cachedir_used(path[i]);
+		}
 	if (rc == 0 && cause != NULL) {
-		if (why[0] != NULL && why[1] != NULL)
-			*cause = xasprintf("%s: %s; %s: %s", path[0], why[0],
-			    path[1], why[1]);
-		else if (why[0] != NULL || why[1] != NULL)
-			*cause = xasprintf("%s: %s", why[0] != NULL ?
-			    path[0] : path[1], why[0] != NULL ? why[0] :
-			    why[1]);
-		else
+		for (i = 0; i < n && why[i] == NULL; i++)
+			;
+		if (i == n)
 			*cause = xstrdup("no cache");
+		else if (i + 1 < n && why[i + 1] != NULL)
+			*cause = xasprintf("%s: %s; %s: %s", path[i], why[i],
+			    path[i + 1], why[i + 1]);
+		else
+			*cause = xasprintf("%s: %s", path[i], why[i]);
 	}
 	for (i = 0; i < n; i++) {
 		free(path[i]);
@@ -2948,46 +2884,36 @@ cache_load_with(const char *trace, struct model **out, char **cause,
 }
 
 int
+cache_load_ident(const char *trace, const struct cache_ident *id,
+    struct model **out, char **cause)
+{
+	return cache_load_with(trace, id, out, cause, cache_try);
+}
+
+int
 cache_load(const char *trace, struct model **out, char **cause)
 {
-	return cache_load_with(trace, out, cause, cache_try);
+	struct cache_ident	id;
+
+	*out = NULL;
+	if (cachedir_ident(trace, &id, cause) != 0)
+		return -1;
+	return cache_load_ident(trace, &id, out, cause);
 }
 
 int
 cache_load_summary(const char *trace, struct model **out, char **cause)
 {
-	return cache_load_with(trace, out, cause, cache_try_summary);
-}
+	struct cache_ident	id;
 
-/* Removes path if it is a regular file that starts like a cache. */
-static int
-cache_unlink(const char *path)
-{
-	char	magic[sizeof CACHE_MAGIC - 1];
-	size_t	got;
-	int	fd, ok;
-
-	if ((fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)) == -1)
-		return 0;
-	ok = cache_read_all(fd, magic, sizeof magic, &got) == 0 &&
-	    got == sizeof magic && memcmp(magic, CACHE_MAGIC, sizeof magic) ==
-	    0;
-	close(fd);
-	return ok && unlink(path) == 0;
+	*out = NULL;
+	if (cachedir_ident(trace, &id, cause) != 0)
+		return -1;
+	return cache_load_with(trace, &id, out, cause, cache_try_summary);
 }
 
 int
 cache_remove(const char *trace)
 {
-	char	*p;
-	int	 n;
-
-	p = cache_local_path(trace);
-	n = cache_unlink(p);
-	free(p);
-	if ((p = cache_xdg_path(trace, 0, NULL)) != NULL) {
-		n += cache_unlink(p);
-		free(p);
-	}
-	return n;
+	return cachedir_remove_trace(trace, NULL);
 }

@@ -23,6 +23,7 @@
 #include <zstd.h>
 
 #include "xmalloc.h"
+#include "tmpreg.h"
 #include "zfile.h"
 
 #define ZFILE_IN	(256u * 1024)
@@ -378,10 +379,8 @@ zfile_copy_to(const char *src, const char *dst, char **cause)
 
 	if ((f = zfile_open(src, cause)) == NULL)
 		return -1;
-	tmp = xasprintf("%s.tmpXXXXXX", dst);
-	if ((fd = mkstemp(tmp)) < 0) {
-		*cause = xasprintf("%s: %s", tmp, strerror(errno));
-		free(tmp);
+	if ((fd = tmpreg_create(dst, &tmp)) < 0) {
+		*cause = xasprintf("%s: %s", dst, strerror(errno));
 		zfile_close(f);
 		return -1;
 	}
@@ -430,6 +429,7 @@ zfile_copy_to(const char *src, const char *dst, char **cause)
 		*cause = xasprintf("%s: %s", dst, strerror(errno));
 		goto fail;
 	}
+	tmpreg_forget(tmp);
 	free(buf);
 	free(tmp);
 	zfile_close(f);
@@ -437,7 +437,7 @@ zfile_copy_to(const char *src, const char *dst, char **cause)
 fail:
 	if (fd >= 0)
 		close(fd);
-	unlink(tmp);
+	tmpreg_discard(tmp);
 	free(buf);
 	free(tmp);
 	zfile_close(f);

@@ -41,12 +41,13 @@
 
 #include "builder.h"
 #include "cache.h"
+#include "cachedir.h"
 #include "correlate.h"
 #include "source.h"
 #include "tsupport.h"
 #include "xmalloc.h"
 
-#define HDR_SIZE	128		/* struct cache_hdr */
+#define HDR_SIZE	144		/* struct cache_hdr */
 #define HDR_VERSION	8
 #define HDR_CRC		20
 #define HDR_NFRAMES	96
@@ -90,13 +91,40 @@ make_trace(const char *name)
 	return trace;
 }
 
+/* Where the cache of trace goes: the cache directory. */
 static char *
 local_cache(const char *trace)
+{
+	char	*p = cachedir_entry(trace, 1, NULL);
+
+	assert_non_null(p);
+	return p;
+}
+
+/* Where prep --beside puts it. */
+static char *
+beside_cache(const char *trace)
 {
 	const char	*slash = strrchr(trace, '/');
 
 	return xasprintf("%.*s/.%s.gpulens", (int)(slash - trace), trace,
 	    slash + 1);
+}
+
+/* 1 if dir holds a temporary file of ours. */
+static int
+has_tmp(const char *dir)
+{
+	DIR		*d = opendir(dir);
+	struct dirent	*e;
+	int		 found = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL)
+		if (strstr(e->d_name, ".tmp") != NULL)
+			found = 1;
+	closedir(d);
+	return found;
 }
 
 static int
@@ -687,10 +715,13 @@ test_roundtrip(void **state)
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	assert_hit(trace, model_small);
 	dir = xstrndup(path, (size_t)(strrchr(path, '/') - path));
-	assert_int_equal(count_entries(dir), 2);
+	assert_false(has_tmp(dir));
+	free(dir);
+	/* Nothing was written beside the trace. */
+	dir = xstrndup(trace, (size_t)(strrchr(trace, '/') - trace));
+	assert_int_equal(count_entries(dir), 1);
 	assert_int_equal(cache_remove(trace), 1);
 	assert_false(exists(path));
-	assert_int_equal(count_entries(dir), 1);
 	assert_miss(trace, "no cache");
 	free(dir);
 	free(path);
@@ -744,7 +775,9 @@ test_stale(void **state)
 	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	assert_int_equal(stat(trace, &st), 0);
 
-	/* mtime one nanosecond later: stale; back: valid again. */
+	/* mtime one nanosecond later: stale. Set back, the file's ctime
+	 * still says it was touched: stale too (a capture copied over with
+	 * cp -p or rsync -a keeps an old mtime). */
 	ts[0] = st.st_atim;
 	ts[1] = st.st_mtim;
 	ts[1].tv_nsec = (ts[1].tv_nsec + 1) % 1000000000;
@@ -752,6 +785,8 @@ test_stale(void **state)
 	assert_miss(trace, "stale");
 	ts[1] = st.st_mtim;
 	assert_int_equal(utimensat(AT_FDCWD, trace, ts, 0), 0);
+	assert_miss(trace, "stale");
+	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	assert_hit(trace, model_small);
 
 	/* One more byte, same mtime: stale. */
@@ -763,6 +798,8 @@ test_stale(void **state)
 	assert_miss(trace, "stale");
 	assert_int_equal(truncate(trace, st.st_size), 0);
 	assert_int_equal(utimensat(AT_FDCWD, trace, ts, 0), 0);
+	assert_miss(trace, "stale");
+	assert_int_equal(cache_save(trace, model_small, &cause), 0);
 	assert_hit(trace, model_small);
 
 	/* Same size and mtime, another inode (the trace was replaced). */
@@ -1261,7 +1298,9 @@ test_not_over_trace(void **state)
 	(void)state;
 	path = local_cache(trace);
 	assert_int_equal(link(trace, path), 0);
-	assert_int_equal(cache_save(trace, model_small, &cause), 0);
+	assert_int_equal(cache_save(trace, model_small, &cause), -1);
+	assert_non_null(strstr(cause, "is the trace itself"));
+	free(cause);
 	t = ts_read(path, &tn);
 	assert_int_equal(tn, 28);
 	assert_memory_equal(t, "SQLite format 3", 15);
@@ -1269,11 +1308,6 @@ test_not_over_trace(void **state)
 	t = ts_read(trace, &tn);
 	assert_int_equal(tn, 28);
 	free(t);
-	/* It went to the XDG location instead, and loads from there. */
-	assert_hit(trace, model_small);
-	/* Removal leaves anything that is not a cache alone. */
-	assert_int_equal(cache_remove(trace), 1);
-	assert_true(exists(path));
 	unlink(path);
 	free(path);
 	free(trace);
@@ -1286,21 +1320,29 @@ test_paths(void **state)
 	char	*real;
 
 	(void)state;
+	/* Written to the cache directory, under NAME-HASH.gpulens. */
 	p = cache_path(trace, 1, &cause);
-	want = local_cache(trace);
-	assert_string_equal(p, want);
-	free(p);
-	/* For reading, absent next to the trace: the XDG name. */
-	p = cache_path(trace, 0, &cause);
 	assert_non_null(p);
 	real = xasprintf("%s/gpulens/p.sqlite-", xdg);
 	assert_memory_equal(p, real, strlen(real));
 	assert_int_equal(strlen(p), strlen(real) + 16 + strlen(".gpulens"));
 	assert_string_equal(p + strlen(p) - 8, ".gpulens");
+	free(p);
+	/* For reading, absent next to the trace: the same name. */
+	p = cache_path(trace, 0, &cause);
+	assert_non_null(p);
+	assert_memory_equal(p, real, strlen(real));
 	free(real);
 	free(p);
-	/* Present next to the trace: that one (even if not a cache, which
-	 * cache_remove then leaves alone). */
+	/* prep --beside writes next to the trace. */
+	want = beside_cache(trace);
+	cachedir_set_mode(CACHEDIR_BESIDE);
+	p = cache_path(trace, 1, &cause);
+	cachedir_set_mode(CACHEDIR_ON);
+	assert_string_equal(p, want);
+	free(p);
+	/* Present next to the trace: that one is read (even if not a cache,
+	 * which cache_remove then leaves alone). */
 	ts_write(want, "x", 1);
 	p = cache_path(trace, 0, &cause);
 	assert_string_equal(p, want);
@@ -1321,6 +1363,42 @@ test_paths(void **state)
 	free(trace);
 }
 
+/* prep --beside: the cache next to the trace is written and read first;
+ * clean removes it. */
+static void
+test_beside(void **state)
+{
+	char	*trace = make_trace("b.sqlite"), *cause = NULL, *bp, *xp;
+
+	(void)state;
+	bp = beside_cache(trace);
+	xp = local_cache(trace);
+	cachedir_set_mode(CACHEDIR_BESIDE);
+	assert_int_equal(cache_save(trace, model_small, &cause), 0);
+	cachedir_set_mode(CACHEDIR_ON);
+	assert_true(exists(bp));
+	assert_false(exists(xp));
+	assert_hit(trace, model_small);
+	/* --no-cache reads and writes nothing. */
+	{
+		struct model *l = NULL;
+		cachedir_set_mode(CACHEDIR_OFF);
+		assert_int_equal(cache_load(trace, &l, &cause), 0);
+		free(cause);
+		cause = NULL;
+		assert_int_equal(cache_save(trace, model_small, &cause), -1);
+		free(cause);
+		cause = NULL;
+		cachedir_set_mode(CACHEDIR_ON);
+		assert_false(exists(xp));
+	}
+	assert_int_equal(cache_remove(trace), 1);
+	assert_false(exists(bp));
+	free(bp);
+	free(xp);
+	free(trace);
+}
+
 /*
  * The XDG fallback, run in-process or in a child that dropped root (for
  * root, access() ignores permission bits). Returns 0 or a failing line.
@@ -1329,7 +1407,7 @@ static int
 xdg_scenario(const char *trace, const struct model *m, const char *home)
 {
 	struct model	*l = NULL;
-	char		*cause = NULL, *p, *local = local_cache(trace);
+	char		*cause = NULL, *p, *local = beside_cache(trace);
 	int		 r;
 
 	p = cache_path(trace, 1, &cause);
@@ -1472,7 +1550,10 @@ test_concurrent(void **state)
 	}
 	assert_hit(trace, model_small);
 	dir = xstrndup(trace, (size_t)(strrchr(trace, '/') - trace));
-	assert_int_equal(count_entries(dir), 2);	/* no temp files */
+	assert_int_equal(count_entries(dir), 1);	/* nothing beside */
+	free(dir);
+	dir = xasprintf("%s/gpulens", xdg);
+	assert_false(has_tmp(dir));			/* no temp files */
 	cache_remove(trace);
 	free(dir);
 	free(trace);
@@ -1581,6 +1662,7 @@ main(void)
 		cmocka_unit_test(test_symlinks),
 		cmocka_unit_test(test_not_over_trace),
 		cmocka_unit_test(test_paths),
+		cmocka_unit_test(test_beside),
 		cmocka_unit_test(test_xdg_fallback),
 		cmocka_unit_test(test_other_owner),
 		cmocka_unit_test(test_concurrent),

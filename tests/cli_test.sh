@@ -4,6 +4,7 @@
 # life cycle (write, reuse, invalidate, clean, --no-cache), and that loading
 # a real fixture writes nothing next to it.
 . "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
+export XDG_CACHE_HOME="$TMPD/xdg"
 command -v sqlite3 >/dev/null 2>&1 || skip "sqlite3 CLI missing"
 G=$GPULENS
 
@@ -44,18 +45,20 @@ got_c=$(sed -n 's/.* memcpy \([0-9,]*\).*/\1/p' "$TMPD/out" | tr -d ,)
 [ "$got_k" = "$k" ] || fail "info kernel count $got_k, SQL says $k"
 [ "$got_c" = "$c" ] || fail "info memcpy count $got_c, SQL says $c"
 grep -q "^devices    2" "$TMPD/out" || fail "info devices: $(cat "$TMPD/out")"
-[ ! -e "$TMPD/.demo.sqlite.gpulens" ] || fail "--no-cache wrote a cache"
+[ ! -e "$XDG_CACHE_HOME/gpulens/demo.sqlite-"* ] || fail "--no-cache wrote a cache"
 
-# Cache life cycle.
+# Cache life cycle: in $XDG_CACHE_HOME/gpulens, nothing beside the trace.
 GPULENS_TIMING=1 "$G" info "$T" >"$TMPD/o1" 2>"$TMPD/e1" || fail "first load"
-[ -s "$TMPD/.demo.sqlite.gpulens" ] || fail "no cache next to the trace"
+[ ! -e "$TMPD/.demo.sqlite.gpulens" ] || fail "a cache next to the trace"
+C=$(echo "$XDG_CACHE_HOME"/gpulens/demo.sqlite-*.gpulens)
+[ -s "$C" ] || fail "no cache in the cache directory"
 grep -q "^timing: cache-write" "$TMPD/e1" || fail "first load did not write the cache"
 GPULENS_TIMING=1 "$G" info "$T" >"$TMPD/o2" 2>"$TMPD/e2" || fail "second load"
 grep -q "^timing: cache-read" "$TMPD/e2" || fail "second load did not use the cache"
 grep -q "^timing: read" "$TMPD/e2" && fail "second load parsed the trace again"
 cmp -s "$TMPD/o1" "$TMPD/o2" || fail "cached load differs from parsed load"
 # Corrupt cache: detected, rebuilt, same answer.
-printf 'garbage' | dd of="$TMPD/.demo.sqlite.gpulens" bs=1 seek=100 conv=notrunc 2>/dev/null
+printf 'garbage' | dd of="$C" bs=1 seek=100 conv=notrunc 2>/dev/null
 GPULENS_TIMING=1 "$G" info "$T" >"$TMPD/o3" 2>"$TMPD/e3" || fail "load with corrupt cache"
 grep -q "^timing: read" "$TMPD/e3" || fail "corrupt cache was trusted"
 cmp -s "$TMPD/o1" "$TMPD/o3" || fail "rebuilt cache gives a different answer"
@@ -64,9 +67,10 @@ touch -d '2001-01-01' "$T"
 GPULENS_TIMING=1 "$G" info "$T" >/dev/null 2>"$TMPD/e4" || fail "load after touch"
 grep -q "^timing: read" "$TMPD/e4" || fail "stale cache (mtime changed) was used"
 expect_rc 0 "$G" clean "$T"
-[ ! -e "$TMPD/.demo.sqlite.gpulens" ] || fail "clean left the cache"
+[ ! -e "$C" ] || fail "clean left the cache"
 expect_rc 0 "$G" prep "$T"
-[ -s "$TMPD/.demo.sqlite.gpulens" ] || fail "prep wrote no cache"
+[ -s "$C" ] || fail "prep wrote no cache"
+[ ! -e "$TMPD/.demo.sqlite.gpulens" ] || fail "prep wrote next to the trace"
 
 # --max-memory: a load that needs more fails cleanly with exit 2 (the
 # limit comes on top of a fixed allowance for thread stacks, so the trace

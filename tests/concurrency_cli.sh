@@ -1,10 +1,10 @@
 #!/bin/sh
 # concurrency_cli: several `gpulens prep` of one fresh trace at the same
 # time all succeed and leave exactly one valid cache and no temporary
-# files, next to the trace and, for a trace in a read-only directory, under
-# $XDG_CACHE_HOME; the cache they leave answers like a parse of the trace,
-# and so does every load that runs while they write (a reader never sees a
-# partial cache).
+# files, under $XDG_CACHE_HOME (nothing next to the trace, in a writable or
+# a read-only directory) and, with `prep --beside`, next to the trace; the
+# cache they leave answers like a parse of the trace, and so does every
+# load that runs while they write (a reader never sees a partial cache).
 . "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
 G=$GPULENS
 N=4		# concurrent writers
@@ -26,7 +26,8 @@ race() {
 	i=0
 	pids=
 	while [ $i -lt $N ]; do
-		"$G" prep "$2" >"$TMPD/p$i.out" 2>"$TMPD/p$i.err" &
+		# shellcheck disable=SC2086
+		"$G" prep $PREP_OPTS "$2" >"$TMPD/p$i.out" 2>"$TMPD/p$i.err" &
 		pids="$pids $!"
 		"$G" summary --json "$2" >"$TMPD/r$i.out" 2>"$TMPD/r$i.err" &
 		pids="$pids $!"
@@ -61,16 +62,27 @@ check() {
 	    fail "the cache left by the race answers differently"
 }
 
+PREP_OPTS=
 want "$T"
 r=0
 while [ $r -lt $ROUNDS ]; do
 	"$G" clean "$T" >/dev/null
 	race "$TMPD" "$T"
-	check "$TMPD" "$T"
+	[ ! -e "$TMPD/.trace.sqlite.gpulens" ] || fail "a cache beside the trace"
+	check "$XDG_CACHE_HOME/gpulens" "$T"
 	r=$((r + 1))
 done
 
-# A trace in a read-only directory: the caches go to $XDG_CACHE_HOME.
+# prep --beside: the cache goes next to the trace, and is read from there.
+"$G" clean "$T" >/dev/null
+PREP_OPTS=--beside
+race "$TMPD" "$T"
+check "$TMPD" "$T"
+"$G" clean "$T" >/dev/null
+[ ! -e "$TMPD/.trace.sqlite.gpulens" ] || fail "clean left the cache beside"
+PREP_OPTS=
+
+# A trace in a read-only directory: likewise.
 mkdir "$TMPD/ro"
 cp "$T" "$TMPD/ro/trace.sqlite"
 chmod 555 "$TMPD/ro"

@@ -6,7 +6,7 @@
 . "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
 G=$GPULENS
 T="$TMPD/t.sqlite"
-C="$TMPD/.t.sqlite.gpulens"
+export XDG_CACHE_HOME="$TMPD/xdg"
 
 expect_rc 0 "$G" demo --out "$T" --events 20000 --gpus 2 --seed 3
 n=0
@@ -17,9 +17,12 @@ for fmt in table --json "--format csv"; do
 	"$G" --no-cache info $fmt "$T" >"$TMPD/cold$n" 2>"$TMPD/err" ||
 	    fail "--no-cache info $fmt: $(cat "$TMPD/err")"
 done
-[ ! -e "$C" ] || fail "--no-cache wrote a cache"
+[ ! -e "$XDG_CACHE_HOME" ] || fail "--no-cache wrote a cache"
 "$G" prep "$T" >/dev/null 2>"$TMPD/err" || fail "prep: $(cat "$TMPD/err")"
+C=$(echo "$XDG_CACHE_HOME"/gpulens/t.sqlite-*.gpulens)
 [ -s "$C" ] || fail "prep wrote no cache"
+[ -z "$(ls -A "$TMPD" | grep -v -e '^cold' -e '^err$' -e '^out$' -e '^t.sqlite$' -e '^xdg$')" ] ||
+    fail "prep wrote beside the trace: $(ls -A "$TMPD")"
 
 n=0
 for fmt in table --json "--format csv"; do

@@ -31,6 +31,7 @@
 #include <sys/types.h>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -45,6 +46,7 @@
 #include <zlib.h>
 
 #include "cache.h"
+#include "cachedir.h"
 #include "correlate.h"
 #include "model.h"
 #include "source.h"
@@ -1091,6 +1093,7 @@ test_compressed(void **state)
 	char		*gz, *copy, *cpath, *cause = NULL;
 	const char	*what;
 	struct stat	 sb1, sb2;
+	struct cachedir_ident id;
 
 	(void)state;
 	gz = xasprintf("%s/results.db.gz", ts_tmp());
@@ -1100,9 +1103,13 @@ test_compressed(void **state)
 	m = load(gz);
 	check_content(m, 1);
 	model_free(m);
-	/* The decompressed copy is made once, in the cache, and reused. */
-	assert_non_null(cpath = cache_path(gz, 1, &cause));
-	copy = xasprintf("%s.sqlite", cpath);
+	/* The decompressed copy is made once, in the cache directory, and
+	 * reused. */
+	assert_int_equal(cachedir_ident(gz, &id, &cause), 0);
+	assert_non_null(copy = cachedir_derived(gz, &id, ".sqlite", &cause));
+	cpath = cachedir_root(0, &cause);
+	assert_non_null(cpath);
+	assert_memory_equal(copy, cpath, strlen(cpath));
 	free(cpath);
 	assert_int_equal(stat(copy, &sb1), 0);
 	m = load(gz);
@@ -1115,6 +1122,76 @@ test_compressed(void **state)
 	assert_non_null(m = source_read(gz, NULL, &cause));
 	assert_int_equal(m->source, SOURCE_ROCPD);
 	model_free(m);
+	free(gz);
+}
+
+/* Files in the cache directory whose names contain what. */
+static int
+count_in_cache(const char *what)
+{
+	DIR		*d;
+	struct dirent	*e;
+	char		*root = cachedir_root(0, NULL);
+	int		 n = 0;
+
+	if (root == NULL)
+		return 0;
+	if ((d = opendir(root)) != NULL) {
+		while ((e = readdir(d)) != NULL)
+			if (strstr(e->d_name, what) != NULL)
+				n++;
+		closedir(d);
+	}
+	free(root);
+	return n;
+}
+
+/*
+ * A compressed database replaced by another capture whose mtime is older
+ * than the copy (cp -p, rsync -a, tar x): the new capture is read, not the
+ * old copy; the old copy is gone. --no-cache writes nothing into the cache
+ * directory. clean removes the copies.
+ */
+static void
+test_compressed_replaced(void **state)
+{
+	struct gen	 g2 = { .no_views = 1, .two_runs = 1 };
+	struct model	*m;
+	struct timespec	 ts[2];
+	char		*gz, *gz2, *p2;
+
+	(void)state;
+	gz = xasprintf("%s/swap.db.gz", ts_tmp());
+	gzip_file(plain_path, gz);
+	m = load(gz);
+	check_content(m, 1);
+	model_free(m);
+	assert_int_equal(count_in_cache("swap.db.gz-"), 1);
+
+	p2 = gen("swap2.db", &g2);
+	gz2 = xasprintf("%s/swap2.db.gz", ts_tmp());
+	gzip_file(p2, gz2);
+	ts[0].tv_sec = ts[1].tv_sec = 1000000000;	/* 2001 */
+	ts[0].tv_nsec = ts[1].tv_nsec = 0;
+	assert_int_equal(utimensat(AT_FDCWD, gz2, ts, 0), 0);
+	assert_int_equal(rename(gz2, gz), 0);
+	m = load(gz);
+	check_content(m, 2);
+	model_free(m);
+	/* One copy: the new capture's. */
+	assert_int_equal(count_in_cache("swap.db.gz-"), 1);
+
+	/* --no-cache: a temporary copy, nothing new in the cache. */
+	assert_int_equal(cache_remove(gz), 1);
+	assert_int_equal(count_in_cache("swap.db.gz-"), 0);
+	cachedir_set_mode(CACHEDIR_OFF);
+	m = load(gz);
+	cachedir_set_mode(CACHEDIR_ON);
+	check_content(m, 2);
+	model_free(m);
+	assert_int_equal(count_in_cache("swap.db.gz-"), 0);
+	free(p2);
+	free(gz2);
 	free(gz);
 }
 
@@ -1229,6 +1306,7 @@ main(void)
 		cmocka_unit_test(test_two_runs),
 		cmocka_unit_test(test_tracked_layout),
 		cmocka_unit_test(test_compressed),
+		cmocka_unit_test(test_compressed_replaced),
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_not_rocpd),
 		cmocka_unit_test(test_read_only),
