@@ -215,6 +215,29 @@ three_kernels(void)
 	return m;
 }
 
+/* Two nested NVTX ranges, outer [0, 1000) and inner [100, 200): the
+ * inner one's parent is the outer one. */
+static struct model *
+nested_ranges(void)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct lane_event	 e;
+	uint32_t		 p, t, nv;
+	const int64_t		 iv[2][2] = { { 0, 1000 }, { 100, 200 } };
+	int			 i;
+
+	p = builder_process(b, 1, 1, "train");
+	t = builder_thread(b, 2, 2, p, "main");
+	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
+	for (i = 0; i < 2; i++) {
+		e = ts_event(b, i == 0 ? "outer" : "inner", EV_NVTX,
+		    iv[i][0], iv[i][1]);
+		e.aux = ts_nvtx(b, nv);
+		builder_event(b, nv, &e);
+	}
+	return ts_finish(b);
+}
+
 /*
  * Saves m as the cache of a fresh dummy trace and loads it back: 1 if the
  * load hit. The checksums are the writer's own, so only the loader's checks
@@ -305,6 +328,33 @@ test_cache_refuses(void **state)
 	m->tracks[0].name = 100000;
 	assert_int_equal(save_load(m, &why), 0);
 	free(why);
+	why = NULL;
+	model_free(m);
+
+	/* NVTX parents: the nested pair loads; a range made its own
+	 * parent, two ranges each other's, or a kernel as a parent are
+	 * refused (every walk up such a tree would never end). */
+	m = nested_ranges();
+	assert_int_equal(m->nnvtx, 2);
+	assert_int_equal(m->nvtx[1].parent != NONE32 ||
+	    m->nvtx[0].parent != NONE32, 1);
+	assert_int_equal(save_load(m, &why), 1);
+	model_free(m);
+	m = nested_ranges();
+	m->nvtx[0].parent = model_gid(m, 0, 0);
+	m->nvtx[1].parent = model_gid(m, 0, 1);
+	assert_int_equal(save_load(m, &why), 0);
+	assert_non_null(strstr(why, "cycle"));
+	free(why);
+	why = NULL;
+	model_free(m);
+	m = nested_ranges();
+	m->nvtx[0].parent = model_gid(m, 0, 1);
+	m->nvtx[1].parent = model_gid(m, 0, 0);
+	assert_int_equal(save_load(m, &why), 0);
+	assert_non_null(strstr(why, "cycle"));
+	free(why);
+	why = NULL;
 	model_free(m);
 }
 
