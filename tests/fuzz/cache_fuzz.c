@@ -6,19 +6,20 @@
  * as source_load() does before parsing a trace. Input byte 0 is a mode,
  * the rest the file, in one of three shapes:
  *   bit 0 set    the file as it is: the header checks themselves;
- *   bit 1 set    structured: a 128-byte header, the number of frames in
+ *   bit 1 set    structured: a 144-byte header, the number of frames in
  *                the head (one byte), then the frames decompressed, each
  *                as a 32-bit length and its bytes; the harness compresses
  *                them, writes the frame table and makes the header agree
  *                (below), so that mutations reach the decoder's own checks
  *                on the model's contents rather than stopping at zstd's;
  *   neither      the file with its header made to agree with the dummy
- *                trace and the file: trace size, mtime, inode and device,
+ *                trace and the file: its identity (size, mtime, inode,
+ *                device, ctime and fingerprint: cachedir_ident),
  *                payload size, the CRC32s of the head, the payload and the
  *                header (mutations reach the frame table and the zstd
  *                frames).
  * The header offsets below follow struct cache_hdr (cache.c, CACHE_VERSION
- * 2); a layout change leaves the harness working but shallower until they
+ * 4); a layout change leaves the harness working but shallower until they
  * are updated (tests/fuzz/mkseeds.sh rebuilds the seeds).
  *
  * Both loaders run on every file: cache_load() and cache_load_summary()
@@ -40,13 +41,15 @@
 #include <zstd.h>
 
 #include "cache.h"
+#include "cachedir.h"
 #include "fuzz.h"
 #include "model.h"
 #include "xmalloc.h"
 
-#define HDR_SIZE	128
+#define HDR_SIZE	144
 #define OFF_HDR_CRC	20
 #define OFF_TRACE	48	/* size, mtime (ns), inode, device */
+#define OFF_TRACE2	128	/* ctime (ns), fingerprint */
 #define OFF_PAYLOAD	80	/* payload size */
 #define OFF_RAW_SIZE	88	/* sum of the frames' raw lengths */
 #define OFF_NFRAMES	96
@@ -56,13 +59,13 @@
 #define MAX_FRAMES	1024
 
 static char	*trace, *cachefile;
-static uint64_t	 ident[4];
+static uint64_t	 ident[4], ident2[2];
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	static const uint8_t	 dummy[] = "gpulens fuzz: not a trace\n";
-	struct stat		 st;
+	struct cachedir_ident	 id;
 	char			*xdg;
 
 	(void)argc;
@@ -74,13 +77,14 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	trace = fuzz_path("trace");
 	cachefile = fuzz_path(".trace.gpulens");
 	fuzz_write(trace, dummy, sizeof dummy - 1);
-	if (stat(trace, &st) != 0)
+	if (cachedir_ident(trace, &id, NULL) != 0)
 		abort();
-	ident[0] = (uint64_t)st.st_size;
-	ident[1] = (uint64_t)((int64_t)st.st_mtim.tv_sec * 1000000000 +
-	    st.st_mtim.tv_nsec);
-	ident[2] = (uint64_t)st.st_ino;
-	ident[3] = (uint64_t)st.st_dev;
+	ident[0] = id.size;
+	ident[1] = (uint64_t)id.mtime;
+	ident[2] = id.ino;
+	ident[3] = id.dev;
+	ident2[0] = (uint64_t)id.ctime;
+	ident2[1] = id.fp;
 	return 0;
 }
 
@@ -98,6 +102,7 @@ fixup(uint8_t *f, size_t len)
 	uint32_t	c;
 
 	memcpy(f + OFF_TRACE, ident, sizeof ident);
+	memcpy(f + OFF_TRACE2, ident2, sizeof ident2);
 	memcpy(f + OFF_PAYLOAD, &psize, sizeof psize);
 	memcpy(&head, f + OFF_HEAD_SIZE, sizeof head);
 	if (head <= psize) {

@@ -39,7 +39,7 @@ for t in "$tmp/d1.sqlite" "$tmp/d2.sqlite" "$DIR/nsys/hostile.sqlite" \
 	b=$(basename "$t" .sqlite)
 	cp "$t" "$tmp/c-$b.sqlite"
 	# A trace the model refuses (hostile sizes) has no cache.
-	if ! "$GPULENS" prep "$tmp/c-$b.sqlite" >/dev/null 2>&1; then
+	if ! "$GPULENS" prep --beside "$tmp/c-$b.sqlite" >/dev/null 2>&1; then
 		n=$((n + 1))
 		continue
 	fi
@@ -53,14 +53,14 @@ src, mode, dst = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 data = open(src, "rb").read()
 nframes = struct.unpack_from("<I", data, 96)[0]
 head_size = struct.unpack_from("<Q", data, 112)[0]
-off = 128 + 16 * nframes
+off = 144 + 16 * nframes
 acc, nhead = 16 * nframes, 0
 while acc < head_size:
-    acc += struct.unpack_from("<Q", data, 128 + 16 * nhead + 8)[0]
+    acc += struct.unpack_from("<Q", data, 144 + 16 * nhead + 8)[0]
     nhead += 1
-out = bytes([mode]) + data[:128] + bytes([nhead])
+out = bytes([mode]) + data[:144] + bytes([nhead])
 for f in range(nframes):
-    raw, clen = struct.unpack_from("<QQ", data, 128 + 16 * f)
+    raw, clen = struct.unpack_from("<QQ", data, 144 + 16 * f)
     dec = subprocess.run(["zstd", "-q", "-d", "-c"], input=data[off:off + clen],
                          stdout=subprocess.PIPE, check=True).stdout
     assert len(dec) == raw, (f, len(dec), raw)
