@@ -50,6 +50,7 @@ extern const struct cmd_entry	cmd_metrics_entry;
 extern const struct cmd_entry	cmd_rules_entry;
 extern const struct cmd_entry	cmd_roofline_entry;
 extern const struct cmd_entry	cmd_ncu_command_entry;
+extern const struct cmd_entry	cmd_mcp_entry;
 
 const struct cmd_entry *cmd_table[] = {
 	&cmd_demo_entry,
@@ -82,6 +83,7 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_roofline_entry,
 	&cmd_ncu_command_entry,
 	&cmd_schema_entry,
+	&cmd_mcp_entry,
 	NULL
 };
 
