@@ -19,6 +19,10 @@
  * the protocol has it, as structuredContent; isError is set when the verb
  * exits non-zero (its error envelope tells why).
  *
+ * Prompts: the recipes (`gpulens recipes`), each an ordered list of tool
+ * calls with what to read in each answer; their placeholders (TRACE, DIR,
+ * BEFORE, AFTER, REPORT, ID) are the prompt's arguments, in lower case.
+ *
  * Each call runs the verb in a child process of this same binary (fork and
  * exec of /proc/self/exe, no shell), so the answers are the command line's
  * byte for byte, a verb's failure cannot take the server down, and the
@@ -41,6 +45,7 @@
 #include <cjson/cJSON.h>
 
 #include "cmd.h"
+#include "recipes.h"
 #include "schema.h"
 #include "xmalloc.h"
 
@@ -399,6 +404,113 @@ mcp_tools_call(const struct mcp *s, const cJSON *params, int *code,
 }
 
 /* ------------------------------------------------------------------ */
+/* Prompts: the recipes. */
+
+static const char *
+mcp_ph_help(const char *ph)
+{
+	if (strcmp(ph, "TRACE") == 0)
+		return "the trace to read";
+	if (strcmp(ph, "DIR") == 0)
+		return "a directory (or list) of the job's rank traces";
+	if (strcmp(ph, "BEFORE") == 0)
+		return "the baseline capture";
+	if (strcmp(ph, "AFTER") == 0)
+		return "the capture to compare with the baseline";
+	if (strcmp(ph, "REPORT") == 0)
+		return "an Nsight Compute report (.ncu-rep)";
+	return "a row id (ev:N) from search";
+}
+
+/* "trace" for "TRACE". */
+static char *
+mcp_ph_arg(const char *ph)
+{
+	char	*s = xstrdup(ph), *p;
+
+	for (p = s; *p != '\0'; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	return s;
+}
+
+static cJSON *
+mcp_prompts_list(void)
+{
+	const struct recipe	*r;
+	const char		*ph[RECIPES_MAXPH];
+	cJSON			*res, *list, *p, *args, *a;
+	char			*name;
+	size_t			 i, k, n, nph;
+
+	res = cJSON_CreateObject();
+	list = cJSON_AddArrayToObject(res, "prompts");
+	n = recipes_list(&r);
+	for (i = 0; i < n; i++) {
+		p = cJSON_CreateObject();
+		cJSON_AddStringToObject(p, "name", r[i].name);
+		cJSON_AddStringToObject(p, "title", r[i].title);
+		cJSON_AddStringToObject(p, "description", r[i].title);
+		args = cJSON_AddArrayToObject(p, "arguments");
+		nph = recipes_placeholders(r[i].text, ph);
+		for (k = 0; k < nph; k++) {
+			a = cJSON_CreateObject();
+			name = mcp_ph_arg(ph[k]);
+			cJSON_AddStringToObject(a, "name", name);
+			free(name);
+			cJSON_AddStringToObject(a, "description",
+			    mcp_ph_help(ph[k]));
+			cJSON_AddBoolToObject(a, "required",
+			    strcmp(ph[k], "ID") != 0);
+			cJSON_AddItemToArray(args, a);
+		}
+		cJSON_AddItemToArray(list, p);
+	}
+	return res;
+}
+
+static cJSON *
+mcp_prompts_get(const cJSON *params, int *code, char **msg)
+{
+	const struct recipe	*r;
+	const cJSON		*name, *args, *v;
+	const char		*ph[RECIPES_MAXPH], *val[RECIPES_MAXPH];
+	cJSON			*res, *msgs, *m, *c;
+	char			*an, *text;
+	size_t			 k, nph;
+
+	*code = RPC_INVALID_PARAMS;
+	name = cJSON_GetObjectItemCaseSensitive(params, "name");
+	if (!cJSON_IsString(name) || (r = recipes_find(name->valuestring)) ==
+	    NULL) {
+		*msg = xasprintf("unknown prompt: %s", cJSON_IsString(name) ?
+		    name->valuestring : "(none)");
+		return NULL;
+	}
+	args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
+	nph = recipes_placeholders(r->text, ph);
+	for (k = 0; k < nph; k++) {
+		an = mcp_ph_arg(ph[k]);
+		v = cJSON_GetObjectItemCaseSensitive(args, an);
+		free(an);
+		val[k] = cJSON_IsString(v) ? v->valuestring : NULL;
+	}
+	text = recipes_fill(r->text, ph, val, nph);
+	res = cJSON_CreateObject();
+	cJSON_AddStringToObject(res, "description", r->title);
+	msgs = cJSON_AddArrayToObject(res, "messages");
+	m = cJSON_CreateObject();
+	cJSON_AddStringToObject(m, "role", "user");
+	c = cJSON_AddObjectToObject(m, "content");
+	cJSON_AddStringToObject(c, "type", "text");
+	cJSON_AddStringToObject(c, "text", text);
+	cJSON_AddItemToArray(msgs, m);
+	free(text);
+	*code = 0;
+	return res;
+}
+
+/* ------------------------------------------------------------------ */
 /* JSON-RPC. */
 
 static cJSON *
@@ -424,13 +536,16 @@ mcp_initialize(struct mcp *s, const cJSON *params)
 	caps = cJSON_AddObjectToObject(res, "capabilities");
 	cJSON_AddFalseToObject(cJSON_AddObjectToObject(caps, "tools"),
 	    "listChanged");
+	cJSON_AddFalseToObject(cJSON_AddObjectToObject(caps, "prompts"),
+	    "listChanged");
 	info = cJSON_AddObjectToObject(res, "serverInfo");
 	cJSON_AddStringToObject(info, "name", "gpulens");
 	cJSON_AddStringToObject(info, "version", PACKAGE_VERSION);
 	cJSON_AddStringToObject(res, "instructions", "Each tool is a gpulens "
 	    "verb: pass the trace paths in 'traces' and the verb's options "
 	    "in 'args'. Start with 'info' and 'summary', then 'findings'; "
-	    "every answer's meta.next suggests the next calls.");
+	    "every answer's meta.next suggests the next calls, and the "
+	    "prompts are the workflows an expert runs.");
 	return res;
 }
 
@@ -482,6 +597,15 @@ mcp_handle(struct mcp *s, const cJSON *req)
 		res = cJSON_CreateObject();
 	else if (strcmp(method->valuestring, "tools/list") == 0)
 		res = mcp_tools_list(s);
+	else if (strcmp(method->valuestring, "prompts/list") == 0)
+		res = mcp_prompts_list();
+	else if (strcmp(method->valuestring, "prompts/get") == 0) {
+		if ((res = mcp_prompts_get(params, &code, &msg)) == NULL) {
+			r = mcp_error(id, code, msg);
+			free(msg);
+			return r;
+		}
+	}
 	else if (strcmp(method->valuestring, "tools/call") == 0) {
 		if ((res = mcp_tools_call(s, params, &code, &msg)) == NULL) {
 			r = mcp_error(id, code, msg);

@@ -51,6 +51,7 @@ extern const struct cmd_entry	cmd_rules_entry;
 extern const struct cmd_entry	cmd_roofline_entry;
 extern const struct cmd_entry	cmd_ncu_command_entry;
 extern const struct cmd_entry	cmd_mcp_entry;
+extern const struct cmd_entry	cmd_recipes_entry;
 
 const struct cmd_entry *cmd_table[] = {
 	&cmd_demo_entry,
@@ -84,6 +85,7 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_ncu_command_entry,
 	&cmd_schema_entry,
 	&cmd_mcp_entry,
+	&cmd_recipes_entry,
 	NULL
 };
 

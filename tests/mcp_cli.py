@@ -79,6 +79,7 @@ def main():
         fail("protocol %r" % res["protocolVersion"])
     if "tools" not in res["capabilities"]:
         fail("no tools capability")
+    res_caps = res["capabilities"]
     if res["serverInfo"]["name"] != "gpulens":
         fail("serverInfo %r" % res["serverInfo"])
     c.send_raw(json.dumps({"jsonrpc": "2.0",
@@ -94,7 +95,7 @@ def main():
         want.add(v)
     if not want <= names:
         fail("tools missing: %s" % sorted(want - names))
-    for t in ("demo", "prep", "clean", "mcp", "schema"):
+    for t in ("demo", "prep", "clean", "mcp", "schema", "recipes"):
         if t in names:
             fail("%s must not be a tool" % t)
     for t in tools:
@@ -125,6 +126,29 @@ def main():
                      "command line's envelope" % (verb, tr))
             if json.loads(res["content"][0]["text"]) != env:
                 fail("%s %s: text content differs" % (verb, tr))
+
+    # The recipes as prompts, placeholders filled from the arguments.
+    if "prompts" not in res_caps:
+        fail("no prompts capability")
+    prompts = c.call("prompts/list")["result"]["prompts"]
+    pnames = [p["name"] for p in prompts]
+    recipes = subprocess.run([G, "recipes"], stdout=subprocess.PIPE,
+                             text=True).stdout.split("\n")
+    want_names = [ln.split()[0] for ln in recipes if ln and
+                  not ln.startswith("'")]
+    if pnames != want_names:
+        fail("prompts %r, recipes %r" % (pnames, want_names))
+    fl = [p for p in prompts if p["name"] == "first-look"][0]
+    if [a["name"] for a in fl["arguments"]] != ["trace"]:
+        fail("first-look arguments %r" % fl["arguments"])
+    r = c.call("prompts/get", {"name": "first-look",
+                               "arguments": {"trace": "/x/y.sqlite"}})
+    text = r["result"]["messages"][0]["content"]["text"]
+    if "gpulens summary /x/y.sqlite --json" not in text or "TRACE" in text:
+        fail("first-look prompt text: %r" % text[:300])
+    r = c.call("prompts/get", {"name": "nope"})
+    if r.get("error", {}).get("code") != -32602:
+        fail("unknown prompt: %r" % r)
 
     # A verb that fails: isError, the error envelope.
     r = c.call("tools/call", {"name": "summary", "arguments": {
