@@ -1146,8 +1146,11 @@ nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 		    (uint64_t)col_i64(st, N_CAT)), name);
 		return;
 	case NR_THREAD:
-		if (name != 0)
-			n->m->threads[nsys_thread(n, gtid)].name = name;
+		/* Declaring the thread may move the array: index it after. */
+		if (name != 0) {
+			t = nsys_thread(n, gtid);
+			n->m->threads[t].name = name;
+		}
 		return;
 	}
 
