@@ -66,6 +66,7 @@
 #define NSYS_ROWS_STEP	65536		/* rows between progress reports */
 #define NSYS_NENUM	64		/* enum values kept in lookup tables */
 #define NSYS_NEVTYPE	1024		/* NVTX event type ids looked up */
+#define NSYS_NO_STREAM	0xFFFFFFFFULL	/* streamId of a wait on no stream */
 
 /* Flags cached per pool string. */
 #define SF_KNOWN	0x01
@@ -105,6 +106,9 @@ struct nsys {
 
 	/* Track caches. */
 	struct hmap	  gpu_streams;	/* key(dev, globalPid, stream) */
+	struct hmap	  ctx_dev;	/* key(globalPid, context) -> dev */
+	struct hmap	  ctxstream_dev; /* key(globalPid, context, stream) */
+	uint64_t	  nsync_moved;	/* syncs put on their context's GPU */
 	struct hmap	  cpu_tracks;	/* key(type, globalTid, domainId) */
 
 	/* Enumerations. */
@@ -768,18 +772,45 @@ nsys_stream_info(struct nsys *n)
 
 /* Track caches. */
 
-/* The stream of a GPU activity row: (deviceId, globalPid, streamId). */
-static uint32_t
-nsys_stream(struct nsys *n, sqlite3_stmt *st)
+/* Keys of a row's context and stream, for ctx_dev and ctxstream_dev. */
+static uint64_t
+nsys_ctx_key(sqlite3_stmt *st)
 {
-	uint64_t	 dev = (uint64_t)col_i64(st, G_DEV);
-	uint64_t	 stream = (uint64_t)col_i64(st, G_STREAM);
+	uint64_t	gpid = col_null(st, G_PID) ? ~0ULL :
+			    (uint64_t)col_i64(st, G_PID) & NSYS_PROC_MASK;
+
+	return hmap_key2(gpid, (uint64_t)col_i64(st, G_CTX));
+}
+
+static uint64_t
+nsys_ctxstream_key(sqlite3_stmt *st, uint64_t stream)
+{
+	return hmap_key2(nsys_ctx_key(st), stream);
+}
+
+/*
+ * The stream of a GPU activity row: (dev, globalPid, stream). Work rows
+ * (kernels, copies, memsets, graphs) also record which device their
+ * context and stream are on, for the synchronization rows.
+ */
+static uint32_t
+nsys_stream_at(struct nsys *n, sqlite3_stmt *st, uint64_t dev,
+    uint64_t stream, int work)
+{
 	int		 nopid = col_null(st, G_PID);
 	uint64_t	 gpid = (uint64_t)col_i64(st, G_PID) & NSYS_PROC_MASK;
 	uint64_t	 key;
 	uint32_t	 d, p, s, v;
 	size_t		 before;
 
+	if (work) {
+		if (!hmap_get(&n->ctx_dev, nsys_ctx_key(st), &v))
+			hmap_put(&n->ctx_dev, nsys_ctx_key(st), (uint32_t)dev);
+		if (!hmap_get(&n->ctxstream_dev, nsys_ctxstream_key(st,
+		    stream), &v))
+			hmap_put(&n->ctxstream_dev, nsys_ctxstream_key(st,
+			    stream), (uint32_t)dev);
+	}
 	key = hmap_key2(hmap_key2(dev, nopid ? ~0ULL : gpid), stream);
 	if (hmap_get(&n->gpu_streams, key, &s))
 		return s;
@@ -804,7 +835,8 @@ nsys_stream(struct nsys *n, sqlite3_stmt *st)
 static uint32_t
 nsys_gpu_track(struct nsys *n, sqlite3_stmt *st)
 {
-	return builder_gpu_track(n->b, nsys_stream(n, st));
+	return builder_gpu_track(n->b, nsys_stream_at(n, st,
+	    (uint64_t)col_i64(st, G_DEV), (uint64_t)col_i64(st, G_STREAM), 1));
 }
 
 static uint32_t
@@ -1024,8 +1056,32 @@ nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	uint32_t		t;
 	int64_t			type;
 
-	/* Waits are not GPU work: they go on the stream's sync track. */
-	t = builder_sync_track(n->b, nsys_stream(n, st));
+	uint64_t		dev = (uint64_t)col_i64(st, G_DEV);
+	uint64_t		stream = (uint64_t)col_i64(st, G_STREAM);
+	uint32_t		v;
+	int			found;
+
+	/*
+	 * Waits are not GPU work: they go on the stream's sync track. Some
+	 * exports write deviceId 0 on every synchronization row: the device
+	 * is the one the work of the same context and stream ran on (of the
+	 * context alone for a wait on no stream), the row's own only when
+	 * no work says. A wait on no stream (streamId NULL, -1 or
+	 * 0xFFFFFFFF: event and context synchronisations) goes on one
+	 * per-context track.
+	 */
+	if (col_null(st, G_STREAM) || stream == ~0ULL ||
+	    stream == NSYS_NO_STREAM)
+		stream = NSYS_NO_STREAM;
+	found = stream != NSYS_NO_STREAM && hmap_get(&n->ctxstream_dev,
+	    nsys_ctxstream_key(st, stream), &v);
+	if (!found)
+		found = hmap_get(&n->ctx_dev, nsys_ctx_key(st), &v);
+	if (found && v != (uint32_t)dev) {
+		dev = v;
+		n->nsync_moved++;
+	}
+	t = builder_sync_track(n->b, nsys_stream_at(n, st, dev, stream, 0));
 	nsys_gpu_event(st, &ev, EV_SYNC);
 	type = col_i64(st, Y_TYPE);
 	ev.name = nsys_sync_name(n, type);
@@ -1419,7 +1475,10 @@ nsys_finish(struct nsys *n)
 			}
 			break;
 		case TRACK_SYNC:
-			if (m->streams[t->stream].name != 0)
+			if (m->streams[t->stream].source_id == NSYS_NO_STREAM)
+				snprintf(buf, sizeof buf, "Context %u sync",
+				    m->streams[t->stream].context);
+			else if (m->streams[t->stream].name != 0)
 				snprintf(buf, sizeof buf, "%s sync",
 				    strpool_get(m->strs,
 				    m->streams[t->stream].name));
@@ -1454,6 +1513,10 @@ nsys_finish(struct nsys *n)
 		builder_warn(n->b, "%llu references to string ids missing from "
 		    "StringIds (shown as empty names)",
 		    (unsigned long long)n->d.nbadstr);
+	if (n->nsync_moved != 0)
+		builder_warn(n->b, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: %llu "
+		    "rows shown on the GPU their context's work ran on, not "
+		    "on their deviceId", (unsigned long long)n->nsync_moved);
 	if (n->nunknown_copy != 0)
 		builder_warn(n->b, "%llu memcpy rows with an unknown copyKind",
 		    (unsigned long long)n->nunknown_copy);
@@ -1508,6 +1571,8 @@ nsys_free(struct nsys *n)
 	hmap_free(&n->stream_prio);
 	hmap_free(&n->stream_name);
 	hmap_free(&n->gpu_streams);
+	hmap_free(&n->ctx_dev);
+	hmap_free(&n->ctxstream_dev);
 	hmap_free(&n->cpu_tracks);
 	hmap_free(&n->graph_name);
 	hmap_free(&n->cat_name);
@@ -1581,6 +1646,8 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 	hmap_init(&n.stream_prio);
 	hmap_init(&n.stream_name);
 	hmap_init(&n.gpu_streams);
+	hmap_init(&n.ctx_dev);
+	hmap_init(&n.ctxstream_dev);
 	hmap_init(&n.cpu_tracks);
 	hmap_init(&n.graph_name);
 	hmap_init(&n.cat_name);

@@ -30,6 +30,7 @@
 #include <sqlite3.h>
 
 #include "cache.h"
+#include "gen.h"
 #include "model.h"
 #include "progress.h"
 #include "source.h"
@@ -1939,11 +1940,149 @@ test_report_with_fake_nsys(void **state)
 	free(rep);
 }
 
+/* Whether some warning of m contains s. */
+static int
+has_warning(const struct model *m, const char *s)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nwarnings; i++)
+		if (strstr(m->warnings[i], s) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * Checks the sync tracks of m: every wait of process pid is on the GPU
+ * whose source id is dev (dev < 0: not checked), no track is named after
+ * the 0xFFFFFFFF "stream" of a wait on no stream, and waits on no stream
+ * are on a track named "Context N sync". Returns the waits of pid.
+ */
+static uint64_t
+check_sync_tracks(const struct model *m, uint32_t pid, int64_t dev)
+{
+	uint64_t	n = 0;
+	size_t		t;
+	char		want[64];
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const char *name = strpool_get(m->strs, tr->name);
+		const struct stream *sp;
+
+		if (strstr(name, "4294967295") != NULL)
+			fail_msg("track %zu is named \"%s\"", t, name);
+		if (tr->type != TRACK_SYNC)
+			continue;
+		sp = &m->streams[tr->stream];
+		if (sp->source_id == 0xFFFFFFFFu) {
+			snprintf(want, sizeof want, "Context %u sync",
+			    sp->context);
+			assert_string_equal(name, want);
+		}
+		if (sp->process == NONE32 ||
+		    m->processes[sp->process].pid != pid)
+			continue;
+		if (dev >= 0)
+			assert_int_equal(m->devices[tr->device].source_id,
+			    dev);
+		n += tr->lane.n;
+	}
+	return n;
+}
+
+/*
+ * mfu_2gpu_before: every SYNCHRONIZATION row says deviceId 0, but context
+ * 2 is pid 145's, whose kernels all run on device 1: its waits belong
+ * under GPU 1, and its event syncs (streamId 0xFFFFFFFF) on a track
+ * "Context 2 sync".
+ */
+static void
+test_sync_device_of_context(void **state)
+{
+	const struct model	*m = NULL;
+	sqlite3			*db = NULL;
+	size_t			 i;
+	int64_t			 rows;
+
+	(void)state;
+	need_fixtures();
+	for (i = 0; i < nfixtures; i++) {
+		if (fixtures[i].m != NULL)
+			(void)check_sync_tracks(fixtures[i].m, 0, -1);
+		if (strstr(fixtures[i].path, "nsys-ai/mfu_2gpu_before") !=
+		    NULL) {
+			m = fixtures[i].m;
+			db = fixtures[i].db;
+		}
+	}
+	if (m == NULL)
+		ts_skip("nsys-ai/mfu_2gpu_before.sqlite absent");
+	assert_int_equal(ts_sql_int(db, "SELECT count(DISTINCT deviceId) "
+	    "FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"), 1);
+	assert_int_equal(ts_sql_int(db, "SELECT count(DISTINCT deviceId) "
+	    "FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE globalPid >> 24 & 16777215 "
+	    "= 145"), 1);
+	assert_int_equal(ts_sql_int(db, "SELECT deviceId FROM "
+	    "CUPTI_ACTIVITY_KIND_KERNEL WHERE globalPid >> 24 & 16777215 "
+	    "= 145 LIMIT 1"), 1);
+	rows = ts_sql_int(db, "SELECT count(*) FROM "
+	    "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION WHERE globalPid >> 24 & "
+	    "16777215 = 145");
+	assert_true(rows > 0);
+	assert_int_equal(check_sync_tracks(m, 145, 1), rows);
+	assert_int_equal(check_sync_tracks(m, 144, 0), ts_sql_int(db,
+	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION WHERE "
+	    "globalPid >> 24 & 16777215 = 144"));
+}
+
+/* The same on a generated trace with both quirks: each rank's waits on
+ * its own GPU, its context syncs on "Context N sync". */
+static void
+test_sync_device_generated(void **state)
+{
+	struct gen_opts	 o;
+	struct gen_stats gs;
+	struct model	*m;
+	char		*p, *cause = NULL;
+	uint64_t	 n = 0;
+	size_t		 i, t, ctxtracks = 0;
+
+	(void)state;
+	p = xasprintf("%s/syncq.sqlite", ts_tmp());
+	gen_opts_default(&o);
+	o.events = 6000;
+	o.gpus = 3;
+	o.quirks = GEN_QUIRK_SYNC_DEVICE0 | GEN_QUIRK_SYNC_NOSTREAM;
+	if (gen_write_nsys(p, &o, &gs, &cause) != 0)
+		fail_msg("gen_write_nsys: %s", cause);
+	if ((m = nsys_load(p, NULL, &cause)) == NULL)
+		fail_msg("nsys_load: %s", cause);
+	/* One process per GPU, rank i on device i, pids in rank order. */
+	assert_int_equal(m->nprocesses, 3);
+	for (i = 0; i < m->nprocesses; i++)
+		n += check_sync_tracks(m, m->processes[i].pid, (int64_t)i);
+	assert_int_equal(n, gs.syncs);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_SYNC &&
+		    strncmp(strpool_get(m->strs, m->tracks[t].name),
+		    "Context ", 8) == 0)
+			ctxtracks++;
+	assert_int_equal(ctxtracks, 3);
+	assert_true(has_warning(m, "rows shown on the GPU their context's "
+	    "work ran on"));
+	model_free(m);
+	unlink(p);
+	free(p);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_all_fixtures_load),
+		cmocka_unit_test(test_sync_device_of_context),
+		cmocka_unit_test(test_sync_device_generated),
 		cmocka_unit_test(test_kernels_per_device),
 		cmocka_unit_test(test_kernels_per_name),
 		cmocka_unit_test(test_nccl_kernels_flagged),
