@@ -27,7 +27,8 @@
  * their (device, process, stream), synchronization waits on that stream's
  * sync track; runtime/driver API calls, OS runtime calls and NVTX ranges
  * and marks go on per-thread tracks (NVTX: per thread and domain). Every
- * event keeps its SQLite rowid (-1 for views and WITHOUT ROWID tables).
+ * event keeps its SQLite rowid (-1 for WITHOUT ROWID tables). Views are
+ * never read (nsys-db.h).
  * OSRT_API rows whose eventClass is not the OS runtime class (27, or its
  * id in ENUM_NSYS_EVENT_CLASS) are kept with EVF_NOTOSRT.
  *
@@ -1530,6 +1531,8 @@ nsys_finish(struct nsys *n)
 		size_t k;
 		int skip = 0, w;
 
+		if (n->d.isview[i])
+			continue;	/* never run a view's query */
 		for (k = 0; k < sizeof known / sizeof *known; k++)
 			if (strcasecmp(t, known[k]) == 0)
 				skip = 1;

@@ -3,10 +3,12 @@
  * rocpd`, ROCm 7, rocpd_metadata schema_version 3; FORMATS.md section 5).
  *
  * Physical tables carry a per-run uuid suffix (rocpd_region_0197...), and
- * un-suffixed views (rocpd_region) select from them; the reader queries
- * the views. When a database lacks them, it creates the same views as
- * TEMP views over the suffixed tables (UNION ALL when several runs were
- * merged), which a read-only connection allows. Every join matches guid as
+ * un-suffixed views (rocpd_region) select from them. The reader never
+ * runs the file's views (a view's query may run without end): it creates
+ * its own TEMP views of the same names over the suffixed tables (UNION ALL
+ * when several runs were merged), which a read-only connection allows and
+ * which shadow the file's, and reads an un-suffixed table directly. A view
+ * of the file with no suffixed table under it is refused. Every join matches guid as
  * well as id, so the rows of merged runs never mix. A database whose
  * schema_version is not 3 is refused with a message naming the version.
  *
@@ -169,6 +171,8 @@ rocpd_views(struct rocpd *r)
 	int		 k, n;
 
 	for (i = 0; i < sizeof rocpd_rels / sizeof *rocpd_rels; i++) {
+		/* A table is read as it is; the file's own view of that name
+		 * never (a TEMP view shadows it). */
 		if (amd_db_has(&r->d, rocpd_rels[i]))
 			continue;
 		glob = xasprintf("%s_*", rocpd_rels[i]);
@@ -195,8 +199,11 @@ rocpd_views(struct rocpd *r)
 			free(sql);
 			return -1;
 		}
-		if (sql == NULL)
+		if (sql == NULL) {
+			if (amd_db_no_views(&r->d, &rocpd_rels[i], 1) != 0)
+				return -1;
 			continue;
+		}
 		glob = sqlite3_mprintf("CREATE TEMP VIEW \"%w\" AS%s",
 		    rocpd_rels[i], sql);
 		free(sql);

@@ -87,6 +87,13 @@ struct rpd {
 	uint32_t	  unknown_op_name;
 };
 
+/* Every relation the reader may query: tables, never views. */
+static const char *const rpd_rels[] = {
+	"rocpd_op", "rocpd_api", "rocpd_string", "rocpd_api_ops",
+	"rocpd_kernelapi", "rocpd_copyapi", "rocpd_kernelcodeobject",
+	"rocpd_metadata", "rocpd_monitor",
+};
+
 int
 rpd_probe(struct sqlite3 *db)
 {
@@ -661,6 +668,9 @@ rpd_load(const char *path, struct progress *prog, char **cause)
 		    "database without rocpd_op, rocpd_api and rocpd_string)");
 		goto fail;
 	}
+	if (amd_db_no_views(&r.d, rpd_rels, sizeof rpd_rels /
+	    sizeof *rpd_rels) != 0)
+		goto fail;
 	r.b = builder_new(SOURCE_RPD);
 	r.m = r.b->m;
 	/* Ops before calls: they assign the correlation ids. */

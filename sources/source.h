@@ -48,15 +48,27 @@ struct model	*source_read(const char *path, struct progress *,
 		    char **cause);
 
 /*
- * Opens an SQLite file for reading only, as an immutable URI
- * ("file:PATH?immutable=1", PATH percent-encoded), so that no journal, WAL,
- * shm or lock file is ever created next to it. Checks the header magic and
- * that the file is not shorter than its header says first. Returns the
- * connection (close with sqlite3_close) or NULL with *cause. The connection
- * is opened without SQLite's mutex: use it from one thread only.
+ * Opens an SQLite file for reading only, so that no journal, WAL, shm or
+ * lock file is ever created next to it: "file:PATH?mode=ro" (PATH
+ * percent-encoded) when the file uses a rollback journal or has a
+ * write-ahead log with its index (-shm) beside it, whose rows are then
+ * read; "immutable=1" for a WAL-mode file without a log (or with an empty
+ * one). A log with rows but no index is refused (reading it would create
+ * the index). Checks the header magic and that the file is not shorter
+ * than its header says first. The connection holds one read transaction
+ * from the start (a lock held by a writer is refused here, "database is
+ * locked by another process") and a bound on SQLite's work proportional to
+ * the file's size (see source_sqlite_errmsg()). Returns the connection
+ * (close with sqlite3_close) or NULL with *cause. The connection is opened
+ * without SQLite's mutex: use it from one thread only.
  */
-struct sqlite3;
 struct sqlite3	*source_sqlite_open(const char *path, char **cause);
+/*
+ * The message for an SQLite error a reader cannot do much about: the work
+ * bound tripped (SQLITE_INTERRUPT) or a lock (SQLITE_BUSY); NULL for any
+ * other code. The caller frees it.
+ */
+char		*source_sqlite_errmsg(struct sqlite3 *, int rc);
 
 /* Readers. */
 struct model	*nsys_load(const char *path, struct progress *, char **cause);

@@ -550,6 +550,37 @@ test_not_rpd(void **state)
 	free(p);
 }
 
+/*
+ * A view named like a table the reader reads is refused, naming it, before
+ * its query runs: a recursive view never ends.
+ */
+static void
+test_view_refused(void **state)
+{
+	sqlite3	*db;
+	char	*p, *cause = NULL;
+
+	(void)state;
+	p = write_rpd();
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "ALTER TABLE rocpd_op RENAME TO op_data");
+	ts_sql(db, "CREATE VIEW rocpd_op AS WITH RECURSIVE c(x) AS (SELECT 1 "
+	    "UNION ALL SELECT x + 1 FROM c) SELECT x AS id, 0 AS gpuId, "
+	    "0 AS queueId, x AS start, x + 1 AS end, 101 AS description_id, "
+	    "102 AS opType_id FROM c");
+	sqlite3_close(db);
+	assert_null(rpd_load(p, NULL, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, "rocpd_op is a view, not a table") == NULL)
+		fail_msg("%s", cause);
+	free(cause);
+	cause = NULL;
+	assert_null(source_read(p, NULL, &cause));
+	assert_non_null(strstr(cause, "rocpd_op is a view"));
+	free(cause);
+	free(p);
+}
+
 /* ---- setup --------------------------------------------------------- */
 
 /* A plain copy of path (decompressed with zlib) for the SQL side. */
@@ -642,6 +673,7 @@ main(void)
 		cmocka_unit_test(test_synthetic),
 		cmocka_unit_test(test_truncated_gz),
 		cmocka_unit_test(test_not_rpd),
+		cmocka_unit_test(test_view_refused),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);
