@@ -39,8 +39,13 @@
  * Driver flag (EVF_DRIVER): an API name that starts with "cu" but not with
  * "cuda".
  *
- * The file is opened through source_sqlite_open(), read-only and immutable:
- * loading never writes anything next to the trace.
+ * Times: a row whose start or end is not an integer (text, blob, NULL
+ * start) or whose start is after its end is skipped, and counted in one
+ * warning per table; a table where most rows are so is refused. A NULL
+ * end is an open range (EVF_OPEN).
+ *
+ * The file is opened through source_sqlite_open(), read-only: loading
+ * never writes anything next to the trace.
  */
 #include "config.h"
 
@@ -883,9 +888,11 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
     const char *const *cols, size_t ncols, int *have,
     void (*row)(struct nsys *, sqlite3_stmt *, const int *))
 {
-	sqlite3_stmt	*st;
-	uint64_t	 rows = 0;
-	int		 r;
+	struct source_times	 tt;
+	sqlite3_stmt		*st;
+	uint64_t		 rows = 0;
+	char			*msg;
+	int			 r, fatal;
 
 	if (!nsys_db_has(&n->d, table))
 		return 0;
@@ -893,14 +900,29 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	if (st == NULL)
 		return n->d.err != NULL ? -1 : 0;
 	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
+	memset(&tt, 0, sizeof tt);
 	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
-		row(n, st, have);
+		/* Every table scanned has start and end in columns 1 and 2;
+		 * a NULL end is an open range. */
+		if (source_times_ok(st, 1, 2, 1, &tt))
+			row(n, st, have);
 		if ((++rows & (NSYS_ROWS_STEP - 1)) == 0)
 			progress_rows(n->prog, rows);
 	}
 	progress_rows(n->prog, rows);
 	sqlite3_finalize(st);
-	return r < 0 ? -1 : 0;
+	if (r < 0)
+		return -1;
+	if ((msg = source_times_verdict(&tt, table, &fatal)) != NULL) {
+		if (fatal)
+			nsys_db_error(&n->d, "%s", msg);
+		else
+			builder_warn(n->b, "%s", msg);
+		free(msg);
+		if (fatal)
+			return -1;
+	}
+	return 0;
 }
 
 static void

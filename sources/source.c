@@ -248,6 +248,74 @@ source_sqlite_errmsg(struct sqlite3 *db, int rc)
 	return NULL;
 }
 
+/* Whether column i of the current row is a usable time: an integer, or a
+ * real with an integral value in range. */
+static int
+source_time_col(sqlite3_stmt *st, int i)
+{
+	double	v;
+
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_INTEGER:
+		return 1;
+	case SQLITE_FLOAT:
+		v = sqlite3_column_double(st, i);
+		return v > -9.2e18 && v < 9.2e18 && (double)(int64_t)v == v;
+	}
+	return 0;
+}
+
+int
+source_times_ok(struct sqlite3_stmt *st, int start, int end, int end_null_ok,
+    struct source_times *t)
+{
+	int	endnull;
+
+	t->rows++;
+	endnull = end < 0 || sqlite3_column_type(st, end) == SQLITE_NULL;
+	if (!source_time_col(st, start) || (end >= 0 && !(endnull ?
+	    end_null_ok : source_time_col(st, end)))) {
+		t->notint++;
+		return 0;
+	}
+	if (!endnull && sqlite3_column_int64(st, start) >
+	    sqlite3_column_int64(st, end)) {
+		t->reversed++;
+		return 0;
+	}
+	return 1;
+}
+
+char *
+source_times_verdict(const struct source_times *t, const char *table,
+    int *fatal)
+{
+	uint64_t	bad = t->notint + t->reversed;
+
+	*fatal = 0;
+	if (bad == 0)
+		return NULL;
+	if (bad > t->rows / 2) {
+		*fatal = 1;
+		return xasprintf("%s: %llu of its %llu rows have unusable times "
+		    "(%llu with start/end not integers, %llu with start after "
+		    "end): refusing a table that is mostly damaged", table,
+		    (unsigned long long)bad, (unsigned long long)t->rows,
+		    (unsigned long long)t->notint,
+		    (unsigned long long)t->reversed);
+	}
+	if (t->reversed == 0)
+		return xasprintf("%llu rows of %s skipped: start/end not "
+		    "integers", (unsigned long long)bad, table);
+	if (t->notint == 0)
+		return xasprintf("%llu rows of %s skipped: start after end",
+		    (unsigned long long)bad, table);
+	return xasprintf("%llu rows of %s skipped: %llu with start/end not "
+	    "integers, %llu with start after end", (unsigned long long)bad,
+	    table, (unsigned long long)t->notint,
+	    (unsigned long long)t->reversed);
+}
+
 /* Whether path exists; its size in *size. */
 static int
 source_exists(const char *path, off_t *size)

@@ -13,6 +13,8 @@
 #ifndef GPULENS_SOURCE_H
 #define GPULENS_SOURCE_H
 
+#include <stdint.h>
+
 #include "model.h"
 #include "progress.h"
 
@@ -69,6 +71,30 @@ struct sqlite3	*source_sqlite_open(const char *path, char **cause);
  * other code. The caller frees it.
  */
 char		*source_sqlite_errmsg(struct sqlite3 *, int rc);
+
+/*
+ * The start and end columns of the rows of one table, checked: a row whose
+ * start or end is not an integer (text, blob, NULL; a real only when its
+ * value is integral), or whose start is after its end, is skipped and
+ * counted, and the table gets one warning, or is refused when most of its
+ * rows are unusable.
+ */
+struct source_times {
+	uint64_t	 rows;		/* rows checked */
+	uint64_t	 notint;	/* start or end not an integer */
+	uint64_t	 reversed;	/* start after end */
+};
+struct sqlite3_stmt;
+/* Checks the current row of st (start and end are column indices; end -1:
+ * none; end_null_ok: a NULL end is an open range, usable). 1 usable, 0 to
+ * skip (counted in *t). */
+int		 source_times_ok(struct sqlite3_stmt *, int start, int end,
+		    int end_null_ok, struct source_times *);
+/* NULL when every row was usable; else the warning ("N rows of TABLE
+ * skipped: start/end not integers"), or with *fatal set the error for a
+ * table where more than half the rows are unusable. Caller frees. */
+char		*source_times_verdict(const struct source_times *,
+		    const char *table, int *fatal);
 
 /* Readers. */
 struct model	*nsys_load(const char *path, struct progress *, char **cause);

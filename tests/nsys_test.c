@@ -2117,6 +2117,97 @@ test_view_refused(void **state)
 	free(p);
 }
 
+/* Sum of the durations of the kernels of m. */
+static int64_t
+kernel_total(const struct model *m)
+{
+	int64_t	sum = 0;
+	size_t	t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] == EV_KERNEL)
+				sum += l->end[i] - l->start[i];
+	}
+	return sum;
+}
+
+/*
+ * Kernel rows whose start or end is text, a blob or NULL, or whose start
+ * is after their end, used to load as times of 0 (origin 0, a span of the
+ * whole clock) or as 0 ns kernels: they are skipped and counted in one
+ * warning, and the totals are those of the good rows. A table where most
+ * rows are so is refused.
+ */
+static void
+test_bad_times(void **state)
+{
+	struct gen_opts	 o;
+	struct model	*m;
+	sqlite3		*db;
+	char		*p, *cause = NULL;
+	int64_t		 good, total, origin, nk;
+
+	(void)state;
+	p = xasprintf("%s/badtimes.sqlite", ts_tmp());
+	gen_opts_default(&o);
+	o.events = 6000;
+	o.gpus = 2;
+	if (gen_write_nsys(p, &o, NULL, &cause) != 0)
+		fail_msg("gen_write_nsys: %s", cause);
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	/* Without NOT NULL, so that a start can be NULL. */
+	ts_sql(db, "CREATE TABLE k AS SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL "
+	    "ORDER BY rowid");
+	ts_sql(db, "DROP TABLE CUPTI_ACTIVITY_KIND_KERNEL");
+	ts_sql(db, "ALTER TABLE k RENAME TO CUPTI_ACTIVITY_KIND_KERNEL");
+	nk = ts_sql_int(db, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL");
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = 'soon' "
+	    "WHERE rowid IN (2, 3, 4)");
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = x'0102' "
+	    "WHERE rowid IN (5, 6)");
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = NULL "
+	    "WHERE rowid = 7");
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = end + 1000 "
+	    "WHERE rowid IN (8, 9)");
+	good = ts_sql_int(db, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL "
+	    "WHERE typeof(start) = 'integer' AND typeof(end) = 'integer' AND "
+	    "start <= end");
+	assert_int_equal(good, nk - 8);
+	total = ts_sql_int(db, "SELECT sum(end - start) FROM "
+	    "CUPTI_ACTIVITY_KIND_KERNEL WHERE typeof(start) = 'integer' AND "
+	    "typeof(end) = 'integer' AND start <= end");
+	origin = ts_sql_int(db, "SELECT min(s) FROM (SELECT min(start) s FROM "
+	    "CUPTI_ACTIVITY_KIND_KERNEL WHERE typeof(start) = 'integer' AND "
+	    "typeof(end) = 'integer' AND start <= end UNION ALL SELECT "
+	    "min(start) FROM CUPTI_ACTIVITY_KIND_MEMCPY UNION ALL SELECT "
+	    "min(start) FROM CUPTI_ACTIVITY_KIND_MEMSET UNION ALL SELECT "
+	    "min(start) FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION UNION ALL "
+	    "SELECT min(start) FROM CUPTI_ACTIVITY_KIND_RUNTIME UNION ALL "
+	    "SELECT min(start) FROM NVTX_EVENTS)");
+	sqlite3_close(db);
+
+	if ((m = nsys_load(p, NULL, &cause)) == NULL)
+		fail_msg("nsys_load: %s", cause);
+	assert_int_equal(count_events(m, EV_KERNEL, 0, 0), good);
+	assert_int_equal(kernel_total(m), total);
+	assert_int_equal(m->origin_ns, origin);
+	if (!has_warning(m, "8 rows of CUPTI_ACTIVITY_KIND_KERNEL skipped: "
+	    "6 with start/end not integers, 2 with start after end"))
+		fail_msg("no warning for the skipped rows");
+	model_free(m);
+
+	/* Every memset row unusable: the table is refused. */
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_MEMSET SET end = 'later'");
+	sqlite3_close(db);
+	expect_failure(p, "CUPTI_ACTIVITY_KIND_MEMSET: ");
+	expect_failure(p, "rows have unusable times");
+	unlink(p);
+	free(p);
+}
+
 int
 main(void)
 {
@@ -2125,6 +2216,7 @@ main(void)
 		cmocka_unit_test(test_sync_device_of_context),
 		cmocka_unit_test(test_sync_device_generated),
 		cmocka_unit_test(test_view_refused),
+		cmocka_unit_test(test_bad_times),
 		cmocka_unit_test(test_kernels_per_device),
 		cmocka_unit_test(test_kernels_per_name),
 		cmocka_unit_test(test_nccl_kernels_flagged),

@@ -1055,6 +1055,51 @@ test_views_not_run(void **state)
 	free(p);
 }
 
+/*
+ * A dispatch whose start is text and a region whose end is a blob are
+ * skipped and counted, one warning per table; kernel dispatches that are
+ * all unusable refuse the file.
+ */
+static void
+test_bad_times(void **state)
+{
+	struct gen	 g = { .no_views = 1 };
+	struct model	*m;
+	sqlite3		*db;
+	char		*p, *cause = NULL;
+
+	(void)state;
+	p = gen("badtimes.db", &g);
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "UPDATE rocpd_kernel_dispatch_%s SET start = 'soon' WHERE "
+	    "id = (SELECT min(id) FROM rocpd_kernel_dispatch_%s)", uuid1,
+	    uuid1);
+	ts_sql(db, "UPDATE rocpd_region_%s SET end = x'00' WHERE id = "
+	    "(SELECT max(id) FROM rocpd_region_%s)", uuid1, uuid1);
+	sqlite3_close(db);
+	m = load(p);
+	assert_int_equal(m->kind_count[EV_KERNEL], NITER * 3 - 1);
+	assert_int_equal(m->kind_count[EV_API] + m->kind_count[EV_NVTX],
+	    NITER * 8 + NITER - 1);
+	assert_true(ts_has_warning(m, "1 rows of rocpd_kernel_dispatch "
+	    "skipped: start/end not integers"));
+	assert_true(ts_has_warning(m, "1 rows of rocpd_region skipped: "
+	    "start/end not integers"));
+	model_free(m);
+
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "UPDATE rocpd_kernel_dispatch_%s SET start = end + 1",
+	    uuid1);
+	sqlite3_close(db);
+	assert_null(rocpd_load(p, NULL, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, "rocpd_kernel_dispatch: ") == NULL ||
+	    strstr(cause, "rows have unusable times") == NULL)
+		fail_msg("%s", cause);
+	free(cause);
+	free(p);
+}
+
 static void
 test_two_runs(void **state)
 {
@@ -1268,6 +1313,7 @@ main(void)
 		cmocka_unit_test(test_missing_version),
 		cmocka_unit_test(test_without_views),
 		cmocka_unit_test(test_views_not_run),
+		cmocka_unit_test(test_bad_times),
 		cmocka_unit_test(test_two_runs),
 		cmocka_unit_test(test_tracked_layout),
 		cmocka_unit_test(test_compressed),

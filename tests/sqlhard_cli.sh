@@ -11,6 +11,8 @@
 #   - a generated export whose CUPTI_ACTIVITY_KIND_KERNEL is a recursive
 #     view (and an RPD file whose rocpd_op is one): refused at once (exit 2,
 #     within timeout 20) with a message naming the view;
+#   - kernel rows whose start or end is text or a blob, or whose start is
+#     after their end: skipped, and one warning in `gpulens info`;
 #   - the bound on SQLite's work (GPULENS_SQLITE_STEPS lowered): exit 2
 #     with its message instead of running on.
 . "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
@@ -123,6 +125,25 @@ PY
 expect_rc 2 timeout 20 "$GPULENS" --no-cache info "$TMPD/op.rpd"
 grep -q "rocpd_op is a view, not a table" "$TMPD/err" ||
     fail "RPD view: $(cat "$TMPD/err")"
+
+# --- times that are not integers --------------------------------------
+python3 - "$TMPD/base.sqlite" "$TMPD/times.sqlite" <<'PY' || fail "cannot build the times trace"
+import shutil, sqlite3, sys
+shutil.copy(sys.argv[1], sys.argv[2])
+db = sqlite3.connect(sys.argv[2])
+db.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = 'x' WHERE rowid <= 3")
+db.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = x'00' WHERE rowid = 4")
+db.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = end + 1 WHERE rowid = 5")
+db.commit()
+PY
+n=$(count_kernels "$TMPD/times.sqlite") || fail "times: no count"
+[ "$n" -eq $((base - 5)) ] || fail "times: $n kernels, not $((base - 5))"
+expect_rc 0 "$GPULENS" --no-cache info "$TMPD/times.sqlite"
+grep -q "5 rows of CUPTI_ACTIVITY_KIND_KERNEL skipped: 4 with start/end not integers, 1 with start after end" "$TMPD/out" ||
+    fail "times: no warning in info: $(cat "$TMPD/out")"
+expect_rc 0 "$GPULENS" --no-cache info --json "$TMPD/times.sqlite"
+grep -q "rows of CUPTI_ACTIVITY_KIND_KERNEL skipped" "$TMPD/out" ||
+    fail "times: no warning in info --json"
 
 # --- the work bound ---------------------------------------------------
 expect_rc 2 env GPULENS_SQLITE_STEPS=10000 timeout 20 "$GPULENS" --no-cache \
