@@ -6,6 +6,7 @@
 #     writer has not checkpointed): the rows of the log are read, and no
 #     file appears beside the trace; a log without its -shm index cannot be
 #     read without creating one: exit 2 with a message, nothing created;
+#     a WAL-mode file without a log is read alone;
 #   - an export under an EXCLUSIVE lock held by another process: exit 2,
 #     "database is locked by another process", not half a database;
 #   - a generated export whose CUPTI_ACTIVITY_KIND_KERNEL is a recursive
@@ -68,6 +69,24 @@ ls "$TMPD/wal" | cmp -s - "$TMPD/wal.before" ||
 expect_rc 2 "$GPULENS" --no-cache info "$TMPD/noshm/t.sqlite"
 grep -q "write-ahead log" "$TMPD/err" || fail "no-shm: $(cat "$TMPD/err")"
 [ ! -e "$TMPD/noshm/t.sqlite-shm" ] || fail "no-shm: an index was created"
+
+# A WAL-mode file whose log was checkpointed away: read alone, nothing
+# created beside it.
+mkdir "$TMPD/walmode"
+cp "$TMPD/base.sqlite" "$TMPD/walmode/t.sqlite"
+python3 - "$TMPD/walmode/t.sqlite" <<'PY' || fail "cannot build the WAL-mode trace"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("PRAGMA journal_mode=WAL")
+db.execute("DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE rowid % 2 = 0")
+db.commit()
+db.close()
+PY
+[ "$(ls "$TMPD/walmode")" = t.sqlite ] || fail "walmode: $(ls "$TMPD/walmode")"
+n=$(count_kernels "$TMPD/walmode/t.sqlite") || fail "walmode: no count"
+[ "$n" -eq $(((base + 1) / 2)) ] || fail "walmode: $n kernels of $base"
+[ "$(ls "$TMPD/walmode")" = t.sqlite ] ||
+    fail "files appeared beside the WAL-mode trace: $(ls "$TMPD/walmode")"
 
 # --- an EXCLUSIVE lock held by another process ------------------------
 cp "$TMPD/base.sqlite" "$TMPD/locked.sqlite"
