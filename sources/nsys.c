@@ -1076,12 +1076,10 @@ static void
 nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 {
 	struct lane_event	ev;
-	uint32_t		t;
+	uint32_t		t, v;
 	int64_t			type;
-
 	uint64_t		dev = (uint64_t)col_i64(st, G_DEV);
 	uint64_t		stream = (uint64_t)col_i64(st, G_STREAM);
-	uint32_t		v;
 	int			found;
 
 	/*

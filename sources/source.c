@@ -166,7 +166,6 @@ source_sqlite_uri(const char *path, const char *query)
 /* The work bound of one connection (see source_sqlite_bound()). */
 struct source_sqlite_guard {
 	uint64_t	 ticks, limit;	/* SOURCE_SQLITE_TICK steps each */
-	int		 tripped;
 };
 
 #define SOURCE_SQLITE_TICK	10000		/* VM steps per handler call */
@@ -178,10 +177,7 @@ source_sqlite_tick(void *arg)
 {
 	struct source_sqlite_guard	*g = arg;
 
-	if (++g->ticks <= g->limit)
-		return 0;
-	g->tripped = 1;
-	return 1;			/* SQLITE_INTERRUPT */
+	return ++g->ticks > g->limit;	/* nonzero: SQLITE_INTERRUPT */
 }
 
 /* Never called: the function carries the guard, freed with the
