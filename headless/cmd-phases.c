@@ -198,6 +198,13 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	if (phases_window(m, o, &po.t0, &po.t1, cause) != 0)
 		return -1;
 	if (po.t1 <= po.t0) {
+		/* A trace of no time at all (events none or instant) is not
+		 * an error: there is nothing to report. */
+		if (m->end_ns <= m->origin_ns && o->from == OPT_TIME_UNSET &&
+		    o->to == OPT_TIME_UNSET) {
+			out_warn(out, "the trace spans no time: no phases");
+			return 0;
+		}
 		*cause = xasprintf("the window is empty");
 		return -1;
 	}

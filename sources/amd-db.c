@@ -60,9 +60,13 @@ amd_db_error(struct amd_db *d, const char *fmt, ...)
 static void
 amd_db_sqlerr(struct amd_db *d, int rc, const char *what)
 {
-	int	primary = rc & 0xff;
+	int	 primary = rc & 0xff;
+	char	*why;
 
-	if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
+	if ((why = source_sqlite_errmsg(d->db, rc)) != NULL) {
+		amd_db_error(d, "%s (while reading %s)", why, what);
+		free(why);
+	} else if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
 	    primary == SQLITE_IOERR || primary == SQLITE_FORMAT ||
 	    primary == SQLITE_RANGE)
 		amd_db_error(d, "corrupt or truncated SQLite database (%s) "
@@ -103,23 +107,47 @@ amd_db_step(struct amd_db *d, sqlite3_stmt *st, const char *what)
 }
 
 int
-amd_db_has(struct amd_db *d, const char *name)
+amd_db_kind(struct amd_db *d, const char *name)
 {
 	sqlite3_stmt	*st = NULL;
-	int		 found;
+	int		 kind = 0;
 
 	/* TEMP views count: rocpd.c makes some over suffixed tables. */
 	if (sqlite3_prepare_v2(d->db, "SELECT 1 FROM sqlite_master WHERE "
-	    "type IN ('table', 'view') AND name = ?1 UNION ALL SELECT 1 FROM "
-	    "sqlite_temp_master WHERE type = 'view' AND name = ?1", -1, &st,
-	    NULL) != SQLITE_OK) {
+	    "type = 'table' AND name = ?1 UNION ALL SELECT 1 FROM "
+	    "sqlite_temp_master WHERE type = 'view' AND name = ?1 UNION ALL "
+	    "SELECT -1 FROM sqlite_master WHERE type = 'view' AND name = ?1",
+	    -1, &st, NULL) != SQLITE_OK) {
 		sqlite3_finalize(st);
 		return 0;
 	}
 	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	found = sqlite3_step(st) == SQLITE_ROW;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		kind = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
-	return found;
+	return kind;
+}
+
+int
+amd_db_has(struct amd_db *d, const char *name)
+{
+	return amd_db_kind(d, name) == 1;
+}
+
+int
+amd_db_no_views(struct amd_db *d, const char *const *names, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		if (amd_db_kind(d, names[i]) == -1) {
+			amd_db_error(d, "%s is a view, not a table: gpulens "
+			    "reads only the tables of a profile (a view's "
+			    "query may run without end)", names[i]);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 int

@@ -9,7 +9,8 @@
  * reader hands back as its *cause; once it is set, functions that can fail
  * return -1 or NULL.
  *
- * Schema probing: amd_db_has() says whether a table or view exists,
+ * Schema probing: amd_db_has() says whether a table exists (a view of the
+ * file never counts: its query could run without end),
  * amd_db_col() whether a relation has a column; both read sqlite_master or
  * PRAGMA table_info once per call and never fail (a relation that cannot
  * be inspected has nothing).
@@ -20,6 +21,7 @@
 #ifndef GPULENS_AMD_DB_H
 #define GPULENS_AMD_DB_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <sqlite3.h>
@@ -45,8 +47,18 @@ sqlite3_stmt	*amd_db_prepare(struct amd_db *, const char *sql,
 /* Steps: 1 a row, 0 done, -1 error (recorded). */
 int		 amd_db_step(struct amd_db *, sqlite3_stmt *, const char *what);
 
-/* Whether a table or view named name exists (exact name). */
+/*
+ * What name is (exact name): 1 a table, or a TEMP view the reader made; -1
+ * a view of the file, which the readers never query (its query may run
+ * without end); 0 nothing.
+ */
+int		 amd_db_kind(struct amd_db *, const char *name);
+/* Whether a table (or a TEMP view of the reader) named name exists. */
 int		 amd_db_has(struct amd_db *, const char *name);
+/* Refuses the file (-1, error recorded, naming it) when one of the n
+ * relations is a view of the file; 0 otherwise. */
+int		 amd_db_no_views(struct amd_db *, const char *const *names,
+		    size_t n);
 /* Whether relation rel (a table or view) has column col. */
 int		 amd_db_col(struct amd_db *, const char *rel, const char *col);
 /*

@@ -55,6 +55,7 @@
 #define SESSION_START	(25 * 1000 * MS)	/* clock at capture start */
 #define UTC_EPOCH	1767225600000000000LL	/* 2026-01-01T00:00:00Z */
 #define NO_EVENT	4294967295LL		/* eventId of non-event syncs */
+#define NO_STREAM	4294967295LL		/* streamId of streamless syncs */
 #define NVTX_DEPTH	8
 
 /* Thread ids: pid + 2, 5, 7 are [NSys], CUPTI and cuda-EvtHandlr; a
@@ -1158,6 +1159,11 @@ write_sync(struct gen *g, const struct row *rw)
 	sqlite3_stmt	*st = g->ins[T_SYNC];
 
 	bind_gpu_common(g, st, rw, rw->u.y.stream);
+	if (g->o.quirks & GEN_QUIRK_SYNC_DEVICE0)
+		BIND(st, 3, 0);
+	if ((g->o.quirks & GEN_QUIRK_SYNC_NOSTREAM) &&
+	    rw->u.y.type == SY_CONTEXT)
+		BIND(st, 6, NO_STREAM);
 	BIND(st, 10, rw->u.y.type);
 	if (rw->u.y.type == SY_STREAM_WAIT) {
 		BIND(st, 11, rw->u.y.event);
@@ -2384,6 +2390,13 @@ write_meta(struct gen *g)
 	free(s);
 	if (g->o.clean)
 		put(g, st, "ss", "GPULENS_DEMO_CLEAN", "1");
+	if (g->o.shape == GEN_SHAPE_THREAD_NAME)
+		put(g, st, "ss", "GPULENS_DEMO_SHAPE", "thread-name");
+	if (g->o.quirks != 0) {
+		s = xasprintf("0x%x", g->o.quirks);
+		put(g, st, "ss", "GPULENS_DEMO_QUIRKS", s);
+		free(s);
+	}
 	s = xasprintf("%.3f", g->o.slowdown);
 	put(g, st, "ss", "GPULENS_DEMO_SLOWDOWN", s);
 	free(s);
@@ -2414,6 +2427,50 @@ write_analysis(struct gen *g)
 	put(g, st, "llll", (int64_t)VM_BITS, stop - (int64_t)SESSION_START,
 	    (int64_t)SESSION_START, stop);
 	finish(st);
+}
+
+/*
+ * GEN_SHAPE_THREAD_NAME: metadata, the enumerations, and one NVTX_EVENTS
+ * row naming a thread no other row mentions; no CUDA tables.
+ */
+static const char thread_name_schema[] =
+"CREATE TABLE StringIds (id INTEGER NOT NULL PRIMARY KEY,"
+" value TEXT NOT NULL);"
+"CREATE TABLE META_DATA_EXPORT (name TEXT NOT NULL, value TEXT);"
+"CREATE TABLE TARGET_INFO_SESSION_START_TIME (utcEpochNs INTEGER,"
+" utcTime TEXT, localTime TEXT, systemClockNs INTEGER);"
+"CREATE TABLE NVTX_EVENTS (start INTEGER NOT NULL, end INTEGER,"
+" eventType INTEGER NOT NULL, rangeId INTEGER, category INTEGER,"
+" color INTEGER, text TEXT, globalTid INTEGER, endGlobalTid INTEGER,"
+" textId INTEGER, domainId INTEGER, uint64Value INTEGER,"
+" int64Value INTEGER, doubleValue REAL, uint32Value INTEGER,"
+" int32Value INTEGER, floatValue REAL, jsonTextId INTEGER, jsonText TEXT,"
+" binaryData TEXT);";
+
+static void
+write_thread_name(struct gen *g)
+{
+	sqlite3_stmt	*st;
+	uint64_t	 gtid = g->procs[0].gpid | (g->procs[0].pid + 7);
+
+	sql_exec(g, "PRAGMA page_size = 4096; PRAGMA journal_mode = OFF;"
+	    "PRAGMA synchronous = OFF; PRAGMA locking_mode = EXCLUSIVE;");
+	sql_exec(g, "BEGIN;");
+	sql_exec(g, thread_name_schema);
+	write_enums(g);
+	write_meta(g);
+	st = prep(g, "INSERT INTO TARGET_INFO_SESSION_START_TIME VALUES "
+	    "(?, ?, ?, ?)");
+	put(g, st, "lssl", (int64_t)UTC_EPOCH,
+	    "2026-01-01T00:00:00", "2026-01-01T00:00:00",
+	    (int64_t)SESSION_START);
+	finish(st);
+	st = prep(g, "INSERT INTO NVTX_EVENTS (start, end, eventType, text, "
+	    "globalTid, domainId) VALUES (?, NULL, 39, ?, ?, 0)");
+	put(g, st, "lsl", (int64_t)SESSION_START + 1000 * US, "worker",
+	    (int64_t)gtid);
+	finish(st);
+	g->first = g->last = SESSION_START + 1000 * US;
 }
 
 /* Pragmas, schema, the static tables, the insert statements; leaves a
@@ -2543,6 +2600,15 @@ check_opts(const struct gen_opts *o, char **cause)
 	if ((o->plant & ~(unsigned)GEN_PLANT_ALL) != 0) {
 		*cause = xasprintf("unknown plant bits 0x%x",
 		    o->plant & ~(unsigned)GEN_PLANT_ALL);
+		return (-1);
+	}
+	if (o->shape != GEN_SHAPE_TRAINING && o->shape != GEN_SHAPE_THREAD_NAME) {
+		*cause = xasprintf("unknown shape %d", o->shape);
+		return (-1);
+	}
+	if ((o->quirks & ~(unsigned)GEN_QUIRK_ALL) != 0) {
+		*cause = xasprintf("unknown quirk bits 0x%x",
+		    o->quirks & ~(unsigned)GEN_QUIRK_ALL);
 		return (-1);
 	}
 	if (o->layers < 0 || o->layers > GEN_MAX_LAYERS) {
@@ -2683,7 +2749,8 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 	memset(&g, 0, sizeof g);
 	g.o = *o;
 	setup(&g);
-	plan(&g);
+	if (o->shape == GEN_SHAPE_TRAINING)
+		plan(&g);
 
 	tmp = xasprintf("%s.tmpXXXXXX", path);
 	if ((fd = mkstemp(tmp)) == -1) {
@@ -2703,10 +2770,14 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 		sql_fail(&g, tmp);
 		goto out;
 	}
-	if (db_setup(&g) == -1)
-		goto out;
-	run(&g);
-	write_analysis(&g);
+	if (o->shape == GEN_SHAPE_THREAD_NAME)
+		write_thread_name(&g);
+	else {
+		if (db_setup(&g) == -1)
+			goto out;
+		run(&g);
+		write_analysis(&g);
+	}
 	sql_exec(&g, "COMMIT;");
 	if (g.failed)
 		goto out;

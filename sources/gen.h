@@ -118,6 +118,31 @@ enum gen_plant {
 /* EXPORT_PRODUCT_VERSION of every generated file. */
 #define GEN_PRODUCT_VERSION	"gpulens-demo"
 
+/*
+ * What the file holds (gen_opts.shape). GEN_SHAPE_TRAINING is the training
+ * trace described above. GEN_SHAPE_THREAD_NAME is the smallest export an
+ * nsys 2026.2 capture with only NVTX thread naming makes: no CUDA tables,
+ * no ThreadNames or PROCESSES rows, and one NVTX_EVENTS row, an NvtxThread
+ * (eventType 39) naming a thread ("worker") that appears nowhere else.
+ */
+enum gen_shape {
+	GEN_SHAPE_TRAINING = 0,
+	GEN_SHAPE_THREAD_NAME,
+};
+
+/*
+ * Quirks of real exports the training trace can reproduce (gen_opts.quirks
+ * bits):
+ *   GEN_QUIRK_SYNC_DEVICE0   every CUPTI_ACTIVITY_KIND_SYNCHRONIZATION row
+ *                            carries deviceId 0, whatever GPU its context
+ *                            runs on (as in some nsys 2024-2025 exports)
+ *   GEN_QUIRK_SYNC_NOSTREAM  context synchronisations are on no stream
+ *                            (streamId 0xFFFFFFFF), as CUPTI records them
+ */
+#define GEN_QUIRK_SYNC_DEVICE0	0x01
+#define GEN_QUIRK_SYNC_NOSTREAM	0x02
+#define GEN_QUIRK_ALL		0x03
+
 struct gen_opts {
 	uint64_t	 events;	/* event rows wanted (see above) */
 	int		 gpus;		/* GPUs = ranks, 1..GEN_MAX_GPUS */
@@ -130,6 +155,8 @@ struct gen_opts {
 	int		 force;		/* replace path whatever it holds */
 	unsigned	 plant;		/* GEN_PLANT_* bits */
 	int		 clean;		/* without the default imperfections */
+	int		 shape;		/* enum gen_shape */
+	unsigned	 quirks;	/* GEN_QUIRK_* bits */
 	struct progress	*progress;	/* NULL, or shows phase "generate"
 					   (the caller calls progress_done) */
 };

@@ -40,9 +40,13 @@ nsys_db_error(struct nsys_db *d, const char *fmt, ...)
 void
 nsys_db_sqlerr(struct nsys_db *d, int rc, const char *what)
 {
-	int	primary = rc & 0xff;
+	int	 primary = rc & 0xff;
+	char	*why;
 
-	if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
+	if ((why = source_sqlite_errmsg(d->db, rc)) != NULL) {
+		nsys_db_error(d, "%s (while reading %s)", why, what);
+		free(why);
+	} else if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
 	    primary == SQLITE_IOERR || primary == SQLITE_FORMAT ||
 	    primary == SQLITE_RANGE)
 		nsys_db_error(d, "corrupt or truncated SQLite database (%s) "
@@ -81,10 +85,34 @@ nsys_db_prepare(struct nsys_db *d, const char *sql, const char *what)
 	return st;
 }
 
+/*
+ * Whether the reader reads relation name: the CUPTI_ACTIVITY_KIND_*,
+ * ENUM_* and TARGET_INFO_* tables and the named others.
+ */
+static int
+nsys_db_known(const char *name)
+{
+	static const char *const exact[] = {
+		"NVTX_EVENTS", "OSRT_API", "StringIds", "ThreadNames",
+		"PROCESSES", "META_DATA_EXPORT", "EXPORT_META_DATA",
+	};
+	size_t	i;
+
+	if (strncasecmp(name, "CUPTI_ACTIVITY_KIND_", 20) == 0 ||
+	    strncasecmp(name, "ENUM_", 5) == 0 ||
+	    strncasecmp(name, "TARGET_INFO_", 12) == 0)
+		return 1;
+	for (i = 0; i < sizeof exact / sizeof *exact; i++)
+		if (strcasecmp(name, exact[i]) == 0)
+			return 1;
+	return 0;
+}
+
 static int
 nsys_db_schema(struct nsys_db *d)
 {
 	sqlite3_stmt	*st;
+	size_t		 i;
 	int		 r;
 
 	st = nsys_db_prepare(d, "SELECT name, type FROM sqlite_master "
@@ -104,21 +132,34 @@ nsys_db_schema(struct nsys_db *d)
 		d->ntables++;
 	}
 	sqlite3_finalize(st);
-	return r < 0 ? -1 : 0;
+	if (r < 0)
+		return -1;
+	for (i = 0; i < d->ntables; i++) {
+		if (d->isview[i] && nsys_db_known(d->tables[i])) {
+			nsys_db_error(d, "%s is a view, not a table: gpulens "
+			    "reads only the tables of an export (a view's "
+			    "query may run without end)", d->tables[i]);
+			return -1;
+		}
+	}
+	return 0;
 }
 
-/* Index of table name in the schema or -1 (exact, case-sensitive match
- * first, then any case, as SQLite itself resolves names). */
+/*
+ * Index of table name in the schema or -1 (exact, case-sensitive match
+ * first, then any case, as SQLite itself resolves names). Views are not
+ * tables: a view's query may run without end, so none is ever read.
+ */
 static ssize_t
 nsys_db_table(const struct nsys_db *d, const char *name)
 {
 	size_t	i;
 
 	for (i = 0; i < d->ntables; i++)
-		if (strcmp(d->tables[i], name) == 0)
+		if (!d->isview[i] && strcmp(d->tables[i], name) == 0)
 			return (ssize_t)i;
 	for (i = 0; i < d->ntables; i++)
-		if (strcasecmp(d->tables[i], name) == 0)
+		if (!d->isview[i] && strcasecmp(d->tables[i], name) == 0)
 			return (ssize_t)i;
 	return -1;
 }
@@ -164,17 +205,12 @@ nsys_db_select(struct nsys_db *d, const char *table, const char *const *cols,
 	if (r < 0)
 		goto fail;
 
-	/* Views and WITHOUT ROWID tables have no usable rowid. */
-	if (d->isview[ti])
+	/* WITHOUT ROWID tables have no usable rowid. */
+	sql = sqlite3_mprintf("SELECT rowid FROM \"%w\" LIMIT 0", table);
+	if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) != SQLITE_OK)
 		rowid = 0;
-	else {
-		sql = sqlite3_mprintf("SELECT rowid FROM \"%w\" LIMIT 0",
-		    table);
-		if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) != SQLITE_OK)
-			rowid = 0;
-		sqlite3_finalize(st);
-		sqlite3_free(sql);
-	}
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
 
 	q = sqlite3_str_new(d->db);
 	sqlite3_str_appendall(q, rowid ? "SELECT rowid" : "SELECT -1");
@@ -231,6 +267,8 @@ nsys_db_estimate(struct nsys_db *d, const char *table)
 	char		*sql;
 	int64_t		 v = 0;
 
+	if (nsys_db_table(d, table) < 0)
+		return 0;
 	sql = sqlite3_mprintf("SELECT max(rowid) FROM \"%w\"", table);
 	if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) == SQLITE_OK &&
 	    sqlite3_step(st) == SQLITE_ROW)

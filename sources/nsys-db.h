@@ -6,7 +6,11 @@
  * drift between nsys releases. nsys_db_select() therefore never assumes a
  * column: it reads the table's columns with PRAGMA table_info, selects the
  * wanted ones that exist and NULL in place of the others, and gives every
- * row its rowid (or -1 for views and WITHOUT ROWID tables). StringIds is
+ * row its rowid (or -1 for WITHOUT ROWID tables). Only tables are read:
+ * nsys_db_open() refuses a file where a relation the reader reads (a
+ * CUPTI_ACTIVITY_KIND_*, ENUM_* or TARGET_INFO_* name, NVTX_EVENTS,
+ * StringIds, ...) is a view, whose query could run without end, and the
+ * other views are invisible to nsys_db_has(). StringIds is
  * read once into one buffer; nsys_db_str() interns a string into the
  * model's pool only the first time an event refers to it.
  *
@@ -75,7 +79,7 @@ int		 nsys_db_step(struct nsys_db *, sqlite3_stmt *,
 sqlite3_stmt	*nsys_db_prepare(struct nsys_db *, const char *sql,
 		    const char *what);
 
-/* Whether the export has table (or view) t, in any letter case. */
+/* Whether the export has table t (never a view), in any letter case. */
 int		 nsys_db_has(const struct nsys_db *, const char *t);
 /*
  * Prepares "SELECT rowid, c1, ... FROM table [tail]". Result column i + 1

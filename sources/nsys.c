@@ -27,7 +27,8 @@
  * their (device, process, stream), synchronization waits on that stream's
  * sync track; runtime/driver API calls, OS runtime calls and NVTX ranges
  * and marks go on per-thread tracks (NVTX: per thread and domain). Every
- * event keeps its SQLite rowid (-1 for views and WITHOUT ROWID tables).
+ * event keeps its SQLite rowid (-1 for WITHOUT ROWID tables). Views are
+ * never read (nsys-db.h).
  * OSRT_API rows whose eventClass is not the OS runtime class (27, or its
  * id in ENUM_NSYS_EVENT_CLASS) are kept with EVF_NOTOSRT.
  *
@@ -38,8 +39,13 @@
  * Driver flag (EVF_DRIVER): an API name that starts with "cu" but not with
  * "cuda".
  *
- * The file is opened through source_sqlite_open(), read-only and immutable:
- * loading never writes anything next to the trace.
+ * Times: a row whose start or end is not an integer (text, blob, NULL
+ * start) or whose start is after its end is skipped, and counted in one
+ * warning per table; a table where most rows are so is refused. A NULL
+ * end is an open range (EVF_OPEN).
+ *
+ * The file is opened through source_sqlite_open(), read-only: loading
+ * never writes anything next to the trace.
  */
 #include "config.h"
 
@@ -66,6 +72,7 @@
 #define NSYS_ROWS_STEP	65536		/* rows between progress reports */
 #define NSYS_NENUM	64		/* enum values kept in lookup tables */
 #define NSYS_NEVTYPE	1024		/* NVTX event type ids looked up */
+#define NSYS_NO_STREAM	0xFFFFFFFFULL	/* streamId of a wait on no stream */
 
 /* Flags cached per pool string. */
 #define SF_KNOWN	0x01
@@ -105,6 +112,9 @@ struct nsys {
 
 	/* Track caches. */
 	struct hmap	  gpu_streams;	/* key(dev, globalPid, stream) */
+	struct hmap	  ctx_dev;	/* key(globalPid, context) -> dev */
+	struct hmap	  ctxstream_dev; /* key(globalPid, context, stream) */
+	uint64_t	  nsync_moved;	/* syncs put on their context's GPU */
 	struct hmap	  cpu_tracks;	/* key(type, globalTid, domainId) */
 
 	/* Enumerations. */
@@ -768,18 +778,45 @@ nsys_stream_info(struct nsys *n)
 
 /* Track caches. */
 
-/* The stream of a GPU activity row: (deviceId, globalPid, streamId). */
-static uint32_t
-nsys_stream(struct nsys *n, sqlite3_stmt *st)
+/* Keys of a row's context and stream, for ctx_dev and ctxstream_dev. */
+static uint64_t
+nsys_ctx_key(sqlite3_stmt *st)
 {
-	uint64_t	 dev = (uint64_t)col_i64(st, G_DEV);
-	uint64_t	 stream = (uint64_t)col_i64(st, G_STREAM);
+	uint64_t	gpid = col_null(st, G_PID) ? ~0ULL :
+			    (uint64_t)col_i64(st, G_PID) & NSYS_PROC_MASK;
+
+	return hmap_key2(gpid, (uint64_t)col_i64(st, G_CTX));
+}
+
+static uint64_t
+nsys_ctxstream_key(sqlite3_stmt *st, uint64_t stream)
+{
+	return hmap_key2(nsys_ctx_key(st), stream);
+}
+
+/*
+ * The stream of a GPU activity row: (dev, globalPid, stream). Work rows
+ * (kernels, copies, memsets, graphs) also record which device their
+ * context and stream are on, for the synchronization rows.
+ */
+static uint32_t
+nsys_stream_at(struct nsys *n, sqlite3_stmt *st, uint64_t dev,
+    uint64_t stream, int work)
+{
 	int		 nopid = col_null(st, G_PID);
 	uint64_t	 gpid = (uint64_t)col_i64(st, G_PID) & NSYS_PROC_MASK;
 	uint64_t	 key;
 	uint32_t	 d, p, s, v;
 	size_t		 before;
 
+	if (work) {
+		if (!hmap_get(&n->ctx_dev, nsys_ctx_key(st), &v))
+			hmap_put(&n->ctx_dev, nsys_ctx_key(st), (uint32_t)dev);
+		if (!hmap_get(&n->ctxstream_dev, nsys_ctxstream_key(st,
+		    stream), &v))
+			hmap_put(&n->ctxstream_dev, nsys_ctxstream_key(st,
+			    stream), (uint32_t)dev);
+	}
 	key = hmap_key2(hmap_key2(dev, nopid ? ~0ULL : gpid), stream);
 	if (hmap_get(&n->gpu_streams, key, &s))
 		return s;
@@ -804,7 +841,8 @@ nsys_stream(struct nsys *n, sqlite3_stmt *st)
 static uint32_t
 nsys_gpu_track(struct nsys *n, sqlite3_stmt *st)
 {
-	return builder_gpu_track(n->b, nsys_stream(n, st));
+	return builder_gpu_track(n->b, nsys_stream_at(n, st,
+	    (uint64_t)col_i64(st, G_DEV), (uint64_t)col_i64(st, G_STREAM), 1));
 }
 
 static uint32_t
@@ -850,9 +888,11 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
     const char *const *cols, size_t ncols, int *have,
     void (*row)(struct nsys *, sqlite3_stmt *, const int *))
 {
-	sqlite3_stmt	*st;
-	uint64_t	 rows = 0;
-	int		 r;
+	struct source_times	 tt;
+	sqlite3_stmt		*st;
+	uint64_t		 rows = 0;
+	char			*msg;
+	int			 r, fatal;
 
 	if (!nsys_db_has(&n->d, table))
 		return 0;
@@ -860,14 +900,29 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	if (st == NULL)
 		return n->d.err != NULL ? -1 : 0;
 	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
+	memset(&tt, 0, sizeof tt);
 	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
-		row(n, st, have);
+		/* Every table scanned has start and end in columns 1 and 2;
+		 * a NULL end is an open range. */
+		if (source_times_ok(st, 1, 2, 1, &tt))
+			row(n, st, have);
 		if ((++rows & (NSYS_ROWS_STEP - 1)) == 0)
 			progress_rows(n->prog, rows);
 	}
 	progress_rows(n->prog, rows);
 	sqlite3_finalize(st);
-	return r < 0 ? -1 : 0;
+	if (r < 0)
+		return -1;
+	if ((msg = source_times_verdict(&tt, table, &fatal)) != NULL) {
+		if (fatal)
+			nsys_db_error(&n->d, "%s", msg);
+		else
+			builder_warn(n->b, "%s", msg);
+		free(msg);
+		if (fatal)
+			return -1;
+	}
+	return 0;
 }
 
 static void
@@ -1021,11 +1076,33 @@ static void
 nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 {
 	struct lane_event	ev;
-	uint32_t		t;
+	uint32_t		t, v;
 	int64_t			type;
+	uint64_t		dev = (uint64_t)col_i64(st, G_DEV);
+	uint64_t		stream = (uint64_t)col_i64(st, G_STREAM);
+	int			found;
 
-	/* Waits are not GPU work: they go on the stream's sync track. */
-	t = builder_sync_track(n->b, nsys_stream(n, st));
+	/*
+	 * Waits are not GPU work: they go on the stream's sync track. Some
+	 * exports write deviceId 0 on every synchronization row: the device
+	 * is the one the work of the same context and stream ran on (of the
+	 * context alone for a wait on no stream), the row's own only when
+	 * no work says. A wait on no stream (streamId NULL, -1 or
+	 * 0xFFFFFFFF: event and context synchronisations) goes on one
+	 * per-context track.
+	 */
+	if (col_null(st, G_STREAM) || stream == ~0ULL ||
+	    stream == NSYS_NO_STREAM)
+		stream = NSYS_NO_STREAM;
+	found = stream != NSYS_NO_STREAM && hmap_get(&n->ctxstream_dev,
+	    nsys_ctxstream_key(st, stream), &v);
+	if (!found)
+		found = hmap_get(&n->ctx_dev, nsys_ctx_key(st), &v);
+	if (found && v != (uint32_t)dev) {
+		dev = v;
+		n->nsync_moved++;
+	}
+	t = builder_sync_track(n->b, nsys_stream_at(n, st, dev, stream, 0));
 	nsys_gpu_event(st, &ev, EV_SYNC);
 	type = col_i64(st, Y_TYPE);
 	ev.name = nsys_sync_name(n, type);
@@ -1146,8 +1223,11 @@ nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 		    (uint64_t)col_i64(st, N_CAT)), name);
 		return;
 	case NR_THREAD:
-		if (name != 0)
-			n->m->threads[nsys_thread(n, gtid)].name = name;
+		/* Declaring the thread may move the array: index it after. */
+		if (name != 0) {
+			t = nsys_thread(n, gtid);
+			n->m->threads[t].name = name;
+		}
 		return;
 	}
 
@@ -1416,7 +1496,10 @@ nsys_finish(struct nsys *n)
 			}
 			break;
 		case TRACK_SYNC:
-			if (m->streams[t->stream].name != 0)
+			if (m->streams[t->stream].source_id == NSYS_NO_STREAM)
+				snprintf(buf, sizeof buf, "Context %u sync",
+				    m->streams[t->stream].context);
+			else if (m->streams[t->stream].name != 0)
 				snprintf(buf, sizeof buf, "%s sync",
 				    strpool_get(m->strs,
 				    m->streams[t->stream].name));
@@ -1451,6 +1534,10 @@ nsys_finish(struct nsys *n)
 		builder_warn(n->b, "%llu references to string ids missing from "
 		    "StringIds (shown as empty names)",
 		    (unsigned long long)n->d.nbadstr);
+	if (n->nsync_moved != 0)
+		builder_warn(n->b, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: %llu "
+		    "rows shown on the GPU their context's work ran on, not "
+		    "on their deviceId", (unsigned long long)n->nsync_moved);
 	if (n->nunknown_copy != 0)
 		builder_warn(n->b, "%llu memcpy rows with an unknown copyKind",
 		    (unsigned long long)n->nunknown_copy);
@@ -1464,6 +1551,8 @@ nsys_finish(struct nsys *n)
 		size_t k;
 		int skip = 0, w;
 
+		if (n->d.isview[i])
+			continue;	/* never run a view's query */
 		for (k = 0; k < sizeof known / sizeof *known; k++)
 			if (strcasecmp(t, known[k]) == 0)
 				skip = 1;
@@ -1505,6 +1594,8 @@ nsys_free(struct nsys *n)
 	hmap_free(&n->stream_prio);
 	hmap_free(&n->stream_name);
 	hmap_free(&n->gpu_streams);
+	hmap_free(&n->ctx_dev);
+	hmap_free(&n->ctxstream_dev);
 	hmap_free(&n->cpu_tracks);
 	hmap_free(&n->graph_name);
 	hmap_free(&n->cat_name);
@@ -1578,6 +1669,8 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 	hmap_init(&n.stream_prio);
 	hmap_init(&n.stream_name);
 	hmap_init(&n.gpu_streams);
+	hmap_init(&n.ctx_dev);
+	hmap_init(&n.ctxstream_dev);
 	hmap_init(&n.cpu_tracks);
 	hmap_init(&n.graph_name);
 	hmap_init(&n.cat_name);

@@ -3,10 +3,12 @@
  * rocpd`, ROCm 7, rocpd_metadata schema_version 3; FORMATS.md section 5).
  *
  * Physical tables carry a per-run uuid suffix (rocpd_region_0197...), and
- * un-suffixed views (rocpd_region) select from them; the reader queries
- * the views. When a database lacks them, it creates the same views as
- * TEMP views over the suffixed tables (UNION ALL when several runs were
- * merged), which a read-only connection allows. Every join matches guid as
+ * un-suffixed views (rocpd_region) select from them. The reader never
+ * runs the file's views (a view's query may run without end): it creates
+ * its own TEMP views of the same names over the suffixed tables (UNION ALL
+ * when several runs were merged), which a read-only connection allows and
+ * which shadow the file's, and reads an un-suffixed table directly. A view
+ * of the file with no suffixed table under it is refused. Every join matches guid as
  * well as id, so the rows of merged runs never mix. A database whose
  * schema_version is not 3 is refused with a message naming the version.
  *
@@ -49,6 +51,11 @@
  * external one), so stack_id links API calls to the GPU work they
  * launched. rocpd_memory_allocate and rocpd_pmc_event rows are counted in
  * a warning, not loaded.
+ *
+ * Times: a region, sample, dispatch or copy whose start or end is not an
+ * integer (text, blob, NULL, or a missing rocpd_timestamp row) or whose
+ * start is after its end is skipped, counted in one warning per table; a
+ * table where most rows are so is refused.
  *
  * One database holds one process. A job is several databases; each loads
  * on its own with its real processes, and the multi-trace loader merges
@@ -120,6 +127,10 @@ struct rocpd {
 
 	uint64_t	  rows;
 	uint32_t	  unknown_kernel;
+
+	/* The time columns rocpd_scan() checks (timed set), and the tally. */
+	int		  timed, tstart, tend;
+	struct source_times tt;
 };
 
 /* Every relation the reader may query, without its uuid suffix. */
@@ -169,6 +180,8 @@ rocpd_views(struct rocpd *r)
 	int		 k, n;
 
 	for (i = 0; i < sizeof rocpd_rels / sizeof *rocpd_rels; i++) {
+		/* A table is read as it is; the file's own view of that name
+		 * never (a TEMP view shadows it). */
 		if (amd_db_has(&r->d, rocpd_rels[i]))
 			continue;
 		glob = xasprintf("%s_*", rocpd_rels[i]);
@@ -195,8 +208,11 @@ rocpd_views(struct rocpd *r)
 			free(sql);
 			return -1;
 		}
-		if (sql == NULL)
+		if (sql == NULL) {
+			if (amd_db_no_views(&r->d, &rocpd_rels[i], 1) != 0)
+				return -1;
 			continue;
+		}
 		glob = sqlite3_mprintf("CREATE TEMP VIEW \"%w\" AS%s",
 		    rocpd_rels[i], sql);
 		free(sql);
@@ -324,7 +340,9 @@ rocpd_scan(struct rocpd *r, const char *sql, const char *what,
 	if (rel != NULL)
 		progress_phase(r->prog, what, amd_db_estimate(&r->d, rel));
 	while ((k = amd_db_step(&r->d, st, what)) == 1) {
-		row(r, st);
+		if (!r->timed || source_times_ok(st, r->tstart, r->tend, 0,
+		    &r->tt))
+			row(r, st);
 		if ((++rows & (ROCPD_ROWS_STEP - 1)) == 0 && rel != NULL)
 			progress_rows(r->prog, rows);
 	}
@@ -332,6 +350,37 @@ rocpd_scan(struct rocpd *r, const char *sql, const char *what,
 		progress_rows(r->prog, rows);
 	sqlite3_finalize(st);
 	return k < 0 ? -1 : 0;
+}
+
+/*
+ * rocpd_scan() of an event table whose start and end (-1: none) are in
+ * columns ts and te: rows with unusable times are skipped and counted in
+ * one warning for table, or the table is refused when most are.
+ */
+static int
+rocpd_scan_timed(struct rocpd *r, const char *sql, const char *what,
+    const char *rel, void (*row)(struct rocpd *, sqlite3_stmt *),
+    const char *table, int ts, int te)
+{
+	char	*msg;
+	int	 rc, fatal;
+
+	memset(&r->tt, 0, sizeof r->tt);
+	r->timed = 1;
+	r->tstart = ts;
+	r->tend = te;
+	rc = rocpd_scan(r, sql, what, rel, row);
+	r->timed = 0;
+	if (rc != 0)
+		return rc;
+	if ((msg = source_times_verdict(&r->tt, table, &fatal)) == NULL)
+		return 0;
+	if (fatal)
+		amd_db_error(&r->d, "%s", msg);
+	else
+		builder_warn(r->b, "%s", msg);
+	free(msg);
+	return fatal ? -1 : 0;
 }
 
 /* Info tables. */
@@ -943,7 +992,8 @@ rocpd_regions(struct rocpd *r)
 	r->rows = 0;
 	progress_phase(r->prog, "regions", amd_db_estimate(&r->d,
 	    "rocpd_region"));
-	rc = rocpd_scan(r, sql, "rocpd_region", NULL, rocpd_region_row);
+	rc = rocpd_scan_timed(r, sql, "rocpd_region", NULL, rocpd_region_row,
+	    "rocpd_region", R_START, R_END);
 	progress_rows(r->prog, r->rows);
 	free(sql);
 	free(q.joins);
@@ -980,7 +1030,8 @@ rocpd_samples(struct rocpd *r)
 	r->rows = 0;
 	progress_phase(r->prog, "samples", amd_db_estimate(&r->d,
 	    "rocpd_sample"));
-	rc = rocpd_scan(r, sql, "rocpd_sample", NULL, rocpd_sample_row);
+	rc = rocpd_scan_timed(r, sql, "rocpd_sample", NULL, rocpd_sample_row,
+	    "rocpd_sample", R_START, -1);
 	progress_rows(r->prog, r->rows);
 	free(sql);
 	return rc;
@@ -1064,8 +1115,9 @@ rocpd_kernels(struct rocpd *r)
 	amd_db_cat(&sql, ", E.stack_id, E.correlation_id FROM "
 	    "rocpd_kernel_dispatch X%s LEFT JOIN rocpd_event E ON "
 	    "E.id = X.event_id AND E.guid = X.guid", q.joins);
-	rc = rocpd_scan(r, sql, "kernel dispatches", "rocpd_kernel_dispatch",
-	    rocpd_kernel_row);
+	rc = rocpd_scan_timed(r, sql, "kernel dispatches",
+	    "rocpd_kernel_dispatch", rocpd_kernel_row, "rocpd_kernel_dispatch",
+	    K_START, K_END);
 	free(sql);
 	free(q.joins);
 	return rc;
@@ -1134,8 +1186,8 @@ rocpd_copies(struct rocpd *r)
 	    "rocpd_memory_copy X%s LEFT JOIN rocpd_event E ON "
 	    "E.id = X.event_id AND E.guid = X.guid LEFT JOIN rocpd_string N "
 	    "ON N.id = X.name_id AND N.guid = X.guid", q.joins);
-	rc = rocpd_scan(r, sql, "memory copies", "rocpd_memory_copy",
-	    rocpd_copy_row);
+	rc = rocpd_scan_timed(r, sql, "memory copies", "rocpd_memory_copy",
+	    rocpd_copy_row, "rocpd_memory_copy", M_START, M_END);
 	free(sql);
 	free(q.joins);
 	return rc;

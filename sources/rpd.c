@@ -34,6 +34,10 @@
  * links to all the work of the graph). rocpd_monitor (clock samples) is not
  * loaded; a warning counts its rows.
  *
+ * Times: an op or call whose start or end is not an integer (text, blob,
+ * NULL) or whose start is after its end is skipped, counted in one warning
+ * per table; a table where most rows are so is refused.
+ *
  * A gzip- or zstd-compressed RPD file (as the rocmProfileData repository
  * ships its examples) is decompressed into the cache first (sqlz.h).
  */
@@ -85,6 +89,13 @@ struct rpd {
 
 	uint64_t	  nunknown_op;
 	uint32_t	  unknown_op_name;
+};
+
+/* Every relation the reader may query: tables, never views. */
+static const char *const rpd_rels[] = {
+	"rocpd_op", "rocpd_api", "rocpd_string", "rocpd_api_ops",
+	"rocpd_kernelapi", "rocpd_copyapi", "rocpd_kernelcodeobject",
+	"rocpd_metadata", "rocpd_monitor",
 };
 
 int
@@ -303,6 +314,23 @@ rpd_pids(struct rpd *r)
 	return k < 0 ? -1 : 0;
 }
 
+/* The verdict on a table's times: a warning, or (-1) the refusal. */
+static int
+rpd_times(struct rpd *r, const struct source_times *tt, const char *table)
+{
+	char	*msg;
+	int	 fatal;
+
+	if ((msg = source_times_verdict(tt, table, &fatal)) == NULL)
+		return 0;
+	if (fatal)
+		amd_db_error(&r->d, "%s", msg);
+	else
+		builder_warn(r->b, "%s", msg);
+	free(msg);
+	return fatal ? -1 : 0;
+}
+
 /* GPU work. */
 
 enum {
@@ -499,12 +527,14 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 static int
 rpd_ops(struct rpd *r)
 {
-	sqlite3_stmt	*st;
-	char		*sql;
-	int64_t		 last = 0;
-	uint64_t	 rows = 0;
-	int		 k, first = 1;
+	struct source_times	 tt;
+	sqlite3_stmt		*st;
+	char			*sql;
+	int64_t			 last = 0;
+	uint64_t		 rows = 0;
+	int			 k, first = 1;
 
+	memset(&tt, 0, sizeof tt);
 	sql = rpd_op_sql(r);
 	st = amd_db_prepare(&r->d, sql, "rocpd_op");
 	free(sql);
@@ -518,13 +548,16 @@ rpd_ops(struct rpd *r)
 			continue;
 		first = 0;
 		last = amd_db_i64(st, O_ID);
-		rpd_op_row(r, st);
+		if (source_times_ok(st, O_START, O_END, 0, &tt))
+			rpd_op_row(r, st);
 		if ((++rows & (RPD_ROWS_STEP - 1)) == 0)
 			progress_rows(r->prog, rows);
 	}
 	progress_rows(r->prog, rows);
 	sqlite3_finalize(st);
-	return k < 0 ? -1 : 0;
+	if (k < 0)
+		return -1;
+	return rpd_times(r, &tt, "rocpd_op");
 }
 
 /* CPU calls. */
@@ -585,10 +618,12 @@ rpd_api_row(struct rpd *r, sqlite3_stmt *st)
 static int
 rpd_apis(struct rpd *r)
 {
-	sqlite3_stmt	*st;
-	uint64_t	 rows = 0;
-	int		 k;
+	struct source_times	 tt;
+	sqlite3_stmt		*st;
+	uint64_t		 rows = 0;
+	int			 k;
 
+	memset(&tt, 0, sizeof tt);
 	/* The args string is only a name for markers: fetch it for them. */
 	st = amd_db_prepare(&r->d, "SELECT A.id, A.pid, A.tid, A.start, "
 	    "A.end, A.apiName_id, N.string, CASE WHEN N.string = 'UserMarker' "
@@ -600,13 +635,16 @@ rpd_apis(struct rpd *r)
 	progress_phase(r->prog, "API calls", amd_db_estimate(&r->d,
 	    "rocpd_api"));
 	while ((k = amd_db_step(&r->d, st, "rocpd_api")) == 1) {
-		rpd_api_row(r, st);
+		if (source_times_ok(st, A_START, A_END, 0, &tt))
+			rpd_api_row(r, st);
 		if ((++rows & (RPD_ROWS_STEP - 1)) == 0)
 			progress_rows(r->prog, rows);
 	}
 	progress_rows(r->prog, rows);
 	sqlite3_finalize(st);
-	return k < 0 ? -1 : 0;
+	if (k < 0)
+		return -1;
+	return rpd_times(r, &tt, "rocpd_api");
 }
 
 static void
@@ -661,6 +699,9 @@ rpd_load(const char *path, struct progress *prog, char **cause)
 		    "database without rocpd_op, rocpd_api and rocpd_string)");
 		goto fail;
 	}
+	if (amd_db_no_views(&r.d, rpd_rels, sizeof rpd_rels /
+	    sizeof *rpd_rels) != 0)
+		goto fail;
 	r.b = builder_new(SOURCE_RPD);
 	r.m = r.b->m;
 	/* Ops before calls: they assign the correlation ids. */

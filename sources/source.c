@@ -20,10 +20,13 @@
  * while the report keeps it; a temporary file under --no-cache); otherwise
  * the error says which command makes the export.
  *
- * SQLite files are always opened through source_sqlite_open(): read-only and
- * immutable, so that no journal, WAL or lock file ever appears next to a
- * trace, and after a look at the header so that an empty, foreign or
- * truncated file gets one clear line instead of an SQLite error.
+ * SQLite files are always opened through source_sqlite_open(): read-only,
+ * so that no journal, WAL or lock file ever appears next to a trace, inside
+ * one read transaction (one consistent state; a writer's lock is reported,
+ * not read through), with the rows of a write-ahead log when one is beside
+ * it, under a bound on SQLite's work, and after a look at the header so
+ * that an empty, foreign or truncated file gets one clear line instead of
+ * an SQLite error.
  */
 #include "config.h"
 
@@ -128,15 +131,19 @@ source_be32(const unsigned char *p)
 	    (uint32_t)p[2] << 8 | p[3];
 }
 
-/* "file:PATH?immutable=1" with PATH percent-encoded where needed. */
+/*
+ * "file:PATH?QUERY" with PATH percent-encoded where needed (QUERY:
+ * "immutable=1" or "mode=ro").
+ */
 static char *
-source_sqlite_uri(const char *path)
+source_sqlite_uri(const char *path, const char *query)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	const unsigned char	*p;
 	char			*uri, *o;
+	size_t			 qlen = strlen(query);
 
-	uri = xmalloc(strlen(path) * 3 + sizeof "file://?immutable=1");
+	uri = xmalloc(strlen(path) * 3 + sizeof "file://?" + qlen);
 	o = uri;
 	memcpy(o, "file:", 5);
 	o += 5;
@@ -154,8 +161,220 @@ source_sqlite_uri(const char *path)
 		} else
 			*o++ = (char)*p;
 	}
-	memcpy(o, "?immutable=1", sizeof "?immutable=1");
+	*o++ = '?';
+	memcpy(o, query, qlen + 1);
 	return uri;
+}
+
+/* The work bound of one connection (see source_sqlite_bound()). */
+struct source_sqlite_guard {
+	uint64_t	 ticks, limit;	/* SOURCE_SQLITE_TICK steps each */
+};
+
+#define SOURCE_SQLITE_TICK	10000		/* VM steps per handler call */
+#define SOURCE_SQLITE_BASE	100000000ULL	/* steps any file may take */
+#define SOURCE_SQLITE_PERBYTE	200ULL		/* and per byte of file */
+
+static int
+source_sqlite_tick(void *arg)
+{
+	struct source_sqlite_guard	*g = arg;
+
+	return ++g->ticks > g->limit;	/* nonzero: SQLITE_INTERRUPT */
+}
+
+/* Never called: the function carries the guard, freed with the
+ * connection. */
+static void
+source_sqlite_guard_fn(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	sqlite3_result_null(ctx);
+}
+
+/*
+ * Bounds the work SQLite may do on db: a file of size bytes (its WAL
+ * included) may take SOURCE_SQLITE_BASE + SOURCE_SQLITE_PERBYTE * size
+ * virtual machine steps in all (reading every table of a profile takes
+ * about one step per byte), after which every statement is
+ * interrupted (SQLITE_INTERRUPT, see source_sqlite_errmsg()). The readers
+ * read only real tables, so this is the second line of defence against a
+ * view or trigger that never ends. GPULENS_SQLITE_STEPS sets the bound
+ * (in steps) instead.
+ */
+static void
+source_sqlite_bound(sqlite3 *db, uint64_t size)
+{
+	struct source_sqlite_guard	*g;
+	const char			*env;
+	uint64_t			 steps;
+	char				*end;
+
+	steps = SOURCE_SQLITE_BASE;
+	if (size > (UINT64_MAX - steps) / SOURCE_SQLITE_PERBYTE)
+		steps = UINT64_MAX;
+	else
+		steps += SOURCE_SQLITE_PERBYTE * size;
+	if ((env = getenv("GPULENS_SQLITE_STEPS")) != NULL && *env != '\0') {
+		unsigned long long v = strtoull(env, &end, 10);
+		if (*end == '\0')
+			steps = v;
+	}
+	g = xcalloc(1, sizeof *g);
+	g->limit = steps / SOURCE_SQLITE_TICK;
+	if (sqlite3_create_function_v2(db, "gpulens_guard", 0, SQLITE_UTF8, g,
+	    source_sqlite_guard_fn, NULL, NULL, free) != SQLITE_OK)
+		return;		/* g was freed by SQLite */
+	sqlite3_progress_handler(db, SOURCE_SQLITE_TICK, source_sqlite_tick,
+	    g);
+}
+
+char *
+source_sqlite_errmsg(struct sqlite3 *db, int rc)
+{
+	switch (rc & 0xff) {
+	case SQLITE_INTERRUPT:
+		return xasprintf("SQLite query exceeded the work bound for a "
+		    "file of this size (a view, trigger or query that does "
+		    "not end?); refusing the file");
+	case SQLITE_BUSY:
+	case SQLITE_LOCKED:
+		return xasprintf("database is locked by another process (%s; "
+		    "try again once the writer is done)", db != NULL ?
+		    sqlite3_errmsg(db) : sqlite3_errstr(rc));
+	}
+	return NULL;
+}
+
+/* Whether column i of the current row is a usable time: an integer, or a
+ * real with an integral value in range. */
+static int
+source_time_col(sqlite3_stmt *st, int i)
+{
+	double	v;
+
+	switch (sqlite3_column_type(st, i)) {
+	case SQLITE_INTEGER:
+		return 1;
+	case SQLITE_FLOAT:
+		v = sqlite3_column_double(st, i);
+		return v > -9.2e18 && v < 9.2e18 && (double)(int64_t)v == v;
+	}
+	return 0;
+}
+
+int
+source_times_ok(struct sqlite3_stmt *st, int start, int end, int end_null_ok,
+    struct source_times *t)
+{
+	int	endnull;
+
+	t->rows++;
+	endnull = end < 0 || sqlite3_column_type(st, end) == SQLITE_NULL;
+	if (!source_time_col(st, start) || (end >= 0 && !(endnull ?
+	    end_null_ok : source_time_col(st, end)))) {
+		t->notint++;
+		return 0;
+	}
+	if (!endnull && sqlite3_column_int64(st, start) >
+	    sqlite3_column_int64(st, end)) {
+		t->reversed++;
+		return 0;
+	}
+	return 1;
+}
+
+char *
+source_times_verdict(const struct source_times *t, const char *table,
+    int *fatal)
+{
+	uint64_t	bad = t->notint + t->reversed;
+
+	*fatal = 0;
+	if (bad == 0)
+		return NULL;
+	if (bad > t->rows / 2) {
+		*fatal = 1;
+		return xasprintf("%s: %llu of its %llu rows have unusable times "
+		    "(%llu with start/end not integers, %llu with start after "
+		    "end): refusing a table that is mostly damaged", table,
+		    (unsigned long long)bad, (unsigned long long)t->rows,
+		    (unsigned long long)t->notint,
+		    (unsigned long long)t->reversed);
+	}
+	if (t->reversed == 0)
+		return xasprintf("%llu rows of %s skipped: start/end not "
+		    "integers", (unsigned long long)bad, table);
+	if (t->notint == 0)
+		return xasprintf("%llu rows of %s skipped: start after end",
+		    (unsigned long long)bad, table);
+	return xasprintf("%llu rows of %s skipped: %llu with start/end not "
+	    "integers, %llu with start after end", (unsigned long long)bad,
+	    table, (unsigned long long)t->notint,
+	    (unsigned long long)t->reversed);
+}
+
+/* Whether path exists; its size in *size. */
+static int
+source_exists(const char *path, off_t *size)
+{
+	struct stat	sb;
+
+	if (stat(path, &sb) != 0)
+		return 0;
+	*size = sb.st_size;
+	return 1;
+}
+
+/*
+ * How to open path so that SQLite sees all its committed rows and creates
+ * nothing next to it: "mode=ro" (read-only, under the writers' locks) or
+ * "immutable=1" (no locks, no look at a WAL). NULL with *cause when the
+ * file cannot be read that way. *walsize gets the WAL's size (0: none).
+ */
+static const char *
+source_sqlite_mode(const char *path, const unsigned char *hdr,
+    off_t *walsize, char **cause)
+{
+	char	*wal, *shm;
+	off_t	 shmsize;
+	int	 haswal, hasshm;
+
+	wal = xasprintf("%s-wal", path);
+	shm = xasprintf("%s-shm", path);
+	*walsize = 0;
+	haswal = source_exists(wal, walsize);
+	hasshm = source_exists(shm, &shmsize);
+	if (!haswal)
+		*walsize = 0;
+	free(shm);
+	if (hdr[18] != 2 && hdr[19] != 2 && !haswal) {
+		/* Rollback journal: a reader takes a shared lock, no file. */
+		free(wal);
+		return "mode=ro";
+	}
+	/*
+	 * WAL mode. A read-only connection reads the log through its index
+	 * (-shm); without one, SQLite would create it (or the -wal) next to
+	 * the trace. No log, or one without frames (its 32-byte header
+	 * only), holds nothing the file lacks: read the file alone.
+	 */
+	if (!haswal || (*walsize <= 32 && !hasshm)) {
+		free(wal);
+		return "immutable=1";
+	}
+	if (hasshm) {
+		free(wal);
+		return "mode=ro";
+	}
+	*cause = xasprintf("%s: its write-ahead log %s holds changes that "
+	    "cannot be read without creating %s-shm beside it; merge the log "
+	    "into the database first (sqlite3 %s 'PRAGMA "
+	    "wal_checkpoint(TRUNCATE)') or copy both files elsewhere", path,
+	    wal, path, path);
+	free(wal);
+	return NULL;
 }
 
 struct sqlite3 *
@@ -163,10 +382,11 @@ source_sqlite_open(const char *path, char **cause)
 {
 	unsigned char	 hdr[100];
 	ssize_t		 got;
-	off_t		 size;
+	off_t		 size, walsize;
 	uint64_t	 psize, npages;
 	sqlite3		*db = NULL;
-	char		*uri;
+	const char	*mode;
+	char		*uri, *why;
 	int		 rc;
 
 	if ((got = source_head(path, hdr, sizeof hdr, &size, cause)) < 0)
@@ -201,18 +421,44 @@ source_sqlite_open(const char *path, char **cause)
 		    (unsigned long long)(psize * npages));
 		return NULL;
 	}
+	if ((mode = source_sqlite_mode(path, hdr, &walsize, cause)) == NULL)
+		return NULL;
 
 	/*
 	 * NOMUTEX: a connection belongs to the one thread that opened it,
 	 * and without the per-call mutex a scan costs about a sixth less.
 	 */
-	uri = source_sqlite_uri(path);
+	uri = source_sqlite_uri(path, mode);
 	rc = sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI |
 	    SQLITE_OPEN_NOMUTEX, NULL);
 	free(uri);
 	if (rc != SQLITE_OK) {
 		*cause = xasprintf("%s: cannot open as SQLite: %s", path,
 		    db != NULL ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+		sqlite3_close(db);
+		return NULL;
+	}
+	source_sqlite_bound(db, (uint64_t)size + (uint64_t)walsize);
+
+	/*
+	 * One read transaction for the life of the connection: every query
+	 * sees the same committed state, and a writer's lock is found here
+	 * rather than halfway through the tables.
+	 */
+	sqlite3_busy_timeout(db, 250);
+	rc = sqlite3_exec(db, "BEGIN; SELECT count(*) FROM sqlite_master",
+	    NULL, NULL, NULL);
+	if (rc != SQLITE_OK) {
+		if ((why = source_sqlite_errmsg(db, rc)) != NULL) {
+			*cause = xasprintf("%s: %s", path, why);
+			free(why);
+		} else if ((rc & 0xff) == SQLITE_NOTADB ||
+		    (rc & 0xff) == SQLITE_CORRUPT)
+			*cause = xasprintf("%s: corrupt SQLite database (%s)",
+			    path, sqlite3_errmsg(db));
+		else
+			*cause = xasprintf("%s: cannot read as SQLite: %s",
+			    path, sqlite3_errmsg(db));
 		sqlite3_close(db);
 		return NULL;
 	}

@@ -13,6 +13,8 @@
 #ifndef GPULENS_SOURCE_H
 #define GPULENS_SOURCE_H
 
+#include <stdint.h>
+
 #include "model.h"
 #include "progress.h"
 
@@ -48,15 +50,51 @@ struct model	*source_read(const char *path, struct progress *,
 		    char **cause);
 
 /*
- * Opens an SQLite file for reading only, as an immutable URI
- * ("file:PATH?immutable=1", PATH percent-encoded), so that no journal, WAL,
- * shm or lock file is ever created next to it. Checks the header magic and
- * that the file is not shorter than its header says first. Returns the
- * connection (close with sqlite3_close) or NULL with *cause. The connection
- * is opened without SQLite's mutex: use it from one thread only.
+ * Opens an SQLite file for reading only, so that no journal, WAL, shm or
+ * lock file is ever created next to it: "file:PATH?mode=ro" (PATH
+ * percent-encoded) when the file uses a rollback journal or has a
+ * write-ahead log with its index (-shm) beside it, whose rows are then
+ * read; "immutable=1" for a WAL-mode file without a log (or with an empty
+ * one). A log with rows but no index is refused (reading it would create
+ * the index). Checks the header magic and that the file is not shorter
+ * than its header says first. The connection holds one read transaction
+ * from the start (a lock held by a writer is refused here, "database is
+ * locked by another process") and a bound on SQLite's work proportional to
+ * the file's size (see source_sqlite_errmsg()). Returns the connection
+ * (close with sqlite3_close) or NULL with *cause. The connection is opened
+ * without SQLite's mutex: use it from one thread only.
  */
-struct sqlite3;
 struct sqlite3	*source_sqlite_open(const char *path, char **cause);
+/*
+ * The message for an SQLite error a reader cannot do much about: the work
+ * bound tripped (SQLITE_INTERRUPT) or a lock (SQLITE_BUSY); NULL for any
+ * other code. The caller frees it.
+ */
+char		*source_sqlite_errmsg(struct sqlite3 *, int rc);
+
+/*
+ * The start and end columns of the rows of one table, checked: a row whose
+ * start or end is not an integer (text, blob, NULL; a real only when its
+ * value is integral), or whose start is after its end, is skipped and
+ * counted, and the table gets one warning, or is refused when most of its
+ * rows are unusable.
+ */
+struct source_times {
+	uint64_t	 rows;		/* rows checked */
+	uint64_t	 notint;	/* start or end not an integer */
+	uint64_t	 reversed;	/* start after end */
+};
+struct sqlite3_stmt;
+/* Checks the current row of st (start and end are column indices; end -1:
+ * none; end_null_ok: a NULL end is an open range, usable). 1 usable, 0 to
+ * skip (counted in *t). */
+int		 source_times_ok(struct sqlite3_stmt *, int start, int end,
+		    int end_null_ok, struct source_times *);
+/* NULL when every row was usable; else the warning ("N rows of TABLE
+ * skipped: start/end not integers"), or with *fatal set the error for a
+ * table where more than half the rows are unusable. Caller frees. */
+char		*source_times_verdict(const struct source_times *,
+		    const char *table, int *fatal);
 
 /* Readers. */
 struct model	*nsys_load(const char *path, struct progress *, char **cause);

@@ -831,6 +831,71 @@ test_nsys_load(void **state)
 	model_free(m);
 }
 
+/*
+ * GEN_SHAPE_THREAD_NAME: no CUDA tables, one NvtxThread row naming a thread
+ * seen nowhere else. Declaring that thread moved the thread array under
+ * the assignment of its name (a crash, exit 139, in every verb); now the
+ * thread is loaded with its name and every verb succeeds.
+ */
+static void
+test_thread_name_shape(void **state)
+{
+	static const char *const verbs[] = {
+		"info", "summary", "stats", "gaps", "timeline", "overlap",
+		"nvtx", "nvtx --tree", "iters", "search", "launch", "memcpy",
+		"comm", "ranks", "hardware", "export --to csv", "phases",
+		"window", "findings",
+	};
+	struct gen_opts	 o;
+	struct gen_stats st;
+	struct model	*m;
+	sqlite3		*d;
+	const char	*bin = getenv("GPULENS");
+	char		*p, *cmd, *cause = NULL;
+	size_t		 i;
+	int		 rc;
+
+	(void)state;
+	p = xasprintf("%s/thread-name.sqlite", ts_tmp());
+	gen_opts_default(&o);
+	o.shape = GEN_SHAPE_THREAD_NAME;
+	if (gen_write_nsys(p, &o, &st, &cause) != 0)
+		fail_msg("gen_write_nsys: %s", cause);
+	d = open_ro(p);
+	assert_int_equal(q_int(d, "SELECT count(*) FROM sqlite_master WHERE "
+	    "name LIKE 'CUPTI%%'"), 0);
+	assert_int_equal(q_int(d, "SELECT count(*) FROM NVTX_EVENTS"), 1);
+	assert_int_equal(q_int(d, "SELECT eventType FROM NVTX_EVENTS"), 39);
+	sqlite3_close(d);
+
+	m = nsys_load(p, NULL, &cause);
+	if (m == NULL)
+		fail_msg("nsys_load: %s", cause);
+	assert_int_equal(m->nthreads, 1);
+	assert_string_equal(strpool_get(m->strs, m->threads[0].name),
+	    "worker");
+	assert_int_equal(m->nevents, 0);
+	model_free(m);
+
+	if (bin == NULL || access(bin, X_OK) != 0)
+		bin = "./gpulens";
+	for (i = 0; i < sizeof verbs / sizeof *verbs; i++) {
+		cmd = xasprintf("'%s' --no-cache %s '%s' >/dev/null 2>&1", bin,
+		    verbs[i], p);
+		rc = system(cmd);
+		if (rc != 0)
+			fail_msg("%s: status %d", cmd, rc);
+		free(cmd);
+	}
+	cmd = xasprintf("'%s' --no-cache diff '%s' '%s' >/dev/null 2>&1", bin,
+	    p, p);
+	if ((rc = system(cmd)) != 0)
+		fail_msg("%s: status %d", cmd, rc);
+	free(cmd);
+	unlink(p);
+	free(p);
+}
+
 int
 main(void)
 {
@@ -850,6 +915,7 @@ main(void)
 		cmocka_unit_test(test_bad_options),
 		cmocka_unit_test(test_options),
 		cmocka_unit_test(test_nsys_load),
+		cmocka_unit_test(test_thread_name_shape),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

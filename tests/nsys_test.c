@@ -30,6 +30,7 @@
 #include <sqlite3.h>
 
 #include "cache.h"
+#include "gen.h"
 #include "model.h"
 #include "progress.h"
 #include "source.h"
@@ -1393,14 +1394,14 @@ static const char synthetic_sql[] =
     " correlationId INTEGER, value INTEGER, bytes INTEGER, memKind INTEGER);"
     "INSERT INTO CUPTI_ACTIVITY_KIND_MEMSET VALUES"
     " (70, 80, 3, 7, " GPID ", 24, 255, 4096, 2);"
-    /* A view has no rowid. */
-    "CREATE TABLE sync_data (start INTEGER, end INTEGER, deviceId INTEGER,"
-    " streamId INTEGER, globalPid INTEGER, correlationId INTEGER,"
-    " syncType INTEGER);"
-    "INSERT INTO sync_data VALUES (90, 95, 3, 7, " GPID ", 25, 3),"
-    " (96, 97, 3, 7, " GPID ", 26, 9);"
-    "CREATE VIEW CUPTI_ACTIVITY_KIND_SYNCHRONIZATION AS"
-    " SELECT * FROM sync_data;"
+    "CREATE TABLE CUPTI_ACTIVITY_KIND_SYNCHRONIZATION (start INTEGER,"
+    " end INTEGER, deviceId INTEGER, streamId INTEGER, globalPid INTEGER,"
+    " correlationId INTEGER, syncType INTEGER);"
+    "INSERT INTO CUPTI_ACTIVITY_KIND_SYNCHRONIZATION VALUES"
+    " (90, 95, 3, 7, " GPID ", 25, 3), (96, 97, 3, 7, " GPID ", 26, 9);"
+    /* A view the reader never reads (its name is no table's). */
+    "CREATE VIEW sync_view AS SELECT * FROM"
+    " CUPTI_ACTIVITY_KIND_SYNCHRONIZATION;"
     "CREATE TABLE CUPTI_ACTIVITY_KIND_RUNTIME (start INTEGER, end INTEGER,"
     " eventClass INTEGER, globalTid INTEGER, correlationId INTEGER,"
     " nameId INTEGER, returnValue INTEGER);"
@@ -1565,13 +1566,13 @@ test_synthetic_export(void **state)
 	assert_int_equal(ci->value, 255);
 	assert_int_equal(ci->dst_kind, MEM_DEVICE);
 
-	/* Sync through a view: labels, aux = syncType, rowid -1, and the
-	 * stream's sync track. */
+	/* Sync: labels, aux = syncType, rowid, and the stream's sync
+	 * track. */
 	r = find_one(m, EV_SYNC, "Stream sync");
 	assert_int_equal(m->tracks[r.track].type, TRACK_SYNC);
 	assert_int_equal(m->streams[m->tracks[r.track].stream].source_id, 7);
 	assert_int_equal(m->tracks[r.track].lane.aux[r.idx], 3);
-	assert_int_equal(lane_rowid(&m->tracks[r.track].lane, r.idx), -1);
+	assert_int_equal(lane_rowid(&m->tracks[r.track].lane, r.idx), 1);
 	r = find_one(m, EV_SYNC, "Sync type 9");
 
 	/* API: verbatim names, driver flag, thread and process. */
@@ -1939,11 +1940,283 @@ test_report_with_fake_nsys(void **state)
 	free(rep);
 }
 
+/* Whether some warning of m contains s. */
+static int
+has_warning(const struct model *m, const char *s)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nwarnings; i++)
+		if (strstr(m->warnings[i], s) != NULL)
+			return 1;
+	return 0;
+}
+
+/*
+ * Checks the sync tracks of m: every wait of process pid is on the GPU
+ * whose source id is dev (dev < 0: not checked), no track is named after
+ * the 0xFFFFFFFF "stream" of a wait on no stream, and waits on no stream
+ * are on a track named "Context N sync". Returns the waits of pid.
+ */
+static uint64_t
+check_sync_tracks(const struct model *m, uint32_t pid, int64_t dev)
+{
+	uint64_t	n = 0;
+	size_t		t;
+	char		want[64];
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const char *name = strpool_get(m->strs, tr->name);
+		const struct stream *sp;
+
+		if (strstr(name, "4294967295") != NULL)
+			fail_msg("track %zu is named \"%s\"", t, name);
+		if (tr->type != TRACK_SYNC)
+			continue;
+		sp = &m->streams[tr->stream];
+		if (sp->source_id == 0xFFFFFFFFu) {
+			snprintf(want, sizeof want, "Context %u sync",
+			    sp->context);
+			assert_string_equal(name, want);
+		}
+		if (sp->process == NONE32 ||
+		    m->processes[sp->process].pid != pid)
+			continue;
+		if (dev >= 0)
+			assert_int_equal(m->devices[tr->device].source_id,
+			    dev);
+		n += tr->lane.n;
+	}
+	return n;
+}
+
+/*
+ * mfu_2gpu_before: every SYNCHRONIZATION row says deviceId 0, but context
+ * 2 is pid 145's, whose kernels all run on device 1: its waits belong
+ * under GPU 1, and its event syncs (streamId 0xFFFFFFFF) on a track
+ * "Context 2 sync".
+ */
+static void
+test_sync_device_of_context(void **state)
+{
+	const struct model	*m = NULL;
+	sqlite3			*db = NULL;
+	size_t			 i;
+	int64_t			 rows;
+
+	(void)state;
+	need_fixtures();
+	for (i = 0; i < nfixtures; i++) {
+		if (fixtures[i].m != NULL)
+			(void)check_sync_tracks(fixtures[i].m, 0, -1);
+		if (strstr(fixtures[i].path, "nsys-ai/mfu_2gpu_before") !=
+		    NULL) {
+			m = fixtures[i].m;
+			db = fixtures[i].db;
+		}
+	}
+	if (m == NULL)
+		ts_skip("nsys-ai/mfu_2gpu_before.sqlite absent");
+	assert_int_equal(ts_sql_int(db, "SELECT count(DISTINCT deviceId) "
+	    "FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"), 1);
+	assert_int_equal(ts_sql_int(db, "SELECT count(DISTINCT deviceId) "
+	    "FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE globalPid >> 24 & 16777215 "
+	    "= 145"), 1);
+	assert_int_equal(ts_sql_int(db, "SELECT deviceId FROM "
+	    "CUPTI_ACTIVITY_KIND_KERNEL WHERE globalPid >> 24 & 16777215 "
+	    "= 145 LIMIT 1"), 1);
+	rows = ts_sql_int(db, "SELECT count(*) FROM "
+	    "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION WHERE globalPid >> 24 & "
+	    "16777215 = 145");
+	assert_true(rows > 0);
+	assert_int_equal(check_sync_tracks(m, 145, 1), rows);
+	assert_int_equal(check_sync_tracks(m, 144, 0), ts_sql_int(db,
+	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION WHERE "
+	    "globalPid >> 24 & 16777215 = 144"));
+}
+
+/* The same on a generated trace with both quirks: each rank's waits on
+ * its own GPU, its context syncs on "Context N sync". */
+static void
+test_sync_device_generated(void **state)
+{
+	struct gen_opts	 o;
+	struct gen_stats gs;
+	struct model	*m;
+	char		*p, *cause = NULL;
+	uint64_t	 n = 0;
+	size_t		 i, t, ctxtracks = 0;
+
+	(void)state;
+	p = xasprintf("%s/syncq.sqlite", ts_tmp());
+	gen_opts_default(&o);
+	o.events = 6000;
+	o.gpus = 3;
+	o.quirks = GEN_QUIRK_SYNC_DEVICE0 | GEN_QUIRK_SYNC_NOSTREAM;
+	if (gen_write_nsys(p, &o, &gs, &cause) != 0)
+		fail_msg("gen_write_nsys: %s", cause);
+	if ((m = nsys_load(p, NULL, &cause)) == NULL)
+		fail_msg("nsys_load: %s", cause);
+	/* One process per GPU, rank i on device i, pids in rank order. */
+	assert_int_equal(m->nprocesses, 3);
+	for (i = 0; i < m->nprocesses; i++)
+		n += check_sync_tracks(m, m->processes[i].pid, (int64_t)i);
+	assert_int_equal(n, gs.syncs);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_SYNC &&
+		    strncmp(strpool_get(m->strs, m->tracks[t].name),
+		    "Context ", 8) == 0)
+			ctxtracks++;
+	assert_int_equal(ctxtracks, 3);
+	assert_true(has_warning(m, "rows shown on the GPU their context's "
+	    "work ran on"));
+	model_free(m);
+	unlink(p);
+	free(p);
+}
+
+/*
+ * A view with the name of a table the reader reads is refused, naming it,
+ * before any query on it runs: a recursive view never ends (it once hung
+ * in the size estimate's max(rowid)). A view of another name is ignored.
+ */
+static void
+test_view_refused(void **state)
+{
+	struct model	*m;
+	char		*p, *cause = NULL;
+
+	(void)state;
+	p = make_db("view.sqlite", "CREATE TABLE StringIds (id INTEGER,"
+	    " value TEXT);"
+	    "CREATE TABLE NVTX_EVENTS (start INTEGER, end INTEGER,"
+	    " eventType INTEGER, text TEXT, globalTid INTEGER);"
+	    "INSERT INTO NVTX_EVENTS VALUES (10, 20, 59, 'r', 5);"
+	    "CREATE VIEW CUPTI_ACTIVITY_KIND_KERNEL AS WITH RECURSIVE"
+	    " c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
+	    " SELECT x AS start, x + 1 AS end, 0 AS deviceId, 7 AS streamId"
+	    " FROM c;");
+	expect_failure(p, "CUPTI_ACTIVITY_KIND_KERNEL is a view, not a table");
+	unlink(p);
+	free(p);
+
+	p = make_db("otherview.sqlite", "CREATE TABLE StringIds (id INTEGER,"
+	    " value TEXT);"
+	    "CREATE TABLE NVTX_EVENTS (start INTEGER, end INTEGER,"
+	    " eventType INTEGER, text TEXT, globalTid INTEGER);"
+	    "INSERT INTO NVTX_EVENTS VALUES (10, 20, 59, 'r', 5);"
+	    "CREATE VIEW endless AS WITH RECURSIVE"
+	    " c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
+	    " SELECT x FROM c ORDER BY x DESC;");
+	if ((m = nsys_load(p, NULL, &cause)) == NULL)
+		fail_msg("%s", cause);
+	assert_int_equal(count_events(m, EV_NVTX, 0, 0), 1);
+	model_free(m);
+	unlink(p);
+	free(p);
+}
+
+/* Sum of the durations of the kernels of m. */
+static int64_t
+kernel_total(const struct model *m)
+{
+	int64_t	sum = 0;
+	size_t	t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] == EV_KERNEL)
+				sum += l->end[i] - l->start[i];
+	}
+	return sum;
+}
+
+/*
+ * Kernel rows whose start or end is text, a blob or NULL, or whose start
+ * is after their end, used to load as times of 0 (origin 0, a span of the
+ * whole clock) or as 0 ns kernels: they are skipped and counted in one
+ * warning, and the totals are those of the good rows. A table where most
+ * rows are so is refused.
+ */
+static void
+test_bad_times(void **state)
+{
+	struct gen_opts	 o;
+	struct model	*m;
+	sqlite3		*db;
+	char		*p, *cause = NULL;
+	int64_t		 good, total, origin, nk;
+
+	(void)state;
+	p = xasprintf("%s/badtimes.sqlite", ts_tmp());
+	gen_opts_default(&o);
+	o.events = 6000;
+	o.gpus = 2;
+	if (gen_write_nsys(p, &o, NULL, &cause) != 0)
+		fail_msg("gen_write_nsys: %s", cause);
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	/* Without NOT NULL, so that a start can be NULL. */
+	ts_sql(db, "CREATE TABLE k AS SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL "
+	    "ORDER BY rowid");
+	ts_sql(db, "DROP TABLE CUPTI_ACTIVITY_KIND_KERNEL");
+	ts_sql(db, "ALTER TABLE k RENAME TO CUPTI_ACTIVITY_KIND_KERNEL");
+	nk = ts_sql_int(db, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL");
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = 'soon' "
+	    "WHERE rowid IN (2, 3, 4)");
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = x'0102' "
+	    "WHERE rowid IN (5, 6)");
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = NULL "
+	    "WHERE rowid = 7");
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = end + 1000 "
+	    "WHERE rowid IN (8, 9)");
+	good = ts_sql_int(db, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL "
+	    "WHERE typeof(start) = 'integer' AND typeof(end) = 'integer' AND "
+	    "start <= end");
+	assert_int_equal(good, nk - 8);
+	total = ts_sql_int(db, "SELECT sum(end - start) FROM "
+	    "CUPTI_ACTIVITY_KIND_KERNEL WHERE typeof(start) = 'integer' AND "
+	    "typeof(end) = 'integer' AND start <= end");
+	origin = ts_sql_int(db, "SELECT min(s) FROM (SELECT min(start) s FROM "
+	    "CUPTI_ACTIVITY_KIND_KERNEL WHERE typeof(start) = 'integer' AND "
+	    "typeof(end) = 'integer' AND start <= end UNION ALL SELECT "
+	    "min(start) FROM CUPTI_ACTIVITY_KIND_MEMCPY UNION ALL SELECT "
+	    "min(start) FROM CUPTI_ACTIVITY_KIND_MEMSET UNION ALL SELECT "
+	    "min(start) FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION UNION ALL "
+	    "SELECT min(start) FROM CUPTI_ACTIVITY_KIND_RUNTIME UNION ALL "
+	    "SELECT min(start) FROM NVTX_EVENTS)");
+	sqlite3_close(db);
+
+	if ((m = nsys_load(p, NULL, &cause)) == NULL)
+		fail_msg("nsys_load: %s", cause);
+	assert_int_equal(count_events(m, EV_KERNEL, 0, 0), good);
+	assert_int_equal(kernel_total(m), total);
+	assert_int_equal(m->origin_ns, origin);
+	if (!has_warning(m, "8 rows of CUPTI_ACTIVITY_KIND_KERNEL skipped: "
+	    "6 with start/end not integers, 2 with start after end"))
+		fail_msg("no warning for the skipped rows");
+	model_free(m);
+
+	/* Every memset row unusable: the table is refused. */
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "UPDATE CUPTI_ACTIVITY_KIND_MEMSET SET end = 'later'");
+	sqlite3_close(db);
+	expect_failure(p, "CUPTI_ACTIVITY_KIND_MEMSET: ");
+	expect_failure(p, "rows have unusable times");
+	unlink(p);
+	free(p);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_all_fixtures_load),
+		cmocka_unit_test(test_sync_device_of_context),
+		cmocka_unit_test(test_sync_device_generated),
+		cmocka_unit_test(test_view_refused),
+		cmocka_unit_test(test_bad_times),
 		cmocka_unit_test(test_kernels_per_device),
 		cmocka_unit_test(test_kernels_per_name),
 		cmocka_unit_test(test_nccl_kernels_flagged),

@@ -1016,6 +1016,92 @@ test_without_views(void **state)
 	free(p);
 }
 
+/*
+ * The file's un-suffixed views are never run: with suffixed tables under
+ * them, the reader's own views shadow them (here the file's never end);
+ * without, the view is refused, naming it.
+ */
+static void
+test_views_not_run(void **state)
+{
+	struct gen	 g = { 0 };
+	struct model	*m;
+	sqlite3		*db;
+	char		*p, *cause = NULL;
+
+	(void)state;
+	p = gen("endless-views.db", &g);
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "DROP VIEW rocpd_kernel_dispatch");
+	ts_sql(db, "CREATE VIEW rocpd_kernel_dispatch AS WITH RECURSIVE "
+	    "c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT "
+	    "K.* FROM rocpd_kernel_dispatch_%s K, c", uuid1);
+	sqlite3_close(db);
+	m = load(p);
+	check_content(m, 1);
+	model_free(m);
+
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "DROP VIEW rocpd_kernel_dispatch");
+	ts_sql(db, "ALTER TABLE rocpd_kernel_dispatch_%s RENAME TO kd", uuid1);
+	ts_sql(db, "CREATE VIEW rocpd_kernel_dispatch AS WITH RECURSIVE "
+	    "c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT "
+	    "K.* FROM kd K, c");
+	sqlite3_close(db);
+	assert_null(rocpd_load(p, NULL, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, "rocpd_kernel_dispatch is a view, not a table") ==
+	    NULL)
+		fail_msg("%s", cause);
+	free(cause);
+	free(p);
+}
+
+/*
+ * A dispatch whose start is text and a region whose end is a blob are
+ * skipped and counted, one warning per table; kernel dispatches that are
+ * all unusable refuse the file.
+ */
+static void
+test_bad_times(void **state)
+{
+	struct gen	 g = { .no_views = 1 };
+	struct model	*m;
+	sqlite3		*db;
+	char		*p, *cause = NULL;
+
+	(void)state;
+	p = gen("badtimes.db", &g);
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "UPDATE rocpd_kernel_dispatch_%s SET start = 'soon' WHERE "
+	    "id = (SELECT min(id) FROM rocpd_kernel_dispatch_%s)", uuid1,
+	    uuid1);
+	ts_sql(db, "UPDATE rocpd_region_%s SET end = x'00' WHERE id = "
+	    "(SELECT max(id) FROM rocpd_region_%s)", uuid1, uuid1);
+	sqlite3_close(db);
+	m = load(p);
+	assert_int_equal(m->kind_count[EV_KERNEL], NITER * 3 - 1);
+	assert_int_equal(m->kind_count[EV_API] + m->kind_count[EV_NVTX],
+	    NITER * 8 + NITER - 1);
+	assert_true(ts_has_warning(m, "1 rows of rocpd_kernel_dispatch "
+	    "skipped: start/end not integers"));
+	assert_true(ts_has_warning(m, "1 rows of rocpd_region skipped: "
+	    "start/end not integers"));
+	model_free(m);
+
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "UPDATE rocpd_kernel_dispatch_%s SET start = end + 1",
+	    uuid1);
+	sqlite3_close(db);
+	assert_null(rocpd_load(p, NULL, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, "rocpd_kernel_dispatch: ") == NULL ||
+	    strstr(cause, "rows have unusable times") == NULL)
+		fail_msg("%s", cause);
+	free(cause);
+	free(p);
+}
+
 static void
 test_two_runs(void **state)
 {
@@ -1303,6 +1389,8 @@ main(void)
 		cmocka_unit_test(test_unknown_version),
 		cmocka_unit_test(test_missing_version),
 		cmocka_unit_test(test_without_views),
+		cmocka_unit_test(test_views_not_run),
+		cmocka_unit_test(test_bad_times),
 		cmocka_unit_test(test_two_runs),
 		cmocka_unit_test(test_tracked_layout),
 		cmocka_unit_test(test_compressed),

@@ -550,6 +550,90 @@ test_not_rpd(void **state)
 	free(p);
 }
 
+/*
+ * A view named like a table the reader reads is refused, naming it, before
+ * its query runs: a recursive view never ends.
+ */
+static void
+test_view_refused(void **state)
+{
+	sqlite3	*db;
+	char	*p, *cause = NULL;
+
+	(void)state;
+	p = write_rpd();
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "ALTER TABLE rocpd_op RENAME TO op_data");
+	ts_sql(db, "CREATE VIEW rocpd_op AS WITH RECURSIVE c(x) AS (SELECT 1 "
+	    "UNION ALL SELECT x + 1 FROM c) SELECT x AS id, 0 AS gpuId, "
+	    "0 AS queueId, x AS start, x + 1 AS end, 101 AS description_id, "
+	    "102 AS opType_id FROM c");
+	sqlite3_close(db);
+	assert_null(rpd_load(p, NULL, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, "rocpd_op is a view, not a table") == NULL)
+		fail_msg("%s", cause);
+	free(cause);
+	cause = NULL;
+	assert_null(source_read(p, NULL, &cause));
+	assert_non_null(strstr(cause, "rocpd_op is a view"));
+	free(cause);
+	free(p);
+}
+
+/*
+ * Ops and calls whose start or end is text or a blob, or whose start is
+ * after their end, used to load as times of 0: they are skipped, counted
+ * in one warning per table; a table where most rows are so is refused.
+ */
+static void
+test_bad_times(void **state)
+{
+	struct model	*m;
+	sqlite3		*db;
+	char		*p, *cause = NULL;
+
+	(void)state;
+	p = write_rpd();
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	/* The launch's kernel (op 1), the graph's kernel op 4, the fill. */
+	ts_sql(db, "UPDATE rocpd_op SET start = 'early' WHERE id = %lld",
+	    SID(1));
+	ts_sql(db, "UPDATE rocpd_op SET end = x'00' WHERE id = %lld", SID(4));
+	ts_sql(db, "UPDATE rocpd_op SET start = end + 5 WHERE id = %lld",
+	    SID(5));
+	/* The HSA call. */
+	ts_sql(db, "UPDATE rocpd_api SET end = 'never' WHERE id = %lld",
+	    SID(3));
+	sqlite3_close(db);
+	if ((m = rpd_load(p, NULL, &cause)) == NULL)
+		fail_msg("%s", cause);
+	assert_int_equal(m->kind_count[EV_KERNEL], 3);
+	assert_int_equal(ts_count(m, EV_KERNEL, "my_kernel"), 0);
+	assert_int_equal(ts_count(m, EV_KERNEL, "graph_node_kernel"), 1);
+	assert_int_equal(m->kind_count[EV_MEMSET], 0);	/* op 5 */
+	assert_int_equal(m->kind_count[EV_SYNC], 1);
+	assert_int_equal(m->kind_count[EV_API], 5);
+	assert_true(ts_has_warning(m, "3 rows of rocpd_op skipped: 2 with "
+	    "start/end not integers, 1 with start after end"));
+	assert_true(ts_has_warning(m, "1 rows of rocpd_api skipped: "
+	    "start/end not integers"));
+	/* The smallest start of what is left. */
+	assert_int_equal(m->origin_ns, 500);
+	model_free(m);
+
+	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
+	ts_sql(db, "UPDATE rocpd_op SET start = 'x'");
+	sqlite3_close(db);
+	assert_null(rpd_load(p, NULL, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, "rocpd_op: 8 of its 8 rows have unusable times") ==
+	    NULL)
+		fail_msg("%s", cause);
+	free(cause);
+	free(p);
+}
+
 /* ---- setup --------------------------------------------------------- */
 
 /* A plain copy of path (decompressed with zlib) for the SQL side. */
@@ -642,6 +726,8 @@ main(void)
 		cmocka_unit_test(test_synthetic),
 		cmocka_unit_test(test_truncated_gz),
 		cmocka_unit_test(test_not_rpd),
+		cmocka_unit_test(test_view_refused),
+		cmocka_unit_test(test_bad_times),
 	};
 
 	return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -117,8 +117,35 @@ def write_rpd(path, hostile=False):
     shrink(path)
 
 
+def rpd_bad_times(path):
+    """Times that are text, a blob, a fraction or reversed (skipped,
+    counted)."""
+    db = sqlite3.connect(path)
+    db.execute("UPDATE rocpd_op SET start = 'soon' WHERE id = ?", (S + 1,))
+    db.execute("UPDATE rocpd_op SET end = X'00' WHERE id = ?", (S + 2,))
+    db.execute("UPDATE rocpd_op SET start = 40000.5 WHERE id = ?", (S + 3,))
+    db.execute("UPDATE rocpd_api SET start = end + 1 WHERE id = ?", (S + 1,))
+    db.commit()
+    db.close()
+    shrink(path)
+
+
+def rpd_view_op(path):
+    """rocpd_op as a recursive view: refused, never run."""
+    db = sqlite3.connect(path)
+    db.executescript("""
+ALTER TABLE rocpd_op RENAME TO op_data;
+CREATE VIEW rocpd_op AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL
+ SELECT x + 1 FROM c) SELECT x AS id, 0 AS gpuId, 0 AS queueId,
+ x AS start, x + 1 AS end, 101 AS description_id, 102 AS opType_id FROM c;
+""")
+    db.commit()
+    db.close()
+    shrink(path)
+
+
 # ---- rocpd -------------------------------------------------------------
-def write_rocpd(path, hostile=False):
+def write_rocpd(path, hostile=False, bad_times=False):
     import amd_cli  # noqa: E402 (tests/amd_cli.py: the rocpd schema)
     amd_cli.write_rocpd(path)
     db = sqlite3.connect(path)
@@ -127,6 +154,13 @@ def write_rocpd(path, hostile=False):
     for t, keep in (("rocpd_region", 12), ("rocpd_kernel_dispatch", 4),
                     ("rocpd_memory_copy", 2), ("rocpd_event", 20)):
         db.execute("DELETE FROM %s_%s WHERE id > ?" % (t, u), (keep,))
+    if bad_times:
+        db.execute("UPDATE rocpd_kernel_dispatch_%s SET start = 'x'"
+                   " WHERE id = 2" % u)
+        db.execute("UPDATE rocpd_region_%s SET end = X'00' WHERE id = 2"
+                   % u)
+        db.execute("UPDATE rocpd_memory_copy_%s SET start = 'never'"
+                   " WHERE id = 1" % u)
     if hostile:
         for i, s in enumerate(HOSTILE):
             db.execute("UPDATE rocpd_info_kernel_symbol_%s SET display_name"
@@ -206,6 +240,11 @@ def main():
     write_rpd(os.path.join(OUT, "rpd", "hostile.rpd"), hostile=True)
     write_rocpd(os.path.join(OUT, "rocpd", "synthetic.db"))
     write_rocpd(os.path.join(OUT, "rocpd", "hostile.db"), hostile=True)
+    write_rpd(os.path.join(OUT, "rpd", "bad-times.rpd"))
+    rpd_bad_times(os.path.join(OUT, "rpd", "bad-times.rpd"))
+    write_rpd(os.path.join(OUT, "rpd", "view-op.rpd"))
+    rpd_view_op(os.path.join(OUT, "rpd", "view-op.rpd"))
+    write_rocpd(os.path.join(OUT, "rocpd", "bad-times.db"), bad_times=True)
     j = os.path.join(OUT, "rocprof_json")
     with open(os.path.join(j, "synthetic.json"), "w") as f:
         json.dump(rocprof_doc(), f)

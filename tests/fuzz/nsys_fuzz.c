@@ -7,7 +7,7 @@
  * missing table or column, NULLs, out-of-range ids and absurd times must
  * give a model or a clean error, never a crash. On a model, one verb runs
  * on the file, so what the reader lets through is also what the verbs
- * survive (fuzz_reader). The file is opened read-only and immutable: the
+ * survive (fuzz_reader). The file is opened read-only: the
  * harness checks that nothing appears next to it.
  */
 #include "config.h"

@@ -13,7 +13,11 @@ and cross-thread NVTX ranges; event tables only. regress-extreme-times has
 times at both ends of int64 (once an overflow in span arithmetic: the
 builder now drops such events), regress-huge-span a kernel 73 years after
 the rest (once the phases and window verbs allocated bins for the whole
-span: they are capped now). Standard library only.
+span: they are capped now), regress-thread-name an export whose only row
+names a thread (once a crash). bad-times has kernel times that are text,
+a blob or NULL; view-kernel a recursive view in place of the kernel table;
+sync-quirks synchronization rows on device 0 and no stream. Standard
+library only.
 """
 import os
 import sqlite3
@@ -121,6 +125,47 @@ def nvtx_mess(d):
                   rows)
 
 
+def bad_times(d):
+    """Kernel times that are text, a blob, NULL or reversed: skipped and
+    counted in a warning."""
+    d.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = 'soon'"
+              " WHERE rowid = 1")
+    d.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = X'0102'"
+              " WHERE rowid = 2")
+    d.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = NULL"
+              " WHERE rowid = 3")
+    d.execute("UPDATE CUPTI_ACTIVITY_KIND_RUNTIME SET start = end + 10"
+              " WHERE rowid = 1")
+
+
+def view_kernel(d):
+    """CUPTI_ACTIVITY_KIND_KERNEL as a recursive view: refused, never
+    run (it once ran forever in the size estimate)."""
+    d.execute("DROP TABLE CUPTI_ACTIVITY_KIND_KERNEL")
+    d.execute("CREATE VIEW CUPTI_ACTIVITY_KIND_KERNEL AS WITH RECURSIVE"
+              " c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT"
+              " x AS start, x + 1 AS end, 0 AS deviceId, 7 AS streamId"
+              " FROM c")
+
+
+def thread_name(d):
+    """No CUDA tables, one NvtxThread row naming a thread seen nowhere
+    else (once a crash: the name was stored through a stale array)."""
+    d.execute("DELETE FROM NVTX_EVENTS")
+    d.execute("DELETE FROM ThreadNames")
+    d.execute("DELETE FROM PROCESSES")
+    d.execute("INSERT INTO NVTX_EVENTS (start, eventType, text, globalTid,"
+              " domainId) VALUES (1000, 39, 'worker', ?, 0)",
+              ((1 << 48) | (3140 << 24) | 3147,))
+
+
+def sync_quirks(d):
+    """Synchronization rows with deviceId 0 and no stream (0xFFFFFFFF),
+    as some exports write them."""
+    d.execute("UPDATE CUPTI_ACTIVITY_KIND_SYNCHRONIZATION SET deviceId = 0,"
+              " streamId = 4294967295")
+
+
 def main():
     src, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
@@ -138,6 +183,19 @@ def main():
                              "PROCESSES", "ENUM_NSYS_EVENT_TYPE"))
     cut(src, os.path.join(out, "events-only.sqlite"), rows=3,
         keep=lambda n: n.startswith("CUPTI") or n == "StringIds")
+    cut(src, os.path.join(out, "bad-times.sqlite"), rows=8, edit=bad_times,
+        loose=True, keep=lambda n: n.startswith("CUPTI") or
+        n in ("StringIds", "META_DATA_EXPORT"))
+    cut(src, os.path.join(out, "view-kernel.sqlite"), rows=3,
+        edit=view_kernel, keep=lambda n: n.startswith("CUPTI") or
+        n == "StringIds")
+    cut(src, os.path.join(out, "regress-thread-name.sqlite"), rows=0,
+        edit=thread_name, keep=lambda n: n in (
+            "StringIds", "NVTX_EVENTS", "ThreadNames", "PROCESSES",
+            "META_DATA_EXPORT", "ENUM_NSYS_EVENT_TYPE"))
+    cut(src, os.path.join(out, "sync-quirks.sqlite"), rows=4,
+        edit=sync_quirks, keep=lambda n: n.startswith("CUPTI") or
+        n in ("StringIds", "ENUM_CUPTI_SYNC_TYPE"))
 
 
 if __name__ == "__main__":
