@@ -75,6 +75,30 @@ cachedir_pread(int fd, unsigned char *buf, size_t n, off_t off)
 	return (ssize_t)got;
 }
 
+/*
+ * An SQLite database in WAL mode keeps rows in "TRACE-wal" until a
+ * checkpoint: the log's size and times are part of the trace's identity,
+ * so rows added there invalidate the cache too.
+ */
+static uint64_t
+cachedir_wal(const char *trace, uint64_t h)
+{
+	struct stat	 st;
+	char		*wal = xasprintf("%s-wal", trace);
+	int64_t		 v[3];
+
+	if (lstat(wal, &st) == 0 && S_ISREG(st.st_mode)) {
+		v[0] = (int64_t)st.st_size;
+		v[1] = (int64_t)st.st_mtim.tv_sec * 1000000000 +
+		    st.st_mtim.tv_nsec;
+		v[2] = (int64_t)st.st_ctim.tv_sec * 1000000000 +
+		    st.st_ctim.tv_nsec;
+		h = cachedir_fnv(h, v, sizeof v);
+	}
+	free(wal);
+	return h;
+}
+
 int
 cachedir_ident(const char *trace, struct cachedir_ident *id, char **cause)
 {
@@ -118,6 +142,7 @@ cachedir_ident(const char *trace, struct cachedir_ident *id, char **cause)
 		return -1;
 	}
 	close(fd);
+	h = cachedir_wal(trace, h);
 	id->size = (uint64_t)st.st_size;
 	id->mtime = (int64_t)st.st_mtim.tv_sec * 1000000000 +
 	    st.st_mtim.tv_nsec;

@@ -18,7 +18,8 @@
  *
  * A trace's identity is what fstat() says of the descriptor that was read
  * (size, mtime, ctime, inode, device) plus a fingerprint of its first and
- * last 64 KiB: a trace replaced by another capture, even one with an older
+ * last 64 KiB (and, for an SQLite database in WAL mode, the size and times
+ * of its "-wal" log): a trace replaced by another capture, even one with an older
  * mtime (cp -p, rsync -a, tar x), has another identity, so no cache and no
  * derived copy of the old one is ever served for it. A derived copy carries
  * the identity in its name.

@@ -65,6 +65,39 @@ n=$(count_kernels "$TMPD/wal/t.sqlite") || fail "WAL trace: no count"
 [ "$n" -eq $((2 * base)) ] || fail "WAL trace: $n kernels, SQLite sees $sql"
 ls "$TMPD/wal" | cmp -s - "$TMPD/wal.before" ||
     fail "files appeared beside the WAL trace: $(ls "$TMPD/wal")"
+# The cache follows the log: rows added to it later are seen.
+export XDG_CACHE_HOME="$TMPD/xdg"
+cached_kernels() {
+	expect_rc 0 "$GPULENS" summary --json "$1"
+	python3 -c 'import json,sys; print(sum(r["kernels"] for r in json.load(open(sys.argv[1]))["data"]["rows"]))' "$TMPD/out"
+}
+c1=$(cached_kernels "$TMPD/wal/t.sqlite") || fail "cached load"
+[ "$c1" -eq $((2 * base)) ] || fail "cached WAL trace: $c1 kernels"
+# A writer adds rows to the log while the database file itself stays as
+# it was (no checkpoint until it closes); gpulens, run meanwhile, must not
+# answer from the cache of the shorter log.
+cat >"$TMPD/grow.py" <<'PY'
+import json, os, sqlite3, subprocess, sys
+wal, g = sys.argv[1:]
+before = os.stat(wal)
+db = sqlite3.connect(wal, isolation_level=None)
+db.execute("PRAGMA wal_autocheckpoint=0")
+db.execute("INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL SELECT * FROM "
+           "CUPTI_ACTIVITY_KIND_KERNEL")
+after = os.stat(wal)
+assert (before.st_mtime_ns, before.st_ctime_ns, before.st_size) == \
+    (after.st_mtime_ns, after.st_ctime_ns, after.st_size), "file changed"
+out = subprocess.run([g, "summary", "--json", wal], stdout=subprocess.PIPE,
+                     check=True).stdout
+print(sum(r["kernels"] for r in json.loads(out)["data"]["rows"]))
+db.close()
+PY
+c2=$(python3 "$TMPD/grow.py" "$TMPD/wal/t.sqlite" "$GPULENS") ||
+    fail "cannot grow the log"
+[ "$c2" -eq $((4 * base)) ] ||
+    fail "rows added to the log: $c2 kernels, not $((4 * base)) (a stale cache)"
+unset XDG_CACHE_HOME
+
 # A log without its index: refused, nothing created.
 expect_rc 2 "$GPULENS" --no-cache info "$TMPD/noshm/t.sqlite"
 grep -q "write-ahead log" "$TMPD/err" || fail "no-shm: $(cat "$TMPD/err")"
