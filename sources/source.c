@@ -745,6 +745,21 @@ fail:
 	return NULL;
 }
 
+/* An Nsight Systems export, plain or gzip/zstd-compressed (then read from
+ * its decompressed copy in the cache directory, as the AMD databases are). */
+static struct model *
+source_nsys_sqlite(const char *path, struct progress *prog, char **cause)
+{
+	struct model	*m;
+	char		*plain;
+
+	if ((plain = sqlz_plain(path, cause)) == NULL)
+		return NULL;
+	m = nsys_load(plain, prog, cause);
+	free(plain);
+	return m;
+}
+
 struct model *
 source_read(const char *path, struct progress *prog, char **cause)
 {
@@ -759,7 +774,7 @@ source_read(const char *path, struct progress *prog, char **cause)
 	}
 	switch (d) {
 	case DETECT_NSYS_SQLITE:
-		return nsys_load(path, prog, cause);
+		return source_nsys_sqlite(path, prog, cause);
 	case DETECT_NSYS_REP:
 		return source_nsys_rep(path, prog, cause);
 	case DETECT_ROCPD:

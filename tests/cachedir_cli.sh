@@ -188,8 +188,14 @@ if [ -n "$FX" ] && [ -f "$FX/rocpd/rocmProfileData/mytrace.rpd.gz" ]; then
 	[ ! -e "$XDG_CACHE_HOME" ] || fail "--no-cache made $(find "$XDG_CACHE_HOME")"
 	[ -z "$(ls -A "$TMPDIR")" ] || fail "--no-cache left $(ls -A "$TMPDIR")"
 fi
+# (A compressed Nsight Systems export reads like the plain one.)
 gzip -c "$SMALL" >"$TMPD/s.sqlite.gz"
-"$G" --no-cache info "$TMPD/s.sqlite.gz" >/dev/null 2>&1
+expect_rc 0 "$G" --no-cache stats --json "$TMPD/s.sqlite.gz"
+sed "s|s.sqlite.gz|small.sqlite|g" "$TMPD/out" >"$TMPD/gz.json"
+expect_rc 0 "$G" --no-cache stats --json "$SMALL"
+sed "s|$TMPD/||g" "$TMPD/out" >"$TMPD/plain.json"
+sed -i "s|$TMPD/||g" "$TMPD/gz.json"
+cmp -s "$TMPD/gz.json" "$TMPD/plain.json" || fail "a gzipped export reads differently: $(diff "$TMPD/gz.json" "$TMPD/plain.json" | cut -c1-300)"
 [ ! -e "$XDG_CACHE_HOME" ] || fail "--no-cache made $(find "$XDG_CACHE_HOME")"
 [ -z "$(ls -A "$TMPDIR")" ] || fail "--no-cache left $(ls -A "$TMPDIR")"
 expect_rc 2 "$G" --no-cache prep "$SMALL"
