@@ -39,6 +39,45 @@ expect_rc 0 "$G" roofline "$R"
 grep -q "lack roofline metrics" "$TMPD/err" ||
     fail "roofline on a basic-set report: no warning"
 
+# Nsight Compute 2023.3 (H800, --nvtx --set full): later blocks extend the
+# string table; every launch keeps its device, duration, grid and block
+# and real metric names. Launch 4 (flash_fwd_kernel) was not measured by
+# ncu: it has no duration or launch statistics, and a warning says so.
+S="$GPULENS_FIXTURES/ncu/sglang-fork/profile.ncu-rep"
+if [ -f "$S" ]; then
+	expect_rc 0 "$G" launches "$S" --json
+	python3 - "$TMPD/out" <<'EOP' || fail "sglang-fork launches"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = d["data"]["rows"]
+assert len(rows) == 5, len(rows)
+want = [(16448, 1056), (3232, 8), (33504, 1056), (33952, 1056)]
+for r, (dur, gx) in zip(rows, want):
+    assert r["duration_ns"] == dur, r
+    assert r["grid"] == [gx, 1, 1] and r["block"] == [256, 1, 1], r
+    assert r["device"] == 0 and r["metrics"] == 964, r
+assert rows[4]["duration_ns"] is None and rows[4]["metrics"] == 829
+w = d["meta"]["warnings"]
+assert not any("outside the string table" in x for x in w), w
+assert any("launch 4 (flash_fwd_kernel) was not measured" in x
+           for x in w), w
+EOP
+	expect_rc 0 "$G" metrics "$S" device__attribute_display_name \
+	    --format csv
+	[ "$(grep -c ',NVIDIA H800' "$TMPD/out")" -eq 5 ] ||
+	    fail "sglang-fork device names: $(cat "$TMPD/out")"
+	expect_rc 0 "$G" metrics "$S" '*' --limit 0 --format csv
+	grep -q 'metric#' "$TMPD/out" && fail "sglang-fork: metric# names"
+	grep -q 'nvltx__bytes.sum.per_second' "$TMPD/out" ||
+	    fail "sglang-fork: a later table's name is missing"
+	expect_rc 0 "$G" info "$S"
+	grep -q "^launches   5 (2 kernels), 4685 metrics" "$TMPD/out" ||
+	    fail "sglang-fork info: $(cat "$TMPD/out")"
+	grep -q "NVIDIA H800" "$TMPD/out" || fail "sglang-fork info: device"
+	grep -q "outside the string table" "$TMPD/out" "$TMPD/err" &&
+	    fail "sglang-fork info: out-of-table warning"
+fi
+
 # Errors.
 head -c 150000 "$R" >"$TMPD/cut.ncu-rep"
 expect_rc 2 "$G" launches "$TMPD/cut.ncu-rep"
