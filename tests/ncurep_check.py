@@ -23,9 +23,12 @@ For a few kernels of the Nsight Systems fixtures it counts, in SQL over
 the export, the earlier launches of the same kernel name in the same
 process (by the start of the launching runtime call) and compares with
 the --launch-skip of `gpulens ncu-command`.
-Every JSON document is also validated against `gpulens schema VERB` (the
-report forms of summary and inspect against report-summary and
-report-inspect) with the validator of schema_test.py.
+Every JSON document must name in "command" the schema its rows follow
+(the verb; report-summary and report-inspect for the report forms of
+summary and inspect) and validate against `gpulens schema COMMAND` with
+the validator of schema_test.py; the envelopes of reports must give
+source.kind and trace.kind "ncu-rep" (or "ncu-csv") and source.version the
+Nsight Compute version the report records.
 
 Exit 0 pass, 1 fail, 77 skip.
 """
@@ -143,6 +146,20 @@ def string_table(data):
     return table
 
 
+def tool_version(path):
+    """The Nsight Compute version the session details record (VersionInfo
+    "Nsight Compute Target"), its first word, or None."""
+    data = open(path, "rb").read()
+    for bh, _, _ in blocks(data):
+        for _, sd in bh.get(3, []):
+            for _, vi in message(sd).get(8, []):
+                m = message(vi)
+                if text(first(m, 1)) == "Nsight Compute Target":
+                    v = text(first(m, 2)).split()
+                    return v[0] if v else None
+    return None
+
+
 def read_report(path):
     data = open(path, "rb").read()
     table = string_table(data)
@@ -200,9 +217,16 @@ def read_result(buf, table):
 # --- running gpulens --------------------------------------------------------
 
 schemas = {}
+# What the envelope's source and trace must say of each report read:
+# (kind, version).
+SOURCES = {}
 
 
-def gpulens_json(verb, *args, schema=None, limit=True):
+def gpulens_json(verb, *args, schema=None, limit=True, source=None):
+    """Runs VERB --json; the envelope must name in "command" the schema its
+    rows follow (schema, else the verb) and validate against `gpulens
+    schema COMMAND`; for a report, source and trace must say what it is
+    (source=(kind, version))."""
     r = subprocess.run([GPULENS, verb] + list(args) + ["--json"] +
                        (["--limit", "0"] if limit else []),
                        capture_output=True, text=True)
@@ -212,14 +236,28 @@ def gpulens_json(verb, *args, schema=None, limit=True):
         fail("%s %s: not JSON (exit %d): %s" % (verb, args, r.returncode,
                                                r.stderr[:200]))
         return None
-    schema = schema or verb
-    if schema not in schemas:
-        s = subprocess.run([GPULENS, "schema", schema], capture_output=True,
-                           text=True)
-        schemas[schema] = json.loads(s.stdout)
-    errs = validate(doc, schemas[schema])
+    want = schema or verb
+    if doc.get("command") != want:
+        fail("%s %s: command %r, expected %r" % (verb, args,
+                                                 doc.get("command"), want))
+    command = doc.get("command") or want
+    if command not in schemas:
+        s = subprocess.run([GPULENS, "schema", command],
+                           capture_output=True, text=True)
+        schemas[command] = json.loads(s.stdout)
+    errs = validate(doc, schemas[command])
     if errs:
-        fail("%s %s: schema: %s" % (verb, args, "; ".join(errs[:3])))
+        fail("%s %s: schema %s: %d errors: %s" % (verb, args, command,
+                                                 len(errs),
+                                                 "; ".join(errs[:3])))
+    if source is None and args:
+        source = SOURCES.get(args[0])
+    if source is not None:
+        got = (doc["source"]["kind"], doc["source"]["version"],
+               doc["trace"]["kind"])
+        if got != (source[0], source[1], source[0]):
+            fail("%s %s: source/trace %r, expected %r" % (verb, args, got,
+                                                         source))
     if r.returncode != 0 or "data" not in doc:
         fail("%s %s: exit %d: %s" % (verb, args, r.returncode,
                                      doc.get("error")))
@@ -246,6 +284,7 @@ def same(a, b):
 def check_rep(path):
     name = os.path.relpath(path, FIX)
     want = read_report(path)
+    SOURCES[path] = ("ncu-rep", tool_version(path))
     rows = gpulens_json("launches", path)
     if rows is None:
         return
@@ -471,6 +510,7 @@ def number(s):
 def check_csv(path):
     name = os.path.relpath(path, FIX)
     rows = list(csv.DictReader(open(path, newline="")))
+    SOURCES[path] = ("ncu-csv", None)
     ids = sorted(set(int(r["ID"]) for r in rows))
     launches = gpulens_json("launches", path)
     if launches is None:
