@@ -111,6 +111,75 @@ if [ -f "$GPULENS_FIXTURES/nsys/mordred/report1.sqlite" ]; then
 	    fail "ncu-command: $(cat "$TMPD/out")"
 fi
 
+# ncu-command and the dominant_kernel finding build the same command (one
+# builder): ncu for NVIDIA, rocprofv3 (and rocprof-compute on a second
+# row) for AMD traces (RPD; Kineto from an AMD GPU), each row naming its
+# tool; --kernel-iteration-range counts the kernel's launches from 1.
+for T in "$GPULENS_FIXTURES/rocpd/rocmProfileData/matmul_result.rpd" \
+    "$GPULENS_FIXTURES/kineto/hta/amd_trace__mi250_minitoy_train_ROCm6_2_kineto.json.gz" \
+    "$GPULENS_FIXTURES/nsys/mordred/report1.sqlite"; do
+	[ -f "$T" ] || continue
+	case "$T" in *.sqlite) tool=ncu ;; *) tool=rocprofv3 ;; esac
+	GPULENS="$G" GPULENS_SRCDIR="${GPULENS_SRCDIR:-.}" python3 - "$T" \
+	    "$tool" <<'EOP' || fail "ncu-command on $T"
+import json, os, re, subprocess, sys
+sys.path.insert(0, os.path.join(os.environ["GPULENS_SRCDIR"], "tests"))
+from schema_test import validate
+G, T, tool = os.environ["GPULENS"], sys.argv[1], sys.argv[2]
+
+def run(*a):
+    r = subprocess.run([G] + list(a) + ["--json"], capture_output=True,
+                       text=True)
+    return json.loads(r.stdout)
+
+schema = json.loads(subprocess.run([G, "schema", "ncu-command"],
+                                   capture_output=True, text=True).stdout)
+kernels = run("search", T, "--type", "kernel", "--limit", "0")
+rows = kernels["data"]["rows"]
+byname = {}
+for k in sorted(rows, key=lambda k: (k["start_ns"], k["id"])):
+    byname.setdefault((k.get("pid"), k["name"]), []).append(k)
+group = max(byname.values(), key=len)
+checked = 0
+for n, k in enumerate(group[:3]):
+    doc = run("ncu-command", T, "ev:%d" % k["id"])
+    errs = validate(doc, schema)
+    assert not errs, errs[:3]
+    assert doc["command"] == "ncu-command", doc["command"]
+    cmds = doc["data"]["rows"]
+    assert cmds[0]["tool"] == tool, cmds[0]
+    c = cmds[0]["command"]
+    if tool == "ncu":
+        assert len(cmds) == 1 and c.startswith("ncu --kernel-name "), c
+        assert " --launch-skip %d " % cmds[0]["launch_skip"] in c, c
+    else:
+        assert len(cmds) == 2, cmds
+        assert c.startswith("rocprofv3 --kernel-include-regex "), c
+        assert "ncu " not in c
+        m = re.search(r" --kernel-iteration-range (\d+) --pmc ", c)
+        assert m and int(m.group(1)) == n + 1, (c, n)
+        assert int(m.group(1)) == cmds[0]["demangled_launch_skip"] + 1
+        assert " -d ev%d -- <application> [arguments]" % k["id"] in c, c
+        assert cmds[1]["tool"] == "rocprof-compute", cmds[1]
+        assert cmds[1]["command"].startswith(
+            "rocprof-compute profile -n ev%d -k " % k["id"]), cmds[1]
+        assert cmds[1]["key"] == "ev:%d/rocprof-compute" % k["id"]
+    checked += 1
+assert checked > 0
+# The finding's command is ncu-command's for the same launch.
+found = [f for f in run("findings", T, "--limit", "0")["data"]["rows"]
+         if f["type"] == "dominant_kernel"]
+assert found, "no dominant_kernel finding"
+f = found[0]
+want = run("ncu-command", T, "ev:%d" % f["event"])["data"]["rows"][0]
+assert f["ncu_command"] == want["command"], (f["ncu_command"],
+                                             want["command"])
+assert f["evidence"]["profile_tool"] == tool, f["evidence"]
+if tool != "ncu":
+    assert "Nsight Compute" not in f["next_step"], f["next_step"]
+EOP
+done
+
 # The terminal UI on a report, driven by a script with no terminal.
 cat >"$TMPD/script" <<EOS
 j
