@@ -533,8 +533,9 @@ source_read(const char *path, struct progress *prog, char **cause)
 			*cause = why;
 			return NULL;
 		}
-		if (ncu_detect(path) == NCU_CSV) {
-			*cause = refuse_report(path, 1);
+		if (ncu_detect(path) != NCU_NONE) {
+			*cause = refuse_report(path, ncu_detect(path) ==
+			    NCU_CSV);
 			return NULL;
 		}
 		*cause = xasprintf("%s: %s: not a PyTorch profiler (Kineto) "

@@ -66,6 +66,12 @@ expect_rc 2 "$G" stats "$TMPD/r.ncu-rep"
 expect_rc 2 "$G" findings "$TMPD/r.ncu-rep" --json
 grep -q "an Nsight Compute report, not a timeline: $REPORT_VERBS" \
     "$TMPD/out" || fail "findings --json on a report: $(cat "$TMPD/out")"
+if command -v zstd >/dev/null 2>&1; then
+	zstd -q -c "$TMPD/r.ncu-rep" >"$TMPD/r.ncu-repz"
+	expect_rc 2 "$G" stats "$TMPD/r.ncu-repz"
+	grep -q ": an Nsight Compute report, not a timeline: $REPORT_VERBS" \
+	    "$TMPD/err" || fail "stats on a .ncu-repz: $(cat "$TMPD/err")"
+fi
 printf '"ID","Process ID","Process Name","Host Name","Kernel Name"\n' \
     >"$TMPD/r.csv"
 expect_rc 2 "$G" timeline "$TMPD/r.csv"
