@@ -221,9 +221,27 @@ cmd_report_sel_free(struct cmd_report_sel *s)
 	s->has_re = 0;
 }
 
-int
-cmd_report_main(const struct cmd_entry *e, int argc, char **argv,
-    const struct cmd_global *g, int minargs, int maxargs, cmd_report_fn run)
+/*
+ * The envelope's source and trace kind ("ncu-rep", for a .ncu-repz too,
+ * or "ncu-csv") and source version (the Nsight Compute version the report
+ * records, its first word: "2023.3.0.0").
+ */
+static void
+cmd_report_source(struct out *out, const struct report *r)
+{
+	const char	*tool;
+	size_t		 n;
+
+	out->src_kind = r->format == REPORT_NCU_REP ||
+	    r->format == REPORT_NCU_REPZ ? "ncu-rep" : "ncu-csv";
+	tool = report_prop_get(r, "version.Nsight Compute Target");
+	if (tool != NULL && (n = strcspn(tool, " \t")) > 0)
+		out->src_version = xstrndup(tool, n);
+}
+
+static int
+cmd_report_run(const struct cmd_entry *e, const char *command, int argc,
+    char **argv, int minargs, int maxargs, cmd_report_fn run)
 {
 	struct opts	 o;
 	struct out	 out;
@@ -233,8 +251,7 @@ cmd_report_main(const struct cmd_entry *e, int argc, char **argv,
 	size_t		 i;
 	int		 rc;
 
-	(void)g;
-	out_init(&out, e->name);
+	out_init(&out, command);
 	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
 		opts_apply_out(&o, &out);
 		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
@@ -252,6 +269,7 @@ cmd_report_main(const struct cmd_entry *e, int argc, char **argv,
 		    cause != NULL ? cause : "cannot load the report");
 		goto done;
 	}
+	cmd_report_source(&out, r);
 	for (i = 0; i < r->nwarnings; i++)
 		out_warn(&out, "%s", r->warnings[i]);
 	if (o.format == OUT_JSON)
@@ -276,6 +294,14 @@ done:
 }
 
 int
+cmd_report_main(const struct cmd_entry *e, int argc, char **argv,
+    const struct cmd_global *g, int minargs, int maxargs, cmd_report_fn run)
+{
+	(void)g;
+	return cmd_report_run(e, e->name, argc, argv, minargs, maxargs, run);
+}
+
+int
 cmd_report_try(const struct cmd_entry *e, int argc, char **argv,
     const struct cmd_global *g, int *rc)
 {
@@ -296,10 +322,10 @@ cmd_report_try(const struct cmd_entry *e, int argc, char **argv,
 		*rc = cmd_report_main(e, argc, argv, g, 1, 1,
 		    cmd_report_info_run);
 	else if (strcmp(e->name, "summary") == 0)
-		*rc = cmd_report_main(e, argc, argv, g, 1, 1,
+		*rc = cmd_report_run(e, "report-summary", argc, argv, 1, 1,
 		    cmd_report_summary_run);
 	else if (strcmp(e->name, "inspect") == 0)
-		*rc = cmd_report_main(e, argc, argv, g, 2, -1,
+		*rc = cmd_report_run(e, "report-inspect", argc, argv, 2, -1,
 		    cmd_report_inspect_run);
 	else
 		return 0;

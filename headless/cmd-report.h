@@ -10,9 +10,13 @@
  *     --device, --stream, --pid, --tid, --min-dur; the report verbs take
  *     no time window);
  *   - the identity fields of a launch in a row.
- * The envelope's source and trace_span are null for reports (they
- * describe timelines); the report's format and version are in the
- * auxiliary object under "report".
+ * The envelope's source.kind and trace.kind are "ncu-rep" or "ncu-csv",
+ * source.version the Nsight Compute version the report records (null for
+ * a CSV export); trace_span is null (it describes timelines). command is
+ * the name `gpulens schema` gives the rows' schema under: the report forms
+ * of summary and inspect answer "report-summary" and "report-inspect".
+ * The report's format and version are also in the auxiliary object under
+ * "report".
  */
 #ifndef GPULENS_CMD_REPORT_H
 #define GPULENS_CMD_REPORT_H

@@ -21,7 +21,9 @@ const struct cmd_entry cmd_schema_entry = {
 	"gpulens schema VERB",
 	"Prints the JSON Schema of VERB's --json response: the envelope every\n"
 	"verb shares (schema, command, source, trace, trace_span, data or\n"
-	"error, meta) with VERB's row schema for data.rows items.",
+	"error, meta) with VERB's row schema for data.rows items. A response's\n"
+	"command is the VERB whose schema its rows follow (report-summary and\n"
+	"report-inspect for summary and inspect on an Nsight Compute report).",
 	cmd_schema_exec,
 	0
 };
@@ -71,6 +73,16 @@ schema_rows(const char *verb)
 	return NULL;
 }
 
+/* {"const": verb} */
+static cJSON *
+cmd_schema_const(const char *verb)
+{
+	cJSON	*c = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(c, "const", verb);
+	return c;
+}
+
 static int
 cmd_schema_exec(int argc, char **argv, const struct cmd_global *g)
 {
@@ -100,6 +112,9 @@ cmd_schema_exec(int argc, char **argv, const struct cmd_global *g)
 		return EXIT_INTERNAL;
 	}
 	cJSON_AddStringToObject(env, "title", argv[1]);
+	/* The command a response names is the schema its rows follow. */
+	cJSON_ReplaceItemInObject(cJSON_GetObjectItem(env, "properties"),
+	    "command", cmd_schema_const(argv[1]));
 	rows = cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetObjectItem(
 	    cJSON_GetObjectItem(env, "properties"), "data"), "properties"),
 	    "rows");

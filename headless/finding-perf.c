@@ -37,7 +37,9 @@
  *                    not a cost and is not reported.
  *   dominant_kernel  the compute kernel (by name) with the most GPU time,
  *                    when it has at least 15% of all compute kernel time:
- *                    worth a Nsight Compute look (ncu_command). Cost: its
+ *                    worth a kernel profiler's look (ncu_command: the
+ *                    command `gpulens ncu-command` gives for its longest
+ *                    launch, ncu or, on AMD, rocprofv3). Cost: its
  *                    time on the worst GPU. Never high confidence: it is
  *                    an opportunity, not a diagnosed problem (medium from
  *                    25% of kernel time). Its evidence holds the
@@ -57,6 +59,7 @@
 #include "finding.h"
 #include "hmap.h"
 #include "lane.h"
+#include "ncucmd.h"
 #include "stats.h"
 #include "xmalloc.h"
 
@@ -756,37 +759,6 @@ perf_occupancy(const struct device *dv, const struct kernel_info *ki)
 	return 100.0 * (double)(blocks * warps) / (double)dv->max_warps_per_sm;
 }
 
-/* Escapes regex metacharacters for ncu's --kernel-name regex:. */
-static void
-perf_regex(const char *s, char *buf, size_t len)
-{
-	size_t	o = 0;
-
-	for (; *s != '\0' && o + 3 < len; s++) {
-		if (*s == '\'') {
-			buf[o++] = '.';	/* cannot be quoted in '...' */
-			continue;
-		}
-		if (strchr("\\^$.|?*+()[]{}", *s) != NULL)
-			buf[o++] = '\\';
-		buf[o++] = *s;
-	}
-	buf[o] = '\0';
-}
-
-/* A file name part: letters, digits, '-' and '_' kept, the rest '_'. */
-static void
-perf_fname(const char *s, char *buf, size_t len)
-{
-	size_t	o = 0;
-
-	for (; *s != '\0' && o + 1 < len && o < 40; s++)
-		buf[o++] = (char)((*s >= 'a' && *s <= 'z') ||
-		    (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
-		    *s == '-' || *s == '_' ? *s : '_');
-	buf[o] = '\0';
-}
-
 void
 finding_perf_kernel(struct finding_ctx *c)
 {
@@ -801,8 +773,9 @@ finding_perf_kernel(struct finding_ctx *c)
 	struct stats_acc	 acc;
 	struct stats		 st;
 	struct finding		*f;
-	char			 b1[32], b2[32], re[512], fn[64], *shortn;
-	const char		*sn;
+	struct ncucmd		 nc;
+	char			 b1[32], b2[32], *shortn, *ncause = NULL;
+	const char		*sn, *ncode = NULL;
 	double			 share;
 
 	finding_rule(c, "low_occupancy", "skipped", "no reader records "
@@ -885,8 +858,6 @@ finding_perf_kernel(struct finding_ctx *c)
 	    m->kernels[aux].short_name != 0 ?
 	    model_str(m, m->kernels[aux].short_name) : model_str(m, best);
 	shortn = xstrdup(sn);
-	perf_regex(shortn, re, sizeof re);
-	perf_fname(shortn, fn, sizeof fn);
 	finding_set(&f->title, "%s has %.0f%% of the kernel time", shortn,
 	    100.0 * share);
 	finding_set(&f->detail, "%llu launches of %s take %s (%.0f%% of all "
@@ -894,13 +865,23 @@ finding_perf_kernel(struct finding_ctx *c)
 	    "optimising.", (unsigned long long)st.count, shortn,
 	    finding_dur(st.total, b1, sizeof b1), 100.0 * share,
 	    finding_dur((int64_t)st.median, b2, sizeof b2));
-	finding_set(&f->next, "Profile one launch with Nsight Compute (the "
-	    "ncu_command field; append your application and its arguments) "
-	    "and look at its speed-of-light and occupancy sections.");
-	finding_set(&f->command, "ncu --kernel-name regex:'^%s$' "
-	    "--launch-skip %llu --launch-count 1 --set full -o gpulens-%s "
-	    "APPLICATION [ARGS]", re, (unsigned long long)(st.count > 10 ?
-	    5 : 0), fn);
+	/* The command gpulens ncu-command gives for the longest launch. */
+	if (ncucmd_build(m, gid, &nc, &ncode, &ncause) == 0) {
+		finding_set(&f->next, "Profile one launch with %s (the "
+		    "ncu_command field; append your application and its "
+		    "arguments) and look at its %s.", nc.amd ? "rocprofv3, or "
+		    "all its launches with rocprof-compute" : "Nsight Compute",
+		    nc.amd ? "counters" : "speed-of-light and occupancy "
+		    "sections");
+		finding_set(&f->command, "%s", nc.command[0]);
+		cJSON_AddStringToObject(f->evidence, "profile_tool",
+		    nc.tool[0]);
+		ncucmd_free(&nc);
+	} else {
+		finding_set(&f->next, "Profile one launch of it with the "
+		    "GPU vendor's kernel profiler.");
+		free(ncause);
+	}
 	cJSON_AddStringToObject(f->evidence, "name", model_str(m, best));
 	cJSON_AddStringToObject(f->evidence, "short_name", shortn);
 	cJSON_AddNumberToObject(f->evidence, "count", (double)st.count);

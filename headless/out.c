@@ -42,6 +42,8 @@ out_free(struct out *o)
 	cJSON_Delete(o->warnings);
 	cJSON_Delete(o->next);
 	o->rows = o->aux = o->warnings = o->next = NULL;
+	free(o->src_version);
+	o->src_version = NULL;
 }
 
 cJSON *
@@ -357,8 +359,15 @@ out_envelope(const struct out *o, const struct model *m, const char *path)
 		out_int(sp, "origin_ns", m->origin_ns);
 		out_int(sp, "span_ns", m->end_ns - m->origin_ns);
 	} else {
-		cJSON_AddNullToObject(src, "kind");
-		cJSON_AddNullToObject(src, "version");
+		if (o->src_kind != NULL)
+			cJSON_AddStringToObject(src, "kind", o->src_kind);
+		else
+			cJSON_AddNullToObject(src, "kind");
+		if (o->src_version != NULL)
+			cJSON_AddStringToObject(src, "version",
+			    o->src_version);
+		else
+			cJSON_AddNullToObject(src, "version");
 		cJSON_AddNullToObject(sp, "origin_ns");
 		cJSON_AddNullToObject(sp, "span_ns");
 	}
@@ -368,6 +377,8 @@ out_envelope(const struct out *o, const struct model *m, const char *path)
 		cJSON_AddNullToObject(tr, "path");
 	if (m != NULL)
 		cJSON_AddStringToObject(tr, "kind", source_kind_name(m->source));
+	else if (o->src_kind != NULL)
+		cJSON_AddStringToObject(tr, "kind", o->src_kind);
 	else
 		cJSON_AddNullToObject(tr, "kind");
 	cJSON_AddItemToObject(env, "trace", tr);

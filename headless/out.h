@@ -55,6 +55,10 @@ struct out {
 	long long	 total_matched;	/* -1: the number of rows; a verb that
 					   builds only the requested page sets
 					   the true count here */
+	/* Without a model (an Nsight Compute report): source.kind and
+	   trace.kind, and source.version; NULL prints null. */
+	const char	*src_kind;
+	char		*src_version;	/* owned */
 };
 
 void	 out_init(struct out *, const char *verb);

@@ -12,6 +12,7 @@
 #include "ncu.h"
 #include "ncucsv.h"
 #include "ncurep.h"
+#include "refuse.h"
 #include "xmalloc.h"
 #include "zfile.h"
 
@@ -53,8 +54,7 @@ ncu_load(const char *path, char **cause)
 	case NCU_CSV:
 		return ncucsv_load(path, cause);
 	default:
-		*cause = xasprintf("%s: not an Nsight Compute report "
-		    "(.ncu-rep, .ncu-repz or an ncu --csv export)", path);
+		*cause = refuse_not_report(path);
 		return NULL;
 	}
 }

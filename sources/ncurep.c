@@ -24,7 +24,12 @@
 #define NCUREP_MAX_FILE		((size_t)8 << 30)
 #define NCUREP_MAX_DEPTH	24	/* section body nesting we follow */
 
-/* The string table of the current block: borrowed from the buffer. */
+/*
+ * The string table of the report: every block's table in file order,
+ * each extending the ones before (a result may name strings that only a
+ * later block brings, so the tables are gathered before any result is
+ * read). Strings are borrowed from the buffer.
+ */
 struct ncurep_strtab {
 	const uint8_t	**s;
 	size_t		 *len;
@@ -79,20 +84,43 @@ ncurep_subfail(struct ncurep *c, const char *what, const struct pw_reader *rd)
 	    "was not read", c->name, what, rd->err);
 }
 
+/*
+ * Adds a block's string table to the report's. A table that starts by
+ * restating every string gathered so far (a writer that repeats the whole
+ * table) adds only the strings past them; any other table extends the
+ * report's by all of its strings.
+ */
 static void
 ncurep_strtab(struct ncurep *c, const uint8_t *p, size_t len)
 {
 	struct pw_reader	rd;
 	struct pw_field		f;
+	size_t			i, base = c->tab.n, skip = 0;
 	int			rc;
 
-	c->tab.n = 0;
+	/* Does it restate the table so far? */
+	i = 0;
+	pw_init(&rd, p, len);
+	while (base > 0 && i < base && pw_next(&rd, &f) > 0) {
+		if (f.num != 1 || f.wire != PW_LEN)
+			continue;
+		if (f.len != c->tab.len[i] ||
+		    memcmp(f.data, c->tab.s[i], f.len) != 0)
+			break;
+		i++;
+	}
+	if (base > 0 && i == base)
+		skip = base;
+
+	i = 0;
 	pw_init(&rd, p, len);
 	while ((rc = pw_next(&rd, &f)) > 0) {
 		if (f.num != 1 || f.wire != PW_LEN) {
 			report_skipped(c->r, "StringTable", f.num);
 			continue;
 		}
+		if (i++ < skip)
+			continue;
 		XGROW(c->tab.s, c->tab.cap, c->tab.n + 1);
 		XGROW(c->tab.len, c->tab.lencap, c->tab.n + 1);
 		XGROW(c->tab.sid, c->tab.sidcap, c->tab.n + 1);
@@ -943,9 +971,7 @@ ncurep_block_header(struct ncurep *c, const uint8_t *p, size_t len,
 		case 4:
 			if (f.wire != PW_LEN)
 				break;
-			/* An empty table keeps the previous one. */
-			if (f.len > 0)
-				ncurep_strtab(c, f.data, f.len);
+			/* Gathered before: see ncurep_tables(). */
 			continue;
 		case 6:
 			if (f.wire != PW_LEN)
@@ -964,7 +990,44 @@ ncurep_block_header(struct ncurep *c, const uint8_t *p, size_t len,
 	return 0;
 }
 
-/* The launch's device, from its launch__device_id metric. */
+/*
+ * Gathers the string tables of every block before any result is read: a
+ * result may name a metric whose string a later block brings. The walk
+ * stops quietly where the container is broken; the full read that follows
+ * reports it.
+ */
+static void
+ncurep_tables(struct ncurep *c, const uint8_t *p, size_t len, size_t off)
+{
+	struct pw_reader	rd;
+	struct pw_field		f;
+	uint64_t		payload;
+	uint32_t		sz;
+
+	while (off < len && len - off >= 4) {
+		sz = ncurep_le32(p + off);
+		off += 4;
+		if (sz > len - off)
+			return;
+		payload = 0;
+		pw_init(&rd, p + off, sz);
+		while (pw_next(&rd, &f) > 0) {
+			if (f.num == 4 && f.wire == PW_LEN && f.len > 0)
+				ncurep_strtab(c, f.data, f.len);
+			else if (f.num == 5 && f.wire == PW_VARINT)
+				payload = f.u;
+		}
+		off += sz;
+		if (rd.err != NULL || payload > len - off)
+			return;
+		off += (size_t)payload;
+	}
+}
+
+/*
+ * The launch's device, from its launch__device_id metric, or, where the
+ * profiler recorded no launch statistics, its device__attribute_*.
+ */
 static void
 ncurep_devices(struct report *r)
 {
@@ -973,8 +1036,10 @@ ncurep_devices(struct report *r)
 	double				 id;
 
 	for (i = 0; i < r->nlaunches; i++) {
-		if (report_metric_num(r, (uint32_t)i, "launch__device_id",
-		    &id) != 0 || id < 0 || id > 1e9)
+		if ((report_metric_num(r, (uint32_t)i, "launch__device_id",
+		    &id) != 0 && report_metric_num(r, (uint32_t)i,
+		    "device__attribute_device_index", &id) != 0) || id < 0 ||
+		    id > 1e9)
 			continue;
 		for (j = 0; j < r->ndevices; j++)
 			if (r->devices[j].id == (uint32_t)id)
@@ -986,6 +1051,39 @@ ncurep_devices(struct report *r)
 			    m->value.type == RV_STRING ? m->value.v.s : 0);
 		}
 		r->launches[i].device = (uint32_t)j;
+	}
+}
+
+/*
+ * A launch the profiler could not measure (its replay failed: ncu then
+ * writes the device attributes, no launch statistics and NaN for the
+ * rest) reads as a row of blanks; say why.
+ */
+static void
+ncurep_unmeasured(struct report *r, const char *name)
+{
+	const struct report_metric	*m;
+	const struct report_launch	*l;
+	size_t				 i, j, nan;
+	double				 d;
+
+	for (i = 0; i < r->nlaunches; i++) {
+		l = &r->launches[i];
+		if (report_metric_num(r, (uint32_t)i, "gpu__time_duration.sum",
+		    &d) == 0 && !isnan(d))
+			continue;
+		if (report_metric(r, (uint32_t)i, "launch__grid_size") != NULL)
+			continue;
+		nan = 0;
+		for (j = 0; j < l->nmetrics; j++) {
+			m = &r->metrics[l->metric + j];
+			if (m->value.type == RV_DOUBLE && isnan(m->value.v.d))
+				nan++;
+		}
+		report_warn(r, "%s: launch %zu (%s) was not measured: it has "
+		    "no launch statistics and %zu of its %u metrics have no "
+		    "value", name, i, report_str(r, l->function), nan,
+		    l->nmetrics);
 	}
 }
 
@@ -1037,6 +1135,7 @@ ncurep_parse(const void *buf, size_t len, const char *name, char **cause)
 		    name);
 
 	off = 8 + hlen;
+	ncurep_tables(&c, p, len, off);
 	while (off < len) {
 		at = off;
 		if (len - off < 4) {
@@ -1110,6 +1209,7 @@ ncurep_parse(const void *buf, size_t len, const char *name, char **cause)
 	free(c.tab.sid);
 	report_finish(c.r);
 	ncurep_devices(c.r);
+	ncurep_unmeasured(c.r, name);
 	return c.r;
 
 fail:

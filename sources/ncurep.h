@@ -8,8 +8,10 @@
  * payload size, process), then the payload: NumSources source entries,
  * NumResults ProfileResult entries and NumRangeResults range entries,
  * each a uint32 size and a message. Field numbers are in FORMATS.md
- * section 4; the string table persists across blocks until a block brings
- * a new one. What is decoded: session details (device attributes,
+ * section 4. Metric names are indices into one string table that every
+ * block's table extends in file order (a table that restates the strings
+ * so far adds only what follows them); a result may name a string that a
+ * later block brings, so the tables are gathered first. What is decoded: session details (device attributes,
  * versions, host, command line), and per result the kernel names, grid
  * and block, context and stream, process and thread, NVTX state, every
  * metric with its instanced values, the sections with the metrics they
@@ -19,7 +21,9 @@
  * Robustness: every size is checked against the bytes that remain; a
  * truncated or corrupt container is an error naming the byte offset.
  * Unknown fields are skipped and listed in report->skipped; a format
- * version newer than 7 loads what it can, with a warning.
+ * version newer than 7 loads what it can, with a warning. A launch that
+ * ncu could not measure (no launch statistics, NaN values) is kept and
+ * named in a warning.
  */
 #ifndef GPULENS_NCUREP_H
 #define GPULENS_NCUREP_H

@@ -50,7 +50,9 @@
 #include "cachedir.h"
 #include "kineto.h"
 #include "model.h"
+#include "ncu.h"
 #include "progress.h"
+#include "refuse.h"
 #include "source.h"
 #include "sqlz.h"
 #include "timing.h"
@@ -793,6 +795,11 @@ source_read(const char *path, struct progress *prog, char **cause)
 			*cause = why;
 			return NULL;
 		}
+		if (ncu_detect(path) != NCU_NONE) {
+			*cause = refuse_report(path, ncu_detect(path) ==
+			    NCU_CSV);
+			return NULL;
+		}
 		*cause = xasprintf("%s: %s: not a PyTorch profiler (Kineto) "
 		    "or Chrome trace (no traceEvents near its start), and no "
 		    "other reader for this format yet", path, what);
@@ -801,11 +808,16 @@ source_read(const char *path, struct progress *prog, char **cause)
 		*cause = xasprintf("%s: empty file", path);
 		return NULL;
 	case DETECT_SQLITE_OTHER:
-		*cause = xasprintf("%s: not an Nsight Systems export (SQLite "
-		    "database without CUPTI_ACTIVITY_KIND_*/NVTX_EVENTS "
-		    "tables)", path);
+		*cause = refuse_sqlite(path);
+		return NULL;
+	case DETECT_NCU_REP:
+		*cause = refuse_report(path, 0);
 		return NULL;
 	case DETECT_UNKNOWN:
+		if (ncu_detect(path) == NCU_CSV) {
+			*cause = refuse_report(path, 1);
+			return NULL;
+		}
 		*cause = xasprintf("%s: unknown file format (not an Nsight "
 		    "Systems SQLite export or report)", path);
 		return NULL;

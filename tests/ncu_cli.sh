@@ -39,6 +39,45 @@ expect_rc 0 "$G" roofline "$R"
 grep -q "lack roofline metrics" "$TMPD/err" ||
     fail "roofline on a basic-set report: no warning"
 
+# Nsight Compute 2023.3 (H800, --nvtx --set full): later blocks extend the
+# string table; every launch keeps its device, duration, grid and block
+# and real metric names. Launch 4 (flash_fwd_kernel) was not measured by
+# ncu: it has no duration or launch statistics, and a warning says so.
+S="$GPULENS_FIXTURES/ncu/sglang-fork/profile.ncu-rep"
+if [ -f "$S" ]; then
+	expect_rc 0 "$G" launches "$S" --json
+	python3 - "$TMPD/out" <<'EOP' || fail "sglang-fork launches"
+import json, sys
+d = json.load(open(sys.argv[1]))
+rows = d["data"]["rows"]
+assert len(rows) == 5, len(rows)
+want = [(16448, 1056), (3232, 8), (33504, 1056), (33952, 1056)]
+for r, (dur, gx) in zip(rows, want):
+    assert r["duration_ns"] == dur, r
+    assert r["grid"] == [gx, 1, 1] and r["block"] == [256, 1, 1], r
+    assert r["device"] == 0 and r["metrics"] == 964, r
+assert rows[4]["duration_ns"] is None and rows[4]["metrics"] == 829
+w = d["meta"]["warnings"]
+assert not any("outside the string table" in x for x in w), w
+assert any("launch 4 (flash_fwd_kernel) was not measured" in x
+           for x in w), w
+EOP
+	expect_rc 0 "$G" metrics "$S" device__attribute_display_name \
+	    --format csv
+	[ "$(grep -c ',NVIDIA H800' "$TMPD/out")" -eq 5 ] ||
+	    fail "sglang-fork device names: $(cat "$TMPD/out")"
+	expect_rc 0 "$G" metrics "$S" '*' --limit 0 --format csv
+	grep -q 'metric#' "$TMPD/out" && fail "sglang-fork: metric# names"
+	grep -q 'nvltx__bytes.sum.per_second' "$TMPD/out" ||
+	    fail "sglang-fork: a later table's name is missing"
+	expect_rc 0 "$G" info "$S"
+	grep -q "^launches   5 (2 kernels), 4685 metrics" "$TMPD/out" ||
+	    fail "sglang-fork info: $(cat "$TMPD/out")"
+	grep -q "NVIDIA H800" "$TMPD/out" || fail "sglang-fork info: device"
+	grep -q "outside the string table" "$TMPD/out" "$TMPD/err" &&
+	    fail "sglang-fork info: out-of-table warning"
+fi
+
 # Errors.
 head -c 150000 "$R" >"$TMPD/cut.ncu-rep"
 expect_rc 2 "$G" launches "$TMPD/cut.ncu-rep"
@@ -71,6 +110,75 @@ if [ -f "$GPULENS_FIXTURES/nsys/mordred/report1.sqlite" ]; then
 	grep -q "^ncu --kernel-name build_GPU2 --launch-skip 0 --launch-count 1 " "$TMPD/out" ||
 	    fail "ncu-command: $(cat "$TMPD/out")"
 fi
+
+# ncu-command and the dominant_kernel finding build the same command (one
+# builder): ncu for NVIDIA, rocprofv3 (and rocprof-compute on a second
+# row) for AMD traces (RPD; Kineto from an AMD GPU), each row naming its
+# tool; --kernel-iteration-range counts the kernel's launches from 1.
+for T in "$GPULENS_FIXTURES/rocpd/rocmProfileData/matmul_result.rpd" \
+    "$GPULENS_FIXTURES/kineto/hta/amd_trace__mi250_minitoy_train_ROCm6_2_kineto.json.gz" \
+    "$GPULENS_FIXTURES/nsys/mordred/report1.sqlite"; do
+	[ -f "$T" ] || continue
+	case "$T" in *.sqlite) tool=ncu ;; *) tool=rocprofv3 ;; esac
+	GPULENS="$G" GPULENS_SRCDIR="${GPULENS_SRCDIR:-.}" python3 - "$T" \
+	    "$tool" <<'EOP' || fail "ncu-command on $T"
+import json, os, re, subprocess, sys
+sys.path.insert(0, os.path.join(os.environ["GPULENS_SRCDIR"], "tests"))
+from schema_test import validate
+G, T, tool = os.environ["GPULENS"], sys.argv[1], sys.argv[2]
+
+def run(*a):
+    r = subprocess.run([G] + list(a) + ["--json"], capture_output=True,
+                       text=True)
+    return json.loads(r.stdout)
+
+schema = json.loads(subprocess.run([G, "schema", "ncu-command"],
+                                   capture_output=True, text=True).stdout)
+kernels = run("search", T, "--type", "kernel", "--limit", "0")
+rows = kernels["data"]["rows"]
+byname = {}
+for k in sorted(rows, key=lambda k: (k["start_ns"], k["id"])):
+    byname.setdefault((k.get("pid"), k["name"]), []).append(k)
+group = max(byname.values(), key=len)
+checked = 0
+for n, k in enumerate(group[:3]):
+    doc = run("ncu-command", T, "ev:%d" % k["id"])
+    errs = validate(doc, schema)
+    assert not errs, errs[:3]
+    assert doc["command"] == "ncu-command", doc["command"]
+    cmds = doc["data"]["rows"]
+    assert cmds[0]["tool"] == tool, cmds[0]
+    c = cmds[0]["command"]
+    if tool == "ncu":
+        assert len(cmds) == 1 and c.startswith("ncu --kernel-name "), c
+        assert " --launch-skip %d " % cmds[0]["launch_skip"] in c, c
+    else:
+        assert len(cmds) == 2, cmds
+        assert c.startswith("rocprofv3 --kernel-include-regex "), c
+        assert "ncu " not in c
+        m = re.search(r" --kernel-iteration-range (\d+) --pmc ", c)
+        assert m and int(m.group(1)) == n + 1, (c, n)
+        assert int(m.group(1)) == cmds[0]["demangled_launch_skip"] + 1
+        assert " -d ev%d -- <application> [arguments]" % k["id"] in c, c
+        assert cmds[1]["tool"] == "rocprof-compute", cmds[1]
+        assert cmds[1]["command"].startswith(
+            "rocprof-compute profile -n ev%d -k " % k["id"]), cmds[1]
+        assert cmds[1]["key"] == "ev:%d/rocprof-compute" % k["id"]
+    checked += 1
+assert checked > 0
+# The finding's command is ncu-command's for the same launch.
+found = [f for f in run("findings", T, "--limit", "0")["data"]["rows"]
+         if f["type"] == "dominant_kernel"]
+assert found, "no dominant_kernel finding"
+f = found[0]
+want = run("ncu-command", T, "ev:%d" % f["event"])["data"]["rows"][0]
+assert f["ncu_command"] == want["command"], (f["ncu_command"],
+                                             want["command"])
+assert f["evidence"]["profile_tool"] == tool, f["evidence"]
+if tool != "ncu":
+    assert "Nsight Compute" not in f["next_step"], f["next_step"]
+EOP
+done
 
 # The terminal UI on a report, driven by a script with no terminal.
 cat >"$TMPD/script" <<EOS

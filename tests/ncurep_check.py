@@ -23,15 +23,19 @@ For a few kernels of the Nsight Systems fixtures it counts, in SQL over
 the export, the earlier launches of the same kernel name in the same
 process (by the start of the launching runtime call) and compares with
 the --launch-skip of `gpulens ncu-command`.
-Every JSON document is also validated against `gpulens schema VERB` (the
-report forms of summary and inspect against report-summary and
-report-inspect) with the validator of schema_test.py.
+Every JSON document must name in "command" the schema its rows follow
+(the verb; report-summary and report-inspect for the report forms of
+summary and inspect) and validate against `gpulens schema COMMAND` with
+the validator of schema_test.py; the envelopes of reports must give
+source.kind and trace.kind "ncu-rep" (or "ncu-csv") and source.version the
+Nsight Compute version the report records.
 
 Exit 0 pass, 1 fail, 77 skip.
 """
 import csv
 import glob
 import json
+import math
 import os
 import sqlite3
 import struct
@@ -112,32 +116,64 @@ def metric_value(buf):
     return None
 
 
-def read_report(path):
-    data = open(path, "rb").read()
+def blocks(data):
+    """Yields (block header, payload offset, payload end) of every block."""
     assert data[:4] == b"NVR\0", "bad magic"
     (hlen,) = struct.unpack_from("<I", data, 4)
     pos = 8 + hlen
-    table = []
-    launches = []
     while pos < len(data):
         (blen,) = struct.unpack_from("<I", data, pos)
         pos += 4
         bh = message(data[pos:pos + blen])
         pos += blen
-        st = first(bh, 4, b"")
-        if st:
-            table = [text(v) for _, v in message(st).get(1, [])]
+        end = pos + first(bh, 5, 0)
+        yield bh, pos, end
+        pos = end
+
+
+def string_table(data):
+    """The report's string table: each block's table extends the ones
+    before it (a block may repeat the table so far as its first strings,
+    then only the rest is new). Results may name strings that a later
+    block brings, so the whole table is gathered first."""
+    table = []
+    for bh, _, _ in blocks(data):
+        for _, st in bh.get(4, []):
+            strings = [text(v) for _, v in message(st).get(1, [])]
+            if table and strings[:len(table)] == table:
+                strings = strings[len(table):]
+            table.extend(strings)
+    return table
+
+
+def tool_version(path):
+    """The Nsight Compute version the session details record (VersionInfo
+    "Nsight Compute Target"), its first word, or None."""
+    data = open(path, "rb").read()
+    for bh, _, _ in blocks(data):
+        for _, sd in bh.get(3, []):
+            for _, vi in message(sd).get(8, []):
+                m = message(vi)
+                if text(first(m, 1)) == "Nsight Compute Target":
+                    v = text(first(m, 2)).split()
+                    return v[0] if v else None
+    return None
+
+
+def read_report(path):
+    data = open(path, "rb").read()
+    table = string_table(data)
+    launches = []
+    for bh, pos, end in blocks(data):
         nsrc = first(bh, 1, 0)
         nres = first(bh, 2, 0)
-        payload = first(bh, 5, 0)
-        end = pos + payload
         for i in range(nsrc + nres):
             (n,) = struct.unpack_from("<I", data, pos)
             pos += 4
             if i >= nsrc:
                 launches.append(read_result(data[pos:pos + n], table))
             pos += n
-        pos = end
+        assert pos <= end, "entries run past the payload"
     return launches
 
 
@@ -181,9 +217,16 @@ def read_result(buf, table):
 # --- running gpulens --------------------------------------------------------
 
 schemas = {}
+# What the envelope's source and trace must say of each report read:
+# (kind, version).
+SOURCES = {}
 
 
-def gpulens_json(verb, *args, schema=None, limit=True):
+def gpulens_json(verb, *args, schema=None, limit=True, source=None):
+    """Runs VERB --json; the envelope must name in "command" the schema its
+    rows follow (schema, else the verb) and validate against `gpulens
+    schema COMMAND`; for a report, source and trace must say what it is
+    (source=(kind, version))."""
     r = subprocess.run([GPULENS, verb] + list(args) + ["--json"] +
                        (["--limit", "0"] if limit else []),
                        capture_output=True, text=True)
@@ -193,14 +236,28 @@ def gpulens_json(verb, *args, schema=None, limit=True):
         fail("%s %s: not JSON (exit %d): %s" % (verb, args, r.returncode,
                                                r.stderr[:200]))
         return None
-    schema = schema or verb
-    if schema not in schemas:
-        s = subprocess.run([GPULENS, "schema", schema], capture_output=True,
-                           text=True)
-        schemas[schema] = json.loads(s.stdout)
-    errs = validate(doc, schemas[schema])
+    want = schema or verb
+    if doc.get("command") != want:
+        fail("%s %s: command %r, expected %r" % (verb, args,
+                                                 doc.get("command"), want))
+    command = doc.get("command") or want
+    if command not in schemas:
+        s = subprocess.run([GPULENS, "schema", command],
+                           capture_output=True, text=True)
+        schemas[command] = json.loads(s.stdout)
+    errs = validate(doc, schemas[command])
     if errs:
-        fail("%s %s: schema: %s" % (verb, args, "; ".join(errs[:3])))
+        fail("%s %s: schema %s: %d errors: %s" % (verb, args, command,
+                                                 len(errs),
+                                                 "; ".join(errs[:3])))
+    if source is None and args:
+        source = SOURCES.get(args[0])
+    if source is not None:
+        got = (doc["source"]["kind"], doc["source"]["version"],
+               doc["trace"]["kind"])
+        if got != (source[0], source[1], source[0]):
+            fail("%s %s: source/trace %r, expected %r" % (verb, args, got,
+                                                         source))
     if r.returncode != 0 or "data" not in doc:
         fail("%s %s: exit %d: %s" % (verb, args, r.returncode,
                                      doc.get("error")))
@@ -208,7 +265,15 @@ def gpulens_json(verb, *args, schema=None, limit=True):
     return doc["data"]["rows"]
 
 
+def finite(v):
+    """JSON has no NaN or infinity: gpulens prints them as null."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    return v
+
+
 def same(a, b):
+    a, b = finite(a), finite(b)
     if isinstance(a, str) or isinstance(b, str) or a is None or b is None:
         return a == b
     if isinstance(a, int) and isinstance(b, int):
@@ -219,6 +284,7 @@ def same(a, b):
 def check_rep(path):
     name = os.path.relpath(path, FIX)
     want = read_report(path)
+    SOURCES[path] = ("ncu-rep", tool_version(path))
     rows = gpulens_json("launches", path)
     if rows is None:
         return
@@ -283,7 +349,7 @@ def check_roofline(path, name, want):
         m = w["metrics"]
 
         def get(k):
-            v = m.get(k)
+            v = finite(m.get(k))
             return v if isinstance(v, (int, float)) else None
 
         def flops(p):
@@ -344,17 +410,24 @@ def check_report_verbs(path, name, want):
     rows = gpulens_json("summary", path, schema="report-summary",
                         limit=False)
     if rows is not None:
+        # A launch without a duration (not measured) adds nothing; a
+        # kernel with none has no total.
         total = {}
         for w in want:
-            d = w["metrics"].get("gpu__time_duration.sum")
-            total[w["function"]] = total.get(w["function"], 0) + d
+            d = finite(w["metrics"].get("gpu__time_duration.sum"))
+            t = total.setdefault(w["function"], None)
+            if d is not None:
+                total[w["function"]] = (t or 0) + d
         got = {r["kernel"]: r for r in rows}
         if sum(r["launches"] for r in rows) != len(want):
             fail("%s summary: launches do not add up" % name)
         for k, t in total.items():
-            if k not in got or not same(float(got[k]["total_duration_ns"]),
-                                        float(t)):
-                fail("%s summary: total of %s" % (name, k))
+            g = got[k]["total_duration_ns"] if k in got else "missing"
+            if g is not None and not isinstance(g, str):
+                g = float(g)
+            if not same(g, None if t is None else float(t)):
+                fail("%s summary: total of %s is %r, expected %r" %
+                     (name, k, g, t))
     last = len(want) - 1
     rows = gpulens_json("inspect", path, str(last), schema="report-inspect",
                         limit=False)
@@ -437,6 +510,7 @@ def number(s):
 def check_csv(path):
     name = os.path.relpath(path, FIX)
     rows = list(csv.DictReader(open(path, newline="")))
+    SOURCES[path] = ("ncu-csv", None)
     ids = sorted(set(int(r["ID"]) for r in rows))
     launches = gpulens_json("launches", path)
     if launches is None:

@@ -221,6 +221,70 @@ test_indexspaces(void **state)
 	report_free(r);
 }
 
+/*
+ * Nsight Compute 2023.3, H800, --set full: the metric names of the first
+ * launch come from four blocks' string tables (967 strings, then one each
+ * in three later blocks); launches 1-4 carry no table of their own. The
+ * fifth launch (flash_fwd_kernel) was not measured: ncu wrote its device
+ * attributes and NaN for the rest, and no launch statistics.
+ */
+static void
+test_sglang(void **state)
+{
+	static const double dur[] = { 16448, 3232, 33504, 33952 };
+	static const uint64_t gx[] = { 1056, 8, 1056, 1056 };
+	struct report			*r;
+	const struct report_metric	*m;
+	const char			*s;
+	size_t				 i, unmeasured = 0;
+	double				 d;
+
+	(void)state;
+	if ((r = load("sglang-fork/profile.ncu-rep")) == NULL)
+		skip();
+	assert_int_equal(r->nlaunches, 5);
+	assert_int_equal(r->nmetrics, 4685);
+	for (i = 0; i < r->nmetrics; i++) {
+		s = report_str(r, r->metrics[i].name);
+		if (strncmp(s, "metric#", 7) == 0)
+			fail_msg("launch %u: %s", r->metrics[i].launch, s);
+	}
+	for (i = 0; i < 5; i++) {
+		assert_string_equal(str(r, (uint32_t)i,
+		    "device__attribute_display_name"), "NVIDIA H800");
+		assert_int_equal(r->launches[i].device, 0);
+		assert_int_equal(r->launches[i].nmetrics, i < 4 ? 964 : 829);
+	}
+	assert_int_equal(r->ndevices, 1);
+	assert_string_equal(report_str(r, r->devices[0].name), "NVIDIA H800");
+	for (i = 0; i < 4; i++) {
+		assert_true(num(r, (uint32_t)i, "gpu__time_duration.sum") ==
+		    dur[i]);
+		assert_dims(r->launches[i].grid, gx[i], 1, 1);
+		assert_dims(r->launches[i].block, 256, 1, 1);
+		assert_true(num(r, (uint32_t)i, "launch__grid_size") == gx[i]);
+	}
+	/* The strings of the three later tables. */
+	assert_non_null(report_metric(r, 0, "nvlrx__bytes.sum.per_second"));
+	assert_non_null(report_metric(r, 3, "lts__gcomp_input_sectors.sum"));
+	/* The unmeasured launch: no duration, said so. */
+	assert_string_equal(report_str(r, r->launches[4].function),
+	    "flash_fwd_kernel");
+	assert_int_not_equal(report_metric_num(r, 4, "gpu__time_duration.sum",
+	    &d), 0);
+	m = report_metric(r, 4, "gpu__time_duration.sum");
+	assert_non_null(m);
+	for (i = 0; i < r->nwarnings; i++) {
+		if (strstr(r->warnings[i], "outside the string table") != NULL)
+			fail_msg("%s", r->warnings[i]);
+		if (strstr(r->warnings[i], "launch 4 (flash_fwd_kernel) was "
+		    "not measured") != NULL)
+			unmeasured++;
+	}
+	assert_int_equal(unmeasured, 1);
+	report_free(r);
+}
+
 static void
 test_speedy_scan(void **state)
 {
@@ -509,6 +573,95 @@ test_synthetic(void **state)
 	free(file.p);
 }
 
+/*
+ * String tables across blocks, as ncu writes them: each block's table
+ * extends the ones before, and a result may name a string that only a
+ * later block brings. Block 1: {m0, m1}, a result naming m0, m1 and m2;
+ * block 2: {m2}, a result naming m2 and m0; block 3: a table that restates
+ * {m0, m1, m2} and adds m3, a result naming m3; block 4: no table, a
+ * result naming m1.
+ */
+static void
+tables(struct enc *file)
+{
+	struct enc	hdr = { 0 }, tab = { 0 }, res[1], fh = { 0 };
+
+	memset(res, 0, sizeof res);
+	put(file, "NVR", 4);
+	fvar(&fh, 1, 7);
+	le32(file, (uint32_t)fh.n);
+	put(file, fh.p, fh.n);
+	free(fh.p);
+
+	fstr(&tab, 1, "m0");
+	fstr(&tab, 1, "m1");
+	fmsg(&hdr, 4, &tab);
+	fstr(&res[0], 6, "first");
+	metric_u64(&res[0], 0, 10);
+	metric_u64(&res[0], 1, 11);
+	metric_u64(&res[0], 2, 12);
+	block(file, &hdr, res, 1);
+
+	fstr(&tab, 1, "m2");
+	fmsg(&hdr, 4, &tab);
+	fstr(&res[0], 6, "second");
+	metric_u64(&res[0], 2, 22);
+	metric_u64(&res[0], 0, 20);
+	block(file, &hdr, res, 1);
+
+	fstr(&tab, 1, "m0");
+	fstr(&tab, 1, "m1");
+	fstr(&tab, 1, "m2");
+	fstr(&tab, 1, "m3");
+	fmsg(&hdr, 4, &tab);
+	fstr(&res[0], 6, "third");
+	metric_u64(&res[0], 3, 33);
+	block(file, &hdr, res, 1);
+
+	fstr(&res[0], 6, "fourth");
+	metric_u64(&res[0], 1, 41);
+	block(file, &hdr, res, 1);
+}
+
+static void
+test_tables(void **state)
+{
+	static const struct {
+		uint32_t	 launch;
+		const char	*name;
+		double		 v;
+	} want[] = {
+		{ 0, "m0", 10 }, { 0, "m1", 11 }, { 0, "m2", 12 },
+		{ 1, "m2", 22 }, { 1, "m0", 20 },
+		{ 2, "m3", 33 },
+		{ 3, "m1", 41 },
+	};
+	struct enc	 file = { 0 };
+	struct report	*r;
+	char		*cause = NULL;
+	size_t		 i;
+	double		 d;
+
+	(void)state;
+	tables(&file);
+	r = ncurep_parse(file.p, file.n, "tables", &cause);
+	assert_non_null(r);
+	assert_int_equal(r->nlaunches, 4);
+	assert_int_equal(r->nmetrics, 7);
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		if (report_metric_num(r, want[i].launch, want[i].name,
+		    &d) != 0)
+			fail_msg("launch %u has no %s", want[i].launch,
+			    want[i].name);
+		assert_true(d == want[i].v);
+	}
+	for (i = 0; i < r->nwarnings; i++)
+		if (strstr(r->warnings[i], "outside the string table") != NULL)
+			fail_msg("%s", r->warnings[i]);
+	report_free(r);
+	free(file.p);
+}
+
 static void
 test_errors(void **state)
 {
@@ -685,6 +838,8 @@ main(void)
 		cmocka_unit_test(test_indexspaces),
 		cmocka_unit_test(test_speedy_scan),
 		cmocka_unit_test(test_synthetic),
+		cmocka_unit_test(test_tables),
+		cmocka_unit_test(test_sglang),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_torture_synthetic),
 		cmocka_unit_test(test_torture_fixtures),
