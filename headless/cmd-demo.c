@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "gen.h"
 #include "kgen.h"
+#include "sanitize.h"
 #include "xmalloc.h"
 
 static int	cmd_demo_exec(int, char **, const struct cmd_global *);
@@ -201,7 +202,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 		/* Without --out, an earlier demo trace is reused. */
 		if ((out != NULL || access(path, R_OK) != 0) &&
 		    kgen_write(path, &ko, NULL, &cause) != 0) {
-			fprintf(stderr, "gpulens demo: %s\n", cause);
+			sanitize_msg(stderr, "gpulens demo: %s", cause);
 			free(cause);
 			free(path);
 			return EXIT_INTERNAL;
@@ -222,7 +223,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 
 	if (out != NULL) {
 		if (gen_write_nsys(out, &o, NULL, &cause) != 0) {
-			fprintf(stderr, "gpulens demo: %s\n", cause);
+			sanitize_msg(stderr, "gpulens demo: %s", cause);
 			free(cause);
 			return EXIT_INTERNAL;
 		}
@@ -232,7 +233,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 	path = demo_default_path(&o, 0);
 	if (access(path, R_OK) != 0 &&
 	    gen_write_nsys(path, &o, NULL, &cause) != 0) {
-		fprintf(stderr, "gpulens demo: %s\n", cause);
+		sanitize_msg(stderr, "gpulens demo: %s", cause);
 		free(cause);
 		free(path);
 		return EXIT_INTERNAL;

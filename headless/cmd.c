@@ -16,6 +16,7 @@
 #include "opts.h"
 #include "out.h"
 #include "report.h"
+#include "sanitize.h"
 #include "source.h"
 #include "tui.h"
 #include "xmalloc.h"
@@ -107,13 +108,15 @@ cmd_print_help(const struct cmd_entry *e)
 int
 cmd_usage_error(const struct cmd_entry *e, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
+	char	*msg;
 
-	fprintf(stderr, "gpulens %s: ", e->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nusage: %s\n", e->usage);
+	sanitize_msg(stderr, "gpulens %s: %s", e->name, msg);
+	fprintf(stderr, "usage: %s\n", e->usage);
+	free(msg);
 	return EXIT_USAGE;
 }
 
@@ -160,7 +163,7 @@ cmd_load(const char *path, const struct cmd_global *g)
 	o.progress = g->progress;
 	m = multi_load((char *const *)&path, 1, &o, &cause);
 	if (m == NULL) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "cannot load trace");
 		free(cause);
 	}
@@ -219,7 +222,7 @@ cmd_tui(const struct model *m, const char *title, const struct cmd_global *g)
 	o.no_color = g->no_color;
 	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
 	if (tui_run(m, &o, &cause) != 0) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "terminal UI failed");
 		free(cause);
 		return EXIT_INTERNAL;
@@ -237,14 +240,14 @@ cmd_tui_report(const char *path, const struct cmd_global *g)
 	int		 rc = 0;
 
 	if ((r = ncu_load(path, &cause)) == NULL) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "cannot load the report");
 		free(cause);
 		return EXIT_USAGE;
 	}
 	/* The application shows a model; a report has none: an empty one. */
 	if ((m = builder_finish(builder_new(SOURCE_NCU), &cause)) == NULL) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "cannot start the terminal UI");
 		free(cause);
 		report_free(r);
@@ -259,7 +262,7 @@ cmd_tui_report(const char *path, const struct cmd_global *g)
 	o.view = "report";
 	o.view_arg = r;
 	if (tui_run(m, &o, &cause) != 0) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "terminal UI failed");
 		free(cause);
 		rc = EXIT_INTERNAL;

@@ -425,8 +425,7 @@ out_print_json(cJSON *env)
 
 	out_fix_utf8(env);
 	s = cJSON_PrintUnformatted(env);
-
-	fputs(s, stdout);
+	sanitize_json_fputs(s, stdout);
 	fputc('\n', stdout);
 	free(s);
 }
