@@ -615,13 +615,22 @@ out_print_table(const struct out *o)
 	free(cols);
 }
 
+/*
+ * One CSV field, RFC 4180 quoted. To a terminal (tty), control characters
+ * and bidi overrides are shown as escapes (sanitize.h); to a file or a
+ * pipe the bytes are kept.
+ */
 static void
-out_csv_field(const char *s)
+out_csv_field(const char *s, int tty)
 {
 	const char	*p;
+	char		*safe = NULL;
 
+	if (tty)
+		s = safe = sanitize_dup(s, 0);
 	if (strpbrk(s, ",\"\r\n") == NULL) {
 		fputs(s, stdout);
+		free(safe);
 		return;
 	}
 	fputc('"', stdout);
@@ -631,6 +640,7 @@ out_csv_field(const char *s)
 		fputc(*p, stdout);
 	}
 	fputc('"', stdout);
+	free(safe);
 }
 
 static void
@@ -640,12 +650,13 @@ out_print_csv(const struct out *o)
 	size_t		  ncol, j;
 	const cJSON	 *r, *it;
 	char		 *s;
+	int		  tty = isatty(STDOUT_FILENO);
 
 	ncol = out_columns(o, &cols);
 	for (j = 0; j < ncol; j++) {
 		if (j != 0)
 			fputc(',', stdout);
-		out_csv_field(cols[j]);
+		out_csv_field(cols[j], tty);
 	}
 	fputc('\n', stdout);
 	cJSON_ArrayForEach(r, o->rows) {
@@ -656,12 +667,12 @@ out_print_csv(const struct out *o)
 			if (it == NULL || cJSON_IsNull(it))
 				continue;
 			if (cJSON_IsString(it))
-				out_csv_field(it->valuestring);
+				out_csv_field(it->valuestring, tty);
 			else if (cJSON_IsRaw(it))
 				fputs(it->valuestring, stdout);
 			else {
 				s = cJSON_PrintUnformatted(it);
-				out_csv_field(s);
+				out_csv_field(s, tty);
 				free(s);
 			}
 		}
