@@ -96,8 +96,11 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 	t1 = o->to == OPT_TIME_UNSET && s.t1 > m->end_ns ? m->end_ns : s.t1;
 	sel_free(&s);
 	if (t1 <= t0) {
-		*cause = xasprintf("the window is empty");
-		return -1;
+		/* An empty capture (the loader says so) or an empty window:
+		 * no findings, not an error. */
+		if (m->nevents != 0)
+			out_warn(out, "the window is empty");
+		return 0;
 	}
 	if (finding_run(m, t0, t1, &fs, cause) != 0)
 		return -1;

@@ -170,6 +170,20 @@ cmd_load(const char *path, const struct cmd_global *g)
 	return m;
 }
 
+/* An export with no events is an answer (empty rows), not an error: every
+ * verb says so once in meta.warnings. */
+static void
+cmd_warn_empty(const struct model *m, const char *path, int n,
+    struct out *o)
+{
+	if (m->nevents != 0)
+		return;
+	if (n == 1)
+		out_warn(o, "%s holds no events (an empty capture)", path);
+	else
+		out_warn(o, "the traces hold no events (an empty capture)");
+}
+
 struct model *
 cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
     struct out *o)
@@ -186,7 +200,8 @@ cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
 		out_error(o, NULL, paths[0], "bad_input", "%s", cause != NULL ?
 		    cause : "cannot load trace");
 		free(cause);
-	}
+	} else
+		cmd_warn_empty(m, paths[0], n, o);
 	return m;
 }
 
@@ -205,7 +220,8 @@ cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
 		out_error(o, NULL, path, "bad_input", "%s", cause != NULL ?
 		    cause : "cannot load trace");
 		free(cause);
-	}
+	} else
+		cmd_warn_empty(m, path, 1, o);
 	return m;
 }
 
