@@ -184,6 +184,25 @@ cmd_warn_empty(const struct model *m, const char *path, int n,
 		out_warn(o, "the traces hold no events (an empty capture)");
 }
 
+/* The envelope lists every trace file read (directories expanded), also
+ * on a load error. */
+static void
+cmd_add_inputs(struct out *o, char *const *paths, int n)
+{
+	char	*cause = NULL, **files = NULL;
+	int	 nf, i;
+
+	if ((nf = multi_expand(paths, n, &files, &cause)) < 0) {
+		free(cause);
+		out_inputs(o, paths, (size_t)n);
+		return;
+	}
+	out_inputs(o, files, (size_t)nf);
+	for (i = 0; i < nf; i++)
+		free(files[i]);
+	free(files);
+}
+
 struct model *
 cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
     struct out *o)
@@ -192,6 +211,7 @@ cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
 	struct model		*m;
 	char			*cause = NULL;
 
+	cmd_add_inputs(o, paths, n);
 	memset(&lo, 0, sizeof lo);
 	lo.no_cache = g->no_cache;
 	lo.progress = g->progress;
@@ -212,6 +232,7 @@ cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
 	struct model		*m;
 	char			*cause = NULL;
 
+	cmd_add_inputs(o, (char *const *)&path, 1);
 	memset(&lo, 0, sizeof lo);
 	lo.no_cache = g->no_cache;
 	lo.progress = g->progress;

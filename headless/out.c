@@ -41,7 +41,19 @@ out_free(struct out *o)
 	cJSON_Delete(o->aux);
 	cJSON_Delete(o->warnings);
 	cJSON_Delete(o->next);
-	o->rows = o->aux = o->warnings = o->next = NULL;
+	cJSON_Delete(o->inputs);
+	o->rows = o->aux = o->warnings = o->next = o->inputs = NULL;
+}
+
+void
+out_inputs(struct out *o, char *const *files, size_t n)
+{
+	size_t	i;
+
+	if (o->inputs == NULL)
+		o->inputs = cJSON_CreateArray();
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(o->inputs, cJSON_CreateString(files[i]));
 }
 
 cJSON *
@@ -343,7 +355,7 @@ out_page(struct out *o, long long *total, int *truncated)
 static cJSON *
 out_envelope(const struct out *o, const struct model *m, const char *path)
 {
-	cJSON	*env = cJSON_CreateObject(), *src, *tr, *sp;
+	cJSON	*env = cJSON_CreateObject(), *src, *tr, *sp, *in;
 
 	cJSON_AddStringToObject(env, "schema", OUT_SCHEMA);
 	cJSON_AddStringToObject(env, "command", o->verb);
@@ -370,6 +382,16 @@ out_envelope(const struct out *o, const struct model *m, const char *path)
 		cJSON_AddStringToObject(tr, "kind", source_kind_name(m->source));
 	else
 		cJSON_AddNullToObject(tr, "kind");
+	/* Every trace file read (path is the first argument, kept for
+	 * compatibility; a directory stands for its files). */
+	if (o->inputs != NULL)
+		cJSON_AddItemToObject(tr, "inputs",
+		    cJSON_Duplicate(o->inputs, 1));
+	else {
+		in = cJSON_AddArrayToObject(tr, "inputs");
+		if (path != NULL)
+			cJSON_AddItemToArray(in, cJSON_CreateString(path));
+	}
 	cJSON_AddItemToObject(env, "trace", tr);
 	cJSON_AddItemToObject(env, "trace_span", sp);
 	return env;
