@@ -715,7 +715,7 @@ out_print_aux(const struct out *o)
 		else
 			s = cJSON_PrintUnformatted(it);
 		c = sanitize_dup(s, 0);
-		printf("%s: %s\n", it->string, c);
+		printf("%s: %s\n", sanitize_tmp(it->string), c);
 		free(c);
 		free(s);
 	}

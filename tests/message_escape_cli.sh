@@ -70,6 +70,14 @@ check "nsys: two traces" 2 "$G" --no-cache stats "$TMPD/bad.sqlite" \
 check "ncu: report view" 2 "$G" "$TMPD/bad.csv"
 check "ncu: info" 2 "$G" info "$TMPD/bad.csv"
 check "ncu: launches" 2 "$G" launches "$TMPD/bad.csv"
+# A version string that still loads: info's table shows it escaped.
+cp "$TMPD/bad.sqlite" "$TMPD/ok.sqlite" || fail "cannot copy"
+sqlite3 "$TMPD/ok.sqlite" "UPDATE META_DATA_EXPORT SET value =
+    '3.25.0' || char(27) || ']0;pwned' || char(7) || char(155) || '31m' ||
+    char(8238) || 'rev' WHERE name = 'EXPORT_SCHEMA_VERSION'" ||
+    fail "cannot plant the schema version"
+check "nsys: info of a loading trace" 0 "$G" --no-cache info \
+    "$TMPD/ok.sqlite"
 # The JSON envelope keeps the message exact (JSON escapes it).
 "$G" --no-cache info "$TMPD/bad.sqlite" --json >"$TMPD/out" 2>&1
 raw "$TMPD/out" "nsys: info --json"
