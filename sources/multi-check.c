@@ -23,6 +23,9 @@
 #include "multi.h"
 #include "xmalloc.h"
 
+/* A model's kind, SOURCE_UNKNOWN when out of range. */
+#define MULTI_KIND(mp)	((mp)->source < SOURCE_KIND_COUNT ? (mp)->source : 0)
+
 /* A kind as a noun, singular with its article and plural. */
 static void
 multi_kind_noun(int kind, const char **one, const char **many)
@@ -69,13 +72,13 @@ multi_check_kinds(char *const *files, struct model *const *m, size_t n,
 
 	memset(count, 0, sizeof count);
 	for (i = 0; i < n; i++)
-		count[m[i]->source <= SOURCE_KIND_COUNT ? m[i]->source : 0]++;
-	major = m[0]->source;
+		count[MULTI_KIND(m[i])]++;
+	major = MULTI_KIND(m[0]);
 	for (k = 0; k <= SOURCE_KIND_COUNT; k++)
 		if (count[k] > count[major])
 			major = k;
 	for (i = 0; i < n; i++)
-		if (m[i]->source != major) {
+		if (MULTI_KIND(m[i]) != major) {
 			if (odd == n)
 				odd = i;
 			else
@@ -83,7 +86,7 @@ multi_check_kinds(char *const *files, struct model *const *m, size_t n,
 		}
 	if (odd == n)
 		return 0;
-	multi_kind_noun(m[odd]->source, &one, &many);
+	multi_kind_noun(MULTI_KIND(m[odd]), &one, &many);
 	multi_kind_noun(major, &one2, &many2);
 	others = n - 1;
 	if (same)
