@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "gen.h"
 #include "kgen.h"
+#include "sanitize.h"
 #include "xmalloc.h"
 
 static int	cmd_demo_exec(int, char **, const struct cmd_global *);
@@ -24,7 +25,7 @@ const struct cmd_entry cmd_demo_entry = {
 	"gpulens demo [--out FILE] [--events N] [--gpus G] [--seed S]\n"
 	"    [--plant LIST] [--clean] [--straggler RANK|none] [--slowdown F]\n"
 	"    [--layers L]\n"
-	"    [--format nsys|kineto] [--rank R]",
+	"    [--format nsys|kineto] [--rank R] [--clock-back S]",
 	"Writes a synthetic Nsight Systems SQLite trace (several GPUs and\n"
 	"processes, compute and NCCL streams, copies, NVTX iterations,\n"
 	"correlated runtime calls, idle bubbles, a straggler rank) and opens\n"
@@ -50,7 +51,10 @@ const struct cmd_entry cmd_demo_entry = {
 	"               JSON, gzip-compressed when FILE ends in .gz; the\n"
 	"               straggler and slowdown options apply\n"
 	"  --rank R     kineto: the rank written (default 0); one file per\n"
-	"               rank with the same options and seed makes one job",
+	"               rank with the same options and seed makes one job\n"
+	"  --clock-back S kineto: the rank's clock is S seconds behind the\n"
+	"               job's (0 to 1.6e9); decades behind, the rank is\n"
+	"               refused when loaded with the others",
 	cmd_demo_exec,
 	0
 };
@@ -172,6 +176,13 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 				    "number from 0 to %d", KGEN_MAX_WORLD - 1);
 			ko.rank = (int)v;
 			i++;
+		} else if (strcmp(a, "--clock-back") == 0) {
+			if (val == NULL || (v = cmd_parse_count(val)) < 0 ||
+			    v > KGEN_MAX_CLOCK_BACK_NS / 1000000000)
+				return cmd_usage_error(e, "--clock-back needs "
+				    "seconds from 0 to 1.6e9");
+			ko.clock_back_ns = (int64_t)v * 1000000000;
+			i++;
 		} else if (strcmp(a, "--seed") == 0) {
 			if (val == NULL || (v = cmd_parse_count(val)) < 0)
 				return cmd_usage_error(e, "--seed needs a "
@@ -201,7 +212,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 		/* Without --out, an earlier demo trace is reused. */
 		if ((out != NULL || access(path, R_OK) != 0) &&
 		    kgen_write(path, &ko, NULL, &cause) != 0) {
-			fprintf(stderr, "gpulens demo: %s\n", cause);
+			sanitize_msg(stderr, "gpulens demo: %s", cause);
 			free(cause);
 			free(path);
 			return EXIT_INTERNAL;
@@ -222,7 +233,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 
 	if (out != NULL) {
 		if (gen_write_nsys(out, &o, NULL, &cause) != 0) {
-			fprintf(stderr, "gpulens demo: %s\n", cause);
+			sanitize_msg(stderr, "gpulens demo: %s", cause);
 			free(cause);
 			return EXIT_INTERNAL;
 		}
@@ -232,7 +243,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 	path = demo_default_path(&o, 0);
 	if (access(path, R_OK) != 0 &&
 	    gen_write_nsys(path, &o, NULL, &cause) != 0) {
-		fprintf(stderr, "gpulens demo: %s\n", cause);
+		sanitize_msg(stderr, "gpulens demo: %s", cause);
 		free(cause);
 		free(path);
 		return EXIT_INTERNAL;

@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "cmd-events.h"
@@ -105,6 +106,7 @@ struct exp {
 	int			 orphan_named;
 	struct exp_stack	 lv[EXPORT_LEVELS];
 	int			 absolute;
+	int			 tty;		/* csv: sanitise (fp is a tty) */
 	uint64_t		 nev, nflow, noverlap;
 };
 
@@ -668,12 +670,18 @@ exp_perfetto(struct exp *e)
 /* ---- csv --------------------------------------------------------------- */
 
 static void
-exp_csv_str(FILE *fp, const char *s)
+exp_csv_str(FILE *fp, const char *s, int tty)
 {
 	const char	*q;
+	char		*safe = NULL;
 
+	/* To a terminal, control characters and bidi overrides are shown as
+	 * escapes (sanitize.h); to a file or pipe the bytes are kept. */
+	if (tty)
+		s = safe = sanitize_dup(s, 0);
 	if (strpbrk(s, ",\"\r\n") == NULL) {
 		fputs(s, fp);
+		free(safe);
 		return;
 	}
 	/* Quoted, with '"' doubled; written in runs between quotes. */
@@ -685,6 +693,7 @@ exp_csv_str(FILE *fp, const char *s)
 	}
 	fputs(s, fp);
 	fputc('"', fp);
+	free(safe);
 }
 
 /*
@@ -741,7 +750,7 @@ exp_csv_line(struct exp *e, uint32_t gid)
 	if (lane_rowid(l, i) >= 0)
 		fprintf(fp, "%lld", (long long)lane_rowid(l, i));
 	fputc(',', fp);
-	exp_csv_str(fp, model_str(m, l->name[i]));
+	exp_csv_str(fp, model_str(m, l->name[i]), e->tty);
 	fprintf(fp, ",ev:%u\n", gid);
 	e->nev++;
 }
@@ -776,6 +785,7 @@ exp_csv(struct exp *e)
 	size_t			 n = 0, k;
 	uint32_t		 t;
 
+	e->tty = isatty(fileno(e->fp));
 	for (k = 0;; k++) {
 		if (k != 0)
 			fputc(',', e->fp);

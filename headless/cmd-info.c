@@ -47,9 +47,10 @@ info_print(const char *path, const struct model *m)
 
 	printf("trace      %s\n", sanitize_tmp(path));
 	printf("source     %s %s", source_kind_name(m->source),
-	    model_str(m, m->source_version));
+	    sanitize_tmp(model_str(m, m->source_version)));
 	if (m->schema_version != 0)
-		printf(" (schema %s)", model_str(m, m->schema_version));
+		printf(" (schema %s)",
+		    sanitize_tmp(model_str(m, m->schema_version)));
 	printf("\n");
 	printf("span       %s (origin %lld ns)\n",
 	    units_dur(m->end_ns - m->origin_ns, b1, sizeof b1),

@@ -12,6 +12,7 @@
 #include <cjson/cJSON.h>
 
 #include "cmd.h"
+#include "sanitize.h"
 #include "schema.h"
 
 static int	cmd_schema_exec(int, char **, const struct cmd_global *);
@@ -40,9 +41,11 @@ static const char schema_envelope[] =
 "\"source\":{\"type\":\"object\",\"required\":[\"kind\",\"version\"],"
 "\"properties\":{\"kind\":{\"type\":[\"string\",\"null\"]},"
 "\"version\":{\"type\":[\"string\",\"null\"]}}},"
-"\"trace\":{\"type\":\"object\",\"required\":[\"path\",\"kind\"],"
+"\"trace\":{\"type\":\"object\",\"required\":[\"path\",\"kind\","
+"\"inputs\"],"
 "\"properties\":{\"path\":{\"type\":[\"string\",\"null\"]},"
-"\"kind\":{\"type\":[\"string\",\"null\"]}}},"
+"\"kind\":{\"type\":[\"string\",\"null\"]},"
+"\"inputs\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}},"
 "\"trace_span\":{\"type\":\"object\",\"required\":[\"origin_ns\",\"span_ns\"],"
 "\"properties\":{\"origin_ns\":{\"type\":[\"integer\",\"null\"]},"
 "\"span_ns\":{\"type\":[\"integer\",\"null\"]}}},"
@@ -95,18 +98,18 @@ cmd_schema_exec(int argc, char **argv, const struct cmd_global *g)
 		return cmd_usage_error(&cmd_schema_entry, "expected one verb");
 	if ((r = schema_rows(argv[1])) == NULL) {
 		if (cmd_find(argv[1]) != NULL)
-			fprintf(stderr, "gpulens schema: '%s' has no JSON "
-			    "output\n", argv[1]);
+			sanitize_msg(stderr, "gpulens schema: '%s' has no JSON "
+			    "output", argv[1]);
 		else
-			fprintf(stderr, "gpulens schema: unknown verb '%s'\n",
-			    argv[1]);
+			sanitize_msg(stderr, "gpulens schema: unknown verb "
+			    "'%s'", argv[1]);
 		return EXIT_USAGE;
 	}
 	env = cJSON_Parse(schema_envelope);
 	items = cJSON_Parse(r);
 	if (env == NULL || items == NULL) {
-		fprintf(stderr, "gpulens schema: built-in schema of '%s' is "
-		    "not valid JSON\n", argv[1]);
+		sanitize_msg(stderr, "gpulens schema: built-in schema of '%s' "
+		    "is not valid JSON", argv[1]);
 		cJSON_Delete(env);
 		cJSON_Delete(items);
 		return EXIT_INTERNAL;

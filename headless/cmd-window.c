@@ -67,6 +67,8 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 	(void)v;
 	(void)nv;
 	(void)code;
+	if (m->nevents == 0)
+		return 0;	/* an empty capture: no window (warned) */
 	activity_build(&a, m);
 	if (steady_find(m, &a, &s, cause) != 0) {
 		activity_free(&a);

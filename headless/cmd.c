@@ -16,6 +16,7 @@
 #include "opts.h"
 #include "out.h"
 #include "report.h"
+#include "sanitize.h"
 #include "source.h"
 #include "tui.h"
 #include "xmalloc.h"
@@ -113,13 +114,15 @@ cmd_print_help(const struct cmd_entry *e)
 int
 cmd_usage_error(const struct cmd_entry *e, const char *fmt, ...)
 {
-	va_list	ap;
+	va_list	 ap;
+	char	*msg;
 
-	fprintf(stderr, "gpulens %s: ", e->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nusage: %s\n", e->usage);
+	sanitize_msg(stderr, "gpulens %s: %s", e->name, msg);
+	fprintf(stderr, "usage: %s\n", e->usage);
+	free(msg);
 	return EXIT_USAGE;
 }
 
@@ -166,11 +169,44 @@ cmd_load(const char *path, const struct cmd_global *g)
 	o.progress = g->progress;
 	m = multi_load((char *const *)&path, 1, &o, &cause);
 	if (m == NULL) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "cannot load trace");
 		free(cause);
 	}
 	return m;
+}
+
+/* An export with no events is an answer (empty rows), not an error: every
+ * verb says so once in meta.warnings. */
+static void
+cmd_warn_empty(const struct model *m, const char *path, int n,
+    struct out *o)
+{
+	if (m->nevents != 0)
+		return;
+	if (n == 1)
+		out_warn(o, "%s holds no events (an empty capture)", path);
+	else
+		out_warn(o, "the traces hold no events (an empty capture)");
+}
+
+/* The envelope lists every trace file read (directories expanded), also
+ * on a load error. */
+static void
+cmd_add_inputs(struct out *o, char *const *paths, int n)
+{
+	char	*cause = NULL, **files = NULL;
+	int	 nf, i;
+
+	if ((nf = multi_expand(paths, n, &files, &cause)) < 0) {
+		free(cause);
+		out_inputs(o, paths, (size_t)n);
+		return;
+	}
+	out_inputs(o, files, (size_t)nf);
+	for (i = 0; i < nf; i++)
+		free(files[i]);
+	free(files);
 }
 
 struct model *
@@ -181,6 +217,7 @@ cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
 	struct model		*m;
 	char			*cause = NULL;
 
+	cmd_add_inputs(o, paths, n);
 	memset(&lo, 0, sizeof lo);
 	lo.no_cache = g->no_cache;
 	lo.progress = g->progress;
@@ -189,7 +226,8 @@ cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
 		out_error(o, NULL, paths[0], "bad_input", "%s", cause != NULL ?
 		    cause : "cannot load trace");
 		free(cause);
-	}
+	} else
+		cmd_warn_empty(m, paths[0], n, o);
 	return m;
 }
 
@@ -200,6 +238,7 @@ cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
 	struct model		*m;
 	char			*cause = NULL;
 
+	cmd_add_inputs(o, (char *const *)&path, 1);
 	memset(&lo, 0, sizeof lo);
 	lo.no_cache = g->no_cache;
 	lo.progress = g->progress;
@@ -208,7 +247,8 @@ cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
 		out_error(o, NULL, path, "bad_input", "%s", cause != NULL ?
 		    cause : "cannot load trace");
 		free(cause);
-	}
+	} else
+		cmd_warn_empty(m, path, 1, o);
 	return m;
 }
 
@@ -225,7 +265,7 @@ cmd_tui(const struct model *m, const char *title, const struct cmd_global *g)
 	o.no_color = g->no_color;
 	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
 	if (tui_run(m, &o, &cause) != 0) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "terminal UI failed");
 		free(cause);
 		return EXIT_INTERNAL;
@@ -243,14 +283,14 @@ cmd_tui_report(const char *path, const struct cmd_global *g)
 	int		 rc = 0;
 
 	if ((r = ncu_load(path, &cause)) == NULL) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "cannot load the report");
 		free(cause);
 		return EXIT_USAGE;
 	}
 	/* The application shows a model; a report has none: an empty one. */
 	if ((m = builder_finish(builder_new(SOURCE_NCU), &cause)) == NULL) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "cannot start the terminal UI");
 		free(cause);
 		report_free(r);
@@ -265,7 +305,7 @@ cmd_tui_report(const char *path, const struct cmd_global *g)
 	o.view = "report";
 	o.view_arg = r;
 	if (tui_run(m, &o, &cause) != 0) {
-		fprintf(stderr, "gpulens: %s\n", cause != NULL ? cause :
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "terminal UI failed");
 		free(cause);
 		rc = EXIT_INTERNAL;

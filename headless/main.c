@@ -18,6 +18,7 @@
 #include "cmd.h"
 #include "model.h"
 #include "ncu.h"
+#include "sanitize.h"
 #include "xmalloc.h"
 
 static void
@@ -85,8 +86,8 @@ main(int argc, char **argv)
 		else if (!dashdash && strcmp(argv[i], "--max-memory") == 0) {
 			if (i + 1 >= argc ||
 			    (maxmem = xmalloc_parse_size(argv[i + 1])) == 0) {
-				fprintf(stderr, "gpulens: --max-memory needs a "
-				    "size (512M, 2G)\n");
+				sanitize_msg(stderr, "gpulens: --max-memory "
+				    "needs a size (512M, 2G)");
 				free(av);
 				return EXIT_USAGE;
 			}
@@ -98,8 +99,8 @@ main(int argc, char **argv)
 		else if (!dashdash && (strcmp(argv[i], "--max-frames") == 0 ||
 		    strcmp(argv[i], "--script") == 0)) {
 			if (i + 1 >= argc) {
-				fprintf(stderr, "gpulens: %s needs a value\n",
-				    argv[i]);
+				sanitize_msg(stderr, "gpulens: %s needs a "
+				    "value", argv[i]);
 				free(av);
 				return EXIT_USAGE;
 			}
@@ -107,8 +108,8 @@ main(int argc, char **argv)
 				char *end;
 				long v = strtol(argv[i + 1], &end, 10);
 				if (*end != '\0' || v < 0 || v > 1000000000) {
-					fprintf(stderr, "gpulens: bad "
-					    "--max-frames: %s\n", argv[i + 1]);
+					sanitize_msg(stderr, "gpulens: bad "
+					    "--max-frames: %s", argv[i + 1]);
 					free(av);
 					return EXIT_USAGE;
 				}
@@ -122,13 +123,14 @@ main(int argc, char **argv)
 	}
 	if (maxmem == 0 && (env = getenv("GPULENS_MAX_MEMORY")) != NULL &&
 	    *env != '\0' && (maxmem = xmalloc_parse_size(env)) == 0) {
-		fprintf(stderr, "gpulens: bad GPULENS_MAX_MEMORY: %s\n", env);
+		sanitize_msg(stderr, "gpulens: bad GPULENS_MAX_MEMORY: %s",
+		    env);
 		free(av);
 		return EXIT_USAGE;
 	}
 	if (maxmem != 0 && xmalloc_set_limit(maxmem) != 0) {
-		fprintf(stderr, "gpulens: cannot set the memory limit (not "
-		    "available in sanitizer builds)\n");
+		sanitize_msg(stderr, "gpulens: cannot set the memory limit "
+		    "(not available in sanitizer builds)");
 		free(av);
 		return EXIT_INTERNAL;
 	}
@@ -160,20 +162,20 @@ main(int argc, char **argv)
 		return i;
 	}
 	if (av[0][0] == '-') {
-		fprintf(stderr, "gpulens: unknown option: %s\n", av[0]);
+		sanitize_msg(stderr, "gpulens: unknown option: %s", av[0]);
 		usage(stderr);
 		free(av);
 		return EXIT_USAGE;
 	}
 	if (ac > 1) {
-		fprintf(stderr, "gpulens: unknown verb '%s' (or more than one "
-		    "trace given to the terminal UI)\n", av[0]);
+		sanitize_msg(stderr, "gpulens: unknown verb '%s' (or more "
+		    "than one trace given to the terminal UI)", av[0]);
 		free(av);
 		return EXIT_USAGE;
 	}
 	if (access(av[0], F_OK) != 0) {
-		fprintf(stderr, "gpulens: '%s' is neither a verb nor a file\n",
-		    av[0]);
+		sanitize_msg(stderr, "gpulens: '%s' is neither a verb nor a "
+		    "file", av[0]);
 		free(av);
 		return EXIT_USAGE;
 	}

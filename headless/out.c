@@ -41,9 +41,21 @@ out_free(struct out *o)
 	cJSON_Delete(o->aux);
 	cJSON_Delete(o->warnings);
 	cJSON_Delete(o->next);
-	o->rows = o->aux = o->warnings = o->next = NULL;
+	cJSON_Delete(o->inputs);
+	o->rows = o->aux = o->warnings = o->next = o->inputs = NULL;
 	free(o->src_version);
 	o->src_version = NULL;
+}
+
+void
+out_inputs(struct out *o, char *const *files, size_t n)
+{
+	size_t	i;
+
+	if (o->inputs == NULL)
+		o->inputs = cJSON_CreateArray();
+	for (i = 0; i < n; i++)
+		cJSON_AddItemToArray(o->inputs, cJSON_CreateString(files[i]));
 }
 
 cJSON *
@@ -345,7 +357,7 @@ out_page(struct out *o, long long *total, int *truncated)
 static cJSON *
 out_envelope(const struct out *o, const struct model *m, const char *path)
 {
-	cJSON	*env = cJSON_CreateObject(), *src, *tr, *sp;
+	cJSON	*env = cJSON_CreateObject(), *src, *tr, *sp, *in;
 
 	cJSON_AddStringToObject(env, "schema", OUT_SCHEMA);
 	cJSON_AddStringToObject(env, "command", o->verb);
@@ -381,6 +393,16 @@ out_envelope(const struct out *o, const struct model *m, const char *path)
 		cJSON_AddStringToObject(tr, "kind", o->src_kind);
 	else
 		cJSON_AddNullToObject(tr, "kind");
+	/* Every trace file read (path is the first argument, kept for
+	 * compatibility; a directory stands for its files). */
+	if (o->inputs != NULL)
+		cJSON_AddItemToObject(tr, "inputs",
+		    cJSON_Duplicate(o->inputs, 1));
+	else {
+		in = cJSON_AddArrayToObject(tr, "inputs");
+		if (path != NULL)
+			cJSON_AddItemToArray(in, cJSON_CreateString(path));
+	}
 	cJSON_AddItemToObject(env, "trace", tr);
 	cJSON_AddItemToObject(env, "trace_span", sp);
 	return env;
@@ -436,8 +458,7 @@ out_print_json(cJSON *env)
 
 	out_fix_utf8(env);
 	s = cJSON_PrintUnformatted(env);
-
-	fputs(s, stdout);
+	sanitize_json_fputs(s, stdout);
 	fputc('\n', stdout);
 	free(s);
 }
@@ -627,13 +648,22 @@ out_print_table(const struct out *o)
 	free(cols);
 }
 
+/*
+ * One CSV field, RFC 4180 quoted. To a terminal (tty), control characters
+ * and bidi overrides are shown as escapes (sanitize.h); to a file or a
+ * pipe the bytes are kept.
+ */
 static void
-out_csv_field(const char *s)
+out_csv_field(const char *s, int tty)
 {
 	const char	*p;
+	char		*safe = NULL;
 
+	if (tty)
+		s = safe = sanitize_dup(s, 0);
 	if (strpbrk(s, ",\"\r\n") == NULL) {
 		fputs(s, stdout);
+		free(safe);
 		return;
 	}
 	fputc('"', stdout);
@@ -643,6 +673,7 @@ out_csv_field(const char *s)
 		fputc(*p, stdout);
 	}
 	fputc('"', stdout);
+	free(safe);
 }
 
 static void
@@ -652,12 +683,13 @@ out_print_csv(const struct out *o)
 	size_t		  ncol, j;
 	const cJSON	 *r, *it;
 	char		 *s;
+	int		  tty = isatty(STDOUT_FILENO);
 
 	ncol = out_columns(o, &cols);
 	for (j = 0; j < ncol; j++) {
 		if (j != 0)
 			fputc(',', stdout);
-		out_csv_field(cols[j]);
+		out_csv_field(cols[j], tty);
 	}
 	fputc('\n', stdout);
 	cJSON_ArrayForEach(r, o->rows) {
@@ -668,12 +700,12 @@ out_print_csv(const struct out *o)
 			if (it == NULL || cJSON_IsNull(it))
 				continue;
 			if (cJSON_IsString(it))
-				out_csv_field(it->valuestring);
+				out_csv_field(it->valuestring, tty);
 			else if (cJSON_IsRaw(it))
 				fputs(it->valuestring, stdout);
 			else {
 				s = cJSON_PrintUnformatted(it);
-				out_csv_field(s);
+				out_csv_field(s, tty);
 				free(s);
 			}
 		}
@@ -694,7 +726,7 @@ out_print_aux(const struct out *o)
 		else
 			s = cJSON_PrintUnformatted(it);
 		c = sanitize_dup(s, 0);
-		printf("%s: %s\n", it->string, c);
+		printf("%s: %s\n", sanitize_tmp(it->string), c);
 		free(c);
 		free(s);
 	}

@@ -45,6 +45,8 @@ struct out {
 	cJSON		*aux;		/* object (auxiliary data) */
 	cJSON		*warnings;	/* array of strings */
 	cJSON		*next;		/* array of suggested commands */
+	cJSON		*inputs;	/* trace.inputs (strings), or NULL:
+					   [path] */
 	const char	*sort;		/* "field[:asc|desc]" or NULL */
 	const char	*fields;	/* "a,b,c" or NULL */
 	long long	 limit;		/* 0 = no limit */
@@ -63,6 +65,9 @@ struct out {
 
 void	 out_init(struct out *, const char *verb);
 void	 out_free(struct out *);
+/* Adds trace files the answer reads to trace.inputs in the envelope
+ * (without any, trace.inputs is the path given to out_emit/out_error). */
+void	 out_inputs(struct out *, char *const *files, size_t n);
 /* A new row object appended to o->rows (borrowed). */
 cJSON	*out_row(struct out *);
 void	 out_warn(struct out *, const char *fmt, ...)

@@ -507,7 +507,8 @@ kg_header(struct kg *g)
 	    "\"0-%d\"}], \"nccl_version\": \"2.21.5\"},\n  "
 	    "\"record_shapes\": 0,\n  \"displayTimeUnit\": \"ms\",\n  "
 	    "\"baseTimeNanoseconds\": %lld,\n  \"traceEvents\": [", o->rank,
-	    o->world, o->world, o->world - 1, (long long)KG_BASE_NS);
+	    o->world, o->world, o->world - 1,
+	    (long long)(KG_BASE_NS - o->clock_back_ns));
 	g->first = 1;
 	/* Metadata, as Kineto writes it. */
 	kg_begin(g);
@@ -598,7 +599,9 @@ kgen_write(const char *path, const struct kgen_opts *o,
 	if (o->world < 1 || o->world > KGEN_MAX_WORLD || o->rank < 0 ||
 	    o->rank >= o->world || o->straggler >= o->world ||
 	    o->slowdown < 1.0 || o->slowdown > 10.0 || o->events == 0 ||
-	    o->events > KG_MAX_EVENTS || o->gzip < 0 || o->gzip > 9) {
+	    o->events > KG_MAX_EVENTS || o->gzip < 0 || o->gzip > 9 ||
+	    o->clock_back_ns < 0 ||
+	    o->clock_back_ns > KGEN_MAX_CLOCK_BACK_NS) {
 		*cause = xasprintf("kgen: bad options (events 1..%llu, rank "
 		    "< world <= %d, straggler < world, slowdown 1..10, gzip "
 		    "0..9)", (unsigned long long)KG_MAX_EVENTS,

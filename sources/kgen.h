@@ -48,7 +48,12 @@ struct kgen_opts {
 	uint64_t	 seed;
 	int		 gzip;		/* 0 plain JSON, else gzip level 1-9 */
 	int		 force;		/* replace path whatever it holds */
+	int64_t		 clock_back_ns;	/* this rank's clock is behind the
+					   job's by this much, 0 to
+					   KGEN_MAX_CLOCK_BACK_NS (decades
+					   behind: not of the job) */
 };
+#define KGEN_MAX_CLOCK_BACK_NS	(INT64_C(1600000000) * 1000000000)
 
 /* What a generation wrote (counts of trace events by kind). */
 struct kgen_stats {

@@ -175,6 +175,7 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 	struct stat		 sb;
 	pthread_t		 tid[MULTI_THREADS];
 	char			**files = NULL, *dup = NULL;
+	int64_t			*shift = NULL;
 	size_t			 i, k, nthreads, started = 0;
 	long			 ncpu;
 	int			 nf, r;
@@ -217,6 +218,9 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 			    j.causes[i] : j.files[i]);
 			goto done;
 		}
+	shift = xcalloc(j.n, sizeof *shift);
+	if (multi_check(j.files, j.models, j.n, shift, cause) != 0)
+		goto done;
 
 	/* Ranks: stated by the trace, else by the name, else the first
 	 * free one. */
@@ -224,6 +228,7 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 	for (i = 0; i < j.n; i++) {
 		in[i].m = j.models[i];
 		in[i].label = j.files[i];
+		in[i].shift_ns = shift[i];
 		if ((r = multi_model_rank(in[i].m)) < 0)
 			r = kineto_rank_from_name(j.files[i]);
 		in[i].rank = r;
@@ -261,5 +266,6 @@ done:
 	free(j.files);
 	free(in);
 	free(dup);
+	free(shift);
 	return m;
 }

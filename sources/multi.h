@@ -13,6 +13,12 @@
  * else the one its name states (kineto_rank_from_name), else the lowest
  * rank no other file has. Two files stating the same rank are kept both,
  * with a warning. The merged model's processes are in rank order.
+ *
+ * The files must make one job (multi_check): traces of different kinds,
+ * or whose clocks are more than MULTI_CLOCK_GAP_NS apart, are refused,
+ * naming the odd one. Nsight Systems exports, which count from their own
+ * session's start, are put on the first export's clock through the UTC
+ * time each states for its time 0.
  */
 #ifndef GPULENS_MULTI_H
 #define GPULENS_MULTI_H
@@ -21,6 +27,8 @@
 #include "source.h"
 
 #define MULTI_THREADS	4
+/* Traces further apart than this on the common clock are not one job. */
+#define MULTI_CLOCK_GAP_NS	(INT64_C(3600) * 1000000000)
 
 /*
  * Loads paths[0, n): a single regular file is simply source_load()ed;
@@ -30,6 +38,16 @@
  */
 struct model	*multi_load(char *const *paths, int n, const struct load_opts *,
 		    char **cause);
+/*
+ * Whether the loaded traces m[0, n) (of files[0, n), in the order given)
+ * can be one job (multi-check.c): all of one kind, and clocks that overlap
+ * or lie within MULTI_CLOCK_GAP_NS of each other once aligned. Sets
+ * shift[i], the nanoseconds to add to m[i]'s times to put them on m[0]'s
+ * clock (Nsight Systems exports: the difference of their UTC epochs; else
+ * 0). Returns 0, or -1 with *cause naming the odd trace and why.
+ */
+int		 multi_check(char *const *files, struct model *const *m,
+		    size_t n, int64_t *shift, char **cause);
 /*
  * The trace files paths[0, n) stand for (directories expanded as above):
  * returns their number and sets *files (free each and the array), or -1

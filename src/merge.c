@@ -33,6 +33,7 @@ struct merge {
 	uint32_t	*smap;		/* string id -> merged id */
 	uint32_t	 nstr;
 	uint32_t	*dmap, *pmap, *tmap, *stmap, *dommap;
+	int64_t		 shift;		/* added to every time */
 };
 
 static uint32_t
@@ -287,8 +288,8 @@ merge_tracks(struct merge *g, const size_t off[4])
 			continue;
 		lane_reserve(d, n);
 		for (j = 0; j < n; j++) {
-			ev.start = s->start[j];
-			ev.end = s->end[j];
+			ev.start = sat_add64(s->start[j], g->shift);
+			ev.end = sat_add64(s->end[j], g->shift);
 			ev.name = merge_sid(g, s->name[j]);
 			ev.kind = s->kind[j];
 			ev.flags = s->flags[j];
@@ -309,6 +310,7 @@ merge_one(struct merge *g, const struct merge_in *mi, int first, int several)
 	char			*key;
 
 	g->in = in;
+	g->shift = mi->shift_ns;
 	g->nstr = strpool_count(in->strs);
 	g->smap = xreallocarray(NULL, g->nstr + 1, sizeof *g->smap);
 	memset(g->smap, 0xff, (g->nstr + 1) * sizeof *g->smap);

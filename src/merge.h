@@ -7,9 +7,11 @@
  * model: string ids are re-interned into the merged pool, entity indices
  * and side-table indices (kernel_info, copy_info, nvtx_info, counters) are
  * offset, and the derived indices (lanes, NVTX tree, correlation, device
- * coverage) are rebuilt by model_finalize(). Times are kept as they are:
- * Kineto traces carry absolute epoch nanoseconds, so ranks of one job line
- * up (to the hosts' clock agreement).
+ * coverage) are rebuilt by model_finalize(). Times are kept as they are,
+ * plus in[i].shift_ns (saturated): Kineto traces carry absolute epoch
+ * nanoseconds, so ranks of one job line up (to the hosts' clock
+ * agreement); Nsight Systems exports count from their session's start,
+ * and the caller shifts them onto one clock (multi.h).
  *
  * Ranks: every process of input i gets rank in[i].rank (when >= 0) and,
  * when there are several inputs, the name "rank R NAME" so that the TUI's
@@ -37,6 +39,8 @@ struct merge_in {
 	struct model	*m;		/* consumed */
 	int		 rank;		/* -1: leave process ranks as they are */
 	const char	*label;		/* e.g. the trace's path (copied) */
+	int64_t		 shift_ns;	/* added to every time (clock
+					   alignment), usually 0 */
 };
 
 /* Returns the merged model, or NULL with *cause (caller frees). */

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -168,6 +169,59 @@ sanitize_dup(const char *s, int ascii)
 	buf = xmalloc(n * 6 + 1);
 	sanitize_buf(s, ascii, buf, n * 6 + 1);
 	return buf;
+}
+
+void
+sanitize_json_fputs(const char *s, FILE *f)
+{
+	const unsigned char	*p = (const unsigned char *)s, *run = p;
+	size_t			 n = strlen(s), k;
+	uint32_t		 cp;
+
+	while (n > 0) {
+		if (*p < 0x7F) {
+			p++;
+			n--;
+			continue;
+		}
+		if ((k = utf8_decode(p, n, &cp)) == 0)
+			k = 1, cp = p[0];
+		if (cp == 0x7F || (cp >= 0x80 && cp < 0xA0) ||
+		    is_bidi_control(cp)) {
+			fwrite(run, 1, (size_t)(p - run), f);
+			fprintf(f, "\\u%04x", (unsigned)cp);
+			run = p + k;
+		}
+		p += k;
+		n -= k;
+	}
+	fwrite(run, 1, (size_t)(p - run), f);
+}
+
+void
+sanitize_fputs(const char *s, FILE *f)
+{
+	char	*c;
+
+	if (s == NULL)
+		return;
+	c = sanitize_dup(s, 0);
+	fputs(c, f);
+	free(c);
+}
+
+void
+sanitize_msg(FILE *f, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	sanitize_fputs(s, f);
+	fputc('\n', f);
+	free(s);
 }
 
 const char *

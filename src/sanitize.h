@@ -27,9 +27,27 @@ int	 sanitize_utf8_valid(const char *s);
 /* A copy of s with every byte that is not valid UTF-8 replaced by U+FFFD,
  * everything else unchanged (for JSON, which must be UTF-8). Caller frees. */
 char	*sanitize_utf8_dup(const char *s);
+/*
+ * Writes the JSON text s (valid UTF-8) to f with DEL, the C1 controls and
+ * the bidi overrides written as \uXXXX escapes: the same JSON values, but
+ * no byte a terminal would act on (JSON writers escape C0 already). Only
+ * strings can hold such characters, so escaping them is always valid.
+ */
+void	 sanitize_json_fputs(const char *s, FILE *);
 /* Sanitised copy in one of 8 rotating static buffers of 4 KiB (for
  * printf arguments; truncated beyond that). Not thread-safe. */
 const char *sanitize_tmp(const char *s);
+/*
+ * Prints a message to f sanitised as a whole (the one way every error,
+ * warning and cause string reaches a terminal): the printf-formatted text
+ * is run through sanitize_buf, so profile strings quoted in it cannot put
+ * escapes on the screen, then a newline is written. Use it at the point of
+ * printing, so that causes built anywhere stay raw for JSON.
+ */
+void	 sanitize_msg(FILE *, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Writes s to f sanitised (no newline); s may be NULL (nothing). */
+void	 sanitize_fputs(const char *s, FILE *);
 /* Display width in terminal columns of a sanitised string. */
 size_t	 sanitize_width(const char *safe);
 /* Byte length of the longest prefix of safe that fits in cols columns. */

@@ -423,6 +423,7 @@ test_cache_merge(void **state)
 	size_t		 i;
 
 	(void)state;
+	memset(in, 0, sizeof in);
 	/* Through the cache: the same records, string ids and all. */
 	assert_int_equal(cache_save(path("t.json"), m, &cause), 0);
 	assert_int_equal(cache_load(path("t.json"), &c, &cause), 1);

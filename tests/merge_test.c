@@ -105,6 +105,7 @@ test_merge(void **state)
 	size_t		 k;
 
 	(void)state;
+	memset(in, 0, sizeof in);
 	write_rank(ts_path("a.json"), 0, 0, 1);
 	write_rank(ts_path("b.json"), 1, 0, 1);	/* the same GPU id */
 	in[0].m = load(ts_path("a.json"));
@@ -257,12 +258,70 @@ test_multi(void **state)
 	model_free(m);
 }
 
+/* in[i].shift_ns moves every time of input i; multi_check() refuses
+ * traces of two kinds or decades apart and aligns nsys exports by UTC. */
+static void
+test_shift(void **state)
+{
+	struct merge_in	 in[2];
+	struct model	*m, *v[2];
+	char		*cause = NULL, *names[2] = { "a.json", "b.json" };
+	int64_t		 shift[2];
+	uint32_t	 t, i;
+
+	(void)state;
+	memset(in, 0, sizeof in);
+	write_rank(ts_path("a.json"), 0, 0, 1);
+	write_rank(ts_path("b.json"), 1, 1, 1);
+	in[0].m = load(ts_path("a.json"));
+	in[1].m = load(ts_path("b.json"));
+	in[1].rank = 1;
+	in[1].shift_ns = 5000;
+	m = merge_models(in, 2, &cause);
+	if (m == NULL)
+		fail_msg("%s", cause);
+	assert_int_equal(find(m, "k_rank1", &t, &i), 1);
+	assert_true(m->tracks[t].lane.start[i] == 1011000 + 5000);
+	assert_int_equal(find(m, "k_rank0", &t, &i), 1);
+	assert_true(m->tracks[t].lane.start[i] == 1010000);
+	model_free(m);
+
+	v[0] = load(ts_path("a.json"));
+	v[1] = load(ts_path("b.json"));
+	assert_int_equal(multi_check(names, v, 2, shift, &cause), 0);
+	assert_true(shift[0] == 0 && shift[1] == 0);
+	/* Decades apart: b is the odd one (ties: the later). */
+	v[1]->origin_ns += INT64_C(1600000000) * 1000000000;
+	v[1]->end_ns += INT64_C(1600000000) * 1000000000;
+	assert_int_equal(multi_check(names, v, 2, shift, &cause), -1);
+	assert_non_null(strstr(cause, "b.json's clock starts 51 years after "
+	    "the other's"));
+	free(cause);
+	/* Nsight Systems exports: aligned by the UTC of their time 0. */
+	v[0]->source = v[1]->source = SOURCE_NSYS;
+	v[0]->utc_epoch_ns = INT64_C(1767225600000000000);
+	v[1]->utc_epoch_ns = v[0]->utc_epoch_ns -
+	    INT64_C(1600000000) * 1000000000;
+	assert_int_equal(multi_check(names, v, 2, shift, &cause), 0);
+	assert_true(shift[1] == -INT64_C(1600000000) * 1000000000);
+	/* Two kinds. */
+	v[1]->source = SOURCE_KINETO;
+	assert_int_equal(multi_check(names, v, 2, shift, &cause), -1);
+	assert_string_equal(cause, "b.json is a PyTorch profiler trace, the "
+	    "other is an Nsight Systems export: the traces of one job must "
+	    "be of one kind");
+	free(cause);
+	model_free(v[0]);
+	model_free(v[1]);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_merge),
 		cmocka_unit_test(test_multi),
+		cmocka_unit_test(test_shift),
 	};
 
 	return cmocka_run_group_tests(tests, ts_tmp_setup,
