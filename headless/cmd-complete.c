@@ -26,6 +26,7 @@
 #include "xmalloc.h"
 
 static int	cmd_complete_exec(int, char **, const struct cmd_global *);
+static int	complete_in_usage(const struct cmd_entry *, const char *);
 
 const struct cmd_entry cmd_complete_entry = {
 	"complete",
@@ -77,8 +78,9 @@ complete_split(const char *list, const char *seps, const char *cur)
 
 /*
  * The option lines of verb e ("  --name ARG   help"): every option it
- * accepts, from opts_help() and from its own help text. Calls fn on each
- * with the option, its argument (or "") and its help.
+ * accepts, from opts_help() and, for the options its usage line names,
+ * from its own help text. Calls fn on each with the option, its argument
+ * (or "") and its help.
  */
 static void
 complete_options(const struct cmd_entry *e,
@@ -114,7 +116,11 @@ complete_options(const struct cmd_entry *e,
 				help = rest;
 				rest = (char *)"";
 			}
-			fn(name, rest, help, arg);
+			/* The help's own option lines count only for the
+			 * options its usage line names: other lines may
+			 * describe another program's flags. */
+			if (t == 0 || complete_in_usage(e, name))
+				fn(name, rest, help, arg);
 		}
 		free(s);
 	}
@@ -127,6 +133,22 @@ struct complete_ctx {
 	int		 found;
 	int		 takes;		/* want takes a value */
 };
+
+/* 1 if the verb's usage line names option name ("[--tree]"). */
+static int
+complete_in_usage(const struct cmd_entry *e, const char *name)
+{
+	const char	*p = e->usage;
+	size_t		 len = strlen(name);
+
+	while ((p = strstr(p, name)) != NULL) {
+		if (p[len] == ' ' || p[len] == ']' || p[len] == '|' ||
+		    p[len] == '\0')
+			return 1;
+		p += len;
+	}
+	return 0;
+}
 
 static void
 complete_opt_name(const char *name, const char *argname, const char *help,

@@ -159,7 +159,7 @@ vf_draw_detail(struct vf *v, struct cellgrid *g)
 		cellgrid_text(g, 1, y++, w - 2, buf, ST_ASCII, CG_DETAIL);
 	}
 	if (f->command != NULL && y < ymax) {
-		cellgrid_text(g, 1, y++, w - 2, "Nsight Compute:", ST_ASCII,
+		cellgrid_text(g, 1, y++, w - 2, "Profile one launch:", ST_ASCII,
 		    CG_KEY);
 		vf_wrap(v, g, 3, &y, ymax, f->command, CG_DETAIL);
 	}
