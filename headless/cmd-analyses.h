@@ -37,10 +37,27 @@ int	 cmd_window_compute(const struct model *, const struct opts *,
 int	 cmd_findings_compute(const struct model *, const struct opts *,
 	    const struct vopt *, size_t nv, struct out *, const char **code,
 	    char **cause);
+/* A time bound of diff's window: relative to the side's origin unless
+ * absolute. */
+struct diff_bound {
+	int		 has_from, has_to;
+	int		 from_abs, to_abs;
+	int64_t		 from, to;
+};
+struct diffgate_rule;
+/* What diff compares over and the gate it checks (cmd-diff.c). */
+struct diff_req {
+	int			 steady;	/* --window steady */
+	struct diff_bound	 both;		/* --from/--to */
+	struct diff_bound	 side[2];	/* --a-from ... --b-to */
+	struct diffgate_rule	*rules;
+	size_t			 nrules;
+	int			*failed;	/* set to 1 if a rule breaks */
+};
 /* a is the baseline, b the capture compared with it; o->args are the two
- * paths. */
+ * paths; rq may be NULL (whole traces, no gate). */
 int	 cmd_diff_compute(const struct model *a, const struct model *b,
-	    const struct opts *, struct out *, const char **code,
-	    char **cause);
+	    const struct opts *, const struct diff_req *rq, struct out *,
+	    const char **code, char **cause);
 
 #endif

@@ -30,6 +30,21 @@
  * names (perf-advisor's compare gate), and mode: "summary", or
  * "summary_no_kernel" when that overlap is under 20% (the captures may not
  * be the same workload). perf-advisor's phase-aware mode is not done.
+ *
+ * Windows: each side is compared over [t0, t1) of its own clock, the whole
+ * trace by default; --window steady takes each side's steady-state window
+ * (steady.h), --from/--to (relative to each side's origin) bound both
+ * sides, --a-from/--a-to/--b-from/--b-to one side. An event counts when it
+ * starts in its side's window, an iteration likewise, and the side totals
+ * (span, busy, idle, ...) are those of the window; auxiliary.window says
+ * what each side's window was.
+ *
+ * The gate (diffgate.h): --fail-on RULE (repeatable) and
+ * --exit-on-regression PCT (the iteration median, or the kernel time
+ * without iterations on both sides, grows by more than PCT%). A broken rule
+ * makes diff exit 1 after printing its answer, with auxiliary.gate listing
+ * every rule, whether it held and the keys (or totals) that broke it, and
+ * one line per broken rule on standard error.
  */
 #include "config.h"
 
@@ -41,6 +56,7 @@
 #include "cmd.h"
 #include "cmd-analyses.h"
 #include "cmd-events.h"
+#include "diffgate.h"
 #include "hmap.h"
 #include "iters.h"
 #include "lane.h"
@@ -48,8 +64,11 @@
 #include "opts.h"
 #include "out.h"
 #include "phase.h"
+#include "sanitize.h"
 #include "stats.h"
+#include "steady.h"
 #include "strpool.h"
+#include "units.h"
 #include "xmalloc.h"
 
 #define DIFF_TOPK	15
@@ -59,14 +78,22 @@ static int	cmd_diff_exec(int, char **, const struct cmd_global *);
 
 const struct cmd_entry cmd_diff_entry = {
 	"diff",
-	"gpulens diff [OPTIONS] TRACE_A TRACE_B",
+	"gpulens diff [--window steady] [--from T] [--to T] [--fail-on RULE] "
+	"[--exit-on-regression PCT] [OPTIONS] TRACE_A TRACE_B",
 	"Compares two captures of the same workload, A the baseline: kernels\n"
 	"by name, memcpys by direction, memsets, communication by collective,\n"
 	"NVTX ranges by normalised path and the iterations, each with counts,\n"
 	"totals and per-iteration medians on both sides and the change, keys\n"
 	"found on one side only, ranked by the absolute change in time; span,\n"
 	"GPU busy, idle and exposed-communication deltas in the auxiliary\n"
-	"data. Works for any pair of formats.",
+	"data. Works for any pair of formats.\n"
+	"  --window steady        compare each side's steady-state window\n"
+	"  --from T, --to T       bound both sides (relative to each origin)\n"
+	"  --a-from T, --a-to T, --b-from T, --b-to T   bound one side\n"
+	"  --fail-on RULE         exit 1 if a change breaks RULE, e.g.\n"
+	"                         'total_ns>+5%', 'aux.iter_median_ns>+2%'\n"
+	"  --exit-on-regression PCT   exit 1 if the iteration median (else\n"
+	"                         the kernel time) grows more than PCT%",
 	cmd_diff_exec,
 	DIFF_OPTS
 };
@@ -99,6 +126,8 @@ struct dcell {
 struct dside {
 	const struct model	*m;
 	int			 s;		/* 0 = A, 1 = B */
+	int64_t			 t0, t1;	/* the window, source clock */
+	const char		*method;	/* how it was chosen */
 	struct iters		 it;
 	size_t			*poff;		/* iterations per process */
 	struct dcell		*cell;
@@ -213,6 +242,11 @@ diff_side_prepare(struct dside *sd)
 		free(cause);
 		memset(&sd->it, 0, sizeof sd->it);
 	}
+	/* Only the iterations that start in the side's window. */
+	for (i = q = 0; i < sd->it.n; i++)
+		if (sd->it.v[i].start >= sd->t0 && sd->it.v[i].start < sd->t1)
+			sd->it.v[q++] = sd->it.v[i];
+	sd->it.n = q;
 	/* it.v is sorted by process, then start; NONE32 sorts last. */
 	sd->poff = xcalloc(m->nprocesses + 2, sizeof *sd->poff);
 	for (i = 0; i < sd->it.n; i++) {
@@ -248,6 +282,8 @@ diff_collect(struct dctx *c, struct dside *sd)
 		const struct lane *l = &tr->lane;
 		for (i = 0; i < l->n; i++) {
 			int64_t dur = l->end[i] - l->start[i];
+			if (l->start[i] < sd->t0 || l->start[i] >= sd->t1)
+				continue;
 			switch (l->kind[i]) {
 			case EV_KERNEL:
 				if (tr->type != TRACK_GPU)
@@ -301,9 +337,11 @@ diff_collect(struct dctx *c, struct dside *sd)
 		gi = diff_group(c, DC_ITER, sd->it.marker != NULL ?
 		    sd->it.marker : "");
 		for (i = 0; i < sd->it.n; i++)
-			diff_add(c, sd, gi, sd->it.v[i].process,
-			    sd->it.v[i].start, sd->it.v[i].end -
-			    sd->it.v[i].start);
+			if (sd->it.v[i].start >= sd->t0 &&
+			    sd->it.v[i].start < sd->t1)
+				diff_add(c, sd, gi, sd->it.v[i].process,
+				    sd->it.v[i].start, sd->it.v[i].end -
+				    sd->it.v[i].start);
 	}
 }
 
@@ -420,8 +458,8 @@ diff_summary(const struct dctx *c, const struct dside *sd, struct dsum *s)
 
 	memset(s, 0, sizeof *s);
 	activity_build(&a, m);
-	s->span = m->end_ns - m->origin_ns;
-	activity_total(&a, m->origin_ns, m->end_ns, &w);
+	s->span = sd->t1 - sd->t0;
+	activity_total(&a, sd->t0, sd->t1, &w);
 	s->gpus = a.ndev;
 	s->busy = w.busy;
 	s->idle = w.idle;
@@ -506,9 +544,154 @@ diff_topk(const struct dctx *c, int s, uint32_t *top)
 	return n;
 }
 
+/* Resolves side s's window from the request: 0, or -1 with *cause. */
+static int
+diff_window(const struct diff_req *rq, int s, struct dside *sd, char **cause)
+{
+	const struct model	*m = sd->m;
+	const struct diff_bound	*b;
+	int64_t			 t0 = m->origin_ns, t1 = m->end_ns;
+	int			 k;
+
+	sd->method = "whole";
+	if (rq != NULL && rq->steady) {
+		if (steady_bounds(m, &t0, &t1, cause) != 0)
+			return -1;
+		sd->method = "steady";
+	}
+	for (k = 0; rq != NULL && k < 2; k++) {
+		/* Both sides' bounds, then this side's own. */
+		b = k == 0 ? &rq->both : &rq->side[s];
+		if (b->has_from) {
+			t0 = b->from_abs ? b->from : m->origin_ns + b->from;
+			sd->method = "from-to";
+		}
+		if (b->has_to) {
+			t1 = b->to_abs ? b->to : m->origin_ns + b->to;
+			sd->method = "from-to";
+		}
+	}
+	if (t1 <= t0) {
+		*cause = xasprintf("the window of %s is empty", s == 0 ? "A" :
+		    "B");
+		return -1;
+	}
+	sd->t0 = t0;
+	sd->t1 = t1;
+	return 0;
+}
+
+/* One side's figure for an aux.NAME gate rule. */
+static double
+diff_sum_field(const struct dsum *s, const char *f, int *ok)
+{
+	*ok = 1;
+	if (strcmp(f, "span_ns") == 0)
+		return (double)s->span;
+	if (strcmp(f, "busy_ns") == 0)
+		return (double)s->busy;
+	if (strcmp(f, "idle_ns") == 0)
+		return (double)s->idle;
+	if (strcmp(f, "exposed_comm_ns") == 0)
+		return (double)s->exposed;
+	if (strcmp(f, "compute_ns") == 0)
+		return (double)s->compute;
+	if (strcmp(f, "comm_ns") == 0)
+		return (double)s->comm;
+	if (strcmp(f, "kernel_ns") == 0)
+		return (double)s->kernel_ns;
+	if (strcmp(f, "kernels") == 0)
+		return (double)s->kernels;
+	*ok = s->iters > 0;
+	return s->iter_med;
+}
+
+/*
+ * Checks every rule: auxiliary.gate, one line on stderr per broken rule.
+ * Returns the number of broken rules.
+ */
+static size_t
+diff_gate(const struct dctx *c, const struct dsum *sum,
+    const struct diff_req *rq, struct out *out)
+{
+	const struct diffgate_rule	*r;
+	const struct dgroup		*g;
+	cJSON				*gate, *rules, *jr, *keys;
+	double				 a, b;
+	size_t				 i, gi, nbad = 0, nkeys;
+	int				 oka, okb, broke;
+
+	gate = cJSON_AddObjectToObject(out->aux, "gate");
+	rules = cJSON_AddArrayToObject(gate, "rules");
+	for (i = 0; i < rq->nrules; i++) {
+		r = &rq->rules[i];
+		jr = cJSON_CreateObject();
+		cJSON_AddItemToArray(rules, jr);
+		out_str(jr, "rule", r->spec);
+		if (r->aux) {
+			a = diff_sum_field(&sum[0], r->field, &oka);
+			b = diff_sum_field(&sum[1], r->field, &okb);
+			if ((!oka || !okb) && r->fallback != NULL) {
+				a = diff_sum_field(&sum[0], r->fallback, &oka);
+				b = diff_sum_field(&sum[1], r->fallback, &okb);
+				out_str(jr, "measured", r->fallback);
+			}
+			broke = oka && okb && diffgate_breaks(r, a, b);
+			if (oka && okb) {
+				out_num(jr, "a", a);
+				out_num(jr, "b", b);
+			}
+			cJSON_AddBoolToObject(jr, "passed", !broke);
+			if (broke) {
+				nbad++;
+				fprintf(stderr, "gpulens diff: gate: %s broken: "
+				    "%.17g -> %.17g\n", r->spec, a, b);
+			}
+			continue;
+		}
+		keys = cJSON_CreateArray();
+		nkeys = 0;
+		for (gi = 0; gi < c->ng; gi++) {
+			g = &c->g[gi];
+			if (strcmp(r->field, "total_ns") == 0) {
+				a = (double)g->tot[0];
+				b = (double)g->tot[1];
+			} else if (strcmp(r->field, "count") == 0) {
+				a = (double)g->n[0];
+				b = (double)g->n[1];
+			} else if (g->has_med[0] && g->has_med[1]) {
+				a = g->med[0];
+				b = g->med[1];
+			} else
+				continue;
+			if (!diffgate_breaks(r, a, b))
+				continue;
+			cJSON_AddItemToArray(keys, cJSON_CreateString(
+			    strpool_get(c->keys, g->key)));
+			nkeys++;
+		}
+		cJSON_AddBoolToObject(jr, "passed", nkeys == 0);
+		cJSON_AddItemToObject(jr, "offending", keys);
+		if (nkeys > 0) {
+			nbad++;
+			fprintf(stderr, "gpulens diff: gate: %s broken by %zu "
+			    "row%s:", r->spec, nkeys, nkeys == 1 ? "" : "s");
+			for (gi = 0; gi < (size_t)cJSON_GetArraySize(keys) &&
+			    gi < 5; gi++)
+				fprintf(stderr, " %s", sanitize_tmp(
+				    cJSON_GetArrayItem(keys, (int)gi)->
+				    valuestring));
+			fprintf(stderr, "%s\n", nkeys > 5 ? " ..." : "");
+		}
+	}
+	cJSON_AddBoolToObject(gate, "passed", nbad == 0);
+	return nbad;
+}
+
 int
 cmd_diff_compute(const struct model *ma, const struct model *mb,
-    const struct opts *o, struct out *out, const char **code, char **cause)
+    const struct opts *o, const struct diff_req *rq, struct out *out,
+    const char **code, char **cause)
 {
 	struct dctx	 c;
 	struct dside	 sd[2];
@@ -516,19 +699,23 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	uint32_t	 top[2][DIFF_TOPK];
 	size_t		 ntop[2], gi, i, j, inter = 0, uni, nonly[2] = { 0, 0 };
 	size_t		 nsame = 0;
-	cJSON		*a, *b, *d, *p;
+	cJSON		*a, *b, *d, *p, *w;
 	double		 ov;
 	int		 s;
 
-	(void)code;
-	(void)cause;
-	memset(&c, 0, sizeof c);
-	c.keys = strpool_new();
-	hmap_init(&c.by_key);
 	memset(sd, 0, sizeof sd);
 	for (s = 0; s < 2; s++) {
 		sd[s].m = s == 0 ? ma : mb;
 		sd[s].s = s;
+		if (diff_window(rq, s, &sd[s], cause) != 0) {
+			*code = "usage";
+			return -1;
+		}
+	}
+	memset(&c, 0, sizeof c);
+	c.keys = strpool_new();
+	hmap_init(&c.by_key);
+	for (s = 0; s < 2; s++) {
 		diff_side_prepare(&sd[s]);
 		diff_collect(&c, &sd[s]);
 	}
@@ -582,6 +769,16 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	out_int(out->aux, "only_a", (int64_t)nonly[0]);
 	out_int(out->aux, "only_b", (int64_t)nonly[1]);
 	out_int(out->aux, "unchanged", (int64_t)nsame);
+	w = cJSON_AddObjectToObject(out->aux, "window");
+	for (s = 0; s < 2; s++) {
+		p = cJSON_AddObjectToObject(w, s == 0 ? "a" : "b");
+		out_str(p, "method", sd[s].method);
+		out_int(p, "start_ns", sd[s].t0 - sd[s].m->origin_ns);
+		out_int(p, "end_ns", sd[s].t1 - sd[s].m->origin_ns);
+	}
+	if (rq != NULL && rq->nrules > 0 &&
+	    diff_gate(&c, sum, rq, out) > 0)
+		rq->failed[0] = 1;
 	if (ov < DIFF_OVERLAP_MIN)
 		out_warn(out, "the two captures share %.0f%% of their top "
 		    "kernels: they may not be the same workload", ov);
@@ -597,19 +794,152 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	return 0;
 }
 
+/* Parses a time option's value into b's from or to: 0, or -1 with *cause. */
+static int
+diff_time_arg(const char *opt, const char *v, struct diff_bound *b, int to,
+    char **cause)
+{
+	int64_t	ns;
+	int	abs_;
+
+	if (v == NULL || units_parse_time(v, &ns, &abs_) != 0) {
+		*cause = xasprintf("%s needs a time (ns, or 12.5ms, 3s; @ for "
+		    "absolute)", opt);
+		return -1;
+	}
+	if (to) {
+		b->has_to = 1;
+		b->to = ns;
+		b->to_abs = abs_;
+	} else {
+		b->has_from = 1;
+		b->from = ns;
+		b->from_abs = abs_;
+	}
+	return 0;
+}
+
+/*
+ * Takes diff's own options (windows and the gate) out of argv, leaving the
+ * shared ones for opts_parse. Returns 0, or -1 with *cause.
+ */
+static int
+diff_parse_req(int *argc, char **argv, struct diff_req *rq, char **cause)
+{
+	static const char *const sides[2][2] = {
+		{ "--a-from", "--a-to" }, { "--b-from", "--b-to" }
+	};
+	struct diffgate_rule	 r;
+	char			*rule, *end;
+	double			 pct;
+	int			 i, j, k, n = 1, to, side;
+
+	for (i = 1; i < *argc; i++) {
+		const char *a = argv[i], *v = i + 1 < *argc ? argv[i + 1] :
+		    NULL;
+
+		if (strcmp(a, "--") == 0) {
+			while (i < *argc)
+				argv[n++] = argv[i++];
+			break;
+		}
+		if (strcmp(a, "--window") == 0) {
+			if (v == NULL || strcmp(v, "steady") != 0) {
+				*cause = xstrdup("--window takes 'steady'");
+				return -1;
+			}
+			rq->steady = 1;
+			i++;
+			continue;
+		}
+		if (strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0 ||
+		    strcmp(a, "--until") == 0) {
+			if (diff_time_arg(a, v, &rq->both, a[2] != 'f',
+			    cause) != 0)
+				return -1;
+			i++;
+			continue;
+		}
+		for (j = 0, to = -1, side = 0; j < 2; j++)
+			for (k = 0; k < 2; k++)
+				if (strcmp(a, sides[j][k]) == 0) {
+					to = k;
+					side = j;
+				}
+		if (to >= 0) {
+			if (diff_time_arg(a, v, &rq->side[side], to,
+			    cause) != 0)
+				return -1;
+			i++;
+			continue;
+		}
+		if (strcmp(a, "--fail-on") == 0 ||
+		    strcmp(a, "--exit-on-regression") == 0) {
+			if (v == NULL) {
+				*cause = xasprintf("%s needs a value", a);
+				return -1;
+			}
+			if (a[2] == 'f')
+				rule = xstrdup(v);
+			else {
+				pct = strtod(v, &end);
+				if (*v == '\0' || *end != '\0' || !(pct >= 0)) {
+					*cause = xstrdup("--exit-on-regression "
+					    "needs a percentage");
+					return -1;
+				}
+				rule = xasprintf("aux.iter_median_ns>+%s%%", v);
+			}
+			if (diffgate_parse(rule, &r, cause) != 0) {
+				free(rule);
+				return -1;
+			}
+			free(rule);
+			/* Without iterations on both sides the regression
+			 * is measured on the kernel time. */
+			if (a[2] == 'e')
+				r.fallback = "kernel_ns";
+			rq->rules = xreallocarray(rq->rules, rq->nrules + 1,
+			    sizeof *rq->rules);
+			rq->rules[rq->nrules++] = r;
+			i++;
+			continue;
+		}
+		argv[n++] = argv[i];
+	}
+	argv[n] = NULL;
+	*argc = n;
+	return 0;
+}
+
+static void
+diff_req_free(struct diff_req *rq)
+{
+	size_t	i;
+
+	for (i = 0; i < rq->nrules; i++)
+		diffgate_free(&rq->rules[i]);
+	free(rq->rules);
+}
+
 static int
 cmd_diff_exec(int argc, char **argv, const struct cmd_global *g)
 {
 	const struct cmd_entry	*e = &cmd_diff_entry;
 	struct opts		 o;
 	struct out		 out;
+	struct diff_req		 rq;
 	struct model		*ma = NULL, *mb = NULL;
 	char			*cause = NULL;
 	const char		*code = NULL;
-	int			 rc;
+	int			 rc, failed = 0;
 
+	memset(&rq, 0, sizeof rq);
+	rq.failed = &failed;
 	out_init(&out, e->name);
-	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
+	memset(&o, 0, sizeof o);
+	if (diff_parse_req(&argc, argv, &rq, &cause) != 0 ||
+	    opts_parse(&o, e->options, argc, argv, &cause) != 0) {
 		opts_apply_out(&o, &out);
 		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
 		goto done;
@@ -626,14 +956,17 @@ cmd_diff_exec(int argc, char **argv, const struct cmd_global *g)
 		rc = EXIT_USAGE;
 		goto done;
 	}
-	if (cmd_diff_compute(ma, mb, &o, &out, &code, &cause) != 0) {
+	if (cmd_diff_compute(ma, mb, &o, &rq, &out, &code, &cause) != 0) {
 		rc = out_error(&out, ma, o.args[0], code != NULL ? code :
 		    "usage", "%s", cause != NULL ? cause : "failed");
 		goto done;
 	}
 	rc = out_emit(&out, ma, o.args[0]);
+	if (rc == 0 && failed)
+		rc = 1;
 done:
 	free(cause);
+	diff_req_free(&rq);
 	opts_free(&o);
 	out_free(&out);
 	model_free(ma);
