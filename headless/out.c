@@ -180,9 +180,13 @@ out_cmp(const void *a, const void *b)
 	const struct out_sortent	*x = a, *y = b;
 	int				 r = 0;
 
-	if (x->kind == 0 || y->kind == 0)
+	/* Rows without the value (null or missing) come last, whichever
+	 * the direction. */
+	if (x->kind == 0 || y->kind == 0) {
 		r = (x->kind == 0) - (y->kind == 0);
-	else if (x->kind == 3 && y->kind == 3)
+		return r != 0 ? r : strcmp(x->key, y->key);
+	}
+	if (x->kind == 3 && y->kind == 3)
 		r = strcmp(x->str, y->str);
 	else if (x->kind == 1 && y->kind == 1)
 		r = (x->inum > y->inum) - (x->inum < y->inum);

@@ -17,7 +17,7 @@ B="$TMPD/b.sqlite"
     >/dev/null 2>&1 || fail "demo a"
 "$G" demo --out "$B" --events 20000 --gpus 2 --seed 3 --straggler 0 \
     --slowdown 1.1 >/dev/null 2>&1 || fail "demo b"
-py() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $1" "$TMPD/out"; }
+py() { c=$1; shift; python3 -c "import json,sys; d=json.load(open(sys.argv[1])); $c" "$TMPD/out" "$@"; }
 
 # The same capture passes any rule.
 expect_rc 0 "$G" diff "$A" "$A" --exit-on-regression 5 --fail-on 'total_ns>+1%' \
@@ -73,6 +73,20 @@ expect_rc 0 "$G" diff "$A" "$A" --json
 expect_rc 0 "$G" diff "$A" "$A" --to 200ms --json
 [ "$(py 'print(d["data"]["auxiliary"]["a"]["kernels"] < '"$k"')')" = True ] ||
     fail "a window did not narrow the kernels"
+
+# Rows without the sort field's value come last in both directions.
+for dir in desc asc; do
+	expect_rc 0 "$G" diff "$A" "$B" --a-to 50ms --sort "delta_pct:$dir" \
+	    --limit 0 --json
+	py '
+v = [r["delta_pct"] for r in d["data"]["rows"]]
+k = [x is None for x in v]
+assert any(k) and not all(k), "no mix of nulls"
+assert k == sorted(k), "a null before a value"
+s = [x for x in v if x is not None]
+assert s == sorted(s, reverse=sys.argv[2] == "desc"), "order"
+' "$dir" || fail "--sort delta_pct:$dir: nulls not last"
+done
 
 # Usage errors.
 expect_rc 2 "$G" diff "$A" "$B" --fail-on 'bogus>1'
