@@ -217,7 +217,9 @@ uint32_t	 kineto_stream(struct kineto *, int64_t device, int64_t stream);
 int		 kineto_gpu_event(struct kineto *, struct kev *);
 uint32_t	 kineto_gpu_ann_track(struct kineto *, struct kev *);
 
-/* kineto-meta.c: one top-level member; the end of the file. */
+/* kineto-meta.c: one top-level member; the end of the file. The keys
+ * whose values are read whole (jsonscan_want). */
+extern const char *const kineto_meta_keys[];
 int		 kineto_meta_member(struct kineto *, struct jsonscan_item *);
 int		 kineto_meta_finish(struct kineto *);
 

@@ -1199,6 +1199,7 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 		kineto_free(&k);
 		return NULL;
 	}
+	jsonscan_want(k.js, kineto_meta_keys);
 	k.b = builder_new(SOURCE_KINETO);
 	k.m = k.b->m;
 	k.names = xcalloc(K_NAMECACHE, sizeof *k.names);
