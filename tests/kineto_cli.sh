@@ -30,6 +30,15 @@ for r in 0 1 2 3; do
 done
 python3 "$CHECK" --quiet "$TMPD"/job/* || fail "generated job: gpulens and the JSON disagree"
 
+# The UTC of the trace's clock: its baseTimeNanoseconds (kgen.c).
+expect_rc 0 "$GPULENS" --no-cache info "$TMPD/job/rank-2.pt.trace.json" --json
+python3 - "$TMPD/out" <<'EOF' || fail "info: utc_epoch_ns"
+import json, sys
+a = json.load(open(sys.argv[1]))["data"]["auxiliary"]
+assert a["utc_epoch_ns"] == 1767225600000000000, a["utc_epoch_ns"]
+assert a["origin_ns"] >= a["utc_epoch_ns"], a
+EOF
+
 expect_rc 0 "$GPULENS" --no-cache ranks "$TMPD/job" --json
 python3 - "$TMPD/out" <<'EOF' || fail "ranks on the generated job"
 import json, sys
