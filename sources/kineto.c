@@ -1280,6 +1280,24 @@ kineto_probe(const char *path, char **cause)
 }
 
 int
+kineto_is_category(const char *s, size_t len)
+{
+	size_t	i, j;
+
+	for (i = 0; i < K_NCATS; i++) {
+		if (strlen(kineto_cats[i].name) != len)
+			continue;
+		for (j = 0; j < len; j++)
+			if ((s[j] >= 'A' && s[j] <= 'Z' ? s[j] - 'A' + 'a' :
+			    s[j]) != kineto_cats[i].name[j])
+				break;
+		if (j == len)
+			return 1;
+	}
+	return 0;
+}
+
+int
 kineto_rank_from_name(const char *path)
 {
 	const char	*base = strrchr(path, '/'), *p, *q;

@@ -43,6 +43,7 @@
 #include <sqlite3.h>
 
 #include "cache.h"
+#include "chrome.h"
 #include "kineto.h"
 #include "model.h"
 #include "progress.h"
@@ -526,6 +527,13 @@ source_read(const char *path, struct progress *prog, char **cause)
 	case DETECT_ZSTD:
 		switch (kineto_probe(path, &why)) {
 		case 1:
+			switch (chrome_probe(path, &why)) {
+			case 1:
+				return chrome_load(path, prog, cause);
+			case -1:
+				*cause = why;
+				return NULL;
+			}
 			return kineto_load(path, prog, cause);
 		case -1:
 			*cause = why;
