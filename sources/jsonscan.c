@@ -847,7 +847,8 @@ js_step(struct jsonscan *js, int *step)
 			js_skipped(js, (uint64_t)(p - s), js->nodes, step);
 			return JS_OK;
 		}
-		js->meta = cJSON_ParseWithLength(val.p, val.len);
+		/* From s: a string's span leaves its quotes out. */
+		js->meta = cJSON_ParseWithLength(s, (size_t)(p - s));
 		memset(it, 0, sizeof *it);
 		it->kind = JSONSCAN_META;
 		it->key = js->key;

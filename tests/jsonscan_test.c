@@ -418,7 +418,7 @@ test_members_bounded(void **state)
 	 * one over it too, a long string, an event, a nested one. */
 	doc = malloc(4 * big + 4 * JSONSCAN_META_NODES + 1000);
 	p = doc;
-	p += sprintf(p, "{\"a\": [1, 2, 3], \"big\": [");
+	p += sprintf(p, "{\"a\": [1, 2, 3], \"t\": \"hi\", \"big\": [");
 	for (i = 0; i < big / 2; i++)
 		p += sprintf(p, "%s0", i > 0 ? "," : "");
 	p += sprintf(p, "], \"deviceProperties\": [{\"id\": 0, \"pad\": \"");
@@ -434,6 +434,10 @@ test_members_bounded(void **state)
 	it = next_is(js, JSONSCAN_META, "a");
 	assert_int_equal(cJSON_GetArraySize(it->meta), 3);
 	assert_int_equal(it->nodes, 4);
+	/* A string member's value is the string (not its bare text). */
+	it = next_is(js, JSONSCAN_META, "t");
+	assert_true(cJSON_IsString(it->meta));
+	assert_string_equal(it->meta->valuestring, "hi");
 	it = next_is(js, JSONSCAN_SKIPPED, "big");
 	assert_int_equal(it->size, big - 1 + 2);	/* "[0,0,...,0]" */
 	assert_null(it->meta);
