@@ -705,7 +705,7 @@ ch_event(struct chrome *c, struct jsonscan_obj *o)
 		return ch_fail(c, &e, "no 'ph' (phase)");
 	if (strchr("XBEiIRC", e.ph) != NULL && !e.has_ts)
 		return ch_fail(c, &e, "no 'ts' in a '%c' event", e.ph);
-	if (e.ph != 'M')
+	if (strchr("XBiIRC", e.ph) != NULL)	/* an E takes its B's */
 		ch_category(c, &e);
 	switch (e.ph) {
 	case 'X':

@@ -147,6 +147,7 @@ struct jsonscan {
 	int			 comma;		/* the ',' before this unit was
 						   consumed */
 	const char *const	*want;		/* jsonscan_want(), or NULL */
+	size_t			 meta_big, meta_small;	/* the bounds */
 	size_t			 mlimit;	/* bytes the value may hold */
 	uint64_t		 mstart;	/* offset of the value */
 	uint64_t		 nodes;		/* values parsed in this unit */
@@ -711,11 +712,11 @@ js_meta_limit(const struct jsonscan *js, const struct jsonscan_val *key)
 	const char *const	*w;
 
 	if (js->want == NULL)
-		return JSONSCAN_META_BYTES;
+		return js->meta_big;
 	for (w = js->want; *w != NULL; w++)
 		if (strlen(*w) == key->len && memcmp(*w, key->p, key->len) == 0)
-			return JSONSCAN_META_BYTES;
-	return JSONSCAN_META_SMALL;
+			return js->meta_big;
+	return js->meta_small;
 }
 
 /* A member's value was skipped: the SKIPPED item. */
@@ -1158,6 +1159,8 @@ js_new(const char *name)
 	js = xcalloc(1, sizeof *js);
 	js->name = xstrdup(name);
 	js->maxitem = JSONSCAN_MAX_ITEM;
+	js->meta_big = JSONSCAN_META_BYTES;
+	js->meta_small = JSONSCAN_META_SMALL;
 	js->state = ST_START;
 	return js;
 }
@@ -1221,6 +1224,13 @@ void
 jsonscan_want(struct jsonscan *js, const char *const *keys)
 {
 	js->want = keys;
+}
+
+void
+jsonscan_set_meta_bytes(struct jsonscan *js, size_t big, size_t small)
+{
+	js->meta_big = big;
+	js->meta_small = small;
 }
 
 int

@@ -124,6 +124,10 @@ void		 jsonscan_set_max_item(struct jsonscan *, size_t);
  * other keys' up to JSONSCAN_META_SMALL. Without it, every key is wanted.
  */
 void		 jsonscan_want(struct jsonscan *, const char *const *keys);
+/* Other byte bounds than JSONSCAN_META_BYTES and _SMALL (tests, fuzzing:
+ * small inputs then take the streaming path). */
+void		 jsonscan_set_meta_bytes(struct jsonscan *, size_t big,
+		    size_t small);
 /*
  * The next item: returns 1 with *item set (borrowed, valid until the next
  * call), 0 at the end of a complete document, -1 with *cause (caller
