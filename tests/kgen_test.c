@@ -22,6 +22,7 @@
 #include "kineto.h"
 #include "model.h"
 #include "tsupport.h"
+#include "xmalloc.h"
 #include "zfile.h"
 
 static struct model *
@@ -206,7 +207,7 @@ test_merged(void **state)
 	struct kgen_opts	 o;
 	struct kgen_stats	 st, one;
 	struct model		*m;
-	char			*cause = NULL, *text;
+	char			*cause = NULL, *text, *raw;
 	uint64_t		 kernels = 0, n;
 	size_t			 i, len;
 	int			 r;
@@ -226,7 +227,11 @@ test_merged(void **state)
 	assert_int_equal(kgen_write(ts_path("merged.json"), &o, &st, &cause),
 	    0);
 	assert_true(st.kernels == kernels);
-	text = ts_read(ts_path("merged.json"), &len);
+	raw = ts_read(ts_path("merged.json"), &len);
+	text = xmalloc(len + 1);	/* ts_read's buffer has no NUL */
+	memcpy(text, raw, len);
+	text[len] = '\0';
+	free(raw);
 	assert_non_null(strstr(text, "\"pid\":104001,"));	/* rank 1 */
 	assert_non_null(strstr(text, "\"pid_raw\":4001"));
 	assert_non_null(strstr(text, "\"RANK 2 - GPU\""));
