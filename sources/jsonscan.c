@@ -833,7 +833,8 @@ js_step(struct jsonscan *js, int *step)
 		s = p;
 		js->nodes = 0;
 		rc = js_value(js, &p, &val);
-		if (rc == JS_MORE && js->hi - js->pos >= js->mlimit) {
+		if (rc == JS_MORE && (js->hi - js->pos >= js->mlimit ||
+		    (js->hi == js->cap && js->cap >= js->maxitem))) {
 			/* Too large to hold: stream past it. */
 			memset(&js->skip, 0, sizeof js->skip);
 			js->state = ST_SKIP;
