@@ -5,7 +5,8 @@
  * The document is read from a zfile (plain, gzip or zstd, by content) in
  * large chunks into one buffer, and never held whole: memory is bounded by
  * the buffer, which only grows to hold the largest single item (an event,
- * or one top-level member other than the event array), up to a limit.
+ * or a token of a top-level member beyond the bounds below), up to a
+ * limit. Blanks between items are never kept.
  *
  * jsonscan_next() yields, in document order:
  *   JSONSCAN_EVENT  one element of the top-level "traceEvents" array (or of
