@@ -329,9 +329,9 @@ kf_merged(struct kf_out *o, const char *path, const struct kgen_opts *op,
 				kf_puts(o, s);
 				sep = 1;
 				cJSON_free(s);
-				cJSON_Delete(ev);
 				if (ph != NULL && strcmp(ph, "M") == 0)
 					st->metadata++;
+				cJSON_Delete(ev);
 				st->events++;
 			}
 			fclose(fp);
