@@ -25,7 +25,8 @@ const struct cmd_entry cmd_demo_entry = {
 	"gpulens demo [--out FILE] [--events N] [--gpus G] [--seed S]\n"
 	"    [--plant LIST] [--clean] [--straggler RANK|none] [--slowdown F]\n"
 	"    [--layers L]\n"
-	"    [--format nsys|kineto] [--rank R] [--clock-back S]",
+	"    [--format nsys|kineto|kineto-merged|chrome] [--rank R]\n"
+	"    [--clock-back S]",
 	"Writes a synthetic Nsight Systems SQLite trace (several GPUs and\n"
 	"processes, compute and NCCL streams, copies, NVTX iterations,\n"
 	"correlated runtime calls, idle bubbles, a straggler rank) and opens\n"
@@ -52,6 +53,10 @@ const struct cmd_entry cmd_demo_entry = {
 	"               straggler and slowdown options apply\n"
 	"  --rank R     kineto: the rank written (default 0); one file per\n"
 	"               rank with the same options and seed makes one job\n"
+	"               kineto-merged: every rank in one file, as TraceLens's\n"
+	"               TraceFuse merges them (pids offset per rank); chrome:\n"
+	"               a generic Chrome trace (nsightful's layout); both\n"
+	"               need --out\n"
 	"  --clock-back S kineto: the rank's clock is S seconds behind the\n"
 	"               job's (0 to 1.6e9); decades behind, the rank is\n"
 	"               refused when loaded with the others",
@@ -164,10 +169,13 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 			i++;
 		} else if (strcmp(a, "--format") == 0) {
 			if (val == NULL || (strcmp(val, "nsys") != 0 &&
-			    strcmp(val, "kineto") != 0))
-				return cmd_usage_error(e, "--format needs nsys "
-				    "or kineto");
-			kineto = strcmp(val, "kineto") == 0;
+			    strcmp(val, "kineto") != 0 && strcmp(val,
+			    "kineto-merged") != 0 && strcmp(val, "chrome") != 0))
+				return cmd_usage_error(e, "--format needs nsys, "
+				    "kineto, kineto-merged or chrome");
+			kineto = strcmp(val, "nsys") != 0;
+			ko.merged = strcmp(val, "kineto-merged") == 0;
+			ko.chrome = strcmp(val, "chrome") == 0;
 			i++;
 		} else if (strcmp(a, "--rank") == 0) {
 			if (val == NULL || (v = cmd_parse_count(val)) < 0 ||
@@ -206,6 +214,9 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 		ko.slowdown = o.slowdown;
 		if (ko.rank >= ko.world)
 			return cmd_usage_error(e, "--rank must be below --gpus");
+		if ((ko.merged || ko.chrome) && out == NULL)
+			return cmd_usage_error(e, "--format kineto-merged and "
+			    "chrome need --out");
 		path = out != NULL ? xstrdup(out) : demo_default_path(&o, 1);
 		len = strlen(path);
 		ko.gzip = len > 3 && strcmp(path + len - 3, ".gz") == 0 ? 1 : 0;

@@ -8,12 +8,22 @@
  * unit is parsed from pos with a recursive-descent parser that only reads
  * the buffer; when it runs off the end it returns JS_MORE and nothing has
  * been consumed, so the bytes from pos are moved to the front, more are
- * read behind them (the buffer doubles when one unit fills it, up to the
- * item limit), and the unit is parsed again from its start. With chunks
- * of JS_CHUNK bytes and events of a few hundred, that retry costs
- * nothing measurable. Only a complete unit moves pos, and only then may
- * its strings be decoded in place (jsonscan_str), since a retried parse
- * must see the original bytes.
+ * read behind them until the buffer is full (it doubles when one unit
+ * fills it, up to the item limit), and the unit is parsed again from its
+ * start: a unit is reparsed only after the buffer has doubled, so a long
+ * one costs linear time. Whitespace between units is consumed as soon as
+ * it is seen (and so is a unit's leading comma), so blanks between events
+ * are never kept or rescanned. Only a complete unit moves pos, and only
+ * then may its strings be decoded in place (jsonscan_str), since a
+ * retried parse must see the original bytes.
+ *
+ * Top-level members: the key (and ':') is one unit, its value the next.
+ * A value within its bound (jsonscan.h) is parsed as a unit and given to
+ * cJSON; one that outgrows it (the buffer holds more than the bound and
+ * the value is not complete, or it is complete but over the bound in
+ * bytes or values) is streamed past by a pushdown automaton (struct
+ * js_skip) that consumes one token at a time, so that what a member
+ * costs is the token being read, whatever its size.
  *
  * Per event nothing is allocated: the member list is one array reused
  * from event to event, and members are spans of the buffer.
@@ -44,7 +54,7 @@
 #define JS_MAX_DEPTH	512		/* nesting limit of skipped values */
 #define JS_NUMTEXT	64		/* longest number converted via text */
 
-enum { JS_OK = 0, JS_MORE = 1, JS_ERR = -1 };
+enum { JS_OK = 0, JS_MORE = 1, JS_ERR = -1, JS_DONE = 2 };
 
 /* Byte-parallel tests on a uint64_t (any byte zero; any byte below n,
  * n <= 128). */
@@ -57,6 +67,8 @@ enum js_state {
 	ST_START = 0,	/* before the top-level value */
 	ST_OBJ,		/* in the top-level object: a key or '}' */
 	ST_EVENTS,	/* in the event array: an event or ']' */
+	ST_META,	/* a top-level member's value (key and ':' read) */
+	ST_SKIP,	/* streaming past a member's value (struct js_skip) */
 	ST_DONE,	/* after the top-level value: only whitespace */
 	ST_END,		/* the end was reported */
 	ST_FAILED,	/* an error was reported */
@@ -83,6 +95,30 @@ struct js_pipe {
 	uint64_t		 raw_off;
 };
 
+/*
+ * Streaming past a value without holding it (ST_SKIP): a pushdown
+ * automaton that consumes one token at a time, so that only the token
+ * being read (a number, a literal, or what is left of a string) is in the
+ * buffer. It validates as js_value does.
+ */
+enum js_expect {
+	EX_VALUE = 0,		/* a value */
+	EX_VALUE_OR_CLOSE,	/* after '[': a value or ']' */
+	EX_KEY,			/* after ',' in an object */
+	EX_KEY_OR_CLOSE,	/* after '{': a key or '}' */
+	EX_COLON,
+	EX_COMMA_OR_CLOSE,	/* after a value inside a container */
+	EX_IN_STRING,		/* inside a string (a value or a key) */
+};
+
+struct js_skip {
+	int		 depth;
+	int		 expect;	/* enum js_expect */
+	int		 after;		/* IN_STRING: what follows the string */
+	uint64_t	 nodes;
+	char		 stack[JS_MAX_DEPTH];	/* '{' or '[' */
+};
+
 struct jsonscan {
 	char			*name;		/* for messages */
 	struct zfile		*zf;		/* NULL: memory */
@@ -106,6 +142,16 @@ struct jsonscan {
 
 	char			*err;		/* last error, full message */
 	int			 depth;
+
+	/* Top-level members other than the event array. */
+	int			 comma;		/* the ',' before this unit was
+						   consumed */
+	const char *const	*want;		/* jsonscan_want(), or NULL */
+	size_t			 meta_big, meta_small;	/* the bounds */
+	size_t			 mlimit;	/* bytes the value may hold */
+	uint64_t		 mstart;	/* offset of the value */
+	uint64_t		 nodes;		/* values parsed in this unit */
+	struct js_skip		 skip;
 };
 
 /* Bytes that end the fast scan of a string: controls, '"' and '\\'. */
@@ -399,6 +445,7 @@ out:
 static int
 js_value(struct jsonscan *js, const char **pp, struct jsonscan_val *v)
 {
+	js->nodes++;
 	switch (**pp) {
 	case '"':
 		return js_string(js, pp, v);
@@ -423,6 +470,156 @@ js_value(struct jsonscan *js, const char **pp, struct jsonscan_val *v)
 		return js_fail(js, *pp, "unexpected byte 0x%02x",
 		    (unsigned char)**pp);
 	return js_fail(js, *pp, "unexpected character '%c'", **pp);
+}
+
+/* The rest of a string being skipped: JS_OK past its closing quote, or
+ * JS_MORE with *pp where reading must resume (an escape is never split). */
+static int
+js_skip_string(struct jsonscan *js, const char **pp)
+{
+	const char	*p = *pp, *end = js->buf + js->hi;
+	int		 k;
+
+	for (;;) {
+		while (p < end && !js_stop[(unsigned char)*p])
+			p++;
+		if (p >= end)
+			break;
+		if (*p == '"') {
+			*pp = p + 1;
+			return JS_OK;
+		}
+		if (*p != '\\')
+			return js_fail(js, p, "control character 0x%02x in a "
+			    "string", (unsigned char)*p);
+		if (p + 1 >= end)
+			break;
+		if (p[1] == 'u') {
+			if (p + 6 > end)
+				break;
+			for (k = 2; k < 6; k++)
+				if (js_hex((unsigned char)p[k]) < 0)
+					return js_fail(js, p, "bad \\u escape "
+					    "in a string");
+			p += 6;
+		} else if (strchr("\"\\/bfnrt", p[1]) != NULL && p[1] != '\0')
+			p += 2;
+		else
+			return js_fail(js, p, "invalid escape in a string");
+	}
+	*pp = p;
+	return JS_MORE;
+}
+
+/* After a complete value inside the skipped one: 1 if it was the whole. */
+static int
+js_skip_after_value(struct js_skip *sk)
+{
+	sk->nodes++;
+	if (sk->depth == 0)
+		return 1;
+	sk->expect = EX_COMMA_OR_CLOSE;
+	return 0;
+}
+
+/*
+ * Skips on from js->pos: JS_DONE when the value is complete (js->pos after
+ * it), else JS_MORE or JS_ERR. Every complete token moves js->pos, so a
+ * refill keeps only the token being read.
+ */
+static int
+js_skip_step(struct jsonscan *js)
+{
+	struct js_skip		*sk = &js->skip;
+	struct jsonscan_val	 v;
+	const char		*p, *end = js->buf + js->hi;
+	char			 top;
+	int			 rc;
+
+	for (;;) {
+		p = js->buf + js->pos;
+		if (sk->expect == EX_IN_STRING) {
+			rc = js_skip_string(js, &p);
+			js->pos = (size_t)(p - js->buf);
+			if (rc != JS_OK)
+				return rc;
+			sk->expect = sk->after;
+			if (sk->expect == EX_COMMA_OR_CLOSE &&
+			    js_skip_after_value(sk))
+				return JS_DONE;
+			continue;
+		}
+		p = js_ws(p, end);
+		js->pos = (size_t)(p - js->buf);
+		if (p >= end)
+			return JS_MORE;
+		top = sk->depth > 0 ? sk->stack[sk->depth - 1] : 0;
+		switch (sk->expect) {
+		case EX_VALUE_OR_CLOSE:
+			if (*p == ']')
+				goto close;
+			/* FALLTHROUGH */
+		case EX_VALUE:
+			if (*p == '{' || *p == '[') {
+				if (sk->depth >= JS_MAX_DEPTH)
+					return js_fail(js, p, "nesting deeper "
+					    "than %d levels", JS_MAX_DEPTH);
+				sk->stack[sk->depth++] = *p;
+				sk->expect = *p == '{' ? EX_KEY_OR_CLOSE :
+				    EX_VALUE_OR_CLOSE;
+				js->pos++;
+				continue;
+			}
+			if (*p == '"') {
+				sk->expect = EX_IN_STRING;
+				sk->after = EX_COMMA_OR_CLOSE;
+				js->pos++;
+				continue;
+			}
+			if ((rc = js_value(js, &p, &v)) != JS_OK)
+				return rc;
+			js->pos = (size_t)(p - js->buf);
+			if (js_skip_after_value(sk))
+				return JS_DONE;
+			continue;
+		case EX_KEY_OR_CLOSE:
+			if (*p == '}')
+				goto close;
+			/* FALLTHROUGH */
+		case EX_KEY:
+			if (*p != '"')
+				return js_fail(js, p, "expected a string key in "
+				    "an object");
+			sk->expect = EX_IN_STRING;
+			sk->after = EX_COLON;
+			js->pos++;
+			continue;
+		case EX_COLON:
+			if (*p != ':')
+				return js_fail(js, p, "expected ':' after an "
+				    "object key");
+			sk->expect = EX_VALUE;
+			js->pos++;
+			continue;
+		case EX_COMMA_OR_CLOSE:
+			if (*p == ',') {
+				sk->expect = top == '{' ? EX_KEY : EX_VALUE;
+				js->pos++;
+				continue;
+			}
+			if (*p == (top == '{' ? '}' : ']'))
+				goto close;
+			return js_fail(js, p, "expected ',' or '%c' in an %s",
+			    top == '{' ? '}' : ']', top == '{' ? "object" :
+			    "array");
+		}
+		continue;
+close:
+		sk->depth--;
+		js->pos++;
+		if (js_skip_after_value(sk))
+			return JS_DONE;
+	}
 }
 
 /*
@@ -508,6 +705,36 @@ js_decode_keys(struct jsonscan *js)
 
 enum { STEP_ITEM, STEP_AGAIN, STEP_END };
 
+/* The bytes a top-level member's value may hold (jsonscan_want). */
+static size_t
+js_meta_limit(const struct jsonscan *js, const struct jsonscan_val *key)
+{
+	const char *const	*w;
+
+	if (js->want == NULL)
+		return js->meta_big;
+	for (w = js->want; *w != NULL; w++)
+		if (strlen(*w) == key->len && memcmp(*w, key->p, key->len) == 0)
+			return js->meta_big;
+	return js->meta_small;
+}
+
+/* A member's value was skipped: the SKIPPED item. */
+static void
+js_skipped(struct jsonscan *js, uint64_t size, uint64_t nodes, int *step)
+{
+	struct jsonscan_item	*it = &js->item;
+
+	memset(it, 0, sizeof *it);
+	it->kind = JSONSCAN_SKIPPED;
+	it->key = js->key;
+	it->offset = js->mstart;
+	it->size = size;
+	it->nodes = nodes;
+	js->state = ST_OBJ;
+	*step = STEP_ITEM;
+}
+
 /* One unit at pos; returns STEP_* or JS_MORE / JS_ERR (negated). */
 static int
 js_step(struct jsonscan *js, int *step)
@@ -518,7 +745,11 @@ js_step(struct jsonscan *js, int *step)
 	struct jsonscan_item	*it = &js->item;
 	int			 rc;
 
+	/* Whitespace between units is consumed at once: a refill must not
+	 * keep (and rescan) it. */
 	p = js_ws(p, end);
+	if (js->state != ST_START || p >= end)
+		js->pos = (size_t)(p - js->buf);
 	switch (js->state) {
 	case ST_START:
 		if (js->base == 0 && js->pos == 0 && end - p >= 3 &&
@@ -537,6 +768,7 @@ js_step(struct jsonscan *js, int *step)
 			return js_fail(js, p, "a trace must be a JSON object "
 			    "or array");
 		js->first = 1;
+		js->comma = 0;
 		js->pos = (size_t)(p + 1 - js->buf);
 		*step = STEP_AGAIN;
 		return JS_OK;
@@ -544,17 +776,19 @@ js_step(struct jsonscan *js, int *step)
 	case ST_OBJ:
 		if (p >= end)
 			return JS_MORE;
-		if (*p == '}') {
+		if (*p == '}' && !js->comma) {
 			js->state = ST_DONE;
 			js->pos = (size_t)(p + 1 - js->buf);
 			*step = STEP_AGAIN;
 			return JS_OK;
 		}
-		if (!js->first) {
+		if (!js->first && !js->comma) {
 			if (*p != ',')
 				return js_fail(js, p, "expected ',' or '}' in "
 				    "the top-level object");
+			js->comma = 1;
 			p = js_ws(p + 1, end);
+			js->pos = (size_t)(p - js->buf);
 			if (p >= end)
 				return JS_MORE;
 		}
@@ -572,6 +806,8 @@ js_step(struct jsonscan *js, int *step)
 		p = js_ws(p + 1, end);
 		if (p >= end)
 			return JS_MORE;
+		js->first = 0;
+		js->comma = 0;
 		if (*p == '[' && !key.esc && key.len == 11 &&
 		    memcmp(key.p, "traceEvents", 11) == 0) {
 			js->state = ST_EVENTS;
@@ -580,38 +816,77 @@ js_step(struct jsonscan *js, int *step)
 			*step = STEP_AGAIN;
 			return JS_OK;
 		}
-		s = p;
-		if ((rc = js_value(js, &p, &val)) != JS_OK)
-			return rc;
-		js->first = 0;
+		/* The key is complete: its value is the next unit. */
 		jsonscan_str(&key);
+		free(js->key);
 		js->key = xstrndup(key.p, key.len);
-		js->meta = cJSON_ParseWithLength(val.p, val.len);
+		js->mlimit = js_meta_limit(js, &key);
+		js->pos = (size_t)(p - js->buf);
+		js->mstart = js->base + js->pos;
+		js->state = ST_META;
+		*step = STEP_AGAIN;
+		return JS_OK;
+
+	case ST_META:
+		if (p >= end)
+			return JS_MORE;
+		s = p;
+		js->nodes = 0;
+		rc = js_value(js, &p, &val);
+		if (rc == JS_MORE && (js->hi - js->pos >= js->mlimit ||
+		    (js->hi == js->cap && js->cap >= js->maxitem))) {
+			/* Too large to hold: stream past it. */
+			memset(&js->skip, 0, sizeof js->skip);
+			js->state = ST_SKIP;
+			*step = STEP_AGAIN;
+			return JS_OK;
+		}
+		if (rc != JS_OK)
+			return rc;
+		js->pos = (size_t)(p - js->buf);
+		if ((size_t)(p - s) > js->mlimit ||
+		    js->nodes > JSONSCAN_META_NODES) {
+			js_skipped(js, (uint64_t)(p - s), js->nodes, step);
+			return JS_OK;
+		}
+		/* From s: a string's span leaves its quotes out. */
+		js->meta = cJSON_ParseWithLength(s, (size_t)(p - s));
 		memset(it, 0, sizeof *it);
 		it->kind = JSONSCAN_META;
 		it->key = js->key;
 		it->meta = js->meta;
 		it->val = val;
 		it->offset = js->base + (uint64_t)(s - js->buf);
-		js->pos = (size_t)(p - js->buf);
+		it->size = (uint64_t)(p - s);
+		it->nodes = js->nodes;
+		js->state = ST_OBJ;
 		*step = STEP_ITEM;
+		return JS_OK;
+
+	case ST_SKIP:
+		if ((rc = js_skip_step(js)) != JS_DONE)
+			return rc;
+		js_skipped(js, js->base + js->pos - js->mstart, js->skip.nodes,
+		    step);
 		return JS_OK;
 
 	case ST_EVENTS:
 		if (p >= end)
 			return JS_MORE;
-		if (*p == ']') {
+		if (*p == ']' && !js->comma) {
 			js->state = js->bare ? ST_DONE : ST_OBJ;
 			js->first = 0;
 			js->pos = (size_t)(p + 1 - js->buf);
 			*step = STEP_AGAIN;
 			return JS_OK;
 		}
-		if (!js->first) {
+		if (!js->first && !js->comma) {
 			if (*p != ',')
 				return js_fail(js, p, "expected ',' or ']' in "
 				    "the event array");
+			js->comma = 1;
 			p = js_ws(p + 1, end);
+			js->pos = (size_t)(p - js->buf);
 			if (p >= end)
 				return JS_MORE;
 		}
@@ -623,6 +898,7 @@ js_step(struct jsonscan *js, int *step)
 		if ((rc = js_event(js, &p, 0)) != JS_OK)
 			return rc;
 		js->first = 0;
+		js->comma = 0;
 		js_decode_keys(js);
 		memset(it, 0, sizeof *it);
 		it->kind = JSONSCAN_EVENT;
@@ -853,20 +1129,26 @@ js_refill(struct jsonscan *js)
 		js->buf = xrealloc(js->buf, ncap);
 		js->cap = ncap;
 	}
-	if (js->pipe != NULL)
-		r = js_pipe_read(js->pipe, js->buf + js->hi, js->cap - js->hi,
-		    &cause);
-	else
-		r = zfile_read(js->zf, js->buf + js->hi, js->cap - js->hi,
-		    &cause);
-	if (r < 0) {
-		free(js->err);
-		js->err = cause;
-		return -1;
+	/* Fill the buffer: the unit is parsed again from its start only
+	 * once the buffer has doubled, so a long one costs linear time. */
+	while (js->hi < js->cap) {
+		if (js->pipe != NULL)
+			r = js_pipe_read(js->pipe, js->buf + js->hi, js->cap -
+			    js->hi, &cause);
+		else
+			r = zfile_read(js->zf, js->buf + js->hi, js->cap -
+			    js->hi, &cause);
+		if (r < 0) {
+			free(js->err);
+			js->err = cause;
+			return -1;
+		}
+		if (r == 0) {
+			js->eof = 1;
+			break;
+		}
+		js->hi += (size_t)r;
 	}
-	if (r == 0)
-		js->eof = 1;
-	js->hi += (size_t)r;
 	return 0;
 }
 
@@ -878,6 +1160,8 @@ js_new(const char *name)
 	js = xcalloc(1, sizeof *js);
 	js->name = xstrdup(name);
 	js->maxitem = JSONSCAN_MAX_ITEM;
+	js->meta_big = JSONSCAN_META_BYTES;
+	js->meta_small = JSONSCAN_META_SMALL;
 	js->state = ST_START;
 	return js;
 }
@@ -935,6 +1219,19 @@ void
 jsonscan_set_max_item(struct jsonscan *js, size_t n)
 {
 	js->maxitem = n > js->cap ? n : js->cap;
+}
+
+void
+jsonscan_want(struct jsonscan *js, const char *const *keys)
+{
+	js->want = keys;
+}
+
+void
+jsonscan_set_meta_bytes(struct jsonscan *js, size_t big, size_t small)
+{
+	js->meta_big = big;
+	js->meta_small = small;
 }
 
 int

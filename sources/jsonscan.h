@@ -5,7 +5,8 @@
  * The document is read from a zfile (plain, gzip or zstd, by content) in
  * large chunks into one buffer, and never held whole: memory is bounded by
  * the buffer, which only grows to hold the largest single item (an event,
- * or one top-level member other than the event array), up to a limit.
+ * or a token of a top-level member beyond the bounds below), up to a
+ * limit. Blanks between items are never kept.
  *
  * jsonscan_next() yields, in document order:
  *   JSONSCAN_EVENT  one element of the top-level "traceEvents" array (or of
@@ -18,7 +19,14 @@
  *                   the buffer and stay valid until the next call.
  *   JSONSCAN_META   any other top-level member ("deviceProperties",
  *                   "distributedInfo", "baseTimeNanoseconds", ...), parsed
- *                   with cJSON (these are small).
+ *                   with cJSON when it is small: its text at most
+ *                   JSONSCAN_META_BYTES (JSONSCAN_META_SMALL for a key
+ *                   not named to jsonscan_want()) and at most
+ *                   JSONSCAN_META_NODES values.
+ *   JSONSCAN_SKIPPED a member beyond those bounds: its value was streamed
+ *                   past (validated, never held whole: memory is the
+ *                   token being read), and only its key, offset and size
+ *                   are given, so that the reader can warn.
  * The whole input is validated as JSON (strings, escapes, numbers, nesting,
  * commas); the only extensions accepted are the NaN, Infinity and -Infinity
  * literals that Python's json module writes.
@@ -79,19 +87,27 @@ struct jsonscan_obj {
 enum jsonscan_kind {
 	JSONSCAN_EVENT = 1,
 	JSONSCAN_META,
+	JSONSCAN_SKIPPED,
 };
 
 struct jsonscan_item {
 	int			 kind;		/* enum jsonscan_kind */
 	struct jsonscan_obj	 ev;		/* EVENT */
-	const char		*key;		/* META: the member's key */
+	const char		*key;		/* META, SKIPPED: the key */
 	cJSON			*meta;		/* META: its value (NULL if
 						   cJSON cannot hold it) */
 	struct jsonscan_val	 val;		/* META: its text */
-	uint64_t		 offset;	/* META: offset of the value */
+	uint64_t		 offset;	/* META, SKIPPED: offset of the
+						   value */
+	uint64_t		 size;		/* META, SKIPPED: its bytes */
+	uint64_t		 nodes;		/* META, SKIPPED: its values
+						   (counted as far as read) */
 };
 
 #define JSONSCAN_MAX_ITEM	(512u << 20)	/* default item size limit */
+#define JSONSCAN_META_BYTES	(1u << 20)	/* a member read whole */
+#define JSONSCAN_META_SMALL	(16u << 10)	/* ... of a key not wanted */
+#define JSONSCAN_META_NODES	131072		/* values of such a member */
 
 struct jsonscan;
 
@@ -103,6 +119,16 @@ struct jsonscan	*jsonscan_open_mem(const char *buf, size_t len,
 void		 jsonscan_close(struct jsonscan *);
 /* Largest single item kept in memory (default JSONSCAN_MAX_ITEM). */
 void		 jsonscan_set_max_item(struct jsonscan *, size_t);
+/*
+ * The top-level keys the reader needs (a NULL-terminated array that must
+ * outlive the scanner): their values are parsed up to JSONSCAN_META_BYTES,
+ * other keys' up to JSONSCAN_META_SMALL. Without it, every key is wanted.
+ */
+void		 jsonscan_want(struct jsonscan *, const char *const *keys);
+/* Other byte bounds than JSONSCAN_META_BYTES and _SMALL (tests, fuzzing:
+ * small inputs then take the streaming path). */
+void		 jsonscan_set_meta_bytes(struct jsonscan *, size_t big,
+		    size_t small);
 /*
  * The next item: returns 1 with *item set (borrowed, valid until the next
  * call), 0 at the end of a complete document, -1 with *cause (caller

@@ -567,7 +567,8 @@ kg_is_kgen(const char *path)
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
-	return strstr(buf, "\"generator\": \"" KGEN_GENERATOR "\"") != NULL;
+	return strstr(buf, "\"generator\": \"" KGEN_GENERATOR "\"") != NULL ||
+	    strstr(buf, "\"generator\":\"" KGEN_GENERATOR "\"") != NULL;
 }
 
 void
@@ -619,6 +620,8 @@ kgen_write(const char *path, const struct kgen_opts *o,
 	if (stats == NULL)
 		stats = &local;
 	memset(stats, 0, sizeof *stats);
+	if (o->chrome || (o->merged && o->world > 1))
+		return kgen_forms_write(path, o, stats, cause);
 	g.o = o;
 	g.st = stats;
 	/* Iterations and layers from the event count. */

@@ -27,6 +27,23 @@
  * The event count is opts->events rounded to whole layers: every iteration
  * has the same number of events, 24 per layer plus a fixed part.
  *
+ * With opts->chrome, the file is instead a generic Chrome trace of the
+ * same iterations, as nsightful converts an Nsight Systems export: a bare
+ * array of X events, API calls (cat "cuda_api", pid "Host 0", tid "CUDA
+ * API <tid>", args correlationId), kernels (cat "cuda", pid "Device <d>",
+ * tid "CUDA API <stream>"), NVTX ranges as B/E pairs (cat "nvtx") and
+ * their GPU projection (cat "nvtx-kernel"), plus a process_name M event,
+ * an instant and a counter. stats counts kernels, kernel_ns, runtime (API
+ * calls), annotations (NVTX ranges), gpu_annotations, metadata, events.
+ *
+ * With opts->merged, one file holds every rank of the job as TraceLens's
+ * TraceFuse writes a merge: rank r's events with args "rank": r, "pid",
+ * "id" and "correlation" offset by r times 10^(digits of rank 0's
+ * largest value + 1) and the originals kept in args "pid_raw", "id_raw"
+ * and "correlation_raw"; no top-level member but traceEvents; the ranks'
+ * process_name/process_labels M events replaced by "RANK r - CPU"/"RANK
+ * r - GPU" ones. stats counts the whole file.
+ *
  * Overwriting: written to a temporary file next to path and renamed; an
  * existing path is replaced only if it is empty, an earlier kgen trace, or
  * opts->force is set.
@@ -52,6 +69,9 @@ struct kgen_opts {
 					   job's by this much, 0 to
 					   KGEN_MAX_CLOCK_BACK_NS (decades
 					   behind: not of the job) */
+	int		 chrome;	/* a generic Chrome trace instead */
+	int		 merged;	/* all world ranks in one file, as
+					   TraceLens's TraceFuse merges them */
 };
 #define KGEN_MAX_CLOCK_BACK_NS	(INT64_C(1600000000) * 1000000000)
 
@@ -74,6 +94,10 @@ void	 kgen_opts_default(struct kgen_opts *);
  * is untouched. stats may be NULL. Prints nothing.
  */
 int	 kgen_write(const char *path, const struct kgen_opts *,
+	    struct kgen_stats *, char **cause);
+/* kgen-forms.c: the chrome and merged shapes, for kgen_write (options
+ * checked, stats zeroed). */
+int	 kgen_forms_write(const char *path, const struct kgen_opts *,
 	    struct kgen_stats *, char **cause);
 
 #endif

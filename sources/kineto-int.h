@@ -15,6 +15,7 @@
 #include "builder.h"
 #include "hmap.h"
 #include "jsonscan.h"
+#include "progress.h"
 
 #define K_PROGRESS_STEP	65536		/* events between progress reports */
 #define K_PROBE_BYTES	65536
@@ -123,11 +124,12 @@ struct kev {
 
 /* What the args of GPU, API and memory events hold. */
 struct kargs {
-	int64_t		 corr, device, stream, regs, smem, bytes;
+	int64_t		 corr, device, stream, regs, smem, bytes, corr_raw;
 	int64_t		 grid[3], block[3];
 	int64_t		 from_dev, to_dev;
 	int64_t		 devtype, devid, total;
 	int		 has_corr, has_device, has_stream, has_bytes, has_total;
+	int		 has_corr_raw;
 	int		 has_from, has_to, coll;
 	const struct jsonscan_val *kind;	/* HIP "kind": "DtoD" */
 	/* A collective's args (kineto.c's top comment); NULL if absent. */
@@ -186,6 +188,11 @@ struct kineto {
 	int64_t			*mem_total;
 	size_t			 nmem, memcap;
 
+	/* One file holding several ranks (kineto-ranks.c): the state of
+	 * each, by rank; events without a rank stay in this one. */
+	struct kineto		**ranks;
+	size_t			 nranks;
+
 	/* distributedInfo. */
 	int			 rank;		/* -1 unknown */
 	uint32_t		 host;		/* "host_name" metadata */
@@ -212,12 +219,26 @@ void		 kineto_grow_thr(struct kineto *, uint32_t thread);
 uint32_t	 kineto_device(struct kineto *, int64_t id);
 uint32_t	 kineto_stream(struct kineto *, int64_t device, int64_t stream);
 
+void		 kineto_init(struct kineto *, const char *path,
+		    struct progress *);
+int		 kineto_close_open(struct kineto *);
+void		 kineto_free(struct kineto *);
+
+/* kineto-ranks.c: traces of several ranks merged into one file. */
+#define K_MAX_RANKS	65536
+struct kineto	*kineto_rank_of(struct kineto *, struct kev *);
+struct model	*kineto_ranks_finish(struct kineto *, char **cause);
+char		*kineto_ranks_err(struct kineto *);	/* a rank's error */
+void		 kineto_ranks_free(struct kineto *);
+
 /* kineto-gpu.c: kernels, copies, memsets, syncs, profiler ranges; the
  * pseudo-thread track of a stream's GPU annotations. */
 int		 kineto_gpu_event(struct kineto *, struct kev *);
 uint32_t	 kineto_gpu_ann_track(struct kineto *, struct kev *);
 
-/* kineto-meta.c: one top-level member; the end of the file. */
+/* kineto-meta.c: one top-level member; the end of the file. The keys
+ * whose values are read whole (jsonscan_want). */
+extern const char *const kineto_meta_keys[];
 int		 kineto_meta_member(struct kineto *, struct jsonscan_item *);
 int		 kineto_meta_finish(struct kineto *);
 

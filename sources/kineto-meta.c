@@ -126,6 +126,37 @@ kineto_meta_distributed(struct kineto *k, const cJSON *o)
 			kineto_meta_value(k, keys[i], v);
 }
 
+/* The keys whose values the reader needs whole (jsonscan_want). */
+const char *const kineto_meta_keys[] = {
+	"deviceProperties", "distributedInfo", NULL
+};
+
+/* A member too large to read (jsonscan.h): say which, unless it is one
+ * whose value would not have been kept anyway. */
+static void
+kineto_meta_skipped(struct kineto *k, const struct jsonscan_item *it)
+{
+	char		 key[64];
+	size_t		 i;
+	int		 wanted = 0;
+
+	for (i = 0; kineto_meta_keys[i] != NULL; i++)
+		if (strcmp(it->key, kineto_meta_keys[i]) == 0)
+			wanted = 1;
+	if (!wanted && it->size < JSONSCAN_META_BYTES)
+		return;
+	for (i = 0; it->key[i] != '\0' && i < sizeof key - 1; i++)
+		key[i] = (unsigned char)it->key[i] < 0x20 ||
+		    (unsigned char)it->key[i] == 0x7f ? '?' : it->key[i];
+	key[i] = '\0';
+	builder_warn(k->b, "top-level member \"%s%s\" at byte %llu not read: "
+	    "%llu bytes, %llu values (a member is read up to %u bytes and %u "
+	    "values)", key, it->key[i] != '\0' ? "..." : "",
+	    (unsigned long long)it->offset, (unsigned long long)it->size,
+	    (unsigned long long)it->nodes, JSONSCAN_META_BYTES,
+	    JSONSCAN_META_NODES);
+}
+
 int
 kineto_meta_member(struct kineto *k, struct jsonscan_item *it)
 {
@@ -133,6 +164,10 @@ kineto_meta_member(struct kineto *k, struct jsonscan_item *it)
 	int64_t		 base;
 	char		*s;
 
+	if (it->kind == JSONSCAN_SKIPPED) {
+		kineto_meta_skipped(k, it);
+		return 0;
+	}
 	if (strcmp(key, "baseTimeNanoseconds") == 0) {
 		if (jsonscan_i64(&it->val, &base) != 0)
 			return kineto_fail(k, NULL, "baseTimeNanoseconds at "
@@ -140,6 +175,9 @@ kineto_meta_member(struct kineto *k, struct jsonscan_item *it)
 			    (unsigned long long)it->offset);
 		k->base_ns = base;
 		k->have_base = 1;
+		/* The UTC the trace gives for its clock (model times are
+		 * that clock plus this: UTC themselves). */
+		k->m->utc_epoch_ns = base;
 		s = xstrndup(it->val.p, it->val.len);
 		builder_meta(k->b, key, s);
 		free(s);

@@ -558,7 +558,10 @@ kineto_args(const struct kev *e, struct kargs *a)
 				    &a->out_nelems) == 0;
 			break;
 		case 15:
-			if (KEY(mb, "Collective name")) {
+			if (KEY(mb, "correlation_raw"))
+				a->has_corr_raw = jsonscan_i64(&mb->val,
+				    &a->corr_raw) == 0;
+			else if (KEY(mb, "Collective name")) {
 				a->coll = 1;
 				a->coll_name = &mb->val;
 			}
@@ -587,6 +590,11 @@ kineto_args(const struct kev *e, struct kargs *a)
 				a->pg_desc = &mb->val;
 			break;
 		}
+	}
+	/* A merged trace's ids are offset per rank (kineto-ranks.c). */
+	if (a->has_corr_raw) {
+		a->corr = a->corr_raw;
+		a->has_corr = 1;
 	}
 }
 
@@ -978,7 +986,7 @@ kineto_end(struct kineto *k, struct kev *e)
 }
 
 /* The B events never closed: open ranges (pid/tid from the B). */
-static int
+int
 kineto_close_open(struct kineto *k)
 {
 	struct kev		 e;
@@ -1114,6 +1122,8 @@ kineto_event(struct kineto *k, struct jsonscan_obj *o)
 	}
 	if (e.ph == 0)
 		return kineto_fail(k, &e, "no 'ph' (phase)");
+	if (e.nargs > 0)
+		k = kineto_rank_of(k, &e);
 	if (e.ph != 'M' && e.ph != 's' && e.ph != 'f' && e.ph != 't' &&
 	    strchr("XBEiIC", e.ph) != NULL && !e.has_ts)
 		return kineto_fail(k, &e, "no 'ts' in a '%c' event", e.ph);
@@ -1149,9 +1159,32 @@ kineto_event(struct kineto *k, struct jsonscan_obj *o)
 	}
 }
 
-static void
+void
+kineto_init(struct kineto *k, const char *path, struct progress *prog)
+{
+	int	d;
+
+	memset(k, 0, sizeof *k);
+	k->path = path;
+	k->prog = prog;
+	k->rank = -1;
+	for (d = 0; d < KD_COUNT; d++)
+		k->dom[d] = NONE32;
+	hmap_init(&k->thr_of);
+	hmap_init(&k->str_of);
+	hmap_init(&k->dom_of);
+	hmap_init(&k->short_of);
+	hmap_init(&k->copy_of);
+	hmap_init(&k->pname);
+	hmap_init(&k->tname);
+	hmap_init(&k->mem_of);
+	k->names = xcalloc(K_NAMECACHE, sizeof *k->names);
+}
+
+void
 kineto_free(struct kineto *k)
 {
+	kineto_ranks_free(k);
 	jsonscan_close(k->js);
 	hmap_free(&k->thr_of);
 	hmap_free(&k->str_of);
@@ -1179,29 +1212,16 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 	struct jsonscan_item	*it;
 	struct model		*m;
 	double			 t0 = timing_now();
-	int			 rc, d;
+	int			 rc;
 
-	memset(&k, 0, sizeof k);
-	k.path = path;
-	k.prog = prog;
-	k.rank = -1;
-	for (d = 0; d < KD_COUNT; d++)
-		k.dom[d] = NONE32;
-	hmap_init(&k.thr_of);
-	hmap_init(&k.str_of);
-	hmap_init(&k.dom_of);
-	hmap_init(&k.short_of);
-	hmap_init(&k.copy_of);
-	hmap_init(&k.pname);
-	hmap_init(&k.tname);
-	hmap_init(&k.mem_of);
+	kineto_init(&k, path, prog);
 	if ((k.js = jsonscan_open(path, cause)) == NULL) {
 		kineto_free(&k);
 		return NULL;
 	}
+	jsonscan_want(k.js, kineto_meta_keys);
 	k.b = builder_new(SOURCE_KINETO);
 	k.m = k.b->m;
-	k.names = xcalloc(K_NAMECACHE, sizeof *k.names);
 	progress_phase(prog, "kineto", jsonscan_raw_size(k.js));
 	while ((rc = jsonscan_next(k.js, &it, cause)) == 1) {
 		if (it->kind == JSONSCAN_EVENT) {
@@ -1220,6 +1240,14 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 	}
 	if (kineto_close_open(&k) != 0 || kineto_meta_finish(&k) != 0)
 		goto fail;
+	if (k.nranks > 0) {
+		/* Several ranks in one file: one model each, merged. */
+		m = kineto_ranks_finish(&k, cause);
+		kineto_free(&k);
+		progress_done(prog);
+		timing_report("kineto-read", t0);
+		return m;
+	}
 	kineto_free(&k);
 	progress_done(prog);
 	timing_report("kineto-read", t0);
@@ -1229,7 +1257,7 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 	return m;
 
 fail:
-	*cause = k.err;
+	*cause = k.err != NULL ? k.err : kineto_ranks_err(&k);
 	k.err = NULL;
 	builder_abort(k.b);
 	kineto_free(&k);
@@ -1276,6 +1304,24 @@ kineto_probe(const char *path, char **cause)
 		found = strstr(p, "\"ph\"") != NULL;
 	free(buf);
 	return found;
+}
+
+int
+kineto_is_category(const char *s, size_t len)
+{
+	size_t	i, j;
+
+	for (i = 0; i < K_NCATS; i++) {
+		if (strlen(kineto_cats[i].name) != len)
+			continue;
+		for (j = 0; j < len; j++)
+			if ((s[j] >= 'A' && s[j] <= 'Z' ? s[j] - 'A' + 'a' :
+			    s[j]) != kineto_cats[i].name[j])
+				break;
+		if (j == len)
+			return 1;
+	}
+	return 0;
 }
 
 int

@@ -8,6 +8,8 @@
 #ifndef GPULENS_KINETO_H
 #define GPULENS_KINETO_H
 
+#include <stddef.h>
+
 #include "model.h"
 #include "progress.h"
 
@@ -26,6 +28,8 @@ struct model	*kineto_load(const char *path, struct progress *,
  * or -1 with *cause when the file cannot be read.
  */
 int		 kineto_probe(const char *path, char **cause);
+/* Whether s[0, len) is a category Kineto writes (any case). */
+int		 kineto_is_category(const char *s, size_t len);
 /*
  * The rank a trace file's name states, or -1: the digits after "rank"
  * (any case, optionally followed by '-', '_' or '.'), as in

@@ -144,6 +144,24 @@ multi_model_rank(const struct model *m)
 	return -1;
 }
 
+/* Whether a model holds processes of more than one rank (one file of a
+ * merged job, kineto-ranks.c): its ranks are kept as they are. */
+static int
+multi_model_merged(const struct model *m)
+{
+	size_t	i;
+	int	r = -1;
+
+	for (i = 0; i < m->nprocesses; i++) {
+		if (m->processes[i].rank < 0)
+			continue;
+		if (r >= 0 && m->processes[i].rank != r)
+			return 1;
+		r = m->processes[i].rank;
+	}
+	return 0;
+}
+
 static int
 multi_in_cmp(const void *a, const void *b)
 {
@@ -174,7 +192,7 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 	struct model		*m = NULL;
 	struct stat		 sb;
 	pthread_t		 tid[MULTI_THREADS];
-	char			**files = NULL, *dup = NULL;
+	char			**files = NULL, *dup = NULL, *keep = NULL;
 	int64_t			*shift = NULL;
 	size_t			 i, k, nthreads, started = 0;
 	long			 ncpu;
@@ -225,16 +243,22 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 	/* Ranks: stated by the trace, else by the name, else the first
 	 * free one. */
 	in = xcalloc(j.n, sizeof *in);
+	keep = xcalloc(j.n, sizeof *keep);
 	for (i = 0; i < j.n; i++) {
 		in[i].m = j.models[i];
 		in[i].label = j.files[i];
 		in[i].shift_ns = shift[i];
+		if (multi_model_merged(in[i].m)) {
+			keep[i] = 1;
+			in[i].rank = -1;
+			continue;
+		}
 		if ((r = multi_model_rank(in[i].m)) < 0)
 			r = kineto_rank_from_name(j.files[i]);
 		in[i].rank = r;
 	}
 	for (i = 0; i < j.n; i++) {
-		if (in[i].rank >= 0)
+		if (in[i].rank >= 0 || keep[i])
 			continue;
 		for (r = 0; multi_rank_taken(in, j.n, r); r++)
 			;
@@ -242,7 +266,8 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 	}
 	qsort(in, j.n, sizeof *in, multi_in_cmp);
 	for (i = 1; i < j.n; i++)
-		if (in[i].rank == in[i - 1].rank && (dup == NULL ||
+		if (in[i].rank >= 0 && in[i].rank == in[i - 1].rank &&
+		    (dup == NULL ||
 		    strlen(dup) < 512)) {
 			char *s = xasprintf("%s%s%d (%s)", dup != NULL ? dup :
 			    "", dup != NULL ? ", " : "", in[i].rank,
@@ -265,6 +290,7 @@ done:
 	free(j.causes);
 	free(j.files);
 	free(in);
+	free(keep);
 	free(dup);
 	free(shift);
 	return m;

@@ -11,7 +11,8 @@
  *
  * Rank of each file: the rank its trace states (Kineto distributedInfo),
  * else the one its name states (kineto_rank_from_name), else the lowest
- * rank no other file has. Two files stating the same rank are kept both,
+ * rank no other file has; a file that holds several ranks (a merged job,
+ * kineto-ranks.c) keeps its own. Two files stating the same rank are kept both,
  * with a warning. The merged model's processes are in rank order.
  *
  * The files must make one job (multi_check): traces of different kinds,

@@ -48,6 +48,7 @@
 
 #include "cache.h"
 #include "cachedir.h"
+#include "chrome.h"
 #include "kineto.h"
 #include "model.h"
 #include "ncu.h"
@@ -790,6 +791,13 @@ source_read(const char *path, struct progress *prog, char **cause)
 	case DETECT_ZSTD:
 		switch (kineto_probe(path, &why)) {
 		case 1:
+			switch (chrome_probe(path, &why)) {
+			case 1:
+				return chrome_load(path, prog, cause);
+			case -1:
+				*cause = why;
+				return NULL;
+			}
 			return kineto_load(path, prog, cause);
 		case -1:
 			*cause = why;

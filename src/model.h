@@ -307,7 +307,8 @@ struct nvtx_info {
 	X(ROCPD,	"rocpd",	"rocprofv3 rocpd SQLite")	\
 	X(RPD,		"rpd",		"rocmProfileData SQLite")	\
 	X(ROCPROF_JSON,	"rocprof-json",	"rocprofv3 JSON")	\
-	X(NCU,		"ncu",		"Nsight Compute report")
+	X(NCU,		"ncu",		"Nsight Compute report")	\
+	X(CHROME,	"chrome-trace",	"Chrome trace JSON (generic)")
 
 enum source_kind {
 	SOURCE_UNKNOWN = 0,

@@ -3,7 +3,8 @@
  * layout, string decoding, exact microsecond-to-nanosecond conversion,
  * errors with their byte offsets, and large gzip files read through many
  * buffer refills (events split across chunks, a buffer that must grow, an
- * item limit, a gzip stream cut short).
+ * item limit, a gzip stream cut short); top-level members beyond the
+ * bounds streamed past and reported; blanks between units consumed.
  */
 #include "config.h"
 
@@ -361,6 +362,239 @@ test_large_files(void **state)
 	free(cause);
 }
 
+/* Appends n copies of s to the gzip stream. */
+static void
+gz_repeat(gzFile g, const char *s, size_t n)
+{
+	static char	buf[65536];
+	size_t		len = strlen(s), per = sizeof buf / len, k, i;
+
+	for (i = 0; i < per; i++)
+		memcpy(buf + i * len, s, len);
+	while (n > 0) {
+		k = n < per ? n : per;
+		assert_int_equal(gzwrite(g, buf, (unsigned)(k * len)),
+		    (int)(k * len));
+		n -= k;
+	}
+}
+
+/* The next item, which must be of the given kind (and key). */
+static struct jsonscan_item *
+next_is(struct jsonscan *js, int kind, const char *key)
+{
+	struct jsonscan_item	*it;
+	char			*cause = NULL;
+	int			 rc;
+
+	rc = jsonscan_next(js, &it, &cause);
+	if (rc != 1)
+		fail_msg("no item (%d): %s", rc, cause != NULL ? cause : "");
+	assert_int_equal(it->kind, kind);
+	if (key != NULL)
+		assert_string_equal(it->key, key);
+	return it;
+}
+
+/*
+ * Top-level members: wanted ones are parsed up to JSONSCAN_META_BYTES,
+ * others up to JSONSCAN_META_SMALL; larger ones (or ones of too many
+ * values) are streamed past, validated, and reported as SKIPPED with
+ * their exact size, whatever the buffer size.
+ */
+static void
+test_members_bounded(void **state)
+{
+	static const char *const want[] = { "deviceProperties", NULL };
+	struct jsonscan		*js;
+	struct jsonscan_item	*it;
+	char			*doc, *p, *cause = NULL;
+	size_t			 big = 60000, i;
+	gzFile			 g;
+	int			 rc;
+
+	(void)state;
+	/* In memory: a small member, one over the small bound, a wanted
+	 * one over it too, a long string, an event, a nested one. */
+	doc = malloc(4 * big + 4 * JSONSCAN_META_NODES + 1000);
+	p = doc;
+	p += sprintf(p, "{\"a\": [1, 2, 3], \"t\": \"hi\", \"big\": [");
+	for (i = 0; i < big / 2; i++)
+		p += sprintf(p, "%s0", i > 0 ? "," : "");
+	p += sprintf(p, "], \"deviceProperties\": [{\"id\": 0, \"pad\": \"");
+	memset(p, 'x', big);
+	p += big;
+	p += sprintf(p, "\"}], \"s\": \"");
+	for (i = 0; i < big / 2; i++)
+		p += sprintf(p, "\\n");
+	p += sprintf(p, "\", \"traceEvents\": [{\"ph\": \"X\"}], \"deep\": "
+	    "{\"x\": [{\"y\": \"z\\u0041\"}, true, null, -1.5e3]}}");
+	js = jsonscan_open_mem(doc, strlen(doc), "doc");
+	jsonscan_want(js, want);
+	it = next_is(js, JSONSCAN_META, "a");
+	assert_int_equal(cJSON_GetArraySize(it->meta), 3);
+	assert_int_equal(it->nodes, 4);
+	/* A string member's value is the string (not its bare text). */
+	it = next_is(js, JSONSCAN_META, "t");
+	assert_true(cJSON_IsString(it->meta));
+	assert_string_equal(it->meta->valuestring, "hi");
+	it = next_is(js, JSONSCAN_SKIPPED, "big");
+	assert_int_equal(it->size, big - 1 + 2);	/* "[0,0,...,0]" */
+	assert_null(it->meta);
+	it = next_is(js, JSONSCAN_META, "deviceProperties");
+	assert_true(cJSON_IsArray(it->meta));
+	assert_int_equal(it->offset, strstr(doc, "[{\"id\"") - doc);
+	it = next_is(js, JSONSCAN_SKIPPED, "s");
+	assert_int_equal(it->size, big + 2);
+	next_is(js, JSONSCAN_EVENT, NULL);
+	it = next_is(js, JSONSCAN_META, "deep");
+	assert_true(cJSON_IsObject(it->meta));
+	assert_int_equal(jsonscan_next(js, &it, &cause), 0);
+	jsonscan_close(js);
+
+	/* Too many values for a wanted member, however few bytes. */
+	p = doc;
+	p += sprintf(p, "{\"deviceProperties\": [");
+	for (i = 0; i < JSONSCAN_META_NODES + 1; i++)
+		p += sprintf(p, "%s0", i > 0 ? "," : "");
+	p += sprintf(p, "]}");
+	js = jsonscan_open_mem(doc, strlen(doc), "doc");
+	jsonscan_want(js, want);
+	it = next_is(js, JSONSCAN_SKIPPED, "deviceProperties");
+	assert_true(it->nodes > JSONSCAN_META_NODES);
+	assert_null(it->meta);
+	assert_int_equal(jsonscan_next(js, &it, &cause), 0);
+	jsonscan_close(js);
+	free(doc);
+
+	/*
+	 * From a gzip file, through refills: 64 MiB of numbers in one
+	 * member (what a few KiB of gzip inflate to), strings with escapes
+	 * and objects in another, then an event. The skipped values never
+	 * need the whole member in memory: a 1 MiB item limit is enough.
+	 */
+	g = gzopen(ts_path("members.json.gz"), "wb9");
+	assert_non_null(g);
+	gzputs(g, "{\"junk\": [0");
+	gz_repeat(g, ",0", 32u << 20);
+	gzputs(g, "], \"more\": {\"k\": [");
+	gz_repeat(g, "{\"a\\\"b\": \"c\\u00e9\\\\\", \"n\": [true, false, null, "
+	    "-0.5e-3]}, ", 200000);
+	gzputs(g, "{}]}, \"traceEvents\": [{\"ph\": \"X\"}]}");
+	assert_int_equal(gzclose(g), Z_OK);
+	js = jsonscan_open(ts_path("members.json.gz"), &cause);
+	assert_non_null(js);
+	jsonscan_set_max_item(js, 1u << 20);
+	it = next_is(js, JSONSCAN_SKIPPED, "junk");
+	assert_int_equal(it->size, (64u << 20) + 3);
+	assert_int_equal(it->offset, 9);
+	it = next_is(js, JSONSCAN_SKIPPED, "more");
+	assert_int_equal(it->nodes, 200000 * 7 + 1 + 1 + 1);
+	next_is(js, JSONSCAN_EVENT, NULL);
+	assert_int_equal(jsonscan_next(js, &it, &cause), 0);
+	jsonscan_close(js);
+
+	/* Errors inside a skipped value name their offset. */
+	g = gzopen(ts_path("bad.json.gz"), "wb1");
+	gzputs(g, "{\"junk\": [0");
+	gz_repeat(g, ",0", 1u << 20);
+	gzputs(g, ",x]}");
+	assert_int_equal(gzclose(g), Z_OK);
+	js = jsonscan_open(ts_path("bad.json.gz"), &cause);
+	while ((rc = jsonscan_next(js, &it, &cause)) == 1)
+		;
+	assert_int_equal(rc, -1);
+	if (strstr(cause, "at byte 2097164: unexpected character 'x'") ==
+	    NULL)
+		fail_msg("unexpected: %s", cause);
+	free(cause);
+	jsonscan_close(js);
+	doc = malloc(3 * big);
+	p = doc;
+	p += sprintf(p, "{\"junk\": {\"k\": [0");
+	for (i = 0; i < big; i++)
+		p += sprintf(p, ",0");
+	p += sprintf(p, "], \"j\" 1}}");
+	js = jsonscan_open_mem(doc, strlen(doc), "doc");
+	jsonscan_want(js, want);
+	assert_int_equal(jsonscan_next(js, &it, &cause), -1);
+	if (strstr(cause, "expected ':' after an object key") == NULL)
+		fail_msg("unexpected: %s", cause);
+	free(cause);
+	jsonscan_close(js);
+	free(doc);
+}
+
+/*
+ * Whitespace between units is consumed as it is read: 64 MiB of blanks
+ * between two events (and 8 MiB inside an event) load under an item
+ * limit of 1 MiB, in linear time (tests/json_limits_cli.sh times it).
+ */
+static void
+test_whitespace(void **state)
+{
+	struct jsonscan		*js;
+	struct jsonscan_item	*it;
+	char			*cause = NULL;
+	gzFile			 g;
+
+	(void)state;
+	g = gzopen(ts_path("blank.json.gz"), "wb9");
+	assert_non_null(g);
+	gzputs(g, "{\"traceEvents\": [{\"ph\": \"X\", \"n\": 1}");
+	gz_repeat(g, " \n\t\r", 8u << 20);
+	gzputs(g, ",");
+	gz_repeat(g, "  ", 16u << 20);
+	gzputs(g, "{\"ph\": \"X\", \"n\":");
+	gz_repeat(g, "\n", 8u << 20);
+	gzputs(g, "2}]");
+	gz_repeat(g, " ", 4u << 20);
+	gzputs(g, ", \"k\": 3}");
+	assert_int_equal(gzclose(g), Z_OK);
+	js = jsonscan_open(ts_path("blank.json.gz"), &cause);
+	assert_non_null(js);
+	/* The event holding 8 MiB of blanks needs a buffer that large. */
+	jsonscan_set_max_item(js, 16u << 20);
+	next_is(js, JSONSCAN_EVENT, NULL);
+	it = next_is(js, JSONSCAN_EVENT, NULL);
+	assert_int_equal(it->ev.index, 1);
+	assert_int_equal(it->ev.offset, 36 + (64u << 20) + 1);
+	it = next_is(js, JSONSCAN_META, "k");
+	assert_int_equal(jsonscan_next(js, &it, &cause), 0);
+	jsonscan_close(js);
+
+	/* Without blanks inside an event, 1 MiB is enough. */
+	g = gzopen(ts_path("blank.json.gz"), "wb9");
+	gzputs(g, "[{\"ph\": \"X\"}");
+	gz_repeat(g, " ", 64u << 20);
+	gzputs(g, ",");
+	gz_repeat(g, " ", 64u << 20);
+	gzputs(g, "{\"ph\": \"Y\"}]");
+	gz_repeat(g, "\n", 1u << 20);
+	assert_int_equal(gzclose(g), Z_OK);
+	js = jsonscan_open(ts_path("blank.json.gz"), &cause);
+	jsonscan_set_max_item(js, 1u << 20);
+	next_is(js, JSONSCAN_EVENT, NULL);
+	it = next_is(js, JSONSCAN_EVENT, NULL);
+	assert_true(jsonscan_is(&it->ev.m[0].val, "Y"));
+	assert_int_equal(jsonscan_next(js, &it, &cause), 0);
+	jsonscan_close(js);
+
+	/* A comma consumed before the blanks still forbids a ']'. */
+	js = mem("[{}, \n ]");
+	assert_int_equal(jsonscan_next(js, &it, &cause), 1);
+	assert_int_equal(jsonscan_next(js, &it, &cause), -1);
+	assert_non_null(strstr(cause, "expected an event object"));
+	free(cause);
+	jsonscan_close(js);
+	js = mem("{\"a\": 1,   }");
+	assert_int_equal(jsonscan_next(js, &it, &cause), 1);
+	assert_int_equal(jsonscan_next(js, &it, &cause), -1);
+	assert_non_null(strstr(cause, "expected a string key"));
+	free(cause);
+	jsonscan_close(js);
+}
+
 int
 main(void)
 {
@@ -370,6 +604,8 @@ main(void)
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_large_files),
+		cmocka_unit_test(test_members_bounded),
+		cmocka_unit_test(test_whitespace),
 	};
 
 	return cmocka_run_group_tests(tests, ts_tmp_setup,

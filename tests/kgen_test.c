@@ -3,7 +3,8 @@
  * counts and kernel time equal to what the generator reports), byte-for-
  * byte determinism, plain and gzip forms, the coupling of ranks (the
  * straggler arrives last at every all-reduce, which ends at the same time
- * on every rank), the event count target, and the overwrite rules.
+ * on every rank), the event count target, the overwrite rules, and the
+ * merged form read back as its ranks.
  */
 #include "config.h"
 
@@ -21,6 +22,7 @@
 #include "kineto.h"
 #include "model.h"
 #include "tsupport.h"
+#include "xmalloc.h"
 #include "zfile.h"
 
 static struct model *
@@ -195,6 +197,65 @@ test_overwrite(void **state)
 	free(cause);
 }
 
+/*
+ * The merged form: one file of every rank, as TraceFuse merges them,
+ * reads back as those ranks with the kernels of the separate files.
+ */
+static void
+test_merged(void **state)
+{
+	struct kgen_opts	 o;
+	struct kgen_stats	 st, one;
+	struct model		*m;
+	char			*cause = NULL, *text, *raw;
+	uint64_t		 kernels = 0, n;
+	size_t			 i, len;
+	int			 r;
+
+	(void)state;
+	kgen_opts_default(&o);
+	o.events = 2000;
+	o.world = 3;
+	for (r = 0; r < 3; r++) {
+		o.rank = r;
+		assert_int_equal(kgen_write(ts_path("one.json"), &o, &one,
+		    &cause), 0);
+		kernels += one.kernels;
+	}
+	o.rank = 0;
+	o.merged = 1;
+	assert_int_equal(kgen_write(ts_path("merged.json"), &o, &st, &cause),
+	    0);
+	assert_true(st.kernels == kernels);
+	raw = ts_read(ts_path("merged.json"), &len);
+	text = xmalloc(len + 1);	/* ts_read's buffer has no NUL */
+	memcpy(text, raw, len);
+	text[len] = '\0';
+	free(raw);
+	assert_non_null(strstr(text, "\"pid\":104001,"));	/* rank 1 */
+	assert_non_null(strstr(text, "\"pid_raw\":4001"));
+	assert_non_null(strstr(text, "\"RANK 2 - GPU\""));
+	assert_null(strstr(text, "deviceProperties"));
+	free(text);
+	/* Written again over itself: an earlier kgen trace. */
+	assert_int_equal(kgen_write(ts_path("merged.json"), &o, &st, &cause),
+	    0);
+	m = load(ts_path("merged.json"));
+	assert_int_equal(m->nprocesses, 3);
+	assert_int_equal(m->ndevices, 3);
+	for (i = 0, n = 0; i < m->nprocesses; i++) {
+		assert_int_equal(m->processes[i].rank, (int)i);
+		assert_int_equal(m->processes[i].pid, 4000 + i);
+		assert_int_equal(m->devices[i].source_id, i);
+	}
+	for (i = 0; i < m->ntracks; i++)
+		if (m->tracks[i].type == TRACK_GPU)
+			for (r = 0; r < (int)m->tracks[i].lane.n; r++)
+				n += m->tracks[i].lane.kind[r] == EV_KERNEL;
+	assert_true(n == kernels);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -202,6 +263,7 @@ main(void)
 		cmocka_unit_test(test_read_back),
 		cmocka_unit_test(test_straggler),
 		cmocka_unit_test(test_overwrite),
+		cmocka_unit_test(test_merged),
 	};
 
 	return cmocka_run_group_tests(tests, ts_tmp_setup,

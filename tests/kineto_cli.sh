@@ -11,6 +11,9 @@
 #     NCCL kernels), then every verb with a JSON schema, with --json, on
 #     every trace and on the HTA rank-0/rank-1 pair given as a directory:
 #     each output validates; the pair loads as a two-rank job;
+#   - the same job merged into one file as TraceLens's TraceFuse merges
+#     ranks (demo --format kineto-merged): four ranks with their own
+#     GPUs and streams, as the four files give them;
 #   - malformed input: truncated JSON, a bad token, a gzip stream cut
 #     short: exit 2 with a message naming the byte offset (and a JSON error
 #     envelope with --json), never a crash.
@@ -29,6 +32,15 @@ for r in 0 1 2 3; do
 	    --out "$TMPD/job/rank-$r$ext" || fail "demo --format kineto rank $r"
 done
 python3 "$CHECK" --quiet "$TMPD"/job/* || fail "generated job: gpulens and the JSON disagree"
+
+# The UTC of the trace's clock: its baseTimeNanoseconds (kgen.c).
+expect_rc 0 "$GPULENS" --no-cache info "$TMPD/job/rank-2.pt.trace.json" --json
+python3 - "$TMPD/out" <<'EOF' || fail "info: utc_epoch_ns"
+import json, sys
+a = json.load(open(sys.argv[1]))["data"]["auxiliary"]
+assert a["utc_epoch_ns"] == 1767225600000000000, a["utc_epoch_ns"]
+assert a["origin_ns"] >= a["utc_epoch_ns"], a
+EOF
 
 expect_rc 0 "$GPULENS" --no-cache ranks "$TMPD/job" --json
 python3 - "$TMPD/out" <<'EOF' || fail "ranks on the generated job"
@@ -50,6 +62,44 @@ grep -q '"devices":4' "$TMPD/out" || fail "summary of the job: not 4 devices"
 printf ':resize 160x100\n:dump %s\n:quit\n' "$TMPD/screen.txt" >"$TMPD/script"
 expect_rc 0 "$GPULENS" --no-cache --script "$TMPD/script" "$TMPD/job"
 grep -q "rank 3" "$TMPD/screen.txt" || fail "TUI: no rank 3 process group"
+
+# One file holding the four ranks, merged as TraceLens's TraceFuse merges
+# them (pids offset per rank): four ranks, each with its own GPU and
+# streams, no phantom GPU at the offset pids; kernels as in the four files;
+# next to another rank's file, its ranks are kept.
+"$GPULENS" demo --format kineto-merged --gpus 4 --events 3000 \
+    --out "$TMPD/merged.json.gz" || fail "demo --format kineto-merged"
+expect_rc 0 "$GPULENS" --no-cache ranks "$TMPD/merged.json.gz" --json
+cp "$TMPD/out" "$TMPD/ranks-merged"
+expect_rc 0 "$GPULENS" --no-cache ranks "$TMPD/job" --json
+cp "$TMPD/out" "$TMPD/ranks-job"
+expect_rc 0 "$GPULENS" --no-cache info "$TMPD/merged.json.gz" --json
+cp "$TMPD/out" "$TMPD/info-merged"
+expect_rc 0 "$GPULENS" --no-cache hardware "$TMPD/merged.json.gz" --json
+python3 - "$TMPD/ranks-merged" "$TMPD/ranks-job" "$TMPD/info-merged" \
+    "$TMPD/out" <<'EOF' || fail "merged ranks"
+import json, sys
+m, j, info, hw = (json.load(open(f))["data"] for f in sys.argv[1:])
+key = lambda r: (r["rank"], r["pid"], r["gpus"], r["kernels"], r["busy_ns"])
+assert [key(r) for r in m["rows"]] == [key(r) for r in j["rows"]], \
+    (m["rows"], j["rows"])
+assert [r["rank"] for r in m["rows"]] == [0, 1, 2, 3]
+assert m["auxiliary"]["straggler"] == 3, m["auxiliary"]
+a = info["auxiliary"]
+assert [d["device"] for d in a["devices"]] == [0, 1, 2, 3], a["devices"]
+assert [(p["pid"], p["rank"], p["streams"]) for p in a["processes"]] == \
+    [(4000 + r, r, 2) for r in range(4)], a["processes"]
+assert {(s["device"], s["pid"]) for s in a["streams"]} == \
+    {(r, 4000 + r) for r in range(4)}, a["streams"]
+assert sorted(r["device"] for r in hw["rows"] if r["kind"] == "gpu") == \
+    [0, 1, 2, 3], hw["rows"]
+EOF
+grep -q "one file holding 4 ranks merged by a tool" "$TMPD/info-merged" ||
+    fail "merged: no warning"
+expect_rc 0 "$GPULENS" --no-cache info "$TMPD/merged.json.gz" \
+    "$TMPD/job/rank-1.pt.trace.json.gz" --json
+python3 -c 'import json,sys; a=json.load(open(sys.argv[1]))["data"]["auxiliary"]; r=[p["rank"] for p in a["processes"]]; assert sorted(r) == [0, 1, 1, 2, 3], r' \
+    "$TMPD/out" || fail "merged file next to a rank file"
 
 # Malformed input.
 gzip -dc "$TMPD/job/rank-0.pt.trace.json.gz" >"$TMPD/whole.json"

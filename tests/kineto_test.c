@@ -278,6 +278,8 @@ test_mapping(void **state)
 	assert_string_equal(model_meta(m, "backend"), "nccl");
 	assert_string_equal(model_meta(m, "baseTimeNanoseconds"),
 	    "1000000000000");
+	/* The UTC the trace gives for its clock (info's utc_epoch_ns). */
+	assert_true(m->utc_epoch_ns == 1000000000000LL);
 	assert_int_equal(m->nwarnings, 1);
 	assert_non_null(strstr(m->warnings[0], "1 events of unsupported "
 	    "phases (Q)"));
@@ -339,6 +341,7 @@ test_old_layout(void **state)
 	assert_true(m->counters[m->tracks[t].lane.aux[0]] == 4.0);
 	assert_true(m->counters[m->tracks[t].lane.aux[1]] == 10.0);
 	assert_int_equal(m->processes[0].rank, -1);
+	assert_true(m->utc_epoch_ns == 0);	/* no baseTimeNanoseconds */
 	model_free(m);
 }
 

@@ -13,7 +13,10 @@
  *   - for an object whose only "traceEvents" member is an array of
  *     objects, or a bare array of objects, jsonscan yields exactly one
  *     event per element.
- * An error must come with a reason, and after it every call fails again.
+ * Top-level members are read with small bounds (jsonscan_set_meta_bytes),
+ * so that most take the streaming path: a skipped one must be over its
+ * bound and lie within the input. An error must come with a reason, and
+ * after it every call fails again.
  */
 #include "config.h"
 
@@ -133,6 +136,8 @@ exercise(struct jsonscan_obj *ev)
 	}
 }
 
+static const char *const want_keys[] = { "deviceProperties", NULL };
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -145,10 +150,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	js = jsonscan_open_mem((const char *)data, size, "fuzz.json");
 	FUZZ_CHECK(js != NULL);
 	jsonscan_set_max_item(js, 1u << 20);
+	/* Small bounds, so that members beyond them are streamed past. */
+	jsonscan_want(js, want_keys);
+	jsonscan_set_meta_bytes(js, 256, 32);
 	while ((rc = jsonscan_next(js, &it, &cause)) == 1) {
 		if (it->kind == JSONSCAN_EVENT) {
 			nev++;
 			exercise(&it->ev);
+		} else if (it->kind == JSONSCAN_SKIPPED) {
+			FUZZ_CHECK(it->key != NULL && it->meta == NULL);
+			FUZZ_CHECK(it->size > 32 || it->nodes >
+			    JSONSCAN_META_NODES);
+			FUZZ_CHECK(it->offset + it->size <= size);
 		} else
 			FUZZ_CHECK(it->kind == JSONSCAN_META && it->key != NULL);
 	}

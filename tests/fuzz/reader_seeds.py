@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""reader_seeds.py OUTDIR: seed inputs for the kineto, jsonscan and ncu
-fuzz harnesses in OUTDIR/kineto, OUTDIR/jsonscan and OUTDIR/ncu, all
-written here: small PyTorch profiler (Kineto) traces in the current and the
-2021 layout (plain, gzip, a bare event array, hostile names and values),
-JSON edge cases for the scanner, and Nsight Compute reports (a .ncu-rep
+"""reader_seeds.py OUTDIR: seed inputs for the kineto, jsonscan, chrome and
+ncu fuzz harnesses in OUTDIR/kineto, OUTDIR/jsonscan, OUTDIR/chrome and
+OUTDIR/ncu, all written here: small PyTorch profiler (Kineto) traces in the
+current and the 2021 layout (plain, gzip, a bare event array, hostile names
+and values, ranks merged into one file, a member too large to read, blanks),
+JSON edge cases for the scanner (members streamed past, blanks), generic
+Chrome traces (nsightful's and Perfetto's shapes), and Nsight Compute
+reports (a .ncu-rep
 container with protobuf blocks as tests/ncurep_test.c builds one, hostile
 variants, raw and details CSV exports). Standard library only.
 """
@@ -222,6 +225,82 @@ def main():
           '[{"a":0,"b":-0.0,"c":1E+2,"d":12345678901234567890,'
           '"e":0.1e-400,"f":true,"g":false,"h":null}]')
     write(os.path.join(j, "truncated.json"), json.dumps(kineto())[:700])
+    # A TraceLens-style merge of two ranks (kineto-ranks.c), a member too
+    # large to read, blanks between units.
+    ev = kineto()["traceEvents"]
+    merged = []
+    for r in range(2):
+        for e in ev:
+            e = json.loads(json.dumps(e))
+            if e.get("ph") == "M" and e.get("name") == "process_name":
+                continue
+            a = e.setdefault("args", {})
+            a["rank"] = r
+            if isinstance(e.get("pid"), int):
+                a["pid_raw"] = e["pid"]
+                e["pid"] += r * 100000
+            if "correlation" in a:
+                a["correlation_raw"] = a["correlation"]
+                a["correlation"] += r * 10000
+            merged.append(e)
+    merged.append({"ph": "M", "name": "process_name", "pid": 100007,
+                   "tid": 0, "args": {"name": "RANK 1 - CPU"}})
+    write(os.path.join(k, "merged-ranks.json"),
+          json.dumps({"traceEvents": merged}))
+    big = kineto()
+    big["junk"] = [0] * 10000
+    big["deviceProperties"] = [{"id": 0, "pad": "x" * 200}]
+    write(os.path.join(k, "big-member.json.gz"),
+          gzip.compress(json.dumps(big).encode(), mtime=0))
+    write(os.path.join(k, "blanks.json"),
+          json.dumps(kineto(), separators=(",\n\n\t  ", ":   ")))
+    write(os.path.join(j, "members.json"),
+          '{"deviceProperties":[{"id":0,"k":[1,2,{"a":"\\u00e9\\n"}]}],'
+          '"junk":{"a":[0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,true,null,'
+          '"s\\"t"],"b":{"c":-1.5e3}},"traceEvents":[{"ph":"X"}],'
+          '"t":"' + "x" * 40 + '","n":1}')
+    write(os.path.join(j, "blanks.json"),
+          '{ \n\t"traceEvents" \n:\t[ {"ph":"X"} \n\n,\t\t  \n'
+          '{"ph" : "Y"}  ] ,  "k"  :  [ 1 , 2 ]  }  \n')
+    c = os.path.join(OUT, "chrome")
+    nsightful = [
+        {"name": "Setup", "ph": "X", "cat": "nvtx", "ts": 14883.704,
+         "dur": 185.687, "tid": "NVTX 9946", "pid": "Host 0", "args": {}},
+        {"name": "cudaLaunchKernel", "ph": "X", "cat": "cuda_api",
+         "ts": 14900.1, "dur": 5.2, "tid": "CUDA API 9946",
+         "pid": "Host 0", "args": {"correlationId": 5}},
+        {"name": HOSTILE[0], "ph": "X", "cat": "cuda", "ts": 15057.495,
+         "dur": 1.312, "tid": "CUDA API 7", "pid": "Device 0",
+         "args": {"NVTXRegions": [None]}},
+        {"name": "Memcpy HtoD", "ph": "X", "cat": "cuda", "ts": 15060,
+         "dur": 2, "tid": "CUDA API 7", "pid": "Device 0", "args": {}},
+        {"name": "Setup", "ph": "X", "cat": "nvtx-kernel", "ts": 15057.495,
+         "dur": 1.312, "tid": "NVTX 9946", "pid": "Device 0", "args": {}},
+    ]
+    write(os.path.join(c, "nsightful.json"), json.dumps(nsightful))
+    perfetto = {"traceEvents": [
+        {"ph": "M", "name": "process_name", "pid": 1, "tid": 1,
+         "args": {"name": HOSTILE[1]}},
+        {"ph": "M", "name": "thread_name", "pid": 1, "tid": 2,
+         "args": {"name": "render"}},
+        {"ph": "B", "cat": "gpu", "name": "draw", "pid": 1, "tid": 2,
+         "ts": 10, "args": {"device": 1, "stream": 3}},
+        {"ph": "E", "pid": 1, "tid": 2, "ts": 12},
+        {"ph": "B", "cat": "app,user", "name": "open", "pid": 1, "tid": 2,
+         "ts": 11},
+        {"ph": "E", "pid": 9, "tid": 9, "ts": 13},
+        {"ph": "i", "cat": "input", "name": "click", "pid": 1, "tid": 2,
+         "ts": 11.5, "s": "g"},
+        {"ph": "C", "name": "mem", "pid": 1, "ts": 12,
+         "args": {"heap": 1.5e6, "s": "x"}},
+        {"ph": "b", "cat": "net", "name": "req", "id": "0x1", "pid": 1,
+         "tid": 2, "ts": 12},
+        {"ph": "X", "cat": "GPU Memset", "name": "fill", "pid": "GPU 2",
+         "tid": "stream 4", "ts": 14, "dur": -1, "args": {"bytes": 64}},
+    ], "displayTimeUnit": "ns", "systemTraceEvents": "", "otherData": {}}
+    write(os.path.join(c, "perfetto.json"), json.dumps(perfetto))
+    write(os.path.join(c, "perfetto.json.gz"),
+          gzip.compress(json.dumps(perfetto).encode(), mtime=0))
     n = os.path.join(OUT, "ncu")
     write(os.path.join(n, "synthetic.ncu-rep"), ncurep())
     write(os.path.join(n, "hostile.ncu-rep"), ncurep(hostile=True))

@@ -23,7 +23,7 @@ done
 shift $((OPTIND - 1))
 src=$(cd "$(dirname "$0")" && pwd)
 [ $# -gt 0 ] || set -- cache opts zfile nsys out rpd rocpd rocprof_json \
-    kineto jsonscan ncu
+    kineto jsonscan ncu chrome
 [ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-fuzz-run.XXXXXX")
 found=0
 for h in "$@"; do
