@@ -404,11 +404,39 @@ model_span(struct model *m)
 		m->origin_ns = m->end_ns = 0;
 }
 
+void
+model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
+{
+	uint32_t	*off, *idx, *fill;
+	size_t		 t, d;
+
+	off = xcalloc(m->ndevices + 2, sizeof *off);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_GPU &&
+		    m->tracks[t].device < m->ndevices)
+			off[m->tracks[t].device + 1]++;
+	for (d = 0; d < m->ndevices; d++)
+		off[d + 1] += off[d];
+	idx = xcalloc((size_t)off[m->ndevices] + 1, sizeof *idx);
+	fill = xcalloc(m->ndevices + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		d = m->tracks[t].device;
+		if (m->tracks[t].type == TRACK_GPU && d < m->ndevices)
+			idx[off[d] + fill[d]++] = (uint32_t)t;
+	}
+	free(fill);
+	*offp = off;
+	*idxp = idx;
+}
+
+/* Per device, the union of its GPU tracks' coverage: O(tracks + devices)
+ * plus the unions. */
 static void
 model_device_coverage(struct model *m)
 {
 	const struct coverage	**in;
-	size_t			  d, t, n;
+	uint32_t		 *off, *idx;
+	size_t			  d, k, n;
 
 	if (m->device_cov != NULL) {
 		for (d = 0; d < m->ndevices; d++)
@@ -419,14 +447,12 @@ model_device_coverage(struct model *m)
 	if (m->ndevices == 0)
 		return;
 	m->device_cov = xcalloc(m->ndevices, sizeof *m->device_cov);
+	model_device_tracks(m, &off, &idx);
 	in = xcalloc(m->ntracks + 1, sizeof *in);
 	for (d = 0; d < m->ndevices; d++) {
 		n = 0;
-		for (t = 0; t < m->ntracks; t++) {
-			const struct track *tr = &m->tracks[t];
-			if (tr->type == TRACK_GPU && tr->device == d)
-				in[n++] = &tr->lane.cov;
-		}
+		for (k = off[d]; k < off[d + 1]; k++)
+			in[n++] = &m->tracks[idx[k]].lane.cov;
 		coverage_union(&m->device_cov[d], in, n);
 		/* Sums every 64 segments, as a lane's own coverage: the
 		 * union is about as long as the device's busiest stream. */
@@ -434,6 +460,8 @@ model_device_coverage(struct model *m)
 		coverage_sums(&m->device_cov[d]);
 	}
 	free(in);
+	free(off);
+	free(idx);
 }
 
 /* Global id bases from the lane lengths (lane_n[t] instead when not

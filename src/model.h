@@ -447,5 +447,13 @@ void		 model_warn(struct model *, const char *fmt, ...)
 const char	*model_meta(const struct model *, const char *key);
 /* Resident bytes of the model's arrays (for benchmarks and limits). */
 size_t		 model_bytes(const struct model *);
+/*
+ * The GPU tracks (TRACK_GPU, device known) of every device, in track order:
+ * those of device d are idx[off[d]] .. idx[off[d + 1] - 1]. One counting
+ * pass, O(tracks + devices), so per-device loops need not scan every track
+ * for every device. The caller frees *off and *idx.
+ */
+void		 model_device_tracks(const struct model *, uint32_t **off,
+		    uint32_t **idx);
 
 #endif
