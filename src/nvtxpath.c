@@ -141,12 +141,14 @@ nvtx_pathset_child(struct nvtx_pathset *ps, uint32_t parent, uint32_t name)
 		n->depth = 0;
 		n->root = (uint32_t)ps->nn;
 		n->head = n->len <= NVTX_PATH_HALF ? (uint32_t)ps->nn : NONE32;
+		/* (NVTX_PATH_LEVELS / 2 >= 1: a root always fits by count.) */
 	} else {
 		p = &ps->node[parent];
 		n->depth = p->depth + 1;
 		n->root = p->root;
 		n->len += p->len + 1;
-		n->head = n->len <= NVTX_PATH_HALF ? (uint32_t)ps->nn : p->head;
+		n->head = n->len <= NVTX_PATH_HALF && n->depth <
+		    NVTX_PATH_LEVELS / 2 ? (uint32_t)ps->nn : p->head;
 	}
 	return (uint32_t)ps->nn++;
 }
@@ -230,7 +232,7 @@ nvtx_pathset_str(struct nvtx_pathset *ps, uint32_t node)
 	if (node == NONE32 || node >= ps->nn)
 		return ps->buf;
 	n = &ps->node[node];
-	if (n->len <= NVTX_PATH_MAX) {
+	if (n->len <= NVTX_PATH_MAX && n->depth < NVTX_PATH_LEVELS) {
 		nvtx_pathset_whole(ps, node, ps->buf);
 		ps->buf[n->len] = '\0';
 		return ps->buf;
@@ -258,7 +260,7 @@ nvtx_pathset_str(struct nvtx_pathset *ps, uint32_t node)
 	for (x = node; x != NONE32 && ps->node[x].depth >= first;
 	    x = ps->node[x].parent) {
 		k = strpool_len(ps->local, ps->node[x].name) + 1;
-		if (tb + k > NVTX_PATH_HALF)
+		if (tb + k > NVTX_PATH_HALF || nt == NVTX_PATH_LEVELS / 2)
 			break;
 		tb += k;
 		XGROW(ps->chain, ps->chaincap, nt + 1);

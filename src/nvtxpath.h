@@ -10,11 +10,13 @@
  * walked without recursion), so ranges read in lane order cost O(1) each.
  *
  * The text of a path is made only to be printed, and is bounded: a path
- * of at most NVTX_PATH_MAX bytes is printed whole; a longer one keeps its
- * first components up to NVTX_PATH_HALF bytes and its last components up
- * to NVTX_PATH_HALF bytes, with "/[N more]/" between them for the N
- * components left out (a single component longer than that is cut at a
- * character boundary). Making it costs O(NVTX_PATH_MAX), not O(depth).
+ * of at most NVTX_PATH_LEVELS components and NVTX_PATH_MAX bytes is
+ * printed whole; a longer one keeps its first components and its last
+ * components, up to NVTX_PATH_LEVELS / 2 components and NVTX_PATH_HALF
+ * bytes at each end, with "/[N more]/" between them for the N components
+ * left out (a single component longer than that is cut at a character
+ * boundary, and "..." marks the cut). Making it costs O(NVTX_PATH_MAX),
+ * not O(depth).
  *
  * With fold set, "<prefix>#<digits>" components become "<prefix>#*"
  * (ProfilerStep#12 and ProfilerStep#13 aggregate together).
@@ -28,8 +30,9 @@
 #include "hmap.h"
 #include "model.h"
 
-#define NVTX_PATH_MAX	1024	/* longest path printed whole, bytes */
-#define NVTX_PATH_HALF	480	/* kept at each end of a longer one */
+#define NVTX_PATH_MAX	8192	/* longest path printed whole, bytes */
+#define NVTX_PATH_LEVELS 64	/* deepest printed whole, components */
+#define NVTX_PATH_HALF	4000	/* bytes kept at each end of a longer one */
 
 struct nvtx_pnode {
 	uint32_t	 parent;	/* node, NONE32 for a root */
@@ -37,8 +40,9 @@ struct nvtx_pnode {
 	uint32_t	 depth;		/* 0 for a root */
 	uint32_t	 root;		/* the root node above it (or itself) */
 	uint32_t	 head;		/* deepest ancestor-or-self whose path
-					   fits in NVTX_PATH_HALF bytes, or
-					   NONE32 */
+					   fits in NVTX_PATH_HALF bytes and
+					   NVTX_PATH_LEVELS / 2 components,
+					   or NONE32 */
 	uint64_t	 len;		/* bytes of the whole path */
 };
 
