@@ -3,20 +3,31 @@
 
   scale_gen.py nsys-threads BASE OUT N   BASE (a demo nsys SQLite) plus N
         NVTX push/pop ranges, each on its own thread of its own process
-        (N threads, N processes), each around a copy of one API call of
-        BASE so that the GPU projection has work to find.
+        (N threads, N processes): the GPU projection of BASE's ranges
+        runs over N threads.
   scale_gen.py nsys-deep BASE OUT D      BASE plus D properly nested NVTX
         push/pop ranges on one thread ("deep0" outermost .. "deep<D-1>").
   scale_gen.py kineto OUT N              a PyTorch profiler (Kineto) JSON
         trace with N CPU processes, each with two ProfilerStep ranges, and
         N GPUs, one kernel each, launched from the process of its number.
 
+  scale_gen.py nsys-string BASE OUT MB   BASE with the name of its first
+        kernel (a StringIds value) MB megabytes long.
+  scale_gen.py ratio SMALL BIG RATIO CAP CMD...   runs CMD with "{}"
+        replaced by SMALL, then by BIG (each under CAP seconds); fails
+        (exit 1) when the big run takes more than RATIO times the small
+        one plus a second, or either fails or passes CAP. The big run's
+        standard output is kept in $SCALE_OUT when that is set.
+
 Used by tests/scale_entities_cli.sh and tests/deep_nvtx_cli.sh.
 """
 import json
+import os
 import shutil
 import sqlite3
+import subprocess
 import sys
+import time
 
 
 def nsys_span(c):
@@ -47,7 +58,9 @@ def nsys_deep(base, out, d):
     lo, hi = nsys_span(c)
     gtid = c.execute("SELECT globalTid FROM NVTX_EVENTS LIMIT 1").fetchone()[0]
     rows = []
-    s0 = hi + 1000
+    # After every range of BASE, so that nothing encloses the chain.
+    s0 = max(hi, c.execute("SELECT max(end) FROM NVTX_EVENTS").fetchone()[0])
+    s0 += 1000
     for i in range(d):
         rows.append((s0 + i, s0 + 2 * d - i, 59, "deep%d" % i, gtid, 0))
     c.executemany("INSERT INTO NVTX_EVENTS (start, end, eventType, text, "
@@ -84,6 +97,47 @@ def kineto(out, n):
         f.write("\n]}\n")
 
 
+def nsys_string(base, out, mb):
+    shutil.copyfile(base, out)
+    c = sqlite3.connect(out)
+    sid = c.execute("SELECT demangledName FROM CUPTI_ACTIVITY_KIND_KERNEL "
+                    "LIMIT 1").fetchone()[0]
+    c.execute("UPDATE StringIds SET value = ? WHERE id = ?",
+              ("k" * int(mb * 1000000), sid))
+    c.commit()
+    c.close()
+
+
+def timed(cmd, cap, out):
+    t0 = time.monotonic()
+    try:
+        r = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE,
+                           timeout=cap)
+    except subprocess.TimeoutExpired:
+        sys.stderr.write("%s: past %g s\n" % (" ".join(cmd), cap))
+        sys.exit(1)
+    t = time.monotonic() - t0
+    if r.returncode != 0:
+        sys.stderr.write("%s: exit %d: %s\n" % (" ".join(cmd), r.returncode,
+                         r.stderr.decode(errors="replace")[-500:]))
+        sys.exit(1)
+    return t
+
+
+def ratio(small, big, k, cap, cmd):
+    t1 = timed([small if x == "{}" else x for x in cmd], cap,
+               subprocess.DEVNULL)
+    dest = os.environ.get("SCALE_OUT")
+    with open(dest if dest else os.devnull, "wb") as out:
+        t2 = timed([big if x == "{}" else x for x in cmd], cap, out)
+    line = "%s: %.2f s, then %.2f s (%.1fx)" % (" ".join(cmd[1:]), t1, t2,
+                                                 t2 / max(t1, 1e-3))
+    print(line)
+    if t2 > k * t1 + 1.0:
+        sys.stderr.write("not linear: %s, more than %gx\n" % (line, k))
+        sys.exit(1)
+
+
 def main():
     a = sys.argv[1:]
     if len(a) == 4 and a[0] == "nsys-threads":
@@ -92,6 +146,10 @@ def main():
         nsys_deep(a[1], a[2], int(float(a[3])))
     elif len(a) == 3 and a[0] == "kineto":
         kineto(a[1], int(float(a[2])))
+    elif len(a) == 4 and a[0] == "nsys-string":
+        nsys_string(a[1], a[2], float(a[3]))
+    elif len(a) >= 6 and a[0] == "ratio":
+        ratio(a[1], a[2], float(a[3]), float(a[4]), a[5:])
     else:
         sys.stderr.write(__doc__)
         sys.exit(2)
