@@ -157,6 +157,8 @@ model_free(struct model *m)
 	free(m->domains);
 	free(m->tracks);
 	free(m->track_off);
+	free(m->nvtx_off);
+	free(m->nvtx_trk);
 	free(m->kernels);
 	free(m->copies);
 	free(m->nvtx);
@@ -429,6 +431,33 @@ model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
 	*idxp = idx;
 }
 
+/* The NVTX tracks of every thread (m->nvtx_off, m->nvtx_trk). */
+static void
+model_thread_nvtx(struct model *m)
+{
+	uint32_t	*fill, h;
+	size_t		 t;
+
+	free(m->nvtx_off);
+	free(m->nvtx_trk);
+	m->nvtx_off = xcalloc(m->nthreads + 2, sizeof *m->nvtx_off);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_NVTX &&
+		    m->tracks[t].thread < m->nthreads)
+			m->nvtx_off[m->tracks[t].thread + 1]++;
+	for (t = 0; t < m->nthreads; t++)
+		m->nvtx_off[t + 1] += m->nvtx_off[t];
+	m->nvtx_trk = xcalloc((size_t)m->nvtx_off[m->nthreads] + 1,
+	    sizeof *m->nvtx_trk);
+	fill = xcalloc(m->nthreads + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		h = m->tracks[t].thread;
+		if (m->tracks[t].type == TRACK_NVTX && h < m->nthreads)
+			m->nvtx_trk[m->nvtx_off[h] + fill[h]++] = (uint32_t)t;
+	}
+	free(fill);
+}
+
 /* Per device, the union of its GPU tracks' coverage: O(tracks + devices)
  * plus the unions. */
 static void
@@ -542,6 +571,7 @@ model_finalize(struct model *m, char **cause)
 	nvtx_build(m);
 	correlate_build(m);
 	model_device_coverage(m);
+	model_thread_nvtx(m);
 	return 0;
 }
 
@@ -579,6 +609,7 @@ model_adopt(struct model *m, char **cause)
 			return -1;
 		}
 	}
+	model_thread_nvtx(m);
 	return 0;
 }
 

@@ -341,6 +341,10 @@ struct model {
 	struct domain		*domains;	size_t ndomains;
 	struct track		*tracks;	size_t ntracks;
 	uint32_t		*track_off;	/* ntracks + 1 global id bases */
+	/* The NVTX tracks of thread h: nvtx_trk[nvtx_off[h] ..
+	 * nvtx_off[h + 1] - 1], in track order (finalize and adopt build
+	 * them; NULL otherwise, and readers then scan the tracks). */
+	uint32_t		*nvtx_off, *nvtx_trk;
 
 	struct kernel_info	*kernels;	size_t nkernels;
 	struct copy_info	*copies;	size_t ncopies;

@@ -304,12 +304,22 @@ nvtx_enclosing(const struct model *m, uint32_t thread, int64_t t)
 	const struct track	*tr;
 	const struct lane	*l;
 	uint32_t		*buf = NULL, best = NONE32, cand, bestdom = 0;
-	size_t			 cap = 0, u, n, j;
+	size_t			 cap = 0, u, n, j, k, k0, k1;
 	long			 bestdepth = -1, depth;
 
 	if (thread == NONE32)
 		return NONE32;
-	for (u = 0; u < m->ntracks; u++) {
+	/* The thread's NVTX tracks from the model's index, or a scan. */
+	if (m->nvtx_off != NULL && thread < m->nthreads) {
+		k0 = m->nvtx_off[thread];
+		k1 = m->nvtx_off[thread + 1];
+	} else {
+		k0 = 0;
+		k1 = m->ntracks;
+	}
+	for (k = k0; k < k1; k++) {
+		u = m->nvtx_off != NULL && thread < m->nthreads ?
+		    m->nvtx_trk[k] : k;
 		tr = &m->tracks[u];
 		if (tr->type != TRACK_NVTX || tr->thread != thread ||
 		    tr->lane.n == 0)
