@@ -61,6 +61,7 @@
 #include "iters.h"
 #include "lane.h"
 #include "nvtx.h"
+#include "nvtxpath.h"
 #include "opts.h"
 #include "out.h"
 #include "phase.h"
@@ -273,13 +274,19 @@ diff_collect(struct dctx *c, struct dside *sd)
 {
 	const struct model	*m = sd->m;
 	size_t			 t, i;
-	char			 buf[8192], nbuf[8192], coll[128];
+	char			 nbuf[8192], coll[128];
 	uint32_t		 gi, gid;
 	int			 ck;
+	struct nvtx_pathset	 ps;
 
+	/* Paths from their parents' (nvtxpath.h): linear in the ranges at
+	 * any depth, where a walk to the root per range was not. */
+	nvtx_pathset_init(&ps, m, 0);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
+		if (tr->type == TRACK_NVTX)
+			nvtx_pathset_track(&ps, (uint32_t)t);
 		for (i = 0; i < l->n; i++) {
 			int64_t dur = l->end[i] - l->start[i];
 			if (l->start[i] < sd->t0 || l->start[i] >= sd->t1)
@@ -324,8 +331,9 @@ diff_collect(struct dctx *c, struct dside *sd)
 				if (tr->type != TRACK_NVTX)
 					break;
 				gid = model_gid(m, (uint32_t)t, (uint32_t)i);
-				nvtx_path(m, gid, buf, sizeof buf);
-				phase_family(buf, nbuf, sizeof nbuf);
+				phase_family(nvtx_pathset_str(&ps,
+				    nvtx_pathset_id(&ps, gid)), nbuf,
+				    sizeof nbuf);
 				gi = diff_group(c, DC_NVTX, nbuf);
 				diff_add(c, sd, gi, tr->process, l->start[i],
 				    dur);
@@ -333,6 +341,7 @@ diff_collect(struct dctx *c, struct dside *sd)
 			}
 		}
 	}
+	nvtx_pathset_free(&ps);
 	if (sd->it.n > 0) {
 		gi = diff_group(c, DC_ITER, sd->it.marker != NULL ?
 		    sd->it.marker : "");

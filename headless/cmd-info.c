@@ -24,6 +24,7 @@
 #include "model.h"
 #include "timing.h"
 #include "units.h"
+#include "xmalloc.h"
 
 static int	cmd_info_exec(int, char **, const struct cmd_global *);
 
@@ -37,12 +38,31 @@ const struct cmd_entry cmd_info_entry = {
 	OPT_OUTPUT
 };
 
+/*
+ * Threads and GPU streams of every process, counted in one pass over each
+ * (nthr[p], nstr[p]), not one pass per process. The caller frees both.
+ */
+static void
+info_counts(const struct model *m, size_t **nthr, size_t **nstr)
+{
+	size_t	t;
+
+	*nthr = xcalloc(m->nprocesses + 1, sizeof **nthr);
+	*nstr = xcalloc(m->nprocesses + 1, sizeof **nstr);
+	for (t = 0; t < m->nthreads; t++)
+		if (m->threads[t].process < m->nprocesses)
+			(*nthr)[m->threads[t].process]++;
+	for (t = 0; t < m->nstreams; t++)
+		if (m->streams[t].process < m->nprocesses)
+			(*nstr)[m->streams[t].process]++;
+}
+
 static void
 info_print(const char *path, const struct model *m)
 {
 	uint64_t	 counts[EV_KIND_COUNT];
 	char		 b1[64], b2[64];
-	size_t		 i, t;
+	size_t		 i, *thr, *str;
 	int		 k;
 
 	printf("trace      %s\n", sanitize_tmp(path));
@@ -78,19 +98,18 @@ info_print(const char *path, const struct model *m)
 		printf("\n");
 	}
 	printf("processes  %zu\n", m->nprocesses);
+	info_counts(m, &thr, &str);
 	for (i = 0; i < m->nprocesses; i++) {
 		const struct process *p = &m->processes[i];
-		size_t nthr = 0, nstr = 0;
-		for (t = 0; t < m->nthreads; t++)
-			nthr += m->threads[t].process == i;
-		for (t = 0; t < m->nstreams; t++)
-			nstr += m->streams[t].process == i;
+		size_t nthr = thr[i], nstr = str[i];
 		if (nthr == 0 && nstr == 0)
 			continue;
 		printf("  pid %u %s: %zu thread%s, %zu GPU stream%s\n", p->pid,
 		    sanitize_tmp(model_str(m, p->name)), nthr, nthr == 1 ? "" : "s", nstr,
 		    nstr == 1 ? "" : "s");
 	}
+	free(thr);
+	free(str);
 	printf("tracks     %zu\n", m->ntracks);
 	if (m->ndomains > 1) {
 		printf("nvtx       %zu domain%s:", m->ndomains - 1,
@@ -109,7 +128,7 @@ static void
 info_json(struct out *out, const char *path, const struct model *m)
 {
 	cJSON	*a = out->aux, *arr, *o;
-	size_t	 i, t;
+	size_t	 i, *thr, *str;
 	int	 k;
 
 	for (k = 1; k < EV_KIND_COUNT; k++) {
@@ -154,13 +173,10 @@ info_json(struct out *out, const char *path, const struct model *m)
 		cJSON_AddItemToArray(arr, o);
 	}
 	arr = cJSON_AddArrayToObject(a, "processes");
+	info_counts(m, &thr, &str);
 	for (i = 0; i < m->nprocesses; i++) {
 		const struct process *p = &m->processes[i];
-		size_t nthr = 0, nstr = 0;
-		for (t = 0; t < m->nthreads; t++)
-			nthr += m->threads[t].process == i;
-		for (t = 0; t < m->nstreams; t++)
-			nstr += m->streams[t].process == i;
+		size_t nthr = thr[i], nstr = str[i];
 		if (nthr == 0 && nstr == 0)
 			continue;
 		o = cJSON_CreateObject();
@@ -172,6 +188,8 @@ info_json(struct out *out, const char *path, const struct model *m)
 			out_int(o, "rank", p->rank);
 		cJSON_AddItemToArray(arr, o);
 	}
+	free(thr);
+	free(str);
 	arr = cJSON_AddArrayToObject(a, "streams");
 	for (i = 0; i < m->nstreams; i++) {
 		const struct stream *st = &m->streams[i];

@@ -17,6 +17,7 @@
 #include "group.h"
 #include "hmap.h"
 #include "nvtx.h"
+#include "nvtxpath.h"
 #include "opts.h"
 #include "out.h"
 #include "select.h"
@@ -61,7 +62,8 @@ static const char *nvtx_tree_columns[] = {
 
 static void
 nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
-    uint32_t i, const char *path, int64_t base, struct nvtx_projector *pj)
+    uint32_t i, const char *path, int64_t depth, int64_t base,
+    struct nvtx_projector *pj)
 {
 	const struct track	*tr = &m->tracks[t];
 	const struct lane	*l = &tr->lane;
@@ -77,7 +79,7 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 	out_str(row, "name", model_str(m, l->name[i]));
 	out_str(row, "path", path);
 	out_str(row, "domain", model_str(m, m->domains[tr->domain].name));
-	out_int(row, "depth", nvtx_depth(m, gid));
+	out_int(row, "depth", depth);
 	if (l->aux[i] != NONE32)
 		out_int(row, "iter", m->nvtx[l->aux[i]].iter);
 	out_int(row, "start_ns", l->start[i] - base);
@@ -100,116 +102,21 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 }
 
 /*
- * The path of range gid as a local string id, built from its parent's:
- * each distinct (parent path, name) pair is joined into a string once, so
- * a million ranges cost a million look-ups, not a million path walks.
- * Matches nvtx_path() (names joined with '/' from the root), with name
- * families folded when aggregating (nvtx_name_id). A range's parent lies
- * on its own track, so the paths of the track being read are kept in an
- * array indexed by event; others (never met in practice) in a hash map.
+ * The depth of range gid, whose path is node: the node's depth (the
+ * length of its parent chain, as nvtx_depth() counts it, without walking
+ * the chain again), or for a range with no NVTX record nvtx_depth()'s
+ * answer (its lane depth, O(1)).
  */
-struct nvtx_paths {
-	const struct model	*m;
-	struct strpool		*local;
-	int			 fold;		/* "Step#12" -> "Step#*" */
-	uint32_t		*memo;		/* its paths: id + 1, 0 unknown */
-	size_t			 memocap;
-	uint32_t		 track;		/* the track being read */
-	uint32_t		 base, n;	/* its gids */
-	struct hmap		 of_gid;	/* other range gid -> path id */
-	struct hmap		 of_pair;	/* (parent path id, name) -> id */
-	uint32_t		*of_name;	/* model sid -> name id + 1 */
-	uint32_t		 nname;
-};
-
-/* Starts the path memo of track t. */
-static void
-nvtx_paths_track(struct nvtx_paths *np, uint32_t t)
+static int64_t
+nvtx_range_depth(const struct nvtx_pathset *np, uint32_t gid, uint32_t node)
 {
 	const struct model	*m = np->m;
+	struct evref		 r = model_ev(m, gid);
+	uint32_t		 aux = m->tracks[r.track].lane.aux[r.idx];
 
-	np->track = t;
-	np->base = m->track_off[t];
-	np->n = m->track_off[t + 1] - m->track_off[t];
-	XGROW(np->memo, np->memocap, (size_t)np->n + 1);
-	memset(np->memo, 0, ((size_t)np->n + 1) * sizeof *np->memo);
-}
-
-/*
- * The local id of a path component: the name itself, or with fold set its
- * family, "<prefix>#*" for "<prefix>#<digits>" (ProfilerStep#12 and
- * ProfilerStep#13 aggregate together, as the TUI's NVTX tree shows them).
- */
-static uint32_t
-nvtx_name_id(struct nvtx_paths *np, uint32_t sid)
-{
-	const char	*s;
-	size_t		 n, k;
-	uint32_t	 v;
-	char		*f;
-
-	if (sid < np->nname && np->of_name[sid] != 0)
-		return np->of_name[sid] - 1;
-	s = model_str(np->m, sid);
-	n = strlen(s);
-	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
-		;
-	if (np->fold && k < n && k > 0 && s[k - 1] == '#') {
-		f = xasprintf("%.*s*", (int)k, s);
-		v = strpool_intern0(np->local, f);
-		free(f);
-	} else
-		v = strpool_intern(np->local, s, n);
-	if (sid < np->nname)
-		np->of_name[sid] = v + 1;
-	return v;
-}
-
-static uint32_t
-nvtx_path_id(struct nvtx_paths *np, uint32_t gid)
-{
-	const struct model	*m = np->m;
-	struct evref		 r;
-	const struct lane	*l;
-	uint32_t		 v, parent = NONE32, pp = NONE32, name, aux;
-	uint64_t		 key;
-	char			*s;
-	int			 here = gid - np->base < np->n;
-
-	if (here && np->memo[gid - np->base] != 0)
-		return np->memo[gid - np->base] - 1;
-	if (!here && hmap_get(&np->of_gid, gid, &v))
-		return v;
-	if (here) {
-		r.track = np->track;
-		r.idx = gid - np->base;
-	} else
-		r = model_ev(m, gid);
-	l = &m->tracks[r.track].lane;
-	name = l->name[r.idx];
-	aux = l->aux[r.idx];
-	if (aux != NONE32 && aux < m->nnvtx)
-		parent = m->nvtx[aux].parent;
-	if (parent != NONE32)
-		pp = nvtx_path_id(np, parent);
-	name = nvtx_name_id(np, name);
-	key = hmap_key2(pp, name);
-	if (!hmap_get(&np->of_pair, key, &v)) {
-		if (pp == NONE32)
-			v = name;
-		else {
-			s = xasprintf("%s/%s", strpool_get(np->local, pp),
-			    strpool_get(np->local, name));
-			v = strpool_intern0(np->local, s);
-			free(s);
-		}
-		hmap_put(&np->of_pair, key, v);
-	}
-	if (here)
-		np->memo[gid - np->base] = v + 1;
-	else
-		hmap_put(&np->of_gid, gid, v);
-	return v;
+	if (aux == NONE32 || aux >= m->nnvtx || node == NONE32)
+		return nvtx_depth(m, gid);
+	return np->node[node].depth;
 }
 
 static int
@@ -218,13 +125,13 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 {
 	struct opts		 o = *oc;
 	struct sel		 s;
-	struct strpool		*local;
 	struct group_map	 by;		/* domain, path, style -> agg */
 	struct nagg		*a = NULL;
 	size_t			 na = 0, acap = 0, k, i, icap = 0, ai;
 	uint32_t		*idx = NULL, t, gk[3];
-	struct nvtx_paths	 np;
+	struct nvtx_pathset	 np;
 	char			 key[8300];
+	const char		*path;
 	int			 isnew;
 	int64_t			 base;
 	struct stats		 st;
@@ -240,31 +147,24 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 		return -1;
 	group_map_init(&by, 3);
 	base = o.absolute ? 0 : m->origin_ns;
-	local = strpool_new();
-	memset(&np, 0, sizeof np);
-	np.m = m;
-	np.local = local;
-	np.fold = !o.tree;
-	hmap_init(&np.of_gid);
-	hmap_init(&np.of_pair);
-	np.nname = strpool_count(m->strs);
-	np.of_name = xcalloc((size_t)np.nname + 1, sizeof *np.of_name);
+	nvtx_pathset_init(&np, m, !o.tree);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
 		if (tr->type != TRACK_NVTX || !sel_track(&s, t))
 			continue;
 		k = lane_overlap(l, s.t0, s.t1, &idx, &icap);
-		nvtx_paths_track(&np, t);
+		nvtx_pathset_track(&np, t);
 		for (i = 0; i < k; i++) {
 			uint32_t e = idx[i], gid = model_gid(m, t, e), pid;
 			struct nagg *ag;
 			if (!sel_event(&s, t, e))
 				continue;
-			pid = nvtx_path_id(&np, gid);
+			pid = nvtx_pathset_id(&np, gid);
 			if (o.tree) {
 				nvtx_tree_row(out, m, t, e,
-				    strpool_get(local, pid), base, &pj);
+				    nvtx_pathset_str(&np, pid),
+				    nvtx_range_depth(&np, gid, pid), base, &pj);
 				continue;
 			}
 			gk[0] = tr->domain;
@@ -277,8 +177,9 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 				memset(ag, 0, sizeof *ag);
 				ag->domain = tr->domain;
 				ag->path = pid;
-				ag->name = nvtx_name_id(&np, l->name[e]);
-				ag->depth = nvtx_depth(m, gid);
+				ag->name = nvtx_pathset_name_id(&np,
+				    l->name[e]);
+				ag->depth = (int)nvtx_range_depth(&np, gid, pid);
 				ag->startend = (l->flags[e] & EVF_STARTEND) != 0;
 				stats_sample_init(&ag->cpu);
 			}
@@ -297,13 +198,13 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 		cJSON *row = out_row(out);
 		const char *dom = model_str(m, m->domains[a[i].domain].name);
 		stats_sample_compute(&a[i].cpu, &st, &sorted);
-		snprintf(key, sizeof key, "%s|%s%s", dom,
-		    strpool_get(local, a[i].path),
+		path = nvtx_pathset_str(&np, a[i].path);
+		snprintf(key, sizeof key, "%s|%s%s", dom, path,
 		    a[i].startend ? "|StartEnd" : "");
 		out_str(row, "key", key);
 		out_str(row, "domain", dom);
-		out_str(row, "path", strpool_get(local, a[i].path));
-		out_str(row, "name", strpool_get(local, a[i].name));
+		out_str(row, "path", path);
+		out_str(row, "name", strpool_get(np.local, a[i].name));
 		out_str(row, "style", a[i].startend ? "StartEnd" : "PushPop");
 		out_int(row, "depth", a[i].depth);
 		out_int(row, "count", (int64_t)st.count);
@@ -326,13 +227,9 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	free(a);
 	free(idx);
 	group_map_free(&by);
-	hmap_free(&np.of_gid);
-	hmap_free(&np.of_pair);
-	free(np.of_name);
-	free(np.memo);
+	nvtx_pathset_free(&np);
 	nvtx_projector_free(&pj);
 	stats_acc_free(&sorted);
-	strpool_free(local);
 	return 0;
 }
 

@@ -50,22 +50,21 @@ sum_in_class(const struct lane *l, size_t i, int cls)
 	return 0;
 }
 
-/* Union busy of one class of events on one device. */
+/* Union busy of one class of events on one device, whose GPU tracks are
+ * trk[0 .. ntrk - 1]. */
 static int64_t
-sum_class_busy(const struct model *m, uint32_t dev, int cls)
+sum_class_busy(const struct model *m, const uint32_t *trk, size_t ntrk,
+    int cls)
 {
 	struct coverage		*per = NULL, all;
 	const struct coverage	**in = NULL;
 	int64_t			*st = NULL, *en = NULL, busy;
-	size_t			 n = 0, k, i, t, cap = 0;
+	size_t			 n = 0, k, i, u, cap = 0;
 
-	per = xcalloc(m->ntracks + 1, sizeof *per);
-	in = xcalloc(m->ntracks + 1, sizeof *in);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_GPU || tr->device != dev)
-			continue;
+	per = xcalloc(ntrk + 1, sizeof *per);
+	in = xcalloc(ntrk + 1, sizeof *in);
+	for (u = 0; u < ntrk; u++) {
+		const struct lane *l = &m->tracks[trk[u]].lane;
 		k = 0;
 		for (i = 0; i < l->n; i++) {
 			if (!sum_in_class(l, i, cls))
@@ -134,24 +133,22 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	int64_t		 ktotal = 0;
 	uint32_t	*slot;
 	int		 isnew, k;
-	uint32_t	 p;
+	uint32_t	 p, *doff, *dtrk;
 	char		 key[64];
 	cJSON		*row, *arr, *o;
 	struct iters	 it;
 	char		*cause = NULL;
 
 	hmap_init(&kidx);
+	model_device_tracks(m, &doff, &dtrk);
 	for (d = 0; d < m->ndevices; d++) {
 		busy = m->device_cov != NULL ?
 		    coverage_total(&m->device_cov[d]) : 0;
 		kern_n = 0;
 		kern_ns = 0;
 		bytes = 0;
-		for (t = 0; t < m->ntracks; t++) {
-			const struct track *tr = &m->tracks[t];
-			const struct lane *l = &tr->lane;
-			if (tr->type != TRACK_GPU || tr->device != d)
-				continue;
+		for (t = doff[d]; t < doff[d + 1]; t++) {
+			const struct lane *l = &m->tracks[dtrk[t]].lane;
 			for (i = 0; i < l->n; i++) {
 				int64_t dur = l->end[i] - l->start[i];
 				if (l->kind[i] == EV_KERNEL) {
@@ -182,8 +179,10 @@ summary_build(struct out *out, const struct model *m, const char *path)
 				}
 			}
 		}
-		comm = sum_class_busy(m, (uint32_t)d, CLASS_COMM);
-		copy = sum_class_busy(m, (uint32_t)d, CLASS_COPY);
+		comm = sum_class_busy(m, dtrk + doff[d], doff[d + 1] - doff[d],
+		    CLASS_COMM);
+		copy = sum_class_busy(m, dtrk + doff[d], doff[d + 1] - doff[d],
+		    CLASS_COPY);
 		all_busy = sat_add64(all_busy, busy);
 		all_comm = sat_add64(all_comm, comm);
 		row = out_row(out);
@@ -262,6 +261,8 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	out_next(out, "gpulens stats %s --type kernel", path);
 	out_next(out, "gpulens gaps %s --scope device", path);
 	free(ka);
+	free(doff);
+	free(dtrk);
 	hmap_free(&kidx);
 }
 

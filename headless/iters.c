@@ -225,34 +225,86 @@ iters_from_kernels(const struct model *m, struct iters *it)
 	hmap_free(&seen);
 }
 
-/* GPU busy and kernel count of each iteration over its process's GPUs. */
+static int
+iters_u32_cmp(const void *a, const void *b)
+{
+	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * GPU busy and kernel count of each iteration over its process's GPUs.
+ * The GPU tracks are bucketed by process once (bucket nprocesses holds
+ * those of no known process), so an iteration reads only its process's
+ * tracks and the devices they use, never every track or device: O(tracks
+ * + devices + sum over iterations of their process's tracks). An
+ * iteration of no process (NONE32) reads every GPU track, as before.
+ */
 static void
 iters_measure(const struct model *m, struct iters *it)
 {
-	size_t	i, t, d;
-	uint8_t	*uses = xcalloc(m->ndevices + 1, 1);
+	size_t		 i, t, k, k0, k1, np = m->nprocesses, ndev;
+	uint32_t	*off, *trk, *fill, *stamp, *dev, p;
 
+	off = xcalloc(np + 3, sizeof *off);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		if (tr->type != TRACK_GPU || tr->device >= m->ndevices)
+			continue;
+		off[(tr->process < np ? tr->process : np) + 1]++;
+	}
+	for (k = 0; k <= np; k++)
+		off[k + 1] += off[k];
+	trk = xcalloc((size_t)off[np + 1] + 1, sizeof *trk);
+	fill = xcalloc(np + 2, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		if (tr->type != TRACK_GPU || tr->device >= m->ndevices)
+			continue;
+		p = tr->process < np ? tr->process : (uint32_t)np;
+		trk[off[p] + fill[p]++] = (uint32_t)t;
+	}
+	free(fill);
+	/* stamp[d]: 1 + the last iteration that used device d. */
+	stamp = xcalloc(m->ndevices + 1, sizeof *stamp);
+	dev = xcalloc(m->ndevices + 1, sizeof *dev);
 	for (i = 0; i < it->n; i++) {
 		struct iter *v = &it->v[i];
-		memset(uses, 0, m->ndevices + 1);
-		for (t = 0; t < m->ntracks; t++) {
-			const struct track *tr = &m->tracks[t];
-			if (tr->type != TRACK_GPU || tr->device >= m->ndevices)
-				continue;
+		if (v->process == NONE32) {
+			k0 = 0;
+			k1 = off[np + 1];
+		} else {
+			p = v->process < np ? v->process : (uint32_t)np;
+			k0 = off[p];
+			k1 = off[p + 1];
+		}
+		ndev = 0;
+		for (k = k0; k < k1; k++) {
+			const struct track *tr = &m->tracks[trk[k]];
 			if (v->process != NONE32 && tr->process != v->process)
 				continue;
-			if (!uses[tr->device])
+			if (stamp[tr->device] != (uint32_t)i + 1) {
+				stamp[tr->device] = (uint32_t)i + 1;
+				dev[ndev++] = tr->device;
 				v->ndevices++;
-			uses[tr->device] = 1;
+			}
 			v->kernels += lane_count(&tr->lane, v->start, v->end);
 		}
-		for (d = 0; d < m->ndevices; d++)
-			if (uses[d] && m->device_cov != NULL)
-				v->gpu_busy = sat_add64(v->gpu_busy,
-				    coverage_busy(&m->device_cov[d],
-				    v->start, v->end));
+		if (m->device_cov == NULL)
+			continue;
+		/* In device order, as the sums always were. */
+		if (ndev > 1)
+			qsort(dev, ndev, sizeof *dev, iters_u32_cmp);
+		for (k = 0; k < ndev; k++)
+			v->gpu_busy = sat_add64(v->gpu_busy,
+			    coverage_busy(&m->device_cov[dev[k]], v->start,
+			    v->end));
 	}
-	free(uses);
+	free(stamp);
+	free(dev);
+	free(off);
+	free(trk);
 }
 
 int

@@ -678,6 +678,7 @@ rocprof_json_load(const char *path, struct progress *prog, char **cause)
 	memset(&r, 0, sizeof r);
 	r.path = path;
 	r.prog = prog;
+	xmalloc_doing("reading the rocprofv3 JSON");
 	progress_phase(prog, "reading JSON", 0);
 	if (zfile_slurp(path, &text, &len, ROCPROF_JSON_MAX, &why) != 0) {
 		/* zfile's messages name the file. */

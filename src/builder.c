@@ -17,6 +17,7 @@ builder_new(enum source_kind kind)
 {
 	struct builder	*b;
 
+	xmalloc_doing("reading the trace");
 	b = xcalloc(1, sizeof *b);
 	b->m = xcalloc(1, sizeof *b->m);
 	b->m->strs = strpool_new();
@@ -64,11 +65,18 @@ builder_finish(struct builder *b, char **cause)
 		model_warn(m, "%llu events dropped: a time more than "
 		    MODEL_TIME_MAX_TEXT " from the clock's zero (corrupt rows)",
 		    (unsigned long long)b->dropped_time);
+	if (strpool_ncut(m->strs) > 0)
+		model_warn(m, "%u string%s longer than %u MiB cut to that "
+		    "length", strpool_ncut(m->strs), strpool_ncut(m->strs) ==
+		    1 ? "" : "s", STRPOOL_MAX_LEN >> 20);
 	builder_release(b);
+	xmalloc_doing("indexing the trace");
 	if (model_finalize(m, cause) != 0) {
 		model_free(m);
+		xmalloc_doing(NULL);
 		return NULL;
 	}
+	xmalloc_doing(NULL);
 	return m;
 }
 

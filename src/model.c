@@ -157,6 +157,8 @@ model_free(struct model *m)
 	free(m->domains);
 	free(m->tracks);
 	free(m->track_off);
+	free(m->nvtx_off);
+	free(m->nvtx_trk);
 	free(m->kernels);
 	free(m->copies);
 	free(m->nvtx);
@@ -404,11 +406,66 @@ model_span(struct model *m)
 		m->origin_ns = m->end_ns = 0;
 }
 
+void
+model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
+{
+	uint32_t	*off, *idx, *fill;
+	size_t		 t, d;
+
+	off = xcalloc(m->ndevices + 2, sizeof *off);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_GPU &&
+		    m->tracks[t].device < m->ndevices)
+			off[m->tracks[t].device + 1]++;
+	for (d = 0; d < m->ndevices; d++)
+		off[d + 1] += off[d];
+	idx = xcalloc((size_t)off[m->ndevices] + 1, sizeof *idx);
+	fill = xcalloc(m->ndevices + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		d = m->tracks[t].device;
+		if (m->tracks[t].type == TRACK_GPU && d < m->ndevices)
+			idx[off[d] + fill[d]++] = (uint32_t)t;
+	}
+	free(fill);
+	*offp = off;
+	*idxp = idx;
+}
+
+/* The NVTX tracks of every thread (m->nvtx_off, m->nvtx_trk). */
+static void
+model_thread_nvtx(struct model *m)
+{
+	uint32_t	*fill, h;
+	size_t		 t;
+
+	free(m->nvtx_off);
+	free(m->nvtx_trk);
+	m->nvtx_off = xcalloc(m->nthreads + 2, sizeof *m->nvtx_off);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_NVTX &&
+		    m->tracks[t].thread < m->nthreads)
+			m->nvtx_off[m->tracks[t].thread + 1]++;
+	for (t = 0; t < m->nthreads; t++)
+		m->nvtx_off[t + 1] += m->nvtx_off[t];
+	m->nvtx_trk = xcalloc((size_t)m->nvtx_off[m->nthreads] + 1,
+	    sizeof *m->nvtx_trk);
+	fill = xcalloc(m->nthreads + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		h = m->tracks[t].thread;
+		if (m->tracks[t].type == TRACK_NVTX && h < m->nthreads)
+			m->nvtx_trk[m->nvtx_off[h] + fill[h]++] = (uint32_t)t;
+	}
+	free(fill);
+}
+
+/* Per device, the union of its GPU tracks' coverage: O(tracks + devices)
+ * plus the unions. */
 static void
 model_device_coverage(struct model *m)
 {
 	const struct coverage	**in;
-	size_t			  d, t, n;
+	uint32_t		 *off, *idx;
+	size_t			  d, k, n;
 
 	if (m->device_cov != NULL) {
 		for (d = 0; d < m->ndevices; d++)
@@ -419,14 +476,12 @@ model_device_coverage(struct model *m)
 	if (m->ndevices == 0)
 		return;
 	m->device_cov = xcalloc(m->ndevices, sizeof *m->device_cov);
+	model_device_tracks(m, &off, &idx);
 	in = xcalloc(m->ntracks + 1, sizeof *in);
 	for (d = 0; d < m->ndevices; d++) {
 		n = 0;
-		for (t = 0; t < m->ntracks; t++) {
-			const struct track *tr = &m->tracks[t];
-			if (tr->type == TRACK_GPU && tr->device == d)
-				in[n++] = &tr->lane.cov;
-		}
+		for (k = off[d]; k < off[d + 1]; k++)
+			in[n++] = &m->tracks[idx[k]].lane.cov;
 		coverage_union(&m->device_cov[d], in, n);
 		/* Sums every 64 segments, as a lane's own coverage: the
 		 * union is about as long as the device's busiest stream. */
@@ -434,6 +489,8 @@ model_device_coverage(struct model *m)
 		coverage_sums(&m->device_cov[d]);
 	}
 	free(in);
+	free(off);
+	free(idx);
 }
 
 /* Global id bases from the lane lengths (lane_n[t] instead when not
@@ -514,6 +571,7 @@ model_finalize(struct model *m, char **cause)
 	nvtx_build(m);
 	correlate_build(m);
 	model_device_coverage(m);
+	model_thread_nvtx(m);
 	return 0;
 }
 
@@ -551,6 +609,7 @@ model_adopt(struct model *m, char **cause)
 			return -1;
 		}
 	}
+	model_thread_nvtx(m);
 	return 0;
 }
 

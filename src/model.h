@@ -342,6 +342,10 @@ struct model {
 	struct domain		*domains;	size_t ndomains;
 	struct track		*tracks;	size_t ntracks;
 	uint32_t		*track_off;	/* ntracks + 1 global id bases */
+	/* The NVTX tracks of thread h: nvtx_trk[nvtx_off[h] ..
+	 * nvtx_off[h + 1] - 1], in track order (finalize and adopt build
+	 * them; NULL otherwise, and readers then scan the tracks). */
+	uint32_t		*nvtx_off, *nvtx_trk;
 
 	struct kernel_info	*kernels;	size_t nkernels;
 	struct copy_info	*copies;	size_t ncopies;
@@ -448,5 +452,13 @@ void		 model_warn(struct model *, const char *fmt, ...)
 const char	*model_meta(const struct model *, const char *key);
 /* Resident bytes of the model's arrays (for benchmarks and limits). */
 size_t		 model_bytes(const struct model *);
+/*
+ * The GPU tracks (TRACK_GPU, device known) of every device, in track order:
+ * those of device d are idx[off[d]] .. idx[off[d + 1] - 1]. One counting
+ * pass, O(tracks + devices), so per-device loops need not scan every track
+ * for every device. The caller frees *off and *idx.
+ */
+void		 model_device_tracks(const struct model *, uint32_t **off,
+		    uint32_t **idx);
 
 #endif

@@ -304,12 +304,22 @@ nvtx_enclosing(const struct model *m, uint32_t thread, int64_t t)
 	const struct track	*tr;
 	const struct lane	*l;
 	uint32_t		*buf = NULL, best = NONE32, cand, bestdom = 0;
-	size_t			 cap = 0, u, n, j;
+	size_t			 cap = 0, u, n, j, k, k0, k1;
 	long			 bestdepth = -1, depth;
 
 	if (thread == NONE32)
 		return NONE32;
-	for (u = 0; u < m->ntracks; u++) {
+	/* The thread's NVTX tracks from the model's index, or a scan. */
+	if (m->nvtx_off != NULL && thread < m->nthreads) {
+		k0 = m->nvtx_off[thread];
+		k1 = m->nvtx_off[thread + 1];
+	} else {
+		k0 = 0;
+		k1 = m->ntracks;
+	}
+	for (k = k0; k < k1; k++) {
+		u = m->nvtx_off != NULL && thread < m->nthreads ?
+		    m->nvtx_trk[k] : k;
 		tr = &m->tracks[u];
 		if (tr->type != TRACK_NVTX || tr->thread != thread ||
 		    tr->lane.n == 0)
@@ -409,18 +419,59 @@ nvtx_lower_from(const struct lane *l, size_t lo, int64_t t)
 	return lo;
 }
 
+/*
+ * The API tracks of every thread, in track order, indexed once per
+ * projector (one counting pass: O(tracks + threads)), so that moving to
+ * another thread never scans every track.
+ */
+static void
+nvtx_projector_index(struct nvtx_projector *pj, const struct model *m)
+{
+	uint32_t	*fill, h;
+	size_t		 t;
+
+	pj->thr_off = xcalloc(m->nthreads + 2, sizeof *pj->thr_off);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_API &&
+		    m->tracks[t].thread < m->nthreads)
+			pj->thr_off[m->tracks[t].thread + 1]++;
+	for (t = 0; t < m->nthreads; t++)
+		pj->thr_off[t + 1] += pj->thr_off[t];
+	pj->thr_trk = xcalloc((size_t)pj->thr_off[m->nthreads] + 1,
+	    sizeof *pj->thr_trk);
+	fill = xcalloc(m->nthreads + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		h = m->tracks[t].thread;
+		if (m->tracks[t].type == TRACK_API && h < m->nthreads)
+			pj->thr_trk[pj->thr_off[h] + fill[h]++] = (uint32_t)t;
+	}
+	free(fill);
+}
+
 /* Points the projector at the API tracks of thread (kept if the same). */
 static void
 nvtx_projector_thread(struct nvtx_projector *pj, const struct model *m,
     uint32_t thread)
 {
-	size_t	t;
+	size_t		k, k0, k1;
+	uint32_t	t;
+	int		first;
 
 	if (pj->thread1 == thread + 1)
 		return;
+	/* A first thread is found by a scan (nvtx_project() needs no
+	 * more); the index comes with the second. */
+	first = pj->thread1 == 0;
+	if (!first && pj->thr_off == NULL)
+		nvtx_projector_index(pj, m);
 	pj->thread1 = thread + 1;
 	pj->napi = 0;
-	for (t = 0; t < m->ntracks; t++) {
+	if (thread >= m->nthreads)
+		return;
+	k0 = first ? 0 : pj->thr_off[thread];
+	k1 = first ? m->ntracks : pj->thr_off[thread + 1];
+	for (k = k0; k < k1; k++) {
+		t = first ? (uint32_t)k : pj->thr_trk[k];
 		if (m->tracks[t].type != TRACK_API ||
 		    m->tracks[t].thread != thread)
 			continue;
@@ -433,7 +484,7 @@ nvtx_projector_thread(struct nvtx_projector *pj, const struct model *m,
 			pj->last_j = xreallocarray(pj->last_j, pj->apicap,
 			    sizeof *pj->last_j);
 		}
-		pj->api[pj->napi] = (uint32_t)t;
+		pj->api[pj->napi] = t;
 		pj->last_t[pj->napi] = INT64_MAX;	/* no search yet */
 		pj->last_j[pj->napi] = 0;
 		pj->napi++;
@@ -447,6 +498,8 @@ nvtx_projector_free(struct nvtx_projector *pj)
 	free(pj->api);
 	free(pj->last_t);
 	free(pj->last_j);
+	free(pj->thr_off);
+	free(pj->thr_trk);
 	memset(pj, 0, sizeof *pj);
 }
 

@@ -63,6 +63,8 @@ struct nvtx_projector {
 	int64_t		*last_t;	/* per API track: last range start */
 	size_t		*last_j;	/* and the first call at or after it */
 	size_t		 napi, apicap;
+	uint32_t	*thr_off;	/* API tracks of thread h: thr_trk[ */
+	uint32_t	*thr_trk;	/* thr_off[h] .. thr_off[h + 1] - 1] */
 };
 /* nvtx_project() with reusable state; the same answers. */
 void	 nvtx_project_with(struct nvtx_projector *, const struct model *,

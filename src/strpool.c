@@ -27,7 +27,21 @@ struct strpool {
 	uint32_t	 *tab;		/* hash slots: id + 1, 0 = empty */
 	uint32_t	  tabmask;
 	size_t		  bytes;
+	uint32_t	  ncut;		/* strings cut to STRPOOL_MAX_LEN */
 };
+
+/* len, or less than STRPOOL_MAX_LEN at a UTF-8 boundary if longer. */
+static size_t
+strpool_cut(const char *s, size_t len)
+{
+	size_t	n = STRPOOL_MAX_LEN;
+
+	if (len <= n)
+		return len;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	return n;
+}
 
 static uint64_t
 strpool_hash(const char *s, size_t len)
@@ -114,6 +128,7 @@ strpool_find(const struct strpool *sp, const char *s, size_t len)
 
 	if (s == NULL || len == 0)
 		return 0;
+	len = strpool_cut(s, len);
 	j = (uint32_t)strpool_hash(s, len) & sp->tabmask;
 	while ((id = sp->tab[j]) != 0) {
 		id--;
@@ -134,8 +149,11 @@ strpool_intern(struct strpool *sp, const char *s, size_t len)
 		s = "";
 		len = 0;
 	}
-	if (len > UINT32_MAX - 1)
-		len = UINT32_MAX - 1;
+	if (len > STRPOOL_MAX_LEN) {
+		len = strpool_cut(s, len);
+		if (sp->ncut < UINT32_MAX)
+			sp->ncut++;
+	}
 	j = (uint32_t)strpool_hash(s, len) & sp->tabmask;
 	while ((id = sp->tab[j]) != 0) {
 		id--;
@@ -187,6 +205,12 @@ uint32_t
 strpool_count(const struct strpool *sp)
 {
 	return sp->n;
+}
+
+uint32_t
+strpool_ncut(const struct strpool *sp)
+{
+	return sp->ncut;
 }
 
 size_t

@@ -15,6 +15,14 @@
 
 struct strpool;
 
+/*
+ * The longest string kept: a longer one is cut to this many bytes (at a
+ * UTF-8 character boundary) when interned or looked up, so that a name
+ * of hundreds of megabytes cannot cost many times its size downstream
+ * (tables, paths, keys). strpool_ncut() counts the cuts.
+ */
+#define STRPOOL_MAX_LEN	(1u << 20)
+
 /* Creates an empty pool; free with strpool_free(). */
 struct strpool	*strpool_new(void);
 void		 strpool_free(struct strpool *);
@@ -28,6 +36,8 @@ const char	*strpool_get(const struct strpool *, uint32_t id);
 size_t		 strpool_len(const struct strpool *, uint32_t id);
 /* Number of strings, including the empty string. */
 uint32_t	 strpool_count(const struct strpool *);
+/* How many strings interned were cut to STRPOOL_MAX_LEN. */
+uint32_t	 strpool_ncut(const struct strpool *);
 /* Bytes of string data (for the cache and memory accounting). */
 size_t		 strpool_bytes(const struct strpool *);
 

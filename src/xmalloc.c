@@ -10,21 +10,67 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include <cjson/cJSON.h>
+
 #include "xmalloc.h"
 
 static unsigned long long	xmalloc_limit;	/* 0: none set */
+static const char		*xmalloc_what = "running";
 
+void
+xmalloc_doing(const char *what)
+{
+	xmalloc_what = what != NULL ? what : "running";
+}
+
+/* The limit as --max-memory takes it: "50M", "2G", "1536K" or bytes. */
 static void
+xmalloc_limit_text(char *buf, size_t len)
+{
+	static const char	units[] = "TGMK";
+	int			i;
+
+	for (i = 0; i < 4; i++) {
+		unsigned long long u = 1ULL << (10 * (4 - i));
+		if (xmalloc_limit % u == 0) {
+			snprintf(buf, len, "%llu%c", xmalloc_limit / u,
+			    units[i]);
+			return;
+		}
+	}
+	snprintf(buf, len, "%llu", xmalloc_limit);
+}
+
+void
 xmalloc_fail(size_t n)
 {
+	char	lim[32];
+
 	if (xmalloc_limit != 0) {
-		fprintf(stderr, "gpulens: the memory limit of %llu MiB "
-		    "(--max-memory) is exceeded (allocating %zu bytes)\n",
-		    xmalloc_limit >> 20, n);
+		xmalloc_limit_text(lim, sizeof lim);
+		fprintf(stderr, "gpulens: memory limit (--max-memory %s) "
+		    "reached while %s (allocating %zu bytes)\n", lim,
+		    xmalloc_what, n);
 		exit(2);
 	}
-	fprintf(stderr, "gpulens: out of memory (allocating %zu bytes)\n", n);
+	fprintf(stderr, "gpulens: out of memory while %s (allocating %zu "
+	    "bytes)\n", xmalloc_what, n);
 	exit(1);
+}
+
+/*
+ * cJSON's allocator once a limit is set: a failed allocation there is the
+ * limit reached (ending as every other one does), never a NULL that a
+ * parser would report as invalid JSON or a writer would drop.
+ */
+static void *
+xmalloc_cjson(size_t n)
+{
+	void	*p;
+
+	if ((p = malloc(n != 0 ? n : 1)) == NULL)
+		xmalloc_fail(n);
+	return p;
 }
 
 /* Bytes of address space mapped now (VmSize), 0 if unknown. */
@@ -56,6 +102,7 @@ int
 xmalloc_set_limit(unsigned long long limit)
 {
 	struct rlimit	rl;
+	cJSON_Hooks	hooks;
 
 	if (limit == 0)
 		return -1;
@@ -73,6 +120,9 @@ xmalloc_set_limit(unsigned long long limit)
 	if (setrlimit(RLIMIT_AS, &rl) != 0)
 		return -1;
 	xmalloc_limit = limit;
+	hooks.malloc_fn = xmalloc_cjson;
+	hooks.free_fn = free;
+	cJSON_InitHooks(&hooks);
 	return 0;
 }
 

@@ -31,6 +31,18 @@ char	*xvasprintf(const char *, va_list);
  * Returns 0, or -1 if the limit cannot be set.
  */
 int	 xmalloc_set_limit(unsigned long long limit);
+/*
+ * What the program is doing now ("reading the trace"), for the message
+ * of an allocation that fails: "memory limit (--max-memory 50M) reached
+ * while reading the trace". what must outlive the next call.
+ */
+void	 xmalloc_doing(const char *what);
+/*
+ * Ends the program for a failed allocation of n bytes: the memory-limit
+ * message and exit status 2 under --max-memory, else "out of memory" and
+ * exit status 1. For code that allocates without these wrappers.
+ */
+void	 xmalloc_fail(size_t n) __attribute__((noreturn));
 /* Parses "512M", "2G", "1.5GiB", "1000000" into bytes; 0 on error. */
 unsigned long long xmalloc_parse_size(const char *);
 

@@ -270,12 +270,38 @@ layout_dev_cmp(const void *a, const void *b)
 	return i < j ? -1 : i > j;
 }
 
+/* The rank among the device's processes of track t's process. */
+static uint32_t
+layout_proc_rank(const struct model *m, const uint32_t *procs, size_t nprocs,
+    const uint32_t *rank, uint32_t t)
+{
+	uint32_t	p = m->tracks[t].process;
+	size_t		k;
+
+	if (p < m->nprocesses)
+		return rank[p];
+	if (p == procs[rank[m->nprocesses]])
+		return rank[m->nprocesses];
+	for (k = 0; k < nprocs; k++)
+		if (procs[k] == p)
+			break;
+	return (uint32_t)k;
+}
+
+/*
+ * Device groups. The GPU tracks are bucketed by device once (bucket
+ * ndevices: no known device), and a device's processes are numbered with
+ * an array indexed by process (rank[] + 1, valid while stamp[] holds the
+ * device's turn), so the work is O(tracks + devices + processes), never
+ * tracks x devices or tracks x processes.
+ */
 static void
 layout_gpu(struct layout *l)
 {
 	const struct model	*m = l->m;
-	uint32_t		 d, t, g, pg, *procs, *order;
-	size_t			 nprocs, i, k;
+	uint32_t		 d, t, g, pg, *procs, *order, *off, *trk, *fill;
+	uint32_t		*stamp, *rank, *cnt, *sorted, b, pi;
+	size_t			 nprocs, i, k, np = m->nprocesses;
 	const struct device	*dev;
 
 	procs = xcalloc(m->ntracks + 1, sizeof *procs);
@@ -288,18 +314,42 @@ layout_gpu(struct layout *l)
 	qsort(order, m->ndevices, sizeof *order, layout_dev_cmp);
 	layout_sort_model = NULL;
 	order[m->ndevices] = NONE32;
+	off = xcalloc(m->ndevices + 2, sizeof *off);
+	for (t = 0; t < m->ntracks; t++) {
+		if (!layout_is_gpu(m->tracks[t].type))
+			continue;
+		b = m->tracks[t].device < m->ndevices ? m->tracks[t].device :
+		    (uint32_t)m->ndevices;
+		off[b + 1]++;
+	}
+	for (d = 0; d <= m->ndevices; d++)
+		off[d + 1] += off[d];
+	trk = xcalloc((size_t)off[m->ndevices + 1] + 1, sizeof *trk);
+	sorted = xcalloc((size_t)off[m->ndevices + 1] + 1, sizeof *sorted);
+	fill = xcalloc(m->ndevices + 2, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		if (!layout_is_gpu(m->tracks[t].type))
+			continue;
+		b = m->tracks[t].device < m->ndevices ? m->tracks[t].device :
+		    (uint32_t)m->ndevices;
+		trk[off[b] + fill[b]++] = t;
+	}
+	free(fill);
+	/* Process slot np: NONE32 or unknown. */
+	stamp = xcalloc(np + 2, sizeof *stamp);
+	rank = xcalloc(np + 2, sizeof *rank);
+	cnt = xcalloc(m->ntracks + 2, sizeof *cnt);
 	for (d = 0; d <= m->ndevices; d++) {
 		uint32_t want = order[d];
 
+		b = want == NONE32 ? (uint32_t)m->ndevices : want;
 		nprocs = 0;
 		g = NONE32;
-		for (t = 0; t < m->ntracks; t++) {
-			const struct track *tr = &m->tracks[t];
-			uint32_t td = tr->device < m->ndevices ? tr->device :
-			    NONE32;
+		for (i = off[b]; i < off[b + 1]; i++) {
+			const struct track *tr;
 
-			if (!layout_is_gpu(tr->type) || td != want)
-				continue;
+			t = trk[i];
+			tr = &m->tracks[t];
 			if (g == NONE32) {
 				g = layout_add_group(l, LG_DEVICE, 0, NONE32,
 				    want);
@@ -316,11 +366,20 @@ layout_gpu(struct layout *l)
 				}
 			}
 			layout_add_member(l, g, t);
-			for (k = 0; k < nprocs; k++)
-				if (procs[k] == tr->process)
-					break;
-			if (k == nprocs)
-				procs[nprocs++] = tr->process;
+			pi = tr->process < np ? tr->process : (uint32_t)np;
+			if (stamp[pi] != d + 1 || (pi == np &&
+			    procs[rank[pi]] != tr->process)) {
+				/* Unknown processes other than NONE32 are
+				 * rare: those are found by a scan. */
+				for (k = 0; pi == np && k < nprocs; k++)
+					if (procs[k] == tr->process)
+						break;
+				if (pi != np || k == nprocs) {
+					stamp[pi] = d + 1;
+					rank[pi] = (uint32_t)nprocs;
+					procs[nprocs++] = tr->process;
+				}
+			}
 		}
 		if (g == NONE32)
 			continue;
@@ -331,24 +390,45 @@ layout_gpu(struct layout *l)
 				    l->members[l->groups[g].first + i], 1, g);
 			continue;
 		}
-		/* Several processes share this device: one subgroup each. */
-		for (k = 0; k < nprocs; k++) {
+		/* Several processes share this device: one subgroup each,
+		 * its members in track order (a counting sort by process
+		 * rank). */
+		{
 			size_t first = l->groups[g].first, n = l->groups[g].n;
 
-			pg = layout_add_group(l, LG_DEVPROC, 1, g, procs[k]);
-			layout_label_process(m, procs[k], l->groups[pg].label,
-			    LAYOUT_LABEL);
+			for (k = 0; k <= nprocs; k++)
+				cnt[k] = 0;
+			for (i = 0; i < n; i++)
+				cnt[layout_proc_rank(m, procs, nprocs, rank,
+				    l->members[first + i]) + 1]++;
+			for (k = 0; k < nprocs; k++)
+				cnt[k + 1] += cnt[k];
 			for (i = 0; i < n; i++) {
 				t = l->members[first + i];
-				if (m->tracks[t].process == procs[k])
-					layout_add_member(l, pg, t);
+				sorted[cnt[layout_proc_rank(m, procs, nprocs,
+				    rank, t)]++] = t;
 			}
-			layout_header(l, pg);
-			for (i = 0; i < l->groups[pg].n; i++)
-				layout_track_row(l,
-				    l->members[l->groups[pg].first + i], 2, pg);
+			for (k = 0, i = 0; k < nprocs; k++) {
+				pg = layout_add_group(l, LG_DEVPROC, 1, g,
+				    procs[k]);
+				layout_label_process(m, procs[k],
+				    l->groups[pg].label, LAYOUT_LABEL);
+				for (; i < n && m->tracks[sorted[i]].process ==
+				    procs[k]; i++)
+					layout_add_member(l, pg, sorted[i]);
+				layout_header(l, pg);
+				for (t = 0; t < l->groups[pg].n; t++)
+					layout_track_row(l, l->members[
+					    l->groups[pg].first + t], 2, pg);
+			}
 		}
 	}
+	free(stamp);
+	free(rank);
+	free(cnt);
+	free(sorted);
+	free(off);
+	free(trk);
 	free(order);
 	free(procs);
 }

@@ -83,7 +83,11 @@ nvtree_node(struct nvtree *t, size_t *cap, uint32_t parent, uint32_t track,
 	n->name = name;
 	n->famkey = key;
 	n->label = (key & 1) ? key >> 1 : 0;
-	n->depth = parent == NONE32 ? 0 : (uint16_t)(t->n[parent].depth + 1);
+	/* Saturated: past 65535 levels only the indentation (already
+	 * clamped) would tell, and a wrap would make a deep node look like
+	 * a root's child. */
+	n->depth = parent == NONE32 ? 0 : t->n[parent].depth == UINT16_MAX ?
+	    UINT16_MAX : (uint16_t)(t->n[parent].depth + 1);
 	n->expanded = parent == NONE32;
 	n->first = INT64_MAX;
 	return (uint32_t)t->nn++;
@@ -242,7 +246,8 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 	const struct track	*gt = NULL;
 	struct nvtree_cur	*cur, tmp;
 	size_t			 u, k, j, p, nc, x, ng = m->ngpu_of_api;
-	uint32_t		 g, gx, pk, glo = 1, ghi = 0;
+	uint32_t		 g, gx, pk, glo = 1, ghi = 0, th;
+	uint32_t		*toff, *ttrk, *tfill;
 	struct nvtree_cur	*c;
 	int64_t			 amin, amax, as, ae, hi;
 	int			 kind;
@@ -250,16 +255,33 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 	if (ng == 0 || m->launch == NULL || m->gpu_of_api == NULL)
 		return;
 	cur = xcalloc(m->ntracks + 1, sizeof *cur);
+	/* The NVTX tracks of each thread, in track order, bucketed once:
+	 * O(tracks + threads), not a scan of every track per API track. */
+	toff = xcalloc(m->nthreads + 2, sizeof *toff);
+	for (k = 0; k < m->ntracks; k++)
+		if (m->tracks[k].type == TRACK_NVTX &&
+		    m->tracks[k].thread < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			toff[m->tracks[k].thread + 1]++;
+	for (k = 0; k < m->nthreads; k++)
+		toff[k + 1] += toff[k];
+	ttrk = xcalloc((size_t)toff[m->nthreads] + 1, sizeof *ttrk);
+	tfill = xcalloc(m->nthreads + 1, sizeof *tfill);
+	for (k = 0; k < m->ntracks; k++) {
+		th = m->tracks[k].thread;
+		if (m->tracks[k].type == TRACK_NVTX && th < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			ttrk[toff[th] + tfill[th]++] = (uint32_t)k;
+	}
+	free(tfill);
 	for (u = 0; u < m->ntracks; u++) {
 		al = &m->tracks[u].lane;
 		if (m->tracks[u].type != TRACK_API || al->n == 0 ||
 		    m->tracks[u].thread >= m->nthreads)
 			continue;
-		for (k = 0, nc = 0; k < m->ntracks; k++) {
-			if (m->tracks[k].type != TRACK_NVTX ||
-			    m->tracks[k].thread != m->tracks[u].thread ||
-			    m->tracks[k].lane.n == 0)
-				continue;
+		th = m->tracks[u].thread;
+		for (x = toff[th], nc = 0; x < toff[th + 1]; x++) {
+			k = ttrk[x];
 			cur[nc].nl = &m->tracks[k].lane;
 			cur[nc].off = off[k];
 			cur[nc].i = 0;
@@ -339,6 +361,8 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 	for (k = 0; k < m->ntracks; k++)
 		free(cur[k].stack);
 	free(cur);
+	free(toff);
+	free(ttrk);
 }
 
 /*
