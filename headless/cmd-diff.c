@@ -580,7 +580,9 @@ diff_window(const struct diff_req *rq, int s, struct dside *sd, char **cause)
 			sd->method = "from-to";
 		}
 	}
-	if (t1 <= t0) {
+	/* An empty capture compares as empty; bounds that leave nothing
+	 * are a mistake. */
+	if (t1 < t0 || (t1 == t0 && strcmp(sd->method, "whole") != 0)) {
 		*cause = xasprintf("the window of %s is empty", s == 0 ? "A" :
 		    "B");
 		return -1;
