@@ -99,10 +99,11 @@ static const char *const recipes_ph[] = {
 static int
 recipes_word_at(const char *text, size_t i, const char *w, size_t len)
 {
-	char	b = i > 0 ? text[i - 1] : ' ', a = text[i + len];
+	char	b = i > 0 ? text[i - 1] : ' ', a;
 
 	if (strncmp(text + i, w, len) != 0)
 		return 0;
+	a = text[i + len];	/* in the string: it matched len bytes */
 	return !((b >= 'A' && b <= 'Z') || (b >= 'a' && b <= 'z') ||
 	    b == '_' || (a >= 'A' && a <= 'Z') || (a >= 'a' && a <= 'z') ||
 	    a == '_' || (a >= '0' && a <= '9'));

@@ -139,6 +139,7 @@ test_exit_removes(void **state)
 		if ((fd = tmpreg_create(final, &t)) == -1)
 			_exit(3);
 		close(fd);
+		free(t);
 		/* A name of a file renamed into place is forgotten. */
 		if ((fd = tmpreg_create(final, &t)) == -1)
 			_exit(3);
@@ -146,6 +147,9 @@ test_exit_removes(void **state)
 		if (rename(t, kept) != 0)
 			_exit(4);
 		tmpreg_forget(t);
+		free(t);
+		free(kept);
+		free(final);
 		exit(0);
 	}
 	assert_int_equal(waitpid(pid, &status, 0), pid);
