@@ -11,6 +11,7 @@
 #include "evrow.h"
 #include "model.h"
 #include "ncucmd.h"
+#include "shquote.h"
 #include "xmalloc.h"
 
 /* Counters any AMD GPU rocprofv3 supports collect together. */
@@ -48,35 +49,6 @@ ncucmd_before(const struct ncucmd_when *a, const struct ncucmd_when *b)
 	return a->gid < b->gid;
 }
 
-/* Single-quotes s for a POSIX shell when it needs it. */
-static char *
-ncucmd_quote(const char *s)
-{
-	const char	*p;
-	char		*q, *o;
-	int		 plain = *s != '\0';
-
-	for (p = s; *p != '\0'; p++)
-		if (strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		    "abcdefghijklmnopqrstuvwxyz0123456789_./:=+,-@%", *p) ==
-		    NULL)
-			plain = 0;
-	if (plain)
-		return xstrdup(s);
-	q = o = xmalloc(strlen(s) * 4 + 3);
-	*o++ = '\'';
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '\'') {
-			memcpy(o, "'\\''", 4);
-			o += 4;
-		} else
-			*o++ = *p;
-	}
-	*o++ = '\'';
-	*o = '\0';
-	return q;
-}
-
 /* prefix + s with regex metacharacters escaped + suffix, shell-quoted. */
 static char *
 ncucmd_regex(const char *prefix, const char *s, const char *suffix)
@@ -91,7 +63,7 @@ ncucmd_regex(const char *prefix, const char *s, const char *suffix)
 		*o++ = *s;
 	}
 	strcpy(o, suffix);
-	quoted = ncucmd_quote(q);
+	quoted = shquote(q);
 	free(q);
 	return quoted;
 }
@@ -177,7 +149,7 @@ ncucmd_build(const struct model *m, uint32_t gid, struct ncucmd *c,
 	}
 
 	if (!c->amd) {
-		q = ncucmd_quote(c->short_name);
+		q = shquote(c->short_name);
 		re = ncucmd_regex("regex:^", c->kernel, "$");
 		c->tool[0] = "ncu";
 		c->command[0] = xasprintf("ncu --kernel-name %s --launch-skip "

@@ -58,6 +58,7 @@
 #include "sqlz.h"
 #include "timing.h"
 #include "tmpreg.h"
+#include "shquote.h"
 #include "xmalloc.h"
 
 #define SQLITE_MAGIC	"SQLite format 3"	/* plus its NUL: 16 bytes */
@@ -553,35 +554,6 @@ source_detect(const char *path, const char **what, char **cause)
 	return d;
 }
 
-/* Quotes s for a POSIX shell when it needs it (for messages only). */
-static char *
-source_shell_quote(const char *s)
-{
-	const char	*p;
-	char		*q, *o;
-	int		 plain = *s != '\0';
-
-	for (p = s; *p != '\0'; p++)
-		if (strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-		    "abcdefghijklmnopqrstuvwxyz0123456789_./:=+,-@%", *p) ==
-		    NULL)
-			plain = 0;
-	if (plain)
-		return xstrdup(s);
-	q = o = xmalloc(strlen(s) * 4 + 3);
-	*o++ = '\'';
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '\'') {
-			memcpy(o, "'\\''", 4);
-			o += 4;
-		} else
-			*o++ = *p;
-	}
-	*o++ = '\'';
-	*o = '\0';
-	return q;
-}
-
 /* The command that exports report path by hand, for messages. */
 static char *
 source_export_hint(const char *path)
@@ -598,8 +570,8 @@ source_export_hint(const char *path)
 	else
 		base = strlen(path);
 	out = xasprintf("%.*s.sqlite", (int)base, path);
-	qo = source_shell_quote(out);
-	qp = source_shell_quote(path);
+	qo = shquote(out);
+	qp = shquote(path);
 	hint = xasprintf("nsys export --type sqlite --output %s %s", qo, qp);
 	free(out);
 	free(qo);
