@@ -218,19 +218,6 @@ ch_category(struct chrome *c, struct ch_ev *e)
 		c->cats[i].n++;
 }
 
-static uint64_t
-ch_hash(const char *s, size_t len)
-{
-	uint64_t	h = 0xcbf29ce484222325ULL;
-	size_t		i;
-
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /* A pid or tid: its key, number (an integer, or a string's trailing
  * digits, or -1) and whether it is a string. -1 if neither. */
 static int
@@ -253,7 +240,7 @@ ch_id(const struct jsonscan_val *v, uint64_t *key, int64_t *num, int *str)
 	if (v->type != JSONSCAN_STRING)
 		return -1;
 	*str = 1;
-	*key = CH_STR_KEY | (ch_hash(v->p, v->len) & (CH_STR_KEY - 1));
+	*key = CH_STR_KEY | (hmap_hash(v->p, v->len) & (CH_STR_KEY - 1));
 	for (k = v->len; k > 0 && v->p[k - 1] >= '0' && v->p[k - 1] <= '9';
 	    k--)
 		;

@@ -243,19 +243,6 @@ kineto_sflags(struct kineto *k, uint32_t sid)
 	return f;
 }
 
-static uint64_t
-kineto_hash(const char *s, size_t len)
-{
-	uint64_t	h = 0xcbf29ce484222325ULL;
-	size_t		i;
-
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /*
  * The id of a pid or tid value: an integer (or a string holding one) is
  * itself; another string is a hash tagged with K_STR_KEY. *num is the
@@ -275,7 +262,7 @@ kineto_idkey(const struct jsonscan_val *v, uint64_t *key, int64_t *num,
 	}
 	if (v->type != JSONSCAN_STRING)
 		return -1;
-	*key = K_STR_KEY | (kineto_hash(v->p, v->len) & (K_STR_KEY - 1));
+	*key = K_STR_KEY | (hmap_hash(v->p, v->len) & (K_STR_KEY - 1));
 	*num = 0;
 	*isnum = 0;
 	return 0;

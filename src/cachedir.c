@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cachedir.h"
+#include "hmap.h"
 #include "tmpreg.h"
 #include "xmalloc.h"
 
@@ -40,20 +41,6 @@ cachedir_get_mode(void)
 
 /* ------------------------------------------------------------------ */
 /* Identity. */
-
-static uint64_t
-cachedir_fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char	*s = p;
-	size_t			 i;
-
-	for (i = 0; i < n; i++) {
-		h ^= s[i];
-		h *= 1099511628211ULL;
-	}
-	return h;
-}
-#define CACHEDIR_FNV0	1469598103934665603ULL
 
 /* Reads up to n bytes at off; the count, or -1. */
 static ssize_t
@@ -93,7 +80,7 @@ cachedir_wal(const char *trace, uint64_t h)
 		    st.st_mtim.tv_nsec;
 		v[2] = (int64_t)st.st_ctim.tv_sec * 1000000000 +
 		    st.st_ctim.tv_nsec;
-		h = cachedir_fnv(h, v, sizeof v);
+		h = hmap_fnv(h, v, sizeof v);
 	}
 	free(wal);
 	return h;
@@ -104,7 +91,7 @@ cachedir_ident(const char *trace, struct cachedir_ident *id, char **cause)
 {
 	struct stat	 st;
 	unsigned char	*buf;
-	uint64_t	 h = CACHEDIR_FNV0;
+	uint64_t	 h = HMAP_FNV0;
 	ssize_t		 got;
 	off_t		 tail;
 	int		 fd, e;
@@ -127,12 +114,12 @@ cachedir_ident(const char *trace, struct cachedir_ident *id, char **cause)
 	buf = xmalloc(CACHEDIR_FP_BLOCK);
 	got = cachedir_pread(fd, buf, CACHEDIR_FP_BLOCK, 0);
 	if (got > 0)
-		h = cachedir_fnv(h, buf, (size_t)got);
+		h = hmap_fnv(h, buf, (size_t)got);
 	tail = st.st_size - CACHEDIR_FP_BLOCK;
 	if (got >= 0 && tail > CACHEDIR_FP_BLOCK) {
 		got = cachedir_pread(fd, buf, CACHEDIR_FP_BLOCK, tail);
 		if (got > 0)
-			h = cachedir_fnv(h, buf, (size_t)got);
+			h = hmap_fnv(h, buf, (size_t)got);
 	}
 	free(buf);
 	if (got < 0) {
@@ -167,14 +154,14 @@ cachedir_ident_eq(const struct cachedir_ident *a,
 static uint64_t
 cachedir_ident_hash(const struct cachedir_ident *id)
 {
-	uint64_t	h = CACHEDIR_FNV0;
+	uint64_t	h = HMAP_FNV0;
 
-	h = cachedir_fnv(h, &id->size, sizeof id->size);
-	h = cachedir_fnv(h, &id->mtime, sizeof id->mtime);
-	h = cachedir_fnv(h, &id->ctime, sizeof id->ctime);
-	h = cachedir_fnv(h, &id->ino, sizeof id->ino);
-	h = cachedir_fnv(h, &id->dev, sizeof id->dev);
-	return cachedir_fnv(h, &id->fp, sizeof id->fp);
+	h = hmap_fnv(h, &id->size, sizeof id->size);
+	h = hmap_fnv(h, &id->mtime, sizeof id->mtime);
+	h = hmap_fnv(h, &id->ctime, sizeof id->ctime);
+	h = hmap_fnv(h, &id->ino, sizeof id->ino);
+	h = hmap_fnv(h, &id->dev, sizeof id->dev);
+	return hmap_fnv(h, &id->fp, sizeof id->fp);
 }
 
 /* ------------------------------------------------------------------ */
@@ -269,7 +256,7 @@ cachedir_stem(const char *trace, char **cause)
 			*cause = xasprintf("%s: %s", trace, strerror(errno));
 		return NULL;
 	}
-	h = cachedir_fnv(CACHEDIR_FNV0, real, strlen(real));
+	h = hmap_fnv(HMAP_FNV0, real, strlen(real));
 	free(real);
 	/* Stay well under NAME_MAX, suffixes included. */
 	len = (int)strlen(base);

@@ -30,6 +30,29 @@ void	hmap_put(struct hmap *, uint64_t key, uint32_t val);
  */
 uint32_t *hmap_upsert(struct hmap *, uint64_t key, uint32_t dflt, int *isnew);
 
+#define HMAP_FNV0	0xcbf29ce484222325ULL	/* FNV-1a offset basis */
+
+/* Continues the 64-bit FNV-1a hash h over n bytes at p. */
+static inline uint64_t
+hmap_fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char	*s = p;
+	size_t			 i;
+
+	for (i = 0; i < n; i++) {
+		h ^= s[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* The 64-bit FNV-1a hash of n bytes at p (keys for strings). */
+static inline uint64_t
+hmap_hash(const void *p, size_t n)
+{
+	return hmap_fnv(HMAP_FNV0, p, n);
+}
+
 /* Mixes two values into one key (for composite keys). */
 static inline uint64_t
 hmap_key2(uint64_t a, uint64_t b)

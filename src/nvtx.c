@@ -77,19 +77,6 @@ nvtx_parent_of(const struct model *m, uint32_t gid)
 	return ni != NULL ? ni->parent : NONE32;
 }
 
-static uint64_t
-nvtx_hash(const char *s, size_t len)
-{
-	uint64_t	h = 0xcbf29ce484222325ULL;
-	size_t		i;
-
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ULL;
-	}
-	return h;
-}
-
 /* Length of the family prefix of s ("ProfilerStep#" of "ProfilerStep#3"),
  * including the '#', or 0 if s is not of the form <prefix>#<digits>. */
 static size_t
@@ -121,7 +108,7 @@ nvtx_family(struct nvtx_fam *f, uint32_t name)
 	rep = name;
 	if (plen != 0) {
 		/* Probe on from the hash until the same prefix or a hole. */
-		for (h = nvtx_hash(s, plen);; h++) {
+		for (h = hmap_hash(s, plen);; h++) {
 			slot = hmap_upsert(&f->prefixes, h, name, &isnew);
 			if (isnew)
 				break;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hmap.h"
 #include "strpool.h"
 #include "xmalloc.h"
 
@@ -46,13 +47,8 @@ strpool_cut(const char *s, size_t len)
 static uint64_t
 strpool_hash(const char *s, size_t len)
 {
-	uint64_t	h = 1469598103934665603ULL;	/* FNV-1a, 64 bit */
-	size_t		i;
+	uint64_t	h = hmap_hash(s, len);
 
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ULL;
-	}
 	return h ^ (h >> 29);
 }
 
