@@ -176,3 +176,34 @@ for name, data in seeds.items():
     with open(os.path.join(d, name), "wb") as f:
         f.write(data)
 PY
+
+# Terminal escapes in every string that can reach a message: an nsys
+# export's versions and names, an ncu CSV launch ID, Kineto names, pids,
+# device names and distributed info.
+python3 - "$DIR" <<'PY'
+import json, os, shutil, sqlite3, sys
+d = sys.argv[1]
+p = os.path.join(d, "nsys", "escapes.sqlite")
+shutil.copy(os.path.join(d, "nsys", "events-only.sqlite"), p)
+db = sqlite3.connect(p)
+db.execute("CREATE TABLE META_DATA_EXPORT (name TEXT, value TEXT)")
+db.execute("INSERT INTO META_DATA_EXPORT VALUES ('EXPORT_SCHEMA_VERSION', ?)",
+           ("9\x1b]0;pwned\x07\x9b31m\u202e",))
+db.execute("INSERT INTO META_DATA_EXPORT VALUES ('EXPORT_PRODUCT_VERSION', ?)",
+           ("2026\x1b[2J\x1b[H",))
+db.execute("UPDATE StringIds SET value = value || ?",
+           ("\x1b]0;title\x07\u202eevil\x9b",))
+db.commit()
+db.execute("VACUUM")
+db.close()
+rows = open(os.path.join(d, "ncu", "raw.csv"), "rb").read().split(b"\n")
+rows[2] = rows[2].replace(b'"0"', b'"0\x1b]0;pwned\x07"', 1)
+open(os.path.join(d, "ncu", "escapes.csv"), "wb").write(b"\n".join(rows))
+t = {"traceEvents": [{"ph": "X", "cat": "kernel",
+                      "name": "k\u001b]0;x\u0007\u202e", "pid": "p\u001b[2J",
+                      "tid": "t\u009b1m", "ts": 1, "dur": 2,
+                      "args": {"device": 0, "stream": 7}}],
+     "deviceProperties": [{"id": 0, "name": "GPU\u001b[31m"}],
+     "distributedInfo": {"rank": "\u001b[H", "backend": "nccl\u202e"}}
+open(os.path.join(d, "kineto", "escapes.json"), "w").write(json.dumps(t))
+PY
