@@ -13,14 +13,16 @@
 
 #include "cmd.h"
 #include "sanitize.h"
+#include "out.h"
 #include "schema.h"
 
 static int	cmd_schema_exec(int, char **, const struct cmd_global *);
 
 const struct cmd_entry cmd_schema_entry = {
 	"schema",
-	"gpulens schema VERB",
-	"Prints the JSON Schema of VERB's --json response: the envelope every\n"
+	"gpulens schema [VERB]",
+	"Without VERB, lists the verbs that have a schema. With VERB, prints\n"
+	"the JSON Schema of VERB's --json response: the envelope every\n"
 	"verb shares (schema, command, source, trace, trace_span, data or\n"
 	"error, meta) with VERB's row schema for data.rows items. A response's\n"
 	"command is the VERB whose schema its rows follow (report-summary and\n"
@@ -90,12 +92,48 @@ static int
 cmd_schema_exec(int argc, char **argv, const struct cmd_global *g)
 {
 	cJSON		*env, *rows, *items;
+	struct out	 o;
 	const char	*r;
 	char		*s;
+	size_t		 k;
+	int		 i, json, rc;
 
 	(void)g;
-	if (argc != 2)
-		return cmd_usage_error(&cmd_schema_entry, "expected one verb");
+	/* "--json" asks for an error envelope if there is an error. */
+	for (i = 1, json = 0; i < argc; i++)
+		if (strcmp(argv[i], "--json") == 0) {
+			json = 1;
+			memmove(&argv[i], &argv[i + 1], (size_t)(argc - i) *
+			    sizeof *argv);
+			argc--;
+			i--;
+		}
+	if (argc == 1) {
+		/* The targets. */
+		for (i = 0; cmd_table[i] != NULL; i++)
+			if (schema_rows(cmd_table[i]->name) != NULL)
+				printf("%s\n", cmd_table[i]->name);
+		for (k = 0; schema_table[k].verb != NULL; k++)
+			if (cmd_find(schema_table[k].verb) == NULL)
+				printf("%s\n", schema_table[k].verb);
+		return 0;
+	}
+	if (argc != 2 || schema_rows(argv[1]) == NULL) {
+		if (json) {
+			memset(&o, 0, sizeof o);
+			out_init(&o, "schema");
+			o.format = OUT_JSON;
+			rc = out_error(&o, NULL, NULL, "usage", argc != 2 ?
+			    "expected one verb" : cmd_find(argv[1]) != NULL ?
+			    "'%s' has no JSON output" : "unknown verb '%s'",
+			    argv[1]);
+			out_free(&o);
+			return rc;
+		}
+		if (argc != 2)
+			return cmd_usage_error(&cmd_schema_entry,
+			    "expected one verb");
+	}
 	if ((r = schema_rows(argv[1])) == NULL) {
 		if (cmd_find(argv[1]) != NULL)
 			sanitize_msg(stderr, "gpulens schema: '%s' has no JSON "

@@ -18,6 +18,7 @@
 #include "cmd.h"
 #include "model.h"
 #include "ncu.h"
+#include "out.h"
 #include "sanitize.h"
 #include "xmalloc.h"
 
@@ -58,10 +59,25 @@ open_tui(const char *path, const struct cmd_global *g)
 	return rc;
 }
 
+/* 1 if --json (or --format json) is on the line, before any "--". */
+static int
+main_wants_json(int ac, char **av)
+{
+	int	i;
+
+	for (i = 0; i < ac && strcmp(av[i], "--") != 0; i++)
+		if (strcmp(av[i], "--json") == 0 || (strcmp(av[i],
+		    "--format") == 0 && i + 1 < ac && strcmp(av[i + 1],
+		    "json") == 0))
+			return 1;
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
 	struct cmd_global	 g;
+	struct out		 o;
 	const struct cmd_entry	*e;
 	char			**av;
 	const char		*env;
@@ -158,6 +174,17 @@ main(int argc, char **argv)
 			return 0;
 		}
 		i = e->exec(ac, av, &g);
+		free(av);
+		return i;
+	}
+	if (main_wants_json(ac, av)) {
+		/* A script that asked for JSON gets an error envelope. */
+		memset(&o, 0, sizeof o);
+		out_init(&o, av[0][0] == '-' ? "gpulens" : av[0]);
+		o.format = OUT_JSON;
+		i = out_error(&o, NULL, NULL, "usage", av[0][0] == '-' ?
+		    "unknown option: %s" : "unknown verb '%s'", av[0]);
+		out_free(&o);
 		free(av);
 		return i;
 	}

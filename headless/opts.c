@@ -114,6 +114,13 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 	o->from = o->to = OPT_TIME_UNSET;
 	o->iter = o->device = o->stream = o->pid = o->tid = -1;
 	o->args = xcalloc((size_t)argc + 1, sizeof *o->args);
+	/* --json anywhere before "--" asks for JSON, also for an error
+	 * found before it is reached. */
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--json") == 0 ||
+		    (strcmp(argv[i], "--format") == 0 && i + 1 < argc &&
+		    strcmp(argv[i + 1], "json") == 0))
+			o->format = OUT_JSON;
 
 	for (i = 1; i < argc; i++) {
 		a = argv[i];
