@@ -30,6 +30,7 @@
 #include <sqlite3.h>
 
 #include "cache.h"
+#include "cachedir.h"
 #include "gen.h"
 #include "model.h"
 #include "progress.h"
@@ -1919,17 +1920,42 @@ test_report_with_fake_nsys(void **state)
 	    count_events(want, EV_KERNEL, 0, 0));
 	assert_int_equal(m->nevents, want->nevents);
 	model_free(m);
-	/* The export is reused while it is newer than the report. */
+	/* The export is reused while the report keeps its identity. */
 	m = source_read(copy, NULL, &cause);
 	assert_non_null(m);
 	model_free(m);
-	setenv("PATH", old, 1);
 	buf = slurp(count, &len);
 	buf[len] = '\0';
 	assert_non_null(strstr((char *)buf, "export --type sqlite"));
 	for (i = 0, calls = 0; i < len; i++)
 		calls += buf[i] == '\n';
 	assert_int_equal(calls, 1);	/* exported once, then reused */
+	free(buf);
+	/* A symlink planted where the export goes is not followed: the
+	 * report is exported again, and a regular file replaces it. */
+	{
+		struct cachedir_ident	 id;
+		struct stat		 st;
+		char			*sq;
+
+		assert_int_equal(cachedir_ident(copy, &id, &cause), 0);
+		assert_non_null(sq = cachedir_derived(copy, &id, ".sqlite",
+		    &cause));
+		assert_int_equal(unlink(sq), 0);
+		assert_int_equal(symlink(rep, sq), 0);
+		m = source_read(copy, NULL, &cause);
+		if (m == NULL)
+			fail_msg("source_read: %s", cause);
+		model_free(m);
+		assert_int_equal(lstat(sq, &st), 0);
+		assert_true(S_ISREG(st.st_mode));
+		free(sq);
+	}
+	setenv("PATH", old, 1);
+	buf = slurp(count, &len);
+	for (i = 0, calls = 0; i < len; i++)
+		calls += buf[i] == '\n';
+	assert_int_equal(calls, 2);	/* exported again past the symlink */
 	free(buf);
 	free(old);
 	free(copy);
