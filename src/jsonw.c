@@ -44,11 +44,37 @@ jsonw_utf8(const unsigned char *s, size_t n)
 	return len;
 }
 
+/* The code point of the valid sequence s of len bytes. */
+static unsigned
+jsonw_cp(const unsigned char *s, size_t len)
+{
+	unsigned	cp;
+	size_t		i;
+
+	cp = len == 2 ? s[0] & 0x1f : len == 3 ? s[0] & 0x0f : s[0] & 0x07;
+	for (i = 1; i < len; i++)
+		cp = cp << 6 | (s[i] & 0x3f);
+	return cp;
+}
+
+/* 1 for the C1 controls and the bidirectional overrides and isolates. */
+static int
+jsonw_unsafe(const unsigned char *s, size_t len)
+{
+	unsigned	cp;
+
+	if (len > 3)
+		return 0;
+	cp = jsonw_cp(s, len);
+	return (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069);
+}
+
 void
 jsonw_strn(FILE *fp, const char *str, size_t len)
 {
 	const unsigned char	*s = (const unsigned char *)str;
-	size_t			 i = 0, run = 0, u;
+	size_t			 i = 0, run = 0, u = 0;
 	unsigned char		 c;
 
 	fputc('"', fp);
@@ -59,9 +85,20 @@ jsonw_strn(FILE *fp, const char *str, size_t len)
 			run++;
 			continue;
 		}
-		if (c >= 0x80 && (u = jsonw_utf8(s + i, len - i)) != 0) {
+		if (c >= 0x80 && (u = jsonw_utf8(s + i, len - i)) != 0 &&
+		    !jsonw_unsafe(s + i, u)) {
 			i += u;
 			run += u;
+			continue;
+		}
+		if (c >= 0x80 && u != 0) {
+			/* A C1 control or a bidi override: valid, but it
+			 * would act on a terminal showing the JSON. */
+			if (run > 0)
+				fwrite(s + i - run, 1, run, fp);
+			run = 0;
+			fprintf(fp, "\\u%04x", jsonw_cp(s + i, u));
+			i += u;
 			continue;
 		}
 		if (run > 0)

@@ -101,6 +101,14 @@ test_utf8(void **state)
 	expect_str("\xc0\xaf", 2, "\"\\u00c0\\u00af\"");
 	expect_str("\xed\xa0\x80", 3, "\"\\u00ed\\u00a0\\u0080\"");
 	expect_str("\xff", 1, "\"\\u00ff\"");
+	/* C1 controls and bidi overrides are valid, but escaped: they would
+	 * act on a terminal showing the JSON (export --to perfetto). */
+	expect_str("a\xc2\x9b" "1m", 5, "\"a\\u009b1m\"");
+	expect_str("\xe2\x80\xae" "evil", 7, "\"\\u202eevil\"");
+	expect_str("\xe2\x81\xa6" "x\xe2\x81\xa9", 7,
+	    "\"\\u2066x\\u2069\"");
+	/* Their neighbours pass: U+00A0, U+202F. */
+	expect_str("\xc2\xa0\xe2\x80\xaf", 5, "\"\xc2\xa0\xe2\x80\xaf\"");
 	/* A sequence cut short by the end of the string. */
 	expect_str("ok\xf0\x9f\x9a", 5, "\"ok\\u00f0\\u009f\\u009a\"");
 	/* The Latin-1 reading round-trips through a JSON parser. */
