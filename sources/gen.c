@@ -317,6 +317,16 @@ static const struct enum_table enum_tables[] = {
  * 2026.2 export (schema 3.25.0); TARGET_INFO_GPU, _CUDA_DEVICE and
  * _CUDA_CONTEXT_INFO as a 2026.1 export (3.24.14) has them.
  */
+/* NVTX_EVENTS as Nsight Systems 2026 writes it (both schemas below). */
+#define GEN_NVTX_DDL \
+"CREATE TABLE NVTX_EVENTS (start INTEGER NOT NULL, end INTEGER," \
+" eventType INTEGER NOT NULL, rangeId INTEGER, category INTEGER," \
+" color INTEGER, text TEXT, globalTid INTEGER, endGlobalTid INTEGER," \
+" textId INTEGER, domainId INTEGER, uint64Value INTEGER," \
+" int64Value INTEGER, doubleValue REAL, uint32Value INTEGER," \
+" int32Value INTEGER, floatValue REAL, jsonTextId INTEGER, jsonText TEXT," \
+" binaryData TEXT);"
+
 static const char schema[] =
 "CREATE TABLE StringIds (id INTEGER NOT NULL PRIMARY KEY,"
 " value TEXT NOT NULL);"
@@ -402,13 +412,7 @@ static const char schema[] =
 " streamId INTEGER NOT NULL, correlationId INTEGER, globalPid INTEGER,"
 " deprecatedSyncType INTEGER, syncType INTEGER NOT NULL,"
 " eventId INTEGER NOT NULL, eventSyncId INTEGER);"
-"CREATE TABLE NVTX_EVENTS (start INTEGER NOT NULL, end INTEGER,"
-" eventType INTEGER NOT NULL, rangeId INTEGER, category INTEGER,"
-" color INTEGER, text TEXT, globalTid INTEGER, endGlobalTid INTEGER,"
-" textId INTEGER, domainId INTEGER, uint64Value INTEGER,"
-" int64Value INTEGER, doubleValue REAL, uint32Value INTEGER,"
-" int32Value INTEGER, floatValue REAL, jsonTextId INTEGER, jsonText TEXT,"
-" binaryData TEXT);";
+GEN_NVTX_DDL;
 
 static const struct {
 	const char	*table;
@@ -2439,13 +2443,7 @@ static const char thread_name_schema[] =
 "CREATE TABLE META_DATA_EXPORT (name TEXT NOT NULL, value TEXT);"
 "CREATE TABLE TARGET_INFO_SESSION_START_TIME (utcEpochNs INTEGER,"
 " utcTime TEXT, localTime TEXT, systemClockNs INTEGER);"
-"CREATE TABLE NVTX_EVENTS (start INTEGER NOT NULL, end INTEGER,"
-" eventType INTEGER NOT NULL, rangeId INTEGER, category INTEGER,"
-" color INTEGER, text TEXT, globalTid INTEGER, endGlobalTid INTEGER,"
-" textId INTEGER, domainId INTEGER, uint64Value INTEGER,"
-" int64Value INTEGER, doubleValue REAL, uint32Value INTEGER,"
-" int32Value INTEGER, floatValue REAL, jsonTextId INTEGER, jsonText TEXT,"
-" binaryData TEXT);";
+GEN_NVTX_DDL;
 
 static void
 write_thread_name(struct gen *g)
