@@ -312,11 +312,6 @@ static const struct enum_table enum_tables[] = {
 	    "CUDA_SHARED_MEM_LIMIT_", smem_limits),
 };
 
-/*
- * The tables written, with the column names, types and constraints of a
- * 2026.2 export (schema 3.25.0); TARGET_INFO_GPU, _CUDA_DEVICE and
- * _CUDA_CONTEXT_INFO as a 2026.1 export (3.24.14) has them.
- */
 /* NVTX_EVENTS as Nsight Systems 2026 writes it (both schemas below). */
 #define GEN_NVTX_DDL \
 "CREATE TABLE NVTX_EVENTS (start INTEGER NOT NULL, end INTEGER," \
@@ -326,6 +321,12 @@ static const struct enum_table enum_tables[] = {
 " int64Value INTEGER, doubleValue REAL, uint32Value INTEGER," \
 " int32Value INTEGER, floatValue REAL, jsonTextId INTEGER, jsonText TEXT," \
 " binaryData TEXT);"
+
+/*
+ * The tables written, with the column names, types and constraints of a
+ * 2026.2 export (schema 3.25.0); TARGET_INFO_GPU, _CUDA_DEVICE and
+ * _CUDA_CONTEXT_INFO as a 2026.1 export (3.24.14) has them.
+ */
 
 static const char schema[] =
 "CREATE TABLE StringIds (id INTEGER NOT NULL PRIMARY KEY,"
