@@ -54,7 +54,10 @@ fail() {
 	fails=$((fails + 1))
 }
 
-printf 'set -g status off\nset -g escape-time 0\nset -g default-terminal "%s"\n' \
+# default-shell: tmux runs each pane's command with it; without it tmux takes
+# $SHELL, else the account's login shell, which for a service account such
+# as nobody is nologin and the pane would never show gpulens.
+printf 'set -g status off\nset -g escape-time 0\nset -g default-terminal "%s"\nset -g default-shell /bin/sh\n' \
     "${TUI_TMUX_TERM:-xterm-256color}" >"$tmp/tmux.conf"
 
 tm() {
