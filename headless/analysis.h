@@ -13,9 +13,9 @@
 #ifndef GPULENS_ANALYSIS_H
 #define GPULENS_ANALYSIS_H
 
-#include "model.h"
-#include "opts.h"
-#include "out.h"
+#include "model/model.h"
+#include "headless/opts.h"
+#include "headless/out.h"
 
 /* Option groups of the verbs, for opts_parse() in tests. */
 #define GAPS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \

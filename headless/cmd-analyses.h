@@ -13,10 +13,10 @@
 
 #include <stddef.h>
 
-#include "model.h"
-#include "opts.h"
-#include "out.h"
-#include "vopt.h"
+#include "model/model.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/vopt.h"
 
 /* Option groups, for opts_parse() in tests. */
 #define PHASES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW)

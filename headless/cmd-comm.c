@@ -59,16 +59,16 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "evrow.h"
-#include "hmap.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "stats.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "headless/evrow.h"
+#include "util/hmap.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "analysis/stats.h"
+#include "util/xmalloc.h"
 
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 #define COMM_NORM	256
@@ -552,7 +552,7 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 			    l->name[idx[i]]),
 			    tr->type == TRACK_GPU ? tr->device : NONE32,
 			    tr->type == TRACK_GPU ? tr->stream : NONE32,
-			    evrow_process(m, model_gid(m, t, idx[i])));
+			    event_process(m, model_gid(m, t, idx[i])));
 			dur = l->end[idx[i]] - l->start[idx[i]];
 			stats_acc_add(&g->dur, dur);
 			aux = l->aux[idx[i]];

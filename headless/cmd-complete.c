@@ -20,10 +20,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "cmd.h"
-#include "opts.h"
-#include "schema.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/opts.h"
+#include "headless/schema.h"
+#include "util/xmalloc.h"
 
 static int	cmd_complete_exec(int, char **, const struct cmd_global *);
 static int	complete_in_usage(const struct cmd_entry *, const char *);

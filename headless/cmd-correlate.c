@@ -20,15 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "correlate.h"
-#include "evrow.h"
-#include "lane.h"
-#include "nvtx.h"
-#include "opts.h"
-#include "out.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "model/correlate.h"
+#include "headless/evrow.h"
+#include "model/lane.h"
+#include "model/nvtx.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "util/xmalloc.h"
 
 #define CORRELATE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define CORRELATE_PATH	4096
@@ -77,7 +77,7 @@ correlate_end(cJSON *row, const struct model *m, const char *pre,
 	snprintf(key, sizeof key, "%s_name", pre);
 	out_str(row, key, model_str(m, l->name[r.idx]));
 	snprintf(key, sizeof key, "%s_start_ns", pre);
-	out_int(row, key, evrow_time(m, l->start[r.idx], absolute));
+	out_int(row, key, event_time(m, l->start[r.idx], absolute));
 	snprintf(key, sizeof key, "%s_duration_ns", pre);
 	out_int(row, key, l->end[r.idx] - l->start[r.idx]);
 }
@@ -101,7 +101,7 @@ correlate_link(struct correlate_ctx *c, const char *link, uint32_t from,
 	correlate_end(row, m, "to", to, c->absolute);
 	out_int(row, "offset_ns", tt->lane.start[rt.idx] -
 	    m->tracks[rf.track].lane.start[rf.idx]);
-	if (evrow_gpu_side(tt)) {
+	if (event_gpu_side(tt)) {
 		out_int(row, "queue_delay_ns", tt->lane.start[rt.idx] -
 		    m->tracks[rf.track].lane.end[rf.idx]);
 		evrow_device(row, m, tt->device);
@@ -114,14 +114,14 @@ correlate_link(struct correlate_ctx *c, const char *link, uint32_t from,
 		c->napi++;
 	}
 	/* The CPU side of the link: the API call (from or to). */
-	if (evrow_gpu_side(tt)) {
-		evrow_pid(row, m, evrow_process(m, from));
-		evrow_tid(row, m, evrow_thread(m, from));
+	if (event_gpu_side(tt)) {
+		evrow_pid(row, m, event_process(m, from));
+		evrow_tid(row, m, event_thread(m, from));
 	} else {
-		evrow_pid(row, m, evrow_process(m, to));
-		evrow_tid(row, m, evrow_thread(m, to));
+		evrow_pid(row, m, event_process(m, to));
+		evrow_tid(row, m, event_thread(m, to));
 	}
-	range = evrow_range(m, to);
+	range = event_range(m, to);
 	if (range != NONE32) {
 		nvtx_path(m, range, path, sizeof path);
 		out_str(row, "nvtx_path", path);
@@ -232,17 +232,17 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 	kind = tr->lane.kind[r.idx];
 	root = cJSON_AddObjectToObject(out->aux, "root");
 	evrow_fill(root, m, gid, o->absolute);
-	if (evrow_gpu_side(tr)) {
+	if (event_gpu_side(tr)) {
 		if ((api = correlate_launch(m, gid)) == NONE32) {
 			out_warn(out, "%s has no launching API call",
 			    o->args[1]);
 		} else {
-			if ((range = evrow_range(m, api)) != NONE32)
+			if ((range = event_range(m, api)) != NONE32)
 				correlate_link(&c, "range-api", range, api);
 			correlate_link(&c, "api-gpu", api, gid);
 		}
 	} else if (kind == EV_API) {
-		if ((range = evrow_range(m, gid)) != NONE32)
+		if ((range = event_range(m, gid)) != NONE32)
 			correlate_link(&c, "range-api", range, gid);
 		correlate_api_gpu(&c, gid);
 		if (c.ngpu == 0)
@@ -253,9 +253,9 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 		out_int(out->aux, "gpu_ops", p.nops);
 		out_int(out->aux, "gpu_busy_ns", p.busy);
 		if (p.nops > 0) {
-			out_int(out->aux, "gpu_start_ns", evrow_time(m,
+			out_int(out->aux, "gpu_start_ns", event_time(m,
 			    p.start, o->absolute));
-			out_int(out->aux, "gpu_end_ns", evrow_time(m, p.end,
+			out_int(out->aux, "gpu_end_ns", event_time(m, p.end,
 			    o->absolute));
 		}
 		if (c.napi == 0)

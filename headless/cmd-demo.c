@@ -1,6 +1,6 @@
 /*
  * cmd-demo: `gpulens demo` writes a realistic synthetic Nsight Systems
- * export (sources/gen.c) and opens the terminal UI on it, or, with --out,
+ * export (sources/synth/gen.c) and opens the terminal UI on it, or, with --out,
  * only writes it (for benchmarks and scale tests).
  */
 #include "config.h"
@@ -12,11 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "gen.h"
-#include "kgen.h"
-#include "sanitize.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "sources/synth/gen.h"
+#include "sources/synth/kgen.h"
+#include "util/sanitize.h"
+#include "util/xmalloc.h"
 
 static int	cmd_demo_exec(int, char **, const struct cmd_global *);
 
@@ -236,7 +236,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 			free(path);
 			return EXIT_USAGE;
 		}
-		rc = cmd_tui(m, "demo", g);
+		rc = g->tui(m, "demo", g);
 		model_free(m);
 		free(path);
 		return rc;
@@ -263,7 +263,7 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 		free(path);
 		return EXIT_USAGE;
 	}
-	rc = cmd_tui(m, "demo", g);
+	rc = g->tui(m, "demo", g);
 	model_free(m);
 	free(path);
 	return rc;

@@ -16,9 +16,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "model.h"
-#include "opts.h"
-#include "out.h"
+#include "model/model.h"
+#include "headless/opts.h"
+#include "headless/out.h"
 
 int	 cmd_search_run(const struct model *, const struct opts *,
 	    struct out *, const char **code, char **cause);

@@ -39,18 +39,18 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "correlate.h"
-#include "evrow.h"
-#include "hmap.h"
-#include "jsonw.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "sanitize.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "model/correlate.h"
+#include "headless/evrow.h"
+#include "util/hmap.h"
+#include "util/jsonw.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "util/sanitize.h"
+#include "headless/select.h"
+#include "util/xmalloc.h"
 
 #define EXPORT_OPTS (OPT_OUTPUT | OPT_TO | OPT_WINDOW | OPT_FILTER | OPT_TYPE)
 #define EXPORT_LEVELS	16		/* overflow threads per thread */
@@ -319,7 +319,7 @@ exp_args(struct exp *e, const struct track *tr, uint32_t i, uint32_t gid)
 	jsonw_uint(fp, gid);
 	if (l->corr[i] != 0)
 		fprintf(fp, ",\"correlation\":%u", l->corr[i]);
-	if (evrow_gpu_side(tr)) {
+	if (event_gpu_side(tr)) {
 		if (tr->device < m->ndevices)
 			fprintf(fp, ",\"device\":%u",
 			    m->devices[tr->device].source_id);
@@ -328,14 +328,14 @@ exp_args(struct exp *e, const struct track *tr, uint32_t i, uint32_t gid)
 			jsonw_uint(fp, m->streams[tr->stream].source_id);
 		}
 	}
-	if ((k = evrow_kernel(m, gid)) != NULL) {
+	if ((k = event_kernel(m, gid)) != NULL) {
 		exp_dim3(fp, "grid", k->grid);
 		exp_dim3(fp, "block", k->block);
 		fprintf(fp, ",\"registers per thread\":%u,\"shared memory\":%llu",
 		    (unsigned)k->regs, (unsigned long long)k->static_smem +
 		    k->dynamic_smem);
 	}
-	if ((c = evrow_copy(m, gid)) != NULL) {
+	if ((c = event_copy(m, gid)) != NULL) {
 		fputs(",\"bytes\":", fp);
 		jsonw_uint(fp, c->bytes);
 		if (l->kind[i] == EV_MEMCPY)
@@ -444,7 +444,7 @@ exp_event(struct exp *e, struct exp_group *g, uint32_t t, uint32_t i)
 			if (exp_selected(e, gw[j]))
 				exp_flow(e, "s", gw[j], g->pid, tid,
 				    l->start[i]);
-	} else if (evrow_gpu_side(tr) &&
+	} else if (event_gpu_side(tr) &&
 	    (api = correlate_launch(m, gid)) != NONE32 &&
 	    exp_selected(e, api))
 		exp_flow(e, "f", gid, g->pid, tid, l->start[i]);
@@ -586,7 +586,7 @@ exp_perfetto(struct exp *e)
 
 	/* GPU streams. */
 	for (t = 0; t < m->ntracks; t++)
-		if (evrow_gpu_side(&m->tracks[t]) && sel_track(e->s, t))
+		if (event_gpu_side(&m->tracks[t]) && sel_track(e->s, t))
 			exp_gpu_group(e, t);
 
 	/* CPU threads: their tracks, bucketed by thread (model order). */
@@ -594,7 +594,7 @@ exp_perfetto(struct exp *e)
 	order = xcalloc(m->ntracks + 1, sizeof *order);
 	for (t = 0; t < m->ntracks; t++) {
 		th = m->tracks[t].thread;
-		if (!evrow_gpu_side(&m->tracks[t]) &&
+		if (!event_gpu_side(&m->tracks[t]) &&
 		    m->tracks[t].type != TRACK_COUNTER && th < m->nthreads)
 			first[th + 1]++;
 	}
@@ -604,7 +604,7 @@ exp_perfetto(struct exp *e)
 		uint32_t *fill = xcalloc(m->nthreads + 1, sizeof *fill);
 		for (t = 0; t < m->ntracks; t++) {
 			th = m->tracks[t].thread;
-			if (!evrow_gpu_side(&m->tracks[t]) &&
+			if (!event_gpu_side(&m->tracks[t]) &&
 			    m->tracks[t].type != TRACK_COUNTER &&
 			    th < m->nthreads)
 				order[first[th] + fill[th]++] = t;
@@ -638,7 +638,7 @@ exp_perfetto(struct exp *e)
 	/* CPU tracks of no thread, and counters. */
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
-		if (evrow_gpu_side(tr) || !sel_track(e->s, t))
+		if (event_gpu_side(tr) || !sel_track(e->s, t))
 			continue;
 		if (tr->type == TRACK_COUNTER) {
 			exp_counters(e, t);
@@ -709,18 +709,18 @@ exp_csv_line(struct exp *e, uint32_t gid)
 	struct evref			 r = model_ev(m, gid);
 	const struct track		*tr = &m->tracks[r.track];
 	const struct lane		*l = &tr->lane;
-	const struct kernel_info	*k = evrow_kernel(m, gid);
-	const struct copy_info		*c = evrow_copy(m, gid);
+	const struct kernel_info	*k = event_kernel(m, gid);
+	const struct copy_info		*c = event_copy(m, gid);
 	uint32_t			 i = r.idx, th, pr;
 	FILE				*fp = e->fp;
-	int				 gpu = evrow_gpu_side(tr);
+	int				 gpu = event_gpu_side(tr);
 
-	th = evrow_thread(m, gid);
-	pr = evrow_process(m, gid);
+	th = event_thread(m, gid);
+	pr = event_process(m, gid);
 	fprintf(fp, "%u,%s,%lld,%lld,%lld,", gid, ev_kind_name(l->kind[i]),
-	    (long long)evrow_time(m, l->start[i], e->absolute),
+	    (long long)event_time(m, l->start[i], e->absolute),
 	    (long long)(l->end[i] - l->start[i]),
-	    (long long)evrow_time(m, l->end[i], e->absolute));
+	    (long long)event_time(m, l->end[i], e->absolute));
 	if (gpu && tr->device < m->ndevices)
 		fprintf(fp, "%u", m->devices[tr->device].source_id);
 	fputc(',', fp);

@@ -21,14 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "cmd-analyses.h"
-#include "finding.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "vopt.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-analyses.h"
+#include "analysis/finding.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "headless/vopt.h"
+#include "util/xmalloc.h"
 
 static int	cmd_findings_exec(int, char **, const struct cmd_global *);
 

@@ -56,15 +56,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "cmd.h"
-#include "iset.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "work.h"
-#include "xmalloc.h"
+#include "headless/analysis.h"
+#include "headless/cmd.h"
+#include "model/iset.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "headless/work.h"
+#include "util/xmalloc.h"
 
 #define GAPS_CPU_MIN_NS		1000000		/* cpu_activity from 1 ms */
 #define GAPS_SPILL		2000		/* gaps kept before pruning */

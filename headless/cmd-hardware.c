@@ -23,13 +23,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "evrow.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "headless/evrow.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "util/xmalloc.h"
 
 #define HARDWARE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define HARDWARE_META_MAX 1024

@@ -15,16 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache.h"
-#include "cmd.h"
-#include "cmd-report.h"
-#include "opts.h"
-#include "out.h"
-#include "sanitize.h"
-#include "model.h"
-#include "timing.h"
-#include "units.h"
-#include "xmalloc.h"
+#include "model/cache.h"
+#include "headless/cmd.h"
+#include "headless/cmd-report.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "util/sanitize.h"
+#include "model/model.h"
+#include "util/timing.h"
+#include "util/units.h"
+#include "util/xmalloc.h"
 
 static int	cmd_info_exec(int, char **, const struct cmd_global *);
 

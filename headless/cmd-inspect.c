@@ -24,15 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "cmd-report.h"
-#include "correlate.h"
-#include "evrow.h"
-#include "nvtx.h"
-#include "opts.h"
-#include "out.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "headless/cmd-report.h"
+#include "model/correlate.h"
+#include "headless/evrow.h"
+#include "model/nvtx.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "util/xmalloc.h"
 
 #define INSPECT_OPTS	OPT_OUTPUT
 #define INSPECT_PATH	4096
@@ -203,8 +203,8 @@ inspect_nvtx(cJSON *row, const struct model *m, uint32_t gid,
 	out_int(row, "gpu_kernels", p.nkernels);
 	out_int(row, "gpu_busy_ns", p.busy);
 	if (p.nops > 0) {
-		out_int(row, "gpu_start_ns", evrow_time(m, p.start, absolute));
-		out_int(row, "gpu_end_ns", evrow_time(m, p.end, absolute));
+		out_int(row, "gpu_start_ns", event_time(m, p.start, absolute));
+		out_int(row, "gpu_end_ns", event_time(m, p.end, absolute));
 	} else {
 		cJSON_AddNullToObject(row, "gpu_start_ns");
 		cJSON_AddNullToObject(row, "gpu_end_ns");
@@ -235,7 +235,7 @@ inspect_launch(cJSON *row, const struct model *m, uint32_t gid,
 	out_str(row, "launch_api_key", key);
 	out_str(row, "launch_api", model_str(m,
 	    m->tracks[r.track].lane.name[r.idx]));
-	out_int(row, "launch_api_start_ns", evrow_time(m,
+	out_int(row, "launch_api_start_ns", event_time(m,
 	    m->tracks[r.track].lane.start[r.idx], absolute));
 	out_int(row, "launch_api_duration_ns",
 	    m->tracks[r.track].lane.end[r.idx] -
@@ -249,7 +249,7 @@ inspect_launch(cJSON *row, const struct model *m, uint32_t gid,
 static void
 inspect_range(cJSON *row, const struct model *m, uint32_t gid)
 {
-	uint32_t	range = evrow_range(m, gid), iter;
+	uint32_t	range = event_range(m, gid), iter;
 	char		buf[INSPECT_PATH];
 
 	if (range == NONE32) {
@@ -263,7 +263,7 @@ inspect_range(cJSON *row, const struct model *m, uint32_t gid)
 	out_str(row, "nvtx_range", model_str(m, model_ev_name(m, range)));
 	nvtx_path(m, range, buf, sizeof buf);
 	out_str(row, "nvtx_path", buf);
-	if ((iter = evrow_iter(m, range)) != NONE32)
+	if ((iter = event_iter(m, range)) != NONE32)
 		out_int(row, "nvtx_iter", iter);
 	else
 		cJSON_AddNullToObject(row, "nvtx_iter");
@@ -288,13 +288,13 @@ inspect_row(struct out *out, const struct model *m, uint32_t gid,
 	evrow_fill(row, m, gid, absolute);
 	out_str(row, "track", track_type_name(tr->type));
 	out_str(row, "track_name", model_str(m, tr->name));
-	th = evrow_thread(m, gid);
-	pr = evrow_process(m, gid);
+	th = event_thread(m, gid);
+	pr = event_process(m, gid);
 	inspect_strn(row, "thread_name", m, th != NONE32 && th < m->nthreads ?
 	    m->threads[th].name : 0);
 	inspect_strn(row, "process_name", m, pr != NONE32 &&
 	    pr < m->nprocesses ? m->processes[pr].name : 0);
-	if (evrow_gpu_side(tr)) {
+	if (event_gpu_side(tr)) {
 		inspect_strn(row, "device_name", m, tr->device < m->ndevices ?
 		    m->devices[tr->device].name : 0);
 		inspect_strn(row, "stream_name", m, tr->stream < m->nstreams ?
@@ -320,13 +320,13 @@ inspect_row(struct out *out, const struct model *m, uint32_t gid,
 		    (l->flags[i] & EVF_CROSSTHREAD) != 0);
 	if (kind == EV_API) {
 		name = xstrndup(model_str(m, l->name[i]),
-		    evrow_api_len(model_str(m, l->name[i])));
+		    event_api_len(model_str(m, l->name[i])));
 		out_str(row, "base_name", name);
 		free(name);
 	}
-	if ((k = evrow_kernel(m, gid)) != NULL)
+	if ((k = event_kernel(m, gid)) != NULL)
 		inspect_kernel(row, m, k);
-	if ((c = evrow_copy(m, gid)) != NULL)
+	if ((c = event_copy(m, gid)) != NULL)
 		inspect_copy(row, m, c, kind, l->end[i] - l->start[i]);
 	if (tr->type == TRACK_NVTX && (kind == EV_NVTX || kind == EV_MARK) &&
 	    aux != NONE32 && aux < m->nnvtx)
@@ -334,7 +334,7 @@ inspect_row(struct out *out, const struct model *m, uint32_t gid,
 		    absolute);
 	if (kind == EV_COUNTER && aux != NONE32 && aux < m->ncounters)
 		out_num(row, "value", m->counters[aux]);
-	if (evrow_gpu_side(tr))
+	if (event_gpu_side(tr))
 		inspect_launch(row, m, gid, absolute);
 	if (kind == EV_API) {
 		ng = correlate_gpu(m, gid, &g);

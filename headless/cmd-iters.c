@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "iters.h"
-#include "opts.h"
-#include "out.h"
-#include "stats.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "analysis/iters.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "analysis/stats.h"
+#include "util/xmalloc.h"
 
 #define ITERS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_RANGE)
 

@@ -28,17 +28,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "correlate.h"
-#include "evrow.h"
-#include "group.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "stats.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "model/correlate.h"
+#include "headless/evrow.h"
+#include "headless/group.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "analysis/stats.h"
+#include "util/xmalloc.h"
 
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
@@ -152,7 +152,7 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, uint32_t api)
 			v[j] = group_local(&c->names, l->name[i]);
 			break;
 		case LA_SHORT:
-			k = evrow_kernel(m, model_gid(m, t, i));
+			k = event_kernel(m, model_gid(m, t, i));
 			v[j] = group_local(&c->names,
 			    k != NULL && k->short_name != 0 ? k->short_name :
 			    l->name[i]);

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmd-report.h"
-#include "report.h"
+#include "headless/cmd-report.h"
+#include "report/report.h"
 
 #define LAUNCHES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 

@@ -44,10 +44,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "cmd.h"
-#include "recipes.h"
-#include "schema.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/recipes.h"
+#include "headless/schema.h"
+#include "util/xmalloc.h"
 
 #define MCP_PROTOCOL_LATEST	"2025-06-18"
 #define MCP_OUT_MAX		(64u << 20)	/* a verb's answer, bytes */

@@ -21,14 +21,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "evrow.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "headless/evrow.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "util/xmalloc.h"
 
 #define MEMCPY_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
@@ -137,7 +137,7 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 		for (i = 0; i < k; i++) {
 			if (!sel_event(&s, t, idx[i]))
 				continue;
-			if ((c = evrow_copy(m, model_gid(m, t, idx[i]))) ==
+			if ((c = event_copy(m, model_gid(m, t, idx[i]))) ==
 			    NULL) {
 				noinfo++;
 				continue;

@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd-report.h"
-#include "report.h"
-#include "xmalloc.h"
+#include "headless/cmd-report.h"
+#include "report/report.h"
+#include "util/xmalloc.h"
 
 #define METRICS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
 

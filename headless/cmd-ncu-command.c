@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "evrow.h"
-#include "model.h"
-#include "ncucmd.h"
-#include "opts.h"
-#include "out.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/evrow.h"
+#include "model/model.h"
+#include "analysis/ncucmd.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "util/xmalloc.h"
 
 #define NCUCMD_OPTS	OPT_OUTPUT
 

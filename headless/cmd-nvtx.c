@@ -13,16 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "group.h"
-#include "hmap.h"
-#include "nvtx.h"
-#include "nvtxpath.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "stats.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/group.h"
+#include "util/hmap.h"
+#include "model/nvtx.h"
+#include "model/nvtxpath.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "analysis/stats.h"
+#include "util/xmalloc.h"
 
 #define NVTX_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | OPT_TREE)
 

@@ -46,19 +46,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "cmd.h"
-#include "correlate.h"
-#include "hmap.h"
-#include "iset.h"
-#include "lane.h"
-#include "nvtx.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "strpool.h"
-#include "work.h"
-#include "xmalloc.h"
+#include "headless/analysis.h"
+#include "headless/cmd.h"
+#include "model/correlate.h"
+#include "util/hmap.h"
+#include "model/iset.h"
+#include "model/lane.h"
+#include "model/nvtx.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "util/strpool.h"
+#include "headless/work.h"
+#include "util/xmalloc.h"
 
 static int	cmd_overlap_exec(int, char **, const struct cmd_global *);
 

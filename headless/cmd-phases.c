@@ -1,7 +1,7 @@
 /*
  * cmd-phases: `gpulens phases` segments the timeline into phases
  * (initialisation, steady state, evaluation, teardown, ...) the way
- * perf-advisor does (src/phase.h has the method and where it differs), and
+ * perf-advisor does (src/analysis/phase.h has the method and where it differs), and
  * reports each phase with its span and what the GPUs did in it:
  *   busy_ns          GPU-time: each device's union of work, summed over
  *                    the devices that run any work in the trace
@@ -31,17 +31,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "activity.h"
-#include "cmd.h"
-#include "cmd-analyses.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "phase.h"
-#include "select.h"
-#include "steady.h"
-#include "vopt.h"
-#include "xmalloc.h"
+#include "analysis/activity.h"
+#include "headless/cmd.h"
+#include "headless/cmd-analyses.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "analysis/phase.h"
+#include "headless/select.h"
+#include "analysis/steady.h"
+#include "headless/vopt.h"
+#include "util/xmalloc.h"
 
 #define PHASES_TOP	5
 

@@ -9,13 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cache.h"
-#include "cachedir.h"
-#include "cmd.h"
-#include "model.h"
-#include "sanitize.h"
-#include "source.h"
-#include "units.h"
+#include "model/cache.h"
+#include "model/cachedir.h"
+#include "headless/cmd.h"
+#include "model/model.h"
+#include "util/sanitize.h"
+#include "sources/source.h"
+#include "util/units.h"
 
 static int	cmd_prep_exec(int, char **, const struct cmd_global *);
 static int	cmd_clean_exec(int, char **, const struct cmd_global *);

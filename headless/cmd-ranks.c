@@ -38,15 +38,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "hmap.h"
-#include "iters.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "stats.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "util/hmap.h"
+#include "analysis/iters.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "analysis/stats.h"
+#include "util/xmalloc.h"
 
 #define RANKS_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define RANKS_COLL	128

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "recipes.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/recipes.h"
+#include "util/xmalloc.h"
 
 #define RECIPES_MAX	64
 

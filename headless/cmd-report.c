@@ -21,12 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd-report.h"
-#include "ncu.h"
-#include "report.h"
-#include "sanitize.h"
-#include "units.h"
-#include "xmalloc.h"
+#include "headless/cmd-report.h"
+#include "sources/ncu.h"
+#include "report/report.h"
+#include "util/sanitize.h"
+#include "util/units.h"
+#include "util/xmalloc.h"
 
 #define REPORT_RUN_PRINTED	1	/* run printed its own text output */
 

@@ -26,10 +26,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "cmd.h"
-#include "opts.h"
-#include "out.h"
-#include "report.h"
+#include "headless/cmd.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "report/report.h"
 
 /* The computing half of a report verb (see cmd_run_fn). */
 typedef int (*cmd_report_fn)(const struct report *, const struct opts *,

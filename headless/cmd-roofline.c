@@ -13,9 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmd-report.h"
-#include "report.h"
-#include "roofline.h"
+#include "headless/cmd-report.h"
+#include "report/report.h"
+#include "report/roofline.h"
 
 #define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd-report.h"
-#include "report.h"
-#include "xmalloc.h"
+#include "headless/cmd-report.h"
+#include "report/report.h"
+#include "util/xmalloc.h"
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 

@@ -11,10 +11,10 @@
 
 #include <cjson/cJSON.h>
 
-#include "cmd.h"
-#include "sanitize.h"
-#include "out.h"
-#include "schema.h"
+#include "headless/cmd.h"
+#include "util/sanitize.h"
+#include "headless/out.h"
+#include "headless/schema.h"
 
 static int	cmd_schema_exec(int, char **, const struct cmd_global *);
 

@@ -18,14 +18,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "cmd-events.h"
-#include "evrow.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "headless/evrow.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "util/xmalloc.h"
 
 #define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE)

@@ -37,15 +37,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "cmd.h"
-#include "iset.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "select.h"
-#include "work.h"
-#include "xmalloc.h"
+#include "headless/analysis.h"
+#include "headless/cmd.h"
+#include "model/iset.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "headless/select.h"
+#include "headless/work.h"
+#include "util/xmalloc.h"
 
 #define TIMELINE_DEFAULT_BUCKETS	50
 #define TIMELINE_MAX_BUCKETS		100000

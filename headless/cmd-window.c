@@ -20,15 +20,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "activity.h"
-#include "cmd.h"
-#include "cmd-analyses.h"
-#include "lane.h"
-#include "opts.h"
-#include "out.h"
-#include "steady.h"
-#include "vopt.h"
-#include "xmalloc.h"
+#include "analysis/activity.h"
+#include "headless/cmd.h"
+#include "headless/cmd-analyses.h"
+#include "model/lane.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "analysis/steady.h"
+#include "headless/vopt.h"
+#include "util/xmalloc.h"
 
 static int	cmd_window_exec(int, char **, const struct cmd_global *);
 

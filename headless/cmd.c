@@ -9,17 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
-#include "cmd.h"
-#include "multi.h"
-#include "ncu.h"
-#include "opts.h"
-#include "out.h"
-#include "report.h"
-#include "sanitize.h"
-#include "source.h"
-#include "tui.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "sources/multi.h"
+#include "sources/ncu.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "report/report.h"
+#include "util/sanitize.h"
+#include "sources/source.h"
+#include "util/xmalloc.h"
 
 extern const struct cmd_entry	cmd_demo_entry;
 extern const struct cmd_entry	cmd_info_entry;
@@ -250,69 +248,6 @@ cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
 	} else
 		cmd_warn_empty(m, path, 1, o);
 	return m;
-}
-
-int
-cmd_tui(const struct model *m, const char *title, const struct cmd_global *g)
-{
-	struct tui_opts	 o;
-	char		*cause = NULL;
-
-	memset(&o, 0, sizeof o);
-	o.title = title;
-	o.max_frames = g->max_frames;
-	o.ascii = g->ascii;
-	o.no_color = g->no_color;
-	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
-	if (tui_run(m, &o, &cause) != 0) {
-		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    "terminal UI failed");
-		free(cause);
-		return EXIT_INTERNAL;
-	}
-	return 0;
-}
-
-int
-cmd_tui_report(const char *path, const struct cmd_global *g)
-{
-	struct tui_opts	 o;
-	struct report	*r;
-	struct model	*m;
-	char		*cause = NULL;
-	int		 rc = 0;
-
-	if ((r = ncu_load(path, &cause)) == NULL) {
-		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    "cannot load the report");
-		free(cause);
-		return EXIT_USAGE;
-	}
-	/* The application shows a model; a report has none: an empty one. */
-	if ((m = builder_finish(builder_new(SOURCE_NCU), &cause)) == NULL) {
-		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    "cannot start the terminal UI");
-		free(cause);
-		report_free(r);
-		return EXIT_INTERNAL;
-	}
-	memset(&o, 0, sizeof o);
-	o.title = path;
-	o.max_frames = g->max_frames;
-	o.ascii = g->ascii;
-	o.no_color = g->no_color;
-	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
-	o.view = "report";
-	o.view_arg = r;
-	if (tui_run(m, &o, &cause) != 0) {
-		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    "terminal UI failed");
-		free(cause);
-		rc = EXIT_INTERNAL;
-	}
-	model_free(m);
-	report_free(r);
-	return rc;
 }
 
 int

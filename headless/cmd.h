@@ -11,7 +11,7 @@
 #ifndef GPULENS_CMD_H
 #define GPULENS_CMD_H
 
-#include "model.h"
+#include "model/model.h"
 
 #define EXIT_USAGE	2
 #define EXIT_INTERNAL	1
@@ -24,17 +24,14 @@ struct cmd_global {
 	int		 ascii;		/* --ascii */
 	int		 no_color;	/* --no-color */
 	const char	*script;	/* --script FILE (or GPULENS_TUI_SCRIPT) */
+	/*
+	 * Opens the terminal UI on a loaded model and returns the exit status
+	 * (0, or EXIT_INTERNAL with a message on stderr). The entry point
+	 * sets it: the verbs (demo opens its trace) do not link the TUI.
+	 */
+	int		(*tui)(const struct model *, const char *title,
+			    const struct cmd_global *);
 };
-
-struct model;
-/* Opens the terminal UI on m with the global options; returns the exit
- * status (0, or EXIT_INTERNAL with a message on stderr). */
-int			 cmd_tui(const struct model *, const char *title,
-			    const struct cmd_global *);
-/* Loads the Nsight Compute report at path and opens the terminal UI on
- * it (the report view); returns the exit status. */
-int			 cmd_tui_report(const char *path,
-			    const struct cmd_global *);
 
 struct cmd_entry {
 	const char	*name;

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diffgate.h"
-#include "units.h"
-#include "xmalloc.h"
+#include "headless/diffgate.h"
+#include "util/units.h"
+#include "util/xmalloc.h"
 
 static const char *const diffgate_row_fields[] = {
 	"total_ns", "count", "iter_median_ns", NULL

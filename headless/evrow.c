@@ -15,10 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "correlate.h"
-#include "evrow.h"
-#include "nvtx.h"
-#include "out.h"
+#include "headless/evrow.h"
+#include "headless/out.h"
 
 const char *evrow_columns[] = {
 	"id", "kind", "start_ns", "duration_ns", "end_ns", "device", "stream",
@@ -63,122 +61,6 @@ evrow_keycmp(uint32_t a, uint32_t b)
 	snprintf(x, sizeof x, "%u", a);
 	snprintf(y, sizeof y, "%u", b);
 	return strcmp(x, y);
-}
-
-int64_t
-evrow_time(const struct model *m, int64_t t, int absolute)
-{
-	return absolute ? t : t - m->origin_ns;
-}
-
-uint32_t
-evrow_thread(const struct model *m, uint32_t gid)
-{
-	struct evref	r = model_ev(m, gid);
-	uint32_t	api;
-
-	if (m->tracks[r.track].thread != NONE32)
-		return m->tracks[r.track].thread;
-	if ((api = correlate_launch(m, gid)) == NONE32)
-		return NONE32;
-	r = model_ev(m, api);
-	return m->tracks[r.track].thread;
-}
-
-int
-evrow_gpu_side(const struct track *tr)
-{
-	return tr->type == TRACK_GPU || tr->type == TRACK_SYNC;
-}
-
-uint32_t
-evrow_process(const struct model *m, uint32_t gid)
-{
-	struct evref	r = model_ev(m, gid);
-	uint32_t	th;
-
-	if (m->tracks[r.track].process != NONE32)
-		return m->tracks[r.track].process;
-	if ((th = evrow_thread(m, gid)) != NONE32 && th < m->nthreads)
-		return m->threads[th].process;
-	return NONE32;
-}
-
-size_t
-evrow_api_len(const char *s)
-{
-	size_t	n = strlen(s), k;
-
-	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
-		;
-	if (k >= 2 && k < n && s[k - 1] == 'v' && s[k - 2] == '_')
-		return k - 2;
-	return n;
-}
-
-uint32_t
-evrow_range(const struct model *m, uint32_t gid)
-{
-	struct evref		 r = model_ev(m, gid);
-	const struct track	*tr = &m->tracks[r.track];
-	uint32_t		 api, aux;
-
-	if (evrow_gpu_side(tr)) {
-		if ((api = correlate_launch(m, gid)) == NONE32)
-			return NONE32;
-		r = model_ev(m, api);
-		tr = &m->tracks[r.track];
-	} else if (tr->type == TRACK_NVTX) {
-		aux = tr->lane.aux[r.idx];
-		if (aux == NONE32 || aux >= m->nnvtx)
-			return NONE32;
-		return m->nvtx[aux].parent;
-	}
-	if (tr->thread == NONE32)
-		return NONE32;
-	return nvtx_enclosing(m, tr->thread, tr->lane.start[r.idx]);
-}
-
-uint32_t
-evrow_iter(const struct model *m, uint32_t range)
-{
-	struct evref	r;
-	uint32_t	aux, n = 0;
-
-	while (range != NONE32 && n++ < 65536) {
-		r = model_ev(m, range);
-		aux = m->tracks[r.track].lane.aux[r.idx];
-		if (aux == NONE32 || aux >= m->nnvtx)
-			return NONE32;
-		if (m->nvtx[aux].parent == NONE32)
-			return m->nvtx[aux].iter;
-		range = m->nvtx[aux].parent;
-	}
-	return NONE32;
-}
-
-const struct kernel_info *
-evrow_kernel(const struct model *m, uint32_t gid)
-{
-	struct evref		 r = model_ev(m, gid);
-	const struct lane	*l = &m->tracks[r.track].lane;
-
-	if (l->kind[r.idx] != EV_KERNEL || l->aux[r.idx] == NONE32 ||
-	    l->aux[r.idx] >= m->nkernels)
-		return NULL;
-	return &m->kernels[l->aux[r.idx]];
-}
-
-const struct copy_info *
-evrow_copy(const struct model *m, uint32_t gid)
-{
-	struct evref		 r = model_ev(m, gid);
-	const struct lane	*l = &m->tracks[r.track].lane;
-
-	if ((l->kind[r.idx] != EV_MEMCPY && l->kind[r.idx] != EV_MEMSET) ||
-	    l->aux[r.idx] == NONE32 || l->aux[r.idx] >= m->ncopies)
-		return NULL;
-	return &m->copies[l->aux[r.idx]];
 }
 
 void
@@ -248,18 +130,18 @@ evrow_fill(cJSON *row, const struct model *m, uint32_t gid, int absolute)
 		cJSON_AddNullToObject(row, "source_rowid");
 	out_str(row, "kind", ev_kind_name(l->kind[i]));
 	out_str(row, "name", model_str(m, l->name[i]));
-	out_int(row, "start_ns", evrow_time(m, l->start[i], absolute));
-	out_int(row, "end_ns", evrow_time(m, l->end[i], absolute));
+	out_int(row, "start_ns", event_time(m, l->start[i], absolute));
+	out_int(row, "end_ns", event_time(m, l->end[i], absolute));
 	out_int(row, "duration_ns", l->end[i] - l->start[i]);
-	evrow_device(row, m, evrow_gpu_side(tr) ? tr->device : NONE32);
-	evrow_stream(row, m, evrow_gpu_side(tr) ? tr->stream : NONE32);
-	evrow_pid(row, m, evrow_process(m, gid));
-	evrow_tid(row, m, evrow_thread(m, gid));
-	if ((k = evrow_kernel(m, gid)) != NULL) {
+	evrow_device(row, m, event_gpu_side(tr) ? tr->device : NONE32);
+	evrow_stream(row, m, event_gpu_side(tr) ? tr->stream : NONE32);
+	evrow_pid(row, m, event_process(m, gid));
+	evrow_tid(row, m, event_thread(m, gid));
+	if ((k = event_kernel(m, gid)) != NULL) {
 		cJSON_AddItemToObject(row, "grid", evrow_dim3(k->grid));
 		cJSON_AddItemToObject(row, "block", evrow_dim3(k->block));
 	}
-	if ((c = evrow_copy(m, gid)) != NULL) {
+	if ((c = event_copy(m, gid)) != NULL) {
 		out_int(row, "bytes", (int64_t)c->bytes);
 		if (l->kind[i] == EV_MEMCPY)
 			out_str(row, "copy_kind", copy_kind_name(c->kind));

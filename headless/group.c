@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evrow.h"
-#include "group.h"
-#include "xmalloc.h"
+#include "headless/evrow.h"
+#include "headless/group.h"
+#include "util/xmalloc.h"
 
 int
 group_parse_axes(const char *spec, const char *dflt,
@@ -109,8 +109,8 @@ group_api(struct group_names *gn, uint32_t sid)
 		return gn->api[sid] - 1;
 	s = model_str(gn->m, sid);
 	if (sid >= gn->nloc)
-		return strpool_intern(gn->local, s, evrow_api_len(s));
-	gn->api[sid] = strpool_intern(gn->local, s, evrow_api_len(s)) + 1;
+		return strpool_intern(gn->local, s, event_api_len(s));
+	gn->api[sid] = strpool_intern(gn->local, s, event_api_len(s)) + 1;
 	return gn->api[sid] - 1;
 }
 

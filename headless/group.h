@@ -21,8 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
-#include "strpool.h"
+#include "model/model.h"
+#include "util/strpool.h"
 
 #define GROUP_DIRECT	(1u << 20)	/* direct table bound (nv == 1) */
 

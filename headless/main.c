@@ -6,6 +6,10 @@
  *
  * Global options may appear anywhere before "--": --no-cache, --progress,
  * --no-progress. Everything else belongs to the verb.
+ *
+ * The only file that sees both front-ends: it links the verbs (headless/)
+ * and the terminal UI (tui/), and hands the TUI to the verbs that open it
+ * through cmd_global.tui.
  */
 #include "config.h"
 
@@ -14,13 +18,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cachedir.h"
-#include "cmd.h"
-#include "model.h"
-#include "ncu.h"
-#include "out.h"
-#include "sanitize.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/out.h"
+#include "model/builder.h"
+#include "model/cachedir.h"
+#include "model/model.h"
+#include "report/report.h"
+#include "sources/ncu.h"
+#include "tui/tui.h"
+#include "util/sanitize.h"
+#include "util/xmalloc.h"
 
 static void
 usage(FILE *f)
@@ -45,16 +52,79 @@ usage(FILE *f)
 }
 
 static int
+main_tui(const struct model *m, const char *title, const struct cmd_global *g)
+{
+	struct tui_opts	 o;
+	char		*cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.title = title;
+	o.max_frames = g->max_frames;
+	o.ascii = g->ascii;
+	o.no_color = g->no_color;
+	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
+	if (tui_run(m, &o, &cause) != 0) {
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
+		    "terminal UI failed");
+		free(cause);
+		return EXIT_INTERNAL;
+	}
+	return 0;
+}
+
+static int
+main_tui_report(const char *path, const struct cmd_global *g)
+{
+	struct tui_opts	 o;
+	struct report	*r;
+	struct model	*m;
+	char		*cause = NULL;
+	int		 rc = 0;
+
+	if ((r = ncu_load(path, &cause)) == NULL) {
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
+		    "cannot load the report");
+		free(cause);
+		return EXIT_USAGE;
+	}
+	/* The application shows a model; a report has none: an empty one. */
+	if ((m = builder_finish(builder_new(SOURCE_NCU), &cause)) == NULL) {
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
+		    "cannot start the terminal UI");
+		free(cause);
+		report_free(r);
+		return EXIT_INTERNAL;
+	}
+	memset(&o, 0, sizeof o);
+	o.title = path;
+	o.max_frames = g->max_frames;
+	o.ascii = g->ascii;
+	o.no_color = g->no_color;
+	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
+	o.view = "report";
+	o.view_arg = r;
+	if (tui_run(m, &o, &cause) != 0) {
+		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
+		    "terminal UI failed");
+		free(cause);
+		rc = EXIT_INTERNAL;
+	}
+	model_free(m);
+	report_free(r);
+	return rc;
+}
+
+static int
 open_tui(const char *path, const struct cmd_global *g)
 {
 	struct model	*m;
 	int		 rc;
 
 	if (ncu_detect(path) != NCU_NONE)
-		return cmd_tui_report(path, g);
+		return main_tui_report(path, g);
 	if ((m = cmd_load(path, g)) == NULL)
 		return EXIT_USAGE;
-	rc = cmd_tui(m, path, g);
+	rc = main_tui(m, path, g);
 	model_free(m);
 	return rc;
 }
@@ -86,6 +156,7 @@ main(int argc, char **argv)
 
 	memset(&g, 0, sizeof g);
 	g.progress = -1;
+	g.tui = main_tui;
 	av = calloc((size_t)argc + 1, sizeof *av);
 	if (av == NULL)
 		return EXIT_INTERNAL;

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "opts.h"
-#include "units.h"
-#include "xmalloc.h"
+#include "model/model.h"
+#include "headless/opts.h"
+#include "util/units.h"
+#include "util/xmalloc.h"
 
 enum opt_id {
 	O_JSON, O_FORMAT, O_FIELDS, O_ABSOLUTE, O_SORT, O_LIMIT, O_OFFSET,

@@ -14,7 +14,7 @@
 
 #include <stdint.h>
 
-#include "out.h"
+#include "headless/out.h"
 
 #define OPT_OUTPUT	0x0001	/* --json --format --fields --absolute */
 #define OPT_PAGE	0x0002	/* --sort --limit --offset */

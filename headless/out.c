@@ -15,11 +15,11 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "out.h"
-#include "sanitize.h"
-#include "units.h"
-#include "xmalloc.h"
+#include "headless/cmd.h"
+#include "headless/out.h"
+#include "util/sanitize.h"
+#include "util/units.h"
+#include "util/xmalloc.h"
 
 void
 out_init(struct out *o, const char *verb)

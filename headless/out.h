@@ -28,7 +28,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "model.h"
+#include "model/model.h"
 
 #define OUT_SCHEMA	"gpulens/v1"
 

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lane.h"
-#include "select.h"
-#include "steady.h"
-#include "xmalloc.h"
+#include "model/lane.h"
+#include "headless/select.h"
+#include "analysis/steady.h"
+#include "util/xmalloc.h"
 
 static int
 sel_win_cmp(const void *a, const void *b)

@@ -22,8 +22,8 @@
 #include <regex.h>
 #include <stdint.h>
 
-#include "model.h"
-#include "opts.h"
+#include "model/model.h"
+#include "headless/opts.h"
 
 struct sel_window {
 	uint32_t	 process;

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "vopt.h"
-#include "xmalloc.h"
+#include "headless/vopt.h"
+#include "util/xmalloc.h"
 
 int
 vopt_take(int argc, char **argv, struct vopt *v, size_t nv, char ***out,

@@ -14,10 +14,10 @@
 
 #include <stddef.h>
 
-#include "cmd.h"
-#include "model.h"
-#include "opts.h"
-#include "out.h"
+#include "headless/cmd.h"
+#include "model/model.h"
+#include "headless/opts.h"
+#include "headless/out.h"
 
 struct vopt {
 	const char	*name;		/* "--max-phases" */

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lane.h"
-#include "work.h"
-#include "xmalloc.h"
+#include "model/lane.h"
+#include "headless/work.h"
+#include "util/xmalloc.h"
 
 int
 work_class(int kind, unsigned flags)

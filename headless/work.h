@@ -47,9 +47,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "iset.h"
-#include "model.h"
-#include "select.h"
+#include "model/iset.h"
+#include "model/model.h"
+#include "headless/select.h"
 
 enum work_class {
 	WORK_COMPUTE = 0,

@@ -12,10 +12,10 @@
 
 #include <sqlite3.h>
 
-#include "amd-db.h"
-#include "source.h"
-#include "sqlz.h"
-#include "xmalloc.h"
+#include "sources/amd-db.h"
+#include "sources/source.h"
+#include "sources/sqlz.h"
+#include "util/xmalloc.h"
 
 int
 amd_db_open(struct amd_db *d, const char *path, char **cause)

@@ -10,8 +10,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "amd.h"
-#include "builder.h"
+#include "sources/amd.h"
+#include "model/builder.h"
 
 int64_t
 amd_json_int(const cJSON *o, const char *key)

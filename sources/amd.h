@@ -24,7 +24,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "builder.h"
+#include "model/builder.h"
 
 /* What a tracing category (or an API name) is. */
 enum amd_class {

@@ -50,14 +50,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
-#include "chrome.h"
-#include "hmap.h"
-#include "jsonscan.h"
-#include "kineto.h"
-#include "timing.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "model/builder.h"
+#include "sources/chrome.h"
+#include "util/hmap.h"
+#include "sources/jsonscan.h"
+#include "sources/kineto.h"
+#include "util/timing.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 #define CH_PROBE_BYTES	65536
 #define CH_PROGRESS	65536

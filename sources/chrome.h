@@ -10,8 +10,8 @@
 #ifndef GPULENS_CHROME_H
 #define GPULENS_CHROME_H
 
-#include "model.h"
-#include "progress.h"
+#include "model/model.h"
+#include "util/progress.h"
 
 /*
  * Loads a generic Chrome trace (plain, gzip or zstd). Returns the model,

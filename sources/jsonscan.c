@@ -43,9 +43,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonscan.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "sources/jsonscan.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 #define JS_CHUNK	(256u << 10)	/* initial buffer size */
 #define JS_PIPE_CHUNK	(128u << 10)	/* decompressed chunk size */

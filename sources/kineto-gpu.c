@@ -13,8 +13,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "kineto-int.h"
-#include "xmalloc.h"
+#include "sources/kineto-int.h"
+#include "util/xmalloc.h"
 
 /* Kernel base names: "void at::native::foo<4, ...>(int, ...)" -> "foo". */
 static uint32_t

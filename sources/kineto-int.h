@@ -12,10 +12,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "builder.h"
-#include "hmap.h"
-#include "jsonscan.h"
-#include "progress.h"
+#include "model/builder.h"
+#include "util/hmap.h"
+#include "sources/jsonscan.h"
+#include "util/progress.h"
 
 #define K_PROGRESS_STEP	65536		/* events between progress reports */
 #define K_PROBE_BYTES	65536

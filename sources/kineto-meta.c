@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kineto-int.h"
-#include "xmalloc.h"
+#include "sources/kineto-int.h"
+#include "util/xmalloc.h"
 
 /* Top-level members. */
 

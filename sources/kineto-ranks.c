@@ -24,9 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kineto-int.h"
-#include "merge.h"
-#include "xmalloc.h"
+#include "sources/kineto-int.h"
+#include "model/merge.h"
+#include "util/xmalloc.h"
 
 struct kineto *
 kineto_rank_of(struct kineto *k, struct kev *e)

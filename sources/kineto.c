@@ -126,15 +126,15 @@
 #include <string.h>
 #include <strings.h>
 
-#include "builder.h"
-#include "hmap.h"
-#include "jsonscan.h"
-#include "kineto.h"
-#include "kineto-int.h"
-#include "progress.h"
-#include "timing.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "model/builder.h"
+#include "util/hmap.h"
+#include "sources/jsonscan.h"
+#include "sources/kineto.h"
+#include "sources/kineto-int.h"
+#include "util/progress.h"
+#include "util/timing.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 static const struct {
 	const char	*name;

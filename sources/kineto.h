@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 
-#include "model.h"
-#include "progress.h"
+#include "model/model.h"
+#include "util/progress.h"
 
 /*
  * Loads a Kineto trace. Returns the model (free with model_free), or NULL

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "multi.h"
-#include "xmalloc.h"
+#include "sources/multi.h"
+#include "util/xmalloc.h"
 
 /* A model's kind, SOURCE_UNKNOWN when out of range. */
 #define MULTI_KIND(mp)	((mp)->source < SOURCE_KIND_COUNT ? (mp)->source : 0)

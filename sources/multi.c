@@ -19,10 +19,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kineto.h"
-#include "merge.h"
-#include "multi.h"
-#include "xmalloc.h"
+#include "sources/kineto.h"
+#include "model/merge.h"
+#include "sources/multi.h"
+#include "util/xmalloc.h"
 
 struct multi_job {
 	char		**files;

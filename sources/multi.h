@@ -24,8 +24,8 @@
 #ifndef GPULENS_MULTI_H
 #define GPULENS_MULTI_H
 
-#include "model.h"
-#include "source.h"
+#include "model/model.h"
+#include "sources/source.h"
 
 #define MULTI_THREADS	4
 /* Traces further apart than this on the common clock are not one job. */

@@ -9,12 +9,12 @@
 #include <string.h>
 #include <sys/types.h>
 
-#include "ncu.h"
-#include "ncucsv.h"
-#include "ncurep.h"
-#include "refuse.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "sources/ncu.h"
+#include "sources/ncucsv.h"
+#include "sources/ncurep.h"
+#include "sources/refuse.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 #define NCU_HEAD	4096
 

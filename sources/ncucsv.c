@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hmap.h"
-#include "ncucsv.h"
-#include "report.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "util/hmap.h"
+#include "sources/ncucsv.h"
+#include "report/report.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 #define NCUCSV_MAX_FILE		((size_t)4 << 30)
 

@@ -15,11 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ncurep.h"
-#include "protowire.h"
-#include "report.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "sources/ncurep.h"
+#include "sources/protowire.h"
+#include "report/report.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 #define NCUREP_MAX_FILE		((size_t)8 << 30)
 #define NCUREP_MAX_DEPTH	24	/* section body nesting we follow */

@@ -16,9 +16,9 @@
 
 #include <sqlite3.h>
 
-#include "nsys-db.h"
-#include "source.h"
-#include "xmalloc.h"
+#include "sources/nsys-db.h"
+#include "sources/source.h"
+#include "util/xmalloc.h"
 
 #define NSYS_DB_ROWS_STEP	65536	/* rows between progress reports */
 

@@ -32,9 +32,9 @@
 
 #include <sqlite3.h>
 
-#include "builder.h"
-#include "hmap.h"
-#include "progress.h"
+#include "model/builder.h"
+#include "util/hmap.h"
+#include "util/progress.h"
 
 struct nsys_db {
 	const char	 *path;		/* for messages; borrowed */

@@ -58,13 +58,13 @@
 
 #include <sqlite3.h>
 
-#include "builder.h"
-#include "hmap.h"
-#include "nsys-db.h"
-#include "progress.h"
-#include "source.h"
-#include "timing.h"
-#include "xmalloc.h"
+#include "model/builder.h"
+#include "util/hmap.h"
+#include "sources/nsys-db.h"
+#include "util/progress.h"
+#include "sources/source.h"
+#include "util/timing.h"
+#include "util/xmalloc.h"
 
 #define NSYS_PROC_MASK	0xFFFFFFFFFF000000ULL	/* HW, VM and PID bits */
 #define NSYS_TID(g)	((uint32_t)((uint64_t)(g) & 0xFFFFFF))

@@ -7,7 +7,7 @@
 
 #include <string.h>
 
-#include "protowire.h"
+#include "sources/protowire.h"
 
 void
 pw_init(struct pw_reader *r, const void *p, size_t len)

@@ -9,11 +9,11 @@
 
 #include <sqlite3.h>
 
-#include "ncu.h"
-#include "refuse.h"
-#include "sanitize.h"
-#include "source.h"
-#include "xmalloc.h"
+#include "sources/ncu.h"
+#include "sources/refuse.h"
+#include "util/sanitize.h"
+#include "sources/source.h"
+#include "util/xmalloc.h"
 
 #define REFUSE_TABLES	6	/* table names an unknown database shows */
 

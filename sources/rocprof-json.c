@@ -46,14 +46,14 @@
 
 #include <cjson/cJSON.h>
 
-#include "amd.h"
-#include "builder.h"
-#include "hmap.h"
-#include "progress.h"
-#include "source.h"
-#include "timing.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "sources/amd.h"
+#include "model/builder.h"
+#include "util/hmap.h"
+#include "util/progress.h"
+#include "sources/source.h"
+#include "util/timing.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 #define ROCPROF_JSON_MAX	((size_t)1 << 30)	/* 1 GiB of text */
 #define ROCPROF_JSON_SNIFF	4096

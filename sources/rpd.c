@@ -50,14 +50,14 @@
 
 #include <sqlite3.h>
 
-#include "amd-db.h"
-#include "amd.h"
-#include "builder.h"
-#include "hmap.h"
-#include "progress.h"
-#include "source.h"
-#include "timing.h"
-#include "xmalloc.h"
+#include "sources/amd-db.h"
+#include "sources/amd.h"
+#include "model/builder.h"
+#include "util/hmap.h"
+#include "util/progress.h"
+#include "sources/source.h"
+#include "util/timing.h"
+#include "util/xmalloc.h"
 
 #define RPD_ROWS_STEP	16384		/* rows between progress reports */
 #define RPD_ROCTX	1		/* domain source id of "roctx" */

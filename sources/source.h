@@ -15,8 +15,8 @@
 
 #include <stdint.h>
 
-#include "model.h"
-#include "progress.h"
+#include "model/model.h"
+#include "util/progress.h"
 
 enum detected {
 	DETECT_UNKNOWN = 0,

@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cachedir.h"
-#include "sqlz.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "model/cachedir.h"
+#include "sources/sqlz.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 #define SQLZ_MAGIC	"SQLite format 3"	/* with its NUL: 16 bytes */
 

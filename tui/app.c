@@ -15,15 +15,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
-#include "overlay.h"
-#include "safetext.h"
-#include "view-findings.h"
-#include "view-kernels.h"
-#include "view-nvtx.h"
-#include "view-report.h"
-#include "view-timeline.h"
-#include "xmalloc.h"
+#include "tui/app.h"
+#include "tui/overlay.h"
+#include "tui/safetext.h"
+#include "tui/view-findings.h"
+#include "tui/view-kernels.h"
+#include "tui/view-nvtx.h"
+#include "tui/view-report.h"
+#include "tui/view-timeline.h"
+#include "util/xmalloc.h"
 
 enum {
 	APP_OV_NONE,

@@ -21,10 +21,10 @@
 
 #include <stddef.h>
 
-#include "cellgrid.h"
-#include "glyph.h"
-#include "model.h"
-#include "view.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "model/model.h"
+#include "tui/view.h"
 
 struct app;
 

@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bookmark.h"
-#include "fmt.h"
-#include "overlay.h"
-#include "safetext.h"
-#include "xmalloc.h"
+#include "tui/bookmark.h"
+#include "tui/fmt.h"
+#include "tui/overlay.h"
+#include "tui/safetext.h"
+#include "util/xmalloc.h"
 
 void
 bookmarks_init(struct bookmarks *bm)

@@ -14,9 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cellgrid.h"
-#include "glyph.h"
-#include "model.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "model/model.h"
 
 #define BOOKMARK_MAX	99
 

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "cellgrid.h"
-#include "safetext.h"
-#include "xmalloc.h"
+#include "tui/cellgrid.h"
+#include "tui/safetext.h"
+#include "util/xmalloc.h"
 
 void
 cellgrid_init(struct cellgrid *g)

@@ -7,12 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "correlate.h"
-#include "detail.h"
-#include "lod.h"
-#include "nvtx.h"
-#include "safetext.h"
-#include "fmt.h"
+#include "model/correlate.h"
+#include "tui/detail.h"
+#include "tui/lod.h"
+#include "model/nvtx.h"
+#include "tui/safetext.h"
+#include "tui/fmt.h"
 
 static void
 detail_add(struct detail *d, const char *key, const char *fmt, ...)

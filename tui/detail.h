@@ -18,9 +18,9 @@
 
 #include <stdint.h>
 
-#include "cellgrid.h"
-#include "glyph.h"
-#include "model.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "model/model.h"
 
 #define DETAIL_FIELDS	24
 

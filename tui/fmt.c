@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
+#include "tui/fmt.h"
 
 static const struct {
 	int64_t		 div;

@@ -3,7 +3,7 @@
  */
 #include "config.h"
 
-#include "glyph.h"
+#include "tui/glyph.h"
 
 static const struct glyph glyph_utf8 = {
 	.utf8 = 1,

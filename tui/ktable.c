@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ktable.h"
-#include "search.h"
-#include "xmalloc.h"
+#include "tui/ktable.h"
+#include "tui/search.h"
+#include "util/xmalloc.h"
 
 static const char *ktable_sort_names[KT_SORT_COUNT_] = {
 	"total", "count", "mean", "median", "min", "max", "stddev", "name"

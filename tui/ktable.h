@@ -20,8 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
-#include "stats.h"
+#include "model/model.h"
+#include "analysis/stats.h"
 
 enum ktable_sort {
 	KT_SORT_TOTAL,		/* also the share */

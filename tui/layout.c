@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "layout.h"
-#include "xmalloc.h"
+#include "tui/layout.h"
+#include "util/xmalloc.h"
 
 /*
  * Row id i of a lane: a depth sub-lane or a filtered lane keeps there the
- * event's index in its track's lane. src/lane.h's compact row ids are read
+ * event's index in its track's lane. src/model/lane.h's compact row ids are read
  * through lane_rowid(); a lane.h without it has one int64_t array.
  */
 #ifdef LANE_NOROW

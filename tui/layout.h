@@ -48,7 +48,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "model/model.h"
 
 #define LAYOUT_MAX_DEPTH	32
 #define LAYOUT_LABEL		80	/* bytes per label, NUL included */

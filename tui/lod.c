@@ -9,8 +9,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "lod.h"
-#include "safetext.h"
+#include "tui/lod.h"
+#include "tui/safetext.h"
 
 int64_t
 lod_colt(const struct lod_view *v, int c)

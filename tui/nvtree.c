@@ -14,9 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hmap.h"
-#include "nvtree.h"
-#include "xmalloc.h"
+#include "util/hmap.h"
+#include "tui/nvtree.h"
+#include "util/xmalloc.h"
 
 #define NVTREE_MEMO	1021	/* entries of nvtree_track()'s memo */
 

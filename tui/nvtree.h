@@ -35,8 +35,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
-#include "strpool.h"
+#include "model/model.h"
+#include "util/strpool.h"
 
 enum nvtree_sort {
 	NVTREE_SORT_CPU,	/* total CPU time, descending by default */

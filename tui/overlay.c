@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "overlay.h"
-#include "safetext.h"
+#include "tui/overlay.h"
+#include "tui/safetext.h"
 
 #define OV_NAMEW	13	/* key names column */
 #define OV_MINCOL	40	/* narrowest column: name + help */

@@ -11,9 +11,9 @@
 
 #include <stddef.h>
 
-#include "cellgrid.h"
-#include "glyph.h"
-#include "view.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "tui/view.h"
 
 /* One key table with its heading, for the help. */
 struct overlay_keys {

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "prompt.h"
-#include "safetext.h"
+#include "tui/prompt.h"
+#include "tui/safetext.h"
 
 void
 prompt_open(struct prompt *p, int id, const char *label, const char *init)

@@ -13,8 +13,8 @@
 
 #include <stddef.h>
 
-#include "cellgrid.h"
-#include "view.h"
+#include "tui/cellgrid.h"
+#include "tui/view.h"
 
 #define PROMPT_MAX	256
 

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "hmap.h"
-#include "overlay.h"
-#include "rangestat.h"
-#include "safetext.h"
-#include "xmalloc.h"
+#include "tui/fmt.h"
+#include "util/hmap.h"
+#include "tui/overlay.h"
+#include "tui/rangestat.h"
+#include "tui/safetext.h"
+#include "util/xmalloc.h"
 
 void
 rangestat_init(struct rangestat *r)

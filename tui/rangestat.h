@@ -19,9 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cellgrid.h"
-#include "glyph.h"
-#include "model.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "model/model.h"
 
 struct rangestat_stream {
 	uint32_t	 track;

@@ -5,9 +5,9 @@
 
 #include <string.h>
 
-#include "ruler.h"
-#include "safetext.h"
-#include "fmt.h"
+#include "tui/ruler.h"
+#include "tui/safetext.h"
+#include "tui/fmt.h"
 
 /* Floor division for possibly negative numerators. */
 static int64_t

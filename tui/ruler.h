@@ -11,9 +11,9 @@
 
 #include <stdint.h>
 
-#include "cellgrid.h"
-#include "glyph.h"
-#include "lod.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "tui/lod.h"
 
 /* The tick step (ns) ruler_draw() uses for this view. */
 int64_t	 ruler_step(const struct lod_view *, int64_t origin);

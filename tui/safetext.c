@@ -9,7 +9,7 @@
  * that walk, so the three public functions cannot disagree about what a
  * string looks like.
  *
- * src/sanitize.c does the same job for the headless verbs' text output
+ * src/util/sanitize.c does the same job for the headless verbs' text output
  * (UTF-8 in, UTF-8 out); this module serves the cellgrid, which needs wide
  * characters, widths and truncation to a number of columns.
  */
@@ -20,7 +20,7 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "safetext.h"
+#include "tui/safetext.h"
 
 struct safetext_item {
 	wchar_t		 wc[12];	/* what to draw */

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
-#include "script.h"
-#include "xmalloc.h"
+#include "tui/script.h"
+#include "util/xmalloc.h"
 
 static const struct {
 	const char	*name;

@@ -25,7 +25,7 @@
 
 #include <stddef.h>
 
-#include "view.h"
+#include "tui/view.h"
 
 enum script_op {
 	SCRIPT_KEY,

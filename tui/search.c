@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search.h"
-#include "xmalloc.h"
+#include "tui/search.h"
+#include "util/xmalloc.h"
 
 static int
 search_lower(int c)

@@ -21,8 +21,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "layout.h"
-#include "model.h"
+#include "tui/layout.h"
+#include "model/model.h"
 
 struct search_row {
 	uint32_t	*idx;		/* matching lane indices, ascending */

@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "safetext.h"
-#include "status.h"
+#include "tui/fmt.h"
+#include "tui/safetext.h"
+#include "tui/status.h"
 
 #define STATUS_HINT	" ? help  q quit "
 #define STATUS_HINT_WIDE " 1 2 3 4 views  ? help  q quit "

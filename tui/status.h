@@ -12,9 +12,9 @@
 
 #include <stdint.h>
 
-#include "cellgrid.h"
-#include "model.h"
-#include "view.h"
+#include "tui/cellgrid.h"
+#include "model/model.h"
+#include "tui/view.h"
 
 /*
  * Clears row y (w wide), draws the hint and " cursor T  window W  ".

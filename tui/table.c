@@ -6,9 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "safetext.h"
-#include "status.h"
-#include "table.h"
+#include "tui/safetext.h"
+#include "tui/status.h"
+#include "tui/table.h"
 
 void
 table_init(struct table *t, const struct table_spec *s,

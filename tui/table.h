@@ -42,11 +42,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cellgrid.h"
-#include "glyph.h"
-#include "model.h"
-#include "prompt.h"
-#include "view.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "model/model.h"
+#include "tui/prompt.h"
+#include "tui/view.h"
 
 #define TABLE_MIN_FLEX	16
 #define TABLE_MAXCOLS	12

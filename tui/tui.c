@@ -44,14 +44,14 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "app.h"
-#include "cellgrid.h"
-#include "glyph.h"
-#include "script.h"
-#include "timing.h"
-#include "tui.h"
-#include "view.h"
-#include "xmalloc.h"
+#include "tui/app.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "tui/script.h"
+#include "util/timing.h"
+#include "tui/tui.h"
+#include "tui/view.h"
+#include "util/xmalloc.h"
 
 #define TUI_FRAME_MS	100	/* getch timeout: the idle frame period */
 

@@ -28,7 +28,7 @@
 #ifndef GPULENS_TUI_H
 #define GPULENS_TUI_H
 
-#include "model.h"
+#include "model/model.h"
 
 struct tui_opts {
 	const char	*title;		/* shown top left, or NULL */

@@ -14,12 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "finding.h"
-#include "fmt.h"
-#include "safetext.h"
-#include "table.h"
-#include "view-findings.h"
-#include "xmalloc.h"
+#include "analysis/finding.h"
+#include "tui/fmt.h"
+#include "tui/safetext.h"
+#include "tui/table.h"
+#include "tui/view-findings.h"
+#include "util/xmalloc.h"
 
 #define VF_MIN_LIST	3	/* list rows kept however small the screen */
 

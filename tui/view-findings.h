@@ -1,6 +1,6 @@
 /*
  * view-findings: the findings panel (key 4), a view (view.h) that lists
- * the trace's ranked findings (headless/finding.h, the rules of `gpulens
+ * the trace's ranked findings (src/analysis/finding.h, the rules of `gpulens
  * findings`) with the selected one's numbers, next step, Amdahl bounds and
  * evidence window below.
  *
@@ -16,7 +16,7 @@
 
 #include <stddef.h>
 
-#include "view.h"
+#include "tui/view.h"
 
 extern const struct view_ops	view_findings_ops;
 extern const struct view_key	view_findings_keys[];

@@ -14,12 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fmt.h"
-#include "ktable.h"
-#include "safetext.h"
-#include "table.h"
-#include "view-kernels.h"
-#include "xmalloc.h"
+#include "tui/fmt.h"
+#include "tui/ktable.h"
+#include "tui/safetext.h"
+#include "tui/table.h"
+#include "tui/view-kernels.h"
+#include "util/xmalloc.h"
 
 enum {
 	KV_SHARE, KV_TOTAL, KV_COUNT, KV_MEAN, KV_MEDIAN, KV_MIN, KV_MAX,

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "view.h"
+#include "tui/view.h"
 
 extern const struct view_ops	view_kernels_ops;
 extern const struct view_key	view_kernels_keys[];

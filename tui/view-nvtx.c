@@ -15,12 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "fmt.h"
-#include "nvtree.h"
-#include "safetext.h"
-#include "table.h"
-#include "view-nvtx.h"
-#include "xmalloc.h"
+#include "tui/fmt.h"
+#include "tui/nvtree.h"
+#include "tui/safetext.h"
+#include "tui/table.h"
+#include "tui/view-nvtx.h"
+#include "util/xmalloc.h"
 
 enum { NV_NAME, NV_COUNT, NV_CPU, NV_GPU, NV_SHARE, NV_NCOLS };
 

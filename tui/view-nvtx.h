@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "view.h"
+#include "tui/view.h"
 
 extern const struct view_ops	view_nvtx_ops;
 extern const struct view_key	view_nvtx_keys[];

@@ -17,11 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fmt.h"
-#include "report.h"
-#include "safetext.h"
-#include "view-report.h"
-#include "xmalloc.h"
+#include "tui/fmt.h"
+#include "report/report.h"
+#include "tui/safetext.h"
+#include "tui/view-report.h"
+#include "util/xmalloc.h"
 
 enum vr_line_kind {
 	VL_SECTION,	/* item: section index or REPORT_NONE */

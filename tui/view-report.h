@@ -21,7 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "view.h"
+#include "tui/view.h"
 
 extern const struct view_ops	view_report_ops;
 extern const struct view_key	view_report_keys[];

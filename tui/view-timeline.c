@@ -24,20 +24,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bookmark.h"
-#include "detail.h"
-#include "fmt.h"
-#include "layout.h"
-#include "lod.h"
-#include "prompt.h"
-#include "rangestat.h"
-#include "ruler.h"
-#include "safetext.h"
-#include "search.h"
-#include "status.h"
-#include "units.h"
-#include "view-timeline.h"
-#include "xmalloc.h"
+#include "tui/bookmark.h"
+#include "tui/detail.h"
+#include "tui/fmt.h"
+#include "tui/layout.h"
+#include "tui/lod.h"
+#include "tui/prompt.h"
+#include "tui/rangestat.h"
+#include "tui/ruler.h"
+#include "tui/safetext.h"
+#include "tui/search.h"
+#include "tui/status.h"
+#include "util/units.h"
+#include "tui/view-timeline.h"
+#include "util/xmalloc.h"
 
 #define TL_LABEL_W	20	/* label column on wide screens */
 #define TL_DETAIL_H	6	/* detail pane: a rule and five lines */

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "view.h"
+#include "tui/view.h"
 
 extern const struct view_ops	view_timeline_ops;
 

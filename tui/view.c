@@ -3,7 +3,7 @@
  */
 #include "config.h"
 
-#include "view.h"
+#include "tui/view.h"
 
 const struct view_key *
 view_key_find(const struct view_key *keys, size_t n, int key)

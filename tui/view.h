@@ -24,9 +24,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "cellgrid.h"
-#include "glyph.h"
-#include "model.h"
+#include "tui/cellgrid.h"
+#include "tui/glyph.h"
+#include "model/model.h"
 
 /* Keys: Unicode code points as themselves, special keys above Unicode. */
 enum tui_keycode {

@@ -3,7 +3,7 @@
 (rpd_fuzz, rocpd_fuzz, rocprof_json_fuzz) in OUTDIR/rpd, OUTDIR/rocpd and
 OUTDIR/rocprof_json. Everything is written here: small rocmProfileData
 (rocpd_* schema 2) databases, a rocprofv3 rocpd database from
-tests/amd_cli.py's write_rocpd() cut to a few rows, and rocprofv3 JSON
+tests/cli/amd_cli.py's write_rocpd() cut to a few rows, and rocprofv3 JSON
 documents; each also in a hostile variant (terminal escapes, invalid UTF-8,
 reversed and huge times, ids that point nowhere). SQLite files use 512-byte
 pages so that they are a few kilobytes. Standard library only.
@@ -146,7 +146,7 @@ CREATE VIEW rocpd_op AS WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL
 
 # ---- rocpd -------------------------------------------------------------
 def write_rocpd(path, hostile=False, bad_times=False):
-    import amd_cli  # noqa: E402 (tests/amd_cli.py: the rocpd schema)
+    import amd_cli  # noqa: E402 (tests/cli/amd_cli.py: the rocpd schema)
     amd_cli.write_rocpd(path)
     db = sqlite3.connect(path)
     u = amd_cli.UUID

@@ -40,11 +40,11 @@
 #include <zlib.h>
 #include <zstd.h>
 
-#include "cache.h"
-#include "cachedir.h"
+#include "model/cache.h"
+#include "model/cachedir.h"
 #include "fuzz.h"
-#include "model.h"
-#include "xmalloc.h"
+#include "model/model.h"
+#include "util/xmalloc.h"
 
 #define HDR_SIZE	144
 #define OFF_HDR_CRC	20

@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "chrome.h"
+#include "sources/chrome.h"
 #include "fuzz.h"
 
 FUZZ_READER_HARNESS("trace.json", chrome_load, 1)

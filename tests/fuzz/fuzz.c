@@ -14,10 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "headless/cmd.h"
 #include "fuzz.h"
-#include "model.h"
-#include "xmalloc.h"
+#include "model/model.h"
+#include "util/xmalloc.h"
 
 #define P	"\001"		/* stands for the trace path */
 

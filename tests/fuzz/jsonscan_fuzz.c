@@ -26,8 +26,8 @@
 #include <cjson/cJSON.h>
 
 #include "fuzz.h"
-#include "jsonscan.h"
-#include "xmalloc.h"
+#include "sources/jsonscan.h"
+#include "util/xmalloc.h"
 
 int
 LLVMFuzzerInitialize(int *argc, char ***argv)

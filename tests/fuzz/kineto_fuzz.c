@@ -8,6 +8,6 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "kineto.h"
+#include "sources/kineto.h"
 
 FUZZ_READER_HARNESS("trace.json", kineto_load, 1)

@@ -28,7 +28,7 @@ python3 "$here/reader_seeds.py" "$DIR"
 # nsys: small exports cut from a demo trace.
 "$GPULENS" demo --out "$tmp/d1.sqlite" --events 100 --gpus 1 --seed 3
 python3 "$here/nsys_seeds.py" "$tmp/d1.sqlite" "$DIR/nsys"
-# Scaling shapes (tests/scale_gen.py): ranges on 40 threads of 40
+# Scaling shapes (tests/cli/scale_gen.py): ranges on 40 threads of 40
 # processes, 100 nested ranges; a Kineto trace of 20 processes and GPUs.
 python3 "$here/../scale_gen.py" nsys-threads "$DIR/nsys/demo-cut.sqlite" \
     "$DIR/nsys/scale-threads.sqlite" 40

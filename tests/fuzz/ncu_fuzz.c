@@ -16,9 +16,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "ncu.h"
-#include "report.h"
-#include "xmalloc.h"
+#include "sources/ncu.h"
+#include "report/report.h"
+#include "util/xmalloc.h"
 
 #define P	"\001"
 

@@ -13,6 +13,6 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "source.h"
+#include "sources/source.h"
 
 FUZZ_READER_HARNESS("trace.sqlite", nsys_load, 1)

@@ -20,11 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "headless/cmd.h"
 #include "fuzz.h"
-#include "opts.h"
-#include "units.h"
-#include "xmalloc.h"
+#include "headless/opts.h"
+#include "util/units.h"
+#include "util/xmalloc.h"
 
 #define FUZZ_MAXARGS	64
 

@@ -36,9 +36,9 @@
 #include <cjson/cJSON.h>
 
 #include "fuzz.h"
-#include "out.h"
-#include "sanitize.h"
-#include "xmalloc.h"
+#include "headless/out.h"
+#include "util/sanitize.h"
+#include "util/xmalloc.h"
 
 #define FUZZ_MAXSTRS	256
 

@@ -7,7 +7,7 @@ and values, ranks merged into one file, a member too large to read, blanks),
 JSON edge cases for the scanner (members streamed past, blanks), generic
 Chrome traces (nsightful's and Perfetto's shapes), and Nsight Compute
 reports (a .ncu-rep
-container with protobuf blocks as tests/ncurep_test.c builds one, hostile
+container with protobuf blocks as tests/unit/ncurep_test.c builds one, hostile
 variants, raw and details CSV exports). Standard library only.
 """
 import gzip
@@ -144,7 +144,7 @@ def block(hdr, results):
 
 
 def ncurep(hostile=False):
-    """As tests/ncurep_test.c's synthetic(): version 9, a string table, a
+    """As tests/unit/ncurep_test.c's synthetic(): version 9, a string table, a
     device, two results (one with a rule), a second block reusing the
     table."""
     fh = fvar(1, 9)

@@ -28,7 +28,7 @@
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "xmalloc.h"
+#include "util/xmalloc.h"
 
 static FILE	*tap;		/* the original stdout */
 

@@ -7,6 +7,6 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "source.h"
+#include "sources/source.h"
 
 FUZZ_READER_HARNESS("trace.json", rocprof_json_load, 1)

@@ -9,6 +9,6 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "source.h"
+#include "sources/source.h"
 
 FUZZ_READER_HARNESS("trace.rpd", rpd_load, 0)

@@ -21,8 +21,8 @@
 #include <zstd_errors.h>
 
 #include "fuzz.h"
-#include "xmalloc.h"
-#include "zfile.h"
+#include "util/xmalloc.h"
+#include "util/zfile.h"
 
 #define FUZZ_OUTMAX	(1u << 20)	/* decompressed bytes checked */
 #define FUZZ_SLURPMAX	(FUZZ_OUTMAX / 2)

@@ -1,0 +1,99 @@
+/*
+ * activity: what each GPU does over time, by class of work, as union
+ * coverages built once per model, so that the busy, idle and exposed
+ * communication times of any window are O(log n) queries. The analyses
+ * (phases, the steady-state window, findings, diff) all measure through
+ * here, so they agree with each other and with the gaps and overlap verbs.
+ *
+ * Work, as headless/work.h defines it: kernels and whole-graph launches
+ * without EVF_COMM are compute (C), those with EVF_COMM are communication
+ * (M), memcpys and memsets are copies (Y). Synchronization records, API
+ * calls and everything else are not work and never make a GPU busy.
+ *
+ * Per device that runs any work, activity_build() keeps five coverages
+ * (lane.h: disjoint sorted segments with prefix busy sums): C, M, Y, C u M
+ * and C u M u Y ("all"). Then, for a window [t0, t1):
+ *   busy      |all| within the window
+ *   exposed   |M \ C| = |C u M| - |C|: communication with no compute beside
+ *             it (overlap's exposed_comm_ns)
+ *   idle      (t1 - t0) - busy
+ *   inner     the idle time between the first and the last busy instant
+ *             inside the window (perf-advisor's total_gpu_idle_s: leading
+ *             and trailing idle left out)
+ *
+ * Devices are listed in the order of their source ids (as `info` prints
+ * them); a device without work is left out. Multi-GPU totals (act_total)
+ * add the devices up: busy is then GPU-time, at most ndev times the window.
+ *
+ * Ownership: struct activity owns its coverages (activity_free); the model
+ * is borrowed and must outlive it.
+ */
+#ifndef GPULENS_ACTIVITY_H
+#define GPULENS_ACTIVITY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/lane.h"
+#include "model/model.h"
+
+enum act_class {
+	ACT_COMPUTE = 0,	/* C */
+	ACT_COMM,		/* M */
+	ACT_COPY,		/* Y */
+	ACT_CM,			/* C u M */
+	ACT_ALL,		/* C u M u Y */
+	ACT_NCLASS
+};
+
+struct act_device {
+	uint32_t	 device;	/* index into m->devices */
+	uint32_t	 process;	/* the owning process of its streams if
+					   they all share one, else NONE32 */
+	struct coverage	 cov[ACT_NCLASS];
+	uint64_t	 nkernels;	/* kernels and graph launches */
+	uint64_t	 ncomm;		/* of them communication */
+	int64_t		 first, last;	/* first work start, last work end */
+};
+
+struct activity {
+	const struct model	*m;
+	struct act_device	*dev;	/* devices with work */
+	size_t			 ndev;
+	struct coverage		 any;	/* union over all devices */
+};
+
+/* What one device (or all) did in a window. */
+struct act_window {
+	int64_t		 span;		/* t1 - t0 */
+	int64_t		 busy;		/* |all| */
+	int64_t		 compute, comm, copy;
+	int64_t		 exposed;	/* |M \ C| */
+	int64_t		 idle;		/* span - busy */
+	int64_t		 inner_idle;	/* idle between first and last busy */
+	int64_t		 first, last;	/* first and last busy instant inside
+					   the window; first > last if none */
+};
+
+/* The class of an event kind with flags, -1 if it is not work. */
+int	 activity_class(int kind, unsigned flags);
+/* Builds the coverages of every device. */
+void	 activity_build(struct activity *, const struct model *);
+void	 activity_free(struct activity *);
+/* Busy time of class cls on device slot d (0..ndev) inside [t0, t1). */
+int64_t	 activity_busy(const struct activity *, size_t d, int cls,
+	    int64_t t0, int64_t t1);
+/* The window figures of device slot d. */
+void	 activity_window(const struct activity *, size_t d, int64_t t0,
+	    int64_t t1, struct act_window *);
+/*
+ * The same figures added up over all devices (busy and the classes are
+ * GPU-time; first and last over all devices). Returns the number of
+ * devices that were busy at all inside the window.
+ */
+size_t	 activity_total(const struct activity *, int64_t t0, int64_t t1,
+	    struct act_window *);
+/* The slot of device index dev, or -1. */
+int	 activity_slot(const struct activity *, uint32_t dev);
+
+#endif

@@ -1,0 +1,468 @@
+/*
+ * finding: the rule engine: what the rules share (activity, iterations,
+ * API classes, synchronisation ends, classified GPU gaps), running them,
+ * and ranking what they find (see finding.h).
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/correlate.h"
+#include "analysis/finding.h"
+#include "analysis/iters.h"
+#include "model/lane.h"
+#include "analysis/stats.h"
+#include "util/units.h"
+#include "util/xmalloc.h"
+
+#define FINDING_LAUNCH_CHUNKS	50
+
+static const char *finding_conf_names[] = { "low", "medium", "high" };
+
+const char *
+finding_conf_name(int c)
+{
+	if (c < FINDING_LOW || c > FINDING_HIGH)
+		return "low";
+	return finding_conf_names[c];
+}
+
+void
+finding_set(char **field, const char *fmt, ...)
+{
+	va_list	ap;
+
+	free(*field);
+	va_start(ap, fmt);
+	*field = xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+const char *
+finding_dur(int64_t ns, char *buf, size_t len)
+{
+	return units_dur(ns, buf, len);
+}
+
+struct finding *
+finding_add(struct finding_ctx *c, const char *type, int64_t cost_ns)
+{
+	struct findings	*fs = c->out;
+	struct finding	*f;
+	double		 fr;
+
+	XGROW(fs->v, fs->cap, fs->n + 1);
+	f = &fs->v[fs->n++];
+	memset(f, 0, sizeof *f);
+	f->type = type;
+	f->cost_ns = cost_ns > 0 ? cost_ns : 0;
+	f->share_pct = c->span > 0 ? 100.0 * (double)f->cost_ns /
+	    (double)c->span : 0.0;
+	if (f->share_pct > 100)
+		f->share_pct = 100;
+	fr = f->share_pct / 100.0;
+	f->speedup_half = 1.0 / (1.0 - fr / 2);
+	f->speedup_all = fr < 1.0 ? 1.0 / (1.0 - fr) : 0.0;
+	f->confidence = finding_conf_of(f->share_pct, 1.0);
+	f->t0 = c->t0;
+	f->t1 = c->t1;
+	f->device = NONE32;
+	f->process = NONE32;
+	f->gid = NONE32;
+	f->evidence = cJSON_CreateObject();
+	return f;
+}
+
+void
+finding_rule(struct finding_ctx *c, const char *type, const char *status,
+    const char *reason)
+{
+	cJSON	*o = cJSON_CreateObject();
+
+	cJSON_AddStringToObject(o, "type", type);
+	cJSON_AddStringToObject(o, "status", status);
+	if (reason != NULL)
+		cJSON_AddStringToObject(o, "reason", reason);
+	else
+		cJSON_AddNullToObject(o, "reason");
+	cJSON_AddItemToArray(c->out->rules, o);
+}
+
+int
+finding_conf_of(double share_pct, double zone_frac)
+{
+	int	conf;
+
+	if (share_pct >= FINDING_HIGH_PCT)
+		conf = FINDING_HIGH;
+	else if (share_pct >= FINDING_MEDIUM_PCT)
+		conf = FINDING_MEDIUM;
+	else
+		conf = FINDING_LOW;
+	if (zone_frac < 0.5)
+		conf = FINDING_LOW;
+	return conf;
+}
+
+int
+finding_in_zone(const struct finding_ctx *c, int64_t t)
+{
+	if (c->zone1 <= c->zone0)
+		return 1;
+	return t >= c->zone0 && t < c->zone1;
+}
+
+uint32_t
+finding_launch(const struct finding_ctx *c, uint32_t gid)
+{
+	if (c->m->launch == NULL)
+		return NONE32;
+	return correlate_launch(c->m, gid);
+}
+
+static int
+finding_has(const char *s, const char *sub)
+{
+	return strstr(s, sub) != NULL;
+}
+
+static int
+finding_prefix(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+int
+finding_api_class(struct finding_ctx *c, uint32_t sid)
+{
+	const char	*s;
+	int		 cls = FAPI_OTHER;
+
+	if (c->api_class[sid] != 0)
+		return c->api_class[sid] - 1;
+	s = model_str(c->m, sid);
+	if (finding_has(s, "Synchronize"))
+		cls = FAPI_SYNC;
+	else if (finding_prefix(s, "cudaMemcpy") ||
+	    finding_prefix(s, "cuMemcpy") || finding_prefix(s, "hipMemcpy"))
+		cls = finding_has(s, "Async") ? FAPI_MEMCPY_ASYNC :
+		    FAPI_MEMCPY_SYNC;
+	else if (finding_prefix(s, "cudaMemset") ||
+	    finding_prefix(s, "cuMemset") || finding_prefix(s, "hipMemset"))
+		cls = finding_has(s, "Async") ? FAPI_MEMSET_ASYNC :
+		    FAPI_MEMSET_SYNC;
+	c->api_class[sid] = (uint8_t)(cls + 1);
+	return cls;
+}
+
+static int
+finding_i64_cmp(const void *a, const void *b)
+{
+	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Ends of synchronisation API calls, per process, sorted. */
+static void
+finding_syncs(struct finding_ctx *c)
+{
+	const struct model	*m = c->m;
+	size_t			 np = m->nprocesses + 1, t, i, *fill;
+	uint32_t		 p;
+
+	c->sync_off = xcalloc(np + 1, sizeof *c->sync_off);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_API)
+			continue;
+		p = tr->process < m->nprocesses ? tr->process :
+		    (uint32_t)m->nprocesses;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] == EV_API &&
+			    finding_api_class(c, l->name[i]) == FAPI_SYNC)
+				c->sync_off[p + 1]++;
+	}
+	for (i = 0; i < np; i++)
+		c->sync_off[i + 1] += c->sync_off[i];
+	c->sync_end = xcalloc(c->sync_off[np] + 1, sizeof *c->sync_end);
+	fill = xcalloc(np, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_API)
+			continue;
+		p = tr->process < m->nprocesses ? tr->process :
+		    (uint32_t)m->nprocesses;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] == EV_API &&
+			    finding_api_class(c, l->name[i]) == FAPI_SYNC)
+				c->sync_end[c->sync_off[p] + fill[p]++] =
+				    l->end[i];
+	}
+	for (i = 0; i < np; i++)
+		if (c->sync_off[i + 1] - c->sync_off[i] > 1)
+			qsort(c->sync_end + c->sync_off[i], c->sync_off[i + 1] -
+			    c->sync_off[i], sizeof *c->sync_end,
+			    finding_i64_cmp);
+	free(fill);
+}
+
+/* Does a synchronisation call of process p (NONE32: any) end in [a, b)? */
+static int
+finding_sync_in(const struct finding_ctx *c, uint32_t p, int64_t a,
+    int64_t b)
+{
+	const struct model	*m = c->m;
+	size_t			 lo, hi, mid, q, q0, q1;
+
+	q0 = p == NONE32 ? 0 : (p < m->nprocesses ? p : m->nprocesses);
+	q1 = p == NONE32 ? m->nprocesses + 1 : q0 + 1;
+	for (q = q0; q < q1; q++) {
+		lo = c->sync_off[q];
+		hi = c->sync_off[q + 1];
+		while (lo < hi) {
+			mid = lo + (hi - lo) / 2;
+			if (c->sync_end[mid] < a)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < c->sync_off[q + 1] && c->sync_end[lo] < b)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The work event of device d starting at t, as a global id (NONE32 if
+ * none), with its duration.
+ */
+static uint32_t
+finding_work_at(const struct finding_ctx *c, uint32_t dev, int64_t t,
+    int64_t *dur)
+{
+	const struct model	*m = c->m;
+	size_t			 tr, j;
+
+	for (tr = 0; tr < m->ntracks; tr++) {
+		const struct lane *l = &m->tracks[tr].lane;
+		if (m->tracks[tr].type != TRACK_GPU ||
+		    m->tracks[tr].device != dev)
+			continue;
+		for (j = lane_lower(l, t); j < l->n && l->start[j] == t; j++) {
+			if (activity_class(l->kind[j], l->flags[j]) < 0)
+				continue;
+			*dur = l->end[j] - l->start[j];
+			return model_gid(m, (uint32_t)tr, (uint32_t)j);
+		}
+	}
+	return NONE32;
+}
+
+/* Classifies every inner gap of device slot d (finding.h). */
+static void
+finding_gaps(struct finding_ctx *c, size_t d)
+{
+	const struct act_device	*ad = &c->act.dev[d];
+	const struct coverage	*cv = &ad->cov[ACT_ALL];
+	struct finding_dev	*fd = &c->dev[d];
+	struct stats_acc	 kd;
+	struct stats		 st;
+	int64_t			 g0, g1, len, dur, api_end, chunk;
+	int64_t			 lchunk[FINDING_LAUNCH_CHUNKS];
+	size_t			 i, k, best;
+	uint32_t		 gid, api;
+	int			 cls;
+
+	memset(lchunk, 0, sizeof lchunk);
+	stats_acc_init(&kd);
+	chunk = c->span / FINDING_LAUNCH_CHUNKS;
+	if (chunk < 1)
+		chunk = 1;
+	for (i = 0; i + 1 < cv->n; i++) {
+		g0 = cv->end[i];
+		g1 = cv->start[i + 1];
+		if (g1 <= c->t0 || g0 >= c->t1)
+			continue;
+		/* Inner gaps only: both neighbours reach into the window. */
+		if (g0 < c->t0 || g1 > c->t1)
+			continue;
+		len = g1 - g0;
+		if (len <= 0)
+			continue;
+		if (len >= c->gap_threshold)
+			cls = FGAP_LARGE;
+		else if (finding_sync_in(c, ad->process, g0, g1))
+			cls = FGAP_SYNC;
+		else if (len < FINDING_LAUNCH_GAP_NS) {
+			cls = FGAP_OTHER;
+			gid = finding_work_at(c, ad->device, g1, &dur);
+			if (gid != NONE32 &&
+			    (api = finding_launch(c, gid)) != NONE32) {
+				api_end = model_ev_end(c->m, api);
+				if (api_end >= g0) {
+					cls = FGAP_LAUNCH;
+					stats_acc_add(&kd, dur);
+				}
+			}
+		} else
+			cls = FGAP_BUBBLE;
+		fd->gap_sum[cls] += len;
+		fd->gap_n[cls]++;
+		if (finding_in_zone(c, g0 + len / 2))
+			fd->gap_zone[cls] += len;
+		if (len > fd->gap_long[cls]) {
+			fd->gap_long[cls] = len;
+			fd->gap_long_at[cls] = g0;
+		}
+		if (cls == FGAP_LAUNCH) {
+			k = (size_t)((g0 - c->t0) / chunk);
+			if (k >= FINDING_LAUNCH_CHUNKS)
+				k = FINDING_LAUNCH_CHUNKS - 1;
+			lchunk[k] += len;
+		}
+	}
+	best = 0;
+	for (k = 1; k < FINDING_LAUNCH_CHUNKS; k++)
+		if (lchunk[k] > lchunk[best])
+			best = k;
+	fd->launch_at0 = c->t0 + (int64_t)best * chunk;
+	fd->launch_at1 = fd->launch_at0 + chunk;
+	if (fd->launch_at1 > c->t1)
+		fd->launch_at1 = c->t1;
+	if (kd.n > 0) {
+		stats_acc_compute(&kd, &st);
+		fd->launch_kern_med = (int64_t)st.median;
+	}
+	stats_acc_free(&kd);
+}
+
+/* The iterations' span: where recurring costs live. */
+static void
+finding_zone(struct finding_ctx *c)
+{
+	struct iters	 it;
+	char		*cause = NULL;
+	size_t		 i;
+
+	c->zone0 = 0;
+	c->zone1 = 0;
+	if (iters_find(c->m, NULL, &it, &cause) != 0) {
+		free(cause);
+		return;
+	}
+	if (it.n >= 2) {
+		c->zone0 = INT64_MAX;
+		c->zone1 = INT64_MIN;
+		for (i = 0; i < it.n; i++) {
+			if (it.v[i].start < c->zone0)
+				c->zone0 = it.v[i].start;
+			if (it.v[i].end > c->zone1)
+				c->zone1 = it.v[i].end;
+		}
+	}
+	iters_free(&it);
+}
+
+static int
+finding_cmp(const void *a, const void *b)
+{
+	const struct finding	*x = a, *y = b;
+	int			 r;
+
+	if (x->confidence != y->confidence)
+		return x->confidence > y->confidence ? -1 : 1;
+	if (x->share_pct != y->share_pct)
+		return x->share_pct > y->share_pct ? -1 : 1;
+	if ((r = strcmp(x->type, y->type)) != 0)
+		return r;
+	return (x->t0 > y->t0) - (x->t0 < y->t0);
+}
+
+void
+finding_free(struct findings *fs)
+{
+	size_t	i;
+
+	for (i = 0; i < fs->n; i++) {
+		free(fs->v[i].title);
+		free(fs->v[i].detail);
+		free(fs->v[i].next);
+		free(fs->v[i].command);
+		cJSON_Delete(fs->v[i].evidence);
+	}
+	free(fs->v);
+	cJSON_Delete(fs->rules);
+	memset(fs, 0, sizeof *fs);
+}
+
+int
+finding_run(const struct model *m, int64_t t0, int64_t t1,
+    struct findings *fs, char **cause)
+{
+	struct finding_ctx	 c;
+	size_t			 d, i;
+	int64_t			 thr;
+
+	memset(fs, 0, sizeof *fs);
+	memset(&c, 0, sizeof c);
+	if (t1 <= t0) {
+		t0 = m->origin_ns;
+		t1 = m->end_ns;
+	}
+	if (t1 <= t0)
+		t1 = t0 + 1;
+	c.m = m;
+	c.out = fs;
+	c.t0 = fs->t0 = t0;
+	c.t1 = fs->t1 = t1;
+	c.span = t1 - t0;
+	fs->rules = cJSON_CreateArray();
+	thr = (int64_t)(FINDING_GAP_SHARE * (double)c.span);
+	if (thr < FINDING_LAUNCH_GAP_NS)
+		thr = FINDING_LAUNCH_GAP_NS;
+	if (thr > FINDING_GAP_MAX_NS)
+		thr = FINDING_GAP_MAX_NS;
+	c.gap_threshold = fs->gap_threshold = thr;
+	c.api_class = xcalloc(strpool_count(m->strs) + 1, 1);
+	activity_build(&c.act, m);
+	finding_zone(&c);
+	fs->zone0 = c.zone0;
+	fs->zone1 = c.zone1;
+	finding_syncs(&c);
+	c.dev = xcalloc(c.act.ndev + 1, sizeof *c.dev);
+	for (d = 0; d < c.act.ndev; d++) {
+		activity_window(&c.act, d, t0, t1, &c.dev[d].w);
+		finding_gaps(&c, d);
+	}
+
+	finding_nsys_memcpy(&c);
+	finding_nsys_api_sync(&c);
+	finding_nsys_gaps(&c);
+	finding_nsys_util(&c);
+	finding_perf_launch(&c);
+	finding_perf_bubbles(&c);
+	finding_perf_comm(&c);
+	finding_perf_imbalance(&c);
+	finding_perf_kernel(&c);
+
+	for (i = 0; i < fs->n; i++)
+		fs->v[i].score = fs->v[i].share_pct;
+	if (fs->n > 1)
+		qsort(fs->v, fs->n, sizeof *fs->v, finding_cmp);
+	for (i = 0; i < fs->n; i++)
+		fs->v[i].rank = (int)i + 1;
+
+	free(c.dev);
+	free(c.api_class);
+	free(c.sync_end);
+	free(c.sync_off);
+	activity_free(&c.act);
+	(void)cause;
+	return 0;
+}

@@ -1,0 +1,181 @@
+/*
+ * finding: ranked, evidence-backed findings about a trace, computed
+ * locally and deterministically from the model (`gpulens findings` and the
+ * TUI's findings panel).
+ *
+ * A finding has a type (the rule that produced it), a one-line title, a
+ * sentence with the numbers behind it, a concrete next step, the time it
+ * costs and where on the timeline to look. Its cost is wall-clock time on
+ * the worst device or process, inside the analysed window [t0, t1); its
+ * share is 100 * cost / (t1 - t0), and the Amdahl bounds on the speed-up
+ * of the window are 1 / (1 - share / 200) if half of that cost went away
+ * and 1 / (1 - share / 100) if all of it did. Findings can overlap (a gap
+ * after a synchronisation is also low utilisation): each bound assumes that
+ * only that finding is fixed.
+ *
+ * Confidence: high when the cost is at least 5% of the window, medium from
+ * 1%, low below; a rule lowers it when its evidence is weaker than its
+ * cost suggests, and a cost that lies mostly outside the iterations (before
+ * the first or after the last, when the trace has iterations) is one-off
+ * set-up or tear-down and never more than low. Rank: by confidence (high
+ * first), then by share, then type, then time: a problem that is certain
+ * comes before a larger opportunity that is not.
+ *
+ * GPU idle gaps are classified once (finding_gap_class), so that each gap
+ * counts for one rule only among cuda_api_sync, launch_bound and
+ * idle_bubbles; gpu_gaps and gpu_time_util follow nsys and overlap them.
+ *
+ * The rules live in finding-nsys.c (the rules of `nsys analyze`, under
+ * their names) and finding-perf.c (the others); finding.c prepares what
+ * they share and ranks their output.
+ *
+ * Ownership: struct findings owns the findings, their strings and evidence
+ * (finding_free); the model is borrowed.
+ */
+#ifndef GPULENS_FINDING_H
+#define GPULENS_FINDING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cjson/cJSON.h>
+
+#include "analysis/activity.h"
+#include "model/model.h"
+
+enum finding_conf {
+	FINDING_LOW = 0,
+	FINDING_MEDIUM,
+	FINDING_HIGH,
+};
+
+/* Gap classes (see finding_gap_class). */
+enum finding_gap {
+	FGAP_LARGE = 0,		/* at least the gpu_gaps threshold */
+	FGAP_SYNC,		/* a synchronisation call ended inside */
+	FGAP_LAUNCH,		/* under 1 ms, next work launched late */
+	FGAP_BUBBLE,		/* 1 ms or more, none of the above */
+	FGAP_OTHER,		/* short, the work was queued: GPU-side */
+	FGAP_N
+};
+
+#define FINDING_HIGH_PCT	5.0
+#define FINDING_MEDIUM_PCT	1.0
+#define FINDING_GAP_MAX_NS	500000000LL	/* nsys gpu_gaps default */
+#define FINDING_GAP_SHARE	0.02		/* of the window: gpu_gaps */
+#define FINDING_LAUNCH_GAP_NS	1000000LL	/* launch gaps are shorter */
+
+struct finding {
+	const char	*type;		/* rule name: "cuda_memcpy_sync" */
+	char		*title;		/* one line */
+	char		*detail;	/* what was measured, with numbers */
+	char		*next;		/* the concrete next step */
+	char		*command;	/* a command to run, or NULL */
+	int64_t		 cost_ns;
+	double		 share_pct;	/* 100 * cost / window */
+	double		 speedup_half, speedup_all;	/* Amdahl */
+	int		 confidence;	/* enum finding_conf */
+	int		 one_off;	/* mostly outside the iterations */
+	int64_t		 t0, t1;	/* evidence on the timeline */
+	uint32_t	 device;	/* device index or NONE32 */
+	uint32_t	 process;	/* process index or NONE32 */
+	uint32_t	 gid;		/* a representative event or NONE32 */
+	cJSON		*evidence;	/* object: the numbers behind it */
+	double		 score;		/* the share, for sorting */
+	int		 rank;		/* 1-based after finding_run */
+};
+
+struct findings {
+	int64_t		 t0, t1;	/* the analysed window */
+	int64_t		 zone0, zone1;	/* the iterations' span (zone1 <=
+					   zone0: none) */
+	int64_t		 gap_threshold;	/* gpu_gaps threshold used */
+	struct finding	*v;
+	size_t		 n, cap;
+	cJSON		*rules;		/* array: {"type","status","reason"} */
+};
+
+/* Per device slot of the activity: its window and classified gaps. */
+struct finding_dev {
+	struct act_window w;
+	int64_t		 gap_sum[FGAP_N];
+	int64_t		 gap_zone[FGAP_N];	/* inside the iterations */
+	size_t		 gap_n[FGAP_N];
+	int64_t		 gap_long[FGAP_N];	/* longest of the class */
+	int64_t		 gap_long_at[FGAP_N];	/* its start */
+	int64_t		 launch_kern_med;	/* median duration of the work
+						   after launch gaps */
+	int64_t		 launch_at0, launch_at1;	/* the stretch (1/50 of
+						   the window) with the most
+						   launch-gap time */
+};
+
+/* What the rules share. */
+struct finding_ctx {
+	const struct model	*m;
+	struct activity		 act;
+	int64_t			 t0, t1, span;
+	int64_t			 zone0, zone1;
+	int64_t			 gap_threshold;
+	struct finding_dev	*dev;		/* act.ndev entries */
+	uint8_t			*api_class;	/* per string id: FAPI_* + 1 */
+	/* Synchronisation call ends per process (CSR, sorted). */
+	int64_t			*sync_end;
+	size_t			*sync_off;	/* nprocesses + 2 */
+	struct findings		*out;
+};
+
+/* API name classes. */
+enum finding_api {
+	FAPI_OTHER = 0,
+	FAPI_SYNC,		/* *Synchronize* */
+	FAPI_MEMCPY_ASYNC,	/* cudaMemcpy*Async, cuMemcpy*Async, ... */
+	FAPI_MEMCPY_SYNC,	/* cudaMemcpy, cuMemcpyHtoD, ... */
+	FAPI_MEMSET_ASYNC,
+	FAPI_MEMSET_SYNC,
+};
+
+/*
+ * Runs every rule over [t0, t1) (t1 <= t0: the whole trace) and ranks the
+ * findings. Returns 0, or -1 with *cause (caller frees).
+ */
+int	 finding_run(const struct model *, int64_t t0, int64_t t1,
+	    struct findings *, char **cause);
+void	 finding_free(struct findings *);
+const char *finding_conf_name(int);
+
+/* For the rule files. */
+struct finding	*finding_add(struct finding_ctx *, const char *type,
+		    int64_t cost_ns);
+void	 finding_set(char **field, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* The API class of an API call's name (string id). */
+int	 finding_api_class(struct finding_ctx *, uint32_t sid);
+/* Records that a rule ran: status "found", "none" or "skipped". */
+void	 finding_rule(struct finding_ctx *, const char *type,
+	    const char *status, const char *reason);
+/* Confidence from a share, capped when the cost is one-off. */
+int	 finding_conf_of(double share_pct, double zone_frac);
+/* Whether t lies inside the iterations' span (always when none). */
+int	 finding_in_zone(const struct finding_ctx *, int64_t t);
+/* The launching API call of GPU event gid, or NONE32. */
+uint32_t finding_launch(const struct finding_ctx *, uint32_t gid);
+/* A short, human duration into buf. */
+const char *finding_dur(int64_t ns, char *buf, size_t len);
+
+/* The rules. */
+void	 finding_nsys_memcpy(struct finding_ctx *);	/* cuda_memcpy_async,
+							   cuda_memcpy_sync,
+							   cuda_memset_sync */
+void	 finding_nsys_api_sync(struct finding_ctx *);	/* cuda_api_sync */
+void	 finding_nsys_gaps(struct finding_ctx *);	/* gpu_gaps */
+void	 finding_nsys_util(struct finding_ctx *);	/* gpu_time_util */
+void	 finding_perf_launch(struct finding_ctx *);	/* launch_bound */
+void	 finding_perf_bubbles(struct finding_ctx *);	/* idle_bubbles */
+void	 finding_perf_comm(struct finding_ctx *);	/* exposed_comm,
+							   straggler */
+void	 finding_perf_imbalance(struct finding_ctx *);	/* imbalance */
+void	 finding_perf_kernel(struct finding_ctx *);	/* dominant_kernel,
+							   low_occupancy */
+
+#endif

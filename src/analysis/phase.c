@@ -1,0 +1,953 @@
+/*
+ * phase: timeline segmentation by kernel-mix divergence and dynamic
+ * programming (see phase.h for the method and where it departs from
+ * perf-advisor's).
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/lane.h"
+#include "analysis/phase.h"
+#include "util/xmalloc.h"
+
+#define MS			1000000LL
+#define PH_NVOCAB		20
+#define PH_OTHER		20
+#define PH_COPY			21
+#define PH_IDLE			22
+#define PH_NKEYS		23
+#define PH_NBINS		500
+#define PH_BIN_MIN		(50 * MS)
+#define PH_BIN_MAX		(500 * MS)
+#define PH_MAXBINS		(1 << 20)	/* memory bound on the bins */
+#define PH_CAND_FACTOR		5
+#define PH_PREPASS		0.10
+#define PH_ELBOW		0.05
+#define PH_MAX_SEGS		150
+#define PH_MARKER_TOP		200
+#define PH_LABEL_SHARE		0.30
+#define PH_IDLE_UTIL		0.01
+#define PH_PRIO_WINDOW		5	/* the window's edges stay */
+#define PH_PRIO_BIN		2	/* bin-edge candidates */
+
+static const char *phase_edge_names[] = {
+	"window", "distribution", "idle", "marker", "gpu"
+};
+
+const char *
+phase_edge_name(int e)
+{
+	if (e < 0 || e > PHASE_EDGE_GPU)
+		return "unknown";
+	return phase_edge_names[e];
+}
+
+struct ph_cand {
+	int64_t		 t;
+	int		 prio;
+	int		 edge;
+};
+
+struct ph_seg {
+	int64_t		 start, end;
+	int		 edge;
+	int		 prio;		/* of the start boundary */
+	double		 w;		/* duration, ns */
+	double		 d[PH_NKEYS];	/* shares, or all 0 (empty) */
+	int		 empty;
+};
+
+struct ph_ctx {
+	const struct model	*m;
+	const struct activity	*a;
+	int64_t			 t0, t1, span, bin;
+	size_t			 nbins;
+	uint8_t			*key_of;	/* per string id: key + 1 */
+	double			*raw;		/* nbins x PH_NKEYS */
+	uint8_t			*idle;		/* per bin */
+	uint32_t		*idx;		/* lane_overlap buffer */
+	size_t			 icap;
+};
+
+static double
+ph_xlogx_ratio(double p, double m)
+{
+	return p > 0 && m > 0 ? p * log2(p / m) : 0.0;
+}
+
+double
+phase_js(const double *p, const double *q, size_t n)
+{
+	double	sp = 0, sq = 0, js = 0, mk;
+	size_t	k;
+
+	for (k = 0; k < n; k++) {
+		sp += p[k];
+		sq += q[k];
+	}
+	if (sp <= 0 && sq <= 0)
+		return 0.0;
+	if (sp <= 0 || sq <= 0)
+		return 1.0;
+	for (k = 0; k < n; k++) {
+		mk = (p[k] + q[k]) / 2;
+		js += 0.5 * ph_xlogx_ratio(p[k], mk) +
+		    0.5 * ph_xlogx_ratio(q[k], mk);
+	}
+	if (js < 0)
+		js = 0;
+	if (js > 1)
+		js = 1;
+	return js;
+}
+
+static int
+ph_nonempty(const double *d)
+{
+	int	k;
+
+	for (k = 0; k < PH_NKEYS; k++)
+		if (d[k] > 0)
+			return 1;
+	return 0;
+}
+
+static void
+ph_normalise(double *d)
+{
+	double	s = 0;
+	int	k;
+
+	for (k = 0; k < PH_NKEYS; k++)
+		s += d[k];
+	if (s <= 0) {
+		memset(d, 0, PH_NKEYS * sizeof *d);
+		return;
+	}
+	for (k = 0; k < PH_NKEYS; k++)
+		d[k] /= s;
+}
+
+size_t
+phase_family(const char *in, char *out, size_t len)
+{
+	size_t		 o = 0;
+	const char	*p = in, *q;
+
+	if (len == 0)
+		return 0;
+	while (*p != '\0' && o + 1 < len) {
+		if (*p == '#' && p[1] >= '0' && p[1] <= '9') {
+			out[o++] = '#';
+			for (p++; *p >= '0' && *p <= '9'; p++)
+				;
+			continue;
+		}
+		if (strncmp(p, ", op_id = ", 10) == 0 ||
+		    strncmp(p, ", seq = ", 8) == 0) {
+			q = p + (p[2] == 'o' ? 10 : 8);
+			if (*q >= '0' && *q <= '9') {
+				while (*q >= '0' && *q <= '9')
+					q++;
+				p = q;
+				continue;
+			}
+		}
+		out[o++] = *p++;
+	}
+	out[o] = '\0';
+	return o;
+}
+
+static int
+ph_is_comm_range(const struct model *m, const struct track *tr,
+    const struct lane *l, size_t i)
+{
+	const char	*name = model_str(m, l->name[i]);
+
+	if (l->flags[i] & EVF_COMM)
+		return 1;
+	if (strncmp(name, "nccl", 4) == 0 || strncmp(name, "rccl", 4) == 0)
+		return 1;
+	return tr->domain < m->ndomains &&
+	    strcmp(model_str(m, m->domains[tr->domain].name), "NCCL") == 0;
+}
+
+static int
+ph_toplevel(const struct model *m, const struct lane *l, size_t i)
+{
+	return l->kind[i] == EV_NVTX && l->aux[i] != NONE32 &&
+	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
+}
+
+/* Time of [s, e) inside [a, b). */
+static int64_t
+ph_clip(int64_t s, int64_t e, int64_t a, int64_t b)
+{
+	if (s < a)
+		s = a;
+	if (e > b)
+		e = b;
+	return e > s ? e - s : 0;
+}
+
+/* The vocabulary: the 20 kernel names with the most time in the window. */
+static void
+ph_vocab(struct ph_ctx *c)
+{
+	const struct model	*m = c->m;
+	size_t			 ns = strpool_count(m->strs) + 1, t, i, k, n;
+	double			*tot = xcalloc(ns, sizeof *tot);
+	uint32_t		 best[PH_NVOCAB];
+	size_t			 nbest = 0, j;
+	uint32_t		 id;
+
+	c->key_of = xcalloc(ns, 1);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		n = lane_overlap(l, c->t0, c->t1, &c->idx, &c->icap);
+		for (k = 0; k < n; k++) {
+			i = c->idx[k];
+			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
+				continue;
+			if (l->name[i] < ns)
+				tot[l->name[i]] += (double)ph_clip(l->start[i],
+				    l->end[i], c->t0, c->t1);
+		}
+	}
+	for (id = 1; id < ns; id++) {
+		if (tot[id] <= 0)
+			continue;
+		/* Insert into the sorted top list (ties: smaller id). */
+		for (j = nbest; j > 0 && tot[best[j - 1]] < tot[id]; j--)
+			if (j < PH_NVOCAB)
+				best[j] = best[j - 1];
+		if (j < PH_NVOCAB) {
+			best[j] = id;
+			if (nbest < PH_NVOCAB)
+				nbest++;
+		}
+	}
+	for (j = 0; j < nbest; j++)
+		c->key_of[best[j]] = (uint8_t)(j + 1);
+	free(tot);
+}
+
+static int
+ph_key(const struct ph_ctx *c, const struct lane *l, size_t i)
+{
+	if (l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET)
+		return PH_COPY;
+	if (c->key_of[l->name[i]] != 0)
+		return c->key_of[l->name[i]] - 1;
+	return PH_OTHER;
+}
+
+static void
+ph_bin_edges(const struct ph_ctx *c, size_t b, int64_t *s, int64_t *e)
+{
+	*s = c->t0 + (int64_t)b * c->bin;
+	*e = *s + c->bin;
+	if (*e > c->t1)
+		*e = c->t1;
+}
+
+/* Every work event's time, split over the bins it overlaps. */
+static void
+ph_bins(struct ph_ctx *c)
+{
+	const struct model	*m = c->m;
+	size_t			 t, k, n, i, b, b0, b1;
+	int64_t			 s, e, bs, be;
+	int			 key;
+
+	c->raw = xcalloc(c->nbins * PH_NKEYS, sizeof *c->raw);
+	c->idle = xcalloc(c->nbins, 1);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		n = lane_overlap(l, c->t0, c->t1, &c->idx, &c->icap);
+		for (k = 0; k < n; k++) {
+			i = c->idx[k];
+			if (activity_class(l->kind[i], l->flags[i]) < 0)
+				continue;
+			s = l->start[i] > c->t0 ? l->start[i] : c->t0;
+			e = l->end[i] < c->t1 ? l->end[i] : c->t1;
+			if (e <= s)
+				continue;
+			key = ph_key(c, l, i);
+			b0 = (size_t)((s - c->t0) / c->bin);
+			b1 = (size_t)((e - 1 - c->t0) / c->bin);
+			if (b1 >= c->nbins)
+				b1 = c->nbins - 1;
+			for (b = b0; b <= b1; b++) {
+				ph_bin_edges(c, b, &bs, &be);
+				c->raw[b * PH_NKEYS + key] +=
+				    (double)ph_clip(s, e, bs, be);
+			}
+		}
+	}
+	for (b = 0; b < c->nbins; b++) {
+		ph_bin_edges(c, b, &bs, &be);
+		if ((double)coverage_busy(&c->a->any, bs, be) <
+		    PH_IDLE_UTIL * (double)(be - bs)) {
+			c->idle[b] = 1;
+			memset(&c->raw[b * PH_NKEYS], 0,
+			    PH_NKEYS * sizeof *c->raw);
+		}
+	}
+}
+
+static int
+ph_cand_cmp(const void *x, const void *y)
+{
+	const struct ph_cand	*a = x, *b = y;
+
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	if (a->prio != b->prio)
+		return b->prio - a->prio;
+	return a->edge - b->edge;
+}
+
+static void
+ph_cand_add(struct ph_cand **v, size_t *n, size_t *cap, int64_t t, int prio,
+    int edge)
+{
+	XGROW(*v, *cap, *n + 1);
+	(*v)[*n].t = t;
+	(*v)[*n].prio = prio;
+	(*v)[*n].edge = edge;
+	(*n)++;
+}
+
+struct ph_js {
+	double		 js;
+	size_t		 i;
+};
+
+static int
+ph_js_cmp(const void *x, const void *y)
+{
+	const struct ph_js	*a = x, *b = y;
+
+	if (a->js != b->js)
+		return a->js > b->js ? -1 : 1;
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+struct ph_marker {
+	int64_t		 start, end;
+	uint32_t	 name;
+};
+
+static int
+ph_marker_cmp(const void *x, const void *y)
+{
+	const struct ph_marker	*a = x, *b = y;
+	int64_t			 da = a->end - a->start, db = b->end - b->start;
+
+	if (da != db)
+		return da > db ? -1 : 1;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	return (a->name > b->name) - (a->name < b->name);
+}
+
+/* Candidates from long top-level NVTX ranges. */
+static void
+ph_markers(struct ph_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
+    size_t *cap)
+{
+	const struct model	*m = c->m;
+	struct ph_marker	*mk = NULL, *top;
+	size_t			 nmk = 0, mcap = 0, t, i, j, k, ntop, cnt;
+	int64_t			 minlen, lo;
+	uint8_t			*inner;
+	char			 ni[512], nj[512];
+
+	lo = c->span / 20 < 100 * MS ? c->span / 20 : 100 * MS;
+	minlen = c->span / 50 > lo ? c->span / 50 : lo;
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_NVTX)
+			continue;
+		for (i = 0; i < l->n; i++) {
+			if (!ph_toplevel(m, l, i) ||
+			    l->end[i] - l->start[i] < minlen ||
+			    l->end[i] <= c->t0 || l->start[i] >= c->t1 ||
+			    ph_is_comm_range(m, tr, l, i))
+				continue;
+			XGROW(mk, mcap, nmk + 1);
+			mk[nmk].start = l->start[i];
+			mk[nmk].end = l->end[i];
+			mk[nmk].name = l->name[i];
+			nmk++;
+		}
+	}
+	if (nmk == 0)
+		return;
+	qsort(mk, nmk, sizeof *mk, ph_marker_cmp);
+	ntop = nmk < PH_MARKER_TOP ? nmk : PH_MARKER_TOP;
+	top = mk;
+	inner = xcalloc(ntop, 1);
+	/* Those inside another kept range are not top level. */
+	for (i = 0; i < ntop; i++)
+		for (j = 0; j < ntop && !inner[i]; j++)
+			if (j != i && top[j].start <= top[i].start &&
+			    top[i].end <= top[j].end &&
+			    (top[j].end - top[j].start >
+			    top[i].end - top[i].start || j < i))
+				inner[i] = 1;
+	for (i = 0; i < ntop; i++) {
+		if (inner[i])
+			continue;
+		phase_family(model_str(m, top[i].name), ni, sizeof ni);
+		cnt = 0;
+		for (k = 0; k < ntop; k++) {
+			if (inner[k])
+				continue;
+			phase_family(model_str(m, top[k].name), nj,
+			    sizeof nj);
+			if (strcmp(ni, nj) == 0)
+				cnt++;
+		}
+		if (cnt > (size_t)max_phases)
+			continue;	/* an iteration marker */
+		if (top[i].start > c->t0)
+			ph_cand_add(v, n, cap, top[i].start, 3,
+			    PHASE_EDGE_MARKER);
+		if (top[i].end < c->t1)
+			ph_cand_add(v, n, cap, top[i].end, 3,
+			    PHASE_EDGE_MARKER);
+	}
+	free(inner);
+	free(mk);
+}
+
+/* All boundary candidates, merged (step 6 and 7). */
+static size_t
+ph_candidates(struct ph_ctx *c, int max_phases, struct ph_cand **out)
+{
+	struct ph_cand		*v = NULL, *kept = NULL;
+	struct ph_js		*js;
+	size_t			 n = 0, cap = 0, nk = 0, kcap = 0, i, want;
+	struct act_window	 tot;
+	int64_t			 tol, fivems;
+
+	if (c->nbins > 1) {
+		js = xcalloc(c->nbins - 1, sizeof *js);
+		for (i = 0; i + 1 < c->nbins; i++) {
+			js[i].i = i;
+			js[i].js = phase_js(&c->raw[i * PH_NKEYS],
+			    &c->raw[(i + 1) * PH_NKEYS], PH_NKEYS);
+		}
+		qsort(js, c->nbins - 1, sizeof *js, ph_js_cmp);
+		want = (size_t)PH_CAND_FACTOR * (size_t)max_phases;
+		for (i = 0; i < c->nbins - 1 && i < want; i++) {
+			if (js[i].js <= 0)
+				break;
+			ph_cand_add(&v, &n, &cap, c->t0 + (int64_t)(js[i].i +
+			    1) * c->bin, 2, PHASE_EDGE_DIST);
+		}
+		free(js);
+		for (i = 0; i + 1 < c->nbins; i++)
+			if (c->idle[i] != c->idle[i + 1])
+				ph_cand_add(&v, &n, &cap, c->t0 +
+				    (int64_t)(i + 1) * c->bin, 2,
+				    PHASE_EDGE_IDLE);
+	}
+	ph_markers(c, max_phases, &v, &n, &cap);
+	if (activity_total(c->a, c->t0, c->t1, &tot) > 0) {
+		ph_cand_add(&v, &n, &cap, tot.first, 4, PHASE_EDGE_GPU);
+		ph_cand_add(&v, &n, &cap, tot.last, 4, PHASE_EDGE_GPU);
+	}
+
+	fivems = 5 * MS < c->bin ? 5 * MS : c->bin;
+	tol = c->span / 200 > fivems ? c->span / 200 : fivems;
+	if (n > 1)
+		qsort(v, n, sizeof *v, ph_cand_cmp);
+	for (i = 0; i < n; i++) {
+		if (v[i].t - c->t0 <= tol || c->t1 - v[i].t <= tol)
+			continue;
+		if (nk > 0 && v[i].t - kept[nk - 1].t <= tol) {
+			if (v[i].prio > kept[nk - 1].prio)
+				kept[nk - 1] = v[i];
+			continue;
+		}
+		XGROW(kept, kcap, nk + 1);
+		kept[nk++] = v[i];
+	}
+	free(v);
+	*out = kept;
+	return nk;
+}
+
+/* Mixes b into a, weighted by duration (empty distributions weigh 0). */
+static void
+ph_mix(struct ph_seg *a, const struct ph_seg *b)
+{
+	double	wa = a->empty ? 0 : a->w, wb = b->empty ? 0 : b->w;
+	int	k;
+
+	if (wa + wb > 0)
+		for (k = 0; k < PH_NKEYS; k++)
+			a->d[k] = (a->d[k] * wa + b->d[k] * wb) / (wa + wb);
+	a->empty = a->empty && b->empty;
+	a->end = b->end;
+	a->w += b->w;
+}
+
+/*
+ * The fingerprint of [a, b): the work of each key clipped to it, plus the
+ * devices' idle time under "__idle__" (raw, not normalised).
+ */
+static void
+ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+{
+	const struct model	*m = c->m;
+	size_t			 t, k, n, i, dv;
+	int64_t			 s, e;
+
+	memset(d, 0, PH_NKEYS * sizeof *d);
+	if (b <= a)
+		return;
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		n = lane_overlap(l, a, b, &c->idx, &c->icap);
+		for (k = 0; k < n; k++) {
+			i = c->idx[k];
+			if (activity_class(l->kind[i], l->flags[i]) < 0)
+				continue;
+			s = l->start[i] > a ? l->start[i] : a;
+			e = l->end[i] < b ? l->end[i] : b;
+			if (e > s)
+				d[ph_key(c, l, i)] += (double)(e - s);
+		}
+	}
+	for (dv = 0; dv < c->a->ndev; dv++)
+		d[PH_IDLE] += (double)((b - a) - activity_busy(c->a, dv,
+		    ACT_ALL, a, b));
+}
+
+static size_t
+ph_segments(struct ph_ctx *c, const struct ph_cand *cand, size_t ncand,
+    struct ph_seg **out)
+{
+	struct ph_seg	*s;
+	size_t		 n = ncand + 1, j;
+
+	s = xcalloc(n, sizeof *s);
+	for (j = 0; j < n; j++) {
+		s[j].start = j == 0 ? c->t0 : cand[j - 1].t;
+		s[j].end = j == ncand ? c->t1 : cand[j].t;
+		s[j].edge = j == 0 ? PHASE_EDGE_WINDOW : cand[j - 1].edge;
+		s[j].prio = j == 0 ? PH_PRIO_WINDOW : cand[j - 1].prio;
+		s[j].w = (double)(s[j].end - s[j].start);
+		ph_fingerprint(c, s[j].start, s[j].end, s[j].d);
+		ph_normalise(s[j].d);
+		s[j].empty = !ph_nonempty(s[j].d);
+	}
+	*out = s;
+	return n;
+}
+
+/* Step 9: merges similar neighbours; returns the new count. */
+static size_t
+ph_prepass(struct ph_seg *s, size_t n, int64_t bin)
+{
+	double	best, js;
+	size_t	i, bi;
+
+	/*
+	 * A segment shorter than a bin between a bin-edge boundary (a jump
+	 * in the mix or an idle edge: exact only to a bin) and any other
+	 * holds a slice of an iteration, so its mix says nothing: it joins
+	 * the neighbour across its weaker boundary, so the stronger one
+	 * stays; between two bin edges, the more similar neighbour. Between
+	 * two exact boundaries (markers, GPU edges, the window) it is a real
+	 * phase, however short.
+	 */
+	for (i = 0; i < n && n > 1; ) {
+		int lp, rp, right;
+		lp = s[i].prio;
+		rp = i + 1 < n ? s[i + 1].prio : PH_PRIO_WINDOW;
+		if (!s[i].empty && (s[i].end - s[i].start >= bin ||
+		    (lp > PH_PRIO_BIN && rp > PH_PRIO_BIN))) {
+			i++;
+			continue;
+		}
+		if (i + 1 >= n)
+			right = 0;
+		else if (i == 0)
+			right = 1;
+		else if (lp != rp)
+			right = lp > rp;
+		else
+			right = phase_js(s[i].d, s[i + 1].d, PH_NKEYS) <=
+			    phase_js(s[i].d, s[i - 1].d, PH_NKEYS);
+		if (right) {
+			/* Drop the right boundary: i absorbs i + 1. */
+			struct ph_seg keep = s[i];
+			ph_mix(&s[i], &s[i + 1]);
+			s[i].start = keep.start;
+			s[i].edge = keep.edge;
+			s[i].prio = keep.prio;
+			memmove(&s[i + 1], &s[i + 2], (n - i - 2) * sizeof *s);
+		} else {
+			/* Drop the left boundary: i - 1 absorbs i. */
+			ph_mix(&s[i - 1], &s[i]);
+			memmove(&s[i], &s[i + 1], (n - i - 1) * sizeof *s);
+		}
+		n--;
+	}
+	while (n > 1) {
+		best = 2;
+		bi = 0;
+		for (i = 0; i + 1 < n; i++) {
+			js = phase_js(s[i].d, s[i + 1].d, PH_NKEYS);
+			if (js < best) {
+				best = js;
+				bi = i;
+			}
+		}
+		if (best >= PH_PREPASS && n <= PH_MAX_SEGS)
+			break;
+		ph_mix(&s[bi], &s[bi + 1]);
+		memmove(&s[bi + 1], &s[bi + 2], (n - bi - 2) * sizeof *s);
+		n--;
+	}
+	return n;
+}
+
+/* Cost of grouping segments a..b: sum of w_i * JS(d_i, mix). */
+static void
+ph_costs(const struct ph_seg *s, size_t n, double *cst)
+{
+	struct ph_seg	mix;
+	size_t		a, b, i;
+	double		sum;
+
+	for (a = 0; a < n; a++) {
+		mix = s[a];
+		for (b = a; b < n; b++) {
+			if (b > a)
+				ph_mix(&mix, &s[b]);
+			sum = 0;
+			for (i = a; i <= b; i++)
+				sum += s[i].w * phase_js(s[i].d, mix.d,
+				    PH_NKEYS);
+			cst[a * n + b] = sum;
+		}
+	}
+}
+
+/* The label candidates of [s, e): marker family, idle, dominant kernel. */
+static char *
+ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
+{
+	const struct model	*m = c->m;
+	struct strpool		*fam = strpool_new();
+	double			*fsum = NULL, *ksum;
+	size_t			 fcap = 0, ns = strpool_count(m->strs) + 1;
+	size_t			 t, k, n, i;
+	uint32_t		 id, best = 0, kbest = 0, *kshort;
+	char			*label = NULL;
+	char			 fbuf[512];
+	size_t			 fl;
+
+	*dominant = 0;
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_NVTX)
+			continue;
+		n = lane_overlap(l, s, e, &c->idx, &c->icap);
+		for (k = 0; k < n; k++) {
+			i = c->idx[k];
+			if (!ph_toplevel(m, l, i) ||
+			    ph_is_comm_range(m, tr, l, i))
+				continue;
+			fl = phase_family(model_str(m, l->name[i]), fbuf,
+			    sizeof fbuf);
+			id = strpool_intern(fam, fbuf, fl);
+			if (id >= fcap) {
+				size_t old = fcap;
+				XGROW(fsum, fcap, (size_t)id + 1);
+				memset(fsum + old, 0, (fcap - old) *
+				    sizeof *fsum);
+			}
+			fsum[id] += (double)ph_clip(l->start[i], l->end[i], s,
+			    e);
+		}
+	}
+	for (id = 1; id < fcap; id++)
+		if (fsum[id] > 0 && (best == 0 || fsum[id] > fsum[best]))
+			best = id;
+	if (best != 0 && fsum[best] >= PH_LABEL_SHARE * (double)(e - s))
+		label = xstrdup(strpool_get(fam, best));
+	free(fsum);
+	strpool_free(fam);
+
+	ksum = xcalloc(ns, sizeof *ksum);
+	kshort = xcalloc(ns, sizeof *kshort);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		n = lane_overlap(l, s, e, &c->idx, &c->icap);
+		for (k = 0; k < n; k++) {
+			i = c->idx[k];
+			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
+				continue;
+			ksum[l->name[i]] += (double)ph_clip(l->start[i],
+			    l->end[i], s, e);
+			if (l->kind[i] == EV_KERNEL &&
+			    l->aux[i] < m->nkernels &&
+			    m->kernels[l->aux[i]].short_name != 0)
+				kshort[l->name[i]] =
+				    m->kernels[l->aux[i]].short_name;
+		}
+	}
+	for (id = 1; id < ns; id++)
+		if (ksum[id] > 0 && (kbest == 0 || ksum[id] > ksum[kbest]))
+			kbest = id;
+	*dominant = kbest;
+	if (label == NULL) {
+		if ((double)coverage_busy(&c->a->any, s, e) <
+		    PH_IDLE_UTIL * (double)(e - s))
+			label = xstrdup("idle");
+		else if (kbest != 0)
+			label = xstrdup(model_str(m, kshort[kbest] != 0 ?
+			    kshort[kbest] : kbest));
+		else
+			label = xstrdup("unknown");
+	}
+	free(ksum);
+	free(kshort);
+	return label;
+}
+
+static void
+ph_single(struct phases *ph, int64_t t0, int64_t t1)
+{
+	ph->v = xcalloc(1, sizeof *ph->v);
+	ph->n = 1;
+	ph->v[0].start = t0;
+	ph->v[0].end = t1;
+	ph->v[0].label = xstrdup("profile");
+	ph->best_k = 1;
+}
+
+/* Suffixes repeated labels: "a", "a (2)", "a (3)". */
+static void
+ph_dedup_labels(struct phases *ph)
+{
+	char	**orig, *l;
+	size_t	  i, j, seen;
+
+	orig = xcalloc(ph->n, sizeof *orig);
+	for (i = 0; i < ph->n; i++)
+		orig[i] = xstrdup(ph->v[i].label);
+	for (i = 1; i < ph->n; i++) {
+		seen = 1;
+		for (j = 0; j < i; j++)
+			if (strcmp(orig[j], orig[i]) == 0)
+				seen++;
+		if (seen > 1) {
+			l = xasprintf("%s (%zu)", orig[i], seen);
+			free(ph->v[i].label);
+			ph->v[i].label = l;
+		}
+	}
+	for (i = 0; i < ph->n; i++)
+		free(orig[i]);
+	free(orig);
+}
+
+int
+phase_detect(const struct model *m, const struct activity *a,
+    const struct phase_opts *po, struct phases *ph, char **cause)
+{
+	struct ph_ctx		 c;
+	struct ph_cand		*cand = NULL;
+	struct ph_seg		*seg = NULL, mix;
+	struct act_window	 tot;
+	double			*cst = NULL, *dp = NULL, range, gain;
+	size_t			*arg = NULL, n, ncand, i, k, K, mm, grp;
+	int			 maxp, kk, chosen;
+	int64_t			 bin;
+
+	memset(ph, 0, sizeof *ph);
+	memset(&c, 0, sizeof c);
+	maxp = po->max_phases == 0 ? PHASE_MAX_PHASES_DEFAULT : po->max_phases;
+	if (maxp < 1 || maxp > PHASE_MAX_PHASES) {
+		*cause = xasprintf("--max-phases must be 1 to %d",
+		    PHASE_MAX_PHASES);
+		return -1;
+	}
+	if (po->forced_k < 0 || po->forced_k > PHASE_MAX_PHASES) {
+		*cause = xasprintf("--phases must be 1 to %d",
+		    PHASE_MAX_PHASES);
+		return -1;
+	}
+	if (po->forced_k > maxp)
+		maxp = po->forced_k;
+	ph->max_phases = maxp;
+	ph->t0 = po->t1 > po->t0 ? po->t0 : m->origin_ns;
+	ph->t1 = po->t1 > po->t0 ? po->t1 : m->end_ns;
+	c.m = m;
+	c.a = a;
+	c.t0 = ph->t0;
+	c.t1 = ph->t1;
+	c.span = c.t1 - c.t0;
+	if (c.span <= 0 || maxp == 1 || po->forced_k == 1 ||
+	    activity_total(a, c.t0, c.t1, &tot) == 0) {
+		ph_single(ph, c.t0, c.t1 > c.t0 ? c.t1 : c.t0);
+		ph->forced = po->forced_k == 1;
+		ph->ncost = 1;
+		ph->cost = xcalloc(1, sizeof *ph->cost);
+		return 0;
+	}
+
+	/* Steps 2 to 5. */
+	bin = c.span / PH_NBINS;
+	if (bin < PH_BIN_MIN)
+		bin = PH_BIN_MIN;
+	if (bin > PH_BIN_MAX)
+		bin = PH_BIN_MAX;
+	if (po->min_bin_ns > bin)
+		bin = po->min_bin_ns;
+	if (bin > c.span)
+		bin = c.span;
+	if (bin < 1)
+		bin = 1;
+	/* A trace longer than PH_MAXBINS bins of PH_BIN_MAX (six days)
+	 * gets wider bins rather than unbounded memory. */
+	if (c.span / bin >= PH_MAXBINS)
+		bin = c.span / PH_MAXBINS + 1;
+	c.bin = bin;
+	c.nbins = (size_t)((c.span + bin - 1) / bin);
+	ph->bin_ns = bin;
+	ph->nbins = c.nbins;
+	ph_vocab(&c);
+	ph_bins(&c);
+	for (i = 0; i < c.nbins; i++)
+		ph_normalise(&c.raw[i * PH_NKEYS]);
+
+	/* Steps 6 to 9. */
+	ncand = ph_candidates(&c, maxp, &cand);
+	ph->ncandidates = ncand;
+	n = ph_segments(&c, cand, ncand, &seg);
+	n = ph_prepass(seg, n, c.bin);
+	ph->nsegments = n;
+
+	/* Step 10. */
+	K = (size_t)maxp < n ? (size_t)maxp : n;
+	cst = xcalloc(n * n, sizeof *cst);
+	ph_costs(seg, n, cst);
+	dp = xcalloc((K + 1) * n, sizeof *dp);
+	arg = xcalloc((K + 1) * n, sizeof *arg);
+	for (i = 0; i < n; i++)
+		dp[1 * n + i] = cst[0 * n + i];
+	for (k = 2; k <= K; k++) {
+		for (i = k - 1; i < n; i++) {
+			double best = INFINITY, v;
+			size_t bm = k - 1;
+			for (mm = k - 1; mm <= i; mm++) {
+				v = dp[(k - 1) * n + mm - 1] + cst[mm * n + i];
+				if (v < best - 1e-9) {
+					best = v;
+					bm = mm;
+				}
+			}
+			dp[k * n + i] = best;
+			arg[k * n + i] = bm;
+		}
+	}
+	ph->ncost = K;
+	ph->cost = xcalloc(K, sizeof *ph->cost);
+	for (k = 1; k <= K; k++)
+		ph->cost[k - 1] = dp[k * n + n - 1] / (double)c.span;
+
+	/* Step 11. */
+	range = K > 1 ? ph->cost[0] - ph->cost[K - 1] : 0;
+	ph->best_k = 1;
+	if (range > 1e-12)
+		for (k = 2; k <= K; k++) {
+			gain = (ph->cost[k - 2] - ph->cost[k - 1]) / range;
+			if (gain >= PH_ELBOW)
+				ph->best_k = (int)k;
+		}
+	chosen = ph->best_k;
+	if (po->forced_k > 0) {
+		chosen = po->forced_k < (int)K ? po->forced_k : (int)K;
+		ph->forced = 1;
+	}
+
+	/* Step 12: traceback, then labels. */
+	ph->n = (size_t)chosen;
+	ph->v = xcalloc(ph->n, sizeof *ph->v);
+	i = n - 1;
+	for (kk = chosen; kk >= 1; kk--) {
+		mm = kk == 1 ? 0 : arg[(size_t)kk * n + i];
+		grp = (size_t)kk - 1;
+		ph->v[grp].start = seg[mm].start;
+		ph->v[grp].end = seg[i].end;
+		ph->v[grp].edge = seg[mm].edge;
+		if (mm == 0)
+			break;
+		i = mm - 1;
+	}
+	{
+		struct ph_seg	prev;
+		size_t		j = 0, g;
+
+		memset(&prev, 0, sizeof prev);
+		for (g = 0; g < ph->n; g++) {
+			mix = seg[j];
+			for (j = j + 1; j < n && seg[j].start < ph->v[g].end;
+			    j++)
+				ph_mix(&mix, &seg[j]);
+			ph->v[g].js_prev = g == 0 ? 0 :
+			    phase_js(prev.d, mix.d, PH_NKEYS);
+			prev = mix;
+			ph->v[g].label = ph_label(&c, ph->v[g].start,
+			    ph->v[g].end, &ph->v[g].dominant);
+		}
+	}
+	ph_dedup_labels(ph);
+
+	free(cst);
+	free(dp);
+	free(arg);
+	free(seg);
+	free(cand);
+	free(c.key_of);
+	free(c.raw);
+	free(c.idle);
+	free(c.idx);
+	return 0;
+}
+
+void
+phase_free(struct phases *ph)
+{
+	size_t	i;
+
+	for (i = 0; i < ph->n; i++)
+		free(ph->v[i].label);
+	free(ph->v);
+	free(ph->cost);
+	memset(ph, 0, sizeof *ph);
+}

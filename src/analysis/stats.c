@@ -1,0 +1,517 @@
+/*
+ * stats: count, total, min, max, mean, median, sample standard deviation and
+ * percentiles over int64 samples, defined exactly as `nsys stats` defines
+ * them (see stats.h and ../shared/docs/FORMATS.md section 2).
+ *
+ * The values are sorted first (median and percentiles need the order, and
+ * the standard deviation is summed in that order, so every result is the
+ * same whatever order the values come in). Small arrays use insertion sort;
+ * large ones an LSD radix sort on the keys v - min: 32-bit keys when the
+ * spread max - min fits (durations of one kind nearly always do), else
+ * 64-bit ones, in digits of at most 11 bits (2048 counters each),
+ * skipping the passes in which every key has the same digit, so sorting is
+ * O(n) for the sizes that matter. The pass that finds min and max also
+ * detects sorted input, which is left alone. The 32-bit sort runs inside
+ * the values' own memory (its two halves), so it allocates nothing.
+ *
+ * A stats_sample holds values as 32-bit offsets from its first value while
+ * they fit: half the memory, and so half the page faults, of a stats_acc
+ * for the verbs that keep millions of durations. Computing over it widens
+ * the values into a caller's scratch array, sorting them on the way (the
+ * radix keys come straight from the offsets), then takes the same path as
+ * stats_compute(), so the results are the same to the bit.
+ *
+ * The total is accumulated in 128-bit integers where the compiler has them
+ * and saturates to INT64_MIN/INT64_MAX when it does not fit; the mean comes
+ * from the exact sum. The standard deviation is two-pass: deviations are
+ * taken from the exact mean (integer quotient plus remainder/n) in long
+ * double, so a pair like {2971823, 333015608} gives 233376198.5 exactly as
+ * nsys prints it, and large values (1e15) keep their precision.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/stats.h"
+#include "util/xmalloc.h"
+
+#define STATS_SMALL	64	/* insertion sort below this */
+#define STATS_DIGIT	11	/* widest radix digit: 2048 counters */
+
+static void	stats_finish(const int64_t *, size_t, struct stats *);
+
+void
+stats_acc_init(struct stats_acc *a)
+{
+	memset(a, 0, sizeof *a);
+}
+
+void
+stats_acc_free(struct stats_acc *a)
+{
+	free(a->v);
+	memset(a, 0, sizeof *a);
+}
+
+void
+stats_acc_reset(struct stats_acc *a)
+{
+	a->n = 0;
+}
+
+void
+stats_acc_grow(struct stats_acc *a)
+{
+	XGROW(a->v, a->cap, a->n + 1);
+}
+
+void
+stats_acc_compute(struct stats_acc *a, struct stats *st)
+{
+	stats_compute(a->v, a->n, st);
+}
+
+static void
+stats_isort(int64_t *v, size_t n)
+{
+	size_t	i, j;
+	int64_t	x;
+
+	for (i = 1; i < n; i++) {
+		x = v[i];
+		for (j = i; j > 0 && v[j - 1] > x; j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+/*
+ * The radix digits for keys below 2^bits: the fewest passes of at most
+ * STATS_DIGIT bits, of equal width. Returns the number of passes.
+ */
+static int
+stats_digits(uint64_t range, int *width)
+{
+	int	bits = 0, passes;
+
+	while (bits < 64 && (range >> bits) != 0)
+		bits++;
+	if (bits == 0)
+		bits = 1;	/* (callers sort only spread values) */
+	passes = (bits + STATS_DIGIT - 1) / STATS_DIGIT;
+	*width = (bits + passes - 1) / passes;
+	return passes;
+}
+
+/*
+ * Prefix sums of the histograms of the passes that move something: a pass
+ * whose digit is the same for every key is dropped. Returns the number of
+ * passes kept; pass[] lists them in order.
+ */
+static int
+stats_prefix(size_t (*cnt)[1 << STATS_DIGIT], int passes, int width,
+    size_t n, int *pass)
+{
+	size_t	sum, tmp, c;
+	int	p, kept = 0;
+
+	for (p = 0; p < passes; p++) {
+		for (c = 0; c < ((size_t)1 << width); c++)
+			if (cnt[p][c] != 0)
+				break;
+		if (cnt[p][c] == n)
+			continue;	/* every key has this digit */
+		for (sum = 0, c = 0; c < ((size_t)1 << width); c++) {
+			tmp = cnt[p][c];
+			cnt[p][c] = sum;
+			sum += tmp;
+		}
+		pass[kept++] = p;
+	}
+	return kept;
+}
+
+/*
+ * The histograms of the digits of n 32-bit keys (one loop per number of
+ * passes, so each key costs a fixed run of increments).
+ */
+static void
+stats_hist32(const uint32_t *a, size_t n, size_t (*cnt)[1 << STATS_DIGIT],
+    int passes, int width)
+{
+	uint32_t	mask = ((uint32_t)1 << width) - 1, k;
+	size_t		i;
+	int		w2 = 2 * width;
+
+	switch (passes) {
+	case 1:
+		for (i = 0; i < n; i++)
+			cnt[0][a[i]]++;
+		break;
+	case 2:
+		for (i = 0; i < n; i++) {
+			k = a[i];
+			cnt[0][k & mask]++;
+			cnt[1][k >> width]++;
+		}
+		break;
+	default:
+		for (i = 0; i < n; i++) {
+			k = a[i];
+			cnt[0][k & mask]++;
+			cnt[1][(k >> width) & mask]++;
+			cnt[2][k >> w2]++;
+		}
+		break;
+	}
+}
+
+/*
+ * The passes of an LSD radix sort on 32-bit keys held in the lower half of
+ * ws (n int64 slots), with cnt the histograms of their digits: ws's two
+ * halves hold the keys and the pass buffer, so the sort allocates nothing.
+ * The last step widens the sorted keys into the values min + key, in ws:
+ * downwards when they lie in the lower half and upwards from the upper
+ * one, so no key is overwritten before it is read. (memcpy: the memory is
+ * read and written as two types.)
+ */
+static void
+stats_radix32_passes(int64_t *ws, size_t n, int64_t min,
+    size_t (*cnt)[1 << STATS_DIGIT], int passes, int width)
+{
+	uint32_t	*a = (uint32_t *)ws, *b = a + n, *t, k;
+	uint32_t	 mask = ((uint32_t)1 << width) - 1;
+	size_t		 i, *h;
+	int64_t		 x;
+	int		 pass[3], kept, p, shift;
+
+	kept = stats_prefix(cnt, passes, width, n, pass);
+	for (p = 0; p < kept; p++) {
+		h = cnt[pass[p]];
+		shift = width * pass[p];
+		for (i = 0; i < n; i++)
+			b[h[(a[i] >> shift) & mask]++] = a[i];
+		t = a;
+		a = b;
+		b = t;
+	}
+	if (a == (uint32_t *)ws) {
+		for (i = n; i-- > 0; ) {
+			memcpy(&k, &a[i], sizeof k);
+			x = (int64_t)((uint64_t)min + k);
+			memcpy(&ws[i], &x, sizeof x);
+		}
+	} else {
+		for (i = 0; i < n; i++) {
+			memcpy(&k, &a[i], sizeof k);
+			x = (int64_t)((uint64_t)min + k);
+			memcpy(&ws[i], &x, sizeof x);
+		}
+	}
+}
+
+/*
+ * LSD radix sort of values whose spread max - min is below 2^32: the keys
+ * v - min are sorted as 32-bit integers in at most three passes, inside
+ * v's own memory. Writing key i over the lower half never overtakes the
+ * reading of value i.
+ */
+static void
+stats_radix32(int64_t *v, size_t n, int64_t min, uint64_t range)
+{
+	size_t		(*cnt)[1 << STATS_DIGIT], i;
+	uint32_t	*a = (uint32_t *)v, k;
+	int64_t		 x;
+	int		 passes, width;
+
+	passes = stats_digits(range, &width);
+	cnt = xcalloc((size_t)passes, sizeof *cnt);
+	for (i = 0; i < n; i++) {
+		memcpy(&x, &v[i], sizeof x);
+		k = (uint32_t)((uint64_t)x - (uint64_t)min);
+		memcpy(&a[i], &k, sizeof k);
+	}
+	stats_hist32(a, n, cnt, passes, width);
+	stats_radix32_passes(v, n, min, cnt, passes, width);
+	free(cnt);
+}
+
+/*
+ * The same on 64-bit keys v - min (up to six passes), for wider spreads.
+ * The keys are made in place; the last pass writes the values back.
+ */
+static void
+stats_radix64(int64_t *v, size_t n, int64_t min, uint64_t range)
+{
+	size_t		(*cnt)[1 << STATS_DIGIT], i, *h;
+	uint64_t	*a = (uint64_t *)v, *b, *t, *buf, k, mask;
+	int		 passes, width, pass[6], kept, p, shift;
+
+	passes = stats_digits(range, &width);
+	mask = ((uint64_t)1 << width) - 1;
+	cnt = xcalloc((size_t)passes, sizeof *cnt);
+	buf = b = xreallocarray(NULL, n, sizeof *b);
+	for (i = 0; i < n; i++) {
+		k = (uint64_t)v[i] - (uint64_t)min;
+		a[i] = k;
+		for (p = 0; p < passes; p++)
+			cnt[p][(k >> (width * p)) & mask]++;
+	}
+	kept = stats_prefix(cnt, passes, width, n, pass);
+	for (p = 0; p < kept; p++) {
+		h = cnt[pass[p]];
+		shift = width * pass[p];
+		t = p == kept - 1 ? (uint64_t *)v : b;
+		if (t == a) {
+			/* An even number of passes ends in v itself. */
+			memcpy(buf, a, n * sizeof *a);
+			a = buf;
+		}
+		for (i = 0; i < n; i++)
+			t[h[(a[i] >> shift) & mask]++] = a[i];
+		b = a;
+		a = t;
+	}
+	for (i = 0; i < n; i++)
+		v[i] = (int64_t)(a[i] + (uint64_t)min);
+	free(buf);
+	free(cnt);
+}
+
+void
+stats_sort(int64_t *v, size_t n)
+{
+	size_t		i, inv = 0;
+	int64_t		min, max;
+	uint64_t	range;
+
+	if (n < 2)
+		return;
+	min = max = v[0];
+	for (i = 1; i < n; i++) {
+		inv += v[i - 1] > v[i];
+		if (v[i] < min)
+			min = v[i];
+		if (v[i] > max)
+			max = v[i];
+	}
+	if (inv == 0)
+		return;		/* already sorted: callers often re-sort */
+	if (n < STATS_SMALL) {
+		stats_isort(v, n);
+		return;
+	}
+	range = (uint64_t)max - (uint64_t)min;
+	if (range <= UINT32_MAX)
+		stats_radix32(v, n, min, range);
+	else
+		stats_radix64(v, n, min, range);
+}
+
+double
+stats_percentile(const int64_t *s, size_t n, double p)
+{
+	long double	h, f;
+	size_t		lo;
+
+	if (n == 0)
+		return 0;
+	if (!(p > 0))		/* also NaN */
+		return (double)s[0];
+	if (p >= 100)
+		return (double)s[n - 1];
+	/* h = (n - 1) p, interpolate between floor(h) and floor(h)+1. */
+	h = (long double)(n - 1) * (long double)p / 100.0L;
+	lo = (size_t)h;
+	if (lo >= n - 1)
+		return (double)s[n - 1];
+	f = h - (long double)lo;
+	return (double)((long double)s[lo] +
+	    f * ((long double)s[lo + 1] - (long double)s[lo]));
+}
+
+void
+stats_compute(int64_t *v, size_t n, struct stats *st)
+{
+	memset(st, 0, sizeof *st);
+	if (n == 0)
+		return;
+	stats_sort(v, n);
+	stats_finish(v, n, st);
+}
+
+/* The aggregates of n > 0 sorted values (st zeroed). */
+static void
+stats_finish(const int64_t *v, size_t n, struct stats *st)
+{
+	long double	 mean, d, ss;
+	size_t		 i;
+#ifdef __SIZEOF_INT128__
+	__int128	 sum = 0, q, r;
+	long double	 rn;
+	int64_t		 q64;
+#else
+	long double	 sum = 0;
+#endif
+
+	st->count = n;
+	st->min = v[0];
+	st->max = v[n - 1];
+	for (i = 0; i < n; i++)
+		sum += v[i];
+#ifdef __SIZEOF_INT128__
+	if (sum > INT64_MAX)
+		st->total = INT64_MAX;
+	else if (sum < INT64_MIN)
+		st->total = INT64_MIN;
+	else
+		st->total = (int64_t)sum;
+	/* Exact mean as q + r/n with |r| < n. */
+	q = sum / (__int128)n;
+	r = sum % (__int128)n;
+	mean = (long double)q + (long double)r / (long double)n;
+	ss = 0;
+	rn = (long double)r / (long double)n;
+	if ((uint64_t)st->max - (uint64_t)st->min <= INT64_MAX) {
+		/*
+		 * min <= q <= max, so v[i] - q fits in 64 bits and converts
+		 * to the same long double without the 128-bit conversion
+		 * call: the same terms, summed in the same order.
+		 */
+		q64 = (int64_t)q;
+		for (i = 0; i < n; i++) {
+			d = (long double)(v[i] - q64) - rn;
+			ss += d * d;
+		}
+	} else {
+		for (i = 0; i < n; i++) {
+			d = (long double)((__int128)v[i] - q) - rn;
+			ss += d * d;
+		}
+	}
+#else
+	if (sum > (long double)INT64_MAX)
+		st->total = INT64_MAX;
+	else if (sum < (long double)INT64_MIN)
+		st->total = INT64_MIN;
+	else
+		st->total = (int64_t)sum;
+	mean = sum / (long double)n;
+	ss = 0;
+	for (i = 0; i < n; i++) {
+		d = (long double)v[i] - mean;
+		ss += d * d;
+	}
+#endif
+	st->mean = (double)mean;
+	st->stddev = n > 1 ? (double)sqrtl(ss / (long double)(n - 1)) : 0;
+	if (n % 2 == 1)
+		st->median = (double)v[n / 2];
+	else
+		st->median = (double)(((long double)v[n / 2 - 1] +
+		    (long double)v[n / 2]) / 2);
+	st->p25 = stats_percentile(v, n, 25);
+	st->p75 = stats_percentile(v, n, 75);
+	st->p90 = stats_percentile(v, n, 90);
+	st->p99 = stats_percentile(v, n, 99);
+}
+
+void
+stats_sample_init(struct stats_sample *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void
+stats_sample_free(struct stats_sample *s)
+{
+	free(s->d);
+	free(s->w);
+	memset(s, 0, sizeof *s);
+}
+
+void
+stats_sample_slow(struct stats_sample *s, int64_t x)
+{
+	size_t	i;
+
+	if (s->w == NULL && s->n == 0)
+		s->base = x;
+	if (s->w == NULL && stats_sample_narrow(s, x)) {
+		XGROW(s->d, s->cap, s->n + 1);
+		s->d[s->n++] = (uint32_t)((uint64_t)x - (uint64_t)s->base);
+		return;
+	}
+	if (s->w == NULL) {
+		/* x does not fit: widen the sample for good. */
+		s->cap = s->n + 1;
+		s->w = xreallocarray(NULL, s->cap, sizeof *s->w);
+		for (i = 0; i < s->n; i++)
+			s->w[i] = s->base + (int32_t)s->d[i];
+		free(s->d);
+		s->d = NULL;
+	}
+	XGROW(s->w, s->cap, s->n + 1);
+	s->w[s->n++] = x;
+}
+
+/*
+ * Sorts a narrow sample's values into out (n slots): one pass finds the
+ * smallest and largest offsets and whether they are in order; the radix
+ * sort takes its keys (offset - smallest, below 2^32) straight from the
+ * offsets into out's lower half.
+ */
+static void
+stats_sample_sort(const struct stats_sample *s, int64_t *out)
+{
+	size_t		(*cnt)[1 << STATS_DIGIT], i, n = s->n, inv = 0;
+	int32_t		 d, dmin, dmax;
+	uint32_t	 k;
+	int		 passes, width;
+
+	dmin = dmax = (int32_t)s->d[0];
+	for (i = 1; i < n; i++) {
+		d = (int32_t)s->d[i];
+		inv += (int32_t)s->d[i - 1] > d;
+		if (d < dmin)
+			dmin = d;
+		if (d > dmax)
+			dmax = d;
+	}
+	if (inv == 0 || n < STATS_SMALL) {
+		for (i = 0; i < n; i++)
+			out[i] = s->base + (int32_t)s->d[i];
+		if (inv != 0)
+			stats_isort(out, n);
+		return;
+	}
+	passes = stats_digits((uint64_t)((int64_t)dmax - dmin), &width);
+	cnt = xcalloc((size_t)passes, sizeof *cnt);
+	for (i = 0; i < n; i++) {
+		k = (uint32_t)((int64_t)(int32_t)s->d[i] - dmin);
+		memcpy((uint32_t *)out + i, &k, sizeof k);
+	}
+	stats_hist32((uint32_t *)out, n, cnt, passes, width);
+	stats_radix32_passes(out, n, s->base + dmin, cnt, passes, width);
+	free(cnt);
+}
+
+void
+stats_sample_compute(struct stats_sample *s, struct stats *st,
+    struct stats_acc *scratch)
+{
+	memset(st, 0, sizeof *st);
+	if (s->n == 0)
+		return;
+	if (s->w != NULL) {
+		stats_compute(s->w, s->n, st);
+		return;
+	}
+	XGROW(scratch->v, scratch->cap, s->n);
+	scratch->n = s->n;
+	stats_sample_sort(s, scratch->v);
+	stats_finish(scratch->v, s->n, st);
+}

@@ -1,0 +1,487 @@
+/*
+ * builder: entity de-duplication, track creation and event appends on a
+ * model under construction. See builder.h for the contract.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/builder.h"
+#include "util/xmalloc.h"
+
+struct builder *
+builder_new(enum source_kind kind)
+{
+	struct builder	*b;
+
+	xmalloc_doing("reading the trace");
+	b = xcalloc(1, sizeof *b);
+	b->m = xcalloc(1, sizeof *b->m);
+	b->m->strs = strpool_new();
+	b->m->source = (uint8_t)kind;
+	hmap_init(&b->dev_by_id);
+	hmap_init(&b->proc_by_id);
+	hmap_init(&b->thr_by_id);
+	hmap_init(&b->stream_by_id);
+	hmap_init(&b->dom_by_id);
+	hmap_init(&b->track_by_key);
+	hmap_init(&b->kernel_dedup);
+	hmap_init(&b->copy_dedup);
+	return b;
+}
+
+static void
+builder_release(struct builder *b)
+{
+	hmap_free(&b->dev_by_id);
+	hmap_free(&b->proc_by_id);
+	hmap_free(&b->thr_by_id);
+	hmap_free(&b->stream_by_id);
+	hmap_free(&b->dom_by_id);
+	hmap_free(&b->track_by_key);
+	hmap_free(&b->kernel_dedup);
+	hmap_free(&b->copy_dedup);
+	free(b);
+}
+
+void
+builder_abort(struct builder *b)
+{
+	if (b == NULL)
+		return;
+	model_free(b->m);
+	builder_release(b);
+}
+
+struct model *
+builder_finish(struct builder *b, char **cause)
+{
+	struct model	*m = b->m;
+
+	if (b->dropped_time > 0)
+		model_warn(m, "%llu events dropped: a time more than "
+		    MODEL_TIME_MAX_TEXT " from the clock's zero (corrupt rows)",
+		    (unsigned long long)b->dropped_time);
+	if (strpool_ncut(m->strs) > 0)
+		model_warn(m, "%u string%s longer than %u MiB cut to that "
+		    "length", strpool_ncut(m->strs), strpool_ncut(m->strs) ==
+		    1 ? "" : "s", STRPOOL_MAX_LEN >> 20);
+	builder_release(b);
+	xmalloc_doing("indexing the trace");
+	if (model_finalize(m, cause) != 0) {
+		model_free(m);
+		xmalloc_doing(NULL);
+		return NULL;
+	}
+	xmalloc_doing(NULL);
+	return m;
+}
+
+uint32_t
+builder_intern(struct builder *b, const char *s)
+{
+	return strpool_intern0(b->m->strs, s);
+}
+
+uint32_t
+builder_intern_n(struct builder *b, const char *s, size_t len)
+{
+	return strpool_intern(b->m->strs, s, len);
+}
+
+void
+builder_meta(struct builder *b, const char *key, const char *value)
+{
+	struct model	*m = b->m;
+	size_t		 i;
+	uint32_t	 k = builder_intern(b, key);
+
+	for (i = 0; i < m->nmeta; i++) {
+		if (m->meta[i].key == k) {
+			m->meta[i].value = builder_intern(b, value);
+			return;
+		}
+	}
+	XGROW(m->meta, b->metacap, m->nmeta + 1);
+	m->meta[m->nmeta].key = k;
+	m->meta[m->nmeta].value = builder_intern(b, value);
+	m->nmeta++;
+}
+
+uint32_t
+builder_device(struct builder *b, const struct device *proto)
+{
+	struct model	*m = b->m;
+	uint32_t	*slot;
+	int		 isnew;
+
+	slot = hmap_upsert(&b->dev_by_id, proto->source_id, (uint32_t)m->ndevices,
+	    &isnew);
+	if (!isnew)
+		return *slot;
+	XGROW(m->devices, b->devcap, m->ndevices + 1);
+	m->devices[m->ndevices] = *proto;
+	return (uint32_t)m->ndevices++;
+}
+
+uint32_t
+builder_find_device(const struct builder *b, uint32_t source_id)
+{
+	uint32_t	v;
+
+	return hmap_get(&b->dev_by_id, source_id, &v) ? v : NONE32;
+}
+
+uint32_t
+builder_process(struct builder *b, uint64_t source_id, uint32_t pid,
+    const char *name)
+{
+	struct model	*m = b->m;
+	struct process	*p;
+	uint32_t	*slot;
+	int		 isnew;
+
+	slot = hmap_upsert(&b->proc_by_id, source_id, (uint32_t)m->nprocesses,
+	    &isnew);
+	if (!isnew) {
+		p = &m->processes[*slot];
+		if (p->name == 0 && name != NULL && *name != '\0')
+			p->name = builder_intern(b, name);
+		return *slot;
+	}
+	XGROW(m->processes, b->proccap, m->nprocesses + 1);
+	p = &m->processes[m->nprocesses];
+	memset(p, 0, sizeof *p);
+	p->source_id = source_id;
+	p->pid = pid;
+	p->name = name != NULL ? builder_intern(b, name) : 0;
+	p->hw_id = (uint8_t)(source_id >> 56);
+	p->vm_id = (uint8_t)(source_id >> 48);
+	p->rank = -1;
+	return (uint32_t)m->nprocesses++;
+}
+
+uint32_t
+builder_find_process(const struct builder *b, uint64_t source_id)
+{
+	uint32_t	v;
+
+	return hmap_get(&b->proc_by_id, source_id, &v) ? v : NONE32;
+}
+
+uint32_t
+builder_thread(struct builder *b, uint64_t source_id, uint32_t tid,
+    uint32_t process, const char *name)
+{
+	struct model	*m = b->m;
+	struct thread	*t;
+	uint32_t	*slot;
+	int		 isnew;
+
+	slot = hmap_upsert(&b->thr_by_id, source_id, (uint32_t)m->nthreads,
+	    &isnew);
+	if (!isnew) {
+		t = &m->threads[*slot];
+		if (t->name == 0 && name != NULL && *name != '\0')
+			t->name = builder_intern(b, name);
+		return *slot;
+	}
+	XGROW(m->threads, b->thrcap, m->nthreads + 1);
+	t = &m->threads[m->nthreads];
+	memset(t, 0, sizeof *t);
+	t->source_id = source_id;
+	t->tid = tid;
+	t->process = process;
+	t->name = name != NULL ? builder_intern(b, name) : 0;
+	return (uint32_t)m->nthreads++;
+}
+
+uint32_t
+builder_find_thread(const struct builder *b, uint64_t source_id)
+{
+	uint32_t	v;
+
+	return hmap_get(&b->thr_by_id, source_id, &v) ? v : NONE32;
+}
+
+uint32_t
+builder_stream(struct builder *b, uint32_t device, uint64_t source_id,
+    uint32_t process)
+{
+	struct model	*m = b->m;
+	struct stream	*s;
+	uint32_t	*slot;
+	int		 isnew;
+	uint64_t	 key;
+
+	/* Stream ids are unique per device and process (context). */
+	key = hmap_key2(hmap_key2(device, process), source_id);
+	slot = hmap_upsert(&b->stream_by_id, key, (uint32_t)m->nstreams,
+	    &isnew);
+	if (!isnew)
+		return *slot;
+	XGROW(m->streams, b->streamcap, m->nstreams + 1);
+	s = &m->streams[m->nstreams];
+	memset(s, 0, sizeof *s);
+	s->source_id = source_id;
+	s->device = device;
+	s->process = process;
+	return (uint32_t)m->nstreams++;
+}
+
+uint32_t
+builder_domain(struct builder *b, uint32_t process, uint64_t source_id,
+    const char *name)
+{
+	struct model	*m = b->m;
+	struct domain	*d;
+	uint32_t	*slot;
+	int		 isnew;
+
+	if (m->ndomains == 0) {
+		/* Index 0: the default domain, shared by all processes. */
+		XGROW(m->domains, b->domcap, 1);
+		memset(&m->domains[0], 0, sizeof m->domains[0]);
+		m->domains[0].process = NONE32;
+		m->ndomains = 1;
+	}
+	if (source_id == 0)
+		return 0;
+	slot = hmap_upsert(&b->dom_by_id, hmap_key2(process, source_id),
+	    (uint32_t)m->ndomains, &isnew);
+	if (!isnew) {
+		d = &m->domains[*slot];
+		if (d->name == 0 && name != NULL && *name != '\0')
+			d->name = builder_intern(b, name);
+		return *slot;
+	}
+	XGROW(m->domains, b->domcap, m->ndomains + 1);
+	d = &m->domains[m->ndomains];
+	d->source_id = source_id;
+	d->process = process;
+	d->name = name != NULL ? builder_intern(b, name) : 0;
+	return (uint32_t)m->ndomains++;
+}
+
+static uint32_t
+builder_new_track(struct builder *b, uint64_t key, struct track *proto)
+{
+	struct model	*m = b->m;
+	uint32_t	*slot;
+	int		 isnew;
+
+	slot = hmap_upsert(&b->track_by_key, key, (uint32_t)m->ntracks, &isnew);
+	if (!isnew)
+		return *slot;
+	XGROW(m->tracks, b->trackcap, m->ntracks + 1);
+	m->tracks[m->ntracks] = *proto;
+	lane_init(&m->tracks[m->ntracks].lane);
+	return (uint32_t)m->ntracks++;
+}
+
+uint32_t
+builder_gpu_track(struct builder *b, uint32_t stream)
+{
+	struct track	 t;
+	struct stream	*s = &b->m->streams[stream];
+
+	memset(&t, 0, sizeof t);
+	t.type = TRACK_GPU;
+	t.device = s->device;
+	t.stream = stream;
+	t.process = s->process;
+	t.thread = NONE32;
+	t.domain = NONE32;
+	return builder_new_track(b, hmap_key2(TRACK_GPU, stream), &t);
+}
+
+uint32_t
+builder_sync_track(struct builder *b, uint32_t stream)
+{
+	struct track	 t;
+	struct stream	*s = &b->m->streams[stream];
+
+	memset(&t, 0, sizeof t);
+	t.type = TRACK_SYNC;
+	t.device = s->device;
+	t.stream = stream;
+	t.process = s->process;
+	t.thread = NONE32;
+	t.domain = NONE32;
+	return builder_new_track(b, hmap_key2(TRACK_SYNC, stream), &t);
+}
+
+uint32_t
+builder_cpu_track(struct builder *b, enum track_type type, uint32_t thread,
+    uint32_t domain)
+{
+	struct track	 t;
+
+	memset(&t, 0, sizeof t);
+	t.type = (uint8_t)type;
+	t.device = NONE32;
+	t.stream = NONE32;
+	t.thread = thread;
+	t.process = thread != NONE32 ? b->m->threads[thread].process : NONE32;
+	t.domain = type == TRACK_NVTX ? domain : NONE32;
+	return builder_new_track(b,
+	    hmap_key2(hmap_key2(type, thread), type == TRACK_NVTX ? domain : 0),
+	    &t);
+}
+
+static uint64_t
+kernel_info_hash(const struct kernel_info *k)
+{
+	uint64_t	h = 0x6b65726e656cULL;
+	int		i;
+
+	for (i = 0; i < 3; i++)
+		h = hmap_key2(hmap_key2(h, k->grid[i]), k->block[i]);
+	h = hmap_key2(h, k->short_name);
+	h = hmap_key2(h, k->mangled);
+	h = hmap_key2(h, ((uint64_t)k->static_smem << 32) | k->dynamic_smem);
+	h = hmap_key2(h, ((uint64_t)k->local_mem << 32) | k->regs);
+	h = hmap_key2(h, ((uint64_t)k->launch_type << 32) | k->graph_node);
+	h = hmap_key2(h, ((uint64_t)k->comm_coll << 32) | k->comm_dtype);
+	h = hmap_key2(h, ((uint64_t)k->comm_pg_name << 32) | k->comm_pg_desc);
+	h = hmap_key2(h, ((uint64_t)k->comm_pg_ranks << 32) |
+	    k->comm_group_size);
+	h = hmap_key2(h, ((uint64_t)k->comm_elem_size << 8) | k->comm_flags);
+	h = hmap_key2(hmap_key2(h, k->comm_in_nelems), k->comm_out_nelems);
+	return h;
+}
+
+static int
+kernel_info_eq(const struct kernel_info *a, const struct kernel_info *b)
+{
+	return memcmp(a->grid, b->grid, sizeof a->grid) == 0 &&
+	    memcmp(a->block, b->block, sizeof a->block) == 0 &&
+	    a->short_name == b->short_name && a->mangled == b->mangled &&
+	    a->static_smem == b->static_smem &&
+	    a->dynamic_smem == b->dynamic_smem &&
+	    a->local_mem == b->local_mem && a->regs == b->regs &&
+	    a->launch_type == b->launch_type && a->graph_node == b->graph_node &&
+	    a->comm_coll == b->comm_coll && a->comm_dtype == b->comm_dtype &&
+	    a->comm_pg_name == b->comm_pg_name &&
+	    a->comm_pg_desc == b->comm_pg_desc &&
+	    a->comm_pg_ranks == b->comm_pg_ranks &&
+	    a->comm_group_size == b->comm_group_size &&
+	    a->comm_elem_size == b->comm_elem_size &&
+	    a->comm_flags == b->comm_flags &&
+	    a->comm_in_nelems == b->comm_in_nelems &&
+	    a->comm_out_nelems == b->comm_out_nelems;
+}
+
+uint32_t
+builder_kernel(struct builder *b, const struct kernel_info *k)
+{
+	struct model	*m = b->m;
+	uint64_t	 h = kernel_info_hash(k);
+	uint32_t	*slot;
+	int		 isnew;
+
+	for (;;) {
+		slot = hmap_upsert(&b->kernel_dedup, h, (uint32_t)m->nkernels,
+		    &isnew);
+		if (isnew)
+			break;
+		if (kernel_info_eq(&m->kernels[*slot], k))
+			return *slot;
+		h++;		/* a hash collision: probe the next key */
+	}
+	XGROW(m->kernels, b->kcap, m->nkernels + 1);
+	memset(&m->kernels[m->nkernels], 0, sizeof *m->kernels);
+	m->kernels[m->nkernels] = *k;
+	return (uint32_t)m->nkernels++;
+}
+
+static uint64_t
+copy_info_hash(const struct copy_info *c)
+{
+	uint64_t	h = 0x636f7079ULL;
+
+	h = hmap_key2(h, c->bytes);
+	h = hmap_key2(h, ((uint64_t)c->kind << 16) | ((uint64_t)c->src_kind <<
+	    8) | c->dst_kind);
+	h = hmap_key2(h, ((uint64_t)c->src_dev << 32) | c->dst_dev);
+	return hmap_key2(h, c->value);
+}
+
+static int
+copy_info_eq(const struct copy_info *a, const struct copy_info *b)
+{
+	return a->bytes == b->bytes && a->kind == b->kind &&
+	    a->src_kind == b->src_kind && a->dst_kind == b->dst_kind &&
+	    a->src_dev == b->src_dev && a->dst_dev == b->dst_dev &&
+	    a->value == b->value;
+}
+
+uint32_t
+builder_copy(struct builder *b, const struct copy_info *c)
+{
+	struct model	*m = b->m;
+	uint64_t	 h = copy_info_hash(c);
+	uint32_t	*slot;
+	int		 isnew;
+
+	for (;;) {
+		slot = hmap_upsert(&b->copy_dedup, h, (uint32_t)m->ncopies,
+		    &isnew);
+		if (isnew)
+			break;
+		if (copy_info_eq(&m->copies[*slot], c))
+			return *slot;
+		h++;
+	}
+	XGROW(m->copies, b->ccap, m->ncopies + 1);
+	m->copies[m->ncopies] = *c;
+	return (uint32_t)m->ncopies++;
+}
+
+uint32_t
+builder_nvtx(struct builder *b, const struct nvtx_info *n)
+{
+	struct model	*m = b->m;
+
+	XGROW(m->nvtx, b->ncap, m->nnvtx + 1);
+	m->nvtx[m->nnvtx] = *n;
+	m->nvtx[m->nnvtx].parent = NONE32;
+	return (uint32_t)m->nnvtx++;
+}
+
+uint32_t
+builder_counter(struct builder *b, double value)
+{
+	struct model	*m = b->m;
+
+	XGROW(m->counters, b->countercap, m->ncounters + 1);
+	m->counters[m->ncounters] = value;
+	return (uint32_t)m->ncounters++;
+}
+
+void
+builder_event(struct builder *b, uint32_t track, const struct lane_event *ev)
+{
+	if (ev->start < -MODEL_TIME_MAX || ev->start > MODEL_TIME_MAX ||
+	    ev->end < -MODEL_TIME_MAX || ev->end > MODEL_TIME_MAX) {
+		b->dropped_time++;
+		return;
+	}
+	lane_push(&b->m->tracks[track].lane, ev);
+}
+
+void
+builder_warn(struct builder *b, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	model_warn(b->m, "%s", s);
+	free(s);
+}

@@ -1,0 +1,37 @@
+/*
+ * correlate: links CPU API calls to the GPU work they launched.
+ *
+ * Correlation ids are unique only within a process, so the key is
+ * (process, correlation id): an API call on a thread of process P matches
+ * GPU events (kernel, memcpy, memset, sync, graph) whose stream belongs to
+ * P (nsys: kernel.globalPid == runtime.globalTid & ~0xFFFFFF). When a GPU
+ * track's process is unknown, the match falls back to the correlation id
+ * alone if it is unique.
+ *
+ * correlate_build() runs at finalize and fills m->launch (GPU gid -> API gid)
+ * and the reverse CSR (API gid -> GPU gids).
+ */
+#ifndef GPULENS_CORRELATE_H
+#define GPULENS_CORRELATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/model.h"
+
+void	 correlate_build(struct model *);
+/* The API call that launched GPU event gid, or NONE32. */
+uint32_t correlate_launch(const struct model *, uint32_t gid);
+/*
+ * The GPU events launched by API call gid: returns their number and points
+ * *out at a borrowed array of global ids (valid for the model's life).
+ */
+size_t	 correlate_gpu(const struct model *, uint32_t api_gid,
+	    const uint32_t **out);
+/*
+ * Launch latency of GPU event gid: GPU start - API end (may be negative),
+ * into *lat; returns -1 if it has no launching call.
+ */
+int	 correlate_latency(const struct model *, uint32_t gid, int64_t *lat);
+
+#endif

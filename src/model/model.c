@@ -1,0 +1,624 @@
+/*
+ * model: finalization (ordering, indexing, linking) and accessors.
+ *
+ * model_finalize() is the single place where a loaded model becomes
+ * immutable: it closes open ranges at the trace end, orders the tracks
+ * (GPU streams by device and stream id, then CPU tracks by process, thread,
+ * type and domain), finalizes every lane, assigns global event ids, and
+ * builds the NVTX tree, the CPU-GPU correlation and the per-device busy
+ * coverage. It is idempotent.
+ *
+ * model_adopt() is its counterpart for a model restored from the cache,
+ * which stores every index: it numbers the events and adopts each lane's
+ * stored index (lane_adopt), so a warm load sorts and rebuilds nothing.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/correlate.h"
+#include "model/model.h"
+#include "model/nvtx.h"
+#include "util/xmalloc.h"
+
+static const char *ev_kind_names[] = {
+	"none",
+#define X(e, s, h) s,
+	EV_KIND_LIST(X)
+#undef X
+};
+
+static const char *track_type_names[] = {
+	"gpu", "api", "nvtx", "osrt", "counter", "other", "sync"
+};
+
+static const char *copy_kind_names[] = {
+#define X(e, s, l) s,
+	COPY_KIND_LIST(X)
+#undef X
+};
+static const char *copy_kind_labels[] = {
+#define X(e, s, l) l,
+	COPY_KIND_LIST(X)
+#undef X
+};
+static const char *mem_kind_names[] = {
+#define X(e, s, l) s,
+	MEM_KIND_LIST(X)
+#undef X
+};
+static const char *mem_kind_labels[] = {
+#define X(e, s, l) l,
+	MEM_KIND_LIST(X)
+#undef X
+};
+static const char *source_kind_names[] = {
+	"unknown",
+#define X(e, s, h) s,
+	SOURCE_KIND_LIST(X)
+#undef X
+};
+static const char *source_kind_helps[] = {
+	"unknown format",
+#define X(e, s, h) h,
+	SOURCE_KIND_LIST(X)
+#undef X
+};
+
+const char *
+ev_kind_name(int k)
+{
+	if (k < 0 || k >= EV_KIND_COUNT)
+		return "unknown";
+	return ev_kind_names[k];
+}
+
+int
+ev_kind_parse(const char *s)
+{
+	int	k;
+
+	for (k = 1; k < EV_KIND_COUNT; k++)
+		if (strcmp(s, ev_kind_names[k]) == 0)
+			return k;
+	return -1;
+}
+
+const char *
+track_type_name(int t)
+{
+	if (t < 0 || t >= TRACK_TYPE_COUNT)
+		return "unknown";
+	return track_type_names[t];
+}
+
+const char *
+copy_kind_name(int k)
+{
+	return k >= 0 && k < COPY_KIND_COUNT ? copy_kind_names[k] : "unknown";
+}
+
+const char *
+copy_kind_label(int k)
+{
+	return k >= 0 && k < COPY_KIND_COUNT ? copy_kind_labels[k] : "Unknown";
+}
+
+const char *
+mem_kind_name(int k)
+{
+	return k >= 0 && k < MEM_KIND_COUNT ? mem_kind_names[k] : "unknown";
+}
+
+const char *
+mem_kind_label(int k)
+{
+	return k >= 0 && k < MEM_KIND_COUNT ? mem_kind_labels[k] : "Unknown";
+}
+
+const char *
+source_kind_name(int k)
+{
+	return k >= 0 && k < SOURCE_KIND_COUNT ? source_kind_names[k] :
+	    "unknown";
+}
+
+const char *
+source_kind_help(int k)
+{
+	return k >= 0 && k < SOURCE_KIND_COUNT ? source_kind_helps[k] :
+	    "unknown format";
+}
+
+void
+model_free(struct model *m)
+{
+	size_t	i;
+
+	if (m == NULL)
+		return;
+	for (i = 0; i < m->ntracks; i++)
+		lane_free(&m->tracks[i].lane);
+	if (m->device_cov != NULL) {
+		for (i = 0; i < m->ndevices; i++)
+			coverage_free(&m->device_cov[i]);
+		free(m->device_cov);
+	}
+	for (i = 0; i < m->nwarnings; i++)
+		free(m->warnings[i]);
+	free(m->warnings);
+	free(m->devices);
+	free(m->processes);
+	free(m->threads);
+	free(m->streams);
+	free(m->domains);
+	free(m->tracks);
+	free(m->track_off);
+	free(m->nvtx_off);
+	free(m->nvtx_trk);
+	free(m->kernels);
+	free(m->copies);
+	free(m->nvtx);
+	free(m->counters);
+	free(m->meta);
+	free(m->launch);
+	free(m->gpu_of_api);
+	free(m->gpu_of_api_idx);
+	strpool_free(m->strs);
+	free(m);
+}
+
+void
+model_warn(struct model *m, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	if (m->nwarnings >= 1000)
+		return;		/* a broken file must not flood the output */
+	m->warnings = xreallocarray(m->warnings, m->nwarnings + 1,
+	    sizeof *m->warnings);
+	va_start(ap, fmt);
+	m->warnings[m->nwarnings++] = xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+const char *
+model_meta(const struct model *m, const char *key)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nmeta; i++)
+		if (strcmp(strpool_get(m->strs, m->meta[i].key), key) == 0)
+			return strpool_get(m->strs, m->meta[i].value);
+	return NULL;
+}
+
+const char *
+model_str(const struct model *m, uint32_t sid)
+{
+	return strpool_get(m->strs, sid);
+}
+
+struct evref
+model_ev(const struct model *m, uint32_t gid)
+{
+	struct evref	r;
+	size_t		lo = 0, hi = m->ntracks;
+
+	/* Last track whose base is <= gid (skipping empty tracks). */
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (m->track_off[mid] <= gid)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	while (lo + 1 < m->ntracks && m->track_off[lo + 1] <= gid)
+		lo++;
+	r.track = (uint32_t)lo;
+	r.idx = gid - m->track_off[lo];
+	return r;
+}
+
+int64_t
+model_ev_start(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.start[r.idx];
+}
+
+int64_t
+model_ev_end(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.end[r.idx];
+}
+
+int
+model_ev_kind(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.kind[r.idx];
+}
+
+uint32_t
+model_ev_name(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.name[r.idx];
+}
+
+void
+model_count_kinds(const struct model *m, uint64_t *counts)
+{
+	size_t	t, i;
+
+	memset(counts, 0, sizeof *counts * EV_KIND_COUNT);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] < EV_KIND_COUNT)
+				counts[l->kind[i]]++;
+	}
+}
+
+size_t
+model_bytes(const struct model *m)
+{
+	size_t	b = 0, t, nl;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		b += l->n * (8 + 8 + 4 + 1 + 1 + 4 + 4 +
+		    (l->rowid64 != NULL ? 8 : 4));
+		if (l->overlaps)
+			b += l->n * (2 + 16);	/* depth, maxend, ends */
+		b += coverage_nsums(&l->cov) * 8 +
+		    (l->cov.owned ? l->cov.n * 16 : 0);
+		b += l->npyr * 4;
+	}
+	b += m->nkernels * sizeof *m->kernels;
+	b += m->ncopies * sizeof *m->copies;
+	b += m->nnvtx * sizeof *m->nvtx;
+	b += m->ncounters * sizeof *m->counters;
+	nl = m->ngpu_of_api;
+	b += m->nlaunch * 4 + nl * 4 + (nl + CORR_IDX_STEP - 1) /
+	    CORR_IDX_STEP * 4;
+	if (m->device_cov != NULL)
+		for (t = 0; t < m->ndevices; t++)
+			b += m->device_cov[t].n * 16 +
+			    coverage_nsums(&m->device_cov[t]) * 8;
+	b += strpool_bytes(m->strs);
+	return b;
+}
+
+/* Track order: GPU first (device, stream id), then CPU (process, thread,
+ * type, domain). Ties keep creation order. */
+static _Thread_local const struct model *sort_model;
+
+static int
+track_cmp(const void *a, const void *b)
+{
+	const struct track	*x = a, *y = b;
+	const struct model	*m = sort_model;
+	int			 gx = x->type == TRACK_GPU || x->type == TRACK_SYNC;
+	int			 gy = y->type == TRACK_GPU || y->type == TRACK_SYNC;
+
+#define CMP(p, q) do { if ((p) != (q)) return (p) < (q) ? -1 : 1; } while (0)
+	CMP(!gx, !gy);
+	if (gx) {
+		CMP(x->device, y->device);
+		CMP(m->streams[x->stream].source_id,
+		    m->streams[y->stream].source_id);
+		CMP(x->stream, y->stream);
+		CMP(x->type, y->type);	/* a stream's sync row after it */
+		return 0;
+	}
+	CMP(x->process, y->process);
+	if (x->thread != NONE32 && y->thread != NONE32) {
+		CMP(m->threads[x->thread].tid, m->threads[y->thread].tid);
+	}
+	CMP(x->thread, y->thread);
+	/* NVTX above API above OSRT within a thread. */
+	{
+		static const int order[TRACK_TYPE_COUNT] = { 0, 2, 1, 3, 4, 5,
+		    6 };
+		CMP(order[x->type], order[y->type]);
+	}
+	CMP(x->domain, y->domain);
+#undef CMP
+	return 0;
+}
+
+uint64_t
+model_copy_bytes(const struct model *m)
+{
+	const struct lane	*l;
+	uint64_t		 b = 0, x;
+	size_t			 t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if ((l->kind[i] != EV_MEMCPY &&
+			    l->kind[i] != EV_MEMSET) || l->aux[i] >= m->ncopies)
+				continue;
+			x = m->copies[l->aux[i]].bytes;
+			if (x > (uint64_t)MODEL_BYTESUM_MAX - b)
+				return UINT64_MAX;
+			b += x;
+		}
+	}
+	return b;
+}
+
+/* Closes open ranges at the trace end and clamps end < start; returns the
+ * sum of all durations, saturated at INT64_MAX. */
+static int64_t
+model_close_open_ranges(struct model *m)
+{
+	size_t	t, i;
+	int64_t	sum = 0;
+
+	for (t = 0; t < m->ntracks; t++) {
+		struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if ((l->flags[i] & EVF_OPEN) && l->end[i] < m->end_ns)
+				l->end[i] = m->end_ns;
+			if (l->end[i] < l->start[i]) {
+				l->end[i] = l->start[i];
+				l->flags[i] |= EVF_ENDCLAMP;
+			}
+			sum = sat_add64(sum, l->end[i] - l->start[i]);
+		}
+	}
+	return sum;
+}
+
+static void
+model_span(struct model *m)
+{
+	size_t	t, i;
+	int	any = 0;
+
+	for (t = 0; t < m->ntracks; t++) {
+		struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			int64_t s = l->start[i];
+			int64_t e = (l->flags[i] & EVF_OPEN) ? s : l->end[i];
+			if (e < s)
+				e = s;
+			if (!any || s < m->origin_ns)
+				m->origin_ns = s;
+			if (!any || e > m->end_ns)
+				m->end_ns = e;
+			any = 1;
+		}
+	}
+	if (!any)
+		m->origin_ns = m->end_ns = 0;
+}
+
+void
+model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
+{
+	uint32_t	*off, *idx, *fill;
+	size_t		 t, d;
+
+	off = xcalloc(m->ndevices + 2, sizeof *off);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_GPU &&
+		    m->tracks[t].device < m->ndevices)
+			off[m->tracks[t].device + 1]++;
+	for (d = 0; d < m->ndevices; d++)
+		off[d + 1] += off[d];
+	idx = xcalloc((size_t)off[m->ndevices] + 1, sizeof *idx);
+	fill = xcalloc(m->ndevices + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		d = m->tracks[t].device;
+		if (m->tracks[t].type == TRACK_GPU && d < m->ndevices)
+			idx[off[d] + fill[d]++] = (uint32_t)t;
+	}
+	free(fill);
+	*offp = off;
+	*idxp = idx;
+}
+
+/* The NVTX tracks of every thread (m->nvtx_off, m->nvtx_trk). */
+static void
+model_thread_nvtx(struct model *m)
+{
+	uint32_t	*fill, h;
+	size_t		 t;
+
+	free(m->nvtx_off);
+	free(m->nvtx_trk);
+	m->nvtx_off = xcalloc(m->nthreads + 2, sizeof *m->nvtx_off);
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_NVTX &&
+		    m->tracks[t].thread < m->nthreads)
+			m->nvtx_off[m->tracks[t].thread + 1]++;
+	for (t = 0; t < m->nthreads; t++)
+		m->nvtx_off[t + 1] += m->nvtx_off[t];
+	m->nvtx_trk = xcalloc((size_t)m->nvtx_off[m->nthreads] + 1,
+	    sizeof *m->nvtx_trk);
+	fill = xcalloc(m->nthreads + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		h = m->tracks[t].thread;
+		if (m->tracks[t].type == TRACK_NVTX && h < m->nthreads)
+			m->nvtx_trk[m->nvtx_off[h] + fill[h]++] = (uint32_t)t;
+	}
+	free(fill);
+}
+
+/* Per device, the union of its GPU tracks' coverage: O(tracks + devices)
+ * plus the unions. */
+static void
+model_device_coverage(struct model *m)
+{
+	const struct coverage	**in;
+	uint32_t		 *off, *idx;
+	size_t			  d, k, n;
+
+	if (m->device_cov != NULL) {
+		for (d = 0; d < m->ndevices; d++)
+			coverage_free(&m->device_cov[d]);
+		free(m->device_cov);
+		m->device_cov = NULL;
+	}
+	if (m->ndevices == 0)
+		return;
+	m->device_cov = xcalloc(m->ndevices, sizeof *m->device_cov);
+	model_device_tracks(m, &off, &idx);
+	in = xcalloc(m->ntracks + 1, sizeof *in);
+	for (d = 0; d < m->ndevices; d++) {
+		n = 0;
+		for (k = off[d]; k < off[d + 1]; k++)
+			in[n++] = &m->tracks[idx[k]].lane.cov;
+		coverage_union(&m->device_cov[d], in, n);
+		/* Sums every 64 segments, as a lane's own coverage: the
+		 * union is about as long as the device's busiest stream. */
+		m->device_cov[d].shift = COVERAGE_SHIFT;
+		coverage_sums(&m->device_cov[d]);
+	}
+	free(in);
+	free(off);
+	free(idx);
+}
+
+/* Global id bases from the lane lengths (lane_n[t] instead when not
+ * NULL); -1 with *cause past 32 bits. */
+static int
+model_number(struct model *m, const uint64_t *lane_n, char **cause)
+{
+	size_t		t;
+	uint64_t	total = 0;
+
+	free(m->track_off);
+	m->track_off = xcalloc(m->ntracks + 1, sizeof *m->track_off);
+	for (t = 0; t < m->ntracks; t++) {
+		m->track_off[t] = (uint32_t)total;
+		total += lane_n != NULL ? lane_n[t] : m->tracks[t].lane.n;
+		if (total >= NONE32) {
+			if (cause != NULL)
+				*cause = xasprintf("too many events (%llu): "
+				    "at most %u are supported",
+				    (unsigned long long)total, NONE32 - 1);
+			return -1;
+		}
+	}
+	m->track_off[m->ntracks] = (uint32_t)total;
+	m->nevents = total;
+	return 0;
+}
+
+static void
+model_default_domain(struct model *m)
+{
+	if (m->ndomains == 0) {
+		m->domains = xcalloc(1, sizeof *m->domains);
+		m->domains[0].process = NONE32;
+		m->ndomains = 1;
+	}
+}
+
+int
+model_finalize(struct model *m, char **cause)
+{
+	size_t	t;
+
+	model_default_domain(m);
+	model_span(m);
+	if (!model_span_ok(m->origin_ns, m->end_ns)) {
+		if (cause != NULL)
+			*cause = xstrdup("the events span more than "
+			    MODEL_TIME_MAX_TEXT ": the trace's times are "
+			    "corrupt");
+		return -1;
+	}
+	if (model_close_open_ranges(m) > MODEL_DURSUM_MAX) {
+		if (cause != NULL)
+			*cause = xstrdup("the events' durations add up to more "
+			    "than " MODEL_TIME_MAX_TEXT ": the trace's times "
+			    "are corrupt");
+		return -1;
+	}
+	if (model_copy_bytes(m) > (uint64_t)MODEL_BYTESUM_MAX) {
+		if (cause != NULL)
+			*cause = xstrdup("the copies' sizes add up to more than "
+			    "4 EiB: the trace's sizes are corrupt");
+		return -1;
+	}
+
+	sort_model = m;
+	if (m->ntracks > 1)
+		qsort(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp);
+	sort_model = NULL;
+
+	for (t = 0; t < m->ntracks; t++)
+		lane_finalize(&m->tracks[t].lane);
+	if (model_number(m, NULL, cause) != 0)
+		return -1;
+	model_count_kinds(m, m->kind_count);
+
+	nvtx_build(m);
+	correlate_build(m);
+	model_device_coverage(m);
+	model_thread_nvtx(m);
+	return 0;
+}
+
+int
+model_adopt(struct model *m, char **cause)
+{
+	size_t	t;
+
+	model_default_domain(m);
+	if (model_number(m, NULL, cause) != 0)
+		return -1;
+	/* launch covers the GPU and sync tracks, which must come first. */
+	for (t = 0; t < m->ntracks && (m->tracks[t].type == TRACK_GPU ||
+	    m->tracks[t].type == TRACK_SYNC); t++)
+		;
+	if (m->launch != NULL && m->nlaunch != m->track_off[t]) {
+		if (cause != NULL)
+			*cause = xstrdup("correlation does not cover the GPU "
+			    "tracks");
+		return -1;
+	}
+	for (; t < m->ntracks; t++) {
+		if (m->tracks[t].type == TRACK_GPU) {
+			if (cause != NULL)
+				*cause = xasprintf("track %zu: GPU track "
+				    "after CPU tracks", t);
+			return -1;
+		}
+	}
+	for (t = 0; t < m->ntracks; t++) {
+		if (lane_adopt(&m->tracks[t].lane) != 0) {
+			if (cause != NULL)
+				*cause = xasprintf("track %zu: stored index "
+				    "inconsistent", t);
+			return -1;
+		}
+	}
+	model_thread_nvtx(m);
+	return 0;
+}
+
+int
+model_summary(struct model *m, const uint64_t *lane_n, char **cause)
+{
+	model_default_domain(m);
+	if (model_number(m, lane_n, cause) != 0)
+		return -1;
+	m->summary = 1;
+	return 0;
+}

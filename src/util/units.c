@@ -1,0 +1,126 @@
+/*
+ * units: human formatting of nanoseconds, bytes and counts.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/units.h"
+
+char *
+units_dur(int64_t ns, char *buf, size_t len)
+{
+	const char	*sign = ns < 0 ? "-" : "";
+	uint64_t	 a = ns < 0 ? (uint64_t)0 - (uint64_t)ns : (uint64_t)ns;
+
+	if (a < 1000)
+		snprintf(buf, len, "%s%llu ns", sign, (unsigned long long)a);
+	else if (a < 1000000)
+		snprintf(buf, len, "%s%.3f us", sign, (double)a / 1e3);
+	else if (a < 1000000000)
+		snprintf(buf, len, "%s%.3f ms", sign, (double)a / 1e6);
+	else
+		snprintf(buf, len, "%s%.3f s", sign, (double)a / 1e9);
+	return buf;
+}
+
+char *
+units_bytes(uint64_t b, char *buf, size_t len)
+{
+	static const char	*u[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
+	double			 v = (double)b;
+	int			 i = -1;
+
+	if (b < 1024) {
+		snprintf(buf, len, "%llu B", (unsigned long long)b);
+		return buf;
+	}
+	while (v >= 1024 && i < 4) {
+		v /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%.1f %s", v, u[i]);
+	return buf;
+}
+
+char *
+units_count(uint64_t n, char *buf, size_t len)
+{
+	char	tmp[32];
+	size_t	l, i, o = 0;
+
+	l = (size_t)snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)n);
+	for (i = 0; i < l && o + 1 < len; i++) {
+		if (i != 0 && (l - i) % 3 == 0 && o + 2 < len)
+			buf[o++] = ',';
+		buf[o++] = tmp[i];
+	}
+	buf[o < len ? o : len - 1] = '\0';
+	return buf;
+}
+
+int
+units_parse_dur(const char *s, int64_t *out)
+{
+	char	*end;
+	double	 v, mul = 1;
+
+	/* strtod would read hexadecimal ("0x10"); durations are decimal. */
+	if (strpbrk(s, "xX") != NULL)
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno != 0 || v != v)
+		return -1;
+	if (*end == '\0' || strcmp(end, "ns") == 0)
+		mul = 1;
+	else if (strcmp(end, "us") == 0)
+		mul = 1e3;
+	else if (strcmp(end, "ms") == 0)
+		mul = 1e6;
+	else if (strcmp(end, "s") == 0)
+		mul = 1e9;
+	else if (strcmp(end, "min") == 0)
+		mul = 60e9;
+	else
+		return -1;
+	v *= mul;
+	if (v > 9.2e18 || v < -9.2e18)
+		return -1;
+	if (mul == 1 && strchr(s, '.') == NULL && strchr(s, 'e') == NULL &&
+	    strchr(s, 'E') == NULL) {
+		errno = 0;
+		*out = strtoll(s, NULL, 10);
+		return errno == 0 ? 0 : -1;
+	}
+	*out = (int64_t)llround(v);
+	return 0;
+}
+
+int
+units_parse_time(const char *s, int64_t *out, int *absolute)
+{
+	char	buf[128];
+	size_t	n;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	n = strlen(s);
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	if (n >= sizeof buf)
+		return -1;	/* no time is that long: refuse, never cut */
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	*absolute = 0;
+	s = buf;
+	if (*s == '@') {
+		*absolute = 1;
+		s++;
+	}
+	return units_parse_dur(s, out);
+}

@@ -1,0 +1,475 @@
+/*
+ * comm_test: communication kernels' message sizes, from a hand-written
+ * Kineto trace through the model to `gpulens comm`: the Kineto reader's
+ * collective args in kernel_info (element sizes of the dtypes, an unknown
+ * dtype, the "Process Group ID" spelling of older traces, an escaped
+ * string), their survival through the cache and a multi-rank merge, and
+ * comm's total_bytes (AllGather by its output, the rest by their input),
+ * algorithm and bus bandwidth (summed and median) computed by hand below,
+ * group size and process group agreement, and nulls where the size or the
+ * bus factor is unknown.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+
+#include "model/cache.h"
+#include "headless/cmd.h"
+#include "headless/cmd-events.h"
+#include "sources/kineto.h"
+#include "model/merge.h"
+#include "model/model.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "tsupport.h"
+
+extern const struct cmd_entry	cmd_comm_entry;
+
+static char	dir[] = "/tmp/comm_test.XXXXXX";
+
+/* A kernel on device 0: name, stream, ts and dur (us), and its args. */
+#define K(name, stream, ts, dur, args)					\
+	"{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" name "\",\"pid\":0,"	\
+	"\"tid\":" #stream ",\"ts\":" #ts ",\"dur\":" #dur ",\"args\":"	\
+	"{\"device\":0,\"stream\":" #stream ",\"correlation\":1" args "}},\n"
+#define PG0	",\"Process Group Name\":\"0\",\"Process Group Description\":" \
+	"\"default_pg\",\"Process Group Ranks\":\"[0, 1, 2, 3]\""
+#define AR	"ncclDevKernel_AllReduce_Sum_f32_RING_LL(x)"
+#define AG	"ncclDevKernel_AllGather_RING_LL(x)"
+#define RED	"ncclDevKernel_Reduce_Sum_f32_RING_LL(x)"
+
+/*
+ * Streams of device 0 and what comm must make of them (1 us = 1000 ns, so
+ * bytes / ns is GB/s):
+ *   20 AllReduce, group of 4 (bus factor 2 * 3 / 4 = 1.5):
+ *      1000 Float = 4000 B in 10 us, 5000 BFloat16 = 10000 B in 20 us, and
+ *      a kernel of unknown dtype "Weird" (not sized);
+ *   21 AllGather, group of 4 (factor 3 / 4), sized by the output:
+ *      _allgather_base 250 -> 1000 Half = 2000 B in 10 us (process group
+ *      "0"), allgather_into_tensor_coalesced 100 -> 400 Long = 3200 B in
+ *      10 us (process group "1"): the groups disagree;
+ *   22 Broadcast (factor 1, no group size needed): 1000 Byte in 4 us;
+ *   23 Generic with the collective "coalesced": 2000 Int = 8000 B in
+ *      10 us, no bus factor;
+ *   24 SendRecv without args: nothing known;
+ *   25 Reduce (factor 1), the other dtypes, 10 elements each, 1 us each:
+ *      Double 8, Char 1, Bool 1, ComplexFloat 8, float 4, Float8_e4m3fn 1,
+ *      c10::BFloat16 2, int64 8 (Process Group ID 3 and an escaped
+ *      description on the first).
+ */
+static const char trace[] =
+    "{\"schemaVersion\": 1, \"distributedInfo\": {\"rank\": 0, "
+    "\"world_size\": 4},\n"
+    " \"traceEvents\": [\n"
+    "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\","
+    "\"pid\":10,\"tid\":11,\"ts\":90,\"dur\":1,\"args\":{\"correlation\":1}},\n"
+    K(AR, 20, 100, 10, ",\"Collective name\":\"allreduce\",\"In msg nelems\":"
+    "1000,\"Out msg nelems\":1000,\"Group size\":4,\"dtype\":\"Float\"" PG0)
+    K(AR, 20, 200, 20, ",\"Collective name\":\"allreduce\",\"In msg nelems\":"
+    "5000,\"Out msg nelems\":5000,\"Group size\":4,\"dtype\":\"BFloat16\"" PG0)
+    K(AR, 20, 300, 5, ",\"Collective name\":\"allreduce\",\"In msg nelems\":"
+    "7,\"Out msg nelems\":7,\"Group size\":4,\"dtype\":\"Weird\"" PG0)
+    K(AG, 21, 400, 10, ",\"Collective name\":\"_allgather_base\","
+    "\"In msg nelems\":250,\"Out msg nelems\":1000,\"Group size\":4,"
+    "\"dtype\":\"Half\"" PG0)
+    K(AG, 21, 500, 10, ",\"Collective name\":"
+    "\"allgather_into_tensor_coalesced\",\"In msg nelems\":100,"
+    "\"Out msg nelems\":400,\"Group size\":4,\"dtype\":\"Long\","
+    "\"Process Group Name\":\"1\"")
+    K("ncclKernel_Broadcast_RING_LL(x)", 22, 600, 4, ",\"Collective name\":"
+    "\"broadcast\",\"In msg nelems\":1000,\"Out msg nelems\":1000,"
+    "\"dtype\":\"Byte\"")
+    K("ncclDevKernel_Generic(x)", 23, 700, 10, ",\"Collective name\":"
+    "\"coalesced\",\"In msg nelems\":2000,\"Out msg nelems\":2000,"
+    "\"Group size\":4,\"dtype\":\"Int\"")
+    K("ncclKernel_SendRecv(x)", 24, 800, 3, "")
+    K(RED, 25, 900, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
+    "\"dtype\":\"Double\",\"Process Group ID\":3,"
+    "\"Process Group Description\":\"de\\u0066ault\"")
+    K(RED, 25, 902, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
+    "\"dtype\":\"Char\"")
+    K(RED, 25, 904, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
+    "\"dtype\":\"Bool\"")
+    K(RED, 25, 906, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
+    "\"dtype\":\"ComplexFloat\"")
+    K(RED, 25, 908, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
+    "\"dtype\":\"float\"")
+    K(RED, 25, 910, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
+    "\"dtype\":\"Float8_e4m3fn\"")
+    K(RED, 25, 912, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
+    "\"dtype\":\"c10::BFloat16\"")
+    K(RED, 25, 914, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
+    "\"dtype\":\"int64\"")
+    "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"record_param_comms\","
+    "\"pid\":10,\"tid\":11,\"ts\":95,\"dur\":1,\"args\":{\"Collective name\":"
+    "\"allreduce\",\"In msg nelems\":1000,\"dtype\":\"Float\"}}\n"
+    "]}\n";
+
+static char *
+path(const char *name)
+{
+	static char	buf[4][256];
+	static int	i;
+
+	i = (i + 1) % 4;
+	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
+	return buf[i];
+}
+
+static int
+setup(void **state)
+{
+	FILE	*f;
+
+	(void)state;
+	if (mkdtemp(dir) == NULL || setenv("XDG_CACHE_HOME", dir, 1) != 0)
+		return -1;
+	if ((f = fopen(path("t.json"), "w")) == NULL)
+		return -1;
+	fputs(trace, f);
+	return fclose(f);
+}
+
+static int
+teardown(void **state)
+{
+	char	cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static struct model *
+load(void)
+{
+	struct model	*m;
+	char		*cause = NULL;
+
+	m = kineto_load(path("t.json"), NULL, &cause);
+	if (m == NULL)
+		fail_msg("kineto_load: %s", cause);
+	return m;
+}
+
+/* The kernel_info of the kernel on stream that starts at ts (us). */
+static const struct kernel_info *
+kinfo(const struct model *m, uint64_t stream, int64_t ts)
+{
+	size_t	t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		if (tr->type != TRACK_GPU ||
+		    m->streams[tr->stream].source_id != stream)
+			continue;
+		for (i = 0; i < tr->lane.n; i++)
+			if (tr->lane.kind[i] == EV_KERNEL &&
+			    tr->lane.start[i] == ts * 1000) {
+				assert_true(tr->lane.aux[i] < m->nkernels);
+				return &m->kernels[tr->lane.aux[i]];
+			}
+	}
+	fail_msg("no kernel on stream %llu at %lld us",
+	    (unsigned long long)stream, (long long)ts);
+	return NULL;
+}
+
+/* ---- running comm -------------------------------------------------- */
+
+
+/* `gpulens comm t.json --limit 0` on m: the envelope. */
+static cJSON *
+comm(const struct model *m)
+{
+	static char	 a0[] = "comm", a1[] = "t.json", a2[] = "--limit";
+	static char	 a3[] = "0";
+	char		*argv[] = { a0, a1, a2, a3, NULL };
+	struct opts	 o;
+	struct out	 out;
+	const char	*code = NULL;
+	char		*cause = NULL;
+	cJSON		*env;
+
+	if (opts_parse(&o, cmd_comm_entry.options, 4, argv, &cause) != 0)
+		fail_msg("opts_parse: %s", cause);
+	out_init(&out, "comm");
+	opts_apply_out(&o, &out);
+	if (cmd_comm_run(m, &o, &out, &code, &cause) != 0)
+		fail_msg("comm: %s", cause);
+	env = ts_emit_json(&out, m, "t.json");
+	out_free(&out);
+	opts_free(&o);
+	return env;
+}
+
+static const cJSON *
+field(const cJSON *row, const char *key)
+{
+	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(row, key);
+
+	if (it == NULL)
+		fail_msg("no field %s", key);
+	return it;
+}
+
+static double
+num(const cJSON *row, const char *key)
+{
+	const cJSON	*it = field(row, key);
+
+	if (!cJSON_IsNumber(it))
+		fail_msg("field %s is not a number", key);
+	return it->valuedouble;
+}
+
+static int
+is_null(const cJSON *row, const char *key)
+{
+	return cJSON_IsNull(field(row, key));
+}
+
+/* The kernel row of collective on stream 2x of device 0, rank 0. */
+static const cJSON *
+row(cJSON *env, const char *coll, int stream)
+{
+	const cJSON	*rows, *r;
+	char		 key[256];
+
+	snprintf(key, sizeof key, "kind=kernel|collective=%s|device=0|"
+	    "stream=%d|pid=10|rank=0", coll, stream);
+	rows = cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(env, "data"), "rows");
+	cJSON_ArrayForEach(r, rows)
+		if (strcmp(cJSON_GetObjectItemCaseSensitive(r,
+		    "key")->valuestring, key) == 0)
+			return r;
+	fail_msg("no row %s", key);
+	return NULL;
+}
+
+/* ---- tests --------------------------------------------------------- */
+
+static void
+test_kernel_info(void **state)
+{
+	struct model			*m = load();
+	const struct kernel_info	*k;
+	static const struct {
+		int64_t	 ts;
+		int	 size;
+	} dt[] = {
+		{ 900, 8 }, { 902, 1 }, { 904, 1 }, { 906, 8 }, { 908, 4 },
+		{ 910, 1 }, { 912, 2 }, { 914, 8 },
+	};
+	size_t				 i;
+
+	(void)state;
+	k = kinfo(m, 20, 100);
+	assert_string_equal(model_str(m, k->comm_coll), "allreduce");
+	assert_string_equal(model_str(m, k->comm_dtype), "Float");
+	assert_int_equal(k->comm_elem_size, 4);
+	assert_int_equal(k->comm_flags, KCOMM_IN | KCOMM_OUT);
+	assert_int_equal(k->comm_in_nelems, 1000);
+	assert_int_equal(k->comm_out_nelems, 1000);
+	assert_int_equal(k->comm_group_size, 4);
+	assert_string_equal(model_str(m, k->comm_pg_name), "0");
+	assert_string_equal(model_str(m, k->comm_pg_desc), "default_pg");
+	assert_string_equal(model_str(m, k->comm_pg_ranks), "[0, 1, 2, 3]");
+	/* The usual kernel fields are still there. */
+	assert_string_equal(model_str(m, k->short_name),
+	    "ncclDevKernel_AllReduce_Sum_f32_RING_LL");
+	assert_int_equal(kinfo(m, 20, 200)->comm_elem_size, 2);
+	/* An unknown dtype is kept, with no element size. */
+	k = kinfo(m, 20, 300);
+	assert_string_equal(model_str(m, k->comm_dtype), "Weird");
+	assert_int_equal(k->comm_elem_size, 0);
+	assert_int_equal(k->comm_in_nelems, 7);
+	k = kinfo(m, 21, 400);
+	assert_string_equal(model_str(m, k->comm_coll), "_allgather_base");
+	assert_int_equal(k->comm_in_nelems, 250);
+	assert_int_equal(k->comm_out_nelems, 1000);
+	assert_int_equal(k->comm_elem_size, 2);
+	assert_int_equal(kinfo(m, 21, 500)->comm_elem_size, 8);
+	assert_int_equal(kinfo(m, 22, 600)->comm_elem_size, 1);
+	assert_int_equal(kinfo(m, 22, 600)->comm_group_size, 0);
+	assert_int_equal(kinfo(m, 23, 700)->comm_elem_size, 4);
+	/* No args: nothing known. */
+	k = kinfo(m, 24, 800);
+	assert_int_equal(k->comm_flags, 0);
+	assert_int_equal(k->comm_coll, 0);
+	assert_int_equal(k->comm_dtype, 0);
+	assert_int_equal(k->comm_elem_size, 0);
+	assert_int_equal(k->comm_pg_name, 0);
+	for (i = 0; i < sizeof dt / sizeof dt[0]; i++) {
+		k = kinfo(m, 25, dt[i].ts);
+		assert_int_equal(k->comm_elem_size, dt[i].size);
+		assert_int_equal(k->comm_flags, KCOMM_IN);
+	}
+	/* Older traces' integer "Process Group ID"; escapes decoded. */
+	k = kinfo(m, 25, 900);
+	assert_string_equal(model_str(m, k->comm_pg_name), "3");
+	assert_string_equal(model_str(m, k->comm_pg_desc), "default");
+	/* Kernels that differ only in their message are distinct records. */
+	assert_ptr_not_equal(kinfo(m, 25, 902), kinfo(m, 25, 904));
+	model_free(m);
+}
+
+static void
+test_comm_bytes(void **state)
+{
+	struct model	*m = load();
+	cJSON		*env = comm(m);
+	const cJSON	*r;
+
+	(void)state;
+	/* AllReduce: 4000 + 10000 B over 10 + 20 us; the "Weird" kernel
+	 * counts in the times, not in the sizes. */
+	r = row(env, "AllReduce", 20);
+	assert_int_equal(num(r, "count"), 3);
+	assert_int_equal(num(r, "total_ns"), 35000);
+	assert_int_equal(num(r, "sized_count"), 2);
+	assert_int_equal(num(r, "total_bytes"), 14000);
+	assert_int_equal(num(r, "group_size"), 4);
+	assert_string_equal(field(r, "process_group")->valuestring, "0");
+	assert_float_equal(num(r, "algbw_gbps"), 14000.0 / 30000, 1e-3);
+	assert_float_equal(num(r, "busbw_gbps"), 1.5 * 14000 / 30000, 1e-3);
+	/* Per kernel 0.4 and 0.5 GB/s; bus 0.6 and 0.75. */
+	assert_float_equal(num(r, "median_algbw_gbps"), 0.45, 1e-9);
+	assert_float_equal(num(r, "median_busbw_gbps"), 0.675, 1e-9);
+	/* AllGather by its output: 1000 x 2 + 400 x 8 B over 20 us. */
+	r = row(env, "AllGather", 21);
+	assert_int_equal(num(r, "total_bytes"), 5200);
+	assert_float_equal(num(r, "algbw_gbps"), 0.26, 1e-9);
+	assert_float_equal(num(r, "busbw_gbps"), 0.195, 1e-9);
+	/* Per kernel 0.2 and 0.32 GB/s. */
+	assert_float_equal(num(r, "median_algbw_gbps"), 0.26, 1e-9);
+	assert_float_equal(num(r, "median_busbw_gbps"), 0.195, 1e-9);
+	assert_int_equal(num(r, "group_size"), 4);
+	assert_true(is_null(r, "process_group"));	/* "0" and "1" */
+	/* Broadcast: factor 1 without a group size. */
+	r = row(env, "Broadcast", 22);
+	assert_int_equal(num(r, "total_bytes"), 1000);
+	assert_float_equal(num(r, "algbw_gbps"), 0.25, 1e-9);
+	assert_float_equal(num(r, "busbw_gbps"), 0.25, 1e-9);
+	assert_float_equal(num(r, "median_busbw_gbps"), 0.25, 1e-9);
+	assert_true(is_null(r, "group_size"));
+	assert_true(is_null(r, "process_group"));
+	/* An unknown collective: bytes and algbw, no bus bandwidth. */
+	r = row(env, "Generic", 23);
+	assert_int_equal(num(r, "total_bytes"), 8000);
+	assert_float_equal(num(r, "algbw_gbps"), 0.8, 1e-9);
+	assert_float_equal(num(r, "median_algbw_gbps"), 0.8, 1e-9);
+	assert_true(is_null(r, "busbw_gbps"));
+	assert_true(is_null(r, "median_busbw_gbps"));
+	/* No sizes at all. */
+	r = row(env, "SendRecv", 24);
+	assert_int_equal(num(r, "count"), 1);
+	assert_int_equal(num(r, "sized_count"), 0);
+	assert_true(is_null(r, "total_bytes"));
+	assert_true(is_null(r, "algbw_gbps"));
+	assert_true(is_null(r, "busbw_gbps"));
+	assert_true(is_null(r, "median_algbw_gbps"));
+	assert_true(is_null(r, "median_busbw_gbps"));
+	assert_true(is_null(r, "group_size"));
+	assert_true(is_null(r, "process_group"));
+	/* Reduce: 10 x (8 + 1 + 1 + 8 + 4 + 1 + 2 + 8) = 330 B in 8 us;
+	 * process groups "3" and none. */
+	r = row(env, "Reduce", 25);
+	assert_int_equal(num(r, "sized_count"), 8);
+	assert_int_equal(num(r, "total_bytes"), 330);
+	assert_float_equal(num(r, "algbw_gbps"), 330.0 / 8000, 1e-3);
+	assert_float_equal(num(r, "busbw_gbps"), 330.0 / 8000, 1e-3);
+	/* Per kernel 10, 10, 10, 20, 40, 80, 80, 80 B / 1000 ns. */
+	assert_float_equal(num(r, "median_algbw_gbps"), 0.03, 1e-9);
+	assert_true(is_null(r, "process_group"));
+	cJSON_Delete(env);
+	model_free(m);
+}
+
+/* The kernel rows' total_bytes, summed. */
+static double
+sum_bytes(cJSON *env)
+{
+	const cJSON	*rows, *r;
+	double		 sum = 0;
+
+	rows = cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(env, "data"), "rows");
+	cJSON_ArrayForEach(r, rows)
+		if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(r,
+		    "total_bytes")))
+			sum += num(r, "total_bytes");
+	return sum;
+}
+
+static void
+test_cache_merge(void **state)
+{
+	struct model	*m = load(), *c = NULL, *g;
+	struct merge_in	 in[2];
+	char		*cause = NULL;
+	cJSON		*env;
+	size_t		 i;
+
+	(void)state;
+	memset(in, 0, sizeof in);
+	/* Through the cache: the same records, string ids and all. */
+	assert_int_equal(cache_save(path("t.json"), m, &cause), 0);
+	assert_int_equal(cache_load(path("t.json"), &c, &cause), 1);
+	assert_int_equal(c->nkernels, m->nkernels);
+	for (i = 0; i < m->nkernels; i++)
+		assert_memory_equal(&c->kernels[i], &m->kernels[i],
+		    sizeof m->kernels[i]);
+	env = comm(c);
+	assert_float_equal(sum_bytes(env), 14000 + 5200 + 1000 + 8000 + 330,
+	    1e-9);
+	cJSON_Delete(env);
+	model_free(c);
+	cache_remove(path("t.json"));
+	/* Two ranks merged: strings re-interned, sizes doubled. */
+	in[0].m = m;
+	in[0].rank = 0;
+	in[0].label = "r0";
+	in[1].m = load();
+	in[1].rank = 1;
+	in[1].label = "r1";
+	g = merge_models(in, 2, &cause);
+	if (g == NULL)
+		fail_msg("merge: %s", cause);
+	env = comm(g);
+	assert_float_equal(sum_bytes(env), 2.0 * (14000 + 5200 + 1000 + 8000 +
+	    330), 1e-9);
+	cJSON_Delete(env);
+	for (i = 0; i < g->nkernels; i++) {
+		const struct kernel_info *k = &g->kernels[i];
+		if (k->comm_flags == 0)
+			continue;
+		assert_non_null(strstr(" allreduce _allgather_base "
+		    "allgather_into_tensor_coalesced broadcast coalesced "
+		    "reduce ", model_str(g, k->comm_coll)));
+	}
+	model_free(g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_kernel_info),
+		cmocka_unit_test(test_comm_bytes),
+		cmocka_unit_test(test_cache_merge),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

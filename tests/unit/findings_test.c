@@ -1,0 +1,397 @@
+/*
+ * findings_test: the findings rules (headless/finding*.c) and the
+ * findings verb.
+ *
+ *   - On hand-built models with numbers worked out on paper: the cost,
+ *     share and Amdahl bounds of a synchronous memcpy, the gap classes
+ *     (a gap a synchronisation call ends in, a gap before a late launch),
+ *     the one-off rule, ranking by confidence then share.
+ *   - On generated traces (sources/synth/gen.c): a clean trace yields no
+ *     high-confidence finding; each planted problem, alone on a clean
+ *     trace, is found with high confidence and ranked first.
+ *   - The verb's rows and --min-confidence (the TUI panel has its own
+ *     test, view_findings_test).
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "model/builder.h"
+#include "headless/cmd-analyses.h"
+#include "analysis/finding.h"
+#include "sources/synth/gen.h"
+#include "model/model.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "sources/source.h"
+#include "tsupport.h"
+#include "util/xmalloc.h"
+
+/* The hand-built model is tsupport.h's ts_model_sync_copy(). */
+
+static const struct finding *
+find(const struct findings *fs, const char *type)
+{
+	size_t	i;
+
+	for (i = 0; i < fs->n; i++)
+		if (strcmp(fs->v[i].type, type) == 0)
+			return &fs->v[i];
+	return NULL;
+}
+
+static void
+test_memcpy_sync_cost(void **state)
+{
+	struct model		*m = ts_model_sync_copy();
+	struct findings		 fs;
+	const struct finding	*f;
+	char			*cause = NULL;
+
+	(void)state;
+	assert_int_equal(finding_run(m, 0, 0, &fs, &cause), 0);
+	assert_int_equal(fs.t1 - fs.t0, 2000000);
+	f = find(&fs, "cuda_memcpy_sync");
+	assert_non_null(f);
+	/* The cudaMemcpy call blocked the host 210 us of 2000. */
+	assert_int_equal(f->cost_ns, 210000);
+	assert_true(f->share_pct > 10.4999 && f->share_pct < 10.5001);
+	/* Amdahl: 1 / (1 - 0.105 / 2) and 1 / (1 - 0.105). */
+	assert_true(f->speedup_half > 1.05540 && f->speedup_half < 1.05541);
+	assert_true(f->speedup_all > 1.11731 && f->speedup_all < 1.11732);
+	assert_int_equal(f->confidence, FINDING_HIGH);
+	assert_int_equal(f->t0, 200000);
+	assert_int_equal(f->t1, 410000);
+	assert_int_equal(f->rank, 3);
+	/* A synchronous call is not the asynchronous-pageable rule. */
+	assert_null(find(&fs, "cuda_memcpy_async"));
+	finding_free(&fs);
+	model_free(m);
+}
+
+static void
+test_gap_classes(void **state)
+{
+	struct model		*m = ts_model_sync_copy();
+	struct findings		 fs;
+	const struct finding	*f;
+	char			*cause = NULL;
+
+	(void)state;
+	assert_int_equal(finding_run(m, 0, 0, &fs, &cause), 0);
+	/* gpu_gaps threshold: 2% of 2000 us is 40 us, under 1 ms: 1 ms. */
+	assert_int_equal(fs.gap_threshold, 1000000);
+	/* [100, 300) ends in no sync and lasts 200 us: the memcpy launch
+	 * (its API [200, 410)) ended after the gap began: a launch gap.
+	 * [500, 1000): the synchronisation ends at 600 inside it. */
+	f = find(&fs, "cuda_api_sync");
+	assert_non_null(f);
+	assert_int_equal(f->cost_ns, 500000);
+	assert_int_equal(f->t0, 500000);
+	assert_int_equal(f->t1, 1000000);
+	f = find(&fs, "launch_bound");
+	assert_non_null(f);
+	/* [100, 300) and [1100, 1100.5): 10.025%, but the work after the
+	 * gaps is long (median 99.75 us), so not high. */
+	assert_int_equal(f->cost_ns, 200500);
+	assert_int_equal(f->confidence, FINDING_MEDIUM);
+	assert_null(find(&fs, "gpu_gaps"));
+	assert_null(find(&fs, "idle_bubbles"));
+	/*
+	 * gpu_time_util: [0, 1200 us) in 30 chunks of 40 us; below 50%:
+	 * [120, 280) and [520, 1000), idle 160 + 480 us = 32%.
+	 */
+	f = find(&fs, "gpu_time_util");
+	assert_non_null(f);
+	assert_int_equal(f->cost_ns, 640000);
+	assert_int_equal(f->t0, 520000);
+	assert_int_equal(f->t1, 1000000);
+	/* dominant_kernel: k, 399.5 us on device 0, never high. */
+	f = find(&fs, "dominant_kernel");
+	assert_non_null(f);
+	assert_int_equal(f->cost_ns, 399500);
+	assert_int_equal(f->confidence, FINDING_MEDIUM);
+	/* Its command is what gpulens ncu-command gives for its longest
+	 * launch (the same builder). */
+	assert_non_null(f->command);
+	assert_int_equal(strncmp(f->command, "ncu --kernel-name k "
+	    "--launch-skip ", 34), 0);
+	assert_non_null(strstr(f->command, " --launch-count 1 --export ev"));
+	/* Ranked by confidence, then share. */
+	assert_int_equal(fs.n, 5);
+	assert_string_equal(fs.v[0].type, "gpu_time_util");
+	assert_string_equal(fs.v[1].type, "cuda_api_sync");
+	assert_string_equal(fs.v[2].type, "cuda_memcpy_sync");
+	assert_string_equal(fs.v[3].type, "dominant_kernel");
+	assert_string_equal(fs.v[4].type, "launch_bound");
+	finding_free(&fs);
+	model_free(m);
+}
+
+static void
+test_window(void **state)
+{
+	struct model		*m = ts_model_sync_copy();
+	struct findings		 fs;
+	char			*cause = NULL;
+
+	(void)state;
+	/* [700 us, 1990 us): no copy and no gap a sync ends in. */
+	assert_int_equal(finding_run(m, 700000, 1990000, &fs, &cause), 0);
+	assert_null(find(&fs, "cuda_memcpy_sync"));
+	assert_null(find(&fs, "cuda_api_sync"));
+	assert_non_null(find(&fs, "launch_bound"));
+	finding_free(&fs);
+	model_free(m);
+}
+
+static void
+test_conf_rules(void **state)
+{
+	(void)state;
+	assert_int_equal(finding_conf_of(5.0, 1.0), FINDING_HIGH);
+	assert_int_equal(finding_conf_of(4.99, 1.0), FINDING_MEDIUM);
+	assert_int_equal(finding_conf_of(1.0, 1.0), FINDING_MEDIUM);
+	assert_int_equal(finding_conf_of(0.99, 1.0), FINDING_LOW);
+	/* Mostly outside the iterations: one-off, low. */
+	assert_int_equal(finding_conf_of(30.0, 0.49), FINDING_LOW);
+	assert_int_equal(finding_conf_of(30.0, 0.5), FINDING_HIGH);
+}
+
+/* ---- generated traces ---- */
+
+static void
+test_plant_parse(void **state)
+{
+	struct gen_opts	 o;
+	unsigned	 p;
+	char		*cause = NULL;
+
+	(void)state;
+	assert_int_equal(gen_plant_parse("warmup,comm", &p, &cause), 0);
+	assert_int_equal(p, GEN_PLANT_WARMUP | GEN_PLANT_COMM);
+	assert_int_equal(gen_plant_parse("all", &p, &cause), 0);
+	assert_int_equal(p, GEN_PLANT_ALL);
+	assert_int_equal(gen_plant_parse("none", &p, &cause), 0);
+	assert_int_equal(p, 0);
+	assert_int_equal(gen_plant_parse("sync,bogus", &p, &cause), -1);
+	assert_non_null(strstr(cause, "bogus"));
+	free(cause);
+	cause = NULL;
+	assert_string_equal(gen_plant_name(0), "warmup");
+	assert_null(gen_plant_name(GEN_PLANT_COUNT));
+	assert_non_null(gen_plant_help(GEN_PLANT_COUNT - 1));
+	/* Unknown bits are refused. */
+	gen_opts_default(&o);
+	o.events = 1000;
+	o.plant = 1u << 30;
+	assert_int_equal(gen_write_nsys("/nonexistent/x.sqlite", &o, NULL,
+	    &cause), -1);
+	assert_non_null(strstr(cause, "plant"));
+	free(cause);
+}
+
+static struct model *
+generate(const char *name, unsigned plant, int straggler)
+{
+	struct gen_opts	 o;
+	struct model	*m;
+	char		*path, *cause = NULL;
+
+	gen_opts_default(&o);
+	o.events = 25000;
+	o.gpus = 2;
+	o.seed = 3;
+	o.clean = 1;
+	o.plant = plant;
+	o.straggler = straggler;
+	path = xasprintf("%s/%s.sqlite", ts_tmp(), name);
+	if (gen_write_nsys(path, &o, NULL, &cause) != 0)
+		fail_msg("gen_write_nsys: %s", cause);
+	m = source_read(path, NULL, &cause);
+	if (m == NULL)
+		fail_msg("source_read: %s", cause);
+	unlink(path);
+	free(path);
+	return m;
+}
+
+static void
+test_clean(void **state)
+{
+	struct model	*m = generate("clean", 0, GEN_STRAGGLER_AUTO);
+	struct findings	 fs;
+	char		*cause = NULL;
+	size_t		 i;
+
+	(void)state;
+	assert_int_equal(finding_run(m, 0, 0, &fs, &cause), 0);
+	for (i = 0; i < fs.n; i++)
+		if (fs.v[i].confidence == FINDING_HIGH)
+			fail_msg("clean trace: high-confidence %s (%.2f%%)",
+			    fs.v[i].type, fs.v[i].share_pct);
+	/* The rules all ran. */
+	assert_int_equal(cJSON_GetArraySize(fs.rules), 13);
+	finding_free(&fs);
+	model_free(m);
+}
+
+static void
+planted(const char *name, unsigned plant, int straggler, const char *type)
+{
+	struct model	*m = generate(name, plant, straggler);
+	struct findings	 fs;
+	char		*cause = NULL;
+
+	assert_int_equal(finding_run(m, 0, 0, &fs, &cause), 0);
+	assert_true(fs.n > 0);
+	if (strcmp(fs.v[0].type, type) != 0 ||
+	    fs.v[0].confidence != FINDING_HIGH)
+		fail_msg("%s: first is %s (%s), not %s", name, fs.v[0].type,
+		    finding_conf_name(fs.v[0].confidence), type);
+	assert_int_equal(fs.v[0].rank, 1);
+	assert_true(fs.v[0].share_pct >= FINDING_HIGH_PCT);
+	assert_false(fs.v[0].one_off);
+	assert_true(fs.v[0].t0 < fs.v[0].t1);
+	assert_non_null(fs.v[0].title);
+	assert_non_null(fs.v[0].next);
+	finding_free(&fs);
+	model_free(m);
+}
+
+static void
+test_plant_launch(void **state)
+{
+	(void)state;
+	planted("launch", GEN_PLANT_LAUNCH, GEN_STRAGGLER_AUTO, "launch_bound");
+}
+
+static void
+test_plant_sync(void **state)
+{
+	(void)state;
+	planted("sync", GEN_PLANT_SYNC, GEN_STRAGGLER_AUTO, "cuda_api_sync");
+}
+
+static void
+test_plant_copies(void **state)
+{
+	(void)state;
+	planted("pageable", GEN_PLANT_PAGEABLE, GEN_STRAGGLER_AUTO,
+	    "cuda_memcpy_async");
+	planted("memcpy", GEN_PLANT_MEMCPY_SYNC, GEN_STRAGGLER_AUTO,
+	    "cuda_memcpy_sync");
+	planted("memset", GEN_PLANT_MEMSET_SYNC, GEN_STRAGGLER_AUTO,
+	    "cuda_memset_sync");
+}
+
+static void
+test_plant_comm(void **state)
+{
+	(void)state;
+	planted("comm", GEN_PLANT_COMM, GEN_STRAGGLER_AUTO, "exposed_comm");
+	planted("straggler", 0, 1, "straggler");
+}
+
+static void
+test_plant_idle(void **state)
+{
+	(void)state;
+	planted("bubble", GEN_PLANT_BUBBLE, GEN_STRAGGLER_AUTO,
+	    "idle_bubbles");
+	planted("gap", GEN_PLANT_GAP, GEN_STRAGGLER_AUTO, "gpu_gaps");
+	planted("imbalance", GEN_PLANT_IMBALANCE, GEN_STRAGGLER_AUTO,
+	    "imbalance");
+}
+
+/* ---- the verb ---- */
+
+static void
+parse(struct opts *o, const char *const *av, int ac)
+{
+	char	*cause = NULL;
+
+	if (opts_parse(o, FINDINGS_OPTS, ac, (char **)av, &cause) != 0)
+		fail_msg("opts_parse: %s", cause);
+}
+
+static void
+test_verb(void **state)
+{
+	struct model		*m = ts_model_sync_copy();
+	const char		*av[] = { "findings", "t.sqlite" };
+	struct vopt		 v[] = FINDINGS_VOPTS;
+	struct opts		 o;
+	struct out		 out;
+	char			*cause = NULL;
+	const char		*code = NULL;
+	cJSON			*row;
+
+	(void)state;
+	parse(&o, av, 2);
+	out_init(&out, "findings");
+	assert_int_equal(cmd_findings_compute(m, &o, v, 1, &out, &code,
+	    &cause), 0);
+	row = cJSON_GetArrayItem(out.rows, 1);
+	assert_string_equal(cJSON_GetObjectItem(row, "type")->valuestring,
+	    "cuda_api_sync");
+	assert_string_equal(cJSON_GetObjectItem(row, "key")->valuestring,
+	    "type=cuda_api_sync");
+	assert_int_equal((int64_t)ts_jnum(row, "rank"), 2);
+	/* Relative times: the origin is -10 us. */
+	assert_int_equal((int64_t)ts_jnum(row, "start_ns"), 510000);
+	assert_int_equal((int64_t)ts_jnum(row, "cost_ns"), 500000);
+	assert_int_equal((int64_t)ts_jnum(row, "device"), 0);
+	assert_true(cJSON_IsObject(cJSON_GetObjectItem(row, "evidence")));
+	assert_true(cJSON_IsNull(cJSON_GetObjectItem(row, "ncu_command")));
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(out.aux,
+	    "rules")), 13);
+	out_free(&out);
+
+	/* --min-confidence high keeps the three high ones. */
+	v[0].value = "high";
+	out_init(&out, "findings");
+	assert_int_equal(cmd_findings_compute(m, &o, v, 1, &out, &code,
+	    &cause), 0);
+	assert_int_equal(cJSON_GetArraySize(out.rows), 3);
+	out_free(&out);
+	v[0].value = "severe";
+	out_init(&out, "findings");
+	assert_int_equal(cmd_findings_compute(m, &o, v, 1, &out, &code,
+	    &cause), -1);
+	assert_non_null(strstr(cause, "--min-confidence"));
+	free(cause);
+	out_free(&out);
+	opts_free(&o);
+	model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_memcpy_sync_cost),
+		cmocka_unit_test(test_gap_classes),
+		cmocka_unit_test(test_window),
+		cmocka_unit_test(test_conf_rules),
+		cmocka_unit_test(test_plant_parse),
+		cmocka_unit_test(test_clean),
+		cmocka_unit_test(test_plant_launch),
+		cmocka_unit_test(test_plant_sync),
+		cmocka_unit_test(test_plant_copies),
+		cmocka_unit_test(test_plant_comm),
+		cmocka_unit_test(test_plant_idle),
+		cmocka_unit_test(test_verb),
+	};
+
+	return cmocka_run_group_tests(tests, ts_tmp_setup,
+	    ts_tmp_teardown);
+}

@@ -1,0 +1,224 @@
+/*
+ * group_test: the grouping helpers of the aggregating verbs (group.h):
+ * --group-by parsing and its messages, key parts, derived names, and the
+ * key map (first-seen numbering, whole-key comparison, growth, the direct
+ * table of one-component keys).
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "model/builder.h"
+#include "headless/group.h"
+#include "model/model.h"
+
+static const char *names[] = { "api", "name", "stream" };
+
+static void
+test_parse_axes(void **state)
+{
+	int	 axes[3], n;
+	char	*cause = NULL;
+
+	(void)state;
+	assert_int_equal(group_parse_axes(NULL, "name,api", names, 3, 0,
+	    axes, &n, &cause), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(axes[0], 1);
+	assert_int_equal(axes[1], 0);
+	/* Repeats count, up to the number of axes, then parsing stops. */
+	assert_int_equal(group_parse_axes("stream,stream,stream,bogus", "",
+	    names, 3, 0, axes, &n, &cause), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(axes[2], 2);
+	/* GROUP_UNIQUE: once each; GROUP_NONE: none and all are no axis. */
+	assert_int_equal(group_parse_axes("api,none,api,all,stream", "",
+	    names, 3, GROUP_NONE | GROUP_UNIQUE, axes, &n, &cause), 0);
+	assert_int_equal(n, 2);
+	assert_int_equal(axes[0], 0);
+	assert_int_equal(axes[1], 2);
+	assert_int_equal(group_parse_axes("", "api", names, 3, 0, axes, &n,
+	    &cause), 0);
+	assert_int_equal(n, 0);
+	/* Unknown axes name the choices. */
+	assert_int_equal(group_parse_axes("api,x", "", names, 3, 0, axes, &n,
+	    &cause), -1);
+	assert_string_equal(cause,
+	    "unknown --group-by axis 'x' (api, name, stream)");
+	free(cause);
+	cause = NULL;
+	assert_int_equal(group_parse_axes("none", "", names, 3, 0, axes, &n,
+	    &cause), -1);
+	free(cause);
+	cause = NULL;
+	assert_int_equal(group_parse_axes("y", "", names, 3, GROUP_NONE |
+	    GROUP_UNIQUE, axes, &n, &cause), -1);
+	assert_string_equal(cause,
+	    "unknown --group-by axis 'y' (api, name, stream, none)");
+	free(cause);
+}
+
+static void
+test_key_part(void **state)
+{
+	char	buf[16];
+	size_t	o = 0;
+
+	(void)state;
+	group_key_part(buf, sizeof buf, &o, "a", "1");
+	assert_string_equal(buf, "a=1");
+	assert_int_equal(o, 3);
+	group_key_part(buf, sizeof buf, &o, "bb", "22");
+	assert_string_equal(buf, "a=1|bb=22");
+	/* Truncated at the buffer, and stays there. */
+	group_key_part(buf, sizeof buf, &o, "ccc", "333");
+	assert_string_equal(buf, "a=1|bb=22|ccc=3");
+	assert_int_equal(o, sizeof buf - 1);
+	group_key_part(buf, sizeof buf, &o, "d", "4");
+	assert_string_equal(buf, "a=1|bb=22|ccc=3");
+}
+
+static void
+test_names(void **state)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct model		*m;
+	struct group_names	 gn;
+	uint32_t		 sid[5], a, c;
+	char			*cause = NULL;
+	size_t			 i, k;
+	static const char	*strs[5] = { "cudaLaunchKernel_v7000",
+				    "cudaLaunchKernel", "gemm_v2x", "k_v",
+				    "cudaMemcpy_v3020" };
+
+	(void)state;
+	for (k = 0; k < 5; k++)
+		builder_intern(b, strs[k]);
+	m = builder_finish(b, &cause);
+	assert_non_null(m);
+	/* The model's ids of the strings. */
+	for (k = 0; k < 5; k++) {
+		sid[k] = 0;
+		for (i = 0; i < strpool_count(m->strs); i++)
+			if (strcmp(model_str(m, (uint32_t)i), strs[k]) == 0)
+				sid[k] = (uint32_t)i;
+		assert_int_not_equal(sid[k], 0);
+	}
+	group_names_init(&gn, m);
+	a = group_api(&gn, sid[0]);
+	assert_string_equal(group_str(&gn, a), "cudaLaunchKernel");
+	/* The same string from either way is one id. */
+	assert_int_equal(group_local(&gn, sid[1]), a);
+	assert_int_equal(group_api(&gn, sid[1]), a);
+	assert_int_equal(group_api(&gn, sid[0]), a);
+	/* Only a trailing "_v<digits>" goes. */
+	assert_string_equal(group_str(&gn, group_api(&gn, sid[2])),
+	    "gemm_v2x");
+	assert_string_equal(group_str(&gn, group_api(&gn, sid[3])), "k_v");
+	c = group_api(&gn, sid[4]);
+	assert_string_equal(group_str(&gn, c), "cudaMemcpy");
+	assert_string_equal(group_str(&gn, group_local(&gn, sid[4])),
+	    "cudaMemcpy_v3020");
+	/* Ids beyond the model's strings (none in practice) still work. */
+	assert_string_equal(group_str(&gn, group_local(&gn, gn.nloc + 7)),
+	    "");
+	group_names_free(&gn);
+	assert_null(gn.local);
+	model_free(m);
+}
+
+static void
+test_map(void **state)
+{
+	struct group_map	 gm;
+	uint32_t		 v[3];
+	size_t			 g, k;
+	int			 isnew;
+
+	(void)state;
+	group_map_init(&gm, 3);
+	/* Numbered in first-seen order; whole keys compared. */
+	for (k = 0; k < 5000; k++) {
+		v[0] = (uint32_t)(k % 7);
+		v[1] = (uint32_t)(k / 7);
+		v[2] = NONE32;
+		g = group_map_find(&gm, v, &isnew);
+		assert_true(isnew);
+		assert_int_equal(g, k);
+	}
+	assert_int_equal(gm.ng, 5000);
+	for (k = 0; k < 5000; k++) {
+		v[0] = (uint32_t)(k % 7);
+		v[1] = (uint32_t)(k / 7);
+		v[2] = NONE32;
+		assert_int_equal(group_map_find(&gm, v, &isnew), k);
+		assert_false(isnew);
+		assert_memory_equal(group_map_key(&gm, k), v, sizeof v);
+	}
+	v[2] = 0;
+	assert_int_equal(group_map_find(&gm, v, &isnew), 5000);
+	assert_true(isnew);
+	group_map_free(&gm);
+	assert_null(gm.keys);
+}
+
+static void
+test_map_one(void **state)
+{
+	struct group_map	gm;
+	uint32_t		v;
+	int			isnew;
+
+	(void)state;
+	/* One component: small values in the direct table, others hashed. */
+	group_map_init(&gm, 1);
+	v = 5;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 0);
+	assert_true(isnew);
+	v = NONE32;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 1);
+	assert_true(isnew);
+	v = GROUP_DIRECT;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 2);
+	v = 0;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 3);
+	v = 1000;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 4);
+	assert_true(isnew);
+	v = 5;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 0);
+	assert_false(isnew);
+	v = NONE32;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 1);
+	v = GROUP_DIRECT;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 2);
+	v = 0;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 3);
+	v = 999;
+	assert_int_equal(group_map_find(&gm, &v, &isnew), 5);
+	assert_true(isnew);
+	assert_int_equal(gm.ng, 6);
+	assert_int_equal(*group_map_key(&gm, 2), GROUP_DIRECT);
+	group_map_free(&gm);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_parse_axes),
+		cmocka_unit_test(test_key_part),
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_map),
+		cmocka_unit_test(test_map_one),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,270 @@
+/*
+ * iset_test: the interval-set algebra against a brute force over a small
+ * coordinate range (one flag per unit of time), on fixed cases worked out
+ * by hand and on random sets, checking the invariant (sorted, disjoint,
+ * non-adjacent, non-empty segments) of every result.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "model/iset.h"
+#include "tsupport.h"
+
+#define U	160		/* coordinates: [-U/2, U/2) */
+#define LO	(-(U / 2))
+
+static uint64_t rng_state = 0x243F6A8885A308D3ULL;
+
+static uint64_t
+rng(void)
+{
+	return ts_xorshift(&rng_state);
+}
+
+static void
+check_invariant(const struct iset *a)
+{
+	size_t	i;
+
+	for (i = 0; i < a->n; i++) {
+		assert_true(a->start[i] < a->end[i]);
+		if (i > 0)
+			assert_true(a->end[i - 1] < a->start[i]);
+	}
+}
+
+/* Flags per unit of [LO, LO + U). */
+static void
+to_bits(const struct iset *a, uint8_t *bits)
+{
+	size_t	i;
+	int64_t	t;
+
+	memset(bits, 0, U);
+	for (i = 0; i < a->n; i++)
+		for (t = a->start[i]; t < a->end[i]; t++) {
+			assert_true(t >= LO && t < LO + U);
+			bits[t - LO] = 1;
+		}
+}
+
+static int64_t
+count_bits(const uint8_t *bits, int64_t t0, int64_t t1)
+{
+	int64_t	t, n = 0;
+
+	for (t = t0; t < t1; t++)
+		if (t >= LO && t < LO + U)
+			n += bits[t - LO];
+	return n;
+}
+
+static void
+assert_bits(const struct iset *a, const uint8_t *want)
+{
+	uint8_t	got[U];
+
+	check_invariant(a);
+	to_bits(a, got);
+	assert_memory_equal(got, want, U);
+	assert_int_equal(iset_len(a), count_bits(want, LO, LO + U));
+}
+
+/* A random set of up to k intervals added in random order. */
+static void
+random_set(struct iset *a, uint8_t *bits, int k)
+{
+	int64_t	s[32], e[32];
+	int	i, n = (int)(rng() % (uint64_t)(k + 1));
+	int64_t	t;
+
+	memset(bits, 0, U);
+	for (i = 0; i < n; i++) {
+		s[i] = LO + (int64_t)(rng() % U);
+		e[i] = s[i] + (int64_t)(rng() % 24) - 2;	/* some empty */
+		if (e[i] > LO + U)
+			e[i] = LO + U;
+		for (t = s[i]; t < e[i]; t++)
+			bits[t - LO] = 1;
+	}
+	iset_build(a, s, e, (size_t)n);
+}
+
+static void
+test_add_merges(void **state)
+{
+	struct iset	a;
+
+	(void)state;
+	iset_init(&a);
+	iset_add(&a, 0, 5);
+	iset_add(&a, 5, 9);		/* touching: merged */
+	iset_add(&a, 3, 4);		/* inside */
+	iset_add(&a, 12, 12);		/* empty: ignored */
+	iset_add(&a, 12, 15);
+	iset_add(&a, 14, 20);		/* overlapping */
+	iset_add(&a, 30, 29);		/* inverted: ignored */
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.start[0], 0);
+	assert_int_equal(a.end[0], 9);
+	assert_int_equal(a.start[1], 12);
+	assert_int_equal(a.end[1], 20);
+	assert_int_equal(iset_len(&a), 17);
+	iset_free(&a);
+}
+
+static void
+test_fixed_ops(void **state)
+{
+	int64_t		as[] = { -10, 0, 20 }, ae[] = { -5, 10, 30 };
+	int64_t		bs[] = { 5, -7, 25 }, be[] = { 22, -6, 26 };
+	struct iset	a, b, o;
+
+	(void)state;
+	iset_init(&a);
+	iset_init(&b);
+	iset_init(&o);
+	iset_build(&a, as, ae, 3);	/* [-10,-5) [0,10) [20,30) */
+	iset_build(&b, bs, be, 3);	/* [-7,-6) [5,22) [25,26) */
+	iset_union(&o, &a, &b);		/* [-10,-5) [0,30) */
+	assert_int_equal(o.n, 2);
+	assert_int_equal(o.start[1], 0);
+	assert_int_equal(o.end[1], 30);
+	iset_intersect(&o, &a, &b);	/* [-7,-6) [5,10) [20,22) [25,26) */
+	assert_int_equal(o.n, 4);
+	assert_int_equal(iset_len(&o), 1 + 5 + 2 + 1);
+	assert_int_equal(iset_intersect_len(&a, &b), 9);
+	iset_diff(&o, &a, &b);	/* [-10,-7) [-6,-5) [0,5) [22,25) [26,30) */
+	assert_int_equal(o.n, 5);
+	assert_int_equal(iset_len(&o), 3 + 1 + 5 + 3 + 4);
+	assert_int_equal(iset_diff_len(&a, &b), 16);
+	assert_int_equal(iset_diff_len(&b, &a), 17 + 1 + 1 - 9);
+	iset_clip(&o, &a, -6, 25);	/* [-6,-5) [0,10) [20,25) */
+	assert_int_equal(o.n, 3);
+	assert_int_equal(o.start[0], -6);
+	assert_int_equal(o.end[2], 25);
+	iset_index(&a);
+	assert_int_equal(iset_measure(&a, -8, 22), 3 + 10 + 2);
+	assert_int_equal(iset_measure(&a, 10, 20), 0);
+	assert_int_equal(iset_measure(&a, 5, 5), 0);
+	iset_free(&a);
+	iset_free(&b);
+	iset_free(&o);
+}
+
+static void
+test_view_and_copy(void **state)
+{
+	int64_t		s[] = { 1, 5 }, e[] = { 3, 8 };
+	struct iset	v, c;
+
+	(void)state;
+	iset_view(&v, s, e, 2);
+	iset_init(&c);
+	iset_copy(&c, &v);
+	assert_int_equal(c.n, 2);
+	assert_int_equal(iset_len(&v), 5);
+	iset_add(&c, 8, 10);		/* touching the last: merged */
+	assert_int_equal(c.n, 2);
+	assert_int_equal(c.end[1], 10);
+	assert_int_equal(e[1], 8);	/* the view's arrays are untouched */
+	iset_free(&v);			/* frees nothing it borrowed */
+	assert_int_equal(s[0], 1);
+	iset_free(&c);
+}
+
+static void
+test_random_vs_bits(void **state)
+{
+	struct iset	 a, b, o, many[5];
+	const struct iset *in[5];
+	uint8_t		 ba[U], bb[U], bw[U], bm[5][U];
+	int		 iter, k, n;
+	int64_t		 t0, t1, t;
+
+	(void)state;
+	iset_init(&a);
+	iset_init(&b);
+	iset_init(&o);
+	for (k = 0; k < 5; k++)
+		iset_init(&many[k]);
+	for (iter = 0; iter < 3000; iter++) {
+		random_set(&a, ba, 8);
+		random_set(&b, bb, 8);
+		assert_bits(&a, ba);
+		assert_bits(&b, bb);
+
+		for (k = 0; k < U; k++)
+			bw[k] = ba[k] | bb[k];
+		iset_union(&o, &a, &b);
+		assert_bits(&o, bw);
+
+		for (k = 0; k < U; k++)
+			bw[k] = ba[k] & bb[k];
+		iset_intersect(&o, &a, &b);
+		assert_bits(&o, bw);
+		assert_int_equal(iset_intersect_len(&a, &b),
+		    count_bits(bw, LO, LO + U));
+
+		for (k = 0; k < U; k++)
+			bw[k] = ba[k] & !bb[k];
+		iset_diff(&o, &a, &b);
+		assert_bits(&o, bw);
+		assert_int_equal(iset_diff_len(&a, &b),
+		    count_bits(bw, LO, LO + U));
+
+		t0 = LO + (int64_t)(rng() % U) - 5;
+		t1 = t0 + (int64_t)(rng() % 60) - 10;
+		memset(bw, 0, U);
+		for (t = t0; t < t1; t++)
+			if (t >= LO && t < LO + U)
+				bw[t - LO] = ba[t - LO];
+		iset_clip(&o, &a, t0, t1);
+		assert_bits(&o, bw);
+		assert_int_equal(iset_measure(&a, t0, t1),
+		    count_bits(ba, t0, t1));
+		iset_index(&a);
+		assert_int_equal(iset_measure(&a, t0, t1),
+		    count_bits(ba, t0, t1));
+		assert_int_equal(iset_len(&a), count_bits(ba, LO, LO + U));
+
+		n = 1 + (int)(rng() % 5);
+		memset(bw, 0, U);
+		for (k = 0; k < n; k++) {
+			random_set(&many[k], bm[k], 4);
+			in[k] = &many[k];
+			for (t = 0; t < U; t++)
+				bw[t] |= bm[k][t];
+		}
+		iset_union_many(&o, in, (size_t)n);
+		assert_bits(&o, bw);
+	}
+	iset_union_many(&o, in, 0);
+	assert_int_equal(o.n, 0);
+	iset_free(&a);
+	iset_free(&b);
+	iset_free(&o);
+	for (k = 0; k < 5; k++)
+		iset_free(&many[k]);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_add_merges),
+		cmocka_unit_test(test_fixed_ops),
+		cmocka_unit_test(test_view_and_copy),
+		cmocka_unit_test(test_random_vs_bits),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

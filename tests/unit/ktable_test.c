@@ -1,0 +1,243 @@
+/*
+ * ktable_test: the kernel table (tui/ktable.c): per-name statistics equal
+ * to stats.h's definitions (the `stats` verb's numbers), worked out on
+ * paper for a small model; sorting by every key, filtering by full or
+ * short name, and the instances of one kernel in start order across
+ * streams; on real traces (GPULENS_FIXTURES) every row against a brute
+ * force over sorted (name, duration) pairs.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "model/builder.h"
+#include "tui/ktable.h"
+#include "sources/source.h"
+#include "tsupport.h"
+
+static void
+kernel(struct builder *b, uint32_t track, const char *name,
+    const char *shortname, int64_t s, int64_t e)
+{
+	uint32_t		aux = ts_kernel(b, shortname);
+	struct lane_event	ev = ts_event(b, name, EV_KERNEL, s, e);
+
+	ev.aux = aux;
+	builder_event(b, track, &ev);
+}
+
+/* foo: 10, 20, 60 ns on two streams; bar: 100, 200; one memcpy. */
+static struct model *
+build(void)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct device		 dev;
+	uint32_t		 d, s1, s2;
+
+	memset(&dev, 0, sizeof dev);
+	d = builder_device(b, &dev);
+	s1 = builder_gpu_track(b, builder_stream(b, d, 1, NONE32));
+	s2 = builder_gpu_track(b, builder_stream(b, d, 2, NONE32));
+	kernel(b, s1, "void foo<int>(int*)", "foo", 0, 10);
+	kernel(b, s2, "void foo<int>(int*)", "foo", 5, 25);
+	kernel(b, s1, "void foo<int>(int*)", "foo", 40, 100);
+	kernel(b, s2, "bar(float)", "bar", 30, 130);
+	kernel(b, s1, "bar(float)", "bar", 200, 400);
+	ts_add(b, s2, "[CUDA memcpy]", EV_MEMCPY, 500, 900);
+	return ts_finish(b);
+}
+
+static const struct ktable_row *
+shown(const struct ktable *kt, size_t i)
+{
+	assert_true(i < kt->nvis);
+	return &kt->r[kt->vis[i]];
+}
+
+static const char *
+sname(const struct ktable *kt, size_t i)
+{
+	return model_str(kt->m, shown(kt, i)->short_name);
+}
+
+static void
+test_stats(void **state)
+{
+	struct model		*m = build();
+	struct ktable		*kt = ktable_build(m);
+	const struct ktable_row	*foo, *bar;
+
+	assert_int_equal(kt->n, 2);
+	assert_int_equal(kt->nkernels, 5);
+	assert_int_equal(kt->grand, 390);
+	/* By total, descending: bar (300), foo (90). */
+	bar = shown(kt, 0);
+	foo = shown(kt, 1);
+	assert_string_equal(model_str(m, bar->name), "bar(float)");
+	assert_int_equal(foo->st.count, 3);
+	assert_int_equal(foo->st.total, 90);
+	assert_int_equal(foo->st.min, 10);
+	assert_int_equal(foo->st.max, 60);
+	assert_true(fabs(foo->st.mean - 30) < 1e-9);
+	assert_true(fabs(foo->st.median - 20) < 1e-9);
+	assert_true(fabs(foo->st.stddev - sqrt(700)) < 1e-9);
+	assert_true(fabs(bar->st.median - 150) < 1e-9);
+	assert_true(fabs(bar->st.stddev - sqrt(5000)) < 1e-9);
+	ktable_free(kt);
+	model_free(m);
+}
+
+static void
+test_sort_filter(void **state)
+{
+	struct model	*m = build();
+	struct ktable	*kt = ktable_build(m);
+
+	ktable_view(kt, NULL, KT_SORT_COUNT, 1);
+	assert_string_equal(sname(kt, 0), "foo");
+	ktable_view(kt, NULL, KT_SORT_COUNT, 0);
+	assert_string_equal(sname(kt, 0), "bar");
+	ktable_view(kt, NULL, KT_SORT_NAME, 0);
+	assert_string_equal(sname(kt, 0), "bar");
+	ktable_view(kt, NULL, KT_SORT_MIN, 1);
+	assert_string_equal(sname(kt, 0), "bar");
+	ktable_view(kt, NULL, KT_SORT_STDDEV, 0);
+	assert_string_equal(sname(kt, 0), "foo");
+	ktable_view(kt, "FOO", KT_SORT_TOTAL, 1);	/* short name */
+	assert_int_equal(kt->nvis, 1);
+	assert_string_equal(sname(kt, 0), "foo");
+	ktable_view(kt, "float", KT_SORT_TOTAL, 1);	/* full name */
+	assert_int_equal(kt->nvis, 1);
+	assert_string_equal(sname(kt, 0), "bar");
+	ktable_view(kt, "nothing", KT_SORT_TOTAL, 1);
+	assert_int_equal(kt->nvis, 0);
+	ktable_view(kt, "", KT_SORT_TOTAL, 1);
+	assert_int_equal(kt->nvis, 2);
+	assert_string_equal(ktable_sort_name(KT_SORT_MEDIAN), "median");
+	ktable_free(kt);
+	model_free(m);
+}
+
+static void
+test_instances(void **state)
+{
+	struct model	*m = build();
+	uint32_t	*buf = NULL, foo;
+	size_t		 cap = 0, n;
+
+	foo = strpool_find(m->strs, "void foo<int>(int*)",
+	    strlen("void foo<int>(int*)"));
+	n = ktable_instances(m, foo, &buf, &cap);
+	assert_int_equal(n, 3);
+	assert_int_equal(model_ev_start(m, buf[0]), 0);
+	assert_int_equal(model_ev_start(m, buf[1]), 5);	/* other stream */
+	assert_int_equal(model_ev_start(m, buf[2]), 40);
+	free(buf);
+	model_free(m);
+}
+
+struct pair {
+	uint32_t	 name;
+	int64_t		 dur;
+};
+
+static int
+pair_cmp(const void *a, const void *b)
+{
+	const struct pair	*x = a, *y = b;
+
+	if (x->name != y->name)
+		return x->name < y->name ? -1 : 1;
+	return x->dur < y->dur ? -1 : x->dur > y->dur;
+}
+
+static void
+check_fixture(const char *dir, const char *rel)
+{
+	struct model		*m;
+	struct ktable		*kt;
+	const struct ktable_row	*r;
+	struct pair		*p = NULL;
+	char			 path[4096], *cause = NULL;
+	size_t			 n = 0, cap = 0, t, i, j, k, rows = 0;
+	const struct lane	*l;
+	int64_t			 total;
+	double			 med;
+
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	m = source_read(path, NULL, &cause);
+	if (m == NULL)
+		fail_msg("%s: %s", rel, cause);
+	for (t = 0; t < m->ntracks; t++) {
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_KERNEL)
+				continue;
+			if (n == cap) {
+				cap = cap ? cap * 2 : 1024;
+				p = realloc(p, cap * sizeof *p);
+				assert_non_null(p);
+			}
+			p[n].name = l->name[i];
+			p[n].dur = l->end[i] - l->start[i];
+			n++;
+		}
+	}
+	qsort(p, n, sizeof *p, pair_cmp);
+	kt = ktable_build(m);
+	assert_int_equal(kt->nkernels, n);
+	for (i = 0; i < n; i = j) {
+		for (j = i, total = 0; j < n && p[j].name == p[i].name; j++)
+			total += p[j].dur;
+		for (k = 0; k < kt->n && kt->r[k].name != p[i].name; k++)
+			;
+		assert_true(k < kt->n);
+		r = &kt->r[k];
+		assert_int_equal(r->st.count, j - i);
+		assert_int_equal(r->st.total, total);
+		assert_int_equal(r->st.min, p[i].dur);
+		assert_int_equal(r->st.max, p[j - 1].dur);
+		med = (j - i) % 2 ? (double)p[i + (j - i) / 2].dur :
+		    ((double)p[i + (j - i) / 2 - 1].dur +
+		    (double)p[i + (j - i) / 2].dur) / 2;
+		assert_true(fabs(r->st.median - med) < 1e-6);
+		rows++;
+	}
+	assert_int_equal(rows, kt->n);
+	free(p);
+	ktable_free(kt);
+	model_free(m);
+}
+
+static void
+test_fixtures(void **state)
+{
+	const char	*dir = ts_need_fixtures();
+
+	(void)state;
+	check_fixture(dir, "nsys/nsys-ai/mfu_2gpu_before.sqlite");
+	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stats),
+		cmocka_unit_test(test_sort_filter),
+		cmocka_unit_test(test_instances),
+		cmocka_unit_test(test_fixtures),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,593 @@
+/*
+ * nvtree_test: the aggregated NVTX tree of the NVTX view (tui/nvtree.c)
+ * on a model built by hand, with counts, CPU and GPU-projected times
+ * worked out on paper; sorting, flattening, labels and instances; and,
+ * on random models, every node against a brute-force grouping of the
+ * ranges (paths through m->nvtx[].parent, GPU projection by a scan of all
+ * calls); and, on the real fixtures (GPULENS_FIXTURES), every node's GPU
+ * time checked against the sum of nvtx_project() over its instances, the
+ * per-range definition the `nvtx` verb uses, and its place in the tree
+ * against the NVTX parents.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "model/builder.h"
+#include "tui/nvtree.h"
+#include "model/nvtx.h"
+#include "sources/source.h"
+#include "tsupport.h"
+#include "util/xmalloc.h"
+
+static void
+add(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t s, int64_t e, uint32_t corr)
+{
+	struct lane_event	ev = ts_event(b, name, kind, s, e);
+
+	ev.corr = corr;
+	if (kind == EV_NVTX || kind == EV_MARK)
+		ev.aux = ts_nvtx(b, track);
+	builder_event(b, track, &ev);
+}
+
+/*
+ * Thread 2 "main" of pid 1:
+ *   Step#1 [0,100]: fwd [10,40], bwd [50,90]
+ *   Step#2 [100,200]: fwd [110,140], bwd [150,190]
+ *   init [-50,-10]; a mark at 20 (left out)
+ * Launches (API) and their GPU work:
+ *   [15,16] -> kernel [20,30]	(Step#1/fwd)
+ *   [55,56] -> kernel [60,100]	(Step#1/bwd)
+ *   [112,113] -> memcpy [120,125]	(Step#2/fwd)
+ *   [300,301] -> kernel [305,310]	(outside every range)
+ */
+static struct model *
+build(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct device	 dev;
+	uint32_t	 p, t, nv, api, gpu;
+
+	memset(&dev, 0, sizeof dev);
+	p = builder_process(b, 1, 1, "train");
+	t = builder_thread(b, 2, 2, p, "main");
+	gpu = builder_gpu_track(b, builder_stream(b, builder_device(b, &dev),
+	    7, p));
+	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
+	api = builder_cpu_track(b, TRACK_API, t, 0);
+	add(b, nv, "Step#1", EV_NVTX, 0, 100, 0);
+	add(b, nv, "fwd", EV_NVTX, 10, 40, 0);
+	add(b, nv, "bwd", EV_NVTX, 50, 90, 0);
+	add(b, nv, "Step#2", EV_NVTX, 100, 200, 0);
+	add(b, nv, "fwd", EV_NVTX, 110, 140, 0);
+	add(b, nv, "bwd", EV_NVTX, 150, 190, 0);
+	add(b, nv, "init", EV_NVTX, -50, -10, 0);
+	add(b, nv, "mark", EV_MARK, 20, 20, 0);
+	add(b, api, "cudaLaunchKernel", EV_API, 15, 16, 1);
+	add(b, api, "cudaLaunchKernel", EV_API, 55, 56, 2);
+	add(b, api, "cudaMemcpyAsync", EV_API, 112, 113, 3);
+	add(b, api, "cudaLaunchKernel", EV_API, 300, 301, 4);
+	add(b, gpu, "k1", EV_KERNEL, 20, 30, 1);
+	add(b, gpu, "k2", EV_KERNEL, 60, 100, 2);
+	add(b, gpu, "copy", EV_MEMCPY, 120, 125, 3);
+	add(b, gpu, "k3", EV_KERNEL, 305, 310, 4);
+	return ts_finish(b);
+}
+
+/* The node whose label is name (the first one in index order). */
+static size_t
+node(const struct nvtree *t, const char *name)
+{
+	char	buf[128];
+	size_t	i;
+
+	for (i = 0; i < t->nn; i++)
+		if (strcmp(nvtree_label(t, i, buf, sizeof buf), name) == 0)
+			return i;
+	fail_msg("no node %s", name);
+	return 0;
+}
+
+static const char *
+rowlabel(const struct nvtree *t, size_t r, char *buf, size_t len)
+{
+	assert_true(r < t->nrows);
+	return nvtree_label(t, t->rows[r], buf, len);
+}
+
+static void
+test_aggregates(void **state)
+{
+	struct model		*m = build();
+	struct nvtree		*t = nvtree_build(m);
+	const struct nvtree_node *root, *step, *fwd, *bwd, *init;
+
+	assert_int_equal(t->nroots, 1);
+	root = &t->n[t->roots[0]];
+	step = &t->n[node(t, "Step#*")];
+	fwd = &t->n[node(t, "fwd")];
+	bwd = &t->n[node(t, "bwd")];
+	init = &t->n[node(t, "init")];
+	assert_int_equal(root->count, 7);		/* the mark is out */
+	assert_int_equal(root->cpu, 240);		/* Step#* + init */
+	assert_int_equal(root->gpu, 85);
+	assert_int_equal(step->count, 2);
+	assert_int_equal(step->cpu, 200);
+	assert_int_equal(step->gpu, 80 + 5);		/* [20,100], [120,125] */
+	assert_int_equal(step->with_gpu, 2);
+	assert_int_equal(fwd->count, 2);
+	assert_int_equal(fwd->cpu, 60);
+	assert_int_equal(fwd->gpu, 10 + 5);
+	assert_int_equal(bwd->cpu, 80);
+	assert_int_equal(bwd->gpu, 40);
+	assert_int_equal(bwd->with_gpu, 1);
+	assert_int_equal(init->gpu, 0);
+	assert_int_equal(init->with_gpu, 0);
+	assert_int_equal(fwd->depth, 2);
+	assert_int_equal(&t->n[fwd->parent] - t->n, step - t->n);
+	/* Instances in start order. */
+	assert_int_equal(fwd->ninst, 2);
+	assert_int_equal(model_ev_start(m, t->inst[fwd->inst0]), 10);
+	assert_int_equal(model_ev_start(m, t->inst[fwd->inst0 + 1]), 110);
+	nvtree_free(t);
+	model_free(m);
+}
+
+static void
+test_sort_and_flatten(void **state)
+{
+	struct model	*m = build();
+	struct nvtree	*t = nvtree_build(m);
+	char		 buf[128];
+
+	/* Roots open, the rest closed; children by CPU time. */
+	assert_int_equal(t->nrows, 3);
+	assert_string_equal(rowlabel(t, 0, buf, sizeof buf), "tid 2 main");
+	assert_string_equal(rowlabel(t, 1, buf, sizeof buf), "Step#*");
+	assert_string_equal(rowlabel(t, 2, buf, sizeof buf), "init");
+	t->n[node(t, "Step#*")].expanded = 1;
+	nvtree_flatten(t);
+	assert_int_equal(t->nrows, 5);
+	assert_string_equal(rowlabel(t, 2, buf, sizeof buf), "bwd");
+	assert_string_equal(rowlabel(t, 3, buf, sizeof buf), "fwd");
+	nvtree_sort(t, NVTREE_SORT_NAME, 0);
+	nvtree_flatten(t);
+	assert_string_equal(rowlabel(t, 2, buf, sizeof buf), "bwd");
+	assert_string_equal(rowlabel(t, 3, buf, sizeof buf), "fwd");
+	nvtree_sort(t, NVTREE_SORT_START, 0);
+	nvtree_flatten(t);
+	assert_string_equal(rowlabel(t, 1, buf, sizeof buf), "init");
+	assert_string_equal(rowlabel(t, 2, buf, sizeof buf), "Step#*");
+	assert_string_equal(rowlabel(t, 3, buf, sizeof buf), "fwd");
+	nvtree_sort(t, NVTREE_SORT_GPU, 1);
+	nvtree_flatten(t);
+	assert_string_equal(rowlabel(t, 1, buf, sizeof buf), "Step#*");
+	assert_string_equal(rowlabel(t, 2, buf, sizeof buf), "bwd");
+	nvtree_expand_all(t, 0);
+	assert_int_equal(t->nrows, 3);
+	nvtree_expand_all(t, 1);
+	assert_int_equal(t->nrows, 5);
+	assert_string_equal(nvtree_sort_name(NVTREE_SORT_COUNT), "count");
+	nvtree_free(t);
+	model_free(m);
+}
+
+static void
+test_empty(void **state)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	struct nvtree	*t;
+
+	m = ts_finish(b);
+	t = nvtree_build(m);
+	assert_int_equal(t->nn, 0);
+	assert_int_equal(t->nrows, 0);
+	nvtree_sort(t, NVTREE_SORT_NAME, 1);
+	nvtree_flatten(t);
+	nvtree_free(t);
+	model_free(m);
+}
+
+/* ---- random models against a brute force ----------------------------- */
+
+#define RT_THREADS	2
+#define RT_DOMAINS	2
+#define RT_MAXR		400	/* ranges per NVTX track, at most */
+#define RT_MAXC		300	/* API calls per thread */
+#define RT_MAXG		2	/* GPU operations per call, at most */
+
+static uint64_t rt_seed;
+
+static uint32_t
+rt_rand(uint32_t n)
+{
+	rt_seed = rt_seed * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (uint32_t)(rt_seed >> 33) % n;
+}
+
+struct rt_gpu {
+	int		 kind;
+	int64_t		 s, e;
+};
+
+struct rt_call {
+	int64_t		 s, e;
+	int		 ng;
+	struct rt_gpu	 g[RT_MAXG];
+};
+
+/* What the brute force needs of a random model. */
+struct rt {
+	struct rt_call	 call[RT_THREADS][RT_MAXC];
+	int		 ncall[RT_THREADS];
+	uint32_t	 nvtrack[RT_THREADS][RT_DOMAINS];
+};
+
+static const char *rt_names[] = {
+	"Step#1", "Step#2", "Step#17", "fwd", "bwd", "opt", "#3", "a#",
+	"x#9y", "Step#",
+};
+
+/* Nested ranges in [lo, hi) on track tr, depth levels deep at most. */
+static void
+rt_nest(struct builder *b, uint32_t tr, int64_t lo, int64_t hi, int depth,
+    int *left)
+{
+	int64_t	s, e;
+
+	for (s = lo + rt_rand(20); s < hi && *left > 0; s = e + rt_rand(30)) {
+		e = s + rt_rand((uint32_t)(hi - s) + 1);
+		if (rt_rand(8) == 0)
+			e = s;			/* zero length */
+		add(b, tr, rt_names[rt_rand(10)], rt_rand(12) == 0 ?
+		    EV_MARK : EV_NVTX, s, e, 0);
+		(*left)--;
+		if (depth > 0 && e - s > 4)
+			rt_nest(b, tr, s, e, depth - 1, left);
+	}
+}
+
+static struct model *
+rt_build(struct rt *r)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct device	 dev;
+	uint32_t	 p, th, gpu[2], api, dom, d, corr = 1;
+	int		 i, k, c, left, kinds[3] = { EV_KERNEL, EV_MEMCPY,
+			    EV_MEMSET };
+	int64_t		 s;
+
+	memset(&dev, 0, sizeof dev);
+	memset(r, 0, sizeof *r);
+	p = builder_process(b, 1, 1, "train");
+	d = builder_device(b, &dev);
+	gpu[0] = builder_gpu_track(b, builder_stream(b, d, 7, p));
+	gpu[1] = builder_gpu_track(b, builder_stream(b, d, 8, p));
+	for (i = 0; i < RT_THREADS; i++) {
+		th = builder_thread(b, 10 + (uint64_t)i, 10 + (uint32_t)i, p,
+		    "t");
+		for (k = 0; k < RT_DOMAINS; k++) {
+			dom = k == 0 ? 0 : builder_domain(b, p, (uint64_t)k,
+			    "dom");
+			r->nvtrack[i][k] = builder_cpu_track(b, TRACK_NVTX, th,
+			    dom);
+			left = 1 + (int)rt_rand(RT_MAXR);
+			/* Mostly nested, plus a few overlapping ranges. */
+			rt_nest(b, r->nvtrack[i][k], 0, 10000, 4, &left);
+			for (c = 0; c < 5; c++) {
+				s = rt_rand(10000);
+				add(b, r->nvtrack[i][k], "over", EV_NVTX, s,
+				    s + rt_rand(3000), 0);
+			}
+		}
+		api = builder_cpu_track(b, TRACK_API, th, 0);
+		r->ncall[i] = (int)rt_rand(RT_MAXC);
+		for (c = 0; c < r->ncall[i]; c++) {
+			struct rt_call	*cl = &r->call[i][c];
+
+			cl->s = rt_rand(10500);
+			cl->e = cl->s + rt_rand(40);
+			cl->ng = (int)rt_rand(RT_MAXG + 1);
+			add(b, api, "cudaLaunchKernel", EV_API, cl->s, cl->e,
+			    corr);
+			for (k = 0; k < cl->ng; k++) {
+				cl->g[k].kind = kinds[rt_rand(3)];
+				cl->g[k].s = cl->e + rt_rand(500);
+				cl->g[k].e = cl->g[k].s + rt_rand(300);
+				add(b, gpu[rt_rand(2)], "op", cl->g[k].kind,
+				    cl->g[k].s, cl->g[k].e, corr);
+			}
+			corr++;
+		}
+	}
+	return ts_finish(b);
+}
+
+/* The family label of a name, as nvtx.h groups iterations. */
+static void
+rt_family(const char *s, char *buf, size_t len)
+{
+	size_t	n = strlen(s), j = n;
+
+	while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9')
+		j--;
+	if (j == n || j < 2 || s[j - 1] != '#')
+		snprintf(buf, len, "%s", s);
+	else
+		snprintf(buf, len, "%.*s*", (int)j, s);
+}
+
+/* The path of families from the root down to range gid. */
+static void
+rt_path(const struct model *m, uint32_t gid, char *buf, size_t len)
+{
+	struct evref		 r = model_ev(m, gid);
+	const struct lane	*l = &m->tracks[r.track].lane;
+	char			 fam[128], up[2048];
+	uint32_t		 par = m->nvtx[l->aux[r.idx]].parent;
+
+	rt_family(model_str(m, l->name[r.idx]), fam, sizeof fam);
+	if (par == NONE32)
+		snprintf(buf, len, "%u:%s", r.track, fam);
+	else {
+		rt_path(m, par, up, sizeof up);
+		snprintf(buf, len, "%s/%s", up, fam);
+	}
+}
+
+/* The path of node i of the tree. */
+static void
+rt_nodepath(const struct nvtree *t, size_t i, char *buf, size_t len)
+{
+	char	lab[128], up[2048];
+
+	nvtree_label(t, i, lab, sizeof lab);
+	if (t->n[t->n[i].parent].parent == NONE32)
+		snprintf(buf, len, "%u:%s", t->n[i].track, lab);
+	else {
+		rt_nodepath(t, t->n[i].parent, up, sizeof up);
+		snprintf(buf, len, "%s/%s", up, lab);
+	}
+}
+
+/*
+ * Every node of the tree of a random model against the brute force: the
+ * ranges grouped by their path (through the NVTX parents of the model),
+ * counted, their durations summed, and their GPU projections computed by
+ * a scan of every call of the thread.
+ */
+static void
+rt_check(uint64_t seed)
+{
+	struct rt		*r = xcalloc(1, sizeof *r);
+	struct model		*m;
+	struct nvtree		*t;
+	const struct nvtree_node *nd;
+	const struct lane	*l;
+	char			 path[4096], ipath[4096], **rpath;
+	size_t			 i, k, n = 0, ninst = 0;
+	uint32_t		*rgid;
+	int			 th, dm, c, q;
+	int64_t			 s, e, lo, hi, cpu, gpu, first, *rgpu;
+	uint64_t		 count, with;
+
+	rt_seed = seed;
+	m = rt_build(r);
+	t = nvtree_build(m);
+	/* The brute force, per range: its path and GPU projection. */
+	rpath = xcalloc(m->nevents + 1, sizeof *rpath);
+	rgid = xcalloc(m->nevents + 1, sizeof *rgid);
+	rgpu = xcalloc(m->nevents + 1, sizeof *rgpu);
+	for (th = 0; th < RT_THREADS; th++)
+	for (dm = 0; dm < RT_DOMAINS; dm++) {
+		l = &m->tracks[r->nvtrack[th][dm]].lane;
+		for (k = 0; k < l->n; k++) {
+			if (l->kind[k] != EV_NVTX)
+				continue;
+			rgid[n] = model_gid(m, r->nvtrack[th][dm], (uint32_t)k);
+			rt_path(m, rgid[n], path, sizeof path);
+			rpath[n] = xstrdup(path);
+			s = l->start[k];
+			e = l->end[k];
+			lo = INT64_MAX;
+			hi = INT64_MIN;
+			for (c = 0; c < r->ncall[th]; c++) {
+				const struct rt_call *cl = &r->call[th][c];
+
+				if (cl->s < s || cl->e > e)
+					continue;
+				for (q = 0; q < cl->ng; q++) {
+					if (cl->g[q].s < lo)
+						lo = cl->g[q].s;
+					if (cl->g[q].e > hi)
+						hi = cl->g[q].e;
+				}
+			}
+			rgpu[n++] = lo <= hi ? hi - lo : -1;
+		}
+	}
+	for (i = 0; i < t->nn; i++) {
+		nd = &t->n[i];
+		if (nd->parent == NONE32)
+			continue;
+		rt_nodepath(t, i, path, sizeof path);
+		count = with = 0;
+		cpu = gpu = 0;
+		first = INT64_MAX;
+		for (k = 0; k < n; k++) {
+			if (strcmp(path, rpath[k]) != 0)
+				continue;
+			s = model_ev_start(m, rgid[k]);
+			count++;
+			cpu += model_ev_end(m, rgid[k]) - s;
+			if (s < first)
+				first = s;
+			if (rgpu[k] >= 0) {
+				gpu += rgpu[k];
+				with++;
+			}
+		}
+		if (count != nd->count || cpu != nd->cpu || gpu != nd->gpu ||
+		    with != nd->with_gpu || first != nd->first)
+			fail_msg("seed %llu node %zu %s: count %llu/%llu cpu "
+			    "%lld/%lld gpu %lld/%lld with %llu/%llu first "
+			    "%lld/%lld", (unsigned long long)seed, i, path,
+			    (unsigned long long)nd->count,
+			    (unsigned long long)count, (long long)nd->cpu,
+			    (long long)cpu, (long long)nd->gpu, (long long)gpu,
+			    (unsigned long long)nd->with_gpu,
+			    (unsigned long long)with, (long long)nd->first,
+			    (long long)first);
+		/* Instances: the node's ranges, in start order. */
+		assert_int_equal(nd->ninst, count);
+		for (k = 0; k < nd->ninst; k++) {
+			rt_path(m, t->inst[nd->inst0 + k], ipath,
+			    sizeof ipath);
+			assert_string_equal(ipath, path);
+			if (k > 0)
+				assert_true(model_ev_start(m, t->inst[nd->inst0 +
+				    k - 1]) <= model_ev_start(m,
+				    t->inst[nd->inst0 + k]));
+		}
+		ninst += nd->ninst;
+	}
+	/* Every range is in exactly one node. */
+	assert_int_equal(ninst, n);
+	for (i = 0; i < t->nroots; i++) {
+		nd = &t->n[t->roots[i]];
+		for (k = 0, cpu = gpu = 0, with = 0; k < nd->nkids; k++) {
+			cpu += t->n[t->kids[nd->kid0 + k]].cpu;
+			gpu += t->n[t->kids[nd->kid0 + k]].gpu;
+			with += t->n[t->kids[nd->kid0 + k]].with_gpu;
+		}
+		assert_int_equal(nd->cpu, cpu);
+		assert_int_equal(nd->gpu, gpu);
+		assert_int_equal(nd->with_gpu, with);
+	}
+	for (k = 0; k < n; k++)
+		free(rpath[k]);
+	free(rpath);
+	free(rgid);
+	free(rgpu);
+	nvtree_free(t);
+	model_free(m);
+	free(r);
+}
+
+static void
+test_random(void **state)
+{
+	uint64_t	seed;
+
+	(void)state;
+	for (seed = 1; seed <= 40; seed++)
+		rt_check(seed);
+}
+
+/* Whether gid is an instance of node n. */
+static int
+fixture_has(const struct nvtree *t, uint32_t n, uint32_t gid)
+{
+	size_t	k;
+
+	for (k = 0; k < t->n[n].ninst; k++)
+		if (t->inst[t->n[n].inst0 + k] == gid)
+			return 1;
+	return 0;
+}
+
+/* Every node's numbers against the per-range definitions. */
+static void
+check_fixture(const char *dir, const char *rel)
+{
+	struct model		*m;
+	struct nvtree		*t;
+	struct nvtx_proj	 p;
+	const struct nvtree_node *nd;
+	char			 path[4096], *cause = NULL;
+	size_t			 i, k, nranges = 0;
+	int64_t			 gpu, cpu;
+	uint64_t		 with;
+	struct evref		 r;
+	const struct lane	*l;
+	uint32_t		 par;
+
+	snprintf(path, sizeof path, "%s/%s", dir, rel);
+	m = source_read(path, NULL, &cause);
+	if (m == NULL)
+		fail_msg("%s: %s", rel, cause);
+	t = nvtree_build(m);
+	for (i = 0; i < t->nn; i++) {
+		nd = &t->n[i];
+		if (nd->parent == NONE32)
+			continue;
+		gpu = cpu = 0;
+		with = 0;
+		assert_int_equal(nd->ninst, nd->count);
+		for (k = 0; k < nd->ninst; k++) {
+			nvtx_project(m, t->inst[nd->inst0 + k], &p);
+			if (p.nops > 0) {
+				gpu += p.end - p.start;
+				with++;
+			}
+			cpu += model_ev_end(m, t->inst[nd->inst0 + k]) -
+			    model_ev_start(m, t->inst[nd->inst0 + k]);
+			/* Below the node of its NVTX parent, or the root. */
+			r = model_ev(m, t->inst[nd->inst0 + k]);
+			l = &m->tracks[r.track].lane;
+			par = l->aux[r.idx] < m->nnvtx ?
+			    m->nvtx[l->aux[r.idx]].parent : NONE32;
+			if (par == NONE32)
+				assert_int_equal(t->n[nd->parent].parent,
+				    NONE32);
+			else
+				assert_true(fixture_has(t, nd->parent, par));
+		}
+		if (gpu != nd->gpu || with != nd->with_gpu || cpu != nd->cpu)
+			fail_msg("%s: node %zu: gpu %lld/%lld with %llu/%llu "
+			    "cpu %lld/%lld", rel, i, (long long)nd->gpu,
+			    (long long)gpu, (unsigned long long)nd->with_gpu,
+			    (unsigned long long)with, (long long)nd->cpu,
+			    (long long)cpu);
+		nranges += nd->count;
+	}
+	assert_true(nranges > 500);
+	nvtree_free(t);
+	model_free(m);
+}
+
+static void
+test_fixtures(void **state)
+{
+	const char	*dir = ts_need_fixtures();
+
+	(void)state;
+	check_fixture(dir, "nsys/nsys-ai/h100_2gpu_1s.sqlite");
+	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_aggregates),
+		cmocka_unit_test(test_sort_and_flatten),
+		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_random),
+		cmocka_unit_test(test_fixtures),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,130 @@
+/*
+ * overlay_test: the help and list boxes (tui/overlay.c): how many columns
+ * and pages the help takes at 80x24 and 200x50, that a page shows its
+ * share of the keys, tiny screens, and text lists cut with "... N more"
+ * and sanitised.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "tui/overlay.h"
+
+static int
+nothing(void *p, const struct tui_key *k, int arg)
+{
+	return 0;
+}
+
+static void
+test_layout(void **state)
+{
+	struct overlay_layout	o;
+
+	overlay_help_layout(80, 24, 45, &o);
+	assert_int_equal(o.ncol, 1);		/* 78 wide: one 40+ column */
+	assert_int_equal(o.per, 19);
+	assert_int_equal(o.pages, 3);
+	overlay_help_layout(200, 50, 45, &o);
+	assert_int_equal(o.ncol, 1);		/* 45 fit in one column */
+	assert_int_equal(o.pages, 1);
+	assert_int_equal(o.per, 45);
+	assert_int_equal(o.h, 49);
+	overlay_help_layout(200, 30, 60, &o);
+	assert_int_equal(o.ncol, 3);
+	assert_int_equal(o.pages, 1);
+	assert_int_equal(o.per, 20);
+	assert_true(o.x >= 0 && o.x + o.w <= 200);
+	overlay_help_layout(20, 5, 10, &o);
+	assert_int_equal(o.pages, 0);
+}
+
+static void
+test_help_pages(void **state)
+{
+	struct view_key		 keys[30];
+	struct overlay_keys	 t;
+	struct cellgrid		 g;
+	char			 help[30][16], line[256];
+	int			 i, y, pages, seen;
+
+	for (i = 0; i < 30; i++) {
+		memset(&keys[i], 0, sizeof keys[i]);
+		keys[i].keys[0] = 'a' + i;
+		keys[i].name = "k";
+		snprintf(help[i], sizeof help[i], "does-%02d", i);
+		keys[i].help = help[i];
+		keys[i].fn = nothing;
+	}
+	t.heading = "Test";
+	t.keys = keys;
+	t.n = 30;
+	cellgrid_init(&g);
+	cellgrid_resize(&g, 80, 24);
+	pages = overlay_help(&g, glyph_get(0), 80, 24, &t, 1, 1);
+	assert_int_equal(pages, 2);
+	seen = 0;
+	for (y = 0; y < 24; y++) {
+		cellgrid_row_text(&g, y, line, sizeof line);
+		if (strstr(line, "Keys 2/2 (any key closes)") != NULL)
+			seen |= 1;
+		if (strstr(line, "does-29") != NULL)
+			seen |= 2;
+		if (strstr(line, "does-00") != NULL)
+			seen |= 4;
+	}
+	assert_int_equal(seen, 3);	/* page 2: the last, not the first */
+	cellgrid_free(&g);
+}
+
+static void
+test_lines(void **state)
+{
+	const char	*lines[30];
+	struct cellgrid	 g;
+	char		 buf[30][32], line[256];
+	int		 i, y, more = 0, esc = 0;
+	size_t		 shown;
+
+	for (i = 0; i < 30; i++) {
+		snprintf(buf[i], sizeof buf[i], "line %d", i);
+		lines[i] = buf[i];
+	}
+	lines[0] = "bell\a here";
+	cellgrid_init(&g);
+	cellgrid_resize(&g, 60, 20);
+	shown = overlay_lines(&g, glyph_get(1), 60, 20, " T ", lines, 30, 0,
+	    0);
+	assert_int_equal(shown, 14);
+	for (y = 0; y < 20; y++) {
+		cellgrid_row_text(&g, y, line, sizeof line);
+		if (strstr(line, "... 16 more") != NULL)
+			more = 1;
+		if (strstr(line, "bell\\x07 here") != NULL)
+			esc = 1;
+	}
+	assert_true(more);
+	assert_true(esc);
+	cellgrid_free(&g);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_help_pages),
+		cmocka_unit_test(test_lines),
+	};
+
+	setlocale(LC_CTYPE, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,114 @@
+/*
+ * rangestat_test: statistics of a marked range (tui/rangestat.c): busy
+ * time per stream clipped to the range, kernels by clipped time with
+ * counts, the stream order (device, then stream), and the drawn box.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "model/builder.h"
+#include "tui/rangestat.h"
+#include "tsupport.h"
+
+/* GPU 1 stream 9: a [8,40]; GPU 0 stream 3: a [0,10] b [12,20] copy
+ * [20,30]. Declared in that order so that sorting matters. */
+static struct model *
+build(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct device	 dev;
+	uint32_t	 d0, d1, s0, s1;
+
+	memset(&dev, 0, sizeof dev);
+	dev.source_id = 1;
+	d1 = builder_device(b, &dev);
+	dev.source_id = 0;
+	d0 = builder_device(b, &dev);
+	s1 = builder_gpu_track(b, builder_stream(b, d1, 9, NONE32));
+	s0 = builder_gpu_track(b, builder_stream(b, d0, 3, NONE32));
+	ts_add(b, s1, "a", EV_KERNEL, 8, 40);
+	ts_add(b, s0, "a", EV_KERNEL, 0, 10);
+	ts_add(b, s0, "b", EV_KERNEL, 12, 20);
+	ts_add(b, s0, "copy", EV_MEMCPY, 20, 30);
+	return ts_finish(b);
+}
+
+static void
+test_compute(void **state)
+{
+	struct model		*m = build();
+	struct rangestat	 r;
+
+	rangestat_init(&r);
+	rangestat_compute(&r, m, 5, 25);
+	assert_int_equal(r.ns, 2);
+	/* GPU 0 first: [5,10) + [12,20) + [20,25) = 18 of 20 ns. */
+	assert_int_equal(m->streams[m->tracks[r.s[0].track].stream].source_id,
+	    3);
+	assert_int_equal(r.s[0].busy, 18);
+	assert_int_equal(r.s[0].events, 3);
+	assert_int_equal(r.s[1].busy, 17);
+	assert_int_equal(r.nkernels, 3);
+	assert_int_equal(r.ktime, 30);
+	assert_int_equal(r.nk, 2);
+	assert_string_equal(model_str(m, r.k[0].name), "a");
+	assert_int_equal(r.k[0].count, 2);
+	assert_int_equal(r.k[0].time, 5 + 17);
+	assert_int_equal(r.k[1].time, 8);
+	/* A range with nothing in it. */
+	rangestat_compute(&r, m, 100, 200);
+	assert_int_equal(r.nk, 0);
+	assert_int_equal(r.s[0].busy, 0);
+	rangestat_free(&r);
+	model_free(m);
+}
+
+static void
+test_draw(void **state)
+{
+	struct model		*m = build();
+	struct rangestat	 r;
+	struct cellgrid		 g;
+	char			 line[512], all[8192];
+	int			 y;
+
+	rangestat_init(&r);
+	rangestat_compute(&r, m, 5, 25);
+	cellgrid_init(&g);
+	cellgrid_resize(&g, 80, 24);
+	rangestat_draw(&g, glyph_get(0), 80, 24, &r, m, 0, 1);
+	all[0] = '\0';
+	for (y = 0; y < 24; y++) {
+		cellgrid_row_text(&g, y, line, sizeof line);
+		strncat(all, line, sizeof all - strlen(all) - 2);
+		strcat(all, "\n");
+	}
+	assert_non_null(strstr(all, "Range +5ns .. +25ns (20ns)"));
+	assert_non_null(strstr(all, "GPU 0 stream 3          90.0%"));
+	assert_non_null(strstr(all, "GPU 1 stream 9          85.0%"));
+	assert_non_null(strstr(all, "(3 kernels, 30ns)"));
+	assert_non_null(strstr(all, "    22ns  73.3%       2  a"));
+	cellgrid_free(&g);
+	rangestat_free(&r);
+	model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_compute),
+		cmocka_unit_test(test_draw),
+	};
+
+	setlocale(LC_CTYPE, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,171 @@
+/*
+ * script_test: parsing of TUI key scripts (tui/script.c): single keys,
+ * key names, pointer keys, the ":" commands, comments, and errors with
+ * their line numbers.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "tui/script.h"
+
+static int
+parse(const char *line, struct script_step *st)
+{
+	char	*cause = NULL;
+	int	 r;
+
+	r = script_parse_line(line, st, &cause);
+	if (r < 0) {
+		assert_non_null(cause);
+		free(cause);
+	} else
+		assert_null(cause);
+	return r;
+}
+
+static int
+keyof(const char *line)
+{
+	struct script_step	st;
+
+	assert_int_equal(parse(line, &st), 1);
+	assert_int_equal(st.op, SCRIPT_KEY);
+	return st.key.key;
+}
+
+static void
+test_keys(void **state)
+{
+	assert_int_equal(keyof("l"), 'l');
+	assert_int_equal(keyof("+\n"), '+');
+	assert_int_equal(keyof("?"), '?');
+	assert_int_equal(keyof("#"), '#');
+	assert_int_equal(keyof("\xc3\xa9"), 0xe9);
+	assert_int_equal(keyof("KEY_RIGHT"), TK_RIGHT);
+	assert_int_equal(keyof("right\r\n"), TK_RIGHT);
+	assert_int_equal(keyof("  KEY_LEFT  "), TK_LEFT);
+	assert_int_equal(keyof("KEY_NPAGE"), TK_PGDN);
+	assert_int_equal(keyof("PGUP"), TK_PGUP);
+	assert_int_equal(keyof("TAB"), TK_TAB);
+	assert_int_equal(keyof("KEY_BTAB"), TK_BTAB);
+	assert_int_equal(keyof("ENTER"), TK_ENTER);
+	assert_int_equal(keyof("ESC"), TK_ESC);
+	assert_int_equal(keyof("SPACE"), ' ');
+	assert_int_equal(keyof("HOME"), TK_HOME);
+	assert_int_equal(keyof("KEY_END"), TK_END);
+}
+
+static void
+test_pointer(void **state)
+{
+	struct script_step	st;
+
+	assert_int_equal(parse("CLICK 30 5", &st), 1);
+	assert_int_equal(st.key.key, TK_CLICK);
+	assert_int_equal(st.key.x, 30);
+	assert_int_equal(st.key.y, 5);
+	assert_int_equal(parse("WHEEL_UP 40 2", &st), 1);
+	assert_int_equal(st.key.key, TK_WHEEL_UP);
+	assert_int_equal(st.key.x, 40);
+	assert_int_equal(parse("CLICK 30", &st), -1);
+}
+
+static void
+test_commands(void **state)
+{
+	struct script_step	st;
+
+	assert_int_equal(parse(":dump /tmp/out file.txt", &st), 1);
+	assert_int_equal(st.op, SCRIPT_DUMP);
+	assert_string_equal(st.path, "/tmp/out file.txt");
+	free(st.path);
+	assert_int_equal(parse(":sleep 25", &st), 1);
+	assert_int_equal(st.op, SCRIPT_SLEEP);
+	assert_int_equal(st.a, 25);
+	assert_int_equal(parse(":resize 100x30", &st), 1);
+	assert_int_equal(st.op, SCRIPT_RESIZE);
+	assert_int_equal(st.a, 100);
+	assert_int_equal(st.b, 30);
+	assert_int_equal(parse(":quit", &st), 1);
+	assert_int_equal(st.op, SCRIPT_QUIT);
+}
+
+static void
+test_nothing_and_errors(void **state)
+{
+	struct script_step	st;
+
+	assert_int_equal(parse("", &st), 0);
+	assert_int_equal(parse("\n", &st), 0);
+	assert_int_equal(parse("# a comment", &st), 0);
+	assert_int_equal(parse("   ", &st), 0);
+	assert_int_equal(parse("BOGUS", &st), -1);
+	assert_int_equal(parse("ab", &st), -1);
+	assert_int_equal(parse(":dump", &st), -1);
+	assert_int_equal(parse(":sleep soon", &st), -1);
+	assert_int_equal(parse(":sleep -1", &st), -1);
+	assert_int_equal(parse(":resize 100", &st), -1);
+	assert_int_equal(parse(":explode", &st), -1);
+}
+
+static void
+test_load(void **state)
+{
+	struct script	 sc;
+	char		 path[] = "/tmp/script_test.XXXXXX", *cause = NULL;
+	FILE		*f;
+	int		 fd;
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "w");
+	assert_non_null(f);
+	fputs("# zoom in twice\n+\n+\n\nTAB\n:dump /tmp/x\n", f);
+	fclose(f);
+	assert_int_equal(script_load(&sc, path, &cause), 0);
+	assert_int_equal(sc.n, 4);
+	assert_int_equal(sc.steps[0].key.key, '+');
+	assert_int_equal(sc.steps[0].line, 2);
+	assert_int_equal(sc.steps[2].key.key, TK_TAB);
+	assert_int_equal(sc.steps[2].line, 5);
+	assert_int_equal(sc.steps[3].op, SCRIPT_DUMP);
+	script_free(&sc);
+
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("l\nh\nNOPE\n", f);
+	fclose(f);
+	assert_int_equal(script_load(&sc, path, &cause), -1);
+	assert_non_null(strstr(cause, ":3: unknown key name: NOPE"));
+	free(cause);
+	unlink(path);
+
+	cause = NULL;
+	assert_int_equal(script_load(&sc, "/nonexistent/script", &cause), -1);
+	assert_non_null(strstr(cause, "/nonexistent/script"));
+	free(cause);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_pointer),
+		cmocka_unit_test(test_commands),
+		cmocka_unit_test(test_nothing_and_errors),
+		cmocka_unit_test(test_load),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,614 @@
+/*
+ * tsupport: what the unit tests would otherwise each write again: a
+ * scratch directory and files in it, the fixture lookup, SQLite
+ * one-liners, models built by hand and looked up, JSON rows and screen
+ * rows. See tsupport.h for the contract of each helper.
+ */
+#include "config.h"
+
+#include <sys/stat.h>
+#include <sys/types.h>
+
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+#include <sqlite3.h>
+#include <zlib.h>
+
+#include "model/builder.h"
+#include "tui/cellgrid.h"
+#include "model/model.h"
+#include "headless/out.h"
+#include "report/report.h"
+#include "sources/source.h"
+#include "tsupport.h"
+#include "tui/view.h"
+#include "util/xmalloc.h"
+
+static char	*ts_dir;		/* the scratch directory */
+
+/* ---- the scratch directory --------------------------------------- */
+
+int
+ts_tmp_init(void)
+{
+	const char	*tmp = getenv("TMPDIR");
+	char		*dir;
+
+	dir = xasprintf("%s/gpulens-test.XXXXXX",
+	    tmp != NULL && *tmp != '\0' ? tmp : "/tmp");
+	if (mkdtemp(dir) == NULL) {
+		free(dir);
+		return -1;
+	}
+	ts_dir = dir;
+	return 0;
+}
+
+const char *
+ts_tmp(void)
+{
+	return ts_dir;
+}
+
+char *
+ts_path(const char *name)
+{
+	static char	buf[8][1024];
+	static int	i;
+	int		n;
+
+	i = (i + 1) % 8;
+	n = snprintf(buf[i], sizeof buf[i], "%s/%s", ts_dir, name);
+	assert_true(n > 0 && (size_t)n < sizeof buf[i]);
+	return buf[i];
+}
+
+int
+ts_tmp_free(void)
+{
+	struct stat	sb;
+	int		gone;
+
+	if (ts_dir == NULL)
+		return 0;
+	ts_rm_rf(ts_dir);
+	gone = lstat(ts_dir, &sb) != 0;
+	free(ts_dir);
+	ts_dir = NULL;
+	return gone ? 0 : -1;
+}
+
+int
+ts_tmp_setup(void **state)
+{
+	(void)state;
+	return ts_tmp_init();
+}
+
+int
+ts_tmp_teardown(void **state)
+{
+	(void)state;
+	return ts_tmp_free();
+}
+
+int
+ts_rm_rf(const char *path)
+{
+	DIR		*d;
+	struct dirent	*de;
+	struct stat	 sb;
+	char		*p;
+
+	if (lstat(path, &sb) != 0)
+		return 0;
+	if (!S_ISDIR(sb.st_mode))
+		return unlink(path);
+	chmod(path, 0755);		/* tests make read-only directories */
+	if ((d = opendir(path)) != NULL) {
+		while ((de = readdir(d)) != NULL) {
+			if (strcmp(de->d_name, ".") == 0 ||
+			    strcmp(de->d_name, "..") == 0)
+				continue;
+			p = xasprintf("%s/%s", path, de->d_name);
+			ts_rm_rf(p);
+			free(p);
+		}
+		closedir(d);
+	}
+	return rmdir(path);
+}
+
+/* ---- files ------------------------------------------------------- */
+
+void
+ts_write(const char *path, const void *buf, size_t n)
+{
+	FILE	*f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(buf, 1, n, f), n);
+	assert_int_equal(fclose(f), 0);
+}
+
+void
+ts_write_str(const char *path, const char *s)
+{
+	ts_write(path, s, strlen(s));
+}
+
+void
+ts_write_gz(const char *path, const void *buf, size_t n)
+{
+	gzFile	g = gzopen(path, "wb");
+
+	assert_non_null(g);
+	assert_int_equal(gzwrite(g, buf, (unsigned)n), (int)n);
+	assert_int_equal(gzclose(g), Z_OK);
+}
+
+void *
+ts_read(const char *path, size_t *n)
+{
+	FILE	*f = fopen(path, "rb");
+	char	*p;
+	long	 len;
+
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	len = ftell(f);
+	assert_true(len > 0);
+	rewind(f);
+	p = xmalloc((size_t)len);
+	assert_int_equal(fread(p, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	*n = (size_t)len;
+	return p;
+}
+
+/* ---- real-profile fixtures --------------------------------------- */
+
+const char *
+ts_fixtures(void)
+{
+	const char	*dir = getenv("GPULENS_FIXTURES");
+
+	if (dir == NULL || *dir == '\0' || access(dir, R_OK) != 0)
+		return NULL;
+	return dir;
+}
+
+const char *
+ts_need_fixtures(void)
+{
+	const char	*dir = ts_fixtures();
+
+	if (dir == NULL)
+		ts_skip("GPULENS_FIXTURES unset, empty or not readable: the "
+		    "real profiles are not checked");
+	return dir;
+}
+
+char *
+ts_fixture(const char *rel)
+{
+	const char	*dir = ts_fixtures();
+	char		*p;
+
+	if (dir == NULL)
+		return NULL;
+	p = xasprintf("%s/%s", dir, rel);
+	if (access(p, R_OK) != 0) {
+		free(p);
+		return NULL;
+	}
+	return p;
+}
+
+void
+ts_skip(const char *fmt, ...)
+{
+	va_list	ap;
+
+	print_message("# ");
+	va_start(ap, fmt);
+	vprint_message(fmt, ap);
+	va_end(ap);
+	print_message("\n");
+	skip();
+	abort();		/* skip() does not return */
+}
+
+/* ---- SQLite ------------------------------------------------------ */
+
+void
+ts_sql(struct sqlite3 *db, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s, *err = NULL;
+
+	va_start(ap, fmt);
+	s = sqlite3_vmprintf(fmt, ap);
+	va_end(ap);
+	if (sqlite3_exec(db, s, NULL, NULL, &err) != SQLITE_OK) {
+		fprintf(stderr, "SQL failed: %s\n%s\n", err, s);
+		sqlite3_free(err);
+		sqlite3_free(s);
+		fail();
+	}
+	sqlite3_free(s);
+}
+
+int64_t
+ts_sql_int(struct sqlite3 *db, const char *query)
+{
+	sqlite3_stmt	*st;
+	int64_t		 v;
+
+	assert_int_equal(sqlite3_prepare_v2(db, query, -1, &st, NULL),
+	    SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+struct sqlite3 *
+ts_sql_open_ro(const char *path)
+{
+	sqlite3	*db = NULL;
+	char	*uri = xasprintf("file:%s?immutable=1", path);
+
+	assert_int_equal(sqlite3_open_v2(uri, &db, SQLITE_OPEN_READONLY |
+	    SQLITE_OPEN_URI, NULL), SQLITE_OK);
+	free(uri);
+	return db;
+}
+
+/* ---- building models by hand ------------------------------------- */
+
+struct model *
+ts_finish(struct builder *b)
+{
+	struct model	*m;
+	char		*cause = NULL;
+
+	m = builder_finish(b, &cause);
+	assert_non_null(m);
+	assert_null(cause);
+	return m;
+}
+
+struct lane_event
+ts_event(struct builder *b, const char *name, int kind, int64_t start,
+    int64_t end)
+{
+	struct lane_event	e;
+
+	memset(&e, 0, sizeof e);
+	e.start = start;
+	e.end = end;
+	e.name = builder_intern(b, name);
+	e.kind = (uint8_t)kind;
+	e.rowid = -1;
+	e.aux = NONE32;
+	return e;
+}
+
+void
+ts_add(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end)
+{
+	struct lane_event	e = ts_event(b, name, kind, start, end);
+
+	builder_event(b, track, &e);
+}
+
+uint32_t
+ts_device(struct builder *b, uint32_t source_id)
+{
+	struct device	dev;
+
+	memset(&dev, 0, sizeof dev);
+	dev.source_id = source_id;
+	dev.process = NONE32;
+	return builder_device(b, &dev);
+}
+
+uint32_t
+ts_copy(struct builder *b, int kind, int src_kind, int dst_kind,
+    uint64_t bytes)
+{
+	struct copy_info	ci;
+
+	memset(&ci, 0, sizeof ci);
+	ci.bytes = bytes;
+	ci.kind = (uint8_t)kind;
+	ci.src_kind = (uint8_t)src_kind;
+	ci.dst_kind = (uint8_t)dst_kind;
+	ci.src_dev = ci.dst_dev = NONE32;
+	return builder_copy(b, &ci);
+}
+
+uint32_t
+ts_kernel(struct builder *b, const char *short_name)
+{
+	struct kernel_info	ki;
+
+	memset(&ki, 0, sizeof ki);
+	ki.short_name = builder_intern(b, short_name);
+	return builder_kernel(b, &ki);
+}
+
+uint32_t
+ts_nvtx(struct builder *b, uint32_t track)
+{
+	struct nvtx_info	ni;
+
+	memset(&ni, 0, sizeof ni);
+	ni.domain = b->m->tracks[track].domain;
+	return builder_nvtx(b, &ni);
+}
+
+/* An event of ts_model_sync_copy(); copies get their copy record. */
+static void
+sync_copy_add(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint32_t corr)
+{
+	struct lane_event	e = ts_event(b, name, kind, start, end);
+
+	e.corr = corr;
+	if (kind == EV_MEMCPY)
+		e.aux = ts_copy(b, COPY_HTOD, MEM_PAGEABLE, MEM_DEVICE,
+		    1 << 20);
+	builder_event(b, track, &e);
+}
+
+struct model *
+ts_model_sync_copy(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 p, t, a, g;
+	const int64_t	 us = 1000;
+
+	ts_device(b, 0);
+	p = builder_process(b, 100ULL << 24, 100, "train");
+	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
+	a = builder_cpu_track(b, TRACK_API, t, 0);
+	g = builder_gpu_track(b, builder_stream(b, 0, 7, p));
+	sync_copy_add(b, a, "cudaLaunchKernel", EV_API, -10 * us, -5 * us, 1);
+	sync_copy_add(b, a, "cudaMemcpy_v3020", EV_API, 200 * us, 410 * us, 2);
+	sync_copy_add(b, a, "cudaLaunchKernel", EV_API, 405 * us, 406 * us, 3);
+	sync_copy_add(b, a, "cudaStreamSynchronize", EV_API, 500 * us,
+	    600 * us, 0);
+	sync_copy_add(b, a, "cudaLaunchKernel", EV_API, 990 * us, 999 * us, 4);
+	sync_copy_add(b, a, "cudaLaunchKernel", EV_API, 1100200, 1100400, 5);
+	sync_copy_add(b, a, "cudaFree", EV_API, 1200 * us, 1990 * us, 0);
+	sync_copy_add(b, g, "k", EV_KERNEL, 0, 100 * us, 1);
+	sync_copy_add(b, g, "[CUDA memcpy Host-to-Device]", EV_MEMCPY,
+	    300 * us, 400 * us, 2);
+	sync_copy_add(b, g, "k", EV_KERNEL, 400 * us, 500 * us, 3);
+	sync_copy_add(b, g, "k", EV_KERNEL, 1000 * us, 1100 * us, 4);
+	sync_copy_add(b, g, "k", EV_KERNEL, 1100500, 1200 * us, 5);
+	return ts_finish(b);
+}
+
+void
+ts_metric(struct report *r, uint32_t launch, const char *name, double v)
+{
+	struct report_metric	*m;
+
+	m = report_add_metric(r, launch, report_intern0(r, name));
+	m->value.type = RV_DOUBLE;
+	m->value.v.d = v;
+}
+
+/* ---- looking things up in a model -------------------------------- */
+
+size_t
+ts_count(const struct model *m, int kind, const char *name)
+{
+	size_t	t, i, n = 0;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] == kind && (name == NULL ||
+			    strcmp(model_str(m, l->name[i]), name) == 0))
+				n++;
+	}
+	return n;
+}
+
+uint32_t
+ts_find(const struct model *m, int kind, const char *name)
+{
+	size_t	t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] == kind &&
+			    strcmp(model_str(m, l->name[i]), name) == 0)
+				return model_gid(m, (uint32_t)t, (uint32_t)i);
+	}
+	return NONE32;
+}
+
+uint32_t
+ts_find_ev(const struct model *m, const char *name, int64_t start)
+{
+	size_t	t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++)
+			if (l->start[i] == start &&
+			    strcmp(model_str(m, l->name[i]), name) == 0)
+				return model_gid(m, (uint32_t)t, (uint32_t)i);
+	}
+	fail_msg("no event %s at %lld", name, (long long)start);
+	return NONE32;
+}
+
+const struct track *
+ts_track_of(const struct model *m, uint32_t gid)
+{
+	return &m->tracks[model_ev(m, gid).track];
+}
+
+uint8_t
+ts_flags_of(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return m->tracks[r.track].lane.flags[r.idx];
+}
+
+int
+ts_has_warning(const struct model *m, const char *needle)
+{
+	size_t	i;
+
+	for (i = 0; i < m->nwarnings; i++)
+		if (strstr(m->warnings[i], needle) != NULL)
+			return 1;
+	return 0;
+}
+
+/* ---- JSON rows --------------------------------------------------- */
+
+double
+ts_jnum(const cJSON *r, const char *f)
+{
+	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(r, f);
+
+	if (it == NULL)
+		fail_msg("no field %s", f);
+	if (cJSON_IsRaw(it))
+		return strtod(it->valuestring, NULL);
+	if (!cJSON_IsNumber(it))
+		fail_msg("field %s is not a number", f);
+	return it->valuedouble;
+}
+
+cJSON *
+ts_jrow(const cJSON *rows, const char *key)
+{
+	cJSON	*it, *k;
+
+	cJSON_ArrayForEach(it, rows) {
+		k = cJSON_GetObjectItemCaseSensitive(it, "key");
+		if (cJSON_IsString(k) && strcmp(k->valuestring, key) == 0)
+			return it;
+	}
+	fail_msg("no row with key '%s'", key);
+	return NULL;
+}
+
+cJSON *
+ts_emit_json(struct out *out, const struct model *m, const char *path)
+{
+	FILE	*tmp = tmpfile();
+	int	 saved, rc;
+	long	 n;
+	char	*buf;
+	cJSON	*env;
+
+	assert_non_null(tmp);
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	assert_true(saved >= 0);
+	assert_true(dup2(fileno(tmp), STDOUT_FILENO) >= 0);
+	out->format = OUT_JSON;
+	rc = out_emit(out, m, path);
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+	assert_int_equal(rc, 0);
+	fseek(tmp, 0, SEEK_END);
+	n = ftell(tmp);
+	rewind(tmp);
+	buf = calloc(1, (size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, tmp), (size_t)n);
+	fclose(tmp);
+	env = cJSON_Parse(buf);
+	if (env == NULL)
+		fail_msg("bad JSON: %s", buf);
+	free(buf);
+	return env;
+}
+
+/* ---- screens ----------------------------------------------------- */
+
+const char *
+ts_row(const struct cellgrid *g, int y)
+{
+	static char	line[4096];
+
+	cellgrid_row_text(g, y, line, sizeof line);
+	return line;
+}
+
+int
+ts_screen_find(const struct cellgrid *g, const char *s)
+{
+	int	y;
+
+	for (y = 0; y < g->h; y++)
+		if (strstr(ts_row(g, y), s) != NULL)
+			return y;
+	return -1;
+}
+
+void *
+ts_view_open(const struct view_ops *ops, const struct model *m,
+    const struct view_env *env, struct cellgrid *g, int w, int h)
+{
+	void	*v;
+
+	v = ops->init(m, env);
+	assert_non_null(v);
+	cellgrid_init(g);
+	cellgrid_resize(g, w, h);
+	ops->resize(v, w, h);
+	ops->draw(v, g, REDRAW_ALL);
+	return v;
+}
+
+int
+ts_view_key(const struct view_ops *ops, void *v, struct cellgrid *g, int k)
+{
+	struct tui_key	tk;
+	int		r;
+
+	memset(&tk, 0, sizeof tk);
+	tk.key = k;
+	r = ops->key(v, &tk);
+	ops->draw(v, g, r & REDRAW_ALL);
+	return r;
+}
+
+/* ---- pseudo-random numbers --------------------------------------- */
+
+uint64_t
+ts_xorshift(uint64_t *state)
+{
+	uint64_t	x = *state;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	*state = x;
+	return x;
+}

@@ -1,0 +1,210 @@
+/*
+ * tsupport: the helpers the cmocka unit tests (tests/NAME_test.c) share,
+ * linked into each of them as libtsupport.a. Every symbol starts with ts_
+ * (test support).
+ *
+ * Helpers that check something do so with cmocka's assertions (a failed
+ * check fails the running test), so call them from a test or from a
+ * setup or teardown, never from outside cmocka_run_group_tests().
+ *
+ * Ownership: a returned char * or buffer is the caller's, freed with
+ * free(), unless the comment says it is borrowed; a borrowed pointer stays
+ * valid for as long as its comment says. A model from ts_finish() is freed
+ * with model_free().
+ */
+#ifndef GPULENS_TSUPPORT_H
+#define GPULENS_TSUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model/builder.h"
+#include "model/model.h"
+
+struct cJSON;
+struct cellgrid;
+struct out;
+struct report;
+struct sqlite3;
+struct view_env;
+struct view_ops;
+
+/* ---- the scratch directory --------------------------------------- */
+
+/*
+ * Creates this program's scratch directory, a fresh
+ * $TMPDIR/gpulens-test.XXXXXX ($TMPDIR defaults to /tmp). Returns 0, or -1
+ * if it could not be made.
+ */
+int		 ts_tmp_init(void);
+/* The scratch directory (borrowed, valid until ts_tmp_free()), or NULL
+ * before ts_tmp_init(). */
+const char	*ts_tmp(void);
+/*
+ * "DIR/name" for the scratch directory DIR, in one of eight static buffers
+ * used in turn: borrowed, valid for the next seven calls. Fails the test
+ * if the path does not fit.
+ */
+char		*ts_path(const char *name);
+/* Removes the scratch directory and everything in it. Returns 0 or -1. */
+int		 ts_tmp_free(void);
+/* ts_tmp_init() and ts_tmp_free() as cmocka (group) setup and teardown. */
+int		 ts_tmp_setup(void **state);
+int		 ts_tmp_teardown(void **state);
+/*
+ * Removes path and, for a directory, everything under it (made writable
+ * first; symbolic links are removed, not followed). Returns 0 (also when
+ * path does not exist), or -1 if path itself could not be removed.
+ */
+int		 ts_rm_rf(const char *path);
+
+/* ---- files ------------------------------------------------------- */
+
+/* Writes the n bytes of buf to path (created or truncated). */
+void		 ts_write(const char *path, const void *buf, size_t n);
+/* Writes the string s, without its NUL, to path. */
+void		 ts_write_str(const char *path, const char *s);
+/* Writes the n bytes of buf to path as one gzip member. */
+void		 ts_write_gz(const char *path, const void *buf, size_t n);
+/* The whole of path, which must not be empty; its length in *n. The
+ * buffer is the caller's. */
+void		*ts_read(const char *path, size_t *n);
+
+/* ---- real-profile fixtures ($GPULENS_FIXTURES) ------------------- */
+
+/* $GPULENS_FIXTURES (borrowed from the environment), or NULL when it is
+ * unset, empty or not readable. */
+const char	*ts_fixtures(void);
+/* ts_fixtures(), or if that is NULL skips the running test (as ts_skip()
+ * does) with a message that says so. */
+const char	*ts_need_fixtures(void);
+/* "$GPULENS_FIXTURES/rel" if that file or directory is readable (the
+ * caller's), else NULL. */
+char		*ts_fixture(const char *rel);
+/* Prints "# " and the printf-style message as a TAP comment and skips
+ * the running test. Does not return. */
+void		 ts_skip(const char *fmt, ...)
+		    __attribute__((format(printf, 1, 2), noreturn));
+
+/* ---- SQLite ------------------------------------------------------ */
+
+/* Runs the statements made by sqlite3_mprintf(fmt, ...); fails the test
+ * with the message and the SQL on error. */
+void		 ts_sql(struct sqlite3 *db, const char *fmt, ...);
+/* The first column of the first row of query, as an integer; the query
+ * must return a row. */
+int64_t		 ts_sql_int(struct sqlite3 *db, const char *query);
+/* Opens path read-only as an immutable database (it must exist and not
+ * change while open); close with sqlite3_close(). */
+struct sqlite3	*ts_sql_open_ro(const char *path);
+
+/* ---- building models (builder.h) and reports (report.h) by hand -- */
+
+/* Finishes b (consumed) and checks that it gave a model and no cause.
+ * The model is the caller's. */
+struct model	*ts_finish(struct builder *b);
+/*
+ * An event named name (interned in b), of kind over [start, end): no
+ * correlation, no flags, rowid -1, aux NONE32. The caller changes what it
+ * needs before builder_event().
+ */
+struct lane_event ts_event(struct builder *b, const char *name, int kind,
+		    int64_t start, int64_t end);
+/* Pushes ts_event(b, name, kind, start, end) onto track. */
+void		 ts_add(struct builder *b, uint32_t track, const char *name,
+		    int kind, int64_t start, int64_t end);
+/* Declares a device with this source id, no name and no process (every
+ * other field 0). Returns its index. */
+uint32_t	 ts_device(struct builder *b, uint32_t source_id);
+/* A copy record of kind (enum copy_kind) from src_kind to dst_kind (enum
+ * mem_kind) of bytes, devices NONE32 (every other field 0). Returns its
+ * aux index. */
+uint32_t	 ts_copy(struct builder *b, int kind, int src_kind,
+		    int dst_kind, uint64_t bytes);
+/* A kernel record with this short name (interned), every other field 0.
+ * Returns its aux index. */
+uint32_t	 ts_kernel(struct builder *b, const char *short_name);
+/* An NVTX record in the domain of track, every other field 0. Returns its
+ * aux index. */
+uint32_t	 ts_nvtx(struct builder *b, uint32_t track);
+
+/*
+ * A trace with a synchronous copy (findings_test, view_findings_test).
+ * One GPU (device 0), process 100, thread 1, stream 7. Times in us:
+ *   kernel k [0, 100)          launched by cudaLaunchKernel [-10, -5)
+ *   memcpy [300, 400)          launched by cudaMemcpy [200, 410): the host
+ *                              is blocked 210 us (the cost); 1 MiB from
+ *                              pageable memory to the device
+ *   kernel k [400, 500)        launched by cudaLaunchKernel [405, 406):
+ *                              after the copy, but it starts at 400 ...
+ *   cudaStreamSynchronize [500, 600): ends inside the gap [500, 1000)
+ *   kernel k [1000, 1100)      launched by cudaLaunchKernel [990, 999)
+ *   kernel k [1100.5, 1200)    launched at [1100.2, 1100.4): a launch gap
+ *                              of 0.5 us (the API ended after the previous
+ *                              kernel ended)
+ *   cudaFree [1200, 1990): the trace ends at 1990 us
+ * Window: [-10 us, 1990 us) = 2000 us.
+ */
+struct model	*ts_model_sync_copy(void);	/* the caller's */
+/* Adds to launch of r the metric name (interned) with the double v. */
+void		 ts_metric(struct report *r, uint32_t launch, const char *name,
+		    double v);
+
+/* ---- looking things up in a model -------------------------------- */
+
+/* How many events have kind and name (any name if name is NULL). */
+size_t		 ts_count(const struct model *m, int kind, const char *name);
+/* The global id of the first event (by track, then index) of kind and
+ * name, or NONE32. */
+uint32_t	 ts_find(const struct model *m, int kind, const char *name);
+/* The global id of the event named name starting at start, on any track;
+ * fails the test if there is none. */
+uint32_t	 ts_find_ev(const struct model *m, const char *name,
+		    int64_t start);
+/* The track (borrowed from m) and the flags of event gid. */
+const struct track *ts_track_of(const struct model *m, uint32_t gid);
+uint8_t		 ts_flags_of(const struct model *m, uint32_t gid);
+/* Whether one of m's warnings contains needle. */
+int		 ts_has_warning(const struct model *m, const char *needle);
+
+/* ---- JSON rows (cJSON) ------------------------------------------- */
+
+/* Field f of row r as a number; f must be a JSON number or the raw
+ * integer text out_int() writes to keep int64 values exact. */
+double		 ts_jnum(const struct cJSON *r, const char *f);
+/* The element of the array rows whose "key" is the string key (borrowed
+ * from rows); fails the test if there is none. */
+struct cJSON	*ts_jrow(const struct cJSON *rows, const char *key);
+/* Runs out_emit() on out as --json, trace path, with stdout captured, and
+ * returns the parsed envelope (the caller's; cJSON_Delete()). Fails the
+ * test if out_emit() fails or the output is not JSON. */
+struct cJSON	*ts_emit_json(struct out *out, const struct model *m,
+		    const char *path);
+
+/* ---- screens (cellgrid.h) ---------------------------------------- */
+
+/* Row y of g as text (cellgrid_row_text()), in a static buffer: borrowed,
+ * valid until the next ts_row() or ts_screen_find(). */
+const char	*ts_row(const struct cellgrid *g, int y);
+/* The first row of g whose text contains s, or -1. */
+int		 ts_screen_find(const struct cellgrid *g, const char *s);
+/*
+ * Opens the view of ops on m with env, sizes it and g (initialised here,
+ * freed by the caller with cellgrid_free()) to w x h and draws it whole.
+ * Returns the view, freed by the caller with ops->free().
+ */
+void		*ts_view_open(const struct view_ops *ops, const struct model *m,
+		    const struct view_env *env, struct cellgrid *g, int w,
+		    int h);
+/* Sends key k to view v of ops, redraws what it damaged into g and
+ * returns its reactions. */
+int		 ts_view_key(const struct view_ops *ops, void *v,
+		    struct cellgrid *g, int k);
+
+/* ---- pseudo-random numbers --------------------------------------- */
+
+/* The next number of the xorshift64 (13, 7, 17) sequence in *state, which
+ * must not be 0; the same seed gives the same sequence. */
+uint64_t	 ts_xorshift(uint64_t *state);
+
+#endif

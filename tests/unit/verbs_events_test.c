@@ -1,0 +1,1203 @@
+/*
+ * verbs_events_test: the event-level verbs (search, inspect, correlate,
+ * launch, memcpy, comm, hardware, export) on hand-built models with known
+ * answers: filter combinations give exact ids, a kernel shows its launch
+ * call and latency, a missing id is not_found, launch statistics over known
+ * latencies (a negative queue delay left out), exact copy bandwidth, NCCL
+ * collective names in the styles real traces use, and a Perfetto export
+ * that parses with the expected events, times and flows.
+ *
+ * Each verb's computation is called directly with options parsed from a
+ * fake argv; out_emit() runs with stdout redirected to a temporary file so
+ * that the rows are checked after sorting and paging, as users see them.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include <cjson/cJSON.h>
+
+#include "model/builder.h"
+#include "headless/cmd-events.h"
+#include "headless/cmd.h"
+#include "headless/evrow.h"
+#include "model/model.h"
+#include "headless/opts.h"
+#include "headless/out.h"
+#include "tsupport.h"
+
+extern const struct cmd_entry	cmd_search_entry;
+extern const struct cmd_entry	cmd_inspect_entry;
+extern const struct cmd_entry	cmd_correlate_entry;
+extern const struct cmd_entry	cmd_launch_entry;
+extern const struct cmd_entry	cmd_memcpy_entry;
+extern const struct cmd_entry	cmd_comm_entry;
+extern const struct cmd_entry	cmd_hardware_entry;
+extern const struct cmd_entry	cmd_export_entry;
+
+typedef int (*run_fn)(const struct model *, const struct opts *,
+    struct out *, const char **, char **);
+
+/* ---- model building ------------------------------------------------ */
+
+static uint32_t
+add(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint32_t corr, uint8_t flags, uint32_t aux)
+{
+	struct lane_event	e = ts_event(b, name, kind, start, end);
+	struct nvtx_info	ni;
+
+	e.flags = flags;
+	e.rowid = 1000 + start;
+	e.corr = corr;
+	e.aux = aux;
+	if ((kind == EV_NVTX || kind == EV_MARK) && aux == NONE32) {
+		memset(&ni, 0, sizeof ni);
+		ni.domain = b->m->tracks[track].domain;
+		ni.color = 0xff00ff00;
+		ni.payload_type = NVTX_PAYLOAD_INT;
+		ni.payload.i = -7;
+		e.aux = builder_nvtx(b, &ni);
+	}
+	builder_event(b, track, &e);
+	return e.aux;
+}
+
+static uint32_t
+kernel(struct builder *b, uint32_t gx, uint32_t bx)
+{
+	struct kernel_info	k;
+
+	memset(&k, 0, sizeof k);
+	k.grid[0] = gx;
+	k.grid[1] = k.grid[2] = 1;
+	k.block[0] = bx;
+	k.block[1] = k.block[2] = 1;
+	k.regs = 32;
+	k.static_smem = 1024;
+	return builder_kernel(b, &k);
+}
+
+/*
+ * The main model (absolute times; the origin is -50, so relative times are
+ * absolute + 50):
+ *   GPU 0 (1e12 B/s peak), stream 7; GPU 1, stream 9; process 100, thread
+ *   101 "main" with an API track and an NVTX track (default domain);
+ *   NVTX: step [0,1000) > fwd [10,500); a start/end range se [400,700)
+ *     (overlaps fwd partially); open [950, trace end) never closed;
+ *   API: cudaFree [-50,-40) (before time zero, no GPU work);
+ *     cudaLaunchKernel_v7000 [20,30) -> kA on s7 [40,100) grid 4 block 128
+ *     cudaLaunchKernel_v7000 [50,60) -> kB on s7 [55,58) (starts before its
+ *       call returns: queue -5; shorter than its call)
+ *     cudaMemcpyAsync_v3020 [600,610) -> h2d copy on s7 [620,720), 1000 B
+ *     cudaLaunchKernel_v7000 [700,705) -> kC on GPU 1 s9 [710,730)
+ *   a d2d copy on s7 [800,900), 50000 B, launched by nothing.
+ */
+static struct model *
+build_main(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct device	 dev;
+	uint32_t	 p, th, api, nv, s7, s9, g7, g9;
+
+	memset(&dev, 0, sizeof dev);
+	dev.source_id = 0;
+	dev.process = NONE32;
+	dev.name = builder_intern(b, "GPU-A");
+	dev.mem_bw = 1000000000000LL;
+	dev.sm_count = 132;
+	dev.cc_major = 9;
+	dev.total_mem = 80LL << 30;
+	builder_device(b, &dev);
+	dev.source_id = 1;
+	dev.name = builder_intern(b, "GPU-B");
+	dev.mem_bw = 0;
+	dev.cc_major = 0;
+	builder_device(b, &dev);
+	builder_meta(b, "Hostname", "node1");
+	builder_meta(b, "CpuCores", "48");
+	p = builder_process(b, 100ULL << 24, 100, "train");
+	th = builder_thread(b, 100ULL << 24 | 101, 101, p, "main");
+	api = builder_cpu_track(b, TRACK_API, th, 0);
+	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	s7 = builder_stream(b, 0, 7, p);
+	s9 = builder_stream(b, 1, 9, p);
+	g7 = builder_gpu_track(b, s7);
+	g9 = builder_gpu_track(b, s9);
+
+	add(b, nv, "step", EV_NVTX, 0, 1000, 0, 0, NONE32);
+	add(b, nv, "fwd", EV_NVTX, 10, 500, 0, 0, NONE32);
+	add(b, nv, "se", EV_NVTX, 400, 700, 0, EVF_STARTEND, NONE32);
+	add(b, nv, "open", EV_NVTX, 950, 0, 0, EVF_OPEN, NONE32);
+
+	add(b, api, "cudaFree", EV_API, -50, -40, 0, 0, NONE32);
+	add(b, api, "cudaLaunchKernel_v7000", EV_API, 20, 30, 1, 0, NONE32);
+	add(b, api, "cudaLaunchKernel_v7000", EV_API, 50, 60, 2, 0, NONE32);
+	add(b, api, "cudaMemcpyAsync_v3020", EV_API, 600, 610, 3, 0, NONE32);
+	add(b, api, "cudaLaunchKernel_v7000", EV_API, 700, 705, 4, 0, NONE32);
+
+	add(b, g7, "kA", EV_KERNEL, 40, 100, 1, 0, kernel(b, 4, 128));
+	add(b, g7, "kB", EV_KERNEL, 55, 58, 2, 0, kernel(b, 1, 32));
+	add(b, g7, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 620, 720, 3, 0,
+	    ts_copy(b, COPY_HTOD, MEM_PAGEABLE, MEM_DEVICE, 1000));
+	add(b, g9, "kC", EV_KERNEL, 710, 730, 4, 0, kernel(b, 2, 64));
+	add(b, g7, "[CUDA memcpy Device-to-Device]", EV_MEMCPY, 800, 900, 0,
+	    0, ts_copy(b, COPY_DTOD, MEM_DEVICE, MEM_DEVICE, 50000));
+	return ts_finish(b);
+}
+
+/* ---- running verbs ------------------------------------------------- */
+
+
+/* Splits line at spaces into argv (argv[0] = verb); caller frees. */
+static char **
+split(const char *verb, const char *line, int *argc)
+{
+	char	**argv = calloc(64, sizeof *argv), *copy, *tok, *save = NULL;
+	int	  n = 0;
+
+	argv[n++] = strdup(verb);
+	copy = strdup(line);
+	for (tok = strtok_r(copy, " ", &save); tok != NULL && n < 63;
+	    tok = strtok_r(NULL, " ", &save))
+		argv[n++] = strdup(tok);
+	free(copy);
+	*argc = n;
+	return argv;
+}
+
+static void
+free_argv(char **argv, int argc)
+{
+	int	i;
+
+	for (i = 0; i < argc; i++)
+		free(argv[i]);
+	free(argv);
+}
+
+/*
+ * Runs verb on m with the options in line ("TRACE" first, as users type
+ * it). Returns the parsed envelope, or NULL with *code set when the verb
+ * reported an error.
+ */
+static cJSON *
+verb(const struct model *m, const struct cmd_entry *e, run_fn fn,
+    const char *line, const char **code)
+{
+	struct opts	 o;
+	struct out	 out;
+	char		**argv, *cause = NULL;
+	int		  argc;
+	cJSON		 *env = NULL;
+
+	argv = split(e->name, line, &argc);
+	if (opts_parse(&o, e->options, argc, argv, &cause) != 0)
+		fail_msg("opts_parse: %s", cause);
+	out_init(&out, e->name);
+	opts_apply_out(&o, &out);
+	*code = NULL;
+	if (fn(m, &o, &out, code, &cause) == 0)
+		env = ts_emit_json(&out, m, "test.sqlite");
+	else {
+		assert_non_null(*code);
+		assert_non_null(cause);
+	}
+	free(cause);
+	out_free(&out);
+	opts_free(&o);
+	free_argv(argv, argc);
+	return env;
+}
+
+static cJSON *
+rows_of(cJSON *env)
+{
+	cJSON	*rows;
+
+	rows = cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(env, "data"), "rows");
+	assert_non_null(rows);
+	return rows;
+}
+
+static double
+num(const cJSON *row, const char *key)
+{
+	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(row, key);
+
+	if (!cJSON_IsNumber(it))
+		fail_msg("field %s is not a number", key);
+	return it->valuedouble;
+}
+
+static const char *
+str(const cJSON *row, const char *key)
+{
+	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(row, key);
+
+	if (!cJSON_IsString(it))
+		fail_msg("field %s is not a string", key);
+	return it->valuestring;
+}
+
+static int
+is_null(const cJSON *row, const char *key)
+{
+	return cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(row, key));
+}
+
+/* The row whose key is key, or fail. */
+static const cJSON *
+row_by_key(cJSON *env, const char *key)
+{
+	const cJSON	*r;
+
+	cJSON_ArrayForEach(r, rows_of(env))
+		if (strcmp(str(r, "key"), key) == 0)
+			return r;
+	fail_msg("no row %s", key);
+	return NULL;
+}
+
+/* Checks that the search rows are exactly these gids, in this order. */
+static void
+expect_ids(cJSON *env, const uint32_t *ids, size_t n)
+{
+	const cJSON	*r;
+	size_t		 i = 0;
+
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), (int)n);
+	cJSON_ArrayForEach(r, rows_of(env)) {
+		assert_int_equal((uint32_t)num(r, "id"), ids[i]);
+		i++;
+	}
+}
+
+static cJSON *
+search(const struct model *m, const char *line)
+{
+	const char	*code;
+	cJSON		*env;
+
+	env = verb(m, &cmd_search_entry, cmd_search_run, line, &code);
+	assert_non_null(env);
+	return env;
+}
+
+/* ---- search -------------------------------------------------------- */
+
+static void
+test_search_filters(void **state)
+{
+	struct model	*m = build_main();
+	cJSON		*env;
+	const cJSON	*r;
+	uint32_t	 kA, kB, kC, h2d, d2d, fr, l20, l50, m600, l700, step,
+			 fwd, se, open;
+
+	(void)state;
+	kA = ts_find_ev(m, "kA", 40);
+	kB = ts_find_ev(m, "kB", 55);
+	kC = ts_find_ev(m, "kC", 710);
+	h2d = ts_find_ev(m, "[CUDA memcpy Host-to-Device]", 620);
+	d2d = ts_find_ev(m, "[CUDA memcpy Device-to-Device]", 800);
+	fr = ts_find_ev(m, "cudaFree", -50);
+	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
+	l50 = ts_find_ev(m, "cudaLaunchKernel_v7000", 50);
+	m600 = ts_find_ev(m, "cudaMemcpyAsync_v3020", 600);
+	l700 = ts_find_ev(m, "cudaLaunchKernel_v7000", 700);
+	step = ts_find_ev(m, "step", 0);
+	fwd = ts_find_ev(m, "fwd", 10);
+	se = ts_find_ev(m, "se", 400);
+	open = ts_find_ev(m, "open", 950);
+
+	/* Everything, in start order (ties: longer first is not a rule of
+	 * search; none here). */
+	env = search(m, "t.sqlite --limit 0");
+	{
+		uint32_t all[] = { fr, step, fwd, l20, kA, l50, kB, se, m600,
+		    h2d, l700, kC, d2d, open };
+		expect_ids(env, all, sizeof all / sizeof all[0]);
+	}
+	/* Times relative to the origin (-50); cudaFree starts at 0. */
+	{
+		char key[32];
+		snprintf(key, sizeof key, "ev:%u", kA);
+		r = row_by_key(env, key);
+		assert_int_equal(num(r, "start_ns"), 90);
+		assert_int_equal(num(r, "duration_ns"), 60);
+		assert_int_equal(num(r, "end_ns"), 150);
+		assert_int_equal(num(r, "device"), 0);
+		assert_int_equal(num(r, "stream"), 7);
+		assert_int_equal(num(r, "pid"), 100);
+		assert_int_equal(num(r, "tid"), 101);
+		assert_int_equal(num(r, "source_rowid"), 1040);
+		assert_string_equal(str(r, "kind"), "kernel");
+		assert_int_equal(cJSON_GetArrayItem(
+		    cJSON_GetObjectItemCaseSensitive(r, "grid"), 0)->valueint,
+		    4);
+		assert_int_equal(cJSON_GetArrayItem(
+		    cJSON_GetObjectItemCaseSensitive(r, "block"), 0)->valueint,
+		    128);
+		snprintf(key, sizeof key, "ev:%u", h2d);
+		r = row_by_key(env, key);
+		assert_int_equal(num(r, "bytes"), 1000);
+		assert_string_equal(str(r, "copy_kind"), "h2d");
+		snprintf(key, sizeof key, "ev:%u", fr);
+		r = row_by_key(env, key);
+		assert_int_equal(num(r, "start_ns"), 0);
+		assert_true(is_null(r, "device"));
+		assert_true(is_null(r, "stream"));
+		/* The open range ends at the trace end (1000). */
+		snprintf(key, sizeof key, "ev:%u", open);
+		r = row_by_key(env, key);
+		assert_int_equal(num(r, "end_ns"), 1050);
+	}
+	cJSON_Delete(env);
+
+	env = search(m, "t.sqlite --type kernel");
+	{
+		uint32_t ids[] = { kA, kB, kC };
+		expect_ids(env, ids, 3);
+	}
+	cJSON_Delete(env);
+	env = search(m, "t.sqlite --type kernel --device 0");
+	{
+		uint32_t ids[] = { kA, kB };
+		expect_ids(env, ids, 2);
+	}
+	cJSON_Delete(env);
+	env = search(m, "t.sqlite --name k* --min-dur 10");
+	{
+		uint32_t ids[] = { kA, kC };
+		expect_ids(env, ids, 2);
+	}
+	cJSON_Delete(env);
+	/* --tid keeps GPU work launched from the thread. */
+	env = search(m, "t.sqlite --type kernel --tid 101");
+	{
+		uint32_t ids[] = { kA, kB, kC };
+		expect_ids(env, ids, 3);
+	}
+	cJSON_Delete(env);
+	/* Absolute window [600, 700): overlapping events. */
+	env = search(m, "t.sqlite --from @600 --to @700");
+	{
+		uint32_t ids[] = { step, se, m600, h2d };
+		expect_ids(env, ids, 4);
+	}
+	cJSON_Delete(env);
+	/* The same window relative to the origin. */
+	env = search(m, "t.sqlite --from 650 --to 750");
+	{
+		uint32_t ids[] = { step, se, m600, h2d };
+		expect_ids(env, ids, 4);
+	}
+	cJSON_Delete(env);
+	/* API calls from time zero on (cudaFree lies before it). */
+	env = search(m, "t.sqlite --type api --from @0");
+	{
+		uint32_t ids[] = { l20, l50, m600, l700 };
+		expect_ids(env, ids, 4);
+	}
+	cJSON_Delete(env);
+	/* --nvtx fwd: the process's events overlapping [10,500). */
+	env = search(m, "t.sqlite --nvtx fwd --type kernel");
+	{
+		uint32_t ids[] = { kA, kB };
+		expect_ids(env, ids, 2);
+	}
+	cJSON_Delete(env);
+	/* Regex, sort and paging. */
+	env = search(m, "t.sqlite --name-regex ^cuda(Launch|Memcpy) "
+	    "--sort duration_ns:desc --limit 2");
+	{
+		uint32_t ids[] = { l20, l50 };	/* 10 ns each; key order */
+		expect_ids(env, ids, 2);
+		assert_int_equal(num(cJSON_GetObjectItemCaseSensitive(env,
+		    "data"), "total_matched"), 4);
+	}
+	cJSON_Delete(env);
+	/* Nothing: empty rows and a warning, not an error. */
+	env = search(m, "t.sqlite --name nothing*");
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 0);
+	assert_true(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(env, "meta"), "warnings")) > 0);
+	cJSON_Delete(env);
+	(void)l700;
+	(void)d2d;
+	model_free(m);
+}
+
+static void
+test_search_bad_device(void **state)
+{
+	struct model	*m = build_main();
+	const char	*code;
+
+	(void)state;
+	assert_null(verb(m, &cmd_search_entry, cmd_search_run,
+	    "t.sqlite --device 5", &code));
+	assert_string_equal(code, "usage");
+	model_free(m);
+}
+
+/* ---- inspect ------------------------------------------------------- */
+
+static void
+test_inspect_kernel(void **state)
+{
+	struct model	*m = build_main();
+	cJSON		*env;
+	const cJSON	*r;
+	const char	*code;
+	char		 line[128];
+	uint32_t	 kA, l20, fwd, step;
+
+	(void)state;
+	kA = ts_find_ev(m, "kA", 40);
+	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
+	fwd = ts_find_ev(m, "fwd", 10);
+	step = ts_find_ev(m, "step", 0);
+	snprintf(line, sizeof line, "t.sqlite ev:%u %u", kA, step);
+	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
+	assert_non_null(env);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
+	r = cJSON_GetArrayItem(rows_of(env), 0);
+	assert_int_equal(num(r, "id"), kA);
+	assert_int_equal(num(r, "launch_api_id"), l20);
+	assert_string_equal(str(r, "launch_api"), "cudaLaunchKernel_v7000");
+	assert_int_equal(num(r, "launch_api_start_ns"), 70);
+	assert_int_equal(num(r, "launch_api_duration_ns"), 10);
+	assert_int_equal(num(r, "launch_latency_ns"), 10);
+	assert_int_equal(num(r, "nvtx_range_id"), fwd);
+	assert_string_equal(str(r, "nvtx_range"), "fwd");
+	assert_string_equal(str(r, "nvtx_path"), "step/fwd");
+	assert_int_equal(num(r, "nvtx_iter"), 0);
+	assert_int_equal(num(r, "threads"), 4 * 128);
+	assert_int_equal(num(r, "registers_per_thread"), 32);
+	assert_int_equal(num(r, "static_smem_bytes"), 1024);
+	assert_int_equal(num(r, "correlation_id"), 1);
+	assert_string_equal(str(r, "device_name"), "GPU-A");
+	/* The range: NVTX fields and its GPU projection. */
+	r = cJSON_GetArrayItem(rows_of(env), 1);
+	assert_int_equal(num(r, "id"), step);
+	assert_string_equal(str(r, "style"), "PushPop");
+	assert_string_equal(str(r, "color"), "#ff00ff00");
+	assert_int_equal(num(r, "payload"), -7);
+	assert_string_equal(str(r, "payload_type"), "int");
+	assert_string_equal(str(r, "path"), "step");
+	assert_int_equal(num(r, "children"), 3);	/* fwd, se, open */
+	assert_int_equal(num(r, "gpu_ops"), 4);
+	assert_true(is_null(r, "nvtx_range_id"));
+	cJSON_Delete(env);
+
+	/* A range that never closed. */
+	snprintf(line, sizeof line, "t.sqlite %u", ts_find_ev(m, "open", 950));
+	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
+	r = cJSON_GetArrayItem(rows_of(env), 0);
+	assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "open")));
+	assert_int_equal(num(r, "end_ns"), 1050);
+	assert_string_equal(str(r, "path"), "step/open");
+	cJSON_Delete(env);
+
+	/* A negative launch latency is shown as it is. */
+	snprintf(line, sizeof line, "t.sqlite %u", ts_find_ev(m, "kB", 55));
+	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
+	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 0),
+	    "launch_latency_ns"), -5);
+	cJSON_Delete(env);
+
+	/* An API call lists its GPU work. */
+	snprintf(line, sizeof line, "t.sqlite ev:%u", l20);
+	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
+	r = cJSON_GetArrayItem(rows_of(env), 0);
+	assert_int_equal(num(r, "gpu_ops"), 1);
+	assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
+	    r, "gpu_ids"), 0)->valueint, kA);
+	assert_string_equal(str(r, "base_name"), "cudaLaunchKernel");
+	cJSON_Delete(env);
+	model_free(m);
+}
+
+static void
+test_inspect_errors(void **state)
+{
+	struct model	*m = build_main();
+	const char	*code;
+	char		 line[64];
+
+	(void)state;
+	snprintf(line, sizeof line, "t.sqlite ev:%llu",
+	    (unsigned long long)m->nevents);
+	assert_null(verb(m, &cmd_inspect_entry, cmd_inspect_run, line,
+	    &code));
+	assert_string_equal(code, "not_found");
+	assert_null(verb(m, &cmd_inspect_entry, cmd_inspect_run,
+	    "t.sqlite 1 999999", &code));
+	assert_string_equal(code, "not_found");
+	assert_null(verb(m, &cmd_inspect_entry, cmd_inspect_run,
+	    "t.sqlite ev:x", &code));
+	assert_string_equal(code, "usage");
+	assert_null(verb(m, &cmd_inspect_entry, cmd_inspect_run,
+	    "t.sqlite", &code));
+	assert_string_equal(code, "usage");
+	model_free(m);
+}
+
+/* ---- correlate ----------------------------------------------------- */
+
+static void
+test_correlate(void **state)
+{
+	struct model	*m = build_main();
+	cJSON		*env;
+	const cJSON	*r;
+	const char	*code;
+	char		 line[64];
+	uint32_t	 kA, l20, fwd, step;
+	uint32_t	 chain[8];
+	int		 i;
+
+	(void)state;
+	kA = ts_find_ev(m, "kA", 40);
+	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
+	fwd = ts_find_ev(m, "fwd", 10);
+	step = ts_find_ev(m, "step", 0);
+
+	/* A kernel: fwd -> its launch -> it. */
+	snprintf(line, sizeof line, "t.sqlite ev:%u", kA);
+	env = verb(m, &cmd_correlate_entry, cmd_correlate_run, line, &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
+	r = cJSON_GetArrayItem(rows_of(env), 0);
+	assert_string_equal(str(r, "link"), "range-api");
+	assert_int_equal(num(r, "from_id"), fwd);
+	assert_int_equal(num(r, "to_id"), l20);
+	assert_int_equal(num(r, "offset_ns"), 10);
+	assert_true(is_null(r, "queue_delay_ns"));
+	assert_string_equal(str(r, "nvtx_path"), "step/fwd");
+	r = cJSON_GetArrayItem(rows_of(env), 1);
+	assert_string_equal(str(r, "link"), "api-gpu");
+	assert_int_equal(num(r, "from_id"), l20);
+	assert_int_equal(num(r, "to_id"), kA);
+	assert_int_equal(num(r, "queue_delay_ns"), 10);
+	assert_int_equal(num(r, "offset_ns"), 20);
+	assert_int_equal(num(r, "device"), 0);
+	assert_int_equal(num(r, "tid"), 101);
+	cJSON_Delete(env);
+
+	/* A range: every call inside it on its thread, then its work. */
+	snprintf(line, sizeof line, "t.sqlite %u --limit 0", step);
+	env = verb(m, &cmd_correlate_entry, cmd_correlate_run, line, &code);
+	chain[0] = l20;
+	chain[1] = kA;
+	chain[2] = ts_find_ev(m, "cudaLaunchKernel_v7000", 50);
+	chain[3] = ts_find_ev(m, "kB", 55);
+	chain[4] = ts_find_ev(m, "cudaMemcpyAsync_v3020", 600);
+	chain[5] = ts_find_ev(m, "[CUDA memcpy Host-to-Device]", 620);
+	chain[6] = ts_find_ev(m, "cudaLaunchKernel_v7000", 700);
+	chain[7] = ts_find_ev(m, "kC", 710);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 8);
+	for (i = 0; i < 8; i++) {
+		r = cJSON_GetArrayItem(rows_of(env), i);
+		assert_int_equal(num(r, "seq"), i);
+		assert_int_equal(num(r, "to_id"), chain[i]);
+		assert_int_equal(num(r, "from_id"), i % 2 == 0 ? step :
+		    chain[i - 1]);
+		assert_string_equal(str(r, "link"), i % 2 == 0 ? "range-api" :
+		    "api-gpu");
+	}
+	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 3),
+	    "queue_delay_ns"), -5);
+	cJSON_Delete(env);
+
+	/* --limit pages the chain. */
+	snprintf(line, sizeof line, "t.sqlite %u --limit 3", step);
+	env = verb(m, &cmd_correlate_entry, cmd_correlate_run, line, &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 3);
+	cJSON_Delete(env);
+
+	/* Not found, and a kind without a chain (warning, no rows). */
+	assert_null(verb(m, &cmd_correlate_entry, cmd_correlate_run,
+	    "t.sqlite 4000000", &code));
+	assert_string_equal(code, "not_found");
+	snprintf(line, sizeof line, "t.sqlite %u",
+	    ts_find_ev(m, "cudaFree", -50));
+	env = verb(m, &cmd_correlate_entry, cmd_correlate_run, line, &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 0);
+	cJSON_Delete(env);
+	model_free(m);
+}
+
+/* ---- launch -------------------------------------------------------- */
+
+static void
+test_launch(void **state)
+{
+	struct model	*m = build_main();
+	cJSON		*env;
+	const cJSON	*r;
+	const char	*code;
+
+	(void)state;
+	env = verb(m, &cmd_launch_entry, cmd_launch_run, "t.sqlite", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 3);
+	r = row_by_key(env, "api=cudaLaunchKernel|name=kA");
+	assert_int_equal(num(r, "count"), 1);
+	assert_int_equal(num(r, "qcount"), 1);
+	assert_int_equal(num(r, "api_mean_ns"), 10);
+	assert_int_equal(num(r, "queue_mean_ns"), 10);
+	assert_int_equal(num(r, "kernel_mean_ns"), 60);
+	assert_int_equal(num(r, "total_mean_ns"), 80);
+	assert_int_equal(num(r, "short_kernels"), 0);
+	/* kB starts before its call returns: no queue time; it is short. */
+	r = row_by_key(env, "api=cudaLaunchKernel|name=kB");
+	assert_int_equal(num(r, "qcount"), 0);
+	assert_true(is_null(r, "queue_mean_ns"));
+	assert_true(is_null(r, "queue_p90_ns"));
+	assert_int_equal(num(r, "kernel_max_ns"), 3);
+	assert_int_equal(num(r, "total_mean_ns"), 10);
+	assert_int_equal(num(r, "short_kernels"), 1);
+	assert_int_equal(num(r, "short_kernels_pct"), 100);
+	r = row_by_key(env, "api=cudaLaunchKernel|name=kC");
+	assert_int_equal(num(r, "queue_mean_ns"), 5);
+	assert_int_equal(num(r, "total_mean_ns"), 30);
+	/* nsys order: total mean, descending. */
+	assert_string_equal(str(cJSON_GetArrayItem(rows_of(env), 0), "key"),
+	    "api=cudaLaunchKernel|name=kA");
+	cJSON_Delete(env);
+
+	/* Per API name: queue statistics over the non-negative delays. */
+	env = verb(m, &cmd_launch_entry, cmd_launch_run,
+	    "t.sqlite --group-by api", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
+	r = row_by_key(env, "api=cudaLaunchKernel");
+	assert_int_equal(num(r, "count"), 3);
+	assert_int_equal(num(r, "qcount"), 2);
+	assert_float_equal(num(r, "queue_mean_ns"), 7.5, 1e-9);
+	assert_float_equal(num(r, "queue_median_ns"), 7.5, 1e-9);
+	assert_int_equal(num(r, "queue_min_ns"), 5);
+	assert_int_equal(num(r, "queue_max_ns"), 10);
+	/* R-7 percentile of {5, 10}: 5 + 0.9 * 5. */
+	assert_float_equal(num(r, "queue_p90_ns"), 9.5, 1e-9);
+	assert_float_equal(num(r, "kernel_median_ns"), 20, 1e-9);
+	assert_float_equal(num(r, "kernel_mean_ns"), 83.0 / 3, 1e-3);
+	assert_float_equal(num(r, "api_mean_ns"), 25.0 / 3, 1e-3);
+	assert_int_equal(num(r, "short_kernels"), 1);
+	cJSON_Delete(env);
+
+	/* Overall, and by device. */
+	env = verb(m, &cmd_launch_entry, cmd_launch_run,
+	    "t.sqlite --group-by none", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
+	assert_int_equal(num(row_by_key(env, "all"), "count"), 3);
+	cJSON_Delete(env);
+	env = verb(m, &cmd_launch_entry, cmd_launch_run,
+	    "t.sqlite --group-by device", &code);
+	assert_int_equal(num(row_by_key(env, "device=0"), "count"), 2);
+	assert_int_equal(num(row_by_key(env, "device=1"), "count"), 1);
+	cJSON_Delete(env);
+	assert_null(verb(m, &cmd_launch_entry, cmd_launch_run,
+	    "t.sqlite --group-by bogus", &code));
+	assert_string_equal(code, "usage");
+	model_free(m);
+}
+
+/* ---- memcpy -------------------------------------------------------- */
+
+static void
+test_memcpy(void **state)
+{
+	struct model	*m = build_main();
+	cJSON		*env;
+	const cJSON	*r;
+	const char	*code;
+
+	(void)state;
+	env = verb(m, &cmd_memcpy_entry, cmd_memcpy_run, "t.sqlite", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
+	r = row_by_key(env, "device=0|copy_kind=h2d|src_kind=pageable|"
+	    "dst_kind=device");
+	assert_int_equal(num(r, "count"), 1);
+	assert_int_equal(num(r, "total_bytes"), 1000);
+	assert_int_equal(num(r, "total_ns"), 100);
+	assert_float_equal(num(r, "bytes_per_s"), 1e10, 1);
+	assert_true(is_null(r, "peak_bytes_per_s"));
+	assert_true(is_null(r, "peak_pct"));
+	r = row_by_key(env, "device=0|copy_kind=d2d|src_kind=device|"
+	    "dst_kind=device");
+	assert_int_equal(num(r, "total_bytes"), 50000);
+	assert_float_equal(num(r, "bytes_per_s"), 5e11, 1);
+	assert_float_equal(num(r, "peak_bytes_per_s"), 1e12, 1);
+	assert_float_equal(num(r, "peak_pct"), 50, 1e-9);
+	cJSON_Delete(env);
+	/* The window keeps only copies that overlap it. */
+	env = verb(m, &cmd_memcpy_entry, cmd_memcpy_run,
+	    "t.sqlite --from @750", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
+	cJSON_Delete(env);
+	model_free(m);
+}
+
+/* ---- comm ---------------------------------------------------------- */
+
+static void
+test_collective_names(void **state)
+{
+	static const char *cases[][2] = {
+		/* nsys-ai mfu_2gpu_before.sqlite StringIds */
+		{ "ncclDevKernel_SendRecv(ncclDevKernelArgsStorage<(unsigned "
+		    "long)4096>)", "SendRecv" },
+		{ "ncclDevKernel_SendRecv", "SendRecv" },
+		{ "ncclDevKernel_AllReduce_Sum_bf16_RING_LL", "AllReduce" },
+		{ "ncclKernel_AllGather_RING_LL_Sum_int8_t", "AllGather" },
+		/* Kineto fixtures (HTA, TraceLens) */
+		{ "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, "
+		    "unsigned long, ncclWork*)", "AllReduce" },
+		{ "ncclKernel_Broadcast_RING_LL_Sum_int8_t(ncclDevComm*, "
+		    "unsigned long, ncclWork*)", "Broadcast" },
+		{ "ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t(ncclWorkElem)",
+		    "SendRecv" },
+		{ "ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage"
+		    "<4096ul>)", "AllGather" },
+		{ "ncclDevKernel_ReduceScatter_Sum_f32_RING_LL",
+		    "ReduceScatter" },
+		{ "ncclDevKernel_Reduce_Sum_f16_TREE_LL", "Reduce" },
+		{ "ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)",
+		    "Generic" },
+		{ "nccl:all_reduce", "AllReduce" },
+		{ "nccl:_all_gather_base", "AllGather" },
+		{ "nccl:_reduce_scatter_base", "ReduceScatter" },
+		{ "nccl:all_to_all", "AllToAll" },
+		{ "nccl:broadcast", "Broadcast" },
+		/* NCCL's own NVTX ranges */
+		{ "ncclAllReduce", "AllReduce" },
+		{ "ncclSend", "Send" },
+		{ "ncclRecv", "Recv" },
+		{ "ncclGroupStart", "GroupStart" },
+		{ "ncclCommCount", "CommCount" },
+		{ "c10d::allreduce_", "AllReduce" },
+		{ "rcclKernel_AllToAll", "AllToAll" },
+		{ "nccl", "unknown" },
+	};
+	char	buf[64];
+	size_t	i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(cmd_comm_collective(cases[i][0], buf,
+		    sizeof buf), cases[i][1]);
+}
+
+/*
+ * GPU 0 stream 7: gemm [0,100), an AllReduce kernel [100,150), and a
+ * SendRecv kernel [200,240) on stream 8; GPU 1 stream 7: AllGather kernels
+ * [0,10) and [20,50); NCCL-domain ranges ncclAllReduce [90,95) and
+ * ncclGroupStart [80,81).
+ */
+static struct model *
+build_comm(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 p, th, dom, nv, g0, g0b, g1;
+
+	ts_device(b, 0);
+	ts_device(b, 1);
+	p = builder_process(b, 5ULL << 24, 5, "rank0");
+	th = builder_thread(b, 5ULL << 24 | 6, 6, p, "main");
+	dom = builder_domain(b, p, 3, "NCCL");
+	nv = builder_cpu_track(b, TRACK_NVTX, th, dom);
+	g0 = builder_gpu_track(b, builder_stream(b, 0, 7, p));
+	g0b = builder_gpu_track(b, builder_stream(b, 0, 8, p));
+	g1 = builder_gpu_track(b, builder_stream(b, 1, 7, p));
+	add(b, g0, "gemm", EV_KERNEL, 0, 100, 0, 0, NONE32);
+	add(b, g0, "ncclDevKernel_AllReduce_Sum_bf16_RING_LL", EV_KERNEL, 100,
+	    150, 0, EVF_COMM, NONE32);
+	add(b, g0b, "ncclDevKernel_SendRecv(ncclDevKernelArgsStorage<(unsigned "
+	    "long)4096>)", EV_KERNEL, 200, 240, 0, EVF_COMM, NONE32);
+	add(b, g1, "ncclKernel_AllGather_RING_LL_Sum_int8_t(ncclDevComm*, "
+	    "unsigned long, ncclWork*)", EV_KERNEL, 0, 10, 0, EVF_COMM, NONE32);
+	add(b, g1, "ncclKernel_AllGather_RING_LL_Sum_float(ncclDevComm*, "
+	    "unsigned long, ncclWork*)", EV_KERNEL, 20, 50, 0, EVF_COMM,
+	    NONE32);
+	add(b, nv, "ncclAllReduce", EV_NVTX, 90, 95, 0, EVF_COMM, NONE32);
+	add(b, nv, "ncclGroupStart", EV_NVTX, 80, 81, 0, EVF_COMM, NONE32);
+	return ts_finish(b);
+}
+
+static void
+test_comm(void **state)
+{
+	struct model	*m = build_comm();
+	cJSON		*env;
+	const cJSON	*r;
+	const char	*code;
+
+	(void)state;
+	env = verb(m, &cmd_comm_entry, cmd_comm_run, "t.sqlite", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 5);
+	r = row_by_key(env, "kind=kernel|collective=AllReduce|device=0|"
+	    "stream=7|pid=5");
+	assert_int_equal(num(r, "count"), 1);
+	assert_int_equal(num(r, "total_ns"), 50);
+	assert_true(is_null(r, "total_bytes"));
+	/* Device 0 is busy [0,150) and [200,240): 190 ns. */
+	assert_int_equal(num(r, "device_busy_ns"), 190);
+	assert_float_equal(num(r, "gpu_busy_share_pct"), 100.0 * 50 / 190,
+	    1e-3);
+	r = row_by_key(env, "kind=kernel|collective=AllGather|device=1|"
+	    "stream=7|pid=5");
+	assert_int_equal(num(r, "count"), 2);
+	assert_int_equal(num(r, "total_ns"), 40);
+	assert_float_equal(num(r, "median_ns"), 20, 1e-9);
+	assert_int_equal(num(r, "min_ns"), 10);
+	assert_int_equal(num(r, "max_ns"), 30);
+	assert_float_equal(num(r, "gpu_busy_share_pct"), 100, 1e-9);
+	r = row_by_key(env, "kind=kernel|collective=SendRecv|device=0|"
+	    "stream=8|pid=5");
+	assert_int_equal(num(r, "total_ns"), 40);
+	r = row_by_key(env, "kind=nvtx|collective=AllReduce|device=none|"
+	    "stream=none|pid=5");
+	assert_int_equal(num(r, "total_ns"), 5);
+	assert_true(is_null(r, "gpu_busy_share_pct"));
+	assert_true(is_null(r, "device"));
+	row_by_key(env, "kind=nvtx|collective=GroupStart|device=none|"
+	    "stream=none|pid=5");
+	cJSON_Delete(env);
+	/* Filters apply; the share stays relative to the whole device. */
+	env = verb(m, &cmd_comm_entry, cmd_comm_run, "t.sqlite --device 0 "
+	    "--stream 7", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
+	cJSON_Delete(env);
+	/* In a window the share counts only time inside it. */
+	env = verb(m, &cmd_comm_entry, cmd_comm_run, "t.sqlite --device 0 "
+	    "--from @50 --to @125", &code);
+	r = row_by_key(env, "kind=kernel|collective=AllReduce|device=0|"
+	    "stream=7|pid=5");
+	assert_int_equal(num(r, "device_busy_ns"), 75);
+	assert_float_equal(num(r, "gpu_busy_share_pct"), 100.0 * 25 / 75,
+	    1e-3);
+	cJSON_Delete(env);
+	model_free(m);
+}
+
+/* ---- hardware ------------------------------------------------------ */
+
+static void
+test_hardware(void **state)
+{
+	struct model	*m = build_main();
+	cJSON		*env;
+	const cJSON	*r;
+	const char	*code;
+
+	(void)state;
+	env = verb(m, &cmd_hardware_entry, cmd_hardware_run, "t.sqlite "
+	    "--limit 0", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 4);
+	r = row_by_key(env, "gpu:0");
+	assert_string_equal(str(r, "name"), "GPU-A");
+	assert_int_equal(num(r, "sm_count"), 132);
+	assert_string_equal(str(r, "cc"), "9.0");
+	assert_float_equal(num(r, "mem_bw_bytes_per_s"), 1e12, 1);
+	assert_int_equal(num(r, "kernels"), 2);
+	assert_int_equal(num(r, "streams"), 1);
+	/* Busy: kA [40,100), kB inside it, copies [620,720) and [800,900). */
+	assert_int_equal(num(r, "busy_ns"), 260);
+	r = row_by_key(env, "gpu:1");
+	assert_true(is_null(r, "mem_bw_bytes_per_s"));
+	assert_true(is_null(r, "cc"));
+	r = row_by_key(env, "host:node1");
+	assert_string_equal(str(r, "cpu_cores"), "48");
+	r = row_by_key(env, "process:1677721600");
+	assert_int_equal(num(r, "pid"), 100);
+	assert_int_equal(num(r, "threads"), 1);
+	assert_int_equal(num(r, "gpu_streams"), 2);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
+	    r, "devices")), 2);
+	cJSON_Delete(env);
+	model_free(m);
+}
+
+/* ---- export -------------------------------------------------------- */
+
+/* Runs export into a string (caller frees). */
+static char *
+export(const struct model *m, const char *line, int *rc)
+{
+	struct opts	 o;
+	struct out	 out;
+	char		**argv, *cause = NULL, *buf;
+	const char	*code = NULL;
+	int		  argc;
+	FILE		 *tmp = tmpfile();
+	long		  n;
+
+	argv = split("export", line, &argc);
+	if (opts_parse(&o, cmd_export_entry.options, argc, argv, &cause) != 0)
+		fail_msg("opts_parse: %s", cause);
+	out_init(&out, "export");
+	*rc = cmd_export_run(m, &o, tmp, &out, &code, &cause);
+	free(cause);
+	out_free(&out);
+	opts_free(&o);
+	free_argv(argv, argc);
+	fseek(tmp, 0, SEEK_END);
+	n = ftell(tmp);
+	rewind(tmp);
+	buf = calloc(1, (size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, tmp), (size_t)n);
+	fclose(tmp);
+	return buf;
+}
+
+static const cJSON *
+arg_of(const cJSON *ev, const char *key)
+{
+	return cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(ev, "args"), key);
+}
+
+static void
+test_export_perfetto(void **state)
+{
+	struct model	*m = build_main();
+	char		*s;
+	cJSON		*root, *evs, *ev;
+	int		 rc, nx = 0, ns = 0, nf = 0, nm = 0, gpu0 = 0;
+	uint32_t	 kA, se;
+	double		 kA_pid = -1, kA_tid = -1, main_tid = -1;
+
+	(void)state;
+	kA = ts_find_ev(m, "kA", 40);
+	se = ts_find_ev(m, "se", 400);
+	s = export(m, "t.sqlite --to perfetto", &rc);
+	assert_int_equal(rc, 0);
+	root = cJSON_Parse(s);
+	if (root == NULL)
+		fail_msg("export is not JSON: %s", s);
+	assert_int_equal(num(cJSON_GetObjectItemCaseSensitive(root,
+	    "otherData"), "origin_ns"), -50);
+	evs = cJSON_GetObjectItemCaseSensitive(root, "traceEvents");
+	assert_true(cJSON_IsArray(evs));
+	cJSON_ArrayForEach(ev, evs) {
+		const char *ph = str(ev, "ph");
+		if (strcmp(ph, "X") == 0) {
+			nx++;
+			if ((uint32_t)arg_of(ev, "id")->valuedouble == kA) {
+				/* 40 - (-50) ns = 0.090 us, 60 ns long. */
+				assert_float_equal(num(ev, "ts"), 0.09, 1e-12);
+				assert_float_equal(num(ev, "dur"), 0.06, 1e-12);
+				assert_string_equal(str(ev, "cat"), "kernel");
+				kA_pid = num(ev, "pid");
+				kA_tid = num(ev, "tid");
+			}
+			if ((uint32_t)arg_of(ev, "id")->valuedouble == se)
+				/* se overlaps fwd partially: overflow. */
+				assert_int_equal(num(ev, "tid"), 101 +
+				    0x1000000);
+			if (strcmp(str(ev, "name"), "step") == 0)
+				main_tid = num(ev, "tid");
+		} else if (strcmp(ph, "s") == 0) {
+			ns++;
+			assert_int_equal(num(ev, "pid"), 100);
+		} else if (strcmp(ph, "f") == 0) {
+			nf++;
+			assert_string_equal(str(ev, "bp"), "e");
+			if ((uint32_t)num(ev, "id") == kA)
+				assert_float_equal(num(ev, "ts"), 0.09, 1e-12);
+		} else if (strcmp(ph, "M") == 0) {
+			nm++;
+			if (strcmp(str(ev, "name"), "process_name") == 0 &&
+			    strcmp(arg_of(ev, "name")->valuestring, "GPU 0") ==
+			    0) {
+				gpu0 = 1;
+				assert_int_equal(num(ev, "pid"), 0);
+			}
+		}
+	}
+	/* Every event but none is a mark: 14 X events. */
+	assert_int_equal(nx, 14);
+	/* Four launches with both ends exported. */
+	assert_int_equal(ns, 4);
+	assert_int_equal(nf, 4);
+	assert_true(gpu0);
+	assert_int_equal(kA_pid, 0);
+	assert_int_equal(kA_tid, 7);
+	assert_int_equal(main_tid, 101);
+	/* process GPU 0, GPU 1, train; threads stream 7, stream 9, main,
+	 * main (overlap 1). */
+	assert_int_equal(nm, 7);
+	cJSON_Delete(root);
+	free(s);
+
+	/* Kernels only: no API calls, so no flows. */
+	s = export(m, "t.sqlite --type kernel", &rc);
+	root = cJSON_Parse(s);
+	assert_non_null(root);
+	nx = ns = 0;
+	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(root,
+	    "traceEvents")) {
+		nx += strcmp(str(ev, "ph"), "X") == 0;
+		ns += strcmp(str(ev, "ph"), "s") == 0 ||
+		    strcmp(str(ev, "ph"), "f") == 0;
+	}
+	assert_int_equal(nx, 3);
+	assert_int_equal(ns, 0);
+	cJSON_Delete(root);
+	free(s);
+
+	/* Unknown format. */
+	s = export(m, "t.sqlite --to svg", &rc);
+	assert_int_equal(rc, -1);
+	free(s);
+	model_free(m);
+}
+
+static void
+test_export_csv(void **state)
+{
+	struct model	*m = build_main();
+	char		*s, *line, *save = NULL;
+	int		 rc, n = 0;
+
+	(void)state;
+	s = export(m, "t.sqlite --to csv --type kernel", &rc);
+	assert_int_equal(rc, 0);
+	for (line = strtok_r(s, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (n == 0)
+			assert_string_equal(line, "id,kind,start_ns,duration_ns,"
+			    "end_ns,device,stream,pid,tid,grid,block,bytes,"
+			    "copy_kind,source_rowid,name,key");
+		else if (n == 1) {
+			char want[128];
+			snprintf(want, sizeof want, "%u,kernel,90,60,150,0,7,"
+			    "100,101,\"[4,1,1]\",\"[128,1,1]\",,,1040,kA,ev:%u",
+			    ts_find_ev(m, "kA", 40), ts_find_ev(m, "kA", 40));
+			assert_string_equal(line, want);
+		}
+		n++;
+	}
+	assert_int_equal(n, 4);
+	free(s);
+	/* All events, in start order across tracks. */
+	s = export(m, "t.sqlite --to csv", &rc);
+	n = 0;
+	save = NULL;
+	for (line = strtok_r(s, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		if (n == 1)
+			assert_non_null(strstr(line, ",api,0,10,10,"));
+		n++;
+	}
+	assert_int_equal(n, 15);
+	free(s);
+	model_free(m);
+}
+
+
+/* The CSV cell of a row field, as out.c prints it (caller frees). */
+static char *
+csv_cell(const cJSON *row, const char *col)
+{
+	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(row, col);
+	char		*s, *q, *p;
+	size_t		 n;
+
+	if (it == NULL || cJSON_IsNull(it))
+		return strdup("");
+	if (cJSON_IsString(it))
+		s = strdup(it->valuestring);
+	else if (cJSON_IsRaw(it))
+		s = strdup(it->valuestring);
+	else
+		s = cJSON_PrintUnformatted(it);
+	if (strpbrk(s, ",\"\r\n") == NULL)
+		return s;
+	n = strlen(s);
+	q = calloc(1, 2 * n + 3);
+	p = q;
+	*p++ = '"';
+	for (n = 0; s[n] != '\0'; n++) {
+		if (s[n] == '"')
+			*p++ = '"';
+		*p++ = s[n];
+	}
+	*p = '"';
+	free(s);
+	return q;
+}
+
+/* Every line of export --to csv equals the search row of its event. */
+static void
+test_export_csv_matches_rows(void **state)
+{
+	struct model	*m = build_main();
+	char		*s, *line, *save = NULL, want[1024], *cell;
+	int		 rc, n = 0;
+	uint32_t	 gid;
+	size_t		 k;
+	cJSON		*row;
+
+	(void)state;
+	s = export(m, "t.sqlite --to csv --absolute", &rc);
+	assert_int_equal(rc, 0);
+	for (line = strtok_r(s, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save), n++) {
+		if (n == 0)
+			continue;
+		assert_non_null(strstr(line, ",ev:"));
+		gid = (uint32_t)strtoul(strrchr(line, ':') + 1, NULL, 10);
+		row = cJSON_CreateObject();
+		evrow_fill(row, m, gid, 1);
+		want[0] = '\0';
+		for (k = 0;; k++) {
+			const char *col = evrow_columns[k] != NULL ?
+			    evrow_columns[k] : "key";
+			cell = csv_cell(row, col);
+			if (k != 0)
+				strcat(want, ",");
+			strcat(want, cell);
+			free(cell);
+			if (evrow_columns[k] == NULL)
+				break;
+		}
+		assert_string_equal(line, want);
+		cJSON_Delete(row);
+	}
+	assert_int_equal(n, 15);
+	free(s);
+	model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_search_filters),
+		cmocka_unit_test(test_search_bad_device),
+		cmocka_unit_test(test_inspect_kernel),
+		cmocka_unit_test(test_inspect_errors),
+		cmocka_unit_test(test_correlate),
+		cmocka_unit_test(test_launch),
+		cmocka_unit_test(test_memcpy),
+		cmocka_unit_test(test_collective_names),
+		cmocka_unit_test(test_comm),
+		cmocka_unit_test(test_hardware),
+		cmocka_unit_test(test_export_perfetto),
+		cmocka_unit_test(test_export_csv),
+		cmocka_unit_test(test_export_csv_matches_rows),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

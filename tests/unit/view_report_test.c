@@ -1,0 +1,305 @@
+/*
+ * view_report_test: the report view driven through its callbacks with no
+ * terminal: the launch table, the metric and rule detail pane, the
+ * status line, and what keys do to the selection, the mode and the
+ * scroll; keys it does not bind go back to the application.
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "report/report.h"
+#include "tsupport.h"
+#include "tui/view-report.h"
+
+struct fx {
+	struct report		*r;
+	struct view_shared	 sh;
+	void			*v;
+	struct cellgrid	 g;
+};
+
+/* Two launches; the first has a section with two metrics, 30 metrics
+ * without a section, and a long OPT rule message; the second nothing. */
+static int
+setup(void **state)
+{
+	static struct fx	 f;
+	struct report_launch	*l;
+	struct report_rule	*u;
+	struct view_env		 env;
+	char			 name[32];
+	uint32_t		 sec;
+	int			 i;
+
+	memset(&f, 0, sizeof f);
+	f.r = report_new(REPORT_NCU_REP);
+	l = report_add_launch(f.r);
+	l->function = report_intern0(f.r, "gemm");
+	l->demangled = report_intern0(f.r, "void gemm<float>(float *)");
+	l->grid[0] = 16;
+	l->grid[1] = l->grid[2] = 1;
+	l->block[0] = 256;
+	l->block[1] = l->block[2] = 1;
+	l = report_add_launch(f.r);
+	l->function = report_intern0(f.r, "scan");
+	ts_metric(f.r, 0, "gpu__time_duration.sum", 431840);
+	ts_metric(f.r, 0, "sm__throughput.avg.pct_of_peak_sustained_elapsed",
+	    64.86);
+	ts_metric(f.r, 0, "launch__registers_per_thread", 51);
+	for (i = 0; i < 30; i++) {
+		snprintf(name, sizeof name, "zz__filler_%02d", i);
+		ts_metric(f.r, 0, name, i);
+	}
+	sec = report_add_section(f.r, 0, report_intern0(f.r, "SpeedOfLight"),
+	    report_intern0(f.r, "GPU Speed Of Light Throughput"), 10);
+	report_add_secmetric(f.r, sec, report_intern0(f.r,
+	    "gpu__time_duration.sum"), report_intern0(f.r, "Duration"));
+	report_add_secmetric(f.r, sec, report_intern0(f.r,
+	    "sm__throughput.avg.pct_of_peak_sustained_elapsed"),
+	    report_intern0(f.r, "Compute (SM) Throughput"));
+	u = report_add_rule(f.r, 0);
+	u->ident = report_intern0(f.r, "Occupancy");
+	u->name = report_intern0(f.r, "Occupancy");
+	u->section = report_intern0(f.r, "Occupancy");
+	u->type = RR_OPT;
+	u->speedup = 33.3;
+	u->speedup_type = RS_LOCAL;
+	u->message = report_intern0(f.r, "This kernel's theoretical "
+	    "occupancy is limited by the number of required registers, and "
+	    "the achieved occupancy is lower still because of the tail "
+	    "effect of the last wave of blocks.");
+	report_finish(f.r);
+	memset(&env, 0, sizeof env);
+	env.gl = glyph_get(0);
+	env.title = "profile.ncu-rep";
+	env.sh = &f.sh;
+	env.arg = f.r;
+	f.v = ts_view_open(&view_report_ops, NULL, &env, &f.g, 80, 24);
+	*state = &f;
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	struct fx	*f = *state;
+
+	view_report_ops.free(f->v);
+	cellgrid_free(&f->g);
+	report_free(f->r);
+	return 0;
+}
+
+static int
+key(struct fx *f, int k)
+{
+	int	r, y;
+
+	r = ts_view_key(&view_report_ops, f->v, &f->g, k);
+	if (getenv("VR_DUMP") != NULL)
+		for (y = 0; y < f->g.h; y++)
+			printf("%2d|%s\n", y, ts_row(&f->g, y));
+	return r;
+}
+
+static void
+test_screen(void **state)
+{
+	struct fx	*f = *state;
+	int		 y;
+
+	if (getenv("VR_DUMP") != NULL)
+		for (y = 0; y < 24; y++)
+			printf("%2d|%s\n", y, ts_row(&f->g, y));
+
+	assert_non_null(strstr(ts_row(&f->g, 0), "profile.ncu-rep"));
+	assert_non_null(strstr(ts_row(&f->g, 0), "ncu-rep  2 launches"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "Duration"));
+	assert_non_null(strstr(ts_row(&f->g, 1), "Kernel"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "431.8us"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "64.9"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "51"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "void gemm<float>(float *)"));
+	assert_non_null(strstr(ts_row(&f->g, 3), "scan"));
+	assert_non_null(strstr(ts_row(&f->g, 4), "Metrics of launch 0: gemm"));
+	/* The section first, with labels; then the other metrics. */
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "GPU Speed Of Light Throughput"));
+	assert_non_null(strstr(ts_row(&f->g, 6), "Compute (SM) Throughput"));
+	assert_non_null(strstr(ts_row(&f->g, 6), "64.86"));
+	assert_non_null(strstr(ts_row(&f->g, 7), "Duration"));
+	assert_non_null(strstr(ts_row(&f->g, 7), "431840 "));
+	assert_non_null(strstr(ts_row(&f->g, 7), "ns"));
+	assert_non_null(strstr(ts_row(&f->g, 8), "Other metrics"));
+	assert_non_null(strstr(ts_row(&f->g, 23),
+	    "launch 1/2  metrics 33  rules 1  [metrics]"));
+	assert_non_null(strstr(ts_row(&f->g, 23), "? help  q quit"));
+	/* The selected launch row is reversed. */
+	y = 2;
+	assert_true(cellgrid_cat(&f->g, 0, y)->attr & CGA_REVERSE);
+	assert_false(cellgrid_cat(&f->g, 0, 3)->attr & CGA_REVERSE);
+}
+
+static void
+test_rules(void **state)
+{
+	struct fx	*f = *state;
+	uint32_t	 launch;
+	int		 mode, y;
+	size_t		 scroll;
+
+	assert_int_equal(key(f, TK_TAB) & REDRAW_DETAIL, REDRAW_DETAIL);
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(mode, VR_RULES);
+	assert_non_null(strstr(ts_row(&f->g, 4), "Rules of launch 0"));
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "[OPT] est. speedup 33.3% (local)"));
+	assert_non_null(strstr(ts_row(&f->g, 5), "Occupancy"));
+	/* The message is wrapped over several lines. */
+	assert_non_null(strstr(ts_row(&f->g, 6), "This kernel's theoretical"));
+	y = ts_screen_find(&f->g, "effect of the last wave");
+	assert_true(y > 6);
+	assert_non_null(strstr(ts_row(&f->g, 23), "[rules]"));
+	/* The second launch has no rule results. */
+	key(f, 'j');
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "No rule result for this launch."));
+	key(f, 'k');
+	key(f, 'r');
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(mode, VR_METRICS);
+	assert_int_equal(launch, 0);
+}
+
+static void
+test_navigation(void **state)
+{
+	struct fx	*f = *state;
+	uint32_t	 launch;
+	int		 mode;
+	size_t		 scroll;
+
+	assert_int_equal(key(f, TK_DOWN) & REDRAW_TIMELINE, REDRAW_TIMELINE);
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(launch, 1);
+	assert_true(cellgrid_cat(&f->g, 0, 3)->attr & CGA_REVERSE);
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "This launch has no metrics."));
+	assert_int_equal(key(f, TK_DOWN), 0);	/* already the last */
+	key(f, 'g');
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(launch, 0);
+	/* Scrolling the detail pane: by line, by page, and not past the
+	 * end (35 lines in a pane of 18: at most 17). */
+	key(f, 'J');
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(scroll, 1);
+	key(f, TK_PGDN);
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(scroll, 17);
+	key(f, TK_PGDN);
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(scroll, 17);
+	assert_non_null(strstr(ts_row(&f->g, 22), "zz__filler_29"));
+	key(f, TK_PGUP);
+	key(f, TK_PGUP);
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(scroll, 0);
+	/* Help and quit belong to the application. */
+	assert_int_equal(key(f, 'q'), REACT_PASS);
+	assert_int_equal(key(f, '?'), REACT_PASS);
+	assert_int_equal(key(f, '1'), REACT_PASS);
+}
+
+static void
+test_resize(void **state)
+{
+	struct fx	*f = *state;
+
+	/* The key table is the view's help. */
+	assert_ptr_equal(view_report_ops.keys, view_report_keys);
+	assert_int_equal(view_report_ops.nkeys, view_report_nkeys);
+	assert_string_equal(view_report_keys[4].help,
+	    "metrics or rule results");
+	/* A wide screen shows grid and block; a tiny one does not crash. */
+	cellgrid_resize(&f->g, 120, 30);
+	view_report_ops.resize(f->v, 120, 30);
+	view_report_ops.draw(f->v, &f->g, REDRAW_ALL);
+	assert_non_null(strstr(ts_row(&f->g, 1), "Grid"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "16,1,1"));
+	assert_non_null(strstr(ts_row(&f->g, 2), "256,1,1"));
+	cellgrid_resize(&f->g, 5, 3);
+	view_report_ops.resize(f->v, 5, 3);
+	view_report_ops.draw(f->v, &f->g, REDRAW_ALL);
+	key(f, TK_TAB);
+	key(f, TK_PGDN);
+	cellgrid_resize(&f->g, 80, 24);
+	view_report_ops.resize(f->v, 80, 24);
+	view_report_ops.draw(f->v, &f->g, REDRAW_ALL);
+	key(f, TK_TAB);
+}
+
+static void
+test_empty_report(void **state)
+{
+	struct report		*r = report_new(REPORT_NCU_CSV_RAW);
+	struct view_shared	 sh;
+	struct view_env		 env;
+	struct cellgrid		 g;
+	void			*v;
+	char			 line[256];
+	int			 k;
+
+	(void)state;
+	report_warn(r, "x.csv: the export holds no profiled launch");
+	report_finish(r);
+	cellgrid_init(&g);
+	cellgrid_resize(&g, 80, 24);
+	/* With a report that has a warning, then with no report at all. */
+	for (k = 0; k < 2; k++) {
+		memset(&sh, 0, sizeof sh);
+		memset(&env, 0, sizeof env);
+		env.gl = glyph_get(0);
+		env.sh = &sh;
+		env.arg = k == 0 ? r : NULL;
+		v = view_report_ops.init(NULL, &env);
+		view_report_ops.resize(v, 80, 24);
+		view_report_ops.draw(v, &g, REDRAW_ALL);
+		cellgrid_row_text(&g, 23, line, sizeof line);
+		if (k == 0)
+			assert_non_null(strstr(line, "1 warning: x.csv: the "
+			    "export holds"));
+		else
+			assert_non_null(strstr(line, "no launches"));
+		cellgrid_row_text(&g, 4, line, sizeof line);
+		assert_non_null(strstr(line, "The report holds no launch."));
+		view_report_ops.free(v);
+	}
+	cellgrid_free(&g);
+	report_free(r);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_screen),
+		cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_navigation),
+		cmocka_unit_test(test_resize),
+		cmocka_unit_test(test_empty_report),
+	};
+
+	setlocale(LC_ALL, "C");
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

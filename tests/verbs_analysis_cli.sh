@@ -1,6 +1,0 @@
-#!/bin/sh
-# verbs_analysis_cli: runs tests/verbs_analysis_cli.py (gaps, timeline and
-# overlap against plain SQL on a generated trace and every nsys fixture).
-. "${GPULENS_SRCDIR:-.}/tests/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
-python3 "$GPULENS_SRCDIR/tests/verbs_analysis_cli.py"
