@@ -11,7 +11,9 @@
 # nvtx iters gaps overlap findings (--json), and stats and summary as
 # tables; Nsight Compute inputs: info launches rules metrics roofline
 # (--json), and launches as a table. A mismatch prints a unified diff and
-# fails the test; GOLDEN_UPDATE=1 rewrites the goldens instead.
+# fails the test (JSON is indented for the diff when python3 is there; the
+# comparison is of the exact bytes); GOLDEN_UPDATE=1 rewrites the goldens
+# instead.
 #
 # Stability: gpulens runs with --no-cache from the source directory on the
 # fixture's relative path (fixtures/...), so paths in the output do not
@@ -56,6 +58,14 @@ ncu/gemm-details.csv				ncu-csv		report
 ncu/gemm-raw.csv				ncu-csv		report
 "
 
+# A JSON pretty-printer for readable diffs (keys kept in their order).
+PRETTY=$TMPD/pretty.py
+cat >"$PRETTY" <<'PY'
+import json, sys
+json.dump(json.load(sys.stdin), sys.stdout, indent=1, ensure_ascii=False)
+sys.stdout.write("\n")
+PY
+
 # The absolute source directory as a sed pattern.
 SRCPAT=$(printf '%s\n' "$SRCDIR" | sed 's/[][\\/.*^$|&]/\\&/g')
 
@@ -94,9 +104,25 @@ run() {
 	fi
 	if ! cmp -s "$want" "$got"; then
 		echo "--- gpulens $* (tests/golden/$stem/$name)" >&2
-		diff -u "$want" "$got" | head -n 60 >&2
+		showdiff "$want" "$got" | head -n 80 >&2
 		mismatch "$stem/$name differs from its golden"
 	fi
+}
+
+# showdiff WANT GOT: a unified diff; JSON documents (one line each) are
+# indented first when python3 is there, so that the diff shows the fields
+# that changed. The comparison itself is of the exact bytes.
+showdiff() {
+	case $1 in
+	*.json)
+		if command -v python3 >/dev/null 2>&1 &&
+		    python3 "$PRETTY" <"$1" >"$TMPD/want.pretty" 2>/dev/null &&
+		    python3 "$PRETTY" <"$2" >"$TMPD/got.pretty" 2>/dev/null; then
+			diff -u "$TMPD/want.pretty" "$TMPD/got.pretty"
+			return
+		fi ;;
+	esac
+	diff -u "$1" "$2"
 }
 
 # The source kind of info --json's envelope ({"source":{"kind":"X",...).
