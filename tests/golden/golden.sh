@@ -26,7 +26,7 @@
 #
 # Needs nothing outside the tree ($GPULENS_FIXTURES is not read).
 
-TESTLIB="${GPULENS_SRCDIR:-.}/tests/testlib.sh"
+TESTLIB="${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 . "$TESTLIB"
 
 SRCDIR=$(cd "${GPULENS_SRCDIR:-.}" && pwd) || fail "no source directory"
