@@ -41,7 +41,8 @@
 	X(VIEW_REPORT, "view-report", AV_GLOBAL,			\
 	    "Nsight Compute report view")				\
 	X(HELP, "help", AV_GLOBAL, "this help")				\
-	X(WARNINGS, "warnings", AV_GLOBAL, "load warnings of the trace")	\
+	X(WARNINGS, "warnings", AV_GLOBAL,				\
+	    "load warnings of the trace")				\
 	X(REPAINT, "repaint", AV_GLOBAL, "repaint the screen")		\
 	X(QUIT, "quit", AV_GLOBAL, "quit")				\
 	/* Moving the selection, in the timeline and the tables. */	\
@@ -70,7 +71,8 @@
 	X(CURSOR_LEFT, "cursor-left", AV_TIMELINE, "cursor left")	\
 	X(CURSOR_RIGHT, "cursor-right", AV_TIMELINE, "cursor right")	\
 	X(GOTO_TIME, "goto-time", AV_TIMELINE, "go to a time")		\
-	X(EVENT_NEXT, "event-next", AV_TIMELINE, "next event on the row")	\
+	X(EVENT_NEXT, "event-next", AV_TIMELINE,			\
+	    "next event on the row")					\
 	X(EVENT_PREV, "event-prev", AV_TIMELINE,			\
 	    "previous event on the row")				\
 	X(PICK, "pick", AV_TIMELINE, "fold group / pick event")		\
@@ -84,18 +86,23 @@
 	X(FILTER_DURATION, "filter-duration", AV_TIMELINE,		\
 	    "minimum duration filter")					\
 	X(FOLD, "fold", AV_TIMELINE, "fold the row's group")		\
-	X(FOLD_ALL, "fold-all", AV_TIMELINE, "fold or unfold all groups")	\
-	X(TOGGLE_API, "toggle-api", AV_TIMELINE, "hide or show API rows")	\
+	X(FOLD_ALL, "fold-all", AV_TIMELINE,				\
+	    "fold or unfold all groups")				\
+	X(TOGGLE_API, "toggle-api", AV_TIMELINE,			\
+	    "hide or show API rows")					\
 	X(TOGGLE_TIME, "toggle-time", AV_TIMELINE,			\
 	    "absolute or relative times")				\
 	X(BOOKMARK, "bookmark", AV_TIMELINE, "bookmark the cursor")	\
-	X(BOOKMARKS, "bookmarks", AV_TIMELINE, "bookmarks: list and jump")	\
+	X(BOOKMARKS, "bookmarks", AV_TIMELINE,				\
+	    "bookmarks: list and jump")					\
 	X(CLEAR_SELECTION, "clear-selection", AV_TIMELINE,		\
 	    "clear selection and range")				\
 	/* The NVTX tree and the kernel table. */			\
 	X(EXPAND, "expand", AV_NVTX, "expand")				\
-	X(COLLAPSE, "collapse", AV_NVTX, "collapse, or go to the parent")	\
-	X(EXPAND_TOGGLE, "expand-toggle", AV_NVTX, "expand or collapse")	\
+	X(COLLAPSE, "collapse", AV_NVTX,				\
+	    "collapse, or go to the parent")				\
+	X(EXPAND_TOGGLE, "expand-toggle", AV_NVTX,			\
+	    "expand or collapse")					\
 	X(EXPAND_ALL, "expand-all", AV_NVTX, "expand everything")	\
 	X(COLLAPSE_ALL, "collapse-all", AV_NVTX, "collapse everything")	\
 	X(NEXT_INSTANCE, "next-instance", AV_NVTX | AV_KERNELS,		\
@@ -110,10 +117,12 @@
 	X(SHOW_EVIDENCE, "show-evidence", AV_FINDINGS,			\
 	    "show the evidence on the timeline")			\
 	/* The report view's detail pane. */				\
-	X(DETAIL_MODE, "detail-mode", AV_REPORT, "metrics or rule results")	\
+	X(DETAIL_MODE, "detail-mode", AV_REPORT,			\
+	    "metrics or rule results")					\
 	X(DETAIL_DOWN, "detail-down", AV_REPORT,			\
 	    "scroll the detail pane down")				\
-	X(DETAIL_UP, "detail-up", AV_REPORT, "scroll the detail pane up")	\
+	X(DETAIL_UP, "detail-up", AV_REPORT,				\
+	    "scroll the detail pane up")				\
 	X(DETAIL_PAGE_DOWN, "detail-page-down", AV_REPORT,		\
 	    "detail pane down a page")					\
 	X(DETAIL_PAGE_UP, "detail-page-up", AV_REPORT,			\
