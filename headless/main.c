@@ -25,6 +25,7 @@
 #include "model/model.h"
 #include "report/report.h"
 #include "sources/ncu.h"
+#include "tui/keymap.h"
 #include "tui/tui.h"
 #include "util/sanitize.h"
 #include "util/xmalloc.h"
@@ -39,6 +40,7 @@ usage(FILE *f)
 	    "               [--no-color] [--max-frames N] [--script FILE]\n"
 	    "               [--max-memory SIZE] TRACE\n"
 	    "       gpulens [--no-cache] VERB [OPTIONS] [ARGS]\n"
+	    "       gpulens --list-keys\n"
 	    "\n"
 	    "Opens TRACE in the terminal UI, or runs one verb. TRACE is an\n"
 	    "Nsight Systems export (.sqlite, or .nsys-rep with nsys installed),\n"
@@ -47,8 +49,9 @@ usage(FILE *f)
 	for (i = 0; cmd_table[i] != NULL; i++)
 		fprintf(f, "  %-8s %s\n", cmd_table[i]->name,
 		    cmd_table[i]->usage);
-	fprintf(f, "\n'gpulens VERB --help' describes a verb; 'man gpulens' "
-	    "describes everything.\n");
+	fprintf(f, "\n'gpulens --list-keys' lists the terminal UI's keys (view, "
+	    "key, action, help).\n'gpulens VERB --help' describes a verb; "
+	    "'man gpulens' describes everything.\n");
 }
 
 static int
@@ -127,6 +130,24 @@ open_tui(const char *path, const struct cmd_global *g)
 	rc = main_tui(m, path, g);
 	model_free(m);
 	return rc;
+}
+
+/* --list-keys: the TUI's default key bindings, one per line. */
+static int
+main_list_keys(char **av)
+{
+	struct keymap	*km;
+	char		*cause = NULL;
+
+	free(av);
+	if ((km = keymap_default(&cause)) == NULL) {
+		sanitize_msg(stderr, "gpulens: %s", cause);
+		free(cause);
+		return EXIT_INTERNAL;
+	}
+	keymap_list(km, stdout);
+	keymap_free(km);
+	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : EXIT_INTERNAL;
 }
 
 /* 1 if --json (or --format json) is on the line, before any "--". */
@@ -233,6 +254,8 @@ main(int argc, char **argv)
 		free(av);
 		return 0;
 	}
+	if (strcmp(av[0], "--list-keys") == 0 && ac == 1)
+		return main_list_keys(av);
 	if (strcmp(av[0], "--version") == 0 || strcmp(av[0], "-V") == 0) {
 		printf("gpulens %s\n", PACKAGE_VERSION);
 		free(av);

@@ -2,6 +2,12 @@
  * app: the views of a session, view switching, global keys and the
  * overlays common to every view. See app.h.
  *
+ * Keys: a key is looked up in the current view's key table and in the
+ * global one (keymap.h); the view gets the key with its action there and
+ * returns REACT_PASS when it has nothing to do with it; the global action
+ * then runs (app_actions). A script's named action takes the same path
+ * with the first key bound to it (app_action).
+ *
  * Views are initialised when first shown (the NVTX tree and the kernel
  * table aggregate the whole trace, which is not worth doing for a session
  * that never opens them) and live until the end, so switching back keeps
@@ -15,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tui/action.h"
 #include "tui/app.h"
+#include "tui/keymap.h"
 #include "tui/overlay.h"
 #include "tui/safetext.h"
 #include "tui/view-findings.h"
@@ -52,6 +60,9 @@ struct app {
 	int			 help_page, help_pages;
 	size_t			 warn_first;
 	int			 clear;		/* blank the grid first */
+	struct keymap		*km;
+	const struct keytable	*kt_global;
+	const struct keytable	*kt[APP_NVIEWS];	/* each view's */
 };
 
 static void *
@@ -64,7 +75,7 @@ app_view(struct app *a, size_t i)
 	return a->view[i];
 }
 
-/* Global key actions. */
+/* Global actions. */
 
 static int
 app_switch(void *p, const struct tui_key *k, int i)
@@ -117,24 +128,26 @@ app_quit(void *p, const struct tui_key *k, int arg)
 	return REACT_QUIT;
 }
 
-const struct view_key app_keys[] = {
-	{ { '1' }, "1", "timeline view", app_switch, 0 },
-	{ { '2' }, "2", "NVTX tree view", app_switch, 1 },
-	{ { '3' }, "3", "kernel table view", app_switch, 2 },
-	{ { '4' }, "4", "findings panel", app_switch, 3 },
-	{ { '5' }, "5", "Nsight Compute report view", app_switch, 4 },
-	{ { '?' }, "?", "this help", app_help, 0 },
-	{ { 'W' }, "W", "load warnings of the trace", app_warnings, 0 },
-	{ { TK_CTRL_L }, "C-l", "repaint the screen", app_repaint, 0 },
-	{ { 'q', 'Q' }, "q", "quit", app_quit, 0 },
+/* The switching actions, in the order of app_views[]. */
+const struct view_action app_actions[] = {
+	{ ACT_VIEW_TIMELINE, app_switch, 0 },
+	{ ACT_VIEW_NVTX, app_switch, 1 },
+	{ ACT_VIEW_KERNELS, app_switch, 2 },
+	{ ACT_VIEW_FINDINGS, app_switch, 3 },
+	{ ACT_VIEW_REPORT, app_switch, 4 },
+	{ ACT_HELP, app_help, 0 },
+	{ ACT_WARNINGS, app_warnings, 0 },
+	{ ACT_REPAINT, app_repaint, 0 },
+	{ ACT_QUIT, app_quit, 0 },
 };
-const size_t app_nkeys = sizeof app_keys / sizeof app_keys[0];
+const size_t app_nactions = sizeof app_actions / sizeof app_actions[0];
 
 struct app *
 app_new(const struct model *m, const struct app_opts *o, char **cause)
 {
 	struct app	*a;
-	size_t		 i;
+	struct keymap	*km;
+	size_t		 i, j;
 
 	for (i = 0; i < APP_NVIEWS; i++)
 		if (o->view == NULL || strcmp(o->view, app_views[i]->name) == 0)
@@ -143,7 +156,13 @@ app_new(const struct model *m, const struct app_opts *o, char **cause)
 		*cause = xasprintf("unknown view '%s'", o->view);
 		return NULL;
 	}
+	if ((km = keymap_default(cause)) == NULL)
+		return NULL;
 	a = xcalloc(1, sizeof *a);
+	a->km = km;
+	a->kt_global = keymap_table(km, "global");
+	for (j = 0; j < APP_NVIEWS; j++)
+		a->kt[j] = keymap_table(km, app_views[j]->name);
 	a->m = m;
 	a->env.gl = o->gl;
 	a->env.title = o->title;
@@ -177,6 +196,7 @@ app_free(struct app *a)
 	for (i = 0; i < APP_NVIEWS; i++)
 		if (a->view[i] != NULL)
 			app_views[i]->free(a->view[i]);
+	keymap_free(a->km);
 	free(a);
 }
 
@@ -230,21 +250,26 @@ app_overlay_key(struct app *a, const struct tui_key *k)
 	return REDRAW_ALL;
 }
 
-int
-app_key(struct app *a, const struct tui_key *k)
+/*
+ * Key k, bound to vact in the current view's table and to gact in the
+ * global one: the view's action first, the global one if the view passes.
+ */
+static int
+app_dispatch(struct app *a, const struct tui_key *k, int vact, int gact)
 {
-	const struct view_ops	*ops = app_views[a->cur];
-	const struct view_key	*b;
-	size_t			 i;
-	int			 r = view_clear_msg(a->sh.note);
+	const struct view_ops		*ops = app_views[a->cur];
+	const struct view_action	*b;
+	size_t				 i;
+	int				 r = view_clear_msg(a->sh.note);
 
 	if (a->overlay != APP_OV_NONE)
 		return r | app_overlay_key(a, k);
 	a->sh.want = NULL;
-	r |= ops->key(app_view(a, a->cur), k);
+	r |= ops->key(app_view(a, a->cur), k, vact);
 	if (r & REACT_PASS) {
 		r &= ~REACT_PASS;
-		if ((b = view_key_find(app_keys, app_nkeys, k->key)) != NULL)
+		if ((b = view_action_find(app_actions, app_nactions, gact)) !=
+		    NULL)
 			r |= b->fn(a, k, b->arg);
 	}
 	if ((r & REACT_SWITCH) && a->sh.want != NULL) {
@@ -267,6 +292,39 @@ app_key(struct app *a, const struct tui_key *k)
 	return r & ~REACT_SWITCH;
 }
 
+int
+app_key(struct app *a, const struct tui_key *k)
+{
+	return app_dispatch(a, k, keytable_action(a->kt[a->cur], k->key),
+	    keytable_action(a->kt_global, k->key));
+}
+
+int
+app_action(struct app *a, int act, char **cause)
+{
+	const struct action_info	*ai = action_get(act);
+	const struct view_ops		*ops = app_views[a->cur];
+	struct tui_key			 k;
+
+	memset(&k, 0, sizeof k);
+	if (ai == NULL) {
+		*cause = xasprintf("unknown action");
+		return -1;
+	}
+	if (ai->views & action_view_bit(ops->name)) {
+		k.key = keytable_key(a->kt[a->cur], act);
+		return app_dispatch(a, &k, act, keytable_action(a->kt_global,
+		    k.key));
+	}
+	if (ai->views & AV_GLOBAL) {
+		k.key = keytable_key(a->kt_global, act);
+		return app_dispatch(a, &k, ACT_NONE, act);
+	}
+	*cause = xasprintf("action %s does not apply to the %s view",
+	    ai->name, ops->name);
+	return -1;
+}
+
 void
 app_draw(struct app *a, struct cellgrid *g, int dirty)
 {
@@ -285,11 +343,11 @@ app_draw(struct app *a, struct cellgrid *g, int dirty)
 	switch (a->overlay) {
 	case APP_OV_HELP:
 		t[0].heading = ops->label;
-		t[0].keys = ops->keys;
-		t[0].n = ops->nkeys;
+		t[0].items = a->kt[a->cur] != NULL ? a->kt[a->cur]->help : NULL;
+		t[0].n = a->kt[a->cur] != NULL ? a->kt[a->cur]->nhelp : 0;
 		t[1].heading = "Every view";
-		t[1].keys = app_keys;
-		t[1].n = app_nkeys;
+		t[1].items = a->kt_global->help;
+		t[1].n = a->kt_global->nhelp;
 		a->help_pages = overlay_help(g, a->env.gl, a->w, a->h, t, 2,
 		    a->help_page);
 		break;

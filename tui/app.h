@@ -2,14 +2,17 @@
  * app: the views of one TUI session and what is common to them, without
  * any terminal: the table of views (timeline, NVTX tree, kernel table),
  * switching between them (keys 1, 2, 3 and views asking for one another),
- * the global keys, the help overlay (every key of the global table and of
- * the current view's table) and the load-warnings overlay.
+ * the key tables (the default keymap, keymap.h) and the dispatch of keys
+ * to actions, the global actions, the help overlay (the help lines of the
+ * current view's key table and of the global one) and the load-warnings
+ * overlay.
  *
  * tui.c owns the terminal and feeds app_key() / app_draw(); tests drive
  * an app directly and read the cellgrid.
  *
- * Adding a view: one line in app_views[] and one switching key in
- * app_keys[] (app.c). tui_opts.view (app_opts.view) names the view shown
+ * Adding a view: one line in app_views[] (app.c), a switching action
+ * (action.h) in app_actions[] and a key for it in the default keymap
+ * (keymap.c), and the view's own key table there. tui_opts.view (app_opts.view) names the view shown
  * first, and app_opts.view_arg reaches every view's init through
  * view_env.arg (data a view needs besides the model).
  *
@@ -36,8 +39,9 @@ struct app_opts {
 	const void		*view_arg;	/* view_env.arg */
 };
 
-extern const struct view_key	app_keys[];
-extern const size_t		app_nkeys;
+/* The global actions the application runs. */
+extern const struct view_action	app_actions[];
+extern const size_t		app_nactions;
 
 /* Returns NULL with *cause (caller frees) for an unknown view name. */
 struct app	*app_new(const struct model *, const struct app_opts *,
@@ -46,6 +50,13 @@ void		 app_free(struct app *);
 void		 app_resize(struct app *, int w, int h);
 /* Returns damage (REDRAW_*) plus REACT_QUIT or REACT_REPAINT. */
 int		 app_key(struct app *, const struct tui_key *);
+/*
+ * Runs action act (enum action) as the first key bound to it in the
+ * current view's table (or the global one) would: the same reactions as
+ * app_key(). Returns -1 with *cause if the action applies neither to the
+ * current view nor to every view.
+ */
+int		 app_action(struct app *, int act, char **cause);
 /* Repaints the panes named in dirty into g (already w x h). */
 void		 app_draw(struct app *, struct cellgrid *, int dirty);
 /* The current view: its ops and state (for tests). */

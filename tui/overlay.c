@@ -120,10 +120,10 @@ overlay_help(struct cellgrid *g, const struct glyph *gl, int w, int h,
 				    CG_HELP | CGA_BOLD | CGA_UNDERLINE);
 				continue;
 			}
-			cellgrid_text(g, x, y, o.namew, t[i].keys[j - 1].name,
+			cellgrid_text(g, x, y, o.namew, t[i].items[j - 1].keys,
 			    ST_ASCII, CG_HELP | CGA_BOLD);
 			cellgrid_text(g, x + o.namew, y, o.colw - o.namew - 1,
-			    t[i].keys[j - 1].help, ST_ASCII | ST_ELLIPSIS,
+			    t[i].items[j - 1].help, ST_ASCII | ST_ELLIPSIS,
 			    CG_HELP);
 		}
 	}

@@ -1,6 +1,7 @@
 /*
- * overlay: boxes drawn over a view: the help (every key of the global
- * table and the current view's table, in columns, a page at a time) and
+ * overlay: boxes drawn over a view: the help (the help lines of the current
+ * view's key table and of the global one, keymap.h: the keys of each
+ * action and its help, in columns, a page at a time) and
  * text lists (the model's load warnings, bookmarks, range statistics).
  *
  * Everything is drawn into a cellgrid; the layout arithmetic
@@ -13,12 +14,13 @@
 
 #include "tui/cellgrid.h"
 #include "tui/glyph.h"
+#include "tui/keymap.h"
 #include "tui/view.h"
 
-/* One key table with its heading, for the help. */
+/* The help lines of one key table with its heading, for the help. */
 struct overlay_keys {
-	const char		*heading;	/* "Timeline", "Global" */
-	const struct view_key	*keys;
+	const char		*heading;	/* "Timeline", "Every view" */
+	const struct keyhelp	*items;		/* keys and help (keymap.h) */
 	size_t			 n;
 };
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "tui/action.h"
 #include "tui/script.h"
 #include "util/xmalloc.h"
 
@@ -113,6 +114,16 @@ script_parse_line(const char *line, struct script_step *st, char **cause)
 			st->op = SCRIPT_RESIZE;
 			st->a = x;
 			st->b = y;
+			return 1;
+		}
+		if (strcmp(s, ":action") == 0) {
+			if (*arg == '\0')
+				goto missing;
+			if ((st->a = action_find(arg)) == ACT_NONE) {
+				*cause = xasprintf("unknown action: %s", arg);
+				return -1;
+			}
+			st->op = SCRIPT_ACTION;
 			return 1;
 		}
 		if (strcmp(s, ":redraw") == 0) {

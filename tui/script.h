@@ -5,6 +5,11 @@
  * A script is a text file with one step per line:
  *   l  +  ?  é		a single character: that key
  *   KEY_RIGHT, RIGHT	a named key (names below, case-insensitive)
+ *   :action NAME	run the action NAME (action.h; `gpulens --list-keys`
+ *			lists them) as the first key bound to it in the
+ *			current view would; an unknown name is an error, and
+ *			so, when it runs, is an action that applies neither
+ *			to the current view nor to every view
  *   :dump FILE		write the current screen as plain text to FILE
  *   :sleep MS		pause for MS milliseconds
  *   :resize WxH		resize the (headless) screen
@@ -33,14 +38,16 @@ enum script_op {
 	SCRIPT_SLEEP,
 	SCRIPT_RESIZE,
 	SCRIPT_REDRAW,
-	SCRIPT_QUIT
+	SCRIPT_QUIT,
+	SCRIPT_ACTION
 };
 
 struct script_step {
 	int		 op;		/* enum script_op */
 	struct tui_key	 key;		/* SCRIPT_KEY */
 	char		*path;		/* SCRIPT_DUMP */
-	int		 a, b;		/* SLEEP: ms; RESIZE: w, h */
+	int		 a, b;		/* SLEEP: ms; RESIZE: w, h;
+					   ACTION: a is the enum action */
 	int		 line;		/* line number in the file */
 };
 

@@ -124,11 +124,11 @@ table_resize(void *p, int w, int h)
 }
 
 int
-table_key(void *p, const struct tui_key *k)
+table_key(void *p, const struct tui_key *k, int act)
 {
-	struct table		*t = p;
-	const struct table_spec	*s = t->spec;
-	const struct view_key	*b;
+	struct table			*t = p;
+	const struct table_spec		*s = t->spec;
+	const struct view_action	*b;
 	int			 r = view_clear_msg(t->msg);
 
 	if (t->pr.active) {
@@ -140,7 +140,7 @@ table_key(void *p, const struct tui_key *k)
 			snprintf(t->msg, sizeof t->msg, "%s", s->filter_none);
 		return r | REDRAW_ALL;
 	}
-	if ((b = view_key_find(s->keys, s->nkeys, k->key)) == NULL)
+	if ((b = view_action_find(s->actions, s->nactions, act)) == NULL)
 		return r | REACT_PASS;
 	return r | b->fn(p, k, b->arg);
 }
@@ -229,7 +229,7 @@ table_draw(void *p, struct cellgrid *g, int dirty)
 		table_draw_status(t, g);
 }
 
-/* Key table functions. */
+/* Action functions. */
 
 int
 table_key_move(void *p, const struct tui_key *k, int d)

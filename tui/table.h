@@ -5,13 +5,14 @@
  * filter prompt, the footer rule and the status line.
  *
  * A view embeds a struct table as its first member and describes itself
- * with a const struct table_spec: its columns, its sort keys, its key table
+ * with a const struct table_spec: its columns, its sort keys, its actions
  * and callbacks that draw one row and give the title, footer and status
  * texts. table_key(), table_draw() and table_resize() take the view
  * pointer (which, the table being the first member, is also the table's),
  * so they serve directly in the view's view_ops, and table_key_move() and
- * the other table_key_*() functions directly in its key table. The view
- * keeps only what is its own: its data, its cells and its other keys.
+ * the other table_key_*() functions directly in its action table
+ * (TABLE_ACTIONS_MOVE and TABLE_ACTIONS_SORT are the usual ones). The view
+ * keeps only what is its own: its data, its cells and its other actions.
  *
  * Screen of a table view, top to bottom: the title (row 0), the column
  * header (the row above the rows, when there are columns), the rows, the
@@ -42,6 +43,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tui/action.h"
 #include "tui/cellgrid.h"
 #include "tui/glyph.h"
 #include "model/model.h"
@@ -89,8 +91,8 @@ struct table_spec {
 	/* The title holds user text (the filter): sanitised for the
 	 * terminal and cut with an ellipsis; else ASCII, cut plainly. */
 	int			 title_user;
-	const struct view_key	*keys;
-	size_t			 nkeys;
+	const struct view_action *actions;	/* the actions it runs */
+	size_t			 nactions;
 
 	/* Sort key, direction or filter changed: rebuild the rows, then
 	 * table_keep() the selected one. NULL if neither can change. */
@@ -149,11 +151,11 @@ struct view_msg *table_to_timeline(struct table *, int type, uint32_t gid);
 /* view_ops functions; p is the view (its table first). */
 /* The usual layout: title, header, rows, footer, status. */
 void	table_resize(void *p, int w, int h);
-/* Clears the message, feeds the filter prompt or the key table. */
-int	table_key(void *p, const struct tui_key *);
+/* Clears the message, feeds the filter prompt or runs the action. */
+int	table_key(void *p, const struct tui_key *, int act);
 void	table_draw(void *p, struct cellgrid *, int dirty);
 
-/* Key table functions; p is the view (its table first). */
+/* Action functions; p is the view (its table first). */
 int	table_key_move(void *p, const struct tui_key *, int d);
 /* Next sort key (its own direction), or with rev the other direction. */
 int	table_key_sort(void *p, const struct tui_key *, int rev);
@@ -161,20 +163,17 @@ int	table_key_filter(void *p, const struct tui_key *, int arg);
 /* Clears the filter. */
 int	table_key_clear(void *p, const struct tui_key *, int arg);
 
-/* The usual moving keys, with the help texts for one row up and down and
- * the first and last. */
-#define TABLE_KEYS_MOVE(prev, next, first, last)			\
-	{ { TK_UP, 'k', TK_WHEEL_UP }, "Up k wheel", prev,		\
-	    table_key_move, -1 },					\
-	{ { TK_DOWN, 'j', TK_WHEEL_DOWN }, "Down j wheel", next,	\
-	    table_key_move, 1 },					\
-	{ { TK_PGUP }, "PgUp", "page up", table_key_move, -TABLE_PAGE },\
-	{ { TK_PGDN }, "PgDn", "page down", table_key_move, TABLE_PAGE },\
-	{ { TK_HOME }, "Home", first, table_key_move, -TABLE_END },	\
-	{ { TK_END }, "End", last, table_key_move, TABLE_END }
-#define TABLE_KEYS_SORT							\
-	{ { 's' }, "s", "sort by the next column", table_key_sort, 0 },	\
-	{ { 'S' }, "S", "reverse the sort order", table_key_sort, 1 }
+/* The actions every table runs the same way: moving and sorting. */
+#define TABLE_ACTIONS_MOVE						\
+	{ ACT_ROW_UP, table_key_move, -1 },				\
+	{ ACT_ROW_DOWN, table_key_move, 1 },				\
+	{ ACT_PAGE_UP, table_key_move, -TABLE_PAGE },			\
+	{ ACT_PAGE_DOWN, table_key_move, TABLE_PAGE },			\
+	{ ACT_ROW_FIRST, table_key_move, -TABLE_END },			\
+	{ ACT_ROW_LAST, table_key_move, TABLE_END }
+#define TABLE_ACTIONS_SORT						\
+	{ ACT_SORT_NEXT, table_key_sort, 0 },				\
+	{ ACT_SORT_REVERSE, table_key_sort, 1 }
 
 /* Lays the n columns out in width cells. */
 void	table_layout(struct table_col *, int n, int width);

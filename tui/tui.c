@@ -44,6 +44,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "tui/action.h"
 #include "tui/app.h"
 #include "tui/cellgrid.h"
 #include "tui/glyph.h"
@@ -114,6 +115,7 @@ struct tui {
 	struct cellgrid		 grid;
 	struct app		*app;
 	struct script		 script;
+	const char		*script_path;
 	size_t			 step;
 	struct sigaction	 old_int, old_term, old_winch;
 	struct sigaction	 old_fatal[TUI_NFATAL];
@@ -555,9 +557,19 @@ static int
 tui_step(struct tui *t, const struct script_step *st, int *done,
     char **cause)
 {
+	char	*why = NULL;
+	int	 r;
+
 	switch (st->op) {
 	case SCRIPT_KEY:
 		return app_key(t->app, &st->key);
+	case SCRIPT_ACTION:
+		if ((r = app_action(t->app, st->a, &why)) < 0) {
+			*cause = xasprintf("%s:%d: %s", t->script_path,
+			    st->line, why);
+			free(why);
+		}
+		return r;
 	case SCRIPT_REDRAW:
 		return REDRAW_ALL;
 	case SCRIPT_DUMP:
@@ -651,6 +663,9 @@ tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
 				timed = script_key_name(st->key.key, what,
 				    sizeof what);
 				break;
+			case SCRIPT_ACTION:
+				timed = action_name(st->a);
+				break;
 			case SCRIPT_REDRAW:
 				timed = ":redraw";
 				break;
@@ -705,6 +720,7 @@ tui_run(const struct model *m, const struct tui_opts *o, char **cause)
 	t.timing = timing_enabled();
 	if (o->script != NULL && script_load(&t.script, o->script, cause) != 0)
 		return -1;
+	t.script_path = o->script;
 	setlocale(LC_ALL, "");
 	cs = nl_langinfo(CODESET);
 	utf8 = !o->ascii && cs != NULL && strcmp(cs, "UTF-8") == 0;

@@ -19,10 +19,11 @@
  * input is timed from the input to the end of the terminal update, and at
  * the end one line per frame goes to stderr:
  *	tui-frame SEQ WHAT SECONDS BYTES
- * WHAT is the key ("RIGHT", "+"), or "start", ":redraw", ":resize", or
- * ":idle" (a script's ":sleep 0": a loop turn with nothing to draw); BYTES
- * is what ncurses wrote to the terminal for that frame (headless runs
- * only: the output goes to a temporary file to be counted; -1 otherwise).
+ * WHAT is the key ("RIGHT", "+"), a script's action ("zoom-in"), or
+ * "start", ":redraw", ":resize", or ":idle" (a script's ":sleep 0": a
+ * loop turn with nothing to draw); BYTES is what ncurses wrote to the
+ * terminal for that frame (headless runs only: the output goes to a
+ * temporary file to be counted; -1 otherwise).
  * bench/bench_tui.sh reads these lines.
  */
 #ifndef GPULENS_TUI_H

@@ -58,14 +58,12 @@ vf_show(void *p, const struct tui_key *k, int arg)
 	return REACT_SWITCH;
 }
 
-const struct view_key view_findings_keys[] = {
-	TABLE_KEYS_MOVE("previous finding", "next finding", "first finding",
-	    "last finding"),
-	{ { TK_ENTER, ' ' }, "Enter", "show the evidence on the timeline",
-	    vf_show, 0 },
+const struct view_action view_findings_actions[] = {
+	TABLE_ACTIONS_MOVE,
+	{ ACT_SHOW_EVIDENCE, vf_show, 0 },
 };
-const size_t view_findings_nkeys = sizeof view_findings_keys /
-    sizeof view_findings_keys[0];
+const size_t view_findings_nactions = sizeof view_findings_actions /
+    sizeof view_findings_actions[0];
 
 /* Word-wraps text from (x, *y), a line at a time, below ymax. */
 static void
@@ -224,8 +222,9 @@ vf_resize(void *p, int w, int h)
 static const struct table_spec vf_spec = {
 	.empty = "No findings: nothing in this trace costs enough to report.",
 	.move_damage = REDRAW_BODY | REDRAW_DETAIL | REDRAW_STATUS,
-	.keys = view_findings_keys,
-	.nkeys = sizeof view_findings_keys / sizeof view_findings_keys[0],
+	.actions = view_findings_actions,
+	.nactions = sizeof view_findings_actions /
+	    sizeof view_findings_actions[0],
 	.row = vf_row,
 	.title = vf_title,
 	.status = vf_status,
@@ -281,6 +280,7 @@ const struct view_ops view_findings_ops = {
 	.draw = vf_draw,
 	.key = table_key,
 	.command = NULL,
-	.keys = view_findings_keys,
-	.nkeys = sizeof view_findings_keys / sizeof view_findings_keys[0],
+	.actions = view_findings_actions,
+	.nactions = sizeof view_findings_actions /
+	    sizeof view_findings_actions[0],
 };

@@ -19,8 +19,8 @@
 #include "tui/view.h"
 
 extern const struct view_ops	view_findings_ops;
-extern const struct view_key	view_findings_keys[];
-extern const size_t		view_findings_nkeys;
+extern const struct view_action	view_findings_actions[];
+extern const size_t		view_findings_nactions;
 
 /* For tests: the number of findings and the selected index. */
 size_t	 view_findings_count(void *);

@@ -98,16 +98,15 @@ kv_enter(void *p, const struct tui_key *k, int arg)
 	    r->name), '3');
 }
 
-const struct view_key view_kernels_keys[] = {
-	TABLE_KEYS_MOVE("previous row", "next row", "first row", "last row"),
-	{ { TK_ENTER }, "Enter", "next instance on the timeline", kv_enter,
-	    0 },
-	TABLE_KEYS_SORT,
-	{ { '/' }, "/", "filter by name", table_key_filter, 0 },
-	{ { TK_ESC }, "Esc", "clear the filter", table_key_clear, 0 },
+const struct view_action view_kernels_actions[] = {
+	TABLE_ACTIONS_MOVE,
+	{ ACT_NEXT_INSTANCE, kv_enter, 0 },
+	TABLE_ACTIONS_SORT,
+	{ ACT_FILTER, table_key_filter, 0 },
+	{ ACT_FILTER_CLEAR, table_key_clear, 0 },
 };
-const size_t view_kernels_nkeys = sizeof view_kernels_keys /
-    sizeof view_kernels_keys[0];
+const size_t view_kernels_nactions = sizeof view_kernels_actions /
+    sizeof view_kernels_actions[0];
 
 static void
 kv_row(void *p, struct cellgrid *g, int y, size_t ri)
@@ -191,8 +190,9 @@ static const struct table_spec kv_spec = {
 	.filter_none = "no kernel name contains that (Esc: all)",
 	.move_damage = REDRAW_BODY | REDRAW_STATUS,
 	.title_user = 1,
-	.keys = view_kernels_keys,
-	.nkeys = sizeof view_kernels_keys / sizeof view_kernels_keys[0],
+	.actions = view_kernels_actions,
+	.nactions = sizeof view_kernels_actions /
+	    sizeof view_kernels_actions[0],
 	.refresh = kv_refresh,
 	.row = kv_row,
 	.title = kv_title,
@@ -237,6 +237,7 @@ const struct view_ops view_kernels_ops = {
 	.draw = table_draw,
 	.key = table_key,
 	.command = NULL,
-	.keys = view_kernels_keys,
-	.nkeys = sizeof view_kernels_keys / sizeof view_kernels_keys[0],
+	.actions = view_kernels_actions,
+	.nactions = sizeof view_kernels_actions /
+	    sizeof view_kernels_actions[0],
 };

@@ -11,7 +11,7 @@
 #include "tui/view.h"
 
 extern const struct view_ops	view_kernels_ops;
-extern const struct view_key	view_kernels_keys[];
-extern const size_t		view_kernels_nkeys;
+extern const struct view_action	view_kernels_actions[];
+extern const size_t		view_kernels_nactions;
 
 #endif

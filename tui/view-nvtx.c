@@ -135,20 +135,18 @@ nv_enter(void *p, const struct tui_key *k, int arg)
 	    sizeof lab), '2');
 }
 
-const struct view_key view_nvtx_keys[] = {
-	TABLE_KEYS_MOVE("previous row", "next row", "first row", "last row"),
-	{ { TK_RIGHT, 'l' }, "Right l", "expand", nv_expand, 1 },
-	{ { TK_LEFT, 'h' }, "Left h", "collapse, or go to the parent",
-	    nv_expand, 0 },
-	{ { ' ' }, "Space", "expand or collapse", nv_expand, 2 },
-	{ { TK_ENTER }, "Enter", "next instance on the timeline", nv_enter,
-	    0 },
-	{ { 'e' }, "e", "expand everything", nv_expand_all, 1 },
-	{ { 'E' }, "E", "collapse everything", nv_expand_all, 0 },
-	TABLE_KEYS_SORT,
+const struct view_action view_nvtx_actions[] = {
+	TABLE_ACTIONS_MOVE,
+	{ ACT_EXPAND, nv_expand, 1 },
+	{ ACT_COLLAPSE, nv_expand, 0 },
+	{ ACT_EXPAND_TOGGLE, nv_expand, 2 },
+	{ ACT_NEXT_INSTANCE, nv_enter, 0 },
+	{ ACT_EXPAND_ALL, nv_expand_all, 1 },
+	{ ACT_COLLAPSE_ALL, nv_expand_all, 0 },
+	TABLE_ACTIONS_SORT,
 };
-const size_t view_nvtx_nkeys = sizeof view_nvtx_keys /
-    sizeof view_nvtx_keys[0];
+const size_t view_nvtx_nactions = sizeof view_nvtx_actions /
+    sizeof view_nvtx_actions[0];
 
 static void
 nv_row(void *p, struct cellgrid *g, int y, size_t ri)
@@ -259,8 +257,8 @@ static const struct table_spec nv_spec = {
 	.sort_asc = 1U << NVTREE_SORT_NAME | 1U << NVTREE_SORT_START,
 	.sort_name = nvtree_sort_name,
 	.move_damage = REDRAW_BODY | REDRAW_STATUS,
-	.keys = view_nvtx_keys,
-	.nkeys = sizeof view_nvtx_keys / sizeof view_nvtx_keys[0],
+	.actions = view_nvtx_actions,
+	.nactions = sizeof view_nvtx_actions / sizeof view_nvtx_actions[0],
 	.refresh = nv_refresh,
 	.row = nv_row,
 	.title = nv_title,
@@ -304,6 +302,6 @@ const struct view_ops view_nvtx_ops = {
 	.draw = table_draw,
 	.key = table_key,
 	.command = NULL,
-	.keys = view_nvtx_keys,
-	.nkeys = sizeof view_nvtx_keys / sizeof view_nvtx_keys[0],
+	.actions = view_nvtx_actions,
+	.nactions = sizeof view_nvtx_actions / sizeof view_nvtx_actions[0],
 };

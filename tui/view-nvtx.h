@@ -12,7 +12,7 @@
 #include "tui/view.h"
 
 extern const struct view_ops	view_nvtx_ops;
-extern const struct view_key	view_nvtx_keys[];
-extern const size_t		view_nvtx_nkeys;
+extern const struct view_action	view_nvtx_actions[];
+extern const size_t		view_nvtx_nactions;
 
 #endif

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tui/action.h"
 #include "tui/fmt.h"
 #include "report/report.h"
 #include "tui/safetext.h"
@@ -275,34 +276,29 @@ vr_mode(void *p, const struct tui_key *k, int arg)
 	return REDRAW_DETAIL | REDRAW_STATUS;
 }
 
-const struct view_key view_report_keys[] = {
-	{ { TK_UP, 'k' }, "Up k", "previous launch", vr_move, -1 },
-	{ { TK_DOWN, 'j' }, "Down j", "next launch", vr_move, 1 },
-	{ { TK_HOME, 'g' }, "Home g", "first launch", vr_ends, 0 },
-	{ { TK_END, 'G' }, "End G", "last launch", vr_ends, 1 },
-	{ { TK_TAB, TK_BTAB, 'r' }, "Tab r", "metrics or rule results",
-	    vr_mode, 0 },
-	{ { 'J', TK_WHEEL_DOWN }, "J wheel", "scroll the detail pane down",
-	    vr_scroll, 1 },
-	{ { 'K', TK_WHEEL_UP }, "K wheel", "scroll the detail pane up",
-	    vr_scroll, -1 },
-	{ { TK_PGDN, ' ' }, "PgDn Space", "detail pane down a page",
-	    vr_scroll, 1000 },
-	{ { TK_PGUP, 'b' }, "PgUp b", "detail pane up a page", vr_scroll,
-	    -1000 },
+const struct view_action view_report_actions[] = {
+	{ ACT_ROW_UP, vr_move, -1 },
+	{ ACT_ROW_DOWN, vr_move, 1 },
+	{ ACT_ROW_FIRST, vr_ends, 0 },
+	{ ACT_ROW_LAST, vr_ends, 1 },
+	{ ACT_DETAIL_MODE, vr_mode, 0 },
+	{ ACT_DETAIL_DOWN, vr_scroll, 1 },
+	{ ACT_DETAIL_UP, vr_scroll, -1 },
+	{ ACT_DETAIL_PAGE_DOWN, vr_scroll, 1000 },
+	{ ACT_DETAIL_PAGE_UP, vr_scroll, -1000 },
 };
-const size_t view_report_nkeys =
-    sizeof view_report_keys / sizeof view_report_keys[0];
+const size_t view_report_nactions =
+    sizeof view_report_actions / sizeof view_report_actions[0];
 
 static int
-vr_key(void *p, const struct tui_key *k)
+vr_key(void *p, const struct tui_key *k, int act)
 {
-	struct vr		*v = p;
-	const struct view_key	*b;
-	int			 r = view_clear_msg(v->msg);
+	struct vr			*v = p;
+	const struct view_action	*b;
+	int				 r = view_clear_msg(v->msg);
 
-	if ((b = view_key_find(view_report_keys, view_report_nkeys,
-	    k->key)) == NULL)
+	if ((b = view_action_find(view_report_actions, view_report_nactions,
+	    act)) == NULL)
 		return r | REACT_PASS;
 	return r | b->fn(v, k, b->arg);
 }
@@ -722,6 +718,7 @@ const struct view_ops view_report_ops = {
 	.draw = vr_draw,
 	.key = vr_key,
 	.command = NULL,
-	.keys = view_report_keys,
-	.nkeys = sizeof view_report_keys / sizeof view_report_keys[0],
+	.actions = view_report_actions,
+	.nactions = sizeof view_report_actions /
+	    sizeof view_report_actions[0],
 };

@@ -8,8 +8,9 @@
  * which shows either the launch's metrics (grouped by section, with label,
  * value and unit) or its rule results (type, estimated speedup, rule,
  * section and the wrapped message), switched with Tab; and a status line.
- * Keys are listed in view_report_keys; keys it does not bind (help, quit)
- * go back to the application (REACT_PASS).
+ * The actions it runs are listed in view_report_actions (the keys are the
+ * keymap's "report" table); keys it does not bind (help, quit) go back to
+ * the application (REACT_PASS).
  *
  * A report is not a model: the view takes its report from view_env.arg
  * (const struct report *, which must outlive the view; tui_opts.view_arg)
@@ -24,8 +25,8 @@
 #include "tui/view.h"
 
 extern const struct view_ops	view_report_ops;
-extern const struct view_key	view_report_keys[];
-extern const size_t		view_report_nkeys;
+extern const struct view_action	view_report_actions[];
+extern const size_t		view_report_nactions;
 
 enum view_report_mode {
 	VR_METRICS = 0,

@@ -3,8 +3,8 @@
  *
  * State is a window [t0, t0 + span) over the trace, a cursor time (and
  * its column), a selected row (an index into the layout's visible rows)
- * and an optional selected event. Keys go through one descriptor table
- * (also the help text) and return the panes they damaged; draw() repaints
+ * and an optional selected event. Keys come bound to actions (keymap.h);
+ * the action table runs them, and they return the panes they damaged; draw() repaints
  * only those: moving between rows repaints two labels, the detail pane and
  * the status line, not the lanes.
  *
@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tui/action.h"
 #include "tui/bookmark.h"
 #include "tui/detail.h"
 #include "tui/fmt.h"
@@ -791,45 +792,42 @@ tl_bmjump(struct tl *v, size_t i)
 	snprintf(v->msg, sizeof v->msg, "bookmark %d", b->id);
 }
 
-const struct view_key view_timeline_keys[] = {
-	{ { TK_LEFT, 'h' }, "Left h", "pan left 1/8 window", tl_pan, -1 },
-	{ { TK_RIGHT, 'l' }, "Right l", "pan right 1/8 window", tl_pan, 1 },
-	{ { TK_PGUP, 'H' }, "PgUp H", "pan left a window", tl_pan, -8 },
-	{ { TK_PGDN, 'L' }, "PgDn L", "pan right a window", tl_pan, 8 },
-	{ { TK_HOME }, "Home", "go to the trace start", tl_home, 0 },
-	{ { TK_END }, "End", "go to the trace end", tl_home, 1 },
-	{ { '+', '=', TK_WHEEL_UP }, "+ = wheel", "zoom in at the cursor",
-	    tl_zoom, 1 },
-	{ { '-', TK_WHEEL_DOWN }, "- wheel", "zoom out at the cursor",
-	    tl_zoom, 0 },
-	{ { '0' }, "0", "zoom to the whole trace", tl_whole, 0 },
-	{ { 'z' }, "z", "zoom to the range or event", tl_zoomsel, 0 },
-	{ { ',', '<' }, ", <", "cursor left", tl_cursor, -1 },
-	{ { '.', '>' }, ". >", "cursor right", tl_cursor, 1 },
-	{ { 'g' }, "g", "go to a time", tl_prompt, TL_PR_GOTO },
-	{ { TK_UP, 'k' }, "Up k", "previous row", tl_row, -1 },
-	{ { TK_DOWN, 'j' }, "Down j", "next row", tl_row, 1 },
-	{ { TK_TAB }, "Tab", "next event on the row", tl_next, 1 },
-	{ { TK_BTAB }, "S-Tab", "previous event on the row", tl_next, -1 },
-	{ { TK_ENTER, ' ' }, "Enter Space", "fold group / pick event",
-	    tl_enter, 0 },
-	{ { TK_CLICK }, "click", "pick row, move cursor", tl_click, 0 },
-	{ { '/' }, "/", "search event names", tl_prompt, TL_PR_SEARCH },
-	{ { 'n' }, "n", "next match", tl_match, 1 },
-	{ { 'N' }, "N", "previous match", tl_match, -1 },
-	{ { '[' }, "[", "mark range start", tl_mark, 0 },
-	{ { ']' }, "]", "mark range end: statistics", tl_mark, 1 },
-	{ { 'f' }, "f", "minimum duration filter", tl_prompt, TL_PR_MINDUR },
-	{ { 'c' }, "c", "fold the row's group", tl_fold, 0 },
-	{ { 'C' }, "C", "fold or unfold all groups", tl_foldall, 0 },
-	{ { 'A' }, "A", "hide or show API rows", tl_api, 0 },
-	{ { 'a' }, "a", "absolute or relative times", tl_abs, 0 },
-	{ { 'm' }, "m", "bookmark the cursor", tl_bookmark, 0 },
-	{ { '\'' }, "'", "bookmarks: list and jump", tl_bmlist, 0 },
-	{ { TK_ESC }, "Esc", "clear selection and range", tl_escape, 0 },
+const struct view_action view_timeline_actions[] = {
+	{ ACT_PAN_LEFT, tl_pan, -1 },
+	{ ACT_PAN_RIGHT, tl_pan, 1 },
+	{ ACT_PAN_PAGE_LEFT, tl_pan, -8 },
+	{ ACT_PAN_PAGE_RIGHT, tl_pan, 8 },
+	{ ACT_GO_START, tl_home, 0 },
+	{ ACT_GO_END, tl_home, 1 },
+	{ ACT_ZOOM_IN, tl_zoom, 1 },
+	{ ACT_ZOOM_OUT, tl_zoom, 0 },
+	{ ACT_ZOOM_ALL, tl_whole, 0 },
+	{ ACT_ZOOM_SELECTION, tl_zoomsel, 0 },
+	{ ACT_CURSOR_LEFT, tl_cursor, -1 },
+	{ ACT_CURSOR_RIGHT, tl_cursor, 1 },
+	{ ACT_GOTO_TIME, tl_prompt, TL_PR_GOTO },
+	{ ACT_ROW_UP, tl_row, -1 },
+	{ ACT_ROW_DOWN, tl_row, 1 },
+	{ ACT_EVENT_NEXT, tl_next, 1 },
+	{ ACT_EVENT_PREV, tl_next, -1 },
+	{ ACT_PICK, tl_enter, 0 },
+	{ ACT_CLICK, tl_click, 0 },
+	{ ACT_SEARCH, tl_prompt, TL_PR_SEARCH },
+	{ ACT_SEARCH_NEXT, tl_match, 1 },
+	{ ACT_SEARCH_PREV, tl_match, -1 },
+	{ ACT_MARK_START, tl_mark, 0 },
+	{ ACT_MARK_END, tl_mark, 1 },
+	{ ACT_FILTER_DURATION, tl_prompt, TL_PR_MINDUR },
+	{ ACT_FOLD, tl_fold, 0 },
+	{ ACT_FOLD_ALL, tl_foldall, 0 },
+	{ ACT_TOGGLE_API, tl_api, 0 },
+	{ ACT_TOGGLE_TIME, tl_abs, 0 },
+	{ ACT_BOOKMARK, tl_bookmark, 0 },
+	{ ACT_BOOKMARKS, tl_bmlist, 0 },
+	{ ACT_CLEAR_SELECTION, tl_escape, 0 },
 };
-const size_t view_timeline_nkeys =
-    sizeof view_timeline_keys / sizeof view_timeline_keys[0];
+const size_t view_timeline_nactions =
+    sizeof view_timeline_actions / sizeof view_timeline_actions[0];
 
 /* A key while the bookmark list is up. */
 static int
@@ -874,10 +872,10 @@ tl_bmkey(struct tl *v, const struct tui_key *k)
 }
 
 static int
-tl_key(void *p, const struct tui_key *k)
+tl_key(void *p, const struct tui_key *k, int act)
 {
-	struct tl		*v = p;
-	const struct view_key	*b;
+	struct tl			*v = p;
+	const struct view_action	*b;
 	int			 r = view_clear_msg(v->msg);
 
 	if (v->pr.active) {
@@ -900,8 +898,8 @@ tl_key(void *p, const struct tui_key *k)
 		r |= REDRAW_ALL;
 		if (k->key == 'q' || k->key == 'Q')
 			r |= REACT_PASS;
-	} else if ((b = view_key_find(view_timeline_keys, view_timeline_nkeys,
-	    k->key)) != NULL)
+	} else if ((b = view_action_find(view_timeline_actions,
+	    view_timeline_nactions, act)) != NULL)
 		r |= b->fn(v, k, b->arg);
 	else
 		r |= REACT_PASS;
@@ -1360,6 +1358,7 @@ const struct view_ops view_timeline_ops = {
 	.draw = tl_draw,
 	.key = tl_key,
 	.command = tl_command,
-	.keys = view_timeline_keys,
-	.nkeys = sizeof view_timeline_keys / sizeof view_timeline_keys[0],
+	.actions = view_timeline_actions,
+	.nactions = sizeof view_timeline_actions /
+	    sizeof view_timeline_actions[0],
 };

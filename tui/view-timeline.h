@@ -6,8 +6,9 @@
  * lod.c), a detail pane about the selected event (its top rule also shows
  * the filter, the search and the marked range), and a status line that
  * always shows the cursor time, the window width and the selection, or the
- * prompt being typed. Keys are listed in view_timeline_keys (the same
- * table drives the help overlay and is what the man page documents).
+ * prompt being typed. The actions it runs are listed in
+ * view_timeline_actions; the keys that run them are the keymap's
+ * "timeline" table (keymap.c).
  *
  * Overlays of its own: the statistics of a marked range (`]`) and the
  * bookmark list (`'`).
@@ -21,8 +22,8 @@
 
 extern const struct view_ops	view_timeline_ops;
 
-extern const struct view_key	view_timeline_keys[];
-extern const size_t		view_timeline_nkeys;
+extern const struct view_action	view_timeline_actions[];
+extern const size_t		view_timeline_nactions;
 
 /* For tests: the window of a view made by view_timeline_ops.init. */
 void	view_timeline_window(void *, int64_t *t0, int64_t *span,

@@ -5,18 +5,16 @@
 
 #include "tui/view.h"
 
-const struct view_key *
-view_key_find(const struct view_key *keys, size_t n, int key)
+const struct view_action *
+view_action_find(const struct view_action *acts, size_t n, int act)
 {
 	size_t	i;
-	int	j;
 
-	if (key == TK_NONE)
+	if (act == 0)
 		return NULL;
 	for (i = 0; i < n; i++)
-		for (j = 0; j < 3 && keys[i].keys[j] != 0; j++)
-			if (keys[i].keys[j] == key)
-				return &keys[i];
+		if (acts[i].act == act)
+			return &acts[i];
 	return NULL;
 }
 

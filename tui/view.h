@@ -15,8 +15,13 @@
  * is how the NVTX tree and the kernel table jump to an event on the
  * timeline without knowing anything about it.
  *
- * Every view has a key table (struct view_key): the same table dispatches
- * keys, fills the help overlay and is what the man page must document.
+ * Keys are bound to named actions (action.h) in key tables (keymap.h); the
+ * application looks a key up in the current view's table and hands the view
+ * the key together with its action (ACT_NONE when the key is not bound
+ * there). The view runs the action through its action table (struct
+ * view_action: the action, the function and its argument), or uses the
+ * key itself while it is in a mode of its own (a prompt being typed, an
+ * overlay), and returns REACT_PASS for anything else.
  */
 #ifndef GPULENS_VIEW_H
 #define GPULENS_VIEW_H
@@ -63,18 +68,16 @@ struct tui_key {
 #define REACT_SWITCH	0x400	/* see struct view_shared.want */
 #define REACT_REPAINT	0x800	/* repaint the terminal from scratch */
 
-/* One key binding. */
-struct view_key {
-	int		 keys[3];	/* 0-terminated */
-	const char	*name;		/* key names for help: "Left h" */
-	const char	*help;
+/* What a view does for an action: fn(view, key, arg). */
+struct view_action {
+	int		 act;		/* enum action */
 	int		 (*fn)(void *, const struct tui_key *, int arg);
 	int		 arg;
 };
 
-/* The binding of key in keys[0..n), or NULL. */
-const struct view_key *view_key_find(const struct view_key *keys, size_t n,
-	    int key);
+/* The entry of act in a table of n entries, or NULL. */
+const struct view_action *view_action_find(const struct view_action *,
+	    size_t, int act);
 /* Empties a message shown until the next key; returns REDRAW_STATUS if
  * there was one (the status line must be redrawn), else 0. */
 int	 view_clear_msg(char *msg);
@@ -122,7 +125,8 @@ struct view_env {
 };
 
 struct view_ops {
-	const char	*name;		/* "timeline": tui_opts.view picks it */
+	const char	*name;		/* "timeline": tui_opts.view picks it;
+					   also its key table's name */
 	const char	*label;		/* "Timeline": help and the view bar */
 	void		*(*init)(const struct model *, const struct view_env *);
 	void		 (*free)(void *);
@@ -130,12 +134,13 @@ struct view_ops {
 	void		 (*resize)(void *, int w, int h);
 	/* Repaints the panes named in dirty into g (already w x h). */
 	void		 (*draw)(void *, struct cellgrid *g, int dirty);
-	/* Returns a reaction bitmask. */
-	int		 (*key)(void *, const struct tui_key *);
+	/* A key and the action it is bound to in the view's key table
+	 * (ACT_NONE: none); returns a reaction bitmask. */
+	int		 (*key)(void *, const struct tui_key *, int act);
 	/* Handles a message from another view (may be NULL). */
 	int		 (*command)(void *, const struct view_msg *);
-	const struct view_key *keys;	/* for help */
-	size_t		 nkeys;
+	const struct view_action *actions;	/* the actions it runs */
+	size_t		 nactions;
 };
 
 #endif

@@ -4,10 +4,12 @@
 # terminal. A demo trace gets, through sqlite3, a kernel name and an NVTX
 # range name made of an OSC title change, BEL, a clear-screen CSI, an
 # "exit alternate screen" CSI, backspaces, a C1 CSI, a right-to-left
-# override and an invalid UTF-8 byte. The TUI shows them in the timeline's
-# detail pane, the kernel table and the NVTX tree, in UTF-8 and in ASCII;
-# tmux's pane state (title, alternate screen, cursor) must stay what the
-# TUI set, and the escapes must be on screen as visible text (\x1b ...).
+# override and an invalid UTF-8 byte. The TUI shows them in the kernel
+# table, the timeline's detail pane and the NVTX tree, in UTF-8 and in
+# ASCII, in a real terminal: tmux's pane state (title, alternate screen,
+# cursor) must stay what the TUI set, before and after quitting. That the
+# names are drawn as visible text (\x1b ...) is checked on the drawn
+# screens, without a terminal, by steps.sh.
 #
 . "${GPULENS_SRCDIR:-.}/tests/screen/tuilib.sh"
 
@@ -60,29 +62,21 @@ run() {
 	wait_for 'evil' || fail "$label: the evil kernel is not listed"
 	# The footer names the selected kernel in full once the filtered
 	# table has been drawn (under load that is a frame or two later).
-	wait_for 'evil\\x1b\]0;PWNED\\x07\\x1b\[2J\\x1b\[\?1049l\\x08\\x08'
+	wait_for 'evil\\x1b\]0;PWNED\\x07\\x1b\[2J\\x1b\[\?1049l\\x08\\x08' ||
+	    fail "$label: the footer does not name the evil kernel"
 	settle
-	grep -F -q 'evil\x1b]0;PWNED\x07\x1b[2J\x1b[?1049l\x08\x08' \
-	    "$tmp/screen" || fail "$label: the escapes are not shown escaped"
-	if [ "$lang" = C ]; then
-		grep -F -q '\u009b31m\u202erev?end' "$tmp/screen" ||
-		    fail "$label: C1, bidi or bad byte not shown in ASCII"
-		LC_ALL=C grep -q "$(printf '[\200-\377]')" "$tmp/screen" &&
-		    fail "$label: non-ASCII output in the ASCII mode"
-	else
-		grep -F -q '\u009b31m\u202erev�end' "$tmp/screen" ||
-		    fail "$label: C1, bidi or bad byte not shown"
-	fi
+	[ "$(state)" = "$before" ] ||
+	    fail "$label: the kernel table changed the terminal: $(state)"
 	# The timeline: the kernel's detail pane and status line.
 	keys Enter
 	wait_for 'instance 1/[0-9]' || fail "$label: no jump to the kernel"
-	grep -F -q 'evil\x1b]0;PWNED' "$tmp/screen" ||
-	    fail "$label: the detail pane does not show the name escaped"
+	settle
+	[ "$(state)" = "$before" ] ||
+	    fail "$label: the detail pane changed the terminal: $(state)"
 	# The NVTX tree holds the planted range on each main thread.
 	keys 2
 	wait_for 'NVTX tree' || fail "$label: no NVTX tree"
-	grep -F -q 'evil\x1b]0;PWNED' "$tmp/screen" ||
-	    fail "$label: the NVTX tree does not show the name escaped"
+	settle
 	after=$(state)
 	[ "$after" = "$before" ] ||
 	    fail "$label: the terminal state changed: '$before' -> '$after'"

@@ -5,14 +5,12 @@
 #   - 256 colours (TERM=xterm-256color), 8 colours (TERM=xterm: no 256-
 #     colour codes), NO_COLOR (attributes only, no colour at all), and
 #     TERM=screen; each quits with the terminal restored;
+#   - a resize while running: the status line follows the new last line;
 #   - SIGTERM, SIGINT and a crash (SIGSEGV) restore the terminal too;
-#   - a partial trace (string ids missing) opens with its warning on the
-#     status line, and W lists it;
 #   - a truncated trace is refused with a message and status 2, the
-#     terminal untouched;
-#   - real profiles from $GPULENS_FIXTURES (skipped without it) open at
-#     80x24 with their GPU rows, NVTX tree and kernel table, and so do the
-#     other source formats (Kineto, AMD RPD) when this build reads them.
+#     terminal untouched.
+# What is drawn (a trace's load warnings and W, real profiles from
+# $GPULENS_FIXTURES) is checked without a terminal by steps.sh.
 #
 . "${GPULENS_SRCDIR:-.}/tests/screen/tuilib.sh"
 
@@ -115,24 +113,6 @@ for sig in TERM INT SEGV; do
 	echo "checked: $label"
 done
 
-# A partial trace: a warning on the status line, W lists it.
-cp "$trace" "$tmp/partial.sqlite"
-sqlite3 "$tmp/partial.sqlite" "DELETE FROM StringIds WHERE id IN (SELECT
-    shortName FROM CUPTI_ACTIVITY_KIND_KERNEL LIMIT 5);" 2>/dev/null ||
-    python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); c.execute('DELETE FROM StringIds WHERE id IN (SELECT shortName FROM CUPTI_ACTIVITY_KIND_KERNEL LIMIT 5)'); c.commit()" "$tmp/partial.sqlite"
-start 80 24 "env LANG=$utf8 TERM=xterm-256color '$GPULENS' --no-cache '$tmp/partial.sqlite'"
-if wait_for 'load warning'; then
-	keys W
-	wait_for 'Load warnings' || fail "partial: W does not list warnings"
-	grep -q 'string ids missing' "$tmp/screen" ||
-	    fail "partial: the warning text is not listed"
-	keys Escape
-	wait_gone 'Load warnings' || fail "partial: warnings do not close"
-	quit_check "partial"
-else
-	fail "partial: no warning on the status line"
-fi
-
 # A truncated trace: refused before the terminal is taken.
 head -c 200000 "$trace" >"$tmp/cut.sqlite"
 start 80 24 "env LANG=$utf8 TERM=xterm-256color '$GPULENS' --no-cache '$tmp/cut.sqlite'"
@@ -145,50 +125,6 @@ if wait_for 'GPULENS-EXIT='; then
 	    fail "truncated: left in the alternate screen"
 else
 	fail "truncated: gpulens did not exit"
-fi
-
-# fixture LABEL FILE KERNEL [ROW]: GPU rows (and a ROW, default Stream),
-# the NVTX tree, the kernel table with a KERNEL.
-fixture() {
-	label=$1
-	f=$2
-	start 80 24 "env LANG=$utf8 TERM=xterm-256color '$GPULENS' '$f'" ||
-	    { fail "$label: cannot start tmux"; return; }
-	if ! wait_for ' cursor \+'; then
-		fail "$label: no status line"
-		return
-	fi
-	grep -Eq '^. GPU ' "$tmp/screen" || fail "$label: no GPU row"
-	grep -q "${4:-Stream}" "$tmp/screen" || fail "$label: no ${4:-Stream} row"
-	keys 2
-	wait_for 'NVTX tree:' || fail "$label: no NVTX tree"
-	keys 3
-	wait_for 'Kernels: [1-9][0-9]* names' || fail "$label: no kernel table"
-	grep -q "$3" "$tmp/screen" || fail "$label: no '$3' kernel listed"
-	keys 1
-	wait_for ' cursor \+' || fail "$label: 1 does not come back"
-	quit_check "$label"
-}
-
-fx=${GPULENS_FIXTURES:-}
-if [ -n "$fx" ] && [ -d "$fx/nsys" ]; then
-	fixture "nsys mfu_2gpu_before" "$fx/nsys/nsys-ai/mfu_2gpu_before.sqlite" nccl
-	fixture "nsys power_iteration" \
-	    "$fx/nsys/nsightful/power_iteration__baseline.sqlite" Kernel
-	k="$fx/kineto/hta/nccl_parser_config__nccl_data.json.gz"
-	if "$GPULENS" --no-cache info "$k" >/dev/null 2>&1; then
-		fixture "kineto nccl_data" "$k" nccl
-	else
-		echo "note: this build does not read Kineto traces: skipped"
-	fi
-	a="$fx/rocpd/rocmProfileData/matmul_result.rpd"
-	if "$GPULENS" --no-cache info "$a" >/dev/null 2>&1; then
-		fixture "rpd matmul_result" "$a" Cijk Queue
-	else
-		echo "note: this build does not read RPD traces: skipped"
-	fi
-else
-	echo "note: GPULENS_FIXTURES unset: real profiles not checked"
 fi
 
 if [ $fails -ne 0 ]; then

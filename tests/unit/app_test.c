@@ -1,8 +1,10 @@
 /*
  * app_test: the application over all views (tui/app.c) without a
- * terminal: switching views with 1 2 3, the help overlay listing every key
- * of the global table and of the current view (over as many pages as it
- * takes), the load-warnings overlay (sanitised), the status note of a
+ * terminal: switching views with 1 2 3, the help overlay listing every
+ * action bound in the global key table and in the current view's (over as
+ * many pages as it takes), named actions as a script runs them (the same
+ * screens as their keys; an action of another view refused), the
+ * load-warnings overlay (sanitised), the status note of a
  * trace with warnings, jumping from the NVTX tree and the kernel table to
  * the timeline (Enter, then Enter again for the next instance), the first
  * view chosen by name, and quitting.
@@ -20,7 +22,9 @@
 
 #include <cmocka.h>
 
+#include "tui/action.h"
 #include "tui/app.h"
+#include "tui/keymap.h"
 #include "model/builder.h"
 #include "tsupport.h"
 #include "tui/view-kernels.h"
@@ -145,14 +149,27 @@ test_note_and_warnings(void **state)
 	assert_false(ts_screen_find(&f->g, "Load warnings") >= 0);
 }
 
-/* Checks that every key of tab is on some page of the help. */
+/*
+ * Checks that every action bound in the key table called table, with the
+ * labels of its keys, is on some page of the help.
+ */
 static void
-check_help(struct fx *f, const struct view_key *tab, size_t n)
+check_help(struct fx *f, const char *table)
 {
-	size_t	i;
-	int	page, y, found;
-	char	seen[64];
+	struct keymap		*km;
+	const struct keytable	*t;
+	const struct keyhelp	*tab;
+	size_t			 i, n;
+	int			 page, y, found;
+	char			 seen[64], *cause = NULL, *p;
 
+	km = keymap_default(&cause);
+	assert_non_null(km);
+	t = keymap_table(km, table);
+	assert_non_null(t);
+	tab = t->help;
+	n = t->nhelp;
+	assert_true(n > 0);
 	memset(seen, 0, sizeof seen);
 	assert_true(n < sizeof seen);
 	key(f, '?');
@@ -164,8 +181,9 @@ check_help(struct fx *f, const struct view_key *tab, size_t n)
 		}
 		for (i = 0; i < n; i++)
 			for (y = 0; y < 24 && !seen[i]; y++)
-				if (strstr(ts_row(&f->g, y),
-				    tab[i].help) != NULL)
+				if ((p = strstr(ts_row(&f->g, y),
+				    tab[i].keys)) != NULL &&
+				    strstr(p, tab[i].help) != NULL)
 					seen[i] = 1;
 		if (ts_screen_find(&f->g, "Space: next page") < 0)
 			break;
@@ -174,8 +192,10 @@ check_help(struct fx *f, const struct view_key *tab, size_t n)
 	for (i = 0; i < n; i++) {
 		found = seen[i];
 		if (!found)
-			fail_msg("help lacks \"%s\"", tab[i].help);
+			fail_msg("help lacks \"%s  %s\"", tab[i].keys,
+			    tab[i].help);
 	}
+	keymap_free(km);
 	key(f, 'x');
 	assert_false(ts_screen_find(&f->g, "Keys") >= 0);
 }
@@ -185,12 +205,23 @@ test_help(void **state)
 {
 	struct fx	*f = *state;
 
-	check_help(f, view_timeline_keys, view_timeline_nkeys);
-	check_help(f, app_keys, app_nkeys);
+	check_help(f, "timeline");
+	check_help(f, "global");
 	key(f, '2');
-	check_help(f, view_nvtx_keys, view_nvtx_nkeys);
+	check_help(f, "nvtx");
+	check_help(f, "global");
 	key(f, '3');
-	check_help(f, view_kernels_keys, view_kernels_nkeys);
+	check_help(f, "kernels");
+	key(f, '4');
+	check_help(f, "findings");
+	key(f, '5');
+	check_help(f, "report");
+	key(f, '1');
+	/* The lines are the keymap's: keys with their labels. */
+	key(f, '?');
+	assert_true(ts_screen_find(&f->g, "+ = wheel    zoom in at the "
+	    "cursor") >= 0);
+	key(f, 'x');
 	/* A wide screen fits everything on one page. */
 	cellgrid_resize(&f->g, 200, 50);
 	app_resize(f->a, 200, 50);
@@ -286,6 +317,91 @@ test_table_keys(void **state)
 	assert_non_null(strstr(ts_row(&f->g, 23), "instances"));
 }
 
+/* Runs action act as a script does and redraws. */
+static int
+act(struct fx *f, int a)
+{
+	char	*cause = NULL;
+	int	 r;
+
+	r = app_action(f->a, a, &cause);
+	assert_null(cause);
+	assert_true(r >= 0);
+	app_draw(f->a, &f->g, r & REDRAW_ALL);
+	return r;
+}
+
+/* Named actions do what their keys do; one of another view is refused. */
+static void
+test_actions(void **state)
+{
+	static const struct {
+		int	 key;
+		int	 act;
+	} steps[] = {
+		{ 'j', ACT_ROW_DOWN }, { 'j', ACT_ROW_DOWN },
+		{ TK_TAB, ACT_EVENT_NEXT }, { '+', ACT_ZOOM_IN },
+		{ '+', ACT_ZOOM_IN }, { 'l', ACT_PAN_RIGHT },
+		{ 'z', ACT_ZOOM_SELECTION }, { 'n', ACT_SEARCH_NEXT },
+		{ '0', ACT_ZOOM_ALL }, { '2', ACT_VIEW_NVTX },
+		{ 'j', ACT_ROW_DOWN }, { TK_RIGHT, ACT_EXPAND },
+		{ 's', ACT_SORT_NEXT }, { TK_ENTER, ACT_NEXT_INSTANCE },
+		{ '3', ACT_VIEW_KERNELS }, { TK_ENTER, ACT_NEXT_INSTANCE },
+		{ '4', ACT_VIEW_FINDINGS }, { 'j', ACT_ROW_DOWN },
+		{ '1', ACT_VIEW_TIMELINE }, { 'A', ACT_TOGGLE_API },
+		{ '?', ACT_HELP }, { ' ', ACT_NONE }, { 'x', ACT_NONE },
+	};
+	struct fx	*f = *state, g;
+	struct app_opts	 o;
+	char		*cause = NULL, a[256], b[256];
+	size_t		 i;
+	int		 y, rk, ra;
+
+	/* A second session on the same trace, driven by name. */
+	memset(&g, 0, sizeof g);
+	memset(&o, 0, sizeof o);
+	o.gl = glyph_get(0);
+	o.title = "app.sqlite";
+	g.m = f->m;
+	g.a = app_new(g.m, &o, &cause);
+	assert_non_null(g.a);
+	cellgrid_init(&g.g);
+	cellgrid_resize(&g.g, 80, 24);
+	app_resize(g.a, 80, 24);
+	app_draw(g.a, &g.g, REDRAW_ALL);
+	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+		rk = key(f, steps[i].key);
+		ra = steps[i].act != ACT_NONE ? act(&g, steps[i].act) :
+		    key(&g, steps[i].key);
+		assert_int_equal(rk, ra);
+		for (y = 0; y < 24; y++) {
+			cellgrid_row_text(&f->g, y, a, sizeof a);
+			cellgrid_row_text(&g.g, y, b, sizeof b);
+			if (strcmp(a, b) != 0)
+				fail_msg("step %zu (%s), row %d:\n%s\n%s", i,
+				    action_name(steps[i].act), y, a, b);
+		}
+	}
+	assert_string_equal(current(&g), "timeline");
+	/* An action of another view: refused, with its name and the view. */
+	act(&g, ACT_VIEW_KERNELS);
+	assert_int_equal(app_action(g.a, ACT_ZOOM_IN, &cause), -1);
+	assert_non_null(cause);
+	assert_string_equal(cause, "action zoom-in does not apply to the "
+	    "kernels view");
+	free(cause);
+	cause = NULL;
+	assert_int_equal(app_action(g.a, ACT_NONE, &cause), -1);
+	free(cause);
+	/* The kernel table's own actions run there: its filter prompt. */
+	assert_int_equal(act(&g, ACT_FILTER) & REDRAW_STATUS, REDRAW_STATUS);
+	assert_non_null(strstr(ts_row(&g.g, 23), "filter names:"));
+	key(&g, TK_ESC);
+	assert_int_equal(act(&g, ACT_QUIT) & REACT_QUIT, REACT_QUIT);
+	app_free(g.a);
+	cellgrid_free(&g.g);
+}
+
 static void
 test_first_view(void **state)
 {
@@ -366,6 +482,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_views, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_table_keys, setup,
 		    teardown),
+		cmocka_unit_test_setup_teardown(test_actions, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_first_view, setup,
 		    teardown),
 		cmocka_unit_test(test_empty),

@@ -18,12 +18,6 @@
 
 #include "tui/overlay.h"
 
-static int
-nothing(void *p, const struct tui_key *k, int arg)
-{
-	return 0;
-}
-
 static void
 test_layout(void **state)
 {
@@ -50,22 +44,20 @@ test_layout(void **state)
 static void
 test_help_pages(void **state)
 {
-	struct view_key		 keys[30];
+	struct keyhelp		 items[30];
 	struct overlay_keys	 t;
 	struct cellgrid		 g;
 	char			 help[30][16], line[256];
 	int			 i, y, pages, seen;
 
 	for (i = 0; i < 30; i++) {
-		memset(&keys[i], 0, sizeof keys[i]);
-		keys[i].keys[0] = 'a' + i;
-		keys[i].name = "k";
+		memset(&items[i], 0, sizeof items[i]);
+		snprintf(items[i].keys, sizeof items[i].keys, "k");
 		snprintf(help[i], sizeof help[i], "does-%02d", i);
-		keys[i].help = help[i];
-		keys[i].fn = nothing;
+		items[i].help = help[i];
 	}
 	t.heading = "Test";
-	t.keys = keys;
+	t.items = items;
 	t.n = 30;
 	cellgrid_init(&g);
 	cellgrid_resize(&g, 80, 24);

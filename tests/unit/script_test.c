@@ -1,7 +1,7 @@
 /*
  * script_test: parsing of TUI key scripts (tui/script.c): single keys,
- * key names, pointer keys, the ":" commands, comments, and errors with
- * their line numbers.
+ * key names, pointer keys, the ":" commands, named actions (":action
+ * NAME"), comments, and errors with their line numbers.
  */
 #include "config.h"
 
@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "tui/action.h"
 #include "tui/script.h"
 
 static int
@@ -101,6 +102,30 @@ test_commands(void **state)
 }
 
 static void
+test_actions(void **state)
+{
+	struct script_step	st;
+
+	assert_int_equal(parse(":action zoom-in", &st), 1);
+	assert_int_equal(st.op, SCRIPT_ACTION);
+	assert_int_equal(st.a, ACT_ZOOM_IN);
+	assert_int_equal(parse("  :action   search-next  \n", &st), 1);
+	assert_int_equal(st.a, ACT_SEARCH_NEXT);
+	assert_int_equal(parse(":action view-nvtx", &st), 1);
+	assert_int_equal(st.a, ACT_VIEW_NVTX);
+	assert_int_equal(parse(":action quit", &st), 1);
+	assert_int_equal(st.a, ACT_QUIT);
+	/* Names are exact: no key, no other case, no prefix. */
+	assert_int_equal(parse(":action", &st), -1);
+	assert_int_equal(parse(":action zoom", &st), -1);
+	assert_int_equal(parse(":action Zoom-In", &st), -1);
+	assert_int_equal(parse(":action +", &st), -1);
+	assert_int_equal(parse(":action none", &st), -1);
+	/* The key steps are untouched. */
+	assert_int_equal(keyof("z"), 'z');
+}
+
+static void
 test_nothing_and_errors(void **state)
 {
 	struct script_step	st;
@@ -148,6 +173,28 @@ test_load(void **state)
 	assert_int_equal(script_load(&sc, path, &cause), -1);
 	assert_non_null(strstr(cause, ":3: unknown key name: NOPE"));
 	free(cause);
+	cause = NULL;
+
+	/* Actions by name among keys; an unknown one with its line. */
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("j\n:action zoom-in\n\n:action view-kernels\n", f);
+	fclose(f);
+	assert_int_equal(script_load(&sc, path, &cause), 0);
+	assert_int_equal(sc.n, 3);
+	assert_int_equal(sc.steps[1].op, SCRIPT_ACTION);
+	assert_int_equal(sc.steps[1].a, ACT_ZOOM_IN);
+	assert_int_equal(sc.steps[1].line, 2);
+	assert_int_equal(sc.steps[2].a, ACT_VIEW_KERNELS);
+	assert_int_equal(sc.steps[2].line, 4);
+	script_free(&sc);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("j\n# comment\n:action zoom-in\n:action zoom-inn\n", f);
+	fclose(f);
+	assert_int_equal(script_load(&sc, path, &cause), -1);
+	assert_non_null(strstr(cause, ":4: unknown action: zoom-inn"));
+	free(cause);
 	unlink(path);
 
 	cause = NULL;
@@ -163,6 +210,7 @@ main(void)
 		cmocka_unit_test(test_keys),
 		cmocka_unit_test(test_pointer),
 		cmocka_unit_test(test_commands),
+		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_nothing_and_errors),
 		cmocka_unit_test(test_load),
 	};

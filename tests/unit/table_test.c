@@ -23,6 +23,7 @@
 #include "model/builder.h"
 #include "tui/safetext.h"
 #include "tui/table.h"
+#include "tsupport.h"
 
 /* The kernel table's columns. */
 static const struct table_col cols[] = {
@@ -218,11 +219,11 @@ fake_footer(void *p, char *buf, size_t len)
 	return buf;
 }
 
-static const struct view_key fake_keys[] = {
-	TABLE_KEYS_MOVE("previous row", "next row", "first row", "last row"),
-	TABLE_KEYS_SORT,
-	{ { '/' }, "/", "filter", table_key_filter, 0 },
-	{ { TK_ESC }, "Esc", "clear the filter", table_key_clear, 0 },
+static const struct view_action fake_actions[] = {
+	TABLE_ACTIONS_MOVE,
+	TABLE_ACTIONS_SORT,
+	{ ACT_FILTER, table_key_filter, 0 },
+	{ ACT_FILTER_CLEAR, table_key_clear, 0 },
 };
 
 static const struct table_spec fake_spec = {
@@ -235,8 +236,8 @@ static const struct table_spec fake_spec = {
 	.filter_label = "filter: ",
 	.filter_none = "nothing matches",
 	.move_damage = REDRAW_BODY | REDRAW_STATUS,
-	.keys = fake_keys,
-	.nkeys = sizeof fake_keys / sizeof fake_keys[0],
+	.actions = fake_actions,
+	.nactions = sizeof fake_actions / sizeof fake_actions[0],
 	.refresh = fake_refresh,
 	.row = fake_row,
 	.title = fake_title,
@@ -295,7 +296,8 @@ key(struct fx *x, int k)
 
 	memset(&tk, 0, sizeof tk);
 	tk.key = k;
-	r = table_key(&x->f, &tk);
+	/* The kernel table's keys: the same moves, sorting and filter. */
+	r = table_key(&x->f, &tk, ts_key_action("kernels", k));
 	table_draw(&x->f, &x->g, r & REDRAW_ALL);
 	return r;
 }

@@ -26,6 +26,7 @@
 
 #include "model/builder.h"
 #include "tui/cellgrid.h"
+#include "tui/keymap.h"
 #include "model/model.h"
 #include "headless/out.h"
 #include "report/report.h"
@@ -587,6 +588,17 @@ ts_view_open(const struct view_ops *ops, const struct model *m,
 }
 
 int
+ts_key_action(const char *table, int key)
+{
+	static struct keymap	*km;	/* reachable until the end */
+	char			*cause = NULL;
+
+	if (km == NULL && (km = keymap_default(&cause)) == NULL)
+		fail_msg("default keymap: %s", cause);
+	return keytable_action(keymap_table(km, table), key);
+}
+
+int
 ts_view_key(const struct view_ops *ops, void *v, struct cellgrid *g, int k)
 {
 	struct tui_key	tk;
@@ -594,7 +606,7 @@ ts_view_key(const struct view_ops *ops, void *v, struct cellgrid *g, int k)
 
 	memset(&tk, 0, sizeof tk);
 	tk.key = k;
-	r = ops->key(v, &tk);
+	r = ops->key(v, &tk, ts_key_action(ops->name, k));
 	ops->draw(v, g, r & REDRAW_ALL);
 	return r;
 }

@@ -196,8 +196,12 @@ int		 ts_screen_find(const struct cellgrid *g, const char *s);
 void		*ts_view_open(const struct view_ops *ops, const struct model *m,
 		    const struct view_env *env, struct cellgrid *g, int w,
 		    int h);
-/* Sends key k to view v of ops, redraws what it damaged into g and
- * returns its reactions. */
+/* The action key is bound to in table of the default keymap (keymap.h),
+ * or ACT_NONE. */
+int		 ts_key_action(const char *table, int key);
+/* Sends key k (with its action in the view's table of the default keymap)
+ * to view v of ops, redraws what it damaged into g and returns its
+ * reactions. */
 int		 ts_view_key(const struct view_ops *ops, void *v,
 		    struct cellgrid *g, int k);
 

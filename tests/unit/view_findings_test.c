@@ -21,6 +21,13 @@
 #include "tui/view-findings.h"
 
 /* Resizes the screen and the panel to w x h and draws everything. */
+/* Key k with its action in the findings table of the default keymap. */
+static int
+fkey(void *v, const struct tui_key *k)
+{
+	return view_findings_ops.key(v, k, ts_key_action("findings", k->key));
+}
+
 static void
 screen(void *v, struct cellgrid *g, int w, int h)
 {
@@ -82,12 +89,12 @@ test_panel(void **state)
 	/* Down twice: the memcpy, which has an event: SHOW_EVENT. */
 	memset(&k, 0, sizeof k);
 	k.key = TK_DOWN;
-	assert_true(view_findings_ops.key(v, &k) & REDRAW_DETAIL);
+	assert_true(fkey(v, &k) & REDRAW_DETAIL);
 	k.key = 'j';
-	view_findings_ops.key(v, &k);
+	fkey(v, &k);
 	assert_int_equal(view_findings_selected(v), 2);
 	k.key = TK_ENTER;
-	assert_int_equal(view_findings_ops.key(v, &k), REACT_SWITCH);
+	assert_int_equal(fkey(v, &k), REACT_SWITCH);
 	assert_string_equal(sh.want, "timeline");
 	assert_int_equal(sh.msg.type, VMSG_SHOW_EVENT);
 	assert_int_equal(model_ev_kind(m, sh.msg.gid), EV_MEMCPY);
@@ -96,21 +103,21 @@ test_panel(void **state)
 	/* Up: the synchronisation gap [500, 1000) us, no event:
 	 * SHOW_RANGE with a tenth as margin. */
 	k.key = TK_UP;
-	view_findings_ops.key(v, &k);
+	fkey(v, &k);
 	k.key = TK_ENTER;
-	assert_int_equal(view_findings_ops.key(v, &k), REACT_SWITCH);
+	assert_int_equal(fkey(v, &k), REACT_SWITCH);
 	assert_int_equal(sh.msg.type, VMSG_SHOW_RANGE);
 	assert_int_equal(sh.msg.t0, 450000);
 	assert_int_equal(sh.msg.t1, 1050000);
 
 	/* Keys it does not use go to the application. */
 	k.key = 'x';
-	assert_int_equal(view_findings_ops.key(v, &k), REACT_PASS);
+	assert_int_equal(fkey(v, &k), REACT_PASS);
 	/* End, then past the end stays on the last. */
 	k.key = TK_END;
-	view_findings_ops.key(v, &k);
+	fkey(v, &k);
 	k.key = 'j';
-	assert_int_equal(view_findings_ops.key(v, &k), 0);
+	assert_int_equal(fkey(v, &k), 0);
 	assert_int_equal(view_findings_selected(v), 4);
 	/* On a short screen the list scrolls to show the last finding;
 	 * with room again it shows all five from the first. */
@@ -124,7 +131,7 @@ test_panel(void **state)
 	assert_true(row_has(&g, 23, "finding 5 of 5"));
 	/* A move redraws the list, the details and the status line. */
 	k.key = 'k';
-	assert_int_equal(view_findings_ops.key(v, &k),
+	assert_int_equal(fkey(v, &k),
 	    REDRAW_BODY | REDRAW_DETAIL | REDRAW_STATUS);
 	assert_int_equal(view_findings_selected(v), 3);
 	/* A tiny screen still draws. */

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "report/report.h"
+#include "tui/action.h"
 #include "tsupport.h"
 #include "tui/view-report.h"
 
@@ -226,11 +227,10 @@ test_resize(void **state)
 {
 	struct fx	*f = *state;
 
-	/* The key table is the view's help. */
-	assert_ptr_equal(view_report_ops.keys, view_report_keys);
-	assert_int_equal(view_report_ops.nkeys, view_report_nkeys);
-	assert_string_equal(view_report_keys[4].help,
-	    "metrics or rule results");
+	/* The action table is the view's. */
+	assert_ptr_equal(view_report_ops.actions, view_report_actions);
+	assert_int_equal(view_report_ops.nactions, view_report_nactions);
+	assert_int_equal(view_report_actions[4].act, ACT_DETAIL_MODE);
 	/* A wide screen shows grid and block; a tiny one does not crash. */
 	cellgrid_resize(&f->g, 120, 30);
 	view_report_ops.resize(f->v, 120, 30);

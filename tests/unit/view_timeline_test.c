@@ -605,7 +605,7 @@ test_label_damage(void **state)
 
 	memset(&tk, 0, sizeof tk);
 	tk.key = 'j';
-	r = view_timeline_ops.key(f->v, &tk);
+	r = view_timeline_ops.key(f->v, &tk, ts_key_action("timeline", 'j'));
 	assert_int_equal(r & REDRAW_TIMELINE, 0);
 	assert_int_equal(r & REDRAW_LABELS, REDRAW_LABELS);
 	cellgrid_clean(&f->g);

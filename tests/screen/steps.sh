@@ -1,0 +1,568 @@
+#!/bin/sh
+#
+# steps: the terminal UI's screens, drawn without a terminal and compared
+# with checked-in ones (tig's `steps ... assert_equals` style).
+#
+# Each set of steps is a key script (gpulens --script, see the man page):
+# keys, named actions (":action NAME") and ":dump NAME" steps. gpulens runs
+# it headless (standard output is not a terminal: the screen is a virtual
+# one of GPULENS_TUI_SIZE), and every dump, out/SET/NAME.screen, must equal
+# tests/screen/golden/SET/NAME.screen; a mismatch prints the diff. On top of
+# the whole-screen comparison, expect() states what a screen must show (the
+# property each golden is there for), so that a golden rewritten with
+# SCREEN_UPDATE=1 cannot silently lose it.
+#
+# The trace is `gpulens demo --events 20000 --seed 1` (equal options give
+# equal files), opened from the test's own directory so that the title is
+# the same everywhere. Sets: 80x24 and 120x40 in UTF-8, 120x40 in ASCII
+# (LANG=C), a trace with load warnings, a trace whose names hold terminal
+# escapes (UTF-8 and ASCII; python3 plants them), and real profiles from
+# $GPULENS_FIXTURES (checked with expect only, never frozen; skipped
+# without them). What needs a real terminal (restoring it, signals,
+# resizing, colours, escapes not reaching it) is in tui_screen.sh,
+# tui_modes_cli.sh and tui_escape_cli.sh.
+#
+# Environment: GPULENS (default ./gpulens), GPULENS_SRCDIR, SCREEN_UPDATE=1
+# rewrites the goldens of the sets that ran (then review `git diff`).
+#
+set -u
+
+GPULENS=${GPULENS:-./gpulens}
+src=${GPULENS_SRCDIR:-.}
+case $GPULENS in
+/*) ;;
+*) GPULENS=$(pwd)/$GPULENS ;;
+esac
+case $src in
+/*) ;;
+*) src=$(pwd)/$src ;;
+esac
+golden=$src/tests/screen/golden
+if [ ! -x "$GPULENS" ]; then
+	echo "FAIL: $GPULENS is not an executable (set GPULENS)"
+	exit 1
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/steps.XXXXXX") || exit 99
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cd "$tmp" || exit 99
+mkdir out
+
+fails=0
+nchecks=0
+fail() {
+	echo "FAIL: $*"
+	fails=$((fails + 1))
+}
+
+# A UTF-8 locale that exists here, for the UTF-8 sets (their goldens are
+# drawn with the UTF-8 glyphs).
+utf8=C.UTF-8
+if ! locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then
+	utf8=$(locale -a 2>/dev/null | grep -i 'utf-\?8' | head -n 1)
+	[ -n "$utf8" ] || utf8=C.UTF-8
+fi
+if [ "$(LC_ALL=$utf8 locale charmap 2>/dev/null)" != UTF-8 ]; then
+	echo "SKIP: no UTF-8 locale here"
+	exit 77
+fi
+
+if ! "$GPULENS" demo --out demo.sqlite --events 20000 --seed 1 \
+    >demo.log 2>&1; then
+	echo "FAIL: gpulens demo --out demo.sqlite --events 20000 --seed 1"
+	cat demo.log
+	exit 1
+fi
+
+# The heaviest kernel by total time, as the stats verb says (the start of
+# its full name, which the kernel table's footer shows for the first row).
+top=$("$GPULENS" --no-cache stats --format csv --fields name --limit 1 \
+    demo.sqlite 2>/dev/null | sed -n 2p | sed 's/^"//' | cut -c1-20)
+[ -n "$top" ] || fail "gpulens stats names no kernel"
+
+sets=
+# steps SET SIZE LANG TRACE: runs the key script on standard input, its
+# ":dump NAME" steps writing out/SET/NAME.screen. (Not at the end of a
+# pipeline: it counts the sets and the failures.)
+steps() {
+	mkdir -p "out/$1"
+	sets="$sets $1"
+	sed "s|^:dump \\(.*\\)|:dump out/$1/\\1.screen|" >"$1.script"
+	if ! env GPULENS_TUI_SIZE="$2" LANG="$3" LC_ALL="$3" \
+	    "$GPULENS" --no-cache --script "$1.script" "$4" \
+	    >"$1.log" 2>&1; then
+		fail "$1: gpulens --script failed"
+		cat "$1.log"
+	fi
+}
+
+# expect SET/NAME RE WHAT: the screen has a line matching RE (grep -E).
+expect() {
+	nchecks=$((nchecks + 1))
+	if [ ! -f "out/$1.screen" ]; then
+		fail "$1: no screen (for: $3)"
+	elif ! grep -Eq -- "$2" "out/$1.screen"; then
+		fail "$1: $3 (no line matches '$2')"
+		cat "out/$1.screen"
+	fi
+}
+
+# expect_not SET/NAME RE WHAT: no line matches RE.
+expect_not() {
+	nchecks=$((nchecks + 1))
+	if [ ! -f "out/$1.screen" ] || grep -Eq -- "$2" "out/$1.screen"; then
+		fail "$1: $3"
+	fi
+}
+
+# expect_row SET/NAME ROW RE WHAT: row ROW (1 is the top) matches RE.
+expect_row() {
+	nchecks=$((nchecks + 1))
+	if ! sed -n "${2}p" "out/$1.screen" 2>/dev/null | grep -Eq -- "$3"; then
+		fail "$1: $4 (row $2 does not match '$3')"
+		sed -n "${2}p" "out/$1.screen" 2>/dev/null
+	fi
+}
+
+# same SET/A SET/B WHAT: two screens are equal.
+same() {
+	nchecks=$((nchecks + 1))
+	cmp -s "out/$1.screen" "out/$2.screen" ||
+	    fail "$3: $1 and $2 differ"
+}
+
+# ---- the timeline, search, go to, range statistics ----------------------
+
+timeline_steps() {
+	cat <<'EOF'
+:dump timeline
+# the first stream row, its next event (a kernel), zoomed to it
+j
+TAB
+:dump select
+z
+:dump zoom
+# search event names; n is the next match
+0
+/
+n
+c
+c
+l
+ENTER
+:dump search
+n
+:dump search-next
+# go to a time, mark a range there and at another time: its statistics
+ESC
+0
+g
+1
+0
+0
+m
+s
+ENTER
+:dump goto
+[
+g
+3
+0
+0
+m
+s
+ENTER
+]
+:dump range
+ESC
+:dump range-closed
+EOF
+}
+
+# ---- the NVTX tree, the kernel table, the findings panel ---------------
+
+views_steps() {
+	cat <<'EOF'
+2
+:dump nvtx
+j
+RIGHT
+:dump nvtx-open
+ENTER
+:dump nvtx-jump
+3
+:dump kernels
+ENTER
+:dump kernels-jump
+3
+/
+f
+l
+a
+s
+h
+ENTER
+:dump kernels-filter
+ESC
+s
+:dump kernels-sort
+4
+:dump findings
+j
+:dump findings-next
+ENTER
+:dump findings-jump
+EOF
+}
+
+# ---- the help overlay ------------------------------------------------------
+
+# help_steps PAGES: the help, and its pages 2 .. PAGES.
+help_steps() {
+	echo '?'
+	echo ':dump help'
+	p=2
+	while [ $p -le "$1" ]; do
+		echo SPACE
+		echo ":dump help-$p"
+		p=$((p + 1))
+	done
+	cat <<'EOF'
+x
+2
+?
+:dump help-nvtx
+x
+3
+?
+:dump help-kernels
+x
+4
+?
+:dump help-findings
+q
+EOF
+}
+
+# ---- named actions: the same screens as their keys ------------------------
+
+keys_steps() {
+	cat <<'EOF'
+j
+j
+TAB
++
++
+l
+2
+j
+RIGHT
+1
+:dump keys
+EOF
+}
+
+actions_steps() {
+	cat <<'EOF'
+:action row-down
+:action row-down
+:action event-next
+:action zoom-in
+:action zoom-in
+:action pan-right
+:action view-nvtx
+:action row-down
+:action expand
+:action view-timeline
+:dump actions
+EOF
+}
+
+for size in 80x24 120x40; do
+	w=${size%x*}
+	h=${size#*x}
+	[ "$size" = 80x24 ] && pages=3 || pages=1
+	{ timeline_steps; views_steps; help_steps $pages; } >all.in
+	steps "$size" "$size" "$utf8" demo.sqlite <all.in
+	s=$size
+	# The timeline: ruler, device and stream rows, the status line.
+	expect_row "$s/timeline" 1 '[0-9](ns|us|ms|s)' "no time ruler"
+	expect "$s/timeline" '^. GPU [0-9]' "no GPU device row"
+	expect "$s/timeline" 'Stream [0-9]' "no GPU stream row"
+	expect_row "$s/timeline" "$h" ' cursor \+.*window' \
+	    "the last line is not the status line"
+	expect "$s/select" 'sel kernel ' "Tab selected no kernel"
+	expect "$s/select" 'grid [0-9]+x[0-9]+x[0-9]' "no grid in the detail pane"
+	expect "$s/select" 'launch cu' "no launching call in the detail pane"
+	# Zoomed to the kernel, its name is drawn inside its box, on a
+	# timeline row (right of the label column).
+	nchecks=$((nchecks + 1))
+	name=$(sed -n "${h}p" "out/$s/select.screen" |
+	    sed -n 's/.*sel kernel \([A-Za-z_][A-Za-z0-9_]*\).*/\1/p' |
+	    cut -c1-6)
+	if [ -z "$name" ] || ! head -n $((h - 8)) "out/$s/zoom.screen" |
+	    cut -c22- | grep -Fq -- "$name"; then
+		fail "$s/zoom: kernel '$name' not drawn in a box"
+	fi
+	expect "$s/search" 'match [0-9]+ of [0-9]+' "/ nccl found no match"
+	expect "$s/search" '^  kernel +nccl' "/ nccl selected no nccl kernel"
+	nchecks=$((nchecks + 1))
+	m1=$(sed -n 's/.*match \([0-9]*\) of.*/\1/p' "out/$s/search.screen")
+	m2=$(sed -n 's/.*match \([0-9]*\) of.*/\1/p' \
+	    "out/$s/search-next.screen")
+	[ -n "$m1" ] && [ "$m2" = $((m1 + 1)) ] ||
+	    fail "$s/search-next: n found no next match ($m1, then $m2)"
+	expect "$s/goto" 'cursor \+100' "g 100ms did not move there"
+	expect "$s/range" 'Range \+100' "] shows no range statistics"
+	expect "$s/range" 'GPU 0 stream' "range statistics lack the streams"
+	expect "$s/range" 'Top kernels' "range statistics lack the kernels"
+	expect_not "$s/range-closed" 'Range \+100' "range statistics stay"
+	# The NVTX tree: a thread root, the step family, opening it, a jump.
+	expect_row "$s/nvtx" 1 'NVTX tree:' "2 shows no NVTX tree"
+	expect "$s/nvtx" '(▾|-) tid [0-9]+ python3' "no thread root"
+	expect "$s/nvtx" 'ProfilerStep#\*' "no ProfilerStep#* node"
+	expect "$s/nvtx-open" '^ *(▸|\+) forward' \
+	    "Right does not open ProfilerStep#* (no forward child)"
+	expect "$s/nvtx-jump" 'instance 1/20 of Profile' \
+	    "Enter does not jump to the first step"
+	expect "$s/nvtx-jump" 'nvtx +ProfilerStep#0' \
+	    "the jump does not select the range"
+	# The kernel table: the heaviest kernel first (the footer names the
+	# first row in full), a jump, the filter, sorting.
+	expect_row "$s/kernels" 1 'Kernels: [0-9]+ names' "3 shows no kernel table"
+	nchecks=$((nchecks + 1))
+	sed -n "$((h - 1))p" "out/$s/kernels.screen" | grep -Fq -- "$top" ||
+	    fail "$s/kernels: the first row is not '$top'"
+	expect "$s/kernels-jump" 'instance 1/[0-9]+' \
+	    "Enter does not jump to an instance"
+	expect_row "$s/kernels-filter" 1 'filter "flash"' "no filter in the title"
+	expect_not "$s/kernels-filter" 'nvjet' "the filter kept other kernels"
+	expect "$s/kernels-sort" 'sorted by count, descending' "s does not sort"
+	# The findings panel, the next finding and its evidence.
+	expect_row "$s/findings" 1 'Findings: [0-9]+' "4 shows no findings"
+	expect "$s/findings" '1 high +straggler' "the first finding is not the straggler"
+	expect "$s/findings" 'Next step:' "the details have no next step"
+	expect "$s/findings-next" 'finding 2 of [0-9]+' "j does not select finding 2"
+	expect "$s/findings-jump" 'finding 2 of [0-9]+: exposed_comm' \
+	    "Enter does not show the evidence"
+	# The help: every view's keys, then the keys of every view.
+	expect "$s/help" 'Keys.*any key closes' "? shows no help"
+	expect "$s/help" 'Left h +pan left' "the help lacks the timeline's keys"
+	expect "$s/help-nvtx" 'Right l +expand' "the help lacks the tree's keys"
+	expect "$s/help-kernels" '/ +filter by name' "the help lacks the table's keys"
+	expect "$s/help-findings" 'Enter Space +show the evidence' \
+	    "the help lacks the findings' keys"
+	expect "$s/help-findings" 'q Q +quit' "the help does not list q"
+	if [ "$size" = 80x24 ]; then
+		expect "$s/help" 'Keys 1/3 \(Space: next page' "no help pages"
+		expect "$s/help-2" 'Keys 2/3 \(Space: next page' "no page 2"
+		expect "$s/help-3" 'q Q +quit' "the last page does not list q"
+	else
+		expect "$s/help" 'Keys \(any key closes\)' \
+		    "the help does not fit one page"
+		expect "$s/help" 'q Q +quit' "the help does not list q"
+	fi
+	keys_steps >keys.in
+	steps "keys-$size" "$size" "$utf8" demo.sqlite <keys.in
+	actions_steps >actions.in
+	steps "actions-$size" "$size" "$utf8" demo.sqlite <actions.in
+	same "keys-$size/keys" "actions-$size/actions" \
+	    "named actions do not do what their keys do"
+done
+
+# ---- ASCII (LANG=C) --------------------------------------------------------
+
+{ timeline_steps; views_steps; echo '?'; echo ':dump help'; } >ascii.in
+steps ascii-120x40 120x40 C demo.sqlite <ascii.in
+for f in out/ascii-120x40/*.screen; do
+	nchecks=$((nchecks + 1))
+	if LC_ALL=C grep -q "$(printf '[\200-\377]')" "$f"; then
+		fail "$f: non-ASCII output in the ASCII mode"
+	fi
+done
+expect ascii-120x40/timeline '^[-+] GPU [0-9]' "no GPU row in ASCII"
+expect ascii-120x40/nvtx '^[-+] tid [0-9]+ python3' "no thread root in ASCII"
+expect ascii-120x40/zoom 'sel kernel' "no kernel selected in ASCII"
+
+# ---- load warnings ---------------------------------------------------------
+
+# A trace whose reader warns: string ids missing. python3 changes the copy.
+py=$(command -v python3 2>/dev/null)
+if [ -n "$py" ]; then
+	cp demo.sqlite partial.sqlite
+	"$py" - partial.sqlite <<'EOF' || fail "cannot make the partial trace"
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("DELETE FROM StringIds WHERE id IN (SELECT shortName FROM "
+    "CUPTI_ACTIVITY_KIND_KERNEL ORDER BY start LIMIT 5)")
+c.commit()
+EOF
+	steps warnings 80x24 "$utf8" partial.sqlite <<'EOF'
+:dump opened
+W
+:dump list
+x
+:dump closed
+EOF
+	expect warnings/opened 'load warning.*\(W lists them\)' \
+	    "no warning on the status line"
+	expect warnings/list 'Load warnings' "W does not list the warnings"
+	expect warnings/list 'string ids missing' "the warning text is not listed"
+	expect_not warnings/closed 'Load warnings' "the warnings do not close"
+else
+	echo "note: python3 missing: the warnings and escapes sets are skipped"
+fi
+
+# ---- names holding terminal escapes ------------------------------------------
+
+# A kernel name and an NVTX range name made of an OSC title change, BEL, a
+# clear-screen CSI, an "exit alternate screen" CSI, backspaces, a C1 CSI, a
+# right-to-left override and an invalid UTF-8 byte: shown as visible text.
+if [ -n "$py" ]; then
+	cp demo.sqlite evil.sqlite
+	"$py" - evil.sqlite <<'EOF' || fail "cannot plant the names"
+import sqlite3, sys
+evil = (b"evil\x1b]0;PWNED\x07\x1b[2J\x1b[?1049l\x08\x08\xc2\x9b31m"
+    b"\xe2\x80\xaerev\xffend")
+c = sqlite3.connect(sys.argv[1])
+c.text_factory = bytes
+for col, suffix in (("demangledName", b""), ("shortName", b"-short")):
+    c.execute("UPDATE StringIds SET value = CAST(? AS TEXT) WHERE id IN "
+        "(SELECT %s FROM CUPTI_ACTIVITY_KIND_KERNEL ORDER BY start "
+        "LIMIT 1)" % col, (evil + suffix,))
+c.execute("UPDATE NVTX_EVENTS SET text = CAST(? AS TEXT) WHERE text = "
+    "'init'", (evil,))
+c.commit()
+EOF
+	for lang in utf8 ascii; do
+		[ $lang = utf8 ] && l=$utf8 || l=C
+		steps "escape-$lang" 120x40 "$l" evil.sqlite <<'EOF'
+3
+/
+e
+v
+i
+l
+ENTER
+:dump kernels
+ENTER
+:dump timeline
+2
+:dump nvtx
+EOF
+		s=escape-$lang
+		esc='evil\x1b]0;PWNED\x07\x1b[2J\x1b[?1049l\x08\x08'
+		nchecks=$((nchecks + 3))
+		grep -Fq "$esc" "out/$s/kernels.screen" ||
+		    fail "$s: the kernel table does not show the name escaped"
+		grep -Fq 'evil\x1b]0;PWNED' "out/$s/timeline.screen" ||
+		    fail "$s: the detail pane does not show the name escaped"
+		grep -Fq 'evil\x1b]0;PWNED' "out/$s/nvtx.screen" ||
+		    fail "$s: the NVTX tree does not show the name escaped"
+		expect "$s/timeline" 'instance 1/[0-9]' "no jump to the kernel"
+		nchecks=$((nchecks + 1))
+		if [ $lang = ascii ]; then
+			grep -Fq '\u009b31m\u202erev?end' "out/$s/kernels.screen" ||
+			    fail "$s: C1, bidi or bad byte not shown in ASCII"
+			for f in out/$s/*.screen; do
+				nchecks=$((nchecks + 1))
+				LC_ALL=C grep -q "$(printf '[\200-\377]')" "$f" &&
+				    fail "$f: non-ASCII output in the ASCII mode"
+			done
+		else
+			grep -Fq '\u009b31m\u202erev�end' "out/$s/kernels.screen" ||
+			    fail "$s: C1, bidi or bad byte not shown"
+		fi
+		# Nothing raw: no ESC, BEL, BS or C1 byte in any screen.
+		for f in out/$s/*.screen; do
+			nchecks=$((nchecks + 1))
+			LC_ALL=C grep -q "$(printf '[\001-\010\013-\037\177]')" \
+			    "$f" && fail "$f: a raw control character"
+			grep -q "$(printf '\302[\200-\237]')" "$f" &&
+			    fail "$f: a raw C1 control"
+		done
+	done
+fi
+
+# ---- goldens -------------------------------------------------------------
+
+if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
+	for s in $sets; do
+		rm -rf "${golden:?}/$s"
+		mkdir -p "$golden/$s"
+		cp "out/$s/"*.screen "$golden/$s/"
+	done
+	echo "updated the goldens of:$sets"
+else
+	for s in $sets; do
+		for f in "out/$s/"*.screen; do
+			[ -f "$f" ] || continue
+			nchecks=$((nchecks + 1))
+			g=$golden/$s/${f##*/}
+			if [ ! -f "$g" ]; then
+				fail "$s/${f##*/}: no golden (SCREEN_UPDATE=1 writes it)"
+			elif ! cmp -s "$g" "$f"; then
+				fail "$s/${f##*/} differs from its golden:"
+				diff -u "$g" "$f"
+			fi
+		done
+		for g in "$golden/$s/"*.screen; do
+			[ -f "$g" ] || continue
+			[ -f "out/$s/${g##*/}" ] ||
+			    fail "$s/${g##*/}: a golden no step dumps"
+		done
+	done
+fi
+
+# ---- real profiles: expect only ------------------------------------------
+
+# fixture LABEL FILE KERNEL [ROW]: GPU rows (and a ROW, default Stream),
+# the NVTX tree, the kernel table with a KERNEL, back to the timeline.
+fixture() {
+	steps "fixture-$1" 80x24 "$utf8" "$2" <<'EOF'
+:dump timeline
+2
+:dump nvtx
+3
+:dump kernels
+1
+:dump back
+EOF
+	s=fixture-$1
+	expect "$s/timeline" '^. GPU ' "no GPU row"
+	expect "$s/timeline" "${4:-Stream}" "no ${4:-Stream} row"
+	expect "$s/nvtx" 'NVTX tree:' "no NVTX tree"
+	expect "$s/kernels" 'Kernels: [1-9][0-9]* names' "no kernel table"
+	expect "$s/kernels" "$3" "no '$3' kernel listed"
+	expect_row "$s/back" 24 ' cursor \+' "1 does not come back"
+}
+fx=${GPULENS_FIXTURES:-}
+if [ -n "$fx" ] && [ -d "$fx/nsys" ]; then
+	sets_before=$sets
+	fixture nsys-mfu "$fx/nsys/nsys-ai/mfu_2gpu_before.sqlite" nccl
+	fixture nsys-power "$fx/nsys/nsightful/power_iteration__baseline.sqlite" \
+	    Kernel
+	k="$fx/kineto/hta/nccl_parser_config__nccl_data.json.gz"
+	if "$GPULENS" --no-cache info "$k" >/dev/null 2>&1; then
+		fixture kineto-nccl "$k" nccl
+	else
+		echo "note: this build does not read Kineto traces: skipped"
+	fi
+	a="$fx/rocpd/rocmProfileData/matmul_result.rpd"
+	if "$GPULENS" --no-cache info "$a" >/dev/null 2>&1; then
+		fixture rpd-matmul "$a" Cijk Queue
+	else
+		echo "note: this build does not read RPD traces: skipped"
+	fi
+	sets=$sets_before
+else
+	echo "note: GPULENS_FIXTURES unset: real profiles not checked"
+fi
+
+echo "$nchecks checks"
+if [ $fails -ne 0 ]; then
+	echo "$fails check(s) failed"
+	exit 1
+fi
+echo "ok: screens equal their goldens"
+exit 0
