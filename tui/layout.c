@@ -8,11 +8,13 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tui/layout.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 /*
@@ -750,16 +752,12 @@ layout_all(const struct layout *l, size_t a)
 size_t
 layout_visible(const struct layout *l, size_t a)
 {
-	size_t	lo = 0, hi = l->nvis, mid;
+	size_t	lo;
 
 	/* vis is ascending. */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (l->vis[mid] < a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	if (a > UINT32_MAX)
+		return (size_t)-1;
+	lo = lbound_u32(l->vis, l->nvis, (uint32_t)a);
 	return lo < l->nvis && l->vis[lo] == a ? lo : (size_t)-1;
 }
 

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/correlate.h"
 #include "util/hmap.h"
 #include "tui/nvtree.h"
 #include "util/xmalloc.h"
@@ -135,22 +136,6 @@ struct nvtree_cur {
 struct nvtree_span {
 	int64_t			 lo, hi;
 };
-
-/* The first entry of m->gpu_of_api launched by API call api or later. */
-static size_t
-nvtree_gpu_lower(const struct model *m, uint32_t api)
-{
-	size_t	lo = 0, hi = m->ngpu_of_api, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (m->launch[m->gpu_of_api[mid]] < api)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
 
 static inline void
 nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi)
@@ -293,7 +278,7 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 			nc++;
 		}
 		g = model_gid(m, (uint32_t)u, 0);
-		p = nc > 0 ? nvtree_gpu_lower(m, g) : ng;
+		p = nc > 0 ? correlate_gpu_lower(m, g) : ng;
 		pk = p < ng ? m->launch[m->gpu_of_api[p]] : NONE32;
 		for (j = 0; j < al->n && nc > 0 && p < ng; j++, g++) {
 			if (pk != g)

@@ -22,6 +22,7 @@
 #include "model/correlate.h"
 #include "model/model.h"
 #include "model/nvtx.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 static const char *ev_kind_names[] = {
@@ -206,18 +207,11 @@ struct evref
 model_ev(const struct model *m, uint32_t gid)
 {
 	struct evref	r;
-	size_t		lo = 0, hi = m->ntracks;
+	size_t		lo;
 
 	/* Last track whose base is <= gid (skipping empty tracks). */
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (m->track_off[mid] <= gid)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	while (lo + 1 < m->ntracks && m->track_off[lo + 1] <= gid)
-		lo++;
+	lo = lbound_u32_above(m->track_off, m->ntracks, gid);
+	lo = lo > 0 ? lo - 1 : 0;
 	r.track = (uint32_t)lo;
 	r.idx = gid - m->track_off[lo];
 	return r;
