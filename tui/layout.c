@@ -15,6 +15,7 @@
 
 #include "tui/layout.h"
 #include "util/lbound.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 /*
@@ -256,17 +257,16 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 	layout_label_track(l->m, t, -1, r->label, sizeof r->label);
 }
 
-static const struct model *layout_sort_model;
-
 static int
-layout_dev_cmp(const void *a, const void *b)
+layout_dev_cmp(const void *a, const void *b, void *ctx)
 {
+	const struct model	*m = ctx;
 	const struct device	*x, *y;
 	uint32_t		 i = *(const uint32_t *)a;
 	uint32_t		 j = *(const uint32_t *)b;
 
-	x = &layout_sort_model->devices[i];
-	y = &layout_sort_model->devices[j];
+	x = &m->devices[i];
+	y = &m->devices[j];
 	if (x->source_id != y->source_id)
 		return x->source_id < y->source_id ? -1 : 1;
 	return i < j ? -1 : i > j;
@@ -312,9 +312,8 @@ layout_gpu(struct layout *l)
 	order = xcalloc(m->ndevices + 1, sizeof *order);
 	for (d = 0; d < m->ndevices; d++)
 		order[d] = d;
-	layout_sort_model = m;
-	qsort(order, m->ndevices, sizeof *order, layout_dev_cmp);
-	layout_sort_model = NULL;
+	sort_stable(order, m->ndevices, sizeof *order, layout_dev_cmp,
+	    (void *)m);
 	order[m->ndevices] = NONE32;
 	off = xcalloc(m->ndevices + 2, sizeof *off);
 	for (t = 0; t < m->ntracks; t++) {

@@ -17,6 +17,7 @@
 #include "model/correlate.h"
 #include "util/hmap.h"
 #include "tui/nvtree.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define NVTREE_MEMO	1021	/* entries of nvtree_track()'s memo */
@@ -555,12 +556,10 @@ nvtree_free(struct nvtree *t)
 	free(t);
 }
 
-static const struct nvtree *nvtree_sorting;
-
 static int
-nvtree_cmp(const void *a, const void *b)
+nvtree_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct nvtree	*t = nvtree_sorting;
+	const struct nvtree	*t = ctx;
 	const struct nvtree_node *x = &t->n[*(const uint32_t *)a];
 	const struct nvtree_node *y = &t->n[*(const uint32_t *)b];
 	char			 bx[256], by[256];
@@ -600,12 +599,9 @@ nvtree_sort(struct nvtree *t, int key, int desc)
 
 	t->sort = key;
 	t->desc = desc;
-	nvtree_sorting = t;
 	for (i = 0; i < t->nn; i++)
-		if (t->n[i].nkids > 1)
-			qsort(t->kids + t->n[i].kid0, t->n[i].nkids,
-			    sizeof *t->kids, nvtree_cmp);
-	nvtree_sorting = NULL;
+		sort_stable(t->kids + t->n[i].kid0, t->n[i].nkids,
+		    sizeof *t->kids, nvtree_cmp, t);
 }
 
 void

@@ -23,6 +23,7 @@
 #include "model/model.h"
 #include "model/nvtx.h"
 #include "util/lbound.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 static const char *ev_kind_names[] = {
@@ -295,13 +296,11 @@ model_bytes(const struct model *m)
 
 /* Track order: GPU first (device, stream id), then CPU (process, thread,
  * type, domain). Ties keep creation order. */
-static _Thread_local const struct model *sort_model;
-
 static int
-track_cmp(const void *a, const void *b)
+track_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct track	*x = a, *y = b;
-	const struct model	*m = sort_model;
+	const struct model	*m = ctx;
 	int			 gx = x->type == TRACK_GPU || x->type == TRACK_SYNC;
 	int			 gy = y->type == TRACK_GPU || y->type == TRACK_SYNC;
 
@@ -551,10 +550,7 @@ model_finalize(struct model *m, char **cause)
 		return -1;
 	}
 
-	sort_model = m;
-	if (m->ntracks > 1)
-		qsort(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp);
-	sort_model = NULL;
+	sort_stable(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp, m);
 
 	for (t = 0; t < m->ntracks; t++)
 		lane_finalize(&m->tracks[t].lane);
