@@ -277,6 +277,49 @@ cache_set_warnings(struct model *m, char ***warn, size_t *nwarn)
 	*nwarn = 0;
 }
 
+/* What decoding one file holds until it ends. */
+struct cache_dec {
+	struct cache_plan	 plan;
+	struct cache_rctx	 r;
+	struct model		*m;
+	char			**warn;
+	size_t			 nwarn;
+};
+
+/* Starts decoding: a new model and the head of the file read into it. */
+static int
+cache_dec_begin(struct cache_dec *d, const struct cache_hdr *h,
+    const uint8_t *payload, char **why)
+{
+	memset(d, 0, sizeof *d);
+	d->m = xcalloc(1, sizeof *d->m);
+	d->m->strs = strpool_new();
+	d->r.m = d->m;
+	return cache_read_head(h, payload, &d->r, &d->plan, &d->warn,
+	    &d->nwarn, why);
+}
+
+/* Ends decoding: on success (rc 0) the model with its warnings goes to
+ * *out, else it is freed; returns rc. */
+static int
+cache_dec_end(struct cache_dec *d, int rc, struct model **out)
+{
+	size_t	i;
+
+	if (rc == 0) {
+		cache_set_warnings(d->m, &d->warn, &d->nwarn);
+		*out = d->m;
+		d->m = NULL;
+	}
+	for (i = 0; i < d->nwarn; i++)
+		free(d->warn[i]);
+	free(d->warn);
+	cache_rctx_free(&d->r);
+	cache_plan_free(&d->plan);
+	model_free(d->m);
+	return rc;
+}
+
 /*
  * Decodes a CRC-checked payload (an anonymous mapping of len bytes that it
  * gives back page by page as frames are decoded) into a model. Returns 0,
@@ -286,49 +329,27 @@ int
 cache_decode(const struct cache_hdr *h, uint8_t *payload,
     struct model **out, char **why)
 {
-	struct cache_plan	 plan;
-	struct cache_rctx	 r;
-	struct model		*m;
-	char			**warn = NULL;
-	size_t			 nwarn = 0, i;
+	struct cache_dec	 d;
 	double			 t0;
-	int			 rc = -1;
 
-	memset(&plan, 0, sizeof plan);
-	memset(&r, 0, sizeof r);
-	m = xcalloc(1, sizeof *m);
-	m->strs = strpool_new();
-	r.m = m;
-	if (cache_read_head(h, payload, &r, &plan, &warn, &nwarn, why) != 0)
-		goto out;
-
+	if (cache_dec_begin(&d, h, payload, why) != 0)
+		return cache_dec_end(&d, -1, out);
 	t0 = timing_now();
-	cache_alloc_model(m, &r.c);
-	cache_auxlim(&r);
-	r.drop = 1;
-	if (pool_run(plan.njobs, cache_nthreads(h->raw_size),
-	    cache_load_job, &r, why) != 0)
-		goto out;
+	cache_alloc_model(d.m, &d.r.c);
+	cache_auxlim(&d.r);
+	d.r.drop = 1;
+	if (pool_run(d.plan.njobs, cache_nthreads(h->raw_size),
+	    cache_load_job, &d.r, why) != 0)
+		return cache_dec_end(&d, -1, out);
 	timing_report("cache-decode", t0);
-	if (cache_check_whole(&r, why) != 0)
-		goto out;
+	if (cache_check_whole(&d.r, why) != 0)
+		return cache_dec_end(&d, -1, out);
 	t0 = timing_now();
-	if (model_adopt(m, why) != 0 || cache_check_nvtx_forest(m, why) != 0)
-		goto out;
+	if (model_adopt(d.m, why) != 0 ||
+	    cache_check_nvtx_forest(d.m, why) != 0)
+		return cache_dec_end(&d, -1, out);
 	timing_report("cache-adopt", t0);
-	cache_set_warnings(m, &warn, &nwarn);
-	*out = m;
-	m = NULL;
-	rc = 0;
-
-out:
-	for (i = 0; i < nwarn; i++)
-		free(warn[i]);
-	free(warn);
-	cache_rctx_free(&r);
-	cache_plan_free(&plan);
-	model_free(m);
-	return rc;
+	return cache_dec_end(&d, 0, out);
 }
 
 /* Decodes the CRC-checked head of a cache into a summary model. */
@@ -336,50 +357,32 @@ int
 cache_decode_summary(const struct cache_hdr *h, const uint8_t *head,
     struct model **out, char **why)
 {
-	struct cache_plan	 plan;
-	struct cache_rctx	 r;
+	struct cache_dec	 d;
 	struct model		*m;
 	uint64_t		*lane_n = NULL;
-	char			**warn = NULL;
-	size_t			 nwarn = 0, i;
+	size_t			 i;
 	int			 rc = -1;
 
-	memset(&plan, 0, sizeof plan);
-	memset(&r, 0, sizeof r);
-	m = xcalloc(1, sizeof *m);
-	m->strs = strpool_new();
-	r.m = m;
-	if (cache_read_head(h, head, &r, &plan, &warn, &nwarn, why) != 0)
-		goto out;
-	if (plan.njobs > 0 && plan.jobs[0].type == JOB_STRINGS &&
-	    cache_load_job(&r, 0, 0, why) != 0)
-		goto out;
-	if (cache_check_refs(m, r.c.nstrs) != 0) {
+	if (cache_dec_begin(&d, h, head, why) != 0)
+		return cache_dec_end(&d, -1, out);
+	m = d.m;
+	if (d.plan.njobs > 0 && d.plan.jobs[0].type == JOB_STRINGS &&
+	    cache_load_job(&d.r, 0, 0, why) != 0)
+		return cache_dec_end(&d, -1, out);
+	if (cache_check_refs(m, d.r.c.nstrs) != 0) {
 		*why = xstrdup("entity reference out of range");
-		goto out;
+		return cache_dec_end(&d, -1, out);
 	}
 	if (m->ntracks > 0)
 		lane_n = xcalloc(m->ntracks, sizeof *lane_n);
 	for (i = 0; i < m->ntracks; i++) {
-		lane_n[i] = r.c.lanes[i].n;
+		lane_n[i] = d.r.c.lanes[i].n;
 		m->tracks[i].lane.overlaps = 0;
 		m->tracks[i].lane.max_depth = 0;
 		m->tracks[i].lane.maxdur = 0;
 	}
-	if (model_summary(m, lane_n, why) != 0)
-		goto out;
-	cache_set_warnings(m, &warn, &nwarn);
-	*out = m;
-	m = NULL;
-	rc = 0;
-
-out:
-	for (i = 0; i < nwarn; i++)
-		free(warn[i]);
-	free(warn);
+	if (model_summary(m, lane_n, why) == 0)
+		rc = 0;
 	free(lane_n);
-	cache_rctx_free(&r);
-	cache_plan_free(&plan);
-	model_free(m);
-	return rc;
+	return cache_dec_end(&d, rc, out);
 }

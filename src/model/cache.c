@@ -43,6 +43,20 @@ cache_path(const char *trace, int for_write, char **cause)
 }
 
 /*
+ * The whole pages [*a, *e) inside [p, p + len), for madvise(); 0 when
+ * len is too small to be worth a system call or holds no whole page.
+ */
+static int
+cache_pages(const void *p, size_t len, uintptr_t *a, uintptr_t *e)
+{
+	if (len < (64u << 10))
+		return 0;
+	*a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+	*e = ((uintptr_t)p + len) & ~(uintptr_t)4095;
+	return *e > *a;
+}
+
+/*
  * Maps the pages of [p, p + len) before they are written: one system call
  * instead of a page fault per 4 KiB, which in a VM costs more than the
  * decompression itself. Only a hint; does nothing where unsupported.
@@ -53,11 +67,7 @@ cache_prefault(void *p, size_t len)
 #ifdef MADV_POPULATE_WRITE
 	uintptr_t	a, e;
 
-	if (len < (64u << 10))
-		return;
-	a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
-	e = ((uintptr_t)p + len) & ~(uintptr_t)4095;
-	if (e > a)
+	if (cache_pages(p, len, &a, &e))
 		madvise((void *)a, e - a, MADV_POPULATE_WRITE);
 #else
 	(void)p;
@@ -95,11 +105,7 @@ cache_buf_drop(const uint8_t *p, size_t len)
 {
 	uintptr_t	a, e;
 
-	if (len < (64u << 10))
-		return;
-	a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
-	e = ((uintptr_t)p + len) & ~(uintptr_t)4095;
-	if (e > a)
+	if (cache_pages(p, len, &a, &e))
 		madvise((void *)a, e - a, MADV_DONTNEED);
 }
 
