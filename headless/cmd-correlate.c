@@ -28,6 +28,7 @@
 #include "model/nvtx.h"
 #include "headless/opts.h"
 #include "headless/out.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define CORRELATE_OPTS	(OPT_OUTPUT | OPT_PAGE)
@@ -141,14 +142,14 @@ correlate_api_gpu(struct correlate_ctx *c, uint32_t api)
 		correlate_link(c, "api-gpu", api, g[j]);
 }
 
-static const struct model *correlate_sort_m;
-
 static int
-correlate_gid_cmp(const void *a, const void *b)
+correlate_gid_cmp(const void *a, const void *b, void *ctx)
 {
-	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int64_t		sx = model_ev_start(correlate_sort_m, x);
-	int64_t		sy = model_ev_start(correlate_sort_m, y);
+	const struct model	*m = ctx;
+	uint32_t		 x = *(const uint32_t *)a;
+	uint32_t		 y = *(const uint32_t *)b;
+	int64_t			 sx = model_ev_start(m, x);
+	int64_t			 sy = model_ev_start(m, y);
 
 	if (sx != sy)
 		return sx < sy ? -1 : 1;
@@ -181,10 +182,7 @@ correlate_range(struct correlate_ctx *c, uint32_t gid)
 			apis[n++] = model_gid(m, (uint32_t)t, (uint32_t)i);
 		}
 	}
-	correlate_sort_m = m;
-	if (n > 1)
-		qsort(apis, n, sizeof *apis, correlate_gid_cmp);
-	correlate_sort_m = NULL;
+	sort_stable(apis, n, sizeof *apis, correlate_gid_cmp, (void *)m);
 	for (i = 0; i < n; i++) {
 		correlate_link(c, "range-api", gid, apis[i]);
 		correlate_api_gpu(c, apis[i]);

@@ -58,6 +58,7 @@
 #include "headless/cmd-events.h"
 #include "headless/diffgate.h"
 #include "util/hmap.h"
+#include "util/lbound.h"
 #include "analysis/iters.h"
 #include "model/lane.h"
 #include "model/nvtx.h"
@@ -182,24 +183,31 @@ diff_group_sid(struct dctx *c, struct dside *sd, int cls, uint32_t sid,
 }
 
 /* Index into it.v of process p's iteration containing t, or NONE32. */
+struct diff_below {
+	const struct dside	*sd;
+	int64_t			 t;
+};
+
+static int
+diff_iter_started(const void *ctx, size_t i)
+{
+	const struct diff_below	*b = ctx;
+
+	return b->sd->it.v[i].start <= b->t;
+}
+
 static uint32_t
 diff_iter_of(const struct dside *sd, uint32_t p, int64_t t)
 {
 	const struct model	*m = sd->m;
-	size_t			 q, lo, hi, mid;
+	struct diff_below	 b = { sd, t };
+	size_t			 q, lo;
 
 	if (sd->it.n == 0)
 		return NONE32;
 	q = p < m->nprocesses ? p : m->nprocesses;
 	lo = sd->poff[q];
-	hi = sd->poff[q + 1];
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (sd->it.v[mid].start <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = lbound_if(lo, sd->poff[q + 1], diff_iter_started, &b);
 	if (lo == sd->poff[q])
 		return NONE32;
 	lo--;

@@ -15,6 +15,7 @@
 
 #include "headless/cmd-report.h"
 #include "report/report.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
@@ -55,16 +56,15 @@ rules_type_rank(int t)
 	}
 }
 
-static const struct report	*rules_sorting;
-
 static int
-rules_cmp(const void *a, const void *b)
+rules_cmp(const void *a, const void *b, void *ctx)
 {
+	const struct report		*r = ctx;
 	const struct report_rule	*x, *y;
 	int				 sx, sy, tx, ty;
 
-	x = &rules_sorting->rules[*(const uint32_t *)a];
-	y = &rules_sorting->rules[*(const uint32_t *)b];
+	x = &r->rules[*(const uint32_t *)a];
+	y = &r->rules[*(const uint32_t *)b];
 	sx = !isnan(x->speedup);
 	sy = !isnan(y->speedup);
 	if (sx != sy)
@@ -102,10 +102,7 @@ rules_run(const struct report *r, const struct opts *o, struct out *out,
 		idx[n++] = (uint32_t)i;
 	}
 	cmd_report_sel_free(&s);
-	rules_sorting = r;
-	if (n > 1)
-		qsort(idx, n, sizeof *idx, rules_cmp);
-	rules_sorting = NULL;
+	sort_stable(idx, n, sizeof *idx, rules_cmp, (void *)r);
 	for (i = 0; i < n; i++) {
 		const struct report_rule *u = &r->rules[idx[i]];
 		row = out_row(out);

@@ -25,6 +25,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
@@ -117,16 +118,15 @@ search_heap_add(struct search_heap *hp, const struct search_item *it)
 	search_sift_down(hp, 0);
 }
 
-static const struct search_heap *search_cmp_heap;
-
 static int
-search_item_cmp(const void *a, const void *b)
+search_item_cmp(const void *a, const void *b, void *ctx)
 {
+	const struct search_heap *hp = ctx;
 	const struct search_item *x = a, *y = b;
 
-	if (search_before(search_cmp_heap, x, y))
+	if (search_before(hp, x, y))
 		return -1;
-	return search_before(search_cmp_heap, y, x) ? 1 : 0;
+	return search_before(hp, y, x) ? 1 : 0;
 }
 
 /* The cheap sort field named by spec ("field[:asc|desc]", desc by default
@@ -226,9 +226,7 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 		for (i = 0; i < ne; i++)
 			evrow_fill(out_row(out), m, eager[i], o->absolute);
 	} else {
-		search_cmp_heap = &hp;
-		qsort(hp.h, hp.n, sizeof *hp.h, search_item_cmp);
-		search_cmp_heap = NULL;
+		sort_stable(hp.h, hp.n, sizeof *hp.h, search_item_cmp, &hp);
 		for (i = 0; i < hp.n; i++)
 			evrow_fill(out_row(out), m, hp.h[i].gid, o->absolute);
 		out->total_matched = (long long)n;

@@ -45,6 +45,7 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "headless/work.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 #define TIMELINE_DEFAULT_BUCKETS	50
@@ -86,17 +87,11 @@ struct timeline_ctx {
 static size_t
 timeline_bucket(const struct timeline_ctx *c, int64_t t)
 {
-	size_t	lo = 0, hi = c->nb, mid;
+	size_t	k;
 
 	/* The last bucket whose start is <= t. */
-	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
-		if (c->edge[mid] <= t)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return lo;
+	k = lbound_i64_above(c->edge, c->nb, t);
+	return k > 0 ? k - 1 : 0;
 }
 
 /* Adds the busy segment [s, e) of column col to the buckets it spans. */

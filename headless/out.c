@@ -19,6 +19,7 @@
 #include "headless/out.h"
 #include "util/sanitize.h"
 #include "util/units.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 void
@@ -172,10 +173,9 @@ struct out_sortent {
 					   3 string, 4 other */
 };
 
-static int	 sort_desc;
-
+/* ctx: an int, non-zero for descending. */
 static int
-out_cmp(const void *a, const void *b)
+out_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct out_sortent	*x = a, *y = b;
 	int				 r = 0;
@@ -194,7 +194,7 @@ out_cmp(const void *a, const void *b)
 		r = (x->num > y->num) - (x->num < y->num);
 	else
 		r = (x->kind > y->kind) - (x->kind < y->kind);
-	if (sort_desc)
+	if (*(const int *)ctx)
 		r = -r;
 	if (r == 0)
 		r = strcmp(x->key, y->key);	/* stable, deterministic */
@@ -251,15 +251,16 @@ out_sort(struct out *o, char **bad)
 	struct out_sortent	*v;
 	cJSON			*r;
 	size_t			 n, i;
+	int			 desc;
 
 	if (spec == NULL || cJSON_GetArraySize(o->rows) == 0)
 		return 0;
 	field = xstrdup(spec);
-	sort_desc = 1;
+	desc = 1;
 	if ((colon = strchr(field, ':')) != NULL) {
 		*colon++ = '\0';
 		if (strcmp(colon, "asc") == 0)
-			sort_desc = 0;
+			desc = 0;
 		else if (strcmp(colon, "desc") != 0) {
 			*bad = xasprintf("sort order must be asc or desc, "
 			    "not '%s'", colon);
@@ -277,7 +278,7 @@ out_sort(struct out *o, char **bad)
 	i = 0;
 	while ((r = cJSON_DetachItemFromArray(o->rows, 0)) != NULL)
 		out_sortent_fill(&v[i++], r, field);
-	qsort(v, n, sizeof *v, out_cmp);
+	sort_stable(v, n, sizeof *v, out_cmp, &desc);
 	for (i = 0; i < n; i++)
 		cJSON_AddItemToArray(o->rows, v[i].row);
 	free(v);

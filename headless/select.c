@@ -9,6 +9,7 @@
 
 #include "model/lane.h"
 #include "headless/select.h"
+#include "util/lbound.h"
 #include "analysis/steady.h"
 #include "util/xmalloc.h"
 
@@ -237,20 +238,28 @@ sel_track(const struct sel *s, uint32_t t)
 	return 1;
 }
 
+struct sel_below {
+	const struct sel	*s;
+	uint32_t		 process;
+};
+
+static int
+sel_win_below(const void *ctx, size_t i)
+{
+	const struct sel_below	*b = ctx;
+
+	return b->s->win[i].process < b->process;
+}
+
 static int
 sel_in_windows(const struct sel *s, uint32_t process, int64_t st, int64_t en)
 {
-	size_t	lo = 0, hi = s->nwin, i;
+	struct sel_below	b = { s, process };
+	size_t			i;
 
 	/* Windows are sorted by (process, start); find the process's run. */
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (s->win[mid].process < process)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (i = lo; i < s->nwin && s->win[i].process == process; i++) {
+	i = lbound_if(0, s->nwin, sel_win_below, &b);
+	for (; i < s->nwin && s->win[i].process == process; i++) {
 		if (s->win[i].start >= en && en > st)
 			break;
 		if (st < s->win[i].end && en > s->win[i].start)

@@ -8,6 +8,7 @@
 
 #include "model/lane.h"
 #include "headless/work.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 int
@@ -299,16 +300,7 @@ work_merge_free(struct work_merge *mg)
 static size_t
 work_cov_lower(const struct coverage *c, int64_t t)
 {
-	size_t	lo = 0, hi = c->n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (c->end[mid] <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return lbound_i64_above(c->end, c->n, t);
 }
 
 static void

@@ -1,9 +1,8 @@
 /*
  * multi: loading one trace per rank, in parallel, into one model (multi.h).
  *
- * Worker threads take the next file from a shared index under a mutex and
- * load it with source_load() (progress off: several bars would garble the
- * terminal). Loading touches no shared mutable state except the cache
+ * A thread pool (util/pool.h) loads each file with source_load() (progress
+ * off: several bars would garble the terminal). Loading touches no shared mutable state except the cache
  * files, which are per trace and written atomically (cache.h); readers
  * keep their state on the stack or in the builder.
  */
@@ -13,7 +12,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,15 +20,15 @@
 #include "sources/kineto.h"
 #include "model/merge.h"
 #include "sources/multi.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 
 struct multi_job {
 	char		**files;
-	size_t		  n, next;
+	size_t		  n;
 	struct model	**models;
 	char		**causes;
 	struct load_opts  opts;
-	pthread_mutex_t	  lock;
 };
 
 static int
@@ -115,21 +113,14 @@ fail:
 	return -1;
 }
 
-static void *
-multi_worker(void *arg)
+/* Loads file i; a failure is kept in its cause, not the pool's. */
+static int
+multi_load_one(void *arg, size_t i, unsigned tid, char **cause)
 {
 	struct multi_job	*j = arg;
-	size_t			 i;
 
-	for (;;) {
-		pthread_mutex_lock(&j->lock);
-		i = j->next++;
-		pthread_mutex_unlock(&j->lock);
-		if (i >= j->n)
-			return NULL;
-		j->models[i] = source_load(j->files[i], &j->opts,
-		    &j->causes[i]);
-	}
+	j->models[i] = source_load(j->files[i], &j->opts, &j->causes[i]);
+	return 0;
 }
 
 /* The rank a model states: the first process rank >= 0, or -1. */
@@ -191,11 +182,10 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 	struct merge_in		*in = NULL;
 	struct model		*m = NULL;
 	struct stat		 sb;
-	pthread_t		 tid[MULTI_THREADS];
 	char			**files = NULL, *dup = NULL, *keep = NULL;
 	int64_t			*shift = NULL;
-	size_t			 i, k, nthreads, started = 0;
-	long			 ncpu;
+	size_t			 i, k;
+	unsigned		 nthreads;
 	int			 nf, r;
 
 	if (n == 1 && stat(paths[0], &sb) == 0 && !S_ISDIR(sb.st_mode))
@@ -217,18 +207,10 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 	if (opts != NULL)
 		j.opts = *opts;
 	j.opts.progress = 0;
-	pthread_mutex_init(&j.lock, NULL);
-	ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	nthreads = j.n < MULTI_THREADS ? j.n : MULTI_THREADS;
-	if (ncpu > 0 && (size_t)ncpu < nthreads)
-		nthreads = (size_t)ncpu;
-	for (i = 1; i < nthreads; i++)
-		if (pthread_create(&tid[started], NULL, multi_worker, &j) == 0)
-			started++;
-	multi_worker(&j);	/* this thread works too */
-	for (i = 0; i < started; i++)
-		pthread_join(tid[i], NULL);
-	pthread_mutex_destroy(&j.lock);
+	nthreads = pool_ncpus();
+	if (nthreads > MULTI_THREADS)
+		nthreads = MULTI_THREADS;
+	pool_run(j.n, nthreads, multi_load_one, &j, NULL);
 
 	for (i = 0; i < j.n; i++)
 		if (j.models[i] == NULL) {

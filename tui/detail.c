@@ -13,6 +13,7 @@
 #include "model/nvtx.h"
 #include "tui/safetext.h"
 #include "tui/fmt.h"
+#include "util/units.h"
 
 static void
 detail_add(struct detail *d, const char *key, const char *fmt, ...)
@@ -131,8 +132,8 @@ detail_comm(const struct model *m, const struct kernel_info *k,
 		return;
 	if (k->comm_elem_size != 0 && (k->comm_flags & KCOMM_IN))
 		snprintf(msg, sizeof msg, " %s in",
-		    fmt_bytes(a, sizeof a, k->comm_in_nelems *
-		    k->comm_elem_size));
+		    units_bytes_sig(k->comm_in_nelems *
+		    k->comm_elem_size, a, sizeof a));
 	else if (k->comm_flags & KCOMM_IN)
 		snprintf(msg, sizeof msg, " %llu elements in",
 		    (unsigned long long)k->comm_in_nelems);
@@ -161,12 +162,12 @@ detail_kernel(const struct model *m, const struct lane *l, size_t i,
 	detail_add(d, "block", "%ux%ux%u", k->block[0], k->block[1],
 	    k->block[2]);
 	detail_add(d, "regs", "%u", (unsigned int)k->regs);
-	fmt_bytes(a, sizeof a, k->static_smem);
-	fmt_bytes(b, sizeof b, k->dynamic_smem);
+	units_bytes_sig(k->static_smem, a, sizeof a);
+	units_bytes_sig(k->dynamic_smem, b, sizeof b);
 	detail_add(d, "smem", "%s static + %s dynamic", a, b);
 	if (k->local_mem != 0)
 		detail_add(d, "local", "%s/thread",
-		    fmt_bytes(a, sizeof a, k->local_mem));
+		    units_bytes_sig(k->local_mem, a, sizeof a));
 	detail_comm(m, k, d);
 }
 
@@ -181,7 +182,7 @@ detail_copy(const struct model *m, const struct lane *l, size_t i,
 	if (l->aux[i] == NONE32 || l->aux[i] >= m->ncopies)
 		return;
 	c = &m->copies[l->aux[i]];
-	detail_add(d, "bytes", "%s", fmt_bytes(a, sizeof a, c->bytes));
+	detail_add(d, "bytes", "%s", units_bytes_sig(c->bytes, a, sizeof a));
 	if (l->kind[i] == EV_MEMCPY)
 		detail_add(d, "dir", "%s (%s -> %s)", copy_kind_label(c->kind),
 		    mem_kind_label(c->src_kind), mem_kind_label(c->dst_kind));
@@ -190,8 +191,8 @@ detail_copy(const struct model *m, const struct lane *l, size_t i,
 		detail_add(d, "mem", "%s", mem_kind_label(c->src_kind));
 	}
 	if (dur > 0)
-		detail_add(d, "bw", "%s", fmt_rate(a, sizeof a,
-		    (double)c->bytes * 1e9 / (double)dur));
+		detail_add(d, "bw", "%s", units_rate(
+		    (double)c->bytes * 1e9 / (double)dur, a, sizeof a));
 }
 
 static void

@@ -1,5 +1,5 @@
 /*
- * fmt: formatting of times, byte counts and rates. See fmt.h.
+ * fmt: formatting of times for the TUI. See fmt.h.
  */
 #include "config.h"
 
@@ -56,42 +56,6 @@ fmt_time(char *buf, size_t len, int64_t ns)
 		res *= 10;
 	}
 	return fmt_time_res(buf, len, ns, res);
-}
-
-char *
-fmt_bytes(char *buf, size_t len, uint64_t bytes)
-{
-	static const char	*suf[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
-	double			 v = (double)bytes;
-	int			 i = -1;
-
-	if (bytes < 1024) {
-		snprintf(buf, len, "%llu B", (unsigned long long)bytes);
-		return buf;
-	}
-	while (v >= 1024 && i < 4) {
-		v /= 1024;
-		i++;
-	}
-	snprintf(buf, len, v < 10 ? "%.2f %s" : v < 100 ? "%.1f %s" :
-	    "%.0f %s", v, suf[i]);
-	return buf;
-}
-
-char *
-fmt_rate(char *buf, size_t len, double r)
-{
-	static const char	*suf[] = { "B/s", "kB/s", "MB/s", "GB/s",
-				    "TB/s" };
-	int			 i = 0;
-
-	while (r >= 1000 && i < 4) {
-		r /= 1000;
-		i++;
-	}
-	snprintf(buf, len, r < 10 ? "%.2f %s" : r < 100 ? "%.1f %s" :
-	    "%.0f %s", r, suf[i]);
-	return buf;
 }
 
 char *

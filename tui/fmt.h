@@ -1,6 +1,6 @@
 /*
- * fmt: human-readable times, sizes and rates for the TUI, and the parsing
- * of times typed by the user.
+ * fmt: human-readable times for the TUI. Byte counts and rates are
+ * units_bytes_sig() and units_rate() (util/units.h).
  *
  * Times are signed nanoseconds shown with an adaptive unit (ns, us, ms, s).
  * fmt_time_res() shows just enough decimals to resolve res nanoseconds,
@@ -18,10 +18,6 @@
 char	*fmt_time(char *buf, size_t len, int64_t ns);
 /* Enough decimals to resolve res ns (res >= 1). */
 char	*fmt_time_res(char *buf, size_t len, int64_t ns, int64_t res);
-/* "512 B", "1.50 KiB", "64.0 MiB", "2.00 GiB". */
-char	*fmt_bytes(char *buf, size_t len, uint64_t bytes);
-/* "12.3 GB/s" (decimal units, as bandwidth is usually quoted). */
-char	*fmt_rate(char *buf, size_t len, double bytes_per_s);
 /*
  * A point in time for the status line and prompts: "+1.250ms" relative to
  * origin, or with abs "@1.250ms" on the source's clock (origin ignored).

@@ -9,6 +9,7 @@
 
 #include "tui/ktable.h"
 #include "tui/search.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 static const char *ktable_sort_names[KT_SORT_COUNT_] = {
@@ -101,12 +102,10 @@ ktable_free(struct ktable *kt)
 	free(kt);
 }
 
-static const struct ktable *ktable_sorting;
-
 static int
-ktable_cmp(const void *a, const void *b)
+ktable_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct ktable	*kt = ktable_sorting;
+	const struct ktable	*kt = ctx;
 	const struct ktable_row	*x = &kt->r[*(const uint32_t *)a];
 	const struct ktable_row	*y = &kt->r[*(const uint32_t *)b];
 	double			 dx = 0, dy = 0;
@@ -178,20 +177,17 @@ ktable_view(struct ktable *kt, const char *filter, int sort, int desc)
 			continue;
 		kt->vis[kt->nvis++] = (uint32_t)i;
 	}
-	ktable_sorting = kt;
-	if (kt->nvis > 1)
-		qsort(kt->vis, kt->nvis, sizeof *kt->vis, ktable_cmp);
-	ktable_sorting = NULL;
+	sort_stable(kt->vis, kt->nvis, sizeof *kt->vis, ktable_cmp, kt);
 }
 
-static const struct model *ktable_inst_model;
-
 static int
-ktable_inst_cmp(const void *a, const void *b)
+ktable_inst_cmp(const void *a, const void *b, void *ctx)
 {
-	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	int64_t		sx = model_ev_start(ktable_inst_model, x);
-	int64_t		sy = model_ev_start(ktable_inst_model, y);
+	const struct model	*m = ctx;
+	uint32_t		 x = *(const uint32_t *)a;
+	uint32_t		 y = *(const uint32_t *)b;
+	int64_t			 sx = model_ev_start(m, x);
+	int64_t			 sy = model_ev_start(m, y);
 
 	if (sx != sy)
 		return sx < sy ? -1 : 1;
@@ -218,10 +214,7 @@ ktable_instances(const struct model *m, uint32_t name, uint32_t **buf,
 		ntr++;
 	}
 	/* Each track's part is in start order; merge them. */
-	if (ntr > 1 && n > 1) {
-		ktable_inst_model = m;
-		qsort(*buf, n, sizeof **buf, ktable_inst_cmp);
-		ktable_inst_model = NULL;
-	}
+	if (ntr > 1)
+		sort_stable(*buf, n, sizeof **buf, ktable_inst_cmp, (void *)m);
 	return n;
 }

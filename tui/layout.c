@@ -8,11 +8,14 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "tui/layout.h"
+#include "util/lbound.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 /*
@@ -254,17 +257,16 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 	layout_label_track(l->m, t, -1, r->label, sizeof r->label);
 }
 
-static const struct model *layout_sort_model;
-
 static int
-layout_dev_cmp(const void *a, const void *b)
+layout_dev_cmp(const void *a, const void *b, void *ctx)
 {
+	const struct model	*m = ctx;
 	const struct device	*x, *y;
 	uint32_t		 i = *(const uint32_t *)a;
 	uint32_t		 j = *(const uint32_t *)b;
 
-	x = &layout_sort_model->devices[i];
-	y = &layout_sort_model->devices[j];
+	x = &m->devices[i];
+	y = &m->devices[j];
 	if (x->source_id != y->source_id)
 		return x->source_id < y->source_id ? -1 : 1;
 	return i < j ? -1 : i > j;
@@ -310,9 +312,8 @@ layout_gpu(struct layout *l)
 	order = xcalloc(m->ndevices + 1, sizeof *order);
 	for (d = 0; d < m->ndevices; d++)
 		order[d] = d;
-	layout_sort_model = m;
-	qsort(order, m->ndevices, sizeof *order, layout_dev_cmp);
-	layout_sort_model = NULL;
+	sort_stable(order, m->ndevices, sizeof *order, layout_dev_cmp,
+	    (void *)m);
 	order[m->ndevices] = NONE32;
 	off = xcalloc(m->ndevices + 2, sizeof *off);
 	for (t = 0; t < m->ntracks; t++) {
@@ -750,16 +751,12 @@ layout_all(const struct layout *l, size_t a)
 size_t
 layout_visible(const struct layout *l, size_t a)
 {
-	size_t	lo = 0, hi = l->nvis, mid;
+	size_t	lo;
 
 	/* vis is ascending. */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (l->vis[mid] < a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	if (a > UINT32_MAX)
+		return (size_t)-1;
+	lo = lbound_u32(l->vis, l->nvis, (uint32_t)a);
 	return lo < l->nvis && l->vis[lo] == a ? lo : (size_t)-1;
 }
 

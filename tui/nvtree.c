@@ -14,8 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/correlate.h"
 #include "util/hmap.h"
 #include "tui/nvtree.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define NVTREE_MEMO	1021	/* entries of nvtree_track()'s memo */
@@ -135,22 +137,6 @@ struct nvtree_cur {
 struct nvtree_span {
 	int64_t			 lo, hi;
 };
-
-/* The first entry of m->gpu_of_api launched by API call api or later. */
-static size_t
-nvtree_gpu_lower(const struct model *m, uint32_t api)
-{
-	size_t	lo = 0, hi = m->ngpu_of_api, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (m->launch[m->gpu_of_api[mid]] < api)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
 
 static inline void
 nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi)
@@ -293,7 +279,7 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 			nc++;
 		}
 		g = model_gid(m, (uint32_t)u, 0);
-		p = nc > 0 ? nvtree_gpu_lower(m, g) : ng;
+		p = nc > 0 ? correlate_gpu_lower(m, g) : ng;
 		pk = p < ng ? m->launch[m->gpu_of_api[p]] : NONE32;
 		for (j = 0; j < al->n && nc > 0 && p < ng; j++, g++) {
 			if (pk != g)
@@ -570,12 +556,10 @@ nvtree_free(struct nvtree *t)
 	free(t);
 }
 
-static const struct nvtree *nvtree_sorting;
-
 static int
-nvtree_cmp(const void *a, const void *b)
+nvtree_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct nvtree	*t = nvtree_sorting;
+	const struct nvtree	*t = ctx;
 	const struct nvtree_node *x = &t->n[*(const uint32_t *)a];
 	const struct nvtree_node *y = &t->n[*(const uint32_t *)b];
 	char			 bx[256], by[256];
@@ -615,12 +599,9 @@ nvtree_sort(struct nvtree *t, int key, int desc)
 
 	t->sort = key;
 	t->desc = desc;
-	nvtree_sorting = t;
 	for (i = 0; i < t->nn; i++)
-		if (t->n[i].nkids > 1)
-			qsort(t->kids + t->n[i].kid0, t->n[i].nkids,
-			    sizeof *t->kids, nvtree_cmp);
-	nvtree_sorting = NULL;
+		sort_stable(t->kids + t->n[i].kid0, t->n[i].nkids,
+		    sizeof *t->kids, nvtree_cmp, t);
 }
 
 void

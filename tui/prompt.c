@@ -3,11 +3,13 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "tui/prompt.h"
 #include "tui/safetext.h"
+#include "util/utf8.h"
 
 void
 prompt_open(struct prompt *p, int id, const char *label, const char *init)
@@ -26,28 +28,10 @@ prompt_open(struct prompt *p, int id, const char *label, const char *init)
 static void
 prompt_add(struct prompt *p, int c)
 {
-	char	u[4];
-	size_t	n;
+	unsigned char	u[4];
+	size_t		n;
 
-	if (c < 0x80) {
-		u[0] = (char)c;
-		n = 1;
-	} else if (c < 0x800) {
-		u[0] = (char)(0xc0 | (c >> 6));
-		u[1] = (char)(0x80 | (c & 0x3f));
-		n = 2;
-	} else if (c < 0x10000) {
-		u[0] = (char)(0xe0 | (c >> 12));
-		u[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-		u[2] = (char)(0x80 | (c & 0x3f));
-		n = 3;
-	} else {
-		u[0] = (char)(0xf0 | (c >> 18));
-		u[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-		u[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-		u[3] = (char)(0x80 | (c & 0x3f));
-		n = 4;
-	}
+	n = utf8_encode((uint32_t)c, u);
 	if (p->len + n >= sizeof p->buf)
 		return;
 	memcpy(p->buf + p->len, u, n);

@@ -13,6 +13,7 @@
 #include "tui/overlay.h"
 #include "tui/rangestat.h"
 #include "tui/safetext.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 void
@@ -29,13 +30,11 @@ rangestat_free(struct rangestat *r)
 	memset(r, 0, sizeof *r);
 }
 
-static const struct model *rangestat_sort_model;
-
 /* Streams by device source id, then stream source id. */
 static int
-rangestat_stream_cmp(const void *a, const void *b)
+rangestat_stream_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct model		*m = rangestat_sort_model;
+	const struct model		*m = ctx;
 	const struct rangestat_stream	*x = a, *y = b;
 	const struct track		*tx = &m->tracks[x->track];
 	const struct track		*ty = &m->tracks[y->track];
@@ -136,10 +135,8 @@ rangestat_compute(struct rangestat *r, const struct model *m, int64_t t0,
 	}
 	free(buf);
 	hmap_free(&by);
-	rangestat_sort_model = m;
-	if (r->ns > 1)
-		qsort(r->s, r->ns, sizeof *r->s, rangestat_stream_cmp);
-	rangestat_sort_model = NULL;
+	sort_stable(r->s, r->ns, sizeof *r->s, rangestat_stream_cmp,
+	    (void *)m);
 	if (r->nk > 1)
 		qsort(r->k, r->nk, sizeof *r->k, rangestat_kernel_cmp);
 }

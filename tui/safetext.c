@@ -21,6 +21,7 @@
 #include <wchar.h>
 
 #include "tui/safetext.h"
+#include "util/utf8.h"
 
 struct safetext_item {
 	wchar_t		 wc[12];	/* what to draw */
@@ -36,41 +37,11 @@ struct safetext_item {
 static size_t
 safetext_decode(const unsigned char *s, size_t avail, uint32_t *cp, int *bad)
 {
-	uint32_t	c = s[0], min;
-	size_t		n, i;
+	size_t	n;
 
 	*bad = 0;
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xc2 && c <= 0xdf) {
-		n = 2;
-		c &= 0x1f;
-		min = 0x80;
-	} else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		c &= 0x0f;
-		min = 0x800;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		c &= 0x07;
-		min = 0x10000;
-	} else
-		goto invalid;
-	if (n > avail)
-		goto invalid;
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			goto invalid;
-		c = (c << 6) | (s[i] & 0x3f);
-	}
-	if (c < min || c > 0x10ffff || (c >= 0xd800 && c <= 0xdfff))
-		goto invalid;
-	*cp = c;
-	return n;
-
-invalid:
+	if ((n = utf8_decode(s, avail, cp)) != 0)
+		return n;
 	*bad = 1;
 	*cp = 0xfffd;
 	return 1;
@@ -79,8 +50,7 @@ invalid:
 static int
 safetext_is_bidi(uint32_t c)
 {
-	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) ||
-	    c == 0x200e || c == 0x200f || c == 0x061c;
+	return utf8_is_bidi(c) || c == 0x200e || c == 0x200f || c == 0x061c;
 }
 
 static void
@@ -116,7 +86,7 @@ safetext_item(uint32_t c, int bad, int flags, struct safetext_item *it)
 		it->n = it->width = 1;
 		return;
 	}
-	if ((c >= 0x80 && c <= 0x9f) || safetext_is_bidi(c)) {
+	if (utf8_is_c1(c) || safetext_is_bidi(c)) {
 		safetext_escape(it, "\\u%04x", c);
 		return;
 	}
@@ -225,33 +195,13 @@ safetext_utf8(const char *s, size_t len, int flags, int maxw, char *out,
 	wchar_t		 wbuf[512];
 	size_t		 i, o = 0, n;
 	int		 w;
-	uint32_t	 c;
 	unsigned char	 b[4];
 
 	/* Long inputs are cut at 511 wide characters; enough for one line. */
 	w = safetext_wcs(s, len, flags, maxw, wbuf,
 	    sizeof wbuf / sizeof wbuf[0]);
 	for (i = 0; wbuf[i] != L'\0'; i++) {
-		c = (uint32_t)wbuf[i];
-		if (c < 0x80) {
-			b[0] = (unsigned char)c;
-			n = 1;
-		} else if (c < 0x800) {
-			b[0] = (unsigned char)(0xc0 | (c >> 6));
-			b[1] = (unsigned char)(0x80 | (c & 0x3f));
-			n = 2;
-		} else if (c < 0x10000) {
-			b[0] = (unsigned char)(0xe0 | (c >> 12));
-			b[1] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
-			b[2] = (unsigned char)(0x80 | (c & 0x3f));
-			n = 3;
-		} else {
-			b[0] = (unsigned char)(0xf0 | (c >> 18));
-			b[1] = (unsigned char)(0x80 | ((c >> 12) & 0x3f));
-			b[2] = (unsigned char)(0x80 | ((c >> 6) & 0x3f));
-			b[3] = (unsigned char)(0x80 | (c & 0x3f));
-			n = 4;
-		}
+		n = utf8_encode((uint32_t)wbuf[i], b);
 		if (o + n + 1 > outlen)
 			break;
 		memcpy(out + o, b, n);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tui/search.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 static int
@@ -111,6 +112,29 @@ search_cmp(const struct search_pos *a, const struct search_pos *b)
 	return 0;
 }
 
+struct search_below {
+	const struct search_row	*sr;
+	const struct lane	*l;
+	size_t			 a;
+	const struct search_pos	*p;
+	int			 strict;
+};
+
+/* Whether match i of row a is before p (or at p, when strict). */
+static int
+search_is_below(const void *ctx, size_t i)
+{
+	const struct search_below	*b = ctx;
+	struct search_pos		 q;
+	int				 c;
+
+	q.row = b->a;
+	q.start = b->l->start[b->sr->idx[i]];
+	q.idx = b->sr->idx[i];
+	c = search_cmp(&q, b->p);
+	return c < 0 || (b->strict && c == 0);
+}
+
 /*
  * In row a, the first match whose position is > p (strict) or >= p, as a
  * position in the row's match list (n if none).
@@ -119,22 +143,9 @@ static size_t
 search_row_lower(const struct search_row *sr, const struct lane *l,
     size_t a, const struct search_pos *p, int strict)
 {
-	struct search_pos	q;
-	size_t			lo = 0, hi = sr->n, mid;
-	int			c;
+	struct search_below	b = { sr, l, a, p, strict };
 
-	q.row = a;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		q.start = l->start[sr->idx[mid]];
-		q.idx = sr->idx[mid];
-		c = search_cmp(&q, p);
-		if (c < 0 || (strict && c == 0))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return lbound_if(0, sr->n, search_is_below, &b);
 }
 
 int

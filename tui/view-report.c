@@ -22,6 +22,7 @@
 #include "report/report.h"
 #include "tui/safetext.h"
 #include "tui/view-report.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 enum vr_line_kind {
@@ -84,13 +85,11 @@ vr_add(struct vr *v, int kind, uint32_t item, uint32_t off, uint32_t len)
 	v->nlines++;
 }
 
-static const struct report	*vr_sorting;
-
 /* Metrics by their section's order (sectionless last), then label. */
 static int
-vr_metric_cmp(const void *a, const void *b)
+vr_metric_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct report		*r = vr_sorting;
+	const struct report		*r = ctx;
 	const struct report_metric	*x = &r->metrics[*(const uint32_t *)a];
 	const struct report_metric	*y = &r->metrics[*(const uint32_t *)b];
 	int32_t				 ox, oy;
@@ -125,9 +124,8 @@ vr_build_metrics(struct vr *v, const struct report_launch *l)
 	XGROW(v->order, v->ordercap, l->nmetrics);
 	for (k = 0; k < l->nmetrics; k++)
 		v->order[k] = l->metric + k;
-	vr_sorting = r;
-	qsort(v->order, l->nmetrics, sizeof *v->order, vr_metric_cmp);
-	vr_sorting = NULL;
+	sort_stable(v->order, l->nmetrics, sizeof *v->order, vr_metric_cmp,
+	    (void *)r);
 	for (k = 0; k < l->nmetrics; k++) {
 		const struct report_metric *m = &r->metrics[v->order[k]];
 		if (m->section != sec) {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis/activity.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 int
@@ -211,32 +212,14 @@ activity_busy(const struct activity *a, size_t d, int cls, int64_t t0,
 static size_t
 activity_seg_after(const struct coverage *c, int64_t t)
 {
-	size_t	lo = 0, hi = c->n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (c->end[mid] <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return lbound_i64_above(c->end, c->n, t);
 }
 
 /* Number of segments with start < t. */
 static size_t
 activity_seg_before(const struct coverage *c, int64_t t)
 {
-	size_t	lo = 0, hi = c->n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (c->start[mid] < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return lbound_i64(c->start, c->n, t);
 }
 
 /* The first and last busy instants of c inside [t0, t1). */

@@ -15,6 +15,7 @@
 #include "analysis/iters.h"
 #include "model/lane.h"
 #include "analysis/stats.h"
+#include "util/lbound.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
 
@@ -218,20 +219,14 @@ finding_sync_in(const struct finding_ctx *c, uint32_t p, int64_t a,
     int64_t b)
 {
 	const struct model	*m = c->m;
-	size_t			 lo, hi, mid, q, q0, q1;
+	size_t			 lo, hi, q, q0, q1;
 
 	q0 = p == NONE32 ? 0 : (p < m->nprocesses ? p : m->nprocesses);
 	q1 = p == NONE32 ? m->nprocesses + 1 : q0 + 1;
 	for (q = q0; q < q1; q++) {
 		lo = c->sync_off[q];
 		hi = c->sync_off[q + 1];
-		while (lo < hi) {
-			mid = lo + (hi - lo) / 2;
-			if (c->sync_end[mid] < a)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
+		lo += lbound_i64(c->sync_end + lo, hi - lo, a);
 		if (lo < c->sync_off[q + 1] && c->sync_end[lo] < b)
 			return 1;
 	}

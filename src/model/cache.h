@@ -6,7 +6,7 @@
  * trace's size, mtime (ns), inode and device, the payload's compressed and
  * raw sizes, a CRC32 of the header and a CRC32 of everything after it), then
  * the zstd frames holding every array of the model, its indices included,
- * so that loading rebuilds nothing (model_adopt). Layout details: cache.c.
+ * so that loading rebuilds nothing (model_adopt). Layout details: cache-int.h.
  *
  * Location: the cache directory ($XDG_CACHE_HOME/gpulens, else
  * ~/.cache/gpulens), or next to the trace as ".<name>.gpulens" when written

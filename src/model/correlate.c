@@ -48,6 +48,7 @@
 
 #include "model/correlate.h"
 #include "util/hmap.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 /* The API calls of one process, by correlation id. */
@@ -358,6 +359,11 @@ correlate_launch(const struct model *m, uint32_t gid)
 	return m->launch[gid];
 }
 
+struct correlate_below {
+	const struct model	*m;
+	uint32_t		 api;
+};
+
 /* The launching call of entry i of gpu_of_api. */
 static inline uint32_t
 correlate_key(const struct model *m, size_t i)
@@ -365,32 +371,39 @@ correlate_key(const struct model *m, size_t i)
 	return m->launch[m->gpu_of_api[i]];
 }
 
-size_t
-correlate_gpu(const struct model *m, uint32_t api_gid, const uint32_t **out)
+static int
+correlate_key_below(const void *ctx, size_t i)
 {
-	size_t	n = m->ngpu_of_api, ns, lo, hi, mid, e;
+	const struct correlate_below	*b = ctx;
 
-	*out = NULL;
+	return correlate_key(b->m, i) < b->api;
+}
+
+size_t
+correlate_gpu_lower(const struct model *m, uint32_t api_gid)
+{
+	struct correlate_below	b = { m, api_gid };
+	size_t			n = m->ngpu_of_api, ns, lo, hi;
+
 	if (n == 0)
 		return 0;
 	/* The first sample not below api_gid bounds the search window. */
 	ns = (n + CORR_IDX_STEP - 1) / CORR_IDX_STEP;
-	for (lo = 0, hi = ns; lo < hi; ) {
-		mid = lo + (hi - lo) / 2;
-		if (m->gpu_of_api_idx[mid] < api_gid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = lbound_u32(m->gpu_of_api_idx, ns, api_gid);
 	hi = lo < ns ? lo * CORR_IDX_STEP : n;
 	lo = lo > 0 ? (lo - 1) * CORR_IDX_STEP + 1 : 0;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (correlate_key(m, mid) < api_gid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	return lbound_if(lo, hi, correlate_key_below, &b);
+}
+
+size_t
+correlate_gpu(const struct model *m, uint32_t api_gid, const uint32_t **out)
+{
+	size_t	n = m->ngpu_of_api, lo, e;
+
+	*out = NULL;
+	if (n == 0)
+		return 0;
+	lo = correlate_gpu_lower(m, api_gid);
 	for (e = lo; e < n && correlate_key(m, e) == api_gid; e++)
 		;
 	if (e == lo)

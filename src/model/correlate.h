@@ -29,6 +29,12 @@ uint32_t correlate_launch(const struct model *, uint32_t gid);
 size_t	 correlate_gpu(const struct model *, uint32_t api_gid,
 	    const uint32_t **out);
 /*
+ * The first entry of m->gpu_of_api whose launching call is api_gid or
+ * later (m->ngpu_of_api if none): the entries are in call order, so the
+ * work of a run of calls is one run of entries.
+ */
+size_t	 correlate_gpu_lower(const struct model *, uint32_t api_gid);
+/*
  * Launch latency of GPU event gid: GPU start - API end (may be negative),
  * into *lat; returns -1 if it has no launching call.
  */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "model/iset.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 void
@@ -277,16 +278,7 @@ iset_union_many(struct iset *out, const struct iset *const *in, size_t nin)
 size_t
 iset_lower(const struct iset *a, int64_t t)
 {
-	size_t	lo = 0, hi = a->n, m;
-
-	while (lo < hi) {
-		m = lo + (hi - lo) / 2;
-		if (a->end[m] <= t)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
+	return lbound_i64_above(a->end, a->n, t);
 }
 
 void

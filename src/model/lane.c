@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "model/lane.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 #define LANE_RUNSORT	16	/* insertion sort below this run length */
@@ -886,32 +887,37 @@ lane_adopt(struct lane *l)
 size_t
 lane_lower(const struct lane *l, int64_t t)
 {
-	size_t	lo = 0, hi = l->n, m;
-
-	while (lo < hi) {
-		m = lo + (hi - lo) / 2;
-		if (l->start[m] < t)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
+	return lbound_i64(l->start, l->n, t);
 }
 
 /* Index of the first event with start > t. */
 static size_t
 lane_upper(const struct lane *l, int64_t t)
 {
-	size_t	lo = 0, hi = l->n, m;
+	return lbound_i64_above(l->start, l->n, t);
+}
 
-	while (lo < hi) {
-		m = lo + (hi - lo) / 2;
-		if (l->start[m] <= t)
-			lo = m + 1;
-		else
-			hi = m;
-	}
-	return lo;
+struct lane_below {
+	const struct lane	*l;
+	int64_t			 t;
+	int			 strict;
+};
+
+static int
+lane_dead_before(const void *ctx, size_t m)
+{
+	const struct lane_below	*b = ctx;
+
+	return !(b->l->end[m] > b->t || (!b->strict && b->l->start[m] >= b->t));
+}
+
+/* Within a run of events starting at t: ends descend. */
+static int
+lane_longer_than_zero(const void *ctx, size_t m)
+{
+	const struct lane_below	*b = ctx;
+
+	return b->l->end[m] > b->t;
 }
 
 /*
@@ -923,18 +929,9 @@ lane_upper(const struct lane *l, int64_t t)
 static size_t
 lane_first_live(const struct lane *l, int64_t t0, int strict)
 {
-	size_t	lo = 0, hi = l->n, m;
-	int	ok;
+	struct lane_below	b = { l, t0, strict };
 
-	while (lo < hi) {
-		m = lo + (hi - lo) / 2;
-		ok = l->end[m] > t0 || (!strict && l->start[m] >= t0);
-		if (ok)
-			hi = m;
-		else
-			lo = m + 1;
-	}
-	return lo;
+	return lbound_if(0, l->n, lane_dead_before, &b);
 }
 
 /*
@@ -944,7 +941,8 @@ lane_first_live(const struct lane *l, int64_t t0, int strict)
 static void
 lane_zero_at(const struct lane *l, int64_t t, size_t *z0, size_t *z1)
 {
-	size_t	lo = lane_lower(l, t), hi, m;
+	struct lane_below	b = { l, t, 0 };
+	size_t			lo = lane_lower(l, t), hi;
 
 	if (lo == l->n || l->start[lo] != t) {
 		*z0 = *z1 = lo;
@@ -952,14 +950,7 @@ lane_zero_at(const struct lane *l, int64_t t, size_t *z0, size_t *z1)
 	}
 	hi = lane_upper(l, t);
 	*z1 = hi;
-	while (lo < hi) {
-		m = lo + (hi - lo) / 2;
-		if (l->end[m] <= t)
-			hi = m;
-		else
-			lo = m + 1;
-	}
-	*z0 = lo;
+	*z0 = lbound_if(lo, hi, lane_longer_than_zero, &b);
 }
 
 /* Fills *buf with lo..hi-1. */
@@ -981,7 +972,7 @@ lane_overlap(const struct lane *l, int64_t t0, int64_t t1, uint32_t **buf,
     size_t *cap)
 {
 	struct lane_collect	c;
-	size_t			z0, z1, p, lo, hi, m;
+	size_t			z0, z1, p, lo;
 
 	if (t1 <= t0 || l->n == 0)
 		return 0;
@@ -998,13 +989,7 @@ lane_overlap(const struct lane *l, int64_t t0, int64_t t1, uint32_t **buf,
 	lane_zero_at(l, t0, &z0, &z1);
 	if (z0 < z1) {
 		XGROW(*buf, *cap, c.n + (z1 - z0));
-		for (lo = 0, hi = c.n; lo < hi; ) {
-			m = lo + (hi - lo) / 2;
-			if ((*buf)[m] < z0)
-				lo = m + 1;
-			else
-				hi = m;
-		}
+		lo = lbound_u32(*buf, c.n, (uint32_t)z0);
 		memmove(*buf + lo + (z1 - z0), *buf + lo,
 		    (c.n - lo) * sizeof **buf);
 		for (p = z0; p < z1; p++)
@@ -1017,7 +1002,7 @@ lane_overlap(const struct lane *l, int64_t t0, int64_t t1, uint32_t **buf,
 size_t
 lane_count(const struct lane *l, int64_t t0, int64_t t1)
 {
-	size_t	lo, hi, m, ended, z0, z1;
+	size_t	lo, hi, z0, z1;
 
 	if (t1 <= t0 || l->n == 0)
 		return 0;
@@ -1030,13 +1015,7 @@ lane_count(const struct lane *l, int64_t t0, int64_t t1)
 	 * Of the events starting before t1, those with end <= t0 miss the
 	 * window, except zero-length ones at t0.
 	 */
-	for (lo = 0, ended = l->n; lo < ended; ) {
-		m = lo + (ended - lo) / 2;
-		if (l->ends_sorted[m] <= t0)
-			lo = m + 1;
-		else
-			ended = m;
-	}
+	lo = lbound_i64_above(l->ends_sorted, l->n, t0);
 	lane_zero_at(l, t0, &z0, &z1);
 	if (lo > hi)
 		lo = hi;	/* only with a forged ends_sorted */
@@ -1315,17 +1294,11 @@ coverage_prefix(const struct coverage *c, size_t j)
 int64_t
 coverage_busy_before(const struct coverage *c, int64_t t)
 {
-	size_t	lo = 0, hi = c->n, m;
+	size_t	lo;
 	int64_t	d;
 
 	/* j = last segment with start <= t. */
-	while (lo < hi) {
-		m = lo + (hi - lo) / 2;
-		if (c->start[m] <= t)
-			lo = m + 1;
-		else
-			hi = m;
-	}
+	lo = lbound_i64_above(c->start, c->n, t);
 	if (lo == 0)
 		return 0;
 	lo--;

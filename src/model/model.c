@@ -22,6 +22,8 @@
 #include "model/correlate.h"
 #include "model/model.h"
 #include "model/nvtx.h"
+#include "util/lbound.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 static const char *ev_kind_names[] = {
@@ -206,18 +208,11 @@ struct evref
 model_ev(const struct model *m, uint32_t gid)
 {
 	struct evref	r;
-	size_t		lo = 0, hi = m->ntracks;
+	size_t		lo;
 
 	/* Last track whose base is <= gid (skipping empty tracks). */
-	while (hi - lo > 1) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (m->track_off[mid] <= gid)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	while (lo + 1 < m->ntracks && m->track_off[lo + 1] <= gid)
-		lo++;
+	lo = lbound_u32_above(m->track_off, m->ntracks, gid);
+	lo = lo > 0 ? lo - 1 : 0;
 	r.track = (uint32_t)lo;
 	r.idx = gid - m->track_off[lo];
 	return r;
@@ -301,13 +296,11 @@ model_bytes(const struct model *m)
 
 /* Track order: GPU first (device, stream id), then CPU (process, thread,
  * type, domain). Ties keep creation order. */
-static _Thread_local const struct model *sort_model;
-
 static int
-track_cmp(const void *a, const void *b)
+track_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct track	*x = a, *y = b;
-	const struct model	*m = sort_model;
+	const struct model	*m = ctx;
 	int			 gx = x->type == TRACK_GPU || x->type == TRACK_SYNC;
 	int			 gy = y->type == TRACK_GPU || y->type == TRACK_SYNC;
 
@@ -557,10 +550,7 @@ model_finalize(struct model *m, char **cause)
 		return -1;
 	}
 
-	sort_model = m;
-	if (m->ntracks > 1)
-		qsort(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp);
-	sort_model = NULL;
+	sort_stable(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp, m);
 
 	for (t = 0; t < m->ntracks; t++)
 		lane_finalize(&m->tracks[t].lane);

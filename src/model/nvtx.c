@@ -33,6 +33,7 @@
 
 #include "model/correlate.h"
 #include "util/hmap.h"
+#include "util/lbound.h"
 #include "model/nvtx.h"
 #include "util/xmalloc.h"
 
@@ -346,37 +347,6 @@ nvtx_span_cmp(const void *a, const void *b)
 }
 
 /*
- * The first entry of m->gpu_of_api whose launching call is api or later
- * (ngpu_of_api if none): the groups are in call order, so the work of a run
- * of calls is one run of entries. The search is correlate_gpu()'s: over the
- * sampled keys, then inside one window.
- */
-static size_t
-nvtx_gpu_lower(const struct model *m, uint32_t api)
-{
-	size_t	n = m->ngpu_of_api, ns, lo, hi, mid;
-
-	ns = (n + CORR_IDX_STEP - 1) / CORR_IDX_STEP;
-	for (lo = 0, hi = ns; lo < hi; ) {
-		mid = lo + (hi - lo) / 2;
-		if (m->gpu_of_api_idx[mid] < api)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	hi = lo < ns ? lo * CORR_IDX_STEP : n;
-	lo = lo > 0 ? (lo - 1) * CORR_IDX_STEP + 1 : 0;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (m->launch[m->gpu_of_api[mid]] < api)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/*
  * The first index >= lo of an event of l starting at or after t, given
  * that every event before lo starts before t: a gallop from lo, so a
  * target k events ahead costs O(log k) instead of O(log n).
@@ -384,7 +354,7 @@ nvtx_gpu_lower(const struct model *m, uint32_t api)
 static size_t
 nvtx_lower_from(const struct lane *l, size_t lo, int64_t t)
 {
-	size_t	hi, step = 1, mid;
+	size_t	hi, step = 1;
 
 	if (lo >= l->n || l->start[lo] >= t)
 		return lo;
@@ -396,14 +366,7 @@ nvtx_lower_from(const struct lane *l, size_t lo, int64_t t)
 	if (hi > l->n)
 		hi = l->n;
 	lo++;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (l->start[mid] < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return lo + lbound_i64(l->start + lo, hi - lo, t);
 }
 
 /*
@@ -551,7 +514,7 @@ nvtx_project_with(struct nvtx_projector *pj, const struct model *m,
 			continue;
 		a0 = model_gid(m, (uint32_t)t, (uint32_t)j0);
 		a1 = model_gid(m, (uint32_t)t, (uint32_t)j1);
-		for (k = nvtx_gpu_lower(m, a0); k < m->ngpu_of_api &&
+		for (k = correlate_gpu_lower(m, a0); k < m->ngpu_of_api &&
 		    (a = m->launch[m->gpu_of_api[k]]) < a1; k++) {
 			j = a - m->track_off[t];
 			if (l->end[j] > re)

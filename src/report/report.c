@@ -17,6 +17,7 @@
 
 #include "report/report.h"
 #include "util/strpool.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define REPORT_MAX_WARNINGS	64
@@ -283,20 +284,17 @@ report_skipped(struct report *r, const char *what, uint32_t field)
 		r->skipped = xstrdup(item);
 }
 
-/* Sorting: qsort needs the pool, so it goes through a file-level pointer;
- * report_finish is not reentrant, which is fine for a loader. */
-static const struct report	*report_sorting;
-
+/* Metrics by launch, then name (through the pool: the report is ctx). */
 static int
-report_metric_cmp(const void *a, const void *b)
+report_metric_cmp(const void *a, const void *b, void *ctx)
 {
+	const struct report		*r = ctx;
 	const struct report_metric	*x = a, *y = b;
 	int				 c;
 
 	if (x->launch != y->launch)
 		return x->launch < y->launch ? -1 : 1;
-	if ((c = strcmp(report_str(report_sorting, x->name),
-	    report_str(report_sorting, y->name))) != 0)
+	if ((c = strcmp(report_str(r, x->name), report_str(r, y->name))) != 0)
 		return c;
 	/* Stable for equal names: keep the order read. */
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
@@ -394,11 +392,8 @@ report_finish(struct report *r)
 		if (r->metrics[i].launch < r->nlaunches)
 			r->metrics[j++] = r->metrics[i];
 	r->nmetrics = j;
-	report_sorting = r;
-	if (r->nmetrics > 1)
-		qsort(r->metrics, r->nmetrics, sizeof *r->metrics,
-		    report_metric_cmp);
-	report_sorting = NULL;
+	sort_stable(r->metrics, r->nmetrics, sizeof *r->metrics,
+	    report_metric_cmp, r);
 	for (i = 0; i < r->nlaunches; i++)
 		r->launches[i].metric = r->launches[i].nmetrics = 0;
 	for (i = 0; i < r->nmetrics; i++) {

@@ -11,63 +11,13 @@
 #include <string.h>
 
 #include "util/jsonw.h"
-
-/* Length of the valid UTF-8 sequence starting at s (n bytes left), or 0. */
-static size_t
-jsonw_utf8(const unsigned char *s, size_t n)
-{
-	unsigned char	c = s[0];
-	size_t		len, i;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	/* Overlong forms, surrogates and code points above U+10FFFF. */
-	if (c == 0xe0 && s[1] < 0xa0)
-		return 0;
-	if (c == 0xed && s[1] > 0x9f)
-		return 0;
-	if (c == 0xf0 && s[1] < 0x90)
-		return 0;
-	if (c == 0xf4 && s[1] > 0x8f)
-		return 0;
-	return len;
-}
-
-/* The code point of the valid sequence s of len bytes. */
-static unsigned
-jsonw_cp(const unsigned char *s, size_t len)
-{
-	unsigned	cp;
-	size_t		i;
-
-	cp = len == 2 ? s[0] & 0x1f : len == 3 ? s[0] & 0x0f : s[0] & 0x07;
-	for (i = 1; i < len; i++)
-		cp = cp << 6 | (s[i] & 0x3f);
-	return cp;
-}
+#include "util/utf8.h"
 
 /* 1 for the C1 controls and the bidirectional overrides and isolates. */
 static int
-jsonw_unsafe(const unsigned char *s, size_t len)
+jsonw_unsafe(uint32_t cp)
 {
-	unsigned	cp;
-
-	if (len > 3)
-		return 0;
-	cp = jsonw_cp(s, len);
-	return (cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) ||
-	    (cp >= 0x2066 && cp <= 0x2069);
+	return utf8_is_c1(cp) || utf8_is_bidi(cp);
 }
 
 void
@@ -75,6 +25,7 @@ jsonw_strn(FILE *fp, const char *str, size_t len)
 {
 	const unsigned char	*s = (const unsigned char *)str;
 	size_t			 i = 0, run = 0, u = 0;
+	uint32_t		 cp = 0;
 	unsigned char		 c;
 
 	fputc('"', fp);
@@ -85,8 +36,8 @@ jsonw_strn(FILE *fp, const char *str, size_t len)
 			run++;
 			continue;
 		}
-		if (c >= 0x80 && (u = jsonw_utf8(s + i, len - i)) != 0 &&
-		    !jsonw_unsafe(s + i, u)) {
+		if (c >= 0x80 && (u = utf8_decode(s + i, len - i, &cp)) != 0 &&
+		    !jsonw_unsafe(cp)) {
 			i += u;
 			run += u;
 			continue;
@@ -97,7 +48,7 @@ jsonw_strn(FILE *fp, const char *str, size_t len)
 			if (run > 0)
 				fwrite(s + i - run, 1, run, fp);
 			run = 0;
-			fprintf(fp, "\\u%04x", jsonw_cp(s + i, u));
+			fprintf(fp, "\\u%04x", (unsigned)cp);
 			i += u;
 			continue;
 		}

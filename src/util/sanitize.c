@@ -12,47 +12,8 @@
 #include <wchar.h>
 
 #include "util/sanitize.h"
+#include "util/utf8.h"
 #include "util/xmalloc.h"
-
-/*
- * Decodes one UTF-8 character at s (n bytes available). Returns its length
- * and stores the code point, or 0 if the bytes are not valid UTF-8
- * (overlong forms, surrogates and values above U+10FFFF are invalid).
- */
-static size_t
-utf8_decode(const unsigned char *s, size_t n, uint32_t *cp)
-{
-	uint32_t	c;
-	size_t		len, i;
-
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	if (s[0] >= 0xC2 && s[0] <= 0xDF) {
-		len = 2;
-		c = s[0] & 0x1F;
-	} else if (s[0] >= 0xE0 && s[0] <= 0xEF) {
-		len = 3;
-		c = s[0] & 0x0F;
-	} else if (s[0] >= 0xF0 && s[0] <= 0xF4) {
-		len = 4;
-		c = s[0] & 0x07;
-	} else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-		c = (c << 6) | (s[i] & 0x3F);
-	}
-	if ((len == 3 && c < 0x800) || (len == 4 && c < 0x10000) ||
-	    c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-		return 0;
-	*cp = c;
-	return len;
-}
 
 int
 sanitize_utf8_valid(const char *s)
@@ -100,12 +61,6 @@ sanitize_utf8_dup(const char *s)
 	return out;
 }
 
-static int
-is_bidi_control(uint32_t c)
-{
-	return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
-}
-
 /* Appends to buf at *o (capacity len, keeping room for NUL); returns 0 if
  * it did not fit. */
 static int
@@ -143,7 +98,7 @@ sanitize_buf(const char *s, int ascii, char *buf, size_t len)
 			snprintf(esc, sizeof esc, "\\x%02x", (unsigned)cp);
 			if (!put(buf, len, &o, esc, 4))
 				break;
-		} else if ((cp >= 0x80 && cp < 0xA0) || is_bidi_control(cp)) {
+		} else if (utf8_is_c1(cp) || utf8_is_bidi(cp)) {
 			snprintf(esc, sizeof esc, "\\u%04x", (unsigned)cp);
 			if (!put(buf, len, &o, esc, 6))
 				break;
@@ -186,8 +141,7 @@ sanitize_json_fputs(const char *s, FILE *f)
 		}
 		if ((k = utf8_decode(p, n, &cp)) == 0)
 			k = 1, cp = p[0];
-		if (cp == 0x7F || (cp >= 0x80 && cp < 0xA0) ||
-		    is_bidi_control(cp)) {
+		if (cp == 0x7F || utf8_is_c1(cp) || utf8_is_bidi(cp)) {
 			fwrite(run, 1, (size_t)(p - run), f);
 			fprintf(f, "\\u%04x", (unsigned)cp);
 			run = p + k;

@@ -11,6 +11,8 @@
 
 #include "util/units.h"
 
+static const char *units_binary[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
+
 char *
 units_dur(int64_t ns, char *buf, size_t len)
 {
@@ -28,22 +30,68 @@ units_dur(int64_t ns, char *buf, size_t len)
 	return buf;
 }
 
-char *
-units_bytes(uint64_t b, char *buf, size_t len)
+/*
+ * Scales v by step until it is below step or the units run out; returns
+ * the index of the unit reached (-1 for none when first is 0).
+ */
+static int
+units_scale(double *v, double step, int first, int last)
 {
-	static const char	*u[] = { "KiB", "MiB", "GiB", "TiB", "PiB" };
-	double			 v = (double)b;
-	int			 i = -1;
+	int	i = first;
+
+	while (*v >= step && i < last) {
+		*v /= step;
+		i++;
+	}
+	return i;
+}
+
+/* Three significant digits: "1.50", "64.0", "512". */
+static void
+units_sig3(char *buf, size_t len, double v, const char *unit)
+{
+	snprintf(buf, len, v < 10 ? "%.2f %s" : v < 100 ? "%.1f %s" :
+	    "%.0f %s", v, unit);
+}
+
+static char *
+units_bytes_style(uint64_t b, char *buf, size_t len, int sig)
+{
+	double	v = (double)b;
+	int	i;
 
 	if (b < 1024) {
 		snprintf(buf, len, "%llu B", (unsigned long long)b);
 		return buf;
 	}
-	while (v >= 1024 && i < 4) {
-		v /= 1024;
-		i++;
-	}
-	snprintf(buf, len, "%.1f %s", v, u[i]);
+	i = units_scale(&v, 1024, -1, 4);
+	if (sig)
+		units_sig3(buf, len, v, units_binary[i]);
+	else
+		snprintf(buf, len, "%.1f %s", v, units_binary[i]);
+	return buf;
+}
+
+char *
+units_bytes(uint64_t b, char *buf, size_t len)
+{
+	return units_bytes_style(b, buf, len, 0);
+}
+
+char *
+units_bytes_sig(uint64_t b, char *buf, size_t len)
+{
+	return units_bytes_style(b, buf, len, 1);
+}
+
+char *
+units_rate(double r, char *buf, size_t len)
+{
+	static const char	*u[] = { "B/s", "kB/s", "MB/s", "GB/s", "TB/s" };
+	int			 i;
+
+	i = units_scale(&r, 1000, 0, 4);
+	units_sig3(buf, len, r, u[i]);
 	return buf;
 }
 

@@ -11,8 +11,16 @@
 
 /* "950 ns", "12.345 us", "1.500 ms", "2.000 s" (3 decimals, adaptive). */
 char	*units_dur(int64_t ns, char *buf, size_t len);
-/* "1.5 KiB", "12.0 MiB", "512 B". */
+/*
+ * Byte counts in binary units, two styles: units_bytes() with one decimal
+ * ("512 B", "1.5 KiB", "12.0 MiB"), as the verbs print them, and
+ * units_bytes_sig() with three significant digits ("1.50 KiB", "64.0 MiB",
+ * "512 MiB"), as the TUI shows them.
+ */
 char	*units_bytes(uint64_t bytes, char *buf, size_t len);
+char	*units_bytes_sig(uint64_t bytes, char *buf, size_t len);
+/* A rate in decimal units, three significant digits: "12.3 GB/s". */
+char	*units_rate(double bytes_per_s, char *buf, size_t len);
 /* Integer with thousands separators: "1,234,567". */
 char	*units_count(uint64_t n, char *buf, size_t len);
 

@@ -18,7 +18,7 @@
  *                payload size, the CRC32s of the head, the payload and the
  *                header (mutations reach the frame table and the zstd
  *                frames).
- * The header offsets below follow struct cache_hdr (cache.c, CACHE_VERSION
+ * The header offsets below follow struct cache_hdr (cache-int.h, CACHE_VERSION
  * 4); a layout change leaves the harness working but shallower until they
  * are updated (tests/fuzz/mkseeds.sh rebuilds the seeds).
  *

@@ -1,5 +1,5 @@
 /*
- * cache_test: the binary model cache (src/model/cache.c).
+ * cache_test: the binary model cache (src/model/cache*.c).
  *
  * A model is built by hand through builder.h (several GPU and CPU tracks,
  * kernel, copy, NVTX and counter side tables, strings with odd bytes,
@@ -1146,7 +1146,7 @@ test_summary(void **state)
 
 /*
  * Index of the first frame of each stored index of m, in the writer's
- * order (cache.c): small, strings, side tables, lane chunks, then per track
+ * order (cache-plan.c): small, strings, side tables, lane chunks, then per track
  * sums, pyramid and segments, then launch, GPU ids, sampled keys.
  */
 struct frames_of {

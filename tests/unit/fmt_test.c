@@ -27,10 +27,21 @@ test_format(void **state)
 	assert_string_equal(fmt_time(b, sizeof b, -1500), "-1.500us");
 	assert_string_equal(fmt_time_res(b, sizeof b, 1234567, 1000),
 	    "1.235ms");
-	assert_string_equal(fmt_bytes(b, sizeof b, 512), "512 B");
-	assert_string_equal(fmt_bytes(b, sizeof b, 1536), "1.50 KiB");
-	assert_string_equal(fmt_bytes(b, sizeof b, 64ULL << 20), "64.0 MiB");
-	assert_string_equal(fmt_rate(b, sizeof b, 12.3e9), "12.3 GB/s");
+	assert_string_equal(units_bytes_sig(512, b, sizeof b), "512 B");
+	assert_string_equal(units_bytes_sig(1536, b, sizeof b), "1.50 KiB");
+	assert_string_equal(units_bytes_sig(64ULL << 20, b, sizeof b),
+	    "64.0 MiB");
+	assert_string_equal(units_bytes_sig(600ULL << 20, b, sizeof b),
+	    "600 MiB");
+	assert_string_equal(units_rate(12.3e9, b, sizeof b), "12.3 GB/s");
+	assert_string_equal(units_rate(500, b, sizeof b), "500 B/s");
+	assert_string_equal(units_rate(5e15, b, sizeof b), "5000 TB/s");
+	/* The verbs' style: one decimal, the same units. */
+	assert_string_equal(units_bytes(1536, b, sizeof b), "1.5 KiB");
+	assert_string_equal(units_bytes(600ULL << 20, b, sizeof b),
+	    "600.0 MiB");
+	assert_string_equal(units_bytes(3ULL << 60, b, sizeof b),
+	    "3072.0 PiB");
 	assert_string_equal(fmt_when(b, sizeof b, 1500, 500, 0, 1),
 	    "+1.000us");
 	assert_string_equal(fmt_when(b, sizeof b, 1500, 500, 1, 1),

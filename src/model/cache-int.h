@@ -1,0 +1,336 @@
+/*
+ * cache-int: what the files of the cache share (cache.h is the API).
+ *
+ * The cache is the finished model as a versioned, zstd-compressed binary
+ * file, so the second open of an unchanged trace skips parsing and
+ * indexing. Its files, one concern each:
+ *
+ *   cache.c         the API: locations, opening, mapping and checking a
+ *                   file, trying the candidates, removal
+ *   cache-format.c  the header: struct sizes, CRCs, header checks, threads
+ *   cache-codec.c   byte shuffling and the column transforms
+ *   cache-head.c    frame 0 (the small things) and the head: frame table
+ *                   and plan check
+ *   cache-plan.c    column groups, the job plan, the counts it comes from
+ *   cache-write.c   compressing and streaming the frames, the atomic
+ *                   rename
+ *   cache-decode.c  decompressing the jobs into a model (or a summary)
+ *   cache-check.c   the range checks a decoded model must pass
+ *
+ * The jobs of both directions run on a util/pool.h thread pool.
+ *
+ * File layout (native byte order and struct layout; a machine or build that
+ * disagrees on either fails the header checks and rebuilds):
+ *
+ *   header   struct cache_hdr, 128 bytes: magic "GPULENSC", format version,
+ *            byte-order mark, sizeof every raw-stored struct, the trace's
+ *            size, mtime (ns), inode and device, payload size, raw size,
+ *            frame count, events per chunk, the length and CRC32 of the
+ *            head (below), a CRC32 of the header and a CRC32 of everything
+ *            after it.
+ *   table    nframes x { raw length, compressed length }, uint64 each.
+ *   frames   independent zstd frames (content checksums on).
+ *
+ * Frame 0 holds the small things: scalars, per-kind event counts, entity
+ * tables (raw structs), tracks field by field with their lane lengths and
+ * index sizes, the correlation and device-coverage sizes, metadata and
+ * warnings. From those counts alone the loader derives the plan: the list
+ * of jobs and the exact raw length of every further frame, which must match
+ * the table before anything large is allocated. The jobs, in file order:
+ *   strings   lengths and bytes in id order (re-interning reproduces ids);
+ *   tables    kernels, copies, nvtx (raw structs, the NVTX tree included),
+ *             counters, in chunks;
+ *   lanes     CACHE_CHUNK events of one lane: start (delta-coded),
+ *             duration (end - start), name, kind, flags, row id (32 or 64
+ *             bits), corr and aux (the last three delta-coded); for a lane
+ *             whose events overlap also depth, maxend (- end) and
+ *             ends_sorted (delta-coded);
+ *   indices   per lane its coverage sums and pyramid, and for an
+ *             overlapping lane its coverage segments; then the correlation
+ *             arrays (launch, GPU ids by call, their sampled keys) and
+ *             every device's coverage (segments and sums), all in chunks.
+ * The table, frame 0 and the string frames form the head: `gpulens info`
+ * reads only the head (cache_load_summary), checked by its own CRC.
+ *
+ * Every multi-byte column is byte-shuffled before compression (byte k of
+ * every value together, as Blosc does): on our traces timestamps and ids
+ * then compress about 30% smaller and decompress about four times faster
+ * than plain zstd, which more than pays for the unshuffle.
+ *
+ * Every index model_finalize() builds is stored, so a warm load sorts and
+ * rebuilds nothing: the loader decodes the arrays and model_adopt() only
+ * numbers the events and adopts each lane's index (lane_adopt). On a
+ * 10-million-event demo trace that takes the warm load from about 0.9 s to
+ * 0.25 s; the stored indices make the file about a third larger.
+ *
+ * Loading maps the file (or reads it with one read() where it cannot be
+ * mapped), checks the header CRC and the trace identity, then the payload
+ * CRC, and only then decompresses: a few threads take jobs, decompress each
+ * frame into a small per-thread buffer and unshuffle and undo the delta
+ * coding from there into the final arrays, and give back the pages of the
+ * compressed frames they are done with, so the file and the model are never
+ * both resident. Every count is bounded by what the file can hold, and
+ * every stored index that a query follows (side-table indices, global event
+ * ids, depths, pyramid entries) is checked in range while decoding; any
+ * mismatch is a miss with a reason, never a crash nor a model that reads
+ * out of bounds.
+ *
+ * Writing goes to a mkstemp() file in the destination directory renamed
+ * over the cache path, the frames streamed out in order as the threads
+ * compress them (header and table written last, so only the frames of jobs
+ * finished out of order are ever held): readers never see a partial file,
+ * concurrent writers each rename a complete file (the last one wins), and a
+ * symlink at the cache path is replaced, not followed. There is no fsync: a
+ * file left incomplete by a crash fails its CRC and is rebuilt.
+ *
+ * Locations, trace identity and upkeep of the cache directory: cachedir.h.
+ * The header records the identity of the trace the model was read from
+ * (size, mtime, ctime, inode, device and a fingerprint of its end blocks,
+ * taken from the descriptor before the read and checked again after it);
+ * a cache whose identity differs from the trace's now is stale.
+ *
+ * Adding a field to a lane, a track or the model needs a change here and a
+ * new CACHE_VERSION; the static assertions in cache-format.c catch the lane
+ * and track.
+ */
+#ifndef GPULENS_CACHE_INT_H
+#define GPULENS_CACHE_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <zlib.h>
+#include <zstd.h>
+
+#include "model/cachedir.h"
+#include "model/model.h"
+
+#define CACHE_MAGIC	"GPULENSC"
+#define CACHE_VERSION	4		/* bump on any layout change */
+#define CACHE_BOM	0x01020304u
+#ifndef CACHE_CHUNK
+#define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
+#endif
+#define CACHE_SCRATCH	((size_t)CACHE_CHUNK * 8)	/* bytes */
+#ifndef CACHE_LEVEL
+#define CACHE_LEVEL	1		/* zstd level */
+#endif
+#define CACHE_THREADS	4		/* at most */
+#define CACHE_MAXCOLS	11		/* frames per job, at most */
+/* A zstd block holds at most 128 KiB and takes at least 4 bytes (RLE), so
+ * no valid frame expands more than this. */
+#define CACHE_MAXRATIO	32768
+
+struct cache_hdr {
+	char		 magic[8];
+	uint32_t	 version;
+	uint32_t	 bom;		/* CACHE_BOM in native order */
+	uint32_t	 hdr_size;	/* sizeof(struct cache_hdr) */
+	uint32_t	 hdr_crc;	/* CRC32 of the header, this field 0 */
+	uint16_t	 sz[12];	/* sizeof the raw-stored structs */
+	uint64_t	 trace_size;
+	int64_t		 trace_mtime;	/* ns */
+	uint64_t	 trace_ino;
+	uint64_t	 trace_dev;
+	uint64_t	 payload_size;	/* bytes after the header */
+	uint64_t	 raw_size;	/* sum of the frames' raw lengths */
+	uint32_t	 nframes;
+	uint32_t	 payload_crc;	/* CRC32 of all after the header */
+	uint32_t	 chunk;		/* CACHE_CHUNK */
+	uint32_t	 level;		/* zstd level (informative) */
+	uint64_t	 head_size;	/* bytes of the head: table, frame 0,
+					   string frames */
+	uint32_t	 head_crc;	/* CRC32 of the head */
+	uint32_t	 reserved;
+	int64_t		 trace_ctime;	/* ns */
+	uint64_t	 trace_fp;	/* fingerprint (cachedir_ident) */
+};
+_Static_assert(sizeof(struct cache_hdr) == 144, "cache header layout");
+
+/* The trace file's identity: any change invalidates the cache. */
+#define cache_ident	cachedir_ident
+
+enum cache_table {
+	TAB_KERNELS,
+	TAB_COPIES,
+	TAB_NVTX,
+	TAB_COUNTERS,
+	TAB_COUNT
+};
+
+/*
+ * Column groups: the arrays one job moves, all over the same element range
+ * [i0, i0 + n) of one owner (a track, a device, or the model).
+ */
+enum cache_group {
+	GRP_LANE,		/* the events of a lane (+ depth, maxend, ends) */
+	GRP_LBUSY,		/* a lane's coverage sums */
+	GRP_PYR,		/* a lane's pyramid */
+	GRP_LCOV,		/* an overlapping lane's coverage segments */
+	GRP_LAUNCH,		/* m->launch */
+	GRP_GPU,		/* m->gpu_of_api */
+	GRP_GIDX,		/* m->gpu_of_api_idx */
+	GRP_DCOV,		/* a device's coverage segments */
+	GRP_DBUSY		/* a device's coverage sums */
+};
+
+enum cache_job_type {
+	JOB_STRINGS,		/* two frames: lengths, bytes */
+	JOB_TABLE,		/* one frame: entries [i0, i0 + n) */
+	JOB_COLS		/* a column group: elements [i0, i0 + n) */
+};
+
+struct cache_job {
+	uint8_t			 type;		/* enum cache_job_type */
+	uint8_t			 group;		/* enum cache_group */
+	uint8_t			 ncols;		/* frames */
+	uint32_t		 which;		/* table, track or device */
+	size_t			 i0, n;
+	size_t			 frame;		/* first frame */
+};
+
+struct cache_plan {
+	struct cache_job	*jobs;
+	size_t			 njobs, jobcap;
+	uint64_t		*rawlen;	/* per frame; [0]: small */
+	size_t			 nframes, framecap;
+	uint64_t		 raw_size;
+	size_t			 nhead;		/* frames in the head */
+};
+
+/* A lane's sizes, as frame 0 stores them. */
+struct cache_lanedim {
+	uint64_t	 n;
+	uint64_t	 cov_n;		/* overlapping lanes: coverage segments */
+	uint8_t		 overlaps;
+	uint8_t		 wide;		/* row ids in rowid64 */
+};
+
+/* A lane's layout in the file: LANE_* bits. */
+#define LANE_OVERLAPS	0x1
+#define LANE_WIDE	0x2
+
+/* What the plan is derived from. */
+struct cache_counts {
+	uint32_t		 nstrs;		/* strings, including "" */
+	uint64_t		 strbytes;	/* bytes of strings 1..nstrs-1 */
+	uint64_t		 ntab[TAB_COUNT];
+	size_t			 ntracks;
+	struct cache_lanedim	*lanes;		/* per track */
+	uint64_t		 nevents;	/* sum of the lanes' n */
+	uint8_t			 has_launch;	/* m->launch != NULL */
+	uint64_t		 nlaunch;	/* events of the leading GPU and
+						   sync tracks */
+	uint64_t		 nlinks;	/* m->ngpu_of_api */
+	size_t			 ndcov;		/* device coverages (ndevices) */
+	uint64_t		*dcov_n;	/* their segment counts */
+};
+
+/* Column transforms, applied before shuffling. */
+enum cache_xform {
+	XF_NONE,
+	XF_DELTA,		/* v[i] - v[i-1] (wrapping), per chunk */
+	XF_DIFF			/* v[i] - ref[i], ref another column */
+};
+
+/* One column of a job: the array at the job's first element. */
+struct cache_col {
+	void		*p;
+	uint8_t		 width;		/* 1, 2, 4 or 8 bytes */
+	uint8_t		 xform;
+	int8_t		 ref;		/* XF_DIFF: column index in the job */
+};
+
+/* Output and bounded input buffers for the small frame. */
+struct cache_wbuf {
+	uint8_t		*p;
+	size_t		 n, cap;
+};
+
+struct cache_rbuf {
+	const uint8_t	*p;
+	size_t		 n, off;
+	int		 err;		/* a read ran past the end */
+};
+
+struct cache_rctx {
+	struct model		*m;
+	struct cache_counts	 c;
+	struct cache_plan	*plan;
+	const uint8_t		*frames;	/* the first frame's bytes */
+	uint64_t		*off;		/* per frame, into frames */
+	uint64_t		*clen;		/* per frame, compressed */
+	int			 drop;		/* give back decoded frames */
+	ZSTD_DCtx		*dctx[CACHE_THREADS];
+	uint8_t			*scratch[CACHE_THREADS];
+	uint64_t		 kinds[CACHE_THREADS][256];	/* events */
+	int64_t			 dursum[CACHE_THREADS];	/* saturated */
+	uint32_t		 auxlim[256];	/* per kind: aux below this */
+};
+
+/* cache-format.c */
+extern const uint16_t	cache_sizes[12];	/* sizeof the raw-stored
+						   structs, as in the header */
+extern const size_t	cache_tab_width[TAB_COUNT];
+unsigned	 cache_nthreads(uint64_t work);
+uLong		 cache_crc32(uLong crc, const uint8_t *, size_t);
+uint32_t	 cache_crc(const uint8_t *, size_t);
+uint32_t	 cache_hdr_crc(const struct cache_hdr *);
+const char	*cache_check_hdr(const struct cache_hdr *,
+		    const struct cache_ident *, uint64_t fsize);
+
+/* cache-codec.c */
+void		 cache_pack32(uint8_t *out, const uint32_t *, size_t n,
+		    int xform);
+void		 cache_unpack32(uint32_t *out, const uint8_t *in, size_t n,
+		    int xform);
+void		 cache_shuffle(uint8_t *out, const uint8_t *in, size_t n,
+		    size_t w);
+void		 cache_unshuffle(uint8_t *out, const uint8_t *in, size_t n,
+		    size_t w);
+const void	*cache_pack_col(uint8_t *out, const struct cache_col *,
+		    const struct cache_col *cols, size_t n);
+void		 cache_unpack_col(const struct cache_col *,
+		    const struct cache_col *cols, const uint8_t *in, size_t n);
+
+/* cache-head.c */
+void		 cache_small_write(struct cache_wbuf *, const struct model *,
+		    const struct cache_counts *);
+int		 cache_read_head(const struct cache_hdr *,
+		    const uint8_t *payload, struct cache_rctx *,
+		    struct cache_plan *, char ***warn, size_t *nwarn,
+		    char **why);
+
+/* cache-plan.c */
+size_t		 cache_group_cols(const struct model *, int g, uint32_t which,
+		    int lflags, size_t i0, struct cache_col *cols);
+int		 cache_lflags(const struct cache_lanedim *);
+int		 cache_lane_lflags(const struct lane *);
+int		 cache_plan_build(struct cache_plan *,
+		    const struct cache_counts *);
+void		 cache_plan_free(struct cache_plan *);
+void		 cache_counts_of(const struct model *, struct cache_counts *);
+void		 cache_counts_free(struct cache_counts *);
+uint8_t		*cache_table(const struct model *, int k);
+
+/* cache.c */
+void		 cache_prefault(void *, size_t);
+void		 cache_buf_drop(const uint8_t *, size_t);
+
+/* cache-decode.c */
+int		 cache_decompress(struct cache_rctx *, unsigned tid,
+		    size_t frame, void *dst, char **cause);
+int		 cache_decode(const struct cache_hdr *, uint8_t *payload,
+		    struct model **out, char **why);
+int		 cache_decode_summary(const struct cache_hdr *,
+		    const uint8_t *head, struct model **out, char **why);
+
+/* cache-check.c */
+void		 cache_auxlim(struct cache_rctx *);
+int		 cache_check_cols(struct cache_rctx *, const struct cache_job *,
+		    const struct cache_col *cols, unsigned tid);
+int		 cache_check_refs(const struct model *, uint32_t nstrs);
+int		 cache_check_whole(struct cache_rctx *, char **why);
+int		 cache_check_nvtx_forest(const struct model *, char **why);
+
+#endif

@@ -1,0 +1,114 @@
+/*
+ * pool: a thread pool over numbered jobs. See pool.h.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "util/pool.h"
+#include "util/xmalloc.h"
+
+struct pool {
+	atomic_size_t	 next;
+	atomic_int	 failed;
+	size_t		 njobs;
+	pool_job_fn	 fn;
+	void		*arg;
+	pthread_mutex_t	 lock;
+	char		*err;		/* the first failure's cause */
+};
+
+struct pool_worker {
+	struct pool	*pool;
+	unsigned	 tid;
+};
+
+unsigned
+pool_ncpus(void)
+{
+	long		n;
+#ifdef CPU_COUNT
+	cpu_set_t	set;
+
+	if (sched_getaffinity(0, sizeof set, &set) == 0)
+		n = CPU_COUNT(&set);
+	else
+#endif
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : (unsigned)n;
+}
+
+static void *
+pool_main(void *arg)
+{
+	struct pool_worker	*w = arg;
+	struct pool		*p = w->pool;
+	size_t			 j;
+	char			*cause;
+
+	while (!atomic_load(&p->failed)) {
+		j = atomic_fetch_add(&p->next, 1);
+		if (j >= p->njobs)
+			break;
+		cause = NULL;
+		if (p->fn(p->arg, j, w->tid, &cause) == 0)
+			continue;
+		pthread_mutex_lock(&p->lock);
+		if (p->err == NULL)
+			p->err = cause != NULL ? cause : xstrdup("failed");
+		else
+			free(cause);
+		pthread_mutex_unlock(&p->lock);
+		atomic_store(&p->failed, 1);
+	}
+	return NULL;
+}
+
+int
+pool_run(size_t njobs, unsigned nthreads, pool_job_fn fn, void *arg,
+    char **cause)
+{
+	struct pool		 p;
+	struct pool_worker	 w[POOL_MAX];
+	pthread_t		 th[POOL_MAX];
+	unsigned		 i, started = 0;
+
+	atomic_init(&p.next, 0);
+	atomic_init(&p.failed, 0);
+	p.njobs = njobs;
+	p.fn = fn;
+	p.arg = arg;
+	p.err = NULL;
+	pthread_mutex_init(&p.lock, NULL);
+	if (nthreads > POOL_MAX)
+		nthreads = POOL_MAX;
+	if (nthreads == 0)
+		nthreads = 1;
+	if (nthreads > njobs)
+		nthreads = njobs > 0 ? (unsigned)njobs : 1;
+	for (i = 0; i < nthreads; i++) {
+		w[i].pool = &p;
+		w[i].tid = i;
+	}
+	for (i = 1; i < nthreads; i++) {
+		if (pthread_create(&th[i], NULL, pool_main, &w[i]) != 0)
+			break;	/* fewer threads do the same work */
+		started++;
+	}
+	pool_main(&w[0]);
+	for (i = 1; i <= started; i++)
+		pthread_join(th[i], NULL);
+	pthread_mutex_destroy(&p.lock);
+	if (p.err == NULL)
+		return 0;
+	if (cause != NULL)
+		*cause = p.err;
+	else
+		free(p.err);
+	return -1;
+}

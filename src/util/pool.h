@@ -1,0 +1,28 @@
+/*
+ * pool: a pool of threads working through a list of numbered jobs.
+ *
+ * pool_run() runs fn(arg, job, tid, &cause) once for every job in
+ * [0, njobs) on up to nthreads threads, the caller's included, each with
+ * its own tid below nthreads (for per-thread state such as codec contexts
+ * or scratch buffers). Jobs are taken in order but finish in any order. fn
+ * returns 0, or -1 with a cause (malloc'd, or NULL); after the first
+ * failure no new job starts, and pool_run() returns -1 with that cause in
+ * *cause (freed when cause is NULL). Threads that cannot be created leave
+ * the work to fewer threads.
+ */
+#ifndef GPULENS_POOL_H
+#define GPULENS_POOL_H
+
+#include <stddef.h>
+
+#define POOL_MAX	16	/* threads at most */
+
+typedef int	(*pool_job_fn)(void *arg, size_t job, unsigned tid,
+		    char **cause);
+
+int		 pool_run(size_t njobs, unsigned nthreads, pool_job_fn fn,
+		    void *arg, char **cause);
+/* The cores this process may run on (its affinity mask), at least 1. */
+unsigned	 pool_ncpus(void);
+
+#endif

@@ -1,0 +1,27 @@
+/*
+ * sort: a stable sort whose comparator takes a context argument, so that
+ * no comparator needs the sort's context in a static variable and sorts
+ * on different threads (ranks load in parallel) cannot see each other's.
+ *
+ * sort_stable() sorts n elements of size bytes at base into the order of
+ * cmp(a, b, ctx) (negative, zero or positive as for qsort), keeping equal
+ * elements in their input order. Stability makes the result depend on
+ * cmp alone, never on the algorithm: it is the order glibc's qsort gives
+ * (a merge sort too, as long as memory allows). It merges through a
+ * scratch buffer of n * size bytes, or in place, more slowly, when that
+ * cannot be had; it never fails.
+ */
+#ifndef GPULENS_SORT_H
+#define GPULENS_SORT_H
+
+#include <stddef.h>
+
+typedef int	(*sort_cmp_fn)(const void *a, const void *b, void *ctx);
+
+void	sort_stable(void *base, size_t n, size_t size, sort_cmp_fn cmp,
+	    void *ctx);
+/* The same order, merging in place only: it allocates nothing. */
+void	sort_stable_inplace(void *base, size_t n, size_t size,
+	    sort_cmp_fn cmp, void *ctx);
+
+#endif
