@@ -63,6 +63,13 @@
 static int	overlap_main(const struct cmd_ctx *, struct out *, const char **,
 	    char **);
 
+/* --by: per device, or split by the NVTX path around each launch. */
+static const struct cmd_option overlap_vopts[] = {
+	{ "--by", "device|nvtx-path", "per device (default), or exposed "
+	    "communication by NVTX path", CMD_OPT_AS, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
+
 const struct cmd_entry cmd_overlap_entry = {
 	.name = "overlap",
 	.usage = "gpulens overlap [OPTIONS] TRACE",
@@ -76,6 +83,7 @@ const struct cmd_entry cmd_overlap_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = OVERLAP_OPTS,
+	.vopts = overlap_vopts,
 	.run = overlap_main
 };
 

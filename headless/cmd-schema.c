@@ -21,14 +21,15 @@ static int	schema_run(const struct cmd_ctx *, struct out *, const char **,
 
 const struct cmd_entry cmd_schema_entry = {
 	.name = "schema",
-	.usage = "gpulens schema [VERB]",
+	.usage = "gpulens schema [--json] [VERB]",
 	.help =
 	"Without VERB, lists the verbs that have a schema. With VERB, prints\n"
 	"the JSON Schema of VERB's --json response: the envelope every\n"
 	"verb shares (schema, command, source, trace, trace_span, data or\n"
 	"error, meta) with VERB's row schema for data.rows items. A response's\n"
 	"command is the VERB whose schema its rows follow (report-summary and\n"
-	"report-inspect for summary and inspect on an Nsight Compute report).",
+	"report-inspect for summary and inspect on an Nsight Compute report).\n"
+	"  --json     an error (an unknown VERB) as a JSON envelope",
 	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
 	.run = schema_run
