@@ -73,8 +73,8 @@
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 #define COMM_NORM	256
 
-static int	comm_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	comm_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_comm_entry = {
 	.name = "comm",

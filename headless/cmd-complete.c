@@ -8,9 +8,10 @@
  *
  * Everything comes from the descriptors the verbs run with: the verb
  * table, each verb's options (cmd_each_option, as its --help lists them)
- * and the option lines of its help, the values an option's argument lists ("table|json|csv"), the
- * kinds and axes its help names, and for --sort the fields of the verb's
- * JSON schema. Nothing here can drift from what the parser accepts.
+ * and the option lines of its help, the values an option's argument
+ * lists ("table|json|csv"), the kinds and axes its help names, and for
+ * --sort the fields of the verb's JSON schema. Nothing here can drift
+ * from what the parser accepts.
  */
 #include "config.h"
 
@@ -25,8 +26,8 @@
 #include "headless/schema.h"
 #include "util/xmalloc.h"
 
-static int	complete_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	complete_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 static int	complete_in_usage(const struct cmd_entry *, const char *);
 
 const struct cmd_entry cmd_complete_entry = {

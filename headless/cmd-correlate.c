@@ -33,8 +33,8 @@
 #define CORRELATE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define CORRELATE_PATH	4096
 
-static int	correlate_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	correlate_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_correlate_entry = {
 	.name = "correlate",

@@ -19,8 +19,8 @@
 #include "util/sanitize.h"
 #include "util/xmalloc.h"
 
-static int	demo_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	demo_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_demo_entry = {
 	.name = "demo",

@@ -76,8 +76,8 @@
 #define DIFF_TOPK	15
 #define DIFF_OVERLAP_MIN 20.0
 
-static int	diff_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	diff_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 static int	diff_check_time(const char *, const char *, char **);
 static int	diff_check_window(const char *, const char *, char **);
 static int	diff_check_rule(const char *, const char *, char **);

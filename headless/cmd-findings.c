@@ -30,8 +30,8 @@
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
 
-static int	findings_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	findings_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 static const struct cmd_option findings_vopts[] = {
 	{ "--min-confidence", "low|medium|high", "hide weaker findings",

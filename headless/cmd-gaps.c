@@ -71,8 +71,8 @@
 #define GAPS_MAX_ROWS		2000000		/* unsorted-field row limit */
 #define GAPS_NBINS		6
 
-static int	gaps_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	gaps_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_gaps_entry = {
 	.name = "gaps",

@@ -34,8 +34,8 @@
 #define HARDWARE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define HARDWARE_META_MAX 1024
 
-static int	hardware_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	hardware_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_hardware_entry = {
 	.name = "hardware",

@@ -4,8 +4,9 @@
  * threads and streams, NVTX domains and load warnings.
  *
  * All of that is in the head of the trace's cache, so with a valid cache
- * info loads only the head (cache_load_summary: milliseconds at any size)
- * and never the events; otherwise (no cache, a stale or corrupt one,
+ * info loads only the head (its descriptor says CMD_SUMMARY, and the
+ * driver calls cache_load_summary: milliseconds at any size) and never
+ * the events; otherwise (no cache, a stale or corrupt one,
  * --no-cache) it loads the trace as every verb does. Both paths print the
  * same thing.
  */
@@ -15,19 +16,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/cache.h"
 #include "headless/cmd.h"
 #include "headless/cmd-report.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "util/sanitize.h"
 #include "model/model.h"
-#include "util/timing.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
 
-static int	info_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	info_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 /* On an Nsight Compute report: what the report holds (cmd-report.c). */
 static const struct cmd_form info_report = {

@@ -37,8 +37,8 @@
 #define INSPECT_OPTS	OPT_OUTPUT
 #define INSPECT_PATH	4096
 
-static int	inspect_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	inspect_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 /* On an Nsight Compute report: the launches' metrics and rules. */
 static const struct cmd_form inspect_report = {
@@ -408,6 +408,7 @@ inspect_main(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct model	*m = ctx->in->m;
 	const struct opts	*o = ctx->o;
+
 	out->limit = 0;		/* every id asked for */
 	if (cmd_inspect_run(m, o, out, code, cause) != 0)
 		return -1;

@@ -18,8 +18,8 @@
 
 #define ITERS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_RANGE)
 
-static int	iters_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	iters_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_iters_entry = {
 	.name = "iters",
@@ -47,12 +47,12 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct model	*m = ctx->in->m;
 	const struct opts	*o = ctx->o;
-	struct iters	 it;
-	struct stats	 st;
-	int64_t		*durs = NULL, *maxd = NULL, base;
-	size_t		 i, j;
-	char		 key[64];
-	cJSON		*row;
+	struct iters		 it;
+	struct stats		 st;
+	int64_t			*durs = NULL, *maxd = NULL, base;
+	size_t			 i, j;
+	char			 key[64];
+	cJSON			*row;
 
 	if (iters_find(m, o->range, &it, cause) != 0) {
 		*code = "not_found";

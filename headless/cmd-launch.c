@@ -43,8 +43,8 @@
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
 
-static int	launch_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	launch_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_launch_entry = {
 	.name = "launch",

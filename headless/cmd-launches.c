@@ -15,8 +15,8 @@
 
 #define LAUNCHES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	launches_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	launches_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_launches_entry = {
 	.name = "launches",

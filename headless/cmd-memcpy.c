@@ -32,8 +32,8 @@
 
 #define MEMCPY_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
-static int	memcpy_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	memcpy_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_memcpy_entry = {
 	.name = "memcpy",

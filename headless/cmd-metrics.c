@@ -21,8 +21,8 @@
 
 #define METRICS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
 
-static int	metrics_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	metrics_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 /* --by takes one value here: a row per launch. */
 static const struct cmd_option metrics_vopts[] = {
@@ -89,8 +89,8 @@ static int
 metrics_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
-	const struct report	*r = ctx->in->r;
-	const struct opts	*o = ctx->o;
+	const struct report		*r = ctx->in->r;
+	const struct opts		*o = ctx->o;
 	struct cmd_report_sel		 s;
 	const struct report_metric	*m;
 	cJSON				*row;

@@ -23,8 +23,8 @@
 
 #define NCUCMD_OPTS	OPT_OUTPUT
 
-static int	cmd_ncu_command_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	cmd_ncu_command_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_ncu_command_entry = {
 	.name = "ncu-command",
@@ -51,11 +51,11 @@ cmd_ncu_command_run(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct model	*m = ctx->in->m;
 	const struct opts	*o = ctx->o;
-	struct ncucmd	 c;
-	uint32_t	 gid;
-	size_t		 i;
-	char		 key[64];
-	cJSON		*row;
+	struct ncucmd		 c;
+	uint32_t		 gid;
+	size_t			 i;
+	char			 key[64];
+	cJSON			*row;
 
 	if (evrow_parse_id(o->args[1], &gid) != 0) {
 		*code = "usage";

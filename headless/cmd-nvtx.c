@@ -26,8 +26,8 @@
 
 #define NVTX_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | OPT_TREE)
 
-static int	nvtx_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	nvtx_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_nvtx_entry = {
 	.name = "nvtx",

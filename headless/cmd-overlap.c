@@ -60,8 +60,8 @@
 #include "headless/work.h"
 #include "util/xmalloc.h"
 
-static int	overlap_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	overlap_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 /* --by: per device, or split by the NVTX path around each launch. */
 static const struct cmd_option overlap_vopts[] = {

@@ -17,10 +17,10 @@
 #include "sources/source.h"
 #include "util/units.h"
 
-static int	prep_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
-static int	clean_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	prep_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+static int	clean_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_prep_entry = {
 	.name = "prep",
@@ -120,9 +120,9 @@ clean_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	int			 argc = ctx->argc;
 	char			**argv = ctx->argv;
 	const struct cmd_global	*g = ctx->g;
-	uint64_t	 bytes;
-	char		 buf[32];
-	int		 i, n, all = 0, ntraces = 0;
+	uint64_t		 bytes;
+	char			 buf[32];
+	int			 i, n, all = 0, ntraces = 0;
 
 	(void)g;
 	for (i = 1; i < argc; i++) {

@@ -51,8 +51,8 @@
 #define RANKS_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define RANKS_COLL	128
 
-static int	ranks_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	ranks_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_ranks_entry = {
 	.name = "ranks",

@@ -15,8 +15,8 @@
 
 #define RECIPES_MAX	64
 
-static int	recipes_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	recipes_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_recipes_entry = {
 	.name = "recipes",

@@ -358,11 +358,11 @@ int
 cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
-	const struct report	*r = ctx->in->r;
-	const struct opts	*o = ctx->o;
-	cJSON		*a = out->aux, *arr, *obj, *row;
-	size_t		 nrules, nkernels, i, k;
-	const struct report_value *v;
+	const struct report		*r = ctx->in->r;
+	const struct opts		*o = ctx->o;
+	cJSON				*a = out->aux, *arr, *obj, *row;
+	size_t				 nrules, nkernels, i, k;
+	const struct report_value	*v;
 
 	(void)code;
 	(void)cause;

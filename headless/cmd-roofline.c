@@ -19,8 +19,8 @@
 
 #define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	roofline_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	roofline_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_roofline_entry = {
 	.name = "roofline",

@@ -19,8 +19,8 @@
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	rules_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	rules_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_rules_entry = {
 	.name = "rules",

@@ -16,8 +16,8 @@
 #include "headless/out.h"
 #include "headless/schema.h"
 
-static int	schema_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	schema_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_schema_entry = {
 	.name = "schema",
@@ -99,12 +99,12 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	int			 argc = ctx->argc;
 	char			**argv = ctx->argv;
 	const struct cmd_global	*g = ctx->g;
-	cJSON		*env, *rows, *items;
-	struct out	 o;
-	const char	*r;
-	char		*s;
-	size_t		 k;
-	int		 i, json, rc;
+	cJSON			*env, *rows, *items;
+	struct out		 o;
+	const char		*r;
+	char			*s;
+	size_t			 k;
+	int			 i, json, rc;
 
 	(void)g;
 	/* "--json" asks for an error envelope if there is an error. */

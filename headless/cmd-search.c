@@ -30,8 +30,8 @@
 #define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE)
 
-static int	search_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	search_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_search_entry = {
 	.name = "search",

@@ -32,8 +32,8 @@
 #define STATS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE | OPT_GROUP)
 
-static int	stats_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	stats_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_stats_entry = {
 	.name = "stats",

@@ -23,8 +23,8 @@
 
 #define SUMMARY_OPTS (OPT_OUTPUT)
 
-static int	summary_run(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	summary_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 /* On an Nsight Compute report: one row per kernel (cmd-report.c). */
 static const struct cmd_form summary_report = {
@@ -282,6 +282,7 @@ summary_run(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct model	*m = ctx->in->m;
 	const struct opts	*o = ctx->o;
+
 	(void)code;
 	(void)cause;
 	out->limit = 0;

@@ -50,8 +50,8 @@
 #define TIMELINE_DEFAULT_BUCKETS	50
 #define TIMELINE_MAX_BUCKETS		100000
 
-static int	timeline_main(const struct cmd_ctx *, struct out *, const char **,
-	    char **);
+static int	timeline_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 /* --by names the rows: devices or streams, not an NVTX path. */
 static const struct cmd_option timeline_vopts[] = {

@@ -78,7 +78,8 @@ struct cmd_option {
 			    char **cause);
 };
 
-/* Positional arguments (the input's paths included). */
+/* Positional arguments (the input's paths included); a CMD_IN_NONE verb
+ * reads its own words, and the driver checks nothing for it. */
 struct cmd_args {
 	int		 min;
 	int		 max;		/* -1: no limit */

@@ -7,8 +7,9 @@
  *      first error of either is the answer (a JSON envelope with --json).
  *   2. The input: an entry with a report form becomes a report verb (the
  *      form's command, argument counts and run) when the first argument
- *      is an Nsight Compute report. The argument count is checked, then the input of the kind is loaded
- *      (input.h) and its paths go to the envelope's trace.inputs.
+ *      is an Nsight Compute report. The argument count is checked, then
+ *      the input of the entry's kind is loaded (input.h) and its paths go
+ *      to the envelope's trace.inputs.
  *   3. run, with the typed input; then the answer with out_emit(), or the
  *      error with out_error().
  * A CMD_IN_NONE entry gets argc and argv and does all of that itself.

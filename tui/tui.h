@@ -5,10 +5,10 @@
  * input (input.h), picked by the input's kind (app.h): for a timeline
  * model the timeline, NVTX, kernel and findings views (the timeline
  * first, unless opts->view names another); for an Nsight Compute report
- * the report view. It returns when the user quits, after max_frames frames, or at
- * the end of a key script in headless mode. The terminal is restored on
- * every path: quitting, SIGINT, SIGTERM, exit() from a fatal error
- * elsewhere (atexit), and a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * the report view. It returns when the user quits, after max_frames
+ * frames, or at the end of a key script in headless mode. The terminal
+ * is restored on every path: quitting, SIGINT, SIGTERM, exit() from a
+ * fatal error elsewhere (atexit), and a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
  * SIGABRT: the handler writes the terminal's reset sequences and restores
  * the saved terminal modes, then dies of the signal).
  *
