@@ -73,19 +73,23 @@
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 #define COMM_NORM	256
 
-static int	cmd_comm_exec(int, char **, const struct cmd_global *);
+static int	comm_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_comm_entry = {
-	"comm",
-	"gpulens comm [OPTIONS] TRACE",
+	.name = "comm",
+	.usage = "gpulens comm [OPTIONS] TRACE",
+	.help =
 	"Communication (NCCL/RCCL kernels and NCCL NVTX ranges) by collective\n"
 	"(parsed from the name: AllReduce, AllGather, ReduceScatter, SendRecv,\n"
 	"Broadcast, ...), kind, device, stream and process: count, total,\n"
 	"mean, median, min and max time, and for kernels their share of the\n"
 	"device's busy time, and, where the trace records message sizes\n"
 	"(PyTorch/Kineto), total bytes and algorithm and bus bandwidth.",
-	cmd_comm_exec,
-	COMM_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = COMM_OPTS,
+	.run = comm_main
 };
 
 /* Which element count is a collective's size, and its bus factor. */
@@ -593,19 +597,16 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 
 /* The run function with what the command line adds to it. */
 static int
-comm_main(const struct model *m, const struct opts *o, struct out *out,
+comm_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	if (cmd_comm_run(m, o, out, code, cause) != 0)
 		return -1;
 	if (cJSON_GetArraySize(out->rows) > 0)
 		out_next(out, "gpulens search %s --type comm --sort "
 		    "duration_ns:desc", o->args[0]);
 	return 0;
-}
-
-static int
-cmd_comm_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_comm_entry, argc, argv, gl, 1, 1, comm_main);
 }

@@ -7,10 +7,11 @@
  * offer file names too.
  *
  * Everything comes from the descriptors the verbs run with: the verb
- * table, each verb's option groups (opts_help) and the option lines of its
- * help, the values an option's argument lists ("table|json|csv"), the
- * kinds and axes its help names, and for --sort the fields of the verb's
- * JSON schema. Nothing here can drift from what the parser accepts.
+ * table, each verb's options (cmd_each_option, as its --help lists them)
+ * and the option lines of its help, the values an option's argument
+ * lists ("table|json|csv"), the kinds and axes its help names, and for
+ * --sort the fields of the verb's JSON schema. Nothing here can drift
+ * from what the parser accepts.
  */
 #include "config.h"
 
@@ -25,16 +26,19 @@
 #include "headless/schema.h"
 #include "util/xmalloc.h"
 
-static int	cmd_complete_exec(int, char **, const struct cmd_global *);
+static int	complete_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 static int	complete_in_usage(const struct cmd_entry *, const char *);
 
 const struct cmd_entry cmd_complete_entry = {
-	"complete",
-	"gpulens complete WORD...",
+	.name = "complete",
+	.usage = "gpulens complete WORD...",
+	.help =
 	"Prints the completions of the last WORD of a gpulens command line\n"
 	"(used by the bash and zsh completion scripts).",
-	cmd_complete_exec,
-	0
+	.args = { 0, -1, NULL },
+	.input = CMD_IN_NONE,
+	.run = complete_main
 };
 
 static const char *const complete_globals[] = {
@@ -76,54 +80,66 @@ complete_split(const char *list, const char *seps, const char *cur)
 	free(s);
 }
 
+struct complete_each {
+	void	(*fn)(const char *, const char *, const char *, void *);
+	void	 *arg;
+};
+
+static void
+complete_each_option(const char *name, const char *argname, const char *help,
+    void *p)
+{
+	struct complete_each	*ce = p;
+
+	ce->fn(name, argname != NULL ? argname : "", help, ce->arg);
+}
+
 /*
- * The option lines of verb e ("  --name ARG   help"): every option it
- * accepts, from opts_help() and, for the options its usage line names,
- * from its own help text. Calls fn on each with the option, its argument
- * (or "") and its help.
+ * The options of verb e: every option its descriptor lists (as its --help
+ * does), then, for a verb that reads its own words, the option lines of
+ * its help ("  --name ARG   help") for the options its usage line names.
+ * Calls fn on each with the option, its argument (or "") and its help.
  */
 static void
 complete_options(const struct cmd_entry *e,
     void (*fn)(const char *, const char *, const char *, void *), void *arg)
 {
-	const char	*texts[2];
-	char		*s, *line, *save = NULL, *name, *rest, *help;
-	size_t		 t;
+	struct complete_each	 ce;
+	char			*s, *line, *save = NULL, *name, *rest, *help;
 
-	texts[0] = e->options != 0 ? opts_help(e->options) : "";
-	texts[1] = e->help;
-	for (t = 0; t < 2; t++) {
-		s = xstrdup(texts[t]);
-		for (line = strtok_r(s, "\n", &save); line != NULL;
-		    line = strtok_r(NULL, "\n", &save)) {
-			while (*line == ' ')
-				line++;
-			if (strncmp(line, "--", 2) != 0)
-				continue;
-			name = line;
-			rest = name + strcspn(name, " ");
-			if (*rest != '\0')
-				*rest++ = '\0';
-			while (*rest == ' ')
-				rest++;
-			/* "ARG   help", or "help" alone after two spaces. */
-			help = strstr(rest, "  ");
-			if (help != NULL) {
-				*help = '\0';
-				for (help += 2; *help == ' '; help++)
-					;
-			} else {
-				help = rest;
-				rest = (char *)"";
-			}
-			/* The help's own option lines count only for the
-			 * options its usage line names: other lines may
-			 * describe another program's flags. */
-			if (t == 0 || complete_in_usage(e, name))
-				fn(name, rest, help, arg);
+	ce.fn = fn;
+	ce.arg = arg;
+	cmd_each_option(e, complete_each_option, &ce);
+	s = xstrdup(e->help);
+	for (line = strtok_r(s, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		while (*line == ' ')
+			line++;
+		if (strncmp(line, "--", 2) != 0)
+			continue;
+		name = line;
+		rest = name + strcspn(name, " ");
+		if (*rest != '\0')
+			*rest++ = '\0';
+		while (*rest == ' ')
+			rest++;
+		/* "ARG   help", or "help" alone after two spaces. */
+		help = strstr(rest, "  ");
+		if (help != NULL) {
+			*help = '\0';
+			for (help += 2; *help == ' '; help++)
+				;
+		} else {
+			help = rest;
+			rest = (char *)"";
 		}
-		free(s);
+		/* The help's option lines count only for the options its
+		 * usage line names: other lines may describe another
+		 * program's flags. */
+		if (complete_in_usage(e, name))
+			fn(name, rest, help, arg);
 	}
+	free(s);
 }
 
 struct complete_ctx {
@@ -204,13 +220,13 @@ complete_opt_value(const char *name, const char *argname, const char *help,
 static int	complete_run(int, char **);
 
 static int
-cmd_complete_exec(int argc, char **argv, const struct cmd_global *g)
+complete_main(const struct cmd_ctx *ctx, struct out *unused_out,
+    const char **unused_code, char **unused_cause)
 {
 	size_t	i;
 	int	rc;
 
-	(void)g;
-	rc = complete_run(argc, argv);
+	rc = complete_run(ctx->argc, ctx->argv);
 	for (i = 0; i < complete_nseen; i++)
 		free(complete_seen[i]);
 	free(complete_seen);

@@ -34,18 +34,22 @@
 #define CORRELATE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define CORRELATE_PATH	4096
 
-static int	cmd_correlate_exec(int, char **, const struct cmd_global *);
+static int	correlate_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_correlate_entry = {
-	"correlate",
-	"gpulens correlate [OPTIONS] TRACE ID",
+	.name = "correlate",
+	.usage = "gpulens correlate [OPTIONS] TRACE ID",
+	.help =
 	"Follows the CPU-GPU chain of one event (an API call, GPU work or an\n"
 	"NVTX range): NVTX range -> API call -> GPU work, one row per link,\n"
 	"with the offset between the two ends and, from an API call to its\n"
 	"GPU work, the queue delay (GPU start - API end). For a range: every\n"
 	"API call inside it on its thread and the GPU work of each.",
-	cmd_correlate_exec,
-	CORRELATE_OPTS
+	.args = { 2, 2, NULL },
+	.input = CMD_IN_TRACE,
+	.options = CORRELATE_OPTS,
+	.run = correlate_main
 };
 
 static const char *correlate_columns[] = {
@@ -270,7 +274,8 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 }
 
 static int
-cmd_correlate_exec(int argc, char **argv, const struct cmd_global *gl)
+correlate_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
 {
-	return cmd_verb_main(&cmd_correlate_entry, argc, argv, gl, 2, 2, cmd_correlate_run);
+	return cmd_correlate_run(ctx->in->m, ctx->o, out, code, cause);
 }

@@ -13,20 +13,24 @@
 #include <unistd.h>
 
 #include "headless/cmd.h"
+#include "sources/input.h"
 #include "sources/synth/gen.h"
 #include "sources/synth/kgen.h"
 #include "util/sanitize.h"
 #include "util/xmalloc.h"
 
-static int	cmd_demo_exec(int, char **, const struct cmd_global *);
+static int	demo_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_demo_entry = {
-	"demo",
+	.name = "demo",
+	.usage =
 	"gpulens demo [--out FILE] [--events N] [--gpus G] [--seed S]\n"
 	"    [--plant LIST] [--clean] [--straggler RANK|none] [--slowdown F]\n"
 	"    [--layers L]\n"
 	"    [--format nsys|kineto|kineto-merged|chrome] [--rank R]\n"
 	"    [--clock-back S]",
+	.help =
 	"Writes a synthetic Nsight Systems SQLite trace (several GPUs and\n"
 	"processes, compute and NCCL streams, copies, NVTX iterations,\n"
 	"correlated runtime calls, idle bubbles, a straggler rank) and opens\n"
@@ -60,8 +64,9 @@ const struct cmd_entry cmd_demo_entry = {
 	"  --clock-back S kineto: the rank's clock is S seconds behind the\n"
 	"               job's (0 to 1.6e9); decades behind, the rank is\n"
 	"               refused when loaded with the others",
-	cmd_demo_exec,
-	0
+	.args = { 0, -1, NULL },
+	.input = CMD_IN_NONE,
+	.run = demo_run
 };
 
 static char *
@@ -89,11 +94,16 @@ demo_default_path(const struct gen_opts *o, int kineto)
 }
 
 static int
-cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
+demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
+    const char **unused_code, char **unused_cause)
 {
+	int			 argc = ctx->argc;
+	char			**argv = ctx->argv;
+	const struct cmd_global	*g = ctx->g;
 	const struct cmd_entry	*e = &cmd_demo_entry;
 	struct gen_opts		 o;
 	struct kgen_opts	 ko;
+	struct input		 in;
 	struct model		*m;
 	const char		*out = NULL;
 	char			*path, *cause = NULL;
@@ -236,8 +246,9 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 			free(path);
 			return EXIT_USAGE;
 		}
-		rc = g->tui(m, "demo", g);
-		model_free(m);
+		input_set_model(&in, m, path);
+		rc = g->tui(&in, "demo", g);
+		input_free(&in);
 		free(path);
 		return rc;
 	}
@@ -263,8 +274,9 @@ cmd_demo_exec(int argc, char **argv, const struct cmd_global *g)
 		free(path);
 		return EXIT_USAGE;
 	}
-	rc = g->tui(m, "demo", g);
-	model_free(m);
+	input_set_model(&in, m, path);
+	rc = g->tui(&in, "demo", g);
+	input_free(&in);
 	free(path);
 	return rc;
 }

@@ -65,6 +65,7 @@
 #include "model/nvtxpath.h"
 #include "headless/opts.h"
 #include "headless/out.h"
+#include "headless/vopt.h"
 #include "analysis/phase.h"
 #include "util/sanitize.h"
 #include "analysis/stats.h"
@@ -76,28 +77,53 @@
 #define DIFF_TOPK	15
 #define DIFF_OVERLAP_MIN 20.0
 
-static int	cmd_diff_exec(int, char **, const struct cmd_global *);
+static int	diff_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+static int	diff_check_time(const char *, const char *, char **);
+static int	diff_check_window(const char *, const char *, char **);
+static int	diff_check_rule(const char *, const char *, char **);
+
+/* Windows (each side's own clock) and the gate (diffgate.h). */
+static const struct cmd_option diff_vopts[] = {
+	{ "--window", "steady", "compare each side's steady-state window",
+	    CMD_OPT_OWN, diff_check_window },
+	{ "--from", "T", "start of both sides (relative to each origin)",
+	    CMD_OPT_OWN, diff_check_time },
+	{ "--to", "T", "end of both sides", CMD_OPT_OWN, diff_check_time },
+	{ "--until", "T", "end of both sides (same as --to)", CMD_OPT_OWN,
+	    diff_check_time },
+	{ "--a-from", "T", "start of side A", CMD_OPT_OWN, diff_check_time },
+	{ "--a-to", "T", "end of side A", CMD_OPT_OWN, diff_check_time },
+	{ "--b-from", "T", "start of side B", CMD_OPT_OWN, diff_check_time },
+	{ "--b-to", "T", "end of side B", CMD_OPT_OWN, diff_check_time },
+	{ "--fail-on", "RULE", "exit 1 if a change breaks RULE (repeatable)",
+	    CMD_OPT_OWN, diff_check_rule },
+	{ "--exit-on-regression", "PCT", "exit 1 if the iteration median "
+	    "(else the kernel time) grows more than PCT%", CMD_OPT_OWN,
+	    diff_check_rule },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_diff_entry = {
-	"diff",
+	.name = "diff",
+	.usage =
 	"gpulens diff [--window steady] [--from T] [--to T] [--fail-on RULE] "
 	"[--exit-on-regression PCT] [OPTIONS] TRACE_A TRACE_B",
+	.help =
 	"Compares two captures of the same workload, A the baseline: kernels\n"
 	"by name, memcpys by direction, memsets, communication by collective,\n"
 	"NVTX ranges by normalised path and the iterations, each with counts,\n"
 	"totals and per-iteration medians on both sides and the change, keys\n"
 	"found on one side only, ranked by the absolute change in time; span,\n"
 	"GPU busy, idle and exposed-communication deltas in the auxiliary\n"
-	"data. Works for any pair of formats.\n"
-	"  --window steady        compare each side's steady-state window\n"
-	"  --from T, --to T       bound both sides (relative to each origin)\n"
-	"  --a-from T, --a-to T, --b-from T, --b-to T   bound one side\n"
-	"  --fail-on RULE         exit 1 if a change breaks RULE, e.g.\n"
-	"                         'total_ns>+5%', 'aux.iter_median_ns>+2%'\n"
-	"  --exit-on-regression PCT   exit 1 if the iteration median (else\n"
-	"                         the kernel time) grows more than PCT%",
-	cmd_diff_exec,
-	DIFF_OPTS
+	"data. Works for any pair of formats. The gate: --fail-on RULE, e.g.\n"
+	"'total_ns>+5%' or 'aux.iter_median_ns>+2%', and --exit-on-regression\n"
+	"PCT make diff exit 1 after its answer when a change breaks them.",
+	.args = { 2, 2, NULL },
+	.input = CMD_IN_PAIR,
+	.options = DIFF_OPTS,
+	.vopts = diff_vopts,
+	.run = diff_main
 };
 
 enum dcls { DC_KERNEL, DC_MEMCPY, DC_MEMSET, DC_COMM, DC_NVTX, DC_ITER,
@@ -838,45 +864,97 @@ diff_time_arg(const char *opt, const char *v, struct diff_bound *b, int to,
 	return 0;
 }
 
-/*
- * Takes diff's own options (windows and the gate) out of argv, leaving the
- * shared ones for opts_parse. Returns 0, or -1 with *cause.
- */
 static int
-diff_parse_req(int *argc, char **argv, struct diff_req *rq, char **cause)
+diff_check_time(const char *opt, const char *v, char **cause)
+{
+	struct diff_bound	b;
+
+	return diff_time_arg(opt, v, &b, 0, cause);
+}
+
+static int
+diff_check_window(const char *opt, const char *v, char **cause)
+{
+	(void)opt;
+	if (v == NULL || strcmp(v, "steady") != 0) {
+		*cause = xstrdup("--window takes 'steady'");
+		return -1;
+	}
+	return 0;
+}
+
+/* The gate rule of --fail-on RULE or --exit-on-regression PCT: 0, or -1
+ * with *cause. */
+static int
+diff_rule(const char *opt, const char *v, struct diffgate_rule *r,
+    char **cause)
+{
+	char	*rule, *end;
+	double	 pct;
+
+	if (v == NULL) {
+		*cause = xasprintf("%s needs a value", opt);
+		return -1;
+	}
+	if (opt[2] == 'f')
+		rule = xstrdup(v);
+	else {
+		pct = strtod(v, &end);
+		if (*v == '\0' || *end != '\0' || !(pct >= 0)) {
+			*cause = xstrdup("--exit-on-regression needs a "
+			    "percentage");
+			return -1;
+		}
+		rule = xasprintf("aux.iter_median_ns>+%s%%", v);
+	}
+	if (diffgate_parse(rule, r, cause) != 0) {
+		free(rule);
+		return -1;
+	}
+	free(rule);
+	/* Without iterations on both sides the regression is measured on
+	 * the kernel time. */
+	if (opt[2] == 'e')
+		r->fallback = "kernel_ns";
+	return 0;
+}
+
+static int
+diff_check_rule(const char *opt, const char *v, char **cause)
+{
+	struct diffgate_rule	r;
+
+	if (diff_rule(opt, v, &r, cause) != 0)
+		return -1;
+	diffgate_free(&r);
+	return 0;
+}
+
+/* diff's own options (vetted by the driver) as a request: 0, or -1 with
+ * *cause. */
+static int
+diff_req_build(const struct vopt *v, size_t nv, struct diff_req *rq,
+    char **cause)
 {
 	static const char *const sides[2][2] = {
 		{ "--a-from", "--a-to" }, { "--b-from", "--b-to" }
 	};
 	struct diffgate_rule	 r;
-	char			*rule, *end;
-	double			 pct;
-	int			 i, j, k, n = 1, to, side;
+	const char		*a;
+	size_t			 i;
+	int			 j, k, to, side;
 
-	for (i = 1; i < *argc; i++) {
-		const char *a = argv[i], *v = i + 1 < *argc ? argv[i + 1] :
-		    NULL;
-
-		if (strcmp(a, "--") == 0) {
-			while (i < *argc)
-				argv[n++] = argv[i++];
-			break;
-		}
+	for (i = 0; i < nv; i++) {
+		a = v[i].name;
 		if (strcmp(a, "--window") == 0) {
-			if (v == NULL || strcmp(v, "steady") != 0) {
-				*cause = xstrdup("--window takes 'steady'");
-				return -1;
-			}
 			rq->steady = 1;
-			i++;
 			continue;
 		}
 		if (strcmp(a, "--from") == 0 || strcmp(a, "--to") == 0 ||
 		    strcmp(a, "--until") == 0) {
-			if (diff_time_arg(a, v, &rq->both, a[2] != 'f',
-			    cause) != 0)
+			if (diff_time_arg(a, v[i].value, &rq->both,
+			    a[2] != 'f', cause) != 0)
 				return -1;
-			i++;
 			continue;
 		}
 		for (j = 0, to = -1, side = 0; j < 2; j++)
@@ -886,48 +964,17 @@ diff_parse_req(int *argc, char **argv, struct diff_req *rq, char **cause)
 					side = j;
 				}
 		if (to >= 0) {
-			if (diff_time_arg(a, v, &rq->side[side], to,
+			if (diff_time_arg(a, v[i].value, &rq->side[side], to,
 			    cause) != 0)
 				return -1;
-			i++;
 			continue;
 		}
-		if (strcmp(a, "--fail-on") == 0 ||
-		    strcmp(a, "--exit-on-regression") == 0) {
-			if (v == NULL) {
-				*cause = xasprintf("%s needs a value", a);
-				return -1;
-			}
-			if (a[2] == 'f')
-				rule = xstrdup(v);
-			else {
-				pct = strtod(v, &end);
-				if (*v == '\0' || *end != '\0' || !(pct >= 0)) {
-					*cause = xstrdup("--exit-on-regression "
-					    "needs a percentage");
-					return -1;
-				}
-				rule = xasprintf("aux.iter_median_ns>+%s%%", v);
-			}
-			if (diffgate_parse(rule, &r, cause) != 0) {
-				free(rule);
-				return -1;
-			}
-			free(rule);
-			/* Without iterations on both sides the regression
-			 * is measured on the kernel time. */
-			if (a[2] == 'e')
-				r.fallback = "kernel_ns";
-			rq->rules = xreallocarray(rq->rules, rq->nrules + 1,
-			    sizeof *rq->rules);
-			rq->rules[rq->nrules++] = r;
-			i++;
-			continue;
-		}
-		argv[n++] = argv[i];
+		if (diff_rule(a, v[i].value, &r, cause) != 0)
+			return -1;
+		rq->rules = xreallocarray(rq->rules, rq->nrules + 1,
+		    sizeof *rq->rules);
+		rq->rules[rq->nrules++] = r;
 	}
-	argv[n] = NULL;
-	*argc = n;
 	return 0;
 }
 
@@ -942,53 +989,20 @@ diff_req_free(struct diff_req *rq)
 }
 
 static int
-cmd_diff_exec(int argc, char **argv, const struct cmd_global *g)
+diff_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
 {
-	const struct cmd_entry	*e = &cmd_diff_entry;
-	struct opts		 o;
-	struct out		 out;
-	struct diff_req		 rq;
-	struct model		*ma = NULL, *mb = NULL;
-	char			*cause = NULL;
-	const char		*code = NULL;
-	int			 rc, failed = 0;
+	struct diff_req	 rq;
+	int		 rc, failed = 0;
 
 	memset(&rq, 0, sizeof rq);
 	rq.failed = &failed;
-	out_init(&out, e->name);
-	memset(&o, 0, sizeof o);
-	if (diff_parse_req(&argc, argv, &rq, &cause) != 0 ||
-	    opts_parse(&o, e->options, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs != 2) {
-		rc = out_error(&out, NULL, NULL, "usage", "%s (usage: %s)",
-		    o.nargs < 2 ? "missing arguments" : "too many arguments",
-		    e->usage);
-		goto done;
-	}
-	if ((ma = cmd_load_out(o.args[0], g, &out)) == NULL ||
-	    (mb = cmd_load_out(o.args[1], g, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (cmd_diff_compute(ma, mb, &o, &rq, &out, &code, &cause) != 0) {
-		rc = out_error(&out, ma, o.args[0], code != NULL ? code :
-		    "usage", "%s", cause != NULL ? cause : "failed");
-		goto done;
-	}
-	rc = out_emit(&out, ma, o.args[0]);
-	if (rc == 0 && failed)
-		rc = 1;
-done:
-	free(cause);
+	rc = diff_req_build(ctx->v, ctx->nv, &rq, cause);
+	if (rc == 0)
+		rc = cmd_diff_compute(ctx->in->m, ctx->in2->m, ctx->o, &rq,
+		    out, code, cause);
 	diff_req_free(&rq);
-	opts_free(&o);
-	out_free(&out);
-	model_free(ma);
-	model_free(mb);
-	return rc;
+	if (rc != 0)
+		return -1;
+	return failed ? CMD_EMIT_FAIL : CMD_EMIT;
 }

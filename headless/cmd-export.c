@@ -56,18 +56,33 @@
 #define EXPORT_LEVELS	16		/* overflow threads per thread */
 #define EXPORT_BUMP	0x1000000	/* pid/tid step past a collision */
 
-static int	cmd_export_exec(int, char **, const struct cmd_global *);
+static int	export_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+/* The trace goes to stdout whole: --to picks its format. */
+static const struct cmd_option export_vopts[] = {
+	{ "--json", NULL, "report errors as a JSON envelope", CMD_OPT_AS,
+	    NULL },
+	{ "--format", "table|json", "json: as --json", CMD_OPT_AS, NULL },
+	{ "--fields", NULL, "export writes every column: use --to csv, not "
+	    "--format or --fields", CMD_OPT_REFUSE, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_export_entry = {
-	"export",
-	"gpulens export [--to perfetto|csv] [OPTIONS] TRACE",
+	.name = "export",
+	.usage = "gpulens export [--to perfetto|csv] [OPTIONS] TRACE",
+	.help =
 	"Writes the selected events to stdout, streaming: --to perfetto (the\n"
 	"default) a Chrome trace JSON for ui.perfetto.dev, one process per GPU\n"
 	"and a thread per stream, CPU threads under their pids, launch flows\n"
 	"from API calls to GPU work; --to csv one line per event with the\n"
 	"search columns. The window end is --until (--to names the format).",
-	cmd_export_exec,
-	EXPORT_OPTS
+	.args = { 1, -1, "expected a trace" },
+	.input = CMD_IN_TRACES,
+	.options = EXPORT_OPTS,
+	.vopts = export_vopts,
+	.run = export_main
 };
 
 /* A cursor over the selected events of one track, in start order. */
@@ -876,48 +891,18 @@ cmd_export_run(const struct model *m, const struct opts *o, FILE *fp,
 }
 
 static int
-cmd_export_exec(int argc, char **argv, const struct cmd_global *gl)
+export_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	const char	*code = NULL;
 	const cJSON	*w;
-	int		 rc;
 
-	out_init(&out, "export");
-	if (opts_parse(&o, EXPORT_OPTS, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs < 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected a trace (usage: %s)", cmd_export_entry.usage);
-		goto done;
-	}
-	if ((m = cmd_load_traces_out(o.args, (int)o.nargs, gl, &out)) ==
-	    NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (cmd_export_run(m, &o, stdout, &out, &code, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], code, "%s", cause);
-		goto done;
-	}
+	if (cmd_export_run(ctx->in->m, ctx->o, stdout, out, code, cause) != 0)
+		return -1;
 	/* The trace went to stdout; warnings go to stderr. */
-	cJSON_ArrayForEach(w, out.warnings) {
+	cJSON_ArrayForEach(w, out->warnings) {
 		char *c = sanitize_dup(w->valuestring, 0);
 		fprintf(stderr, "gpulens export: warning: %s\n", c);
 		free(c);
 	}
-	rc = 0;
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	return CMD_PRINTED;
 }

@@ -30,11 +30,23 @@
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
 
-static int	cmd_findings_exec(int, char **, const struct cmd_global *);
+static int	findings_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+static const struct cmd_option findings_vopts[] = {
+	{ "--min-confidence", "low|medium|high", "hide weaker findings",
+	    CMD_OPT_OWN, NULL },
+	{ "--nvtx", NULL, "--nvtx is not supported here; use --from and --to",
+	    CMD_OPT_REFUSE, NULL },
+	{ "--iter", NULL, "--iter is not supported here; use --from and --to",
+	    CMD_OPT_REFUSE, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_findings_entry = {
-	"findings",
-	"gpulens findings [--min-confidence LEVEL] [OPTIONS] TRACE",
+	.name = "findings",
+	.usage = "gpulens findings [--min-confidence LEVEL] [OPTIONS] TRACE",
+	.help =
 	"Ranked, evidence-backed findings: the rules of `nsys analyze`\n"
 	"(cuda_memcpy_async, cuda_memcpy_sync, cuda_memset_sync,\n"
 	"cuda_api_sync, gpu_gaps, gpu_time_util) and launch_bound,\n"
@@ -42,11 +54,12 @@ const struct cmd_entry cmd_findings_entry = {
 	"dominant_kernel (with the ncu command to\n"
 	"run). Each has the numbers behind it, the share of the window it\n"
 	"costs, Amdahl bounds on the speed-up, a confidence level, where to\n"
-	"look on the timeline and a next step.\n"
-	"\n"
-	"  --min-confidence low|medium|high   hide weaker findings",
-	cmd_findings_exec,
-	FINDINGS_OPTS
+	"look on the timeline and a next step.",
+	.args = { 1, 1, NULL },
+	.input = CMD_IN_TRACE,
+	.options = FINDINGS_OPTS,
+	.vopts = findings_vopts,
+	.run = findings_main
 };
 
 static const char *findings_columns[] = {
@@ -175,10 +188,9 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 }
 
 static int
-cmd_findings_exec(int argc, char **argv, const struct cmd_global *g)
+findings_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
 {
-	struct vopt	v[] = FINDINGS_VOPTS;
-
-	return vopt_main(&cmd_findings_entry, argc, argv, g, v,
-	    sizeof v / sizeof v[0], 1, 1, cmd_findings_compute);
+	return cmd_findings_compute(ctx->in->m, ctx->o, ctx->v, ctx->nv, out,
+	    code, cause);
 }

@@ -71,19 +71,23 @@
 #define GAPS_MAX_ROWS		2000000		/* unsorted-field row limit */
 #define GAPS_NBINS		6
 
-static int	cmd_gaps_exec(int, char **, const struct cmd_global *);
+static int	gaps_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_gaps_entry = {
-	"gaps",
-	"gpulens gaps [OPTIONS] TRACE",
+	.name = "gaps",
+	.usage = "gpulens gaps [OPTIONS] TRACE",
+	.help =
 	"Lists GPU idle gaps (no kernel, copy or memset running) per stream,\n"
 	"per device or for all GPUs (--scope stream|device|all, default\n"
 	"device), leading and trailing idle included, longest first, with a\n"
 	"size histogram, idle totals per device and, for gaps of 1 ms or\n"
 	"more, what the owning process's CPU was doing (synchronizing,\n"
 	"copying, launching or nothing). --min-dur hides shorter gaps.",
-	cmd_gaps_exec,
-	GAPS_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = GAPS_OPTS,
+	.run = gaps_main
 };
 
 enum gaps_scope { SCOPE_STREAM, SCOPE_DEVICE, SCOPE_ALL };
@@ -746,17 +750,14 @@ done:
 
 /* The run function with what the command line adds to it. */
 static int
-gaps_main(const struct model *m, const struct opts *o, struct out *out,
+gaps_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	if (cmd_gaps_compute(m, o, out, code, cause) != 0)
 		return -1;
 	out_next(out, "gpulens timeline %s", o->args[0]);
 	return 0;
-}
-
-static int
-cmd_gaps_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_gaps_entry, argc, argv, gl, 1, 1, gaps_main);
 }

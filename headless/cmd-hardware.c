@@ -34,18 +34,22 @@
 #define HARDWARE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define HARDWARE_META_MAX 1024
 
-static int	cmd_hardware_exec(int, char **, const struct cmd_global *);
+static int	hardware_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_hardware_entry = {
-	"hardware",
-	"gpulens hardware [OPTIONS] TRACE",
+	.name = "hardware",
+	.usage = "gpulens hardware [OPTIONS] TRACE",
+	.help =
 	"Lists the GPUs (every recorded property: name, UUID, bus, SMs,\n"
 	"compute capability, memory size and bandwidth, clock, cache and\n"
 	"per-SM limits, and how busy each was), the hosts with the CPU and OS\n"
 	"facts the trace records, and the processes with their threads,\n"
 	"streams and devices.",
-	cmd_hardware_exec,
-	HARDWARE_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = HARDWARE_OPTS,
+	.run = hardware_main
 };
 
 static const char *hardware_columns[] = {
@@ -335,18 +339,15 @@ cmd_hardware_run(const struct model *m, const struct opts *o,
 
 /* The run function with what the command line adds to it. */
 static int
-hardware_main(const struct model *m, const struct opts *o, struct out *out,
+hardware_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	if (!o->limit_set)
 		out->limit = 0;		/* a machine is short: list it all */
 	if (cmd_hardware_run(m, o, out, code, cause) != 0)
 		return -1;
 	return 0;
-}
-
-static int
-cmd_hardware_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_hardware_entry, argc, argv, gl, 1, 1, hardware_main);
 }

@@ -4,8 +4,9 @@
  * threads and streams, NVTX domains and load warnings.
  *
  * All of that is in the head of the trace's cache, so with a valid cache
- * info loads only the head (cache_load_summary: milliseconds at any size)
- * and never the events; otherwise (no cache, a stale or corrupt one,
+ * info loads only the head (its descriptor says CMD_SUMMARY, and the
+ * driver calls cache_load_summary: milliseconds at any size) and never
+ * the events; otherwise (no cache, a stale or corrupt one,
  * --no-cache) it loads the trace as every verb does. Both paths print the
  * same thing.
  */
@@ -15,27 +16,36 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/cache.h"
 #include "headless/cmd.h"
 #include "headless/cmd-report.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "util/sanitize.h"
 #include "model/model.h"
-#include "util/timing.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
 
-static int	cmd_info_exec(int, char **, const struct cmd_global *);
+static int	info_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+/* On an Nsight Compute report: what the report holds (cmd-report.c). */
+static const struct cmd_form info_report = {
+	"info", { 1, 1, NULL }, cmd_report_info_run
+};
 
 const struct cmd_entry cmd_info_entry = {
-	"info",
-	"gpulens info [--json|--format csv] TRACE",
+	.name = "info",
+	.usage = "gpulens info [--json|--format csv] TRACE",
+	.help =
 	"Describes TRACE: source format and version, time span, event counts\n"
 	"per kind, devices and their properties, processes, threads, GPU\n"
 	"streams, NVTX domains, and any warnings raised while loading.",
-	cmd_info_exec,
-	OPT_OUTPUT
+	.args = { 1, -1, "expected a trace" },
+	.input = CMD_IN_TRACES,
+	.options = OPT_OUTPUT,
+	.flags = CMD_SUMMARY,
+	.run = info_run,
+	.report = &info_report
 };
 
 /*
@@ -217,62 +227,18 @@ info_json(struct out *out, const char *path, const struct model *m)
 		out_next(out, "gpulens memcpy %s", path);
 }
 
-/* One trace: the summary from the cache's head when it is valid, else the
- * model; several (ranks): the merged model. */
-static struct model *
-info_load(char *const *paths, int n, const struct cmd_global *g,
-    struct out *out)
-{
-	struct model	*m = NULL;
-	double		 t0 = timing_now();
-
-	if (n == 1 && !g->no_cache && cache_load_summary(paths[0], &m,
-	    NULL) == 1) {
-		timing_report("cache-read", t0);
-		return m;
-	}
-	return cmd_load_traces_out(paths, n, g, out);
-}
-
 static int
-cmd_info_exec(int argc, char **argv, const struct cmd_global *g)
+info_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	int		 rc;
+	const struct model	*m = ctx->in->m;
+	const char		*path = ctx->o->args[0];
 
-	if (cmd_report_try(&cmd_info_entry, argc, argv, g, &rc))
-		return rc;
-	out_init(&out, "info");
-	if (opts_parse(&o, OPT_OUTPUT, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
+	out->limit = 0;
+	if (ctx->o->format == OUT_TABLE) {
+		info_print(path, m);
+		return CMD_PRINTED;
 	}
-	opts_apply_out(&o, &out);
-	out.limit = 0;
-	if (o.nargs < 1) {
-		rc = out_error(&out, NULL, NULL, "usage",
-		    "expected a trace (usage: %s)", cmd_info_entry.usage);
-		goto done;
-	}
-	if ((m = info_load(o.args, (int)o.nargs, g, &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (o.format == OUT_TABLE) {
-		info_print(o.args[0], m);
-		rc = 0;
-	} else {
-		info_json(&out, o.args[0], m);
-		rc = out_emit(&out, m, o.args[0]);
-	}
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
+	info_json(out, path, m);
+	return CMD_EMIT;
 }

@@ -37,18 +37,28 @@
 #define INSPECT_OPTS	OPT_OUTPUT
 #define INSPECT_PATH	4096
 
-static int	cmd_inspect_exec(int, char **, const struct cmd_global *);
+static int	inspect_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+/* On an Nsight Compute report: the launches' metrics and rules. */
+static const struct cmd_form inspect_report = {
+	"report-inspect", { 2, -1, NULL }, cmd_report_inspect_run
+};
 
 const struct cmd_entry cmd_inspect_entry = {
-	"inspect",
-	"gpulens inspect [OPTIONS] TRACE ID...",
+	.name = "inspect",
+	.usage = "gpulens inspect [OPTIONS] TRACE ID...",
+	.help =
 	"Shows every field of the events with the given row ids (\"ev:123\" or\n"
 	"\"123\", as search prints them): kernel launch parameters, copy\n"
 	"directions and memory kinds, NVTX payload, color, category and\n"
 	"domain, the enclosing NVTX range (path and iteration), and for GPU\n"
 	"work the launching API call and the launch latency.",
-	cmd_inspect_exec,
-	INSPECT_OPTS
+	.args = { 2, -1, NULL },
+	.input = CMD_IN_TRACE,
+	.options = INSPECT_OPTS,
+	.run = inspect_main,
+	.report = &inspect_report
 };
 
 static void
@@ -393,9 +403,12 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 
 /* The run function with what the command line adds to it. */
 static int
-inspect_main(const struct model *m, const struct opts *o, struct out *out,
+inspect_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	out->limit = 0;		/* every id asked for */
 	if (cmd_inspect_run(m, o, out, code, cause) != 0)
 		return -1;
@@ -403,14 +416,4 @@ inspect_main(const struct model *m, const struct opts *o, struct out *out,
 		out_next(out, "gpulens correlate %s %s", o->args[0],
 		    o->args[1]);
 	return 0;
-}
-
-static int
-cmd_inspect_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	int	rc;
-
-	if (cmd_report_try(&cmd_inspect_entry, argc, argv, gl, &rc))
-		return rc;
-	return cmd_verb_main(&cmd_inspect_entry, argc, argv, gl, 2, -1, inspect_main);
 }

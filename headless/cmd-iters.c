@@ -18,18 +18,22 @@
 
 #define ITERS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_RANGE)
 
-static int	cmd_iters_exec(int, char **, const struct cmd_global *);
+static int	iters_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_iters_entry = {
-	"iters",
-	"gpulens iters [OPTIONS] TRACE",
+	.name = "iters",
+	.usage = "gpulens iters [OPTIONS] TRACE",
+	.help =
 	"Lists iterations: instances of a repeating NVTX range (ProfilerStep#N,\n"
 	"or the range given with --range; by default the most frequent\n"
 	"top-level range family), or, without NVTX, the spans between\n"
 	"occurrences of the most periodic kernel. Per iteration: duration,\n"
 	"GPU busy time and share, kernel count; the slowest is marked.",
-	cmd_iters_exec,
-	ITERS_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = ITERS_OPTS,
+	.run = iters_run
 };
 
 static const char *iters_columns[] = {
@@ -38,15 +42,17 @@ static const char *iters_columns[] = {
 };
 
 static int
-iters_run(const struct model *m, const struct opts *o, struct out *out,
+iters_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
-	struct iters	 it;
-	struct stats	 st;
-	int64_t		*durs = NULL, *maxd = NULL, base;
-	size_t		 i, j;
-	char		 key[64];
-	cJSON		*row;
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+	struct iters		 it;
+	struct stats		 st;
+	int64_t			*durs = NULL, *maxd = NULL, base;
+	size_t			 i, j;
+	char			 key[64];
+	cJSON			*row;
 
 	if (iters_find(m, o->range, &it, cause) != 0) {
 		*code = "not_found";
@@ -122,10 +128,4 @@ iters_run(const struct model *m, const struct opts *o, struct out *out,
 	free(maxd);
 	iters_free(&it);
 	return 0;
-}
-
-static int
-cmd_iters_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_iters_entry, argc, argv, gl, 1, 1, iters_run);
 }

@@ -43,19 +43,23 @@
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
 
-static int	cmd_launch_exec(int, char **, const struct cmd_global *);
+static int	launch_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_launch_entry = {
-	"launch",
-	"gpulens launch [OPTIONS] TRACE",
+	.name = "launch",
+	.usage = "gpulens launch [OPTIONS] TRACE",
+	.help =
 	"Kernel launch overhead, as nsys's cuda_kern_exec_sum defines it: per\n"
 	"(API name, kernel name) by default, or per --group-by axes (api, name,\n"
 	"short-name, device, stream, pid, tid, none): API call time, queue\n"
 	"delay (API end to kernel start, only when not negative), kernel time\n"
 	"and total time, each with mean, median, p90, p99, min, max and\n"
 	"stddev, and the number of kernels shorter than their launch call.",
-	cmd_launch_exec,
-	LAUNCH_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = LAUNCH_OPTS,
+	.run = launch_main
 };
 
 enum launch_axis {
@@ -361,19 +365,16 @@ done:
 
 /* The run function with what the command line adds to it. */
 static int
-launch_main(const struct model *m, const struct opts *o, struct out *out,
+launch_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	if (cmd_launch_run(m, o, out, code, cause) != 0)
 		return -1;
 	if (cJSON_GetArraySize(out->rows) > 0)
 		out_next(out, "gpulens launch %s --group-by pid,tid,device,"
 		    "api,name", o->args[0]);
 	return 0;
-}
-
-static int
-cmd_launch_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_launch_entry, argc, argv, gl, 1, 1, launch_main);
 }

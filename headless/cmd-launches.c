@@ -15,17 +15,21 @@
 
 #define LAUNCHES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	cmd_launches_exec(int, char **, const struct cmd_global *);
+static int	launches_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_launches_entry = {
-	"launches",
-	"gpulens launches [OPTIONS] REPORT",
+	.name = "launches",
+	.usage = "gpulens launches [OPTIONS] REPORT",
+	.help =
 	"Lists the kernel launches of an Nsight Compute report (.ncu-rep,\n"
 	".ncu-repz or a CSV export of ncu) with duration, SM and memory\n"
 	"throughput (% of peak), achieved occupancy, registers per thread,\n"
 	"grid and block, and the count of rule messages (OPT, WRN) per launch.",
-	cmd_launches_exec,
-	LAUNCHES_OPTS
+	.args = { 1, 1, NULL },
+	.input = CMD_IN_REPORT,
+	.options = LAUNCHES_OPTS,
+	.run = launches_run
 };
 
 static const char *launches_columns[] = {
@@ -36,9 +40,11 @@ static const char *launches_columns[] = {
 };
 
 static int
-launches_run(const struct report *r, const struct opts *o, struct out *out,
+launches_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct report	*r = ctx->in->r;
+	const struct opts	*o = ctx->o;
 	struct cmd_report_sel	 s;
 	struct report_headline	 h;
 	cJSON			*row;
@@ -95,11 +101,4 @@ launches_run(const struct report *r, const struct opts *o, struct out *out,
 		out_next(out, "gpulens roofline %s", o->args[0]);
 	}
 	return 0;
-}
-
-static int
-cmd_launches_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_report_main(&cmd_launches_entry, argc, argv, gl, 1, 1,
-	    launches_run);
 }

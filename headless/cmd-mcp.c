@@ -60,19 +60,22 @@
 #define RPC_METHOD_NOT_FOUND	-32601
 #define RPC_INVALID_PARAMS	-32602
 
-static int	cmd_mcp_exec(int, char **, const struct cmd_global *);
+static int	mcp_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_mcp_entry = {
-	"mcp",
-	"gpulens mcp",
+	.name = "mcp",
+	.usage = "gpulens mcp",
+	.help =
 	"Serves every verb with a JSON answer as a Model Context Protocol\n"
 	"tool over standard input and output (JSON-RPC 2.0, one message per\n"
 	"line). A tool takes {\"traces\": [PATH...], \"args\": [ARG...]} and\n"
 	"answers with the verb's --json envelope; its output schema is the\n"
 	"verb's 'gpulens schema VERB'. Point an agent's MCP configuration at\n"
 	"the command 'gpulens mcp'.",
-	cmd_mcp_exec,
-	0
+	.args = { 0, -1, NULL },
+	.input = CMD_IN_NONE,
+	.run = mcp_run
 };
 
 struct mcp {
@@ -265,6 +268,30 @@ mcp_output_schema(const struct mcp *s, const char *verb)
 	return j;
 }
 
+/* A tool's description: the verb's help, its own options (the shared
+ * ones are those of every verb) and its usage. */
+static char *
+mcp_description(const struct cmd_entry *e)
+{
+	const struct cmd_option	*c;
+	char			*d, *t, left[64];
+
+	d = xstrdup(e->help);
+	for (c = e->vopts; c != NULL && c->name != NULL; c++) {
+		if (c->how != CMD_OPT_OWN)
+			continue;
+		snprintf(left, sizeof left, "%s%s%s", c->name,
+		    c->arg != NULL ? " " : "", c->arg != NULL ? c->arg : "");
+		t = xasprintf("%s%s  %-26s %s", d, c == e->vopts ? "\n\n" :
+		    "\n", left, c->help);
+		free(d);
+		d = t;
+	}
+	t = xasprintf("%s\n\nUsage: %s", d, e->usage);
+	free(d);
+	return t;
+}
+
 static cJSON *
 mcp_tools_list(const struct mcp *s)
 {
@@ -281,7 +308,7 @@ mcp_tools_list(const struct mcp *s)
 			continue;
 		t = cJSON_CreateObject();
 		cJSON_AddStringToObject(t, "name", e->name);
-		desc = xasprintf("%s\n\nUsage: %s", e->help, e->usage);
+		desc = mcp_description(e);
 		cJSON_AddStringToObject(t, "description", desc);
 		free(desc);
 		cJSON_AddItemToObject(t, "inputSchema", mcp_input_schema());
@@ -672,14 +699,16 @@ mcp_line(struct mcp *s, const char *line)
 }
 
 static int
-cmd_mcp_exec(int argc, char **argv, const struct cmd_global *g)
+mcp_run(const struct cmd_ctx *ctx, struct out *unused_out,
+    const char **unused_code, char **unused_cause)
 {
-	struct mcp	 s;
-	char		*line = NULL, *p;
-	size_t		 cap = 0;
-	ssize_t		 n;
+	const struct cmd_global	*g = ctx->g;
+	struct mcp		 s;
+	char			*line = NULL, *p;
+	size_t			 cap = 0;
+	ssize_t			 n;
 
-	if (argc > 1)
+	if (ctx->argc > 1)
 		return cmd_usage_error(&cmd_mcp_entry, "takes no arguments");
 	memset(&s, 0, sizeof s);
 	s.g = g;

@@ -32,18 +32,22 @@
 
 #define MEMCPY_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
-static int	cmd_memcpy_exec(int, char **, const struct cmd_global *);
+static int	memcpy_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_memcpy_entry = {
-	"memcpy",
-	"gpulens memcpy [OPTIONS] TRACE",
+	.name = "memcpy",
+	.usage = "gpulens memcpy [OPTIONS] TRACE",
+	.help =
 	"Memory copies by device, direction (h2d, d2h, d2d, p2p, ...) and\n"
 	"memory kinds (pageable, pinned, device, ...): count, total bytes,\n"
 	"total time, achieved bandwidth (bytes / time) and its share of the\n"
 	"device's peak memory bandwidth for copies within device memory (null\n"
 	"for host and peer copies, whose link bandwidth is not recorded).",
-	cmd_memcpy_exec,
-	MEMCPY_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = MEMCPY_OPTS,
+	.run = memcpy_main
 };
 
 struct memcpy_group {
@@ -187,19 +191,16 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 
 /* The run function with what the command line adds to it. */
 static int
-memcpy_main(const struct model *m, const struct opts *o, struct out *out,
+memcpy_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	if (cmd_memcpy_run(m, o, out, code, cause) != 0)
 		return -1;
 	if (cJSON_GetArraySize(out->rows) > 0)
 		out_next(out, "gpulens search %s --type memcpy --sort "
 		    "duration_ns:desc", o->args[0]);
 	return 0;
-}
-
-static int
-cmd_memcpy_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_memcpy_entry, argc, argv, gl, 1, 1, memcpy_main);
 }

@@ -21,18 +21,30 @@
 
 #define METRICS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
 
-static int	cmd_metrics_exec(int, char **, const struct cmd_global *);
+static int	metrics_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+/* --by takes one value here: a row per launch. */
+static const struct cmd_option metrics_vopts[] = {
+	{ "--by", "launch", "one row per launch, a column per metric",
+	    CMD_OPT_AS, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_metrics_entry = {
-	"metrics",
-	"gpulens metrics [OPTIONS] REPORT GLOB...",
+	.name = "metrics",
+	.usage = "gpulens metrics [OPTIONS] REPORT GLOB...",
+	.help =
 	"Prints the metrics of an Nsight Compute report whose name or label\n"
 	"matches a shell pattern ('sm__*', '*pct*', 'Duration', '*' for all),\n"
 	"one row per launch and metric; --by launch gives one row per launch\n"
 	"and one column per metric. --name and the other filters select\n"
 	"launches.",
-	cmd_metrics_exec,
-	METRICS_OPTS
+	.args = { 2, -1, NULL },
+	.input = CMD_IN_REPORT,
+	.options = METRICS_OPTS,
+	.vopts = metrics_vopts,
+	.run = metrics_run
 };
 
 static const char *metrics_columns[] = {
@@ -74,9 +86,11 @@ metrics_instances(cJSON *row, const struct report *r,
 }
 
 static int
-metrics_run(const struct report *r, const struct opts *o, struct out *out,
+metrics_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct report		*r = ctx->in->r;
+	const struct opts		*o = ctx->o;
 	struct cmd_report_sel		 s;
 	const struct report_metric	*m;
 	cJSON				*row;
@@ -151,11 +165,4 @@ metrics_run(const struct report *r, const struct opts *o, struct out *out,
 	if (nmatch == 0)
 		out_warn(out, "no metric matches");
 	return 0;
-}
-
-static int
-cmd_metrics_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_report_main(&cmd_metrics_entry, argc, argv, gl, 2, -1,
-	    metrics_run);
 }

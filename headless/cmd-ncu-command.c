@@ -23,11 +23,13 @@
 
 #define NCUCMD_OPTS	OPT_OUTPUT
 
-static int	cmd_ncu_command_exec(int, char **, const struct cmd_global *);
+static int	cmd_ncu_command_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_ncu_command_entry = {
-	"ncu-command",
-	"gpulens ncu-command [OPTIONS] TRACE ROW_ID",
+	.name = "ncu-command",
+	.usage = "gpulens ncu-command [OPTIONS] TRACE ROW_ID",
+	.help =
 	"Prints the command that profiles exactly the kernel launch ROW_ID\n"
 	"(\"ev:123\" or \"123\", as search prints it). NVIDIA (tool ncu):\n"
 	"ncu --kernel-name with the kernel's base name and --launch-skip with\n"
@@ -37,19 +39,23 @@ const struct cmd_entry cmd_ncu_command_entry = {
 	"--kernel-iteration-range with that launch's number (from 1) and\n"
 	"--pmc, and a second row with rocprof-compute profile -k for every\n"
 	"launch of the kernel. The field tool names the profiler.",
-	cmd_ncu_command_exec,
-	NCUCMD_OPTS
+	.args = { 2, 2, NULL },
+	.input = CMD_IN_TRACE,
+	.options = NCUCMD_OPTS,
+	.run = cmd_ncu_command_run
 };
 
 static int
-cmd_ncu_command_run(const struct model *m, const struct opts *o, struct out *out,
+cmd_ncu_command_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
-	struct ncucmd	 c;
-	uint32_t	 gid;
-	size_t		 i;
-	char		 key[64];
-	cJSON		*row;
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+	struct ncucmd		 c;
+	uint32_t		 gid;
+	size_t			 i;
+	char			 key[64];
+	cJSON			*row;
 
 	if (evrow_parse_id(o->args[1], &gid) != 0) {
 		*code = "usage";
@@ -87,11 +93,4 @@ cmd_ncu_command_run(const struct model *m, const struct opts *o, struct out *out
 	evrow_key(key, sizeof key, gid);
 	out_next(out, "gpulens inspect %s %s", o->args[0], key);
 	return 0;
-}
-
-static int
-cmd_ncu_command_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_ncu_command_entry, argc, argv, gl, 2, 2,
-	    cmd_ncu_command_run);
 }

@@ -26,17 +26,21 @@
 
 #define NVTX_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | OPT_TREE)
 
-static int	cmd_nvtx_exec(int, char **, const struct cmd_global *);
+static int	nvtx_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_nvtx_entry = {
-	"nvtx",
-	"gpulens nvtx [--tree] [OPTIONS] TRACE",
+	.name = "nvtx",
+	.usage = "gpulens nvtx [--tree] [OPTIONS] TRACE",
+	.help =
 	"NVTX ranges aggregated by domain and path: instances, CPU time (total,\n"
 	"mean, median), GPU-projected time and GPU busy time of the work they\n"
 	"launched, kernel count. With --tree, one row per range instance with\n"
 	"its depth, path, iteration, start, duration and projection.",
-	cmd_nvtx_exec,
-	NVTX_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = NVTX_OPTS,
+	.run = nvtx_run
 };
 
 struct nagg {
@@ -120,9 +124,11 @@ nvtx_range_depth(const struct nvtx_pathset *np, uint32_t gid, uint32_t node)
 }
 
 static int
-nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
+nvtx_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*oc = ctx->o;
 	struct opts		 o = *oc;
 	struct sel		 s;
 	struct group_map	 by;		/* domain, path, style -> agg */
@@ -231,10 +237,4 @@ nvtx_run(const struct model *m, const struct opts *oc, struct out *out,
 	nvtx_projector_free(&pj);
 	stats_acc_free(&sorted);
 	return 0;
-}
-
-static int
-cmd_nvtx_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_nvtx_entry, argc, argv, gl, 1, 1, nvtx_run);
 }

@@ -60,19 +60,31 @@
 #include "headless/work.h"
 #include "util/xmalloc.h"
 
-static int	cmd_overlap_exec(int, char **, const struct cmd_global *);
+static int	overlap_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+/* --by: per device, or split by the NVTX path around each launch. */
+static const struct cmd_option overlap_vopts[] = {
+	{ "--by", "device|nvtx-path", "per device (default), or exposed "
+	    "communication by NVTX path", CMD_OPT_AS, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_overlap_entry = {
-	"overlap",
-	"gpulens overlap [OPTIONS] TRACE",
+	.name = "overlap",
+	.usage = "gpulens overlap [OPTIONS] TRACE",
+	.help =
 	"Per device: busy time of compute, communication (NCCL) and copies\n"
 	"(unions over streams), their union and sum, the communication not\n"
 	"hidden under compute (exposed_comm_ns, hidden_comm_pct), copy time\n"
 	"overlapped by compute and the peak number of concurrent GPU\n"
 	"operations. --by nvtx-path splits exposed communication by the NVTX\n"
 	"range around each communication kernel's launch.",
-	cmd_overlap_exec,
-	OVERLAP_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = OVERLAP_OPTS,
+	.vopts = overlap_vopts,
+	.run = overlap_main
 };
 
 static const char *overlap_columns[] = {
@@ -415,17 +427,14 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 
 /* The run function with what the command line adds to it. */
 static int
-overlap_main(const struct model *m, const struct opts *o, struct out *out,
+overlap_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	if (cmd_overlap_compute(m, o, out, code, cause) != 0)
 		return -1;
 	out_next(out, "gpulens overlap %s --by nvtx-path", o->args[0]);
 	return 0;
-}
-
-static int
-cmd_overlap_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_overlap_entry, argc, argv, gl, 1, 1, overlap_main);
 }

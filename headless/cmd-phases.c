@@ -45,22 +45,36 @@
 
 #define PHASES_TOP	5
 
-static int	cmd_phases_exec(int, char **, const struct cmd_global *);
+static int	phases_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+static const struct cmd_option phases_vopts[] = {
+	{ "--max-phases", "N", "at most N phases (default 10; 1 disables)",
+	    CMD_OPT_OWN, NULL },
+	{ "--phases", "K", "exactly K phases instead of the elbow's choice",
+	    CMD_OPT_OWN, NULL },
+	{ "--nvtx", NULL, "--nvtx is not supported here; use --from and --to",
+	    CMD_OPT_REFUSE, NULL },
+	{ "--iter", NULL, "--iter is not supported here; use --from and --to",
+	    CMD_OPT_REFUSE, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_phases_entry = {
-	"phases",
-	"gpulens phases [--max-phases N] [--phases K] [OPTIONS] TRACE",
+	.name = "phases",
+	.usage = "gpulens phases [--max-phases N] [--phases K] [OPTIONS] TRACE",
+	.help =
 	"Segments the timeline into phases (initialisation, steady state,\n"
 	"evaluation, teardown, ...) by the kernel mix: Jensen-Shannon\n"
 	"divergence between time bins, idle edges and long top-level NVTX\n"
 	"ranges as boundary candidates, dynamic-programming segmentation and\n"
 	"an elbow rule on the cost curve (perf-advisor's method). Each phase\n"
-	"has its span, busy and idle GPU time, communication and top kernels.\n"
-	"\n"
-	"  --max-phases N   at most N phases (default 10; 1 disables)\n"
-	"  --phases K       exactly K phases instead of the elbow's choice",
-	cmd_phases_exec,
-	PHASES_OPTS
+	"has its span, busy and idle GPU time, communication and top kernels.",
+	.args = { 1, 1, NULL },
+	.input = CMD_IN_TRACE,
+	.options = PHASES_OPTS,
+	.vopts = phases_vopts,
+	.run = phases_main
 };
 
 static const char *phases_columns[] = {
@@ -275,10 +289,9 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 }
 
 static int
-cmd_phases_exec(int argc, char **argv, const struct cmd_global *g)
+phases_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
 {
-	struct vopt	v[] = PHASES_VOPTS;
-
-	return vopt_main(&cmd_phases_entry, argc, argv, g, v,
-	    sizeof v / sizeof v[0], 1, 1, cmd_phases_compute);
+	return cmd_phases_compute(ctx->in->m, ctx->o, ctx->v, ctx->nv, out,
+	    code, cause);
 }

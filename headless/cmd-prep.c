@@ -17,32 +17,38 @@
 #include "sources/source.h"
 #include "util/units.h"
 
-static int	cmd_prep_exec(int, char **, const struct cmd_global *);
-static int	cmd_clean_exec(int, char **, const struct cmd_global *);
+static int	prep_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+static int	clean_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_prep_entry = {
-	"prep",
-	"gpulens prep [--beside] TRACE...",
+	.name = "prep",
+	.usage = "gpulens prep [--beside] TRACE...",
+	.help =
 	"Loads each TRACE and writes its cache, so that the next open is fast.\n"
 	"The cache goes to $XDG_CACHE_HOME/gpulens (default ~/.cache/gpulens);\n"
 	"a valid cache is reused ('gpulens clean' first rebuilds it).\n"
 	"  --beside   write the cache next to the trace instead, as\n"
 	"             .NAME.gpulens, for a team that shares the directory;\n"
 	"             a cache found there is read first",
-	cmd_prep_exec,
-	0
+	.args = { 0, -1, NULL },
+	.input = CMD_IN_NONE,
+	.run = prep_run
 };
 
 const struct cmd_entry cmd_clean_entry = {
-	"clean",
-	"gpulens clean TRACE... | gpulens clean --all",
+	.name = "clean",
+	.usage = "gpulens clean TRACE... | gpulens clean --all",
+	.help =
 	"Removes what gpulens keeps for each TRACE: its cache (in the cache\n"
 	"directory and beside it), its decompressed or exported copies and\n"
 	"temporary files left by interrupted writes. The trace itself is never\n"
 	"touched.\n"
 	"  --all      empty the cache directory ($XDG_CACHE_HOME/gpulens)",
-	cmd_clean_exec,
-	0
+	.args = { 0, -1, NULL },
+	.input = CMD_IN_NONE,
+	.run = clean_run
 };
 
 /* Says why the cache of trace was not written, if it was not: -1, else 0. */
@@ -66,8 +72,12 @@ cmd_prep_warn(const char *trace, const struct model *m)
 }
 
 static int
-cmd_prep_exec(int argc, char **argv, const struct cmd_global *g)
+prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
+    const char **unused_code, char **unused_cause)
 {
+	int			 argc = ctx->argc;
+	char			**argv = ctx->argv;
+	const struct cmd_global	*g = ctx->g;
 	struct cmd_global	 pg = *g;
 	struct model		*m;
 	int			 i, rc = 0, beside = 0, ntraces = 0;
@@ -104,11 +114,15 @@ cmd_prep_exec(int argc, char **argv, const struct cmd_global *g)
 }
 
 static int
-cmd_clean_exec(int argc, char **argv, const struct cmd_global *g)
+clean_run(const struct cmd_ctx *ctx, struct out *unused_out,
+    const char **unused_code, char **unused_cause)
 {
-	uint64_t	 bytes;
-	char		 buf[32];
-	int		 i, n, all = 0, ntraces = 0;
+	int			 argc = ctx->argc;
+	char			**argv = ctx->argv;
+	const struct cmd_global	*g = ctx->g;
+	uint64_t		 bytes;
+	char			 buf[32];
+	int			 i, n, all = 0, ntraces = 0;
 
 	(void)g;
 	for (i = 1; i < argc; i++) {

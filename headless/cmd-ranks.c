@@ -51,11 +51,13 @@
 #define RANKS_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define RANKS_COLL	128
 
-static int	cmd_ranks_exec(int, char **, const struct cmd_global *);
+static int	ranks_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_ranks_entry = {
-	"ranks",
-	"gpulens ranks [OPTIONS] TRACE|DIR [TRACE...]",
+	.name = "ranks",
+	.usage = "gpulens ranks [OPTIONS] TRACE|DIR [TRACE...]",
+	.help =
 	"Compares the ranks of a distributed job (one trace per rank, as\n"
 	"several files or a directory, loaded in parallel and merged): per\n"
 	"rank GPU busy time and utilisation, kernel and communication time,\n"
@@ -64,8 +66,10 @@ const struct cmd_entry cmd_ranks_entry = {
 	"whose NCCL kernel starts last is the one the others wait for, and the\n"
 	"rank most often last is the straggler. Auxiliary data: the spread of\n"
 	"iteration, communication and busy times across ranks.",
-	cmd_ranks_exec,
-	RANKS_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = RANKS_OPTS,
+	.run = ranks_run
 };
 
 static const char *ranks_columns[] = {
@@ -340,9 +344,11 @@ ranks_spread(int64_t *v, size_t n)
 }
 
 static int
-ranks_run(const struct model *m, const struct opts *o, struct out *out,
+ranks_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
 	struct ranks_ctx	 c;
 	struct iters		 it;
 	struct stats_acc	 skew, all;
@@ -480,11 +486,4 @@ ranks_run(const struct model *m, const struct opts *o, struct out *out,
 	strpool_free(c.local);
 	hmap_free(&c.coll_of);
 	return 0;
-}
-
-static int
-cmd_ranks_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_ranks_entry, argc, argv, gl, 1, 1,
-	    ranks_run);
 }

@@ -15,19 +15,22 @@
 
 #define RECIPES_MAX	64
 
-static int	cmd_recipes_exec(int, char **, const struct cmd_global *);
+static int	recipes_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_recipes_entry = {
-	"recipes",
-	"gpulens recipes [NAME | --skill]",
+	.name = "recipes",
+	.usage = "gpulens recipes [NAME | --skill]",
+	.help =
 	"Prints the workflows an expert runs on a trace (first look, GPU idle\n"
 	"audit, NVTX cost, communication overlap, before/after, straggler\n"
 	"hunt, hand-off to Nsight Compute), each an ordered list of verb\n"
 	"calls with what to read in each answer. Without NAME, the list;\n"
 	"with --skill, the agent skill file that holds them all (installed\n"
 	"as share/gpulens/skills/gpulens/SKILL.md).",
-	cmd_recipes_exec,
-	0
+	.args = { 0, -1, NULL },
+	.input = CMD_IN_NONE,
+	.run = recipes_run
 };
 
 static struct recipe	 recipes_tab[RECIPES_MAX];
@@ -175,8 +178,12 @@ recipes_fill(const char *text, const char **names, const char **values,
 }
 
 static int
-cmd_recipes_exec(int argc, char **argv, const struct cmd_global *g)
+recipes_run(const struct cmd_ctx *ctx, struct out *unused_out,
+    const char **unused_code, char **unused_cause)
 {
+	int			 argc = ctx->argc;
+	char			**argv = ctx->argv;
+	const struct cmd_global	*g = ctx->g;
 	const struct recipe	*r;
 	size_t			 i, n;
 

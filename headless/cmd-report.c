@@ -1,5 +1,5 @@
 /*
- * cmd-report: the driver and helpers of the report verbs, and the report
+ * cmd-report: the helpers of the report verbs, and the report
  * forms of info, summary and inspect (see cmd-report.h).
  *
  *   info REPORT      format, versions, host, devices with their main
@@ -27,8 +27,6 @@
 #include "util/sanitize.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
-
-#define REPORT_RUN_PRINTED	1	/* run printed its own text output */
 
 /* Metric values keep every digit: the shortest text that reads back as
  * the same double (out_num's three decimals would lose 1e-5 ratios). */
@@ -239,97 +237,17 @@ cmd_report_source(struct out *out, const struct report *r)
 		out->src_version = xstrndup(tool, n);
 }
 
-static int
-cmd_report_run(const struct cmd_entry *e, const char *command, int argc,
-    char **argv, int minargs, int maxargs, cmd_report_fn run)
+void
+cmd_report_out(struct out *out, const struct report *r, const char *path,
+    int json)
 {
-	struct opts	 o;
-	struct out	 out;
-	struct report	*r = NULL;
-	char		*cause = NULL;
-	const char	*code = NULL;
-	size_t		 i;
-	int		 rc;
+	size_t	i;
 
-	out_init(&out, command);
-	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	if (o.nargs < minargs || (maxargs >= 0 && o.nargs > maxargs)) {
-		rc = out_error(&out, NULL, NULL, "usage", "%s (usage: %s)",
-		    o.nargs < minargs ? "missing arguments" :
-		    "too many arguments", e->usage);
-		goto done;
-	}
-	if ((r = ncu_load(o.args[0], &cause)) == NULL) {
-		rc = out_error(&out, NULL, o.args[0], "bad_input", "%s",
-		    cause != NULL ? cause : "cannot load the report");
-		goto done;
-	}
-	cmd_report_source(&out, r);
+	cmd_report_source(out, r);
 	for (i = 0; i < r->nwarnings; i++)
-		out_warn(&out, "%s", r->warnings[i]);
-	if (o.format == OUT_JSON)
-		cmd_report_aux(&out, r, o.args[0]);
-	rc = run(r, &o, &out, &code, &cause);
-	if (rc < 0) {
-		rc = out_error(&out, NULL, o.args[0], code != NULL ? code :
-		    "usage", "%s", cause != NULL ? cause : "failed");
-		goto done;
-	}
-	if (rc == REPORT_RUN_PRINTED) {
-		rc = 0;
-		goto done;
-	}
-	rc = out_emit(&out, NULL, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	report_free(r);
-	return rc;
-}
-
-int
-cmd_report_main(const struct cmd_entry *e, int argc, char **argv,
-    const struct cmd_global *g, int minargs, int maxargs, cmd_report_fn run)
-{
-	(void)g;
-	return cmd_report_run(e, e->name, argc, argv, minargs, maxargs, run);
-}
-
-int
-cmd_report_try(const struct cmd_entry *e, int argc, char **argv,
-    const struct cmd_global *g, int *rc)
-{
-	struct opts	 o;
-	char		*cause = NULL;
-	int		 is_report;
-
-	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
-		free(cause);
-		opts_free(&o);
-		return 0;
-	}
-	is_report = o.nargs >= 1 && ncu_detect(o.args[0]) != NCU_NONE;
-	opts_free(&o);
-	if (!is_report)
-		return 0;
-	if (strcmp(e->name, "info") == 0)
-		*rc = cmd_report_main(e, argc, argv, g, 1, 1,
-		    cmd_report_info_run);
-	else if (strcmp(e->name, "summary") == 0)
-		*rc = cmd_report_run(e, "report-summary", argc, argv, 1, 1,
-		    cmd_report_summary_run);
-	else if (strcmp(e->name, "inspect") == 0)
-		*rc = cmd_report_run(e, "report-inspect", argc, argv, 2, -1,
-		    cmd_report_inspect_run);
-	else
-		return 0;
-	return 1;
+		out_warn(out, "%s", r->warnings[i]);
+	if (json)
+		cmd_report_aux(out, r, path);
 }
 
 /* info */
@@ -437,19 +355,21 @@ cmd_report_info_print(const struct report *r, const char *path)
 }
 
 int
-cmd_report_info_run(const struct report *r, const struct opts *o,
-    struct out *out, const char **code, char **cause)
+cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
+    const char **code, char **cause)
 {
-	cJSON		*a = out->aux, *arr, *obj, *row;
-	size_t		 nrules, nkernels, i, k;
-	const struct report_value *v;
+	const struct report		*r = ctx->in->r;
+	const struct opts		*o = ctx->o;
+	cJSON				*a = out->aux, *arr, *obj, *row;
+	size_t				 nrules, nkernels, i, k;
+	const struct report_value	*v;
 
 	(void)code;
 	(void)cause;
 	out->limit = 0;
 	if (o->format == OUT_TABLE) {
 		cmd_report_info_print(r, o->args[0]);
-		return REPORT_RUN_PRINTED;
+		return CMD_PRINTED;
 	}
 	cmd_report_info_counts(r, &nrules, &nkernels);
 	row = out_row(out);
@@ -519,9 +439,11 @@ struct cmd_report_kernel {
 };
 
 int
-cmd_report_summary_run(const struct report *r, const struct opts *o,
-    struct out *out, const char **code, char **cause)
+cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
+    const char **code, char **cause)
 {
+	const struct report	*r = ctx->in->r;
+	const struct opts	*o = ctx->o;
 	static const char *cols[] = {
 		"launches", "total_duration_ns", "mean_duration_ns",
 		"min_duration_ns", "max_duration_ns", "sm_throughput_pct",
@@ -732,9 +654,11 @@ cmd_report_inspect_line(struct out *out, const struct report *r, uint32_t i)
 }
 
 int
-cmd_report_inspect_run(const struct report *r, const struct opts *o,
-    struct out *out, const char **code, char **cause)
+cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
+    const char **code, char **cause)
 {
+	const struct report	*r = ctx->in->r;
+	const struct opts	*o = ctx->o;
 	static const char *cols[] = {
 		"launch_id", "kind", "section", "label", "value", "unit",
 		"type", "estimated_speedup_pct", "message", "name", NULL

@@ -1,11 +1,9 @@
 /*
  * cmd-report: what the report verbs (launches, metrics, rules, roofline,
  * and info, summary and inspect on an Nsight Compute report) share:
- *   - cmd_report_main(), the report counterpart of cmd_verb_main(): parse
- *     the options, load the report named by the first argument (ncu.h),
- *     run the verb's function, print with out_emit() or out_error();
- *   - cmd_report_try(), the hook that lets info, summary and inspect take
- *     a report in place of a trace;
+ *   - cmd_report_out(), which the driver calls once the report is loaded
+ *     (the verbs declare CMD_IN_REPORT; info, summary and inspect take a
+ *     report in place of a trace through their report form, cmd.h);
  *   - launch selection from the shared options (--name, --name-regex,
  *     --device, --stream, --pid, --tid, --min-dur; the report verbs take
  *     no time window);
@@ -31,33 +29,20 @@
 #include "headless/out.h"
 #include "report/report.h"
 
-/* The computing half of a report verb (see cmd_run_fn). */
-typedef int (*cmd_report_fn)(const struct report *, const struct opts *,
-		    struct out *, const char **code, char **cause);
-
 /*
- * Runs a report verb: between minargs and maxargs positional arguments
- * (the report first; -1: no limit). Returns the exit status.
+ * Prepares out for an answer about report r read from path: source and
+ * trace kind and version, the report's warnings, and with json aux.report.
  */
-int	 cmd_report_main(const struct cmd_entry *, int argc, char **argv,
-	    const struct cmd_global *, int minargs, int maxargs,
-	    cmd_report_fn run);
-/*
- * For info, summary and inspect: when the first positional argument
- * names an Nsight Compute report, runs the report form of e's verb, sets
- * *rc and returns 1; otherwise returns 0 and the verb goes on with a
- * trace.
- */
-int	 cmd_report_try(const struct cmd_entry *e, int argc, char **argv,
-	    const struct cmd_global *, int *rc);
+void	 cmd_report_out(struct out *, const struct report *, const char *path,
+	    int json);
 
-/* The report forms of info, summary and inspect. */
-int	 cmd_report_info_run(const struct report *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_report_summary_run(const struct report *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_report_inspect_run(const struct report *, const struct opts *,
-	    struct out *, const char **code, char **cause);
+/* The report forms of info, summary and inspect (struct cmd_form). */
+int	 cmd_report_info_run(const struct cmd_ctx *, struct out *,
+	    const char **code, char **cause);
+int	 cmd_report_summary_run(const struct cmd_ctx *, struct out *,
+	    const char **code, char **cause);
+int	 cmd_report_inspect_run(const struct cmd_ctx *, struct out *,
+	    const char **code, char **cause);
 
 /* Launch selection. */
 struct cmd_report_sel {

@@ -19,19 +19,23 @@
 
 #define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	cmd_roofline_exec(int, char **, const struct cmd_global *);
+static int	roofline_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_roofline_entry = {
-	"roofline",
-	"gpulens roofline [OPTIONS] REPORT",
+	.name = "roofline",
+	.usage = "gpulens roofline [OPTIONS] REPORT",
+	.help =
 	"Places each launch of an Nsight Compute report on the roofline:\n"
 	"achieved FLOP/s per precision (from the instruction counters),\n"
 	"bytes moved at DRAM, L2 and L1, arithmetic intensity, the device's\n"
 	"peak FLOP/s and bandwidth and ridge point, memory- or compute-bound,\n"
 	"and % of roofline. Needs the metrics of ncu's roofline section\n"
 	"(its full section set); otherwise the numbers are null.",
-	cmd_roofline_exec,
-	ROOFLINE_OPTS
+	.args = { 1, 1, NULL },
+	.input = CMD_IN_REPORT,
+	.options = ROOFLINE_OPTS,
+	.run = roofline_run
 };
 
 static const char *roofline_columns[] = {
@@ -41,9 +45,11 @@ static const char *roofline_columns[] = {
 };
 
 static int
-roofline_run(const struct report *r, const struct opts *o, struct out *out,
+roofline_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct report	*r = ctx->in->r;
+	const struct opts	*o = ctx->o;
 	struct cmd_report_sel	 s;
 	struct roofline		 f;
 	cJSON			*row;
@@ -120,11 +126,4 @@ roofline_run(const struct report *r, const struct opts *o, struct out *out,
 		    "SpeedOfLight_RooflineChart)", nmissing,
 		    nmissing == 1 ? "" : "es", nmissing == 1 ? "s" : "");
 	return 0;
-}
-
-static int
-cmd_roofline_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_report_main(&cmd_roofline_entry, argc, argv, gl, 1, 1,
-	    roofline_run);
 }

@@ -20,17 +20,21 @@
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	cmd_rules_exec(int, char **, const struct cmd_global *);
+static int	rules_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_rules_entry = {
-	"rules",
-	"gpulens rules [OPTIONS] REPORT",
+	.name = "rules",
+	.usage = "gpulens rules [OPTIONS] REPORT",
+	.help =
 	"Lists the rule results of an Nsight Compute report (its guided\n"
 	"analysis: OPT optimisation hints, WRN warnings, INF notes), ranked\n"
 	"by estimated speedup, then by type, with the rule, section, message\n"
 	"and the metrics the message rests on.",
-	cmd_rules_exec,
-	RULES_OPTS
+	.args = { 1, 1, NULL },
+	.input = CMD_IN_REPORT,
+	.options = RULES_OPTS,
+	.run = rules_run
 };
 
 static const char *rules_columns[] = {
@@ -81,9 +85,11 @@ rules_cmp(const void *a, const void *b, void *ctx)
 }
 
 static int
-rules_run(const struct report *r, const struct opts *o, struct out *out,
+rules_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct report	*r = ctx->in->r;
+	const struct opts	*o = ctx->o;
 	struct cmd_report_sel	 s;
 	uint32_t		*idx;
 	size_t			 n = 0, i;
@@ -143,11 +149,4 @@ rules_run(const struct report *r, const struct opts *o, struct out *out,
 		    r->rules[idx[0]].launch);
 	free(idx);
 	return 0;
-}
-
-static int
-cmd_rules_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_report_main(&cmd_rules_entry, argc, argv, gl, 1, 1,
-	    rules_run);
 }

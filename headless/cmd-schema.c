@@ -16,19 +16,23 @@
 #include "headless/out.h"
 #include "headless/schema.h"
 
-static int	cmd_schema_exec(int, char **, const struct cmd_global *);
+static int	schema_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_schema_entry = {
-	"schema",
-	"gpulens schema [VERB]",
+	.name = "schema",
+	.usage = "gpulens schema [--json] [VERB]",
+	.help =
 	"Without VERB, lists the verbs that have a schema. With VERB, prints\n"
 	"the JSON Schema of VERB's --json response: the envelope every\n"
 	"verb shares (schema, command, source, trace, trace_span, data or\n"
 	"error, meta) with VERB's row schema for data.rows items. A response's\n"
 	"command is the VERB whose schema its rows follow (report-summary and\n"
-	"report-inspect for summary and inspect on an Nsight Compute report).",
-	cmd_schema_exec,
-	0
+	"report-inspect for summary and inspect on an Nsight Compute report).\n"
+	"  --json     an error (an unknown VERB) as a JSON envelope",
+	.args = { 0, -1, NULL },
+	.input = CMD_IN_NONE,
+	.run = schema_run
 };
 
 /* The envelope; "ROWS" is replaced by the verb's row schema. */
@@ -89,14 +93,18 @@ cmd_schema_const(const char *verb)
 }
 
 static int
-cmd_schema_exec(int argc, char **argv, const struct cmd_global *g)
+schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
+    const char **unused_code, char **unused_cause)
 {
-	cJSON		*env, *rows, *items;
-	struct out	 o;
-	const char	*r;
-	char		*s;
-	size_t		 k;
-	int		 i, json, rc;
+	int			 argc = ctx->argc;
+	char			**argv = ctx->argv;
+	const struct cmd_global	*g = ctx->g;
+	cJSON			*env, *rows, *items;
+	struct out		 o;
+	const char		*r;
+	char			*s;
+	size_t			 k;
+	int			 i, json, rc;
 
 	(void)g;
 	/* "--json" asks for an error envelope if there is an error. */

@@ -31,18 +31,22 @@
 #define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE)
 
-static int	cmd_search_exec(int, char **, const struct cmd_global *);
+static int	search_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_search_entry = {
-	"search",
-	"gpulens search [OPTIONS] TRACE",
+	.name = "search",
+	.usage = "gpulens search [OPTIONS] TRACE",
+	.help =
 	"Lists the events that the filters select, one row per event: its row\n"
 	"id (key \"ev:<id>\", accepted by inspect and correlate), kind, name,\n"
 	"start, duration, device, stream, pid and tid (for GPU work, the\n"
 	"launching thread), grid and block of kernels, bytes and direction of\n"
 	"copies. Sorted by start unless --sort says otherwise.",
-	cmd_search_exec,
-	SEARCH_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = SEARCH_OPTS,
+	.run = search_main
 };
 
 enum search_field {
@@ -243,9 +247,12 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 
 /* The run function with what the command line adds to it. */
 static int
-search_main(const struct model *m, const struct opts *o, struct out *out,
+search_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	if (cmd_search_run(m, o, out, code, cause) != 0)
 		return -1;
 	if (cJSON_GetArraySize(out->rows) > 0) {
@@ -253,10 +260,4 @@ search_main(const struct model *m, const struct opts *o, struct out *out,
 		out_next(out, "gpulens correlate %s KEY", o->args[0]);
 	}
 	return 0;
-}
-
-static int
-cmd_search_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_search_entry, argc, argv, gl, 1, 1, search_main);
 }

@@ -32,18 +32,22 @@
 #define STATS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE | OPT_GROUP)
 
-static int	cmd_stats_exec(int, char **, const struct cmd_global *);
+static int	stats_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_stats_entry = {
-	"stats",
-	"gpulens stats [OPTIONS] TRACE",
+	.name = "stats",
+	.usage = "gpulens stats [OPTIONS] TRACE",
+	.help =
 	"Aggregates events by name (or --group-by axes): count, total, share,\n"
 	"mean, median, min, max and sample standard deviation, equal to the\n"
 	"numbers of `nsys stats` (cuda_gpu_kern_sum, cuda_gpu_mem_time_sum,\n"
 	"cuda_gpu_mem_size_sum, cuda_api_sum, osrt_sum, nvtx_sum) on the same\n"
 	"file. --type picks the kind (default kernel).",
-	cmd_stats_exec,
-	STATS_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = STATS_OPTS,
+	.run = stats_run
 };
 
 /* Grouping axes. */
@@ -327,9 +331,11 @@ static const char *stats_columns[] = {
 };
 
 static int
-stats_run(const struct model *m, const struct opts *o, struct out *out,
+stats_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
 	struct sel		 s;
 	struct stats_ctx	 c;
 	uint32_t		*idx = NULL;
@@ -397,10 +403,4 @@ done:
 	free(idx);
 	(void)code;
 	return rc;
-}
-
-static int
-cmd_stats_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_stats_entry, argc, argv, gl, 1, 1, stats_run);
 }

@@ -23,17 +23,27 @@
 
 #define SUMMARY_OPTS (OPT_OUTPUT)
 
-static int	cmd_summary_exec(int, char **, const struct cmd_global *);
+static int	summary_run(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+/* On an Nsight Compute report: one row per kernel (cmd-report.c). */
+static const struct cmd_form summary_report = {
+	"report-summary", { 1, 1, NULL }, cmd_report_summary_run
+};
 
 const struct cmd_entry cmd_summary_entry = {
-	"summary",
-	"gpulens summary [--json] TRACE",
+	.name = "summary",
+	.usage = "gpulens summary [--json] TRACE",
+	.help =
 	"The one-screen overview: span; per device busy time (union of its\n"
 	"streams), utilisation, idle, kernel count and time, communication and\n"
 	"copy time; the top kernels; memcpy totals per direction; the\n"
 	"communication share; the iterations found.",
-	cmd_summary_exec,
-	SUMMARY_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = SUMMARY_OPTS,
+	.run = summary_run,
+	.report = &summary_report
 };
 
 enum sum_class { CLASS_COMM, CLASS_COPY, CLASS_COUNT };
@@ -267,9 +277,12 @@ summary_build(struct out *out, const struct model *m, const char *path)
 }
 
 static int
-summary_run(const struct model *m, const struct opts *o, struct out *out,
+summary_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	(void)code;
 	(void)cause;
 	out->limit = 0;
@@ -277,15 +290,4 @@ summary_run(const struct model *m, const struct opts *o, struct out *out,
 	out->columns = summary_columns;
 	out->default_sort = "device:asc";
 	return 0;
-}
-
-static int
-cmd_summary_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	int	rc;
-
-	if (cmd_report_try(&cmd_summary_entry, argc, argv, gl, &rc))
-		return rc;
-	return cmd_verb_main(&cmd_summary_entry, argc, argv, gl, 1, 1,
-	    summary_run);
 }

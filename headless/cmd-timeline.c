@@ -51,18 +51,30 @@
 #define TIMELINE_DEFAULT_BUCKETS	50
 #define TIMELINE_MAX_BUCKETS		100000
 
-static int	cmd_timeline_exec(int, char **, const struct cmd_global *);
+static int	timeline_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+/* --by names the rows: devices or streams, not an NVTX path. */
+static const struct cmd_option timeline_vopts[] = {
+	{ "--by", "device|stream", "one row per device (default) or per stream",
+	    CMD_OPT_AS, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_timeline_entry = {
-	"timeline",
-	"gpulens timeline [OPTIONS] TRACE",
+	.name = "timeline",
+	.usage = "gpulens timeline [OPTIONS] TRACE",
+	.help =
 	"Splits the window into time buckets (--buckets N, default 50, or\n"
 	"--bucket DUR) and prints, per device (or per stream with --by\n"
 	"stream) and bucket, the busy time (union over streams), its compute,\n"
 	"communication and copy parts, the busy percentage and the number of\n"
 	"kernels starting in the bucket.",
-	cmd_timeline_exec,
-	TIMELINE_OPTS
+	.args = { 1, -1, NULL },
+	.input = CMD_IN_TRACES,
+	.options = TIMELINE_OPTS,
+	.vopts = timeline_vopts,
+	.run = timeline_main
 };
 
 static const char *timeline_columns[] = {
@@ -385,17 +397,14 @@ done:
 
 /* The run function with what the command line adds to it. */
 static int
-timeline_main(const struct model *m, const struct opts *o, struct out *out,
+timeline_main(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
+	const struct model	*m = ctx->in->m;
+	const struct opts	*o = ctx->o;
+
 	if (cmd_timeline_compute(m, o, out, code, cause) != 0)
 		return -1;
 	out_next(out, "gpulens gaps %s --scope device", o->args[0]);
 	return 0;
-}
-
-static int
-cmd_timeline_exec(int argc, char **argv, const struct cmd_global *gl)
-{
-	return cmd_verb_main(&cmd_timeline_entry, argc, argv, gl, 1, 1, timeline_main);
 }

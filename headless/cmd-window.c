@@ -30,19 +30,23 @@
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
 
-static int	cmd_window_exec(int, char **, const struct cmd_global *);
+static int	window_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
 
 const struct cmd_entry cmd_window_entry = {
-	"window",
-	"gpulens window [--json] TRACE",
+	.name = "window",
+	.usage = "gpulens window [--json] TRACE",
+	.help =
 	"Prints the steady-state analysis window: the middle iteration\n"
 	"(NVTX or ProfilerStep ranges, else the periodic kernel sequence) of\n"
 	"the process with the most iterations, passing over outliers more\n"
 	"than 20% from the median; without iterations the longest busy\n"
 	"phase; else the whole trace. The same rule on every run, so\n"
 	"before/after captures are compared over comparable windows.",
-	cmd_window_exec,
-	WINDOW_OPTS
+	.args = { 1, 1, NULL },
+	.input = CMD_IN_TRACE,
+	.options = WINDOW_OPTS,
+	.run = window_main
 };
 
 static const char *window_columns[] = {
@@ -133,8 +137,9 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 }
 
 static int
-cmd_window_exec(int argc, char **argv, const struct cmd_global *g)
+window_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
 {
-	return vopt_main(&cmd_window_entry, argc, argv, g, NULL, 0, 1, 1,
-	    cmd_window_compute);
+	return cmd_window_compute(ctx->in->m, ctx->o, NULL, 0, out, code,
+	    cause);
 }

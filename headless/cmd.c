@@ -1,5 +1,6 @@
 /*
- * cmd: the verb table, shared option helpers and trace loading for verbs.
+ * cmd: the verb table, the help the descriptors print and shared helpers
+ * (see cmd.h; the driver is driver.c).
  */
 #include "config.h"
 
@@ -11,10 +12,8 @@
 
 #include "headless/cmd.h"
 #include "sources/multi.h"
-#include "sources/ncu.h"
 #include "headless/opts.h"
 #include "headless/out.h"
-#include "report/report.h"
 #include "util/sanitize.h"
 #include "sources/source.h"
 #include "util/xmalloc.h"
@@ -101,12 +100,73 @@ cmd_find(const char *name)
 	return NULL;
 }
 
+/* The entry's row for name, or NULL. */
+static const struct cmd_option *
+cmd_vopt_find(const struct cmd_entry *e, const char *name)
+{
+	const struct cmd_option	*c;
+
+	for (c = e->vopts; c != NULL && c->name != NULL; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+struct cmd_each {
+	const struct cmd_entry	*e;
+	void			(*fn)(const char *, const char *,
+				    const char *, void *);
+	void			*arg;
+};
+
+static void
+cmd_each_shared(const char *name, const char *arg, const char *help,
+    void *p)
+{
+	struct cmd_each		*ce = p;
+	const struct cmd_option	*c = cmd_vopt_find(ce->e, name);
+
+	if (c == NULL)
+		ce->fn(name, arg, help, ce->arg);
+	else if (c->how == CMD_OPT_AS)
+		ce->fn(name, c->arg, c->help, ce->arg);
+}
+
+void
+cmd_each_option(const struct cmd_entry *e, void (*fn)(const char *,
+    const char *, const char *, void *), void *arg)
+{
+	struct cmd_each		 ce;
+	const struct cmd_option	*c;
+
+	ce.e = e;
+	ce.fn = fn;
+	ce.arg = arg;
+	opts_each(e->options, cmd_each_shared, &ce);
+	for (c = e->vopts; c != NULL && c->name != NULL; c++)
+		if (c->how == CMD_OPT_OWN)
+			fn(c->name, c->arg, c->help, arg);
+}
+
+static void
+cmd_help_line(const char *name, const char *arg, const char *help, void *p)
+{
+	char	left[64];
+
+	(void)p;
+	snprintf(left, sizeof left, "%s%s%s", name, arg != NULL ? " " : "",
+	    arg != NULL ? arg : "");
+	printf("  %-26s %s\n", left, help);
+}
+
 void
 cmd_print_help(const struct cmd_entry *e)
 {
 	printf("usage: %s\n\n%s\n", e->usage, e->help);
-	if (e->options != 0)
-		printf("\noptions:\n%s", opts_help(e->options));
+	if (e->options != 0 || e->vopts != NULL) {
+		printf("\noptions:\n");
+		cmd_each_option(e, cmd_help_line, NULL);
+	}
 }
 
 int
@@ -172,125 +232,4 @@ cmd_load(const char *path, const struct cmd_global *g)
 		free(cause);
 	}
 	return m;
-}
-
-/* An export with no events is an answer (empty rows), not an error: every
- * verb says so once in meta.warnings. */
-static void
-cmd_warn_empty(const struct model *m, const char *path, int n,
-    struct out *o)
-{
-	if (m->nevents != 0)
-		return;
-	if (n == 1)
-		out_warn(o, "%s holds no events (an empty capture)", path);
-	else
-		out_warn(o, "the traces hold no events (an empty capture)");
-}
-
-/* The envelope lists every trace file read (directories expanded), also
- * on a load error. */
-static void
-cmd_add_inputs(struct out *o, char *const *paths, int n)
-{
-	char	*cause = NULL, **files = NULL;
-	int	 nf, i;
-
-	if ((nf = multi_expand(paths, n, &files, &cause)) < 0) {
-		free(cause);
-		out_inputs(o, paths, (size_t)n);
-		return;
-	}
-	out_inputs(o, files, (size_t)nf);
-	for (i = 0; i < nf; i++)
-		free(files[i]);
-	free(files);
-}
-
-struct model *
-cmd_load_traces_out(char *const *paths, int n, const struct cmd_global *g,
-    struct out *o)
-{
-	struct load_opts	 lo;
-	struct model		*m;
-	char			*cause = NULL;
-
-	cmd_add_inputs(o, paths, n);
-	memset(&lo, 0, sizeof lo);
-	lo.no_cache = g->no_cache;
-	lo.progress = g->progress;
-	m = multi_load(paths, n, &lo, &cause);
-	if (m == NULL) {
-		out_error(o, NULL, paths[0], "bad_input", "%s", cause != NULL ?
-		    cause : "cannot load trace");
-		free(cause);
-	} else
-		cmd_warn_empty(m, paths[0], n, o);
-	return m;
-}
-
-struct model *
-cmd_load_out(const char *path, const struct cmd_global *g, struct out *o)
-{
-	struct load_opts	 lo;
-	struct model		*m;
-	char			*cause = NULL;
-
-	cmd_add_inputs(o, (char *const *)&path, 1);
-	memset(&lo, 0, sizeof lo);
-	lo.no_cache = g->no_cache;
-	lo.progress = g->progress;
-	m = multi_load((char *const *)&path, 1, &lo, &cause);
-	if (m == NULL) {
-		out_error(o, NULL, path, "bad_input", "%s", cause != NULL ?
-		    cause : "cannot load trace");
-		free(cause);
-	} else
-		cmd_warn_empty(m, path, 1, o);
-	return m;
-}
-
-int
-cmd_verb_main(const struct cmd_entry *e, int argc, char **argv,
-    const struct cmd_global *g, int minargs, int maxargs, cmd_run_fn run)
-{
-	struct opts	 o;
-	struct out	 out;
-	struct model	*m = NULL;
-	char		*cause = NULL;
-	const char	*code = NULL;
-	int		 rc;
-
-	out_init(&out, e->name);
-	if (opts_parse(&o, e->options, argc, argv, &cause) != 0) {
-		opts_apply_out(&o, &out);
-		rc = out_error(&out, NULL, NULL, "usage", "%s", cause);
-		goto done;
-	}
-	opts_apply_out(&o, &out);
-	/* A verb taking one trace takes several: one per rank, merged. */
-	if (o.nargs < minargs || (maxargs >= 0 && maxargs != 1 &&
-	    o.nargs > maxargs)) {
-		rc = out_error(&out, NULL, NULL, "usage", "%s (usage: %s)",
-		    o.nargs < minargs ? "missing arguments" :
-		    "too many arguments", e->usage);
-		goto done;
-	}
-	if ((m = cmd_load_traces_out(o.args, maxargs == 1 ? o.nargs : 1, g,
-	    &out)) == NULL) {
-		rc = EXIT_USAGE;
-		goto done;
-	}
-	if (run(m, &o, &out, &code, &cause) != 0) {
-		rc = out_error(&out, m, o.args[0], code != NULL ? code :
-		    "usage", "%s", cause != NULL ? cause : "failed");
-		goto done;
-	}
-	rc = out_emit(&out, m, o.args[0]);
-done:
-	free(cause);
-	opts_free(&o);
-	out_free(&out);
-	model_free(m);
-	return rc;
 }

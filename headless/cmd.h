@@ -1,20 +1,32 @@
 /*
- * cmd: the verb table and the options every verb shares.
+ * cmd: the verb descriptor, the verb table and the one driver.
  *
  * Each verb lives in its own file headless/cmd-VERB.c and exports one
- * `const struct cmd_entry cmd_VERB_entry` descriptor: name, usage, one-line
- * help and exec callback (tmux's cmd_entry). main.c dispatches through
- * cmd_table; `gpulens VERB --help` prints the descriptor's usage and help.
+ * `const struct cmd_entry cmd_VERB_entry` descriptor, in the manner of
+ * tmux's cmd_entry: name, usage, help, the number of positional arguments
+ * it takes, the kind of input it reads, the options it accepts and its run
+ * function. cmd_run() is the one driver: it parses the options the entry
+ * names, checks the argument count, loads the input of the entry's kind,
+ * calls run with the typed input and prints the answer or the error. The
+ * same descriptor prints `gpulens VERB --help` (cmd_print_help), so the
+ * help lists exactly the options the parser takes.
  *
  * Exit codes: 0 success, 1 internal failure, 2 bad input or usage.
  */
 #ifndef GPULENS_CMD_H
 #define GPULENS_CMD_H
 
+#include <stddef.h>
+
 #include "model/model.h"
+#include "sources/input.h"
 
 #define EXIT_USAGE	2
 #define EXIT_INTERNAL	1
+
+struct out;
+struct opts;
+struct vopt;
 
 struct cmd_global {
 	int		 no_cache;	/* --no-cache */
@@ -25,28 +37,131 @@ struct cmd_global {
 	int		 no_color;	/* --no-color */
 	const char	*script;	/* --script FILE (or GPULENS_TUI_SCRIPT) */
 	/*
-	 * Opens the terminal UI on a loaded model and returns the exit status
+	 * Opens the terminal UI on a loaded input and returns the exit status
 	 * (0, or EXIT_INTERNAL with a message on stderr). The entry point
 	 * sets it: the verbs (demo opens its trace) do not link the TUI.
 	 */
-	int		(*tui)(const struct model *, const char *title,
+	int		(*tui)(const struct input *, const char *title,
 			    const struct cmd_global *);
 };
 
+/* What a verb reads; the driver loads it before calling run. */
+enum cmd_input {
+	CMD_IN_NONE,		/* nothing: run gets argc/argv and prints */
+	CMD_IN_TRACE,		/* one trace, the first argument; the others
+				   are the verb's (row ids, ...) */
+	CMD_IN_TRACES,		/* every argument a trace (or a directory of
+				   them), merged into one model */
+	CMD_IN_PAIR,		/* two traces, A (the baseline) and B */
+	CMD_IN_REPORT,		/* an Nsight Compute report, the first
+				   argument; the others are the verb's */
+};
+
+/* How an entry of cmd_entry.vopts takes its option. */
+enum cmd_opt_how {
+	CMD_OPT_OWN,		/* the verb's own option: to ctx->v */
+	CMD_OPT_AS,		/* a shared option (opts.h) the verb takes
+				   with this argument and help */
+	CMD_OPT_REFUSE,		/* a shared option of the verb's groups it
+				   does not take: help is the error */
+};
+
+struct cmd_option {
+	const char	*name;		/* "--max-phases" */
+	const char	*arg;		/* "N", or NULL for a flag */
+	const char	*help;
+	enum cmd_opt_how how;
+	/* Vets a value (NULL when it is missing) before the input is
+	 * loaded: 0, or -1 with *cause. NULL: any value, "needs a value"
+	 * when missing. */
+	int		(*check)(const char *name, const char *value,
+			    char **cause);
+};
+
+/* Positional arguments (the input's paths included); a CMD_IN_NONE verb
+ * reads its own words, and the driver checks nothing for it. */
+struct cmd_args {
+	int		 min;
+	int		 max;		/* -1: no limit */
+	const char	*missing;	/* message for fewer than min, NULL:
+					   "missing arguments" */
+};
+
+/* What run sees. */
+struct cmd_ctx {
+	const struct cmd_entry	*entry;
+	const struct cmd_global	*g;
+	const struct opts	*o;	/* shared options; o->args[0, o->nargs)
+					   are the positional arguments */
+	const struct vopt	*v;	/* the verb's own options as given, in
+					   order (vopt_get takes the last) */
+	size_t			 nv;
+	const struct input	*in;	/* the input; A of a pair */
+	const struct input	*in2;	/* B of a pair, else NULL */
+	int			 argc;	/* CMD_IN_NONE: the verb's words, */
+	char			**argv;	/* argv[0] its name */
+};
+
+/*
+ * A verb's run function. With an input, it fills out and returns
+ * CMD_EMIT (the driver prints out), CMD_PRINTED (run printed the answer
+ * itself), CMD_EMIT_FAIL (print out, then exit 1: a gate broke), or -1 with
+ * *cause (caller frees) and *code ("usage", "not_found", "bad_input",
+ * "internal"; "usage" if left NULL). With CMD_IN_NONE, out, code and cause
+ * are NULL: run prints and returns the exit status.
+ */
+typedef int (*cmd_run_fn)(const struct cmd_ctx *, struct out *,
+		    const char **code, char **cause);
+#define CMD_EMIT	0
+#define CMD_PRINTED	1
+#define CMD_EMIT_FAIL	2
+
+/*
+ * The report form of a verb that takes an Nsight Compute report in place
+ * of its trace (info, summary, inspect): when the first argument is a
+ * report, the driver runs this form as a CMD_IN_REPORT verb.
+ */
+struct cmd_form {
+	const char	*command;	/* the envelope's command */
+	struct cmd_args	 args;
+	cmd_run_fn	 run;
+};
+
+/* cmd_entry.flags */
+#define CMD_SUMMARY	0x1	/* a trace's cached summary model will do */
+
 struct cmd_entry {
-	const char	*name;
-	const char	*usage;		/* "gpulens info [OPTIONS] TRACE" */
-	const char	*help;		/* one paragraph, shown by --help */
-	int		(*exec)(int argc, char **argv,
-			    const struct cmd_global *);
-	unsigned	 options;	/* OPT_* groups it accepts (opts.h) */
+	const char		*name;
+	const char		*usage;	/* "gpulens info [OPTIONS] TRACE" */
+	const char		*help;	/* one paragraph, shown by --help */
+	struct cmd_args		 args;
+	enum cmd_input		 input;
+	unsigned		 options;	/* OPT_* groups (opts.h) */
+	const struct cmd_option	*vopts;	/* ended by a NULL name, or NULL */
+	int			 flags;
+	cmd_run_fn		 run;
+	const struct cmd_form	*report;	/* or NULL */
 };
 
 extern const struct cmd_entry	*cmd_table[];
 
 const struct cmd_entry	*cmd_find(const char *name);
-/* Prints usage + help of a verb to stdout. */
+/*
+ * Runs verb e on argv[0, argc) (argv[0] is the verb's name): the one
+ * driver. Returns the exit status.
+ */
+int			 cmd_run(const struct cmd_entry *e, int argc,
+			    char **argv, const struct cmd_global *);
+/* Prints usage, help and the options of a verb to stdout. */
 void			 cmd_print_help(const struct cmd_entry *);
+/*
+ * Calls fn on each option verb e takes, as its --help lists them: the
+ * shared options of its groups (as the entry re-describes them, without
+ * those it refuses), then its own.
+ */
+void			 cmd_each_option(const struct cmd_entry *e,
+			    void (*fn)(const char *name, const char *arg,
+			    const char *help, void *), void *);
 /* Prints "gpulens VERB: message" to stderr and returns EXIT_USAGE. */
 int			 cmd_usage_error(const struct cmd_entry *,
 			    const char *fmt, ...)
@@ -56,34 +171,6 @@ int			 cmd_usage_error(const struct cmd_entry *,
  * NULL and prints "gpulens: CAUSE" to stderr on failure.
  */
 struct model		*cmd_load(const char *path, const struct cmd_global *);
-struct out;
-struct opts;
-/*
- * The computing half of a verb: reads the model and the parsed options
- * (o->args[0] is the trace path) and fills out; returns 0, or -1 with *cause
- * (caller frees) and *code ("usage", "not_found", "bad_input"; "usage" if
- * left NULL). code may be NULL when the caller does not need it.
- */
-typedef int (*cmd_run_fn)(const struct model *, const struct opts *,
-			    struct out *, const char **code, char **cause);
-/*
- * The whole of a verb that reads one trace: parses the options the entry
- * accepts, checks that there are between minargs and maxargs positional
- * arguments (the trace first; maxargs -1: no limit), loads the trace, runs
- * run and prints the result (or the error) with out_emit/out_error.
- * Returns the exit status.
- */
-int			 cmd_verb_main(const struct cmd_entry *, int argc,
-			    char **argv, const struct cmd_global *, int minargs,
-			    int maxargs, cmd_run_fn run);
-/* As cmd_load, but reports a failure through out_error (JSON envelope
- * with --json). */
-struct model		*cmd_load_out(const char *path, const struct cmd_global *,
-			    struct out *);
-/* As cmd_load_out for n paths (n > 1: one trace per rank, merged as
- * multi.h does; a directory path: its traces, likewise). */
-struct model		*cmd_load_traces_out(char *const *paths, int n,
-			    const struct cmd_global *, struct out *);
 /* Parses "1e6", "250000", "2M" style counts; -1 on error. */
 long long		 cmd_parse_count(const char *);
 /* True if arg is -h or --help. */

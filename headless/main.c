@@ -9,7 +9,9 @@
  *
  * The only file that sees both front-ends: it links the verbs (headless/)
  * and the terminal UI (tui/), and hands the TUI to the verbs that open it
- * through cmd_global.tui.
+ * through cmd_global.tui. A verb runs through the one driver, cmd_run();
+ * a TRACE alone is detected and loaded as a typed input (input.h: a
+ * timeline model, or an Nsight Compute report) that the TUI shows.
  */
 #include "config.h"
 
@@ -20,11 +22,8 @@
 
 #include "headless/cmd.h"
 #include "headless/out.h"
-#include "model/builder.h"
 #include "model/cachedir.h"
-#include "model/model.h"
-#include "report/report.h"
-#include "sources/ncu.h"
+#include "sources/input.h"
 #include "tui/keymap.h"
 #include "tui/tui.h"
 #include "util/sanitize.h"
@@ -55,7 +54,8 @@ usage(FILE *f)
 }
 
 static int
-main_tui(const struct model *m, const char *title, const struct cmd_global *g)
+main_tui(const struct input *in, const char *title,
+    const struct cmd_global *g)
 {
 	struct tui_opts	 o;
 	char		*cause = NULL;
@@ -66,7 +66,7 @@ main_tui(const struct model *m, const char *title, const struct cmd_global *g)
 	o.ascii = g->ascii;
 	o.no_color = g->no_color;
 	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
-	if (tui_run(m, &o, &cause) != 0) {
+	if (tui_run(in, &o, &cause) != 0) {
 		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "terminal UI failed");
 		free(cause);
@@ -75,60 +75,27 @@ main_tui(const struct model *m, const char *title, const struct cmd_global *g)
 	return 0;
 }
 
+/* Detects what path holds, loads it and opens the terminal UI on it. */
 static int
-main_tui_report(const char *path, const struct cmd_global *g)
+open_tui(char *path, const struct cmd_global *g)
 {
-	struct tui_opts	 o;
-	struct report	*r;
-	struct model	*m;
-	char		*cause = NULL;
-	int		 rc = 0;
+	struct load_opts	 lo;
+	struct input		 in;
+	char			*cause = NULL;
+	int			 rc;
 
-	if ((r = ncu_load(path, &cause)) == NULL) {
+	memset(&lo, 0, sizeof lo);
+	lo.no_cache = g->no_cache;
+	lo.progress = g->progress;
+	if (input_load(&in, INPUT_NONE, &path, 1, &lo, &cause) != 0) {
 		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    "cannot load the report");
+		    input_detect(path) == INPUT_REPORT ?
+		    "cannot load the report" : "cannot load trace");
 		free(cause);
 		return EXIT_USAGE;
 	}
-	/* The application shows a model; a report has none: an empty one. */
-	if ((m = builder_finish(builder_new(SOURCE_NCU), &cause)) == NULL) {
-		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    "cannot start the terminal UI");
-		free(cause);
-		report_free(r);
-		return EXIT_INTERNAL;
-	}
-	memset(&o, 0, sizeof o);
-	o.title = path;
-	o.max_frames = g->max_frames;
-	o.ascii = g->ascii;
-	o.no_color = g->no_color;
-	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
-	o.view = "report";
-	o.view_arg = r;
-	if (tui_run(m, &o, &cause) != 0) {
-		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    "terminal UI failed");
-		free(cause);
-		rc = EXIT_INTERNAL;
-	}
-	model_free(m);
-	report_free(r);
-	return rc;
-}
-
-static int
-open_tui(const char *path, const struct cmd_global *g)
-{
-	struct model	*m;
-	int		 rc;
-
-	if (ncu_detect(path) != NCU_NONE)
-		return main_tui_report(path, g);
-	if ((m = cmd_load(path, g)) == NULL)
-		return EXIT_USAGE;
-	rc = main_tui(m, path, g);
-	model_free(m);
+	rc = main_tui(&in, path, g);
+	input_free(&in);
 	return rc;
 }
 
@@ -267,7 +234,7 @@ main(int argc, char **argv)
 			free(av);
 			return 0;
 		}
-		i = e->exec(ac, av, &g);
+		i = cmd_run(e, ac, av, &g);
 		free(av);
 		return i;
 	}

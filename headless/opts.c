@@ -309,6 +309,34 @@ opts_apply_out(const struct opts *o, struct out *out)
 	out->offset = o->offset;
 }
 
+/* The row of table entry k is the one parsed for its name under accepted:
+ * no earlier accepted row has the same name (export's --to). */
+static int
+opts_parsed(unsigned accepted, size_t k)
+{
+	size_t	j;
+
+	if (!(opt_table[k].group & accepted))
+		return 0;
+	for (j = 0; j < k; j++)
+		if ((opt_table[j].group & accepted) &&
+		    strcmp(opt_table[j].name, opt_table[k].name) == 0)
+			return 0;
+	return 1;
+}
+
+void
+opts_each(unsigned accepted, void (*fn)(const char *, const char *,
+    const char *, void *), void *arg)
+{
+	size_t	k;
+
+	for (k = 0; k < NOPTS; k++)
+		if (opts_parsed(accepted, k))
+			fn(opt_table[k].name, opt_table[k].hasarg ?
+			    opt_table[k].arg : NULL, opt_table[k].help, arg);
+}
+
 const char *
 opts_help(unsigned accepted)
 {
@@ -319,16 +347,7 @@ opts_help(unsigned accepted)
 	buf[0] = '\0';
 	for (k = 0; k < NOPTS; k++) {
 		const struct opt_desc *d = &opt_table[k];
-		size_t j;
-		if (!(d->group & accepted))
-			continue;
-		/* An option shadowed by an earlier accepted one of the same
-		 * name (export's --to) is not what the verb parses. */
-		for (j = 0; j < k; j++)
-			if ((opt_table[j].group & accepted) &&
-			    strcmp(opt_table[j].name, d->name) == 0)
-				break;
-		if (j < k)
+		if (!opts_parsed(accepted, k))
 			continue;
 		snprintf(left, sizeof left, "%s%s%s", d->name,
 		    d->hasarg ? " " : "", d->hasarg ? d->arg : "");

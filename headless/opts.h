@@ -82,5 +82,13 @@ void	 opts_free(struct opts *);
 void	 opts_apply_out(const struct opts *, struct out *);
 /* Usage text for the option groups in accepted (static buffer). */
 const char *opts_help(unsigned accepted);
+/*
+ * Calls fn on each option the groups in accepted enable, in the order of
+ * the table, once per name (where two groups share a name, as --to does,
+ * the first accepted is the one parsed): its name, its argument (NULL for
+ * a flag) and its help.
+ */
+void	 opts_each(unsigned accepted, void (*fn)(const char *name,
+	    const char *arg, const char *help, void *), void *);
 
 #endif

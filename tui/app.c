@@ -68,6 +68,9 @@ struct app {
 static void *
 app_view(struct app *a, size_t i)
 {
+	/* A report session has the report view, a model's the others. */
+	if ((app_views[i] == &view_report_ops) != (a->m == NULL))
+		return NULL;
 	if (a->view[i] == NULL) {
 		a->view[i] = app_views[i]->init(a->m, &a->env);
 		app_views[i]->resize(a->view[i], a->w, a->h);
@@ -82,7 +85,7 @@ app_switch(void *p, const struct tui_key *k, int i)
 {
 	struct app	*a = p;
 
-	if ((size_t)i >= APP_NVIEWS)
+	if ((size_t)i >= APP_NVIEWS || app_view(a, (size_t)i) == NULL)
 		return 0;
 	if (a->cur != (size_t)i)
 		a->clear = 1;
@@ -106,7 +109,7 @@ app_warnings(void *p, const struct tui_key *k, int arg)
 {
 	struct app	*a = p;
 
-	if (a->m->nwarnings == 0) {
+	if (a->m == NULL || a->m->nwarnings == 0) {
 		snprintf(a->sh.note, sizeof a->sh.note,
 		    "the trace loaded without warnings");
 		return REDRAW_STATUS;
@@ -168,21 +171,26 @@ app_new(const struct model *m, const struct app_opts *o, char **cause)
 	a->env.title = o->title;
 	a->env.sh = &a->sh;
 	a->env.arg = o->view_arg;
-	a->sh.t0 = m->origin_ns;
-	a->sh.span = m->end_ns - m->origin_ns;
-	a->sh.cursor = m->origin_ns;
+	a->sh.t0 = a->sh.cursor = m != NULL ? m->origin_ns : 0;
+	a->sh.span = m != NULL ? m->end_ns - m->origin_ns : 0;
 	a->sh.sel = NONE32;
 	a->sh.res = 1;
 	a->w = 80;
 	a->h = 24;
-	if (m->nwarnings > 0)
+	if (m != NULL && m->nwarnings > 0)
 		snprintf(a->sh.note, sizeof a->sh.note, "%zu load warning%s "
 		    "(W lists them): %s", m->nwarnings, m->nwarnings == 1 ?
 		    "" : "s", m->warnings[0]);
-	/* The timeline always exists: it owns the window the others show. */
+	/* A model's timeline always exists: it owns the window the others
+	 * show. */
 	app_view(a, 0);
 	a->cur = i;
-	app_view(a, a->cur);
+	if (app_view(a, a->cur) == NULL) {
+		*cause = xasprintf("no %s view for this input",
+		    app_views[i]->name);
+		app_free(a);
+		return NULL;
+	}
 	return a;
 }
 
@@ -277,7 +285,7 @@ app_dispatch(struct app *a, const struct tui_key *k, int vact, int gact)
 		for (i = 0; i < APP_NVIEWS; i++)
 			if (strcmp(app_views[i]->name, a->sh.want) == 0)
 				break;
-		if (i < APP_NVIEWS) {
+		if (i < APP_NVIEWS && app_view(a, i) != NULL) {
 			if (a->cur != i)
 				a->clear = 1;
 			a->cur = i;

@@ -16,8 +16,12 @@
  * first, and app_opts.view_arg reaches every view's init through
  * view_env.arg (data a view needs besides the model).
  *
+ * The views are picked by the input: a model has the timeline, NVTX,
+ * kernel and findings views; without a model (an Nsight Compute report,
+ * app_opts.view_arg) there is only the report view.
+ *
  * Ownership: app_new() allocates; app_free() frees the app and its views.
- * The model must outlive the app.
+ * The model (or the report) must outlive the app.
  */
 #ifndef GPULENS_APP_H
 #define GPULENS_APP_H
@@ -43,7 +47,8 @@ struct app_opts {
 extern const struct view_action	app_actions[];
 extern const size_t		app_nactions;
 
-/* Returns NULL with *cause (caller frees) for an unknown view name. */
+/* m is NULL for a report. Returns NULL with *cause (caller frees) for an
+ * unknown view name or a view the input has not. */
 struct app	*app_new(const struct model *, const struct app_opts *,
 		    char **cause);
 void		 app_free(struct app *);

@@ -709,7 +709,7 @@ tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
 }
 
 int
-tui_run(const struct model *m, const struct tui_opts *o, char **cause)
+tui_run(const struct input *in, const struct tui_opts *o, char **cause)
 {
 	struct tui		 t;
 	struct app_opts		 ao;
@@ -735,9 +735,13 @@ tui_run(const struct model *m, const struct tui_opts *o, char **cause)
 	memset(&ao, 0, sizeof ao);
 	ao.gl = glyph_get(utf8);
 	ao.title = o->title;
+	/* A report has its one view; a timeline model has the others. */
 	ao.view = o->view;
-	ao.view_arg = o->view_arg;
-	if ((t.app = app_new(m, &ao, cause)) == NULL) {
+	if (in->kind == INPUT_REPORT) {
+		ao.view = "report";
+		ao.view_arg = in->r;
+	}
+	if ((t.app = app_new(in->m, &ao, cause)) == NULL) {
 		tui_close(&t);
 		tui_signals(&t, 0);
 		script_free(&t.script);

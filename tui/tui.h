@@ -1,12 +1,14 @@
 /*
  * tui: the interactive terminal front-end.
  *
- * tui_run() takes over the terminal (ncursesw), shows the views of a
- * finished model (app.h: the timeline first, unless opts->view names
- * another) and returns when the user quits, after max_frames frames, or at
- * the end of a key script in headless mode. The terminal is restored on
- * every path: quitting, SIGINT, SIGTERM, exit() from a fatal error
- * elsewhere (atexit), and a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
+ * tui_run() takes over the terminal (ncursesw), shows the views of its
+ * input (input.h), picked by the input's kind (app.h): for a timeline
+ * model the timeline, NVTX, kernel and findings views (the timeline
+ * first, unless opts->view names another); for an Nsight Compute report
+ * the report view. It returns when the user quits, after max_frames
+ * frames, or at the end of a key script in headless mode. The terminal
+ * is restored on every path: quitting, SIGINT, SIGTERM, exit() from a
+ * fatal error elsewhere (atexit), and a crash (SIGSEGV, SIGBUS, SIGFPE, SIGILL,
  * SIGABRT: the handler writes the terminal's reset sequences and restores
  * the saved terminal modes, then dies of the signal).
  *
@@ -29,7 +31,7 @@
 #ifndef GPULENS_TUI_H
 #define GPULENS_TUI_H
 
-#include "model/model.h"
+#include "sources/input.h"
 
 struct tui_opts {
 	const char	*title;		/* shown top left, or NULL */
@@ -38,15 +40,15 @@ struct tui_opts {
 	int		 ascii;		/* force the ASCII glyph set */
 	int		 no_color;	/* attributes only (also $NO_COLOR) */
 	const char	*view;		/* first view ("timeline", "nvtx",
-					   "kernels"), NULL: the timeline */
-	const void	*view_arg;	/* handed to every view (view_env) */
+					   "kernels"), NULL: the input's
+					   first */
 };
 
 /*
- * Runs the TUI on m (borrowed, read only). Returns 0, or -1 with *cause
+ * Runs the TUI on in (borrowed, read only). Returns 0, or -1 with *cause
  * (caller frees) when the terminal cannot be set up or the script fails.
  */
-int	tui_run(const struct model *m, const struct tui_opts *opts,
+int	tui_run(const struct input *in, const struct tui_opts *opts,
 	    char **cause);
 
 #endif

@@ -47,7 +47,6 @@ struct vr_line {
 
 struct vr {
 	const struct report	*r;
-	struct report		*own;		/* an empty report, or NULL */
 	struct view_shared	*sh;
 	const struct glyph	*gl;
 	const char		*title;
@@ -667,11 +666,7 @@ vr_init(const struct model *m, const struct view_env *env)
 
 	(void)m;
 	v = xcalloc(1, sizeof *v);
-	if ((v->r = env->arg) == NULL) {
-		v->own = report_new(REPORT_NCU_REP);
-		report_finish(v->own);
-		v->r = v->own;
-	}
+	v->r = env->arg;
 	v->sh = env->sh;
 	v->gl = env->gl;
 	v->title = env->title;
@@ -693,7 +688,6 @@ vr_free(void *p)
 		return;
 	free(v->lines);
 	free(v->order);
-	report_free(v->own);
 	free(v);
 }
 

@@ -13,8 +13,8 @@
  * the application (REACT_PASS).
  *
  * A report is not a model: the view takes its report from view_env.arg
- * (const struct report *, which must outlive the view; tui_opts.view_arg)
- * and ignores the model. Without a report it shows an empty table.
+ * (const struct report *, never NULL, which must outlive the view; the
+ * application makes this view only for a report input) and has no model.
  */
 #ifndef GPULENS_VIEW_REPORT_H
 #define GPULENS_VIEW_REPORT_H

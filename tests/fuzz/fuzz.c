@@ -157,7 +157,7 @@ fuzz_run_argv(const char *const *v, const char *path, int no_cache)
 	memset(&g, 0, sizeof g);
 	g.no_cache = no_cache;
 	g.progress = 0;
-	rc = e->exec(argc, argv, &g);
+	rc = cmd_run(e, argc, argv, &g);
 	fflush(stdout);
 	while (argc-- > 0)
 		free(argv[argc]);

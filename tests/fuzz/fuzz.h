@@ -37,7 +37,8 @@ void		 fuzz_write(const char *path, const uint8_t *data,
 void		 fuzz_quiet_stdout(void);
 /*
  * Runs a verb on path as `gpulens VERB --json PATH` would (through
- * cmd_verb_main, the cache unless no_cache), with stdout wherever it is.
+ * cmd_run, the one driver; the cache unless no_cache), with stdout wherever
+ * it is.
  * The verb is picked from a table of verb invocations that read one trace
  * by pick (modulo their number); under FUZZ_STRICT (the replays) every
  * one of them runs, so that a seed is checked against all the verbs and a

@@ -2,7 +2,8 @@
  * view_report_test: the report view driven through its callbacks with no
  * terminal: the launch table, the metric and rule detail pane, the
  * status line, and what keys do to the selection, the mode and the
- * scroll; keys it does not bind go back to the application.
+ * scroll; keys it does not bind go back to the application. The
+ * application shows it for a report input only, and only it.
  */
 #include "config.h"
 
@@ -18,8 +19,10 @@
 #include <cmocka.h>
 
 #include "report/report.h"
+#include "model/model.h"
 #include "tui/action.h"
 #include "tsupport.h"
+#include "tui/app.h"
 #include "tui/view-report.h"
 
 struct fx {
@@ -249,6 +252,7 @@ test_resize(void **state)
 	key(f, TK_TAB);
 }
 
+/* A report with no launch: the empty table, and its warning. */
 static void
 test_empty_report(void **state)
 {
@@ -258,35 +262,74 @@ test_empty_report(void **state)
 	struct cellgrid		 g;
 	void			*v;
 	char			 line[256];
-	int			 k;
 
 	(void)state;
 	report_warn(r, "x.csv: the export holds no profiled launch");
 	report_finish(r);
 	cellgrid_init(&g);
 	cellgrid_resize(&g, 80, 24);
-	/* With a report that has a warning, then with no report at all. */
-	for (k = 0; k < 2; k++) {
-		memset(&sh, 0, sizeof sh);
-		memset(&env, 0, sizeof env);
-		env.gl = glyph_get(0);
-		env.sh = &sh;
-		env.arg = k == 0 ? r : NULL;
-		v = view_report_ops.init(NULL, &env);
-		view_report_ops.resize(v, 80, 24);
-		view_report_ops.draw(v, &g, REDRAW_ALL);
-		cellgrid_row_text(&g, 23, line, sizeof line);
-		if (k == 0)
-			assert_non_null(strstr(line, "1 warning: x.csv: the "
-			    "export holds"));
-		else
-			assert_non_null(strstr(line, "no launches"));
-		cellgrid_row_text(&g, 4, line, sizeof line);
-		assert_non_null(strstr(line, "The report holds no launch."));
-		view_report_ops.free(v);
-	}
+	memset(&sh, 0, sizeof sh);
+	memset(&env, 0, sizeof env);
+	env.gl = glyph_get(0);
+	env.sh = &sh;
+	env.arg = r;
+	v = view_report_ops.init(NULL, &env);
+	view_report_ops.resize(v, 80, 24);
+	view_report_ops.draw(v, &g, REDRAW_ALL);
+	cellgrid_row_text(&g, 23, line, sizeof line);
+	assert_non_null(strstr(line, "1 warning: x.csv: the export holds"));
+	cellgrid_row_text(&g, 4, line, sizeof line);
+	assert_non_null(strstr(line, "The report holds no launch."));
+	view_report_ops.free(v);
 	cellgrid_free(&g);
 	report_free(r);
+}
+
+/* The application picks its views by input: a report has the report view
+ * and no timeline (no empty model), a model the others and no report view
+ * (no empty report). */
+static void
+test_views_by_input(void **state)
+{
+	struct fx		*f = *state;
+	struct model		*m = ts_model_sync_copy();
+	struct app		*a;
+	struct app_opts		 o;
+	struct tui_key		 k;
+	void			*v;
+	char			*cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	memset(&k, 0, sizeof k);
+	o.gl = glyph_get(0);
+	o.view = "report";
+	o.view_arg = f->r;
+	a = app_new(NULL, &o, &cause);
+	assert_non_null(a);
+	assert_ptr_equal(app_current(a, &v), &view_report_ops);
+	k.key = '1';		/* the timeline: not for a report */
+	app_key(a, &k);
+	assert_ptr_equal(app_current(a, &v), &view_report_ops);
+	app_free(a);
+	o.view = NULL;
+	assert_null(app_new(NULL, &o, &cause));
+	assert_string_equal(cause, "no timeline view for this input");
+	free(cause);
+	cause = NULL;
+
+	o.view = "report";
+	o.view_arg = NULL;
+	assert_null(app_new(m, &o, &cause));
+	assert_string_equal(cause, "no report view for this input");
+	free(cause);
+	o.view = NULL;
+	a = app_new(m, &o, &cause);
+	assert_non_null(a);
+	k.key = '5';		/* the report view: not for a model */
+	app_key(a, &k);
+	assert_string_equal(app_current(a, &v)->name, "timeline");
+	app_free(a);
+	model_free(m);
 }
 
 int
@@ -298,6 +341,7 @@ main(void)
 		cmocka_unit_test(test_navigation),
 		cmocka_unit_test(test_resize),
 		cmocka_unit_test(test_empty_report),
+		cmocka_unit_test(test_views_by_input),
 	};
 
 	setlocale(LC_ALL, "C");
