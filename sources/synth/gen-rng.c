@@ -9,6 +9,7 @@
 #include <math.h>
 
 #include "sources/synth/gen-int.h"
+#include "sources/synth/synth.h"
 
 /* xoshiro256** seeded through splitmix64. */
 uint64_t
@@ -17,9 +18,7 @@ gen_rng_splitmix64(uint64_t *x)
 	uint64_t	z;
 
 	z = (*x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return (z ^ (z >> 31));
+	return (synth_mix64(z));
 }
 
 void

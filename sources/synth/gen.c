@@ -48,6 +48,7 @@
 
 #include "sources/synth/gen.h"
 #include "sources/synth/gen-int.h"
+#include "sources/synth/synth.h"
 #include "util/xmalloc.h"
 
 static void
@@ -281,7 +282,6 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 {
 	struct gen	 g;
 	char		*tmp = NULL;
-	mode_t		 mask;
 	int		 fd, rv = -1, t;
 
 	if (check_opts(o, cause) == -1 ||
@@ -293,17 +293,13 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 	if (o->shape == GEN_SHAPE_TRAINING)
 		gen_train_plan(&g);
 
-	tmp = xasprintf("%s.tmpXXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1) {
+	if ((fd = synth_tmpfile(path, &tmp)) == -1) {
 		g.cause = xasprintf("%s: cannot create a file next to it: %s",
 		    path, strerror(errno));
 		free(tmp);
 		tmp = NULL;
 		goto out;
 	}
-	mask = umask(0);
-	umask(mask);
-	(void)fchmod(fd, 0666 & ~mask);
 	close(fd);
 	if (sqlite3_open_v2(tmp, &g.db,
 	    SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) !=
