@@ -24,6 +24,7 @@
 #include <zlib.h>
 
 #include "sources/synth/kgen.h"
+#include "sources/synth/synth.h"
 #include "util/xmalloc.h"
 
 #define KF_LINE		(1u << 20)
@@ -72,18 +73,8 @@ kf_dur(uint64_t seed, uint64_t a, uint64_t b, int64_t base)
 	uint64_t	z = seed * 0x9E3779B97F4A7C15ULL ^ a * 0xC2B2AE3D27D4EB4FULL ^
 	    b * 0x165667B19E3779F9ULL;
 
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	z ^= z >> 31;
+	z = synth_mix64(z);
 	return base + (int64_t)(z % (uint64_t)base);
-}
-
-static const char *
-kf_us(char *buf, size_t len, int64_t ns)
-{
-	snprintf(buf, len, "%lld.%03lld", (long long)(ns / 1000),
-	    (long long)(ns % 1000));
-	return buf;
 }
 
 /* The generic Chrome trace (kgen.h). */
@@ -110,8 +101,8 @@ kf_chrome(struct kf_out *o, const struct kgen_opts *op, struct kgen_stats *st)
 		SEP();
 		kf_printf(o, "{\"name\": \"step %llu\", \"ph\": \"B\", \"cat\": "
 		    "\"nvtx\", \"ts\": %s, \"tid\": \"NVTX 100\", \"pid\": "
-		    "\"Host %d\"}", (unsigned long long)n, kf_us(a, sizeof a, t),
-		    dev);
+		    "\"Host %d\"}", (unsigned long long)n,
+		    synth_us(a, sizeof a, t), dev);
 		st->annotations++;
 		for (i = 0; i < per; i++) {
 			ad = kf_dur(op->seed, n, i, 3000);
@@ -120,8 +111,8 @@ kf_chrome(struct kf_out *o, const struct kgen_opts *op, struct kgen_stats *st)
 			    "\"X\", \"cat\": \"cuda_api\", \"ts\": %s, \"dur\": "
 			    "%s, \"tid\": \"CUDA API 100\", \"pid\": \"Host "
 			    "%d\", \"args\": {\"correlationId\": %llu}}",
-			    kf_us(a, sizeof a, t), kf_us(b, sizeof b, ad), dev,
-			    (unsigned long long)(n * per + i + 1));
+			    synth_us(a, sizeof a, t), synth_us(b, sizeof b, ad),
+			    dev, (unsigned long long)(n * per + i + 1));
 			st->runtime++;
 			ks = t + ad + 2000;
 			if (ks < gpu)
@@ -134,8 +125,8 @@ kf_chrome(struct kf_out *o, const struct kgen_opts *op, struct kgen_stats *st)
 			    "API 7\", \"pid\": \"Device %d\", \"args\": "
 			    "{\"NVTXRegions\": [\"step %llu\"]}}", i % 2 ?
 			    "splitKreduce_kernel" : "gemv2T_kernel_val",
-			    kf_us(a, sizeof a, ks), kf_us(b, sizeof b, kd), dev,
-			    (unsigned long long)n);
+			    synth_us(a, sizeof a, ks), synth_us(b, sizeof b, kd),
+			    dev, (unsigned long long)n);
 			st->kernels++;
 			st->kernel_ns += kd;
 			gpu = ks + kd;
@@ -145,14 +136,14 @@ kf_chrome(struct kf_out *o, const struct kgen_opts *op, struct kgen_stats *st)
 		kf_printf(o, "{\"name\": \"step %llu\", \"ph\": \"X\", \"cat\": "
 		    "\"nvtx-kernel\", \"ts\": %s, \"dur\": %s, \"tid\": \"NVTX "
 		    "100\", \"pid\": \"Device %d\", \"args\": {}}",
-		    (unsigned long long)n, kf_us(a, sizeof a, r0 + 5000),
-		    kf_us(b, sizeof b, gpu - r0 - 5000), dev);
+		    (unsigned long long)n, synth_us(a, sizeof a, r0 + 5000),
+		    synth_us(b, sizeof b, gpu - r0 - 5000), dev);
 		st->gpu_annotations++;
 		SEP();
 		kf_printf(o, "{\"name\": \"step %llu\", \"ph\": \"E\", \"cat\": "
 		    "\"nvtx\", \"ts\": %s, \"tid\": \"NVTX 100\", \"pid\": "
-		    "\"Host %d\"}", (unsigned long long)n, kf_us(a, sizeof a, t),
-		    dev);
+		    "\"Host %d\"}", (unsigned long long)n,
+		    synth_us(a, sizeof a, t), dev);
 		t += 10000;
 		if (gpu > t)
 			t = gpu;
@@ -160,10 +151,10 @@ kf_chrome(struct kf_out *o, const struct kgen_opts *op, struct kgen_stats *st)
 	SEP();
 	kf_printf(o, "{\"name\": \"done\", \"ph\": \"i\", \"s\": \"t\", \"cat\": "
 	    "\"nvtx\", \"ts\": %s, \"tid\": \"NVTX 100\", \"pid\": \"Host "
-	    "%d\"}", kf_us(a, sizeof a, t), dev);
+	    "%d\"}", synth_us(a, sizeof a, t), dev);
 	SEP();
 	kf_printf(o, "{\"name\": \"memory\", \"ph\": \"C\", \"ts\": %s, \"pid\": "
-	    "\"Host %d\", \"args\": {\"MiB\": 512}}", kf_us(a, sizeof a, t),
+	    "\"Host %d\", \"args\": {\"MiB\": 512}}", synth_us(a, sizeof a, t),
 	    dev);
 	kf_puts(o, "\n]\n");
 #undef SEP

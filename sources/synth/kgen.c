@@ -37,6 +37,7 @@
 #include <zlib.h>
 
 #include "sources/synth/kgen.h"
+#include "sources/synth/synth.h"
 #include "util/xmalloc.h"
 #include "util/zfile.h"
 
@@ -136,9 +137,7 @@ kg_hash(uint64_t seed, uint64_t a, uint64_t b, uint64_t c, uint64_t d)
 	    (d * 0xD6E8FEB86659FD93ULL);
 
 	z += 0x9E3779B97F4A7C15ULL;
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
+	return synth_mix64(z);
 }
 
 /* Duration of kind k for (rank, iter, layer): base x [0.9, 1.1) x the
@@ -205,15 +204,6 @@ kg_printf(struct kg *g, const char *fmt, ...)
 		g->ioerr = ENOSPC;	/* cannot happen: events are short */
 }
 
-/* "ts" text: microseconds with three decimals, relative to the base. */
-static const char *
-kg_us(char *buf, size_t len, int64_t ns)
-{
-	snprintf(buf, len, "%lld.%03lld", (long long)(ns / 1000),
-	    (long long)(ns % 1000));
-	return buf;
-}
-
 /* Starts an event object (the comma between events). */
 static void
 kg_begin(struct kg *g)
@@ -233,8 +223,8 @@ kg_cpu_op(struct kg *g, const char *cat, const char *name, int tid,
 	kg_printf(g, "{\"ph\": \"X\", \"cat\": \"%s\", \"name\": \"%s\", "
 	    "\"pid\": %d, \"tid\": %d, \"ts\": %s, \"dur\": %s, \"args\": "
 	    "{\"External id\": %u, \"Record function id\": 0, \"Ev Idx\": "
-	    "%llu}}", cat, name, g->pid, tid, kg_us(a, sizeof a, start),
-	    kg_us(b, sizeof b, end - start), ++g->ext,
+	    "%llu}}", cat, name, g->pid, tid, synth_us(a, sizeof a, start),
+	    synth_us(b, sizeof b, end - start), ++g->ext,
 	    (unsigned long long)g->st->events);
 	if (strcmp(cat, "cpu_op") == 0)
 		g->st->cpu_ops++;
@@ -250,7 +240,7 @@ kg_flow(struct kg *g, char ph, uint32_t id, int pid, int tid, int64_t ts)
 	kg_begin(g);
 	kg_printf(g, "{\"ph\": \"%c\", \"id\": %u, \"pid\": %d, \"tid\": %d, "
 	    "\"ts\": %s, \"cat\": \"ac2g\", \"name\": \"ac2g\"%s}", ph, id, pid,
-	    tid, kg_us(a, sizeof a, ts), ph == 'f' ? ", \"bp\": \"e\"" : "");
+	    tid, synth_us(a, sizeof a, ts), ph == 'f' ? ", \"bp\": \"e\"" : "");
 	g->st->flows++;
 }
 
@@ -264,8 +254,8 @@ kg_runtime(struct kg *g, const char *name, int tid, int64_t start,
 	kg_printf(g, "{\"ph\": \"X\", \"cat\": \"cuda_runtime\", \"name\": "
 	    "\"%s\", \"pid\": %d, \"tid\": %d, \"ts\": %s, \"dur\": %s, "
 	    "\"args\": {\"External id\": %u, \"cbid\": %d, \"correlation\": "
-	    "%u}}", name, g->pid, tid, kg_us(a, sizeof a, start),
-	    kg_us(b, sizeof b, end - start), g->ext, cbid, corr);
+	    "%u}}", name, g->pid, tid, synth_us(a, sizeof a, start),
+	    synth_us(b, sizeof b, end - start), g->ext, cbid, corr);
 	g->st->runtime++;
 	kg_flow(g, 's', corr, g->pid, tid, start);
 }
@@ -286,8 +276,9 @@ kg_gpu(struct kg *g, int k, int s, int64_t start, int64_t end,
 		    "\"context\": 1, \"stream\": %d, \"correlation\": %u, "
 		    "\"bytes\": %d, \"memory bandwidth (GB/s)\": %.3f}}",
 		    k == K_H2D ? "gpu_memcpy" : "gpu_memset",
-		    kg_kernel_name[k], g->device, s, kg_us(a, sizeof a, start),
-		    kg_us(b, sizeof b, end - start), g->ext, g->device, s, corr,
+		    kg_kernel_name[k], g->device, s,
+		    synth_us(a, sizeof a, start), synth_us(b, sizeof b,
+		    end - start), g->ext, g->device, s, corr,
 		    k == K_H2D ? 12582912 : 262144, k == K_H2D ? 69.9 : 65.5);
 		if (k == K_H2D)
 			g->st->memcpys++;
@@ -302,7 +293,8 @@ kg_gpu(struct kg *g, int k, int s, int64_t start, int64_t end,
 		    "\"blocks per SM\": %.6f, \"warps per SM\": %.6f, \"grid\": "
 		    "[%d, 1, 1], \"block\": [%d, 1, 1], \"est. achieved "
 		    "occupancy %%\": %d", kg_kernel_name[k], g->device, s,
-		    kg_us(a, sizeof a, start), kg_us(b, sizeof b, end - start),
+		    synth_us(a, sizeof a, start),
+		    synth_us(b, sizeof b, end - start),
 		    g->ext, g->device, s, corr, k == K_GEMM ||
 		    k == K_GEMM_BWD ? 122 : 16, k == K_GEMM || k == K_GEMM_BWD ?
 		    32768 : 0, width / 108.0, width * 4 / 108.0, width, 128,
@@ -459,8 +451,8 @@ kg_phase_b(struct kg *g, int rank, int emit, int it, int64_t last_arrival)
 		    "\"dur\": %s, \"args\": {\"External id\": %u, "
 		    "\"cuda_sync_kind\": \"Stream Sync\", \"stream\": %d, "
 		    "\"correlation\": %u, \"device\": %d, \"context\": 1}}",
-		    g->device, KG_STREAM, kg_us(a, sizeof a, ss + 1 * US),
-		    kg_us(b, sizeof b, se - ss - 2 * US), g->ext, KG_STREAM,
+		    g->device, KG_STREAM, synth_us(a, sizeof a, ss + 1 * US),
+		    synth_us(b, sizeof b, se - ss - 2 * US), g->ext, KG_STREAM,
 		    corr, g->device);
 		g->st->syncs++;
 		kg_flow(g, 'f', corr, g->device, KG_STREAM, ss + 1 * US);
@@ -474,8 +466,8 @@ kg_phase_b(struct kg *g, int rank, int emit, int it, int64_t last_arrival)
 		kg_printf(g, "{\"ph\": \"X\", \"cat\": \"gpu_user_annotation\", "
 		    "\"name\": \"%s\", \"pid\": %d, \"tid\": %d, \"ts\": %s, "
 		    "\"dur\": %s, \"args\": {\"External id\": %u}}", name,
-		    g->device, KG_STREAM, kg_us(a, sizeof a, r->step_start),
-		    kg_us(b, sizeof b, r->s7 - r->step_start), g->ext);
+		    g->device, KG_STREAM, synth_us(a, sizeof a, r->step_start),
+		    synth_us(b, sizeof b, r->s7 - r->step_start), g->ext);
 		g->st->gpu_annotations++;
 	}
 	r->cpu += 40 * US;	/* the data loader's next batch */
@@ -595,7 +587,6 @@ kgen_write(const char *path, const struct kgen_opts *o,
 	uint64_t		 per;
 	int64_t			 last;
 	int			 it, rk, fd = -1;
-	mode_t			 mask;
 
 	if (o->world < 1 || o->world > KGEN_MAX_WORLD || o->rank < 0 ||
 	    o->rank >= o->world || o->straggler >= o->world ||
@@ -643,14 +634,10 @@ kgen_write(const char *path, const struct kgen_opts *o,
 	stats->iterations = g.iters;
 	stats->layers = g.layers;
 
-	tmp = xasprintf("%s.tmpXXXXXX", path);
-	if ((fd = mkstemp(tmp)) == -1) {
+	if ((fd = synth_tmpfile(path, &tmp)) == -1) {
 		*cause = xasprintf("%s: %s", tmp, strerror(errno));
 		goto fail;
 	}
-	mask = umask(0);
-	umask(mask);
-	(void)fchmod(fd, 0666 & ~mask);
 	if (o->gzip > 0) {
 		snprintf(mode, sizeof mode, "wb%d", o->gzip);
 		if ((g.gz = gzdopen(fd, mode)) == NULL) {

@@ -1,0 +1,80 @@
+/*
+ * nsys-api: the CPU call tables: CUDA runtime and driver API calls
+ * (CUPTI_ACTIVITY_KIND_RUNTIME; a name that starts with "cu" but not with
+ * "cuda" is a driver call, EVF_DRIVER) and OS runtime calls (OSRT_API; rows
+ * whose eventClass is not the OS runtime class are kept with EVF_NOTOSRT),
+ * on per-thread tracks.
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "model/builder.h"
+#include "sources/nsys-db.h"
+#include "sources/nsys-int.h"
+
+static const char *const api_cols[] = {
+	"!start", "!end", "globalTid", "correlationId", "nameId", "eventClass"
+};
+enum { A_ROWID, A_START, A_END, A_TID, A_CORR, A_NAME, A_CLASS };
+
+static void
+nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind,
+    enum track_type type)
+{
+	struct lane_event	ev;
+	uint32_t		t;
+
+	t = nsys_track_cpu(n, type, (uint64_t)col_i64(st, A_TID), 0);
+	memset(&ev, 0, sizeof ev);
+	ev.rowid = col_i64(st, A_ROWID);
+	ev.start = col_i64(st, A_START);
+	ev.end = col_i64(st, A_END);
+	if (col_null(st, A_END)) {
+		ev.end = ev.start;
+		ev.flags |= EVF_OPEN;
+	}
+	ev.kind = (uint8_t)kind;
+	ev.aux = NONE32;
+	if (!col_null(st, A_NAME))
+		ev.name = nsys_db_str(&n->d, col_i64(st, A_NAME));
+	if (kind == EV_API) {
+		ev.corr = col_u32(st, A_CORR);
+		if (nsys_sflags(n, ev.name) & SF_DRIVER)
+			ev.flags |= EVF_DRIVER;
+	} else if (!col_null(st, A_CLASS) &&
+	    col_i64(st, A_CLASS) != n->osrt_class)
+		ev.flags |= EVF_NOTOSRT;	/* e.g. OSRT start/finish */
+	builder_event(n->b, t, &ev);
+}
+
+static void
+nsys_api_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	nsys_cpu_row(n, st, EV_API, TRACK_API);
+	(void)have;
+}
+
+static void
+nsys_osrt_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	nsys_cpu_row(n, st, EV_OSRT, TRACK_OSRT);
+	(void)have;
+}
+
+/* The CUDA runtime and driver API calls, and the OS runtime calls. */
+int
+nsys_api_read(struct nsys *n)
+{
+	int	have[32];
+
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_RUNTIME", "CUDA API", api_cols,
+	    sizeof api_cols / sizeof *api_cols, have, nsys_api_row) != 0)
+		return -1;
+	if (nsys_scan(n, "OSRT_API", "OS runtime", api_cols,
+	    sizeof api_cols / sizeof *api_cols, have, nsys_osrt_row) != 0)
+		return -1;
+	return 0;
+}

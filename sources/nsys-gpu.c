@@ -1,0 +1,247 @@
+/*
+ * nsys-gpu: the GPU activity tables (CUPTI_ACTIVITY_KIND_KERNEL, _MEMCPY,
+ * _MEMSET, _SYNCHRONIZATION, _GRAPH_TRACE). Kernels, copies, memsets and
+ * graph launches go on their stream's track; synchronisation waits on its
+ * sync track, moved to the GPU their context's work ran on when the row's
+ * deviceId says otherwise. A kernel whose name contains "nccl" in any case
+ * is communication (EVF_COMM).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "model/builder.h"
+#include "sources/nsys-db.h"
+#include "sources/nsys-int.h"
+#include "util/hmap.h"
+
+static const char *const kernel_cols[] = {
+	GPU_COMMON_COLS, "demangledName", "shortName", "mangledName",
+	"gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ",
+	"registersPerThread", "staticSharedMemory", "dynamicSharedMemory",
+	"localMemoryPerThread", "launchType", "graphNodeId"
+};
+enum {
+	K_DEMANGLED = G_NCOMMON, K_SHORT, K_MANGLED, K_GX, K_GY, K_GZ, K_BX,
+	K_BY, K_BZ, K_REGS, K_SSMEM, K_DSMEM, K_LMEM, K_LAUNCH, K_GNODE
+};
+
+static const char *const memcpy_cols[] = {
+	GPU_COMMON_COLS, "bytes", "copyKind", "srcKind", "dstKind",
+	"srcDeviceId", "dstDeviceId"
+};
+enum {
+	C_BYTES = G_NCOMMON, C_KIND, C_SRCKIND, C_DSTKIND, C_SRCDEV, C_DSTDEV
+};
+
+static const char *const memset_cols[] = {
+	GPU_COMMON_COLS, "bytes", "value", "memKind"
+};
+enum { S_BYTES = G_NCOMMON, S_VALUE, S_MEMKIND };
+
+static const char *const sync_cols[] = {
+	GPU_COMMON_COLS, "syncType"
+};
+enum { Y_TYPE = G_NCOMMON };
+
+static const char *const graph_cols[] = {
+	GPU_COMMON_COLS, "graphId", "graphExecId"
+};
+enum { GR_GRAPH = G_NCOMMON, GR_EXEC };
+
+static void
+nsys_gpu_event(sqlite3_stmt *st, struct lane_event *ev, int kind)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->rowid = col_i64(st, G_ROWID);
+	ev->start = col_i64(st, G_START);
+	ev->end = col_i64(st, G_END);
+	ev->kind = (uint8_t)kind;
+	ev->corr = col_u32(st, G_CORR);
+	ev->aux = NONE32;
+	if (col_null(st, G_END)) {
+		ev->end = ev->start;
+		ev->flags |= EVF_OPEN;
+	}
+}
+
+static void
+nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct kernel_info	k;
+	struct lane_event	ev;
+	uint32_t		t;
+
+	t = nsys_track_gpu(n, st);
+	nsys_gpu_event(st, &ev, EV_KERNEL);
+	memset(&k, 0, sizeof k);
+	k.grid[0] = col_u32(st, K_GX);
+	k.grid[1] = col_u32(st, K_GY);
+	k.grid[2] = col_u32(st, K_GZ);
+	k.block[0] = col_u32(st, K_BX);
+	k.block[1] = col_u32(st, K_BY);
+	k.block[2] = col_u32(st, K_BZ);
+	k.short_name = col_null(st, K_SHORT) ? 0 :
+	    nsys_db_str(&n->d, col_i64(st, K_SHORT));
+	k.mangled = col_null(st, K_MANGLED) ? 0 :
+	    nsys_db_str(&n->d, col_i64(st, K_MANGLED));
+	k.static_smem = col_u32(st, K_SSMEM);
+	k.dynamic_smem = col_u32(st, K_DSMEM);
+	k.local_mem = col_u32(st, K_LMEM);
+	k.regs = (uint16_t)col_i64(st, K_REGS);
+	k.launch_type = (uint8_t)col_i64(st, K_LAUNCH);
+	k.graph_node = col_u32(st, K_GNODE);
+	ev.name = col_null(st, K_DEMANGLED) ? 0 :
+	    nsys_db_str(&n->d, col_i64(st, K_DEMANGLED));
+	if (ev.name == 0)
+		ev.name = k.short_name;
+	if (nsys_sflags(n, ev.name) & SF_NCCL)
+		ev.flags |= EVF_COMM;
+	ev.aux = builder_kernel(n->b, &k);
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_memcpy_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct copy_info	c;
+	struct lane_event	ev;
+	uint32_t		t;
+	int64_t			kind;
+
+	t = nsys_track_gpu(n, st);
+	nsys_gpu_event(st, &ev, EV_MEMCPY);
+	memset(&c, 0, sizeof c);
+	c.bytes = (uint64_t)col_i64(st, C_BYTES);
+	kind = col_i64(st, C_KIND);
+	if (kind < 0 || kind >= NSYS_NENUM) {
+		n->nunknown_copy++;
+		kind = 0;
+	}
+	c.kind = n->copy_kind[kind];
+	ev.name = nsys_enum_copy_name(n, kind);
+	c.src_kind = nsys_enum_memkind(n, st, C_SRCKIND);
+	c.dst_kind = nsys_enum_memkind(n, st, C_DSTKIND);
+	c.src_dev = col_null(st, C_SRCDEV) ? NONE32 : col_u32(st, C_SRCDEV);
+	c.dst_dev = col_null(st, C_DSTDEV) ? NONE32 : col_u32(st, C_DSTDEV);
+	ev.aux = builder_copy(n->b, &c);
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_memset_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct copy_info	c;
+	struct lane_event	ev;
+	uint32_t		t;
+
+	t = nsys_track_gpu(n, st);
+	nsys_gpu_event(st, &ev, EV_MEMSET);
+	memset(&c, 0, sizeof c);
+	c.bytes = (uint64_t)col_i64(st, S_BYTES);
+	c.kind = COPY_UNKNOWN;
+	c.src_kind = c.dst_kind = nsys_enum_memkind(n, st, S_MEMKIND);
+	c.src_dev = NONE32;
+	c.dst_dev = col_u32(st, G_DEV);
+	c.value = col_u32(st, S_VALUE);
+	if (n->memset_name == 0)
+		n->memset_name = builder_intern(n->b, "[CUDA memset]");
+	ev.name = n->memset_name;
+	ev.aux = builder_copy(n->b, &c);
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct lane_event	ev;
+	uint32_t		t, v;
+	int64_t			type;
+	uint64_t		dev = (uint64_t)col_i64(st, G_DEV);
+	uint64_t		stream = (uint64_t)col_i64(st, G_STREAM);
+	int			found;
+
+	/*
+	 * Waits are not GPU work: they go on the stream's sync track. Some
+	 * exports write deviceId 0 on every synchronization row: the device
+	 * is the one the work of the same context and stream ran on (of the
+	 * context alone for a wait on no stream), the row's own only when
+	 * no work says. A wait on no stream (streamId NULL, -1 or
+	 * 0xFFFFFFFF: event and context synchronisations) goes on one
+	 * per-context track.
+	 */
+	if (col_null(st, G_STREAM) || stream == ~0ULL ||
+	    stream == NSYS_NO_STREAM)
+		stream = NSYS_NO_STREAM;
+	found = stream != NSYS_NO_STREAM && hmap_get(&n->ctxstream_dev,
+	    nsys_track_ctxstream_key(st, stream), &v);
+	if (!found)
+		found = hmap_get(&n->ctx_dev, nsys_track_ctx_key(st), &v);
+	if (found && v != (uint32_t)dev) {
+		dev = v;
+		n->nsync_moved++;
+	}
+	t = builder_sync_track(n->b, nsys_track_stream(n, st, dev, stream, 0));
+	nsys_gpu_event(st, &ev, EV_SYNC);
+	type = col_i64(st, Y_TYPE);
+	ev.name = nsys_enum_sync_name(n, type);
+	ev.aux = (uint32_t)type;
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_graph_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct lane_event	ev;
+	uint32_t		t, sid;
+	uint64_t		graph = (uint64_t)col_i64(st, GR_GRAPH);
+	char			buf[64];
+
+	t = nsys_track_gpu(n, st);
+	nsys_gpu_event(st, &ev, EV_GRAPH);
+	if (!hmap_get(&n->graph_name, graph, &sid)) {
+		snprintf(buf, sizeof buf, "CUDA graph %llu",
+		    (unsigned long long)graph);
+		sid = builder_intern(n->b, buf);
+		hmap_put(&n->graph_name, graph, sid);
+	}
+	ev.name = sid;
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+/* The GPU activity tables: kernels, copies, memsets, waits, graphs. */
+int
+nsys_gpu_read(struct nsys *n)
+{
+	int	have[32];
+
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_KERNEL", "kernels", kernel_cols,
+	    sizeof kernel_cols / sizeof *kernel_cols, have,
+	    nsys_kernel_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_MEMCPY", "memcpy", memcpy_cols,
+	    sizeof memcpy_cols / sizeof *memcpy_cols, have,
+	    nsys_memcpy_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_MEMSET", "memset", memset_cols,
+	    sizeof memset_cols / sizeof *memset_cols, have,
+	    nsys_memset_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "sync",
+	    sync_cols, sizeof sync_cols / sizeof *sync_cols, have,
+	    nsys_sync_row) != 0)
+		return -1;
+	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "graphs",
+	    graph_cols, sizeof graph_cols / sizeof *graph_cols, have,
+	    nsys_graph_row) != 0)
+		return -1;
+	return 0;
+}

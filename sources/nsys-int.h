@@ -1,0 +1,170 @@
+/*
+ * nsys-int.h: what the files of the Nsight Systems reader (sources/nsys*.c)
+ * share: the reader's state (struct nsys), the columns every GPU activity
+ * table has, column access, and the functions each file gives the others,
+ * named after their file (nsys_enum_* in nsys-enum.c, nsys_entity_* in
+ * nsys-entity.c, ...). The reader's interface is nsys_load() and
+ * nsys_probe() in sources/source.h; the database access is nsys-db.h.
+ */
+#ifndef GPULENS_NSYS_INT_H
+#define GPULENS_NSYS_INT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "model/builder.h"
+#include "sources/nsys-db.h"
+#include "util/hmap.h"
+#include "util/progress.h"
+
+#define NSYS_PROC_MASK	0xFFFFFFFFFF000000ULL	/* HW, VM and PID bits */
+#define NSYS_TID(g)	((uint32_t)((uint64_t)(g) & 0xFFFFFF))
+#define NSYS_PID(g)	((uint32_t)(((uint64_t)(g) >> 24) & 0xFFFFFF))
+#define NSYS_ROWS_STEP	65536		/* rows between progress reports */
+#define NSYS_NENUM	64		/* enum values kept in lookup tables */
+#define NSYS_NEVTYPE	1024		/* NVTX event type ids looked up */
+#define NSYS_NO_STREAM	0xFFFFFFFFULL	/* streamId of a wait on no stream */
+
+/* Flags cached per pool string. */
+#define SF_KNOWN	0x01
+#define SF_NCCL		0x02
+#define SF_DRIVER	0x04
+
+/* What an NVTX_EVENTS row is, by its eventType. */
+enum nvtx_role {
+	NR_NONE = 0,
+	NR_PUSHPOP,
+	NR_STARTEND,
+	NR_MARK,
+	NR_DOMAIN,
+	NR_CATEGORY,
+	NR_THREAD,
+	NR_IGNORE,		/* known and deliberately not loaded */
+};
+
+struct nsys {
+	struct nsys_db	  d;		/* the file, its schema and strings */
+	struct builder	 *b;
+	struct model	 *m;
+	struct progress	 *prog;
+
+	uint8_t		 *sflags;	/* SF_* per pool id */
+	size_t		  sflagscap;
+
+	/* PROCESSES names and ThreadNames, declared on first use. */
+	struct hmap	  proc_info;	/* globalPid -> index in pnames */
+	char		**pnames;
+	size_t		  npnames, pnamescap;
+	struct hmap	  thread_name;	/* globalTid -> StringIds id */
+
+	/* Streams: priority and NVTX names. */
+	struct hmap	  stream_prio;	/* key(globalPid, streamId) */
+	struct hmap	  stream_name;	/* key(globalPid, deviceId, streamId) */
+
+	/* Track caches. */
+	struct hmap	  gpu_streams;	/* key(dev, globalPid, stream) */
+	struct hmap	  ctx_dev;	/* key(globalPid, context) -> dev */
+	struct hmap	  ctxstream_dev; /* key(globalPid, context, stream) */
+	uint64_t	  nsync_moved;	/* syncs put on their context's GPU */
+	struct hmap	  cpu_tracks;	/* key(type, globalTid, domainId) */
+
+	/* Enumerations. */
+	uint8_t		  copy_kind[NSYS_NENUM];
+	char		 *copy_label[NSYS_NENUM];	/* ENUM label or NULL */
+	uint32_t	  copy_name[NSYS_NENUM];	/* "[CUDA memcpy X]", 0:
+							   not interned yet */
+	uint8_t		  mem_kind[NSYS_NENUM];
+	char		 *sync_label[NSYS_NENUM];
+	uint32_t	  sync_name[NSYS_NENUM];
+	uint8_t		  nvtx_role[NSYS_NEVTYPE];
+	int64_t		  osrt_class;	/* eventClass of OS runtime calls */
+	uint32_t	  memset_name;
+	struct hmap	  graph_name;	/* graphId -> pool id */
+
+	/* NVTX categories: names and ranges waiting for one. */
+	struct hmap	  cat_name;	/* key(process, domainId, category) */
+	uint64_t	 *pend_key;
+	uint32_t	 *pend_idx;
+	size_t		  npend, pendcap;
+	uint64_t	  nvtx_skipped[NSYS_NEVTYPE + 1];
+
+	uint64_t	  nunknown_copy;
+};
+
+/* The columns every GPU activity table is read with, first in its list; a
+ * leading '!' marks a column the table cannot do without. */
+enum {
+	G_ROWID, G_START, G_END, G_DEV, G_STREAM, G_PID, G_CTX, G_CORR,
+	G_NCOMMON
+};
+#define GPU_COMMON_COLS \
+	"!start", "!end", "!deviceId", "!streamId", "globalPid", \
+	"contextId", "correlationId"
+
+/* Column access. */
+
+static inline int
+col_null(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL;
+}
+
+static inline int64_t
+col_i64(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_int64(st, i);
+}
+
+static inline uint32_t
+col_u32(sqlite3_stmt *st, int i)
+{
+	return (uint32_t)sqlite3_column_int64(st, i);
+}
+
+/* The callback of nsys_scan(): one row whose times are usable. */
+typedef void	nsys_row_fn(struct nsys *, sqlite3_stmt *, const int *);
+
+/* nsys.c: strings and table scans. */
+uint8_t		 nsys_sflags(struct nsys *, uint32_t);
+uint32_t	 nsys_text(struct nsys *, sqlite3_stmt *, int);
+int		 nsys_scan(struct nsys *, const char *, const char *,
+		     const char *const *, size_t, int *, nsys_row_fn *);
+
+/* nsys-meta.c: metadata, version, session start. */
+int		 nsys_meta_read(struct nsys *);
+
+/* nsys-enum.c: the ENUM_* tables and the names made from them. */
+int		 nsys_enum_read(struct nsys *);
+uint32_t	 nsys_enum_copy_name(struct nsys *, int64_t);
+uint32_t	 nsys_enum_sync_name(struct nsys *, int64_t);
+uint8_t		 nsys_enum_memkind(const struct nsys *, sqlite3_stmt *, int);
+
+/* nsys-entity.c: processes, threads, devices and streams. */
+int		 nsys_entity_names(struct nsys *);
+int		 nsys_entity_devices(struct nsys *);
+int		 nsys_entity_streams(struct nsys *);
+uint32_t	 nsys_entity_process(struct nsys *, uint64_t);
+uint32_t	 nsys_entity_thread(struct nsys *, uint64_t);
+uint32_t	 nsys_entity_device(struct nsys *, uint32_t);
+
+/* nsys-track.c: the tracks rows go on, and their names. */
+uint64_t	 nsys_track_ctx_key(sqlite3_stmt *);
+uint64_t	 nsys_track_ctxstream_key(sqlite3_stmt *, uint64_t);
+uint32_t	 nsys_track_stream(struct nsys *, sqlite3_stmt *, uint64_t,
+		     uint64_t, int);
+uint32_t	 nsys_track_gpu(struct nsys *, sqlite3_stmt *);
+uint32_t	 nsys_track_cpu(struct nsys *, enum track_type, uint64_t,
+		     uint64_t);
+void		 nsys_track_names(struct nsys *);
+
+/* nsys-gpu.c, nsys-api.c, nsys-nvtx.c: the event tables. */
+int		 nsys_gpu_read(struct nsys *);
+int		 nsys_api_read(struct nsys *);
+int		 nsys_nvtx_read(struct nsys *);
+
+/* nsys-sort.c: entities in source order. */
+void		 nsys_sort_entities(struct nsys *);
+
+#endif

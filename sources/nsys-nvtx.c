@@ -1,0 +1,199 @@
+/*
+ * nsys-nvtx: NVTX_EVENTS. What a row is comes from its eventType (through
+ * ENUM_NSYS_EVENT_TYPE when the export has it): push/pop and start/end
+ * ranges and marks go on per-thread, per-domain tracks; domain, category
+ * and thread-naming rows name things. A range or mark whose name, or whose
+ * domain's name, contains "nccl" is communication (EVF_COMM).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "model/builder.h"
+#include "sources/nsys-db.h"
+#include "sources/nsys-int.h"
+#include "util/hmap.h"
+#include "util/xmalloc.h"
+
+static const char *const nvtx_cols[] = {
+	"!start", "end", "!eventType", "category", "color", "text",
+	"globalTid", "endGlobalTid", "textId", "domainId", "int64Value",
+	"uint64Value", "doubleValue", "int32Value", "uint32Value",
+	"floatValue"
+};
+enum {
+	N_ROWID, N_START, N_END, N_TYPE, N_CAT, N_COLOR, N_TEXT, N_TID,
+	N_ENDTID, N_TEXTID, N_DOMAIN, N_I64, N_U64, N_DBL, N_I32, N_U32, N_FLT
+};
+
+static uint64_t
+nsys_cat_key(uint32_t process, uint64_t domain_id, uint64_t category)
+{
+	return hmap_key2(hmap_key2(process, domain_id), category);
+}
+
+static void
+nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+{
+	struct nvtx_info	 info;
+	struct lane_event	 ev;
+	int64_t			 type = col_i64(st, N_TYPE);
+	uint64_t		 gtid = (uint64_t)col_i64(st, N_TID);
+	uint64_t		 domid = (uint64_t)col_i64(st, N_DOMAIN);
+	uint32_t		 name, t, proc, v;
+	int			 role;
+	const struct domain	*dom;
+
+	role = type >= 0 && type < NSYS_NEVTYPE ? n->nvtx_role[type] : NR_NONE;
+	if (role == NR_NONE || role == NR_IGNORE) {
+		n->nvtx_skipped[type >= 0 && type < NSYS_NEVTYPE ? type :
+		    NSYS_NEVTYPE]++;
+		return;
+	}
+	if (!col_null(st, N_TEXT))
+		name = nsys_text(n, st, N_TEXT);
+	else if (!col_null(st, N_TEXTID))
+		name = nsys_db_str(&n->d, col_i64(st, N_TEXTID));
+	else
+		name = 0;
+
+	switch (role) {
+	case NR_DOMAIN:
+		proc = nsys_entity_process(n, gtid);
+		builder_domain(n->b, proc, domid, strpool_get(n->m->strs,
+		    name));
+		return;
+	case NR_CATEGORY:
+		proc = nsys_entity_process(n, gtid);
+		hmap_put(&n->cat_name, nsys_cat_key(proc, domid,
+		    (uint64_t)col_i64(st, N_CAT)), name);
+		return;
+	case NR_THREAD:
+		/* Declaring the thread may move the array: index it after. */
+		if (name != 0) {
+			t = nsys_entity_thread(n, gtid);
+			n->m->threads[t].name = name;
+		}
+		return;
+	}
+
+	t = nsys_track_cpu(n, TRACK_NVTX, gtid, domid);
+	memset(&ev, 0, sizeof ev);
+	ev.rowid = col_i64(st, N_ROWID);
+	ev.start = col_i64(st, N_START);
+	ev.name = name;
+	if (role == NR_MARK) {
+		ev.kind = EV_MARK;
+		ev.end = ev.start;
+	} else {
+		ev.kind = EV_NVTX;
+		if (col_null(st, N_END)) {
+			ev.end = ev.start;
+			ev.flags |= EVF_OPEN;
+		} else
+			ev.end = col_i64(st, N_END);
+		if (role == NR_STARTEND) {
+			ev.flags |= EVF_STARTEND;
+			if (!col_null(st, N_ENDTID) &&
+			    (uint64_t)col_i64(st, N_ENDTID) != gtid)
+				ev.flags |= EVF_CROSSTHREAD;
+		}
+	}
+
+	memset(&info, 0, sizeof info);
+	info.domain = n->m->tracks[t].domain;
+	dom = &n->m->domains[info.domain];
+	if (nsys_sflags(n, name) & SF_NCCL ||
+	    (dom->name != 0 && nsys_sflags(n, dom->name) & SF_NCCL))
+		ev.flags |= EVF_COMM;
+	info.category = col_u32(st, N_CAT);
+	info.color = col_u32(st, N_COLOR);
+	if (!col_null(st, N_I64)) {
+		info.payload_type = NVTX_PAYLOAD_INT;
+		info.payload.i = col_i64(st, N_I64);
+	} else if (!col_null(st, N_U64)) {
+		info.payload_type = NVTX_PAYLOAD_UINT;
+		info.payload.u = (uint64_t)col_i64(st, N_U64);
+	} else if (!col_null(st, N_DBL)) {
+		info.payload_type = NVTX_PAYLOAD_DOUBLE;
+		info.payload.d = sqlite3_column_double(st, N_DBL);
+	} else if (!col_null(st, N_I32)) {
+		info.payload_type = NVTX_PAYLOAD_INT;
+		info.payload.i = col_i64(st, N_I32);
+	} else if (!col_null(st, N_U32)) {
+		info.payload_type = NVTX_PAYLOAD_UINT;
+		info.payload.u = (uint64_t)col_i64(st, N_U32);
+	} else if (!col_null(st, N_FLT)) {
+		info.payload_type = NVTX_PAYLOAD_DOUBLE;
+		info.payload.d = sqlite3_column_double(st, N_FLT);
+	}
+	ev.aux = builder_nvtx(n->b, &info);
+	if (info.category != 0) {
+		uint64_t key;
+		proc = n->m->threads[n->m->tracks[t].thread].process;
+		key = nsys_cat_key(proc, domid, info.category);
+		if (hmap_get(&n->cat_name, key, &v))
+			n->m->nvtx[ev.aux].category_name = v;
+		else {
+			/* Named later in the table, perhaps. */
+			if (n->npend == n->pendcap) {
+				XGROW(n->pend_key, n->pendcap, n->npend + 1);
+				n->pend_idx = xreallocarray(n->pend_idx,
+				    n->pendcap, sizeof *n->pend_idx);
+			}
+			n->pend_key[n->npend] = key;
+			n->pend_idx[n->npend++] = ev.aux;
+		}
+	}
+	builder_event(n->b, t, &ev);
+	(void)have;
+}
+
+static void
+nsys_nvtx_finish(struct nsys *n)
+{
+	size_t		i;
+	uint32_t	v;
+	uint64_t	skipped = 0;
+	char		list[256];
+	size_t		len = 0;
+
+	for (i = 0; i < n->npend; i++)
+		if (hmap_get(&n->cat_name, n->pend_key[i], &v))
+			n->m->nvtx[n->pend_idx[i]].category_name = v;
+	list[0] = '\0';
+	for (i = 0; i <= NSYS_NEVTYPE; i++) {
+		if (n->nvtx_skipped[i] == 0)
+			continue;
+		skipped += n->nvtx_skipped[i];
+		if (len < sizeof list - 32) {
+			int w = snprintf(list + len, sizeof list - len,
+			    "%s%s%zu: %llu", len > 0 ? ", " : "",
+			    i == NSYS_NEVTYPE ? ">=" : "",
+			    i == NSYS_NEVTYPE ? (size_t)NSYS_NEVTYPE : i,
+			    (unsigned long long)n->nvtx_skipped[i]);
+			if (w > 0)
+				len += (size_t)w;
+		}
+	}
+	if (skipped != 0)
+		builder_warn(n->b, "NVTX_EVENTS: %llu rows of event types not "
+		    "loaded (type: rows %s)", (unsigned long long)skipped,
+		    list);
+}
+
+/* NVTX_EVENTS, then the categories named after their ranges. */
+int
+nsys_nvtx_read(struct nsys *n)
+{
+	int	have[32];
+
+	if (nsys_scan(n, "NVTX_EVENTS", "NVTX", nvtx_cols,
+	    sizeof nvtx_cols / sizeof *nvtx_cols, have, nsys_nvtx_row) != 0)
+		return -1;
+	nsys_nvtx_finish(n);
+	return 0;
+}

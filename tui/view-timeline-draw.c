@@ -1,0 +1,311 @@
+/*
+ * view-timeline-draw: drawing the panes a reaction damaged: labels, lanes
+ * (through lod.c into the column buffer), the cursor and selection, the
+ * ruler, the detail pane and its tags, the status line, the overlays.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/detail.h"
+#include "tui/fmt.h"
+#include "tui/layout.h"
+#include "tui/lod.h"
+#include "tui/ruler.h"
+#include "tui/safetext.h"
+#include "tui/status.h"
+#include "tui/view-timeline.h"
+#include "tui/view-timeline-int.h"
+
+static void
+tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri)
+{
+	const struct layout_row	*r = layout_row(v->lay, ri);
+	uint16_t		 attr;
+	int			 x = 0, indent;
+
+	cellgrid_fill(g, 0, y, v->labw, 1, L' ', CG_LABEL);
+	cellgrid_put(g, v->labw, y, v->gl->vline, CG_BORDER);
+	if (r == NULL)
+		return;
+	indent = r->level * 2;
+	if (indent > v->labw / 3)
+		indent = v->labw / 3;
+	x = indent;
+	if (r->kind == LROW_GROUP) {
+		attr = CG_GROUP | CGA_BOLD;
+		cellgrid_put(g, x, y, v->lay->groups[r->group].collapsed ?
+		    v->gl->collapsed : v->gl->expanded, attr);
+		x += 2;
+	} else
+		attr = CG_LABEL;
+	cellgrid_text(g, x, y, v->labw - x, r->label, v->san | ST_ELLIPSIS,
+	    attr);
+	if (ri == v->sel)
+		cellgrid_attr(g, 0, y, v->labw, CGA_REVERSE, 1);
+}
+
+static void
+tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
+    const struct lod_view *lv)
+{
+	const struct model	*m = v->m;
+	const struct layout_row	*r = layout_row(v->lay, ri);
+	const struct layout_group *grp;
+	const struct coverage	*cov = NULL;
+	const uint32_t		*mem;
+	size_t			 n;
+
+	cellgrid_fill(g, v->tx, y, v->tw, 1, L' ', CG_NORMAL);
+	if (r == NULL)
+		return;
+	if (r->kind == LROW_LANE) {
+		lod_lane(r->lane, lv, v->cols);
+		lod_draw_lane(g, v->tx, y, m, r->lane, lv, v->cols, v->gl,
+		    v->san);
+	} else {
+		grp = &v->lay->groups[r->group];
+		if (grp->kind == LG_DEVICE && grp->id < m->ndevices &&
+		    m->device_cov != NULL)
+			cov = &m->device_cov[grp->id];
+		mem = layout_members(v->lay, r->group, &n);
+		lod_group(m, mem, n, cov, lv, v->cols);
+		lod_draw_group(g, v->tx, y, lv, v->cols, v->gl);
+	}
+}
+
+/* The cursor column, and the selected event, over the lanes. */
+static void
+tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
+{
+	struct cell	*c;
+	size_t		 row;
+	int		 y, c0, c1;
+	int64_t		 s, e;
+
+	for (y = v->rows_y; y < v->rows_y + v->rows_h; y++) {
+		c = cellgrid_at(g, v->tx + v->cur, y);
+		if (c == NULL)
+			continue;
+		if (c->ch == L' ')
+			cellgrid_put(g, v->tx + v->cur, y, v->gl->cursor,
+			    CG_DIM | CGA_CURSOR);
+		else
+			c->attr |= CGA_CURSOR;
+	}
+	if (v->sel_gid == NONE32)
+		return;
+	row = layout_find(v->lay, v->sel_gid);
+	if (row == (size_t)-1 || row < v->top ||
+	    row >= v->top + (size_t)v->rows_h)
+		return;
+	s = model_ev_start(v->m, v->sel_gid);
+	e = model_ev_end(v->m, v->sel_gid);
+	if (e < lv->t0 || s >= lv->t0 + lv->span)
+		return;
+	c0 = lod_col_of(lv, s);
+	c1 = e > s ? lod_col_of(lv, e - 1) : c0;
+	if (c0 < 0)
+		c0 = 0;
+	if (c1 >= v->tw)
+		c1 = v->tw - 1;
+	if (c1 >= c0)
+		cellgrid_attr(g, v->tx + c0, v->rows_y + (int)(row - v->top),
+		    c1 - c0 + 1, CGA_SEL, 1);
+}
+
+static void
+tl_draw_ruler(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
+{
+	const char	*title = v->title != NULL ? v->title : "gpulens";
+	int		 c0, c1;
+
+	/* A path's last component says most in a narrow column. */
+	if (strrchr(title, '/') != NULL && strrchr(title, '/')[1] != '\0')
+		title = strrchr(title, '/') + 1;
+	cellgrid_fill(g, 0, 0, v->labw, 1, L' ', CG_RULER);
+	cellgrid_text(g, 0, 0, v->labw, title, v->san | ST_ELLIPSIS,
+	    CG_RULER | CGA_BOLD);
+	cellgrid_put(g, v->labw, 0, v->gl->vline, CG_BORDER);
+	ruler_draw(g, v->tx, 0, lv, v->sh->abs_time ? 0 : v->m->origin_ns,
+	    v->cur, v->gl);
+	/* The marked range (or its start) in reverse video. */
+	if (v->marked == 0)
+		return;
+	c0 = lod_col_of(lv, v->mark[v->marked == 2 ? 1 : 0]);
+	c1 = v->marked == 3 ? lod_col_of(lv, v->mark[1] - 1) : c0;
+	if (c1 < 0 || c0 >= v->tw)
+		return;
+	if (c0 < 0)
+		c0 = 0;
+	if (c1 >= v->tw)
+		c1 = v->tw - 1;
+	cellgrid_attr(g, v->tx + c0, 0, c1 - c0 + 1, CGA_REVERSE, 1);
+}
+
+/* Tags on the right of the detail pane's rule: filter, search, range. */
+static void
+tl_draw_tags(struct tl *v, struct cellgrid *g, int y)
+{
+	char	buf[256], a[32], b[160];
+	size_t	o = 0;
+	int	n;
+
+	buf[0] = '\0';
+	if (v->hidden & (1u << TRACK_API))
+		o += (size_t)snprintf(buf + o, sizeof buf - o, " [API hidden]");
+	if (v->min_dur > 0 && o < sizeof buf)
+		o += (size_t)snprintf(buf + o, sizeof buf - o, " [>=%s]",
+		    fmt_time(a, sizeof a, v->min_dur));
+	if (v->marked == 3 && o < sizeof buf)
+		o += (size_t)snprintf(buf + o, sizeof buf - o, " [range %s]",
+		    fmt_time(a, sizeof a, v->mark[1] - v->mark[0]));
+	if (v->srch.pat[0] != '\0' && o < sizeof buf) {
+		safetext_utf8(v->srch.pat, (size_t)-1, v->san | ST_ELLIPSIS, 24,
+		    b, sizeof b);
+		o += (size_t)snprintf(buf + o, sizeof buf - o, " [/%s: %llu]",
+		    b, (unsigned long long)v->srch.total);
+	}
+	if (o == 0 || o >= sizeof buf)
+		return;
+	n = safetext_width(buf, (size_t)-1, 0) + 1;
+	if (n > v->w / 2)
+		return;
+	cellgrid_text(g, v->w - n, y, n, buf, 0, CG_BORDER | CGA_BOLD);
+}
+
+static void
+tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
+{
+	const struct layout_row	*r = layout_row(v->lay, v->sel);
+	char			 buf[256];
+	size_t			 n;
+	int			 x;
+
+	if (v->det_h <= 0)
+		return;
+	cellgrid_fill(g, 0, v->det_y, v->w, 1, v->gl->hline, CG_BORDER);
+	x = 1;
+	if (r != NULL) {
+		cellgrid_put(g, x++, v->det_y, L' ', CG_BORDER);
+		x += cellgrid_text(g, x, v->det_y, v->w / 2, r->label,
+		    v->san | ST_ELLIPSIS, CG_BORDER | CGA_BOLD);
+		if (r->kind == LROW_LANE) {
+			snprintf(buf, sizeof buf, ": %zu events, %.1f%% busy "
+			    "in window ", r->lane->n, 100.0 *
+			    (double)lane_busy(r->lane, lv->t0, lv->t0 +
+			    lv->span) / (double)lv->span);
+		} else {
+			layout_members(v->lay, r->group, &n);
+			snprintf(buf, sizeof buf, ": %zu track%s%s ", n,
+			    n == 1 ? "" : "s",
+			    v->lay->groups[r->group].collapsed ?
+			    ", collapsed" : "");
+		}
+		cellgrid_text(g, x, v->det_y, v->w - x, buf, ST_ASCII,
+		    CG_BORDER);
+	}
+	tl_draw_tags(v, g, v->det_y);
+	cellgrid_fill(g, 0, v->det_y + 1, v->w, v->det_h - 1, L' ',
+	    CG_DETAIL);
+	if (v->sel_gid != NONE32) {
+		detail_draw(g, 1, v->det_y + 1, v->w - 2, v->det_h - 1,
+		    &v->det, v->san, v->gl);
+		return;
+	}
+	cellgrid_text(g, 1, v->det_y + 1, v->w - 2, "No event selected. "
+	    "Tab/Shift-Tab: next/previous event on the row; Enter: the "
+	    "event under the cursor; /: search; ?: all keys.", ST_ASCII,
+	    CG_DIM);
+}
+
+static void
+tl_draw_status(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
+{
+	const struct layout_row	*r = layout_row(v->lay, v->sel);
+	struct evref		 ev;
+	char			 b[32], buf[256];
+	int			 x, end, n;
+
+	if (v->pr.active) {
+		cellgrid_fill(g, 0, v->status_y, v->w, 1, L' ', CG_STATUS);
+		prompt_draw(&v->pr, g, 1, v->status_y, v->w - 2, v->san);
+		return;
+	}
+	x = status_begin(g, v->status_y, v->w, v->m, v->sh,
+	    lv->span / lv->ncols > 0 ? lv->span / lv->ncols : 1, &end);
+	if (v->msg[0] != '\0' || v->sh->note[0] != '\0') {
+		cellgrid_text(g, x, v->status_y, end - x, v->msg[0] != '\0' ?
+		    v->msg : v->sh->note, v->san | ST_ELLIPSIS,
+		    CG_STATUS | CGA_BOLD);
+		return;
+	}
+	if (v->sel_gid != NONE32) {
+		ev = model_ev(v->m, v->sel_gid);
+		snprintf(buf, sizeof buf, "sel %s ", v->det.kind);
+		x += cellgrid_text(g, x, v->status_y, end - x, buf, ST_ASCII,
+		    CG_STATUS | CGA_BOLD);
+		fmt_time(b, sizeof b, model_ev_end(v->m, v->sel_gid) -
+		    model_ev_start(v->m, v->sel_gid));
+		snprintf(buf, sizeof buf, " (%s)", b);
+		n = (int)strlen(buf);
+		x += cellgrid_text(g, x, v->status_y, end - x - n,
+		    lod_event_name(v->m, &v->m->tracks[ev.track].lane, ev.idx),
+		    v->san | ST_ELLIPSIS, CG_STATUS);
+		cellgrid_text(g, x, v->status_y, end - x, buf, ST_ASCII,
+		    CG_STATUS);
+		return;
+	}
+	if (r != NULL) {
+		x += cellgrid_text(g, x, v->status_y, end - x, "sel none  row ",
+		    ST_ASCII, CG_STATUS);
+		cellgrid_text(g, x, v->status_y, end - x, r->label,
+		    v->san | ST_ELLIPSIS, CG_STATUS);
+	}
+}
+
+void
+tl_draw(void *p, struct cellgrid *g, int dirty)
+{
+	struct tl	*v = p;
+	struct lod_view	 lv = tl_lodview(v);
+	size_t		 ri;
+	int		 i;
+
+	if (v->overlay != TL_OV_NONE)
+		dirty = REDRAW_ALL;
+	if (dirty & REDRAW_RULER)
+		tl_draw_ruler(v, g, &lv);
+	if (dirty & REDRAW_TIMELINE) {
+		for (i = 0; i < v->rows_h; i++) {
+			ri = v->top + (size_t)i;
+			tl_draw_label(v, g, v->rows_y + i, ri);
+			tl_draw_lanes(v, g, v->rows_y + i, ri, &lv);
+		}
+		tl_draw_overlays(v, g, &lv);
+	} else if (dirty & REDRAW_LABELS) {
+		/* Only the rows the selection left and entered. */
+		if (v->prev_sel >= v->top &&
+		    v->prev_sel < v->top + (size_t)v->rows_h)
+			tl_draw_label(v, g, v->rows_y +
+			    (int)(v->prev_sel - v->top), v->prev_sel);
+		if (v->sel >= v->top && v->sel < v->top + (size_t)v->rows_h)
+			tl_draw_label(v, g, v->rows_y +
+			    (int)(v->sel - v->top), v->sel);
+	}
+	if (dirty & REDRAW_DETAIL)
+		tl_draw_detail(v, g, &lv);
+	if (dirty & REDRAW_STATUS)
+		tl_draw_status(v, g, &lv);
+	switch (v->overlay) {
+	case TL_OV_RANGE:
+		rangestat_draw(g, v->gl, v->w, v->h, &v->rs, v->m,
+		    v->sh->abs_time, v->san);
+		break;
+	case TL_OV_BOOKMARKS:
+		bookmarks_draw(g, v->gl, v->w, v->h, &v->bm, v->bm_sel, v->m,
+		    v->sh->abs_time, v->san);
+		break;
+	}
+}
