@@ -26,6 +26,7 @@
 #include "tui/app.h"
 #include "tui/keymap.h"
 #include "model/builder.h"
+#include "report/report.h"
 #include "tsupport.h"
 #include "tui/view-kernels.h"
 #include "tui/view-nvtx.h"
@@ -33,6 +34,7 @@
 
 struct fx {
 	struct model	*m;
+	struct report	*rep;
 	struct app	*a;
 	struct cellgrid	 g;
 };
@@ -214,8 +216,10 @@ test_help(void **state)
 	check_help(f, "kernels");
 	key(f, '4');
 	check_help(f, "findings");
+	/* '5' on a trace stays on a trace's views; the report view's keys
+	 * are checked on a report session (test_help_report). */
 	key(f, '5');
-	check_help(f, "report");
+	assert_string_equal(current(f), "findings");
 	key(f, '1');
 	/* The lines are the keymap's: keys with their labels. */
 	key(f, '?');
@@ -229,6 +233,39 @@ test_help(void **state)
 	key(f, '?');
 	assert_true(ts_screen_find(&f->g, "Keys (any key closes)") >= 0);
 	assert_int_equal(key(f, 'q') & REACT_QUIT, REACT_QUIT);
+}
+
+/* The report view's help, in a session opened on a report. */
+static void
+test_help_report(void **state)
+{
+	struct fx		 r;
+	struct report_launch	*l;
+	struct app_opts		 o;
+	char			*cause = NULL;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.rep = report_new(REPORT_NCU_REP);
+	l = report_add_launch(r.rep);
+	l->function = report_intern0(r.rep, "gemm");
+	memset(&o, 0, sizeof o);
+	o.gl = glyph_get(0);
+	o.title = "app.ncu-rep";
+	o.view = "report";
+	o.view_arg = r.rep;
+	r.a = app_new(NULL, &o, &cause);
+	assert_non_null(r.a);
+	cellgrid_init(&r.g);
+	cellgrid_resize(&r.g, 80, 24);
+	app_resize(r.a, 80, 24);
+	app_draw(r.a, &r.g, REDRAW_ALL);
+	assert_string_equal(current(&r), "report");
+	check_help(&r, "report");
+	check_help(&r, "global");
+	app_free(r.a);
+	cellgrid_free(&r.g);
+	report_free(r.rep);
 }
 
 static void
@@ -479,6 +516,7 @@ main(void)
 		cmocka_unit_test_setup_teardown(test_note_and_warnings, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_help, setup, teardown),
+		cmocka_unit_test(test_help_report),
 		cmocka_unit_test_setup_teardown(test_views, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_table_keys, setup,
 		    teardown),
