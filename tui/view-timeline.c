@@ -5,8 +5,8 @@
  * its column), a selected row (an index into the layout's visible rows)
  * and an optional selected event. Keys come bound to actions (keymap.h);
  * the action table runs them, and they return the panes they damaged;
- * draw() repaints only those: moving between rows repaints two labels, the detail pane and
- * the status line, not the lanes.
+ * draw() repaints only those: moving between rows repaints two labels,
+ * the detail pane and the status line, not the lanes.
  *
  * Per frame the view queries O(visible rows x columns) lane aggregates
  * through lod.c into a column buffer allocated at resize, and formats text
