@@ -10,6 +10,7 @@
 
 #include "tui/keymap.h"
 #include "tui/view.h"
+#include "util/utf8.h"
 #include "util/xmalloc.h"
 
 /* The tables, in the order keymap_list() prints them. */
@@ -143,35 +144,19 @@ static const struct {
 };
 #define KEYMAP_NNAMES	(sizeof keymap_names / sizeof keymap_names[0])
 
-/* Decodes s if it is exactly one UTF-8 character; returns it or -1. */
+/*
+ * The key s names if it is exactly one character: printable ASCII, or a
+ * code point from U+00A0 on; else -1.
+ */
 static int
 keymap_one_char(const char *s)
 {
-	const unsigned char	*p = (const unsigned char *)s;
-	int			 c, n, i;
+	long	c = utf8_single(s);
 
-	if (p[0] < 0x80)
-		return p[0] > 0x20 && p[0] < 0x7f && p[1] == '\0' ? p[0] : -1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
-		n = 2;
-		c = p[0] & 0x1f;
-	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		n = 3;
-		c = p[0] & 0x0f;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		n = 4;
-		c = p[0] & 0x07;
-	} else
+	if (c < 0 || (c < 0x80 && (c <= 0x20 || c == 0x7f)) ||
+	    (c >= 0x80 && c < 0xa0))
 		return -1;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return -1;
-		c = (c << 6) | (p[i] & 0x3f);
-	}
-	if (p[n] != '\0' || c < 0xa0 || (c >= 0xd800 && c <= 0xdfff) ||
-	    c > 0x10ffff)
-		return -1;
-	return c;
+	return (int)c;
 }
 
 int

@@ -11,6 +11,7 @@
 
 #include "tui/action.h"
 #include "tui/script.h"
+#include "util/utf8.h"
 #include "util/xmalloc.h"
 
 static const struct {
@@ -29,32 +30,11 @@ static const struct {
 	{ "DEL", TK_DEL }, { "DELETE", TK_DEL }, { "C-L", TK_CTRL_L },
 };
 
-/* Decodes s if it is exactly one UTF-8 character; returns it or -1. */
+/* The code point of s if it is exactly one UTF-8 character, else -1. */
 static int
 script_one_char(const char *s)
 {
-	const unsigned char	*p = (const unsigned char *)s;
-	int			 c, n, i;
-
-	if (p[0] < 0x80)
-		return p[0] != '\0' && p[1] == '\0' ? p[0] : -1;
-	if (p[0] >= 0xc2 && p[0] <= 0xdf) {
-		n = 2;
-		c = p[0] & 0x1f;
-	} else if (p[0] >= 0xe0 && p[0] <= 0xef) {
-		n = 3;
-		c = p[0] & 0x0f;
-	} else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
-		n = 4;
-		c = p[0] & 0x07;
-	} else
-		return -1;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return -1;
-		c = (c << 6) | (p[i] & 0x3f);
-	}
-	return p[n] == '\0' ? c : -1;
+	return (int)utf8_single(s);
 }
 
 int

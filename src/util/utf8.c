@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "util/utf8.h"
 
@@ -80,4 +81,16 @@ int
 utf8_is_bidi(uint32_t c)
 {
 	return (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+long
+utf8_single(const char *s)
+{
+	size_t		n = strlen(s), len;
+	uint32_t	c;
+
+	if (n == 0 || (len = utf8_decode((const unsigned char *)s, n,
+	    &c)) != n)
+		return -1;
+	return (long)c;
 }

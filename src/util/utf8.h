@@ -23,6 +23,8 @@ size_t	utf8_decode(const unsigned char *s, size_t n, uint32_t *cp);
  * for 4 bytes; returns the number of bytes written.
  */
 size_t	utf8_encode(uint32_t cp, unsigned char *out);
+/* The code point of s if s is exactly one UTF-8 character, else -1. */
+long	utf8_single(const char *s);
 /*
  * The code points a terminal would act on or that reorder what it shows:
  * the C1 controls (U+0080-U+009F) and the bidirectional embeddings,

@@ -142,6 +142,23 @@ test_classes(void **state)
 	assert_false(utf8_is_bidi(0x206a));
 }
 
+/* utf8_single: exactly one character, else -1. */
+static void
+test_single(void **state)
+{
+	(void)state;
+	assert_int_equal(utf8_single("a"), 'a');
+	assert_int_equal(utf8_single("\xc3\xa9"), 0xe9);
+	assert_int_equal(utf8_single("\xe2\x82\xac"), 0x20ac);
+	assert_int_equal(utf8_single("\xf0\x9f\x98\x80"), 0x1f600);
+	assert_int_equal(utf8_single(""), -1);
+	assert_int_equal(utf8_single("ab"), -1);
+	assert_int_equal(utf8_single("\xc3\xa9x"), -1);
+	assert_int_equal(utf8_single("\xc3"), -1);		/* cut */
+	assert_int_equal(utf8_single("\xc0\xaf"), -1);	/* overlong */
+	assert_int_equal(utf8_single("\xed\xa0\x80"), -1);	/* surrogate */
+}
+
 int
 main(void)
 {
@@ -150,6 +167,7 @@ main(void)
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_exhaustive),
 		cmocka_unit_test(test_classes),
+		cmocka_unit_test(test_single),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
