@@ -1,9 +1,12 @@
 /*
  * kineto-int: what the files of the Kineto reader share: its state
  * (struct kineto), one event's fields (struct kev), the caches, and the
- * functions each file offers the others. kineto.c reads the event array
- * and maps the CPU side, kineto-gpu.c maps GPU work, kineto-meta.c reads
- * the top-level members and settles what depends on the whole file. The
+ * functions each file offers the others. kineto.c streams the event array
+ * and dispatches each event; kineto-cat.c classifies events, kineto-ent.c
+ * finds their threads, devices and streams, kineto-args.c reads "args",
+ * kineto-cpu.c and kineto-range.c map the CPU side, kineto-gpu.c maps GPU
+ * work, kineto-meta.c reads the top-level members and settles what depends
+ * on the whole file, kineto-ranks.c splits files of several ranks. The
  * public interface is kineto.h; nothing else includes this header.
  */
 #ifndef GPULENS_KINETO_INT_H
@@ -11,6 +14,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "model/builder.h"
 #include "util/hmap.h"
@@ -206,23 +210,56 @@ struct kineto {
 	uint64_t		 nevents;
 };
 
-/* kineto.c */
+/* kineto.c: the driver. */
 int		 kineto_fail(struct kineto *, const struct kev *,
 		    const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void		 kineto_init(struct kineto *, const char *path,
+		    struct progress *);
+void		 kineto_free(struct kineto *);
+
+/* kineto-cat.c: categories and per-string flags. */
+uint8_t		 kineto_cat(struct kineto *, struct jsonscan_val *,
+		    uint32_t *catname);
 uint8_t		 kineto_sflags(struct kineto *, uint32_t sid);
-uint32_t	 kineto_name(struct kineto *, struct kev *);
+
+/* kineto-ent.c: ids, names, domains, threads, devices, streams. */
+int		 kineto_idkey(const struct jsonscan_val *, uint64_t *key,
+		    int64_t *num, int *isnum);
 uint32_t	 kineto_intern(struct kineto *, const char *, size_t);
-int		 kineto_end_time(struct kineto *, const struct kev *,
-		    int64_t *end);
-void		 kineto_args(const struct kev *, struct kargs *);
+uint32_t	 kineto_domain(struct kineto *, int);
+uint32_t	 kineto_other_domain(struct kineto *, uint32_t catname);
 void		 kineto_grow_thr(struct kineto *, uint32_t thread);
+int		 kineto_thread(struct kineto *, const struct kev *,
+		    uint32_t *thr);
 uint32_t	 kineto_device(struct kineto *, int64_t id);
 uint32_t	 kineto_stream(struct kineto *, int64_t device, int64_t stream);
 
-void		 kineto_init(struct kineto *, const char *path,
-		    struct progress *);
+/* kineto-args.c; KEY(member, "literal") matches an args key. */
+static inline int
+kineto_key(const struct jsonscan_member *mb, const char *s, size_t n)
+{
+	return mb->key.len == n && memcmp(mb->key.p, s, n) == 0;
+}
+#define KEY(mb, lit)	kineto_key((mb), (lit), sizeof(lit) - 1)
+void		 kineto_args(const struct kev *, struct kargs *);
+
+/* kineto-cpu.c: X, i, C and M events of the CPU side. */
+uint32_t	 kineto_name(struct kineto *, struct kev *);
+int		 kineto_end_time(struct kineto *, const struct kev *,
+		    int64_t *end);
+int		 kineto_cpu(struct kineto *, struct kev *, uint32_t name,
+		    int64_t start, int64_t end, uint32_t corr, uint8_t flags);
+int		 kineto_x(struct kineto *, struct kev *);
+int		 kineto_instant(struct kineto *, struct kev *);
+int		 kineto_counter_event(struct kineto *, struct kev *);
+int		 kineto_metadata(struct kineto *, struct kev *);
+
+/* kineto-range.c: CPU ranges; B/E pairing. */
+int		 kineto_range(struct kineto *, struct kev *, uint32_t name,
+		    int64_t start, int64_t end, uint8_t kind, uint8_t flags);
+int		 kineto_begin(struct kineto *, struct kev *);
+int		 kineto_end(struct kineto *, struct kev *);
 int		 kineto_close_open(struct kineto *);
-void		 kineto_free(struct kineto *);
 
 /* kineto-ranks.c: traces of several ranks merged into one file. */
 #define K_MAX_RANKS	65536

@@ -1,0 +1,154 @@
+/*
+ * kineto-cat: event classification. The categories Kineto writes (matched
+ * ignoring case, 2021-era names included), the interned category of one
+ * event through a small most-recent-first cache, and the flags cached per
+ * pool string (NCCL, driver calls, the profiler's own markers).
+ */
+
+#include "config.h"
+#include <string.h>
+#include "model/builder.h"
+#include "sources/jsonscan.h"
+#include "sources/kineto.h"
+#include "sources/kineto-int.h"
+#include "util/xmalloc.h"
+
+static const struct {
+	const char	*name;
+	uint8_t		 cat;
+} kineto_cats[] = {
+	{ "cpu_op",		KC_CPU_OP },
+	{ "operator",		KC_CPU_OP },
+	{ "user_annotation",	KC_USER_ANN },
+	{ "python_function",	KC_PYTHON },
+	{ "python",		KC_PYTHON },
+	{ "gpu_user_annotation", KC_GPU_ANN },
+	{ "cpu_instant_event",	KC_INSTANT },
+	{ "cuda_runtime",	KC_RUNTIME },
+	{ "runtime",		KC_RUNTIME },
+	{ "xpu_runtime",	KC_RUNTIME },
+	{ "mtia_runtime",	KC_RUNTIME },
+	{ "privateuse1_runtime", KC_RUNTIME },
+	{ "cuda_driver",	KC_DRIVER },
+	{ "privateuse1_driver",	KC_DRIVER },
+	{ "kernel",		KC_KERNEL },
+	{ "cuda_profiler_range", KC_PROFRANGE },
+	{ "gpu_memcpy",		KC_MEMCPY },
+	{ "memcpy",		KC_MEMCPY },
+	{ "gpu_memset",		KC_MEMSET },
+	{ "memset",		KC_MEMSET },
+	{ "cuda_sync",		KC_SYNC },
+	{ "overhead",		KC_OVERHEAD },
+	{ "ac2g",		KC_FLOW },
+	{ "async",		KC_FLOW },
+	{ "async_cpu_to_gpu",	KC_FLOW },
+	{ "async_gpu",		KC_FLOW },
+	{ "fwdbwd",		KC_FLOW },
+	{ "trace",		KC_TRACE },
+	{ "memory",		KC_MEMORY },
+};
+#define K_NCATS	(sizeof kineto_cats / sizeof kineto_cats[0])
+
+/* Case-insensitive "does s[0, n) contain needle (lowercase)". */
+static int
+kineto_contains_ci(const char *s, size_t n, const char *needle)
+{
+	size_t	i, j, nl = strlen(needle);
+
+	for (i = 0; i + nl <= n; i++) {
+		for (j = 0; j < nl; j++) {
+			char c = s[i + j];
+			if (c >= 'A' && c <= 'Z')
+				c = (char)(c - 'A' + 'a');
+			if (c != needle[j])
+				break;
+		}
+		if (j == nl)
+			return 1;
+	}
+	return 0;
+}
+
+uint8_t
+kineto_sflags(struct kineto *k, uint32_t sid)
+{
+	const char	*s;
+	size_t		 n, old = k->sflagscap;
+	uint8_t		 f;
+
+	if (sid >= k->sflagscap) {
+		XGROW(k->sflags, k->sflagscap, (size_t)sid + 1);
+		memset(k->sflags + old, 0, k->sflagscap - old);
+	}
+	if ((f = k->sflags[sid]) & SF_KNOWN)
+		return f;
+	s = strpool_get(k->m->strs, sid);
+	n = strpool_len(k->m->strs, sid);
+	f = SF_KNOWN;
+	if (kineto_contains_ci(s, n, "nccl") || kineto_contains_ci(s, n,
+	    "rccl"))
+		f |= SF_NCCL;
+	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
+		f |= SF_DRIVER;
+	if (strncmp(s, "Iteration Start:", 16) == 0 ||
+	    strcmp(s, "Record Window End") == 0)
+		f |= SF_MARKER;
+	k->sflags[sid] = f;
+	return f;
+}
+
+/* Categories. */
+
+uint8_t
+kineto_cat(struct kineto *k, struct jsonscan_val *v, uint32_t *catname)
+{
+	struct kcatcache	*c;
+	size_t			 i;
+	uint8_t			 cat = KC_OTHER;
+
+	for (i = 0; i < k->ncat; i++) {
+		c = &k->cat[i];
+		if (c->len == v->len && memcmp(c->text, v->p, v->len) == 0) {
+			*catname = c->name;
+			return c->cat;
+		}
+	}
+	jsonscan_str(v);
+	for (i = 0; i < K_NCATS; i++)
+		if (jsonscan_is_ci(v, kineto_cats[i].name)) {
+			cat = kineto_cats[i].cat;
+			break;
+		}
+	*catname = builder_intern_n(k->b, v->p, v->len);
+	if (v->len <= sizeof c->text) {
+		/* Remember it (the oldest entry makes room). */
+		if (k->ncat < K_CATCACHE)
+			k->ncat++;
+		memmove(&k->cat[1], &k->cat[0], (k->ncat - 1) *
+		    sizeof *k->cat);
+		c = &k->cat[0];
+		memcpy(c->text, v->p, v->len);
+		c->len = v->len;
+		c->cat = cat;
+		c->name = *catname;
+	}
+	return cat;
+}
+
+int
+kineto_is_category(const char *s, size_t len)
+{
+	size_t	i, j;
+
+	for (i = 0; i < K_NCATS; i++) {
+		if (strlen(kineto_cats[i].name) != len)
+			continue;
+		for (j = 0; j < len; j++)
+			if ((s[j] >= 'A' && s[j] <= 'Z' ? s[j] - 'A' + 'a' :
+			    s[j]) != kineto_cats[i].name[j])
+				break;
+		if (j == len)
+			return 1;
+	}
+	return 0;
+}
