@@ -1,5 +1,5 @@
 /*
- * cache_fuzz: the cache loader (src/cache.c) on hostile cache files.
+ * cache_fuzz: the cache loader (src/model/cache*.c) on hostile cache files.
  *
  * A dummy trace lives in the harness's directory; the input becomes its
  * cache file ".trace.gpulens" next to it and is loaded with cache_load(),
