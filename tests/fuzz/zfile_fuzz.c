@@ -1,5 +1,6 @@
 /*
- * zfile_fuzz: plain, gzip and zstd streams (src/util/zfile.c) on hostile bytes.
+ * zfile_fuzz: plain, gzip and zstd streams (src/util/zfile.c) on hostile
+ * bytes.
  *
  * The input is written to a file and read three ways: streamed with
  * zfile_read() in chunks of a size taken from the input, slurped whole
