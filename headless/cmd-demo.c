@@ -104,7 +104,6 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	struct gen_opts		 o;
 	struct kgen_opts	 ko;
 	struct input		 in;
-	struct model		*m;
 	const char		*out = NULL;
 	char			*path, *cause = NULL;
 	long long		 v;
@@ -242,11 +241,10 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 			free(path);
 			return 0;
 		}
-		if ((m = cmd_load(path, g)) == NULL) {
+		if (cmd_load_input(path, INPUT_TIMELINE, g, &in) != 0) {
 			free(path);
 			return EXIT_USAGE;
 		}
-		input_set_model(&in, m, path);
 		rc = g->tui(&in, "demo", g);
 		input_free(&in);
 		free(path);
@@ -270,11 +268,10 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 		free(path);
 		return EXIT_INTERNAL;
 	}
-	if ((m = cmd_load(path, g)) == NULL) {
+	if (cmd_load_input(path, INPUT_TIMELINE, g, &in) != 0) {
 		free(path);
 		return EXIT_USAGE;
 	}
-	input_set_model(&in, m, path);
 	rc = g->tui(&in, "demo", g);
 	input_free(&in);
 	free(path);

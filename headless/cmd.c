@@ -215,21 +215,39 @@ cmd_parse_count(const char *s)
 	return (long long)(d * (double)mul + 0.5);
 }
 
-struct model *
-cmd_load(const char *path, const struct cmd_global *g)
+void
+cmd_load_opts(const struct cmd_global *g, struct load_opts *lo)
 {
-	struct load_opts	 o;
-	struct model		*m;
+	memset(lo, 0, sizeof *lo);
+	lo->no_cache = g->no_cache;
+	lo->progress = g->progress;
+}
+
+int
+cmd_load_input(char *path, enum input_kind kind, const struct cmd_global *g,
+    struct input *in)
+{
+	struct load_opts	 lo;
 	char			*cause = NULL;
 
-	memset(&o, 0, sizeof o);
-	o.no_cache = g->no_cache;
-	o.progress = g->progress;
-	m = multi_load((char *const *)&path, 1, &o, &cause);
-	if (m == NULL) {
-		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    "cannot load trace");
-		free(cause);
-	}
-	return m;
+	cmd_load_opts(g, &lo);
+	if (input_load(in, kind, &path, 1, &lo, &cause) == 0)
+		return 0;
+	if (kind == INPUT_NONE)
+		kind = input_detect(path);
+	sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
+	    kind == INPUT_REPORT ? "cannot load the report" :
+	    "cannot load trace");
+	free(cause);
+	return -1;
+}
+
+struct model *
+cmd_load(char *path, const struct cmd_global *g)
+{
+	struct input	in;
+
+	if (cmd_load_input(path, INPUT_TIMELINE, g, &in) != 0)
+		return NULL;
+	return in.m;
 }

@@ -166,11 +166,18 @@ void			 cmd_each_option(const struct cmd_entry *e,
 int			 cmd_usage_error(const struct cmd_entry *,
 			    const char *fmt, ...)
 			    __attribute__((format(printf, 2, 3)));
+/* The load options the global ones ask for (cache, progress). */
+void			 cmd_load_opts(const struct cmd_global *,
+			    struct load_opts *);
 /*
- * Loads a trace with the global options (cache, progress, timing). Returns
- * NULL and prints "gpulens: CAUSE" to stderr on failure.
+ * Loads path into in as an input of that kind (INPUT_NONE: as detected)
+ * with the global options. Returns 0, or -1 after printing
+ * "gpulens: CAUSE" to stderr.
  */
-struct model		*cmd_load(const char *path, const struct cmd_global *);
+int			 cmd_load_input(char *path, enum input_kind,
+			    const struct cmd_global *, struct input *);
+/* As cmd_load_input for a timeline: the model, or NULL. */
+struct model		*cmd_load(char *path, const struct cmd_global *);
 /* Parses "1e6", "250000", "2M" style counts; -1 on error. */
 long long		 cmd_parse_count(const char *);
 /* True if arg is -h or --help. */

@@ -82,9 +82,7 @@ drv_load_traces(const struct cmd_entry *e, struct input *in,
 		return 0;
 	}
 	drv_add_inputs(o, paths, n);
-	memset(&lo, 0, sizeof lo);
-	lo.no_cache = g->no_cache;
-	lo.progress = g->progress;
+	cmd_load_opts(g, &lo);
 	if (input_load(in, INPUT_TIMELINE, paths, n, &lo, &cause) != 0) {
 		out_error(o, NULL, paths[0], "bad_input", "%s", cause != NULL ?
 		    cause : "cannot load trace");

@@ -79,21 +79,11 @@ main_tui(const struct input *in, const char *title,
 static int
 open_tui(char *path, const struct cmd_global *g)
 {
-	struct load_opts	 lo;
-	struct input		 in;
-	char			*cause = NULL;
-	int			 rc;
+	struct input	in;
+	int		rc;
 
-	memset(&lo, 0, sizeof lo);
-	lo.no_cache = g->no_cache;
-	lo.progress = g->progress;
-	if (input_load(&in, INPUT_NONE, &path, 1, &lo, &cause) != 0) {
-		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
-		    input_detect(path) == INPUT_REPORT ?
-		    "cannot load the report" : "cannot load trace");
-		free(cause);
+	if (cmd_load_input(path, INPUT_NONE, g, &in) != 0)
 		return EXIT_USAGE;
-	}
 	rc = main_tui(&in, path, g);
 	input_free(&in);
 	return rc;
