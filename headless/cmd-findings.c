@@ -36,10 +36,7 @@ static int	findings_main(const struct cmd_ctx *, struct out *,
 static const struct cmd_option findings_vopts[] = {
 	{ "--min-confidence", "low|medium|high", "hide weaker findings",
 	    CMD_OPT_OWN, NULL },
-	{ "--nvtx", NULL, "--nvtx is not supported here; use --from and --to",
-	    CMD_OPT_REFUSE, NULL },
-	{ "--iter", NULL, "--iter is not supported here; use --from and --to",
-	    CMD_OPT_REFUSE, NULL },
+	CMD_REFUSE_NVTX_ITER,
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 

@@ -53,10 +53,7 @@ static const struct cmd_option phases_vopts[] = {
 	    CMD_OPT_OWN, NULL },
 	{ "--phases", "K", "exactly K phases instead of the elbow's choice",
 	    CMD_OPT_OWN, NULL },
-	{ "--nvtx", NULL, "--nvtx is not supported here; use --from and --to",
-	    CMD_OPT_REFUSE, NULL },
-	{ "--iter", NULL, "--iter is not supported here; use --from and --to",
-	    CMD_OPT_REFUSE, NULL },
+	CMD_REFUSE_NVTX_ITER,
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 

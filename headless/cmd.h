@@ -130,6 +130,16 @@ struct cmd_form {
 /* cmd_entry.flags */
 #define CMD_SUMMARY	0x1	/* a trace's cached summary model will do */
 
+/*
+ * The rows of a verb's own options (cmd_entry.vopts) that refuse --nvtx
+ * and --iter: for verbs that read a whole window (phases, findings).
+ */
+#define CMD_REFUSE_NVTX_ITER						\
+	{ "--nvtx", NULL, "--nvtx is not supported here; use --from and --to", \
+	    CMD_OPT_REFUSE, NULL },					\
+	{ "--iter", NULL, "--iter is not supported here; use --from and --to", \
+	    CMD_OPT_REFUSE, NULL }
+
 struct cmd_entry {
 	const char		*name;
 	const char		*usage;	/* "gpulens info [OPTIONS] TRACE" */
