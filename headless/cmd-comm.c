@@ -42,14 +42,14 @@
  *           needs one, has none, and then the group's busbw values are
  *           null.
  * A kernel counts in full when it overlaps the window, as for the times.
- * The collective comes from the name (cmd_comm_collective): the text after
- * "nccl"/"rccl" and a "Kernel_"/"DevKernel_" part, matched against the
- * known collectives (AllReduce, AllGather, ReduceScatter, Reduce,
- * Broadcast, SendRecv, Send, Recv, AllToAll(v), Gather, Scatter, Barrier)
- * ignoring case and underscores, longest match first, so
- * "ncclDevKernel_AllReduce_Sum_bf16_RING_LL" and "nccl:all_reduce" are both
- * AllReduce; anything else keeps its first word ("ncclDevKernel_Generic"
- * -> Generic, "ncclGroupStart" -> GroupStart).
+ * The collective is the event's identity as analysis/comm.h defines it
+ * (comm_identify): its name when that names a known collective (AllReduce,
+ * AllGather, ReduceScatter, Reduce, Broadcast, SendRecv, Send, Recv,
+ * AllToAll(v), Gather, Scatter, Barrier: "ncclDevKernel_AllReduce_Sum_
+ * bf16_RING_LL" and "nccl:all_reduce" are both AllReduce), else for a GPU
+ * event its collective args, else the NCCL annotation around its launch,
+ * else the first word of its name ("ncclDevKernel_Generic" -> Generic,
+ * "ncclGroupStart" -> GroupStart).
  */
 #include "config.h"
 
@@ -67,11 +67,11 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
+#include "analysis/comm.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
 
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
-#define COMM_NORM	256
 
 static int	comm_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -91,33 +91,6 @@ const struct cmd_entry cmd_comm_entry = {
 	.options = COMM_OPTS,
 	.run = comm_main
 };
-
-/* Which element count is a collective's size, and its bus factor. */
-enum comm_size { SIZE_IN, SIZE_OUT };
-enum comm_bus { BUS_ONE, BUS_RING, BUS_ALLREDUCE };	/* 1, (n-1)/n,
-							   2(n-1)/n */
-
-static const struct {
-	const char	*lower, *name;
-	uint8_t		 size;		/* enum comm_size */
-	uint8_t		 bus;		/* enum comm_bus */
-} comm_known[] = {
-	{ "allreduce", "AllReduce", SIZE_IN, BUS_ALLREDUCE },
-	{ "allgather", "AllGather", SIZE_OUT, BUS_RING },
-	{ "reducescatter", "ReduceScatter", SIZE_IN, BUS_RING },
-	{ "reduce", "Reduce", SIZE_IN, BUS_ONE },
-	{ "broadcast", "Broadcast", SIZE_IN, BUS_ONE },
-	{ "bcast", "Broadcast", SIZE_IN, BUS_ONE },
-	{ "sendrecv", "SendRecv", SIZE_IN, BUS_ONE },
-	{ "send", "Send", SIZE_IN, BUS_ONE },
-	{ "recv", "Recv", SIZE_IN, BUS_ONE },
-	{ "alltoallv", "AllToAllv", SIZE_IN, BUS_RING },
-	{ "alltoall", "AllToAll", SIZE_IN, BUS_RING },
-	{ "gather", "Gather", SIZE_OUT, BUS_RING },
-	{ "scatter", "Scatter", SIZE_IN, BUS_RING },
-	{ "barrier", "Barrier", SIZE_IN, BUS_ALLREDUCE },
-};
-#define COMM_NKNOWN (sizeof comm_known / sizeof comm_known[0])
 
 #define COMM_MIXED	(NONE32 - 1)	/* group_size / pg: kernels disagree */
 
@@ -161,96 +134,10 @@ static const char *comm_columns[] = {
 	"process_group", NULL
 };
 
-/* Position just after "nccl" or "rccl" (any case) in s, or s. */
-static const char *
-comm_skip_lib(const char *s)
-{
-	const char	*p;
-
-	for (p = s; *p != '\0'; p++)
-		if ((strncasecmp(p, "nccl", 4) == 0 ||
-		    strncasecmp(p, "rccl", 4) == 0))
-			return p + 4;
-	return s;
-}
-
-/* The longest known collective that starts norm, or -1. */
-static int
-comm_match(const char *norm)
-{
-	size_t	k, len, best = 0;
-	int	which = -1;
-
-	for (k = 0; k < COMM_NKNOWN; k++) {
-		len = strlen(comm_known[k].lower);
-		if (len > best && strncmp(norm, comm_known[k].lower, len) == 0) {
-			best = len;
-			which = (int)k;
-		}
-	}
-	return which;
-}
-
 const char *
 cmd_comm_collective(const char *name, char *buf, size_t len)
 {
-	const char	*p = comm_skip_lib(name), *q;
-	char		 norm[COMM_NORM];
-	size_t		 n = 0, i;
-	int		 which;
-
-	/* Separators, then "DevKernel" / "Kernel" and their separators. */
-	while (*p == '_' || *p == ':' || *p == '.')
-		p++;
-	if (strncasecmp(p, "DevKernel", 9) == 0)
-		p += 9;
-	else if (strncasecmp(p, "Kernel", 6) == 0)
-		p += 6;
-	while (*p == '_' || *p == ':' || *p == '.')
-		p++;
-	for (q = p; *q != '\0' && *q != '(' && *q != '<' && *q != ' ' &&
-	    n + 1 < sizeof norm; q++)
-		if (isalnum((unsigned char)*q))
-			norm[n++] = (char)tolower((unsigned char)*q);
-	norm[n] = '\0';
-	if ((which = comm_match(norm)) >= 0) {
-		snprintf(buf, len, "%s", comm_known[which].name);
-		return buf;
-	}
-	/* A known collective anywhere in the whole name ("c10d::allreduce_"). */
-	n = 0;
-	for (q = name; *q != '\0' && *q != '(' && n + 1 < sizeof norm; q++)
-		if (isalnum((unsigned char)*q))
-			norm[n++] = (char)tolower((unsigned char)*q);
-	norm[n] = '\0';
-	for (i = 0; i < n; i++)
-		if ((which = comm_match(norm + i)) >= 0) {
-			snprintf(buf, len, "%s", comm_known[which].name);
-			return buf;
-		}
-	/* Else the first word after the library prefix. */
-	for (n = 0; isalnum((unsigned char)p[n]); n++)
-		;
-	if (n == 0)
-		snprintf(buf, len, "unknown");
-	else
-		snprintf(buf, len, "%.*s", (int)n, p);
-	return buf;
-}
-
-/* The comm_known index of a collective's name ("_allgather_base",
- * "AllGather"), ignoring case and non-alphanumerics; -1 if unknown. */
-static int
-comm_known_of(const char *s)
-{
-	char	norm[COMM_NORM];
-	size_t	n = 0;
-
-	for (; *s != '\0' && n + 1 < sizeof norm; s++)
-		if (isalnum((unsigned char)*s))
-			norm[n++] = (char)tolower((unsigned char)*s);
-	norm[n] = '\0';
-	return n > 0 ? comm_match(norm) : -1;
+	return comm_collective(name, buf, len);
 }
 
 /* The collective of a kernel for its size and bus factor: its
@@ -274,22 +161,6 @@ comm_kernel_known(struct comm_ctx *c, const struct kernel_info *ki,
 	return comm_known_of(strpool_get(c->local, g->coll));
 }
 
-/* The bus factor of collective which (-1 unknown) over n ranks (0
- * unknown), or -1 when there is none. */
-static double
-comm_bus_factor(int which, uint32_t n)
-{
-	if (which < 0)
-		return -1;
-	if (comm_known[which].bus == BUS_ONE)
-		return 1;
-	if (n == 0)
-		return -1;
-	if (comm_known[which].bus == BUS_RING)
-		return (double)(n - 1) / n;
-	return 2.0 * (n - 1) / n;
-}
-
 /* Adds a kernel of duration dur with a known message size to g; a
  * kernel without one is left out. */
 static void
@@ -304,7 +175,7 @@ comm_add_sized(struct comm_ctx *c, struct comm_group *g,
 	if (ki->comm_elem_size == 0)
 		return;
 	which = comm_kernel_known(c, ki, g);
-	if (which >= 0 && comm_known[which].size == SIZE_OUT) {
+	if (which >= 0 && comm_known_size(which) == COMM_SIZE_OUT) {
 		if (!(ki->comm_flags & KCOMM_OUT))
 			return;
 		n = ki->comm_out_nelems;
@@ -361,18 +232,30 @@ comm_median(double *v, size_t n)
 	return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/*
+ * The local string id of the collective of event (t, i) with name sid: the
+ * one its name gives, cached per name; a GPU event whose name names none
+ * is identified on its own (comm_identify: its args, the annotation around
+ * its launch).
+ */
 static uint32_t
-comm_coll_sid(struct comm_ctx *c, uint32_t sid)
+comm_coll_sid(struct comm_ctx *c, uint32_t t, uint32_t i, uint32_t sid)
 {
-	char		buf[COMM_NORM];
+	struct comm_id	id;
+	char		buf[COMM_NAME_MAX];
 	uint32_t	v;
 
-	if (hmap_get(&c->coll_of, sid, &v))
-		return v;
-	v = strpool_intern0(c->local, cmd_comm_collective(model_str(c->m, sid),
-	    buf, sizeof buf));
-	hmap_put(&c->coll_of, sid, v);
-	return v;
+	if (!hmap_get(&c->coll_of, sid, &v)) {
+		v = strpool_intern0(c->local, comm_collective(model_str(c->m,
+		    sid), buf, sizeof buf)) << 1;
+		if (comm_known_of(buf) < 0)
+			v |= 1;		/* the name names no collective */
+		hmap_put(&c->coll_of, sid, v);
+	}
+	if ((v & 1) == 0 || c->m->tracks[t].type != TRACK_GPU)
+		return v >> 1;
+	comm_identify(c->m, model_gid(c->m, t, i), &id);
+	return strpool_intern0(c->local, id.name);
 }
 
 static struct comm_group *
@@ -552,7 +435,7 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 				continue;
 			if (!sel_event(&s, t, idx[i]))
 				continue;
-			g = comm_group(&c, kind, comm_coll_sid(&c,
+			g = comm_group(&c, kind, comm_coll_sid(&c, t, idx[i],
 			    l->name[idx[i]]),
 			    tr->type == TRACK_GPU ? tr->device : NONE32,
 			    tr->type == TRACK_GPU ? tr->stream : NONE32,

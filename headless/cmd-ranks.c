@@ -14,7 +14,7 @@
  * count, median and slowest duration), and the collective wait below.
  *
  * Collectives: every rank's communication kernels are named by collective
- * (cmd_comm_collective: AllReduce, AllGather, ...) and matched across ranks
+ * (analysis/comm.h: AllReduce, AllGather, ...) and matched across ranks
  * by occurrence: the k-th AllReduce of each rank is one collective, for k
  * below the smallest count any rank has (ranks that lack a collective
  * altogether leave it unmatched). An NCCL kernel starts when its rank
@@ -41,6 +41,7 @@
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
 #include "util/hmap.h"
+#include "analysis/comm.h"
 #include "analysis/iters.h"
 #include "model/lane.h"
 #include "headless/opts.h"
@@ -49,7 +50,6 @@
 #include "util/xmalloc.h"
 
 #define RANKS_OPTS	(OPT_OUTPUT | OPT_PAGE)
-#define RANKS_COLL	128
 
 static int	ranks_run(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -191,17 +191,20 @@ ranks_find(struct ranks_ctx *c)
 	free(gpu);
 }
 
+/* The collective of kernel (t, i) with name sid (analysis/comm.h), cached
+ * per name where the name gives it. */
 static uint32_t
-ranks_coll(struct ranks_ctx *c, uint32_t sid)
+ranks_coll(struct ranks_ctx *c, size_t t, size_t i, uint32_t sid)
 {
-	char		buf[RANKS_COLL];
+	struct comm_id	id;
 	uint32_t	v;
 
 	if (hmap_get(&c->coll_of, sid, &v))
 		return v;
-	v = strpool_intern0(c->local, cmd_comm_collective(model_str(c->m,
-	    sid), buf, sizeof buf));
-	hmap_put(&c->coll_of, sid, v);
+	comm_identify(c->m, model_gid(c->m, (uint32_t)t, (uint32_t)i), &id);
+	v = strpool_intern0(c->local, id.name);
+	if (id.src == COMM_SRC_NAME)
+		hmap_put(&c->coll_of, sid, v);
 	return v;
 }
 
@@ -248,7 +251,7 @@ ranks_scan(struct ranks_ctx *c)
 			r->comm++;
 			r->comm_ns += l->end[i] - l->start[i];
 			XGROW(r->c, r->ccap, r->nc + 1);
-			r->c[r->nc].coll = ranks_coll(c, l->name[i]);
+			r->c[r->nc].coll = ranks_coll(c, t, i, l->name[i]);
 			r->c[r->nc].start = l->start[i];
 			r->c[r->nc].end = l->end[i];
 			r->nc++;
