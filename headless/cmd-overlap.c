@@ -8,6 +8,8 @@
  *   busy_ns           |C u M u Y| (any GPU work)
  *   sum_ns            sum of the clipped durations (overlaps count twice)
  *   exposed_comm_ns   |M \ C|: communication with no compute beside it
+ *                     (exposed communication as analysis/comm.h defines
+ *                     it; findings' exposed_comm reports the same)
  *   hidden_comm_pct   100 * (1 - exposed / comm) = 100 * |M n C| / |M|,
  *                     null without communication
  *   copy_overlap_ns   |Y n C|
@@ -46,6 +48,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/comm.h"
 #include "headless/analysis.h"
 #include "headless/cmd.h"
 #include "model/correlate.h"
@@ -335,8 +338,8 @@ overlap_device(struct overlap_ctx *c, struct out *out, uint32_t d,
 	span = iset_len(&win);
 	busy = len[RUN_ALL];
 	comm = len[RUN_M];
-	/* |M \ C| = |M| - |M n C| = |M u C| - |C|. */
-	exposed = len[RUN_CM] - len[RUN_C];
+	/* |M \ C| = |M| - |M n C| = |M u C| - |C| (analysis/comm.h). */
+	exposed = comm_exposed_of(len[RUN_C], len[RUN_CM]);
 	row = out_row(out);
 	snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
 	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
