@@ -86,6 +86,10 @@ static const char kg_nccl[] =
 	"ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevComm*, unsigned long, "
 	"ncclWork*)";
 
+/* opts->generic_nccl: the kernel NCCL 2.19+ launches for every collective. */
+static const char kg_nccl_generic[] =
+	"ncclDevKernel_Generic(ncclDevKernelArgsStorage<4096ul>)";
+
 static const char *const kg_kernel_name[] = {
 	"ampere_sgemm_128x64_tn",
 	kg_relu,
@@ -292,14 +296,15 @@ kg_gpu(struct kg *g, int k, int s, int64_t start, int64_t end,
 		    "\"registers per thread\": %d, \"shared memory\": %d, "
 		    "\"blocks per SM\": %.6f, \"warps per SM\": %.6f, \"grid\": "
 		    "[%d, 1, 1], \"block\": [%d, 1, 1], \"est. achieved "
-		    "occupancy %%\": %d", kg_kernel_name[k], g->device, s,
+		    "occupancy %%\": %d", k == K_NCCL && g->o->generic_nccl ?
+		    kg_nccl_generic : kg_kernel_name[k], g->device, s,
 		    synth_us(a, sizeof a, start),
 		    synth_us(b, sizeof b, end - start),
 		    g->ext, g->device, s, corr, k == K_GEMM ||
 		    k == K_GEMM_BWD ? 122 : 16, k == K_GEMM || k == K_GEMM_BWD ?
 		    32768 : 0, width / 108.0, width * 4 / 108.0, width, 128,
 		    k == K_GEMM ? 25 : 50);
-		if (k == K_NCCL)
+		if (k == K_NCCL && !g->o->generic_nccl)
 			kg_printf(g, ", \"Collective name\": \"allreduce\", "
 			    "\"In msg nelems\": %d, \"Out msg nelems\": %d, "
 			    "\"Group size\": %d, \"dtype\": \"Float\", "

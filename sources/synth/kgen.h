@@ -72,6 +72,11 @@ struct kgen_opts {
 	int		 chrome;	/* a generic Chrome trace instead */
 	int		 merged;	/* all world ranks in one file, as
 					   TraceLens's TraceFuse merges them */
+	int		 generic_nccl;	/* the all-reduce kernel is NCCL's
+					   ncclDevKernel_Generic, without
+					   collective args: only the
+					   nccl:all_reduce annotation around
+					   its launch names it */
 };
 #define KGEN_MAX_CLOCK_BACK_NS	(INT64_C(1600000000) * 1000000000)
 

@@ -7,7 +7,9 @@
  * comm's total_bytes (AllGather by its output, the rest by their input),
  * algorithm and bus bandwidth (summed and median) computed by hand below,
  * group size and process group agreement, and nulls where the size or the
- * bus factor is unknown.
+ * bus factor is unknown. And a collective's identity (analysis/comm.h) on
+ * a generated trace whose NCCL kernel is ncclDevKernel_Generic without
+ * args: the nccl:all_reduce annotation around its launch names it.
  */
 #include "config.h"
 
@@ -23,10 +25,12 @@
 
 #include <cjson/cJSON.h>
 
+#include "analysis/comm.h"
 #include "model/cache.h"
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
 #include "sources/kineto.h"
+#include "sources/synth/kgen.h"
 #include "model/merge.h"
 #include "model/model.h"
 #include "headless/opts.h"
@@ -462,6 +466,83 @@ test_cache_merge(void **state)
 	model_free(g);
 }
 
+/* The first communication kernel of m. */
+static uint32_t
+first_comm(const struct model *m)
+{
+	size_t	t, i;
+
+	for (t = 0; t < m->ntracks; t++)
+		for (i = 0; i < m->tracks[t].lane.n; i++)
+			if (m->tracks[t].type == TRACK_GPU &&
+			    m->tracks[t].lane.kind[i] == EV_KERNEL &&
+			    (m->tracks[t].lane.flags[i] & EVF_COMM))
+				return model_gid(m, (uint32_t)t, (uint32_t)i);
+	fail_msg("no communication kernel");
+	return NONE32;
+}
+
+/*
+ * NCCL's ncclDevKernel_Generic without collective args (a generated trace):
+ * the nccl:all_reduce annotation around its launch names it, so comm has
+ * AllReduce rows and no Generic one; with the usual kernel the name does.
+ */
+static void
+test_generic_identity(void **state)
+{
+	struct kgen_opts	 o;
+	struct kgen_stats	 st;
+	struct model		*m;
+	struct comm_id		 id;
+	char			*cause = NULL;
+	const cJSON		*rows, *r;
+	cJSON			*env;
+	uint64_t		 n = 0;
+
+	(void)state;
+	kgen_opts_default(&o);
+	o.events = 3000;
+	o.world = 2;
+	o.generic_nccl = 1;
+	assert_int_equal(kgen_write(path("g.json"), &o, &st, &cause), 0);
+	assert_true(st.nccl > 0);
+	if ((m = kineto_load(path("g.json"), NULL, &cause)) == NULL)
+		fail_msg("kineto_load: %s", cause);
+	comm_identify(m, first_comm(m), &id);
+	assert_string_equal(id.name, "AllReduce");
+	assert_int_equal(id.src, COMM_SRC_ANNOTATION);
+	assert_int_not_equal(id.range, NONE32);
+	assert_string_equal(model_str(m, m->tracks[model_ev(m,
+	    id.range).track].lane.name[model_ev(m, id.range).idx]),
+	    "nccl:all_reduce");
+	assert_non_null(strstr(model_str(m, m->tracks[model_ev(m,
+	    first_comm(m)).track].lane.name[model_ev(m, first_comm(m)).idx]),
+	    "ncclDevKernel_Generic"));
+	env = comm(m);
+	rows = cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(env, "data"), "rows");
+	cJSON_ArrayForEach(r, rows) {
+		const char *coll = field(r, "collective")->valuestring;
+		if (strcmp(field(r, "kind")->valuestring, "kernel") != 0)
+			continue;
+		assert_string_equal(coll, "AllReduce");
+		assert_true(num(r, "sized_count") == 0);
+		n += (uint64_t)num(r, "count");
+	}
+	assert_int_equal(n, st.nccl);
+	cJSON_Delete(env);
+	model_free(m);
+
+	o.generic_nccl = 0;
+	assert_int_equal(kgen_write(path("n.json"), &o, &st, &cause), 0);
+	if ((m = kineto_load(path("n.json"), NULL, &cause)) == NULL)
+		fail_msg("kineto_load: %s", cause);
+	comm_identify(m, first_comm(m), &id);
+	assert_string_equal(id.name, "AllReduce");
+	assert_int_equal(id.src, COMM_SRC_NAME);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -469,6 +550,7 @@ main(void)
 		cmocka_unit_test(test_kernel_info),
 		cmocka_unit_test(test_comm_bytes),
 		cmocka_unit_test(test_cache_merge),
+		cmocka_unit_test(test_generic_identity),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);
