@@ -14,14 +14,13 @@
  *                    between steps). Cost: their sum on the worst GPU.
  *   exposed_comm     communication with no compute beside it on its GPU
  *                    (comm.h's definition, the one `overlap` reports),
- *                    summed over the GPUs; cost: the most exposed GPU's.
- *                    Following PithTrain (a long NCCL kernel may be a
- *                    wait, so compare ranks), the evidence also gives what
- *                    every rank pays: for the n-th collective of each GPU
- *                    (one instance), the least exposed time over the GPUs,
- *                    summed over the instances; the rest is skew, waiting
- *                    for ranks that arrive later (a persistent one is a
- *                    straggler).
+ *                    summed over the GPUs. Following PithTrain (a long
+ *                    NCCL kernel may be a wait, so compare ranks), the
+ *                    cost is what every rank pays: for the n-th collective
+ *                    of each GPU (one instance), the least exposed time
+ *                    over the GPUs, summed over the instances; the rest is
+ *                    skew, waiting for ranks that arrive later (a
+ *                    persistent one is a straggler).
  *   straggler        with two or more communicating GPUs, the one with the
  *                    most compute time between the first and the last
  *                    collective all of them run (work outside that is
@@ -303,16 +302,16 @@ perf_comm_kernels(const struct finding_ctx *c, size_t d,
 }
 
 /*
- * exposed_comm. Exposed communication is comm.h's (comm_exposed, what
- * `overlap` reports): per device |M \ C|, summed over the devices; the
- * cost is the most exposed device's (a GPU's wall time, as for the other
- * rules). Beside it, the skew: the n-th collective of every communicating
- * GPU is one collective instance (ranks run the same collectives in the
- * same order); the exposure every rank pays for it is the least over the
- * GPUs, the rest is waiting for a rank that arrived later. Their sum over
- * the instances is shared_exposed_ns (TraceLens splits collective time
- * into latency and skew the same way); when the GPUs ran different numbers
- * of collectives, it falls back to the least exposed GPU's exposure.
+ * exposed_comm. The exposed communication it reports is comm.h's
+ * (comm_exposed, what `overlap` reports): per device |M \ C|, summed over
+ * the devices. Part of it is skew, waiting for a rank that arrived later:
+ * the n-th collective of every communicating GPU is one collective
+ * instance (ranks run the same collectives in the same order); the
+ * exposure every rank pays for it is the least over the GPUs, and the rest
+ * is skew. The cost is that shared exposure summed over the instances
+ * (TraceLens splits collective time into latency and skew the same way;
+ * the skew is the straggler's). When the GPUs ran different numbers of
+ * collectives, it falls back to the least exposed GPU's total.
  */
 static void
 perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
@@ -320,12 +319,12 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 {
 	const struct model	*m = c->m;
 	struct perf_ck		**ck;
-	struct comm_exposed	 ce;
-	const struct comm_exposed_dev *wd;
-	struct comm_id		 id;
 	size_t			*nck, k, j, same = 1, bj = 0, bk = 0;
 	int64_t			 shared = 0, zone = 0, best = -1, x, mx;
 	struct finding		*f;
+	struct comm_exposed	 ce;
+	const struct comm_exposed_dev *wd;
+	struct comm_id		 id;
 	cJSON			*arr, *o;
 	char			 b1[32], b2[32], b3[32];
 	double			 zf;
@@ -346,33 +345,35 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 					km = k;
 			x = ck[km][j].x > 0 ? ck[km][j].x : 0;
 			shared += x;
+			if (finding_in_zone(c, ck[km][j].s))
+				zone += x;
+			if (x > best) {
+				best = x;
+				bj = j;
+				bk = km;
+			}
 		}
-	} else
+	} else {
 		shared = c->dev[slot[dmin]].w.exposed;
-	if (ce.exposed <= 0 || ce.ndev == 0) {
+		bk = dmin;
+		for (j = 0; j < nck[dmin]; j++) {
+			if (finding_in_zone(c, ck[dmin][j].s))
+				zone += ck[dmin][j].x > 0 ? ck[dmin][j].x : 0;
+			if (ck[dmin][j].x > best) {
+				best = ck[dmin][j].x;
+				bj = j;
+			}
+		}
+	}
+	if (shared <= 0) {
 		finding_rule(c, "exposed_comm", "none", NULL);
 		goto done;
 	}
-	wd = &ce.dev[ce.worst];
-	/* The worst device's longest exposed kernel, and its share of
-	 * exposure inside the iterations. */
-	for (k = 0; k < ns && slot[k] != wd->slot; k++)
-		;
-	bk = k < ns ? k : 0;
-	for (j = 0; j < nck[bk]; j++) {
-		x = ck[bk][j].x > 0 ? ck[bk][j].x : 0;
-		if (finding_in_zone(c, ck[bk][j].s))
-			zone += x;
-		if (ck[bk][j].x > best) {
-			best = ck[bk][j].x;
-			bj = j;
-		}
-	}
-	f = finding_add(c, "exposed_comm", wd->exposed);
-	zf = (double)zone / (double)wd->exposed;
+	f = finding_add(c, "exposed_comm", shared);
+	zf = (double)zone / (double)shared;
 	f->confidence = finding_conf_of(f->share_pct, zf > 1 ? 1 : zf);
 	f->one_off = zf < 0.5;
-	perf_device(c, f, wd->slot);
+	perf_device(c, f, slot[bk]);
 	if (nck[bk] > bj) {
 		f->t0 = ck[bk][bj].s;
 		f->t1 = ck[bk][bj].e;
@@ -382,11 +383,10 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	finding_set(&f->title, "Communication not hidden under compute "
 	    "(%s exposed)", finding_dur(ce.exposed, b1, sizeof b1));
 	finding_set(&f->detail, "%s of communication runs with no compute "
-	    "beside it on its GPU, summed over %zu GPUs (up to %s on one); "
-	    "every rank pays %s of it (%s instances matched), the rest being "
-	    "waits for ranks that arrive later (skew).",
-	    finding_dur(ce.exposed, b1, sizeof b1), ce.ndev,
-	    finding_dur(wd->exposed, b2, sizeof b2),
+	    "beside it, summed over %zu GPUs (up to %s on one); every rank "
+	    "pays %s of it (%s instances matched), the rest being waits for "
+	    "ranks that arrive later (skew).", finding_dur(ce.exposed, b1,
+	    sizeof b1), ce.ndev, finding_dur(mx, b2, sizeof b2),
 	    finding_dur(shared, b3, sizeof b3), same ? "all" : "no");
 	finding_set(&f->next, "Overlap communication with compute: "
 	    "gradient bucketing (DDP bucket_cap_mb), FSDP prefetching, "

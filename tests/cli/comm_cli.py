@@ -16,8 +16,8 @@ the rules that headless/cmd-comm.c and gpulens(1) document:
           2(n-1)/n allreduce and barrier; (n-1)/n allgather,
           reducescatter, alltoall(v), gather, scatter; 1 broadcast,
           reduce, sendrecv, send, recv; none otherwise.
-Kernels are grouped as comm groups them (collective parsed from the name,
-device, stream); each group's total_bytes, sized_count, algbw_gbps,
+Kernels are grouped as comm groups them (collective from the name, else
+from the args' "Collective name"; device, stream); each group's total_bytes, sized_count, algbw_gbps,
 busbw_gbps, their medians over the kernels, group_size and process_group
 must equal comm's row (bandwidths within comm's rounding, 0.001), and
 every comm kernel row must have a group here. It prints each trace's
@@ -83,8 +83,20 @@ def match(n):
     return best
 
 
-def collective(name):
-    """The collective comm names a kernel after (gpulens(1), comm)."""
+def collective(name, a=None):
+    """The collective comm names a kernel after (gpulens(1), COLLECTIVES):
+    its name's, else its args' "Collective name", else the name's first
+    word. (The third source, an annotation around the launch, is not
+    read here; these kernels carry args where they have one.)"""
+    c = collective_of_name(name)
+    if c[1] or not a or "Collective name" not in a:
+        return c[0]
+    k = match(norm(str(a["Collective name"])))
+    return k[1] if k else c[0]
+
+
+def collective_of_name(name):
+    """(collective, known) from a kernel name."""
     m = re.search(r"[nr]ccl", name, re.I)
     p = name[m.end():] if m else name
     p = p.lstrip("_:.")
@@ -95,14 +107,14 @@ def collective(name):
     p = p.lstrip("_:.")
     k = match(norm(re.split(r"[(< ]", p, maxsplit=1)[0]))
     if k:
-        return k[1]
+        return k[1], True
     whole = norm(name.split("(", 1)[0])
     for i in range(len(whole)):
         k = match(whole[i:])
         if k:
-            return k[1]
+            return k[1], True
     w = re.match(r"[A-Za-z0-9]*", p).group(0)
-    return w or "unknown"
+    return w or "unknown", False
 
 
 def load(path):
@@ -140,7 +152,7 @@ def kernels(events):
         if stream == 4294967295:
             stream = -1
         dur = max(ns(e.get("dur", 0)), 0)
-        yield (collective(name), dev, stream), name, a, dur
+        yield (collective(name, a), dev, stream), name, a, dur
 
 
 def sized(name_coll, a):
