@@ -383,10 +383,11 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	finding_set(&f->title, "Communication not hidden under compute "
 	    "(%s exposed)", finding_dur(ce.exposed, b1, sizeof b1));
 	finding_set(&f->detail, "%s of communication runs with no compute "
-	    "beside it, summed over %zu GPUs (up to %s on one); every rank "
+	    "beside it, summed over %zu GPU%s (up to %s on one); every rank "
 	    "pays %s of it (%s instances matched), the rest being waits for "
 	    "ranks that arrive later (skew).", finding_dur(ce.exposed, b1,
-	    sizeof b1), ce.ndev, finding_dur(mx, b2, sizeof b2),
+	    sizeof b1), ce.ndev, ce.ndev == 1 ? "" : "s",
+	    finding_dur(mx, b2, sizeof b2),
 	    finding_dur(shared, b3, sizeof b3), same ? "all" : "no");
 	finding_set(&f->next, "Overlap communication with compute: "
 	    "gradient bucketing (DDP bucket_cap_mb), FSDP prefetching, "
