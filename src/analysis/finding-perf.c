@@ -365,6 +365,10 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 			}
 		}
 	}
+	/* Per-kernel exposure counts overlapping collectives twice; what
+	 * every rank pays is at most the least exposed GPU's |M \ C|. */
+	if (shared > c->dev[slot[dmin]].w.exposed)
+		shared = c->dev[slot[dmin]].w.exposed;
 	if (shared <= 0) {
 		finding_rule(c, "exposed_comm", "none", NULL);
 		goto done;
