@@ -134,12 +134,6 @@ static const char *comm_columns[] = {
 	"process_group", NULL
 };
 
-const char *
-cmd_comm_collective(const char *name, char *buf, size_t len)
-{
-	return comm_collective(name, buf, len);
-}
-
 /* The collective of a kernel for its size and bus factor: its
  * kernel_info's when known, else the group's (parsed from the name). */
 static int

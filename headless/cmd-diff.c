@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "analysis/activity.h"
+#include "analysis/comm.h"
 #include "headless/cmd.h"
 #include "headless/cmd-analyses.h"
 #include "headless/cmd-events.h"
@@ -334,7 +335,7 @@ diff_collect(struct dctx *c, struct dside *sd)
 				diff_add(c, sd, gi, tr->process, l->start[i],
 				    dur);
 				if (l->flags[i] & EVF_COMM) {
-					cmd_comm_collective(model_str(m,
+					comm_collective(model_str(m,
 					    l->name[i]), coll, sizeof coll);
 					gi = diff_group_sid(c, sd, DC_COMM,
 					    l->name[i], coll);

@@ -43,13 +43,5 @@ int	 cmd_hardware_run(const struct model *, const struct opts *,
  */
 int	 cmd_export_run(const struct model *, const struct opts *, FILE *fp,
 	    struct out *, const char **code, char **cause);
-/*
- * The collective of an NCCL/RCCL kernel or range name into buf:
- * "ncclDevKernel_AllReduce_Sum_bf16_RING_LL" -> "AllReduce",
- * "ncclKernel_AllGather_RING_LL_Sum_int8_t" -> "AllGather",
- * "nccl:all_reduce" -> "AllReduce", "ncclGroupStart" -> "GroupStart".
- * Returns buf ("unknown" when nothing can be parsed).
- */
-const char *cmd_comm_collective(const char *name, char *buf, size_t len);
 
 #endif

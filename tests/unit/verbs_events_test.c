@@ -25,6 +25,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "analysis/comm.h"
 #include "model/builder.h"
 #include "headless/cmd-events.h"
 #include "headless/cmd.h"
@@ -794,7 +795,7 @@ test_collective_names(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		assert_string_equal(cmd_comm_collective(cases[i][0], buf,
+		assert_string_equal(comm_collective(cases[i][0], buf,
 		    sizeof buf), cases[i][1]);
 }
 
