@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis/activity.h"
+#include "analysis/comm.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
 
@@ -260,7 +261,8 @@ activity_window(const struct activity *a, size_t d, int64_t t0, int64_t t1,
 	w->compute = coverage_busy(&ad->cov[ACT_COMPUTE], t0, t1);
 	w->comm = coverage_busy(&ad->cov[ACT_COMM], t0, t1);
 	w->copy = coverage_busy(&ad->cov[ACT_COPY], t0, t1);
-	w->exposed = coverage_busy(&ad->cov[ACT_CM], t0, t1) - w->compute;
+	w->exposed = comm_exposed_of(w->compute,
+	    coverage_busy(&ad->cov[ACT_CM], t0, t1));
 	w->idle = w->span - w->busy;
 	activity_edges(&ad->cov[ACT_ALL], t0, t1, &w->first, &w->last);
 	if (w->first < w->last)
