@@ -86,8 +86,18 @@ app_switch(void *p, const struct tui_key *k, int i)
 {
 	struct app	*a = p;
 
-	if ((size_t)i >= APP_NVIEWS || app_view(a, (size_t)i) == NULL)
+	if ((size_t)i >= APP_NVIEWS)
 		return 0;
+	if (app_view(a, (size_t)i) == NULL) {
+		/* A view the input has not: say why, and how to get it. */
+		if (a->m == NULL)
+			snprintf(a->sh.note, sizeof a->sh.note, "a report "
+			    "has no timeline: launches are above");
+		else
+			snprintf(a->sh.note, sizeof a->sh.note, "no ncu "
+			    "report (open X.ncu-rep)");
+		return REDRAW_STATUS;
+	}
 	if (a->cur != (size_t)i)
 		a->clear = 1;
 	a->cur = (size_t)i;

@@ -484,6 +484,96 @@ EOF
 	done
 fi
 
+# ---- boxes close on q and Esc; Home/End; the wheel; findings; f prompt --
+
+# In every box (help, range statistics, bookmarks) q and Esc close the box
+# and never quit: a q that quit would leave the later dumps unwritten.
+steps boxes 80x24 "$utf8" demo.sqlite <<'EOF'
+?
+q
+:dump help-q
+[
+l
+l
+]
+:dump range
+q
+:dump range-q
+m
+'
+:dump bookmarks
+q
+:dump bookmarks-q
+'
+ESC
+:dump bookmarks-esc
+?
+ESC
+:dump help-esc
+EOF
+for d in help-q range-q bookmarks-q bookmarks-esc help-esc; do
+	expect_row "boxes/$d" 24 ' cursor \+' "$d: not back on the timeline"
+	expect_not "boxes/$d" 'Keys|Range \+|Bookmarks' "$d: the box stays"
+done
+expect boxes/range 'Range \+' "] shows no range statistics"
+expect boxes/bookmarks 'Bookmarks' "' shows no bookmark list"
+
+# Home and End: the trace's start and end, cursor and window, at full zoom
+# as zoomed in; the wheel zooms around the pointer's time (column 70 of 80
+# is about 5/6 of the way: the cursor goes there, not to the left edge).
+steps nav 80x24 "$utf8" demo.sqlite <<'EOF'
+END
+:dump end-full
+HOME
+:dump home-full
++
++
++
+END
+:dump end-zoomed
+HOME
+:dump home-zoomed
+0
+WHEEL_UP 70 10
+:dump wheel
+EOF
+expect nav/end-full ' cursor \+909ms +window 908\.7ms' \
+    "End at full zoom does not go to the trace end"
+expect nav/home-full ' cursor \+0ms +window 908\.7ms' "Home does not go to the trace start"
+expect nav/end-zoomed ' cursor \+909ms +window 113\.6ms' \
+    "End zoomed in does not go to the trace end"
+expect nav/home-zoomed ' cursor \+0ms +window 113\.6ms' \
+    "Home zoomed in does not go to the trace start"
+expect nav/wheel ' cursor \+7[0-9][0-9]ms +window 454\.3ms' \
+    "the wheel does not zoom around the pointer"
+
+# A finding without an event (the third) clears the selection and the
+# detail pane that the first finding's event left; the f prompt starts
+# empty, the filter in force in its label.
+steps findings-range 80x24 "$utf8" demo.sqlite <<'EOF'
+4
+ENTER
+:dump event
+4
+j
+j
+ENTER
+:dump range
+f
+1
+0
+u
+s
+ENTER
+f
+:dump prompt
+EOF
+expect findings-range/event '^  kernel +nccl' "finding 1 selects no event"
+expect_not findings-range/range '^  kernel ' \
+    "a finding without an event keeps the previous detail pane"
+expect_row findings-range/prompt 24 '^ ?min duration \(now 10\.00us; empty: all\): *$' \
+    "the f prompt is not empty"
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
