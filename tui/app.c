@@ -59,6 +59,9 @@ struct app {
 	int			 overlay;
 	int			 help_page, help_pages;
 	size_t			 warn_first;
+	char			**warn;		/* the warnings, wrapped */
+	size_t			 nwarn;
+	int			 warn_w;	/* ... at this screen width */
 	int			 clear;		/* blank the grid first */
 	struct keymap		*km;
 	const struct keytable	*kt_global;
@@ -219,6 +222,7 @@ app_free(struct app *a)
 		if (a->view[i] != NULL)
 			app_views[i]->free(a->view[i]);
 	keymap_free(a->km);
+	overlay_wrap_free(a->warn, a->nwarn);
 	free(a);
 }
 
@@ -258,12 +262,12 @@ app_overlay_key(struct app *a, const struct tui_key *k, int oact)
 	/* The list scrolls while lines are left below the box. */
 	if (a->overlay == APP_OV_WARN && (k->key == ' ' || k->key == 'j' ||
 	    k->key == TK_DOWN || k->key == TK_PGDN) &&
-	    a->m->nwarnings - a->warn_first > (size_t)(a->h > 6 ? a->h - 6 :
+	    a->nwarn - a->warn_first > (size_t)(a->h > 6 ? a->h - 6 :
 	    1)) {
 		a->warn_first += k->key == TK_PGDN || k->key == ' ' ?
 		    (size_t)(a->h > 8 ? a->h - 8 : 1) : 1;
-		if (a->warn_first >= a->m->nwarnings)
-			a->warn_first = a->m->nwarnings - 1;
+		if (a->warn_first >= a->nwarn)
+			a->warn_first = a->nwarn - 1;
 		return REDRAW_ALL;
 	}
 	if (a->overlay == APP_OV_WARN && (k->key == 'k' || k->key == TK_UP ||
@@ -398,10 +402,20 @@ app_draw(struct app *a, struct cellgrid *g, int dirty)
 		    a->help_page);
 		break;
 	case APP_OV_WARN:
+		/* Wrapped to the box (the screen less its frame and margins),
+		 * not cut at its edge. */
+		if (a->warn == NULL || a->warn_w != a->w) {
+			overlay_wrap_free(a->warn, a->nwarn);
+			a->warn = overlay_wrap((const char *const *)
+			    a->m->warnings, a->m->nwarnings, a->w - 6,
+			    a->env.gl->utf8 ? 0 : ST_ASCII, &a->nwarn);
+			a->warn_w = a->w;
+			if (a->warn_first >= a->nwarn)
+				a->warn_first = 0;
+		}
 		overlay_lines(g, a->env.gl, a->w, a->h, " Load warnings (any "
-		    "key closes) ", (const char *const *)a->m->warnings,
-		    a->m->nwarnings, a->warn_first,
-		    a->env.gl->utf8 ? 0 : ST_ASCII);
+		    "key closes) ", (const char *const *)a->warn, a->nwarn,
+		    a->warn_first, a->env.gl->utf8 ? 0 : ST_ASCII);
 		break;
 	}
 }

@@ -403,12 +403,24 @@ W
 :dump list
 x
 :dump closed
+W
+q
+:dump closed-q
 EOF
 	expect warnings/opened 'load warning.*\(W lists them\)' \
 	    "no warning on the status line"
 	expect warnings/list 'Load warnings' "W does not list the warnings"
 	expect warnings/list 'string ids missing' "the warning text is not listed"
 	expect_not warnings/closed 'Load warnings' "the warnings do not close"
+	expect_row warnings/closed-q 24 ' cursor \+' "q in the warnings quits"
+	expect_not warnings/closed-q 'Load warnings' "q does not close the warnings"
+	# Narrower than the warning: wrapped, not cut.
+	steps warnings-60 60x24 "$utf8" partial.sqlite <<'EOF'
+W
+:dump list
+EOF
+	expect warnings-60/list 'string ids missing' "the warning is not listed"
+	expect warnings-60/list 'empty names\)' "the warning is cut, not wrapped"
 else
 	echo "note: python3 missing: the warnings and escapes sets are skipped"
 fi
