@@ -25,7 +25,7 @@ bmstore_path(const char *const *paths, int n, int create, char **cause)
 	if (n < 1)
 		return NULL;
 	if (cachedir_get_mode() == CACHEDIR_OFF) {
-		*cause = xstrdup("--no-cache: bookmarks are not kept");
+		*cause = xstrdup("--no-cache");
 		return NULL;
 	}
 	if ((e = cachedir_entry(paths[0], create, cause)) == NULL)
@@ -127,7 +127,7 @@ bmstore_save(const struct bookmarks *bm, const char *const *paths, int n,
 		return -1;
 	tmp = xasprintf("%s.tmp-%ld", path, (long)getpid());
 	if ((f = fopen(tmp, "w")) == NULL) {
-		*cause = xasprintf("bookmarks not saved: cannot write %s", tmp);
+		*cause = xasprintf("cannot write %s", tmp);
 		free(tmp);
 		free(path);
 		return -1;
@@ -146,8 +146,7 @@ bmstore_save(const struct bookmarks *bm, const char *const *paths, int n,
 	bad = ferror(f);
 	if (fclose(f) != 0 || bad || rename(tmp, path) != 0) {
 		unlink(tmp);
-		*cause = xasprintf("bookmarks not saved: cannot write %s",
-		    path);
+		*cause = xasprintf("cannot write %s", path);
 		free(tmp);
 		free(path);
 		return -1;

@@ -15,7 +15,8 @@
  *
  * Nothing here fails the TUI: without a usable cache directory (--no-cache,
  * unwritable, not ours) bookmarks are the session's only, and
- * bmstore_save() says why in *cause for the status line.
+ * bmstore_save() says why in *cause ("--no-cache", "cannot write PATH",
+ * the cache directory's trouble) for the status line.
  */
 #ifndef GPULENS_BMSTORE_H
 #define GPULENS_BMSTORE_H

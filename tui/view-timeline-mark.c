@@ -69,8 +69,8 @@ tl_mark_save(struct tl *v)
 	if (v->paths == NULL || v->npaths < 1)
 		return;
 	if (bmstore_save(&v->bm, v->paths, v->npaths, &cause) != 0) {
-		snprintf(v->msg, sizeof v->msg, "%s", cause != NULL ? cause :
-		    "bookmarks not saved");
+		snprintf(v->msg, sizeof v->msg, "bookmarks not saved: %s",
+		    cause != NULL ? cause : "no cache directory");
 		free(cause);
 	}
 }

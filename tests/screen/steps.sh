@@ -586,6 +586,90 @@ expect_not findings-range/range '^  kernel ' \
 expect_row findings-range/prompt 24 '^ ?min duration \(now 10\.00us; empty: all\): *$' \
     "the f prompt is not empty"
 
+# ---- bookmarks kept between sessions -------------------------------------
+
+# Kept in the cache directory ($XDG_CACHE_HOME/gpulens), keyed by the
+# trace like its model cache, never beside the trace; restored on open.
+# An unusable cache directory (a file stands there) does not fail the TUI.
+# (Not frozen: these run with a cache.)
+# cached NAME CACHE: the script on stdin, its dumps out/bm/NAME-*.screen.
+cached() {
+	mkdir -p out/bm
+	sed "s|^:dump \\(.*\\)|:dump out/bm/$1-\\1.screen|" >"bm-$1.script"
+	if ! env GPULENS_TUI_SIZE=80x24 LANG="$utf8" LC_ALL="$utf8" \
+	    XDG_CACHE_HOME="$2" "$GPULENS" --script "bm-$1.script" \
+	    bm/demo.sqlite >"bm-$1.log" 2>&1; then
+		fail "bookmarks $1: gpulens --script failed"
+		cat "bm-$1.log"
+	fi
+}
+mkdir -p bm cache
+cp demo.sqlite bm/demo.sqlite
+cached first "$tmp/cache" <<'EOF'
+g
+1
+0
+0
+m
+s
+ENTER
+m
+:dump set
+EOF
+cached second "$tmp/cache" <<'EOF'
+'
+:dump list
+EOF
+expect bm/first-set 'bookmark 1 at \+100' "m sets no bookmark"
+expect bm/second-list 'Bookmarks' "' shows no list"
+expect bm/second-list '1 +\+100' "the bookmark is not kept between sessions"
+nchecks=$((nchecks + 2))
+ls "$tmp/cache/gpulens/"*.bookmarks >/dev/null 2>&1 ||
+    fail "no bookmarks file in the cache directory"
+ls -a bm | grep -v '^\.\.\?$' | grep -qv '^demo\.sqlite$' &&
+    fail "a file was written beside the trace: $(ls -a bm)"
+: >notadir
+cached unusable "$tmp/notadir" <<'EOF'
+m
+:dump set
+'
+:dump list
+EOF
+expect bm/unusable-set 'bookmarks not saved' \
+    "an unusable cache directory: no word on the bookmark"
+expect bm/unusable-list '1 +\+' "the session's bookmark is lost"
+
+# ---- several traces as one job; verb or path -------------------------------
+
+mkdir -p job
+for r in 0 1; do
+	"$GPULENS" demo --format kineto --gpus 2 --rank $r --events 2000 \
+	    --out "job/rank-$r.pt.trace.json" >/dev/null 2>&1 ||
+	    fail "demo --format kineto rank $r"
+done
+printf ':dump out/job.screen\n' >job.script
+nchecks=$((nchecks + 1))
+env GPULENS_TUI_SIZE=120x40 LANG="$utf8" LC_ALL="$utf8" "$GPULENS" \
+    --no-cache --script job.script job/rank-0.pt.trace.json \
+    job/rank-1.pt.trace.json >job.log 2>&1 ||
+    { fail "two traces do not open as one job"; cat job.log; }
+expect job 'pid [0-9]+ rank 0' "no rank 0 in the job"
+expect job 'pid [0-9]+ rank 1' "no rank 1 in the job"
+# A directory named like a verb: ./ranks opens it, `ranks` is the verb.
+mkdir -p ranks
+cp job/*.json ranks/
+printf ':dump out/ranks-dir.screen\n' >ranks.script
+nchecks=$((nchecks + 2))
+env GPULENS_TUI_SIZE=80x24 "$GPULENS" --no-cache --script ranks.script \
+    ./ranks >ranks.log 2>&1 || { fail "./ranks does not open"; cat ranks.log; }
+"$GPULENS" --no-cache ranks ranks --json >ranks.json 2>&1 ||
+    fail "'ranks ranks' does not run the verb"
+expect ranks-dir 'GPU' "./ranks shows no timeline"
+nchecks=$((nchecks + 1))
+"$GPULENS" --no-cache job/rank-0.pt.trace.json job/nosuch >nosuch.log 2>&1
+[ $? -eq 2 ] && grep -q "nosuch': no such file" nosuch.log ||
+    { fail "a missing second trace: no clear error"; cat nosuch.log; }
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
