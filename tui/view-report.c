@@ -474,13 +474,15 @@ vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 	case VL_METRIC:
 		m = &r->metrics[l->item];
 		labw = v->w - valw - unitw - 4;
-		if (labw < 8)
-			labw = 8;
-		x = 3 + cellgrid_text(g, 3, y, labw - 2, report_str(r,
+		if (labw < 10)
+			labw = 10;
+		/* Label and name end two columns before the value, cut with
+		 * an ellipsis: a long name never runs into its value. */
+		x = 3 + cellgrid_text(g, 3, y, labw - 4, report_str(r,
 		    m->label != 0 ? m->label : m->name), v->san | ST_ELLIPSIS,
 		    CG_KEY);
-		if (m->label != 0 && m->label != m->name && x + 3 < labw) {
-			cellgrid_text(g, x + 1, y, labw - x - 1,
+		if (m->label != 0 && m->label != m->name && x + 4 < labw - 1) {
+			cellgrid_text(g, x + 2, y, labw - 1 - (x + 2),
 			    report_str(r, m->name), v->san | ST_ELLIPSIS,
 			    CG_DIM);
 		}

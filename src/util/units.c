@@ -191,7 +191,8 @@ static const struct {
 	{ "cycle/nsecond", 1e9, 1 },
 	{ "byte", 1, 2 }, { "bytes", 1, 2 }, { "kbyte", 1e3, 2 },
 	{ "mbyte", 1e6, 2 }, { "gbyte", 1e9, 2 }, { "tbyte", 1e12, 2 },
-	{ "byte/second", 1, 3 }, { "bytes/second", 1, 3 },
+	{ "byte/second", 1, 3 }, { "bytes/second", 1, 3 }, { "byte/s", 1, 3 },
+	{ "kbyte/s", 1e3, 3 }, { "mbyte/s", 1e6, 3 }, { "gbyte/s", 1e9, 3 },
 	{ "kbyte/second", 1e3, 3 }, { "mbyte/second", 1e6, 3 },
 	{ "gbyte/second", 1e9, 3 }, { "tbyte/second", 1e12, 3 },
 };

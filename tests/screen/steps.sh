@@ -586,6 +586,61 @@ expect_not findings-range/range '^  kernel ' \
 expect_row findings-range/prompt 24 '^ ?min duration \(now 10\.00us; empty: all\): *$' \
     "the f prompt is not empty"
 
+# ---- the Nsight Compute report view ------------------------------------
+
+# The project's report fixture (fixtures/mk_ncu.py), written again with
+# ncu's markup in a rule message: links and section references show as
+# their text, values as scaled units; a trace's 5 and a report's 1 say
+# why there is no such view.
+if [ -n "$py" ] && [ -f "$src/fixtures/mk_ncu.py" ]; then
+	"$py" - "$src/fixtures" markup.ncu-rep <<'EOF' ||
+import sys
+sys.path.insert(0, sys.argv[1])
+import mk_ncu
+r = list(mk_ncu.RULES[0])
+r[5] = ("Compute is more heavily utilized than Memory: Look at the "
+    "@section:ComputeWorkloadAnalysis:Compute Workload Analysis@ section. "
+    "See the @url:CUDA Best Practices Guide:https://docs.nvidia.com/cuda/"
+    "cuda-c-best-practices-guide/index.html#occupancy@ for more.")
+mk_ncu.RULES[0] = tuple(r)
+open(sys.argv[2], "wb").write(mk_ncu.ncurep())
+EOF
+	    fail "cannot write the report with markup"
+	steps report 80x24 "$utf8" markup.ncu-rep <<'EOF'
+:dump metrics
+PGDN
+:dump metrics-2
+r
+:dump rules
+1
+:dump no-timeline
+EOF
+	expect report/metrics 'Duration .* 812\.54 +us' "the duration is not in us"
+	expect report/metrics-2 'dram__cycles_elapsed.* 2\.62 +GHz' \
+	    "a clock is not in GHz"
+	expect report/metrics-2 'dram__bytes\.sum  +100\.66 +MB' \
+	    "bytes are not scaled"
+	expect report/metrics-2 'bytes\.sum\.per_second +123\.89 +GB/s' \
+	    "a rate is not scaled"
+	for d in metrics metrics-2; do
+		expect_not "report/$d" '[a-z_.]+[0-9]{4,}' \
+		    "$d: a metric name runs into its value"
+	done
+	expect report/rules 'Look at the Compute Workload *$' \
+	    "a section reference is not its name"
+	expect report/rules '^ +Analysis section\. See the CUDA Best Practices Guide for more\.' \
+	    "a link is not its text"
+	expect_not report/rules '@(url|section):' "the markup shows raw"
+	expect report/no-timeline 'report has no timeline' \
+	    "1 on a report does not say why nothing changes"
+	steps no-report 80x24 "$utf8" demo.sqlite <<'EOF'
+5
+:dump timeline
+EOF
+	expect no-report/timeline 'no ncu report \(open X\.ncu-rep\)' \
+	    "5 on a trace does not say there is no report"
+fi
+
 # ---- bookmarks kept between sessions -------------------------------------
 
 # Kept in the cache directory ($XDG_CACHE_HOME/gpulens), keyed by the
