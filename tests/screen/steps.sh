@@ -725,6 +725,27 @@ nchecks=$((nchecks + 1))
 [ $? -eq 2 ] && grep -q "nosuch': no such file" nosuch.log ||
     { fail "a missing second trace: no clear error"; cat nosuch.log; }
 
+# A kernel whose trace gives no register count (rocprofv3, RPD, a Kineto
+# trace without "registers per thread"): "regs -", not "regs 0".
+if [ -n "$py" ]; then
+	"$py" - job/rank-0.pt.trace.json noregs.pt.trace.json <<'EOF' ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["traceEvents"]:
+    e.get("args", {}).pop("registers per thread", None)
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+	    fail "cannot write the trace without registers"
+	printf '3\nENTER\n:dump out/noregs.screen\n' >noregs.script
+	nchecks=$((nchecks + 1))
+	env GPULENS_TUI_SIZE=120x40 LANG="$utf8" LC_ALL="$utf8" "$GPULENS" \
+	    --no-cache --script noregs.script noregs.pt.trace.json \
+	    >noregs.log 2>&1 || { fail "noregs: gpulens failed"; cat noregs.log; }
+	expect noregs 'instance 1/' "no jump to a kernel"
+	expect noregs ' regs -( |$)' "a kernel without a register count"
+	expect_not noregs ' regs 0( |$)' "no register count shows as 0"
+fi
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
