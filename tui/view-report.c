@@ -454,6 +454,33 @@ vr_value(const struct report *r, const struct report_value *val, char *buf,
 	}
 }
 
+/*
+ * ncu's "breakdown:METRIC" entries: their value is the list of metrics
+ * that make up METRIC, not a number. Shown as "LABEL breakdown" (METRIC's
+ * label) with the list dimmed across the value and unit columns. Returns 1
+ * if m is one.
+ */
+static int
+vr_breakdown(struct vr *v, struct cellgrid *g, int y,
+    const struct report_metric *m, int labw)
+{
+	const struct report		*r = v->r;
+	const struct report_metric	*of;
+	const char			*nm = report_str(r, m->name);
+	char				 buf[160], val[256];
+
+	if (m->label != 0 || strncmp(nm, "breakdown:", 10) != 0)
+		return 0;
+	of = r->nlaunches > 0 ? report_metric(r, v->sel, nm + 10) : NULL;
+	snprintf(buf, sizeof buf, "%s breakdown", of != NULL &&
+	    of->label != 0 ? report_str(r, of->label) : nm + 10);
+	cellgrid_text(g, 3, y, labw - 4, buf, v->san | ST_ELLIPSIS, CG_KEY);
+	vr_value(r, &m->value, val, sizeof val);
+	cellgrid_text(g, labw + 1, y, v->w - labw - 2, val,
+	    v->san | ST_ELLIPSIS, CG_DIM);
+	return 1;
+}
+
 static void
 vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 {
@@ -476,6 +503,8 @@ vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 		labw = v->w - valw - unitw - 4;
 		if (labw < 10)
 			labw = 10;
+		if (vr_breakdown(v, g, y, m, labw))
+			break;
 		/* Label and name end two columns before the value, cut with
 		 * an ellipsis: a long name never runs into its value. */
 		x = 3 + cellgrid_text(g, 3, y, labw - 4, report_str(r,

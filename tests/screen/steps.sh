@@ -603,6 +603,14 @@ r[5] = ("Compute is more heavily utilized than Memory: Look at the "
     "See the @url:CUDA Best Practices Guide:https://docs.nvidia.com/cuda/"
     "cuda-c-best-practices-guide/index.html#occupancy@ for more.")
 mk_ncu.RULES[0] = tuple(r)
+# A breakdown entry as ncu writes them: its value names the metrics that
+# make up another one.
+bd = "breakdown:sm__throughput.avg.pct_of_peak_sustained_elapsed"
+mk_ncu.ROOF.append(bd)
+values, pmv = mk_ncu.values, mk_ncu.pmv
+mk_ncu.values = lambda l: dict(values(l), **{bd: ("sm__inst_executed_pipe_"
+    "lsu.avg.pct_of_peak_sustained_active", "s")})
+mk_ncu.pmv = lambda v, k: mk_ncu.fbytes(1, v) if k == "s" else pmv(v, k)
 open(sys.argv[2], "wb").write(mk_ncu.ncurep())
 EOF
 	    fail "cannot write the report with markup"
@@ -622,6 +630,8 @@ EOF
 	    "bytes are not scaled"
 	expect report/metrics-2 'bytes\.sum\.per_second +123\.89 +GB/s' \
 	    "a rate is not scaled"
+	expect report/metrics-2 '^   Compute \(SM\) Throughput breakdown  +sm__inst_executed_pipe_lsu' \
+	    "a breakdown entry is not named after its metric"
 	for d in metrics metrics-2; do
 		expect_not "report/$d" '[a-z_.]+[0-9]{4,}' \
 		    "$d: a metric name runs into its value"
