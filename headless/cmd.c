@@ -227,14 +227,21 @@ int
 cmd_load_input(char *path, enum input_kind kind, const struct cmd_global *g,
     struct input *in)
 {
+	return cmd_load_inputs(&path, 1, kind, g, in);
+}
+
+int
+cmd_load_inputs(char *const *paths, int n, enum input_kind kind,
+    const struct cmd_global *g, struct input *in)
+{
 	struct load_opts	 lo;
 	char			*cause = NULL;
 
 	cmd_load_opts(g, &lo);
-	if (input_load(in, kind, &path, 1, &lo, &cause) == 0)
+	if (input_load(in, kind, paths, n, &lo, &cause) == 0)
 		return 0;
 	if (kind == INPUT_NONE)
-		kind = input_detect(path);
+		kind = input_detect(paths[0]);
 	sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 	    kind == INPUT_REPORT ? "cannot load the report" :
 	    "cannot load trace");

@@ -186,6 +186,11 @@ void			 cmd_load_opts(const struct cmd_global *,
  */
 int			 cmd_load_input(char *path, enum input_kind,
 			    const struct cmd_global *, struct input *);
+/* As cmd_load_input for paths[0, n): several traces merge into one job
+ * (input_load). */
+int			 cmd_load_inputs(char *const *paths, int n,
+			    enum input_kind, const struct cmd_global *,
+			    struct input *);
 /* As cmd_load_input for a timeline: the model, or NULL. */
 struct model		*cmd_load(char *path, const struct cmd_global *);
 /* Parses "1e6", "250000", "2M" style counts; -1 on error. */

@@ -1,8 +1,17 @@
 /*
  * main: gpulens's entry point.
  *
- *   gpulens [GLOBAL OPTIONS] TRACE          open the TUI on a trace
+ *   gpulens [GLOBAL OPTIONS] TRACE...       open the TUI on a trace, or
+ *                                           on several as one job
  *   gpulens [GLOBAL OPTIONS] VERB [ARGS]     run one headless verb
+ *
+ * Verb or trace: a first argument that names a verb is the verb, even
+ * when a file or directory of that name exists (a script's verbs must not
+ * change meaning with the current directory); write ./ranks to open a
+ * path called ranks. Anything else must be an existing file or directory,
+ * and so must every further argument: they open together, as one job
+ * (the ranks of a distributed run), loaded as the verbs load theirs
+ * (cmd_load_inputs).
  *
  * Global options may appear anywhere before "--": --no-cache, --progress,
  * --no-progress. Everything else belongs to the verb.
@@ -37,14 +46,16 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gpulens [--no-cache] [--progress|--no-progress] [--ascii]\n"
 	    "               [--no-color] [--max-frames N] [--script FILE]\n"
-	    "               [--max-memory SIZE] TRACE\n"
+	    "               [--max-memory SIZE] TRACE...\n"
 	    "       gpulens [--no-cache] VERB [OPTIONS] [ARGS]\n"
 	    "       gpulens --list-keys\n"
 	    "\n"
 	    "Opens TRACE in the terminal UI, or runs one verb. TRACE is an\n"
 	    "Nsight Systems export (.sqlite, or .nsys-rep with nsys installed),\n"
 	    "a PyTorch profiler trace (or a directory of rank traces), a\n"
-	    "rocprofv3 or rocmProfileData file, or an Nsight Compute report.\n\n");
+	    "rocprofv3 or rocmProfileData file, or an Nsight Compute report;\n"
+	    "several traces open as one job. A verb's name is the verb: write\n"
+	    "./NAME to open a trace called like a verb.\n\n");
 	for (i = 0; cmd_table[i] != NULL; i++)
 		fprintf(f, "  %-8s %s\n", cmd_table[i]->name,
 		    cmd_table[i]->usage);
@@ -52,6 +63,10 @@ usage(FILE *f)
 	    "key, action, help).\n'gpulens VERB --help' describes a verb; "
 	    "'man gpulens' describes everything.\n");
 }
+
+/* The traces open_tui() opens: the TUI keeps their bookmarks. */
+static char	**main_paths;
+static int	  main_npaths;
 
 static int
 main_tui(const struct input *in, const char *title,
@@ -62,6 +77,8 @@ main_tui(const struct input *in, const char *title,
 
 	memset(&o, 0, sizeof o);
 	o.title = title;
+	o.paths = (const char *const *)main_paths;
+	o.npaths = main_npaths;
 	o.max_frames = g->max_frames;
 	o.ascii = g->ascii;
 	o.no_color = g->no_color;
@@ -75,18 +92,57 @@ main_tui(const struct input *in, const char *title,
 	return 0;
 }
 
-/* Detects what path holds, loads it and opens the terminal UI on it. */
+/*
+ * Detects what paths[0, n) hold, loads them as the verbs do (several
+ * traces merge into one job) and opens the terminal UI on them.
+ */
 static int
-open_tui(char *path, const struct cmd_global *g)
+open_tui(char **paths, int n, const struct cmd_global *g)
 {
 	struct input	in;
+	char		*title;
 	int		rc;
 
-	if (cmd_load_input(path, INPUT_NONE, g, &in) != 0)
+	if (cmd_load_inputs(paths, n, INPUT_NONE, g, &in) != 0)
 		return EXIT_USAGE;
-	rc = main_tui(&in, path, g);
+	if (n > 1)
+		title = xasprintf("%s +%d more", paths[0], n - 1);
+	else
+		title = xstrdup(paths[0]);
+	main_paths = paths;
+	main_npaths = n;
+	rc = main_tui(&in, title, g);
+	main_paths = NULL;
+	main_npaths = 0;
+	free(title);
 	input_free(&in);
 	return rc;
+}
+
+/*
+ * The TUI's traces: av[0, ac) when each is an existing file or directory
+ * (the caller has seen that av[0] names no verb). Returns 0, or prints why
+ * not and returns EXIT_USAGE.
+ */
+static int
+main_traces(int ac, char **av)
+{
+	int	i;
+
+	for (i = 0; i < ac; i++) {
+		if (av[i][0] == '-' && i > 0) {
+			sanitize_msg(stderr, "gpulens: unknown option: %s "
+			    "(the terminal UI takes traces only)", av[i]);
+			return EXIT_USAGE;
+		}
+		if (access(av[i], F_OK) != 0) {
+			sanitize_msg(stderr, i == 0 ? "gpulens: '%s' is "
+			    "neither a verb nor a file" : "gpulens: '%s': no "
+			    "such file or directory", av[i]);
+			return EXIT_USAGE;
+		}
+	}
+	return 0;
 }
 
 /* --list-keys: the TUI's default key bindings, one per line. */
@@ -228,7 +284,7 @@ main(int argc, char **argv)
 		free(av);
 		return i;
 	}
-	if (main_wants_json(ac, av)) {
+	if (main_wants_json(ac, av) && access(av[0], F_OK) != 0) {
 		/* A script that asked for JSON gets an error envelope. */
 		memset(&o, 0, sizeof o);
 		out_init(&o, av[0][0] == '-' ? "gpulens" : av[0]);
@@ -245,19 +301,11 @@ main(int argc, char **argv)
 		free(av);
 		return EXIT_USAGE;
 	}
-	if (ac > 1) {
-		sanitize_msg(stderr, "gpulens: unknown verb '%s' (or more "
-		    "than one trace given to the terminal UI)", av[0]);
+	if ((i = main_traces(ac, av)) != 0) {
 		free(av);
-		return EXIT_USAGE;
+		return i;
 	}
-	if (access(av[0], F_OK) != 0) {
-		sanitize_msg(stderr, "gpulens: '%s' is neither a verb nor a "
-		    "file", av[0]);
-		free(av);
-		return EXIT_USAGE;
-	}
-	i = open_tui(av[0], &g);
+	i = open_tui(av, ac, &g);
 	free(av);
 	return i;
 }

@@ -24,6 +24,7 @@ static const struct {
 	{ "kernels", AV_KERNELS },
 	{ "findings", AV_FINDINGS },
 	{ "report", AV_REPORT },
+	{ "overlay", AV_OVERLAY },
 };
 
 const struct action_info *

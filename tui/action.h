@@ -30,6 +30,7 @@
 #define AV_KERNELS	0x08
 #define AV_FINDINGS	0x10
 #define AV_REPORT	0x20
+#define AV_OVERLAY	0x40	/* while a box is over a view */
 #define AV_TABLES	(AV_NVTX | AV_KERNELS | AV_FINDINGS)
 
 #define ACTION_LIST(X)							\
@@ -45,6 +46,9 @@
 	    "load warnings of the trace")				\
 	X(REPAINT, "repaint", AV_GLOBAL, "repaint the screen")		\
 	X(QUIT, "quit", AV_GLOBAL, "quit")				\
+	/* Any overlay (help, warnings, range statistics, bookmarks). */\
+	X(OVERLAY_CLOSE, "overlay-close", AV_OVERLAY,			\
+	    "close the box (never quits)")				\
 	/* Moving the selection, in the timeline and the tables. */	\
 	X(ROW_UP, "row-up", AV_TIMELINE | AV_TABLES | AV_REPORT,	\
 	    "previous row")						\

@@ -59,9 +59,13 @@ struct app {
 	int			 overlay;
 	int			 help_page, help_pages;
 	size_t			 warn_first;
+	char			**warn;		/* the warnings, wrapped */
+	size_t			 nwarn;
+	int			 warn_w;	/* ... at this screen width */
 	int			 clear;		/* blank the grid first */
 	struct keymap		*km;
 	const struct keytable	*kt_global;
+	const struct keytable	*kt_overlay;
 	const struct keytable	*kt[APP_NVIEWS];	/* each view's */
 };
 
@@ -85,8 +89,18 @@ app_switch(void *p, const struct tui_key *k, int i)
 {
 	struct app	*a = p;
 
-	if ((size_t)i >= APP_NVIEWS || app_view(a, (size_t)i) == NULL)
+	if ((size_t)i >= APP_NVIEWS)
 		return 0;
+	if (app_view(a, (size_t)i) == NULL) {
+		/* A view the input has not: say why, and how to get it. */
+		if (a->m == NULL)
+			snprintf(a->sh.note, sizeof a->sh.note, "a report "
+			    "has no timeline: launches are above");
+		else
+			snprintf(a->sh.note, sizeof a->sh.note, "no ncu "
+			    "report (open X.ncu-rep)");
+		return REDRAW_STATUS;
+	}
 	if (a->cur != (size_t)i)
 		a->clear = 1;
 	a->cur = (size_t)i;
@@ -164,6 +178,7 @@ app_new(const struct model *m, const struct app_opts *o, char **cause)
 	a = xcalloc(1, sizeof *a);
 	a->km = km;
 	a->kt_global = keymap_table(km, "global");
+	a->kt_overlay = keymap_table(km, "overlay");
 	for (j = 0; j < APP_NVIEWS; j++)
 		a->kt[j] = keymap_table(km, app_views[j]->name);
 	a->m = m;
@@ -171,6 +186,8 @@ app_new(const struct model *m, const struct app_opts *o, char **cause)
 	a->env.title = o->title;
 	a->env.sh = &a->sh;
 	a->env.arg = o->view_arg;
+	a->env.paths = o->paths;
+	a->env.npaths = o->npaths;
 	a->sh.t0 = a->sh.cursor = m != NULL ? m->origin_ns : 0;
 	a->sh.span = m != NULL ? m->end_ns - m->origin_ns : 0;
 	a->sh.sel = NONE32;
@@ -205,6 +222,7 @@ app_free(struct app *a)
 		if (a->view[i] != NULL)
 			app_views[i]->free(a->view[i]);
 	keymap_free(a->km);
+	overlay_wrap_free(a->warn, a->nwarn);
 	free(a);
 }
 
@@ -220,12 +238,15 @@ app_resize(struct app *a, int w, int h)
 			app_views[i]->resize(a->view[i], a->w, a->h);
 }
 
-/* A key while an overlay is up. */
+/* A key while the help or the warnings are up; oact is its action in the
+ * overlay table. */
 static int
-app_overlay_key(struct app *a, const struct tui_key *k)
+app_overlay_key(struct app *a, const struct tui_key *k, int oact)
 {
-	if (k->key == 'q' || k->key == 'Q')
-		return REACT_QUIT;
+	if (oact == ACT_OVERLAY_CLOSE) {
+		a->overlay = APP_OV_NONE;
+		return REDRAW_ALL;
+	}
 	if (a->overlay == APP_OV_HELP) {
 		if ((k->key == ' ' || k->key == TK_PGDN || k->key == 'j' ||
 		    k->key == TK_DOWN) && a->help_page + 1 < a->help_pages) {
@@ -241,12 +262,12 @@ app_overlay_key(struct app *a, const struct tui_key *k)
 	/* The list scrolls while lines are left below the box. */
 	if (a->overlay == APP_OV_WARN && (k->key == ' ' || k->key == 'j' ||
 	    k->key == TK_DOWN || k->key == TK_PGDN) &&
-	    a->m->nwarnings - a->warn_first > (size_t)(a->h > 6 ? a->h - 6 :
+	    a->nwarn - a->warn_first > (size_t)(a->h > 6 ? a->h - 6 :
 	    1)) {
 		a->warn_first += k->key == TK_PGDN || k->key == ' ' ?
 		    (size_t)(a->h > 8 ? a->h - 8 : 1) : 1;
-		if (a->warn_first >= a->m->nwarnings)
-			a->warn_first = a->m->nwarnings - 1;
+		if (a->warn_first >= a->nwarn)
+			a->warn_first = a->nwarn - 1;
 		return REDRAW_ALL;
 	}
 	if (a->overlay == APP_OV_WARN && (k->key == 'k' || k->key == TK_UP ||
@@ -260,19 +281,31 @@ app_overlay_key(struct app *a, const struct tui_key *k)
 
 /*
  * Key k, bound to vact in the current view's table and to gact in the
- * global one: the view's action first, the global one if the view passes.
+ * global one (oact in the overlay table): the view's action first, the
+ * global one if the view passes.
  */
 static int
-app_dispatch(struct app *a, const struct tui_key *k, int vact, int gact)
+app_dispatch(struct app *a, const struct tui_key *k, int vact, int gact,
+    int oact)
 {
 	const struct view_ops		*ops = app_views[a->cur];
 	const struct view_action	*b;
 	size_t				 i;
 	int				 r = view_clear_msg(a->sh.note);
 
+	/*
+	 * One rule for every box over a view: the overlay table first; its
+	 * overlay-close closes the box, and nothing a box does not use
+	 * reaches the global keys (q in a box closes it, never quits).
+	 */
 	if (a->overlay != APP_OV_NONE)
-		return r | app_overlay_key(a, k);
+		return r | app_overlay_key(a, k, oact);
 	a->sh.want = NULL;
+	if (a->sh.overlay) {
+		r |= ops->key(app_view(a, a->cur), k,
+		    oact == ACT_OVERLAY_CLOSE ? oact : vact);
+		return r & ~(REACT_PASS | REACT_QUIT | REACT_SWITCH);
+	}
 	r |= ops->key(app_view(a, a->cur), k, vact);
 	if (r & REACT_PASS) {
 		r &= ~REACT_PASS;
@@ -304,7 +337,8 @@ int
 app_key(struct app *a, const struct tui_key *k)
 {
 	return app_dispatch(a, k, keytable_action(a->kt[a->cur], k->key),
-	    keytable_action(a->kt_global, k->key));
+	    keytable_action(a->kt_global, k->key),
+	    keytable_action(a->kt_overlay, k->key));
 }
 
 int
@@ -322,11 +356,16 @@ app_action(struct app *a, int act, char **cause)
 	if (ai->views & action_view_bit(ops->name)) {
 		k.key = keytable_key(a->kt[a->cur], act);
 		return app_dispatch(a, &k, act, keytable_action(a->kt_global,
-		    k.key));
+		    k.key), keytable_action(a->kt_overlay, k.key));
+	}
+	if (ai->views & AV_OVERLAY) {
+		k.key = keytable_key(a->kt_overlay, act);
+		return app_dispatch(a, &k, ACT_NONE, ACT_NONE, act);
 	}
 	if (ai->views & AV_GLOBAL) {
 		k.key = keytable_key(a->kt_global, act);
-		return app_dispatch(a, &k, ACT_NONE, act);
+		return app_dispatch(a, &k, ACT_NONE, act,
+		    keytable_action(a->kt_overlay, k.key));
 	}
 	*cause = xasprintf("action %s does not apply to the %s view",
 	    ai->name, ops->name);
@@ -337,7 +376,7 @@ void
 app_draw(struct app *a, struct cellgrid *g, int dirty)
 {
 	const struct view_ops	*ops = app_views[a->cur];
-	struct overlay_keys	 t[2];
+	struct overlay_keys	 t[3];
 
 	if (a->overlay != APP_OV_NONE)
 		dirty = REDRAW_ALL;
@@ -356,14 +395,27 @@ app_draw(struct app *a, struct cellgrid *g, int dirty)
 		t[1].heading = "Every view";
 		t[1].items = a->kt_global->help;
 		t[1].n = a->kt_global->nhelp;
-		a->help_pages = overlay_help(g, a->env.gl, a->w, a->h, t, 2,
+		t[2].heading = "In a box";
+		t[2].items = a->kt_overlay->help;
+		t[2].n = a->kt_overlay->nhelp;
+		a->help_pages = overlay_help(g, a->env.gl, a->w, a->h, t, 3,
 		    a->help_page);
 		break;
 	case APP_OV_WARN:
+		/* Wrapped to the box (the screen less its frame and margins),
+		 * not cut at its edge. */
+		if (a->warn == NULL || a->warn_w != a->w) {
+			overlay_wrap_free(a->warn, a->nwarn);
+			a->warn = overlay_wrap((const char *const *)
+			    a->m->warnings, a->m->nwarnings, a->w - 6,
+			    a->env.gl->utf8 ? 0 : ST_ASCII, &a->nwarn);
+			a->warn_w = a->w;
+			if (a->warn_first >= a->nwarn)
+				a->warn_first = 0;
+		}
 		overlay_lines(g, a->env.gl, a->w, a->h, " Load warnings (any "
-		    "key closes) ", (const char *const *)a->m->warnings,
-		    a->m->nwarnings, a->warn_first,
-		    a->env.gl->utf8 ? 0 : ST_ASCII);
+		    "key closes) ", (const char *const *)a->warn, a->nwarn,
+		    a->warn_first, a->env.gl->utf8 ? 0 : ST_ASCII);
 		break;
 	}
 }

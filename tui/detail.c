@@ -161,7 +161,11 @@ detail_kernel(const struct model *m, const struct lane *l, size_t i,
 	detail_add(d, "grid", "%ux%ux%u", k->grid[0], k->grid[1], k->grid[2]);
 	detail_add(d, "block", "%ux%ux%u", k->block[0], k->block[1],
 	    k->block[2]);
-	detail_add(d, "regs", "%u", (unsigned int)k->regs);
+	/* 0: the trace has no register count (rocprofv3, RPD). */
+	if (k->regs != 0)
+		detail_add(d, "regs", "%u", (unsigned int)k->regs);
+	else
+		detail_add(d, "regs", "-");
 	units_bytes_sig(k->static_smem, a, sizeof a);
 	units_bytes_sig(k->dynamic_smem, b, sizeof b);
 	detail_add(d, "smem", "%s static + %s dynamic", a, b);

@@ -15,7 +15,8 @@
 
 /* The tables, in the order keymap_list() prints them. */
 static const char *const keymap_tables[KEYMAP_NTABLES] = {
-	"global", "timeline", "nvtx", "kernels", "findings", "report"
+	"global", "timeline", "nvtx", "kernels", "findings", "report",
+	"overlay"
 };
 
 /*
@@ -114,6 +115,8 @@ static const struct {
 	{ "report", "K WheelUp", "detail-up" },
 	{ "report", "PgDn Space", "detail-page-down" },
 	{ "report", "PgUp b", "detail-page-up" },
+
+	{ "overlay", "q Q Esc", "overlay-close" },
 };
 
 /* Named keys: the name keymap_key_parse() reads and the help's label. */

@@ -6,7 +6,10 @@
  * "nvtx", "kernels", "findings", "report"), and the table "global" of the
  * keys every view has. A key pressed in a view is looked up in the view's
  * table first, then in the global one (app.c); the action found is what
- * the view (or the application) runs. keymap_default() builds the
+ * the view (or the application) runs. While a box is up over a view (the
+ * help, the load warnings, range statistics, bookmarks) the table
+ * "overlay" comes first: its overlay-close keys (q Q Esc) close the box and
+ * never reach the global table, so q in a box does not quit. keymap_default() builds the
  * compiled-in default keymap from a table of (table, key name, action
  * name) strings in keymap.c; keymap_bind() checks each binding: the key
  * name must parse, the action must exist and apply to the table's view.
@@ -33,7 +36,7 @@
 
 #include "tui/action.h"
 
-#define KEYMAP_NTABLES	6
+#define KEYMAP_NTABLES	7
 
 struct keybind {
 	int		 key;		/* code point or TK_* */

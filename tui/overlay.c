@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tui/overlay.h"
 #include "tui/safetext.h"
+#include "util/xmalloc.h"
 
 #define OV_NAMEW	13	/* key names column */
 #define OV_MINCOL	40	/* narrowest column: name + help */
@@ -177,4 +179,72 @@ overlay_lines(struct cellgrid *g, const struct glyph *gl, int w, int h,
 		shown++;
 	}
 	return shown;
+}
+
+/* The bytes of s that fit w columns, cut after a space when there is one
+ * (never inside a UTF-8 sequence); at least one character. */
+static size_t
+overlay_fit(const char *s, int w, int sanflags)
+{
+	size_t	len = strlen(s), n = 0, next, sp = 0;
+
+	if (safetext_width(s, len, sanflags) <= w)
+		return len;
+	while (n < len) {
+		next = n + 1;
+		while (next < len && ((unsigned char)s[next] & 0xc0) == 0x80)
+			next++;
+		if (safetext_width(s, next, sanflags) > w)
+			break;
+		n = next;
+		if (s[n - 1] == ' ')
+			sp = n;
+	}
+	if (sp > 0)
+		return sp;
+	if (n == 0) {
+		n = 1;
+		while (n < len && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n++;
+	}
+	return n;
+}
+
+char **
+overlay_wrap(const char *const *lines, size_t n, int width, int sanflags,
+    size_t *nout)
+{
+	char		**out = NULL;
+	const char	 *p;
+	size_t		  cap = 0, k, cut;
+	int		  w;
+
+	*nout = 0;
+	if (width < 8)
+		width = 8;
+	for (k = 0; k < n; k++) {
+		p = lines[k];
+		w = width;
+		do {
+			cut = overlay_fit(p, w, sanflags);
+			XGROW(out, cap, *nout + 1);
+			out[(*nout)++] = xasprintf("%s%.*s", w < width ? "  " :
+			    "", (int)cut, p);
+			p += cut;
+			while (*p == ' ')
+				p++;
+			w = width - 2;
+		} while (*p != '\0');
+	}
+	return out;
+}
+
+void
+overlay_wrap_free(char **v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
 }

@@ -50,4 +50,14 @@ size_t	overlay_lines(struct cellgrid *, const struct glyph *, int w, int h,
 	    const char *title, const char *const *lines, size_t n,
 	    size_t first, int sanflags);
 
+/*
+ * Word-wraps lines[0, n) (untrusted text, measured as sanitised with
+ * sanflags) at width columns: a line longer than that becomes several,
+ * the later ones indented by two. Returns a malloc'd array of malloc'd
+ * strings (*nout of them); overlay_wrap_free() frees it.
+ */
+char	**overlay_wrap(const char *const *lines, size_t n, int width,
+	    int sanflags, size_t *nout);
+void	  overlay_wrap_free(char **, size_t);
+
 #endif

@@ -735,6 +735,8 @@ tui_run(const struct input *in, const struct tui_opts *o, char **cause)
 	memset(&ao, 0, sizeof ao);
 	ao.gl = glyph_get(utf8);
 	ao.title = o->title;
+	ao.paths = o->paths;
+	ao.npaths = o->npaths;
 	/* A report has its one view; a timeline model has the others. */
 	ao.view = o->view;
 	if (in->kind == INPUT_REPORT) {

@@ -39,6 +39,9 @@ struct tui_opts {
 	const char	*script;	/* key script file, or NULL */
 	int		 ascii;		/* force the ASCII glyph set */
 	int		 no_color;	/* attributes only (also $NO_COLOR) */
+	const char *const *paths;	/* the traces (bookmarks are kept
+					   for them, bmstore.h), or NULL */
+	int		 npaths;
 	const char	*view;		/* first view ("timeline", "nvtx",
 					   "kernels"), NULL: the input's
 					   first */

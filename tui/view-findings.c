@@ -144,7 +144,7 @@ vf_draw_detail(struct vf *v, struct cellgrid *g)
 		snprintf(buf, sizeof buf, "Costs %s (%.1f%% of the window); "
 		    "speed-up at most %.3fx (half removed), %.3fx (all).", a,
 		    f->share_pct, f->speedup_half, f->speedup_all);
-		cellgrid_text(g, 1, y++, w - 2, buf, ST_ASCII, CG_DETAIL);
+		vf_wrap(v, g, 1, &y, ymax, buf, CG_DETAIL);
 	}
 	if (y < ymax) {
 		fmt_time(a, sizeof a, f->t0 - v->tb.m->origin_ns);
@@ -154,7 +154,7 @@ vf_draw_detail(struct vf *v, struct cellgrid *g)
 		    "Enter shows it on the timeline.", a, b, c,
 		    f->one_off ? ", one-off" : "",
 		    f->gid != NONE32 ? ", with an event" : "");
-		cellgrid_text(g, 1, y++, w - 2, buf, ST_ASCII, CG_DETAIL);
+		vf_wrap(v, g, 1, &y, ymax, buf, CG_DETAIL);
 	}
 	if (f->command != NULL && y < ymax) {
 		cellgrid_text(g, 1, y++, w - 2, "Profile one launch:", ST_ASCII,

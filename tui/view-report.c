@@ -19,17 +19,20 @@
 
 #include "tui/action.h"
 #include "tui/fmt.h"
+#include "report/markup.h"
 #include "report/report.h"
 #include "tui/safetext.h"
 #include "tui/view-report.h"
 #include "util/sort.h"
+#include "util/units.h"
 #include "util/xmalloc.h"
 
 enum vr_line_kind {
 	VL_SECTION,	/* item: section index or REPORT_NONE */
 	VL_METRIC,	/* item: metric index */
 	VL_RULE,	/* item: rule index (its heading) */
-	VL_TEXT,	/* item: rule index; off, len: part of its message */
+	VL_TEXT,	/* item: rule index; off, len: part of its message
+			   as rendered (markup.h) into vr.text */
 	VL_NOTE,	/* off: index into vr_notes */
 };
 
@@ -67,6 +70,8 @@ struct vr {
 	size_t			 nlines, linescap;
 	uint32_t		*order;
 	size_t			 ordercap;
+	char			*text;		/* rule messages, rendered */
+	size_t			 textlen, textcap;
 	int			 built_w;	/* width of the built lines */
 	char			 msg[160];
 };
@@ -141,17 +146,26 @@ vr_build_rules(struct vr *v, const struct report_launch *l)
 {
 	const struct report	*r = v->r;
 	const char		*s;
-	size_t			 len, off, n, cut, k, shown = 0;
+	char			*t;
+	size_t			 len, off, n, cut, k, shown = 0, base;
 	size_t			 width = v->w > 8 ? (size_t)v->w - 6 : 2;
 
+	v->textlen = 0;
 	for (k = 0; k < l->nrules; k++) {
 		const struct report_rule *u = &r->rules[l->rule + k];
 		if (u->message == 0)
 			continue;
 		shown++;
 		vr_add(v, VL_RULE, l->rule + (uint32_t)k, 0, 0);
-		s = report_str(r, u->message);
-		len = strlen(s);
+		/* Links and section references as their text (markup.h). */
+		t = markup_render(report_str(r, u->message), 0);
+		len = strlen(t);
+		base = v->textlen;
+		XGROW(v->text, v->textcap, base + len + 1);
+		memcpy(v->text + base, t, len + 1);
+		v->textlen = base + len + 1;
+		free(t);
+		s = v->text + base;
 		for (off = 0; off < len; off += n) {
 			while (off < len && s[off] == ' ')
 				off++;
@@ -168,7 +182,7 @@ vr_build_rules(struct vr *v, const struct report_launch *l)
 				n = (size_t)((const char *)memchr(s + off,
 				    '\n', n) - (s + off)) + 1;
 			vr_add(v, VL_TEXT, l->rule + (uint32_t)k,
-			    (uint32_t)off, (uint32_t)n);
+			    (uint32_t)(base + off), (uint32_t)n);
 		}
 	}
 	if (shown == 0)
@@ -440,13 +454,41 @@ vr_value(const struct report *r, const struct report_value *val, char *buf,
 	}
 }
 
+/*
+ * ncu's "breakdown:METRIC" entries: their value is the list of metrics
+ * that make up METRIC, not a number. Shown as "LABEL breakdown" (METRIC's
+ * label) with the list dimmed across the value and unit columns. Returns 1
+ * if m is one.
+ */
+static int
+vr_breakdown(struct vr *v, struct cellgrid *g, int y,
+    const struct report_metric *m, int labw)
+{
+	const struct report		*r = v->r;
+	const struct report_metric	*of;
+	const char			*nm = report_str(r, m->name);
+	char				 buf[160], val[256];
+
+	if (m->label != 0 || strncmp(nm, "breakdown:", 10) != 0)
+		return 0;
+	of = r->nlaunches > 0 ? report_metric(r, v->sel, nm + 10) : NULL;
+	snprintf(buf, sizeof buf, "%s breakdown", of != NULL &&
+	    of->label != 0 ? report_str(r, of->label) : nm + 10);
+	cellgrid_text(g, 3, y, labw - 4, buf, v->san | ST_ELLIPSIS, CG_KEY);
+	vr_value(r, &m->value, val, sizeof val);
+	cellgrid_text(g, labw + 1, y, v->w - labw - 2, val,
+	    v->san | ST_ELLIPSIS, CG_DIM);
+	return 1;
+}
+
 static void
 vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 {
 	const struct report		*r = v->r;
 	const struct report_metric	*m;
 	const struct report_rule	*u;
-	char				 buf[160], val[64];
+	char				 buf[160], val[64], ubuf[16];
+	const char			*unit;
 	int				 x, labw, valw = 16, unitw = 10;
 
 	cellgrid_fill(g, 0, y, v->w, 1, L' ', CG_DETAIL);
@@ -459,24 +501,35 @@ vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 	case VL_METRIC:
 		m = &r->metrics[l->item];
 		labw = v->w - valw - unitw - 4;
-		if (labw < 8)
-			labw = 8;
-		x = 3 + cellgrid_text(g, 3, y, labw - 2, report_str(r,
+		if (labw < 10)
+			labw = 10;
+		if (vr_breakdown(v, g, y, m, labw))
+			break;
+		/* Label and name end two columns before the value, cut with
+		 * an ellipsis: a long name never runs into its value. */
+		x = 3 + cellgrid_text(g, 3, y, labw - 4, report_str(r,
 		    m->label != 0 ? m->label : m->name), v->san | ST_ELLIPSIS,
 		    CG_KEY);
-		if (m->label != 0 && m->label != m->name && x + 3 < labw) {
-			cellgrid_text(g, x + 1, y, labw - x - 1,
+		if (m->label != 0 && m->label != m->name && x + 4 < labw - 1) {
+			cellgrid_text(g, x + 2, y, labw - 1 - (x + 2),
 			    report_str(r, m->name), v->san | ST_ELLIPSIS,
 			    CG_DIM);
 		}
+		unit = report_str(r, m->unit);
 		if (m->value.type == RV_NONE && m->ninst > 0)
 			snprintf(val, sizeof val, "[%u values]", m->ninst);
+		else if ((m->value.type == RV_DOUBLE &&
+		    units_metric(m->value.v.d, unit, val, sizeof val, ubuf,
+		    sizeof ubuf)) || (m->value.type == RV_UINT &&
+		    units_metric((double)m->value.v.u, unit, val, sizeof val,
+		    ubuf, sizeof ubuf)))
+			unit = ubuf;	/* scaled: 6.23 GHz, 431.84 us */
 		else
 			vr_value(r, &m->value, val, sizeof val);
 		x = labw + 1;
 		cellgrid_text(g, x, y, valw, val, v->san | ST_ELLIPSIS,
 		    CG_DETAIL | CGA_BOLD);
-		cellgrid_text(g, x + valw + 1, y, unitw, report_str(r, m->unit),
+		cellgrid_text(g, x + valw + 1, y, unitw, unit,
 		    v->san | ST_ELLIPSIS, CG_DIM);
 		break;
 	case VL_RULE:
@@ -507,7 +560,7 @@ vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 	case VL_TEXT:
 		u = &r->rules[l->item];
 		{
-			const char *s = report_str(r, u->message) + l->off;
+			const char *s = v->text + l->off;
 			char line[512];
 			size_t n = l->len < sizeof line - 1 ? l->len :
 			    sizeof line - 1;
@@ -688,6 +741,7 @@ vr_free(void *p)
 		return;
 	free(v->lines);
 	free(v->order);
+	free(v->text);
 	free(v);
 }
 

@@ -19,7 +19,7 @@ int
 tl_find_prompt(void *p, const struct tui_key *k, int id)
 {
 	struct tl	*v = p;
-	char		 buf[48];
+	char		 buf[96], d[32];
 
 	switch (id) {
 	case TL_PR_SEARCH:
@@ -30,12 +30,15 @@ tl_find_prompt(void *p, const struct tui_key *k, int id)
 		    NULL);
 		break;
 	case TL_PR_MINDUR:
-		buf[0] = '\0';
+		/* The prompt starts empty; the filter in force is in its
+		 * label. */
 		if (v->min_dur > 0)
-			snprintf(buf, sizeof buf, "%lldns",
-			    (long long)v->min_dur);
-		prompt_open(&v->pr, id, "min duration (e.g. 10us; empty: "
-		    "all): ", buf);
+			snprintf(buf, sizeof buf, "min duration (now %s; "
+			    "empty: all): ", fmt_time(d, sizeof d, v->min_dur));
+		else
+			snprintf(buf, sizeof buf, "min duration (e.g. 10us; "
+			    "empty: all): ");
+		prompt_open(&v->pr, id, buf, NULL);
 		break;
 	}
 	return REDRAW_STATUS;

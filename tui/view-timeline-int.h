@@ -77,6 +77,8 @@ struct tl {
 	int			 overlay;
 	struct rangestat	 rs;
 	struct bookmarks	 bm;
+	const char *const	*paths;		/* where bookmarks are kept */
+	int			 npaths;
 	size_t			 bm_sel;
 };
 
@@ -128,6 +130,7 @@ int		 tl_mark_range(void *, const struct tui_key *, int);
 int		 tl_mark_bookmark(void *, const struct tui_key *, int);
 int		 tl_mark_list(void *, const struct tui_key *, int);
 int		 tl_mark_key(struct tl *, const struct tui_key *);
+void		 tl_mark_load(struct tl *);
 
 /* view-timeline-draw.c: the panes a reaction damaged. */
 void		 tl_draw(void *, struct cellgrid *, int);

@@ -5,7 +5,9 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "tui/bmstore.h"
 #include "tui/bookmark.h"
 #include "tui/fmt.h"
 #include "tui/layout.h"
@@ -43,6 +45,36 @@ tl_mark_range(void *p, const struct tui_key *k, int end)
 	return REDRAW_ALL;
 }
 
+/* The bookmarks kept for the trace (bmstore.h), if any. */
+void
+tl_mark_load(struct tl *v)
+{
+	size_t	n;
+
+	if (v->paths == NULL || v->npaths < 1)
+		return;
+	n = bmstore_load(&v->bm, v->paths, v->npaths,
+	    (uint32_t)v->m->nevents);
+	if (n > 0)
+		snprintf(v->msg, sizeof v->msg, "%zu bookmark%s kept from "
+		    "before (' lists them)", n, n == 1 ? "" : "s");
+}
+
+/* Keeps the bookmarks; a failure only says so on the status line. */
+static void
+tl_mark_save(struct tl *v)
+{
+	char	*cause = NULL;
+
+	if (v->paths == NULL || v->npaths < 1)
+		return;
+	if (bmstore_save(&v->bm, v->paths, v->npaths, &cause) != 0) {
+		snprintf(v->msg, sizeof v->msg, "bookmarks not saved: %s",
+		    cause != NULL ? cause : "no cache directory");
+		free(cause);
+	}
+}
+
 int
 tl_mark_bookmark(void *p, const struct tui_key *k, int arg)
 {
@@ -57,6 +89,8 @@ tl_mark_bookmark(void *p, const struct tui_key *k, int arg)
 		snprintf(v->msg, sizeof v->msg, "bookmark %d at %s (' lists "
 		    "them)", id, fmt_when(a, sizeof a, v->tc, v->m->origin_ns,
 		    v->sh->abs_time, v->sh->res));
+	if (id >= 0)
+		tl_mark_save(v);
 	return REDRAW_STATUS;
 }
 
@@ -112,6 +146,7 @@ tl_mark_key(struct tl *v, const struct tui_key *k)
 		return REDRAW_ALL;
 	case 'd':
 		bookmarks_del(&v->bm, v->bm_sel);
+		tl_mark_save(v);
 		if (v->bm_sel >= v->bm.n && v->bm_sel > 0)
 			v->bm_sel--;
 		return REDRAW_ALL;
@@ -131,6 +166,5 @@ tl_mark_key(struct tl *v, const struct tui_key *k)
 		return REDRAW_ALL;
 	}
 	v->overlay = TL_OV_NONE;
-	return REDRAW_ALL | ((k->key == 'q' || k->key == 'Q') ? REACT_PASS :
-	    0);
+	return REDRAW_ALL;
 }

@@ -25,16 +25,18 @@ tl_nav_pan(void *p, const struct tui_key *k, int eighths)
 	return TL_VIEW;
 }
 
+/* Home / End: the trace's start or end, cursor and window, whatever the
+ * zoom. */
 int
 tl_nav_home(void *p, const struct tui_key *k, int end)
 {
 	struct tl	*v = p;
-	int64_t		 old = v->t0;
+	int64_t		 lo = v->m->origin_ns, total = tl_total(v);
 
-	v->t0 = end ? v->m->origin_ns + tl_total(v) - v->span :
-	    v->m->origin_ns;
-	tl_clamp(v);
-	v->tc += v->t0 - old;
+	v->t0 = end ? lo + total - v->span : lo;
+	v->tc = end ? lo + total - 1 : lo;
+	if (v->tc < lo)
+		v->tc = lo;
 	tl_clamp(v);
 	return TL_VIEW;
 }
@@ -71,12 +73,14 @@ tl_nav_zoom(void *p, const struct tui_key *k, int in)
 	double		 off = (double)(v->tc - v->t0) / (double)v->span;
 	int		 col;
 
-	/* The wheel zooms at the pointer, keys at the cursor. */
+	/* The wheel zooms at the pointer (the cursor goes there), keys at
+	 * the cursor. */
 	if ((k->key == TK_WHEEL_UP || k->key == TK_WHEEL_DOWN) &&
 	    k->x >= v->tx && k->x < v->tx + v->tw) {
 		col = k->x - v->tx;
 		anchor = (lod_colt(&lv, col) + lod_colt(&lv, col + 1)) / 2;
 		off = (col + 0.5) / v->tw;
+		v->tc = anchor;
 	}
 	return in ? tl_zoom_at(v, 1, TL_ZOOM, anchor, off) :
 	    tl_zoom_at(v, TL_ZOOM, 1, anchor, off);

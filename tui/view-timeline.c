@@ -117,6 +117,7 @@ tl_publish(struct tl *v)
 	v->sh->cursor = v->tc;
 	v->sh->sel = v->sel_gid;
 	v->sh->res = v->tw > 0 && v->span / v->tw > 0 ? v->span / v->tw : 1;
+	v->sh->overlay = v->overlay != TL_OV_NONE;
 }
 
 void
@@ -230,14 +231,16 @@ tl_key(void *p, const struct tui_key *k, int act)
 			r |= REDRAW_STATUS;
 			break;
 		}
+	} else if (v->overlay != TL_OV_NONE && act == ACT_OVERLAY_CLOSE) {
+		/* The application's overlay rule (app.c): q Q Esc close. */
+		v->overlay = TL_OV_NONE;
+		r |= REDRAW_ALL;
 	} else if (v->overlay == TL_OV_BOOKMARKS)
 		r |= tl_mark_key(v, k);
 	else if (v->overlay == TL_OV_RANGE) {
-		/* Any key closes the statistics; q still quits. */
+		/* Any key closes the statistics. */
 		v->overlay = TL_OV_NONE;
 		r |= REDRAW_ALL;
-		if (k->key == 'q' || k->key == 'Q')
-			r |= REACT_PASS;
 	} else if ((b = view_action_find(view_timeline_actions,
 	    view_timeline_nactions, act)) != NULL)
 		r |= b->fn(v, k, b->arg);
@@ -285,6 +288,9 @@ tl_command(void *p, const struct view_msg *msg)
 			    "duration filter (f changes it)");
 		break;
 	case VMSG_SHOW_RANGE:
+		/* A range has no event: the previous selection (and its
+		 * detail pane) would be off-screen and mean nothing here. */
+		tl_select(v, NONE32, NULL, 0);
 		v->t0 = msg->t0;
 		v->span = msg->t1 - msg->t0;
 		v->tc = msg->t0;
@@ -343,6 +349,9 @@ tl_init(const struct model *m, const struct view_env *env)
 	search_init(&v->srch);
 	rangestat_init(&v->rs);
 	bookmarks_init(&v->bm);
+	v->paths = env->paths;
+	v->npaths = env->npaths;
+	tl_mark_load(v);
 	tl_resize(v, 80, 24);
 	v->t0 = m->origin_ns;
 	v->span = tl_total(v);

@@ -114,6 +114,10 @@ struct view_shared {
 	/* A note for the status line (load warnings, where a jump came
 	 * from), shown by every view until the next key. */
 	char		 note[160];
+	/* The view has a box up over it (range statistics, bookmarks): the
+	 * application gives it the overlay table's actions, and keys it
+	 * passes go nowhere (app.c: an overlay's keys never quit). */
+	int		 overlay;
 };
 
 /* What the application tells a view, fixed for its lifetime. */
@@ -122,6 +126,8 @@ struct view_env {
 	const char		*title;	/* may be NULL */
 	struct view_shared	*sh;
 	const void		*arg;	/* view-specific data (tui_opts) */
+	const char *const	*paths;	/* the traces shown, or NULL */
+	int			 npaths;
 };
 
 struct view_ops {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "util/units.h"
 
@@ -171,4 +172,69 @@ units_parse_time(const char *s, int64_t *out, int *absolute)
 		s++;
 	}
 	return units_parse_dur(s, out);
+}
+
+/* The unit families units_metric() scales: the names a profiler writes
+ * (case aside), each as a multiple of the family's base. */
+static const struct {
+	const char	*name;
+	double		 mult;
+	int		 family;
+} units_known[] = {
+	{ "ns", 1, 0 }, { "nsecond", 1, 0 }, { "nanosecond", 1, 0 },
+	{ "us", 1e3, 0 }, { "usecond", 1e3, 0 }, { "microsecond", 1e3, 0 },
+	{ "ms", 1e6, 0 }, { "msecond", 1e6, 0 }, { "millisecond", 1e6, 0 },
+	{ "s", 1e9, 0 }, { "second", 1e9, 0 },
+	{ "hz", 1, 1 }, { "khz", 1e3, 1 }, { "mhz", 1e6, 1 },
+	{ "ghz", 1e9, 1 }, { "cycle/second", 1, 1 },
+	{ "cycle/msecond", 1e3, 1 }, { "cycle/usecond", 1e6, 1 },
+	{ "cycle/nsecond", 1e9, 1 },
+	{ "byte", 1, 2 }, { "bytes", 1, 2 }, { "kbyte", 1e3, 2 },
+	{ "mbyte", 1e6, 2 }, { "gbyte", 1e9, 2 }, { "tbyte", 1e12, 2 },
+	{ "byte/second", 1, 3 }, { "bytes/second", 1, 3 }, { "byte/s", 1, 3 },
+	{ "kbyte/s", 1e3, 3 }, { "mbyte/s", 1e6, 3 }, { "gbyte/s", 1e9, 3 },
+	{ "kbyte/second", 1e3, 3 }, { "mbyte/second", 1e6, 3 },
+	{ "gbyte/second", 1e9, 3 }, { "tbyte/second", 1e12, 3 },
+};
+
+/* Each family's units from its base up, a factor of 1000 apart. */
+static const char *const units_ladder[4][5] = {
+	{ "ns", "us", "ms", "s", NULL },
+	{ "Hz", "kHz", "MHz", "GHz", "THz" },
+	{ "B", "KB", "MB", "GB", "TB" },
+	{ "B/s", "KB/s", "MB/s", "GB/s", "TB/s" },
+};
+
+int
+units_metric(double v, const char *unit, char *val, size_t vlen,
+    char *ubuf, size_t ulen)
+{
+	double	a;
+	size_t	i;
+	int	f, k, last;
+
+	if (unit == NULL || isnan(v) || isinf(v))
+		return 0;
+	for (i = 0; i < sizeof units_known / sizeof units_known[0]; i++)
+		if (strcasecmp(unit, units_known[i].name) == 0)
+			break;
+	if (i == sizeof units_known / sizeof units_known[0])
+		return 0;
+	f = units_known[i].family;
+	for (last = 0; last < 4 && units_ladder[f][last + 1] != NULL; last++)
+		;
+	a = fabs(v) * units_known[i].mult;
+	k = 0;
+	while (a >= 1000 && k < last) {
+		a /= 1000;
+		k++;
+	}
+	if (v < 0)
+		a = -a;
+	if (k == 0 && a == floor(a))
+		snprintf(val, vlen, "%.0f", a);
+	else
+		snprintf(val, vlen, "%.2f", a);
+	snprintf(ubuf, ulen, "%s", units_ladder[f][k]);
+	return 1;
 }

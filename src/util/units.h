@@ -21,6 +21,17 @@ char	*units_bytes(uint64_t bytes, char *buf, size_t len);
 char	*units_bytes_sig(uint64_t bytes, char *buf, size_t len);
 /* A rate in decimal units, three significant digits: "12.3 GB/s". */
 char	*units_rate(double bytes_per_s, char *buf, size_t len);
+/*
+ * A profiler's metric value in its unit ("hz", "nsecond", "byte",
+ * "Gbyte/second", "cycle/nsecond"; case aside) scaled to the largest
+ * decimal prefix that leaves it at least 1: 6230455724.34 hz -> "6.23"
+ * "GHz", 431840 ns -> "431.84" "us", 1536 byte -> "1.54" "KB". The value
+ * goes into val (two decimals, none for a whole number left unscaled), the
+ * unit into ubuf. Returns 1, or 0 (nothing written) for a unit it does not
+ * scale (%, cycle, inst, ...) or a value that is not finite.
+ */
+int	 units_metric(double v, const char *unit, char *val, size_t vlen,
+	    char *ubuf, size_t ulen);
 /* Integer with thousands separators: "1,234,567". */
 char	*units_count(uint64_t n, char *buf, size_t len);
 

@@ -43,6 +43,7 @@ section() {
 	kernels) t="Kernel table keys" ;;
 	findings) t="Findings panel" ;;
 	report) t="Report view" ;;
+	overlay) t="Keys in a box" ;;
 	*) fail "--list-keys: unknown table '$1'" ;;
 	esac
 	awk -v t=".Ss $t" '$0 == t { on = 1; next }
@@ -61,7 +62,7 @@ man_actions() {
 	    sed 's/^Cm //'
 }
 tables=$(echo "$list" | cut -f1 | uniq)
-for t in global timeline nvtx kernels findings report; do
+for t in global timeline nvtx kernels findings report overlay; do
 	echo "$tables" | grep -qx "$t" || fail "--list-keys has no table '$t'"
 done
 set -f		# keys like ? are not file patterns

@@ -403,12 +403,24 @@ W
 :dump list
 x
 :dump closed
+W
+q
+:dump closed-q
 EOF
 	expect warnings/opened 'load warning.*\(W lists them\)' \
 	    "no warning on the status line"
 	expect warnings/list 'Load warnings' "W does not list the warnings"
 	expect warnings/list 'string ids missing' "the warning text is not listed"
 	expect_not warnings/closed 'Load warnings' "the warnings do not close"
+	expect_row warnings/closed-q 24 ' cursor \+' "q in the warnings quits"
+	expect_not warnings/closed-q 'Load warnings' "q does not close the warnings"
+	# Narrower than the warning: wrapped, not cut.
+	steps warnings-60 60x24 "$utf8" partial.sqlite <<'EOF'
+W
+:dump list
+EOF
+	expect warnings-60/list 'string ids missing' "the warning is not listed"
+	expect warnings-60/list 'empty names\)' "the warning is cut, not wrapped"
 else
 	echo "note: python3 missing: the warnings and escapes sets are skipped"
 fi
@@ -482,6 +494,266 @@ EOF
 			    fail "$f: a raw C1 control"
 		done
 	done
+fi
+
+# ---- boxes close on q and Esc; Home/End; the wheel; findings; f prompt --
+
+# In every box (help, range statistics, bookmarks) q and Esc close the box
+# and never quit: a q that quit would leave the later dumps unwritten.
+steps boxes 80x24 "$utf8" demo.sqlite <<'EOF'
+?
+q
+:dump help-q
+[
+l
+l
+]
+:dump range
+q
+:dump range-q
+m
+'
+:dump bookmarks
+q
+:dump bookmarks-q
+'
+ESC
+:dump bookmarks-esc
+?
+ESC
+:dump help-esc
+EOF
+for d in help-q range-q bookmarks-q bookmarks-esc help-esc; do
+	expect_row "boxes/$d" 24 ' cursor \+' "$d: not back on the timeline"
+	expect_not "boxes/$d" 'Keys|Range \+|Bookmarks' "$d: the box stays"
+done
+expect boxes/range 'Range \+' "] shows no range statistics"
+expect boxes/bookmarks 'Bookmarks' "' shows no bookmark list"
+
+# Home and End: the trace's start and end, cursor and window, at full zoom
+# as zoomed in; the wheel zooms around the pointer's time (column 70 of 80
+# is about 5/6 of the way: the cursor goes there, not to the left edge).
+steps nav 80x24 "$utf8" demo.sqlite <<'EOF'
+END
+:dump end-full
+HOME
+:dump home-full
++
++
++
+END
+:dump end-zoomed
+HOME
+:dump home-zoomed
+0
+WHEEL_UP 70 10
+:dump wheel
+EOF
+expect nav/end-full ' cursor \+909ms +window 908\.7ms' \
+    "End at full zoom does not go to the trace end"
+expect nav/home-full ' cursor \+0ms +window 908\.7ms' "Home does not go to the trace start"
+expect nav/end-zoomed ' cursor \+909ms +window 113\.6ms' \
+    "End zoomed in does not go to the trace end"
+expect nav/home-zoomed ' cursor \+0ms +window 113\.6ms' \
+    "Home zoomed in does not go to the trace start"
+expect nav/wheel ' cursor \+7[0-9][0-9]ms +window 454\.3ms' \
+    "the wheel does not zoom around the pointer"
+
+# A finding without an event (the third) clears the selection and the
+# detail pane that the first finding's event left; the f prompt starts
+# empty, the filter in force in its label.
+steps findings-range 80x24 "$utf8" demo.sqlite <<'EOF'
+4
+ENTER
+:dump event
+4
+j
+j
+ENTER
+:dump range
+f
+1
+0
+u
+s
+ENTER
+f
+:dump prompt
+EOF
+expect findings-range/event '^  kernel +nccl' "finding 1 selects no event"
+expect_not findings-range/range '^  kernel ' \
+    "a finding without an event keeps the previous detail pane"
+expect_row findings-range/prompt 24 '^ ?min duration \(now 10\.00us; empty: all\): *$' \
+    "the f prompt is not empty"
+
+# ---- the Nsight Compute report view ------------------------------------
+
+# The project's report fixture (fixtures/mk_ncu.py), written again with
+# ncu's markup in a rule message: links and section references show as
+# their text, values as scaled units; a trace's 5 and a report's 1 say
+# why there is no such view.
+if [ -n "$py" ] && [ -f "$src/fixtures/mk_ncu.py" ]; then
+	"$py" - "$src/fixtures" markup.ncu-rep <<'EOF' ||
+import sys
+sys.path.insert(0, sys.argv[1])
+import mk_ncu
+r = list(mk_ncu.RULES[0])
+r[5] = ("Compute is more heavily utilized than Memory: Look at the "
+    "@section:ComputeWorkloadAnalysis:Compute Workload Analysis@ section. "
+    "See the @url:CUDA Best Practices Guide:https://docs.nvidia.com/cuda/"
+    "cuda-c-best-practices-guide/index.html#occupancy@ for more.")
+mk_ncu.RULES[0] = tuple(r)
+# A breakdown entry as ncu writes them: its value names the metrics that
+# make up another one.
+bd = "breakdown:sm__throughput.avg.pct_of_peak_sustained_elapsed"
+mk_ncu.ROOF.append(bd)
+values, pmv = mk_ncu.values, mk_ncu.pmv
+mk_ncu.values = lambda l: dict(values(l), **{bd: ("sm__inst_executed_pipe_"
+    "lsu.avg.pct_of_peak_sustained_active", "s")})
+mk_ncu.pmv = lambda v, k: mk_ncu.fbytes(1, v) if k == "s" else pmv(v, k)
+open(sys.argv[2], "wb").write(mk_ncu.ncurep())
+EOF
+	    fail "cannot write the report with markup"
+	steps report 80x24 "$utf8" markup.ncu-rep <<'EOF'
+:dump metrics
+PGDN
+:dump metrics-2
+r
+:dump rules
+1
+:dump no-timeline
+EOF
+	expect report/metrics 'Duration .* 812\.54 +us' "the duration is not in us"
+	expect report/metrics-2 'dram__cycles_elapsed.* 2\.62 +GHz' \
+	    "a clock is not in GHz"
+	expect report/metrics-2 'dram__bytes\.sum  +100\.66 +MB' \
+	    "bytes are not scaled"
+	expect report/metrics-2 'bytes\.sum\.per_second +123\.89 +GB/s' \
+	    "a rate is not scaled"
+	expect report/metrics-2 '^   Compute \(SM\) Throughput breakdown  +sm__inst_executed_pipe_lsu' \
+	    "a breakdown entry is not named after its metric"
+	for d in metrics metrics-2; do
+		expect_not "report/$d" '[a-z_.]+[0-9]{4,}' \
+		    "$d: a metric name runs into its value"
+	done
+	expect report/rules 'Look at the Compute Workload *$' \
+	    "a section reference is not its name"
+	expect report/rules '^ +Analysis section\. See the CUDA Best Practices Guide for more\.' \
+	    "a link is not its text"
+	expect_not report/rules '@(url|section):' "the markup shows raw"
+	expect report/no-timeline 'report has no timeline' \
+	    "1 on a report does not say why nothing changes"
+	steps no-report 80x24 "$utf8" demo.sqlite <<'EOF'
+5
+:dump timeline
+EOF
+	expect no-report/timeline 'no ncu report \(open X\.ncu-rep\)' \
+	    "5 on a trace does not say there is no report"
+fi
+
+# ---- bookmarks kept between sessions -------------------------------------
+
+# Kept in the cache directory ($XDG_CACHE_HOME/gpulens), keyed by the
+# trace like its model cache, never beside the trace; restored on open.
+# An unusable cache directory (a file stands there) does not fail the TUI.
+# (Not frozen: these run with a cache.)
+# cached NAME CACHE: the script on stdin, its dumps out/bm/NAME-*.screen.
+cached() {
+	mkdir -p out/bm
+	sed "s|^:dump \\(.*\\)|:dump out/bm/$1-\\1.screen|" >"bm-$1.script"
+	if ! env GPULENS_TUI_SIZE=80x24 LANG="$utf8" LC_ALL="$utf8" \
+	    XDG_CACHE_HOME="$2" "$GPULENS" --script "bm-$1.script" \
+	    bm/demo.sqlite >"bm-$1.log" 2>&1; then
+		fail "bookmarks $1: gpulens --script failed"
+		cat "bm-$1.log"
+	fi
+}
+mkdir -p bm cache
+cp demo.sqlite bm/demo.sqlite
+cached first "$tmp/cache" <<'EOF'
+g
+1
+0
+0
+m
+s
+ENTER
+m
+:dump set
+EOF
+cached second "$tmp/cache" <<'EOF'
+'
+:dump list
+EOF
+expect bm/first-set 'bookmark 1 at \+100' "m sets no bookmark"
+expect bm/second-list 'Bookmarks' "' shows no list"
+expect bm/second-list '1 +\+100' "the bookmark is not kept between sessions"
+nchecks=$((nchecks + 2))
+ls "$tmp/cache/gpulens/"*.bookmarks >/dev/null 2>&1 ||
+    fail "no bookmarks file in the cache directory"
+ls -a bm | grep -v '^\.\.\?$' | grep -qv '^demo\.sqlite$' &&
+    fail "a file was written beside the trace: $(ls -a bm)"
+: >notadir
+cached unusable "$tmp/notadir" <<'EOF'
+m
+:dump set
+'
+:dump list
+EOF
+expect bm/unusable-set 'bookmarks not saved' \
+    "an unusable cache directory: no word on the bookmark"
+expect bm/unusable-list '1 +\+' "the session's bookmark is lost"
+
+# ---- several traces as one job; verb or path -------------------------------
+
+mkdir -p job
+for r in 0 1; do
+	"$GPULENS" demo --format kineto --gpus 2 --rank $r --events 2000 \
+	    --out "job/rank-$r.pt.trace.json" >/dev/null 2>&1 ||
+	    fail "demo --format kineto rank $r"
+done
+printf ':dump out/job.screen\n' >job.script
+nchecks=$((nchecks + 1))
+env GPULENS_TUI_SIZE=120x40 LANG="$utf8" LC_ALL="$utf8" "$GPULENS" \
+    --no-cache --script job.script job/rank-0.pt.trace.json \
+    job/rank-1.pt.trace.json >job.log 2>&1 ||
+    { fail "two traces do not open as one job"; cat job.log; }
+expect job 'pid [0-9]+ rank 0' "no rank 0 in the job"
+expect job 'pid [0-9]+ rank 1' "no rank 1 in the job"
+# A directory named like a verb: ./ranks opens it, `ranks` is the verb.
+mkdir -p ranks
+cp job/*.json ranks/
+printf ':dump out/ranks-dir.screen\n' >ranks.script
+nchecks=$((nchecks + 2))
+env GPULENS_TUI_SIZE=80x24 "$GPULENS" --no-cache --script ranks.script \
+    ./ranks >ranks.log 2>&1 || { fail "./ranks does not open"; cat ranks.log; }
+"$GPULENS" --no-cache ranks ranks --json >ranks.json 2>&1 ||
+    fail "'ranks ranks' does not run the verb"
+expect ranks-dir 'GPU' "./ranks shows no timeline"
+nchecks=$((nchecks + 1))
+"$GPULENS" --no-cache job/rank-0.pt.trace.json job/nosuch >nosuch.log 2>&1
+[ $? -eq 2 ] && grep -q "nosuch': no such file" nosuch.log ||
+    { fail "a missing second trace: no clear error"; cat nosuch.log; }
+
+# A kernel whose trace gives no register count (rocprofv3, RPD, a Kineto
+# trace without "registers per thread"): "regs -", not "regs 0".
+if [ -n "$py" ]; then
+	"$py" - job/rank-0.pt.trace.json noregs.pt.trace.json <<'EOF' ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+for e in d["traceEvents"]:
+    e.get("args", {}).pop("registers per thread", None)
+json.dump(d, open(sys.argv[2], "w"))
+EOF
+	    fail "cannot write the trace without registers"
+	printf '3\nENTER\n:dump out/noregs.screen\n' >noregs.script
+	nchecks=$((nchecks + 1))
+	env GPULENS_TUI_SIZE=120x40 LANG="$utf8" LC_ALL="$utf8" "$GPULENS" \
+	    --no-cache --script noregs.script noregs.pt.trace.json \
+	    >noregs.log 2>&1 || { fail "noregs: gpulens failed"; cat noregs.log; }
+	expect noregs 'instance 1/' "no jump to a kernel"
+	expect noregs ' regs -( |$)' "a kernel without a register count"
+	expect_not noregs ' regs 0( |$)' "no register count shows as 0"
 fi
 
 # ---- goldens -------------------------------------------------------------

@@ -25,8 +25,10 @@ if ! "$GPULENS" demo --out "$trace" --events 5000 >"$tmp/demo.log" 2>&1; then
 	exit 1
 fi
 
-# run W H LANG KEYS WAIT: opens the trace in a W x H pane, waits for the
-# status line, types KEYS and waits for WAIT (a pattern), then quits.
+# run W H LANG KEYS WAIT [CLOSE]: opens the trace in a W x H pane, waits
+# for the status line, types KEYS and waits for WAIT (a pattern); with
+# CLOSE, types it and waits for WAIT to go (a box closes; q in a box must
+# not quit); then quits.
 run() {
 	w=$1
 	h=$2
@@ -51,6 +53,12 @@ run() {
 		done
 		wait_for "$5" || fail "$label: no '$5' after '$4'"
 	fi
+	if [ -n "${6:-}" ]; then
+		keys "$6"
+		wait_gone "$5" || fail "$label: '$6' does not close it"
+		grep -q 'GPULENS-EXIT=' "$tmp/screen" &&
+		    fail "$label: '$6' quits instead of closing the box"
+	fi
 	quit_check "$label" || return
 	if grep -q ' cursor +' "$tmp/screen"; then
 		fail "$label: the TUI is still on screen after exit"
@@ -60,7 +68,7 @@ run() {
 
 set -f
 run 80 24 "$utf8" "" ""
-run 200 50 C "?" 'Keys.*any key closes'
+run 200 50 C "?" 'Keys.*any key closes' q
 run 120 40 "$utf8" "2" 'NVTX tree:'
 set +f
 

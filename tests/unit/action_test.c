@@ -74,7 +74,7 @@ test_names(void **state)
 			    p != a->name && p[1] != '\0' && p[1] != '-'));
 		assert_int_not_equal(a->views, 0);
 		assert_int_equal(a->views & ~(unsigned)(AV_GLOBAL |
-		    AV_TIMELINE | AV_TABLES | AV_REPORT), 0);
+		    AV_TIMELINE | AV_TABLES | AV_REPORT | AV_OVERLAY), 0);
 		/* Unique, and found by name. */
 		for (j = i + 1; j < ACT_COUNT; j++) {
 			b = action_get(j);

@@ -232,6 +232,9 @@ test_help(void **state)
 	key(f, '1');
 	key(f, '?');
 	assert_true(ts_screen_find(&f->g, "Keys (any key closes)") >= 0);
+	/* q in the help closes it and does not quit; then it quits. */
+	assert_int_equal(key(f, 'q') & REACT_QUIT, 0);
+	assert_true(ts_screen_find(&f->g, "Keys (any key closes)") < 0);
 	assert_int_equal(key(f, 'q') & REACT_QUIT, REACT_QUIT);
 }
 

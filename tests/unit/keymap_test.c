@@ -137,11 +137,16 @@ static const struct {
 	{ "report", ' ', ACT_DETAIL_PAGE_DOWN },
 	{ "report", TK_PGUP, ACT_DETAIL_PAGE_UP },
 	{ "report", 'b', ACT_DETAIL_PAGE_UP },
+	/* Every box over a view: these close it and never quit. */
+	{ "overlay", 'q', ACT_OVERLAY_CLOSE },
+	{ "overlay", 'Q', ACT_OVERLAY_CLOSE },
+	{ "overlay", TK_ESC, ACT_OVERLAY_CLOSE },
 };
 #define NTODAY	(sizeof today / sizeof today[0])
 
 static const char *const tables[] = {
-	"global", "timeline", "nvtx", "kernels", "findings", "report"
+	"global", "timeline", "nvtx", "kernels", "findings", "report",
+	"overlay"
 };
 #define NTABLES	(sizeof tables / sizeof tables[0])
 

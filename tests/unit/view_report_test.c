@@ -142,8 +142,9 @@ test_screen(void **state)
 	assert_non_null(strstr(ts_row(&f->g, 6), "Compute (SM) Throughput"));
 	assert_non_null(strstr(ts_row(&f->g, 6), "64.86"));
 	assert_non_null(strstr(ts_row(&f->g, 7), "Duration"));
-	assert_non_null(strstr(ts_row(&f->g, 7), "431840 "));
-	assert_non_null(strstr(ts_row(&f->g, 7), "ns"));
+	/* Scaled by its unit: 431840 ns. */
+	assert_non_null(strstr(ts_row(&f->g, 7), "431.84 "));
+	assert_non_null(strstr(ts_row(&f->g, 7), " us"));
 	assert_non_null(strstr(ts_row(&f->g, 8), "Other metrics"));
 	assert_non_null(strstr(ts_row(&f->g, 23),
 	    "launch 1/2  metrics 33  rules 1  [metrics]"));

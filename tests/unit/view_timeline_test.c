@@ -65,6 +65,7 @@ setup(void **state)
 	event(b, api, EV_API, 1500, 1800, "cudaLaunchKernel", 2);
 	event(b, api, EV_API, 4000, 4100, "cudaLaunchKernel", 3);
 	f.m = ts_finish(b);
+	memset(&env, 0, sizeof env);
 	env.gl = glyph_get(0);
 	env.title = "test.sqlite";
 	env.sh = &f.sh;
