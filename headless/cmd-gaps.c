@@ -56,6 +56,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/gaps.h"
 #include "headless/analysis.h"
 #include "headless/cmd.h"
 #include "model/iset.h"
@@ -92,11 +93,6 @@ const struct cmd_entry cmd_gaps_entry = {
 
 enum gaps_scope { SCOPE_STREAM, SCOPE_DEVICE, SCOPE_ALL };
 static const char *gaps_scope_names[] = { "stream", "device", "all" };
-
-enum gaps_kind { GAP_LEADING, GAP_INNER, GAP_TRAILING, GAP_WHOLE };
-static const char *gaps_kind_names[] = {
-	"leading", "inner", "trailing", "whole"
-};
 
 enum gaps_cpu { CPU_SYNC, CPU_COPY, CPU_LAUNCH, CPU_NONE, CPU_NCLASS };
 static const char *gaps_cpu_names[] = {
@@ -294,29 +290,21 @@ static void
 gaps_sweep(struct gaps_ctx *c, const struct iset *win, const uint32_t *tracks,
     size_t ntracks, uint32_t owner, int rows, int64_t *busy, int64_t *inner)
 {
-	size_t	k;
-	int64_t	ws, we, prev, s, e;
-	int	kind;
+	struct gap_walk	gw;
+	struct gap_span	g;
+	size_t		k;
+	int64_t		s, e;
 
 	for (k = 0; k < win->n; k++) {
-		ws = win->start[k];
-		we = win->end[k];
-		prev = ws;
-		work_busy_start(&c->wb, &c->w, tracks, ntracks, ws, we);
-		while (work_busy_next(&c->wb, &s, &e)) {
-			*busy = sat_add64(*busy, e - s);
-			if (s > prev) {
-				kind = prev == ws ? GAP_LEADING : GAP_INNER;
-				if (kind == GAP_INNER)
-					*inner = sat_add64(*inner, s - prev);
-				if (rows)
-					gaps_add(c, prev, s, owner, kind);
-			}
-			prev = e;
-		}
-		if (prev < we && rows)
-			gaps_add(c, prev, we, owner, prev == ws ? GAP_WHOLE :
-			    GAP_TRAILING);
+		gap_walk_init(&gw, win->start[k], win->end[k]);
+		work_busy_start(&c->wb, &c->w, tracks, ntracks, gw.ws, gw.we);
+		while (work_busy_next(&c->wb, &s, &e))
+			if (gap_walk_busy(&gw, s, e, &g) && rows)
+				gaps_add(c, g.start, g.end, owner, g.kind);
+		if (gap_walk_end(&gw, &g) && rows)
+			gaps_add(c, g.start, g.end, owner, g.kind);
+		*busy = sat_add64(*busy, gw.busy);
+		*inner = sat_add64(*inner, gw.inner);
 	}
 }
 
@@ -549,7 +537,7 @@ gaps_row(struct gaps_ctx *c, const struct opts *o, struct out *out,
 	out_int(row, "start_ns", gaps_rel(m, o, g->start));
 	out_int(row, "end_ns", gaps_rel(m, o, g->end));
 	out_int(row, "duration_ns", g->end - g->start);
-	out_str(row, "kind", gaps_kind_names[g->kind]);
+	out_str(row, "kind", gap_kind_name(g->kind));
 	if (g->end - g->start >= GAPS_CPU_MIN_NS) {
 		dom = gaps_cpu(c, c->procs, np, g->start, g->end, pct);
 		out_str(row, "cpu_activity", gaps_cpu_names[dom]);

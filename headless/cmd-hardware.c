@@ -4,7 +4,8 @@
  *   gpu      every field of struct device (0 there means unknown: null
  *            here), max_threads_per_sm = max_warps_per_sm x
  *            threads_per_warp, and what ran on it: streams, kernels,
- *            busy_ns (the union of all its work) and busy_pct of the span;
+ *            busy_ns (the union of all its work) and busy_pct of the span,
+ *            used (some stream of it ran GPU work: analysis/activity.h);
  *   host     each host name the trace knows (model metadata "Hostname",
  *            "hostname" or "host", and the processes' hosts), with the CPU
  *            and OS facts metadata carries (CpuCores, CpuDescription,
@@ -23,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "analysis/activity.h"
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
 #include "headless/evrow.h"
@@ -54,7 +56,7 @@ const struct cmd_entry cmd_hardware_entry = {
 
 static const char *hardware_columns[] = {
 	"kind", "device", "pid", "name", "hostname", "sm_count", "cc",
-	"total_mem_bytes", "mem_bw_bytes_per_s", "busy_pct", NULL
+	"total_mem_bytes", "mem_bw_bytes_per_s", "used", "busy_pct", NULL
 };
 
 /* Host facts from metadata: field name, then the keys that may hold it. */
@@ -104,13 +106,15 @@ hardware_sid(cJSON *row, const char *key, const struct model *m,
 }
 
 static void
-hardware_gpu(struct out *out, const struct model *m, uint32_t d)
+hardware_gpu(struct out *out, const struct model *m,
+    const struct activity *act, uint32_t d)
 {
 	const struct device	*dv = &m->devices[d];
 	cJSON			*row = out_row(out);
 	char			 buf[64];
 	size_t			 t, i, nstreams = 0;
 	int64_t			 nkern = 0, busy = 0, span;
+	int			 slot;
 
 	snprintf(buf, sizeof buf, "gpu:%u", dv->source_id);
 	out_str(row, "key", buf);
@@ -153,10 +157,12 @@ hardware_gpu(struct out *out, const struct model *m, uint32_t d)
 		for (i = 0; i < tr->lane.n; i++)
 			nkern += tr->lane.kind[i] == EV_KERNEL;
 	}
-	if (m->device_cov != NULL)
-		busy = coverage_busy(&m->device_cov[d], m->origin_ns,
+	slot = activity_slot(act, d);
+	if (slot >= 0)
+		busy = activity_busy(act, (size_t)slot, ACT_ALL, m->origin_ns,
 		    m->end_ns);
 	span = m->end_ns - m->origin_ns;
+	out_bool(row, "used", slot >= 0);
 	out_int(row, "streams", (int64_t)nstreams);
 	out_int(row, "kernels", nkern);
 	out_int(row, "busy_ns", busy);
@@ -310,12 +316,15 @@ int
 cmd_hardware_run(const struct model *m, const struct opts *o,
     struct out *out, const char **code, char **cause)
 {
-	cJSON	*meta;
-	size_t	 i, skipped = 0;
+	struct activity	 act;
+	cJSON		*meta;
+	size_t		 i, skipped = 0;
 
 	/* GPUs by device id (quadratic, but a node has a handful). */
+	activity_build(&act, m);
 	for (i = 0; i < m->ndevices; i++)
-		hardware_gpu(out, m, hardware_nth_gpu(m, i));
+		hardware_gpu(out, m, &act, hardware_nth_gpu(m, i));
+	activity_free(&act);
 	hardware_hosts(out, m);
 	for (i = 0; i < m->nprocesses; i++)
 		hardware_process(out, m, (uint32_t)i);

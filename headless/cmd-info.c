@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/activity.h"
 #include "headless/cmd.h"
 #include "headless/cmd-report.h"
 #include "headless/opts.h"
@@ -105,6 +106,8 @@ info_print(const char *path, const struct model *m)
 		if (d->total_mem > 0)
 			printf(", %s", units_bytes((uint64_t)d->total_mem,
 			    b1, sizeof b1));
+		if (!activity_device_used(m, (uint32_t)i))
+			printf(", unused");
 		printf("\n");
 	}
 	printf("processes  %zu\n", m->nprocesses);
@@ -180,6 +183,7 @@ info_json(struct out *out, const char *path, const struct model *m)
 		out_int(o, "cc_minor", d->cc_minor);
 		out_int(o, "memory_bytes", d->total_mem);
 		out_int(o, "memory_bandwidth_bytes_per_s", d->mem_bw);
+		out_bool(o, "used", activity_device_used(m, (uint32_t)i));
 		cJSON_AddItemToArray(arr, o);
 	}
 	arr = cJSON_AddArrayToObject(a, "processes");

@@ -4,6 +4,12 @@
  * idle, kernel count and time, communication and copy time (each the union
  * of that class's work on the device), then the top kernels, memcpy totals
  * per direction, the communication share and the iterations found.
+ *
+ * Busy, communication and copy times and the idle share come from the
+ * activity analysis (analysis/activity.h), as gaps' do: only devices in
+ * use (a stream of theirs ran GPU work) count in the shares; the others
+ * are listed with used false and null utilisation and idle. devices is
+ * the number of devices in use, devices_total that of the trace.
  */
 #include "config.h"
 
@@ -14,6 +20,7 @@
 #include "headless/cmd.h"
 #include "headless/cmd-report.h"
 #include "util/hmap.h"
+#include "analysis/activity.h"
 #include "analysis/iters.h"
 #include "model/lane.h"
 #include "headless/opts.h"
@@ -46,67 +53,6 @@ const struct cmd_entry cmd_summary_entry = {
 	.report = &summary_report
 };
 
-enum sum_class { CLASS_COMM, CLASS_COPY, CLASS_COUNT };
-
-static int
-sum_in_class(const struct lane *l, size_t i, int cls)
-{
-	switch (cls) {
-	case CLASS_COMM:
-		return l->kind[i] == EV_KERNEL && (l->flags[i] & EVF_COMM);
-	case CLASS_COPY:
-		return l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET;
-	}
-	return 0;
-}
-
-/* Union busy of one class of events on one device, whose GPU tracks are
- * trk[0 .. ntrk - 1]. */
-static int64_t
-sum_class_busy(const struct model *m, const uint32_t *trk, size_t ntrk,
-    int cls)
-{
-	struct coverage		*per = NULL, all;
-	const struct coverage	**in = NULL;
-	int64_t			*st = NULL, *en = NULL, busy;
-	size_t			 n = 0, k, i, u, cap = 0;
-
-	per = xcalloc(ntrk + 1, sizeof *per);
-	in = xcalloc(ntrk + 1, sizeof *in);
-	for (u = 0; u < ntrk; u++) {
-		const struct lane *l = &m->tracks[trk[u]].lane;
-		k = 0;
-		for (i = 0; i < l->n; i++) {
-			if (!sum_in_class(l, i, cls))
-				continue;
-			if (k + 1 > cap) {
-				size_t c2 = cap;
-				XGROW(st, cap, k + 1);
-				XGROW(en, c2, k + 1);
-			}
-			st[k] = l->start[i];
-			en[k] = l->end[i];
-			k++;
-		}
-		if (k == 0)
-			continue;
-		coverage_build(&per[n], st, en, k);
-		in[n] = &per[n];
-		n++;
-	}
-	memset(&all, 0, sizeof all);
-	coverage_union(&all, in, n);
-	busy = coverage_total(&all);
-	coverage_free(&all);
-	for (i = 0; i < n; i++)
-		coverage_free(&per[i]);
-	free(per);
-	free(in);
-	free(st);
-	free(en);
-	return busy;
-}
-
 struct kagg {
 	uint32_t	 name;
 	uint64_t	 count;
@@ -124,7 +70,7 @@ kagg_cmp(const void *a, const void *b)
 }
 
 static const char *summary_columns[] = {
-	"device", "rank", "name", "busy_ns", "util_pct", "idle_ns", "kernels",
+	"device", "rank", "name", "used", "busy_ns", "util_pct", "idle_ns", "kernels",
 	"kernel_ns", "comm_ns", "comm_pct", "copy_ns", "memcpy_bytes", NULL
 };
 
@@ -133,6 +79,10 @@ summary_build(struct out *out, const struct model *m, const char *path)
 {
 	int64_t		 span = m->end_ns - m->origin_ns, busy, comm, copy;
 	int64_t		 kern_ns, all_busy = 0, all_comm = 0;
+	struct activity	 act;
+	struct act_window w;
+	struct act_share sh;
+	int		 slot;
 	uint64_t	 kern_n, bytes;
 	struct hmap	 kidx;
 	struct kagg	*ka = NULL;
@@ -141,7 +91,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	uint64_t	 cp_bytes[COPY_KIND_COUNT] = { 0 };
 	int64_t		 cp_time[COPY_KIND_COUNT] = { 0 };
 	int64_t		 ktotal = 0;
-	uint32_t	*slot;
+	uint32_t	*ks;
 	int		 isnew, k;
 	uint32_t	 p, *doff, *dtrk;
 	char		 key[64];
@@ -150,10 +100,15 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	char		*cause = NULL;
 
 	hmap_init(&kidx);
+	activity_build(&act, m);
 	model_device_tracks(m, &doff, &dtrk);
 	for (d = 0; d < m->ndevices; d++) {
-		busy = m->device_cov != NULL ?
-		    coverage_total(&m->device_cov[d]) : 0;
+		slot = activity_slot(&act, (uint32_t)d);
+		activity_window(&act, slot >= 0 ? (size_t)slot : act.ndev,
+		    m->origin_ns, m->end_ns, &w);
+		busy = w.busy;
+		comm = w.comm;
+		copy = w.copy;
 		kern_n = 0;
 		kern_ns = 0;
 		bytes = 0;
@@ -164,7 +119,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 				if (l->kind[i] == EV_KERNEL) {
 					kern_n++;
 					kern_ns += dur;
-					slot = hmap_upsert(&kidx, l->name[i],
+					ks = hmap_upsert(&kidx, l->name[i],
 					    (uint32_t)nka, &isnew);
 					if (isnew) {
 						XGROW(ka, kcap, nka + 1);
@@ -173,8 +128,8 @@ summary_build(struct out *out, const struct model *m, const char *path)
 						ka[nka].total = 0;
 						nka++;
 					}
-					ka[*slot].count++;
-					ka[*slot].total += dur;
+					ka[*ks].count++;
+					ka[*ks].total += dur;
 					ktotal += dur;
 				} else if (l->kind[i] == EV_MEMCPY &&
 				    l->aux[i] < m->ncopies) {
@@ -189,10 +144,6 @@ summary_build(struct out *out, const struct model *m, const char *path)
 				}
 			}
 		}
-		comm = sum_class_busy(m, dtrk + doff[d], doff[d + 1] - doff[d],
-		    CLASS_COMM);
-		copy = sum_class_busy(m, dtrk + doff[d], doff[d + 1] - doff[d],
-		    CLASS_COPY);
 		all_busy = sat_add64(all_busy, busy);
 		all_comm = sat_add64(all_comm, comm);
 		row = out_row(out);
@@ -205,12 +156,19 @@ summary_build(struct out *out, const struct model *m, const char *path)
 			out_int(row, "rank", m->processes[p].rank);
 		else
 			cJSON_AddNullToObject(row, "rank");
+		out_bool(row, "used", slot >= 0);
 		out_int(row, "busy_ns", busy);
-		out_num(row, "util_pct", span > 0 ? 100.0 * (double)busy /
-		    (double)span : 0.0);
-		out_int(row, "idle_ns", span - busy);
-		out_num(row, "idle_pct", span > 0 ? 100.0 *
-		    (double)(span - busy) / (double)span : 0.0);
+		if (slot >= 0) {
+			out_num(row, "util_pct", span > 0 ? 100.0 *
+			    (double)busy / (double)span : 0.0);
+			out_int(row, "idle_ns", span - busy);
+			out_num(row, "idle_pct", span > 0 ? 100.0 *
+			    (double)(span - busy) / (double)span : 0.0);
+		} else {
+			cJSON_AddNullToObject(row, "util_pct");
+			cJSON_AddNullToObject(row, "idle_ns");
+			cJSON_AddNullToObject(row, "idle_pct");
+		}
 		out_int(row, "kernels", (int64_t)kern_n);
 		out_int(row, "kernel_ns", kern_ns);
 		out_int(row, "comm_ns", comm);
@@ -220,12 +178,12 @@ summary_build(struct out *out, const struct model *m, const char *path)
 		out_int(row, "memcpy_bytes", (int64_t)bytes);
 	}
 	out_int(out->aux, "span_ns", span);
-	out_int(out->aux, "devices", (int64_t)m->ndevices);
+	activity_share(&act, m->origin_ns, m->end_ns, &sh);
+	out_int(out->aux, "devices", (int64_t)sh.ndev);
+	out_int(out->aux, "devices_total", (int64_t)sh.ntotal);
 	out_num(out->aux, "comm_share_pct", all_busy > 0 ? 100.0 *
 	    (double)all_comm / (double)all_busy : 0.0);
-	out_num(out->aux, "idle_share_pct", span > 0 && m->ndevices > 0 ?
-	    100.0 - 100.0 * (double)all_busy / ((double)span *
-	    (double)m->ndevices) : 0.0);
+	out_num(out->aux, "idle_share_pct", sh.idle_pct);
 	if (nka > 1)
 		qsort(ka, nka, sizeof *ka, kagg_cmp);
 	arr = cJSON_AddArrayToObject(out->aux, "top_kernels");
@@ -271,6 +229,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	out_next(out, "gpulens stats %s --type kernel", path);
 	out_next(out, "gpulens gaps %s --scope device", path);
 	free(ka);
+	activity_free(&act);
 	free(doff);
 	free(dtrk);
 	hmap_free(&kidx);

@@ -31,6 +31,12 @@ activity_class(int kind, unsigned flags)
 	return -1;
 }
 
+int
+activity_device_used(const struct model *m, uint32_t dev)
+{
+	return dev < m->ndevices && m->devices[dev].used;
+}
+
 /* Insertion sort of device indices by source id (there are few). */
 static void
 activity_sort_devices(const struct model *m, uint32_t *v, size_t n)
@@ -297,4 +303,26 @@ activity_total(const struct activity *a, int64_t t0, int64_t t1,
 			tot->last = w.last;
 	}
 	return n;
+}
+
+void
+activity_share(const struct activity *a, int64_t t0, int64_t t1,
+    struct act_share *sh)
+{
+	struct act_window	w;
+	int64_t			span = t1 > t0 ? t1 - t0 : 0;
+	size_t			d;
+
+	memset(sh, 0, sizeof *sh);
+	sh->ndev = a->ndev;
+	sh->ntotal = a->m->ndevices;
+	for (d = 0; d < a->ndev; d++) {
+		activity_window(a, d, t0, t1, &w);
+		sh->window = sat_add64(sh->window, span);
+		sh->busy = sat_add64(sh->busy, w.busy);
+	}
+	sh->idle = sh->window - sh->busy;
+	if (sh->window > 0)
+		sh->idle_pct = 100.0 - 100.0 * (double)sh->busy /
+		    (double)sh->window;
 }

@@ -77,6 +77,34 @@ struct act_window {
 
 /* The class of an event kind with flags, -1 if it is not work. */
 int	 activity_class(int kind, unsigned flags);
+/*
+ * Devices in use: device index dev is used when some GPU track (stream)
+ * of it holds work (activity_class() >= 0). Only used devices count in
+ * utilisation and idle shares; the others are listed as unused (summary,
+ * hardware, info). activity_build() keeps exactly the used devices.
+ * The model records it (struct device.used, kept in the cache head, so
+ * info answers from the head alone).
+ */
+int	 activity_device_used(const struct model *, uint32_t dev);
+
+/*
+ * The idle share of a window over the devices in use, in GPU-time:
+ * window = ndev * (t1 - t0), busy = the sum of the used devices' busy
+ * times, idle_pct = 100 * (window - busy) / window (0 when no device is
+ * used). It is gaps' device-scope idle summed over its devices, which is
+ * its all-GPU idle when one device is used.
+ */
+struct act_share {
+	size_t		 ndev;		/* devices in use */
+	size_t		 ntotal;	/* devices of the trace */
+	int64_t		 window;	/* ndev * (t1 - t0) */
+	int64_t		 busy;
+	int64_t		 idle;		/* window - busy */
+	double		 idle_pct;
+};
+
+void	 activity_share(const struct activity *, int64_t t0, int64_t t1,
+	    struct act_share *);
 /* Builds the coverages of every device. */
 void	 activity_build(struct activity *, const struct model *);
 void	 activity_free(struct activity *);

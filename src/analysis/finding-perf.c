@@ -60,6 +60,7 @@
 
 #include "analysis/comm.h"
 #include "analysis/finding.h"
+#include "analysis/gaps.h"
 #include "util/hmap.h"
 #include "model/lane.h"
 #include "analysis/ncucmd.h"
@@ -597,26 +598,21 @@ static void
 perf_longest_idle(const struct finding_ctx *c, size_t d, int64_t *bs,
     int64_t *be)
 {
-	const struct coverage	*cv = &c->act.dev[d].cov[ACT_ALL];
-	int64_t			 cur = c->t0, best = -1, s;
-	size_t			 i;
+	struct gap_list	gl;
+	int64_t		best = -1;
+	size_t		i;
 
 	*bs = c->t0;
 	*be = c->t1;
-	for (i = 0; i <= cv->n; i++) {
-		s = i < cv->n ? cv->start[i] : c->t1;
-		if (s > c->t1)
-			s = c->t1;
-		if (s > cur && s - cur > best) {
-			best = s - cur;
-			*bs = cur;
-			*be = s;
+	gaps_device(&c->act, d, c->t0, c->t1, &gl);
+	for (i = 0; i < gl.n; i++) {
+		if (gl.v[i].end - gl.v[i].start > best) {
+			best = gl.v[i].end - gl.v[i].start;
+			*bs = gl.v[i].start;
+			*be = gl.v[i].end;
 		}
-		if (i < cv->n && cv->end[i] > cur)
-			cur = cv->end[i];
-		if (cur >= c->t1)
-			break;
 	}
+	gap_list_free(&gl);
 }
 
 /* Non-communication work of device slot d outside [cs, ce). */

@@ -12,6 +12,7 @@
 
 #include "model/correlate.h"
 #include "analysis/finding.h"
+#include "analysis/gaps.h"
 #include "analysis/iters.h"
 #include "model/lane.h"
 #include "analysis/stats.h"
@@ -264,8 +265,8 @@ static void
 finding_gaps(struct finding_ctx *c, size_t d)
 {
 	const struct act_device	*ad = &c->act.dev[d];
-	const struct coverage	*cv = &ad->cov[ACT_ALL];
 	struct finding_dev	*fd = &c->dev[d];
+	struct gap_list		 gl;
 	struct stats_acc	 kd;
 	struct stats		 st;
 	int64_t			 g0, g1, len, dur, api_end, chunk;
@@ -279,14 +280,13 @@ finding_gaps(struct finding_ctx *c, size_t d)
 	chunk = c->span / FINDING_LAUNCH_CHUNKS;
 	if (chunk < 1)
 		chunk = 1;
-	for (i = 0; i + 1 < cv->n; i++) {
-		g0 = cv->end[i];
-		g1 = cv->start[i + 1];
-		if (g1 <= c->t0 || g0 >= c->t1)
+	gaps_device(&c->act, d, c->t0, c->t1, &gl);
+	for (i = 0; i < gl.n; i++) {
+		/* Inner gaps only: work on both sides inside the window. */
+		if (gl.v[i].kind != GAP_INNER)
 			continue;
-		/* Inner gaps only: both neighbours reach into the window. */
-		if (g0 < c->t0 || g1 > c->t1)
-			continue;
+		g0 = gl.v[i].start;
+		g1 = gl.v[i].end;
 		len = g1 - g0;
 		if (len <= 0)
 			continue;
@@ -335,6 +335,7 @@ finding_gaps(struct finding_ctx *c, size_t d)
 		fd->launch_kern_med = (int64_t)st.median;
 	}
 	stats_acc_free(&kd);
+	gap_list_free(&gl);
 }
 
 /* The iterations' span: where recurring costs live. */

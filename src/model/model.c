@@ -451,6 +451,28 @@ model_thread_nvtx(struct model *m)
 	free(fill);
 }
 
+/* Which devices ran GPU work on some stream (struct device.used). */
+static void
+model_device_used(struct model *m)
+{
+	const struct track	*tr;
+	size_t			 d, t, i;
+
+	for (d = 0; d < m->ndevices; d++)
+		m->devices[d].used = 0;
+	for (t = 0; t < m->ntracks; t++) {
+		tr = &m->tracks[t];
+		if (tr->type != TRACK_GPU || tr->device >= m->ndevices ||
+		    m->devices[tr->device].used)
+			continue;
+		for (i = 0; i < tr->lane.n; i++)
+			if (ev_kind_work(tr->lane.kind[i])) {
+				m->devices[tr->device].used = 1;
+				break;
+			}
+	}
+}
+
 /* Per device, the union of its GPU tracks' coverage: O(tracks + devices)
  * plus the unions. */
 static void
@@ -561,6 +583,7 @@ model_finalize(struct model *m, char **cause)
 	nvtx_build(m);
 	correlate_build(m);
 	model_device_coverage(m);
+	model_device_used(m);
 	model_thread_nvtx(m);
 	return 0;
 }

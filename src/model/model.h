@@ -95,6 +95,15 @@ enum ev_kind {
 const char	*ev_kind_name(int kind);		/* "kernel", ... */
 int		 ev_kind_parse(const char *);		/* -1 if unknown */
 
+/* GPU work: what occupies a GPU (kernels, graphs, memcpys, memsets; not
+ * sync records). analysis/activity.h classifies it. */
+static inline int
+ev_kind_work(int kind)
+{
+	return kind == EV_KERNEL || kind == EV_GRAPH || kind == EV_MEMCPY ||
+	    kind == EV_MEMSET;
+}
+
 /* Per-event flags (lane.flags). */
 #define EVF_OPEN	0x01	/* range never closed: end set to trace end */
 #define EVF_COMM	0x02	/* communication (NCCL/RCCL kernel or range) */
@@ -186,6 +195,9 @@ struct device {
 	int64_t		 smem_per_sm;
 	int32_t		 max_warps_per_sm;
 	int32_t		 threads_per_warp;
+	int32_t		 used;		/* some stream of it ran GPU work
+					   (ev_kind_work); set by
+					   model_finalize */
 };
 
 struct process {

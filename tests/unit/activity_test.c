@@ -11,6 +11,7 @@
  * Device with source id 9 (index 2): kernel [1000, 1100).
  * C = [0,100) u [150,250) = 200, M = [50,200) = 150, Y = [300,350) = 50,
  * C u M = [0,250) = 250, all = [0,250) u [300,350) = 300, exposed = 50.
+ * Devices in use: 2 and 9; 5 is listed but unused.
  */
 #include "config.h"
 
@@ -22,6 +23,7 @@
 #include <cmocka.h>
 
 #include "analysis/activity.h"
+#include "analysis/gaps.h"
 #include "model/builder.h"
 #include "model/model.h"
 #include "tsupport.h"
@@ -151,6 +153,86 @@ test_window(void **state)
 	model_free(m);
 }
 
+/* Devices in use and the idle share over them. */
+static void
+test_used_share(void **state)
+{
+	struct model		*m = build();
+	struct activity		 a;
+	struct act_share	 sh;
+
+	(void)state;
+	assert_false(activity_device_used(m, 0));
+	assert_true(activity_device_used(m, 1));
+	assert_true(activity_device_used(m, 2));
+	assert_false(activity_device_used(m, 3));
+	activity_build(&a, m);
+	/* [0, 2000): two devices in use of three; busy 300 + 100. */
+	activity_share(&a, 0, 2000, &sh);
+	assert_int_equal(sh.ndev, 2);
+	assert_int_equal(sh.ntotal, 3);
+	assert_int_equal(sh.window, 4000);
+	assert_int_equal(sh.busy, 400);
+	assert_int_equal(sh.idle, 3600);
+	assert_true(sh.idle_pct > 89.999 && sh.idle_pct < 90.001);
+	activity_share(&a, 5, 5, &sh);
+	assert_int_equal(sh.window, 0);
+	assert_true(sh.idle_pct == 0.0);
+	activity_free(&a);
+	model_free(m);
+}
+
+/* The gaps of a device: leading, inner, trailing, whole. */
+static void
+test_gaps(void **state)
+{
+	struct model		*m = build();
+	struct activity		 a;
+	struct gap_list		 gl;
+	struct gap_walk		 w;
+	struct gap_span		 g;
+
+	(void)state;
+	activity_build(&a, m);
+	/* Device 2 busy [0,250) u [300,350) in [-50, 400). */
+	gaps_device(&a, 0, -50, 400, &gl);
+	assert_int_equal(gl.n, 3);
+	assert_int_equal(gl.v[0].kind, GAP_LEADING);
+	assert_int_equal(gl.v[0].start, -50);
+	assert_int_equal(gl.v[0].end, 0);
+	assert_int_equal(gl.v[1].kind, GAP_INNER);
+	assert_int_equal(gl.v[1].start, 250);
+	assert_int_equal(gl.v[1].end, 300);
+	assert_int_equal(gl.v[2].kind, GAP_TRAILING);
+	assert_int_equal(gl.v[2].start, 350);
+	assert_int_equal(gl.v[2].end, 400);
+	assert_int_equal(gl.busy, 300);
+	assert_int_equal(gl.inner, 50);
+	gap_list_free(&gl);
+	/* Clamped: [100, 320) is busy [100,250) u [300,320). */
+	gaps_device(&a, 0, 100, 320, &gl);
+	assert_int_equal(gl.n, 1);
+	assert_int_equal(gl.v[0].kind, GAP_INNER);
+	assert_int_equal(gl.v[0].start, 250);
+	assert_int_equal(gl.v[0].end, 300);
+	assert_int_equal(gl.busy, 170);
+	gap_list_free(&gl);
+	/* Nothing runs in [500, 900): one whole gap. */
+	gaps_device(&a, 0, 500, 900, &gl);
+	assert_int_equal(gl.n, 1);
+	assert_int_equal(gl.v[0].kind, GAP_WHOLE);
+	assert_int_equal(gl.busy, 0);
+	gap_list_free(&gl);
+	assert_string_equal(gap_kind_name(GAP_TRAILING), "trailing");
+	/* The walk alone: a window fully busy has no gap. */
+	gap_walk_init(&w, 0, 10);
+	assert_false(gap_walk_busy(&w, 0, 10, &g));
+	assert_false(gap_walk_end(&w, &g));
+	assert_int_equal(w.busy, 10);
+	activity_free(&a);
+	model_free(m);
+}
+
 int
 main(void)
 {
@@ -158,6 +240,8 @@ main(void)
 		cmocka_unit_test(test_class),
 		cmocka_unit_test(test_devices),
 		cmocka_unit_test(test_window),
+		cmocka_unit_test(test_used_share),
+		cmocka_unit_test(test_gaps),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
