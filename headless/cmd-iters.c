@@ -102,10 +102,13 @@ iters_options(const struct cmd_ctx *ctx, struct iters_sel *s, char **cause)
 		s->process = (uint32_t)i;
 	}
 	if ((v = vopt_get(ctx->v, ctx->nv, "--rank")) != NULL) {
+		int32_t *rank = xcalloc(m->nprocesses + 1, sizeof *rank);
 		n = strtoll(v, NULL, 10);
+		iters_rank_map(m, rank);
 		for (i = 0; i < m->nprocesses; i++)
-			if (m->processes[i].rank == (int32_t)n)
+			if (rank[i] == (int32_t)n)
 				break;
+		free(rank);
 		if (i == m->nprocesses) {
 			*cause = xasprintf("no rank %lld in this trace", n);
 			return -1;

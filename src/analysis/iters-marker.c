@@ -8,7 +8,8 @@
  * an eligible ancestor on its track (the nvtx_build() parent chain), or an
  * eligible range of another track of its thread that contains it, belongs
  * to a family repeating on that thread. A third sums, per family, its
- * top-level ranges per thread and the union of their time per process.
+ * top-level ranges per thread, and per track the union of their time and
+ * their extent (first start to last end).
  * O(ranges x (depth + tracks of the thread x log n)).
  */
 #include "config.h"
@@ -238,60 +239,38 @@ im_nested(struct im_ctx *c, size_t t, size_t i)
 	return im_nested_across(c, t, i);
 }
 
-/* Span of each process (first to last event of its tracks). */
-static void
-im_spans(const struct model *m, int64_t *s0, int64_t *s1)
-{
-	size_t	t, p;
-
-	for (p = 0; p < m->nprocesses; p++) {
-		s0[p] = INT64_MAX;
-		s1[p] = INT64_MIN;
-	}
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		int64_t e;
-		if (tr->process >= m->nprocesses || l->n == 0)
-			continue;
-		e = l->overlaps && l->ends_sorted != NULL ?
-		    l->ends_sorted[l->n - 1] : l->end[l->n - 1];
-		if (l->start[0] < s0[tr->process])
-			s0[tr->process] = l->start[0];
-		if (e > s1[tr->process])
-			s1[tr->process] = e;
-	}
-}
-
 struct im_fam {
 	uint32_t	 top;		/* top-level ranges */
 	uint32_t	 best_thread;	/* most on one thread */
-	int64_t		 covered;	/* union time, summed per process */
-	int64_t		 span;		/* spans of those processes */
-	uint32_t	 last_proc;	/* for the union sweep */
-	int64_t		 last_end;
+	int64_t		 covered;	/* union time, summed per track */
+	int64_t		 extent;	/* first start to last end, summed
+					   per track */
+	uint32_t	 last_track;	/* for the sweep of one track */
+	int64_t		 first, last_end;
 };
+
+/* The family's time on its last track into covered and extent. */
+static void
+im_close(struct im_fam *x)
+{
+	if (x->last_track != NONE32 && x->last_end > x->first)
+		x->extent += x->last_end - x->first;
+	x->last_track = NONE32;
+}
 
 /* Pass 2 and 3: top-level ranges, counted and covered per family. */
 static void
 im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf, uint8_t **top)
 {
 	const struct model	*m = c->m;
-	int64_t			*s0, *s1;
-	struct hmap		 per_thread, seenp;
+	struct hmap		 per_thread;
 	size_t			 t, i;
-	uint32_t		*slot, f, p;
+	uint32_t		*slot, f;
 	int			 isnew;
 
-	s0 = xcalloc(m->nprocesses + 1, sizeof *s0);
-	s1 = xcalloc(m->nprocesses + 1, sizeof *s1);
-	im_spans(m, s0, s1);
 	hmap_init(&per_thread);
-	hmap_init(&seenp);
-	for (f = 0; f < nf; f++) {
-		fs[f].last_proc = NONE32;
-		fs[f].last_end = INT64_MIN;
-	}
+	for (f = 0; f < nf; f++)
+		fs[f].last_track = NONE32;
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
@@ -312,30 +291,26 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf, uint8_t **top)
 			    0, &isnew);
 			if (++*slot > x->best_thread)
 				x->best_thread = *slot;
-			p = tr->process;
-			if (p >= m->nprocesses)
-				continue;
-			hmap_upsert(&seenp, hmap_key2(p, f), 0, &isnew);
-			if (isnew && s1[p] > s0[p])
-				x->span += s1[p] - s0[p];
-			/* Union: ranges of one track come in start order;
-			 * across tracks the sweep restarts (an over-count
-			 * only where two threads' ranges overlap). */
+			/* The union over the track, in start order. */
 			a = l->start[i];
 			b = l->end[i];
-			if (x->last_proc == p && a < x->last_end)
+			if (x->last_track != (uint32_t)t) {
+				im_close(x);
+				x->last_track = (uint32_t)t;
+				x->first = a;
+				x->last_end = a;
+			}
+			if (a < x->last_end)
 				a = x->last_end;
 			if (b > a)
 				x->covered += b - a;
-			if (x->last_proc != p || b > x->last_end)
+			if (b > x->last_end)
 				x->last_end = b;
-			x->last_proc = p;
 		}
 	}
+	for (f = 0; f < nf; f++)
+		im_close(&fs[f]);
 	hmap_free(&per_thread);
-	hmap_free(&seenp);
-	free(s0);
-	free(s1);
 }
 
 char *
@@ -362,8 +337,8 @@ iters_marker_pick(const struct model *m, uint8_t ***topp)
 		const char *name = strpool_get(c.fam, f);
 		if (fs[f].best_thread < ITERS_MIN_REPEAT)
 			continue;
-		cov = fs[f].span > 0 ? (double)fs[f].covered /
-		    (double)fs[f].span : 0.0;
+		cov = fs[f].extent > 0 ? (double)fs[f].covered /
+		    (double)fs[f].extent : 0.0;
 		if (getenv("GPULENS_ITERS_DEBUG") != NULL)
 			fprintf(stderr, "family '%s' top %u thread %u cover "
 			    "%.3f\n", name, fs[f].top, fs[f].best_thread, cov);

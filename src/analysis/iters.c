@@ -146,15 +146,39 @@ iters_from_top(const struct model *m, struct iters *it, size_t *cap,
 	free(top);
 }
 
+int
+iters_rank_map(const struct model *m, int32_t *rank)
+{
+	uint8_t	*gpu;
+	size_t	 p, i;
+	int	 any = 0, anygpu = 0;
+	int32_t	 next = 0;
+
+	for (p = 0; p < m->nprocesses; p++) {
+		rank[p] = m->processes[p].rank;
+		if (rank[p] >= 0)
+			any = 1;
+	}
+	if (any)
+		return 0;
+	gpu = xcalloc(m->nprocesses + 1, 1);
+	for (i = 0; i < m->nstreams; i++)
+		if (m->streams[i].process < m->nprocesses)
+			gpu[m->streams[i].process] = anygpu = 1;
+	for (p = 0; p < m->nprocesses; p++)
+		rank[p] = !anygpu || gpu[p] ? next++ : -1;
+	free(gpu);
+	return 1;
+}
+
 /* Does process p (index or NONE32) pass the selection? */
 static int
 iters_want(const struct model *m, const struct iters_sel *s, uint32_t p,
-    const uint8_t *uses)
+    const uint8_t *uses, const int32_t *rank)
 {
 	if (s->process != NONE32 && p != s->process)
 		return 0;
-	if (s->rank >= 0 && (p >= m->nprocesses ||
-	    m->processes[p].rank != s->rank))
+	if (s->rank >= 0 && (p >= m->nprocesses || rank[p] != s->rank))
 		return 0;
 	if (s->device != NONE32 && !uses[p < m->nprocesses ? p :
 	    m->nprocesses])
@@ -286,9 +310,12 @@ iters_select(const struct model *m, const struct iters_sel *s,
 {
 	size_t		 cap = 0, i, q, t, np = m->nprocesses;
 	uint8_t		**top, *want, *uses;
+	int32_t		*rank;
 	char		 buf[1024];
 
 	memset(it, 0, sizeof *it);
+	rank = xcalloc(np + 1, sizeof *rank);
+	iters_rank_map(m, rank);
 	uses = xcalloc(np + 1, 1);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
@@ -302,6 +329,7 @@ iters_select(const struct model *m, const struct iters_sel *s,
 			*cause = xasprintf("no NVTX range named '%s'",
 			    s->range);
 			free(uses);
+			free(rank);
 			return -1;
 		}
 		it->marker = xstrdup(spec);
@@ -313,17 +341,18 @@ iters_select(const struct model *m, const struct iters_sel *s,
 		want = xcalloc(np + 1, 1);
 		for (i = 0; i <= np; i++)
 			want[i] = (uint8_t)iters_want(m, s, i < np ?
-			    (uint32_t)i : NONE32, uses);
+			    (uint32_t)i : NONE32, uses, rank);
 		iters_from_kernels(m, want, it, &cap);
 		free(want);
 		it->method = it->n > 0 ? ITERS_KERNEL : ITERS_NONE;
 	}
 	/* The selection. */
 	for (i = q = 0; i < it->n; i++)
-		if (iters_want(m, s, it->v[i].process, uses))
+		if (iters_want(m, s, it->v[i].process, uses, rank))
 			it->v[q++] = it->v[i];
 	it->n = q;
 	free(uses);
+	free(rank);
 	if (it->n > 1)
 		qsort(it->v, it->n, sizeof *it->v, iter_cmp);
 	iters_index(m, it);

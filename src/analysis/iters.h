@@ -21,8 +21,9 @@
  * thread) encloses it on its thread, in any domain: wrappers that occur
  * once or twice ("Loop", "main") do not count. A family is a marker when
  * its top-level ranges repeat at least ITERS_MIN_REPEAT times on one thread
- * and cover (their union) at least ITERS_MIN_COVER of the span of the
- * processes they run in (first to last event of those processes). Of the
+ * and cover (their union) at least ITERS_MIN_COVER of the span they run
+ * over (first start to last end, per track), as steps that follow one
+ * another do and sparse calls (a reduction now and then) do not. Of the
  * markers, "ProfilerStep#" wins, else the one with the most top-level
  * ranges (ties: the larger coverage, then the name). Its top-level ranges
  * are the iterations.
@@ -54,7 +55,7 @@
 #include "model/model.h"
 
 #define ITERS_MIN_REPEAT	3	/* instances on one thread */
-#define ITERS_MIN_COVER		0.5	/* of the processes' span */
+#define ITERS_MIN_COVER		0.5	/* of the span they run over */
 #define ITERS_MIN_KERNEL	3	/* occurrences of a period kernel */
 
 enum iters_method {
@@ -101,7 +102,8 @@ struct iters {
 struct iters_sel {
 	const char	*range;		/* marker range or family, or NULL */
 	uint32_t	 process;	/* only this process (index) */
-	int32_t		 rank;		/* only processes of this rank, -1 */
+	int32_t		 rank;		/* only processes of this rank
+					   (iters_rank_map), or -1 */
 	uint32_t	 device;	/* only processes using this device
 					   (index), measured on it alone */
 };
@@ -118,6 +120,13 @@ int	 iters_select(const struct model *, const struct iters_sel *,
 int	 iters_find(const struct model *, const char *range, struct iters *,
 	    char **cause);
 void	 iters_free(struct iters *);
+/*
+ * Every process's rank as `ranks` numbers them into rank[nprocesses]: the
+ * trace's ranks, or in a trace without any, the processes that own GPU
+ * streams (else all), numbered in process order; -1 for none. Returns 1
+ * when guessed.
+ */
+int	 iters_rank_map(const struct model *, int32_t *rank);
 /* The iterations of process p (index or NONE32), or NULL. */
 const struct iters_proc *iters_of(const struct iters *, uint32_t p);
 /*
