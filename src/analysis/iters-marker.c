@@ -8,8 +8,9 @@
  * an eligible ancestor on its track (the nvtx_build() parent chain), or an
  * eligible range of another track of its thread that contains it, belongs
  * to a family repeating on that thread. A third sums, per family, its
- * top-level ranges per thread, and per track the union of their time and
- * their extent (first start to last end).
+ * top-level ranges per thread, and per track the union of their time,
+ * their extent (first start to last end) and the span of the track's
+ * process.
  * O(ranges x (depth + tracks of the thread x log n)).
  */
 #include "config.h"
@@ -239,22 +240,59 @@ im_nested(struct im_ctx *c, size_t t, size_t i)
 	return im_nested_across(c, t, i);
 }
 
+/* Span of each process (first to last event of its tracks). */
+static void
+im_spans(const struct model *m, int64_t *s0, int64_t *s1)
+{
+	size_t	t, p;
+
+	for (p = 0; p < m->nprocesses; p++) {
+		s0[p] = INT64_MAX;
+		s1[p] = INT64_MIN;
+	}
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		int64_t e;
+		if (tr->process >= m->nprocesses || l->n == 0)
+			continue;
+		e = l->overlaps && l->ends_sorted != NULL ?
+		    l->ends_sorted[l->n - 1] : l->end[l->n - 1];
+		if (l->start[0] < s0[tr->process])
+			s0[tr->process] = l->start[0];
+		if (e > s1[tr->process])
+			s1[tr->process] = e;
+	}
+}
+
 struct im_fam {
 	uint32_t	 top;		/* top-level ranges */
 	uint32_t	 best_thread;	/* most on one thread */
 	int64_t		 covered;	/* union time, summed per track */
 	int64_t		 extent;	/* first start to last end, summed
 					   per track */
+	int64_t		 pspan;		/* the spans of those tracks'
+					   processes, summed */
 	uint32_t	 last_track;	/* for the sweep of one track */
 	int64_t		 first, last_end;
 };
 
-/* The family's time on its last track into covered and extent. */
+/* The family's time on its last track into extent and pspan. */
 static void
-im_close(struct im_fam *x)
+im_close(const struct model *m, struct im_fam *x, const int64_t *s0,
+    const int64_t *s1)
 {
-	if (x->last_track != NONE32 && x->last_end > x->first)
+	uint32_t	p;
+
+	if (x->last_track == NONE32)
+		return;
+	if (x->last_end > x->first)
 		x->extent += x->last_end - x->first;
+	p = m->tracks[x->last_track].process;
+	if (p < m->nprocesses && s1[p] > s0[p])
+		x->pspan += s1[p] - s0[p];
+	else
+		x->pspan += x->last_end - x->first;
 	x->last_track = NONE32;
 }
 
@@ -266,8 +304,12 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf, uint8_t **top)
 	struct hmap		 per_thread;
 	size_t			 t, i;
 	uint32_t		*slot, f;
+	int64_t			*s0, *s1;
 	int			 isnew;
 
+	s0 = xcalloc(m->nprocesses + 1, sizeof *s0);
+	s1 = xcalloc(m->nprocesses + 1, sizeof *s1);
+	im_spans(m, s0, s1);
 	hmap_init(&per_thread);
 	for (f = 0; f < nf; f++)
 		fs[f].last_track = NONE32;
@@ -295,7 +337,7 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf, uint8_t **top)
 			a = l->start[i];
 			b = l->end[i];
 			if (x->last_track != (uint32_t)t) {
-				im_close(x);
+				im_close(m, x, s0, s1);
 				x->last_track = (uint32_t)t;
 				x->first = a;
 				x->last_end = a;
@@ -309,8 +351,10 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf, uint8_t **top)
 		}
 	}
 	for (f = 0; f < nf; f++)
-		im_close(&fs[f]);
+		im_close(m, &fs[f], s0, s1);
 	hmap_free(&per_thread);
+	free(s0);
+	free(s1);
 }
 
 char *
@@ -341,8 +385,11 @@ iters_marker_pick(const struct model *m, uint8_t ***topp)
 		    (double)fs[f].extent : 0.0;
 		if (getenv("GPULENS_ITERS_DEBUG") != NULL)
 			fprintf(stderr, "family '%s' top %u thread %u cover "
-			    "%.3f\n", name, fs[f].top, fs[f].best_thread, cov);
-		if (cov < ITERS_MIN_COVER)
+			    "%.3f extent %.3f\n", name, fs[f].top,
+			    fs[f].best_thread, cov, fs[f].pspan > 0 ?
+			    (double)fs[f].extent / (double)fs[f].pspan : 0.0);
+		if (cov < ITERS_MIN_COVER || (double)fs[f].extent <
+		    ITERS_MIN_EXTENT * (double)fs[f].pspan)
 			continue;
 		if (best != NONE32 && strcmp(strpool_get(c.fam, best),
 		    "ProfilerStep#") == 0)

@@ -23,7 +23,9 @@
  * its top-level ranges repeat at least ITERS_MIN_REPEAT times on one thread
  * and cover (their union) at least ITERS_MIN_COVER of the span they run
  * over (first start to last end, per track), as steps that follow one
- * another do and sparse calls (a reduction now and then) do not. Of the
+ * another do and sparse calls (a reduction now and then) do not, and that
+ * span is at least ITERS_MIN_EXTENT of their process's (first to last
+ * event), which a burst of library calls is not. Of the
  * markers, "ProfilerStep#" wins, else the one with the most top-level
  * ranges (ties: the larger coverage, then the name). Its top-level ranges
  * are the iterations.
@@ -56,6 +58,7 @@
 
 #define ITERS_MIN_REPEAT	3	/* instances on one thread */
 #define ITERS_MIN_COVER		0.5	/* of the span they run over */
+#define ITERS_MIN_EXTENT	0.1	/* that span, of their process's */
 #define ITERS_MIN_KERNEL	3	/* occurrences of a period kernel */
 
 enum iters_method {
