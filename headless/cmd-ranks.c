@@ -30,7 +30,8 @@
  * median and largest skew (last start - first start) of a collective, the
  * median iteration time over all ranks and the spread of per-rank median
  * iteration times, of communication time and of busy time (max - min, as a
- * percentage of the median over ranks).
+ * percentage of the median over ranks). A rank without iterations is left
+ * out of the iteration spread, with a warning.
  */
 #include "config.h"
 
@@ -460,7 +461,6 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	out_num(out->aux, "iter_median_ns", s.count > 0 ? s.median : 0.0);
 	out_str(out->aux, "iter_marker", it.marker != NULL ? it.marker : "");
 	out_num(out->aux, "iter_spread_pct", ranks_spread(med, nmed));
-	out_int(out->aux, "ranks_without_iters", (int64_t)noiter);
 	out_num(out->aux, "comm_spread_pct", ranks_spread(comm, c.nr));
 	out_num(out->aux, "busy_spread_pct", ranks_spread(busy, c.nr));
 

@@ -16,7 +16,6 @@
 #include "config.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -383,11 +382,6 @@ iters_marker_pick(const struct model *m, uint8_t ***topp)
 			continue;
 		cov = fs[f].extent > 0 ? (double)fs[f].covered /
 		    (double)fs[f].extent : 0.0;
-		if (getenv("GPULENS_ITERS_DEBUG") != NULL)
-			fprintf(stderr, "family '%s' top %u thread %u cover "
-			    "%.3f extent %.3f\n", name, fs[f].top,
-			    fs[f].best_thread, cov, fs[f].pspan > 0 ?
-			    (double)fs[f].extent / (double)fs[f].pspan : 0.0);
 		if (cov < ITERS_MIN_COVER || (double)fs[f].extent <
 		    ITERS_MIN_EXTENT * (double)fs[f].pspan)
 			continue;
