@@ -1,10 +1,13 @@
 /*
  * cmd-iters: `gpulens iters` lists iterations (iters.h says how they are
- * found) with their duration, GPU busy time, kernel count, and marks the
- * slowest per process; auxiliary data gives the median and spread.
+ * found) with their duration, GPU busy time, kernel, copy and memset
+ * counts, and marks the slowest per process; auxiliary data gives the
+ * median and spread. --pid, --rank and --device keep the iterations of
+ * those processes (--device measures that GPU alone).
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,32 +17,117 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "analysis/stats.h"
+#include "headless/vopt.h"
 #include "util/xmalloc.h"
 
 #define ITERS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_RANGE)
 
 static int	iters_run(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
+static int	iters_check_int(const char *, const char *, char **);
+
+static const struct cmd_option iters_vopts[] = {
+	{ "--pid", "PID", "only the iterations of this process",
+	    CMD_OPT_OWN, iters_check_int },
+	{ "--rank", "RANK", "only the iterations of this rank's processes",
+	    CMD_OPT_OWN, iters_check_int },
+	{ "--device", "ID", "only processes using this GPU, measured on it "
+	    "alone", CMD_OPT_OWN, iters_check_int },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_iters_entry = {
 	.name = "iters",
 	.usage = "gpulens iters [OPTIONS] TRACE",
 	.help =
-	"Lists iterations: instances of a repeating NVTX range (ProfilerStep#N,\n"
-	"or the range given with --range; by default the most frequent\n"
-	"top-level range family), or, without NVTX, the spans between\n"
-	"occurrences of the most periodic kernel. Per iteration: duration,\n"
-	"GPU busy time and share, kernel count; the slowest is marked.",
+	"Lists iterations: instances of a repeating NVTX range (the range\n"
+	"given with --range, else ProfilerStep#N or the top-level user range\n"
+	"family that repeats most, never a library's or a PyTorch operator's),\n"
+	"or, without one, the spans between occurrences of each process's\n"
+	"most periodic kernel (see ITERATIONS in gpulens(1)). Per iteration:\n"
+	"duration, GPU busy time and share, the kernels, copies and memsets\n"
+	"that run in it; the slowest of each process is marked.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = ITERS_OPTS,
+	.vopts = iters_vopts,
 	.run = iters_run
 };
 
 static const char *iters_columns[] = {
 	"pid", "rank", "iter", "start_ns", "duration_ns", "gpu_busy_ns",
-	"gpu_busy_pct", "kernels", "slowest", "name", NULL
+	"gpu_busy_pct", "kernels", "copies", "memsets", "slowest", "name",
+	NULL
 };
+
+static int
+iters_check_int(const char *name, const char *v, char **cause)
+{
+	char		*end;
+	long long	 n;
+
+	if (v == NULL) {
+		*cause = xasprintf("%s needs a value", name);
+		return -1;
+	}
+	n = strtoll(v, &end, 10);
+	if (end == v || *end != '\0' || n < 0 || n > INT32_MAX) {
+		*cause = xasprintf("bad value for %s: '%s' (expected a "
+		    "non-negative integer)", name, v);
+		return -1;
+	}
+	return 0;
+}
+
+/* The selection the options ask for; -1 with *cause if nothing has it. */
+static int
+iters_options(const struct cmd_ctx *ctx, struct iters_sel *s, char **cause)
+{
+	const struct model	*m = ctx->in->m;
+	const char		*v;
+	long long		 n;
+	size_t			 i;
+
+	iters_sel_init(s);
+	s->range = ctx->o->range;
+	if ((v = vopt_get(ctx->v, ctx->nv, "--pid")) != NULL) {
+		n = strtoll(v, NULL, 10);
+		for (i = 0; i < m->nprocesses; i++)
+			if (m->processes[i].pid == (uint32_t)n)
+				break;
+		if (i == m->nprocesses) {
+			*cause = xasprintf("no process %lld in this trace", n);
+			return -1;
+		}
+		s->process = (uint32_t)i;
+	}
+	if ((v = vopt_get(ctx->v, ctx->nv, "--rank")) != NULL) {
+		int32_t *rank = xcalloc(m->nprocesses + 1, sizeof *rank);
+		n = strtoll(v, NULL, 10);
+		iters_rank_map(m, rank);
+		for (i = 0; i < m->nprocesses; i++)
+			if (rank[i] == (int32_t)n)
+				break;
+		free(rank);
+		if (i == m->nprocesses) {
+			*cause = xasprintf("no rank %lld in this trace", n);
+			return -1;
+		}
+		s->rank = (int32_t)n;
+	}
+	if ((v = vopt_get(ctx->v, ctx->nv, "--device")) != NULL) {
+		n = strtoll(v, NULL, 10);
+		for (i = 0; i < m->ndevices; i++)
+			if (m->devices[i].source_id == (uint32_t)n)
+				break;
+		if (i == m->ndevices) {
+			*cause = xasprintf("no device %lld in this trace", n);
+			return -1;
+		}
+		s->device = (uint32_t)i;
+	}
+	return 0;
+}
 
 static int
 iters_run(const struct cmd_ctx *ctx, struct out *out,
@@ -48,13 +136,15 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 	const struct model	*m = ctx->in->m;
 	const struct opts	*o = ctx->o;
 	struct iters		 it;
+	struct iters_sel	 sel;
 	struct stats		 st;
 	int64_t			*durs = NULL, *maxd = NULL, base;
 	size_t			 i, j;
 	char			 key[64];
 	cJSON			*row;
 
-	if (iters_find(m, o->range, &it, cause) != 0) {
+	if (iters_options(ctx, &sel, cause) != 0 ||
+	    iters_select(m, &sel, &it, cause) != 0) {
 		*code = "not_found";
 		return -1;
 	}
@@ -90,8 +180,7 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		else
 			cJSON_AddNullToObject(row, "rank");
 		out_int(row, "iter", v->index);
-		out_str(row, "name", v->range != NONE32 ?
-		    model_str(m, model_ev_name(m, v->range)) : it.marker);
+		out_str(row, "name", model_str(m, v->name));
 		out_int(row, "start_ns", v->start - base);
 		out_int(row, "duration_ns", v->end - v->start);
 		out_int(row, "gpu_busy_ns", v->gpu_busy);
@@ -101,6 +190,8 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		    ((double)(v->end - v->start) * v->ndevices) : 0.0);
 		out_int(row, "gpus", v->ndevices);
 		out_int(row, "kernels", (int64_t)v->kernels);
+		out_int(row, "copies", (int64_t)v->copies);
+		out_int(row, "memsets", (int64_t)v->memsets);
 		out_bool(row, "slowest", slowest);
 		durs[i] = v->end - v->start;
 	}
@@ -119,7 +210,10 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 	out_num(out->aux, "stddev_ns", st.stddev);
 	out_num(out->aux, "spread_pct", st.median > 0 ? 100.0 *
 	    (double)(st.max - st.min) / st.median : 0.0);
-	if (it.n == 0)
+	if (it.n == 0 && (sel.process != NONE32 || sel.rank >= 0 ||
+	    sel.device != NONE32))
+		out_warn(out, "the selected processes have no iterations");
+	else if (it.n == 0)
 		out_warn(out, "no repeating NVTX range or periodic kernel "
 		    "found");
 	out->default_sort = "start_ns:asc";

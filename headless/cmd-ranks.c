@@ -30,7 +30,8 @@
  * median and largest skew (last start - first start) of a collective, the
  * median iteration time over all ranks and the spread of per-rank median
  * iteration times, of communication time and of busy time (max - min, as a
- * percentage of the median over ranks).
+ * percentage of the median over ranks). A rank without iterations is left
+ * out of the iteration spread, with a warning.
  */
 #include "config.h"
 
@@ -358,7 +359,8 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	struct stats		 s;
 	struct rk		*r;
 	int64_t			*med, *comm, *busy;
-	size_t			 i, matched, strag = SIZE_MAX;
+	size_t			 i, matched, strag = SIZE_MAX, nmed,
+				 noiter = 0;
 	char			*why = NULL, key[32];
 	cJSON			*row;
 	int64_t			 span;
@@ -399,6 +401,7 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	}
 
 	med = xcalloc(c.nr + 1, sizeof *med);
+	nmed = 0;
 	comm = xcalloc(c.nr + 1, sizeof *comm);
 	busy = xcalloc(c.nr + 1, sizeof *busy);
 	for (i = 0; i < c.nr; i++) {
@@ -431,7 +434,11 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 			cJSON_AddNullToObject(row, "iter_median_ns");
 			cJSON_AddNullToObject(row, "iter_max_ns");
 		}
-		med[i] = (int64_t)s.median;
+		/* A rank without iterations stays out of the spread. */
+		if (s.count > 0)
+			med[nmed++] = (int64_t)s.median;
+		else
+			noiter++;
 		comm[i] = r->comm_ns;
 		busy[i] = r->busy;
 		out_int(row, "wait_ns", r->wait);
@@ -456,10 +463,13 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	stats_acc_compute(&all, &s);
 	out_num(out->aux, "iter_median_ns", s.count > 0 ? s.median : 0.0);
 	out_str(out->aux, "iter_marker", it.marker != NULL ? it.marker : "");
-	out_num(out->aux, "iter_spread_pct", ranks_spread(med, c.nr));
+	out_num(out->aux, "iter_spread_pct", ranks_spread(med, nmed));
 	out_num(out->aux, "comm_spread_pct", ranks_spread(comm, c.nr));
 	out_num(out->aux, "busy_spread_pct", ranks_spread(busy, c.nr));
 
+	if (noiter > 0 && noiter < c.nr)
+		out_warn(out, "%zu of %zu ranks have no iterations: they are "
+		    "left out of iter_spread_pct", noiter, c.nr);
 	if (c.guessed && c.nr > 0)
 		out_warn(out, "no rank information in the trace: each process "
 		    "with GPU work is taken as a rank, in process order");

@@ -1,28 +1,25 @@
 /*
- * iters: iteration detection (see iters.h for the rules).
+ * iters: iteration detection (see iters.h for the rules); the marker is
+ * chosen in iters-marker.c, the kernel-period fallback is iters-kernel.c.
  */
 #include "config.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
-#include "util/hmap.h"
 #include "analysis/iters.h"
+#include "analysis/iters-int.h"
+#include "model/coverage.h"
 #include "model/lane.h"
 #include "util/xmalloc.h"
 
-size_t
-iters_family_len(const char *name)
+void
+iters_sel_init(struct iters_sel *s)
 {
-	size_t	n = strlen(name), k = n;
-
-	while (k > 0 && name[k - 1] >= '0' && name[k - 1] <= '9')
-		k--;
-	if (k < n && k > 0 && name[k - 1] == '#')
-		return k;
-	return n;
+	memset(s, 0, sizeof *s);
+	s->process = NONE32;
+	s->rank = -1;
+	s->device = NONE32;
 }
 
 void
@@ -30,199 +27,19 @@ iters_free(struct iters *it)
 {
 	free(it->marker);
 	free(it->v);
+	free(it->proc);
 	memset(it, 0, sizeof *it);
 }
 
-static int
-iter_cmp(const void *a, const void *b)
+const struct iters_proc *
+iters_of(const struct iters *it, uint32_t p)
 {
-	const struct iter	*x = a, *y = b;
+	size_t	i;
 
-	if (x->process != y->process)
-		return x->process < y->process ? -1 : 1;
-	return (x->start > y->start) - (x->start < y->start);
-}
-
-/* Does name belong to the family (or equal the name) spec? */
-static int
-iters_match(const char *name, const char *spec, size_t speclen)
-{
-	size_t	fl = iters_family_len(name);
-
-	if (strcmp(name, spec) == 0)
-		return 1;
-	return fl == speclen && strncmp(name, spec, speclen) == 0 &&
-	    spec[speclen - 1] == '#';
-}
-
-/* Picks the most frequent top-level NVTX name family (ProfilerStep# wins). */
-static char *
-iters_auto_nvtx(const struct model *m)
-{
-	struct strpool	*fam = strpool_new();
-	uint32_t	*count = NULL, best = NONE32, id;
-	size_t		 cap = 0, t, i, fl;
-	char		*res = NULL;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_NVTX)
-			continue;
-		for (i = 0; i < l->n; i++) {
-			const char *name;
-			if (l->kind[i] != EV_NVTX || l->aux[i] == NONE32 ||
-			    m->nvtx[l->aux[i]].parent != NONE32 ||
-			    (l->flags[i] & EVF_COMM))
-				continue;
-			name = model_str(m, l->name[i]);
-			/* Communication library ranges are not iterations. */
-			if (strncasecmp(name, "nccl", 4) == 0 ||
-			    strncasecmp(name, "rccl", 4) == 0 ||
-			    strcasecmp(model_str(m, m->domains[tr->domain].name),
-			    "NCCL") == 0)
-				continue;
-			fl = iters_family_len(name);
-			if (fl == 0)
-				continue;
-			id = strpool_intern(fam, name, fl);
-			if (id >= cap) {
-				size_t old = cap;
-				XGROW(count, cap, (size_t)id + 1);
-				memset(count + old, 0,
-				    (cap - old) * sizeof *count);
-			}
-			count[id]++;
-		}
-	}
-	for (id = 1; id < strpool_count(fam) && id < cap; id++) {
-		if (count[id] < 2)
-			continue;
-		if (strcmp(strpool_get(fam, id), "ProfilerStep#") == 0) {
-			best = id;
-			break;
-		}
-		if (best == NONE32 || count[id] > count[best])
-			best = id;
-	}
-	if (best != NONE32)
-		res = xstrdup(strpool_get(fam, best));
-	free(count);
-	strpool_free(fam);
-	return res;
-}
-
-static void
-iters_add(struct iters *it, size_t *cap, uint32_t process, uint32_t range,
-    int64_t start, int64_t end)
-{
-	struct iter	*v;
-
-	XGROW(it->v, *cap, it->n + 1);
-	v = &it->v[it->n++];
-	memset(v, 0, sizeof *v);
-	v->process = process;
-	v->range = range;
-	v->start = start;
-	v->end = end;
-}
-
-static void
-iters_from_nvtx(const struct model *m, struct iters *it, const char *spec)
-{
-	size_t	t, i, cap = 0, sl = strlen(spec);
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_NVTX)
-			continue;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == EV_NVTX && iters_match(model_str(m,
-			    l->name[i]), spec, sl))
-				iters_add(it, &cap, tr->process,
-				    model_gid(m, (uint32_t)t, (uint32_t)i),
-				    l->start[i], l->end[i]);
-	}
-}
-
-/* The most periodic kernel name; iterations between its occurrences. */
-static void
-iters_from_kernels(const struct model *m, struct iters *it)
-{
-	struct hmap	 seen;		/* key(track, name) -> slot */
-	struct {
-		uint32_t track, name;
-		uint64_t n;
-		int64_t	 last;
-		double	 sum, sum2;	/* of inter-arrival gaps */
-	}		*c = NULL, *b;
-	size_t		 nc = 0, ccap = 0, t, i, cap = 0, k;
-	uint32_t	*slot;
-	int		 isnew;
-	double		 cv, bestcv = 0;
-	size_t		 best = (size_t)-1;
-
-	hmap_init(&seen);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		for (i = 0; i < l->n; i++) {
-			if (l->kind[i] != EV_KERNEL)
-				continue;
-			slot = hmap_upsert(&seen, hmap_key2(t, l->name[i]),
-			    (uint32_t)nc, &isnew);
-			if (isnew) {
-				XGROW(c, ccap, nc + 1);
-				memset(&c[nc], 0, sizeof c[nc]);
-				c[nc].track = (uint32_t)t;
-				c[nc].name = l->name[i];
-				nc++;
-			}
-			b = &c[*slot];
-			if (b->n > 0) {
-				double g = (double)(l->start[i] - b->last);
-				b->sum += g;
-				b->sum2 += g * g;
-			}
-			b->last = l->start[i];
-			b->n++;
-		}
-	}
-	for (k = 0; k < nc; k++) {
-		double mean, var;
-		if (c[k].n < 3)
-			continue;
-		mean = c[k].sum / (double)(c[k].n - 1);
-		var = c[k].sum2 / (double)(c[k].n - 1) - mean * mean;
-		if (mean <= 0)
-			continue;
-		cv = sqrt(var > 0 ? var : 0) / mean;
-		if (best == (size_t)-1 || cv < bestcv - 1e-12 ||
-		    (fabs(cv - bestcv) <= 1e-12 && c[k].n > c[best].n)) {
-			best = k;
-			bestcv = cv;
-		}
-	}
-	if (best != (size_t)-1) {
-		const struct track *tr = &m->tracks[c[best].track];
-		const struct lane *l = &tr->lane;
-		int64_t prev = 0;
-		int have = 0;
-		it->marker = xstrdup(model_str(m, c[best].name));
-		for (i = 0; i < l->n; i++) {
-			if (l->kind[i] != EV_KERNEL || l->name[i] != c[best].name)
-				continue;
-			if (have)
-				iters_add(it, &cap, tr->process, NONE32, prev,
-				    l->start[i]);
-			prev = l->start[i];
-			have = 1;
-		}
-	}
-	free(c);
-	hmap_free(&seen);
+	for (i = 0; i < it->nproc; i++)
+		if (it->proc[i].process == p)
+			return &it->proc[i];
+	return NULL;
 }
 
 static int
@@ -233,19 +50,155 @@ iters_u32_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static int
+iter_cmp(const void *a, const void *b)
+{
+	const struct iter	*x = a, *y = b;
+
+	if (x->process != y->process)
+		return x->process < y->process ? -1 : 1;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return (x->end > y->end) - (x->end < y->end);
+}
+
+void
+iters_add(struct iters *it, size_t *cap, uint32_t process, uint32_t range,
+    uint32_t name, int64_t start, int64_t end)
+{
+	struct iter	*v;
+
+	XGROW(it->v, *cap, it->n + 1);
+	v = &it->v[it->n++];
+	memset(v, 0, sizeof *v);
+	v->process = process;
+	v->range = range;
+	v->name = name;
+	v->start = start;
+	v->end = end;
+}
+
 /*
- * GPU busy and kernel count of each iteration over its process's GPUs.
- * The GPU tracks are bucketed by process once (bucket nprocesses holds
- * those of no known process), so an iteration reads only its process's
- * tracks and the devices they use, never every track or device: O(tracks
- * + devices + sum over iterations of their process's tracks). An
- * iteration of no process (NONE32) reads every GPU track, as before.
+ * "X#*" (as `nvtx` prints a family) is "X#". Returns the spec to match,
+ * in buf when rewritten.
+ */
+static const char *
+iters_spec(const char *spec, char *buf, size_t len)
+{
+	size_t	n = strlen(spec);
+
+	if (n >= 2 && n < len && spec[n - 1] == '*' && spec[n - 2] == '#') {
+		memcpy(buf, spec, n - 1);
+		buf[n - 1] = '\0';
+		return buf;
+	}
+	return spec;
+}
+
+/* Every range named spec, or of family spec (--range). */
+static void
+iters_from_range(const struct model *m, struct iters *it, size_t *cap,
+    const char *spec)
+{
+	size_t	t, i;
+	char	fam[1024];
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_NVTX)
+			continue;
+		for (i = 0; i < l->n; i++) {
+			const char *name;
+			if (l->kind[i] != EV_NVTX)
+				continue;
+			name = model_str(m, l->name[i]);
+			if (strcmp(name, spec) != 0) {
+				iters_family(name, fam, sizeof fam);
+				if (strcmp(fam, spec) != 0)
+					continue;
+			}
+			iters_add(it, cap, tr->process, model_gid(m,
+			    (uint32_t)t, (uint32_t)i), l->name[i], l->start[i],
+			    l->end[i]);
+		}
+	}
+}
+
+/* The chosen family's top-level ranges. */
+static void
+iters_from_top(const struct model *m, struct iters *it, size_t *cap,
+    uint8_t **top)
+{
+	size_t	t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (top[t] == NULL)
+			continue;
+		for (i = 0; i < l->n; i++)
+			if (top[t][i])
+				iters_add(it, cap, m->tracks[t].process,
+				    model_gid(m, (uint32_t)t, (uint32_t)i),
+				    l->name[i], l->start[i], l->end[i]);
+		free(top[t]);
+	}
+	free(top);
+}
+
+int
+iters_rank_map(const struct model *m, int32_t *rank)
+{
+	uint8_t	*gpu;
+	size_t	 p, i;
+	int	 any = 0, anygpu = 0;
+	int32_t	 next = 0;
+
+	for (p = 0; p < m->nprocesses; p++) {
+		rank[p] = m->processes[p].rank;
+		if (rank[p] >= 0)
+			any = 1;
+	}
+	if (any)
+		return 0;
+	gpu = xcalloc(m->nprocesses + 1, 1);
+	for (i = 0; i < m->nstreams; i++)
+		if (m->streams[i].process < m->nprocesses)
+			gpu[m->streams[i].process] = anygpu = 1;
+	for (p = 0; p < m->nprocesses; p++)
+		rank[p] = !anygpu || gpu[p] ? next++ : -1;
+	free(gpu);
+	return 1;
+}
+
+/* Does process p (index or NONE32) pass the selection? */
+static int
+iters_want(const struct model *m, const struct iters_sel *s, uint32_t p,
+    const uint8_t *uses, const int32_t *rank)
+{
+	if (s->process != NONE32 && p != s->process)
+		return 0;
+	if (s->rank >= 0 && (p >= m->nprocesses || rank[p] != s->rank))
+		return 0;
+	if (s->device != NONE32 && !uses[p < m->nprocesses ? p :
+	    m->nprocesses])
+		return 0;
+	return 1;
+}
+
+/*
+ * GPU busy and kernel, copy and memset counts of each iteration over its
+ * process's GPUs (or the selected one). The GPU tracks are bucketed by
+ * process once (bucket nprocesses holds those of no known process), so
+ * an iteration reads only its process's tracks and the devices they use.
+ * An iteration of no process (NONE32) reads every GPU track.
  */
 static void
-iters_measure(const struct model *m, struct iters *it)
+iters_measure(const struct model *m, struct iters *it, uint32_t only_dev)
 {
-	size_t		 i, t, k, k0, k1, np = m->nprocesses, ndev;
-	uint32_t	*off, *trk, *fill, *stamp, *dev, p;
+	size_t		 i, t, k, k0, k1, np = m->nprocesses, ndev, n, j,
+			 icap = 0;
+	uint32_t	*off, *trk, *fill, *stamp, *dev, p, *idx = NULL;
 
 	off = xcalloc(np + 3, sizeof *off);
 	for (t = 0; t < m->ntracks; t++) {
@@ -282,14 +235,29 @@ iters_measure(const struct model *m, struct iters *it)
 		ndev = 0;
 		for (k = k0; k < k1; k++) {
 			const struct track *tr = &m->tracks[trk[k]];
+			const struct lane *l = &tr->lane;
 			if (v->process != NONE32 && tr->process != v->process)
+				continue;
+			if (only_dev != NONE32 && tr->device != only_dev)
 				continue;
 			if (stamp[tr->device] != (uint32_t)i + 1) {
 				stamp[tr->device] = (uint32_t)i + 1;
 				dev[ndev++] = tr->device;
 				v->ndevices++;
 			}
-			v->kernels += lane_count(&tr->lane, v->start, v->end);
+			n = lane_overlap(l, v->start, v->end, &idx, &icap);
+			for (j = 0; j < n; j++)
+				switch (l->kind[idx[j]]) {
+				case EV_KERNEL:
+					v->kernels++;
+					break;
+				case EV_MEMCPY:
+					v->copies++;
+					break;
+				case EV_MEMSET:
+					v->memsets++;
+					break;
+				}
 		}
 		if (m->device_cov == NULL)
 			continue;
@@ -301,39 +269,104 @@ iters_measure(const struct model *m, struct iters *it)
 			    coverage_busy(&m->device_cov[dev[k]], v->start,
 			    v->end));
 	}
+	free(idx);
 	free(stamp);
 	free(dev);
 	free(off);
 	free(trk);
 }
 
+/* Per process: its iterations, index and marker; the trace's marker is
+ * that of the process with the most (ties: the first). */
+static void
+iters_index(const struct model *m, struct iters *it)
+{
+	size_t	i, j, cap = 0, bestn = 0;
+	uint32_t bestname = 0;
+
+	for (i = 0; i < it->n; i = j) {
+		struct iters_proc *pp;
+		for (j = i; j < it->n && it->v[j].process == it->v[i].process;
+		    j++)
+			it->v[j].index = (uint32_t)(j - i);
+		XGROW(it->proc, cap, it->nproc + 1);
+		pp = &it->proc[it->nproc++];
+		pp->process = it->v[i].process;
+		pp->first = i;
+		pp->n = j - i;
+		pp->marker = it->v[i].name;
+		if (j - i > bestn) {
+			bestn = j - i;
+			bestname = it->v[i].name;
+		}
+	}
+	if (it->marker == NULL && it->n > 0)
+		it->marker = xstrdup(model_str(m, bestname));
+}
+
+int
+iters_select(const struct model *m, const struct iters_sel *s,
+    struct iters *it, char **cause)
+{
+	size_t		 cap = 0, i, q, t, np = m->nprocesses;
+	uint8_t		**top, *want, *uses;
+	int32_t		*rank;
+	char		 buf[1024];
+
+	memset(it, 0, sizeof *it);
+	rank = xcalloc(np + 1, sizeof *rank);
+	iters_rank_map(m, rank);
+	uses = xcalloc(np + 1, 1);
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		if (tr->type == TRACK_GPU && tr->device == s->device)
+			uses[tr->process < np ? tr->process : np] = 1;
+	}
+	if (s->range != NULL) {
+		const char *spec = iters_spec(s->range, buf, sizeof buf);
+		iters_from_range(m, it, &cap, spec);
+		if (it->n == 0) {
+			*cause = xasprintf("no NVTX range named '%s'",
+			    s->range);
+			free(uses);
+			free(rank);
+			return -1;
+		}
+		it->marker = xstrdup(spec);
+		it->method = ITERS_NVTX;
+	} else if ((it->marker = iters_marker_pick(m, &top)) != NULL) {
+		iters_from_top(m, it, &cap, top);
+		it->method = ITERS_NVTX;
+	} else {
+		want = xcalloc(np + 1, 1);
+		for (i = 0; i <= np; i++)
+			want[i] = (uint8_t)iters_want(m, s, i < np ?
+			    (uint32_t)i : NONE32, uses, rank);
+		iters_from_kernels(m, want, it, &cap);
+		free(want);
+		it->method = it->n > 0 ? ITERS_KERNEL : ITERS_NONE;
+	}
+	/* The selection. */
+	for (i = q = 0; i < it->n; i++)
+		if (iters_want(m, s, it->v[i].process, uses, rank))
+			it->v[q++] = it->v[i];
+	it->n = q;
+	free(uses);
+	free(rank);
+	if (it->n > 1)
+		qsort(it->v, it->n, sizeof *it->v, iter_cmp);
+	iters_index(m, it);
+	iters_measure(m, it, s->device);
+	return 0;
+}
+
 int
 iters_find(const struct model *m, const char *range, struct iters *it,
     char **cause)
 {
-	size_t	i;
+	struct iters_sel	s;
 
-	memset(it, 0, sizeof *it);
-	if (range != NULL) {
-		iters_from_nvtx(m, it, range);
-		if (it->n == 0) {
-			*cause = xasprintf("no NVTX range named '%s'", range);
-			return -1;
-		}
-		it->marker = xstrdup(range);
-		it->method = ITERS_NVTX;
-	} else if ((it->marker = iters_auto_nvtx(m)) != NULL) {
-		iters_from_nvtx(m, it, it->marker);
-		it->method = ITERS_NVTX;
-	} else {
-		iters_from_kernels(m, it);
-		it->method = it->n > 0 ? ITERS_KERNEL : ITERS_NONE;
-	}
-	if (it->n > 1)
-		qsort(it->v, it->n, sizeof *it->v, iter_cmp);
-	for (i = 0; i < it->n; i++)
-		it->v[i].index = i > 0 && it->v[i - 1].process ==
-		    it->v[i].process ? it->v[i - 1].index + 1 : 0;
-	iters_measure(m, it);
-	return 0;
+	iters_sel_init(&s);
+	s.range = range;
+	return iters_select(m, &s, it, cause);
 }

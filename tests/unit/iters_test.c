@@ -1,0 +1,310 @@
+/*
+ * iters_test: the iteration rules (iters.h) on models built by hand: the
+ * marker is the user's top-level step family, not a library domain's
+ * range nested in it that repeats more often, nor a PyTorch operator's;
+ * kernels, copies and memsets are counted apart; the kernel-period
+ * fallback gives every process its iterations, and the selection keeps
+ * one process, rank or device. Then the real fixtures when
+ * GPULENS_FIXTURES is set.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "analysis/iters.h"
+#include "analysis/steady.h"
+#include "model/builder.h"
+#include "model/model.h"
+#include "sources/source.h"
+#include "tsupport.h"
+
+#define US	1000LL
+
+static void
+nvtx(struct builder *b, uint32_t track, const char *name, int64_t s,
+    int64_t e)
+{
+	struct lane_event	ev = ts_event(b, name, EV_NVTX, s, e);
+
+	ev.aux = ts_nvtx(b, track);
+	builder_event(b, track, &ev);
+}
+
+static void
+gpu(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t s, int64_t e)
+{
+	struct lane_event	ev = ts_event(b, name, kind, s, e);
+
+	if (kind == EV_KERNEL)
+		ev.aux = ts_kernel(b, name);
+	else if (kind == EV_MEMCPY)
+		ev.aux = ts_copy(b, 1, 1, 2, 4096);
+	builder_event(b, track, &ev);
+}
+
+/*
+ * One process, one thread: "Loop" around five "Step N to N+10" of 200 us
+ * (each holding "Compute N" and four CCCL-domain cub::DeviceReduce::Sum
+ * ranges, 20 in all), then ten back-to-back "aten::mul, op_id = N". Each
+ * step runs two kernels, a copy and a memset on the GPU.
+ */
+static struct model *
+model_steps(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 p, th, dom, nv0, nv1, s, g;
+	int64_t		 t;
+	int		 k, j;
+	char		 name[64];
+
+	ts_device(b, 0);
+	p = builder_process(b, 100, 100, "train");
+	th = builder_thread(b, 100 << 24 | 1, 1, p, "main");
+	dom = builder_domain(b, p, 7, "CCCL");
+	nv0 = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	nv1 = builder_cpu_track(b, TRACK_NVTX, th, dom);
+	s = builder_stream(b, 0, 7, p);
+	g = builder_gpu_track(b, s);
+	nvtx(b, nv0, "Loop", 0, 1000 * US);
+	for (k = 0; k < 5; k++) {
+		t = k * 200 * US;
+		snprintf(name, sizeof name, "Step %d to %d", 10 * k,
+		    10 * k + 10);
+		nvtx(b, nv0, name, t, t + 199 * US);
+		snprintf(name, sizeof name, "Compute %d", 10 * k);
+		nvtx(b, nv0, name, t + 1 * US, t + 100 * US);
+		for (j = 0; j < 4; j++)
+			nvtx(b, nv1, "cub::DeviceReduce::Sum",
+			    t + (10 + 40 * j) * US, t + (40 + 40 * j) * US);
+		gpu(b, g, "gemm", EV_KERNEL, t + 20 * US, t + 60 * US);
+		gpu(b, g, "reduce", EV_KERNEL, t + 70 * US, t + 90 * US);
+		gpu(b, g, "Memcpy HtoD", EV_MEMCPY, t + 100 * US,
+		    t + 110 * US);
+		gpu(b, g, "Memset", EV_MEMSET, t + 120 * US, t + 125 * US);
+	}
+	for (k = 0; k < 10; k++) {
+		snprintf(name, sizeof name, "aten::mul, op_id = %d", 300 + k);
+		nvtx(b, nv0, name, 1000 * US + k * 10 * US,
+		    1000 * US + (k + 1) * 10 * US);
+	}
+	return ts_finish(b);
+}
+
+static void
+test_marker(void **state)
+{
+	struct model	*m = model_steps();
+	struct iters	 it;
+	struct steady	 st;
+	char		*cause = NULL;
+	size_t		 i;
+
+	(void)state;
+	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+	assert_int_equal(it.method, ITERS_NVTX);
+	assert_string_equal(it.marker, "Step # to #");
+	assert_int_equal(it.n, 5);
+	assert_int_equal(it.nproc, 1);
+	for (i = 0; i < it.n; i++) {
+		assert_int_equal(it.v[i].index, i);
+		assert_int_equal(it.v[i].start, (int64_t)i * 200 * US);
+		/* Kernels only; copies and memsets apart. */
+		assert_int_equal(it.v[i].kernels, 2);
+		assert_int_equal(it.v[i].copies, 1);
+		assert_int_equal(it.v[i].memsets, 1);
+		assert_int_equal(it.v[i].gpu_busy, 75 * US);
+	}
+	iters_free(&it);
+	/* The family is accepted back by --range, and a name alone. */
+	assert_int_equal(iters_find(m, "Step # to #", &it, &cause), 0);
+	assert_int_equal(it.n, 5);
+	iters_free(&it);
+	assert_int_equal(iters_find(m, "Step 10 to 20", &it, &cause), 0);
+	assert_int_equal(it.n, 1);
+	iters_free(&it);
+	/* The library's range still works when asked for by name. */
+	assert_int_equal(iters_find(m, "cub::DeviceReduce::Sum", &it,
+	    &cause), 0);
+	assert_int_equal(it.n, 20);
+	iters_free(&it);
+	assert_int_equal(iters_find(m, "nope", &it, &cause), -1);
+	free(cause);
+	/* The steady window is the middle step. */
+	assert_int_equal(steady_find(m, NULL, &st, &cause), 0);
+	assert_int_equal(st.method, STEADY_ITER_NVTX);
+	assert_int_equal(st.start, 400 * US);
+	assert_int_equal(st.end, 599 * US);
+	steady_free(&st);
+	model_free(m);
+}
+
+static void
+test_family(void **state)
+{
+	char	buf[128];
+
+	(void)state;
+	iters_family("ProfilerStep#12", buf, sizeof buf);
+	assert_string_equal(buf, "ProfilerStep#");
+	iters_family("Step 190 to 200", buf, sizeof buf);
+	assert_string_equal(buf, "Step # to #");
+	iters_family("layers.3", buf, sizeof buf);
+	assert_string_equal(buf, "layers.3");
+	iters_family("conv2d 64", buf, sizeof buf);
+	assert_string_equal(buf, "conv2d #");
+	iters_family("aten::mm, seq = 4, op_id = 99", buf, sizeof buf);
+	assert_string_equal(buf, "aten::mm");
+	assert_true(iters_library_domain("CCCL"));
+	assert_true(iters_library_domain("nccl"));
+	assert_true(iters_library_domain("cuBLAS"));
+	assert_false(iters_library_domain(""));
+	assert_false(iters_library_domain("MyApp"));
+}
+
+/*
+ * Two processes (ranks 0 and 1, GPUs 0 and 1) without NVTX: a kernel "step"
+ * every 100 us (rank 0) or 110 us (rank 1), with "noise" kernels between.
+ */
+static struct model *
+model_two_ranks(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 p, s, g;
+	int		 r, k;
+	int64_t		 per, t;
+
+	for (r = 0; r < 2; r++) {
+		ts_device(b, (uint32_t)r);
+		p = builder_process(b, 200 + (uint64_t)r, 200 + (uint32_t)r,
+		    "python3");
+		s = builder_stream(b, (uint32_t)r, 7, p);
+		g = builder_gpu_track(b, s);
+		per = (100 + 10 * r) * US;
+		for (k = 0; k < 8; k++) {
+			t = k * per;
+			gpu(b, g, "step", EV_KERNEL, t, t + 10 * US);
+			gpu(b, g, "noise", EV_KERNEL, t + 20 * US + k * k * US,
+			    t + 30 * US + k * k * US);
+		}
+	}
+	return ts_finish(b);
+}
+
+static void
+test_per_process(void **state)
+{
+	struct model		*m = model_two_ranks();
+	struct iters		 it;
+	struct iters_sel	 sel;
+	const struct iters_proc	*pp;
+	char			*cause = NULL;
+
+	(void)state;
+	m->processes[0].rank = 0;
+	m->processes[1].rank = 1;
+	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+	assert_int_equal(it.method, ITERS_KERNEL);
+	assert_string_equal(it.marker, "step");
+	assert_int_equal(it.n, 14);
+	assert_int_equal(it.nproc, 2);
+	pp = iters_of(&it, 1);
+	assert_non_null(pp);
+	assert_int_equal(pp->n, 7);
+	assert_int_equal(it.v[pp->first].end - it.v[pp->first].start,
+	    110 * US);
+	assert_int_equal(it.v[pp->first].kernels, 2);
+	iters_free(&it);
+
+	iters_sel_init(&sel);
+	sel.rank = 1;
+	assert_int_equal(iters_select(m, &sel, &it, &cause), 0);
+	assert_int_equal(it.n, 7);
+	assert_int_equal(it.v[0].process, 1);
+	iters_free(&it);
+	iters_sel_init(&sel);
+	sel.device = 0;
+	assert_int_equal(iters_select(m, &sel, &it, &cause), 0);
+	assert_int_equal(it.n, 7);
+	assert_int_equal(it.v[0].process, 0);
+	assert_int_equal(it.v[0].ndevices, 1);
+	iters_free(&it);
+	model_free(m);
+}
+
+/* The real profiles the issue names. */
+static void
+test_fixtures(void **state)
+{
+	struct iters		 it;
+	struct iters_sel	 sel;
+	struct model		*m;
+	char			*path, *cause = NULL;
+	size_t			 i, k, sum;
+
+	(void)state;
+	ts_need_fixtures();
+	path = ts_fixture("nsys/nsightful/power_iteration__baseline.sqlite");
+	if (path == NULL)
+		ts_skip("power_iteration__baseline.sqlite is absent");
+	if ((m = source_read(path, NULL, &cause)) == NULL)
+		fail_msg("%s: %s", path, cause);
+	free(path);
+	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+	assert_int_equal(it.method, ITERS_NVTX);
+	assert_string_equal(it.marker, "Step # to #");
+	assert_int_equal(it.n, 44);
+	iters_free(&it);
+	model_free(m);
+
+	path = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite");
+	if (path == NULL)
+		ts_skip("mfu_2gpu_before.sqlite is absent");
+	if ((m = source_read(path, NULL, &cause)) == NULL)
+		fail_msg("%s: %s", path, cause);
+	free(path);
+	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+	assert_int_equal(it.method, ITERS_KERNEL);
+	assert_int_equal(it.nproc, 2);
+	for (i = 0; i < it.nproc; i++)
+		assert_true(it.proc[i].n >= 10);
+	iters_free(&it);
+	model_free(m);
+
+	path = ts_fixture("kineto/hta/trace_diff__control__control.json.gz");
+	if (path == NULL)
+		ts_skip("trace_diff__control__control.json.gz is absent");
+	if ((m = source_read(path, NULL, &cause)) == NULL)
+		fail_msg("%s: %s", path, cause);
+	free(path);
+	iters_sel_init(&sel);
+	assert_int_equal(iters_select(m, &sel, &it, &cause), 0);
+	assert_int_equal(it.n, 6);
+	sum = 0;
+	for (i = 0; i < it.n; i++)
+		sum += it.v[i].kernels;
+	k = ts_count(m, EV_KERNEL, NULL);
+	assert_true(sum <= k);
+	iters_free(&it);
+	model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_marker),
+		cmocka_unit_test(test_family),
+		cmocka_unit_test(test_per_process),
+		cmocka_unit_test(test_fixtures),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
