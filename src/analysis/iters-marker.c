@@ -147,6 +147,20 @@ im_count(const struct im_ctx *c, uint32_t thread, uint32_t f)
 	return v;
 }
 
+/*
+ * Instances one thread must hold for a family to repeat. PyTorch's own step
+ * annotation marks iterations by definition: a profiler schedule often
+ * records only one or two active steps, so it needs no repeats.
+ */
+static uint32_t
+im_need(const struct im_ctx *c, uint32_t f)
+{
+	if (f != NONE32 && f < strpool_count(c->fam) &&
+	    strcmp(strpool_get(c->fam, f), "ProfilerStep#") == 0)
+		return 1;
+	return ITERS_MIN_REPEAT;
+}
+
 /* Pass 1: families of the eligible ranges and their counts per thread. */
 static void
 im_families(struct im_ctx *c)
@@ -208,7 +222,7 @@ im_nested_across(struct im_ctx *c, size_t t, size_t i)
 			size_t x = c->buf[j];
 			const struct lane *lu = &m->tracks[u].lane;
 			if (lu->end[x] >= l->end[i] && im_count(c, th,
-			    c->of[u][x]) >= ITERS_MIN_REPEAT)
+			    c->of[u][x]) >= im_need(c, c->of[u][x]))
 				return 1;
 		}
 	}
@@ -231,7 +245,8 @@ im_nested(struct im_ctx *c, size_t t, size_t i)
 		r = model_ev(m, p);
 		if (r.track >= m->ntracks || c->of[r.track] == NULL)
 			break;
-		if (im_count(c, th, c->of[r.track][r.idx]) >= ITERS_MIN_REPEAT)
+		if (im_count(c, th, c->of[r.track][r.idx]) >=
+		    im_need(c, c->of[r.track][r.idx]))
 			return 1;
 		aux = m->tracks[r.track].lane.aux[r.idx];
 		p = aux < m->nnvtx ? m->nvtx[aux].parent : NONE32;
@@ -323,7 +338,7 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf, uint8_t **top)
 			int64_t a, b;
 			f = c->of[t][i];
 			if (f == NONE32 || f >= nf || im_count(c, tr->thread, f) <
-			    ITERS_MIN_REPEAT || im_nested(c, t, i))
+			    im_need(c, f) || im_nested(c, t, i))
 				continue;
 			top[t][i] = 1;
 			x = &fs[f];
@@ -378,7 +393,7 @@ iters_marker_pick(const struct model *m, uint8_t ***topp)
 	im_measure(&c, fs, nf, top);
 	for (f = 1; f < nf; f++) {
 		const char *name = strpool_get(c.fam, f);
-		if (fs[f].best_thread < ITERS_MIN_REPEAT)
+		if (fs[f].best_thread < im_need(&c, f))
 			continue;
 		cov = fs[f].extent > 0 ? (double)fs[f].covered /
 		    (double)fs[f].extent : 0.0;
