@@ -136,7 +136,8 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	size_t			 na = 0, acap = 0, k, i, icap = 0, ai;
 	uint32_t		*idx = NULL, t, gk[3];
 	struct nvtx_pathset	 np;
-	char			 key[8300];
+	char			 key[8300], pidtxt[32];
+	uint32_t		 proc;
 	const char		*path;
 	int			 isnew;
 	int64_t			 base;
@@ -205,10 +206,19 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		const char *dom = model_str(m, m->domains[a[i].domain].name);
 		stats_sample_compute(&a[i].cpu, &st, &sorted);
 		path = nvtx_pathset_str(&np, a[i].path);
-		snprintf(key, sizeof key, "%s|%s%s", dom, path,
-		    a[i].startend ? "|StartEnd" : "");
+		/* A named domain belongs to one process, and its rows are
+		 * that process's: the key says which. */
+		proc = m->domains[a[i].domain].process;
+		pidtxt[0] = '\0';
+		if (proc != NONE32 && proc < m->nprocesses)
+			snprintf(pidtxt, sizeof pidtxt, "|pid=%lld",
+			    (long long)m->processes[proc].pid);
+		snprintf(key, sizeof key, "%s|%s%s%s", dom, path,
+		    a[i].startend ? "|StartEnd" : "", pidtxt);
 		out_str(row, "key", key);
 		out_str(row, "domain", dom);
+		if (proc != NONE32 && proc < m->nprocesses)
+			out_int(row, "pid", m->processes[proc].pid);
 		out_str(row, "path", path);
 		out_str(row, "name", strpool_get(np.local, a[i].name));
 		out_str(row, "style", a[i].startend ? "StartEnd" : "PushPop");

@@ -145,7 +145,7 @@ overlap_path(struct overlap_ctx *c, uint32_t t, uint32_t i)
 		return 0;
 	if (hmap_get(&c->path_of, range, &v))
 		return v;
-	nvtx_path(m, range, buf, sizeof buf);
+	nvtx_family_path(m, range, buf, sizeof buf);
 	v = strpool_intern0(c->local, buf);
 	hmap_put(&c->path_of, range, v);
 	return v;

@@ -122,7 +122,7 @@ stats_path(struct stats_ctx *c, uint32_t range)
 		return 0;
 	if (hmap_get(&c->path_of, range, &v))
 		return v;
-	nvtx_path(c->m, range, buf, sizeof buf);
+	nvtx_family_path(c->m, range, buf, sizeof buf);
 	v = strpool_intern0(c->names.local, buf);
 	hmap_put(&c->path_of, range, v);
 	return v;

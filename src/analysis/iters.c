@@ -11,6 +11,7 @@
 #include "util/hmap.h"
 #include "analysis/iters.h"
 #include "model/lane.h"
+#include "model/nvtxfam.h"
 #include "util/xmalloc.h"
 
 size_t
@@ -43,16 +44,12 @@ iter_cmp(const void *a, const void *b)
 	return (x->start > y->start) - (x->start < y->start);
 }
 
-/* Does name belong to the family (or equal the name) spec? */
+/* Does name belong to the family (or equal the name) spec (nvtxfam.h)? */
 static int
 iters_match(const char *name, const char *spec, size_t speclen)
 {
-	size_t	fl = iters_family_len(name);
-
-	if (strcmp(name, spec) == 0)
-		return 1;
-	return fl == speclen && strncmp(name, spec, speclen) == 0 &&
-	    spec[speclen - 1] == '#';
+	(void)speclen;
+	return nvtx_family_match(name, spec);
 }
 
 /* Picks the most frequent top-level NVTX name family (ProfilerStep# wins). */
