@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "model/builder.h"
+#include "model/nvtxfam.h"
 #include "tui/nvtree.h"
 #include "model/nvtx.h"
 #include "sources/source.h"
@@ -110,7 +111,7 @@ static void
 test_aggregates(void **state)
 {
 	struct model		*m = build();
-	struct nvtree		*t = nvtree_build(m);
+	struct nvtree		*t = nvtree_open(m);
 	const struct nvtree_node *root, *step, *fwd, *bwd, *init;
 
 	assert_int_equal(t->nroots, 1);
@@ -148,7 +149,7 @@ static void
 test_sort_and_flatten(void **state)
 {
 	struct model	*m = build();
-	struct nvtree	*t = nvtree_build(m);
+	struct nvtree	*t = nvtree_open(m);
 	char		 buf[128];
 
 	/* Roots open, the rest closed; children by CPU time. */
@@ -191,7 +192,7 @@ test_empty(void **state)
 	struct nvtree	*t;
 
 	m = ts_finish(b);
-	t = nvtree_build(m);
+	t = nvtree_open(m);
 	assert_int_equal(t->nn, 0);
 	assert_int_equal(t->nrows, 0);
 	nvtree_sort(t, NVTREE_SORT_NAME, 1);
@@ -319,14 +320,7 @@ rt_build(struct rt *r)
 static void
 rt_family(const char *s, char *buf, size_t len)
 {
-	size_t	n = strlen(s), j = n;
-
-	while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9')
-		j--;
-	if (j == n || j < 2 || s[j - 1] != '#')
-		snprintf(buf, len, "%s", s);
-	else
-		snprintf(buf, len, "%.*s*", (int)j, s);
+	nvtx_family(s, buf, len);	/* the one definition, nvtxfam.h */
 }
 
 /* The path of families from the root down to range gid. */
@@ -385,7 +379,7 @@ rt_check(uint64_t seed)
 
 	rt_seed = seed;
 	m = rt_build(r);
-	t = nvtree_build(m);
+	t = nvtree_open(m);
 	/* The brute force, per range: its path and GPU projection. */
 	rpath = xcalloc(m->nevents + 1, sizeof *rpath);
 	rgid = xcalloc(m->nevents + 1, sizeof *rgid);
@@ -528,7 +522,7 @@ check_fixture(const char *dir, const char *rel)
 	m = source_read(path, NULL, &cause);
 	if (m == NULL)
 		fail_msg("%s: %s", rel, cause);
-	t = nvtree_build(m);
+	t = nvtree_open(m);
 	for (i = 0; i < t->nn; i++) {
 		nd = &t->n[i];
 		if (nd->parent == NONE32)
