@@ -112,20 +112,19 @@ struct nvtree_cur {
 	int64_t			 next;		/* start of event i, or INT64_MAX */
 	int64_t			 minend;	/* INT64_MAX when empty */
 	int64_t			 pmn, pmx;	/* pmn > pmx: none */
-};
-
-/* GPU span of one range: lo > hi while it has none. */
-struct nvtree_span {
-	int64_t			 lo, hi;
+	uint32_t		 pn, pk;	/* and its operations, kernels */
 };
 
 static inline void
-nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi)
+nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi,
+    uint32_t n, uint32_t k)
 {
 	if (lo < sp[a].lo)
 		sp[a].lo = lo;
 	if (hi > sp[a].hi)
 		sp[a].hi = hi;
+	sp[a].nops += n;
+	sp[a].nkernels += k;
 }
 
 /* Hands the gathered span of c to every open range. */
@@ -137,9 +136,11 @@ nvtree_flush(struct nvtree_cur *c, struct nvtree_span *span)
 	if (c->pmn > c->pmx)
 		return;
 	for (r = 0; r < c->sp; r++)
-		nvtree_widen(span, c->off + c->stack[r], c->pmn, c->pmx);
+		nvtree_widen(span, c->off + c->stack[r], c->pmn, c->pmx,
+		    c->pn, c->pk);
 	c->pmn = INT64_MAX;
 	c->pmx = INT64_MIN;
+	c->pn = c->pk = 0;
 }
 
 /*
@@ -154,7 +155,7 @@ nvtree_flush(struct nvtree_cur *c, struct nvtree_span *span)
  */
 static void
 nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
-    int64_t amax, struct nvtree_span *span)
+    int64_t amax, uint32_t an, uint32_t ak, struct nvtree_span *span)
 {
 	const struct lane	*nl = c->nl;
 	const int64_t		*start = nl->start, *end = nl->end;
@@ -184,7 +185,8 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 		if (e < me)
 			me = e;
 		if (e >= ae)
-			nvtree_widen(span, c->off + stack[r], amin, amax);
+			nvtree_widen(span, c->off + stack[r], amin, amax,
+			    an, ak);
 	}
 	c->sp = w;
 	c->minend = me;
@@ -206,14 +208,14 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
  * nesting: O(events + calls x NVTX tracks), no memory per call.
  */
 static void
-nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
+nvtree_project(const struct model *m, const size_t *off,
+    struct nvtree_span *sp)
 {
-	const struct model	*m = t->m;
 	const struct lane	*al, *gl;
 	const struct track	*gt = NULL;
 	struct nvtree_cur	*cur, tmp;
 	size_t			 u, k, j, p, nc, x, ng = m->ngpu_of_api;
-	uint32_t		 g, gx, pk, glo = 1, ghi = 0, th;
+	uint32_t		 g, gx, pk, glo = 1, ghi = 0, th, an, ak;
 	uint32_t		*toff, *ttrk, *tfill;
 	struct nvtree_cur	*c;
 	int64_t			 amin, amax, as, ae, hi;
@@ -257,6 +259,7 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 			cur[nc].minend = INT64_MAX;
 			cur[nc].pmn = INT64_MAX;
 			cur[nc].pmx = INT64_MIN;
+			cur[nc].pn = cur[nc].pk = 0;
 			nc++;
 		}
 		g = model_gid(m, (uint32_t)u, 0);
@@ -271,6 +274,7 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 					break;
 			amin = INT64_MAX;
 			amax = INT64_MIN;
+			an = ak = 0;
 			for (; pk == g; pk = ++p < ng ?
 			    m->launch[m->gpu_of_api[p]] : NONE32) {
 				if (k == nc)
@@ -290,6 +294,9 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 				if (kind != EV_KERNEL && kind != EV_MEMCPY &&
 				    kind != EV_MEMSET)
 					continue;
+				an++;
+				if (kind == EV_KERNEL)
+					ak++;
 				if (gl->start[x] < amin)
 					amin = gl->start[x];
 				if (gl->end[x] > amax)
@@ -308,10 +315,14 @@ nvtree_project(struct nvtree *t, const size_t *off, struct nvtree_span *sp)
 						c->pmn = amin;
 					if (c->sp > 0 && amax > c->pmx)
 						c->pmx = amax;
+					if (c->sp > 0) {
+						c->pn += an;
+						c->pk += ak;
+					}
 					k++;
 					continue;
 				}
-				nvtree_merge(c, as, ae, amin, amax, sp);
+				nvtree_merge(c, as, ae, amin, amax, an, ak, sp);
 				if (c->sp > 0 || c->next != INT64_MAX) {
 					k++;
 					continue;
@@ -408,34 +419,56 @@ nvtree_track(struct nvtree *t, size_t *cap, struct hmap *kids,
 	*stackp = stack;
 }
 
+void
+nvtree_proj_build(const struct model *m, struct nvtree_proj *pr)
+{
+	size_t	tr, e, total = 0;
+
+	pr->off = xcalloc(m->ntracks + 1, sizeof *pr->off);
+	for (tr = 0; tr < m->ntracks; tr++) {
+		pr->off[tr] = total;
+		if (m->tracks[tr].type == TRACK_NVTX)
+			total += m->tracks[tr].lane.n;
+	}
+	pr->off[m->ntracks] = total;
+	pr->span = xreallocarray(NULL, total + 1, sizeof *pr->span);
+	for (e = 0; e < total; e++) {
+		pr->span[e].lo = INT64_MAX;
+		pr->span[e].hi = INT64_MIN;
+		pr->span[e].nops = pr->span[e].nkernels = 0;
+	}
+	nvtree_project(m, pr->off, pr->span);
+}
+
+void
+nvtree_proj_free(struct nvtree_proj *pr)
+{
+	free(pr->off);
+	free(pr->span);
+	memset(pr, 0, sizeof *pr);
+}
+
 struct nvtree *
 nvtree_build(const struct model *m)
 {
 	struct nvtree		*t;
 	struct nvtree_node	*nd;
 	struct hmap		 kids;
-	size_t			 cap = 0, *off, total = 0, tr, i, e, rcap = 0;
+	size_t			 cap = 0, *off, total, tr, i, e, rcap = 0;
 	size_t			*fill, nkey, scap = 0;
 	uint32_t		*evnode, *keyof, *stack = NULL, root, node;
 	struct nvtree_span	*span;
+	struct nvtree_proj	 pr;
 
 	t = xcalloc(1, sizeof *t);
 	t->m = m;
 	t->local = strpool_new();
 	hmap_init(&kids);
-	off = xcalloc(m->ntracks + 1, sizeof *off);
-	for (tr = 0; tr < m->ntracks; tr++) {
-		off[tr] = total;
-		if (m->tracks[tr].type == TRACK_NVTX)
-			total += m->tracks[tr].lane.n;
-	}
-	off[m->ntracks] = total;
+	nvtree_proj_build(m, &pr);
+	off = pr.off;
+	span = pr.span;
+	total = off[m->ntracks];
 	evnode = xcalloc(total + 1, sizeof *evnode);
-	span = xreallocarray(NULL, total + 1, sizeof *span);
-	for (e = 0; e < total; e++) {
-		span[e].lo = INT64_MAX;
-		span[e].hi = INT64_MIN;
-	}
 
 	nkey = strpool_count(m->strs);
 	keyof = xreallocarray(NULL, nkey + 1, sizeof *keyof);
@@ -453,7 +486,6 @@ nvtree_build(const struct model *m)
 	free(stack);
 	free(keyof);
 
-	nvtree_project(t, off, span);
 	for (tr = 0; tr < m->ntracks; tr++) {
 		if (m->tracks[tr].type != TRACK_NVTX)
 			continue;
@@ -514,8 +546,7 @@ nvtree_build(const struct model *m)
 		t->n[i].ninst = fill[i];
 	free(fill);
 	free(evnode);
-	free(span);
-	free(off);
+	nvtree_proj_free(&pr);
 	hmap_free(&kids);
 	return t;
 }

@@ -71,6 +71,23 @@ struct nvtree {
 	size_t			 nrows, rowcap;
 };
 
+/*
+ * The GPU projection of every NVTX range (nvtx.h's definition, as
+ * nvtx_project() gives it, but in the one sweep described above): range i
+ * of NVTX track t is span[off[t] + i]; lo > hi when it launched no GPU
+ * work. (The union of that work, busy, is nvtx_project()'s alone.)
+ */
+struct nvtree_span {
+	int64_t		 lo, hi;
+	uint32_t	 nops, nkernels;
+};
+struct nvtree_proj {
+	size_t			*off;		/* per track, ntracks + 1 */
+	struct nvtree_span	*span;
+};
+void		 nvtree_proj_build(const struct model *, struct nvtree_proj *);
+void		 nvtree_proj_free(struct nvtree_proj *);
+
 struct nvtree	*nvtree_build(const struct model *);
 void		 nvtree_free(struct nvtree *);
 /* The label of node i into buf ("tid 12 main", "fwd", "Step#*"). */

@@ -517,6 +517,7 @@ check_fixture(const char *dir, const char *rel)
 	struct evref		 r;
 	const struct lane	*l;
 	uint32_t		 par;
+	struct nvtree_proj	 pr;
 
 	snprintf(path, sizeof path, "%s/%s", dir, rel);
 	m = source_read(path, NULL, &cause);
@@ -559,6 +560,27 @@ check_fixture(const char *dir, const char *rel)
 	}
 	assert_true(nranges > 500);
 	nvtree_free(t);
+	/* Every range's projection, as nvtx_project() gives it. */
+	nvtree_proj_build(m, &pr);
+	for (k = 0; k < m->ntracks; k++) {
+		if (m->tracks[k].type != TRACK_NVTX)
+			continue;
+		l = &m->tracks[k].lane;
+		for (i = 0; i < l->n; i++) {
+			const struct nvtree_span *sp = &pr.span[pr.off[k] + i];
+			if (l->kind[i] != EV_NVTX)
+				continue;
+			nvtx_project(m, model_gid(m, (uint32_t)k, (uint32_t)i),
+			    &p);
+			if (p.nops != sp->nops || p.nkernels != sp->nkernels ||
+			    (p.nops > 0 && (p.start != sp->lo ||
+			    p.end != sp->hi)))
+				fail_msg("%s: range %zu/%zu: ops %u/%u kernels "
+				    "%u/%u", rel, k, i, sp->nops, p.nops,
+				    sp->nkernels, p.nkernels);
+		}
+	}
+	nvtree_proj_free(&pr);
 	model_free(m);
 }
 
