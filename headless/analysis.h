@@ -23,7 +23,7 @@
 #define TIMELINE_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_BUCKETS | OPT_BY)
 #define OVERLAP_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
-    OPT_BY)
+    OPT_BY | OPT_NVTXDOM)
 
 int	 cmd_gaps_compute(const struct model *, const struct opts *,
 	    struct out *, const char **code, char **cause);

@@ -8,11 +8,11 @@
  *   memset|name=memset     all memsets
  *   comm|collective=C      communication kernels by collective (as `comm`
  *                          parses it: AllReduce, SendRecv, ...)
- *   nvtx|path=P            NVTX ranges by path, normalised so paths join
- *                          across captures: "#<digits>" becomes "#"
- *                          (ProfilerStep#12 -> ProfilerStep#) and PyTorch
+ *   nvtx|path=P            NVTX ranges by the path of their families
+ *                          (nvtxfam.h), so paths join across captures:
+ *                          ProfilerStep#12 -> ProfilerStep#*, PyTorch
  *                          emit_nvtx's ", op_id = N" and ", seq = N" parts
- *                          are removed; totals are CPU durations
+ *                          removed; totals are CPU durations
  *   iteration|marker=M     the iterations (iters.h): count, total and
  *                          median duration
  * Per key and side: count, total_ns (durations, whole trace) and
@@ -67,7 +67,6 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/vopt.h"
-#include "analysis/phase.h"
 #include "util/sanitize.h"
 #include "analysis/stats.h"
 #include "analysis/steady.h"
@@ -309,14 +308,15 @@ diff_collect(struct dctx *c, struct dside *sd)
 {
 	const struct model	*m = sd->m;
 	size_t			 t, i;
-	char			 nbuf[8192], coll[128];
+	char			 coll[128];
 	uint32_t		 gi, gid;
 	int			 ck;
 	struct nvtx_pathset	 ps;
 
-	/* Paths from their parents' (nvtxpath.h): linear in the ranges at
-	 * any depth, where a walk to the root per range was not. */
-	nvtx_pathset_init(&ps, m, 0);
+	/* Paths of range families from their parents' (nvtxpath.h,
+	 * nvtxfam.h): linear in the ranges at any depth, where a walk to the
+	 * root per range was not. */
+	nvtx_pathset_init(&ps, m, 1);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
@@ -366,10 +366,9 @@ diff_collect(struct dctx *c, struct dside *sd)
 				if (tr->type != TRACK_NVTX)
 					break;
 				gid = model_gid(m, (uint32_t)t, (uint32_t)i);
-				phase_family(nvtx_pathset_str(&ps,
-				    nvtx_pathset_id(&ps, gid)), nbuf,
-				    sizeof nbuf);
-				gi = diff_group(c, DC_NVTX, nbuf);
+				gi = diff_group(c, DC_NVTX,
+				    nvtx_pathset_str(&ps,
+				    nvtx_pathset_id(&ps, gid)));
 				diff_add(c, sd, gi, tr->process, l->start[i],
 				    dur);
 				break;

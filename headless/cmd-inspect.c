@@ -34,7 +34,7 @@
 #include "headless/out.h"
 #include "util/xmalloc.h"
 
-#define INSPECT_OPTS	OPT_OUTPUT
+#define INSPECT_OPTS	(OPT_OUTPUT | OPT_NVTXDOM)
 #define INSPECT_PATH	4096
 
 static int	inspect_main(const struct cmd_ctx *, struct out *,
@@ -257,9 +257,10 @@ inspect_launch(cJSON *row, const struct model *m, uint32_t gid,
 }
 
 static void
-inspect_range(cJSON *row, const struct model *m, uint32_t gid)
+inspect_range(cJSON *row, const struct model *m, uint32_t gid,
+    const char *domain)
 {
-	uint32_t	range = event_range(m, gid), iter;
+	uint32_t	range = event_range_in(m, gid, domain), iter;
 	char		buf[INSPECT_PATH];
 
 	if (range == NONE32) {
@@ -281,7 +282,7 @@ inspect_range(cJSON *row, const struct model *m, uint32_t gid)
 
 static void
 inspect_row(struct out *out, const struct model *m, uint32_t gid,
-    int absolute)
+    int absolute, const char *domain)
 {
 	struct evref		 r = model_ev(m, gid);
 	const struct track	*tr = &m->tracks[r.track];
@@ -353,7 +354,7 @@ inspect_row(struct out *out, const struct model *m, uint32_t gid,
 		for (j = 0; j < ng; j++)
 			cJSON_AddItemToArray(a, cJSON_CreateNumber(g[j]));
 	}
-	inspect_range(row, m, gid);
+	inspect_range(row, m, gid, domain);
 }
 
 int
@@ -395,7 +396,7 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 			ids[n++] = gid;
 	}
 	for (i = 0; i < n; i++)
-		inspect_row(out, m, ids[i], o->absolute);
+		inspect_row(out, m, ids[i], o->absolute, o->nvtx_domain);
 	out->columns = evrow_columns;
 	free(ids);
 	return 0;

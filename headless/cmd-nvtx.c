@@ -5,7 +5,10 @@
  * CPU time is the range's own duration. The GPU projection follows nsys's
  * nvtx_gpu_proj_trace (nvtx.h): the GPU work launched by API calls made
  * inside the range on its thread; projected time = last GPU end - first GPU
- * start, GPU busy = the union of that work's durations.
+ * start, GPU busy = the union of that work's durations. The projection of
+ * every range comes from the sweep the NVTX view's tree uses
+ * (analysis/nvtree.h); only the union of the ranges with GPU work is
+ * computed per range.
  */
 #include "config.h"
 
@@ -16,6 +19,7 @@
 #include "headless/cmd.h"
 #include "headless/group.h"
 #include "util/hmap.h"
+#include "analysis/nvtree.h"
 #include "model/nvtx.h"
 #include "model/nvtxpath.h"
 #include "headless/opts.h"
@@ -64,10 +68,33 @@ static const char *nvtx_tree_columns[] = {
 	"gpu_busy_ns", "kernels", "tid", "domain", "path", NULL
 };
 
+/*
+ * The projection of range i of NVTX track t: start, end, operations and
+ * kernels from the one sweep (analysis/nvtree.h), the union (busy) of the
+ * work of the ranges that have any from nvtx_project_with().
+ */
+static void
+nvtx_range_proj(const struct model *m, const struct nvtree_proj *pr,
+    struct nvtx_projector *pj, uint32_t t, uint32_t i, struct nvtx_proj *p)
+{
+	const struct nvtree_span *sp = &pr->span[pr->off[t] + i];
+	struct nvtx_proj	 full;
+
+	memset(p, 0, sizeof *p);
+	if (sp->nops == 0)
+		return;
+	p->start = sp->lo;
+	p->end = sp->hi;
+	p->nops = sp->nops;
+	p->nkernels = sp->nkernels;
+	nvtx_project_with(pj, m, model_gid(m, t, i), &full);
+	p->busy = full.busy;
+}
+
 static void
 nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
     uint32_t i, const char *path, int64_t depth, int64_t base,
-    struct nvtx_projector *pj)
+    struct nvtx_projector *pj, const struct nvtree_proj *pr)
 {
 	const struct track	*tr = &m->tracks[t];
 	const struct lane	*l = &tr->lane;
@@ -76,7 +103,7 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 	cJSON			*row = out_row(out);
 	char			 key[32];
 
-	nvtx_project_with(pj, m, gid, &p);
+	nvtx_range_proj(m, pr, pj, t, i, &p);
 	snprintf(key, sizeof key, "ev:%u", gid);
 	out_str(row, "key", key);
 	out_int(row, "id", gid);
@@ -136,13 +163,15 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	size_t			 na = 0, acap = 0, k, i, icap = 0, ai;
 	uint32_t		*idx = NULL, t, gk[3];
 	struct nvtx_pathset	 np;
-	char			 key[8300];
+	char			 key[8300], pidtxt[32];
+	uint32_t		 proc;
 	const char		*path;
 	int			 isnew;
 	int64_t			 base;
 	struct stats		 st;
 	struct nvtx_proj	 p;
 	struct nvtx_projector	 pj;
+	struct nvtree_proj	 pr;
 	struct stats_acc	 sorted;	/* stats_sample_compute's */
 
 	(void)code;
@@ -152,6 +181,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	if (sel_init(&s, m, &o, cause) != 0)
 		return -1;
 	group_map_init(&by, 3);
+	nvtree_proj_build(m, &pr);
 	base = o.absolute ? 0 : m->origin_ns;
 	nvtx_pathset_init(&np, m, !o.tree);
 	for (t = 0; t < m->ntracks; t++) {
@@ -170,7 +200,8 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 			if (o.tree) {
 				nvtx_tree_row(out, m, t, e,
 				    nvtx_pathset_str(&np, pid),
-				    nvtx_range_depth(&np, gid, pid), base, &pj);
+				    nvtx_range_depth(&np, gid, pid), base, &pj,
+				    &pr);
 				continue;
 			}
 			gk[0] = tr->domain;
@@ -191,7 +222,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 			}
 			ag = &a[ai];
 			stats_sample_add(&ag->cpu, l->end[e] - l->start[e]);
-			nvtx_project_with(&pj, m, gid, &p);
+			nvtx_range_proj(m, &pr, &pj, t, e, &p);
 			if (p.nops > 0) {
 				ag->proj_total += p.end - p.start;
 				ag->with_gpu++;
@@ -205,10 +236,19 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		const char *dom = model_str(m, m->domains[a[i].domain].name);
 		stats_sample_compute(&a[i].cpu, &st, &sorted);
 		path = nvtx_pathset_str(&np, a[i].path);
-		snprintf(key, sizeof key, "%s|%s%s", dom, path,
-		    a[i].startend ? "|StartEnd" : "");
+		/* A named domain belongs to one process, and its rows are
+		 * that process's: the key says which. */
+		proc = m->domains[a[i].domain].process;
+		pidtxt[0] = '\0';
+		if (proc != NONE32 && proc < m->nprocesses)
+			snprintf(pidtxt, sizeof pidtxt, "|pid=%lld",
+			    (long long)m->processes[proc].pid);
+		snprintf(key, sizeof key, "%s|%s%s%s", dom, path,
+		    a[i].startend ? "|StartEnd" : "", pidtxt);
 		out_str(row, "key", key);
 		out_str(row, "domain", dom);
+		if (proc != NONE32 && proc < m->nprocesses)
+			out_int(row, "pid", m->processes[proc].pid);
 		out_str(row, "path", path);
 		out_str(row, "name", strpool_get(np.local, a[i].name));
 		out_str(row, "style", a[i].startend ? "StartEnd" : "PushPop");
@@ -235,6 +275,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	group_map_free(&by);
 	nvtx_pathset_free(&np);
 	nvtx_projector_free(&pj);
+	nvtree_proj_free(&pr);
 	stats_acc_free(&sorted);
 	return 0;
 }

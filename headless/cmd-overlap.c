@@ -110,6 +110,7 @@ enum overlap_run {
 
 struct overlap_ctx {
 	const struct model	*m;
+	const char		*domain;	/* --nvtx-domain, or NULL */
 	struct work		 w;
 	struct work_merge	 mg;
 	int			 by_path;
@@ -143,12 +144,13 @@ overlap_path(struct overlap_ctx *c, uint32_t t, uint32_t i)
 	th = m->tracks[r.track].thread;
 	if (th == NONE32)
 		return 0;
-	range = nvtx_enclosing(m, th, m->tracks[r.track].lane.start[r.idx]);
+	range = nvtx_enclosing_in(m, th, m->tracks[r.track].lane.start[r.idx],
+	    c->domain);
 	if (range == NONE32)
 		return 0;
 	if (hmap_get(&c->path_of, range, &v))
 		return v;
-	nvtx_path(m, range, buf, sizeof buf);
+	nvtx_family_path(m, range, buf, sizeof buf);
 	v = strpool_intern0(c->local, buf);
 	hmap_put(&c->path_of, range, v);
 	return v;
@@ -373,6 +375,7 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
+	c.domain = o->nvtx_domain;
 	if (o->by == NULL || strcmp(o->by, "device") == 0)
 		c.by_path = 0;
 	else if (strcmp(o->by, "nvtx-path") == 0)

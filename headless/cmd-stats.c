@@ -30,7 +30,7 @@
 #include "util/xmalloc.h"
 
 #define STATS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
-    OPT_TYPE | OPT_GROUP)
+    OPT_TYPE | OPT_GROUP | OPT_NVTXDOM)
 
 static int	stats_run(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -71,6 +71,7 @@ struct stats_group {
 
 struct stats_ctx {
 	const struct model	*m;
+	const char		*domain;	/* --nvtx-domain, or NULL */
 	struct group_names	 names;		/* derived names, paths */
 	struct hmap		 path_of;	/* range gid -> local path sid */
 	int			 axes[AX_COUNT];
@@ -86,7 +87,8 @@ struct stats_ctx {
 /* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
  * events, around the launching API call. */
 static uint32_t
-stats_range_of(const struct model *m, uint32_t t, uint32_t i)
+stats_range_of(const struct model *m, uint32_t t, uint32_t i,
+    const char *domain)
 {
 	const struct track	*tr = &m->tracks[t];
 	uint32_t		 api;
@@ -98,8 +100,8 @@ stats_range_of(const struct model *m, uint32_t t, uint32_t i)
 			return NONE32;
 		r = model_ev(m, api);
 		tr = &m->tracks[r.track];
-		return nvtx_enclosing(m, tr->thread,
-		    tr->lane.start[r.idx]);
+		return nvtx_enclosing_in(m, tr->thread,
+		    tr->lane.start[r.idx], domain);
 	}
 	if (tr->type == TRACK_NVTX) {
 		uint32_t gid = model_gid(m, t, i), aux = tr->lane.aux[i];
@@ -109,7 +111,7 @@ stats_range_of(const struct model *m, uint32_t t, uint32_t i)
 	}
 	if (tr->thread == NONE32)
 		return NONE32;
-	return nvtx_enclosing(m, tr->thread, tr->lane.start[i]);
+	return nvtx_enclosing_in(m, tr->thread, tr->lane.start[i], domain);
 }
 
 static uint32_t
@@ -122,7 +124,7 @@ stats_path(struct stats_ctx *c, uint32_t range)
 		return 0;
 	if (hmap_get(&c->path_of, range, &v))
 		return v;
-	nvtx_path(c->m, range, buf, sizeof buf);
+	nvtx_family_path(c->m, range, buf, sizeof buf);
 	v = strpool_intern0(c->names.local, buf);
 	hmap_put(&c->path_of, range, v);
 	return v;
@@ -161,7 +163,7 @@ stats_add(struct stats_ctx *c, uint32_t t, uint32_t i, int kind)
 
 	v[0] = 0;
 	if (c->need_range)
-		range = stats_range_of(m, t, i);
+		range = stats_range_of(m, t, i, c->domain);
 	for (k = 0; k < c->naxes; k++) {
 		switch (c->axes[k]) {
 		case AX_NAME:
@@ -347,6 +349,7 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
+	c.domain = o->nvtx_domain;
 	group_names_init(&c.names, m);
 	hmap_init(&c.path_of);
 	if (group_parse_axes(o->group_by, "name", axis_names, AX_COUNT, 0,

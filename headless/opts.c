@@ -22,7 +22,8 @@ enum opt_id {
 	O_JSON, O_FORMAT, O_FIELDS, O_ABSOLUTE, O_SORT, O_LIMIT, O_OFFSET,
 	O_FROM, O_TO, O_UNTIL, O_NVTX, O_ITER, O_DEVICE, O_STREAM, O_PID,
 	O_TID, O_NAME, O_NAME_REGEX, O_MIN_DUR, O_TYPE, O_GROUP_BY, O_SCOPE,
-	O_BUCKETS, O_BUCKET, O_BY, O_RANGE, O_TOFMT, O_TREE, O_WINDOW
+	O_BUCKETS, O_BUCKET, O_BY, O_RANGE, O_TOFMT, O_TREE, O_WINDOW,
+	O_NVTX_DOMAIN
 };
 
 struct opt_desc {
@@ -82,6 +83,8 @@ static const struct opt_desc opt_table[] = {
 	{ O_RANGE, "--range", OPT_RANGE, 1, "NAME",
 	    "NVTX range that marks an iteration" },
 	{ O_TREE, "--tree", OPT_TREE, 0, NULL, "show the tree, not aggregates" },
+	{ O_NVTX_DOMAIN, "--nvtx-domain", OPT_NVTXDOM, 1, "DOMAIN",
+	    "innermost NVTX range only from this domain" },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
 
@@ -275,6 +278,9 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 			break;
 		case O_TREE:
 			o->tree = 1;
+			break;
+		case O_NVTX_DOMAIN:
+			o->nvtx_domain = val;
 			break;
 		case O_WINDOW:
 			if (strcmp(val, "steady") != 0)

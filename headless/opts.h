@@ -29,6 +29,7 @@
 #define OPT_RANGE	0x0200	/* --range */
 #define OPT_TO		0x0400	/* --to-format (export) */
 #define OPT_TREE	0x0800	/* --tree */
+#define OPT_NVTXDOM	0x1000	/* --nvtx-domain */
 
 #define OPT_TIME_UNSET	INT64_MIN
 
@@ -66,6 +67,7 @@ struct opts {
 	const char	*range;		/* iters: range name */
 	const char	*to_format;	/* export: perfetto|csv */
 	int		 tree;		/* nvtx: --tree */
+	const char	*nvtx_domain;	/* innermost range's domain, or NULL */
 
 	char		**args;		/* positional arguments (borrowed) */
 	int		 nargs;

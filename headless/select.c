@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model/lane.h"
+#include "model/nvtxfam.h"
 #include "headless/select.h"
 #include "util/lbound.h"
 #include "analysis/steady.h"
@@ -23,20 +24,28 @@ sel_win_cmp(const void *a, const void *b)
 	return (x->start > y->start) - (x->start < y->start);
 }
 
-/* Finds the instances of --nvtx RANGE[@DOMAIN] (and --iter N). */
+/*
+ * Finds the instances of --nvtx RANGE[@DOMAIN] (and --iter N): the ranges
+ * named RANGE or of the family RANGE (nvtxfam.h), the answer per name
+ * cached by string id.
+ */
 static int
 sel_nvtx(struct sel *s, const struct opts *o, char **cause)
 {
 	const struct model	*m = s->m;
 	char			*name = xstrdup(o->nvtx), *at;
 	const char		*dom = NULL;
-	size_t			 t, i, cap = 0, k, first;
+	size_t			 t, i, cap = 0, k, first, nstr;
 	long long		 nth;
+	uint8_t			*hit;		/* sid: 0 unknown, 1 yes, 2 no */
+	uint32_t		 sid;
 
 	if ((at = strrchr(name, '@')) != NULL) {
 		*at = '\0';
 		dom = at + 1;
 	}
+	nstr = strpool_count(m->strs);
+	hit = xcalloc(nstr + 1, 1);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
@@ -46,9 +55,20 @@ sel_nvtx(struct sel *s, const struct opts *o, char **cause)
 		    m->domains[tr->domain].name), dom) != 0)
 			continue;
 		for (i = 0; i < l->n; i++) {
-			if (l->kind[i] != EV_NVTX ||
-			    strcmp(model_str(m, l->name[i]), name) != 0)
+			if (l->kind[i] != EV_NVTX)
 				continue;
+			sid = l->name[i];
+			if (sid >= nstr) {
+				if (!nvtx_family_match(model_str(m, sid),
+				    name))
+					continue;
+			} else {
+				if (hit[sid] == 0)
+					hit[sid] = nvtx_family_match(
+					    model_str(m, sid), name) ? 1 : 2;
+				if (hit[sid] != 1)
+					continue;
+			}
 			XGROW(s->win, cap, s->nwin + 1);
 			s->win[s->nwin].process = tr->process;
 			s->win[s->nwin].start = l->start[i];
@@ -56,6 +76,7 @@ sel_nvtx(struct sel *s, const struct opts *o, char **cause)
 			s->nwin++;
 		}
 	}
+	free(hit);
 	if (s->nwin == 0) {
 		*cause = xasprintf("no NVTX range named '%s'%s%s", name,
 		    dom != NULL ? " in domain " : "", dom != NULL ? dom : "");

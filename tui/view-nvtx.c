@@ -273,7 +273,7 @@ nv_init(const struct model *m, const struct view_env *env)
 
 	v = xcalloc(1, sizeof *v);
 	table_init(&v->tb, &nv_spec, m, env);
-	v->t = nvtree_build(m);
+	v->t = nvtree_open(m);
 	v->tb.sort = v->t->sort;
 	v->tb.desc = v->t->desc;
 	table_rows(&v->tb, v->t->nrows);

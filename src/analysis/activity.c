@@ -62,14 +62,18 @@ activity_dev_free(struct act_device *ad)
 		coverage_free(&ad->cov[c]);
 }
 
-/* One device: per-track coverages of each class, then their unions. */
+/*
+ * One device: per-track coverages of each class, then their unions. trk
+ * lists the device's GPU tracks (ntrk of them).
+ */
 static int
-activity_device(struct activity *a, uint32_t d, struct act_device *ad)
+activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
+    size_t ntrk, struct act_device *ad)
 {
 	const struct model	 *m = a->m;
 	struct coverage		 *per[3] = { NULL, NULL, NULL };
 	const struct coverage	**in = NULL, *pair[2];
-	size_t			  nper[3] = { 0, 0, 0 }, t, i, k, cap = 0;
+	size_t			  nper[3] = { 0, 0, 0 }, j, i, k, cap = 0;
 	int64_t			 *st[3] = { NULL, NULL, NULL };
 	int64_t			 *en[3] = { NULL, NULL, NULL };
 	size_t			  ns[3], c;
@@ -81,12 +85,10 @@ activity_device(struct activity *a, uint32_t d, struct act_device *ad)
 	ad->first = INT64_MAX;
 	ad->last = INT64_MIN;
 	for (c = 0; c < 3; c++)
-		per[c] = xcalloc(m->ntracks + 1, sizeof *per[c]);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
+		per[c] = xcalloc(ntrk + 1, sizeof *per[c]);
+	for (j = 0; j < ntrk; j++) {
+		const struct track *tr = &m->tracks[trk[j]];
 		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_GPU || tr->device != d)
-			continue;
 		if (l->n > cap) {
 			for (c = 0; c < 3; c++) {
 				st[c] = xreallocarray(st[c], l->n,
@@ -128,7 +130,7 @@ activity_device(struct activity *a, uint32_t d, struct act_device *ad)
 		}
 	}
 	if (any) {
-		in = xcalloc(m->ntracks + 1, sizeof *in);
+		in = xcalloc(ntrk + 1, sizeof *in);
 		for (c = 0; c < 3; c++) {
 			for (k = 0; k < nper[c]; k++)
 				in[k] = &per[c][k];
@@ -156,24 +158,44 @@ void
 activity_build(struct activity *a, const struct model *m)
 {
 	const struct coverage	**in;
-	uint32_t		 *order;
-	size_t			  d, n;
+	uint32_t		 *order, *trk;
+	size_t			 *off, d, n, t;
 
 	memset(a, 0, sizeof *a);
 	a->m = m;
 	if (m->ndevices > 0) {
+		/* The GPU tracks grouped by device, in one pass. */
+		off = xcalloc(m->ndevices + 1, sizeof *off);
+		for (t = 0; t < m->ntracks; t++)
+			if (m->tracks[t].type == TRACK_GPU &&
+			    m->tracks[t].device < m->ndevices)
+				off[m->tracks[t].device + 1]++;
+		for (d = 0; d < m->ndevices; d++)
+			off[d + 1] += off[d];
+		trk = xcalloc(off[m->ndevices] + 1, sizeof *trk);
+		for (t = 0; t < m->ntracks; t++)
+			if (m->tracks[t].type == TRACK_GPU &&
+			    m->tracks[t].device < m->ndevices)
+				trk[off[m->tracks[t].device]++] = (uint32_t)t;
+		for (d = m->ndevices; d > 0; d--)
+			off[d] = off[d - 1];
+		off[0] = 0;
 		order = xcalloc(m->ndevices, sizeof *order);
 		for (d = 0; d < m->ndevices; d++)
 			order[d] = (uint32_t)d;
 		activity_sort_devices(m, order, m->ndevices);
 		a->dev = xcalloc(m->ndevices, sizeof *a->dev);
 		for (d = 0; d < m->ndevices; d++) {
-			if (activity_device(a, order[d], &a->dev[a->ndev]))
+			uint32_t dv = order[d];
+			if (activity_device(a, dv, trk + off[dv],
+			    off[dv + 1] - off[dv], &a->dev[a->ndev]))
 				a->ndev++;
 			else
 				activity_dev_free(&a->dev[a->ndev]);
 		}
 		free(order);
+		free(trk);
+		free(off);
 	}
 	n = a->ndev;
 	in = xcalloc(n + 1, sizeof *in);

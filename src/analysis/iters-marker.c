@@ -22,8 +22,8 @@
 
 #include "analysis/iters.h"
 #include "analysis/iters-int.h"
-#include "analysis/phase.h"
 #include "model/lane.h"
+#include "model/nvtxfam.h"
 #include "util/hmap.h"
 #include "util/xmalloc.h"
 
@@ -50,42 +50,10 @@ iters_library_domain(const char *name)
 	return 0;
 }
 
-/* Is the digit run [p, q) of s a word of its own? */
-static int
-iters_word(const char *s, const char *p, const char *q)
-{
-	return (p == s || p[-1] == ' ') && (*q == '\0' || *q == ' ');
-}
-
 size_t
 iters_family(const char *name, char *out, size_t len)
 {
-	char		*tmp;
-	const char	*p, *q;
-	size_t		 o = 0;
-
-	if (len == 0)
-		return 0;
-	tmp = xmalloc(len);
-	phase_family(name, tmp, len);
-	for (p = tmp; *p != '\0' && o + 1 < len;) {
-		if (*p >= '0' && *p <= '9') {
-			for (q = p; *q >= '0' && *q <= '9'; q++)
-				;
-			if (iters_word(tmp, p, q)) {
-				out[o++] = '#';
-				p = q;
-				continue;
-			}
-			while (p < q && o + 1 < len)
-				out[o++] = *p++;
-			continue;
-		}
-		out[o++] = *p++;
-	}
-	out[o] = '\0';
-	free(tmp);
-	return o;
+	return nvtx_family(name, out, len);
 }
 
 /* A PyTorch per-operator range (never a marker)? */
@@ -156,7 +124,7 @@ static uint32_t
 im_need(const struct im_ctx *c, uint32_t f)
 {
 	if (f != NONE32 && f < strpool_count(c->fam) &&
-	    strcmp(strpool_get(c->fam, f), "ProfilerStep#") == 0)
+	    strcmp(strpool_get(c->fam, f), "ProfilerStep#*") == 0)
 		return 1;
 	return ITERS_MIN_REPEAT;
 }
@@ -401,9 +369,9 @@ iters_marker_pick(const struct model *m, uint8_t ***topp)
 		    ITERS_MIN_EXTENT * (double)fs[f].pspan)
 			continue;
 		if (best != NONE32 && strcmp(strpool_get(c.fam, best),
-		    "ProfilerStep#") == 0)
+		    "ProfilerStep#*") == 0)
 			continue;
-		if (best == NONE32 || strcmp(name, "ProfilerStep#") == 0 ||
+		if (best == NONE32 || strcmp(name, "ProfilerStep#*") == 0 ||
 		    fs[f].top > fs[best].top || (fs[f].top == fs[best].top &&
 		    (cov > bcov || (cov == bcov &&
 		    strcmp(name, strpool_get(c.fam, best)) < 0)))) {

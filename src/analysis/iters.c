@@ -11,6 +11,7 @@
 #include "analysis/iters-int.h"
 #include "model/coverage.h"
 #include "model/lane.h"
+#include "model/nvtxfam.h"
 #include "util/xmalloc.h"
 
 void
@@ -78,30 +79,12 @@ iters_add(struct iters *it, size_t *cap, uint32_t process, uint32_t range,
 	v->end = end;
 }
 
-/*
- * "X#*" (as `nvtx` prints a family) is "X#". Returns the spec to match,
- * in buf when rewritten.
- */
-static const char *
-iters_spec(const char *spec, char *buf, size_t len)
-{
-	size_t	n = strlen(spec);
-
-	if (n >= 2 && n < len && spec[n - 1] == '*' && spec[n - 2] == '#') {
-		memcpy(buf, spec, n - 1);
-		buf[n - 1] = '\0';
-		return buf;
-	}
-	return spec;
-}
-
 /* Every range named spec, or of family spec (--range). */
 static void
 iters_from_range(const struct model *m, struct iters *it, size_t *cap,
     const char *spec)
 {
 	size_t	t, i;
-	char	fam[1024];
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
@@ -113,11 +96,8 @@ iters_from_range(const struct model *m, struct iters *it, size_t *cap,
 			if (l->kind[i] != EV_NVTX)
 				continue;
 			name = model_str(m, l->name[i]);
-			if (strcmp(name, spec) != 0) {
-				iters_family(name, fam, sizeof fam);
-				if (strcmp(fam, spec) != 0)
-					continue;
-			}
+			if (!nvtx_family_match(name, spec))
+				continue;
 			iters_add(it, cap, tr->process, model_gid(m,
 			    (uint32_t)t, (uint32_t)i), l->name[i], l->start[i],
 			    l->end[i]);
@@ -311,7 +291,6 @@ iters_select(const struct model *m, const struct iters_sel *s,
 	size_t		 cap = 0, i, q, t, np = m->nprocesses;
 	uint8_t		**top, *want, *uses;
 	int32_t		*rank;
-	char		 buf[1024];
 
 	memset(it, 0, sizeof *it);
 	rank = xcalloc(np + 1, sizeof *rank);
@@ -323,8 +302,7 @@ iters_select(const struct model *m, const struct iters_sel *s,
 			uses[tr->process < np ? tr->process : np] = 1;
 	}
 	if (s->range != NULL) {
-		const char *spec = iters_spec(s->range, buf, sizeof buf);
-		iters_from_range(m, it, &cap, spec);
+		iters_from_range(m, it, &cap, s->range);
 		if (it->n == 0) {
 			*cause = xasprintf("no NVTX range named '%s'",
 			    s->range);
@@ -332,7 +310,7 @@ iters_select(const struct model *m, const struct iters_sel *s,
 			free(rank);
 			return -1;
 		}
-		it->marker = xstrdup(spec);
+		it->marker = xstrdup(s->range);
 		it->method = ITERS_NVTX;
 	} else if ((it->marker = iters_marker_pick(m, &top)) != NULL) {
 		iters_from_top(m, it, &cap, top);

@@ -4,8 +4,8 @@
  * the steady window (steady.h) share.
  *
  * With a range name (--range NAME), every NVTX range of that name or of
- * that name family (iters_family: "ProfilerStep#" covers ProfilerStep#0,
- * #1, ...; "ProfilerStep#*" is accepted too) is an iteration.
+ * that name family (nvtxfam.h: "ProfilerStep#*" covers ProfilerStep#0,
+ * #1, ...; the older spelling "ProfilerStep#" is accepted too) is an iteration.
  *
  * Without one, the marker is chosen (iters-marker.c). An NVTX range is
  * eligible when it is
@@ -26,7 +26,7 @@
  * another do and sparse calls (a reduction now and then) do not, and that
  * span is at least ITERS_MIN_EXTENT of their process's (first to last
  * event), which a burst of library calls is not. Of the
- * markers, "ProfilerStep#" wins, else the one with the most top-level
+ * markers, "ProfilerStep#*" wins, else the one with the most top-level
  * ranges (ties: the larger coverage, then the name). Its top-level ranges
  * are the iterations.
  *
@@ -133,11 +133,9 @@ int	 iters_rank_map(const struct model *, int32_t *rank);
 /* The iterations of process p (index or NONE32), or NULL. */
 const struct iters_proc *iters_of(const struct iters *, uint32_t p);
 /*
- * The family of an NVTX name: phase_family()'s (a "#<digits>" suffix
- * becomes "#", PyTorch's ", seq = N" and ", op_id = N" go) with every
- * number that stands as a word of its own ("Step 10 to 20") made "#"
- * ("Step # to #"). Writes into out (NUL-terminated, truncated to len);
- * returns the length written.
+ * The family of an NVTX name: nvtx_family() (model/nvtxfam.h), the one
+ * normaliser. Writes into out (NUL-terminated, truncated to len); returns
+ * the length written.
  */
 size_t	 iters_family(const char *name, char *out, size_t len);
 /* Whether an NVTX domain name is a library's (never a marker). */

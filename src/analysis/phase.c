@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model/lane.h"
+#include "model/nvtxfam.h"
 #include "analysis/phase.h"
 #include "util/xmalloc.h"
 
@@ -130,37 +131,6 @@ ph_normalise(double *d)
 	}
 	for (k = 0; k < PH_NKEYS; k++)
 		d[k] /= s;
-}
-
-size_t
-phase_family(const char *in, char *out, size_t len)
-{
-	size_t		 o = 0;
-	const char	*p = in, *q;
-
-	if (len == 0)
-		return 0;
-	while (*p != '\0' && o + 1 < len) {
-		if (*p == '#' && p[1] >= '0' && p[1] <= '9') {
-			out[o++] = '#';
-			for (p++; *p >= '0' && *p <= '9'; p++)
-				;
-			continue;
-		}
-		if (strncmp(p, ", op_id = ", 10) == 0 ||
-		    strncmp(p, ", seq = ", 8) == 0) {
-			q = p + (p[2] == 'o' ? 10 : 8);
-			if (*q >= '0' && *q <= '9') {
-				while (*q >= '0' && *q <= '9')
-					q++;
-				p = q;
-				continue;
-			}
-		}
-		out[o++] = *p++;
-	}
-	out[o] = '\0';
-	return o;
 }
 
 static int
@@ -410,12 +380,12 @@ ph_markers(struct ph_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
 	for (i = 0; i < ntop; i++) {
 		if (inner[i])
 			continue;
-		phase_family(model_str(m, top[i].name), ni, sizeof ni);
+		nvtx_family(model_str(m, top[i].name), ni, sizeof ni);
 		cnt = 0;
 		for (k = 0; k < ntop; k++) {
 			if (inner[k])
 				continue;
-			phase_family(model_str(m, top[k].name), nj,
+			nvtx_family(model_str(m, top[k].name), nj,
 			    sizeof nj);
 			if (strcmp(ni, nj) == 0)
 				cnt++;
@@ -678,7 +648,7 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 			if (!ph_toplevel(m, l, i) ||
 			    ph_is_comm_range(m, tr, l, i))
 				continue;
-			fl = phase_family(model_str(m, l->name[i]), fbuf,
+			fl = nvtx_family(model_str(m, l->name[i]), fbuf,
 			    sizeof fbuf);
 			id = strpool_intern(fam, fbuf, fl);
 			if (id >= fcap) {

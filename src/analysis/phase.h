@@ -56,9 +56,9 @@
  *      cost[K], the chosen k is the largest whose marginal gain
  *      (cost[k-1] - cost[k]) / range is at least 0.05 (1 when range is 0),
  *      unless forced_k asks for another.
- *  12. Labels: the top-level NVTX name family (phase_family: "ProfilerStep#"
- *      for ProfilerStep#1, #2, ...) that covers the most of the phase, if that
- *      is at least 30% of it; else "idle" if the GPUs are busy less than 1%
+ *  12. Labels: the top-level NVTX name family (nvtxfam.h: "ProfilerStep#*"
+ *      for ProfilerStep#1, #2, ...) that covers the most of the phase, if
+ *      that is at least 30% of it; else "idle" if the GPUs are busy less than 1%
  *      of it; else the short name of the kernel with the most time in it;
  *      else "unknown". Repeated labels get " (2)", " (3)", ... suffixes.
  *
@@ -129,14 +129,6 @@ struct phases {
 int	 phase_detect(const struct model *, const struct activity *,
 	    const struct phase_opts *, struct phases *, char **cause);
 void	 phase_free(struct phases *);
-/*
- * The family of an NVTX name, so that names join across instances and
- * captures: "#<digits>" becomes "#" (ProfilerStep#12 -> ProfilerStep#) and
- * PyTorch emit_nvtx's ", op_id = <digits>" and ", seq = <digits>" parts are
- * removed. Writes into out (NUL-terminated, truncated to len) and returns
- * the length written.
- */
-size_t	 phase_family(const char *name, char *out, size_t len);
 /* Jensen-Shannon divergence (bits) of two distributions of n shares each
  * (each summing to 1, or all zero for an empty one). */
 double	 phase_js(const double *p, const double *q, size_t n);

@@ -65,6 +65,12 @@ event_api_len(const char *s)
 uint32_t
 event_range(const struct model *m, uint32_t gid)
 {
+	return event_range_in(m, gid, NULL);
+}
+
+uint32_t
+event_range_in(const struct model *m, uint32_t gid, const char *domain)
+{
 	struct evref		 r = model_ev(m, gid);
 	const struct track	*tr = &m->tracks[r.track];
 	uint32_t		 api, aux;
@@ -82,7 +88,8 @@ event_range(const struct model *m, uint32_t gid)
 	}
 	if (tr->thread == NONE32)
 		return NONE32;
-	return nvtx_enclosing(m, tr->thread, tr->lane.start[r.idx]);
+	return nvtx_enclosing_in(m, tr->thread, tr->lane.start[r.idx],
+	    domain);
 }
 
 uint32_t

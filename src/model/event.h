@@ -35,6 +35,9 @@ size_t		 event_api_len(const char *name);
  * CPU events, on its thread at its start. NONE32 if none.
  */
 uint32_t	 event_range(const struct model *, uint32_t gid);
+/* event_range() with the innermost range taken from domain (NULL: all). */
+uint32_t	 event_range_in(const struct model *, uint32_t gid,
+		    const char *domain);
 /* The iteration index of the outermost range enclosing range (itself
  * included), NONE32 if none: what `stats --group-by iter` calls iter. */
 uint32_t	 event_iter(const struct model *, uint32_t range);

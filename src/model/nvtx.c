@@ -18,9 +18,10 @@
  * The sweep is O(n) per lane.
  *
  * Iteration numbers count same-name siblings in start order with one hash
- * map per lane keyed by (parent, name family). A name "<prefix>#<digits>"
- * belongs to the family "<prefix>#", so ProfilerStep#12 and ProfilerStep#13
- * are iterations 0 and 1 of one family; other names are their own family.
+ * map per lane keyed by (parent, name family), families as nvtxfam.h
+ * folds them: ProfilerStep#12 and ProfilerStep#13 are iterations 0 and 1
+ * of ProfilerStep#*, "aten::mm, seq = 5" and "aten::mm, seq = 9" of
+ * aten::mm; a name that does not fold is its own family.
  *
  * Depth is the length of the parent chain, so nvtx_depth() and nvtx_path()
  * always agree with each other (for properly nested push/pop ranges it is
@@ -35,6 +36,7 @@
 #include "util/hmap.h"
 #include "util/lbound.h"
 #include "model/nvtx.h"
+#include "model/nvtxfam.h"
 #include "util/xmalloc.h"
 
 #define NVTX_MAX_CHAIN	65536	/* guards the parent walks */
@@ -43,7 +45,9 @@ struct nvtx_fam {
 	const struct model	*m;
 	uint32_t		*of;		/* name id -> family, lazily */
 	uint32_t		 nstr;
-	struct hmap		 prefixes;	/* prefix hash -> a name */
+	struct strpool		*local;		/* folded names */
+	uint32_t		*rep;		/* local id -> first name */
+	size_t			 nrep, repcap;
 };
 
 struct nvtx_span {
@@ -78,48 +82,36 @@ nvtx_parent_of(const struct model *m, uint32_t gid)
 	return ni != NULL ? ni->parent : NONE32;
 }
 
-/* Length of the family prefix of s ("ProfilerStep#" of "ProfilerStep#3"),
- * including the '#', or 0 if s is not of the form <prefix>#<digits>. */
-static size_t
-nvtx_prefix_len(const char *s, size_t len)
-{
-	size_t	j = len;
-
-	while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9')
-		j--;
-	if (j == len || j == 0 || s[j - 1] != '#')
-		return 0;
-	return j;
-}
-
+/*
+ * The family of name id `name` (nvtxfam.h) as a name id: the name itself
+ * if folding leaves it as it is, else the first name seen with the same
+ * family (the folded text interned locally, its first name kept).
+ */
 static uint32_t
-nvtx_family(struct nvtx_fam *f, uint32_t name)
+nvtx_iter_family(struct nvtx_fam *f, uint32_t name)
 {
-	const char	*s, *rs;
-	size_t		 len, plen;
-	uint64_t	 h;
-	uint32_t	*slot, rep;
-	int		 isnew;
+	const char	*s;
+	char		*fold;
+	size_t		 n;
+	uint32_t	 id, rep = name;
 
 	if (name < f->nstr && f->of[name] != NONE32)
 		return f->of[name];
 	s = strpool_get(f->m->strs, name);
-	len = strpool_len(f->m->strs, name);
-	plen = nvtx_prefix_len(s, len);
-	rep = name;
-	if (plen != 0) {
-		/* Probe on from the hash until the same prefix or a hole. */
-		for (h = hmap_hash(s, plen);; h++) {
-			slot = hmap_upsert(&f->prefixes, h, name, &isnew);
-			if (isnew)
-				break;
-			rs = strpool_get(f->m->strs, *slot);
-			if (nvtx_prefix_len(rs, strpool_len(f->m->strs,
-			    *slot)) == plen && memcmp(rs, s, plen) == 0) {
-				rep = *slot;
-				break;
-			}
+	if (nvtx_family_folds(s)) {
+		n = strlen(s);
+		fold = xmalloc(2 * n + 1);
+		nvtx_family(s, fold, 2 * n + 1);
+		id = strpool_intern0(f->local, fold);
+		free(fold);
+		if (id >= f->nrep) {
+			XGROW(f->rep, f->repcap, (size_t)id + 1);
+			while (f->nrep <= id)
+				f->rep[f->nrep++] = NONE32;
 		}
+		if (f->rep[id] == NONE32)
+			f->rep[id] = name;
+		rep = f->rep[id];
 	}
 	if (name < f->nstr)
 		f->of[name] = rep;
@@ -166,7 +158,7 @@ nvtx_build_track(struct model *m, uint32_t t, struct nvtx_fam *fam,
 				pi->nchildren++;
 		}
 		cnt = hmap_upsert(&sib, (uint64_t)parent << 32 |
-		    nvtx_family(fam, l->name[i]), 0, NULL);
+		    nvtx_iter_family(fam, l->name[i]), 0, NULL);
 		if ((ni = nvtx_info_at(m, tr, i)) != NULL) {
 			ni->parent = parent;
 			ni->iter = *cnt;
@@ -195,7 +187,7 @@ nvtx_build(struct model *m)
 	memset(&fam, 0, sizeof fam);
 	fam.m = m;
 	fam.nstr = strpool_count(m->strs);
-	hmap_init(&fam.prefixes);
+	fam.local = strpool_new();
 	for (t = 0; t < m->ntracks; t++) {
 		if (m->tracks[t].type != TRACK_NVTX || m->tracks[t].lane.n == 0)
 			continue;
@@ -205,7 +197,8 @@ nvtx_build(struct model *m)
 		}
 		nvtx_build_track(m, (uint32_t)t, &fam, &stack, &stackcap);
 	}
-	hmap_free(&fam.prefixes);
+	strpool_free(fam.local);
+	free(fam.rep);
 	free(fam.of);
 	free(stack);
 }
@@ -280,20 +273,40 @@ nvtx_depth(const struct model *m, uint32_t gid)
 	return d;
 }
 
+size_t
+nvtx_family_path(const struct model *m, uint32_t gid, char *buf, size_t len)
+{
+	char	*raw;
+	size_t	 n;
+
+	if (len == 0)
+		return 0;
+	raw = xmalloc(len);
+	nvtx_path(m, gid, raw, len);
+	n = nvtx_family(raw, buf, len);
+	free(raw);
+	return n;
+}
+
 /*
  * Per track: lane_stab gives the ranges containing t in start order (longer
- * first on ties), so the last push/pop range is the innermost one, and the
- * number of push/pop ranges before it is its depth among push/pop ranges.
- * O(tracks of the thread x (log n + k)).
+ * first on ties), so the last push/pop range is the innermost one of that
+ * track. Across the thread's tracks (its domains) the innermost is the one
+ * that starts last (then ends first): a library's range (CUB's, in domain
+ * CCCL) inside the user's range wins over it, whatever its depth in its
+ * own domain. Ties left go to the deeper range in its domain, then the
+ * lower domain id. O(tracks of the thread x (log n + k)).
  */
 uint32_t
-nvtx_enclosing(const struct model *m, uint32_t thread, int64_t t)
+nvtx_enclosing_in(const struct model *m, uint32_t thread, int64_t t,
+    const char *domain)
 {
 	const struct track	*tr;
 	const struct lane	*l;
 	uint32_t		*buf = NULL, best = NONE32, cand, bestdom = 0;
 	size_t			 cap = 0, u, n, j, k, k0, k1;
 	long			 bestdepth = -1, depth;
+	int64_t			 bs = 0, be = 0, cs, ce;
 
 	if (thread == NONE32)
 		return NONE32;
@@ -312,6 +325,10 @@ nvtx_enclosing(const struct model *m, uint32_t thread, int64_t t)
 		if (tr->type != TRACK_NVTX || tr->thread != thread ||
 		    tr->lane.n == 0)
 			continue;
+		if (domain != NULL && (tr->domain >= m->ndomains ||
+		    strcmp(model_str(m, m->domains[tr->domain].name),
+		    domain) != 0))
+			continue;
 		l = &tr->lane;
 		n = lane_stab(l, t, &buf, &cap);
 		cand = NONE32;
@@ -325,15 +342,26 @@ nvtx_enclosing(const struct model *m, uint32_t thread, int64_t t)
 		}
 		if (cand == NONE32)
 			continue;
-		if (depth > bestdepth ||
-		    (depth == bestdepth && tr->domain < bestdom)) {
+		cs = l->start[cand];
+		ce = l->end[cand];
+		if (best == NONE32 || cs > bs || (cs == bs && (ce < be ||
+		    (ce == be && (depth > bestdepth ||
+		    (depth == bestdepth && tr->domain < bestdom)))))) {
 			best = model_gid(m, (uint32_t)u, cand);
 			bestdepth = depth;
 			bestdom = tr->domain;
+			bs = cs;
+			be = ce;
 		}
 	}
 	free(buf);
 	return best;
+}
+
+uint32_t
+nvtx_enclosing(const struct model *m, uint32_t thread, int64_t t)
+{
+	return nvtx_enclosing_in(m, thread, t, NULL);
 }
 
 static int

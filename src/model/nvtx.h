@@ -7,7 +7,8 @@
  * parent (the tightest enclosing range on the same track), its number of
  * children, and its iteration index: the 0-based position among the
  * parent's children (or the track's roots) that carry the same name, in
- * start order. "ProfilerStep#3"-style names count as one name family.
+ * start order, names counted by family (nvtxfam.h): "ProfilerStep#3" and
+ * "ProfilerStep#4" are one family.
  *
  * GPU projection (as nsys's nvtx_gpu_proj_trace defines it): the GPU work of
  * a range is every kernel, memcpy and memset whose launching API call (see
@@ -37,13 +38,26 @@ void	 nvtx_build(struct model *);
  * NUL-terminated, truncated to len). Returns the untruncated length.
  */
 size_t	 nvtx_path(const struct model *, uint32_t gid, char *buf, size_t len);
+/*
+ * nvtx_path() of the range's family (nvtxfam.h): the path of every
+ * component folded, so "Step#12/aten::mm, seq = 3" gives
+ * "Step#* / aten::mm" (without the spaces). For verbs that group by path.
+ */
+size_t	 nvtx_family_path(const struct model *, uint32_t gid, char *buf,
+	    size_t len);
 /* Depth of range gid (0 = root); -1 if gid is not an NVTX range. */
 int	 nvtx_depth(const struct model *, uint32_t gid);
 /*
- * Innermost NVTX push/pop range on thread `thread` (any domain) containing
- * time t, or NONE32.
+ * Innermost NVTX push/pop range on thread `thread` containing time t, or
+ * NONE32: innermost across all the thread's domains (the range that starts
+ * last, then ends first), so CUB's cub::DeviceReduce::Sum (domain CCCL)
+ * inside a user range is the innermost range of its kernels.
+ * nvtx_enclosing_in() only looks at ranges of the domain named domain
+ * (NULL: all).
  */
 uint32_t nvtx_enclosing(const struct model *, uint32_t thread, int64_t t);
+uint32_t nvtx_enclosing_in(const struct model *, uint32_t thread, int64_t t,
+	    const char *domain);
 /* GPU projection of range gid (see above). */
 void	 nvtx_project(const struct model *, uint32_t gid,
 	    struct nvtx_proj *out);

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/nvtxfam.h"
 #include "model/nvtxpath.h"
 #include "util/xmalloc.h"
 
@@ -59,7 +60,7 @@ uint32_t
 nvtx_pathset_name_id(struct nvtx_pathset *ps, uint32_t sid)
 {
 	const char	*s;
-	size_t		 n, k;
+	size_t		 n;
 	uint32_t	 v;
 	char		*f;
 
@@ -67,10 +68,9 @@ nvtx_pathset_name_id(struct nvtx_pathset *ps, uint32_t sid)
 		return ps->of_name[sid] - 1;
 	s = model_str(ps->m, sid);
 	n = strlen(s);
-	for (k = n; k > 0 && s[k - 1] >= '0' && s[k - 1] <= '9'; k--)
-		;
-	if (ps->fold && k < n && k > 0 && s[k - 1] == '#') {
-		f = xasprintf("%.*s*", (int)k, s);
+	if (ps->fold && nvtx_family_folds(s)) {
+		f = xmalloc(2 * n + 1);
+		nvtx_family(s, f, 2 * n + 1);
 		v = strpool_intern0(ps->local, f);
 		free(f);
 	} else

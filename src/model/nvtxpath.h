@@ -18,8 +18,9 @@
  * boundary, and "..." marks the cut). Making it costs O(NVTX_PATH_MAX),
  * not O(depth).
  *
- * With fold set, "<prefix>#<digits>" components become "<prefix>#*"
- * (ProfilerStep#12 and ProfilerStep#13 aggregate together).
+ * With fold set, every component is its family (nvtxfam.h):
+ * ProfilerStep#12 and ProfilerStep#13 aggregate as ProfilerStep#*, and
+ * "aten::mm, seq = 1, op_id = 2" as aten::mm.
  */
 #ifndef GPULENS_NVTXPATH_H
 #define GPULENS_NVTXPATH_H

@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "model/builder.h"
+#include "model/nvtxfam.h"
 #include "tui/nvtree.h"
 #include "model/nvtx.h"
 #include "sources/source.h"
@@ -110,7 +111,7 @@ static void
 test_aggregates(void **state)
 {
 	struct model		*m = build();
-	struct nvtree		*t = nvtree_build(m);
+	struct nvtree		*t = nvtree_open(m);
 	const struct nvtree_node *root, *step, *fwd, *bwd, *init;
 
 	assert_int_equal(t->nroots, 1);
@@ -148,7 +149,7 @@ static void
 test_sort_and_flatten(void **state)
 {
 	struct model	*m = build();
-	struct nvtree	*t = nvtree_build(m);
+	struct nvtree	*t = nvtree_open(m);
 	char		 buf[128];
 
 	/* Roots open, the rest closed; children by CPU time. */
@@ -191,7 +192,7 @@ test_empty(void **state)
 	struct nvtree	*t;
 
 	m = ts_finish(b);
-	t = nvtree_build(m);
+	t = nvtree_open(m);
 	assert_int_equal(t->nn, 0);
 	assert_int_equal(t->nrows, 0);
 	nvtree_sort(t, NVTREE_SORT_NAME, 1);
@@ -319,14 +320,7 @@ rt_build(struct rt *r)
 static void
 rt_family(const char *s, char *buf, size_t len)
 {
-	size_t	n = strlen(s), j = n;
-
-	while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9')
-		j--;
-	if (j == n || j < 2 || s[j - 1] != '#')
-		snprintf(buf, len, "%s", s);
-	else
-		snprintf(buf, len, "%.*s*", (int)j, s);
+	nvtx_family(s, buf, len);	/* the one definition, nvtxfam.h */
 }
 
 /* The path of families from the root down to range gid. */
@@ -385,7 +379,7 @@ rt_check(uint64_t seed)
 
 	rt_seed = seed;
 	m = rt_build(r);
-	t = nvtree_build(m);
+	t = nvtree_open(m);
 	/* The brute force, per range: its path and GPU projection. */
 	rpath = xcalloc(m->nevents + 1, sizeof *rpath);
 	rgid = xcalloc(m->nevents + 1, sizeof *rgid);
@@ -523,12 +517,13 @@ check_fixture(const char *dir, const char *rel)
 	struct evref		 r;
 	const struct lane	*l;
 	uint32_t		 par;
+	struct nvtree_proj	 pr;
 
 	snprintf(path, sizeof path, "%s/%s", dir, rel);
 	m = source_read(path, NULL, &cause);
 	if (m == NULL)
 		fail_msg("%s: %s", rel, cause);
-	t = nvtree_build(m);
+	t = nvtree_open(m);
 	for (i = 0; i < t->nn; i++) {
 		nd = &t->n[i];
 		if (nd->parent == NONE32)
@@ -565,6 +560,27 @@ check_fixture(const char *dir, const char *rel)
 	}
 	assert_true(nranges > 500);
 	nvtree_free(t);
+	/* Every range's projection, as nvtx_project() gives it. */
+	nvtree_proj_build(m, &pr);
+	for (k = 0; k < m->ntracks; k++) {
+		if (m->tracks[k].type != TRACK_NVTX)
+			continue;
+		l = &m->tracks[k].lane;
+		for (i = 0; i < l->n; i++) {
+			const struct nvtree_span *sp = &pr.span[pr.off[k] + i];
+			if (l->kind[i] != EV_NVTX)
+				continue;
+			nvtx_project(m, model_gid(m, (uint32_t)k, (uint32_t)i),
+			    &p);
+			if (p.nops != sp->nops || p.nkernels != sp->nkernels ||
+			    (p.nops > 0 && (p.start != sp->lo ||
+			    p.end != sp->hi)))
+				fail_msg("%s: range %zu/%zu: ops %u/%u kernels "
+				    "%u/%u", rel, k, i, sp->nops, p.nops,
+				    sp->nkernels, p.nkernels);
+		}
+	}
+	nvtree_proj_free(&pr);
 	model_free(m);
 }
 
@@ -576,6 +592,44 @@ test_fixtures(void **state)
 	(void)state;
 	check_fixture(dir, "nsys/nsys-ai/h100_2gpu_1s.sqlite");
 	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
+	check_fixture(dir, "nsys/nsys-ai/mfu_2gpu_before.sqlite");
+}
+
+/*
+ * Families in the tree (nvtxfam.h): on mfu_2gpu_before, PyTorch's
+ * "aten::..., seq = N, op_id = N" ranges made 9,219 nodes of one range
+ * each (of 19,118 ranges) when only "#<digits>" folded; now 553 nodes,
+ * 103 of one range.
+ */
+static void
+test_fixture_families(void **state)
+{
+	const char		*dir = ts_need_fixtures();
+	char			 path[4096], *cause = NULL;
+	struct model		*m;
+	struct nvtree		*t;
+	size_t			 i, ones = 0, nodes = 0;
+	uint64_t		 ranges = 0;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/nsys/nsys-ai/mfu_2gpu_before.sqlite",
+	    dir);
+	if ((m = source_read(path, NULL, &cause)) == NULL)
+		fail_msg("%s", cause);
+	t = nvtree_open(m);
+	for (i = 0; i < t->nn; i++) {
+		if (t->n[i].parent == NONE32)
+			continue;
+		nodes++;
+		ranges += t->n[i].count;
+		if (t->n[i].count == 1)
+			ones++;
+	}
+	if (ranges != 19118 || nodes != 553 || ones != 103)
+		fail_msg("ranges %llu nodes %zu one-count %zu",
+		    (unsigned long long)ranges, nodes, ones);
+	nvtree_free(t);
+	model_free(m);
 }
 
 int
@@ -587,6 +641,7 @@ main(void)
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_random),
 		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test(test_fixture_families),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

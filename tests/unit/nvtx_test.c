@@ -360,9 +360,17 @@ test_enclosing(void **state)
 	    find_ev(m, f->nv0, "ProfilerStep#1", 0));
 	assert_int_equal(nvtx_enclosing(m, f->thr, 100),
 	    find_ev(m, f->nv0, "ProfilerStep#2", 100));
-	/* Domain 1's allreduce is shallower than backward: backward wins. */
+	/* Domain 1's allreduce [160, 170] lies inside backward [150, 190]:
+	 * innermost across domains, whatever its depth in its own. */
 	assert_int_equal(nvtx_enclosing(m, f->thr, 165),
+	    find_ev(m, f->nv1, "allreduce", 160));
+	/* Restricted to one domain. */
+	assert_int_equal(nvtx_enclosing_in(m, f->thr, 165, ""),
 	    find_ev(m, f->nv0, "backward", 150));
+	assert_int_equal(nvtx_enclosing_in(m, f->thr, 165, "NCCL"),
+	    find_ev(m, f->nv1, "allreduce", 160));
+	assert_int_equal(nvtx_enclosing_in(m, f->thr, 155, "NCCL"), NONE32);
+	assert_int_equal(nvtx_enclosing_in(m, f->thr, 165, "CCCL"), NONE32);
 	/* Equal depth in both domains: the lower domain index. */
 	assert_int_equal(nvtx_enclosing(m, f->thr, 325),
 	    find_ev(m, f->nv0, "y", 320));

@@ -1,0 +1,594 @@
+/*
+ * nvtree: the aggregated NVTX tree. See nvtree.h.
+ *
+ * Grouping key of a range name: the string id shifted left by one, or,
+ * for a name that folds into a family (nvtxfam.h), the local id of the
+ * family shifted left by one with the low bit set, cached per string id in
+ * an array.
+ * Children are found through a hash of (parent node, key), checked on
+ * every hit so that a hash collision can never merge two nodes, behind a
+ * small direct-mapped memo of the last child found (checked the same way).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/correlate.h"
+#include "util/hmap.h"
+#include "analysis/nvtree.h"
+#include "model/nvtxfam.h"
+#include "util/xmalloc.h"
+
+#define NVTREE_MEMO	1021	/* entries of nvtree_track()'s memo */
+
+/*
+ * The grouping key of string sid, cached in keyof[sid] (NONE32: not yet):
+ * the name's family (nvtxfam.h).
+ */
+static uint32_t
+nvtree_key(struct nvtree *t, uint32_t *keyof, size_t nkey, uint32_t sid)
+{
+	const char	*s;
+	char		*buf;
+	size_t		 n;
+	uint32_t	 k;
+
+	if (sid < nkey && keyof[sid] != NONE32)
+		return keyof[sid];
+	s = model_str(t->m, sid);
+	if (!nvtx_family_folds(s))
+		k = sid << 1;
+	else {
+		n = strlen(s);
+		buf = xmalloc(2 * n + 1);
+		nvtx_family(s, buf, 2 * n + 1);
+		k = (strpool_intern0(t->local, buf) << 1) | 1;
+		free(buf);
+	}
+	if (sid < nkey)
+		keyof[sid] = k;
+	return k;
+}
+
+static uint32_t
+nvtree_node(struct nvtree *t, size_t *cap, uint32_t parent, uint32_t track,
+    uint32_t name, uint32_t key)
+{
+	struct nvtree_node	*n;
+
+	XGROW(t->n, *cap, t->nn + 1);
+	n = &t->n[t->nn];
+	memset(n, 0, sizeof *n);
+	n->parent = parent;
+	n->track = track;
+	n->name = name;
+	n->famkey = key;
+	n->label = (key & 1) ? key >> 1 : 0;
+	/* Saturated: past 65535 levels only the indentation (already
+	 * clamped) would tell, and a wrap would make a deep node look like
+	 * a root's child. */
+	n->depth = parent == NONE32 ? 0 : t->n[parent].depth == UINT16_MAX ?
+	    UINT16_MAX : (uint16_t)(t->n[parent].depth + 1);
+	n->expanded = parent == NONE32;
+	n->first = INT64_MAX;
+	return (uint32_t)t->nn++;
+}
+
+/* The child of parent with key, created if absent. */
+static uint32_t
+nvtree_child(struct nvtree *t, struct hmap *kids, size_t *cap,
+    uint32_t parent, uint32_t name, uint32_t key)
+{
+	uint64_t	 h = hmap_key2(parent, key);
+	uint32_t	*slot, c;
+	int		 isnew;
+
+	for (;;) {
+		slot = hmap_upsert(kids, h, (uint32_t)t->nn, &isnew);
+		if (isnew)
+			return nvtree_node(t, cap, parent, t->n[parent].track,
+			    name, key);
+		c = *slot;
+		if (t->n[c].parent == parent && t->n[c].famkey == key)
+			return c;
+		h++;
+	}
+}
+
+/*
+ * Cursor of one NVTX track in the projection sweep: the open ranges, the
+ * smallest end among them, and the GPU span [pmn, pmx] that every one of
+ * them still has to take (calls that all of them contain are gathered
+ * there, and handed out when the stack changes).
+ */
+struct nvtree_cur {
+	const struct lane	*nl;
+	size_t			 off;		/* index base of the track */
+	size_t			 i;		/* next range to open */
+	uint32_t		*stack;		/* the open ranges */
+	size_t			 sp, cap;
+	int64_t			 next;		/* start of event i, or INT64_MAX */
+	int64_t			 minend;	/* INT64_MAX when empty */
+	int64_t			 pmn, pmx;	/* pmn > pmx: none */
+	uint32_t		 pn, pk;	/* and its operations, kernels */
+};
+
+static inline void
+nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi,
+    uint32_t n, uint32_t k)
+{
+	if (lo < sp[a].lo)
+		sp[a].lo = lo;
+	if (hi > sp[a].hi)
+		sp[a].hi = hi;
+	sp[a].nops += n;
+	sp[a].nkernels += k;
+}
+
+/* Hands the gathered span of c to every open range. */
+static void
+nvtree_flush(struct nvtree_cur *c, struct nvtree_span *span)
+{
+	size_t	r;
+
+	if (c->pmn > c->pmx)
+		return;
+	for (r = 0; r < c->sp; r++)
+		nvtree_widen(span, c->off + c->stack[r], c->pmn, c->pmx,
+		    c->pn, c->pk);
+	c->pmn = INT64_MAX;
+	c->pmx = INT64_MIN;
+	c->pn = c->pk = 0;
+}
+
+/*
+ * Merges the API call [as, ae] with GPU work [amin, amax] into the ranges
+ * of cursor c: the ranges that start by as are opened (pushed), those that
+ * ended before as dropped, and every open one that contains the call
+ * (start <= as, end >= ae: nvtx.h's rule) widens its span. The caller
+ * takes the common case itself: when nothing opens (next > as) and every
+ * open range ends at or after both as and ae (minend), the stack stays as
+ * it is and all of it contains the call, whose span is only gathered into
+ * [pmn, pmx], in O(1).
+ */
+static void
+nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
+    int64_t amax, uint32_t an, uint32_t ak, struct nvtree_span *span)
+{
+	const struct lane	*nl = c->nl;
+	const int64_t		*start = nl->start, *end = nl->end;
+	uint32_t		*stack;
+	size_t			 sp, r, w, i = c->i, n = nl->n;
+	int64_t			 me, e;
+
+	nvtree_flush(c, span);
+	sp = c->sp;
+	for (; i < n && start[i] <= as; i++) {
+		if (nl->kind[i] != EV_NVTX)
+			continue;
+		while (sp > 0 && end[c->stack[sp - 1]] < start[i])
+			sp--;
+		XGROW(c->stack, c->cap, sp + 1);
+		c->stack[sp++] = (uint32_t)i;
+	}
+	c->i = i;
+	c->next = i < n ? start[i] : INT64_MAX;
+	stack = c->stack;
+	me = INT64_MAX;
+	for (w = 0, r = 0; r < sp; r++) {
+		e = end[stack[r]];
+		if (e < as)
+			continue;
+		stack[w++] = stack[r];
+		if (e < me)
+			me = e;
+		if (e >= ae)
+			nvtree_widen(span, c->off + stack[r], amin, amax,
+			    an, ak);
+	}
+	c->sp = w;
+	c->minend = me;
+}
+
+/*
+ * GPU projection of every range, in one sweep per API track of a thread
+ * with NVTX ranges. The track's calls are taken in order (their global
+ * ids ascend) side by side with their GPU work in m->gpu_of_api (grouped
+ * by launching call, calls ascending: one search finds the track's first
+ * entry, then both only move forward, and each entry's key is read once).
+ * A call's kernels, copies and memsets give its [amin, amax]; the call is
+ * then merged into the ranges of every NVTX track of its thread by start,
+ * with a stack of the open ones per NVTX track (nvtree_merge()): a range
+ * that ended before a call starts can contain neither it nor any later
+ * call, and is dropped. An NVTX track whose ranges are all past leaves the
+ * sweep, and a call that no range can contain is skipped without reading
+ * its GPU work. For properly nested push/pop ranges the stack is the
+ * nesting: O(events + calls x NVTX tracks), no memory per call.
+ */
+static void
+nvtree_project(const struct model *m, const size_t *off,
+    struct nvtree_span *sp)
+{
+	const struct lane	*al, *gl;
+	const struct track	*gt = NULL;
+	struct nvtree_cur	*cur, tmp;
+	size_t			 u, k, j, p, nc, x, ng = m->ngpu_of_api;
+	uint32_t		 g, gx, pk, glo = 1, ghi = 0, th, an, ak;
+	uint32_t		*toff, *ttrk, *tfill;
+	struct nvtree_cur	*c;
+	int64_t			 amin, amax, as, ae, hi;
+	int			 kind;
+
+	if (ng == 0 || m->launch == NULL || m->gpu_of_api == NULL)
+		return;
+	cur = xcalloc(m->ntracks + 1, sizeof *cur);
+	/* The NVTX tracks of each thread, in track order, bucketed once:
+	 * O(tracks + threads), not a scan of every track per API track. */
+	toff = xcalloc(m->nthreads + 2, sizeof *toff);
+	for (k = 0; k < m->ntracks; k++)
+		if (m->tracks[k].type == TRACK_NVTX &&
+		    m->tracks[k].thread < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			toff[m->tracks[k].thread + 1]++;
+	for (k = 0; k < m->nthreads; k++)
+		toff[k + 1] += toff[k];
+	ttrk = xcalloc((size_t)toff[m->nthreads] + 1, sizeof *ttrk);
+	tfill = xcalloc(m->nthreads + 1, sizeof *tfill);
+	for (k = 0; k < m->ntracks; k++) {
+		th = m->tracks[k].thread;
+		if (m->tracks[k].type == TRACK_NVTX && th < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			ttrk[toff[th] + tfill[th]++] = (uint32_t)k;
+	}
+	free(tfill);
+	for (u = 0; u < m->ntracks; u++) {
+		al = &m->tracks[u].lane;
+		if (m->tracks[u].type != TRACK_API || al->n == 0 ||
+		    m->tracks[u].thread >= m->nthreads)
+			continue;
+		th = m->tracks[u].thread;
+		for (x = toff[th], nc = 0; x < toff[th + 1]; x++) {
+			k = ttrk[x];
+			cur[nc].nl = &m->tracks[k].lane;
+			cur[nc].off = off[k];
+			cur[nc].i = 0;
+			cur[nc].sp = 0;
+			cur[nc].next = cur[nc].nl->start[0];
+			cur[nc].minend = INT64_MAX;
+			cur[nc].pmn = INT64_MAX;
+			cur[nc].pmx = INT64_MIN;
+			cur[nc].pn = cur[nc].pk = 0;
+			nc++;
+		}
+		g = model_gid(m, (uint32_t)u, 0);
+		p = nc > 0 ? correlate_gpu_lower(m, g) : ng;
+		pk = p < ng ? m->launch[m->gpu_of_api[p]] : NONE32;
+		for (j = 0; j < al->n && nc > 0 && p < ng; j++, g++) {
+			if (pk != g)
+				continue;	/* no GPU work (pk > g) */
+			as = al->start[j];
+			for (k = 0; k < nc; k++)
+				if (cur[k].sp > 0 || cur[k].next <= as)
+					break;
+			amin = INT64_MAX;
+			amax = INT64_MIN;
+			an = ak = 0;
+			for (; pk == g; pk = ++p < ng ?
+			    m->launch[m->gpu_of_api[p]] : NONE32) {
+				if (k == nc)
+					continue;	/* nothing contains it */
+				/* GPU work mostly follows on one track. */
+				gx = m->gpu_of_api[p];
+				if (gx < glo || gx > ghi) {
+					gt = &m->tracks[model_ev(m, gx).track];
+					glo = m->track_off[gt - m->tracks];
+					ghi = glo + (uint32_t)gt->lane.n - 1;
+				}
+				if (gt->type != TRACK_GPU)
+					continue;
+				gl = &gt->lane;
+				x = gx - glo;
+				kind = gl->kind[x];
+				if (kind != EV_KERNEL && kind != EV_MEMCPY &&
+				    kind != EV_MEMSET)
+					continue;
+				an++;
+				if (kind == EV_KERNEL)
+					ak++;
+				if (gl->start[x] < amin)
+					amin = gl->start[x];
+				if (gl->end[x] > amax)
+					amax = gl->end[x];
+			}
+			if (amin > amax)
+				continue;
+			ae = al->end[j];
+			hi = as > ae ? as : ae;
+			for (k = 0; k < nc; ) {
+				c = &cur[k];
+				if (c->next > as && hi <= c->minend) {
+					/* The stack stays; all of it
+					 * contains the call. */
+					if (c->sp > 0 && amin < c->pmn)
+						c->pmn = amin;
+					if (c->sp > 0 && amax > c->pmx)
+						c->pmx = amax;
+					if (c->sp > 0) {
+						c->pn += an;
+						c->pk += ak;
+					}
+					k++;
+					continue;
+				}
+				nvtree_merge(c, as, ae, amin, amax, an, ak, sp);
+				if (c->sp > 0 || c->next != INT64_MAX) {
+					k++;
+					continue;
+				}
+				/* Every range of this track is past. */
+				tmp = cur[k];
+				cur[k] = cur[--nc];
+				cur[nc] = tmp;
+			}
+		}
+		for (k = 0; k < nc; k++)
+			nvtree_flush(&cur[k], sp);
+	}
+	for (k = 0; k < m->ntracks; k++)
+		free(cur[k].stack);
+	free(cur);
+	free(toff);
+	free(ttrk);
+}
+
+/*
+ * Whether range c of lane l contains event i, as nvtx_build() decides an
+ * NVTX parent: closed for ranges, half-open for zero-length events.
+ */
+static inline int
+nvtree_contains(const struct lane *l, size_t c, size_t i)
+{
+	if (l->start[i] == l->end[i])
+		return l->start[c] <= l->start[i] && l->start[i] < l->end[c];
+	return l->start[c] <= l->start[i] && l->end[i] <= l->end[c];
+}
+
+/*
+ * The ranges of NVTX track tr into the tree below root, in one pass over
+ * the lane in start order: the parent of a range is the innermost open
+ * range that contains it, found with a stack of the open ranges exactly
+ * as nvtx_build() finds m->nvtx[].parent (marks close ranges but open
+ * none), so the (scattered) NVTX records are never read. A range without
+ * an NVTX record has no parent there, and goes below the root. evnode[i]
+ * gets the node of range i (NONE32 for anything else).
+ */
+static void
+nvtree_track(struct nvtree *t, size_t *cap, struct hmap *kids,
+    uint32_t *keyof, size_t nkey, uint32_t tr, uint32_t root,
+    uint32_t *evnode, uint32_t **stackp, size_t *scap)
+{
+	/* The last child found per (parent, key) hash: most lookups. */
+	uint32_t		 memo[NVTREE_MEMO];
+	const struct model	*m = t->m;
+	const struct lane	*l = &m->tracks[tr].lane;
+	struct nvtree_node	*nd;
+	uint32_t		*stack = *stackp, pn, node, aux, key, h;
+	size_t			 i, sp = 0;
+	int			 kind;
+	int64_t			 s;
+
+	memset(memo, 0xff, sizeof memo);
+
+	for (i = 0; i < l->n; i++) {
+		evnode[i] = NONE32;
+		kind = l->kind[i];
+		if (kind != EV_NVTX && kind != EV_MARK)
+			continue;
+		while (sp > 0 && !nvtree_contains(l, stack[sp - 1], i))
+			sp--;
+		if (kind != EV_NVTX)
+			continue;
+		aux = l->aux[i];
+		pn = root;
+		if (sp > 0 && aux != NONE32 && aux < m->nnvtx)
+			pn = evnode[stack[sp - 1]];
+		key = nvtree_key(t, keyof, nkey, l->name[i]);
+		h = (pn * 0x9e3779b1U ^ key) % NVTREE_MEMO;
+		node = memo[h];
+		if (node == NONE32 || t->n[node].parent != pn ||
+		    t->n[node].famkey != key) {
+			node = nvtree_child(t, kids, cap, pn, l->name[i], key);
+			memo[h] = node;
+		}
+		evnode[i] = node;
+		s = l->start[i];
+		nd = &t->n[node];
+		nd->count++;
+		nd->cpu += l->end[i] - s;
+		if (s < nd->first)
+			nd->first = s;
+		nd = &t->n[root];
+		nd->count++;
+		if (s < nd->first)
+			nd->first = s;
+		XGROW(stack, *scap, sp + 1);
+		stack[sp++] = (uint32_t)i;
+	}
+	*stackp = stack;
+}
+
+void
+nvtree_proj_build(const struct model *m, struct nvtree_proj *pr)
+{
+	size_t	tr, e, total = 0;
+
+	pr->off = xcalloc(m->ntracks + 1, sizeof *pr->off);
+	for (tr = 0; tr < m->ntracks; tr++) {
+		pr->off[tr] = total;
+		if (m->tracks[tr].type == TRACK_NVTX)
+			total += m->tracks[tr].lane.n;
+	}
+	pr->off[m->ntracks] = total;
+	pr->span = xreallocarray(NULL, total + 1, sizeof *pr->span);
+	for (e = 0; e < total; e++) {
+		pr->span[e].lo = INT64_MAX;
+		pr->span[e].hi = INT64_MIN;
+		pr->span[e].nops = pr->span[e].nkernels = 0;
+	}
+	nvtree_project(m, pr->off, pr->span);
+}
+
+void
+nvtree_proj_free(struct nvtree_proj *pr)
+{
+	free(pr->off);
+	free(pr->span);
+	memset(pr, 0, sizeof *pr);
+}
+
+struct nvtree *
+nvtree_build(const struct model *m)
+{
+	struct nvtree		*t;
+	struct nvtree_node	*nd;
+	struct hmap		 kids;
+	size_t			 cap = 0, *off, total, tr, i, e, rcap = 0;
+	size_t			*fill, nkey, scap = 0;
+	uint32_t		*evnode, *keyof, *stack = NULL, root, node;
+	struct nvtree_span	*span;
+	struct nvtree_proj	 pr;
+
+	t = xcalloc(1, sizeof *t);
+	t->m = m;
+	t->local = strpool_new();
+	hmap_init(&kids);
+	nvtree_proj_build(m, &pr);
+	off = pr.off;
+	span = pr.span;
+	total = off[m->ntracks];
+	evnode = xcalloc(total + 1, sizeof *evnode);
+
+	nkey = strpool_count(m->strs);
+	keyof = xreallocarray(NULL, nkey + 1, sizeof *keyof);
+	memset(keyof, 0xff, (nkey + 1) * sizeof *keyof);
+	for (tr = 0; tr < m->ntracks; tr++) {
+		if (m->tracks[tr].type != TRACK_NVTX ||
+		    m->tracks[tr].lane.n == 0)
+			continue;
+		root = nvtree_node(t, &cap, NONE32, (uint32_t)tr, 0, 0);
+		XGROW(t->roots, rcap, t->nroots + 1);
+		t->roots[t->nroots++] = root;
+		nvtree_track(t, &cap, &kids, keyof, nkey, (uint32_t)tr, root,
+		    evnode + off[tr], &stack, &scap);
+	}
+	free(stack);
+	free(keyof);
+
+	for (tr = 0; tr < m->ntracks; tr++) {
+		if (m->tracks[tr].type != TRACK_NVTX)
+			continue;
+		for (i = 0; i < m->tracks[tr].lane.n; i++) {
+			e = off[tr] + i;
+			if (evnode[e] == NONE32 || span[e].lo > span[e].hi)
+				continue;
+			t->n[evnode[e]].gpu += span[e].hi - span[e].lo;
+			t->n[evnode[e]].with_gpu++;
+		}
+	}
+
+	/* Children lists (in creation order: by first start) and roots'
+	 * totals. */
+	for (i = 0; i < t->nn; i++) {
+		nd = &t->n[i];
+		if (nd->parent != NONE32)
+			t->n[nd->parent].nkids++;
+	}
+	for (i = 0, e = 0; i < t->nn; i++) {
+		t->n[i].kid0 = e;
+		e += t->n[i].nkids;
+		t->n[i].nkids = 0;
+	}
+	t->kids = xcalloc(e + 1, sizeof *t->kids);
+	for (i = 0; i < t->nn; i++) {
+		nd = &t->n[i];
+		if (nd->parent == NONE32)
+			continue;
+		t->kids[t->n[nd->parent].kid0 + t->n[nd->parent].nkids++] =
+		    (uint32_t)i;
+		if (nd->depth == 1) {
+			t->n[nd->parent].cpu += nd->cpu;
+			t->n[nd->parent].gpu += nd->gpu;
+			t->n[nd->parent].with_gpu += nd->with_gpu;
+		}
+	}
+
+	/* Instances, in start order per node. */
+	for (i = 0, e = 0; i < t->nn; i++) {
+		t->n[i].inst0 = e;
+		e += t->n[i].parent == NONE32 ? 0 : t->n[i].count;
+	}
+	t->inst = xcalloc(e + 1, sizeof *t->inst);
+	fill = xcalloc(t->nn + 1, sizeof *fill);
+	for (tr = 0; tr < m->ntracks; tr++) {
+		if (m->tracks[tr].type != TRACK_NVTX)
+			continue;
+		for (i = 0; i < m->tracks[tr].lane.n; i++) {
+			node = evnode[off[tr] + i];
+			if (node == NONE32)
+				continue;
+			t->inst[t->n[node].inst0 + fill[node]++] =
+			    model_gid(m, (uint32_t)tr, (uint32_t)i);
+		}
+	}
+	for (i = 0; i < t->nn; i++)
+		t->n[i].ninst = fill[i];
+	free(fill);
+	free(evnode);
+	nvtree_proj_free(&pr);
+	hmap_free(&kids);
+	return t;
+}
+
+void
+nvtree_free(struct nvtree *t)
+{
+	if (t == NULL)
+		return;
+	strpool_free(t->local);
+	free(t->n);
+	free(t->kids);
+	free(t->roots);
+	free(t->inst);
+	free(t->rows);
+	free(t);
+}
+
+const char *
+nvtree_label(const struct nvtree *t, size_t i, char *buf, size_t len)
+{
+	const struct model	*m = t->m;
+	const struct nvtree_node *n = &t->n[i];
+	const struct track	*tr = &m->tracks[n->track];
+	const struct thread	*th;
+	char			 dom[96];
+
+	if (n->parent != NONE32) {
+		snprintf(buf, len, "%s", n->label != 0 ?
+		    strpool_get(t->local, n->label) : model_str(m, n->name));
+		return buf;
+	}
+	dom[0] = '\0';
+	if (tr->domain != 0 && tr->domain < m->ndomains &&
+	    m->domains[tr->domain].name != 0)
+		snprintf(dom, sizeof dom, " [%s]",
+		    model_str(m, m->domains[tr->domain].name));
+	if (tr->thread < m->nthreads) {
+		th = &m->threads[tr->thread];
+		snprintf(buf, len, "tid %u%s%s%s", th->tid, th->name != 0 ?
+		    " " : "", model_str(m, th->name), dom);
+	} else
+		snprintf(buf, len, "thread ?%s", dom);
+	return buf;
+}
