@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "headless/cmd.h"
-#include "headless/group.h"
+#include "analysis/group.h"
 #include "util/hmap.h"
 #include "model/nvtx.h"
 #include "model/nvtxpath.h"
