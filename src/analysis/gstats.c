@@ -3,9 +3,14 @@
  *
  * Groups are found through a group_map keyed by the axis values (and the
  * NVTX style), so one-axis keys below GROUP_DIRECT take one array read.
- * Each group keeps its durations (and byte counts) as a stats_sample until
- * every event is in, then computes its statistics and drops the sample;
- * with GS_SUMS it keeps running sums instead.
+ *
+ * Two passes over the same events: the first selects them (the caller's
+ * filters run once), finds each one's group, remembers it (NONE32 for an
+ * event a filter refused) and counts the groups; the second walks the same
+ * events again, reads the remembered groups and writes every duration (and
+ * byte count) straight into its group's slice of one array of exactly the
+ * right size, so no per-group array grows and the statistics are computed
+ * in place (stats_compute()). With GS_SUMS one pass keeps running sums.
  */
 #include "config.h"
 
@@ -24,18 +29,17 @@ const char *const gstats_axis_names[GS_NAXES] = {
 	"iter", "kind"
 };
 
-/* A group while events come in. */
-struct gs_acc {
-	struct stats_sample	 dur;
-	struct stats_sample	 bytes;
-};
-
 struct gs_ctx {
 	struct gstats		*gs;
 	const struct gstats_sel	*sel;
 	struct group_map	 map;
-	struct gs_acc		*acc;		/* per group, unless GS_SUMS */
-	size_t			 gcap, acap;
+	size_t			 gcap;
+	int			 pass;		/* 1 or 2 (GS_SUMS: 1) */
+	uint32_t		*seen;		/* per candidate event: group */
+	size_t			 nseen, seencap, next;
+	size_t			*dn, *bn;	/* per group: values, bytes */
+	size_t			 ncap;
+	int64_t			*dv, *bv;	/* the values, by group */
 };
 
 void
@@ -115,9 +119,9 @@ gs_new_group(struct gs_ctx *c, size_t gi, const uint32_t *v, uint32_t t,
 	    l->aux[i] < m->nkernels)
 		g->short_name = m->kernels[l->aux[i]].short_name;
 	if (!(gs->flags & GS_SUMS)) {
-		XGROW(c->acc, c->acap, gi + 1);
-		stats_sample_init(&c->acc[gi].dur);
-		stats_sample_init(&c->acc[gi].bytes);
+		XGROW(c->dn, c->ncap, gi + 1);
+		c->bn = xreallocarray(c->bn, c->ncap, sizeof *c->bn);
+		c->dn[gi] = c->bn[gi] = 0;
 	}
 	return g;
 }
@@ -134,17 +138,16 @@ gs_sum(struct stats *st, int64_t x)
 	st->total += x;
 }
 
-static void
-gs_add(struct gs_ctx *c, uint32_t t, uint32_t i)
+/* The group of event i of track t (a new one if its key is new). */
+static size_t
+gs_group(struct gs_ctx *c, uint32_t t, uint32_t i)
 {
 	struct gstats		*gs = c->gs;
 	const struct gstats_sel	*s = c->sel;
 	const struct model	*m = gs->m;
 	const struct track	*tr = &m->tracks[t];
 	const struct lane	*l = &tr->lane;
-	struct gstats_group	*g;
 	uint32_t		 v[GS_NAXES + 1];
-	int64_t			 dur, st, en, bytes = -1;
 	size_t			 gi;
 	int			 k, isnew;
 
@@ -188,7 +191,32 @@ gs_add(struct gs_ctx *c, uint32_t t, uint32_t i)
 	if (gs->kind == EV_NVTX)
 		v[k] = (l->flags[i] & EVF_STARTEND) != 0;
 	gi = group_map_find(&c->map, v, &isnew);
-	g = isnew ? gs_new_group(c, gi, v, t, i) : &gs->g[gi];
+	if (isnew)
+		gs_new_group(c, gi, v, t, i);
+	return gi;
+}
+
+/* Adds event i of lane l to group gi: counts it (pass 1, which reads no
+ * times), or stores its values (pass 2), or adds it to the sums
+ * (GS_SUMS). */
+static inline void
+gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
+{
+	struct gstats		*gs = c->gs;
+	const struct gstats_sel	*s = c->sel;
+	const struct model	*m = gs->m;
+	struct gstats_group	*g = &gs->g[gi];
+	int64_t			 dur, st, en, bytes = -1;
+	int			 copy;
+
+	copy = (l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET) &&
+	    l->aux[i] != NONE32 && l->aux[i] < m->ncopies;
+	if (c->pass == 1 && !(gs->flags & GS_SUMS)) {
+		c->dn[gi]++;
+		if (copy)
+			c->bn[gi]++;
+		return;
+	}
 	st = l->start[i];
 	en = l->end[i];
 	if (gs->flags & GS_CLIP) {
@@ -198,8 +226,7 @@ gs_add(struct gs_ctx *c, uint32_t t, uint32_t i)
 			en = st;
 	}
 	dur = en - st;
-	if ((l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET) &&
-	    l->aux[i] != NONE32 && l->aux[i] < m->ncopies)
+	if (copy)
 		bytes = (int64_t)m->copies[l->aux[i]].bytes;
 	gs->grand += dur;
 	gs->nevents++;
@@ -209,26 +236,48 @@ gs_add(struct gs_ctx *c, uint32_t t, uint32_t i)
 			gs_sum(&g->bytes, bytes);
 		return;
 	}
-	stats_sample_add(&c->acc[gi].dur, dur);
+	c->dv[c->dn[gi]++] = dur;
 	if (bytes >= 0)
-		stats_sample_add(&c->acc[gi].bytes, bytes);
+		c->bv[c->bn[gi]++] = bytes;
+}
+
+/* Event i of track t passed the checks that do not call the caller:
+ * selects and groups it (pass 1, remembering its group) or takes the
+ * remembered group (pass 2), then adds it. */
+static inline void
+gs_visit(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
+{
+	const struct gstats_sel	*s = c->sel;
+	size_t			 gi;
+
+	if (c->pass == 2) {
+		if ((gi = c->seen[c->next++]) != NONE32)
+			gs_add(c, l, i, gi);
+		return;
+	}
+	gi = NONE32;
+	if (s->event == NULL || s->event(s->arg, t, i))
+		gi = gs_group(c, t, i);
+	if (!(c->gs->flags & GS_SUMS)) {
+		XGROW(c->seen, c->seencap, c->nseen + 1);
+		c->seen[c->nseen++] = (uint32_t)gi;
+	}
+	if (gi != NONE32)
+		gs_add(c, l, i, gi);
 }
 
 /* Whether event i of l overlaps [t0, t1) (lane_overlap()'s rule). */
-static int
+static inline int
 gs_overlaps(const struct lane *l, size_t i, int64_t t0, int64_t t1)
 {
 	return l->start[i] < t1 && (l->end[i] > t0 ||
 	    (l->end[i] == l->start[i] && l->start[i] >= t0));
 }
 
-/* Whether event i of track t is selected (its window checked). */
-static int
-gs_event(struct gs_ctx *c, uint32_t t, uint32_t i)
+/* Whether event i of l is of the selected kind (its window checked). */
+static inline int
+gs_kind(const struct gstats_sel *s, const struct lane *l, uint32_t i)
 {
-	const struct gstats_sel	*s = c->sel;
-	const struct lane	*l = &c->gs->m->tracks[t].lane;
-
 	if (s->kind > 0 && l->kind[i] != s->kind)
 		return 0;
 	if (s->kind < 0 && !(l->flags[i] & EVF_COMM))
@@ -236,7 +285,7 @@ gs_event(struct gs_ctx *c, uint32_t t, uint32_t i)
 	/* osrt_sum counts only the OS runtime event class. */
 	if (s->kind == EV_OSRT && (l->flags[i] & EVF_NOTOSRT))
 		return 0;
-	return s->event == NULL || s->event(s->arg, t, i);
+	return 1;
 }
 
 /* Adds the selected events of track t. */
@@ -253,14 +302,14 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 		/* Every event starts inside: no window query. */
 		for (i = 0; i < l->n; i++)
 			if (gs_overlaps(l, i, s->t0, s->t1) &&
-			    gs_event(c, t, (uint32_t)i))
-				gs_add(c, t, (uint32_t)i);
+			    gs_kind(s, l, (uint32_t)i))
+				gs_visit(c, l, t, (uint32_t)i);
 		return;
 	}
 	n = lane_overlap(l, s->t0, s->t1, idx, icap);
 	for (i = 0; i < n; i++)
-		if (gs_event(c, t, (*idx)[i]))
-			gs_add(c, t, (*idx)[i]);
+		if (gs_kind(s, l, (*idx)[i]))
+			gs_visit(c, l, t, (*idx)[i]);
 }
 
 struct gstats *
@@ -269,9 +318,9 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 {
 	struct gstats		*gs;
 	struct gs_ctx		 c;
-	struct stats_acc	 scratch;
 	uint32_t		*idx = NULL, t;
-	size_t			 icap = 0, gi, nv;
+	size_t			 icap = 0, gi, nv, d, b, x;
+	uint8_t			*skip;
 
 	gs = xcalloc(1, sizeof *gs);
 	gs->m = m;
@@ -288,27 +337,49 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	/* The key: one value per axis, and the NVTX style. */
 	nv = (size_t)naxes + (sel->kind == EV_NVTX);
 	group_map_init(&c.map, nv > 0 ? nv : 1);
+	skip = xcalloc((size_t)m->ntracks + 1, 1);
+	c.pass = 1;
 	for (t = 0; t < m->ntracks; t++) {
 		if (!gs_track(m, sel, t) ||
-		    (sel->track != NULL && !sel->track(sel->arg, t)))
+		    (sel->track != NULL && !sel->track(sel->arg, t))) {
+			skip[t] = 1;
 			continue;
+		}
 		gs_track_events(&c, t, &idx, &icap);
 	}
-	free(idx);
 	group_map_free(&c.map);
-	if (!(flags & GS_SUMS)) {
-		stats_acc_init(&scratch);
-		for (gi = 0; gi < gs->ng; gi++) {
-			stats_sample_compute(&c.acc[gi].dur, &gs->g[gi].dur,
-			    &scratch);
-			stats_sample_compute(&c.acc[gi].bytes,
-			    &gs->g[gi].bytes, &scratch);
-			stats_sample_free(&c.acc[gi].dur);
-			stats_sample_free(&c.acc[gi].bytes);
+	if (!(flags & GS_SUMS) && gs->ng > 0) {
+		/* Slices: dn and bn become each group's first slot. */
+		for (gi = 0, d = b = 0; gi < gs->ng; gi++) {
+			x = c.dn[gi];
+			c.dn[gi] = d;
+			d += x;
+			x = c.bn[gi];
+			c.bn[gi] = b;
+			b += x;
 		}
-		stats_acc_free(&scratch);
-		free(c.acc);
+		c.dv = xreallocarray(NULL, d + 1, sizeof *c.dv);
+		c.bv = xreallocarray(NULL, b + 1, sizeof *c.bv);
+		c.pass = 2;
+		for (t = 0; t < m->ntracks; t++)
+			if (!skip[t])
+				gs_track_events(&c, t, &idx, &icap);
+		/* dn and bn are now each group's end. */
+		for (gi = 0, d = b = 0; gi < gs->ng; gi++) {
+			stats_compute(c.dv + d, c.dn[gi] - d, &gs->g[gi].dur);
+			stats_compute(c.bv + b, c.bn[gi] - b,
+			    &gs->g[gi].bytes);
+			d = c.dn[gi];
+			b = c.bn[gi];
+		}
 	}
+	free(skip);
+	free(idx);
+	free(c.seen);
+	free(c.dn);
+	free(c.bn);
+	free(c.dv);
+	free(c.bv);
 	return gs;
 }
 
