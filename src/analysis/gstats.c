@@ -266,14 +266,6 @@ gs_visit(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
 		gs_add(c, l, i, gi);
 }
 
-/* Whether event i of l overlaps [t0, t1) (lane_overlap()'s rule). */
-static inline int
-gs_overlaps(const struct lane *l, size_t i, int64_t t0, int64_t t1)
-{
-	return l->start[i] < t1 && (l->end[i] > t0 ||
-	    (l->end[i] == l->start[i] && l->start[i] >= t0));
-}
-
 /* Whether event i of l is of the selected kind (its window checked). */
 static inline int
 gs_kind(const struct gstats_sel *s, const struct lane *l, uint32_t i)
@@ -299,10 +291,13 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 	if (l->n == 0)
 		return;
 	if (s->t0 <= l->start[0] && s->t1 > l->start[l->n - 1]) {
-		/* Every event starts inside: no window query. */
+		/*
+		 * Every event starts inside, so every one overlaps (end >=
+		 * start >= t0; one ending at t0 is a zero-length one at t0):
+		 * no window query, no times read.
+		 */
 		for (i = 0; i < l->n; i++)
-			if (gs_overlaps(l, i, s->t0, s->t1) &&
-			    gs_kind(s, l, (uint32_t)i))
+			if (gs_kind(s, l, (uint32_t)i))
 				gs_visit(c, l, t, (uint32_t)i);
 		return;
 	}
