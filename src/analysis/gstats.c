@@ -7,7 +7,8 @@
  * Two passes over the same events: the first selects them (the caller's
  * filters run once), finds each one's group, remembers it (NONE32 for an
  * event a filter refused) and counts the groups; the second walks the same
- * events again, reads the remembered groups and writes every duration (and
+ * events again, reads the remembered groups (or, without the caller's
+ * functions, finds them again) and writes every duration (and
  * byte count) straight into its group's slice of one array of exactly the
  * right size, so no per-group array grows and the statistics are computed
  * in place (stats_compute()). With GS_SUMS one pass keeps running sums.
@@ -35,6 +36,7 @@ struct gs_ctx {
 	struct group_map	 map;
 	size_t			 gcap;
 	int			 pass;		/* 1 or 2 (GS_SUMS: 1) */
+	int			 replay;	/* pass 2 reads seen */
 	uint32_t		*seen;		/* per candidate event: group */
 	size_t			 nseen, seencap, next;
 	size_t			*dn, *bn;	/* per group: values, bytes */
@@ -251,14 +253,16 @@ gs_visit(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
 	size_t			 gi;
 
 	if (c->pass == 2) {
-		if ((gi = c->seen[c->next++]) != NONE32)
+		if (!c->replay)
+			gs_add(c, l, i, gs_group(c, t, i));
+		else if ((gi = c->seen[c->next++]) != NONE32)
 			gs_add(c, l, i, gi);
 		return;
 	}
 	gi = NONE32;
 	if (s->event == NULL || s->event(s->arg, t, i))
 		gi = gs_group(c, t, i);
-	if (!(c->gs->flags & GS_SUMS)) {
+	if (c->replay) {
 		XGROW(c->seen, c->seencap, c->nseen + 1);
 		c->seen[c->nseen++] = (uint32_t)gi;
 	}
@@ -334,6 +338,10 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	group_map_init(&c.map, nv > 0 ? nv : 1);
 	skip = xcalloc((size_t)m->ntracks + 1, 1);
 	c.pass = 1;
+	/* Without the caller's functions the second pass finds the groups
+	 * again (a few array reads); with them it replays the first's. */
+	c.replay = !(flags & GS_SUMS) && (sel->event != NULL ||
+	    sel->axis_fn != NULL);
 	for (t = 0; t < m->ntracks; t++) {
 		if (!gs_track(m, sel, t) ||
 		    (sel->track != NULL && !sel->track(sel->arg, t))) {
@@ -342,7 +350,6 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 		}
 		gs_track_events(&c, t, &idx, &icap);
 	}
-	group_map_free(&c.map);
 	if (!(flags & GS_SUMS) && gs->ng > 0) {
 		/* Slices: dn and bn become each group's first slot. */
 		for (gi = 0, d = b = 0; gi < gs->ng; gi++) {
@@ -368,6 +375,7 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 			b = c.bn[gi];
 		}
 	}
+	group_map_free(&c.map);
 	free(skip);
 	free(idx);
 	free(c.seen);
