@@ -32,7 +32,7 @@
 #include "headless/cmd-events.h"
 #include "model/correlate.h"
 #include "headless/evrow.h"
-#include "headless/group.h"
+#include "analysis/group.h"
 #include "model/lane.h"
 #include "headless/opts.h"
 #include "headless/out.h"

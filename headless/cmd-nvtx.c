@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "headless/cmd.h"
-#include "headless/group.h"
+#include "analysis/group.h"
 #include "util/hmap.h"
 #include "analysis/nvtree.h"
 #include "model/nvtx.h"

@@ -10,7 +10,10 @@
  *   --type nvtx     nvtx_sum (CPU durations, by name and style)
  *   --type sync, comm
  * Durations are end - start; share_pct is the share of the listed rows'
- * total, as nsys computes "Time (%)".
+ * total, as nsys computes "Time (%)". The grouping and the statistics are
+ * the analysis of analysis/gstats.h (the TUI's kernel table shows the
+ * same); this file turns its groups into rows, and gives it the selection
+ * of the shared options and the nvtx-path and iter axes.
  */
 #include "config.h"
 
@@ -19,7 +22,8 @@
 #include <string.h>
 
 #include "headless/cmd.h"
-#include "headless/group.h"
+#include "analysis/group.h"
+#include "analysis/gstats.h"
 #include "util/hmap.h"
 #include "model/nvtx.h"
 #include "model/correlate.h"
@@ -50,38 +54,21 @@ const struct cmd_entry cmd_stats_entry = {
 	.run = stats_run
 };
 
-/* Grouping axes. */
-enum axis {
-	AX_NAME, AX_SHORT, AX_DEVICE, AX_STREAM, AX_PID, AX_TID, AX_NVTX,
-	AX_ITER, AX_KIND, AX_COUNT
-};
-static const char *axis_names[AX_COUNT] = {
-	"name", "short-name", "device", "stream", "pid", "tid", "nvtx-path",
-	"iter", "kind"
-};
-static const char *axis_fields[AX_COUNT] = {
+/* The JSON field of each axis (gstats.h's axes). */
+static const char *axis_fields[GS_NAXES] = {
 	"name", "short_name", "device", "stream", "pid", "tid", "nvtx_path",
 	"iter", "kind"
 };
 
-struct stats_group {
-	struct stats_sample dur;
-	struct stats_sample bytes;
-};
-
+/* The selection's filters and what the nvtx-path and iter axes need. */
 struct stats_ctx {
 	const struct model	*m;
+	struct sel		*sel;		/* the options' selection */
 	const char		*domain;	/* --nvtx-domain, or NULL */
-	struct group_names	 names;		/* derived names, paths */
+	struct group_names	*names;		/* the result's, for paths */
 	struct hmap		 path_of;	/* range gid -> local path sid */
-	int			 axes[AX_COUNT];
-	int			 naxes;
-	int			 need_range;	/* an axis needs the NVTX range */
-	struct group_map	 map;		/* axis values -> group */
-	struct stats_group	*g;
-	size_t			 gcap;
-	int64_t			 grand;		/* total of the durations */
-	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
+	uint32_t		 last_t, last_i;	/* the event of range */
+	uint32_t		 range;
 };
 
 /* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
@@ -125,7 +112,7 @@ stats_path(struct stats_ctx *c, uint32_t range)
 	if (hmap_get(&c->path_of, range, &v))
 		return v;
 	nvtx_family_path(c->m, range, buf, sizeof buf);
-	v = strpool_intern0(c->names.local, buf);
+	v = strpool_intern0(c->names->local, buf);
 	hmap_put(&c->path_of, range, v);
 	return v;
 }
@@ -149,99 +136,64 @@ stats_iter(const struct model *m, uint32_t range)
 	return NONE32;
 }
 
-static void
-stats_add(struct stats_ctx *c, uint32_t t, uint32_t i, int kind)
+/* The nvtx-path or iter value of event i of track t (gstats axis_fn). */
+static uint32_t
+stats_axis(void *arg, struct group_names *names, int axis, uint32_t t,
+    uint32_t i)
 {
-	const struct model	*m = c->m;
-	const struct track	*tr = &m->tracks[t];
-	const struct lane	*l = &tr->lane;
-	uint32_t		 v[AX_COUNT + 1], range = NONE32;
-	int			 k, isnew;
-	size_t			 gi;
-	int64_t			 dur = l->end[i] - l->start[i];
-	struct stats_group	*g;
+	struct stats_ctx	*c = arg;
 
-	v[0] = 0;
-	if (c->need_range)
-		range = stats_range_of(m, t, i, c->domain);
-	for (k = 0; k < c->naxes; k++) {
-		switch (c->axes[k]) {
-		case AX_NAME:
-			v[k] = l->kind[i] == EV_API ?
-			    group_api(&c->names, l->name[i]) :
-			    group_local(&c->names, l->name[i]);
-			break;
-		case AX_SHORT:
-			v[k] = group_local(&c->names,
-			    l->kind[i] == EV_KERNEL && l->aux[i] != NONE32 ?
-			    m->kernels[l->aux[i]].short_name : l->name[i]);
-			break;
-		case AX_DEVICE:
-			v[k] = tr->device;
-			break;
-		case AX_STREAM:
-			v[k] = tr->stream;
-			break;
-		case AX_PID:
-			v[k] = tr->process;
-			break;
-		case AX_TID:
-			v[k] = tr->thread;
-			break;
-		case AX_NVTX:
-			v[k] = stats_path(c, range);
-			break;
-		case AX_ITER:
-			v[k] = stats_iter(m, range);
-			break;
-		case AX_KIND:
-			v[k] = l->kind[i];
-			break;
-		}
+	c->names = names;
+	if (t != c->last_t || i != c->last_i) {
+		c->range = stats_range_of(c->m, t, i, c->domain);
+		c->last_t = t;
+		c->last_i = i;
 	}
-	/* nvtx_sum separates push/pop from start/end ranges. */
-	if (kind == EV_NVTX)
-		v[k] = (l->flags[i] & EVF_STARTEND) != 0;
-	gi = group_map_find(&c->map, v, &isnew);
-	if (isnew) {
-		XGROW(c->g, c->gcap, gi + 1);
-		stats_sample_init(&c->g[gi].dur);
-		stats_sample_init(&c->g[gi].bytes);
-	}
-	g = &c->g[gi];
-	stats_sample_add(&g->dur, dur);
-	c->grand += dur;
-	if ((l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET) &&
-	    l->aux[i] != NONE32 && l->aux[i] < m->ncopies)
-		stats_sample_add(&g->bytes, (int64_t)m->copies[l->aux[i]].bytes);
+	if (axis == GS_NVTX)
+		return stats_path(c, c->range);
+	return stats_iter(c->m, c->range);
+}
+
+static int
+stats_track(void *arg, uint32_t t)
+{
+	struct stats_ctx	*c = arg;
+
+	return sel_track(c->sel, t);
+}
+
+static int
+stats_event(void *arg, uint32_t t, uint32_t i)
+{
+	struct stats_ctx	*c = arg;
+
+	return sel_event(c->sel, t, i);
 }
 
 static void
-stats_row(struct stats_ctx *c, struct out *out, size_t gi, int kind,
+stats_row(const struct gstats *gs, struct out *out, size_t gi,
     const char *type_name)
 {
-	const struct model	*m = c->m;
-	struct stats_group	*g = &c->g[gi];
-	const uint32_t		*v = group_map_key(&c->map, gi);
-	cJSON			*row = out_row(out);
-	struct stats		 s;
-	char			 key[8192], num[32];
-	size_t			 o = 0;
-	int			 k, ax;
-	int64_t			 grand = c->grand;
+	const struct model		*m = gs->m;
+	const struct gstats_group	*g = &gs->g[gi];
+	const uint32_t			*v = g->v;
+	const struct stats		*s = &g->dur, *b = &g->bytes;
+	cJSON				*row = out_row(out);
+	char				 key[8192], num[32];
+	size_t				 o = 0;
+	int				 k, ax;
+	int64_t				 grand = gs->grand;
 
-	stats_sample_compute(&g->dur, &s, &c->sorted);
 	o = (size_t)snprintf(key, sizeof key, "%s", type_name);
-	for (k = 0; k < c->naxes; k++) {
-		ax = c->axes[k];
+	for (k = 0; k < gs->naxes; k++) {
+		ax = gs->axes[k];
 		switch (ax) {
-		case AX_NAME: case AX_SHORT: case AX_NVTX:
+		case GS_NAME: case GS_SHORT: case GS_NVTX:
 			group_key_part(key, sizeof key, &o, axis_fields[ax],
-			    group_str(&c->names, v[k]));
-			out_str(row, axis_fields[ax],
-			    group_str(&c->names, v[k]));
+			    gstats_str(gs, v[k]));
+			out_str(row, axis_fields[ax], gstats_str(gs, v[k]));
 			break;
-		case AX_DEVICE:
+		case GS_DEVICE:
 			snprintf(num, sizeof num, "%u", v[k] == NONE32 ?
 			    0 : m->devices[v[k]].source_id);
 			group_key_part(key, sizeof key, &o, "device", num);
@@ -251,7 +203,7 @@ stats_row(struct stats_ctx *c, struct out *out, size_t gi, int kind,
 				out_int(row, "device",
 				    m->devices[v[k]].source_id);
 			break;
-		case AX_STREAM:
+		case GS_STREAM:
 			if (v[k] == NONE32) {
 				cJSON_AddNullToObject(row, "stream");
 				break;
@@ -262,7 +214,7 @@ stats_row(struct stats_ctx *c, struct out *out, size_t gi, int kind,
 			out_int(row, "stream",
 			    (int64_t)m->streams[v[k]].source_id);
 			break;
-		case AX_PID:
+		case GS_PID:
 			if (v[k] == NONE32) {
 				cJSON_AddNullToObject(row, "pid");
 				break;
@@ -272,7 +224,7 @@ stats_row(struct stats_ctx *c, struct out *out, size_t gi, int kind,
 			group_key_part(key, sizeof key, &o, "pid", num);
 			out_int(row, "pid", m->processes[v[k]].pid);
 			break;
-		case AX_TID:
+		case GS_TID:
 			if (v[k] == NONE32) {
 				cJSON_AddNullToObject(row, "tid");
 				break;
@@ -282,7 +234,7 @@ stats_row(struct stats_ctx *c, struct out *out, size_t gi, int kind,
 			group_key_part(key, sizeof key, &o, "tid", num);
 			out_int(row, "tid", m->threads[v[k]].tid);
 			break;
-		case AX_ITER:
+		case GS_ITER:
 			if (v[k] == NONE32) {
 				group_key_part(key, sizeof key, &o, "iter",
 				    "none");
@@ -293,36 +245,35 @@ stats_row(struct stats_ctx *c, struct out *out, size_t gi, int kind,
 			group_key_part(key, sizeof key, &o, "iter", num);
 			out_int(row, "iter", v[k]);
 			break;
-		case AX_KIND:
+		case GS_KIND:
 			group_key_part(key, sizeof key, &o, "kind",
 			    ev_kind_name((int)v[k]));
 			out_str(row, "kind", ev_kind_name((int)v[k]));
 			break;
 		}
 	}
-	if (kind == EV_NVTX) {
-		const char *style = v[c->naxes] ? "StartEnd" : "PushPop";
+	if (gs->kind == EV_NVTX) {
+		const char *style = g->startend ? "StartEnd" : "PushPop";
 		group_key_part(key, sizeof key, &o, "style", style);
 		out_str(row, "style", style);
 	}
 	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
-	out_int(row, "count", (int64_t)s.count);
-	out_int(row, "total_ns", s.total);
-	out_num(row, "share_pct", grand > 0 ? 100.0 * (double)s.total /
+	out_int(row, "count", (int64_t)s->count);
+	out_int(row, "total_ns", s->total);
+	out_num(row, "share_pct", grand > 0 ? 100.0 * (double)s->total /
 	    (double)grand : 0.0);
-	out_num(row, "mean_ns", s.mean);
-	out_num(row, "median_ns", s.median);
-	out_int(row, "min_ns", s.min);
-	out_int(row, "max_ns", s.max);
-	out_num(row, "stddev_ns", s.stddev);
-	if (g->bytes.n > 0) {
-		stats_sample_compute(&g->bytes, &s, &c->sorted);
-		out_int(row, "total_bytes", s.total);
-		out_num(row, "mean_bytes", s.mean);
-		out_num(row, "median_bytes", s.median);
-		out_int(row, "min_bytes", s.min);
-		out_int(row, "max_bytes", s.max);
-		out_num(row, "stddev_bytes", s.stddev);
+	out_num(row, "mean_ns", s->mean);
+	out_num(row, "median_ns", s->median);
+	out_int(row, "min_ns", s->min);
+	out_int(row, "max_ns", s->max);
+	out_num(row, "stddev_ns", s->stddev);
+	if (b->count > 0) {
+		out_int(row, "total_bytes", b->total);
+		out_num(row, "mean_bytes", b->mean);
+		out_num(row, "median_bytes", b->median);
+		out_int(row, "min_bytes", b->min);
+		out_int(row, "max_bytes", b->max);
+		out_num(row, "stddev_bytes", b->stddev);
 	}
 }
 
@@ -340,70 +291,51 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	const struct opts	*o = ctx->o;
 	struct sel		 s;
 	struct stats_ctx	 c;
-	uint32_t		*idx = NULL;
-	size_t			 icap = 0, k, i, gi;
-	uint32_t		 t;
-	int			 kind = o->type != 0 ? o->type : EV_KERNEL, rc = 0;
+	struct gstats_sel	 gsel;
+	struct gstats		*gs;
+	int			 axes[GS_NAXES], naxes;
+	size_t			 gi;
+	int			 kind = o->type != 0 ? o->type : EV_KERNEL;
 	const char		*type_name = o->type_name != NULL ?
 				    o->type_name : "kernel";
 
-	memset(&c, 0, sizeof c);
-	c.m = m;
-	c.domain = o->nvtx_domain;
-	group_names_init(&c.names, m);
-	hmap_init(&c.path_of);
-	if (group_parse_axes(o->group_by, "name", axis_names, AX_COUNT, 0,
-	    c.axes, &c.naxes, cause) != 0 ||
-	    sel_init(&s, m, o, cause) != 0) {
-		rc = -1;
-		goto done;
-	}
-	for (k = 0; k < (size_t)c.naxes; k++)
-		if (c.axes[k] == AX_NVTX || c.axes[k] == AX_ITER)
-			c.need_range = 1;
-	/* The key: one value per axis, and the NVTX style. */
-	k = (size_t)c.naxes + (kind == EV_NVTX);
-	group_map_init(&c.map, k > 0 ? k : 1);
+	(void)code;
+	if (gstats_parse_axes(o->group_by, axes, &naxes, cause) != 0 ||
+	    sel_init(&s, m, o, cause) != 0)
+		return -1;
 	s.kind = kind;
 	if (sel_window_empty(&s))
 		out_warn(out, "the window lies outside the trace");
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		if (!sel_track(&s, t))
-			continue;
-		k = lane_overlap(&tr->lane, s.t0, s.t1, &idx, &icap);
-		for (i = 0; i < k; i++) {
-			if (!sel_event(&s, t, idx[i]))
-				continue;
-			/* osrt_sum counts only the OS runtime event class. */
-			if (kind == EV_OSRT &&
-			    (tr->lane.flags[idx[i]] & EVF_NOTOSRT))
-				continue;
-			stats_add(&c, t, idx[i], kind);
-		}
-	}
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.sel = &s;
+	c.domain = o->nvtx_domain;
+	c.last_t = NONE32;
+	hmap_init(&c.path_of);
+	gstats_sel_all(&gsel);
+	gsel.t0 = s.t0;
+	gsel.t1 = s.t1;
+	gsel.kind = kind;
+	gsel.device = s.has_device ? s.device : NONE32;
+	gsel.stream = s.stream;
+	gsel.pid = s.pid;
+	gsel.track = stats_track;
+	gsel.event = stats_event;
+	gsel.axis_fn = stats_axis;
+	gsel.arg = &c;
+	gs = gstats_compute(m, &gsel, axes, naxes, 0);
 	sel_free(&s);
-	for (gi = 0; gi < c.map.ng; gi++)
-		stats_row(&c, out, gi, kind, type_name);
+	hmap_free(&c.path_of);
+	for (gi = 0; gi < gs->ng; gi++)
+		stats_row(gs, out, gi, type_name);
 	out->default_sort = "total_ns:desc";
 	out->columns = stats_columns;
-	if (c.map.ng == 0)
+	if (gs->ng == 0)
 		out_warn(out, "no %s events match", type_name);
 	else
 		out_next(out, "gpulens search %s --type %s --name NAME",
 		    o->args[0], type_name);
-	out_int(out->aux, "grand_total_ns", c.grand);
-done:
-	for (gi = 0; gi < c.map.ng; gi++) {
-		stats_sample_free(&c.g[gi].dur);
-		stats_sample_free(&c.g[gi].bytes);
-	}
-	free(c.g);
-	stats_acc_free(&c.sorted);
-	group_names_free(&c.names);
-	group_map_free(&c.map);
-	hmap_free(&c.path_of);
-	free(idx);
-	(void)code;
-	return rc;
+	out_int(out->aux, "grand_total_ns", gs->grand);
+	gstats_free(gs);
+	return 0;
 }

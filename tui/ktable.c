@@ -1,5 +1,5 @@
 /*
- * ktable: per-kernel-name statistics. See ktable.h.
+ * ktable: the kernel table's rows, filtered and sorted. See ktable.h.
  */
 #include "config.h"
 
@@ -26,68 +26,14 @@ struct ktable *
 ktable_build(const struct model *m)
 {
 	struct ktable		*kt;
-	const struct lane	*l;
-	uint32_t		*gi, nstr, g;
-	size_t			*off, *fill, t, i, total = 0, rcap = 0;
-	int64_t			*vals;
+	struct gstats_sel	 sel;
+	int			 axis = GS_NAME;
 
 	kt = xcalloc(1, sizeof *kt);
 	kt->m = m;
-	nstr = strpool_count(m->strs);
-	gi = xcalloc((size_t)nstr + 1, sizeof *gi);
-	for (i = 0; i <= nstr; i++)
-		gi[i] = NONE32;
-	/* Pass 1: the names and their counts. */
-	for (t = 0; t < m->ntracks; t++) {
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++) {
-			if (l->kind[i] != EV_KERNEL || l->name[i] >= nstr)
-				continue;
-			g = gi[l->name[i]];
-			if (g == NONE32) {
-				g = gi[l->name[i]] = (uint32_t)kt->n;
-				XGROW(kt->r, rcap, kt->n + 1);
-				memset(&kt->r[g], 0, sizeof kt->r[g]);
-				kt->r[g].name = l->name[i];
-				if (l->aux[i] != NONE32 &&
-				    l->aux[i] < m->nkernels)
-					kt->r[g].short_name =
-					    m->kernels[l->aux[i]].short_name;
-				kt->n++;
-			}
-			kt->r[g].st.count++;
-			total++;
-		}
-	}
-	/* Pass 2: the durations, grouped, then the statistics. */
-	off = xcalloc(kt->n + 1, sizeof *off);
-	fill = xcalloc(kt->n + 1, sizeof *fill);
-	for (g = 0; g < kt->n; g++)
-		off[g + 1] = off[g] + kt->r[g].st.count;
-	vals = xcalloc(total + 1, sizeof *vals);
-	for (t = 0; t < m->ntracks; t++) {
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++) {
-			if (l->kind[i] != EV_KERNEL || l->name[i] >= nstr)
-				continue;
-			g = gi[l->name[i]];
-			vals[off[g] + fill[g]++] = l->end[i] - l->start[i];
-		}
-	}
-	for (g = 0; g < kt->n; g++) {
-		stats_compute(vals + off[g], off[g + 1] - off[g],
-		    &kt->r[g].st);
-		kt->grand += kt->r[g].st.total;
-	}
-	kt->nkernels = total;
-	free(vals);
-	free(off);
-	free(fill);
-	free(gi);
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	kt->gs = gstats_compute(m, &sel, &axis, 1, 0);
 	ktable_view(kt, NULL, KT_SORT_TOTAL, 1);
 	return kt;
 }
@@ -97,7 +43,7 @@ ktable_free(struct ktable *kt)
 {
 	if (kt == NULL)
 		return;
-	free(kt->r);
+	gstats_free(kt->gs);
 	free(kt->vis);
 	free(kt);
 }
@@ -106,39 +52,39 @@ static int
 ktable_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct ktable	*kt = ctx;
-	const struct ktable_row	*x = &kt->r[*(const uint32_t *)a];
-	const struct ktable_row	*y = &kt->r[*(const uint32_t *)b];
+	const struct gstats_group *x = &kt->gs->g[*(const uint32_t *)a];
+	const struct gstats_group *y = &kt->gs->g[*(const uint32_t *)b];
 	double			 dx = 0, dy = 0;
 	int			 c;
 
 	switch (kt->sort) {
 	case KT_SORT_TOTAL:
-		dx = (double)x->st.total;
-		dy = (double)y->st.total;
+		dx = (double)x->dur.total;
+		dy = (double)y->dur.total;
 		break;
 	case KT_SORT_COUNT:
-		dx = (double)x->st.count;
-		dy = (double)y->st.count;
+		dx = (double)x->dur.count;
+		dy = (double)y->dur.count;
 		break;
 	case KT_SORT_MEAN:
-		dx = x->st.mean;
-		dy = y->st.mean;
+		dx = x->dur.mean;
+		dy = y->dur.mean;
 		break;
 	case KT_SORT_MEDIAN:
-		dx = x->st.median;
-		dy = y->st.median;
+		dx = x->dur.median;
+		dy = y->dur.median;
 		break;
 	case KT_SORT_MIN:
-		dx = (double)x->st.min;
-		dy = (double)y->st.min;
+		dx = (double)x->dur.min;
+		dy = (double)y->dur.min;
 		break;
 	case KT_SORT_MAX:
-		dx = (double)x->st.max;
-		dy = (double)y->st.max;
+		dx = (double)x->dur.max;
+		dy = (double)y->dur.max;
 		break;
 	case KT_SORT_STDDEV:
-		dx = x->st.stddev;
-		dy = y->st.stddev;
+		dx = x->dur.stddev;
+		dy = y->dur.stddev;
 		break;
 	}
 	if (kt->sort == KT_SORT_NAME)
@@ -158,8 +104,8 @@ ktable_cmp(const void *a, const void *b, void *ctx)
 void
 ktable_view(struct ktable *kt, const char *filter, int sort, int desc)
 {
-	const struct ktable_row	*r;
-	size_t			 i;
+	const struct gstats_group	*r;
+	size_t				 i;
 
 	if (filter != kt->filter)
 		snprintf(kt->filter, sizeof kt->filter, "%s",
@@ -167,10 +113,10 @@ ktable_view(struct ktable *kt, const char *filter, int sort, int desc)
 	kt->sort = sort;
 	kt->desc = desc;
 	if (kt->vis == NULL)
-		kt->vis = xcalloc(kt->n + 1, sizeof *kt->vis);
+		kt->vis = xcalloc(kt->gs->ng + 1, sizeof *kt->vis);
 	kt->nvis = 0;
-	for (i = 0; i < kt->n; i++) {
-		r = &kt->r[i];
+	for (i = 0; i < kt->gs->ng; i++) {
+		r = &kt->gs->g[i];
 		if (kt->filter[0] != '\0' &&
 		    !search_match(model_str(kt->m, r->name), kt->filter) &&
 		    !search_match(model_str(kt->m, r->short_name), kt->filter))

@@ -1,16 +1,15 @@
 /*
- * ktable: the kernel table, the numbers of `gpulens stats --type kernel`
- * (and nsys's cuda_gpu_kern_sum) for the kernel table view.
+ * ktable: the kernel table view's rows: the kernels grouped by name with
+ * their statistics, the result of the grouping analysis (gstats.h) that
+ * `gpulens stats --type kernel` prints too (and nsys's cuda_gpu_kern_sum):
+ * one row per kernel name (the full, demangled name): count, total, share
+ * of all kernel time, mean, median, min, max and sample standard
+ * deviation of the durations.
  *
- * One row per kernel name (the full, demangled name, as the verb groups):
- * count, total, share of all kernel time, mean, median, min, max and
- * sample standard deviation of the durations (stats.h, so the numbers are
- * the verb's). ktable_view() filters the rows by a case-insensitive
- * substring of the full or short name and sorts them.
- *
- * ktable_build() is two passes over the GPU tracks and one sort per name
- * (stats_compute); ktable_instances() lists one kernel's instances in
- * start order (one pass over the GPU tracks), for Enter.
+ * What is the view's own: ktable_view() filters the rows by a
+ * case-insensitive substring of the full or short name and sorts them by a
+ * column; ktable_instances() lists one kernel's instances in start order
+ * (one pass over the GPU tracks), for Enter.
  *
  * Ownership: ktable_build() returns a table freed with ktable_free().
  */
@@ -20,8 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/gstats.h"
 #include "model/model.h"
-#include "analysis/stats.h"
 
 enum ktable_sort {
 	KT_SORT_TOTAL,		/* also the share */
@@ -35,19 +34,10 @@ enum ktable_sort {
 	KT_SORT_COUNT_		/* number of sort keys */
 };
 
-struct ktable_row {
-	uint32_t	 name;		/* full name, model string id */
-	uint32_t	 short_name;	/* 0 if unknown */
-	struct stats	 st;
-};
-
 struct ktable {
 	const struct model	*m;
-	struct ktable_row	*r;
-	size_t			 n;
-	int64_t			 grand;		/* all kernels' total */
-	uint64_t		 nkernels;
-	uint32_t		*vis;		/* shown rows, in order */
+	struct gstats		*gs;		/* kernels by name: the rows */
+	uint32_t		*vis;		/* shown rows (gs->g indices) */
 	size_t			 nvis;
 	char			 filter[256];
 	int			 sort, desc;

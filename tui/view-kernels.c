@@ -55,12 +55,12 @@ struct kv {
 _Static_assert(offsetof(struct kv, tb) == 0, "the table comes first");
 
 /* The selected row, or NULL. */
-static const struct ktable_row *
+static const struct gstats_group *
 kv_selected(const struct kv *v)
 {
 	if (v->tb.sel >= v->kt->nvis)
 		return NULL;
-	return &v->kt->r[v->kt->vis[v->tb.sel]];
+	return &v->kt->gs->g[v->kt->vis[v->tb.sel]];
 }
 
 /* Re-sorts or re-filters, keeping the selected name when still shown. */
@@ -79,8 +79,8 @@ kv_refresh(void *p)
 static int
 kv_enter(void *p, const struct tui_key *k, int arg)
 {
-	struct kv		*v = p;
-	const struct ktable_row	*r;
+	struct kv			*v = p;
+	const struct gstats_group	*r;
 
 	if ((r = kv_selected(v)) == NULL)
 		return 0;
@@ -111,14 +111,15 @@ const size_t view_kernels_nactions = sizeof view_kernels_actions /
 static void
 kv_row(void *p, struct cellgrid *g, int y, size_t ri)
 {
-	struct kv		*v = p;
-	const struct table_col	*c = v->tb.col;
-	const struct ktable_row	*r = &v->kt->r[v->kt->vis[ri]];
-	const struct stats	*st = &r->st;
-	char			 buf[64];
+	struct kv			*v = p;
+	const struct table_col		*c = v->tb.col;
+	const struct gstats_group	*r = &v->kt->gs->g[v->kt->vis[ri]];
+	const struct stats		*st = &r->dur;
+	int64_t				 grand = v->kt->gs->grand;
+	char				 buf[64];
 
-	snprintf(buf, sizeof buf, "%.1f", v->kt->grand > 0 ? 100.0 *
-	    (double)st->total / (double)v->kt->grand : 0.0);
+	snprintf(buf, sizeof buf, "%.1f", grand > 0 ? 100.0 *
+	    (double)st->total / (double)grand : 0.0);
 	table_cell(g, y, &c[KV_SHARE], buf, ST_ASCII, CG_LABEL);
 	table_cell(g, y, &c[KV_TOTAL], fmt_time(buf, sizeof buf, st->total),
 	    ST_ASCII, CG_LABEL);
@@ -149,8 +150,9 @@ kv_title(void *p, char *buf, size_t len)
 		safetext_utf8(v->kt->filter, (size_t)-1, v->tb.san |
 		    ST_ELLIPSIS, 24, f, sizeof f);
 	snprintf(buf, len, " Kernels: %zu names, %llu launches, %s; sorted "
-	    "by %s%s%s%s", v->kt->n, (unsigned long long)v->kt->nkernels,
-	    fmt_time(a, sizeof a, v->kt->grand), ktable_sort_name(v->kt->sort),
+	    "by %s%s%s%s", v->kt->gs->ng, (unsigned long long)
+	    v->kt->gs->nevents, fmt_time(a, sizeof a, v->kt->gs->grand),
+	    ktable_sort_name(v->kt->sort),
 	    f[0] != '\0' ? "; filter \"" : "", f, f[0] != '\0' ? "\"" : "");
 	return buf;
 }
@@ -159,8 +161,8 @@ kv_title(void *p, char *buf, size_t len)
 static const char *
 kv_footer(void *p, char *buf, size_t len)
 {
-	struct kv		*v = p;
-	const struct ktable_row	*r = kv_selected(v);
+	struct kv			*v = p;
+	const struct gstats_group	*r = kv_selected(v);
 
 	return r != NULL ? model_str(v->tb.m, r->name) : NULL;
 }
@@ -175,7 +177,7 @@ kv_status(void *p, char *buf, size_t len)
 		    v->tb.sel + 1, v->kt->nvis);
 		return buf;
 	}
-	return v->kt->n == 0 ? "no kernels in this trace" :
+	return v->kt->gs->ng == 0 ? "no kernels in this trace" :
 	    "no kernel matches the filter";
 }
 

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "model/builder.h"
-#include "headless/group.h"
+#include "analysis/group.h"
 #include "model/model.h"
 
 static const char *names[] = { "api", "name", "stream" };

@@ -4,7 +4,8 @@
  * paper for a small model; sorting by every key, filtering by full or
  * short name, and the instances of one kernel in start order across
  * streams; on real traces (GPULENS_FIXTURES) every row against a brute
- * force over sorted (name, duration) pairs.
+ * force over sorted (name, duration) pairs. That the table and the stats
+ * verb agree row by row is kstats_agree_test's.
  */
 #include "config.h"
 
@@ -57,11 +58,11 @@ build(void)
 	return ts_finish(b);
 }
 
-static const struct ktable_row *
+static const struct gstats_group *
 shown(const struct ktable *kt, size_t i)
 {
 	assert_true(i < kt->nvis);
-	return &kt->r[kt->vis[i]];
+	return &kt->gs->g[kt->vis[i]];
 }
 
 static const char *
@@ -75,24 +76,24 @@ test_stats(void **state)
 {
 	struct model		*m = build();
 	struct ktable		*kt = ktable_build(m);
-	const struct ktable_row	*foo, *bar;
+	const struct gstats_group *foo, *bar;
 
-	assert_int_equal(kt->n, 2);
-	assert_int_equal(kt->nkernels, 5);
-	assert_int_equal(kt->grand, 390);
+	assert_int_equal(kt->gs->ng, 2);
+	assert_int_equal(kt->gs->nevents, 5);
+	assert_int_equal(kt->gs->grand, 390);
 	/* By total, descending: bar (300), foo (90). */
 	bar = shown(kt, 0);
 	foo = shown(kt, 1);
 	assert_string_equal(model_str(m, bar->name), "bar(float)");
-	assert_int_equal(foo->st.count, 3);
-	assert_int_equal(foo->st.total, 90);
-	assert_int_equal(foo->st.min, 10);
-	assert_int_equal(foo->st.max, 60);
-	assert_true(fabs(foo->st.mean - 30) < 1e-9);
-	assert_true(fabs(foo->st.median - 20) < 1e-9);
-	assert_true(fabs(foo->st.stddev - sqrt(700)) < 1e-9);
-	assert_true(fabs(bar->st.median - 150) < 1e-9);
-	assert_true(fabs(bar->st.stddev - sqrt(5000)) < 1e-9);
+	assert_int_equal(foo->dur.count, 3);
+	assert_int_equal(foo->dur.total, 90);
+	assert_int_equal(foo->dur.min, 10);
+	assert_int_equal(foo->dur.max, 60);
+	assert_true(fabs(foo->dur.mean - 30) < 1e-9);
+	assert_true(fabs(foo->dur.median - 20) < 1e-9);
+	assert_true(fabs(foo->dur.stddev - sqrt(700)) < 1e-9);
+	assert_true(fabs(bar->dur.median - 150) < 1e-9);
+	assert_true(fabs(bar->dur.stddev - sqrt(5000)) < 1e-9);
 	ktable_free(kt);
 	model_free(m);
 }
@@ -166,7 +167,7 @@ check_fixture(const char *dir, const char *rel)
 {
 	struct model		*m;
 	struct ktable		*kt;
-	const struct ktable_row	*r;
+	const struct gstats_group *r;
 	struct pair		*p = NULL;
 	char			 path[4096], *cause = NULL;
 	size_t			 n = 0, cap = 0, t, i, j, k, rows = 0;
@@ -195,25 +196,26 @@ check_fixture(const char *dir, const char *rel)
 	}
 	qsort(p, n, sizeof *p, pair_cmp);
 	kt = ktable_build(m);
-	assert_int_equal(kt->nkernels, n);
+	assert_int_equal(kt->gs->nevents, n);
 	for (i = 0; i < n; i = j) {
 		for (j = i, total = 0; j < n && p[j].name == p[i].name; j++)
 			total += p[j].dur;
-		for (k = 0; k < kt->n && kt->r[k].name != p[i].name; k++)
+		for (k = 0; k < kt->gs->ng && kt->gs->g[k].name != p[i].name;
+		    k++)
 			;
-		assert_true(k < kt->n);
-		r = &kt->r[k];
-		assert_int_equal(r->st.count, j - i);
-		assert_int_equal(r->st.total, total);
-		assert_int_equal(r->st.min, p[i].dur);
-		assert_int_equal(r->st.max, p[j - 1].dur);
+		assert_true(k < kt->gs->ng);
+		r = &kt->gs->g[k];
+		assert_int_equal(r->dur.count, j - i);
+		assert_int_equal(r->dur.total, total);
+		assert_int_equal(r->dur.min, p[i].dur);
+		assert_int_equal(r->dur.max, p[j - 1].dur);
 		med = (j - i) % 2 ? (double)p[i + (j - i) / 2].dur :
 		    ((double)p[i + (j - i) / 2 - 1].dur +
 		    (double)p[i + (j - i) / 2].dur) / 2;
-		assert_true(fabs(r->st.median - med) < 1e-6);
+		assert_true(fabs(r->dur.median - med) < 1e-6);
 		rows++;
 	}
-	assert_int_equal(rows, kt->n);
+	assert_int_equal(rows, kt->gs->ng);
 	free(p);
 	ktable_free(kt);
 	model_free(m);

@@ -1,7 +1,8 @@
 /*
- * rangestat_test: statistics of a marked range (tui/rangestat.c): busy
- * time per stream clipped to the range, kernels by clipped time with
- * counts, the stream order (device, then stream), and the drawn box.
+ * rangestat_test: statistics of a marked range (tui/rangestat.c over
+ * analysis/winstat.c): busy time per stream clipped to the range, kernels
+ * by clipped time with counts in the overlay's order, the stream order
+ * (device, then stream), and the drawn box.
  */
 #include "config.h"
 
@@ -44,29 +45,32 @@ build(void)
 static void
 test_compute(void **state)
 {
-	struct model		*m = build();
-	struct rangestat	 r;
+	struct model			*m = build();
+	struct rangestat		 r;
+	const struct winstat_stream	*s;
 
 	rangestat_init(&r);
 	rangestat_compute(&r, m, 5, 25);
-	assert_int_equal(r.ns, 2);
+	assert_int_equal(r.w->ns, 2);
 	/* GPU 0 first: [5,10) + [12,20) + [20,25) = 18 of 20 ns. */
-	assert_int_equal(m->streams[m->tracks[r.s[0].track].stream].source_id,
+	s = r.w->s;
+	assert_int_equal(m->streams[m->tracks[s[0].track].stream].source_id,
 	    3);
-	assert_int_equal(r.s[0].busy, 18);
-	assert_int_equal(r.s[0].events, 3);
-	assert_int_equal(r.s[1].busy, 17);
-	assert_int_equal(r.nkernels, 3);
-	assert_int_equal(r.ktime, 30);
+	assert_int_equal(s[0].busy, 18);
+	assert_int_equal(s[0].events, 3);
+	assert_int_equal(s[1].busy, 17);
+	assert_int_equal(r.w->k->nevents, 3);
+	assert_int_equal(r.w->k->grand, 30);
 	assert_int_equal(r.nk, 2);
-	assert_string_equal(model_str(m, r.k[0].name), "a");
-	assert_int_equal(r.k[0].count, 2);
-	assert_int_equal(r.k[0].time, 5 + 17);
-	assert_int_equal(r.k[1].time, 8);
+	/* By time inside the range: a (5 + 17 ns), then b (8 ns). */
+	assert_string_equal(model_str(m, rangestat_kernel(&r, 0)->name), "a");
+	assert_int_equal(rangestat_kernel(&r, 0)->dur.count, 2);
+	assert_int_equal(rangestat_kernel(&r, 0)->dur.total, 5 + 17);
+	assert_int_equal(rangestat_kernel(&r, 1)->dur.total, 8);
 	/* A range with nothing in it. */
 	rangestat_compute(&r, m, 100, 200);
 	assert_int_equal(r.nk, 0);
-	assert_int_equal(r.s[0].busy, 0);
+	assert_int_equal(r.w->s[0].busy, 0);
 	rangestat_free(&r);
 	model_free(m);
 }

@@ -1,8 +1,9 @@
 /*
- * group: what the aggregating verbs (stats, launch, nvtx) share to put
- * events into groups: the --group-by axis list, the verb's own string pool
- * for the names it derives (API names without "_vNNNN"), and the map from a
- * group's key, a vector of uint32 components, to a dense group index.
+ * group: what the analyses and verbs that aggregate (gstats.h, behind
+ * stats and the TUI's kernel table; launch, nvtx) share to put events into
+ * groups: the --group-by axis list, an own string pool for the names they
+ * derive (API names without "_vNNNN"), and the map from a group's key, a
+ * vector of uint32 components, to a dense group index.
  *
  * Groups are numbered 0, 1, ... in the order their first event is seen, so
  * verbs that emit rows in group order keep the event order of their loop.

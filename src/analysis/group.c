@@ -1,6 +1,6 @@
 /*
  * group: --group-by axis lists, derived names and the group key map shared
- * by the aggregating verbs (see group.h).
+ * by the aggregating analyses and verbs (see group.h).
  *
  * The key map hashes a key's components into an open-addressing table of
  * group indices (linear probing, at most half full) and compares the whole
@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "headless/evrow.h"
-#include "headless/group.h"
+#include "analysis/group.h"
+#include "model/event.h"
 #include "util/xmalloc.h"
 
 int

@@ -1,0 +1,403 @@
+/*
+ * gstats: events grouped by axes, with their statistics. See gstats.h.
+ *
+ * Groups are found through a group_map keyed by the axis values (and the
+ * NVTX style), so one-axis keys below GROUP_DIRECT take one array read.
+ *
+ * Two passes over the same events: the first selects them (the caller's
+ * filters run once), finds each one's group, remembers it (NONE32 for an
+ * event a filter refused) and counts the groups; the second walks the same
+ * events again, reads the remembered groups (or, without the caller's
+ * functions, finds them again) and writes every duration (and
+ * byte count) straight into its group's slice of one array of exactly the
+ * right size, so no per-group array grows and the statistics are computed
+ * in place (stats_compute()). With GS_SUMS one pass keeps running sums.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/group.h"
+#include "analysis/gstats.h"
+#include "analysis/stats.h"
+#include "model/lane.h"
+#include "util/xmalloc.h"
+
+const char *const gstats_axis_names[GS_NAXES] = {
+	"name", "short-name", "device", "stream", "pid", "tid", "nvtx-path",
+	"iter", "kind"
+};
+
+struct gs_ctx {
+	struct gstats		*gs;
+	const struct gstats_sel	*sel;
+	struct group_map	 map;
+	size_t			 gcap;
+	int			 pass;		/* 1 or 2 (GS_SUMS: 1) */
+	int			 replay;	/* pass 2 reads seen */
+	uint32_t		*seen;		/* per candidate event: group */
+	size_t			 nseen, seencap, next;
+	size_t			*dn, *bn;	/* per group: values, bytes */
+	size_t			 ncap;
+	int64_t			*dv, *bv;	/* the values, by group */
+};
+
+void
+gstats_sel_all(struct gstats_sel *s)
+{
+	memset(s, 0, sizeof *s);
+	s->t0 = INT64_MIN;
+	s->t1 = INT64_MAX;
+	s->device = NONE32;
+	s->stream = -1;
+	s->pid = -1;
+}
+
+int
+gstats_parse_axes(const char *spec, int *axes, int *naxes, char **cause)
+{
+	return group_parse_axes(spec, "name", gstats_axis_names, GS_NAXES, 0,
+	    axes, naxes, cause);
+}
+
+/* Whether track t may hold selected events (select.c's sel_track rule). */
+static int
+gs_track(const struct model *m, const struct gstats_sel *s, uint32_t t)
+{
+	const struct track	*tr = &m->tracks[t];
+	int			 gpu = tr->type == TRACK_GPU ||
+				    tr->type == TRACK_SYNC;
+
+	if (s->device != NONE32 && (!gpu || tr->device != s->device))
+		return 0;
+	if (s->stream >= 0 && (!gpu || tr->stream >= m->nstreams ||
+	    m->streams[tr->stream].source_id != (uint64_t)s->stream))
+		return 0;
+	if (s->pid >= 0 && (tr->process == NONE32 ||
+	    m->processes[tr->process].pid != (uint64_t)s->pid))
+		return 0;
+	if (s->kind > 0) {
+		switch (s->kind) {
+		case EV_KERNEL: case EV_MEMCPY: case EV_MEMSET: case EV_GRAPH:
+			return tr->type == TRACK_GPU;
+		case EV_SYNC:
+			return tr->type == TRACK_SYNC;
+		case EV_API:
+			return tr->type == TRACK_API;
+		case EV_OSRT:
+			return tr->type == TRACK_OSRT;
+		case EV_NVTX: case EV_MARK:
+			return tr->type == TRACK_NVTX;
+		default:
+			return 1;
+		}
+	}
+	if (s->kind < 0)
+		return tr->type == TRACK_GPU || tr->type == TRACK_NVTX;
+	return 1;
+}
+
+static struct gstats_group *
+gs_new_group(struct gs_ctx *c, size_t gi, const uint32_t *v, uint32_t t,
+    uint32_t i)
+{
+	struct gstats		*gs = c->gs;
+	const struct model	*m = gs->m;
+	const struct lane	*l = &m->tracks[t].lane;
+	struct gstats_group	*g;
+
+	XGROW(gs->g, c->gcap, gi + 1);
+	gs->ng = gi + 1;
+	g = &gs->g[gi];
+	memset(g, 0, sizeof *g);
+	memcpy(g->v, v, (size_t)gs->naxes * sizeof *v);
+	if (gs->kind == EV_NVTX)
+		g->startend = v[gs->naxes] != 0;
+	g->first = model_gid(m, t, i);
+	g->name = l->name[i];
+	if (l->kind[i] == EV_KERNEL && l->aux[i] != NONE32 &&
+	    l->aux[i] < m->nkernels)
+		g->short_name = m->kernels[l->aux[i]].short_name;
+	if (!(gs->flags & GS_SUMS)) {
+		XGROW(c->dn, c->ncap, gi + 1);
+		c->bn = xreallocarray(c->bn, c->ncap, sizeof *c->bn);
+		c->dn[gi] = c->bn[gi] = 0;
+	}
+	return g;
+}
+
+/* Adds a value to running sums (GS_SUMS). */
+static void
+gs_sum(struct stats *st, int64_t x)
+{
+	if (st->count == 0 || x < st->min)
+		st->min = x;
+	if (st->count == 0 || x > st->max)
+		st->max = x;
+	st->count++;
+	st->total += x;
+}
+
+/* The group of event i of track t (a new one if its key is new). */
+static size_t
+gs_group(struct gs_ctx *c, uint32_t t, uint32_t i)
+{
+	struct gstats		*gs = c->gs;
+	const struct gstats_sel	*s = c->sel;
+	const struct model	*m = gs->m;
+	const struct track	*tr = &m->tracks[t];
+	const struct lane	*l = &tr->lane;
+	uint32_t		 v[GS_NAXES + 1];
+	size_t			 gi;
+	int			 k, isnew;
+
+	for (k = 0; k < gs->naxes; k++) {
+		switch (gs->axes[k]) {
+		case GS_NAME:
+			v[k] = l->kind[i] == EV_API ?
+			    group_api(&gs->names, l->name[i]) :
+			    group_local(&gs->names, l->name[i]);
+			break;
+		case GS_SHORT:
+			v[k] = group_local(&gs->names,
+			    l->kind[i] == EV_KERNEL && l->aux[i] != NONE32 ?
+			    m->kernels[l->aux[i]].short_name : l->name[i]);
+			break;
+		case GS_DEVICE:
+			v[k] = tr->device;
+			break;
+		case GS_STREAM:
+			v[k] = tr->stream;
+			break;
+		case GS_PID:
+			v[k] = tr->process;
+			break;
+		case GS_TID:
+			v[k] = tr->thread;
+			break;
+		case GS_NVTX:
+		case GS_ITER:
+			v[k] = s->axis_fn != NULL ? s->axis_fn(s->arg,
+			    &gs->names, gs->axes[k], t, i) : 0;
+			break;
+		case GS_KIND:
+			v[k] = l->kind[i];
+			break;
+		}
+	}
+	if (k == 0)
+		v[0] = 0;
+	/* nvtx_sum separates push/pop from start/end ranges. */
+	if (gs->kind == EV_NVTX)
+		v[k] = (l->flags[i] & EVF_STARTEND) != 0;
+	gi = group_map_find(&c->map, v, &isnew);
+	if (isnew)
+		gs_new_group(c, gi, v, t, i);
+	return gi;
+}
+
+/* Adds event i of lane l to group gi: counts it (pass 1, which reads no
+ * times), or stores its values (pass 2), or adds it to the sums
+ * (GS_SUMS). */
+static inline void
+gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
+{
+	struct gstats		*gs = c->gs;
+	const struct gstats_sel	*s = c->sel;
+	const struct model	*m = gs->m;
+	struct gstats_group	*g = &gs->g[gi];
+	int64_t			 dur, st, en, bytes = -1;
+	int			 copy;
+
+	copy = (l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET) &&
+	    l->aux[i] != NONE32 && l->aux[i] < m->ncopies;
+	if (c->pass == 1 && !(gs->flags & GS_SUMS)) {
+		c->dn[gi]++;
+		if (copy)
+			c->bn[gi]++;
+		return;
+	}
+	st = l->start[i];
+	en = l->end[i];
+	if (gs->flags & GS_CLIP) {
+		st = st > s->t0 ? st : s->t0;
+		en = en < s->t1 ? en : s->t1;
+		if (en < st)
+			en = st;
+	}
+	dur = en - st;
+	if (copy)
+		bytes = (int64_t)m->copies[l->aux[i]].bytes;
+	gs->grand += dur;
+	gs->nevents++;
+	if (gs->flags & GS_SUMS) {
+		gs_sum(&g->dur, dur);
+		if (bytes >= 0)
+			gs_sum(&g->bytes, bytes);
+		return;
+	}
+	c->dv[c->dn[gi]++] = dur;
+	if (bytes >= 0)
+		c->bv[c->bn[gi]++] = bytes;
+}
+
+/* Event i of track t passed the checks that do not call the caller:
+ * selects and groups it (pass 1, remembering its group) or takes the
+ * remembered group (pass 2), then adds it. */
+static inline void
+gs_visit(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
+{
+	const struct gstats_sel	*s = c->sel;
+	size_t			 gi;
+
+	if (c->pass == 2) {
+		if (!c->replay)
+			gs_add(c, l, i, gs_group(c, t, i));
+		else if ((gi = c->seen[c->next++]) != NONE32)
+			gs_add(c, l, i, gi);
+		return;
+	}
+	gi = NONE32;
+	if (s->event == NULL || s->event(s->arg, t, i))
+		gi = gs_group(c, t, i);
+	if (c->replay) {
+		XGROW(c->seen, c->seencap, c->nseen + 1);
+		c->seen[c->nseen++] = (uint32_t)gi;
+	}
+	if (gi != NONE32)
+		gs_add(c, l, i, gi);
+}
+
+/* Whether event i of l is of the selected kind (its window checked). */
+static inline int
+gs_kind(const struct gstats_sel *s, const struct lane *l, uint32_t i)
+{
+	if (s->kind > 0 && l->kind[i] != s->kind)
+		return 0;
+	if (s->kind < 0 && !(l->flags[i] & EVF_COMM))
+		return 0;
+	/* osrt_sum counts only the OS runtime event class. */
+	if (s->kind == EV_OSRT && (l->flags[i] & EVF_NOTOSRT))
+		return 0;
+	return 1;
+}
+
+/* Adds the selected events of track t. */
+static void
+gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
+{
+	const struct gstats_sel	*s = c->sel;
+	const struct lane	*l = &c->gs->m->tracks[t].lane;
+	size_t			 i, n;
+
+	if (l->n == 0)
+		return;
+	if (s->t0 <= l->start[0] && s->t1 > l->start[l->n - 1]) {
+		/*
+		 * Every event starts inside, so every one overlaps (end >=
+		 * start >= t0; one ending at t0 is a zero-length one at t0):
+		 * no window query, no times read.
+		 */
+		for (i = 0; i < l->n; i++)
+			if (gs_kind(s, l, (uint32_t)i))
+				gs_visit(c, l, t, (uint32_t)i);
+		return;
+	}
+	n = lane_overlap(l, s->t0, s->t1, idx, icap);
+	for (i = 0; i < n; i++)
+		if (gs_kind(s, l, (*idx)[i]))
+			gs_visit(c, l, t, (*idx)[i]);
+}
+
+struct gstats *
+gstats_compute(const struct model *m, const struct gstats_sel *sel,
+    const int *axes, int naxes, unsigned flags)
+{
+	struct gstats		*gs;
+	struct gs_ctx		 c;
+	uint32_t		*idx = NULL, t;
+	size_t			 icap = 0, gi, nv, d, b, x;
+	uint8_t			*skip;
+
+	gs = xcalloc(1, sizeof *gs);
+	gs->m = m;
+	group_names_init(&gs->names, m);
+	if (naxes > GS_NAXES)
+		naxes = GS_NAXES;
+	memcpy(gs->axes, axes, (size_t)naxes * sizeof *axes);
+	gs->naxes = naxes;
+	gs->kind = sel->kind;
+	gs->flags = flags;
+	memset(&c, 0, sizeof c);
+	c.gs = gs;
+	c.sel = sel;
+	/* The key: one value per axis, and the NVTX style. */
+	nv = (size_t)naxes + (sel->kind == EV_NVTX);
+	group_map_init(&c.map, nv > 0 ? nv : 1);
+	skip = xcalloc((size_t)m->ntracks + 1, 1);
+	c.pass = 1;
+	/* Without the caller's functions the second pass finds the groups
+	 * again (a few array reads); with them it replays the first's. */
+	c.replay = !(flags & GS_SUMS) && (sel->event != NULL ||
+	    sel->axis_fn != NULL);
+	for (t = 0; t < m->ntracks; t++) {
+		if (!gs_track(m, sel, t) ||
+		    (sel->track != NULL && !sel->track(sel->arg, t))) {
+			skip[t] = 1;
+			continue;
+		}
+		gs_track_events(&c, t, &idx, &icap);
+	}
+	if (!(flags & GS_SUMS) && gs->ng > 0) {
+		/* Slices: dn and bn become each group's first slot. */
+		for (gi = 0, d = b = 0; gi < gs->ng; gi++) {
+			x = c.dn[gi];
+			c.dn[gi] = d;
+			d += x;
+			x = c.bn[gi];
+			c.bn[gi] = b;
+			b += x;
+		}
+		c.dv = xreallocarray(NULL, d + 1, sizeof *c.dv);
+		c.bv = xreallocarray(NULL, b + 1, sizeof *c.bv);
+		c.pass = 2;
+		for (t = 0; t < m->ntracks; t++)
+			if (!skip[t])
+				gs_track_events(&c, t, &idx, &icap);
+		/* dn and bn are now each group's end. */
+		for (gi = 0, d = b = 0; gi < gs->ng; gi++) {
+			stats_compute(c.dv + d, c.dn[gi] - d, &gs->g[gi].dur);
+			stats_compute(c.bv + b, c.bn[gi] - b,
+			    &gs->g[gi].bytes);
+			d = c.dn[gi];
+			b = c.bn[gi];
+		}
+	}
+	group_map_free(&c.map);
+	free(skip);
+	free(idx);
+	free(c.seen);
+	free(c.dn);
+	free(c.bn);
+	free(c.dv);
+	free(c.bv);
+	return gs;
+}
+
+void
+gstats_free(struct gstats *gs)
+{
+	if (gs == NULL)
+		return;
+	group_names_free(&gs->names);
+	free(gs->g);
+	free(gs);
+}
+
+const char *
+gstats_str(const struct gstats *gs, uint32_t id)
+{
+	return group_str(&gs->names, id);
+}

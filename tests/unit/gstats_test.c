@@ -1,0 +1,580 @@
+/*
+ * gstats_test: the grouping and statistics analysis (analysis/gstats.c)
+ * and the window statistics over it (analysis/winstat.c).
+ *
+ * A model built by hand, every number worked out on paper (the comments
+ * give the arithmetic): groups by name, short name, device, stream, pid
+ * and kind; the statistics of stats.h (count, total, min, max, mean,
+ * median, sample standard deviation, percentiles); API names without
+ * their version suffix; NVTX styles kept apart; copy bytes; the device,
+ * stream, pid and caller filters; a window with and without clipping
+ * (through both the whole-track walk and the window query); GS_SUMS;
+ * the caller's axis values. Then a trace written by the generator
+ * (sources/synth/gen.c): every group against a brute force over the
+ * model's events, and the counts against what the generator says it
+ * wrote.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analysis/gstats.h"
+#include "analysis/winstat.h"
+#include "model/builder.h"
+#include "sources/source.h"
+#include "sources/synth/gen.h"
+#include "tsupport.h"
+#include "util/xmalloc.h"
+
+#define FOO	"void foo<int>(int*)"
+#define BAR	"bar(float)"
+#define COPY	"[CUDA memcpy Host-to-Device]"
+
+static void
+add(struct builder *b, uint32_t track, const char *name, const char *sname,
+    int kind, int64_t s, int64_t e, uint8_t flags)
+{
+	struct lane_event	ev = ts_event(b, name, kind, s, e);
+
+	if (sname != NULL)
+		ev.aux = ts_kernel(b, sname);
+	if (kind == EV_MEMCPY)
+		ev.aux = ts_copy(b, COPY_HTOD, MEM_PINNED, MEM_DEVICE,
+		    s == 400 ? 1000 : 3000);
+	if (kind == EV_NVTX)
+		ev.aux = ts_nvtx(b, track);
+	ev.flags = flags;
+	builder_event(b, track, &ev);
+}
+
+/*
+ * Device 0, process 100, stream 7:  foo [0,10) [20,40) [50,110),
+ *                                   bar [200,300)
+ * Device 1, process 200, stream 8:  foo [5,35), bar [100,300),
+ *                                   copies [400,500) 1000 B, [600,650)
+ *                                   3000 B, ncclKernel [700,800) (comm)
+ * Process 100, thread 1: cudaLaunchKernel_v7000 [0,5), cudaLaunchKernel
+ * [10,13); NVTX "step" push/pop [0,100), start/end [0,50).
+ */
+static struct model *
+build(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 d0, d1, p1, p2, th, g7, g8, api, nv;
+
+	d0 = ts_device(b, 0);
+	d1 = ts_device(b, 1);
+	p1 = builder_process(b, 100, 100, "a");
+	p2 = builder_process(b, 200, 200, "b");
+	th = builder_thread(b, 1, 1, p1, "main");
+	g7 = builder_gpu_track(b, builder_stream(b, d0, 7, p1));
+	g8 = builder_gpu_track(b, builder_stream(b, d1, 8, p2));
+	api = builder_cpu_track(b, TRACK_API, th, 0);
+	nv = builder_cpu_track(b, TRACK_NVTX, th,
+	    builder_domain(b, p1, 0, "default"));
+	add(b, g7, FOO, "foo", EV_KERNEL, 0, 10, 0);
+	add(b, g7, FOO, "foo", EV_KERNEL, 20, 40, 0);
+	add(b, g7, FOO, "foo", EV_KERNEL, 50, 110, 0);
+	add(b, g7, BAR, "bar", EV_KERNEL, 200, 300, 0);
+	add(b, g8, FOO, "foo", EV_KERNEL, 5, 35, 0);
+	add(b, g8, BAR, "bar", EV_KERNEL, 100, 300, 0);
+	add(b, g8, COPY, NULL, EV_MEMCPY, 400, 500, 0);
+	add(b, g8, COPY, NULL, EV_MEMCPY, 600, 650, 0);
+	add(b, g8, "ncclKernel", "nccl", EV_KERNEL, 700, 800, EVF_COMM);
+	add(b, api, "cudaLaunchKernel_v7000", NULL, EV_API, 0, 5, 0);
+	add(b, api, "cudaLaunchKernel", NULL, EV_API, 10, 13, 0);
+	add(b, nv, "step", NULL, EV_NVTX, 0, 100, 0);
+	add(b, nv, "step", NULL, EV_NVTX, 0, 50, EVF_STARTEND);
+	return ts_finish(b);
+}
+
+/* The group whose first axis is the string s. */
+static const struct gstats_group *
+by_str(const struct gstats *gs, const char *s)
+{
+	size_t	i;
+
+	for (i = 0; i < gs->ng; i++)
+		if (strcmp(gstats_str(gs, gs->g[i].v[0]), s) == 0)
+			return &gs->g[i];
+	fail_msg("no group '%s'", s);
+	return NULL;
+}
+
+/* The group whose first axis is v. */
+static const struct gstats_group *
+by_val(const struct gstats *gs, uint32_t v)
+{
+	size_t	i;
+
+	for (i = 0; i < gs->ng; i++)
+		if (gs->g[i].v[0] == v)
+			return &gs->g[i];
+	fail_msg("no group %u", v);
+	return NULL;
+}
+
+static struct gstats *
+run(const struct model *m, const struct gstats_sel *sel, const char *axes,
+    unsigned flags)
+{
+	int	 ax[GS_NAXES], n;
+	char	*cause = NULL;
+
+	if (gstats_parse_axes(axes, ax, &n, &cause) != 0)
+		fail_msg("%s", cause);
+	return gstats_compute(m, sel, ax, n, flags);
+}
+
+static struct gstats *
+kernels(const struct model *m, const char *axes, unsigned flags)
+{
+	struct gstats_sel	sel;
+
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	return run(m, &sel, axes, flags);
+}
+
+#define NEAR(a, b)	assert_true(fabs((double)(a) - (double)(b)) < 1e-9)
+
+static void
+test_by_name(void **state)
+{
+	struct model			*m = build();
+	struct gstats			*gs = kernels(m, "name", 0);
+	const struct gstats_group	*foo, *bar, *nccl;
+
+	(void)state;
+	assert_int_equal(gs->ng, 3);
+	assert_int_equal(gs->nevents, 7);
+	/* 120 + 300 + 100 */
+	assert_int_equal(gs->grand, 520);
+	foo = by_str(gs, FOO);
+	bar = by_str(gs, BAR);
+	nccl = by_str(gs, "ncclKernel");
+	/* foo: 10, 20, 30, 60. */
+	assert_int_equal(foo->dur.count, 4);
+	assert_int_equal(foo->dur.total, 120);
+	assert_int_equal(foo->dur.min, 10);
+	assert_int_equal(foo->dur.max, 60);
+	NEAR(foo->dur.mean, 30);
+	NEAR(foo->dur.median, 25);
+	/* (400 + 100 + 0 + 900) / 3 */
+	NEAR(foo->dur.stddev, sqrt(1400.0 / 3));
+	/* h = 3p; 10 + .75 * 10, 30 + .25 * 30, 30 + .7 * 30 ... */
+	NEAR(foo->dur.p25, 17.5);
+	NEAR(foo->dur.p75, 37.5);
+	NEAR(foo->dur.p90, 51);
+	assert_true(fabs(foo->dur.p99 - 59.1) < 1e-6);
+	assert_int_equal(foo->bytes.count, 0);
+	assert_string_equal(model_str(m, foo->name), FOO);
+	assert_string_equal(model_str(m, foo->short_name), "foo");
+	assert_int_equal(model_ev_start(m, foo->first), 0);
+	/* bar: 100, 200. */
+	assert_int_equal(bar->dur.count, 2);
+	assert_int_equal(bar->dur.total, 300);
+	NEAR(bar->dur.median, 150);
+	NEAR(bar->dur.stddev, sqrt(5000));
+	assert_int_equal(nccl->dur.total, 100);
+	gstats_free(gs);
+	/* Short names. */
+	gs = kernels(m, "short-name", 0);
+	assert_int_equal(by_str(gs, "foo")->dur.total, 120);
+	assert_int_equal(by_str(gs, "nccl")->dur.count, 1);
+	gstats_free(gs);
+	model_free(m);
+}
+
+static uint32_t
+device_of(const struct model *m, uint32_t source_id)
+{
+	uint32_t	d;
+
+	for (d = 0; d < m->ndevices; d++)
+		if (m->devices[d].source_id == source_id)
+			return d;
+	fail_msg("no device %u", source_id);
+	return NONE32;
+}
+
+static void
+test_axes(void **state)
+{
+	struct model			*m = build();
+	struct gstats			*gs;
+	const struct gstats_group	*g;
+	uint32_t			 d0 = device_of(m, 0), d1 = device_of(m, 1);
+	size_t				 i;
+
+	(void)state;
+	/* Device 0: 10 + 20 + 60 + 100; device 1: 30 + 200 + 100. */
+	gs = kernels(m, "device", 0);
+	assert_int_equal(gs->ng, 2);
+	assert_int_equal(by_val(gs, d0)->dur.total, 190);
+	assert_int_equal(by_val(gs, d0)->dur.count, 4);
+	assert_int_equal(by_val(gs, d1)->dur.total, 330);
+	gstats_free(gs);
+	/* Process 200 is device 1's. */
+	gs = kernels(m, "pid", 0);
+	assert_int_equal(gs->ng, 2);
+	for (i = 0; i < gs->ng; i++) {
+		g = &gs->g[i];
+		assert_int_equal(g->dur.total,
+		    m->processes[g->v[0]].pid == 200 ? 330 : 190);
+	}
+	gstats_free(gs);
+	/* Two axes: a group per (stream, name). */
+	gs = kernels(m, "stream,name", 0);
+	assert_int_equal(gs->naxes, 2);
+	assert_int_equal(gs->ng, 5);
+	for (i = 0; i < gs->ng; i++) {
+		g = &gs->g[i];
+		if (m->streams[g->v[0]].source_id == 8 &&
+		    strcmp(gstats_str(gs, g->v[1]), BAR) == 0)
+			assert_int_equal(g->dur.total, 200);
+	}
+	gstats_free(gs);
+	model_free(m);
+}
+
+static void
+test_kinds(void **state)
+{
+	struct model			*m = build();
+	struct gstats_sel		 sel;
+	struct gstats			*gs;
+	const struct gstats_group	*g;
+
+	(void)state;
+	gstats_sel_all(&sel);
+	/* Copies, with their bytes: 1000 and 3000. */
+	sel.kind = EV_MEMCPY;
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->ng, 1);
+	g = by_str(gs, COPY);
+	assert_int_equal(g->dur.total, 150);
+	assert_int_equal(g->bytes.count, 2);
+	assert_int_equal(g->bytes.total, 4000);
+	assert_int_equal(g->bytes.min, 1000);
+	NEAR(g->bytes.median, 2000);
+	gstats_free(gs);
+	/* API names without "_vNNNN": one group of 5 + 3. */
+	sel.kind = EV_API;
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->ng, 1);
+	assert_int_equal(by_str(gs, "cudaLaunchKernel")->dur.total, 8);
+	gstats_free(gs);
+	/* NVTX: push/pop and start/end apart. */
+	sel.kind = EV_NVTX;
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->ng, 2);
+	assert_int_equal(gs->g[0].startend + gs->g[1].startend, 1);
+	assert_int_equal(gs->g[gs->g[0].startend ? 0 : 1].dur.total, 50);
+	gstats_free(gs);
+	/* Communication: the flagged kernel only. */
+	sel.kind = -1;
+	gs = run(m, &sel, "kind", 0);
+	assert_int_equal(gs->ng, 1);
+	assert_int_equal(gs->g[0].v[0], EV_KERNEL);
+	assert_int_equal(gs->g[0].dur.total, 100);
+	gstats_free(gs);
+	model_free(m);
+}
+
+static int
+long_ones(void *arg, uint32_t t, uint32_t i)
+{
+	const struct model	*m = arg;
+	const struct lane	*l = &m->tracks[t].lane;
+
+	return l->end[i] - l->start[i] >= 30;
+}
+
+/* The caller's axis: start / 100. */
+static uint32_t
+hundreds(void *arg, struct group_names *names, int axis, uint32_t t,
+    uint32_t i)
+{
+	const struct model	*m = arg;
+
+	(void)names;
+	assert_int_equal(axis, GS_ITER);
+	return (uint32_t)(m->tracks[t].lane.start[i] / 100);
+}
+
+static void
+test_filters(void **state)
+{
+	struct model		*m = build();
+	struct gstats_sel	 sel;
+	struct gstats		*gs;
+
+	(void)state;
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	sel.device = device_of(m, 1);
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->nevents, 3);
+	assert_int_equal(gs->grand, 330);
+	gstats_free(gs);
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	sel.stream = 7;
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->grand, 190);
+	gstats_free(gs);
+	sel.stream = -1;
+	sel.pid = 200;
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->grand, 330);
+	gstats_free(gs);
+	/* The caller's filter: 60, 30, 100, 200, 100. */
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	sel.event = long_ones;
+	sel.arg = m;
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->nevents, 5);
+	assert_int_equal(by_str(gs, FOO)->dur.total, 90);
+	gstats_free(gs);
+	/* The caller's axis: foo starts 0, 20, 50, 5 (0); bar 200 (2), 100
+	 * (1); nccl 700 (7). */
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	sel.axis_fn = hundreds;
+	sel.arg = m;
+	gs = run(m, &sel, "iter", 0);
+	assert_int_equal(gs->ng, 4);
+	assert_int_equal(by_val(gs, 0)->dur.total, 120);
+	assert_int_equal(by_val(gs, 2)->dur.total, 100);
+	gstats_free(gs);
+	model_free(m);
+}
+
+static void
+test_window(void **state)
+{
+	struct model		*m = build();
+	struct gstats_sel	 sel;
+	struct gstats		*gs;
+
+	(void)state;
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	/*
+	 * [25, 150): foo [20,40) [50,110) [5,35), bar [100,300). Whole
+	 * durations: foo 20 + 60 + 30, bar 200; inside: foo 15 + 60 + 10,
+	 * bar 50.
+	 */
+	sel.t0 = 25;
+	sel.t1 = 150;
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->ng, 2);
+	assert_int_equal(by_str(gs, FOO)->dur.total, 110);
+	assert_int_equal(by_str(gs, BAR)->dur.total, 200);
+	gstats_free(gs);
+	gs = run(m, &sel, "name", GS_CLIP);
+	assert_int_equal(by_str(gs, FOO)->dur.count, 3);
+	assert_int_equal(by_str(gs, FOO)->dur.total, 85);
+	assert_int_equal(by_str(gs, FOO)->dur.min, 10);
+	NEAR(by_str(gs, FOO)->dur.median, 15);
+	assert_int_equal(by_str(gs, BAR)->dur.total, 50);
+	assert_int_equal(gs->grand, 135);
+	gstats_free(gs);
+	/* Sums only: no distribution. */
+	gs = run(m, &sel, "name", GS_CLIP | GS_SUMS);
+	assert_int_equal(by_str(gs, FOO)->dur.count, 3);
+	assert_int_equal(by_str(gs, FOO)->dur.total, 85);
+	assert_int_equal(by_str(gs, FOO)->dur.min, 10);
+	assert_int_equal(by_str(gs, FOO)->dur.max, 60);
+	NEAR(by_str(gs, FOO)->dur.median, 0);
+	gstats_free(gs);
+	/*
+	 * [0, 250): stream 7's events all start inside (walked whole),
+	 * stream 8's do not (window query): bar [200,300) cut to 50, bar
+	 * [100,300) to 150.
+	 */
+	sel.t0 = 0;
+	sel.t1 = 250;
+	gs = run(m, &sel, "name", GS_CLIP);
+	assert_int_equal(by_str(gs, FOO)->dur.total, 120);
+	assert_int_equal(by_str(gs, BAR)->dur.total, 200);
+	assert_int_equal(gs->nevents, 6);
+	gstats_free(gs);
+	/* Nothing. */
+	sel.t0 = 900;
+	sel.t1 = 1000;
+	gs = run(m, &sel, "name", 0);
+	assert_int_equal(gs->ng, 0);
+	assert_int_equal(gs->grand, 0);
+	gstats_free(gs);
+	model_free(m);
+}
+
+static void
+test_winstat(void **state)
+{
+	struct model	*m = build();
+	struct winstat	*w;
+
+	(void)state;
+	/* [25, 150): stream 7 busy [25,40) [50,110) = 75; stream 8
+	 * [25,35) [100,150) = 60. */
+	w = winstat_compute(m, 25, 150);
+	assert_int_equal(w->ns, 2);
+	assert_int_equal(m->streams[m->tracks[w->s[0].track].stream].source_id,
+	    7);
+	assert_int_equal(w->s[0].busy, 75);
+	assert_int_equal(w->s[0].events, 2);
+	assert_int_equal(w->s[1].busy, 60);
+	assert_int_equal(w->k->nevents, 4);
+	assert_int_equal(w->k->grand, 135);
+	assert_int_equal(by_str(w->k, FOO)->dur.total, 85);
+	winstat_free(w);
+	model_free(m);
+}
+
+struct brute {
+	uint32_t	 name;
+	uint64_t	 count;
+	int64_t		 total, min, max;
+};
+
+/*
+ * Every kernel group of m, whole trace and a window [t0, t1) clipped,
+ * against sums over the model's events.
+ */
+static void
+check_brute(const struct model *m, int64_t t0, int64_t t1, unsigned flags)
+{
+	struct gstats_sel		 sel;
+	struct gstats			*gs;
+	const struct gstats_group	*g;
+	struct brute			*b;
+	uint32_t			 nstr = strpool_count(m->strs), t;
+	const struct lane		*l;
+	size_t				 i, ng = 0;
+	uint64_t			 n = 0;
+	int64_t				 s, e, d;
+
+	b = xcalloc((size_t)nstr + 1, sizeof *b);
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_KERNEL || l->start[i] >= t1 ||
+			    (l->end[i] <= t0 && !(l->end[i] == l->start[i] &&
+			    l->start[i] >= t0)))
+				continue;
+			s = l->start[i];
+			e = l->end[i];
+			if (flags & GS_CLIP) {
+				s = s > t0 ? s : t0;
+				e = e < t1 ? e : t1;
+			}
+			d = e > s ? e - s : 0;
+			if (b[l->name[i]].count == 0) {
+				ng++;
+				b[l->name[i]].min = b[l->name[i]].max = d;
+			}
+			b[l->name[i]].count++;
+			b[l->name[i]].total += d;
+			if (d < b[l->name[i]].min)
+				b[l->name[i]].min = d;
+			if (d > b[l->name[i]].max)
+				b[l->name[i]].max = d;
+			n++;
+		}
+	}
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	sel.t0 = t0;
+	sel.t1 = t1;
+	gs = run(m, &sel, "name", flags);
+	assert_int_equal(gs->ng, ng);
+	assert_int_equal(gs->nevents, n);
+	for (i = 0; i < gs->ng; i++) {
+		g = &gs->g[i];
+		assert_string_equal(gstats_str(gs, g->v[0]),
+		    model_str(m, g->name));
+		assert_int_equal(g->dur.count, b[g->name].count);
+		assert_int_equal(g->dur.total, b[g->name].total);
+		assert_int_equal(g->dur.min, b[g->name].min);
+		assert_int_equal(g->dur.max, b[g->name].max);
+	}
+	gstats_free(gs);
+	free(b);
+}
+
+static void
+test_generated(void **state)
+{
+	struct gen_opts		 o;
+	struct gen_stats	 st;
+	struct model		*m;
+	struct gstats_sel	 sel;
+	struct gstats		*gs;
+	char			*cause = NULL, *path;
+	int64_t			 a, z;
+
+	(void)state;
+	path = ts_path("gen.sqlite");
+	gen_opts_default(&o);
+	o.events = 20000;
+	o.gpus = 2;
+	if (gen_write_nsys(path, &o, &st, &cause) != 0)
+		fail_msg("gen_write_nsys: %s", cause);
+	m = source_read(path, NULL, &cause);
+	if (m == NULL)
+		fail_msg("%s", cause);
+	/* As many kernels, copies and API calls as were written. */
+	gstats_sel_all(&sel);
+	sel.kind = EV_KERNEL;
+	gs = run(m, &sel, "device", 0);
+	assert_int_equal(gs->nevents, st.kernels);
+	assert_int_equal(gs->ng, 2);
+	gstats_free(gs);
+	sel.kind = EV_MEMCPY;
+	gs = run(m, &sel, "kind", 0);
+	assert_int_equal(gs->nevents, st.memcpys);
+	assert_true(gs->g[0].bytes.count == st.memcpys);
+	gstats_free(gs);
+	sel.kind = EV_API;
+	gs = run(m, &sel, "pid,tid", 0);
+	assert_int_equal(gs->nevents, st.runtime);
+	gstats_free(gs);
+	a = st.first_ns + st.span_ns / 3;
+	z = st.first_ns + st.span_ns / 2;
+	check_brute(m, INT64_MIN, INT64_MAX, 0);
+	check_brute(m, a, z, 0);
+	check_brute(m, a, z, GS_CLIP);
+	check_brute(m, a, z, GS_CLIP | GS_SUMS);
+	model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_by_name),
+		cmocka_unit_test(test_axes),
+		cmocka_unit_test(test_kinds),
+		cmocka_unit_test(test_filters),
+		cmocka_unit_test(test_window),
+		cmocka_unit_test(test_winstat),
+		cmocka_unit_test(test_generated),
+	};
+
+	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
+}
