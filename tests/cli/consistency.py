@@ -7,7 +7,8 @@ GPULENS_FIXTURES (when set), and checks:
 
   busy      summary's per-device busy time = timeline's per-device totals
             = the window minus gaps' device-scope idle; summary's idle share
-            = gaps' idle share for the same scope (definition 1)
+            = gaps' idle over the devices in use, and = `gaps --scope all`
+            with one device in use (definition 1)
   kernels   the kernel time of `stats --type kernel` = summary's kernel
             time, and its count = `search --type kernel`'s
   iters     each iteration's `kernels` = the kernels that `search` finds
@@ -134,13 +135,22 @@ def check_busy(t, summ, tl, gaps_dev, gaps_all):
             fail(t, "device %s busy: summary %s, gaps window-idle %s" %
                  (dev, busy, g and g["window_ns"] - g["total_idle_ns"]))
     ok("busy")
+    # Device scope: idle GPU-time over the devices in use (definition 1),
+    # from gaps' per-device rows; with one device in use it is also the
+    # idle share of `gaps --scope all`.
     si = aux(summ).get("idle_share_pct")
-    gi = aux(gaps_all).get("all", {}).get("idle_pct")
-    if si is not None and gi is not None:
+    used = [d for d, b in sb.items()]
+    win = sum(gd[d]["window_ns"] for d in used if d in gd)
+    idle = sum(gd[d]["total_idle_ns"] for d in used if d in gd)
+    if si is not None and win > 0:
+        gi = 100.0 * idle / win
         if not near(si, gi):
-            fail(t, "idle share: summary %s, gaps --scope all %s" % (si, gi))
+            fail(t, "idle share: summary %s, gaps per device %.3f" % (si, gi))
         else:
             ok("idle")
+        ga = aux(gaps_all).get("all", {}).get("idle_pct")
+        if len(used) == 1 and ga is not None and not near(si, ga):
+            fail(t, "idle share: summary %s, gaps --scope all %s" % (si, ga))
 
 
 def check_kernels(t, summ, st, srch):
