@@ -164,7 +164,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	uint32_t		*idx = NULL, t, gk[3];
 	struct nvtx_pathset	 np;
 	char			 key[8300], pidtxt[32];
-	uint32_t		 proc;
+	uint32_t		 proc, *dproc;
 	const char		*path;
 	int			 isnew;
 	int64_t			 base;
@@ -181,6 +181,25 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	if (sel_init(&s, m, &o, cause) != 0)
 		return -1;
 	group_map_init(&by, 3);
+	/*
+	 * The process a named domain belongs to: the reader's, else that of
+	 * all its tracks (a Kineto "pytorch" domain per rank), else none.
+	 */
+	dproc = xcalloc(m->ndomains + 1, sizeof *dproc);
+	for (k = 0; k < m->ndomains; k++)
+		dproc[k] = m->domains[k].process != NONE32 ?
+		    m->domains[k].process : NONE32 - 1;
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		if (tr->type != TRACK_NVTX || tr->domain >= m->ndomains ||
+		    m->domains[tr->domain].process != NONE32 ||
+		    *model_str(m, m->domains[tr->domain].name) == '\0')
+			continue;
+		if (dproc[tr->domain] == NONE32 - 1)
+			dproc[tr->domain] = tr->process;
+		else if (dproc[tr->domain] != tr->process)
+			dproc[tr->domain] = NONE32;
+	}
 	nvtree_proj_build(m, &pr);
 	base = o.absolute ? 0 : m->origin_ns;
 	nvtx_pathset_init(&np, m, !o.tree);
@@ -238,7 +257,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		path = nvtx_pathset_str(&np, a[i].path);
 		/* A named domain belongs to one process, and its rows are
 		 * that process's: the key says which. */
-		proc = m->domains[a[i].domain].process;
+		proc = dproc[a[i].domain];
 		pidtxt[0] = '\0';
 		if (proc != NONE32 && proc < m->nprocesses)
 			snprintf(pidtxt, sizeof pidtxt, "|pid=%lld",
@@ -270,6 +289,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	out->default_sort = o.tree ? "start_ns:asc" : "cpu_total_ns:desc";
 	out->columns = o.tree ? nvtx_tree_columns : nvtx_agg_columns;
 	sel_free(&s);
+	free(dproc);
 	free(a);
 	free(idx);
 	group_map_free(&by);
