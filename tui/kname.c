@@ -8,6 +8,8 @@
 #include "tui/kname.h"
 #include "tui/safetext.h"
 
+#define KNAME_UNNAMED	"<unnamed>"	/* c++filt's anonymous namespace */
+
 enum kname_form
 kname_next(enum kname_form f)
 {
@@ -62,6 +64,17 @@ kname_elide(const char *full, char *buf, size_t len)
 		return buf;
 	elide = kname_balanced(full);
 	for (s = full; *s != '\0'; s++) {
+		/* The anonymous namespace is a name, not template arguments. */
+		if (depth == 0 && strncmp(s, KNAME_UNNAMED,
+		    sizeof KNAME_UNNAMED - 1) == 0) {
+			n = sizeof KNAME_UNNAMED - 1;
+			if (o + n >= len)
+				break;
+			memcpy(buf + o, s, n);
+			o += n;
+			s += n - 1;
+			continue;
+		}
 		if (elide && *s == '<') {
 			if (depth++ == 0) {
 				n = strlen("<...>");

@@ -23,8 +23,9 @@ const char	*kname_form_name(enum kname_form f);
 
 /*
  * Writes into buf (len bytes, NUL-terminated, cut at a character boundary)
- * full with each outermost template argument list replaced by "<...>". An
- * unbalanced '<' or '>' (operator<) leaves the name as it is. Returns buf.
+ * full with each outermost template argument list replaced by "<...>"
+ * ("<unnamed>", the anonymous namespace, stays). An unbalanced '<' or '>'
+ * (operator<) leaves the name as it is. Returns buf.
  */
 char		*kname_elide(const char *full, char *buf, size_t len);
 

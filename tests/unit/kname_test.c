@@ -26,6 +26,11 @@ test_elide(void **state)
 	/* Nested lists: the outermost one only. */
 	assert_string_equal(kname_elide("a::b<c<d, e>, f<g>>::run(x<y>)",
 	    buf, sizeof buf), "a::b<...>::run(x<...>)");
+	/* The anonymous namespace is not a template argument list. */
+	assert_string_equal(kname_elide("void at::<unnamed>::k<int>(T1)", buf,
+	    sizeof buf), "void at::<unnamed>::k<...>(T1)");
+	assert_string_equal(kname_elide("a<<unnamed>::T>", buf, sizeof buf),
+	    "a<...>");
 	assert_string_equal(kname_elide("plain_kernel", buf, sizeof buf),
 	    "plain_kernel");
 	/* Unbalanced: operator< and friends stay as they are. */
