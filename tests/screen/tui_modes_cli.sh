@@ -3,8 +3,9 @@
 # tui_modes_cli: the TUI in the terminal modes it must support, inside a
 # private tmux server (capture-pane -e shows the attributes it drew with):
 #   - 256 colours (TERM=xterm-256color), 8 colours (TERM=xterm: no 256-
-#     colour codes), NO_COLOR (attributes only, no colour at all), and
-#     TERM=screen; each quits with the terminal restored;
+#     colour codes), NO_COLOR (attributes only, no colour at all; the
+#     selected event's bar not inverted), and TERM=screen; each quits
+#     with the terminal restored;
 #   - a resize while running: the status line follows the new last line;
 #   - SIGTERM, SIGINT and a crash (SIGSEGV) restore the terminal too;
 #   - a truncated trace is refused with a message and status 2, the
