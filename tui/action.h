@@ -101,6 +101,10 @@
 	    "bookmarks: list and jump")					\
 	X(CLEAR_SELECTION, "clear-selection", AV_TIMELINE,		\
 	    "clear selection and range")				\
+	X(LABEL_NARROWER, "label-narrower", AV_TIMELINE,		\
+	    "narrower label column")					\
+	X(LABEL_WIDER, "label-wider", AV_TIMELINE,			\
+	    "wider label column")					\
 	/* The NVTX tree and the kernel table. */			\
 	X(EXPAND, "expand", AV_NVTX, "expand")				\
 	X(COLLAPSE, "collapse", AV_NVTX,				\
@@ -117,6 +121,8 @@
 	    "reverse the sort order")					\
 	X(FILTER, "filter", AV_KERNELS, "filter by name")		\
 	X(FILTER_CLEAR, "filter-clear", AV_KERNELS, "clear the filter")	\
+	X(NAME_FORM, "name-form", AV_KERNELS,				\
+	    "elided, full or short names")				\
 	/* The findings panel. */					\
 	X(SHOW_EVIDENCE, "show-evidence", AV_FINDINGS,			\
 	    "show the evidence on the timeline")			\

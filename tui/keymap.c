@@ -70,6 +70,8 @@ static const struct {
 	{ "timeline", "m", "bookmark" },
 	{ "timeline", "'", "bookmarks" },
 	{ "timeline", "Esc", "clear-selection" },
+	{ "timeline", "{", "label-narrower" },
+	{ "timeline", "}", "label-wider" },
 
 	{ "nvtx", "Up k WheelUp", "row-up" },
 	{ "nvtx", "Down j WheelDown", "row-down" },
@@ -97,6 +99,7 @@ static const struct {
 	{ "kernels", "S", "sort-reverse" },
 	{ "kernels", "/", "filter" },
 	{ "kernels", "Esc", "filter-clear" },
+	{ "kernels", "n", "name-form" },
 
 	{ "findings", "Up k WheelUp", "row-up" },
 	{ "findings", "Down j WheelDown", "row-down" },

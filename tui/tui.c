@@ -284,8 +284,9 @@ tui_style(const struct tui *t, uint16_t a, attr_t *at, short *pair)
 		*at |= A_DIM;
 	if (a & CGA_CURSOR)
 		*at |= A_REVERSE;
+	/* Never inverted: a selected busy bar must not read as a gap. */
 	if (a & CGA_SEL)
-		*at = (*at | A_BOLD | A_UNDERLINE) ^ A_REVERSE;
+		*at |= A_BOLD | A_UNDERLINE;
 }
 
 /* Copies the dirty rows of the grid to stdscr. */

@@ -2,8 +2,9 @@
  * view-kernels: the kernel table view. See view-kernels.h.
  *
  * Screen: a title line (kernel and launch counts, the filter), the column
- * header, the rows (short names; the selected row's full name is in the
- * footer), and the status line. The table is computed when the view is
+ * header, the rows (the demangled name, its template arguments elided when
+ * it does not fit, or the short or the whole name: name-form cycles; the
+ * selected row's full name is in the footer), and the status line. The table is computed when the view is
  * first shown; sorting and filtering work on the per-name rows only. The
  * table component (table.h) does the layout, the keys it shares with the
  * other tables and the drawing; this file has the columns and the cells.
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 
 #include "tui/fmt.h"
+#include "tui/kname.h"
 #include "tui/ktable.h"
 #include "tui/safetext.h"
 #include "tui/table.h"
@@ -51,6 +53,7 @@ struct kv {
 	uint32_t		 inst_name;	/* instances cached for */
 	uint32_t		*inst;
 	size_t			 ninst, instcap, inst_pos;
+	enum kname_form		 form;		/* of the Name column */
 };
 _Static_assert(offsetof(struct kv, tb) == 0, "the table comes first");
 
@@ -98,12 +101,27 @@ kv_enter(void *p, const struct tui_key *k, int arg)
 	    r->name), '3');
 }
 
+/* name-form: the Name column's next form (elided, full, short). */
+static int
+kv_form(void *p, const struct tui_key *k, int arg)
+{
+	struct kv	*v = p;
+
+	(void)k;
+	(void)arg;
+	v->form = kname_next(v->form);
+	snprintf(v->tb.msg, sizeof v->tb.msg, "%s names",
+	    kname_form_name(v->form));
+	return REDRAW_BODY | REDRAW_STATUS;
+}
+
 const struct view_action view_kernels_actions[] = {
 	TABLE_ACTIONS_MOVE,
 	{ ACT_NEXT_INSTANCE, kv_enter, 0 },
 	TABLE_ACTIONS_SORT,
 	{ ACT_FILTER, table_key_filter, 0 },
 	{ ACT_FILTER_CLEAR, table_key_clear, 0 },
+	{ ACT_NAME_FORM, kv_form, 0 },
 };
 const size_t view_kernels_nactions = sizeof view_kernels_actions /
     sizeof view_kernels_actions[0];
@@ -116,7 +134,7 @@ kv_row(void *p, struct cellgrid *g, int y, size_t ri)
 	const struct gstats_group	*r = &v->kt->gs->g[v->kt->vis[ri]];
 	const struct stats		*st = &r->dur;
 	int64_t				 grand = v->kt->gs->grand;
-	char				 buf[64];
+	char				 buf[64], name[1024];
 
 	snprintf(buf, sizeof buf, "%.1f", grand > 0 ? 100.0 *
 	    (double)st->total / (double)grand : 0.0);
@@ -135,8 +153,10 @@ kv_row(void *p, struct cellgrid *g, int y, size_t ri)
 	    ST_ASCII, CG_LABEL);
 	table_cell(g, y, &c[KV_STDDEV], fmt_time(buf, sizeof buf,
 	    (int64_t)(st->stddev + 0.5)), ST_ASCII, CG_LABEL);
-	table_cell(g, y, &c[KV_NAME], model_str(v->tb.m, r->short_name != 0 ?
-	    r->short_name : r->name), v->tb.san, CG_KERNEL);
+	table_cell(g, y, &c[KV_NAME], kname_show(model_str(v->tb.m, r->name),
+	    r->short_name != 0 ? model_str(v->tb.m, r->short_name) : NULL,
+	    v->form, c[KV_NAME].w, v->tb.san, name, sizeof name), v->tb.san,
+	    CG_KERNEL);
 }
 
 static const char *

@@ -115,6 +115,39 @@ tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 		    c1 - c0 + 1, CGA_SEL, 1);
 }
 
+/*
+ * The selected event's columns on the ruler: brackets either side and the
+ * columns underlined. The bar itself is not inverted (a busy cell in
+ * reverse video reads as an idle one).
+ */
+static void
+tl_draw_selmark(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
+{
+	int64_t	s, e;
+	int	c0, c1;
+
+	if (v->sel_gid == NONE32 || layout_find(v->lay, v->sel_gid) ==
+	    (size_t)-1)
+		return;
+	s = model_ev_start(v->m, v->sel_gid);
+	e = model_ev_end(v->m, v->sel_gid);
+	if (e < lv->t0 || s >= lv->t0 + lv->span)
+		return;
+	c0 = lod_col_of(lv, s);
+	c1 = e > s ? lod_col_of(lv, e - 1) : c0;
+	if (c0 < 0)
+		c0 = 0;
+	if (c1 >= v->tw)
+		c1 = v->tw - 1;
+	if (c1 < c0)
+		return;
+	if (c0 > 0)
+		cellgrid_put(g, v->tx + c0 - 1, 0, L'[', CG_RULER | CGA_BOLD);
+	if (c1 + 1 < v->tw)
+		cellgrid_put(g, v->tx + c1 + 1, 0, L']', CG_RULER | CGA_BOLD);
+	cellgrid_attr(g, v->tx + c0, 0, c1 - c0 + 1, CGA_UNDERLINE, 1);
+}
+
 static void
 tl_draw_ruler(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
@@ -130,6 +163,7 @@ tl_draw_ruler(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	cellgrid_put(g, v->labw, 0, v->gl->vline, CG_BORDER);
 	ruler_draw(g, v->tx, 0, lv, v->sh->abs_time ? 0 : v->m->origin_ns,
 	    v->cur, v->gl);
+	tl_draw_selmark(v, g, lv);
 	/* The marked range (or its start) in reverse video. */
 	if (v->marked == 0)
 		return;
@@ -275,7 +309,8 @@ tl_draw(void *p, struct cellgrid *g, int dirty)
 
 	if (v->overlay != TL_OV_NONE)
 		dirty = REDRAW_ALL;
-	if (dirty & REDRAW_RULER)
+	/* The ruler marks the selected event, which the lanes show. */
+	if (dirty & (REDRAW_RULER | REDRAW_TIMELINE))
 		tl_draw_ruler(v, g, &lv);
 	if (dirty & REDRAW_TIMELINE) {
 		for (i = 0; i < v->rows_h; i++) {

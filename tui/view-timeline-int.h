@@ -20,7 +20,6 @@
 #include "tui/search.h"
 #include "tui/view.h"
 
-#define TL_LABEL_W	20	/* label column on wide screens */
 #define TL_DETAIL_H	6	/* detail pane: a rule and five lines */
 #define TL_ZOOM		2	/* zoom factor per key */
 
@@ -46,6 +45,8 @@ struct tl {
 
 	int			 w, h;
 	int			 labw;		/* label column width */
+	int			 labneed;	/* the longest label's */
+	int			 labadj;	/* label-narrower/-wider */
 	int			 tx, tw;	/* lanes: first column, width */
 	int			 rows_y, rows_h;
 	int			 det_y, det_h;	/* det_h 0: no detail pane */

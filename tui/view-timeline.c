@@ -31,6 +31,7 @@
 #include "tui/action.h"
 #include "tui/bookmark.h"
 #include "tui/detail.h"
+#include "tui/labw.h"
 #include "tui/layout.h"
 #include "tui/lod.h"
 #include "tui/prompt.h"
@@ -162,6 +163,44 @@ tl_resync(struct tl *v, size_t old_all)
 	}
 }
 
+static void	tl_resize(void *, int, int);
+
+/* The columns the longest label needs: indent, fold mark, text, a gap. */
+static int
+tl_labneed(const struct tl *v)
+{
+	const struct layout_row	*r;
+	size_t			 a, n = layout_nall(v->lay);
+	int			 w, need = 0;
+
+	for (a = 0; a < n; a++) {
+		if ((r = layout_all(v->lay, a)) == NULL)
+			continue;
+		w = r->level * 2 + (r->kind == LROW_GROUP ? 2 : 0) +
+		    safetext_width(r->label, (size_t)-1, v->san) + 1;
+		if (w > need)
+			need = w;
+	}
+	return need;
+}
+
+/* label-narrower (-1), label-wider (1): the label column by LABW_STEP. */
+static int
+tl_labw(void *p, const struct tui_key *k, int arg)
+{
+	struct tl	*v = p;
+	int		 was = v->labw;
+
+	(void)k;
+	v->labadj += arg * LABW_STEP;
+	tl_resize(v, v->w, v->h);
+	/* At a bound: forget the steps that changed nothing. */
+	if (v->labw == was)
+		v->labadj -= arg * LABW_STEP;
+	snprintf(v->msg, sizeof v->msg, "label column %d columns", v->labw);
+	return REDRAW_ALL;
+}
+
 static int
 tl_abs(void *p, const struct tui_key *k, int arg)
 {
@@ -208,6 +247,8 @@ const struct view_action view_timeline_actions[] = {
 	{ ACT_BOOKMARK, tl_mark_bookmark, 0 },
 	{ ACT_BOOKMARKS, tl_mark_list, 0 },
 	{ ACT_CLEAR_SELECTION, tl_nav_escape, 0 },
+	{ ACT_LABEL_NARROWER, tl_labw, -1 },
+	{ ACT_LABEL_WIDER, tl_labw, 1 },
 };
 const size_t view_timeline_nactions =
     sizeof view_timeline_actions / sizeof view_timeline_actions[0];
@@ -312,9 +353,7 @@ tl_resize(void *p, int w, int h)
 
 	v->w = w < 1 ? 1 : w;
 	v->h = h < 1 ? 1 : h;
-	v->labw = v->w >= 60 ? TL_LABEL_W : v->w / 3;
-	if (v->labw < 1)
-		v->labw = 1;
+	v->labw = labw_width(v->w, v->labneed, v->labadj);
 	v->tx = v->labw + 1;
 	v->tw = v->w - v->tx;
 	if (v->tw < 1)
@@ -344,6 +383,7 @@ tl_init(const struct model *m, const struct view_env *env)
 	v->sh = env->sh;
 	v->san = env->gl->utf8 ? 0 : ST_ASCII;
 	v->lay = layout_new(m);
+	v->labneed = tl_labneed(v);
 	v->sel_gid = NONE32;
 	v->det.gid = NONE32;
 	search_init(&v->srch);

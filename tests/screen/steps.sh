@@ -370,6 +370,68 @@ for size in 80x24 120x40; do
 	    "named actions do not do what their keys do"
 done
 
+# ---- a wide screen: the label column, kernel names, the selection ---------
+
+# The label column: sized to the screen and the labels (no "Stream 4294…"
+# cut at 20 columns on 200), then narrower and wider by key and by name.
+# The selected event: brackets on the ruler, its bar never inverted. The
+# kernel table: demangled names with template arguments elided when they do
+# not fit, then whole, then short.
+steps wide 200x40 "$utf8" demo.sqlite <<'EOF2'
+:dump timeline
+{
+:dump narrower
+}
+}
+:dump wider
+:action label-narrower
+:action label-narrower
+:action label-narrower
+:dump narrowest
+j
+TAB
+:dump select
+3
+:dump kernels
+n
+:dump kernels-full
+n
+:dump kernels-short
+:action name-form
+:dump kernels-elided
+EOF2
+# The column of the "│" that ends the label column on row 2.
+labcol() {
+	echo $(($(sed -n 2p "out/wide/$1.screen" | sed 's/│.*//' |
+	    LC_ALL=$utf8 wc -m) - 1))
+}
+nchecks=$((nchecks + 1))
+lw=$(labcol timeline)
+ln=$(labcol narrower)
+lr=$(labcol wider)
+ls=$(labcol narrowest)
+[ "$lw" -gt 20 ] && [ "$lw" -le 40 ] ||
+    fail "wide/timeline: label column $lw columns on 200 (want 21..40)"
+[ "$ln" -eq $((lw - 4)) ] && [ "$lr" -eq $((lw + 4)) ] &&
+    [ "$ls" -eq $((lw - 8)) ] ||
+    fail "wide: { and } do not move the label column by 4 ($lw $ln $lr $ls)"
+expect_not wide/timeline 'Stream [0-9]*…' "stream labels cut on 200 columns"
+expect wide/narrower 'label column [0-9]+ columns' "{ says nothing"
+expect_row wide/select 1 '\[.?\]|\[[^]]*\]' \
+    "the selected event is not bracketed on the ruler"
+nchecks=$((nchecks + 1))
+sed -n 1p out/wide/timeline.screen | grep -q '[][]' &&
+    fail "wide/timeline: brackets on the ruler without a selection"
+expect wide/kernels '<\.\.\.>' "no template arguments elided at 200 columns"
+expect wide/kernels-full 'full names' "n does not say the form"
+expect_not wide/kernels-full '<\.\.\.>' "full names still elided"
+expect wide/kernels-short 'short names' "n n does not show short names"
+nchecks=$((nchecks + 1))
+sed -n 3,37p out/wide/kernels-short.screen | grep -q '(' &&
+    fail "wide/kernels-short: short names have argument lists"
+expect wide/kernels-elided 'elided names' "name-form does not cycle back"
+expect wide/kernels-elided '<\.\.\.>' "name-form does not elide again"
+
 # ---- ASCII (LANG=C) --------------------------------------------------------
 
 { timeline_steps; views_steps; echo '?'; echo ':dump help'; } >ascii.in
@@ -383,6 +445,7 @@ done
 expect ascii-120x40/timeline '^[-+] GPU [0-9]' "no GPU row in ASCII"
 expect ascii-120x40/nvtx '^[-+] tid [0-9]+ python3' "no thread root in ASCII"
 expect ascii-120x40/zoom 'sel kernel' "no kernel selected in ASCII"
+expect_row ascii-120x40/select 1 '\[' "no selection mark on the ASCII ruler"
 
 # ---- load warnings ---------------------------------------------------------
 

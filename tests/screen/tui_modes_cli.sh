@@ -3,8 +3,9 @@
 # tui_modes_cli: the TUI in the terminal modes it must support, inside a
 # private tmux server (capture-pane -e shows the attributes it drew with):
 #   - 256 colours (TERM=xterm-256color), 8 colours (TERM=xterm: no 256-
-#     colour codes), NO_COLOR (attributes only, no colour at all), and
-#     TERM=screen; each quits with the terminal restored;
+#     colour codes), NO_COLOR (attributes only, no colour at all; the
+#     selected event's bar not inverted), and TERM=screen; each quits
+#     with the terminal restored;
 #   - a resize while running: the status line follows the new last line;
 #   - SIGTERM, SIGINT and a crash (SIGSEGV) restore the terminal too;
 #   - a truncated trace is refused with a message and status 2, the
@@ -56,6 +57,43 @@ if colours "NO_COLOR" "TERM=xterm-256color NO_COLOR=1"; then
 	grep -Eq "${esc}\[([0-9;]*;)?7[;m]" "$tmp/screen" ||
 	    fail "NO_COLOR: no reverse video (status line)"
 	quit_check "NO_COLOR"
+fi
+# The selected event is underlined, never inverted: in NO_COLOR a busy bar
+# is reverse video, and inverting it again drew the selected kernel as a
+# gap. Zoomed to the first stream's first event (a kernel or a copy, named
+# in its box), the attributes in force where its name is drawn include
+# reverse video.
+if colours "selection" "TERM=xterm-256color NO_COLOR=1"; then
+	keys j Tab z
+	sleep 1
+	settle
+	capture
+	sel=$(sed -n 's/.* sel [a-z]* \[\{0,1\}\([A-Za-z0-9_]\{4\}\).*/\1/p' \
+	    "$tmp/screen" | tail -n 1)
+	capture -e
+	row=$(sed -n 3p "$tmp/screen")
+	case $row in
+	*?"$sel"*)
+		[ -n "$sel" ] || fail "selection: no event selected"
+		# Replays the attributes set before the name: reverse
+		# video (7) must be on when it is drawn.
+		rev=0
+		for sgr in $(printf '%s\n' "${row%%"$sel"*}" |
+		    grep -o "${esc}\[[0-9;]*m" | cut -c3- | tr -d m); do
+			case "$sgr" in
+			''|0|0\;*) rev=0 ;;
+			esac
+			case ";$sgr;" in
+			*\;7\;*) rev=1 ;;
+			*\;27\;*) rev=0 ;;
+			esac
+		done
+		[ "$rev" = 1 ] ||
+		    fail "selection: the selected bar is drawn inverted"
+		echo "checked: selection ($sel)" ;;
+	*)	fail "selection: '$sel' not drawn on row 3" ;;
+	esac
+	quit_check "selection"
 fi
 if colours "TERM=screen" "TERM=screen"; then
 	grep -q 'GPU 0' "$tmp/screen" || fail "TERM=screen: no GPU row"

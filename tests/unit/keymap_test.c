@@ -87,6 +87,8 @@ static const struct {
 	{ "timeline", 'm', ACT_BOOKMARK },
 	{ "timeline", '\'', ACT_BOOKMARKS },
 	{ "timeline", TK_ESC, ACT_CLEAR_SELECTION },
+	{ "timeline", '{', ACT_LABEL_NARROWER },
+	{ "timeline", '}', ACT_LABEL_WIDER },
 
 #define MOVES(t)							\
 	{ t, TK_UP, ACT_ROW_UP }, { t, 'k', ACT_ROW_UP },		\
@@ -112,6 +114,7 @@ static const struct {
 	{ "kernels", 'S', ACT_SORT_REVERSE },
 	{ "kernels", '/', ACT_FILTER },
 	{ "kernels", TK_ESC, ACT_FILTER_CLEAR },
+	{ "kernels", 'n', ACT_NAME_FORM },
 
 	MOVES("findings"),
 	{ "findings", TK_ENTER, ACT_SHOW_EVIDENCE },
@@ -337,7 +340,7 @@ test_help_lines(void **state)
 	assert_string_equal(t->help[6].keys, "+ = wheel");
 	assert_int_equal(t->help[6].act, ACT_ZOOM_IN);
 	assert_string_equal(t->help[7].keys, "- wheel");
-	assert_int_equal(t->nhelp, 32);
+	assert_int_equal(t->nhelp, 34);
 	t = keymap_table(km, "nvtx");
 	assert_string_equal(t->help[0].keys, "Up k wheel");
 	assert_string_equal(t->help[0].help, "previous row");
