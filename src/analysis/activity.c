@@ -158,28 +158,14 @@ void
 activity_build(struct activity *a, const struct model *m)
 {
 	const struct coverage	**in;
-	uint32_t		 *order, *trk;
-	size_t			 *off, d, n, t;
+	uint32_t		 *order, *trk, *off;
+	size_t			  d, n;
 
 	memset(a, 0, sizeof *a);
 	a->m = m;
 	if (m->ndevices > 0) {
 		/* The GPU tracks grouped by device, in one pass. */
-		off = xcalloc(m->ndevices + 1, sizeof *off);
-		for (t = 0; t < m->ntracks; t++)
-			if (m->tracks[t].type == TRACK_GPU &&
-			    m->tracks[t].device < m->ndevices)
-				off[m->tracks[t].device + 1]++;
-		for (d = 0; d < m->ndevices; d++)
-			off[d + 1] += off[d];
-		trk = xcalloc(off[m->ndevices] + 1, sizeof *trk);
-		for (t = 0; t < m->ntracks; t++)
-			if (m->tracks[t].type == TRACK_GPU &&
-			    m->tracks[t].device < m->ndevices)
-				trk[off[m->tracks[t].device]++] = (uint32_t)t;
-		for (d = m->ndevices; d > 0; d--)
-			off[d] = off[d - 1];
-		off[0] = 0;
+		model_device_tracks(m, &off, &trk);
 		order = xcalloc(m->ndevices, sizeof *order);
 		for (d = 0; d < m->ndevices; d++)
 			order[d] = (uint32_t)d;

@@ -79,20 +79,7 @@ gs_track(const struct model *m, const struct gstats_sel *s, uint32_t t)
 	    m->processes[tr->process].pid != (uint64_t)s->pid))
 		return 0;
 	if (s->kind > 0) {
-		switch (s->kind) {
-		case EV_KERNEL: case EV_MEMCPY: case EV_MEMSET: case EV_GRAPH:
-			return tr->type == TRACK_GPU;
-		case EV_SYNC:
-			return tr->type == TRACK_SYNC;
-		case EV_API:
-			return tr->type == TRACK_API;
-		case EV_OSRT:
-			return tr->type == TRACK_OSRT;
-		case EV_NVTX: case EV_MARK:
-			return tr->type == TRACK_NVTX;
-		default:
-			return 1;
-		}
+		return model_track_holds(tr, s->kind);
 	}
 	if (s->kind < 0)
 		return tr->type == TRACK_GPU || tr->type == TRACK_NVTX;

@@ -399,6 +399,25 @@ model_span(struct model *m)
 		m->origin_ns = m->end_ns = 0;
 }
 
+int
+model_track_holds(const struct track *tr, int kind)
+{
+	switch (kind) {
+	case EV_KERNEL: case EV_MEMCPY: case EV_MEMSET: case EV_GRAPH:
+		return tr->type == TRACK_GPU;
+	case EV_SYNC:
+		return tr->type == TRACK_SYNC;
+	case EV_API:
+		return tr->type == TRACK_API;
+	case EV_OSRT:
+		return tr->type == TRACK_OSRT;
+	case EV_NVTX: case EV_MARK:
+		return tr->type == TRACK_NVTX;
+	default:
+		return 1;
+	}
+}
+
 void
 model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
 {

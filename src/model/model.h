@@ -470,6 +470,8 @@ size_t		 model_bytes(const struct model *);
  * pass, O(tracks + devices), so per-device loops need not scan every track
  * for every device. The caller frees *off and *idx.
  */
+/* Whether a track of tr's type can hold events of this kind (EV_*). */
+int		 model_track_holds(const struct track *, int kind);
 void		 model_device_tracks(const struct model *, uint32_t **off,
 		    uint32_t **idx);
 
