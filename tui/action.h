@@ -94,6 +94,8 @@
 	    "fold or unfold all groups")				\
 	X(TOGGLE_API, "toggle-api", AV_TIMELINE,			\
 	    "hide or show API rows")					\
+	X(TOGGLE_SYNC, "toggle-sync", AV_TIMELINE,			\
+	    "per-stream sync and overlap rows")			\
 	X(TOGGLE_TIME, "toggle-time", AV_TIMELINE,			\
 	    "absolute or relative times")				\
 	X(BOOKMARK, "bookmark", AV_TIMELINE, "bookmark the cursor")	\

@@ -66,6 +66,7 @@ static const struct {
 	{ "timeline", "c", "fold" },
 	{ "timeline", "C", "fold-all" },
 	{ "timeline", "A", "toggle-api" },
+	{ "timeline", "S", "toggle-sync" },
 	{ "timeline", "a", "toggle-time" },
 	{ "timeline", "m", "bookmark" },
 	{ "timeline", "'", "bookmarks" },

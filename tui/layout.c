@@ -245,16 +245,28 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 {
 	const struct track	*tr = &l->m->tracks[t];
 	struct layout_row	*r;
+	size_t			 i, first;
+	int			 split = layout_split(l->m, t);
 
-	if (layout_split(l->m, t)) {
-		layout_depth_rows(l, t, level, group);
-		return;
+	/*
+	 * A split GPU stream also gets its whole-track row, shown instead of
+	 * the depth rows under LAYOUT_HIDE_OVERLAP.
+	 */
+	if (!split || tr->type == TRACK_GPU) {
+		r = layout_add_row(l, LROW_LANE, level, group);
+		r->track = t;
+		r->lane = &tr->lane;
+		r->base = &tr->lane;
+		r->overlap = split ? LOV_WHOLE : LOV_NONE;
+		layout_label_track(l->m, t, -1, r->label, sizeof r->label);
 	}
-	r = layout_add_row(l, LROW_LANE, level, group);
-	r->track = t;
-	r->lane = &tr->lane;
-	r->base = &tr->lane;
-	layout_label_track(l->m, t, -1, r->label, sizeof r->label);
+	if (split) {
+		first = l->nall;
+		layout_depth_rows(l, t, level, group);
+		if (tr->type == TRACK_GPU)
+			for (i = first; i < l->nall; i++)
+				l->all[i].overlap = LOV_DEPTH;
+	}
 }
 
 static int
@@ -496,6 +508,26 @@ layout_cpu(struct layout *l)
 	}
 }
 
+/* Whether the overlap view hides row r (its other view is shown). */
+static int
+layout_overlap_hidden(const struct layout *l, const struct layout_row *r)
+{
+	int	whole = (l->hidden & LAYOUT_HIDE_OVERLAP) != 0;
+
+	return (r->overlap == LOV_DEPTH && whole) ||
+	    (r->overlap == LOV_WHOLE && !whole);
+}
+
+int
+layout_row_hidden(const struct layout *l, const struct layout_row *r)
+{
+	if (r->kind != LROW_LANE)
+		return 0;
+	if (l->hidden & (1u << l->m->tracks[r->track].type))
+		return 1;
+	return layout_overlap_hidden(l, r);
+}
+
 /* A group whose every member track is of a hidden type. */
 static int
 layout_group_hidden(const struct layout *l, uint32_t g)
@@ -526,10 +558,7 @@ layout_refresh(struct layout *l)
 		/* A header is hidden by its ancestors, a lane by its group. */
 		g = r->kind == LROW_GROUP ? l->groups[r->group].parent :
 		    r->group;
-		hidden = 0;
-		if (r->kind == LROW_LANE &&
-		    (l->hidden & (1u << l->m->tracks[r->track].type)))
-			hidden = 1;
+		hidden = r->kind == LROW_LANE && layout_row_hidden(l, r);
 		if (r->kind == LROW_GROUP && layout_group_hidden(l, r->group))
 			hidden = 1;
 		for (; g != NONE32; g = l->groups[g].parent)
@@ -779,7 +808,8 @@ layout_find_all(const struct layout *l, uint32_t gid)
 	ev = model_ev(l->m, gid);
 	for (i = 0; i < l->nall; i++) {
 		r = &l->all[i];
-		if (r->kind != LROW_LANE || r->track != ev.track)
+		if (r->kind != LROW_LANE || r->track != ev.track ||
+		    layout_overlap_hidden(l, r))
 			continue;
 		if (!r->base_sub)
 			return i;
@@ -804,8 +834,7 @@ layout_reveal(struct layout *l, size_t a)
 	if (a >= l->nall)
 		return (size_t)-1;
 	r = &l->all[a];
-	if (r->kind == LROW_LANE &&
-	    (l->hidden & (1u << l->m->tracks[r->track].type)))
+	if (r->kind == LROW_LANE && layout_row_hidden(l, r))
 		return (size_t)-1;
 	g = r->kind == LROW_GROUP ? l->groups[r->group].parent : r->group;
 	for (; g != NONE32; g = l->groups[g].parent)

@@ -70,6 +70,26 @@ struct layout_group {
 	char		 label[LAYOUT_LABEL];
 };
 
+/*
+ * A GPU stream whose events overlap has two views in the row list: its
+ * whole-track row (LOV_WHOLE, every event on one row, the longer event
+ * drawn over the shorter) and its depth rows (LOV_DEPTH). The hidden bit
+ * LAYOUT_HIDE_OVERLAP shows the whole row; without it, the depth rows.
+ */
+enum layout_overlap {
+	LOV_NONE = 0,		/* always a row of its own */
+	LOV_DEPTH,		/* a GPU stream's depth row */
+	LOV_WHOLE		/* a split GPU stream as one row */
+};
+
+/* layout_set_hidden bit: GPU streams as one row (no overlap rows). */
+#define LAYOUT_HIDE_OVERLAP	(1u << TRACK_TYPE_COUNT)
+/*
+ * The compact GPU view the terminal UI starts with: no per-stream sync
+ * rows, no overlap rows.
+ */
+#define LAYOUT_HIDE_DETAIL	(LAYOUT_HIDE_OVERLAP | (1u << TRACK_SYNC))
+
 enum layout_row_kind {
 	LROW_GROUP,		/* a group header */
 	LROW_LANE		/* a track, or one depth of a track */
@@ -88,6 +108,7 @@ struct layout_row {
 	const struct lane *lane;	/* LROW_LANE: what to query */
 	const struct lane *base;	/* the unfiltered lane */
 	int		 base_sub;	/* base is a depth sub-lane */
+	uint8_t		 overlap;	/* enum layout_overlap */
 	char		 label[LAYOUT_LABEL];
 };
 
@@ -128,8 +149,14 @@ void		 layout_collapse_all(struct layout *, int c);
  * number of events left in lane rows.
  */
 uint64_t	 layout_set_min_dur(struct layout *, int64_t ns);
-/* Hides the rows of tracks whose type bit (1 << enum track_type) is set. */
+/*
+ * Hides the rows of tracks whose type bit (1 << enum track_type) is set;
+ * LAYOUT_HIDE_OVERLAP shows each GPU stream as one row.
+ */
 void		 layout_set_hidden(struct layout *, unsigned mask);
+/* Whether lane row r is hidden by the mask (not by a collapsed group). */
+int		 layout_row_hidden(const struct layout *,
+		    const struct layout_row *r);
 /* Every row, visible or not (all groups expanded). */
 size_t		 layout_nall(const struct layout *);
 const struct layout_row *layout_all(const struct layout *, size_t a);

@@ -80,8 +80,7 @@ search_build(struct search *s, const struct layout *lay, const char *pat)
 	s->rows = xcalloc(s->nrows + 1, sizeof *s->rows);
 	for (a = 0; a < s->nrows; a++) {
 		r = layout_all(lay, a);
-		if (r->kind != LROW_LANE ||
-		    (lay->hidden & (1u << m->tracks[r->track].type)))
+		if (r->kind != LROW_LANE || layout_row_hidden(lay, r))
 			continue;
 		l = r->lane;
 		for (i = 0, n = 0; i < l->n; i++)

@@ -125,6 +125,7 @@ int		 tl_find_done(struct tl *);
 int		 tl_rows_fold(void *, const struct tui_key *, int);
 int		 tl_rows_foldall(void *, const struct tui_key *, int);
 int		 tl_rows_api(void *, const struct tui_key *, int);
+int		 tl_rows_sync(void *, const struct tui_key *, int);
 
 /* view-timeline-mark.c: the marked range and the bookmarks. */
 int		 tl_mark_range(void *, const struct tui_key *, int);

@@ -1,6 +1,6 @@
 /*
  * view-timeline-rows: which rows show: folding a group or all of them,
- * hiding the API rows.
+ * hiding the API rows, showing the GPU streams' sync and overlap rows.
  */
 #include "config.h"
 
@@ -70,5 +70,31 @@ tl_rows_api(void *p, const struct tui_key *k, int arg)
 		search_build(&v->srch, v->lay, v->srch.pat);
 	snprintf(v->msg, sizeof v->msg, "API rows %s",
 	    (v->hidden & (1u << TRACK_API)) ? "hidden" : "shown");
+	return TL_ROWS;
+}
+
+/*
+ * Per-stream sync rows and a stream's overlap rows (one per depth) cost a
+ * row each and are rarely what one reads first: the timeline starts
+ * without them (a stream's overlapping events share its row, the longer
+ * one drawn over the shorter; sync waits stay in the GPU's header row).
+ * This shows or hides them, together.
+ */
+int
+tl_rows_sync(void *p, const struct tui_key *k, int arg)
+{
+	struct tl	*v = p;
+	size_t		 a = layout_all_index(v->lay, v->sel);
+
+	if ((v->hidden & LAYOUT_HIDE_DETAIL) != 0)
+		v->hidden &= ~LAYOUT_HIDE_DETAIL;
+	else
+		v->hidden |= LAYOUT_HIDE_DETAIL;
+	layout_set_hidden(v->lay, v->hidden);
+	tl_resync(v, a);
+	if (v->srch.pat[0] != '\0')
+		search_build(&v->srch, v->lay, v->srch.pat);
+	snprintf(v->msg, sizeof v->msg, "sync and overlap rows %s",
+	    (v->hidden & LAYOUT_HIDE_DETAIL) ? "hidden" : "shown");
 	return TL_ROWS;
 }

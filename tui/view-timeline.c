@@ -243,6 +243,7 @@ const struct view_action view_timeline_actions[] = {
 	{ ACT_FOLD, tl_rows_fold, 0 },
 	{ ACT_FOLD_ALL, tl_rows_foldall, 0 },
 	{ ACT_TOGGLE_API, tl_rows_api, 0 },
+	{ ACT_TOGGLE_SYNC, tl_rows_sync, 0 },
 	{ ACT_TOGGLE_TIME, tl_abs, 0 },
 	{ ACT_BOOKMARK, tl_mark_bookmark, 0 },
 	{ ACT_BOOKMARKS, tl_mark_list, 0 },
@@ -383,6 +384,9 @@ tl_init(const struct model *m, const struct view_env *env)
 	v->sh = env->sh;
 	v->san = env->gl->utf8 ? 0 : ST_ASCII;
 	v->lay = layout_new(m);
+	/* GPU streams start compact: no sync rows, no overlap rows. */
+	v->hidden = LAYOUT_HIDE_DETAIL;
+	layout_set_hidden(v->lay, v->hidden);
 	v->labneed = tl_labneed(v);
 	v->sel_gid = NONE32;
 	v->det.gid = NONE32;

@@ -819,6 +819,40 @@ EOF
 	expect_not noregs ' regs 0( |$)' "no register count shows as 0"
 fi
 
+# ---- two GPUs at 80x24: every device on the first screen; S ----------------
+
+# The timeline opens compact (no per-stream sync rows, overlapping events
+# of a stream on one row), so a 2-GPU, 2-process trace shows both devices
+# with all their streams and the first process's NVTX rows at 80x24; S
+# (toggle-sync) brings the sync rows back and toggle-sync hides them again.
+if "$GPULENS" demo --out gpus2.sqlite --gpus 2 --events 20000 --seed 1 \
+    >gpus2.log 2>&1; then
+	steps gpus2 80x24 "$utf8" gpus2.sqlite <<'EOF'
+:dump first
+S
+:dump sync
+:action toggle-sync
+:dump back
+EOF
+	s=gpus2
+	expect_row "$s/first" 2 '^. GPU 0 ' "GPU 0 is not the first row"
+	expect "$s/first" '^. GPU 1 ' "GPU 1 is not on the first screen"
+	expect "$s/first" '^  Stream 15 ' "GPU 1's stream is not on the screen"
+	expect "$s/first" '^ +NVTX ' "no NVTX row on the first screen"
+	expect_not "$s/first" ' sync +│' "a sync row in the compact view"
+	expect "$s/sync" '^  Stream 7 sync ' "S shows no sync row"
+	expect "$s/sync" 'sync and overlap rows shown' "S says nothing"
+	expect "$s/back" 'sync and overlap rows hidden' "toggle-sync says nothing"
+	nchecks=$((nchecks + 1))
+	head -n 23 "out/$s/first.screen" >first23
+	head -n 23 "out/$s/back.screen" >back23
+	cmp -s first23 back23 ||
+	    fail "$s: toggling twice does not give the first screen back"
+else
+	fail "gpulens demo --gpus 2 failed"
+	cat gpus2.log
+fi
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
@@ -875,6 +909,12 @@ fx=${GPULENS_FIXTURES:-}
 if [ -n "$fx" ] && [ -d "$fx/nsys" ]; then
 	sets_before=$sets
 	fixture nsys-mfu "$fx/nsys/nsys-ai/mfu_2gpu_before.sqlite" nccl
+	# Both GPUs and their streams on the first 80x24 screen.
+	expect fixture-nsys-mfu/timeline '^. GPU 1' "GPU 1 is not on the screen"
+	expect fixture-nsys-mfu/timeline '^  Stream 15 ' \
+	    "GPU 1's stream is not on the screen"
+	expect_not fixture-nsys-mfu/timeline ' sync +│' \
+	    "a sync row in the compact view"
 	fixture nsys-power "$fx/nsys/nsightful/power_iteration__baseline.sqlite" \
 	    Kernel
 	k="$fx/kineto/hta/nccl_parser_config__nccl_data.json.gz"

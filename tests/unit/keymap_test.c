@@ -83,6 +83,7 @@ static const struct {
 	{ "timeline", 'c', ACT_FOLD },
 	{ "timeline", 'C', ACT_FOLD_ALL },
 	{ "timeline", 'A', ACT_TOGGLE_API },
+	{ "timeline", 'S', ACT_TOGGLE_SYNC },
 	{ "timeline", 'a', ACT_TOGGLE_TIME },
 	{ "timeline", 'm', ACT_BOOKMARK },
 	{ "timeline", '\'', ACT_BOOKMARKS },
@@ -340,7 +341,7 @@ test_help_lines(void **state)
 	assert_string_equal(t->help[6].keys, "+ = wheel");
 	assert_int_equal(t->help[6].act, ACT_ZOOM_IN);
 	assert_string_equal(t->help[7].keys, "- wheel");
-	assert_int_equal(t->nhelp, 34);
+	assert_int_equal(t->nhelp, 35);
 	t = keymap_table(km, "nvtx");
 	assert_string_equal(t->help[0].keys, "Up k wheel");
 	assert_string_equal(t->help[0].help, "previous row");

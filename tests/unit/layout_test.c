@@ -4,7 +4,9 @@
  * API rows; collapsing and expanding; the NVTX depth sub-lanes against a
  * brute-force split of the track's events by depth; the minimum-duration
  * filter against a brute-force count, hidden track types, collapsing
- * everything, revealing a row and finding an event in a row's lane.
+ * everything, revealing a row and finding an event in a row's lane; the
+ * compact GPU view (no per-stream sync rows, overlapping streams on one
+ * row).
  */
 #include "config.h"
 
@@ -292,6 +294,68 @@ test_overlapping_stream(void **state)
 	assert_int_equal(r->lane->n, 1);
 	assert_string_equal(model_str(m, r->lane->name[0]), "sync");
 	assert_int_equal(layout_find(l, layout_gid(l, r, 0)), 2);
+	/* The compact view: one row for the stream, holding all three. */
+	layout_set_hidden(l, LAYOUT_HIDE_OVERLAP);
+	assert_int_equal(layout_nrows(l), 2);
+	r = layout_row(l, 1);
+	assert_string_equal(r->label, "Stream 7");
+	assert_int_equal(r->overlap, LOV_WHOLE);
+	assert_int_equal(r->depth, -1);
+	assert_int_equal(r->lane->n, 3);
+	assert_false(layout_row_hidden(l, r));
+	assert_int_equal(layout_find(l, model_gid(m, tr, 1)), 1);
+	assert_int_equal(layout_find(l, model_gid(m, tr, 2)), 1);
+	/* Back to the depth rows; the whole row is hidden again. */
+	layout_set_hidden(l, 0);
+	assert_int_equal(layout_nrows(l), 3);
+	assert_true(layout_row_hidden(l, r));
+	assert_int_equal(layout_row(l, 2)->overlap, LOV_DEPTH);
+	layout_free(l);
+	model_free(m);
+}
+
+/*
+ * Per-stream sync tracks: one row each, unless hidden with the compact
+ * view (LAYOUT_HIDE_DETAIL), which leaves the stream rows and the GPU's
+ * header (its members still include the sync tracks).
+ */
+static void
+test_sync_rows(void **state)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct device		 dev;
+	struct model		*m;
+	struct layout		*l;
+	uint32_t		 d, s7, s9, tr, sy;
+	size_t			 n;
+
+	memset(&dev, 0, sizeof dev);
+	d = builder_device(b, &dev);
+	s7 = builder_stream(b, d, 7, NONE32);
+	s9 = builder_stream(b, d, 9, NONE32);
+	tr = builder_gpu_track(b, s7);
+	ts_add(b, tr, "gemm", EV_KERNEL, 0, 100);
+	sy = builder_sync_track(b, s7);
+	ts_add(b, sy, "sync", EV_SYNC, 50, 120);
+	sy = builder_sync_track(b, s9);
+	ts_add(b, sy, "sync", EV_SYNC, 150, 160);
+	m = ts_finish(b);
+	l = layout_new(m);
+	assert_int_equal(layout_nrows(l), 4);
+	assert_string_equal(layout_row(l, 2)->label, "Stream 7 sync");
+	assert_string_equal(layout_row(l, 3)->label, "Stream 9 sync");
+	layout_set_hidden(l, LAYOUT_HIDE_DETAIL);
+	assert_int_equal(layout_nrows(l), 2);
+	assert_int_equal(layout_row(l, 0)->kind, LROW_GROUP);
+	assert_string_equal(layout_row(l, 1)->label, "Stream 7");
+	layout_members(l, layout_row(l, 0)->group, &n);
+	assert_int_equal(n, 3);
+	/* A sync event has no visible row; revealing it does not unhide. */
+	assert_int_equal(layout_find(l, model_gid(m, sy, 0)), (size_t)-1);
+	assert_int_equal(layout_reveal(l,
+	    layout_find_all(l, model_gid(m, sy, 0))), (size_t)-1);
+	layout_set_hidden(l, 0);
+	assert_int_equal(layout_find(l, model_gid(m, sy, 0)), 3);
 	layout_free(l);
 	model_free(m);
 }
@@ -410,6 +474,7 @@ main(void)
 		cmocka_unit_test(test_collapse_nested),
 		cmocka_unit_test(test_depth_sublanes),
 		cmocka_unit_test(test_overlapping_stream),
+		cmocka_unit_test(test_sync_rows),
 		cmocka_unit_test(test_empty_model),
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_hidden_and_reveal),
