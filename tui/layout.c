@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "tui/layout.h"
+#include "tui/layrank.h"
 #include "util/lbound.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
@@ -588,6 +589,7 @@ layout_new(const struct model *m)
 		l->subs = xcalloc(nsubs, sizeof *l->subs);
 	layout_gpu(l);
 	layout_cpu(l);
+	layrank_order(l);
 	layout_refresh(l);
 	return l;
 }

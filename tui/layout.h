@@ -15,6 +15,10 @@
  *       CUDA API				one row per API track
  *       OS runtime, ...			other CPU tracks
  *
+ * When the trace knows distributed ranks (process.rank), the top-level
+ * groups go rank by rank instead: rank 0's GPUs, rank 0's processes, rank
+ * 1's GPUs, ...; device labels say their rank (tui/layrank.c).
+ *
  * Any track whose events overlap (lane max_depth > 1) gets one row per
  * depth: NVTX nesting, nested API calls, and GPU streams where sync events
  * overlap the kernels they wait for (a single row would let the longer

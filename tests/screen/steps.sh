@@ -789,7 +789,7 @@ cp job/*.json ranks/
 printf ':dump out/ranks-dir.screen\n' >ranks.script
 nchecks=$((nchecks + 2))
 env GPULENS_TUI_SIZE=80x24 "$GPULENS" --no-cache --script ranks.script \
-    ./ranks >ranks.log 2>&1 || { fail "./ranks does not open"; cat ranks.log; }
+    ./ranks >ranks.log 2>&1 || { fail "./ranks does not open"; }
 "$GPULENS" --no-cache ranks ranks --json >ranks.json 2>&1 ||
     fail "'ranks ranks' does not run the verb"
 expect ranks-dir 'GPU' "./ranks shows no timeline"
@@ -851,6 +851,31 @@ EOF
 else
 	fail "gpulens demo --gpus 2 failed"
 	cat gpus2.log
+fi
+
+# ---- ranks: each rank's GPUs, then its processes ---------------------------
+
+# A 2-rank Kineto job written by demo: GPU 0 (labelled rank 0), its
+# process, then GPU 1 (rank 1). Fold all (C) to see the order at a glance.
+if "$GPULENS" demo --format kineto-merged --out bygpu.json --gpus 2 \
+    --events 20000 --seed 1 >bygpu.log 2>&1 &&
+    "$GPULENS" --no-cache info bygpu.json >/dev/null 2>&1; then
+	steps ranks 80x24 "$utf8" bygpu.json <<'EOF'
+:dump first
+C
+:dump folded
+EOF
+	s=ranks
+	expect_row "$s/first" 2 '^. GPU 0 rank 0 ' "GPU 0 is not labelled rank 0"
+	expect_row "$s/folded" 2 '^. GPU 0 rank 0 ' "rank 0's GPU is not first"
+	expect_row "$s/folded" 3 '^. pid [0-9]+ rank 0' \
+	    "rank 0's process does not follow its GPU"
+	expect_row "$s/folded" 4 '^. GPU 1 rank 1 ' \
+	    "rank 1's GPU does not follow rank 0's process"
+	expect_row "$s/folded" 5 '^. pid [0-9]+ rank 1' \
+	    "rank 1's process does not follow its GPU"
+else
+	echo "note: this build does not read Kineto traces: ranks skipped"
 fi
 
 # ---- goldens -------------------------------------------------------------

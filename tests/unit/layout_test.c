@@ -6,7 +6,7 @@
  * filter against a brute-force count, hidden track types, collapsing
  * everything, revealing a row and finding an event in a row's lane; the
  * compact GPU view (no per-stream sync rows, overlapping streams on one
- * row).
+ * row); rank by rank order when ranks are known (layrank.c).
  */
 #include "config.h"
 
@@ -20,6 +20,7 @@
 
 #include "model/builder.h"
 #include "tui/layout.h"
+#include "tui/layrank.h"
 #include "tsupport.h"
 
 /*
@@ -360,6 +361,79 @@ test_sync_rows(void **state)
 	model_free(m);
 }
 
+/*
+ * Ranks known (Kineto jobs): rank by rank, each rank's GPUs (labelled with
+ * the rank) then its processes; without ranks, all GPUs come first.
+ */
+static void
+test_rank_order(void **state)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct device		 dev;
+	struct model		*m;
+	struct layout		*l;
+	uint32_t		 d0, d1, pa, pb, ta, tb, tr;
+	static const struct want plain[] = {
+		{ LROW_GROUP, 0, "GPU 0 H100" },
+		{ LROW_LANE, 1, "Stream 7" },
+		{ LROW_GROUP, 0, "GPU 1 H100" },
+		{ LROW_LANE, 1, "Stream 3" },
+		{ LROW_GROUP, 0, "pid 100 procA" },
+		{ LROW_GROUP, 1, "tid 101" },
+		{ LROW_LANE, 2, "CUDA API" },
+		{ LROW_GROUP, 0, "pid 200 procB" },
+		{ LROW_GROUP, 1, "tid 201" },
+		{ LROW_LANE, 2, "CUDA API" },
+	};
+	static const struct want ranked[] = {
+		{ LROW_GROUP, 0, "GPU 1 rank 0 H100" },
+		{ LROW_LANE, 1, "Stream 3" },
+		{ LROW_GROUP, 0, "pid 100 procA" },
+		{ LROW_GROUP, 1, "tid 101" },
+		{ LROW_LANE, 2, "CUDA API" },
+		{ LROW_GROUP, 0, "GPU 0 rank 1 H100" },
+		{ LROW_LANE, 1, "Stream 7" },
+		{ LROW_GROUP, 0, "pid 200 procB" },
+		{ LROW_GROUP, 1, "tid 201" },
+		{ LROW_LANE, 2, "CUDA API" },
+	};
+
+	pa = builder_process(b, 1, 100, "procA");
+	pb = builder_process(b, 2, 200, "procB");
+	ta = builder_thread(b, 101, 101, pa, NULL);
+	tb = builder_thread(b, 201, 201, pb, NULL);
+	memset(&dev, 0, sizeof dev);
+	dev.name = builder_intern(b, "H100");
+	d0 = builder_device(b, &dev);
+	dev.source_id = 1;
+	d1 = builder_device(b, &dev);
+	tr = builder_gpu_track(b, builder_stream(b, d0, 7, pb));
+	ts_add(b, tr, "k7", EV_KERNEL, 0, 10);
+	tr = builder_gpu_track(b, builder_stream(b, d1, 3, pa));
+	ts_add(b, tr, "k3", EV_KERNEL, 0, 10);
+	tr = builder_cpu_track(b, TRACK_API, ta, 0);
+	ts_add(b, tr, "cudaLaunchKernel", EV_API, 0, 5);
+	tr = builder_cpu_track(b, TRACK_API, tb, 0);
+	ts_add(b, tr, "cudaLaunchKernel", EV_API, 0, 5);
+	m = ts_finish(b);
+	l = layout_new(m);
+	check_rows(l, plain, sizeof plain / sizeof plain[0]);
+	layout_free(l);
+	/* Rank 0 is procA (GPU 1), rank 1 procB (GPU 0). */
+	m->processes[pa].rank = 0;
+	m->processes[pb].rank = 1;
+	l = layout_new(m);
+	check_rows(l, ranked, sizeof ranked / sizeof ranked[0]);
+	assert_int_equal(layrank_group(l, layout_row(l, 0)->group), 0);
+	assert_int_equal(layrank_group(l, layout_row(l, 5)->group), 1);
+	/* Rows still find their events. */
+	assert_int_equal(layout_find(l, model_gid(m, tr, 0)), 9);
+	layout_collapse_all(l, 1);
+	assert_int_equal(layout_nrows(l), 4);
+	layout_free(l);
+	model_free(m);
+}
+
 static void
 test_empty_model(void **state)
 {
@@ -475,6 +549,7 @@ main(void)
 		cmocka_unit_test(test_depth_sublanes),
 		cmocka_unit_test(test_overlapping_stream),
 		cmocka_unit_test(test_sync_rows),
+		cmocka_unit_test(test_rank_order),
 		cmocka_unit_test(test_empty_model),
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_hidden_and_reveal),
