@@ -305,6 +305,15 @@ tl_command(void *p, const struct view_msg *msg)
 			return 0;
 		s = model_ev_start(v->m, msg->gid);
 		e = model_ev_end(v->m, msg->gid);
+		/* A sync wait shown from another view brings back the sync
+		 * rows: otherwise it would have no row to be selected on. */
+		if (v->m->tracks[model_ev(v->m, msg->gid).track].type ==
+		    TRACK_SYNC && (v->hidden & (1u << TRACK_SYNC))) {
+			v->hidden &= ~LAYOUT_HIDE_DETAIL;
+			layout_set_hidden(v->lay, v->hidden);
+			if (v->srch.pat[0] != '\0')
+				search_build(&v->srch, v->lay, v->srch.pat);
+		}
 		a = layout_find_all(v->lay, msg->gid);
 		if (a != (size_t)-1 &&
 		    (row = layout_reveal(v->lay, a)) != (size_t)-1) {
@@ -324,7 +333,7 @@ tl_command(void *p, const struct view_msg *msg)
 		}
 		if (a == (size_t)-1 || row == (size_t)-1)
 			snprintf(v->msg, sizeof v->msg, "its row is hidden "
-			    "(A shows API rows)");
+			    "(A shows API rows, S sync rows)");
 		else if (v->sel_lane == NULL && v->min_dur > 0)
 			snprintf(v->msg, sizeof v->msg, "hidden by the minimum "
 			    "duration filter (f changes it)");

@@ -584,6 +584,54 @@ test_show_event(void **state)
 	assert_string_equal(selname(f), "gamma");
 }
 
+/*
+ * The timeline opens without sync rows; showing a sync wait from another
+ * view brings them back so the wait is selected on its own row.
+ */
+static void
+test_show_sync(void **state)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct device		 dev;
+	struct view_env		 env;
+	struct view_shared	 sh;
+	struct cellgrid		 g;
+	struct view_msg		 msg;
+	struct model		*m;
+	void			*v;
+	uint32_t		 st, gpu, sy, gid;
+	size_t			 r;
+
+	memset(&dev, 0, sizeof dev);
+	memset(&g, 0, sizeof g);
+	memset(&sh, 0, sizeof sh);
+	st = builder_stream(b, builder_device(b, &dev), 7, NONE32);
+	gpu = builder_gpu_track(b, st);
+	sy = builder_sync_track(b, st);
+	event(b, gpu, EV_KERNEL, 0, 1000, "alpha", 0);
+	event(b, sy, EV_SYNC, 500, 1500, "wait", 0);
+	m = ts_finish(b);
+	memset(&env, 0, sizeof env);
+	env.gl = glyph_get(0);
+	env.title = "test.sqlite";
+	env.sh = &sh;
+	sh.sel = NONE32;
+	v = ts_view_open(&view_timeline_ops, m, &env, &g, 80, 24);
+	assert_null(strstr(ts_row(&g, 3), "Stream 7 sync"));
+	memset(&msg, 0, sizeof msg);
+	msg.type = VMSG_SHOW_EVENT;
+	msg.gid = model_gid(m, sy, 0);
+	view_timeline_ops.command(v, &msg);
+	view_timeline_ops.draw(v, &g, REDRAW_ALL);
+	view_timeline_selection(v, &r, &gid);
+	assert_int_equal(gid, msg.gid);
+	assert_int_equal(r, 2);			/* Stream 7 sync */
+	assert_non_null(strstr(ts_row(&g, 3), "Stream 7 sync"));
+	view_timeline_ops.free(v);
+	cellgrid_free(&g);
+	model_free(m);
+}
+
 static void
 test_shared_state(void **state)
 {
@@ -652,6 +700,7 @@ main(void)
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_show_event, setup,
 		    teardown),
+		cmocka_unit_test(test_show_sync),
 		cmocka_unit_test_setup_teardown(test_shared_state, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_label_damage, setup,
