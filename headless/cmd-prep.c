@@ -240,27 +240,23 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 		free(file);
 		file = cmd_prep_cache_file(argv[i], beside);
 		have = file != NULL && stat(file, &after) == 0;
-		/* A cache is written to a new file renamed into place. */
-		action = !have ? "failed" : had && before.st_ino ==
-		    after.st_ino && before.st_dev == after.st_dev ?
-		    "reused" : "written";
-		cmd_prep_row(&o, argv[i], action, have ? file : NULL,
-		    have ? 1 : 0, have ? (int64_t)after.st_size : -1,
-		    have ? NULL : "no cache file after loading");
-		if (!have) {
-			sanitize_msg(stderr, "gpulens: %s: no cache file "
-			    "after loading", argv[i]);
-			if (first == NULL)
-				first = xasprintf("%s: no cache file after "
-				    "loading", argv[i]);
-			rc = EXIT_USAGE;
-		} else
-			nok++;
-		if (have && !json) {
-			safe = sanitize_dup(file, 0);
+		/* A cache is written to a new file renamed into place. The
+		 * load said nothing against it: a cache that is gone already
+		 * (a concurrent clean) is no failure, only of unknown size. */
+		action = had && (!have || (before.st_ino == after.st_ino &&
+		    before.st_dev == after.st_dev)) ? "reused" : "written";
+		cmd_prep_row(&o, argv[i], action, file, have ? 1 : 0,
+		    have ? (int64_t)after.st_size : -1, NULL);
+		nok++;
+		if (!json) {
+			safe = sanitize_dup(file != NULL ? file : "?", 0);
+			if (have)
+				units_bytes((uint64_t)after.st_size, buf,
+				    sizeof buf);
+			else
+				snprintf(buf, sizeof buf, "gone");
 			printf("%s: cache %s, %s (%s)\n", argv[i], action, safe,
-			    units_bytes((uint64_t)after.st_size, buf,
-			    sizeof buf));
+			    buf);
 			free(safe);
 		}
 		free(file);
