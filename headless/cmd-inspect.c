@@ -16,7 +16,10 @@
  *   - the innermost NVTX range around the event (for GPU work, around the
  *     launching call): its id, name, path and the outermost range's
  *     iteration.
- * An id that names no event is a not_found error.
+ * An id that names no event gives a row with only its key, its id and
+ * "status":"not_found"; when no id names an event the answer is the
+ * not_found error. An id that is not one (not ev:N or N) is a usage
+ * error. Every row is printed unless --limit is given.
  */
 #include "config.h"
 
@@ -34,11 +37,17 @@
 #include "headless/out.h"
 #include "util/xmalloc.h"
 
-#define INSPECT_OPTS	(OPT_OUTPUT | OPT_NVTXDOM)
+#define INSPECT_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_NVTXDOM)
 #define INSPECT_PATH	4096
 
 static int	inspect_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
+
+/* Every row unless --limit is given. */
+static const struct cmd_option inspect_vopts[] = {
+	{ "--limit", "N", "at most N rows (default: all)", CMD_OPT_AS, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 /* On an Nsight Compute report: the launches' metrics and rules. */
 static const struct cmd_form inspect_report = {
@@ -53,10 +62,15 @@ const struct cmd_entry cmd_inspect_entry = {
 	"\"123\", as search prints them): kernel launch parameters, copy\n"
 	"directions and memory kinds, NVTX payload, color, category and\n"
 	"domain, the enclosing NVTX range (path and iteration), and for GPU\n"
-	"work the launching API call and the launch latency.",
+	"work the launching API call and the launch latency. An id that names\n"
+	"no event gives a row with \"status\":\"not_found\"; if none names\n"
+	"one, the answer is the not_found error. Every row is printed unless\n"
+	"--limit is given (on an Nsight Compute report, each launch is\n"
+	"hundreds of metric rows).",
 	.args = { 2, -1, NULL },
 	.input = CMD_IN_TRACE,
 	.options = INSPECT_OPTS,
+	.vopts = inspect_vopts,
 	.run = inspect_main,
 	.report = &inspect_report
 };
@@ -357,13 +371,28 @@ inspect_row(struct out *out, const struct model *m, uint32_t gid,
 	inspect_range(row, m, gid, domain);
 }
 
+/* The row of an id that names no event: its key and id, and
+ * "status":"not_found". */
+static void
+inspect_missing(struct out *out, uint32_t gid)
+{
+	cJSON	*row = out_row(out);
+	char	 key[24];
+
+	evrow_key(key, sizeof key, gid);
+	out_str(row, "key", key);
+	out_int(row, "id", gid);
+	out_str(row, "status", "not_found");
+}
+
 int
 cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
 	uint32_t	*ids, gid;
-	size_t		 n = 0, i, j;
+	size_t		 n = 0, nfound = 0, i, j;
 	int		 a;
+	char		*list, *tmp;
 
 	if (o->nargs < 2) {
 		*code = "usage";
@@ -380,23 +409,38 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 			free(ids);
 			return -1;
 		}
-		if ((uint64_t)gid >= m->nevents) {
-			*code = "not_found";
-			*cause = xasprintf("no event %s in this trace (ids "
-			    "run from 0 to %llu)", o->args[a],
-			    (unsigned long long)(m->nevents == 0 ? 0 :
-			    m->nevents - 1));
-			free(ids);
-			return -1;
-		}
 		for (j = 0; j < n; j++)
 			if (ids[j] == gid)
 				break;
-		if (j == n)
+		if (j == n) {
 			ids[n++] = gid;
+			if ((uint64_t)gid < m->nevents)
+				nfound++;
+		}
 	}
-	for (i = 0; i < n; i++)
-		inspect_row(out, m, ids[i], o->absolute, o->nvtx_domain);
+	if (nfound == 0) {
+		/* Not one event: the not_found error, naming them all. */
+		list = xstrdup(o->args[1]);
+		for (a = 2; a < o->nargs; a++) {
+			tmp = xasprintf("%s, %s", list, o->args[a]);
+			free(list);
+			list = tmp;
+		}
+		*code = "not_found";
+		*cause = xasprintf("no event %s in this trace (ids run from 0 "
+		    "to %llu)", list, (unsigned long long)(m->nevents == 0 ?
+		    0 : m->nevents - 1));
+		free(list);
+		free(ids);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if ((uint64_t)ids[i] < m->nevents)
+			inspect_row(out, m, ids[i], o->absolute,
+			    o->nvtx_domain);
+		else
+			inspect_missing(out, ids[i]);
+	}
 	out->columns = evrow_columns;
 	free(ids);
 	return 0;
@@ -410,7 +454,8 @@ inspect_main(const struct cmd_ctx *ctx, struct out *out,
 	const struct model	*m = ctx->in->m;
 	const struct opts	*o = ctx->o;
 
-	out->limit = 0;		/* every id asked for */
+	if (!o->limit_set)
+		out->limit = 0;	/* every id asked for */
 	if (cmd_inspect_run(m, o, out, code, cause) != 0)
 		return -1;
 	if (o->nargs == 2)

@@ -212,11 +212,15 @@ mcp_spawn(char *const argv[], struct mcp_run *r)
 /* ------------------------------------------------------------------ */
 /* Tools. */
 
-/* 1 if verb is served as a tool. */
+/* 1 if verb is served as a tool: it reads an input and has a schema
+ * (prep and clean, which write and remove files, are not tools). */
 static int
 mcp_is_tool(const char *verb)
 {
-	return cmd_find(verb) != NULL && schema_rows(verb) != NULL;
+	const struct cmd_entry	*e = cmd_find(verb);
+
+	return e != NULL && e->input != CMD_IN_NONE &&
+	    schema_rows(verb) != NULL;
 }
 
 static cJSON *

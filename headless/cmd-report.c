@@ -600,6 +600,20 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 	}
 }
 
+/* The row of a launch id the report does not have: its key and id, and
+ * "status":"not_found". */
+static void
+cmd_report_inspect_missing(struct out *out, uint32_t id)
+{
+	cJSON	*row = out_row(out);
+	char	 key[32];
+
+	snprintf(key, sizeof key, "launch:%u", id);
+	out_str(row, "key", key);
+	out_int(row, "launch_id", id);
+	out_str(row, "status", "not_found");
+}
+
 /* The launch's identity, for JSON. */
 static cJSON *
 cmd_report_inspect_aux(const struct report *r, uint32_t i)
@@ -664,9 +678,10 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 		"type", "estimated_speedup_pct", "message", "name", NULL
 	};
 	uint32_t	*ids, id;
-	size_t		 n = 0, i, j;
+	size_t		 n = 0, nfound = 0, i, j;
 	cJSON		*arr;
 	int		 a;
+	char		*list, *tmp;
 
 	ids = xcalloc((size_t)o->nargs, sizeof *ids);
 	for (a = 1; a < o->nargs; a++) {
@@ -677,27 +692,43 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 			free(ids);
 			return -1;
 		}
-		if (id >= r->nlaunches) {
-			*code = "not_found";
-			*cause = xasprintf("no launch %s in this report (%zu "
-			    "launch%s)", o->args[a], r->nlaunches,
-			    r->nlaunches == 1 ? "" : "es");
-			free(ids);
-			return -1;
-		}
 		for (j = 0; j < n; j++)
 			if (ids[j] == id)
 				break;
-		if (j == n)
+		if (j == n) {
 			ids[n++] = id;
+			if (id < r->nlaunches)
+				nfound++;
+		}
 	}
-	out->limit = 0;
+	if (nfound == 0) {
+		/* Not one launch: the not_found error, naming them all. */
+		list = xstrdup(o->args[1]);
+		for (a = 2; a < o->nargs; a++) {
+			tmp = xasprintf("%s, %s", list, o->args[a]);
+			free(list);
+			list = tmp;
+		}
+		*code = "not_found";
+		*cause = xasprintf("no launch %s in this report (%zu "
+		    "launch%s)", list, r->nlaunches,
+		    r->nlaunches == 1 ? "" : "es");
+		free(list);
+		free(ids);
+		return -1;
+	}
+	if (!o->limit_set)
+		out->limit = 0;
 	out->columns = cols;
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "launch_id,kind,section,label,name,value,unit,"
 		    "type,estimated_speedup_pct,message";
 	arr = cJSON_AddArrayToObject(out->aux, "launches");
 	for (i = 0; i < n; i++) {
+		if (ids[i] >= r->nlaunches) {
+			cmd_report_inspect_missing(out, ids[i]);
+			continue;
+		}
 		cmd_report_inspect_launch(out, r, ids[i]);
 		if (o->format == OUT_TABLE)
 			cmd_report_inspect_line(out, r, ids[i]);

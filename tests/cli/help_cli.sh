@@ -93,7 +93,8 @@ def attempt(verb, opt, val, real):
             else []))
         return rc == 0
     if verb == "clean":
-        rc, text = run([verb] + words)
+        rc, text = run([verb] + words + ([] if "--all" in words else
+            [os.path.join(T, "no-such-trace.sqlite")]))
         return rc == 0
     path = M if not real else R if verb in REPORT else D
     rc, text = run([verb] + words + [path])

@@ -5,7 +5,7 @@
 # --clock-back), or an Nsight Systems export given with a PyTorch trace,
 # exit 2 naming the odd file and why; a genuine pair of ranks loads, and
 # the JSON envelope lists every input in trace.inputs (trace.path stays
-# the first). Nsight Systems exports are aligned on the UTC time each
+# the first, as the schema and the man page say). Nsight Systems exports are aligned on the UTC time each
 # states for its time 0. With the fixtures: nsys-ai/mock.sqlite with
 # hta/triton_example is refused, hta/trace_filter__sampled_rank-0/1 load.
 #
@@ -41,6 +41,13 @@ expect_rc 0 "$G" --no-cache ranks "$D/r0.json" "$D/r1.json" --json
     fail "trace.inputs: $(jget "$D/out" "d['trace']")"
 [ "$(jget "$D/out" "d['trace']['path']")" = "$D/r0.json" ] ||
     fail "trace.path is not the first input"
+# The schema and the man page say that trace.path is only the first.
+"$G" schema ranks >"$D/schema.json" || fail "schema ranks"
+jget "$D/schema.json" "d['properties']['trace']['properties']['path']['description']" |
+    grep -q "first input only.*trace.inputs lists every file" ||
+    fail "the schema does not describe trace.path"
+grep -q "^names only the first of them" "$GPULENS_SRCDIR/man/gpulens.1" ||
+    fail "the man page does not say trace.path is only the first input"
 # A directory stands for its files.
 mkdir "$D/job" && cp "$D/r0.json" "$D/r1.json" "$D/job/" ||
     fail "cannot make the job directory"
