@@ -17,6 +17,7 @@ static const struct {
 	const char	*code;
 } warncode_table[] = {
 	{ "^tables not loaded:", "tables_not_loaded" },
+	{ "^a generic Chrome trace", "generic_chrome" },
 	{ "^cache not used:", "cache_not_used" },
 	{ "^cache not written:", "cache_not_written" },
 	{ "^records not loaded:", "records_not_loaded" },
