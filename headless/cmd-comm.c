@@ -415,7 +415,8 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	hmap_init(&c.known_of);
 	hmap_init(&c.by_key);
 	if (sel_window_empty(&s))
-		out_warn(out, "the window lies outside the trace");
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
@@ -456,7 +457,8 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	out->columns = comm_columns;
 	out_int(out->aux, "total_ns", total);
 	if (c.ng == 0)
-		out_warn(out, "no communication (NCCL/RCCL kernels or NCCL "
+		out_warn(out, "no_communication",
+		    "no communication (NCCL/RCCL kernels or NCCL "
 		    "ranges) matches");
 	for (gi = 0; gi < c.ng; gi++) {
 		stats_acc_free(&c.g[gi].dur);
@@ -484,6 +486,6 @@ comm_main(const struct cmd_ctx *ctx, struct out *out,
 		return -1;
 	if (cJSON_GetArraySize(out->rows) > 0)
 		out_next(out, "gpulens search %s --type comm --sort "
-		    "duration_ns:desc", o->args[0]);
+		    "duration_ns:desc", out_q(out, o->args[0]));
 	return 0;
 }

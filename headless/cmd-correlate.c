@@ -236,7 +236,8 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 	evrow_fill(root, m, gid, o->absolute);
 	if (event_gpu_side(tr)) {
 		if ((api = correlate_launch(m, gid)) == NONE32) {
-			out_warn(out, "%s has no launching API call",
+			out_warn(out, "no_launch_call",
+			    "%s has no launching API call",
 			    o->args[1]);
 		} else {
 			if ((range = event_range(m, api)) != NONE32)
@@ -248,7 +249,8 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 			correlate_link(&c, "range-api", range, gid);
 		correlate_api_gpu(&c, gid);
 		if (c.ngpu == 0)
-			out_warn(out, "%s launched no GPU work", o->args[1]);
+			out_warn(out, "no_gpu_work",
+			    "%s launched no GPU work", o->args[1]);
 	} else if (tr->type == TRACK_NVTX && kind == EV_NVTX) {
 		correlate_range(&c, gid);
 		nvtx_project(m, gid, &p);
@@ -261,10 +263,12 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 			    o->absolute));
 		}
 		if (c.napi == 0)
-			out_warn(out, "no API call lies inside %s on its "
+			out_warn(out, "no_api_call",
+			    "no API call lies inside %s on its "
 			    "thread", o->args[1]);
 	} else {
-		out_warn(out, "%s is a %s event: only API calls, GPU work and "
+		out_warn(out, "wrong_event_kind",
+		    "%s is a %s event: only API calls, GPU work and "
 		    "NVTX ranges have a CPU-GPU chain", o->args[1],
 		    ev_kind_name(kind));
 	}

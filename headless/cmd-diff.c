@@ -825,10 +825,13 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	    diff_gate(&c, sum, rq, out) > 0)
 		rq->failed[0] = 1;
 	if (ov < DIFF_OVERLAP_MIN)
-		out_warn(out, "the two captures share %.0f%% of their top "
+		out_warn(out, "captures_differ",
+		    "the two captures share %.0f%% of their top "
 		    "kernels: they may not be the same workload", ov);
-	out_next(out, "gpulens stats %s --type kernel", o->args[0]);
-	out_next(out, "gpulens stats %s --type kernel", o->args[1]);
+	out_next(out, "gpulens stats %s --type kernel",
+	    out_q(out, o->args[0]));
+	out_next(out, "gpulens stats %s --type kernel",
+	    out_q(out, o->args[1]));
 	out->default_sort = "abs_delta_ns:desc";
 	out->columns = diff_columns;
 	for (s = 0; s < 2; s++)

@@ -866,12 +866,15 @@ cmd_export_run(const struct model *m, const struct opts *o, FILE *fp,
 	e.absolute = o->absolute;
 	hmap_init(&e.used);
 	if (sel_window_empty(&s))
-		out_warn(out, "the window lies outside the trace");
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 	rc = csv ? exp_csv(&e) : exp_perfetto(&e);
 	if (e.nev == 0)
-		out_warn(out, "no events match");
+		out_warn(out, "no_match",
+		    "no events match");
 	if (e.noverlap > 0)
-		out_warn(out, "%llu events overlap others on their thread or "
+		out_warn(out, "events_overlap",
+		    "%llu events overlap others on their thread or "
 		    "stream without nesting; they went to overflow threads",
 		    (unsigned long long)e.noverlap);
 	if (fflush(fp) != 0 || ferror(fp)) {

@@ -109,7 +109,8 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 		/* An empty capture (the loader says so) or an empty window:
 		 * no findings, not an error. */
 		if (m->nevents != 0)
-			out_warn(out, "the window is empty");
+			out_warn(out, "window_empty",
+			    "the window is empty");
 		return 0;
 	}
 	if (finding_run(m, t0, t1, &fs, cause) != 0)
@@ -174,10 +175,12 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 	cJSON_AddItemToObject(out->aux, "rules",
 	    cJSON_Duplicate(fs.rules, 1));
 	if (shown == 0)
-		out_warn(out, "no findings%s", minc > FINDING_LOW ?
+		out_warn(out, "no_findings",
+		    "no findings%s", minc > FINDING_LOW ?
 		    " at this confidence" : "");
 	else
-		out_next(out, "gpulens inspect %s EVENT", o->args[0]);
+		out_next(out, "gpulens inspect %s " OUT_ROWF("event"),
+		    out_q(out, o->args[0]));
 	out->default_sort = "rank:asc";
 	out->columns = findings_columns;
 	finding_free(&fs);

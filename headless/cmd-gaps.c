@@ -647,7 +647,8 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 	out->columns = gaps_columns;
 
 	if (t1 <= t0 || sel_window_empty(&s))
-		out_warn(out, "the window lies outside the trace");
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 
 	/* Per device: the device-level idle (auxiliary, and device rows). */
 	devs = cJSON_CreateArray();
@@ -714,9 +715,11 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 		cJSON_AddItemToArray(hist, h);
 	}
 	if (!any)
-		out_warn(out, "no GPU work in the selection");
+		out_warn(out, "no_gpu_work",
+		    "no GPU work in the selection");
 	else if (c.matched == 0)
-		out_warn(out, "no %s gaps%s", gaps_scope_names[c.scope],
+		out_warn(out, "no_gaps",
+		    "no %s gaps%s", gaps_scope_names[c.scope],
 		    c.min_dur > 0 ? " at least --min-dur long" : "");
 	if (c.pruned)
 		out->total_matched = (long long)c.matched;
@@ -746,6 +749,6 @@ gaps_main(const struct cmd_ctx *ctx, struct out *out,
 
 	if (cmd_gaps_compute(m, o, out, code, cause) != 0)
 		return -1;
-	out_next(out, "gpulens timeline %s", o->args[0]);
+	out_next(out, "gpulens timeline %s", out_q(out, o->args[0]));
 	return 0;
 }

@@ -338,10 +338,12 @@ cmd_hardware_run(const struct model *m, const struct opts *o,
 		    model_str(m, m->meta[i].value));
 	}
 	if (skipped > 0)
-		out_warn(out, "%zu metadata values over %d bytes left out of "
+		out_warn(out, "metadata_truncated",
+		    "%zu metadata values over %d bytes left out of "
 		    "auxiliary.meta", skipped, HARDWARE_META_MAX);
 	if (m->ndevices == 0)
-		out_warn(out, "the trace describes no GPU");
+		out_warn(out, "no_gpu",
+		    "the trace describes no GPU");
 	out->columns = hardware_columns;
 	return 0;
 }

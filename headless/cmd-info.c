@@ -221,14 +221,14 @@ info_json(struct out *out, const char *path, const struct model *m)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(model_str(m,
 		    m->domains[i].name)));
 	if (m->kind_count[EV_KERNEL] != 0) {
-		out_next(out, "gpulens summary %s", path);
-		out_next(out, "gpulens stats %s --type kernel", path);
-		out_next(out, "gpulens gaps %s --scope device", path);
+		out_next(out, "gpulens summary %s", out_q(out, path));
+		out_next(out, "gpulens stats %s --type kernel", out_q(out, path));
+		out_next(out, "gpulens gaps %s --scope device", out_q(out, path));
 	}
 	if (m->kind_count[EV_NVTX] != 0)
-		out_next(out, "gpulens nvtx %s", path);
+		out_next(out, "gpulens nvtx %s", out_q(out, path));
 	if (m->kind_count[EV_MEMCPY] != 0)
-		out_next(out, "gpulens memcpy %s", path);
+		out_next(out, "gpulens memcpy %s", out_q(out, path));
 }
 
 static int

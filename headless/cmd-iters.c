@@ -212,9 +212,11 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 	    (double)(st.max - st.min) / st.median : 0.0);
 	if (it.n == 0 && (sel.process != NONE32 || sel.rank >= 0 ||
 	    sel.device != NONE32))
-		out_warn(out, "the selected processes have no iterations");
+		out_warn(out, "no_iterations",
+		    "the selected processes have no iterations");
 	else if (it.n == 0)
-		out_warn(out, "no repeating NVTX range or periodic kernel "
+		out_warn(out, "no_iterations",
+		    "no repeating NVTX range or periodic kernel "
 		    "found");
 	out->default_sort = "start_ns:asc";
 	out->columns = iters_columns;

@@ -318,7 +318,8 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	/* The key: one value per axis (one 0 for none). */
 	group_map_init(&c.map, c.naxes > 0 ? (size_t)c.naxes : 1);
 	if (sel_window_empty(&s))
-		out_warn(out, "the window lies outside the trace");
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 	for (t = 0; t < m->ntracks; t++) {
 		if (!sel_track(&s, t) || m->tracks[t].type != TRACK_GPU)
 			continue;
@@ -344,12 +345,15 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	out_int(out->aux, "linked_kernels", nsel - unlinked);
 	out_int(out->aux, "unlinked_kernels", unlinked);
 	if (nsel == 0)
-		out_warn(out, "no kernels match");
+		out_warn(out, "no_match",
+		    "no kernels match");
 	else if (c.map.ng == 0)
-		out_warn(out, "none of the %lld selected kernels has a "
+		out_warn(out, "no_launch_call",
+		    "none of the %lld selected kernels has a "
 		    "launching API call", (long long)nsel);
 	else if (unlinked > 0)
-		out_warn(out, "%lld of %lld kernels have no launching API call "
+		out_warn(out, "no_launch_call",
+		    "%lld of %lld kernels have no launching API call "
 		    "and are left out", (long long)unlinked, (long long)nsel);
 done:
 	for (gi = 0; gi < c.map.ng; gi++)
@@ -375,6 +379,6 @@ launch_main(const struct cmd_ctx *ctx, struct out *out,
 		return -1;
 	if (cJSON_GetArraySize(out->rows) > 0)
 		out_next(out, "gpulens launch %s --group-by pid,tid,device,"
-		    "api,name", o->args[0]);
+		    "api,name", out_q(out, o->args[0]));
 	return 0;
 }

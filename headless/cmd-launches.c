@@ -93,12 +93,13 @@ launches_run(const struct cmd_ctx *ctx, struct out *out,
 		    "kernel";
 	out->default_sort = "launch_id:asc";
 	if (nshown == 0)
-		out_warn(out, "no launch matches");
+		out_warn(out, "no_match",
+		    "no launch matches");
 	else {
-		out_next(out, "gpulens inspect %s %u", o->args[0],
+		out_next(out, "gpulens inspect %s %u", out_q(out, o->args[0]),
 		    r->launches[0].id);
-		out_next(out, "gpulens rules %s", o->args[0]);
-		out_next(out, "gpulens roofline %s", o->args[0]);
+		out_next(out, "gpulens rules %s", out_q(out, o->args[0]));
+		out_next(out, "gpulens roofline %s", out_q(out, o->args[0]));
 	}
 	return 0;
 }

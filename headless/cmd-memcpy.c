@@ -132,7 +132,8 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 		return -1;
 	}
 	if (sel_window_empty(&s))
-		out_warn(out, "the window lies outside the trace");
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		if (!sel_track(&s, t) || tr->type != TRACK_GPU)
@@ -180,10 +181,12 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 		out_num(out->aux, "bytes_per_s", (double)bytes * 1e9 /
 		    (double)ns);
 	if (noinfo > 0)
-		out_warn(out, "%lld copies carry no size or direction and are "
+		out_warn(out, "memcpy_unknown_kind",
+		    "%lld copies carry no size or direction and are "
 		    "left out", (long long)noinfo);
 	if (ng == 0)
-		out_warn(out, "no memory copies match");
+		out_warn(out, "no_match",
+		    "no memory copies match");
 	free(g);
 	free(idx);
 	return 0;
@@ -201,6 +204,6 @@ memcpy_main(const struct cmd_ctx *ctx, struct out *out,
 		return -1;
 	if (cJSON_GetArraySize(out->rows) > 0)
 		out_next(out, "gpulens search %s --type memcpy --sort "
-		    "duration_ns:desc", o->args[0]);
+		    "duration_ns:desc", out_q(out, o->args[0]));
 	return 0;
 }

@@ -163,6 +163,7 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 			    "unit,instances";
 	}
 	if (nmatch == 0)
-		out_warn(out, "no metric matches");
+		out_warn(out, "no_match",
+		    "no metric matches");
 	return 0;
 }

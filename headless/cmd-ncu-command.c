@@ -91,6 +91,6 @@ cmd_ncu_command_run(const struct cmd_ctx *ctx, struct out *out,
 		out->fields = "command";
 	out->limit = 0;
 	evrow_key(key, sizeof key, gid);
-	out_next(out, "gpulens inspect %s %s", o->args[0], key);
+	out_next(out, "gpulens inspect %s %s", out_q(out, o->args[0]), key);
 	return 0;
 }

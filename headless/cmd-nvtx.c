@@ -285,7 +285,8 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		stats_sample_free(&a[i].cpu);
 	}
 	if (cJSON_GetArraySize(out->rows) == 0)
-		out_warn(out, "no NVTX ranges match");
+		out_warn(out, "no_match",
+		    "no NVTX ranges match");
 	out->default_sort = o.tree ? "start_ns:asc" : "cpu_total_ns:desc";
 	out->columns = o.tree ? nvtx_tree_columns : nvtx_agg_columns;
 	sel_free(&s);

@@ -398,7 +398,8 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 		out->limit = 0;
 	out->columns = overlap_columns;
 	if (t1 <= t0 || sel_window_empty(&s))
-		out_warn(out, "the window lies outside the trace");
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 	nd = work_devices(m, &order, &ocap);
 	for (k = 0; k < nd; k++) {
 		d = order[k];
@@ -408,9 +409,11 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 		overlap_device(&c, out, (uint32_t)d, &tracks, &tcap);
 	}
 	if (!any)
-		out_warn(out, "no GPU work in the selection");
+		out_warn(out, "no_gpu_work",
+		    "no GPU work in the selection");
 	else if (c.by_path && cJSON_GetArraySize(out->rows) == 0)
-		out_warn(out, "no communication kernels in the selection");
+		out_warn(out, "no_communication",
+		    "no communication kernels in the selection");
 	out_str(out->aux, "by", c.by_path ? "nvtx-path" : "device");
 	out_int(out->aux, "window_start_ns", o->absolute ? t0 :
 	    t0 - m->origin_ns);
@@ -438,9 +441,22 @@ overlap_main(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct model	*m = ctx->in->m;
 	const struct opts	*o = ctx->o;
+	const cJSON		*by, *r, *c;
+	int			 comm = 0;
 
 	if (cmd_overlap_compute(m, o, out, code, cause) != 0)
 		return -1;
-	out_next(out, "gpulens overlap %s --by nvtx-path", o->args[0]);
+	/* The breakdown by NVTX path is about communication: only where
+	 * the answer holds some. */
+	by = cJSON_GetObjectItemCaseSensitive(out->aux, "by");
+	cJSON_ArrayForEach(r, out->rows) {
+		c = cJSON_GetObjectItemCaseSensitive(r, "comm_ns");
+		if (cJSON_IsRaw(c) && strtoll(c->valuestring, NULL, 10) > 0)
+			comm = 1;
+	}
+	if (comm && cJSON_IsString(by) && strcmp(by->valuestring,
+	    "device") == 0)
+		out_next(out, "gpulens overlap %s --by nvtx-path",
+		    out_q(out, o->args[0]));
 	return 0;
 }

@@ -212,7 +212,8 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 		/* An empty capture (the loader says so) or an empty window:
 		 * no phases, not an error. */
 		if (m->nevents != 0)
-			out_warn(out, "the window is empty");
+			out_warn(out, "window_empty",
+			    "the window is empty");
 		return 0;
 	}
 	activity_build(&a, m);
@@ -273,9 +274,10 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 		cJSON_AddItemToArray(arr, it);
 	}
 	if (ph.n == 1 && a.ndev == 0)
-		out_warn(out, "no GPU work: one phase");
-	out_next(out, "gpulens window %s", o->args[0]);
-	out_next(out, "gpulens findings %s", o->args[0]);
+		out_warn(out, "no_gpu_work",
+		    "no GPU work: one phase");
+	out_next(out, "gpulens window %s", out_q(out, o->args[0]));
+	out_next(out, "gpulens findings %s", out_q(out, o->args[0]));
 	out->default_sort = "phase:asc";
 	out->columns = phases_columns;
 	if (!o->limit_set)

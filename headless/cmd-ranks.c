@@ -468,18 +468,23 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	out_num(out->aux, "busy_spread_pct", ranks_spread(busy, c.nr));
 
 	if (noiter > 0 && noiter < c.nr)
-		out_warn(out, "%zu of %zu ranks have no iterations: they are "
+		out_warn(out, "no_iterations",
+		    "%zu of %zu ranks have no iterations: they are "
 		    "left out of iter_spread_pct", noiter, c.nr);
 	if (c.guessed && c.nr > 0)
-		out_warn(out, "no rank information in the trace: each process "
+		out_warn(out, "no_rank_info",
+		    "no rank information in the trace: each process "
 		    "with GPU work is taken as a rank, in process order");
 	if (c.nr == 0)
-		out_warn(out, "no ranks (no processes) in the trace");
+		out_warn(out, "no_ranks",
+		    "no ranks (no processes) in the trace");
 	else if (c.nr == 1)
-		out_warn(out, "a single rank: give one trace per rank (several "
+		out_warn(out, "single_rank",
+		    "a single rank: give one trace per rank (several "
 		    "files or a directory) to compare them");
 	else if (matched == 0)
-		out_warn(out, "no collective (NCCL/RCCL kernel) occurs on every "
+		out_warn(out, "no_common_collective",
+		    "no collective (NCCL/RCCL kernel) occurs on every "
 		    "rank: no wait or straggler can be measured");
 	out->default_sort = "rank:asc";
 	out->columns = ranks_columns;

@@ -245,7 +245,8 @@ cmd_report_out(struct out *out, const struct report *r, const char *path,
 
 	cmd_report_source(out, r);
 	for (i = 0; i < r->nwarnings; i++)
-		out_warn(out, "%s", r->warnings[i]);
+		out_warn(out, "report_warning",
+		    "%s", r->warnings[i]);
 	if (json)
 		cmd_report_aux(out, r, path);
 }
@@ -423,8 +424,8 @@ cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
 		out_str(a, "skipped_fields", r->skipped);
 	else
 		cJSON_AddNullToObject(a, "skipped_fields");
-	out_next(out, "gpulens launches %s", o->args[0]);
-	out_next(out, "gpulens rules %s", o->args[0]);
+	out_next(out, "gpulens launches %s", out_q(out, o->args[0]));
+	out_next(out, "gpulens rules %s", out_q(out, o->args[0]));
 	return 0;
 }
 
@@ -533,9 +534,10 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 	out->limit = 0;		/* summary takes no --limit */
 	out->default_sort = "total_duration_ns:desc";
 	if (nk == 0)
-		out_warn(out, "no launch matches");
-	out_next(out, "gpulens launches %s", o->args[0]);
-	out_next(out, "gpulens rules %s", o->args[0]);
+		out_warn(out, "no_match",
+		    "no launch matches");
+	out_next(out, "gpulens launches %s", out_q(out, o->args[0]));
+	out_next(out, "gpulens rules %s", out_q(out, o->args[0]));
 	return 0;
 }
 
@@ -679,7 +681,8 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	};
 	uint32_t	*ids, id;
 	size_t		 n = 0, nfound = 0, i, j;
-	cJSON		*arr;
+	cJSON		*arr, *row;
+	const cJSON	*it;
 	int		 a;
 	char		*list, *tmp;
 
@@ -720,9 +723,6 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	if (!o->limit_set)
 		out->limit = 0;
 	out->columns = cols;
-	if (o->format == OUT_TABLE && o->fields == NULL)
-		out->fields = "launch_id,kind,section,label,name,value,unit,"
-		    "type,estimated_speedup_pct,message";
 	arr = cJSON_AddArrayToObject(out->aux, "launches");
 	for (i = 0; i < n; i++) {
 		if (ids[i] >= r->nlaunches) {
@@ -738,9 +738,24 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	}
 	if (o->format == OUT_TABLE)
 		cJSON_DeleteItemFromObject(out->aux, "launches");
+	/* The rule columns only where a rule row holds them (a CSV export
+	 * carries no rules). */
+	if (o->format == OUT_TABLE && o->fields == NULL) {
+		out->fields = "launch_id,kind,section,label,name,value,unit";
+		cJSON_ArrayForEach(row, out->rows) {
+			it = cJSON_GetObjectItemCaseSensitive(row, "type");
+			if (it != NULL) {
+				out->fields = "launch_id,kind,section,label,"
+				    "name,value,unit,type,"
+				    "estimated_speedup_pct,message";
+				break;
+			}
+		}
+	}
 	if (n == 1)
-		out_next(out, "gpulens metrics %s '*' --name '%s'", o->args[0],
-		    report_str(r, r->launches[ids[0]].function));
+		out_next(out, "gpulens metrics %s '*' --name %s",
+		    out_q(out, o->args[0]),
+		    out_q(out, report_str(r, r->launches[ids[0]].function)));
 	free(ids);
 	return 0;
 }

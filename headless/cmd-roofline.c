@@ -119,9 +119,11 @@ roofline_run(const struct cmd_ctx *ctx, struct out *out,
 		    "bound,roofline_pct,kernel";
 	out->default_sort = "launch_id:asc";
 	if (n == 0)
-		out_warn(out, "no launch matches");
+		out_warn(out, "no_match",
+		    "no launch matches");
 	if (nmissing > 0)
-		out_warn(out, "%zu launch%s lack%s roofline metrics (profile "
+		out_warn(out, "no_roofline_metrics",
+		    "%zu launch%s lack%s roofline metrics (profile "
 		    "with ncu --set full, or --section "
 		    "SpeedOfLight_RooflineChart)", nmissing,
 		    nmissing == 1 ? "" : "es", nmissing == 1 ? "s" : "");

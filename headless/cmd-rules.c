@@ -143,9 +143,10 @@ rules_run(const struct cmd_ctx *ctx, struct out *out,
 		out->fields = "rank,launch_id,type,estimated_speedup_pct,rule,"
 		    "section,message";
 	if (n == 0)
-		out_warn(out, "no rule result matches");
+		out_warn(out, "no_match",
+		    "no rule result matches");
 	else
-		out_next(out, "gpulens inspect %s %u", o->args[0],
+		out_next(out, "gpulens inspect %s %u", out_q(out, o->args[0]),
 		    r->rules[idx[0]].launch);
 	free(idx);
 	return 0;

@@ -69,9 +69,12 @@ static const char schema_envelope[] =
 "\"error\":{\"type\":\"object\",\"required\":[\"code\",\"message\"],"
 "\"properties\":{\"code\":{\"enum\":[\"usage\",\"bad_input\",\"not_found\","
 "\"internal\"]},\"message\":{\"type\":\"string\"}}},"
-"\"meta\":{\"type\":\"object\",\"required\":[\"warnings\",\"next\"],"
+"\"meta\":{\"type\":\"object\",\"required\":[\"warnings\","
+"\"warning_codes\",\"next\"],"
 "\"properties\":{\"warnings\":{\"type\":\"array\",\"items\":{\"type\":"
-"\"string\"}},\"next\":{\"type\":\"array\",\"items\":{\"type\":"
+"\"string\"}},\"warning_codes\":{\"type\":\"array\",\"items\":"
+"{\"type\":\"string\",\"pattern\":\"^[a-z][a-z0-9_]*$\"}},"
+"\"next\":{\"type\":\"array\",\"items\":{\"type\":"
 "\"string\"}}}}},"
 "\"oneOf\":[{\"required\":[\"data\"]},{\"required\":[\"error\"]}]}";
 

@@ -195,7 +195,8 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 		return -1;
 	}
 	if (sel_window_empty(&s))
-		out_warn(out, "the window lies outside the trace");
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 	memset(&hp, 0, sizeof hp);
 	f = search_field(spec, &desc);
 	/* A page of at most a few million rows is kept in a heap; a larger
@@ -237,7 +238,8 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 	}
 	out_int(out->aux, "total_matched", (int64_t)n);
 	if (n == 0)
-		out_warn(out, "no events match");
+		out_warn(out, "no_match",
+		    "no events match");
 	sel_free(&s);
 	free(hp.h);
 	free(eager);
@@ -256,8 +258,10 @@ search_main(const struct cmd_ctx *ctx, struct out *out,
 	if (cmd_search_run(m, o, out, code, cause) != 0)
 		return -1;
 	if (cJSON_GetArraySize(out->rows) > 0) {
-		out_next(out, "gpulens inspect %s KEY", o->args[0]);
-		out_next(out, "gpulens correlate %s KEY", o->args[0]);
+		out_next(out, "gpulens inspect %s " OUT_ROWF("key"),
+		    out_q(out, o->args[0]));
+		out_next(out, "gpulens correlate %s " OUT_ROWF("key"),
+		    out_q(out, o->args[0]));
 	}
 	return 0;
 }

@@ -305,7 +305,8 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 		return -1;
 	s.kind = kind;
 	if (sel_window_empty(&s))
-		out_warn(out, "the window lies outside the trace");
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 	memset(&c, 0, sizeof c);
 	c.m = m;
 	c.sel = &s;
@@ -331,10 +332,12 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	out->default_sort = "total_ns:desc";
 	out->columns = stats_columns;
 	if (gs->ng == 0)
-		out_warn(out, "no %s events match", type_name);
+		out_warn(out, "no_match",
+		    "no %s events match", type_name);
 	else
-		out_next(out, "gpulens search %s --type %s --name NAME",
-		    o->args[0], type_name);
+		out_next(out, "gpulens search %s --type %s --name "
+		    OUT_ROWF("name"),
+		    out_q(out, o->args[0]), type_name);
 	out_int(out->aux, "grand_total_ns", gs->grand);
 	gstats_free(gs);
 	return 0;

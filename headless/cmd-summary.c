@@ -221,13 +221,13 @@ summary_build(struct out *out, const struct model *m, const char *path)
 		out_int(o, "count", (int64_t)it.n);
 		out_num(o, "median_ns", st.median);
 		free(durs);
-		out_next(out, "gpulens iters %s", path);
+		out_next(out, "gpulens iters %s", out_q(out, path));
 	} else
 		out_int(o, "count", 0);
 	free(cause);
 	iters_free(&it);
-	out_next(out, "gpulens stats %s --type kernel", path);
-	out_next(out, "gpulens gaps %s --scope device", path);
+	out_next(out, "gpulens stats %s --type kernel", out_q(out, path));
+	out_next(out, "gpulens gaps %s --scope device", out_q(out, path));
 	free(ka);
 	activity_free(&act);
 	free(doff);

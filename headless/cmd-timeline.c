@@ -331,7 +331,8 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 	out->columns = timeline_columns;
 	totals = cJSON_CreateArray();
 	if (t1 <= t0 || sel_window_empty(&s)) {
-		out_warn(out, "the window is empty or lies outside the trace");
+		out_warn(out, "window_empty",
+		    "the window is empty or lies outside the trace");
 		goto aux;
 	}
 	if (timeline_edges(&c, o, t0, t1, cause) != 0) {
@@ -368,7 +369,8 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 		}
 	}
 	if (!any)
-		out_warn(out, "no GPU work in the selection");
+		out_warn(out, "no_gpu_work",
+		    "no GPU work in the selection");
 aux:
 	out_str(out->aux, "by", c.by_stream ? "stream" : "device");
 	out_int(out->aux, "window_start_ns", timeline_rel(m, o, t0));
@@ -405,6 +407,6 @@ timeline_main(const struct cmd_ctx *ctx, struct out *out,
 
 	if (cmd_timeline_compute(m, o, out, code, cause) != 0)
 		return -1;
-	out_next(out, "gpulens gaps %s --scope device", o->args[0]);
+	out_next(out, "gpulens gaps %s --scope device", out_q(out, o->args[0]));
 	return 0;
 }

@@ -122,13 +122,14 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 	if (s.method == STEADY_PHASE)
 		out_int(out->aux, "phases", (int64_t)s.nphases);
 	if (s.method == STEADY_WHOLE)
-		out_warn(out, "no iterations and no distinct phases: the "
+		out_warn(out, "no_iterations",
+		    "no iterations and no distinct phases: the "
 		    "window is the whole trace");
 	out_next(out, "gpulens stats %s --from %lldns --to %lldns",
-	    o->args[0], (long long)(s.start - m->origin_ns),
+	    out_q(out, o->args[0]), (long long)(s.start - m->origin_ns),
 	    (long long)(s.end - m->origin_ns));
 	out_next(out, "gpulens findings %s --from %lldns --to %lldns",
-	    o->args[0], (long long)(s.start - m->origin_ns),
+	    out_q(out, o->args[0]), (long long)(s.start - m->origin_ns),
 	    (long long)(s.end - m->origin_ns));
 	out->columns = window_columns;
 	steady_free(&s);

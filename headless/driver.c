@@ -39,9 +39,11 @@ drv_warn_empty(const struct model *m, const char *path, int n,
 	if (m->nevents != 0)
 		return;
 	if (n == 1)
-		out_warn(o, "%s holds no events (an empty capture)", path);
+		out_warn(o, "empty_capture",
+		    "%s holds no events (an empty capture)", path);
 	else
-		out_warn(o, "the traces hold no events (an empty capture)");
+		out_warn(o, "empty_capture",
+		    "the traces hold no events (an empty capture)");
 }
 
 /* The envelope lists every trace file read (directories expanded), also

@@ -17,7 +17,9 @@
 
 #include "headless/cmd.h"
 #include "headless/out.h"
+#include "headless/warncode.h"
 #include "util/sanitize.h"
+#include "util/shquote.h"
 #include "util/units.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
@@ -30,7 +32,9 @@ out_init(struct out *o, const char *verb)
 	o->rows = cJSON_CreateArray();
 	o->aux = cJSON_CreateObject();
 	o->warnings = cJSON_CreateArray();
+	o->warn_codes = cJSON_CreateArray();
 	o->next = cJSON_CreateArray();
+	o->quoted = cJSON_CreateArray();
 	o->limit = 50;
 	o->total_matched = -1;
 }
@@ -41,9 +45,13 @@ out_free(struct out *o)
 	cJSON_Delete(o->rows);
 	cJSON_Delete(o->aux);
 	cJSON_Delete(o->warnings);
+	cJSON_Delete(o->warn_codes);
+	o->warn_codes = NULL;
 	cJSON_Delete(o->next);
 	cJSON_Delete(o->inputs);
+	cJSON_Delete(o->quoted);
 	o->rows = o->aux = o->warnings = o->next = o->inputs = NULL;
+	o->quoted = NULL;
 	free(o->src_version);
 	o->src_version = NULL;
 }
@@ -69,7 +77,7 @@ out_row(struct out *o)
 }
 
 void
-out_warn(struct out *o, const char *fmt, ...)
+out_warn(struct out *o, const char *code, const char *fmt, ...)
 {
 	va_list	 ap;
 	char	*s;
@@ -78,6 +86,7 @@ out_warn(struct out *o, const char *fmt, ...)
 	s = xvasprintf(fmt, ap);
 	va_end(ap);
 	cJSON_AddItemToArray(o->warnings, cJSON_CreateString(s));
+	cJSON_AddItemToArray(o->warn_codes, cJSON_CreateString(code));
 	free(s);
 }
 
@@ -92,6 +101,77 @@ out_next(struct out *o, const char *fmt, ...)
 	va_end(ap);
 	cJSON_AddItemToArray(o->next, cJSON_CreateString(s));
 	free(s);
+}
+
+const char *
+out_q(struct out *o, const char *s)
+{
+	char	*q = shquote(s != NULL ? s : "");
+	cJSON	*it = cJSON_CreateString(q);
+
+	free(q);
+	cJSON_AddItemToArray(o->quoted, it);
+	return it->valuestring;
+}
+
+/* The text of field of the first row from index from on that has it
+ * (a non-empty string or a number), or NULL. */
+static const char *
+out_row_field(const struct out *o, long long from, const char *field)
+{
+	const cJSON	*r, *f;
+	long long	 i = 0;
+
+	cJSON_ArrayForEach(r, o->rows) {
+		if (i++ < from)
+			continue;
+		f = cJSON_GetObjectItemCaseSensitive(r, field);
+		if ((cJSON_IsString(f) || cJSON_IsRaw(f)) &&
+		    f->valuestring != NULL && *f->valuestring != '\0')
+			return f->valuestring;
+	}
+	return NULL;
+}
+
+/* Fills the OUT_ROWF marks of the hints from the rows (sorted, before
+ * paging and projection); drops a hint whose field no shown row has. */
+static void
+out_fill_next(struct out *o)
+{
+	cJSON		*next = cJSON_CreateArray(), *h;
+	const char	*s, *a, *b, *v;
+	char		*field, *q, *acc, *t;
+	int		 ok;
+
+	cJSON_ArrayForEach(h, o->next) {
+		s = h->valuestring;
+		acc = xstrdup("");
+		ok = 1;
+		while ((a = strchr(s, '\001')) != NULL &&
+		    (b = strchr(a, '\002')) != NULL) {
+			field = xstrndup(a + 1, (size_t)(b - a - 1));
+			v = out_row_field(o, o->offset, field);
+			free(field);
+			if (v == NULL) {
+				ok = 0;
+				break;
+			}
+			q = shquote(v);
+			t = xasprintf("%s%.*s%s", acc, (int)(a - s), s, q);
+			free(q);
+			free(acc);
+			acc = t;
+			s = b + 1;
+		}
+		if (ok) {
+			t = xasprintf("%s%s", acc, s);
+			cJSON_AddItemToArray(next, cJSON_CreateString(t));
+			free(t);
+		}
+		free(acc);
+	}
+	cJSON_Delete(o->next);
+	o->next = next;
 }
 
 void
@@ -416,15 +496,29 @@ out_envelope(const struct out *o, const struct model *m, const char *path)
 static void
 out_meta(const struct out *o, const struct model *m, cJSON *env)
 {
-	cJSON	*meta = cJSON_AddObjectToObject(env, "meta");
-	cJSON	*w = cJSON_Duplicate(o->warnings, 1);
-	size_t	 i;
+	cJSON		*meta = cJSON_AddObjectToObject(env, "meta");
+	cJSON		*w = cJSON_Duplicate(o->warnings, 1);
+	cJSON		*wc = cJSON_Duplicate(o->warn_codes, 1);
+	const char	*code;
+	size_t		 i;
 
+	/*
+	 * The load warnings of the trace. "tables not loaded" (tables of
+	 * the export no verb reads) is said once, by info, not by every
+	 * verb's answer.
+	 */
 	if (m != NULL)
-		for (i = 0; i < m->nwarnings; i++)
+		for (i = 0; i < m->nwarnings; i++) {
+			code = warncode_of(m->warnings[i]);
+			if (strcmp(code, "tables_not_loaded") == 0 &&
+			    (o->verb == NULL || strcmp(o->verb, "info") != 0))
+				continue;
 			cJSON_AddItemToArray(w,
 			    cJSON_CreateString(m->warnings[i]));
+			cJSON_AddItemToArray(wc, cJSON_CreateString(code));
+		}
 	cJSON_AddItemToObject(meta, "warnings", w);
+	cJSON_AddItemToObject(meta, "warning_codes", wc);
 	cJSON_AddItemToObject(meta, "next", cJSON_Duplicate(o->next, 1));
 }
 
@@ -746,7 +840,11 @@ out_emit(struct out *o, const struct model *m, const char *path)
 	int		 truncated, rc;
 	const cJSON	*w;
 
-	if (out_sort(o, &bad) != 0 || out_project(o, &bad) != 0) {
+	if (out_sort(o, &bad) == 0) {
+		out_fill_next(o);
+		(void)out_project(o, &bad);
+	}
+	if (bad != NULL) {
 		rc = out_error(o, m, path, "usage", "%s", bad);
 		free(bad);
 		return rc;

@@ -10,7 +10,7 @@
  *                   "trace":{"path","kind"},"trace_span":{"origin_ns",
  *                   "span_ns"},"data":{"count","total_matched","truncated",
  *                   "rows":[...],"auxiliary":{...}},"meta":{"warnings":[...],
- *                   "next":[...]}}
+ *                   "warning_codes":[...],"next":[...]}}
  *   --format csv   a header line and one line per row (RFC 4180 quoting)
  *   otherwise      an aligned table sized to the terminal, durations and
  *                  byte counts in human units, followed by auxiliary lines
@@ -44,7 +44,9 @@ struct out {
 	cJSON		*rows;		/* array of row objects */
 	cJSON		*aux;		/* object (auxiliary data) */
 	cJSON		*warnings;	/* array of strings */
+	cJSON		*warn_codes;	/* their codes (strings) */
 	cJSON		*next;		/* array of suggested commands */
+	cJSON		*quoted;	/* strings out_q returned (owned) */
 	cJSON		*inputs;	/* trace.inputs (strings), or NULL:
 					   [path] */
 	const char	*sort;		/* "field[:asc|desc]" or NULL */
@@ -70,10 +72,22 @@ void	 out_free(struct out *);
 void	 out_inputs(struct out *, char *const *files, size_t n);
 /* A new row object appended to o->rows (borrowed). */
 cJSON	*out_row(struct out *);
-void	 out_warn(struct out *, const char *fmt, ...)
-	    __attribute__((format(printf, 2, 3)));
+/* A warning in meta.warnings, its stable code (snake_case) at the same
+ * index of meta.warning_codes. */
+void	 out_warn(struct out *, const char *code, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
 void	 out_next(struct out *, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/*
+ * A hint names a field of the answer with OUT_ROWF("field"): out_emit
+ * replaces it with that field of the first shown row that has it (shell-
+ * quoted), or drops the hint when no row has it, so every hint in
+ * meta.next runs as printed.
+ */
+#define OUT_ROWF(f)	"\001" f "\002"
+/* s as one shell word (see shquote), owned by the out: for paths and
+ * names in meta.next. */
+const char *out_q(struct out *, const char *s);
 /*
  * Sorts, pages, projects and prints. m and path describe the trace (m may
  * be NULL for verbs without one). Returns 0, or EXIT_USAGE via out_error
