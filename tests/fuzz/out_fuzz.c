@@ -381,7 +381,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 5:
 			/* Warnings go to stderr in a table: JSON only. */
 			if ((v = rd_str(&r)) != NULL && o.format == OUT_JSON)
-				out_warn(&o, "%s", v);
+				out_warn(&o, "fuzz", "%s", v);
 			break;
 		case 6:
 			if ((v = rd_str(&r)) != NULL)
