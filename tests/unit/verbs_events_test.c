@@ -536,6 +536,7 @@ test_inspect_errors(void **state)
 	struct model	*m = build_main();
 	const char	*code;
 	char		 line[64];
+	cJSON		*env;
 
 	(void)state;
 	snprintf(line, sizeof line, "t.sqlite ev:%llu",
@@ -543,9 +544,19 @@ test_inspect_errors(void **state)
 	assert_null(verb(m, &cmd_inspect_entry, cmd_inspect_run, line,
 	    &code));
 	assert_string_equal(code, "not_found");
-	assert_null(verb(m, &cmd_inspect_entry, cmd_inspect_run,
-	    "t.sqlite 1 999999", &code));
-	assert_string_equal(code, "not_found");
+	/* One id found, one missing: a row each, the missing one marked. */
+	env = verb(m, &cmd_inspect_entry, cmd_inspect_run,
+	    "t.sqlite 1 999999", &code);
+	assert_non_null(env);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
+	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 0), "id"), 1);
+	assert_null(cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetArrayItem(rows_of(env), 0), "status"));
+	assert_string_equal(str(cJSON_GetArrayItem(rows_of(env), 1),
+	    "status"), "not_found");
+	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 1), "id"),
+	    999999);
+	cJSON_Delete(env);
 	assert_null(verb(m, &cmd_inspect_entry, cmd_inspect_run,
 	    "t.sqlite ev:x", &code));
 	assert_string_equal(code, "usage");
