@@ -75,6 +75,28 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 	}
 }
 
+/*
+ * The selected event's first and last columns in the lanes, clipped to
+ * them; 0 when it lies outside the window.
+ */
+static int
+tl_sel_cols(const struct tl *v, const struct lod_view *lv, int *c0, int *c1)
+{
+	int64_t	s, e;
+
+	s = model_ev_start(v->m, v->sel_gid);
+	e = model_ev_end(v->m, v->sel_gid);
+	if (e < lv->t0 || s >= lv->t0 + lv->span)
+		return 0;
+	*c0 = lod_col_of(lv, s);
+	*c1 = e > s ? lod_col_of(lv, e - 1) : *c0;
+	if (*c0 < 0)
+		*c0 = 0;
+	if (*c1 >= v->tw)
+		*c1 = v->tw - 1;
+	return *c1 >= *c0;
+}
+
 /* The cursor column, and the selected event, over the lanes. */
 static void
 tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
@@ -82,7 +104,6 @@ tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	struct cell	*c;
 	size_t		 row;
 	int		 y, c0, c1;
-	int64_t		 s, e;
 
 	for (y = v->rows_y; y < v->rows_y + v->rows_h; y++) {
 		c = cellgrid_at(g, v->tx + v->cur, y);
@@ -100,17 +121,7 @@ tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	if (row == (size_t)-1 || row < v->top ||
 	    row >= v->top + (size_t)v->rows_h)
 		return;
-	s = model_ev_start(v->m, v->sel_gid);
-	e = model_ev_end(v->m, v->sel_gid);
-	if (e < lv->t0 || s >= lv->t0 + lv->span)
-		return;
-	c0 = lod_col_of(lv, s);
-	c1 = e > s ? lod_col_of(lv, e - 1) : c0;
-	if (c0 < 0)
-		c0 = 0;
-	if (c1 >= v->tw)
-		c1 = v->tw - 1;
-	if (c1 >= c0)
+	if (tl_sel_cols(v, lv, &c0, &c1))
 		cellgrid_attr(g, v->tx + c0, v->rows_y + (int)(row - v->top),
 		    c1 - c0 + 1, CGA_SEL, 1);
 }
@@ -123,23 +134,12 @@ tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 static void
 tl_draw_selmark(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
-	int64_t	s, e;
 	int	c0, c1;
 
 	if (v->sel_gid == NONE32 || layout_find(v->lay, v->sel_gid) ==
 	    (size_t)-1)
 		return;
-	s = model_ev_start(v->m, v->sel_gid);
-	e = model_ev_end(v->m, v->sel_gid);
-	if (e < lv->t0 || s >= lv->t0 + lv->span)
-		return;
-	c0 = lod_col_of(lv, s);
-	c1 = e > s ? lod_col_of(lv, e - 1) : c0;
-	if (c0 < 0)
-		c0 = 0;
-	if (c1 >= v->tw)
-		c1 = v->tw - 1;
-	if (c1 < c0)
+	if (!tl_sel_cols(v, lv, &c0, &c1))
 		return;
 	if (c0 > 0)
 		cellgrid_put(g, v->tx + c0 - 1, 0, L'[', CG_RULER | CGA_BOLD);

@@ -50,12 +50,6 @@ iters_library_domain(const char *name)
 	return 0;
 }
 
-size_t
-iters_family(const char *name, char *out, size_t len)
-{
-	return nvtx_family(name, out, len);
-}
-
 /* A PyTorch per-operator range (never a marker)? */
 static int
 im_per_op(const struct model *m, const char *name, const struct nvtx_info *ni)
@@ -154,7 +148,7 @@ im_families(struct im_ctx *c)
 			if (l->kind[i] != EV_NVTX || im_comm(name, l->flags[i])
 			    || im_per_op(m, name, ni))
 				continue;
-			iters_family(name, buf, sizeof buf);
+			nvtx_family(name, buf, sizeof buf);
 			if (buf[0] == '\0')
 				continue;
 			f = strpool_intern0(c->fam, buf);

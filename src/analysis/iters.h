@@ -16,7 +16,7 @@
  *     holding ", seq = N" or ", op_id = N", or a Kineto cpu_op other than
  *     ProfilerStep#N (PyTorch before 1.9 recorded its steps as operators),
  *   - not communication (EVF_COMM, names starting nccl, rccl or gloo).
- * Its family is iters_family() of its name. It is top-level when no
+ * Its family is nvtx_family() of its name (model/nvtxfam.h). It is top-level when no
  * eligible range of a repeating family (at least ITERS_MIN_REPEAT on the
  * thread) encloses it on its thread, in any domain: wrappers that occur
  * once or twice ("Loop", "main") do not count. A family is a marker when
@@ -132,12 +132,6 @@ void	 iters_free(struct iters *);
 int	 iters_rank_map(const struct model *, int32_t *rank);
 /* The iterations of process p (index or NONE32), or NULL. */
 const struct iters_proc *iters_of(const struct iters *, uint32_t p);
-/*
- * The family of an NVTX name: nvtx_family() (model/nvtxfam.h), the one
- * normaliser. Writes into out (NUL-terminated, truncated to len); returns
- * the length written.
- */
-size_t	 iters_family(const char *name, char *out, size_t len);
 /* Whether an NVTX domain name is a library's (never a marker). */
 int	 iters_library_domain(const char *name);
 

@@ -14,46 +14,27 @@ export XDG_CACHE_HOME="$TMPD/xdg"
 T="$TMPD/t.sqlite"
 expect_rc 0 "$G" demo --out "$T" --events 2000 --gpus 1
 
-# check VERB-SCHEMA JSON-FILE PYTHON-ASSERTIONS: validates the envelope and
-# runs the assertions with d (the document) and rows.
-check() {
-	"$G" schema "$1" >"$TMPD/schema.json" || fail "schema $1"
-	python3 - "$TMPD/schema.json" "$2" "$3" <<'PY' || fail "$1: $3 ($(head -c 300 "$2"))"
-import json, os, sys
-sys.path.insert(0, os.path.join(os.environ.get("GPULENS_SRCDIR", "."),
-                                "tests", "cli"))
-from schema_test import validate
-s = json.load(open(sys.argv[1]))
-d = json.load(open(sys.argv[2]))
-errs = validate(d, s)
-if errs:
-    print(errs[:3]); sys.exit(1)
-rows = d.get("data", {}).get("rows", [])
-sys.exit(0 if eval(sys.argv[3]) else 1)
-PY
-}
-
 # One id found, one missing: two rows in the order given, exit 0.
 expect_rc 0 "$G" inspect "$T" 99999999 ev:1 --json
-check inspect "$TMPD/out" 'd["data"]["count"] == 2 and rows[0] == {"key": "ev:99999999", "id": 99999999, "status": "not_found"} and rows[1]["key"] == "ev:1" and rows[1]["id"] == 1 and "status" not in rows[1] and rows[1]["kind"] == "memcpy"'
+check_json inspect "$TMPD/out" 'd["data"]["count"] == 2 and rows[0] == {"key": "ev:99999999", "id": 99999999, "status": "not_found"} and rows[1]["key"] == "ev:1" and rows[1]["id"] == 1 and "status" not in rows[1] and rows[1]["kind"] == "memcpy"'
 # The table shows the missing id with its status.
 expect_rc 0 "$G" inspect "$T" 1 99999999 --fields key,status
 grep -q '^ev:99999999  *not_found' "$TMPD/out" || fail "table: $(cat "$TMPD/out")"
 # None found: the not_found error naming them all.
 expect_rc 2 "$G" inspect "$T" 99999998 99999999 --json
-check inspect "$TMPD/out" 'd["error"]["code"] == "not_found" and "99999998, 99999999" in d["error"]["message"]'
+check_json inspect "$TMPD/out" 'd["error"]["code"] == "not_found" and "99999998, 99999999" in d["error"]["message"]'
 # Not an id: a usage error, even beside a good one.
 expect_rc 2 "$G" inspect "$T" 1 bogus --json
-check inspect "$TMPD/out" 'd["error"]["code"] == "usage"'
+check_json inspect "$TMPD/out" 'd["error"]["code"] == "usage"'
 # --limit and --offset page the rows; without --limit every row is there.
 expect_rc 0 "$G" inspect "$T" 1 2 3 4 --limit 2 --json
-check inspect "$TMPD/out" '[r["id"] for r in rows] == [1, 2] and d["data"]["truncated"] is True and d["data"]["total_matched"] == 4'
+check_json inspect "$TMPD/out" '[r["id"] for r in rows] == [1, 2] and d["data"]["truncated"] is True and d["data"]["total_matched"] == 4'
 expect_rc 0 "$G" inspect "$T" 1 2 3 4 --limit 2 --offset 2 --json
-check inspect "$TMPD/out" '[r["id"] for r in rows] == [3, 4] and d["data"]["truncated"] is False'
+check_json inspect "$TMPD/out" '[r["id"] for r in rows] == [3, 4] and d["data"]["truncated"] is False'
 ids=$(seq 0 59 | tr '\n' ' ')
 # shellcheck disable=SC2086
 expect_rc 0 "$G" inspect "$T" $ids --json
-check inspect "$TMPD/out" 'd["data"]["count"] == 60 and d["data"]["truncated"] is False'
+check_json inspect "$TMPD/out" 'd["data"]["count"] == 60 and d["data"]["truncated"] is False'
 
 # report REPORT: the same on an Nsight Compute report.
 report() {
@@ -62,11 +43,11 @@ report() {
 	n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"]["count"])' "$TMPD/out")
 	[ "$n" -gt 5 ] || fail "$R: launch 0 has $n rows"
 	expect_rc 0 "$G" inspect "$R" 0 launch:99999 --json
-	check report-inspect "$TMPD/out" "d['data']['count'] == $n + 1 and rows[-1] == {'key': 'launch:99999', 'launch_id': 99999, 'status': 'not_found'} and len(d['data']['auxiliary']['launches']) == 1"
+	check_json report-inspect "$TMPD/out" "d['data']['count'] == $n + 1 and rows[-1] == {'key': 'launch:99999', 'launch_id': 99999, 'status': 'not_found'} and len(d['data']['auxiliary']['launches']) == 1"
 	expect_rc 0 "$G" inspect "$R" 0 --limit 5 --json
-	check report-inspect "$TMPD/out" "d['data']['count'] == 5 and d['data']['total_matched'] == $n and d['data']['truncated'] is True"
+	check_json report-inspect "$TMPD/out" "d['data']['count'] == 5 and d['data']['total_matched'] == $n and d['data']['truncated'] is True"
 	expect_rc 2 "$G" inspect "$R" 99999 --json
-	check report-inspect "$TMPD/out" 'd["error"]["code"] == "not_found"'
+	check_json report-inspect "$TMPD/out" 'd["error"]["code"] == "not_found"'
 }
 report "$GPULENS_SRCDIR/fixtures/ncu/gemm.ncu-rep"
 FX=${GPULENS_FIXTURES:-/nonexistent}

@@ -13,24 +13,6 @@ export XDG_CACHE_HOME="$TMPD/xdg"
 T="$TMPD/t.sqlite"
 cp "$GPULENS_SRCDIR/fixtures/nsys/export-2022.sqlite" "$T" || fail "copy"
 
-# check VERB JSON-FILE PYTHON-ASSERTIONS (d: the document, rows).
-check() {
-	"$G" schema "$1" >"$TMPD/schema.json" || fail "schema $1"
-	python3 - "$TMPD/schema.json" "$2" "$3" <<'PY' || fail "$1: $3 ($(head -c 400 "$2"))"
-import json, os, sys
-sys.path.insert(0, os.path.join(os.environ.get("GPULENS_SRCDIR", "."),
-                                "tests", "cli"))
-from schema_test import validate
-s = json.load(open(sys.argv[1]))
-d = json.load(open(sys.argv[2]))
-errs = validate(d, s)
-if errs:
-    print(errs[:3]); sys.exit(1)
-rows = d.get("data", {}).get("rows", [])
-sys.exit(0 if eval(sys.argv[3]) else 1)
-PY
-}
-
 # Text: written, then reused, with the cache file and its size.
 expect_rc 0 "$G" prep "$T"
 grep -q "^$T: cache written, $XDG_CACHE_HOME/gpulens/t.sqlite-[0-9a-f]*\.gpulens ([0-9.]* KiB)\$" "$TMPD/out" ||
@@ -40,25 +22,25 @@ grep -q "^$T: cache reused, " "$TMPD/out" || fail "prep again says: $(cat "$TMPD
 cache=$(ls "$XDG_CACHE_HOME"/gpulens/t.sqlite-*.gpulens)
 size=$(wc -c <"$cache" | tr -d ' ')
 expect_rc 0 "$G" prep --json "$T"
-check prep "$TMPD/out" "d['command'] == 'prep' and rows == [{'key': '$T', 'path': '$T', 'action': 'reused', 'cache_file': '$cache', 'files': 1, 'bytes': $size, 'error': None}]"
+check_json prep "$TMPD/out" "d['command'] == 'prep' and rows == [{'key': '$T', 'path': '$T', 'action': 'reused', 'cache_file': '$cache', 'files': 1, 'bytes': $size, 'error': None}]"
 # One trace of two cannot be loaded: its row says so, exit 2; none: the
 # error envelope.
 expect_rc 2 "$G" prep "$TMPD/missing.sqlite" "$T" --json
-check prep "$TMPD/out" "[r['action'] for r in rows] == ['failed', 'reused'] and 'missing.sqlite' in rows[0]['error']"
+check_json prep "$TMPD/out" "[r['action'] for r in rows] == ['failed', 'reused'] and 'missing.sqlite' in rows[0]['error']"
 expect_rc 2 "$G" prep "$TMPD/missing.sqlite" --json
-check prep "$TMPD/out" 'd["error"]["code"] == "bad_input"'
+check_json prep "$TMPD/out" 'd["error"]["code"] == "bad_input"'
 expect_rc 2 "$G" prep --json
-check prep "$TMPD/out" 'd["error"]["code"] == "usage"'
+check_json prep "$TMPD/out" 'd["error"]["code"] == "usage"'
 expect_rc 2 "$G" prep --bogus "$T" --json
-check prep "$TMPD/out" 'd["error"]["code"] == "usage"'
+check_json prep "$TMPD/out" 'd["error"]["code"] == "usage"'
 # --beside: the cache next to the trace.
 expect_rc 0 "$G" prep --beside --json "$T"
-check prep "$TMPD/out" "rows[0]['action'] == 'written' and rows[0]['cache_file'] == '$TMPD/.t.sqlite.gpulens'"
+check_json prep "$TMPD/out" "rows[0]['action'] == 'written' and rows[0]['cache_file'] == '$TMPD/.t.sqlite.gpulens'"
 
 # clean: what was removed (the cache in the directory and beside), then
 # nothing.
 expect_rc 0 "$G" clean --json "$T"
-check clean "$TMPD/out" "d['command'] == 'clean' and rows[0]['path'] == '$T' and rows[0]['action'] == 'removed' and rows[0]['files'] == 2 and rows[0]['bytes'] > 0 and rows[0]['cache_file'] == '$cache'"
+check_json clean "$TMPD/out" "d['command'] == 'clean' and rows[0]['path'] == '$T' and rows[0]['action'] == 'removed' and rows[0]['files'] == 2 and rows[0]['bytes'] > 0 and rows[0]['cache_file'] == '$cache'"
 [ -e "$cache" ] && fail "clean left $cache"
 [ -e "$TMPD/.t.sqlite.gpulens" ] && fail "clean left the cache beside"
 expect_rc 0 "$G" clean "$T"
@@ -68,10 +50,10 @@ expect_rc 0 "$G" clean "$T"
 grep -q "^$T: removed 1 file ([0-9.]* KiB)\$" "$TMPD/out" || fail "clean says: $(cat "$TMPD/out")"
 expect_rc 0 "$G" prep "$T"
 expect_rc 0 "$G" clean --all --json
-check clean "$TMPD/out" "rows[0]['path'] == '$XDG_CACHE_HOME/gpulens' and rows[0]['action'] == 'removed' and rows[0]['files'] == 1"
+check_json clean "$TMPD/out" "rows[0]['path'] == '$XDG_CACHE_HOME/gpulens' and rows[0]['action'] == 'removed' and rows[0]['files'] == 1"
 expect_rc 2 "$G" clean --json
-check clean "$TMPD/out" 'd["error"]["code"] == "usage"'
+check_json clean "$TMPD/out" 'd["error"]["code"] == "usage"'
 expect_rc 2 "$G" clean --all "$T" --json
-check clean "$TMPD/out" 'd["error"]["code"] == "usage"'
+check_json clean "$TMPD/out" 'd["error"]["code"] == "usage"'
 [ -f "$T" ] || fail "the trace was removed"
 pass

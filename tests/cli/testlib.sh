@@ -13,3 +13,22 @@ expect_rc() {
 	rc=$?
 	[ "$rc" -eq "$want" ] || fail "'$*' exited $rc, expected $want: $(cat "$TMPD/err")"
 }
+# check_json VERB JSON-FILE PYTHON-EXPR: validates the document in JSON-FILE
+# against `gpulens schema VERB`, then fails unless PYTHON-EXPR is true, with
+# d the document and rows its data.rows.
+check_json() {
+	"$GPULENS" schema "$1" >"$TMPD/schema.json" || fail "schema $1"
+	python3 - "$TMPD/schema.json" "$2" "$3" <<'PY' || fail "$1: $3 ($(head -c 400 "$2"))"
+import json, os, sys
+sys.path.insert(0, os.path.join(os.environ.get("GPULENS_SRCDIR", "."),
+                                "tests", "cli"))
+from schema_test import validate
+s = json.load(open(sys.argv[1]))
+d = json.load(open(sys.argv[2]))
+errs = validate(d, s)
+if errs:
+    print(errs[:3]); sys.exit(1)
+rows = d.get("data", {}).get("rows", [])
+sys.exit(0 if eval(sys.argv[3]) else 1)
+PY
+}

@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "analysis/iters.h"
+#include "model/nvtxfam.h"
 #include "analysis/steady.h"
 #include "model/builder.h"
 #include "model/model.h"
@@ -152,15 +153,15 @@ test_family(void **state)
 	char	buf[128];
 
 	(void)state;
-	iters_family("ProfilerStep#12", buf, sizeof buf);
+	nvtx_family("ProfilerStep#12", buf, sizeof buf);
 	assert_string_equal(buf, "ProfilerStep#*");
-	iters_family("Step 190 to 200", buf, sizeof buf);
+	nvtx_family("Step 190 to 200", buf, sizeof buf);
 	assert_string_equal(buf, "Step * to *");
-	iters_family("layers.3", buf, sizeof buf);
+	nvtx_family("layers.3", buf, sizeof buf);
 	assert_string_equal(buf, "layers.3");
-	iters_family("conv2d 64", buf, sizeof buf);
+	nvtx_family("conv2d 64", buf, sizeof buf);
 	assert_string_equal(buf, "conv2d *");
-	iters_family("aten::mm, seq = 4, op_id = 99", buf, sizeof buf);
+	nvtx_family("aten::mm, seq = 4, op_id = 99", buf, sizeof buf);
 	assert_string_equal(buf, "aten::mm");
 	assert_true(iters_library_domain("CCCL"));
 	assert_true(iters_library_domain("nccl"));
