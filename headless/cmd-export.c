@@ -1,5 +1,5 @@
 /*
- * cmd-export: `gpulens export --to perfetto|csv TRACE` writes the selected
+ * cmd-export: `gpulens export --to perfetto|csv|svg|html TRACE` writes the selected
  * events (all the shared filters, --type, window; the window end is --until
  * here, since --to names the format) to stdout, streaming: events are
  * written as they are visited, so memory stays bounded by the number of
@@ -26,6 +26,14 @@
  * thread where it nests ("<thread> (overlap 1)", tid + k * 2^24), and so do
  * partial overlaps on a GPU stream.
  *
+ * svg, html: a picture of the window (default: the whole trace) with the
+ * timeline view's rows, labels and colours, one rectangle per selected
+ * event (tui/figure.c, reached through cmd_global.figure); html wraps the
+ * same SVG in a self-contained page. --width sets the time axis in pixels,
+ * --detail adds the per-stream sync and overlap rows, --max-shapes caps
+ * the rectangles (beyond it rows are drawn per pixel column, with a
+ * warning).
+ *
  * csv: a header and one line per selected event with the search columns
  * (evrow.h) plus key, in start order across all tracks (ties by id), CSV
  * quoted as out.c quotes (RFC 4180); grid and block as "[x,y,z]", null as
@@ -50,6 +58,8 @@
 #include "headless/out.h"
 #include "util/sanitize.h"
 #include "headless/select.h"
+#include "headless/vopt.h"
+#include "model/figreq.h"
 #include "util/xmalloc.h"
 
 #define EXPORT_OPTS (OPT_OUTPUT | OPT_TO | OPT_WINDOW | OPT_FILTER | OPT_TYPE)
@@ -66,18 +76,27 @@ static const struct cmd_option export_vopts[] = {
 	{ "--format", "table|json", "json: as --json", CMD_OPT_AS, NULL },
 	{ "--fields", NULL, "export writes every column: use --to csv, not "
 	    "--format or --fields", CMD_OPT_REFUSE, NULL },
+	{ "--width", "PX", "svg, html: pixels of the time axis (default "
+	    "1200)", CMD_OPT_OWN, NULL },
+	{ "--detail", NULL, "svg, html: the per-stream sync and overlap rows "
+	    "too", CMD_OPT_OWN, NULL },
+	{ "--max-shapes", "N", "svg, html: above N events, draw rows per "
+	    "pixel column (default 200000; 0: no limit)", CMD_OPT_OWN, NULL },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 
 const struct cmd_entry cmd_export_entry = {
 	.name = "export",
-	.usage = "gpulens export [--to perfetto|csv] [OPTIONS] TRACE",
+	.usage = "gpulens export [--to perfetto|csv|svg|html] [OPTIONS] TRACE",
 	.help =
 	"Writes the selected events to stdout, streaming: --to perfetto (the\n"
 	"default) a Chrome trace JSON for ui.perfetto.dev, one process per GPU\n"
 	"and a thread per stream, CPU threads under their pids, launch flows\n"
 	"from API calls to GPU work; --to csv one line per event with the\n"
-	"search columns. The window end is --until (--to names the format).",
+	"search columns; --to svg a picture of the window with the terminal\n"
+	"UI's rows, labels and colours, one rectangle per event (its name as\n"
+	"a tooltip); --to html the same picture in a self-contained page.\n"
+	"The window end is --until (--to names the format).",
 	.args = { 1, -1, "expected a trace" },
 	.input = CMD_IN_TRACES,
 	.options = EXPORT_OPTS,
@@ -844,8 +863,8 @@ cmd_export_run(const struct model *m, const struct opts *o, FILE *fp,
 		csv = 1;
 	else {
 		*code = "usage";
-		*cause = xasprintf("unknown export format '%s' (perfetto or "
-		    "csv)", o->to_format);
+		*cause = xasprintf("unknown export format '%s' (perfetto, "
+		    "csv, svg or html)", o->to_format);
 		return -1;
 	}
 	if (o->fields != NULL || o->format == OUT_CSV) {
@@ -893,13 +912,101 @@ cmd_export_run(const struct model *m, const struct opts *o, FILE *fp,
 	return rc;
 }
 
+/* Whether event gid passes the verb's filters (figure callback). */
+static int
+export_keep(void *arg, uint32_t gid)
+{
+	struct sel	*s = arg;
+	struct evref	 r = model_ev(s->m, gid);
+
+	return sel_track(s, r.track) && sel_event(s, r.track, r.idx);
+}
+
+/* --to svg|html: the figure writer draws the window. */
+static int
+export_figure(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
+{
+	const struct model	*m = ctx->in->m;
+	struct figreq		 rq;
+	struct sel		 s;
+	long long		 w, mx;
+	int			 rc;
+
+	w = vopt_int(ctx->v, ctx->nv, "--width", 1200);
+	mx = vopt_int(ctx->v, ctx->nv, "--max-shapes", 200000);
+	if (w < 16 || w > 100000) {
+		*code = "usage";
+		*cause = xasprintf("--width takes 16 to 100000 pixels");
+		return -1;
+	}
+	if (mx < 0) {
+		*code = "usage";
+		*cause = xasprintf("--max-shapes takes a count (0: no limit)");
+		return -1;
+	}
+	if (ctx->g == NULL || ctx->g->figure == NULL) {
+		*code = "internal";
+		*cause = xasprintf("this build has no figure writer");
+		return -1;
+	}
+	if (sel_init(&s, m, ctx->o, cause) != 0) {
+		*code = "usage";
+		return -1;
+	}
+	memset(&rq, 0, sizeof rq);
+	rq.t0 = s.t0 > m->origin_ns ? s.t0 : m->origin_ns;
+	rq.t1 = s.t1 < m->end_ns ? s.t1 : m->end_ns;
+	if (rq.t1 <= rq.t0) {
+		if (sel_window_empty(&s))
+			out_warn(out, "window_outside",
+			    "the window lies outside the trace");
+		rq.t1 = rq.t0 + 1;
+	}
+	rq.origin = m->origin_ns;
+	rq.width = (int)w;
+	rq.html = strcmp(ctx->o->to_format, "html") == 0;
+	rq.detail = vopt_get(ctx->v, ctx->nv, "--detail") != NULL;
+	rq.title = ctx->in->path;
+	rq.keep = export_keep;
+	rq.arg = &s;
+	rq.max_shapes = (uint64_t)mx;
+	rc = ctx->g->figure(m, &rq, stdout, cause);
+	sel_free(&s);
+	if (rc != 0) {
+		*code = "usage";
+		return -1;
+	}
+	if (rq.nbinned > 0)
+		out_warn(out, "figure_binned",
+		    "the window holds more than %llu events: %llu rows are "
+		    "drawn per pixel column (narrow the window or raise "
+		    "--max-shapes)", (unsigned long long)rq.max_shapes,
+		    (unsigned long long)rq.nbinned);
+	else if (rq.nshapes == 0)
+		out_warn(out, "no_match", "no events match");
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		*code = "internal";
+		*cause = xasprintf("write error: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
 static int
 export_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
     char **cause)
 {
 	const cJSON	*w;
+	const char	*to = ctx->o->to_format;
+	int		 rc;
 
-	if (cmd_export_run(ctx->in->m, ctx->o, stdout, out, code, cause) != 0)
+	if (to != NULL && (strcmp(to, "svg") == 0 || strcmp(to, "html") == 0))
+		rc = export_figure(ctx, out, code, cause);
+	else
+		rc = cmd_export_run(ctx->in->m, ctx->o, stdout, out, code,
+		    cause);
+	if (rc != 0)
 		return -1;
 	/* The trace went to stdout; warnings go to stderr. */
 	cJSON_ArrayForEach(w, out->warnings) {

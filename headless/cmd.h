@@ -17,6 +17,7 @@
 #define GPULENS_CMD_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "model/model.h"
 #include "sources/input.h"
@@ -24,6 +25,7 @@
 #define EXIT_USAGE	2
 #define EXIT_INTERNAL	1
 
+struct figreq;
 struct out;
 struct opts;
 struct vopt;
@@ -43,6 +45,13 @@ struct cmd_global {
 	 */
 	int		(*tui)(const struct input *, const char *title,
 			    const struct cmd_global *);
+	/*
+	 * Draws a window of a model as SVG or HTML (export --to svg|html)
+	 * with the timeline view's rows and colours; set by the entry like
+	 * tui. Returns 0, or -1 with *cause.
+	 */
+	int		(*figure)(const struct model *, struct figreq *, FILE *,
+			    char **cause);
 };
 
 /* What a verb reads; the driver loads it before calling run. */

@@ -33,6 +33,7 @@
 #include "headless/out.h"
 #include "model/cachedir.h"
 #include "sources/input.h"
+#include "tui/figure.h"
 #include "tui/keymap.h"
 #include "tui/tui.h"
 #include "util/sanitize.h"
@@ -191,6 +192,7 @@ main(int argc, char **argv)
 	memset(&g, 0, sizeof g);
 	g.progress = -1;
 	g.tui = main_tui;
+	g.figure = figure_write;
 	av = calloc((size_t)argc + 1, sizeof *av);
 	if (av == NULL)
 		return EXIT_INTERNAL;

@@ -49,7 +49,7 @@ static const struct opt_desc opt_table[] = {
 	{ O_LIMIT, "--limit", OPT_PAGE, 1, "N",
 	    "at most N rows (default 50; 0 = all)" },
 	{ O_OFFSET, "--offset", OPT_PAGE, 1, "N", "skip the first N rows" },
-	{ O_TOFMT, "--to", OPT_TO, 1, "perfetto|csv", "export format" },
+	{ O_TOFMT, "--to", OPT_TO, 1, "perfetto|csv|svg|html", "export format" },
 	{ O_FROM, "--from", OPT_WINDOW, 1, "TIME",
 	    "window start (ns, or 12.5ms, 3s; @ for absolute)" },
 	{ O_TO, "--to", OPT_WINDOW, 1, "TIME", "window end" },

@@ -48,6 +48,7 @@
 #include "tui/app.h"
 #include "tui/cellgrid.h"
 #include "tui/glyph.h"
+#include "tui/palette.h"
 #include "tui/script.h"
 #include "util/timing.h"
 #include "tui/tui.h"
@@ -79,31 +80,28 @@ struct tui_frame {
 	long		 bytes;
 };
 
-/* One entry per colour class. Colours: -1 is the terminal default. */
-static const struct {
-	short		 fg256, bg256, fg8, bg8;
-	int		 bold;		/* bold in colour modes too */
-	attr_t		 mono;		/* attributes without colour */
-} tui_palette[CG_CLASS_COUNT] = {
-	[CG_NORMAL] = { -1, -1, -1, -1, 0, A_NORMAL },
-	[CG_LABEL] = { 252, -1, COLOR_WHITE, -1, 0, A_NORMAL },
-	[CG_GROUP] = { 231, -1, COLOR_WHITE, -1, 1, A_BOLD },
-	[CG_RULER] = { 250, 236, COLOR_CYAN, -1, 0, A_UNDERLINE },
-	[CG_STATUS] = { 16, 250, COLOR_BLACK, COLOR_WHITE, 0, A_REVERSE },
-	[CG_DETAIL] = { 252, -1, COLOR_WHITE, -1, 0, A_NORMAL },
-	[CG_KEY] = { 110, -1, COLOR_CYAN, -1, 0, A_DIM },
-	[CG_HELP] = { 231, 24, COLOR_WHITE, COLOR_BLUE, 0, A_REVERSE },
-	[CG_BORDER] = { 242, -1, COLOR_WHITE, -1, 0, A_DIM },
-	[CG_DIM] = { 242, -1, COLOR_WHITE, -1, 0, A_DIM },
-	[CG_KERNEL] = { 39, -1, COLOR_CYAN, -1, 0, A_BOLD },
-	[CG_COMM] = { 170, -1, COLOR_MAGENTA, -1, 0, A_BOLD },
-	[CG_MEMCPY] = { 78, -1, COLOR_GREEN, -1, 0, A_NORMAL },
-	[CG_MEMSET] = { 179, -1, COLOR_YELLOW, -1, 0, A_NORMAL },
-	[CG_SYNC] = { 203, -1, COLOR_RED, -1, 0, A_NORMAL },
-	[CG_API] = { 180, -1, COLOR_YELLOW, -1, 0, A_NORMAL },
-	[CG_NVTX] = { 114, -1, COLOR_GREEN, -1, 0, A_NORMAL },
-	[CG_OSRT] = { 146, -1, COLOR_BLUE, -1, 0, A_NORMAL },
-	[CG_OTHER] = { 245, -1, COLOR_WHITE, -1, 0, A_DIM },
+/* Attributes of each colour class without colour (palette.h has the
+ * colours). */
+static const attr_t tui_mono[CG_CLASS_COUNT] = {
+	[CG_NORMAL] = A_NORMAL,
+	[CG_LABEL] = A_NORMAL,
+	[CG_GROUP] = A_BOLD,
+	[CG_RULER] = A_UNDERLINE,
+	[CG_STATUS] = A_REVERSE,
+	[CG_DETAIL] = A_NORMAL,
+	[CG_KEY] = A_DIM,
+	[CG_HELP] = A_REVERSE,
+	[CG_BORDER] = A_DIM,
+	[CG_DIM] = A_DIM,
+	[CG_KERNEL] = A_BOLD,
+	[CG_COMM] = A_BOLD,
+	[CG_MEMCPY] = A_NORMAL,
+	[CG_MEMSET] = A_NORMAL,
+	[CG_SYNC] = A_NORMAL,
+	[CG_API] = A_NORMAL,
+	[CG_NVTX] = A_NORMAL,
+	[CG_OSRT] = A_NORMAL,
+	[CG_OTHER] = A_DIM,
 };
 
 struct tui {
@@ -228,6 +226,7 @@ static void
 tui_colours(struct tui *t, int no_color)
 {
 	const char	*nc = getenv("NO_COLOR");
+	const struct palette_entry *pe;
 	short		 fg, bg, dfg = -1, dbg = -1;
 	int		 i, n = CG_CLASS_COUNT;
 
@@ -244,10 +243,9 @@ tui_colours(struct tui *t, int no_color)
 		return;
 	t->colour = COLORS >= 256 ? 256 : 8;
 	for (i = 0; i < n; i++) {
-		fg = t->colour == 256 ? tui_palette[i].fg256 :
-		    tui_palette[i].fg8;
-		bg = t->colour == 256 ? tui_palette[i].bg256 :
-		    tui_palette[i].bg8;
+		pe = palette_get(i);
+		fg = t->colour == 256 ? pe->fg256 : pe->fg8;
+		bg = t->colour == 256 ? pe->bg256 : pe->bg8;
 		init_pair((short)(i + 1), fg < 0 ? dfg : fg, bg < 0 ? dbg : bg);
 		/* The filled variant: dark text on the class colour. */
 		init_pair((short)(n + i + 1), t->colour == 256 ? 16 :
@@ -266,11 +264,11 @@ tui_style(const struct tui *t, uint16_t a, attr_t *at, short *pair)
 		cls = CG_NORMAL;
 	*pair = 0;
 	if (t->colour) {
-		*at = tui_palette[cls].bold ? A_BOLD : A_NORMAL;
+		*at = palette_get(cls)->bold ? A_BOLD : A_NORMAL;
 		*pair = (short)((a & CGA_FILL) ? CG_CLASS_COUNT + cls + 1 :
 		    cls + 1);
 	} else {
-		*at = tui_palette[cls].mono;
+		*at = tui_mono[cls];
 		if (a & CGA_FILL)
 			*at = A_REVERSE;
 	}
