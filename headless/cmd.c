@@ -50,6 +50,7 @@ extern const struct cmd_entry	cmd_roofline_entry;
 extern const struct cmd_entry	cmd_ncu_command_entry;
 extern const struct cmd_entry	cmd_mcp_entry;
 extern const struct cmd_entry	cmd_recipes_entry;
+extern const struct cmd_entry	cmd_record_entry;
 extern const struct cmd_entry	cmd_complete_entry;
 
 const struct cmd_entry *cmd_table[] = {
@@ -85,6 +86,7 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_schema_entry,
 	&cmd_mcp_entry,
 	&cmd_recipes_entry,
+	&cmd_record_entry,
 	&cmd_complete_entry,
 	NULL
 };

@@ -88,6 +88,11 @@ def attempt(verb, opt, val, real):
         words = [w if w != "FILE" else out for w in words]
         rc, text = run([verb] + words + ["--out", out, "--events", "1000"])
         return rc == 0
+    if verb == "record":
+        rc, text = run([verb] + words + (["--ncu"] if opt ==
+            "--launch-count" else []) + ["--dry-run", "--", "python3",
+            "x.py"])
+        return rc == 0
     if verb in ("recipes", "schema", "mcp"):
         rc, text = run([verb] + words + (["stats"] if verb == "schema"
             else []))
