@@ -51,6 +51,7 @@ extern const struct cmd_entry	cmd_ncu_command_entry;
 extern const struct cmd_entry	cmd_mcp_entry;
 extern const struct cmd_entry	cmd_recipes_entry;
 extern const struct cmd_entry	cmd_record_entry;
+extern const struct cmd_entry	cmd_mpi_entry;
 extern const struct cmd_entry	cmd_complete_entry;
 
 const struct cmd_entry *cmd_table[] = {
@@ -72,6 +73,7 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_memcpy_entry,
 	&cmd_comm_entry,
 	&cmd_ranks_entry,
+	&cmd_mpi_entry,
 	&cmd_hardware_entry,
 	&cmd_export_entry,
 	&cmd_diff_entry,
