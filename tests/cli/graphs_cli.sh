@@ -104,6 +104,24 @@ assert all(r["whole"] and r["ops"] == 1 and r["kernels"] == 0 and
     r["launch_api"] is not None for r in rows)
 PY
 
+# A generated Kineto trace: one replay of KGEN_GRAPH_KERNELS (3) kernels
+# per iteration, one graph.
+K="$TMPD/k.json"
+expect_rc 0 "$G" demo --format kineto --out "$K" --events 40000 --plant graph
+expect_rc 0 "$G" graphs "$K" --json
+python3 - "$K" "$TMPD/out" <<'PY' || fail "graphs, generated Kineto trace"
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+d = json.load(open(sys.argv[2]))
+steps = [e for e in ev if e.get("cat") == "user_annotation" and
+    e["name"].startswith("ProfilerStep#")]
+rows = d["data"]["rows"]
+assert len(rows) == len(steps) > 1, (len(rows), len(steps))
+assert all(r["kernels"] == 3 and r["graph"] == 1 and
+    r["graph_source"] == "signature" and
+    r["launch_api"] == "cudaGraphLaunch" for r in rows), rows
+PY
+
 # An Nsight Compute report: refused.
 expect_rc 2 "$G" graphs "$GPULENS_SRCDIR/fixtures/ncu/gemm.ncu-rep"
 grep -q "Nsight Compute report" "$TMPD/err" || fail "ncu: $(cat "$TMPD/err")"
