@@ -65,16 +65,22 @@ replay_same_ctx(const struct model *m, uint32_t a, uint32_t b)
 int
 replay_first(const struct model *m, uint32_t gid)
 {
-	const uint32_t	*g;
-	uint32_t	 api = replay_call(m, gid);
-	size_t		 n, i;
+	uint32_t	 api = replay_call(m, gid), g;
+	size_t		 i;
 
 	if (api == NONE32)
 		return 1;
-	n = correlate_gpu(m, api, &g);
-	for (i = 0; i < n; i++)
-		if (replay_same_ctx(m, g[i], gid))
-			return g[i] == gid;
+	/* The call's work is one run of gpu_of_api, by GPU start: walk it
+	 * from its first entry to the first on gid's context (without
+	 * counting the run, which would make a replay of k kernels cost
+	 * O(k^2)). */
+	for (i = correlate_gpu_lower(m, api); i < m->ngpu_of_api; i++) {
+		g = m->gpu_of_api[i];
+		if (m->launch[g] != api)
+			break;
+		if (replay_same_ctx(m, g, gid))
+			return g == gid;
+	}
 	return 1;
 }
 
