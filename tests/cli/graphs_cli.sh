@@ -11,7 +11,8 @@
 #   - rocmProfileData's mytrace.rpd.gz (20 hipGraphLaunch calls whose
 #     ops hold the 7,720 Task kernels) and the vLLM Kineto trace that
 #     replays a hipGraph, from $GPULENS_FIXTURES when present;
-#   - an Nsight Compute report is refused with a clear message.
+#   - an Nsight Compute report is refused with a clear message;
+#   - the timeline brackets the vLLM replay on its stream row.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 G=$GPULENS
@@ -174,6 +175,14 @@ rows = d["data"]["rows"]
 assert [(r["ops"], r["kernels"]) for r in rows] == want, (rows, want)
 assert want and want[0][1] == 421
 PY
+	# The timeline brackets the replay on its stream's row (drawn
+	# headless: standard output is not a terminal).
+	printf ':dump %s\n:quit\n' "$TMPD/screen" >"$TMPD/keys"
+	GPULENS_TUI_SIZE=160x30 LANG=C.UTF-8 LC_ALL=C.UTF-8 "$G" \
+	    --script "$TMPD/keys" "$V" </dev/null >/dev/null 2>&1 ||
+	    fail "the timeline did not run"
+	grep -q '^  Stream 0 .*\[.*\]' "$TMPD/screen" ||
+	    fail "no replay brackets: $(head -4 "$TMPD/screen")"
 else
 	echo "vLLM trace absent: Kineto check skipped"
 fi
