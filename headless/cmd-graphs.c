@@ -47,6 +47,13 @@ static int	graphs_main(const struct cmd_ctx *, struct out *,
 static int	graphs_report(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
 
+/* --group-by: per replay, or per graph. */
+static const struct cmd_option graphs_vopts[] = {
+	{ "--group-by", "replay|graph", "one row per replay (default), or "
+	    "per graph and device", CMD_OPT_AS, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
+
 static const struct cmd_form graphs_report_form = {
 	"graphs", { 1, 1, NULL }, graphs_report
 };
@@ -64,6 +71,7 @@ const struct cmd_entry cmd_graphs_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = GRAPHS_OPTS,
+	.vopts = graphs_vopts,
 	.run = graphs_main,
 	.report = &graphs_report_form
 };
