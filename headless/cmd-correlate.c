@@ -11,7 +11,9 @@
  * A link row names both ends; offset_ns is to.start - from.start, and for
  * API -> GPU links queue_delay_ns is GPU start - API end (negative when the
  * GPU started before the call returned; nsys's cuda_kern_exec_sum leaves
- * such a queue time out, here it is shown as it is). Rows are in chain
+ * such a queue time out, here it is shown as it is). A graph launch's
+ * replay (model/replay.h) has one queue delay, its first work's: the links
+ * to the replay's other work have none (null). Rows are in chain
  * order (seq); --limit pages them.
  */
 #include "config.h"
@@ -26,6 +28,7 @@
 #include "headless/evrow.h"
 #include "model/lane.h"
 #include "model/nvtx.h"
+#include "model/replay.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "util/sort.h"
@@ -107,8 +110,12 @@ correlate_link(struct correlate_ctx *c, const char *link, uint32_t from,
 	out_int(row, "offset_ns", tt->lane.start[rt.idx] -
 	    m->tracks[rf.track].lane.start[rf.idx]);
 	if (event_gpu_side(tt)) {
-		out_int(row, "queue_delay_ns", tt->lane.start[rt.idx] -
-		    m->tracks[rf.track].lane.end[rf.idx]);
+		/* A graph replay has one queue delay: its first work's. */
+		if (replay_inner(m, to))
+			cJSON_AddNullToObject(row, "queue_delay_ns");
+		else
+			out_int(row, "queue_delay_ns", tt->lane.start[rt.idx] -
+			    m->tracks[rf.track].lane.end[rf.idx]);
 		evrow_device(row, m, tt->device);
 		evrow_stream(row, m, tt->stream);
 		c->ngpu++;

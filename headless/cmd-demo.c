@@ -45,7 +45,9 @@ const struct cmd_entry cmd_demo_entry = {
 	"  --seed S     random seed (default 1); equal seeds give equal files\n"
 	"  --plant LIST plant known problems and phases (comma list, or all):\n"
 	"               warmup, teardown, launch, sync, pageable, memcpy-sync,\n"
-	"               memset-sync, comm, bubble, gap, imbalance\n"
+	"               memset-sync, comm, bubble, gap, imbalance, graph,\n"
+	"               graph-whole (kineto: graph and graph-whole replay\n"
+	"               the optimizer step from a CUDA graph)\n"
 	"  --clean      no default imperfections (straggler, pageable copies,\n"
 	"               data-loading bubbles, an exposed last all-reduce)\n"
 	"  --straggler RANK|none  the slow rank (default the last)\n"
@@ -221,6 +223,10 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 		if (ko.straggler >= ko.world)
 			ko.straggler = -1;
 		ko.slowdown = o.slowdown;
+		/* Plants graph and graph-whole: graph replays (Kineto
+		 * records the replayed kernels either way). */
+		ko.graph = (o.plant & (GEN_PLANT_GRAPH |
+		    GEN_PLANT_GRAPH_WHOLE)) != 0;
 		if (ko.rank >= ko.world)
 			return cmd_usage_error(e, "--rank must be below --gpus");
 		if ((ko.merged || ko.chrome) && out == NULL)

@@ -28,6 +28,10 @@ int	 cmd_correlate_run(const struct model *, const struct opts *,
 	    struct out *, const char **code, char **cause);
 int	 cmd_launch_run(const struct model *, const struct opts *,
 	    struct out *, const char **code, char **cause);
+int	 cmd_graphs_run(const struct model *, const struct opts *,
+	    struct out *, const char **code, char **cause);
+int	 cmd_streams_run(const struct model *, const struct opts *,
+	    struct out *, const char **code, char **cause);
 int	 cmd_memcpy_run(const struct model *, const struct opts *,
 	    struct out *, const char **code, char **cause);
 int	 cmd_comm_run(const struct model *, const struct opts *,

@@ -5,14 +5,17 @@
  *   - the search columns (evrow.h), the track, thread, process, device and
  *     stream names, the correlation id, the lane depth and the flags;
  *   - kernels: short and mangled names, grid, block, threads, registers,
- *     shared and local memory, launch type, graph node;
+ *     shared and local memory, launch type, graph node and graph id;
  *   - copies and memsets: bytes, direction, memory kinds, devices, value,
  *     achieved bandwidth;
  *   - NVTX ranges and marks: domain, category, color, payload, style,
  *     depth, parent, children, iteration, full path, GPU projection;
  *   - API calls: the GPU work they launched;
  *   - GPU work: the launching API call and the launch latency (GPU start -
- *     API end, correlate_latency; negative when the GPU started first);
+ *     API end, correlate_latency; negative when the GPU started first;
+ *     for work a graph launch replayed, only the replay's first has one),
+ *     and for replayed work its index in the replay and the replay's
+ *     operations (replay_index, replay_ops);
  *   - the innermost NVTX range around the event (for GPU work, around the
  *     launching call): its id, name, path and the outermost range's
  *     iteration.
@@ -31,6 +34,7 @@
 #include "headless/cmd-events.h"
 #include "headless/cmd-report.h"
 #include "model/correlate.h"
+#include "model/replay.h"
 #include "headless/evrow.h"
 #include "model/nvtx.h"
 #include "headless/opts.h"
@@ -143,6 +147,10 @@ inspect_kernel(cJSON *row, const struct model *m,
 		out_int(row, "graph_node", k->graph_node);
 	else
 		cJSON_AddNullToObject(row, "graph_node");
+	if (k->graph_id != 0)
+		out_int(row, "graph_id", k->graph_id);
+	else
+		cJSON_AddNullToObject(row, "graph_id");
 	inspect_comm(row, m, k);
 }
 
@@ -235,6 +243,26 @@ inspect_nvtx(cJSON *row, const struct model *m, uint32_t gid,
 	}
 }
 
+/* GPU work a graph launch replayed: its place in the replay. */
+static void
+inspect_replay(cJSON *row, const struct model *m, uint32_t gid)
+{
+	uint32_t	*buf = NULL;
+	size_t		 cap = 0, n, i;
+
+	n = replay_work(m, gid, &buf, &cap);
+	for (i = 0; i < n && buf[i] != gid; i++)
+		;
+	if (n > 0 && i < n) {
+		out_int(row, "replay_index", (int64_t)i);
+		out_int(row, "replay_ops", (int64_t)n);
+	} else {
+		cJSON_AddNullToObject(row, "replay_index");
+		cJSON_AddNullToObject(row, "replay_ops");
+	}
+	free(buf);
+}
+
 /* The launching API call of GPU work. */
 static void
 inspect_launch(cJSON *row, const struct model *m, uint32_t gid,
@@ -251,6 +279,8 @@ inspect_launch(cJSON *row, const struct model *m, uint32_t gid,
 		cJSON_AddNullToObject(row, "launch_api_start_ns");
 		cJSON_AddNullToObject(row, "launch_api_duration_ns");
 		cJSON_AddNullToObject(row, "launch_latency_ns");
+		cJSON_AddNullToObject(row, "replay_index");
+		cJSON_AddNullToObject(row, "replay_ops");
 		return;
 	}
 	r = model_ev(m, api);
@@ -268,6 +298,7 @@ inspect_launch(cJSON *row, const struct model *m, uint32_t gid,
 		out_int(row, "launch_latency_ns", lat);
 	else
 		cJSON_AddNullToObject(row, "launch_latency_ns");
+	inspect_replay(row, m, gid);
 }
 
 static void

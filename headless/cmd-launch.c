@@ -15,7 +15,11 @@
  * gives count, qcount, short_kernels and, for each of the four times, mean,
  * median, p90, p99, min, max and sample standard deviation (stats.h). API
  * names lose their "_vNNNN" suffix as in nsys. Kernels without a launching
- * call are counted in auxiliary.unlinked_kernels only.
+ * call are counted in auxiliary.unlinked_kernels only. A graph launch
+ * (model/replay.h) is one launch: the first kernel of each replay stands
+ * for it (its queue time is the replay's launch latency), and the replay's
+ * other kernels, which no call of their own launched, are left out and
+ * counted in auxiliary.replayed_kernels.
  *
  * Where this differs: HTA's launch delay clips negative delays to 0 and
  * keeps them; nsys (and this verb) leaves them out of the queue statistics.
@@ -34,6 +38,7 @@
 #include "headless/evrow.h"
 #include "analysis/group.h"
 #include "model/lane.h"
+#include "model/replay.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
@@ -299,7 +304,7 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	struct sel		 s;
 	uint32_t		*idx = NULL, t, api;
 	size_t			 icap = 0, k, i, gi;
-	int64_t			 nsel = 0, unlinked = 0;
+	int64_t			 nsel = 0, unlinked = 0, replayed = 0;
 	int			 rc = 0;
 
 	memset(&c, 0, sizeof c);
@@ -333,6 +338,10 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 				unlinked++;
 				continue;
 			}
+			if (replay_inner(m, model_gid(m, t, idx[i]))) {
+				replayed++;
+				continue;
+			}
 			launch_add(&c, t, idx[i], api);
 		}
 	}
@@ -344,6 +353,7 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	out_int(out->aux, "kernels", nsel);
 	out_int(out->aux, "linked_kernels", nsel - unlinked);
 	out_int(out->aux, "unlinked_kernels", unlinked);
+	out_int(out->aux, "replayed_kernels", replayed);
 	if (nsel == 0)
 		out_warn(out, "no_match",
 		    "no kernels match");

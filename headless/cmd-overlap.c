@@ -32,6 +32,13 @@
  * different paths overlap each other, the rows' exposed times add up to
  * more than the device's.
  *
+ * --by role keeps the per-device rows but takes the classes from the
+ * streams instead of the kernels, as PithTrain's compute_overlap does:
+ * all the work of a communication stream is communication, of a copy
+ * stream copies, of a compute stream compute (analysis/streams.h's roles:
+ * an NCCL kernel on a stream that also runs compute kernels counts as
+ * compute).
+ *
  * The window is the trace span by default; with --nvtx, the union of the
  * range's instances of the device's processes.
  *
@@ -49,6 +56,7 @@
 #include <string.h>
 
 #include "analysis/comm.h"
+#include "analysis/streams.h"
 #include "headless/analysis.h"
 #include "headless/cmd.h"
 #include "model/correlate.h"
@@ -68,8 +76,9 @@ static int	overlap_main(const struct cmd_ctx *, struct out *,
 
 /* --by: per device, or split by the NVTX path around each launch. */
 static const struct cmd_option overlap_vopts[] = {
-	{ "--by", "device|nvtx-path", "per device (default), or exposed "
-	    "communication by NVTX path", CMD_OPT_AS, NULL },
+	{ "--by", "device|nvtx-path|role", "per device (default), exposed "
+	    "communication by NVTX path, or the classes by stream role",
+	    CMD_OPT_AS, NULL },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 
@@ -82,7 +91,8 @@ const struct cmd_entry cmd_overlap_entry = {
 	"hidden under compute (exposed_comm_ns, hidden_comm_pct), copy time\n"
 	"overlapped by compute and the peak number of concurrent GPU\n"
 	"operations. --by nvtx-path splits exposed communication by the NVTX\n"
-	"range around each communication kernel's launch.",
+	"range around each communication kernel's launch; --by role takes\n"
+	"the classes from the streams' roles (see streams).",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = OVERLAP_OPTS,
@@ -114,6 +124,7 @@ struct overlap_ctx {
 	struct work		 w;
 	struct work_merge	 mg;
 	int			 by_path;
+	uint8_t			*role;		/* --by role: per track */
 	int64_t			 sum;
 	int64_t			 peak;
 	int64_t			*ends;		/* min-heap of running ends */
@@ -212,6 +223,8 @@ overlap_sweep(struct overlap_ctx *c, const uint32_t *tracks, size_t nt,
 	while (work_merge_next(&c->mg, &it)) {
 		c->sum += it.e - it.s;
 		overlap_run_add(c, RUN_ALL, it.s, it.e);
+		if (c->role != NULL)
+			it.cls = c->role[it.t];
 		switch (it.cls) {
 		case WORK_COMPUTE:
 			overlap_run_add(c, RUN_C, it.s, it.e);
@@ -380,13 +393,29 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 		c.by_path = 0;
 	else if (strcmp(o->by, "nvtx-path") == 0)
 		c.by_path = 1;
-	else {
-		*cause = xasprintf("bad value for --by: '%s' (expected device "
-		    "or nvtx-path)", o->by);
+	else if (strcmp(o->by, "role") == 0) {
+		c.role = xcalloc(m->ntracks > 0 ? m->ntracks : 1, 1);
+		for (k = 0; k < m->ntracks; k++)
+			switch (streams_track_role(m, (uint32_t)k)) {
+			case STREAM_COMM:
+				c.role[k] = WORK_COMM;
+				break;
+			case STREAM_COPY:
+				c.role[k] = WORK_COPY;
+				break;
+			default:
+				c.role[k] = WORK_COMPUTE;
+				break;
+			}
+	} else {
+		*cause = xasprintf("bad value for --by: '%s' (expected device, "
+		    "nvtx-path or role)", o->by);
 		return -1;
 	}
-	if (sel_init(&s, m, o, cause) != 0)
+	if (sel_init(&s, m, o, cause) != 0) {
+		free(c.role);
 		return -1;
+	}
 	t0 = s.t0;
 	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
 	work_init(&c.w, m, &s, t0, t1);
@@ -414,7 +443,8 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	else if (c.by_path && cJSON_GetArraySize(out->rows) == 0)
 		out_warn(out, "no_communication",
 		    "no communication kernels in the selection");
-	out_str(out->aux, "by", c.by_path ? "nvtx-path" : "device");
+	out_str(out->aux, "by", c.by_path ? "nvtx-path" : c.role != NULL ?
+	    "role" : "device");
 	out_int(out->aux, "window_start_ns", o->absolute ? t0 :
 	    t0 - m->origin_ns);
 	out_int(out->aux, "window_end_ns", (o->absolute ? 0 : -m->origin_ns) +
@@ -423,6 +453,7 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	free(order);
 	free(c.ends);
 	free(c.comm);
+	free(c.role);
 	iset_free(&c.compute);
 	work_merge_free(&c.mg);
 	if (c.local != NULL) {

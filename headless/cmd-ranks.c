@@ -26,6 +26,13 @@
  * Starts are compared across hosts, so the verdict assumes their clocks
  * agree to well below the waits.
  *
+ * Rank and parallel setup from NVTX (analysis/ranksetup.h): where a
+ * framework writes "rank=N; pp=R/S dp=R/S ..." into an NVTX range or mark,
+ * each rank's row shows it (nvtx_rank, parallel: "pp=R/S dp=R/S"); in a
+ * trace without rank metadata whose rank processes all name distinct
+ * ranks so, those are the ranks (auxiliary.rank_source "nvtx", else
+ * "metadata" or "process-order").
+ *
  * Auxiliary data: the straggler, the number of matched collectives, the
  * median and largest skew (last start - first start) of a collective, the
  * median iteration time over all ranks and the spread of per-rank median
@@ -44,6 +51,7 @@
 #include "util/hmap.h"
 #include "analysis/comm.h"
 #include "analysis/iters.h"
+#include "analysis/ranksetup.h"
 #include "model/lane.h"
 #include "headless/opts.h"
 #include "headless/out.h"
@@ -76,7 +84,7 @@ const struct cmd_entry cmd_ranks_entry = {
 static const char *ranks_columns[] = {
 	"rank", "pid", "gpus", "busy_ns", "util_pct", "kernels", "comm_ns",
 	"comm_pct", "iters", "iter_median_ns", "wait_ns", "last", "straggler",
-	"name", NULL
+	"parallel", "name", NULL
 };
 
 /* A communication kernel of one rank. */
@@ -109,6 +117,8 @@ struct ranks_ctx {
 	struct strpool		*local;
 	struct hmap		 coll_of;	/* model sid -> local sid */
 	int			 guessed;	/* no rank information */
+	int			 from_nvtx;	/* ranks from NVTX text */
+	struct rank_setup	*setup;		/* per process */
 };
 
 static int
@@ -131,6 +141,23 @@ rk_cmp(const void *a, const void *b)
 	if (x->rank != y->rank)
 		return x->rank < y->rank ? -1 : 1;
 	return (x->process > y->process) - (x->process < y->process);
+}
+
+/* The rank and parallel layout NVTX text gives a rank's process. */
+static void
+ranks_setup_row(const struct ranks_ctx *c, cJSON *row, uint32_t p)
+{
+	const struct rank_setup	*rs = &c->setup[p];
+	char			 buf[RANKSETUP_AXES * 32];
+
+	if (rs->rank < 0) {
+		cJSON_AddNullToObject(row, "nvtx_rank");
+		cJSON_AddNullToObject(row, "parallel");
+		return;
+	}
+	out_int(row, "nvtx_rank", rs->rank);
+	ranksetup_text(rs, buf, sizeof buf);
+	out_str(row, "parallel", buf);
 }
 
 /* Finds the ranks and maps every process to one (or NONE32). */
@@ -179,6 +206,22 @@ ranks_find(struct ranks_ctx *c)
 			c->nr++;
 		} else if (gpu[p] && !gpu[c->r[i].process])
 			c->r[i].process = (uint32_t)p;	/* the GPU one */
+	}
+	/* No rank in the metadata: NVTX text may give every rank's. */
+	c->setup = ranksetup_build(m);
+	if (c->guessed && c->nr > 0) {
+		int ok = 1;
+		for (i = 0; i < c->nr && ok; i++) {
+			int32_t r = c->setup[c->r[i].process].rank;
+			ok = r >= 0;
+			for (p = 0; p < i && ok; p++)
+				ok = c->setup[c->r[p].process].rank != r;
+		}
+		if (ok) {
+			for (i = 0; i < c->nr; i++)
+				c->r[i].rank = c->setup[c->r[i].process].rank;
+			c->from_nvtx = 1;
+		}
 	}
 	if (c->nr > 1)
 		qsort(c->r, c->nr, sizeof *c->r, rk_cmp);
@@ -445,6 +488,7 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 		out_int(row, "caused_ns", r->caused);
 		out_int(row, "last", (int64_t)r->nlast);
 		out_bool(row, "straggler", i == strag);
+		ranks_setup_row(&c, row, r->process);
 	}
 
 	out_int(out->aux, "ranks", (int64_t)c.nr);
@@ -471,7 +515,9 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 		out_warn(out, "no_iterations",
 		    "%zu of %zu ranks have no iterations: they are "
 		    "left out of iter_spread_pct", noiter, c.nr);
-	if (c.guessed && c.nr > 0)
+	out_str(out->aux, "rank_source", !c.guessed ? "metadata" :
+	    c.from_nvtx ? "nvtx" : "process-order");
+	if (c.guessed && !c.from_nvtx && c.nr > 0)
 		out_warn(out, "no_rank_info",
 		    "no rank information in the trace: each process "
 		    "with GPU work is taken as a rank, in process order");
@@ -495,6 +541,7 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	}
 	free(c.r);
 	free(c.rank_of);
+	free(c.setup);
 	free(med);
 	free(comm);
 	free(busy);

@@ -34,6 +34,8 @@ extern const struct cmd_entry	cmd_search_entry;
 extern const struct cmd_entry	cmd_inspect_entry;
 extern const struct cmd_entry	cmd_correlate_entry;
 extern const struct cmd_entry	cmd_launch_entry;
+extern const struct cmd_entry	cmd_graphs_entry;
+extern const struct cmd_entry	cmd_streams_entry;
 extern const struct cmd_entry	cmd_memcpy_entry;
 extern const struct cmd_entry	cmd_comm_entry;
 extern const struct cmd_entry	cmd_ranks_entry;
@@ -70,6 +72,8 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_inspect_entry,
 	&cmd_correlate_entry,
 	&cmd_launch_entry,
+	&cmd_graphs_entry,
+	&cmd_streams_entry,
 	&cmd_memcpy_entry,
 	&cmd_comm_entry,
 	&cmd_ranks_entry,

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/ranksetup.h"
 #include "sources/kineto.h"
 #include "model/merge.h"
 #include "sources/multi.h"
@@ -135,6 +136,21 @@ multi_model_rank(const struct model *m)
 	return -1;
 }
 
+/* The rank NVTX text states in a model (its first process that has
+ * one), or -1. */
+static int
+multi_nvtx_rank(const struct model *m)
+{
+	struct rank_setup	*rs = ranksetup_build(m);
+	size_t			 i;
+	int			 r = -1;
+
+	for (i = 0; i < m->nprocesses && r < 0; i++)
+		r = rs[i].rank;
+	free(rs);
+	return r;
+}
+
 /* Whether a model holds processes of more than one rank (one file of a
  * merged job, kineto-ranks.c): its ranks are kept as they are. */
 static int
@@ -222,8 +238,8 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 	if (multi_check(j.files, j.models, j.n, shift, cause) != 0)
 		goto done;
 
-	/* Ranks: stated by the trace, else by the name, else the first
-	 * free one. */
+	/* Ranks: stated by the trace (metadata, else NVTX), else by the
+	 * name, else the first free one. */
 	in = xcalloc(j.n, sizeof *in);
 	keep = xcalloc(j.n, sizeof *keep);
 	for (i = 0; i < j.n; i++) {
@@ -236,6 +252,8 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 			continue;
 		}
 		if ((r = multi_model_rank(in[i].m)) < 0)
+			r = multi_nvtx_rank(in[i].m);
+		if (r < 0)
 			r = kineto_rank_from_name(j.files[i]);
 		in[i].rank = r;
 	}

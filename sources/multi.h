@@ -10,7 +10,9 @@
  * and so through its own cache, then merged (merge.h).
  *
  * Rank of each file: the rank its trace states (Kineto distributedInfo),
- * else the one its name states (kineto_rank_from_name), else the lowest
+ * else the one its NVTX text states ("rank=N; pp=R/S ...",
+ * analysis/ranksetup.h: the first process's that has one), else the one
+ * its name states (kineto_rank_from_name), else the lowest
  * rank no other file has; a file that holds several ranks (a merged job,
  * kineto-ranks.c) keeps its own. Two files stating the same rank are kept both,
  * with a warning. The merged model's processes are in rank order.

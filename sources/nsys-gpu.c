@@ -22,11 +22,11 @@ static const char *const kernel_cols[] = {
 	GPU_COMMON_COLS, "demangledName", "shortName", "mangledName",
 	"gridX", "gridY", "gridZ", "blockX", "blockY", "blockZ",
 	"registersPerThread", "staticSharedMemory", "dynamicSharedMemory",
-	"localMemoryPerThread", "launchType", "graphNodeId"
+	"localMemoryPerThread", "launchType", "graphNodeId", "graphId"
 };
 enum {
 	K_DEMANGLED = G_NCOMMON, K_SHORT, K_MANGLED, K_GX, K_GY, K_GZ, K_BX,
-	K_BY, K_BZ, K_REGS, K_SSMEM, K_DSMEM, K_LMEM, K_LAUNCH, K_GNODE
+	K_BY, K_BZ, K_REGS, K_SSMEM, K_DSMEM, K_LMEM, K_LAUNCH, K_GNODE, K_GRAPH
 };
 
 static const char *const memcpy_cols[] = {
@@ -94,6 +94,7 @@ nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	k.regs = (uint16_t)col_i64(st, K_REGS);
 	k.launch_type = (uint8_t)col_i64(st, K_LAUNCH);
 	k.graph_node = col_u32(st, K_GNODE);
+	k.graph_id = col_u32(st, K_GRAPH);
 	ev.name = col_null(st, K_DEMANGLED) ? 0 :
 	    nsys_db_str(&n->d, col_i64(st, K_DEMANGLED));
 	if (ev.name == 0)

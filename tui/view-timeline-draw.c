@@ -11,6 +11,7 @@
 #include "tui/detail.h"
 #include "tui/fmt.h"
 #include "tui/layout.h"
+#include "tui/replaymark.h"
 #include "tui/lod.h"
 #include "tui/ruler.h"
 #include "tui/safetext.h"
@@ -64,6 +65,9 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 		lod_lane(r->lane, lv, v->cols);
 		lod_draw_lane(g, v->tx, y, m, r->lane, lv, v->cols, v->gl,
 		    v->san);
+		if (r->track < m->ntracks &&
+		    r->lane == &m->tracks[r->track].lane)
+			replaymark_draw(g, v->tx, y, m, r->track, lv);
 	} else {
 		grp = &v->lay->groups[r->group];
 		if (grp->kind == LG_DEVICE && grp->id < m->ndevices &&

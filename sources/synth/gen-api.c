@@ -24,6 +24,7 @@ const struct gen_api_def gen_api_defs[A_COUNT] = {
 	{ "cudaStreamIsCapturing_v10000",	0, 450, 300 },
 	{ "cudaMemcpy_v3020",			0, 5500, 3000 },
 	{ "cudaMemset_v3020",			0, 4500, 2000 },
+	{ "cudaGraphLaunch_v10000",		0, 6000, 2500 },
 };
 
 int64_t

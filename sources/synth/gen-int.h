@@ -32,7 +32,8 @@
 #define TID_AUTOGRAD	300
 #define TID_WATCHDOG	500
 
-enum tbl { T_KERNEL, T_MEMCPY, T_MEMSET, T_RUNTIME, T_SYNC, T_NVTX, T_COUNT };
+enum tbl { T_KERNEL, T_MEMCPY, T_MEMSET, T_RUNTIME, T_SYNC, T_NVTX, T_GRAPH,
+    T_COUNT };	/* T_GRAPH: plant graph-whole only */
 enum { S_COMPUTE, S_NCCL, S_COPY, S_COUNT };		/* streams per GPU */
 enum { TH_MAIN, TH_AUTOGRAD, TH_COUNT };		/* threads per rank */
 enum { DOM_DEFAULT, DOM_NCCL };				/* NVTX domainId */
@@ -47,6 +48,7 @@ enum api {
 	A_LAUNCH, A_LAUNCH_EX, A_MEMCPY, A_PEER, A_MEMSET, A_EVENT_RECORD,
 	A_WAIT_EVENT, A_STREAM_SYNC, A_DEVICE_SYNC, A_IS_CAPTURING,
 	A_MEMCPY_SYNC, A_MEMSET_SYNC,	/* planted problems only */
+	A_GRAPH_LAUNCH,			/* plants graph, graph-whole only */
 	A_COUNT
 };
 #define A_FIRST_PLANT	A_MEMCPY_SYNC
@@ -101,6 +103,7 @@ struct row {
 	union {
 		struct {
 			uint32_t	 grid_id;
+			uint32_t	 gnode, graph;	/* 0: not replayed */
 			uint8_t		 k, stream;
 		} k;
 		struct {
@@ -177,6 +180,7 @@ struct gen {
 	int		 count_only;
 	int		 iter, niters, odd;
 	uint64_t	 count, rows[T_COUNT], seq;
+	uint64_t	 replays, replayed;	/* graph launches, kernels */
 	int64_t		 first, last;
 	int64_t		 train0, train1;	/* ProfilerStep span */
 
@@ -200,6 +204,7 @@ extern const char *const	 gen_nvtx_names[NV_COUNT];
 extern const char *const	 gen_nvtx_suffix[NV_COUNT];
 extern const char		 gen_schema_training[];
 extern const char		 gen_schema_thread_name[];
+extern const char		 gen_schema_graph[];
 
 /* A rank's index: its device, and the rank of its rows. */
 #define RI(g, r)	((uint32_t)((r) - (g)->ranks))
@@ -269,6 +274,8 @@ int64_t		 gen_api_gpu_start(struct rank *, int);
 void		 gen_kernel_row(struct gen *, struct rank *, int, int, int64_t,
 		     int64_t, uint32_t);
 void		 gen_kernel_launch(struct gen *, struct rank *, int, int);
+void		 gen_kernel_graph(struct gen *, struct rank *, int, const int *,
+		    int);
 
 /* gen-mem.c: copies and memsets. */
 void		 gen_mem_copy_as(struct gen *, struct rank *, int, int, int,

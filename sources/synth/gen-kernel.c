@@ -241,6 +241,58 @@ gen_kernel_row(struct gen *g, struct rank *r, int k, int s, int64_t start,
 	gen_queue_emit(g, T_KERNEL, &rw, 1);
 }
 
+/*
+ * Plants graph, graph-whole: one cudaGraphLaunch replaying the n kernels
+ * ks[] back to back on the compute stream, a microsecond or two apart.
+ * Traced by node, each kernel is a row with the launch's correlation id,
+ * its node (1, 2, ...) and graph (1 + rank); traced whole, one GRAPH_TRACE
+ * row spans them.
+ */
+void
+gen_kernel_graph(struct gen *g, struct rank *r, int th, const int *ks,
+    int n)
+{
+	struct row	rw;
+	uint32_t	corr, graph = RI(g, r) + 1;
+	int64_t		start, t, end = 0;
+	int		i, whole = gen_plant_on(g, GEN_PLANT_GRAPH_WHOLE);
+
+	corr = gen_api_quick(g, r, th, A_GRAPH_LAUNCH);
+	start = t = gen_api_gpu_start(r, S_COMPUTE);
+	for (i = 0; i < n; i++) {
+		end = t + kernel_dur(g, r, ks[i]);
+		if (!whole) {
+			memset(&rw, 0, sizeof rw);
+			rw.start = t;
+			rw.end = end;
+			rw.rank = RI(g, r);
+			rw.corr = corr;
+			rw.u.k.k = (uint8_t)ks[i];
+			rw.u.k.stream = S_COMPUTE;
+			rw.u.k.grid_id = ++r->grid_id;
+			rw.u.k.gnode = (uint32_t)i + 1;
+			rw.u.k.graph = graph;
+			gen_queue_emit(g, T_KERNEL, &rw, 1);
+		}
+		t = end + 1 * US + gen_rng_exp(&r->rng, 500);
+	}
+	if (whole) {
+		memset(&rw, 0, sizeof rw);
+		rw.start = start;
+		rw.end = end;
+		rw.rank = RI(g, r);
+		rw.corr = corr;
+		rw.u.k.graph = graph;
+		gen_queue_emit(g, T_GRAPH, &rw, 1);
+	}
+	if (!g->count_only) {
+		g->replays++;
+		g->replayed += (uint64_t)n;
+	}
+	r->gpu[S_COMPUTE] = end;
+	gen_api_gap(r);
+}
+
 void
 gen_kernel_launch(struct gen *g, struct rank *r, int th, int k)
 {

@@ -26,6 +26,7 @@ static const struct {
 	{ "CUPTI_ACTIVITY_KIND_RUNTIME", 8 },
 	{ "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", 12 },
 	{ "NVTX_EVENTS", 20 },
+	{ "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", 10 },
 };
 
 static sqlite3_stmt *
@@ -118,6 +119,13 @@ write_kernel(struct gen *g, const struct row *rw)
 	BIND(st, 35, d->cluster ? 1 : 0);
 	BIND(st, 37, d->cluster ? 16 : 0);
 	BIND(st, 38, d->cluster ? 66 : 0);
+	if (rw->u.k.graph != 0) {
+		BIND(st, 27, rw->u.k.gnode);	/* graphNodeId */
+		BIND(st, 32, rw->u.k.graph);	/* graphId */
+	} else {
+		BINDN(st, 27);
+		BINDN(st, 32);
+	}
 	gen_sql_step(g, st);
 }
 
@@ -250,6 +258,13 @@ gen_rows_write(struct gen *g, int t, const struct row *rw)
 	case T_NVTX:
 		write_nvtx(g, rw);
 		break;
+	case T_GRAPH:
+		bind_gpu_common(g, g->ins[T_GRAPH], rw, S_COMPUTE);
+		BIND(g->ins[T_GRAPH], 5, 0);
+		BIND(g->ins[T_GRAPH], 9, rw->u.k.graph);	/* graphId */
+		BIND(g->ins[T_GRAPH], 10, rw->u.k.graph);	/* graphExecId */
+		gen_sql_step(g, g->ins[T_GRAPH]);
+		break;
 	}
 }
 
@@ -259,8 +274,11 @@ gen_rows_prepare(struct gen *g)
 {
 	int	t;
 
-	for (t = 0; t < T_COUNT && !g->failed; t++)
+	for (t = 0; t < T_COUNT && !g->failed; t++) {
+		if (t == T_GRAPH && !gen_plant_on(g, GEN_PLANT_GRAPH_WHOLE))
+			continue;
 		g->ins[t] = prepare(g, tables[t].table, tables[t].ncols);
+	}
 	if (!g->failed)
 		bind_constants(g);
 }

@@ -121,3 +121,11 @@ const char gen_schema_thread_name[] =
 "CREATE TABLE TARGET_INFO_SESSION_START_TIME (utcEpochNs INTEGER,"
 " utcTime TEXT, localTime TEXT, systemClockNs INTEGER);"
 GEN_NVTX_DDL;
+
+/* Plant graph-whole: the whole-graph launches (--cuda-graph-trace=graph). */
+const char gen_schema_graph[] =
+"CREATE TABLE CUPTI_ACTIVITY_KIND_GRAPH_TRACE (start INTEGER NOT NULL,"
+" end INTEGER NOT NULL, deviceId INTEGER NOT NULL,"
+" contextId INTEGER NOT NULL, greenContextId INTEGER,"
+" streamId INTEGER NOT NULL, correlationId INTEGER, globalPid INTEGER,"
+" graphId INTEGER NOT NULL, graphExecId INTEGER NOT NULL);";

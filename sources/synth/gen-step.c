@@ -123,9 +123,18 @@ gen_step_tail(struct gen *g, struct rank *r, int it)
 	gen_nvtx_pop(g, r, TH_MAIN);			/* backward */
 
 	gen_nvtx_push(r, TH_MAIN, NV_OPT, -1);
-	gen_kernel_launch(g, r, TH_MAIN, K_SCALE);
-	for (i = 0; i < 1 + g->layers / 8; i++)
-		gen_kernel_launch(g, r, TH_MAIN, K_ADAM);
+	if (gen_plant_on(g, GEN_PLANT_GRAPH | GEN_PLANT_GRAPH_WHOLE)) {
+		int	ks[2 + GEN_MAX_LAYERS / 8];
+
+		ks[0] = K_SCALE;
+		for (i = 0; i < 1 + g->layers / 8; i++)
+			ks[1 + i] = K_ADAM;
+		gen_kernel_graph(g, r, TH_MAIN, ks, 2 + g->layers / 8);
+	} else {
+		gen_kernel_launch(g, r, TH_MAIN, K_SCALE);
+		for (i = 0; i < 1 + g->layers / 8; i++)
+			gen_kernel_launch(g, r, TH_MAIN, K_ADAM);
+	}
 	if (it == g->niters - 1) {
 		for (i = 0; i < r->extra; i++)
 			gen_kernel_launch(g, r, TH_MAIN, K_FILL);

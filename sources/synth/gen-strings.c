@@ -57,7 +57,9 @@ gen_strings_intern_all(struct gen *g)
 			    *d->mangled ? d->mangled : d->name);
 	}
 	for (i = 0; i < A_COUNT; i++)
-		g->asid[i] = i >= A_FIRST_PLANT && g->o.plant == 0 ?
+		g->asid[i] = (i >= A_FIRST_PLANT && g->o.plant == 0) ||
+		    (i == A_GRAPH_LAUNCH && !gen_plant_on(g, GEN_PLANT_GRAPH |
+		    GEN_PLANT_GRAPH_WHOLE)) ?
 		    UINT32_MAX : gen_strings_intern(g, gen_api_defs[i].name);
 	for (i = NV_FIRST_NCCL; i < NV_COUNT; i++)
 		g->nsid[i] = gen_strings_intern(g, gen_nvtx_names[i]);

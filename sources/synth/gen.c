@@ -87,6 +87,8 @@ db_setup(struct gen *g)
 	    "PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;");
 	gen_sql_exec(g, "BEGIN;");
 	gen_sql_exec(g, gen_schema_training);
+	if (gen_plant_on(g, GEN_PLANT_GRAPH_WHOLE))
+		gen_sql_exec(g, gen_schema_graph);
 	gen_enums_write(g);
 	gen_meta_export(g);
 	gen_meta_targets(g);
@@ -340,6 +342,9 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 		stats->runtime = g.rows[T_RUNTIME];
 		stats->syncs = g.rows[T_SYNC];
 		stats->nvtx = g.rows[T_NVTX];
+		stats->graphs = g.rows[T_GRAPH];
+		stats->replays = g.replays;
+		stats->replayed = g.replayed;
 		stats->iterations = g.niters;
 		stats->layers = g.layers;
 		stats->span_ns = g.last - g.first;

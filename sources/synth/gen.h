@@ -41,6 +41,16 @@
  *   imbalance    the ranks train without gradient all-reduces (independent
  *                workers) and rank 0's shard is larger: its kernels take
  *                1.3 times as long
+ *   graph        the optimizer step (1 scale and 1 + layers / 8 Adam
+ *                kernels) is one cudaGraphLaunch replaying a captured
+ *                graph, traced as nsys --cuda-graph-trace=node does: every
+ *                replayed kernel has a row carrying the launch's
+ *                correlation id, its graphNodeId (1, 2, ...) and graphId
+ *                (the rank's graph, 1 + its rank)
+ *   graph-whole  the same replays traced as --cuda-graph-trace=graph does:
+ *                one CUPTI_ACTIVITY_KIND_GRAPH_TRACE row per launch (from
+ *                its first kernel's start to its last kernel's end) and no
+ *                kernel rows for the replayed kernels; it wins over graph
  * With no plant, the strings and rows are those of a generator without
  * plants. The straggler (opts.straggler) is one more planted problem; with
  * clean, GEN_STRAGGLER_AUTO means none.
@@ -59,7 +69,7 @@
  * the generator has its own PRNG and writes no wall-clock time.
  *
  * What counts as an event: one row of CUPTI_ACTIVITY_KIND_KERNEL, _MEMCPY,
- * _MEMSET, _RUNTIME, _SYNCHRONIZATION, or an NVTX push/pop range (eventType
+ * _MEMSET, _RUNTIME, _SYNCHRONIZATION, _GRAPH_TRACE, or an NVTX push/pop range (eventType
  * 59). NVTX domain-creation rows (eventType 75, one per process) are not
  * counted. The generator hits opts->events exactly whenever it is at least
  * the size of the smallest complete trace (one iteration: a few hundred
@@ -100,7 +110,9 @@ struct progress;
 	X(COMM,		"comm",		"an all-reduce nothing overlaps") \
 	X(BUBBLE,	"bubble",	"host work that idles the GPU")	\
 	X(GAP,		"gap",		"one 600 ms idle gap")		\
-	X(IMBALANCE,	"imbalance",	"more work on rank 0, no collectives")
+	X(IMBALANCE,	"imbalance",	"more work on rank 0, no collectives") \
+	X(GRAPH,	"graph",	"the optimizer step as a CUDA graph (node trace)") \
+	X(GRAPH_WHOLE,	"graph-whole",	"the same, traced as whole graphs")
 
 enum gen_plant_bit {
 #define X(e, s, h) GEN_PLANT_BIT_##e,
@@ -165,6 +177,9 @@ struct gen_opts {
 struct gen_stats {
 	uint64_t	 events;	/* counted events (== the sum below) */
 	uint64_t	 kernels, memcpys, memsets, runtime, syncs, nvtx;
+	uint64_t	 graphs;		/* GRAPH_TRACE rows */
+	uint64_t	 replays;		/* graph launches */
+	uint64_t	 replayed;		/* kernels they replayed */
 	int		 iterations;
 	int		 layers;
 	int64_t		 span_ns;	/* first start to last end */

@@ -367,6 +367,40 @@ kg_launch(struct kg *g, int rank, int emit, int it, int layer, int k,
 	return gs;
 }
 
+/*
+ * opts->graph: the optimizer step is one cudaGraphLaunch replaying
+ * KGEN_GRAPH_KERNELS kernels back to back, each with the call's correlation
+ * id, as PyTorch's CUDA graph replay records them.
+ */
+static void
+kg_graph(struct kg *g, int rank, int emit, int it, int tid,
+    int64_t not_before)
+{
+	struct kg_rank	*r = &g->r[rank];
+	int64_t		 rs = r->cpu, re, gs, ge = 0;
+	uint32_t	 corr = 0;
+	int		 i;
+
+	re = rs + kg_dur(g, rank, it, 0, K_CPU);
+	gs = re + 5 * US;
+	if (gs < r->s7)
+		gs = r->s7;
+	if (gs < not_before)
+		gs = not_before;
+	if (emit) {
+		corr = ++g->corr;
+		kg_runtime(g, "cudaGraphLaunch", tid, rs, re, corr, 311);
+	}
+	for (i = 0; i < KGEN_GRAPH_KERNELS; i++) {
+		ge = gs + kg_dur(g, rank, it, i, K_OPT);
+		if (emit)
+			kg_gpu(g, K_OPT, KG_STREAM, gs, ge, corr, i);
+		gs = ge + 1 * US;
+	}
+	r->s7 = ge;
+	r->cpu = re + 1 * US;
+}
+
 /* Phase A: data loading, forward, backward, all-reduce launch. */
 static void
 kg_phase_a(struct kg *g, int rank, int emit, int it)
@@ -437,8 +471,11 @@ kg_phase_b(struct kg *g, int rank, int emit, int it, int64_t last_arrival)
 	}
 	o0 = r->cpu;
 	r->cpu += 2 * US;
-	kg_launch(g, rank, emit, it, 0, K_OPT, KG_STREAM, "aten::_foreach_add_",
-	    NULL, tm, nend);
+	if (g->o->graph)
+		kg_graph(g, rank, emit, it, tm, nend);
+	else
+		kg_launch(g, rank, emit, it, 0, K_OPT, KG_STREAM,
+		    "aten::_foreach_add_", NULL, tm, nend);
 	r->cpu += 2 * US;
 	if (emit)
 		kg_cpu_op(g, "user_annotation", "Optimizer.step#SGD.step", tm,

@@ -27,6 +27,11 @@
  * The event count is opts->events rounded to whole layers: every iteration
  * has the same number of events, 24 per layer plus a fixed part.
  *
+ * With opts->graph, the optimizer step of each iteration is one
+ * cudaGraphLaunch (cbid 311) replaying KGEN_GRAPH_KERNELS optimizer
+ * kernels back to back, 1 us apart, each carrying the call's correlation
+ * id: two more events per iteration.
+ *
  * With opts->chrome, the file is instead a generic Chrome trace of the
  * same iterations, as nsightful converts an Nsight Systems export: a bare
  * array of X events, API calls (cat "cuda_api", pid "Host 0", tid "CUDA
@@ -77,7 +82,11 @@ struct kgen_opts {
 					   collective args: only the
 					   nccl:all_reduce annotation around
 					   its launch names it */
+	int		 graph;		/* the optimizer step is one
+					   cudaGraphLaunch replaying
+					   KGEN_GRAPH_KERNELS kernels */
 };
+#define KGEN_GRAPH_KERNELS	3
 #define KGEN_MAX_CLOCK_BACK_NS	(INT64_C(1600000000) * 1000000000)
 
 /* What a generation wrote (counts of trace events by kind). */

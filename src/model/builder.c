@@ -351,6 +351,7 @@ kernel_info_hash(const struct kernel_info *k)
 	    k->comm_group_size);
 	h = hmap_key2(h, ((uint64_t)k->comm_elem_size << 8) | k->comm_flags);
 	h = hmap_key2(hmap_key2(h, k->comm_in_nelems), k->comm_out_nelems);
+	h = hmap_key2(h, k->graph_id);
 	return h;
 }
 
@@ -372,7 +373,8 @@ kernel_info_eq(const struct kernel_info *a, const struct kernel_info *b)
 	    a->comm_elem_size == b->comm_elem_size &&
 	    a->comm_flags == b->comm_flags &&
 	    a->comm_in_nelems == b->comm_in_nelems &&
-	    a->comm_out_nelems == b->comm_out_nelems;
+	    a->comm_out_nelems == b->comm_out_nelems &&
+	    a->graph_id == b->graph_id;
 }
 
 uint32_t

@@ -20,7 +20,7 @@ _Static_assert(offsetof(struct track, name) + sizeof(uint32_t) <=
     offsetof(struct track, lane) && sizeof(struct track) ==
     offsetof(struct track, lane) + sizeof(struct lane),
     "track fields changed: update the cache and CACHE_VERSION");
-_Static_assert(sizeof(struct kernel_info) == 96,
+_Static_assert(sizeof(struct kernel_info) == 104,
     "kernel_info fields changed: update the cache and CACHE_VERSION");
 _Static_assert(CACHE_CHUNK % (1u << COVERAGE_SHIFT) == 0,
     "chunks hold whole coverage blocks");

@@ -47,6 +47,7 @@
 #include <string.h>
 
 #include "model/correlate.h"
+#include "model/replay.h"
 #include "util/hmap.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
@@ -417,7 +418,7 @@ correlate_latency(const struct model *m, uint32_t gid, int64_t *lat)
 {
 	uint32_t	api = correlate_launch(m, gid);
 
-	if (api == NONE32)
+	if (api == NONE32 || replay_inner(m, gid))
 		return -1;
 	*lat = model_ev_start(m, gid) - model_ev_end(m, api);
 	return 0;

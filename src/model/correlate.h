@@ -36,7 +36,9 @@ size_t	 correlate_gpu(const struct model *, uint32_t api_gid,
 size_t	 correlate_gpu_lower(const struct model *, uint32_t api_gid);
 /*
  * Launch latency of GPU event gid: GPU start - API end (may be negative),
- * into *lat; returns -1 if it has no launching call.
+ * into *lat; returns -1 if it has no launching call, or if a graph launch
+ * replayed it and it is not the first work of its replay (replay.h): a
+ * replay has one launch latency, its first kernel's.
  */
 int	 correlate_latency(const struct model *, uint32_t gid, int64_t *lat);
 

@@ -248,8 +248,9 @@ struct track {
  * message where the source records it (PyTorch's record_param_comms args,
  * copied by Kineto onto the NCCL/RCCL kernel); every one is 0 when
  * unknown (string ids 0 = ""). The element counts are valid only with
- * their KCOMM_* bit. Field order keeps the struct free of padding (96
- * bytes).
+ * their KCOMM_* bit. graph_id is the CUDA graph a replayed kernel belongs
+ * to where the source records it (nsys graphId), else 0. Field order keeps
+ * the struct free of padding (104 bytes).
  */
 #define KCOMM_IN	0x01	/* comm_in_nelems known */
 #define KCOMM_OUT	0x02	/* comm_out_nelems known */
@@ -275,6 +276,8 @@ struct kernel_info {
 	uint16_t	 pad2;
 	uint64_t	 comm_in_nelems;	/* input elements (KCOMM_IN) */
 	uint64_t	 comm_out_nelems;	/* output elements (KCOMM_OUT) */
+	uint32_t	 graph_id;	/* lower 32 bits of graphId or 0 */
+	uint32_t	 pad3;
 };
 
 struct copy_info {

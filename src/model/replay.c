@@ -1,0 +1,109 @@
+/*
+ * replay: CUDA and HIP graph replays (replay.h).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "model/correlate.h"
+#include "model/replay.h"
+#include "util/xmalloc.h"
+
+static const char *const replay_launch_names[] = {
+	"cudaGraphLaunch", "cuGraphLaunch", "hipGraphLaunch"
+};
+
+int
+replay_name_is_launch(const char *name)
+{
+	size_t	i, n;
+
+	for (i = 0; i < sizeof replay_launch_names /
+	    sizeof *replay_launch_names; i++) {
+		n = strlen(replay_launch_names[i]);
+		if (strncmp(name, replay_launch_names[i], n) == 0 &&
+		    (name[n] == '\0' || name[n] == '_'))
+			return 1;
+	}
+	return 0;
+}
+
+int
+replay_is_launch(const struct model *m, uint32_t api_gid)
+{
+	if ((uint64_t)api_gid >= m->nevents ||
+	    model_ev_kind(m, api_gid) != EV_API)
+		return 0;
+	return replay_name_is_launch(model_str(m, model_ev_name(m, api_gid)));
+}
+
+uint32_t
+replay_call(const struct model *m, uint32_t gid)
+{
+	uint32_t	api = correlate_launch(m, gid);
+
+	if (api == NONE32 || !replay_is_launch(m, api))
+		return NONE32;
+	return api;
+}
+
+/* Whether two GPU events are on the same device and context. */
+static int
+replay_same_ctx(const struct model *m, uint32_t a, uint32_t b)
+{
+	const struct track	*ta = &m->tracks[model_ev(m, a).track];
+	const struct track	*tb = &m->tracks[model_ev(m, b).track];
+	uint32_t		 ca, cb;
+
+	if (ta->device != tb->device)
+		return 0;
+	ca = ta->stream < m->nstreams ? m->streams[ta->stream].context : 0;
+	cb = tb->stream < m->nstreams ? m->streams[tb->stream].context : 0;
+	return ca == cb;
+}
+
+int
+replay_first(const struct model *m, uint32_t gid)
+{
+	uint32_t	 api = replay_call(m, gid), g;
+	size_t		 i;
+
+	if (api == NONE32)
+		return 1;
+	/* The call's work is one run of gpu_of_api, by GPU start: walk it
+	 * from its first entry to the first on gid's context (without
+	 * counting the run, which would make a replay of k kernels cost
+	 * O(k^2)). */
+	for (i = correlate_gpu_lower(m, api); i < m->ngpu_of_api; i++) {
+		g = m->gpu_of_api[i];
+		if (m->launch[g] != api)
+			break;
+		if (replay_same_ctx(m, g, gid))
+			return g == gid;
+	}
+	return 1;
+}
+
+int
+replay_inner(const struct model *m, uint32_t gid)
+{
+	return !replay_first(m, gid);
+}
+
+size_t
+replay_work(const struct model *m, uint32_t gid, uint32_t **buf,
+    size_t *cap)
+{
+	const uint32_t	*g;
+	uint32_t	 api = replay_call(m, gid);
+	size_t		 n, i, k = 0;
+
+	if (api == NONE32)
+		return 0;
+	n = correlate_gpu(m, api, &g);
+	XGROW(*buf, *cap, n);
+	for (i = 0; i < n; i++)
+		if (replay_same_ctx(m, g[i], gid))
+			(*buf)[k++] = g[i];
+	return k;
+}
