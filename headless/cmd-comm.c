@@ -376,7 +376,7 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 	else
 		cJSON_AddNullToObject(row, "total_bytes");
 	if (g->device < m->ndevices && m->device_cov != NULL) {
-		busy = coverage_busy(&m->device_cov[g->device], t0, t1);
+		busy = iset_measure(&m->device_cov[g->device], t0, t1);
 		out_int(row, "device_busy_ns", busy);
 		if (busy > 0)
 			out_num(row, "gpu_busy_share_pct", 100.0 *

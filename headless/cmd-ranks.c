@@ -240,7 +240,7 @@ ranks_scan(struct ranks_ctx *c)
 			r->gpus++;
 			if (m->device_cov != NULL)
 				r->busy = sat_add64(r->busy,
-				    coverage_total(&m->device_cov[d]));
+				    iset_len(&m->device_cov[d]));
 		}
 		for (i = 0; i < l->n; i++) {
 			if (l->kind[i] != EV_KERNEL)

@@ -298,13 +298,13 @@ work_merge_free(struct work_merge *mg)
 
 /* Index of the first segment of c with end > t. */
 static size_t
-work_cov_lower(const struct coverage *c, int64_t t)
+work_cov_lower(const struct iset *c, int64_t t)
 {
 	return lbound_i64_above(c->end, c->n, t);
 }
 
 static void
-work_busy_src(struct work_busy *wb, const struct coverage *cov)
+work_busy_src(struct work_busy *wb, const struct iset *cov)
 {
 	XGROW(wb->src, wb->srccap, wb->nsrc + 1);
 	wb->src[wb->nsrc].cov = cov;

@@ -94,7 +94,7 @@ struct work_merge {
 };
 
 struct work_cov {
-	const struct coverage	*cov;
+	const struct iset	*cov;
 	size_t			 pos;
 };
 

@@ -450,7 +450,7 @@ perf_comm_span(const struct finding_ctx *c, const size_t *slot, size_t ns,
 	*cs = c->t0;
 	*ce = c->t1;
 	for (k = 0; k < ns; k++) {
-		const struct coverage *mc =
+		const struct iset *mc =
 		    &c->act.dev[slot[k]].cov[ACT_COMM];
 		int64_t fs = INT64_MAX, ls = INT64_MIN;
 		for (j = 0; j < mc->n; j++)

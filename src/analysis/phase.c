@@ -266,7 +266,7 @@ ph_bins(struct ph_ctx *c)
 	}
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
-		if ((double)coverage_busy(&c->a->any, bs, be) <
+		if ((double)iset_measure(&c->a->any, bs, be) <
 		    PH_IDLE_UTIL * (double)(be - bs)) {
 			c->idle[b] = 1;
 			memset(&c->raw[b * PH_NKEYS], 0,
@@ -694,7 +694,7 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 			kbest = id;
 	*dominant = kbest;
 	if (label == NULL) {
-		if ((double)coverage_busy(&c->a->any, s, e) <
+		if ((double)iset_measure(&c->a->any, s, e) <
 		    PH_IDLE_UTIL * (double)(e - s))
 			label = xstrdup("idle");
 		else if (kbest != 0)

@@ -146,7 +146,7 @@ model_free(struct model *m)
 		lane_free(&m->tracks[i].lane);
 	if (m->device_cov != NULL) {
 		for (i = 0; i < m->ndevices; i++)
-			coverage_free(&m->device_cov[i]);
+			iset_free(&m->device_cov[i]);
 		free(m->device_cov);
 	}
 	for (i = 0; i < m->nwarnings; i++)
@@ -275,8 +275,8 @@ model_bytes(const struct model *m)
 		    (l->rowid64 != NULL ? 8 : 4));
 		if (l->overlaps)
 			b += l->n * (2 + 16);	/* depth, maxend, ends */
-		b += coverage_nsums(&l->cov) * 8 +
-		    (l->cov.owned ? l->cov.n * 16 : 0);
+		b += iset_npre(&l->cov) * 8 +
+		    (!l->cov.view ? l->cov.n * 16 : 0);
 		b += l->npyr * 4;
 	}
 	b += m->nkernels * sizeof *m->kernels;
@@ -289,7 +289,7 @@ model_bytes(const struct model *m)
 	if (m->device_cov != NULL)
 		for (t = 0; t < m->ndevices; t++)
 			b += m->device_cov[t].n * 16 +
-			    coverage_nsums(&m->device_cov[t]) * 8;
+			    iset_npre(&m->device_cov[t]) * 8;
 	b += strpool_bytes(m->strs);
 	return b;
 }
@@ -497,13 +497,13 @@ model_device_used(struct model *m)
 static void
 model_device_coverage(struct model *m)
 {
-	const struct coverage	**in;
+	const struct iset	**in;
 	uint32_t		 *off, *idx;
 	size_t			  d, k, n;
 
 	if (m->device_cov != NULL) {
 		for (d = 0; d < m->ndevices; d++)
-			coverage_free(&m->device_cov[d]);
+			iset_free(&m->device_cov[d]);
 		free(m->device_cov);
 		m->device_cov = NULL;
 	}
@@ -516,11 +516,11 @@ model_device_coverage(struct model *m)
 		n = 0;
 		for (k = off[d]; k < off[d + 1]; k++)
 			in[n++] = &m->tracks[idx[k]].lane.cov;
-		coverage_union(&m->device_cov[d], in, n);
+		iset_union_many(&m->device_cov[d], in, n);
 		/* Sums every 64 segments, as a lane's own coverage: the
 		 * union is about as long as the device's busiest stream. */
-		m->device_cov[d].shift = COVERAGE_SHIFT;
-		coverage_sums(&m->device_cov[d]);
+		m->device_cov[d].shift = ISET_SHIFT;
+		iset_index(&m->device_cov[d]);
 	}
 	free(in);
 	free(off);

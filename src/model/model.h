@@ -386,9 +386,9 @@ struct model {
 #define CORR_IDX_STEP	64
 
 	/* Per-device union busy coverage (all streams), built at finalize,
-	 * with sums every 1 << COVERAGE_SHIFT segments (coverage_total() for
+	 * with sums every 1 << ISET_SHIFT segments (iset_len() for
 	 * the whole). */
-	struct coverage		*device_cov;	/* ndevices entries */
+	struct iset		*device_cov;	/* ndevices entries */
 
 	uint64_t		 nevents;	/* == track_off[ntracks] */
 	uint64_t		 kind_count[EV_KIND_COUNT]; /* per kind */

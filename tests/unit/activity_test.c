@@ -103,7 +103,7 @@ test_devices(void **state)
 	assert_int_equal(activity_busy(&a, 0, ACT_ALL, 0, 1000), 300);
 	assert_int_equal(activity_busy(&a, 5, ACT_ALL, 0, 1000), 0);
 	/* Any GPU: [0,250) u [300,350) u [1000,1100). */
-	assert_int_equal(coverage_busy(&a.any, 0, 2000), 400);
+	assert_int_equal(iset_measure(&a.any, 0, 2000), 400);
 	activity_free(&a);
 	model_free(m);
 }
