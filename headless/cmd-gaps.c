@@ -1,7 +1,7 @@
 /*
  * cmd-gaps: `gpulens gaps` lists GPU idle bubbles: the stretches of the
- * window in which no selected GPU work runs (work.h: kernels, memcpys,
- * memsets, graph launches; synchronization records are not work).
+ * window in which no selected GPU work runs (analysis/work.h: kernels,
+ * memcpys, memsets, graph launches; synchronization records are not work).
  *
  * --scope picks what must be idle:
  *   stream   one stream: a gap lies between two consecutive busy intervals
@@ -39,7 +39,7 @@
  * --min-dur says, in perf-advisor's bins with strict upper bounds (<10us,
  * 10-100us, 100us-1ms, 1-10ms, 10-100ms, >100ms), empty bins included.
  *
- * Cost: one sweep per scope over the busy segments (work.h), O(n log
+ * Cost: one sweep per scope over the busy segments (analysis/busy.h), O(n log
  * streams), plus the device and all-GPU sweeps for the auxiliary totals.
  * Very many gaps (a stream scope over millions of kernels): beyond 2000
  * candidate rows, when the rows are sorted by duration_ns, start_ns or
@@ -64,7 +64,8 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
-#include "headless/work.h"
+#include "analysis/busy.h"
+#include "headless/worksel.h"
 #include "util/xmalloc.h"
 
 #define GAPS_CPU_MIN_NS		1000000		/* cpu_activity from 1 ms */
@@ -138,7 +139,7 @@ struct gaps_ctx {
 	size_t			 pcap;
 	uint32_t		*idx;
 	size_t			 icap;
-	struct work_busy	 wb;
+	struct busy_walk	 wb;
 };
 
 static const char *gaps_columns[] = {
@@ -297,8 +298,8 @@ gaps_sweep(struct gaps_ctx *c, const struct iset *win, const uint32_t *tracks,
 
 	for (k = 0; k < win->n; k++) {
 		gap_walk_init(&gw, win->start[k], win->end[k]);
-		work_busy_start(&c->wb, &c->w, tracks, ntracks, gw.ws, gw.we);
-		while (work_busy_next(&c->wb, &s, &e))
+		busy_walk_start(&c->wb, &c->w, tracks, ntracks, gw.ws, gw.we);
+		while (busy_walk_next(&c->wb, &s, &e))
 			if (gap_walk_busy(&gw, s, e, &g) && rows)
 				gaps_add(c, g.start, g.end, owner, g.kind);
 		if (gap_walk_end(&gw, &g) && rows)
@@ -638,7 +639,7 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 		return -1;
 	t0 = s.t0;
 	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
-	work_init(&c.w, m, &s, t0, t1);
+	worksel_init(&c.w, m, &s, t0, t1);
 	gaps_ranking(&c, o);
 	c.api_class = xcalloc((size_t)strpool_count(m->strs) + 1, 1);
 	iset_init(&win);
@@ -659,7 +660,7 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 			continue;
 		any = 1;
 		np = work_device_procs(m, (uint32_t)d, &c.procs, &c.pcap);
-		work_windows(&c.w, c.procs, np, &win);
+		worksel_windows(&c.w, c.procs, np, &win);
 		busy = inner = 0;
 		gaps_sweep(&c, &win, tracks, nt, (uint32_t)d,
 		    c.scope == SCOPE_DEVICE, &busy, &inner);
@@ -673,14 +674,14 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 			if (!c.w.selected[t])
 				continue;
 			np = gaps_procs(&c, (uint32_t)t);
-			work_windows(&c.w, c.procs, np, &win);
+			worksel_windows(&c.w, c.procs, np, &win);
 			busy = inner = 0;
 			one = (uint32_t)t;
 			gaps_sweep(&c, &win, &one, 1, one, 1, &busy, &inner);
 		}
 	}
 	/* All GPUs, within every window. */
-	work_windows(&c.w, NULL, 0, &wall);
+	worksel_windows(&c.w, NULL, 0, &wall);
 	nt = work_tracks(&c.w, NONE32, &tracks, &tcap);
 	gaps_sweep(&c, &wall, tracks, nt, NONE32, c.scope == SCOPE_ALL &&
 	    any, &abusy, &ainner);
@@ -733,7 +734,7 @@ done:
 	free(c.api_class);
 	free(c.procs);
 	free(c.idx);
-	work_busy_free(&c.wb);
+	busy_walk_free(&c.wb);
 	work_free(&c.w);
 	sel_free(&s);
 	return rc;
