@@ -145,57 +145,38 @@ overlap_num_pct(cJSON *row, const char *f, int64_t num, int64_t den)
 		cJSON_AddNullToObject(row, f);
 }
 
-static int
-overlap_cmp_comm(const void *x, const void *y)
-{
-	const struct busy_comm	*a = x, *b = y;
-
-	if (a->tag != b->tag)
-		return a->tag < b->tag ? -1 : 1;
-	return (a->start > b->start) - (a->start < b->start);
-}
-
 /* Rows of --by nvtx-path for one device. */
 static void
 overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d)
 {
 	const struct model	*m = c->m;
-	struct iset		 mp;
+	struct busy_tag		*v = NULL;
 	cJSON			*row;
 	char			*key;
-	size_t			 i, j;
-	int64_t			 comm, exposed;
+	const char		*path;
+	size_t			 i, n, cap = 0;
 
 	/* The paths, interned in start order. */
 	for (i = 0; i < c->bo.ncomm; i++)
 		c->bo.comm[i].tag = overlap_path(c, c->bo.comm[i].t,
 		    c->bo.comm[i].i);
-	if (c->bo.ncomm > 1)
-		qsort(c->bo.comm, c->bo.ncomm, sizeof *c->bo.comm,
-		    overlap_cmp_comm);
-	iset_init(&mp);
-	for (i = 0; i < c->bo.ncomm; i = j) {
-		iset_clear(&mp);
-		for (j = i; j < c->bo.ncomm &&
-		    c->bo.comm[j].tag == c->bo.comm[i].tag; j++)
-			iset_add(&mp, c->bo.comm[j].start, c->bo.comm[j].end);
-		comm = iset_len(&mp);
-		exposed = iset_diff_len(&mp, &c->bo.compute);
+	n = busy_overlap_tags(&c->bo, &v, &cap);
+	for (i = 0; i < n; i++) {
+		path = strpool_get(c->local, v[i].tag);
 		row = out_row(out);
 		key = xasprintf("device=%u|nvtx_path=%s",
-		    m->devices[d].source_id,
-		    strpool_get(c->local, c->bo.comm[i].tag));
+		    m->devices[d].source_id, path);
 		cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
 		free(key);
 		out_int(row, "device", m->devices[d].source_id);
-		out_str(row, "nvtx_path", strpool_get(c->local,
-		    c->bo.comm[i].tag));
-		out_int(row, "count", (int64_t)(j - i));
-		out_int(row, "comm_ns", comm);
-		out_int(row, "exposed_comm_ns", exposed);
-		overlap_num_pct(row, "hidden_comm_pct", comm - exposed, comm);
+		out_str(row, "nvtx_path", path);
+		out_int(row, "count", (int64_t)v[i].count);
+		out_int(row, "comm_ns", v[i].comm);
+		out_int(row, "exposed_comm_ns", v[i].exposed);
+		overlap_num_pct(row, "hidden_comm_pct",
+		    v[i].comm - v[i].exposed, v[i].comm);
 	}
-	iset_free(&mp);
+	free(v);
 }
 
 static void

@@ -42,6 +42,7 @@
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
 #include "util/hmap.h"
+#include "analysis/busy.h"
 #include "analysis/comm.h"
 #include "analysis/iters.h"
 #include "model/lane.h"
@@ -240,7 +241,7 @@ ranks_scan(struct ranks_ctx *c)
 			r->gpus++;
 			if (m->device_cov != NULL)
 				r->busy = sat_add64(r->busy,
-				    iset_len(&m->device_cov[d]));
+				    busy_device_total(m, (uint32_t)d));
 		}
 		for (i = 0; i < l->n; i++) {
 			if (l->kind[i] != EV_KERNEL)

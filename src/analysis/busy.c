@@ -328,3 +328,54 @@ busy_overlap_sweep(struct busy_overlap *bo, const struct work *w,
 		bo->len[r] += bo->run[r].len;
 	}
 }
+
+static int
+busy_cmp_comm(const void *x, const void *y)
+{
+	const struct busy_comm	*a = x, *b = y;
+
+	if (a->tag != b->tag)
+		return a->tag < b->tag ? -1 : 1;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+size_t
+busy_overlap_tags(struct busy_overlap *bo, struct busy_tag **v, size_t *cap)
+{
+	struct iset	mp;
+	size_t		i, j, n = 0;
+
+	if (bo->ncomm > 1)
+		qsort(bo->comm, bo->ncomm, sizeof *bo->comm, busy_cmp_comm);
+	iset_init(&mp);
+	for (i = 0; i < bo->ncomm; i = j) {
+		iset_clear(&mp);
+		for (j = i; j < bo->ncomm && bo->comm[j].tag ==
+		    bo->comm[i].tag; j++)
+			iset_add(&mp, bo->comm[j].start, bo->comm[j].end);
+		XGROW(*v, *cap, n + 1);
+		(*v)[n].tag = bo->comm[i].tag;
+		(*v)[n].count = j - i;
+		(*v)[n].comm = iset_len(&mp);
+		(*v)[n].exposed = iset_diff_len(&mp, &bo->compute);
+		n++;
+	}
+	iset_free(&mp);
+	return n;
+}
+
+int64_t
+busy_device(const struct model *m, uint32_t d, int64_t t0, int64_t t1)
+{
+	if (d >= m->ndevices || m->device_cov == NULL)
+		return 0;
+	return iset_measure(&m->device_cov[d], t0, t1);
+}
+
+int64_t
+busy_device_total(const struct model *m, uint32_t d)
+{
+	if (d >= m->ndevices || m->device_cov == NULL)
+		return 0;
+	return iset_len(&m->device_cov[d]);
+}

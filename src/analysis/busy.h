@@ -21,7 +21,10 @@
  *              durations and the peak concurrency (half-open: an event
  *              ending at t does not overlap one starting at t). With keep,
  *              also C as a set and the communication events, for
- *              per-event breakdowns.
+ *              per-event breakdowns: busy_overlap_tags() gives, per tag
+ *              the caller puts on the communication events (an NVTX path,
+ *              say), the union of its events and the part of it exposed.
+ * busy_device  the busy time of a device's GPU tracks, any event.
  *
  * Ownership: each struct owns its storage (its _free) and may be restarted
  * or swept again any number of times before that; the work, the window and
@@ -112,5 +115,28 @@ void	 busy_overlap_reset(struct busy_overlap *);
  * peak is the most inside any one segment swept since the reset. */
 void	 busy_overlap_sweep(struct busy_overlap *, const struct work *,
 	    const uint32_t *tracks, size_t nt, int64_t a, int64_t b);
+
+/* The communication events (keep) of one tag: M_tag, their union. */
+struct busy_tag {
+	uint32_t		 tag;
+	size_t			 count;		/* events */
+	int64_t			 comm;		/* |M_tag| */
+	int64_t			 exposed;	/* |M_tag \ C| */
+};
+
+/*
+ * Groups the communication events by the tags the caller gave them (comm
+ * is sorted by tag, then start), in increasing tag order, into a buffer
+ * grown as needed; returns the number of groups.
+ */
+size_t	 busy_overlap_tags(struct busy_overlap *, struct busy_tag **,
+	    size_t *cap);
+
+/*
+ * Busy time of every event of device d's GPU tracks (the model's device
+ * busy set, sync records included) inside [t0, t1), and in all.
+ */
+int64_t	 busy_device(const struct model *, uint32_t d, int64_t t0, int64_t t1);
+int64_t	 busy_device_total(const struct model *, uint32_t d);
 
 #endif
