@@ -74,7 +74,6 @@ finding_add(struct finding_ctx *c, const char *type, int64_t cost_ns)
 	f->device = NONE32;
 	f->process = NONE32;
 	f->gid = NONE32;
-	f->evidence = cJSON_CreateObject();
 	return f;
 }
 
@@ -82,15 +81,14 @@ void
 finding_rule(struct finding_ctx *c, const char *type, const char *status,
     const char *reason)
 {
-	cJSON	*o = cJSON_CreateObject();
+	struct findings		*fs = c->out;
+	struct finding_status	*r;
 
-	cJSON_AddStringToObject(o, "type", type);
-	cJSON_AddStringToObject(o, "status", status);
-	if (reason != NULL)
-		cJSON_AddStringToObject(o, "reason", reason);
-	else
-		cJSON_AddNullToObject(o, "reason");
-	cJSON_AddItemToArray(c->out->rules, o);
+	XGROW(fs->rules, fs->rcap, fs->nrules + 1);
+	r = &fs->rules[fs->nrules++];
+	r->type = type;
+	r->status = status;
+	r->reason = reason != NULL ? xstrdup(reason) : NULL;
 }
 
 int
@@ -390,10 +388,12 @@ finding_free(struct findings *fs)
 		free(fs->v[i].detail);
 		free(fs->v[i].next);
 		free(fs->v[i].command);
-		cJSON_Delete(fs->v[i].evidence);
+		fev_free(&fs->v[i].ev);
 	}
 	free(fs->v);
-	cJSON_Delete(fs->rules);
+	for (i = 0; i < fs->nrules; i++)
+		free(fs->rules[i].reason);
+	free(fs->rules);
 	memset(fs, 0, sizeof *fs);
 }
 
@@ -418,7 +418,6 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	c.t0 = fs->t0 = t0;
 	c.t1 = fs->t1 = t1;
 	c.span = t1 - t0;
-	fs->rules = cJSON_CreateArray();
 	thr = (int64_t)(FINDING_GAP_SHARE * (double)c.span);
 	if (thr < FINDING_LAUNCH_GAP_NS)
 		thr = FINDING_LAUNCH_GAP_NS;
