@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "analysis/finding.h"
+#include "model/iset.h"
 #include "model/lane.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
@@ -58,16 +59,6 @@ struct cp_group {
 	uint64_t	 dir[COPY_KIND_COUNT];
 };
 
-static int64_t
-nsys_clip(int64_t s, int64_t e, int64_t a, int64_t b)
-{
-	if (s < a)
-		s = a;
-	if (e > b)
-		e = b;
-	return e > s ? e - s : 0;
-}
-
 static void
 nsys_copy_event(struct finding_ctx *c, struct cp_group *g, uint32_t t,
     uint32_t i, int64_t api_s, int64_t api_e, uint32_t proc, int has_api)
@@ -86,9 +77,9 @@ nsys_copy_event(struct finding_ctx *c, struct cp_group *g, uint32_t t,
 		if (l->kind[i] == EV_MEMCPY && ci->kind < COPY_KIND_COUNT)
 			g->dir[ci->kind]++;
 	}
-	gpu = nsys_clip(l->start[i], l->end[i], c->t0, c->t1);
+	gpu = iset_span_in(l->start[i], l->end[i], c->t0, c->t1);
 	g->gpu_ns += gpu;
-	host = has_api ? nsys_clip(api_s, api_e, c->t0, c->t1) : 0;
+	host = has_api ? iset_span_in(api_s, api_e, c->t0, c->t1) : 0;
 	if (has_api) {
 		g->host[p] += host;
 		if (finding_in_zone(c, api_s))
@@ -284,18 +275,6 @@ nsys_union(int64_t *iv, size_t n)
 	return tot + (e - s);
 }
 
-/* The device slot with the most gap time of class cls. */
-static size_t
-nsys_worst(const struct finding_ctx *c, int cls)
-{
-	size_t	d, best = 0;
-
-	for (d = 1; d < c->act.ndev; d++)
-		if (c->dev[d].gap_sum[cls] > c->dev[best].gap_sum[cls])
-			best = d;
-	return best;
-}
-
 static void
 nsys_device_fields(const struct finding_ctx *c, struct finding *f, size_t d)
 {
@@ -373,7 +352,7 @@ finding_nsys_api_sync(struct finding_ctx *c)
 		free(by);
 		return;
 	}
-	d = nsys_worst(c, FGAP_SYNC);
+	d = finding_worst(c, FGAP_SYNC);
 	fd = &c->dev[d];
 	if (fd->gap_sum[FGAP_SYNC] == 0) {
 		finding_rule(c, "cuda_api_sync", "none", "synchronisation "
@@ -433,7 +412,7 @@ finding_nsys_gaps(struct finding_ctx *c)
 		finding_rule(c, "gpu_gaps", "none", "no GPU work");
 		return;
 	}
-	best = nsys_worst(c, FGAP_LARGE);
+	best = finding_worst(c, FGAP_LARGE);
 	fd = &c->dev[best];
 	if (fd->gap_n[FGAP_LARGE] == 0) {
 		finding_rule(c, "gpu_gaps", "none", NULL);

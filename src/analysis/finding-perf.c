@@ -73,17 +73,6 @@
 #define PERF_DOMINANT_MIN	0.15
 #define PERF_DOMINANT_MEDIUM	0.25
 
-static size_t
-perf_worst(const struct finding_ctx *c, int cls)
-{
-	size_t	d, best = 0;
-
-	for (d = 1; d < c->act.ndev; d++)
-		if (c->dev[d].gap_sum[cls] > c->dev[best].gap_sum[cls])
-			best = d;
-	return best;
-}
-
 static void
 perf_device(const struct finding_ctx *c, struct finding *f, size_t d)
 {
@@ -111,7 +100,7 @@ perf_gap_finding(struct finding_ctx *c, int cls, const char *type,
 		finding_rule(c, type, "none", "no GPU work");
 		return 0;
 	}
-	d = perf_worst(c, cls);
+	d = finding_worst(c, cls);
 	fd = &c->dev[d];
 	if (fd->gap_sum[cls] == 0) {
 		finding_rule(c, type, "none", NULL);

@@ -77,6 +77,17 @@ finding_add(struct finding_ctx *c, const char *type, int64_t cost_ns)
 	return f;
 }
 
+size_t
+finding_worst(const struct finding_ctx *c, int cls)
+{
+	size_t	d, best = 0;
+
+	for (d = 1; d < c->act.ndev; d++)
+		if (c->dev[d].gap_sum[cls] > c->dev[best].gap_sum[cls])
+			best = d;
+	return best;
+}
+
 void
 finding_rule(struct finding_ctx *c, const char *type, const char *status,
     const char *reason)
@@ -167,43 +178,51 @@ finding_i64_cmp(const void *a, const void *b)
 }
 
 /* Ends of synchronisation API calls, per process, sorted. */
+/*
+ * One pass over the synchronisation calls: counts them per process into
+ * c->sync_off[p + 1] (fill NULL), or stores their ends (fill: the next
+ * free slot per process).
+ */
+static void
+finding_sync_pass(struct finding_ctx *c, size_t *fill)
+{
+	const struct model	*m = c->m;
+	size_t			 t, i;
+	uint32_t		 p;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_API)
+			continue;
+		p = tr->process < m->nprocesses ? tr->process :
+		    (uint32_t)m->nprocesses;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_API ||
+			    finding_api_class(c, l->name[i]) != FAPI_SYNC)
+				continue;
+			if (fill == NULL)
+				c->sync_off[p + 1]++;
+			else
+				c->sync_end[c->sync_off[p] + fill[p]++] =
+				    l->end[i];
+		}
+	}
+}
+
 static void
 finding_syncs(struct finding_ctx *c)
 {
 	const struct model	*m = c->m;
-	size_t			 np = m->nprocesses + 1, t, i, *fill;
-	uint32_t		 p;
+	size_t			 np = m->nprocesses + 1, i, *fill;
 
 	c->sync_off = xcalloc(np + 1, sizeof *c->sync_off);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_API)
-			continue;
-		p = tr->process < m->nprocesses ? tr->process :
-		    (uint32_t)m->nprocesses;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == EV_API &&
-			    finding_api_class(c, l->name[i]) == FAPI_SYNC)
-				c->sync_off[p + 1]++;
-	}
+	finding_sync_pass(c, NULL);
 	for (i = 0; i < np; i++)
 		c->sync_off[i + 1] += c->sync_off[i];
 	c->sync_end = xcalloc(c->sync_off[np] + 1, sizeof *c->sync_end);
 	fill = xcalloc(np, sizeof *fill);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_API)
-			continue;
-		p = tr->process < m->nprocesses ? tr->process :
-		    (uint32_t)m->nprocesses;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == EV_API &&
-			    finding_api_class(c, l->name[i]) == FAPI_SYNC)
-				c->sync_end[c->sync_off[p] + fill[p]++] =
-				    l->end[i];
-	}
+	finding_sync_pass(c, fill);
 	for (i = 0; i < np; i++)
 		if (c->sync_off[i + 1] - c->sync_off[i] > 1)
 			qsort(c->sync_end + c->sync_off[i], c->sync_off[i + 1] -

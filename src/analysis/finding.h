@@ -156,6 +156,9 @@ struct finding	*finding_add(struct finding_ctx *, const char *type,
 		    int64_t cost_ns);
 void	 finding_set(char **field, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* The device slot with the most gap time of class cls (enum finding_gap;
+ * the first on ties). */
+size_t	 finding_worst(const struct finding_ctx *, int cls);
 /* The API class of an API call's name (string id). */
 int	 finding_api_class(struct finding_ctx *, uint32_t sid);
 /* Records that a rule ran: status "found", "none" or "skipped". */

@@ -103,6 +103,17 @@ void	 iset_clip(struct iset *out, const struct iset *a, int64_t t0,
 /* Index of the first segment with end > t (n if none). */
 size_t	 iset_lower(const struct iset *, int64_t t);
 
+/* The length of [s, e) inside [a, b) (0 if they do not meet). */
+static inline int64_t
+iset_span_in(int64_t s, int64_t e, int64_t a, int64_t b)
+{
+	if (s < a)
+		s = a;
+	if (e > b)
+		e = b;
+	return e > s ? e - s : 0;
+}
+
 /* The union of intervals fed in start order, one segment at a time. */
 struct iset_run {
 	int64_t		 start, end;	/* the segment being grown */

@@ -226,6 +226,20 @@ model_ev_start(const struct model *m, uint32_t gid)
 	return m->tracks[r.track].lane.start[r.idx];
 }
 
+int
+model_gid_cmp_start(const void *a, const void *b, void *ctx)
+{
+	const struct model	*m = ctx;
+	uint32_t		 x = *(const uint32_t *)a;
+	uint32_t		 y = *(const uint32_t *)b;
+	int64_t			 sx = model_ev_start(m, x);
+	int64_t			 sy = model_ev_start(m, y);
+
+	if (sx != sy)
+		return sx < sy ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
 int64_t
 model_ev_end(const struct model *m, uint32_t gid)
 {

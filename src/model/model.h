@@ -446,6 +446,9 @@ model_gid(const struct model *m, uint32_t track, uint32_t idx)
 struct evref	 model_ev(const struct model *, uint32_t gid);
 /* Field accessors by global id. */
 int64_t		 model_ev_start(const struct model *, uint32_t gid);
+/* Orders global event ids (uint32_t) by start, then id; ctx is the model
+ * (for sort_stable). */
+int		 model_gid_cmp_start(const void *, const void *, void *ctx);
 int64_t		 model_ev_end(const struct model *, uint32_t gid);
 int		 model_ev_kind(const struct model *, uint32_t gid);
 uint32_t	 model_ev_name(const struct model *, uint32_t gid);
