@@ -65,6 +65,8 @@ iset_reserve(struct iset *a, size_t need)
 	if (need <= a->cap)
 		return;
 	ncap = a->cap < 16 ? 16 : a->cap;
+	if (a->cap == 0 && need > ncap)
+		ncap = need;		/* a first reservation: exact */
 	while (ncap < need)
 		ncap *= 2;
 	a->start = xreallocarray(a->start, ncap, sizeof *a->start);
