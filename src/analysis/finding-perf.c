@@ -189,15 +189,16 @@ finding_perf_bubbles(struct finding_ctx *c)
 	fev_int(&f->ev, "max_gap_ns", c->gap_threshold);
 }
 
-/* The longest communication kernel of device slot d in the window. */
-static uint32_t
-perf_longest_comm(const struct finding_ctx *c, size_t d, int64_t *s,
-    int64_t *e)
+/* Calls fn for each communication event of device slot d overlapping the
+ * window, track by track, in each lane's index order. */
+static void
+perf_comm_scan(const struct finding_ctx *c, size_t d,
+    void (*fn)(void *, const struct lane *, uint32_t t, uint32_t i),
+    void *arg)
 {
 	const struct model	*m = c->m;
-	uint32_t		*idx = NULL, best = NONE32;
+	uint32_t		*idx = NULL;
 	size_t			 icap = 0, t, n, k, i;
-	int64_t			 bl = -1;
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
@@ -207,18 +208,48 @@ perf_longest_comm(const struct finding_ctx *c, size_t d, int64_t *s,
 		n = lane_overlap(l, c->t0, c->t1, &idx, &icap);
 		for (k = 0; k < n; k++) {
 			i = idx[k];
-			if (activity_class(l->kind[i], l->flags[i]) != ACT_COMM)
-				continue;
-			if (l->end[i] - l->start[i] > bl) {
-				bl = l->end[i] - l->start[i];
-				best = model_gid(m, (uint32_t)t, (uint32_t)i);
-				*s = l->start[i];
-				*e = l->end[i];
-			}
+			if (activity_class(l->kind[i], l->flags[i]) == ACT_COMM)
+				fn(arg, l, (uint32_t)t, (uint32_t)i);
 		}
 	}
 	free(idx);
-	return best;
+}
+
+struct perf_longest {
+	const struct model	*m;
+	uint32_t		 best;
+	int64_t			 bl, s, e;
+};
+
+static void
+perf_longest_one(void *arg, const struct lane *l, uint32_t t, uint32_t i)
+{
+	struct perf_longest	*pl = arg;
+
+	if (l->end[i] - l->start[i] > pl->bl) {
+		pl->bl = l->end[i] - l->start[i];
+		pl->best = model_gid(pl->m, t, i);
+		pl->s = l->start[i];
+		pl->e = l->end[i];
+	}
+}
+
+/* The longest communication kernel of device slot d in the window. */
+static uint32_t
+perf_longest_comm(const struct finding_ctx *c, size_t d, int64_t *s,
+    int64_t *e)
+{
+	struct perf_longest	pl;
+
+	pl.m = c->m;
+	pl.best = NONE32;
+	pl.bl = -1;
+	perf_comm_scan(c, d, perf_longest_one, &pl);
+	if (pl.best != NONE32) {
+		*s = pl.s;
+		*e = pl.e;
+	}
+	return pl.best;
 }
 
 static int
@@ -245,44 +276,47 @@ perf_ck_cmp(const void *a, const void *b)
 	return (x->gid > y->gid) - (x->gid < y->gid);
 }
 
+struct perf_cks {
+	const struct finding_ctx *c;
+	size_t			 d;
+	struct perf_ck		*v;
+	size_t			 nv, vcap;
+};
+
+static void
+perf_ck_one(void *arg, const struct lane *l, uint32_t t, uint32_t i)
+{
+	struct perf_cks			*a = arg;
+	const struct finding_ctx	*c = a->c;
+	int64_t				 s, e;
+
+	s = l->start[i] > c->t0 ? l->start[i] : c->t0;
+	e = l->end[i] < c->t1 ? l->end[i] : c->t1;
+	XGROW(a->v, a->vcap, a->nv + 1);
+	a->v[a->nv].s = s;
+	a->v[a->nv].e = e;
+	a->v[a->nv].x = (e - s) - activity_busy(&c->act, a->d, ACT_COMPUTE,
+	    s, e);
+	a->v[a->nv].gid = model_gid(c->m, t, i);
+	a->nv++;
+}
+
 /* The communication kernels of device slot d in the window, in start
  * order, each with its exposed time. */
 static size_t
 perf_comm_kernels(const struct finding_ctx *c, size_t d,
     struct perf_ck **out)
 {
-	const struct model	*m = c->m;
-	struct perf_ck		*v = NULL;
-	uint32_t		*idx = NULL;
-	size_t			 icap = 0, vcap = 0, nv = 0, t, n, k, i;
-	int64_t			 s, e;
+	struct perf_cks	a;
 
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU ||
-		    m->tracks[t].device != c->act.dev[d].device)
-			continue;
-		n = lane_overlap(l, c->t0, c->t1, &idx, &icap);
-		for (k = 0; k < n; k++) {
-			i = idx[k];
-			if (activity_class(l->kind[i], l->flags[i]) != ACT_COMM)
-				continue;
-			s = l->start[i] > c->t0 ? l->start[i] : c->t0;
-			e = l->end[i] < c->t1 ? l->end[i] : c->t1;
-			XGROW(v, vcap, nv + 1);
-			v[nv].s = s;
-			v[nv].e = e;
-			v[nv].x = (e - s) - activity_busy(&c->act, d,
-			    ACT_COMPUTE, s, e);
-			v[nv].gid = model_gid(m, (uint32_t)t, (uint32_t)i);
-			nv++;
-		}
-	}
-	free(idx);
-	if (nv > 1)
-		qsort(v, nv, sizeof *v, perf_ck_cmp);
-	*out = v;
-	return nv;
+	memset(&a, 0, sizeof a);
+	a.c = c;
+	a.d = d;
+	perf_comm_scan(c, d, perf_ck_one, &a);
+	if (a.nv > 1)
+		qsort(a.v, a.nv, sizeof *a.v, perf_ck_cmp);
+	*out = a.v;
+	return a.nv;
 }
 
 /*
