@@ -15,45 +15,8 @@
 #include <cmocka.h>
 
 #include "analysis/busy.h"
-#include "model/builder.h"
 #include "model/model.h"
 #include "tsupport.h"
-
-static void
-add(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t start, int64_t end, uint8_t flags)
-{
-	struct lane_event	e = ts_event(b, name, kind, start, end);
-
-	e.flags = flags;
-	if (kind == EV_MEMCPY)
-		e.aux = ts_copy(b, COPY_HTOD, 0, 0, 0);
-	builder_event(b, track, &e);
-}
-
-static struct model *
-build(void)
-{
-	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 d5, d2, d9, p, s7, s8, s9;
-
-	d5 = ts_device(b, 5);
-	d2 = ts_device(b, 2);
-	d9 = ts_device(b, 9);
-	(void)d5;
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	s7 = builder_stream(b, d2, 7, p);
-	s8 = builder_stream(b, d2, 8, p);
-	s9 = builder_stream(b, d9, 1, NONE32);
-	add(b, builder_gpu_track(b, s7), "k", EV_KERNEL, 0, 100, 0);
-	add(b, builder_gpu_track(b, s7), "k", EV_KERNEL, 150, 250, 0);
-	add(b, builder_gpu_track(b, s7), "copy", EV_MEMCPY, 300, 350, 0);
-	add(b, builder_gpu_track(b, s8), "nccl", EV_KERNEL, 50, 200,
-	    EVF_COMM);
-	add(b, builder_sync_track(b, s7), "sync", EV_SYNC, 0, 400, 0);
-	add(b, builder_gpu_track(b, s9), "k", EV_KERNEL, 1000, 1100, 0);
-	return ts_finish(b);
-}
 
 /* An event filter for the busy walks: everything but communication. */
 static int
@@ -68,7 +31,7 @@ no_comm(void *arg, uint32_t t, uint32_t i)
 static void
 test_busy(void **state)
 {
-	struct model		*m = build();
+	struct model		*m = ts_model_activity();
 	struct work		 w, wf;
 	struct work_sel		 all = { NULL, NULL, NULL };
 	struct work_sel		 nc = { NULL, no_comm, NULL };
