@@ -395,7 +395,8 @@ ts_model_activity(void)
 	activity_add(b, builder_gpu_track(b, s8), "nccl", EV_KERNEL, 50, 200,
 	    EVF_COMM);
 	activity_add(b, builder_sync_track(b, s7), "sync", EV_SYNC, 0, 400, 0);
-	activity_add(b, builder_gpu_track(b, s9), "k", EV_KERNEL, 1000, 1100, 0);
+	activity_add(b, builder_gpu_track(b, s9), "k", EV_KERNEL, 1000, 1100,
+	    0);
 	return ts_finish(b);
 }
 
