@@ -68,7 +68,7 @@ struct busy_buckets {
 	const int64_t		*edge;		/* nb + 1 edges, borrowed */
 	size_t			 nb;
 	int64_t			*busy;		/* nb x BUSY_NCOL */
-	uint64_t		*kern;		/* kernels starting, per bucket */
+	uint64_t		*kern;		/* kernel starts per bucket */
 	struct work_merge	 mg;
 };
 
