@@ -67,6 +67,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
+#include "analysis/busy.h"
 #include "analysis/comm.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
@@ -376,7 +377,7 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 	else
 		cJSON_AddNullToObject(row, "total_bytes");
 	if (g->device < m->ndevices && m->device_cov != NULL) {
-		busy = coverage_busy(&m->device_cov[g->device], t0, t1);
+		busy = busy_device(m, g->device, t0, t1);
 		out_int(row, "device_busy_ns", busy);
 		if (busy > 0)
 			out_num(row, "gpu_busy_share_pct", 100.0 *

@@ -153,20 +153,6 @@ correlate_api_gpu(struct correlate_ctx *c, uint32_t api)
 		correlate_link(c, "api-gpu", api, g[j]);
 }
 
-static int
-correlate_gid_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct model	*m = ctx;
-	uint32_t		 x = *(const uint32_t *)a;
-	uint32_t		 y = *(const uint32_t *)b;
-	int64_t			 sx = model_ev_start(m, x);
-	int64_t			 sy = model_ev_start(m, y);
-
-	if (sx != sy)
-		return sx < sy ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
 /* Every API call inside range gid on its thread, with its GPU work. */
 static void
 correlate_range(struct correlate_ctx *c, uint32_t gid)
@@ -193,7 +179,7 @@ correlate_range(struct correlate_ctx *c, uint32_t gid)
 			apis[n++] = model_gid(m, (uint32_t)t, (uint32_t)i);
 		}
 	}
-	sort_stable(apis, n, sizeof *apis, correlate_gid_cmp, (void *)m);
+	sort_stable(apis, n, sizeof *apis, model_gid_cmp_start, (void *)m);
 	for (i = 0; i < n; i++) {
 		correlate_link(c, "range-api", gid, apis[i]);
 		correlate_api_gpu(c, apis[i]);

@@ -64,6 +64,49 @@ static const char *findings_columns[] = {
 	"device", "title", NULL
 };
 
+/*
+ * Adds the evidence items from *i into parent (an object, or an array for a
+ * list's items) up to the end of their group; *i ends past it.
+ */
+static void
+findings_evidence(const struct fevidence *ev, size_t *i, cJSON *parent)
+{
+	const struct fev	*x;
+	cJSON			*v;
+
+	while (*i < ev->n) {
+		x = &ev->v[(*i)++];
+		switch (x->type) {
+		case FEV_END:
+			return;
+		case FEV_INT:
+			v = cJSON_CreateNumber((double)x->u.i);
+			break;
+		case FEV_REAL:
+			v = cJSON_CreateNumber(x->u.r);
+			break;
+		case FEV_BOOL:
+			v = cJSON_CreateBool(x->u.b);
+			break;
+		case FEV_STR:
+			v = cJSON_CreateString(x->u.s);
+			break;
+		case FEV_NULL:
+			v = cJSON_CreateNull();
+			break;
+		default:
+			v = x->type == FEV_LIST ? cJSON_CreateArray() :
+			    cJSON_CreateObject();
+			findings_evidence(ev, i, v);
+			break;
+		}
+		if (x->key != NULL)
+			cJSON_AddItemToObject(parent, x->key, v);
+		else
+			cJSON_AddItemToArray(parent, v);
+	}
+}
+
 static int
 findings_conf_parse(const char *s)
 {
@@ -85,8 +128,8 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 	const char	*mc = vopt_get(v, nv, "--min-confidence");
 	int		 minc = FINDING_LOW;
 	int64_t		 t0, t1, rel = o->absolute ? 0 : m->origin_ns;
-	size_t		 i, shown = 0;
-	cJSON		*row, *win;
+	size_t		 i, k, shown = 0;
+	cJSON		*row, *win, *rules, *r;
 	char		 key[64];
 
 	(void)code;
@@ -155,8 +198,9 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 			out_str(row, "ncu_command", f->command);
 		else
 			cJSON_AddNullToObject(row, "ncu_command");
-		cJSON_AddItemToObject(row, "evidence",
-		    cJSON_Duplicate(f->evidence, 1));
+		k = 0;
+		findings_evidence(&f->ev, &k, cJSON_AddObjectToObject(row,
+		    "evidence"));
 	}
 	win = cJSON_AddObjectToObject(out->aux, "window");
 	out_int(win, "start_ns", fs.t0 - rel);
@@ -172,8 +216,17 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 	}
 	out_int(out->aux, "gap_threshold_ns", fs.gap_threshold);
 	out_str(out->aux, "min_confidence", finding_conf_name(minc));
-	cJSON_AddItemToObject(out->aux, "rules",
-	    cJSON_Duplicate(fs.rules, 1));
+	rules = cJSON_AddArrayToObject(out->aux, "rules");
+	for (i = 0; i < fs.nrules; i++) {
+		r = cJSON_CreateObject();
+		out_str(r, "type", fs.rules[i].type);
+		out_str(r, "status", fs.rules[i].status);
+		if (fs.rules[i].reason != NULL)
+			out_str(r, "reason", fs.rules[i].reason);
+		else
+			cJSON_AddNullToObject(r, "reason");
+		cJSON_AddItemToArray(rules, r);
+	}
 	if (shown == 0)
 		out_warn(out, "no_findings",
 		    "no findings%s", minc > FINDING_LOW ?

@@ -1,7 +1,7 @@
 /*
  * cmd-gaps: `gpulens gaps` lists GPU idle bubbles: the stretches of the
- * window in which no selected GPU work runs (work.h: kernels, memcpys,
- * memsets, graph launches; synchronization records are not work).
+ * window in which no selected GPU work runs (analysis/work.h: kernels,
+ * memcpys, memsets, graph launches; synchronization records are not work).
  *
  * --scope picks what must be idle:
  *   stream   one stream: a gap lies between two consecutive busy intervals
@@ -39,7 +39,7 @@
  * --min-dur says, in perf-advisor's bins with strict upper bounds (<10us,
  * 10-100us, 100us-1ms, 1-10ms, 10-100ms, >100ms), empty bins included.
  *
- * Cost: one sweep per scope over the busy segments (work.h), O(n log
+ * Cost: one sweep per scope over the busy segments (analysis/busy.h), O(n log
  * streams), plus the device and all-GPU sweeps for the auxiliary totals.
  * Very many gaps (a stream scope over millions of kernels): beyond 2000
  * candidate rows, when the rows are sorted by duration_ns, start_ns or
@@ -56,6 +56,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/gapcpu.h"
 #include "analysis/gaps.h"
 #include "headless/analysis.h"
 #include "headless/cmd.h"
@@ -64,7 +65,8 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
-#include "headless/work.h"
+#include "analysis/busy.h"
+#include "headless/worksel.h"
 #include "util/xmalloc.h"
 
 #define GAPS_CPU_MIN_NS		1000000		/* cpu_activity from 1 ms */
@@ -94,11 +96,7 @@ const struct cmd_entry cmd_gaps_entry = {
 enum gaps_scope { SCOPE_STREAM, SCOPE_DEVICE, SCOPE_ALL };
 static const char *gaps_scope_names[] = { "stream", "device", "all" };
 
-enum gaps_cpu { CPU_SYNC, CPU_COPY, CPU_LAUNCH, CPU_NONE, CPU_NCLASS };
-static const char *gaps_cpu_names[] = {
-	"synchronizing", "copying", "launching", "nothing"
-};
-static const char *gaps_cpu_fields[] = {
+static const char *gaps_cpu_fields[GAPCPU_N] = {
 	"cpu_sync_pct", "cpu_copy_pct", "cpu_launch_pct", "cpu_none_pct"
 };
 
@@ -133,12 +131,12 @@ struct gaps_ctx {
 	uint64_t		 matched;	/* gaps >= min_dur */
 	uint64_t		 bin_n[GAPS_NBINS];
 	int64_t			 bin_t[GAPS_NBINS];
-	uint8_t			*api_class;	/* per string id: 1 + class */
+	struct gapcpu		 cpu;		/* the CPU during a gap */
 	uint32_t		*procs;
 	size_t			 pcap;
 	uint32_t		*idx;
 	size_t			 icap;
-	struct work_busy	 wb;
+	struct busy_walk	 wb;
 };
 
 static const char *gaps_columns[] = {
@@ -297,8 +295,8 @@ gaps_sweep(struct gaps_ctx *c, const struct iset *win, const uint32_t *tracks,
 
 	for (k = 0; k < win->n; k++) {
 		gap_walk_init(&gw, win->start[k], win->end[k]);
-		work_busy_start(&c->wb, &c->w, tracks, ntracks, gw.ws, gw.we);
-		while (work_busy_next(&c->wb, &s, &e))
+		busy_walk_start(&c->wb, &c->w, tracks, ntracks, gw.ws, gw.we);
+		while (busy_walk_next(&c->wb, &s, &e))
 			if (gap_walk_busy(&gw, s, e, &g) && rows)
 				gaps_add(c, g.start, g.end, owner, g.kind);
 		if (gap_walk_end(&gw, &g) && rows)
@@ -328,125 +326,6 @@ gaps_procs(struct gaps_ctx *c, uint32_t owner)
 	default:
 		return 0;
 	}
-}
-
-static int
-gaps_has_proc(const uint32_t *procs, size_t n, uint32_t p)
-{
-	size_t	k;
-
-	if (n == 0)
-		return 1;
-	for (k = 0; k < n; k++)
-		if (procs[k] == p)
-			return 1;
-	return 0;
-}
-
-/* CPU class of an API call name. */
-static int
-gaps_api_class(struct gaps_ctx *c, uint32_t sid)
-{
-	const char	*s;
-	int		 k;
-
-	if (c->api_class[sid] != 0)
-		return c->api_class[sid] - 1;
-	s = model_str(c->m, sid);
-	if (strstr(s, "Synchronize") != NULL ||
-	    strstr(s, "StreamWaitEvent") != NULL)
-		k = CPU_SYNC;
-	else if (strncmp(s, "cudaMemcpy", 10) == 0 ||
-	    strncmp(s, "cuMemcpy", 8) == 0 || strncmp(s, "hipMemcpy", 9) == 0)
-		k = CPU_COPY;
-	else
-		k = CPU_LAUNCH;
-	c->api_class[sid] = (uint8_t)(k + 1);
-	return k;
-}
-
-struct gaps_ivs {
-	int64_t		*s, *e;
-	size_t		 n, cap;
-};
-
-static void
-gaps_iv_push(struct gaps_ivs *v, int64_t s, int64_t e)
-{
-	if (v->n == v->cap) {
-		v->cap = v->cap == 0 ? 16 : v->cap * 2;
-		v->s = xreallocarray(v->s, v->cap, sizeof *v->s);
-		v->e = xreallocarray(v->e, v->cap, sizeof *v->e);
-	}
-	v->s[v->n] = s;
-	v->e[v->n++] = e;
-}
-
-/*
- * What the CPU of the processes did during [s, e): time per class in
- * pct[CPU_NCLASS] (shares of the gap) and the dominant class.
- */
-static int
-gaps_cpu(struct gaps_ctx *c, const uint32_t *procs, size_t np, int64_t s,
-    int64_t e, double *pct)
-{
-	const struct model	*m = c->m;
-	struct gaps_ivs		 v[3];
-	struct iset		 set[3], u;
-	int64_t			 len[CPU_NCLASS], a, b;
-	size_t			 t, k, i;
-	int			 cl, best;
-
-	memset(v, 0, sizeof v);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_API && tr->type != TRACK_GPU)
-			continue;
-		if (tr->process == NONE32 ||
-		    !gaps_has_proc(procs, np, tr->process))
-			continue;
-		k = lane_overlap(l, s, e, &c->idx, &c->icap);
-		for (i = 0; i < k; i++) {
-			uint32_t j = c->idx[i];
-			if (tr->type == TRACK_GPU) {
-				if (l->kind[j] != EV_SYNC)
-					continue;
-				cl = CPU_SYNC;
-			} else if (l->kind[j] == EV_API)
-				cl = gaps_api_class(c, l->name[j]);
-			else
-				continue;
-			a = l->start[j] > s ? l->start[j] : s;
-			b = l->end[j] < e ? l->end[j] : e;
-			if (b > a)
-				gaps_iv_push(&v[cl], a, b);
-		}
-	}
-	for (k = 0; k < 3; k++) {
-		iset_init(&set[k]);
-		iset_build(&set[k], v[k].s, v[k].e, v[k].n);
-		free(v[k].s);
-		free(v[k].e);
-	}
-	iset_init(&u);
-	/* Priority: synchronizing, then copying, then launching. */
-	len[CPU_SYNC] = iset_len(&set[CPU_SYNC]);
-	len[CPU_COPY] = iset_diff_len(&set[CPU_COPY], &set[CPU_SYNC]);
-	iset_union(&u, &set[CPU_SYNC], &set[CPU_COPY]);
-	len[CPU_LAUNCH] = iset_diff_len(&set[CPU_LAUNCH], &u);
-	len[CPU_NONE] = (e - s) - len[CPU_SYNC] - len[CPU_COPY] -
-	    len[CPU_LAUNCH];
-	best = 0;
-	for (k = 0; k < CPU_NCLASS; k++) {
-		pct[k] = e > s ? 100.0 * (double)len[k] / (double)(e - s) : 0;
-		if (len[k] > len[best])
-			best = (int)k;
-	}
-	for (k = 0; k < 3; k++)
-		iset_free(&set[k]);
-	iset_free(&u);
-	return best;
 }
 
 /* Is track t a candidate for the neighbours of a gap of owner? */
@@ -502,7 +381,7 @@ gaps_row(struct gaps_ctx *c, const struct opts *o, struct out *out,
 	cJSON			*row = out_row(out);
 	const char		*name;
 	char			 key[128];
-	double			 pct[CPU_NCLASS];
+	double			 pct[GAPCPU_N];
 	size_t			 np, k;
 	int			 dom;
 	uint32_t		 pid = NONE32;
@@ -539,13 +418,14 @@ gaps_row(struct gaps_ctx *c, const struct opts *o, struct out *out,
 	out_int(row, "duration_ns", g->end - g->start);
 	out_str(row, "kind", gap_kind_name(g->kind));
 	if (g->end - g->start >= GAPS_CPU_MIN_NS) {
-		dom = gaps_cpu(c, c->procs, np, g->start, g->end, pct);
-		out_str(row, "cpu_activity", gaps_cpu_names[dom]);
-		for (k = 0; k < CPU_NCLASS; k++)
+		dom = gapcpu_share(&c->cpu, c->procs, np, g->start, g->end,
+		    pct);
+		out_str(row, "cpu_activity", gapcpu_name(dom));
+		for (k = 0; k < GAPCPU_N; k++)
 			out_num(row, gaps_cpu_fields[k], pct[k]);
 	} else {
 		cJSON_AddNullToObject(row, "cpu_activity");
-		for (k = 0; k < CPU_NCLASS; k++)
+		for (k = 0; k < GAPCPU_N; k++)
 			cJSON_AddNullToObject(row, gaps_cpu_fields[k]);
 	}
 	name = NULL;
@@ -638,9 +518,9 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 		return -1;
 	t0 = s.t0;
 	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
-	work_init(&c.w, m, &s, t0, t1);
+	worksel_init(&c.w, m, &s, t0, t1);
 	gaps_ranking(&c, o);
-	c.api_class = xcalloc((size_t)strpool_count(m->strs) + 1, 1);
+	gapcpu_init(&c.cpu, m);
 	iset_init(&win);
 	iset_init(&wall);
 	out->default_sort = "duration_ns:desc";
@@ -659,7 +539,7 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 			continue;
 		any = 1;
 		np = work_device_procs(m, (uint32_t)d, &c.procs, &c.pcap);
-		work_windows(&c.w, c.procs, np, &win);
+		worksel_windows(&c.w, c.procs, np, &win);
 		busy = inner = 0;
 		gaps_sweep(&c, &win, tracks, nt, (uint32_t)d,
 		    c.scope == SCOPE_DEVICE, &busy, &inner);
@@ -673,14 +553,14 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 			if (!c.w.selected[t])
 				continue;
 			np = gaps_procs(&c, (uint32_t)t);
-			work_windows(&c.w, c.procs, np, &win);
+			worksel_windows(&c.w, c.procs, np, &win);
 			busy = inner = 0;
 			one = (uint32_t)t;
 			gaps_sweep(&c, &win, &one, 1, one, 1, &busy, &inner);
 		}
 	}
 	/* All GPUs, within every window. */
-	work_windows(&c.w, NULL, 0, &wall);
+	worksel_windows(&c.w, NULL, 0, &wall);
 	nt = work_tracks(&c.w, NONE32, &tracks, &tcap);
 	gaps_sweep(&c, &wall, tracks, nt, NONE32, c.scope == SCOPE_ALL &&
 	    any, &abusy, &ainner);
@@ -730,10 +610,10 @@ done:
 	free(tracks);
 	free(order);
 	free(c.g);
-	free(c.api_class);
+	gapcpu_free(&c.cpu);
 	free(c.procs);
 	free(c.idx);
-	work_busy_free(&c.wb);
+	busy_walk_free(&c.wb);
 	work_free(&c.w);
 	sel_free(&s);
 	return rc;

@@ -1,6 +1,6 @@
 /*
  * cmd-overlap: `gpulens overlap` measures, per device, how compute,
- * communication and copies overlap inside the window (work.h has the
+ * communication and copies overlap inside the window (analysis/work.h has the
  * classes: compute = kernels and graphs without EVF_COMM, comm = NCCL/RCCL
  * kernels, copy = memcpys and memsets). With C, M and Y the unions of the
  * three classes over the device's selected streams, clipped to the window:
@@ -43,7 +43,7 @@
  * range's instances of the device's processes.
  *
  * Cost: one sweep per device over its selected events in start order
- * (work.h's merge), O(n log streams) time and O(1) memory: the six unions
+ * (analysis/busy.h), O(n log streams) time and O(1) memory: the six unions
  * C, M, Y, C u M, C u Y and C u M u Y are grown a segment at a time (the
  * overlaps follow from |A n B| = |A| + |B| - |A u B|), and the running
  * operations sit in a min-heap of their ends for the peak. Only --by
@@ -68,7 +68,8 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "util/strpool.h"
-#include "headless/work.h"
+#include "analysis/busy.h"
+#include "headless/worksel.h"
 #include "util/xmalloc.h"
 
 static int	overlap_main(const struct cmd_ctx *, struct out *,
@@ -106,37 +107,16 @@ static const char *overlap_columns[] = {
 	"copy_overlap_ns", "peak_concurrency", "span_ns", "busy_pct", NULL
 };
 
-/* A communication event, for --by nvtx-path. */
-struct overlap_comm {
-	uint32_t	 path;		/* local string id */
-	int64_t		 start, end;	/* clipped to the window */
-};
-
-/* Unions swept per device: single classes and the combinations whose
- * lengths give the overlaps (|A n B| = |A| + |B| - |A u B|). */
-enum overlap_run {
-	RUN_C, RUN_M, RUN_Y, RUN_CM, RUN_CY, RUN_ALL, RUN_N
-};
-
 struct overlap_ctx {
 	const struct model	*m;
 	const char		*domain;	/* --nvtx-domain, or NULL */
 	struct work		 w;
-	struct work_merge	 mg;
+	struct busy_overlap	 bo;		/* the unions, per device */
 	int			 by_path;
 	uint8_t			*role;		/* --by role: per track */
-	int64_t			 sum;
-	int64_t			 peak;
-	int64_t			*ends;		/* min-heap of running ends */
-	size_t			 nends, endcap;
-	struct iset_run		 run[RUN_N];
-	int64_t			 len[RUN_N];
-	/* --by nvtx-path */
-	struct iset		 compute;	/* C, stored */
+	/* --by nvtx-path: comm events' tags are local path ids */
 	struct strpool		*local;
 	struct hmap		 path_of;	/* range gid -> local sid */
-	struct overlap_comm	*comm;
-	size_t			 ncomm, commcap;
 };
 
 /* The local path id of the range around GPU event (t, i)'s launch. */
@@ -168,104 +148,6 @@ overlap_path(struct overlap_ctx *c, uint32_t t, uint32_t i)
 }
 
 static void
-overlap_ends_push(struct overlap_ctx *c, int64_t e)
-{
-	size_t	i, p;
-
-	XGROW(c->ends, c->endcap, c->nends + 1);
-	for (i = c->nends++; i > 0 && c->ends[p = (i - 1) / 2] > e; i = p)
-		c->ends[i] = c->ends[p];
-	c->ends[i] = e;
-}
-
-static void
-overlap_ends_pop(struct overlap_ctx *c)
-{
-	int64_t	x = c->ends[--c->nends];
-	size_t	i = 0, k;
-
-	for (; (k = 2 * i + 1) < c->nends; i = k) {
-		if (k + 1 < c->nends && c->ends[k + 1] < c->ends[k])
-			k++;
-		if (c->ends[k] >= x)
-			break;
-		c->ends[i] = c->ends[k];
-	}
-	if (c->nends > 0)
-		c->ends[i] = x;
-}
-
-static void
-overlap_run_add(struct overlap_ctx *c, int r, int64_t s, int64_t e)
-{
-	int64_t	fs, fe;
-
-	(void)iset_run_add(&c->run[r], s, e, &fs, &fe);
-}
-
-/*
- * Sweeps one window segment [a, b) of tracks: the unions, the clipped sum,
- * the running operations (peak concurrency: an operation ending at t does
- * not overlap one starting at t) and, for --by nvtx-path, the compute set
- * and the communication events.
- */
-static void
-overlap_sweep(struct overlap_ctx *c, const uint32_t *tracks, size_t nt,
-    int64_t a, int64_t b)
-{
-	struct work_item	it;
-	int			r;
-
-	for (r = 0; r < RUN_N; r++)
-		iset_run_init(&c->run[r]);
-	c->nends = 0;
-	work_merge_start(&c->mg, &c->w, tracks, nt, a, b);
-	while (work_merge_next(&c->mg, &it)) {
-		c->sum += it.e - it.s;
-		overlap_run_add(c, RUN_ALL, it.s, it.e);
-		if (c->role != NULL)
-			it.cls = c->role[it.t];
-		switch (it.cls) {
-		case WORK_COMPUTE:
-			overlap_run_add(c, RUN_C, it.s, it.e);
-			overlap_run_add(c, RUN_CM, it.s, it.e);
-			overlap_run_add(c, RUN_CY, it.s, it.e);
-			if (c->by_path)
-				iset_add(&c->compute, it.s, it.e);
-			break;
-		case WORK_COMM:
-			overlap_run_add(c, RUN_M, it.s, it.e);
-			overlap_run_add(c, RUN_CM, it.s, it.e);
-			if (c->by_path) {
-				XGROW(c->comm, c->commcap, c->ncomm + 1);
-				c->comm[c->ncomm].path =
-				    overlap_path(c, it.t, it.i);
-				c->comm[c->ncomm].start = it.s;
-				c->comm[c->ncomm].end = it.e;
-				c->ncomm++;
-			}
-			break;
-		default:
-			overlap_run_add(c, RUN_Y, it.s, it.e);
-			overlap_run_add(c, RUN_CY, it.s, it.e);
-			break;
-		}
-		while (c->nends > 0 && c->ends[0] <= it.s)
-			overlap_ends_pop(c);
-		if (it.e > it.s) {
-			overlap_ends_push(c, it.e);
-			if ((int64_t)c->nends > c->peak)
-				c->peak = (int64_t)c->nends;
-		}
-	}
-	for (r = 0; r < RUN_N; r++) {
-		int64_t fs, fe;
-		(void)iset_run_end(&c->run[r], &fs, &fe);
-		c->len[r] += c->run[r].len;
-	}
-}
-
-static void
 overlap_num_pct(cJSON *row, const char *f, int64_t num, int64_t den)
 {
 	if (den > 0)
@@ -274,52 +156,38 @@ overlap_num_pct(cJSON *row, const char *f, int64_t num, int64_t den)
 		cJSON_AddNullToObject(row, f);
 }
 
-static int
-overlap_cmp_comm(const void *x, const void *y)
-{
-	const struct overlap_comm	*a = x, *b = y;
-
-	if (a->path != b->path)
-		return a->path < b->path ? -1 : 1;
-	return (a->start > b->start) - (a->start < b->start);
-}
-
 /* Rows of --by nvtx-path for one device. */
 static void
 overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d)
 {
 	const struct model	*m = c->m;
-	struct iset		 mp;
+	struct busy_tag		*v = NULL;
 	cJSON			*row;
 	char			*key;
-	size_t			 i, j;
-	int64_t			 comm, exposed;
+	const char		*path;
+	size_t			 i, n, cap = 0;
 
-	if (c->ncomm > 1)
-		qsort(c->comm, c->ncomm, sizeof *c->comm, overlap_cmp_comm);
-	iset_init(&mp);
-	for (i = 0; i < c->ncomm; i = j) {
-		iset_clear(&mp);
-		for (j = i; j < c->ncomm && c->comm[j].path == c->comm[i].path;
-		    j++)
-			iset_add(&mp, c->comm[j].start, c->comm[j].end);
-		comm = iset_len(&mp);
-		exposed = iset_diff_len(&mp, &c->compute);
+	/* The paths, interned in start order. */
+	for (i = 0; i < c->bo.ncomm; i++)
+		c->bo.comm[i].tag = overlap_path(c, c->bo.comm[i].t,
+		    c->bo.comm[i].i);
+	n = busy_overlap_tags(&c->bo, &v, &cap);
+	for (i = 0; i < n; i++) {
+		path = strpool_get(c->local, v[i].tag);
 		row = out_row(out);
 		key = xasprintf("device=%u|nvtx_path=%s",
-		    m->devices[d].source_id,
-		    strpool_get(c->local, c->comm[i].path));
+		    m->devices[d].source_id, path);
 		cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
 		free(key);
 		out_int(row, "device", m->devices[d].source_id);
-		out_str(row, "nvtx_path", strpool_get(c->local,
-		    c->comm[i].path));
-		out_int(row, "count", (int64_t)(j - i));
-		out_int(row, "comm_ns", comm);
-		out_int(row, "exposed_comm_ns", exposed);
-		overlap_num_pct(row, "hidden_comm_pct", comm - exposed, comm);
+		out_str(row, "nvtx_path", path);
+		out_int(row, "count", (int64_t)v[i].count);
+		out_int(row, "comm_ns", v[i].comm);
+		out_int(row, "exposed_comm_ns", v[i].exposed);
+		overlap_num_pct(row, "hidden_comm_pct",
+		    v[i].comm - v[i].exposed, v[i].comm);
 	}
-	iset_free(&mp);
+	free(v);
 }
 
 static void
@@ -330,46 +198,44 @@ overlap_device(struct overlap_ctx *c, struct out *out, uint32_t d,
 	struct iset		 win;
 	uint32_t		*procs = NULL;
 	size_t			 pcap = 0, nt, np, k;
-	int64_t			 span, busy, comm, exposed, *len = c->len;
+	int64_t			 span, busy, comm, exposed, *len = c->bo.len;
 	cJSON			*row;
 	char			 key[64];
 
 	nt = work_tracks(&c->w, d, tracks, tcap);
 	iset_init(&win);
 	np = work_device_procs(m, d, &procs, &pcap);
-	work_windows(&c->w, procs, np, &win);
+	worksel_windows(&c->w, procs, np, &win);
 	free(procs);
-	c->sum = c->peak = 0;
-	c->ncomm = 0;
-	memset(c->len, 0, sizeof c->len);
-	iset_clear(&c->compute);
+	busy_overlap_reset(&c->bo);
 	for (k = 0; k < win.n; k++)
-		overlap_sweep(c, *tracks, nt, win.start[k], win.end[k]);
+		busy_overlap_sweep(&c->bo, &c->w, *tracks, nt, win.start[k],
+		    win.end[k]);
 	if (c->by_path) {
 		overlap_path_rows(c, out, d);
 		iset_free(&win);
 		return;
 	}
 	span = iset_len(&win);
-	busy = len[RUN_ALL];
-	comm = len[RUN_M];
+	busy = len[BUSY_ALL];
+	comm = len[BUSY_M];
 	/* |M \ C| = |M| - |M n C| = |M u C| - |C| (analysis/comm.h). */
-	exposed = comm_exposed_of(len[RUN_C], len[RUN_CM]);
+	exposed = comm_exposed_of(len[BUSY_C], len[BUSY_CM]);
 	row = out_row(out);
 	snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
 	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
 	out_int(row, "device", m->devices[d].source_id);
-	out_int(row, "compute_ns", len[RUN_C]);
+	out_int(row, "compute_ns", len[BUSY_C]);
 	out_int(row, "comm_ns", comm);
-	out_int(row, "copy_ns", len[RUN_Y]);
+	out_int(row, "copy_ns", len[BUSY_Y]);
 	out_int(row, "busy_ns", busy);
-	out_int(row, "sum_ns", c->sum);
+	out_int(row, "sum_ns", c->bo.sum);
 	out_int(row, "exposed_comm_ns", exposed);
 	overlap_num_pct(row, "hidden_comm_pct", comm - exposed, comm);
 	/* |Y n C| = |Y| + |C| - |Y u C|. */
-	out_int(row, "copy_overlap_ns", len[RUN_Y] + len[RUN_C] -
-	    len[RUN_CY]);
-	out_int(row, "peak_concurrency", c->peak);
+	out_int(row, "copy_overlap_ns", len[BUSY_Y] + len[BUSY_C] -
+	    len[BUSY_CY]);
+	out_int(row, "peak_concurrency", c->bo.peak);
 	out_int(row, "span_ns", span);
 	overlap_num_pct(row, "busy_pct", busy, span);
 	iset_free(&win);
@@ -418,7 +284,9 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	}
 	t0 = s.t0;
 	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
-	work_init(&c.w, m, &s, t0, t1);
+	worksel_init(&c.w, m, &s, t0, t1);
+	busy_overlap_init(&c.bo, c.by_path);
+	c.bo.role = c.role;
 	if (c.by_path) {
 		c.local = strpool_new();
 		hmap_init(&c.path_of);
@@ -451,11 +319,8 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	    (t1 > t0 ? t1 : t0));
 	free(tracks);
 	free(order);
-	free(c.ends);
-	free(c.comm);
+	busy_overlap_free(&c.bo);
 	free(c.role);
-	iset_free(&c.compute);
-	work_merge_free(&c.mg);
 	if (c.local != NULL) {
 		strpool_free(c.local);
 		hmap_free(&c.path_of);

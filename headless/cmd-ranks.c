@@ -49,6 +49,7 @@
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
 #include "util/hmap.h"
+#include "analysis/busy.h"
 #include "analysis/comm.h"
 #include "analysis/iters.h"
 #include "analysis/ranksetup.h"
@@ -283,7 +284,7 @@ ranks_scan(struct ranks_ctx *c)
 			r->gpus++;
 			if (m->device_cov != NULL)
 				r->busy = sat_add64(r->busy,
-				    coverage_total(&m->device_cov[d]));
+				    busy_device_total(m, (uint32_t)d));
 		}
 		for (i = 0; i < l->n; i++) {
 			if (l->kind[i] != EV_KERNEL)

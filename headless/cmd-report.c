@@ -51,6 +51,17 @@ cmd_report_num(cJSON *row, const char *key, double v)
 }
 
 void
+cmd_report_speedup(cJSON *row, const struct report_rule *u)
+{
+	cmd_report_num(row, "estimated_speedup_pct", u->speedup);
+	if (report_speedup_type_name(u->speedup_type) != NULL)
+		out_str(row, "speedup_type",
+		    report_speedup_type_name(u->speedup_type));
+	else
+		cJSON_AddNullToObject(row, "speedup_type");
+}
+
+void
 cmd_report_value(cJSON *row, const char *key, const struct report *r,
     const struct report_value *v)
 {
@@ -588,12 +599,7 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 		out_str(row, "name", report_str(r, u->ident));
 		out_str(row, "label", report_str(r, u->name));
 		out_str(row, "type", report_rule_type_name(u->type));
-		cmd_report_num(row, "estimated_speedup_pct", u->speedup);
-		if (report_speedup_type_name(u->speedup_type) != NULL)
-			out_str(row, "speedup_type",
-			    report_speedup_type_name(u->speedup_type));
-		else
-			cJSON_AddNullToObject(row, "speedup_type");
+		cmd_report_speedup(row, u);
 		out_str(row, "message", report_str(r, u->message));
 		if (u->focus != 0)
 			out_str(row, "focus", report_str(r, u->focus));

@@ -64,6 +64,8 @@ void	 cmd_report_launch_fields(cJSON *row, const struct report *,
 	    uint32_t launch);
 /* Adds a number, or null when v is NAN. */
 void	 cmd_report_num(cJSON *row, const char *key, double v);
+/* Adds a rule's estimated_speedup_pct and speedup_type (null if none). */
+void	 cmd_report_speedup(cJSON *row, const struct report_rule *);
 /* Adds a report value (number, exact integer or string; null if none). */
 void	 cmd_report_value(cJSON *row, const char *key, const struct report *,
 	    const struct report_value *);

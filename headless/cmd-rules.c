@@ -121,12 +121,7 @@ rules_run(const struct cmd_ctx *ctx, struct out *out,
 		out_int(row, "launch_id", u->launch);
 		out_str(row, "kernel", report_launch_name(r, u->launch));
 		out_str(row, "type", report_rule_type_name(u->type));
-		cmd_report_num(row, "estimated_speedup_pct", u->speedup);
-		if (report_speedup_type_name(u->speedup_type) != NULL)
-			out_str(row, "speedup_type",
-			    report_speedup_type_name(u->speedup_type));
-		else
-			cJSON_AddNullToObject(row, "speedup_type");
+		cmd_report_speedup(row, u);
 		out_str(row, "rule", report_str(r, u->ident));
 		out_str(row, "rule_name", report_str(r, u->name));
 		out_str(row, "section", report_str(r, u->section));

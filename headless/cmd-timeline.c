@@ -3,7 +3,7 @@
  * gives, per device (or per stream with --by stream) and bucket, how busy
  * the GPU was and with what (the utilisation heatmap of nsys's
  * cuda_gpu_time_util_map recipe, as numbers):
- *   busy_ns     union of all selected GPU work (work.h) inside the bucket
+ *   busy_ns     union of all selected GPU work (analysis/work.h) inside the bucket
  *   compute_ns  union of the compute kernels (and graphs) inside it
  *   comm_ns     union of the communication (EVF_COMM) kernels
  *   copy_ns     union of the memcpys and memsets
@@ -27,7 +27,7 @@
  * device and process, so the key holds the process too.
  *
  * Cost: one sweep over the selected events of each device in start order
- * (work.h's merge, O(n log streams)) grows the four unions a segment at a
+ * (analysis/busy.h, O(n log streams)) grows the four unions a segment at a
  * time and spreads each finished segment over the buckets it spans; memory
  * is O(buckets), whatever the number of events.
  */
@@ -44,7 +44,8 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
-#include "headless/work.h"
+#include "analysis/busy.h"
+#include "headless/worksel.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
 
@@ -85,87 +86,13 @@ static const char *timeline_columns[] = {
 struct timeline_ctx {
 	const struct model	*m;
 	struct work		 w;
-	struct work_merge	 mg;
+	struct busy_buckets	 bb;
 	int			 by_stream;
 	int64_t			*edge;		/* nb + 1 bucket edges */
 	size_t			 nb;
-	int64_t			*busy;		/* nb x (1 + WORK_NCLASS) */
-	uint64_t		*kern;		/* kernels per bucket */
 	uint32_t		*procs;
 	size_t			 pcap;
 };
-
-/* The bucket holding t (edge[0] <= t < edge[nb]). */
-static size_t
-timeline_bucket(const struct timeline_ctx *c, int64_t t)
-{
-	size_t	k;
-
-	/* The last bucket whose start is <= t. */
-	k = lbound_i64_above(c->edge, c->nb, t);
-	return k > 0 ? k - 1 : 0;
-}
-
-/* Adds the busy segment [s, e) of column col to the buckets it spans. */
-static void
-timeline_spread(struct timeline_ctx *c, int col, int64_t s, int64_t e)
-{
-	size_t	b;
-	int64_t	x, y;
-
-	if (s < c->edge[0])
-		s = c->edge[0];
-	if (e > c->edge[c->nb])
-		e = c->edge[c->nb];
-	if (e <= s)
-		return;
-	for (b = timeline_bucket(c, s); b < c->nb && c->edge[b] < e; b++) {
-		x = s > c->edge[b] ? s : c->edge[b];
-		y = e < c->edge[b + 1] ? e : c->edge[b + 1];
-		if (y > x)
-			c->busy[b * (1 + WORK_NCLASS) + (size_t)col] += y - x;
-	}
-}
-
-/*
- * Sweeps the selected work of tracks in every window segment: per-class
- * unions spread over the buckets, and kernels counted by their start.
- */
-static void
-timeline_sweep(struct timeline_ctx *c, const struct iset *win,
-    const uint32_t *tracks, size_t ntracks)
-{
-	const struct model	*m = c->m;
-	struct iset_run		 run[1 + WORK_NCLASS];
-	struct work_item	 it;
-	int64_t			 fs, fe, st;
-	size_t			 k;
-	int			 col;
-
-	memset(c->busy, 0, c->nb * (1 + WORK_NCLASS) * sizeof *c->busy);
-	memset(c->kern, 0, c->nb * sizeof *c->kern);
-	for (k = 0; k < win->n; k++) {
-		for (col = 0; col <= WORK_NCLASS; col++)
-			iset_run_init(&run[col]);
-		work_merge_start(&c->mg, &c->w, tracks, ntracks,
-		    win->start[k], win->end[k]);
-		while (work_merge_next(&c->mg, &it)) {
-			if (iset_run_add(&run[0], it.s, it.e, &fs, &fe))
-				timeline_spread(c, 0, fs, fe);
-			col = 1 + it.cls;
-			if (iset_run_add(&run[col], it.s, it.e, &fs, &fe))
-				timeline_spread(c, col, fs, fe);
-			st = m->tracks[it.t].lane.start[it.i];
-			if (m->tracks[it.t].lane.kind[it.i] == EV_KERNEL &&
-			    st >= win->start[k] && st >= c->edge[0] &&
-			    st < c->edge[c->nb])
-				c->kern[timeline_bucket(c, st)]++;
-		}
-		for (col = 0; col <= WORK_NCLASS; col++)
-			if (iset_run_end(&run[col], &fs, &fe))
-				timeline_spread(c, col, fs, fe);
-	}
-}
 
 /* Bucket edges; returns -1 with *cause when there would be too many. */
 static int
@@ -221,7 +148,7 @@ timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
 	char			 key[160], pid[32] = "";
 	size_t			 b, k;
 	uint32_t		 p = NONE32;
-	int64_t			 s, e, busy, *v, sum[1 + WORK_NCLASS];
+	int64_t			 s, e, busy, *v, sum[BUSY_NCOL];
 	uint64_t		 nk = 0;
 	static const char	*cf[WORK_NCLASS] = {
 		"compute_ns", "comm_ns", "copy_ns"
@@ -234,7 +161,7 @@ timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
 	for (b = 0; b < c->nb; b++) {
 		s = c->edge[b];
 		e = c->edge[b + 1];
-		v = &c->busy[b * (1 + WORK_NCLASS)];
+		v = &c->bb.busy[b * BUSY_NCOL];
 		busy = v[0];
 		row = out_row(out);
 		if (stream != NONE32)
@@ -263,10 +190,10 @@ timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
 		    (double)(e - s) : 0.0);
 		for (k = 0; k < WORK_NCLASS; k++)
 			out_int(row, cf[k], v[1 + k]);
-		out_int(row, "kernels", (int64_t)c->kern[b]);
+		out_int(row, "kernels", (int64_t)c->bb.kern[b]);
 		for (k = 0; k <= WORK_NCLASS; k++)
 			sum[k] += v[k];
-		nk += c->kern[b];
+		nk += c->bb.kern[b];
 	}
 	tot = cJSON_CreateObject();
 	out_int(tot, "device", m->devices[dev].source_id);
@@ -314,12 +241,12 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 		return -1;
 	t0 = s.t0;
 	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
-	work_init(&c.w, m, &s, t0, t1);
+	worksel_init(&c.w, m, &s, t0, t1);
 	iset_init(&wall);
 	iset_init(&win);
 	if (s.has_nvtx) {
 		/* Bucket the stretch of the selected range instances. */
-		work_windows(&c.w, NULL, 0, &wall);
+		worksel_windows(&c.w, NULL, 0, &wall);
 		if (wall.n > 0) {
 			t0 = wall.start[0];
 			t1 = wall.end[wall.n - 1];
@@ -339,8 +266,7 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 		cJSON_Delete(totals);
 		goto done;
 	}
-	c.kern = xcalloc(c.nb, sizeof *c.kern);
-	c.busy = xcalloc(c.nb * (1 + WORK_NCLASS), sizeof *c.busy);
+	busy_buckets_init(&c.bb, c.edge, c.nb);
 	if (c.by_stream) {
 		for (t = 0; t < m->ntracks; t++) {
 			if (!c.w.selected[t])
@@ -348,8 +274,8 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 			any = 1;
 			one = (uint32_t)t;
 			p = m->streams[m->tracks[t].stream].process;
-			work_windows(&c.w, &p, p != NONE32, &win);
-			timeline_sweep(&c, &win, &one, 1);
+			worksel_windows(&c.w, &p, p != NONE32, &win);
+			busy_buckets_sweep(&c.bb, &c.w, &win, &one, 1);
 			timeline_rows(&c, o, out, m->tracks[t].device,
 			    m->tracks[t].stream, totals);
 		}
@@ -363,8 +289,9 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 			any = 1;
 			np = work_device_procs(m, (uint32_t)d, &c.procs,
 			    &c.pcap);
-			work_windows(&c.w, c.procs, np, &win);
-			timeline_sweep(&c, &win, tracks, nt);
+			worksel_windows(&c.w, c.procs, np, &win);
+			busy_buckets_sweep(&c.bb, &c.w, &win, tracks,
+			    nt);
 			timeline_rows(&c, o, out, (uint32_t)d, NONE32, totals);
 		}
 	}
@@ -388,9 +315,7 @@ done:
 	free(tracks);
 	free(order);
 	free(c.edge);
-	free(c.kern);
-	free(c.busy);
-	work_merge_free(&c.mg);
+	busy_buckets_free(&c.bb);
 	free(c.procs);
 	work_free(&c.w);
 	sel_free(&s);

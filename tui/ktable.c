@@ -126,20 +126,6 @@ ktable_view(struct ktable *kt, const char *filter, int sort, int desc)
 	sort_stable(kt->vis, kt->nvis, sizeof *kt->vis, ktable_cmp, kt);
 }
 
-static int
-ktable_inst_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct model	*m = ctx;
-	uint32_t		 x = *(const uint32_t *)a;
-	uint32_t		 y = *(const uint32_t *)b;
-	int64_t			 sx = model_ev_start(m, x);
-	int64_t			 sy = model_ev_start(m, y);
-
-	if (sx != sy)
-		return sx < sy ? -1 : 1;
-	return x < y ? -1 : x > y;
-}
-
 size_t
 ktable_instances(const struct model *m, uint32_t name, uint32_t **buf,
     size_t *cap)
@@ -161,6 +147,6 @@ ktable_instances(const struct model *m, uint32_t name, uint32_t **buf,
 	}
 	/* Each track's part is in start order; merge them. */
 	if (ntr > 1)
-		sort_stable(*buf, n, sizeof **buf, ktable_inst_cmp, (void *)m);
+		sort_stable(*buf, n, sizeof **buf, model_gid_cmp_start, (void *)m);
 	return n;
 }

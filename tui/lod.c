@@ -98,12 +98,12 @@ lod_lane(const struct lane *l, const struct lod_view *v, struct lod_col *out)
 	 * function: one query per column boundary instead of two per column.
 	 */
 	b = lod_colt(v, 0);
-	bb = coverage_busy_before(&l->cov, b);
+	bb = iset_before(&l->cov, b);
 	for (c = 0; c < v->ncols; c++) {
 		a = b;
 		ba = bb;
 		b = lod_colt(v, c + 1);
-		bb = coverage_busy_before(&l->cov, b);
+		bb = iset_before(&l->cov, b);
 		out[c].count = b > a ? (uint32_t)lane_count(l, a, b) : 0;
 		out[c].busy = 0;
 		out[c].dom = -1;
@@ -121,7 +121,7 @@ lod_lane(const struct lane *l, const struct lod_view *v, struct lod_col *out)
 
 void
 lod_group(const struct model *m, const uint32_t *tracks, size_t n,
-    const struct coverage *cov, const struct lod_view *v,
+    const struct iset *cov, const struct lod_view *v,
     struct lod_col *out)
 {
 	const struct lane	*l;
@@ -141,10 +141,10 @@ lod_group(const struct model *m, const uint32_t *tracks, size_t n,
 		if (l->n == 0)
 			continue;
 		b = lod_colt(v, 0);
-		bb = coverage_busy_before(&l->cov, b);
+		bb = iset_before(&l->cov, b);
 		for (c = 0; c < v->ncols; c++) {
 			ba = bb;
-			bb = coverage_busy_before(&l->cov, lod_colt(v, c + 1));
+			bb = iset_before(&l->cov, lod_colt(v, c + 1));
 			if (bb - ba > out[c].busy) {
 				out[c].busy = bb - ba;
 				out[c].dom = (int64_t)i;
@@ -170,7 +170,7 @@ lod_group(const struct model *m, const uint32_t *tracks, size_t n,
 			out[c].cls = (uint16_t)lod_class(l->kind[d],
 			    l->flags[d]);
 		if (cov != NULL)
-			out[c].busy = coverage_busy(cov, a, b);
+			out[c].busy = iset_measure(cov, a, b);
 		out[c].dom = -1;
 	}
 }

@@ -70,7 +70,7 @@ void	 lod_lane(const struct lane *, const struct lod_view *,
  * member's dominant event; dom is -1.
  */
 void	 lod_group(const struct model *, const uint32_t *tracks, size_t n,
-	    const struct coverage *cov, const struct lod_view *,
+	    const struct iset *cov, const struct lod_view *,
 	    struct lod_col *out);
 
 /* Draws a lane row from x on row y (cells with no events are untouched). */

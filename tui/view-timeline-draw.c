@@ -54,7 +54,7 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 	const struct model	*m = v->m;
 	const struct layout_row	*r = layout_row(v->lay, ri);
 	const struct layout_group *grp;
-	const struct coverage	*cov = NULL;
+	const struct iset	*cov = NULL;
 	const uint32_t		*mem;
 	size_t			 n;
 

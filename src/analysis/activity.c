@@ -3,8 +3,8 @@
  * window queries built on them (see activity.h).
  *
  * Building: for each device, each GPU track's events of one class are a
- * subsequence of a lane sorted by start, so coverage_build() turns them
- * into that track's union in one pass; coverage_union() then merges the
+ * subsequence of a lane sorted by start, so iset_build_sorted() turns them
+ * into that track's union in one pass; iset_union_many() then merges the
  * tracks, O(n log tracks). C u M and C u M u Y are unions of those unions.
  */
 #include "config.h"
@@ -59,7 +59,7 @@ activity_dev_free(struct act_device *ad)
 	int	c;
 
 	for (c = 0; c < ACT_NCLASS; c++)
-		coverage_free(&ad->cov[c]);
+		iset_free(&ad->cov[c]);
 }
 
 /*
@@ -71,8 +71,8 @@ activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
     size_t ntrk, struct act_device *ad)
 {
 	const struct model	 *m = a->m;
-	struct coverage		 *per[3] = { NULL, NULL, NULL };
-	const struct coverage	**in = NULL, *pair[2];
+	struct iset		 *per[3] = { NULL, NULL, NULL };
+	const struct iset	**in = NULL, *pair[2];
 	size_t			  nper[3] = { 0, 0, 0 }, j, i, k, cap = 0;
 	int64_t			 *st[3] = { NULL, NULL, NULL };
 	int64_t			 *en[3] = { NULL, NULL, NULL };
@@ -126,7 +126,8 @@ activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
 		for (c = 0; c < 3; c++) {
 			if (ns[c] == 0)
 				continue;
-			coverage_build(&per[c][nper[c]++], st[c], en[c], ns[c]);
+			iset_build_sorted(&per[c][nper[c]++], st[c], en[c],
+			    ns[c]);
 		}
 	}
 	if (any) {
@@ -134,19 +135,21 @@ activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
 		for (c = 0; c < 3; c++) {
 			for (k = 0; k < nper[c]; k++)
 				in[k] = &per[c][k];
-			coverage_union(&ad->cov[c], in, nper[c]);
+			iset_union_many(&ad->cov[c], in, nper[c]);
 		}
 		pair[0] = &ad->cov[ACT_COMPUTE];
 		pair[1] = &ad->cov[ACT_COMM];
-		coverage_union(&ad->cov[ACT_CM], pair, 2);
+		iset_union_many(&ad->cov[ACT_CM], pair, 2);
 		pair[0] = &ad->cov[ACT_CM];
 		pair[1] = &ad->cov[ACT_COPY];
-		coverage_union(&ad->cov[ACT_ALL], pair, 2);
+		iset_union_many(&ad->cov[ACT_ALL], pair, 2);
+		for (c = 0; c < ACT_NCLASS; c++)
+			iset_index(&ad->cov[c]);
 		free(in);
 	}
 	for (c = 0; c < 3; c++) {
 		for (k = 0; k < nper[c]; k++)
-			coverage_free(&per[c][k]);
+			iset_free(&per[c][k]);
 		free(per[c]);
 		free(st[c]);
 		free(en[c]);
@@ -157,7 +160,7 @@ activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
 void
 activity_build(struct activity *a, const struct model *m)
 {
-	const struct coverage	**in;
+	const struct iset	**in;
 	uint32_t		 *order, *trk, *off;
 	size_t			  d, n;
 
@@ -187,7 +190,8 @@ activity_build(struct activity *a, const struct model *m)
 	in = xcalloc(n + 1, sizeof *in);
 	for (d = 0; d < n; d++)
 		in[d] = &a->dev[d].cov[ACT_ALL];
-	coverage_union(&a->any, in, n);
+	iset_union_many(&a->any, in, n);
+	iset_index(&a->any);
 	free(in);
 }
 
@@ -199,7 +203,7 @@ activity_free(struct activity *a)
 	for (d = 0; d < a->ndev; d++)
 		activity_dev_free(&a->dev[d]);
 	free(a->dev);
-	coverage_free(&a->any);
+	iset_free(&a->any);
 	memset(a, 0, sizeof *a);
 }
 
@@ -220,26 +224,19 @@ activity_busy(const struct activity *a, size_t d, int cls, int64_t t0,
 {
 	if (d >= a->ndev || cls < 0 || cls >= ACT_NCLASS || t1 <= t0)
 		return 0;
-	return coverage_busy(&a->dev[d].cov[cls], t0, t1);
-}
-
-/* First index of a segment with end > t (n if none). */
-static size_t
-activity_seg_after(const struct coverage *c, int64_t t)
-{
-	return lbound_i64_above(c->end, c->n, t);
+	return iset_measure(&a->dev[d].cov[cls], t0, t1);
 }
 
 /* Number of segments with start < t. */
 static size_t
-activity_seg_before(const struct coverage *c, int64_t t)
+activity_seg_before(const struct iset *c, int64_t t)
 {
 	return lbound_i64(c->start, c->n, t);
 }
 
 /* The first and last busy instants of c inside [t0, t1). */
 static void
-activity_edges(const struct coverage *c, int64_t t0, int64_t t1,
+activity_edges(const struct iset *c, int64_t t0, int64_t t1,
     int64_t *first, int64_t *last)
 {
 	size_t	i, j;
@@ -248,7 +245,7 @@ activity_edges(const struct coverage *c, int64_t t0, int64_t t1,
 	*last = INT64_MIN;
 	if (t1 <= t0 || c->n == 0)
 		return;
-	i = activity_seg_after(c, t0);
+	i = iset_lower(c, t0);
 	j = activity_seg_before(c, t1);
 	if (i >= c->n || j == 0 || i >= j)
 		return;
@@ -271,12 +268,12 @@ activity_window(const struct activity *a, size_t d, int64_t t0, int64_t t1,
 		return;
 	}
 	ad = &a->dev[d];
-	w->busy = coverage_busy(&ad->cov[ACT_ALL], t0, t1);
-	w->compute = coverage_busy(&ad->cov[ACT_COMPUTE], t0, t1);
-	w->comm = coverage_busy(&ad->cov[ACT_COMM], t0, t1);
-	w->copy = coverage_busy(&ad->cov[ACT_COPY], t0, t1);
+	w->busy = iset_measure(&ad->cov[ACT_ALL], t0, t1);
+	w->compute = iset_measure(&ad->cov[ACT_COMPUTE], t0, t1);
+	w->comm = iset_measure(&ad->cov[ACT_COMM], t0, t1);
+	w->copy = iset_measure(&ad->cov[ACT_COPY], t0, t1);
 	w->exposed = comm_exposed_of(w->compute,
-	    coverage_busy(&ad->cov[ACT_CM], t0, t1));
+	    iset_measure(&ad->cov[ACT_CM], t0, t1));
 	w->idle = w->span - w->busy;
 	activity_edges(&ad->cov[ACT_ALL], t0, t1, &w->first, &w->last);
 	if (w->first < w->last)

@@ -50,7 +50,7 @@ struct act_device {
 	uint32_t	 device;	/* index into m->devices */
 	uint32_t	 process;	/* the owning process of its streams if
 					   they all share one, else NONE32 */
-	struct coverage	 cov[ACT_NCLASS];
+	struct iset	 cov[ACT_NCLASS];
 	uint64_t	 nkernels;	/* kernels and graph launches */
 	uint64_t	 ncomm;		/* of them communication */
 	int64_t		 first, last;	/* first work start, last work end */
@@ -60,7 +60,7 @@ struct activity {
 	const struct model	*m;
 	struct act_device	*dev;	/* devices with work */
 	size_t			 ndev;
-	struct coverage		 any;	/* union over all devices */
+	struct iset		 any;	/* union over all devices */
 };
 
 /* What one device (or all) did in a window. */

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "analysis/finding.h"
+#include "model/iset.h"
 #include "model/lane.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
@@ -58,16 +59,6 @@ struct cp_group {
 	uint64_t	 dir[COPY_KIND_COUNT];
 };
 
-static int64_t
-nsys_clip(int64_t s, int64_t e, int64_t a, int64_t b)
-{
-	if (s < a)
-		s = a;
-	if (e > b)
-		e = b;
-	return e > s ? e - s : 0;
-}
-
 static void
 nsys_copy_event(struct finding_ctx *c, struct cp_group *g, uint32_t t,
     uint32_t i, int64_t api_s, int64_t api_e, uint32_t proc, int has_api)
@@ -86,9 +77,9 @@ nsys_copy_event(struct finding_ctx *c, struct cp_group *g, uint32_t t,
 		if (l->kind[i] == EV_MEMCPY && ci->kind < COPY_KIND_COUNT)
 			g->dir[ci->kind]++;
 	}
-	gpu = nsys_clip(l->start[i], l->end[i], c->t0, c->t1);
+	gpu = iset_span_in(l->start[i], l->end[i], c->t0, c->t1);
 	g->gpu_ns += gpu;
-	host = has_api ? nsys_clip(api_s, api_e, c->t0, c->t1) : 0;
+	host = has_api ? iset_span_in(api_s, api_e, c->t0, c->t1) : 0;
 	if (has_api) {
 		g->host[p] += host;
 		if (finding_in_zone(c, api_s))
@@ -114,7 +105,6 @@ nsys_copy_finding(struct finding_ctx *c, int k, struct cp_group *g)
 	size_t			 p, best = 0;
 	int64_t			 cost = -1, v;
 	char			 b1[32], b2[32], b3[32];
-	cJSON			*dirs;
 	int			 d;
 	double			 zf;
 
@@ -166,22 +156,21 @@ nsys_copy_finding(struct finding_ctx *c, int k, struct cp_group *g)
 	    "copies", units_bytes(g->bytes, b3, sizeof b3),
 	    finding_dur(g->gpu_ns, b1, sizeof b1),
 	    finding_dur(cost, b2, sizeof b2));
-	cJSON_AddNumberToObject(f->evidence, "count", (double)g->count);
-	cJSON_AddNumberToObject(f->evidence, "bytes", (double)g->bytes);
-	cJSON_AddNumberToObject(f->evidence, "gpu_ns", (double)g->gpu_ns);
-	cJSON_AddNumberToObject(f->evidence, "host_blocked_ns", (double)cost);
+	fev_int(&f->ev, "count", g->count);
+	fev_int(&f->ev, "bytes", g->bytes);
+	fev_int(&f->ev, "gpu_ns", g->gpu_ns);
+	fev_int(&f->ev, "host_blocked_ns", cost);
 	if (f->process != NONE32)
-		cJSON_AddNumberToObject(f->evidence, "pid",
-		    m->processes[f->process].pid);
+		fev_int(&f->ev, "pid", m->processes[f->process].pid);
 	else
-		cJSON_AddNullToObject(f->evidence, "pid");
-	cJSON_AddNumberToObject(f->evidence, "longest_ns", (double)g->longest);
+		fev_null(&f->ev, "pid");
+	fev_int(&f->ev, "longest_ns", g->longest);
 	if (k != CP_MEMSET_SYNC) {
-		dirs = cJSON_AddObjectToObject(f->evidence, "directions");
+		fev_record(&f->ev, "directions");
 		for (d = 0; d < COPY_KIND_COUNT; d++)
 			if (g->dir[d] > 0)
-				cJSON_AddNumberToObject(dirs,
-				    copy_kind_name(d), (double)g->dir[d]);
+				fev_int(&f->ev, copy_kind_name(d), g->dir[d]);
+		fev_end(&f->ev);
 	}
 	finding_rule(c, cp_types[k], "found", NULL);
 }
@@ -286,18 +275,6 @@ nsys_union(int64_t *iv, size_t n)
 	return tot + (e - s);
 }
 
-/* The device slot with the most gap time of class cls. */
-static size_t
-nsys_worst(const struct finding_ctx *c, int cls)
-{
-	size_t	d, best = 0;
-
-	for (d = 1; d < c->act.ndev; d++)
-		if (c->dev[d].gap_sum[cls] > c->dev[best].gap_sum[cls])
-			best = d;
-	return best;
-}
-
 static void
 nsys_device_fields(const struct finding_ctx *c, struct finding *f, size_t d)
 {
@@ -306,8 +283,7 @@ nsys_device_fields(const struct finding_ctx *c, struct finding *f, size_t d)
 
 	f->device = dev;
 	f->process = c->act.dev[d].process;
-	cJSON_AddNumberToObject(f->evidence, "device",
-	    m->devices[dev].source_id);
+	fev_int(&f->ev, "device", m->devices[dev].source_id);
 }
 
 void
@@ -325,7 +301,6 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	}			*by = NULL;
 	size_t			 nby = 0, bycap = 0, j;
 	char			 b1[32], b2[32], b3[32];
-	cJSON			*arr, *o;
 	double			 zf;
 	const struct finding_dev *fd;
 
@@ -377,7 +352,7 @@ finding_nsys_api_sync(struct finding_ctx *c)
 		free(by);
 		return;
 	}
-	d = nsys_worst(c, FGAP_SYNC);
+	d = finding_worst(c, FGAP_SYNC);
 	fd = &c->dev[d];
 	if (fd->gap_sum[FGAP_SYNC] == 0) {
 		finding_rule(c, "cuda_api_sync", "none", "synchronisation "
@@ -405,23 +380,20 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	    "(.item(), .cpu(), torch.cuda.synchronize(), cudaDeviceSynchronize"
 	    "), or queue the next work before synchronising so the GPU never "
 	    "drains.");
-	cJSON_AddNumberToObject(f->evidence, "calls", (double)calls);
-	cJSON_AddNumberToObject(f->evidence, "host_blocked_ns",
-	    (double)host_best);
-	cJSON_AddNumberToObject(f->evidence, "gpu_idle_ns",
-	    (double)fd->gap_sum[FGAP_SYNC]);
-	cJSON_AddNumberToObject(f->evidence, "gaps",
-	    (double)fd->gap_n[FGAP_SYNC]);
-	cJSON_AddNumberToObject(f->evidence, "longest_gap_ns",
-	    (double)fd->gap_long[FGAP_SYNC]);
-	arr = cJSON_AddArrayToObject(f->evidence, "apis");
+	fev_int(&f->ev, "calls", calls);
+	fev_int(&f->ev, "host_blocked_ns", host_best);
+	fev_int(&f->ev, "gpu_idle_ns", fd->gap_sum[FGAP_SYNC]);
+	fev_int(&f->ev, "gaps", fd->gap_n[FGAP_SYNC]);
+	fev_int(&f->ev, "longest_gap_ns", fd->gap_long[FGAP_SYNC]);
+	fev_list(&f->ev, "apis");
 	for (j = 0; j < nby; j++) {
-		o = cJSON_CreateObject();
-		cJSON_AddStringToObject(o, "name", model_str(m, by[j].sid));
-		cJSON_AddNumberToObject(o, "count", (double)by[j].n);
-		cJSON_AddNumberToObject(o, "total_ns", (double)by[j].ns);
-		cJSON_AddItemToArray(arr, o);
+		fev_record(&f->ev, NULL);
+		fev_str(&f->ev, "name", model_str(m, by[j].sid));
+		fev_int(&f->ev, "count", by[j].n);
+		fev_int(&f->ev, "total_ns", by[j].ns);
+		fev_end(&f->ev);
 	}
+	fev_end(&f->ev);
 	free(by);
 	finding_rule(c, "cuda_api_sync", "found", NULL);
 }
@@ -433,7 +405,6 @@ finding_nsys_gaps(struct finding_ctx *c)
 	struct finding		*f;
 	size_t			 d, best;
 	const struct finding_dev *fd;
-	cJSON			*arr, *o;
 	char			 b1[32], b2[32], b3[32];
 	double			 zf;
 
@@ -441,7 +412,7 @@ finding_nsys_gaps(struct finding_ctx *c)
 		finding_rule(c, "gpu_gaps", "none", "no GPU work");
 		return;
 	}
-	best = nsys_worst(c, FGAP_LARGE);
+	best = finding_worst(c, FGAP_LARGE);
 	fd = &c->dev[best];
 	if (fd->gap_n[FGAP_LARGE] == 0) {
 		finding_rule(c, "gpu_gaps", "none", NULL);
@@ -469,27 +440,22 @@ finding_nsys_gaps(struct finding_ctx *c)
 	    "`gpulens gaps TRACE --min-dur %lldns` (its cpu_activity column) "
 	    "and overlap that work with the GPU's.",
 	    (long long)c->gap_threshold);
-	cJSON_AddNumberToObject(f->evidence, "threshold_ns",
-	    (double)c->gap_threshold);
-	cJSON_AddNumberToObject(f->evidence, "gaps",
-	    (double)fd->gap_n[FGAP_LARGE]);
-	cJSON_AddNumberToObject(f->evidence, "idle_ns",
-	    (double)fd->gap_sum[FGAP_LARGE]);
-	cJSON_AddNumberToObject(f->evidence, "longest_ns",
-	    (double)fd->gap_long[FGAP_LARGE]);
-	cJSON_AddNumberToObject(f->evidence, "longest_start_ns",
-	    (double)(fd->gap_long_at[FGAP_LARGE] - m->origin_ns));
-	arr = cJSON_AddArrayToObject(f->evidence, "per_device");
+	fev_int(&f->ev, "threshold_ns", c->gap_threshold);
+	fev_int(&f->ev, "gaps", fd->gap_n[FGAP_LARGE]);
+	fev_int(&f->ev, "idle_ns", fd->gap_sum[FGAP_LARGE]);
+	fev_int(&f->ev, "longest_ns", fd->gap_long[FGAP_LARGE]);
+	fev_int(&f->ev, "longest_start_ns", fd->gap_long_at[FGAP_LARGE] -
+	    m->origin_ns);
+	fev_list(&f->ev, "per_device");
 	for (d = 0; d < c->act.ndev; d++) {
-		o = cJSON_CreateObject();
-		cJSON_AddNumberToObject(o, "device",
+		fev_record(&f->ev, NULL);
+		fev_int(&f->ev, "device",
 		    m->devices[c->act.dev[d].device].source_id);
-		cJSON_AddNumberToObject(o, "gaps",
-		    (double)c->dev[d].gap_n[FGAP_LARGE]);
-		cJSON_AddNumberToObject(o, "idle_ns",
-		    (double)c->dev[d].gap_sum[FGAP_LARGE]);
-		cJSON_AddItemToArray(arr, o);
+		fev_int(&f->ev, "gaps", c->dev[d].gap_n[FGAP_LARGE]);
+		fev_int(&f->ev, "idle_ns", c->dev[d].gap_sum[FGAP_LARGE]);
+		fev_end(&f->ev);
 	}
+	fev_end(&f->ev);
 	finding_rule(c, "gpu_gaps", "found", NULL);
 }
 
@@ -508,7 +474,6 @@ finding_nsys_util(struct finding_ctx *c)
 	int64_t			 a, b, cs, ce, busy, cost, bcost = -1, zone;
 	int64_t			 bzone = 0, len;
 	const struct act_window	*w;
-	cJSON			*arr, *o;
 	char			 b1[32];
 	double			 zf;
 	size_t			 lr;
@@ -584,21 +549,19 @@ finding_nsys_util(struct finding_ctx *c)
 	finding_set(&f->next, "Open the low regions (`gpulens timeline TRACE "
 	    "--from START --to END`) and see whether the GPU waits for the "
 	    "host, for data or for other ranks.");
-	cJSON_AddNumberToObject(f->evidence, "chunks", NSYS_UTIL_CHUNKS);
-	cJSON_AddNumberToObject(f->evidence, "low_chunks", (double)bnlow);
-	cJSON_AddNumberToObject(f->evidence, "threshold_pct",
-	    NSYS_UTIL_LOW * 100);
-	cJSON_AddNumberToObject(f->evidence, "idle_ns", (double)bcost);
-	arr = cJSON_AddArrayToObject(f->evidence, "regions");
+	fev_int(&f->ev, "chunks", NSYS_UTIL_CHUNKS);
+	fev_int(&f->ev, "low_chunks", bnlow);
+	fev_real(&f->ev, "threshold_pct", NSYS_UTIL_LOW * 100);
+	fev_int(&f->ev, "idle_ns", bcost);
+	fev_list(&f->ev, "regions");
 	for (k = 0; k < bnreg && k < 10; k++) {
-		o = cJSON_CreateObject();
-		cJSON_AddNumberToObject(o, "start_ns",
-		    (double)(breg[k].s - m->origin_ns));
-		cJSON_AddNumberToObject(o, "end_ns",
-		    (double)(breg[k].e - m->origin_ns));
-		cJSON_AddNumberToObject(o, "util_pct", 100.0 *
-		    (double)breg[k].busy / (double)(breg[k].e - breg[k].s));
-		cJSON_AddItemToArray(arr, o);
+		fev_record(&f->ev, NULL);
+		fev_int(&f->ev, "start_ns", breg[k].s - m->origin_ns);
+		fev_int(&f->ev, "end_ns", breg[k].e - m->origin_ns);
+		fev_real(&f->ev, "util_pct", 100.0 * (double)breg[k].busy /
+		    (double)(breg[k].e - breg[k].s));
+		fev_end(&f->ev);
 	}
+	fev_end(&f->ev);
 	finding_rule(c, "gpu_time_util", "found", NULL);
 }

@@ -73,24 +73,12 @@
 #define PERF_DOMINANT_MIN	0.15
 #define PERF_DOMINANT_MEDIUM	0.25
 
-static size_t
-perf_worst(const struct finding_ctx *c, int cls)
-{
-	size_t	d, best = 0;
-
-	for (d = 1; d < c->act.ndev; d++)
-		if (c->dev[d].gap_sum[cls] > c->dev[best].gap_sum[cls])
-			best = d;
-	return best;
-}
-
 static void
 perf_device(const struct finding_ctx *c, struct finding *f, size_t d)
 {
 	f->device = c->act.dev[d].device;
 	f->process = c->act.dev[d].process;
-	cJSON_AddNumberToObject(f->evidence, "device",
-	    c->m->devices[f->device].source_id);
+	fev_int(&f->ev, "device", c->m->devices[f->device].source_id);
 }
 
 static uint32_t
@@ -112,7 +100,7 @@ perf_gap_finding(struct finding_ctx *c, int cls, const char *type,
 		finding_rule(c, type, "none", "no GPU work");
 		return 0;
 	}
-	d = perf_worst(c, cls);
+	d = finding_worst(c, cls);
 	fd = &c->dev[d];
 	if (fd->gap_sum[cls] == 0) {
 		finding_rule(c, type, "none", NULL);
@@ -123,11 +111,9 @@ perf_gap_finding(struct finding_ctx *c, int cls, const char *type,
 	f->confidence = finding_conf_of(f->share_pct, zf);
 	f->one_off = zf < 0.5;
 	perf_device(c, f, d);
-	cJSON_AddNumberToObject(f->evidence, "gaps", (double)fd->gap_n[cls]);
-	cJSON_AddNumberToObject(f->evidence, "idle_ns",
-	    (double)fd->gap_sum[cls]);
-	cJSON_AddNumberToObject(f->evidence, "longest_ns",
-	    (double)fd->gap_long[cls]);
+	fev_int(&f->ev, "gaps", fd->gap_n[cls]);
+	fev_int(&f->ev, "idle_ns", fd->gap_sum[cls]);
+	fev_int(&f->ev, "longest_ns", fd->gap_long[cls]);
 	*fp = f;
 	*dp = d;
 	finding_rule(c, type, "found", NULL);
@@ -169,9 +155,8 @@ finding_perf_launch(struct finding_ctx *c)
 	    "(torch.cuda.graphs, mode=\"reduce-overhead\"), and move Python "
 	    "work out of the loop; `gpulens launch TRACE` shows the launch "
 	    "latencies.");
-	cJSON_AddNumberToObject(f->evidence, "median_work_after_ns",
-	    (double)fd->launch_kern_med);
-	cJSON_AddNumberToObject(f->evidence, "work_events", (double)nk);
+	fev_int(&f->ev, "median_work_after_ns", fd->launch_kern_med);
+	fev_int(&f->ev, "work_events", nk);
 }
 
 void
@@ -200,21 +185,20 @@ finding_perf_bubbles(struct finding_ctx *c)
 	    "TRACE --min-dur 1ms`): prefetch input (DataLoader num_workers, "
 	    "prefetch_factor, pin_memory) and move host work off the "
 	    "critical path.");
-	cJSON_AddNumberToObject(f->evidence, "min_gap_ns",
-	    (double)FINDING_LAUNCH_GAP_NS);
-	cJSON_AddNumberToObject(f->evidence, "max_gap_ns",
-	    (double)c->gap_threshold);
+	fev_int(&f->ev, "min_gap_ns", FINDING_LAUNCH_GAP_NS);
+	fev_int(&f->ev, "max_gap_ns", c->gap_threshold);
 }
 
-/* The longest communication kernel of device slot d in the window. */
-static uint32_t
-perf_longest_comm(const struct finding_ctx *c, size_t d, int64_t *s,
-    int64_t *e)
+/* Calls fn for each communication event of device slot d overlapping the
+ * window, track by track, in each lane's index order. */
+static void
+perf_comm_scan(const struct finding_ctx *c, size_t d,
+    void (*fn)(void *, const struct lane *, uint32_t t, uint32_t i),
+    void *arg)
 {
 	const struct model	*m = c->m;
-	uint32_t		*idx = NULL, best = NONE32;
+	uint32_t		*idx = NULL;
 	size_t			 icap = 0, t, n, k, i;
-	int64_t			 bl = -1;
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
@@ -224,18 +208,48 @@ perf_longest_comm(const struct finding_ctx *c, size_t d, int64_t *s,
 		n = lane_overlap(l, c->t0, c->t1, &idx, &icap);
 		for (k = 0; k < n; k++) {
 			i = idx[k];
-			if (activity_class(l->kind[i], l->flags[i]) != ACT_COMM)
-				continue;
-			if (l->end[i] - l->start[i] > bl) {
-				bl = l->end[i] - l->start[i];
-				best = model_gid(m, (uint32_t)t, (uint32_t)i);
-				*s = l->start[i];
-				*e = l->end[i];
-			}
+			if (activity_class(l->kind[i], l->flags[i]) == ACT_COMM)
+				fn(arg, l, (uint32_t)t, (uint32_t)i);
 		}
 	}
 	free(idx);
-	return best;
+}
+
+struct perf_longest {
+	const struct model	*m;
+	uint32_t		 best;
+	int64_t			 bl, s, e;
+};
+
+static void
+perf_longest_one(void *arg, const struct lane *l, uint32_t t, uint32_t i)
+{
+	struct perf_longest	*pl = arg;
+
+	if (l->end[i] - l->start[i] > pl->bl) {
+		pl->bl = l->end[i] - l->start[i];
+		pl->best = model_gid(pl->m, t, i);
+		pl->s = l->start[i];
+		pl->e = l->end[i];
+	}
+}
+
+/* The longest communication kernel of device slot d in the window. */
+static uint32_t
+perf_longest_comm(const struct finding_ctx *c, size_t d, int64_t *s,
+    int64_t *e)
+{
+	struct perf_longest	pl;
+
+	pl.m = c->m;
+	pl.best = NONE32;
+	pl.bl = -1;
+	perf_comm_scan(c, d, perf_longest_one, &pl);
+	if (pl.best != NONE32) {
+		*s = pl.s;
+		*e = pl.e;
+	}
+	return pl.best;
 }
 
 static int
@@ -262,44 +276,47 @@ perf_ck_cmp(const void *a, const void *b)
 	return (x->gid > y->gid) - (x->gid < y->gid);
 }
 
+struct perf_cks {
+	const struct finding_ctx *c;
+	size_t			 d;
+	struct perf_ck		*v;
+	size_t			 nv, vcap;
+};
+
+static void
+perf_ck_one(void *arg, const struct lane *l, uint32_t t, uint32_t i)
+{
+	struct perf_cks			*a = arg;
+	const struct finding_ctx	*c = a->c;
+	int64_t				 s, e;
+
+	s = l->start[i] > c->t0 ? l->start[i] : c->t0;
+	e = l->end[i] < c->t1 ? l->end[i] : c->t1;
+	XGROW(a->v, a->vcap, a->nv + 1);
+	a->v[a->nv].s = s;
+	a->v[a->nv].e = e;
+	a->v[a->nv].x = (e - s) - activity_busy(&c->act, a->d, ACT_COMPUTE,
+	    s, e);
+	a->v[a->nv].gid = model_gid(c->m, t, i);
+	a->nv++;
+}
+
 /* The communication kernels of device slot d in the window, in start
  * order, each with its exposed time. */
 static size_t
 perf_comm_kernels(const struct finding_ctx *c, size_t d,
     struct perf_ck **out)
 {
-	const struct model	*m = c->m;
-	struct perf_ck		*v = NULL;
-	uint32_t		*idx = NULL;
-	size_t			 icap = 0, vcap = 0, nv = 0, t, n, k, i;
-	int64_t			 s, e;
+	struct perf_cks	a;
 
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU ||
-		    m->tracks[t].device != c->act.dev[d].device)
-			continue;
-		n = lane_overlap(l, c->t0, c->t1, &idx, &icap);
-		for (k = 0; k < n; k++) {
-			i = idx[k];
-			if (activity_class(l->kind[i], l->flags[i]) != ACT_COMM)
-				continue;
-			s = l->start[i] > c->t0 ? l->start[i] : c->t0;
-			e = l->end[i] < c->t1 ? l->end[i] : c->t1;
-			XGROW(v, vcap, nv + 1);
-			v[nv].s = s;
-			v[nv].e = e;
-			v[nv].x = (e - s) - activity_busy(&c->act, d,
-			    ACT_COMPUTE, s, e);
-			v[nv].gid = model_gid(m, (uint32_t)t, (uint32_t)i);
-			nv++;
-		}
-	}
-	free(idx);
-	if (nv > 1)
-		qsort(v, nv, sizeof *v, perf_ck_cmp);
-	*out = v;
-	return nv;
+	memset(&a, 0, sizeof a);
+	a.c = c;
+	a.d = d;
+	perf_comm_scan(c, d, perf_ck_one, &a);
+	if (a.nv > 1)
+		qsort(a.v, a.nv, sizeof *a.v, perf_ck_cmp);
+	*out = a.v;
+	return a.nv;
 }
 
 /*
@@ -326,7 +343,6 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	struct comm_exposed	 ce;
 	const struct comm_exposed_dev *wd;
 	struct comm_id		 id;
-	cJSON			*arr, *o;
 	char			 b1[32], b2[32], b3[32];
 	double			 zf;
 
@@ -399,34 +415,30 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	    "collectives on their own stream; `gpulens overlap TRACE "
 	    "--by nvtx-path` shows where the exposed collectives are "
 	    "launched.");
-	cJSON_AddNumberToObject(f->evidence, "exposed_comm_ns",
-	    (double)ce.exposed);
-	cJSON_AddNumberToObject(f->evidence, "comm_ns", (double)ce.comm);
-	cJSON_AddNumberToObject(f->evidence, "shared_exposed_ns",
-	    (double)shared);
-	cJSON_AddBoolToObject(f->evidence, "instances_matched", same);
-	cJSON_AddNumberToObject(f->evidence, "collectives",
-	    (double)nck[bk]);
-	cJSON_AddNumberToObject(f->evidence, "max_exposed_ns", (double)mx);
-	cJSON_AddNumberToObject(f->evidence, "longest_exposed_ns",
-	    (double)(best > 0 ? best : 0));
+	fev_int(&f->ev, "exposed_comm_ns", ce.exposed);
+	fev_int(&f->ev, "comm_ns", ce.comm);
+	fev_int(&f->ev, "shared_exposed_ns", shared);
+	fev_bool(&f->ev, "instances_matched", same);
+	fev_int(&f->ev, "collectives", nck[bk]);
+	fev_int(&f->ev, "max_exposed_ns", mx);
+	fev_int(&f->ev, "longest_exposed_ns", best > 0 ? best : 0);
 	if (f->gid != NONE32) {
 		comm_identify(m, f->gid, &id);
-		cJSON_AddStringToObject(f->evidence, "collective", id.name);
+		fev_str(&f->ev, "collective", id.name);
 	}
-	arr = cJSON_AddArrayToObject(f->evidence, "per_device");
+	fev_list(&f->ev, "per_device");
 	for (k = 0; k < ce.ndev; k++) {
 		wd = &ce.dev[k];
-		o = cJSON_CreateObject();
-		cJSON_AddNumberToObject(o, "device",
-		    m->devices[wd->device].source_id);
-		cJSON_AddNumberToObject(o, "comm_ns", (double)wd->comm);
-		cJSON_AddNumberToObject(o, "exposed_ns", (double)wd->exposed);
-		cJSON_AddNumberToObject(o, "hidden_pct", wd->comm > 0 ?
+		fev_record(&f->ev, NULL);
+		fev_int(&f->ev, "device", m->devices[wd->device].source_id);
+		fev_int(&f->ev, "comm_ns", wd->comm);
+		fev_int(&f->ev, "exposed_ns", wd->exposed);
+		fev_real(&f->ev, "hidden_pct", wd->comm > 0 ?
 		    100.0 * (1.0 - (double)wd->exposed / (double)wd->comm) :
 		    0.0);
-		cJSON_AddItemToArray(arr, o);
+		fev_end(&f->ev);
 	}
+	fev_end(&f->ev);
 	finding_rule(c, "exposed_comm", "found", NULL);
 done:
 	for (k = 0; k < ns; k++)
@@ -450,7 +462,7 @@ perf_comm_span(const struct finding_ctx *c, const size_t *slot, size_t ns,
 	*cs = c->t0;
 	*ce = c->t1;
 	for (k = 0; k < ns; k++) {
-		const struct coverage *mc =
+		const struct iset *mc =
 		    &c->act.dev[slot[k]].cov[ACT_COMM];
 		int64_t fs = INT64_MAX, ls = INT64_MIN;
 		for (j = 0; j < mc->n; j++)
@@ -486,7 +498,6 @@ finding_perf_comm(struct finding_ctx *c)
 	size_t			*slot, ns = 0, k, dmin = 0, dmax = 0;
 	size_t			 dslow = 0;
 	int64_t			*comp, *span, med, excess, cs, ce;
-	cJSON			*arr, *o;
 	char			 b1[32], b2[32], b3[32], b4[32];
 	int			 consistent;
 	int64_t			 s = 0, e = 0;
@@ -565,29 +576,24 @@ finding_perf_comm(struct finding_ctx *c)
 	    "lengths).", perf_dev_id(c, slot[dslow]),
 	    perf_dev_id(c, slot[dslow]), perf_dev_id(c, slot[dmin ==
 	    dslow ? dmax : dmin]));
-	cJSON_AddNumberToObject(f->evidence, "compute_ns",
-	    (double)(med + excess));
-	cJSON_AddNumberToObject(f->evidence, "median_compute_ns", (double)med);
-	cJSON_AddNumberToObject(f->evidence, "excess_pct", 100.0 *
-	    (double)excess / (double)med);
-	cJSON_AddBoolToObject(f->evidence, "waits_least", consistent);
+	fev_int(&f->ev, "compute_ns", med + excess);
+	fev_int(&f->ev, "median_compute_ns", med);
+	fev_real(&f->ev, "excess_pct", 100.0 * (double)excess / (double)med);
+	fev_bool(&f->ev, "waits_least", consistent);
 	if (f->process != NONE32)
-		cJSON_AddNumberToObject(f->evidence, "pid",
-		    m->processes[f->process].pid);
-	cJSON_AddNumberToObject(f->evidence, "comm_span_start_ns",
-	    (double)(cs - m->origin_ns));
-	cJSON_AddNumberToObject(f->evidence, "comm_span_end_ns",
-	    (double)(ce - m->origin_ns));
-	arr = cJSON_AddArrayToObject(f->evidence, "per_device");
+		fev_int(&f->ev, "pid", m->processes[f->process].pid);
+	fev_int(&f->ev, "comm_span_start_ns", cs - m->origin_ns);
+	fev_int(&f->ev, "comm_span_end_ns", ce - m->origin_ns);
+	fev_list(&f->ev, "per_device");
 	for (k = 0; k < ns; k++) {
 		w = &c->dev[slot[k]].w;
-		o = cJSON_CreateObject();
-		cJSON_AddNumberToObject(o, "device", perf_dev_id(c, slot[k]));
-		cJSON_AddNumberToObject(o, "compute_ns", (double)span[k]);
-		cJSON_AddNumberToObject(o, "exposed_comm_ns",
-		    (double)w->exposed);
-		cJSON_AddItemToArray(arr, o);
+		fev_record(&f->ev, NULL);
+		fev_int(&f->ev, "device", perf_dev_id(c, slot[k]));
+		fev_int(&f->ev, "compute_ns", span[k]);
+		fev_int(&f->ev, "exposed_comm_ns", w->exposed);
+		fev_end(&f->ev);
 	}
+	fev_end(&f->ev);
 	finding_rule(c, "straggler", "found", NULL);
 	free(span);
 	free(slot);
@@ -645,7 +651,6 @@ finding_perf_imbalance(struct finding_ctx *c)
 	int64_t		 sum = 0, *busy, cs = 0, ce = 0, zone = 0;
 	double		 mean, imb, zf;
 	char		 b1[32], b2[32], b3[32];
-	cJSON		*arr, *o;
 	int		 have = 0;
 
 	slot = xcalloc(c->act.ndev + 1, sizeof *slot);
@@ -720,25 +725,22 @@ finding_perf_imbalance(struct finding_ctx *c)
 	    "batch sizes), or find the work only device %u does (evaluation, "
 	    "logging, checkpoints on one rank) and spread or overlap it.",
 	    perf_dev_id(c, dmax));
-	cJSON_AddNumberToObject(f->evidence, "imbalance_pct", 100.0 * imb);
-	cJSON_AddNumberToObject(f->evidence, "max_work_ns",
-	    (double)busy[dmax]);
-	cJSON_AddNumberToObject(f->evidence, "min_work_ns",
-	    (double)busy[dmin]);
-	cJSON_AddNumberToObject(f->evidence, "mean_work_ns", mean);
+	fev_real(&f->ev, "imbalance_pct", 100.0 * imb);
+	fev_int(&f->ev, "max_work_ns", busy[dmax]);
+	fev_int(&f->ev, "min_work_ns", busy[dmin]);
+	fev_real(&f->ev, "mean_work_ns", mean);
 	if (cs < ce) {
-		cJSON_AddNumberToObject(f->evidence, "excluded_start_ns",
-		    (double)(cs - c->m->origin_ns));
-		cJSON_AddNumberToObject(f->evidence, "excluded_end_ns",
-		    (double)(ce - c->m->origin_ns));
+		fev_int(&f->ev, "excluded_start_ns", cs - c->m->origin_ns);
+		fev_int(&f->ev, "excluded_end_ns", ce - c->m->origin_ns);
 	}
-	arr = cJSON_AddArrayToObject(f->evidence, "per_device");
+	fev_list(&f->ev, "per_device");
 	for (d = 0; d < c->act.ndev; d++) {
-		o = cJSON_CreateObject();
-		cJSON_AddNumberToObject(o, "device", perf_dev_id(c, d));
-		cJSON_AddNumberToObject(o, "work_ns", (double)busy[d]);
-		cJSON_AddItemToArray(arr, o);
+		fev_record(&f->ev, NULL);
+		fev_int(&f->ev, "device", perf_dev_id(c, d));
+		fev_int(&f->ev, "work_ns", busy[d]);
+		fev_end(&f->ev);
 	}
+	fev_end(&f->ev);
 	finding_rule(c, "imbalance", "found", NULL);
 	free(busy);
 }
@@ -891,36 +893,33 @@ finding_perf_kernel(struct finding_ctx *c)
 		    nc.amd ? "counters" : "speed-of-light and occupancy "
 		    "sections");
 		finding_set(&f->command, "%s", nc.command[0]);
-		cJSON_AddStringToObject(f->evidence, "profile_tool",
-		    nc.tool[0]);
+		fev_str(&f->ev, "profile_tool", nc.tool[0]);
 		ncucmd_free(&nc);
 	} else {
 		finding_set(&f->next, "Profile one launch of it with the "
 		    "GPU vendor's kernel profiler.");
 		free(ncause);
 	}
-	cJSON_AddStringToObject(f->evidence, "name", model_str(m, best));
-	cJSON_AddStringToObject(f->evidence, "short_name", shortn);
-	cJSON_AddNumberToObject(f->evidence, "count", (double)st.count);
-	cJSON_AddNumberToObject(f->evidence, "total_ns", (double)st.total);
-	cJSON_AddNumberToObject(f->evidence, "median_ns", st.median);
-	cJSON_AddNumberToObject(f->evidence, "kernel_share_pct", 100 * share);
+	fev_str(&f->ev, "name", model_str(m, best));
+	fev_str(&f->ev, "short_name", shortn);
+	fev_int(&f->ev, "count", st.count);
+	fev_int(&f->ev, "total_ns", st.total);
+	fev_real(&f->ev, "median_ns", st.median);
+	fev_real(&f->ev, "kernel_share_pct", 100 * share);
 	if (aux != NONE32 && aux < m->nkernels && dev < m->ndevices) {
 		const struct kernel_info *ki = &m->kernels[aux];
-		cJSON_AddNumberToObject(f->evidence, "registers", ki->regs);
-		cJSON_AddNumberToObject(f->evidence, "block_threads",
+		fev_int(&f->ev, "registers", ki->regs);
+		fev_real(&f->ev, "block_threads",
 		    (double)ki->block[0] * ki->block[1] * ki->block[2]);
-		cJSON_AddNumberToObject(f->evidence, "grid_blocks",
+		fev_real(&f->ev, "grid_blocks",
 		    (double)ki->grid[0] * ki->grid[1] * ki->grid[2]);
-		cJSON_AddNumberToObject(f->evidence, "shared_bytes",
+		fev_real(&f->ev, "shared_bytes",
 		    (double)ki->static_smem + ki->dynamic_smem);
 		occ = perf_occupancy(&m->devices[dev], ki);
 		if (occ >= 0)
-			cJSON_AddNumberToObject(f->evidence,
-			    "theoretical_occupancy_pct", occ);
+			fev_real(&f->ev, "theoretical_occupancy_pct", occ);
 		else
-			cJSON_AddNullToObject(f->evidence,
-			    "theoretical_occupancy_pct");
+			fev_null(&f->ev, "theoretical_occupancy_pct");
 	}
 	finding_rule(c, "dominant_kernel", "found", NULL);
 	free(shortn);

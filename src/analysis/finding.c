@@ -74,23 +74,32 @@ finding_add(struct finding_ctx *c, const char *type, int64_t cost_ns)
 	f->device = NONE32;
 	f->process = NONE32;
 	f->gid = NONE32;
-	f->evidence = cJSON_CreateObject();
 	return f;
+}
+
+size_t
+finding_worst(const struct finding_ctx *c, int cls)
+{
+	size_t	d, best = 0;
+
+	for (d = 1; d < c->act.ndev; d++)
+		if (c->dev[d].gap_sum[cls] > c->dev[best].gap_sum[cls])
+			best = d;
+	return best;
 }
 
 void
 finding_rule(struct finding_ctx *c, const char *type, const char *status,
     const char *reason)
 {
-	cJSON	*o = cJSON_CreateObject();
+	struct findings		*fs = c->out;
+	struct finding_status	*r;
 
-	cJSON_AddStringToObject(o, "type", type);
-	cJSON_AddStringToObject(o, "status", status);
-	if (reason != NULL)
-		cJSON_AddStringToObject(o, "reason", reason);
-	else
-		cJSON_AddNullToObject(o, "reason");
-	cJSON_AddItemToArray(c->out->rules, o);
+	XGROW(fs->rules, fs->rcap, fs->nrules + 1);
+	r = &fs->rules[fs->nrules++];
+	r->type = type;
+	r->status = status;
+	r->reason = reason != NULL ? xstrdup(reason) : NULL;
 }
 
 int
@@ -169,43 +178,51 @@ finding_i64_cmp(const void *a, const void *b)
 }
 
 /* Ends of synchronisation API calls, per process, sorted. */
+/*
+ * One pass over the synchronisation calls: counts them per process into
+ * c->sync_off[p + 1] (fill NULL), or stores their ends (fill: the next
+ * free slot per process).
+ */
+static void
+finding_sync_pass(struct finding_ctx *c, size_t *fill)
+{
+	const struct model	*m = c->m;
+	size_t			 t, i;
+	uint32_t		 p;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct track *tr = &m->tracks[t];
+		const struct lane *l = &tr->lane;
+		if (tr->type != TRACK_API)
+			continue;
+		p = tr->process < m->nprocesses ? tr->process :
+		    (uint32_t)m->nprocesses;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_API ||
+			    finding_api_class(c, l->name[i]) != FAPI_SYNC)
+				continue;
+			if (fill == NULL)
+				c->sync_off[p + 1]++;
+			else
+				c->sync_end[c->sync_off[p] + fill[p]++] =
+				    l->end[i];
+		}
+	}
+}
+
 static void
 finding_syncs(struct finding_ctx *c)
 {
 	const struct model	*m = c->m;
-	size_t			 np = m->nprocesses + 1, t, i, *fill;
-	uint32_t		 p;
+	size_t			 np = m->nprocesses + 1, i, *fill;
 
 	c->sync_off = xcalloc(np + 1, sizeof *c->sync_off);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_API)
-			continue;
-		p = tr->process < m->nprocesses ? tr->process :
-		    (uint32_t)m->nprocesses;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == EV_API &&
-			    finding_api_class(c, l->name[i]) == FAPI_SYNC)
-				c->sync_off[p + 1]++;
-	}
+	finding_sync_pass(c, NULL);
 	for (i = 0; i < np; i++)
 		c->sync_off[i + 1] += c->sync_off[i];
 	c->sync_end = xcalloc(c->sync_off[np] + 1, sizeof *c->sync_end);
 	fill = xcalloc(np, sizeof *fill);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_API)
-			continue;
-		p = tr->process < m->nprocesses ? tr->process :
-		    (uint32_t)m->nprocesses;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == EV_API &&
-			    finding_api_class(c, l->name[i]) == FAPI_SYNC)
-				c->sync_end[c->sync_off[p] + fill[p]++] =
-				    l->end[i];
-	}
+	finding_sync_pass(c, fill);
 	for (i = 0; i < np; i++)
 		if (c->sync_off[i + 1] - c->sync_off[i] > 1)
 			qsort(c->sync_end + c->sync_off[i], c->sync_off[i + 1] -
@@ -390,10 +407,12 @@ finding_free(struct findings *fs)
 		free(fs->v[i].detail);
 		free(fs->v[i].next);
 		free(fs->v[i].command);
-		cJSON_Delete(fs->v[i].evidence);
+		fev_free(&fs->v[i].ev);
 	}
 	free(fs->v);
-	cJSON_Delete(fs->rules);
+	for (i = 0; i < fs->nrules; i++)
+		free(fs->rules[i].reason);
+	free(fs->rules);
 	memset(fs, 0, sizeof *fs);
 }
 
@@ -418,7 +437,6 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	c.t0 = fs->t0 = t0;
 	c.t1 = fs->t1 = t1;
 	c.span = t1 - t0;
-	fs->rules = cJSON_CreateArray();
 	thr = (int64_t)(FINDING_GAP_SHARE * (double)c.span);
 	if (thr < FINDING_LAUNCH_GAP_NS)
 		thr = FINDING_LAUNCH_GAP_NS;

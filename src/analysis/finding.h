@@ -38,9 +38,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <cjson/cJSON.h>
-
 #include "analysis/activity.h"
+#include "analysis/fevidence.h"
 #include "model/model.h"
 
 enum finding_conf {
@@ -80,9 +79,16 @@ struct finding {
 	uint32_t	 device;	/* device index or NONE32 */
 	uint32_t	 process;	/* process index or NONE32 */
 	uint32_t	 gid;		/* a representative event or NONE32 */
-	cJSON		*evidence;	/* object: the numbers behind it */
+	struct fevidence ev;		/* the numbers behind it */
 	double		 score;		/* the share, for sorting */
 	int		 rank;		/* 1-based after finding_run */
+};
+
+/* Whether a rule ran and what it found. */
+struct finding_status {
+	const char	*type;		/* rule name */
+	const char	*status;	/* "found", "none" or "skipped" */
+	char		*reason;	/* why not, or NULL */
 };
 
 struct findings {
@@ -92,7 +98,8 @@ struct findings {
 	int64_t		 gap_threshold;	/* gpu_gaps threshold used */
 	struct finding	*v;
 	size_t		 n, cap;
-	cJSON		*rules;		/* array: {"type","status","reason"} */
+	struct finding_status *rules;	/* every rule, in the order run */
+	size_t		 nrules, rcap;
 };
 
 /* Per device slot of the activity: its window and classified gaps. */
@@ -149,6 +156,9 @@ struct finding	*finding_add(struct finding_ctx *, const char *type,
 		    int64_t cost_ns);
 void	 finding_set(char **field, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
+/* The device slot with the most gap time of class cls (enum finding_gap;
+ * the first on ties). */
+size_t	 finding_worst(const struct finding_ctx *, int cls);
 /* The API class of an API call's name (string id). */
 int	 finding_api_class(struct finding_ctx *, uint32_t sid);
 /* Records that a rule ran: status "found", "none" or "skipped". */

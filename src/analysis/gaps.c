@@ -70,7 +70,7 @@ void
 gaps_device(const struct activity *a, size_t d, int64_t t0, int64_t t1,
     struct gap_list *gl)
 {
-	const struct coverage	*cv;
+	const struct iset	*cv;
 	struct gap_walk		 w;
 	struct gap_span		 g;
 	size_t			 i, cap = 0;

@@ -9,7 +9,7 @@
 
 #include "analysis/iters.h"
 #include "analysis/iters-int.h"
-#include "model/coverage.h"
+#include "model/iset.h"
 #include "model/lane.h"
 #include "model/nvtxfam.h"
 #include "util/xmalloc.h"
@@ -246,7 +246,7 @@ iters_measure(const struct model *m, struct iters *it, uint32_t only_dev)
 			qsort(dev, ndev, sizeof *dev, iters_u32_cmp);
 		for (k = 0; k < ndev; k++)
 			v->gpu_busy = sat_add64(v->gpu_busy,
-			    coverage_busy(&m->device_cov[dev[k]], v->start,
+			    iset_measure(&m->device_cov[dev[k]], v->start,
 			    v->end));
 	}
 	free(idx);

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/iset.h"
 #include "model/lane.h"
 #include "model/nvtxfam.h"
 #include "analysis/phase.h"
@@ -154,17 +155,6 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
 }
 
-/* Time of [s, e) inside [a, b). */
-static int64_t
-ph_clip(int64_t s, int64_t e, int64_t a, int64_t b)
-{
-	if (s < a)
-		s = a;
-	if (e > b)
-		e = b;
-	return e > s ? e - s : 0;
-}
-
 /* The vocabulary: the 20 kernel names with the most time in the window. */
 static void
 ph_vocab(struct ph_ctx *c)
@@ -187,8 +177,8 @@ ph_vocab(struct ph_ctx *c)
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
 			if (l->name[i] < ns)
-				tot[l->name[i]] += (double)ph_clip(l->start[i],
-				    l->end[i], c->t0, c->t1);
+				tot[l->name[i]] += (double)iset_span_in(
+				    l->start[i], l->end[i], c->t0, c->t1);
 		}
 	}
 	for (id = 1; id < ns; id++) {
@@ -260,13 +250,13 @@ ph_bins(struct ph_ctx *c)
 			for (b = b0; b <= b1; b++) {
 				ph_bin_edges(c, b, &bs, &be);
 				c->raw[b * PH_NKEYS + key] +=
-				    (double)ph_clip(s, e, bs, be);
+				    (double)iset_span_in(s, e, bs, be);
 			}
 		}
 	}
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
-		if ((double)coverage_busy(&c->a->any, bs, be) <
+		if ((double)iset_measure(&c->a->any, bs, be) <
 		    PH_IDLE_UTIL * (double)(be - bs)) {
 			c->idle[b] = 1;
 			memset(&c->raw[b * PH_NKEYS], 0,
@@ -657,8 +647,8 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 				memset(fsum + old, 0, (fcap - old) *
 				    sizeof *fsum);
 			}
-			fsum[id] += (double)ph_clip(l->start[i], l->end[i], s,
-			    e);
+			fsum[id] += (double)iset_span_in(l->start[i],
+			    l->end[i], s, e);
 		}
 	}
 	for (id = 1; id < fcap; id++)
@@ -680,7 +670,7 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 			i = c->idx[k];
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
-			ksum[l->name[i]] += (double)ph_clip(l->start[i],
+			ksum[l->name[i]] += (double)iset_span_in(l->start[i],
 			    l->end[i], s, e);
 			if (l->kind[i] == EV_KERNEL &&
 			    l->aux[i] < m->nkernels &&
@@ -694,7 +684,7 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 			kbest = id;
 	*dominant = kbest;
 	if (label == NULL) {
-		if ((double)coverage_busy(&c->a->any, s, e) <
+		if ((double)iset_measure(&c->a->any, s, e) <
 		    PH_IDLE_UTIL * (double)(e - s))
 			label = xstrdup("idle");
 		else if (kbest != 0)

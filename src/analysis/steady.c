@@ -155,7 +155,7 @@ steady_from_phases(const struct model *m, const struct activity *a,
 	}
 	for (i = 0; i < ph.n; i++) {
 		len = ph.v[i].end - ph.v[i].start;
-		if ((double)coverage_busy(&a->any, ph.v[i].start,
+		if ((double)iset_measure(&a->any, ph.v[i].start,
 		    ph.v[i].end) < 0.01 * (double)len)
 			continue;
 		if (len > blen) {

@@ -9,6 +9,7 @@
 #include "analysis/streams.h"
 #include "model/correlate.h"
 #include "model/event.h"
+#include "model/iset.h"
 #include "model/nvtxfam.h"
 #include "util/xmalloc.h"
 
@@ -170,7 +171,7 @@ streams_build(struct streams *ss, const struct model *m)
 		streams_count(m, t, &si);
 		if (si.role == STREAM_NONE)
 			continue;
-		si.busy = coverage_total(&m->tracks[t].lane.cov);
+		si.busy = iset_len(&m->tracks[t].lane.cov);
 		if (si.role == STREAM_COMM)
 			streams_purpose(m, &si);
 		XGROW(ss->s, cap, ss->n + 1);

@@ -182,7 +182,7 @@ static void
 cache_alloc_model(struct model *m, const struct cache_counts *c)
 {
 	const struct cache_lanedim	*ld;
-	struct coverage			*dc;
+	struct iset			*dc;
 	struct lane			*l;
 	size_t				 t, n;
 
@@ -218,10 +218,11 @@ cache_alloc_model(struct model *m, const struct cache_counts *c)
 			l->cov.start = cache_alloc(ld->cov_n,
 			    sizeof *l->cov.start);
 			l->cov.end = cache_alloc(ld->cov_n, sizeof *l->cov.end);
-			l->cov.owned = 1;
+			l->cov.cap = ld->cov_n;
+			l->cov.view = 0;
 		}
-		l->cov.sums = xreallocarray(NULL, lane_cov_nsums(n,
-		    ld->overlaps, ld->cov_n), sizeof *l->cov.sums);
+		l->cov.pre = xreallocarray(NULL, lane_cov_nsums(n,
+		    ld->overlaps, ld->cov_n), sizeof *l->cov.pre);
 		l->pyr = cache_alloc(lane_pyr_size(n), sizeof *l->pyr);
 	}
 	if (c->has_launch) {
@@ -239,10 +240,10 @@ cache_alloc_model(struct model *m, const struct cache_counts *c)
 			dc->n = c->dcov_n[t];
 			dc->start = cache_alloc(dc->n, sizeof *dc->start);
 			dc->end = cache_alloc(dc->n, sizeof *dc->end);
-			dc->owned = 1;
-			dc->shift = COVERAGE_SHIFT;
-			dc->sums = xreallocarray(NULL, coverage_nsums(dc),
-			    sizeof *dc->sums);
+			dc->cap = dc->n;
+			dc->shift = ISET_SHIFT;
+			dc->pre = xreallocarray(NULL, iset_npre(dc),
+			    sizeof *dc->pre);
 		}
 	}
 }

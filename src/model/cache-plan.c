@@ -23,7 +23,7 @@ cache_group_cols(const struct model *m, int g, uint32_t which, int lflags,
     size_t i0, struct cache_col *cols)
 {
 	const struct lane	*l = NULL;
-	const struct coverage	*dc = NULL;
+	const struct iset	*dc = NULL;
 	size_t			 n = 0;
 
 #define COL(ptr, w, xf, rf) do {					\
@@ -57,7 +57,7 @@ cache_group_cols(const struct model *m, int g, uint32_t which, int lflags,
 		}
 		break;
 	case GRP_LBUSY:
-		COL(l->cov.sums, 8, XF_DELTA, 0);
+		COL(l->cov.pre, 8, XF_DELTA, 0);
 		break;
 	case GRP_PYR:
 		COL(l->pyr, 4, XF_DELTA, 0);
@@ -80,7 +80,7 @@ cache_group_cols(const struct model *m, int g, uint32_t which, int lflags,
 		COL(dc->end, 8, XF_DIFF, 0);
 		break;
 	case GRP_DBUSY:
-		COL(dc->sums, 8, XF_DELTA, 0);
+		COL(dc->pre, 8, XF_DELTA, 0);
 		break;
 	}
 #undef COL
@@ -207,7 +207,7 @@ cache_plan_build(struct cache_plan *p, const struct cache_counts *c)
 	for (t = 0; t < c->ndcov; t++)
 		if (cache_plan_group(p, GRP_DCOV, (uint32_t)t, 0,
 		    c->dcov_n[t]) != 0 || cache_plan_group(p, GRP_DBUSY,
-		    (uint32_t)t, 0, (c->dcov_n[t] >> COVERAGE_SHIFT) + 1) != 0)
+		    (uint32_t)t, 0, (c->dcov_n[t] >> ISET_SHIFT) + 1) != 0)
 			return -1;
 	return 0;
 }

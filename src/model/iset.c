@@ -1,6 +1,7 @@
 /*
- * iset: interval-set algebra (union, intersection, difference, clipping,
- * measure) on sorted lists of disjoint half-open segments. See iset.h.
+ * iset: interval sets (building, union, intersection, difference,
+ * clipping, prefix sums and measure) on sorted lists of disjoint half-open
+ * segments. See iset.h.
  *
  * Every operation is a single forward merge over its inputs. The invariant
  * (sorted, disjoint, non-adjacent, non-empty segments) is kept by funnelling
@@ -15,6 +16,8 @@
 #include "model/iset.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
+
+static int64_t	iset_prefix(const struct iset *, size_t);
 
 void
 iset_init(struct iset *a)
@@ -44,12 +47,13 @@ iset_clear(struct iset *a)
 }
 
 void
-iset_view(struct iset *a, int64_t *start, int64_t *end, size_t n)
+iset_view(struct iset *a, int64_t *start, int64_t *end, size_t n, int shift)
 {
 	memset(a, 0, sizeof *a);
 	a->start = start;
 	a->end = end;
 	a->n = n;
+	a->shift = shift;
 	a->view = 1;
 }
 
@@ -61,6 +65,8 @@ iset_reserve(struct iset *a, size_t need)
 	if (need <= a->cap)
 		return;
 	ncap = a->cap < 16 ? 16 : a->cap;
+	if (a->cap == 0 && need > ncap)
+		ncap = need;		/* a first reservation: exact */
 	while (ncap < need)
 		ncap *= 2;
 	a->start = xreallocarray(a->start, ncap, sizeof *a->start);
@@ -95,6 +101,49 @@ iset_add(struct iset *a, int64_t s, int64_t e)
 	a->start[a->n] = s;
 	a->end[a->n] = e;
 	a->n++;
+}
+
+/* Appends [s, e) with room reserved (the builders' inner loop). */
+static inline void
+iset_push(struct iset *a, int64_t s, int64_t e)
+{
+	if (a->n > 0 && s <= a->end[a->n - 1]) {
+		if (e > a->end[a->n - 1])
+			a->end[a->n - 1] = e;
+		return;
+	}
+	if (e <= s)
+		return;		/* empty and outside every segment */
+	a->start[a->n] = s;
+	a->end[a->n++] = e;
+}
+
+/* Cuts an owned set's arrays down to its segments. */
+static void
+iset_shrink(struct iset *a)
+{
+	if (a->n == 0) {
+		free(a->start);
+		free(a->end);
+		a->start = a->end = NULL;
+	} else {
+		a->start = xreallocarray(a->start, a->n, sizeof *a->start);
+		a->end = xreallocarray(a->end, a->n, sizeof *a->end);
+	}
+	a->cap = a->n;
+}
+
+void
+iset_build_sorted(struct iset *a, const int64_t *start, const int64_t *end,
+    size_t n)
+{
+	size_t	i;
+
+	iset_clear(a);
+	iset_reserve(a, n);
+	for (i = 0; i < n; i++)
+		iset_push(a, start[i], end[i]);
+	iset_shrink(a);
 }
 
 struct iset_pair {
@@ -140,7 +189,7 @@ iset_len(const struct iset *a)
 	size_t	i;
 
 	if (a->pre != NULL)
-		return a->pre[a->n];
+		return iset_prefix(a, a->n);
 	for (i = 0; i < a->n; i++)
 		t += a->end[i] - a->start[i];
 	return t;
@@ -233,46 +282,61 @@ iset_diff(struct iset *out, const struct iset *a, const struct iset *b)
 	}
 }
 
+/* Heap entry of the k-way merge: the next segment of input src. */
+struct iset_head {
+	int64_t		start;
+	size_t		src, pos;
+};
+
+static void
+iset_sift(struct iset_head *h, size_t nh, size_t i)
+{
+	struct iset_head	x = h[i];
+	size_t			c;
+
+	for (; (c = 2 * i + 1) < nh; i = c) {
+		if (c + 1 < nh && h[c + 1].start < h[c].start)
+			c++;
+		if (x.start <= h[c].start)
+			break;
+		h[i] = h[c];
+	}
+	h[i] = x;
+}
+
 void
 iset_union_many(struct iset *out, const struct iset *const *in, size_t nin)
 {
-	struct iset	*tmp, t;
-	size_t		 n, i, k;
+	struct iset_head	*h = NULL;
+	const struct iset	*c;
+	size_t			 total = 0, nh = 0, i;
 
 	iset_clear(out);
-	if (nin == 0)
-		return;
-	if (nin == 1) {
-		iset_copy(out, in[0]);
-		return;
+	for (i = 0; i < nin; i++)
+		total += in[i]->n;
+	iset_reserve(out, total);
+	if (total > 0)
+		h = xreallocarray(NULL, nin, sizeof *h);
+	for (i = 0; i < nin; i++) {
+		if (in[i]->n == 0)
+			continue;
+		h[nh].start = in[i]->start[0];
+		h[nh].src = i;
+		h[nh++].pos = 0;
 	}
-	/* Level 0: pairwise unions of the inputs into owned sets. */
-	n = (nin + 1) / 2;
-	tmp = xcalloc(n, sizeof *tmp);
-	for (i = 0; i < n; i++) {
-		if (2 * i + 1 < nin)
-			iset_union(&tmp[i], in[2 * i], in[2 * i + 1]);
+	for (i = nh / 2; i-- > 0; )
+		iset_sift(h, nh, i);
+	while (nh > 0) {
+		c = in[h[0].src];
+		iset_push(out, c->start[h[0].pos], c->end[h[0].pos]);
+		if (++h[0].pos < c->n)
+			h[0].start = c->start[h[0].pos];
 		else
-			iset_copy(&tmp[i], in[2 * i]);
+			h[0] = h[--nh];
+		iset_sift(h, nh, 0);
 	}
-	/* Then halve until one is left. */
-	while (n > 1) {
-		k = 0;
-		for (i = 0; i < n; i += 2) {
-			if (i + 1 < n) {
-				iset_init(&t);
-				iset_union(&t, &tmp[i], &tmp[i + 1]);
-				iset_free(&tmp[i]);
-				iset_free(&tmp[i + 1]);
-				tmp[k++] = t;
-			} else
-				tmp[k++] = tmp[i];
-		}
-		n = k;
-	}
-	iset_free(out);
-	*out = tmp[0];
-	free(tmp);
+	free(h);
+	iset_shrink(out);
 }
 
 size_t
@@ -294,27 +358,57 @@ iset_clip(struct iset *out, const struct iset *a, int64_t t0, int64_t t1)
 		    a->end[i] < t1 ? a->end[i] : t1);
 }
 
+size_t
+iset_npre(const struct iset *a)
+{
+	return (a->n >> a->shift) + 1;
+}
+
 void
 iset_index(struct iset *a)
 {
-	size_t	i;
+	size_t	i, mask = ((size_t)1 << a->shift) - 1;
+	int64_t	acc = 0;
 
 	free(a->pre);
-	a->pre = xreallocarray(NULL, a->n + 1, sizeof *a->pre);
+	a->pre = xreallocarray(NULL, iset_npre(a), sizeof *a->pre);
 	a->pre[0] = 0;
-	for (i = 0; i < a->n; i++)
-		a->pre[i + 1] = a->pre[i] + (a->end[i] - a->start[i]);
+	for (i = 0; i < a->n; i++) {
+		acc += a->end[i] - a->start[i];
+		if (((i + 1) & mask) == 0)
+			a->pre[(i + 1) >> a->shift] = acc;
+	}
 }
 
-/* Covered length before t: O(log n) with prefix sums. */
+/* The length of segments [0, j): the nearest sum plus the ones after it. */
 static int64_t
+iset_prefix(const struct iset *a, size_t j)
+{
+	size_t	k = j >> a->shift << a->shift;
+	int64_t	b = a->pre[j >> a->shift];
+
+	for (; k < j; k++)
+		b += a->end[k] - a->start[k];
+	return b;
+}
+
+int64_t
 iset_before(const struct iset *a, int64_t t)
 {
-	size_t	i = iset_lower(a, t);
+	size_t	lo;
+	int64_t	d;
 
-	if (i < a->n && a->start[i] < t)
-		return a->pre[i] + (t - a->start[i]);
-	return a->pre[i];
+	if (a->pre == NULL)
+		return iset_measure(a, INT64_MIN, t);
+	/* The last segment with start <= t. */
+	lo = lbound_i64_above(a->start, a->n, t);
+	if (lo == 0)
+		return 0;
+	lo--;
+	d = t - a->start[lo];
+	if (d > a->end[lo] - a->start[lo])
+		d = a->end[lo] - a->start[lo];
+	return iset_prefix(a, lo) + d;
 }
 
 int64_t

@@ -1,6 +1,7 @@
 /*
- * iset: the algebra of interval sets, for the analyses that combine busy
- * times (idle gaps, exposed communication, copy/compute overlap).
+ * iset: the one interval-set implementation, for every busy/idle question
+ * (a lane's busy time, a device's, the activity classes, idle gaps,
+ * exposed communication, copy/compute overlap).
  *
  * An interval set is a list of half-open segments [start, end) kept sorted,
  * disjoint and non-adjacent (touching segments are merged, so [0,5) and
@@ -9,22 +10,31 @@
  *
  * Building: iset_add() appends segments in non-decreasing start order and
  * merges as it goes (the union of intervals sorted by start, in O(1)
- * amortised each); iset_build() takes intervals in any order (O(n log n)).
+ * amortised each); iset_build_sorted() does that for whole arrays in one
+ * allocation, iset_build() takes intervals in any order (O(n log n)).
  * The binary operations are linear merges, O(|a| + |b|); their output must
- * be a different set from both inputs. iset_index() adds prefix sums so that
- * iset_measure() answers "covered time inside [t0, t1)" in O(log n).
+ * be a different set from both inputs; iset_union_many() merges any number
+ * of sets with a heap, O(total log nin).
+ *
+ * Measuring: iset_index() adds prefix sums of the lengths, kept every
+ * 1 << shift segments (shift 0: every segment; ISET_SHIFT for the large
+ * per-lane and per-device sets, one eighth of a byte per segment instead
+ * of eight), so that iset_measure() answers "covered time inside [t0, t1)"
+ * in O(log n + (1 << shift)). Without them it walks the segments inside.
  *
  * A union can also be taken on the fly without storing it: struct iset_run
  * takes intervals in non-decreasing start order and hands back each
- * finished segment of their union (the sweeps of the analysis verbs run in
- * O(1) memory this way).
+ * finished segment of their union (the sweeps of the analyses run in O(1)
+ * memory this way).
  *
- * A set may also borrow arrays owned elsewhere (a lane's struct coverage
- * already is such a list): iset_view() makes a read-only view that must not
- * be grown or freed, only read and passed as an input.
+ * A set may also borrow arrays owned elsewhere: a lane whose events never
+ * overlap is its own busy set, and iset_view() makes such a view. A view
+ * needs only sorted segments with end[i] <= start[i + 1] (empty and touching
+ * segments may occur); it must not be grown, only read and passed as an
+ * input. Its prefix sums are its own.
  *
- * Ownership: a set owns start, end and pre unless it is a view; iset_free()
- * releases them and leaves an empty set.
+ * Ownership: a set owns start and end unless it is a view, and always owns
+ * pre; iset_free() releases them and leaves an empty set.
  */
 #ifndef GPULENS_ISET_H
 #define GPULENS_ISET_H
@@ -32,20 +42,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The prefix-sum granularity of the large sets (lanes, devices). */
+#define ISET_SHIFT	6
+
 struct iset {
 	size_t		 n, cap;	/* segments; allocated (0: view) */
 	int64_t		*start, *end;
-	int64_t		*pre;		/* n + 1 prefix lengths, after
-					   iset_index(), else NULL */
-	int		 view;		/* borrows its arrays */
+	int64_t		*pre;		/* iset_npre() prefix lengths after
+					   iset_index(): pre[k] is the length
+					   of segments [0, k << shift); else
+					   NULL */
+	int		 shift;		/* pre[] granularity */
+	int		 view;		/* borrows start and end */
 };
 
 void	 iset_init(struct iset *);
 void	 iset_free(struct iset *);
 /* Empties the set, keeping its storage. */
 void	 iset_clear(struct iset *);
-/* A read-only view of n sorted, disjoint segments owned by someone else. */
-void	 iset_view(struct iset *, int64_t *start, int64_t *end, size_t n);
+/* A read-only view of n sorted, disjoint segments owned by someone else
+ * (overwrites the set without freeing it; shift for iset_index()). */
+void	 iset_view(struct iset *, int64_t *start, int64_t *end, size_t n,
+	    int shift);
 /* Replaces dst's content by a copy of src. */
 void	 iset_copy(struct iset *dst, const struct iset *src);
 /*
@@ -54,6 +72,10 @@ void	 iset_copy(struct iset *dst, const struct iset *src);
  * inverted intervals are ignored.
  */
 void	 iset_add(struct iset *, int64_t s, int64_t e);
+/* Replaces the content by the union of n intervals sorted by start, in
+ * one allocation of exactly the segments kept (no prefix sums). */
+void	 iset_build_sorted(struct iset *, const int64_t *start,
+	    const int64_t *end, size_t n);
 /* Replaces the content by the union of n intervals in any order. */
 void	 iset_build(struct iset *, const int64_t *start, const int64_t *end,
 	    size_t n);
@@ -67,7 +89,9 @@ void	 iset_intersect(struct iset *out, const struct iset *a,
 	    const struct iset *b);
 void	 iset_diff(struct iset *out, const struct iset *a,
 	    const struct iset *b);
-/* out = the union of nin sets (pairwise merges, O(total log nin)). */
+/* out = the union of nin sets (a heap merge, O(total log nin), one
+ * allocation of exactly the segments kept; no prefix sums). out must not be
+ * one of the inputs. */
 void	 iset_union_many(struct iset *out, const struct iset *const *in,
 	    size_t nin);
 /* |a & b| and |a \ b| without building the result. */
@@ -78,6 +102,17 @@ void	 iset_clip(struct iset *out, const struct iset *a, int64_t t0,
 	    int64_t t1);
 /* Index of the first segment with end > t (n if none). */
 size_t	 iset_lower(const struct iset *, int64_t t);
+
+/* The length of [s, e) inside [a, b) (0 if they do not meet). */
+static inline int64_t
+iset_span_in(int64_t s, int64_t e, int64_t a, int64_t b)
+{
+	if (s < a)
+		s = a;
+	if (e > b)
+		e = b;
+	return e > s ? e - s : 0;
+}
 
 /* The union of intervals fed in start order, one segment at a time. */
 struct iset_run {
@@ -97,9 +132,15 @@ int	 iset_run_add(struct iset_run *, int64_t s, int64_t e, int64_t *fs,
 /* Finishes: returns 1 with the last segment, 0 if there is none. */
 int	 iset_run_end(struct iset_run *, int64_t *fs, int64_t *fe);
 
-/* Builds the prefix sums (again after any change). */
+/* Builds the prefix sums every 1 << a->shift segments (again after any
+ * change). */
 void	 iset_index(struct iset *);
-/* Covered length inside [t0, t1): O(log n) after iset_index(). */
+/* Number of prefix sums iset_index() keeps: (n >> shift) + 1. */
+size_t	 iset_npre(const struct iset *);
+/* Covered length inside [t0, t1): O(log n + (1 << shift)) after
+ * iset_index(), else linear in the segments inside. */
 int64_t	 iset_measure(const struct iset *, int64_t t0, int64_t t1);
+/* Covered length before t (B(t)), as iset_measure(). */
+int64_t	 iset_before(const struct iset *, int64_t t);
 
 #endif

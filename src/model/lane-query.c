@@ -171,7 +171,7 @@ lane_stab(const struct lane *l, int64_t t, uint32_t **buf, size_t *cap)
 int64_t
 lane_busy(const struct lane *l, int64_t t0, int64_t t1)
 {
-	return coverage_busy(&l->cov, t0, t1);
+	return iset_measure(&l->cov, t0, t1);
 }
 
 struct lane_dom {

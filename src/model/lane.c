@@ -60,7 +60,7 @@ lane_free_index(struct lane *l)
 	free(l->ends_sorted);
 	free(l->pyr);
 	free(l->pyr_off);
-	coverage_free(&l->cov);
+	iset_free(&l->cov);
 	l->depth = NULL;
 	l->maxend = NULL;
 	l->ends_sorted = NULL;
@@ -108,7 +108,7 @@ lane_resize(struct lane *l, size_t ncap)
 	l->corr = xreallocarray(l->corr, ncap, sizeof *l->corr);
 	l->aux = xreallocarray(l->aux, ncap, sizeof *l->aux);
 	l->cap = ncap;
-	if (!l->cov.owned && l->cov.sums != NULL) {
+	if (l->cov.view && l->cov.pre != NULL) {
 		l->cov.start = l->start;
 		l->cov.end = l->end;
 	}
@@ -194,7 +194,7 @@ lane_shrink(struct lane *l)
 	l->name = l->corr = l->aux = NULL;
 	l->kind = l->flags = NULL;
 	l->cap = 0;
-	if (!l->cov.owned)
+	if (l->cov.view)
 		l->cov.start = l->cov.end = NULL;
 }
 
@@ -214,7 +214,7 @@ lane_finalize(struct lane *l)
 	n = l->n;
 	if (n == 0) {
 		lane_cov_alias(l);
-		l->cov.sums = xcalloc(1, sizeof *l->cov.sums);
+		l->cov.pre = xcalloc(1, sizeof *l->cov.pre);
 		return;
 	}
 	if (!lane_sort_sorted(l))
@@ -248,11 +248,12 @@ lane_finalize(struct lane *l)
 		l->ends_sorted = (int64_t *)k;
 		free(kt);
 
-		coverage_build(&l->cov, l->start, l->end, n);
+		iset_build_sorted(&l->cov, l->start, l->end, n);
+		iset_index(&l->cov);
 	} else {
 		l->max_depth = 1;
 		lane_cov_alias(l);
-		coverage_sums(&l->cov);
+		iset_index(&l->cov);
 	}
 	lane_pyr_build(l);
 }
@@ -261,17 +262,16 @@ lane_finalize(struct lane *l)
 static void
 lane_cov_alias(struct lane *l)
 {
-	l->cov.n = l->n;
-	l->cov.start = l->start;
-	l->cov.end = l->end;
-	l->cov.owned = 0;
-	l->cov.shift = COVERAGE_SHIFT;
+	int64_t	*pre = l->cov.pre;
+
+	iset_view(&l->cov, l->start, l->end, l->n, ISET_SHIFT);
+	l->cov.pre = pre;
 }
 
 size_t
 lane_cov_nsums(size_t n, int overlaps, size_t cov_n)
 {
-	return overlaps ? cov_n + 1 : (n >> COVERAGE_SHIFT) + 1;
+	return overlaps ? cov_n + 1 : (n >> ISET_SHIFT) + 1;
 }
 
 int
@@ -280,11 +280,11 @@ lane_adopt(struct lane *l)
 	size_t	n = l->n, i;
 
 	/* The coverage arrays the caller gave belong to the lane now. */
-	l->cov.owned = l->overlaps || l->cov.start != NULL ||
-	    l->cov.end != NULL;
-	l->cov.shift = l->overlaps ? 0 : COVERAGE_SHIFT;
+	l->cov.view = !(l->overlaps || l->cov.start != NULL ||
+	    l->cov.end != NULL);
+	l->cov.shift = l->overlaps ? 0 : ISET_SHIFT;
 	l->tree_levels = 0;
-	if (l->cap != n || l->cov.sums == NULL || (n > 0 &&
+	if (l->cap != n || l->cov.pre == NULL || (n > 0 &&
 	    (l->rowid32 == NULL) == (l->rowid64 == NULL)))
 		return -1;
 	lane_pyr_shape(l);
@@ -296,7 +296,7 @@ lane_adopt(struct lane *l)
 	if (n == 0) {
 		if (l->overlaps || l->max_depth != 0 || l->depth != NULL ||
 		    l->maxend != NULL || l->ends_sorted != NULL ||
-		    l->cov.owned || l->cov.n != 0)
+		    !l->cov.view || l->cov.n != 0)
 			return -1;
 		lane_cov_alias(l);
 		return 0;
@@ -304,7 +304,7 @@ lane_adopt(struct lane *l)
 	if (!l->overlaps) {
 		if (l->max_depth != 1 || l->depth != NULL ||
 		    l->maxend != NULL || l->ends_sorted != NULL ||
-		    l->cov.owned)
+		    !l->cov.view)
 			return -1;
 		/* All zeros: calloc'd pages stay untouched until read. */
 		l->depth = xcalloc(n, sizeof *l->depth);

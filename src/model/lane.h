@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model/coverage.h"
+#include "model/iset.h"
 
 struct lane {
 	size_t		 n, cap;
@@ -53,7 +53,7 @@ struct lane {
 	int		 tree_levels;	/* cgranges max level */
 	int64_t		*ends_sorted;	/* overlaps only */
 	int64_t		 maxdur;	/* longest event */
-	struct coverage	 cov;
+	struct iset	 cov;
 	uint32_t	*pyr;		/* block-max pyramid (argmax indices) */
 	size_t		 npyr;
 	size_t		*pyr_off;	/* level offsets into pyr */
@@ -103,7 +103,7 @@ void	 lane_shrink(struct lane *);
 /*
  * Adopts an index restored from elsewhere (the cache) instead of building
  * it. The caller has filled the sorted event arrays (cap == n; one of
- * rowid32 and rowid64), overlaps, max_depth, maxdur, cov.sums
+ * rowid32 and rowid64), overlaps, max_depth, maxdur, cov.pre
  * (lane_cov_nsums() entries) and pyr (lane_pyr_size() entries); for an
  * overlapping lane also depth, maxend, ends_sorted and the coverage's
  * segments (cov.n, start, end: the lane owns them from the call on,
@@ -118,7 +118,7 @@ void	 lane_shrink(struct lane *);
 int	 lane_adopt(struct lane *);
 /* Entries of the block-max pyramid of a lane of n events. */
 size_t	 lane_pyr_size(size_t n);
-/* Entries of cov.sums for a lane of n events: overlapping lanes have an
+/* Entries of cov.pre for a lane of n events: overlapping lanes have an
  * owned coverage of cov_n segments, the others cover their n events. */
 size_t	 lane_cov_nsums(size_t n, int overlaps, size_t cov_n);
 

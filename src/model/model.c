@@ -146,7 +146,7 @@ model_free(struct model *m)
 		lane_free(&m->tracks[i].lane);
 	if (m->device_cov != NULL) {
 		for (i = 0; i < m->ndevices; i++)
-			coverage_free(&m->device_cov[i]);
+			iset_free(&m->device_cov[i]);
 		free(m->device_cov);
 	}
 	for (i = 0; i < m->nwarnings; i++)
@@ -226,6 +226,20 @@ model_ev_start(const struct model *m, uint32_t gid)
 	return m->tracks[r.track].lane.start[r.idx];
 }
 
+int
+model_gid_cmp_start(const void *a, const void *b, void *ctx)
+{
+	const struct model	*m = ctx;
+	uint32_t		 x = *(const uint32_t *)a;
+	uint32_t		 y = *(const uint32_t *)b;
+	int64_t			 sx = model_ev_start(m, x);
+	int64_t			 sy = model_ev_start(m, y);
+
+	if (sx != sy)
+		return sx < sy ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
 int64_t
 model_ev_end(const struct model *m, uint32_t gid)
 {
@@ -275,8 +289,8 @@ model_bytes(const struct model *m)
 		    (l->rowid64 != NULL ? 8 : 4));
 		if (l->overlaps)
 			b += l->n * (2 + 16);	/* depth, maxend, ends */
-		b += coverage_nsums(&l->cov) * 8 +
-		    (l->cov.owned ? l->cov.n * 16 : 0);
+		b += iset_npre(&l->cov) * 8 +
+		    (!l->cov.view ? l->cov.n * 16 : 0);
 		b += l->npyr * 4;
 	}
 	b += m->nkernels * sizeof *m->kernels;
@@ -289,7 +303,7 @@ model_bytes(const struct model *m)
 	if (m->device_cov != NULL)
 		for (t = 0; t < m->ndevices; t++)
 			b += m->device_cov[t].n * 16 +
-			    coverage_nsums(&m->device_cov[t]) * 8;
+			    iset_npre(&m->device_cov[t]) * 8;
 	b += strpool_bytes(m->strs);
 	return b;
 }
@@ -497,13 +511,13 @@ model_device_used(struct model *m)
 static void
 model_device_coverage(struct model *m)
 {
-	const struct coverage	**in;
+	const struct iset	**in;
 	uint32_t		 *off, *idx;
 	size_t			  d, k, n;
 
 	if (m->device_cov != NULL) {
 		for (d = 0; d < m->ndevices; d++)
-			coverage_free(&m->device_cov[d]);
+			iset_free(&m->device_cov[d]);
 		free(m->device_cov);
 		m->device_cov = NULL;
 	}
@@ -516,11 +530,11 @@ model_device_coverage(struct model *m)
 		n = 0;
 		for (k = off[d]; k < off[d + 1]; k++)
 			in[n++] = &m->tracks[idx[k]].lane.cov;
-		coverage_union(&m->device_cov[d], in, n);
+		iset_union_many(&m->device_cov[d], in, n);
 		/* Sums every 64 segments, as a lane's own coverage: the
 		 * union is about as long as the device's busiest stream. */
-		m->device_cov[d].shift = COVERAGE_SHIFT;
-		coverage_sums(&m->device_cov[d]);
+		m->device_cov[d].shift = ISET_SHIFT;
+		iset_index(&m->device_cov[d]);
 	}
 	free(in);
 	free(off);

@@ -389,9 +389,9 @@ struct model {
 #define CORR_IDX_STEP	64
 
 	/* Per-device union busy coverage (all streams), built at finalize,
-	 * with sums every 1 << COVERAGE_SHIFT segments (coverage_total() for
+	 * with sums every 1 << ISET_SHIFT segments (iset_len() for
 	 * the whole). */
-	struct coverage		*device_cov;	/* ndevices entries */
+	struct iset		*device_cov;	/* ndevices entries */
 
 	uint64_t		 nevents;	/* == track_off[ntracks] */
 	uint64_t		 kind_count[EV_KIND_COUNT]; /* per kind */
@@ -449,6 +449,9 @@ model_gid(const struct model *m, uint32_t track, uint32_t idx)
 struct evref	 model_ev(const struct model *, uint32_t gid);
 /* Field accessors by global id. */
 int64_t		 model_ev_start(const struct model *, uint32_t gid);
+/* Orders global event ids (uint32_t) by start, then id; ctx is the model
+ * (for sort_stable). */
+int		 model_gid_cmp_start(const void *, const void *, void *ctx);
 int64_t		 model_ev_end(const struct model *, uint32_t gid);
 int		 model_ev_kind(const struct model *, uint32_t gid);
 uint32_t	 model_ev_name(const struct model *, uint32_t gid);

@@ -29,42 +29,6 @@
 #include "tsupport.h"
 
 static void
-add(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t start, int64_t end, uint8_t flags)
-{
-	struct lane_event	e = ts_event(b, name, kind, start, end);
-
-	e.flags = flags;
-	if (kind == EV_MEMCPY)
-		e.aux = ts_copy(b, COPY_HTOD, 0, 0, 0);
-	builder_event(b, track, &e);
-}
-
-static struct model *
-build(void)
-{
-	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 d5, d2, d9, p, s7, s8, s9;
-
-	d5 = ts_device(b, 5);
-	d2 = ts_device(b, 2);
-	d9 = ts_device(b, 9);
-	(void)d5;
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	s7 = builder_stream(b, d2, 7, p);
-	s8 = builder_stream(b, d2, 8, p);
-	s9 = builder_stream(b, d9, 1, NONE32);
-	add(b, builder_gpu_track(b, s7), "k", EV_KERNEL, 0, 100, 0);
-	add(b, builder_gpu_track(b, s7), "k", EV_KERNEL, 150, 250, 0);
-	add(b, builder_gpu_track(b, s7), "copy", EV_MEMCPY, 300, 350, 0);
-	add(b, builder_gpu_track(b, s8), "nccl", EV_KERNEL, 50, 200,
-	    EVF_COMM);
-	add(b, builder_sync_track(b, s7), "sync", EV_SYNC, 0, 400, 0);
-	add(b, builder_gpu_track(b, s9), "k", EV_KERNEL, 1000, 1100, 0);
-	return ts_finish(b);
-}
-
-static void
 test_class(void **state)
 {
 	(void)state;
@@ -79,7 +43,7 @@ test_class(void **state)
 static void
 test_devices(void **state)
 {
-	struct model	*m = build();
+	struct model	*m = ts_model_activity();
 	struct activity	 a;
 
 	(void)state;
@@ -103,7 +67,7 @@ test_devices(void **state)
 	assert_int_equal(activity_busy(&a, 0, ACT_ALL, 0, 1000), 300);
 	assert_int_equal(activity_busy(&a, 5, ACT_ALL, 0, 1000), 0);
 	/* Any GPU: [0,250) u [300,350) u [1000,1100). */
-	assert_int_equal(coverage_busy(&a.any, 0, 2000), 400);
+	assert_int_equal(iset_measure(&a.any, 0, 2000), 400);
 	activity_free(&a);
 	model_free(m);
 }
@@ -111,7 +75,7 @@ test_devices(void **state)
 static void
 test_window(void **state)
 {
-	struct model		*m = build();
+	struct model		*m = ts_model_activity();
 	struct activity		 a;
 	struct act_window	 w;
 
@@ -157,7 +121,7 @@ test_window(void **state)
 static void
 test_used_share(void **state)
 {
-	struct model		*m = build();
+	struct model		*m = ts_model_activity();
 	struct activity		 a;
 	struct act_share	 sh;
 
@@ -186,7 +150,7 @@ test_used_share(void **state)
 static void
 test_gaps(void **state)
 {
-	struct model		*m = build();
+	struct model		*m = ts_model_activity();
 	struct activity		 a;
 	struct gap_list		 gl;
 	struct gap_walk		 w;

@@ -384,14 +384,14 @@ build_model(size_t nev, size_t big_lane)
 #define F(a, b, f) D((a).f == (b).f)
 
 static int
-cov_diff(const struct coverage *a, const struct coverage *b)
+cov_diff(const struct iset *a, const struct iset *b)
 {
 	D(a->n == b->n);
-	D(a->owned == b->owned);
+	D(a->view == b->view);
 	D(a->shift == b->shift);
-	D(coverage_nsums(a) == coverage_nsums(b));
-	D(memcmp(a->sums, b->sums, coverage_nsums(a) * sizeof *a->sums) == 0);
-	if (a->owned && a->n > 0) {
+	D(iset_npre(a) == iset_npre(b));
+	D(memcmp(a->pre, b->pre, iset_npre(a) * sizeof *a->pre) == 0);
+	if (!a->view && a->n > 0) {
 		D(memcmp(a->start, b->start, a->n * sizeof *a->start) == 0);
 		D(memcmp(a->end, b->end, a->n * sizeof *a->end) == 0);
 	}
@@ -436,7 +436,7 @@ lane_diff(const struct lane *a, const struct lane *b)
 		    n * sizeof *a->ends_sorted) == 0);
 	if ((r = cov_diff(&a->cov, &b->cov)) != 0)
 		return r;
-	D(a->cov.owned || (a->cov.start == a->start &&
+	D(!a->cov.view || (a->cov.start == a->start &&
 	    b->cov.start == b->start && b->cov.end == b->end));
 	D(a->npyr == b->npyr);
 	D(a->pyr_levels == b->pyr_levels);

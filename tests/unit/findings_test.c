@@ -54,6 +54,7 @@ test_memcpy_sync_cost(void **state)
 	struct model		*m = ts_model_sync_copy();
 	struct findings		 fs;
 	const struct finding	*f;
+	const struct fev	*x;
 	char			*cause = NULL;
 
 	(void)state;
@@ -71,8 +72,27 @@ test_memcpy_sync_cost(void **state)
 	assert_int_equal(f->t0, 200000);
 	assert_int_equal(f->t1, 410000);
 	assert_int_equal(f->rank, 3);
+	/* The evidence, typed: the blocked time is an integer, the pid of
+	 * the process, and the directions a record of counts. */
+	x = fev_get(&f->ev, "host_blocked_ns");
+	assert_non_null(x);
+	assert_int_equal(x->type, FEV_INT);
+	assert_int_equal(x->u.i, 210000);
+	x = fev_get(&f->ev, "count");
+	assert_non_null(x);
+	assert_int_equal(x->type, FEV_INT);
+	assert_int_equal(x->u.i, 1);
+	x = fev_get(&f->ev, "directions");
+	assert_non_null(x);
+	assert_int_equal(x->type, FEV_RECORD);
+	assert_int_equal(x[1].type, FEV_INT);
+	assert_int_equal(x[1].u.i, 1);
+	assert_int_equal(x[2].type, FEV_END);
+	assert_null(fev_get(&f->ev, "no_such_key"));
 	/* A synchronous call is not the asynchronous-pageable rule. */
 	assert_null(find(&fs, "cuda_memcpy_async"));
+	/* Every rule's status is recorded, typed. */
+	assert_int_equal(fs.nrules, 13);
 	finding_free(&fs);
 	model_free(m);
 }
@@ -239,7 +259,7 @@ test_clean(void **state)
 			fail_msg("clean trace: high-confidence %s (%.2f%%)",
 			    fs.v[i].type, fs.v[i].share_pct);
 	/* The rules all ran. */
-	assert_int_equal(cJSON_GetArraySize(fs.rules), 13);
+	assert_int_equal(fs.nrules, 13);
 	finding_free(&fs);
 	model_free(m);
 }

@@ -167,7 +167,7 @@ test_view_and_copy(void **state)
 	struct iset	v, c;
 
 	(void)state;
-	iset_view(&v, s, e, 2);
+	iset_view(&v, s, e, 2, 0);
 	iset_init(&c);
 	iset_copy(&c, &v);
 	assert_int_equal(c.n, 2);
@@ -178,6 +178,174 @@ test_view_and_copy(void **state)
 	assert_int_equal(e[1], 8);	/* the view's arrays are untouched */
 	iset_free(&v);			/* frees nothing it borrowed */
 	assert_int_equal(s[0], 1);
+	iset_free(&c);
+}
+
+/* Empty sets: every query answers 0, every builder keeps nothing. */
+static void
+test_empty(void **state)
+{
+	struct iset		 a, b, o;
+	const struct iset	*in[2];
+
+	(void)state;
+	iset_init(&a);
+	iset_init(&b);
+	iset_init(&o);
+	assert_int_equal(iset_len(&a), 0);
+	assert_int_equal(iset_measure(&a, INT64_MIN, INT64_MAX), 0);
+	assert_int_equal(iset_before(&a, 0), 0);
+	iset_index(&a);
+	assert_int_equal(iset_npre(&a), 1);
+	assert_int_equal(a.pre[0], 0);
+	assert_int_equal(iset_measure(&a, INT64_MIN, INT64_MAX), 0);
+	assert_int_equal(iset_before(&a, INT64_MAX), 0);
+	iset_build_sorted(&o, NULL, NULL, 0);
+	assert_int_equal(o.n, 0);
+	assert_null(o.start);
+	in[0] = &a;
+	in[1] = &b;
+	iset_union_many(&o, in, 2);
+	assert_int_equal(o.n, 0);
+	iset_union_many(&o, in, 0);
+	assert_int_equal(o.n, 0);
+	iset_intersect(&o, &a, &b);
+	assert_int_equal(o.n, 0);
+	iset_diff(&o, &a, &b);
+	assert_int_equal(o.n, 0);
+	assert_int_equal(iset_intersect_len(&a, &b), 0);
+	iset_free(&a);
+	iset_free(&b);
+	iset_free(&o);
+}
+
+/* Touching, nested and zero-length intervals, built sorted and merged. */
+static void
+test_touch_nest_zero(void **state)
+{
+	/* [0,5) [5,9) touch; [10,20) holds [12,14) and [19,20); [25,25)
+	 * and [30,30) are empty; [30,31) starts where an empty one sits. */
+	int64_t			 s[] = { 0, 5, 10, 12, 19, 25, 30, 30 };
+	int64_t			 e[] = { 5, 9, 20, 14, 20, 25, 30, 31 };
+	int64_t			 s2[] = { 9, 20, 31 }, e2[] = { 10, 20, 40 };
+	struct iset		 a, b, o;
+	const struct iset	*in[3];
+
+	(void)state;
+	iset_init(&a);
+	iset_init(&b);
+	iset_init(&o);
+	iset_build_sorted(&a, s, e, 8);
+	assert_int_equal(a.n, 3);
+	assert_int_equal(a.start[0], 0);
+	assert_int_equal(a.end[0], 9);
+	assert_int_equal(a.start[1], 10);
+	assert_int_equal(a.end[1], 20);
+	assert_int_equal(a.start[2], 30);
+	assert_int_equal(a.end[2], 31);
+	assert_int_equal(a.cap, 3);		/* exactly what is kept */
+	assert_int_equal(iset_len(&a), 20);
+	/* Same as unordered iset_build(). */
+	iset_build(&o, s, e, 8);
+	assert_int_equal(o.n, 3);
+	assert_memory_equal(o.start, a.start, 3 * sizeof *a.start);
+	assert_memory_equal(o.end, a.end, 3 * sizeof *a.end);
+	/* The gaps [9,10) and [20,30): b fills them, touching both sides. */
+	iset_build_sorted(&b, s2, e2, 3);
+	assert_int_equal(b.n, 2);		/* [20,20) dropped */
+	in[0] = &a;
+	in[1] = &b;
+	in[2] = &a;			/* a set twice: no change */
+	iset_union_many(&o, in, 3);
+	assert_int_equal(o.n, 2);
+	assert_int_equal(o.start[0], 0);
+	assert_int_equal(o.end[0], 20);
+	assert_int_equal(o.start[1], 30);
+	assert_int_equal(o.end[1], 40);
+	assert_int_equal(iset_intersect_len(&a, &b), 0);
+	/* Measures on the edges, with and without prefix sums. */
+	assert_int_equal(iset_measure(&a, 9, 10), 0);
+	assert_int_equal(iset_measure(&a, 8, 11), 2);
+	assert_int_equal(iset_measure(&a, 5, 5), 0);
+	assert_int_equal(iset_measure(&a, 7, 3), 0);
+	assert_int_equal(iset_before(&a, 15), 14);
+	iset_index(&a);
+	assert_int_equal(iset_measure(&a, 9, 10), 0);
+	assert_int_equal(iset_measure(&a, 8, 11), 2);
+	assert_int_equal(iset_before(&a, 15), 14);
+	assert_int_equal(iset_before(&a, 31), 20);
+	assert_int_equal(iset_before(&a, 100), 20);
+	iset_free(&a);
+	iset_free(&b);
+	iset_free(&o);
+}
+
+/* Coordinates at the int64 limits: no overflow in the queries. */
+static void
+test_extremes(void **state)
+{
+	int64_t		 s[] = { INT64_MIN, -1, INT64_MAX - 10 };
+	int64_t		 e[] = { INT64_MIN + 10, 1, INT64_MAX };
+	struct iset	 a, c;
+
+	(void)state;
+	iset_init(&a);
+	iset_init(&c);
+	iset_build_sorted(&a, s, e, 3);
+	assert_int_equal(a.n, 3);
+	assert_int_equal(iset_len(&a), 22);
+	assert_int_equal(iset_measure(&a, INT64_MIN, INT64_MAX), 22);
+	assert_int_equal(iset_measure(&a, INT64_MIN, INT64_MIN + 4), 4);
+	assert_int_equal(iset_measure(&a, INT64_MAX - 3, INT64_MAX), 3);
+	assert_int_equal(iset_measure(&a, 0, INT64_MAX), 11);
+	iset_index(&a);
+	assert_int_equal(iset_len(&a), 22);
+	assert_int_equal(iset_measure(&a, INT64_MIN, INT64_MAX), 22);
+	assert_int_equal(iset_measure(&a, INT64_MIN, INT64_MIN + 4), 4);
+	assert_int_equal(iset_measure(&a, INT64_MAX - 3, INT64_MAX), 3);
+	assert_int_equal(iset_before(&a, INT64_MIN), 0);
+	assert_int_equal(iset_before(&a, INT64_MAX), 22);
+	iset_clip(&c, &a, -5, 5);
+	assert_int_equal(c.n, 1);
+	assert_int_equal(c.start[0], -1);
+	assert_int_equal(c.end[0], 1);
+	iset_free(&a);
+	iset_free(&c);
+}
+
+/*
+ * Sparse prefix sums (shift > 0) on a view with touching and empty
+ * segments, as a lane's own events are: every window agrees with the
+ * dense sums of the canonical set.
+ */
+static void
+test_shift_view(void **state)
+{
+	int64_t		 s[300], e[300], t0, t1;
+	struct iset	 v, c;
+	size_t		 i;
+	int64_t		 t = -1000;
+
+	(void)state;
+	for (i = 0; i < 300; i++) {
+		s[i] = t;
+		e[i] = t + (int64_t)(i % 3 == 0 ? 0 : i % 7);
+		t = e[i] + (i % 5 == 0 ? 0 : 2);
+	}
+	iset_view(&v, s, e, 300, 6);
+	iset_index(&v);
+	assert_int_equal(iset_npre(&v), (300 >> 6) + 1);
+	iset_init(&c);
+	iset_build_sorted(&c, s, e, 300);
+	assert_true(c.n < 300);
+	iset_index(&c);
+	assert_int_equal(iset_len(&v), iset_len(&c));
+	for (t0 = -1010; t0 < t + 10; t0 += 7)
+		for (t1 = t0 - 1; t1 < t + 10; t1 += 13)
+			assert_int_equal(iset_measure(&v, t0, t1),
+			    iset_measure(&c, t0, t1));
+	iset_free(&v);			/* frees its sums only */
+	assert_int_equal(s[0], -1000);
 	iset_free(&c);
 }
 
@@ -264,6 +432,10 @@ main(void)
 		cmocka_unit_test(test_fixed_ops),
 		cmocka_unit_test(test_view_and_copy),
 		cmocka_unit_test(test_random_vs_bits),
+		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_touch_nest_zero),
+		cmocka_unit_test(test_extremes),
+		cmocka_unit_test(test_shift_view),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -339,12 +339,12 @@ check_index(const struct lane *l)
 	assert_int_equal(l->overlaps, overlaps);
 	assert_int_equal(l->maxdur, maxdur);
 	assert_int_equal(l->max_depth, maxd);
-	assert_int_equal(l->cov.owned, overlaps);
-	assert_int_equal(l->cov.shift, overlaps ? 0 : COVERAGE_SHIFT);
-	assert_int_equal(coverage_total(&l->cov), bf_busy(l, INT64_MIN / 4,
+	assert_int_equal(!l->cov.view, overlaps);
+	assert_int_equal(l->cov.shift, overlaps ? 0 : ISET_SHIFT);
+	assert_int_equal(iset_len(&l->cov), bf_busy(l, INT64_MIN / 4,
 	    INT64_MAX / 4));
 	if (overlaps)
-		assert_int_equal(l->cov.sums[l->cov.n], coverage_total(&l->cov));
+		assert_int_equal(l->cov.pre[l->cov.n], iset_len(&l->cov));
 	if (overlaps) {
 		for (i = 1; i < l->n; i++)
 			assert_true(l->ends_sorted[i - 1] <= l->ends_sorted[i]);
@@ -397,8 +397,8 @@ check_queries(const struct lane *l, struct rng *r, int nwin)
 		assert_int_equal(lane_lower(l, t0), i);
 
 		assert_int_equal(lane_busy(l, t0, t1), bf_busy(l, t0, t1));
-		assert_int_equal(coverage_busy_before(&l->cov, t1) -
-		    coverage_busy_before(&l->cov, t0),
+		assert_int_equal(iset_before(&l->cov, t1) -
+		    iset_before(&l->cov, t0),
 		    t1 > t0 ? bf_busy(l, t0, t1) : -bf_busy(l, t1, t0));
 		assert_int_equal(lane_dominant(l, t0, t1),
 		    bf_dominant(l, t0, t1));
@@ -754,7 +754,7 @@ test_idempotent(void **state)
 		gen_push(&g, &l);
 		lane_finalize(&l);
 		n = l.n;
-		ncov = coverage_nsums(&l.cov) - 1;
+		ncov = iset_npre(&l.cov) - 1;
 		npyr = l.npyr;
 		assert_true(npyr > 0);
 		s = malloc(n * sizeof *s);
@@ -765,19 +765,19 @@ test_idempotent(void **state)
 		memcpy(s, l.start, n * sizeof *s);
 		memcpy(name, l.name, n * sizeof *name);
 		memcpy(depth, l.depth, n * sizeof *depth);
-		memcpy(busy, l.cov.sums, (ncov + 1) * sizeof *busy);
+		memcpy(busy, l.cov.pre, (ncov + 1) * sizeof *busy);
 		memcpy(pyr, l.pyr, npyr * sizeof *pyr);
 
 		lane_finalize(&l);
 		lane_shrink(&l);
 		lane_finalize(&l);
 		assert_int_equal(l.n, n);
-		assert_int_equal(coverage_nsums(&l.cov) - 1, ncov);
+		assert_int_equal(iset_npre(&l.cov) - 1, ncov);
 		assert_int_equal(l.npyr, npyr);
 		assert_memory_equal(s, l.start, n * sizeof *s);
 		assert_memory_equal(name, l.name, n * sizeof *name);
 		assert_memory_equal(depth, l.depth, n * sizeof *depth);
-		assert_memory_equal(busy, l.cov.sums,
+		assert_memory_equal(busy, l.cov.pre,
 		    (ncov + 1) * sizeof *busy);
 		assert_memory_equal(pyr, l.pyr, npyr * sizeof *pyr);
 		check_index(&l);
@@ -845,20 +845,23 @@ test_sort_ties(void **state)
 
 /* Union of several coverages against the union of all their events. */
 static void
-test_coverage_union(void **state)
+test_iset_union_lanes(void **state)
 {
 	struct rng		 r = { 8 };
 	struct gen		 g[6];
 	struct lane		 ls[6], all;
-	const struct coverage	*in[7];
-	struct coverage		 u, e, ref;
+	const struct iset	*in[7];
+	struct iset		 u, e, ref;
 	size_t			 i, j, k;
 	int64_t			 t0, t1;
 	int			 sc;
 
 	(void)state;
-	memset(&e, 0, sizeof e);
-	coverage_build(&e, NULL, NULL, 0);
+	iset_init(&e);
+	iset_init(&u);
+	iset_init(&ref);
+	iset_build_sorted(&e, NULL, NULL, 0);
+	iset_index(&e);
 	/* Sparse interleaved GPU-like streams, then a mix with overlaps. */
 	for (sc = 0; sc < 2; sc++) {
 		lane_init(&all);
@@ -877,9 +880,10 @@ test_coverage_union(void **state)
 		}
 		in[6] = &e;
 		lane_finalize(&all);
-		coverage_union(&u, in, 7);
-		assert_int_equal(u.owned, 1);
-		assert_int_equal(u.sums[u.n], coverage_total(&all.cov));
+		iset_union_many(&u, in, 7);
+		iset_index(&u);
+		assert_int_equal(u.view, 0);
+		assert_int_equal(u.pre[u.n], iset_len(&all.cov));
 		assert_int_equal(u.shift, 0);
 		for (k = 0; k < u.n; k++) {
 			assert_true(u.start[k] < u.end[k]);
@@ -890,26 +894,28 @@ test_coverage_union(void **state)
 			assert_true(u.n > 1000);
 		for (j = 0; j < 2000; j++) {
 			rand_window(&r, &all, &t0, &t1);
-			assert_int_equal(coverage_busy(&u, t0, t1),
+			assert_int_equal(iset_measure(&u, t0, t1),
 			    bf_busy(&all, t0, t1));
 		}
-		/* The union is canonical: the segments coverage_build makes. */
-		coverage_build(&ref, all.start, all.end, all.n);
+		/* The union is canonical: the segments iset_build_sorted
+		 * makes. */
+		iset_build_sorted(&ref, all.start, all.end, all.n);
 		assert_int_equal(u.n, ref.n);
 		assert_memory_equal(u.start, ref.start, u.n * sizeof *u.start);
 		assert_memory_equal(u.end, ref.end, u.n * sizeof *u.end);
-		coverage_free(&ref);
-		coverage_free(&u);
+		iset_free(&ref);
+		iset_free(&u);
 
 		if (sc == 1) {
-			coverage_union(&u, in + 1, 1);
+			iset_union_many(&u, in + 1, 1);
+			iset_index(&u);
 			assert_int_equal(ls[1].overlaps, 1);
 			assert_int_equal(u.n, ls[1].cov.n);
 			assert_memory_equal(u.start, ls[1].cov.start,
 			    u.n * sizeof *u.start);
-			assert_memory_equal(u.sums, ls[1].cov.sums,
-			    (u.n + 1) * sizeof *u.sums);
-			coverage_free(&u);
+			assert_memory_equal(u.pre, ls[1].cov.pre,
+			    (u.n + 1) * sizeof *u.pre);
+			iset_free(&u);
 		}
 		for (i = 0; i < 6; i++) {
 			lane_free(&ls[i]);
@@ -918,15 +924,16 @@ test_coverage_union(void **state)
 		lane_free(&all);
 	}
 
-	coverage_union(&u, in, 0);
+	iset_union_many(&u, in, 0);
+	iset_index(&u);
 	assert_int_equal(u.n, 0);
-	assert_int_equal(coverage_busy(&u, -10, 10), 0);
-	assert_int_equal(coverage_busy_before(&u, 10), 0);
-	coverage_free(&u);
-	coverage_union(&u, in + 6, 1);
+	assert_int_equal(iset_measure(&u, -10, 10), 0);
+	assert_int_equal(iset_before(&u, 10), 0);
+	iset_free(&u);
+	iset_union_many(&u, in + 6, 1);
 	assert_int_equal(u.n, 0);
-	coverage_free(&u);
-	coverage_free(&e);
+	iset_free(&u);
+	iset_free(&e);
 }
 
 /* A lane with every array of src's index copied, as the cache restores
@@ -934,7 +941,7 @@ test_coverage_union(void **state)
 static void
 copy_restored(struct lane *d, const struct lane *s)
 {
-	size_t	n = s->n, nb = coverage_nsums(&s->cov);
+	size_t	n = s->n, nb = iset_npre(&s->cov);
 
 	lane_init(d);
 	d->n = d->cap = n;
@@ -958,7 +965,7 @@ copy_restored(struct lane *d, const struct lane *s)
 	d->max_depth = s->max_depth;
 	d->maxdur = s->maxdur;
 	DUP(pyr, s->npyr);
-	DUP(cov.sums, nb);
+	DUP(cov.pre, nb);
 	if (s->overlaps) {
 		DUP(depth, n);
 		DUP(maxend, n);
@@ -995,13 +1002,13 @@ test_adopt(void **state)
 		lane_finalize(&l);
 		copy_restored(&a, &l);
 		assert_int_equal(lane_cov_nsums(l.n, l.overlaps, l.cov.n),
-		    coverage_nsums(&l.cov));
+		    iset_npre(&l.cov));
 		assert_int_equal(lane_pyr_size(l.n), l.npyr);
 		assert_int_equal(lane_adopt(&a), 0);
 		assert_int_equal(a.tree_levels, l.tree_levels);
 		assert_int_equal(a.pyr_levels, l.pyr_levels);
 		assert_int_equal(a.cov.n, l.cov.n);
-		assert_int_equal(a.cov.owned, l.cov.owned);
+		assert_int_equal(a.cov.view, l.cov.view);
 		assert_int_equal(a.cov.shift, l.cov.shift);
 		if (l.n > 0) {
 			assert_memory_equal(a.depth, l.depth,
@@ -1109,8 +1116,8 @@ test_cov_blocks(void **state)
 		gen_push(&g, &l);
 		lane_finalize(&l);
 		if (!l.overlaps) {
-			assert_int_equal(coverage_nsums(&l.cov),
-			    (l.n >> COVERAGE_SHIFT) + 1);
+			assert_int_equal(iset_npre(&l.cov),
+			    (l.n >> ISET_SHIFT) + 1);
 			check_index(&l);
 			check_queries(&l, &r, 40);
 		}
@@ -1192,7 +1199,7 @@ main(void)
 		cmocka_unit_test(test_depth_rule),
 		cmocka_unit_test(test_depth_overflow),
 		cmocka_unit_test(test_idempotent),
-		cmocka_unit_test(test_coverage_union),
+		cmocka_unit_test(test_iset_union_lanes),
 		cmocka_unit_test(test_adopt),
 		cmocka_unit_test(test_rowid_width),
 		cmocka_unit_test(test_cov_blocks),

@@ -361,6 +361,45 @@ ts_nvtx(struct builder *b, uint32_t track)
 	return builder_nvtx(b, &ni);
 }
 
+/* An event of ts_model_activity(). */
+static void
+activity_add(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint8_t flags)
+{
+	struct lane_event	e = ts_event(b, name, kind, start, end);
+
+	e.flags = flags;
+	if (kind == EV_MEMCPY)
+		e.aux = ts_copy(b, COPY_HTOD, 0, 0, 0);
+	builder_event(b, track, &e);
+}
+
+struct model *
+ts_model_activity(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 d5, d2, d9, p, s7, s8, s9;
+
+	d5 = ts_device(b, 5);
+	d2 = ts_device(b, 2);
+	d9 = ts_device(b, 9);
+	(void)d5;
+	p = builder_process(b, 100ULL << 24, 100, "train");
+	s7 = builder_stream(b, d2, 7, p);
+	s8 = builder_stream(b, d2, 8, p);
+	s9 = builder_stream(b, d9, 1, NONE32);
+	activity_add(b, builder_gpu_track(b, s7), "k", EV_KERNEL, 0, 100, 0);
+	activity_add(b, builder_gpu_track(b, s7), "k", EV_KERNEL, 150, 250, 0);
+	activity_add(b, builder_gpu_track(b, s7), "copy", EV_MEMCPY, 300, 350,
+	    0);
+	activity_add(b, builder_gpu_track(b, s8), "nccl", EV_KERNEL, 50, 200,
+	    EVF_COMM);
+	activity_add(b, builder_sync_track(b, s7), "sync", EV_SYNC, 0, 400, 0);
+	activity_add(b, builder_gpu_track(b, s9), "k", EV_KERNEL, 1000, 1100,
+	    0);
+	return ts_finish(b);
+}
+
 /* An event of ts_model_sync_copy(); copies get their copy record. */
 static void
 sync_copy_add(struct builder *b, uint32_t track, const char *name, int kind,

@@ -146,6 +146,15 @@ uint32_t	 ts_nvtx(struct builder *b, uint32_t track);
  * Window: [-10 us, 1990 us) = 2000 us.
  */
 struct model	*ts_model_sync_copy(void);	/* the caller's */
+/*
+ * A model for the activity and busy analyses: devices 5 (no stream), 2 and
+ * 9 (indices 0, 1, 2); process 100 owns streams 7 and 8 of device 2:
+ *   stream 7  kernels [0, 100) and [150, 250), a memcpy [300, 350), and a
+ *             sync record [0, 400) on its sync track
+ *   stream 8  an NCCL kernel (EVF_COMM) [50, 200)
+ *   device 9, stream 1 (no process): a kernel [1000, 1100)
+ */
+struct model	*ts_model_activity(void);	/* the caller's */
 /* Adds to launch of r the metric name (interned) with the double v. */
 void		 ts_metric(struct report *r, uint32_t launch, const char *name,
 		    double v);

@@ -1,5 +1,5 @@
 /*
- * work: selected GPU work walked in time order (see work.h).
+ * work: a selection's GPU work walked in time order (see work.h).
  */
 #include "config.h"
 
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "model/lane.h"
-#include "headless/work.h"
+#include "analysis/work.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
 
@@ -27,24 +27,23 @@ work_class(int kind, unsigned flags)
 }
 
 void
-work_init(struct work *w, const struct model *m, struct sel *s, int64_t t0,
-    int64_t t1)
+work_init(struct work *w, const struct model *m, const struct work_sel *s,
+    int64_t t0, int64_t t1)
 {
 	const struct lane	*l;
 	size_t			 t, i, k;
 
 	memset(w, 0, sizeof *w);
 	w->m = m;
-	w->s = s;
+	w->sel = *s;
 	w->t0 = t0;
 	w->t1 = t1;
-	w->filtered = s->name_cache != NULL || s->tid >= 0 || s->has_nvtx ||
-	    s->min_dur > 0 || s->kind != 0;
+	w->filtered = s->event != NULL;
 	w->pure = xcalloc(m->ntracks + 1, 1);
 	w->selected = xcalloc(m->ntracks + 1, 1);
 	for (t = 0; t < m->ntracks; t++) {
-		if (m->tracks[t].type != TRACK_GPU ||
-		    !sel_track(s, (uint32_t)t))
+		if (m->tracks[t].type != TRACK_GPU || (s->track != NULL &&
+		    !s->track(s->arg, (uint32_t)t)))
 			continue;
 		l = &m->tracks[t].lane;
 		for (i = 0, k = 0; i < l->n; i++)
@@ -63,41 +62,6 @@ work_free(struct work *w)
 	w->pure = w->selected = NULL;
 }
 
-void
-work_windows(const struct work *w, const uint32_t *procs, size_t nprocs,
-    struct iset *out)
-{
-	const struct sel	*s = w->s;
-	int64_t			*st, *en;
-	size_t			 i, k, n = 0;
-	struct iset		 all;
-
-	iset_clear(out);
-	if (!s->has_nvtx) {
-		iset_add(out, w->t0, w->t1);
-		return;
-	}
-	st = xreallocarray(NULL, s->nwin + 1, sizeof *st);
-	en = xreallocarray(NULL, s->nwin + 1, sizeof *en);
-	for (i = 0; i < s->nwin; i++) {
-		if (nprocs > 0) {
-			for (k = 0; k < nprocs; k++)
-				if (procs[k] == s->win[i].process)
-					break;
-			if (k == nprocs)
-				continue;
-		}
-		st[n] = s->win[i].start;
-		en[n++] = s->win[i].end;
-	}
-	iset_init(&all);
-	iset_build(&all, st, en, n);
-	iset_clip(out, &all, w->t0, w->t1);
-	iset_free(&all);
-	free(st);
-	free(en);
-}
-
 int
 work_event(const struct work *w, uint32_t t, uint32_t i)
 {
@@ -106,7 +70,7 @@ work_event(const struct work *w, uint32_t t, uint32_t i)
 
 	if ((c = work_class(l->kind[i], l->flags[i])) < 0)
 		return -1;
-	if (w->filtered && !sel_event(w->s, t, i))
+	if (w->filtered && !w->sel.event(w->sel.arg, t, i))
 		return -1;
 	return c;
 }
@@ -294,121 +258,4 @@ work_merge_free(struct work_merge *mg)
 	free(mg->c);
 	free(mg->heap);
 	memset(mg, 0, sizeof *mg);
-}
-
-/* Index of the first segment of c with end > t. */
-static size_t
-work_cov_lower(const struct coverage *c, int64_t t)
-{
-	return lbound_i64_above(c->end, c->n, t);
-}
-
-static void
-work_busy_src(struct work_busy *wb, const struct coverage *cov)
-{
-	XGROW(wb->src, wb->srccap, wb->nsrc + 1);
-	wb->src[wb->nsrc].cov = cov;
-	wb->src[wb->nsrc].pos = work_cov_lower(cov, wb->a);
-	wb->nsrc++;
-}
-
-void
-work_busy_start(struct work_busy *wb, const struct work *w,
-    const uint32_t *tracks, size_t ntracks, int64_t a, int64_t b)
-{
-	const struct model	*m = w->m;
-	size_t			 k, t, d, in, all;
-
-	wb->w = w;
-	wb->a = a;
-	wb->b = b;
-	wb->nsrc = 0;
-	iset_run_init(&wb->run);
-	wb->by_cov = !w->filtered;
-	for (k = 0; k < ntracks && wb->by_cov; k++)
-		if (!w->pure[tracks[k]] || !w->selected[tracks[k]])
-			wb->by_cov = 0;
-	if (!wb->by_cov) {
-		work_merge_start(&wb->mg, w, tracks, ntracks, a, b);
-		return;
-	}
-	if (b <= a)
-		return;
-	/* A device whose tracks are all here reads its device coverage. */
-	for (d = 0; d < m->ndevices; d++) {
-		in = all = 0;
-		for (t = 0; t < m->ntracks; t++) {
-			if (m->tracks[t].type != TRACK_GPU ||
-			    m->tracks[t].device != d)
-				continue;
-			all++;
-			for (k = 0; k < ntracks; k++)
-				if (tracks[k] == t)
-					break;
-			in += k < ntracks;
-		}
-		if (in == 0)
-			continue;
-		if (in == all && m->device_cov != NULL) {
-			work_busy_src(wb, &m->device_cov[d]);
-			continue;
-		}
-		for (k = 0; k < ntracks; k++)
-			if (m->tracks[tracks[k]].device == d)
-				work_busy_src(wb,
-				    &m->tracks[tracks[k]].lane.cov);
-	}
-}
-
-/* The next coverage segment in start order, clamped; 0 at the end. */
-static int
-work_busy_cov(struct work_busy *wb, int64_t *s, int64_t *e)
-{
-	struct work_cov	*c;
-	size_t		 k, best = wb->nsrc;
-
-	for (k = 0; k < wb->nsrc; k++) {
-		c = &wb->src[k];
-		if (c->pos >= c->cov->n || c->cov->start[c->pos] >= wb->b)
-			continue;
-		if (best == wb->nsrc || c->cov->start[c->pos] <
-		    wb->src[best].cov->start[wb->src[best].pos])
-			best = k;
-	}
-	if (best == wb->nsrc)
-		return 0;
-	c = &wb->src[best];
-	*s = c->cov->start[c->pos] > wb->a ? c->cov->start[c->pos] : wb->a;
-	*e = c->cov->end[c->pos] < wb->b ? c->cov->end[c->pos] : wb->b;
-	c->pos++;
-	return 1;
-}
-
-int
-work_busy_next(struct work_busy *wb, int64_t *s, int64_t *e)
-{
-	struct work_item	it;
-	int64_t			x, y;
-
-	for (;;) {
-		if (wb->by_cov) {
-			if (!work_busy_cov(wb, &x, &y))
-				return iset_run_end(&wb->run, s, e);
-		} else {
-			if (!work_merge_next(&wb->mg, &it))
-				return iset_run_end(&wb->run, s, e);
-			x = it.s;
-			y = it.e;
-		}
-		if (iset_run_add(&wb->run, x, y, s, e))
-			return 1;
-	}
-}
-
-void
-work_busy_free(struct work_busy *wb)
-{
-	work_merge_free(&wb->mg);
-	free(wb->src);
-	memset(wb, 0, sizeof *wb);
 }

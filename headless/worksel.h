@@ -1,0 +1,31 @@
+/*
+ * worksel: the GPU work a verb's selection keeps (analysis/work.h), for the
+ * verbs that ask analysis/busy.h for busy time (gaps, timeline, overlap).
+ *
+ * The event-level filters (--name, --name-regex, --tid, --nvtx, --min-dur,
+ * --type) make it an event selection; without them the analyses may read
+ * the precomputed busy sets.
+ *
+ * Windows: the outer window is the selection's [t0, t1) (the verbs default
+ * it to the trace span: origin to last end). With --nvtx, the window of a
+ * set of processes is the union of the range instances of those processes
+ * (all instances when the set is empty), intersected with the outer window.
+ */
+#ifndef GPULENS_WORKSEL_H
+#define GPULENS_WORKSEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/work.h"
+#include "headless/select.h"
+#include "model/iset.h"
+
+/* Prepares w for the outer window [t0, t1). s must outlive w. */
+void	 worksel_init(struct work *, const struct model *, struct sel *,
+	    int64_t t0, int64_t t1);
+/* The window of a set of processes (see above), into *out. */
+void	 worksel_windows(const struct work *, const uint32_t *procs,
+	    size_t nprocs, struct iset *out);
+
+#endif

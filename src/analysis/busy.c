@@ -1,0 +1,383 @@
+/*
+ * busy: busy time of a selection's GPU work, from one interval-set
+ * implementation (model/iset.h), for the gaps, timeline and overlap verbs
+ * (see busy.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/busy.h"
+#include "model/lane.h"
+#include "util/lbound.h"
+#include "util/xmalloc.h"
+
+static void
+busy_walk_src(struct busy_walk *wb, const struct iset *cov)
+{
+	XGROW(wb->src, wb->srccap, wb->nsrc + 1);
+	wb->src[wb->nsrc].cov = cov;
+	wb->src[wb->nsrc].pos = iset_lower(cov, wb->a);
+	wb->nsrc++;
+}
+
+void
+busy_walk_start(struct busy_walk *wb, const struct work *w,
+    const uint32_t *tracks, size_t ntracks, int64_t a, int64_t b)
+{
+	const struct model	*m = w->m;
+	size_t			 k, t, d, in, all;
+
+	wb->w = w;
+	wb->a = a;
+	wb->b = b;
+	wb->nsrc = 0;
+	iset_run_init(&wb->run);
+	wb->by_cov = !w->filtered;
+	for (k = 0; k < ntracks && wb->by_cov; k++)
+		if (!w->pure[tracks[k]] || !w->selected[tracks[k]])
+			wb->by_cov = 0;
+	if (!wb->by_cov) {
+		work_merge_start(&wb->mg, w, tracks, ntracks, a, b);
+		return;
+	}
+	if (b <= a)
+		return;
+	/* A device whose tracks are all here reads its device coverage. */
+	for (d = 0; d < m->ndevices; d++) {
+		in = all = 0;
+		for (t = 0; t < m->ntracks; t++) {
+			if (m->tracks[t].type != TRACK_GPU ||
+			    m->tracks[t].device != d)
+				continue;
+			all++;
+			for (k = 0; k < ntracks; k++)
+				if (tracks[k] == t)
+					break;
+			in += k < ntracks;
+		}
+		if (in == 0)
+			continue;
+		if (in == all && m->device_cov != NULL) {
+			busy_walk_src(wb, &m->device_cov[d]);
+			continue;
+		}
+		for (k = 0; k < ntracks; k++)
+			if (m->tracks[tracks[k]].device == d)
+				busy_walk_src(wb,
+				    &m->tracks[tracks[k]].lane.cov);
+	}
+}
+
+/* The next coverage segment in start order, clamped; 0 at the end. */
+static int
+busy_walk_cov(struct busy_walk *wb, int64_t *s, int64_t *e)
+{
+	struct busy_src	*c;
+	size_t		 k, best = wb->nsrc;
+
+	for (k = 0; k < wb->nsrc; k++) {
+		c = &wb->src[k];
+		if (c->pos >= c->cov->n || c->cov->start[c->pos] >= wb->b)
+			continue;
+		if (best == wb->nsrc || c->cov->start[c->pos] <
+		    wb->src[best].cov->start[wb->src[best].pos])
+			best = k;
+	}
+	if (best == wb->nsrc)
+		return 0;
+	c = &wb->src[best];
+	*s = c->cov->start[c->pos] > wb->a ? c->cov->start[c->pos] : wb->a;
+	*e = c->cov->end[c->pos] < wb->b ? c->cov->end[c->pos] : wb->b;
+	c->pos++;
+	return 1;
+}
+
+int
+busy_walk_next(struct busy_walk *wb, int64_t *s, int64_t *e)
+{
+	struct work_item	it;
+	int64_t			x, y;
+
+	for (;;) {
+		if (wb->by_cov) {
+			if (!busy_walk_cov(wb, &x, &y))
+				return iset_run_end(&wb->run, s, e);
+		} else {
+			if (!work_merge_next(&wb->mg, &it))
+				return iset_run_end(&wb->run, s, e);
+			x = it.s;
+			y = it.e;
+		}
+		if (iset_run_add(&wb->run, x, y, s, e))
+			return 1;
+	}
+}
+
+void
+busy_walk_free(struct busy_walk *wb)
+{
+	work_merge_free(&wb->mg);
+	free(wb->src);
+	memset(wb, 0, sizeof *wb);
+}
+
+void
+busy_buckets_init(struct busy_buckets *bb, const int64_t *edge, size_t nb)
+{
+	memset(bb, 0, sizeof *bb);
+	bb->edge = edge;
+	bb->nb = nb;
+	bb->busy = xcalloc(nb + 1, BUSY_NCOL * sizeof *bb->busy);
+	bb->kern = xcalloc(nb + 1, sizeof *bb->kern);
+}
+
+void
+busy_buckets_free(struct busy_buckets *bb)
+{
+	free(bb->busy);
+	free(bb->kern);
+	work_merge_free(&bb->mg);
+	memset(bb, 0, sizeof *bb);
+}
+
+size_t
+busy_bucket(const struct busy_buckets *bb, int64_t t)
+{
+	size_t	k;
+
+	/* The last bucket whose start is <= t. */
+	k = lbound_i64_above(bb->edge, bb->nb, t);
+	return k > 0 ? k - 1 : 0;
+}
+
+/* Adds the busy segment [s, e) of column col to the buckets it spans. */
+static void
+busy_spread(struct busy_buckets *bb, int col, int64_t s, int64_t e)
+{
+	const int64_t	*edge = bb->edge;
+	size_t		 b;
+	int64_t		 x, y;
+
+	if (s < edge[0])
+		s = edge[0];
+	if (e > edge[bb->nb])
+		e = edge[bb->nb];
+	if (e <= s)
+		return;
+	for (b = busy_bucket(bb, s); b < bb->nb && edge[b] < e; b++) {
+		x = s > edge[b] ? s : edge[b];
+		y = e < edge[b + 1] ? e : edge[b + 1];
+		if (y > x)
+			bb->busy[b * BUSY_NCOL + (size_t)col] += y - x;
+	}
+}
+
+void
+busy_buckets_sweep(struct busy_buckets *bb, const struct work *w,
+    const struct iset *win, const uint32_t *tracks, size_t ntracks)
+{
+	const struct model	*m = w->m;
+	const int64_t		*edge = bb->edge;
+	struct iset_run		 run[BUSY_NCOL];
+	struct work_item	 it;
+	int64_t			 fs, fe, st;
+	size_t			 k;
+	int			 col;
+
+	memset(bb->busy, 0, bb->nb * BUSY_NCOL * sizeof *bb->busy);
+	memset(bb->kern, 0, bb->nb * sizeof *bb->kern);
+	for (k = 0; k < win->n; k++) {
+		for (col = 0; col < BUSY_NCOL; col++)
+			iset_run_init(&run[col]);
+		work_merge_start(&bb->mg, w, tracks, ntracks,
+		    win->start[k], win->end[k]);
+		while (work_merge_next(&bb->mg, &it)) {
+			if (iset_run_add(&run[0], it.s, it.e, &fs, &fe))
+				busy_spread(bb, 0, fs, fe);
+			col = 1 + it.cls;
+			if (iset_run_add(&run[col], it.s, it.e, &fs, &fe))
+				busy_spread(bb, col, fs, fe);
+			st = m->tracks[it.t].lane.start[it.i];
+			if (m->tracks[it.t].lane.kind[it.i] == EV_KERNEL &&
+			    st >= win->start[k] && st >= edge[0] &&
+			    st < edge[bb->nb])
+				bb->kern[busy_bucket(bb, st)]++;
+		}
+		for (col = 0; col < BUSY_NCOL; col++)
+			if (iset_run_end(&run[col], &fs, &fe))
+				busy_spread(bb, col, fs, fe);
+	}
+}
+
+void
+busy_overlap_init(struct busy_overlap *bo, int keep)
+{
+	memset(bo, 0, sizeof *bo);
+	bo->keep = keep;
+	iset_init(&bo->compute);
+}
+
+void
+busy_overlap_free(struct busy_overlap *bo)
+{
+	iset_free(&bo->compute);
+	free(bo->comm);
+	free(bo->ends);
+	work_merge_free(&bo->mg);
+	memset(bo, 0, sizeof *bo);
+}
+
+void
+busy_overlap_reset(struct busy_overlap *bo)
+{
+	bo->sum = bo->peak = 0;
+	bo->ncomm = 0;
+	memset(bo->len, 0, sizeof bo->len);
+	iset_clear(&bo->compute);
+}
+
+static void
+busy_ends_push(struct busy_overlap *bo, int64_t e)
+{
+	size_t	i, p;
+
+	XGROW(bo->ends, bo->endcap, bo->nends + 1);
+	for (i = bo->nends++; i > 0 && bo->ends[p = (i - 1) / 2] > e; i = p)
+		bo->ends[i] = bo->ends[p];
+	bo->ends[i] = e;
+}
+
+static void
+busy_ends_pop(struct busy_overlap *bo)
+{
+	int64_t	x = bo->ends[--bo->nends];
+	size_t	i = 0, k;
+
+	for (; (k = 2 * i + 1) < bo->nends; i = k) {
+		if (k + 1 < bo->nends && bo->ends[k + 1] < bo->ends[k])
+			k++;
+		if (bo->ends[k] >= x)
+			break;
+		bo->ends[i] = bo->ends[k];
+	}
+	if (bo->nends > 0)
+		bo->ends[i] = x;
+}
+
+static void
+busy_run_add(struct busy_overlap *bo, int r, int64_t s, int64_t e)
+{
+	int64_t	fs, fe;
+
+	(void)iset_run_add(&bo->run[r], s, e, &fs, &fe);
+}
+
+void
+busy_overlap_sweep(struct busy_overlap *bo, const struct work *w,
+    const uint32_t *tracks, size_t nt, int64_t a, int64_t b)
+{
+	struct work_item	it;
+	int64_t			fs, fe;
+	int			r;
+
+	for (r = 0; r < BUSY_NRUN; r++)
+		iset_run_init(&bo->run[r]);
+	bo->nends = 0;
+	work_merge_start(&bo->mg, w, tracks, nt, a, b);
+	while (work_merge_next(&bo->mg, &it)) {
+		bo->sum += it.e - it.s;
+		busy_run_add(bo, BUSY_ALL, it.s, it.e);
+		if (bo->role != NULL)
+			it.cls = bo->role[it.t];
+		switch (it.cls) {
+		case WORK_COMPUTE:
+			busy_run_add(bo, BUSY_C, it.s, it.e);
+			busy_run_add(bo, BUSY_CM, it.s, it.e);
+			busy_run_add(bo, BUSY_CY, it.s, it.e);
+			if (bo->keep)
+				iset_add(&bo->compute, it.s, it.e);
+			break;
+		case WORK_COMM:
+			busy_run_add(bo, BUSY_M, it.s, it.e);
+			busy_run_add(bo, BUSY_CM, it.s, it.e);
+			if (bo->keep) {
+				XGROW(bo->comm, bo->commcap, bo->ncomm + 1);
+				bo->comm[bo->ncomm].t = it.t;
+				bo->comm[bo->ncomm].i = it.i;
+				bo->comm[bo->ncomm].tag = 0;
+				bo->comm[bo->ncomm].start = it.s;
+				bo->comm[bo->ncomm].end = it.e;
+				bo->ncomm++;
+			}
+			break;
+		default:
+			busy_run_add(bo, BUSY_Y, it.s, it.e);
+			busy_run_add(bo, BUSY_CY, it.s, it.e);
+			break;
+		}
+		while (bo->nends > 0 && bo->ends[0] <= it.s)
+			busy_ends_pop(bo);
+		if (it.e > it.s) {
+			busy_ends_push(bo, it.e);
+			if ((int64_t)bo->nends > bo->peak)
+				bo->peak = (int64_t)bo->nends;
+		}
+	}
+	for (r = 0; r < BUSY_NRUN; r++) {
+		(void)iset_run_end(&bo->run[r], &fs, &fe);
+		bo->len[r] += bo->run[r].len;
+	}
+}
+
+static int
+busy_cmp_comm(const void *x, const void *y)
+{
+	const struct busy_comm	*a = x, *b = y;
+
+	if (a->tag != b->tag)
+		return a->tag < b->tag ? -1 : 1;
+	return (a->start > b->start) - (a->start < b->start);
+}
+
+size_t
+busy_overlap_tags(struct busy_overlap *bo, struct busy_tag **v, size_t *cap)
+{
+	struct iset	mp;
+	size_t		i, j, n = 0;
+
+	if (bo->ncomm > 1)
+		qsort(bo->comm, bo->ncomm, sizeof *bo->comm, busy_cmp_comm);
+	iset_init(&mp);
+	for (i = 0; i < bo->ncomm; i = j) {
+		iset_clear(&mp);
+		for (j = i; j < bo->ncomm && bo->comm[j].tag ==
+		    bo->comm[i].tag; j++)
+			iset_add(&mp, bo->comm[j].start, bo->comm[j].end);
+		XGROW(*v, *cap, n + 1);
+		(*v)[n].tag = bo->comm[i].tag;
+		(*v)[n].count = j - i;
+		(*v)[n].comm = iset_len(&mp);
+		(*v)[n].exposed = iset_diff_len(&mp, &bo->compute);
+		n++;
+	}
+	iset_free(&mp);
+	return n;
+}
+
+int64_t
+busy_device(const struct model *m, uint32_t d, int64_t t0, int64_t t1)
+{
+	if (d >= m->ndevices || m->device_cov == NULL)
+		return 0;
+	return iset_measure(&m->device_cov[d], t0, t1);
+}
+
+int64_t
+busy_device_total(const struct model *m, uint32_t d)
+{
+	if (d >= m->ndevices || m->device_cov == NULL)
+		return 0;
+	return iset_len(&m->device_cov[d]);
+}
