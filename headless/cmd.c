@@ -38,6 +38,7 @@ extern const struct cmd_entry	cmd_memcpy_entry;
 extern const struct cmd_entry	cmd_comm_entry;
 extern const struct cmd_entry	cmd_ranks_entry;
 extern const struct cmd_entry	cmd_queue_entry;
+extern const struct cmd_entry	cmd_flops_entry;
 extern const struct cmd_entry	cmd_hardware_entry;
 extern const struct cmd_entry	cmd_export_entry;
 extern const struct cmd_entry	cmd_diff_entry;
@@ -73,6 +74,7 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_comm_entry,
 	&cmd_ranks_entry,
 	&cmd_queue_entry,
+	&cmd_flops_entry,
 	&cmd_hardware_entry,
 	&cmd_export_entry,
 	&cmd_diff_entry,
