@@ -337,7 +337,7 @@ static int
 op_sdpa(const struct opargs *a, const struct opname *o, double *f)
 {
 	double	B, Hq, Nq, Nkv, dqk, dv;
-	int	n = o->qkv ? 2 : 1, h = o->qkv ? 1 : 2, causal;
+	int	n = o->qkv ? 1 : 2, h = o->qkv ? 2 : 1, causal;
 
 	if (a->ntensor < 3 || a->rank[0] != 4 || a->rank[1] != 4 ||
 	    a->rank[2] != 4)
