@@ -362,6 +362,9 @@ flops_iters(const struct cmd_ctx *ctx, struct out *out,
 		row = out_row(out);
 		snprintf(kb, sizeof kb, "pid=%u|iter=%u", v->process !=
 		    NONE32 ? m->processes[v->process].pid : 0, v->index);
+		if (v->process != NONE32 && m->processes[v->process].rank >= 0)
+			snprintf(kb + strlen(kb), sizeof kb - strlen(kb),
+			    "|rank=%d", m->processes[v->process].rank);
 		out_str(row, "key", kb);
 		if (v->process != NONE32)
 			out_int(row, "pid", m->processes[v->process].pid);

@@ -31,7 +31,8 @@
  *                   causal and N_q == N_kv
  * The data type is the first matrix operand's "Input type" (A's, B's for
  * addmm and baddbmm). An operator whose arguments do not fit (missing,
- * another rank, negative or huge sizes) gets no record. Outer operators
+ * another rank, negative or huge sizes, a count beyond OP_FLOPS_MAX) gets
+ * no record. Outer operators
  * (linear around addmm) get one too; the analysis counts the innermost
  * (analysis/flops.h).
  */
@@ -47,6 +48,7 @@
 #define OP_MAXT		10	/* operands read */
 #define OP_MAXD		8	/* dims per operand */
 #define OP_DIM_MAX	9007199254740992.0	/* 2^53 */
+#define OP_FLOPS_MAX	1e24	/* per operator; beyond is not a count */
 
 struct opname {
 	const char	*name;
@@ -433,7 +435,7 @@ kineto_op(struct kineto *k, const struct kev *e, uint32_t name, uint32_t nvtx)
 		mb = &e->args[i];
 		if (KEY(mb, "flops"))
 			a.has_flops = jsonscan_double(&mb->val, &a.flops) == 0 &&
-			    a.flops >= 0 && isfinite(a.flops);
+			    a.flops >= 0 && a.flops <= OP_FLOPS_MAX;
 		else if (KEY(mb, "Input Dims") &&
 		    mb->val.type == JSONSCAN_ARRAY)
 			op_dims(mb->val.p, mb->val.len, &a);
@@ -447,7 +449,7 @@ kineto_op(struct kineto *k, const struct kev *e, uint32_t name, uint32_t nvtx)
 			    a.conclen);
 	}
 	memset(&r, 0, sizeof r);
-	if (op_flops(&a, o, &f, &ti) != 0 || !isfinite(f) || f < 0) {
+	if (op_flops(&a, o, &f, &ti) != 0 || !(f >= 0 && f <= OP_FLOPS_MAX)) {
 		if (!a.has_flops)
 			return;
 		ti = o->kind == OPK_ADDMM || o->kind == OPK_BADDBMM;

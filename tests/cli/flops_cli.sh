@@ -26,6 +26,28 @@ expect_rc 2 "$G" flops --by nope "$K"
 grep -q "bad value for --by" "$TMPD/err" || fail "bad --by message"
 expect_rc 2 "$G" flops --peak-tflops -1 "$K"
 expect_rc 2 "$G" flops --by op --flops-per-iter 5 "$K"
+# Odd arguments: no crash, no record from shapes that do not fit, a flops
+# argument beyond 1e24 ignored, a sane one preferred to the shapes.
+python3 - "$TMPD/odd.json" <<'PY'
+import json, sys
+ops = [("aten::mm", {"Input Dims": [[99999999999999999999, 2], [2, 3]]}),
+       ("aten::mm", {"Input Dims": [[-1, 2], [2, 3]]}),
+       ("aten::addmm", {"Input Dims": [[2, 2]]}),
+       ("aten::matmul", {"Input Dims": [list(range(1, 11))] * 2}),
+       ("aten::convolution", {"Input Dims": [[1, 3, 8, 8], [4, 3, 3, 3], []],
+        "Concrete Inputs": ["", "", "", "[0, 0]", "", "", "False", "", "1"]}),
+       ("aten::linear", {"flops": 1e308}),
+       ("aten::mm", {"flops": 1000, "Input Dims": [[2, 3], [3, 4]],
+        "Input type": ["c10::Half", "c10::Half"]}),
+       ("aten::bmm", {"Input Dims": [[2, 3, 4], [2, 4, 5]],
+        "Input type": ["float", "float"]})]
+ev = [{"ph": "X", "cat": "cpu_op", "name": n, "pid": 1, "tid": 1,
+       "ts": 10 * i, "dur": 5, "args": a} for i, (n, a) in enumerate(ops)]
+open(sys.argv[1], "w").write(json.dumps({"traceEvents": ev}))
+PY
+expect_rc 0 "$G" flops --json --no-cache --by op "$TMPD/odd.json"
+cp "$TMPD/out" "$TMPD/odd-out.json"
+check_json flops "$TMPD/odd-out.json" 'sorted((r["name"], r["flops"], r["source"], r["dtype"]) for r in rows) == [("aten::bmm", 240, "shapes", "fp32"), ("aten::mm", 1000, "arg", "fp16")] and d["data"]["auxiliary"]["total_flops"] == 1240'
 if [ -n "$GPULENS_FIXTURES" ] && [ -d "$GPULENS_FIXTURES/kineto/tracelens" ]; then
 	Q=$GPULENS_FIXTURES/kineto/tracelens/h100__Qwen_Qwen1.5-0.5B-Chat__1016005.json.gz
 	python3 "$GPULENS_SRCDIR/tests/cli/flops_shapes.py" "$G" "$Q" 434 ||
