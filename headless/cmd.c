@@ -39,6 +39,8 @@ extern const struct cmd_entry	cmd_streams_entry;
 extern const struct cmd_entry	cmd_memcpy_entry;
 extern const struct cmd_entry	cmd_comm_entry;
 extern const struct cmd_entry	cmd_ranks_entry;
+extern const struct cmd_entry	cmd_queue_entry;
+extern const struct cmd_entry	cmd_flops_entry;
 extern const struct cmd_entry	cmd_hardware_entry;
 extern const struct cmd_entry	cmd_export_entry;
 extern const struct cmd_entry	cmd_diff_entry;
@@ -78,6 +80,8 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_comm_entry,
 	&cmd_ranks_entry,
 	&cmd_mpi_entry,
+	&cmd_queue_entry,
+	&cmd_flops_entry,
 	&cmd_hardware_entry,
 	&cmd_export_entry,
 	&cmd_diff_entry,

@@ -93,6 +93,8 @@ kineto_sflags(struct kineto *k, uint32_t sid)
 	if (strncmp(s, "Iteration Start:", 16) == 0 ||
 	    strcmp(s, "Record Window End") == 0)
 		f |= SF_MARKER;
+	if (kineto_op_kind(s, n) != OPK_NONE)
+		f |= SF_FLOPOP;
 	k->sflags[sid] = f;
 	return f;
 }

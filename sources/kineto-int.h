@@ -72,6 +72,7 @@ enum kdom {
 #define SF_NCCL		0x02
 #define SF_DRIVER	0x04
 #define SF_MARKER	0x08	/* the profiler's own instant markers */
+#define SF_FLOPOP	0x10	/* an operator kineto-ops.c counts */
 
 /* Recent categories, and interned names (see kineto_intern). */
 #define K_CATCACHE	16
@@ -260,6 +261,14 @@ int		 kineto_range(struct kineto *, struct kev *, uint32_t name,
 int		 kineto_begin(struct kineto *, struct kev *);
 int		 kineto_end(struct kineto *, struct kev *);
 int		 kineto_close_open(struct kineto *);
+
+/* kineto-ops.c: the FLOPs of matrix, convolution and attention
+ * operators. kineto_op_kind: OPK_* of an operator name, OPK_NONE if not
+ * counted; kineto_op: reads the cpu_op's args and adds its op_info (nvtx:
+ * its range's nvtx_info index), or nothing. */
+int		 kineto_op_kind(const char *, size_t);
+void		 kineto_op(struct kineto *, const struct kev *, uint32_t name,
+		    uint32_t nvtx);
 
 /* kineto-ranks.c: traces of several ranks merged into one file. */
 #define K_MAX_RANKS	65536

@@ -80,6 +80,9 @@ kineto_range(struct kineto *k, struct kev *e, uint32_t name, int64_t start,
 			ni.category_name = k->catname[cat];
 		}
 		ev.aux = builder_nvtx(k->b, &ni);
+		if (cat == K_CATEGORY_CPU_OP && name != 0 &&
+		    (kineto_sflags(k, name) & SF_FLOPOP))
+			kineto_op(k, e, name, ev.aux);
 	} else
 		ev.aux = NONE32;
 	builder_event(k->b, t, &ev);

@@ -118,6 +118,7 @@ struct kg_rank {
 
 struct kg {
 	const struct kgen_opts	*o;
+	int			 layer;		/* of the launch being written */
 	struct kgen_stats	*st;
 	int			 layers, iters;
 	struct kg_rank		*r;
@@ -217,19 +218,44 @@ kg_begin(struct kg *g)
 	g->st->events++;
 }
 
+/* The record_shapes arguments of a GEMM operator (kgen_opts.shapes). */
+static void
+kg_shapes(const struct kg *g, const char *name, char *buf, size_t len)
+{
+	long	B = KGEN_SHAPE_B, N = KGEN_SHAPE_N;
+	long	K = (long)KGEN_SHAPE_K * (g->layer + 1);
+	const char *bf = "\"c10::BFloat16\"";
+
+	buf[0] = '\0';
+	if (!g->o->shapes)
+		return;
+	if (strcmp(name, "aten::linear") == 0)
+		snprintf(buf, len, ", \"Input Dims\": [[%ld, %ld], [%ld, %ld], "
+		    "[%ld]], \"Input type\": [%s, %s, %s]", B, K, N, K, N, bf,
+		    bf, bf);
+	else if (strcmp(name, "aten::addmm") == 0)
+		snprintf(buf, len, ", \"Input Dims\": [[%ld], [%ld, %ld], "
+		    "[%ld, %ld], [], []], \"Input type\": [%s, %s, %s, "
+		    "\"Scalar\", \"Scalar\"]", N, B, K, K, N, bf, bf, bf);
+	else if (strcmp(name, "aten::mm") == 0)
+		snprintf(buf, len, ", \"Input Dims\": [[%ld, %ld], [%ld, %ld]], "
+		    "\"Input type\": [%s, %s]", B, N, N, K, bf, bf);
+}
+
 static void
 kg_cpu_op(struct kg *g, const char *cat, const char *name, int tid,
     int64_t start, int64_t end)
 {
-	char	a[32], b[32];
+	char	a[32], b[32], sh[256];
 
+	kg_shapes(g, name, sh, sizeof sh);
 	kg_begin(g);
 	kg_printf(g, "{\"ph\": \"X\", \"cat\": \"%s\", \"name\": \"%s\", "
 	    "\"pid\": %d, \"tid\": %d, \"ts\": %s, \"dur\": %s, \"args\": "
 	    "{\"External id\": %u, \"Record function id\": 0, \"Ev Idx\": "
-	    "%llu}}", cat, name, g->pid, tid, synth_us(a, sizeof a, start),
+	    "%llu%s}}", cat, name, g->pid, tid, synth_us(a, sizeof a, start),
 	    synth_us(b, sizeof b, end - start), ++g->ext,
-	    (unsigned long long)g->st->events);
+	    (unsigned long long)g->st->events, sh);
 	if (strcmp(cat, "cpu_op") == 0)
 		g->st->cpu_ops++;
 	else
@@ -353,6 +379,7 @@ kg_launch(struct kg *g, int rank, int emit, int it, int layer, int k,
 	if (!emit)
 		return gs;
 	corr = ++g->corr;
+	g->layer = layer;
 	if (outer != NULL)
 		kg_cpu_op(g, "cpu_op", outer, tid, t0, r->cpu);
 	if (inner != NULL)

@@ -85,7 +85,18 @@ struct kgen_opts {
 	int		 graph;		/* the optimizer step is one
 					   cudaGraphLaunch replaying
 					   KGEN_GRAPH_KERNELS kernels */
+	int		 shapes;	/* record_shapes arguments on the
+					   GEMM operators: aten::linear X
+					   (B,K) W (N,K) bias (N), its
+					   aten::addmm, and backward's
+					   aten::mm (B,N) x (N,K), in
+					   BFloat16, with B KGEN_SHAPE_B, N
+					   KGEN_SHAPE_N and K KGEN_SHAPE_K
+					   times (layer + 1) */
 };
+#define KGEN_SHAPE_B		128
+#define KGEN_SHAPE_N		512
+#define KGEN_SHAPE_K		256
 #define KGEN_GRAPH_KERNELS	3
 #define KGEN_MAX_CLOCK_BACK_NS	(INT64_C(1600000000) * 1000000000)
 

@@ -454,6 +454,18 @@ builder_nvtx(struct builder *b, const struct nvtx_info *n)
 	return (uint32_t)m->nnvtx++;
 }
 
+void
+builder_op(struct builder *b, const struct op_info *op)
+{
+	struct model	*m = b->m;
+
+	XGROW(m->ops, b->opcap, m->nops + 1);
+	m->ops[m->nops] = *op;
+	m->ops[m->nops].pad = 0;
+	m->ops[m->nops].pad2 = 0;
+	m->nops++;
+}
+
 uint32_t
 builder_counter(struct builder *b, double value)
 {

@@ -35,6 +35,7 @@ struct builder {
 	struct hmap	 track_by_key;
 	size_t		 devcap, proccap, thrcap, streamcap, domcap, trackcap;
 	size_t		 kcap, ccap, ncap, countercap, metacap, warncap;
+	size_t		 opcap;
 	struct hmap	 kernel_dedup;	/* hash(kernel_info) -> index */
 	struct hmap	 copy_dedup;	/* hash(copy_info) -> index */
 	uint64_t	 dropped_time;	/* events beyond MODEL_TIME_MAX */
@@ -84,6 +85,8 @@ uint32_t	 builder_cpu_track(struct builder *, enum track_type,
 uint32_t	 builder_kernel(struct builder *, const struct kernel_info *);
 uint32_t	 builder_copy(struct builder *, const struct copy_info *);
 uint32_t	 builder_nvtx(struct builder *, const struct nvtx_info *);
+/* Adds an operator's FLOPs record (op->nvtx an index builder_nvtx gave). */
+void		 builder_op(struct builder *, const struct op_info *);
 uint32_t	 builder_counter(struct builder *, double value);
 
 /* Appends an event to a track; one with a time beyond +-MODEL_TIME_MAX

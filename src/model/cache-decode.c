@@ -138,6 +138,18 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 		    job->n * wd);
 		cache_unshuffle(cache_table(r->m, job->which) + job->i0 * wd,
 		    r->scratch[tid], job->n, wd);
+		if (job->which == TAB_OPS) {
+			for (i = 0; i < job->n; i++)
+				if (r->m->ops[job->i0 + i].nvtx >=
+				    r->c.ntab[TAB_NVTX] ||
+				    r->m->ops[job->i0 + i].dtype >=
+				    r->c.nstrs) {
+					*cause = xstrdup("operator record out "
+					    "of range");
+					return -1;
+				}
+			break;
+		}
 		if (job->which != TAB_NVTX)
 			break;
 		ni = r->m->nvtx + job->i0;
@@ -194,6 +206,8 @@ cache_alloc_model(struct model *m, const struct cache_counts *c)
 	m->nnvtx = c->ntab[TAB_NVTX];
 	m->counters = cache_alloc(c->ntab[TAB_COUNTERS], sizeof *m->counters);
 	m->ncounters = c->ntab[TAB_COUNTERS];
+	m->ops = cache_alloc(c->ntab[TAB_OPS], sizeof *m->ops);
+	m->nops = c->ntab[TAB_OPS];
 	for (t = 0; t < m->ntracks; t++) {
 		l = &m->tracks[t].lane;
 		ld = &c->lanes[t];

@@ -35,8 +35,10 @@ const uint16_t cache_sizes[12] = {
 
 const size_t cache_tab_width[TAB_COUNT] = {
 	sizeof(struct kernel_info), sizeof(struct copy_info),
-	sizeof(struct nvtx_info), sizeof(double)
+	sizeof(struct nvtx_info), sizeof(double), sizeof(struct op_info)
 };
+_Static_assert(sizeof(struct op_info) == 24 && sizeof(struct op_info) % 4 ==
+    0, "op_info fields changed: update the cache and CACHE_VERSION");
 _Static_assert(sizeof(struct kernel_info) % 4 == 0 &&
     sizeof(struct copy_info) % 4 == 0 && sizeof(struct nvtx_info) % 4 == 0,
     "side tables are shuffled by 4-byte word");

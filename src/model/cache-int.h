@@ -39,7 +39,7 @@
  * the table before anything large is allocated. The jobs, in file order:
  *   strings   lengths and bytes in id order (re-interning reproduces ids);
  *   tables    kernels, copies, nvtx (raw structs, the NVTX tree included),
- *             counters, in chunks;
+ *             counters, operator FLOPs (raw structs), in chunks;
  *   lanes     CACHE_CHUNK events of one lane: start (delta-coded),
  *             duration (end - start), name, kind, flags, row id (32 or 64
  *             bits), corr and aux (the last three delta-coded); for a lane
@@ -106,7 +106,7 @@
 #include "model/model.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	6		/* bump on any layout change */
+#define CACHE_VERSION	7		/* bump on any layout change */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
@@ -155,6 +155,7 @@ enum cache_table {
 	TAB_COPIES,
 	TAB_NVTX,
 	TAB_COUNTERS,
+	TAB_OPS,
 	TAB_COUNT
 };
 

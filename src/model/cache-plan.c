@@ -237,6 +237,8 @@ cache_table(const struct model *m, int k)
 		return (uint8_t *)m->copies;
 	case TAB_NVTX:
 		return (uint8_t *)m->nvtx;
+	case TAB_OPS:
+		return (uint8_t *)m->ops;
 	default:
 		return (uint8_t *)m->counters;
 	}
@@ -257,6 +259,7 @@ cache_counts_of(const struct model *m, struct cache_counts *c)
 	c->ntab[TAB_COPIES] = m->ncopies;
 	c->ntab[TAB_NVTX] = m->nnvtx;
 	c->ntab[TAB_COUNTERS] = m->ncounters;
+	c->ntab[TAB_OPS] = m->nops;
 	c->ntracks = m->ntracks;
 	if (m->ntracks > 0)
 		c->lanes = xcalloc(m->ntracks, sizeof *c->lanes);

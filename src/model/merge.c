@@ -26,7 +26,7 @@
 struct merge {
 	struct model	*out;
 	size_t		 devcap, proccap, thrcap, strcap, domcap, trackcap;
-	size_t		 kcap, ccap, ncap, countcap, metacap;
+	size_t		 kcap, ccap, ncap, countcap, metacap, opcap;
 
 	/* Per input. */
 	const struct model *in;
@@ -230,6 +230,17 @@ merge_side(struct merge *g, size_t off[4])
 		memcpy(m->counters + m->ncounters, in->counters,
 		    in->ncounters * sizeof *in->counters);
 		m->ncounters += in->ncounters;
+	}
+	if (in->nops > 0) {
+		XGROW(m->ops, g->opcap, m->nops + in->nops);
+		for (i = 0; i < in->nops; i++) {
+			struct op_info o = in->ops[i];
+			if (o.nvtx >= in->nnvtx)
+				continue;
+			o.nvtx = (uint32_t)(off[2] + o.nvtx);
+			o.dtype = merge_sid(g, o.dtype);
+			m->ops[m->nops++] = o;
+		}
 	}
 }
 

@@ -165,6 +165,7 @@ model_free(struct model *m)
 	free(m->copies);
 	free(m->nvtx);
 	free(m->counters);
+	free(m->ops);
 	free(m->meta);
 	free(m->launch);
 	free(m->gpu_of_api);
@@ -297,6 +298,7 @@ model_bytes(const struct model *m)
 	b += m->ncopies * sizeof *m->copies;
 	b += m->nnvtx * sizeof *m->nvtx;
 	b += m->ncounters * sizeof *m->counters;
+	b += m->nops * sizeof *m->ops;
 	nl = m->ngpu_of_api;
 	b += m->nlaunch * 4 + nl * 4 + (nl + CORR_IDX_STEP - 1) /
 	    CORR_IDX_STEP * 4;

@@ -315,6 +315,37 @@ struct nvtx_info {
 	uint8_t		 payload_type;	/* enum nvtx_payload */
 };
 
+/*
+ * A PyTorch operator's floating-point work (Kineto traces recorded with
+ * record_shapes or with_flops): one record per matrix, convolution or
+ * attention operator whose count the reader could work out
+ * (sources/kineto-ops.c says which operators and how). Sorted by nothing;
+ * nvtx names the operator's range (its event's aux). 24 bytes.
+ */
+#define OPF_ARG		0x01	/* from the trace's "flops" argument */
+enum op_kind {
+	OPK_NONE = 0,
+	OPK_MM,			/* aten::mm */
+	OPK_ADDMM,		/* aten::addmm */
+	OPK_BMM,		/* aten::bmm */
+	OPK_BADDBMM,		/* aten::baddbmm */
+	OPK_MATMUL,		/* aten::matmul */
+	OPK_LINEAR,		/* aten::linear */
+	OPK_CONV,		/* aten::convolution, _convolution, convNd */
+	OPK_SDPA,		/* scaled-dot-product and flash attention */
+	OPK_COUNT
+};
+struct op_info {
+	uint32_t	 nvtx;		/* index into nvtx */
+	uint32_t	 dtype;		/* the first operand's "Input type"
+					   ("c10::BFloat16"), 0 unknown */
+	double		 flops;
+	uint8_t		 kind;		/* enum op_kind */
+	uint8_t		 flags;		/* OPF_* */
+	uint16_t	 pad;
+	uint32_t	 pad2;
+};
+
 /* Source formats. */
 #define SOURCE_KIND_LIST(X)				\
 	X(NSYS,		"nsys",		"Nsight Systems SQLite export")	\
@@ -366,6 +397,8 @@ struct model {
 	struct copy_info	*copies;	size_t ncopies;
 	struct nvtx_info	*nvtx;		size_t nnvtx;
 	double			*counters;	size_t ncounters; /* values */
+	struct op_info		*ops;		size_t nops;	/* operator
+								   FLOPs */
 
 	struct meta		*meta;		size_t nmeta;
 	char			**warnings;	size_t nwarnings;

@@ -1,0 +1,194 @@
+/*
+ * queue: launch queue length and idle breakdown per GPU stream (queue.h
+ * gives the definitions).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/queue.h"
+#include "model/correlate.h"
+#include "model/lane.h"
+#include "util/xmalloc.h"
+
+/* HTA's runtime launch events (trace_symbol_table.py). */
+static const char *queue_launch_names[] = {
+	"cudaLaunchKernel", "cudaLaunchKernelExC", "cuLaunchKernel",
+	"cuLaunchKernelEx", "cudaMemcpyAsync", "cudaMemsetAsync",
+	"hipLaunchKernel", "hipExtModuleLaunchKernel", "hipMemsetAsync",
+	"hipMemcpyAsync", "hipMemcpyWithStream",
+	"runFunction - job_prep_and_submit_for_execution", NULL
+};
+
+int
+queue_launch_name(const char *s)
+{
+	size_t		 i, n, k;
+
+	for (i = 0; queue_launch_names[i] != NULL; i++) {
+		n = strlen(queue_launch_names[i]);
+		if (strncmp(s, queue_launch_names[i], n) != 0)
+			continue;
+		if (s[n] == '\0')
+			return 1;
+		/* nsys spells versions: cudaLaunchKernel_v7000. */
+		if (s[n] == '_' && s[n + 1] == 'v' && s[n + 2] != '\0') {
+			for (k = n + 2; s[k] >= '0' && s[k] <= '9'; k++)
+				;
+			if (s[k] == '\0')
+				return 1;
+		}
+	}
+	return 0;
+}
+
+struct queue_pt {
+	int64_t		 t;
+	int32_t		 d;		/* +1 launch, -1 GPU start */
+	uint32_t	 seq;
+};
+
+static int
+queue_pt_cmp(const void *a, const void *b)
+{
+	const struct queue_pt	*x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	if (x->d != y->d)
+		return x->d > y->d ? -1 : 1;	/* rises first */
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int
+queue_work(int kind)
+{
+	return kind == EV_KERNEL || kind == EV_MEMCPY || kind == EV_MEMSET;
+}
+
+/* The length series of one stream from its points. */
+static void
+queue_series(struct queue_stream *q, struct queue_pt *p, size_t np,
+    int64_t max_queue)
+{
+	double		 sum = 0, wsum = 0;
+	int64_t		 len = 0;
+	size_t		 i;
+
+	if (np == 0)
+		return;
+	qsort(p, np, sizeof *p, queue_pt_cmp);
+	q->first = p[0].t;
+	q->last = p[np - 1].t;
+	q->max = INT64_MIN;
+	q->min = INT64_MAX;
+	for (i = 0; i < np; i++) {
+		len += p[i].d;
+		sum += (double)len;
+		if (len > q->max)
+			q->max = len;
+		if (len < q->min)
+			q->min = len;
+		if (i + 1 < np) {
+			wsum += (double)len * (double)(p[i + 1].t - p[i].t);
+			if (len >= max_queue)
+				q->at_max_ns = sat_add64(q->at_max_ns,
+				    p[i + 1].t - p[i].t);
+		}
+	}
+	q->mean_samples = sum / (double)np;
+	q->mean_time = q->last > q->first ? wsum / (double)(q->last -
+	    q->first) : (double)len;
+}
+
+/* One stream: returns 0 when it holds no work. */
+static int
+queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
+    int64_t max_queue, int64_t kernel_delay, struct queue_pt **pp,
+    size_t *pcap, int8_t *launchname)
+{
+	const struct lane	*l = &m->tracks[t].lane;
+	struct queue_pt		*p;
+	size_t			 i, np = 0;
+	uint32_t		 api, sid;
+	int64_t			 prev_end = 0, iv;
+	int			 have_prev = 0, c;
+
+	memset(q, 0, sizeof *q);
+	q->track = t;
+	for (i = 0; i < l->n; i++) {
+		if (!queue_work(l->kind[i]))
+			continue;
+		q->events++;
+		api = m->launch != NULL ? correlate_launch(m,
+		    model_gid(m, t, (uint32_t)i)) : NONE32;
+		if (have_prev) {
+			iv = l->start[i] - prev_end;
+			if (api != NONE32 && model_ev_start(m, api) > prev_end)
+				c = QIDLE_HOST;
+			else if (iv < kernel_delay)
+				c = QIDLE_KERNEL;
+			else
+				c = QIDLE_OTHER;
+			q->idle[c] = sat_add64(q->idle[c], iv);
+			q->nidle[c]++;
+		}
+		prev_end = l->end[i];
+		have_prev = 1;
+		if (api == NONE32)
+			continue;
+		sid = model_ev_name(m, api);
+		if (launchname[sid] == 0)
+			launchname[sid] = queue_launch_name(model_str(m, sid)) ?
+			    1 : -1;
+		if (launchname[sid] < 0)
+			continue;
+		XGROW(*pp, *pcap, np + 2);
+		p = *pp;
+		p[np].t = model_ev_start(m, api);
+		p[np].d = 1;
+		p[np].seq = (uint32_t)i;
+		np++;
+		p[np].t = l->start[i];
+		p[np].d = -1;
+		p[np].seq = (uint32_t)i;
+		np++;
+		q->launches++;
+	}
+	if (q->events == 0)
+		return 0;
+	queue_series(q, *pp, np, max_queue);
+	return 1;
+}
+
+void
+queue_compute(const struct model *m, int64_t max_queue, int64_t kernel_delay,
+    struct queue_result *r)
+{
+	struct queue_pt	*p = NULL;
+	size_t		 pcap = 0, cap = 0, t;
+	int8_t		*launchname;
+
+	memset(r, 0, sizeof *r);
+	r->max_queue = max_queue;
+	r->kernel_delay = kernel_delay;
+	launchname = xcalloc(strpool_count(m->strs) + 1, 1);
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		XGROW(r->v, cap, r->n + 1);
+		if (queue_stream(m, (uint32_t)t, &r->v[r->n], max_queue,
+		    kernel_delay, &p, &pcap, launchname))
+			r->n++;
+	}
+	free(launchname);
+	free(p);
+}
+
+void
+queue_free(struct queue_result *r)
+{
+	free(r->v);
+	memset(r, 0, sizeof *r);
+}
