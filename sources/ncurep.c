@@ -297,8 +297,10 @@ ncurep_parse(const void *buf, size_t len, const char *name, char **cause)
 				goto fail;
 			}
 			off += 4;
-			if (e < b.nsources)
+			if (e < b.nsources) {
 				c.nsources++;
+				ncurep_source(&c, p + off, sz);
+			}
 			else if (e < b.nsources + b.nresults)
 				ncurep_result(&c, p + off, sz, off);
 			else
@@ -316,6 +318,7 @@ ncurep_parse(const void *buf, size_t len, const char *name, char **cause)
 	if (c.r->nlaunches == 0)
 		report_warn(c.r, "%s: the report holds no profiled launch",
 		    name);
+	ncurep_sources_finish(&c);
 	free(c.tab.s);
 	free(c.tab.len);
 	free(c.tab.sid);
