@@ -167,7 +167,8 @@ ncurep_cubin(struct ncurep *c, uint32_t module)
 		    d.secfunc[s.shndx] == REPORT_NONE)
 			continue;
 		fn = &c->r->code.funcs[d.secfunc[s.shndx]];
-		if (s.size > 0)
+		if (s.size > 0 && strcmp(s.name, report_str(c->r,
+		    fn->name)) == 0)
 			fn->size = s.size;
 	}
 	if ((dl = cubin_find(&cb, ".debug_line")) != 0 &&

@@ -174,9 +174,9 @@ report_code_launch_addr(const struct report *r, uint32_t launch)
 	m = report_metric(r, launch, "launch__function_pcs");
 	if (m == NULL)
 		return 0;
-	v = &m->value;
-	if (v->type == RV_NONE && m->ninst > 0)
-		v = &r->instances[m->inst].value;
+	/* The element holds the address; newer reports put a count in
+	 * the scalar. */
+	v = m->ninst > 0 ? &r->instances[m->inst].value : &m->value;
 	if (v->type == RV_UINT)
 		return v->v.u;
 	if (v->type == RV_DOUBLE && v->v.d > 0 && v->v.d < 1.8e19)
