@@ -21,6 +21,9 @@ struct report;
 int	 ncu_launch_ids(const struct cmd_ctx *, const struct report *,
 	    uint32_t *ids, size_t max, size_t *n, const char **code,
 	    char **cause);
+/* The report form of diff (cmd-ncu-diff.c). */
+int	 cmd_ncu_diff_run(const struct cmd_ctx *, struct out *,
+	    const char **code, char **cause);
 /* Vets a --launch value before the report is loaded. */
 int	 ncu_launch_check(const char *name, const char *value, char **cause);
 
