@@ -303,8 +303,12 @@ ncurep_parse(const void *buf, size_t len, const char *name, char **cause)
 			}
 			else if (e < b.nsources + b.nresults)
 				ncurep_result(&c, p + off, sz, off);
-			else
+			else {
 				c.nranges++;
+				XGROW(c.r->range_bytes, c.r->rangescap,
+				    c.r->nranges + 1);
+				c.r->range_bytes[c.r->nranges++] = sz;
+			}
 			off += sz;
 		}
 		off = end;

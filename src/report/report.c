@@ -57,6 +57,7 @@ report_free(struct report *r)
 	free(r->warnings);
 	free(r->skipped);
 	report_code_free(&r->code);
+	free(r->range_bytes);
 	free(r);
 }
 

@@ -194,6 +194,9 @@ struct report {
 	char			**warnings;
 	size_t			 nwarnings, warningscap;
 	struct report_code	 code;		/* modules, functions, lines */
+	uint64_t		*range_bytes;	/* size of each range result
+						   (range replay), not decoded */
+	size_t			 nranges, rangescap;
 	char			*skipped;	/* unknown fields skipped:
 						   "Message.field ...", or
 						   NULL */

@@ -38,4 +38,14 @@ head -c 4 "$TMPD/cubins/module-0.cubin" | grep -q ELF || fail "--extract: not EL
 expect_rc 0 "$G" sources "$GPULENS_SRCDIR/fixtures/ncu/gemm.ncu-rep" --json
 check_json sources "$TMPD/out" \
     'len(rows) == 3 and rows[0]["module"] is None and "no_sources" in d["meta"]["warning_codes"]'
+
+# graphs and ranges: empty answers with a warning on a report of kernels,
+# a refusal on a timeline.
+expect_rc 0 "$G" graphs "$P" --json
+check_json graphs "$TMPD/out" 'rows == [] and "no_graphs" in d["meta"]["warning_codes"]'
+expect_rc 0 "$G" ranges "$P" --json
+check_json ranges "$TMPD/out" 'rows == [] and "no_ranges" in d["meta"]["warning_codes"]'
+expect_rc 2 "$G" graphs "$GPULENS_SRCDIR/fixtures/nsys/export-2021.sqlite"
+grep -q "reads Nsight Compute reports" "$TMPD/err" || fail "graphs on a timeline: $(cat "$TMPD/err")"
+expect_rc 2 "$G" ranges "$GPULENS_SRCDIR/fixtures/nsys/export-2021.sqlite"
 pass
