@@ -58,6 +58,7 @@
 #include "headless/cmd-analyses.h"
 #include "headless/cmd-events.h"
 #include "headless/diffgate.h"
+#include "headless/ncu-launch.h"
 #include "util/hmap.h"
 #include "util/lbound.h"
 #include "analysis/iters.h"
@@ -101,7 +102,16 @@ static const struct cmd_option diff_vopts[] = {
 	{ "--exit-on-regression", "PCT", "exit 1 if the iteration median "
 	    "(else the kernel time) grows more than PCT%", CMD_OPT_OWN,
 	    diff_check_rule },
+	{ "--launch", "ID", "Nsight Compute report: a launch to compare "
+	    "(give two)", CMD_OPT_OWN, ncu_launch_check },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
+
+/* Two Nsight Compute reports, or two launches of one (cmd-ncu-diff.c). */
+static const struct cmd_form diff_report_form = {
+	.command = "report-diff",
+	.args = { 1, 2, NULL },
+	.run = cmd_ncu_diff_run
 };
 
 const struct cmd_entry cmd_diff_entry = {
@@ -123,7 +133,8 @@ const struct cmd_entry cmd_diff_entry = {
 	.input = CMD_IN_PAIR,
 	.options = DIFF_OPTS,
 	.vopts = diff_vopts,
-	.run = diff_main
+	.run = diff_main,
+	.report = &diff_report_form
 };
 
 enum dcls { DC_KERNEL, DC_MEMCPY, DC_MEMSET, DC_COMM, DC_NVTX, DC_ITER,
@@ -926,9 +937,20 @@ static int
 diff_check_rule(const char *opt, const char *v, char **cause)
 {
 	struct diffgate_rule	r;
+	const char		*op;
 
-	if (diff_rule(opt, v, &r, cause) != 0)
+	if (diff_rule(opt, v, &r, cause) != 0) {
+		/* A metric of an Nsight Compute report ("sm__x.avg>+5%"):
+		 * the report form checks it once the input is known. */
+		if (v != NULL && opt[2] == 'f' &&
+		    (op = strpbrk(v, "<>")) != NULL && op - v > 2 &&
+		    memmem(v, (size_t)(op - v), "__", 2) != NULL) {
+			free(*cause);
+			*cause = NULL;
+			return 0;
+		}
 		return -1;
+	}
 	diffgate_free(&r);
 	return 0;
 }
@@ -998,6 +1020,12 @@ diff_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	struct diff_req	 rq;
 	int		 rc, failed = 0;
 
+	if (vopt_get(ctx->v, ctx->nv, "--launch") != NULL) {
+		*code = "usage";
+		*cause = xstrdup("--launch compares launches of Nsight Compute "
+		    "reports; these are timelines");
+		return -1;
+	}
 	memset(&rq, 0, sizeof rq);
 	rq.failed = &failed;
 	rc = diff_req_build(ctx->v, ctx->nv, &rq, cause);

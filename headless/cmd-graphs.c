@@ -44,8 +44,6 @@
 
 static int	graphs_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
-static int	graphs_report(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
 
 /* --group-by: per replay, or per graph. */
 static const struct cmd_option graphs_vopts[] = {
@@ -54,26 +52,23 @@ static const struct cmd_option graphs_vopts[] = {
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 
-static const struct cmd_form graphs_report_form = {
-	"graphs", { 1, 1, NULL }, graphs_report
-};
-
 const struct cmd_entry cmd_graphs_entry = {
 	.name = "graphs",
-	.usage = "gpulens graphs [--group-by graph] [OPTIONS] TRACE",
+	.usage = "gpulens graphs [--group-by graph] [OPTIONS] TRACE|REPORT",
 	.help =
 	"Lists CUDA and HIP graph replays: per graph launch (the work of one\n"
 	"cudaGraphLaunch, cuGraphLaunch or hipGraphLaunch call on one device\n"
 	"context), its graph, replayed operations and kernels, span, GPU busy\n"
 	"time, the gaps inside the replay, the launch call, its launch latency\n"
 	"and the NVTX range around it. --group-by graph: one row per graph and\n"
-	"device.",
+	"device. On an Nsight Compute report, the workloads profiled as whole\n"
+	"graphs (graph profiling), a row each.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = GRAPHS_OPTS,
 	.vopts = graphs_vopts,
 	.run = graphs_main,
-	.report = &graphs_report_form
+	.report = &ncu_graphs_form
 };
 
 static const char *graphs_columns[] = {
@@ -266,14 +261,3 @@ graphs_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
 }
 
 /* An Nsight Compute report: nothing to list yet. */
-static int
-graphs_report(const struct cmd_ctx *ctx, struct out *out, const char **code,
-    char **cause)
-{
-	(void)out;
-	*code = "bad_input";
-	*cause = xasprintf("%s is an Nsight Compute report: graphs lists the "
-	    "graph replays of a timeline trace (Nsight Systems, PyTorch, "
-	    "rocprof)", ctx->o->args[0]);
-	return -1;
-}

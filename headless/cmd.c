@@ -51,6 +51,10 @@ extern const struct cmd_entry	cmd_launches_entry;
 extern const struct cmd_entry	cmd_metrics_entry;
 extern const struct cmd_entry	cmd_rules_entry;
 extern const struct cmd_entry	cmd_roofline_entry;
+extern const struct cmd_entry	cmd_warp_stalls_entry;
+extern const struct cmd_entry	cmd_source_metrics_entry;
+extern const struct cmd_entry	cmd_sources_entry;
+extern const struct cmd_entry	cmd_ranges_entry;
 extern const struct cmd_entry	cmd_ncu_command_entry;
 extern const struct cmd_entry	cmd_mcp_entry;
 extern const struct cmd_entry	cmd_recipes_entry;
@@ -92,6 +96,10 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_metrics_entry,
 	&cmd_rules_entry,
 	&cmd_roofline_entry,
+	&cmd_warp_stalls_entry,
+	&cmd_source_metrics_entry,
+	&cmd_sources_entry,
+	&cmd_ranges_entry,
 	&cmd_ncu_command_entry,
 	&cmd_schema_entry,
 	&cmd_mcp_entry,

@@ -136,6 +136,9 @@ struct cmd_form {
 	cmd_run_fn	 run;
 };
 
+/* The report form of graphs (cmd-ncu-graphs.c). */
+extern const struct cmd_form	ncu_graphs_form;
+
 /* cmd_entry.flags */
 #define CMD_SUMMARY	0x1	/* a trace's cached summary model will do */
 

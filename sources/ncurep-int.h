@@ -78,6 +78,15 @@ void		 ncurep_rule(struct ncurep *, uint32_t launch, const uint8_t *,
 int		 ncurep_result(struct ncurep *, const uint8_t *, size_t,
 		    size_t at);
 
+/* ncurep-source.c */
+void		 ncurep_source(struct ncurep *, const uint8_t *, size_t);
+void		 ncurep_result_source(struct ncurep *, uint32_t launch,
+		    const uint8_t *, size_t);
+void		 ncurep_sources_finish(struct ncurep *);
+
+/* ncurep-cubin.c */
+void		 ncurep_cubin(struct ncurep *, uint32_t module);
+
 /* ncurep-session.c */
 void		 ncurep_session(struct ncurep *, const uint8_t *, size_t);
 void		 ncurep_process(struct ncurep *, const uint8_t *, size_t);

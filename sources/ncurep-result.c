@@ -212,13 +212,17 @@ ncurep_result(struct ncurep *c, const uint8_t *p, size_t len, size_t at)
 			else
 				l->stream = f.u;
 			continue;
+		case 15:
+			if (f.wire != PW_LEN)
+				goto unknown;
+			ncurep_result_source(c, launch, f.data, f.len);
+			continue;
 		case 3:		/* program handle */
 		case 4:		/* kernel id */
 		case 8:		/* work dimensions */
 		case 9:		/* global work offset */
 		case 12:	/* comments */
 		case 14:	/* creation time */
-		case 15:	/* source reference */
 		case 16:	/* API type */
 		case 18:	/* section comments */
 		case 20:	/* unsupported device */

@@ -297,12 +297,18 @@ ncurep_parse(const void *buf, size_t len, const char *name, char **cause)
 				goto fail;
 			}
 			off += 4;
-			if (e < b.nsources)
+			if (e < b.nsources) {
 				c.nsources++;
+				ncurep_source(&c, p + off, sz);
+			}
 			else if (e < b.nsources + b.nresults)
 				ncurep_result(&c, p + off, sz, off);
-			else
+			else {
 				c.nranges++;
+				XGROW(c.r->range_bytes, c.r->rangescap,
+				    c.r->nranges + 1);
+				c.r->range_bytes[c.r->nranges++] = sz;
+			}
 			off += sz;
 		}
 		off = end;
@@ -316,6 +322,7 @@ ncurep_parse(const void *buf, size_t len, const char *name, char **cause)
 	if (c.r->nlaunches == 0)
 		report_warn(c.r, "%s: the report holds no profiled launch",
 		    name);
+	ncurep_sources_finish(&c);
 	free(c.tab.s);
 	free(c.tab.len);
 	free(c.tab.sid);

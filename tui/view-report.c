@@ -23,6 +23,7 @@
 #include "report/report.h"
 #include "tui/safetext.h"
 #include "tui/view-report.h"
+#include "tui/view-report-src.h"
 #include "util/sort.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
@@ -34,12 +35,14 @@ enum vr_line_kind {
 	VL_TEXT,	/* item: rule index; off, len: part of its message
 			   as rendered (markup.h) into vr.text */
 	VL_NOTE,	/* off: index into vr_notes */
+	VL_SRC,		/* item: row of the source pane (vr.src) */
 };
 
 static const char *const vr_notes[] = {
 	"This launch has no metrics.",
 	"No rule result for this launch.",
 	"The report holds no launch.",
+	"No PC sampling for this launch (ncu --set full).",
 };
 
 struct vr_line {
@@ -73,6 +76,7 @@ struct vr {
 	char			*text;		/* rule messages, rendered */
 	size_t			 textlen, textcap;
 	int			 built_w;	/* width of the built lines */
+	struct vrsrc		 src;		/* the source pane */
 	char			 msg[160];
 };
 
@@ -200,8 +204,16 @@ vr_build(struct vr *v)
 	}
 	if (v->mode == VR_METRICS)
 		vr_build_metrics(v, &v->r->launches[v->sel]);
-	else
+	else if (v->mode == VR_RULES)
 		vr_build_rules(v, &v->r->launches[v->sel]);
+	else {
+		size_t i;
+		vrsrc_build(&v->src, v->r, v->sel);
+		for (i = 0; i < v->src.n; i++)
+			vr_add(v, VL_SRC, (uint32_t)i, 0, 0);
+		if (v->src.n == 0)
+			vr_add(v, VL_NOTE, 0, 3, 0);
+	}
 }
 
 static void
@@ -280,7 +292,9 @@ vr_mode(void *p, const struct tui_key *k, int arg)
 
 	(void)k;
 	(void)arg;
-	v->mode = v->mode == VR_METRICS ? VR_RULES : VR_METRICS;
+	/* Metrics, rules, source (PC sampling), and round again. */
+	v->mode = v->mode == VR_METRICS ? VR_RULES : v->mode == VR_RULES ?
+	    VR_SOURCE : VR_METRICS;
 	v->scroll = 0;
 	vr_build(v);
 	vr_clamp(v);
@@ -576,6 +590,9 @@ vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 		cellgrid_text(g, 1, y, v->w - 2, vr_notes[l->off], ST_ASCII,
 		    CG_DIM);
 		break;
+	case VL_SRC:
+		vrsrc_draw(&v->src, r, g, v->gl, v->san, y, v->w, l->item);
+		break;
 	}
 }
 
@@ -592,7 +609,9 @@ vr_draw_detail(struct vr *v, struct cellgrid *g)
 	cellgrid_fill(g, 0, v->sep_y, v->w, 1, v->gl->hline, CG_BORDER);
 	if (r->nlaunches > 0) {
 		snprintf(buf, sizeof buf, " %s of launch %u: ",
-		    v->mode == VR_METRICS ? "Metrics" : "Rules",
+		    v->mode == VR_METRICS ? "Metrics" : v->mode == VR_RULES ?
+		    "Rules" : v->src.by_line ? "Stalls by source line" :
+		    "Stalls by instruction",
 		    r->launches[v->sel].id);
 		x = 1 + cellgrid_text(g, 1, v->sep_y, v->w - 2, buf, ST_ASCII,
 		    CG_BORDER | CGA_BOLD);
@@ -666,7 +685,8 @@ vr_draw_status(struct vr *v, struct cellgrid *g)
 	snprintf(buf, sizeof buf, " launch %u/%zu  metrics %u  rules %u  %s ",
 	    v->sel + 1, r->nlaunches,
 	    r->launches[v->sel].nmetrics, r->launches[v->sel].nrules,
-	    v->mode == VR_METRICS ? "[metrics]" : "[rules]");
+	    v->mode == VR_METRICS ? "[metrics]" : v->mode == VR_RULES ?
+	    "[rules]" : "[source]");
 	cellgrid_text(g, 0, v->status_y, end, buf, ST_ASCII, CG_STATUS);
 }
 
@@ -742,6 +762,7 @@ vr_free(void *p)
 	free(v->lines);
 	free(v->order);
 	free(v->text);
+	vrsrc_free(&v->src);
 	free(v);
 }
 

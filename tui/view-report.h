@@ -31,6 +31,7 @@ extern const size_t		view_report_nactions;
 enum view_report_mode {
 	VR_METRICS = 0,
 	VR_RULES,
+	VR_SOURCE,	/* PC sampling per source line or instruction */
 };
 
 /* For tests: the selected launch, the detail mode and its scroll. */

@@ -56,6 +56,8 @@ report_free(struct report *r)
 		free(r->warnings[i]);
 	free(r->warnings);
 	free(r->skipped);
+	report_code_free(&r->code);
+	free(r->range_bytes);
 	free(r);
 }
 
@@ -87,6 +89,7 @@ report_add_launch(struct report *r)
 	memset(l, 0, sizeof *l);
 	l->id = (uint32_t)r->nlaunches++;
 	l->device = REPORT_NONE;
+	l->module = l->func = REPORT_NONE;
 	return l;
 }
 
@@ -491,6 +494,7 @@ report_finish(struct report *r)
 		r->attrscap = r->attrdevcap = r->nattrs;
 		free(keys);
 	}
+	report_code_finish(r);
 	for (i = 0; i < r->ndevices; i++)
 		r->devices[i].attr = r->devices[i].nattrs = 0;
 	for (i = 0; i < r->nattrs; i++) {

@@ -28,6 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "report/code.h"
+
 #define REPORT_NONE	UINT32_MAX
 
 enum report_format {
@@ -156,6 +158,9 @@ struct report_launch {
 	uint32_t	 section, nsections;
 	uint32_t	 rule, nrules;
 	uint32_t	 nvtx, nnvtx;
+	uint64_t	 source_ref;	/* its module's reference, 0 if none */
+	uint32_t	 module;	/* index in code.modules, or NONE */
+	uint32_t	 func;		/* index in code.funcs, or NONE */
 };
 
 struct strpool;
@@ -188,6 +193,10 @@ struct report {
 	size_t			 nprops, propscap;
 	char			**warnings;
 	size_t			 nwarnings, warningscap;
+	struct report_code	 code;		/* modules, functions, lines */
+	uint64_t		*range_bytes;	/* size of each range result
+						   (range replay), not decoded */
+	size_t			 nranges, rangescap;
 	char			*skipped;	/* unknown fields skipped:
 						   "Message.field ...", or
 						   NULL */

@@ -180,6 +180,12 @@ test_rules(void **state)
 	assert_non_null(strstr(ts_row(&f->g, 5),
 	    "No rule result for this launch."));
 	key(f, 'k');
+	/* Then the source pane: this report has no PC sampling. */
+	key(f, 'r');
+	view_report_state(f->v, &launch, &mode, &scroll);
+	assert_int_equal(mode, VR_SOURCE);
+	assert_non_null(strstr(ts_row(&f->g, 5),
+	    "No PC sampling for this launch"));
 	key(f, 'r');
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(mode, VR_METRICS);
