@@ -107,6 +107,8 @@
 	    "narrower label column")					\
 	X(LABEL_WIDER, "label-wider", AV_TIMELINE,			\
 	    "wider label column")					\
+	X(FOLLOW_LAUNCH, "follow-launch", AV_TIMELINE,			\
+	    "launch: GPU work <-> its API call; NVTX -> GPU work")	\
 	/* The NVTX tree and the kernel table. */			\
 	X(EXPAND, "expand", AV_NVTX, "expand")				\
 	X(COLLAPSE, "collapse", AV_NVTX,				\

@@ -73,6 +73,7 @@ static const struct {
 	{ "timeline", "Esc", "clear-selection" },
 	{ "timeline", "{", "label-narrower" },
 	{ "timeline", "}", "label-wider" },
+	{ "timeline", "o %", "follow-launch" },
 
 	{ "nvtx", "Up k WheelUp", "row-up" },
 	{ "nvtx", "Down j WheelDown", "row-down" },

@@ -19,7 +19,7 @@
 #include "tui/view-timeline-int.h"
 
 static void
-tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri)
+tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri, size_t flow)
 {
 	const struct layout_row	*r = layout_row(v->lay, ri);
 	uint16_t		 attr;
@@ -42,6 +42,9 @@ tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri)
 		attr = CG_LABEL;
 	cellgrid_text(g, x, y, v->labw - x, r->label, v->san | ST_ELLIPSIS,
 	    attr);
+	/* The flow mark: this row holds the selected work's launch. */
+	if (ri == flow && v->labw > 2)
+		cellgrid_put(g, v->labw - 1, y, v->gl->flow, CG_API | CGA_BOLD);
 	if (ri == v->sel)
 		cellgrid_attr(g, 0, y, v->labw, CGA_REVERSE, 1);
 }
@@ -124,6 +127,10 @@ tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	if (tl_sel_cols(v, lv, &c0, &c1))
 		cellgrid_attr(g, v->tx + c0, v->rows_y + (int)(row - v->top),
 		    c1 - c0 + 1, CGA_SEL, 1);
+	/* The launching call: underlined and bold on its CPU row. */
+	if ((y = tl_flow_row(v, lv, &c0, &c1)) >= 0 && c0 >= 0)
+		cellgrid_attr(g, v->tx + c0, v->rows_y + y, c1 - c0 + 1,
+		    CGA_UNDERLINE | CGA_BOLD, 1);
 }
 
 /*
@@ -304,18 +311,21 @@ tl_draw(void *p, struct cellgrid *g, int dirty)
 {
 	struct tl	*v = p;
 	struct lod_view	 lv = tl_lodview(v);
-	size_t		 ri;
-	int		 i;
+	size_t		 ri, flow = (size_t)-1;
+	int		 i, c0, c1;
 
 	if (v->overlay != TL_OV_NONE)
 		dirty = REDRAW_ALL;
+	if (dirty & (REDRAW_TIMELINE | REDRAW_LABELS) &&
+	    (i = tl_flow_row(v, &lv, &c0, &c1)) >= 0)
+		flow = v->top + (size_t)i;
 	/* The ruler marks the selected event, which the lanes show. */
 	if (dirty & (REDRAW_RULER | REDRAW_TIMELINE))
 		tl_draw_ruler(v, g, &lv);
 	if (dirty & REDRAW_TIMELINE) {
 		for (i = 0; i < v->rows_h; i++) {
 			ri = v->top + (size_t)i;
-			tl_draw_label(v, g, v->rows_y + i, ri);
+			tl_draw_label(v, g, v->rows_y + i, ri, flow);
 			tl_draw_lanes(v, g, v->rows_y + i, ri, &lv);
 		}
 		tl_draw_overlays(v, g, &lv);
@@ -324,10 +334,10 @@ tl_draw(void *p, struct cellgrid *g, int dirty)
 		if (v->prev_sel >= v->top &&
 		    v->prev_sel < v->top + (size_t)v->rows_h)
 			tl_draw_label(v, g, v->rows_y +
-			    (int)(v->prev_sel - v->top), v->prev_sel);
+			    (int)(v->prev_sel - v->top), v->prev_sel, flow);
 		if (v->sel >= v->top && v->sel < v->top + (size_t)v->rows_h)
 			tl_draw_label(v, g, v->rows_y +
-			    (int)(v->sel - v->top), v->sel);
+			    (int)(v->sel - v->top), v->sel, flow);
 	}
 	if (dirty & REDRAW_DETAIL)
 		tl_draw_detail(v, g, &lv);

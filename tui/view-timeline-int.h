@@ -81,6 +81,8 @@ struct tl {
 	const char *const	*paths;		/* where bookmarks are kept */
 	int			 npaths;
 	size_t			 bm_sel;
+	uint32_t		 follow_from;	/* GPU work a launch was
+						   followed from, or NONE32 */
 };
 
 /* Reactions of the key actions (view.h): the window moved; the rows. */
@@ -96,6 +98,7 @@ void		 tl_scroll(struct tl *);
 void		 tl_publish(struct tl *);
 void		 tl_select(struct tl *, uint32_t, const struct lane *, size_t);
 void		 tl_resync(struct tl *, size_t);
+int		 tl_show_event(struct tl *, uint32_t);
 
 /*
  * Key actions (view_timeline_actions): each takes the view, the key and the
@@ -133,6 +136,12 @@ int		 tl_mark_bookmark(void *, const struct tui_key *, int);
 int		 tl_mark_list(void *, const struct tui_key *, int);
 int		 tl_mark_key(struct tl *, const struct tui_key *);
 void		 tl_mark_load(struct tl *);
+
+/* view-timeline-follow.c: following a launch; the flow mark. */
+uint32_t	 tl_under(const struct tl *);
+int		 tl_follow(void *, const struct tui_key *, int);
+int		 tl_flow_row(const struct tl *, const struct lod_view *,
+		    int *, int *);
 
 /* view-timeline-draw.c: the panes a reaction damaged. */
 void		 tl_draw(void *, struct cellgrid *, int);

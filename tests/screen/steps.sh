@@ -878,6 +878,50 @@ else
 	echo "note: this build does not read Kineto traces: ranks skipped"
 fi
 
+# ---- following a launch ----------------------------------------------------
+
+# An NCCL kernel (searched for), o to the cuLaunchKernelEx that launched it
+# (on tid 3440's API row), % back to the kernel (its call's row carries the
+# flow mark), then the NCCL range above that call and o to its GPU work.
+steps follow 120x50 "$utf8" demo.sqlite <<'EOF'
+/
+n
+c
+c
+l
+D
+e
+v
+ENTER
+:dump kernel
+o
+:dump call
+%
+:dump back
+:action follow-launch
+k
+ENTER
+:dump range
+o
+:dump work
+EOF
+s=follow
+expect "$s/kernel" '^  kernel  ncclDevKernel_AllReduce' "no NCCL kernel selected"
+expect "$s/kernel" '^    CUDA API +◂│' \
+    "the launching call's row has no flow mark"
+expect_row "$s/call" 50 'sel api cuLaunchKernelEx' \
+    "o does not go to the launching call"
+expect "$s/call" 'gpu ops 1 \(first: ncclDevKernel_AllReduce' \
+    "the call's detail does not name the kernel"
+expect_not "$s/call" '◂│' "a flow mark while an API call is selected"
+expect_row "$s/back" 50 'sel kernel ncclDev' "% does not come back"
+expect "$s/back" '^    CUDA API +◂│' "no flow mark after coming back"
+expect_row "$s/range" 50 'sel nvtx ncclAllReduce' "no NCCL range selected"
+expect_row "$s/work" 50 "the range's GPU work: 1 operation " \
+    "o on the range does not show its GPU work"
+expect "$s/work" '^  kernel  ncclDevKernel_AllReduce' \
+    "o on the range does not select its kernel"
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then

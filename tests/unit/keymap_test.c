@@ -90,6 +90,8 @@ static const struct {
 	{ "timeline", TK_ESC, ACT_CLEAR_SELECTION },
 	{ "timeline", '{', ACT_LABEL_NARROWER },
 	{ "timeline", '}', ACT_LABEL_WIDER },
+	{ "timeline", 'o', ACT_FOLLOW_LAUNCH },
+	{ "timeline", '%', ACT_FOLLOW_LAUNCH },
 
 #define MOVES(t)							\
 	{ t, TK_UP, ACT_ROW_UP }, { t, 'k', ACT_ROW_UP },		\
@@ -341,7 +343,7 @@ test_help_lines(void **state)
 	assert_string_equal(t->help[6].keys, "+ = wheel");
 	assert_int_equal(t->help[6].act, ACT_ZOOM_IN);
 	assert_string_equal(t->help[7].keys, "- wheel");
-	assert_int_equal(t->nhelp, 35);
+	assert_int_equal(t->nhelp, 36);
 	t = keymap_table(km, "nvtx");
 	assert_string_equal(t->help[0].keys, "Up k wheel");
 	assert_string_equal(t->help[0].help, "previous row");
