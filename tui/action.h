@@ -108,7 +108,11 @@
 	X(LABEL_WIDER, "label-wider", AV_TIMELINE,			\
 	    "wider label column")					\
 	X(FOLLOW_LAUNCH, "follow-launch", AV_TIMELINE,			\
-	    "launch: GPU work <-> its API call; NVTX -> GPU work")	\
+	    "follow launch: GPU work <-> call, NVTX -> work")	\
+	X(JUMP_BACK, "jump-back", AV_TIMELINE,				\
+	    "back to where the last jump left")				\
+	X(JUMP_FORWARD, "jump-forward", AV_TIMELINE,			\
+	    "forward again along the jumps")				\
 	/* The NVTX tree and the kernel table. */			\
 	X(EXPAND, "expand", AV_NVTX, "expand")				\
 	X(COLLAPSE, "collapse", AV_NVTX,				\

@@ -74,6 +74,8 @@ static const struct {
 	{ "timeline", "{", "label-narrower" },
 	{ "timeline", "}", "label-wider" },
 	{ "timeline", "o %", "follow-launch" },
+	{ "timeline", "u C-o", "jump-back" },
+	{ "timeline", "U C-r", "jump-forward" },
 
 	{ "nvtx", "Up k WheelUp", "row-up" },
 	{ "nvtx", "Down j WheelDown", "row-down" },

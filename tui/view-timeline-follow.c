@@ -101,6 +101,7 @@ tl_follow(void *p, const struct tui_key *k, int arg)
 			    "is known for it");
 			return REDRAW_STATUS;
 		}
+		tl_jump_push(v);
 		v->follow_from = gid;
 		tl_show_event(v, to);
 		break;
@@ -114,6 +115,7 @@ tl_follow(void *p, const struct tui_key *k, int arg)
 		for (i = 0; i < n; i++)
 			if (out[i] == v->follow_from)
 				to = out[i];
+		tl_jump_push(v);
 		tl_show_event(v, to);
 		if (n > 1 && v->msg[0] == '\0')
 			snprintf(v->msg, sizeof v->msg, "the call launched %zu "
@@ -128,6 +130,7 @@ tl_follow(void *p, const struct tui_key *k, int arg)
 			return REDRAW_STATUS;
 		}
 		nvtx_project(m, gid, &pj);
+		tl_jump_push(v);
 		tl_show_event(v, out[0]);
 		if (pj.nops > 0) {
 			tl_nav_show(v, pj.start, pj.end);

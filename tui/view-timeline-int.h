@@ -13,6 +13,7 @@
 
 #include "tui/bookmark.h"
 #include "tui/detail.h"
+#include "tui/jumps.h"
 #include "tui/layout.h"
 #include "tui/lod.h"
 #include "tui/prompt.h"
@@ -81,6 +82,7 @@ struct tl {
 	const char *const	*paths;		/* where bookmarks are kept */
 	int			 npaths;
 	size_t			 bm_sel;
+	struct jumps		 jl;		/* the jump list */
 	uint32_t		 follow_from;	/* GPU work a launch was
 						   followed from, or NONE32 */
 };
@@ -142,6 +144,10 @@ uint32_t	 tl_under(const struct tl *);
 int		 tl_follow(void *, const struct tui_key *, int);
 int		 tl_flow_row(const struct tl *, const struct lod_view *,
 		    int *, int *);
+
+/* view-timeline-jump.c: the jump list. */
+void		 tl_jump_push(struct tl *);
+int		 tl_jump(void *, const struct tui_key *, int);
 
 /* view-timeline-draw.c: the panes a reaction damaged. */
 void		 tl_draw(void *, struct cellgrid *, int);

@@ -251,6 +251,8 @@ const struct view_action view_timeline_actions[] = {
 	{ ACT_LABEL_NARROWER, tl_labw, -1 },
 	{ ACT_LABEL_WIDER, tl_labw, 1 },
 	{ ACT_FOLLOW_LAUNCH, tl_follow, 0 },
+	{ ACT_JUMP_BACK, tl_jump, -1 },
+	{ ACT_JUMP_FORWARD, tl_jump, 1 },
 };
 const size_t view_timeline_nactions =
     sizeof view_timeline_actions / sizeof view_timeline_actions[0];
@@ -348,6 +350,8 @@ tl_command(void *p, const struct view_msg *msg)
 {
 	struct tl	*v = p;
 
+	if (msg->type == VMSG_SHOW_EVENT || msg->type == VMSG_SHOW_RANGE)
+		tl_jump_push(v);
 	switch (msg->type) {
 	case VMSG_SHOW_EVENT:
 		if (!tl_show_event(v, msg->gid))
@@ -414,6 +418,7 @@ tl_init(const struct model *m, const struct view_env *env)
 	v->labneed = tl_labneed(v);
 	v->sel_gid = NONE32;
 	v->follow_from = NONE32;
+	jumps_init(&v->jl);
 	v->det.gid = NONE32;
 	search_init(&v->srch);
 	rangestat_init(&v->rs);

@@ -922,6 +922,59 @@ expect_row "$s/work" 50 "the range's GPU work: 1 operation " \
 expect "$s/work" '^  kernel  ncclDevKernel_AllReduce' \
     "o on the range does not select its kernel"
 
+# ---- the jump list ---------------------------------------------------------
+
+# A search (match 53), n (match 54), u u back to before the search, U U
+# forward again; a launch followed and u; a finding shown and u.
+steps jumps 80x24 "$utf8" demo.sqlite <<'EOF'
+/
+n
+c
+c
+l
+D
+e
+v
+ENTER
+:dump match
+n
+:dump next
+u
+:dump back1
+u
+:dump back2
+U
+:action jump-forward
+:dump fwd
+o
+:dump call
+u
+:dump call-back
+4
+ENTER
+1
+:dump finding
+u
+:dump finding-back
+U
+U
+:dump end
+EOF
+s=jumps
+expect_row "$s/match" 24 'match 53 of 164' "no first match"
+expect "$s/match" 'start \+460\.486443ms' "the first match is not selected"
+expect "$s/next" 'start \+460\.784581ms' "n does not select the next match"
+expect_row "$s/back1" 24 'jump 2 of 3' "u says no jump"
+expect "$s/back1" 'start \+460\.486443ms' "u does not go back to match 53"
+expect "$s/back2" 'No event selected' "u u does not go back before the search"
+expect_row "$s/back2" 24 'jump 1 of 3' "u u says no jump"
+expect "$s/fwd" 'start \+460\.784581ms' "U U does not come back to match 54"
+expect_row "$s/call" 24 'sel api cuLaunc' "o does not follow"
+expect "$s/call-back" 'start \+460\.784581ms' "u does not undo o"
+expect_row "$s/finding" 24 'sel kernel' "the finding shows no kernel"
+expect "$s/finding-back" 'start \+460\.784581ms' "u does not undo a finding"
+expect_row "$s/end" 24 'no later jump' "U past the newest jump"
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then

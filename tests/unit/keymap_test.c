@@ -92,6 +92,10 @@ static const struct {
 	{ "timeline", '}', ACT_LABEL_WIDER },
 	{ "timeline", 'o', ACT_FOLLOW_LAUNCH },
 	{ "timeline", '%', ACT_FOLLOW_LAUNCH },
+	{ "timeline", 'u', ACT_JUMP_BACK },
+	{ "timeline", TK_CTRL('o'), ACT_JUMP_BACK },
+	{ "timeline", 'U', ACT_JUMP_FORWARD },
+	{ "timeline", TK_CTRL('r'), ACT_JUMP_FORWARD },
 
 #define MOVES(t)							\
 	{ t, TK_UP, ACT_ROW_UP }, { t, 'k', ACT_ROW_UP },		\
@@ -343,7 +347,7 @@ test_help_lines(void **state)
 	assert_string_equal(t->help[6].keys, "+ = wheel");
 	assert_int_equal(t->help[6].act, ACT_ZOOM_IN);
 	assert_string_equal(t->help[7].keys, "- wheel");
-	assert_int_equal(t->nhelp, 36);
+	assert_int_equal(t->nhelp, 38);
 	t = keymap_table(km, "nvtx");
 	assert_string_equal(t->help[0].keys, "Up k wheel");
 	assert_string_equal(t->help[0].help, "previous row");
