@@ -108,7 +108,7 @@
 	X(LABEL_WIDER, "label-wider", AV_TIMELINE,			\
 	    "wider label column")					\
 	X(FOLLOW_LAUNCH, "follow-launch", AV_TIMELINE,			\
-	    "follow launch: GPU work <-> call, NVTX -> work")	\
+	    "launch: GPU work <-> call, NVTX -> work")	\
 	X(JUMP_BACK, "jump-back", AV_TIMELINE,				\
 	    "back to where the last jump left")				\
 	X(JUMP_FORWARD, "jump-forward", AV_TIMELINE,			\
