@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tui/crumb.h"
 #include "tui/detail.h"
 #include "tui/fmt.h"
 #include "tui/layout.h"
@@ -216,6 +217,23 @@ tl_draw_tags(struct tl *v, struct cellgrid *g, int y)
 	cellgrid_text(g, v->w - n, y, n, buf, 0, CG_BORDER | CGA_BOLD);
 }
 
+/* The breadcrumb of the event under the cursor into buf, in maxw columns. */
+static int
+tl_crumb(struct tl *v, char *buf, size_t len, int maxw)
+{
+	const char	*names[CRUMB_MAX];
+	uint32_t	 chain[CRUMB_MAX];
+	size_t		 i, n;
+
+	buf[0] = '\0';
+	n = crumb_chain(v->m, tl_under(v), chain, CRUMB_MAX, &v->stab,
+	    &v->stabcap);
+	for (i = 0; i < n; i++)
+		names[i] = model_str(v->m, model_ev_name(v->m, chain[i]));
+	return crumb_fit(names, n, v->gl->utf8 ? " \xe2\x80\xba " : " > ",
+	    v->san, maxw, buf, len);
+}
+
 static void
 tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
@@ -228,6 +246,14 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 		return;
 	cellgrid_fill(g, 0, v->det_y, v->w, 1, v->gl->hline, CG_BORDER);
 	x = 1;
+	/* The NVTX ancestry of the event under the cursor. */
+	if (tl_crumb(v, buf, sizeof buf, v->w * 2 / 3) > 0) {
+		cellgrid_put(g, x++, v->det_y, L' ', CG_BORDER);
+		x += cellgrid_text(g, x, v->det_y, v->w - x, buf, v->san,
+		    CG_NVTX | CGA_BOLD);
+		cellgrid_put(g, x++, v->det_y, L' ', CG_BORDER);
+		x++;
+	}
 	if (r != NULL) {
 		cellgrid_put(g, x++, v->det_y, L' ', CG_BORDER);
 		x += cellgrid_text(g, x, v->det_y, v->w / 2, r->label,

@@ -83,6 +83,8 @@ struct tl {
 	int			 npaths;
 	size_t			 bm_sel;
 	struct jumps		 jl;		/* the jump list */
+	uint32_t		*stab;		/* the breadcrumb's scratch */
+	size_t			 stabcap;
 	uint32_t		 follow_from;	/* GPU work a launch was
 						   followed from, or NONE32 */
 };

@@ -447,6 +447,7 @@ tl_free(void *p)
 	rangestat_free(&v->rs);
 	bookmarks_free(&v->bm);
 	free(v->cols);
+	free(v->stab);
 	free(v);
 }
 

@@ -975,6 +975,61 @@ expect_row "$s/finding" 24 'sel kernel' "the finding shows no kernel"
 expect "$s/finding-back" 'start \+460\.784581ms' "u does not undo a finding"
 expect_row "$s/end" 24 'no later jump' "U past the newest jump"
 
+# ---- the NVTX breadcrumb ---------------------------------------------------
+
+# The NVTX ancestry of the event under the cursor heads the detail pane's
+# rule, at 80x24 too: a kernel (its launching call's ranges), the cursor on
+# an API call with no selection, an ASCII terminal.
+steps crumb 80x24 "$utf8" demo.sqlite <<'EOF'
+j
+TAB
+TAB
+TAB
+TAB
+:dump kernel
+ESC
++
++
++
++
++
++
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+:dump cursor
+EOF
+s=crumb
+expect_row "$s/kernel" 18 '^─ layers\.2\.backward › attention ─ Stream 7' \
+    "no breadcrumb over the selected kernel's detail"
+expect_row "$s/cursor" 18 '^─ ProfilerStep#6 ─ CUDA API:' \
+    "no breadcrumb for the call under the cursor"
+printf 'j\nTAB\nTAB\nTAB\nTAB\n:dump out/crumb/ascii.screen\n' >crumb-a.script
+env GPULENS_TUI_SIZE=80x24 LANG=C LC_ALL=C "$GPULENS" --no-cache \
+    --script crumb-a.script demo.sqlite >crumb-a.log 2>&1 ||
+    fail "crumb: the ASCII run failed"
+expect_row "$s/ascii" 18 '^- layers\.2\.backward > attention - Stream 7' \
+    "no ASCII breadcrumb"
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
