@@ -58,6 +58,8 @@
 	X(PAGE_DOWN, "page-down", AV_TABLES, "page down")		\
 	X(ROW_FIRST, "row-first", AV_TABLES | AV_REPORT, "first row")	\
 	X(ROW_LAST, "row-last", AV_TABLES | AV_REPORT, "last row")	\
+	X(ROW_CLICK, "row-click", AV_TABLES,				\
+	    "select the row; on it: as Enter")				\
 	/* The timeline. */						\
 	X(PAN_LEFT, "pan-left", AV_TIMELINE, "pan left 1/8 window")	\
 	X(PAN_RIGHT, "pan-right", AV_TIMELINE, "pan right 1/8 window")	\

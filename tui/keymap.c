@@ -83,6 +83,7 @@ static const struct {
 	{ "nvtx", "PgDn", "page-down" },
 	{ "nvtx", "Home", "row-first" },
 	{ "nvtx", "End", "row-last" },
+	{ "nvtx", "Click", "row-click" },
 	{ "nvtx", "Right l", "expand" },
 	{ "nvtx", "Left h", "collapse" },
 	{ "nvtx", "Space", "expand-toggle" },
@@ -98,6 +99,7 @@ static const struct {
 	{ "kernels", "PgDn", "page-down" },
 	{ "kernels", "Home", "row-first" },
 	{ "kernels", "End", "row-last" },
+	{ "kernels", "Click", "row-click" },
 	{ "kernels", "Enter", "next-instance" },
 	{ "kernels", "s", "sort-next" },
 	{ "kernels", "S", "sort-reverse" },
@@ -111,6 +113,7 @@ static const struct {
 	{ "findings", "PgDn", "page-down" },
 	{ "findings", "Home", "row-first" },
 	{ "findings", "End", "row-last" },
+	{ "findings", "Click", "row-click" },
 	{ "findings", "Enter Space", "show-evidence" },
 
 	{ "report", "Up k", "row-up" },

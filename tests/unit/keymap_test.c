@@ -102,7 +102,8 @@ static const struct {
 	{ t, TK_WHEEL_UP, ACT_ROW_UP }, { t, TK_DOWN, ACT_ROW_DOWN },	\
 	{ t, 'j', ACT_ROW_DOWN }, { t, TK_WHEEL_DOWN, ACT_ROW_DOWN },	\
 	{ t, TK_PGUP, ACT_PAGE_UP }, { t, TK_PGDN, ACT_PAGE_DOWN },	\
-	{ t, TK_HOME, ACT_ROW_FIRST }, { t, TK_END, ACT_ROW_LAST }
+	{ t, TK_HOME, ACT_ROW_FIRST }, { t, TK_END, ACT_ROW_LAST },	\
+	{ t, TK_CLICK, ACT_ROW_CLICK }
 	MOVES("nvtx"),
 	{ "nvtx", TK_RIGHT, ACT_EXPAND },
 	{ "nvtx", 'l', ACT_EXPAND },
