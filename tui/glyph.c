@@ -24,6 +24,7 @@ static const struct glyph glyph_utf8 = {
 	.expanded = L'\u25be',					/* ▾ */
 	.collapsed = L'\u25b8',					/* ▸ */
 	.flow = L'\u25c2',						/* ◂ */
+	.wait = L'\u2591',						/* ░ */
 	.corner = { L'\u250c', L'\u2510', L'\u2514', L'\u2518' },
 };
 
@@ -44,6 +45,7 @@ static const struct glyph glyph_ascii = {
 	.expanded = '-',
 	.collapsed = '+',
 	.flow = '<',
+	.wait = '~',
 	.corner = { '+', '+', '+', '+' },
 };
 

@@ -50,6 +50,29 @@ tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri, size_t flow)
 		cellgrid_attr(g, 0, y, v->labw, CGA_REVERSE, 1);
 }
 
+/*
+ * Sync waits on a stream, while the sync rows are hidden: drawn in the
+ * stream row's idle cells (a shade in the sync colour), never over work.
+ */
+static void
+tl_draw_waits(struct tl *v, struct cellgrid *g, int y, const struct track *t,
+    const struct lod_view *lv)
+{
+	struct cell	*c;
+	int		 i;
+
+	if (t->lane.n == 0)
+		return;
+	lod_lane(&t->lane, lv, v->wcols);
+	for (i = 0; i < v->tw; i++) {
+		if (v->wcols[i].count == 0)
+			continue;
+		c = cellgrid_at(g, v->tx + i, y);
+		if (c != NULL && c->ch == L' ')
+			cellgrid_put(g, v->tx + i, y, v->gl->wait, CG_SYNC);
+	}
+}
+
 static void
 tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
     const struct lod_view *lv)
@@ -68,6 +91,10 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 		lod_lane(r->lane, lv, v->cols);
 		lod_draw_lane(g, v->tx, y, m, r->lane, lv, v->cols, v->gl,
 		    v->san);
+		if ((v->hidden & (1u << TRACK_SYNC)) && r->track != NONE32 &&
+		    v->sync_of[r->track] != NONE32)
+			tl_draw_waits(v, g, y, &m->tracks[v->sync_of[r->track]],
+			    lv);
 	} else {
 		grp = &v->lay->groups[r->group];
 		if (grp->kind == LG_DEVICE && grp->id < m->ndevices &&

@@ -66,6 +66,9 @@ struct tl {
 	struct detail		 det;
 
 	struct lod_col		*cols;		/* tw entries */
+	struct lod_col		*wcols;		/* tw entries: sync waits */
+	uint32_t		*sync_of;	/* per GPU track: its stream's
+						   sync track, or NONE32 */
 	size_t			 colcap;
 	char			 msg[160];	/* one-shot status message */
 

@@ -165,6 +165,33 @@ tl_resync(struct tl *v, size_t old_all)
 
 static void	tl_resize(void *, int, int);
 
+/* Each GPU track's stream's sync track (NONE32 if none or another type). */
+static uint32_t *
+tl_sync_map(const struct model *m)
+{
+	const struct track	*a, *b;
+	uint32_t		*map, t, u;
+
+	map = xreallocarray(NULL, m->ntracks > 0 ? m->ntracks : 1,
+	    sizeof *map);
+	for (t = 0; t < m->ntracks; t++)
+		map[t] = NONE32;
+	for (t = 0; t < m->ntracks; t++) {
+		a = &m->tracks[t];
+		if (a->type != TRACK_SYNC || a->stream == NONE32)
+			continue;
+		for (u = 0; u < m->ntracks; u++) {
+			b = &m->tracks[u];
+			if (b->type == TRACK_GPU && b->device == a->device &&
+			    b->stream == a->stream) {
+				map[u] = t;
+				break;
+			}
+		}
+	}
+	return map;
+}
+
 /* The columns the longest label needs: indent, fold mark, text, a gap. */
 static int
 tl_labneed(const struct tl *v)
@@ -395,6 +422,7 @@ tl_resize(void *p, int w, int h)
 	if (v->rows_h < 0)
 		v->rows_h = 0;
 	XGROW(v->cols, v->colcap, (size_t)v->tw);
+	v->wcols = xreallocarray(v->wcols, v->colcap, sizeof *v->wcols);
 	tl_clamp(v);
 	tl_scroll(v);
 	tl_publish(v);
@@ -404,6 +432,7 @@ static void *
 tl_init(const struct model *m, const struct view_env *env)
 {
 	struct tl	*v;
+	size_t		 g;
 
 	v = xcalloc(1, sizeof *v);
 	v->m = m;
@@ -415,7 +444,14 @@ tl_init(const struct model *m, const struct view_env *env)
 	/* GPU streams start compact: no sync rows, no overlap rows. */
 	v->hidden = LAYOUT_HIDE_DETAIL;
 	layout_set_hidden(v->lay, v->hidden);
+	/* A thread of one track needs no header and a row: its folded
+	 * header shows the track (Enter unfolds it). */
+	for (g = 0; g < v->lay->ngroups; g++)
+		if (v->lay->groups[g].kind == LG_THREAD &&
+		    v->lay->groups[g].n == 1)
+			layout_set_collapsed(v->lay, (uint32_t)g, 1);
 	v->labneed = tl_labneed(v);
+	v->sync_of = tl_sync_map(m);
 	v->sel_gid = NONE32;
 	v->follow_from = NONE32;
 	jumps_init(&v->jl);
@@ -447,6 +483,8 @@ tl_free(void *p)
 	rangestat_free(&v->rs);
 	bookmarks_free(&v->bm);
 	free(v->cols);
+	free(v->wcols);
+	free(v->sync_of);
 	free(v->stab);
 	free(v);
 }

@@ -1013,9 +1013,6 @@ DOWN
 DOWN
 DOWN
 DOWN
-DOWN
-DOWN
-DOWN
 :dump cursor
 EOF
 s=crumb
@@ -1067,6 +1064,51 @@ expect_row "$s/evidence" 24 'finding 4 of 9: gpu_gaps \(4: ba' \
     "a click on the selected finding does not show it"
 expect_row "$s/nvtx-shown" 24 'instance 1/1 of checkpoint' \
     "a click on the selected NVTX row does not show it"
+
+# ---- two GPUs and two processes on one 80x24 screen ------------------------
+
+# nvtx_after SET/NAME PID: the screen has a row for process PID followed,
+# before the next process, by an NVTX row.
+nvtx_after() {
+	nchecks=$((nchecks + 1))
+	awk -v p="$2" '
+	    $0 ~ ("^[^ ]+ pid " p " ") { on = 1; next }
+	    on && /^[^ ]+ pid / { on = 0 }
+	    on && /^ +NVTX/ { found = 1 }
+	    END { exit !found }' "out/$1.screen" 2>/dev/null ||
+	    fail "$1: process $2 has no NVTX row on the screen"
+}
+
+# The 2-GPU demo cut to the shape of a data-parallel job (python3): one
+# stream per GPU, no copies or sync waits, one thread per process. Both
+# GPUs, their streams, both processes and each one's NVTX rows fit on the
+# first 80x24 screen, the sync waits inside the stream rows.
+if [ -n "$py" ]; then
+	cp gpus2.sqlite dp2.sqlite
+	"$py" - dp2.sqlite <<'EOF' || fail "cannot shape the 2-GPU trace"
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE streamId NOT IN "
+    "(SELECT MIN(streamId) FROM CUPTI_ACTIVITY_KIND_KERNEL GROUP BY deviceId)")
+for t in ("MEMCPY", "MEMSET"):
+    c.execute("DELETE FROM CUPTI_ACTIVITY_KIND_" + t)
+for t in ("NVTX_EVENTS", "CUPTI_ACTIVITY_KIND_RUNTIME"):
+    c.execute("DELETE FROM " + t + " WHERE globalTid % 16777216 != "
+        "(globalTid / 16777216) % 16777216")
+c.commit()
+EOF
+	steps dp2 80x24 "$utf8" dp2.sqlite <<'EOF'
+:dump first
+EOF
+	s=dp2
+	expect_row "$s/first" 2 '^. GPU 0 ' "GPU 0 is not the first row"
+	expect "$s/first" '^. GPU 1 ' "GPU 1 is not on the first screen"
+	expect "$s/first" '^  Stream 15 ' "GPU 1's stream is not on the screen"
+	expect "$s/first" '^  Stream 7 .*░' "no sync wait drawn in a stream row"
+	expect_not "$s/first" ' sync +│' "a sync row in the compact view"
+	nvtx_after "$s/first" 3140
+	nvtx_after "$s/first" 4140
+fi
 
 # ---- goldens -------------------------------------------------------------
 
@@ -1124,10 +1166,13 @@ fx=${GPULENS_FIXTURES:-}
 if [ -n "$fx" ] && [ -d "$fx/nsys" ]; then
 	sets_before=$sets
 	fixture nsys-mfu "$fx/nsys/nsys-ai/mfu_2gpu_before.sqlite" nccl
-	# Both GPUs and their streams on the first 80x24 screen.
+	# Both GPUs and their streams, both processes and their NVTX rows,
+	# on the first 80x24 screen.
 	expect fixture-nsys-mfu/timeline '^. GPU 1' "GPU 1 is not on the screen"
 	expect fixture-nsys-mfu/timeline '^  Stream 15 ' \
 	    "GPU 1's stream is not on the screen"
+	nvtx_after fixture-nsys-mfu/timeline 144
+	nvtx_after fixture-nsys-mfu/timeline 145
 	expect_not fixture-nsys-mfu/timeline ' sync +│' \
 	    "a sync row in the compact view"
 	fixture nsys-power "$fx/nsys/nsightful/power_iteration__baseline.sqlite" \
