@@ -281,7 +281,7 @@ EOF
 for size in 80x24 120x40; do
 	w=${size%x*}
 	h=${size#*x}
-	[ "$size" = 80x24 ] && pages=3 || pages=1
+	[ "$size" = 80x24 ] && pages=4 || pages=1
 	{ timeline_steps; views_steps; help_steps $pages; } >all.in
 	steps "$size" "$size" "$utf8" demo.sqlite <all.in
 	s=$size
@@ -354,13 +354,18 @@ for size in 80x24 120x40; do
 	    "the help lacks the findings' keys"
 	expect "$s/help-findings" 'q Q +quit' "the help does not list q"
 	if [ "$size" = 80x24 ]; then
-		expect "$s/help" 'Keys 1/3 \(Space: next page' "no help pages"
-		expect "$s/help-2" 'Keys 2/3 \(Space: next page' "no page 2"
-		expect "$s/help-3" 'q Q +quit' "the last page does not list q"
+		expect "$s/help" 'Keys 1/4 \(Space: next page' "no help pages"
+		expect "$s/help-2" 'Keys 2/4 \(Space: next page' "no page 2"
+		expect "$s/help-3" 'q Q +quit' "page 3 does not list q"
+		expect "$s/help-3" 'Colours' "the timeline's help has no legend"
+		expect "$s/help-4" 'Keys 4/4 \(any key closes' "no page 4"
+		expect "$s/help-4" ' +NVTX range' "the legend lacks NVTX"
 	else
 		expect "$s/help" 'Keys \(any key closes\)' \
 		    "the help does not fit one page"
 		expect "$s/help" 'q Q +quit' "the help does not list q"
+		expect "$s/help" 'sync wait \(in a stream row: shaded\)' \
+		    "the timeline's help has no legend"
 	fi
 	keys_steps >keys.in
 	steps "keys-$size" "$size" "$utf8" demo.sqlite <keys.in
