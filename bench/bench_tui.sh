@@ -35,6 +35,11 @@
 #   BENCH_DIR         where traces go (default a mktemp directory, removed
 #                     unless BENCH_KEEP=1; a given BENCH_DIR is kept)
 #   BENCH_KEEP        1 keeps the traces and the frame logs
+#   BENCH_BASE        a second binary (the baseline, e.g. a build of the
+#                     previous release): the same tour on the same traces
+#                     in the same run, its rows labelled "base", ours
+#                     "new" (each binary with a cache directory of its own
+#                     under BENCH_DIR); the targets apply to ours
 set -u
 set -o pipefail
 
@@ -120,32 +125,39 @@ summarise() {
 }
 
 printf '%s\n' "gpulens $("$GPULENS" --version 2>/dev/null | awk '{print $2}') TUI frames, screen $SCREEN, $(uname -sm), $(nproc 2>/dev/null || echo '?') CPUs"
-printf '%-6s %7s %6s %9s %9s %-9s %10s %9s %9s %12s  %s\n' size load_s frames median_ms worst_ms worst_key redraw_ms idle_ms start_ms pan_bytes target
+BASE=${BENCH_BASE:-}
+[ -z "$BASE" ] || [ -x "$BASE" ] || die "BENCH_BASE $BASE is not executable"
+printf '%-6s %-4s %7s %6s %9s %9s %-9s %10s %9s %9s %12s  %s\n' size bin load_s frames median_ms worst_ms worst_key redraw_ms idle_ms start_ms pan_bytes target
 status=0
 for s in $SIZES; do
+for which in new ${BASE:+base}; do
+	bin=$GPULENS
+	[ "$which" = base ] && bin=$BASE
+	export XDG_CACHE_HOME=$DIR/cache-$which
+	mkdir -p "$XDG_CACHE_HOME"
 	n=$(to_int "$s") || die "bad size $s"
 	f=$DIR/demo-$s.sqlite
 	if [ ! -s "$f" ]; then
 		"$GPULENS" demo --out "$f" --events "$n" --seed 1 \
 		    >/dev/null 2>"$DIR/gen-$s.err" || die "demo --events $n failed: $(cat "$DIR/gen-$s.err")"
 	fi
-	"$GPULENS" prep "$f" >/dev/null 2>&1 || die "prep $f failed"
-	span=$("$GPULENS" info "$f" | awk '$1 == "span" { v = $2; u = $3
+	"$bin" prep "$f" >/dev/null 2>&1 || die "prep $f failed"
+	span=$("$bin" info "$f" | awk '$1 == "span" { v = $2; u = $3
 	    m = u == "s" ? 1e9 : u == "ms" ? 1e6 : u == "us" ? 1e3 : 1
 	    printf "%.0f\n", v * m }')
 	zooms=$(awk -v s="$span" -v w="$WINDOW" 'BEGIN { z = 0
 	    while (s > w && z < 60) { s /= 2; z++ } print z }')
 	tour "$zooms" >"$DIR/tour-$s"
 	t0=$(now)
-	GPULENS_TIMING=1 GPULENS_TUI_SIZE=$SCREEN "$GPULENS" \
-	    --script "$DIR/tour-$s" "$f" >/dev/null 2>"$DIR/frames-$s.log" ||
-	    die "the tour failed on $f: $(tail -n 3 "$DIR/frames-$s.log")"
+	GPULENS_TIMING=1 GPULENS_TUI_SIZE=$SCREEN "$bin" \
+	    --script "$DIR/tour-$s" "$f" >/dev/null 2>"$DIR/frames-$s-$which.log" ||
+	    die "the tour failed on $f: $(tail -n 3 "$DIR/frames-$s-$which.log")"
 	t1=$(now)
 	read -r frames med worst wk redraw idle start pmed pmax total \
-	    < <(summarise "$DIR/frames-$s.log")
+	    < <(summarise "$DIR/frames-$s-$which.log")
 	load=$(awk -v a="$t0" -v b="$t1" -v t="$total" 'BEGIN { printf "%.2f", b - a - t }')
 	verdict=-
-	if [ "$n" -ge 10000000 ]; then
+	if [ "$n" -ge 10000000 ] && [ "$which" = new ]; then
 		if awk -v m="$med" -v w="$worst" 'BEGIN { exit !(m < 16 && w < 50) }'; then
 			verdict="PASS (median < 16 ms, worst < 50 ms)"
 		else
@@ -153,8 +165,9 @@ for s in $SIZES; do
 			status=1
 		fi
 	fi
-	printf '%-6s %7s %6s %9s %9s %-9s %10s %9s %9s %12s  %s\n' "$s" "$load" \
+	printf '%-6s %-4s %7s %6s %9s %9s %-9s %10s %9s %9s %12s  %s\n' "$s" "$which" "$load" \
 	    "$frames" "$med" "$worst" "$wk" "$redraw" "$idle" "$start" \
 	    "$pmed/$pmax" "$verdict"
+done
 done
 exit $status

@@ -58,6 +58,8 @@
 	X(PAGE_DOWN, "page-down", AV_TABLES, "page down")		\
 	X(ROW_FIRST, "row-first", AV_TABLES | AV_REPORT, "first row")	\
 	X(ROW_LAST, "row-last", AV_TABLES | AV_REPORT, "last row")	\
+	X(ROW_CLICK, "row-click", AV_TABLES,				\
+	    "select the row; on it: as Enter")				\
 	/* The timeline. */						\
 	X(PAN_LEFT, "pan-left", AV_TIMELINE, "pan left 1/8 window")	\
 	X(PAN_RIGHT, "pan-right", AV_TIMELINE, "pan right 1/8 window")	\
@@ -107,6 +109,12 @@
 	    "narrower label column")					\
 	X(LABEL_WIDER, "label-wider", AV_TIMELINE,			\
 	    "wider label column")					\
+	X(FOLLOW_LAUNCH, "follow-launch", AV_TIMELINE,			\
+	    "launch: GPU work <-> call, NVTX -> work")	\
+	X(JUMP_BACK, "jump-back", AV_TIMELINE,				\
+	    "back to where the last jump left")				\
+	X(JUMP_FORWARD, "jump-forward", AV_TIMELINE,			\
+	    "forward again along the jumps")				\
 	/* The NVTX tree and the kernel table. */			\
 	X(EXPAND, "expand", AV_NVTX, "expand")				\
 	X(COLLAPSE, "collapse", AV_NVTX,				\

@@ -376,7 +376,8 @@ void
 app_draw(struct app *a, struct cellgrid *g, int dirty)
 {
 	const struct view_ops	*ops = app_views[a->cur];
-	struct overlay_keys	 t[3];
+	struct overlay_keys	 t[4];
+	size_t			 nt;
 
 	if (a->overlay != APP_OV_NONE)
 		dirty = REDRAW_ALL;
@@ -398,7 +399,15 @@ app_draw(struct app *a, struct cellgrid *g, int dirty)
 		t[2].heading = "In a box";
 		t[2].items = a->kt_overlay->help;
 		t[2].n = a->kt_overlay->nhelp;
-		a->help_pages = overlay_help(g, a->env.gl, a->w, a->h, t, 3,
+		t[0].attr = t[1].attr = t[2].attr = NULL;
+		nt = 3;
+		/* The timeline's help ends in its colour legend. */
+		if (strcmp(ops->name, "timeline") == 0) {
+			t[3].heading = "Colours";
+			t[3].n = overlay_legend(&t[3].items, &t[3].attr);
+			nt = 4;
+		}
+		a->help_pages = overlay_help(g, a->env.gl, a->w, a->h, t, nt,
 		    a->help_page);
 		break;
 	case APP_OV_WARN:

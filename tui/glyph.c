@@ -23,6 +23,8 @@ static const struct glyph glyph_utf8 = {
 	.cursor_mark = L'\u25bc',				/* ▼ */
 	.expanded = L'\u25be',					/* ▾ */
 	.collapsed = L'\u25b8',					/* ▸ */
+	.flow = L'\u25c2',						/* ◂ */
+	.wait = L'\u2591',						/* ░ */
 	.corner = { L'\u250c', L'\u2510', L'\u2514', L'\u2518' },
 };
 
@@ -42,6 +44,8 @@ static const struct glyph glyph_ascii = {
 	.cursor_mark = 'v',
 	.expanded = '-',
 	.collapsed = '+',
+	.flow = '<',
+	.wait = '~',
 	.corner = { '+', '+', '+', '+' },
 };
 

@@ -26,6 +26,8 @@ struct glyph {
 	wchar_t		 cursor_mark;	/* cursor position on the ruler */
 	wchar_t		 expanded;	/* group header markers */
 	wchar_t		 collapsed;
+	wchar_t		 flow;		/* the launching call's row mark */
+	wchar_t		 wait;		/* a sync wait in an idle stream cell */
 	wchar_t		 corner[4];	/* top-left, top-right, bottom-left,
 					   bottom-right (overlay frames) */
 };

@@ -73,6 +73,9 @@ static const struct {
 	{ "timeline", "Esc", "clear-selection" },
 	{ "timeline", "{", "label-narrower" },
 	{ "timeline", "}", "label-wider" },
+	{ "timeline", "o %", "follow-launch" },
+	{ "timeline", "u C-o", "jump-back" },
+	{ "timeline", "U C-r", "jump-forward" },
 
 	{ "nvtx", "Up k WheelUp", "row-up" },
 	{ "nvtx", "Down j WheelDown", "row-down" },
@@ -80,6 +83,7 @@ static const struct {
 	{ "nvtx", "PgDn", "page-down" },
 	{ "nvtx", "Home", "row-first" },
 	{ "nvtx", "End", "row-last" },
+	{ "nvtx", "Click", "row-click" },
 	{ "nvtx", "Right l", "expand" },
 	{ "nvtx", "Left h", "collapse" },
 	{ "nvtx", "Space", "expand-toggle" },
@@ -95,6 +99,7 @@ static const struct {
 	{ "kernels", "PgDn", "page-down" },
 	{ "kernels", "Home", "row-first" },
 	{ "kernels", "End", "row-last" },
+	{ "kernels", "Click", "row-click" },
 	{ "kernels", "Enter", "next-instance" },
 	{ "kernels", "s", "sort-next" },
 	{ "kernels", "S", "sort-reverse" },
@@ -108,6 +113,7 @@ static const struct {
 	{ "findings", "PgDn", "page-down" },
 	{ "findings", "Home", "row-first" },
 	{ "findings", "End", "row-last" },
+	{ "findings", "Click", "row-click" },
 	{ "findings", "Enter Space", "show-evidence" },
 
 	{ "report", "Up k", "row-up" },

@@ -250,10 +250,10 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 	int			 split = layout_split(l->m, t);
 
 	/*
-	 * A split GPU stream also gets its whole-track row, shown instead of
-	 * the depth rows under LAYOUT_HIDE_OVERLAP.
+	 * A split GPU stream or NVTX track also gets its whole-track row,
+	 * shown instead of the depth rows under LAYOUT_HIDE_OVERLAP.
 	 */
-	if (!split || tr->type == TRACK_GPU) {
+	if (!split || tr->type == TRACK_GPU || tr->type == TRACK_NVTX) {
 		r = layout_add_row(l, LROW_LANE, level, group);
 		r->track = t;
 		r->lane = &tr->lane;
@@ -264,7 +264,7 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 	if (split) {
 		first = l->nall;
 		layout_depth_rows(l, t, level, group);
-		if (tr->type == TRACK_GPU)
+		if (tr->type == TRACK_GPU || tr->type == TRACK_NVTX)
 			for (i = first; i < l->nall; i++)
 				l->all[i].overlap = LOV_DEPTH;
 	}
@@ -753,7 +753,10 @@ layout_set_min_dur(struct layout *l, int64_t ns)
 			r->lane = &l->filt[i];
 			r->sub = 1;
 		}
-		left += r->lane->n;
+		/* A split track's events once: its depth rows hold them
+		 * all, as does its whole row. */
+		if (r->overlap != LOV_WHOLE)
+			left += r->lane->n;
 	}
 	return left;
 }

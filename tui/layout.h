@@ -75,18 +75,19 @@ struct layout_group {
 };
 
 /*
- * A GPU stream whose events overlap has two views in the row list: its
- * whole-track row (LOV_WHOLE, every event on one row, the longer event
- * drawn over the shorter) and its depth rows (LOV_DEPTH). The hidden bit
- * LAYOUT_HIDE_OVERLAP shows the whole row; without it, the depth rows.
+ * A GPU stream whose events overlap, or an NVTX track whose ranges nest,
+ * has two views in the row list: its whole-track row (LOV_WHOLE, every
+ * event on one row, the longer event drawn over the shorter) and its depth
+ * rows (LOV_DEPTH). The hidden bit LAYOUT_HIDE_OVERLAP shows the whole
+ * row; without it, the depth rows.
  */
 enum layout_overlap {
 	LOV_NONE = 0,		/* always a row of its own */
-	LOV_DEPTH,		/* a GPU stream's depth row */
-	LOV_WHOLE		/* a split GPU stream as one row */
+	LOV_DEPTH,		/* a GPU stream's or NVTX track's depth row */
+	LOV_WHOLE		/* a split track as one row */
 };
 
-/* layout_set_hidden bit: GPU streams as one row (no overlap rows). */
+/* layout_set_hidden bit: split tracks as one row (no overlap rows). */
 #define LAYOUT_HIDE_OVERLAP	(1u << TRACK_TYPE_COUNT)
 /*
  * The compact GPU view the terminal UI starts with: no per-stream sync
@@ -155,7 +156,7 @@ void		 layout_collapse_all(struct layout *, int c);
 uint64_t	 layout_set_min_dur(struct layout *, int64_t ns);
 /*
  * Hides the rows of tracks whose type bit (1 << enum track_type) is set;
- * LAYOUT_HIDE_OVERLAP shows each GPU stream as one row.
+ * LAYOUT_HIDE_OVERLAP shows each split track as one row.
  */
 void		 layout_set_hidden(struct layout *, unsigned mask);
 /* Whether lane row r is hidden by the mask (not by a collapsed group). */

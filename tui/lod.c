@@ -127,7 +127,7 @@ lod_group(const struct model *m, const uint32_t *tracks, size_t n,
 	const struct lane	*l;
 	int64_t			 a, b, ba, bb, d;
 	size_t			 i;
-	int			 c;
+	int			 c, pass;
 
 	for (c = 0; c < v->ncols; c++) {
 		out[c].count = 0;
@@ -135,16 +135,26 @@ lod_group(const struct model *m, const uint32_t *tracks, size_t n,
 		out[c].dom = -1;	/* for now: the busiest member */
 		out[c].cls = CG_NORMAL;
 	}
-	/* Member by member, column by column: one prefix query each. */
+	/*
+	 * Member by member, column by column: one prefix query each. Work
+	 * first, then the sync tracks, which only fill columns with no work:
+	 * a host waiting on a stream while it computes is not what the
+	 * stream shows.
+	 */
+	for (pass = 0; pass < 2; pass++)
 	for (i = 0; i < n; i++) {
 		l = &m->tracks[tracks[i]].lane;
-		if (l->n == 0)
+		if (l->n == 0 || (m->tracks[tracks[i]].type == TRACK_SYNC) !=
+		    pass)
 			continue;
 		b = lod_colt(v, 0);
 		bb = iset_before(&l->cov, b);
 		for (c = 0; c < v->ncols; c++) {
 			ba = bb;
 			bb = iset_before(&l->cov, lod_colt(v, c + 1));
+			if (pass == 1 && out[c].dom >= 0 &&
+			    m->tracks[tracks[out[c].dom]].type != TRACK_SYNC)
+				continue;
 			if (bb - ba > out[c].busy) {
 				out[c].busy = bb - ba;
 				out[c].dom = (int64_t)i;

@@ -123,13 +123,42 @@ overlay_help(struct cellgrid *g, const struct glyph *gl, int w, int h,
 				continue;
 			}
 			cellgrid_text(g, x, y, o.namew, t[i].items[j - 1].keys,
-			    ST_ASCII, CG_HELP | CGA_BOLD);
+			    ST_ASCII, t[i].attr != NULL ? t[i].attr[j - 1] :
+			    CG_HELP | CGA_BOLD);
 			cellgrid_text(g, x + o.namew, y, o.colw - o.namew - 1,
 			    t[i].items[j - 1].help, ST_ASCII | ST_ELLIPSIS,
 			    CG_HELP);
 		}
 	}
 	return o.pages;
+}
+
+static const struct keyhelp overlay_legend_items[] = {
+	{ 0, "  ", "kernel" },
+	{ 0, "  ", "communication kernel (NCCL, RCCL)" },
+	{ 0, "  ", "memcpy" },
+	{ 0, "  ", "memset" },
+	{ 0, "  ", "sync wait (in a stream row: shaded)" },
+	{ 0, "  ", "CUDA / HIP API call" },
+	{ 0, "  ", "NVTX range" },
+	{ 0, "  ", "OS runtime call" },
+	{ 0, "  ", "other" },
+};
+static const uint16_t overlay_legend_attr[] = {
+	CG_KERNEL | CGA_FILL, CG_COMM | CGA_FILL, CG_MEMCPY | CGA_FILL,
+	CG_MEMSET | CGA_FILL, CG_SYNC | CGA_FILL, CG_API | CGA_FILL,
+	CG_NVTX | CGA_FILL, CG_OSRT | CGA_FILL, CG_OTHER | CGA_FILL,
+};
+_Static_assert(sizeof overlay_legend_items / sizeof overlay_legend_items[0] ==
+    sizeof overlay_legend_attr / sizeof overlay_legend_attr[0],
+    "one attribute per legend item");
+
+size_t
+overlay_legend(const struct keyhelp **items, const uint16_t **attr)
+{
+	*items = overlay_legend_items;
+	*attr = overlay_legend_attr;
+	return sizeof overlay_legend_items / sizeof overlay_legend_items[0];
 }
 
 size_t

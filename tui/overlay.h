@@ -11,6 +11,7 @@
 #define GPULENS_OVERLAY_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "tui/cellgrid.h"
 #include "tui/glyph.h"
@@ -22,7 +23,17 @@ struct overlay_keys {
 	const char		*heading;	/* "Timeline", "Every view" */
 	const struct keyhelp	*items;		/* keys and help (keymap.h) */
 	size_t			 n;
+	/* Per item, the attribute of its keys column (a colour legend's
+	 * swatches), or NULL: the help's. */
+	const uint16_t		*attr;
 };
+
+/*
+ * The timeline's colour legend as help items: a swatch (blank cells in
+ * the colour class, as a background) and what the colour means. *attr
+ * gets the swatches' attributes; returns the number of items.
+ */
+size_t	overlay_legend(const struct keyhelp **items, const uint16_t **attr);
 
 /* Where the help goes on a w x h screen. */
 struct overlay_layout {

@@ -239,6 +239,41 @@ table_key_move(void *p, const struct tui_key *k, int d)
 	return table_move(t, d) ? t->spec->move_damage : 0;
 }
 
+size_t
+table_row_at(const struct table *t, int y)
+{
+	size_t	r;
+
+	if (y < t->rows_y || y >= t->rows_y + t->rows_h)
+		return (size_t)-1;
+	r = t->top + (size_t)(y - t->rows_y);
+	return r < t->n ? r : (size_t)-1;
+}
+
+int
+table_key_click(void *p, const struct tui_key *k, int arg)
+{
+	struct table			*t = p;
+	const struct table_spec		*s = t->spec;
+	const struct view_action	*b;
+	size_t				 r = table_row_at(t, k->y), old;
+
+	(void)arg;
+	if (r == (size_t)-1)
+		return 0;
+	if (r == t->sel) {
+		if ((b = view_action_find(s->actions, s->nactions,
+		    ACT_NEXT_INSTANCE)) == NULL)
+			b = view_action_find(s->actions, s->nactions,
+			    ACT_SHOW_EVIDENCE);
+		return b != NULL ? b->fn(p, k, b->arg) : 0;
+	}
+	old = t->sel;
+	t->sel = r;
+	table_scroll(&t->top, t->sel, t->n, t->rows_h);
+	return t->sel != old ? s->move_damage : 0;
+}
+
 int
 table_key_sort(void *p, const struct tui_key *k, int rev)
 {

@@ -157,6 +157,11 @@ void	table_draw(void *p, struct cellgrid *, int dirty);
 
 /* Action functions; p is the view (its table first). */
 int	table_key_move(void *p, const struct tui_key *, int d);
+/* The row shown at screen line y, or (size_t)-1. */
+size_t	table_row_at(const struct table *, int y);
+/* row-click: selects the clicked row; on the selected row, runs the
+ * view's Enter action (next-instance or show-evidence). */
+int	table_key_click(void *p, const struct tui_key *, int arg);
 /* Next sort key (its own direction), or with rev the other direction. */
 int	table_key_sort(void *p, const struct tui_key *, int rev);
 int	table_key_filter(void *p, const struct tui_key *, int arg);
@@ -170,7 +175,8 @@ int	table_key_clear(void *p, const struct tui_key *, int arg);
 	{ ACT_PAGE_UP, table_key_move, -TABLE_PAGE },			\
 	{ ACT_PAGE_DOWN, table_key_move, TABLE_PAGE },			\
 	{ ACT_ROW_FIRST, table_key_move, -TABLE_END },			\
-	{ ACT_ROW_LAST, table_key_move, TABLE_END }
+	{ ACT_ROW_LAST, table_key_move, TABLE_END },			\
+	{ ACT_ROW_CLICK, table_key_click, 0 }
 #define TABLE_ACTIONS_SORT						\
 	{ ACT_SORT_NEXT, table_key_sort, 0 },				\
 	{ ACT_SORT_REVERSE, table_key_sort, 1 }

@@ -91,11 +91,25 @@ kv_enter(void *p, const struct tui_key *k, int arg)
 		v->ninst = ktable_instances(v->tb.m, r->name, &v->inst,
 		    &v->instcap);
 		v->inst_name = r->name;
-		v->inst_pos = 0;
-	} else
-		v->inst_pos = (v->inst_pos + 1) % v->ninst;
+		v->inst_pos = v->ninst;
+	}
 	if (v->ninst == 0)
 		return 0;
+	/*
+	 * The instance after the one shown last, while the timeline still
+	 * has it selected; else the first at or after the timeline's cursor
+	 * (the next one from where the user is), wrapping to the first.
+	 */
+	if (v->inst_pos < v->ninst && v->tb.sh->sel == v->inst[v->inst_pos])
+		v->inst_pos = (v->inst_pos + 1) % v->ninst;
+	else {
+		for (v->inst_pos = 0; v->inst_pos < v->ninst; v->inst_pos++)
+			if (model_ev_start(v->tb.m, v->inst[v->inst_pos]) >=
+			    v->tb.sh->cursor)
+				break;
+		if (v->inst_pos == v->ninst)
+			v->inst_pos = 0;
+	}
 	return table_show_instance(&v->tb, v->inst[v->inst_pos], v->inst_pos,
 	    v->ninst, model_str(v->tb.m, r->short_name != 0 ? r->short_name :
 	    r->name), '3');

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tui/crumb.h"
 #include "tui/detail.h"
 #include "tui/fmt.h"
 #include "tui/layout.h"
@@ -20,7 +21,7 @@
 #include "tui/view-timeline-int.h"
 
 static void
-tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri)
+tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri, size_t flow)
 {
 	const struct layout_row	*r = layout_row(v->lay, ri);
 	uint16_t		 attr;
@@ -43,8 +44,34 @@ tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri)
 		attr = CG_LABEL;
 	cellgrid_text(g, x, y, v->labw - x, r->label, v->san | ST_ELLIPSIS,
 	    attr);
+	/* The flow mark: this row holds the selected work's launch. */
+	if (ri == flow && v->labw > 2)
+		cellgrid_put(g, v->labw - 1, y, v->gl->flow, CG_API | CGA_BOLD);
 	if (ri == v->sel)
 		cellgrid_attr(g, 0, y, v->labw, CGA_REVERSE, 1);
+}
+
+/*
+ * Sync waits on a stream, while the sync rows are hidden: drawn in the
+ * stream row's idle cells (a shade in the sync colour), never over work.
+ */
+static void
+tl_draw_waits(struct tl *v, struct cellgrid *g, int y, const struct track *t,
+    const struct lod_view *lv)
+{
+	struct cell	*c;
+	int		 i;
+
+	if (t->lane.n == 0)
+		return;
+	lod_lane(&t->lane, lv, v->wcols);
+	for (i = 0; i < v->tw; i++) {
+		if (v->wcols[i].count == 0)
+			continue;
+		c = cellgrid_at(g, v->tx + i, y);
+		if (c != NULL && c->ch == L' ')
+			cellgrid_put(g, v->tx + i, y, v->gl->wait, CG_SYNC);
+	}
 }
 
 static void
@@ -65,6 +92,10 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 		lod_lane(r->lane, lv, v->cols);
 		lod_draw_lane(g, v->tx, y, m, r->lane, lv, v->cols, v->gl,
 		    v->san);
+		if ((v->hidden & (1u << TRACK_SYNC)) && r->track != NONE32 &&
+		    v->sync_of[r->track] != NONE32)
+			tl_draw_waits(v, g, y, &m->tracks[v->sync_of[r->track]],
+			    lv);
 		if (r->track < m->ntracks &&
 		    r->lane == &m->tracks[r->track].lane)
 			replaymark_draw(g, v->tx, y, m, r->track, lv);
@@ -128,6 +159,10 @@ tl_draw_overlays(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	if (tl_sel_cols(v, lv, &c0, &c1))
 		cellgrid_attr(g, v->tx + c0, v->rows_y + (int)(row - v->top),
 		    c1 - c0 + 1, CGA_SEL, 1);
+	/* The launching call: underlined and bold on its CPU row. */
+	if ((y = tl_flow_row(v, lv, &c0, &c1)) >= 0 && c0 >= 0)
+		cellgrid_attr(g, v->tx + c0, v->rows_y + y, c1 - c0 + 1,
+		    CGA_UNDERLINE | CGA_BOLD, 1);
 }
 
 /*
@@ -213,6 +248,23 @@ tl_draw_tags(struct tl *v, struct cellgrid *g, int y)
 	cellgrid_text(g, v->w - n, y, n, buf, 0, CG_BORDER | CGA_BOLD);
 }
 
+/* The breadcrumb of the event under the cursor into buf, in maxw columns. */
+static int
+tl_crumb(struct tl *v, char *buf, size_t len, int maxw)
+{
+	const char	*names[CRUMB_MAX];
+	uint32_t	 chain[CRUMB_MAX];
+	size_t		 i, n;
+
+	buf[0] = '\0';
+	n = crumb_chain(v->m, tl_under(v), chain, CRUMB_MAX, &v->stab,
+	    &v->stabcap);
+	for (i = 0; i < n; i++)
+		names[i] = model_str(v->m, model_ev_name(v->m, chain[i]));
+	return crumb_fit(names, n, v->gl->utf8 ? " \xe2\x80\xba " : " > ",
+	    v->san, maxw, buf, len);
+}
+
 static void
 tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 {
@@ -225,6 +277,14 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 		return;
 	cellgrid_fill(g, 0, v->det_y, v->w, 1, v->gl->hline, CG_BORDER);
 	x = 1;
+	/* The NVTX ancestry of the event under the cursor. */
+	if (tl_crumb(v, buf, sizeof buf, v->w * 2 / 3) > 0) {
+		cellgrid_put(g, x++, v->det_y, L' ', CG_BORDER);
+		x += cellgrid_text(g, x, v->det_y, v->w - x, buf, v->san,
+		    CG_NVTX | CGA_BOLD);
+		cellgrid_put(g, x++, v->det_y, L' ', CG_BORDER);
+		x++;
+	}
 	if (r != NULL) {
 		cellgrid_put(g, x++, v->det_y, L' ', CG_BORDER);
 		x += cellgrid_text(g, x, v->det_y, v->w / 2, r->label,
@@ -308,18 +368,21 @@ tl_draw(void *p, struct cellgrid *g, int dirty)
 {
 	struct tl	*v = p;
 	struct lod_view	 lv = tl_lodview(v);
-	size_t		 ri;
-	int		 i;
+	size_t		 ri, flow = (size_t)-1;
+	int		 i, c0, c1;
 
 	if (v->overlay != TL_OV_NONE)
 		dirty = REDRAW_ALL;
+	if (dirty & (REDRAW_TIMELINE | REDRAW_LABELS) &&
+	    (i = tl_flow_row(v, &lv, &c0, &c1)) >= 0)
+		flow = v->top + (size_t)i;
 	/* The ruler marks the selected event, which the lanes show. */
 	if (dirty & (REDRAW_RULER | REDRAW_TIMELINE))
 		tl_draw_ruler(v, g, &lv);
 	if (dirty & REDRAW_TIMELINE) {
 		for (i = 0; i < v->rows_h; i++) {
 			ri = v->top + (size_t)i;
-			tl_draw_label(v, g, v->rows_y + i, ri);
+			tl_draw_label(v, g, v->rows_y + i, ri, flow);
 			tl_draw_lanes(v, g, v->rows_y + i, ri, &lv);
 		}
 		tl_draw_overlays(v, g, &lv);
@@ -328,10 +391,10 @@ tl_draw(void *p, struct cellgrid *g, int dirty)
 		if (v->prev_sel >= v->top &&
 		    v->prev_sel < v->top + (size_t)v->rows_h)
 			tl_draw_label(v, g, v->rows_y +
-			    (int)(v->prev_sel - v->top), v->prev_sel);
+			    (int)(v->prev_sel - v->top), v->prev_sel, flow);
 		if (v->sel >= v->top && v->sel < v->top + (size_t)v->rows_h)
 			tl_draw_label(v, g, v->rows_y +
-			    (int)(v->sel - v->top), v->sel);
+			    (int)(v->sel - v->top), v->sel, flow);
 	}
 	if (dirty & REDRAW_DETAIL)
 		tl_draw_detail(v, g, &lv);

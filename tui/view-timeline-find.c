@@ -61,10 +61,10 @@ tl_select_at(struct tl *v, size_t a, size_t idx)
 	tl_nav_goto(v, r->lane->start[idx]);
 }
 
-int
-tl_find_match(void *p, const struct tui_key *k, int dir)
+/* The next (dir 1) or previous (-1) match from the selection or cursor. */
+static int
+tl_find_step(struct tl *v, int dir)
 {
-	struct tl		*v = p;
 	struct search_pos	 from, to;
 	size_t			 a;
 
@@ -95,13 +95,22 @@ tl_find_match(void *p, const struct tui_key *k, int dir)
 	return TL_VIEW;
 }
 
+int
+tl_find_match(void *p, const struct tui_key *k, int dir)
+{
+	struct tl	*v = p;
+
+	(void)k;
+	if (v->srch.pat[0] != '\0' && v->srch.total > 0)
+		tl_jump_push(v);
+	return tl_find_step(v, dir);
+}
+
 static void
 tl_search(struct tl *v, const char *pat)
 {
-	struct tui_key	k;
 	uint64_t	n;
 
-	memset(&k, 0, sizeof k);
 	n = search_build(&v->srch, v->lay, pat);
 	if (pat[0] == '\0')
 		return;
@@ -111,8 +120,9 @@ tl_search(struct tl *v, const char *pat)
 		return;
 	}
 	/* The first match at or after the cursor. */
+	tl_jump_push(v);
 	tl_select(v, NONE32, NULL, 0);
-	tl_find_match(v, &k, 1);
+	tl_find_step(v, 1);
 }
 
 static void
@@ -152,6 +162,7 @@ tl_find_done(struct tl *v)
 		}
 		if (!abs)
 			t += v->m->origin_ns;
+		tl_jump_push(v);
 		if (t < v->m->origin_ns || t > v->m->end_ns)
 			snprintf(v->msg, sizeof v->msg, "outside the trace: "
 			    "moved to its %s", t < v->m->origin_ns ? "start" :

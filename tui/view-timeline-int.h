@@ -13,6 +13,7 @@
 
 #include "tui/bookmark.h"
 #include "tui/detail.h"
+#include "tui/jumps.h"
 #include "tui/layout.h"
 #include "tui/lod.h"
 #include "tui/prompt.h"
@@ -65,6 +66,9 @@ struct tl {
 	struct detail		 det;
 
 	struct lod_col		*cols;		/* tw entries */
+	struct lod_col		*wcols;		/* tw entries: sync waits */
+	uint32_t		*sync_of;	/* per GPU track: its stream's
+						   sync track, or NONE32 */
 	size_t			 colcap;
 	char			 msg[160];	/* one-shot status message */
 
@@ -81,6 +85,11 @@ struct tl {
 	const char *const	*paths;		/* where bookmarks are kept */
 	int			 npaths;
 	size_t			 bm_sel;
+	struct jumps		 jl;		/* the jump list */
+	uint32_t		*stab;		/* the breadcrumb's scratch */
+	size_t			 stabcap;
+	uint32_t		 follow_from;	/* GPU work a launch was
+						   followed from, or NONE32 */
 };
 
 /* Reactions of the key actions (view.h): the window moved; the rows. */
@@ -96,6 +105,7 @@ void		 tl_scroll(struct tl *);
 void		 tl_publish(struct tl *);
 void		 tl_select(struct tl *, uint32_t, const struct lane *, size_t);
 void		 tl_resync(struct tl *, size_t);
+int		 tl_show_event(struct tl *, uint32_t);
 
 /*
  * Key actions (view_timeline_actions): each takes the view, the key and the
@@ -133,6 +143,16 @@ int		 tl_mark_bookmark(void *, const struct tui_key *, int);
 int		 tl_mark_list(void *, const struct tui_key *, int);
 int		 tl_mark_key(struct tl *, const struct tui_key *);
 void		 tl_mark_load(struct tl *);
+
+/* view-timeline-follow.c: following a launch; the flow mark. */
+uint32_t	 tl_under(const struct tl *);
+int		 tl_follow(void *, const struct tui_key *, int);
+int		 tl_flow_row(const struct tl *, const struct lod_view *,
+		    int *, int *);
+
+/* view-timeline-jump.c: the jump list. */
+void		 tl_jump_push(struct tl *);
+int		 tl_jump(void *, const struct tui_key *, int);
 
 /* view-timeline-draw.c: the panes a reaction damaged. */
 void		 tl_draw(void *, struct cellgrid *, int);

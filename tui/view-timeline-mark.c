@@ -111,6 +111,7 @@ tl_bmjump(struct tl *v, size_t i)
 	const struct bookmark	*b = &v->bm.b[i];
 	size_t			 a;
 
+	tl_jump_push(v);
 	v->t0 = b->t0;
 	v->span = b->span;
 	v->tc = b->cursor;

@@ -33,6 +33,7 @@ tl_nav_home(void *p, const struct tui_key *k, int end)
 	struct tl	*v = p;
 	int64_t		 lo = v->m->origin_ns, total = tl_total(v);
 
+	tl_jump_push(v);
 	v->t0 = end ? lo + total - v->span : lo;
 	v->tc = end ? lo + total - 1 : lo;
 	if (v->tc < lo)

@@ -165,6 +165,33 @@ tl_resync(struct tl *v, size_t old_all)
 
 static void	tl_resize(void *, int, int);
 
+/* Each GPU track's stream's sync track (NONE32 if none or another type). */
+static uint32_t *
+tl_sync_map(const struct model *m)
+{
+	const struct track	*a, *b;
+	uint32_t		*map, t, u;
+
+	map = xreallocarray(NULL, m->ntracks > 0 ? m->ntracks : 1,
+	    sizeof *map);
+	for (t = 0; t < m->ntracks; t++)
+		map[t] = NONE32;
+	for (t = 0; t < m->ntracks; t++) {
+		a = &m->tracks[t];
+		if (a->type != TRACK_SYNC || a->stream == NONE32)
+			continue;
+		for (u = 0; u < m->ntracks; u++) {
+			b = &m->tracks[u];
+			if (b->type == TRACK_GPU && b->device == a->device &&
+			    b->stream == a->stream) {
+				map[u] = t;
+				break;
+			}
+		}
+	}
+	return map;
+}
+
 /* The columns the longest label needs: indent, fold mark, text, a gap. */
 static int
 tl_labneed(const struct tl *v)
@@ -250,6 +277,9 @@ const struct view_action view_timeline_actions[] = {
 	{ ACT_CLEAR_SELECTION, tl_nav_escape, 0 },
 	{ ACT_LABEL_NARROWER, tl_labw, -1 },
 	{ ACT_LABEL_WIDER, tl_labw, 1 },
+	{ ACT_FOLLOW_LAUNCH, tl_follow, 0 },
+	{ ACT_JUMP_BACK, tl_jump, -1 },
+	{ ACT_JUMP_FORWARD, tl_jump, 1 },
 };
 const size_t view_timeline_nactions =
     sizeof view_timeline_actions / sizeof view_timeline_actions[0];
@@ -292,51 +322,67 @@ tl_key(void *p, const struct tui_key *k, int act)
 	return r;
 }
 
+/*
+ * Selects event gid on its row and brings it into view (keeping the zoom
+ * unless the event would be too thin to see or does not fit). A sync wait
+ * or an API call whose rows are hidden brings those rows back: otherwise
+ * it would have no row to be selected on. Returns 0 if gid is no event.
+ */
+int
+tl_show_event(struct tl *v, uint32_t gid)
+{
+	int64_t		 s, e;
+	size_t		 a, row = (size_t)-1;
+	unsigned	 type;
+
+	if (gid == NONE32 || gid >= v->m->nevents)
+		return 0;
+	s = model_ev_start(v->m, gid);
+	e = model_ev_end(v->m, gid);
+	type = v->m->tracks[model_ev(v->m, gid).track].type;
+	if ((type == TRACK_SYNC || type == TRACK_API) &&
+	    (v->hidden & (1u << type))) {
+		v->hidden &= type == TRACK_SYNC ? ~LAYOUT_HIDE_DETAIL :
+		    ~(1u << TRACK_API);
+		layout_set_hidden(v->lay, v->hidden);
+		if (v->srch.pat[0] != '\0')
+			search_build(&v->srch, v->lay, v->srch.pat);
+	}
+	a = layout_find_all(v->lay, gid);
+	if (a != (size_t)-1 &&
+	    (row = layout_reveal(v->lay, a)) != (size_t)-1) {
+		v->sel = row;
+		tl_scroll(v);
+	}
+	tl_select(v, gid, NULL, 0);
+	tl_resync(v, (size_t)-1);
+	if (e - s > v->span || (e - s) * v->tw < 2 * v->span)
+		tl_nav_show(v, s, e);
+	else {
+		v->t0 = s - (v->span - (e - s)) / 2;
+		v->tc = s;
+		tl_clamp(v);
+	}
+	if (a == (size_t)-1 || row == (size_t)-1)
+		snprintf(v->msg, sizeof v->msg, "its row is hidden "
+		    "(A shows API rows, S sync rows)");
+	else if (v->sel_lane == NULL && v->min_dur > 0)
+		snprintf(v->msg, sizeof v->msg, "hidden by the minimum "
+		    "duration filter (f changes it)");
+	return 1;
+}
+
 static int
 tl_command(void *p, const struct view_msg *msg)
 {
 	struct tl	*v = p;
-	int64_t		 s, e;
-	size_t		 a, row = (size_t)-1;
 
+	if (msg->type == VMSG_SHOW_EVENT || msg->type == VMSG_SHOW_RANGE)
+		tl_jump_push(v);
 	switch (msg->type) {
 	case VMSG_SHOW_EVENT:
-		if (msg->gid == NONE32 || msg->gid >= v->m->nevents)
+		if (!tl_show_event(v, msg->gid))
 			return 0;
-		s = model_ev_start(v->m, msg->gid);
-		e = model_ev_end(v->m, msg->gid);
-		/* A sync wait shown from another view brings back the sync
-		 * rows: otherwise it would have no row to be selected on. */
-		if (v->m->tracks[model_ev(v->m, msg->gid).track].type ==
-		    TRACK_SYNC && (v->hidden & (1u << TRACK_SYNC))) {
-			v->hidden &= ~LAYOUT_HIDE_DETAIL;
-			layout_set_hidden(v->lay, v->hidden);
-			if (v->srch.pat[0] != '\0')
-				search_build(&v->srch, v->lay, v->srch.pat);
-		}
-		a = layout_find_all(v->lay, msg->gid);
-		if (a != (size_t)-1 &&
-		    (row = layout_reveal(v->lay, a)) != (size_t)-1) {
-			v->sel = row;
-			tl_scroll(v);
-		}
-		tl_select(v, msg->gid, NULL, 0);
-		tl_resync(v, (size_t)-1);
-		/* Keep the zoom unless the event would be too thin to see
-		 * or does not fit. */
-		if (e - s > v->span || (e - s) * v->tw < 2 * v->span)
-			tl_nav_show(v, s, e);
-		else {
-			v->t0 = s - (v->span - (e - s)) / 2;
-			v->tc = s;
-			tl_clamp(v);
-		}
-		if (a == (size_t)-1 || row == (size_t)-1)
-			snprintf(v->msg, sizeof v->msg, "its row is hidden "
-			    "(A shows API rows, S sync rows)");
-		else if (v->sel_lane == NULL && v->min_dur > 0)
-			snprintf(v->msg, sizeof v->msg, "hidden by the minimum "
-			    "duration filter (f changes it)");
 		break;
 	case VMSG_SHOW_RANGE:
 		/* A range has no event: the previous selection (and its
@@ -376,6 +422,7 @@ tl_resize(void *p, int w, int h)
 	if (v->rows_h < 0)
 		v->rows_h = 0;
 	XGROW(v->cols, v->colcap, (size_t)v->tw);
+	v->wcols = xreallocarray(v->wcols, v->colcap, sizeof *v->wcols);
 	tl_clamp(v);
 	tl_scroll(v);
 	tl_publish(v);
@@ -385,6 +432,7 @@ static void *
 tl_init(const struct model *m, const struct view_env *env)
 {
 	struct tl	*v;
+	size_t		 g;
 
 	v = xcalloc(1, sizeof *v);
 	v->m = m;
@@ -396,8 +444,17 @@ tl_init(const struct model *m, const struct view_env *env)
 	/* GPU streams start compact: no sync rows, no overlap rows. */
 	v->hidden = LAYOUT_HIDE_DETAIL;
 	layout_set_hidden(v->lay, v->hidden);
+	/* A thread of one track needs no header and a row: its folded
+	 * header shows the track (Enter unfolds it). */
+	for (g = 0; g < v->lay->ngroups; g++)
+		if (v->lay->groups[g].kind == LG_THREAD &&
+		    v->lay->groups[g].n == 1)
+			layout_set_collapsed(v->lay, (uint32_t)g, 1);
 	v->labneed = tl_labneed(v);
+	v->sync_of = tl_sync_map(m);
 	v->sel_gid = NONE32;
+	v->follow_from = NONE32;
+	jumps_init(&v->jl);
 	v->det.gid = NONE32;
 	search_init(&v->srch);
 	rangestat_init(&v->rs);
@@ -426,6 +483,9 @@ tl_free(void *p)
 	rangestat_free(&v->rs);
 	bookmarks_free(&v->bm);
 	free(v->cols);
+	free(v->wcols);
+	free(v->sync_of);
+	free(v->stab);
 	free(v);
 }
 

@@ -281,7 +281,7 @@ EOF
 for size in 80x24 120x40; do
 	w=${size%x*}
 	h=${size#*x}
-	[ "$size" = 80x24 ] && pages=3 || pages=1
+	[ "$size" = 80x24 ] && pages=4 || pages=1
 	{ timeline_steps; views_steps; help_steps $pages; } >all.in
 	steps "$size" "$size" "$utf8" demo.sqlite <all.in
 	s=$size
@@ -354,13 +354,18 @@ for size in 80x24 120x40; do
 	    "the help lacks the findings' keys"
 	expect "$s/help-findings" 'q Q +quit' "the help does not list q"
 	if [ "$size" = 80x24 ]; then
-		expect "$s/help" 'Keys 1/3 \(Space: next page' "no help pages"
-		expect "$s/help-2" 'Keys 2/3 \(Space: next page' "no page 2"
-		expect "$s/help-3" 'q Q +quit' "the last page does not list q"
+		expect "$s/help" 'Keys 1/4 \(Space: next page' "no help pages"
+		expect "$s/help-2" 'Keys 2/4 \(Space: next page' "no page 2"
+		expect "$s/help-3" 'q Q +quit' "page 3 does not list q"
+		expect "$s/help-3" 'Colours' "the timeline's help has no legend"
+		expect "$s/help-4" 'Keys 4/4 \(any key closes' "no page 4"
+		expect "$s/help-4" ' +NVTX range' "the legend lacks NVTX"
 	else
 		expect "$s/help" 'Keys \(any key closes\)' \
 		    "the help does not fit one page"
 		expect "$s/help" 'q Q +quit' "the help does not list q"
+		expect "$s/help" 'sync wait \(in a stream row: shaded\)' \
+		    "the timeline's help has no legend"
 	fi
 	keys_steps >keys.in
 	steps "keys-$size" "$size" "$utf8" demo.sqlite <keys.in
@@ -814,7 +819,7 @@ EOF
 	env GPULENS_TUI_SIZE=120x40 LANG="$utf8" LC_ALL="$utf8" "$GPULENS" \
 	    --no-cache --script noregs.script noregs.pt.trace.json \
 	    >noregs.log 2>&1 || { fail "noregs: gpulens failed"; cat noregs.log; }
-	expect noregs 'instance 1/' "no jump to a kernel"
+	expect noregs 'instance [0-9]+/' "no jump to a kernel"
 	expect noregs ' regs -( |$)' "a kernel without a register count"
 	expect_not noregs ' regs 0( |$)' "no register count shows as 0"
 fi
@@ -878,6 +883,238 @@ else
 	echo "note: this build does not read Kineto traces: ranks skipped"
 fi
 
+# ---- following a launch ----------------------------------------------------
+
+# An NCCL kernel (searched for), o to the cuLaunchKernelEx that launched it
+# (on tid 3440's API row), % back to the kernel (its call's row carries the
+# flow mark), then the NCCL range above that call and o to its GPU work.
+steps follow 120x50 "$utf8" demo.sqlite <<'EOF'
+/
+n
+c
+c
+l
+D
+e
+v
+ENTER
+:dump kernel
+o
+:dump call
+%
+:dump back
+:action follow-launch
+k
+ENTER
+:dump range
+o
+:dump work
+EOF
+s=follow
+expect "$s/kernel" '^  kernel  ncclDevKernel_AllReduce' "no NCCL kernel selected"
+expect "$s/kernel" '^    CUDA API +◂│' \
+    "the launching call's row has no flow mark"
+expect_row "$s/call" 50 'sel api cuLaunchKernelEx' \
+    "o does not go to the launching call"
+expect "$s/call" 'gpu ops 1 \(first: ncclDevKernel_AllReduce' \
+    "the call's detail does not name the kernel"
+expect_not "$s/call" '◂│' "a flow mark while an API call is selected"
+expect_row "$s/back" 50 'sel kernel ncclDev' "% does not come back"
+expect "$s/back" '^    CUDA API +◂│' "no flow mark after coming back"
+expect_row "$s/range" 50 'sel nvtx ncclAllReduce' "no NCCL range selected"
+expect_row "$s/work" 50 "the range's GPU work: 1 operation " \
+    "o on the range does not show its GPU work"
+expect "$s/work" '^  kernel  ncclDevKernel_AllReduce' \
+    "o on the range does not select its kernel"
+
+# ---- the jump list ---------------------------------------------------------
+
+# A search (match 53), n (match 54), u u back to before the search, U U
+# forward again; a launch followed and u; a finding shown and u.
+steps jumps 80x24 "$utf8" demo.sqlite <<'EOF'
+/
+n
+c
+c
+l
+D
+e
+v
+ENTER
+:dump match
+n
+:dump next
+u
+:dump back1
+u
+:dump back2
+U
+:action jump-forward
+:dump fwd
+o
+:dump call
+u
+:dump call-back
+4
+ENTER
+1
+:dump finding
+u
+:dump finding-back
+U
+U
+:dump end
+EOF
+s=jumps
+expect_row "$s/match" 24 'match 53 of 164' "no first match"
+expect "$s/match" 'start \+460\.486443ms' "the first match is not selected"
+expect "$s/next" 'start \+460\.784581ms' "n does not select the next match"
+expect_row "$s/back1" 24 'jump 2 of 3' "u says no jump"
+expect "$s/back1" 'start \+460\.486443ms' "u does not go back to match 53"
+expect "$s/back2" 'No event selected' "u u does not go back before the search"
+expect_row "$s/back2" 24 'jump 1 of 3' "u u says no jump"
+expect "$s/fwd" 'start \+460\.784581ms' "U U does not come back to match 54"
+expect_row "$s/call" 24 'sel api cuLaunc' "o does not follow"
+expect "$s/call-back" 'start \+460\.784581ms' "u does not undo o"
+expect_row "$s/finding" 24 'sel kernel' "the finding shows no kernel"
+expect "$s/finding-back" 'start \+460\.784581ms' "u does not undo a finding"
+expect_row "$s/end" 24 'no later jump' "U past the newest jump"
+
+# ---- the NVTX breadcrumb ---------------------------------------------------
+
+# The NVTX ancestry of the event under the cursor heads the detail pane's
+# rule, at 80x24 too: a kernel (its launching call's ranges), the cursor on
+# an API call with no selection, an ASCII terminal.
+steps crumb 80x24 "$utf8" demo.sqlite <<'EOF'
+j
+TAB
+TAB
+TAB
+TAB
+:dump kernel
+ESC
++
++
++
++
++
++
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+DOWN
+:dump cursor
+EOF
+s=crumb
+expect_row "$s/kernel" 18 '^─ layers\.2\.backward › attention ─ Stream 7' \
+    "no breadcrumb over the selected kernel's detail"
+expect_row "$s/cursor" 18 '^─ ProfilerStep#6 ─ CUDA API:' \
+    "no breadcrumb for the call under the cursor"
+printf 'j\nTAB\nTAB\nTAB\nTAB\n:dump out/crumb/ascii.screen\n' >crumb-a.script
+env GPULENS_TUI_SIZE=80x24 LANG=C LC_ALL=C "$GPULENS" --no-cache \
+    --script crumb-a.script demo.sqlite >crumb-a.log 2>&1 ||
+    fail "crumb: the ASCII run failed"
+expect_row "$s/ascii" 18 '^- layers\.2\.backward > attention - Stream 7' \
+    "no ASCII breadcrumb"
+
+# ---- mouse clicks in the tables; Enter in the kernel table -----------------
+
+# A click selects a table row, a click on the selected row does what Enter
+# does; Enter in the kernel table goes to the kernel's next instance from
+# the timeline's cursor, then to the one after it.
+steps clicks 80x24 "$utf8" demo.sqlite <<'EOF'
+3
+CLICK 10 5
+:dump kernels
+CLICK 10 5
+:dump shown
+3
+ENTER
+:dump next
+4
+CLICK 5 4
+:dump findings
+CLICK 5 4
+:dump evidence
+2
+CLICK 5 5
+:dump nvtx
+CLICK 5 5
+:dump nvtx-shown
+EOF
+s=clicks
+expect_row "$s/kernels" 23 '^─ nvjet_tst_128x256_64x4' \
+    "a click does not select the kernel row"
+expect_row "$s/shown" 24 'instance 147/480 of nvjet_' \
+    "a click on the selected row does not show the instance after the cursor"
+expect_row "$s/next" 24 'instance 148/480 of nvjet_' \
+    "Enter does not go to the next instance"
+expect_row "$s/findings" 24 'finding 4 of ' "a click does not select the finding"
+expect_row "$s/evidence" 24 'finding 4 of 9: gpu_gaps \(4: ba' \
+    "a click on the selected finding does not show it"
+expect_row "$s/nvtx-shown" 24 'instance 1/1 of checkpoint' \
+    "a click on the selected NVTX row does not show it"
+
+# ---- two GPUs and two processes on one 80x24 screen ------------------------
+
+# nvtx_after SET/NAME PID: the screen has a row for process PID followed,
+# before the next process, by an NVTX row.
+nvtx_after() {
+	nchecks=$((nchecks + 1))
+	awk -v p="$2" '
+	    $0 ~ ("^[^ ]+ pid " p " ") { on = 1; next }
+	    on && /^[^ ]+ pid / { on = 0 }
+	    on && /^ +NVTX/ { found = 1 }
+	    END { exit !found }' "out/$1.screen" 2>/dev/null ||
+	    fail "$1: process $2 has no NVTX row on the screen"
+}
+
+# The 2-GPU demo cut to the shape of a data-parallel job (python3): one
+# stream per GPU, no copies or sync waits, one thread per process. Both
+# GPUs, their streams, both processes and each one's NVTX rows fit on the
+# first 80x24 screen, the sync waits inside the stream rows.
+if [ -n "$py" ]; then
+	cp gpus2.sqlite dp2.sqlite
+	"$py" - dp2.sqlite <<'EOF' || fail "cannot shape the 2-GPU trace"
+import sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+c.execute("DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE streamId NOT IN "
+    "(SELECT MIN(streamId) FROM CUPTI_ACTIVITY_KIND_KERNEL GROUP BY deviceId)")
+for t in ("MEMCPY", "MEMSET"):
+    c.execute("DELETE FROM CUPTI_ACTIVITY_KIND_" + t)
+for t in ("NVTX_EVENTS", "CUPTI_ACTIVITY_KIND_RUNTIME"):
+    c.execute("DELETE FROM " + t + " WHERE globalTid % 16777216 != "
+        "(globalTid / 16777216) % 16777216")
+c.commit()
+EOF
+	steps dp2 80x24 "$utf8" dp2.sqlite <<'EOF'
+:dump first
+EOF
+	s=dp2
+	expect_row "$s/first" 2 '^. GPU 0 ' "GPU 0 is not the first row"
+	expect "$s/first" '^. GPU 1 ' "GPU 1 is not on the first screen"
+	expect "$s/first" '^  Stream 15 ' "GPU 1's stream is not on the screen"
+	expect "$s/first" '^  Stream 7 .*░' "no sync wait drawn in a stream row"
+	expect_not "$s/first" ' sync +│' "a sync row in the compact view"
+	nvtx_after "$s/first" 3140
+	nvtx_after "$s/first" 4140
+fi
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
@@ -934,10 +1171,13 @@ fx=${GPULENS_FIXTURES:-}
 if [ -n "$fx" ] && [ -d "$fx/nsys" ]; then
 	sets_before=$sets
 	fixture nsys-mfu "$fx/nsys/nsys-ai/mfu_2gpu_before.sqlite" nccl
-	# Both GPUs and their streams on the first 80x24 screen.
+	# Both GPUs and their streams, both processes and their NVTX rows,
+	# on the first 80x24 screen.
 	expect fixture-nsys-mfu/timeline '^. GPU 1' "GPU 1 is not on the screen"
 	expect fixture-nsys-mfu/timeline '^  Stream 15 ' \
 	    "GPU 1's stream is not on the screen"
+	nvtx_after fixture-nsys-mfu/timeline 144
+	nvtx_after fixture-nsys-mfu/timeline 145
 	expect_not fixture-nsys-mfu/timeline ' sync +│' \
 	    "a sync row in the compact view"
 	fixture nsys-power "$fx/nsys/nsightful/power_iteration__baseline.sqlite" \

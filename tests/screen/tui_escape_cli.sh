@@ -69,7 +69,7 @@ run() {
 	    fail "$label: the kernel table changed the terminal: $(state)"
 	# The timeline: the kernel's detail pane and status line.
 	keys Enter
-	wait_for 'instance 1/[0-9]' || fail "$label: no jump to the kernel"
+	wait_for 'instance [0-9]*/[0-9]' || fail "$label: no jump to the kernel"
 	settle
 	[ "$(state)" = "$before" ] ||
 	    fail "$label: the detail pane changed the terminal: $(state)"

@@ -302,11 +302,16 @@ test_views(void **state)
 	assert_non_null(strstr(ts_row(&f->g, 0),
 	    "Kernels: 1 names, 2 launches"));
 	assert_true(ts_screen_find(&f->g, "gemm") >= 0);
+	/* Enter: the kernel's next instance from the timeline's cursor (at
+	 * the NVTX range's 1000), then the one after it, wrapping round. */
 	key(f, TK_ENTER);
 	assert_string_equal(current(f), "timeline");
-	assert_int_equal(model_ev_start(f->m, sh->sel), 200);
+	assert_int_equal(model_ev_start(f->m, sh->sel), 1200);
 	assert_true(ts_screen_find(&f->g, "sel kernel gemm") >= 0 ||
-	    ts_screen_find(&f->g, "instance 1/2 of gemm") >= 0);
+	    ts_screen_find(&f->g, "instance 2/2 of gemm") >= 0);
+	key(f, '3');
+	key(f, TK_ENTER);
+	assert_int_equal(model_ev_start(f->m, sh->sel), 200);
 	key(f, '3');
 	key(f, TK_ENTER);
 	assert_int_equal(model_ev_start(f->m, sh->sel), 1200);

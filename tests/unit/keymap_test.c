@@ -90,13 +90,20 @@ static const struct {
 	{ "timeline", TK_ESC, ACT_CLEAR_SELECTION },
 	{ "timeline", '{', ACT_LABEL_NARROWER },
 	{ "timeline", '}', ACT_LABEL_WIDER },
+	{ "timeline", 'o', ACT_FOLLOW_LAUNCH },
+	{ "timeline", '%', ACT_FOLLOW_LAUNCH },
+	{ "timeline", 'u', ACT_JUMP_BACK },
+	{ "timeline", TK_CTRL('o'), ACT_JUMP_BACK },
+	{ "timeline", 'U', ACT_JUMP_FORWARD },
+	{ "timeline", TK_CTRL('r'), ACT_JUMP_FORWARD },
 
 #define MOVES(t)							\
 	{ t, TK_UP, ACT_ROW_UP }, { t, 'k', ACT_ROW_UP },		\
 	{ t, TK_WHEEL_UP, ACT_ROW_UP }, { t, TK_DOWN, ACT_ROW_DOWN },	\
 	{ t, 'j', ACT_ROW_DOWN }, { t, TK_WHEEL_DOWN, ACT_ROW_DOWN },	\
 	{ t, TK_PGUP, ACT_PAGE_UP }, { t, TK_PGDN, ACT_PAGE_DOWN },	\
-	{ t, TK_HOME, ACT_ROW_FIRST }, { t, TK_END, ACT_ROW_LAST }
+	{ t, TK_HOME, ACT_ROW_FIRST }, { t, TK_END, ACT_ROW_LAST },	\
+	{ t, TK_CLICK, ACT_ROW_CLICK }
 	MOVES("nvtx"),
 	{ "nvtx", TK_RIGHT, ACT_EXPAND },
 	{ "nvtx", 'l', ACT_EXPAND },
@@ -341,7 +348,7 @@ test_help_lines(void **state)
 	assert_string_equal(t->help[6].keys, "+ = wheel");
 	assert_int_equal(t->help[6].act, ACT_ZOOM_IN);
 	assert_string_equal(t->help[7].keys, "- wheel");
-	assert_int_equal(t->nhelp, 35);
+	assert_int_equal(t->nhelp, 38);
 	t = keymap_table(km, "nvtx");
 	assert_string_equal(t->help[0].keys, "Up k wheel");
 	assert_string_equal(t->help[0].help, "previous row");

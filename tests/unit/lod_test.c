@@ -374,6 +374,49 @@ test_group(void **state)
 	model_free(m);
 }
 
+/* A host-side sync wait longer than the work it overlaps: the collapsed
+ * GPU row takes the work's colour; the wait's only where there is no work. */
+static void
+test_group_sync(void **state)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct device		 dev;
+	struct lane_event	 e;
+	struct model		*m;
+	struct lod_col		 cols[4];
+	struct lod_view		 v = { 0, 400, 4 };
+	uint32_t		 d, s, tr[2];
+
+	memset(&dev, 0, sizeof dev);
+	d = builder_device(b, &dev);
+	s = builder_stream(b, d, 1, NONE32);
+	tr[0] = builder_gpu_track(b, s);
+	tr[1] = builder_sync_track(b, s);
+	memset(&e, 0, sizeof e);
+	e.kind = EV_KERNEL;	/* [10, 30) */
+	e.start = 10;
+	e.end = 30;
+	builder_event(b, tr[0], &e);
+	e.kind = EV_SYNC;	/* [0, 300): over the kernel and beyond */
+	e.start = 0;
+	e.end = 300;
+	builder_event(b, tr[1], &e);
+	m = ts_finish(b);
+	assert_int_equal(m->ntracks, 2);
+	/* The model's track order: look the two up by type. */
+	tr[0] = m->tracks[0].type == TRACK_GPU ? 0 : 1;
+	tr[1] = 1 - tr[0];
+	assert_int_equal(m->tracks[tr[1]].type, TRACK_SYNC);
+	lod_group(m, tr, 2, NULL, &v, cols);
+	assert_int_equal(cols[0].count, 1);
+	assert_int_equal(cols[0].cls, CG_KERNEL);
+	assert_int_equal(cols[0].busy, 20);
+	assert_int_equal(cols[1].count, 1);
+	assert_int_equal(cols[1].cls, CG_SYNC);
+	assert_int_equal(cols[3].count, 0);
+	model_free(m);
+}
+
 static unsigned int seed = 99;
 
 static unsigned int
@@ -460,6 +503,7 @@ main(void)
 		cmocka_unit_test(test_kernel_short_name),
 		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_group),
+		cmocka_unit_test(test_group_sync),
 		cmocka_unit_test(test_never_blank_random),
 	};
 

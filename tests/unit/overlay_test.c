@@ -59,6 +59,7 @@ test_help_pages(void **state)
 	t.heading = "Test";
 	t.items = items;
 	t.n = 30;
+	t.attr = NULL;
 	cellgrid_init(&g);
 	cellgrid_resize(&g, 80, 24);
 	pages = overlay_help(&g, glyph_get(0), 80, 24, &t, 1, 1);
@@ -108,10 +109,55 @@ test_lines(void **state)
 	cellgrid_free(&g);
 }
 
+/* The colour legend: one swatch per colour class, drawn in that class's
+ * colour as a background next to what it means. */
+static void
+test_legend(void **state)
+{
+	struct overlay_keys	 t;
+	struct cellgrid		 g;
+	const struct cell	*c;
+	char			 line[256];
+	size_t			 i, j;
+	int			 y, x, found = 0;
+
+	(void)state;
+	t.heading = "Colours";
+	t.n = overlay_legend(&t.items, &t.attr);
+	assert_int_equal(t.n, 9);
+	for (i = 0; i < t.n; i++) {
+		assert_true(t.attr[i] & CGA_FILL);
+		for (j = 0; j < i; j++)
+			assert_int_not_equal(t.attr[i] & CGA_CLASS,
+			    t.attr[j] & CGA_CLASS);
+	}
+	assert_int_equal(t.attr[0] & CGA_CLASS, CG_KERNEL);
+	assert_string_equal(t.items[0].help, "kernel");
+	cellgrid_init(&g);
+	cellgrid_resize(&g, 80, 24);
+	assert_int_equal(overlay_help(&g, glyph_get(0), 80, 24, &t, 1, 0), 1);
+	for (y = 0; y < 24; y++) {
+		cellgrid_row_text(&g, y, line, sizeof line);
+		if (strstr(line, "memcpy") == NULL)
+			continue;
+		x = (int)(strstr(line, "memcpy") - line);
+		/* The swatch is left of the text, in the memcpy colour. */
+		for (i = 1; i < 20 && (int)i <= x && !found; i++) {
+			c = cellgrid_at(&g, x - (int)i, y);
+			if (c != NULL && (c->attr & CGA_CLASS) == CG_MEMCPY &&
+			    (c->attr & CGA_FILL))
+				found = 1;
+		}
+	}
+	assert_true(found);
+	cellgrid_free(&g);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_legend),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_help_pages),
 		cmocka_unit_test(test_lines),

@@ -368,6 +368,47 @@ test_move(void **state)
 	assert_int_equal(table_move(t, -1), 0);
 }
 
+/* A click at line y: selects the row there; on the selected row, Enter's
+ * action (the fake table has none: nothing happens). */
+static int
+click(struct fx *x, int y)
+{
+	struct tui_key	tk;
+
+	memset(&tk, 0, sizeof tk);
+	tk.key = TK_CLICK;
+	tk.x = 3;
+	tk.y = y;
+	return table_key(&x->f, &tk, ts_key_action("kernels", TK_CLICK));
+}
+
+static void
+test_click(void **state)
+{
+	struct fx	*x = *state;
+	struct table	*t = &x->f.tb;
+
+	assert_int_equal(table_row_at(t, t->rows_y - 1), (size_t)-1);
+	assert_int_equal(table_row_at(t, t->rows_y), 0);
+	assert_int_equal(table_row_at(t, t->rows_y + t->rows_h), (size_t)-1);
+	assert_int_equal(click(x, t->rows_y + 3), REDRAW_BODY | REDRAW_STATUS);
+	assert_int_equal(t->sel, 3);
+	assert_int_equal(click(x, t->rows_y + 3), 0);
+	assert_int_equal(t->sel, 3);
+	/* Scrolled: the line shows row top + offset. */
+	key(x, TK_END);
+	assert_int_equal(table_row_at(t, t->rows_y), t->top);
+	assert_int_equal(click(x, t->rows_y + 1), REDRAW_BODY | REDRAW_STATUS);
+	assert_int_equal(t->sel, t->top + 1);
+	/* Off the rows (the header, the status line): nothing. */
+	assert_int_equal(click(x, 0), 0);
+	assert_int_equal(click(x, t->rows_y + t->rows_h), 0);
+	assert_int_equal(t->sel, t->top + 1);
+	/* Below the last row of a short table: nothing. */
+	table_rows(t, 2);
+	assert_int_equal(table_row_at(t, t->rows_y + 2), (size_t)-1);
+}
+
 static void
 test_rows_keep(void **state)
 {
@@ -597,6 +638,7 @@ main(void)
 		cmocka_unit_test(test_scroll),
 		cmocka_unit_test_setup_teardown(test_geometry, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_move, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_click, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_rows_keep, setup,
 		    teardown),
 		cmocka_unit_test_setup_teardown(test_place, setup, teardown),

@@ -108,8 +108,9 @@ test_screen(void **state)
 	assert_non_null(strstr(ts_row(&f->g, 2), "[alp~"));
 	assert_non_null(strstr(ts_row(&f->g, 2), " gamma "));
 	assert_non_null(strstr(ts_row(&f->g, 3), "- pid 10 train"));
-	assert_non_null(strstr(ts_row(&f->g, 4), "  - tid 11 main"));
-	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
+	/* A thread of one track (its API calls) opens folded. */
+	assert_non_null(strstr(ts_row(&f->g, 4), "  + tid 11 main"));
+	assert_null(strstr(ts_row(&f->g, 5), "CUDA API"));
 	assert_non_null(strstr(ts_row(&f->g, 17), "- GPU 0 H100: 1 track -"));
 	assert_non_null(strstr(ts_row(&f->g, 18), "No event selected"));
 	assert_non_null(strstr(ts_row(&f->g, 23), " cursor +"));
@@ -493,13 +494,18 @@ test_api_rows(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
+	assert_non_null(strstr(ts_row(&f->g, 4), "+ tid 11 main"));
 	key(f, 'A');
-	assert_null(strstr(ts_row(&f->g, 5), "CUDA API"));
+	assert_null(strstr(ts_row(&f->g, 4), "tid 11"));
 	/* The process and thread hold nothing else: gone too. */
 	assert_null(strstr(ts_row(&f->g, 3), "pid 10"));
 	assert_non_null(strstr(ts_row(&f->g, 17), "[API hidden]"));
 	key(f, 'A');
+	assert_non_null(strstr(ts_row(&f->g, 4), "+ tid 11 main"));
+	key(f, 'j');
+	key(f, 'j');
+	key(f, 'j');
+	key(f, TK_ENTER);			/* unfolds the thread */
 	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
 }
 
