@@ -123,9 +123,15 @@ assert all(r["kernels"] == 3 and r["graph"] == 1 and
     r["launch_api"] == "cudaGraphLaunch" for r in rows), rows
 PY
 
-# An Nsight Compute report: refused.
-expect_rc 2 "$G" graphs "$GPULENS_SRCDIR/fixtures/ncu/gemm.ncu-rep"
-grep -q "Nsight Compute report" "$TMPD/err" || fail "ncu: $(cat "$TMPD/err")"
+# An Nsight Compute report: its graph workloads (none in this one, with a
+# warning), in the report form's envelope.
+"$G" graphs --json "$GPULENS_SRCDIR/fixtures/ncu/gemm.ncu-rep" >"$TMPD/ncu.json" ||
+    fail "graphs on a report"
+python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["command"] == "report-graphs" and d["data"]["count"] == 0, d
+assert d["meta"]["warnings"], d["meta"]' "$TMPD/ncu.json" || fail "graphs on a report: $(cat "$TMPD/ncu.json")"
 
 # Real traces.
 F=${GPULENS_FIXTURES:-}
