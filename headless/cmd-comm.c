@@ -125,15 +125,6 @@ struct comm_ctx {
 	struct hmap		 by_key;
 };
 
-static const char *comm_columns[] = {
-	"kind", "collective", "device", "stream", "pid", "rank", "count",
-	"total_ns",
-	"mean_ns", "median_ns", "min_ns", "max_ns", "gpu_busy_share_pct",
-	"device_busy_ns", "total_bytes", "group_size", "sized_count",
-	"algbw_gbps", "busbw_gbps", "median_algbw_gbps", "median_busbw_gbps",
-	"process_group", NULL
-};
-
 /* The collective of a kernel for its size and bus factor: its
  * kernel_info's when known, else the group's (parsed from the name). */
 static int
@@ -454,7 +445,6 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	}
 	sel_free(&s);
 	out->default_sort = "total_ns:desc";
-	out->columns = comm_columns;
 	out_int(out->aux, "total_ns", total);
 	if (c.ng == 0)
 		out_warn(out, "no_communication",

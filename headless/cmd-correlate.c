@@ -52,13 +52,6 @@ const struct cmd_entry cmd_correlate_entry = {
 	.run = correlate_main
 };
 
-static const char *correlate_columns[] = {
-	"seq", "link", "from_id", "from_kind", "to_id", "to_kind",
-	"offset_ns", "queue_delay_ns", "to_start_ns", "to_duration_ns",
-	"from_start_ns", "from_duration_ns", "device", "stream", "pid", "tid",
-	"from_name", "to_name", "nvtx_path", NULL
-};
-
 struct correlate_ctx {
 	const struct model	*m;
 	struct out		*out;
@@ -228,7 +221,6 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 	c.out = out;
 	c.absolute = o->absolute;
 	out->default_sort = "seq:asc";
-	out->columns = correlate_columns;
 	r = model_ev(m, gid);
 	tr = &m->tracks[r.track];
 	kind = tr->lane.kind[r.idx];

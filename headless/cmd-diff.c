@@ -426,12 +426,6 @@ diff_medians(struct dctx *c, struct dside *sd)
 	free(v);
 }
 
-static const char *diff_columns[] = {
-	"class", "status", "delta_ns", "delta_pct", "a_total_ns", "b_total_ns",
-	"a_count", "b_count", "a_iter_median_ns", "b_iter_median_ns", "name",
-	NULL
-};
-
 static void
 diff_row(struct dctx *c, struct out *out, const struct dgroup *g)
 {
@@ -833,7 +827,6 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	out_next(out, "gpulens stats %s --type kernel",
 	    out_q(out, o->args[1]));
 	out->default_sort = "abs_delta_ns:desc";
-	out->columns = diff_columns;
 	for (s = 0; s < 2; s++)
 		diff_side_free(&sd[s]);
 	free(c.g);

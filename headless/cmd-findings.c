@@ -59,11 +59,6 @@ const struct cmd_entry cmd_findings_entry = {
 	.run = findings_main
 };
 
-static const char *findings_columns[] = {
-	"rank", "confidence", "type", "share_pct", "cost_ns", "speedup_all",
-	"device", "title", NULL
-};
-
 static int
 findings_conf_parse(const char *s)
 {
@@ -182,7 +177,6 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 		out_next(out, "gpulens inspect %s " OUT_ROWF("event"),
 		    out_q(out, o->args[0]));
 	out->default_sort = "rank:asc";
-	out->columns = findings_columns;
 	finding_free(&fs);
 	return 0;
 }

@@ -141,12 +141,6 @@ struct gaps_ctx {
 	struct work_busy	 wb;
 };
 
-static const char *gaps_columns[] = {
-	"scope", "device", "stream", "pid", "start_ns", "end_ns",
-	"duration_ns", "kind", "cpu_activity", "cpu_sync_pct", "cpu_copy_pct",
-	"cpu_launch_pct", "cpu_none_pct", "prev_name", "next_name", NULL
-};
-
 static int64_t
 gaps_rel(const struct model *m, const struct opts *o, int64_t t)
 {
@@ -644,7 +638,6 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 	iset_init(&win);
 	iset_init(&wall);
 	out->default_sort = "duration_ns:desc";
-	out->columns = gaps_columns;
 
 	if (t1 <= t0 || sel_window_empty(&s))
 		out_warn(out, "window_outside",

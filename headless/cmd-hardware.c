@@ -54,11 +54,6 @@ const struct cmd_entry cmd_hardware_entry = {
 	.run = hardware_main
 };
 
-static const char *hardware_columns[] = {
-	"kind", "device", "pid", "name", "hostname", "sm_count", "cc",
-	"total_mem_bytes", "mem_bw_bytes_per_s", "used", "busy_pct", NULL
-};
-
 /* Host facts from metadata: field name, then the keys that may hold it. */
 static const char *hardware_host_keys[][4] = {
 	{ "cpu_cores", "CpuCores", "cpu_cores", NULL },
@@ -344,7 +339,6 @@ cmd_hardware_run(const struct model *m, const struct opts *o,
 	if (m->ndevices == 0)
 		out_warn(out, "no_gpu",
 		    "the trace describes no GPU");
-	out->columns = hardware_columns;
 	return 0;
 }
 

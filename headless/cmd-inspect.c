@@ -441,7 +441,6 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 		else
 			inspect_missing(out, ids[i]);
 	}
-	out->columns = evrow_columns;
 	free(ids);
 	return 0;
 }

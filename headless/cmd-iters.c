@@ -54,12 +54,6 @@ const struct cmd_entry cmd_iters_entry = {
 	.run = iters_run
 };
 
-static const char *iters_columns[] = {
-	"pid", "rank", "iter", "start_ns", "duration_ns", "gpu_busy_ns",
-	"gpu_busy_pct", "kernels", "copies", "memsets", "slowest", "name",
-	NULL
-};
-
 static int
 iters_check_int(const char *name, const char *v, char **cause)
 {
@@ -219,7 +213,6 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		    "no repeating NVTX range or periodic kernel "
 		    "found");
 	out->default_sort = "start_ns:asc";
-	out->columns = iters_columns;
 	free(durs);
 	free(maxd);
 	iters_free(&it);

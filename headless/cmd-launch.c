@@ -97,13 +97,6 @@ struct launch_ctx {
 	uint32_t		 atrack;	/* track of the last API call */
 };
 
-static const char *launch_columns[] = {
-	"count", "qcount", "short_kernels", "api_mean_ns", "api_median_ns",
-	"queue_mean_ns", "queue_median_ns", "kernel_mean_ns",
-	"kernel_median_ns", "total_mean_ns", "device", "stream", "pid", "tid",
-	"api", "short_name", "name", NULL
-};
-
 /*
  * The track and index of API call api: the calls that launch one stream's
  * kernels mostly lie on one track, so the last call's track is tried
@@ -340,7 +333,6 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	for (gi = 0; gi < c.map.ng; gi++)
 		launch_row(&c, out, gi);
 	out->default_sort = "total_mean_ns:desc";
-	out->columns = launch_columns;
 	out_int(out->aux, "kernels", nsel);
 	out_int(out->aux, "linked_kernels", nsel - unlinked);
 	out_int(out->aux, "unlinked_kernels", unlinked);

@@ -32,13 +32,6 @@ const struct cmd_entry cmd_launches_entry = {
 	.run = launches_run
 };
 
-static const char *launches_columns[] = {
-	"launch_id", "duration_ns", "sm_throughput_pct",
-	"memory_throughput_pct", "achieved_occupancy_pct",
-	"registers_per_thread", "grid", "block", "rule_messages", "kernel",
-	NULL
-};
-
 static int
 launches_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
@@ -84,7 +77,6 @@ launches_run(const struct cmd_ctx *ctx, struct out *out,
 		out_int(row, "metrics", l->nmetrics);
 	}
 	cmd_report_sel_free(&s);
-	out->columns = launches_columns;
 	/* A table shows the headline columns; JSON and CSV everything. */
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "launch_id,duration_ns,sm_throughput_pct,"

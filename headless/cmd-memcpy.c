@@ -56,12 +56,6 @@ struct memcpy_group {
 	int64_t		 count, bytes, ns;
 };
 
-static const char *memcpy_columns[] = {
-	"device", "copy_kind", "src_kind", "dst_kind", "count", "total_bytes",
-	"total_ns", "mean_bytes", "mean_ns", "bytes_per_s",
-	"peak_bytes_per_s", "peak_pct", "copy_kind_label", NULL
-};
-
 /* Whether copies of this kind stay in one device's memory. */
 static int
 memcpy_local(int kind)
@@ -174,7 +168,6 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 		ns += g[j].ns;
 	}
 	out->default_sort = "total_ns:desc";
-	out->columns = memcpy_columns;
 	out_int(out->aux, "total_bytes", bytes);
 	out_int(out->aux, "total_ns", ns);
 	if (ns > 0)

@@ -47,10 +47,8 @@ const struct cmd_entry cmd_metrics_entry = {
 	.run = metrics_run
 };
 
-static const char *metrics_columns[] = {
-	"launch_id", "section", "label", "name", "value", "unit", "instances",
-	NULL
-};
+/* Wide rows: a field per metric, in the order of the metrics. */
+static const char *metrics_wide_columns[] = { "launch_id", NULL };
 
 static int
 metrics_match(const struct report *r, const struct report_metric *m,
@@ -156,8 +154,9 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 			    (uint32_t)i));
 	}
 	cmd_report_sel_free(&s);
-	if (!wide) {
-		out->columns = metrics_columns;
+	if (wide)
+		out->columns = metrics_wide_columns;
+	else {
 		if (o->format == OUT_TABLE && o->fields == NULL)
 			out->fields = "launch_id,section,label,name,value,"
 			    "unit,instances";

@@ -58,16 +58,6 @@ struct nagg {
 	uint64_t	 kernels, with_gpu;
 };
 
-static const char *nvtx_agg_columns[] = {
-	"count", "cpu_total_ns", "cpu_mean_ns", "cpu_median_ns",
-	"gpu_proj_total_ns", "gpu_busy_ns", "kernels", "depth", "domain",
-	"path", NULL
-};
-static const char *nvtx_tree_columns[] = {
-	"id", "start_ns", "duration_ns", "depth", "iter", "gpu_proj_ns",
-	"gpu_busy_ns", "kernels", "tid", "domain", "path", NULL
-};
-
 /*
  * The projection of range i of NVTX track t: start, end, operations and
  * kernels from the one sweep (analysis/nvtree.h), the union (busy) of the
@@ -288,7 +278,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		out_warn(out, "no_match",
 		    "no NVTX ranges match");
 	out->default_sort = o.tree ? "start_ns:asc" : "cpu_total_ns:desc";
-	out->columns = o.tree ? nvtx_tree_columns : nvtx_agg_columns;
+	out->shape = o.tree ? 2 : 1;	/* see cols/nvtx.c */
 	sel_free(&s);
 	free(dproc);
 	free(a);

@@ -90,12 +90,6 @@ const struct cmd_entry cmd_overlap_entry = {
 	.run = overlap_main
 };
 
-static const char *overlap_columns[] = {
-	"device", "nvtx_path", "count", "compute_ns", "comm_ns", "copy_ns",
-	"busy_ns", "sum_ns", "exposed_comm_ns", "hidden_comm_pct",
-	"copy_overlap_ns", "peak_concurrency", "span_ns", "busy_pct", NULL
-};
-
 /* A communication event, for --by nvtx-path. */
 struct overlap_comm {
 	uint32_t	 path;		/* local string id */
@@ -396,7 +390,6 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 		out->default_sort = "exposed_comm_ns:desc";
 	} else if (!o->limit_set)
 		out->limit = 0;
-	out->columns = overlap_columns;
 	if (t1 <= t0 || sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");

@@ -74,12 +74,6 @@ const struct cmd_entry cmd_phases_entry = {
 	.run = phases_main
 };
 
-static const char *phases_columns[] = {
-	"phase", "label", "start_ns", "end_ns", "duration_ns", "util_pct",
-	"busy_ns", "idle_ns", "comm_ns", "exposed_comm_ns", "kernels",
-	"edge", "dominant", NULL
-};
-
 struct ph_kagg {
 	uint32_t	 name;
 	uint64_t	 count;
@@ -279,7 +273,6 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	out_next(out, "gpulens window %s", out_q(out, o->args[0]));
 	out_next(out, "gpulens findings %s", out_q(out, o->args[0]));
 	out->default_sort = "phase:asc";
-	out->columns = phases_columns;
 	if (!o->limit_set)
 		out->limit = 0;
 	phase_free(&ph);

@@ -73,12 +73,6 @@ const struct cmd_entry cmd_ranks_entry = {
 	.run = ranks_run
 };
 
-static const char *ranks_columns[] = {
-	"rank", "pid", "gpus", "busy_ns", "util_pct", "kernels", "comm_ns",
-	"comm_pct", "iters", "iter_median_ns", "wait_ns", "last", "straggler",
-	"name", NULL
-};
-
 /* A communication kernel of one rank. */
 struct rk_coll {
 	uint32_t	 coll;		/* local string id of its collective */
@@ -487,7 +481,6 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 		    "no collective (NCCL/RCCL kernel) occurs on every "
 		    "rank: no wait or straggler can be measured");
 	out->default_sort = "rank:asc";
-	out->columns = ranks_columns;
 
 	for (i = 0; i < c.nr; i++) {
 		stats_acc_free(&c.r[i].iters);

@@ -445,12 +445,6 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct report	*r = ctx->in->r;
 	const struct opts	*o = ctx->o;
-	static const char *cols[] = {
-		"launches", "total_duration_ns", "mean_duration_ns",
-		"min_duration_ns", "max_duration_ns", "sm_throughput_pct",
-		"memory_throughput_pct", "achieved_occupancy_pct",
-		"rule_messages", "kernel", NULL
-	};
 	struct cmd_report_sel	 s;
 	struct cmd_report_kernel *k = NULL;
 	struct report_headline	 h;
@@ -530,7 +524,6 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 		out_int(row, "rule_messages", (int64_t)k[j].nrules);
 	}
 	free(k);
-	out->columns = cols;
 	out->limit = 0;		/* summary takes no --limit */
 	out->default_sort = "total_duration_ns:desc";
 	if (nk == 0)
@@ -675,10 +668,6 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct report	*r = ctx->in->r;
 	const struct opts	*o = ctx->o;
-	static const char *cols[] = {
-		"launch_id", "kind", "section", "label", "value", "unit",
-		"type", "estimated_speedup_pct", "message", "name", NULL
-	};
 	uint32_t	*ids, id;
 	size_t		 n = 0, nfound = 0, i, j;
 	cJSON		*arr, *row;
@@ -722,7 +711,6 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	}
 	if (!o->limit_set)
 		out->limit = 0;
-	out->columns = cols;
 	arr = cJSON_AddArrayToObject(out->aux, "launches");
 	for (i = 0; i < n; i++) {
 		if (ids[i] >= r->nlaunches) {

@@ -38,12 +38,6 @@ const struct cmd_entry cmd_roofline_entry = {
 	.run = roofline_run
 };
 
-static const char *roofline_columns[] = {
-	"launch_id", "duration_ns", "precision", "flop_per_s",
-	"dram_bytes_per_s", "arithmetic_intensity", "ridge_point", "bound",
-	"roofline_pct", "dram_bytes", "l2_bytes", "l1_bytes", "kernel", NULL
-};
-
 static int
 roofline_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
@@ -111,7 +105,6 @@ roofline_run(const struct cmd_ctx *ctx, struct out *out,
 			cJSON_AddNullToObject(row, "missing_metric");
 	}
 	cmd_report_sel_free(&s);
-	out->columns = roofline_columns;
 	/* A table shows the headline columns; JSON and CSV everything. */
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "launch_id,duration_ns,precision,flop_per_s,"

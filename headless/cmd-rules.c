@@ -37,11 +37,6 @@ const struct cmd_entry cmd_rules_entry = {
 	.run = rules_run
 };
 
-static const char *rules_columns[] = {
-	"rank", "launch_id", "type", "estimated_speedup_pct", "rule",
-	"section", "message", NULL
-};
-
 /* Rank of a type: OPT first. */
 static int
 rules_type_rank(int t)
@@ -137,7 +132,6 @@ rules_run(const struct cmd_ctx *ctx, struct out *out,
 		else
 			cJSON_AddNullToObject(row, "focus");
 	}
-	out->columns = rules_columns;
 	/* A table shows the headline columns; JSON and CSV everything. */
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "rank,launch_id,type,estimated_speedup_pct,rule,"

@@ -189,7 +189,6 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 	const char		*spec = o->sort != NULL ? o->sort : "start_ns:asc";
 
 	out->default_sort = "start_ns:asc";
-	out->columns = evrow_columns;
 	if (sel_init(&s, m, o, cause) != 0) {
 		*code = "usage";
 		return -1;

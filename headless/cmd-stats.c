@@ -277,12 +277,6 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 	}
 }
 
-static const char *stats_columns[] = {
-	"count", "total_ns", "share_pct", "mean_ns", "median_ns", "min_ns",
-	"max_ns", "stddev_ns", "total_bytes", "device", "stream", "pid", "tid",
-	"iter", "kind", "style", "short_name", "nvtx_path", "name", NULL
-};
-
 static int
 stats_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
@@ -330,7 +324,6 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	for (gi = 0; gi < gs->ng; gi++)
 		stats_row(gs, out, gi, type_name);
 	out->default_sort = "total_ns:desc";
-	out->columns = stats_columns;
 	if (gs->ng == 0)
 		out_warn(out, "no_match",
 		    "no %s events match", type_name);

@@ -69,11 +69,6 @@ kagg_cmp(const void *a, const void *b)
 	return (x->name > y->name) - (x->name < y->name);
 }
 
-static const char *summary_columns[] = {
-	"device", "rank", "name", "used", "busy_ns", "util_pct", "idle_ns", "kernels",
-	"kernel_ns", "comm_ns", "comm_pct", "copy_ns", "memcpy_bytes", NULL
-};
-
 static void
 summary_build(struct out *out, const struct model *m, const char *path)
 {
@@ -246,7 +241,6 @@ summary_run(const struct cmd_ctx *ctx, struct out *out,
 	(void)cause;
 	out->limit = 0;
 	summary_build(out, m, o->args[0]);
-	out->columns = summary_columns;
 	out->default_sort = "device:asc";
 	return 0;
 }

@@ -77,11 +77,6 @@ const struct cmd_entry cmd_timeline_entry = {
 	.run = timeline_main
 };
 
-static const char *timeline_columns[] = {
-	"device", "pid", "stream", "bucket", "start_ns", "end_ns", "busy_ns",
-	"busy_pct", "compute_ns", "comm_ns", "copy_ns", "kernels", NULL
-};
-
 struct timeline_ctx {
 	const struct model	*m;
 	struct work		 w;
@@ -328,7 +323,6 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 	}
 	if (!o->limit_set)
 		out->limit = 0;
-	out->columns = timeline_columns;
 	totals = cJSON_CreateArray();
 	if (t1 <= t0 || sel_window_empty(&s)) {
 		out_warn(out, "window_empty",

@@ -49,12 +49,6 @@ const struct cmd_entry cmd_window_entry = {
 	.run = window_main
 };
 
-static const char *window_columns[] = {
-	"method", "start_ns", "end_ns", "duration_ns", "pid", "iter",
-	"iterations", "median_iter_ns", "skipped", "util_pct", "busy_ns",
-	"exposed_comm_ns", "kernels", "marker", NULL
-};
-
 int
 cmd_window_compute(const struct model *m, const struct opts *o,
     const struct vopt *v, size_t nv, struct out *out, const char **code,
@@ -131,7 +125,6 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 	out_next(out, "gpulens findings %s --from %lldns --to %lldns",
 	    out_q(out, o->args[0]), (long long)(s.start - m->origin_ns),
 	    (long long)(s.end - m->origin_ns));
-	out->columns = window_columns;
 	steady_free(&s);
 	activity_free(&a);
 	return 0;
