@@ -70,6 +70,7 @@
 #include "analysis/comm.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
@@ -340,12 +341,14 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 		snprintf(pid, sizeof pid, "none");
 	rank = g->process < m->nprocesses ? m->processes[g->process].rank :
 	    -1;
-	snprintf(key, sizeof key, "kind=%s|collective=%s|device=%s|stream=%s|"
-	    "pid=%s", ev_kind_name(g->kind), strpool_get(c->local, g->coll),
-	    dev, str, pid);
 	if (rank >= 0)
-		snprintf(key + strlen(key), sizeof key - strlen(key),
-		    "|rank=%d", rank);
+		rowkey_buf(key, sizeof key, "comm", "kind=%s|collective=%s|"
+		    "device=%s|stream=%s|pid=%s|rank=%d", ev_kind_name(g->kind),
+		    strpool_get(c->local, g->coll), dev, str, pid, rank);
+	else
+		rowkey_buf(key, sizeof key, "comm", "kind=%s|collective=%s|"
+		    "device=%s|stream=%s|pid=%s", ev_kind_name(g->kind),
+		    strpool_get(c->local, g->coll), dev, str, pid);
 	out_str(row, "key", key);
 	out_str(row, "kind", ev_kind_name(g->kind));
 	out_str(row, "collective", strpool_get(c->local, g->coll));

@@ -30,6 +30,7 @@
 #include "headless/out.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define CORRELATE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define CORRELATE_PATH	4096
@@ -91,7 +92,7 @@ correlate_link(struct correlate_ctx *c, const char *link, uint32_t from,
 	char			 key[64], path[CORRELATE_PATH];
 	uint32_t		 range;
 
-	snprintf(key, sizeof key, "ev:%u->ev:%u", from, to);
+	rowkey_buf(key, sizeof key, "link", "from=%u|to=%u", from, to);
 	out_str(row, "key", key);
 	out_int(row, "seq", c->seq++);
 	out_str(row, "link", link);

@@ -73,6 +73,7 @@
 #include "util/strpool.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define DIFF_TOPK	15
 #define DIFF_OVERLAP_MIN 20.0
@@ -179,7 +180,7 @@ diff_group(struct dctx *c, int cls, const char *name)
 	int		 isnew;
 	struct dgroup	*g;
 
-	k = xasprintf("%s|%s=%s", dcls_names[cls], dcls_axis[cls], name);
+	k = rowkey(dcls_names[cls], "%s=%s", dcls_axis[cls], name);
 	kid = strpool_intern0(c->keys, k);
 	free(k);
 	slot = hmap_upsert(&c->by_key, kid, (uint32_t)c->ng, &isnew);

@@ -29,6 +29,7 @@
 #include "headless/select.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 static int	findings_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -116,7 +117,7 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 			continue;
 		shown++;
 		row = out_row(out);
-		snprintf(key, sizeof key, "type=%s", f->type);
+		rowkey_buf(key, sizeof key, "finding", "type=%s", f->type);
 		out_str(row, "key", key);
 		out_int(row, "rank", f->rank);
 		out_str(row, "type", f->type);

@@ -66,6 +66,7 @@
 #include "headless/select.h"
 #include "headless/work.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define GAPS_CPU_MIN_NS		1000000		/* cpu_activity from 1 ms */
 #define GAPS_SPILL		2000		/* gaps kept before pruning */
@@ -155,7 +156,6 @@ gaps_key(const struct gaps_ctx *c, const struct gap *g, char *buf,
 	const struct model	*m = c->m;
 	const struct track	*tr;
 	long long		 st = (long long)(g->start - m->origin_ns);
-	char			 pid[32] = "";
 	uint32_t		 p;
 
 	switch (c->scope) {
@@ -164,18 +164,24 @@ gaps_key(const struct gaps_ctx *c, const struct gap *g, char *buf,
 		tr = &m->tracks[g->owner];
 		p = m->streams[tr->stream].process;
 		if (p != NONE32)
-			snprintf(pid, sizeof pid, "pid=%u|",
-			    m->processes[p].pid);
-		snprintf(buf, len, "stream|device=%u|%sstream=%llu|start=%lld",
-		    m->devices[tr->device].source_id, pid,
-		    (unsigned long long)m->streams[tr->stream].source_id, st);
+			rowkey_buf(buf, len, "stream", "device=%u|pid=%u|"
+			    "stream=%llu|start=%lld",
+			    m->devices[tr->device].source_id,
+			    m->processes[p].pid, (unsigned long long)
+			    m->streams[tr->stream].source_id, st);
+		else
+			rowkey_buf(buf, len, "stream", "device=%u|"
+			    "stream=%llu|start=%lld",
+			    m->devices[tr->device].source_id,
+			    (unsigned long long)
+			    m->streams[tr->stream].source_id, st);
 		break;
 	case SCOPE_DEVICE:
-		snprintf(buf, len, "device|device=%u|start=%lld",
+		rowkey_buf(buf, len, "device", "device=%u|start=%lld",
 		    m->devices[g->owner].source_id, st);
 		break;
 	default:
-		snprintf(buf, len, "all|start=%lld", st);
+		rowkey_buf(buf, len, "all", "start=%lld", st);
 		break;
 	}
 }

@@ -32,6 +32,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define HARDWARE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define HARDWARE_META_MAX 1024
@@ -111,7 +112,7 @@ hardware_gpu(struct out *out, const struct model *m,
 	int64_t			 nkern = 0, busy = 0, span;
 	int			 slot;
 
-	snprintf(buf, sizeof buf, "gpu:%u", dv->source_id);
+	rowkey_buf(buf, sizeof buf, "gpu", "device=%u", dv->source_id);
 	out_str(row, "key", buf);
 	out_str(row, "kind", "gpu");
 	out_int(row, "device", dv->source_id);
@@ -174,7 +175,7 @@ hardware_host(struct out *out, const struct model *m, const char *host,
 	const char	*v;
 	size_t		 k, nproc = 0;
 
-	key = xasprintf("host:%s", host != NULL ? host : "unknown");
+	key = rowkey("host", "name=%s", host != NULL ? host : "unknown");
 	out_str(row, "key", key);
 	free(key);
 	out_str(row, "kind", "host");
@@ -254,7 +255,7 @@ hardware_process(struct out *out, const struct model *m, uint32_t p)
 	if (nthr == 0 && nstr == 0)
 		return;
 	row = out_row(out);
-	snprintf(buf, sizeof buf, "process:%llu",
+	rowkey_buf(buf, sizeof buf, "process", "pid=%llu",
 	    (unsigned long long)pr->source_id);
 	out_str(row, "key", buf);
 	out_str(row, "kind", "process");

@@ -232,7 +232,8 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	uint32_t		 v;
 	int64_t			 count = (int64_t)g->t[LT_KERNEL].n;
 
-	key[0] = '\0';
+	/* The key: "launch" and the group's axes (rowkey.h). */
+	o = (size_t)snprintf(key, sizeof key, "launch");
 	for (j = 0; j < c->naxes; j++) {
 		ax = c->axes[j];
 		v = gv[j];
@@ -273,7 +274,7 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 			break;
 		}
 	}
-	out_str(row, "key", c->naxes == 0 ? "all" : key);
+	out_str(row, "key", key);
 	out_int(row, "count", count);
 	out_int(row, "qcount", (int64_t)g->t[LT_QUEUE].n);
 	out_int(row, "short_kernels", g->nshort);

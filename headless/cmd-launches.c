@@ -12,6 +12,7 @@
 
 #include "headless/cmd-report.h"
 #include "report/report.h"
+#include "util/rowkey.h"
 
 #define LAUNCHES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
@@ -54,7 +55,7 @@ launches_run(const struct cmd_ctx *ctx, struct out *out,
 		nshown++;
 		report_headline(r, (uint32_t)i, &h);
 		row = out_row(out);
-		snprintf(key, sizeof key, "launch:%u", l->id);
+		rowkey_buf(key, sizeof key, "launch", "id=%u", l->id);
 		out_str(row, "key", key);
 		cmd_report_launch_fields(row, r, (uint32_t)i);
 		out_str(row, "mangled", report_str(r, l->mangled));

@@ -29,6 +29,7 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define MEMCPY_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
@@ -72,11 +73,16 @@ memcpy_row(struct out *out, const struct model *m,
 	char		 key[256];
 	double		 bw = 0, peak = 0;
 
-	snprintf(key, sizeof key, "device=%s%u|copy_kind=%s|src_kind=%s|"
-	    "dst_kind=%s", g->device < m->ndevices ? "" : "none",
-	    g->device < m->ndevices ? m->devices[g->device].source_id : 0,
-	    copy_kind_name(g->kind), mem_kind_name(g->src),
-	    mem_kind_name(g->dst));
+	if (g->device < m->ndevices)
+		rowkey_buf(key, sizeof key, "memcpy", "device=%u|copy_kind=%s|"
+		    "src_kind=%s|dst_kind=%s", m->devices[g->device].source_id,
+		    copy_kind_name(g->kind), mem_kind_name(g->src),
+		    mem_kind_name(g->dst));
+	else
+		rowkey_buf(key, sizeof key, "memcpy", "device=none|"
+		    "copy_kind=%s|src_kind=%s|dst_kind=%s",
+		    copy_kind_name(g->kind), mem_kind_name(g->src),
+		    mem_kind_name(g->dst));
 	out_str(row, "key", key);
 	evrow_device(row, m, g->device);
 	out_str(row, "copy_kind", copy_kind_name(g->kind));

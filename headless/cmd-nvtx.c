@@ -27,6 +27,7 @@
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define NVTX_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | OPT_TREE)
 
@@ -94,7 +95,7 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 	char			 key[32];
 
 	nvtx_range_proj(m, pr, pj, t, i, &p);
-	snprintf(key, sizeof key, "ev:%u", gid);
+	rowkey_buf(key, sizeof key, "ev", "id=%u", gid);
 	out_str(row, "key", key);
 	out_int(row, "id", gid);
 	out_str(row, "name", model_str(m, l->name[i]));
@@ -153,7 +154,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	size_t			 na = 0, acap = 0, k, i, icap = 0, ai;
 	uint32_t		*idx = NULL, t, gk[3];
 	struct nvtx_pathset	 np;
-	char			 key[8300], pidtxt[32];
+	char			 key[8300];
 	uint32_t		 proc, *dproc;
 	const char		*path;
 	int			 isnew;
@@ -248,12 +249,15 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		/* A named domain belongs to one process, and its rows are
 		 * that process's: the key says which. */
 		proc = dproc[a[i].domain];
-		pidtxt[0] = '\0';
 		if (proc != NONE32 && proc < m->nprocesses)
-			snprintf(pidtxt, sizeof pidtxt, "|pid=%lld",
+			rowkey_buf(key, sizeof key, "range", "domain=%s|"
+			    "path=%s|style=%s|pid=%lld", dom, path,
+			    a[i].startend ? "StartEnd" : "PushPop",
 			    (long long)m->processes[proc].pid);
-		snprintf(key, sizeof key, "%s|%s%s%s", dom, path,
-		    a[i].startend ? "|StartEnd" : "", pidtxt);
+		else
+			rowkey_buf(key, sizeof key, "range", "domain=%s|"
+			    "path=%s|style=%s", dom, path,
+			    a[i].startend ? "StartEnd" : "PushPop");
 		out_str(row, "key", key);
 		out_str(row, "domain", dom);
 		if (proc != NONE32 && proc < m->nprocesses)

@@ -62,6 +62,7 @@
 #include "util/strpool.h"
 #include "headless/work.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 static int	overlap_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -287,7 +288,7 @@ overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d)
 		comm = iset_len(&mp);
 		exposed = iset_diff_len(&mp, &c->compute);
 		row = out_row(out);
-		key = xasprintf("device=%u|nvtx_path=%s",
+		key = rowkey("nvtx", "device=%u|path=%s",
 		    m->devices[d].source_id,
 		    strpool_get(c->local, c->comm[i].path));
 		cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
@@ -337,7 +338,8 @@ overlap_device(struct overlap_ctx *c, struct out *out, uint32_t d,
 	/* |M \ C| = |M| - |M n C| = |M u C| - |C| (analysis/comm.h). */
 	exposed = comm_exposed_of(len[RUN_C], len[RUN_CM]);
 	row = out_row(out);
-	snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
+	rowkey_buf(key, sizeof key, "device", "device=%u",
+	    m->devices[d].source_id);
 	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
 	out_int(row, "device", m->devices[d].source_id);
 	out_int(row, "compute_ns", len[RUN_C]);

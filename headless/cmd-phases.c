@@ -42,6 +42,7 @@
 #include "analysis/steady.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define PHASES_TOP	5
 
@@ -221,7 +222,7 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 		dur = p->end - p->start;
 		activity_total(&a, p->start, p->end, &w);
 		row = out_row(out);
-		snprintf(key, sizeof key, "phase=%zu", i);
+		rowkey_buf(key, sizeof key, "phase", "phase=%zu", i);
 		out_str(row, "key", key);
 		out_int(row, "phase", (int64_t)i);
 		out_str(row, "label", p->label);

@@ -49,6 +49,7 @@
 #include "headless/out.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define RANKS_OPTS	(OPT_OUTPUT | OPT_PAGE)
 
@@ -401,7 +402,7 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	for (i = 0; i < c.nr; i++) {
 		r = &c.r[i];
 		row = out_row(out);
-		snprintf(key, sizeof key, "rank=%d", r->rank);
+		rowkey_buf(key, sizeof key, "rank", "rank=%d", r->rank);
 		out_str(row, "key", key);
 		out_int(row, "rank", r->rank);
 		out_int(row, "pid", m->processes[r->process].pid);

@@ -16,6 +16,7 @@
 #include "headless/cmd-report.h"
 #include "report/report.h"
 #include "report/roofline.h"
+#include "util/rowkey.h"
 
 #define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
@@ -60,7 +61,8 @@ roofline_run(const struct cmd_ctx *ctx, struct out *out,
 		n++;
 		roofline_compute(r, (uint32_t)i, &f);
 		row = out_row(out);
-		snprintf(key, sizeof key, "launch:%u", r->launches[i].id);
+		rowkey_buf(key, sizeof key, "launch", "id=%u",
+		    r->launches[i].id);
 		out_str(row, "key", key);
 		out_int(row, "launch_id", r->launches[i].id);
 		out_str(row, "kernel", report_launch_name(r, (uint32_t)i));

@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
@@ -107,7 +108,7 @@ rules_run(const struct cmd_ctx *ctx, struct out *out,
 	for (i = 0; i < n; i++) {
 		const struct report_rule *u = &r->rules[idx[i]];
 		row = out_row(out);
-		key = xasprintf("launch:%u/rule:%s/%u", u->launch,
+		key = rowkey("rule", "launch=%u|name=%s|index=%u", u->launch,
 		    report_str(r, u->ident),
 		    idx[i] - r->launches[u->launch].rule);
 		out_str(row, "key", key);

@@ -27,6 +27,7 @@
 #include "headless/out.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define SUMMARY_OPTS (OPT_OUTPUT)
 
@@ -142,7 +143,8 @@ summary_build(struct out *out, const struct model *m, const char *path)
 		all_busy = sat_add64(all_busy, busy);
 		all_comm = sat_add64(all_comm, comm);
 		row = out_row(out);
-		snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
+		rowkey_buf(key, sizeof key, "device", "device=%u",
+		    m->devices[d].source_id);
 		out_str(row, "key", key);
 		out_int(row, "device", m->devices[d].source_id);
 		out_str(row, "name", model_str(m, m->devices[d].name));

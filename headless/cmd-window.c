@@ -29,6 +29,7 @@
 #include "analysis/steady.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 static int	window_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -61,6 +62,7 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 	uint64_t		 nk = 0;
 	size_t			 t;
 	cJSON			*row;
+	char			*key;
 
 	(void)v;
 	(void)nv;
@@ -87,7 +89,9 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 		}
 	dur = s.end - s.start;
 	row = out_row(out);
-	out_str(row, "key", "window=steady");
+	key = rowkey("window", "window=steady");
+	out_str(row, "key", key);
+	free(key);
 	out_str(row, "method", steady_method_name(s.method));
 	out_int(row, "start_ns", s.start - rel);
 	out_int(row, "end_ns", s.end - rel);

@@ -94,7 +94,7 @@ static const struct col correlate_aux_root[] = {
 	{ "end_ns", COL_INT|COL_NULL, "ns-time",
 	    "end, from the trace origin",
 	    NULL, NULL },
-	{ "duration_ns", COL_INT, "ns",
+	{ "duration_ns", COL_NUM|COL_NULL, "ns",
 	    "duration",
 	    NULL, NULL },
 	{ "device", COL_INT|COL_NULL, NULL,

@@ -148,7 +148,7 @@ static const struct col findings_rows_evidence[] = {
 	{ "total_ns", COL_INT|COL_OPT, "ns",
 	    "total time",
 	    NULL, NULL },
-	{ "median_ns", COL_NUM|COL_OPT, "ns",
+	{ "median_ns", COL_NUM|COL_NULL|COL_OPT, "ns",
 	    "median",
 	    NULL, NULL },
 	{ "kernel_share_pct", COL_NUM|COL_OPT, "pct",

@@ -96,7 +96,7 @@ static const struct col phases_aux_cost_curve[] = {
 	{ "k", COL_INT, NULL,
 	    "k",
 	    NULL, NULL },
-	{ "cost", COL_NUM, NULL,
+	{ "cost", COL_NUM|COL_NULL, NULL,
 	    "cost",
 	    NULL, NULL },
 	{ "gain_pct", COL_NUM|COL_NULL, "pct",

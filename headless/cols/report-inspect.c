@@ -123,7 +123,7 @@ static const struct col report_inspect_aux_launches[] = {
 	{ "process", COL_STR, NULL,
 	    "process",
 	    NULL, NULL },
-	{ "duration_ns", COL_INT, "ns",
+	{ "duration_ns", COL_NUM|COL_NULL, "ns",
 	    "duration",
 	    NULL, NULL },
 	{ "nvtx", COL_ARR, NULL,

@@ -91,7 +91,7 @@ def check_trace(path):
     rows = doc["data"]["rows"]
     st = [r["start_ns"] for r in rows]
     check(st == sorted(st), "%s: search not in start order" % name)
-    check(all(r["key"] == "ev:%d" % r["id"] for r in rows),
+    check(all(r["key"] == "ev|id=%d" % r["id"] for r in rows),
           "%s: search keys" % name)
     nk = doc["data"]["total_matched"]
     # inspect and correlate a kernel with a launching call.
