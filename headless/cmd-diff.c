@@ -176,11 +176,14 @@ static uint32_t
 diff_group(struct dctx *c, int cls, const char *name)
 {
 	char		*k;
+	size_t		 o, len = 3 * strlen(name) + 128;
 	uint32_t	 kid, *slot;
 	int		 isnew;
 	struct dgroup	*g;
 
-	k = rowkey(dcls_names[cls], "%s=%s", dcls_axis[cls], name);
+	k = xmalloc(len);
+	o = (size_t)snprintf(k, len, "%s", dcls_names[cls]);
+	rowkey_name(k, len, &o, dcls_axis[cls], name);
 	kid = strpool_intern0(c->keys, k);
 	free(k);
 	slot = hmap_upsert(&c->by_key, kid, (uint32_t)c->ng, &isnew);

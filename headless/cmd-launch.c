@@ -39,6 +39,7 @@
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
@@ -239,7 +240,7 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 		v = gv[j];
 		switch (ax) {
 		case LA_API: case LA_NAME: case LA_SHORT:
-			group_key_part(key, sizeof key, &o,
+			rowkey_name(key, sizeof key, &o,
 			    launch_axis_fields[ax], group_str(&c->names, v));
 			out_str(row, launch_axis_fields[ax],
 			    group_str(&c->names, v));

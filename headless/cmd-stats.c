@@ -32,6 +32,7 @@
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define STATS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE | OPT_GROUP | OPT_NVTXDOM)
@@ -189,7 +190,7 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 		ax = gs->axes[k];
 		switch (ax) {
 		case GS_NAME: case GS_SHORT: case GS_NVTX:
-			group_key_part(key, sizeof key, &o, axis_fields[ax],
+			rowkey_name(key, sizeof key, &o, axis_fields[ax],
 			    gstats_str(gs, v[k]));
 			out_str(row, axis_fields[ax], gstats_str(gs, v[k]));
 			break;

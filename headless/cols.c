@@ -115,8 +115,9 @@ cols_one(const struct col *c)
 	cJSON	*s = cJSON_CreateObject(), *o, *it;
 	char	*d;
 
-	if (c->type & ~(COL_OPT))
-		cJSON_AddItemToObject(s, "type", cols_type(c->type & ~COL_OPT));
+	if (c->type & ~(COL_OPT | COL_NAME))
+		cJSON_AddItemToObject(s, "type", cols_type(c->type &
+		    ~(COL_OPT | COL_NAME)));
 	if (c->desc != NULL) {
 		if (c->unit != NULL)
 			d = xasprintf("%s (%s)", c->desc, c->unit);
@@ -127,6 +128,9 @@ cols_one(const struct col *c)
 	}
 	if (c->unit != NULL)
 		cJSON_AddStringToObject(s, "x-unit", c->unit);
+	if (c->type & COL_NAME)
+		cJSON_AddStringToObject(s, "x-name", "template arguments "
+		    "elided (<...>) unless --full-names");
 	if (c->sub != NULL && (c->type & COL_OBJ)) {
 		o = cols_object(c->sub, NULL, NULL);
 		while ((it = o->child) != NULL) {

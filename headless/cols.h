@@ -22,6 +22,8 @@
 #define COL_OBJ		0x20
 #define COL_NULL	0x40	/* may be null */
 #define COL_OPT		0x80	/* may be absent */
+#define COL_NAME	0x100	/* a (kernel) name: shown with its template
+				   arguments elided unless --full-names */
 
 struct col {
 	const char		*name;	/* NULL ends a list */

@@ -21,6 +21,7 @@
 #include "headless/warncode.h"
 #include "util/sanitize.h"
 #include "util/shquote.h"
+#include "util/kelide.h"
 #include "util/units.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
@@ -651,7 +652,7 @@ out_unit(const char *verb, const char *col)
 {
 	const struct col	*c;
 
-	if ((c = cols_field(cols_find(verb), col)) != NULL)
+	if (verb != NULL && (c = cols_field(cols_find(verb), col)) != NULL)
 		return c->unit;
 	if (ends_with(col, "_ns"))
 		return "ns";
@@ -867,20 +868,93 @@ out_print_csv(const struct out *o)
 	free(cols);
 }
 
+/*
+ * Elides the (kernel) names among obj's fields that cols marks COL_NAME,
+ * down into its objects and arrays of objects (util/kelide.h).
+ */
+static void
+out_elide(const struct col *cols, cJSON *obj)
+{
+	const struct col	*c;
+	cJSON			*it, *el;
+	char			*buf;
+	size_t			 n;
+
+	if (cols == NULL || !cJSON_IsObject(obj))
+		return;
+	for (c = cols; c->name != NULL; c++) {
+		if ((it = cJSON_GetObjectItemCaseSensitive(obj, c->name)) ==
+		    NULL)
+			continue;
+		if ((c->type & COL_NAME) && cJSON_IsString(it) &&
+		    it->valuestring != NULL &&
+		    strchr(it->valuestring, '<') != NULL) {
+			/* "<...>" may be longer than what it replaces. */
+			n = 3 * strlen(it->valuestring) + 1;
+			buf = xmalloc(n);
+			kname_elide(it->valuestring, buf, n);
+			cJSON_ReplaceItemInObjectCaseSensitive(obj, c->name,
+			    cJSON_CreateString(buf));
+			free(buf);
+			continue;
+		}
+		if (c->sub != NULL && cJSON_IsArray(it)) {
+			cJSON_ArrayForEach(el, it)
+				out_elide(c->sub, el);
+		} else if (c->sub != NULL)
+			out_elide(c->sub, it);
+	}
+}
+
+/* The description of field name among cols, or NULL. */
+static const struct col *
+out_col(const struct col *cols, const char *name)
+{
+	for (; cols != NULL && cols->name != NULL; cols++)
+		if (strcmp(cols->name, name) == 0)
+			return cols;
+	return NULL;
+}
+
+/*
+ * An auxiliary field: a scalar as it is; an array of objects (summary's
+ * top_kernels) one line per item, its fields in their units.
+ */
 static void
 out_print_aux(const struct out *o)
 {
-	const cJSON	*it;
-	char		*s, *c;
+	const struct coldesc	*d = cols_find(o->verb);
+	const struct col	*c, *f;
+	const cJSON		*it, *el, *v;
+	char			*s, *t;
 
 	cJSON_ArrayForEach(it, o->aux) {
+		c = d != NULL ? out_col(d->aux, it->string) : NULL;
+		if (cJSON_IsArray(it) && cJSON_GetArraySize(it) > 0 &&
+		    cJSON_IsObject(it->child)) {
+			printf("%s:\n", sanitize_tmp(it->string));
+			cJSON_ArrayForEach(el, it) {
+				fputs(" ", stdout);
+				cJSON_ArrayForEach(v, el) {
+					f = out_col(c != NULL ? c->sub : NULL,
+					    v->string);
+					t = out_cell(f != NULL ? f->unit :
+					    out_unit(NULL, v->string), v);
+					printf(" %s %s", sanitize_tmp(v->string),
+					    t);
+					free(t);
+				}
+				fputc('\n', stdout);
+			}
+			continue;
+		}
 		if (cJSON_IsString(it))
 			s = xstrdup(it->valuestring);
 		else
 			s = cJSON_PrintUnformatted(it);
-		c = sanitize_dup(s, 0);
-		printf("%s: %s\n", sanitize_tmp(it->string), c);
-		free(c);
+		t = sanitize_dup(s, 0);
+		printf("%s: %s\n", sanitize_tmp(it->string), t);
+		free(t);
 		free(s);
 	}
 }
@@ -888,11 +962,12 @@ out_print_aux(const struct out *o)
 int
 out_emit(struct out *o, const struct model *m, const char *path)
 {
-	cJSON		*env, *data;
-	char		*bad = NULL;
-	long long	 total;
-	int		 truncated, rc;
-	const cJSON	*w;
+	cJSON			*env, *data, *r;
+	char			*bad = NULL;
+	long long		 total;
+	int			 truncated, rc;
+	const cJSON		*w;
+	const struct coldesc	*d;
 
 	if (out_sort(o, &bad) == 0) {
 		out_fill_next(o);
@@ -904,6 +979,11 @@ out_emit(struct out *o, const struct model *m, const char *path)
 		return rc;
 	}
 	out_page(o, &total, &truncated);
+	if (!o->full_names && (d = cols_find(o->verb)) != NULL) {
+		cJSON_ArrayForEach(r, o->rows)
+			out_elide(d->rows, r);
+		out_elide(d->aux, o->aux);
+	}
 	switch (o->format) {
 	case OUT_JSON:
 		env = out_envelope(o, m, path);

@@ -56,6 +56,7 @@ struct out {
 	long long	 limit;		/* 0 = no limit */
 	long long	 offset;
 	int		 absolute;	/* times are absolute, not relative */
+	int		 full_names;	/* names as they are, not elided */
 	const char	*default_sort;	/* used when sort is NULL */
 	int		 shape;		/* 0: the table shows the fields in the
 					   order of the verb's column

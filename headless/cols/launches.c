@@ -36,7 +36,7 @@ static const struct col launches_rows[] = {
 	{ "rule_messages", COL_INT, NULL,
 	    "rule messages of the launch",
 	    "\"minimum\":0", NULL },
-	{ "kernel", COL_STR, NULL,
+	{ "kernel", COL_STR|COL_NAME, NULL,
 	    "kernel name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,

@@ -9,8 +9,8 @@
 #include "headless/cols.h"
 
 static const struct col phases_rows_top_kernels[] = {
-	{ "name", COL_STR, NULL,
-	    "name",
+	{ "name", COL_STR|COL_NAME, NULL,
+	    "kernel name",
 	    NULL, NULL },
 	{ "count", COL_INT, NULL,
 	    "how many",
@@ -58,7 +58,7 @@ static const struct col phases_rows[] = {
 	{ "edge", COL_STR, NULL,
 	    "what starts the phase",
 	    "\"enum\":[\"window\",\"distribution\",\"idle\",\"marker\",\"gpu\"]", NULL },
-	{ "dominant", COL_STR, NULL,
+	{ "dominant", COL_STR|COL_NAME, NULL,
 	    "the phase's longest-running kernel",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,

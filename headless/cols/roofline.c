@@ -45,7 +45,7 @@ static const struct col roofline_rows[] = {
 	{ "l1_bytes", COL_NUM|COL_NULL|COL_OPT, "bytes",
 	    "l1 size",
 	    "\"minimum\":0", NULL },
-	{ "kernel", COL_STR, NULL,
+	{ "kernel", COL_STR|COL_NAME, NULL,
 	    "kernel name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,

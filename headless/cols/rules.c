@@ -33,7 +33,7 @@ static const struct col rules_rows[] = {
 	{ "key", COL_STR, NULL,
 	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
 	    NULL, NULL },
-	{ "kernel", COL_STR, NULL,
+	{ "kernel", COL_STR|COL_NAME, NULL,
 	    "kernel name",
 	    NULL, NULL },
 	{ "speedup_type", COL_STR|COL_NULL, NULL,

@@ -58,8 +58,8 @@ static const struct col summary_rows[] = {
 };
 
 static const struct col summary_aux_top_kernels[] = {
-	{ "name", COL_STR, NULL,
-	    "name",
+	{ "name", COL_STR|COL_NAME, NULL,
+	    "kernel name",
 	    NULL, NULL },
 	{ "count", COL_NUM, NULL,
 	    "how many",

@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/kelide.h"
 #include "util/rowkey.h"
 #include "util/xmalloc.h"
 
@@ -158,6 +160,28 @@ rowkey_part(char *buf, size_t len, size_t *o, const char *field,
 	free(b.s);
 	if (n > 0)
 		*o = *o + (size_t)n < len ? *o + (size_t)n : len - 1;
+}
+
+void
+rowkey_name(char *buf, size_t len, size_t *o, const char *field,
+    const char *name)
+{
+	char		*e, hf[64], hv[16];
+	size_t		 n = 3 * strlen(name) + 1;
+	uint32_t	 h = 2166136261u;
+	const char	*p;
+
+	e = xmalloc(n);
+	kname_elide(name, e, n);
+	rowkey_part(buf, len, o, field, e);
+	if (strcmp(e, name) != 0) {
+		for (p = name; *p != '\0'; p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
+		snprintf(hf, sizeof hf, "%s_hash", field);
+		snprintf(hv, sizeof hv, "%08x", h);
+		rowkey_part(buf, len, o, hf, hv);
+	}
+	free(e);
 }
 
 static size_t

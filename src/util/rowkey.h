@@ -28,6 +28,14 @@ char	*rowkey_buf(char *buf, size_t len, const char *kind,
 /* Appends "|field=value" (value escaped) to the key in buf, *o used. */
 void	 rowkey_part(char *buf, size_t len, size_t *o, const char *field,
 	    const char *value);
+/*
+ * Appends "|field=name" for a (kernel) name: its template arguments elided
+ * (util/kelide.h) and, when that drops anything, "|field_hash=" and the
+ * FNV-1a hash of the whole name (8 hex digits), so that the key stays
+ * short and still tells template instances apart.
+ */
+void	 rowkey_name(char *buf, size_t len, size_t *o, const char *field,
+	    const char *name);
 /* 1 if key follows the grammar. */
 int	 rowkey_valid(const char *key);
 /* 1 if key's kind is kind. */

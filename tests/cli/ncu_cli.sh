@@ -134,7 +134,7 @@ def run(*a):
 
 schema = json.loads(subprocess.run([G, "schema", "ncu-command"],
                                    capture_output=True, text=True).stdout)
-kernels = run("search", T, "--type", "kernel", "--limit", "0")
+kernels = run("search", T, "--type", "kernel", "--limit", "0", "--full-names")
 rows = kernels["data"]["rows"]
 byname = {}
 for k in sorted(rows, key=lambda k: (k["start_ns"], k["id"])):

@@ -134,7 +134,7 @@ def check_trace(path):
           "%s: bad id: rc %d" % (name, rc))
     # launch against SQL.
     g = sql_launch(path)
-    d, rc = js("launch", path, "--limit", "0")
+    d, rc = js("launch", path, "--limit", "0", "--full-names")
     got = {(r["api"], r["name"]): r for r in d["data"]["rows"]}
     check(set(got) == set(g), "%s: launch groups differ" % name)
     for key, want in g.items():
