@@ -67,14 +67,14 @@ static const struct col correlate_rows[] = {
 	    "innermost NVTX path",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL }
 };
 
 static const struct col correlate_aux_root[] = {
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "id", COL_INT|COL_NULL, NULL,
 	    "event id (its ev: id)",

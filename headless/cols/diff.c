@@ -43,7 +43,7 @@ static const struct col diff_rows[] = {
 	    "kernel, NVTX path, collective or copy direction",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "delta_count", COL_INT, NULL,
 	    "how many, B minus A",

@@ -276,7 +276,7 @@ static const struct col findings_rows[] = {
 	    "one-line finding",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "speedup_half", COL_NUM, NULL,
 	    "end-to-end speed-up if the cost halved",

@@ -43,7 +43,7 @@ static const struct col hardware_rows[] = {
 	    "busy share",
 	    "\"minimum\":0,\"maximum\":100", NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "uuid", COL_STR|COL_NULL, NULL,
 	    "device UUID",

@@ -55,7 +55,7 @@ static const struct col inspect_rows[] = {
 	    "name",
 	    NULL, NULL },
 	{ "key", COL_STR|COL_OPT, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "track", COL_STR|COL_OPT, NULL,
 	    "track kind",

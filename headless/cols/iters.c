@@ -46,7 +46,7 @@ static const struct col iters_rows[] = {
 	    "name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "gpus", COL_INT|COL_OPT, NULL,
 	    "number of GPUs",

@@ -61,7 +61,7 @@ static const struct col launch_rows[] = {
 	    "kernel or group name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "short_kernels_pct", COL_NUM, "pct",
 	    "short kernels",

@@ -40,7 +40,7 @@ static const struct col launches_rows[] = {
 	    "kernel name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "function", COL_STR, NULL,
 	    "function",

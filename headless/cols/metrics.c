@@ -41,7 +41,7 @@ static const struct col metrics_rows[] = {
 	    "per-instance values of the metric",
 	    "\"minimum\":0", NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "kernel", COL_STR|COL_OPT, NULL,
 	    "kernel name",

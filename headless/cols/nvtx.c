@@ -40,7 +40,7 @@ static const struct col nvtx_rows[] = {
 	    "NVTX path",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "pid", COL_INT|COL_OPT, NULL,
 	    "process id",

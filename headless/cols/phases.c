@@ -62,7 +62,7 @@ static const struct col phases_rows[] = {
 	    "the phase's longest-running kernel",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "compute_ns", COL_INT, "ns",
 	    "compute kernel time",

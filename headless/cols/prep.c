@@ -10,7 +10,7 @@
 
 static const struct col prep_rows[] = {
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "path", COL_STR, NULL,
 	    "NVTX path",

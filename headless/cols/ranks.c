@@ -52,7 +52,7 @@ static const struct col ranks_rows[] = {
 	    "name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "span_ns", COL_INT, "ns",
 	    "span",

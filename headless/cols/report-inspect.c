@@ -40,7 +40,7 @@ static const struct col report_inspect_rows[] = {
 	    "name",
 	    NULL, NULL },
 	{ "key", COL_STR|COL_OPT, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "instances", COL_INT|COL_OPT, NULL,
 	    "per-instance values of the metric",

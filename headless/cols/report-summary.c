@@ -40,7 +40,7 @@ static const struct col report_summary_rows[] = {
 	    "kernel name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL }
 };

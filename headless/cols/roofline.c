@@ -49,7 +49,7 @@ static const struct col roofline_rows[] = {
 	    "kernel name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "fp64_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
 	    "fp64 flop per s",

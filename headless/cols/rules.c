@@ -31,7 +31,7 @@ static const struct col rules_rows[] = {
 	    "message",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "kernel", COL_STR|COL_NAME, NULL,
 	    "kernel name",

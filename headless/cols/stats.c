@@ -67,7 +67,7 @@ static const struct col stats_rows[] = {
 	    "kernel or group name",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "mean_bytes", COL_NUM|COL_OPT, "bytes",
 	    "mean bytes",

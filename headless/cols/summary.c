@@ -49,7 +49,7 @@ static const struct col summary_rows[] = {
 	    "memcpy size",
 	    "\"minimum\":0", NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ "idle_pct", COL_NUM|COL_NULL, "pct",
 	    "idle share of the window",

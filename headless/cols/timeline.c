@@ -46,7 +46,7 @@ static const struct col timeline_rows[] = {
 	    "number of kernels",
 	    "\"minimum\":0", NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
 	    NULL, NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL }
 };

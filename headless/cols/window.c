@@ -52,8 +52,8 @@ static const struct col window_rows[] = {
 	    "iteration marker",
 	    NULL, NULL },
 	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
-	    "\"const\":\"window=steady\"", NULL },
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
+	    "\"const\":\"window|window=steady\"", NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL }
 };
 
