@@ -71,6 +71,7 @@
 #include "analysis/comm.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
@@ -124,15 +125,6 @@ struct comm_ctx {
 	struct comm_group	*g;
 	size_t			 ng, gcap;
 	struct hmap		 by_key;
-};
-
-static const char *comm_columns[] = {
-	"kind", "collective", "device", "stream", "pid", "rank", "count",
-	"total_ns",
-	"mean_ns", "median_ns", "min_ns", "max_ns", "gpu_busy_share_pct",
-	"device_busy_ns", "total_bytes", "group_size", "sized_count",
-	"algbw_gbps", "busbw_gbps", "median_algbw_gbps", "median_busbw_gbps",
-	"process_group", NULL
 };
 
 /* The collective of a kernel for its size and bus factor: its
@@ -350,12 +342,14 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 		snprintf(pid, sizeof pid, "none");
 	rank = g->process < m->nprocesses ? m->processes[g->process].rank :
 	    -1;
-	snprintf(key, sizeof key, "kind=%s|collective=%s|device=%s|stream=%s|"
-	    "pid=%s", ev_kind_name(g->kind), strpool_get(c->local, g->coll),
-	    dev, str, pid);
 	if (rank >= 0)
-		snprintf(key + strlen(key), sizeof key - strlen(key),
-		    "|rank=%d", rank);
+		rowkey_buf(key, sizeof key, "comm", "kind=%s|collective=%s|"
+		    "device=%s|stream=%s|pid=%s|rank=%d", ev_kind_name(g->kind),
+		    strpool_get(c->local, g->coll), dev, str, pid, rank);
+	else
+		rowkey_buf(key, sizeof key, "comm", "kind=%s|collective=%s|"
+		    "device=%s|stream=%s|pid=%s", ev_kind_name(g->kind),
+		    strpool_get(c->local, g->coll), dev, str, pid);
 	out_str(row, "key", key);
 	out_str(row, "kind", ev_kind_name(g->kind));
 	out_str(row, "collective", strpool_get(c->local, g->coll));
@@ -455,7 +449,6 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	}
 	sel_free(&s);
 	out->default_sort = "total_ns:desc";
-	out->columns = comm_columns;
 	out_int(out->aux, "total_ns", total);
 	if (c.ng == 0)
 		out_warn(out, "no_communication",

@@ -23,7 +23,7 @@
 
 #include "headless/cmd.h"
 #include "headless/opts.h"
-#include "headless/schema.h"
+#include "headless/cols.h"
 #include "util/xmalloc.h"
 
 static int	complete_main(const struct cmd_ctx *, struct out *,
@@ -178,20 +178,17 @@ complete_opt_name(const char *name, const char *argname, const char *help,
 	complete_put(name, c->cur);
 }
 
-/* The fields of verb's rows, from its JSON schema. */
+/* The fields of verb's rows, from its column description. */
 static void
 complete_fields(const char *verb, const char *cur)
 {
-	const char	*rows = schema_rows(verb);
-	cJSON		*j, *props, *p;
+	const struct coldesc	*d = cols_find(verb);
+	const struct col	*c;
 
-	if (rows == NULL || (j = cJSON_Parse(rows)) == NULL)
+	if (d == NULL)
 		return;
-	props = cJSON_GetObjectItemCaseSensitive(j, "properties");
-	cJSON_ArrayForEach(p, props) {
-		complete_put(p->string, cur);
-	}
-	cJSON_Delete(j);
+	for (c = d->rows; c->name != NULL; c++)
+		complete_put(c->name, cur);
 }
 
 static void
@@ -290,7 +287,7 @@ complete_run(int argc, char **argv)
 	}
 	if (strcmp(e->name, "schema") == 0 && cur[0] != '-') {
 		for (k = 0; cmd_table[k] != NULL; k++)
-			if (schema_rows(cmd_table[k]->name) != NULL)
+			if (cols_find(cmd_table[k]->name) != NULL)
 				complete_put(cmd_table[k]->name, cur);
 		return 0;
 	}

@@ -33,6 +33,7 @@
 #include "headless/out.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define CORRELATE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define CORRELATE_PATH	4096
@@ -53,13 +54,6 @@ const struct cmd_entry cmd_correlate_entry = {
 	.input = CMD_IN_TRACE,
 	.options = CORRELATE_OPTS,
 	.run = correlate_main
-};
-
-static const char *correlate_columns[] = {
-	"seq", "link", "from_id", "from_kind", "to_id", "to_kind",
-	"offset_ns", "queue_delay_ns", "to_start_ns", "to_duration_ns",
-	"from_start_ns", "from_duration_ns", "device", "stream", "pid", "tid",
-	"from_name", "to_name", "nvtx_path", NULL
 };
 
 struct correlate_ctx {
@@ -101,7 +95,7 @@ correlate_link(struct correlate_ctx *c, const char *link, uint32_t from,
 	char			 key[64], path[CORRELATE_PATH];
 	uint32_t		 range;
 
-	snprintf(key, sizeof key, "ev:%u->ev:%u", from, to);
+	rowkey_buf(key, sizeof key, "link", "from=%u|to=%u", from, to);
 	out_str(row, "key", key);
 	out_int(row, "seq", c->seq++);
 	out_str(row, "link", link);
@@ -221,7 +215,6 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 	c.out = out;
 	c.absolute = o->absolute;
 	out->default_sort = "seq:asc";
-	out->columns = correlate_columns;
 	r = model_ev(m, gid);
 	tr = &m->tracks[r.track];
 	kind = tr->lane.kind[r.idx];

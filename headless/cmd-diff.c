@@ -74,6 +74,7 @@
 #include "util/strpool.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define DIFF_TOPK	15
 #define DIFF_OVERLAP_MIN 20.0
@@ -186,11 +187,14 @@ static uint32_t
 diff_group(struct dctx *c, int cls, const char *name)
 {
 	char		*k;
+	size_t		 o, len = 3 * strlen(name) + 128;
 	uint32_t	 kid, *slot;
 	int		 isnew;
 	struct dgroup	*g;
 
-	k = xasprintf("%s|%s=%s", dcls_names[cls], dcls_axis[cls], name);
+	k = xmalloc(len);
+	o = (size_t)snprintf(k, len, "%s", dcls_names[cls]);
+	rowkey_name(k, len, &o, dcls_axis[cls], name);
 	kid = strpool_intern0(c->keys, k);
 	free(k);
 	slot = hmap_upsert(&c->by_key, kid, (uint32_t)c->ng, &isnew);
@@ -436,12 +440,6 @@ diff_medians(struct dctx *c, struct dside *sd)
 	}
 	free(v);
 }
-
-static const char *diff_columns[] = {
-	"class", "status", "delta_ns", "delta_pct", "a_total_ns", "b_total_ns",
-	"a_count", "b_count", "a_iter_median_ns", "b_iter_median_ns", "name",
-	NULL
-};
 
 static void
 diff_row(struct dctx *c, struct out *out, const struct dgroup *g)
@@ -844,7 +842,6 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	out_next(out, "gpulens stats %s --type kernel",
 	    out_q(out, o->args[1]));
 	out->default_sort = "abs_delta_ns:desc";
-	out->columns = diff_columns;
 	for (s = 0; s < 2; s++)
 		diff_side_free(&sd[s]);
 	free(c.g);

@@ -785,7 +785,7 @@ exp_csv_line(struct exp *e, uint32_t gid)
 		fprintf(fp, "%lld", (long long)lane_rowid(l, i));
 	fputc(',', fp);
 	exp_csv_str(fp, model_str(m, l->name[i]), e->tty);
-	fprintf(fp, ",ev:%u\n", gid);
+	fprintf(fp, ",ev|id=%u\n", gid);	/* the key: rowkey "ev" */
 	e->nev++;
 }
 

@@ -29,6 +29,7 @@
 #include "headless/select.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 static int	findings_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -57,11 +58,6 @@ const struct cmd_entry cmd_findings_entry = {
 	.options = FINDINGS_OPTS,
 	.vopts = findings_vopts,
 	.run = findings_main
-};
-
-static const char *findings_columns[] = {
-	"rank", "confidence", "type", "share_pct", "cost_ns", "speedup_all",
-	"device", "title", NULL
 };
 
 /*
@@ -164,7 +160,7 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 			continue;
 		shown++;
 		row = out_row(out);
-		snprintf(key, sizeof key, "type=%s", f->type);
+		rowkey_buf(key, sizeof key, "finding", "type=%s", f->type);
 		out_str(row, "key", key);
 		out_int(row, "rank", f->rank);
 		out_str(row, "type", f->type);
@@ -235,7 +231,6 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 		out_next(out, "gpulens inspect %s " OUT_ROWF("event"),
 		    out_q(out, o->args[0]));
 	out->default_sort = "rank:asc";
-	out->columns = findings_columns;
 	finding_free(&fs);
 	return 0;
 }

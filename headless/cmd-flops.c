@@ -23,6 +23,7 @@
 #include "model/nvtxfam.h"
 #include "util/hmap.h"
 #include "util/strpool.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define FLOPS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_BY | OPT_RANGE)
@@ -216,8 +217,13 @@ flops_groups(const struct cmd_ctx *ctx, struct out *out,
 		row = out_row(out);
 		nm = bykernel ? model_str(m, x->name) : strpool_get(fam,
 		    x->name);
-		snprintf(kb, sizeof kb, "%s=%s", bykernel ? "kernel" : "nvtx",
-		    nm);
+		if (bykernel) {
+			size_t ko = 0;
+			rowkey_buf(kb, sizeof kb, "kernel", NULL);
+			ko = strlen(kb);
+			rowkey_name(kb, sizeof kb, &ko, "name", nm);
+		} else
+			rowkey_buf(kb, sizeof kb, "nvtx", "path=%s", nm);
 		out_str(row, "key", kb);
 		out_str(row, "name", nm);
 		if (!bykernel)
@@ -252,7 +258,7 @@ flops_ops(const struct cmd_ctx *ctx, struct out *out,
 		if (o->gid == NONE32)
 			continue;
 		row = out_row(out);
-		snprintf(kb, sizeof kb, "event=%u", o->gid);
+		rowkey_buf(kb, sizeof kb, "ev", "id=%u", o->gid);
 		out_str(row, "key", kb);
 		out_int(row, "event", o->gid);
 		out_str(row, "name", model_str(m, model_ev_name(m, o->gid)));
@@ -360,11 +366,14 @@ flops_iters(const struct cmd_ctx *ctx, struct out *out,
 		const struct iter *v = &it.v[i];
 		int64_t dur = v->end - v->start;
 		row = out_row(out);
-		snprintf(kb, sizeof kb, "pid=%u|iter=%u", v->process !=
-		    NONE32 ? m->processes[v->process].pid : 0, v->index);
 		if (v->process != NONE32 && m->processes[v->process].rank >= 0)
-			snprintf(kb + strlen(kb), sizeof kb - strlen(kb),
-			    "|rank=%d", m->processes[v->process].rank);
+			rowkey_buf(kb, sizeof kb, "iter", "pid=%u|iter=%u|rank=%d",
+			    m->processes[v->process].pid, v->index,
+			    m->processes[v->process].rank);
+		else
+			rowkey_buf(kb, sizeof kb, "iter", "pid=%u|iter=%u",
+			    v->process != NONE32 ? m->processes[v->process].pid :
+			    0, v->index);
 		out_str(row, "key", kb);
 		if (v->process != NONE32)
 			out_int(row, "pid", m->processes[v->process].pid);

@@ -68,6 +68,7 @@
 #include "analysis/busy.h"
 #include "headless/worksel.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define GAPS_CPU_MIN_NS		1000000		/* cpu_activity from 1 ms */
 #define GAPS_SPILL		2000		/* gaps kept before pruning */
@@ -139,12 +140,6 @@ struct gaps_ctx {
 	struct busy_walk	 wb;
 };
 
-static const char *gaps_columns[] = {
-	"scope", "device", "stream", "pid", "start_ns", "end_ns",
-	"duration_ns", "kind", "cpu_activity", "cpu_sync_pct", "cpu_copy_pct",
-	"cpu_launch_pct", "cpu_none_pct", "prev_name", "next_name", NULL
-};
-
 static int64_t
 gaps_rel(const struct model *m, const struct opts *o, int64_t t)
 {
@@ -159,7 +154,6 @@ gaps_key(const struct gaps_ctx *c, const struct gap *g, char *buf,
 	const struct model	*m = c->m;
 	const struct track	*tr;
 	long long		 st = (long long)(g->start - m->origin_ns);
-	char			 pid[32] = "";
 	uint32_t		 p;
 
 	switch (c->scope) {
@@ -168,18 +162,24 @@ gaps_key(const struct gaps_ctx *c, const struct gap *g, char *buf,
 		tr = &m->tracks[g->owner];
 		p = m->streams[tr->stream].process;
 		if (p != NONE32)
-			snprintf(pid, sizeof pid, "pid=%u|",
-			    m->processes[p].pid);
-		snprintf(buf, len, "stream|device=%u|%sstream=%llu|start=%lld",
-		    m->devices[tr->device].source_id, pid,
-		    (unsigned long long)m->streams[tr->stream].source_id, st);
+			rowkey_buf(buf, len, "stream", "device=%u|pid=%u|"
+			    "stream=%llu|start=%lld",
+			    m->devices[tr->device].source_id,
+			    m->processes[p].pid, (unsigned long long)
+			    m->streams[tr->stream].source_id, st);
+		else
+			rowkey_buf(buf, len, "stream", "device=%u|"
+			    "stream=%llu|start=%lld",
+			    m->devices[tr->device].source_id,
+			    (unsigned long long)
+			    m->streams[tr->stream].source_id, st);
 		break;
 	case SCOPE_DEVICE:
-		snprintf(buf, len, "device|device=%u|start=%lld",
+		rowkey_buf(buf, len, "device", "device=%u|start=%lld",
 		    m->devices[g->owner].source_id, st);
 		break;
 	default:
-		snprintf(buf, len, "all|start=%lld", st);
+		rowkey_buf(buf, len, "all", "start=%lld", st);
 		break;
 	}
 }
@@ -524,7 +524,6 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 	iset_init(&win);
 	iset_init(&wall);
 	out->default_sort = "duration_ns:desc";
-	out->columns = gaps_columns;
 
 	if (t1 <= t0 || sel_window_empty(&s))
 		out_warn(out, "window_outside",

@@ -38,6 +38,7 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "model/event.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define GRAPHS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_GROUP)
@@ -104,7 +105,8 @@ graphs_replay_row(struct out *out, const struct model *m,
 	char			 key[160], id[24];
 	uint32_t		 p;
 
-	snprintf(key, sizeof key, "device=%u|context=%u|corr=%u|start=%lld",
+	rowkey_buf(key, sizeof key, "replay",
+	    "device=%u|context=%u|corr=%u|start=%lld",
 	    d->source_id, r->context, r->corr,
 	    (long long)(r->start - m->origin_ns));
 	out_str(row, "key", key);
@@ -159,7 +161,7 @@ graphs_group_row(struct out *out, const struct model *m,
 	cJSON				*row = out_row(out);
 	char				 key[96];
 
-	snprintf(key, sizeof key, "graph=%llu|source=%s|device=%u",
+	rowkey_buf(key, sizeof key, "graph", "graph=%llu|source=%s|device=%u",
 	    (unsigned long long)g->graph, graphs_src_name(g->src),
 	    m->devices[g->device].source_id);
 	out_str(row, "key", key);

@@ -32,6 +32,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define HARDWARE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define HARDWARE_META_MAX 1024
@@ -52,11 +53,6 @@ const struct cmd_entry cmd_hardware_entry = {
 	.input = CMD_IN_TRACES,
 	.options = HARDWARE_OPTS,
 	.run = hardware_main
-};
-
-static const char *hardware_columns[] = {
-	"kind", "device", "pid", "name", "hostname", "sm_count", "cc",
-	"total_mem_bytes", "mem_bw_bytes_per_s", "used", "busy_pct", NULL
 };
 
 /* Host facts from metadata: field name, then the keys that may hold it. */
@@ -116,7 +112,7 @@ hardware_gpu(struct out *out, const struct model *m,
 	int64_t			 nkern = 0, busy = 0, span;
 	int			 slot;
 
-	snprintf(buf, sizeof buf, "gpu:%u", dv->source_id);
+	rowkey_buf(buf, sizeof buf, "gpu", "device=%u", dv->source_id);
 	out_str(row, "key", buf);
 	out_str(row, "kind", "gpu");
 	out_int(row, "device", dv->source_id);
@@ -179,7 +175,7 @@ hardware_host(struct out *out, const struct model *m, const char *host,
 	const char	*v;
 	size_t		 k, nproc = 0;
 
-	key = xasprintf("host:%s", host != NULL ? host : "unknown");
+	key = rowkey("host", "name=%s", host != NULL ? host : "unknown");
 	out_str(row, "key", key);
 	free(key);
 	out_str(row, "kind", "host");
@@ -259,7 +255,7 @@ hardware_process(struct out *out, const struct model *m, uint32_t p)
 	if (nthr == 0 && nstr == 0)
 		return;
 	row = out_row(out);
-	snprintf(buf, sizeof buf, "process:%llu",
+	rowkey_buf(buf, sizeof buf, "process", "pid=%llu",
 	    (unsigned long long)pr->source_id);
 	out_str(row, "key", buf);
 	out_str(row, "kind", "process");
@@ -344,7 +340,6 @@ cmd_hardware_run(const struct model *m, const struct opts *o,
 	if (m->ndevices == 0)
 		out_warn(out, "no_gpu",
 		    "the trace describes no GPU");
-	out->columns = hardware_columns;
 	return 0;
 }
 

@@ -1,7 +1,7 @@
 /*
  * cmd-inspect: `gpulens inspect TRACE ID...` shows everything the model
- * knows about the given events (row ids as search prints them, "ev:123" or
- * "123"), one row per id in the order given:
+ * knows about the given events (row ids as search prints them, "ev|id=123",
+ * or "ev:123" or "123"), one row per id in the order given:
  *   - the search columns (evrow.h), the track, thread, process, device and
  *     stream names, the correlation id, the lane depth and the flags;
  *   - kernels: short and mangled names, grid, block, threads, registers,
@@ -62,11 +62,12 @@ const struct cmd_entry cmd_inspect_entry = {
 	.name = "inspect",
 	.usage = "gpulens inspect [OPTIONS] TRACE ID...",
 	.help =
-	"Shows every field of the events with the given row ids (\"ev:123\" or\n"
-	"\"123\", as search prints them): kernel launch parameters, copy\n"
-	"directions and memory kinds, NVTX payload, color, category and\n"
-	"domain, the enclosing NVTX range (path and iteration), and for GPU\n"
-	"work the launching API call and the launch latency. An id that names\n"
+	"Shows every field of the events with the given row ids (\"ev|id=123\"\n"
+	"as search prints them, \"ev:123\" or \"123\"): kernel launch\n"
+	"parameters, copy directions and memory kinds, NVTX payload, color,\n"
+	"category and domain, the enclosing NVTX range (path and iteration),\n"
+	"and for GPU work the launching API call and the launch latency. An\n"
+	"id that names\n"
 	"no event gives a row with \"status\":\"not_found\"; if none names\n"
 	"one, the answer is the not_found error. Every row is printed unless\n"
 	"--limit is given (on an Nsight Compute report, each launch is\n"
@@ -472,7 +473,6 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 		else
 			inspect_missing(out, ids[i]);
 	}
-	out->columns = evrow_columns;
 	free(ids);
 	return 0;
 }

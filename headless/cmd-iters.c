@@ -19,6 +19,7 @@
 #include "analysis/stats.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define ITERS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_RANGE)
 
@@ -52,12 +53,6 @@ const struct cmd_entry cmd_iters_entry = {
 	.options = ITERS_OPTS,
 	.vopts = iters_vopts,
 	.run = iters_run
-};
-
-static const char *iters_columns[] = {
-	"pid", "rank", "iter", "start_ns", "duration_ns", "gpu_busy_ns",
-	"gpu_busy_pct", "kernels", "copies", "memsets", "slowest", "name",
-	NULL
 };
 
 static int
@@ -165,11 +160,14 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		row = out_row(out);
 		rank = v->process != NONE32 ? m->processes[v->process].rank :
 		    -1;
-		snprintf(key, sizeof key, "pid=%u|iter=%u", v->process !=
-		    NONE32 ? m->processes[v->process].pid : 0, v->index);
 		if (rank >= 0)
-			snprintf(key + strlen(key), sizeof key - strlen(key),
-			    "|rank=%d", rank);
+			rowkey_buf(key, sizeof key, "iter", "pid=%u|iter=%u|"
+			    "rank=%d", m->processes[v->process].pid, v->index,
+			    rank);
+		else
+			rowkey_buf(key, sizeof key, "iter", "pid=%u|iter=%u",
+			    v->process != NONE32 ?
+			    m->processes[v->process].pid : 0, v->index);
 		out_str(row, "key", key);
 		if (v->process != NONE32)
 			out_int(row, "pid", m->processes[v->process].pid);
@@ -219,7 +217,6 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		    "no repeating NVTX range or periodic kernel "
 		    "found");
 	out->default_sort = "start_ns:asc";
-	out->columns = iters_columns;
 	free(durs);
 	free(maxd);
 	iters_free(&it);

@@ -44,6 +44,7 @@
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
@@ -100,13 +101,6 @@ struct launch_ctx {
 	size_t			 gcap;
 	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
 	uint32_t		 atrack;	/* track of the last API call */
-};
-
-static const char *launch_columns[] = {
-	"count", "qcount", "short_kernels", "api_mean_ns", "api_median_ns",
-	"queue_mean_ns", "queue_median_ns", "kernel_mean_ns",
-	"kernel_median_ns", "total_mean_ns", "device", "stream", "pid", "tid",
-	"api", "short_name", "name", NULL
 };
 
 /*
@@ -244,13 +238,14 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	uint32_t		 v;
 	int64_t			 count = (int64_t)g->t[LT_KERNEL].n;
 
-	key[0] = '\0';
+	/* The key: "launch" and the group's axes (rowkey.h). */
+	o = (size_t)snprintf(key, sizeof key, "launch");
 	for (j = 0; j < c->naxes; j++) {
 		ax = c->axes[j];
 		v = gv[j];
 		switch (ax) {
 		case LA_API: case LA_NAME: case LA_SHORT:
-			group_key_part(key, sizeof key, &o,
+			rowkey_name(key, sizeof key, &o,
 			    launch_axis_fields[ax], group_str(&c->names, v));
 			out_str(row, launch_axis_fields[ax],
 			    group_str(&c->names, v));
@@ -285,7 +280,7 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 			break;
 		}
 	}
-	out_str(row, "key", c->naxes == 0 ? "all" : key);
+	out_str(row, "key", key);
 	out_int(row, "count", count);
 	out_int(row, "qcount", (int64_t)g->t[LT_QUEUE].n);
 	out_int(row, "short_kernels", g->nshort);
@@ -349,7 +344,6 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	for (gi = 0; gi < c.map.ng; gi++)
 		launch_row(&c, out, gi);
 	out->default_sort = "total_mean_ns:desc";
-	out->columns = launch_columns;
 	out_int(out->aux, "kernels", nsel);
 	out_int(out->aux, "linked_kernels", nsel - unlinked);
 	out_int(out->aux, "unlinked_kernels", unlinked);

@@ -12,6 +12,7 @@
 
 #include "headless/cmd-report.h"
 #include "report/report.h"
+#include "util/rowkey.h"
 
 #define LAUNCHES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
@@ -30,13 +31,6 @@ const struct cmd_entry cmd_launches_entry = {
 	.input = CMD_IN_REPORT,
 	.options = LAUNCHES_OPTS,
 	.run = launches_run
-};
-
-static const char *launches_columns[] = {
-	"launch_id", "duration_ns", "sm_throughput_pct",
-	"memory_throughput_pct", "achieved_occupancy_pct",
-	"registers_per_thread", "grid", "block", "rule_messages", "kernel",
-	NULL
 };
 
 static int
@@ -61,7 +55,7 @@ launches_run(const struct cmd_ctx *ctx, struct out *out,
 		nshown++;
 		report_headline(r, (uint32_t)i, &h);
 		row = out_row(out);
-		snprintf(key, sizeof key, "launch:%u", l->id);
+		rowkey_buf(key, sizeof key, "launch", "id=%u", l->id);
 		out_str(row, "key", key);
 		cmd_report_launch_fields(row, r, (uint32_t)i);
 		out_str(row, "mangled", report_str(r, l->mangled));
@@ -84,7 +78,6 @@ launches_run(const struct cmd_ctx *ctx, struct out *out,
 		out_int(row, "metrics", l->nmetrics);
 	}
 	cmd_report_sel_free(&s);
-	out->columns = launches_columns;
 	/* A table shows the headline columns; JSON and CSV everything. */
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "launch_id,duration_ns,sm_throughput_pct,"

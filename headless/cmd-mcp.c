@@ -46,7 +46,7 @@
 
 #include "headless/cmd.h"
 #include "headless/recipes.h"
-#include "headless/schema.h"
+#include "headless/cols.h"
 #include "util/xmalloc.h"
 
 #define MCP_PROTOCOL_LATEST	"2025-06-18"
@@ -220,7 +220,7 @@ mcp_is_tool(const char *verb)
 	const struct cmd_entry	*e = cmd_find(verb);
 
 	return e != NULL && e->input != CMD_IN_NONE &&
-	    schema_rows(verb) != NULL;
+	    cols_find(verb) != NULL;
 }
 
 static cJSON *

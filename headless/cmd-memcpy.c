@@ -29,6 +29,7 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define MEMCPY_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
@@ -56,12 +57,6 @@ struct memcpy_group {
 	int64_t		 count, bytes, ns;
 };
 
-static const char *memcpy_columns[] = {
-	"device", "copy_kind", "src_kind", "dst_kind", "count", "total_bytes",
-	"total_ns", "mean_bytes", "mean_ns", "bytes_per_s",
-	"peak_bytes_per_s", "peak_pct", "copy_kind_label", NULL
-};
-
 /* Whether copies of this kind stay in one device's memory. */
 static int
 memcpy_local(int kind)
@@ -78,11 +73,16 @@ memcpy_row(struct out *out, const struct model *m,
 	char		 key[256];
 	double		 bw = 0, peak = 0;
 
-	snprintf(key, sizeof key, "device=%s%u|copy_kind=%s|src_kind=%s|"
-	    "dst_kind=%s", g->device < m->ndevices ? "" : "none",
-	    g->device < m->ndevices ? m->devices[g->device].source_id : 0,
-	    copy_kind_name(g->kind), mem_kind_name(g->src),
-	    mem_kind_name(g->dst));
+	if (g->device < m->ndevices)
+		rowkey_buf(key, sizeof key, "memcpy", "device=%u|copy_kind=%s|"
+		    "src_kind=%s|dst_kind=%s", m->devices[g->device].source_id,
+		    copy_kind_name(g->kind), mem_kind_name(g->src),
+		    mem_kind_name(g->dst));
+	else
+		rowkey_buf(key, sizeof key, "memcpy", "device=none|"
+		    "copy_kind=%s|src_kind=%s|dst_kind=%s",
+		    copy_kind_name(g->kind), mem_kind_name(g->src),
+		    mem_kind_name(g->dst));
 	out_str(row, "key", key);
 	evrow_device(row, m, g->device);
 	out_str(row, "copy_kind", copy_kind_name(g->kind));
@@ -174,7 +174,6 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 		ns += g[j].ns;
 	}
 	out->default_sort = "total_ns:desc";
-	out->columns = memcpy_columns;
 	out_int(out->aux, "total_bytes", bytes);
 	out_int(out->aux, "total_ns", ns);
 	if (ns > 0)

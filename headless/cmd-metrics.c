@@ -18,6 +18,7 @@
 #include "headless/cmd-report.h"
 #include "report/report.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define METRICS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
 
@@ -47,10 +48,8 @@ const struct cmd_entry cmd_metrics_entry = {
 	.run = metrics_run
 };
 
-static const char *metrics_columns[] = {
-	"launch_id", "section", "label", "name", "value", "unit", "instances",
-	NULL
-};
+/* Wide rows: a field per metric, in the order of the metrics. */
+static const char *metrics_wide_columns[] = { "key", "launch_id", NULL };
 
 static int
 metrics_match(const struct report *r, const struct report_metric *m,
@@ -122,7 +121,7 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 			if (wide) {
 				if (row == NULL) {
 					row = out_row(out);
-					key = xasprintf("launch:%u", l->id);
+					key = rowkey("launch", "id=%u", l->id);
 					out_str(row, "key", key);
 					free(key);
 					out_int(row, "launch_id", l->id);
@@ -134,7 +133,7 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 				continue;
 			}
 			row = out_row(out);
-			key = xasprintf("launch:%u/metric:%s", l->id,
+			key = rowkey("metric", "launch=%u|name=%s", l->id,
 			    report_str(r, m->name));
 			out_str(row, "key", key);
 			free(key);
@@ -156,8 +155,9 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 			    (uint32_t)i));
 	}
 	cmd_report_sel_free(&s);
-	if (!wide) {
-		out->columns = metrics_columns;
+	if (wide)
+		out->columns = metrics_wide_columns;
+	else {
 		if (o->format == OUT_TABLE && o->fields == NULL)
 			out->fields = "launch_id,section,label,name,value,"
 			    "unit,instances";

@@ -26,6 +26,7 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "headless/vopt.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define MPI_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW)
@@ -128,7 +129,7 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 				rmax = op->total_ns;
 		}
 		row = out_row(out);
-		key = xasprintf("op|name=%s", names[j]);
+		key = rowkey("op", "name=%s", names[j]);
 		out_str(row, "key", key);
 		free(key);
 		out_str(row, "name", names[j]);
@@ -162,7 +163,7 @@ mpi_rows_rank(const struct model *m, const struct mpi_result *r,
 	for (i = 0; i < r->nranks; i++) {
 		rk = &r->ranks[i];
 		row = out_row(out);
-		key = xasprintf("rank|rank=%d|pid=%lld", rk->rank,
+		key = rowkey("rank", "rank=%d|pid=%lld", rk->rank,
 		    (long long)mpi_pid(m, rk->process));
 		out_str(row, "key", key);
 		free(key);
@@ -197,7 +198,7 @@ mpi_rows_rankop(const struct model *m, const struct mpi_result *r,
 	for (i = 0; i < r->nops; i++) {
 		op = &r->ops[i];
 		row = out_row(out);
-		key = xasprintf("op|rank=%d|pid=%lld|name=%s", op->rank,
+		key = rowkey("op", "rank=%d|pid=%lld|name=%s", op->rank,
 		    (long long)mpi_pid(m, op->process), op->name);
 		out_str(row, "key", key);
 		free(key);

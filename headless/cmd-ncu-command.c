@@ -20,6 +20,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define NCUCMD_OPTS	OPT_OUTPUT
 
@@ -31,8 +32,8 @@ const struct cmd_entry cmd_ncu_command_entry = {
 	.usage = "gpulens ncu-command [OPTIONS] TRACE ROW_ID",
 	.help =
 	"Prints the command that profiles exactly the kernel launch ROW_ID\n"
-	"(\"ev:123\" or \"123\", as search prints it). NVIDIA (tool ncu):\n"
-	"ncu --kernel-name with the kernel's base name and --launch-skip with\n"
+	"(\"ev|id=123\" as search prints it, \"ev:123\" or \"123\"). NVIDIA\n"
+	"(tool ncu): ncu --kernel-name with the kernel's base name and --launch-skip with\n"
 	"the number of earlier launches of that name in the same process,\n"
 	"--launch-count 1. AMD (the device or the trace format says so):\n"
 	"rocprofv3 --kernel-include-regex with the whole kernel name and\n"
@@ -59,18 +60,19 @@ cmd_ncu_command_run(const struct cmd_ctx *ctx, struct out *out,
 
 	if (evrow_parse_id(o->args[1], &gid) != 0) {
 		*code = "usage";
-		*cause = xasprintf("'%s' is not a row id (ev:N or N, as search "
-		    "prints them)", o->args[1]);
+		*cause = xasprintf("'%s' is not a row id (ev|id=N as search "
+		    "prints it, or ev:N or N)", o->args[1]);
 		return -1;
 	}
 	if (ncucmd_build(m, gid, &c, code, cause) != 0)
 		return -1;
 	for (i = 0; i < c.n; i++) {
 		row = out_row(out);
-		evrow_key(key, sizeof key, gid);
 		if (i > 0)
-			snprintf(key + strlen(key), sizeof key - strlen(key),
-			    "/%s", c.tool[i]);
+			rowkey_buf(key, sizeof key, "ev", "id=%u|tool=%s", gid,
+			    c.tool[i]);
+		else
+			evrow_key(key, sizeof key, gid);
 		out_str(row, "key", key);
 		out_int(row, "id", gid);
 		out_str(row, "tool", c.tool[i]);
@@ -91,6 +93,7 @@ cmd_ncu_command_run(const struct cmd_ctx *ctx, struct out *out,
 		out->fields = "command";
 	out->limit = 0;
 	evrow_key(key, sizeof key, gid);
-	out_next(out, "gpulens inspect %s %s", out_q(out, o->args[0]), key);
+	out_next(out, "gpulens inspect %s %s", out_q(out, o->args[0]),
+	    out_q(out, key));
 	return 0;
 }

@@ -29,6 +29,7 @@
 #include "headless/vopt.h"
 #include "report/report.h"
 #include "sources/ncu.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 struct nd_gate {
@@ -137,8 +138,8 @@ nd_pair(struct out *out, const struct report *a, uint32_t la,
 			    diffgate_breaks(&g->rules[j], va, vb))
 				g->broken++;
 		row = out_row(out);
-		key = xasprintf("%s#%u/metric:%s", report_launch_name(a, la),
-		    occ, name);
+		key = rowkey("metric", "kernel=%s|occurrence=%u|name=%s",
+		    report_launch_name(a, la), occ, name);
 		out_str(row, "key", key);
 		free(key);
 		out_str(row, "kernel", report_launch_name(a, la));

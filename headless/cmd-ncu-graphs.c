@@ -24,6 +24,7 @@
 
 #include "headless/cmd-report.h"
 #include "report/report.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 int	ncu_graphs_run(const struct cmd_ctx *, struct out *, const char **,
@@ -103,7 +104,7 @@ ncu_graphs_run(const struct cmd_ctx *ctx, struct out *out,
 		if (n == 0)
 			continue;
 		row = out_row(out);
-		key = xasprintf("launch:%zu", i);
+		key = rowkey("launch", "id=%zu", i);
 		out_str(row, "key", key);
 		free(key);
 		out_int(row, "launch_id", (int64_t)i);
@@ -134,7 +135,7 @@ ncu_ranges_run(const struct cmd_ctx *ctx, struct out *out,
 	(void)cause;
 	for (i = 0; i < r->nranges; i++) {
 		row = out_row(out);
-		key = xasprintf("range:%zu", i);
+		key = rowkey("range", "id=%zu", i);
 		out_str(row, "key", key);
 		free(key);
 		out_int(row, "range_id", (int64_t)i);

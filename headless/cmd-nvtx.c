@@ -27,6 +27,7 @@
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define NVTX_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | OPT_TREE)
 
@@ -56,16 +57,6 @@ struct nagg {
 	struct stats_sample cpu;
 	int64_t		 proj_total, busy_total;
 	uint64_t	 kernels, with_gpu;
-};
-
-static const char *nvtx_agg_columns[] = {
-	"count", "cpu_total_ns", "cpu_mean_ns", "cpu_median_ns",
-	"gpu_proj_total_ns", "gpu_busy_ns", "kernels", "depth", "domain",
-	"path", NULL
-};
-static const char *nvtx_tree_columns[] = {
-	"id", "start_ns", "duration_ns", "depth", "iter", "gpu_proj_ns",
-	"gpu_busy_ns", "kernels", "tid", "domain", "path", NULL
 };
 
 /*
@@ -104,7 +95,7 @@ nvtx_tree_row(struct out *out, const struct model *m, uint32_t t,
 	char			 key[32];
 
 	nvtx_range_proj(m, pr, pj, t, i, &p);
-	snprintf(key, sizeof key, "ev:%u", gid);
+	rowkey_buf(key, sizeof key, "ev", "id=%u", gid);
 	out_str(row, "key", key);
 	out_int(row, "id", gid);
 	out_str(row, "name", model_str(m, l->name[i]));
@@ -163,7 +154,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	size_t			 na = 0, acap = 0, k, i, icap = 0, ai;
 	uint32_t		*idx = NULL, t, gk[3];
 	struct nvtx_pathset	 np;
-	char			 key[8300], pidtxt[32];
+	char			 key[8300];
 	uint32_t		 proc, *dproc;
 	const char		*path;
 	int			 isnew;
@@ -258,12 +249,15 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		/* A named domain belongs to one process, and its rows are
 		 * that process's: the key says which. */
 		proc = dproc[a[i].domain];
-		pidtxt[0] = '\0';
 		if (proc != NONE32 && proc < m->nprocesses)
-			snprintf(pidtxt, sizeof pidtxt, "|pid=%lld",
+			rowkey_buf(key, sizeof key, "range", "domain=%s|"
+			    "path=%s|style=%s|pid=%lld", dom, path,
+			    a[i].startend ? "StartEnd" : "PushPop",
 			    (long long)m->processes[proc].pid);
-		snprintf(key, sizeof key, "%s|%s%s%s", dom, path,
-		    a[i].startend ? "|StartEnd" : "", pidtxt);
+		else
+			rowkey_buf(key, sizeof key, "range", "domain=%s|"
+			    "path=%s|style=%s", dom, path,
+			    a[i].startend ? "StartEnd" : "PushPop");
 		out_str(row, "key", key);
 		out_str(row, "domain", dom);
 		if (proc != NONE32 && proc < m->nprocesses)
@@ -288,7 +282,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		out_warn(out, "no_match",
 		    "no NVTX ranges match");
 	out->default_sort = o.tree ? "start_ns:asc" : "cpu_total_ns:desc";
-	out->columns = o.tree ? nvtx_tree_columns : nvtx_agg_columns;
+	out->shape = o.tree ? 2 : 1;	/* see cols/nvtx.c */
 	sel_free(&s);
 	free(dproc);
 	free(a);

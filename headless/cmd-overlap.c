@@ -71,6 +71,7 @@
 #include "analysis/busy.h"
 #include "headless/worksel.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 static int	overlap_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -99,12 +100,6 @@ const struct cmd_entry cmd_overlap_entry = {
 	.options = OVERLAP_OPTS,
 	.vopts = overlap_vopts,
 	.run = overlap_main
-};
-
-static const char *overlap_columns[] = {
-	"device", "nvtx_path", "count", "compute_ns", "comm_ns", "copy_ns",
-	"busy_ns", "sum_ns", "exposed_comm_ns", "hidden_comm_pct",
-	"copy_overlap_ns", "peak_concurrency", "span_ns", "busy_pct", NULL
 };
 
 struct overlap_ctx {
@@ -175,7 +170,7 @@ overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d)
 	for (i = 0; i < n; i++) {
 		path = strpool_get(c->local, v[i].tag);
 		row = out_row(out);
-		key = xasprintf("device=%u|nvtx_path=%s",
+		key = rowkey("nvtx", "device=%u|path=%s",
 		    m->devices[d].source_id, path);
 		cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
 		free(key);
@@ -222,7 +217,8 @@ overlap_device(struct overlap_ctx *c, struct out *out, uint32_t d,
 	/* |M \ C| = |M| - |M n C| = |M u C| - |C| (analysis/comm.h). */
 	exposed = comm_exposed_of(len[BUSY_C], len[BUSY_CM]);
 	row = out_row(out);
-	snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
+	rowkey_buf(key, sizeof key, "device", "device=%u",
+	    m->devices[d].source_id);
 	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
 	out_int(row, "device", m->devices[d].source_id);
 	out_int(row, "compute_ns", len[BUSY_C]);
@@ -293,7 +289,6 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 		out->default_sort = "exposed_comm_ns:desc";
 	} else if (!o->limit_set)
 		out->limit = 0;
-	out->columns = overlap_columns;
 	if (t1 <= t0 || sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");

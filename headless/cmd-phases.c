@@ -42,6 +42,7 @@
 #include "analysis/steady.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define PHASES_TOP	5
 
@@ -72,12 +73,6 @@ const struct cmd_entry cmd_phases_entry = {
 	.options = PHASES_OPTS,
 	.vopts = phases_vopts,
 	.run = phases_main
-};
-
-static const char *phases_columns[] = {
-	"phase", "label", "start_ns", "end_ns", "duration_ns", "util_pct",
-	"busy_ns", "idle_ns", "comm_ns", "exposed_comm_ns", "kernels",
-	"edge", "dominant", NULL
 };
 
 struct ph_kagg {
@@ -227,7 +222,7 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 		dur = p->end - p->start;
 		activity_total(&a, p->start, p->end, &w);
 		row = out_row(out);
-		snprintf(key, sizeof key, "phase=%zu", i);
+		rowkey_buf(key, sizeof key, "phase", "phase=%zu", i);
 		out_str(row, "key", key);
 		out_int(row, "phase", (int64_t)i);
 		out_str(row, "label", p->label);
@@ -279,7 +274,6 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	out_next(out, "gpulens window %s", out_q(out, o->args[0]));
 	out_next(out, "gpulens findings %s", out_q(out, o->args[0]));
 	out->default_sort = "phase:asc";
-	out->columns = phases_columns;
 	if (!o->limit_set)
 		out->limit = 0;
 	phase_free(&ph);

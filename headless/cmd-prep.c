@@ -22,6 +22,7 @@
 #include "sources/source.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 static int	prep_run(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -128,8 +129,10 @@ cmd_prep_row(struct out *o, const char *trace, const char *action,
     const char *cache_file, int files, int64_t bytes, const char *err)
 {
 	cJSON	*row = out_row(o);
+	char	*key = rowkey("trace", "path=%s", trace);
 
-	out_str(row, "key", trace);
+	out_str(row, "key", key);
+	free(key);
 	out_str(row, "path", trace);
 	out_str(row, "action", action);
 	if (cache_file != NULL)

@@ -17,6 +17,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/vopt.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define QUEUE_OPTS	(OPT_OUTPUT | OPT_PAGE)
@@ -114,7 +115,8 @@ queue_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		tr = &m->tracks[q->track];
 		st = &m->streams[tr->stream];
 		row = out_row(out);
-		snprintf(key, sizeof key, "device=%u|pid=%u|stream=%llu",
+		rowkey_buf(key, sizeof key, "stream",
+		    "device=%u|pid=%u|stream=%llu",
 		    m->devices[tr->device].source_id, st->process != NONE32 ?
 		    m->processes[st->process].pid : 0,
 		    (unsigned long long)st->source_id);

@@ -58,6 +58,7 @@
 #include "headless/out.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define RANKS_OPTS	(OPT_OUTPUT | OPT_PAGE)
 
@@ -80,12 +81,6 @@ const struct cmd_entry cmd_ranks_entry = {
 	.input = CMD_IN_TRACES,
 	.options = RANKS_OPTS,
 	.run = ranks_run
-};
-
-static const char *ranks_columns[] = {
-	"rank", "pid", "gpus", "busy_ns", "util_pct", "kernels", "comm_ns",
-	"comm_pct", "iters", "iter_median_ns", "wait_ns", "last", "straggler",
-	"parallel", "name", NULL
 };
 
 /* A communication kernel of one rank. */
@@ -451,7 +446,7 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	for (i = 0; i < c.nr; i++) {
 		r = &c.r[i];
 		row = out_row(out);
-		snprintf(key, sizeof key, "rank=%d", r->rank);
+		rowkey_buf(key, sizeof key, "rank", "rank=%d", r->rank);
 		out_str(row, "key", key);
 		out_int(row, "rank", r->rank);
 		out_int(row, "pid", m->processes[r->process].pid);
@@ -534,7 +529,6 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 		    "no collective (NCCL/RCCL kernel) occurs on every "
 		    "rank: no wait or straggler can be measured");
 	out->default_sort = "rank:asc";
-	out->columns = ranks_columns;
 
 	for (i = 0; i < c.nr; i++) {
 		stats_acc_free(&c.r[i].iters);

@@ -27,6 +27,7 @@
 #include "util/sanitize.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 /* Metric values keep every digit: the shortest text that reads back as
  * the same double (out_num's three decimals would lose 1e-5 ratios). */
@@ -144,7 +145,10 @@ cmd_report_parse_id(const char *s, uint32_t *id)
 	char		*end;
 	unsigned long	 v;
 
-	if (strncmp(s, "launch:", 7) == 0)
+	/* "launch|id=N" (the row key), and "launch:N" and "N" as before. */
+	if (strncmp(s, "launch|id=", 10) == 0)
+		s += 10;
+	else if (strncmp(s, "launch:", 7) == 0)
 		s += 7;
 	if (*s < '0' || *s > '9')
 		return -1;
@@ -456,12 +460,6 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct report	*r = ctx->in->r;
 	const struct opts	*o = ctx->o;
-	static const char *cols[] = {
-		"launches", "total_duration_ns", "mean_duration_ns",
-		"min_duration_ns", "max_duration_ns", "sm_throughput_pct",
-		"memory_throughput_pct", "achieved_occupancy_pct",
-		"rule_messages", "kernel", NULL
-	};
 	struct cmd_report_sel	 s;
 	struct cmd_report_kernel *k = NULL;
 	struct report_headline	 h;
@@ -522,7 +520,7 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 	cmd_report_sel_free(&s);
 	for (j = 0; j < nk; j++) {
 		row = out_row(out);
-		snprintf(key, sizeof key, "kernel:%zu", j);
+		rowkey_buf(key, sizeof key, "kernel", "index=%zu", j);
 		out_str(row, "key", key);
 		out_str(row, "kernel", k[j].name);
 		out_int(row, "launches", (int64_t)k[j].n);
@@ -541,7 +539,6 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 		out_int(row, "rule_messages", (int64_t)k[j].nrules);
 	}
 	free(k);
-	out->columns = cols;
 	out->limit = 0;		/* summary takes no --limit */
 	out->default_sort = "total_duration_ns:desc";
 	if (nk == 0)
@@ -569,7 +566,7 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 	for (k = 0; k < l->nmetrics; k++) {
 		m = &r->metrics[l->metric + k];
 		row = out_row(out);
-		key = xasprintf("launch:%u/metric:%s", l->id,
+		key = rowkey("metric", "launch=%u|name=%s", l->id,
 		    report_str(r, m->name));
 		out_str(row, "key", key);
 		free(key);
@@ -589,7 +586,7 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 		if (u->message == 0)
 			continue;
 		row = out_row(out);
-		key = xasprintf("launch:%u/rule:%s/%zu", l->id,
+		key = rowkey("rule", "launch=%u|name=%s|index=%zu", l->id,
 		    report_str(r, u->ident), k);
 		out_str(row, "key", key);
 		free(key);
@@ -616,7 +613,7 @@ cmd_report_inspect_missing(struct out *out, uint32_t id)
 	cJSON	*row = out_row(out);
 	char	 key[32];
 
-	snprintf(key, sizeof key, "launch:%u", id);
+	rowkey_buf(key, sizeof key, "launch", "id=%u", id);
 	out_str(row, "key", key);
 	out_int(row, "launch_id", id);
 	out_str(row, "status", "not_found");
@@ -681,10 +678,6 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct report	*r = ctx->in->r;
 	const struct opts	*o = ctx->o;
-	static const char *cols[] = {
-		"launch_id", "kind", "section", "label", "value", "unit",
-		"type", "estimated_speedup_pct", "message", "name", NULL
-	};
 	uint32_t	*ids, id;
 	size_t		 n = 0, nfound = 0, i, j;
 	cJSON		*arr, *row;
@@ -697,7 +690,7 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 		if (cmd_report_parse_id(o->args[a], &id) != 0) {
 			*code = "usage";
 			*cause = xasprintf("'%s' is not a launch id (N or "
-			    "launch:N, as launches prints them)", o->args[a]);
+			    "launch|id=N as launches prints them)", o->args[a]);
 			free(ids);
 			return -1;
 		}
@@ -728,7 +721,6 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	}
 	if (!o->limit_set)
 		out->limit = 0;
-	out->columns = cols;
 	arr = cJSON_AddArrayToObject(out->aux, "launches");
 	for (i = 0; i < n; i++) {
 		if (ids[i] >= r->nlaunches) {

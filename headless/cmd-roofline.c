@@ -16,6 +16,7 @@
 #include "headless/cmd-report.h"
 #include "report/report.h"
 #include "report/roofline.h"
+#include "util/rowkey.h"
 
 #define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
@@ -36,12 +37,6 @@ const struct cmd_entry cmd_roofline_entry = {
 	.input = CMD_IN_REPORT,
 	.options = ROOFLINE_OPTS,
 	.run = roofline_run
-};
-
-static const char *roofline_columns[] = {
-	"launch_id", "duration_ns", "precision", "flop_per_s",
-	"dram_bytes_per_s", "arithmetic_intensity", "ridge_point", "bound",
-	"roofline_pct", "dram_bytes", "l2_bytes", "l1_bytes", "kernel", NULL
 };
 
 static int
@@ -66,7 +61,8 @@ roofline_run(const struct cmd_ctx *ctx, struct out *out,
 		n++;
 		roofline_compute(r, (uint32_t)i, &f);
 		row = out_row(out);
-		snprintf(key, sizeof key, "launch:%u", r->launches[i].id);
+		rowkey_buf(key, sizeof key, "launch", "id=%u",
+		    r->launches[i].id);
 		out_str(row, "key", key);
 		out_int(row, "launch_id", r->launches[i].id);
 		out_str(row, "kernel", report_launch_name(r, (uint32_t)i));
@@ -111,7 +107,6 @@ roofline_run(const struct cmd_ctx *ctx, struct out *out,
 			cJSON_AddNullToObject(row, "missing_metric");
 	}
 	cmd_report_sel_free(&s);
-	out->columns = roofline_columns;
 	/* A table shows the headline columns; JSON and CSV everything. */
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "launch_id,duration_ns,precision,flop_per_s,"

@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
@@ -35,11 +36,6 @@ const struct cmd_entry cmd_rules_entry = {
 	.input = CMD_IN_REPORT,
 	.options = RULES_OPTS,
 	.run = rules_run
-};
-
-static const char *rules_columns[] = {
-	"rank", "launch_id", "type", "estimated_speedup_pct", "rule",
-	"section", "message", NULL
 };
 
 /* Rank of a type: OPT first. */
@@ -112,7 +108,7 @@ rules_run(const struct cmd_ctx *ctx, struct out *out,
 	for (i = 0; i < n; i++) {
 		const struct report_rule *u = &r->rules[idx[i]];
 		row = out_row(out);
-		key = xasprintf("launch:%u/rule:%s/%u", u->launch,
+		key = rowkey("rule", "launch=%u|name=%s|index=%u", u->launch,
 		    report_str(r, u->ident),
 		    idx[i] - r->launches[u->launch].rule);
 		out_str(row, "key", key);
@@ -132,7 +128,6 @@ rules_run(const struct cmd_ctx *ctx, struct out *out,
 		else
 			cJSON_AddNullToObject(row, "focus");
 	}
-	out->columns = rules_columns;
 	/* A table shows the headline columns; JSON and CSV everything. */
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "rank,launch_id,type,estimated_speedup_pct,rule,"

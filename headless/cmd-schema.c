@@ -1,7 +1,8 @@
 /*
  * cmd-schema: `gpulens schema VERB` prints the JSON Schema (draft 2020-12)
  * of VERB's --json response: the envelope shared by every verb, with
- * data.rows items described by the verb's row schema.
+ * data.rows items and data.auxiliary described by the verb's column
+ * description (headless/cols.h).
  */
 #include "config.h"
 
@@ -14,7 +15,7 @@
 #include "headless/cmd.h"
 #include "util/sanitize.h"
 #include "headless/out.h"
-#include "headless/schema.h"
+#include "headless/cols.h"
 
 static int	schema_run(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -78,17 +79,6 @@ static const char schema_envelope[] =
 "\"string\"}}}}},"
 "\"oneOf\":[{\"required\":[\"data\"]},{\"required\":[\"error\"]}]}";
 
-const char *
-schema_rows(const char *verb)
-{
-	size_t	i;
-
-	for (i = 0; schema_table[i].verb != NULL; i++)
-		if (strcmp(schema_table[i].verb, verb) == 0)
-			return schema_table[i].rows;
-	return NULL;
-}
-
 /* {"const": verb} */
 static cJSON *
 cmd_schema_const(const char *verb)
@@ -108,7 +98,7 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	const struct cmd_global	*g = ctx->g;
 	cJSON			*env, *rows, *items;
 	struct out		 o;
-	const char		*r;
+	const struct coldesc	*d;
 	char			*s;
 	size_t			 k;
 	int			 i, json, rc;
@@ -126,14 +116,14 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	if (argc == 1) {
 		/* The targets. */
 		for (i = 0; cmd_table[i] != NULL; i++)
-			if (schema_rows(cmd_table[i]->name) != NULL)
+			if (cols_find(cmd_table[i]->name) != NULL)
 				printf("%s\n", cmd_table[i]->name);
-		for (k = 0; schema_table[k].verb != NULL; k++)
-			if (cmd_find(schema_table[k].verb) == NULL)
-				printf("%s\n", schema_table[k].verb);
+		for (k = 0; cols_table[k] != NULL; k++)
+			if (cmd_find(cols_table[k]->verb) == NULL)
+				printf("%s\n", cols_table[k]->verb);
 		return 0;
 	}
-	if (argc != 2 || schema_rows(argv[1]) == NULL) {
+	if (argc != 2 || cols_find(argv[1]) == NULL) {
 		if (json) {
 			memset(&o, 0, sizeof o);
 			out_init(&o, "schema");
@@ -149,7 +139,7 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 			return cmd_usage_error(&cmd_schema_entry,
 			    "expected one verb");
 	}
-	if ((r = schema_rows(argv[1])) == NULL) {
+	if ((d = cols_find(argv[1])) == NULL) {
 		if (cmd_find(argv[1]) != NULL)
 			sanitize_msg(stderr, "gpulens schema: '%s' has no JSON "
 			    "output", argv[1]);
@@ -159,14 +149,12 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 		return EXIT_USAGE;
 	}
 	env = cJSON_Parse(schema_envelope);
-	items = cJSON_Parse(r);
-	if (env == NULL || items == NULL) {
-		sanitize_msg(stderr, "gpulens schema: built-in schema of '%s' "
-		    "is not valid JSON", argv[1]);
-		cJSON_Delete(env);
-		cJSON_Delete(items);
+	if (env == NULL) {
+		sanitize_msg(stderr, "gpulens schema: the envelope schema is "
+		    "not valid JSON");
 		return EXIT_INTERNAL;
 	}
+	items = cols_rows_schema(d);
 	cJSON_AddStringToObject(env, "title", argv[1]);
 	/* The command a response names is the schema its rows follow. */
 	cJSON_ReplaceItemInObject(cJSON_GetObjectItem(env, "properties"),
@@ -175,6 +163,9 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	    cJSON_GetObjectItem(env, "properties"), "data"), "properties"),
 	    "rows");
 	cJSON_ReplaceItemInObject(rows, "items", items);
+	cJSON_ReplaceItemInObject(cJSON_GetObjectItem(cJSON_GetObjectItem(
+	    cJSON_GetObjectItem(env, "properties"), "data"), "properties"),
+	    "auxiliary", cols_aux_schema(d));
 	s = cJSON_Print(env);
 	printf("%s\n", s);
 	free(s);

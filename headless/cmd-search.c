@@ -2,7 +2,7 @@
  * cmd-search: `gpulens search` lists the events the shared filters select
  * (window, --nvtx/--iter, device, stream, pid, tid, name glob or regex,
  * minimum duration, --type), one row per event with its row id and the
- * headline columns of evrow.h. The key is "ev:<gid>", the id that inspect
+ * headline columns of evrow.h. The key is "ev|id=<gid>", the id that inspect
  * and correlate accept. Default order: start_ns ascending.
  *
  * Rows are cJSON objects, which cost about a kilobyte each; so when the
@@ -39,8 +39,8 @@ const struct cmd_entry cmd_search_entry = {
 	.usage = "gpulens search [OPTIONS] TRACE",
 	.help =
 	"Lists the events that the filters select, one row per event: its row\n"
-	"id (key \"ev:<id>\", accepted by inspect and correlate), kind, name,\n"
-	"start, duration, device, stream, pid and tid (for GPU work, the\n"
+	"id (key \"ev|id=<id>\", accepted by inspect and correlate), kind,\n"
+	"name, start, duration, device, stream, pid and tid (for GPU work, the\n"
 	"launching thread), grid and block of kernels, bytes and direction of\n"
 	"copies. Sorted by start unless --sort says otherwise.",
 	.args = { 1, -1, NULL },
@@ -189,7 +189,6 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 	const char		*spec = o->sort != NULL ? o->sort : "start_ns:asc";
 
 	out->default_sort = "start_ns:asc";
-	out->columns = evrow_columns;
 	if (sel_init(&s, m, o, cause) != 0) {
 		*code = "usage";
 		return -1;

@@ -25,6 +25,7 @@
 #include "headless/ncu-launch.h"
 #include "report/pcs.h"
 #include "report/report.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define SM_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_BY)
@@ -119,13 +120,14 @@ sm_row(struct out *out, const struct report *r, const struct report_pcs *p,
 	size_t		 k;
 	int		 col;
 
-	if (by == SMB_PC)
-		key = xasprintf("launch:%u/pc:0x%" PRIx64, p->launch, e->off);
-	else if (by == SMB_LINE)
-		key = xasprintf("launch:%u/line:%s:%u", p->launch,
+	if (by == SMB_PC) {
+		snprintf(pc, sizeof pc, "0x%" PRIx64, e->off);
+		key = rowkey("source", "launch=%u|pc=%s", p->launch, pc);
+	} else if (by == SMB_LINE)
+		key = rowkey("source", "launch=%u|file=%s|line=%u", p->launch,
 		    file != NULL ? file : "", e->line);
 	else
-		key = xasprintf("launch:%u/file:%s", p->launch,
+		key = rowkey("source", "launch=%u|file=%s", p->launch,
 		    file != NULL ? file : "");
 	out_str(row, "key", key);
 	free(key);

@@ -19,6 +19,7 @@
 #include "headless/ncu-launch.h"
 #include "headless/vopt.h"
 #include "report/report.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define SRC_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
@@ -111,7 +112,7 @@ src_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		m = l->module != REPORT_NONE ? &r->code.modules[l->module] :
 		    NULL;
 		row = out_row(out);
-		key = xasprintf("launch:%zu", i);
+		key = rowkey("launch", "id=%zu", i);
 		out_str(row, "key", key);
 		free(key);
 		out_int(row, "launch_id", (int64_t)i);

@@ -32,6 +32,7 @@
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define STATS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE | OPT_GROUP | OPT_NVTXDOM)
@@ -189,7 +190,7 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 		ax = gs->axes[k];
 		switch (ax) {
 		case GS_NAME: case GS_SHORT: case GS_NVTX:
-			group_key_part(key, sizeof key, &o, axis_fields[ax],
+			rowkey_name(key, sizeof key, &o, axis_fields[ax],
 			    gstats_str(gs, v[k]));
 			out_str(row, axis_fields[ax], gstats_str(gs, v[k]));
 			break;
@@ -277,12 +278,6 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 	}
 }
 
-static const char *stats_columns[] = {
-	"count", "total_ns", "share_pct", "mean_ns", "median_ns", "min_ns",
-	"max_ns", "stddev_ns", "total_bytes", "device", "stream", "pid", "tid",
-	"iter", "kind", "style", "short_name", "nvtx_path", "name", NULL
-};
-
 static int
 stats_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
@@ -330,7 +325,6 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	for (gi = 0; gi < gs->ng; gi++)
 		stats_row(gs, out, gi, type_name);
 	out->default_sort = "total_ns:desc";
-	out->columns = stats_columns;
 	if (gs->ng == 0)
 		out_warn(out, "no_match",
 		    "no %s events match", type_name);

@@ -19,6 +19,7 @@
 #include "headless/evrow.h"
 #include "headless/opts.h"
 #include "headless/out.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 static int	streams_main(const struct cmd_ctx *, struct out *,
@@ -54,7 +55,7 @@ cmd_streams_run(const struct model *m, const struct opts *o,
 	cJSON			*row;
 	int64_t			 span = m->end_ns - m->origin_ns;
 	uint64_t		 nrole[STREAM_NONE] = { 0 };
-	char			 key[128], pid[32];
+	char			 key[128];
 	size_t			 i;
 
 	(void)code;
@@ -64,13 +65,17 @@ cmd_streams_run(const struct model *m, const struct opts *o,
 		tr = &m->tracks[ss.s[i].track];
 		st = &m->streams[tr->stream];
 		row = out_row(out);
-		pid[0] = '\0';
 		if (st->process != NONE32 && st->process < m->nprocesses)
-			snprintf(pid, sizeof pid, "pid=%u|",
-			    m->processes[st->process].pid);
-		snprintf(key, sizeof key, "device=%u|%sstream=%llu",
-		    m->devices[tr->device].source_id, pid,
-		    (unsigned long long)st->source_id);
+			rowkey_buf(key, sizeof key, "stream",
+			    "device=%u|pid=%u|stream=%llu",
+			    m->devices[tr->device].source_id,
+			    m->processes[st->process].pid,
+			    (unsigned long long)st->source_id);
+		else
+			rowkey_buf(key, sizeof key, "stream",
+			    "device=%u|stream=%llu",
+			    m->devices[tr->device].source_id,
+			    (unsigned long long)st->source_id);
 		out_str(row, "key", key);
 		evrow_device(row, m, tr->device);
 		evrow_stream(row, m, tr->stream);

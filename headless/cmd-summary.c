@@ -27,6 +27,7 @@
 #include "headless/out.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define SUMMARY_OPTS (OPT_OUTPUT)
 
@@ -68,11 +69,6 @@ kagg_cmp(const void *a, const void *b)
 		return x->total > y->total ? -1 : 1;
 	return (x->name > y->name) - (x->name < y->name);
 }
-
-static const char *summary_columns[] = {
-	"device", "rank", "name", "used", "busy_ns", "util_pct", "idle_ns", "kernels",
-	"kernel_ns", "comm_ns", "comm_pct", "copy_ns", "memcpy_bytes", NULL
-};
 
 static void
 summary_build(struct out *out, const struct model *m, const char *path)
@@ -147,7 +143,8 @@ summary_build(struct out *out, const struct model *m, const char *path)
 		all_busy = sat_add64(all_busy, busy);
 		all_comm = sat_add64(all_comm, comm);
 		row = out_row(out);
-		snprintf(key, sizeof key, "device=%u", m->devices[d].source_id);
+		rowkey_buf(key, sizeof key, "device", "device=%u",
+		    m->devices[d].source_id);
 		out_str(row, "key", key);
 		out_int(row, "device", m->devices[d].source_id);
 		out_str(row, "name", model_str(m, m->devices[d].name));
@@ -246,7 +243,6 @@ summary_run(const struct cmd_ctx *ctx, struct out *out,
 	(void)cause;
 	out->limit = 0;
 	summary_build(out, m, o->args[0]);
-	out->columns = summary_columns;
 	out->default_sort = "device:asc";
 	return 0;
 }

@@ -48,6 +48,7 @@
 #include "headless/worksel.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 #define TIMELINE_DEFAULT_BUCKETS	50
 #define TIMELINE_MAX_BUCKETS		100000
@@ -76,11 +77,6 @@ const struct cmd_entry cmd_timeline_entry = {
 	.options = TIMELINE_OPTS,
 	.vopts = timeline_vopts,
 	.run = timeline_main
-};
-
-static const char *timeline_columns[] = {
-	"device", "pid", "stream", "bucket", "start_ns", "end_ns", "busy_ns",
-	"busy_pct", "compute_ns", "comm_ns", "copy_ns", "kernels", NULL
 };
 
 struct timeline_ctx {
@@ -145,7 +141,8 @@ timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
 {
 	const struct model	*m = c->m;
 	cJSON			*row, *tot;
-	char			 key[160], pid[32] = "";
+	char			 key[160];
+	uint32_t		 pidv = NONE32;
 	size_t			 b, k;
 	uint32_t		 p = NONE32;
 	int64_t			 s, e, busy, *v, sum[BUSY_NCOL];
@@ -157,21 +154,26 @@ timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
 	memset(sum, 0, sizeof sum);
 	/* Stream ids are unique per device and process. */
 	if (stream != NONE32 && (p = m->streams[stream].process) != NONE32)
-		snprintf(pid, sizeof pid, "pid=%u|", m->processes[p].pid);
+		pidv = m->processes[p].pid;
 	for (b = 0; b < c->nb; b++) {
 		s = c->edge[b];
 		e = c->edge[b + 1];
 		v = &c->bb.busy[b * BUSY_NCOL];
 		busy = v[0];
 		row = out_row(out);
-		if (stream != NONE32)
-			snprintf(key, sizeof key, "device=%u|%sstream=%llu|"
-			    "bucket=%zu", m->devices[dev].source_id, pid,
+		if (stream != NONE32 && pidv != NONE32)
+			rowkey_buf(key, sizeof key, "bucket", "device=%u|pid=%u|"
+			    "stream=%llu|bucket=%zu", m->devices[dev].source_id,
+			    pidv, (unsigned long long)
+			    m->streams[stream].source_id, b);
+		else if (stream != NONE32)
+			rowkey_buf(key, sizeof key, "bucket", "device=%u|"
+			    "stream=%llu|bucket=%zu", m->devices[dev].source_id,
 			    (unsigned long long)m->streams[stream].source_id,
 			    b);
 		else
-			snprintf(key, sizeof key, "device=%u|bucket=%zu",
-			    m->devices[dev].source_id, b);
+			rowkey_buf(key, sizeof key, "bucket", "device=%u|"
+			    "bucket=%zu", m->devices[dev].source_id, b);
 		cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
 		out_int(row, "device", m->devices[dev].source_id);
 		if (stream != NONE32) {
@@ -255,7 +257,6 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 	}
 	if (!o->limit_set)
 		out->limit = 0;
-	out->columns = timeline_columns;
 	totals = cJSON_CreateArray();
 	if (t1 <= t0 || sel_window_empty(&s)) {
 		out_warn(out, "window_empty",

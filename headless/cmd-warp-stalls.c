@@ -27,6 +27,7 @@
 #include "headless/ncu-launch.h"
 #include "report/report.h"
 #include "report/stalls.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define WS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
@@ -107,14 +108,15 @@ ws_row(struct out *out, const struct report *r, const struct report_stalls *s,
 
 	switch (by) {
 	case RSB_REASON:
-		key = xasprintf("launch:%u/reason:%s", s->launch,
+		key = rowkey("stall", "launch=%u|reason=%s", s->launch,
 		    s->reason[g->reason]);
 		break;
 	case RSB_PC:
-		key = xasprintf("launch:%u/pc:0x%" PRIx64, s->launch, g->off);
+		snprintf(pc, sizeof pc, "0x%" PRIx64, g->off);
+		key = rowkey("stall", "launch=%u|pc=%s", s->launch, pc);
 		break;
 	default:
-		key = xasprintf("launch:%u/line:%s:%u", s->launch,
+		key = rowkey("stall", "launch=%u|file=%s|line=%u", s->launch,
 		    file != NULL ? file : "", g->line);
 		break;
 	}

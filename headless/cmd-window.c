@@ -29,6 +29,7 @@
 #include "analysis/steady.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
+#include "util/rowkey.h"
 
 static int	window_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -49,12 +50,6 @@ const struct cmd_entry cmd_window_entry = {
 	.run = window_main
 };
 
-static const char *window_columns[] = {
-	"method", "start_ns", "end_ns", "duration_ns", "pid", "iter",
-	"iterations", "median_iter_ns", "skipped", "util_pct", "busy_ns",
-	"exposed_comm_ns", "kernels", "marker", NULL
-};
-
 int
 cmd_window_compute(const struct model *m, const struct opts *o,
     const struct vopt *v, size_t nv, struct out *out, const char **code,
@@ -67,6 +62,7 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 	uint64_t		 nk = 0;
 	size_t			 t;
 	cJSON			*row;
+	char			*key;
 
 	(void)v;
 	(void)nv;
@@ -93,7 +89,9 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 		}
 	dur = s.end - s.start;
 	row = out_row(out);
-	out_str(row, "key", "window=steady");
+	key = rowkey("window", "window=steady");
+	out_str(row, "key", key);
+	free(key);
 	out_str(row, "method", steady_method_name(s.method));
 	out_int(row, "start_ns", s.start - rel);
 	out_int(row, "end_ns", s.end - rel);
@@ -131,7 +129,6 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 	out_next(out, "gpulens findings %s --from %lldns --to %lldns",
 	    out_q(out, o->args[0]), (long long)(s.start - m->origin_ns),
 	    (long long)(s.end - m->origin_ns));
-	out->columns = window_columns;
 	steady_free(&s);
 	activity_free(&a);
 	return 0;

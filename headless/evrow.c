@@ -2,7 +2,7 @@
  * evrow: the row id and headline columns of one event, shared by the
  * event-level verbs (see evrow.h).
  *
- * The search columns are: key ("ev:<gid>"), id (the gid), source_rowid
+ * The search columns are: key ("ev|id=<gid>"), id (the gid), source_rowid
  * (the row in the source file, null if none), kind, name, start_ns, end_ns,
  * duration_ns, device and stream (source ids, GPU work only), pid and tid
  * (for GPU work: the stream's process and the launching thread), and for
@@ -17,6 +17,7 @@
 
 #include "headless/evrow.h"
 #include "headless/out.h"
+#include "util/rowkey.h"
 
 const char *evrow_columns[] = {
 	"id", "kind", "start_ns", "duration_ns", "end_ns", "device", "stream",
@@ -30,7 +31,10 @@ evrow_parse_id(const char *arg, uint32_t *gid)
 	const char		*p = arg;
 	unsigned long long	 v = 0;
 
-	if (strncmp(p, "ev:", 3) == 0)
+	/* "ev|id=N" (the row key), and "ev:N" and "N" as before. */
+	if (strncmp(p, "ev|id=", 6) == 0)
+		p += 6;
+	else if (strncmp(p, "ev:", 3) == 0)
 		p += 3;
 	if (*p < '0' || *p > '9')
 		return -1;
@@ -48,7 +52,7 @@ evrow_parse_id(const char *arg, uint32_t *gid)
 void
 evrow_key(char *buf, size_t len, uint32_t gid)
 {
-	snprintf(buf, len, "ev:%u", gid);
+	rowkey_buf(buf, len, "ev", "id=%u", gid);
 }
 
 int

@@ -23,7 +23,7 @@ enum opt_id {
 	O_FROM, O_TO, O_UNTIL, O_NVTX, O_ITER, O_DEVICE, O_STREAM, O_PID,
 	O_TID, O_NAME, O_NAME_REGEX, O_MIN_DUR, O_TYPE, O_GROUP_BY, O_SCOPE,
 	O_BUCKETS, O_BUCKET, O_BY, O_RANGE, O_TOFMT, O_TREE, O_WINDOW,
-	O_NVTX_DOMAIN
+	O_NVTX_DOMAIN, O_FULL_NAMES
 };
 
 struct opt_desc {
@@ -44,6 +44,8 @@ static const struct opt_desc opt_table[] = {
 	    "only these row fields (key is always kept)" },
 	{ O_ABSOLUTE, "--absolute", OPT_OUTPUT, 0, NULL,
 	    "times in the source's clock instead of relative to the origin" },
+	{ O_FULL_NAMES, "--full-names", OPT_OUTPUT, 0, NULL,
+	    "kernel names whole, template arguments and all" },
 	{ O_SORT, "--sort", OPT_PAGE, 1, "FIELD[:asc|desc]",
 	    "order rows by a field" },
 	{ O_LIMIT, "--limit", OPT_PAGE, 1, "N",
@@ -185,6 +187,9 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 		case O_ABSOLUTE:
 			o->absolute = 1;
 			break;
+		case O_FULL_NAMES:
+			o->full_names = 1;
+			break;
 		case O_SORT:
 			o->sort = val;
 			break;
@@ -310,6 +315,7 @@ opts_apply_out(const struct opts *o, struct out *out)
 	out->format = o->format;
 	out->fields = o->fields;
 	out->absolute = o->absolute;
+	out->full_names = o->full_names;
 	out->sort = o->sort;
 	out->limit = o->limit;
 	out->offset = o->offset;

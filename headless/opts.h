@@ -16,7 +16,8 @@
 
 #include "headless/out.h"
 
-#define OPT_OUTPUT	0x0001	/* --json --format --fields --absolute */
+#define OPT_OUTPUT	0x0001	/* --json --format --fields --absolute
+				   --full-names */
 #define OPT_PAGE	0x0002	/* --sort --limit --offset */
 #define OPT_WINDOW	0x0004	/* --from --to --nvtx --iter --window */
 #define OPT_FILTER	0x0008	/* --device --stream --pid --tid --name
@@ -38,6 +39,7 @@ struct opts {
 	enum out_format	 format;
 	const char	*fields;
 	int		 absolute;
+	int		 full_names;
 	const char	*sort;
 	long long	 limit;		/* default 50, 0 = all */
 	long long	 offset;

@@ -16,10 +16,12 @@
 #include <unistd.h>
 
 #include "headless/cmd.h"
+#include "headless/cols.h"
 #include "headless/out.h"
 #include "headless/warncode.h"
 #include "util/sanitize.h"
 #include "util/shquote.h"
+#include "util/kelide.h"
 #include "util/units.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
@@ -562,30 +564,62 @@ out_print_json(cJSON *env)
 	free(s);
 }
 
-/* Column list: preferred order first, then any other keys in row order. */
+/* Whether the answer shows field name: the key is for joining JSON;
+ * tables show it only when --fields asks for it. */
+static int
+out_shows(const struct out *o, const char *name)
+{
+	return o->format != OUT_TABLE || strcmp(name, "key") != 0 ||
+	    (o->fields != NULL && strstr(o->fields, "key") != NULL);
+}
+
+/* Adds field name to cols if some row has it. */
+static void
+out_column(const struct out *o, const char ***cols, size_t *cap, size_t *n,
+    const char *name)
+{
+	if (!out_has_field(o->rows, name) || !out_shows(o, name))
+		return;
+	XGROW(*cols, *cap, *n + 1);
+	(*cols)[(*n)++] = name;
+}
+
+/*
+ * Column list: the order of the verb's column description (or of the
+ * shape o->shape of it, or o->columns), then any other keys in row order.
+ */
 static size_t
 out_columns(const struct out *o, const char ***colsp)
 {
-	const char	**cols = NULL;
-	size_t		  n = 0, cap = 0, i;
-	const cJSON	 *r, *it;
+	const struct coldesc	 *d = cols_find(o->verb);
+	const struct col	 *c;
+	const char		**cols = NULL, *p, *q;
+	size_t			  n = 0, cap = 0, i, k;
+	const cJSON		 *r, *it;
 
 	if (o->columns != NULL) {
-		for (i = 0; o->columns[i] != NULL; i++) {
-			if (!out_has_field(o->rows, o->columns[i]))
-				continue;
-			XGROW(cols, cap, n + 1);
-			cols[n++] = o->columns[i];
+		for (i = 0; o->columns[i] != NULL; i++)
+			out_column(o, &cols, &cap, &n, o->columns[i]);
+	} else if (d != NULL && o->shape > 0 && d->variants != NULL) {
+		/* The shape's fields, in its order (the names are those of
+		 * the description, which outlive the out). */
+		p = d->variants[o->shape - 1].fields;
+		while (p != NULL && *p != '\0') {
+			q = strchr(p, ' ');
+			k = q != NULL ? (size_t)(q - p) : strlen(p);
+			for (c = d->rows; c->name != NULL; c++)
+				if (strlen(c->name) == k &&
+				    strncmp(c->name, p, k) == 0)
+					out_column(o, &cols, &cap, &n, c->name);
+			p = q != NULL ? q + 1 : NULL;
 		}
+	} else if (d != NULL) {
+		for (c = d->rows; c->name != NULL; c++)
+			out_column(o, &cols, &cap, &n, c->name);
 	}
 	cJSON_ArrayForEach(r, o->rows) {
 		cJSON_ArrayForEach(it, r) {
-			/* The key is for joining JSON; tables show it only
-			 * when --fields asks for it. */
-			if (o->format == OUT_TABLE &&
-			    strcmp(it->string, "key") == 0 &&
-			    (o->fields == NULL ||
-			    strstr(o->fields, "key") == NULL))
+			if (!out_shows(o, it->string))
 				continue;
 			for (i = 0; i < n; i++)
 				if (strcmp(cols[i], it->string) == 0)
@@ -608,9 +642,30 @@ ends_with(const char *s, const char *suf)
 	return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-/* Formats one cell for humans (sanitised). */
+/*
+ * The unit a table prints field col of verb's rows in: that of the verb's
+ * column description; a field it does not name (a metric's) by its name's
+ * suffix.
+ */
+static const char *
+out_unit(const char *verb, const char *col)
+{
+	const struct col	*c;
+
+	if (verb != NULL && (c = cols_field(cols_find(verb), col)) != NULL)
+		return c->unit;
+	if (ends_with(col, "_ns"))
+		return "ns";
+	if (ends_with(col, "_bytes"))
+		return "bytes";
+	if (ends_with(col, "_pct"))
+		return "pct";
+	return NULL;
+}
+
+/* Formats one cell in unit (NULL: none) for humans (sanitised). */
 static char *
-out_cell(const char *col, const cJSON *it)
+out_cell(const char *unit, const cJSON *it)
 {
 	char	 buf[64];
 	double	 d;
@@ -631,14 +686,14 @@ out_cell(const char *col, const cJSON *it)
 	d = out_item_num(it, &isnum);
 	/* Durations and sizes with units where they fit an integer (a
 	 * value no trace can hold, NaN included, is printed as it is). */
-	if (ends_with(col, "_ns") && !ends_with(col, "origin_ns") &&
-	    strcmp(col, "start_ns") != 0 && strcmp(col, "end_ns") != 0 &&
-	    d > -9.2e18 && d < 9.2e18)
+	if (unit == NULL)
+		unit = "";
+	if (strcmp(unit, "ns") == 0 && d > -9.2e18 && d < 9.2e18)
 		return xstrdup(units_dur((int64_t)d, buf, sizeof buf));
-	if (ends_with(col, "_bytes") && d > -9.2e18 && d < 1.8e19)
+	if (strcmp(unit, "bytes") == 0 && d > -9.2e18 && d < 1.8e19)
 		return xstrdup(units_bytes((uint64_t)(d < 0 ? 0 : d), buf,
 		    sizeof buf));
-	if (ends_with(col, "_pct")) {
+	if (strcmp(unit, "pct") == 0) {
 		snprintf(buf, sizeof buf, "%.1f%%", d);
 		return xstrdup(buf);
 	}
@@ -704,7 +759,7 @@ out_print_table(const struct out *o)
 	cJSON_ArrayForEach(r, o->rows) {
 		cells[i] = xcalloc(ncol, sizeof **cells);
 		for (j = 0; j < ncol; j++) {
-			cells[i][j] = out_cell(cols[j],
+			cells[i][j] = out_cell(out_unit(o->verb, cols[j]),
 			    cJSON_GetObjectItemCaseSensitive(r, cols[j]));
 			if (sanitize_width(cells[i][j]) > w[j])
 				w[j] = sanitize_width(cells[i][j]);
@@ -813,20 +868,93 @@ out_print_csv(const struct out *o)
 	free(cols);
 }
 
+/*
+ * Elides the (kernel) names among obj's fields that cols marks COL_NAME,
+ * down into its objects and arrays of objects (util/kelide.h).
+ */
+static void
+out_elide(const struct col *cols, cJSON *obj)
+{
+	const struct col	*c;
+	cJSON			*it, *el;
+	char			*buf;
+	size_t			 n;
+
+	if (cols == NULL || !cJSON_IsObject(obj))
+		return;
+	for (c = cols; c->name != NULL; c++) {
+		if ((it = cJSON_GetObjectItemCaseSensitive(obj, c->name)) ==
+		    NULL)
+			continue;
+		if ((c->type & COL_NAME) && cJSON_IsString(it) &&
+		    it->valuestring != NULL &&
+		    strchr(it->valuestring, '<') != NULL) {
+			/* "<...>" may be longer than what it replaces. */
+			n = 3 * strlen(it->valuestring) + 1;
+			buf = xmalloc(n);
+			kname_elide(it->valuestring, buf, n);
+			cJSON_ReplaceItemInObjectCaseSensitive(obj, c->name,
+			    cJSON_CreateString(buf));
+			free(buf);
+			continue;
+		}
+		if (c->sub != NULL && cJSON_IsArray(it)) {
+			cJSON_ArrayForEach(el, it)
+				out_elide(c->sub, el);
+		} else if (c->sub != NULL)
+			out_elide(c->sub, it);
+	}
+}
+
+/* The description of field name among cols, or NULL. */
+static const struct col *
+out_col(const struct col *cols, const char *name)
+{
+	for (; cols != NULL && cols->name != NULL; cols++)
+		if (strcmp(cols->name, name) == 0)
+			return cols;
+	return NULL;
+}
+
+/*
+ * An auxiliary field: a scalar as it is; an array of objects (summary's
+ * top_kernels) one line per item, its fields in their units.
+ */
 static void
 out_print_aux(const struct out *o)
 {
-	const cJSON	*it;
-	char		*s, *c;
+	const struct coldesc	*d = cols_find(o->verb);
+	const struct col	*c, *f;
+	const cJSON		*it, *el, *v;
+	char			*s, *t;
 
 	cJSON_ArrayForEach(it, o->aux) {
+		c = d != NULL ? out_col(d->aux, it->string) : NULL;
+		if (cJSON_IsArray(it) && cJSON_GetArraySize(it) > 0 &&
+		    cJSON_IsObject(it->child)) {
+			printf("%s:\n", sanitize_tmp(it->string));
+			cJSON_ArrayForEach(el, it) {
+				fputs(" ", stdout);
+				cJSON_ArrayForEach(v, el) {
+					f = out_col(c != NULL ? c->sub : NULL,
+					    v->string);
+					t = out_cell(f != NULL ? f->unit :
+					    out_unit(NULL, v->string), v);
+					printf(" %s %s", sanitize_tmp(v->string),
+					    t);
+					free(t);
+				}
+				fputc('\n', stdout);
+			}
+			continue;
+		}
 		if (cJSON_IsString(it))
 			s = xstrdup(it->valuestring);
 		else
 			s = cJSON_PrintUnformatted(it);
-		c = sanitize_dup(s, 0);
-		printf("%s: %s\n", sanitize_tmp(it->string), c);
-		free(c);
+		t = sanitize_dup(s, 0);
+		printf("%s: %s\n", sanitize_tmp(it->string), t);
+		free(t);
 		free(s);
 	}
 }
@@ -834,11 +962,12 @@ out_print_aux(const struct out *o)
 int
 out_emit(struct out *o, const struct model *m, const char *path)
 {
-	cJSON		*env, *data;
-	char		*bad = NULL;
-	long long	 total;
-	int		 truncated, rc;
-	const cJSON	*w;
+	cJSON			*env, *data, *r;
+	char			*bad = NULL;
+	long long		 total;
+	int			 truncated, rc;
+	const cJSON		*w;
+	const struct coldesc	*d;
 
 	if (out_sort(o, &bad) == 0) {
 		out_fill_next(o);
@@ -850,6 +979,11 @@ out_emit(struct out *o, const struct model *m, const char *path)
 		return rc;
 	}
 	out_page(o, &total, &truncated);
+	if (!o->full_names && (d = cols_find(o->verb)) != NULL) {
+		cJSON_ArrayForEach(r, o->rows)
+			out_elide(d->rows, r);
+		out_elide(d->aux, o->aux);
+	}
 	switch (o->format) {
 	case OUT_JSON:
 		env = out_envelope(o, m, path);

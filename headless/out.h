@@ -12,8 +12,10 @@
  *                   "rows":[...],"auxiliary":{...}},"meta":{"warnings":[...],
  *                   "warning_codes":[...],"next":[...]}}
  *   --format csv   a header line and one line per row (RFC 4180 quoting)
- *   otherwise      an aligned table sized to the terminal, durations and
- *                  byte counts in human units, followed by auxiliary lines
+ *   otherwise      an aligned table sized to the terminal, in the column
+ *                  order and with the units of the verb's column
+ *                  description (headless/cols.h): durations and byte
+ *                  counts in human units; then auxiliary lines
  * Errors go through out_error(): with --json the same envelope with
  * "error":{"code","message"} instead of "data"; otherwise one line on
  * stderr. Profile strings are sanitised for the terminal in table output and
@@ -54,8 +56,15 @@ struct out {
 	long long	 limit;		/* 0 = no limit */
 	long long	 offset;
 	int		 absolute;	/* times are absolute, not relative */
+	int		 full_names;	/* names as they are, not elided */
 	const char	*default_sort;	/* used when sort is NULL */
-	const char	**columns;	/* preferred column order, NULL-ended */
+	int		 shape;		/* 0: the table shows the fields in the
+					   order of the verb's column
+					   description (headless/cols.h); n:
+					   in that of its n-th row shape */
+	const char	**columns;	/* NULL, or a column order of its own
+					   (NULL-ended): an answer whose
+					   fields are data */
 	long long	 total_matched;	/* -1: the number of rows; a verb that
 					   builds only the requested page sets
 					   the true count here */

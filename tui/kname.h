@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "util/kelide.h"
+
 enum kname_form {
 	KNAME_ELIDED,		/* whole, elided or short: what fits */
 	KNAME_SHORT,		/* the short name */
@@ -21,13 +23,7 @@ enum kname_form	 kname_next(enum kname_form f);
 /* Its name for the status line: "short", "elided" or "full". */
 const char	*kname_form_name(enum kname_form f);
 
-/*
- * Writes into buf (len bytes, NUL-terminated, cut at a character boundary)
- * full with each outermost template argument list replaced by "<...>"
- * ("<unnamed>", the anonymous namespace, stays). An unbalanced '<' or '>'
- * (operator<) leaves the name as it is. Returns buf.
- */
-char		*kname_elide(const char *full, char *buf, size_t len);
+/* kname_elide: util/kelide.h. */
 
 /*
  * The text to show for a kernel with demangled name full and short name

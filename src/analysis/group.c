@@ -14,6 +14,7 @@
 
 #include "analysis/group.h"
 #include "model/event.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 int
@@ -62,12 +63,7 @@ void
 group_key_part(char *buf, size_t len, size_t *o, const char *axis,
     const char *val)
 {
-	int	n;
-
-	n = snprintf(buf + *o, len - *o, "%s%s=%s", *o != 0 ? "|" : "", axis,
-	    val);
-	if (n > 0)
-		*o = *o + (size_t)n < len ? *o + (size_t)n : len - 1;
+	rowkey_part(buf, len, o, axis, val);
 }
 
 void

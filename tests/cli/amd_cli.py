@@ -393,7 +393,8 @@ def rocpd_expected(path):
 # ---- comparisons ------------------------------------------------------
 
 def stats_rows(path, kind):
-    r = run(["stats", "--json", "--limit", "0", "--type", kind, path])
+    r = run(["stats", "--json", "--limit", "0", "--full-names", "--type",
+             kind, path])
     if not check(r.returncode == 0, "stats --type %s %s: exit %d %s"
                  % (kind, path, r.returncode, r.stderr[:200])):
         return {}

@@ -114,14 +114,15 @@ def diff_vs_stats(a, b):
     valid("diff", d)
     k = by_key(d)
     for side, path in (("a", a), ("b", b)):
-        st = js(["stats", path, "--type", "kernel", "--limit", "0"])
+        st = js(["stats", path, "--type", "kernel", "--limit", "0",
+                 "--full-names"])
         sql = sql_kernels(path)
         check(len([r for r in rows(st)]) == len(
             [r for r in rows(d) if r["class"] == "kernel" and
              r[side + "_count"] > 0]),
               "diff %s: kernel names differ from stats" % side)
         for r in rows(st):
-            key = "kernel|name=" + r["name"]
+            key = r["key"]	# stats and diff build kernel keys alike
             check(key in k, "diff: no row for stats kernel %r" % r["name"])
             if key not in k:
                 continue

@@ -16,10 +16,10 @@ expect_rc 0 "$G" demo --out "$T" --events 2000 --gpus 1
 
 # One id found, one missing: two rows in the order given, exit 0.
 expect_rc 0 "$G" inspect "$T" 99999999 ev:1 --json
-check_json inspect "$TMPD/out" 'd["data"]["count"] == 2 and rows[0] == {"key": "ev:99999999", "id": 99999999, "status": "not_found"} and rows[1]["key"] == "ev:1" and rows[1]["id"] == 1 and "status" not in rows[1] and rows[1]["kind"] == "memcpy"'
+check_json inspect "$TMPD/out" 'd["data"]["count"] == 2 and rows[0] == {"key": "ev|id=99999999", "id": 99999999, "status": "not_found"} and rows[1]["key"] == "ev|id=1" and rows[1]["id"] == 1 and "status" not in rows[1] and rows[1]["kind"] == "memcpy"'
 # The table shows the missing id with its status.
 expect_rc 0 "$G" inspect "$T" 1 99999999 --fields key,status
-grep -q '^ev:99999999  *not_found' "$TMPD/out" || fail "table: $(cat "$TMPD/out")"
+grep -q '^ev|id=99999999  *not_found' "$TMPD/out" || fail "table: $(cat "$TMPD/out")"
 # None found: the not_found error naming them all.
 expect_rc 2 "$G" inspect "$T" 99999998 99999999 --json
 check_json inspect "$TMPD/out" 'd["error"]["code"] == "not_found" and "99999998, 99999999" in d["error"]["message"]'
@@ -43,7 +43,7 @@ report() {
 	n=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"]["count"])' "$TMPD/out")
 	[ "$n" -gt 5 ] || fail "$R: launch 0 has $n rows"
 	expect_rc 0 "$G" inspect "$R" 0 launch:99999 --json
-	check_json report-inspect "$TMPD/out" "d['data']['count'] == $n + 1 and rows[-1] == {'key': 'launch:99999', 'launch_id': 99999, 'status': 'not_found'} and len(d['data']['auxiliary']['launches']) == 1"
+	check_json report-inspect "$TMPD/out" "d['data']['count'] == $n + 1 and rows[-1] == {'key': 'launch|id=99999', 'launch_id': 99999, 'status': 'not_found'} and len(d['data']['auxiliary']['launches']) == 1"
 	expect_rc 0 "$G" inspect "$R" 0 --limit 5 --json
 	check_json report-inspect "$TMPD/out" "d['data']['count'] == 5 and d['data']['total_matched'] == $n and d['data']['truncated'] is True"
 	expect_rc 2 "$G" inspect "$R" 99999 --json

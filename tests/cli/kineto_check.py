@@ -165,7 +165,7 @@ def check(path, quiet):
             errs.append("%s events: gpulens %d, json %d" %
                         (k, got.get(k, 0), kinds.get(k, 0)))
 
-    rows = gl(["stats", path, "--type", "kernel", "--json", "--limit",
+    rows = gl(["stats", path, "--full-names", "--type", "kernel", "--json", "--limit",
                "0"])["data"]["rows"]
     got = {r["name"]: (r["count"], r["total_ns"]) for r in rows}
     for name in set(kern) | set(got):
@@ -174,7 +174,7 @@ def check(path, quiet):
             errs.append("kernel %.60r: gpulens %r, json %r" %
                         (name, got.get(name), want))
 
-    rows = gl(["stats", path, "--type", "api", "--json", "--limit",
+    rows = gl(["stats", path, "--full-names", "--type", "api", "--json", "--limit",
                "0"])["data"]["rows"]
     got = collections.Counter()
     for r in rows:
@@ -184,7 +184,7 @@ def check(path, quiet):
             errs.append("api %.60r: gpulens %d, json %d" %
                         (name, got.get(name, 0), api.get(name, 0)))
 
-    rows = gl(["stats", path, "--type", "nvtx", "--json", "--limit",
+    rows = gl(["stats", path, "--full-names", "--type", "nvtx", "--json", "--limit",
                "0"])["data"]["rows"]
     got = collections.Counter()
     for r in rows:

@@ -33,7 +33,7 @@ grep -q "NVIDIA A10G" "$TMPD/out" || fail "info: no device"
 expect_rc 0 "$G" rules "$R" --name 'warp*'
 grep -q "Occupancy" "$TMPD/out" || fail "rules --name: $(cat "$TMPD/out")"
 expect_rc 0 "$G" metrics "$R" 'launch__grid_size' --by launch --format csv
-[ "$(sed -n 2p "$TMPD/out")" = "launch:0,0,256,\"void one_blocktiling<(int)64, (int)64, (int)8, (int)8>(int, int, int, const float *, const float *, float *)\"" ] ||
+[ "$(sed -n 2p "$TMPD/out")" = "launch|id=0,0,256,\"void one_blocktiling<(int)64, (int)64, (int)8, (int)8>(int, int, int, const float *, const float *, float *)\"" ] ||
     fail "metrics --by launch: $(cat "$TMPD/out")"
 expect_rc 0 "$G" roofline "$R"
 grep -q "lack roofline metrics" "$TMPD/err" ||
@@ -134,7 +134,7 @@ def run(*a):
 
 schema = json.loads(subprocess.run([G, "schema", "ncu-command"],
                                    capture_output=True, text=True).stdout)
-kernels = run("search", T, "--type", "kernel", "--limit", "0")
+kernels = run("search", T, "--type", "kernel", "--limit", "0", "--full-names")
 rows = kernels["data"]["rows"]
 byname = {}
 for k in sorted(rows, key=lambda k: (k["start_ns"], k["id"])):
@@ -163,7 +163,7 @@ for n, k in enumerate(group[:3]):
         assert cmds[1]["tool"] == "rocprof-compute", cmds[1]
         assert cmds[1]["command"].startswith(
             "rocprof-compute profile -n ev%d -k " % k["id"]), cmds[1]
-        assert cmds[1]["key"] == "ev:%d/rocprof-compute" % k["id"]
+        assert cmds[1]["key"] == "ev|id=%d|tool=rocprof-compute" % k["id"]
     checked += 1
 assert checked > 0
 # The finding's command is ncu-command's for the same launch.

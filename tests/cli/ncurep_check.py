@@ -227,7 +227,9 @@ def gpulens_json(verb, *args, schema=None, limit=True, source=None):
     rows follow (schema, else the verb) and validate against `gpulens
     schema COMMAND`; for a report, source and trace must say what it is
     (source=(kind, version))."""
-    r = subprocess.run([GPULENS, verb] + list(args) + ["--json"] +
+    # Names are compared whole (--full-names).
+    r = subprocess.run([GPULENS, verb] + list(args) + ["--json",
+                                                        "--full-names"] +
                        (["--limit", "0"] if limit else []),
                        capture_output=True, text=True)
     try:

@@ -54,7 +54,7 @@ REPORT=
     REPORT="$FX/ncu/speedy_scan/profile.ncu-rep"
 "$G" search "$TRACE" --type kernel --limit 1 --json >"$TMPD/s" ||
     fail "search for an id"
-ID=$(sed -n 's/.*"key":"\(ev:[0-9]*\)".*/\1/p' "$TMPD/s" | head -1)
+ID=$(sed -n 's/.*"key":"ev|id=\([0-9]*\)".*/\1/p' "$TMPD/s" | head -1)
 [ -n "$ID" ] || fail "no kernel id in $(head -c 300 "$TMPD/s")"
 
 # Every command, as printed, with the placeholders filled.

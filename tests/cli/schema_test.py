@@ -1,7 +1,14 @@
 #!/usr/bin/env python3
-"""schema_test: every verb with JSON output, run with --json on real nsys
-fixtures and on a generated trace, produces exactly one JSON document that
-validates against `gpulens schema VERB`; error envelopes validate too.
+"""schema_test: every verb with JSON output, run with --json on the
+project's fixtures (every reader), on real fixtures and on a generated trace,
+produces exactly one JSON document that validates against `gpulens schema
+VERB`, data.auxiliary included; error envelopes validate too. The schemas
+come from the verbs' column descriptions (headless/cols/): a row or
+auxiliary field a verb emits that its description lacks fails.
+
+With --typed: every schema's data.auxiliary, and every object in it, says
+what it holds (properties, or a typed additionalProperties for a map), and
+every field has a description.
 
 The validator below implements the JSON Schema keywords the schemas use
 (type, const, enum, required, properties, additionalProperties, items,
@@ -71,6 +78,53 @@ def validate(v, s, path="$"):
     return errs
 
 
+def untyped(s, path):
+    """Object schemas in s that do not say what they hold, and fields
+    without a description."""
+    bad = []
+    if not isinstance(s, dict):
+        return bad
+    t = s.get("type")
+    ts = t if isinstance(t, list) else [t]
+    if "object" in ts and "properties" not in s and "oneOf" not in s and \
+            not isinstance(s.get("additionalProperties"), dict):
+        bad.append("%s: an object with no properties" % path)
+    for k, x in s.get("properties", {}).items():
+        if isinstance(x, dict) and "description" not in x:
+            bad.append("%s.%s: no description" % (path, k))
+        bad += untyped(x, "%s.%s" % (path, k))
+    if isinstance(s.get("items"), dict):
+        bad += untyped(s["items"], path + "[]")
+    if isinstance(s.get("additionalProperties"), dict):
+        bad += untyped(s["additionalProperties"], path + ".*")
+    for i, x in enumerate(s.get("oneOf", [])):
+        bad += untyped(x, "%s/oneOf%d" % (path, i))
+    return bad
+
+
+def typed_main():
+    targets = run(["schema"]).stdout.split()
+    if len(targets) < 20:
+        print("FAIL: gpulens schema lists %r" % targets)
+        return 1
+    failures = 0
+    for v in targets:
+        s = json.loads(run(["schema", v]).stdout)
+        data = s["properties"]["data"]["properties"]
+        aux = data["auxiliary"]
+        bad = untyped(aux, v + ":auxiliary")
+        bad += untyped(data["rows"]["items"], v + ":rows")
+        if aux.get("additionalProperties") is not False:
+            bad.append(v + ": auxiliary takes fields it does not name")
+        if bad:
+            failures += 1
+            print("FAIL %s" % "; ".join(bad[:5]))
+        else:
+            print("ok   %s (%d auxiliary fields)" %
+                  (v, len(aux.get("properties", {}))))
+    return 1 if failures else 0
+
+
 def run(args):
     return subprocess.run([GPULENS] + args, capture_output=True, text=True)
 
@@ -92,16 +146,24 @@ def main():
         print("FAIL: demo: %s" % r.stderr)
         return 1
     traces = [demo]
+    src = os.environ.get("GPULENS_SRCDIR", ".")
+    for pat in ["nsys/*.sqlite", "kineto/*.json*", "chrome/*.json",
+                "rocpd/*.db", "rocprofv3/*.json.gz", "rpd/*.rpd",
+                "ncu/*"]:
+        traces += sorted(glob.glob(os.path.join(src, "fixtures", pat)))
     if FIX and os.path.isdir(os.path.join(FIX, "nsys")):
         traces += sorted(glob.glob(os.path.join(FIX, "nsys", "*",
                                                 "*.sqlite")))
+        traces += sorted(glob.glob(os.path.join(FIX, "ncu", "*",
+                                                "*.ncu-rep")))
     else:
         print("fixtures absent: only the generated trace is checked")
     verbs = json_verbs()
     if len(verbs) < 3:
         print("FAIL: only %r have schemas" % verbs)
         return 1
-    schemas = {v: json.loads(run(["schema", v]).stdout) for v in verbs}
+    schemas = {v: json.loads(run(["schema", v]).stdout)
+               for v in run(["schema"]).stdout.split()}
     for v in verbs:
         for t in traces:
             r = run(["--no-cache", v, t, "--json"])
@@ -113,11 +175,16 @@ def main():
                 print("FAIL %s: not one JSON document (%s): %r" %
                       (name, e, r.stdout[:200]))
                 continue
-            errs = validate(doc, schemas[v])
+            # summary and inspect of an Nsight Compute report answer as
+            # report-summary and report-inspect.
+            cmd = doc.get("command")
+            if cmd != v and cmd != "report-" + v:
+                cmd = v
+            errs = validate(doc, schemas[cmd])
             if r.returncode != 0 and "error" not in doc:
                 errs.append("exit %d without an error envelope" %
                             r.returncode)
-            if doc.get("command") != v:
+            if doc.get("command") not in (v, "report-" + v):
                 errs.append("command is %r" % doc.get("command"))
             if errs:
                 failures += 1
@@ -146,4 +213,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(typed_main() if sys.argv[1:] == ["--typed"] else main())

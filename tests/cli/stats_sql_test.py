@@ -136,7 +136,7 @@ def check(path, kind):
     exp = expected(db, kind)
     db.close()
     out = subprocess.run([GPULENS, "--no-cache", "stats", path, "--type",
-                          kind, "--limit", "0", "--json"],
+                          kind, "--limit", "0", "--json", "--full-names"],
                          capture_output=True, text=True)
     if out.returncode != 0:
         raise AssertionError("%s: gpulens stats --type %s exited %d: %s" %

@@ -91,7 +91,7 @@ def check_trace(path):
     rows = doc["data"]["rows"]
     st = [r["start_ns"] for r in rows]
     check(st == sorted(st), "%s: search not in start order" % name)
-    check(all(r["key"] == "ev:%d" % r["id"] for r in rows),
+    check(all(r["key"] == "ev|id=%d" % r["id"] for r in rows),
           "%s: search keys" % name)
     nk = doc["data"]["total_matched"]
     # inspect and correlate a kernel with a launching call.
@@ -134,7 +134,7 @@ def check_trace(path):
           "%s: bad id: rc %d" % (name, rc))
     # launch against SQL.
     g = sql_launch(path)
-    d, rc = js("launch", path, "--limit", "0")
+    d, rc = js("launch", path, "--limit", "0", "--full-names")
     got = {(r["api"], r["name"]): r for r in d["data"]["rows"]}
     check(set(got) == set(g), "%s: launch groups differ" % name)
     for key, want in g.items():

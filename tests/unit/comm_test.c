@@ -250,7 +250,7 @@ row(cJSON *env, const char *coll, int stream)
 	const cJSON	*rows, *r;
 	char		 key[256];
 
-	snprintf(key, sizeof key, "kind=kernel|collective=%s|device=0|"
+	snprintf(key, sizeof key, "comm|kind=kernel|collective=%s|device=0|"
 	    "stream=%d|pid=10|rank=0", coll, stream);
 	rows = cJSON_GetObjectItemCaseSensitive(
 	    cJSON_GetObjectItemCaseSensitive(env, "data"), "rows");

@@ -682,7 +682,7 @@ test_timeline_buckets(void **state)
 	r = run(m, "timeline", "--from 1000 --to 2000 --buckets 4");
 	assert_int_equal(r->rc, 0);
 	assert_int_equal(nrows(r), 4);
-	b = row(r, "device=0|bucket=0");
+	b = row(r, "bucket|device=0|bucket=0");
 	assert_int_equal(geti(b, "start_ns"), 1000);
 	assert_int_equal(geti(b, "end_ns"), 1250);
 	assert_int_equal(geti(b, "busy_ns"), 150);	/* [100,250) */
@@ -691,13 +691,13 @@ test_timeline_buckets(void **state)
 	assert_int_equal(geti(b, "copy_ns"), 0);
 	assert_int_equal(geti(b, "kernels"), 1);	/* k1 */
 	assert_near(getd(b, "busy_pct"), 60);
-	b = row(r, "device=0|bucket=1");		/* [250,500) */
+	b = row(r, "bucket|device=0|bucket=1");		/* [250,500) */
 	assert_int_equal(geti(b, "busy_ns"), 250);
 	assert_int_equal(geti(b, "compute_ns"), 150);	/* k1 u k2 */
 	assert_int_equal(geti(b, "comm_ns"), 200);
 	assert_int_equal(geti(b, "kernels"), 2);	/* k2, nccl */
 	assert_near(getd(b, "busy_pct"), 100);
-	b = row(r, "device=0|bucket=2");
+	b = row(r, "bucket|device=0|bucket=2");
 	assert_int_equal(geti(b, "busy_ns"), 0);
 	assert_int_equal(geti(b, "kernels"), 0);
 	assert_int_equal(r->out.limit, 0);		/* all rows */
@@ -706,14 +706,14 @@ test_timeline_buckets(void **state)
 	/* --bucket 300: [0,300) [300,600) [600,900) [900,1000). */
 	r = run(m, "timeline", "--from 1000 --to 2000 --bucket 300");
 	assert_int_equal(nrows(r), 4);
-	b = row(r, "device=0|bucket=0");
+	b = row(r, "bucket|device=0|bucket=0");
 	assert_int_equal(geti(b, "busy_ns"), 200);
 	assert_int_equal(geti(b, "kernels"), 2);
-	b = row(r, "device=0|bucket=1");
+	b = row(r, "bucket|device=0|bucket=1");
 	assert_int_equal(geti(b, "busy_ns"), 200);
 	assert_int_equal(geti(b, "compute_ns"), 100);
 	assert_int_equal(geti(b, "comm_ns"), 200);
-	b = row(r, "device=0|bucket=3");
+	b = row(r, "bucket|device=0|bucket=3");
 	assert_int_equal(geti(b, "start_ns"), 1900);
 	assert_int_equal(geti(b, "end_ns"), 2000);
 	run_free(r);
@@ -721,11 +721,11 @@ test_timeline_buckets(void **state)
 	/* --by stream. */
 	r = run(m, "timeline", "--from 1000 --to 2000 --buckets 4 --by stream");
 	assert_int_equal(nrows(r), 8);
-	b = row(r, "device=0|pid=100|stream=7|bucket=1");
+	b = row(r, "bucket|device=0|pid=100|stream=7|bucket=1");
 	assert_int_equal(geti(b, "busy_ns"), 150);	/* [250,400) */
 	assert_int_equal(geti(b, "kernels"), 1);
 	assert_int_equal(geti(b, "stream"), 7);
-	b = row(r, "device=0|pid=100|stream=8|bucket=1");
+	b = row(r, "bucket|device=0|pid=100|stream=8|bucket=1");
 	assert_int_equal(geti(b, "comm_ns"), 200);
 	run_free(r);
 
@@ -739,10 +739,10 @@ test_timeline_buckets(void **state)
 	}
 	assert_int_equal(busy, 700);
 	assert_int_equal(kern, 4);
-	b = row(r, "device=0|bucket=6");
+	b = row(r, "bucket|device=0|bucket=6");
 	assert_int_equal(geti(b, "end_ns"), 3501000);
 	/* Edges: floor(i * 3501000 / 7) = 500142 i + floor(6 i / 7). */
-	b = row(r, "device=0|bucket=3");
+	b = row(r, "bucket|device=0|bucket=3");
 	assert_int_equal(geti(b, "start_ns"), 500142 * 3 + 2);
 	run_free(r);
 
@@ -770,21 +770,21 @@ test_timeline_negative(void **state)
 	r = run(m, "timeline", "--buckets 9 --absolute");
 	assert_int_equal(r->rc, 0);
 	assert_int_equal(nrows(r), 18);
-	b = row(r, "device=0|bucket=0");
+	b = row(r, "bucket|device=0|bucket=0");
 	assert_int_equal(geti(b, "start_ns"), -5000000);
 	assert_int_equal(geti(b, "busy_ns"), 0);
-	b = row(r, "device=1|bucket=5");		/* [0,1e6) */
+	b = row(r, "bucket|device=1|bucket=5");		/* [0,1e6) */
 	assert_int_equal(geti(b, "start_ns"), 0);
 	assert_int_equal(geti(b, "busy_ns"), 500000);
 	assert_near(getd(b, "busy_pct"), 50);
 	assert_int_equal(geti(b, "kernels"), 1);
-	b = row(r, "device=1|bucket=6");
+	b = row(r, "bucket|device=1|bucket=6");
 	assert_int_equal(geti(b, "busy_ns"), 1000000);
 	assert_int_equal(geti(b, "kernels"), 0);
-	b = row(r, "device=1|bucket=8");
+	b = row(r, "bucket|device=1|bucket=8");
 	assert_int_equal(geti(b, "busy_ns"), 1000000);
 	assert_int_equal(geti(b, "end_ns"), 4000000);
-	b = row(r, "device=0|bucket=5");
+	b = row(r, "bucket|device=0|bucket=5");
 	assert_int_equal(geti(b, "compute_ns"), 1000000);
 	run_free(r);
 
@@ -794,12 +794,12 @@ test_timeline_negative(void **state)
 	r = run(m, "timeline", "--nvtx step --buckets 2");
 	assert_int_equal(r->rc, 0);
 	assert_int_equal(nrows(r), 2);
-	b = row(r, "device=0|bucket=0");		/* [0,500) */
+	b = row(r, "bucket|device=0|bucket=0");		/* [0,500) */
 	assert_int_equal(geti(b, "busy_ns"), 200);
 	assert_int_equal(geti(b, "compute_ns"), 100);
 	assert_int_equal(geti(b, "comm_ns"), 200);
 	assert_int_equal(geti(b, "kernels"), 2);
-	b = row(r, "device=0|bucket=1");		/* [500,1000) */
+	b = row(r, "bucket|device=0|bucket=1");		/* [500,1000) */
 	assert_int_equal(geti(b, "busy_ns"), 40);	/* B cut at 1000 */
 	assert_int_equal(geti(b, "kernels"), 1);
 	run_free(r);
@@ -819,7 +819,7 @@ test_overlap_basic(void **state)
 	r = run(m, "overlap", "");
 	assert_int_equal(r->rc, 0);
 	assert_int_equal(nrows(r), 1);
-	d = row(r, "device=0");
+	d = row(r, "device|device=0");
 	/* C = [100,400) u [2000400,2000600); M = [300,500);
 	 * Y = [2000500,2000700). */
 	assert_int_equal(geti(d, "compute_ns"), 500);
@@ -838,7 +838,7 @@ test_overlap_basic(void **state)
 
 	/* A window [250,450): k1 [250,300), k2 [250,400), M [300,450). */
 	r = run(m, "overlap", "--from 1250 --to 1450");
-	d = row(r, "device=0");
+	d = row(r, "device|device=0");
 	assert_int_equal(geti(d, "compute_ns"), 150);
 	assert_int_equal(geti(d, "comm_ns"), 150);
 	assert_int_equal(geti(d, "exposed_comm_ns"), 50);
@@ -862,7 +862,7 @@ test_overlap_nvtx_path(void **state)
 
 	(void)state;
 	r = run(m, "overlap", "");
-	d = row(r, "device=0");
+	d = row(r, "device|device=0");
 	assert_int_equal(geti(d, "compute_ns"), 100);
 	assert_int_equal(geti(d, "comm_ns"), 200 + 140 + 100);
 	assert_int_equal(geti(d, "exposed_comm_ns"), 100 + 140 + 100);
@@ -873,24 +873,24 @@ test_overlap_nvtx_path(void **state)
 	r = run(m, "overlap", "--by nvtx-path");
 	assert_int_equal(r->rc, 0);
 	assert_int_equal(nrows(r), 3);
-	d = row(r, "device=0|nvtx_path=step/bwd");
+	d = row(r, "nvtx|device=0|path=step/bwd");
 	assert_string_equal(gets_(d, "nvtx_path"), "step/bwd");
 	assert_int_equal(geti(d, "count"), 1);
 	assert_int_equal(geti(d, "comm_ns"), 200);
 	assert_int_equal(geti(d, "exposed_comm_ns"), 100);
 	assert_near(getd(d, "hidden_comm_pct"), 50);
-	d = row(r, "device=0|nvtx_path=step");
+	d = row(r, "nvtx|device=0|path=step");
 	assert_int_equal(geti(d, "comm_ns"), 140);
 	assert_int_equal(geti(d, "exposed_comm_ns"), 140);
 	assert_near(getd(d, "hidden_comm_pct"), 0);
-	d = row(r, "device=0|nvtx_path=");
+	d = row(r, "nvtx|device=0|path=");
 	assert_int_equal(geti(d, "comm_ns"), 100);
 	assert_string_equal(r->out.default_sort, "exposed_comm_ns:desc");
 	run_free(r);
 
 	/* Inside the step range only: B is cut at 1000, C is out. */
 	r = run(m, "overlap", "--nvtx step");
-	d = row(r, "device=0");
+	d = row(r, "device|device=0");
 	assert_int_equal(geti(d, "comm_ns"), 200 + 40);
 	assert_int_equal(geti(d, "span_ns"), 1000);
 	run_free(r);

@@ -332,7 +332,7 @@ test_search_filters(void **state)
 	/* Times relative to the origin (-50); cudaFree starts at 0. */
 	{
 		char key[32];
-		snprintf(key, sizeof key, "ev:%u", kA);
+		snprintf(key, sizeof key, "ev|id=%u", kA);
 		r = row_by_key(env, key);
 		assert_int_equal(num(r, "start_ns"), 90);
 		assert_int_equal(num(r, "duration_ns"), 60);
@@ -349,17 +349,17 @@ test_search_filters(void **state)
 		assert_int_equal(cJSON_GetArrayItem(
 		    cJSON_GetObjectItemCaseSensitive(r, "block"), 0)->valueint,
 		    128);
-		snprintf(key, sizeof key, "ev:%u", h2d);
+		snprintf(key, sizeof key, "ev|id=%u", h2d);
 		r = row_by_key(env, key);
 		assert_int_equal(num(r, "bytes"), 1000);
 		assert_string_equal(str(r, "copy_kind"), "h2d");
-		snprintf(key, sizeof key, "ev:%u", fr);
+		snprintf(key, sizeof key, "ev|id=%u", fr);
 		r = row_by_key(env, key);
 		assert_int_equal(num(r, "start_ns"), 0);
 		assert_true(is_null(r, "device"));
 		assert_true(is_null(r, "stream"));
 		/* The open range ends at the trace end (1000). */
-		snprintf(key, sizeof key, "ev:%u", open);
+		snprintf(key, sizeof key, "ev|id=%u", open);
 		r = row_by_key(env, key);
 		assert_int_equal(num(r, "end_ns"), 1050);
 	}
@@ -663,7 +663,7 @@ test_launch(void **state)
 	(void)state;
 	env = verb(m, &cmd_launch_entry, cmd_launch_run, "t.sqlite", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 3);
-	r = row_by_key(env, "api=cudaLaunchKernel|name=kA");
+	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kA");
 	assert_int_equal(num(r, "count"), 1);
 	assert_int_equal(num(r, "qcount"), 1);
 	assert_int_equal(num(r, "api_mean_ns"), 10);
@@ -672,7 +672,7 @@ test_launch(void **state)
 	assert_int_equal(num(r, "total_mean_ns"), 80);
 	assert_int_equal(num(r, "short_kernels"), 0);
 	/* kB starts before its call returns: no queue time; it is short. */
-	r = row_by_key(env, "api=cudaLaunchKernel|name=kB");
+	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kB");
 	assert_int_equal(num(r, "qcount"), 0);
 	assert_true(is_null(r, "queue_mean_ns"));
 	assert_true(is_null(r, "queue_p90_ns"));
@@ -680,19 +680,19 @@ test_launch(void **state)
 	assert_int_equal(num(r, "total_mean_ns"), 10);
 	assert_int_equal(num(r, "short_kernels"), 1);
 	assert_int_equal(num(r, "short_kernels_pct"), 100);
-	r = row_by_key(env, "api=cudaLaunchKernel|name=kC");
+	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kC");
 	assert_int_equal(num(r, "queue_mean_ns"), 5);
 	assert_int_equal(num(r, "total_mean_ns"), 30);
 	/* nsys order: total mean, descending. */
 	assert_string_equal(str(cJSON_GetArrayItem(rows_of(env), 0), "key"),
-	    "api=cudaLaunchKernel|name=kA");
+	    "launch|api=cudaLaunchKernel|name=kA");
 	cJSON_Delete(env);
 
 	/* Per API name: queue statistics over the non-negative delays. */
 	env = verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by api", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
-	r = row_by_key(env, "api=cudaLaunchKernel");
+	r = row_by_key(env, "launch|api=cudaLaunchKernel");
 	assert_int_equal(num(r, "count"), 3);
 	assert_int_equal(num(r, "qcount"), 2);
 	assert_float_equal(num(r, "queue_mean_ns"), 7.5, 1e-9);
@@ -711,12 +711,12 @@ test_launch(void **state)
 	env = verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by none", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
-	assert_int_equal(num(row_by_key(env, "all"), "count"), 3);
+	assert_int_equal(num(row_by_key(env, "launch"), "count"), 3);
 	cJSON_Delete(env);
 	env = verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by device", &code);
-	assert_int_equal(num(row_by_key(env, "device=0"), "count"), 2);
-	assert_int_equal(num(row_by_key(env, "device=1"), "count"), 1);
+	assert_int_equal(num(row_by_key(env, "launch|device=0"), "count"), 2);
+	assert_int_equal(num(row_by_key(env, "launch|device=1"), "count"), 1);
 	cJSON_Delete(env);
 	assert_null(verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by bogus", &code));
@@ -737,7 +737,7 @@ test_memcpy(void **state)
 	(void)state;
 	env = verb(m, &cmd_memcpy_entry, cmd_memcpy_run, "t.sqlite", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
-	r = row_by_key(env, "device=0|copy_kind=h2d|src_kind=pageable|"
+	r = row_by_key(env, "memcpy|device=0|copy_kind=h2d|src_kind=pageable|"
 	    "dst_kind=device");
 	assert_int_equal(num(r, "count"), 1);
 	assert_int_equal(num(r, "total_bytes"), 1000);
@@ -745,7 +745,7 @@ test_memcpy(void **state)
 	assert_float_equal(num(r, "bytes_per_s"), 1e10, 1);
 	assert_true(is_null(r, "peak_bytes_per_s"));
 	assert_true(is_null(r, "peak_pct"));
-	r = row_by_key(env, "device=0|copy_kind=d2d|src_kind=device|"
+	r = row_by_key(env, "memcpy|device=0|copy_kind=d2d|src_kind=device|"
 	    "dst_kind=device");
 	assert_int_equal(num(r, "total_bytes"), 50000);
 	assert_float_equal(num(r, "bytes_per_s"), 5e11, 1);
@@ -857,7 +857,7 @@ test_comm(void **state)
 	(void)state;
 	env = verb(m, &cmd_comm_entry, cmd_comm_run, "t.sqlite", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 5);
-	r = row_by_key(env, "kind=kernel|collective=AllReduce|device=0|"
+	r = row_by_key(env, "comm|kind=kernel|collective=AllReduce|device=0|"
 	    "stream=7|pid=5");
 	assert_int_equal(num(r, "count"), 1);
 	assert_int_equal(num(r, "total_ns"), 50);
@@ -866,7 +866,7 @@ test_comm(void **state)
 	assert_int_equal(num(r, "device_busy_ns"), 190);
 	assert_float_equal(num(r, "gpu_busy_share_pct"), 100.0 * 50 / 190,
 	    1e-3);
-	r = row_by_key(env, "kind=kernel|collective=AllGather|device=1|"
+	r = row_by_key(env, "comm|kind=kernel|collective=AllGather|device=1|"
 	    "stream=7|pid=5");
 	assert_int_equal(num(r, "count"), 2);
 	assert_int_equal(num(r, "total_ns"), 40);
@@ -874,15 +874,15 @@ test_comm(void **state)
 	assert_int_equal(num(r, "min_ns"), 10);
 	assert_int_equal(num(r, "max_ns"), 30);
 	assert_float_equal(num(r, "gpu_busy_share_pct"), 100, 1e-9);
-	r = row_by_key(env, "kind=kernel|collective=SendRecv|device=0|"
+	r = row_by_key(env, "comm|kind=kernel|collective=SendRecv|device=0|"
 	    "stream=8|pid=5");
 	assert_int_equal(num(r, "total_ns"), 40);
-	r = row_by_key(env, "kind=nvtx|collective=AllReduce|device=none|"
+	r = row_by_key(env, "comm|kind=nvtx|collective=AllReduce|device=none|"
 	    "stream=none|pid=5");
 	assert_int_equal(num(r, "total_ns"), 5);
 	assert_true(is_null(r, "gpu_busy_share_pct"));
 	assert_true(is_null(r, "device"));
-	row_by_key(env, "kind=nvtx|collective=GroupStart|device=none|"
+	row_by_key(env, "comm|kind=nvtx|collective=GroupStart|device=none|"
 	    "stream=none|pid=5");
 	cJSON_Delete(env);
 	/* Filters apply; the share stays relative to the whole device. */
@@ -893,7 +893,7 @@ test_comm(void **state)
 	/* In a window the share counts only time inside it. */
 	env = verb(m, &cmd_comm_entry, cmd_comm_run, "t.sqlite --device 0 "
 	    "--from @50 --to @125", &code);
-	r = row_by_key(env, "kind=kernel|collective=AllReduce|device=0|"
+	r = row_by_key(env, "comm|kind=kernel|collective=AllReduce|device=0|"
 	    "stream=7|pid=5");
 	assert_int_equal(num(r, "device_busy_ns"), 75);
 	assert_float_equal(num(r, "gpu_busy_share_pct"), 100.0 * 25 / 75,
@@ -916,7 +916,7 @@ test_hardware(void **state)
 	env = verb(m, &cmd_hardware_entry, cmd_hardware_run, "t.sqlite "
 	    "--limit 0", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 4);
-	r = row_by_key(env, "gpu:0");
+	r = row_by_key(env, "gpu|device=0");
 	assert_string_equal(str(r, "name"), "GPU-A");
 	assert_int_equal(num(r, "sm_count"), 132);
 	assert_string_equal(str(r, "cc"), "9.0");
@@ -925,12 +925,12 @@ test_hardware(void **state)
 	assert_int_equal(num(r, "streams"), 1);
 	/* Busy: kA [40,100), kB inside it, copies [620,720) and [800,900). */
 	assert_int_equal(num(r, "busy_ns"), 260);
-	r = row_by_key(env, "gpu:1");
+	r = row_by_key(env, "gpu|device=1");
 	assert_true(is_null(r, "mem_bw_bytes_per_s"));
 	assert_true(is_null(r, "cc"));
-	r = row_by_key(env, "host:node1");
+	r = row_by_key(env, "host|name=node1");
 	assert_string_equal(str(r, "cpu_cores"), "48");
-	r = row_by_key(env, "process:1677721600");
+	r = row_by_key(env, "process|pid=1677721600");
 	assert_int_equal(num(r, "pid"), 100);
 	assert_int_equal(num(r, "threads"), 1);
 	assert_int_equal(num(r, "gpu_streams"), 2);
@@ -1094,7 +1094,7 @@ test_export_csv(void **state)
 		else if (n == 1) {
 			char want[128];
 			snprintf(want, sizeof want, "%u,kernel,90,60,150,0,7,"
-			    "100,101,\"[4,1,1]\",\"[128,1,1]\",,,1040,kA,ev:%u",
+			    "100,101,\"[4,1,1]\",\"[128,1,1]\",,,1040,kA,ev|id=%u",
 			    ts_find_ev(m, "kA", 40), ts_find_ev(m, "kA", 40));
 			assert_string_equal(line, want);
 		}
@@ -1168,8 +1168,8 @@ test_export_csv_matches_rows(void **state)
 	    line = strtok_r(NULL, "\n", &save), n++) {
 		if (n == 0)
 			continue;
-		assert_non_null(strstr(line, ",ev:"));
-		gid = (uint32_t)strtoul(strrchr(line, ':') + 1, NULL, 10);
+		assert_non_null(strstr(line, ",ev|id="));
+		gid = (uint32_t)strtoul(strrchr(line, '=') + 1, NULL, 10);
 		row = cJSON_CreateObject();
 		evrow_fill(row, m, gid, 1);
 		want[0] = '\0';

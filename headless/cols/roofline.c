@@ -1,0 +1,124 @@
+/*
+ * The column description of `gpulens roofline` (see headless/cols.h): its row
+ * fields in table order and its data.auxiliary.
+ */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "headless/cols.h"
+
+static const struct col roofline_rows[] = {
+	{ "launch_id", COL_INT, NULL,
+	    "launch index in the report",
+	    "\"minimum\":0", NULL },
+	{ "duration_ns", COL_NUM|COL_NULL, "ns",
+	    "duration",
+	    "\"minimum\":0", NULL },
+	{ "precision", COL_STR|COL_NULL, NULL,
+	    "precision",
+	    "\"enum\":[\"fp64\",\"fp32\",\"fp16\",null]", NULL },
+	{ "flop_per_s", COL_NUM|COL_NULL, NULL,
+	    "achieved floating-point throughput",
+	    "\"minimum\":0", NULL },
+	{ "dram_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
+	    "dram throughput",
+	    "\"minimum\":0", NULL },
+	{ "arithmetic_intensity", COL_NUM|COL_NULL, NULL,
+	    "arithmetic intensity",
+	    "\"minimum\":0", NULL },
+	{ "ridge_point", COL_NUM|COL_NULL, NULL,
+	    "arithmetic intensity of the roofline ridge",
+	    "\"minimum\":0", NULL },
+	{ "bound", COL_STR|COL_NULL, NULL,
+	    "what bounds the kernel (compute or memory)",
+	    "\"enum\":[\"memory\",\"compute\",null]", NULL },
+	{ "roofline_pct", COL_NUM|COL_NULL, "pct",
+	    "share of the roofline reached",
+	    "\"minimum\":0", NULL },
+	{ "dram_bytes", COL_NUM|COL_NULL|COL_OPT, "bytes",
+	    "dram size",
+	    "\"minimum\":0", NULL },
+	{ "l2_bytes", COL_NUM|COL_NULL|COL_OPT, "bytes",
+	    "l2 size",
+	    "\"minimum\":0", NULL },
+	{ "l1_bytes", COL_NUM|COL_NULL|COL_OPT, "bytes",
+	    "l1 size",
+	    "\"minimum\":0", NULL },
+	{ "kernel", COL_STR|COL_NAME, NULL,
+	    "kernel name",
+	    NULL, NULL },
+	{ "key", COL_STR, NULL,
+	    "the row's key: unique in the answer (gpulens(1), Row keys)",
+	    NULL, NULL },
+	{ "fp64_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
+	    "fp64 flop per s",
+	    "\"minimum\":0", NULL },
+	{ "fp32_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
+	    "fp32 flop per s",
+	    "\"minimum\":0", NULL },
+	{ "fp16_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
+	    "fp16 flop per s",
+	    "\"minimum\":0", NULL },
+	{ "l2_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
+	    "l2 throughput",
+	    "\"minimum\":0", NULL },
+	{ "l1_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
+	    "l1 throughput",
+	    "\"minimum\":0", NULL },
+	{ "peak_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
+	    "peak achieved floating-point throughput",
+	    "\"minimum\":0", NULL },
+	{ "peak_fp64_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
+	    "peak fp64 flop per s",
+	    "\"minimum\":0", NULL },
+	{ "peak_fp32_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
+	    "peak fp32 flop per s",
+	    "\"minimum\":0", NULL },
+	{ "peak_fp16_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
+	    "peak fp16 flop per s",
+	    "\"minimum\":0", NULL },
+	{ "peak_dram_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
+	    "peak dram throughput",
+	    "\"minimum\":0", NULL },
+	{ "peak_l2_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
+	    "peak l2 throughput",
+	    "\"minimum\":0", NULL },
+	{ "peak_l1_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
+	    "peak l1 throughput",
+	    "\"minimum\":0", NULL },
+	{ "missing_metric", COL_STR|COL_NULL, NULL,
+	    "missing metric",
+	    NULL, NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL }
+};
+
+static const struct col roofline_aux_report[] = {
+	{ "path", COL_STR|COL_NULL, NULL,
+	    "NVTX path",
+	    NULL, NULL },
+	{ "format", COL_STR, NULL,
+	    "format",
+	    NULL, NULL },
+	{ "version", COL_INT|COL_NULL, NULL,
+	    "version",
+	    NULL, NULL },
+	{ "tool_version", COL_STR|COL_NULL, NULL,
+	    "tool version",
+	    NULL, NULL },
+	{ "launches", COL_INT, NULL,
+	    "launches",
+	    NULL, NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL }
+};
+
+static const struct col roofline_aux[] = {
+	{ "report", COL_OBJ, NULL,
+	    "the Nsight Compute report",
+	    NULL, roofline_aux_report },
+	{ NULL, 0, NULL, NULL, NULL, NULL }
+};
+
+const struct coldesc cols_roofline = {
+	"roofline", roofline_rows, NULL, NULL, roofline_aux, NULL
+};
