@@ -138,7 +138,7 @@
 	    "show the evidence on the timeline")			\
 	/* The report view's detail pane. */				\
 	X(DETAIL_MODE, "detail-mode", AV_REPORT,			\
-	    "metrics, rule results or stalls by source line")		\
+	    "metrics, rules or stalls by source line")		\
 	X(DETAIL_DOWN, "detail-down", AV_REPORT,			\
 	    "scroll the detail pane down")				\
 	X(DETAIL_UP, "detail-up", AV_REPORT,				\

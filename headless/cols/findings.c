@@ -348,19 +348,19 @@ static const struct col findings_aux_rules[] = {
 };
 
 static const struct col findings_aux[] = {
-	{ "window", COL_OBJ, NULL,
+	{ "window", COL_OBJ|COL_OPT, NULL,
 	    "the analysed window",
 	    NULL, findings_aux_window },
-	{ "iterations", COL_OBJ, NULL,
+	{ "iterations", COL_OBJ|COL_OPT, NULL,
 	    "iterations",
 	    NULL, findings_aux_iterations },
-	{ "gap_threshold_ns", COL_INT, "ns",
+	{ "gap_threshold_ns", COL_INT|COL_OPT, "ns",
 	    "gap threshold time",
 	    NULL, NULL },
-	{ "min_confidence", COL_STR, NULL,
+	{ "min_confidence", COL_STR|COL_OPT, NULL,
 	    "minimum confidence",
 	    NULL, NULL },
-	{ "rules", COL_ARR, NULL,
+	{ "rules", COL_ARR|COL_OPT, NULL,
 	    "the rules run",
 	    NULL, findings_aux_rules },
 	{ NULL, 0, NULL, NULL, NULL, NULL }

@@ -92,7 +92,7 @@ static const struct col timeline_aux[] = {
 	{ "buckets", COL_INT, NULL,
 	    "buckets",
 	    NULL, NULL },
-	{ "bucket_ns", COL_NUM|COL_NULL, "ns",
+	{ "bucket_ns", COL_NUM|COL_NULL|COL_OPT, "ns",
 	    "bucket time",
 	    NULL, NULL },
 	{ "totals", COL_ARR, NULL,

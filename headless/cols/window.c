@@ -58,7 +58,7 @@ static const struct col window_rows[] = {
 };
 
 static const struct col window_aux[] = {
-	{ "gpus", COL_INT, NULL,
+	{ "gpus", COL_INT|COL_OPT, NULL,
 	    "number of GPUs",
 	    NULL, NULL },
 	{ "phases", COL_INT|COL_OPT, NULL,

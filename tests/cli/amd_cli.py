@@ -453,10 +453,12 @@ SCHEMAS = {}
 def every_verb(path, tmp):
     base = os.path.basename(path)
     for v in verbs():
-        if v in ("demo", "schema", "clean", "mcp", "recipes", "complete"):
+        if v in ("demo", "schema", "clean", "mcp", "recipes", "complete",
+                 "record"):
             continue
         # Nsight Compute report verbs refuse traces (bad_input).
-        if v in ("launches", "metrics", "rules", "roofline"):
+        if v in ("launches", "metrics", "rules", "roofline", "warp-stalls",
+                 "source-metrics", "sources", "ranges"):
             continue
         args = [path]
         if v in ("inspect", "correlate"):

@@ -22,7 +22,7 @@ grep -q "^$T: cache reused, " "$TMPD/out" || fail "prep again says: $(cat "$TMPD
 cache=$(ls "$XDG_CACHE_HOME"/gpulens/t.sqlite-*.gpulens)
 size=$(wc -c <"$cache" | tr -d ' ')
 expect_rc 0 "$G" prep --json "$T"
-check_json prep "$TMPD/out" "d['command'] == 'prep' and rows == [{'key': '$T', 'path': '$T', 'action': 'reused', 'cache_file': '$cache', 'files': 1, 'bytes': $size, 'error': None}]"
+check_json prep "$TMPD/out" "d['command'] == 'prep' and rows == [{'key': 'trace|path=$T', 'path': '$T', 'action': 'reused', 'cache_file': '$cache', 'files': 1, 'bytes': $size, 'error': None}]"
 # One trace of two cannot be loaded: its row says so, exit 2; none: the
 # error envelope.
 expect_rc 2 "$G" prep "$TMPD/missing.sqlite" "$T" --json

@@ -364,7 +364,7 @@ test_verb(void **state)
 	assert_string_equal(cJSON_GetObjectItem(row, "type")->valuestring,
 	    "cuda_api_sync");
 	assert_string_equal(cJSON_GetObjectItem(row, "key")->valuestring,
-	    "type=cuda_api_sync");
+	    "finding|type=cuda_api_sync");
 	assert_int_equal((int64_t)ts_jnum(row, "rank"), 2);
 	/* Relative times: the origin is -10 us. */
 	assert_int_equal((int64_t)ts_jnum(row, "start_ns"), 510000);
