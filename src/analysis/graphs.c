@@ -259,7 +259,8 @@ graphs_build(struct graphs *gs, const struct model *m, int64_t t0,
 				nops++;
 		}
 	}
-	qsort(ops, nops, sizeof *ops, graphs_op_cmp);
+	if (nops > 1)
+		qsort(ops, nops, sizeof *ops, graphs_op_cmp);
 	for (j = 0; j < nops; j = k) {
 		for (k = j + 1; k < nops && graphs_same(&ops[j], &ops[k]); k++)
 			;
@@ -275,7 +276,8 @@ graphs_build(struct graphs *gs, const struct model *m, int64_t t0,
 	}
 	free(ops);
 	/* Signatures become graph numbers in order of first replay. */
-	qsort(gs->r, gs->n, sizeof *gs->r, graphs_replay_cmp);
+	if (gs->n > 1)
+		qsort(gs->r, gs->n, sizeof *gs->r, graphs_replay_cmp);
 	hmap_init(&sigs);
 	for (j = 0; j < gs->n; j++) {
 		if (gs->r[j].src != GRAPH_SRC_SIGNATURE)

@@ -120,7 +120,9 @@ report_code_finish(struct report *r)
 	size_t			 i, j, k;
 
 	/* Rows at the same offset: the last the line program set wins. */
-	qsort(c->ltab, c->nltab, sizeof *c->ltab, report_code_line_cmp);
+	if (c->nltab > 1)
+		qsort(c->ltab, c->nltab, sizeof *c->ltab,
+		    report_code_line_cmp);
 	for (i = j = 0; i < c->nltab; i++) {
 		if (j > 0 && report_code_line_cmp(&c->ltab[j - 1],
 		    &c->ltab[i]) == 0)

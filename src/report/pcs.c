@@ -95,7 +95,8 @@ report_pcs_build(const struct report *r, uint32_t launch,
 		free(offs);
 		return;
 	}
-	qsort(offs, noffs, sizeof *offs, report_pcs_u64cmp);
+	if (noffs > 1)
+		qsort(offs, noffs, sizeof *offs, report_pcs_u64cmp);
 	for (i = n = 0; i < noffs; i++)
 		if (n == 0 || offs[n - 1] != offs[i])
 			offs[n++] = offs[i];
