@@ -25,15 +25,14 @@
 
 static int	iters_run(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
-static int	iters_check_int(const char *, const char *, char **);
 
 static const struct cmd_option iters_vopts[] = {
 	{ "--pid", "PID", "only the iterations of this process",
-	    CMD_OPT_OWN, iters_check_int },
+	    CMD_OPT_OWN, vopt_check_count },
 	{ "--rank", "RANK", "only the iterations of this rank's processes",
-	    CMD_OPT_OWN, iters_check_int },
+	    CMD_OPT_OWN, vopt_check_count },
 	{ "--device", "ID", "only processes using this GPU, measured on it "
-	    "alone", CMD_OPT_OWN, iters_check_int },
+	    "alone", CMD_OPT_OWN, vopt_check_count },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 
@@ -54,25 +53,6 @@ const struct cmd_entry cmd_iters_entry = {
 	.vopts = iters_vopts,
 	.run = iters_run
 };
-
-static int
-iters_check_int(const char *name, const char *v, char **cause)
-{
-	char		*end;
-	long long	 n;
-
-	if (v == NULL) {
-		*cause = xasprintf("%s needs a value", name);
-		return -1;
-	}
-	n = strtoll(v, &end, 10);
-	if (end == v || *end != '\0' || n < 0 || n > INT32_MAX) {
-		*cause = xasprintf("bad value for %s: '%s' (expected a "
-		    "non-negative integer)", name, v);
-		return -1;
-	}
-	return 0;
-}
 
 /* The selection the options ask for; -1 with *cause if nothing has it. */
 static int

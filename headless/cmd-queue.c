@@ -24,14 +24,13 @@
 
 static int	queue_run(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
-static int	queue_check_count(const char *, const char *, char **);
 
 static const struct cmd_option queue_vopts[] = {
 	{ "--max-queue", "N", "queue length that counts as full (HTA's "
-	    "max_queue_length; default 1024)", CMD_OPT_OWN, queue_check_count },
+	    "max_queue_length; default 1024)", CMD_OPT_OWN, vopt_check_count },
 	{ "--kernel-delay", "N", "idle intervals below N ns are kernel wait "
 	    "(HTA's consecutive_kernel_delay; default 30)", CMD_OPT_OWN,
-	    queue_check_count },
+	    vopt_check_count },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 
@@ -58,25 +57,6 @@ static const char *queue_columns[] = {
 	"full_ns", "idle_ns", "host_wait_ns", "kernel_wait_ns", "other_ns",
 	"host_wait_pct", NULL
 };
-
-static int
-queue_check_count(const char *name, const char *v, char **cause)
-{
-	char		*end;
-	long long	 n;
-
-	if (v == NULL) {
-		*cause = xasprintf("%s needs a value", name);
-		return -1;
-	}
-	n = strtoll(v, &end, 10);
-	if (end == v || *end != '\0' || n < 0 || n > INT32_MAX) {
-		*cause = xasprintf("bad value for %s: '%s' (expected a "
-		    "non-negative integer)", name, v);
-		return -1;
-	}
-	return 0;
-}
 
 static int64_t
 queue_opt(const struct cmd_ctx *ctx, const char *name, int64_t def)

@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "headless/vopt.h"
+#include "util/xmalloc.h"
 
 const char *
 vopt_get(const struct vopt *v, size_t nv, const char *name)
@@ -35,4 +37,23 @@ vopt_int(const struct vopt *v, size_t nv, const char *name, long long dflt)
 	if (errno != 0 || end == s || *end != '\0' || x < 0)
 		return -1;
 	return x;
+}
+
+int
+vopt_check_count(const char *name, const char *v, char **cause)
+{
+	char		*end;
+	long long	 n;
+
+	if (v == NULL) {
+		*cause = xasprintf("%s needs a value", name);
+		return -1;
+	}
+	n = strtoll(v, &end, 10);
+	if (end == v || *end != '\0' || n < 0 || n > INT32_MAX) {
+		*cause = xasprintf("bad value for %s: '%s' (expected a "
+		    "non-negative integer)", name, v);
+		return -1;
+	}
+	return 0;
 }

@@ -18,6 +18,9 @@ struct vopt {
 /* The value of option name in v (the last given), or NULL. */
 const char *vopt_get(const struct vopt *v, size_t nv, const char *name);
 /* Parses a non-negative integer option (NULL: dflt); -1 on error. */
+/* An option vetter (cmd_option.check): v must be an integer from 0 to
+ * INT32_MAX. Returns 0, or -1 with *cause. */
+int	 vopt_check_count(const char *name, const char *v, char **cause);
 long long vopt_int(const struct vopt *v, size_t nv, const char *name,
 	    long long dflt);
 
