@@ -27,6 +27,7 @@
 #include "headless/diffgate.h"
 #include "headless/ncu-launch.h"
 #include "headless/vopt.h"
+#include "report/rdiff.h"
 #include "report/report.h"
 #include "sources/ncu.h"
 #include "util/rowkey.h"
@@ -119,23 +120,20 @@ nd_pair(struct out *out, const struct report *a, uint32_t la,
 	const struct report_launch	*l = &a->launches[la];
 	const struct report_metric	*ma, *mb;
 	const char			*name;
+	struct rdiff_cmp		 c;
 	cJSON				*row;
 	char				*key;
-	double				 va, vb;
 	size_t				 k, j;
 
 	for (k = 0; k < l->nmetrics; k++) {
 		ma = &a->metrics[l->metric + k];
 		name = report_str(a, ma->name);
-		if ((mb = report_metric(b, lb, name)) == NULL)
-			continue;
-		va = report_value_num(&ma->value);
-		vb = report_value_num(&mb->value);
-		if (!isfinite(va) || !isfinite(vb) || va == vb)
+		if ((mb = report_metric(b, lb, name)) == NULL ||
+		    !rdiff_compare(ma, mb, &c) || c.a == c.b)
 			continue;
 		for (j = 0; j < g->n; j++)
 			if (fnmatch(g->rules[j].field, name, 0) == 0 &&
-			    diffgate_breaks(&g->rules[j], va, vb))
+			    diffgate_breaks(&g->rules[j], c.a, c.b))
 				g->broken++;
 		row = out_row(out);
 		key = rowkey("metric", "kernel=%s|occurrence=%u|name=%s",
@@ -152,26 +150,13 @@ nd_pair(struct out *out, const struct report *a, uint32_t la,
 		/* Exact values, as metrics prints them. */
 		cmd_report_value(row, "a", a, &ma->value);
 		cmd_report_value(row, "b", b, &mb->value);
-		cJSON_AddNumberToObject(row, "change", vb - va);
-		if (va != 0)
-			cJSON_AddNumberToObject(row, "change_pct", 100.0 *
-			    (vb - va) / fabs(va));
+		cJSON_AddNumberToObject(row, "change", c.change);
+		if (!isnan(c.change_pct))
+			cJSON_AddNumberToObject(row, "change_pct",
+			    c.change_pct);
 		else
 			cJSON_AddNullToObject(row, "change_pct");
 	}
-}
-
-/* The order of launch i among the launches of its kernel. */
-static uint32_t
-nd_occurrence(const struct report *r, uint32_t i)
-{
-	const char	*name = report_launch_name(r, i);
-	uint32_t	 j, n = 0;
-
-	for (j = 0; j < i; j++)
-		if (strcmp(report_launch_name(r, j), name) == 0)
-			n++;
-	return n;
 }
 
 int
@@ -182,7 +167,7 @@ cmd_ncu_diff_run(const struct cmd_ctx *ctx, struct out *out,
 	struct report		*rb = NULL;
 	const struct opts	*o = ctx->o;
 	struct nd_gate		 g;
-	uint32_t		 ids[2], i, j, occ;
+	uint32_t		 ids[2], i, j;
 	size_t			 nid, unmatched = 0, pairs = 0;
 	int			 rc = CMD_EMIT;
 
@@ -200,7 +185,7 @@ cmd_ncu_diff_run(const struct cmd_ctx *ctx, struct out *out,
 			nd_gate_free(&g);
 			return -1;
 		}
-		nd_pair(out, a, ids[0], a, ids[1], nd_occurrence(a, ids[0]),
+		nd_pair(out, a, ids[0], a, ids[1], rdiff_occurrence(a, ids[0]),
 		    &g);
 		pairs = 1;
 	} else {
@@ -219,17 +204,11 @@ cmd_ncu_diff_run(const struct cmd_ctx *ctx, struct out *out,
 		}
 		b = rb;
 		for (i = 0; i < a->nlaunches; i++) {
-			occ = nd_occurrence(a, i);
-			for (j = 0; j < b->nlaunches; j++)
-				if (strcmp(report_launch_name(a, i),
-				    report_launch_name(b, j)) == 0 &&
-				    nd_occurrence(b, j) == occ)
-					break;
-			if (j == b->nlaunches) {
+			if ((j = rdiff_partner(a, i, b)) == REPORT_NONE) {
 				unmatched++;
 				continue;
 			}
-			nd_pair(out, a, i, b, j, occ, &g);
+			nd_pair(out, a, i, b, j, rdiff_occurrence(a, i), &g);
 			pairs++;
 		}
 		if (b->nlaunches > pairs)

@@ -55,8 +55,9 @@ usage(FILE *f)
 	    "Nsight Systems export (.sqlite, or .nsys-rep with nsys installed),\n"
 	    "a PyTorch profiler trace (or a directory of rank traces), a\n"
 	    "rocprofv3 or rocmProfileData file, or an Nsight Compute report;\n"
-	    "several traces open as one job. A verb's name is the verb: write\n"
-	    "./NAME to open a trace called like a verb.\n\n");
+	    "several traces open as one job, and of two reports the second\n"
+	    "opens compared with the first, its baseline. A verb's name is\n"
+	    "the verb: write ./NAME to open a trace called like a verb.\n\n");
 	for (i = 0; cmd_table[i] != NULL; i++)
 		fprintf(f, "  %-8s %s\n", cmd_table[i]->name,
 		    cmd_table[i]->usage);
@@ -106,7 +107,9 @@ open_tui(char **paths, int n, const struct cmd_global *g)
 
 	if (cmd_load_inputs(paths, n, INPUT_NONE, g, &in) != 0)
 		return EXIT_USAGE;
-	if (n > 1)
+	if (in.kind == INPUT_REPORT)
+		title = xstrdup(in.path);	/* the baseline is named apart */
+	else if (n > 1)
 		title = xasprintf("%s +%d more", paths[0], n - 1);
 	else
 		title = xstrdup(paths[0]);

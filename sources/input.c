@@ -10,6 +10,7 @@
 #include "sources/input.h"
 #include "sources/multi.h"
 #include "sources/ncu.h"
+#include "util/xmalloc.h"
 
 enum input_kind
 input_detect(const char *path)
@@ -29,12 +30,27 @@ input_load(struct input *in, enum input_kind kind, char *const *paths, int n,
 	if (kind == INPUT_NONE)
 		kind = input_detect(paths[0]);
 	if (kind == INPUT_REPORT) {
-		if ((in->r = ncu_load(paths[0], cause)) == NULL)
+		if (n > 2) {
+			*cause = xasprintf("%d reports: a report opens alone "
+			    "or after its baseline (BASELINE REPORT)", n);
 			return -1;
-	} else if ((in->m = multi_load(paths, n, lo, cause)) == NULL)
-		return -1;
+		}
+		if ((in->r = ncu_load(paths[n - 1], cause)) == NULL)
+			return -1;
+		if (n == 2 && (in->base = ncu_load(paths[0], cause)) ==
+		    NULL) {
+			report_free(in->r);
+			in->r = NULL;
+			return -1;
+		}
+		in->base_path = n == 2 ? paths[0] : NULL;
+		in->path = paths[n - 1];
+	} else {
+		if ((in->m = multi_load(paths, n, lo, cause)) == NULL)
+			return -1;
+		in->path = paths[0];
+	}
 	in->kind = kind;
-	in->path = paths[0];
 	return 0;
 }
 
@@ -52,5 +68,6 @@ input_free(struct input *in)
 {
 	model_free(in->m);
 	report_free(in->r);
+	report_free(in->base);
 	memset(in, 0, sizeof *in);
 }

@@ -25,7 +25,11 @@ struct input {
 	enum input_kind	 kind;
 	struct model	*m;		/* INPUT_TIMELINE, else NULL */
 	struct report	*r;		/* INPUT_REPORT, else NULL */
-	const char	*path;		/* the first path (titles, envelopes) */
+	struct report	*base;		/* INPUT_REPORT: the baseline report
+					   (the first of two), or NULL */
+	const char	*path;		/* the first path (titles, envelopes);
+					   of two reports, the second */
+	const char	*base_path;	/* the baseline's path, or NULL */
 };
 
 /* The kind a path holds: INPUT_REPORT for an Nsight Compute report (by its
@@ -33,7 +37,9 @@ struct input {
 enum input_kind	 input_detect(const char *path);
 /*
  * Loads paths[0, n) as kind (INPUT_NONE: as input_detect says of the
- * first): a timeline merges every path (multi.h); a report reads the first.
+ * first): a timeline merges every path (multi.h); a report reads one path,
+ * or of two the second, with the first as its baseline (the order of
+ * `gpulens diff A B`); more than two reports are refused.
  * Returns 0, or -1 with *cause (caller frees) and in->kind INPUT_NONE.
  */
 int		 input_load(struct input *, enum input_kind, char *const *paths,

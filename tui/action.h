@@ -146,7 +146,9 @@
 	X(DETAIL_PAGE_DOWN, "detail-page-down", AV_REPORT,		\
 	    "detail pane down a page")					\
 	X(DETAIL_PAGE_UP, "detail-page-up", AV_REPORT,			\
-	    "detail pane up a page")
+	    "detail pane up a page")					\
+	X(SET_BASELINE, "set-baseline", AV_REPORT,			\
+	    "baseline: the selected launch, or none")
 
 enum action {
 	ACT_NONE = 0,

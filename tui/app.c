@@ -186,6 +186,8 @@ app_new(const struct model *m, const struct app_opts *o, char **cause)
 	a->env.title = o->title;
 	a->env.sh = &a->sh;
 	a->env.arg = o->view_arg;
+	a->env.baseline = o->baseline;
+	a->env.baseline_title = o->baseline_title;
 	a->env.paths = o->paths;
 	a->env.npaths = o->npaths;
 	a->sh.t0 = a->sh.cursor = m != NULL ? m->origin_ns : 0;

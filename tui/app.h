@@ -41,6 +41,8 @@ struct app_opts {
 	const char		*view;		/* first view's name, or NULL
 						   for the timeline */
 	const void		*view_arg;	/* view_env.arg */
+	const void		*baseline;	/* view_env.baseline */
+	const char		*baseline_title;
 	const char *const	*paths;		/* view_env.paths */
 	int			 npaths;
 };

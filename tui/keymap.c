@@ -125,6 +125,7 @@ static const struct {
 	{ "report", "K WheelUp", "detail-up" },
 	{ "report", "PgDn Space", "detail-page-down" },
 	{ "report", "PgUp b", "detail-page-up" },
+	{ "report", "B", "set-baseline" },
 
 	{ "overlay", "q Q Esc", "overlay-close" },
 };

@@ -741,6 +741,8 @@ tui_run(const struct input *in, const struct tui_opts *o, char **cause)
 	if (in->kind == INPUT_REPORT) {
 		ao.view = "report";
 		ao.view_arg = in->r;
+		ao.baseline = in->base;
+		ao.baseline_title = in->base_path;
 	}
 	if ((t.app = app_new(in->m, &ao, cause)) == NULL) {
 		tui_close(&t);

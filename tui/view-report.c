@@ -20,6 +20,7 @@
 #include "tui/action.h"
 #include "tui/fmt.h"
 #include "report/markup.h"
+#include "report/rdiff.h"
 #include "report/report.h"
 #include "tui/safetext.h"
 #include "tui/view-report.h"
@@ -57,6 +58,13 @@ struct vr {
 	const struct glyph	*gl;
 	const char		*title;
 	int			 san;
+
+	/* The baseline: a launch of this report (base_sel, set with
+	 * set-baseline) or else the partner of the selected launch in the
+	 * baseline report (base_r, opened before the report; rdiff.h). */
+	const struct report	*base_r;
+	const char		*base_title;
+	uint32_t		 base_sel;	/* REPORT_NONE: none */
 
 	int			 w, h;
 	int			 table_y, table_h;	/* launch rows */
@@ -235,6 +243,28 @@ vr_clamp(struct vr *v)
 		v->scroll = maxs;
 }
 
+/*
+ * The launch the selected one is compared with: sets *br, *bl and returns
+ * 1, or returns 0 when there is none (no baseline, the baseline itself is
+ * selected, or the baseline report has no launch of this kernel and order).
+ */
+static int
+vr_baseline(const struct vr *v, const struct report **br, uint32_t *bl)
+{
+	if (v->r->nlaunches == 0)
+		return 0;
+	if (v->base_sel != REPORT_NONE) {
+		*br = v->r;
+		*bl = v->base_sel;
+		return v->base_sel != v->sel;
+	}
+	if (v->base_r == NULL)
+		return 0;
+	*br = v->base_r;
+	*bl = rdiff_partner(v->r, v->sel, v->base_r);
+	return *bl != REPORT_NONE;
+}
+
 /* Keys. */
 
 static int
@@ -301,6 +331,28 @@ vr_mode(void *p, const struct tui_key *k, int arg)
 	return REDRAW_DETAIL | REDRAW_STATUS;
 }
 
+static int
+vr_set_baseline(void *p, const struct tui_key *k, int arg)
+{
+	struct vr	*v = p;
+
+	(void)k;
+	(void)arg;
+	if (v->r->nlaunches == 0)
+		return 0;
+	if (v->base_sel == v->sel) {
+		v->base_sel = REPORT_NONE;
+		snprintf(v->msg, sizeof v->msg, v->base_r != NULL ?
+		    "baseline: the baseline report" : "no baseline");
+	} else {
+		v->base_sel = v->sel;
+		snprintf(v->msg, sizeof v->msg, "baseline: launch %u "
+		    "(select another launch to compare)",
+		    v->r->launches[v->sel].id);
+	}
+	return REDRAW_TIMELINE | REDRAW_DETAIL | REDRAW_STATUS;
+}
+
 const struct view_action view_report_actions[] = {
 	{ ACT_ROW_UP, vr_move, -1 },
 	{ ACT_ROW_DOWN, vr_move, 1 },
@@ -311,6 +363,7 @@ const struct view_action view_report_actions[] = {
 	{ ACT_DETAIL_UP, vr_scroll, -1 },
 	{ ACT_DETAIL_PAGE_DOWN, vr_scroll, 1000 },
 	{ ACT_DETAIL_PAGE_UP, vr_scroll, -1000 },
+	{ ACT_SET_BASELINE, vr_set_baseline, 0 },
 };
 const size_t view_report_nactions =
     sizeof view_report_actions / sizeof view_report_actions[0];
@@ -433,6 +486,9 @@ vr_draw_table(struct vr *v, struct cellgrid *g)
 			x = vr_cell(g, x, v->table_y + y, vr_cols[7].w, buf, 0,
 			    CG_NORMAL);
 		}
+		if (i == v->base_sel)
+			x += cellgrid_text(g, x, v->table_y + y, v->w - x,
+			    "[baseline] ", ST_ASCII, CG_SYNC | CGA_BOLD);
 		cellgrid_text(g, x, v->table_y + y, v->w - x,
 		    report_launch_name(r, (uint32_t)i), v->san | ST_ELLIPSIS,
 		    attr);
@@ -469,6 +525,65 @@ vr_value(const struct report *r, const struct report_value *val, char *buf,
 }
 
 /*
+ * A metric's value as the pane shows it: scaled to a unit (6.23 GHz,
+ * 431.84 us) where it has one, its count of instance values when it holds
+ * only those. Returns the unit to show (ubuf or the metric's own).
+ */
+static const char *
+vr_metric_text(const struct report *r, const struct report_metric *m,
+    char *val, size_t vlen, char *ubuf, size_t ulen)
+{
+	const char	*unit = report_str(r, m->unit);
+
+	if (m->value.type == RV_NONE && m->ninst > 0)
+		snprintf(val, vlen, "[%u values]", m->ninst);
+	else if ((m->value.type == RV_DOUBLE &&
+	    units_metric(m->value.v.d, unit, val, vlen, ubuf, ulen)) ||
+	    (m->value.type == RV_UINT && units_metric((double)m->value.v.u,
+	    unit, val, vlen, ubuf, ulen)))
+		unit = ubuf;
+	else
+		vr_value(r, &m->value, val, vlen);
+	return unit;
+}
+
+/*
+ * The baseline's value of metric m (same name, launch bl of br) and the
+ * relative change to m's, rdiff's: into base ("-" when the baseline has
+ * no such metric) and pct ("=" unchanged, "-" not comparable). Returns
+ * the colour of the change.
+ */
+static uint16_t
+vr_metric_base(const struct vr *v, const struct report_metric *m,
+    const struct report *br, uint32_t bl, char *base, size_t blen,
+    char *pct, size_t plen)
+{
+	const struct report_metric	*mb;
+	struct rdiff_cmp		 c;
+	char				 val[64], ubuf[16];
+	const char			*unit;
+
+	mb = report_metric(br, bl, report_str(v->r, m->name));
+	if (mb == NULL) {
+		snprintf(base, blen, "-");
+		snprintf(pct, plen, "-");
+		return CG_DIM;
+	}
+	unit = vr_metric_text(br, mb, val, sizeof val, ubuf, sizeof ubuf);
+	snprintf(base, blen, "%s%s%s", val, *unit != '\0' ? " " : "", unit);
+	if (!rdiff_compare(mb, m, &c) || (c.a != c.b && isnan(c.change_pct))) {
+		snprintf(pct, plen, "-");
+		return CG_DIM;
+	}
+	if (c.a == c.b) {
+		snprintf(pct, plen, "=");
+		return CG_DIM;
+	}
+	snprintf(pct, plen, "%+.1f%%", c.change_pct);
+	return CG_SYNC | CGA_BOLD;
+}
+
+/*
  * ncu's "breakdown:METRIC" entries: their value is the list of metrics
  * that make up METRIC, not a number. Shown as "LABEL breakdown" (METRIC's
  * label) with the list dimmed across the value and unit columns. Returns 1
@@ -501,9 +616,12 @@ vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 	const struct report		*r = v->r;
 	const struct report_metric	*m;
 	const struct report_rule	*u;
+	const struct report		*br = NULL;
 	char				 buf[160], val[64], ubuf[16];
 	const char			*unit;
+	uint32_t			 bl = REPORT_NONE;
 	int				 x, labw, valw = 16, unitw = 10;
+	int				 based, basew = 16, pctw = 9;
 
 	cellgrid_fill(g, 0, y, v->w, 1, L' ', CG_DETAIL);
 	switch (l->kind) {
@@ -514,7 +632,12 @@ vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 		break;
 	case VL_METRIC:
 		m = &r->metrics[l->item];
-		labw = v->w - valw - unitw - 4;
+		based = vr_baseline(v, &br, &bl);
+		if (based) {
+			valw = 12;
+			unitw = 7;
+		}
+		labw = v->w - valw - unitw - 4 - (based ? basew + pctw : 0);
 		if (labw < 10)
 			labw = 10;
 		if (vr_breakdown(v, g, y, m, labw))
@@ -529,22 +652,23 @@ vr_draw_line(struct vr *v, struct cellgrid *g, int y, const struct vr_line *l)
 			    report_str(r, m->name), v->san | ST_ELLIPSIS,
 			    CG_DIM);
 		}
-		unit = report_str(r, m->unit);
-		if (m->value.type == RV_NONE && m->ninst > 0)
-			snprintf(val, sizeof val, "[%u values]", m->ninst);
-		else if ((m->value.type == RV_DOUBLE &&
-		    units_metric(m->value.v.d, unit, val, sizeof val, ubuf,
-		    sizeof ubuf)) || (m->value.type == RV_UINT &&
-		    units_metric((double)m->value.v.u, unit, val, sizeof val,
-		    ubuf, sizeof ubuf)))
-			unit = ubuf;	/* scaled: 6.23 GHz, 431.84 us */
-		else
-			vr_value(r, &m->value, val, sizeof val);
+		unit = vr_metric_text(r, m, val, sizeof val, ubuf,
+		    sizeof ubuf);
 		x = labw + 1;
 		cellgrid_text(g, x, y, valw, val, v->san | ST_ELLIPSIS,
 		    CG_DETAIL | CGA_BOLD);
 		cellgrid_text(g, x + valw + 1, y, unitw, unit,
 		    v->san | ST_ELLIPSIS, CG_DIM);
+		if (based) {
+			char base[80], pct[24];
+			uint16_t a = vr_metric_base(v, m, br, bl, base,
+			    sizeof base, pct, sizeof pct);
+			x += valw + 1 + unitw + 1;
+			cellgrid_text(g, x, y, basew - 1, base,
+			    v->san | ST_ELLIPSIS, CG_DETAIL);
+			x += basew;
+			vr_cell(g, x, y, pctw, pct, 1, a);
+		}
 		break;
 	case VL_RULE:
 		u = &r->rules[l->item];
@@ -608,11 +732,17 @@ vr_draw_detail(struct vr *v, struct cellgrid *g)
 		vr_build(v);
 	cellgrid_fill(g, 0, v->sep_y, v->w, 1, v->gl->hline, CG_BORDER);
 	if (r->nlaunches > 0) {
-		snprintf(buf, sizeof buf, " %s of launch %u: ",
+		const struct report *br;
+		uint32_t bl;
+		char vs[48] = "";
+		if (v->mode == VR_METRICS && vr_baseline(v, &br, &bl))
+			snprintf(vs, sizeof vs, " vs %s %u", br == r ?
+			    "launch" : "baseline", br->launches[bl].id);
+		snprintf(buf, sizeof buf, " %s of launch %u%s: ",
 		    v->mode == VR_METRICS ? "Metrics" : v->mode == VR_RULES ?
 		    "Rules" : v->src.by_line ? "Stalls by source line" :
 		    "Stalls by instruction",
-		    r->launches[v->sel].id);
+		    r->launches[v->sel].id, vs);
 		x = 1 + cellgrid_text(g, 1, v->sep_y, v->w - 2, buf, ST_ASCII,
 		    CG_BORDER | CGA_BOLD);
 		x += cellgrid_text(g, x, v->sep_y, v->w - x - 2,
@@ -648,11 +778,25 @@ vr_draw_title(struct vr *v, struct cellgrid *g)
 	snprintf(buf, sizeof buf, "  %s  %zu launch%s", report_format_name(
 	    r->format), r->nlaunches, r->nlaunches == 1 ? "" : "es");
 	x += cellgrid_text(g, x, 0, v->w - x, buf, ST_ASCII, CG_RULER);
+	if (v->base_r != NULL && x + 6 < v->w) {
+		x += cellgrid_text(g, x, 0, v->w - x, "  vs ", ST_ASCII,
+		    CG_RULER);
+		x += cellgrid_text(g, x, 0, v->w / 2, v->base_title != NULL ?
+		    v->base_title : "baseline", v->san | ST_ELLIPSIS,
+		    CG_RULER | CGA_BOLD);
+	}
 	if (r->ndevices > 0 && r->devices[0].name != 0) {
 		x += cellgrid_text(g, x, 0, v->w - x, "  ", ST_ASCII, CG_RULER);
 		cellgrid_text(g, x, 0, v->w - x, report_str(r,
 		    r->devices[0].name), v->san | ST_ELLIPSIS, CG_RULER);
 	}
+}
+
+static const char *
+vr_mode_name(const struct vr *v)
+{
+	return v->mode == VR_METRICS ? "[metrics]" : v->mode == VR_RULES ?
+	    "[rules]" : "[source]";
 }
 
 static void
@@ -682,11 +826,29 @@ vr_draw_status(struct vr *v, struct cellgrid *g)
 		    CG_STATUS);
 		return;
 	}
-	snprintf(buf, sizeof buf, " launch %u/%zu  metrics %u  rules %u  %s ",
-	    v->sel + 1, r->nlaunches,
-	    r->launches[v->sel].nmetrics, r->launches[v->sel].nrules,
-	    v->mode == VR_METRICS ? "[metrics]" : v->mode == VR_RULES ?
-	    "[rules]" : "[source]");
+	{
+		const struct report *br;
+		uint32_t bl;
+		char base[48] = "";
+		/* What the numbers are compared with before the counts,
+		 * which a narrow screen cuts. */
+		if (vr_baseline(v, &br, &bl))
+			snprintf(base, sizeof base, "  vs %s %u", br == r ?
+			    "launch" : "baseline", br->launches[bl].id);
+		else if (v->base_r != NULL && v->base_sel == REPORT_NONE)
+			snprintf(base, sizeof base, "  no baseline launch");
+		if (base[0] != '\0')
+			snprintf(buf, sizeof buf, " launch %u/%zu  %s%s  "
+			    "metrics %u  rules %u ", v->sel + 1, r->nlaunches,
+			    vr_mode_name(v), base,
+			    r->launches[v->sel].nmetrics,
+			    r->launches[v->sel].nrules);
+		else
+			snprintf(buf, sizeof buf, " launch %u/%zu  metrics %u  "
+			    "rules %u  %s ", v->sel + 1, r->nlaunches,
+			    r->launches[v->sel].nmetrics,
+			    r->launches[v->sel].nrules, vr_mode_name(v));
+	}
 	cellgrid_text(g, 0, v->status_y, end, buf, ST_ASCII, CG_STATUS);
 }
 
@@ -743,6 +905,9 @@ vr_init(const struct model *m, const struct view_env *env)
 	v->sh = env->sh;
 	v->gl = env->gl;
 	v->title = env->title;
+	v->base_r = env->baseline;
+	v->base_title = env->baseline_title;
+	v->base_sel = REPORT_NONE;
 	v->san = env->gl->utf8 ? 0 : ST_ASCII;
 	if (v->sh != NULL && v->sh->note[0] == '\0' && v->r->nwarnings > 0)
 		snprintf(v->sh->note, sizeof v->sh->note, "%zu warning%s: %s",

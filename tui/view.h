@@ -126,6 +126,9 @@ struct view_env {
 	const char		*title;	/* may be NULL */
 	struct view_shared	*sh;
 	const void		*arg;	/* view-specific data (tui_opts) */
+	const void		*baseline;	/* the same kind of data to
+						   compare with, or NULL */
+	const char		*baseline_title;	/* may be NULL */
 	const char *const	*paths;	/* the traces shown, or NULL */
 	int			 npaths;
 };

@@ -148,6 +148,7 @@ static const struct {
 	{ "report", ' ', ACT_DETAIL_PAGE_DOWN },
 	{ "report", TK_PGUP, ACT_DETAIL_PAGE_UP },
 	{ "report", 'b', ACT_DETAIL_PAGE_UP },
+	{ "report", 'B', ACT_SET_BASELINE },
 	/* Every box over a view: these close it and never quit. */
 	{ "overlay", 'q', ACT_OVERLAY_CLOSE },
 	{ "overlay", 'Q', ACT_OVERLAY_CLOSE },

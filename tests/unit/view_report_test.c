@@ -339,6 +339,112 @@ test_views_by_input(void **state)
 	model_free(m);
 }
 
+/* A report of launches of kernel "k", each with a duration, a register
+ * count (the same everywhere) and, on the first launch, one metric more. */
+static struct report *
+base_report(const double *dur, int n)
+{
+	struct report		*r = report_new(REPORT_NCU_REP);
+	struct report_launch	*l;
+	int			 i;
+
+	for (i = 0; i < n; i++) {
+		l = report_add_launch(r);
+		l->function = report_intern0(r, "k");
+		l->demangled = report_intern0(r, "void k(float *)");
+	}
+	for (i = 0; i < n; i++) {
+		ts_metric(r, (uint32_t)i, "gpu__time_duration.sum", dur[i]);
+		ts_metric(r, (uint32_t)i, "launch__registers_per_thread", 32);
+		if (i == 0)
+			ts_metric(r, 0, "only__first", 1);
+	}
+	report_finish(r);
+	return r;
+}
+
+static const char *
+row_with(struct cellgrid *g, const char *what)
+{
+	int	y;
+
+	for (y = 0; y < g->h; y++)
+		if (strstr(ts_row(g, y), what) != NULL)
+			return ts_row(g, y);
+	return "";
+}
+
+/*
+ * The baseline column: B marks the selected launch as the baseline; the
+ * next launch's metrics show the baseline's value and the change (rdiff's:
+ * (b - a) / |a|, as `gpulens diff --launch A --launch B`), "=" where equal;
+ * B on the baseline clears it. A baseline report pairs launches by kernel
+ * name and order.
+ */
+static void
+test_baseline(void **state)
+{
+	static const double	 da[] = { 400000, 500000 }, db[] = { 1000000 };
+	struct report		*r = base_report(da, 2), *b = base_report(db, 1);
+	struct view_shared	 sh;
+	struct view_env		 env;
+	struct cellgrid		 g;
+	const struct view_ops	*ops = &view_report_ops;
+	void			*v;
+
+	(void)state;
+	memset(&sh, 0, sizeof sh);
+	memset(&env, 0, sizeof env);
+	env.gl = glyph_get(0);
+	env.sh = &sh;
+	env.arg = r;
+	v = ts_view_open(ops, NULL, &env, &g, 100, 24);
+	assert_null(strstr(ts_row(&g, 23), "vs "));
+	assert_int_equal(ts_view_key(ops, v, &g, 'B') & REDRAW_DETAIL,
+	    REDRAW_DETAIL);
+	assert_non_null(strstr(ts_row(&g, 2), "[baseline] void k"));
+	assert_null(strstr(ts_row(&g, 3), "[baseline]"));
+	/* The baseline itself selected: nothing to compare. */
+	assert_null(strstr(row_with(&g, "gpu__time_duration"), "%"));
+	ts_view_key(ops, v, &g, 'j');
+	assert_non_null(strstr(row_with(&g, "Metrics of launch"),
+	    "Metrics of launch 1 vs launch 0: k"));
+	assert_non_null(strstr(ts_row(&g, 23), "vs launch 0"));
+	assert_non_null(strstr(row_with(&g, "gpu__time_duration"),
+	    "500.00 "));
+	assert_non_null(strstr(row_with(&g, "gpu__time_duration"),
+	    "400.00 us"));
+	assert_non_null(strstr(row_with(&g, "gpu__time_duration"),
+	    "+25.0%"));
+	assert_non_null(strstr(row_with(&g, "launch__registers"), " ="));
+	/* B on another launch moves the baseline; on the baseline clears. */
+	ts_view_key(ops, v, &g, 'B');
+	assert_non_null(strstr(ts_row(&g, 3), "[baseline]"));
+	ts_view_key(ops, v, &g, 'B');
+	assert_null(strstr(ts_row(&g, 3), "[baseline]"));
+	assert_null(strstr(row_with(&g, "gpu__time_duration"), "%"));
+	ops->free(v);
+	cellgrid_free(&g);
+
+	/* A baseline report: launch k#0 with its k#0, k#1 with none. */
+	env.baseline = b;
+	env.baseline_title = "base.ncu-rep";
+	v = ts_view_open(ops, NULL, &env, &g, 100, 24);
+	assert_non_null(strstr(ts_row(&g, 0), "vs base.ncu-rep"));
+	assert_non_null(strstr(row_with(&g, "Metrics of launch"),
+	    "Metrics of launch 0 vs baseline 0: k"));
+	assert_non_null(strstr(row_with(&g, "gpu__time_duration"),
+	    "-60.0%"));
+	assert_non_null(strstr(row_with(&g, "only__first"), "1 "));
+	ts_view_key(ops, v, &g, 'j');
+	assert_non_null(strstr(ts_row(&g, 23), "no baseline launch"));
+	assert_null(strstr(row_with(&g, "gpu__time_duration"), "%"));
+	ops->free(v);
+	cellgrid_free(&g);
+	report_free(r);
+	report_free(b);
+}
+
 int
 main(void)
 {
@@ -349,6 +455,7 @@ main(void)
 		cmocka_unit_test(test_resize),
 		cmocka_unit_test(test_empty_report),
 		cmocka_unit_test(test_views_by_input),
+		cmocka_unit_test(test_baseline),
 	};
 
 	setlocale(LC_ALL, "C");
