@@ -24,6 +24,8 @@
 #define COL_OPT		0x80	/* may be absent */
 #define COL_NAME	0x100	/* a (kernel) name: shown with its template
 				   arguments elided unless --full-names */
+#define COL_COMMON	0x200	/* described in headless/cols/common.c */
+#define COL_TYPES	(COL_STR|COL_INT|COL_NUM|COL_BOOL|COL_ARR|COL_OBJ)
 
 struct col {
 	const char		*name;	/* NULL ends a list */
@@ -36,6 +38,19 @@ struct col {
 	const struct col	*sub;	/* COL_OBJ: its fields; COL_ARR: the
 					   fields of its items (objects) */
 };
+
+/*
+ * A column of the common dictionary (cols_common, headless/cols/common.c),
+ * named by a verb's description: type holds the flags added to the common
+ * column's type (COL_NULL, COL_OPT, ...), or a type of its own when it
+ * names a JSON type; COLUSEX also gives its own schema keywords (more, ""
+ * for none; NULL keeps the common ones) and fields (sub).
+ */
+#define COLUSE(name, type) \
+	{ (name), COL_COMMON|(type), NULL, NULL, NULL, NULL }
+#define COLUSEX(name, type, more, sub) \
+	{ (name), COL_COMMON|(type), NULL, NULL, (more), (sub) }
+#define COL_END		{ NULL, 0, NULL, NULL, NULL, NULL }
 
 /*
  * A row shape when a verb's rows have several: the fields it may hold and
@@ -62,7 +77,9 @@ struct coldesc {
 };
 
 extern const struct coldesc *const cols_table[];
+extern const struct col cols_common[];
 
+/* A verb's description, its common columns filled in, or NULL. */
 const struct coldesc	*cols_find(const char *verb);
 /* The description of a row field, or NULL. */
 const struct col	*cols_field(const struct coldesc *, const char *name);
