@@ -37,24 +37,8 @@ static const struct col diff_rows[] = {
 	COL_END
 };
 
-static const struct col diff_aux_a[] = {
-	COLUSE("path", 0),
-	COLUSE("kind", COL_NULL),
-	COLUSE("span_ns", 0),
-	COLUSE("gpus", 0),
-	COLUSEX("busy_ns", 0, "", NULL),
-	COLUSE("idle_ns", 0),
-	COLUSE("exposed_comm_ns", 0),
-	COLUSE("compute_ns", 0),
-	COLUSE("comm_ns", 0),
-	COLUSEX("kernels", 0, "", NULL),
-	COLUSE("kernel_ns", 0),
-	COLUSE("iterations", 0),
-	COLUSE("iter_median_ns", 0),
-	COL_END
-};
-
-static const struct col diff_aux_b[] = {
+/* The answer of one side (a, b). */
+static const struct col diff_aux_side[] = {
 	COLUSE("path", 0),
 	COLUSE("kind", COL_NULL),
 	COLUSE("span_ns", 0),
@@ -134,8 +118,8 @@ static const struct col diff_aux_gate[] = {
 };
 
 static const struct col diff_aux[] = {
-	COLUSEX("a", 0, NULL, diff_aux_a),
-	COLUSEX("b", 0, NULL, diff_aux_b),
+	COLUSEX("a", 0, NULL, diff_aux_side),
+	COLUSEX("b", 0, NULL, diff_aux_side),
 	{ "delta", COL_OBJ, NULL, "B minus A", NULL, diff_aux_delta },
 	COLUSEX("delta_pct", COL_OBJ|COL_NULL, NULL, diff_aux_delta_pct),
 	{ "kernel_overlap_pct", COL_NUM|COL_NULL, "pct",

@@ -41,17 +41,9 @@ static const struct col gaps_rows[] = {
 	COL_END
 };
 
+/* A device's idle; "all" has the same fields but device. */
 static const struct col gaps_aux_devices[] = {
 	COLUSE("device", 0),
-	COLUSE("window_ns", 0),
-	COLUSEX("busy_ns", 0, "", NULL),
-	COLUSE("total_idle_ns", 0),
-	COLUSE("inner_idle_ns", 0),
-	COLUSE("idle_pct", 0),
-	COL_END
-};
-
-static const struct col gaps_aux_all[] = {
 	COLUSE("window_ns", 0),
 	COLUSEX("busy_ns", 0, "", NULL),
 	COLUSE("total_idle_ns", 0),
@@ -74,7 +66,8 @@ static const struct col gaps_aux[] = {
 	{ "min_dur_ns", COL_INT, "ns", "minimum dur", NULL, NULL },
 	{ "gaps_matched", COL_INT, NULL, "gaps matched", NULL, NULL },
 	COLUSEX("devices", 0, NULL, gaps_aux_devices),
-	{ "all", COL_OBJ, NULL, "every device together", NULL, gaps_aux_all },
+	{ "all", COL_OBJ, NULL, "every device together", NULL,
+	    gaps_aux_devices + 1 },
 	{ "histogram", COL_ARR, NULL,
 	    "gap histogram", NULL, gaps_aux_histogram },
 	COL_END
