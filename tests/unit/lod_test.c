@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "analysis/busy.h"
 #include "model/builder.h"
 #include "tui/cellgrid.h"
 #include "tui/glyph.h"
@@ -360,7 +361,7 @@ test_group(void **state)
 	m = ts_finish(b);
 	tr[0] = 0;
 	tr[1] = 1;
-	lod_group(m, tr, 2, NULL, &v, cols);
+	lod_group(m, tr, 2, NONE32, &v, cols);
 	assert_int_equal(cols[0].count, 1);
 	assert_int_equal(cols[0].busy, 70);	/* the busiest member */
 	assert_int_equal(cols[0].cls, CG_MEMCPY);
@@ -368,9 +369,12 @@ test_group(void **state)
 	assert_int_equal(cols[2].count, 1);
 	assert_int_equal(cols[2].busy, 10);
 	assert_int_equal(cols[3].count, 0);
-	/* With the device's union coverage: [0, 100) is all busy. */
-	lod_group(m, tr, 2, &m->device_cov[0], &v, cols);
+	/* With the device's busy time (the busy analysis, as summary and
+	 * gaps read it): [0, 100) is all busy. */
+	lod_group(m, tr, 2, 0, &v, cols);
 	assert_int_equal(cols[0].busy, 100);
+	assert_int_equal(cols[0].busy, busy_device(m, 0, 0, 100));
+	assert_int_equal(cols[2].busy, busy_device(m, 0, 200, 300));
 	model_free(m);
 }
 
@@ -407,7 +411,7 @@ test_group_sync(void **state)
 	tr[0] = m->tracks[0].type == TRACK_GPU ? 0 : 1;
 	tr[1] = 1 - tr[0];
 	assert_int_equal(m->tracks[tr[1]].type, TRACK_SYNC);
-	lod_group(m, tr, 2, NULL, &v, cols);
+	lod_group(m, tr, 2, NONE32, &v, cols);
 	assert_int_equal(cols[0].count, 1);
 	assert_int_equal(cols[0].cls, CG_KERNEL);
 	assert_int_equal(cols[0].busy, 20);
