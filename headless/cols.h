@@ -6,7 +6,10 @@
  * any further JSON Schema keywords). From that description come
  * `gpulens schema VERB` (and so the MCP tools' output schemas), the
  * table's column order and the units a table prints a cell in.
- * headless/cols/VERB.c holds each verb's description.
+ * headless/cols/VERB.c holds each verb's description; a column that
+ * several verbs answer with (pid, device, stream, total_ns, count, key,
+ * the report object, ...) is described once in headless/cols/common.c and
+ * named there with COLUSE().
  */
 #ifndef GPULENS_COLS_H
 #define GPULENS_COLS_H
