@@ -274,7 +274,8 @@ cols_rows_schema(const struct coldesc *d)
 	cJSON_AddStringToObject(s, "type", "object");
 	shapes = cJSON_AddArrayToObject(s, "oneOf");
 	for (v = d->variants; v->fields != NULL; v++) {
-		one = cols_object(d->rows, v->fields, v->required);
+		one = cols_object(d->rows, v->fields, v->required != NULL ?
+		    v->required : v->fields);
 		if (v->when != NULL && (eq = strchr(v->when, '=')) != NULL) {
 			props = cJSON_GetObjectItemCaseSensitive(one,
 			    "properties");

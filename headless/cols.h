@@ -57,8 +57,8 @@ struct col {
 
 /*
  * A row shape when a verb's rows have several: the fields it may hold and
- * those it must, space-separated, and a field=value that tells it apart
- * (its "const"), or NULL.
+ * those it must (NULL: all it may hold), space-separated, and a
+ * field=value that tells it apart (its "const"), or NULL.
  */
 struct colvar {
 	const char	*when;

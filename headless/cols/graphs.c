@@ -65,13 +65,11 @@ static const struct colvar graphs_variants[] = {
 	    "graph graph_source device stream start_ns span_ns busy_pct gaps "
 	    "max_gap_ns ops kernels launch_latency_ns launch_api nvtx_range key "
 	    "context pid corr end_ns busy_ns gap_ns whole first_op_id first_op "
-	    "launch_api_id",
-	    "key graph graph_source device context stream pid corr start_ns end_ns span_ns busy_ns busy_pct gaps gap_ns max_gap_ns ops kernels whole first_op_id first_op launch_api_id launch_api launch_latency_ns nvtx_range" },
+	    "launch_api_id", NULL },
 	{ NULL,
 	    "graph graph_source device replays ops kernels span_mean_ns "
 	    "span_min_ns span_max_ns busy_pct gap_ns latency_mean_ns name key "
-	    "launched span_ns busy_ns gaps max_gap_ns first_start_ns",
-	    "key graph graph_source device replays launched ops kernels span_ns span_mean_ns span_min_ns span_max_ns busy_ns busy_pct gaps gap_ns max_gap_ns latency_mean_ns first_start_ns name" },
+	    "launched span_ns busy_ns gaps max_gap_ns first_start_ns", NULL },
 	{ NULL, NULL, NULL }
 };
 

@@ -77,14 +77,11 @@ static const struct col hardware_aux[] = {
 
 static const struct colvar hardware_variants[] = {
 	{ "kind=gpu",
-	    "kind device pid name sm_count cc total_mem_bytes mem_bw_bytes_per_s used busy_pct key uuid bus chip vendor cc_major cc_minor clock_hz l2_bytes max_threads_per_block regs_per_sm smem_per_sm_bytes max_warps_per_sm threads_per_warp max_threads_per_sm streams kernels busy_ns",
-	    "key kind device name uuid bus chip vendor pid sm_count cc cc_major cc_minor total_mem_bytes mem_bw_bytes_per_s clock_hz l2_bytes max_threads_per_block regs_per_sm smem_per_sm_bytes max_warps_per_sm threads_per_warp max_threads_per_sm used streams kernels busy_ns busy_pct" },
+	    "kind device pid name sm_count cc total_mem_bytes mem_bw_bytes_per_s used busy_pct key uuid bus chip vendor cc_major cc_minor clock_hz l2_bytes max_threads_per_block regs_per_sm smem_per_sm_bytes max_warps_per_sm threads_per_warp max_threads_per_sm streams kernels busy_ns", NULL },
 	{ "kind=host",
-	    "kind hostname key processes cpu_cores cpu_description cpu_arch cpu_mhz os driver_version cuda_driver_version",
-	    "key kind hostname processes cpu_cores cpu_description cpu_arch cpu_mhz os driver_version cuda_driver_version" },
+	    "kind hostname key processes cpu_cores cpu_description cpu_arch cpu_mhz os driver_version cuda_driver_version", NULL },
 	{ "kind=process",
-	    "kind pid name hostname key rank hw_id vm_id threads gpu_streams events devices",
-	    "key kind pid name hostname rank hw_id vm_id threads gpu_streams events devices" },
+	    "kind pid name hostname key rank hw_id vm_id threads gpu_streams events devices", NULL },
 	{ NULL, NULL, NULL }
 };
 

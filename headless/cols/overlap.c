@@ -40,11 +40,9 @@ static const struct col overlap_aux[] = {
 
 static const struct colvar overlap_variants[] = {
 	{ NULL,
-	    "device compute_ns comm_ns copy_ns busy_ns sum_ns exposed_comm_ns hidden_comm_pct copy_overlap_ns peak_concurrency span_ns busy_pct key",
-	    "key device compute_ns comm_ns copy_ns busy_ns sum_ns exposed_comm_ns hidden_comm_pct copy_overlap_ns peak_concurrency span_ns busy_pct" },
+	    "device compute_ns comm_ns copy_ns busy_ns sum_ns exposed_comm_ns hidden_comm_pct copy_overlap_ns peak_concurrency span_ns busy_pct key", NULL },
 	{ NULL,
-	    "device nvtx_path count comm_ns exposed_comm_ns hidden_comm_pct key",
-	    "key device nvtx_path count comm_ns exposed_comm_ns hidden_comm_pct" },
+	    "device nvtx_path count comm_ns exposed_comm_ns hidden_comm_pct key", NULL },
 	{ NULL, NULL, NULL }
 };
 

@@ -63,8 +63,7 @@ static const struct colvar report_inspect_variants[] = {
 	    "launch_id kind section label value unit type estimated_speedup_pct message name key instances speedup_type focus",
 	    "key launch_id kind section name label" },
 	{ NULL,
-	    "launch_id key status",
-	    "key launch_id status" },
+	    "launch_id key status", NULL },
 	{ NULL, NULL, NULL }
 };
 
