@@ -117,41 +117,40 @@ test_box_with_name(void **state)
 	model_free(m);
 }
 
+/*
+ * One kernel named "abcdefghij" over [20, end), drawn over [0, 100) in 10
+ * columns: the row is want, and the box's second column is filled.
+ */
 static void
-test_box_name_truncated(void **state)
+box_named(int64_t end, const char *want)
 {
 	const struct glyph	*gl = glyph_get(0);
-	struct ev		 evs[] = { { 20, 80, "abcdefghij", EV_KERNEL,
+	struct ev		 evs[] = { { 20, end, "abcdefghij", EV_KERNEL,
 				    0 } };
 	struct model		*m = one_stream(evs, 1);
 	struct cellgrid		 g;
 	char			 row[64];
 
-	/* 6 columns: "[" + 4 columns of name + "]". */
 	draw(&g, m, 0, 100, 10, gl);
 	cellgrid_row_text(&g, 0, row, sizeof row);
-	assert_string_equal(row, "  [abc~]");
+	assert_string_equal(row, want);
+	assert_true(attr(&g, 3, CGA_FILL));
 	cellgrid_free(&g);
 	model_free(m);
 }
 
 static void
+test_box_name_truncated(void **state)
+{
+	/* 6 columns: "[" + 4 columns of name + "]". */
+	box_named(80, "  [abc~]");
+}
+
+static void
 test_box_too_narrow_for_name(void **state)
 {
-	const struct glyph	*gl = glyph_get(0);
-	struct ev		 evs[] = { { 20, 60, "abcdefghij", EV_KERNEL,
-				    0 } };
-	struct model		*m = one_stream(evs, 1);
-	struct cellgrid		 g;
-	char			 row[64];
-
 	/* 4 columns leave 2 for the name: too few, so no name at all. */
-	draw(&g, m, 0, 100, 10, gl);
-	cellgrid_row_text(&g, 0, row, sizeof row);
-	assert_string_equal(row, "  [  ]");
-	assert_true(attr(&g, 3, CGA_FILL));
-	cellgrid_free(&g);
-	model_free(m);
+	box_named(60, "  [  ]");
 }
 
 static void
