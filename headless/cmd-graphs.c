@@ -72,17 +72,6 @@ const struct cmd_entry cmd_graphs_entry = {
 	.report = &ncu_graphs_form
 };
 
-static const char *graphs_columns[] = {
-	"graph", "graph_source", "device", "stream", "start_ns", "span_ns",
-	"busy_pct", "gaps", "max_gap_ns", "ops", "kernels",
-	"launch_latency_ns", "launch_api", "nvtx_range", NULL
-};
-static const char *graphs_group_columns[] = {
-	"graph", "graph_source", "device", "replays", "ops", "kernels",
-	"span_mean_ns", "span_min_ns", "span_max_ns", "busy_pct", "gap_ns",
-	"latency_mean_ns", "name", NULL
-};
-
 static const char *
 graphs_src_name(int src)
 {
@@ -225,12 +214,12 @@ cmd_graphs_run(const struct model *m, const struct opts *o, struct out *out,
 	if (group) {
 		for (i = 0; i < gs.ng; i++)
 			graphs_group_row(out, m, &gs, &gs.g[i], o->absolute);
-		out->columns = graphs_group_columns;
+		out->shape = 2;	/* see cols/graphs.c */
 		out->default_sort = "span_ns:desc";
 	} else {
 		for (i = 0; i < gs.n; i++)
 			graphs_replay_row(out, m, &gs.r[i], o->absolute);
-		out->columns = graphs_columns;
+		out->shape = 1;
 		out->default_sort = "start_ns:asc";
 	}
 	out_int(out->aux, "replays", (int64_t)gs.n);

@@ -52,12 +52,6 @@ const struct cmd_entry cmd_queue_entry = {
 	.run = queue_run
 };
 
-static const char *queue_columns[] = {
-	"device", "pid", "stream", "launches", "max_queue", "mean_queue",
-	"full_ns", "idle_ns", "host_wait_ns", "kernel_wait_ns", "other_ns",
-	"host_wait_pct", NULL
-};
-
 static int64_t
 queue_opt(const struct cmd_ctx *ctx, const char *name, int64_t def)
 {
@@ -155,7 +149,6 @@ queue_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	else
 		out_next(out, "gpulens gaps --scope stream %s",
 		    out_q(out, o->args[0]));
-	out->columns = queue_columns;
 	out->default_sort = "key:asc";
 	queue_free(&r);
 	return 0;

@@ -50,11 +50,6 @@ const struct cmd_entry cmd_sources_entry = {
 	.run = src_run
 };
 
-static const char *src_columns[] = {
-	"launch_id", "module", "sm", "cubin_bytes", "function_bytes",
-	"has_lines", "has_ptx", "source_files", "function", "kernel", NULL
-};
-
 static int
 src_extract(const struct report *r, const char *dir, char **cause)
 {
@@ -148,7 +143,6 @@ src_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		out_int(row, "source_files", (int64_t)nsrc);
 	}
 	cmd_report_sel_free(&sel);
-	out->columns = src_columns;
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "launch_id,module,sm,cubin_bytes,function_bytes,"
 		    "has_lines,has_ptx,source_files,function";

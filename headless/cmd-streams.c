@@ -40,11 +40,6 @@ const struct cmd_entry cmd_streams_entry = {
 	.run = streams_main
 };
 
-static const char *streams_columns[] = {
-	"device", "stream", "pid", "role", "purpose", "kernels",
-	"comm_kernels", "copies", "memsets", "busy_pct", "name", NULL
-};
-
 int
 cmd_streams_run(const struct model *m, const struct opts *o,
     struct out *out, const char **code, char **cause)
@@ -96,7 +91,6 @@ cmd_streams_run(const struct model *m, const struct opts *o,
 		    (double)ss.s[i].busy / (double)span : 0.0);
 		nrole[ss.s[i].role]++;
 	}
-	out->columns = streams_columns;
 	if (!o->limit_set)
 		out->limit = 0;
 	out_int(out->aux, "streams", (int64_t)ss.n);

@@ -36,14 +36,73 @@ const struct coldesc *const cols_table[] = {
 	&cols_sources, &cols_streams, &cols_warp_stalls, NULL
 };
 
+static const struct col *
+cols_common_find(const char *name)
+{
+	const struct col	*c;
+
+	for (c = cols_common; c->name != NULL; c++)
+		if (strcmp(c->name, name) == 0)
+			return c;
+	return NULL;
+}
+
+/*
+ * A copy of the list with its common columns filled in from the
+ * dictionary, and those of its fields' lists.
+ */
+static const struct col *
+cols_resolve(const struct col *list)
+{
+	const struct col	*c, *k;
+	struct col		*r;
+	size_t			 i, n;
+	unsigned		 t;
+
+	if (list == NULL)
+		return NULL;
+	for (n = 0; list[n].name != NULL; n++)
+		;
+	r = xcalloc(n + 1, sizeof *r);
+	for (i = 0; i < n; i++) {
+		c = &list[i];
+		r[i] = *c;
+		if (c->type & COL_COMMON) {
+			if ((k = cols_common_find(c->name)) == NULL)
+				abort();	/* not in the dictionary: a bug */
+			t = c->type & ~COL_COMMON;
+			r[i] = *k;
+			r[i].type = (t & COL_TYPES) ? t : (k->type | t);
+			if (c->more != NULL)
+				r[i].more = *c->more != '\0' ? c->more : NULL;
+			if (c->sub != NULL)
+				r[i].sub = c->sub;
+		}
+		r[i].sub = cols_resolve(r[i].sub);
+	}
+	return r;
+}
+
 const struct coldesc *
 cols_find(const char *verb)
 {
-	size_t	i;
+	static struct coldesc	*done[sizeof cols_table /
+				    sizeof cols_table[0]];
+	struct coldesc		*d;
+	size_t			 i;
 
-	for (i = 0; cols_table[i] != NULL; i++)
-		if (strcmp(cols_table[i]->verb, verb) == 0)
-			return cols_table[i];
+	for (i = 0; cols_table[i] != NULL; i++) {
+		if (strcmp(cols_table[i]->verb, verb) != 0)
+			continue;
+		if (done[i] == NULL) {
+			d = xmalloc(sizeof *d);
+			*d = *cols_table[i];
+			d->rows = cols_resolve(d->rows);
+			d->aux = cols_resolve(d->aux);
+			done[i] = d;
+		}
+		return done[i];
+	}
 	return NULL;
 }
 
@@ -215,7 +274,8 @@ cols_rows_schema(const struct coldesc *d)
 	cJSON_AddStringToObject(s, "type", "object");
 	shapes = cJSON_AddArrayToObject(s, "oneOf");
 	for (v = d->variants; v->fields != NULL; v++) {
-		one = cols_object(d->rows, v->fields, v->required);
+		one = cols_object(d->rows, v->fields, v->required != NULL ?
+		    v->required : v->fields);
 		if (v->when != NULL && (eq = strchr(v->when, '=')) != NULL) {
 			props = cJSON_GetObjectItemCaseSensitive(one,
 			    "properties");

@@ -6,7 +6,10 @@
  * any further JSON Schema keywords). From that description come
  * `gpulens schema VERB` (and so the MCP tools' output schemas), the
  * table's column order and the units a table prints a cell in.
- * headless/cols/VERB.c holds each verb's description.
+ * headless/cols/VERB.c holds each verb's description; a column that
+ * several verbs answer with (pid, device, stream, total_ns, count, key,
+ * the report object, ...) is described once in headless/cols/common.c and
+ * named there with COLUSE().
  */
 #ifndef GPULENS_COLS_H
 #define GPULENS_COLS_H
@@ -24,6 +27,8 @@
 #define COL_OPT		0x80	/* may be absent */
 #define COL_NAME	0x100	/* a (kernel) name: shown with its template
 				   arguments elided unless --full-names */
+#define COL_COMMON	0x200	/* described in headless/cols/common.c */
+#define COL_TYPES	(COL_STR|COL_INT|COL_NUM|COL_BOOL|COL_ARR|COL_OBJ)
 
 struct col {
 	const char		*name;	/* NULL ends a list */
@@ -38,9 +43,22 @@ struct col {
 };
 
 /*
+ * A column of the common dictionary (cols_common, headless/cols/common.c),
+ * named by a verb's description: type holds the flags added to the common
+ * column's type (COL_NULL, COL_OPT, ...), or a type of its own when it
+ * names a JSON type; COLUSEX also gives its own schema keywords (more, ""
+ * for none; NULL keeps the common ones) and fields (sub).
+ */
+#define COLUSE(name, type) \
+	{ (name), COL_COMMON|(type), NULL, NULL, NULL, NULL }
+#define COLUSEX(name, type, more, sub) \
+	{ (name), COL_COMMON|(type), NULL, NULL, (more), (sub) }
+#define COL_END		{ NULL, 0, NULL, NULL, NULL, NULL }
+
+/*
  * A row shape when a verb's rows have several: the fields it may hold and
- * those it must, space-separated, and a field=value that tells it apart
- * (its "const"), or NULL.
+ * those it must (NULL: all it may hold), space-separated, and a
+ * field=value that tells it apart (its "const"), or NULL.
  */
 struct colvar {
 	const char	*when;
@@ -62,7 +80,9 @@ struct coldesc {
 };
 
 extern const struct coldesc *const cols_table[];
+extern const struct col cols_common[];
 
+/* A verb's description, its common columns filled in, or NULL. */
 const struct coldesc	*cols_find(const char *verb);
 /* The description of a row field, or NULL. */
 const struct col	*cols_field(const struct coldesc *, const char *name);

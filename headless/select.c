@@ -12,6 +12,7 @@
 #include "headless/select.h"
 #include "util/lbound.h"
 #include "analysis/steady.h"
+#include "analysis/tracksel.h"
 #include "util/xmalloc.h"
 
 static int
@@ -222,28 +223,15 @@ sel_name(struct sel *s, uint32_t sid, uint32_t short_sid)
 int
 sel_track(const struct sel *s, uint32_t t)
 {
-	const struct model	*m = s->m;
-	const struct track	*tr = &m->tracks[t];
-	int			 gpu = tr->type == TRACK_GPU ||
-				    tr->type == TRACK_SYNC;
+	struct tracksel	ts;
 
-	if (s->has_device && (!gpu || tr->device != s->device))
-		return 0;
-	if (s->stream >= 0 && (!gpu ||
-	    m->streams[tr->stream].source_id != (uint64_t)s->stream))
-		return 0;
-	if (s->pid >= 0 && (tr->process == NONE32 ||
-	    m->processes[tr->process].pid != (uint64_t)s->pid))
-		return 0;
-	if (s->tid >= 0 && !gpu && (tr->thread == NONE32 ||
-	    m->threads[tr->thread].tid != (uint64_t)s->tid))
-		return 0;
-	if (s->kind > 0) {
-		return model_track_holds(tr, s->kind);
-	}
-	if (s->kind < 0)
-		return tr->type == TRACK_GPU || tr->type == TRACK_NVTX;
-	return 1;
+	ts.has_device = s->has_device;
+	ts.device = s->device;
+	ts.stream = s->stream;
+	ts.pid = s->pid;
+	ts.tid = s->tid;
+	ts.kind = s->kind;
+	return tracksel_match(s->m, &ts, t);
 }
 
 struct sel_below {

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "analysis/busy.h"
 #include "tui/lod.h"
 #include "tui/safetext.h"
 
@@ -98,12 +99,12 @@ lod_lane(const struct lane *l, const struct lod_view *v, struct lod_col *out)
 	 * function: one query per column boundary instead of two per column.
 	 */
 	b = lod_colt(v, 0);
-	bb = iset_before(&l->cov, b);
+	bb = busy_lane_before(l, b);
 	for (c = 0; c < v->ncols; c++) {
 		a = b;
 		ba = bb;
 		b = lod_colt(v, c + 1);
-		bb = iset_before(&l->cov, b);
+		bb = busy_lane_before(l, b);
 		out[c].count = b > a ? (uint32_t)lane_count(l, a, b) : 0;
 		out[c].busy = 0;
 		out[c].dom = -1;
@@ -121,7 +122,7 @@ lod_lane(const struct lane *l, const struct lod_view *v, struct lod_col *out)
 
 void
 lod_group(const struct model *m, const uint32_t *tracks, size_t n,
-    const struct iset *cov, const struct lod_view *v,
+    uint32_t device, const struct lod_view *v,
     struct lod_col *out)
 {
 	const struct lane	*l;
@@ -148,10 +149,10 @@ lod_group(const struct model *m, const uint32_t *tracks, size_t n,
 		    pass)
 			continue;
 		b = lod_colt(v, 0);
-		bb = iset_before(&l->cov, b);
+		bb = busy_lane_before(l, b);
 		for (c = 0; c < v->ncols; c++) {
 			ba = bb;
-			bb = iset_before(&l->cov, lod_colt(v, c + 1));
+			bb = busy_lane_before(l, lod_colt(v, c + 1));
 			if (pass == 1 && out[c].dom >= 0 &&
 			    m->tracks[tracks[out[c].dom]].type != TRACK_SYNC)
 				continue;
@@ -179,8 +180,8 @@ lod_group(const struct model *m, const uint32_t *tracks, size_t n,
 		if (d >= 0)
 			out[c].cls = (uint16_t)lod_class(l->kind[d],
 			    l->flags[d]);
-		if (cov != NULL)
-			out[c].busy = iset_measure(cov, a, b);
+		if (device != NONE32)
+			out[c].busy = busy_device(m, device, a, b);
 		out[c].dom = -1;
 	}
 }

@@ -65,13 +65,12 @@ void	 lod_lane(const struct lane *, const struct lod_view *,
 /*
  * Fills out[0..ncols) for a group of tracks: count is 1 when any member has
  * an event in the column, else 0 (not a sum: that would cost a count query
- * per member and column); busy is the union coverage cov when given (a
- * device), else the busiest member's; the class is that of the busiest
- * member's dominant event; dom is -1.
+ * per member and column); busy is the device's busy time (busy_device of
+ * analysis/busy.h) when device is not NONE32, else the busiest member's;
+ * the class is that of the busiest member's dominant event; dom is -1.
  */
 void	 lod_group(const struct model *, const uint32_t *tracks, size_t n,
-	    const struct iset *cov, const struct lod_view *,
-	    struct lod_col *out);
+	    uint32_t device, const struct lod_view *, struct lod_col *out);
 
 /* Draws a lane row from x on row y (cells with no events are untouched). */
 void	 lod_draw_lane(struct cellgrid *, int x, int y, const struct model *,

@@ -5,7 +5,8 @@
  * list (rank, confidence, type, share of the window, title; the selected
  * one reversed), a rule, the selected finding's details (what was
  * measured, the next step, the Amdahl bounds, where the evidence is, the
- * ncu command when there is one), and the status line.
+ * ncu command when there is one, the evidence's values: the typed evidence
+ * the findings verb prints, tui/fevtext.h), and the status line.
  */
 #include "config.h"
 
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include "analysis/finding.h"
+#include "tui/fevtext.h"
 #include "tui/fmt.h"
 #include "tui/safetext.h"
 #include "tui/table.h"
@@ -120,7 +122,7 @@ static void
 vf_draw_detail(struct vf *v, struct cellgrid *g)
 {
 	const struct finding	*f;
-	char			 a[32], b[32], c[32], buf[256];
+	char			 a[32], b[32], c[32], buf[256], *t;
 	int			 w = v->tb.w;
 	int			 y = v->det_y, ymax = v->det_y + v->det_h;
 
@@ -160,6 +162,13 @@ vf_draw_detail(struct vf *v, struct cellgrid *g)
 		cellgrid_text(g, 1, y++, w - 2, "Profile one launch:", ST_ASCII,
 		    CG_KEY);
 		vf_wrap(v, g, 3, &y, ymax, f->command, CG_DETAIL);
+	}
+	if (f->ev.n > 0 && y < ymax) {
+		cellgrid_text(g, 1, y++, w - 2, "Evidence values:", ST_ASCII,
+		    CG_KEY);
+		t = fevtext(&f->ev);
+		vf_wrap(v, g, 3, &y, ymax, t, CG_DETAIL);
+		free(t);
 	}
 }
 

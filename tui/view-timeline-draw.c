@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/busy.h"
 #include "tui/crumb.h"
 #include "tui/detail.h"
 #include "tui/fmt.h"
@@ -81,7 +82,7 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 	const struct model	*m = v->m;
 	const struct layout_row	*r = layout_row(v->lay, ri);
 	const struct layout_group *grp;
-	const struct iset	*cov = NULL;
+	uint32_t		 dev = NONE32;
 	const uint32_t		*mem;
 	size_t			 n;
 
@@ -101,11 +102,10 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 			replaymark_draw(g, v->tx, y, m, r->track, lv);
 	} else {
 		grp = &v->lay->groups[r->group];
-		if (grp->kind == LG_DEVICE && grp->id < m->ndevices &&
-		    m->device_cov != NULL)
-			cov = &m->device_cov[grp->id];
+		if (grp->kind == LG_DEVICE && busy_device_known(m, grp->id))
+			dev = grp->id;
 		mem = layout_members(v->lay, r->group, &n);
-		lod_group(m, mem, n, cov, lv, v->cols);
+		lod_group(m, mem, n, dev, lv, v->cols);
 		lod_draw_group(g, v->tx, y, lv, v->cols, v->gl);
 	}
 }
@@ -292,7 +292,7 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 		if (r->kind == LROW_LANE) {
 			snprintf(buf, sizeof buf, ": %zu events, %.1f%% busy "
 			    "in window ", r->lane->n, 100.0 *
-			    (double)lane_busy(r->lane, lv->t0, lv->t0 +
+			    (double)busy_lane(r->lane, lv->t0, lv->t0 +
 			    lv->span) / (double)lv->span);
 		} else {
 			layout_members(v->lay, r->group, &n);

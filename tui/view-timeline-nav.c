@@ -212,11 +212,8 @@ tl_nav_enter(void *p, const struct tui_key *k, int arg)
 
 	if (r == NULL)
 		return 0;
-	if (r->kind == LROW_GROUP) {
-		layout_toggle(v->lay, v->sel);
-		tl_resync(v, (size_t)-1);
-		return TL_ROWS;
-	}
+	if (r->kind == LROW_GROUP)	/* opens or closes it */
+		return tl_rows_fold(p, k, arg);
 	d = lane_dominant(r->lane, lod_colt(&lv, v->cur),
 	    lod_colt(&lv, v->cur + 1));
 	if (d < 0) {

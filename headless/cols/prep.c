@@ -9,28 +9,15 @@
 #include "headless/cols.h"
 
 static const struct col prep_rows[] = {
-	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (gpulens(1), Row keys)",
-	    NULL, NULL },
-	{ "path", COL_STR, NULL,
-	    "NVTX path",
-	    NULL, NULL },
-	{ "action", COL_STR, NULL,
-	    "what was done",
-	    "\"enum\":[\"written\",\"reused\",\"failed\"]", NULL },
-	{ "cache_file", COL_STR|COL_NULL, NULL,
-	    "cache file written, reused or removed",
-	    NULL, NULL },
-	{ "files", COL_INT, NULL,
-	    "files",
-	    "\"minimum\":0", NULL },
-	{ "bytes", COL_INT|COL_NULL, NULL,
-	    "bytes moved",
-	    "\"minimum\":0", NULL },
-	{ "error", COL_STR|COL_NULL, NULL,
-	    "error",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COLUSE("key", 0),
+	COLUSE("path", COL_STR),
+	COLUSEX("action", 0,
+	    "\"enum\":[\"written\",\"reused\",\"failed\"]", NULL),
+	COLUSE("cache_file", 0),
+	COLUSE("files", 0),
+	COLUSE("bytes", COL_NULL),
+	COLUSE("error", COL_STR|COL_NULL),
+	COL_END
 };
 
 const struct coldesc cols_prep = {

@@ -9,42 +9,15 @@
 #include "headless/cols.h"
 
 static const struct col ranges_rows[] = {
-	{ "range_id", COL_INT, NULL,
-	    "range id",
-	    "\"minimum\":0", NULL },
-	{ "bytes", COL_INT, NULL,
-	    "bytes moved",
-	    "\"minimum\":0", NULL },
-	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
-};
-
-static const struct col ranges_aux_report[] = {
-	{ "path", COL_STR|COL_NULL|COL_OPT, NULL,
-	    "the report's path",
-	    NULL, NULL },
-	{ "format", COL_STR|COL_OPT, NULL,
-	    "format",
-	    NULL, NULL },
-	{ "version", COL_INT|COL_NULL|COL_OPT, NULL,
-	    "version",
-	    NULL, NULL },
-	{ "tool_version", COL_STR|COL_NULL|COL_OPT, NULL,
-	    "tool version",
-	    NULL, NULL },
-	{ "launches", COL_INT|COL_OPT, NULL,
-	    "launches",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	{ "range_id", COL_INT, NULL, "range id", "\"minimum\":0", NULL },
+	COLUSE("bytes", 0),
+	COLUSE("key", 0),
+	COL_END
 };
 
 static const struct col ranges_aux[] = {
-	{ "report", COL_OBJ|COL_OPT, NULL,
-	    "the Nsight Compute report",
-	    NULL, ranges_aux_report },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COLUSE("report", COL_OPT),
+	COL_END
 };
 
 const struct coldesc cols_ranges = {

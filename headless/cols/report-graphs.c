@@ -9,48 +9,18 @@
 #include "headless/cols.h"
 
 static const struct col report_graphs_rows[] = {
-	{ "launch_id", COL_INT, NULL,
-	    "launch index in the report",
-	    "\"minimum\":0", NULL },
-	{ "name", COL_STR, NULL,
-	    "name",
-	    NULL, NULL },
+	COLUSE("launch_id", 0),
+	COLUSE("name", 0),
 	{ "graph_metrics", COL_INT, NULL,
-	    "graph metrics",
-	    "\"minimum\":1", NULL },
-	{ "duration_ns", COL_NUM|COL_NULL, "ns",
-	    "duration",
-	    "\"minimum\":0", NULL },
-	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
-};
-
-static const struct col report_graphs_aux_report[] = {
-	{ "path", COL_STR|COL_NULL|COL_OPT, NULL,
-	    "the report's path",
-	    NULL, NULL },
-	{ "format", COL_STR|COL_OPT, NULL,
-	    "format",
-	    NULL, NULL },
-	{ "version", COL_INT|COL_NULL|COL_OPT, NULL,
-	    "version",
-	    NULL, NULL },
-	{ "tool_version", COL_STR|COL_NULL|COL_OPT, NULL,
-	    "tool version",
-	    NULL, NULL },
-	{ "launches", COL_INT|COL_OPT, NULL,
-	    "launches",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	    "graph metrics", "\"minimum\":1", NULL },
+	COLUSE("duration_ns", COL_NUM|COL_NULL),
+	COLUSE("key", 0),
+	COL_END
 };
 
 static const struct col report_graphs_aux[] = {
-	{ "report", COL_OBJ|COL_OPT, NULL,
-	    "the Nsight Compute report",
-	    NULL, report_graphs_aux_report },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COLUSE("report", COL_OPT),
+	COL_END
 };
 
 const struct coldesc cols_report_graphs = {

@@ -9,66 +9,27 @@
 #include "headless/cols.h"
 
 static const struct col report_summary_rows[] = {
-	{ "launches", COL_INT, NULL,
-	    "launches",
-	    "\"minimum\":1", NULL },
+	COLUSEX("launches", 0, "\"minimum\":1", NULL),
 	{ "total_duration_ns", COL_NUM|COL_NULL, "ns",
-	    "total duration",
-	    "\"minimum\":0", NULL },
+	    "total duration", "\"minimum\":0", NULL },
 	{ "mean_duration_ns", COL_NUM|COL_NULL, "ns",
-	    "mean duration",
-	    "\"minimum\":0", NULL },
+	    "mean duration", "\"minimum\":0", NULL },
 	{ "min_duration_ns", COL_NUM|COL_NULL, "ns",
-	    "minimum duration",
-	    "\"minimum\":0", NULL },
+	    "minimum duration", "\"minimum\":0", NULL },
 	{ "max_duration_ns", COL_NUM|COL_NULL, "ns",
-	    "maximum duration",
-	    "\"minimum\":0", NULL },
-	{ "sm_throughput_pct", COL_NUM|COL_NULL, "pct",
-	    "SM throughput",
-	    NULL, NULL },
-	{ "memory_throughput_pct", COL_NUM|COL_NULL, "pct",
-	    "memory throughput",
-	    NULL, NULL },
-	{ "achieved_occupancy_pct", COL_NUM|COL_NULL, "pct",
-	    "achieved occupancy",
-	    NULL, NULL },
-	{ "rule_messages", COL_INT, NULL,
-	    "rule messages of the launch",
-	    "\"minimum\":0", NULL },
-	{ "kernel", COL_STR|COL_NAME, NULL,
-	    "kernel name",
-	    NULL, NULL },
-	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (gpulens(1), Row keys)",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
-};
-
-static const struct col report_summary_aux_report[] = {
-	{ "path", COL_STR|COL_NULL, NULL,
-	    "NVTX path",
-	    NULL, NULL },
-	{ "format", COL_STR, NULL,
-	    "format",
-	    NULL, NULL },
-	{ "version", COL_INT|COL_NULL, NULL,
-	    "version",
-	    NULL, NULL },
-	{ "tool_version", COL_STR|COL_NULL, NULL,
-	    "tool version",
-	    NULL, NULL },
-	{ "launches", COL_INT, NULL,
-	    "launches",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	    "maximum duration", "\"minimum\":0", NULL },
+	COLUSE("sm_throughput_pct", 0),
+	COLUSE("memory_throughput_pct", 0),
+	COLUSE("achieved_occupancy_pct", 0),
+	COLUSE("rule_messages", 0),
+	COLUSE("kernel", COL_NAME),
+	COLUSE("key", 0),
+	COL_END
 };
 
 static const struct col report_summary_aux[] = {
-	{ "report", COL_OBJ, NULL,
-	    "the Nsight Compute report",
-	    NULL, report_summary_aux_report },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COLUSE("report", 0),
+	COL_END
 };
 
 const struct coldesc cols_report_summary = {

@@ -9,72 +9,25 @@
 #include "headless/cols.h"
 
 static const struct col rules_rows[] = {
-	{ "rank", COL_INT, NULL,
-	    "distributed rank",
-	    "\"minimum\":1", NULL },
-	{ "launch_id", COL_INT, NULL,
-	    "launch index in the report",
-	    "\"minimum\":0", NULL },
-	{ "type", COL_STR, NULL,
-	    "type",
-	    "\"enum\":[\"OPT\",\"WRN\",\"ERR\",\"INF\",\"\"]", NULL },
-	{ "estimated_speedup_pct", COL_NUM|COL_NULL, "pct",
-	    "speed-up the rule estimates",
-	    "\"minimum\":0", NULL },
-	{ "rule", COL_STR, NULL,
-	    "rule name",
-	    NULL, NULL },
-	{ "section", COL_STR, NULL,
-	    "report section",
-	    NULL, NULL },
-	{ "message", COL_STR, NULL,
-	    "message",
-	    NULL, NULL },
-	{ "key", COL_STR, NULL,
-	    "the row's key: unique in the answer (gpulens(1), Row keys)",
-	    NULL, NULL },
-	{ "kernel", COL_STR|COL_NAME, NULL,
-	    "kernel name",
-	    NULL, NULL },
-	{ "speedup_type", COL_STR|COL_NULL, NULL,
-	    "speedup type",
-	    "\"enum\":[\"local\",\"global\",null]", NULL },
-	{ "rule_name", COL_STR, NULL,
-	    "rule name",
-	    NULL, NULL },
-	{ "title", COL_STR, NULL,
-	    "one-line finding",
-	    NULL, NULL },
-	{ "focus", COL_STR|COL_NULL, NULL,
-	    "focus",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
-};
-
-static const struct col rules_aux_report[] = {
-	{ "path", COL_STR|COL_NULL, NULL,
-	    "NVTX path",
-	    NULL, NULL },
-	{ "format", COL_STR, NULL,
-	    "format",
-	    NULL, NULL },
-	{ "version", COL_INT|COL_NULL, NULL,
-	    "version",
-	    NULL, NULL },
-	{ "tool_version", COL_STR|COL_NULL, NULL,
-	    "tool version",
-	    NULL, NULL },
-	{ "launches", COL_INT, NULL,
-	    "launches",
-	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COLUSEX("rank", COL_INT, "\"minimum\":1", NULL),
+	COLUSE("launch_id", 0),
+	COLUSE("type", 0),
+	COLUSE("estimated_speedup_pct", 0),
+	COLUSE("rule", 0),
+	COLUSE("section", 0),
+	COLUSE("message", 0),
+	COLUSE("key", 0),
+	COLUSE("kernel", COL_NAME),
+	COLUSE("speedup_type", 0),
+	{ "rule_name", COL_STR, NULL, "rule name", NULL, NULL },
+	COLUSE("title", 0),
+	COLUSE("focus", 0),
+	COL_END
 };
 
 static const struct col rules_aux[] = {
-	{ "report", COL_OBJ, NULL,
-	    "the Nsight Compute report",
-	    NULL, rules_aux_report },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COLUSE("report", 0),
+	COL_END
 };
 
 const struct coldesc cols_rules = {

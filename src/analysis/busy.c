@@ -381,3 +381,21 @@ busy_device_total(const struct model *m, uint32_t d)
 		return 0;
 	return iset_len(&m->device_cov[d]);
 }
+
+int
+busy_device_known(const struct model *m, uint32_t d)
+{
+	return d < m->ndevices && m->device_cov != NULL;
+}
+
+int64_t
+busy_lane(const struct lane *l, int64_t t0, int64_t t1)
+{
+	return iset_measure(&l->cov, t0, t1);
+}
+
+int64_t
+busy_lane_before(const struct lane *l, int64_t t)
+{
+	return iset_before(&l->cov, t);
+}

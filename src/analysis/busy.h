@@ -25,6 +25,9 @@
  *              the caller puts on the communication events (an NVTX path,
  *              say), the union of its events and the part of it exposed.
  * busy_device  the busy time of a device's GPU tracks, any event.
+ * busy_lane    the busy time of one lane (its busy set, the one busy_walk
+ *              reads for a track), and its prefix (busy before t): the
+ *              TUI's timeline shading and busy shares.
  *
  * Ownership: each struct owns its storage (its _free) and may be restarted
  * or swept again any number of times before that; the work, the window and
@@ -38,6 +41,8 @@
 
 #include "analysis/work.h"
 #include "model/iset.h"
+
+struct lane;
 
 struct busy_src {
 	const struct iset	*cov;
@@ -141,5 +146,11 @@ size_t	 busy_overlap_tags(struct busy_overlap *, struct busy_tag **,
  */
 int64_t	 busy_device(const struct model *, uint32_t d, int64_t t0, int64_t t1);
 int64_t	 busy_device_total(const struct model *, uint32_t d);
+/* Whether the model holds device d's busy set (busy_device answers). */
+int	 busy_device_known(const struct model *, uint32_t d);
+
+/* Busy time of a lane's events inside [t0, t1), and before t. */
+int64_t	 busy_lane(const struct lane *, int64_t t0, int64_t t1);
+int64_t	 busy_lane_before(const struct lane *, int64_t t);
 
 #endif

@@ -22,6 +22,7 @@
 #include "analysis/group.h"
 #include "analysis/gstats.h"
 #include "analysis/stats.h"
+#include "analysis/tracksel.h"
 #include "model/lane.h"
 #include "util/xmalloc.h"
 
@@ -62,28 +63,19 @@ gstats_parse_axes(const char *spec, int *axes, int *naxes, char **cause)
 	    axes, naxes, cause);
 }
 
-/* Whether track t may hold selected events (select.c's sel_track rule). */
+/* Whether track t may hold selected events (tracksel.h's rule). */
 static int
 gs_track(const struct model *m, const struct gstats_sel *s, uint32_t t)
 {
-	const struct track	*tr = &m->tracks[t];
-	int			 gpu = tr->type == TRACK_GPU ||
-				    tr->type == TRACK_SYNC;
+	struct tracksel	ts;
 
-	if (s->device != NONE32 && (!gpu || tr->device != s->device))
-		return 0;
-	if (s->stream >= 0 && (!gpu || tr->stream >= m->nstreams ||
-	    m->streams[tr->stream].source_id != (uint64_t)s->stream))
-		return 0;
-	if (s->pid >= 0 && (tr->process == NONE32 ||
-	    m->processes[tr->process].pid != (uint64_t)s->pid))
-		return 0;
-	if (s->kind > 0) {
-		return model_track_holds(tr, s->kind);
-	}
-	if (s->kind < 0)
-		return tr->type == TRACK_GPU || tr->type == TRACK_NVTX;
-	return 1;
+	ts.has_device = s->device != NONE32;
+	ts.device = s->device;
+	ts.stream = s->stream;
+	ts.pid = s->pid;
+	ts.tid = -1;
+	ts.kind = s->kind;
+	return tracksel_match(m, &ts, t);
 }
 
 static struct gstats_group *

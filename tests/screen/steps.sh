@@ -345,6 +345,18 @@ for size in 80x24 120x40; do
 	expect "$s/findings-next" 'finding 2 of [0-9]+' "j does not select finding 2"
 	expect "$s/findings-jump" 'finding 2 of [0-9]+: exposed_comm' \
 	    "Enter does not show the evidence"
+	# Where it fits, the finding's typed evidence: the items `findings`
+	# prints for it, in its order (excess_pct as the verb gives it).
+	if [ "$size" = 120x40 ]; then
+		expect "$s/findings" 'Evidence values:' "no evidence values"
+		nchecks=$((nchecks + 1))
+		x=$("$GPULENS" findings demo.sqlite --json |
+		    sed -n 's/.*"excess_pct":[[:space:]]*\([0-9.]*\).*/\1/p')
+		x=$(printf '%.1f' "$x")
+		grep -Fq "device 3, compute_ns 544.0ms, median_compute_ns 411.3ms, excess_pct $x%" \
+		    "out/$s/findings.screen" ||
+		    fail "$s/findings: the evidence is not the verb's ($x%)"
+	fi
 	# The help: every view's keys, then the keys of every view.
 	expect "$s/help" 'Keys.*any key closes' "? shows no help"
 	expect "$s/help" 'Left h +pan left' "the help lacks the timeline's keys"

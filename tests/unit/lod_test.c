@@ -18,6 +18,7 @@
 
 #include <cmocka.h>
 
+#include "analysis/busy.h"
 #include "model/builder.h"
 #include "tui/cellgrid.h"
 #include "tui/glyph.h"
@@ -116,41 +117,40 @@ test_box_with_name(void **state)
 	model_free(m);
 }
 
+/*
+ * One kernel named "abcdefghij" over [20, end), drawn over [0, 100) in 10
+ * columns: the row is want, and the box's second column is filled.
+ */
 static void
-test_box_name_truncated(void **state)
+box_named(int64_t end, const char *want)
 {
 	const struct glyph	*gl = glyph_get(0);
-	struct ev		 evs[] = { { 20, 80, "abcdefghij", EV_KERNEL,
+	struct ev		 evs[] = { { 20, end, "abcdefghij", EV_KERNEL,
 				    0 } };
 	struct model		*m = one_stream(evs, 1);
 	struct cellgrid		 g;
 	char			 row[64];
 
-	/* 6 columns: "[" + 4 columns of name + "]". */
 	draw(&g, m, 0, 100, 10, gl);
 	cellgrid_row_text(&g, 0, row, sizeof row);
-	assert_string_equal(row, "  [abc~]");
+	assert_string_equal(row, want);
+	assert_true(attr(&g, 3, CGA_FILL));
 	cellgrid_free(&g);
 	model_free(m);
 }
 
 static void
+test_box_name_truncated(void **state)
+{
+	/* 6 columns: "[" + 4 columns of name + "]". */
+	box_named(80, "  [abc~]");
+}
+
+static void
 test_box_too_narrow_for_name(void **state)
 {
-	const struct glyph	*gl = glyph_get(0);
-	struct ev		 evs[] = { { 20, 60, "abcdefghij", EV_KERNEL,
-				    0 } };
-	struct model		*m = one_stream(evs, 1);
-	struct cellgrid		 g;
-	char			 row[64];
-
 	/* 4 columns leave 2 for the name: too few, so no name at all. */
-	draw(&g, m, 0, 100, 10, gl);
-	cellgrid_row_text(&g, 0, row, sizeof row);
-	assert_string_equal(row, "  [  ]");
-	assert_true(attr(&g, 3, CGA_FILL));
-	cellgrid_free(&g);
-	model_free(m);
+	box_named(60, "  [  ]");
 }
 
 static void
@@ -360,7 +360,7 @@ test_group(void **state)
 	m = ts_finish(b);
 	tr[0] = 0;
 	tr[1] = 1;
-	lod_group(m, tr, 2, NULL, &v, cols);
+	lod_group(m, tr, 2, NONE32, &v, cols);
 	assert_int_equal(cols[0].count, 1);
 	assert_int_equal(cols[0].busy, 70);	/* the busiest member */
 	assert_int_equal(cols[0].cls, CG_MEMCPY);
@@ -368,9 +368,12 @@ test_group(void **state)
 	assert_int_equal(cols[2].count, 1);
 	assert_int_equal(cols[2].busy, 10);
 	assert_int_equal(cols[3].count, 0);
-	/* With the device's union coverage: [0, 100) is all busy. */
-	lod_group(m, tr, 2, &m->device_cov[0], &v, cols);
+	/* With the device's busy time (the busy analysis, as summary and
+	 * gaps read it): [0, 100) is all busy. */
+	lod_group(m, tr, 2, 0, &v, cols);
 	assert_int_equal(cols[0].busy, 100);
+	assert_int_equal(cols[0].busy, busy_device(m, 0, 0, 100));
+	assert_int_equal(cols[2].busy, busy_device(m, 0, 200, 300));
 	model_free(m);
 }
 
@@ -407,7 +410,7 @@ test_group_sync(void **state)
 	tr[0] = m->tracks[0].type == TRACK_GPU ? 0 : 1;
 	tr[1] = 1 - tr[0];
 	assert_int_equal(m->tracks[tr[1]].type, TRACK_SYNC);
-	lod_group(m, tr, 2, NULL, &v, cols);
+	lod_group(m, tr, 2, NONE32, &v, cols);
 	assert_int_equal(cols[0].count, 1);
 	assert_int_equal(cols[0].cls, CG_KERNEL);
 	assert_int_equal(cols[0].busy, 20);

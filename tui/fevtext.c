@@ -1,0 +1,111 @@
+/*
+ * fevtext: a finding's evidence as text. See fevtext.h.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui/fevtext.h"
+#include "tui/fmt.h"
+#include "util/units.h"
+#include "util/xmalloc.h"
+
+static void
+fevtext_add(char **s, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*t, *u;
+
+	va_start(ap, fmt);
+	t = xvasprintf(fmt, ap);
+	va_end(ap);
+	u = xasprintf("%s%s", *s, t);
+	free(t);
+	free(*s);
+	*s = u;
+}
+
+static int
+fevtext_ends(const char *key, const char *suffix)
+{
+	size_t	a = strlen(key), b = strlen(suffix);
+
+	return a >= b && strcmp(key + a - b, suffix) == 0;
+}
+
+static void
+fevtext_value(char **s, const struct fev *x)
+{
+	const char	*k = x->key != NULL ? x->key : "";
+	char		 b[64];
+
+	switch (x->type) {
+	case FEV_INT:
+		if (fevtext_ends(k, "start_ns") || fevtext_ends(k, "end_ns"))
+			fevtext_add(s, "+%s", fmt_time(b, sizeof b, x->u.i));
+		else if (fevtext_ends(k, "_ns"))
+			fevtext_add(s, "%s", fmt_time(b, sizeof b, x->u.i));
+		else if ((strcmp(k, "bytes") == 0 ||
+		    fevtext_ends(k, "_bytes")) && x->u.i >= 0)
+			fevtext_add(s, "%s", units_bytes_sig((uint64_t)x->u.i, b,
+			    sizeof b));
+		else if (fevtext_ends(k, "_pct"))
+			fevtext_add(s, "%lld%%", (long long)x->u.i);
+		else
+			fevtext_add(s, "%lld", (long long)x->u.i);
+		break;
+	case FEV_REAL:
+		if (fevtext_ends(k, "_pct"))
+			fevtext_add(s, "%.1f%%", x->u.r);
+		else
+			fevtext_add(s, "%.4g", x->u.r);
+		break;
+	case FEV_BOOL:
+		fevtext_add(s, "%s", x->u.b ? "yes" : "no");
+		break;
+	case FEV_STR:
+		fevtext_add(s, "%s", x->u.s != NULL ? x->u.s : "");
+		break;
+	default:
+		fevtext_add(s, "-");
+		break;
+	}
+}
+
+/* The items from *i up to the end of their group; *i ends past it. */
+static void
+fevtext_group(char **s, const struct fevidence *ev, size_t *i)
+{
+	const struct fev	*x;
+	int			 first = 1;
+
+	while (*i < ev->n) {
+		x = &ev->v[(*i)++];
+		if (x->type == FEV_END)
+			return;
+		if (!first)
+			fevtext_add(s, ", ");
+		first = 0;
+		if (x->key != NULL)
+			fevtext_add(s, "%s ", x->key);
+		if (x->type == FEV_RECORD || x->type == FEV_LIST) {
+			fevtext_add(s, x->type == FEV_LIST ? "[" : "{");
+			fevtext_group(s, ev, i);
+			fevtext_add(s, x->type == FEV_LIST ? "]" : "}");
+		} else
+			fevtext_value(s, x);
+	}
+}
+
+char *
+fevtext(const struct fevidence *ev)
+{
+	char	*s = xstrdup("");
+	size_t	 i = 0;
+
+	fevtext_group(&s, ev, &i);
+	return s;
+}
