@@ -1,0 +1,233 @@
+/*
+ * nsys-sample: CPU samples and call chains (model/callchain.h).
+ *
+ * COMPOSITE_EVENTS holds the CPU samples (id, start, globalTid) and
+ * SAMPLING_CALLCHAINS their stacks (id, symbol, module, stackDepth; depth 0
+ * is the leaf, the sampled instruction's function). CUDA_CALLCHAINS and
+ * OSRT_CALLCHAINS hold the stacks of the calls of CUPTI_ACTIVITY_KIND_RUNTIME
+ * and OSRT_API, which name them by callchainId: nsys-api.c leaves that id
+ * in the event's aux, and this file turns it into the model's chain index
+ * (NONE32 where the table has no such chain). Symbols and modules are
+ * StringIds ids. Every column but id is optional; a table without the ones
+ * it needs is skipped with a warning by nsys_db_select.
+ *
+ * Runs once every other table is read and the entities are in their final
+ * order: a sampled thread refers to the model thread of the same globalTid
+ * (if any) without declaring one.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <sqlite3.h>
+
+#include "model/builder.h"
+#include "model/callchain.h"
+#include "sources/nsys-db.h"
+#include "sources/nsys-int.h"
+#include "util/hmap.h"
+#include "util/xmalloc.h"
+
+static const char *const chain_cols[] = {
+	"!id", "symbol", "module", "stackDepth"
+};
+enum { C_ROWID, C_ID, C_SYM, C_MOD, C_DEPTH };
+
+static const char *const sample_cols[] = { "!id", "!start", "globalTid" };
+enum { S_ROWID, S_ID, S_START, S_TID };
+
+struct nsys_samp {
+	struct nsys		*n;
+	struct cpusamp_build	 b;
+	struct hmap		 chains[3];	/* source id -> chain */
+	struct hmap		 threads;	/* globalTid -> sampled thread */
+	struct hmap		 model_thr;	/* globalTid -> model thread */
+	uint32_t		*run;
+	size_t			 nrun, runcap;
+};
+
+enum { CH_SAMPLING, CH_CUDA, CH_OSRT };
+static const char *const chain_tables[] = {
+	"SAMPLING_CALLCHAINS", "CUDA_CALLCHAINS", "OSRT_CALLCHAINS"
+};
+
+static void
+nsys_samp_flush(struct nsys_samp *s, struct hmap *map, int64_t id)
+{
+	uint32_t	c;
+
+	if (s->nrun == 0)
+		return;
+	c = cpusamp_add_chain(&s->n->m->cs, &s->b, s->run, s->nrun);
+	hmap_put(map, (uint64_t)id, c);
+	s->nrun = 0;
+}
+
+/* One call-chain table, its rows by id and depth (leaf first). */
+static int
+nsys_samp_chains(struct nsys_samp *s, int which)
+{
+	struct nsys	*n = s->n;
+	const char	*table = chain_tables[which];
+	sqlite3_stmt	*st;
+	int64_t		 id, cur = 0;
+	uint32_t	 func, mod;
+	int		 have[4], r, first = 1;
+
+	if (!nsys_db_has(&n->d, table))
+		return 0;
+	st = nsys_db_select(&n->d, table, chain_cols,
+	    sizeof chain_cols / sizeof *chain_cols, have,
+	    "ORDER BY 2, 5");
+	if (st == NULL)
+		return n->d.err != NULL ? -1 : 0;
+	progress_phase(n->prog, "call chains", nsys_db_estimate(&n->d, table));
+	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
+		id = col_i64(st, C_ID);
+		if (first || id != cur)
+			nsys_samp_flush(s, &s->chains[which], cur);
+		first = 0;
+		cur = id;
+		func = col_null(st, C_SYM) ? 0 :
+		    nsys_db_str(&n->d, col_i64(st, C_SYM));
+		mod = col_null(st, C_MOD) ? 0 :
+		    nsys_db_str(&n->d, col_i64(st, C_MOD));
+		XGROW(s->run, s->runcap, s->nrun + 1);
+		s->run[s->nrun++] = cpusamp_frame(&n->m->cs, &s->b, func, mod);
+	}
+	sqlite3_finalize(st);
+	if (r < 0)
+		return -1;
+	nsys_samp_flush(s, &s->chains[which], cur);
+	return 0;
+}
+
+/* The sampled thread of a globalTid, made on first use. */
+static uint32_t
+nsys_samp_thread(struct nsys_samp *s, uint64_t gtid)
+{
+	struct csthread	 h;
+	uint32_t	*v, name;
+	int		 isnew;
+
+	v = hmap_upsert(&s->threads, gtid, NONE32, &isnew);
+	if (!isnew)
+		return *v;
+	memset(&h, 0, sizeof h);
+	h.source_id = gtid;
+	h.tid = NSYS_TID(gtid);
+	h.pid = NSYS_PID(gtid);
+	if (hmap_get(&s->n->thread_name, gtid, &name))
+		h.name = nsys_db_str(&s->n->d, name);
+	if (!hmap_get(&s->model_thr, gtid, &h.thread))
+		h.thread = NONE32;
+	*v = cpusamp_add_thread(&s->n->m->cs, &s->b, &h);
+	return *v;
+}
+
+static int
+nsys_samp_samples(struct nsys_samp *s)
+{
+	struct nsys	*n = s->n;
+	const char	*table = "COMPOSITE_EVENTS";
+	sqlite3_stmt	*st;
+	uint64_t	 rows = 0, bad = 0;
+	uint32_t	 c;
+	int64_t		 t;
+	int		 r;
+
+	if (!nsys_db_has(&n->d, table))
+		return 0;
+	st = nsys_db_select(&n->d, table, sample_cols,
+	    sizeof sample_cols / sizeof *sample_cols, NULL, NULL);
+	if (st == NULL)
+		return n->d.err != NULL ? -1 : 0;
+	progress_phase(n->prog, "CPU samples", nsys_db_estimate(&n->d, table));
+	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
+		if ((++rows & (NSYS_ROWS_STEP - 1)) == 0)
+			progress_rows(n->prog, rows);
+		t = col_i64(st, S_START);
+		if (sqlite3_column_type(st, S_START) != SQLITE_INTEGER ||
+		    t < -MODEL_TIME_MAX || t > MODEL_TIME_MAX) {
+			bad++;
+			continue;
+		}
+		if (!hmap_get(&s->chains[CH_SAMPLING],
+		    (uint64_t)col_i64(st, S_ID), &c))
+			c = NONE32;
+		cpusamp_add(&n->m->cs, &s->b, t, nsys_samp_thread(s,
+		    (uint64_t)col_i64(st, S_TID)), c);
+	}
+	progress_rows(n->prog, rows);
+	sqlite3_finalize(st);
+	if (r < 0)
+		return -1;
+	if (bad != 0)
+		builder_warn(n->b, "%s: %llu samples without a usable time "
+		    "skipped", table, (unsigned long long)bad);
+	return 0;
+}
+
+/* The API and OS runtime calls' callchainId (left in aux) to chains. */
+static void
+nsys_samp_link(struct nsys_samp *s)
+{
+	struct model	*m = s->n->m;
+	struct lane	*l;
+	struct hmap	*map;
+	size_t		 t, i;
+	uint32_t	 c;
+
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type == TRACK_API)
+			map = &s->chains[CH_CUDA];
+		else if (m->tracks[t].type == TRACK_OSRT)
+			map = &s->chains[CH_OSRT];
+		else
+			continue;
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_API && l->kind[i] != EV_OSRT)
+				continue;
+			if (l->aux[i] == NONE32 || !hmap_get(map, l->aux[i], &c))
+				c = NONE32;
+			l->aux[i] = c;
+		}
+	}
+}
+
+int
+nsys_sample_read(struct nsys *n)
+{
+	struct nsys_samp	 s;
+	size_t			 i;
+	int			 rc = -1, k;
+
+	memset(&s, 0, sizeof s);
+	s.n = n;
+	cpusamp_build_init(&s.b);
+	for (k = 0; k < 3; k++)
+		hmap_init(&s.chains[k]);
+	hmap_init(&s.threads);
+	hmap_init(&s.model_thr);
+	for (i = 0; i < n->m->nthreads; i++)
+		hmap_put(&s.model_thr, n->m->threads[i].source_id,
+		    (uint32_t)i);
+	for (k = 0; k < 3; k++)
+		if (nsys_samp_chains(&s, k) != 0)
+			goto out;
+	if (nsys_samp_samples(&s) != 0)
+		goto out;
+	nsys_samp_link(&s);
+	cpusamp_build_finish(&n->m->cs);
+	rc = 0;
+out:
+	for (k = 0; k < 3; k++)
+		hmap_free(&s.chains[k]);
+	hmap_free(&s.threads);
+	hmap_free(&s.model_thr);
+	cpusamp_build_free(&s.b);
+	free(s.run);
+	return rc;
+}
