@@ -15,6 +15,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -204,4 +205,42 @@ samples_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		out_next(out, "gpulens samples --group-by tid %s", out_q(out,
 		    ctx->in->path));
 	return CMD_EMIT;
+}
+
+/*
+ * `metrics --type cpu-sampling TRACE ...` is `samples TRACE ...` (VeloQ's
+ * spelling): runs samples without the --type option and returns 1 with
+ * *rc set, or returns 0 for any other metrics command line.
+ */
+int
+cmd_samples_alias(const struct cmd_entry *e, int argc, char **argv,
+    const struct cmd_global *g, int *rc)
+{
+	char	**av;
+	int	  i, n = 0, found = 0;
+
+	if (strcmp(e->name, "metrics") != 0)
+		return 0;
+	for (i = 1; i < argc && !found; i++)
+		if ((strcmp(argv[i], "--type") == 0 && i + 1 < argc &&
+		    strcmp(argv[i + 1], "cpu-sampling") == 0) ||
+		    strcmp(argv[i], "--type=cpu-sampling") == 0)
+			found = 1;
+	if (!found)
+		return 0;
+	av = xcalloc((size_t)argc + 1, sizeof *av);
+	av[n++] = (char *)(uintptr_t)cmd_samples_entry.name;
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--type=cpu-sampling") == 0)
+			continue;
+		if (strcmp(argv[i], "--type") == 0 && i + 1 < argc &&
+		    strcmp(argv[i + 1], "cpu-sampling") == 0) {
+			i++;
+			continue;
+		}
+		av[n++] = argv[i];
+	}
+	*rc = cmd_run(&cmd_samples_entry, n, av, g);
+	free(av);
+	return 1;
 }

@@ -7,7 +7,14 @@
  * OSRT_CALLCHAINS hold the stacks of the calls of CUPTI_ACTIVITY_KIND_RUNTIME
  * and OSRT_API, which name them by callchainId: nsys-api.c leaves that id
  * in the event's aux, and this file turns it into the model's chain index
- * (NONE32 where the table has no such chain). Symbols and modules are
+ * (NONE32 where the table has no such chain). OSRT_API's callchainId is
+ * the chain's id, 0 for none (the column is NOT NULL; chain ids start at
+ * 1). The runtime calls of older exports (nsys 2022.2) number their
+ * chains from 0 while CUDA_CALLCHAINS numbers them from 1 (the frames
+ * show it: the chain with id k + 1 is the backtrace of the call with
+ * callchainId k, with the call's own wrapper and call site), so where
+ * some call has callchainId 0 and no chain has id 0, a call's chain is
+ * callchainId + 1. Symbols and modules are
  * StringIds ids. Every column but id is optional; a table without the ones
  * it needs is skipped with a warning by nsys_db_select.
  *
@@ -169,6 +176,28 @@ nsys_samp_samples(struct nsys_samp *s)
 	return 0;
 }
 
+/* Whether a runtime call names chain 0 that CUDA_CALLCHAINS lacks. */
+static int
+nsys_samp_cuda_shift(struct nsys_samp *s)
+{
+	struct model	*m = s->n->m;
+	struct lane	*l;
+	size_t		 t, i;
+	uint32_t	 c;
+
+	if (s->chains[CH_CUDA].n == 0 || hmap_get(&s->chains[CH_CUDA], 0, &c))
+		return 0;
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_API)
+			continue;
+		l = &m->tracks[t].lane;
+		for (i = 0; i < l->n; i++)
+			if (l->kind[i] == EV_API && l->aux[i] == 0)
+				return 1;
+	}
+	return 0;
+}
+
 /* The API and OS runtime calls' callchainId (left in aux) to chains. */
 static void
 nsys_samp_link(struct nsys_samp *s)
@@ -177,20 +206,23 @@ nsys_samp_link(struct nsys_samp *s)
 	struct lane	*l;
 	struct hmap	*map;
 	size_t		 t, i;
-	uint32_t	 c;
+	uint32_t	 c, shift, cuda_shift = nsys_samp_cuda_shift(s);
 
 	for (t = 0; t < m->ntracks; t++) {
-		if (m->tracks[t].type == TRACK_API)
+		if (m->tracks[t].type == TRACK_API) {
 			map = &s->chains[CH_CUDA];
-		else if (m->tracks[t].type == TRACK_OSRT)
+			shift = cuda_shift;
+		} else if (m->tracks[t].type == TRACK_OSRT) {
 			map = &s->chains[CH_OSRT];
-		else
+			shift = 0;
+		} else
 			continue;
 		l = &m->tracks[t].lane;
 		for (i = 0; i < l->n; i++) {
 			if (l->kind[i] != EV_API && l->kind[i] != EV_OSRT)
 				continue;
-			if (l->aux[i] == NONE32 || !hmap_get(map, l->aux[i], &c))
+			if (l->aux[i] == NONE32 || !hmap_get(map,
+			    (uint64_t)l->aux[i] + shift, &c))
 				c = NONE32;
 			l->aux[i] = c;
 		}

@@ -137,6 +137,23 @@ static const struct col info_aux_report[] = {
 	{ NULL, 0, NULL, NULL, NULL, NULL }
 };
 
+static const struct col info_aux_cpu_samples[] = {
+	{ "samples", COL_INT, NULL,
+	    "CPU samples (see samples)",
+	    "\"minimum\":0", NULL },
+	{ "threads", COL_INT, NULL,
+	    "sampled threads",
+	    "\"minimum\":0", NULL },
+	{ "call_chains", COL_INT, NULL,
+	    "distinct call chains (of samples and of API and OS runtime "
+	    "calls)",
+	    "\"minimum\":0", NULL },
+	{ "frames", COL_INT, NULL,
+	    "distinct frames (function and module) of the call chains",
+	    "\"minimum\":0", NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL }
+};
+
 static const struct col info_aux[] = {
 	{ "source", COL_OBJ|COL_OPT, NULL,
 	    "source",
@@ -174,6 +191,9 @@ static const struct col info_aux[] = {
 	{ "nvtx_domains", COL_ARR|COL_OPT, NULL,
 	    "nvtx domains",
 	    "\"items\":{\"type\":\"string\"}", NULL },
+	{ "cpu_samples", COL_OBJ|COL_OPT, NULL,
+	    "CPU samples and call chains (present where the trace has them)",
+	    NULL, info_aux_cpu_samples },
 	{ "report", COL_OBJ|COL_OPT, NULL,
 	    "the Nsight Compute report",
 	    NULL, info_aux_report },
