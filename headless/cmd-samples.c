@@ -180,7 +180,9 @@ samples_run(const struct model *m, const struct opts *o,
 	out->columns = group == SAMPLES_BY_TID ? samples_tid_columns :
 	    group == SAMPLES_BY_MODULE ? samples_mod_columns :
 	    samples_fn_columns;
-	out->default_sort = "self:desc";
+	/* The analysis's order (self, then total, then name): no default
+	 * sort, whose ties would go by key. */
+	out->default_sort = NULL;
 	out_str(out->aux, "group_by", samples_group_name(group));
 	out_int(out->aux, "samples", (int64_t)r.samples);
 	out_int(out->aux, "samples_without_chain", (int64_t)r.without_chain);
