@@ -217,6 +217,11 @@ tl_nav_enter(void *p, const struct tui_key *k, int arg)
 		tl_resync(v, (size_t)-1);
 		return TL_ROWS;
 	}
+	if (r->kind != LROW_LANE) {
+		snprintf(v->msg, sizeof v->msg, "not an event row (mark a "
+		    "range with [ and ] for its top functions)");
+		return REDRAW_STATUS;
+	}
 	d = lane_dominant(r->lane, lod_colt(&lv, v->cur),
 	    lod_colt(&lv, v->cur + 1));
 	if (d < 0) {
