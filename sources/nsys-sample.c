@@ -34,6 +34,7 @@
 #include "sources/nsys-db.h"
 #include "sources/nsys-int.h"
 #include "util/hmap.h"
+#include "util/timing.h"
 #include "util/xmalloc.h"
 
 static const char *const chain_cols[] = {
@@ -52,6 +53,11 @@ struct nsys_samp {
 	struct hmap		 model_thr;	/* globalTid -> model thread */
 	uint32_t		*run;
 	size_t			 nrun, runcap;
+	/* SAMPLING_CALLCHAINS ids are the samples' (COMPOSITE_EVENTS.id),
+	 * dense from 1: their chains by id in an array (a map of a million
+	 * samples would take eight times the memory), up to dense_max. */
+	uint32_t		*dense;
+	size_t			 ndense, densecap, dense_max;
 };
 
 enum { CH_SAMPLING, CH_CUDA, CH_OSRT };
@@ -63,22 +69,55 @@ static void
 nsys_samp_flush(struct nsys_samp *s, struct hmap *map, int64_t id)
 {
 	uint32_t	c;
+	size_t		old;
 
 	if (s->nrun == 0)
 		return;
 	c = cpusamp_add_chain(&s->n->m->cs, &s->b, s->run, s->nrun);
-	hmap_put(map, (uint64_t)id, c);
 	s->nrun = 0;
+	if (map == &s->chains[CH_SAMPLING] && id >= 0 &&
+	    (uint64_t)id < s->dense_max) {
+		if ((size_t)id >= s->ndense) {
+			old = s->ndense;
+			XGROW(s->dense, s->densecap, (size_t)id + 1);
+			s->ndense = (size_t)id + 1;
+			memset(s->dense + old, 0xff, (s->ndense - old) *
+			    sizeof *s->dense);
+		}
+		s->dense[id] = c;
+		return;
+	}
+	hmap_put(map, (uint64_t)id, c);
 }
 
-/* One call-chain table, its rows by id and depth (leaf first). */
+/* The chain of sample id, or NONE32. */
+static uint32_t
+nsys_samp_of(const struct nsys_samp *s, int64_t id)
+{
+	uint32_t	c;
+
+	if (id >= 0 && (uint64_t)id < s->dense_max)
+		return (size_t)id < s->ndense ? s->dense[id] : NONE32;
+	if (!hmap_get(&s->chains[CH_SAMPLING], (uint64_t)id, &c))
+		return NONE32;
+	return c;
+}
+
+/*
+ * One call-chain table, its rows by id and depth (leaf first). Exports
+ * write them in that order, so the table is read in its own order (a
+ * sequential scan; ORDER BY through the primary key's index reads the
+ * rows out of place and takes about twice as long); if a row comes out of
+ * that order, the table is read again sorted (sorted 1), the chains made
+ * so far left unused.
+ */
 static int
-nsys_samp_chains(struct nsys_samp *s, int which)
+nsys_samp_chains(struct nsys_samp *s, int which, int sorted)
 {
 	struct nsys	*n = s->n;
 	const char	*table = chain_tables[which];
 	sqlite3_stmt	*st;
-	int64_t		 id, cur = 0;
+	int64_t		 id, cur = 0, depth, last = 0;
 	uint32_t	 func, mod;
 	int		 have[4], r, first = 1;
 
@@ -86,12 +125,24 @@ nsys_samp_chains(struct nsys_samp *s, int which)
 		return 0;
 	st = nsys_db_select(&n->d, table, chain_cols,
 	    sizeof chain_cols / sizeof *chain_cols, have,
-	    "ORDER BY 2, 5");
+	    sorted ? "ORDER BY 2, 5" : NULL);
 	if (st == NULL)
 		return n->d.err != NULL ? -1 : 0;
 	progress_phase(n->prog, "call chains", nsys_db_estimate(&n->d, table));
 	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
 		id = col_i64(st, C_ID);
+		depth = col_i64(st, C_DEPTH);
+		if (!sorted && !first && (id < cur || (id == cur &&
+		    depth <= last))) {
+			sqlite3_finalize(st);
+			s->nrun = 0;
+			hmap_free(&s->chains[which]);
+			hmap_init(&s->chains[which]);
+			if (which == CH_SAMPLING)
+				s->ndense = 0;
+			return nsys_samp_chains(s, which, 1);
+		}
+		last = depth;
 		if (first || id != cur)
 			nsys_samp_flush(s, &s->chains[which], cur);
 		first = 0;
@@ -160,9 +211,7 @@ nsys_samp_samples(struct nsys_samp *s)
 			bad++;
 			continue;
 		}
-		if (!hmap_get(&s->chains[CH_SAMPLING],
-		    (uint64_t)col_i64(st, S_ID), &c))
-			c = NONE32;
+		c = nsys_samp_of(s, col_i64(st, S_ID));
 		cpusamp_add(&n->m->cs, &s->b, t, nsys_samp_thread(s,
 		    (uint64_t)col_i64(st, S_TID)), c);
 	}
@@ -234,6 +283,7 @@ nsys_sample_read(struct nsys *n)
 {
 	struct nsys_samp	 s;
 	size_t			 i;
+	double			 t0;
 	int			 rc = -1, k;
 
 	memset(&s, 0, sizeof s);
@@ -243,16 +293,28 @@ nsys_sample_read(struct nsys *n)
 		hmap_init(&s.chains[k]);
 	hmap_init(&s.threads);
 	hmap_init(&s.model_thr);
+	/* Ids up to twice the rows of the table (or 64Ki) go in the array. */
+	if (nsys_db_has(&n->d, "SAMPLING_CALLCHAINS"))
+		s.dense_max = 2 * (size_t)nsys_db_estimate(&n->d,
+		    "SAMPLING_CALLCHAINS");
+	if (s.dense_max < 65536)
+		s.dense_max = 65536;
 	for (i = 0; i < n->m->nthreads; i++)
 		hmap_put(&s.model_thr, n->m->threads[i].source_id,
 		    (uint32_t)i);
+	t0 = timing_now();
 	for (k = 0; k < 3; k++)
-		if (nsys_samp_chains(&s, k) != 0)
+		if (nsys_samp_chains(&s, k, 0) != 0)
 			goto out;
+	timing_report("nsys-chains", t0);
+	t0 = timing_now();
 	if (nsys_samp_samples(&s) != 0)
 		goto out;
+	timing_report("nsys-samples", t0);
+	t0 = timing_now();
 	nsys_samp_link(&s);
 	cpusamp_build_finish(&n->m->cs);
+	timing_report("nsys-samples-sort", t0);
 	rc = 0;
 out:
 	for (k = 0; k < 3; k++)
@@ -261,5 +323,6 @@ out:
 	hmap_free(&s.model_thr);
 	cpusamp_build_free(&s.b);
 	free(s.run);
+	free(s.dense);
 	return rc;
 }
