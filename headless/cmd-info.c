@@ -133,6 +133,11 @@ info_print(const char *path, const struct model *m)
 			    "(unnamed)");
 		printf("\n");
 	}
+	if (m->cs.ns != 0 || m->cs.nchains != 0)
+		printf("samples    %s CPU samples on %zu thread%s, %zu call "
+		    "chain%s\n", units_count(m->cs.ns, b1, sizeof b1),
+		    m->cs.nth, m->cs.nth == 1 ? "" : "s", m->cs.nchains,
+		    m->cs.nchains == 1 ? "" : "s");
 	for (i = 0; i < m->nwarnings; i++)
 		printf("warning    %s\n", sanitize_tmp(m->warnings[i]));
 }
@@ -220,6 +225,14 @@ info_json(struct out *out, const char *path, const struct model *m)
 	for (i = 1; i < m->ndomains; i++)
 		cJSON_AddItemToArray(arr, cJSON_CreateString(model_str(m,
 		    m->domains[i].name)));
+	/* CPU samples and call chains, where the trace has them. */
+	if (m->cs.ns != 0 || m->cs.nchains != 0) {
+		o = cJSON_AddObjectToObject(a, "cpu_samples");
+		out_int(o, "samples", (int64_t)m->cs.ns);
+		out_int(o, "threads", (int64_t)m->cs.nth);
+		out_int(o, "call_chains", (int64_t)m->cs.nchains);
+		out_int(o, "frames", (int64_t)m->cs.nframes);
+	}
 	if (m->kind_count[EV_KERNEL] != 0) {
 		out_next(out, "gpulens summary %s", out_q(out, path));
 		out_next(out, "gpulens stats %s --type kernel", out_q(out, path));
@@ -229,6 +242,8 @@ info_json(struct out *out, const char *path, const struct model *m)
 		out_next(out, "gpulens nvtx %s", out_q(out, path));
 	if (m->kind_count[EV_MEMCPY] != 0)
 		out_next(out, "gpulens memcpy %s", out_q(out, path));
+	if (m->cs.ns != 0)
+		out_next(out, "gpulens samples %s", out_q(out, path));
 }
 
 static int

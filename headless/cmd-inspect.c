@@ -18,7 +18,13 @@
  *     operations (replay_index, replay_ops);
  *   - the innermost NVTX range around the event (for GPU work, around the
  *     launching call): its id, name, path and the outermost range's
- *     iteration.
+ *     iteration;
+ *   - API and OS runtime calls the source recorded a backtrace of: their
+ *     call chain (callchain: function and module per frame, the caller of
+ *     the call first, its callers after).
+ * A CPU sample is named "sample:N" or "sample|id=N" (N its index, in the
+ * order of thread, then time): its time, thread and call chain (the
+ * sampled function first).
  * An id that names no event gives a row with only its key, its id and
  * "status":"not_found"; when no id names an event the answer is the
  * not_found error. An id that is not one (not ev:N or N) is a usage
@@ -39,6 +45,10 @@
 #include "model/nvtx.h"
 #include "headless/opts.h"
 #include "headless/out.h"
+#include "analysis/samples.h"
+#include "model/callchain.h"
+#include "model/event.h"
+#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define INSPECT_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_NVTXDOM)
@@ -66,7 +76,9 @@ const struct cmd_entry cmd_inspect_entry = {
 	"as search prints them, \"ev:123\" or \"123\"): kernel launch\n"
 	"parameters, copy directions and memory kinds, NVTX payload, color,\n"
 	"category and domain, the enclosing NVTX range (path and iteration),\n"
-	"and for GPU work the launching API call and the launch latency. An\n"
+	"and for GPU work the launching API call and the launch latency; the\n"
+	"call chain of an API or OS runtime call where the trace has it.\n"
+	"\"sample:N\" names CPU sample N: its time, thread and call chain. An\n"
 	"id that names\n"
 	"no event gives a row with \"status\":\"not_found\"; if none names\n"
 	"one, the answer is the not_found error. Every row is printed unless\n"
@@ -326,6 +338,91 @@ inspect_range(cJSON *row, const struct model *m, uint32_t gid,
 		cJSON_AddNullToObject(row, "nvtx_iter");
 }
 
+/*
+ * A call chain as an array of frames, leaf first. A table shows the
+ * number of frames in the row and the frames below it, one line each.
+ */
+static void
+inspect_chain(struct out *out, cJSON *row, const struct model *m,
+    uint32_t chain)
+{
+	const uint32_t	*fr;
+	size_t		 n, k;
+	cJSON		*a, *f, *key;
+	char		*s;
+
+	n = cpusamp_chain(&m->cs, chain, &fr);
+	a = cJSON_CreateArray();
+	for (k = 0; k < n; k++) {
+		f = cJSON_CreateObject();
+		out_int(f, "depth", (int64_t)k);
+		out_str(f, "function", model_str(m, m->cs.frame[fr[k]].func));
+		out_str(f, "module", model_str(m, m->cs.frame[fr[k]].module));
+		cJSON_AddItemToArray(a, f);
+	}
+	if (out->format != OUT_TABLE) {
+		cJSON_AddItemToObject(row, "callchain", a);
+		return;
+	}
+	s = xasprintf("%zu frame%s", n, n == 1 ? "" : "s");
+	out_str(row, "callchain", s);
+	free(s);
+	key = cJSON_GetObjectItemCaseSensitive(row, "key");
+	s = xasprintf("callchain of %s", cJSON_IsString(key) ?
+	    key->valuestring : "?");
+	cJSON_AddItemToObject(out->aux, s, a);
+	free(s);
+}
+
+/* A CPU sample: its time, thread and call chain. */
+static void
+inspect_sample(struct out *out, const struct model *m, uint32_t id,
+    int absolute)
+{
+	const struct csample	*s = &m->cs.s[id];
+	const struct csthread	*h = &m->cs.th[s->sthread];
+	cJSON			*row = out_row(out);
+	char			*key;
+	uint32_t		 p;
+
+	key = rowkey("sample", "id=%u", id);
+	out_str(row, "key", key);
+	free(key);
+	out_int(row, "id", id);
+	out_str(row, "kind", "sample");
+	out_int(row, "start_ns", event_time(m, s->t, absolute));
+	out_int(row, "pid", h->pid);
+	out_int(row, "tid", h->tid);
+	inspect_strn(row, "thread_name", m, h->name);
+	p = samples_process(m, s->sthread);
+	inspect_strn(row, "process_name", m, p != NONE32 ?
+	    m->processes[p].name : 0);
+	inspect_chain(out, row, m, s->chain);
+}
+
+/* "sample:N" or "sample|id=N": 0 and *id, else -1. */
+static int
+inspect_parse_sample(const char *s, uint32_t *id)
+{
+	const char		*p;
+	char			*end;
+	unsigned long long	 v;
+
+	if (strncmp(s, "sample:", 7) == 0)
+		p = s + 7;
+	else if (strncmp(s, "sample|id=", 10) == 0)
+		p = s + 10;
+	else
+		return -1;
+	if (*p < '0' || *p > '9')
+		return -1;
+	v = strtoull(p, &end, 10);
+	if (*end != '\0' || v >= NONE32)
+		return -1;
+	*id = (uint32_t)v;
+	return 0;
+}
+
 static void
 inspect_row(struct out *out, const struct model *m, uint32_t gid,
     int absolute, const char *domain)
@@ -401,17 +498,22 @@ inspect_row(struct out *out, const struct model *m, uint32_t gid,
 			cJSON_AddItemToArray(a, cJSON_CreateNumber(g[j]));
 	}
 	inspect_range(row, m, gid, domain);
+	if (cpusamp_event_chain(m, gid) != NONE32)
+		inspect_chain(out, row, m, cpusamp_event_chain(m, gid));
 }
 
 /* The row of an id that names no event: its key and id, and
  * "status":"not_found". */
 static void
-inspect_missing(struct out *out, uint32_t gid)
+inspect_missing(struct out *out, uint32_t gid, int sample)
 {
 	cJSON	*row = out_row(out);
 	char	 key[24];
 
-	evrow_key(key, sizeof key, gid);
+	if (sample)
+		rowkey_buf(key, sizeof key, "sample", "id=%u", gid);
+	else
+		evrow_key(key, sizeof key, gid);
 	out_str(row, "key", key);
 	out_int(row, "id", gid);
 	out_str(row, "status", "not_found");
@@ -422,6 +524,7 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
 	uint32_t	*ids, gid;
+	uint8_t		*smp, issample;
 	size_t		 n = 0, nfound = 0, i, j;
 	int		 a;
 	char		*list, *tmp;
@@ -433,20 +536,25 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 		return -1;
 	}
 	ids = xcalloc((size_t)o->nargs, sizeof *ids);
+	smp = xcalloc((size_t)o->nargs, sizeof *smp);
 	for (a = 1; a < o->nargs; a++) {
-		if (evrow_parse_id(o->args[a], &gid) != 0) {
+		issample = inspect_parse_sample(o->args[a], &gid) == 0;
+		if (!issample && evrow_parse_id(o->args[a], &gid) != 0) {
 			*code = "usage";
 			*cause = xasprintf("'%s' is not an event id (ev:N or "
-			    "N, as search prints them)", o->args[a]);
+			    "N, as search prints them, or sample:N)",
+			    o->args[a]);
 			free(ids);
+			free(smp);
 			return -1;
 		}
 		for (j = 0; j < n; j++)
-			if (ids[j] == gid)
+			if (ids[j] == gid && smp[j] == issample)
 				break;
 		if (j == n) {
+			smp[n] = issample;
 			ids[n++] = gid;
-			if ((uint64_t)gid < m->nevents)
+			if ((uint64_t)gid < (issample ? m->cs.ns : m->nevents))
 				nfound++;
 		}
 	}
@@ -464,16 +572,20 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 		    0 : m->nevents - 1));
 		free(list);
 		free(ids);
+		free(smp);
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
-		if ((uint64_t)ids[i] < m->nevents)
+		if (smp[i] && (uint64_t)ids[i] < m->cs.ns)
+			inspect_sample(out, m, ids[i], o->absolute);
+		else if (!smp[i] && (uint64_t)ids[i] < m->nevents)
 			inspect_row(out, m, ids[i], o->absolute,
 			    o->nvtx_domain);
 		else
-			inspect_missing(out, ids[i]);
+			inspect_missing(out, ids[i], smp[i]);
 	}
 	free(ids);
+	free(smp);
 	return 0;
 }
 

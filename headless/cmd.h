@@ -174,6 +174,10 @@ const struct cmd_entry	*cmd_find(const char *name);
  */
 int			 cmd_run(const struct cmd_entry *e, int argc,
 			    char **argv, const struct cmd_global *);
+/* `metrics --type cpu-sampling TRACE` runs samples (cmd-samples.c): 1
+ * and *rc when it did, else 0. */
+int			 cmd_samples_alias(const struct cmd_entry *, int,
+			    char **, const struct cmd_global *, int *rc);
 /* Prints usage, help and the options of a verb to stdout. */
 void			 cmd_print_help(const struct cmd_entry *);
 /*

@@ -3,7 +3,8 @@
  * (CUPTI_ACTIVITY_KIND_RUNTIME; a name that starts with "cu" but not with
  * "cuda" is a driver call, EVF_DRIVER) and OS runtime calls (OSRT_API; rows
  * whose eventClass is not the OS runtime class are kept with EVF_NOTOSRT),
- * on per-thread tracks.
+ * on per-thread tracks. Each keeps its callchainId in aux until
+ * nsys-sample.c links it to its call chain.
  */
 #include "config.h"
 
@@ -16,9 +17,10 @@
 #include "sources/nsys-int.h"
 
 static const char *const api_cols[] = {
-	"!start", "!end", "globalTid", "correlationId", "nameId", "eventClass"
+	"!start", "!end", "globalTid", "correlationId", "nameId", "eventClass",
+	"callchainId"
 };
-enum { A_ROWID, A_START, A_END, A_TID, A_CORR, A_NAME, A_CLASS };
+enum { A_ROWID, A_START, A_END, A_TID, A_CORR, A_NAME, A_CLASS, A_CHAIN };
 
 static void
 nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind,
@@ -37,7 +39,12 @@ nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind,
 		ev.flags |= EVF_OPEN;
 	}
 	ev.kind = (uint8_t)kind;
+	/* The source's callchainId, for nsys_sample_read() to turn into
+	 * the model's chain. */
 	ev.aux = NONE32;
+	if (!col_null(st, A_CHAIN) && col_i64(st, A_CHAIN) >= 0 &&
+	    col_i64(st, A_CHAIN) < NONE32)
+		ev.aux = col_u32(st, A_CHAIN);
 	if (!col_null(st, A_NAME))
 		ev.name = nsys_db_str(&n->d, col_i64(st, A_NAME));
 	if (kind == EV_API) {

@@ -164,6 +164,10 @@ int		 nsys_gpu_read(struct nsys *);
 int		 nsys_api_read(struct nsys *);
 int		 nsys_nvtx_read(struct nsys *);
 
+/* nsys-sample.c: CPU samples and call chains (after the entities are
+ * sorted). */
+int		 nsys_sample_read(struct nsys *);
+
 /* nsys-sort.c: entities in source order. */
 void		 nsys_sort_entities(struct nsys *);
 

@@ -209,6 +209,7 @@ nsys_finish(struct nsys *n)
 		"StringIds", "ThreadNames", "PROCESSES", "ProcessStreams",
 		"META_DATA_EXPORT", "EXPORT_META_DATA", "META_DATA_CAPTURE",
 		"ANALYSIS_DETAILS", "ANALYSIS_FILE", "UnwindMethodType",
+		"COMPOSITE_EVENTS",
 	};
 
 	nsys_track_names(n);
@@ -303,7 +304,7 @@ nsys_read(struct nsys *n)
 		return -1;
 	nsys_finish(n);
 	nsys_sort_entities(n);
-	return 0;
+	return nsys_sample_read(n);
 }
 
 struct model *

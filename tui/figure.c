@@ -344,7 +344,7 @@ figure_write(const struct model *m, struct figreq *rq, FILE *fp,
 	struct fig		 f;
 	const struct layout_row	*r;
 	uint64_t		 total = 0;
-	size_t			 i, n;
+	size_t			 i, n, nfig;
 	int			 y, h;
 
 	if (rq->width < 16 || rq->width > 100000) {
@@ -365,27 +365,32 @@ figure_write(const struct model *m, struct figreq *rq, FILE *fp,
 	layout_set_hidden(f.lay, rq->detail ? 0 : LAYOUT_HIDE_DETAIL);
 	rq->nshapes = rq->nrows = rq->nbinned = 0;
 	n = layout_nrows(f.lay);
-	for (i = 0; i < n; i++) {
+	/* The figure leaves out the CPU sample rows (terminal only). */
+	for (i = nfig = 0; i < n; i++) {
 		r = layout_row(f.lay, i);
 		if (r->kind == LROW_LANE && r->lane != NULL)
 			total += lane_count(r->lane, rq->t0, rq->t1);
+		if (r->kind != LROW_SAMPLES)
+			nfig++;
 	}
 	if (rq->max_shapes > 0 && total > rq->max_shapes) {
 		f.binned = 1;
 		f.bins = xcalloc((size_t)rq->width, sizeof *f.bins);
 	}
-	h = FIG_HEAD + (int)n * FIG_ROWH + 4;
+	h = FIG_HEAD + (int)nfig * FIG_ROWH + 4;
 	if (rq->html)
 		fig_html_head(&f);
 	fig_head(&f, h);
 	fig_ruler(&f, FIG_HEAD - FIG_ROWH - 4);
-	for (i = 0; i < n; i++) {
-		y = FIG_HEAD + (int)i * FIG_ROWH;
+	for (i = 0, y = FIG_HEAD; i < n; i++) {
 		r = layout_row(f.lay, i);
+		if (r->kind == LROW_SAMPLES)
+			continue;
 		fig_label(&f, r, y);
 		if (r->kind == LROW_LANE)
 			fig_lane(&f, r, y);
 		rq->nrows++;
+		y += FIG_ROWH;
 	}
 	fputs("</svg>\n", fp);
 	if (rq->html)

@@ -447,6 +447,21 @@ layout_gpu(struct layout *l)
 	free(procs);
 }
 
+/* The CPU sample density row of model thread thr, if it was sampled. */
+static void
+layout_samples_row(struct layout *l, uint32_t thr, int level, uint32_t group)
+{
+	struct layout_row	*r;
+	uint32_t		 h;
+
+	if ((h = cpusamp_of_thread(&l->m->cs, thr)) == NONE32 ||
+	    l->m->cs.th[h].n == 0)
+		return;
+	r = layout_add_row(l, LROW_SAMPLES, level, group);
+	r->sthread = h;
+	snprintf(r->label, sizeof r->label, "CPU samples");
+}
+
 /* CPU tracks are sorted by process and thread (model_finalize). */
 static void
 layout_cpu(struct layout *l)
@@ -504,6 +519,7 @@ layout_cpu(struct layout *l)
 			for (; t < t3; t++)
 				if (!layout_is_gpu(m->tracks[t].type))
 					layout_track_row(l, t, 2, tg);
+			layout_samples_row(l, thr, 2, tg);
 		}
 		t = t2;
 	}

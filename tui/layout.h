@@ -14,6 +14,9 @@
  *						that depth only)
  *       CUDA API				one row per API track
  *       OS runtime, ...			other CPU tracks
+ *       CPU samples				the thread's CPU sample
+ *						density (LROW_SAMPLES), where
+ *						it was sampled
  *
  * When the trace knows distributed ranks (process.rank), the top-level
  * groups go rank by rank instead: rank 0's GPUs, rank 0's processes, rank
@@ -97,7 +100,9 @@ enum layout_overlap {
 
 enum layout_row_kind {
 	LROW_GROUP,		/* a group header */
-	LROW_LANE		/* a track, or one depth of a track */
+	LROW_LANE,		/* a track, or one depth of a track */
+	LROW_SAMPLES		/* a thread's CPU samples (no track, no
+				   lane: sthread says which) */
 };
 
 struct layout_row {
@@ -114,6 +119,7 @@ struct layout_row {
 	const struct lane *base;	/* the unfiltered lane */
 	int		 base_sub;	/* base is a depth sub-lane */
 	uint8_t		 overlap;	/* enum layout_overlap */
+	uint32_t	 sthread;	/* LROW_SAMPLES: index into m->cs.th */
 	char		 label[LAYOUT_LABEL];
 };
 

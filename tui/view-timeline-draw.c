@@ -14,6 +14,7 @@
 #include "tui/fmt.h"
 #include "tui/layout.h"
 #include "tui/replaymark.h"
+#include "tui/samprow.h"
 #include "tui/lod.h"
 #include "tui/ruler.h"
 #include "tui/safetext.h"
@@ -100,6 +101,8 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 		if (r->track < m->ntracks &&
 		    r->lane == &m->tracks[r->track].lane)
 			replaymark_draw(g, v->tx, y, m, r->track, lv);
+	} else if (r->kind == LROW_SAMPLES) {
+		samprow_draw(g, v->tx, y, m, r->sthread, lv, v->gl);
 	} else {
 		grp = &v->lay->groups[r->group];
 		if (grp->kind == LG_DEVICE && busy_device_known(m, grp->id))
@@ -294,6 +297,12 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 			    "in window ", r->lane->n, 100.0 *
 			    (double)busy_lane(r->lane, lv->t0, lv->t0 +
 			    lv->span) / (double)lv->span);
+		} else if (r->kind == LROW_SAMPLES) {
+			snprintf(buf, sizeof buf, ": %llu samples, %llu in "
+			    "window ", (unsigned long long)(r->sthread <
+			    v->m->cs.nth ? v->m->cs.th[r->sthread].n : 0),
+			    (unsigned long long)samprow_count(v->m,
+			    r->sthread, lv->t0, lv->t0 + lv->span));
 		} else {
 			layout_members(v->lay, r->group, &n);
 			snprintf(buf, sizeof buf, ": %zu track%s%s ", n,
@@ -310,6 +319,11 @@ tl_draw_detail(struct tl *v, struct cellgrid *g, const struct lod_view *lv)
 	if (v->sel_gid != NONE32) {
 		detail_draw(g, 1, v->det_y + 1, v->w - 2, v->det_h - 1,
 		    &v->det, v->san, v->gl);
+		return;
+	}
+	if (v->marked == 3 && v->m->cs.ns > 0) {
+		samprow_top(g, 1, v->det_y + 1, v->w - 2, v->det_h - 1, v->m,
+		    v->mark[0], v->mark[1], v->san);
 		return;
 	}
 	cellgrid_text(g, 1, v->det_y + 1, v->w - 2, "No event selected. "

@@ -214,6 +214,11 @@ tl_nav_enter(void *p, const struct tui_key *k, int arg)
 		return 0;
 	if (r->kind == LROW_GROUP)	/* opens or closes it */
 		return tl_rows_fold(p, k, arg);
+	if (r->kind != LROW_LANE) {
+		snprintf(v->msg, sizeof v->msg, "not an event row (mark a "
+		    "range with [ and ] for its top functions)");
+		return REDRAW_STATUS;
+	}
 	d = lane_dominant(r->lane, lod_colt(&lv, v->cur),
 	    lod_colt(&lv, v->cur + 1));
 	if (d < 0) {

@@ -64,6 +64,23 @@ static const struct col info_aux_streams[] = {
 	COL_END
 };
 
+static const struct col info_aux_cpu_samples[] = {
+	{ "samples", COL_INT, NULL,
+	    "CPU samples (see samples)",
+	    "\"minimum\":0", NULL },
+	{ "threads", COL_INT, NULL,
+	    "sampled threads",
+	    "\"minimum\":0", NULL },
+	{ "call_chains", COL_INT, NULL,
+	    "distinct call chains (of samples and of API and OS runtime "
+	    "calls)",
+	    "\"minimum\":0", NULL },
+	{ "frames", COL_INT, NULL,
+	    "distinct frames (function and module) of the call chains",
+	    "\"minimum\":0", NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL }
+};
+
 static const struct col info_aux[] = {
 	COLUSEX("source", COL_OBJ|COL_OPT, "", info_aux_source),
 	{ "origin_ns", COL_INT|COL_NULL|COL_OPT, "ns-time",
@@ -82,6 +99,9 @@ static const struct col info_aux[] = {
 	COLUSEX("streams", COL_ARR|COL_OPT, NULL, info_aux_streams),
 	{ "nvtx_domains", COL_ARR|COL_OPT, NULL,
 	    "nvtx domains", "\"items\":{\"type\":\"string\"}", NULL },
+	{ "cpu_samples", COL_OBJ|COL_OPT, NULL,
+	    "CPU samples and call chains (present where the trace has them)",
+	    NULL, info_aux_cpu_samples },
 	COLUSE("report", COL_OPT),
 	{ "properties", COL_OBJ|COL_OPT, NULL,
 	    "report properties (name: value)",

@@ -8,10 +8,24 @@
 
 #include "headless/cols.h"
 
+static const struct col inspect_frame[] = {
+	{ "depth", COL_INT, NULL,
+	    "stack depth: 0 the leaf (the sampled function, or the function "
+	    "that made the call), then its callers",
+	    "\"minimum\":0", NULL },
+	{ "function", COL_STR, NULL,
+	    "function (an address where the symbol was not resolved)",
+	    NULL, NULL },
+	{ "module", COL_STR, NULL,
+	    "module (binary or shared library)",
+	    NULL, NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL }
+};
+
 static const struct col inspect_rows[] = {
 	COLUSEX("id", COL_OPT, "\"minimum\":0", NULL),
 	COLUSEX("kind", COL_OPT,
-	    "\"enum\":[\"kernel\",\"memcpy\",\"memset\",\"sync\",\"api\",\"osrt\",\"nvtx\",\"mark\",\"graph\",\"counter\",\"overhead\"]", NULL),
+	    "\"enum\":[\"kernel\",\"memcpy\",\"memset\",\"sync\",\"api\",\"osrt\",\"nvtx\",\"mark\",\"graph\",\"counter\",\"overhead\",\"sample\"]", NULL),
 	COLUSE("start_ns", COL_OPT),
 	COLUSE("duration_ns", COL_OPT),
 	COLUSE("end_ns", COL_OPT),
@@ -142,15 +156,22 @@ static const struct col inspect_rows[] = {
 	    "launch api key", NULL, NULL },
 	{ "mem_kind", COL_STR|COL_OPT, NULL, "mem kind", NULL, NULL },
 	COLUSE("value", COL_NUM|COL_NULL|COL_OPT),
+	{ "callchain", COL_ARR|COL_OPT, NULL,
+	    "the call chain, leaf first: of a CPU sample, or of an API or OS "
+	    "runtime call whose backtrace the source recorded",
+	    NULL, inspect_frame },
 	COL_END
 };
 
 static const struct colvar inspect_variants[] = {
 	{ NULL,
-	    "id kind start_ns duration_ns end_ns device stream pid tid grid block bytes copy_kind source_rowid name key track track_name thread_name process_name correlation_id depth open comm end_clamped cross_thread domain category category_name color payload_type payload style nvtx_depth parent_id children iter path gpu_ops gpu_kernels gpu_busy_ns gpu_start_ns gpu_end_ns nvtx_range_id nvtx_range nvtx_path nvtx_iter driver base_name gpu_ids device_name stream_name context copy_kind_label src_kind dst_kind src_device dst_device bytes_per_s launch_api_id launch_api launch_api_start_ns launch_api_duration_ns launch_latency_ns replay_index replay_ops short_name mangled_name threads registers_per_thread static_smem_bytes dynamic_smem_bytes local_mem_per_thread_bytes launch_type graph_node graph_id comm_collective comm_dtype comm_element_bytes comm_in_elements comm_out_elements comm_group_size comm_process_group comm_process_group_desc comm_process_group_ranks launch_api_key mem_kind value",
+	    "id kind start_ns duration_ns end_ns device stream pid tid grid block bytes copy_kind source_rowid name key track track_name thread_name process_name correlation_id depth open comm end_clamped cross_thread domain category category_name color payload_type payload style nvtx_depth parent_id children iter path gpu_ops gpu_kernels gpu_busy_ns gpu_start_ns gpu_end_ns nvtx_range_id nvtx_range nvtx_path nvtx_iter driver base_name gpu_ids device_name stream_name context copy_kind_label src_kind dst_kind src_device dst_device bytes_per_s launch_api_id launch_api launch_api_start_ns launch_api_duration_ns launch_latency_ns replay_index replay_ops short_name mangled_name threads registers_per_thread static_smem_bytes dynamic_smem_bytes local_mem_per_thread_bytes launch_type graph_node graph_id comm_collective comm_dtype comm_element_bytes comm_in_elements comm_out_elements comm_group_size comm_process_group comm_process_group_desc comm_process_group_ranks launch_api_key mem_kind value callchain",
 	    "key id source_rowid kind name start_ns end_ns duration_ns device stream pid tid track track_name thread_name process_name correlation_id depth open comm end_clamped nvtx_range_id nvtx_range nvtx_path nvtx_iter" },
 	{ NULL,
 	    "id key status", NULL },
+	{ NULL,
+	    "id key kind start_ns pid tid thread_name process_name callchain",
+	    NULL },
 	{ NULL, NULL, NULL }
 };
 

@@ -253,6 +253,8 @@ void		 gen_meta_targets(struct gen *);
 void		 gen_meta_processes(struct gen *);
 void		 gen_meta_export(struct gen *);
 void		 gen_meta_analysis(struct gen *);
+/* gen-samples.c: plant samples, once the trace is written. */
+void		 gen_samples_write(struct gen *);
 
 /* gen-rows.c: the event tables' insert statements and rows. */
 void		 gen_rows_prepare(struct gen *);

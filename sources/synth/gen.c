@@ -316,6 +316,8 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 			goto out;
 		gen_train_run(&g);
 		gen_meta_analysis(&g);
+		if (gen_plant_on(&g, GEN_PLANT_SAMPLES))
+			gen_samples_write(&g);
 	}
 	gen_sql_exec(&g, "COMMIT;");
 	if (g.failed)

@@ -51,6 +51,9 @@
  *                one CUPTI_ACTIVITY_KIND_GRAPH_TRACE row per launch (from
  *                its first kernel's start to its last kernel's end) and no
  *                kernel rows for the replayed kernels; it wins over graph
+ *   samples      CPU samples with call chains on every rank's threads and
+ *                backtraces of the CUDA runtime calls (gen-samples.c
+ *                gives the known answers); no event changes
  * With no plant, the strings and rows are those of a generator without
  * plants. The straggler (opts.straggler) is one more planted problem; with
  * clean, GEN_STRAGGLER_AUTO means none.
@@ -112,7 +115,8 @@ struct progress;
 	X(GAP,		"gap",		"one 600 ms idle gap")		\
 	X(IMBALANCE,	"imbalance",	"more work on rank 0, no collectives") \
 	X(GRAPH,	"graph",	"the optimizer step as a CUDA graph (node trace)") \
-	X(GRAPH_WHOLE,	"graph-whole",	"the same, traced as whole graphs")
+	X(GRAPH_WHOLE,	"graph-whole",	"the same, traced as whole graphs") \
+	X(SAMPLES,	"samples",	"CPU samples and CUDA call chains")
 
 enum gen_plant_bit {
 #define X(e, s, h) GEN_PLANT_BIT_##e,

@@ -35,6 +35,8 @@ cache_auxlim(struct cache_rctx *r)
 	r->auxlim[EV_NVTX] = cache_lim32(m->nnvtx);
 	r->auxlim[EV_MARK] = cache_lim32(m->nnvtx);
 	r->auxlim[EV_COUNTER] = cache_lim32(m->ncounters);
+	r->auxlim[EV_API] = cache_lim32(m->cs.nchains);
+	r->auxlim[EV_OSRT] = cache_lim32(m->cs.nchains);
 }
 
 /* Whether every id is below lim (or NONE32 when none_ok). */
@@ -264,6 +266,11 @@ cache_check_whole(struct cache_rctx *r, char **why)
 	}
 	if (cache_check_refs(m, r->c.nstrs) != 0) {
 		*why = xstrdup("entity reference out of range");
+		return -1;
+	}
+	if ((r->c.ntab[TAB_CHOFF] == 1) ||
+	    cpusamp_check(&m->cs, r->c.nstrs, m->nthreads) != 0) {
+		*why = xstrdup("CPU samples or call chains out of range");
 		return -1;
 	}
 	return 0;

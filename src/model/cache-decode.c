@@ -188,6 +188,29 @@ cache_alloc(size_t n, size_t sz)
 	return p;
 }
 
+/* The CPU samples' arrays (callchain.h); with no arrays (a summary), the
+ * counts only. */
+static void
+cache_count_cpusamp(struct cpusamp *cs, const struct cache_counts *c)
+{
+	cs->nframes = c->ntab[TAB_CFRAMES];
+	cs->nchains = c->ntab[TAB_CHOFF] > 0 ? c->ntab[TAB_CHOFF] - 1 : 0;
+	cs->nfr = c->ntab[TAB_CHFR];
+	cs->nth = c->ntab[TAB_STHREADS];
+	cs->ns = c->ntab[TAB_SAMPLES];
+}
+
+static void
+cache_alloc_cpusamp(struct cpusamp *cs, const struct cache_counts *c)
+{
+	cs->frame = cache_alloc(c->ntab[TAB_CFRAMES], sizeof *cs->frame);
+	cs->off = cache_alloc(c->ntab[TAB_CHOFF], sizeof *cs->off);
+	cs->fr = cache_alloc(c->ntab[TAB_CHFR], sizeof *cs->fr);
+	cs->th = cache_alloc(c->ntab[TAB_STHREADS], sizeof *cs->th);
+	cs->s = cache_alloc(c->ntab[TAB_SAMPLES], sizeof *cs->s);
+	cache_count_cpusamp(cs, c);
+}
+
 /* Allocates the final arrays of m from the counts (checked against the
  * file): every array the decode jobs fill. */
 static void
@@ -208,6 +231,7 @@ cache_alloc_model(struct model *m, const struct cache_counts *c)
 	m->ncounters = c->ntab[TAB_COUNTERS];
 	m->ops = cache_alloc(c->ntab[TAB_OPS], sizeof *m->ops);
 	m->nops = c->ntab[TAB_OPS];
+	cache_alloc_cpusamp(&m->cs, c);
 	for (t = 0; t < m->ntracks; t++) {
 		l = &m->tracks[t].lane;
 		ld = &c->lanes[t];
@@ -396,6 +420,8 @@ cache_decode_summary(const struct cache_hdr *h, const uint8_t *head,
 		m->tracks[i].lane.max_depth = 0;
 		m->tracks[i].lane.maxdur = 0;
 	}
+	/* Counts only: `info` reports them; nothing reads the arrays. */
+	cache_count_cpusamp(&m->cs, &d.r.c);
 	if (model_summary(m, lane_n, why) == 0)
 		rc = 0;
 	free(lane_n);

@@ -35,8 +35,13 @@ const uint16_t cache_sizes[12] = {
 
 const size_t cache_tab_width[TAB_COUNT] = {
 	sizeof(struct kernel_info), sizeof(struct copy_info),
-	sizeof(struct nvtx_info), sizeof(double), sizeof(struct op_info)
+	sizeof(struct nvtx_info), sizeof(double), sizeof(struct op_info),
+	sizeof(struct cframe), sizeof(uint32_t), sizeof(uint32_t),
+	sizeof(struct csthread), sizeof(struct csample)
 };
+_Static_assert(sizeof(struct cframe) == 8 && sizeof(struct csthread) == 32 &&
+    sizeof(struct csample) == 16,
+    "callchain structs changed: update the cache and CACHE_VERSION");
 _Static_assert(sizeof(struct op_info) == 24 && sizeof(struct op_info) % 4 ==
     0, "op_info fields changed: update the cache and CACHE_VERSION");
 _Static_assert(sizeof(struct kernel_info) % 4 == 0 &&

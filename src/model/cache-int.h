@@ -39,7 +39,9 @@
  * the table before anything large is allocated. The jobs, in file order:
  *   strings   lengths and bytes in id order (re-interning reproduces ids);
  *   tables    kernels, copies, nvtx (raw structs, the NVTX tree included),
- *             counters, operator FLOPs (raw structs), in chunks;
+ *             counters, operator FLOPs (raw structs), then the CPU
+ *             samples' frames, chain offsets, chain frames, sampled
+ *             threads and samples (callchain.h), in chunks;
  *   lanes     CACHE_CHUNK events of one lane: start (delta-coded),
  *             duration (end - start), name, kind, flags, row id (32 or 64
  *             bits), corr and aux (the last three delta-coded); for a lane
@@ -106,7 +108,7 @@
 #include "model/model.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	7		/* bump on any layout change */
+#define CACHE_VERSION	8		/* bump on any layout change */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
@@ -156,6 +158,12 @@ enum cache_table {
 	TAB_NVTX,
 	TAB_COUNTERS,
 	TAB_OPS,
+	/* CPU samples and call chains (callchain.h) */
+	TAB_CFRAMES,		/* cs.frame */
+	TAB_CHOFF,		/* cs.off: nchains + 1, or none */
+	TAB_CHFR,		/* cs.fr */
+	TAB_STHREADS,		/* cs.th */
+	TAB_SAMPLES,		/* cs.s */
 	TAB_COUNT
 };
 

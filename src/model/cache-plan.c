@@ -239,6 +239,16 @@ cache_table(const struct model *m, int k)
 		return (uint8_t *)m->nvtx;
 	case TAB_OPS:
 		return (uint8_t *)m->ops;
+	case TAB_CFRAMES:
+		return (uint8_t *)m->cs.frame;
+	case TAB_CHOFF:
+		return (uint8_t *)m->cs.off;
+	case TAB_CHFR:
+		return (uint8_t *)m->cs.fr;
+	case TAB_STHREADS:
+		return (uint8_t *)m->cs.th;
+	case TAB_SAMPLES:
+		return (uint8_t *)m->cs.s;
 	default:
 		return (uint8_t *)m->counters;
 	}
@@ -260,6 +270,11 @@ cache_counts_of(const struct model *m, struct cache_counts *c)
 	c->ntab[TAB_NVTX] = m->nnvtx;
 	c->ntab[TAB_COUNTERS] = m->ncounters;
 	c->ntab[TAB_OPS] = m->nops;
+	c->ntab[TAB_CFRAMES] = m->cs.nframes;
+	c->ntab[TAB_CHOFF] = m->cs.nchains != 0 ? m->cs.nchains + 1 : 0;
+	c->ntab[TAB_CHFR] = m->cs.nfr;
+	c->ntab[TAB_STHREADS] = m->cs.nth;
+	c->ntab[TAB_SAMPLES] = m->cs.ns;
 	c->ntracks = m->ntracks;
 	if (m->ntracks > 0)
 		c->lanes = xcalloc(m->ntracks, sizeof *c->lanes);

@@ -166,6 +166,7 @@ model_free(struct model *m)
 	free(m->nvtx);
 	free(m->counters);
 	free(m->ops);
+	cpusamp_free(&m->cs);
 	free(m->meta);
 	free(m->launch);
 	free(m->gpu_of_api);
@@ -299,6 +300,7 @@ model_bytes(const struct model *m)
 	b += m->nnvtx * sizeof *m->nvtx;
 	b += m->ncounters * sizeof *m->counters;
 	b += m->nops * sizeof *m->ops;
+	b += cpusamp_bytes(&m->cs);
 	nl = m->ngpu_of_api;
 	b += m->nlaunch * 4 + nl * 4 + (nl + CORR_IDX_STEP - 1) /
 	    CORR_IDX_STEP * 4;

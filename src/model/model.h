@@ -40,6 +40,7 @@
 #include <stdint.h>
 
 #include "util/strpool.h"
+#include "model/callchain.h"
 #include "model/lane.h"
 
 #define NONE32	UINT32_MAX		/* "no such index" */
@@ -399,6 +400,9 @@ struct model {
 	double			*counters;	size_t ncounters; /* values */
 	struct op_info		*ops;		size_t nops;	/* operator
 								   FLOPs */
+
+	/* CPU samples and call chains (callchain.h). */
+	struct cpusamp		 cs;
 
 	struct meta		*meta;		size_t nmeta;
 	char			**warnings;	size_t nwarnings;
