@@ -21,7 +21,7 @@ extern const struct coldesc cols_clean, cols_comm, cols_correlate,
     cols_timeline, cols_window,
     cols_flops, cols_graphs, cols_mpi, cols_queue, cols_ranges,
     cols_report_diff, cols_report_graphs, cols_source_metrics,
-    cols_sources, cols_streams, cols_warp_stalls;
+    cols_sources, cols_streams, cols_warp_stalls, cols_threads;
 
 const struct coldesc *const cols_table[] = {
 	&cols_clean, &cols_comm, &cols_correlate, &cols_diff, &cols_findings,
@@ -33,7 +33,7 @@ const struct coldesc *const cols_table[] = {
 	&cols_summary, &cols_timeline, &cols_window,
 	&cols_flops, &cols_graphs, &cols_mpi, &cols_queue, &cols_ranges,
 	&cols_report_diff, &cols_report_graphs, &cols_source_metrics,
-	&cols_sources, &cols_streams, &cols_warp_stalls, NULL
+	&cols_sources, &cols_streams, &cols_warp_stalls, &cols_threads, NULL
 };
 
 const struct coldesc *

@@ -35,8 +35,12 @@ const uint16_t cache_sizes[12] = {
 
 const size_t cache_tab_width[TAB_COUNT] = {
 	sizeof(struct kernel_info), sizeof(struct copy_info),
-	sizeof(struct nvtx_info), sizeof(double), sizeof(struct op_info)
+	sizeof(struct nvtx_info), sizeof(double), sizeof(struct op_info),
+	sizeof(struct sched_thread), sizeof(struct sched_run)
 };
+_Static_assert(sizeof(struct sched_thread) == 32 &&
+    sizeof(struct sched_run) == 24, "sched fields changed: update the cache "
+    "and CACHE_VERSION");
 _Static_assert(sizeof(struct op_info) == 24 && sizeof(struct op_info) % 4 ==
     0, "op_info fields changed: update the cache and CACHE_VERSION");
 _Static_assert(sizeof(struct kernel_info) % 4 == 0 &&

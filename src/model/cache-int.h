@@ -106,7 +106,7 @@
 #include "model/model.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	7		/* bump on any layout change */
+#define CACHE_VERSION	8		/* bump on any layout change */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
@@ -156,6 +156,8 @@ enum cache_table {
 	TAB_NVTX,
 	TAB_COUNTERS,
 	TAB_OPS,
+	TAB_SCHEDTHR,		/* m->sched_threads */
+	TAB_SCHED,		/* m->sched_runs */
 	TAB_COUNT
 };
 

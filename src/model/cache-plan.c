@@ -239,6 +239,10 @@ cache_table(const struct model *m, int k)
 		return (uint8_t *)m->nvtx;
 	case TAB_OPS:
 		return (uint8_t *)m->ops;
+	case TAB_SCHEDTHR:
+		return (uint8_t *)m->sched_threads;
+	case TAB_SCHED:
+		return (uint8_t *)m->sched_runs;
 	default:
 		return (uint8_t *)m->counters;
 	}
@@ -260,6 +264,8 @@ cache_counts_of(const struct model *m, struct cache_counts *c)
 	c->ntab[TAB_NVTX] = m->nnvtx;
 	c->ntab[TAB_COUNTERS] = m->ncounters;
 	c->ntab[TAB_OPS] = m->nops;
+	c->ntab[TAB_SCHEDTHR] = m->nsched_threads;
+	c->ntab[TAB_SCHED] = m->nsched_runs;
 	c->ntracks = m->ntracks;
 	if (m->ntracks > 0)
 		c->lanes = xcalloc(m->ntracks, sizeof *c->lanes);
