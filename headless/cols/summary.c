@@ -102,6 +102,10 @@ static const struct col summary_aux_iterations[] = {
 	{ "median_ns", COL_NUM|COL_NULL|COL_OPT, "ns",
 	    "median",
 	    NULL, NULL },
+	{ "sync_blocked_median_ns", COL_NUM|COL_OPT, "ns",
+	    "median over the iterations of the host time blocked on the GPU "
+	    "inside each (sync_blocked_ns)",
+	    "\"minimum\":0", NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL }
 };
 
@@ -121,6 +125,18 @@ static const struct col summary_aux[] = {
 	{ "idle_share_pct", COL_NUM|COL_NULL, "pct",
 	    "idle share of the devices in use",
 	    NULL, NULL },
+	{ "sync_calls", COL_INT, NULL,
+	    "API calls that block their thread until the GPU is done: "
+	    "synchronisations (*Synchronize) and synchronous copies "
+	    "(cudaMemcpy, cuMemcpyHtoD, hipMemcpy, ... without Async)",
+	    "\"minimum\":0", NULL },
+	{ "sync_blocked_ns", COL_INT, "ns",
+	    "host time blocked on the GPU: the union over every thread of "
+	    "its sync_calls",
+	    "\"minimum\":0", NULL },
+	{ "sync_blocked_pct", COL_NUM, "pct",
+	    "sync_blocked_ns as a share of the span",
+	    "\"minimum\":0,\"maximum\":100", NULL },
 	{ "top_kernels", COL_ARR, NULL,
 	    "the longest-running kernels",
 	    NULL, summary_aux_top_kernels },
