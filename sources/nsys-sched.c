@@ -13,7 +13,7 @@
  * closes it. A sched-out while not running and a sched-in while running
  * are ignored; a run still open at the thread's last row ends at the
  * table's last time (SCHEDF_OPEN). Rows with a NULL globalTid, or whose
- * start is not an integer within the model's time bound, are skipped and
+ * start is not an integer within the model's time bound, are not loaded and
  * counted in one warning.
  *
  * The runs go into the model's side table, not onto tracks: they do not
@@ -177,7 +177,7 @@ nsys_sched_read(struct nsys *n)
 		return -1;
 	}
 	if (bad != 0)
-		builder_warn(n->b, "SCHED_EVENTS: %llu rows skipped (time or "
+		builder_warn(n->b, "SCHED_EVENTS: %llu rows not loaded (time or "
 		    "thread missing or out of range)", (unsigned long long)bad);
 	if (nr > 0) {
 		qsort(rows, nr, sizeof *rows, nsys_sched_cmp);
