@@ -36,6 +36,8 @@
 #include "util/hmap.h"
 #include "util/xmalloc.h"
 
+#define NSYS_SCHED_RESERVE	((size_t)1 << 24)	/* rows, at most */
+
 struct sched_row {
 	uint64_t	 gtid;
 	int64_t		 t;
@@ -91,6 +93,9 @@ nsys_sched_build(struct nsys *n, struct sched_row *r, size_t nr, int64_t last)
 	size_t			 i, j, nth = 0, thcap = 0, rcap = 0;
 	int			 open;
 
+	/* At most one run per two rows, nearly always. */
+	XGROW(m->sched_runs, rcap, nr / 2 + 1);
+
 	for (i = 0; i < nr; i = j) {
 		for (j = i; j < nr && r[j].gtid == r[i].gtid; j++)
 			;
@@ -138,6 +143,7 @@ nsys_sched_read(struct nsys *n)
 	size_t			 nr = 0, cap = 0;
 	uint64_t		 bad = 0;
 	int64_t			 t, last = INT64_MIN, s;
+	uint64_t		 est;
 	int			 rc, have[5];
 
 	if (!nsys_db_has(&n->d, "SCHED_EVENTS"))
@@ -145,8 +151,12 @@ nsys_sched_read(struct nsys *n)
 	st = nsys_db_select(&n->d, "SCHED_EVENTS", cols, 5, have, NULL);
 	if (st == NULL)
 		return n->d.err != NULL ? -1 : 0;
-	progress_phase(n->prog, "scheduling",
-	    nsys_db_estimate(&n->d, "SCHED_EVENTS"));
+	est = nsys_db_estimate(&n->d, "SCHED_EVENTS");
+	progress_phase(n->prog, "scheduling", est);
+	/* Room for the rows the table says it has (its largest rowid, capped:
+	 * untouched room costs no memory, growing copies). */
+	XGROW(rows, cap, est < NSYS_SCHED_RESERVE ? (size_t)est + 1 :
+	    NSYS_SCHED_RESERVE);
 	while ((rc = nsys_db_step(&n->d, st, "SCHED_EVENTS")) == 1) {
 		if (sqlite3_column_type(st, 1) != SQLITE_INTEGER ||
 		    sqlite3_column_type(st, 4) != SQLITE_INTEGER ||

@@ -9,8 +9,8 @@
  *     cudaMemcpy), from 2 us after the call starts to 2 us before it ends;
  *   - after every fourth kernel launch it is preempted for 3 us (the gap
  *     before the next call is at least 4 us);
- *   - it runs on CPU (pid + tid) mod 16, moved to the next CPU after each
- *     blocking wait.
+ *   - it runs on CPU (pid + tid) mod 16, wakes from its k-th wait on that
+ *     CPU + k (mod 16), and comes back from a preemption on the first.
  * A thread's running time is then its [first - 1 us, last + 1 us] less its
  * waits and preemptions, which the tests check against SQL over the rows.
  */
@@ -50,16 +50,13 @@ gen_sched_write(struct gen *g)
 	    " 0, w.g, 2, 0 FROM w JOIN b ON b.g = w.g;"
 	    "INSERT INTO SCHED_EVENTS SELECT w.e - 2000, (b.cpu + w.k) %% 16,"
 	    " 1, w.g, 1, NULL FROM w JOIN b ON b.g = w.g;"
-	    "INSERT INTO SCHED_EVENTS SELECT r.end, (b.cpu + (SELECT count(*)"
-	    " FROM w WHERE w.g = r.globalTid AND w.s < r.start)) %% 16, 0,"
-	    " r.globalTid, 1, 0 FROM CUPTI_ACTIVITY_KIND_RUNTIME r"
+	    "INSERT INTO SCHED_EVENTS SELECT r.end, b.cpu, 0, r.globalTid, 1,"
+	    " 0 FROM CUPTI_ACTIVITY_KIND_RUNTIME r JOIN b ON b.g = r.globalTid"
+	    " WHERE r.nameId = %lld AND r.rowid %% 4 = 0 AND r.end < b.e;"
+	    "INSERT INTO SCHED_EVENTS SELECT r.end + 3000, b.cpu, 1,"
+	    " r.globalTid, 1, NULL FROM CUPTI_ACTIVITY_KIND_RUNTIME r"
 	    " JOIN b ON b.g = r.globalTid WHERE r.nameId = %lld AND"
 	    " r.rowid %% 4 = 0 AND r.end < b.e;"
-	    "INSERT INTO SCHED_EVENTS SELECT r.end + 3000, (b.cpu +"
-	    " (SELECT count(*) FROM w WHERE w.g = r.globalTid AND"
-	    " w.s < r.start)) %% 16, 1, r.globalTid, 1, NULL"
-	    " FROM CUPTI_ACTIVITY_KIND_RUNTIME r JOIN b ON b.g = r.globalTid"
-	    " WHERE r.nameId = %lld AND r.rowid %% 4 = 0 AND r.end < b.e;"
 	    "DROP TABLE w; DROP TABLE b;", a, b, c, l, l);
 	gen_sql_exec(g, sql);
 }
