@@ -199,6 +199,28 @@ check_json threads "$TMPD/t.json" 'len(rows) == 4 and d["meta"]["next"]'
 "$G" --no-cache info "$t" >"$TMPD/info" 2>&1 || fail "info"
 grep -q SCHED_EVENTS "$TMPD/info" && fail "info lists SCHED_EVENTS: $(cat "$TMPD/info")"
 
+# Unusable rows (no thread, a text time) are counted in one warning and
+# change nothing else (a table without threadState: pipit saxpy, below).
+cp "$t" "$TMPD/bad.sqlite"
+python3 - "$TMPD/bad.sqlite" <<'EOF2' || fail "cannot spoil SCHED_EVENTS"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("INSERT INTO SCHED_EVENTS VALUES (5, 1, 1, NULL, 1, NULL)")
+db.execute("INSERT INTO SCHED_EVENTS VALUES ('soon', 1, 0, 1, 1, NULL)")
+db.commit()
+EOF2
+"$G" --no-cache threads --json --limit 0 "$t" >"$TMPD/good.json" || fail "threads"
+"$G" --no-cache threads --json --limit 0 "$TMPD/bad.sqlite" >"$TMPD/bad.json" ||
+    fail "threads on spoilt rows"
+python3 - "$TMPD/good.json" "$TMPD/bad.json" <<'EOF2' || fail "spoilt rows"
+import json, sys
+a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+assert a["data"]["rows"] == b["data"]["rows"]
+w = [x for x in b["meta"]["warnings"] if "SCHED_EVENTS" in x]
+assert w and "2 rows not loaded" in w[0], b["meta"]["warnings"]
+assert "records_not_loaded" in b["meta"]["warning_codes"], b["meta"]
+EOF2
+
 # Without scheduling data: no rows, a warning.
 "$G" --no-cache demo --out "$TMPD/plain.sqlite" --events 2000 >/dev/null 2>&1 ||
     fail "demo"
