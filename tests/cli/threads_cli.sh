@@ -11,6 +11,7 @@
 #     blocking calls (*Synchronize*, synchronous cudaMemcpy); launch's
 #     sync_threads give each thread's union; cuda_api_sync's evidence
 #     carries the same total.
+#   - metrics --type cpu-sched answers as threads;
 #   - A warm load (cache) answers as a cold one; info no longer lists
 #     SCHED_EVENTS as not loaded; a trace without it answers no rows with
 #     the no_sched warning.
@@ -194,6 +195,16 @@ assert ev["sync_threads"] >= 1 and 0 < ev["sync_blocked_pct"] <= 100, ev
 EOF2
 "$G" --no-cache threads --json "$t" >"$TMPD/t.json" || fail "threads --json"
 check_json threads "$TMPD/t.json" 'len(rows) == 4 and d["meta"]["next"]'
+
+# metrics --type cpu-sched is the same answer.
+"$G" --no-cache metrics --type cpu-sched --json --limit 0 "$t" >"$TMPD/m.json" ||
+    fail "metrics --type cpu-sched"
+"$G" --no-cache threads --json --limit 0 "$t" >"$TMPD/t0.json" || fail "threads"
+python3 - "$TMPD/m.json" "$TMPD/t0.json" <<'EOF2' || fail "metrics --type cpu-sched differs from threads"
+import json, sys
+a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2]))
+assert a["data"] == b["data"] and a["data"]["rows"], (a, b)
+EOF2
 
 # info: SCHED_EVENTS is loaded now.
 "$G" --no-cache info "$t" >"$TMPD/info" 2>&1 || fail "info"
