@@ -43,6 +43,7 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "analysis/stats.h"
+#include "analysis/syncwait.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -290,6 +291,55 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 		launch_stats(row, launch_time_names[j], &g->t[j], &c->sorted);
 }
 
+/*
+ * The host time blocked on the GPU in the window (syncwait.h), in total
+ * and per thread of the selected processes and threads: what the host lost
+ * waiting for the work it launched.
+ */
+static void
+launch_sync(const struct model *m, const struct sel *s, struct out *out)
+{
+	const struct syncwait_thread	*th;
+	struct syncwait			 w;
+	cJSON				*arr, *o;
+	int64_t				 win = s->t1 - s->t0, pid, tid;
+	size_t				 i;
+
+	syncwait_build(&w, m, s->t0, s->t1);
+	out_int(out->aux, "sync_calls", (int64_t)w.calls);
+	out_int(out->aux, "sync_blocked_ns", w.blocked);
+	out_num(out->aux, "sync_blocked_pct", win > 0 ? 100.0 *
+	    (double)w.blocked / (double)win : 0.0);
+	arr = cJSON_AddArrayToObject(out->aux, "sync_threads");
+	for (i = 0; i < w.n; i++) {
+		th = &w.th[i];
+		pid = th->process < m->nprocesses ?
+		    (int64_t)m->processes[th->process].pid : -1;
+		tid = th->thread < m->nthreads ?
+		    (int64_t)m->threads[th->thread].tid : -1;
+		if ((s->pid >= 0 && pid != s->pid) ||
+		    (s->tid >= 0 && tid != s->tid))
+			continue;
+		o = cJSON_CreateObject();
+		if (pid >= 0)
+			out_int(o, "pid", pid);
+		else
+			cJSON_AddNullToObject(o, "pid");
+		if (tid >= 0)
+			out_int(o, "tid", tid);
+		else
+			cJSON_AddNullToObject(o, "tid");
+		out_int(o, "calls", (int64_t)th->calls);
+		out_int(o, "sync_calls", (int64_t)th->sync_calls);
+		out_int(o, "blocked_ns", th->blocked);
+		out_int(o, "sync_ns", th->sync);
+		out_num(o, "blocked_pct", win > 0 ? 100.0 *
+		    (double)th->blocked / (double)win : 0.0);
+		cJSON_AddItemToArray(arr, o);
+	}
+	syncwait_free(&w);
+}
+
 int
 cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
@@ -348,6 +398,8 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	out_int(out->aux, "linked_kernels", nsel - unlinked);
 	out_int(out->aux, "unlinked_kernels", unlinked);
 	out_int(out->aux, "replayed_kernels", replayed);
+	launch_sync(m, &s, out);	/* its window and filters: scalars,
+					   still set after sel_free */
 	if (nsel == 0)
 		out_warn(out, "no_match",
 		    "no kernels match");

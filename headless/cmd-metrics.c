@@ -40,7 +40,8 @@ const struct cmd_entry cmd_metrics_entry = {
 	"matches a shell pattern ('sm__*', '*pct*', 'Duration', '*' for all),\n"
 	"one row per launch and metric; --by launch gives one row per launch\n"
 	"and one column per metric. --name and the other filters select\n"
-	"launches.",
+	"launches. (On a timeline trace, metrics --type cpu-sched TRACE\n"
+	"answers as the threads verb.)",
 	.args = { 2, -1, NULL },
 	.input = CMD_IN_REPORT,
 	.options = METRICS_OPTS,

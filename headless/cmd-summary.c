@@ -22,6 +22,7 @@
 #include "util/hmap.h"
 #include "analysis/activity.h"
 #include "analysis/iters.h"
+#include "analysis/syncwait.h"
 #include "model/lane.h"
 #include "headless/opts.h"
 #include "headless/out.h"
@@ -93,6 +94,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	char		 key[64];
 	cJSON		*row, *arr, *o;
 	struct iters	 it;
+	struct syncwait	 sw;
 	char		*cause = NULL;
 
 	hmap_init(&kidx);
@@ -181,6 +183,11 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	out_num(out->aux, "comm_share_pct", all_busy > 0 ? 100.0 *
 	    (double)all_comm / (double)all_busy : 0.0);
 	out_num(out->aux, "idle_share_pct", sh.idle_pct);
+	syncwait_build(&sw, m, m->origin_ns, m->end_ns);
+	out_int(out->aux, "sync_calls", (int64_t)sw.calls);
+	out_int(out->aux, "sync_blocked_ns", sw.blocked);
+	out_num(out->aux, "sync_blocked_pct", span > 0 ? 100.0 *
+	    (double)sw.blocked / (double)span : 0.0);
 	if (nka > 1)
 		qsort(ka, nka, sizeof *ka, kagg_cmp);
 	arr = cJSON_AddArrayToObject(out->aux, "top_kernels");
@@ -217,6 +224,11 @@ summary_build(struct out *out, const struct model *m, const char *path)
 		out_str(o, "marker", it.marker);
 		out_int(o, "count", (int64_t)it.n);
 		out_num(o, "median_ns", st.median);
+		for (i = 0; i < it.n; i++)
+			durs[i] = syncwait_measure(&sw, it.v[i].start,
+			    it.v[i].end);
+		stats_compute(durs, it.n, &st);
+		out_num(o, "sync_blocked_median_ns", st.median);
 		free(durs);
 		out_next(out, "gpulens iters %s", out_q(out, path));
 	} else
@@ -226,6 +238,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	out_next(out, "gpulens stats %s --type kernel", out_q(out, path));
 	out_next(out, "gpulens gaps %s --scope device", out_q(out, path));
 	free(ka);
+	syncwait_free(&sw);
 	activity_free(&act);
 	free(doff);
 	free(dtrk);

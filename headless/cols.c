@@ -21,7 +21,8 @@ extern const struct coldesc cols_clean, cols_comm, cols_correlate,
     cols_timeline, cols_window,
     cols_flops, cols_graphs, cols_mpi, cols_queue, cols_ranges,
     cols_report_diff, cols_report_graphs, cols_source_metrics,
-    cols_sources, cols_streams, cols_warp_stalls, cols_samples;
+    cols_sources, cols_streams, cols_warp_stalls, cols_samples,
+    cols_threads;
 
 const struct coldesc *const cols_table[] = {
 	&cols_clean, &cols_comm, &cols_correlate, &cols_diff, &cols_findings,
@@ -33,7 +34,8 @@ const struct coldesc *const cols_table[] = {
 	&cols_summary, &cols_timeline, &cols_window,
 	&cols_flops, &cols_graphs, &cols_mpi, &cols_queue, &cols_ranges,
 	&cols_report_diff, &cols_report_graphs, &cols_source_metrics,
-	&cols_sources, &cols_streams, &cols_warp_stalls, &cols_samples, NULL
+	&cols_sources, &cols_streams, &cols_warp_stalls, &cols_samples,
+	&cols_threads, NULL
 };
 
 static const struct col *

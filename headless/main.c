@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "headless/cmd.h"
+#include "headless/cmd-analyses.h"
 #include "headless/out.h"
 #include "model/cachedir.h"
 #include "sources/input.h"
@@ -279,6 +280,7 @@ main(int argc, char **argv)
 		free(av);
 		return 0;
 	}
+	ac = cmd_threads_alias(ac, av);	/* metrics --type cpu-sched */
 	if ((e = cmd_find(av[0])) != NULL) {
 		if (ac > 1 && cmd_is_help(av[1])) {
 			cmd_print_help(e);

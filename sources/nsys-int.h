@@ -163,6 +163,9 @@ void		 nsys_track_names(struct nsys *);
 int		 nsys_gpu_read(struct nsys *);
 int		 nsys_api_read(struct nsys *);
 int		 nsys_nvtx_read(struct nsys *);
+/* nsys-sched.c: thread scheduling (SCHED_EVENTS) into the model's side
+ * table; after the event tables. */
+int		 nsys_sched_read(struct nsys *);
 
 /* nsys-sample.c: CPU samples and call chains (after the entities are
  * sorted). */

@@ -210,6 +210,7 @@ nsys_finish(struct nsys *n)
 		"META_DATA_EXPORT", "EXPORT_META_DATA", "META_DATA_CAPTURE",
 		"ANALYSIS_DETAILS", "ANALYSIS_FILE", "UnwindMethodType",
 		"COMPOSITE_EVENTS",
+		"SCHED_EVENTS",
 	};
 
 	nsys_track_names(n);
@@ -300,7 +301,7 @@ nsys_read(struct nsys *n)
 	    nsys_entity_streams(n) != 0)
 		return -1;
 	if (nsys_gpu_read(n) != 0 || nsys_api_read(n) != 0 ||
-	    nsys_nvtx_read(n) != 0)
+	    nsys_nvtx_read(n) != 0 || nsys_sched_read(n) != 0)
 		return -1;
 	nsys_finish(n);
 	nsys_sort_entities(n);

@@ -18,6 +18,7 @@
 #include "tui/lod.h"
 #include "tui/ruler.h"
 #include "tui/safetext.h"
+#include "tui/schedshade.h"
 #include "tui/status.h"
 #include "tui/view-timeline.h"
 #include "tui/view-timeline-int.h"
@@ -76,10 +77,22 @@ tl_draw_waits(struct tl *v, struct cellgrid *g, int y, const struct track *t,
 	}
 }
 
+/* The scheduling shade of a CPU thread's row (schedshade.h). */
+static void
+tl_draw_sched(struct tl *v, struct cellgrid *g, int y, uint32_t thread,
+    const struct lod_view *lv)
+{
+	if (v->sched_of == NULL || thread >= v->m->nthreads ||
+	    v->sched_of[thread] == NONE32)
+		return;
+	schedshade_draw(g, v->tx, y, v->m, v->sched_of[thread], lv, v->gl);
+}
+
 static void
 tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
     const struct lod_view *lv)
 {
+	const struct track	*tr;
 	const struct model	*m = v->m;
 	const struct layout_row	*r = layout_row(v->lay, ri);
 	const struct layout_group *grp;
@@ -101,6 +114,12 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 		if (r->track < m->ntracks &&
 		    r->lane == &m->tracks[r->track].lane)
 			replaymark_draw(g, v->tx, y, m, r->track, lv);
+		if (r->track < m->ntracks) {
+			tr = &m->tracks[r->track];
+			if (tr->type == TRACK_API || tr->type == TRACK_NVTX ||
+			    tr->type == TRACK_OSRT)
+				tl_draw_sched(v, g, y, tr->thread, lv);
+		}
 	} else if (r->kind == LROW_SAMPLES) {
 		samprow_draw(g, v->tx, y, m, r->sthread, lv, v->gl);
 	} else {
@@ -110,6 +129,8 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 		mem = layout_members(v->lay, r->group, &n);
 		lod_group(m, mem, n, dev, lv, v->cols);
 		lod_draw_group(g, v->tx, y, lv, v->cols, v->gl);
+		if (grp->kind == LG_THREAD)
+			tl_draw_sched(v, g, y, grp->id, lv);
 	}
 }
 

@@ -69,6 +69,9 @@ struct tl {
 	struct lod_col		*wcols;		/* tw entries: sync waits */
 	uint32_t		*sync_of;	/* per GPU track: its stream's
 						   sync track, or NONE32 */
+	uint32_t		*sched_of;	/* per thread: its scheduling
+						   entry (schedshade.h), or
+						   NULL without any */
 	size_t			 colcap;
 	char			 msg[160];	/* one-shot status message */
 

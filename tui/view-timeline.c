@@ -39,6 +39,7 @@
 #include "tui/safetext.h"
 #include "tui/search.h"
 #include "tui/view-timeline.h"
+#include "tui/schedshade.h"
 #include "tui/view-timeline-int.h"
 #include "util/xmalloc.h"
 
@@ -452,6 +453,7 @@ tl_init(const struct model *m, const struct view_env *env)
 			layout_set_collapsed(v->lay, (uint32_t)g, 1);
 	v->labneed = tl_labneed(v);
 	v->sync_of = tl_sync_map(m);
+	v->sched_of = schedshade_map(m);
 	v->sel_gid = NONE32;
 	v->follow_from = NONE32;
 	jumps_init(&v->jl);
@@ -485,6 +487,7 @@ tl_free(void *p)
 	free(v->cols);
 	free(v->wcols);
 	free(v->sync_of);
+	free(v->sched_of);
 	free(v->stab);
 	free(v);
 }

@@ -85,6 +85,17 @@ static const struct col findings_rows_evidence[] = {
 	{ "gpu_idle_ns", COL_INT|COL_OPT, "ns", "gpu idle time", NULL, NULL },
 	{ "longest_gap_ns", COL_INT|COL_OPT, "ns",
 	    "longest gap time", NULL, NULL },
+	{ "sync_blocked_ns", COL_INT|COL_OPT, "ns",
+	    "cuda_api_sync: host time blocked on the GPU in the window, the "
+	    "union over every thread of its synchronisations and synchronous "
+	    "copies",
+	    "\"minimum\":0", NULL },
+	{ "sync_blocked_pct", COL_NUM|COL_OPT, "pct",
+	    "cuda_api_sync: sync_blocked_ns as a share of the window",
+	    "\"minimum\":0,\"maximum\":100", NULL },
+	{ "sync_threads", COL_INT|COL_OPT, NULL,
+	    "cuda_api_sync: threads that made a blocking call in the window",
+	    "\"minimum\":0", NULL },
 	{ "apis", COL_ARR|COL_OPT, NULL,
 	    "apis", NULL, findings_rows_evidence_apis },
 	{ "min_gap_ns", COL_INT|COL_OPT, "ns", "minimum gap", NULL, NULL },

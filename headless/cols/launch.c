@@ -82,6 +82,31 @@ static const struct col launch_rows[] = {
 	COL_END
 };
 
+static const struct col launch_aux_sync[] = {
+	{ "pid", COL_INT|COL_NULL, NULL,
+	    "process id",
+	    NULL, NULL },
+	{ "tid", COL_INT|COL_NULL, NULL,
+	    "thread id",
+	    NULL, NULL },
+	{ "calls", COL_INT, NULL,
+	    "its blocking calls",
+	    "\"minimum\":0", NULL },
+	{ "sync_calls", COL_INT, NULL,
+	    "of which synchronisations (*Synchronize)",
+	    "\"minimum\":0", NULL },
+	{ "blocked_ns", COL_INT, "ns",
+	    "time in its blocking calls (their union)",
+	    "\"minimum\":0", NULL },
+	{ "sync_ns", COL_INT, "ns",
+	    "of which in synchronisations",
+	    "\"minimum\":0", NULL },
+	{ "blocked_pct", COL_NUM, "pct",
+	    "blocked_ns as a share of the window",
+	    "\"minimum\":0,\"maximum\":100", NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL }
+};
+
 static const struct col launch_aux[] = {
 	COLUSEX("kernels", 0, "", NULL),
 	{ "linked_kernels", COL_INT, NULL, "linked kernels", NULL, NULL },
@@ -89,6 +114,22 @@ static const struct col launch_aux[] = {
 	    "kernels replayed by a graph launch after its first (no launch of their own)",
 	    "\"minimum\":0", NULL },
 	{ "unlinked_kernels", COL_INT, NULL, "unlinked kernels", NULL, NULL },
+	{ "sync_calls", COL_INT, NULL,
+	    "API calls in the window that block their thread until the GPU is "
+	    "done: synchronisations (*Synchronize) and synchronous copies "
+	    "(cudaMemcpy and the like without Async)",
+	    "\"minimum\":0", NULL },
+	{ "sync_blocked_ns", COL_INT, "ns",
+	    "host time blocked on the GPU in the window: the union over every "
+	    "thread of its sync_calls",
+	    "\"minimum\":0", NULL },
+	{ "sync_blocked_pct", COL_NUM, "pct",
+	    "sync_blocked_ns as a share of the window",
+	    "\"minimum\":0,\"maximum\":100", NULL },
+	{ "sync_threads", COL_ARR, NULL,
+	    "per thread with a blocking call (of --pid/--tid when given), "
+	    "most blocked first",
+	    NULL, launch_aux_sync },
 	COL_END
 };
 

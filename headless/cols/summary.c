@@ -49,6 +49,10 @@ static const struct col summary_aux_iterations[] = {
 	COLUSE("marker", COL_OPT),
 	COLUSEX("count", COL_NUM, "", NULL),
 	COLUSE("median_ns", COL_NULL|COL_OPT),
+	{ "sync_blocked_median_ns", COL_NUM|COL_OPT, "ns",
+	    "median over the iterations of the host time blocked on the GPU "
+	    "inside each (sync_blocked_ns)",
+	    "\"minimum\":0", NULL },
 	COL_END
 };
 
@@ -64,6 +68,18 @@ static const struct col summary_aux[] = {
 	COLUSEX("top_kernels", 0, NULL, summary_aux_top_kernels),
 	{ "memcpy", COL_ARR, NULL, "copies by kind", NULL, summary_aux_memcpy },
 	COLUSEX("iterations", COL_OBJ, NULL, summary_aux_iterations),
+	{ "sync_calls", COL_INT, NULL,
+	    "API calls that block their thread until the GPU is done: "
+	    "synchronisations (*Synchronize) and synchronous copies "
+	    "(cudaMemcpy, cuMemcpyHtoD, hipMemcpy, ... without Async)",
+	    "\"minimum\":0", NULL },
+	{ "sync_blocked_ns", COL_INT, "ns",
+	    "host time blocked on the GPU: the union over every thread of "
+	    "its sync_calls",
+	    "\"minimum\":0", NULL },
+	{ "sync_blocked_pct", COL_NUM, "pct",
+	    "sync_blocked_ns as a share of the span",
+	    "\"minimum\":0,\"maximum\":100", NULL },
 	COL_END
 };
 

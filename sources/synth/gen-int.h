@@ -232,6 +232,9 @@ double		 gen_rng_unit(struct rng *);
 int64_t		 gen_rng_exp(struct rng *, int64_t);
 double		 gen_rng_gauss(struct rng *);
 
+/* gen-sched.c: plant sched (SCHED_EVENTS from the API calls). */
+void		 gen_sched_write(struct gen *);
+
 /* gen-sql.c: SQLite statements, errors recorded in the gen. */
 void		 gen_sql_fail(struct gen *, const char *);
 int		 gen_sql_exec(struct gen *, const char *);

@@ -315,6 +315,8 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 		if (db_setup(&g) == -1)
 			goto out;
 		gen_train_run(&g);
+		if (gen_plant_on(&g, GEN_PLANT_SCHED))
+			gen_sched_write(&g);
 		gen_meta_analysis(&g);
 		if (gen_plant_on(&g, GEN_PLANT_SAMPLES))
 			gen_samples_write(&g);

@@ -116,7 +116,8 @@ struct progress;
 	X(IMBALANCE,	"imbalance",	"more work on rank 0, no collectives") \
 	X(GRAPH,	"graph",	"the optimizer step as a CUDA graph (node trace)") \
 	X(GRAPH_WHOLE,	"graph-whole",	"the same, traced as whole graphs") \
-	X(SAMPLES,	"samples",	"CPU samples and CUDA call chains")
+	X(SAMPLES,	"samples",	"CPU samples and CUDA call chains") \
+	X(SCHED,	"sched",	"thread scheduling: threads sleep in blocking calls")
 
 enum gen_plant_bit {
 #define X(e, s, h) GEN_PLANT_BIT_##e,

@@ -11,7 +11,9 @@
  *   cuda_api_sync      synchronisation calls (names containing
  *                      "Synchronize"); their cost is the GPU idle time
  *                      they cause: the idle gaps in which one of them
- *                      returned (the host had nothing queued)
+ *                      returned (the host had nothing queued); the
+ *                      evidence adds what they cost the host
+ *                      (syncwait.h: sync_blocked_ns, sync_blocked_pct)
  *   gpu_gaps           GPU idle gaps of at least the threshold, between
  *                      two stretches of work (leading and trailing idle
  *                      left out, as nsys does); nsys's threshold is 500 ms,
@@ -33,6 +35,7 @@
 #include <string.h>
 
 #include "analysis/finding.h"
+#include "analysis/syncwait.h"
 #include "model/iset.h"
 #include "model/lane.h"
 #include "util/units.h"
@@ -303,6 +306,7 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	char			 b1[32], b2[32], b3[32];
 	double			 zf;
 	const struct finding_dev *fd;
+	struct syncwait		 sw;
 
 	for (p = 0; p <= m->nprocesses; p++) {
 		ivn = 0;
@@ -385,6 +389,14 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	fev_int(&f->ev, "gpu_idle_ns", fd->gap_sum[FGAP_SYNC]);
 	fev_int(&f->ev, "gaps", fd->gap_n[FGAP_SYNC]);
 	fev_int(&f->ev, "longest_gap_ns", fd->gap_long[FGAP_SYNC]);
+	/* What the waits cost the host: every thread's blocking calls
+	 * (synchronisations and synchronous copies), their union. */
+	syncwait_build(&sw, m, c->t0, c->t1);
+	fev_int(&f->ev, "sync_blocked_ns", sw.blocked);
+	fev_real(&f->ev, "sync_blocked_pct", c->t1 > c->t0 ? 100.0 *
+	    (double)sw.blocked / (double)(c->t1 - c->t0) : 0.0);
+	fev_int(&f->ev, "sync_threads", (int64_t)sw.n);
+	syncwait_free(&sw);
 	fev_list(&f->ev, "apis");
 	for (j = 0; j < nby; j++) {
 		fev_record(&f->ev, NULL);

@@ -134,18 +134,6 @@ finding_launch(const struct finding_ctx *c, uint32_t gid)
 	return correlate_launch(c->m, gid);
 }
 
-static int
-finding_has(const char *s, const char *sub)
-{
-	return strstr(s, sub) != NULL;
-}
-
-static int
-finding_prefix(const char *s, const char *p)
-{
-	return strncmp(s, p, strlen(p)) == 0;
-}
-
 int
 finding_api_class(struct finding_ctx *c, uint32_t sid)
 {
@@ -155,16 +143,7 @@ finding_api_class(struct finding_ctx *c, uint32_t sid)
 	if (c->api_class[sid] != 0)
 		return c->api_class[sid] - 1;
 	s = model_str(c->m, sid);
-	if (finding_has(s, "Synchronize"))
-		cls = FAPI_SYNC;
-	else if (finding_prefix(s, "cudaMemcpy") ||
-	    finding_prefix(s, "cuMemcpy") || finding_prefix(s, "hipMemcpy"))
-		cls = finding_has(s, "Async") ? FAPI_MEMCPY_ASYNC :
-		    FAPI_MEMCPY_SYNC;
-	else if (finding_prefix(s, "cudaMemset") ||
-	    finding_prefix(s, "cuMemset") || finding_prefix(s, "hipMemset"))
-		cls = finding_has(s, "Async") ? FAPI_MEMSET_ASYNC :
-		    FAPI_MEMSET_SYNC;
+	cls = apicall_class(s);
 	c->api_class[sid] = (uint8_t)(cls + 1);
 	return cls;
 }

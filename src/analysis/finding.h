@@ -39,6 +39,7 @@
 #include <stdint.h>
 
 #include "analysis/activity.h"
+#include "analysis/apicall.h"
 #include "analysis/fevidence.h"
 #include "model/model.h"
 
@@ -133,13 +134,14 @@ struct finding_ctx {
 };
 
 /* API name classes. */
+/* API name classes: analysis/apicall.h's. */
 enum finding_api {
-	FAPI_OTHER = 0,
-	FAPI_SYNC,		/* *Synchronize* */
-	FAPI_MEMCPY_ASYNC,	/* cudaMemcpy*Async, cuMemcpy*Async, ... */
-	FAPI_MEMCPY_SYNC,	/* cudaMemcpy, cuMemcpyHtoD, ... */
-	FAPI_MEMSET_ASYNC,
-	FAPI_MEMSET_SYNC,
+	FAPI_OTHER = APICALL_OTHER,
+	FAPI_SYNC = APICALL_SYNC,		/* *Synchronize* */
+	FAPI_MEMCPY_ASYNC = APICALL_MEMCPY_ASYNC,	/* cudaMemcpy*Async */
+	FAPI_MEMCPY_SYNC = APICALL_MEMCPY_SYNC,	/* cudaMemcpy, ... */
+	FAPI_MEMSET_ASYNC = APICALL_MEMSET_ASYNC,
+	FAPI_MEMSET_SYNC = APICALL_MEMSET_SYNC,
 };
 
 /*

@@ -133,6 +133,34 @@ cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
 
 #define CACHE_REF(v, n)	((v) == NONE32 || (v) < (n))
 
+/* Whether the scheduling runs are where their threads say, each within the
+ * time bound and not ending before it starts. */
+static int
+cache_check_sched(const struct model *m)
+{
+	const struct sched_thread	*th;
+	const struct sched_run		*r;
+	size_t				 i, k;
+
+	for (i = 0; i < m->nsched_threads; i++) {
+		th = &m->sched_threads[i];
+		if ((uint64_t)th->run0 + th->nrun > m->nsched_runs)
+			return -1;
+		for (k = th->run0; k < (size_t)th->run0 + th->nrun; k++) {
+			r = &m->sched_runs[k];
+			if (r->thread != i || r->start > r->end ||
+			    r->start < -MODEL_TIME_MAX ||
+			    r->end > MODEL_TIME_MAX ||
+			    (k > th->run0 && r->start < r[-1].start))
+				return -1;
+		}
+	}
+	for (i = 0; i < m->nsched_runs; i++)
+		if (m->sched_runs[i].thread >= m->nsched_threads)
+			return -1;
+	return 0;
+}
+
 /* Whether every entity reference is in range: finalize and every reader of
  * the model index with them; so are string ids (below nstrs), and the span
  * keeps the bounds model.h promises. */
@@ -183,7 +211,13 @@ cache_check_refs(const struct model *m, uint32_t nstrs)
 	for (i = 0; i < m->nmeta; i++)
 		if (!CACHE_STR(m->meta[i].key) || !CACHE_STR(m->meta[i].value))
 			return -1;
+	for (i = 0; i < m->nsched_threads; i++)
+		if (!CACHE_STR(m->sched_threads[i].name) ||
+		    !CACHE_STR(m->sched_threads[i].pname))
+			return -1;
 #undef CACHE_STR
+	if (cache_check_sched(m) != 0)
+		return -1;
 	for (i = 0; i < m->ndevices; i++)
 		if (!CACHE_REF(m->devices[i].process, m->nprocesses))
 			return -1;

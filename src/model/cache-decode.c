@@ -232,6 +232,12 @@ cache_alloc_model(struct model *m, const struct cache_counts *c)
 	m->ops = cache_alloc(c->ntab[TAB_OPS], sizeof *m->ops);
 	m->nops = c->ntab[TAB_OPS];
 	cache_alloc_cpusamp(&m->cs, c);
+	m->sched_threads = cache_alloc(c->ntab[TAB_SCHEDTHR],
+	    sizeof *m->sched_threads);
+	m->nsched_threads = c->ntab[TAB_SCHEDTHR];
+	m->sched_runs = cache_alloc(c->ntab[TAB_SCHED],
+	    sizeof *m->sched_runs);
+	m->nsched_runs = c->ntab[TAB_SCHED];
 	for (t = 0; t < m->ntracks; t++) {
 		l = &m->tracks[t].lane;
 		ld = &c->lanes[t];

@@ -37,11 +37,15 @@ const size_t cache_tab_width[TAB_COUNT] = {
 	sizeof(struct kernel_info), sizeof(struct copy_info),
 	sizeof(struct nvtx_info), sizeof(double), sizeof(struct op_info),
 	sizeof(struct cframe), sizeof(uint32_t), sizeof(uint32_t),
-	sizeof(struct csthread), sizeof(struct csample)
+	sizeof(struct csthread), sizeof(struct csample),
+	sizeof(struct sched_thread), sizeof(struct sched_run)
 };
 _Static_assert(sizeof(struct cframe) == 8 && sizeof(struct csthread) == 32 &&
     sizeof(struct csample) == 16,
     "callchain structs changed: update the cache and CACHE_VERSION");
+_Static_assert(sizeof(struct sched_thread) == 32 &&
+    sizeof(struct sched_run) == 24, "sched fields changed: update the cache "
+    "and CACHE_VERSION");
 _Static_assert(sizeof(struct op_info) == 24 && sizeof(struct op_info) % 4 ==
     0, "op_info fields changed: update the cache and CACHE_VERSION");
 _Static_assert(sizeof(struct kernel_info) % 4 == 0 &&

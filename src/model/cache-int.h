@@ -164,6 +164,8 @@ enum cache_table {
 	TAB_CHFR,		/* cs.fr */
 	TAB_STHREADS,		/* cs.th */
 	TAB_SAMPLES,		/* cs.s */
+	TAB_SCHEDTHR,		/* m->sched_threads */
+	TAB_SCHED,		/* m->sched_runs */
 	TAB_COUNT
 };
 

@@ -249,6 +249,10 @@ cache_table(const struct model *m, int k)
 		return (uint8_t *)m->cs.th;
 	case TAB_SAMPLES:
 		return (uint8_t *)m->cs.s;
+	case TAB_SCHEDTHR:
+		return (uint8_t *)m->sched_threads;
+	case TAB_SCHED:
+		return (uint8_t *)m->sched_runs;
 	default:
 		return (uint8_t *)m->counters;
 	}
@@ -275,6 +279,8 @@ cache_counts_of(const struct model *m, struct cache_counts *c)
 	c->ntab[TAB_CHFR] = m->cs.nfr;
 	c->ntab[TAB_STHREADS] = m->cs.nth;
 	c->ntab[TAB_SAMPLES] = m->cs.ns;
+	c->ntab[TAB_SCHEDTHR] = m->nsched_threads;
+	c->ntab[TAB_SCHED] = m->nsched_runs;
 	c->ntracks = m->ntracks;
 	if (m->ntracks > 0)
 		c->lanes = xcalloc(m->ntracks, sizeof *c->lanes);

@@ -167,6 +167,8 @@ model_free(struct model *m)
 	free(m->counters);
 	free(m->ops);
 	cpusamp_free(&m->cs);
+	free(m->sched_threads);
+	free(m->sched_runs);
 	free(m->meta);
 	free(m->launch);
 	free(m->gpu_of_api);
@@ -301,6 +303,8 @@ model_bytes(const struct model *m)
 	b += m->ncounters * sizeof *m->counters;
 	b += m->nops * sizeof *m->ops;
 	b += cpusamp_bytes(&m->cs);
+	b += m->nsched_threads * sizeof *m->sched_threads;
+	b += m->nsched_runs * sizeof *m->sched_runs;
 	nl = m->ngpu_of_api;
 	b += m->nlaunch * 4 + nl * 4 + (nl + CORR_IDX_STEP - 1) /
 	    CORR_IDX_STEP * 4;

@@ -347,6 +347,37 @@ struct op_info {
 	uint32_t	 pad2;
 };
 
+/*
+ * Thread scheduling (nsys SCHED_EVENTS): when each thread ran on a CPU.
+ * A side table, outside the tracks, the event counts and the span (the
+ * scheduler records every thread of a process, before and after the
+ * profiled work): nothing but the scheduling analyses reads it.
+ *
+ * sched_threads: one per thread seen in the table, by globalTid ascending;
+ * its runs are sched_runs[run0 .. run0 + nrun - 1], by start. A run is a
+ * sched-in and the next sched-out of the same thread: [start, end] on CPU
+ * cpu; state is the thread state the sched-out recorded (the source's
+ * enumeration, 0 unknown). A sched-in with no sched-out runs to the last
+ * scheduling time of the table (SCHEDF_OPEN); a sched-out with no sched-in
+ * before it, and a second sched-in while running, add nothing. 32 and 24
+ * bytes.
+ */
+#define SCHEDF_OPEN	0x01
+struct sched_thread {
+	uint64_t	 source_id;	/* globalTid */
+	uint32_t	 tid, pid;	/* OS ids */
+	uint32_t	 name;		/* thread name, 0 unknown */
+	uint32_t	 pname;		/* process name, 0 unknown */
+	uint32_t	 run0, nrun;	/* its runs in sched_runs */
+};
+struct sched_run {
+	int64_t		 start, end;
+	uint32_t	 thread;	/* index into sched_threads */
+	uint16_t	 cpu;
+	uint8_t		 state;		/* thread state at sched-out */
+	uint8_t		 flags;		/* SCHEDF_* */
+};
+
 /* Source formats. */
 #define SOURCE_KIND_LIST(X)				\
 	X(NSYS,		"nsys",		"Nsight Systems SQLite export")	\
@@ -400,6 +431,9 @@ struct model {
 	double			*counters;	size_t ncounters; /* values */
 	struct op_info		*ops;		size_t nops;	/* operator
 								   FLOPs */
+	/* Thread scheduling (see struct sched_thread). */
+	struct sched_thread	*sched_threads;	size_t nsched_threads;
+	struct sched_run	*sched_runs;	size_t nsched_runs;
 
 	/* CPU samples and call chains (callchain.h). */
 	struct cpusamp		 cs;
