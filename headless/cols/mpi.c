@@ -81,6 +81,14 @@ static const struct col mpi_rows[] = {
 	{ "min_ns", COL_INT|COL_OPT, "ns",
 	    "minimum",
 	    "\"minimum\":0", NULL },
+	{ "bytes", COL_INT|COL_OPT, "bytes",
+	    "bytes the calls moved (MPI_* tables: size of point-to-point "
+	    "calls, send size of collectives, else receive size); only when "
+	    "recorded",
+	    "\"minimum\":0", NULL },
+	{ "bytes_mean", COL_NUM|COL_OPT, "bytes",
+	    "bytes per call that records them",
+	    "\"minimum\":0", NULL },
 	{ "key", COL_STR, NULL,
 	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
 	    NULL, NULL },
@@ -119,6 +127,10 @@ static const struct col mpi_aux[] = {
 	{ "class_ns", COL_OBJ|COL_OPT, "ns",
 	    "class time",
 	    NULL, mpi_aux_class_ns },
+	{ "source", COL_STR|COL_OPT, NULL,
+	    "where the calls came from when some came from the MPI_* tables "
+	    "of newer exports (absent: NVTX domain MPI only)",
+	    "\"enum\":[\"mpi-tables\",\"mpi-tables+nvtx\"]", NULL },
 	{ NULL, 0, NULL, NULL, NULL, NULL }
 };
 

@@ -315,6 +315,8 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 		if (db_setup(&g) == -1)
 			goto out;
 		gen_train_run(&g);
+		gen_metrics_write(&g);
+		gen_mpi_write(&g);
 		gen_meta_analysis(&g);
 	}
 	gen_sql_exec(&g, "COMMIT;");

@@ -51,6 +51,11 @@
  *                one CUPTI_ACTIVITY_KIND_GRAPH_TRACE row per launch (from
  *                its first kernel's start to its last kernel's end) and no
  *                kernel rows for the replayed kernels; it wins over graph
+ *   gpu-metrics  GPU_METRICS samples on every GPU (gen-metrics.c says which
+ *                values), with one gap on GPU 0
+ *   nic-metrics  NET_NIC_METRIC samples of one NIC (gen-metrics.c)
+ *   mpi          MPI calls in the MPI_* tables of newer exports, with
+ *                bytes and MPI_RANKS (gen-mpi.c)
  * With no plant, the strings and rows are those of a generator without
  * plants. The straggler (opts.straggler) is one more planted problem; with
  * clean, GEN_STRAGGLER_AUTO means none.
@@ -112,7 +117,10 @@ struct progress;
 	X(GAP,		"gap",		"one 600 ms idle gap")		\
 	X(IMBALANCE,	"imbalance",	"more work on rank 0, no collectives") \
 	X(GRAPH,	"graph",	"the optimizer step as a CUDA graph (node trace)") \
-	X(GRAPH_WHOLE,	"graph-whole",	"the same, traced as whole graphs")
+	X(GRAPH_WHOLE,	"graph-whole",	"the same, traced as whole graphs") \
+	X(GPU_METRICS,	"gpu-metrics",	"GPU metrics samples (GPU_METRICS)") \
+	X(NIC_METRICS,	"nic-metrics",	"NIC metrics samples (NET_NIC_METRIC)") \
+	X(MPI,		"mpi",		"MPI calls in the MPI_* tables")
 
 enum gen_plant_bit {
 #define X(e, s, h) GEN_PLANT_BIT_##e,
