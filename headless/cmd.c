@@ -60,6 +60,7 @@ extern const struct cmd_entry	cmd_mcp_entry;
 extern const struct cmd_entry	cmd_recipes_entry;
 extern const struct cmd_entry	cmd_record_entry;
 extern const struct cmd_entry	cmd_mpi_entry;
+extern const struct cmd_entry	cmd_counters_entry;
 extern const struct cmd_entry	cmd_complete_entry;
 
 const struct cmd_entry *cmd_table[] = {
@@ -84,6 +85,7 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_comm_entry,
 	&cmd_ranks_entry,
 	&cmd_mpi_entry,
+	&cmd_counters_entry,
 	&cmd_queue_entry,
 	&cmd_flops_entry,
 	&cmd_hardware_entry,

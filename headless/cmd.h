@@ -168,6 +168,10 @@ struct cmd_entry {
 extern const struct cmd_entry	*cmd_table[];
 
 const struct cmd_entry	*cmd_find(const char *name);
+/* `metrics --type gpu|nic|host TRACE` runs the counters verb: the entry
+ * to run for e on argv (cmd-counters.c). */
+const struct cmd_entry	*cmd_metrics_dispatch(const struct cmd_entry *e,
+			    int argc, char **argv);
 /*
  * Runs verb e on argv[0, argc) (argv[0] is the verb's name): the one
  * driver. Returns the exit status.

@@ -196,6 +196,10 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	size_t			 nv = 0;
 	int			 nrest, rc, bad;
 
+	e = cmd_metrics_dispatch(e, argc, argv);
+	args = &e->args;
+	kind = e->input;
+	run = e->run;
 	memset(&c, 0, sizeof c);
 	c.entry = e;
 	c.g = g;
