@@ -10,7 +10,7 @@
  *   MPI_Wait        50 (r + 1) us
  *   MPI_Comm_rank    1 us
  * one after the other, so a rank's MPI time outside set-up is
- * GEN_MPI_ROUNDS * (300 + 50 (r + 1)) us, and MPI_RANKS gives rank r.
+ * GEN_MPI_ROUNDS * (250 + 50 (r + 1)) us, and MPI_RANKS gives rank r.
  */
 
 #include "config.h"
