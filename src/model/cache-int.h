@@ -106,7 +106,9 @@
 #include "model/model.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	7		/* bump on any layout change */
+#define CACHE_VERSION	8		/* bump on any layout change, or when a
+				   reader loads what it did not (8: GPU and
+				   NIC metrics, the MPI tables) */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
