@@ -42,9 +42,6 @@ int	 cmd_findings_compute(const struct model *, const struct opts *,
 int	 cmd_threads_run(const struct model *, const struct opts *,
 	    int64_t pid, const char *path, struct out *, const char **code,
 	    char **cause);
-/* `metrics --type cpu-sched ARGS` is `threads ARGS`: rewrites av (ac
- * words, av[0] the verb) in place and returns its new length. */
-int	 cmd_threads_alias(int ac, char **av);
 /* A time bound of diff's window: relative to the side's origin unless
  * absolute. */
 struct diff_bound {

@@ -13,6 +13,7 @@
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "headless/cmd-report.h"
@@ -40,8 +41,9 @@ const struct cmd_entry cmd_metrics_entry = {
 	"matches a shell pattern ('sm__*', '*pct*', 'Duration', '*' for all),\n"
 	"one row per launch and metric; --by launch gives one row per launch\n"
 	"and one column per metric. --name and the other filters select\n"
-	"launches. (On a timeline trace, metrics --type cpu-sched TRACE\n"
-	"answers as the threads verb.)",
+	"launches. On a timeline trace, metrics --type TYPE TRACE answers\n"
+	"as another verb: cpu-sampling as samples, cpu-sched as threads,\n"
+	"gpu, nic and host as counters --type TYPE.",
 	.args = { 2, -1, NULL },
 	.input = CMD_IN_REPORT,
 	.options = METRICS_OPTS,
@@ -167,4 +169,53 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 		out_warn(out, "no_match",
 		    "no metric matches");
 	return 0;
+}
+
+/* The timeline verbs `metrics --type TYPE` stands for. */
+static const struct {
+	const char	*type;
+	const char	*verb;
+	int		 keep;		/* the verb takes --type TYPE too */
+} metrics_types[] = {
+	{ "cpu-sampling", "samples", 0 },
+	{ "cpu-sched", "threads", 0 },
+	{ "gpu", "counters", 1 },
+	{ "nic", "counters", 1 },
+	{ "host", "counters", 1 },
+};
+
+int
+cmd_metrics_alias(int ac, char **av)
+{
+	const char	*t;
+	size_t		 k;
+	int		 i, j, skip;
+
+	if (ac < 2 || strcmp(av[0], "metrics") != 0)
+		return ac;
+	for (i = 1; i < ac; i++) {
+		if (strcmp(av[i], "--") == 0)
+			return ac;
+		if (strncmp(av[i], "--type=", 7) == 0) {
+			t = av[i] + 7;
+			skip = 1;
+		} else if (strcmp(av[i], "--type") == 0 && i + 1 < ac) {
+			t = av[i + 1];
+			skip = 2;
+		} else
+			continue;
+		for (k = 0; k < sizeof metrics_types / sizeof *metrics_types;
+		    k++) {
+			if (strcmp(t, metrics_types[k].type) != 0)
+				continue;
+			av[0] = (char *)(uintptr_t)metrics_types[k].verb;
+			if (metrics_types[k].keep)
+				return ac;
+			for (j = i; j + skip <= ac; j++)
+				av[j] = av[j + skip];
+			return ac - skip;
+		}
+		return ac;
+	}
+	return ac;
 }

@@ -12,6 +12,10 @@
  *                 per class and in set-up;
  *   --by rank-op  one row per rank and operation: count, total, mean,
  *                 median, min, max.
+ * Calls come from NVTX domain MPI (older exports) or from the MPI_*
+ * tables of newer ones; where the tables record the bytes a call moved,
+ * the rows add bytes (summed) and bytes_mean (per call that records
+ * them), and data.auxiliary says source "mpi-tables".
  * The window options select calls by their start.
  */
 #include "config.h"
@@ -57,10 +61,12 @@ const struct cmd_entry cmd_mpi_entry = {
 	.usage = "gpulens mpi [--by op|rank|rank-op] [OPTIONS] TRACE",
 	.help =
 	"Time in MPI calls (ranges of NVTX domain MPI, as Nsight Systems'\n"
-	"MPI trace records them): per operation over every rank with the\n"
-	"per-rank imbalance, per rank (time in MPI other than set-up, its\n"
-	"share of the rank's span, per class: p2p, wait, collective,\n"
-	"onesided, other), or per rank and operation.",
+	"MPI trace records them, or the MPI_* tables of newer exports):\n"
+	"per operation over every rank with the per-rank imbalance, per\n"
+	"rank (time in MPI other than set-up, its share of the rank's span,\n"
+	"per class: p2p, wait, collective, onesided, other), or per rank\n"
+	"and operation. Where the tables record bytes, rows add bytes and\n"
+	"bytes_mean.",
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_TRACE,
 	.options = MPI_OPTS,
@@ -68,20 +74,44 @@ const struct cmd_entry cmd_mpi_entry = {
 	.run = mpi_main
 };
 
-static const char *mpi_op_columns[] = {
+/* The columns, without and with bytes (the second when any call records
+ * them). */
+static const char *mpi_op_columns[2][13] = { {
 	"name", "class", "ranks", "count", "total_ns", "mean_ns", "max_ns",
 	"rank_min_ns", "rank_max_ns", "imbalance_pct", NULL
-};
+}, {
+	"name", "class", "ranks", "count", "total_ns", "mean_ns", "max_ns",
+	"rank_min_ns", "rank_max_ns", "imbalance_pct", "bytes", "bytes_mean",
+	NULL
+} };
 
-static const char *mpi_rank_columns[] = {
+static const char *mpi_rank_columns[2][14] = { {
 	"rank", "pid", "calls", "mpi_ns", "mpi_pct", "p2p_ns", "wait_ns",
 	"collective_ns", "onesided_ns", "other_ns", "setup_ns", "span_ns", NULL
-};
+}, {
+	"rank", "pid", "calls", "mpi_ns", "mpi_pct", "p2p_ns", "wait_ns",
+	"collective_ns", "onesided_ns", "other_ns", "setup_ns", "span_ns",
+	"bytes", NULL
+} };
 
-static const char *mpi_rankop_columns[] = {
+static const char *mpi_rankop_columns[2][13] = { {
 	"rank", "pid", "name", "class", "count", "total_ns", "mean_ns",
 	"median_ns", "min_ns", "max_ns", NULL
-};
+}, {
+	"rank", "pid", "name", "class", "count", "total_ns", "mean_ns",
+	"median_ns", "min_ns", "max_ns", "bytes", "bytes_mean", NULL
+} };
+
+/* bytes and bytes_mean of nb calls that moved bytes in all (none: left
+ * out). */
+static void
+mpi_bytes(cJSON *row, uint64_t bytes, uint64_t nb)
+{
+	if (nb == 0)
+		return;
+	out_int(row, "bytes", bytes > INT64_MAX ? INT64_MAX : (int64_t)bytes);
+	out_num(row, "bytes_mean", (double)bytes / (double)nb);
+}
 
 static int64_t
 mpi_pid(const struct model *m, uint32_t p)
@@ -108,7 +138,7 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 		}
 	}
 	for (j = 0; j < n; j++) {
-		uint64_t	count = 0, nr = 0;
+		uint64_t	count = 0, nr = 0, bytes = 0, nb = 0;
 		int64_t		total = 0, mx = 0, rmin = INT64_MAX, rmax = 0;
 		int		cls = MPI_CL_OTHER;
 		double		mean;
@@ -120,6 +150,9 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 			cls = op->cls;
 			nr++;
 			count += op->count;
+			bytes = bytes > UINT64_MAX - op->bytes ? UINT64_MAX :
+			    bytes + op->bytes;
+			nb += op->nbytes;
 			total += op->total_ns;
 			if (op->max_ns > mx)
 				mx = op->max_ns;
@@ -147,6 +180,7 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 			    ((double)rmax - mean) / mean * 100.0);
 		else
 			cJSON_AddNullToObject(row, "imbalance_pct");
+		mpi_bytes(row, bytes, nb);
 	}
 	free(names);
 }
@@ -183,6 +217,9 @@ mpi_rows_rank(const struct model *m, const struct mpi_result *r,
 		out_int(row, "other_ns", rk->class_ns[MPI_CL_OTHER]);
 		out_int(row, "setup_ns", rk->setup_ns);
 		out_int(row, "span_ns", rk->span_ns);
+		if (r->nbytes > 0)
+			out_int(row, "bytes", rk->bytes > INT64_MAX ?
+			    INT64_MAX : (int64_t)rk->bytes);
 	}
 }
 
@@ -213,6 +250,7 @@ mpi_rows_rankop(const struct model *m, const struct mpi_result *r,
 		out_num(row, "median_ns", op->median_ns);
 		out_int(row, "min_ns", op->min_ns);
 		out_int(row, "max_ns", op->max_ns);
+		mpi_bytes(row, op->bytes, op->nbytes);
 	}
 }
 
@@ -226,7 +264,7 @@ mpi_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	struct sel		 s;
 	cJSON			*cls;
 	size_t			 i;
-	int			 c;
+	int			 c, wb;
 	int64_t			 tot[MPI_CL_COUNT];
 
 	if (sel_init(&s, m, ctx->o, cause) != 0) {
@@ -235,21 +273,25 @@ mpi_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	}
 	mpi_build(m, s.t0, s.t1, &r);
 	sel_free(&s);
+	wb = r.nbytes > 0;
 	if (by == NULL || strcmp(by, "op") == 0) {
 		mpi_rows_op(&r, out);
-		out->columns = mpi_op_columns;
+		out->columns = mpi_op_columns[wb];
 		out->default_sort = "total_ns:desc";
 	} else if (strcmp(by, "rank") == 0) {
 		mpi_rows_rank(m, &r, out);
-		out->columns = mpi_rank_columns;
+		out->columns = mpi_rank_columns[wb];
 		out->default_sort = "rank:asc";
 	} else {
 		mpi_rows_rankop(m, &r, out);
-		out->columns = mpi_rankop_columns;
+		out->columns = mpi_rankop_columns[wb];
 		out->default_sort = "total_ns:desc";
 	}
 	out_int(out->aux, "calls", (int64_t)r.calls);
 	out_int(out->aux, "ranks", (int64_t)r.nranks);
+	if (r.ntables > 0)
+		out_str(out->aux, "source", r.ntables == r.calls ?
+		    "mpi-tables" : "mpi-tables+nvtx");
 	memset(tot, 0, sizeof tot);
 	for (i = 0; i < r.nranks; i++)
 		for (c = 0; c < MPI_CL_COUNT; c++)

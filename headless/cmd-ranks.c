@@ -33,6 +33,11 @@
  * ranks so, those are the ranks (auxiliary.rank_source "nvtx", else
  * "metadata" or "process-order").
  *
+ * MPI: where the ranks make MPI calls (analysis/mpi.h), each row adds
+ * mpi_wait_ns, the rank's time inside MPI calls other than set-up (time
+ * it waits in MPI rather than computing), and mpi_wait_pct, its share of
+ * the rank's span; auxiliary.mpi_wait_spread_pct is their spread.
+ *
  * Auxiliary data: the straggler, the number of matched collectives, the
  * median and largest skew (last start - first start) of a collective, the
  * median iteration time over all ranks and the spread of per-rank median
@@ -52,6 +57,7 @@
 #include "analysis/busy.h"
 #include "analysis/comm.h"
 #include "analysis/iters.h"
+#include "analysis/mpi.h"
 #include "analysis/ranksetup.h"
 #include "model/lane.h"
 #include "headless/opts.h"
@@ -397,7 +403,8 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	struct stats_acc	 skew, all;
 	struct stats		 s;
 	struct rk		*r;
-	int64_t			*med, *comm, *busy;
+	int64_t			*med, *comm, *busy, *mpiw;
+	struct mpi_result	 mr;
 	size_t			 i, matched, strag = SIZE_MAX, nmed,
 				 noiter = 0;
 	char			*why = NULL, key[32];
@@ -439,6 +446,15 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 			strag = i;
 	}
 
+	/* MPI time per rank (its processes summed). */
+	mpi_build(m, INT64_MIN, INT64_MAX, &mr);
+	mpiw = xcalloc(c.nr + 1, sizeof *mpiw);
+	for (i = 0; i < mr.nranks; i++) {
+		uint32_t p = mr.ranks[i].process;
+		if (p < m->nprocesses && c.rank_of[p] != NONE32)
+			mpiw[c.rank_of[p]] = sat_add64(mpiw[c.rank_of[p]],
+			    mr.ranks[i].mpi_ns);
+	}
 	med = xcalloc(c.nr + 1, sizeof *med);
 	nmed = 0;
 	comm = xcalloc(c.nr + 1, sizeof *comm);
@@ -485,6 +501,11 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 		out_int(row, "last", (int64_t)r->nlast);
 		out_bool(row, "straggler", i == strag);
 		ranks_setup_row(&c, row, r->process);
+		if (mr.calls > 0) {
+			out_int(row, "mpi_wait_ns", mpiw[i]);
+			out_num(row, "mpi_wait_pct", span > 0 ? 100.0 *
+			    (double)mpiw[i] / (double)span : 0.0);
+		}
 	}
 
 	out_int(out->aux, "ranks", (int64_t)c.nr);
@@ -506,6 +527,9 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	out_num(out->aux, "iter_spread_pct", ranks_spread(med, nmed));
 	out_num(out->aux, "comm_spread_pct", ranks_spread(comm, c.nr));
 	out_num(out->aux, "busy_spread_pct", ranks_spread(busy, c.nr));
+	if (mr.calls > 0)
+		out_num(out->aux, "mpi_wait_spread_pct", ranks_spread(mpiw,
+		    c.nr));
 
 	if (noiter > 0 && noiter < c.nr)
 		out_warn(out, "no_iterations",
@@ -540,6 +564,8 @@ ranks_run(const struct cmd_ctx *ctx, struct out *out,
 	free(med);
 	free(comm);
 	free(busy);
+	free(mpiw);
+	mpi_free(&mr);
 	stats_acc_free(&skew);
 	stats_acc_free(&all);
 	iters_free(&it);

@@ -5,7 +5,7 @@
  * its running share, context switches (sched-ins) and the CPUs it ran on.
  * The window is the trace span, or --from/--to, or the instances of an
  * NVTX range (--nvtx) in the thread's process. `metrics --type cpu-sched
- * TRACE` gives the same answer (cmd_threads_alias() turns it into this
+ * TRACE` gives the same answer (cmd_metrics_alias() turns it into this
  * verb before the driver runs).
  */
 #include "config.h"
@@ -142,31 +142,6 @@ cmd_threads_run(const struct model *m, const struct opts *o, int64_t pid,
 		    out_q(out, path));
 	threads_free(&t);
 	return CMD_EMIT;
-}
-
-int
-cmd_threads_alias(int ac, char **av)
-{
-	int	i, k, skip;
-
-	if (ac < 2 || strcmp(av[0], "metrics") != 0)
-		return ac;
-	for (i = 1; i < ac; i++) {
-		if (strcmp(av[i], "--") == 0)
-			return ac;
-		if (strcmp(av[i], "--type=cpu-sched") == 0)
-			skip = 1;
-		else if (strcmp(av[i], "--type") == 0 && i + 1 < ac &&
-		    strcmp(av[i + 1], "cpu-sched") == 0)
-			skip = 2;
-		else
-			continue;
-		for (k = i; k + skip <= ac; k++)
-			av[k] = av[k + skip];
-		av[0] = (char *)"threads";
-		return ac - skip;
-	}
-	return ac;
 }
 
 static int

@@ -62,6 +62,7 @@ extern const struct cmd_entry	cmd_record_entry;
 extern const struct cmd_entry	cmd_mpi_entry;
 extern const struct cmd_entry	cmd_samples_entry;
 extern const struct cmd_entry	cmd_threads_entry;
+extern const struct cmd_entry	cmd_counters_entry;
 extern const struct cmd_entry	cmd_complete_entry;
 
 const struct cmd_entry *cmd_table[] = {
@@ -88,6 +89,7 @@ const struct cmd_entry *cmd_table[] = {
 	&cmd_mpi_entry,
 	&cmd_samples_entry,
 	&cmd_threads_entry,
+	&cmd_counters_entry,
 	&cmd_queue_entry,
 	&cmd_flops_entry,
 	&cmd_hardware_entry,

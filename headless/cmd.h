@@ -169,15 +169,18 @@ extern const struct cmd_entry	*cmd_table[];
 
 const struct cmd_entry	*cmd_find(const char *name);
 /*
+ * `metrics --type TYPE ARGS` on a timeline trace is another verb (VeloQ's
+ * spelling): cpu-sampling is samples, cpu-sched threads, gpu, nic and host
+ * counters (which keeps --type). Rewrites av (ac words, av[0] the verb) in
+ * place and returns its new length (cmd-metrics.c).
+ */
+int			 cmd_metrics_alias(int ac, char **av);
+/*
  * Runs verb e on argv[0, argc) (argv[0] is the verb's name): the one
  * driver. Returns the exit status.
  */
 int			 cmd_run(const struct cmd_entry *e, int argc,
 			    char **argv, const struct cmd_global *);
-/* `metrics --type cpu-sampling TRACE` runs samples (cmd-samples.c): 1
- * and *rc when it did, else 0. */
-int			 cmd_samples_alias(const struct cmd_entry *, int,
-			    char **, const struct cmd_global *, int *rc);
 /* Prints usage, help and the options of a verb to stdout. */
 void			 cmd_print_help(const struct cmd_entry *);
 /*

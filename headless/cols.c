@@ -22,7 +22,7 @@ extern const struct coldesc cols_clean, cols_comm, cols_correlate,
     cols_flops, cols_graphs, cols_mpi, cols_queue, cols_ranges,
     cols_report_diff, cols_report_graphs, cols_source_metrics,
     cols_sources, cols_streams, cols_warp_stalls, cols_samples,
-    cols_threads;
+    cols_threads, cols_counters;
 
 const struct coldesc *const cols_table[] = {
 	&cols_clean, &cols_comm, &cols_correlate, &cols_diff, &cols_findings,
@@ -33,6 +33,7 @@ const struct coldesc *const cols_table[] = {
 	&cols_roofline, &cols_rules, &cols_search, &cols_stats,
 	&cols_summary, &cols_timeline, &cols_window,
 	&cols_flops, &cols_graphs, &cols_mpi, &cols_queue, &cols_ranges,
+	&cols_counters,
 	&cols_report_diff, &cols_report_graphs, &cols_source_metrics,
 	&cols_sources, &cols_streams, &cols_warp_stalls, &cols_samples,
 	&cols_threads, NULL

@@ -196,8 +196,6 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	size_t			 nv = 0;
 	int			 nrest, rc, bad;
 
-	if (cmd_samples_alias(e, argc, argv, g, &rc))
-		return rc;
 	memset(&c, 0, sizeof c);
 	c.entry = e;
 	c.g = g;

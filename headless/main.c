@@ -280,7 +280,7 @@ main(int argc, char **argv)
 		free(av);
 		return 0;
 	}
-	ac = cmd_threads_alias(ac, av);	/* metrics --type cpu-sched */
+	ac = cmd_metrics_alias(ac, av);	/* metrics --type cpu-sched ... */
 	if ((e = cmd_find(av[0])) != NULL) {
 		if (ac > 1 && cmd_is_help(av[1])) {
 			cmd_print_help(e);

@@ -171,6 +171,10 @@ int		 nsys_sched_read(struct nsys *);
  * sorted). */
 int		 nsys_sample_read(struct nsys *);
 
+/* nsys-metrics.c: GPU and NIC metrics; nsys-mpi.c: the MPI tables. */
+int		 nsys_metrics_read(struct nsys *);
+int		 nsys_mpi_read(struct nsys *);
+
 /* nsys-sort.c: entities in source order. */
 void		 nsys_sort_entities(struct nsys *);
 

@@ -211,6 +211,10 @@ nsys_finish(struct nsys *n)
 		"ANALYSIS_DETAILS", "ANALYSIS_FILE", "UnwindMethodType",
 		"COMPOSITE_EVENTS",
 		"SCHED_EVENTS",
+		"GPU_METRICS", "NET_NIC_METRIC", "NET_IB_SWITCH_METRIC",
+		"NIC_METRICS", "IB_SWITCH_METRICS", "NIC_ID_MAP",
+		"MPI_P2P_EVENTS", "MPI_COLLECTIVES_EVENTS",
+		"MPI_START_WAIT_EVENTS", "MPI_OTHER_EVENTS", "MPI_RANKS",
 	};
 
 	nsys_track_names(n);
@@ -302,6 +306,8 @@ nsys_read(struct nsys *n)
 		return -1;
 	if (nsys_gpu_read(n) != 0 || nsys_api_read(n) != 0 ||
 	    nsys_nvtx_read(n) != 0 || nsys_sched_read(n) != 0)
+		return -1;
+	if (nsys_metrics_read(n) != 0 || nsys_mpi_read(n) != 0)
 		return -1;
 	nsys_finish(n);
 	nsys_sort_entities(n);

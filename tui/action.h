@@ -98,6 +98,8 @@
 	    "hide or show API rows")					\
 	X(TOGGLE_SYNC, "toggle-sync", AV_TIMELINE,			\
 	    "per-stream sync and overlap rows")			\
+	X(COUNTER_NEXT, "counter-next", AV_TIMELINE,			\
+	    "GPU metrics rows: draw the next counter")			\
 	X(TOGGLE_TIME, "toggle-time", AV_TIMELINE,			\
 	    "absolute or relative times")				\
 	X(BOOKMARK, "bookmark", AV_TIMELINE, "bookmark the cursor")	\

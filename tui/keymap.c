@@ -67,6 +67,7 @@ static const struct {
 	{ "timeline", "C", "fold-all" },
 	{ "timeline", "A", "toggle-api" },
 	{ "timeline", "S", "toggle-sync" },
+	{ "timeline", "M", "counter-next" },
 	{ "timeline", "a", "toggle-time" },
 	{ "timeline", "m", "bookmark" },
 	{ "timeline", "'", "bookmarks" },

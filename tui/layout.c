@@ -114,6 +114,22 @@ layout_is_gpu(int type)
 	return type == TRACK_GPU || type == TRACK_SYNC;
 }
 
+/* A GPU's counter track (its metrics): a row under the GPU. */
+static int
+layout_is_gpu_counter(const struct model *m, uint32_t t)
+{
+	return m->tracks[t].type == TRACK_COUNTER &&
+	    m->tracks[t].device < m->ndevices;
+}
+
+/* Tracks of the device groups (the rest are the processes'). */
+static int
+layout_in_device(const struct model *m, uint32_t t)
+{
+	return layout_is_gpu(m->tracks[t].type) ||
+	    layout_is_gpu_counter(m, t);
+}
+
 static void
 layout_label_track(const struct model *m, uint32_t t, int d, char *buf,
     size_t len)
@@ -270,6 +286,27 @@ layout_track_row(struct layout *l, uint32_t t, int level, uint32_t group)
 	}
 }
 
+/*
+ * A GPU's counter track (NONE32: none) as one row of group g, never split
+ * by depth: the timeline draws one counter of it as a sparkline. It is no
+ * member of the group: its samples are no GPU work for the header row.
+ */
+static void
+layout_counter_row(struct layout *l, uint32_t t, uint32_t g)
+{
+	struct layout_row	*r;
+
+	if (t == NONE32)
+		return;
+	r = layout_add_row(l, LROW_LANE, 1, g);
+	r->track = t;
+	r->lane = &l->m->tracks[t].lane;
+	r->base = r->lane;
+	r->overlap = LOV_NONE;
+	snprintf(r->label, sizeof r->label, "%s",
+	    model_str(l->m, l->m->tracks[t].name));
+}
+
 static int
 layout_dev_cmp(const void *a, const void *b, void *ctx)
 {
@@ -315,11 +352,19 @@ layout_gpu(struct layout *l)
 {
 	const struct model	*m = l->m;
 	uint32_t		 d, t, g, pg, *procs, *order, *off, *trk, *fill;
-	uint32_t		*stamp, *rank, *cnt, *sorted, b, pi;
+	uint32_t		*stamp, *rank, *cnt, *sorted, b, pi, *ctr;
 	size_t			 nprocs, i, k, np = m->nprocesses;
 	const struct device	*dev;
 
 	procs = xcalloc(m->ntracks + 1, sizeof *procs);
+	/* Each GPU's counter track, drawn as a row under it (the last one
+	 * wins; a trace has one per GPU). */
+	ctr = xcalloc(m->ndevices + 1, sizeof *ctr);
+	for (d = 0; d <= m->ndevices; d++)
+		ctr[d] = NONE32;
+	for (t = 0; t < m->ntracks; t++)
+		if (layout_is_gpu_counter(m, t))
+			ctr[m->tracks[t].device] = t;
 	/* Devices by source id (GPU 0 first), then GPU tracks with no known
 	 * device. */
 	order = xcalloc(m->ndevices + 1, sizeof *order);
@@ -395,6 +440,13 @@ layout_gpu(struct layout *l)
 				}
 			}
 		}
+		if (g == NONE32 && ctr[b] != NONE32) {
+			g = layout_add_group(l, LG_DEVICE, 0, NONE32, want);
+			dev = &m->devices[want];
+			snprintf(l->groups[g].label, LAYOUT_LABEL, "GPU %u%s%s",
+			    dev->source_id, dev->name != 0 ? " " : "",
+			    model_str(m, dev->name));
+		}
 		if (g == NONE32)
 			continue;
 		layout_header(l, g);
@@ -402,6 +454,7 @@ layout_gpu(struct layout *l)
 			for (i = 0; i < l->groups[g].n; i++)
 				layout_track_row(l,
 				    l->members[l->groups[g].first + i], 1, g);
+			layout_counter_row(l, ctr[b], g);
 			continue;
 		}
 		/* Several processes share this device: one subgroup each,
@@ -436,6 +489,7 @@ layout_gpu(struct layout *l)
 					    l->groups[pg].first + t], 2, pg);
 			}
 		}
+		layout_counter_row(l, ctr[b], g);
 	}
 	free(stamp);
 	free(rank);
@@ -445,6 +499,7 @@ layout_gpu(struct layout *l)
 	free(trk);
 	free(order);
 	free(procs);
+	free(ctr);
 }
 
 /* The CPU sample density row of model thread thr, if it was sampled. */
@@ -474,7 +529,7 @@ layout_cpu(struct layout *l)
 	t = 0;
 	while (t < m->ntracks) {
 		tr = &m->tracks[t];
-		if (layout_is_gpu(tr->type)) {
+		if (layout_in_device(m, t)) {
 			t++;
 			continue;
 		}
@@ -482,7 +537,7 @@ layout_cpu(struct layout *l)
 		layout_label_process(m, tr->process, l->groups[pg].label,
 		    LAYOUT_LABEL);
 		for (t2 = t; t2 < m->ntracks; t2++) {
-			if (layout_is_gpu(m->tracks[t2].type))
+			if (layout_in_device(m, t2))
 				continue;
 			if (m->tracks[t2].process != tr->process)
 				break;
@@ -493,7 +548,7 @@ layout_cpu(struct layout *l)
 		while (t < t2) {
 			uint32_t thr = m->tracks[t].thread, t3;
 
-			if (layout_is_gpu(m->tracks[t].type)) {
+			if (layout_in_device(m, t)) {
 				t++;
 				continue;
 			}
@@ -512,12 +567,12 @@ layout_cpu(struct layout *l)
 				snprintf(l->groups[tg].label, LAYOUT_LABEL,
 				    "tid %u", th->tid);
 			for (t3 = t; t3 < t2 && (m->tracks[t3].thread == thr ||
-			    layout_is_gpu(m->tracks[t3].type)); t3++)
-				if (!layout_is_gpu(m->tracks[t3].type))
+			    layout_in_device(m, t3)); t3++)
+				if (!layout_in_device(m, t3))
 					layout_add_member(l, tg, t3);
 			layout_header(l, tg);
 			for (; t < t3; t++)
-				if (!layout_is_gpu(m->tracks[t].type))
+				if (!layout_in_device(m, t))
 					layout_track_row(l, t, 2, tg);
 			layout_samples_row(l, thr, 2, tg);
 		}

@@ -45,8 +45,15 @@ tl_draw_label(struct tl *v, struct cellgrid *g, int y, size_t ri, size_t flow)
 		x += 2;
 	} else
 		attr = CG_LABEL;
-	cellgrid_text(g, x, y, v->labw - x, r->label, v->san | ST_ELLIPSIS,
-	    attr);
+	if (tl_counter_row(v, r) && tl_counter_label(v) != NULL) {
+		char	lab[LAYOUT_LABEL];
+
+		snprintf(lab, sizeof lab, "%s", tl_counter_label(v));
+		cellgrid_text(g, x, y, v->labw - x, lab, v->san | ST_ELLIPSIS,
+		    attr);
+	} else
+		cellgrid_text(g, x, y, v->labw - x, r->label,
+		    v->san | ST_ELLIPSIS, attr);
 	/* The flow mark: this row holds the selected work's launch. */
 	if (ri == flow && v->labw > 2)
 		cellgrid_put(g, v->labw - 1, y, v->gl->flow, CG_API | CGA_BOLD);
@@ -103,6 +110,10 @@ tl_draw_lanes(struct tl *v, struct cellgrid *g, int y, size_t ri,
 	cellgrid_fill(g, v->tx, y, v->tw, 1, L' ', CG_NORMAL);
 	if (r == NULL)
 		return;
+	if (tl_counter_row(v, r)) {
+		tl_counter_draw(v, g, y, r, lv);
+		return;
+	}
 	if (r->kind == LROW_LANE) {
 		lod_lane(r->lane, lv, v->cols);
 		lod_draw_lane(g, v->tx, y, m, r->lane, lv, v->cols, v->gl,

@@ -93,6 +93,8 @@ struct tl {
 	size_t			 stabcap;
 	uint32_t		 follow_from;	/* GPU work a launch was
 						   followed from, or NONE32 */
+	uint32_t		 counter;	/* the GPU metric the GPUs'
+						   counter rows draw, 0 none */
 };
 
 /* Reactions of the key actions (view.h): the window moved; the rows. */
@@ -156,6 +158,15 @@ int		 tl_flow_row(const struct tl *, const struct lod_view *,
 /* view-timeline-jump.c: the jump list. */
 void		 tl_jump_push(struct tl *);
 int		 tl_jump(void *, const struct tui_key *, int);
+
+/* view-timeline-counter.c: the GPU metrics rows' sparklines. */
+struct cellgrid;
+int		 tl_counter_row(const struct tl *, const struct layout_row *);
+void		 tl_counter_init(struct tl *);
+int		 tl_counter_next(void *, const struct tui_key *, int);
+const char	*tl_counter_label(const struct tl *);
+void		 tl_counter_draw(struct tl *, struct cellgrid *, int,
+		    const struct layout_row *, const struct lod_view *);
 
 /* view-timeline-draw.c: the panes a reaction damaged. */
 void		 tl_draw(void *, struct cellgrid *, int);

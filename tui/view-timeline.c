@@ -272,6 +272,7 @@ const struct view_action view_timeline_actions[] = {
 	{ ACT_FOLD_ALL, tl_rows_foldall, 0 },
 	{ ACT_TOGGLE_API, tl_rows_api, 0 },
 	{ ACT_TOGGLE_SYNC, tl_rows_sync, 0 },
+	{ ACT_COUNTER_NEXT, tl_counter_next, 0 },
 	{ ACT_TOGGLE_TIME, tl_abs, 0 },
 	{ ACT_BOOKMARK, tl_mark_bookmark, 0 },
 	{ ACT_BOOKMARKS, tl_mark_list, 0 },
@@ -454,6 +455,7 @@ tl_init(const struct model *m, const struct view_env *env)
 	v->labneed = tl_labneed(v);
 	v->sync_of = tl_sync_map(m);
 	v->sched_of = schedshade_map(m);
+	tl_counter_init(v);
 	v->sel_gid = NONE32;
 	v->follow_from = NONE32;
 	jumps_init(&v->jl);

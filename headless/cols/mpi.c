@@ -41,6 +41,14 @@ static const struct col mpi_rows[] = {
 	COLUSEX("median_ns", COL_OPT, "\"minimum\":0", NULL),
 	COLUSE("min_ns", COL_OPT),
 	COLUSE("key", 0),
+	{ "bytes", COL_INT|COL_OPT, "bytes",
+	    "bytes the calls moved (MPI_* tables: size of point-to-point "
+	    "calls, send size of collectives, else receive size); only when "
+	    "recorded",
+	    "\"minimum\":0", NULL },
+	{ "bytes_mean", COL_NUM|COL_OPT, "bytes",
+	    "bytes per call that records them",
+	    "\"minimum\":0", NULL },
 	COL_END
 };
 
@@ -59,6 +67,10 @@ static const struct col mpi_aux[] = {
 	COLUSE("ranks", COL_OPT),
 	{ "class_ns", COL_OBJ|COL_OPT, "ns",
 	    "class time", NULL, mpi_aux_class_ns },
+	{ "source", COL_STR|COL_OPT, NULL,
+	    "where the calls came from when some came from the MPI_* tables "
+	    "of newer exports (absent: NVTX domain MPI only)",
+	    "\"enum\":[\"mpi-tables\",\"mpi-tables+nvtx\"]", NULL },
 	COL_END
 };
 

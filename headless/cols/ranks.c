@@ -35,6 +35,13 @@ static const struct col ranks_rows[] = {
 	{ "iter_max_ns", COL_INT|COL_NULL, "ns",
 	    "maximum iter time", "\"minimum\":0", NULL },
 	{ "caused_ns", COL_INT, "ns", "caused time", "\"minimum\":0", NULL },
+	{ "mpi_wait_ns", COL_INT|COL_OPT, "ns",
+	    "time in MPI calls other than set-up (nested once); only when "
+	    "the trace has MPI calls",
+	    "\"minimum\":0", NULL },
+	{ "mpi_wait_pct", COL_NUM|COL_OPT, "pct",
+	    "mpi_wait_ns as a share of the rank's span",
+	    "\"minimum\":0", NULL },
 	COL_END
 };
 
@@ -59,6 +66,10 @@ static const struct col ranks_aux[] = {
 	    "spread of comm across ranks (max/min - 1)", NULL, NULL },
 	{ "busy_spread_pct", COL_NUM|COL_NULL, "pct",
 	    "spread of busy across ranks (max/min - 1)", NULL, NULL },
+	{ "mpi_wait_spread_pct", COL_NUM|COL_OPT, "pct",
+	    "spread of mpi_wait_ns across ranks ((max - min) / median); "
+	    "only when the trace has MPI calls",
+	    NULL, NULL },
 	COL_END
 };
 

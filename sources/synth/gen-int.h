@@ -306,6 +306,15 @@ void		 gen_comm_resolve(struct gen *, uint64_t);
 uint64_t	 gen_comm_bucket_bytes(struct gen *, int);
 void		 gen_comm_bucket(struct gen *, struct rank *, int);
 
+/* gen-metrics.c, gen-mpi.c: planted GPU and NIC metrics, MPI calls. */
+#define GEN_GPU_METRIC_NS	(100 * US)	/* GPU metrics interval */
+#define GEN_GPU_METRIC_GAP	(50 * MS)	/* GPU 0's missing samples */
+#define GEN_NIC_METRIC_NS	(1 * MS)	/* NIC metrics interval */
+#define GEN_NIC_GLOBAL_ID	0x7700000000000001LL
+#define GEN_MPI_ROUNDS		10
+void		 gen_metrics_write(struct gen *);
+void		 gen_mpi_write(struct gen *);
+
 /* gen-plant.c: planted problems and phases. */
 int		 gen_plant_on(const struct gen *, unsigned);
 void		 gen_plant_sync_stall(struct gen *, struct rank *);

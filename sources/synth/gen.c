@@ -317,6 +317,8 @@ gen_write_nsys(const char *path, const struct gen_opts *o,
 		gen_train_run(&g);
 		if (gen_plant_on(&g, GEN_PLANT_SCHED))
 			gen_sched_write(&g);
+		gen_metrics_write(&g);
+		gen_mpi_write(&g);
 		gen_meta_analysis(&g);
 		if (gen_plant_on(&g, GEN_PLANT_SAMPLES))
 			gen_samples_write(&g);

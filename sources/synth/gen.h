@@ -54,6 +54,11 @@
  *   samples      CPU samples with call chains on every rank's threads and
  *                backtraces of the CUDA runtime calls (gen-samples.c
  *                gives the known answers); no event changes
+ *   gpu-metrics  GPU_METRICS samples on every GPU (gen-metrics.c says which
+ *                values), with one gap on GPU 0
+ *   nic-metrics  NET_NIC_METRIC samples of one NIC (gen-metrics.c)
+ *   mpi          MPI calls in the MPI_* tables of newer exports, with
+ *                bytes and MPI_RANKS (gen-mpi.c)
  * With no plant, the strings and rows are those of a generator without
  * plants. The straggler (opts.straggler) is one more planted problem; with
  * clean, GEN_STRAGGLER_AUTO means none.
@@ -117,7 +122,10 @@ struct progress;
 	X(GRAPH,	"graph",	"the optimizer step as a CUDA graph (node trace)") \
 	X(GRAPH_WHOLE,	"graph-whole",	"the same, traced as whole graphs") \
 	X(SAMPLES,	"samples",	"CPU samples and CUDA call chains") \
-	X(SCHED,	"sched",	"thread scheduling: threads sleep in blocking calls")
+	X(SCHED,	"sched",	"thread scheduling: threads sleep in blocking calls") \
+	X(GPU_METRICS,	"gpu-metrics",	"GPU metrics samples (GPU_METRICS)") \
+	X(NIC_METRICS,	"nic-metrics",	"NIC metrics samples (NET_NIC_METRIC)") \
+	X(MPI,		"mpi",		"MPI calls in the MPI_* tables")
 
 enum gen_plant_bit {
 #define X(e, s, h) GEN_PLANT_BIT_##e,

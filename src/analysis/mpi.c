@@ -82,11 +82,20 @@ mpi_classify(const char *name)
 	return MPI_CL_OTHER;
 }
 
+/* a + b, saturated at UINT64_MAX. */
+static uint64_t
+mpi_addsat(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* One call, before grouping. */
 struct mpi_call {
 	uint32_t	 process;
 	uint32_t	 name;		/* string id */
 	int64_t		 dur;
+	uint64_t	 bytes;
+	int		 hasbytes;
 };
 
 static int
@@ -147,6 +156,14 @@ mpi_span(const struct model *m, uint32_t p)
 	return last > first ? last - first : 0;
 }
 
+/* Whether track t holds the calls of the MPI_* tables. */
+static int
+mpi_tables(const struct model *m, const struct track *tr)
+{
+	return tr->domain < m->ndomains &&
+	    m->domains[tr->domain].source_id == DOMAIN_MPI_TABLES;
+}
+
 /* Whether track t is an NVTX track whose domain is "MPI". */
 static int
 mpi_domain(const struct model *m, const struct track *tr)
@@ -167,7 +184,7 @@ mpi_build(const struct model *m, int64_t t0, int64_t t1,
 	struct mpi_rank		*rk;
 	size_t			 n = 0, cap = 0, t, i, j, k;
 	uint32_t		*slot;		/* process -> ranks index + 1 */
-	int			 cls, any;
+	int			 cls, any, tab;
 	int32_t			 next;
 
 	memset(r, 0, sizeof *r);
@@ -180,6 +197,7 @@ mpi_build(const struct model *m, int64_t t0, int64_t t1,
 		if (tr->type != TRACK_NVTX || tr->process >= m->nprocesses)
 			continue;
 		any = mpi_domain(m, tr);
+		tab = mpi_tables(m, tr);
 		for (i = lane_lower(l, t0); i < l->n && l->start[i] < t1;
 		    i++) {
 			if (l->kind[i] != EV_NVTX)
@@ -196,6 +214,16 @@ mpi_build(const struct model *m, int64_t t0, int64_t t1,
 			c[n].process = tr->process;
 			c[n].name = l->name[i];
 			c[n].dur = l->end[i] - l->start[i];
+			c[n].bytes = 0;
+			c[n].hasbytes = 0;
+			if (tab && l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].
+			    payload_type == NVTX_PAYLOAD_UINT) {
+				c[n].bytes = m->nvtx[l->aux[i]].payload.u;
+				c[n].hasbytes = 1;
+				r->nbytes++;
+			}
+			if (tab)
+				r->ntables++;
 			n++;
 			if (slot[tr->process] == 0) {
 				r->ranks = xreallocarray(r->ranks,
@@ -208,6 +236,7 @@ mpi_build(const struct model *m, int64_t t0, int64_t t1,
 			}
 			rk = &r->ranks[slot[tr->process] - 1];
 			rk->calls++;
+			rk->bytes = mpi_addsat(rk->bytes, c[n - 1].bytes);
 			rk->class_ns[cls] += c[n - 1].dur;
 			if (cls == MPI_CL_SETUP) {
 				rk->setup_ns += c[n - 1].dur;
@@ -239,13 +268,22 @@ mpi_build(const struct model *m, int64_t t0, int64_t t1,
 	for (i = 0; i < n; i = j) {
 		struct mpi_op	*op;
 
+		uint64_t	bytes = 0, nb = 0;
+
 		stats_acc_reset(&acc);
 		for (j = i; j < n && c[j].process == c[i].process &&
-		    c[j].name == c[i].name; j++)
+		    c[j].name == c[i].name; j++) {
 			stats_acc_add(&acc, c[j].dur);
+			if (c[j].hasbytes) {
+				bytes = mpi_addsat(bytes, c[j].bytes);
+				nb++;
+			}
+		}
 		stats_acc_compute(&acc, &st);
 		r->ops = xreallocarray(r->ops, r->nops + 1, sizeof *r->ops);
 		op = &r->ops[r->nops++];
+		op->bytes = bytes;
+		op->nbytes = nb;
 		op->process = c[i].process;
 		op->rank = r->ranks[slot[c[i].process] - 1].rank;
 		op->name = model_str(m, c[i].name);

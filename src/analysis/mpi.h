@@ -21,6 +21,11 @@
  * A process's rank is process.rank where the source gives it, else its
  * order among the processes that make MPI calls.
  *
+ * Calls also come from the MPI_* tables of newer Nsight Systems exports,
+ * which the reader loads as ranges of a domain "MPI" whose source id is
+ * DOMAIN_MPI_TABLES (model.h); their payload is the bytes the call moved
+ * where the table records them (bytes, nbytes below).
+ *
  * Calls count when they start inside [t0, t1).
  *
  * Ownership: struct mpi_result owns its arrays (mpi_free).
@@ -52,6 +57,9 @@ struct mpi_op {
 	uint64_t	 count;
 	int64_t		 total_ns, min_ns, max_ns;
 	double		 median_ns;
+	uint64_t	 bytes;		/* summed over the calls that record
+					   them */
+	uint64_t	 nbytes;	/* calls that record bytes */
 };
 
 /* One process (rank) that makes MPI calls. */
@@ -64,6 +72,7 @@ struct mpi_rank {
 	int64_t		 setup_ns;
 	int64_t		 class_ns[MPI_CL_COUNT];
 	int64_t		 span_ns;	/* the process's span */
+	uint64_t	 bytes;		/* recorded bytes, every class */
 };
 
 struct mpi_result {
@@ -73,6 +82,8 @@ struct mpi_result {
 	struct mpi_rank	*ranks;		/* by rank */
 	size_t		 nranks;
 	uint64_t	 calls;
+	uint64_t	 nbytes;	/* calls that record bytes */
+	uint64_t	 ntables;	/* calls from the MPI_* tables */
 };
 
 /* "p2p", "wait", "collective", "onesided", "setup", "other". */

@@ -332,6 +332,28 @@ builder_cpu_track(struct builder *b, enum track_type type, uint32_t thread,
 	    &t);
 }
 
+/*
+ * A counter track of no thread: a GPU's metrics (device set) or a NIC's
+ * (device NONE32), told apart by key; name is its label.
+ */
+uint32_t
+builder_counter_track(struct builder *b, uint32_t device, uint64_t key,
+    uint32_t name)
+{
+	struct track	 t;
+
+	memset(&t, 0, sizeof t);
+	t.type = TRACK_COUNTER;
+	t.device = device;
+	t.stream = NONE32;
+	t.thread = NONE32;
+	t.process = NONE32;
+	t.domain = NONE32;
+	t.name = name;
+	return builder_new_track(b, hmap_key2(hmap_key2(TRACK_COUNTER,
+	    UINT64_C(0xC0C0C0C000000000) | device), key), &t);
+}
+
 static uint64_t
 kernel_info_hash(const struct kernel_info *k)
 {

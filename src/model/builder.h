@@ -77,6 +77,10 @@ uint32_t	 builder_sync_track(struct builder *, uint32_t stream);
 uint32_t	 builder_cpu_track(struct builder *, enum track_type,
 		    uint32_t thread, uint32_t domain);
 
+/* A counter track that belongs to no thread: a GPU's (device) or another
+ * device's such as a NIC's (device NONE32), one per (device, key). */
+uint32_t	 builder_counter_track(struct builder *, uint32_t device,
+		    uint64_t key, uint32_t name);
 /*
  * Side tables: return the index to store in lane_event.aux. Kernel and
  * copy records are de-duplicated (millions of launches share a handful of

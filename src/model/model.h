@@ -226,7 +226,11 @@ struct stream {
 	int32_t		 priority;
 };
 
-/* NVTX domains (and Kineto/roctx equivalents). Index 0 is the default. */
+/* NVTX domains (and Kineto/roctx equivalents). Index 0 is the default.
+ * DOMAIN_MPI_TABLES is the source_id of the domain "MPI" a reader gives
+ * the MPI calls of the MPI_* tables of newer nsys exports (no NVTX domain
+ * has it); their unsigned payload is the bytes the call moved. */
+#define DOMAIN_MPI_TABLES	UINT64_C(0xFFFFFFFFFFFF0001)
 struct domain {
 	uint64_t	 source_id;	/* domainId */
 	uint32_t	 process;	/* NONE32: all processes */

@@ -84,6 +84,7 @@ static const struct {
 	{ "timeline", 'C', ACT_FOLD_ALL },
 	{ "timeline", 'A', ACT_TOGGLE_API },
 	{ "timeline", 'S', ACT_TOGGLE_SYNC },
+	{ "timeline", 'M', ACT_COUNTER_NEXT },
 	{ "timeline", 'a', ACT_TOGGLE_TIME },
 	{ "timeline", 'm', ACT_BOOKMARK },
 	{ "timeline", '\'', ACT_BOOKMARKS },
@@ -349,7 +350,7 @@ test_help_lines(void **state)
 	assert_string_equal(t->help[6].keys, "+ = wheel");
 	assert_int_equal(t->help[6].act, ACT_ZOOM_IN);
 	assert_string_equal(t->help[7].keys, "- wheel");
-	assert_int_equal(t->nhelp, 38);
+	assert_int_equal(t->nhelp, 39);
 	t = keymap_table(km, "nvtx");
 	assert_string_equal(t->help[0].keys, "Up k wheel");
 	assert_string_equal(t->help[0].help, "previous row");
