@@ -204,20 +204,70 @@ ranks_from_model(struct ranks_ctx *c, const struct model *m)
 	rankscan_free(&s);
 }
 
+/* What a file's summary gives, kept until the file's rank is known. */
+struct ranks_take {
+	struct ranks_ctx	*c;
+	struct rk		*pre;		/* per file: times unshifted,
+						   name the process's own */
+	uint8_t			*has_pname;
+	char			**marker;	/* per file */
+};
+
+/* Keeps the figures of file i's summary (jobsum_take_fn). */
+static void
+ranks_take(void *arg, size_t i, struct ranksum *s)
+{
+	struct ranks_take	*t = arg;
+	struct rk		*r = &t->pre[i];
+	size_t			 k;
+
+	r->rank = s->nprocs > 0 ? 0 : -1;	/* -1: no process */
+	r->pid = s->pid;
+	r->name = s->pname;
+	s->pname = NULL;
+	t->has_pname[i] = (uint8_t)s->has_pname;
+	r->nvtx_rank = s->nvtx_rank;
+	r->parallel = s->parallel;
+	s->parallel = NULL;
+	r->gpus = s->gpus;
+	r->first = s->first;
+	r->last = s->last;
+	r->busy = s->busy;
+	r->kernel_ns = s->kernel_ns;
+	r->comm_ns = s->comm_ns;
+	r->kernels = s->kernels;
+	r->comm = s->comm;
+	r->nc = s->nc;
+	r->c = xcalloc(s->nc + 1, sizeof *r->c);
+	for (k = 0; k < s->nc; k++) {
+		r->c[k].coll = strpool_intern0(t->c->local,
+		    s->names[s->c[k].coll]);
+		r->c[k].start = s->c[k].start;
+		r->c[k].end = s->c[k].end;
+		r->c[k].bytes = s->c[k].bytes;
+	}
+	stats_acc_init(&r->iters);
+	for (k = 0; k < s->niter; k++)
+		stats_acc_add(&r->iters, s->iter[2 * k + 1] - s->iter[2 * k]);
+	t->marker[i] = s->marker;
+	s->marker = NULL;
+}
+
 /*
- * Adds the summary of one file as rank `rank` (ranksum.h), as the merged
- * model would hold it: processes named "rank R NAME", times shifted onto
- * the job's clock; a rank stated by two files is one rank of both.
+ * Adds file f's figures (taken from its summary) as rank `rank`, as the
+ * merged model would hold it: processes named "rank R NAME", times shifted
+ * onto the job's clock; a rank stated by two files is one rank of both.
+ * Moves what it keeps out of f.
  */
 static void
-ranks_add_sum(struct ranks_ctx *c, int rank, int64_t shift,
-    const struct ranksum *s, int64_t *most)
+ranks_add_sum(struct ranks_ctx *c, int rank, int64_t shift, struct rk *f,
+    int has_pname, char **marker, int64_t *most)
 {
 	struct rk	*r;
 	size_t		 i, n;
 	int		 fresh;
 
-	if (s->nprocs == 0)
+	if (f->rank < 0)
 		return;
 	fresh = c->nr == 0 || c->r[c->nr - 1].rank != rank;
 	if (fresh) {
@@ -231,46 +281,52 @@ ranks_add_sum(struct ranks_ctx *c, int rank, int64_t shift,
 	} else
 		r = &c->r[c->nr - 1];
 	/* Its process: the first file's, or the first that has GPUs. */
-	if (fresh || (r->gpus == 0 && s->gpus > 0)) {
+	if (fresh || (r->gpus == 0 && f->gpus > 0)) {
 		free(r->name);
 		free(r->parallel);
-		r->pid = s->pid;
-		r->name = xasprintf("rank %d%s%s", rank, s->has_pname ? " " :
-		    "", s->pname);
-		r->nvtx_rank = s->nvtx_rank;
-		r->parallel = xstrdup(s->parallel);
+		r->pid = f->pid;
+		r->name = xasprintf("rank %d%s%s", rank, has_pname ? " " : "",
+		    f->name);
+		r->nvtx_rank = f->nvtx_rank;
+		r->parallel = f->parallel;
+		f->parallel = NULL;
 	}
-	r->gpus += s->gpus;
-	if (s->first != INT64_MAX && sat_add64(s->first, shift) < r->first)
-		r->first = sat_add64(s->first, shift);
-	if (s->last != INT64_MIN && sat_add64(s->last, shift) > r->last)
-		r->last = sat_add64(s->last, shift);
-	r->busy = sat_add64(r->busy, s->busy);
-	r->kernel_ns += s->kernel_ns;
-	r->comm_ns += s->comm_ns;
-	r->kernels += s->kernels;
-	r->comm += s->comm;
-	n = r->nc;
-	r->nc += s->nc;
-	r->c = xreallocarray(r->c, r->nc + 1, sizeof *r->c);
-	for (i = 0; i < s->nc; i++) {
-		r->c[n + i].coll = strpool_intern0(c->local,
-		    s->names[s->c[i].coll]);
-		r->c[n + i].start = sat_add64(s->c[i].start, shift);
-		r->c[n + i].end = sat_add64(s->c[i].end, shift);
-		r->c[n + i].bytes = s->c[i].bytes;
+	r->gpus += f->gpus;
+	if (f->first != INT64_MAX && sat_add64(f->first, shift) < r->first)
+		r->first = sat_add64(f->first, shift);
+	if (f->last != INT64_MIN && sat_add64(f->last, shift) > r->last)
+		r->last = sat_add64(f->last, shift);
+	r->busy = sat_add64(r->busy, f->busy);
+	r->kernel_ns += f->kernel_ns;
+	r->comm_ns += f->comm_ns;
+	r->kernels += f->kernels;
+	r->comm += f->comm;
+	for (i = 0; i < f->nc; i++) {
+		f->c[i].start = sat_add64(f->c[i].start, shift);
+		f->c[i].end = sat_add64(f->c[i].end, shift);
 	}
-	if (!fresh)
+	if (r->nc == 0) {
+		free(r->c);
+		r->c = f->c;
+		r->nc = f->nc;
+		f->c = NULL;
+	} else {
+		n = r->nc;
+		r->nc += f->nc;
+		r->c = xreallocarray(r->c, r->nc + 1, sizeof *r->c);
+		memcpy(r->c + n, f->c, f->nc * sizeof *f->c);
 		rankscan_sort(r->c, r->nc);
-	for (i = 0; i < s->niter; i++) {
-		stats_acc_add(&r->iters, s->iter[2 * i + 1] - s->iter[2 * i]);
-		stats_acc_add(&c->all, s->iter[2 * i + 1] - s->iter[2 * i]);
+	}
+	for (i = 0; i < f->iters.n; i++) {
+		stats_acc_add(&r->iters, f->iters.v[i]);
+		stats_acc_add(&c->all, f->iters.v[i]);
 	}
 	/* The marker of the file with the most iterations. */
-	if ((int64_t)s->niter > *most) {
-		*most = (int64_t)s->niter;
+	if ((int64_t)f->iters.n > *most) {
+		*most = (int64_t)f->iters.n;
 		free(c->marker);
-		c->marker = xstrdup(s->marker);
+		c->marker = *marker;
+		*marker = NULL;
 	}
 }
 
@@ -539,11 +595,12 @@ ranks_job(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct opts	*o = ctx->o;
 	struct ranks_ctx	 c;
+	struct ranks_take	 t;
 	struct jobsum		 j;
 	struct load_opts	 lo;
 	char			**files = NULL;
 	int64_t			 most = -1;
-	size_t			 i;
+	size_t			 i, k;
 	int			 nf, rc;
 
 	if (vopt_get(ctx->v, ctx->nv, "--full") != NULL)
@@ -561,7 +618,35 @@ ranks_job(const struct cmd_ctx *ctx, struct out *out,
 		return CMD_LOAD;
 	}
 	cmd_load_opts(ctx->g, &lo);
-	if ((rc = jobsum_load(files, (size_t)nf, &lo, &j, cause)) != 0) {
+	ranks_ctx_init(&c, ctx);
+	t.c = &c;
+	t.pre = xcalloc((size_t)nf + 1, sizeof *t.pre);
+	t.has_pname = xcalloc((size_t)nf + 1, 1);
+	t.marker = xcalloc((size_t)nf + 1, sizeof *t.marker);
+	for (i = 0; i < (size_t)nf; i++)
+		t.pre[i].rank = -1;
+	rc = jobsum_load(files, (size_t)nf, &lo, ranks_take, &t, &j, cause);
+	if (rc == 0)
+		for (i = 0; i < j.n; i++) {
+			k = j.r[i].index;
+			ranks_add_sum(&c, j.r[i].rank, j.r[i].shift_ns,
+			    &t.pre[k], t.has_pname[k], &t.marker[k], &most);
+			if (j.r[i].rank == c.only && c.only_trace == NULL)
+				c.only_trace = j.r[i].file;
+		}
+	for (i = 0; i < (size_t)nf; i++) {
+		if (t.pre[i].nc > 0 || t.pre[i].c != NULL)
+			free(t.pre[i].c);
+		stats_acc_free(&t.pre[i].iters);
+		free(t.pre[i].name);
+		free(t.pre[i].parallel);
+		free(t.marker[i]);
+	}
+	free(t.pre);
+	free(t.has_pname);
+	free(t.marker);
+	if (rc != 0) {
+		ranks_ctx_free(&c);
 		if (rc > 0) {
 			free(*cause);
 			*cause = NULL;
@@ -569,15 +654,6 @@ ranks_job(const struct cmd_ctx *ctx, struct out *out,
 		}
 		*code = "bad_input";
 		return -1;
-	}
-	ranks_ctx_init(&c, ctx);
-	for (i = 0; i < j.n; i++) {
-		ranks_add_sum(&c, j.r[i].rank, j.r[i].shift_ns, &j.r[i].s,
-		    &most);
-		if (j.r[i].rank == c.only && c.only_trace == NULL)
-			c.only_trace = j.r[i].file;
-		/* What the answer needs is copied: free the rest now. */
-		ranksum_free(&j.r[i].s);
 	}
 	if (j.dup != NULL)
 		out_warn(out, "duplicate_rank", "ranks stated by more than "

@@ -16,6 +16,8 @@
 
 struct jobsum_work {
 	struct jobsum		*j;
+	size_t			 first;		/* of the batch */
+	struct ranksum		*s;		/* the batch's summaries */
 	struct load_opts	 opts;
 	char			**causes;
 	uint8_t			*got;	/* 1 read, 0 built, 2 failed */
@@ -59,10 +61,23 @@ jobsum_job(void *arg, size_t i, unsigned tid, char **unused)
 	struct jobsum_work	*w = arg;
 	int			 rc;
 
-	rc = jobsum_one(w->j->r[i].file, &w->opts, &w->j->r[i].s,
+	rc = jobsum_one(w->j->r[w->first + i].file, &w->opts, &w->s[i],
 	    &w->causes[i]);
 	w->got[i] = rc < 0 ? 2 : (uint8_t)rc;
 	return 0;
+}
+
+/* Keeps what placing file k needs from its summary s. */
+static void
+jobsum_place(struct jobsum_rank *r, const struct ranksum *s)
+{
+	r->source = s->source;
+	r->origin_ns = s->origin_ns;
+	r->end_ns = s->end_ns;
+	r->utc_epoch_ns = s->utc_epoch_ns;
+	r->nevents = s->nevents;
+	r->stated_rank = s->stated_rank;
+	r->several = s->several;
 }
 
 static int
@@ -101,11 +116,11 @@ jobsum_check(struct jobsum *j, char **cause)
 	files = xcalloc(j->n, sizeof *files);
 	shift = xcalloc(j->n, sizeof *shift);
 	for (i = 0; i < j->n; i++) {
-		shell[i].source = j->r[i].s.source;
-		shell[i].origin_ns = j->r[i].s.origin_ns;
-		shell[i].end_ns = j->r[i].s.end_ns;
-		shell[i].utc_epoch_ns = j->r[i].s.utc_epoch_ns;
-		shell[i].nevents = j->r[i].s.nevents;
+		shell[i].source = j->r[i].source;
+		shell[i].origin_ns = j->r[i].origin_ns;
+		shell[i].end_ns = j->r[i].end_ns;
+		shell[i].utc_epoch_ns = j->r[i].utc_epoch_ns;
+		shell[i].nevents = j->r[i].nevents;
 		mp[i] = &shell[i];
 		files[i] = j->r[i].file;
 	}
@@ -121,68 +136,72 @@ jobsum_check(struct jobsum *j, char **cause)
 
 int
 jobsum_load(char **files, size_t n, const struct load_opts *opts,
-    struct jobsum *j, char **cause)
+    jobsum_take_fn take, void *arg, struct jobsum *j, char **cause)
 {
 	struct jobsum_work	 w;
-	size_t			 i, k;
+	size_t			 i, k, nb;
 	unsigned		 nthreads;
-	int			 r;
+	int			 r = 0;
 
 	memset(j, 0, sizeof *j);
 	j->r = xcalloc(n + 1, sizeof *j->r);
 	j->n = n;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		j->r[i].file = files[i];
+		j->r[i].index = i;
+	}
 	free(files);
 	memset(&w, 0, sizeof w);
 	w.j = j;
 	if (opts != NULL)
 		w.opts = *opts;
 	w.opts.progress = 0;
-	w.causes = xcalloc(n + 1, sizeof *w.causes);
-	w.got = xcalloc(n + 1, 1);
+	w.s = xcalloc(JOBSUM_BATCH, sizeof *w.s);
+	w.causes = xcalloc(JOBSUM_BATCH, sizeof *w.causes);
+	w.got = xcalloc(JOBSUM_BATCH, 1);
 	nthreads = pool_ncpus();
 	if (nthreads > MULTI_THREADS)
 		nthreads = MULTI_THREADS;
-	pool_run(n, nthreads, jobsum_job, &w, NULL);
-	r = 0;
-	for (i = 0; i < n; i++) {
-		if (w.got[i] == 2) {
-			if (r == 0)
-				*cause = xstrdup(w.causes[i] != NULL ?
-				    w.causes[i] : j->r[i].file);
-			r = -1;
-		} else if (w.got[i] == 0)
-			j->built++;
-	}
-	for (i = 0; i < n; i++)
-		free(w.causes[i]);
-	free(w.causes);
-	if (r == 0) {
-		for (i = 0; i < n; i++)
-			if (j->r[i].s.several) {
-				*cause = xasprintf("%s holds several ranks",
-				    j->r[i].file);
-				r = 1;
-				break;
+	for (w.first = 0; w.first < n && r == 0; w.first += nb) {
+		nb = n - w.first < JOBSUM_BATCH ? n - w.first : JOBSUM_BATCH;
+		pool_run(nb, nthreads, jobsum_job, &w, NULL);
+		for (k = 0; k < nb; k++) {
+			i = w.first + k;
+			if (w.got[k] == 2) {
+				if (r == 0)
+					*cause = xstrdup(w.causes[k] != NULL ?
+					    w.causes[k] : j->r[i].file);
+				r = -1;
+			} else {
+				if (w.got[k] == 0)
+					j->built++;
+				jobsum_place(&j->r[i], &w.s[k]);
+				if (j->r[i].several && r == 0) {
+					*cause = xasprintf("%s holds several "
+					    "ranks", j->r[i].file);
+					r = 1;
+				}
+				if (r == 0 && take != NULL)
+					take(arg, i, &w.s[k]);
+				ranksum_free(&w.s[k]);
 			}
+			free(w.causes[k]);
+			w.causes[k] = NULL;
+		}
 	}
+	free(w.s);
+	free(w.causes);
+	free(w.got);
 	if (r == 0 && n > 1)
 		r = jobsum_check(j, cause);
 	if (r != 0) {
-		/* Summaries that failed hold nothing to free. */
-		for (i = 0; i < n; i++)
-			if (w.got[i] == 2)
-				memset(&j->r[i].s, 0, sizeof j->r[i].s);
-		free(w.got);
 		jobsum_free(j);
 		return r;
 	}
-	free(w.got);
 
 	/* Ranks: stated, else by name, else the first free one. */
 	for (i = 0; i < n; i++) {
-		r = j->r[i].s.stated_rank;
+		r = j->r[i].stated_rank;
 		j->r[i].rank = r >= 0 ? r : kineto_rank_from_name(
 		    j->r[i].file);
 	}
@@ -211,10 +230,8 @@ jobsum_free(struct jobsum *j)
 {
 	size_t	i;
 
-	for (i = 0; i < j->n; i++) {
+	for (i = 0; i < j->n; i++)
 		free(j->r[i].file);
-		ranksum_free(&j->r[i].s);
-	}
 	free(j->r);
 	free(j->dup);
 	memset(j, 0, sizeof *j);

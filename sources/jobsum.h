@@ -28,12 +28,20 @@
 
 /* A job of more ranks than this is compared from summaries by default. */
 #define JOBSUM_THRESHOLD	64
+/* Summaries read at a time. */
+#define JOBSUM_BATCH		64
 
 struct jobsum_rank {
 	char		*file;
+	size_t		 index;		/* in name order (jobsum_take_fn) */
 	int		 rank;
 	int64_t		 shift_ns;	/* onto the first file's clock */
-	struct ranksum	 s;
+	/* What placing it needs, from its summary. */
+	uint8_t		 source;
+	int64_t		 origin_ns, end_ns, utc_epoch_ns;
+	uint64_t	 nevents;
+	int32_t		 stated_rank;
+	int		 several;
 };
 
 struct jobsum {
@@ -45,13 +53,21 @@ struct jobsum {
 };
 
 /*
+ * Takes what the caller keeps of the summary of file index (name order),
+ * in this thread, in name order; the summary is freed after (take what is
+ * kept by setting its pointers to NULL).
+ */
+typedef void	(*jobsum_take_fn)(void *arg, size_t index, struct ranksum *);
+
+/*
  * Loads the summaries of files[0, n) (taken over: freed by jobsum_free,
- * also on failure). Returns 0; 1 with *cause when a file holds several
- * ranks (merge the models instead); -1 with *cause naming the file that
- * failed or the odd one out.
+ * also on failure), JOBSUM_BATCH at a time, handing each to take: memory
+ * holds one batch of summaries and what take keeps. Returns 0; 1 with
+ * *cause when a file holds several ranks (merge the models instead); -1
+ * with *cause naming the file that failed or the odd one out.
  */
 int	 jobsum_load(char **files, size_t n, const struct load_opts *,
-	    struct jobsum *, char **cause);
+	    jobsum_take_fn take, void *arg, struct jobsum *, char **cause);
 void	 jobsum_free(struct jobsum *);
 /*
  * Summarises one trace: its valid summary, else its model loaded (through
