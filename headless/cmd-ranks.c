@@ -253,6 +253,21 @@ ranks_take(void *arg, size_t i, struct ranksum *s)
 	s->marker = NULL;
 }
 
+/* Frees what is left of file i's figures. */
+static void
+ranks_pre_free(struct ranks_take *t, size_t i)
+{
+	struct rk	*f = &t->pre[i];
+
+	free(f->c);
+	stats_acc_free(&f->iters);
+	free(f->name);
+	free(f->parallel);
+	free(t->marker[i]);
+	memset(f, 0, sizeof *f);
+	t->marker[i] = NULL;
+}
+
 /*
  * Adds file f's figures (taken from its summary) as rank `rank`, as the
  * merged model would hold it: processes named "rank R NAME", times shifted
@@ -633,15 +648,10 @@ ranks_job(const struct cmd_ctx *ctx, struct out *out,
 			    &t.pre[k], t.has_pname[k], &t.marker[k], &most);
 			if (j.r[i].rank == c.only && c.only_trace == NULL)
 				c.only_trace = j.r[i].file;
+			ranks_pre_free(&t, k);
 		}
-	for (i = 0; i < (size_t)nf; i++) {
-		if (t.pre[i].nc > 0 || t.pre[i].c != NULL)
-			free(t.pre[i].c);
-		stats_acc_free(&t.pre[i].iters);
-		free(t.pre[i].name);
-		free(t.pre[i].parallel);
-		free(t.marker[i]);
-	}
+	for (i = 0; i < (size_t)nf; i++)
+		ranks_pre_free(&t, i);
 	free(t.pre);
 	free(t.has_pname);
 	free(t.marker);
