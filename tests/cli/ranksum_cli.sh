@@ -148,6 +148,25 @@ expect_rc 0 "$G" ranks --limit 0 --summaries --json "$J"
 grep -q '1 of '"$N"' rank summaries were made' "$TMPD/out" ||
     fail "the changed trace's summary was served: $(grep -o 'summaries[^"]*' "$TMPD/out")"
 
+# A damaged summary (cut short, a byte flipped) is not served: remade.
+export XDG_CACHE_HOME=$D/plain
+for how in cut flip; do
+	f=$(ls "$D/plain/gpulens/"rank7.json-*.ranksum)
+	python3 - "$f" "$how" <<'PY' || fail "cannot damage $f"
+import sys
+p, how = sys.argv[1], sys.argv[2]
+b = bytearray(open(p, "rb").read())
+if how == "cut":
+    b = b[: len(b) - 5]
+else:
+    b[len(b) // 2] ^= 0x40
+open(p, "wb").write(bytes(b))
+PY
+	expect_rc 0 "$G" ranks --limit 0 --summaries --json "$J"
+	grep -q '1 of '"$N"' rank summaries were made' "$TMPD/out" ||
+	    fail "a $how summary was served"
+done
+
 # Bad shards and workers: exit 2, one line.
 for s in 4/4 1/0 x/2 -1/3 1/; do
 	expect_rc 2 "$G" prep --shard "$s" "$J"
