@@ -41,7 +41,8 @@ const struct cmd_entry cmd_demo_entry = {
 	"\n"
 	"  --out FILE   write the trace to FILE and exit\n"
 	"  --events N   approximate number of events (default 200000; 1e7, 5M)\n"
-	"  --gpus G     number of GPUs, one process each (default 4)\n"
+	"  --gpus G     number of GPUs, one process each (default 4; 1 to 64,\n"
+	"               kineto: 1 to 1024 ranks)\n"
 	"  --seed S     random seed (default 1); equal seeds give equal files\n"
 	"  --plant LIST plant known problems and phases (comma list, or all):\n"
 	"               warmup, teardown, launch, sync, pageable, memcpy-sync,\n"
@@ -131,10 +132,13 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 			o.events = (uint64_t)v;
 			i++;
 		} else if (strcmp(a, "--gpus") == 0) {
+			/* Up to 64 GPUs, or KGEN_MAX_WORLD Kineto ranks
+			 * (checked once the format is known). */
 			if (val == NULL || (v = cmd_parse_count(val)) < 1 ||
-			    v > 64)
+			    v > KGEN_MAX_WORLD)
 				return cmd_usage_error(e, "--gpus needs a "
-				    "number from 1 to 64");
+				    "number from 1 to 64 (%d ranks with "
+				    "--format kineto)", KGEN_MAX_WORLD);
 			o.gpus = (int)v;
 			gpus_set = 1;
 			i++;
@@ -214,6 +218,9 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 			return cmd_usage_error(e, "unknown argument: %s", a);
 	}
 
+	if (o.gpus > 64 && (!kineto || ko.merged || ko.chrome))
+		return cmd_usage_error(e, "--gpus needs a number from 1 to 64 "
+		    "(%d ranks with --format kineto)", KGEN_MAX_WORLD);
 	if (kineto) {
 		size_t len;
 		ko.events = o.events;

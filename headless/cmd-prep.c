@@ -23,6 +23,11 @@
 #include "util/units.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
+#include "util/pool.h"
+#include "analysis/ranksum.h"
+#include "headless/shard.h"
+#include "sources/input.h"
+#include "sources/multi.h"
 
 static int	prep_run(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -31,7 +36,8 @@ static int	clean_run(const struct cmd_ctx *, struct out *,
 
 const struct cmd_entry cmd_prep_entry = {
 	.name = "prep",
-	.usage = "gpulens prep [--beside] [--json] TRACE...",
+	.usage = "gpulens prep [--beside] [--json] [--shard I/N] [--jobs N] "
+	    "TRACE|DIR...",
 	.help =
 	"Loads each TRACE and writes its cache, so that the next open is fast.\n"
 	"The cache goes to $XDG_CACHE_HOME/gpulens (default ~/.cache/gpulens);\n"
@@ -40,7 +46,15 @@ const struct cmd_entry cmd_prep_entry = {
 	"             .NAME.gpulens, for a team that shares the directory;\n"
 	"             a cache found there is read first\n"
 	"  --json     the answer as a JSON envelope: a row per trace with its\n"
-	"             action (written, reused or failed), cache_file and bytes",
+	"             action (written, reused or failed), cache_file and bytes\n"
+	"A DIR is a job, one trace per rank: each of its traces is prepped\n"
+	"and its rank summary written beside its cache ('ranks' compares a\n"
+	"large job from them).\n"
+	"  --shard I/N  prep only every N-th trace of the list, from the I-th\n"
+	"             (0-based); in a Slurm job array the default comes from\n"
+	"             SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (the\n"
+	"             sbatch line is in gpulens(1), RANK SUMMARIES)\n"
+	"  --jobs N   prep N traces at a time (1 to 16, default 1)",
 	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
 	.run = prep_run
@@ -165,6 +179,133 @@ cmd_prep_emit(struct out *o, int json, int rc)
 	return erc != 0 ? erc : rc;
 }
 
+/* One trace to prep, and what came of it. */
+struct prep_item {
+	char		*path;
+	int		 summarise;	/* from a directory: a rank summary */
+	const char	*action;	/* "written", "reused", "failed" */
+	char		*file;		/* its cache file, or NULL */
+	int		 have;
+	int64_t		 size;
+	char		*err;		/* sanitised, or NULL */
+	int		 usage;		/* the error is the input's */
+	int		 summary;	/* a valid summary is there */
+};
+
+struct prep_job {
+	struct prep_item	*v;
+	size_t			 n;
+	struct load_opts	 lo;
+	int			 beside;
+};
+
+/* Summarises the loaded model m of it into its summary file (ranksum.h),
+ * unless a valid one is there. */
+static void
+cmd_prep_summary(struct prep_item *it, const struct model *m,
+    const struct cachedir_ident *before)
+{
+	struct cachedir_ident	 after;
+	struct ranksum		 rs;
+	char			*cause = NULL;
+
+	if (ranksum_read(it->path, &rs)) {
+		ranksum_free(&rs);
+		it->summary = 1;
+		return;
+	}
+	ranksum_build(m, &rs);
+	if (cachedir_ident(it->path, &after, &cause) == 0 &&
+	    cachedir_ident_eq(before, &after) &&
+	    ranksum_write(it->path, before, &rs, &cause) == 0)
+		it->summary = 1;
+	else if (cause != NULL)
+		sanitize_msg(stderr, "gpulens: %s: summary not written: %s",
+		    it->path, cause);
+	free(cause);
+	ranksum_free(&rs);
+}
+
+/* Preps trace i of the job (a pool job: one per trace). */
+static int
+cmd_prep_one(void *arg, size_t i, unsigned tid, char **unused)
+{
+	struct prep_job		*j = arg;
+	struct prep_item	*it = &j->v[i];
+	struct cachedir_ident	 before;
+	struct input		 in;
+	struct stat		 sb, sa;
+	char			*cause = NULL, *safe;
+	int			 had, ident;
+
+	it->file = cmd_prep_cache_file(it->path, j->beside);
+	had = it->file != NULL && stat(it->file, &sb) == 0;
+	ident = it->summarise && cachedir_ident(it->path, &before,
+	    &cause) == 0;
+	free(cause);
+	cause = NULL;
+	memset(&in, 0, sizeof in);
+	if (input_load(&in, INPUT_TIMELINE, &it->path, 1, &j->lo,
+	    &cause) != 0) {
+		it->err = sanitize_dup(cause != NULL ? cause :
+		    "cannot load trace", 0);
+		it->usage = 1;
+		it->action = "failed";
+		free(cause);
+		free(it->file);
+		it->file = NULL;
+		return 0;
+	}
+	if ((safe = cmd_prep_warn(in.m)) != NULL) {
+		it->err = safe;
+		it->action = "failed";
+		free(it->file);
+		it->file = NULL;
+		model_free(in.m);
+		return 0;
+	}
+	if (ident)
+		cmd_prep_summary(it, in.m, &before);
+	model_free(in.m);
+	/* The cache directory may have been made by this load. */
+	free(it->file);
+	it->file = cmd_prep_cache_file(it->path, j->beside);
+	it->have = it->file != NULL && stat(it->file, &sa) == 0;
+	it->size = it->have ? (int64_t)sa.st_size : -1;
+	/* A cache is written to a new file renamed into place. The
+	 * load said nothing against it: a cache that is gone already
+	 * (a concurrent clean) is no failure, only of unknown size. */
+	it->action = had && (!it->have || (sb.st_ino == sa.st_ino &&
+	    sb.st_dev == sa.st_dev)) ? "reused" : "written";
+	return 0;
+}
+
+/* Adds path, or the traces of directory path, to the job's list. */
+static int
+cmd_prep_add(struct prep_job *j, size_t *cap, char *path, char **cause)
+{
+	struct stat	  sb;
+	char		**files;
+	int		  n, k;
+
+	if (stat(path, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		XGROW(j->v, *cap, j->n + 1);
+		memset(&j->v[j->n], 0, sizeof j->v[j->n]);
+		j->v[j->n++].path = xstrdup(path);
+		return 0;
+	}
+	if ((n = multi_expand(&path, 1, &files, cause)) < 0)
+		return -1;
+	for (k = 0; k < n; k++) {
+		XGROW(j->v, *cap, j->n + 1);
+		memset(&j->v[j->n], 0, sizeof j->v[j->n]);
+		j->v[j->n].path = files[k];
+		j->v[j->n++].summarise = 1;
+	}
+	free(files);
+	return 0;
+}
+
 static int
 prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
     const char **unused_code, char **unused_cause)
@@ -173,22 +314,32 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	char			**argv = ctx->argv;
 	const struct cmd_global	*g = ctx->g;
 	struct cmd_global	 pg = *g;
-	struct load_opts	 lo;
-	struct input		 in;
+	struct prep_job		 j;
+	struct prep_item	*it;
+	struct shard		 sh;
 	struct out		 o;
-	struct stat		 before, after;
-	const char		*action;
-	char			*file, *cause, *safe, buf[32];
+	const char		*shard_arg = NULL, *jobs_arg = NULL;
+	char			*cause = NULL, *safe, buf[32], *first = NULL;
 	int			 i, rc = 0, beside = 0, ntraces = 0, json;
-	int			 had, have, nok = 0;
-	char			*first = NULL;
+	int			 nok = 0, dirs = 0, nsum = 0;
+	long long		 jobs = 1;
+	size_t			 k, cap = 0, keep;
 
 	json = cmd_prep_json(&argc, argv);
 	pg.no_cache = 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--beside") == 0)
 			beside = 1;
-		else if (argv[i][0] == '-' && strcmp(argv[i], "-") != 0)
+		else if (strcmp(argv[i], "--shard") == 0 ||
+		    strcmp(argv[i], "--jobs") == 0) {
+			if (i + 1 >= argc)
+				return cmd_prep_usage(&cmd_prep_entry, json,
+				    argv[i], " needs a value");
+			if (argv[i][2] == 's')
+				shard_arg = argv[++i];
+			else
+				jobs_arg = argv[++i];
+		} else if (argv[i][0] == '-' && strcmp(argv[i], "-") != 0)
 			return cmd_prep_usage(&cmd_prep_entry, json,
 			    "unknown option: ", argv[i]);
 		else
@@ -200,22 +351,34 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	if (g->no_cache)
 		return cmd_prep_usage(&cmd_prep_entry, json,
 		    "--no-cache: prep writes nothing without the cache", "");
+	if (jobs_arg != NULL && ((jobs = cmd_parse_count(jobs_arg)) < 1 ||
+	    jobs > POOL_MAX))
+		return cmd_prep_usage(&cmd_prep_entry, json,
+		    "--jobs: a number of workers from 1 to 16: ", jobs_arg);
+	if ((shard_arg != NULL ? shard_parse(shard_arg, &sh, &cause) :
+	    shard_env(&sh, &cause)) != 0) {
+		rc = cmd_prep_usage(&cmd_prep_entry, json, cause, "");
+		free(cause);
+		return rc;
+	}
 	if (beside)
 		cachedir_set_mode(CACHEDIR_BESIDE);
 	out_init(&o, "prep");
 	o.format = OUT_JSON;
-	cmd_load_opts(&pg, &lo);
+	memset(&j, 0, sizeof j);
+	cmd_load_opts(&pg, &j.lo);
+	j.lo.progress = 0;
+	j.beside = beside;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--beside") == 0)
 			continue;
-		file = cmd_prep_cache_file(argv[i], beside);
-		had = file != NULL && stat(file, &before) == 0;
-		cause = NULL;
-		memset(&in, 0, sizeof in);
-		if (input_load(&in, INPUT_TIMELINE, &argv[i], 1, &lo,
-		    &cause) != 0) {
-			safe = sanitize_dup(cause != NULL ? cause :
-			    "cannot load trace", 0);
+		if (strcmp(argv[i], "--shard") == 0 ||
+		    strcmp(argv[i], "--jobs") == 0) {
+			i++;
+			continue;
+		}
+		if (cmd_prep_add(&j, &cap, argv[i], &cause) != 0) {
+			safe = sanitize_dup(cause, 0);
 			fprintf(stderr, "gpulens: %s\n", safe);
 			cmd_prep_row(&o, argv[i], "failed", NULL, 0, -1, safe);
 			if (first == NULL)
@@ -223,48 +386,71 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 			else
 				free(safe);
 			free(cause);
-			free(file);
+			cause = NULL;
 			rc = EXIT_USAGE;
 			continue;
 		}
-		if ((safe = cmd_prep_warn(in.m)) != NULL) {
-			sanitize_msg(stderr, "gpulens: %s: %s", argv[i], safe);
-			cmd_prep_row(&o, argv[i], "failed", NULL, 0, -1, safe);
+		dirs |= j.n > 0 && j.v[j.n - 1].summarise;
+	}
+	/* This task's share: every count-th trace of the list. */
+	for (k = 0, keep = 0; k < j.n; k++) {
+		if (shard_has(&sh, k))
+			j.v[keep++] = j.v[k];
+		else
+			free(j.v[k].path);
+	}
+	j.n = keep;
+	pool_run(j.n, (unsigned)jobs, cmd_prep_one, &j, NULL);
+	for (k = 0; k < j.n; k++) {
+		it = &j.v[k];
+		if (it->err != NULL) {
+			if (it->usage)
+				fprintf(stderr, "gpulens: %s\n", it->err);
+			else
+				sanitize_msg(stderr, "gpulens: %s: %s",
+				    it->path, it->err);
+			cmd_prep_row(&o, it->path, "failed", NULL, 0, -1,
+			    it->err);
 			if (first == NULL)
-				first = xasprintf("%s: %s", argv[i], safe);
-			free(safe);
-			free(file);
-			model_free(in.m);
+				first = it->usage ? xstrdup(it->err) :
+				    xasprintf("%s: %s", it->path, it->err);
 			rc = EXIT_USAGE;
 			continue;
 		}
-		model_free(in.m);
-		/* The cache directory may have been made by this load. */
-		free(file);
-		file = cmd_prep_cache_file(argv[i], beside);
-		have = file != NULL && stat(file, &after) == 0;
-		/* A cache is written to a new file renamed into place. The
-		 * load said nothing against it: a cache that is gone already
-		 * (a concurrent clean) is no failure, only of unknown size. */
-		action = had && (!have || (before.st_ino == after.st_ino &&
-		    before.st_dev == after.st_dev)) ? "reused" : "written";
-		cmd_prep_row(&o, argv[i], action, file, have ? 1 : 0,
-		    have ? (int64_t)after.st_size : -1, NULL);
+		cmd_prep_row(&o, it->path, it->action, it->file,
+		    it->have ? 1 : 0, it->size, NULL);
 		nok++;
+		nsum += it->summary;
 		if (!json) {
-			safe = sanitize_dup(file != NULL ? file : "?", 0);
-			if (have)
-				units_bytes((uint64_t)after.st_size, buf,
+			safe = sanitize_dup(it->file != NULL ? it->file : "?",
+			    0);
+			if (it->have)
+				units_bytes((uint64_t)it->size, buf,
 				    sizeof buf);
 			else
 				snprintf(buf, sizeof buf, "gone");
-			printf("%s: cache %s, %s (%s)\n", argv[i], action, safe,
-			    buf);
+			printf("%s: cache %s, %s (%s)\n", it->path,
+			    it->action, safe, buf);
 			free(safe);
 		}
-		free(file);
 	}
-	if (json && nok == 0) {
+	if (dirs || sh.count > 1 || jobs > 1) {
+		snprintf(buf, sizeof buf, "%ld/%ld", sh.index, sh.count);
+		out_str(o.aux, "shard", buf);
+		out_int(o.aux, "jobs", jobs);
+		out_int(o.aux, "summaries", nsum);
+		if (!json && (dirs || sh.count > 1))
+			printf("shard %s: %zu trace%s, %d rank summar%s\n",
+			    buf, j.n, j.n == 1 ? "" : "s", nsum,
+			    nsum == 1 ? "y" : "ies");
+	}
+	for (k = 0; k < j.n; k++) {
+		free(j.v[k].path);
+		free(j.v[k].file);
+		free(j.v[k].err);
+	}
+	free(j.v);
+	if (json && nok == 0 && first != NULL) {
 		/* Not one cache: the error, naming the first failure. */
 		rc = out_error(&o, NULL, NULL, "bad_input", "%s", first);
 		out_free(&o);

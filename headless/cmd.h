@@ -124,6 +124,7 @@ typedef int (*cmd_run_fn)(const struct cmd_ctx *, struct out *,
 #define CMD_EMIT	0
 #define CMD_PRINTED	1
 #define CMD_EMIT_FAIL	2
+#define CMD_LOAD	3	/* cmd_entry.job: load the input, then run */
 
 /*
  * The report form of a verb that takes an Nsight Compute report in place
@@ -163,6 +164,13 @@ struct cmd_entry {
 	int			 flags;
 	cmd_run_fn		 run;
 	const struct cmd_form	*report;	/* or NULL */
+	/*
+	 * A CMD_IN_TRACES verb that can answer a large job without merging
+	 * its models (from rank summaries): called before the input is
+	 * loaded, with ctx->in NULL; returns as run does, or CMD_LOAD to
+	 * have the input loaded and run called. NULL: always load.
+	 */
+	cmd_run_fn		 job;
 };
 
 extern const struct cmd_entry	*cmd_table[];

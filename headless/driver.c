@@ -236,6 +236,19 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 		goto done;
 	}
 
+	if (kind == CMD_IN_TRACES && e->job != NULL) {
+		c.o = &o;
+		c.v = v;
+		c.nv = nv;
+		rc = e->job(&c, &out, &code, &cause);
+		if (rc != CMD_LOAD) {
+			m = NULL;
+			goto answered;
+		}
+		/* The load lists the inputs again. */
+		cJSON_Delete(out.inputs);
+		out.inputs = NULL;
+	}
 	switch (kind) {
 	case CMD_IN_TRACE:
 		bad = drv_load_traces(e, &in[0], o.args, 1, g, &out);
@@ -267,6 +280,7 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	c.in = &in[0];
 	m = in[0].m;		/* NULL for a report */
 	rc = run(&c, &out, &code, &cause);
+answered:
 	if (rc < 0) {
 		rc = out_error(&out, m, o.args[0], code != NULL ? code :
 		    "usage", "%s", cause != NULL ? cause : "failed");

@@ -20,6 +20,21 @@ static const struct col prep_rows[] = {
 	COL_END
 };
 
+/* Only for a job (a directory, --shard, --jobs or a Slurm array). */
+static const struct col prep_aux[] = {
+	{ "shard", COL_STR|COL_OPT, NULL,
+	    "this task's share of the traces, I/N (--shard or the Slurm "
+	    "array's task)",
+	    NULL, NULL },
+	{ "jobs", COL_INT|COL_OPT, NULL,
+	    "traces prepped at a time (--jobs)",
+	    "\"minimum\":1", NULL },
+	{ "summaries", COL_INT|COL_OPT, NULL,
+	    "valid rank summaries of this share's traces",
+	    "\"minimum\":0", NULL },
+	{ NULL, 0, NULL, NULL, NULL, NULL }
+};
+
 const struct coldesc cols_prep = {
-	"prep", prep_rows, NULL, NULL, NULL, NULL
+	"prep", prep_rows, NULL, NULL, prep_aux, NULL
 };

@@ -46,6 +46,9 @@ static const struct col ranks_rows[] = {
 };
 
 static const struct col ranks_aux[] = {
+	{ "rank_trace", COL_STR|COL_OPT, NULL,
+	    "--rank with rank summaries: the trace file of that rank",
+	    NULL, NULL },
 	{ "rank_source", COL_STR, NULL,
 	    "where the ranks come from",
 	    "\"enum\":[\"metadata\",\"nvtx\",\"process-order\"]", NULL },

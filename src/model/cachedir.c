@@ -584,7 +584,9 @@ cachedir_remove_prefix(const char *dir, const char *prefix, int check_magic,
 			p = xasprintf("%s/%s", dir, v[i].name);
 			ours = !check_magic || cachedir_is_cache(p);
 			free(p);
-		} else
+		} else if (strcmp(rest, ".ranksum") == 0)
+			ours = 1;	/* a rank summary (analysis/ranksum.h) */
+		else
 			/* "-I.sqlite", or the older ".gpulens.sqlite". */
 			ours = len > 7 && strcmp(rest + len - 7, ".sqlite") ==
 			    0 && (rest[0] == '-' || strcmp(rest,

@@ -11,6 +11,8 @@
  *                                          a derived copy (a decompressed
  *                                          database, an nsys export) of the
  *                                          trace with identity hash I
+ *   NAME-HHHHHHHHHHHHHHHH.ranksum          the rank summary of the trace
+ *                                          (analysis/ranksum.h)
  *   *.tmp-PID-HOST-XXXXXX                  a file being written (tmpreg.h)
  * `gpulens prep --beside` writes the model cache as ".NAME.gpulens" next to
  * the trace instead, for a team that shares a directory; a cache found

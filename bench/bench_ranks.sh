@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# bench_ranks.sh: `gpulens ranks` of a job of many small ranks, from the
+# ranks' summaries against merging every rank's model.
+#
+# Run by hand from the source tree after building (not part of make check):
+#
+#     bench/bench_ranks.sh                       # 1024 ranks, 3 runs
+#     BENCH_RANKS=256 BENCH_REPS=1 bench/bench_ranks.sh
+#
+# It writes a job of BENCH_RANKS ranks (gpulens demo --format kineto
+# --gpus RANKS --rank R --events BENCH_EVENTS, one file each), preps it
+# (gpulens prep --jobs 2: caches and rank summaries), then measures, warm
+# (every cache and summary there), R times each, and reports medians of
+# wall clock and peak RSS (GNU time's %M, else bench/rss):
+#
+#   full       gpulens ranks --full --json DIR   (every model loaded and
+#              merged)
+#   summaries  gpulens ranks --summaries --json DIR   (summaries only)
+# both on the whole job and on its first BENCH_SMALL ranks (a directory of
+# links), so that the memory each further rank costs is
+#   (RSS(RANKS) - RSS(SMALL)) / (RANKS - SMALL).
+#
+# Targets, each PASS or FAIL: the summaries' answer equals the merged one
+# (rows and auxiliary data); summaries faster than full; the summaries'
+# memory grows by at most BENCH_KB_PER_RANK KiB per rank (default 6: "a few
+# KB"; most of it is the answer itself, a row of 22 fields per rank).
+# Exit status 1 if a target fails, 2 on errors. The machine's load is
+# printed with the results.
+#
+# Environment:
+#   GPULENS        the binary (default ./gpulens, then gpulens in PATH)
+#   BENCH_RANKS    ranks in the job (default 1024, at most 1024)
+#   BENCH_SMALL    ranks of the smaller job (default 128)
+#   BENCH_EVENTS   events per rank (default 300)
+#   BENCH_REPS     repetitions (default 3)
+#   BENCH_DIR      where the job goes (default a mktemp directory, removed
+#                  at the end unless BENCH_KEEP=1; a given one is kept)
+set -u
+set -o pipefail
+
+die() { echo "bench_ranks.sh: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "${GPULENS:-}" ]; then
+	if [ -x ./gpulens ]; then GPULENS=./gpulens
+	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
+	else GPULENS=$(command -v gpulens) || die "no gpulens: build it or set GPULENS"
+	fi
+fi
+[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+GPULENS=$(cd "$(dirname "$GPULENS")" && pwd)/$(basename "$GPULENS")
+RANKS=${BENCH_RANKS:-1024}
+SMALL=${BENCH_SMALL:-128}
+EVENTS=${BENCH_EVENTS:-300}
+REPS=${BENCH_REPS:-3}
+KBMAX=${BENCH_KB_PER_RANK:-6}
+for v in RANKS SMALL EVENTS REPS KBMAX; do
+	case ${!v} in ''|*[!0-9]*|0) die "BENCH_$v must be a positive integer";; esac
+done
+[ "$RANKS" -le 1024 ] || die "BENCH_RANKS is at most 1024"
+[ "$SMALL" -lt "$RANKS" ] || die "BENCH_SMALL must be below BENCH_RANKS"
+command -v python3 >/dev/null || die "python3 is needed to compare the answers"
+
+if [ -n "${BENCH_DIR:-}" ]; then
+	DIR=$BENCH_DIR
+	mkdir -p "$DIR" || die "cannot create $DIR"
+	KEEP=1
+else
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-rbench.XXXXXX") || die "mktemp"
+	KEEP=${BENCH_KEEP:-0}
+fi
+cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+RSS_HELPER=
+for h in "$(dirname "$GPULENS")/bench/rss" "$here/bench/rss"; do
+	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
+done
+if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
+	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
+elif [ -n "$RSS_HELPER" ]; then
+	rss_run() { "$RSS_HELPER" -o "$@"; }
+else
+	die "no way to measure peak RSS (no GNU time, bench/rss not built)"
+fi
+
+export XDG_CACHE_HOME=$DIR/cache
+unset SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_COUNT SLURM_ARRAY_TASK_MIN
+JOB=$DIR/job$RANKS
+SJOB=$DIR/job$SMALL
+if [ ! -f "$JOB/rank$((RANKS - 1)).json" ]; then
+	echo "writing $RANKS ranks of $EVENTS events ..." >&2
+	mkdir -p "$JOB" || die "mkdir $JOB"
+	r=0
+	while [ $r -lt "$RANKS" ]; do
+		"$GPULENS" demo --format kineto --gpus "$RANKS" --rank $r \
+		    --events "$EVENTS" --out "$JOB/rank$r.json" >/dev/null ||
+		    die "demo --rank $r"
+		r=$((r + 1))
+	done
+fi
+rm -rf "$SJOB"
+mkdir -p "$SJOB" || die "mkdir $SJOB"
+r=0
+while [ $r -lt "$SMALL" ]; do
+	ln -s "$JOB/rank$r.json" "$SJOB/rank$r.json" || die "ln"
+	r=$((r + 1))
+done
+t0=$(date +%s.%N)
+"$GPULENS" prep --jobs 2 --json "$JOB" >"$DIR/prep.json" || die "prep failed"
+t1=$(date +%s.%N)
+PREP_S=$(python3 -c "print(f'{$t1 - $t0:.2f}')")
+PREP_W=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['data']['rows']; \
+print(sum(x['action'] == 'written' for x in r))" "$DIR/prep.json")
+
+# measure NAME MODE DIR: R runs; sets MED_S and MED_KB, keeps the answer.
+measure() {
+	local name=$1 mode=$2 dir=$3 i s e
+	: >"$DIR/$name.s"; : >"$DIR/$name.kb"
+	for i in $(seq "$REPS"); do
+		s=$(date +%s.%N)
+		rss_run "$DIR/$name.rss" "$GPULENS" ranks "$mode" --limit 0 \
+		    --json "$dir" >"$DIR/$name.json" ||
+		    die "ranks $mode $dir failed"
+		e=$(date +%s.%N)
+		python3 -c "print($e - $s)" >>"$DIR/$name.s"
+		tail -n 1 "$DIR/$name.rss" >>"$DIR/$name.kb"
+	done
+	MED_S=$(sort -g "$DIR/$name.s" | awk '{v[NR]=$1} END {printf "%.3f", v[int((NR+1)/2)]}')
+	MED_KB=$(sort -g "$DIR/$name.kb" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}')
+}
+
+measure full_big --full "$JOB";            FB_S=$MED_S; FB_KB=$MED_KB
+measure sum_big --summaries "$JOB";        SB_S=$MED_S; SB_KB=$MED_KB
+measure full_small --full "$SJOB";         FS_S=$MED_S; FS_KB=$MED_KB
+measure sum_small --summaries "$SJOB";     SS_S=$MED_S; SS_KB=$MED_KB
+
+SAME=$(python3 - "$DIR/full_big.json" "$DIR/sum_big.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))["data"]
+b = json.load(open(sys.argv[2]))["data"]
+print("yes" if a["rows"] == b["rows"] and a["auxiliary"] == b["auxiliary"]
+      else "no")
+PY
+)
+MADE=$(grep -c summaries_made "$DIR/sum_big.json")
+per() { python3 -c "print(f'{($1 - $2) / ($3 - $4):.2f}')"; }
+FPER=$(per "$FB_KB" "$FS_KB" "$RANKS" "$SMALL")
+SPER=$(per "$SB_KB" "$SS_KB" "$RANKS" "$SMALL")
+mib() { python3 -c "print(f'{$1 / 1024:.1f}')"; }
+
+echo "gpulens ranks: $RANKS ranks of $EVENTS events (Kineto, $(du -sh "$JOB" | cut -f1) of traces), median of $REPS"
+echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); prep --jobs 2 of the job: $PREP_S s ($PREP_W caches written, the rest reused)"
+printf '%-10s %7s %10s %12s %14s\n' mode ranks wall_s peak_MiB KiB_per_rank
+printf '%-10s %7s %10s %12s %14s\n' full "$SMALL" "$FS_S" "$(mib "$FS_KB")" -
+printf '%-10s %7s %10s %12s %14s\n' full "$RANKS" "$FB_S" "$(mib "$FB_KB")" "$FPER"
+printf '%-10s %7s %10s %12s %14s\n' summaries "$SMALL" "$SS_S" "$(mib "$SS_KB")" -
+printf '%-10s %7s %10s %12s %14s\n' summaries "$RANKS" "$SB_S" "$(mib "$SB_KB")" "$SPER"
+rc=0
+verdict() {	# verdict NAME OK DETAIL
+	if [ "$2" = 1 ]; then echo "PASS  $1 ($3)"; else echo "FAIL  $1 ($3)"; rc=1; fi
+}
+verdict "summaries answer = merged answer" "$([ "$SAME" = yes ] && [ "$MADE" = 0 ] && echo 1)" \
+    "rows and auxiliary equal: $SAME; summaries made during the run: $MADE"
+verdict "summaries faster than full" \
+    "$(python3 -c "print(1 if $SB_S < $FB_S else 0)")" \
+    "$SB_S s vs $FB_S s, $(python3 -c "print(f'{$FB_S / $SB_S:.1f}')")x"
+verdict "summaries memory per rank <= $KBMAX KiB" \
+    "$(python3 -c "print(1 if $SPER <= $KBMAX else 0)")" \
+    "$SPER KiB per rank; full: $FPER KiB per rank; peak $(mib "$SB_KB") vs $(mib "$FB_KB") MiB"
+exit $rc
