@@ -90,7 +90,7 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 	const struct nvtx_info	*ni;
 	const struct op_info	*op;
 	struct cache_col	 cols[CACHE_MAXCOLS];
-	size_t			 i;
+	size_t			 i, ncol;
 
 	switch (job->type) {
 	case JOB_STRINGS:
@@ -117,7 +117,7 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 		}
 		return 0;
 	case JOB_COLS:
-		cache_group_cols(r->m, job->group, job->which,
+		ncol = cache_group_cols(r->m, job->group, job->which,
 		    job->group == GRP_LANE ?
 		    cache_lflags(&r->c.lanes[job->which]) : 0, 0, cols);
 		if (cache_check_cols(r, job, cols, tid) != 0) {
@@ -125,6 +125,8 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 			    job->frame);
 			return -1;
 		}
+		for (i = 0; r->drop && i < ncol; i++)
+			cache_drop(cols[i].p, job->n * cols[i].width);
 		return 0;
 	}
 	return -1;
@@ -292,11 +294,13 @@ cache_dec_end(struct cache_dec *d, int rc, struct model **out)
 /*
  * Decodes a checked file image (the mapping base, len bytes, of which it
  * takes charge: the model's arrays point into it, and model_free() unmaps
- * it, also when decoding fails) into a model. Returns 0, or -1 with *why.
+ * it, also when decoding fails; drop: a mapping of the file whose pages
+ * are to be given back once checked) into a model. Returns 0, or -1 with
+ * *why.
  */
 int
 cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
-    struct model **out, char **why)
+    int drop, struct model **out, char **why)
 {
 	struct cache_dec	 d;
 	uint8_t			*payload = base + sizeof *h;
@@ -308,6 +312,7 @@ cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
 	}
 	d.m->map = base;
 	d.m->maplen = len;
+	d.r.drop = drop;
 	t0 = timing_now();
 	cache_size_model(d.m, &d.r.c);
 	d.r.body = payload + 16 * (size_t)h->nframes;

@@ -4,6 +4,8 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
+
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -119,9 +121,30 @@ cache_sum_block(const uint8_t *p, size_t n, uint64_t j)
 	return h;
 }
 
+/*
+ * Gives back the whole pages inside [p, p + len) of a private file mapping
+ * (they are read again from the page cache when touched): checking a file
+ * touches every page, and what the model never reads again need not stay
+ * resident. Only for a file mapping, where dropping a clean page loses
+ * nothing; does nothing for less than a few pages.
+ */
+void
+cache_drop(const uint8_t *p, size_t len)
+{
+	uintptr_t	a, e;
+
+	if (len < (64u << 10))
+		return;
+	a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
+	e = ((uintptr_t)p + len) & ~(uintptr_t)4095;
+	if (e > a)
+		madvise((void *)a, e - a, MADV_DONTNEED);
+}
+
 struct cache_sum {
 	const uint8_t	*p;
 	size_t		 n;
+	int		 drop;
 	uint64_t	 part[CACHE_THREADS];
 	size_t		 nparts;
 };
@@ -130,7 +153,7 @@ static int
 cache_sum_job(void *arg, size_t j, unsigned tid, char **cause)
 {
 	struct cache_sum	*s = arg;
-	size_t			 nb, b0, b1, b, off;
+	size_t			 nb, b0, b1, b, off, len;
 	uint64_t		 h = 0;
 
 	(void)tid;
@@ -140,15 +163,18 @@ cache_sum_job(void *arg, size_t j, unsigned tid, char **cause)
 	b1 = nb * (j + 1) / s->nparts;
 	for (b = b0; b < b1; b++) {
 		off = b * CACHE_SUMBLOCK;
-		h += cache_sum_block(s->p + off, s->n - off < CACHE_SUMBLOCK ?
-		    s->n - off : CACHE_SUMBLOCK, b);
+		len = s->n - off < CACHE_SUMBLOCK ? s->n - off :
+		    CACHE_SUMBLOCK;
+		h += cache_sum_block(s->p + off, len, b);
+		if (s->drop)
+			cache_drop(s->p + off, len);
 	}
 	s->part[j] = h;
 	return 0;
 }
 
 uint32_t
-cache_sum(const uint8_t *p, size_t n)
+cache_sum(const uint8_t *p, size_t n, int drop)
 {
 	struct cache_sum	s;
 	uint64_t		h;
@@ -156,6 +182,7 @@ cache_sum(const uint8_t *p, size_t n)
 
 	s.p = p;
 	s.n = n;
+	s.drop = drop;
 	s.nparts = cache_nthreads(n);
 	if (s.nparts == 1)
 		cache_sum_job(&s, 0, 0, NULL);

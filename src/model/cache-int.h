@@ -76,7 +76,8 @@
  * rather than per-section sums because every section is checked anyway,
  * and the same pass brings the pages in), then points the model's arrays
  * at their frames (model.h: m->map, which model_free() unmaps) and runs
- * the checks on a few threads. Every count is bounded by what the file can
+ * the checks on a few threads; above CACHE_DROPMIN bytes the pages are
+ * given back as they are checked (cache.c, cache_map). Every count is bounded by what the file can
  * hold, every frame is aligned, and every stored index that a query
  * follows (side-table indices, global event ids, depths, pyramid entries)
  * is checked in range; any mismatch is a miss with a reason, never a crash
@@ -124,6 +125,10 @@
 #define CACHE_THREADS	4		/* at most */
 #define CACHE_ALIGN	64		/* file offset of every array */
 #define CACHE_SUMBLOCK	(1u << 20)	/* bytes per checksum block */
+#ifndef CACHE_DROPMIN
+#define CACHE_DROPMIN	((uint64_t)1 << 30)	/* bytes: pages given back
+						   once checked */
+#endif
 #define CACHE_MAXCOLS	11		/* frames per job, at most */
 /* A zstd block holds at most 128 KiB and takes at least 4 bytes (RLE), so
  * no valid frame expands more than this. */
@@ -270,6 +275,8 @@ struct cache_rctx {
 	const uint8_t		*frames;	/* the first frame's bytes */
 	uint8_t			*body;		/* the same, writable (NULL:
 						   the head only) */
+	int			 drop;		/* a file mapping: give back
+						   pages once checked */
 	uint64_t		*off;		/* per frame, into frames */
 	uint64_t		*clen;		/* per frame, compressed */
 	ZSTD_DCtx		*dctx[CACHE_THREADS];
@@ -284,7 +291,8 @@ extern const uint16_t	cache_sizes[12];	/* sizeof the raw-stored
 extern const size_t	cache_tab_width[TAB_COUNT];
 unsigned	 cache_nthreads(uint64_t work);
 uLong		 cache_crc32(uLong crc, const uint8_t *, size_t);
-uint32_t	 cache_sum(const uint8_t *, size_t);
+uint32_t	 cache_sum(const uint8_t *, size_t, int drop);
+void		 cache_drop(const uint8_t *, size_t);
 uint32_t	 cache_hdr_crc(const struct cache_hdr *);
 const char	*cache_check_hdr(const struct cache_hdr *,
 		    const struct cache_ident *, uint64_t fsize);
@@ -327,11 +335,14 @@ void		 cache_counts_free(struct cache_counts *);
 uint8_t		*cache_table(const struct model *, int k);
 
 
+/* cache.c */
+void		 cache_set_dropmin(uint64_t bytes);
+
 /* cache-decode.c */
 int		 cache_decompress(struct cache_rctx *, unsigned tid,
 		    size_t frame, void *dst, char **cause);
 int		 cache_decode(const struct cache_hdr *, uint8_t *base,
-		    size_t len, struct model **out, char **why);
+		    size_t len, int drop, struct model **out, char **why);
 int		 cache_decode_summary(const struct cache_hdr *,
 		    const uint8_t *head, struct model **out, char **why);
 

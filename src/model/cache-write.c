@@ -168,7 +168,7 @@ cache_sum_file(int fd, uint64_t len, uint32_t *sum)
 	if (p == MAP_FAILED)
 		return -1;
 	*sum = cache_sum((const uint8_t *)p + sizeof(struct cache_hdr),
-	    (size_t)len - sizeof(struct cache_hdr));
+	    (size_t)len - sizeof(struct cache_hdr), 0);
 	munmap(p, (size_t)len);
 	return 0;
 }
