@@ -10,7 +10,7 @@
  *                   file, trying the candidates, removal
  *   cache-format.c  the header: struct sizes, CRCs, the payload's
  *                   checksum, header checks, threads
- *   cache-codec.c   byte shuffling and the column transforms
+ *   cache-codec.c   byte shuffling of the string lengths
  *   cache-head.c    frame 0 (the small things) and the head: frame table
  *                   and plan check
  *   cache-plan.c    column groups, the job plan, the counts it comes from
@@ -302,14 +302,6 @@ void		 cache_pack32(uint8_t *out, const uint32_t *, size_t n,
 		    int xform);
 void		 cache_unpack32(uint32_t *out, const uint8_t *in, size_t n,
 		    int xform);
-void		 cache_shuffle(uint8_t *out, const uint8_t *in, size_t n,
-		    size_t w);
-void		 cache_unshuffle(uint8_t *out, const uint8_t *in, size_t n,
-		    size_t w);
-const void	*cache_pack_col(uint8_t *out, const struct cache_col *,
-		    const struct cache_col *cols, size_t n);
-void		 cache_unpack_col(const struct cache_col *,
-		    const struct cache_col *cols, const uint8_t *in, size_t n);
 
 /* cache-head.c */
 void		 cache_small_write(struct cache_wbuf *, const struct model *,
