@@ -153,7 +153,7 @@ static int
 cache_bind_jobs(struct cache_rctx *r, char **why)
 {
 	const struct cache_job	*job;
-	uint8_t			*fp[CACHE_MAXCOLS];
+	uint8_t			*fp[CACHE_MAXCOLS] = { NULL };
 	size_t			 j, k;
 
 	for (j = 0; j < r->plan->njobs; j++) {

@@ -97,27 +97,32 @@ cache_mix(uint64_t v)
 static uint64_t
 cache_sum_block(const uint8_t *p, size_t n, uint64_t j)
 {
-	uint64_t	a[4] = { 0, 0, 0, 0 }, b[4] = { 0, 0, 0, 0 }, w[4], h;
-	size_t		i, k;
+	uint64_t	a0 = 0, a1 = 0, a2 = 0, a3 = 0, w[4], h;
+	uint64_t	b0 = 0, b1 = 0, b2 = 0, b3 = 0;
+	size_t		i;
 
-	for (i = 0; i + 32 <= n; i += 32) {
-		memcpy(w, p + i, sizeof w);
-		for (k = 0; k < 4; k++) {
-			a[k] += w[k];
-			b[k] += a[k];
+	/* Eight scalars, not arrays: the sums stay in registers. */
+	for (i = 0; i < n; i += 32) {
+		if (n - i >= 32)
+			memcpy(w, p + i, sizeof w);
+		else {
+			memset(w, 0, sizeof w);
+			memcpy(w, p + i, n - i);
 		}
-	}
-	if (i < n) {
-		memset(w, 0, sizeof w);
-		memcpy(w, p + i, n - i);
-		for (k = 0; k < 4; k++) {
-			a[k] += w[k];
-			b[k] += a[k];
-		}
+		a0 += w[0];
+		a1 += w[1];
+		a2 += w[2];
+		a3 += w[3];
+		b0 += a0;
+		b1 += a1;
+		b2 += a2;
+		b3 += a3;
 	}
 	h = cache_mix(j * CACHE_MIX1 + n);
-	for (k = 0; k < 4; k++)
-		h = cache_mix(h ^ a[k]) + cache_mix(h ^ b[k] ^ (k + 1));
+	h = cache_mix(h ^ a0) + cache_mix(h ^ b0 ^ 1);
+	h = cache_mix(h ^ a1) + cache_mix(h ^ b1 ^ 2);
+	h = cache_mix(h ^ a2) + cache_mix(h ^ b2 ^ 3);
+	h = cache_mix(h ^ a3) + cache_mix(h ^ b3 ^ 4);
 	return h;
 }
 
