@@ -112,7 +112,7 @@ fixup(uint8_t *f, size_t len)
 		c = crc(f + HDR_SIZE, (size_t)head);
 		memcpy(f + OFF_HEAD_CRC, &c, sizeof c);
 	}
-	c = cache_sum(f + HDR_SIZE, len - HDR_SIZE);
+	c = cache_sum(f + HDR_SIZE, len - HDR_SIZE, 0);
 	memcpy(f + OFF_PAY_CRC, &c, sizeof c);
 	memset(f + OFF_HDR_CRC, 0, 4);
 	c = crc(f, HDR_SIZE);
