@@ -25,6 +25,15 @@
 #                 to have used the cache and to print the same answer
 #   peak RSS      of the cold load, with /usr/bin/time -f %M, else the
 #                 bench/rss helper (built by make), else not measured
+#   cache size    bytes of the cache file prep wrote, and per event
+#   base          with BENCH_BASE=BINARY (e.g. the last release build),
+#                 the same cold load, cache write, warm load and cache
+#                 size for that binary, in the same run, its cache in a
+#                 cache directory of its own; a second table compares
+#
+# Printed per size: cold, warm, cold/warm against the 20x target (PASS or
+# FAIL), and with BENCH_BASE the base's cold, warm and cold/warm beside
+# them.
 #
 # Targets, each marked PASS or FAIL: cold/scan <= 3, cold/warm >= 20,
 # peak RSS < 64 bytes per event. The exit status is 1 if any target fails.
@@ -49,6 +58,7 @@
 #   BENCH_KEEP   1 keeps the traces
 #   BENCH_VERBS  0 skips the verb latency table (default 1: every verb
 #                with --json on each cached trace, load included)
+#   BENCH_BASE   a second gpulens binary measured alongside (see above)
 set -u
 set -o pipefail
 
@@ -62,6 +72,8 @@ if [ -z "${GPULENS:-}" ]; then
 	fi
 fi
 [ -x "$GPULENS" ] || die "$GPULENS is not executable"
+BASE=${BENCH_BASE:-}
+[ -z "$BASE" ] || [ -x "$BASE" ] || die "BENCH_BASE=$BASE is not executable"
 command -v sqlite3 >/dev/null || die "the sqlite3 command is needed for the baseline"
 SIZES=${BENCH_SIZES:-"1e5 1e6 1e7"}
 REPS=${BENCH_REPS:-3}
@@ -150,6 +162,7 @@ echo "gpulens benchmark"
 echo "machine:  $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}, ${mem:-? memory}, $(uname -sr)"
 echo "load:     $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min)"
 echo "binary:   $GPULENS"
+[ -z "$BASE" ] || echo "base:     $BASE (cache in its own directory)"
 echo "sqlite3:  $(sqlite3 -version | cut -d' ' -f1)"
 echo "RSS:      $RSS_HOW"
 echo "traces:   $DIR$( [ "$KEEP" = 1 ] && echo ' (kept)')"
@@ -159,7 +172,17 @@ echo
 fail=0
 vfail=0
 rows=()
+brows=()
 vrows=()
+XDG_BASE=$DIR/xdg-base
+# base CMD...: runs the base binary with its own cache directory
+base() { XDG_CACHE_HOME=$XDG_BASE "$BASE" "$@"; }
+# cache_bytes FILE-OF-PREP-OUTPUT: the size of the cache prep wrote
+cache_bytes() {
+	local c
+	c=$(sed -n 's/.*cache written, \(.*\) ([0-9.]* [KMG]*i*B)$/\1/p' "$1" | head -n 1)
+	[ -n "$c" ] && [ -f "$c" ] && wc -c <"$c" || echo 0
+}
 # Verbs timed on each cached trace; TRACE and KID (a kernel's row id) are
 # substituted.
 VERBS=(
@@ -194,7 +217,8 @@ for size in $SIZES; do
 	file_mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1048576 }')
 	echo "N=$n: generated in ${gen_s}s ($(awk -v n="$n" -v t="$gen_s" 'BEGIN { printf "%.0f", n / t }') events/s), $file_mb MiB" >&2
 
-	scan=() cold=() write=() warm=() rss=()
+	scan=() cold=() write=() warm=() rss=() bcold=() bwarm=()
+	cbytes=0 bbytes=0
 	for ((r = 1; r <= REPS; r++)); do
 		t0=$(now)
 		sqlite3 -readonly "$f" "$scan_sql" >/dev/null || die "sqlite3 scan of $f failed"
@@ -219,6 +243,21 @@ for size in $SIZES; do
 		fi
 		cmp -s "$DIR/cold.out" "$DIR/warm.out" ||
 		    echo "bench.sh: N=$n: warm and cold outputs differ" >&2
+		cbytes=$(cache_bytes "$DIR/prep.out")
+		if [ -n "$BASE" ]; then
+			base clean "$f" >/dev/null 2>&1
+			run bcold base --no-cache search "$f" --limit 1 --json
+			bcold+=("$T")
+			run bprep base prep "$f"
+			bbytes=$(cache_bytes "$DIR/bprep.out")
+			run bwarm base search "$f" --limit 1 --json
+			bwarm+=("$T")
+			[ -z "$(phase "$DIR/bwarm.err" read)" ] ||
+			    echo "bench.sh: N=$n: the base's warm load parsed the trace again" >&2
+			cmp -s "$DIR/warm.out" "$DIR/bwarm.out" ||
+			    echo "bench.sh: N=$n: base and new outputs differ" >&2
+			echo "N=$n run $r: base cold ${bcold[-1]} warm ${bwarm[-1]}" >&2
+		fi
 		echo "N=$n run $r: scan ${scan[-1]} cold ${cold[-1]} write ${write[-1]} warm ${warm[-1]} rss ${rss[-1]} KiB" >&2
 	done
 	m_scan=$(median "${scan[@]}")
@@ -238,7 +277,23 @@ for size in $SIZES; do
 		printf "%s %.2f %s %.3f %.3f %.2f %.3f %.4f %.1f %s %s %s %s %s\n",
 		    n, g, mb, s, c, cs, w, h, cw, mib, bs, p1, p2, p3 }')")
 	case ${rows[-1]} in *FAIL*) fail=1;; esac
-
+	if [ -n "$BASE" ]; then
+		m_bcold=$(median "${bcold[@]}")
+		m_bwarm=$(median "${bwarm[@]}")
+	else
+		m_bcold=0 m_bwarm=0
+	fi
+	brows+=("$(awk -v n="$n" -v c="$m_cold" -v h="$m_warm" -v cb="$cbytes" \
+	    -v bc="$m_bcold" -v bh="$m_bwarm" -v bb="$bbytes" -v base="$BASE" 'BEGIN {
+		cw = h > 0 ? c / h : 0
+		if (base == "") { bcs = "-"; bhs = "-"; bcw = "-"; bbs = "-"; bbe = "-"; sp = "-" }
+		else { bcs = sprintf("%.3f", bc); bhs = sprintf("%.4f", bh)
+		    bcw = sprintf("%.1f", bh > 0 ? bc / bh : 0)
+		    bbs = sprintf("%.1f", bb / 1048576); bbe = sprintf("%.1f", bb / n)
+		    sp = sprintf("%.1f", h > 0 ? bh / h : 0) }
+		printf "%s %.3f %.4f %.1f %s %s %s %s %s %s %.1f %.1f %s\n", n, c, h, cw,
+		    (cw >= 20 ? "PASS" : "FAIL"), bcs, bhs, bcw, sp, bbs, cb / 1048576,
+		    cb / n, bbe }')")
 	# Verb latency on the cached trace (the cache is in place after prep
 	# and warm): whole process, load included, median of REPS runs.
 	if [ "${BENCH_VERBS:-1}" = 1 ]; then
@@ -284,6 +339,17 @@ echo
 	    print line } }'
 echo
 echo "targets: cold/scan <= 3, cold/warm >= 20, peak RSS < 64 bytes/event"
+echo
+echo "warm load of the whole model, against the base binary (same run)"
+{
+	echo "events cold(s) warm(s) cold/warm cold/warm>=20 base-cold(s) base-warm(s) base-cold/warm warm-speedup base-cache(MiB) cache(MiB) cache(B/event) base-cache(B/event)"
+	printf '%s\n' "${brows[@]}"
+} | awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
+	    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
+	END { for (r = 1; r <= n; r++) { line = ""
+	    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%*s" : "  %*s", w[i], c[r, i])
+	    print line } }'
+[ -n "$BASE" ] || echo "(set BENCH_BASE=BINARY to measure a base binary in the same run)"
 if [ ${#vrows[@]} -gt 0 ]; then
 	echo
 	echo "verb latency on cached traces (seconds, whole process, median)"

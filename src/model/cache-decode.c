@@ -1,8 +1,11 @@
 /*
- * cache-decode: a checked file image decoded into a model on a pool of
- * threads (or its head into a summary model). See cache-int.h.
+ * cache-decode: a checked file image made a model, its arrays pointing
+ * into the image and checked on a pool of threads (or its head decoded
+ * into a summary model). See cache-int.h.
  */
 #include "config.h"
+
+#include <sys/mman.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -78,113 +81,70 @@ out:
 	return rc;
 }
 
-static int
-cache_load_cols(struct cache_rctx *r, const struct cache_job *job,
-    unsigned tid, char **cause)
-{
-	const struct model	*m = r->m;
-	struct cache_col	 cols[CACHE_MAXCOLS];
-	uint8_t			*sc = r->scratch[tid];
-	size_t			 f = job->frame, n = job->n, k, ncol;
-
-	ncol = cache_group_cols(m, job->group, job->which,
-	    job->group == GRP_LANE ? cache_lflags(&r->c.lanes[job->which]) : 0,
-	    job->i0, cols);
-	if (ncol != job->ncols) {
-		*cause = xstrdup("plan mismatch");
-		return -1;
-	}
-	for (k = 0; k < ncol; k++)
-		cache_prefault(cols[k].p, n * cols[k].width);
-	for (k = 0; k < ncol; k++) {
-		if (cols[k].width == 1) {
-			if (cache_decompress(r, tid, f + k, cols[k].p,
-			    cause) != 0)
-				return -1;
-			continue;
-		}
-		if (cache_decompress(r, tid, f + k, sc, cause) != 0)
-			return -1;
-		cache_unpack_col(&cols[k], cols, sc, n);
-	}
-	if (cache_check_cols(r, job, cols, tid) != 0) {
-		*cause = xasprintf("frame %zu: index out of range", f);
-		return -1;
-	}
-	return 0;
-}
-
+/* Checks what the queries follow in the arrays of a job. */
 static int
 cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 {
 	struct cache_rctx	*r = arg;
 	const struct cache_job	*job = &r->plan->jobs[j];
 	const struct nvtx_info	*ni;
-	size_t			 wd, i, last;
-	int			 rc = 0;
+	const struct op_info	*op;
+	struct cache_col	 cols[CACHE_MAXCOLS];
+	size_t			 i, ncol;
 
-	if (r->scratch[tid] == NULL)
-		r->scratch[tid] = xmalloc(CACHE_SCRATCH);
 	switch (job->type) {
 	case JOB_STRINGS:
-		rc = cache_load_strings(r, tid, job->frame, cause);
-		break;
+		return cache_load_strings(r, tid, job->frame, cause);
 	case JOB_TABLE:
-		wd = cache_tab_width[job->which];
-		if (cache_decompress(r, tid, job->frame, r->scratch[tid],
-		    cause) != 0)
-			return -1;
-		cache_prefault(cache_table(r->m, job->which) + job->i0 * wd,
-		    job->n * wd);
-		cache_unshuffle(cache_table(r->m, job->which) + job->i0 * wd,
-		    r->scratch[tid], job->n, wd);
 		if (job->which == TAB_OPS) {
+			op = r->m->ops;
 			for (i = 0; i < job->n; i++)
-				if (r->m->ops[job->i0 + i].nvtx >=
-				    r->c.ntab[TAB_NVTX] ||
-				    r->m->ops[job->i0 + i].dtype >=
-				    r->c.nstrs) {
+				if (op[i].nvtx >= r->c.ntab[TAB_NVTX] ||
+				    op[i].dtype >= r->c.nstrs) {
 					*cause = xstrdup("operator record out "
 					    "of range");
 					return -1;
 				}
-			break;
+		} else if (job->which == TAB_NVTX) {
+			ni = r->m->nvtx;
+			for (i = 0; i < job->n; i++)
+				if (ni[i].parent != NONE32 &&
+				    ni[i].parent >= r->c.nevents) {
+					*cause = xstrdup("NVTX parent out of "
+					    "range");
+					return -1;
+				}
 		}
-		if (job->which != TAB_NVTX)
-			break;
-		ni = r->m->nvtx + job->i0;
-		for (i = 0; i < job->n; i++) {
-			if (ni[i].parent != NONE32 &&
-			    ni[i].parent >= r->c.nevents) {
-				*cause = xstrdup("NVTX parent out of range");
-				return -1;
-			}
-		}
-		break;
+		return 0;
 	case JOB_COLS:
-		rc = cache_load_cols(r, job, tid, cause);
-		break;
-	default:
-		return -1;
+		ncol = cache_group_cols(r->m, job->group, job->which,
+		    job->group == GRP_LANE ?
+		    cache_lflags(&r->c.lanes[job->which]) : 0, 0, cols);
+		if (cache_check_cols(r, job, cols, tid) != 0) {
+			*cause = xasprintf("frame %zu: index out of range",
+			    job->frame);
+			return -1;
+		}
+		for (i = 0; r->drop && i < ncol; i++)
+			cache_drop(cols[i].p, job->n * cols[i].width);
+		return 0;
 	}
-	if (rc == 0 && r->drop) {
-		last = job->frame + (job->type == JOB_COLS ? job->ncols :
-		    job->type == JOB_STRINGS ? 2 : 1) - 1;
-		cache_buf_drop(r->frames + r->off[job->frame],
-		    r->off[last] + r->clen[last] - r->off[job->frame]);
-	}
-	return rc;
+	return -1;
 }
 
-/* n elements of size sz, or NULL for none. */
-static void *
-cache_alloc(size_t n, size_t sz)
+/* The array of body frame f in the file image, or NULL if its padding is
+ * wrong or it is not aligned. */
+static uint8_t *
+cache_frame_at(struct cache_rctx *r, size_t f)
 {
-	void	*p;
+	uint64_t	 raw = r->plan->rawlen[f], pad;
+	uint8_t		*p;
 
-	if (n == 0)
+	if (r->clen[f] < raw || (pad = r->clen[f] - raw) >= CACHE_ALIGN)
 		return NULL;
-	p = xreallocarray(NULL, n, sz);
+	p = r->body + r->off[f] + pad;
+	if ((uintptr_t)p % CACHE_ALIGN != 0)
+		return NULL;
 	return p;
 }
 
@@ -200,94 +160,77 @@ cache_count_cpusamp(struct cpusamp *cs, const struct cache_counts *c)
 	cs->ns = c->ntab[TAB_SAMPLES];
 }
 
-static void
-cache_alloc_cpusamp(struct cpusamp *cs, const struct cache_counts *c)
+/* Points every array of the body jobs at its frame. */
+static int
+cache_bind_jobs(struct cache_rctx *r, char **why)
 {
-	cs->frame = cache_alloc(c->ntab[TAB_CFRAMES], sizeof *cs->frame);
-	cs->off = cache_alloc(c->ntab[TAB_CHOFF], sizeof *cs->off);
-	cs->fr = cache_alloc(c->ntab[TAB_CHFR], sizeof *cs->fr);
-	cs->th = cache_alloc(c->ntab[TAB_STHREADS], sizeof *cs->th);
-	cs->s = cache_alloc(c->ntab[TAB_SAMPLES], sizeof *cs->s);
-	cache_count_cpusamp(cs, c);
+	const struct cache_job	*job;
+	uint8_t			*fp[CACHE_MAXCOLS] = { NULL };
+	size_t			 j, k;
+
+	for (j = 0; j < r->plan->njobs; j++) {
+		job = &r->plan->jobs[j];
+		if (job->type == JOB_STRINGS)
+			continue;
+		for (k = 0; k < (job->type == JOB_COLS ? job->ncols : 1); k++)
+			if ((fp[k] = cache_frame_at(r, job->frame + k)) ==
+			    NULL) {
+				*why = xasprintf("frame %zu: misplaced",
+				    job->frame + k);
+				return -1;
+			}
+		if (job->type == JOB_TABLE)
+			cache_table_bind(r->m, (int)job->which, fp[0]);
+		else if (cache_group_bind(r->m, job->group, job->which,
+		    job->group == GRP_LANE ?
+		    cache_lflags(&r->c.lanes[job->which]) : 0, fp) !=
+		    job->ncols) {
+			*why = xstrdup("plan mismatch");
+			return -1;
+		}
+	}
+	return 0;
 }
 
-/* Allocates the final arrays of m from the counts (checked against the
- * file): every array the decode jobs fill. */
+/* Sets the sizes of m's arrays from the counts (checked against the
+ * file); the arrays themselves are bound to their frames (cache_bind_jobs). */
 static void
-cache_alloc_model(struct model *m, const struct cache_counts *c)
+cache_size_model(struct model *m, const struct cache_counts *c)
 {
 	const struct cache_lanedim	*ld;
 	struct iset			*dc;
 	struct lane			*l;
-	size_t				 t, n;
+	size_t				 t;
 
-	m->kernels = cache_alloc(c->ntab[TAB_KERNELS], sizeof *m->kernels);
 	m->nkernels = c->ntab[TAB_KERNELS];
-	m->copies = cache_alloc(c->ntab[TAB_COPIES], sizeof *m->copies);
 	m->ncopies = c->ntab[TAB_COPIES];
-	m->nvtx = cache_alloc(c->ntab[TAB_NVTX], sizeof *m->nvtx);
 	m->nnvtx = c->ntab[TAB_NVTX];
-	m->counters = cache_alloc(c->ntab[TAB_COUNTERS], sizeof *m->counters);
 	m->ncounters = c->ntab[TAB_COUNTERS];
-	m->ops = cache_alloc(c->ntab[TAB_OPS], sizeof *m->ops);
 	m->nops = c->ntab[TAB_OPS];
-	cache_alloc_cpusamp(&m->cs, c);
-	m->sched_threads = cache_alloc(c->ntab[TAB_SCHEDTHR],
-	    sizeof *m->sched_threads);
+	cache_count_cpusamp(&m->cs, c);
 	m->nsched_threads = c->ntab[TAB_SCHEDTHR];
-	m->sched_runs = cache_alloc(c->ntab[TAB_SCHED],
-	    sizeof *m->sched_runs);
 	m->nsched_runs = c->ntab[TAB_SCHED];
 	for (t = 0; t < m->ntracks; t++) {
 		l = &m->tracks[t].lane;
 		ld = &c->lanes[t];
-		n = ld->n;
-		l->start = cache_alloc(n, sizeof *l->start);
-		l->end = cache_alloc(n, sizeof *l->end);
-		l->name = cache_alloc(n, sizeof *l->name);
-		l->kind = cache_alloc(n, sizeof *l->kind);
-		l->flags = cache_alloc(n, sizeof *l->flags);
-		if (ld->wide)
-			l->rowid64 = cache_alloc(n, sizeof *l->rowid64);
-		else
-			l->rowid32 = cache_alloc(n, sizeof *l->rowid32);
-		l->corr = cache_alloc(n, sizeof *l->corr);
-		l->aux = cache_alloc(n, sizeof *l->aux);
-		l->n = l->cap = n;
+		l->n = l->cap = ld->n;
 		if (ld->overlaps) {
-			l->depth = cache_alloc(n, sizeof *l->depth);
-			l->maxend = cache_alloc(n, sizeof *l->maxend);
-			l->ends_sorted = cache_alloc(n, sizeof *l->ends_sorted);
 			l->cov.n = ld->cov_n;
-			l->cov.start = cache_alloc(ld->cov_n,
-			    sizeof *l->cov.start);
-			l->cov.end = cache_alloc(ld->cov_n, sizeof *l->cov.end);
 			l->cov.cap = ld->cov_n;
 			l->cov.view = 0;
 		}
-		l->cov.pre = xreallocarray(NULL, lane_cov_nsums(n,
-		    ld->overlaps, ld->cov_n), sizeof *l->cov.pre);
-		l->pyr = cache_alloc(lane_pyr_size(n), sizeof *l->pyr);
 	}
 	if (c->has_launch) {
-		m->launch = cache_alloc(c->nlaunch, sizeof *m->launch);
 		m->nlaunch = c->nlaunch;
-		m->gpu_of_api = cache_alloc(c->nlinks, sizeof *m->gpu_of_api);
 		m->ngpu_of_api = c->nlinks;
-		m->gpu_of_api_idx = cache_alloc((c->nlinks + CORR_IDX_STEP -
-		    1) / CORR_IDX_STEP, sizeof *m->gpu_of_api_idx);
 	}
 	if (c->ndcov > 0) {
 		m->device_cov = xcalloc(c->ndcov, sizeof *m->device_cov);
 		for (t = 0; t < c->ndcov; t++) {
 			dc = &m->device_cov[t];
 			dc->n = c->dcov_n[t];
-			dc->start = cache_alloc(dc->n, sizeof *dc->start);
-			dc->end = cache_alloc(dc->n, sizeof *dc->end);
 			dc->cap = dc->n;
 			dc->shift = ISET_SHIFT;
-			dc->pre = xreallocarray(NULL, iset_npre(dc),
-			    sizeof *dc->pre);
 		}
 	}
 }
@@ -297,10 +240,8 @@ cache_rctx_free(struct cache_rctx *r)
 {
 	size_t	i;
 
-	for (i = 0; i < CACHE_THREADS; i++) {
+	for (i = 0; i < CACHE_THREADS; i++)
 		ZSTD_freeDCtx(r->dctx[i]);
-		free(r->scratch[i]);
-	}
 	cache_counts_free(&r->c);
 	free(r->off);
 	free(r->clen);
@@ -366,23 +307,33 @@ cache_dec_end(struct cache_dec *d, int rc, struct model **out)
 }
 
 /*
- * Decodes a CRC-checked payload (an anonymous mapping of len bytes that it
- * gives back page by page as frames are decoded) into a model. Returns 0,
- * or -1 with *why.
+ * Decodes a checked file image (the mapping base, len bytes, of which it
+ * takes charge: the model's arrays point into it, and model_free() unmaps
+ * it, also when decoding fails; drop: a mapping of the file whose pages
+ * are to be given back once checked) into a model. Returns 0, or -1 with
+ * *why.
  */
 int
-cache_decode(const struct cache_hdr *h, uint8_t *payload,
-    struct model **out, char **why)
+cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
+    int drop, struct model **out, char **why)
 {
 	struct cache_dec	 d;
+	uint8_t			*payload = base + sizeof *h;
 	double			 t0;
 
-	if (cache_dec_begin(&d, h, payload, why) != 0)
+	if (cache_dec_begin(&d, h, payload, why) != 0) {
+		munmap(base, len);
 		return cache_dec_end(&d, -1, out);
+	}
+	d.m->map = base;
+	d.m->maplen = len;
+	d.r.drop = drop;
 	t0 = timing_now();
-	cache_alloc_model(d.m, &d.r.c);
+	cache_size_model(d.m, &d.r.c);
+	d.r.body = payload + 16 * (size_t)h->nframes;
+	if (cache_bind_jobs(&d.r, why) != 0)
+		return cache_dec_end(&d, -1, out);
 	cache_auxlim(&d.r);
-	d.r.drop = 1;
 	if (pool_run(d.plan.njobs, cache_nthreads(h->raw_size),
 	    cache_load_job, &d.r, why) != 0)
 		return cache_dec_end(&d, -1, out);

@@ -1,20 +1,22 @@
 /*
  * cache-int: what the files of the cache share (cache.h is the API).
  *
- * The cache is the finished model as a versioned, zstd-compressed binary
- * file, so the second open of an unchanged trace skips parsing and
- * indexing. Its files, one concern each:
+ * The cache is the finished model as a versioned binary file laid out to
+ * be mapped: the second open of an unchanged trace skips parsing and
+ * indexing, and the model's arrays point into the mapping instead of being
+ * decoded. Its files, one concern each:
  *
  *   cache.c         the API: locations, opening, mapping and checking a
  *                   file, trying the candidates, removal
- *   cache-format.c  the header: struct sizes, CRCs, header checks, threads
- *   cache-codec.c   byte shuffling and the column transforms
+ *   cache-format.c  the header: struct sizes, CRCs, the payload's
+ *                   checksum, header checks, threads
+ *   cache-codec.c   byte shuffling of the string lengths
  *   cache-head.c    frame 0 (the small things) and the head: frame table
  *                   and plan check
  *   cache-plan.c    column groups, the job plan, the counts it comes from
- *   cache-write.c   compressing and streaming the frames, the atomic
- *                   rename
- *   cache-decode.c  decompressing the jobs into a model (or a summary)
+ *   cache-write.c   writing the head and the arrays, the atomic rename
+ *   cache-decode.c  binding the arrays into a model and checking them (or
+ *                   decoding the head into a summary)
  *   cache-check.c   the range checks a decoded model must pass
  *
  * The jobs of both directions run on a util/pool.h thread pool.
@@ -26,61 +28,68 @@
  *            byte-order mark, sizeof every raw-stored struct, the trace's
  *            size, mtime (ns), inode and device, payload size, raw size,
  *            frame count, events per chunk, the length and CRC32 of the
- *            head (below), a CRC32 of the header and a CRC32 of everything
- *            after it.
- *   table    nframes x { raw length, compressed length }, uint64 each.
- *   frames   independent zstd frames (content checksums on).
+ *            head (below), a CRC32 of the header and a checksum of
+ *            everything after it (cache_sum).
+ *   table    nframes x { raw length, stored length }, uint64 each.
+ *   frames   the head's frames: independent zstd frames (content
+ *            checksums on); every further frame: one array of the model
+ *            as it is in memory, after zero bytes that align it to
+ *            CACHE_ALIGN in the file (stored length = padding + raw
+ *            length, the padding below CACHE_ALIGN).
  *
  * Frame 0 holds the small things: scalars, per-kind event counts, entity
  * tables (raw structs), tracks field by field with their lane lengths and
  * index sizes, the correlation and device-coverage sizes, metadata and
  * warnings. From those counts alone the loader derives the plan: the list
  * of jobs and the exact raw length of every further frame, which must match
- * the table before anything large is allocated. The jobs, in file order:
- *   strings   lengths and bytes in id order (re-interning reproduces ids);
+ * the table before anything large is allocated. The jobs, in file order,
+ * one per array group (a job's frames are its columns, whole):
+ *   strings   lengths (shuffled) and bytes in id order (re-interning
+ *             reproduces ids);
  *   tables    kernels, copies, nvtx (raw structs, the NVTX tree included),
  *             counters, operator FLOPs (raw structs), then the CPU
  *             samples' frames, chain offsets, chain frames, sampled
- *             threads and samples (callchain.h), in chunks;
- *   lanes     CACHE_CHUNK events of one lane: start (delta-coded),
- *             duration (end - start), name, kind, flags, row id (32 or 64
- *             bits), corr and aux (the last three delta-coded); for a lane
- *             whose events overlap also depth, maxend (- end) and
- *             ends_sorted (delta-coded);
+ *             threads and samples (callchain.h), then the threads'
+ *             scheduling runs;
+ *   lanes     the events of one lane: start, end, name, kind, flags, row id
+ *             (32 or 64 bits), corr and aux; for a lane whose events
+ *             overlap also depth, maxend and ends_sorted;
  *   indices   per lane its coverage sums and pyramid, and for an
  *             overlapping lane its coverage segments; then the correlation
  *             arrays (launch, GPU ids by call, their sampled keys) and
- *             every device's coverage (segments and sums), all in chunks.
+ *             every device's coverage (segments and sums).
  * The table, frame 0 and the string frames form the head: `gpulens info`
  * reads only the head (cache_load_summary), checked by its own CRC.
  *
- * Every multi-byte column is byte-shuffled before compression (byte k of
- * every value together, as Blosc does): on our traces timestamps and ids
- * then compress about 30% smaller and decompress about four times faster
- * than plain zstd, which more than pays for the unshuffle.
- *
  * Every index model_finalize() builds is stored, so a warm load sorts and
- * rebuilds nothing: the loader decodes the arrays and model_adopt() only
- * numbers the events and adopts each lane's index (lane_adopt). On a
- * 10-million-event demo trace that takes the warm load from about 0.9 s to
- * 0.25 s; the stored indices make the file about a third larger.
+ * rebuilds nothing: model_adopt() only numbers the events and adopts each
+ * lane's index (lane_adopt).
  *
- * Loading maps the file (or reads it with one read() where it cannot be
- * mapped), checks the header CRC and the trace identity, then the payload
- * CRC, and only then decompresses: a few threads take jobs, decompress each
- * frame into a small per-thread buffer and unshuffle and undo the delta
- * coding from there into the final arrays, and give back the pages of the
- * compressed frames they are done with, so the file and the model are never
- * both resident. Every count is bounded by what the file can hold, and
- * every stored index that a query follows (side-table indices, global event
- * ids, depths, pyramid entries) is checked in range while decoding; any
- * mismatch is a miss with a reason, never a crash nor a model that reads
- * out of bounds.
+ * Why mapped and not compressed: the zstd frames (byte-shuffled, delta
+ * coded) of format 7 were 6.5 bytes per event against 48 here, but
+ * decompressing them made a whole-model warm load only 8 times faster than
+ * parsing the trace; mapped, the load is the page-table set-up, the
+ * checksum and the range checks, each at memory speed. The cost is disk:
+ * see man/gpulens.1, FILES.
+ *
+ * Loading maps the file privately (or reads it into an anonymous mapping
+ * where it cannot be mapped), checks the header CRC and the trace
+ * identity, the head's CRC and the payload's checksum (cache_sum: a
+ * Fletcher-style sum at memory speed, in parallel; a whole-file check
+ * rather than per-section sums because every section is checked anyway,
+ * and the same pass brings the pages in), then points the model's arrays
+ * at their frames (model.h: m->map, which model_free() unmaps) and runs
+ * the checks on a few threads; above CACHE_DROPMIN bytes the pages are
+ * given back as they are checked (cache.c, cache_map). Every count is bounded by what the file can
+ * hold, every frame is aligned, and every stored index that a query
+ * follows (side-table indices, global event ids, depths, pyramid entries)
+ * is checked in range; any mismatch is a miss with a reason, never a crash
+ * nor a model that reads out of bounds. The mapping is writable and
+ * private: a page written is copied, never the file.
  *
  * Writing goes to a mkstemp() file in the destination directory renamed
- * over the cache path, the frames streamed out in order as the threads
- * compress them (header and table written last, so only the frames of jobs
- * finished out of order are ever held): readers never see a partial file,
+ * over the cache path, the head first, then every array written in place
+ * by the threads, the header and table last: readers never see a partial file,
  * concurrent writers each rename a complete file (the last one wins), and a
  * symlink at the cache path is replaced, not followed. There is no fsync: a
  * file left incomplete by a crash fails its CRC and is rebuilt.
@@ -108,16 +117,21 @@
 #include "model/model.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	8		/* bump on any layout change */
+#define CACHE_VERSION	9		/* bump on any layout change */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */
 #endif
-#define CACHE_SCRATCH	((size_t)CACHE_CHUNK * 8)	/* bytes */
 #ifndef CACHE_LEVEL
 #define CACHE_LEVEL	1		/* zstd level */
 #endif
 #define CACHE_THREADS	4		/* at most */
+#define CACHE_ALIGN	64		/* file offset of every array */
+#define CACHE_SUMBLOCK	(1u << 20)	/* bytes per checksum block */
+#ifndef CACHE_DROPMIN
+#define CACHE_DROPMIN	((uint64_t)1 << 30)	/* bytes: pages given back
+						   once checked */
+#endif
 #define CACHE_MAXCOLS	11		/* frames per job, at most */
 /* A zstd block holds at most 128 KiB and takes at least 4 bytes (RLE), so
  * no valid frame expands more than this. */
@@ -137,7 +151,8 @@ struct cache_hdr {
 	uint64_t	 payload_size;	/* bytes after the header */
 	uint64_t	 raw_size;	/* sum of the frames' raw lengths */
 	uint32_t	 nframes;
-	uint32_t	 payload_crc;	/* CRC32 of all after the header */
+	uint32_t	 payload_crc;	/* cache_sum() of all after the
+					   header */
 	uint32_t	 chunk;		/* CACHE_CHUNK */
 	uint32_t	 level;		/* zstd level (informative) */
 	uint64_t	 head_size;	/* bytes of the head: table, frame 0,
@@ -269,11 +284,13 @@ struct cache_rctx {
 	struct cache_counts	 c;
 	struct cache_plan	*plan;
 	const uint8_t		*frames;	/* the first frame's bytes */
+	uint8_t			*body;		/* the same, writable (NULL:
+						   the head only) */
+	int			 drop;		/* a file mapping: give back
+						   pages once checked */
 	uint64_t		*off;		/* per frame, into frames */
 	uint64_t		*clen;		/* per frame, compressed */
-	int			 drop;		/* give back decoded frames */
 	ZSTD_DCtx		*dctx[CACHE_THREADS];
-	uint8_t			*scratch[CACHE_THREADS];
 	uint64_t		 kinds[CACHE_THREADS][256];	/* events */
 	int64_t			 dursum[CACHE_THREADS];	/* saturated */
 	uint32_t		 auxlim[256];	/* per kind: aux below this */
@@ -285,7 +302,8 @@ extern const uint16_t	cache_sizes[12];	/* sizeof the raw-stored
 extern const size_t	cache_tab_width[TAB_COUNT];
 unsigned	 cache_nthreads(uint64_t work);
 uLong		 cache_crc32(uLong crc, const uint8_t *, size_t);
-uint32_t	 cache_crc(const uint8_t *, size_t);
+uint32_t	 cache_sum(const uint8_t *, size_t, int drop);
+void		 cache_drop(const uint8_t *, size_t);
 uint32_t	 cache_hdr_crc(const struct cache_hdr *);
 const char	*cache_check_hdr(const struct cache_hdr *,
 		    const struct cache_ident *, uint64_t fsize);
@@ -295,14 +313,6 @@ void		 cache_pack32(uint8_t *out, const uint32_t *, size_t n,
 		    int xform);
 void		 cache_unpack32(uint32_t *out, const uint8_t *in, size_t n,
 		    int xform);
-void		 cache_shuffle(uint8_t *out, const uint8_t *in, size_t n,
-		    size_t w);
-void		 cache_unshuffle(uint8_t *out, const uint8_t *in, size_t n,
-		    size_t w);
-const void	*cache_pack_col(uint8_t *out, const struct cache_col *,
-		    const struct cache_col *cols, size_t n);
-void		 cache_unpack_col(const struct cache_col *,
-		    const struct cache_col *cols, const uint8_t *in, size_t n);
 
 /* cache-head.c */
 void		 cache_small_write(struct cache_wbuf *, const struct model *,
@@ -315,6 +325,9 @@ int		 cache_read_head(const struct cache_hdr *,
 /* cache-plan.c */
 size_t		 cache_group_cols(const struct model *, int g, uint32_t which,
 		    int lflags, size_t i0, struct cache_col *cols);
+size_t		 cache_group_bind(struct model *, int g, uint32_t which,
+		    int lflags, uint8_t *const *frames);
+void		 cache_table_bind(struct model *, int k, void *);
 int		 cache_lflags(const struct cache_lanedim *);
 int		 cache_lane_lflags(const struct lane *);
 int		 cache_plan_build(struct cache_plan *,
@@ -324,15 +337,15 @@ void		 cache_counts_of(const struct model *, struct cache_counts *);
 void		 cache_counts_free(struct cache_counts *);
 uint8_t		*cache_table(const struct model *, int k);
 
+
 /* cache.c */
-void		 cache_prefault(void *, size_t);
-void		 cache_buf_drop(const uint8_t *, size_t);
+void		 cache_set_dropmin(uint64_t bytes);
 
 /* cache-decode.c */
 int		 cache_decompress(struct cache_rctx *, unsigned tid,
 		    size_t frame, void *dst, char **cause);
-int		 cache_decode(const struct cache_hdr *, uint8_t *payload,
-		    struct model **out, char **why);
+int		 cache_decode(const struct cache_hdr *, uint8_t *base,
+		    size_t len, int drop, struct model **out, char **why);
 int		 cache_decode_summary(const struct cache_hdr *,
 		    const uint8_t *head, struct model **out, char **why);
 

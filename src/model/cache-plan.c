@@ -128,27 +128,92 @@ cache_plan_add(struct cache_plan *p, int type, int group, uint32_t which,
 	return 0;
 }
 
-/* Adds the jobs of a column group of count elements, in chunks. */
+/* Adds the job of a column group of count elements (none for none): its
+ * frames are the group's arrays, whole. */
 static int
 cache_plan_group(struct cache_plan *p, int g, uint32_t which, int lflags,
     uint64_t count)
 {
 	struct cache_col	cols[CACHE_MAXCOLS];
 	uint64_t		lens[CACHE_MAXCOLS];
-	size_t			i0, n, k, ncol;
+	size_t			k, ncol;
 
 	if (count > UINT32_MAX)
 		return -1;
+	if (count == 0)
+		return 0;
 	ncol = cache_group_cols(NULL, g, which, lflags, 0, cols);
-	for (i0 = 0; i0 < count; i0 += n) {
-		n = count - i0 < CACHE_CHUNK ? count - i0 : CACHE_CHUNK;
-		for (k = 0; k < ncol; k++)
-			lens[k] = (uint64_t)n * cols[k].width;
-		if (cache_plan_add(p, JOB_COLS, g, which, i0, n, lens,
-		    ncol) != 0)
-			return -1;
+	for (k = 0; k < ncol; k++)
+		lens[k] = count * cols[k].width;
+	return cache_plan_add(p, JOB_COLS, g, which, 0, (size_t)count, lens,
+	    ncol);
+}
+
+/*
+ * Points the arrays of group g of owner which at frames[] (one per column,
+ * as cache_group_cols() lists them) and returns their number.
+ */
+size_t
+cache_group_bind(struct model *m, int g, uint32_t which, int lflags,
+    uint8_t *const *frames)
+{
+	struct lane	*l = NULL;
+	struct iset	*dc = NULL;
+	size_t		 n = 0;
+
+#define BIND(field) do {							(field) = (void *)frames[n++];					} while (0)
+	if (g == GRP_LANE || g == GRP_LBUSY || g == GRP_PYR || g == GRP_LCOV)
+		l = &m->tracks[which].lane;
+	if (g == GRP_DCOV || g == GRP_DBUSY)
+		dc = &m->device_cov[which];
+	switch (g) {
+	case GRP_LANE:
+		BIND(l->start);
+		BIND(l->end);
+		BIND(l->name);
+		BIND(l->kind);
+		BIND(l->flags);
+		if (lflags & LANE_WIDE)
+			BIND(l->rowid64);
+		else
+			BIND(l->rowid32);
+		BIND(l->corr);
+		BIND(l->aux);
+		if (lflags & LANE_OVERLAPS) {
+			BIND(l->depth);
+			BIND(l->maxend);
+			BIND(l->ends_sorted);
+		}
+		break;
+	case GRP_LBUSY:
+		BIND(l->cov.pre);
+		break;
+	case GRP_PYR:
+		BIND(l->pyr);
+		break;
+	case GRP_LCOV:
+		BIND(l->cov.start);
+		BIND(l->cov.end);
+		break;
+	case GRP_LAUNCH:
+		BIND(m->launch);
+		break;
+	case GRP_GPU:
+		BIND(m->gpu_of_api);
+		break;
+	case GRP_GIDX:
+		BIND(m->gpu_of_api_idx);
+		break;
+	case GRP_DCOV:
+		BIND(dc->start);
+		BIND(dc->end);
+		break;
+	case GRP_DBUSY:
+		BIND(dc->pre);
+		break;
 	}
-	return 0;
+#undef BIND
+	return n;
 }
 
 /* Builds the jobs and frame lengths from the counts alone (frame 0's
@@ -157,8 +222,8 @@ int
 cache_plan_build(struct cache_plan *p, const struct cache_counts *c)
 {
 	const struct cache_lanedim	*ld;
-	uint64_t			 lens[2], per;
-	size_t				 t, i0, n;
+	uint64_t			 lens[2];
+	size_t				 t;
 	int				 k;
 
 	memset(p, 0, sizeof *p);
@@ -176,14 +241,12 @@ cache_plan_build(struct cache_plan *p, const struct cache_counts *c)
 	for (k = 0; k < TAB_COUNT; k++) {
 		if (c->ntab[k] > UINT32_MAX)
 			return -1;
-		per = CACHE_SCRATCH / cache_tab_width[k];
-		for (i0 = 0; i0 < c->ntab[k]; i0 += n) {
-			n = c->ntab[k] - i0 < per ? c->ntab[k] - i0 : per;
-			lens[0] = (uint64_t)n * cache_tab_width[k];
-			if (cache_plan_add(p, JOB_TABLE, 0, (uint32_t)k, i0, n,
-			    lens, 1) != 0)
-				return -1;
-		}
+		if (c->ntab[k] == 0)
+			continue;
+		lens[0] = c->ntab[k] * cache_tab_width[k];
+		if (cache_plan_add(p, JOB_TABLE, 0, (uint32_t)k, 0,
+		    (size_t)c->ntab[k], lens, 1) != 0)
+			return -1;
 	}
 	for (t = 0; t < c->ntracks; t++)
 		if (cache_plan_group(p, GRP_LANE, (uint32_t)t,
@@ -255,6 +318,50 @@ cache_table(const struct model *m, int k)
 		return (uint8_t *)m->sched_runs;
 	default:
 		return (uint8_t *)m->counters;
+	}
+}
+
+/* Points the model's side table k at p. */
+void
+cache_table_bind(struct model *m, int k, void *p)
+{
+	switch (k) {
+	case TAB_KERNELS:
+		m->kernels = p;
+		break;
+	case TAB_COPIES:
+		m->copies = p;
+		break;
+	case TAB_NVTX:
+		m->nvtx = p;
+		break;
+	case TAB_OPS:
+		m->ops = p;
+		break;
+	case TAB_CFRAMES:
+		m->cs.frame = p;
+		break;
+	case TAB_CHOFF:
+		m->cs.off = p;
+		break;
+	case TAB_CHFR:
+		m->cs.fr = p;
+		break;
+	case TAB_STHREADS:
+		m->cs.th = p;
+		break;
+	case TAB_SAMPLES:
+		m->cs.s = p;
+		break;
+	case TAB_SCHEDTHR:
+		m->sched_threads = p;
+		break;
+	case TAB_SCHED:
+		m->sched_runs = p;
+		break;
+	default:
+		m->counters = p;
+		break;
 	}
 }
 

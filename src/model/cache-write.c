@@ -1,15 +1,15 @@
 /*
- * cache-write: compressing a model's frames on a pool of threads and
- * streaming them, in order, into a temporary file renamed over the cache
- * path. See cache.h and cache-int.h.
+ * cache-write: a model's head compressed and its arrays written in place
+ * on a pool of threads into a temporary file renamed over the cache path.
+ * See cache.h and cache-int.h.
  */
 #include "config.h"
 
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 
 #include <errno.h>
-#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -34,25 +34,17 @@ struct cache_wframe {
 };
 
 /*
- * The writer streams: the frames of job j go to the file as soon as those
- * of every earlier job are there, so only the frames of the jobs still out
- * of order are held, never the whole file, while the model is resident.
+ * The head's frames are compressed and written in order; every further
+ * frame is an array of the model written where the plan puts it (off),
+ * by the job that owns it, straight from the model.
  */
 struct cache_wctx {
 	const struct model	*m;
 	struct cache_plan	*plan;
-	struct cache_wframe	*frames;	/* compressed, until written */
+	struct cache_wframe	*frames;	/* the head's, compressed */
+	uint64_t		*off;		/* file offset of each array */
 	ZSTD_CCtx		*cctx[CACHE_THREADS];
-	uint8_t			*scratch[CACHE_THREADS];
 	int			 fd;
-	pthread_mutex_t		 lock;
-	uint8_t			*done;		/* per job: compressed */
-	size_t			 nextjob;	/* the next job to write */
-	size_t			 nout;		/* frames written */
-	uLong			 crc, hcrc;	/* of the frames written, and of
-						   the head's frames */
-	uint64_t		 len, hlen;	/* their bytes */
-	int			 err;		/* errno of a failed write */
 };
 
 static int
@@ -114,62 +106,6 @@ cache_save_strings(struct cache_wctx *w, unsigned tid, size_t f,
 }
 
 static int
-cache_save_frames(void *arg, size_t j, unsigned tid, char **cause)
-{
-	struct cache_wctx	*w = arg;
-	const struct cache_job	*job = &w->plan->jobs[j];
-	struct cache_col	 cols[CACHE_MAXCOLS];
-	const void		*src;
-	uint8_t			*sc;
-	size_t			 f = job->frame, n = job->n, i0 = job->i0, wd;
-	size_t			 k, ncol;
-
-	if (w->scratch[tid] == NULL)
-		w->scratch[tid] = xmalloc(CACHE_SCRATCH);
-	sc = w->scratch[tid];
-	switch (job->type) {
-	case JOB_STRINGS:
-		return cache_save_strings(w, tid, f, cause);
-	case JOB_TABLE:
-		wd = cache_tab_width[job->which];
-		cache_shuffle(sc, cache_table(w->m, job->which) + i0 * wd, n,
-		    wd);
-		return cache_compress(w, tid, f, sc, cause);
-	case JOB_COLS:
-		ncol = cache_group_cols(w->m, job->group, job->which,
-		    job->group == GRP_LANE ?
-		    cache_lane_lflags(&w->m->tracks[job->which].lane) : 0, i0,
-		    cols);
-		for (k = 0; k < ncol; k++) {
-			src = cache_pack_col(sc, &cols[k], cols, n);
-			if (cache_compress(w, tid, f + k, src, cause) != 0)
-				return -1;
-		}
-		return 0;
-	}
-	return -1;
-}
-
-static int
-cache_write_all(int fd, const void *buf, size_t n)
-{
-	const uint8_t	*p = buf;
-	ssize_t		 r;
-
-	while (n > 0) {
-		r = write(fd, p, n > (1u << 30) ? (1u << 30) : n);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += r;
-		n -= (size_t)r;
-	}
-	return 0;
-}
-
-static int
 cache_pwrite_all(int fd, const void *buf, size_t n, off_t off)
 {
 	const uint8_t	*p = buf;
@@ -189,52 +125,59 @@ cache_pwrite_all(int fd, const void *buf, size_t n, off_t off)
 	return 0;
 }
 
-/* Writes frame f (the next one) to the file and lets its bytes go. With
- * the lock held, or before the workers start. */
-static void
-cache_emit(struct cache_wctx *w, size_t f)
-{
-	struct cache_wframe	*fr = &w->frames[f];
-
-	if (w->err == 0 && cache_write_all(w->fd, fr->buf, fr->len) != 0)
-		w->err = errno != 0 ? errno : EIO;
-	w->crc = cache_crc32(w->crc, fr->buf, fr->len);
-	w->len += fr->len;
-	if (++w->nout == w->plan->nhead) {
-		w->hcrc = w->crc;
-		w->hlen = w->len;
-	}
-	free(fr->buf);
-	fr->buf = NULL;
-}
-
-/* A job: compress its frames, then write every job now in order. */
+/* A job of the body: its arrays written in place. */
 static int
 cache_save_job(void *arg, size_t j, unsigned tid, char **cause)
 {
 	struct cache_wctx	*w = arg;
-	const struct cache_job	*job;
-	size_t			 f, nf;
+	const struct cache_job	*job = &w->plan->jobs[j];
+	struct cache_col	 cols[CACHE_MAXCOLS];
+	const void		*src;
+	size_t			 f = job->frame, k, ncol;
 
-	if (cache_save_frames(arg, j, tid, cause) != 0)
-		return -1;
-	pthread_mutex_lock(&w->lock);
-	w->done[j] = 1;
-	while (w->nextjob < w->plan->njobs && w->done[w->nextjob]) {
-		job = &w->plan->jobs[w->nextjob++];
-		nf = job->type == JOB_COLS ? job->ncols :
-		    job->type == JOB_STRINGS ? 2 : 1;
-		for (f = 0; f < nf; f++)
-			cache_emit(w, job->frame + f);
+	(void)tid;
+	if (f < w->plan->nhead)
+		return 0;
+	if (job->type == JOB_TABLE) {
+		cols[0].p = cache_table(w->m, job->which);
+		ncol = 1;
+	} else
+		ncol = cache_group_cols(w->m, job->group, job->which,
+		    job->group == GRP_LANE ?
+		    cache_lane_lflags(&w->m->tracks[job->which].lane) : 0, 0,
+		    cols);
+	for (k = 0; k < ncol; k++) {
+		src = cols[k].p;
+		if (cache_pwrite_all(w->fd, src, w->plan->rawlen[f + k],
+		    (off_t)w->off[f + k]) != 0) {
+			*cause = xstrdup(strerror(errno));
+			return -1;
+		}
 	}
-	pthread_mutex_unlock(&w->lock);
+	return 0;
+}
+
+/* The checksum of the payload of the file written to fd (len bytes in
+ * all), read back through a mapping. */
+static int
+cache_sum_file(int fd, uint64_t len, uint32_t *sum)
+{
+	void	*p;
+
+	p = mmap(NULL, (size_t)len, PROT_READ, MAP_SHARED, fd, 0);
+	if (p == MAP_FAILED)
+		return -1;
+	*sum = cache_sum((const uint8_t *)p + sizeof(struct cache_hdr),
+	    (size_t)len - sizeof(struct cache_hdr), 0);
+	munmap(p, (size_t)len);
 	return 0;
 }
 
 /*
  * Writes the cache of m to path through a mkstemp() file in the same
- * directory and rename(): header and frame table last (pwrite), frames
- * streamed in between as they are compressed. Refuses to replace the trace
+ * directory and rename(): the head's frames compressed, then the arrays
+ * written in place by the threads, the frame table, the payload's checksum
+ * (read back from the page cache) and the header last. Refuses to replace the trace
  * itself or anything that is not a regular file or a symlink.
  */
 static int
@@ -244,10 +187,11 @@ cache_write_file(const char *path, const struct cache_ident *id,
 	struct cache_plan	*plan = w->plan;
 	struct cache_hdr	 h;
 	struct stat		 st;
-	uint64_t		*table = NULL;
+	uint64_t		*table = NULL, *stored = NULL, pos, hlen;
 	size_t			 f, tablen = plan->nframes * 16;
 	char			*tmp, *why = NULL;
-	uLong			 tcrc;
+	uLong			 tcrc, hcrc;
+	uint32_t		 sum;
 	int			 e;
 
 	if (lstat(path, &st) == 0) {
@@ -265,32 +209,49 @@ cache_write_file(const char *path, const struct cache_ident *id,
 		*cause = xasprintf("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	w->nextjob = w->nout = 0;
-	w->len = w->hlen = 0;
-	w->crc = w->hcrc = crc32(0, Z_NULL, 0);
-	w->err = 0;
-	free(w->done);
-	w->done = xcalloc(plan->njobs + 1, 1);
-	if (lseek(w->fd, (off_t)(sizeof h + tablen), SEEK_SET) == -1)
+	stored = xcalloc(plan->nframes, sizeof *stored);
+	w->off = xcalloc(plan->nframes, sizeof *w->off);
+
+	/* The head: frame 0 and the strings, compressed, in order. */
+	pos = sizeof h + tablen;
+	if (cache_compress(w, 0, 0, small->p, &why) != 0 ||
+	    (plan->nhead > 1 && cache_save_strings(w, 0, 1, &why) != 0))
 		goto fail;
-	if (cache_compress(w, 0, 0, small->p, &why) != 0)
-		goto fail;
-	cache_emit(w, 0);
+	hcrc = crc32(0, Z_NULL, 0);
+	for (f = 0; f < plan->nhead; f++) {
+		if (cache_pwrite_all(w->fd, w->frames[f].buf, w->frames[f].len,
+		    (off_t)pos) != 0)
+			goto fail;
+		hcrc = cache_crc32(hcrc, w->frames[f].buf, w->frames[f].len);
+		stored[f] = w->frames[f].len;
+		pos += stored[f];
+		free(w->frames[f].buf);
+		w->frames[f].buf = NULL;
+	}
+	hlen = pos - sizeof h - tablen;
+
+	/* The body: every array at an aligned offset, the gaps zeros. */
+	for (f = plan->nhead; f < plan->nframes; f++) {
+		w->off[f] = (pos + CACHE_ALIGN - 1) & ~(uint64_t)(CACHE_ALIGN - 1);
+		stored[f] = w->off[f] - pos + plan->rawlen[f];
+		pos = w->off[f] + plan->rawlen[f];
+	}
 	if (pool_run(plan->njobs, cache_nthreads(plan->raw_size),
 	    cache_save_job, w, &why) != 0)
 		goto fail;
-	if (w->err != 0) {
-		errno = w->err;
+	if (ftruncate(w->fd, (off_t)pos) != 0)
 		goto fail;
-	}
 
 	table = xreallocarray(NULL, plan->nframes, 2 * sizeof *table);
 	for (f = 0; f < plan->nframes; f++) {
 		table[2 * f] = plan->rawlen[f];
-		table[2 * f + 1] = w->frames[f].len;
+		table[2 * f + 1] = stored[f];
 	}
 	tcrc = cache_crc32(crc32(0, Z_NULL, 0), (const uint8_t *)table,
 	    tablen);
+	if (cache_pwrite_all(w->fd, table, tablen, (off_t)sizeof h) != 0 ||
+	    cache_sum_file(w->fd, pos, &sum) != 0)
+		goto fail;
 	memset(&h, 0, sizeof h);
 	memcpy(h.magic, CACHE_MAGIC, sizeof h.magic);
 	h.version = CACHE_VERSION;
@@ -303,22 +264,21 @@ cache_write_file(const char *path, const struct cache_ident *id,
 	h.trace_dev = id->dev;
 	h.trace_ctime = id->ctime;
 	h.trace_fp = id->fp;
-	h.payload_size = tablen + w->len;
+	h.payload_size = pos - sizeof h;
 	h.raw_size = plan->raw_size;
 	h.nframes = (uint32_t)plan->nframes;
-	h.payload_crc = (uint32_t)crc32_combine(tcrc, w->crc,
-	    (z_off_t)w->len);
-	h.head_size = tablen + w->hlen;
-	h.head_crc = (uint32_t)crc32_combine(tcrc, w->hcrc,
-	    (z_off_t)w->hlen);
+	h.payload_crc = sum;
+	h.head_size = tablen + hlen;
+	h.head_crc = (uint32_t)crc32_combine(tcrc, hcrc, (z_off_t)hlen);
 	h.chunk = CACHE_CHUNK;
 	h.level = (uint32_t)CACHE_LEVEL;
 	h.hdr_crc = cache_hdr_crc(&h);
-	if (cache_pwrite_all(w->fd, table, tablen, (off_t)sizeof h) != 0 ||
-	    cache_pwrite_all(w->fd, &h, sizeof h, 0) != 0)
+	if (cache_pwrite_all(w->fd, &h, sizeof h, 0) != 0)
 		goto fail;
 	free(table);
 	table = NULL;
+	free(stored);
+	stored = NULL;
 	e = close(w->fd);
 	w->fd = -1;
 	if (e != 0 || rename(tmp, path) != 0)
@@ -339,6 +299,7 @@ fail:
 		*cause = xasprintf("%s: %s", path, strerror(e));
 	free(why);
 	free(table);
+	free(stored);
 	free(tmp);
 	for (f = 0; f < plan->nframes; f++) {
 		free(w->frames[f].buf);
@@ -395,7 +356,6 @@ cache_save_ident(const char *trace, const struct cache_ident *idp,
 	w.plan = &plan;
 	w.fd = -1;
 	w.frames = xcalloc(plan.nframes, sizeof *w.frames);
-	pthread_mutex_init(&w.lock, NULL);
 
 	/* The cache directory; beside the trace only when asked. */
 	if ((path = cache_path(trace, 1, &why)) != NULL) {
@@ -404,19 +364,16 @@ cache_save_ident(const char *trace, const struct cache_ident *idp,
 			cachedir_maintain(path);
 		free(path);
 	}
-	pthread_mutex_destroy(&w.lock);
 	timing_report("cache-encode", t0);
 
 out:
-	for (i = 0; i < CACHE_THREADS; i++) {
+	for (i = 0; i < CACHE_THREADS; i++)
 		ZSTD_freeCCtx(w.cctx[i]);
-		free(w.scratch[i]);
-	}
 	if (w.frames != NULL)
 		for (i = 0; i < plan.nframes; i++)
 			free(w.frames[i].buf);
 	free(w.frames);
-	free(w.done);
+	free(w.off);
 	cache_counts_free(&c);
 	free(small.p);
 	cache_plan_free(&plan);

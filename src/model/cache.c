@@ -43,43 +43,8 @@ cache_path(const char *trace, int for_write, char **cause)
 }
 
 /*
- * The whole pages [*a, *e) inside [p, p + len), for madvise(); 0 when
- * len is too small to be worth a system call or holds no whole page.
- */
-static int
-cache_pages(const void *p, size_t len, uintptr_t *a, uintptr_t *e)
-{
-	if (len < (64u << 10))
-		return 0;
-	*a = ((uintptr_t)p + 4095) & ~(uintptr_t)4095;
-	*e = ((uintptr_t)p + len) & ~(uintptr_t)4095;
-	return *e > *a;
-}
-
-/*
- * Maps the pages of [p, p + len) before they are written: one system call
- * instead of a page fault per 4 KiB, which in a VM costs more than the
- * decompression itself. Only a hint; does nothing where unsupported.
- */
-void
-cache_prefault(void *p, size_t len)
-{
-#ifdef MADV_POPULATE_WRITE
-	uintptr_t	a, e;
-
-	if (cache_pages(p, len, &a, &e))
-		madvise((void *)a, e - a, MADV_POPULATE_WRITE);
-#else
-	(void)p;
-	(void)len;
-#endif
-}
-
-/*
  * The file is mapped (cache_map), or read into an anonymous mapping of its
- * own, so that the pages of frames already decoded can be given back while
- * the model grows (cache_buf_drop): the peak is the model plus a little,
- * not the model plus the file.
+ * own; either way the model keeps the mapping (m->map).
  */
 static uint8_t *
 cache_buf_new(size_t len)
@@ -96,17 +61,6 @@ cache_buf_free(uint8_t *p, size_t len)
 {
 	if (p != NULL)
 		munmap(p, len);
-}
-
-/* Gives back the whole pages inside [p, p + len) (read-only from now on
- * would fault in zeros: only for bytes never read again). */
-void
-cache_buf_drop(const uint8_t *p, size_t len)
-{
-	uintptr_t	a, e;
-
-	if (cache_pages(p, len, &a, &e))
-		madvise((void *)a, e - a, MADV_DONTNEED);
 }
 
 static int
@@ -169,36 +123,65 @@ cache_open(const char *path, const struct cache_ident *id,
 	return fd;
 }
 
+/* CACHE_DROPMIN; tests lower it (cache_set_dropmin). */
+static uint64_t	cache_dropmin = CACHE_DROPMIN;
+
+void
+cache_set_dropmin(uint64_t bytes)
+{
+	cache_dropmin = bytes;
+}
+
 /*
- * The file's bytes: a private read-only mapping of the whole file where
- * that works (the pages come straight from the page cache: no copy, no
- * zeroing), else an anonymous mapping read() into. Either way *base, *len
- * are what to munmap, and the payload starts sizeof header in. Our caches
- * are only ever replaced by rename(), never truncated in place, so the
- * mapping stays backed.
+ * The file's bytes: a private mapping of the whole file where that works
+ * (the pages come straight from the page cache: no copy, no zeroing;
+ * writable, so that a page written is copied and the file never changes),
+ * else an anonymous mapping read() into. Either way *base, *len are what to
+ * munmap, and the payload starts sizeof header in. Our caches are only
+ * ever replaced by rename(), never truncated in place, so the mapping
+ * stays backed.
+ *
+ * A file below CACHE_DROPMIN is mapped read-only with MAP_POPULATE (one
+ * system call instead of a fault per few pages: the fastest load) and then
+ * made writable. A larger one is left to fault in as it is checked, each
+ * page given back once checked (*drop set, cache_drop()): loading touches
+ * every page, and the pages a verb never reads again need not stay
+ * resident; this costs about twice the CPU time of the load.
  */
 static int
 cache_map(int fd, const struct cache_hdr *h, uint8_t **base, size_t *len,
-    char **why)
+    int *drop, char **why)
 {
 	size_t	got;
 	void	*p;
 
 	*len = sizeof *h + h->payload_size;
+	*drop = h->payload_size >= cache_dropmin;
+	if (*drop)
+		p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd,
+		    0);
+	else {
 #ifdef MAP_POPULATE
-	p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+		p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+		    fd, 0);
 #else
-	p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
+		p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
 #endif
+		if (p != MAP_FAILED && mprotect(p, *len, PROT_READ |
+		    PROT_WRITE) != 0) {
+			munmap(p, *len);
+			p = MAP_FAILED;
+		}
+	}
 	if (p != MAP_FAILED) {
 		*base = p;
 		return 0;
 	}
+	*drop = 0;
 	if ((*base = cache_buf_new(*len)) == NULL) {
 		*why = xstrdup(strerror(errno));
 		return -1;
 	}
-	cache_prefault(*base, *len);
 	memcpy(*base, h, sizeof *h);
 	if (cache_read_all(fd, *base + sizeof *h, h->payload_size, &got) !=
 	    0) {
@@ -221,23 +204,23 @@ cache_try(const char *path, const struct cache_ident *id,
 	uint8_t			*base = NULL, *payload;
 	size_t			 len = 0;
 	double			 t0;
-	int			 fd, rc = 0;
+	int			 fd, rc = 0, drop = 0;
 
 	if ((fd = cache_open(path, id, &h, why)) == -1)
 		return 0;
 	t0 = timing_now();
-	if (cache_map(fd, &h, &base, &len, why) != 0)
+	if (cache_map(fd, &h, &base, &len, &drop, why) != 0)
 		goto out;
 	payload = base + sizeof h;
 	timing_report("cache-file-read", t0);
 	t0 = timing_now();
-	if (cache_crc(payload, h.payload_size) != h.payload_crc) {
+	if (cache_sum(payload, h.payload_size, drop) != h.payload_crc) {
 		*why = xstrdup("checksum mismatch");
 		goto out;
 	}
-	timing_report("cache-crc", t0);
-	if (cache_decode(&h, payload, out, why) == 0)
-		rc = 1;
+	timing_report("cache-sum", t0);
+	rc = cache_decode(&h, base, len, drop, out, why) == 0;
+	base = NULL;		/* the model's, or gone */
 
 out:
 	cache_buf_free(base, len);

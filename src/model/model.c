@@ -14,7 +14,10 @@
  */
 #include "config.h"
 
+#include <sys/mman.h>
+
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +138,66 @@ source_kind_help(int k)
 	    "unknown format";
 }
 
+/* Whether p points into the model's mapping. */
+#define MODEL_MAPPED(m, p)						\
+	((uintptr_t)(p) >= (uintptr_t)(m)->map &&			\
+	(uintptr_t)(p) < (uintptr_t)(m)->map + (m)->maplen)
+#define MODEL_UNBIND(m, p) do {						\
+	if (MODEL_MAPPED(m, p))						\
+		(p) = NULL;						\
+} while (0)
+
+/* Forgets the arrays that point into the model's mapping (the mapping
+ * goes as a whole), so that freeing frees only the others. */
+static void
+model_unbind(struct model *m)
+{
+	struct lane	*l;
+	struct iset	*dc;
+	size_t		 i;
+
+	for (i = 0; i < m->ntracks; i++) {
+		l = &m->tracks[i].lane;
+		MODEL_UNBIND(m, l->start);
+		MODEL_UNBIND(m, l->end);
+		MODEL_UNBIND(m, l->name);
+		MODEL_UNBIND(m, l->kind);
+		MODEL_UNBIND(m, l->flags);
+		MODEL_UNBIND(m, l->rowid32);
+		MODEL_UNBIND(m, l->rowid64);
+		MODEL_UNBIND(m, l->corr);
+		MODEL_UNBIND(m, l->aux);
+		MODEL_UNBIND(m, l->depth);
+		MODEL_UNBIND(m, l->maxend);
+		MODEL_UNBIND(m, l->ends_sorted);
+		MODEL_UNBIND(m, l->pyr);
+		MODEL_UNBIND(m, l->cov.start);
+		MODEL_UNBIND(m, l->cov.end);
+		MODEL_UNBIND(m, l->cov.pre);
+	}
+	for (i = 0; m->device_cov != NULL && i < m->ndevices; i++) {
+		dc = &m->device_cov[i];
+		MODEL_UNBIND(m, dc->start);
+		MODEL_UNBIND(m, dc->end);
+		MODEL_UNBIND(m, dc->pre);
+	}
+	MODEL_UNBIND(m, m->kernels);
+	MODEL_UNBIND(m, m->copies);
+	MODEL_UNBIND(m, m->nvtx);
+	MODEL_UNBIND(m, m->counters);
+	MODEL_UNBIND(m, m->ops);
+	MODEL_UNBIND(m, m->cs.frame);
+	MODEL_UNBIND(m, m->cs.off);
+	MODEL_UNBIND(m, m->cs.fr);
+	MODEL_UNBIND(m, m->cs.th);
+	MODEL_UNBIND(m, m->cs.s);
+	MODEL_UNBIND(m, m->sched_threads);
+	MODEL_UNBIND(m, m->sched_runs);
+	MODEL_UNBIND(m, m->launch);
+	MODEL_UNBIND(m, m->gpu_of_api);
+	MODEL_UNBIND(m, m->gpu_of_api_idx);
+}
+
 void
 model_free(struct model *m)
 {
@@ -142,6 +205,8 @@ model_free(struct model *m)
 
 	if (m == NULL)
 		return;
+	if (m->map != NULL)
+		model_unbind(m);
 	for (i = 0; i < m->ntracks; i++)
 		lane_free(&m->tracks[i].lane);
 	if (m->device_cov != NULL) {
@@ -174,6 +239,8 @@ model_free(struct model *m)
 	free(m->gpu_of_api);
 	free(m->gpu_of_api_idx);
 	strpool_free(m->strs);
+	if (m->map != NULL)
+		munmap(m->map, m->maplen);
 	free(m);
 }
 

@@ -479,6 +479,15 @@ struct model {
 	 * such a model.
 	 */
 	int			 summary;
+
+	/*
+	 * Set by cache_load() (cache.h): the mapping of the cache file that
+	 * the lanes' arrays, the side tables, the correlation arrays and the
+	 * device coverages point into (they are not malloc'd: model_free()
+	 * unmaps it instead of freeing them).
+	 */
+	void			*map;
+	size_t			 maplen;
 };
 
 /* An event reference: (track, index in its lane). */

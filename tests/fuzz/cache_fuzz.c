@@ -9,17 +9,19 @@
  *   bit 1 set    structured: a 144-byte header, the number of frames in
  *                the head (one byte), then the frames decompressed, each
  *                as a 32-bit length and its bytes; the harness compresses
- *                them, writes the frame table and makes the header agree
- *                (below), so that mutations reach the decoder's own checks
- *                on the model's contents rather than stopping at zstd's;
+ *                those of the head, aligns the others (the arrays, stored
+ *                as they are), writes the frame table and makes the header
+ *                agree (below), so that mutations reach the decoder's own
+ *                checks on the model's contents rather than stopping at
+ *                zstd's;
  *   neither      the file with its header made to agree with the dummy
  *                trace and the file: its identity (size, mtime, inode,
  *                device, ctime and fingerprint: cachedir_ident),
- *                payload size, the CRC32s of the head, the payload and the
- *                header (mutations reach the frame table and the zstd
- *                frames).
+ *                payload size, the CRC32s of the head and the header and the
+ *                payload's checksum (mutations reach the frame table, the
+ *                zstd frames and the arrays).
  * The header offsets below follow struct cache_hdr (cache-int.h, CACHE_VERSION
- * 4); a layout change leaves the harness working but shallower until they
+ * 8); a layout change leaves the harness working but shallower until they
  * are updated (tests/fuzz/mkseeds.sh rebuilds the seeds).
  *
  * Both loaders run on every file: cache_load() and cache_load_summary()
@@ -41,6 +43,7 @@
 #include <zstd.h>
 
 #include "model/cache.h"
+#include "model/cache-int.h"
 #include "model/cachedir.h"
 #include "fuzz.h"
 #include "model/model.h"
@@ -109,7 +112,7 @@ fixup(uint8_t *f, size_t len)
 		c = crc(f + HDR_SIZE, (size_t)head);
 		memcpy(f + OFF_HEAD_CRC, &c, sizeof c);
 	}
-	c = crc(f + HDR_SIZE, len - HDR_SIZE);
+	c = cache_sum(f + HDR_SIZE, len - HDR_SIZE, 0);
 	memcpy(f + OFF_PAY_CRC, &c, sizeof c);
 	memset(f + OFF_HDR_CRC, 0, 4);
 	c = crc(f, HDR_SIZE);
@@ -128,7 +131,7 @@ structured(const uint8_t *in, size_t n, size_t *len)
 	uint64_t	 table[2 * MAX_FRAMES], raw = 0, head;
 	uint32_t	 rl, nf = 0;
 	uint8_t		*f;
-	size_t		 off = HDR_SIZE + 1, cap, bound, c, i, nhead;
+	size_t		 off = HDR_SIZE + 1, cap, bound, c, i, nhead, pad;
 	const uint8_t	*p[MAX_FRAMES];
 
 	if (n < HDR_SIZE + 1)
@@ -147,20 +150,27 @@ structured(const uint8_t *in, size_t n, size_t *len)
 	}
 	cap = HDR_SIZE + 16 * (size_t)nf;
 	for (i = 0; i < nf; i++)
-		cap += ZSTD_compressBound(table[2 * i]);
-	f = xmalloc(cap);
+		cap += ZSTD_compressBound(table[2 * i]) + CACHE_ALIGN;
+	f = xcalloc(cap, 1);
 	memcpy(f, in, HDR_SIZE);
 	*len = HDR_SIZE + 16 * (size_t)nf;
 	head = 16 * (uint64_t)nf;
 	for (i = 0; i < nf; i++) {
+		if (i >= nhead) {
+			/* An array: aligned, stored as it is. */
+			pad = (CACHE_ALIGN - *len % CACHE_ALIGN) % CACHE_ALIGN;
+			memcpy(f + *len + pad, p[i], table[2 * i]);
+			table[2 * i + 1] = pad + table[2 * i];
+			*len += pad + table[2 * i];
+			continue;
+		}
 		bound = ZSTD_compressBound(table[2 * i]);
 		c = ZSTD_compress(f + *len, bound, p[i], table[2 * i], 1);
 		if (ZSTD_isError(c))
 			abort();
 		table[2 * i + 1] = c;
 		*len += c;
-		if (i < nhead)
-			head += c;
+		head += c;
 	}
 	if (nf > 0)
 		memcpy(f + HDR_SIZE, table, 16 * (size_t)nf);

@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# bench_1e8.sh: gpulens on one very large generated trace (1e8 events by
+# default). Run by hand from the source tree after building; not part of
+# make check: it takes many minutes and needs about 10 GB of disk (trace
+# and cache) and, for the cold load, memory for the whole model.
+#
+#     bench/bench_1e8.sh                    # 1e8 events
+#     BENCH_EVENTS=3e7 bench/bench_1e8.sh   # a smaller machine
+#
+# It generates the trace once (`gpulens demo --events N`), then reports:
+#
+#   cold load   `gpulens prep F` after a clean: the "read" phase (parse and
+#               index, GPULENS_TIMING=1), the cache write, and the peak
+#               resident memory of that process
+#   warm load   `gpulens search F --limit 1 --json` with the cache in place
+#               (wall clock, whole process; median of BENCH_REPS), its peak
+#               resident memory, checked to be the same answer as the cold
+#               load
+#   cache       the cache file's size, and per event
+#   verbs       every verb with --json on the cached trace: wall clock
+#               (median of BENCH_REPS) and peak resident memory
+#
+# Targets (issue 18), each marked PASS or FAIL: every verb under 2 s warm,
+# the resident memory of every warm process at most 64 bytes per event.
+# The exit status is 1 if a target fails. Peak resident memory comes from
+# /usr/bin/time -f %M (GNU time), else the bench/rss helper.
+#
+# Environment:
+#   GPULENS       the binary (default ./gpulens)
+#   BENCH_EVENTS  events (default 1e8)
+#   BENCH_REPS    repetitions of each warm measurement (default 3)
+#   BENCH_DIR     where the trace and its cache go (default a new mktemp
+#                 directory under TMPDIR, removed at the end unless
+#                 BENCH_KEEP=1; a given BENCH_DIR is kept, and a trace
+#                 already there of the right size is reused)
+#   BENCH_GPUS    --gpus for generation (default: demo's default)
+set -u
+set -o pipefail
+
+die() { echo "bench_1e8.sh: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+GPULENS=${GPULENS:-}
+if [ -z "$GPULENS" ]; then
+	if [ -x ./gpulens ]; then GPULENS=./gpulens
+	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
+	else die "no gpulens: build it or set GPULENS"
+	fi
+fi
+EVENTS=${BENCH_EVENTS:-1e8}
+REPS=${BENCH_REPS:-3}
+n=$(awk -v x="$EVENTS" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }') ||
+    die "bad BENCH_EVENTS: $EVENTS"
+if [ -n "${BENCH_DIR:-}" ]; then
+	DIR=$BENCH_DIR
+	mkdir -p "$DIR" || die "cannot create $DIR"
+	KEEP=1
+else
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-1e8.XXXXXX") || die "mktemp"
+	KEEP=${BENCH_KEEP:-0}
+fi
+cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+export XDG_CACHE_HOME=$DIR/xdg
+
+RSS_HELPER=
+for h in "$(dirname "$GPULENS")/bench/rss" ./bench/rss "$here/bench/rss"; do
+	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
+done
+if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
+	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
+elif [ -n "$RSS_HELPER" ]; then
+	rss_run() { "$RSS_HELPER" -o "$@"; }
+else
+	rss_run() { local o=$1; shift; echo 0 >"$o"; "$@"; }
+fi
+now() { echo "${EPOCHREALTIME/,/.}"; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
+median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
+	    END { if (NR % 2) printf "%.6f\n", v[(NR + 1) / 2]
+	          else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+phase() {
+	awk -v name="$2" '$1 == "timing:" && $2 == name { v = $3 }
+	    END { if (v != "") printf "%.6f\n", v }' "$1"
+}
+rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
+
+# run LABEL CMD...: T (wall seconds), K (peak KiB), output in $DIR/LABEL.*
+run() {
+	local label=$1 t0; shift
+	t0=$(now)
+	if ! GPULENS_TIMING=1 rss_run "$DIR/$label.rss" "$@" >"$DIR/$label.out" 2>"$DIR/$label.err"; then
+		echo "bench_1e8.sh: '$*' failed:" >&2
+		tail -n 5 "$DIR/$label.err" >&2
+		exit 2
+	fi
+	T=$(elapsed "$t0" "$(now)")
+	K=$(rss_of "$DIR/$label.rss")
+	[ -n "$K" ] || K=0
+}
+
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
+echo "gpulens large-trace benchmark"
+echo "machine:  $(nproc) CPUs, ${cpu:-?}, ${mem:-?}, $(uname -sr)"
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the start"
+echo "binary:   $GPULENS"
+echo "events:   $n; warm times are medians of $REPS run(s), wall clock"
+echo
+
+f=$DIR/trace-$n.sqlite
+gen=("$GPULENS" demo --out "$f" --events "$n" --seed 1)
+[ -n "${BENCH_GPUS:-}" ] && gen+=(--gpus "$BENCH_GPUS")
+if [ -s "$f" ] && [ -s "$DIR/trace-$n.events" ]; then
+	echo "trace:    reused $f" >&2
+	gen_s=$(cat "$DIR/trace-$n.gen")
+else
+	rm -f "$f"
+	run gen "${gen[@]}"
+	gen_s=$T
+	echo "$gen_s" >"$DIR/trace-$n.gen"
+	echo "$n" >"$DIR/trace-$n.events"
+fi
+file_mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.0f", b / 1048576 }')
+echo "generated in ${gen_s}s, $file_mb MiB" >&2
+
+fail=0
+"$GPULENS" clean "$f" >/dev/null 2>&1
+run cold "$GPULENS" prep "$f"
+cold_s=$T cold_k=$K
+read_s=$(phase "$DIR/cold.err" read)
+write_s=$(phase "$DIR/cold.err" cache-write)
+c=$(sed -n 's/.*cache written, \(.*\) ([0-9.]* [KMG]*i*B)$/\1/p' "$DIR/cold.out" | head -n 1)
+[ -n "$c" ] && [ -f "$c" ] || die "prep wrote no cache: $(cat "$DIR/cold.out")"
+cache_b=$(wc -c <"$c")
+echo "cold: prep ${cold_s}s (read ${read_s:-?}s, write ${write_s:-?}s), peak $cold_k KiB" >&2
+
+run coldq "$GPULENS" --no-cache search "$f" --limit 1 --json
+coldq_s=$T
+ws=() wk=()
+for ((r = 1; r <= REPS; r++)); do
+	run warm "$GPULENS" search "$f" --limit 1 --json
+	[ -z "$(phase "$DIR/warm.err" read)" ] || die "the warm load parsed the trace again"
+	ws+=("$T") wk+=("$K")
+	echo "warm run $r: ${T}s, peak $K KiB" >&2
+done
+cmp -s "$DIR/coldq.out" "$DIR/warm.out" || { echo "bench_1e8.sh: warm and cold answers differ" >&2; fail=1; }
+warm_s=$(median "${ws[@]}")
+warm_k=$(median "${wk[@]}")
+
+kid=$("$GPULENS" search "$f" --type kernel --limit 1 --json |
+    sed -n 's/.*"id":\([0-9][0-9]*\).*/\1/p' | head -n 1)
+[ -n "$kid" ] || kid=0
+VERBS=(
+	"info TRACE"
+	"summary TRACE"
+	"stats TRACE --type kernel"
+	"stats TRACE --type api"
+	"stats TRACE --type kernel --group-by name,device"
+	"nvtx TRACE"
+	"iters TRACE"
+	"gaps TRACE --scope device"
+	"timeline TRACE --buckets 100"
+	"overlap TRACE"
+	"search TRACE --type kernel --limit 50"
+	"inspect TRACE KID"
+	"correlate TRACE KID"
+	"launch TRACE"
+	"streams TRACE"
+	"memcpy TRACE"
+	"comm TRACE"
+	"queue TRACE"
+	"hardware TRACE"
+	"phases TRACE"
+	"window TRACE"
+	"findings TRACE"
+)
+vrows=()
+for v in "${VERBS[@]}"; do
+	read -r -a cmd <<<"$v"
+	args=()
+	for a in "${cmd[@]}"; do
+		case $a in
+		TRACE) args+=("$f");;
+		KID) args+=("$kid");;
+		*) args+=("$a");;
+		esac
+	done
+	ts=() ks=()
+	for ((r = 1; r <= REPS; r++)); do
+		run verb "$GPULENS" "${args[@]}" --json
+		ts+=("$T") ks+=("$K")
+	done
+	mt=$(median "${ts[@]}")
+	mk=$(median "${ks[@]}")
+	vrows+=("$(awk -v v="${cmd[*]:0:1}$( [ ${#cmd[@]} -gt 2 ] && printf '_%s' "${cmd[@]:2}" | tr ' ' '_')" \
+	    -v t="$mt" -v k="$mk" -v n="$n" 'BEGIN { b = k * 1024 / n
+	    printf "%s %.3f %s %.1f %.1f %s\n", v, t, (t < 2 ? "PASS" : "FAIL"),
+	    k / 1024, b, (b <= 64 ? "PASS" : "FAIL") }')")
+	echo "${vrows[-1]}" >&2
+	case ${vrows[-1]} in *FAIL*) fail=1;; esac
+done
+
+table() {
+	awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
+	    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
+	    END { for (r = 1; r <= n; r++) { line = ""
+	    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%-*s" : "  %*s", w[i], c[r, i])
+	    print line } }'
+}
+echo
+{
+	echo "events gen(s) trace(MiB) cold-prep(s) cold-read(s) cache-write(s) cold-peak(MiB) cold-B/event cold-query(s) warm(s) cold/warm warm-peak(MiB) warm-B/event cache(MiB) cache-B/event"
+	awk -v n="$n" -v g="$gen_s" -v fm="$file_mb" -v cp="$cold_s" -v rd="${read_s:-0}" \
+	    -v wr="${write_s:-0}" -v ck="$cold_k" -v cq="$coldq_s" -v w="$warm_s" \
+	    -v wk="$warm_k" -v cb="$cache_b" 'BEGIN {
+	    printf "%s %.1f %s %.1f %.1f %.1f %.0f %.1f %.2f %.3f %.1f %.0f %.1f %.0f %.1f\n", \
+	    n, g, fm, cp, rd, wr, ck / 1024, ck * 1024 / n, cq, w, (w > 0 ? cq / w : 0),
+	    wk / 1024, wk * 1024 / n, cb / 1048576, cb / n }'
+} | table
+echo
+echo "verbs on the cached trace (whole process, load included; median of $REPS)"
+{
+	echo "verb time(s) <2s peak(MiB) B/event <=64B/event"
+	printf '%s\n' "${vrows[@]}"
+} | table
+echo
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the end"
+echo "targets: every verb < 2 s warm; resident memory <= 64 bytes/event"
+[ "$fail" = 0 ] && echo "all targets met" || echo "some targets missed"
+exit "$fail"
