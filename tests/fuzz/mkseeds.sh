@@ -21,7 +21,7 @@ mkdir -p "$DIR/cache" "$DIR/opts" "$DIR/zfile" \
     "$DIR/rocprof_json"
 
 # AMD readers: rocmProfileData and rocpd databases, rocprofv3 JSON.
-python3 "$here/amd_seeds.py" "$here/../.." "$DIR"
+PYTHONPATH="$here/../cli${PYTHONPATH:+:$PYTHONPATH}" python3 "$here/amd_seeds.py" "$here/../.." "$DIR"
 # Kineto traces, JSON for the scanner, Nsight Compute reports.
 python3 "$here/reader_seeds.py" "$DIR"
 
