@@ -59,7 +59,7 @@ VALUES = {"TIME": "1ms", "T": "1ms", "DUR": "10ms", "N": "1", "K": "2",
     "KIND": "kernel", "AXES": "name", "NAME": "x",
     "RULE": "total_ns>+5%", "PCT": "5", "LEVEL": "high", "FILE": "FILE",
     "LIST": "all", "S": "1", "G": "1", "F": "2", "L": "2", "R": "0",
-    "RANK": "0"}
+    "RANK": "0", "I/N": "0/2"}
 
 def values(arg):
     if arg is None:
