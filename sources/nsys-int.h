@@ -129,6 +129,10 @@ typedef void	nsys_row_fn(struct nsys *, sqlite3_stmt *, const int *);
 /* nsys.c: strings and table scans. */
 uint8_t		 nsys_sflags(struct nsys *, uint32_t);
 uint32_t	 nsys_text(struct nsys *, sqlite3_stmt *, int);
+struct source_times;
+/* A table's time verdict (source.h): 0, or -1 when it stops the load. */
+int		 nsys_times_verdict(struct nsys *, const struct source_times *,
+		    const char *table);
 int		 nsys_scan(struct nsys *, const char *, const char *,
 		     const char *const *, size_t, int *, nsys_row_fn *);
 

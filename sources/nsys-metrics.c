@@ -69,8 +69,7 @@ nsys_metrics_scan(struct nsys *n, struct nsys_metrics *x, const char *table,
 	struct source_times	 tt;
 	sqlite3_stmt		*st;
 	uint64_t		 rows = 0;
-	char			*msg;
-	int			 r, fatal, have[8];
+	int			 r, have[8];
 
 	if (!nsys_db_has(&n->d, table))
 		return 0;
@@ -97,16 +96,7 @@ nsys_metrics_scan(struct nsys *n, struct nsys_metrics *x, const char *table,
 	sqlite3_finalize(st);
 	if (r < 0)
 		return -1;
-	if ((msg = source_times_verdict(&tt, table, &fatal)) != NULL) {
-		if (fatal)
-			nsys_db_error(&n->d, "%s", msg);
-		else
-			builder_warn(n->b, "%s", msg);
-		free(msg);
-		if (fatal)
-			return -1;
-	}
-	return 0;
+	return nsys_times_verdict(n, &tt, table);
 }
 
 /* Reads a name table: (key1, key2, name) columns into names. */

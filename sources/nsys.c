@@ -160,8 +160,7 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	struct source_times	 tt;
 	sqlite3_stmt		*st;
 	uint64_t		 rows = 0;
-	char			*msg;
-	int			 r, fatal;
+	int			 r;
 
 	if (!nsys_db_has(&n->d, table))
 		return 0;
@@ -182,16 +181,28 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	sqlite3_finalize(st);
 	if (r < 0)
 		return -1;
-	if ((msg = source_times_verdict(&tt, table, &fatal)) != NULL) {
-		if (fatal)
-			nsys_db_error(&n->d, "%s", msg);
-		else
-			builder_warn(n->b, "%s", msg);
-		free(msg);
-		if (fatal)
-			return -1;
-	}
-	return 0;
+	return nsys_times_verdict(n, &tt, table);
+}
+
+/*
+ * What a table's times say (source.h): a warning, or an error that stops
+ * the load (-1). Returns 0 otherwise.
+ */
+int
+nsys_times_verdict(struct nsys *n, const struct source_times *tt,
+    const char *table)
+{
+	char	*msg;
+	int	 fatal;
+
+	if ((msg = source_times_verdict(tt, table, &fatal)) == NULL)
+		return 0;
+	if (fatal)
+		nsys_db_error(&n->d, "%s", msg);
+	else
+		builder_warn(n->b, "%s", msg);
+	free(msg);
+	return fatal ? -1 : 0;
 }
 
 /* Names of the tracks, and warnings about what was not loaded. */
