@@ -814,10 +814,22 @@ source_read(const char *path, struct progress *prog, char **cause)
  * without this they would stay resident under the model for the life of the
  * process and add to the peak while the cache is written.
  */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SOURCE_ASAN	1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define SOURCE_ASAN	1
+#endif
+
 static void
 source_trim(void)
 {
-#ifdef __GLIBC__
+	/* Not under AddressSanitizer: its allocator replaces glibc's, whose
+	 * arenas malloc_trim() would walk uninitialised (a crash when loads
+	 * run on several threads). */
+#if defined(__GLIBC__) && !defined(SOURCE_ASAN)
 	malloc_trim(0);
 #endif
 }
