@@ -3,9 +3,10 @@
  * window queries built on them (see activity.h).
  *
  * Building: for each device, each GPU track's events of one class are a
- * subsequence of a lane sorted by start, so iset_build_sorted() turns them
- * into that track's union in one pass; iset_union_many() then merges the
- * tracks, O(n log tracks). C u M and C u M u Y are unions of those unions.
+ * subsequence of a lane sorted by start, so one merge of the device's
+ * lanes by start (a heap, O(n log tracks)) feeds every event straight into
+ * the union of its class, with no copy of the events. M \ C and
+ * C u M u Y are then taken from those unions (see activity_device()).
  */
 #include "config.h"
 
@@ -62,49 +63,128 @@ activity_dev_free(struct act_device *ad)
 		iset_free(&ad->cov[c]);
 }
 
+/* Heap entry of the merge of a device's tracks: the next work event of
+ * one track. */
+struct act_head {
+	int64_t		 start;
+	const struct lane *l;
+	size_t		 pos;
+};
+
+static void
+activity_sift(struct act_head *h, size_t nh, size_t i)
+{
+	struct act_head	x = h[i];
+	size_t		c;
+
+	for (; (c = 2 * i + 1) < nh; i = c) {
+		if (c + 1 < nh && h[c + 1].start < h[c].start)
+			c++;
+		if (x.start <= h[c].start)
+			break;
+		h[i] = h[c];
+	}
+	h[i] = x;
+}
+
+/* The first work event of l at or after i (l->n if none). */
+static size_t
+activity_next(const struct lane *l, size_t i)
+{
+	while (i < l->n && activity_class(l->kind[i], l->flags[i]) < 0)
+		i++;
+	return i;
+}
+
 /*
- * One device: per-track coverages of each class, then their unions. trk
- * lists the device's GPU tracks (ntrk of them).
+ * The unions of classes C, M and Y over a device's tracks, in one merge of
+ * their work events by start (each track's lane is sorted by start): no
+ * copy of the events, no per-track sets. ns[c] bounds class c's segments.
+ */
+static void
+activity_merge(struct act_device *ad, const struct lane *const *lanes,
+    size_t nl, const size_t *ns)
+{
+	struct act_head		*h;
+	const struct lane	*l;
+	size_t			 nh = 0, i, c;
+
+	for (c = 0; c < 3; c++)
+		if (ns[c] > 0)
+			iset_reserve(&ad->cov[c], ns[c]);
+	h = xcalloc(nl + 1, sizeof *h);
+	for (i = 0; i < nl; i++) {
+		if ((h[nh].pos = activity_next(lanes[i], 0)) < lanes[i]->n) {
+			h[nh].l = lanes[i];
+			h[nh].start = lanes[i]->start[h[nh].pos];
+			nh++;
+		}
+	}
+	for (i = nh / 2; i-- > 0; )
+		activity_sift(h, nh, i);
+	while (nh > 0) {
+		l = h[0].l;
+		i = h[0].pos;
+		iset_add(&ad->cov[activity_class(l->kind[i], l->flags[i])],
+		    l->start[i], l->end[i]);
+		if ((i = activity_next(l, i + 1)) < l->n) {
+			h[0].pos = i;
+			h[0].start = l->start[i];
+		} else
+			h[0] = h[--nh];
+		activity_sift(h, nh, 0);
+	}
+	free(h);
+	for (c = 0; c < 3; c++)
+		iset_shrink(&ad->cov[c]);
+}
+
+/* Makes set a view of b's segments (b outlives a). */
+static void
+activity_alias(struct iset *a, const struct iset *b)
+{
+	iset_view(a, b->start, b->end, b->n, ISET_SHIFT);
+}
+
+/*
+ * One device: the unions of its classes (activity_merge), then C u M u Y.
+ * trk lists the device's GPU tracks (ntrk of them). cov[ACT_CM] holds
+ * M \ C, the exposed communication (activity_busy() adds C to it): it is
+ * about as small as M, where C u M would be as large as C. "All" is a
+ * view of the model's device coverage when every event of the device's
+ * tracks is work (the same union), and the sets that equal another are
+ * views of it; every set keeps its prefix sums every 1 << ISET_SHIFT
+ * segments.
  */
 static int
 activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
     size_t ntrk, struct act_device *ad)
 {
 	const struct model	 *m = a->m;
-	struct iset		 *per[3] = { NULL, NULL, NULL };
-	const struct iset	**in = NULL, *pair[2];
-	size_t			  nper[3] = { 0, 0, 0 }, j, i, k, cap = 0;
-	int64_t			 *st[3] = { NULL, NULL, NULL };
-	int64_t			 *en[3] = { NULL, NULL, NULL };
-	size_t			  ns[3], c;
-	int			  cls, any = 0, first = 1;
+	const struct lane	**lanes;
+	const struct iset	 *in[3];
+	size_t			  ns[3] = { 0, 0, 0 }, nl = 0, nother = 0;
+	size_t			  j, i, c, tot;
+	int			  cls, first = 1;
 
 	memset(ad, 0, sizeof *ad);
 	ad->device = d;
 	ad->process = NONE32;
 	ad->first = INT64_MAX;
 	ad->last = INT64_MIN;
-	for (c = 0; c < 3; c++)
-		per[c] = xcalloc(ntrk + 1, sizeof *per[c]);
+	lanes = xcalloc(ntrk + 1, sizeof *lanes);
 	for (j = 0; j < ntrk; j++) {
 		const struct track *tr = &m->tracks[trk[j]];
 		const struct lane *l = &tr->lane;
-		if (l->n > cap) {
-			for (c = 0; c < 3; c++) {
-				st[c] = xreallocarray(st[c], l->n,
-				    sizeof *st[c]);
-				en[c] = xreallocarray(en[c], l->n,
-				    sizeof *en[c]);
-			}
-			cap = l->n;
-		}
-		memset(ns, 0, sizeof ns);
+		tot = 0;
 		for (i = 0; i < l->n; i++) {
 			cls = activity_class(l->kind[i], l->flags[i]);
-			if (cls < 0)
+			if (cls < 0) {
+				nother++;
 				continue;
-			st[cls][ns[cls]] = l->start[i];
-			en[cls][ns[cls]++] = l->end[i];
+			}
+			ns[cls]++;
+			tot++;
 			if (cls != ACT_COPY) {
 				ad->nkernels++;
 				if (cls == ACT_COMM)
@@ -115,46 +195,37 @@ activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
 			if (l->end[i] > ad->last)
 				ad->last = l->end[i];
 		}
-		if (ns[0] + ns[1] + ns[2] == 0)
+		if (tot == 0)
 			continue;
 		if (first)
 			ad->process = tr->process;
 		else if (ad->process != tr->process)
 			ad->process = NONE32;
 		first = 0;
-		any = 1;
-		for (c = 0; c < 3; c++) {
-			if (ns[c] == 0)
-				continue;
-			iset_build_sorted(&per[c][nper[c]++], st[c], en[c],
-			    ns[c]);
-		}
+		lanes[nl++] = l;
 	}
-	if (any) {
-		in = xcalloc(ntrk + 1, sizeof *in);
-		for (c = 0; c < 3; c++) {
-			for (k = 0; k < nper[c]; k++)
-				in[k] = &per[c][k];
-			iset_union_many(&ad->cov[c], in, nper[c]);
+	if (nl > 0) {
+		activity_merge(ad, lanes, nl, ns);
+		iset_diff(&ad->cov[ACT_CM], &ad->cov[ACT_COMM],
+		    &ad->cov[ACT_COMPUTE]);
+		iset_shrink(&ad->cov[ACT_CM]);
+		if (nother == 0 && m->device_cov != NULL && d < m->ndevices)
+			activity_alias(&ad->cov[ACT_ALL], &m->device_cov[d]);
+		else if (ns[ACT_COMM] + ns[ACT_COPY] == 0)
+			activity_alias(&ad->cov[ACT_ALL],
+			    &ad->cov[ACT_COMPUTE]);
+		else {
+			for (c = 0; c < 3; c++)
+				in[c] = &ad->cov[c];
+			iset_union_many(&ad->cov[ACT_ALL], in, 3);
 		}
-		pair[0] = &ad->cov[ACT_COMPUTE];
-		pair[1] = &ad->cov[ACT_COMM];
-		iset_union_many(&ad->cov[ACT_CM], pair, 2);
-		pair[0] = &ad->cov[ACT_CM];
-		pair[1] = &ad->cov[ACT_COPY];
-		iset_union_many(&ad->cov[ACT_ALL], pair, 2);
-		for (c = 0; c < ACT_NCLASS; c++)
+		for (c = 0; c < ACT_NCLASS; c++) {
+			ad->cov[c].shift = ISET_SHIFT;
 			iset_index(&ad->cov[c]);
-		free(in);
+		}
 	}
-	for (c = 0; c < 3; c++) {
-		for (k = 0; k < nper[c]; k++)
-			iset_free(&per[c][k]);
-		free(per[c]);
-		free(st[c]);
-		free(en[c]);
-	}
-	return any;
+	free(lanes);
+	return nl > 0;
 }
 
 void
@@ -187,12 +258,17 @@ activity_build(struct activity *a, const struct model *m)
 		free(off);
 	}
 	n = a->ndev;
-	in = xcalloc(n + 1, sizeof *in);
-	for (d = 0; d < n; d++)
-		in[d] = &a->dev[d].cov[ACT_ALL];
-	iset_union_many(&a->any, in, n);
+	if (n == 1)
+		activity_alias(&a->any, &a->dev[0].cov[ACT_ALL]);
+	else {
+		in = xcalloc(n + 1, sizeof *in);
+		for (d = 0; d < n; d++)
+			in[d] = &a->dev[d].cov[ACT_ALL];
+		iset_union_many(&a->any, in, n);
+		free(in);
+	}
+	a->any.shift = ISET_SHIFT;
 	iset_index(&a->any);
-	free(in);
 }
 
 void
@@ -224,6 +300,9 @@ activity_busy(const struct activity *a, size_t d, int cls, int64_t t0,
 {
 	if (d >= a->ndev || cls < 0 || cls >= ACT_NCLASS || t1 <= t0)
 		return 0;
+	if (cls == ACT_CM)	/* C and M \ C are disjoint */
+		return iset_measure(&a->dev[d].cov[ACT_COMPUTE], t0, t1) +
+		    iset_measure(&a->dev[d].cov[ACT_CM], t0, t1);
 	return iset_measure(&a->dev[d].cov[cls], t0, t1);
 }
 
@@ -272,7 +351,7 @@ activity_window(const struct activity *a, size_t d, int64_t t0, int64_t t1,
 	w->compute = iset_measure(&ad->cov[ACT_COMPUTE], t0, t1);
 	w->comm = iset_measure(&ad->cov[ACT_COMM], t0, t1);
 	w->copy = iset_measure(&ad->cov[ACT_COPY], t0, t1);
-	w->exposed = comm_exposed_of(w->compute,
+	w->exposed = comm_exposed_of(w->compute, w->compute +
 	    iset_measure(&ad->cov[ACT_CM], t0, t1));
 	w->idle = w->span - w->busy;
 	activity_edges(&ad->cov[ACT_ALL], t0, t1, &w->first, &w->last);

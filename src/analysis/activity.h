@@ -11,8 +11,10 @@
  * calls and everything else are not work and never make a GPU busy.
  *
  * Per device that runs any work, activity_build() keeps five coverages
- * (lane.h: disjoint sorted segments with prefix busy sums): C, M, Y, C u M
- * and C u M u Y ("all"). Then, for a window [t0, t1):
+ * (lane.h: disjoint sorted segments with prefix busy sums): C, M, Y,
+ * M \ C (in cov[ACT_CM]: |C u M| is |C| + |M \ C|, and M \ C is about as
+ * small as M where C u M would be as large as C) and C u M u Y ("all").
+ * activity_busy(ACT_CM) answers |C u M|. Then, for a window [t0, t1):
  *   busy      |all| within the window
  *   exposed   |M \ C| = |C u M| - |C|: communication with no compute beside
  *             it (overlap's exposed_comm_ns)

@@ -57,7 +57,7 @@ iset_view(struct iset *a, int64_t *start, int64_t *end, size_t n, int shift)
 	a->view = 1;
 }
 
-static void
+void
 iset_reserve(struct iset *a, size_t need)
 {
 	size_t	ncap;
@@ -118,8 +118,7 @@ iset_push(struct iset *a, int64_t s, int64_t e)
 	a->end[a->n++] = e;
 }
 
-/* Cuts an owned set's arrays down to its segments. */
-static void
+void
 iset_shrink(struct iset *a)
 {
 	if (a->n == 0) {

@@ -64,6 +64,11 @@ void	 iset_clear(struct iset *);
  * (overwrites the set without freeing it; shift for iset_index()). */
 void	 iset_view(struct iset *, int64_t *start, int64_t *end, size_t n,
 	    int shift);
+/* Makes room for need segments in all (the first reservation is exact:
+ * pages never written stay out of memory). */
+void	 iset_reserve(struct iset *, size_t need);
+/* Cuts an owned set's arrays down to its segments. */
+void	 iset_shrink(struct iset *);
 /* Replaces dst's content by a copy of src. */
 void	 iset_copy(struct iset *dst, const struct iset *src);
 /*
