@@ -314,53 +314,47 @@ cache_check_whole(struct cache_rctx *r, char **why)
  * The NVTX parent links must form a forest: every parent an NVTX event,
  * and no chain that comes back to where it started (a forged cache could
  * make a range its own ancestor, and every walk up the tree would never
- * end). One pass, each range visited once: 0 or -1 with *why.
+ * end). One pass over the NVTX records (every record an event can reach,
+ * and the others: nvtx_build() gives those no parent), each visited once:
+ * 0 or -1 with *why.
  */
 int
 cache_check_nvtx_forest(const struct model *m, char **why)
 {
-	const struct lane	*l;
-	struct evref		 r;
-	uint8_t			*state;		/* 0 new, 1 on the walk, 2 done */
-	uint32_t		*walk, k, p, aux;
-	size_t			 t, i, nw, w;
-	int			 rc = 0;
+	struct evref	 r;
+	uint8_t		*state;		/* 0 new, 1 on the walk, 2 done */
+	uint32_t	*walk, k, p, aux;
+	size_t		 i, nw, w;
+	int		 rc = 0;
 
 	if (m->nnvtx == 0)
 		return 0;
 	state = xcalloc(m->nnvtx, 1);
 	walk = xreallocarray(NULL, m->nnvtx, sizeof *walk);
-	for (t = 0; t < m->ntracks && rc == 0; t++) {
-		l = &m->tracks[t].lane;
-		for (i = 0; i < l->n && rc == 0; i++) {
-			if (l->aux[i] >= m->nnvtx || (l->kind[i] != EV_NVTX &&
-			    l->kind[i] != EV_MARK))
-				continue;
-			nw = 0;
-			for (k = l->aux[i]; state[k] == 0; k = aux) {
-				state[k] = 1;
-				walk[nw++] = k;
-				if ((p = m->nvtx[k].parent) == NONE32)
-					break;
-				r = model_ev(m, p);
-				aux = m->tracks[r.track].lane.aux[r.idx];
-				if (aux >= m->nnvtx || m->tracks[r.track].lane.
-				    kind[r.idx] != EV_NVTX) {
-					*why = xstrdup("NVTX parent is not an "
-					    "NVTX range");
-					rc = -1;
-					break;
-				}
-				if (state[aux] == 1) {
-					*why = xstrdup("NVTX parents form a "
-					    "cycle");
-					rc = -1;
-					break;
-				}
+	for (i = 0; i < m->nnvtx && rc == 0; i++) {
+		nw = 0;
+		for (k = (uint32_t)i; state[k] == 0; k = aux) {
+			state[k] = 1;
+			walk[nw++] = k;
+			if ((p = m->nvtx[k].parent) == NONE32)
+				break;
+			r = model_ev(m, p);
+			aux = m->tracks[r.track].lane.aux[r.idx];
+			if (aux >= m->nnvtx || m->tracks[r.track].lane.
+			    kind[r.idx] != EV_NVTX) {
+				*why = xstrdup("NVTX parent is not an NVTX "
+				    "range");
+				rc = -1;
+				break;
 			}
-			for (w = 0; w < nw; w++)
-				state[walk[w]] = 2;
+			if (state[aux] == 1) {
+				*why = xstrdup("NVTX parents form a cycle");
+				rc = -1;
+				break;
+			}
 		}
+		for (w = 0; w < nw; w++)
+			state[walk[w]] = 2;
 	}
 	free(walk);
 	free(state);
