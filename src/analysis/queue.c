@@ -67,36 +67,51 @@ queue_work(int kind)
 	return kind == EV_KERNEL || kind == EV_MEMCPY || kind == EV_MEMSET;
 }
 
-/* The length series of one stream from its points. */
+/*
+ * The length series of one stream from its points: the launches (rises, in
+ * any order: sorted here, a pass when they already are) and the GPU starts
+ * (falls, in lane order, which is the points' order), walked as one merge
+ * in queue_pt_cmp() order.
+ */
 static void
-queue_series(struct queue_stream *q, struct queue_pt *p, size_t np,
-    int64_t max_queue)
+queue_series(struct queue_stream *q, struct queue_pt *rise, size_t nr,
+    const struct queue_pt *fall, size_t nf, int64_t max_queue)
 {
-	double		 sum = 0, wsum = 0;
-	int64_t		 len = 0;
-	size_t		 i;
+	const struct queue_pt	*cur, *next;
+	double			 sum = 0, wsum = 0;
+	int64_t			 len = 0;
+	size_t			 i, a = 0, b = 0, np = nr + nf;
 
 	if (np == 0)
 		return;
-	qsort(p, np, sizeof *p, queue_pt_cmp);
-	q->first = p[0].t;
-	q->last = p[np - 1].t;
+	for (i = 1; i < nr && queue_pt_cmp(&rise[i - 1], &rise[i]) <= 0; i++)
+		;
+	if (i < nr)
+		qsort(rise, nr, sizeof *rise, queue_pt_cmp);
+#define QUEUE_NEXT() (a < nr && (b == nf || \
+	queue_pt_cmp(&rise[a], &fall[b]) < 0) ? &rise[a++] : &fall[b++])
+	next = QUEUE_NEXT();
+	q->first = next->t;
 	q->max = INT64_MIN;
 	q->min = INT64_MAX;
 	for (i = 0; i < np; i++) {
-		len += p[i].d;
+		cur = next;
+		len += cur->d;
 		sum += (double)len;
 		if (len > q->max)
 			q->max = len;
 		if (len < q->min)
 			q->min = len;
 		if (i + 1 < np) {
-			wsum += (double)len * (double)(p[i + 1].t - p[i].t);
+			next = QUEUE_NEXT();
+			wsum += (double)len * (double)(next->t - cur->t);
 			if (len >= max_queue)
 				q->at_max_ns = sat_add64(q->at_max_ns,
-				    p[i + 1].t - p[i].t);
-		}
+				    next->t - cur->t);
+		} else
+			q->last = cur->t;
 	}
+#undef QUEUE_NEXT
 	q->mean_samples = sum / (double)np;
 	q->mean_time = q->last > q->first ? wsum / (double)(q->last -
 	    q->first) : (double)len;
@@ -106,10 +121,10 @@ queue_series(struct queue_stream *q, struct queue_pt *p, size_t np,
 static int
 queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
     int64_t max_queue, int64_t kernel_delay, struct queue_pt **pp,
-    size_t *pcap, int8_t *launchname)
+    size_t *pcap, struct queue_pt **fp, size_t *fcap, int8_t *launchname)
 {
 	const struct lane	*l = &m->tracks[t].lane;
-	struct queue_pt		*p;
+	struct queue_pt		*p, *f;
 	size_t			 i, np = 0;
 	uint32_t		 api, sid;
 	int64_t			 prev_end = 0, iv;
@@ -144,21 +159,22 @@ queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
 			    1 : -1;
 		if (launchname[sid] < 0)
 			continue;
-		XGROW(*pp, *pcap, np + 2);
+		XGROW(*pp, *pcap, np + 1);
+		XGROW(*fp, *fcap, np + 1);
 		p = *pp;
+		f = *fp;
 		p[np].t = model_ev_start(m, api);
 		p[np].d = 1;
 		p[np].seq = (uint32_t)i;
-		np++;
-		p[np].t = l->start[i];
-		p[np].d = -1;
-		p[np].seq = (uint32_t)i;
+		f[np].t = l->start[i];
+		f[np].d = -1;
+		f[np].seq = (uint32_t)i;
 		np++;
 		q->launches++;
 	}
 	if (q->events == 0)
 		return 0;
-	queue_series(q, *pp, np, max_queue);
+	queue_series(q, *pp, np, *fp, np, max_queue);
 	return 1;
 }
 
@@ -166,8 +182,8 @@ void
 queue_compute(const struct model *m, int64_t max_queue, int64_t kernel_delay,
     struct queue_result *r)
 {
-	struct queue_pt	*p = NULL;
-	size_t		 pcap = 0, cap = 0, t;
+	struct queue_pt	*p = NULL, *f = NULL;
+	size_t		 pcap = 0, fcap = 0, cap = 0, t;
 	int8_t		*launchname;
 
 	memset(r, 0, sizeof *r);
@@ -179,11 +195,12 @@ queue_compute(const struct model *m, int64_t max_queue, int64_t kernel_delay,
 			continue;
 		XGROW(r->v, cap, r->n + 1);
 		if (queue_stream(m, (uint32_t)t, &r->v[r->n], max_queue,
-		    kernel_delay, &p, &pcap, launchname))
+		    kernel_delay, &p, &pcap, &f, &fcap, launchname))
 			r->n++;
 	}
 	free(launchname);
 	free(p);
+	free(f);
 }
 
 void
