@@ -117,6 +117,66 @@ test_window(void **state)
 	model_free(m);
 }
 
+/*
+ * Streams that hold events which are not work (here a sync record pushed on
+ * the GPU track itself): "all" is then the union of the classes, not the
+ * device's coverage of every event. Device 0: kernel [0, 100), NCCL kernel
+ * [50, 150) on a second stream, a sync record [400, 500); device 1:
+ * kernels [0, 10) and [20, 30) and a sync record [5, 60) on one stream.
+ * The largest lanes and the two paths of the work-only devices are in
+ * test_devices and test_window.
+ */
+static void
+test_not_work_on_streams(void **state)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct model		*m;
+	struct activity		 a;
+	struct act_window	 w;
+	struct lane_event	 e;
+	uint32_t		 d0, d1, p, g0, g1, g2;
+
+	(void)state;
+	d0 = ts_device(b, 0);
+	d1 = ts_device(b, 1);
+	p = builder_process(b, 100ULL << 24, 100, "train");
+	g0 = builder_gpu_track(b, builder_stream(b, d0, 7, p));
+	g1 = builder_gpu_track(b, builder_stream(b, d0, 8, p));
+	g2 = builder_gpu_track(b, builder_stream(b, d1, 9, p));
+	ts_add(b, g0, "k", EV_KERNEL, 0, 100);
+	e = ts_event(b, "nccl", EV_KERNEL, 50, 150);
+	e.flags = EVF_COMM;
+	builder_event(b, g1, &e);
+	ts_add(b, g0, "sync", EV_SYNC, 400, 500);
+	ts_add(b, g2, "k", EV_KERNEL, 0, 10);
+	ts_add(b, g2, "sync", EV_SYNC, 5, 60);
+	ts_add(b, g2, "k", EV_KERNEL, 20, 30);
+	m = ts_finish(b);
+	activity_build(&a, m);
+	assert_int_equal(a.ndev, 2);
+	activity_window(&a, 0, 0, 1000, &w);
+	assert_int_equal(w.busy, 150);
+	assert_int_equal(w.compute, 100);
+	assert_int_equal(w.comm, 100);
+	assert_int_equal(w.exposed, 50);
+	assert_int_equal(w.last, 150);
+	assert_int_equal(activity_busy(&a, 0, ACT_CM, 0, 1000), 150);
+	assert_int_equal(activity_busy(&a, 0, ACT_CM, 120, 1000), 30);
+	assert_int_equal(activity_busy(&a, 0, ACT_ALL, 0, 1000), 150);
+	assert_int_equal(iset_len(&m->device_cov[d0]), 250);
+	activity_window(&a, 1, 0, 1000, &w);
+	assert_int_equal(w.busy, 20);
+	assert_int_equal(w.compute, 20);
+	assert_int_equal(w.exposed, 0);
+	assert_int_equal(w.inner_idle, 10);
+	assert_int_equal(activity_busy(&a, 1, ACT_CM, 0, 1000), 20);
+	assert_int_equal(iset_len(&m->device_cov[d1]), 60);
+	/* Both devices: [0, 150) u [0, 10) u [20, 30). */
+	assert_int_equal(iset_len(&a.any), 150);
+	activity_free(&a);
+	model_free(m);
+}
+
 /* Devices in use and the idle share over them. */
 static void
 test_used_share(void **state)
@@ -204,6 +264,7 @@ main(void)
 		cmocka_unit_test(test_class),
 		cmocka_unit_test(test_devices),
 		cmocka_unit_test(test_window),
+		cmocka_unit_test(test_not_work_on_streams),
 		cmocka_unit_test(test_used_share),
 		cmocka_unit_test(test_gaps),
 	};
