@@ -433,6 +433,16 @@ stats_sample_free(struct stats_sample *s)
 	memset(s, 0, sizeof *s);
 }
 
+/* Doubles the capacity of a sample's array (at least 64). */
+static void
+stats_sample_double(void **p, size_t *cap, size_t sz)
+{
+	size_t	ncap = *cap < 64 ? 64 : *cap * 2;
+
+	*p = xreallocarray(*p, ncap, sz);
+	*cap = ncap;
+}
+
 void
 stats_sample_slow(struct stats_sample *s, int64_t x)
 {
@@ -441,7 +451,11 @@ stats_sample_slow(struct stats_sample *s, int64_t x)
 	if (s->w == NULL && s->n == 0)
 		s->base = x;
 	if (s->w == NULL && stats_sample_narrow(s, x)) {
-		XGROW(s->d, s->cap, s->n + 1);
+		/* Doubling: a sample grows beside others, so every growth
+		 * is a copy; the pages past n are never touched. */
+		if (s->n + 1 > s->cap)
+			stats_sample_double((void **)&s->d, &s->cap,
+			    sizeof *s->d);
 		s->d[s->n++] = (uint32_t)((uint64_t)x - (uint64_t)s->base);
 		return;
 	}
@@ -454,7 +468,8 @@ stats_sample_slow(struct stats_sample *s, int64_t x)
 		free(s->d);
 		s->d = NULL;
 	}
-	XGROW(s->w, s->cap, s->n + 1);
+	if (s->n + 1 > s->cap)
+		stats_sample_double((void **)&s->w, &s->cap, sizeof *s->w);
 	s->w[s->n++] = x;
 }
 
