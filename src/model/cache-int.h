@@ -79,13 +79,14 @@
  * rather than per-section sums because every section is checked anyway,
  * and the same pass brings the pages in), then points the model's arrays
  * at their frames (model.h: m->map, which model_free() unmaps) and runs
- * the checks on a few threads; above CACHE_DROPMIN bytes the pages are
- * given back as they are checked (cache.c, cache_map). Every count is bounded by what the file can
- * hold, every frame is aligned, and every stored index that a query
- * follows (side-table indices, global event ids, depths, pyramid entries)
- * is checked in range; any mismatch is a miss with a reason, never a crash
- * nor a model that reads out of bounds. The mapping is writable and
- * private: a page written is copied, never the file.
+ * the checks on a few threads; above CACHE_DROPMIN bytes the pages of the
+ * lanes are given back once checked (cache.c, cache_map). Every count is
+ * bounded by what the file can hold, every frame is aligned, and every
+ * stored index that a query follows (side-table indices, global event
+ * ids, depths, pyramid entries) is checked in range; any mismatch is a
+ * miss with a reason, never a crash nor a model that reads out of bounds.
+ * The mapping is writable and private: a page written is copied, never the
+ * file.
  *
  * Writing goes to a mkstemp() file in the destination directory renamed
  * over the cache path, the head first, then every array written in place

@@ -141,12 +141,14 @@ cache_set_dropmin(uint64_t bytes)
  * ever replaced by rename(), never truncated in place, so the mapping
  * stays backed.
  *
- * A file below CACHE_DROPMIN is mapped read-only with MAP_POPULATE (one
- * system call instead of a fault per few pages: the fastest load) and then
- * made writable. A larger one is left to fault in as it is checked, each
- * page given back once checked (*drop set, cache_drop()): loading touches
- * every page, and the pages a verb never reads again need not stay
- * resident; this costs about twice the CPU time of the load.
+ * The file is mapped read-only with MAP_POPULATE (one system call instead
+ * of a fault per few pages: the fastest load) and then made writable. At
+ * CACHE_DROPMIN bytes and above, *drop is set: the checks give back the
+ * pages of every lane's columns once checked (cache_drop()), so that what a
+ * verb never reads again does not stay resident; the checksum gives back
+ * nothing, since the checks read those pages right after it (dropping them
+ * there made the load fault every lane page in twice: a third more CPU
+ * time, and the resident peak is the file either way).
  */
 static int
 cache_map(int fd, const struct cache_hdr *h, uint8_t **base, size_t *len,
@@ -157,21 +159,15 @@ cache_map(int fd, const struct cache_hdr *h, uint8_t **base, size_t *len,
 
 	*len = sizeof *h + h->payload_size;
 	*drop = h->payload_size >= cache_dropmin;
-	if (*drop)
-		p = mmap(NULL, *len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd,
-		    0);
-	else {
 #ifdef MAP_POPULATE
-		p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-		    fd, 0);
+	p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
 #else
-		p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
+	p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
 #endif
-		if (p != MAP_FAILED && mprotect(p, *len, PROT_READ |
-		    PROT_WRITE) != 0) {
-			munmap(p, *len);
-			p = MAP_FAILED;
-		}
+	if (p != MAP_FAILED && mprotect(p, *len, PROT_READ | PROT_WRITE) !=
+	    0) {
+		munmap(p, *len);
+		p = MAP_FAILED;
 	}
 	if (p != MAP_FAILED) {
 		*base = p;
@@ -214,7 +210,7 @@ cache_try(const char *path, const struct cache_ident *id,
 	payload = base + sizeof h;
 	timing_report("cache-file-read", t0);
 	t0 = timing_now();
-	if (cache_sum(payload, h.payload_size, drop) != h.payload_crc) {
+	if (cache_sum(payload, h.payload_size, 0) != h.payload_crc) {
 		*why = xstrdup("checksum mismatch");
 		goto out;
 	}
