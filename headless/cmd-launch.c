@@ -237,6 +237,8 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	size_t			 o = 0;
 	int			 j, ax;
 	uint32_t		 v;
+	uint64_t		 n;
+	enum evrow_ident	 id;
 	int64_t			 count = (int64_t)g->t[LT_KERNEL].n;
 
 	/* The key: "launch" and the group's axes (rowkey.h). */
@@ -251,33 +253,17 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 			out_str(row, launch_axis_fields[ax],
 			    group_str(&c->names, v));
 			break;
-		case LA_DEVICE:
-			snprintf(num, sizeof num, "%u", v < m->ndevices ?
-			    m->devices[v].source_id : 0);
-			group_key_part(key, sizeof key, &o, "device",
-			    v < m->ndevices ? num : "none");
-			evrow_device(row, m, v);
-			break;
-		case LA_STREAM:
-			snprintf(num, sizeof num, "%llu", v < m->nstreams ?
-			    (unsigned long long)m->streams[v].source_id : 0ULL);
-			group_key_part(key, sizeof key, &o, "stream",
-			    v < m->nstreams ? num : "none");
-			evrow_stream(row, m, v);
-			break;
-		case LA_PID:
-			snprintf(num, sizeof num, "%u", v < m->nprocesses ?
-			    m->processes[v].pid : 0);
-			group_key_part(key, sizeof key, &o, "pid",
-			    v < m->nprocesses ? num : "none");
-			evrow_pid(row, m, v);
-			break;
-		case LA_TID:
-			snprintf(num, sizeof num, "%u", v < m->nthreads ?
-			    m->threads[v].tid : 0);
-			group_key_part(key, sizeof key, &o, "tid",
-			    v < m->nthreads ? num : "none");
-			evrow_tid(row, m, v);
+		default:
+			/* LA_DEVICE, LA_STREAM, LA_PID, LA_TID, in order. */
+			id = (enum evrow_ident)(ax - LA_DEVICE);
+			if (evrow_ident_id(m, id, v, &n))
+				snprintf(num, sizeof num, "%llu",
+				    (unsigned long long)n);
+			else
+				snprintf(num, sizeof num, "none");
+			group_key_part(key, sizeof key, &o,
+			    evrow_ident_field(id), num);
+			evrow_ident(row, m, id, v);
 			break;
 		}
 	}
