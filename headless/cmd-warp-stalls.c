@@ -216,11 +216,9 @@ ws_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		return -1;
 	if (json)
 		aux = cJSON_AddArrayToObject(out->aux, "launches");
-	for (i = 0; i < r->nlaunches; i++) {
-		if (nid > 0 && i != one)
-			continue;
-		if (!cmd_report_sel_launch(&sel, (uint32_t)i))
-			continue;
+	if (nid > 0)
+		sel.only = one;
+	for (i = 0; cmd_report_sel_next(&sel, &i); i++) {
 		if (report_stalls_build(r, (uint32_t)i, &s) != 0)
 			continue;
 		nsampled++;
