@@ -441,6 +441,14 @@ cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
 	cJSON				*a = out->aux, *arr, *obj, *row;
 	size_t				 nrules, nkernels, i, k;
 	const struct report_value	*v;
+	/* One row per kind of thing the report holds, with its count. */
+	struct {
+		const char	*kind;
+		size_t		 n;
+	} counts[] = {
+		{ "launch", 0 }, { "kernel", 0 }, { "metric", 0 },
+		{ "section", 0 }, { "rule", 0 }, { "device", 0 }
+	};
 
 	(void)code;
 	(void)cause;
@@ -450,30 +458,18 @@ cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
 		return CMD_PRINTED;
 	}
 	cmd_report_info_counts(r, &nrules, &nkernels);
-	row = out_row(out);
-	out_str(row, "key", "launch");
-	out_str(row, "kind", "launch");
-	out_int(row, "count", (int64_t)r->nlaunches);
-	row = out_row(out);
-	out_str(row, "key", "kernel");
-	out_str(row, "kind", "kernel");
-	out_int(row, "count", (int64_t)nkernels);
-	row = out_row(out);
-	out_str(row, "key", "metric");
-	out_str(row, "kind", "metric");
-	out_int(row, "count", (int64_t)r->nmetrics);
-	row = out_row(out);
-	out_str(row, "key", "section");
-	out_str(row, "kind", "section");
-	out_int(row, "count", (int64_t)r->nsections);
-	row = out_row(out);
-	out_str(row, "key", "rule");
-	out_str(row, "kind", "rule");
-	out_int(row, "count", (int64_t)nrules);
-	row = out_row(out);
-	out_str(row, "key", "device");
-	out_str(row, "kind", "device");
-	out_int(row, "count", (int64_t)r->ndevices);
+	counts[0].n = r->nlaunches;
+	counts[1].n = nkernels;
+	counts[2].n = r->nmetrics;
+	counts[3].n = r->nsections;
+	counts[4].n = nrules;
+	counts[5].n = r->ndevices;
+	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+		row = out_row(out);
+		out_str(row, "key", counts[i].kind);
+		out_str(row, "kind", counts[i].kind);
+		out_int(row, "count", (int64_t)counts[i].n);
+	}
 
 	arr = cJSON_AddArrayToObject(a, "devices");
 	for (i = 0; i < r->ndevices; i++) {
@@ -726,7 +722,7 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	cJSON		*arr, *row;
 	const cJSON	*it;
 	int		 a;
-	char		*list, *tmp;
+	char		*list;
 
 	ids = xcalloc((size_t)o->nargs, sizeof *ids);
 	for (a = 1; a < o->nargs; a++) {
@@ -748,12 +744,7 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	}
 	if (nfound == 0) {
 		/* Not one launch: the not_found error, naming them all. */
-		list = xstrdup(o->args[1]);
-		for (a = 2; a < o->nargs; a++) {
-			tmp = xasprintf("%s, %s", list, o->args[a]);
-			free(list);
-			list = tmp;
-		}
+		list = opts_args_list(o, 1);
 		*code = "not_found";
 		*cause = xasprintf("no launch %s in this report (%zu "
 		    "launch%s)", list, r->nlaunches,
