@@ -50,8 +50,6 @@
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
 
-static int	launch_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
 
 const struct cmd_entry cmd_launch_entry = {
 	.name = "launch",
@@ -66,7 +64,9 @@ const struct cmd_entry cmd_launch_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = LAUNCH_OPTS,
-	.run = launch_main
+	.model = cmd_launch_run,
+	.hints = { { "gpulens launch %s --group-by pid,tid,device,api,name",
+	    1 } }
 };
 
 enum launch_axis {
@@ -409,18 +409,3 @@ done:
 	return rc;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-launch_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (cmd_launch_run(m, o, out, code, cause) != 0)
-		return -1;
-	if (cJSON_GetArraySize(out->rows) > 0)
-		out_next(out, "gpulens launch %s --group-by pid,tid,device,"
-		    "api,name", out_q(out, o->args[0]));
-	return 0;
-}
