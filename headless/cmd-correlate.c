@@ -38,7 +38,6 @@
 #define CORRELATE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define CORRELATE_PATH	4096
 
-
 const struct cmd_entry cmd_correlate_entry = {
 	.name = "correlate",
 	.usage = "gpulens correlate [OPTIONS] TRACE ID",

@@ -75,7 +75,6 @@
 #define GAPS_MAX_ROWS		2000000		/* unsorted-field row limit */
 #define GAPS_NBINS		6
 
-
 const struct cmd_entry cmd_gaps_entry = {
 	.name = "gaps",
 	.usage = "gpulens gaps [OPTIONS] TRACE",

@@ -43,7 +43,6 @@
 
 #define GRAPHS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_GROUP)
 
-
 /* --group-by: per replay, or per graph. */
 static const struct cmd_option graphs_vopts[] = {
 	{ "--group-by", "replay|graph", "one row per replay (default), or "

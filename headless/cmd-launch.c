@@ -50,7 +50,6 @@
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
 
-
 const struct cmd_entry cmd_launch_entry = {
 	.name = "launch",
 	.usage = "gpulens launch [OPTIONS] TRACE",

@@ -33,7 +33,6 @@
 
 #define MEMCPY_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
-
 const struct cmd_entry cmd_memcpy_entry = {
 	.name = "memcpy",
 	.usage = "gpulens memcpy [OPTIONS] TRACE",

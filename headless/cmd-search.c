@@ -31,7 +31,6 @@
 #define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE)
 
-
 const struct cmd_entry cmd_search_entry = {
 	.name = "search",
 	.usage = "gpulens search [OPTIONS] TRACE",

@@ -22,7 +22,6 @@
 #include "util/rowkey.h"
 #include "util/xmalloc.h"
 
-
 const struct cmd_entry cmd_streams_entry = {
 	.name = "streams",
 	.usage = "gpulens streams [OPTIONS] TRACE",

@@ -53,7 +53,6 @@
 #define TIMELINE_DEFAULT_BUCKETS	50
 #define TIMELINE_MAX_BUCKETS		100000
 
-
 /* --by names the rows: devices or streams, not an NVTX path. */
 static const struct cmd_option timeline_vopts[] = {
 	{ "--by", "device|stream", "one row per device (default) or per stream",

@@ -159,6 +159,8 @@ extern const struct cmd_form	ncu_graphs_form;
 
 /* cmd_entry.flags */
 #define CMD_SUMMARY	0x1	/* a trace's cached summary model will do */
+#define CMD_ALL_ROWS	0x2	/* cmd_entry.model: every row unless --limit
+				   (the answer is short) */
 
 /*
  * The rows of a verb's own options (cmd_entry.vopts) that refuse --nvtx

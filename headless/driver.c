@@ -187,6 +187,8 @@ drv_model_run(const struct cmd_ctx *c, struct out *out, const char **code,
 	const struct cmd_hint	*h;
 	size_t			 i;
 
+	if ((e->flags & CMD_ALL_ROWS) && !c->o->limit_set)
+		out->limit = 0;
 	if (e->model(c->in->m, c->o, out, code, cause) != 0)
 		return -1;
 	for (i = 0; i < CMD_HINTS_MAX && e->hints[i].fmt != NULL; i++) {
