@@ -38,9 +38,6 @@
 #define CORRELATE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define CORRELATE_PATH	4096
 
-static int	correlate_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 const struct cmd_entry cmd_correlate_entry = {
 	.name = "correlate",
 	.usage = "gpulens correlate [OPTIONS] TRACE ID",
@@ -53,7 +50,7 @@ const struct cmd_entry cmd_correlate_entry = {
 	.args = { 2, 2, NULL },
 	.input = CMD_IN_TRACE,
 	.options = CORRELATE_OPTS,
-	.run = correlate_main
+	.model = cmd_correlate_run
 };
 
 struct correlate_ctx {
@@ -263,9 +260,3 @@ cmd_correlate_run(const struct model *m, const struct opts *o,
 	return 0;
 }
 
-static int
-correlate_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
-    char **cause)
-{
-	return cmd_correlate_run(ctx->in->m, ctx->o, out, code, cause);
-}

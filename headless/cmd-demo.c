@@ -98,6 +98,23 @@ demo_default_path(const struct gen_opts *o, int kineto)
 	return path;
 }
 
+/* Opens the demo trace at path (freed) in the terminal UI. */
+static int
+demo_open(char *path, const struct cmd_global *g)
+{
+	struct input	in;
+	int		rc;
+
+	if (cmd_load_input(path, INPUT_TIMELINE, g, &in) != 0) {
+		free(path);
+		return EXIT_USAGE;
+	}
+	rc = g->tui(&in, "demo", g);
+	input_free(&in);
+	free(path);
+	return rc;
+}
+
 static int
 demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
     const char **unused_code, char **unused_cause)
@@ -108,7 +125,6 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	const struct cmd_entry	*e = &cmd_demo_entry;
 	struct gen_opts		 o;
 	struct kgen_opts	 ko;
-	struct input		 in;
 	const char		*out = NULL;
 	char			*path, *cause = NULL;
 	long long		 v;
@@ -256,14 +272,7 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 			free(path);
 			return 0;
 		}
-		if (cmd_load_input(path, INPUT_TIMELINE, g, &in) != 0) {
-			free(path);
-			return EXIT_USAGE;
-		}
-		rc = g->tui(&in, "demo", g);
-		input_free(&in);
-		free(path);
-		return rc;
+		return demo_open(path, g);
 	}
 
 	if (out != NULL) {
@@ -283,12 +292,5 @@ demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
 		free(path);
 		return EXIT_INTERNAL;
 	}
-	if (cmd_load_input(path, INPUT_TIMELINE, g, &in) != 0) {
-		free(path);
-		return EXIT_USAGE;
-	}
-	rc = g->tui(&in, "demo", g);
-	input_free(&in);
-	free(path);
-	return rc;
+	return demo_open(path, g);
 }

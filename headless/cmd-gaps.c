@@ -75,9 +75,6 @@
 #define GAPS_MAX_ROWS		2000000		/* unsorted-field row limit */
 #define GAPS_NBINS		6
 
-static int	gaps_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 const struct cmd_entry cmd_gaps_entry = {
 	.name = "gaps",
 	.usage = "gpulens gaps [OPTIONS] TRACE",
@@ -91,7 +88,8 @@ const struct cmd_entry cmd_gaps_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = GAPS_OPTS,
-	.run = gaps_main
+	.model = cmd_gaps_compute,
+	.hints = { { "gpulens timeline %s", 0 } }
 };
 
 enum gaps_scope { SCOPE_STREAM, SCOPE_DEVICE, SCOPE_ALL };
@@ -618,16 +616,3 @@ done:
 	return rc;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-gaps_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (cmd_gaps_compute(m, o, out, code, cause) != 0)
-		return -1;
-	out_next(out, "gpulens timeline %s", out_q(out, o->args[0]));
-	return 0;
-}

@@ -43,9 +43,6 @@
 
 #define GRAPHS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_GROUP)
 
-static int	graphs_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 /* --group-by: per replay, or per graph. */
 static const struct cmd_option graphs_vopts[] = {
 	{ "--group-by", "replay|graph", "one row per replay (default), or "
@@ -68,7 +65,7 @@ const struct cmd_entry cmd_graphs_entry = {
 	.input = CMD_IN_TRACES,
 	.options = GRAPHS_OPTS,
 	.vopts = graphs_vopts,
-	.run = graphs_main,
+	.model = cmd_graphs_run,
 	.report = &ncu_graphs_form
 };
 
@@ -242,13 +239,6 @@ cmd_graphs_run(const struct model *m, const struct opts *o, struct out *out,
 		out_next(out, "gpulens graphs %s", out_q(out, o->args[0]));
 	graphs_free(&gs);
 	return 0;
-}
-
-static int
-graphs_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
-    char **cause)
-{
-	return cmd_graphs_run(ctx->in->m, ctx->o, out, code, cause);
 }
 
 /* An Nsight Compute report: nothing to list yet. */

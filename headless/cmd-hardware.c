@@ -37,9 +37,6 @@
 #define HARDWARE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 #define HARDWARE_META_MAX 1024
 
-static int	hardware_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 const struct cmd_entry cmd_hardware_entry = {
 	.name = "hardware",
 	.usage = "gpulens hardware [OPTIONS] TRACE",
@@ -52,7 +49,8 @@ const struct cmd_entry cmd_hardware_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = HARDWARE_OPTS,
-	.run = hardware_main
+	.flags = CMD_ALL_ROWS,
+	.model = cmd_hardware_run
 };
 
 /* Host facts from metadata: field name, then the keys that may hold it. */
@@ -343,17 +341,3 @@ cmd_hardware_run(const struct model *m, const struct opts *o,
 	return 0;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-hardware_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (!o->limit_set)
-		out->limit = 0;		/* a machine is short: list it all */
-	if (cmd_hardware_run(m, o, out, code, cause) != 0)
-		return -1;
-	return 0;
-}

@@ -527,7 +527,7 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 	uint8_t		*smp, issample;
 	size_t		 n = 0, nfound = 0, i, j;
 	int		 a;
-	char		*list, *tmp;
+	char		*list;
 
 	if (o->nargs < 2) {
 		*code = "usage";
@@ -560,12 +560,7 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 	}
 	if (nfound == 0) {
 		/* Not one event: the not_found error, naming them all. */
-		list = xstrdup(o->args[1]);
-		for (a = 2; a < o->nargs; a++) {
-			tmp = xasprintf("%s, %s", list, o->args[a]);
-			free(list);
-			list = tmp;
-		}
+		list = opts_args_list(o, 1);
 		*code = "not_found";
 		*cause = xasprintf("no event %s in this trace (ids run from 0 "
 		    "to %llu)", list, (unsigned long long)(m->nevents == 0 ?

@@ -50,9 +50,6 @@
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
 
-static int	launch_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 const struct cmd_entry cmd_launch_entry = {
 	.name = "launch",
 	.usage = "gpulens launch [OPTIONS] TRACE",
@@ -66,7 +63,9 @@ const struct cmd_entry cmd_launch_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = LAUNCH_OPTS,
-	.run = launch_main
+	.model = cmd_launch_run,
+	.hints = { { "gpulens launch %s --group-by pid,tid,device,api,name",
+	    1 } }
 };
 
 enum launch_axis {
@@ -237,6 +236,8 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	size_t			 o = 0;
 	int			 j, ax;
 	uint32_t		 v;
+	uint64_t		 n;
+	enum evrow_ident	 id;
 	int64_t			 count = (int64_t)g->t[LT_KERNEL].n;
 
 	/* The key: "launch" and the group's axes (rowkey.h). */
@@ -251,33 +252,17 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 			out_str(row, launch_axis_fields[ax],
 			    group_str(&c->names, v));
 			break;
-		case LA_DEVICE:
-			snprintf(num, sizeof num, "%u", v < m->ndevices ?
-			    m->devices[v].source_id : 0);
-			group_key_part(key, sizeof key, &o, "device",
-			    v < m->ndevices ? num : "none");
-			evrow_device(row, m, v);
-			break;
-		case LA_STREAM:
-			snprintf(num, sizeof num, "%llu", v < m->nstreams ?
-			    (unsigned long long)m->streams[v].source_id : 0ULL);
-			group_key_part(key, sizeof key, &o, "stream",
-			    v < m->nstreams ? num : "none");
-			evrow_stream(row, m, v);
-			break;
-		case LA_PID:
-			snprintf(num, sizeof num, "%u", v < m->nprocesses ?
-			    m->processes[v].pid : 0);
-			group_key_part(key, sizeof key, &o, "pid",
-			    v < m->nprocesses ? num : "none");
-			evrow_pid(row, m, v);
-			break;
-		case LA_TID:
-			snprintf(num, sizeof num, "%u", v < m->nthreads ?
-			    m->threads[v].tid : 0);
-			group_key_part(key, sizeof key, &o, "tid",
-			    v < m->nthreads ? num : "none");
-			evrow_tid(row, m, v);
+		default:
+			/* LA_DEVICE, LA_STREAM, LA_PID, LA_TID, in order. */
+			id = (enum evrow_ident)(ax - LA_DEVICE);
+			if (evrow_ident_id(m, id, v, &n))
+				snprintf(num, sizeof num, "%llu",
+				    (unsigned long long)n);
+			else
+				snprintf(num, sizeof num, "none");
+			group_key_part(key, sizeof key, &o,
+			    evrow_ident_field(id), num);
+			evrow_ident(row, m, id, v);
 			break;
 		}
 	}
@@ -423,18 +408,3 @@ done:
 	return rc;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-launch_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (cmd_launch_run(m, o, out, code, cause) != 0)
-		return -1;
-	if (cJSON_GetArraySize(out->rows) > 0)
-		out_next(out, "gpulens launch %s --group-by pid,tid,device,"
-		    "api,name", out_q(out, o->args[0]));
-	return 0;
-}

@@ -43,15 +43,13 @@ launches_run(const struct cmd_ctx *ctx, struct out *out,
 	struct report_headline	 h;
 	cJSON			*row;
 	char			 key[32];
-	size_t			 i, k, nr, nshown = 0;
+	size_t			 i, nshown = 0;
 
 	(void)code;
 	if (cmd_report_sel_init(&s, r, o, cause) != 0)
 		return -1;
-	for (i = 0; i < r->nlaunches; i++) {
+	for (i = 0; cmd_report_sel_next(&s, &i); i++) {
 		const struct report_launch *l = &r->launches[i];
-		if (!cmd_report_sel_launch(&s, (uint32_t)i))
-			continue;
 		nshown++;
 		report_headline(r, (uint32_t)i, &h);
 		row = out_row(out);
@@ -68,13 +66,8 @@ launches_run(const struct cmd_ctx *ctx, struct out *out,
 		cmd_report_num(row, "achieved_occupancy_pct",
 		    h.occupancy_pct);
 		cmd_report_num(row, "registers_per_thread", h.registers);
-		for (k = nr = 0; k < l->nrules; k++) {
-			const struct report_rule *u = &r->rules[l->rule + k];
-			if (u->message != 0 && (u->type == RR_OPT ||
-			    u->type == RR_WARNING))
-				nr++;
-		}
-		out_int(row, "rule_messages", (int64_t)nr);
+		out_int(row, "rule_messages",
+		    (int64_t)cmd_report_rule_messages(r, (uint32_t)i));
 		out_int(row, "metrics", l->nmetrics);
 	}
 	cmd_report_sel_free(&s);
@@ -85,10 +78,8 @@ launches_run(const struct cmd_ctx *ctx, struct out *out,
 		    "registers_per_thread,grid,block,rule_messages,"
 		    "kernel";
 	out->default_sort = "launch_id:asc";
-	if (nshown == 0)
-		out_warn(out, "no_match",
-		    "no launch matches");
-	else {
+	cmd_report_sel_none(out, nshown);
+	if (nshown > 0) {
 		out_next(out, "gpulens inspect %s %u", out_q(out, o->args[0]),
 		    r->launches[0].id);
 		out_next(out, "gpulens rules %s", out_q(out, o->args[0]));

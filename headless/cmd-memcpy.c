@@ -33,9 +33,6 @@
 
 #define MEMCPY_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
-static int	memcpy_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 const struct cmd_entry cmd_memcpy_entry = {
 	.name = "memcpy",
 	.usage = "gpulens memcpy [OPTIONS] TRACE",
@@ -48,7 +45,9 @@ const struct cmd_entry cmd_memcpy_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = MEMCPY_OPTS,
-	.run = memcpy_main
+	.model = cmd_memcpy_run,
+	.hints = { { "gpulens search %s --type memcpy --sort "
+	    "duration_ns:desc", 1 } }
 };
 
 struct memcpy_group {
@@ -191,18 +190,3 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 	return 0;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-memcpy_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (cmd_memcpy_run(m, o, out, code, cause) != 0)
-		return -1;
-	if (cJSON_GetArraySize(out->rows) > 0)
-		out_next(out, "gpulens search %s --type memcpy --sort "
-		    "duration_ns:desc", out_q(out, o->args[0]));
-	return 0;
-}

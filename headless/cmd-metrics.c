@@ -19,7 +19,6 @@
 #include "headless/cmd-report.h"
 #include "report/report.h"
 #include "util/xmalloc.h"
-#include "util/rowkey.h"
 
 #define METRICS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
 
@@ -96,7 +95,6 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 	struct cmd_report_sel		 s;
 	const struct report_metric	*m;
 	cJSON				*row;
-	char				*key;
 	size_t				 i, k, nmatch = 0;
 	int				 wide = 0;
 
@@ -111,10 +109,8 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 	}
 	if (cmd_report_sel_init(&s, r, o, cause) != 0)
 		return -1;
-	for (i = 0; i < r->nlaunches; i++) {
+	for (i = 0; cmd_report_sel_next(&s, &i); i++) {
 		const struct report_launch *l = &r->launches[i];
-		if (!cmd_report_sel_launch(&s, (uint32_t)i))
-			continue;
 		row = NULL;
 		for (k = 0; k < l->nmetrics; k++) {
 			m = &r->metrics[l->metric + k];
@@ -122,25 +118,16 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 				continue;
 			nmatch++;
 			if (wide) {
-				if (row == NULL) {
-					row = out_row(out);
-					key = rowkey("launch", "id=%u", l->id);
-					out_str(row, "key", key);
-					free(key);
-					out_int(row, "launch_id", l->id);
-				}
+				if (row == NULL)
+					row = cmd_report_launch_row(out,
+					    l->id);
 				if (cJSON_GetObjectItemCaseSensitive(row,
 				    report_str(r, m->name)) == NULL)
 					cmd_report_value(row, report_str(r,
 					    m->name), r, &m->value);
 				continue;
 			}
-			row = out_row(out);
-			key = rowkey("metric", "launch=%u|name=%s", l->id,
-			    report_str(r, m->name));
-			out_str(row, "key", key);
-			free(key);
-			out_int(row, "launch_id", l->id);
+			row = cmd_report_metric_row(out, r, l, m);
 			out_str(row, "kernel", report_launch_name(r,
 			    (uint32_t)i));
 			out_str(row, "section", m->section < r->nsections ?

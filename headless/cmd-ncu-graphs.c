@@ -87,7 +87,6 @@ ncu_graphs_run(const struct cmd_ctx *ctx, struct out *out,
 	const struct report_launch	*l;
 	const struct report_metric	*m;
 	cJSON				*row;
-	char				*key;
 	size_t				 i, k, n;
 	double				 d;
 
@@ -103,11 +102,7 @@ ncu_graphs_run(const struct cmd_ctx *ctx, struct out *out,
 		}
 		if (n == 0)
 			continue;
-		row = out_row(out);
-		key = rowkey("launch", "id=%zu", i);
-		out_str(row, "key", key);
-		free(key);
-		out_int(row, "launch_id", (int64_t)i);
+		row = cmd_report_launch_row(out, (uint32_t)i);
 		out_str(row, "name", report_launch_name(r, (uint32_t)i));
 		out_int(row, "graph_metrics", (int64_t)n);
 		if (report_metric_num(r, (uint32_t)i,

@@ -169,6 +169,7 @@ cmd_report_sel_init(struct cmd_report_sel *s, const struct report *r,
 	memset(s, 0, sizeof *s);
 	s->r = r;
 	s->o = o;
+	s->only = REPORT_NONE;
 	if (o->name_regex != NULL) {
 		if ((rc = regcomp(&s->re, o->name_regex,
 		    REG_EXTENDED | REG_NOSUB)) != 0) {
@@ -202,6 +203,8 @@ cmd_report_sel_launch(const struct cmd_report_sel *s, uint32_t i)
 	const struct opts		*o = s->o;
 	struct report_headline		 h;
 
+	if (s->only != REPORT_NONE && i != s->only)
+		return 0;
 	if (o->name_glob != NULL || s->has_re) {
 		/* Any of the names may match. */
 		if (!cmd_report_sel_name(s, report_str(r, l->demangled)) &&
@@ -224,6 +227,65 @@ cmd_report_sel_launch(const struct cmd_report_sel *s, uint32_t i)
 			return 0;
 	}
 	return 1;
+}
+
+int
+cmd_report_sel_next(const struct cmd_report_sel *s, size_t *i)
+{
+	for (; *i < s->r->nlaunches; (*i)++)
+		if (cmd_report_sel_launch(s, (uint32_t)*i))
+			return 1;
+	return 0;
+}
+
+size_t
+cmd_report_rule_messages(const struct report *r, uint32_t i)
+{
+	const struct report_launch	*l = &r->launches[i];
+	const struct report_rule	*u;
+	size_t				 k, n = 0;
+
+	for (k = 0; k < l->nrules; k++) {
+		u = &r->rules[l->rule + k];
+		if (u->message != 0 && (u->type == RR_OPT ||
+		    u->type == RR_WARNING))
+			n++;
+	}
+	return n;
+}
+
+void
+cmd_report_sel_none(struct out *out, size_t n)
+{
+	if (n == 0)
+		out_warn(out, "no_match", "no launch matches");
+}
+
+cJSON *
+cmd_report_launch_row(struct out *out, uint32_t id)
+{
+	cJSON	*row = out_row(out);
+	char	 key[32];
+
+	rowkey_buf(key, sizeof key, "launch", "id=%u", id);
+	out_str(row, "key", key);
+	out_int(row, "launch_id", id);
+	return row;
+}
+
+cJSON *
+cmd_report_metric_row(struct out *out, const struct report *r,
+    const struct report_launch *l, const struct report_metric *m)
+{
+	cJSON	*row = out_row(out);
+	char	*key;
+
+	key = rowkey("metric", "launch=%u|name=%s", l->id,
+	    report_str(r, m->name));
+	out_str(row, "key", key);
+	free(key);
+	out_int(row, "launch_id", l->id);
+	return row;
 }
 
 void
@@ -379,6 +441,14 @@ cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
 	cJSON				*a = out->aux, *arr, *obj, *row;
 	size_t				 nrules, nkernels, i, k;
 	const struct report_value	*v;
+	/* One row per kind of thing the report holds, with its count. */
+	struct {
+		const char	*kind;
+		size_t		 n;
+	} counts[] = {
+		{ "launch", 0 }, { "kernel", 0 }, { "metric", 0 },
+		{ "section", 0 }, { "rule", 0 }, { "device", 0 }
+	};
 
 	(void)code;
 	(void)cause;
@@ -388,30 +458,18 @@ cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
 		return CMD_PRINTED;
 	}
 	cmd_report_info_counts(r, &nrules, &nkernels);
-	row = out_row(out);
-	out_str(row, "key", "launch");
-	out_str(row, "kind", "launch");
-	out_int(row, "count", (int64_t)r->nlaunches);
-	row = out_row(out);
-	out_str(row, "key", "kernel");
-	out_str(row, "kind", "kernel");
-	out_int(row, "count", (int64_t)nkernels);
-	row = out_row(out);
-	out_str(row, "key", "metric");
-	out_str(row, "kind", "metric");
-	out_int(row, "count", (int64_t)r->nmetrics);
-	row = out_row(out);
-	out_str(row, "key", "section");
-	out_str(row, "kind", "section");
-	out_int(row, "count", (int64_t)r->nsections);
-	row = out_row(out);
-	out_str(row, "key", "rule");
-	out_str(row, "kind", "rule");
-	out_int(row, "count", (int64_t)nrules);
-	row = out_row(out);
-	out_str(row, "key", "device");
-	out_str(row, "kind", "device");
-	out_int(row, "count", (int64_t)r->ndevices);
+	counts[0].n = r->nlaunches;
+	counts[1].n = nkernels;
+	counts[2].n = r->nmetrics;
+	counts[3].n = r->nsections;
+	counts[4].n = nrules;
+	counts[5].n = r->ndevices;
+	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+		row = out_row(out);
+		out_str(row, "key", counts[i].kind);
+		out_str(row, "kind", counts[i].kind);
+		out_int(row, "count", (int64_t)counts[i].n);
+	}
 
 	arr = cJSON_AddArrayToObject(a, "devices");
 	for (i = 0; i < r->ndevices; i++) {
@@ -463,7 +521,7 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 	struct cmd_report_sel	 s;
 	struct cmd_report_kernel *k = NULL;
 	struct report_headline	 h;
-	size_t			 nk = 0, kcap = 0, i, j, u;
+	size_t			 nk = 0, kcap = 0, i, j;
 	const char		*name;
 	cJSON			*row;
 	char			 key[64];
@@ -471,9 +529,7 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 	(void)code;
 	if (cmd_report_sel_init(&s, r, o, cause) != 0)
 		return -1;
-	for (i = 0; i < r->nlaunches; i++) {
-		if (!cmd_report_sel_launch(&s, (uint32_t)i))
-			continue;
+	for (i = 0; cmd_report_sel_next(&s, &i); i++) {
 		name = report_str(r, r->launches[i].function);
 		if (*name == '\0')
 			name = report_launch_name(r, (uint32_t)i);
@@ -509,13 +565,7 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 			k[j].occ += h.occupancy_pct;
 			k[j].nocc++;
 		}
-		for (u = 0; u < r->launches[i].nrules; u++) {
-			const struct report_rule *ru =
-			    &r->rules[r->launches[i].rule + u];
-			if (ru->message != 0 && (ru->type == RR_OPT ||
-			    ru->type == RR_WARNING))
-				k[j].nrules++;
-		}
+		k[j].nrules += cmd_report_rule_messages(r, (uint32_t)i);
 	}
 	cmd_report_sel_free(&s);
 	for (j = 0; j < nk; j++) {
@@ -541,9 +591,7 @@ cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
 	free(k);
 	out->limit = 0;		/* summary takes no --limit */
 	out->default_sort = "total_duration_ns:desc";
-	if (nk == 0)
-		out_warn(out, "no_match",
-		    "no launch matches");
+	cmd_report_sel_none(out, nk);
 	out_next(out, "gpulens launches %s", out_q(out, o->args[0]));
 	out_next(out, "gpulens rules %s", out_q(out, o->args[0]));
 	return 0;
@@ -565,12 +613,7 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 
 	for (k = 0; k < l->nmetrics; k++) {
 		m = &r->metrics[l->metric + k];
-		row = out_row(out);
-		key = rowkey("metric", "launch=%u|name=%s", l->id,
-		    report_str(r, m->name));
-		out_str(row, "key", key);
-		free(key);
-		out_int(row, "launch_id", l->id);
+		row = cmd_report_metric_row(out, r, l, m);
 		out_str(row, "kind", "metric");
 		sec = m->section < r->nsections ?
 		    report_str(r, r->sections[m->section].name) : "";
@@ -610,12 +653,8 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 static void
 cmd_report_inspect_missing(struct out *out, uint32_t id)
 {
-	cJSON	*row = out_row(out);
-	char	 key[32];
+	cJSON	*row = cmd_report_launch_row(out, id);
 
-	rowkey_buf(key, sizeof key, "launch", "id=%u", id);
-	out_str(row, "key", key);
-	out_int(row, "launch_id", id);
 	out_str(row, "status", "not_found");
 }
 
@@ -683,7 +722,7 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	cJSON		*arr, *row;
 	const cJSON	*it;
 	int		 a;
-	char		*list, *tmp;
+	char		*list;
 
 	ids = xcalloc((size_t)o->nargs, sizeof *ids);
 	for (a = 1; a < o->nargs; a++) {
@@ -705,12 +744,7 @@ cmd_report_inspect_run(const struct cmd_ctx *ctx, struct out *out,
 	}
 	if (nfound == 0) {
 		/* Not one launch: the not_found error, naming them all. */
-		list = xstrdup(o->args[1]);
-		for (a = 2; a < o->nargs; a++) {
-			tmp = xasprintf("%s, %s", list, o->args[a]);
-			free(list);
-			list = tmp;
-		}
+		list = opts_args_list(o, 1);
 		*code = "not_found";
 		*cause = xasprintf("no launch %s in this report (%zu "
 		    "launch%s)", list, r->nlaunches,

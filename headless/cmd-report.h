@@ -50,18 +50,34 @@ struct cmd_report_sel {
 	const struct opts	*o;
 	regex_t			 re;
 	int			 has_re;
+	uint32_t		 only;	/* the one launch a verb's argument
+					   names, or REPORT_NONE (all) */
 };
 /* Returns 0, or -1 with *cause (a bad regex). */
 int	 cmd_report_sel_init(struct cmd_report_sel *, const struct report *,
 	    const struct opts *, char **cause);
 int	 cmd_report_sel_launch(const struct cmd_report_sel *, uint32_t);
+/*
+ * Moves *i to the first selected launch from *i on and returns 1, or 0
+ * past the last: for (i = 0; cmd_report_sel_next(&s, &i); i++).
+ */
+int	 cmd_report_sel_next(const struct cmd_report_sel *, size_t *i);
 void	 cmd_report_sel_free(struct cmd_report_sel *);
+/* Warns no_match when no launch was selected (n is 0). */
+void	 cmd_report_sel_none(struct out *, size_t n);
 
 /* Parses a launch id ("3" or "launch:3"); -1 if malformed. */
 int	 cmd_report_parse_id(const char *, uint32_t *);
+/* A new row of launch id: its key ("launch|id=N") and launch_id. */
+cJSON	*cmd_report_launch_row(struct out *, uint32_t id);
+/* A new row of metric m of launch l: its key and launch_id. */
+cJSON	*cmd_report_metric_row(struct out *, const struct report *,
+	    const struct report_launch *l, const struct report_metric *m);
 /* Adds id, key-less identity fields: launch_id, kernel, grid, block... */
 void	 cmd_report_launch_fields(cJSON *row, const struct report *,
 	    uint32_t launch);
+/* The rule messages of launch i that point at a problem (OPT or WRN). */
+size_t	 cmd_report_rule_messages(const struct report *, uint32_t i);
 /* Adds a number, or null when v is NAN. */
 void	 cmd_report_num(cJSON *row, const char *key, double v);
 /* Adds a rule's estimated_speedup_pct and speedup_type (null if none). */

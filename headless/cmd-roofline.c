@@ -16,7 +16,6 @@
 #include "headless/cmd-report.h"
 #include "report/report.h"
 #include "report/roofline.h"
-#include "util/rowkey.h"
 
 #define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
@@ -48,23 +47,16 @@ roofline_run(const struct cmd_ctx *ctx, struct out *out,
 	struct cmd_report_sel	 s;
 	struct roofline		 f;
 	cJSON			*row;
-	char			 key[32];
 	size_t			 i, n = 0, nmissing = 0;
 	int			 p;
 
 	(void)code;
 	if (cmd_report_sel_init(&s, r, o, cause) != 0)
 		return -1;
-	for (i = 0; i < r->nlaunches; i++) {
-		if (!cmd_report_sel_launch(&s, (uint32_t)i))
-			continue;
+	for (i = 0; cmd_report_sel_next(&s, &i); i++) {
 		n++;
 		roofline_compute(r, (uint32_t)i, &f);
-		row = out_row(out);
-		rowkey_buf(key, sizeof key, "launch", "id=%u",
-		    r->launches[i].id);
-		out_str(row, "key", key);
-		out_int(row, "launch_id", r->launches[i].id);
+		row = cmd_report_launch_row(out, r->launches[i].id);
 		out_str(row, "kernel", report_launch_name(r, (uint32_t)i));
 		cmd_report_num(row, "duration_ns", f.duration_ns);
 		if (f.prec >= 0)
@@ -113,9 +105,7 @@ roofline_run(const struct cmd_ctx *ctx, struct out *out,
 		    "dram_bytes_per_s,arithmetic_intensity,ridge_point,"
 		    "bound,roofline_pct,kernel";
 	out->default_sort = "launch_id:asc";
-	if (n == 0)
-		out_warn(out, "no_match",
-		    "no launch matches");
+	cmd_report_sel_none(out, n);
 	if (nmissing > 0)
 		out_warn(out, "no_roofline_metrics",
 		    "%zu launch%s lack%s roofline metrics (profile "

@@ -31,9 +31,6 @@
 #define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE)
 
-static int	search_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 const struct cmd_entry cmd_search_entry = {
 	.name = "search",
 	.usage = "gpulens search [OPTIONS] TRACE",
@@ -46,7 +43,10 @@ const struct cmd_entry cmd_search_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = SEARCH_OPTS,
-	.run = search_main
+	.model = cmd_search_run,
+	.hints = {
+	    { "gpulens inspect %s " OUT_ROWF("key"), 1 },
+	    { "gpulens correlate %s " OUT_ROWF("key"), 1 } }
 };
 
 enum search_field {
@@ -246,21 +246,3 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 	return 0;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-search_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (cmd_search_run(m, o, out, code, cause) != 0)
-		return -1;
-	if (cJSON_GetArraySize(out->rows) > 0) {
-		out_next(out, "gpulens inspect %s " OUT_ROWF("key"),
-		    out_q(out, o->args[0]));
-		out_next(out, "gpulens correlate %s " OUT_ROWF("key"),
-		    out_q(out, o->args[0]));
-	}
-	return 0;
-}

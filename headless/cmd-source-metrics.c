@@ -23,6 +23,7 @@
 
 #include "headless/cmd-report.h"
 #include "headless/ncu-launch.h"
+#include "headless/vopt.h"
 #include "report/pcs.h"
 #include "report/report.h"
 #include "util/rowkey.h"
@@ -31,6 +32,8 @@
 #define SM_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_BY)
 
 enum { SMB_PC, SMB_LINE, SMB_FILE };
+/* --by's values, in the enum's order. */
+static const char *const sm_by_names[] = { "pc", "line", "file", NULL };
 
 static int	sm_run(const struct cmd_ctx *, struct out *, const char **,
 		    char **);
@@ -204,19 +207,10 @@ sm_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	int			 by = SMB_PC;
 	double			 v;
 
-	if (o->by != NULL) {
-		if (strcmp(o->by, "pc") == 0)
-			by = SMB_PC;
-		else if (strcmp(o->by, "line") == 0)
-			by = SMB_LINE;
-		else if (strcmp(o->by, "file") == 0)
-			by = SMB_FILE;
-		else {
-			*code = "usage";
-			*cause = xasprintf("--by takes pc, line or file, not "
-			    "'%s'", o->by);
-			return -1;
-		}
+	if (o->by != NULL &&
+	    vopt_choice("--by", o->by, sm_by_names, &by, cause) != 0) {
+		*code = "usage";
+		return -1;
 	}
 	if (ncu_launch_ids(ctx, r, &id, 1, &nid, code, cause) != 0)
 		return -1;

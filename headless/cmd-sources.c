@@ -19,7 +19,6 @@
 #include "headless/ncu-launch.h"
 #include "headless/vopt.h"
 #include "report/report.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define SRC_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
@@ -88,7 +87,7 @@ src_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	cJSON				*row;
 	uint32_t			 one;
 	size_t				 nid, i, k, nsrc;
-	char				*key, sm[16];
+	char				 sm[16];
 
 	if (ncu_launch_ids(ctx, r, &one, 1, &nid, code, cause) != 0)
 		return -1;
@@ -99,18 +98,13 @@ src_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	}
 	if (cmd_report_sel_init(&sel, r, o, cause) != 0)
 		return -1;
-	for (i = 0; i < r->nlaunches; i++) {
-		if ((nid > 0 && i != one) ||
-		    !cmd_report_sel_launch(&sel, (uint32_t)i))
-			continue;
+	if (nid > 0)
+		sel.only = one;
+	for (i = 0; cmd_report_sel_next(&sel, &i); i++) {
 		l = &r->launches[i];
 		m = l->module != REPORT_NONE ? &r->code.modules[l->module] :
 		    NULL;
-		row = out_row(out);
-		key = rowkey("launch", "id=%zu", i);
-		out_str(row, "key", key);
-		free(key);
-		out_int(row, "launch_id", (int64_t)i);
+		row = cmd_report_launch_row(out, (uint32_t)i);
 		out_str(row, "kernel", report_launch_name(r, (uint32_t)i));
 		if (m == NULL) {
 			cJSON_AddNullToObject(row, "module");

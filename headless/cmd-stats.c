@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "headless/cmd.h"
+#include "headless/evrow.h"
 #include "analysis/group.h"
 #include "analysis/gstats.h"
 #include "util/hmap.h"
@@ -183,6 +184,8 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 	char				 key[8192], num[32];
 	size_t				 o = 0;
 	int				 k, ax;
+	uint64_t			 n;
+	enum evrow_ident		 id;
 	int64_t				 grand = gs->grand;
 
 	o = (size_t)snprintf(key, sizeof key, "%s", type_name);
@@ -194,46 +197,19 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 			    gstats_str(gs, v[k]));
 			out_str(row, axis_fields[ax], gstats_str(gs, v[k]));
 			break;
-		case GS_DEVICE:
-			snprintf(num, sizeof num, "%u", v[k] == NONE32 ?
-			    0 : m->devices[v[k]].source_id);
-			group_key_part(key, sizeof key, &o, "device", num);
-			if (v[k] == NONE32)
-				cJSON_AddNullToObject(row, "device");
-			else
-				out_int(row, "device",
-				    m->devices[v[k]].source_id);
-			break;
-		case GS_STREAM:
-			if (v[k] == NONE32) {
-				cJSON_AddNullToObject(row, "stream");
-				break;
-			}
-			snprintf(num, sizeof num, "%llu", (unsigned long long)
-			    m->streams[v[k]].source_id);
-			group_key_part(key, sizeof key, &o, "stream", num);
-			out_int(row, "stream",
-			    (int64_t)m->streams[v[k]].source_id);
-			break;
-		case GS_PID:
-			if (v[k] == NONE32) {
-				cJSON_AddNullToObject(row, "pid");
-				break;
-			}
-			snprintf(num, sizeof num, "%u",
-			    m->processes[v[k]].pid);
-			group_key_part(key, sizeof key, &o, "pid", num);
-			out_int(row, "pid", m->processes[v[k]].pid);
-			break;
-		case GS_TID:
-			if (v[k] == NONE32) {
-				cJSON_AddNullToObject(row, "tid");
-				break;
-			}
-			snprintf(num, sizeof num, "%u",
-			    m->threads[v[k]].tid);
-			group_key_part(key, sizeof key, &o, "tid", num);
-			out_int(row, "tid", m->threads[v[k]].tid);
+		case GS_DEVICE: case GS_STREAM: case GS_PID: case GS_TID:
+			/* In enum evrow_ident's order. */
+			id = (enum evrow_ident)(ax - GS_DEVICE);
+			if (evrow_ident_id(m, id, v[k], &n)) {
+				snprintf(num, sizeof num, "%llu",
+				    (unsigned long long)n);
+				group_key_part(key, sizeof key, &o,
+				    evrow_ident_field(id), num);
+			} else if (ax == GS_DEVICE)
+				/* A group without a device keys as 0. */
+				group_key_part(key, sizeof key, &o, "device",
+				    "0");
+			evrow_ident(row, m, id, v[k]);
 			break;
 		case GS_ITER:
 			if (v[k] == NONE32) {

@@ -22,9 +22,6 @@
 #include "util/rowkey.h"
 #include "util/xmalloc.h"
 
-static int	streams_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 const struct cmd_entry cmd_streams_entry = {
 	.name = "streams",
 	.usage = "gpulens streams [OPTIONS] TRACE",
@@ -37,7 +34,7 @@ const struct cmd_entry cmd_streams_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = OPT_OUTPUT | OPT_PAGE,
-	.run = streams_main
+	.model = cmd_streams_run
 };
 
 int
@@ -107,9 +104,3 @@ cmd_streams_run(const struct model *m, const struct opts *o,
 	return 0;
 }
 
-static int
-streams_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
-    char **cause)
-{
-	return cmd_streams_run(ctx->in->m, ctx->o, out, code, cause);
-}

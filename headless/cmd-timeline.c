@@ -53,9 +53,6 @@
 #define TIMELINE_DEFAULT_BUCKETS	50
 #define TIMELINE_MAX_BUCKETS		100000
 
-static int	timeline_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-
 /* --by names the rows: devices or streams, not an NVTX path. */
 static const struct cmd_option timeline_vopts[] = {
 	{ "--by", "device|stream", "one row per device (default) or per stream",
@@ -76,7 +73,8 @@ const struct cmd_entry cmd_timeline_entry = {
 	.input = CMD_IN_TRACES,
 	.options = TIMELINE_OPTS,
 	.vopts = timeline_vopts,
-	.run = timeline_main
+	.model = cmd_timeline_compute,
+	.hints = { { "gpulens gaps %s --scope device", 0 } }
 };
 
 struct timeline_ctx {
@@ -323,16 +321,3 @@ done:
 	return rc;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-timeline_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (cmd_timeline_compute(m, o, out, code, cause) != 0)
-		return -1;
-	out_next(out, "gpulens gaps %s --scope device", out_q(out, o->args[0]));
-	return 0;
-}

@@ -25,6 +25,7 @@
 
 #include "headless/cmd-report.h"
 #include "headless/ncu-launch.h"
+#include "headless/vopt.h"
 #include "report/report.h"
 #include "report/stalls.h"
 #include "util/rowkey.h"
@@ -59,6 +60,9 @@ const struct cmd_entry cmd_warp_stalls_entry = {
 	.vopts = ws_vopts,
 	.run = ws_run
 };
+
+/* --by's values, in enum report_stalls_by's order (stalls.h). */
+static const char *const ws_by_names[] = { "reason", "pc", "line", NULL };
 
 static const char *ws_reason_columns[] = {
 	"launch_id", "reason", "samples", "samples_pct", "not_issued",
@@ -196,19 +200,10 @@ ws_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	int				 by = RSB_REASON, json = o->format ==
 					    OUT_JSON;
 
-	if (o->by != NULL) {
-		if (strcmp(o->by, "reason") == 0)
-			by = RSB_REASON;
-		else if (strcmp(o->by, "pc") == 0)
-			by = RSB_PC;
-		else if (strcmp(o->by, "line") == 0)
-			by = RSB_LINE;
-		else {
-			*code = "usage";
-			*cause = xasprintf("--by takes reason, pc or line, "
-			    "not '%s'", o->by);
-			return -1;
-		}
+	if (o->by != NULL &&
+	    vopt_choice("--by", o->by, ws_by_names, &by, cause) != 0) {
+		*code = "usage";
+		return -1;
 	}
 	if (ncu_launch_ids(ctx, r, &one, 1, &nid, code, cause) != 0)
 		return -1;
@@ -216,11 +211,9 @@ ws_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		return -1;
 	if (json)
 		aux = cJSON_AddArrayToObject(out->aux, "launches");
-	for (i = 0; i < r->nlaunches; i++) {
-		if (nid > 0 && i != one)
-			continue;
-		if (!cmd_report_sel_launch(&sel, (uint32_t)i))
-			continue;
+	if (nid > 0)
+		sel.only = one;
+	for (i = 0; cmd_report_sel_next(&sel, &i); i++) {
 		if (report_stalls_build(r, (uint32_t)i, &s) != 0)
 			continue;
 		nsampled++;

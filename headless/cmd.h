@@ -121,6 +121,23 @@ struct cmd_ctx {
  */
 typedef int (*cmd_run_fn)(const struct cmd_ctx *, struct out *,
 		    const char **code, char **cause);
+/*
+ * The answer of a verb from one model and the shared options, as the
+ * verbs' compute functions take them (cmd_entry.model): 0, or -1 with
+ * *code and *cause.
+ */
+typedef int (*cmd_model_fn)(const struct model *, const struct opts *,
+		    struct out *, const char **code, char **cause);
+
+/*
+ * A next step the answer suggests (meta.next), with the first argument
+ * quoted in place of its %s: the driver adds it after cmd_entry.model.
+ */
+struct cmd_hint {
+	const char	*fmt;		/* NULL ends the list */
+	int		 if_rows;	/* only when the answer has rows */
+};
+#define CMD_HINTS_MAX	2
 #define CMD_EMIT	0
 #define CMD_PRINTED	1
 #define CMD_EMIT_FAIL	2
@@ -142,6 +159,8 @@ extern const struct cmd_form	ncu_graphs_form;
 
 /* cmd_entry.flags */
 #define CMD_SUMMARY	0x1	/* a trace's cached summary model will do */
+#define CMD_ALL_ROWS	0x2	/* cmd_entry.model: every row unless --limit
+				   (the answer is short) */
 
 /*
  * The rows of a verb's own options (cmd_entry.vopts) that refuse --nvtx
@@ -162,7 +181,9 @@ struct cmd_entry {
 	unsigned		 options;	/* OPT_* groups (opts.h) */
 	const struct cmd_option	*vopts;	/* ended by a NULL name, or NULL */
 	int			 flags;
-	cmd_run_fn		 run;
+	cmd_run_fn		 run;	/* or NULL: model, then hints */
+	cmd_model_fn		 model;
+	struct cmd_hint		 hints[CMD_HINTS_MAX];
 	const struct cmd_form	*report;	/* or NULL */
 	/*
 	 * A CMD_IN_TRACES verb that can answer a large job without merging

@@ -178,6 +178,27 @@ drv_take(const struct cmd_entry *e, int argc, char **argv, struct vopt *v,
 	return 0;
 }
 
+/* The run of a verb that gives its model function and hints. */
+static int
+drv_model_run(const struct cmd_ctx *c, struct out *out, const char **code,
+    char **cause)
+{
+	const struct cmd_entry	*e = c->entry;
+	const struct cmd_hint	*h;
+	size_t			 i;
+
+	if ((e->flags & CMD_ALL_ROWS) && !c->o->limit_set)
+		out->limit = 0;
+	if (e->model(c->in->m, c->o, out, code, cause) != 0)
+		return -1;
+	for (i = 0; i < CMD_HINTS_MAX && e->hints[i].fmt != NULL; i++) {
+		h = &e->hints[i];
+		if (!h->if_rows || cJSON_GetArraySize(out->rows) > 0)
+			out_next(out, h->fmt, out_q(out, c->o->args[0]));
+	}
+	return CMD_EMIT;
+}
+
 int
 cmd_run(const struct cmd_entry *e, int argc, char **argv,
     const struct cmd_global *g)
@@ -190,7 +211,8 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	const struct cmd_args	*args = &e->args;
 	const struct model	*m;
 	enum cmd_input		 kind = e->input;
-	cmd_run_fn		 run = e->run;
+	cmd_run_fn		 run = e->run != NULL ? e->run :
+				    drv_model_run;
 	char			**rest, *cause = NULL, *vcause = NULL;
 	const char		*code = NULL;
 	size_t			 nv = 0;

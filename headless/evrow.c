@@ -67,40 +67,80 @@ evrow_keycmp(uint32_t a, uint32_t b)
 	return strcmp(x, y);
 }
 
+static const char *const evrow_ident_fields[] = {
+	"device", "stream", "pid", "tid"
+};
+
+const char *
+evrow_ident_field(enum evrow_ident which)
+{
+	return evrow_ident_fields[which];
+}
+
+int
+evrow_ident_id(const struct model *m, enum evrow_ident which, uint32_t v,
+    uint64_t *id)
+{
+	*id = 0;
+	switch (which) {
+	case EVROW_DEVICE:
+		if (v >= m->ndevices)
+			return 0;
+		*id = m->devices[v].source_id;
+		break;
+	case EVROW_STREAM:
+		if (v >= m->nstreams)
+			return 0;
+		*id = m->streams[v].source_id;
+		break;
+	case EVROW_PID:
+		if (v >= m->nprocesses)
+			return 0;
+		*id = m->processes[v].pid;
+		break;
+	case EVROW_TID:
+		if (v >= m->nthreads)
+			return 0;
+		*id = m->threads[v].tid;
+		break;
+	}
+	return 1;
+}
+
+void
+evrow_ident(cJSON *row, const struct model *m, enum evrow_ident which,
+    uint32_t v)
+{
+	uint64_t	id;
+
+	if (v == NONE32 || !evrow_ident_id(m, which, v, &id))
+		cJSON_AddNullToObject(row, evrow_ident_fields[which]);
+	else
+		out_int(row, evrow_ident_fields[which], (int64_t)id);
+}
+
 void
 evrow_device(cJSON *row, const struct model *m, uint32_t dev)
 {
-	if (dev == NONE32 || dev >= m->ndevices)
-		cJSON_AddNullToObject(row, "device");
-	else
-		out_int(row, "device", m->devices[dev].source_id);
+	evrow_ident(row, m, EVROW_DEVICE, dev);
 }
 
 void
 evrow_stream(cJSON *row, const struct model *m, uint32_t st)
 {
-	if (st == NONE32 || st >= m->nstreams)
-		cJSON_AddNullToObject(row, "stream");
-	else
-		out_int(row, "stream", (int64_t)m->streams[st].source_id);
+	evrow_ident(row, m, EVROW_STREAM, st);
 }
 
 void
 evrow_pid(cJSON *row, const struct model *m, uint32_t proc)
 {
-	if (proc == NONE32 || proc >= m->nprocesses)
-		cJSON_AddNullToObject(row, "pid");
-	else
-		out_int(row, "pid", m->processes[proc].pid);
+	evrow_ident(row, m, EVROW_PID, proc);
 }
 
 void
 evrow_tid(cJSON *row, const struct model *m, uint32_t thr)
 {
-	if (thr == NONE32 || thr >= m->nthreads)
-		cJSON_AddNullToObject(row, "tid");
-	else
-		out_int(row, "tid", m->threads[thr].tid);
+	evrow_ident(row, m, EVROW_TID, thr);
 }
 
 static cJSON *

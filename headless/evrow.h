@@ -29,7 +29,26 @@ int		 evrow_keycmp(uint32_t a, uint32_t b);
 /* Adds the search columns of event gid to row. */
 void		 evrow_fill(cJSON *row, const struct model *, uint32_t gid,
 		    int absolute);
-/* Adds key: value, or key: null when value is NONE32 / negative. */
+/*
+ * The identities of an event's place: device (its id as the trace gives
+ * it), stream (its id), pid and tid, from the model's index of one.
+ */
+enum evrow_ident {
+	EVROW_DEVICE,
+	EVROW_STREAM,
+	EVROW_PID,
+	EVROW_TID
+};
+/* The field an identity is answered under ("device", "stream", ...). */
+const char	*evrow_ident_field(enum evrow_ident);
+/* Sets *id to the identity of index v and returns 1; 0 (and *id 0) when v
+ * is NONE32 or out of range. */
+int		 evrow_ident_id(const struct model *, enum evrow_ident,
+		    uint32_t v, uint64_t *id);
+/* Adds field: id, or field: null when v is NONE32 or out of range. */
+void		 evrow_ident(cJSON *row, const struct model *, enum evrow_ident,
+		    uint32_t v);
+/* evrow_ident of each identity. */
 void		 evrow_device(cJSON *row, const struct model *, uint32_t dev);
 void		 evrow_stream(cJSON *row, const struct model *, uint32_t st);
 void		 evrow_pid(cJSON *row, const struct model *, uint32_t proc);

@@ -309,6 +309,21 @@ opts_free(struct opts *o)
 	o->args = NULL;
 }
 
+char *
+opts_args_list(const struct opts *o, int from)
+{
+	char	*list, *tmp;
+	int	 a;
+
+	list = xstrdup(from < o->nargs ? o->args[from] : "");
+	for (a = from + 1; a < o->nargs; a++) {
+		tmp = xasprintf("%s, %s", list, o->args[a]);
+		free(list);
+		list = tmp;
+	}
+	return list;
+}
+
 void
 opts_apply_out(const struct opts *o, struct out *out)
 {

@@ -82,6 +82,9 @@ struct opts {
 int	 opts_parse(struct opts *, unsigned accepted, int argc, char **argv,
 	    char **cause);
 void	 opts_free(struct opts *);
+/* The positional arguments from index from on, joined by ", " (caller
+ * frees): for an error that names them all. */
+char	*opts_args_list(const struct opts *, int from);
 /* Copies the output options into an out. */
 void	 opts_apply_out(const struct opts *, struct out *);
 /* Usage text for the option groups in accepted (static buffer). */

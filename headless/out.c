@@ -78,31 +78,39 @@ out_row(struct out *o)
 	return r;
 }
 
+static void	out_vpush(cJSON *, const char *, va_list)
+		    __attribute__((format(printf, 2, 0)));
+
+/* Appends the formatted string to array a. */
+static void
+out_vpush(cJSON *a, const char *fmt, va_list ap)
+{
+	char	*s;
+
+	s = xvasprintf(fmt, ap);
+	cJSON_AddItemToArray(a, cJSON_CreateString(s));
+	free(s);
+}
+
 void
 out_warn(struct out *o, const char *code, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*s;
 
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	out_vpush(o->warnings, fmt, ap);
 	va_end(ap);
-	cJSON_AddItemToArray(o->warnings, cJSON_CreateString(s));
 	cJSON_AddItemToArray(o->warn_codes, cJSON_CreateString(code));
-	free(s);
 }
 
 void
 out_next(struct out *o, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*s;
 
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	out_vpush(o->next, fmt, ap);
 	va_end(ap);
-	cJSON_AddItemToArray(o->next, cJSON_CreateString(s));
-	free(s);
 }
 
 const char *

@@ -57,3 +57,28 @@ vopt_check_count(const char *name, const char *v, char **cause)
 	}
 	return 0;
 }
+
+int
+vopt_choice(const char *name, const char *value, const char *const *choices,
+    int *index, char **cause)
+{
+	char	*list, *tmp;
+	int	 i;
+
+	for (i = 0; choices[i] != NULL; i++) {
+		if (strcmp(value, choices[i]) == 0) {
+			*index = i;
+			return 0;
+		}
+	}
+	list = xstrdup(choices[0]);
+	for (i = 1; choices[i] != NULL; i++) {
+		tmp = xasprintf("%s%s%s", list, choices[i + 1] != NULL ? ", " :
+		    " or ", choices[i]);
+		free(list);
+		list = tmp;
+	}
+	*cause = xasprintf("%s takes %s, not '%s'", name, list, value);
+	free(list);
+	return -1;
+}

@@ -21,6 +21,12 @@ const char *vopt_get(const struct vopt *v, size_t nv, const char *name);
 /* An option vetter (cmd_option.check): v must be an integer from 0 to
  * INT32_MAX. Returns 0, or -1 with *cause. */
 int	 vopt_check_count(const char *name, const char *v, char **cause);
+/*
+ * Sets *index to the position of value in choices (NULL-ended) and
+ * returns 0, or -1 with *cause ("NAME takes a, b or c, not 'value'").
+ */
+int	 vopt_choice(const char *name, const char *value,
+	    const char *const *choices, int *index, char **cause);
 long long vopt_int(const struct vopt *v, size_t nv, const char *name,
 	    long long dflt);
 

@@ -76,7 +76,7 @@ static const struct col counters_rows[] = {
 	{ "key", COL_STR, NULL,
 	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
 	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 static const struct col counters_aux[] = {
@@ -98,7 +98,7 @@ static const struct col counters_aux[] = {
 	{ "buckets", COL_INT|COL_OPT, NULL,
 	    "--bucket: buckets in the window",
 	    "\"minimum\":0", NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 const struct coldesc cols_counters = {

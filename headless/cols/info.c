@@ -78,7 +78,7 @@ static const struct col info_aux_cpu_samples[] = {
 	{ "frames", COL_INT, NULL,
 	    "distinct frames (function and module) of the call chains",
 	    "\"minimum\":0", NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 static const struct col info_aux[] = {

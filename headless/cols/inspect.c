@@ -19,7 +19,7 @@ static const struct col inspect_frame[] = {
 	{ "module", COL_STR, NULL,
 	    "module (binary or shared library)",
 	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 static const struct col inspect_rows[] = {

@@ -104,7 +104,7 @@ static const struct col launch_aux_sync[] = {
 	{ "blocked_pct", COL_NUM, "pct",
 	    "blocked_ns as a share of the window",
 	    "\"minimum\":0,\"maximum\":100", NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 static const struct col launch_aux[] = {

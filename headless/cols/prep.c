@@ -32,7 +32,7 @@ static const struct col prep_aux[] = {
 	{ "summaries", COL_INT|COL_OPT, NULL,
 	    "valid rank summaries of this share's traces",
 	    "\"minimum\":0", NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 const struct coldesc cols_prep = {

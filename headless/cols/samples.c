@@ -41,7 +41,7 @@ static const struct col samples_rows[] = {
 	{ "key", COL_STR, NULL,
 	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
 	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 static const struct col samples_aux[] = {
@@ -61,7 +61,7 @@ static const struct col samples_aux[] = {
 	{ "trace_samples", COL_INT, NULL,
 	    "CPU samples in the whole trace",
 	    "\"minimum\":0", NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 const struct coldesc cols_samples = {

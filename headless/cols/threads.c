@@ -53,7 +53,7 @@ static const struct col threads_rows[] = {
 	{ "key", COL_STR, NULL,
 	    "the row's key: unique in the answer (see ROW KEYS in gpulens(1))",
 	    NULL, NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 static const struct col threads_aux[] = {
@@ -75,7 +75,7 @@ static const struct col threads_aux[] = {
 	{ "window_ns", COL_INT, "ns",
 	    "length of the outer window (--from/--to, or the trace span)",
 	    "\"minimum\":0", NULL },
-	{ NULL, 0, NULL, NULL, NULL, NULL }
+	COL_END
 };
 
 const struct coldesc cols_threads = {
