@@ -10,7 +10,8 @@
 #     running time, switches, CPUs in the same absolute window), and their
 #     keys are unique (a thread id an earlier trace has gets k << 56 added);
 #   - samples --group-by tid: the per-thread sample counts of the merge are
-#     those of each trace alone; by function, the sums of them;
+#     those of each trace alone (keys unique: threads of equal tid and pid
+#     are told apart by gtid); by function, the sums of them;
 #   - inspect sample:N: sample N of the merge is sample N - (samples of the
 #     earlier traces) of its trace alone (thread, call chain);
 #   - an API call's call chain survives: findings cites call sites and
@@ -70,6 +71,8 @@ for cached in (False, True):
     def sm(p, by):
         rows = run(cached, "samples", p, "--json", "--group-by", by,
                    "--limit", "0")["data"]["rows"]
+        if len({r["key"] for r in rows}) != len(rows):
+            fail("samples by %s of %s: keys not unique" % (by, p))
         if by == "tid":
             return Counter((r["pid"], r["tid"], r["self"]) for r in rows)
         return Counter({(r["function"], r["module"]): r["self"]
