@@ -46,7 +46,9 @@ const struct cmd_entry cmd_iters_entry = {
 	"or, without one, the spans between occurrences of each process's\n"
 	"most periodic kernel (see ITERATIONS in gpulens(1)). Per iteration:\n"
 	"duration, GPU busy time and share, the kernels, copies and memsets\n"
-	"that run in it; the slowest of each process is marked.",
+	"that run in it, the host time its process's threads were blocked on\n"
+	"the GPU (synchronisations and synchronous copies) and its share; the\n"
+	"slowest of each process is marked.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = ITERS_OPTS,
@@ -123,6 +125,7 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		*code = "not_found";
 		return -1;
 	}
+	iters_sync(m, &it);
 	base = o->absolute ? 0 : m->origin_ns;
 	durs = xcalloc(it.n + 1, sizeof *durs);
 	maxd = xcalloc(m->nprocesses + 1, sizeof *maxd);
@@ -170,6 +173,10 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		out_int(row, "kernels", (int64_t)v->kernels);
 		out_int(row, "copies", (int64_t)v->copies);
 		out_int(row, "memsets", (int64_t)v->memsets);
+		out_int(row, "sync_blocked_ns", v->sync_blocked);
+		out_num(row, "sync_blocked_pct", v->end > v->start ? 100.0 *
+		    (double)v->sync_blocked / (double)(v->end - v->start) :
+		    0.0);
 		out_bool(row, "slowest", slowest);
 		durs[i] = v->end - v->start;
 	}

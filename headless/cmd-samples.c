@@ -78,6 +78,22 @@ samples_pct(cJSON *row, const char *key, uint64_t v, uint64_t all)
 		cJSON_AddNullToObject(row, key);
 }
 
+/* Whether another sampled thread has the same tid and pid (the traces of
+ * a merged job may): its key then names the thread's global id too. */
+static int
+samples_shared_tid(const struct model *m, uint32_t h)
+{
+	const struct csthread	*a = &m->cs.th[h], *b;
+	size_t			 i;
+
+	for (i = 0; i < m->cs.nth; i++) {
+		b = &m->cs.th[i];
+		if (i != h && b->tid == a->tid && b->pid == a->pid)
+			return 1;
+	}
+	return 0;
+}
+
 static void
 samples_row(struct out *out, const struct model *m, int group,
     const struct samples_row *r, uint64_t all)
@@ -89,7 +105,11 @@ samples_row(struct out *out, const struct model *m, int group,
 	switch (group) {
 	case SAMPLES_BY_TID:
 		h = &m->cs.th[r->sthread];
-		key = rowkey("thread", "tid=%u|pid=%u", h->tid, h->pid);
+		if (samples_shared_tid(m, r->sthread))
+			key = rowkey("thread", "tid=%u|pid=%u|gtid=%llu",
+			    h->tid, h->pid, (unsigned long long)h->source_id);
+		else
+			key = rowkey("thread", "tid=%u|pid=%u", h->tid, h->pid);
 		out_str(row, "key", key);
 		free(key);
 		out_int(row, "tid", h->tid);

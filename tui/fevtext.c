@@ -39,7 +39,7 @@ fevtext_ends(const char *key, const char *suffix)
 static void
 fevtext_value(char **s, const struct fev *x)
 {
-	const char	*k = x->key != NULL ? x->key : "";
+	const char	*k = x->key != NULL ? x->key : "", *v, *p;
 	char		 b[64];
 
 	switch (x->type) {
@@ -67,7 +67,13 @@ fevtext_value(char **s, const struct fev *x)
 		fevtext_add(s, "%s", x->u.b ? "yes" : "no");
 		break;
 	case FEV_STR:
-		fevtext_add(s, "%s", x->u.s != NULL ? x->u.s : "");
+		v = x->u.s != NULL ? x->u.s : "";
+		/* A call site's module: its file name (the JSON has the
+		 * path). */
+		if (strcmp(k, "module") == 0 && (p = strrchr(v, '/')) != NULL &&
+		    p[1] != '\0')
+			v = p + 1;
+		fevtext_add(s, "%s", v);
 		break;
 	default:
 		fevtext_add(s, "-");

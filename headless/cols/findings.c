@@ -35,10 +35,57 @@ static const struct col findings_rows_evidence_directions[] = {
 	COL_END
 };
 
+/* Where the cited API calls came from (analysis/callsite.h). */
+static const struct col findings_call_site[] = {
+	{ "event", COL_INT, NULL,
+	    "event id (ev:) of the costliest call cited", "\"minimum\":0",
+	    NULL },
+	{ "dur_ns", COL_INT, "ns", "its duration", "\"minimum\":0", NULL },
+	{ "function", COL_STR, NULL,
+	    "function of the call site: the first frame of the call chain "
+	    "outside the CUDA/HIP stack and the C library", NULL, NULL },
+	{ "module", COL_STR, NULL, "module (path) of that frame", NULL,
+	    NULL },
+	{ "chain", COL_INT, NULL,
+	    "call chain id of the call (inspect EVENT shows all of it)",
+	    "\"minimum\":0", NULL },
+	COL_END
+};
+
+static const struct col findings_call_sites[] = {
+	{ "function", COL_STR, NULL, "function of the call site", NULL,
+	    NULL },
+	{ "module", COL_STR, NULL, "module (path) of that frame", NULL,
+	    NULL },
+	{ "chain", COL_INT, NULL,
+	    "call chain id of the site's costliest call", "\"minimum\":0",
+	    NULL },
+	COLUSE("count", 0),
+	COLUSE("total_ns", 0),
+	{ "event", COL_INT, NULL,
+	    "event id (ev:) of the site's costliest call", "\"minimum\":0",
+	    NULL },
+	COL_END
+};
+
+#define FINDINGS_CALL_SITE_COLS						\
+	{ "call_site", COL_OBJ|COL_NULL|COL_OPT, NULL,			\
+	    "where the costliest call cited came from (present where a "	\
+	    "cited call has a call chain; null when that call has none "	\
+	    "or no frame outside the CUDA stack and libc)", NULL,		\
+	    findings_call_site },						\
+	{ "call_sites", COL_ARR|COL_OPT, NULL,				\
+	    "the top call sites of the cited calls by time (at most 3)",	\
+	    NULL, findings_call_sites },					\
+	{ "calls_without_site", COL_INT|COL_OPT, NULL,			\
+	    "cited calls with no call chain or no call site in it",		\
+	    "\"minimum\":0", NULL }
+
 static const struct col findings_rows_evidence_apis[] = {
 	COLUSE("name", 0),
 	COLUSEX("count", COL_NUM, "", NULL),
 	COLUSE("total_ns", 0),
+	FINDINGS_CALL_SITE_COLS,
 	COL_END
 };
 
@@ -68,6 +115,7 @@ static const struct col findings_rows_evidence[] = {
 	COLUSE("pid", COL_OPT),
 	{ "directions", COL_OBJ|COL_OPT, NULL,
 	    "directions", NULL, findings_rows_evidence_directions },
+	FINDINGS_CALL_SITE_COLS,
 	{ "profile_tool", COL_STR|COL_OPT, NULL, "profile tool", NULL, NULL },
 	{ "name", COL_STR|COL_OPT|COL_NAME, NULL, "kernel name", NULL, NULL },
 	COLUSE("short_name", COL_OPT),

@@ -20,6 +20,13 @@ static const struct col iters_rows[] = {
 	COLUSE("kernels", 0),
 	COLUSE("copies", 0),
 	COLUSE("memsets", 0),
+	{ "sync_blocked_ns", COL_INT, "ns",
+	    "host time blocked on the GPU: the union over the threads of the "
+	    "iteration's process of their synchronisations and synchronous "
+	    "copies, inside the iteration", "\"minimum\":0", NULL },
+	{ "sync_blocked_pct", COL_NUM, "pct",
+	    "sync_blocked_ns as a share of the iteration's duration",
+	    "\"minimum\":0,\"maximum\":100", NULL },
 	{ "slowest", COL_BOOL, NULL, "slowest", NULL, NULL },
 	COLUSE("name", 0),
 	COLUSE("key", 0),

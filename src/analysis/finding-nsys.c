@@ -27,6 +27,11 @@
  * For the copy rules the cost is the host time the calls blocked, summed
  * per process, on the worst process (the GPU time when no call is
  * correlated).
+ *
+ * Where the cited API calls have call chains (CUDA_CALLCHAINS), the copy
+ * rules' evidence and each entry of cuda_api_sync's apis say where in the
+ * program the calls came from (callsite.h: call_site, the costliest call's;
+ * call_sites, the top sites by time; calls_without_site).
  */
 #include "config.h"
 
@@ -34,6 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/callsite.h"
 #include "analysis/finding.h"
 #include "analysis/syncwait.h"
 #include "model/iset.h"
@@ -60,11 +66,12 @@ struct cp_group {
 	int64_t		 at0, at1;
 	uint32_t	 gid;
 	uint64_t	 dir[COPY_KIND_COUNT];
+	struct callsites sites;		/* of the copies' API calls */
 };
 
 static void
 nsys_copy_event(struct finding_ctx *c, struct cp_group *g, uint32_t t,
-    uint32_t i, int64_t api_s, int64_t api_e, uint32_t proc, int has_api)
+    uint32_t i, uint32_t api, uint32_t proc, int has_api)
 {
 	const struct model	*m = c->m;
 	const struct lane	*l = &m->tracks[t].lane;
@@ -73,7 +80,13 @@ nsys_copy_event(struct finding_ctx *c, struct cp_group *g, uint32_t t,
 	int64_t			 host, gpu;
 	size_t			 p = proc < m->nprocesses ? proc :
 				    m->nprocesses;
+	int64_t			 api_s = 0, api_e = 0;
 
+	if (has_api) {
+		api_s = model_ev_start(m, api);
+		api_e = model_ev_end(m, api);
+		callsites_add(&g->sites, m, api, api_e - api_s);
+	}
 	g->count++;
 	if (ci != NULL) {
 		g->bytes += ci->bytes;
@@ -175,6 +188,8 @@ nsys_copy_finding(struct finding_ctx *c, int k, struct cp_group *g)
 				fev_int(&f->ev, copy_kind_name(d), g->dir[d]);
 		fev_end(&f->ev);
 	}
+	callsites_finish(&g->sites);
+	callsites_evidence(&f->ev, m, &g->sites, FINDING_CALL_SITES);
 	finding_rule(c, cp_types[k], "found", NULL);
 }
 
@@ -186,10 +201,10 @@ finding_nsys_memcpy(struct finding_ctx *c)
 	uint32_t		*idx = NULL, api, proc;
 	size_t			 icap = 0, t, n, k, i, np = m->nprocesses + 1;
 	int			 cls, kk, pageable;
-	int64_t			 as, ae;
 
 	memset(g, 0, sizeof g);
 	for (kk = 0; kk < CP_N; kk++) {
+		callsites_init(&g[kk].sites);
 		g[kk].host = xcalloc(np, sizeof *g[kk].host);
 		g[kk].host_zone = xcalloc(np, sizeof *g[kk].host_zone);
 		g[kk].gpu = xcalloc(np, sizeof *g[kk].gpu);
@@ -227,13 +242,11 @@ finding_nsys_memcpy(struct finding_ctx *c)
 				kk = CP_MEMSET_SYNC;
 			else
 				continue;
-			as = model_ev_start(m, api);
-			ae = model_ev_end(m, api);
 			proc = m->tracks[model_ev(m, api).track].process;
 			if (proc == NONE32)
 				proc = tr->process;
-			nsys_copy_event(c, &g[kk], (uint32_t)t, (uint32_t)i, as,
-			    ae, proc, 1);
+			nsys_copy_event(c, &g[kk], (uint32_t)t, (uint32_t)i, api,
+			    proc, 1);
 		}
 	}
 	for (kk = 0; kk < CP_N; kk++) {
@@ -242,6 +255,7 @@ finding_nsys_memcpy(struct finding_ctx *c)
 			    "is correlated to the GPU work");
 		else
 			nsys_copy_finding(c, kk, &g[kk]);
+		callsites_free(&g[kk].sites);
 		free(g[kk].host);
 		free(g[kk].host_zone);
 		free(g[kk].gpu);
@@ -289,6 +303,24 @@ nsys_device_fields(const struct finding_ctx *c, struct finding *f, size_t d)
 	fev_int(&f->ev, "device", m->devices[dev].source_id);
 }
 
+/* The synchronisation calls of one name. */
+struct api_agg {
+	uint32_t	 sid;
+	uint64_t	 n;
+	int64_t		 ns;
+	struct callsites sites;
+};
+
+static void
+nsys_api_free(struct api_agg *by, size_t n)
+{
+	size_t	j;
+
+	for (j = 0; j < n; j++)
+		callsites_free(&by[j].sites);
+	free(by);
+}
+
 void
 finding_nsys_api_sync(struct finding_ctx *c)
 {
@@ -297,11 +329,7 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	int64_t			*iv = NULL, host, host_best = 0;
 	size_t			 ivn, ivcap = 0, t, i, p, d;
 	uint64_t		 calls = 0;
-	struct api_agg {
-		uint32_t	 sid;
-		uint64_t	 n;
-		int64_t		 ns;
-	}			*by = NULL;
+	struct api_agg		*by = NULL;
 	size_t			 nby = 0, bycap = 0, j;
 	char			 b1[32], b2[32], b3[32];
 	double			 zf;
@@ -339,10 +367,14 @@ finding_nsys_api_sync(struct finding_ctx *c)
 					by[nby].sid = l->name[i];
 					by[nby].n = 0;
 					by[nby].ns = 0;
+					callsites_init(&by[nby].sites);
 					nby++;
 				}
 				by[j].n++;
 				by[j].ns += l->end[i] - l->start[i];
+				callsites_add(&by[j].sites, m, model_gid(m,
+				    (uint32_t)t, (uint32_t)i), l->end[i] -
+				    l->start[i]);
 			}
 		}
 		host = nsys_union(iv, ivn);
@@ -353,7 +385,7 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	if (calls == 0 || c->act.ndev == 0) {
 		finding_rule(c, "cuda_api_sync", "none", calls == 0 ? NULL :
 		    "no GPU work");
-		free(by);
+		nsys_api_free(by, nby);
 		return;
 	}
 	d = finding_worst(c, FGAP_SYNC);
@@ -361,7 +393,7 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	if (fd->gap_sum[FGAP_SYNC] == 0) {
 		finding_rule(c, "cuda_api_sync", "none", "synchronisation "
 		    "calls caused no GPU idle time");
-		free(by);
+		nsys_api_free(by, nby);
 		return;
 	}
 	f = finding_add(c, "cuda_api_sync", fd->gap_sum[FGAP_SYNC]);
@@ -403,10 +435,13 @@ finding_nsys_api_sync(struct finding_ctx *c)
 		fev_str(&f->ev, "name", model_str(m, by[j].sid));
 		fev_int(&f->ev, "count", by[j].n);
 		fev_int(&f->ev, "total_ns", by[j].ns);
+		callsites_finish(&by[j].sites);
+		callsites_evidence(&f->ev, m, &by[j].sites,
+		    FINDING_CALL_SITES);
 		fev_end(&f->ev);
 	}
 	fev_end(&f->ev);
-	free(by);
+	nsys_api_free(by, nby);
 	finding_rule(c, "cuda_api_sync", "found", NULL);
 }
 

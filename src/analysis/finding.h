@@ -64,6 +64,7 @@ enum finding_gap {
 #define FINDING_GAP_MAX_NS	500000000LL	/* nsys gpu_gaps default */
 #define FINDING_GAP_SHARE	0.02		/* of the window: gpu_gaps */
 #define FINDING_LAUNCH_GAP_NS	1000000LL	/* launch gaps are shorter */
+#define FINDING_CALL_SITES	3		/* call sites cited, at most */
 
 struct finding {
 	const char	*type;		/* rule name: "cuda_memcpy_sync" */

@@ -80,6 +80,8 @@ struct iter {
 	uint64_t	 kernels;	/* EV_KERNEL running in it */
 	uint64_t	 copies;	/* EV_MEMCPY */
 	uint64_t	 memsets;	/* EV_MEMSET */
+	int64_t		 sync_blocked;	/* iters_sync(): its process's threads'
+					   time in blocking calls (union) */
 };
 
 /* The iterations of one process (or of no process, NONE32). */
@@ -99,6 +101,7 @@ struct iters {
 	struct iters_proc *proc;	/* processes with iterations, in
 					   process order (NONE32 last) */
 	size_t		 nproc;
+	int		 sync_measured;	/* iters_sync() ran */
 };
 
 /* What to find: all NONE32 / -1 / NULL for the whole trace. */
@@ -123,6 +126,15 @@ int	 iters_select(const struct model *, const struct iters_sel *,
 int	 iters_find(const struct model *, const char *range, struct iters *,
 	    char **cause);
 void	 iters_free(struct iters *);
+/*
+ * Time blocked on the GPU per iteration (iters-sync.c): sync_blocked is
+ * the time the threads of the iteration's process spent in blocking API
+ * calls (syncwait.h's classifier: synchronisations and synchronous
+ * copies), the union over those threads clipped to [start, end), so at
+ * most the iteration's duration; for an iteration of no process, the
+ * union over every thread. One pass over the API tracks.
+ */
+void	 iters_sync(const struct model *, struct iters *);
 /*
  * Every process's rank as `ranks` numbers them into rank[nprocesses]: the
  * trace's ranks, or in a trace without any, the processes that own GPU

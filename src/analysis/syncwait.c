@@ -22,6 +22,42 @@ syncwait_cmp(const void *a, const void *b, void *unused)
 	return x->track < y->track ? -1 : x->track > y->track;
 }
 
+/* The per-process unions: the intervals bucketed by process. */
+static void
+syncwait_procs(struct syncwait *w, size_t np, const int64_t *st,
+    const int64_t *en, const uint32_t *pr, size_t n)
+{
+	size_t	*off, *at, i, p;
+	int64_t	*bs, *be;
+
+	w->nproc = np;
+	w->proc = xcalloc(np, sizeof *w->proc);
+	off = xcalloc(np + 1, sizeof *off);
+	at = xcalloc(np, sizeof *at);
+	for (i = 0; i < n; i++)
+		off[pr[i] + 1]++;
+	for (p = 0; p < np; p++)
+		off[p + 1] += off[p];
+	bs = xcalloc(n + 1, sizeof *bs);
+	be = xcalloc(n + 1, sizeof *be);
+	for (i = 0; i < n; i++) {
+		p = pr[i];
+		bs[off[p] + at[p]] = st[i];
+		be[off[p] + at[p]++] = en[i];
+	}
+	for (p = 0; p < np; p++) {
+		iset_init(&w->proc[p]);
+		if (off[p + 1] > off[p])
+			iset_build(&w->proc[p], bs + off[p], be + off[p],
+			    off[p + 1] - off[p]);
+		iset_index(&w->proc[p]);
+	}
+	free(bs);
+	free(be);
+	free(off);
+	free(at);
+}
+
 void
 syncwait_build(struct syncwait *w, const struct model *m, int64_t t0,
     int64_t t1)
@@ -32,6 +68,7 @@ syncwait_build(struct syncwait *w, const struct model *m, int64_t t0,
 	struct iset		 one, syn;
 	uint8_t			*cls;
 	int64_t			*st = NULL, *en = NULL, s, e;
+	uint32_t		*pr = NULL;
 	size_t			 t, i, n = 0, cap = 0, thcap = 0, nstr;
 	int			 k;
 
@@ -74,7 +111,10 @@ syncwait_build(struct syncwait *w, const struct model *m, int64_t t0,
 			if (n == cap) {
 				XGROW(st, cap, n + 1);
 				en = xreallocarray(en, cap, sizeof *en);
+				pr = xreallocarray(pr, cap, sizeof *pr);
 			}
+			pr[n] = tr->process < m->nprocesses ? tr->process :
+			    (uint32_t)m->nprocesses;
 			st[n] = s;
 			en[n++] = e;
 		}
@@ -97,8 +137,10 @@ syncwait_build(struct syncwait *w, const struct model *m, int64_t t0,
 		iset_build(&w->all, st, en, n);
 	iset_index(&w->all);
 	w->blocked = iset_len(&w->all);
+	syncwait_procs(w, m->nprocesses + 1, st, en, pr, n);
 	free(st);
 	free(en);
+	free(pr);
 	if (w->n > 1)
 		sort_stable(w->th, w->n, sizeof *w->th, syncwait_cmp, NULL);
 }
@@ -115,9 +157,29 @@ syncwait_measure(const struct syncwait *w, int64_t a, int64_t b)
 	return iset_measure(&w->all, a, b);
 }
 
+int64_t
+syncwait_measure_proc(const struct syncwait *w, uint32_t p, int64_t a,
+    int64_t b)
+{
+	if (p == NONE32)
+		return syncwait_measure(w, a, b);
+	if (a < w->t0)
+		a = w->t0;
+	if (b > w->t1)
+		b = w->t1;
+	if (b <= a || p >= w->nproc)
+		return 0;
+	return iset_measure(&w->proc[p], a, b);
+}
+
 void
 syncwait_free(struct syncwait *w)
 {
+	size_t	p;
+
+	for (p = 0; p < w->nproc; p++)
+		iset_free(&w->proc[p]);
+	free(w->proc);
 	free(w->th);
 	iset_free(&w->all);
 	memset(w, 0, sizeof *w);

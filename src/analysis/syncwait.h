@@ -7,7 +7,10 @@
  * waited on the GPU), so a share of the window stays within 100%.
  *
  * syncwait_measure() gives the blocked time (union over threads) inside
- * any window within [t0, t1): per iteration, for instance.
+ * any window within [t0, t1): per iteration, for instance;
+ * syncwait_measure_proc() the same over the threads of one process (the
+ * union of their blocking calls: threads of a process that wait at once
+ * count once; per iteration in `iters`).
  *
  * Cost: one pass over the API tracks and a sort of the blocking calls.
  *
@@ -41,12 +44,20 @@ struct syncwait {
 	int64_t			 blocked;	/* union over every thread */
 	int64_t			 t0, t1;
 	struct iset		 all;		/* that union, indexed */
+	struct iset		*proc;		/* per process (nprocesses + 1:
+					   the last for threads of no
+					   process), indexed */
+	size_t			 nproc;
 };
 
 void	 syncwait_build(struct syncwait *, const struct model *, int64_t t0,
 	    int64_t t1);
 /* Blocked time (union over threads) inside [a, b). */
 int64_t	 syncwait_measure(const struct syncwait *, int64_t a, int64_t b);
+/* Blocked time of process p's threads (index; NONE32: every thread's)
+ * inside [a, b). */
+int64_t	 syncwait_measure_proc(const struct syncwait *, uint32_t p, int64_t a,
+	    int64_t b);
 void	 syncwait_free(struct syncwait *);
 
 #endif

@@ -13,30 +13,19 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/lane.h"
 #include "model/merge.h"
+#include "model/merge-int.h"
 #include "util/xmalloc.h"
 
 #define MERGE_RENUMBER	1000	/* device id base of a renumbered GPU */
 
-struct merge {
-	struct model	*out;
-	size_t		 devcap, proccap, thrcap, strcap, domcap, trackcap;
-	size_t		 kcap, ccap, ncap, countcap, metacap, opcap;
-
-	/* Per input. */
-	const struct model *in;
-	uint32_t	*smap;		/* string id -> merged id */
-	uint32_t	 nstr;
-	uint32_t	*dmap, *pmap, *tmap, *stmap, *dommap;
-	int64_t		 shift;		/* added to every time */
-};
-
-static uint32_t
+uint32_t
 merge_sid(struct merge *g, uint32_t sid)
 {
 	if (sid == 0 || sid >= g->nstr)
@@ -150,6 +139,7 @@ merge_entities(struct merge *g, int rank, int several)
 	merge_devices(g, rank);
 	for (i = 0; i < in->nthreads; i++) {
 		struct thread t = in->threads[i];
+		t.source_id = merge_gtid(g, t.source_id);
 		t.process = merge_idx(g->pmap, in->nprocesses, t.process);
 		t.name = merge_sid(g, t.name);
 		XGROW(m->threads, g->thrcap, m->nthreads + 1);
@@ -245,9 +235,11 @@ merge_side(struct merge *g, size_t off[4])
 }
 
 static uint32_t
-merge_aux(const struct track *tr, uint8_t kind, uint32_t aux,
-    const size_t off[4], const struct model *in)
+merge_aux(const struct merge *g, const struct track *tr, uint8_t kind,
+    uint32_t aux, const size_t off[4])
 {
+	const struct model	*in = g->in;
+
 	if (aux == NONE32)
 		return NONE32;
 	switch (kind) {
@@ -263,6 +255,9 @@ merge_aux(const struct track *tr, uint8_t kind, uint32_t aux,
 		return aux < in->nnvtx ? (uint32_t)(off[2] + aux) : NONE32;
 	case EV_COUNTER:
 		return aux < in->ncounters ? (uint32_t)(off[3] + aux) : NONE32;
+	case EV_API:
+	case EV_OSRT:			/* a call chain (callchain.h) */
+		return aux < in->cs.nchains ? g->chmap[aux] : NONE32;
 	}
 	return NONE32;
 }
@@ -306,7 +301,7 @@ merge_tracks(struct merge *g, const size_t off[4])
 			ev.flags = s->flags[j];
 			ev.rowid = lane_rowid(s, j);
 			ev.corr = s->corr[j];
-			ev.aux = merge_aux(src, s->kind[j], s->aux[j], off, in);
+			ev.aux = merge_aux(g, src, s->kind[j], s->aux[j], off);
 			lane_push(d, &ev);
 		}
 	}
@@ -330,6 +325,7 @@ merge_one(struct merge *g, const struct merge_in *mi, int first, int several)
 	g->tmap = xcalloc(in->nthreads + 1, sizeof *g->tmap);
 	g->stmap = xcalloc(in->nstreams + 1, sizeof *g->stmap);
 	g->dommap = xcalloc(in->ndomains + 1, sizeof *g->dommap);
+	hmap_init(&g->gtid_salt);
 
 	if (first) {
 		m->source = in->source;
@@ -342,6 +338,7 @@ merge_one(struct merge *g, const struct merge_in *mi, int first, int several)
 	}
 	merge_entities(g, mi->rank, several);
 	merge_side(g, off);
+	merge_host(g);
 	merge_tracks(g, off);
 	if (several) {
 		key = xasprintf("rank.%d.trace", mi->rank);
@@ -361,6 +358,9 @@ merge_one(struct merge *g, const struct merge_in *mi, int first, int several)
 	free(g->tmap);
 	free(g->stmap);
 	free(g->dommap);
+	hmap_free(&g->gtid_salt);
+	free(g->chmap);
+	g->chmap = NULL;
 	g->in = NULL;
 }
 
@@ -374,6 +374,8 @@ merge_models(struct merge_in *in, size_t n, char **cause)
 	int		 first = 1;
 
 	memset(&g, 0, sizeof g);
+	hmap_init(&g.gtid_taken);
+	cpusamp_build_init(&g.csb);
 	m = g.out = xcalloc(1, sizeof *m);
 	m->strs = strpool_new();
 	m->domains = xcalloc(1, sizeof *m->domains);
@@ -397,6 +399,9 @@ merge_models(struct merge_in *in, size_t n, char **cause)
 	if (n > 1)
 		merge_meta(&g, "ranks", list);
 	free(list);
+	merge_host_finish(&g);
+	hmap_free(&g.gtid_taken);
+	cpusamp_build_free(&g.csb);
 	if (model_finalize(m, cause) != 0) {
 		model_free(m);
 		return NULL;

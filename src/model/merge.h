@@ -21,6 +21,13 @@
  * 1000 * (rank + 1) + id, with a warning, so that --device N stays
  * unambiguous. Correlation ids stay per process, so ranks never cross-link.
  *
+ * Host tables (merge-host.c): CPU samples, their call chains and those of
+ * API calls (frames and chains stored once over the inputs), and thread
+ * scheduling come along, shifted like the events; samples keep the
+ * inputs' order. A thread source id (globalTid) an earlier input already
+ * has gets k << 56 added (the least k that makes it unique), in every
+ * table of that input alike.
+ *
  * Metadata: the first input's keys, plus "ranks" (the list), and
  * "rank.R.trace" (each input's label). Warnings keep their text, prefixed
  * "rank R: ".

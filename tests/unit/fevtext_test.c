@@ -36,6 +36,10 @@ test_items(void **state)
 	fev_record(&ev, NULL);
 	fev_str(&ev, "name", "cudaStreamSynchronize");
 	fev_int(&ev, "count", 8);
+	fev_record(&ev, "call_site");
+	fev_str(&ev, "function", "main");
+	fev_str(&ev, "module", "/opt/app/bin/saxpy");
+	fev_end(&ev);
 	fev_end(&ev);
 	fev_end(&ev);
 	fev_record(&ev, "directions");
@@ -45,7 +49,8 @@ test_items(void **state)
 	assert_string_equal(s, "device 1, name gemm, total_ns 31.12ms, "
 	    "start_ns +1.500us, kernel_share_pct 69.4%, bytes 3.00 KiB, "
 	    "one_off yes, theoretical_occupancy_pct -, apis [{name "
-	    "cudaStreamSynchronize, count 8}], directions {h2d 4}");
+	    "cudaStreamSynchronize, count 8, call_site {function main, module "
+	    "saxpy}}], directions {h2d 4}");
 	free(s);
 	fev_free(&ev);
 }

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# bench_host.sh: what loading the host tables costs: a generated trace with
+# every planted host table, loaded by two binaries in the same run.
+#
+# Run by hand from the source tree after building (not part of make check):
+#
+#     nice -n 5 bench/bench_host.sh
+#     BENCH_EVENTS=3e6 BENCH_REPS=5 bench/bench_host.sh
+#
+# It generates one trace of BENCH_EVENTS events (gpulens demo --plant
+# samples,sched,sync,mpi,gpu-metrics: CPU samples with call chains and the
+# CUDA runtime calls' chains, thread scheduling, synchronisation waits, MPI
+# calls, GPU metrics), then, R times each and for each binary, measures:
+#
+#   cold load   `gpulens clean F` then `gpulens prep F`: a full load from
+#               the SQLite export and the cache write (wall clock, peak RSS)
+#   warm load   `gpulens search F --limit 1 --json` with the cache in place:
+#               a full model load from the cache and a trivial query (wall
+#               clock, peak RSS)
+#
+# for GPULENS (the new build) and GPULENS_BASE (a build from before any
+# host table was loaded, which reads the same trace without them), each
+# with a cache directory of its own, and prints the medians and the ratios
+# new / base. Also the cache sizes and the load average.
+#
+# Peak RSS: /usr/bin/time -f %M, else the bench/rss helper (built by make),
+# else not measured.
+#
+# Environment:
+#   GPULENS       the new binary (default ./gpulens)
+#   GPULENS_BASE  the base binary (default /work/gpulens-base3)
+#   BENCH_EVENTS  events of the trace, an integer or 1eN (default 1e7)
+#   BENCH_GPUS    --gpus for generation (default 4)
+#   BENCH_REPS    repetitions (default 3)
+#   BENCH_DIR     where the trace goes (default a new mktemp directory,
+#                 removed at the end unless BENCH_KEEP=1; a given BENCH_DIR
+#                 is kept, and a trace already there of the same size is
+#                 reused)
+set -u
+set -o pipefail
+
+die() { echo "bench_host.sh: $*" >&2; exit 2; }
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+if [ -z "${GPULENS:-}" ]; then
+	if [ -x ./gpulens ]; then GPULENS=./gpulens
+	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
+	else die "no gpulens: build it or set GPULENS"
+	fi
+fi
+BASE=${GPULENS_BASE:-/work/gpulens-base3}
+[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+[ -x "$BASE" ] || die "GPULENS_BASE=$BASE is not executable"
+REPS=${BENCH_REPS:-3}
+case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
+EVENTS=$(awk -v x="${BENCH_EVENTS:-1e7}" 'BEGIN {
+    if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }') ||
+    die "BENCH_EVENTS must be a number"
+GPUS=${BENCH_GPUS:-4}
+
+if [ -n "${BENCH_DIR:-}" ]; then
+	DIR=$BENCH_DIR
+	mkdir -p "$DIR" || die "cannot create $DIR"
+	KEEP=1
+else
+	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-bench-host.XXXXXX") ||
+	    die "mktemp"
+	KEEP=${BENCH_KEEP:-0}
+fi
+cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+RSS_HELPER=
+for h in "$(dirname "$GPULENS")/bench/rss" ./bench/rss "$here/bench/rss"; do
+	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
+done
+if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
+	RSS_HOW="/usr/bin/time -f %M"
+	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
+elif [ -n "$RSS_HELPER" ]; then
+	RSS_HOW="$RSS_HELPER"
+	rss_run() { "$RSS_HELPER" -o "$@"; }
+else
+	RSS_HOW="not measured (no GNU time, bench/rss not built)"
+	rss_run() { local o=$1; shift; echo 0 >"$o"; "$@"; }
+fi
+
+now() {
+	if [ -n "${EPOCHREALTIME:-}" ]; then echo "${EPOCHREALTIME/,/.}"
+	else date +%s.%N
+	fi
+}
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
+median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
+	    END { if (NR == 0) print "nan"
+	          else if (NR % 2) printf "%.6f\n", v[(NR + 1) / 2]
+	          else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b
+    else printf "-" }'; }
+
+# measure BIN XDG LABEL CMD...: runs BIN CMD with XDG_CACHE_HOME=XDG, sets
+# T (wall seconds) and R (peak RSS, KiB).
+measure() {
+	local bin=$1 xdg=$2 label=$3 t0 t1
+	shift 3
+	t0=$(now)
+	if ! XDG_CACHE_HOME=$xdg rss_run "$DIR/$label.rss" "$bin" "$@" \
+	    >"$DIR/$label.out" 2>"$DIR/$label.err"; then
+		echo "bench_host.sh: '$bin $*' failed:" >&2
+		cat "$DIR/$label.err" >&2
+		exit 2
+	fi
+	t1=$(now)
+	T=$(elapsed "$t0" "$t1")
+	R=$(rss_of "$DIR/$label.rss")
+}
+
+cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
+echo "gpulens host-table load benchmark"
+echo "machine:  $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}, $(uname -sr)"
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min) at start"
+echo "new:      $GPULENS"
+echo "base:     $BASE"
+echo "RSS:      $RSS_HOW"
+echo "medians of $REPS run(s); times in seconds, wall clock; RSS in MiB"
+
+F=$DIR/host-$EVENTS.sqlite
+if [ ! -s "$F" ]; then
+	t0=$(now)
+	"$GPULENS" demo --out "$F" --events "$EVENTS" --gpus "$GPUS" --seed 1 \
+	    --plant samples,sched,sync,mpi,gpu-metrics >"$DIR/gen.log" 2>&1 ||
+	    { cat "$DIR/gen.log" >&2; die "generation failed"; }
+	echo "trace:    $F ($EVENTS events, $(du -m "$F" | cut -f1) MiB," \
+	    "generated in $(elapsed "$t0" "$(now)") s)"
+else
+	echo "trace:    $F (reused)"
+fi
+echo
+
+declare -A med
+for who in new base; do
+	if [ "$who" = new ]; then bin=$GPULENS; else bin=$BASE; fi
+	xdg=$DIR/xdg-$who
+	mkdir -p "$xdg"
+	ct=() cr=() wt=() wr=()
+	for ((i = 0; i < REPS; i++)); do
+		XDG_CACHE_HOME=$xdg "$bin" clean "$F" >/dev/null 2>&1
+		measure "$bin" "$xdg" "$who-cold-$i" prep "$F"
+		ct+=("$T"); cr+=("$R")
+		measure "$bin" "$xdg" "$who-warm-$i" search "$F" --limit 1 \
+		    --json
+		wt+=("$T"); wr+=("$R")
+	done
+	med[$who.cold]=$(median "${ct[@]}")
+	med[$who.coldrss]=$(median "${cr[@]}")
+	med[$who.warm]=$(median "${wt[@]}")
+	med[$who.warmrss]=$(median "${wr[@]}")
+	med[$who.cache]=$(du -sb "$xdg" | cut -f1)
+done
+
+mib() { awk -v k="$1" 'BEGIN { printf "%.0f", k / 1024 }'; }
+printf '%-22s %12s %12s %10s\n' "measure" "new" "base" "new/base"
+row() {
+	printf '%-22s %12s %12s %10s\n' "$1" "$2" "$3" "$(ratio "$2" "$3")"
+}
+row "cold load (prep) s" "$(printf '%.3f' "${med[new.cold]}")" \
+    "$(printf '%.3f' "${med[base.cold]}")"
+row "cold peak RSS MiB" "$(mib "${med[new.coldrss]}")" \
+    "$(mib "${med[base.coldrss]}")"
+row "warm load s" "$(printf '%.3f' "${med[new.warm]}")" \
+    "$(printf '%.3f' "${med[base.warm]}")"
+row "warm peak RSS MiB" "$(mib "${med[new.warmrss]}")" \
+    "$(mib "${med[base.warmrss]}")"
+row "cache MiB" "$(awk -v b="${med[new.cache]}" 'BEGIN { printf "%.0f", b / 1048576 }')" \
+    "$(awk -v b="${med[base.cache]}" 'BEGIN { printf "%.0f", b / 1048576 }')"
+echo
+echo "load:     $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min) at end"
