@@ -50,7 +50,7 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gpulens [--no-cache] [--progress|--no-progress] [--ascii]\n"
 	    "               [--no-color] [--max-frames N] [--script FILE]\n"
-	    "               [--max-memory SIZE] TRACE...\n"
+	    "               [--max-memory SIZE] [--summaries|--full] TRACE...\n"
 	    "       gpulens [--no-cache] VERB [OPTIONS] [ARGS]\n"
 	    "       gpulens --list-keys\n"
 	    "\n"
@@ -59,7 +59,9 @@ usage(FILE *f)
 	    "a PyTorch profiler trace (or a directory of rank traces), a\n"
 	    "rocprofv3 or rocmProfileData file, or an Nsight Compute report;\n"
 	    "several traces open as one job, and of two reports the second\n"
-	    "opens compared with the first, its baseline. A verb's name is\n"
+	    "opens compared with the first, its baseline; a job of more than\n"
+	    "64 traces (or --summaries) opens as a job overview of its ranks.\n"
+	    "A verb's name is\n"
 	    "the verb: write ./NAME to open a trace called like a verb.\n\n");
 	for (i = 0; cmd_table[i] != NULL; i++)
 		fprintf(f, "  %-8s %s\n", cmd_table[i]->name,
