@@ -123,7 +123,7 @@ open_job(char **paths, int n, const struct cmd_global *g)
 	struct load_opts	 lo;
 	struct input		 in;
 	char			**files = NULL, *cause = NULL, *title, *note;
-	int			 nf, rc, show;
+	int			 nf, rc, show, tty;
 
 	if (main_summaries == 0 || input_detect(paths[0]) != INPUT_TIMELINE)
 		return -1;
@@ -138,15 +138,15 @@ open_job(char **paths, int n, const struct cmd_global *g)
 		return -1;
 	}
 	cmd_load_opts(g, &lo);
-	show = g->progress == 1 || (g->progress == -1 &&
-	    isatty(STDERR_FILENO));
+	tty = isatty(STDERR_FILENO);
+	show = g->progress == 1 || (g->progress == -1 && tty);
 	if (show)
 		fprintf(stderr, "gpulens: reading the summaries of %d rank "
 		    "traces (missing ones are made; 'gpulens prep' makes them "
-		    "ahead)...\r", nf);
+		    "ahead)...%s", nf, tty ? "\r" : "\n");
 	rc = jobload_ranks(files, (size_t)nf, &lo, &jr, &js, &cause);
-	if (show)
-		fprintf(stderr, "\033[K");
+	if (show && tty)
+		fputs("\033[K", stderr);
 	if (rc > 0) {
 		free(cause);
 		return -1;
