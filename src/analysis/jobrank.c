@@ -386,6 +386,14 @@ jobrank_finish(struct jobrank *j)
 	}
 	stats_acc_compute(&skew, &j->skew);
 	stats_acc_compute(&j->all, &j->iter);
+	/* What the comparison needed: a rank keeps only its figures. */
+	for (i = 0; i < j->nr; i++) {
+		stats_acc_free(&j->r[i].iters);
+		free(j->r[i].c);
+		j->r[i].c = NULL;
+		j->r[i].pos = 0;
+	}
+	stats_acc_free(&j->all);
 	j->iter_spread_pct = jobrank_spread(med, nmed);
 	j->comm_spread_pct = jobrank_spread(comm, j->nr);
 	j->busy_spread_pct = jobrank_spread(busy, j->nr);

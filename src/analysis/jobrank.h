@@ -25,6 +25,10 @@
  * undefined); a rank without iterations is left out of the iteration
  * spread (noiter counts them).
  *
+ * Once finished, a rank keeps only its figures (its iteration times and
+ * collectives are freed; nc still counts the collectives): a few hundred
+ * bytes per rank.
+ *
  * Ownership: jobrank_free frees everything a jobrank holds.
  */
 #ifndef GPULENS_JOBRANK_H
@@ -65,7 +69,7 @@ struct jobrank_rank {
 	int64_t		 top_kernel_ns;
 	/* Private. */
 	struct stats_acc iters;
-	struct rankscan_coll *c;
+	struct rankscan_coll *c;	/* NULL once finished */
 	size_t		 nc, pos;
 };
 
