@@ -43,8 +43,8 @@ const struct cmd_entry cmd_complete_entry = {
 
 static const char *const complete_globals[] = {
 	"--no-cache", "--progress", "--no-progress", "--ascii", "--no-color",
-	"--max-frames", "--script", "--max-memory", "--list-keys", "--help",
-	"--version",
+	"--max-frames", "--script", "--max-memory", "--summaries", "--full",
+	"--list-keys", "--help", "--version",
 	NULL
 };
 

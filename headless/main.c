@@ -34,6 +34,8 @@
 #include "headless/out.h"
 #include "model/cachedir.h"
 #include "sources/input.h"
+#include "sources/jobload.h"
+#include "sources/multi.h"
 #include "tui/figure.h"
 #include "tui/keymap.h"
 #include "tui/tui.h"
@@ -48,7 +50,7 @@ usage(FILE *f)
 	fprintf(f,
 	    "usage: gpulens [--no-cache] [--progress|--no-progress] [--ascii]\n"
 	    "               [--no-color] [--max-frames N] [--script FILE]\n"
-	    "               [--max-memory SIZE] TRACE...\n"
+	    "               [--max-memory SIZE] [--summaries|--full] TRACE...\n"
 	    "       gpulens [--no-cache] VERB [OPTIONS] [ARGS]\n"
 	    "       gpulens --list-keys\n"
 	    "\n"
@@ -57,7 +59,9 @@ usage(FILE *f)
 	    "a PyTorch profiler trace (or a directory of rank traces), a\n"
 	    "rocprofv3 or rocmProfileData file, or an Nsight Compute report;\n"
 	    "several traces open as one job, and of two reports the second\n"
-	    "opens compared with the first, its baseline. A verb's name is\n"
+	    "opens compared with the first, its baseline; a job of more than\n"
+	    "64 traces (or --summaries) opens as a job overview of its ranks.\n"
+	    "A verb's name is\n"
 	    "the verb: write ./NAME to open a trace called like a verb.\n\n");
 	for (i = 0; cmd_table[i] != NULL; i++)
 		fprintf(f, "  %-8s %s\n", cmd_table[i]->name,
@@ -70,6 +74,12 @@ usage(FILE *f)
 /* The traces open_tui() opens: the TUI keeps their bookmarks. */
 static char	**main_paths;
 static int	  main_npaths;
+/* A job from its summaries: --summaries 1, --full 0, -1 by its size. */
+static int	  main_summaries = -1;
+/* The job overview's job, its load options and first note, or NULL. */
+static const struct jobrank	*main_job;
+static const struct load_opts	*main_load;
+static const char		*main_note;
 
 static int
 main_tui(const struct input *in, const char *title,
@@ -86,6 +96,9 @@ main_tui(const struct input *in, const char *title,
 	o.ascii = g->ascii;
 	o.no_color = g->no_color;
 	o.script = g->script != NULL ? g->script : getenv("GPULENS_TUI_SCRIPT");
+	o.job = main_job;
+	o.load = main_load;
+	o.note = main_note;
 	if (tui_run(in, &o, &cause) != 0) {
 		sanitize_msg(stderr, "gpulens: %s", cause != NULL ? cause :
 		    "terminal UI failed");
@@ -96,8 +109,78 @@ main_tui(const struct input *in, const char *title,
 }
 
 /*
+ * A job of more than JOBSUM_THRESHOLD traces (or --summaries): its ranks
+ * compared from their summaries (as `ranks` does; missing ones are made,
+ * with a status line) and the TUI's job overview opened on them, no model
+ * merged. Returns the exit status, or -1 to open the job merged (a small
+ * one, --full, or a file holding several ranks).
+ */
+static int
+open_job(char **paths, int n, const struct cmd_global *g)
+{
+	struct jobrank		 jr;
+	struct jobsum		 js;
+	struct load_opts	 lo;
+	struct input		 in;
+	char			**files = NULL, *cause = NULL, *title, *note;
+	int			 nf, rc, show, tty;
+
+	if (main_summaries == 0 || input_detect(paths[0]) != INPUT_TIMELINE)
+		return -1;
+	if ((nf = multi_expand(paths, n, &files, &cause)) < 0) {
+		free(cause);
+		return -1;	/* the merge says why */
+	}
+	if (nf < 2 || (nf <= JOBSUM_THRESHOLD && main_summaries != 1)) {
+		while (nf > 0)
+			free(files[--nf]);
+		free(files);
+		return -1;
+	}
+	cmd_load_opts(g, &lo);
+	tty = isatty(STDERR_FILENO);
+	show = g->progress == 1 || (g->progress == -1 && tty);
+	if (show)
+		fprintf(stderr, "gpulens: reading the summaries of %d rank "
+		    "traces (missing ones are made; 'gpulens prep' makes them "
+		    "ahead)...%s", nf, tty ? "\r" : "\n");
+	rc = jobload_ranks(files, (size_t)nf, &lo, &jr, &js, &cause);
+	if (show && tty)
+		fputs("\033[K", stderr);
+	if (rc > 0) {
+		free(cause);
+		return -1;
+	}
+	if (rc < 0) {
+		sanitize_msg(stderr, "gpulens: %s", cause);
+		free(cause);
+		return EXIT_USAGE;
+	}
+	title = n > 1 ? xasprintf("%s +%d more", paths[0], n - 1) :
+	    xstrdup(paths[0]);
+	note = xasprintf("%zu ranks from their summaries (%zu made now)%s%s",
+	    jr.nr, js.built, js.dup != NULL ? "; ranks stated twice: " : "",
+	    js.dup != NULL ? js.dup : "");
+	memset(&in, 0, sizeof in);
+	in.path = paths[0];
+	main_job = &jr;
+	main_load = &lo;
+	main_note = note;
+	rc = main_tui(&in, title, g);
+	main_job = NULL;
+	main_load = NULL;
+	main_note = NULL;
+	free(note);
+	free(title);
+	jobrank_free(&jr);
+	jobsum_free(&js);
+	return rc;
+}
+
+/*
  * Detects what paths[0, n) hold, loads them as the verbs do (several
- * traces merge into one job) and opens the terminal UI on them.
+ * traces merge into one job; a large one opens as a job overview) and
+ * opens the terminal UI on them.
  */
 static int
 open_tui(char **paths, int n, const struct cmd_global *g)
@@ -106,6 +189,13 @@ open_tui(char **paths, int n, const struct cmd_global *g)
 	char		*title;
 	int		rc;
 
+	main_paths = paths;
+	main_npaths = n;
+	rc = open_job(paths, n, g);
+	main_paths = NULL;
+	main_npaths = 0;
+	if (rc >= 0)
+		return rc;
 	if (cmd_load_inputs(paths, n, INPUT_NONE, g, &in) != 0)
 		return EXIT_USAGE;
 	if (in.kind == INPUT_REPORT)
@@ -148,6 +238,33 @@ main_traces(int ac, char **av)
 		}
 	}
 	return 0;
+}
+
+/*
+ * The terminal UI's job options (not global: `ranks` has its own):
+ * --summaries opens a job of any size as the job overview, --full merges
+ * one of any size. Removes them from av[0, ac); returns the new ac.
+ */
+static int
+main_job_opts(int ac, char **av)
+{
+	int	i, n = 0;
+
+	for (i = 0; i < ac; i++) {
+		if (strcmp(av[i], "--") == 0) {
+			while (i < ac)
+				av[n++] = av[i++];
+			break;
+		}
+		if (strcmp(av[i], "--summaries") == 0)
+			main_summaries = 1;
+		else if (strcmp(av[i], "--full") == 0)
+			main_summaries = 0;
+		else
+			av[n++] = av[i];
+	}
+	av[n] = NULL;
+	return n;
 }
 
 /* --list-keys: the TUI's default key bindings, one per line. */
@@ -301,6 +418,12 @@ main(int argc, char **argv)
 		out_free(&o);
 		free(av);
 		return i;
+	}
+	ac = main_job_opts(ac, av);
+	if (ac == 0) {
+		usage(stderr);
+		free(av);
+		return EXIT_USAGE;
 	}
 	if (av[0][0] == '-') {
 		sanitize_msg(stderr, "gpulens: unknown option: %s", av[0]);

@@ -24,6 +24,7 @@ static const struct {
 	{ "kernels", AV_KERNELS },
 	{ "findings", AV_FINDINGS },
 	{ "report", AV_REPORT },
+	{ "job", AV_JOB },
 	{ "overlay", AV_OVERLAY },
 };
 

@@ -31,7 +31,8 @@
 #define AV_FINDINGS	0x10
 #define AV_REPORT	0x20
 #define AV_OVERLAY	0x40	/* while a box is over a view */
-#define AV_TABLES	(AV_NVTX | AV_KERNELS | AV_FINDINGS)
+#define AV_JOB		0x80	/* a job's overview of its ranks */
+#define AV_TABLES	(AV_NVTX | AV_KERNELS | AV_FINDINGS | AV_JOB)
 
 #define ACTION_LIST(X)							\
 	/* Every view: switching, help, quitting. */			\
@@ -127,14 +128,17 @@
 	X(COLLAPSE_ALL, "collapse-all", AV_NVTX, "collapse everything")	\
 	X(NEXT_INSTANCE, "next-instance", AV_NVTX | AV_KERNELS,		\
 	    "next instance on the timeline")				\
-	X(SORT_NEXT, "sort-next", AV_NVTX | AV_KERNELS,			\
+	X(SORT_NEXT, "sort-next", AV_NVTX | AV_KERNELS | AV_JOB,		\
 	    "sort by the next column")					\
-	X(SORT_REVERSE, "sort-reverse", AV_NVTX | AV_KERNELS,		\
+	X(SORT_REVERSE, "sort-reverse", AV_NVTX | AV_KERNELS | AV_JOB,	\
 	    "reverse the sort order")					\
 	X(FILTER, "filter", AV_KERNELS, "filter by name")		\
 	X(FILTER_CLEAR, "filter-clear", AV_KERNELS, "clear the filter")	\
 	X(NAME_FORM, "name-form", AV_KERNELS,				\
 	    "elided, full or short names")				\
+	/* The job overview. */						\
+	X(OPEN_RANK, "open-rank", AV_JOB,				\
+	    "open the rank's trace (q comes back)")			\
 	/* The findings panel. */					\
 	X(SHOW_EVIDENCE, "show-evidence", AV_FINDINGS,			\
 	    "show the evidence on the timeline")			\

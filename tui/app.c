@@ -27,10 +27,12 @@
 #include "tui/overlay.h"
 #include "tui/safetext.h"
 #include "tui/view-findings.h"
+#include "tui/view-job.h"
 #include "tui/view-kernels.h"
 #include "tui/view-nvtx.h"
 #include "tui/view-report.h"
 #include "tui/view-timeline.h"
+#include "sources/source.h"
 #include "util/xmalloc.h"
 
 enum {
@@ -46,6 +48,7 @@ static const struct view_ops *const app_views[] = {
 	&view_kernels_ops,
 	&view_findings_ops,
 	&view_report_ops,
+	&view_job_ops,
 };
 #define APP_NVIEWS	(sizeof app_views / sizeof app_views[0])
 
@@ -67,13 +70,28 @@ struct app {
 	const struct keytable	*kt_global;
 	const struct keytable	*kt_overlay;
 	const struct keytable	*kt[APP_NVIEWS];	/* each view's */
+	/* A job overview: the job, how to load a rank, and the rank open
+	 * in views of its own (its app and model), or NULL. */
+	const struct jobrank	*job;
+	struct load_opts	 load;
+	struct app		*sub;
+	struct model		*sub_m;
+	char			*sub_title;
+	const char		*sub_path;	/* the job's */
+	int			 sub_rank;
 };
+
+static void	 app_close_rank(struct app *);
 
 static void *
 app_view(struct app *a, size_t i)
 {
-	/* A report session has the report view, a model's the others. */
-	if ((app_views[i] == &view_report_ops) != (a->m == NULL))
+	/* A job has its overview, a report session the report view, a
+	 * model's the others. */
+	if ((app_views[i] == &view_job_ops) != (a->job != NULL))
+		return NULL;
+	if (a->job == NULL &&
+	    (app_views[i] == &view_report_ops) != (a->m == NULL))
 		return NULL;
 	if (a->view[i] == NULL) {
 		a->view[i] = app_views[i]->init(a->m, &a->env);
@@ -93,7 +111,10 @@ app_switch(void *p, const struct tui_key *k, int i)
 		return 0;
 	if (app_view(a, (size_t)i) == NULL) {
 		/* A view the input has not: say why, and how to get it. */
-		if (a->m == NULL)
+		if (a->job != NULL)
+			snprintf(a->sh.note, sizeof a->sh.note, "a job "
+			    "overview: Enter opens the rank's trace");
+		else if (a->m == NULL)
 			snprintf(a->sh.note, sizeof a->sh.note, "a report "
 			    "has no timeline: launches are above");
 		else
@@ -159,6 +180,76 @@ const struct view_action app_actions[] = {
 };
 const size_t app_nactions = sizeof app_actions / sizeof app_actions[0];
 
+/* Leaves the rank open in a job overview: its views and model freed. */
+static void
+app_close_rank(struct app *a)
+{
+	if (a->sub == NULL)
+		return;
+	app_free(a->sub);
+	model_free(a->sub_m);
+	free(a->sub_title);
+	a->sub = NULL;
+	a->sub_m = NULL;
+	a->sub_title = NULL;
+	a->clear = 1;
+}
+
+/*
+ * REACT_OPEN from the job overview: loads the rank's trace (through its
+ * cache) and shows it in views of its own until they quit.
+ */
+static int
+app_open_rank(struct app *a)
+{
+	struct app_opts	 o;
+	char		*cause = NULL;
+	const char	*path = a->sh.open;
+
+	a->sh.open = NULL;
+	if (a->job == NULL || path == NULL || a->sub != NULL)
+		return 0;
+	if ((a->sub_m = source_load(path, &a->load, &cause)) == NULL) {
+		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: %s",
+		    a->sh.open_rank, cause != NULL ? cause : "cannot load");
+		free(cause);
+		return REDRAW_STATUS;
+	}
+	memset(&o, 0, sizeof o);
+	o.gl = a->env.gl;
+	a->sub_title = xasprintf("%s (rank %d)", path, a->sh.open_rank);
+	o.title = a->sub_title;
+	a->sub_path = path;
+	o.paths = &a->sub_path;
+	o.npaths = 1;
+	a->sub_rank = a->sh.open_rank;
+	if ((a->sub = app_new(a->sub_m, &o, &cause)) == NULL) {
+		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: %s",
+		    a->sh.open_rank, cause != NULL ? cause : "cannot open");
+		free(cause);
+		model_free(a->sub_m);
+		a->sub_m = NULL;
+		free(a->sub_title);
+		a->sub_title = NULL;
+		return REDRAW_STATUS;
+	}
+	app_resize(a->sub, a->w, a->h);
+	a->clear = 1;
+	return REDRAW_ALL;
+}
+
+/* The reactions of the rank open in a job: quitting it comes back. */
+static int
+app_sub_react(struct app *a, int r)
+{
+	if (r < 0 || !(r & REACT_QUIT))
+		return r;
+	snprintf(a->sh.note, sizeof a->sh.note, "back from rank %d",
+	    a->sub_rank);
+	app_close_rank(a);
+	return (r & ~REACT_QUIT) | REDRAW_ALL;
+}
+
 struct app *
 app_new(const struct model *m, const struct app_opts *o, char **cause)
 {
@@ -182,10 +273,15 @@ app_new(const struct model *m, const struct app_opts *o, char **cause)
 	for (j = 0; j < APP_NVIEWS; j++)
 		a->kt[j] = keymap_table(km, app_views[j]->name);
 	a->m = m;
+	a->job = o->job;
+	if (o->load != NULL)
+		a->load = *o->load;
+	/* A rank's load must not write over the screen. */
+	a->load.progress = 0;
 	a->env.gl = o->gl;
 	a->env.title = o->title;
 	a->env.sh = &a->sh;
-	a->env.arg = o->view_arg;
+	a->env.arg = o->job != NULL ? (const void *)o->job : o->view_arg;
 	a->env.baseline = o->baseline;
 	a->env.baseline_title = o->baseline_title;
 	a->env.paths = o->paths;
@@ -200,6 +296,8 @@ app_new(const struct model *m, const struct app_opts *o, char **cause)
 		snprintf(a->sh.note, sizeof a->sh.note, "%zu load warning%s "
 		    "(W lists them): %s", m->nwarnings, m->nwarnings == 1 ?
 		    "" : "s", m->warnings[0]);
+	if (o->note != NULL)
+		snprintf(a->sh.note, sizeof a->sh.note, "%s", o->note);
 	/* A model's timeline always exists: it owns the window the others
 	 * show. */
 	app_view(a, 0);
@@ -220,6 +318,7 @@ app_free(struct app *a)
 
 	if (a == NULL)
 		return;
+	app_close_rank(a);
 	for (i = 0; i < APP_NVIEWS; i++)
 		if (a->view[i] != NULL)
 			app_views[i]->free(a->view[i]);
@@ -235,6 +334,8 @@ app_resize(struct app *a, int w, int h)
 
 	a->w = w < 1 ? 1 : w;
 	a->h = h < 1 ? 1 : h;
+	if (a->sub != NULL)
+		app_resize(a->sub, w, h);
 	for (i = 0; i < APP_NVIEWS; i++)
 		if (a->view[i] != NULL)
 			app_views[i]->resize(a->view[i], a->w, a->h);
@@ -309,6 +410,10 @@ app_dispatch(struct app *a, const struct tui_key *k, int vact, int gact,
 		return r & ~(REACT_PASS | REACT_QUIT | REACT_SWITCH);
 	}
 	r |= ops->key(app_view(a, a->cur), k, vact);
+	if (r & REACT_OPEN) {
+		r &= ~REACT_OPEN;
+		r |= app_open_rank(a);
+	}
 	if (r & REACT_PASS) {
 		r &= ~REACT_PASS;
 		if ((b = view_action_find(app_actions, app_nactions, gact)) !=
@@ -338,6 +443,8 @@ app_dispatch(struct app *a, const struct tui_key *k, int vact, int gact,
 int
 app_key(struct app *a, const struct tui_key *k)
 {
+	if (a->sub != NULL)
+		return app_sub_react(a, app_key(a->sub, k));
 	return app_dispatch(a, k, keytable_action(a->kt[a->cur], k->key),
 	    keytable_action(a->kt_global, k->key),
 	    keytable_action(a->kt_overlay, k->key));
@@ -350,6 +457,8 @@ app_action(struct app *a, int act, char **cause)
 	const struct view_ops		*ops = app_views[a->cur];
 	struct tui_key			 k;
 
+	if (a->sub != NULL)
+		return app_sub_react(a, app_action(a->sub, act, cause));
 	memset(&k, 0, sizeof k);
 	if (ai == NULL) {
 		*cause = xasprintf("unknown action");
@@ -381,6 +490,10 @@ app_draw(struct app *a, struct cellgrid *g, int dirty)
 	struct overlay_keys	 t[4];
 	size_t			 nt;
 
+	if (a->sub != NULL && !a->clear) {
+		app_draw(a->sub, g, dirty);
+		return;
+	}
 	if (a->overlay != APP_OV_NONE)
 		dirty = REDRAW_ALL;
 	/* A new view must not show what the previous one left. */
@@ -388,6 +501,10 @@ app_draw(struct app *a, struct cellgrid *g, int dirty)
 		cellgrid_fill(g, 0, 0, g->w, g->h, L' ', CG_NORMAL);
 		dirty = REDRAW_ALL;
 		a->clear = 0;
+		if (a->sub != NULL) {
+			app_draw(a->sub, g, REDRAW_ALL);
+			return;
+		}
 	}
 	ops->draw(app_view(a, a->cur), g, dirty & REDRAW_ALL);
 	switch (a->overlay) {
@@ -434,6 +551,8 @@ app_draw(struct app *a, struct cellgrid *g, int dirty)
 const struct view_ops *
 app_current(const struct app *a, void **view)
 {
+	if (a->sub != NULL)
+		return app_current(a->sub, view);
 	*view = a->view[a->cur];
 	return app_views[a->cur];
 }
@@ -441,5 +560,7 @@ app_current(const struct app *a, void **view)
 const struct view_shared *
 app_shared(const struct app *a)
 {
+	if (a->sub != NULL)
+		return app_shared(a->sub);
 	return &a->sh;
 }

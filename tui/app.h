@@ -18,7 +18,11 @@
  *
  * The views are picked by the input: a model has the timeline, NVTX,
  * kernel and findings views; without a model (an Nsight Compute report,
- * app_opts.view_arg) there is only the report view.
+ * app_opts.view_arg) there is only the report view; a large job
+ * (app_opts.job, no model) has the job overview (view-job.h), whose Enter
+ * (REACT_OPEN) loads the selected rank's trace and shows it in an app of
+ * its own (the usual views) that takes every key until it quits (q):
+ * then its model is freed and the overview is back.
  *
  * Ownership: app_new() allocates; app_free() frees the app and its views.
  * The model (or the report) must outlive the app.
@@ -33,6 +37,9 @@
 #include "model/model.h"
 #include "tui/view.h"
 
+struct jobrank;
+struct load_opts;
+
 struct app;
 
 struct app_opts {
@@ -45,6 +52,11 @@ struct app_opts {
 	const char		*baseline_title;
 	const char *const	*paths;		/* view_env.paths */
 	int			 npaths;
+	/* A job overview (m NULL): the job, and how its ranks' traces
+	 * load when one is opened (may be NULL). */
+	const struct jobrank	*job;
+	const struct load_opts	*load;
+	const char		*note;		/* first status note, or NULL */
 };
 
 /* The global actions the application runs. */

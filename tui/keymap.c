@@ -15,7 +15,7 @@
 
 /* The tables, in the order keymap_list() prints them. */
 static const char *const keymap_tables[KEYMAP_NTABLES] = {
-	"global", "timeline", "nvtx", "kernels", "findings", "report",
+	"global", "timeline", "nvtx", "kernels", "findings", "report", "job",
 	"overlay"
 };
 
@@ -127,6 +127,17 @@ static const struct {
 	{ "report", "PgDn Space", "detail-page-down" },
 	{ "report", "PgUp b", "detail-page-up" },
 	{ "report", "B", "set-baseline" },
+
+	{ "job", "Up k WheelUp", "row-up" },
+	{ "job", "Down j WheelDown", "row-down" },
+	{ "job", "PgUp", "page-up" },
+	{ "job", "PgDn", "page-down" },
+	{ "job", "Home", "row-first" },
+	{ "job", "End", "row-last" },
+	{ "job", "Click", "row-click" },
+	{ "job", "Enter", "open-rank" },
+	{ "job", "s", "sort-next" },
+	{ "job", "S", "sort-reverse" },
 
 	{ "overlay", "q Q Esc", "overlay-close" },
 };

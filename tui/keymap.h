@@ -36,7 +36,7 @@
 
 #include "tui/action.h"
 
-#define KEYMAP_NTABLES	7
+#define KEYMAP_NTABLES	8
 
 struct keybind {
 	int		 key;		/* code point or TK_* */

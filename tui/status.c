@@ -30,6 +30,9 @@ status_begin(struct cellgrid *g, int y, int w, const struct model *m,
 		    CG_STATUS | CGA_BOLD);
 		*end = w - n - 1;
 	}
+	/* A job overview has no model: no cursor or window. */
+	if (m == NULL)
+		return cellgrid_text(g, 0, y, *end, " ", ST_ASCII, CG_STATUS);
 	fmt_when(a, sizeof a, sh->cursor, m->origin_ns, sh->abs_time,
 	    res > 0 ? res : 1);
 	fmt_time(b, sizeof b, sh->span);

@@ -17,7 +17,8 @@
 #include "tui/view.h"
 
 /*
- * Clears row y (w wide), draws the hint and " cursor T  window W  ".
+ * Clears row y (w wide), draws the hint and " cursor T  window W  " (no
+ * model, a job overview: " ").
  * Returns the column after that text; *end is where the view's text must
  * stop (the hint's start). res is the time resolution (ns per column).
  */

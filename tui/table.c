@@ -266,6 +266,9 @@ table_key_click(void *p, const struct tui_key *k, int arg)
 		    ACT_NEXT_INSTANCE)) == NULL)
 			b = view_action_find(s->actions, s->nactions,
 			    ACT_SHOW_EVIDENCE);
+		if (b == NULL)
+			b = view_action_find(s->actions, s->nactions,
+			    ACT_OPEN_RANK);
 		return b != NULL ? b->fn(p, k, b->arg) : 0;
 	}
 	old = t->sel;

@@ -160,7 +160,7 @@ int	table_key_move(void *p, const struct tui_key *, int d);
 /* The row shown at screen line y, or (size_t)-1. */
 size_t	table_row_at(const struct table *, int y);
 /* row-click: selects the clicked row; on the selected row, runs the
- * view's Enter action (next-instance or show-evidence). */
+ * view's Enter action (next-instance, show-evidence or open-rank). */
 int	table_key_click(void *p, const struct tui_key *, int arg);
 /* Next sort key (its own direction), or with rev the other direction. */
 int	table_key_sort(void *p, const struct tui_key *, int rev);

@@ -744,6 +744,12 @@ tui_run(const struct input *in, const struct tui_opts *o, char **cause)
 		ao.baseline = in->base;
 		ao.baseline_title = in->base_path;
 	}
+	if (o->job != NULL) {
+		ao.view = "job";
+		ao.job = o->job;
+		ao.load = o->load;
+	}
+	ao.note = o->note;
 	if ((t.app = app_new(in->m, &ao, cause)) == NULL) {
 		tui_close(&t);
 		tui_signals(&t, 0);

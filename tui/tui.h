@@ -33,6 +33,8 @@
 
 #include "sources/input.h"
 
+struct jobrank;
+
 struct tui_opts {
 	const char	*title;		/* shown top left, or NULL */
 	int		 max_frames;	/* stop after this many; 0: none */
@@ -45,6 +47,12 @@ struct tui_opts {
 	const char	*view;		/* first view ("timeline", "nvtx",
 					   "kernels"), NULL: the input's
 					   first */
+	/* A large job shown from its ranks' summaries (in is then of kind
+	 * INPUT_NONE): the job overview (view-job.h), the ranks' traces
+	 * loaded with load when opened; note starts the status line. */
+	const struct jobrank	*job;
+	const struct load_opts	*load;
+	const char		*note;
 };
 
 /*

@@ -67,6 +67,7 @@ struct tui_key {
 #define REACT_PASS	0x200	/* key not used by the view */
 #define REACT_SWITCH	0x400	/* see struct view_shared.want */
 #define REACT_REPAINT	0x800	/* repaint the terminal from scratch */
+#define REACT_OPEN	0x1000	/* open the trace in view_shared.open */
 
 /* What a view does for an action: fn(view, key, arg). */
 struct view_action {
@@ -118,6 +119,10 @@ struct view_shared {
 	 * application gives it the overlay table's actions, and keys it
 	 * passes go nowhere (app.c: an overlay's keys never quit). */
 	int		 overlay;
+	/* With REACT_OPEN (the job overview): the trace of a rank to open
+	 * in views of its own, and the rank. */
+	const char	*open;
+	int		 open_rank;
 };
 
 /* What the application tells a view, fixed for its lifetime. */

@@ -23,6 +23,8 @@ expect_rc 0 "$G" complete --no
 has --no-cache; has --no-color; has --no-progress
 expect_rc 0 "$G" complete --li
 has --list-keys
+expect_rc 0 "$G" complete --su
+has --summaries
 expect_rc 0 "$G" complete stats --
 has --type; has --group-by; has --sort; has --help; hasnt --tree; hasnt --scope
 expect_rc 0 "$G" complete nvtx --t

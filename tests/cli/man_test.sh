@@ -43,6 +43,7 @@ section() {
 	kernels) t="Kernel table keys" ;;
 	findings) t="Findings panel" ;;
 	report) t="Report view" ;;
+	job) t="Job overview keys" ;;
 	overlay) t="Keys in a box" ;;
 	*) fail "--list-keys: unknown table '$1'" ;;
 	esac

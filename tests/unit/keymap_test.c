@@ -128,6 +128,11 @@ static const struct {
 	MOVES("findings"),
 	{ "findings", TK_ENTER, ACT_SHOW_EVIDENCE },
 	{ "findings", ' ', ACT_SHOW_EVIDENCE },
+
+	MOVES("job"),
+	{ "job", TK_ENTER, ACT_OPEN_RANK },
+	{ "job", 's', ACT_SORT_NEXT },
+	{ "job", 'S', ACT_SORT_REVERSE },
 #undef MOVES
 
 	{ "report", TK_UP, ACT_ROW_UP },
@@ -158,7 +163,7 @@ static const struct {
 #define NTODAY	(sizeof today / sizeof today[0])
 
 static const char *const tables[] = {
-	"global", "timeline", "nvtx", "kernels", "findings", "report",
+	"global", "timeline", "nvtx", "kernels", "findings", "report", "job",
 	"overlay"
 };
 #define NTABLES	(sizeof tables / sizeof tables[0])

@@ -1,0 +1,298 @@
+/*
+ * jobrank_test: the per-rank comparison of a job (analysis/jobrank.h) from
+ * hand-made rank summaries: each rank's figures, collectives matched by
+ * name and occurrence (waits, who was last, the straggler, the skew), the
+ * spreads (a rank without iterations left out), two files of one rank
+ * summed, a file without a process skipped, clock shifts applied; and the
+ * job overview (tui/view-job.c) over it: its sort orders and its screen at
+ * 80x24 (title, spreads, rows, the straggler marked, file names
+ * sanitised), and an unreadable rank's trace refused on the status line.
+ */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analysis/jobrank.h"
+#include "tui/app.h"
+#include "tui/glyph.h"
+#include "tui/view-job.h"
+#include "tsupport.h"
+#include "util/xmalloc.h"
+
+/*
+ * A summary of one GPU: busy, its AllReduce starts (each 50 ns long), its
+ * iteration durations (back to back from 0) and its top kernel.
+ */
+static void
+sum(struct ranksum *s, const char *pname, int64_t busy, const int64_t *ar,
+    size_t nar, const int64_t *it, size_t nit, const char *top,
+    int64_t top_ns)
+{
+	size_t	i;
+	int64_t	t = 0;
+
+	memset(s, 0, sizeof *s);
+	s->nprocs = 1;
+	s->pid = 100;
+	s->pname = xstrdup(pname);
+	s->has_pname = 1;
+	s->nvtx_rank = -1;
+	s->parallel = xstrdup("");
+	s->gpus = 1;
+	s->first = 0;
+	s->last = 2000;
+	s->busy = busy;
+	s->kernel_ns = busy;
+	s->comm_ns = 50 * (int64_t)nar;
+	s->kernels = 10;
+	s->comm = nar;
+	s->marker = xstrdup("ProfilerStep#*");
+	s->nnames = 2;
+	s->names = xcalloc(2, sizeof *s->names);
+	s->names[0] = xstrdup("AllReduce");
+	s->names[1] = xstrdup(top);
+	s->nc = nar;
+	s->c = xcalloc(nar + 1, sizeof *s->c);
+	for (i = 0; i < nar; i++) {
+		s->c[i].coll = 0;
+		s->c[i].start = ar[i];
+		s->c[i].end = ar[i] + 50;
+		s->c[i].bytes = -1;
+	}
+	s->niter = nit;
+	s->iter = xcalloc(2 * nit + 1, sizeof *s->iter);
+	for (i = 0; i < nit; i++) {
+		s->iter[2 * i] = t;
+		t += it[i];
+		s->iter[2 * i + 1] = t;
+	}
+	s->ntop = 1;
+	s->top = xcalloc(1, sizeof *s->top);
+	s->top[0].name = 1;
+	s->top[0].count = 3;
+	s->top[0].total_ns = top_ns;
+}
+
+static void
+take(struct jobrank *j, size_t i, struct ranksum *s)
+{
+	jobrank_take(j, i, s);
+	ranksum_free(s);
+}
+
+/*
+ * Files: 0 rank 0, 1 rank 1, 2 rank 2 (the straggler: last at both
+ * AllReduces), 3 no process, 4 rank 1 again (a second GPU).
+ */
+static void
+job(struct jobrank *j, const char *file2)
+{
+	static const int64_t	 ar0[] = { 100, 1100 }, ar1[] = { 150, 1120 },
+				 ar2[] = { 300, 1500 }, ar4[] = { 1000 };
+	static const int64_t	 it0[] = { 1000, 1000 }, it1[] = { 1000, 1200 };
+	struct ranksum		 s;
+
+	jobrank_init(j, 5);
+	sum(&s, "train", 800, ar0, 2, it0, 2, "gemm", 500);
+	take(j, 0, &s);
+	sum(&s, "train", 900, ar1, 2, it1, 2, "gemm", 400);
+	take(j, 1, &s);
+	sum(&s, "train", 1000, ar2, 2, NULL, 0, "conv", 700);
+	take(j, 2, &s);
+	memset(&s, 0, sizeof s);		/* no process */
+	take(j, 3, &s);
+	sum(&s, "train", 100, ar4, 1, NULL, 0, "softmax", 900);
+	take(j, 4, &s);
+	/* Placed in rank order, then file (jobsum.h). */
+	jobrank_place(j, 0, 0, 0, "job/r0.json");
+	jobrank_place(j, 1, 1, 0, "job/r1.json");
+	jobrank_place(j, 4, 1, 5, "job/r1b.json");
+	jobrank_place(j, 2, 2, 0, file2);
+	jobrank_place(j, 3, 3, 0, "job/empty.json");
+	jobrank_finish(j);
+}
+
+static void
+test_figures(void **state)
+{
+	struct jobrank	 j;
+
+	(void)state;
+	job(&j, "job/r2.json");
+	assert_int_equal(j.nr, 3);
+	assert_int_equal(j.r[0].rank, 0);
+	assert_int_equal(j.r[1].rank, 1);
+	assert_int_equal(j.r[2].rank, 2);
+	assert_string_equal(j.r[0].name, "rank 0 train");
+	assert_string_equal(j.r[1].file, "job/r1.json");
+	/* Rank 1: two files, one shifted by 5. */
+	assert_int_equal(j.r[1].gpus, 2);
+	assert_int_equal(j.r[1].busy, 1000);
+	assert_int_equal(j.r[1].first, 0);
+	assert_int_equal(j.r[1].last, 2005);
+	assert_int_equal(j.r[1].span, 2005);
+	assert_string_equal(j.r[1].top_kernel, "softmax");
+	assert_int_equal(j.r[1].top_kernel_ns, 900);
+	assert_string_equal(j.r[0].top_kernel, "gemm");
+	/* Iterations. */
+	assert_int_equal(j.r[0].iter.count, 2);
+	assert_true(j.r[1].iter.median == 1100.0);
+	assert_true(j.r[1].iter.mean == 1100.0);
+	assert_int_equal(j.r[2].iter.count, 0);
+	assert_int_equal(j.noiter, 1);
+	assert_int_equal(j.iter.count, 4);
+	assert_string_equal(j.marker, "ProfilerStep#*");
+	/* Shares. */
+	assert_true(j.r[0].util_pct == 40.0);		/* 800 / 2000 */
+	assert_true(j.r[0].comm_pct == 12.5);		/* 100 / 800 */
+	/*
+	 * Collectives: rank 1's AllReduces are 150, 1000+5 and 1120 (three):
+	 * two matched; the last starts are rank 2's (300, 1500).
+	 */
+	assert_int_equal(j.matched, 2);
+	assert_int_equal(j.straggler, 2);
+	assert_true(j.straggler_last_pct == 100.0);
+	assert_int_equal(j.r[2].nlast, 2);
+	assert_int_equal(j.r[0].wait, 200 + 400);
+	assert_int_equal(j.r[1].wait, 150 + 495);
+	assert_int_equal(j.r[2].wait, 0);
+	assert_int_equal(j.r[2].caused, 600 + 645);
+	/* Skews: 300 - 100 and 1500 - 1005. */
+	assert_true(j.skew.median == 347.5);
+	assert_int_equal(j.skew.max, 495);
+	/* Spreads: iteration medians 1000 and 1100 (rank 2 has none). */
+	assert_true(j.iter_spread_pct > 9.52 && j.iter_spread_pct < 9.53);
+	/* Busy 800, 1000, 1000: (1000 - 800) / 1000. */
+	assert_true(j.busy_spread_pct == 20.0);
+	jobrank_free(&j);
+}
+
+static void
+test_order(void **state)
+{
+	struct jobrank	 j;
+	uint32_t	 idx[3];
+
+	(void)state;
+	job(&j, "job/r2.json");
+	view_job_order(&j, VJ_SORT_RANK, 0, idx);
+	assert_int_equal(idx[0], 0);
+	assert_int_equal(idx[2], 2);
+	view_job_order(&j, VJ_SORT_RANK, 1, idx);
+	assert_int_equal(idx[0], 2);
+	/* A rank without iterations is last either way. */
+	view_job_order(&j, VJ_SORT_MEDIAN, 1, idx);
+	assert_int_equal(idx[0], 1);
+	assert_int_equal(idx[1], 0);
+	assert_int_equal(idx[2], 2);
+	view_job_order(&j, VJ_SORT_MEDIAN, 0, idx);
+	assert_int_equal(idx[0], 0);
+	assert_int_equal(idx[2], 2);
+	/* Collective wait, descending: rank 1 (645), 0 (600), 2. */
+	view_job_order(&j, VJ_SORT_WAIT, 1, idx);
+	assert_int_equal(idx[0], 1);
+	assert_int_equal(idx[1], 0);
+	assert_int_equal(idx[2], 2);
+	/* Ties (GPUs 1, 2, 1) by rank. */
+	view_job_order(&j, VJ_SORT_GPUS, 0, idx);
+	assert_int_equal(idx[0], 0);
+	assert_int_equal(idx[1], 2);
+	assert_int_equal(idx[2], 1);
+	assert_string_equal(view_job_sort_name(VJ_SORT_BUSY), "busy");
+	jobrank_free(&j);
+}
+
+static void
+test_screen(void **state)
+{
+	struct jobrank		 j;
+	struct app_opts		 o;
+	struct app		*a;
+	struct cellgrid		 g;
+	struct tui_key		 k;
+	const struct view_ops	*ops;
+	void			*v;
+	char			*cause = NULL;
+	int			 y;
+
+	(void)state;
+	/* A file name with a terminal escape in it. */
+	job(&j, "job/r2\x1b]0;pwned\x07.json");
+	memset(&o, 0, sizeof o);
+	o.gl = glyph_get(0);
+	o.job = &j;
+	o.view = "job";
+	a = app_new(NULL, &o, &cause);
+	if (a == NULL)
+		fail_msg("%s", cause);
+	ops = app_current(a, &v);
+	assert_string_equal(ops->name, "job");
+	cellgrid_init(&g);
+	cellgrid_resize(&g, 80, 24);
+	app_resize(a, 80, 24);
+	app_draw(a, &g, REDRAW_ALL);
+	assert_non_null(strstr(ts_row(&g, 0), "Job: 3 ranks, 4 GPUs, "
+	    "straggler rank 2; sorted by rank"));
+	assert_non_null(strstr(ts_row(&g, 1), "Spread: iteration 9.5%"));
+	assert_non_null(strstr(ts_row(&g, 1), "busy 20.0%"));
+	assert_non_null(strstr(ts_row(&g, 2), "Rank"));
+	assert_non_null(strstr(ts_row(&g, 2), "Iter med"));
+	/* Rows: rank, GPUs, iterations, median, busy share; ! marks rank 2. */
+	assert_non_null(strstr(ts_row(&g, 3), "     0    1      2"));
+	assert_non_null(strstr(ts_row(&g, 3), "r0.json"));
+	assert_non_null(strstr(ts_row(&g, 4), "     1    2      2"));
+	assert_non_null(strstr(ts_row(&g, 4), "1.100us"));
+	assert_true(ts_row(&g, 5)[0] == '!');
+	assert_non_null(strstr(ts_row(&g, 5), "     2    1      0         -"));
+	assert_true(ts_row(&g, 4)[0] == ' ');
+	for (y = 0; y < 24; y++)
+		assert_null(strchr(ts_row(&g, y), '\x1b'));
+	assert_non_null(strstr(ts_row(&g, 22), "rank 0: job/r0.json; top "
+	    "kernel gemm"));
+	/* Sorting: by median iteration, descending. */
+	memset(&k, 0, sizeof k);
+	k.key = 's';
+	assert_true(app_key(a, &k) & REDRAW_ALL);
+	app_draw(a, &g, REDRAW_ALL);
+	assert_non_null(strstr(ts_row(&g, 0), "sorted by median iteration"));
+	assert_non_null(strstr(ts_row(&g, 3), "     1    2"));
+	/* Opening a rank whose trace cannot be read: said, no quitting. */
+	k.key = TK_ENTER;
+	assert_false(app_key(a, &k) & REACT_QUIT);
+	app_draw(a, &g, REDRAW_ALL);
+	assert_non_null(strstr(ts_row(&g, 23), "rank 0: "));
+	ops = app_current(a, &v);
+	assert_string_equal(ops->name, "job");
+	/* The timeline keys say what the overview is. */
+	k.key = '1';
+	app_key(a, &k);
+	app_draw(a, &g, REDRAW_ALL);
+	assert_non_null(strstr(ts_row(&g, 23), "a job overview"));
+	/* 80x24 and smaller: nothing drawn outside. */
+	cellgrid_resize(&g, 40, 8);
+	app_resize(a, 40, 8);
+	app_draw(a, &g, REDRAW_ALL);
+	cellgrid_free(&g);
+	app_free(a);
+	jobrank_free(&j);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_figures),
+		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_screen),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
