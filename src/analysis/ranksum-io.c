@@ -11,7 +11,7 @@
  *   u64         FNV-1a hash of the payload
  *   payload     the summary's fields in struct order; arrays as a u64
  *               count then their elements, strings as a u32 length then
- *               their bytes
+ *               their bytes, doubles as their 8 bytes (util/bytebuf.h)
  * A file is read only when all of it is there, the hash matches, the
  * identity is the trace's now and every count fits what is left.
  */
@@ -36,6 +36,106 @@
 #define RANKSUM_BOM	0x01020304u
 #define RANKSUM_HDR	(8 + 4 + 4 + 6 * 8 + 8 + 8)
 #define RANKSUM_MAXLEN	(UINT64_C(1) << 32)	/* a summary is small */
+
+/* The least bytes a communication group takes (empty strings). */
+#define RS_COMM_MIN	168
+
+static void
+rs_put_comm(struct bytebuf *b, const struct commgrp *g)
+{
+	bytebuf_put32(b, g->kind);
+	bytebuf_putstr(b, g->coll);
+	bytebuf_put64(b, (uint64_t)g->device);
+	bytebuf_put64(b, (uint64_t)g->stream);
+	bytebuf_put64(b, (uint64_t)g->pid);
+	bytebuf_put64(b, (uint64_t)(int64_t)g->rank);
+	bytebuf_put64(b, g->count);
+	bytebuf_put64(b, (uint64_t)g->total);
+	bytebuf_put64(b, (uint64_t)g->min);
+	bytebuf_put64(b, (uint64_t)g->max);
+	bytebuf_putdbl(b, g->mean);
+	bytebuf_putdbl(b, g->median);
+	bytebuf_put64(b, (uint64_t)g->clipped);
+	bytebuf_put64(b, (uint64_t)g->device_busy);
+	bytebuf_put64(b, g->nsized);
+	bytebuf_put64(b, (uint64_t)g->bytes);
+	bytebuf_put64(b, (uint64_t)g->sized_ns);
+	bytebuf_putdbl(b, g->busbytes);
+	bytebuf_put32(b, (uint32_t)g->nofactor);
+	bytebuf_put32(b, g->group_size);
+	bytebuf_put32(b, g->pg != NULL);
+	bytebuf_putstr(b, g->pg != NULL ? g->pg : "");
+	bytebuf_put64(b, g->nbw);
+	bytebuf_putdbl(b, g->median_algbw);
+	bytebuf_putdbl(b, g->median_busbw);
+}
+
+static void
+rs_get_comm(struct bytebuf_rd *b, struct commgrp *g)
+{
+	int	has_pg;
+
+	g->kind = (uint8_t)bytebuf_get32(b);
+	g->coll = bytebuf_getstr(b);
+	g->device = (int64_t)bytebuf_get64(b);
+	g->stream = (int64_t)bytebuf_get64(b);
+	g->pid = (int64_t)bytebuf_get64(b);
+	g->rank = (int32_t)(int64_t)bytebuf_get64(b);
+	g->count = bytebuf_get64(b);
+	g->total = (int64_t)bytebuf_get64(b);
+	g->min = (int64_t)bytebuf_get64(b);
+	g->max = (int64_t)bytebuf_get64(b);
+	g->mean = bytebuf_getdbl(b);
+	g->median = bytebuf_getdbl(b);
+	g->clipped = (int64_t)bytebuf_get64(b);
+	g->device_busy = (int64_t)bytebuf_get64(b);
+	g->nsized = bytebuf_get64(b);
+	g->bytes = (int64_t)bytebuf_get64(b);
+	g->sized_ns = (int64_t)bytebuf_get64(b);
+	g->busbytes = bytebuf_getdbl(b);
+	g->nofactor = bytebuf_get32(b) != 0;
+	g->group_size = bytebuf_get32(b);
+	has_pg = bytebuf_get32(b) != 0;
+	g->pg = bytebuf_getstr(b);
+	if (!has_pg) {
+		free(g->pg);
+		g->pg = NULL;
+	}
+	g->nbw = bytebuf_get64(b);
+	g->median_algbw = bytebuf_getdbl(b);
+	g->median_busbw = bytebuf_getdbl(b);
+	if (g->kind >= EV_KIND_COUNT)
+		b->bad = 1;
+}
+
+static void
+rs_put_kerns(struct bytebuf *b, const struct ranksum_kern *k, size_t n)
+{
+	size_t	i;
+
+	bytebuf_put64(b, n);
+	for (i = 0; i < n; i++) {
+		bytebuf_put32(b, k[i].name);
+		bytebuf_put64(b, k[i].count);
+		bytebuf_put64(b, (uint64_t)k[i].total_ns);
+	}
+}
+
+static struct ranksum_kern *
+rs_get_kerns(struct bytebuf_rd *b, size_t *np)
+{
+	struct ranksum_kern	*k;
+	size_t			 i, n = bytebuf_getcount(b, 20);
+
+	k = xcalloc(n + 1, sizeof *k);
+	for (i = 0; i < n; i++) {
+		k[i].name = bytebuf_get32(b);
+		k[i].count = bytebuf_get64(b);
+		k[i].total_ns = (int64_t)bytebuf_get64(b);
+	}
+	*np = n;
+	return k;
+}
 
 static void
 rs_payload(struct bytebuf *b, const struct ranksum *s)
@@ -91,12 +191,29 @@ rs_payload(struct bytebuf *b, const struct ranksum *s)
 	bytebuf_put64(b, s->nnames);
 	for (i = 0; i < s->nnames; i++)
 		bytebuf_putstr(b, s->names[i]);
+	bytebuf_putarray(b, s->gpu, s->ngpu, sizeof *s->gpu);
+	bytebuf_put64(b, s->cg.n);
+	for (i = 0; i < s->cg.n; i++)
+		rs_put_comm(b, &s->cg.g[i]);
+	rs_put_kerns(b, s->kall, s->nkall);
+	rs_put_kerns(b, s->kcomm, s->nkcomm);
+	bytebuf_put64(b, s->ncopy);
+	for (i = 0; i < s->ncopy; i++) {
+		bytebuf_put32(b, s->copy[i].kind);
+		bytebuf_put64(b, s->copy[i].count);
+		bytebuf_put64(b, (uint64_t)s->copy[i].total_ns);
+	}
+	bytebuf_put32(b, s->act_ndev);
+	bytebuf_put64(b, (uint64_t)s->act_busy);
+	bytebuf_put64(b, (uint64_t)s->act_compute);
+	bytebuf_put64(b, (uint64_t)s->act_comm);
+	bytebuf_put64(b, (uint64_t)s->act_exposed);
 }
 
 static int
 rs_unpayload(struct bytebuf_rd *b, struct ranksum *s)
 {
-	size_t	i;
+	size_t	i, n;
 
 	memset(s, 0, sizeof *s);
 	s->source = (uint8_t)bytebuf_get32(b);
@@ -153,6 +270,34 @@ rs_unpayload(struct bytebuf_rd *b, struct ranksum *s)
 	s->names = xcalloc(s->nnames + 1, sizeof *s->names);
 	for (i = 0; i < s->nnames; i++)
 		s->names[i] = bytebuf_getstr(b);
+	s->gpu = bytebuf_getarray(b, &s->ngpu, sizeof *s->gpu);
+	n = bytebuf_getcount(b, RS_COMM_MIN);
+	s->cg.g = xcalloc(n + 1, sizeof *s->cg.g);
+	s->cg.cap = n;
+	for (i = 0; i < n; i++) {
+		rs_get_comm(b, &s->cg.g[s->cg.n++]);
+		s->cg.total += s->cg.g[i].total;
+	}
+	s->kall = rs_get_kerns(b, &s->nkall);
+	s->kcomm = rs_get_kerns(b, &s->nkcomm);
+	s->ncopy = bytebuf_getcount(b, 20);
+	s->copy = xcalloc(s->ncopy + 1, sizeof *s->copy);
+	for (i = 0; i < s->ncopy; i++) {
+		s->copy[i].kind = bytebuf_get32(b);
+		s->copy[i].count = bytebuf_get64(b);
+		s->copy[i].total_ns = (int64_t)bytebuf_get64(b);
+	}
+	s->act_ndev = bytebuf_get32(b);
+	s->act_busy = (int64_t)bytebuf_get64(b);
+	s->act_compute = (int64_t)bytebuf_get64(b);
+	s->act_comm = (int64_t)bytebuf_get64(b);
+	s->act_exposed = (int64_t)bytebuf_get64(b);
+	for (i = 0; i < s->nkall && !b->bad; i++)
+		if (s->kall[i].name >= s->nnames)
+			b->bad = 1;
+	for (i = 0; i < s->nkcomm && !b->bad; i++)
+		if (s->kcomm[i].name >= s->nnames)
+			b->bad = 1;
 	if (b->pos != b->len)
 		b->bad = 1;
 	for (i = 0; i < s->nc && !b->bad; i++)
