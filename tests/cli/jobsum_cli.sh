@@ -11,6 +11,15 @@
 # summaries; window and filter options are refused with exit 2 and
 # --full merges.
 #
+# diff: job B is job A with the straggler three times slower (demo
+# --slowdown 3): `diff --summaries A B` gives the kernel, comm, memcpy,
+# memset and iteration rows of `diff A B` of the merges with the same
+# counts and totals, the iteration row whole, and the same auxiliary
+# side figures, deltas, kernel overlap and windows; what it leaves out is
+# what the summaries do not keep: the NVTX rows (so keys and unchanged
+# count fewer) and the per-iteration medians of the other rows (null).
+# The change is found: the iterations and AllReduce take longer.
+#
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 
 command -v python3 >/dev/null 2>&1 || skip "python3 missing"
@@ -84,5 +93,50 @@ grep -q -- "--full" "$TMPD/err" || fail "no hint: $(cat "$TMPD/err")"
 expect_rc 2 "$G" comm --summaries --device 0 "$D/a"
 expect_rc 0 "$G" comm --summaries --full --limit 0 --json "$D/a"
 same "$D/comm.full" "$TMPD/out"
+
+mkjob "$D/b" --slowdown 3
+expect_rc 0 "$G" diff --limit 0 --json "$D/a" "$D/b"
+cp "$TMPD/out" "$D/diff.full"
+expect_rc 0 "$G" diff --limit 0 --summaries --json "$D/a" "$D/b"
+cp "$TMPD/out" "$D/diff.sum"
+check_json diff "$D/diff.sum" "d['meta']['warning_codes'] == \
+['from_summaries', 'summaries_made'] and \
+{r['class'] for r in rows} == {'kernel', 'comm', 'iteration', 'memcpy', 'memset'}"
+python3 - "$D/diff.full" "$D/diff.sum" <<'PY' || fail "diff from summaries"
+import json, sys
+a = json.load(open(sys.argv[1]))["data"]
+b = json.load(open(sys.argv[2]))["data"]
+med = ("a_iter_median_ns", "b_iter_median_ns", "delta_iter_median_ns")
+full = {r["key"]: r for r in a["rows"] if r["class"] != "nvtx"}
+nvtx = [r for r in a["rows"] if r["class"] == "nvtx"]
+assert nvtx, "the merge has no NVTX rows"
+assert set(full) == {r["key"] for r in b["rows"]}, (sorted(full),
+    [r["key"] for r in b["rows"]])
+for y in b["rows"]:
+    x = full[y["key"]]
+    for k in x:
+        if k in med and y["class"] != "iteration":
+            assert y[k] is None, (y["key"], k, y[k])
+        else:
+            assert x[k] == y[k], (y["key"], k, x[k], y[k])
+xa, ya = a["auxiliary"], b["auxiliary"]
+for k in ("a", "b", "delta", "delta_pct", "kernel_overlap_pct", "mode",
+          "window", "only_a", "only_b"):
+    xv, yv = xa[k], ya[k]
+    if k in ("a", "b"):
+        xv = dict(xv, path=None); yv = dict(yv, path=None)
+    assert xv == yv, (k, xv, yv)
+assert ya["keys"] == xa["keys"] - len(nvtx), (xa["keys"], ya["keys"])
+assert ya["unchanged"] == xa["unchanged"] - sum(
+    r["status"] == "same" for r in nvtx)
+# The known change.
+it = [r for r in b["rows"] if r["class"] == "iteration"][0]
+ar = [r for r in b["rows"] if r["key"] == "comm|collective=AllReduce"][0]
+assert it["status"] == "more" and it["delta_pct"] > 50, it
+assert ar["status"] == "more" and ar["delta_ns"] > 0, ar
+assert b["rows"][0]["delta_ns"] > 0
+PY
+expect_rc 2 "$G" diff --summaries --window steady "$D/a" "$D/b"
+grep -q -- "--full" "$TMPD/err" || fail "no hint: $(cat "$TMPD/err")"
 
 pass
