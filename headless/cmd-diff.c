@@ -1003,6 +1003,9 @@ diff_req_build(const struct vopt *v, size_t nv, struct diff_req *rq,
 
 	for (i = 0; i < nv; i++) {
 		a = v[i].name;
+		/* How the inputs are read (diff_job), not the request. */
+		if (strcmp(a, "--summaries") == 0 || strcmp(a, "--full") == 0)
+			continue;
 		if (strcmp(a, "--window") == 0) {
 			rq->steady = 1;
 			continue;
@@ -1162,12 +1165,15 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	struct load_opts	 lo;
 	struct dctx		 c;
 	struct dsum		 sum[2];
+	struct diff_req		 rq;
 	const char		*kind[2], *method[2] = { "whole", "whole" };
 	char			**files[2] = { NULL, NULL };
 	int64_t			 win[2][2], span;
 	size_t			 i, built = 0;
 	int			 nf[2] = { 0, 0 }, s, rc = CMD_LOAD, large;
+	int			 failed = 0;
 
+	memset(&rq, 0, sizeof rq);
 	if (vopt_get(ctx->v, ctx->nv, "--full") != NULL ||
 	    vopt_get(ctx->v, ctx->nv, "--launch") != NULL || o->nargs != 2)
 		return CMD_LOAD;
@@ -1183,8 +1189,17 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	    nf[0] > JOBSUM_THRESHOLD || nf[1] > JOBSUM_THRESHOLD;
 	if (nf[0] < 2 || nf[1] < 2 || !large)
 		goto out;
+	memset(&rq, 0, sizeof rq);
+	rq.failed = &failed;
+	if (diff_req_build(ctx->v, ctx->nv, &rq, cause) != 0) {
+		*code = "usage";
+		rc = -1;
+		goto out;
+	}
 	for (i = 0; i < ctx->nv; i++)
-		if (strcmp(ctx->v[i].name, "--summaries") != 0) {
+		if (strcmp(ctx->v[i].name, "--summaries") != 0 &&
+		    strcmp(ctx->v[i].name, "--fail-on") != 0 &&
+		    strcmp(ctx->v[i].name, "--exit-on-regression") != 0) {
 			*code = "usage";
 			*cause = xasprintf("%s: the ranks' summaries keep no "
 			    "events; add --full to merge the models",
@@ -1234,7 +1249,7 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		out_warn(out, "summaries_made", "%zu of %zu rank summaries "
 		    "were made now ('gpulens prep' makes them ahead)", built,
 		    j[0].n + j[1].n);
-	diff_emit(&c, sum, kind, method, win, o, NULL, out);
+	diff_emit(&c, sum, kind, method, win, o, &rq, out);
 	/* The kinds are static strings; the jobs can go. */
 	for (s = 0; s < 2; s++) {
 		jobdiff_free(&d[s]);
@@ -1243,8 +1258,9 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	free(c.g);
 	hmap_free(&c.by_key);
 	strpool_free(c.keys);
-	rc = CMD_EMIT;
+	rc = failed ? CMD_EMIT_FAIL : CMD_EMIT;
 out:
+	diff_req_free(&rq);
 	for (s = 0; s < 2; s++) {
 		while (nf[s] > 0)
 			free(files[s][--nf[s]]);

@@ -18,7 +18,8 @@
 # side figures, deltas, kernel overlap and windows; what it leaves out is
 # what the summaries do not keep: the NVTX rows (so keys and unchanged
 # count fewer) and the per-iteration medians of the other rows (null).
-# The change is found: the iterations and AllReduce take longer.
+# The change is found: the iterations and AllReduce take longer, and the
+# gate (--exit-on-regression) breaks on it.
 #
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 
@@ -136,6 +137,16 @@ assert it["status"] == "more" and it["delta_pct"] > 50, it
 assert ar["status"] == "more" and ar["delta_ns"] > 0, ar
 assert b["rows"][0]["delta_ns"] > 0
 PY
+# --full merges whatever the options; --summaries of single traces loads.
+expect_rc 0 "$G" diff --full --summaries --limit 0 --json "$D/a" "$D/b"
+same "$D/diff.full" "$TMPD/out"
+expect_rc 0 "$G" diff --summaries --json "$D/a/rank0.json" "$D/b/rank0.json"
+check_json diff "$TMPD/out" "'from_summaries' not in \
+d['meta']['warning_codes'] and any(r['class'] == 'nvtx' for r in rows)"
+# The gate checks what the summaries give: the iterations grew.
+expect_rc 1 "$G" diff --summaries --exit-on-regression 5 --json "$D/a" "$D/b"
+check_json diff "$TMPD/out" "d['data']['auxiliary']['gate']['passed'] is False"
+expect_rc 0 "$G" diff --summaries --fail-on 'total_ns>+1000%' "$D/a" "$D/b"
 expect_rc 2 "$G" diff --summaries --window steady "$D/a" "$D/b"
 grep -q -- "--full" "$TMPD/err" || fail "no hint: $(cat "$TMPD/err")"
 
