@@ -38,7 +38,7 @@
 #define RANKSUM_MAXLEN	(UINT64_C(1) << 32)	/* a summary is small */
 
 /* The least bytes a communication group takes (empty strings). */
-#define RS_COMM_MIN	168
+#define RS_COMM_MIN	176
 
 static void
 rs_put_comm(struct bytebuf *b, const struct commgrp *g)
