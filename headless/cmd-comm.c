@@ -61,15 +61,14 @@
 
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
-#include "headless/evrow.h"
-#include "util/hmap.h"
-#include "model/lane.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
-#include "analysis/busy.h"
-#include "analysis/comm.h"
-#include "analysis/stats.h"
+#include "headless/vopt.h"
+#include "analysis/commgrp.h"
+#include "analysis/ranksum.h"
+#include "sources/jobsum.h"
+#include "sources/multi.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -77,6 +76,16 @@
 
 static int	comm_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
+static int	comm_job(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+
+static const struct cmd_option comm_vopts[] = {
+	{ "--summaries", NULL, "answer from the ranks' summaries (the "
+	    "default beyond 64 traces)", CMD_OPT_OWN, NULL },
+	{ "--full", NULL, "merge every rank's model, however many",
+	    CMD_OPT_OWN, NULL },
+	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
+};
 
 const struct cmd_entry cmd_comm_entry = {
 	.name = "comm",
@@ -87,205 +96,25 @@ const struct cmd_entry cmd_comm_entry = {
 	"Broadcast, ...), kind, device, stream and process: count, total,\n"
 	"mean, median, min and max time, and for kernels their share of the\n"
 	"device's busy time, and, where the trace records message sizes\n"
-	"(PyTorch/Kineto), total bytes and algorithm and bus bandwidth.",
+	"(PyTorch/Kineto), total bytes and algorithm and bus bandwidth.\n"
+	"A job of more than 64 traces is answered from the ranks' summaries\n"
+	"('gpulens prep DIR' writes them; missing ones are made), without\n"
+	"merging the models; the window and filter options need --full.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = COMM_OPTS,
-	.run = comm_main
+	.vopts = comm_vopts,
+	.run = comm_main,
+	.job = comm_job
 };
-
-#define COMM_MIXED	(NONE32 - 1)	/* group_size / pg: kernels disagree */
-
-struct comm_group {
-	int		 kind;
-	uint32_t	 coll;		/* local string id */
-	uint32_t	 device, stream, process;
-	struct stats_acc dur;
-	int64_t		 clipped;	/* time inside the window */
-	/* The sized kernels (message size known): */
-	size_t		 nsized;
-	int64_t		 bytes;		/* their message bytes, summed */
-	int64_t		 sized_ns;	/* their durations, summed */
-	double		 busbytes;	/* bytes x bus factor, summed */
-	int		 nofactor;	/* one of them has no bus factor */
-	uint32_t	 group_size;	/* 0 none yet, COMM_MIXED */
-	uint32_t	 pg;		/* model sid, NONE32 none yet,
-					   COMM_MIXED */
-	double		*algbw, *busbw;	/* per kernel, GB/s (dur > 0) */
-	size_t		 nbw, bwcap;
-};
-
-struct comm_ctx {
-	const struct model	*m;
-	struct strpool		*local;
-	struct hmap		 coll_of;	/* model sid -> local sid */
-	struct hmap		 known_of;	/* model sid of a kernel_info
-						   comm_coll -> comm_known
-						   index + 1, or 0 */
-	struct comm_group	*g;
-	size_t			 ng, gcap;
-	struct hmap		 by_key;
-};
-
-/* The collective of a kernel for its size and bus factor: its
- * kernel_info's when known, else the group's (parsed from the name). */
-static int
-comm_kernel_known(struct comm_ctx *c, const struct kernel_info *ki,
-    const struct comm_group *g)
-{
-	uint32_t	v;
-	int		which;
-
-	if (ki->comm_coll != 0) {
-		if (!hmap_get(&c->known_of, ki->comm_coll, &v)) {
-			which = comm_known_of(model_str(c->m, ki->comm_coll));
-			v = (uint32_t)(which + 1);
-			hmap_put(&c->known_of, ki->comm_coll, v);
-		}
-		if (v != 0)
-			return (int)v - 1;
-	}
-	return comm_known_of(strpool_get(c->local, g->coll));
-}
-
-/* Adds a kernel of duration dur with a known message size to g; a
- * kernel without one is left out. */
-static void
-comm_add_sized(struct comm_ctx *c, struct comm_group *g,
-    const struct kernel_info *ki, int64_t dur)
-{
-	uint64_t	n;
-	int64_t		bytes;
-	double		factor;
-	int		which;
-
-	if (ki->comm_elem_size == 0)
-		return;
-	which = comm_kernel_known(c, ki, g);
-	if (which >= 0 && comm_known_size(which) == COMM_SIZE_OUT) {
-		if (!(ki->comm_flags & KCOMM_OUT))
-			return;
-		n = ki->comm_out_nelems;
-	} else {
-		if (!(ki->comm_flags & KCOMM_IN))
-			return;
-		n = ki->comm_in_nelems;
-	}
-	bytes = n > (uint64_t)INT64_MAX / ki->comm_elem_size ? INT64_MAX :
-	    (int64_t)(n * ki->comm_elem_size);
-	factor = comm_bus_factor(which, ki->comm_group_size);
-	if (g->nsized++ == 0) {
-		g->group_size = ki->comm_group_size;
-		g->pg = ki->comm_pg_name;
-	} else {
-		if (g->group_size != ki->comm_group_size)
-			g->group_size = COMM_MIXED;
-		if (g->pg != ki->comm_pg_name)
-			g->pg = COMM_MIXED;
-	}
-	g->bytes = sat_add64(g->bytes, bytes);
-	g->sized_ns = sat_add64(g->sized_ns, dur);
-	if (factor < 0)
-		g->nofactor = 1;
-	else
-		g->busbytes += (double)bytes * factor;
-	if (dur <= 0)
-		return;
-	if (g->nbw == g->bwcap) {
-		g->bwcap = g->bwcap == 0 ? 16 : g->bwcap * 2;
-		g->algbw = xreallocarray(g->algbw, g->bwcap, sizeof *g->algbw);
-		g->busbw = xreallocarray(g->busbw, g->bwcap, sizeof *g->busbw);
-	}
-	g->algbw[g->nbw] = (double)bytes / (double)dur;
-	g->busbw[g->nbw] = factor < 0 ? 0 : (double)bytes * factor /
-	    (double)dur;
-	g->nbw++;
-}
-
-static int
-comm_cmp_double(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* The median of v[0, n), n > 0 (sorts v): the middle value, or the mean
- * of the two middle ones, as stats.h defines it. */
-static double
-comm_median(double *v, size_t n)
-{
-	qsort(v, n, sizeof *v, comm_cmp_double);
-	return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/*
- * The local string id of the collective of event (t, i) with name sid: the
- * one its name gives, cached per name; a GPU event whose name names none
- * is identified on its own (comm_identify: its args, the annotation around
- * its launch).
- */
-static uint32_t
-comm_coll_sid(struct comm_ctx *c, uint32_t t, uint32_t i, uint32_t sid)
-{
-	struct comm_id	id;
-	char		buf[COMM_NAME_MAX];
-	uint32_t	v;
-
-	if (!hmap_get(&c->coll_of, sid, &v)) {
-		v = strpool_intern0(c->local, comm_collective(model_str(c->m,
-		    sid), buf, sizeof buf)) << 1;
-		if (comm_known_of(buf) < 0)
-			v |= 1;		/* the name names no collective */
-		hmap_put(&c->coll_of, sid, v);
-	}
-	if ((v & 1) == 0 || c->m->tracks[t].type != TRACK_GPU)
-		return v >> 1;
-	comm_identify(c->m, model_gid(c->m, t, i), &id);
-	return strpool_intern0(c->local, id.name);
-}
-
-static struct comm_group *
-comm_group(struct comm_ctx *c, int kind, uint32_t coll, uint32_t device,
-    uint32_t stream, uint32_t process)
-{
-	uint64_t		 key;
-	uint32_t		*slot;
-	int			 isnew;
-	struct comm_group	*g;
-
-	key = hmap_key2(hmap_key2(hmap_key2((uint64_t)kind, coll), device),
-	    hmap_key2(stream, process));
-	for (;;) {
-		slot = hmap_upsert(&c->by_key, key, (uint32_t)c->ng, &isnew);
-		if (isnew) {
-			XGROW(c->g, c->gcap, c->ng + 1);
-			g = &c->g[c->ng++];
-			memset(g, 0, sizeof *g);
-			g->kind = kind;
-			g->coll = coll;
-			g->device = device;
-			g->stream = stream;
-			g->process = process;
-			stats_acc_init(&g->dur);
-			g->pg = NONE32;
-			return g;
-		}
-		g = &c->g[*slot];
-		if (g->kind == kind && g->coll == coll && g->device == device &&
-		    g->stream == stream && g->process == process)
-			return g;
-		key++;		/* a hash collision: probe the next key */
-	}
-}
 
 /* The message size and bandwidth keys of a row (the top comment). */
 static void
-comm_row_bw(cJSON *row, const struct model *m, struct comm_group *g)
+comm_row_bw(cJSON *row, const struct commgrp *g)
 {
 	int	sized = g->nsized > 0, timed = sized && g->sized_ns > 0;
 
-	if (sized && g->group_size != 0 && g->group_size != COMM_MIXED)
+	if (sized && g->group_size != 0)
 		out_int(row, "group_size", g->group_size);
 	else
 		cJSON_AddNullToObject(row, "group_size");
@@ -300,78 +129,76 @@ comm_row_bw(cJSON *row, const struct model *m, struct comm_group *g)
 	else
 		cJSON_AddNullToObject(row, "busbw_gbps");
 	if (g->nbw > 0)
-		out_num(row, "median_algbw_gbps", comm_median(g->algbw,
-		    g->nbw));
+		out_num(row, "median_algbw_gbps", g->median_algbw);
 	else
 		cJSON_AddNullToObject(row, "median_algbw_gbps");
 	if (g->nbw > 0 && !g->nofactor)
-		out_num(row, "median_busbw_gbps", comm_median(g->busbw,
-		    g->nbw));
+		out_num(row, "median_busbw_gbps", g->median_busbw);
 	else
 		cJSON_AddNullToObject(row, "median_busbw_gbps");
-	if (sized && g->pg != 0 && g->pg != COMM_MIXED)
-		out_str(row, "process_group", model_str(m, g->pg));
+	if (sized && g->pg != NULL)
+		out_str(row, "process_group", g->pg);
 	else
 		cJSON_AddNullToObject(row, "process_group");
 }
 
-static void
-comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
-    int64_t t0, int64_t t1)
+/* The label of an id, or "none". */
+static const char *
+comm_label(char *buf, size_t len, int64_t v)
 {
-	const struct model	*m = c->m;
-	cJSON			*row = out_row(out);
-	struct stats		 s;
-	char			 key[1024], dev[16], str[24], pid[16];
-	int64_t			 busy;
-	int			 rank;
+	if (v < 0)
+		snprintf(buf, len, "none");
+	else
+		snprintf(buf, len, "%lld", (long long)v);
+	return buf;
+}
 
-	stats_acc_compute(&g->dur, &s);
-	if (g->device < m->ndevices)
-		snprintf(dev, sizeof dev, "%u", m->devices[g->device].source_id);
+static void
+comm_int_or_null(cJSON *row, const char *key, int64_t v)
+{
+	if (v >= 0)
+		out_int(row, key, v);
 	else
-		snprintf(dev, sizeof dev, "none");
-	if (g->stream < m->nstreams)
-		snprintf(str, sizeof str, "%llu",
-		    (unsigned long long)m->streams[g->stream].source_id);
-	else
-		snprintf(str, sizeof str, "none");
-	if (g->process < m->nprocesses)
-		snprintf(pid, sizeof pid, "%u", m->processes[g->process].pid);
-	else
-		snprintf(pid, sizeof pid, "none");
-	rank = g->process < m->nprocesses ? m->processes[g->process].rank :
-	    -1;
-	if (rank >= 0)
+		cJSON_AddNullToObject(row, key);
+}
+
+/* The row of group g, from a model or from a rank's summary. */
+static void
+comm_row(struct out *out, const struct commgrp *g)
+{
+	cJSON	*row = out_row(out);
+	char	 key[1024], dev[24], str[24], pid[24];
+	int64_t	 busy = g->device_busy;
+
+	comm_label(dev, sizeof dev, g->device);
+	comm_label(str, sizeof str, g->stream);
+	comm_label(pid, sizeof pid, g->pid);
+	if (g->rank >= 0)
 		rowkey_buf(key, sizeof key, "comm", "kind=%s|collective=%s|"
 		    "device=%s|stream=%s|pid=%s|rank=%d", ev_kind_name(g->kind),
-		    strpool_get(c->local, g->coll), dev, str, pid, rank);
+		    g->coll, dev, str, pid, g->rank);
 	else
 		rowkey_buf(key, sizeof key, "comm", "kind=%s|collective=%s|"
 		    "device=%s|stream=%s|pid=%s", ev_kind_name(g->kind),
-		    strpool_get(c->local, g->coll), dev, str, pid);
+		    g->coll, dev, str, pid);
 	out_str(row, "key", key);
 	out_str(row, "kind", ev_kind_name(g->kind));
-	out_str(row, "collective", strpool_get(c->local, g->coll));
-	evrow_device(row, m, g->device);
-	evrow_stream(row, m, g->stream);
-	evrow_pid(row, m, g->process);
-	if (rank >= 0)
-		out_int(row, "rank", rank);
-	else
-		cJSON_AddNullToObject(row, "rank");
-	out_int(row, "count", (int64_t)s.count);
-	out_int(row, "total_ns", s.total);
-	out_num(row, "mean_ns", s.mean);
-	out_num(row, "median_ns", s.median);
-	out_int(row, "min_ns", s.min);
-	out_int(row, "max_ns", s.max);
+	out_str(row, "collective", g->coll);
+	comm_int_or_null(row, "device", g->device);
+	comm_int_or_null(row, "stream", g->stream);
+	comm_int_or_null(row, "pid", g->pid);
+	comm_int_or_null(row, "rank", g->rank);
+	out_int(row, "count", (int64_t)g->count);
+	out_int(row, "total_ns", g->total);
+	out_num(row, "mean_ns", g->mean);
+	out_num(row, "median_ns", g->median);
+	out_int(row, "min_ns", g->min);
+	out_int(row, "max_ns", g->max);
 	if (g->nsized > 0)
 		out_int(row, "total_bytes", g->bytes);
 	else
 		cJSON_AddNullToObject(row, "total_bytes");
-	if (g->device < m->ndevices && m->device_cov != NULL) {
-		busy = busy_device(m, g->device, t0, t1);
+	if (busy >= 0) {
 		out_int(row, "device_busy_ns", busy);
 		if (busy > 0)
 			out_num(row, "gpu_busy_share_pct", 100.0 *
@@ -382,89 +209,61 @@ comm_row(struct comm_ctx *c, struct out *out, struct comm_group *g,
 		cJSON_AddNullToObject(row, "device_busy_ns");
 		cJSON_AddNullToObject(row, "gpu_busy_share_pct");
 	}
-	comm_row_bw(row, m, g);
+	comm_row_bw(row, g);
+}
+
+static int
+comm_keep_track(void *arg, uint32_t t)
+{
+	return sel_track(arg, t);
+}
+
+static int
+comm_keep_event(void *arg, uint32_t t, uint32_t i)
+{
+	return sel_event(arg, t, i);
+}
+
+/* The rows of set, and what every answer says of them. */
+static void
+comm_answer(struct out *out, const struct commgrp_set *set)
+{
+	size_t	i;
+
+	for (i = 0; i < set->n; i++)
+		comm_row(out, &set->g[i]);
+	out->default_sort = "total_ns:desc";
+	out_int(out->aux, "total_ns", set->total);
+	if (set->n == 0)
+		out_warn(out, "no_communication",
+		    "no communication (NCCL/RCCL kernels or NCCL "
+		    "ranges) matches");
 }
 
 int
 cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	struct comm_ctx		 c;
 	struct opts		 ko = *o;
 	struct sel		 s;
-	struct comm_group	*g;
-	uint32_t		*idx = NULL, t, aux;
-	size_t			 icap = 0, k, i, gi;
-	int64_t			 a, b, dur, total = 0;
-	int			 kind;
+	struct commgrp_keep	 keep;
+	struct commgrp_set	 set;
 
 	ko.type = -1;		/* communication */
 	if (sel_init(&s, m, &ko, cause) != 0) {
 		*code = "usage";
 		return -1;
 	}
-	memset(&c, 0, sizeof c);
-	c.m = m;
-	c.local = strpool_new();
-	hmap_init(&c.coll_of);
-	hmap_init(&c.known_of);
-	hmap_init(&c.by_key);
 	if (sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (!sel_track(&s, t))
-			continue;
-		k = lane_overlap(l, s.t0, s.t1, &idx, &icap);
-		for (i = 0; i < k; i++) {
-			kind = l->kind[idx[i]];
-			if (tr->type == TRACK_NVTX ? kind != EV_NVTX :
-			    tr->type != TRACK_GPU)
-				continue;
-			if (!sel_event(&s, t, idx[i]))
-				continue;
-			g = comm_group(&c, kind, comm_coll_sid(&c, t, idx[i],
-			    l->name[idx[i]]),
-			    tr->type == TRACK_GPU ? tr->device : NONE32,
-			    tr->type == TRACK_GPU ? tr->stream : NONE32,
-			    event_process(m, model_gid(m, t, idx[i])));
-			dur = l->end[idx[i]] - l->start[idx[i]];
-			stats_acc_add(&g->dur, dur);
-			aux = l->aux[idx[i]];
-			if (kind == EV_KERNEL && aux < m->nkernels &&
-			    m->kernels[aux].comm_flags != 0)
-				comm_add_sized(&c, g, &m->kernels[aux], dur);
-			a = l->start[idx[i]] > s.t0 ? l->start[idx[i]] : s.t0;
-			b = l->end[idx[i]] < s.t1 ? l->end[idx[i]] : s.t1;
-			if (b > a)
-				g->clipped += b - a;
-		}
-	}
-	for (gi = 0; gi < c.ng; gi++) {
-		for (i = 0; i < c.g[gi].dur.n; i++)
-			total += c.g[gi].dur.v[i];
-		comm_row(&c, out, &c.g[gi], s.t0, s.t1);
-	}
+	keep.track = comm_keep_track;
+	keep.event = comm_keep_event;
+	keep.arg = &s;
+	commgrp_build(m, s.t0, s.t1, &keep, &set);
 	sel_free(&s);
-	out->default_sort = "total_ns:desc";
-	out_int(out->aux, "total_ns", total);
-	if (c.ng == 0)
-		out_warn(out, "no_communication",
-		    "no communication (NCCL/RCCL kernels or NCCL "
-		    "ranges) matches");
-	for (gi = 0; gi < c.ng; gi++) {
-		stats_acc_free(&c.g[gi].dur);
-		free(c.g[gi].algbw);
-		free(c.g[gi].busbw);
-	}
-	free(c.g);
-	strpool_free(c.local);
-	hmap_free(&c.coll_of);
-	hmap_free(&c.known_of);
-	hmap_free(&c.by_key);
-	free(idx);
+	comm_answer(out, &set);
+	commgrp_set_free(&set);
 	return 0;
 }
 
@@ -482,4 +281,139 @@ comm_main(const struct cmd_ctx *ctx, struct out *out,
 		out_next(out, "gpulens search %s --type comm --sort "
 		    "duration_ns:desc", out_q(out, o->args[0]));
 	return 0;
+}
+
+/* What a job's summaries give: per file, its groups and kept devices. */
+struct comm_take {
+	struct commgrp_set	*cg;
+	uint32_t		**gpu;
+	size_t			*ngpu;
+};
+
+/* Keeps file i's groups and devices (jobsum_take_fn). */
+static void
+comm_take(void *arg, size_t i, struct ranksum *s)
+{
+	struct comm_take	*t = arg;
+
+	t->cg[i] = s->cg;
+	memset(&s->cg, 0, sizeof s->cg);
+	t->gpu[i] = s->gpu;
+	t->ngpu[i] = s->ngpu;
+	s->gpu = NULL;
+	s->ngpu = 0;
+}
+
+/* The window or filter option given, which summaries cannot answer, or
+ * NULL. */
+static const char *
+comm_event_option(const struct opts *o)
+{
+	if (o->from != OPT_TIME_UNSET || o->to != OPT_TIME_UNSET)
+		return "--from/--to";
+	if (o->nvtx != NULL)
+		return "--nvtx";
+	if (o->iter >= 0)
+		return "--iter";
+	if (o->window != NULL)
+		return "--window";
+	if (o->device >= 0)
+		return "--device";
+	if (o->stream >= 0)
+		return "--stream";
+	if (o->pid >= 0)
+		return "--pid";
+	if (o->tid >= 0)
+		return "--tid";
+	if (o->name_glob != NULL || o->name_regex != NULL)
+		return "--name/--regex";
+	if (o->min_dur > 0)
+		return "--min-dur";
+	return NULL;
+}
+
+/*
+ * A large job, or --summaries: the answer from the ranks' summaries
+ * (jobsum.h; each rank's groups, labelled as the merge labels them:
+ * commgrp_job); CMD_LOAD to merge the models instead.
+ */
+static int
+comm_job(const struct cmd_ctx *ctx, struct out *out,
+    const char **code, char **cause)
+{
+	const struct opts	*o = ctx->o;
+	const char		*opt;
+	struct comm_take	 t;
+	struct commgrp_job	 cj;
+	struct jobsum		 j;
+	struct load_opts	 lo;
+	char			**files = NULL;
+	size_t			 i, k;
+	int			 nf, rc;
+
+	if (vopt_get(ctx->v, ctx->nv, "--full") != NULL)
+		return CMD_LOAD;
+	if ((nf = multi_expand(o->args, o->nargs, &files, cause)) < 0) {
+		*code = "bad_input";
+		return -1;
+	}
+	if (nf < 2 || (nf <= JOBSUM_THRESHOLD &&
+	    vopt_get(ctx->v, ctx->nv, "--summaries") == NULL)) {
+		while (nf > 0)
+			free(files[--nf]);
+		free(files);
+		return CMD_LOAD;
+	}
+	if ((opt = comm_event_option(o)) != NULL) {
+		while (nf > 0)
+			free(files[--nf]);
+		free(files);
+		*code = "usage";
+		*cause = xasprintf("%s: the ranks' summaries keep no events; "
+		    "add --full to merge the models", opt);
+		return -1;
+	}
+	out_inputs(out, files, (size_t)nf);
+	cmd_load_opts(ctx->g, &lo);
+	t.cg = xcalloc((size_t)nf + 1, sizeof *t.cg);
+	t.gpu = xcalloc((size_t)nf + 1, sizeof *t.gpu);
+	t.ngpu = xcalloc((size_t)nf + 1, sizeof *t.ngpu);
+	rc = jobsum_load(files, (size_t)nf, &lo, comm_take, &t, &j, cause);
+	commgrp_job_init(&cj);
+	if (rc == 0)
+		for (i = 0; i < j.n; i++) {
+			k = j.r[i].index;
+			commgrp_job_add(&cj, j.r[i].rank, t.gpu[k], t.ngpu[k],
+			    &t.cg[k]);
+		}
+	for (i = 0; i < (size_t)nf; i++) {
+		commgrp_set_free(&t.cg[i]);
+		free(t.gpu[i]);
+	}
+	free(t.cg);
+	free(t.gpu);
+	free(t.ngpu);
+	if (rc != 0) {
+		commgrp_job_free(&cj);
+		if (rc > 0) {
+			free(*cause);
+			*cause = NULL;
+			return CMD_LOAD;
+		}
+		*code = "bad_input";
+		return -1;
+	}
+	if (j.dup != NULL)
+		out_warn(out, "duplicate_rank", "ranks stated by more than "
+		    "one trace: %s", j.dup);
+	out_warn(out, "from_summaries", "answered from the summaries of "
+	    "%zu ranks ('--full' merges the models)", j.n);
+	if (j.built > 0)
+		out_warn(out, "summaries_made", "%zu of %zu rank summaries "
+		    "were made now ('gpulens prep' makes them ahead)",
+		    j.built, j.n);
+	comm_answer(out, &cj.set);
+	commgrp_job_free(&cj);
+	jobsum_free(&j);
+	return CMD_EMIT;
 }

@@ -68,6 +68,9 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/vopt.h"
+#include "analysis/jobdiff.h"
+#include "sources/jobsum.h"
+#include "sources/multi.h"
 #include "util/sanitize.h"
 #include "analysis/stats.h"
 #include "analysis/steady.h"
@@ -80,6 +83,8 @@
 #define DIFF_OVERLAP_MIN 20.0
 
 static int	diff_main(const struct cmd_ctx *, struct out *,
+	    const char **, char **);
+static int	diff_job(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
 static int	diff_check_time(const char *, const char *, char **);
 static int	diff_check_window(const char *, const char *, char **);
@@ -105,6 +110,10 @@ static const struct cmd_option diff_vopts[] = {
 	    diff_check_rule },
 	{ "--launch", "ID", "Nsight Compute report: a launch to compare "
 	    "(give two)", CMD_OPT_OWN, ncu_launch_check },
+	{ "--summaries", NULL, "compare two jobs from their ranks' summaries "
+	    "(the default beyond 64 traces)", CMD_OPT_OWN, NULL },
+	{ "--full", NULL, "merge every rank's model, however many",
+	    CMD_OPT_OWN, NULL },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 
@@ -129,12 +138,17 @@ const struct cmd_entry cmd_diff_entry = {
 	"GPU busy, idle and exposed-communication deltas in the auxiliary\n"
 	"data. Works for any pair of formats. The gate: --fail-on RULE, e.g.\n"
 	"'total_ns>+5%' or 'aux.iter_median_ns>+2%', and --exit-on-regression\n"
-	"PCT make diff exit 1 after its answer when a change breaks them.",
+	"PCT make diff exit 1 after its answer when a change breaks them.\n"
+	"Two jobs (directories) of more than 64 traces are compared from the\n"
+	"ranks' summaries: kernels, communication, memcpys, memsets and\n"
+	"iterations (no NVTX rows, no per-iteration medians but the\n"
+	"iterations'); the window options need --full.",
 	.args = { 2, 2, NULL },
 	.input = CMD_IN_PAIR,
 	.options = DIFF_OPTS,
 	.vopts = diff_vopts,
 	.run = diff_main,
+	.job = diff_job,
 	.report = &diff_report_form
 };
 
@@ -531,11 +545,11 @@ diff_summary(const struct dctx *c, const struct dside *sd, struct dsum *s)
 }
 
 static void
-diff_side_json(cJSON *o, const char *path, const struct model *m,
+diff_side_json(cJSON *o, const char *path, const char *kind,
     const struct dsum *s)
 {
 	out_str(o, "path", path);
-	out_str(o, "kind", source_kind_name(m->source));
+	out_str(o, "kind", kind);
 	out_int(o, "span_ns", s->span);
 	out_int(o, "gpus", (int64_t)s->gpus);
 	out_int(o, "busy_ns", s->busy);
@@ -742,14 +756,16 @@ diff_gate(const struct dctx *c, const struct dsum *sum,
 	return nbad;
 }
 
-int
-cmd_diff_compute(const struct model *ma, const struct model *mb,
-    const struct opts *o, const struct diff_req *rq, struct out *out,
-    const char **code, char **cause)
+/*
+ * The rows and auxiliary data of the groups of c, with each side's
+ * figures, kind and window (method, start and end from its origin),
+ * from models or from the ranks' summaries.
+ */
+static void
+diff_emit(struct dctx *c, const struct dsum *sum, const char *const *kind,
+    const char *const *method, int64_t win[2][2], const struct opts *o,
+    const struct diff_req *rq, struct out *out)
 {
-	struct dctx	 c;
-	struct dside	 sd[2];
-	struct dsum	 sum[2];
 	uint32_t	 top[2][DIFF_TOPK];
 	size_t		 ntop[2], gi, i, j, inter = 0, uni, nonly[2] = { 0, 0 };
 	size_t		 nsame = 0;
@@ -757,38 +773,18 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	double		 ov;
 	int		 s;
 
-	memset(sd, 0, sizeof sd);
-	for (s = 0; s < 2; s++) {
-		sd[s].m = s == 0 ? ma : mb;
-		sd[s].s = s;
-		if (diff_window(rq, s, &sd[s], cause) != 0) {
-			*code = "usage";
-			return -1;
-		}
-	}
-	memset(&c, 0, sizeof c);
-	c.keys = strpool_new();
-	hmap_init(&c.by_key);
-	for (s = 0; s < 2; s++) {
-		diff_side_prepare(&sd[s]);
-		diff_collect(&c, &sd[s]);
-	}
-	for (s = 0; s < 2; s++)
-		diff_medians(&c, &sd[s]);
-	for (gi = 0; gi < c.ng; gi++) {
-		diff_row(&c, out, &c.g[gi]);
-		if (c.g[gi].n[0] == 0)
+	for (gi = 0; gi < c->ng; gi++) {
+		diff_row(c, out, &c->g[gi]);
+		if (c->g[gi].n[0] == 0)
 			nonly[1]++;
-		else if (c.g[gi].n[1] == 0)
+		else if (c->g[gi].n[1] == 0)
 			nonly[0]++;
-		else if (c.g[gi].tot[0] == c.g[gi].tot[1] &&
-		    c.g[gi].n[0] == c.g[gi].n[1])
+		else if (c->g[gi].tot[0] == c->g[gi].tot[1] &&
+		    c->g[gi].n[0] == c->g[gi].n[1])
 			nsame++;
 	}
-	for (s = 0; s < 2; s++) {
-		diff_summary(&c, &sd[s], &sum[s]);
-		ntop[s] = diff_topk(&c, s, top[s]);
-	}
+	for (s = 0; s < 2; s++)
+		ntop[s] = diff_topk(c, s, top[s]);
 	for (i = 0; i < ntop[0]; i++)
 		for (j = 0; j < ntop[1]; j++)
 			if (top[0][i] == top[1][j])
@@ -797,9 +793,9 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	ov = uni > 0 ? 100.0 * (double)inter / (double)uni : 0.0;
 
 	a = cJSON_AddObjectToObject(out->aux, "a");
-	diff_side_json(a, o->args[0], ma, &sum[0]);
+	diff_side_json(a, o->args[0], kind[0], &sum[0]);
 	b = cJSON_AddObjectToObject(out->aux, "b");
-	diff_side_json(b, o->args[1], mb, &sum[1]);
+	diff_side_json(b, o->args[1], kind[1], &sum[1]);
 	d = cJSON_AddObjectToObject(out->aux, "delta");
 	p = cJSON_AddObjectToObject(out->aux, "delta_pct");
 	diff_delta(d, p, "span_ns", sum[0].span, sum[1].span);
@@ -819,29 +815,68 @@ cmd_diff_compute(const struct model *ma, const struct model *mb,
 	out_num(out->aux, "kernel_overlap_pct", ov);
 	out_str(out->aux, "mode", ov >= DIFF_OVERLAP_MIN ? "summary" :
 	    "summary_no_kernel");
-	out_int(out->aux, "keys", (int64_t)c.ng);
+	out_int(out->aux, "keys", (int64_t)c->ng);
 	out_int(out->aux, "only_a", (int64_t)nonly[0]);
 	out_int(out->aux, "only_b", (int64_t)nonly[1]);
 	out_int(out->aux, "unchanged", (int64_t)nsame);
 	w = cJSON_AddObjectToObject(out->aux, "window");
 	for (s = 0; s < 2; s++) {
 		p = cJSON_AddObjectToObject(w, s == 0 ? "a" : "b");
-		out_str(p, "method", sd[s].method);
-		out_int(p, "start_ns", sd[s].t0 - sd[s].m->origin_ns);
-		out_int(p, "end_ns", sd[s].t1 - sd[s].m->origin_ns);
+		out_str(p, "method", method[s]);
+		out_int(p, "start_ns", win[s][0]);
+		out_int(p, "end_ns", win[s][1]);
 	}
 	if (rq != NULL && rq->nrules > 0 &&
-	    diff_gate(&c, sum, rq, out) > 0)
+	    diff_gate(c, sum, rq, out) > 0)
 		rq->failed[0] = 1;
 	if (ov < DIFF_OVERLAP_MIN)
 		out_warn(out, "captures_differ",
 		    "the two captures share %.0f%% of their top "
 		    "kernels: they may not be the same workload", ov);
+	out->default_sort = "abs_delta_ns:desc";
+}
+
+int
+cmd_diff_compute(const struct model *ma, const struct model *mb,
+    const struct opts *o, const struct diff_req *rq, struct out *out,
+    const char **code, char **cause)
+{
+	struct dctx	 c;
+	struct dside	 sd[2];
+	struct dsum	 sum[2];
+	const char	*kind[2], *method[2];
+	int64_t		 win[2][2];
+	int		 s;
+
+	memset(sd, 0, sizeof sd);
+	for (s = 0; s < 2; s++) {
+		sd[s].m = s == 0 ? ma : mb;
+		sd[s].s = s;
+		if (diff_window(rq, s, &sd[s], cause) != 0) {
+			*code = "usage";
+			return -1;
+		}
+	}
+	memset(&c, 0, sizeof c);
+	c.keys = strpool_new();
+	hmap_init(&c.by_key);
+	for (s = 0; s < 2; s++) {
+		diff_side_prepare(&sd[s]);
+		diff_collect(&c, &sd[s]);
+	}
+	for (s = 0; s < 2; s++) {
+		diff_medians(&c, &sd[s]);
+		diff_summary(&c, &sd[s], &sum[s]);
+		kind[s] = source_kind_name(sd[s].m->source);
+		method[s] = sd[s].method;
+		win[s][0] = sd[s].t0 - sd[s].m->origin_ns;
+		win[s][1] = sd[s].t1 - sd[s].m->origin_ns;
+	}
+	diff_emit(&c, sum, kind, method, win, o, rq, out);
 	out_next(out, "gpulens stats %s --type kernel",
 	    out_q(out, o->args[0]));
 	out_next(out, "gpulens stats %s --type kernel",
 	    out_q(out, o->args[1]));
-	out->default_sort = "abs_delta_ns:desc";
 	for (s = 0; s < 2; s++)
 		diff_side_free(&sd[s]);
 	free(c.g);
@@ -968,6 +1003,9 @@ diff_req_build(const struct vopt *v, size_t nv, struct diff_req *rq,
 
 	for (i = 0; i < nv; i++) {
 		a = v[i].name;
+		/* How the inputs are read (diff_job), not the request. */
+		if (strcmp(a, "--summaries") == 0 || strcmp(a, "--full") == 0)
+			continue;
 		if (strcmp(a, "--window") == 0) {
 			rq->steady = 1;
 			continue;
@@ -1033,4 +1071,200 @@ diff_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	if (rc != 0)
 		return -1;
 	return failed ? CMD_EMIT_FAIL : CMD_EMIT;
+}
+
+/* Adds a rank's summary to its job's aggregates (jobsum_take_fn). */
+static void
+diff_take(void *arg, size_t i, struct ranksum *s)
+{
+	(void)i;
+	jobdiff_add(arg, s);
+}
+
+/* Adds n events of total ns to side s of the group of (cls, name). */
+static void
+diff_put(struct dctx *c, int s, int cls, const char *name, uint64_t n,
+    int64_t ns)
+{
+	uint32_t	 gi = diff_group(c, cls, name);
+	struct dgroup	*g = &c->g[gi];
+
+	g->n[s] += n;
+	g->tot[s] += ns;
+}
+
+/* Side s's groups and figures from job d (j: its ranks, for the span). */
+static void
+diff_from_job(struct dctx *c, int s, const struct jobdiff *d,
+    const struct jobsum *j, struct dsum *sum, int64_t *span)
+{
+	struct dgroup	*g;
+	struct stats	 st;
+	int64_t		 lo = INT64_MAX, hi = INT64_MIN, tot = 0;
+	size_t		 i;
+	uint32_t	 gi;
+	int		 k;
+
+	for (i = 0; i < j->n; i++) {
+		if (j->r[i].origin_ns + j->r[i].shift_ns < lo)
+			lo = j->r[i].origin_ns + j->r[i].shift_ns;
+		if (j->r[i].end_ns + j->r[i].shift_ns > hi)
+			hi = j->r[i].end_ns + j->r[i].shift_ns;
+	}
+	*span = hi > lo ? hi - lo : 0;
+	for (i = 0; i < d->nkern; i++)
+		diff_put(c, s, DC_KERNEL, jobdiff_name(d, d->kern[i].name),
+		    d->kern[i].count, d->kern[i].total_ns);
+	for (i = 0; i < d->ncomm; i++)
+		diff_put(c, s, DC_COMM, jobdiff_name(d, d->comm[i].name),
+		    d->comm[i].count, d->comm[i].total_ns);
+	for (k = 0; k < COPY_KIND_COUNT; k++)
+		if (d->copy_n[k] > 0)
+			diff_put(c, s, DC_MEMCPY, copy_kind_name(k),
+			    d->copy_n[k], d->copy_ns[k]);
+	if (d->memset_n > 0)
+		diff_put(c, s, DC_MEMSET, "memset", d->memset_n, d->memset_ns);
+	memset(sum, 0, sizeof *sum);
+	if (d->niter > 0) {
+		for (i = 0; i < d->niter; i++)
+			tot += d->iter[i];
+		gi = diff_group(c, DC_ITER, d->marker);
+		g = &c->g[gi];
+		g->n[s] += d->niter;
+		g->tot[s] += tot;
+		stats_compute(d->iter, d->niter, &st);
+		g->med[s] = st.median;
+		g->has_med[s] = 1;
+		sum->iters = d->niter;
+		sum->iter_med = st.median;
+	}
+	sum->span = *span;
+	sum->gpus = d->gpus;
+	sum->busy = d->busy;
+	sum->idle = (int64_t)d->gpus * *span - d->busy;
+	sum->exposed = d->exposed;
+	sum->compute = d->compute;
+	sum->comm = d->comm_ns;
+	for (i = 0; i < d->nkern; i++) {
+		sum->kernels += d->kern[i].count;
+		sum->kernel_ns += d->kern[i].total_ns;
+	}
+}
+
+/*
+ * Two large jobs, or --summaries: the rows that the ranks' summaries give
+ * (jobdiff.h); CMD_LOAD to load the models instead.
+ */
+static int
+diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
+    char **cause)
+{
+	const struct opts	*o = ctx->o;
+	struct jobdiff		 d[2];
+	struct jobsum		 j[2];
+	struct load_opts	 lo;
+	struct dctx		 c;
+	struct dsum		 sum[2];
+	struct diff_req		 rq;
+	const char		*kind[2], *method[2] = { "whole", "whole" };
+	char			**files[2] = { NULL, NULL };
+	int64_t			 win[2][2], span;
+	size_t			 i, built = 0;
+	int			 nf[2] = { 0, 0 }, s, rc = CMD_LOAD, large;
+	int			 failed = 0;
+
+	memset(&rq, 0, sizeof rq);
+	if (vopt_get(ctx->v, ctx->nv, "--full") != NULL ||
+	    vopt_get(ctx->v, ctx->nv, "--launch") != NULL || o->nargs != 2)
+		return CMD_LOAD;
+	for (s = 0; s < 2; s++)
+		if ((nf[s] = multi_expand(&o->args[s], 1, &files[s],
+		    cause)) < 0) {
+			nf[s] = 0;
+			*code = "bad_input";
+			rc = -1;
+			goto out;
+		}
+	large = vopt_get(ctx->v, ctx->nv, "--summaries") != NULL ||
+	    nf[0] > JOBSUM_THRESHOLD || nf[1] > JOBSUM_THRESHOLD;
+	if (nf[0] < 2 || nf[1] < 2 || !large)
+		goto out;
+	memset(&rq, 0, sizeof rq);
+	rq.failed = &failed;
+	if (diff_req_build(ctx->v, ctx->nv, &rq, cause) != 0) {
+		*code = "usage";
+		rc = -1;
+		goto out;
+	}
+	for (i = 0; i < ctx->nv; i++)
+		if (strcmp(ctx->v[i].name, "--summaries") != 0 &&
+		    strcmp(ctx->v[i].name, "--fail-on") != 0 &&
+		    strcmp(ctx->v[i].name, "--exit-on-regression") != 0) {
+			*code = "usage";
+			*cause = xasprintf("%s: the ranks' summaries keep no "
+			    "events; add --full to merge the models",
+			    ctx->v[i].name);
+			rc = -1;
+			goto out;
+		}
+	cmd_load_opts(ctx->g, &lo);
+	for (s = 0; s < 2; s++) {
+		jobdiff_init(&d[s]);
+		/* jobsum_load takes the file list over. */
+		rc = jobsum_load(files[s], (size_t)nf[s], &lo, diff_take,
+		    &d[s], &j[s], cause);
+		files[s] = NULL;
+		nf[s] = 0;
+		if (rc != 0) {
+			jobdiff_free(&d[s]);
+			if (s == 1) {
+				jobdiff_free(&d[0]);
+				jobsum_free(&j[0]);
+			}
+			if (rc > 0) {
+				free(*cause);
+				*cause = NULL;
+				rc = CMD_LOAD;
+			} else {
+				*code = "bad_input";
+				rc = -1;
+			}
+			goto out;
+		}
+	}
+	memset(&c, 0, sizeof c);
+	c.keys = strpool_new();
+	hmap_init(&c.by_key);
+	for (s = 0; s < 2; s++) {
+		diff_from_job(&c, s, &d[s], &j[s], &sum[s], &span);
+		kind[s] = j[s].n > 0 ? source_kind_name(j[s].r[0].source) :
+		    "unknown";
+		win[s][0] = 0;
+		win[s][1] = span;
+		built += j[s].built;
+	}
+	out_warn(out, "from_summaries", "compared from the summaries of "
+	    "%zu and %zu ranks ('--full' merges the models)", j[0].n, j[1].n);
+	if (built > 0)
+		out_warn(out, "summaries_made", "%zu of %zu rank summaries "
+		    "were made now ('gpulens prep' makes them ahead)", built,
+		    j[0].n + j[1].n);
+	diff_emit(&c, sum, kind, method, win, o, &rq, out);
+	/* The kinds are static strings; the jobs can go. */
+	for (s = 0; s < 2; s++) {
+		jobdiff_free(&d[s]);
+		jobsum_free(&j[s]);
+	}
+	free(c.g);
+	hmap_free(&c.by_key);
+	strpool_free(c.keys);
+	rc = failed ? CMD_EMIT_FAIL : CMD_EMIT;
+out:
+	diff_req_free(&rq);
+	for (s = 0; s < 2; s++) {
+		while (nf[s] > 0)
+			free(files[s][--nf[s]]);
+		free(files[s]);
+	}
+	return rc;
 }

@@ -258,7 +258,7 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 		goto done;
 	}
 
-	if (kind == CMD_IN_TRACES && e->job != NULL) {
+	if ((kind == CMD_IN_TRACES || kind == CMD_IN_PAIR) && e->job != NULL) {
 		c.o = &o;
 		c.v = v;
 		c.nv = nv;

@@ -11,7 +11,7 @@
  *   u64         FNV-1a hash of the payload
  *   payload     the summary's fields in struct order; arrays as a u64
  *               count then their elements, strings as a u32 length then
- *               their bytes
+ *               their bytes, doubles as their 8 bytes (util/bytebuf.h)
  * A file is read only when all of it is there, the hash matches, the
  * identity is the trace's now and every count fits what is left.
  */
@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "analysis/ranksum.h"
+#include "util/bytebuf.h"
 #include "util/hmap.h"
 #include "util/tmpreg.h"
 #include "util/xmalloc.h"
@@ -36,232 +37,267 @@
 #define RANKSUM_HDR	(8 + 4 + 4 + 6 * 8 + 8 + 8)
 #define RANKSUM_MAXLEN	(UINT64_C(1) << 32)	/* a summary is small */
 
-struct rsbuf {
-	unsigned char	*p;
-	size_t		 len, cap, pos;
-	int		 bad;
-};
+/* The least bytes a communication group takes (empty strings). */
+#define RS_COMM_MIN	176
 
 static void
-rs_put(struct rsbuf *b, const void *v, size_t n)
+rs_put_comm(struct bytebuf *b, const struct commgrp *g)
 {
-	XGROW(b->p, b->cap, b->len + n);
-	memcpy(b->p + b->len, v, n);
-	b->len += n;
+	bytebuf_put32(b, g->kind);
+	bytebuf_putstr(b, g->coll);
+	bytebuf_put64(b, (uint64_t)g->device);
+	bytebuf_put64(b, (uint64_t)g->stream);
+	bytebuf_put64(b, (uint64_t)g->pid);
+	bytebuf_put64(b, (uint64_t)(int64_t)g->rank);
+	bytebuf_put64(b, g->count);
+	bytebuf_put64(b, (uint64_t)g->total);
+	bytebuf_put64(b, (uint64_t)g->min);
+	bytebuf_put64(b, (uint64_t)g->max);
+	bytebuf_putdbl(b, g->mean);
+	bytebuf_putdbl(b, g->median);
+	bytebuf_put64(b, (uint64_t)g->clipped);
+	bytebuf_put64(b, (uint64_t)g->device_busy);
+	bytebuf_put64(b, g->nsized);
+	bytebuf_put64(b, (uint64_t)g->bytes);
+	bytebuf_put64(b, (uint64_t)g->sized_ns);
+	bytebuf_putdbl(b, g->busbytes);
+	bytebuf_put32(b, (uint32_t)g->nofactor);
+	bytebuf_put32(b, g->group_size);
+	bytebuf_put32(b, g->pg != NULL);
+	bytebuf_putstr(b, g->pg != NULL ? g->pg : "");
+	bytebuf_put64(b, g->nbw);
+	bytebuf_putdbl(b, g->median_algbw);
+	bytebuf_putdbl(b, g->median_busbw);
 }
 
 static void
-rs_u32(struct rsbuf *b, uint32_t v)
+rs_get_comm(struct bytebuf_rd *b, struct commgrp *g)
 {
-	rs_put(b, &v, sizeof v);
-}
+	int	has_pg;
 
-static void
-rs_u64(struct rsbuf *b, uint64_t v)
-{
-	rs_put(b, &v, sizeof v);
-}
-
-static void
-rs_i64(struct rsbuf *b, int64_t v)
-{
-	rs_put(b, &v, sizeof v);
-}
-
-static void
-rs_str(struct rsbuf *b, const char *s)
-{
-	size_t	n = strlen(s);
-
-	rs_u32(b, (uint32_t)n);
-	rs_put(b, s, n);
-}
-
-static void
-rs_get(struct rsbuf *b, void *v, size_t n)
-{
-	if (b->bad || b->len - b->pos < n) {
-		b->bad = 1;
-		memset(v, 0, n);
-		return;
+	g->kind = (uint8_t)bytebuf_get32(b);
+	g->coll = bytebuf_getstr(b);
+	g->device = (int64_t)bytebuf_get64(b);
+	g->stream = (int64_t)bytebuf_get64(b);
+	g->pid = (int64_t)bytebuf_get64(b);
+	g->rank = (int32_t)(int64_t)bytebuf_get64(b);
+	g->count = bytebuf_get64(b);
+	g->total = (int64_t)bytebuf_get64(b);
+	g->min = (int64_t)bytebuf_get64(b);
+	g->max = (int64_t)bytebuf_get64(b);
+	g->mean = bytebuf_getdbl(b);
+	g->median = bytebuf_getdbl(b);
+	g->clipped = (int64_t)bytebuf_get64(b);
+	g->device_busy = (int64_t)bytebuf_get64(b);
+	g->nsized = bytebuf_get64(b);
+	g->bytes = (int64_t)bytebuf_get64(b);
+	g->sized_ns = (int64_t)bytebuf_get64(b);
+	g->busbytes = bytebuf_getdbl(b);
+	g->nofactor = bytebuf_get32(b) != 0;
+	g->group_size = bytebuf_get32(b);
+	has_pg = bytebuf_get32(b) != 0;
+	g->pg = bytebuf_getstr(b);
+	if (!has_pg) {
+		free(g->pg);
+		g->pg = NULL;
 	}
-	memcpy(v, b->p + b->pos, n);
-	b->pos += n;
-}
-
-static uint32_t
-rs_gu32(struct rsbuf *b)
-{
-	uint32_t	v;
-
-	rs_get(b, &v, sizeof v);
-	return v;
-}
-
-static uint64_t
-rs_gu64(struct rsbuf *b)
-{
-	uint64_t	v;
-
-	rs_get(b, &v, sizeof v);
-	return v;
-}
-
-static int64_t
-rs_gi64(struct rsbuf *b)
-{
-	int64_t	v;
-
-	rs_get(b, &v, sizeof v);
-	return v;
-}
-
-static char *
-rs_gstr(struct rsbuf *b)
-{
-	uint32_t	 n = rs_gu32(b);
-	char		*s;
-
-	if (b->bad || b->len - b->pos < n) {
+	g->nbw = bytebuf_get64(b);
+	g->median_algbw = bytebuf_getdbl(b);
+	g->median_busbw = bytebuf_getdbl(b);
+	if (g->kind >= EV_KIND_COUNT)
 		b->bad = 1;
-		return xstrdup("");
-	}
-	s = xmalloc((size_t)n + 1);
-	memcpy(s, b->p + b->pos, n);
-	s[n] = '\0';
-	b->pos += n;
-	return s;
-}
-
-/* A count of elements of size each, that must fit what is left. */
-static size_t
-rs_gcount(struct rsbuf *b, size_t each)
-{
-	uint64_t	n = rs_gu64(b);
-
-	if (b->bad || n > (b->len - b->pos) / each) {
-		b->bad = 1;
-		return 0;
-	}
-	return (size_t)n;
 }
 
 static void
-rs_payload(struct rsbuf *b, const struct ranksum *s)
+rs_put_kerns(struct bytebuf *b, const struct ranksum_kern *k, size_t n)
 {
 	size_t	i;
 
-	rs_u32(b, s->source);
-	rs_i64(b, s->origin_ns);
-	rs_i64(b, s->end_ns);
-	rs_i64(b, s->utc_epoch_ns);
-	rs_u64(b, s->nevents);
-	rs_i64(b, s->stated_rank);
-	rs_u32(b, (uint32_t)s->several);
-	rs_u32(b, s->nprocs);
-	rs_u32(b, s->pid);
-	rs_str(b, s->pname);
-	rs_u32(b, (uint32_t)s->has_pname);
-	rs_i64(b, s->nvtx_rank);
-	rs_str(b, s->parallel);
-	rs_u32(b, s->gpus);
-	rs_i64(b, s->first);
-	rs_i64(b, s->last);
-	rs_i64(b, s->busy);
-	rs_i64(b, s->kernel_ns);
-	rs_i64(b, s->comm_ns);
-	rs_u64(b, s->kernels);
-	rs_u64(b, s->comm);
-	rs_i64(b, s->mpi_ns);
-	rs_u64(b, s->mpi_calls);
-	rs_str(b, s->marker);
-	rs_u64(b, s->niter);
+	bytebuf_put64(b, n);
+	for (i = 0; i < n; i++) {
+		bytebuf_put32(b, k[i].name);
+		bytebuf_put64(b, k[i].count);
+		bytebuf_put64(b, (uint64_t)k[i].total_ns);
+	}
+}
+
+static struct ranksum_kern *
+rs_get_kerns(struct bytebuf_rd *b, size_t *np)
+{
+	struct ranksum_kern	*k;
+	size_t			 i, n = bytebuf_getcount(b, 20);
+
+	k = xcalloc(n + 1, sizeof *k);
+	for (i = 0; i < n; i++) {
+		k[i].name = bytebuf_get32(b);
+		k[i].count = bytebuf_get64(b);
+		k[i].total_ns = (int64_t)bytebuf_get64(b);
+	}
+	*np = n;
+	return k;
+}
+
+static void
+rs_payload(struct bytebuf *b, const struct ranksum *s)
+{
+	size_t	i;
+
+	bytebuf_put32(b, s->source);
+	bytebuf_put64(b, (uint64_t)s->origin_ns);
+	bytebuf_put64(b, (uint64_t)s->end_ns);
+	bytebuf_put64(b, (uint64_t)s->utc_epoch_ns);
+	bytebuf_put64(b, s->nevents);
+	bytebuf_put64(b, (uint64_t)s->stated_rank);
+	bytebuf_put32(b, (uint32_t)s->several);
+	bytebuf_put32(b, s->nprocs);
+	bytebuf_put32(b, s->pid);
+	bytebuf_putstr(b, s->pname);
+	bytebuf_put32(b, (uint32_t)s->has_pname);
+	bytebuf_put64(b, (uint64_t)s->nvtx_rank);
+	bytebuf_putstr(b, s->parallel);
+	bytebuf_put32(b, s->gpus);
+	bytebuf_put64(b, (uint64_t)s->first);
+	bytebuf_put64(b, (uint64_t)s->last);
+	bytebuf_put64(b, (uint64_t)s->busy);
+	bytebuf_put64(b, (uint64_t)s->kernel_ns);
+	bytebuf_put64(b, (uint64_t)s->comm_ns);
+	bytebuf_put64(b, s->kernels);
+	bytebuf_put64(b, s->comm);
+	bytebuf_put64(b, (uint64_t)s->mpi_ns);
+	bytebuf_put64(b, s->mpi_calls);
+	bytebuf_putstr(b, s->marker);
+	bytebuf_put64(b, s->niter);
 	for (i = 0; i < 2 * s->niter; i++)
-		rs_i64(b, s->iter[i]);
-	rs_u64(b, s->nc);
+		bytebuf_put64(b, (uint64_t)s->iter[i]);
+	bytebuf_put64(b, s->nc);
 	for (i = 0; i < s->nc; i++) {
-		rs_u32(b, s->c[i].coll);
-		rs_i64(b, s->c[i].start);
-		rs_i64(b, s->c[i].end);
-		rs_i64(b, s->c[i].bytes);
+		bytebuf_put32(b, s->c[i].coll);
+		bytebuf_put64(b, (uint64_t)s->c[i].start);
+		bytebuf_put64(b, (uint64_t)s->c[i].end);
+		bytebuf_put64(b, (uint64_t)s->c[i].bytes);
 	}
-	rs_u64(b, s->ndev);
+	bytebuf_put64(b, s->ndev);
 	for (i = 0; i < s->ndev; i++) {
-		rs_u32(b, s->dev[i].id);
-		rs_i64(b, s->dev[i].busy);
-		rs_i64(b, s->dev[i].idle);
+		bytebuf_put32(b, s->dev[i].id);
+		bytebuf_put64(b, (uint64_t)s->dev[i].busy);
+		bytebuf_put64(b, (uint64_t)s->dev[i].idle);
 	}
-	rs_u64(b, s->ntop);
+	bytebuf_put64(b, s->ntop);
 	for (i = 0; i < s->ntop; i++) {
-		rs_u32(b, s->top[i].name);
-		rs_u64(b, s->top[i].count);
-		rs_i64(b, s->top[i].total_ns);
+		bytebuf_put32(b, s->top[i].name);
+		bytebuf_put64(b, s->top[i].count);
+		bytebuf_put64(b, (uint64_t)s->top[i].total_ns);
 	}
-	rs_u64(b, s->nnames);
+	bytebuf_put64(b, s->nnames);
 	for (i = 0; i < s->nnames; i++)
-		rs_str(b, s->names[i]);
+		bytebuf_putstr(b, s->names[i]);
+	bytebuf_putarray(b, s->gpu, s->ngpu, sizeof *s->gpu);
+	bytebuf_put64(b, s->cg.n);
+	for (i = 0; i < s->cg.n; i++)
+		rs_put_comm(b, &s->cg.g[i]);
+	rs_put_kerns(b, s->kall, s->nkall);
+	rs_put_kerns(b, s->kcomm, s->nkcomm);
+	bytebuf_put64(b, s->ncopy);
+	for (i = 0; i < s->ncopy; i++) {
+		bytebuf_put32(b, s->copy[i].kind);
+		bytebuf_put64(b, s->copy[i].count);
+		bytebuf_put64(b, (uint64_t)s->copy[i].total_ns);
+	}
+	bytebuf_put32(b, s->act_ndev);
+	bytebuf_put64(b, (uint64_t)s->act_busy);
+	bytebuf_put64(b, (uint64_t)s->act_compute);
+	bytebuf_put64(b, (uint64_t)s->act_comm);
+	bytebuf_put64(b, (uint64_t)s->act_exposed);
 }
 
 static int
-rs_unpayload(struct rsbuf *b, struct ranksum *s)
+rs_unpayload(struct bytebuf_rd *b, struct ranksum *s)
 {
-	size_t	i;
+	size_t	i, n;
 
 	memset(s, 0, sizeof *s);
-	s->source = (uint8_t)rs_gu32(b);
-	s->origin_ns = rs_gi64(b);
-	s->end_ns = rs_gi64(b);
-	s->utc_epoch_ns = rs_gi64(b);
-	s->nevents = rs_gu64(b);
-	s->stated_rank = (int32_t)rs_gi64(b);
-	s->several = rs_gu32(b) != 0;
-	s->nprocs = rs_gu32(b);
-	s->pid = rs_gu32(b);
-	s->pname = rs_gstr(b);
-	s->has_pname = rs_gu32(b) != 0;
-	s->nvtx_rank = (int32_t)rs_gi64(b);
-	s->parallel = rs_gstr(b);
-	s->gpus = rs_gu32(b);
-	s->first = rs_gi64(b);
-	s->last = rs_gi64(b);
-	s->busy = rs_gi64(b);
-	s->kernel_ns = rs_gi64(b);
-	s->comm_ns = rs_gi64(b);
-	s->kernels = rs_gu64(b);
-	s->comm = rs_gu64(b);
-	s->mpi_ns = rs_gi64(b);
-	s->mpi_calls = rs_gu64(b);
-	s->marker = rs_gstr(b);
-	s->niter = rs_gcount(b, 16);
+	s->source = (uint8_t)bytebuf_get32(b);
+	s->origin_ns = (int64_t)bytebuf_get64(b);
+	s->end_ns = (int64_t)bytebuf_get64(b);
+	s->utc_epoch_ns = (int64_t)bytebuf_get64(b);
+	s->nevents = bytebuf_get64(b);
+	s->stated_rank = (int32_t)(int64_t)bytebuf_get64(b);
+	s->several = bytebuf_get32(b) != 0;
+	s->nprocs = bytebuf_get32(b);
+	s->pid = bytebuf_get32(b);
+	s->pname = bytebuf_getstr(b);
+	s->has_pname = bytebuf_get32(b) != 0;
+	s->nvtx_rank = (int32_t)(int64_t)bytebuf_get64(b);
+	s->parallel = bytebuf_getstr(b);
+	s->gpus = bytebuf_get32(b);
+	s->first = (int64_t)bytebuf_get64(b);
+	s->last = (int64_t)bytebuf_get64(b);
+	s->busy = (int64_t)bytebuf_get64(b);
+	s->kernel_ns = (int64_t)bytebuf_get64(b);
+	s->comm_ns = (int64_t)bytebuf_get64(b);
+	s->kernels = bytebuf_get64(b);
+	s->comm = bytebuf_get64(b);
+	s->mpi_ns = (int64_t)bytebuf_get64(b);
+	s->mpi_calls = bytebuf_get64(b);
+	s->marker = bytebuf_getstr(b);
+	s->niter = bytebuf_getcount(b, 16);
 	s->iter = xcalloc(2 * s->niter + 1, sizeof *s->iter);
 	for (i = 0; i < 2 * s->niter; i++)
-		s->iter[i] = rs_gi64(b);
-	s->nc = rs_gcount(b, 28);
+		s->iter[i] = (int64_t)bytebuf_get64(b);
+	s->nc = bytebuf_getcount(b, 28);
 	s->c = xcalloc(s->nc + 1, sizeof *s->c);
 	for (i = 0; i < s->nc; i++) {
-		s->c[i].coll = rs_gu32(b);
-		s->c[i].start = rs_gi64(b);
-		s->c[i].end = rs_gi64(b);
-		s->c[i].bytes = rs_gi64(b);
+		s->c[i].coll = bytebuf_get32(b);
+		s->c[i].start = (int64_t)bytebuf_get64(b);
+		s->c[i].end = (int64_t)bytebuf_get64(b);
+		s->c[i].bytes = (int64_t)bytebuf_get64(b);
 	}
-	s->ndev = rs_gcount(b, 20);
+	s->ndev = bytebuf_getcount(b, 20);
 	s->dev = xcalloc(s->ndev + 1, sizeof *s->dev);
 	for (i = 0; i < s->ndev; i++) {
-		s->dev[i].id = rs_gu32(b);
-		s->dev[i].busy = rs_gi64(b);
-		s->dev[i].idle = rs_gi64(b);
+		s->dev[i].id = bytebuf_get32(b);
+		s->dev[i].busy = (int64_t)bytebuf_get64(b);
+		s->dev[i].idle = (int64_t)bytebuf_get64(b);
 	}
-	s->ntop = rs_gcount(b, 20);
+	s->ntop = bytebuf_getcount(b, 20);
 	s->top = xcalloc(s->ntop + 1, sizeof *s->top);
 	for (i = 0; i < s->ntop; i++) {
-		s->top[i].name = rs_gu32(b);
-		s->top[i].count = rs_gu64(b);
-		s->top[i].total_ns = rs_gi64(b);
+		s->top[i].name = bytebuf_get32(b);
+		s->top[i].count = bytebuf_get64(b);
+		s->top[i].total_ns = (int64_t)bytebuf_get64(b);
 	}
-	s->nnames = rs_gcount(b, 4);
+	s->nnames = bytebuf_getcount(b, 4);
 	s->names = xcalloc(s->nnames + 1, sizeof *s->names);
 	for (i = 0; i < s->nnames; i++)
-		s->names[i] = rs_gstr(b);
+		s->names[i] = bytebuf_getstr(b);
+	s->gpu = bytebuf_getarray(b, &s->ngpu, sizeof *s->gpu);
+	n = bytebuf_getcount(b, RS_COMM_MIN);
+	s->cg.g = xcalloc(n + 1, sizeof *s->cg.g);
+	s->cg.cap = n;
+	for (i = 0; i < n; i++) {
+		rs_get_comm(b, &s->cg.g[s->cg.n++]);
+		s->cg.total += s->cg.g[i].total;
+	}
+	s->kall = rs_get_kerns(b, &s->nkall);
+	s->kcomm = rs_get_kerns(b, &s->nkcomm);
+	s->ncopy = bytebuf_getcount(b, 20);
+	s->copy = xcalloc(s->ncopy + 1, sizeof *s->copy);
+	for (i = 0; i < s->ncopy; i++) {
+		s->copy[i].kind = bytebuf_get32(b);
+		s->copy[i].count = bytebuf_get64(b);
+		s->copy[i].total_ns = (int64_t)bytebuf_get64(b);
+	}
+	s->act_ndev = bytebuf_get32(b);
+	s->act_busy = (int64_t)bytebuf_get64(b);
+	s->act_compute = (int64_t)bytebuf_get64(b);
+	s->act_comm = (int64_t)bytebuf_get64(b);
+	s->act_exposed = (int64_t)bytebuf_get64(b);
+	for (i = 0; i < s->nkall && !b->bad; i++)
+		if (s->kall[i].name >= s->nnames)
+			b->bad = 1;
+	for (i = 0; i < s->nkcomm && !b->bad; i++)
+		if (s->kcomm[i].name >= s->nnames)
+			b->bad = 1;
 	if (b->pos != b->len)
 		b->bad = 1;
 	for (i = 0; i < s->nc && !b->bad; i++)
@@ -278,14 +314,14 @@ rs_unpayload(struct rsbuf *b, struct ranksum *s)
 }
 
 static void
-rs_ident(struct rsbuf *b, const struct cachedir_ident *id)
+rs_ident(struct bytebuf *b, const struct cachedir_ident *id)
 {
-	rs_u64(b, id->size);
-	rs_i64(b, id->mtime);
-	rs_i64(b, id->ctime);
-	rs_u64(b, id->ino);
-	rs_u64(b, id->dev);
-	rs_u64(b, id->fp);
+	bytebuf_put64(b, id->size);
+	bytebuf_put64(b, (uint64_t)id->mtime);
+	bytebuf_put64(b, (uint64_t)id->ctime);
+	bytebuf_put64(b, id->ino);
+	bytebuf_put64(b, id->dev);
+	bytebuf_put64(b, id->fp);
 }
 
 char *
@@ -328,7 +364,7 @@ int
 ranksum_write(const char *trace, const struct cachedir_ident *id,
     const struct ranksum *s, char **cause)
 {
-	struct rsbuf	 pay, head;
+	struct bytebuf	 pay = BYTEBUF_INIT, head = BYTEBUF_INIT;
 	char		*path, *tmp = NULL;
 	int		 fd, e;
 
@@ -337,15 +373,13 @@ ranksum_write(const char *trace, const struct cachedir_ident *id,
 		    trace);
 		return -1;
 	}
-	memset(&pay, 0, sizeof pay);
-	memset(&head, 0, sizeof head);
 	rs_payload(&pay, s);
-	rs_put(&head, RANKSUM_MAGIC, 8);
-	rs_u32(&head, RANKSUM_VERSION);
-	rs_u32(&head, RANKSUM_BOM);
+	bytebuf_put(&head, RANKSUM_MAGIC, 8);
+	bytebuf_put32(&head, RANKSUM_VERSION);
+	bytebuf_put32(&head, RANKSUM_BOM);
 	rs_ident(&head, id);
-	rs_u64(&head, pay.len);
-	rs_u64(&head, hmap_fnv(HMAP_FNV0, pay.p, pay.len));
+	bytebuf_put64(&head, pay.len);
+	bytebuf_put64(&head, hmap_fnv(HMAP_FNV0, pay.p, pay.len));
 	if ((fd = tmpreg_create(path, &tmp)) == -1) {
 		*cause = xasprintf("%s: %s", path, strerror(errno));
 		goto fail;
@@ -378,27 +412,30 @@ fail:
 	return -1;
 }
 
-/* Reads all of fd into b (at most RANKSUM_MAXLEN); 0 or -1. */
+/* Reads all of fd (at most RANKSUM_MAXLEN) into *p (malloc'd), *len;
+ * 0 or -1. */
 static int
-rs_slurp(int fd, struct rsbuf *b)
+rs_slurp(int fd, uint8_t **p, size_t *len)
 {
 	struct stat	sb;
 	ssize_t		r;
+	size_t		cap;
 
+	*len = 0;
 	if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode) ||
 	    sb.st_size < RANKSUM_HDR || (uint64_t)sb.st_size > RANKSUM_MAXLEN)
 		return -1;
-	b->cap = (size_t)sb.st_size;
-	b->p = xmalloc(b->cap);
-	while (b->len < b->cap) {
-		if ((r = read(fd, b->p + b->len, b->cap - b->len)) < 0) {
+	cap = (size_t)sb.st_size;
+	*p = xmalloc(cap);
+	while (*len < cap) {
+		if ((r = read(fd, *p + *len, cap - *len)) < 0) {
 			if (errno == EINTR)
 				continue;
 			return -1;
 		}
 		if (r == 0)
 			return -1;
-		b->len += (size_t)r;
+		*len += (size_t)r;
 	}
 	return 0;
 }
@@ -407,9 +444,13 @@ int
 ranksum_read(const char *trace, struct ranksum *s)
 {
 	struct cachedir_ident	 now;
-	struct rsbuf		 b, want;
-	char			*path, *cause = NULL, magic[8];
+	struct bytebuf		 want = BYTEBUF_INIT;
+	struct bytebuf_rd	 b;
+	const uint8_t		*magic, *ident;
+	uint8_t			*file = NULL;
+	char			*path, *cause = NULL;
 	uint64_t		 len, hash;
+	size_t			 flen;
 	int			 fd, ok = 0;
 
 	if (cachedir_ident(trace, &now, &cause) != 0) {
@@ -422,28 +463,27 @@ ranksum_read(const char *trace, struct ranksum *s)
 	free(path);
 	if (fd == -1)
 		return 0;
-	memset(&b, 0, sizeof b);
-	memset(&want, 0, sizeof want);
-	if (rs_slurp(fd, &b) != 0)
+	if (rs_slurp(fd, &file, &flen) != 0)
 		goto done;
-	rs_get(&b, magic, sizeof magic);
-	if (memcmp(magic, RANKSUM_MAGIC, sizeof magic) != 0 ||
-	    rs_gu32(&b) != RANKSUM_VERSION || rs_gu32(&b) != RANKSUM_BOM)
+	bytebuf_rd_init(&b, file, flen);
+	magic = bytebuf_get(&b, 8);
+	if (magic == NULL || memcmp(magic, RANKSUM_MAGIC, 8) != 0 ||
+	    bytebuf_get32(&b) != RANKSUM_VERSION ||
+	    bytebuf_get32(&b) != RANKSUM_BOM)
 		goto done;
 	rs_ident(&want, &now);
-	if (b.len - b.pos < want.len ||
-	    memcmp(b.p + b.pos, want.p, want.len) != 0)
+	if ((ident = bytebuf_get(&b, want.len)) == NULL ||
+	    memcmp(ident, want.p, want.len) != 0)
 		goto done;
-	b.pos += want.len;
-	len = rs_gu64(&b);
-	hash = rs_gu64(&b);
+	len = bytebuf_get64(&b);
+	hash = bytebuf_get64(&b);
 	if (b.bad || len != b.len - b.pos ||
 	    hash != hmap_fnv(HMAP_FNV0, b.p + b.pos, (size_t)len))
 		goto done;
 	ok = rs_unpayload(&b, s) == 0;
 done:
 	close(fd);
-	free(b.p);
-	free(want.p);
+	free(file);
+	bytebuf_free(&want);
 	return ok;
 }

@@ -201,6 +201,7 @@ ranksum_build(const struct model *m, struct ranksum *s)
 
 	ranksum_devices(m, s);
 	ranksum_top(m, pool, s);
+	ranksum_agg(m, pool, s);
 	s->nnames = strpool_count(pool);
 	s->names = xcalloc(s->nnames + 1, sizeof *s->names);
 	for (i = 0; i < s->nnames; i++)
@@ -223,5 +224,10 @@ ranksum_free(struct ranksum *s)
 	free(s->c);
 	free(s->dev);
 	free(s->top);
+	free(s->gpu);
+	commgrp_set_free(&s->cg);
+	free(s->kall);
+	free(s->kcomm);
+	free(s->copy);
 	memset(s, 0, sizeof *s);
 }

@@ -12,7 +12,10 @@
  * iterations and marker), ranksetup.h (the rank and parallel layout NVTX
  * text states), busy.h (per device: busy, and idle = the rank's span
  * minus busy) and the top RANKSUM_TOPK kernels by total time (name,
- * count, total; ties by name). What the merge of a job needs to place the
+ * count, total; ties by name). For `comm` and `diff` of a job
+ * (ranksum-agg.c): the devices the merge keeps, the communication groups
+ * of commgrp.h, and every GPU kernel name's count and total (those of the
+ * communication kernels apart), memcpys by kind and memsets. What the merge of a job needs to place the
  * trace (multi.h) comes with it: its kind, clock range and UTC epoch, the
  * rank its metadata (else its NVTX text) states and whether it holds
  * several ranks.
@@ -30,11 +33,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/commgrp.h"
 #include "analysis/ranksetup.h"
 #include "model/cachedir.h"
 #include "model/model.h"
 
-#define RANKSUM_VERSION	2
+#define RANKSUM_VERSION	3
 #define RANKSUM_SUFFIX	".ranksum"
 #define RANKSUM_TOPK	15
 
@@ -54,6 +58,13 @@ struct ranksum_kern {
 	uint64_t	 count;
 	int64_t		 total_ns;
 };
+
+struct ranksum_copy {
+	uint32_t	 kind;		/* enum copy_kind, RANKSUM_MEMSET */
+	uint64_t	 count;
+	int64_t		 total_ns;
+};
+#define RANKSUM_MEMSET	UINT32_MAX
 
 struct ranksum {
 	/* The trace. */
@@ -84,12 +95,32 @@ struct ranksum {
 	size_t		 ndev;
 	struct ranksum_kern *top;	/* by total, descending */
 	size_t		 ntop;
+	/* What `comm` and `diff` of a job need (ranksum-agg.c). */
+	uint32_t	*gpu;		/* source ids of the devices its
+					   streams or tracks use (the merge
+					   keeps them), in device order */
+	size_t		 ngpu;
+	struct commgrp_set cg;		/* commgrp.h over the whole trace */
+	struct ranksum_kern *kall;	/* every GPU kernel, by name */
+	size_t		 nkall;
+	struct ranksum_kern *kcomm;	/* its communication kernels */
+	size_t		 nkcomm;
+	struct ranksum_copy *copy;	/* memcpys by kind, memsets */
+	size_t		 ncopy;
+	/* activity.h over the whole trace, summed over its devices. */
+	uint32_t	 act_ndev;
+	int64_t		 act_busy, act_compute, act_comm, act_exposed;
 	char		**names;	/* collectives and kernel names */
 	size_t		 nnames;
 };
 
 /* Summarises model m (one rank's trace). */
 void	 ranksum_build(const struct model *, struct ranksum *);
+/* The aggregates of m that `comm` and `diff` need (ranksum-agg.c),
+ * kernel names interned into pool. */
+struct strpool;
+void	 ranksum_agg(const struct model *, struct strpool *,
+	    struct ranksum *);
 void	 ranksum_free(struct ranksum *);
 
 /* "<cache dir>/NAME-H.ranksum" of trace (malloc'd), or NULL. */

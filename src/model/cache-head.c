@@ -11,175 +11,66 @@
 #include <string.h>
 
 #include "model/cache-int.h"
+#include "util/bytebuf.h"
 #include "util/xmalloc.h"
 
-static void
-cache_put(struct cache_wbuf *b, const void *p, size_t n)
-{
-	if (n == 0)
-		return;
-	XGROW(b->p, b->cap, b->n + n);
-	memcpy(b->p + b->n, p, n);
-	b->n += n;
-}
-
-static void
-cache_put8(struct cache_wbuf *b, uint8_t v)
-{
-	cache_put(b, &v, sizeof v);
-}
-
-static void
-cache_put32(struct cache_wbuf *b, uint32_t v)
-{
-	cache_put(b, &v, sizeof v);
-}
-
-static void
-cache_put64(struct cache_wbuf *b, uint64_t v)
-{
-	cache_put(b, &v, sizeof v);
-}
-
-static void
-cache_put_array(struct cache_wbuf *b, const void *a, size_t n, size_t sz)
-{
-	cache_put64(b, n);
-	cache_put(b, a, n * sz);
-}
-
-static const uint8_t *
-cache_get(struct cache_rbuf *b, size_t n)
-{
-	const uint8_t	*p;
-
-	if (b->err || n > b->n - b->off) {
-		b->err = 1;
-		return NULL;
-	}
-	p = b->p + b->off;
-	b->off += n;
-	return p;
-}
-
-static uint8_t
-cache_get8(struct cache_rbuf *b)
-{
-	const uint8_t	*p = cache_get(b, 1);
-
-	return p != NULL ? *p : 0;
-}
-
-static uint32_t
-cache_get32(struct cache_rbuf *b)
-{
-	const uint8_t	*p = cache_get(b, 4);
-	uint32_t	 v = 0;
-
-	if (p != NULL)
-		memcpy(&v, p, sizeof v);
-	return v;
-}
-
-static uint64_t
-cache_get64(struct cache_rbuf *b)
-{
-	const uint8_t	*p = cache_get(b, 8);
-	uint64_t	 v = 0;
-
-	if (p != NULL)
-		memcpy(&v, p, sizeof v);
-	return v;
-}
-
-/* A count of items of at least sz bytes each that must fit in what is
- * left; 0 with err set otherwise. */
-static size_t
-cache_get_count(struct cache_rbuf *b, size_t sz)
-{
-	uint64_t	n = cache_get64(b);
-
-	if (b->err || n > (b->n - b->off) / sz) {
-		b->err = 1;
-		return 0;
-	}
-	return (size_t)n;
-}
-
-/* A raw array of structs into a new allocation (NULL when empty). */
-static void *
-cache_get_array(struct cache_rbuf *b, size_t *np, size_t sz)
-{
-	const uint8_t	*p;
-	void		*a;
-	size_t		 n = cache_get_count(b, sz);
-
-	*np = 0;
-	if (n == 0 || (p = cache_get(b, n * sz)) == NULL)
-		return NULL;
-	a = xreallocarray(NULL, n, sz);
-	memcpy(a, p, n * sz);
-	*np = n;
-	return a;
-}
-
 void
-cache_small_write(struct cache_wbuf *b, const struct model *m,
+cache_small_write(struct bytebuf *b, const struct model *m,
     const struct cache_counts *c)
 {
 	const struct track	*t;
 	size_t			 i, len;
 	int			 k;
 
-	cache_put8(b, m->source);
-	cache_put32(b, m->source_version);
-	cache_put32(b, m->schema_version);
-	cache_put64(b, (uint64_t)m->origin_ns);
-	cache_put64(b, (uint64_t)m->end_ns);
-	cache_put64(b, (uint64_t)m->utc_epoch_ns);
-	cache_put32(b, c->nstrs);
-	cache_put64(b, c->strbytes);
+	bytebuf_put8(b, m->source);
+	bytebuf_put32(b, m->source_version);
+	bytebuf_put32(b, m->schema_version);
+	bytebuf_put64(b, (uint64_t)m->origin_ns);
+	bytebuf_put64(b, (uint64_t)m->end_ns);
+	bytebuf_put64(b, (uint64_t)m->utc_epoch_ns);
+	bytebuf_put32(b, c->nstrs);
+	bytebuf_put64(b, c->strbytes);
 	for (k = 0; k < TAB_COUNT; k++)
-		cache_put64(b, c->ntab[k]);
+		bytebuf_put64(b, c->ntab[k]);
 	for (k = 0; k < EV_KIND_COUNT; k++)
-		cache_put64(b, m->kind_count[k]);
+		bytebuf_put64(b, m->kind_count[k]);
 
-	cache_put_array(b, m->devices, m->ndevices, sizeof *m->devices);
-	cache_put_array(b, m->processes, m->nprocesses, sizeof *m->processes);
-	cache_put_array(b, m->threads, m->nthreads, sizeof *m->threads);
-	cache_put_array(b, m->streams, m->nstreams, sizeof *m->streams);
-	cache_put_array(b, m->domains, m->ndomains, sizeof *m->domains);
-	cache_put_array(b, m->meta, m->nmeta, sizeof *m->meta);
+	bytebuf_putarray(b, m->devices, m->ndevices, sizeof *m->devices);
+	bytebuf_putarray(b, m->processes, m->nprocesses, sizeof *m->processes);
+	bytebuf_putarray(b, m->threads, m->nthreads, sizeof *m->threads);
+	bytebuf_putarray(b, m->streams, m->nstreams, sizeof *m->streams);
+	bytebuf_putarray(b, m->domains, m->ndomains, sizeof *m->domains);
+	bytebuf_putarray(b, m->meta, m->nmeta, sizeof *m->meta);
 
-	cache_put64(b, m->ntracks);
+	bytebuf_put64(b, m->ntracks);
 	for (i = 0; i < m->ntracks; i++) {
 		t = &m->tracks[i];
-		cache_put8(b, t->type);
-		cache_put32(b, t->device);
-		cache_put32(b, t->stream);
-		cache_put32(b, t->process);
-		cache_put32(b, t->thread);
-		cache_put32(b, t->domain);
-		cache_put32(b, t->name);
-		cache_put64(b, t->lane.n);
-		cache_put8(b, c->lanes[i].overlaps);
-		cache_put8(b, c->lanes[i].wide);
-		cache_put32(b, t->lane.max_depth);
-		cache_put64(b, (uint64_t)t->lane.maxdur);
-		cache_put64(b, c->lanes[i].cov_n);
+		bytebuf_put8(b, t->type);
+		bytebuf_put32(b, t->device);
+		bytebuf_put32(b, t->stream);
+		bytebuf_put32(b, t->process);
+		bytebuf_put32(b, t->thread);
+		bytebuf_put32(b, t->domain);
+		bytebuf_put32(b, t->name);
+		bytebuf_put64(b, t->lane.n);
+		bytebuf_put8(b, c->lanes[i].overlaps);
+		bytebuf_put8(b, c->lanes[i].wide);
+		bytebuf_put32(b, t->lane.max_depth);
+		bytebuf_put64(b, (uint64_t)t->lane.maxdur);
+		bytebuf_put64(b, c->lanes[i].cov_n);
 	}
 
-	cache_put8(b, c->has_launch);
-	cache_put64(b, c->nlinks);
-	cache_put64(b, c->ndcov);
+	bytebuf_put8(b, c->has_launch);
+	bytebuf_put64(b, c->nlinks);
+	bytebuf_put64(b, c->ndcov);
 	for (i = 0; i < c->ndcov; i++)
-		cache_put64(b, c->dcov_n[i]);
+		bytebuf_put64(b, c->dcov_n[i]);
 
-	cache_put64(b, m->nwarnings);
+	bytebuf_put64(b, m->nwarnings);
 	for (i = 0; i < m->nwarnings; i++) {
 		len = strlen(m->warnings[i]);
-		cache_put64(b, len);
-		cache_put(b, m->warnings[i], len);
+		bytebuf_put64(b, len);
+		bytebuf_put(b, m->warnings[i], len);
 	}
 }
 
@@ -192,7 +83,7 @@ cache_small_write(struct cache_wbuf *b, const struct model *m,
  * finalized model are refused.
  */
 static int
-cache_small_read(struct cache_rbuf *b, struct model *m,
+cache_small_read(struct bytebuf_rd *b, struct model *m,
     struct cache_counts *c, char ***warn, size_t *nwarn)
 {
 	struct track		*t;
@@ -202,28 +93,28 @@ cache_small_read(struct cache_rbuf *b, struct model *m,
 	size_t			 i, n, len;
 	int			 k;
 
-	m->source = cache_get8(b);
-	m->source_version = cache_get32(b);
-	m->schema_version = cache_get32(b);
-	m->origin_ns = (int64_t)cache_get64(b);
-	m->end_ns = (int64_t)cache_get64(b);
-	m->utc_epoch_ns = (int64_t)cache_get64(b);
-	c->nstrs = cache_get32(b);
-	c->strbytes = cache_get64(b);
+	m->source = bytebuf_get8(b);
+	m->source_version = bytebuf_get32(b);
+	m->schema_version = bytebuf_get32(b);
+	m->origin_ns = (int64_t)bytebuf_get64(b);
+	m->end_ns = (int64_t)bytebuf_get64(b);
+	m->utc_epoch_ns = (int64_t)bytebuf_get64(b);
+	c->nstrs = bytebuf_get32(b);
+	c->strbytes = bytebuf_get64(b);
 	for (k = 0; k < TAB_COUNT; k++)
-		c->ntab[k] = cache_get64(b);
+		c->ntab[k] = bytebuf_get64(b);
 	for (k = 0; k < EV_KIND_COUNT; k++)
-		m->kind_count[k] = cache_get64(b);
+		m->kind_count[k] = bytebuf_get64(b);
 
-	m->devices = cache_get_array(b, &m->ndevices, sizeof *m->devices);
-	m->processes = cache_get_array(b, &m->nprocesses,
+	m->devices = bytebuf_getarray(b, &m->ndevices, sizeof *m->devices);
+	m->processes = bytebuf_getarray(b, &m->nprocesses,
 	    sizeof *m->processes);
-	m->threads = cache_get_array(b, &m->nthreads, sizeof *m->threads);
-	m->streams = cache_get_array(b, &m->nstreams, sizeof *m->streams);
-	m->domains = cache_get_array(b, &m->ndomains, sizeof *m->domains);
-	m->meta = cache_get_array(b, &m->nmeta, sizeof *m->meta);
+	m->threads = bytebuf_getarray(b, &m->nthreads, sizeof *m->threads);
+	m->streams = bytebuf_getarray(b, &m->nstreams, sizeof *m->streams);
+	m->domains = bytebuf_getarray(b, &m->ndomains, sizeof *m->domains);
+	m->meta = bytebuf_getarray(b, &m->nmeta, sizeof *m->meta);
 
-	n = cache_get_count(b, CACHE_TRACK_BYTES);
+	n = bytebuf_getcount(b, CACHE_TRACK_BYTES);
 	if (n > 0) {
 		m->tracks = xcalloc(n, sizeof *m->tracks);
 		c->lanes = xcalloc(n, sizeof *c->lanes);
@@ -234,28 +125,28 @@ cache_small_read(struct cache_rbuf *b, struct model *m,
 		t = &m->tracks[i];
 		ld = &c->lanes[i];
 		lane_init(&t->lane);
-		t->type = cache_get8(b);
-		t->device = cache_get32(b);
-		t->stream = cache_get32(b);
-		t->process = cache_get32(b);
-		t->thread = cache_get32(b);
-		t->domain = cache_get32(b);
-		t->name = cache_get32(b);
-		ld->n = cache_get64(b);
-		ld->overlaps = cache_get8(b);
-		ld->wide = cache_get8(b);
-		md = cache_get32(b);
-		t->lane.maxdur = (int64_t)cache_get64(b);
-		ld->cov_n = cache_get64(b);
+		t->type = bytebuf_get8(b);
+		t->device = bytebuf_get32(b);
+		t->stream = bytebuf_get32(b);
+		t->process = bytebuf_get32(b);
+		t->thread = bytebuf_get32(b);
+		t->domain = bytebuf_get32(b);
+		t->name = bytebuf_get32(b);
+		ld->n = bytebuf_get64(b);
+		ld->overlaps = bytebuf_get8(b);
+		ld->wide = bytebuf_get8(b);
+		md = bytebuf_get32(b);
+		t->lane.maxdur = (int64_t)bytebuf_get64(b);
+		ld->cov_n = bytebuf_get64(b);
 		if (ld->overlaps > 1 || ld->wide > 1 || md > UINT16_MAX ||
 		    ld->n >= NONE32 ||
 		    ld->cov_n > ld->n || (!ld->overlaps && ld->cov_n != 0))
-			b->err = 1;
+			b->bad = 1;
 		t->lane.overlaps = ld->overlaps;
 		t->lane.max_depth = (uint16_t)md;
 		c->nevents += ld->n;
 		if (c->nevents >= NONE32)
-			b->err = 1;
+			b->bad = 1;
 	}
 
 	/* launch covers the GPU and sync tracks, first in track order. */
@@ -263,31 +154,31 @@ cache_small_read(struct cache_rbuf *b, struct model *m,
 	for (i = 0; i < m->ntracks && (m->tracks[i].type == TRACK_GPU ||
 	    m->tracks[i].type == TRACK_SYNC); i++)
 		c->nlaunch += c->lanes[i].n;
-	c->has_launch = cache_get8(b);
-	c->nlinks = cache_get64(b);
+	c->has_launch = bytebuf_get8(b);
+	c->nlinks = bytebuf_get64(b);
 	if (c->has_launch > 1 || c->nlinks > c->nlaunch ||
 	    (c->has_launch ? c->nlinks == 0 : c->nlinks != 0))
-		b->err = 1;
-	n = cache_get_count(b, 8);
+		b->bad = 1;
+	n = bytebuf_getcount(b, 8);
 	if (n != 0 && n != m->ndevices)
-		b->err = 1;
-	if (n > 0 && !b->err) {
+		b->bad = 1;
+	if (n > 0 && !b->bad) {
 		c->dcov_n = xcalloc(n, sizeof *c->dcov_n);
 		c->ndcov = n;
 		for (i = 0; i < n; i++)
-			c->dcov_n[i] = cache_get64(b);
+			c->dcov_n[i] = bytebuf_get64(b);
 	}
 
-	n = cache_get_count(b, 8);
+	n = bytebuf_getcount(b, 8);
 	if (n > 0)
 		*warn = xcalloc(n, sizeof **warn);
 	for (i = 0; i < n; i++) {
-		len = cache_get_count(b, 1);
-		if ((p = cache_get(b, len)) == NULL)
+		len = bytebuf_getcount(b, 1);
+		if ((p = bytebuf_get(b, len)) == NULL)
 			break;
 		(*warn)[(*nwarn)++] = xstrndup((const char *)p, len);
 	}
-	return b->err || b->off != b->n ? -1 : 0;
+	return b->bad || b->pos != b->len ? -1 : 0;
 }
 
 /* Parses the frame table into r; -1 with *why if it does not add up. */
@@ -341,7 +232,7 @@ cache_read_head(const struct cache_hdr *h, const uint8_t *payload,
     size_t *nwarn, char **why)
 {
 	struct cache_plan	 small_plan;
-	struct cache_rbuf	 rb;
+	struct bytebuf_rd	 rb;
 	uint8_t			*small;
 	uint64_t		 rl, head;
 	size_t			 f;
@@ -363,10 +254,7 @@ cache_read_head(const struct cache_hdr *h, const uint8_t *payload,
 	small = xmalloc(rl + 1);
 	if (cache_decompress(r, 0, 0, small, why) != 0)
 		goto out;
-	rb.p = small;
-	rb.n = rl;
-	rb.off = 0;
-	rb.err = 0;
+	bytebuf_rd_init(&rb, small, rl);
 	if (cache_small_read(&rb, r->m, &r->c, warn, nwarn) != 0) {
 		*why = xstrdup("model header truncated or inconsistent");
 		goto out;

@@ -115,6 +115,7 @@
 #include <zstd.h>
 
 #include "model/cachedir.h"
+#include "util/bytebuf.h"
 #include "model/model.h"
 
 #define CACHE_MAGIC	"GPULENSC"
@@ -268,18 +269,6 @@ struct cache_col {
 	int8_t		 ref;		/* XF_DIFF: column index in the job */
 };
 
-/* Output and bounded input buffers for the small frame. */
-struct cache_wbuf {
-	uint8_t		*p;
-	size_t		 n, cap;
-};
-
-struct cache_rbuf {
-	const uint8_t	*p;
-	size_t		 n, off;
-	int		 err;		/* a read ran past the end */
-};
-
 struct cache_rctx {
 	struct model		*m;
 	struct cache_counts	 c;
@@ -316,7 +305,7 @@ void		 cache_unpack32(uint32_t *out, const uint8_t *in, size_t n,
 		    int xform);
 
 /* cache-head.c */
-void		 cache_small_write(struct cache_wbuf *, const struct model *,
+void		 cache_small_write(struct bytebuf *, const struct model *,
 		    const struct cache_counts *);
 int		 cache_read_head(const struct cache_hdr *,
 		    const uint8_t *payload, struct cache_rctx *,

@@ -182,7 +182,7 @@ cache_sum_file(int fd, uint64_t len, uint32_t *sum)
  */
 static int
 cache_write_file(const char *path, const struct cache_ident *id,
-    struct cache_wctx *w, const struct cache_wbuf *small, char **cause)
+    struct cache_wctx *w, const struct bytebuf *small, char **cause)
 {
 	struct cache_plan	*plan = w->plan;
 	struct cache_hdr	 h;
@@ -326,7 +326,7 @@ cache_save_ident(const char *trace, const struct cache_ident *idp,
 	struct cache_counts	 c;
 	struct cache_plan	 plan;
 	struct cache_wctx	 w;
-	struct cache_wbuf	 small = { NULL, 0, 0 };
+	struct bytebuf		 small = BYTEBUF_INIT;
 	char			*path, *why = NULL;
 	double			 t0 = timing_now();
 	size_t			 i;
@@ -350,8 +350,8 @@ cache_save_ident(const char *trace, const struct cache_ident *idp,
 		goto out;
 	}
 	cache_small_write(&small, m, &c);
-	plan.rawlen[0] = small.n;
-	plan.raw_size += small.n;
+	plan.rawlen[0] = small.len;
+	plan.raw_size += small.len;
 	w.m = m;
 	w.plan = &plan;
 	w.fd = -1;
