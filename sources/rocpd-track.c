@@ -55,7 +55,7 @@ rocpd_device(struct rocpd *r, uint32_t g, sqlite3_stmt *st, int i)
 {
 	uint32_t	v;
 
-	if (amd_db_null(st, i) ||
+	if (col_null(st, i) ||
 	    !hmap_get(&r->agents, rocpd_key(g, st, i), &v) || v == 0)
 		return NONE32;
 	return v - 1;
@@ -97,7 +97,7 @@ rocpd_gpu_track(struct rocpd *r, uint32_t g, uint32_t dev, int64_t prow,
 		dev = rocpd_unknown_device(r);
 	p = rocpd_process(r, g, prow);
 	/* Copies may have no queue: they share a track of their own. */
-	id = amd_db_null(st, col) ? -1 : amd_db_i64(st, col);
+	id = col_null(st, col) ? -1 : col_i64(st, col);
 	key = hmap_key2(hmap_key2(dev, p), hmap_key2(g, (uint64_t)id));
 	if (hmap_get(&r->gpu_tracks, key, &t))
 		return t;

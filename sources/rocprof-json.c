@@ -51,6 +51,8 @@
 #include "util/hmap.h"
 #include "util/progress.h"
 #include "sources/source.h"
+#include "sources/sqlz.h"
+#include "sources/srcerr.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
 #include "util/zfile.h"
@@ -101,24 +103,11 @@ struct rj {
 int
 rocprof_json_sniff(const char *path)
 {
-	struct zfile	*f;
-	char		 buf[ROCPROF_JSON_SNIFF], *cause = NULL;
+	char		 buf[ROCPROF_JSON_SNIFF];
 	const char	*p, *end;
-	size_t		 got = 0;
-	ssize_t		 n;
+	size_t		 got;
 
-	if ((f = zfile_open(path, &cause)) == NULL) {
-		free(cause);
-		return 0;
-	}
-	while (got < sizeof buf) {
-		if ((n = zfile_read(f, buf + got, sizeof buf - got,
-		    &cause)) <= 0)
-			break;
-		got += (size_t)n;
-	}
-	free(cause);
-	zfile_close(f);
+	got = sqlz_head(path, buf, sizeof buf);
 	p = buf;
 	end = buf + got;
 	if (end - p >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
@@ -141,16 +130,11 @@ rj_error(struct rj *r, const char *fmt, ...)
 static void
 rj_error(struct rj *r, const char *fmt, ...)
 {
-	va_list	 ap;
-	char	*s;
+	va_list	ap;
 
-	if (r->err != NULL)
-		return;
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	srcerr_set(&r->err, r->path, fmt, ap);
 	va_end(ap);
-	r->err = xasprintf("%s: %s", r->path, s);
-	free(s);
 }
 
 static const cJSON *
