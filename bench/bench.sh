@@ -171,7 +171,7 @@ for size in $SIZES; do
 		"$GPULENS" clean "$f" >/dev/null
 		run prep "$GPULENS" prep "$f"
 		w=$(phase "$DIR/prep.err" cache-write cache-save)
-		[ -n "$w" ] || w=$(awk -v a="$T" -v b="${cold[-1]}" 'BEGIN { d = a - b; printf "%.6f", d > 0 ? d : 0 }')
+		[ -n "$w" ] || w=$(awk -v a="$T" -v b="${cold[-1]}" 'BEGIN { d = a - b; printf "%.6f", (d > 0 ? d : 0) }')
 		write+=("$w")
 
 		run warm "$GPULENS" search "$f" --limit 1 --json
