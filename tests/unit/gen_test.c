@@ -83,6 +83,17 @@ q_int(sqlite3 *d, const char *fmt, ...)
 	return v;
 }
 
+/* The mean duration of the kernels whose short name satisfies name (an SQL
+ * condition on it: "= 'k'", "LIKE 'k%'") on the devices whose id is cmp
+ * ("=", "<") dev. */
+static int64_t
+avg_dur(sqlite3 *d, const char *name, const char *cmp, int dev)
+{
+	return q_int(d, "SELECT avg(k.end - k.start) FROM "
+	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
+	    "k.shortName WHERE s.value %s AND k.deviceId %s %d", name, cmp, dev);
+}
+
 /* The first column of the first row of sql, as a string (caller frees). */
 static char *
 q_str(sqlite3 *d, const char *fmt, ...)
@@ -607,24 +618,14 @@ test_straggler(void **state)
 	int64_t	slow, fast, wait_slow, wait_fast;
 
 	(void)state;
-	slow = q_int(db, "SELECT avg(k.end - k.start) FROM "
-	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
-	    "k.shortName WHERE s.value = 'flash_fwd_kernel' AND k.deviceId = "
-	    "%d", GPUS - 1);
-	fast = q_int(db, "SELECT avg(k.end - k.start) FROM "
-	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
-	    "k.shortName WHERE s.value = 'flash_fwd_kernel' AND k.deviceId < "
-	    "%d", GPUS - 1);
+	slow = avg_dur(db, "= 'flash_fwd_kernel'", "=", GPUS - 1);
+	fast = avg_dur(db, "= 'flash_fwd_kernel'", "<", GPUS - 1);
 	assert_true(slow > fast * 115 / 100);
 	assert_true(slow < fast * 145 / 100);
-	wait_slow = q_int(db, "SELECT avg(k.end - k.start) FROM "
-	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
-	    "k.shortName WHERE s.value LIKE 'ncclDevKernel_AllReduce%%' AND "
-	    "k.deviceId = %d", GPUS - 1);
-	wait_fast = q_int(db, "SELECT avg(k.end - k.start) FROM "
-	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
-	    "k.shortName WHERE s.value LIKE 'ncclDevKernel_AllReduce%%' AND "
-	    "k.deviceId < %d", GPUS - 1);
+	wait_slow = avg_dur(db, "LIKE 'ncclDevKernel_AllReduce%'", "=",
+	    GPUS - 1);
+	wait_fast = avg_dur(db, "LIKE 'ncclDevKernel_AllReduce%'", "<",
+	    GPUS - 1);
 	assert_true(wait_fast > wait_slow * 3 / 2);
 	/* A collective ends at about the same time on every rank. */
 	assert_true(q_int(db, "SELECT max(d) FROM (SELECT max(end) - min(end) d"
