@@ -137,10 +137,7 @@ rocpd_copy_row(struct rocpd *r, sqlite3_stmt *st)
 	else
 		kind = amd_copy_kind_of_name(col_text(st, M_NAME));
 	c.kind = (uint8_t)kind;
-	c.src_kind = sd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
-	c.dst_kind = dd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
-	c.src_dev = sd != NONE32 ? r->m->devices[sd].source_id : NONE32;
-	c.dst_dev = dd != NONE32 ? r->m->devices[dd].source_id : NONE32;
+	amd_copy_ends(&c, r->m, sd, dd);
 	ev.aux = builder_copy(r->b, &c);
 	builder_event(r->b, t, &ev);
 }

@@ -14,6 +14,7 @@
 #include "util/hmap.h"
 #include "sources/source.h"
 #include "sources/rocpd-int.h"
+#include "sources/srcdev.h"
 
 /* Tracks. */
 
@@ -65,17 +66,7 @@ rocpd_device(struct rocpd *r, uint32_t g, sqlite3_stmt *st, int i)
 static uint32_t
 rocpd_unknown_device(struct rocpd *r)
 {
-	struct device	d;
-	uint32_t	i;
-
-	if ((i = builder_find_device(r->b, UINT32_MAX)) != NONE32)
-		return i;
-	memset(&d, 0, sizeof d);
-	d.source_id = UINT32_MAX;
-	d.process = NONE32;
-	d.vendor = builder_intern(r->b, "AMD");
-	d.name = builder_intern(r->b, "unknown agent");
-	return builder_device(r->b, &d);
+	return srcdev_get(r->b, UINT32_MAX, "AMD", "unknown agent");
 }
 
 /*

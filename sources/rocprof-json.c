@@ -52,6 +52,7 @@
 #include "util/progress.h"
 #include "sources/source.h"
 #include "sources/sqlz.h"
+#include "sources/srcdev.h"
 #include "sources/srcerr.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
@@ -327,17 +328,8 @@ rj_gpu_track(struct rj *r, uint32_t dev, uint64_t stream, uint64_t queue)
 	key = hmap_key2(hmap_key2(TRACK_GPU, dev), id);
 	if (hmap_get(&r->tracks, key, &t))
 		return t;
-	if (dev == NONE32) {
-		struct device d;
-		if ((dev = builder_find_device(r->b, UINT32_MAX)) == NONE32) {
-			memset(&d, 0, sizeof d);
-			d.source_id = UINT32_MAX;
-			d.process = NONE32;
-			d.vendor = builder_intern(r->b, "AMD");
-			d.name = builder_intern(r->b, "unknown agent");
-			dev = builder_device(r->b, &d);
-		}
-	}
+	if (dev == NONE32)
+		dev = srcdev_get(r->b, UINT32_MAX, "AMD", "unknown agent");
 	s = builder_stream(r->b, dev, id, r->proc);
 	t = builder_gpu_track(r->b, s);
 	if (id == ROCPROF_COPY_QUEUE)
@@ -470,10 +462,7 @@ rj_copy(struct rj *r, const cJSON *rec)
 	c.bytes = (uint64_t)amd_json_int(rec, "bytes");
 	c.kind = (uint8_t)amd_copy_kind(rj_is_gpu(r, src), rj_is_gpu(r, dst),
 	    src == dst);
-	c.src_kind = sd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
-	c.dst_kind = dd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
-	c.src_dev = sd != NONE32 ? r->m->devices[sd].source_id : NONE32;
-	c.dst_dev = dd != NONE32 ? r->m->devices[dd].source_id : NONE32;
+	amd_copy_ends(&c, r->m, sd, dd);
 	ev.aux = builder_copy(r->b, &c);
 	builder_event(r->b, t, &ev);
 }

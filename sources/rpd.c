@@ -56,6 +56,7 @@
 #include "util/hmap.h"
 #include "util/progress.h"
 #include "sources/source.h"
+#include "sources/srcdev.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
 
@@ -220,7 +221,6 @@ rpd_gpu_track(struct rpd *r, uint32_t gpu, int has_pid, uint32_t pid,
     uint32_t queue, int sync)
 {
 	struct hmap	*h = sync ? &r->sync_tracks : &r->gpu_tracks;
-	struct device	 dev;
 	uint64_t	 key;
 	uint32_t	 t, d, p, s;
 	char		 buf[64];
@@ -232,13 +232,7 @@ rpd_gpu_track(struct rpd *r, uint32_t gpu, int has_pid, uint32_t pid,
 	key = hmap_key2(hmap_key2(gpu, has_pid ? pid : ~0ULL), queue);
 	if (hmap_get(h, key, &t))
 		return t;
-	if ((d = builder_find_device(r->b, gpu)) == NONE32) {
-		memset(&dev, 0, sizeof dev);
-		dev.source_id = gpu;
-		dev.process = NONE32;
-		dev.vendor = builder_intern(r->b, "AMD");
-		d = builder_device(r->b, &dev);
-	}
+	d = srcdev_get(r->b, gpu, "AMD", NULL);
 	p = has_pid ? rpd_process(r, pid) : NONE32;
 	s = builder_stream(r->b, d, queue, p);
 	if (r->m->streams[s].name == 0) {
