@@ -433,21 +433,11 @@ test_random_against_brute_force(void **state)
 static long long
 sql_count_linked(sqlite3 *db, const char *table)
 {
-	sqlite3_stmt	*st;
-	char		*q;
-	long long	 n = 0;
-
 	if (!ts_sql_has_table(db, table))
 		return 0;
-	assert_true(asprintf(&q, "SELECT count(*) FROM %s k WHERE EXISTS "
+	return ts_sqlf(db, "SELECT count(*) FROM %s k WHERE EXISTS "
 	    "(SELECT 1 FROM temp.rt r WHERE r.corr = k.correlationId AND "
-	    "r.pid = k.globalPid)", table) > 0);
-	assert_int_equal(sqlite3_prepare_v2(db, q, -1, &st, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	free(q);
-	return n;
+	    "r.pid = k.globalPid)", table);
 }
 
 static void

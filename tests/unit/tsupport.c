@@ -270,14 +270,26 @@ ts_sql(struct sqlite3 *db, const char *fmt, ...)
 int64_t
 ts_sql_int(struct sqlite3 *db, const char *query)
 {
+	return ts_sqlf(db, "%s", query);
+}
+
+int64_t
+ts_sqlf(struct sqlite3 *db, const char *fmt, ...)
+{
 	sqlite3_stmt	*st;
+	va_list		 ap;
+	char		*sql;
 	int64_t		 v;
 
-	assert_int_equal(sqlite3_prepare_v2(db, query, -1, &st, NULL),
-	    SQLITE_OK);
+	va_start(ap, fmt);
+	sql = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	v = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
+	free(sql);
 	return v;
 }
 

@@ -98,6 +98,9 @@ void		 ts_sql(struct sqlite3 *db, const char *fmt, ...);
 /* The first column of the first row of query, as an integer; the query
  * must return a row. */
 int64_t		 ts_sql_int(struct sqlite3 *db, const char *query);
+/* ts_sql_int() of the query printf() makes of fmt. */
+int64_t		 ts_sqlf(struct sqlite3 *db, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
 /* Opens path read-only as an immutable database (it must exist and not
  * change while open); close with sqlite3_close(). */
 struct sqlite3	*ts_sql_open_ro(const char *path);
