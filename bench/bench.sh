@@ -62,16 +62,9 @@
 set -u
 set -o pipefail
 
-die() { echo "bench.sh: $*" >&2; exit 2; }
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "${GPULENS:-}" ]; then
-	if [ -x ./gpulens ]; then GPULENS=./gpulens
-	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
-	else GPULENS=$(command -v gpulens) || die "no gpulens: build it or set GPULENS"
-	fi
-fi
-[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+BENCH_NAME=bench.sh
+. "$(dirname "$0")/lib.sh"
+bench_binary
 BASE=${BENCH_BASE:-}
 [ -z "$BASE" ] || [ -x "$BASE" ] || die "BENCH_BASE=$BASE is not executable"
 command -v sqlite3 >/dev/null || die "the sqlite3 command is needed for the baseline"
@@ -79,59 +72,9 @@ SIZES=${BENCH_SIZES:-"1e5 1e6 1e7"}
 REPS=${BENCH_REPS:-3}
 case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
 
-if [ -n "${BENCH_DIR:-}" ]; then
-	DIR=$BENCH_DIR
-	mkdir -p "$DIR" || die "cannot create $DIR"
-	KEEP=1
-else
-	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-bench.XXXXXX") || die "mktemp"
-	KEEP=${BENCH_KEEP:-0}
-fi
-cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+bench_dir gpulens-bench
+bench_rss optional
 
-# Peak RSS: GNU time, else our helper (next to the binary in a VPATH
-# build, or in the source tree), else nothing.
-RSS_HELPER=
-for h in "$(dirname "$GPULENS")/bench/rss" ./bench/rss "$here/bench/rss"; do
-	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
-done
-if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
-	RSS_HOW="/usr/bin/time -f %M"
-	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
-elif [ -n "$RSS_HELPER" ]; then
-	RSS_HOW="$RSS_HELPER"
-	rss_run() { "$RSS_HELPER" -o "$@"; }
-else
-	RSS_HOW="not measured (no GNU time, bench/rss not built)"
-	rss_run() { local o=$1; shift; echo 0 >"$o"; "$@"; }
-fi
-
-now() {
-	if [ -n "${EPOCHREALTIME:-}" ]; then echo "${EPOCHREALTIME/,/.}"
-	else date +%s.%N
-	fi
-}
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
-# median of the arguments (mean of the middle two for an even count)
-median() {
-	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
-	    END { if (NR == 0) print "nan"
-	          else if (NR % 2) printf "%.6f\n", v[(NR + 1) / 2]
-	          else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-# largest value of "timing: PHASE S" in FILE over the given phase names
-# (phases may be reported nested; the outer one is the largest)
-phase() {
-	local f=$1; shift
-	awk -v names=" $* " '$1 == "timing:" && index(names, " " $2 " ") {
-	    if (!seen || $3 > m) m = $3; seen = 1 }
-	    END { if (seen) printf "%.6f\n", m }' "$f"
-}
-# last line of an RSS file (GNU time prefixes a status line on failure)
-rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
-to_int() { awk -v x="$1" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }'; }
 
 # run LABEL CMD...: runs CMD with timing on, output to $DIR/LABEL.{out,err},
 # sets T (wall seconds) and fails the benchmark on a non-zero exit.
@@ -155,12 +98,8 @@ for t in CUPTI_ACTIVITY_KIND_KERNEL CUPTI_ACTIVITY_KIND_MEMCPY \
 	scan_sql="$scan_sql SELECT * FROM $t;"
 done
 
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
-[ -n "$cpu" ] || cpu=$(uname -p)
-mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
 echo "gpulens benchmark"
-echo "machine:  $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}, ${mem:-? memory}, $(uname -sr)"
-echo "load:     $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min)"
+bench_machine
 echo "binary:   $GPULENS"
 [ -z "$BASE" ] || echo "base:     $BASE (cache in its own directory)"
 echo "sqlite3:  $(sqlite3 -version | cut -d' ' -f1)"
@@ -232,7 +171,7 @@ for size in $SIZES; do
 		"$GPULENS" clean "$f" >/dev/null
 		run prep "$GPULENS" prep "$f"
 		w=$(phase "$DIR/prep.err" cache-write cache-save)
-		[ -n "$w" ] || w=$(awk -v a="$T" -v b="${cold[-1]}" 'BEGIN { d = a - b; printf "%.6f", d > 0 ? d : 0 }')
+		[ -n "$w" ] || w=$(awk -v a="$T" -v b="${cold[-1]}" 'BEGIN { d = a - b; printf "%.6f", (d > 0 ? d : 0) }')
 		write+=("$w")
 
 		run warm "$GPULENS" search "$f" --limit 1 --json
@@ -332,11 +271,7 @@ echo
 {
 	echo "events gen(s) file(MiB) scan(s) cold(s) cold/scan cache-write(s) warm(s) cold/warm RSS(MiB) B/event cold/scan<=3 cold/warm>=20 B/event<64"
 	printf '%s\n' "${rows[@]}"
-} | awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
-	    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
-	END { for (r = 1; r <= n; r++) { line = ""
-	    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%*s" : "  %*s", w[i], c[r, i])
-	    print line } }'
+} | columns
 echo
 echo "targets: cold/scan <= 3, cold/warm >= 20, peak RSS < 64 bytes/event"
 echo
@@ -344,11 +279,7 @@ echo "warm load of the whole model, against the base binary (same run)"
 {
 	echo "events cold(s) warm(s) cold/warm cold/warm>=20 base-cold(s) base-warm(s) base-cold/warm warm-speedup base-cache(MiB) cache(MiB) cache(B/event) base-cache(B/event)"
 	printf '%s\n' "${brows[@]}"
-} | awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
-	    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
-	END { for (r = 1; r <= n; r++) { line = ""
-	    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%*s" : "  %*s", w[i], c[r, i])
-	    print line } }'
+} | columns
 [ -n "$BASE" ] || echo "(set BENCH_BASE=BINARY to measure a base binary in the same run)"
 if [ ${#vrows[@]} -gt 0 ]; then
 	echo
@@ -356,11 +287,7 @@ if [ ${#vrows[@]} -gt 0 ]; then
 	{
 		echo "events verb time(s) target(s) result"
 		printf '%s\n' "${vrows[@]}"
-	} | awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
-		    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
-		END { for (r = 1; r <= n; r++) { line = ""
-		    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%*s" : "  %*s", w[i], c[r, i])
-		    print line } }'
+	} | columns
 	echo "targets (at 1e6 and 1e7 events): info < 0.1 s, every other verb < 1 s"
 	[ "$vfail" = 0 ] || fail=1
 fi

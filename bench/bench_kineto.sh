@@ -34,16 +34,9 @@
 set -u
 set -o pipefail
 
-die() { echo "bench_kineto.sh: $*" >&2; exit 2; }
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "${GPULENS:-}" ]; then
-	if [ -x ./gpulens ]; then GPULENS=./gpulens
-	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
-	else GPULENS=$(command -v gpulens) || die "no gpulens: build it or set GPULENS"
-	fi
-fi
-[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+BENCH_NAME=bench_kineto.sh
+. "$(dirname "$0")/lib.sh"
+bench_binary
 SIZES=${BENCH_SIZES:-"1e5 1e6 1e7"}
 REPS=${BENCH_REPS:-3}
 GZ=${BENCH_GZIP:-1}
@@ -53,46 +46,9 @@ if [ "$PY" = 1 ]; then
 	command -v python3 >/dev/null || die "python3 is needed for the baseline (or BENCH_PYTHON=0)"
 fi
 
-if [ -n "${BENCH_DIR:-}" ]; then
-	DIR=$BENCH_DIR
-	mkdir -p "$DIR" || die "cannot create $DIR"
-	KEEP=1
-else
-	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-kbench.XXXXXX") || die "mktemp"
-	KEEP=${BENCH_KEEP:-0}
-fi
-cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+bench_dir gpulens-kbench
+bench_rss
 
-RSS_HELPER=
-for h in "$(dirname "$GPULENS")/bench/rss" ./bench/rss "$here/bench/rss"; do
-	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
-done
-if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
-	RSS_HOW="/usr/bin/time -f %M"
-	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
-elif [ -n "$RSS_HELPER" ]; then
-	RSS_HOW="$RSS_HELPER"
-	rss_run() { "$RSS_HELPER" -o "$@"; }
-else
-	die "no way to measure peak RSS (no GNU time, bench/rss not built)"
-fi
-
-now() {
-	if [ -n "${EPOCHREALTIME:-}" ]; then echo "${EPOCHREALTIME/,/.}"
-	else date +%s.%N
-	fi
-}
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
-median() {
-	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
-	    END { if (NR == 0) print "nan"
-	          else if (NR % 2) printf "%.6f\n", v[(NR + 1) / 2]
-	          else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
-to_int() { awk -v x="$1" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }'; }
 
 # timed LABEL CMD...: runs CMD under the RSS meter; sets T and K (KiB).
 timed() {
@@ -114,11 +70,8 @@ p = sys.argv[1]
 f = gzip.open(p, "rb") if p.endswith(".gz") else open(p, "rb")
 json.load(f)'
 
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
-mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
 echo "gpulens Kineto benchmark"
-echo "machine:  $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}, ${mem:-? memory}, $(uname -sr)"
-echo "load:     $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min)"
+bench_machine
 echo "binary:   $GPULENS"
 [ "$PY" = 1 ] && echo "python:   $(python3 --version 2>&1)"
 echo "RSS:      $RSS_HOW"

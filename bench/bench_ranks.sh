@@ -40,16 +40,9 @@
 set -u
 set -o pipefail
 
-die() { echo "bench_ranks.sh: $*" >&2; exit 2; }
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "${GPULENS:-}" ]; then
-	if [ -x ./gpulens ]; then GPULENS=./gpulens
-	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
-	else GPULENS=$(command -v gpulens) || die "no gpulens: build it or set GPULENS"
-	fi
-fi
-[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+BENCH_NAME=bench_ranks.sh
+. "$(dirname "$0")/lib.sh"
+bench_binary
 GPULENS=$(cd "$(dirname "$GPULENS")" && pwd)/$(basename "$GPULENS")
 RANKS=${BENCH_RANKS:-1024}
 SMALL=${BENCH_SMALL:-128}
@@ -64,29 +57,8 @@ done
 [ "$SMALL" -lt "$RANKS" ] || die "BENCH_SMALL must be below BENCH_RANKS"
 command -v python3 >/dev/null || die "python3 is needed to compare the answers"
 
-if [ -n "${BENCH_DIR:-}" ]; then
-	DIR=$BENCH_DIR
-	mkdir -p "$DIR" || die "cannot create $DIR"
-	KEEP=1
-else
-	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-rbench.XXXXXX") || die "mktemp"
-	KEEP=${BENCH_KEEP:-0}
-fi
-cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-RSS_HELPER=
-for h in "$(dirname "$GPULENS")/bench/rss" "$here/bench/rss"; do
-	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
-done
-if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
-	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
-elif [ -n "$RSS_HELPER" ]; then
-	rss_run() { "$RSS_HELPER" -o "$@"; }
-else
-	die "no way to measure peak RSS (no GNU time, bench/rss not built)"
-fi
+bench_dir gpulens-rbench
+bench_rss
 
 export XDG_CACHE_HOME=$DIR/cache
 unset SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_COUNT SLURM_ARRAY_TASK_MIN

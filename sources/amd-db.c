@@ -14,6 +14,7 @@
 
 #include "sources/amd-db.h"
 #include "sources/source.h"
+#include "sources/srcerr.h"
 #include "sources/sqlz.h"
 #include "util/xmalloc.h"
 
@@ -45,35 +46,20 @@ amd_db_close(struct amd_db *d)
 void
 amd_db_error(struct amd_db *d, const char *fmt, ...)
 {
-	va_list	 ap;
-	char	*s;
+	va_list	ap;
 
-	if (d->err != NULL)
-		return;
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	srcerr_set(&d->err, d->path, fmt, ap);
 	va_end(ap);
-	d->err = xasprintf("%s: %s", d->path, s);
-	free(s);
 }
 
 static void
 amd_db_sqlerr(struct amd_db *d, int rc, const char *what)
 {
-	int	 primary = rc & 0xff;
-	char	*why;
+	char	*s = srcerr_sqlite(d->db, rc, what);
 
-	if ((why = source_sqlite_errmsg(d->db, rc)) != NULL) {
-		amd_db_error(d, "%s (while reading %s)", why, what);
-		free(why);
-	} else if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
-	    primary == SQLITE_IOERR || primary == SQLITE_FORMAT ||
-	    primary == SQLITE_RANGE)
-		amd_db_error(d, "corrupt or truncated SQLite database (%s) "
-		    "while reading %s", sqlite3_errstr(rc), what);
-	else
-		amd_db_error(d, "SQLite error while reading %s: %s", what,
-		    sqlite3_errmsg(d->db));
+	amd_db_error(d, "%s", s);
+	free(s);
 }
 
 sqlite3_stmt *

@@ -26,6 +26,8 @@
 
 #include <sqlite3.h>
 
+#include "sources/col.h"
+
 struct amd_db {
 	const char	*path;		/* the user's path (borrowed) */
 	char		*plain;		/* the file opened (a cache copy when
@@ -73,27 +75,5 @@ void		 amd_db_colx(struct amd_db *, char **sql, const char *rel,
 		    const char *alias, const char *col);
 /* The row count of rel for progress (0 if unknown). */
 uint64_t	 amd_db_estimate(struct amd_db *, const char *rel);
-
-/* Column helpers. */
-static inline int
-amd_db_null(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL;
-}
-
-static inline int64_t
-amd_db_i64(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_int64(st, i);
-}
-
-/* Text of column i, or "" when NULL. */
-static inline const char *
-amd_db_text(sqlite3_stmt *st, int i)
-{
-	const unsigned char	*s = sqlite3_column_text(st, i);
-
-	return s != NULL ? (const char *)s : "";
-}
 
 #endif

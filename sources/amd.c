@@ -233,3 +233,13 @@ amd_is_comm(const char *s)
 	}
 	return 0;
 }
+
+void
+amd_copy_ends(struct copy_info *c, const struct model *m, uint32_t sd,
+    uint32_t dd)
+{
+	c->src_kind = sd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
+	c->dst_kind = dd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
+	c->src_dev = sd != NONE32 ? m->devices[sd].source_id : NONE32;
+	c->dst_dev = dd != NONE32 ? m->devices[dd].source_id : NONE32;
+}

@@ -59,6 +59,11 @@ int		 amd_copy_kind(int src_gpu, int dst_gpu, int same);
 /* The direction named by a copy name ("MEMORY_COPY_HOST_TO_DEVICE",
  * "CopyDeviceToHost", ...), COPY_UNKNOWN if none. */
 int		 amd_copy_kind_of_name(const char *name);
+struct copy_info;
+/* Sets c's source and destination memory kinds and devices from the model
+ * devices sd and dd (NONE32: not a device, memory of unknown kind). */
+void		 amd_copy_ends(struct copy_info *c, const struct model *m,
+		     uint32_t sd, uint32_t dd);
 
 /*
  * Fills k from a rocprofiler kernel dispatch: grid and workgroup sizes in

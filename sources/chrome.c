@@ -55,6 +55,7 @@
 #include "util/hmap.h"
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
+#include "sources/srcdev.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
 #include "util/zfile.h"
@@ -345,7 +346,6 @@ ch_gpu(struct chrome *c, struct ch_ev *e, uint8_t cls, uint32_t name,
 	struct lane_event	 ev;
 	struct kernel_info	 ki;
 	struct copy_info	 ci;
-	struct device		 d;
 	uint64_t		 pk, tk;
 	int64_t			 dev, str, g[3], bl[3];
 	int			 ps, ts, i;
@@ -364,12 +364,7 @@ ch_gpu(struct chrome *c, struct ch_ev *e, uint8_t cls, uint32_t name,
 		str = 0;
 	if (hmap_get(&c->str_of, hmap_key2((uint64_t)dev, (uint64_t)str), &s)
 	    == 0) {
-		if ((di = builder_find_device(c->b, (uint32_t)dev)) == NONE32) {
-			memset(&d, 0, sizeof d);
-			d.source_id = (uint32_t)dev;
-			d.process = NONE32;
-			di = builder_device(c->b, &d);
-		}
+		di = srcdev_get(c->b, (uint32_t)dev, NULL, NULL);
 		s = builder_stream(c->b, di, (uint64_t)str, NONE32);
 		hmap_put(&c->str_of, hmap_key2((uint64_t)dev, (uint64_t)str),
 		    s);

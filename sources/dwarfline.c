@@ -25,8 +25,9 @@ struct dl_buf {
 	int		 bad;
 };
 
+/* A LEB128 number; sign: sign-extend from the last byte's bit 6. */
 static uint64_t
-dl_uleb(struct dl_buf *b)
+dl_leb(struct dl_buf *b, int sign)
 {
 	uint64_t	v = 0;
 	unsigned	shift = 0;
@@ -42,29 +43,21 @@ dl_uleb(struct dl_buf *b)
 			v |= (uint64_t)(c & 0x7f) << shift;
 		shift += 7;
 	} while (c & 0x80);
+	if (sign && shift < 64 && (c & 0x40))
+		v |= ~(uint64_t)0 << shift;
 	return v;
+}
+
+static uint64_t
+dl_uleb(struct dl_buf *b)
+{
+	return dl_leb(b, 0);
 }
 
 static int64_t
 dl_sleb(struct dl_buf *b)
 {
-	uint64_t	v = 0;
-	unsigned	shift = 0;
-	uint8_t		c;
-
-	do {
-		if (b->off >= b->len) {
-			b->bad = 1;
-			return 0;
-		}
-		c = b->p[b->off++];
-		if (shift < 64)
-			v |= (uint64_t)(c & 0x7f) << shift;
-		shift += 7;
-	} while (c & 0x80);
-	if (shift < 64 && (c & 0x40))
-		v |= ~(uint64_t)0 << shift;
-	return (int64_t)v;
+	return (int64_t)dl_leb(b, 1);
 }
 
 static uint64_t

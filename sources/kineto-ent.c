@@ -12,6 +12,7 @@
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
 #include "sources/kineto-int.h"
+#include "sources/srcdev.h"
 #include "util/xmalloc.h"
 
 static const char *const kineto_dom_names[KD_COUNT] = {
@@ -157,15 +158,7 @@ kineto_thread(struct kineto *k, const struct kev *e, uint32_t *thr)
 uint32_t
 kineto_device(struct kineto *k, int64_t id)
 {
-	struct device	d;
-	uint32_t	i;
-
-	if ((i = builder_find_device(k->b, (uint32_t)id)) != NONE32)
-		return i;
-	memset(&d, 0, sizeof d);
-	d.source_id = (uint32_t)id;
-	d.process = NONE32;
-	return builder_device(k->b, &d);
+	return srcdev_get(k->b, (uint32_t)id, NULL, NULL);
 }
 
 /* The stream (and its track cache) of a GPU event. */

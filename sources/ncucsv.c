@@ -422,36 +422,37 @@ ncucsv_dims(const char *s, uint64_t out[3])
 }
 
 /* The base name of a demangled kernel: "void k<int>(float *)" -> "k". */
+/*
+ * The end of s once the last balanced open...close group that ends it is
+ * dropped (end itself when s does not end with close, or the group starts
+ * s).
+ */
+static const char *
+ncucsv_drop_tail(const char *s, const char *end, char open, char close)
+{
+	const char	*p;
+	int		 depth = 0;
+
+	if (end == s || end[-1] != close)
+		return end;
+	for (p = end - 1; p >= s; p--) {
+		if (*p == close)
+			depth++;
+		else if (*p == open && --depth == 0)
+			break;
+	}
+	return p > s ? p : end;
+}
+
 static uint32_t
 ncucsv_base_name(struct report *r, const char *s)
 {
 	const char	*end = s + strlen(s), *b, *p;
 	int		 depth;
 
-	/* Drop the argument list: the last balanced (...) at the end. */
-	if (end > s && end[-1] == ')') {
-		depth = 0;
-		for (p = end - 1; p >= s; p--) {
-			if (*p == ')')
-				depth++;
-			else if (*p == '(' && --depth == 0)
-				break;
-		}
-		if (p > s)
-			end = p;
-	}
-	/* Drop template arguments at the end. */
-	if (end > s && end[-1] == '>') {
-		depth = 0;
-		for (p = end - 1; p >= s; p--) {
-			if (*p == '>')
-				depth++;
-			else if (*p == '<' && --depth == 0)
-				break;
-		}
-		if (p > s)
-			end = p;
-	}
+	/* Drop the argument list, then template arguments at the end. */
+	end = ncucsv_drop_tail(s, end, '(', ')');
+	end = ncucsv_drop_tail(s, end, '<', '>');
 	/* Drop the return type and qualifiers: after the last space or
 	 * "::" outside brackets. */
 	b = s;

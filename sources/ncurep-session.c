@@ -117,18 +117,13 @@ ncurep_session(struct ncurep *c, const uint8_t *p, size_t len)
 	while ((rc = pw_next(&rd, &f)) > 0) {
 		switch (f.num) {
 		case 1:
-			if (f.wire != PW_VARINT)
-				break;
-			snprintf(buf, sizeof buf, "%llu",
-			    (unsigned long long)f.u);
-			report_prop(c->r, "process.id", buf);
-			continue;
 		case 2:
 			if (f.wire != PW_VARINT)
 				break;
 			snprintf(buf, sizeof buf, "%llu",
 			    (unsigned long long)f.u);
-			report_prop(c->r, "created", buf);
+			report_prop(c->r, f.num == 1 ? "process.id" : "created",
+			    buf);
 			continue;
 		case 3:
 		case 4:

@@ -47,22 +47,6 @@ ncurep_source_file(struct ncurep *c, uint32_t module, const uint8_t *p,
 		c->r->code.files[file].text = text;
 }
 
-/* Field 8 holds files, each wrapped in a message of its own. */
-static void
-ncurep_source_files(struct ncurep *c, uint32_t module, const uint8_t *p,
-    size_t len)
-{
-	struct pw_reader	rd;
-	struct pw_field		f;
-
-	pw_init(&rd, p, len);
-	while (pw_next(&rd, &f) > 0)
-		if (f.num == 1 && f.wire == PW_LEN)
-			ncurep_source_file(c, module, f.data, f.len);
-	if (rd.err != NULL)
-		ncurep_subfail(c, "source files", &rd);
-}
-
 static void
 ncurep_source_func(struct ncurep *c, uint32_t module, const uint8_t *p,
     size_t len)
@@ -87,10 +71,16 @@ ncurep_source_func(struct ncurep *c, uint32_t module, const uint8_t *p,
 		report_code_func(c->r, module, name, addr, index);
 }
 
-/* Field 9 holds functions, each wrapped in a message of its own. */
+typedef void	ncurep_source_fn(struct ncurep *, uint32_t, const uint8_t *,
+		    size_t);
+
+/*
+ * Fields 8 (files) and 9 (functions) hold a list, each entry wrapped in a
+ * message of its own (field 1): what is called with each entry.
+ */
 static void
-ncurep_source_funcs(struct ncurep *c, uint32_t module, const uint8_t *p,
-    size_t len)
+ncurep_source_list(struct ncurep *c, uint32_t module, const uint8_t *p,
+    size_t len, ncurep_source_fn *fn, const char *what)
 {
 	struct pw_reader	rd;
 	struct pw_field		f;
@@ -98,9 +88,9 @@ ncurep_source_funcs(struct ncurep *c, uint32_t module, const uint8_t *p,
 	pw_init(&rd, p, len);
 	while (pw_next(&rd, &f) > 0)
 		if (f.num == 1 && f.wire == PW_LEN)
-			ncurep_source_func(c, module, f.data, f.len);
+			fn(c, module, f.data, f.len);
 	if (rd.err != NULL)
-		ncurep_subfail(c, "source functions", &rd);
+		ncurep_subfail(c, what, &rd);
 }
 
 void
@@ -147,12 +137,14 @@ ncurep_source(struct ncurep *c, const uint8_t *p, size_t len)
 		case 8:
 			if (f.wire != PW_LEN)
 				break;
-			ncurep_source_files(c, module, f.data, f.len);
+			ncurep_source_list(c, module, f.data, f.len,
+			    ncurep_source_file, "source files");
 			continue;
 		case 9:
 			if (f.wire != PW_LEN)
 				break;
-			ncurep_source_funcs(c, module, f.data, f.len);
+			ncurep_source_list(c, module, f.data, f.len,
+			    ncurep_source_func, "source functions");
 			continue;
 		case 1:		/* reference */
 		case 2:		/* code (source text of OpenCL) */

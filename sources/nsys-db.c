@@ -18,6 +18,7 @@
 
 #include "sources/nsys-db.h"
 #include "sources/source.h"
+#include "sources/srcerr.h"
 #include "util/xmalloc.h"
 
 #define NSYS_DB_ROWS_STEP	65536	/* rows between progress reports */
@@ -25,35 +26,20 @@
 void
 nsys_db_error(struct nsys_db *d, const char *fmt, ...)
 {
-	va_list	 ap;
-	char	*s;
+	va_list	ap;
 
-	if (d->err != NULL)
-		return;
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	srcerr_set(&d->err, d->path, fmt, ap);
 	va_end(ap);
-	d->err = xasprintf("%s: %s", d->path, s);
-	free(s);
 }
 
 void
 nsys_db_sqlerr(struct nsys_db *d, int rc, const char *what)
 {
-	int	 primary = rc & 0xff;
-	char	*why;
+	char	*s = srcerr_sqlite(d->db, rc, what);
 
-	if ((why = source_sqlite_errmsg(d->db, rc)) != NULL) {
-		nsys_db_error(d, "%s (while reading %s)", why, what);
-		free(why);
-	} else if (primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB ||
-	    primary == SQLITE_IOERR || primary == SQLITE_FORMAT ||
-	    primary == SQLITE_RANGE)
-		nsys_db_error(d, "corrupt or truncated SQLite database (%s) "
-		    "while reading %s", sqlite3_errstr(rc), what);
-	else
-		nsys_db_error(d, "SQLite error while reading %s: %s", what,
-		    sqlite3_errmsg(d->db));
+	nsys_db_error(d, "%s", s);
+	free(s);
 }
 
 /* Steps st: 1 a row, 0 done, -1 error (recorded). */

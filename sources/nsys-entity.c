@@ -12,6 +12,7 @@
 #include "model/builder.h"
 #include "sources/nsys-db.h"
 #include "sources/nsys-int.h"
+#include "sources/srcdev.h"
 #include "util/hmap.h"
 #include "util/xmalloc.h"
 
@@ -164,16 +165,7 @@ nsys_entity_devices(struct nsys *n)
 uint32_t
 nsys_entity_device(struct nsys *n, uint32_t id)
 {
-	struct device	d;
-	uint32_t	i;
-
-	if ((i = builder_find_device(n->b, id)) != NONE32)
-		return i;
-	memset(&d, 0, sizeof d);
-	d.source_id = id;
-	d.vendor = builder_intern(n->b, "NVIDIA");
-	d.process = NONE32;
-	return builder_device(n->b, &d);
+	return srcdev_get(n->b, id, "NVIDIA", NULL);
 }
 
 static uint64_t

@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 
 #include "model/builder.h"
+#include "sources/col.h"
 #include "sources/nsys-db.h"
 #include "util/hmap.h"
 #include "util/progress.h"
@@ -103,26 +104,6 @@ enum {
 	"!start", "!end", "!deviceId", "!streamId", "globalPid", \
 	"contextId", "correlationId"
 
-/* Column access. */
-
-static inline int
-col_null(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_type(st, i) == SQLITE_NULL;
-}
-
-static inline int64_t
-col_i64(sqlite3_stmt *st, int i)
-{
-	return sqlite3_column_int64(st, i);
-}
-
-static inline uint32_t
-col_u32(sqlite3_stmt *st, int i)
-{
-	return (uint32_t)sqlite3_column_int64(st, i);
-}
-
 /* The callback of nsys_scan(): one row whose times are usable. */
 typedef void	nsys_row_fn(struct nsys *, sqlite3_stmt *, const int *);
 
@@ -135,6 +116,16 @@ int		 nsys_times_verdict(struct nsys *, const struct source_times *,
 		    const char *table);
 int		 nsys_scan(struct nsys *, const char *, const char *,
 		     const char *const *, size_t, int *, nsys_row_fn *);
+/* The callback of nsys_scan_rows(): one usable row, and its argument. */
+typedef void	nsys_step_fn(struct nsys *, sqlite3_stmt *, void *);
+/*
+ * Steps st, prepared on table, to its end and finalizes it: row() for each
+ * row whose times are usable (source_times_ok() with times[0] the start
+ * column, times[1] the end column or -1, times[2] whether a NULL end is
+ * usable), progress under phase. The table's time verdict, or -1.
+ */
+int		 nsys_scan_rows(struct nsys *, sqlite3_stmt *, const char *,
+		     const char *, const int [3], nsys_step_fn *, void *);
 
 /* nsys-meta.c: metadata, version, session start. */
 int		 nsys_meta_read(struct nsys *);

@@ -44,9 +44,6 @@ struct nsys_metrics {
 	int		 tcol;		/* the time column of the scan */
 };
 
-typedef void	nsys_metrics_fn(struct nsys *, struct nsys_metrics *,
-		    sqlite3_stmt *);
-
 enum { GM_ROWID, GM_TS, GM_TYPE, GM_METRIC, GM_VALUE };
 static const char *const gm_cols[] = {
 	"!timestamp", "!typeId", "!metricId", "!value"
@@ -64,12 +61,10 @@ static const char *const nm_cols[] = {
 static int
 nsys_metrics_scan(struct nsys *n, struct nsys_metrics *x, const char *table,
     const char *phase, const char *const *cols, size_t ncols,
-    nsys_metrics_fn *row)
+    nsys_step_fn *row)
 {
-	struct source_times	 tt;
-	sqlite3_stmt		*st;
-	uint64_t		 rows = 0;
-	int			 r, have[8];
+	sqlite3_stmt	*st;
+	int		 have[8], times[3] = { 1, -1, 0 };
 
 	if (!nsys_db_has(&n->d, table))
 		return 0;
@@ -84,19 +79,8 @@ nsys_metrics_scan(struct nsys *n, struct nsys_metrics *x, const char *table,
 		sqlite3_finalize(st);
 		return 0;
 	}
-	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
-	memset(&tt, 0, sizeof tt);
-	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
-		if (source_times_ok(st, x->tcol, -1, 0, &tt))
-			row(n, x, st);
-		if ((++rows & (NSYS_ROWS_STEP - 1)) == 0)
-			progress_rows(n->prog, rows);
-	}
-	progress_rows(n->prog, rows);
-	sqlite3_finalize(st);
-	if (r < 0)
-		return -1;
-	return nsys_times_verdict(n, &tt, table);
+	times[0] = x->tcol;
+	return nsys_scan_rows(n, st, table, phase, times, row, x);
 }
 
 /* Reads a name table: (key1, key2, name) columns into names. */
@@ -155,8 +139,9 @@ nsys_metrics_event(struct nsys *n, uint32_t t, sqlite3_stmt *st, int ts,
 }
 
 static void
-nsys_metrics_gpu_row(struct nsys *n, struct nsys_metrics *x, sqlite3_stmt *st)
+nsys_metrics_gpu_row(struct nsys *n, sqlite3_stmt *st, void *arg)
 {
+	struct nsys_metrics	*x = arg;
 	uint64_t		 type = (uint64_t)col_i64(st, GM_TYPE);
 	uint32_t		 dev, t;
 
@@ -173,8 +158,9 @@ nsys_metrics_gpu_row(struct nsys *n, struct nsys_metrics *x, sqlite3_stmt *st)
 }
 
 static void
-nsys_metrics_nic_row(struct nsys *n, struct nsys_metrics *x, sqlite3_stmt *st)
+nsys_metrics_nic_row(struct nsys *n, sqlite3_stmt *st, void *arg)
 {
+	struct nsys_metrics	*x = arg;
 	uint64_t		 id = (uint64_t)col_i64(st, NM_ID), key;
 	int64_t			 port = col_i64(st, NM_PORT);
 	uint32_t		 t, v;

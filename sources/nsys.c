@@ -151,29 +151,19 @@ nsys_text(struct nsys *n, sqlite3_stmt *st, int i)
 	return builder_intern_n(n->b, s, (size_t)sqlite3_column_bytes(st, i));
 }
 
-/* Runs a scan: prepares, reports progress, calls row() for each row. */
 int
-nsys_scan(struct nsys *n, const char *table, const char *phase,
-    const char *const *cols, size_t ncols, int *have,
-    void (*row)(struct nsys *, sqlite3_stmt *, const int *))
+nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
+    const char *phase, const int times[3], nsys_step_fn *row, void *arg)
 {
 	struct source_times	 tt;
-	sqlite3_stmt		*st;
 	uint64_t		 rows = 0;
 	int			 r;
 
-	if (!nsys_db_has(&n->d, table))
-		return 0;
-	st = nsys_db_select(&n->d, table, cols, ncols, have, NULL);
-	if (st == NULL)
-		return n->d.err != NULL ? -1 : 0;
 	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
 	memset(&tt, 0, sizeof tt);
 	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
-		/* Every table scanned has start and end in columns 1 and 2;
-		 * a NULL end is an open range. */
-		if (source_times_ok(st, 1, 2, 1, &tt))
-			row(n, st, have);
+		if (source_times_ok(st, times[0], times[1], times[2], &tt))
+			row(n, st, arg);
 		if ((++rows & (NSYS_ROWS_STEP - 1)) == 0)
 			progress_rows(n->prog, rows);
 	}
@@ -182,6 +172,39 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	if (r < 0)
 		return -1;
 	return nsys_times_verdict(n, &tt, table);
+}
+
+/* What nsys_scan() hands nsys_scan_rows(). */
+struct nsys_scan_arg {
+	nsys_row_fn	*row;
+	const int	*have;
+};
+
+static void
+nsys_scan_row(struct nsys *n, sqlite3_stmt *st, void *arg)
+{
+	struct nsys_scan_arg	*a = arg;
+
+	a->row(n, st, a->have);
+}
+
+/* Runs a scan: prepares, reports progress, calls row() for each row. */
+int
+nsys_scan(struct nsys *n, const char *table, const char *phase,
+    const char *const *cols, size_t ncols, int *have, nsys_row_fn *row)
+{
+	/* Every table scanned has start and end in columns 1 and 2; a NULL
+	 * end is an open range. */
+	static const int	 times[3] = { 1, 2, 1 };
+	struct nsys_scan_arg	 a = { row, have };
+	sqlite3_stmt		*st;
+
+	if (!nsys_db_has(&n->d, table))
+		return 0;
+	st = nsys_db_select(&n->d, table, cols, ncols, have, NULL);
+	if (st == NULL)
+		return n->d.err != NULL ? -1 : 0;
+	return nsys_scan_rows(n, st, table, phase, times, nsys_scan_row, &a);
 }
 
 /*

@@ -21,9 +21,9 @@
 uint32_t
 rocpd_corr(sqlite3_stmt *st, int stack, int corr)
 {
-	if (!amd_db_null(st, stack) && amd_db_i64(st, stack) != 0)
-		return (uint32_t)amd_db_i64(st, stack);
-	return amd_db_null(st, corr) ? 0 : (uint32_t)amd_db_i64(st, corr);
+	if (!col_null(st, stack) && col_i64(st, stack) != 0)
+		return (uint32_t)col_i64(st, stack);
+	return col_null(st, corr) ? 0 : (uint32_t)col_i64(st, corr);
 }
 
 /* A marker's name: extdata's "message", else the fallback. */
@@ -35,10 +35,10 @@ rocpd_marker_name(struct rocpd *r, sqlite3_stmt *st, int ext,
 	const char	*msg;
 	uint32_t	 sid = fallback;
 
-	if (amd_db_null(st, ext) || strstr(amd_db_text(st, ext), "message") ==
+	if (col_null(st, ext) || strstr(col_text(st, ext), "message") ==
 	    NULL)
 		return fallback;
-	if ((j = cJSON_Parse(amd_db_text(st, ext))) != NULL) {
+	if ((j = cJSON_Parse(col_text(st, ext))) != NULL) {
 		msg = amd_json_str(j, "message");
 		if (*msg != '\0')
 			sid = builder_intern(r->b, msg);
@@ -66,16 +66,16 @@ rocpd_str(struct rocpd *r, uint32_t g, sqlite3_stmt *st, int id, int text,
 	uint64_t	key;
 	uint32_t	v;
 
-	if (amd_db_null(st, id)) {
+	if (col_null(st, id)) {
 		if (cls != NULL)
-			*cls = amd_category_class(amd_db_text(st, text));
-		return amd_db_null(st, text) ? 0 : builder_intern(r->b,
-		    amd_db_text(st, text));
+			*cls = amd_category_class(col_text(st, text));
+		return col_null(st, text) ? 0 : builder_intern(r->b,
+		    col_text(st, text));
 	}
-	key = hmap_key2(g, (uint64_t)amd_db_i64(st, id));
+	key = hmap_key2(g, (uint64_t)col_i64(st, id));
 	if (!hmap_get(&r->strs, key, &v)) {
-		v = amd_db_null(st, text) ? 0 : builder_intern_n(r->b,
-		    amd_db_text(st, text), (size_t)sqlite3_column_bytes(st,
+		v = col_null(st, text) ? 0 : builder_intern_n(r->b,
+		    col_text(st, text), (size_t)sqlite3_column_bytes(st,
 		    text));
 		hmap_put(&r->strs, key, v);
 	}
@@ -101,14 +101,14 @@ rocpd_cpu_event(struct rocpd *r, sqlite3_stmt *st, int instant)
 
 	(void)rocpd_str(r, g, st, R_CATID, R_CAT, &cls);
 	memset(&ev, 0, sizeof ev);
-	ev.rowid = amd_db_i64(st, R_ID);
-	ev.start = amd_db_i64(st, R_START);
-	ev.end = instant ? ev.start : amd_db_i64(st, R_END);
+	ev.rowid = col_i64(st, R_ID);
+	ev.start = col_i64(st, R_START);
+	ev.end = instant ? ev.start : col_i64(st, R_END);
 	ev.aux = NONE32;
 	ev.name = rocpd_str(r, g, st, R_NAMEID, R_NAME, NULL);
 	if (cls == AMD_MARKER) {
-		t = rocpd_cpu_track(r, TRACK_NVTX, g, amd_db_i64(st, R_PID),
-		    amd_db_i64(st, R_TID));
+		t = rocpd_cpu_track(r, TRACK_NVTX, g, col_i64(st, R_PID),
+		    col_i64(st, R_TID));
 		ev.name = rocpd_marker_name(r, st, R_EXT, ev.name);
 		ev.kind = instant ? EV_MARK : EV_NVTX;
 		if (amd_is_comm(strpool_get(r->m->strs, ev.name)))
@@ -117,8 +117,8 @@ rocpd_cpu_event(struct rocpd *r, sqlite3_stmt *st, int instant)
 		info.domain = r->m->tracks[t].domain;
 		ev.aux = builder_nvtx(r->b, &info);
 	} else {
-		t = rocpd_cpu_track(r, TRACK_API, g, amd_db_i64(st, R_PID),
-		    amd_db_i64(st, R_TID));
+		t = rocpd_cpu_track(r, TRACK_API, g, col_i64(st, R_PID),
+		    col_i64(st, R_TID));
 		ev.kind = EV_API;
 		ev.corr = rocpd_corr(st, R_STACK, R_CORR);
 		if (cls == AMD_API_DRIVER)

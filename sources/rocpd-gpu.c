@@ -35,14 +35,14 @@ rocpd_kernel_row(struct rocpd *r, sqlite3_stmt *st)
 	int			 i;
 
 	t = rocpd_gpu_track(r, g, rocpd_device(r, g, st, K_AGENT),
-	    amd_db_i64(st, K_PID), st, K_STREAM, K_QUEUE);
+	    col_i64(st, K_PID), st, K_STREAM, K_QUEUE);
 	if (hmap_get(&r->symidx, rocpd_key(g, st, K_KERNEL), &v))
 		s = &r->syms[v];
 	memset(&ev, 0, sizeof ev);
 	ev.kind = EV_KERNEL;
-	ev.rowid = amd_db_i64(st, K_ID);
-	ev.start = amd_db_i64(st, K_START);
-	ev.end = amd_db_i64(st, K_END);
+	ev.rowid = col_i64(st, K_ID);
+	ev.start = col_i64(st, K_START);
+	ev.end = col_i64(st, K_END);
 	ev.corr = rocpd_corr(st, K_STACK, K_CORR);
 	if (s != NULL && s->name != 0) {
 		ev.name = s->name;
@@ -50,17 +50,17 @@ rocpd_kernel_row(struct rocpd *r, sqlite3_stmt *st)
 			ev.flags |= EVF_COMM;
 	} else {
 		snprintf(buf, sizeof buf, "kernel %lld",
-		    (long long)amd_db_i64(st, K_KERNEL));
+		    (long long)col_i64(st, K_KERNEL));
 		ev.name = builder_intern(r->b, buf);
 		r->unknown_kernel++;
 	}
 	memset(&k, 0, sizeof k);
 	for (i = 0; i < 3; i++) {
-		grid[i] = amd_db_i64(st, K_GX + i);
-		wg[i] = amd_db_i64(st, K_WX + i);
+		grid[i] = col_i64(st, K_GX + i);
+		wg[i] = col_i64(st, K_WX + i);
 	}
-	amd_kernel_fill(&k, grid, wg, amd_db_i64(st, K_LDS),
-	    amd_db_i64(st, K_SCRATCH), s != NULL ? s->static_lds : 0,
+	amd_kernel_fill(&k, grid, wg, col_i64(st, K_LDS),
+	    col_i64(st, K_SCRATCH), s != NULL ? s->static_lds : 0,
 	    s != NULL ? s->vgprs : 0);
 	if (s != NULL) {
 		k.short_name = s->short_name;
@@ -118,29 +118,26 @@ rocpd_copy_row(struct rocpd *r, sqlite3_stmt *st)
 
 	sd = rocpd_device(r, g, st, M_SRC);
 	dd = rocpd_device(r, g, st, M_DST);
-	t = rocpd_gpu_track(r, g, dd != NONE32 ? dd : sd, amd_db_i64(st,
+	t = rocpd_gpu_track(r, g, dd != NONE32 ? dd : sd, col_i64(st,
 	    M_PID), st, M_STREAM, M_QUEUE);
 	memset(&ev, 0, sizeof ev);
 	ev.kind = EV_MEMCPY;
-	ev.rowid = amd_db_i64(st, M_ID);
-	ev.start = amd_db_i64(st, M_START);
-	ev.end = amd_db_i64(st, M_END);
+	ev.rowid = col_i64(st, M_ID);
+	ev.start = col_i64(st, M_START);
+	ev.end = col_i64(st, M_END);
 	ev.corr = rocpd_corr(st, M_STACK, M_CORR);
 	if ((ev.name = rocpd_str(r, g, st, M_NAMEID, M_NAME, NULL)) == 0)
 		ev.name = builder_intern(r->b, "MEMORY_COPY");
 
 	memset(&c, 0, sizeof c);
-	c.bytes = (uint64_t)amd_db_i64(st, M_SIZE);
-	if (!amd_db_null(st, M_SRC) && !amd_db_null(st, M_DST))
+	c.bytes = (uint64_t)col_i64(st, M_SIZE);
+	if (!col_null(st, M_SRC) && !col_null(st, M_DST))
 		kind = amd_copy_kind(sd != NONE32, dd != NONE32,
-		    amd_db_i64(st, M_SRC) == amd_db_i64(st, M_DST));
+		    col_i64(st, M_SRC) == col_i64(st, M_DST));
 	else
-		kind = amd_copy_kind_of_name(amd_db_text(st, M_NAME));
+		kind = amd_copy_kind_of_name(col_text(st, M_NAME));
 	c.kind = (uint8_t)kind;
-	c.src_kind = sd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
-	c.dst_kind = dd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
-	c.src_dev = sd != NONE32 ? r->m->devices[sd].source_id : NONE32;
-	c.dst_dev = dd != NONE32 ? r->m->devices[dd].source_id : NONE32;
+	amd_copy_ends(&c, r->m, sd, dd);
 	ev.aux = builder_copy(r->b, &c);
 	builder_event(r->b, t, &ev);
 }

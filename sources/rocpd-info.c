@@ -25,7 +25,7 @@
 uint32_t
 rocpd_guid(struct rocpd *r, sqlite3_stmt *st, int i)
 {
-	const char	*g = amd_db_text(st, i);
+	const char	*g = col_text(st, i);
 	size_t		 j;
 
 	if (r->lastguid < r->nguids && strcmp(r->guids[r->lastguid], g) == 0)
@@ -45,7 +45,7 @@ rocpd_guid(struct rocpd *r, sqlite3_stmt *st, int i)
 uint64_t
 rocpd_key(uint32_t guid, sqlite3_stmt *st, int i)
 {
-	return hmap_key2(guid, (uint64_t)amd_db_i64(st, i));
+	return hmap_key2(guid, (uint64_t)col_i64(st, i));
 }
 
 /* Info tables. */
@@ -55,16 +55,16 @@ rocpd_node_row(struct rocpd *r, sqlite3_stmt *st)
 {
 	uint32_t	g = rocpd_guid(r, st, 1);
 
-	if (!amd_db_null(st, 2) && *amd_db_text(st, 2) != '\0')
+	if (!col_null(st, 2) && *col_text(st, 2) != '\0')
 		hmap_put(&r->hosts, rocpd_key(g, st, 0),
-		    builder_intern(r->b, amd_db_text(st, 2)));
+		    builder_intern(r->b, col_text(st, 2)));
 }
 
 static void
 rocpd_process_row(struct rocpd *r, sqlite3_stmt *st)
 {
 	uint32_t	 g = rocpd_guid(r, st, 1), p, v;
-	const char	*cmd = amd_db_text(st, 4), *name = amd_db_text(st, 5);
+	const char	*cmd = col_text(st, 4), *name = col_text(st, 5);
 	char		*exe = NULL, *sp, *slash;
 	uint64_t	 key = rocpd_key(g, st, 0);
 
@@ -77,9 +77,9 @@ rocpd_process_row(struct rocpd *r, sqlite3_stmt *st)
 		name = slash != NULL ? slash + 1 : exe;
 	}
 	p = builder_process(r->b, (uint64_t)g << 32 |
-	    ((uint64_t)amd_db_i64(st, 0) & 0xffffffff),
-	    (uint32_t)amd_db_i64(st, 3), name);
-	if (hmap_get(&r->hosts, hmap_key2(g, (uint64_t)amd_db_i64(st, 2)),
+	    ((uint64_t)col_i64(st, 0) & 0xffffffff),
+	    (uint32_t)col_i64(st, 3), name);
+	if (hmap_get(&r->hosts, hmap_key2(g, (uint64_t)col_i64(st, 2)),
 	    &v))
 		r->m->processes[p].host = v;
 	hmap_put(&r->procs, key, p);
@@ -121,9 +121,9 @@ rocpd_thread_row(struct rocpd *r, sqlite3_stmt *st)
 {
 	uint32_t	g = rocpd_guid(r, st, 1);
 
-	rocpd_thread_new(r, g, amd_db_i64(st, 0), amd_db_i64(st, 2),
-	    (uint32_t)amd_db_i64(st, 3), amd_db_null(st, 4) ? NULL :
-	    amd_db_text(st, 4));
+	rocpd_thread_new(r, g, col_i64(st, 0), col_i64(st, 2),
+	    (uint32_t)col_i64(st, 3), col_null(st, 4) ? NULL :
+	    col_text(st, 4));
 }
 
 uint32_t
@@ -149,34 +149,34 @@ rocpd_agent_row(struct rocpd *r, sqlite3_stmt *st)
 	uint32_t	 g = rocpd_guid(r, st, AG_GUID), i;
 	char		 buf[32];
 
-	if (strcmp(amd_db_text(st, AG_TYPE), "GPU") != 0) {
+	if (strcmp(col_text(st, AG_TYPE), "GPU") != 0) {
 		hmap_put(&r->agents, rocpd_key(g, st, AG_ID), 0);
 		return;
 	}
 	memset(&d, 0, sizeof d);
-	d.source_id = (uint32_t)amd_db_i64(st, AG_TYPEIDX);
+	d.source_id = (uint32_t)col_i64(st, AG_TYPEIDX);
 	d.process = NONE32;
 	if ((i = builder_find_device(r->b, d.source_id)) == NONE32) {
-		if (*amd_db_text(st, AG_PRODUCT) != '\0')
-			d.name = builder_intern(r->b, amd_db_text(st,
+		if (*col_text(st, AG_PRODUCT) != '\0')
+			d.name = builder_intern(r->b, col_text(st,
 			    AG_PRODUCT));
-		if (*amd_db_text(st, AG_NAME) != '\0') {
-			d.chip = builder_intern(r->b, amd_db_text(st,
+		if (*col_text(st, AG_NAME) != '\0') {
+			d.chip = builder_intern(r->b, col_text(st,
 			    AG_NAME));
 			if (d.name == 0)
 				d.name = d.chip;
 		}
-		if (*amd_db_text(st, AG_VENDOR) != '\0' &&
-		    strcmp(amd_db_text(st, AG_VENDOR), "CPU") != 0)
-			d.vendor = builder_intern(r->b, amd_db_text(st,
+		if (*col_text(st, AG_VENDOR) != '\0' &&
+		    strcmp(col_text(st, AG_VENDOR), "CPU") != 0)
+			d.vendor = builder_intern(r->b, col_text(st,
 			    AG_VENDOR));
-		if (!amd_db_null(st, AG_UUID) && amd_db_i64(st, AG_UUID) != 0) {
+		if (!col_null(st, AG_UUID) && col_i64(st, AG_UUID) != 0) {
 			snprintf(buf, sizeof buf, "%016llx",
-			    (unsigned long long)amd_db_i64(st, AG_UUID));
+			    (unsigned long long)col_i64(st, AG_UUID));
 			d.uuid = builder_intern(r->b, buf);
 		}
-		ext = amd_db_null(st, AG_EXT) ? NULL :
-		    cJSON_Parse(amd_db_text(st, AG_EXT));
+		ext = col_null(st, AG_EXT) ? NULL :
+		    cJSON_Parse(col_text(st, AG_EXT));
 		amd_device_from_agent(r->b, ext, &d);
 		cJSON_Delete(ext);
 		if (d.vendor == 0)
@@ -191,9 +191,9 @@ rocpd_queue_row(struct rocpd *r, sqlite3_stmt *st)
 {
 	uint32_t	g = rocpd_guid(r, st, 1);
 
-	if (*amd_db_text(st, 2) != '\0')
+	if (*col_text(st, 2) != '\0')
 		hmap_put(&r->qnames, rocpd_key(g, st, 0),
-		    builder_intern(r->b, amd_db_text(st, 2)));
+		    builder_intern(r->b, col_text(st, 2)));
 }
 
 static void
@@ -201,9 +201,9 @@ rocpd_stream_row(struct rocpd *r, sqlite3_stmt *st)
 {
 	uint32_t	g = rocpd_guid(r, st, 1);
 
-	if (*amd_db_text(st, 2) != '\0')
+	if (*col_text(st, 2) != '\0')
 		hmap_put(&r->snames, rocpd_key(g, st, 0),
-		    builder_intern(r->b, amd_db_text(st, 2)));
+		    builder_intern(r->b, col_text(st, 2)));
 }
 
 enum { KS_ID, KS_GUID, KS_DISPLAY, KS_NAME, KS_LDS, KS_VGPR, KS_AGPR,
@@ -220,18 +220,18 @@ rocpd_symbol_row(struct rocpd *r, sqlite3_stmt *st)
 	XGROW(r->syms, r->symscap, r->nsyms + 1);
 	s = &r->syms[r->nsyms];
 	memset(s, 0, sizeof *s);
-	n = amd_db_text(st, KS_DISPLAY);
+	n = col_text(st, KS_DISPLAY);
 	if (*n == '\0')
-		n = amd_db_text(st, KS_NAME);
+		n = col_text(st, KS_NAME);
 	if (*n != '\0')
 		s->name = builder_intern(r->b, n);
-	if (*amd_db_text(st, KS_NAME) != '\0')
-		s->mangled = builder_intern(r->b, amd_db_text(st, KS_NAME));
-	s->static_lds = amd_db_i64(st, KS_LDS);
-	s->vgprs = amd_db_i64(st, KS_VGPR) + amd_db_i64(st, KS_AGPR);
+	if (*col_text(st, KS_NAME) != '\0')
+		s->mangled = builder_intern(r->b, col_text(st, KS_NAME));
+	s->static_lds = col_i64(st, KS_LDS);
+	s->vgprs = col_i64(st, KS_VGPR) + col_i64(st, KS_AGPR);
 	s->comm = (uint8_t)amd_is_comm(n);
-	if (!amd_db_null(st, KS_EXT) &&
-	    (ext = cJSON_Parse(amd_db_text(st, KS_EXT))) != NULL) {
+	if (!col_null(st, KS_EXT) &&
+	    (ext = cJSON_Parse(col_text(st, KS_EXT))) != NULL) {
 		n = amd_json_str(ext, "truncated_kernel_name");
 		if (*n != '\0')
 			s->short_name = builder_intern(r->b, n);

@@ -78,7 +78,7 @@ rocpd_views(struct rocpd *r)
 		sql = NULL;
 		n = 0;
 		while ((k = amd_db_step(&r->d, st, "sqlite_master")) == 1) {
-			const char *t = amd_db_text(st, 0);
+			const char *t = col_text(st, 0);
 			char *q = sqlite3_mprintf("%s SELECT * FROM \"%w\"",
 			    n++ == 0 ? "" : " UNION ALL", t);
 			amd_db_cat(&sql, "%s", q);
@@ -131,8 +131,8 @@ rocpd_meta(struct rocpd *r)
 	if (st == NULL)
 		return -1;
 	while ((k = amd_db_step(&r->d, st, "rocpd_metadata")) == 1) {
-		tag = amd_db_text(st, 0);
-		val = amd_db_text(st, 1);
+		tag = col_text(st, 0);
+		val = col_text(st, 1);
 		if (strcmp(tag, "schema_version") == 0) {
 			if (version == NULL)
 				version = xstrdup(val);

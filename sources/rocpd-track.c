@@ -14,6 +14,7 @@
 #include "util/hmap.h"
 #include "sources/source.h"
 #include "sources/rocpd-int.h"
+#include "sources/srcdev.h"
 
 /* Tracks. */
 
@@ -55,7 +56,7 @@ rocpd_device(struct rocpd *r, uint32_t g, sqlite3_stmt *st, int i)
 {
 	uint32_t	v;
 
-	if (amd_db_null(st, i) ||
+	if (col_null(st, i) ||
 	    !hmap_get(&r->agents, rocpd_key(g, st, i), &v) || v == 0)
 		return NONE32;
 	return v - 1;
@@ -65,17 +66,7 @@ rocpd_device(struct rocpd *r, uint32_t g, sqlite3_stmt *st, int i)
 static uint32_t
 rocpd_unknown_device(struct rocpd *r)
 {
-	struct device	d;
-	uint32_t	i;
-
-	if ((i = builder_find_device(r->b, UINT32_MAX)) != NONE32)
-		return i;
-	memset(&d, 0, sizeof d);
-	d.source_id = UINT32_MAX;
-	d.process = NONE32;
-	d.vendor = builder_intern(r->b, "AMD");
-	d.name = builder_intern(r->b, "unknown agent");
-	return builder_device(r->b, &d);
+	return srcdev_get(r->b, UINT32_MAX, "AMD", "unknown agent");
 }
 
 /*
@@ -97,7 +88,7 @@ rocpd_gpu_track(struct rocpd *r, uint32_t g, uint32_t dev, int64_t prow,
 		dev = rocpd_unknown_device(r);
 	p = rocpd_process(r, g, prow);
 	/* Copies may have no queue: they share a track of their own. */
-	id = amd_db_null(st, col) ? -1 : amd_db_i64(st, col);
+	id = col_null(st, col) ? -1 : col_i64(st, col);
 	key = hmap_key2(hmap_key2(dev, p), hmap_key2(g, (uint64_t)id));
 	if (hmap_get(&r->gpu_tracks, key, &t))
 		return t;

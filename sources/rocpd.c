@@ -170,6 +170,30 @@ rocpd_finish(struct rocpd *r)
 		    "missing from rocpd_info_kernel_symbol", r->unknown_kernel);
 }
 
+/* Calls fn (hmap_init or hmap_free) on every map of r. */
+static void
+rocpd_maps(struct rocpd *r, void (*fn)(struct hmap *))
+{
+	struct hmap	*maps[] = {
+		&r->hosts,
+		&r->procs,
+		&r->threads,
+		&r->agents,
+		&r->qnames,
+		&r->snames,
+		&r->symidx,
+		&r->gpu_tracks,
+		&r->cpu_tracks,
+		&r->domains,
+		&r->strs,
+		&r->classes,
+	};
+	size_t		 i;
+
+	for (i = 0; i < sizeof maps / sizeof *maps; i++)
+		fn(maps[i]);
+}
+
 static void
 rocpd_free(struct rocpd *r)
 {
@@ -179,18 +203,7 @@ rocpd_free(struct rocpd *r)
 	for (i = 0; i < r->nguids; i++)
 		free(r->guids[i]);
 	free(r->guids);
-	hmap_free(&r->hosts);
-	hmap_free(&r->procs);
-	hmap_free(&r->threads);
-	hmap_free(&r->agents);
-	hmap_free(&r->qnames);
-	hmap_free(&r->snames);
-	hmap_free(&r->symidx);
-	hmap_free(&r->gpu_tracks);
-	hmap_free(&r->cpu_tracks);
-	hmap_free(&r->domains);
-	hmap_free(&r->strs);
-	hmap_free(&r->classes);
+	rocpd_maps(r, hmap_free);
 	free(r->syms);
 }
 
@@ -205,18 +218,7 @@ rocpd_load(const char *path, struct progress *prog, char **cause)
 	if (amd_db_open(&r.d, path, cause) != 0)
 		return NULL;
 	r.prog = prog;
-	hmap_init(&r.hosts);
-	hmap_init(&r.procs);
-	hmap_init(&r.threads);
-	hmap_init(&r.agents);
-	hmap_init(&r.qnames);
-	hmap_init(&r.snames);
-	hmap_init(&r.symidx);
-	hmap_init(&r.gpu_tracks);
-	hmap_init(&r.cpu_tracks);
-	hmap_init(&r.domains);
-	hmap_init(&r.strs);
-	hmap_init(&r.classes);
+	rocpd_maps(&r, hmap_init);
 	if (!rocpd_probe(r.d.db)) {
 		amd_db_error(&r.d, "not a rocprofv3 rocpd database (SQLite "
 		    "database without rocpd_metadata and rocpd_* event "

@@ -51,6 +51,9 @@
 #include "util/hmap.h"
 #include "util/progress.h"
 #include "sources/source.h"
+#include "sources/sqlz.h"
+#include "sources/srcdev.h"
+#include "sources/srcerr.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
 #include "util/zfile.h"
@@ -101,24 +104,11 @@ struct rj {
 int
 rocprof_json_sniff(const char *path)
 {
-	struct zfile	*f;
-	char		 buf[ROCPROF_JSON_SNIFF], *cause = NULL;
+	char		 buf[ROCPROF_JSON_SNIFF];
 	const char	*p, *end;
-	size_t		 got = 0;
-	ssize_t		 n;
+	size_t		 got;
 
-	if ((f = zfile_open(path, &cause)) == NULL) {
-		free(cause);
-		return 0;
-	}
-	while (got < sizeof buf) {
-		if ((n = zfile_read(f, buf + got, sizeof buf - got,
-		    &cause)) <= 0)
-			break;
-		got += (size_t)n;
-	}
-	free(cause);
-	zfile_close(f);
+	got = sqlz_head(path, buf, sizeof buf);
 	p = buf;
 	end = buf + got;
 	if (end - p >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
@@ -141,16 +131,11 @@ rj_error(struct rj *r, const char *fmt, ...)
 static void
 rj_error(struct rj *r, const char *fmt, ...)
 {
-	va_list	 ap;
-	char	*s;
+	va_list	ap;
 
-	if (r->err != NULL)
-		return;
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	srcerr_set(&r->err, r->path, fmt, ap);
 	va_end(ap);
-	r->err = xasprintf("%s: %s", r->path, s);
-	free(s);
 }
 
 static const cJSON *
@@ -343,17 +328,8 @@ rj_gpu_track(struct rj *r, uint32_t dev, uint64_t stream, uint64_t queue)
 	key = hmap_key2(hmap_key2(TRACK_GPU, dev), id);
 	if (hmap_get(&r->tracks, key, &t))
 		return t;
-	if (dev == NONE32) {
-		struct device d;
-		if ((dev = builder_find_device(r->b, UINT32_MAX)) == NONE32) {
-			memset(&d, 0, sizeof d);
-			d.source_id = UINT32_MAX;
-			d.process = NONE32;
-			d.vendor = builder_intern(r->b, "AMD");
-			d.name = builder_intern(r->b, "unknown agent");
-			dev = builder_device(r->b, &d);
-		}
-	}
+	if (dev == NONE32)
+		dev = srcdev_get(r->b, UINT32_MAX, "AMD", "unknown agent");
 	s = builder_stream(r->b, dev, id, r->proc);
 	t = builder_gpu_track(r->b, s);
 	if (id == ROCPROF_COPY_QUEUE)
@@ -486,10 +462,7 @@ rj_copy(struct rj *r, const cJSON *rec)
 	c.bytes = (uint64_t)amd_json_int(rec, "bytes");
 	c.kind = (uint8_t)amd_copy_kind(rj_is_gpu(r, src), rj_is_gpu(r, dst),
 	    src == dst);
-	c.src_kind = sd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
-	c.dst_kind = dd != NONE32 ? MEM_DEVICE : MEM_UNKNOWN;
-	c.src_dev = sd != NONE32 ? r->m->devices[sd].source_id : NONE32;
-	c.dst_dev = dd != NONE32 ? r->m->devices[dd].source_id : NONE32;
+	amd_copy_ends(&c, r->m, sd, dd);
 	ev.aux = builder_copy(r->b, &c);
 	builder_event(r->b, t, &ev);
 }

@@ -56,6 +56,7 @@
 #include "util/hmap.h"
 #include "util/progress.h"
 #include "sources/source.h"
+#include "sources/srcdev.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
 
@@ -126,17 +127,17 @@ rpd_str(struct rpd *r, sqlite3_stmt *st, int idcol, int textcol)
 	uint32_t	 v;
 	int64_t		 id;
 
-	if (amd_db_null(st, idcol))
+	if (col_null(st, idcol))
 		id = -1;
 	else
-		id = amd_db_i64(st, idcol);
+		id = col_i64(st, idcol);
 	if (hmap_get(&r->str, (uint64_t)id, &v))
 		return &r->strs[v];
 	XGROW(r->strs, r->strscap, r->nstrs + 1);
 	s = &r->strs[r->nstrs];
 	memset(s, 0, sizeof *s);
-	s->sid = amd_db_null(st, textcol) ? 0 : builder_intern_n(r->b,
-	    amd_db_text(st, textcol), (size_t)sqlite3_column_bytes(st,
+	s->sid = col_null(st, textcol) ? 0 : builder_intern_n(r->b,
+	    col_text(st, textcol), (size_t)sqlite3_column_bytes(st,
 	    textcol));
 	hmap_put(&r->str, (uint64_t)id, (uint32_t)r->nstrs);
 	return &r->strs[r->nstrs++];
@@ -220,7 +221,6 @@ rpd_gpu_track(struct rpd *r, uint32_t gpu, int has_pid, uint32_t pid,
     uint32_t queue, int sync)
 {
 	struct hmap	*h = sync ? &r->sync_tracks : &r->gpu_tracks;
-	struct device	 dev;
 	uint64_t	 key;
 	uint32_t	 t, d, p, s;
 	char		 buf[64];
@@ -232,13 +232,7 @@ rpd_gpu_track(struct rpd *r, uint32_t gpu, int has_pid, uint32_t pid,
 	key = hmap_key2(hmap_key2(gpu, has_pid ? pid : ~0ULL), queue);
 	if (hmap_get(h, key, &t))
 		return t;
-	if ((d = builder_find_device(r->b, gpu)) == NONE32) {
-		memset(&dev, 0, sizeof dev);
-		dev.source_id = gpu;
-		dev.process = NONE32;
-		dev.vendor = builder_intern(r->b, "AMD");
-		d = builder_device(r->b, &dev);
-	}
+	d = srcdev_get(r->b, gpu, "AMD", NULL);
 	p = has_pid ? rpd_process(r, pid) : NONE32;
 	s = builder_stream(r->b, d, queue, p);
 	if (r->m->streams[s].name == 0) {
@@ -280,7 +274,7 @@ rpd_meta(struct rpd *r)
 	if (st == NULL)
 		return -1;
 	while ((k = amd_db_step(&r->d, st, "rocpd_metadata")) == 1)
-		builder_meta(r->b, amd_db_text(st, 0), amd_db_text(st, 1));
+		builder_meta(r->b, col_text(st, 0), col_text(st, 1));
 	sqlite3_finalize(st);
 	if (k < 0)
 		return -1;
@@ -308,7 +302,7 @@ rpd_pids(struct rpd *r)
 	if ((k = amd_db_step(&r->d, st, "rocpd_api")) == 1 &&
 	    sqlite3_column_int64(st, 0) == 1) {
 		r->has_pid = 1;
-		r->single_pid = (uint32_t)amd_db_i64(st, 1);
+		r->single_pid = (uint32_t)col_i64(st, 1);
 	}
 	sqlite3_finalize(st);
 	return k < 0 ? -1 : 0;
@@ -400,7 +394,7 @@ rpd_op_sql(struct rpd *r)
 static uint32_t
 rpd_u32(sqlite3_stmt *st, int i)
 {
-	int64_t	v = amd_db_i64(st, i);
+	int64_t	v = col_i64(st, i);
 
 	return v < 0 ? 0 : v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 }
@@ -423,12 +417,12 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 	ts = strpool_get(r->m->strs, type->sid);
 
 	memset(&ev, 0, sizeof ev);
-	ev.rowid = amd_db_i64(st, O_ID);
-	ev.start = amd_db_i64(st, O_START);
-	ev.end = amd_db_i64(st, O_END);
+	ev.rowid = col_i64(st, O_ID);
+	ev.start = col_i64(st, O_START);
+	ev.end = col_i64(st, O_END);
 	ev.aux = NONE32;
-	if (!amd_db_null(st, O_API))
-		ev.corr = rpd_corr(r, amd_db_i64(st, O_API));
+	if (!col_null(st, O_API))
+		ev.corr = rpd_corr(r, col_i64(st, O_API));
 
 	if (strncmp(ts, "Copy", 4) == 0)
 		kind = EV_MEMCPY;
@@ -449,7 +443,7 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 
 	gpu = rpd_u32(st, O_GPU);
 	queue = rpd_u32(st, O_QUEUE);
-	has_pid = !amd_db_null(st, O_PID);
+	has_pid = !col_null(st, O_PID);
 	pid = has_pid ? rpd_u32(st, O_PID) : 0;
 	t = rpd_gpu_track(r, gpu, has_pid, pid, queue, sync);
 
@@ -458,9 +452,9 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 		if ((ev.name = desc->sid) != 0) {
 			if (rpd_str_comm(r, desc))
 				ev.flags |= EVF_COMM;
-		} else if (!amd_db_null(st, O_KNAME) &&
-		    *amd_db_text(st, O_KNAME) != '\0') {
-			ev.name = builder_intern(r->b, amd_db_text(st,
+		} else if (!col_null(st, O_KNAME) &&
+		    *col_text(st, O_KNAME) != '\0') {
+			ev.name = builder_intern(r->b, col_text(st,
 			    O_KNAME));
 			if (amd_is_comm(strpool_get(r->m->strs, ev.name)))
 				ev.flags |= EVF_COMM;
@@ -483,11 +477,11 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 	case EV_MEMSET:
 		ev.name = type->sid;
 		memset(&c, 0, sizeof c);
-		c.bytes = amd_db_null(st, O_SIZE) ? 0 :
-		    (uint64_t)amd_db_i64(st, O_SIZE);
+		c.bytes = col_null(st, O_SIZE) ? 0 :
+		    (uint64_t)col_i64(st, O_SIZE);
 		c.src_dev = c.dst_dev = NONE32;
 		if (kind == EV_MEMCPY) {
-			int host = amd_db_i64(st, O_PINNED) != 0 ?
+			int host = col_i64(st, O_PINNED) != 0 ?
 			    MEM_PINNED : MEM_PAGEABLE;
 			c.kind = (uint8_t)amd_copy_kind_of_name(ts);
 			switch (c.kind) {
@@ -507,9 +501,9 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 				c.src_kind = c.dst_kind = (uint8_t)host;
 				break;
 			}
-			if (!amd_db_null(st, O_SRCDEV))
+			if (!col_null(st, O_SRCDEV))
 				c.src_dev = rpd_u32(st, O_SRCDEV);
-			if (!amd_db_null(st, O_DSTDEV))
+			if (!col_null(st, O_DSTDEV))
 				c.dst_dev = rpd_u32(st, O_DSTDEV);
 		} else {
 			c.src_kind = c.dst_kind = MEM_DEVICE;
@@ -544,10 +538,10 @@ rpd_ops(struct rpd *r)
 	    "rocpd_op"));
 	while ((k = amd_db_step(&r->d, st, "rocpd_op")) == 1) {
 		/* An op linked to two calls appears twice: keep the first. */
-		if (!first && amd_db_i64(st, O_ID) == last)
+		if (!first && col_i64(st, O_ID) == last)
 			continue;
 		first = 0;
-		last = amd_db_i64(st, O_ID);
+		last = col_i64(st, O_ID);
 		if (source_times_ok(st, O_START, O_END, 0, &tt))
 			rpd_op_row(r, st);
 		if ((++rows & (RPD_ROWS_STEP - 1)) == 0)
@@ -579,16 +573,16 @@ rpd_api_row(struct rpd *r, sqlite3_stmt *st)
 	tid = rpd_u32(st, A_TID);
 
 	memset(&ev, 0, sizeof ev);
-	ev.rowid = amd_db_i64(st, A_ID);
-	ev.start = amd_db_i64(st, A_START);
-	ev.end = amd_db_i64(st, A_END);
+	ev.rowid = col_i64(st, A_ID);
+	ev.start = col_i64(st, A_START);
+	ev.end = col_i64(st, A_END);
 	ev.aux = NONE32;
 	ev.name = name->sid;
 	switch (cls) {
 	case AMD_MARKER:
 		t = rpd_cpu_track(r, TRACK_NVTX, pid, tid);
-		if (!amd_db_null(st, A_ARGS) && *amd_db_text(st, A_ARGS))
-			ev.name = builder_intern_n(r->b, amd_db_text(st,
+		if (!col_null(st, A_ARGS) && *col_text(st, A_ARGS))
+			ev.name = builder_intern_n(r->b, col_text(st,
 			    A_ARGS), (size_t)sqlite3_column_bytes(st, A_ARGS));
 		ev.kind = ev.end == ev.start ? EV_MARK : EV_NVTX;
 		if (amd_is_comm(strpool_get(r->m->strs, ev.name)))
@@ -666,15 +660,28 @@ rpd_finish(struct rpd *r)
 	sqlite3_finalize(st);
 }
 
+/* Calls fn (hmap_init or hmap_free) on every map of r. */
+static void
+rpd_maps(struct rpd *r, void (*fn)(struct hmap *))
+{
+	struct hmap	*maps[] = {
+		&r->str,
+		&r->corr,
+		&r->gpu_tracks,
+		&r->sync_tracks,
+		&r->cpu_tracks,
+	};
+	size_t		 i;
+
+	for (i = 0; i < sizeof maps / sizeof *maps; i++)
+		fn(maps[i]);
+}
+
 static void
 rpd_free(struct rpd *r)
 {
 	amd_db_close(&r->d);
-	hmap_free(&r->str);
-	hmap_free(&r->corr);
-	hmap_free(&r->gpu_tracks);
-	hmap_free(&r->sync_tracks);
-	hmap_free(&r->cpu_tracks);
+	rpd_maps(r, hmap_free);
 	free(r->strs);
 }
 
@@ -689,11 +696,7 @@ rpd_load(const char *path, struct progress *prog, char **cause)
 	if (amd_db_open(&r.d, path, cause) != 0)
 		return NULL;
 	r.prog = prog;
-	hmap_init(&r.str);
-	hmap_init(&r.corr);
-	hmap_init(&r.gpu_tracks);
-	hmap_init(&r.sync_tracks);
-	hmap_init(&r.cpu_tracks);
+	rpd_maps(&r, hmap_init);
 	if (!rpd_probe(r.d.db)) {
 		amd_db_error(&r.d, "not a rocmProfileData (RPD) file (SQLite "
 		    "database without rocpd_op, rocpd_api and rocpd_string)");

@@ -40,30 +40,39 @@ sqlz_kind(const char *path)
 	return (int)zfile_sniff(head, (size_t)n);
 }
 
-int
-sqlz_is_sqlite(const char *path)
+size_t
+sqlz_head(const char *path, void *buf, size_t len)
 {
 	struct zfile	*f;
-	char		 buf[16], *cause = NULL;
+	char		*cause = NULL;
 	size_t		 got = 0;
 	ssize_t		 n;
-	int		 k;
 
-	if ((k = sqlz_kind(path)) != ZFILE_GZIP && k != ZFILE_ZSTD)
-		return 0;
 	if ((f = zfile_open(path, &cause)) == NULL) {
 		free(cause);
 		return 0;
 	}
-	while (got < sizeof buf) {
-		if ((n = zfile_read(f, buf + got, sizeof buf - got,
+	while (got < len) {
+		if ((n = zfile_read(f, (char *)buf + got, len - got,
 		    &cause)) <= 0)
 			break;
 		got += (size_t)n;
 	}
 	free(cause);
 	zfile_close(f);
-	return got == sizeof buf && memcmp(buf, SQLZ_MAGIC, sizeof buf) == 0;
+	return got;
+}
+
+int
+sqlz_is_sqlite(const char *path)
+{
+	char	buf[16];
+	int	k;
+
+	if ((k = sqlz_kind(path)) != ZFILE_GZIP && k != ZFILE_ZSTD)
+		return 0;
+	return sqlz_head(path, buf, sizeof buf) == sizeof buf &&
+	    memcmp(buf, SQLZ_MAGIC, sizeof buf) == 0;
 }
 
 char *

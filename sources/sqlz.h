@@ -17,11 +17,19 @@
 #ifndef GPULENS_SQLZ_H
 #define GPULENS_SQLZ_H
 
+#include <stddef.h>
+
 /*
  * 1 if path is gzip- or zstd-compressed and its decompressed content
  * starts with the SQLite header, else 0 (also when it cannot be read).
  */
 int	 sqlz_is_sqlite(const char *path);
+/*
+ * Reads the first len bytes of path's content into buf, decompressed when
+ * the file is gzip- or zstd-compressed (zfile). Returns how many bytes it
+ * read: fewer at the end of the content, 0 when it cannot be read.
+ */
+size_t	 sqlz_head(const char *path, void *buf, size_t len);
 /*
  * The path of a plain SQLite file holding path's database: a copy of path
  * when path is itself plain, else the decompressed copy in the cache (made

@@ -50,11 +50,7 @@ gen_api_call(struct gen *g, struct rank *r, int th, int a, int64_t end)
 {
 	struct row	rw;
 
-	memset(&rw, 0, sizeof rw);
-	rw.start = r->cpu;
-	rw.end = end;
-	rw.rank = RI(g, r);
-	rw.corr = ++g->procs[r->proc].corr;
+	gen_row_init(&rw, g, r, r->cpu, end, ++g->procs[r->proc].corr);
 	rw.u.a.api = (uint8_t)a;
 	rw.u.a.th = (uint8_t)th;
 	gen_queue_emit(g, T_RUNTIME, &rw, 1);

@@ -263,7 +263,10 @@ void		 gen_samples_write(struct gen *);
 void		 gen_rows_prepare(struct gen *);
 void		 gen_rows_write(struct gen *, int, const struct row *);
 
-/* gen-queue.c: reorder heaps, event counting, writing in start order. */
+/* gen-queue.c: reorder heaps, event counting, writing in start order;
+ * gen_row_init() zeroes a row and sets its times, rank and correlation. */
+void		 gen_row_init(struct row *, struct gen *, struct rank *,
+		     int64_t, int64_t, uint32_t);
 void		 gen_queue_emit(struct gen *, int, struct row *, int);
 void		 gen_queue_flush(struct gen *, int64_t, int64_t);
 void		 gen_queue_flush_point(struct gen *);

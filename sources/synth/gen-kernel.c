@@ -230,11 +230,7 @@ gen_kernel_row(struct gen *g, struct rank *r, int k, int s, int64_t start,
 {
 	struct row	rw;
 
-	memset(&rw, 0, sizeof rw);
-	rw.start = start;
-	rw.end = end;
-	rw.rank = RI(g, r);
-	rw.corr = corr;
+	gen_row_init(&rw, g, r, start, end, corr);
 	rw.u.k.k = (uint8_t)k;
 	rw.u.k.stream = (uint8_t)s;
 	rw.u.k.grid_id = ++r->grid_id;
@@ -262,11 +258,7 @@ gen_kernel_graph(struct gen *g, struct rank *r, int th, const int *ks,
 	for (i = 0; i < n; i++) {
 		end = t + kernel_dur(g, r, ks[i]);
 		if (!whole) {
-			memset(&rw, 0, sizeof rw);
-			rw.start = t;
-			rw.end = end;
-			rw.rank = RI(g, r);
-			rw.corr = corr;
+			gen_row_init(&rw, g, r, t, end, corr);
 			rw.u.k.k = (uint8_t)ks[i];
 			rw.u.k.stream = S_COMPUTE;
 			rw.u.k.grid_id = ++r->grid_id;
@@ -277,11 +269,7 @@ gen_kernel_graph(struct gen *g, struct rank *r, int th, const int *ks,
 		t = end + 1 * US + gen_rng_exp(&r->rng, 500);
 	}
 	if (whole) {
-		memset(&rw, 0, sizeof rw);
-		rw.start = start;
-		rw.end = end;
-		rw.rank = RI(g, r);
-		rw.corr = corr;
+		gen_row_init(&rw, g, r, start, end, corr);
 		rw.u.k.graph = graph;
 		gen_queue_emit(g, T_GRAPH, &rw, 1);
 	}

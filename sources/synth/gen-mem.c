@@ -44,11 +44,7 @@ gen_mem_copy_as(struct gen *g, struct rank *r, int th, int a, int kind, int src,
 		start = gen_api_gpu_start(r, s);
 		end = start + dur;
 	}
-	memset(&rw, 0, sizeof rw);
-	rw.start = start;
-	rw.end = end;
-	rw.rank = RI(g, r);
-	rw.corr = corr;
+	gen_row_init(&rw, g, r, start, end, corr);
 	rw.u.c.bytes = bytes;
 	rw.u.c.kind = (uint8_t)kind;
 	rw.u.c.src = (uint8_t)src;

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <stdarg.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -157,6 +159,24 @@ gen_meta_processes(struct gen *g)
 	gen_sql_finish(tn);
 }
 
+static void	gen_meta_put(struct gen *, sqlite3_stmt *, const char *,
+		    const char *, ...) __attribute__((format(printf, 4, 5)));
+
+/* One META_DATA_EXPORT row: key and the value printf() makes of fmt. */
+static void
+gen_meta_put(struct gen *g, sqlite3_stmt *st, const char *key,
+    const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*s;
+
+	va_start(ap, fmt);
+	s = xvasprintf(fmt, ap);
+	va_end(ap);
+	gen_sql_put(g, st, "ss", key, s);
+	free(s);
+}
+
 void
 gen_meta_export(struct gen *g)
 {
@@ -172,27 +192,15 @@ gen_meta_export(struct gen *g)
 	gen_sql_put(g, st, "ss", "EXPORT_SCHEMA_VERSION_MINOR", "25");
 	gen_sql_put(g, st, "ss", "EXPORT_SCHEMA_VERSION_MICRO", "0");
 	gen_sql_put(g, st, "ss", "EXPORT_PARAM_EXPORT_TYPE", "SQLite");
-	s = xasprintf("%llu", (unsigned long long)g->o.seed);
-	gen_sql_put(g, st, "ss", "GPULENS_DEMO_SEED", s);
-	free(s);
-	s = xasprintf("%llu", (unsigned long long)g->o.events);
-	gen_sql_put(g, st, "ss", "GPULENS_DEMO_EVENTS", s);
-	free(s);
-	s = xasprintf("%d", g->nranks);
-	gen_sql_put(g, st, "ss", "GPULENS_DEMO_GPUS", s);
-	free(s);
-	s = xasprintf("%d", g->nprocs);
-	gen_sql_put(g, st, "ss", "GPULENS_DEMO_PROCESSES", s);
-	free(s);
-	s = xasprintf("%d", g->layers);
-	gen_sql_put(g, st, "ss", "GPULENS_DEMO_LAYERS", s);
-	free(s);
-	s = xasprintf("%d", g->niters);
-	gen_sql_put(g, st, "ss", "GPULENS_DEMO_ITERATIONS", s);
-	free(s);
-	s = xasprintf("%d", g->straggler);
-	gen_sql_put(g, st, "ss", "GPULENS_DEMO_STRAGGLER", s);
-	free(s);
+	gen_meta_put(g, st, "GPULENS_DEMO_SEED", "%llu",
+	    (unsigned long long)g->o.seed);
+	gen_meta_put(g, st, "GPULENS_DEMO_EVENTS", "%llu",
+	    (unsigned long long)g->o.events);
+	gen_meta_put(g, st, "GPULENS_DEMO_GPUS", "%d", g->nranks);
+	gen_meta_put(g, st, "GPULENS_DEMO_PROCESSES", "%d", g->nprocs);
+	gen_meta_put(g, st, "GPULENS_DEMO_LAYERS", "%d", g->layers);
+	gen_meta_put(g, st, "GPULENS_DEMO_ITERATIONS", "%d", g->niters);
+	gen_meta_put(g, st, "GPULENS_DEMO_STRAGGLER", "%d", g->straggler);
 	if (g->o.clean)
 		gen_sql_put(g, st, "ss", "GPULENS_DEMO_CLEAN", "1");
 	if (g->o.shape == GEN_SHAPE_THREAD_NAME)

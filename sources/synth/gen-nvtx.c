@@ -45,10 +45,7 @@ gen_nvtx_pop(struct gen *g, struct rank *r, int th)
 	if (r->depth[th] == 0)
 		abort();			/* programming error */
 	nr = &r->stk[th][--r->depth[th]];
-	memset(&rw, 0, sizeof rw);
-	rw.start = nr->start;
-	rw.end = r->cpu;
-	rw.rank = RI(g, r);
+	gen_row_init(&rw, g, r, nr->start, r->cpu, 0);
 	rw.u.n.name = nr->name;
 	rw.u.n.arg = nr->arg;
 	rw.u.n.th = (uint8_t)th;

@@ -9,6 +9,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "sources/synth/gen-int.h"
 #include "util/progress.h"
 #include "util/xmalloc.h"
@@ -109,6 +111,17 @@ gen_queue_flush_point(struct gen *g)
 		}
 	}
 	gen_queue_flush(g, act, nv);
+}
+
+void
+gen_row_init(struct row *rw, struct gen *g, struct rank *r, int64_t start,
+    int64_t end, uint32_t corr)
+{
+	memset(rw, 0, sizeof *rw);
+	rw->start = start;
+	rw->end = end;
+	rw->rank = RI(g, r);
+	rw->corr = corr;
 }
 
 void

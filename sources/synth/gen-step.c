@@ -7,23 +7,29 @@
 
 #include "sources/synth/gen-int.h"
 
+/* One NVTX range name (arg -1) on thread th around the kernels ks. */
+static void
+gen_step_block(struct gen *g, struct rank *r, int th, int name,
+    const int *ks, size_t n)
+{
+	size_t	i;
+
+	gen_nvtx_push(r, th, name, -1);
+	for (i = 0; i < n; i++)
+		gen_kernel_launch(g, r, th, ks[i]);
+	gen_nvtx_pop(g, r, th);
+}
+
 void
 gen_step_layer_fwd(struct gen *g, struct rank *r, int l)
 {
 	static const int	attn[] = { K_LN, K_QKV, K_FLASH_FWD, K_OUT,
 	    K_ADD };
 	static const int	mlp[] = { K_LN, K_FC1, K_GELU, K_FC2, K_ADD };
-	size_t			i;
 
 	gen_nvtx_push(r, TH_MAIN, NV_LAYER, l);
-	gen_nvtx_push(r, TH_MAIN, NV_ATTN, -1);
-	for (i = 0; i < sizeof attn / sizeof attn[0]; i++)
-		gen_kernel_launch(g, r, TH_MAIN, attn[i]);
-	gen_nvtx_pop(g, r, TH_MAIN);
-	gen_nvtx_push(r, TH_MAIN, NV_MLP, -1);
-	for (i = 0; i < sizeof mlp / sizeof mlp[0]; i++)
-		gen_kernel_launch(g, r, TH_MAIN, mlp[i]);
-	gen_nvtx_pop(g, r, TH_MAIN);
+	gen_step_block(g, r, TH_MAIN, NV_ATTN, attn, sizeof attn / sizeof *attn);
+	gen_step_block(g, r, TH_MAIN, NV_MLP, mlp, sizeof mlp / sizeof *mlp);
 	gen_nvtx_pop(g, r, TH_MAIN);
 }
 
@@ -35,17 +41,12 @@ gen_step_layer_bwd(struct gen *g, struct rank *r, int l)
 	static const int	attn[] = { K_DGRAD_B, K_WGRAD_B, K_FLASH_DOT,
 	    K_FLASH_BWD, K_FLASH_CVT, K_DGRAD_A, K_WGRAD_A, K_LN_BWD, K_LN_GB,
 	    K_ACC };
-	size_t			i;
 
 	gen_nvtx_push(r, TH_AUTOGRAD, NV_LAYER_BWD, l);
-	gen_nvtx_push(r, TH_AUTOGRAD, NV_MLP, -1);
-	for (i = 0; i < sizeof mlp / sizeof mlp[0]; i++)
-		gen_kernel_launch(g, r, TH_AUTOGRAD, mlp[i]);
-	gen_nvtx_pop(g, r, TH_AUTOGRAD);
-	gen_nvtx_push(r, TH_AUTOGRAD, NV_ATTN, -1);
-	for (i = 0; i < sizeof attn / sizeof attn[0]; i++)
-		gen_kernel_launch(g, r, TH_AUTOGRAD, attn[i]);
-	gen_nvtx_pop(g, r, TH_AUTOGRAD);
+	gen_step_block(g, r, TH_AUTOGRAD, NV_MLP, mlp,
+	    sizeof mlp / sizeof *mlp);
+	gen_step_block(g, r, TH_AUTOGRAD, NV_ATTN, attn,
+	    sizeof attn / sizeof *attn);
 	gen_nvtx_pop(g, r, TH_AUTOGRAD);
 }
 

@@ -19,11 +19,7 @@ sync_row(struct gen *g, struct rank *r, int s, int type, int64_t t0,
 	int64_t		in;
 
 	in = min64(400, (r->cpu - t0) / 4);
-	memset(&rw, 0, sizeof rw);
-	rw.start = t0 + in;
-	rw.end = r->cpu - in;
-	rw.rank = RI(g, r);
-	rw.corr = corr;
+	gen_row_init(&rw, g, r, t0 + in, r->cpu - in, corr);
 	rw.u.y.type = (uint8_t)type;
 	rw.u.y.stream = (uint8_t)s;
 	rw.u.y.event = event;

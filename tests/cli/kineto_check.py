@@ -174,25 +174,16 @@ def check(path, quiet):
             errs.append("kernel %.60r: gpulens %r, json %r" %
                         (name, got.get(name), want))
 
-    rows = gl(["stats", path, "--full-names", "--type", "api", "--json", "--limit",
-               "0"])["data"]["rows"]
-    got = collections.Counter()
-    for r in rows:
-        got[r["name"]] += r["count"]
-    for name in set(api) | set(got):
-        if api.get(name, 0) != got.get(name, 0):
-            errs.append("api %.60r: gpulens %d, json %d" %
-                        (name, got.get(name, 0), api.get(name, 0)))
-
-    rows = gl(["stats", path, "--full-names", "--type", "nvtx", "--json", "--limit",
-               "0"])["data"]["rows"]
-    got = collections.Counter()
-    for r in rows:
-        got[r["name"]] += r["count"]
-    for name in set(ranges) | set(got):
-        if ranges.get(name, 0) != got.get(name, 0):
-            errs.append("range %.60r: gpulens %d, json %d" %
-                        (name, got.get(name, 0), ranges.get(name, 0)))
+    for kind, label, want in (("api", "api", api), ("nvtx", "range", ranges)):
+        rows = gl(["stats", path, "--full-names", "--type", kind, "--json",
+                   "--limit", "0"])["data"]["rows"]
+        got = collections.Counter()
+        for r in rows:
+            got[r["name"]] += r["count"]
+        for name in set(want) | set(got):
+            if want.get(name, 0) != got.get(name, 0):
+                errs.append("%s %.60r: gpulens %d, json %d" %
+                            (label, name, got.get(name, 0), want.get(name, 0)))
 
     rows = gl(["comm", path, "--json", "--limit", "0"])["data"]["rows"]
     got = sum(r["count"] for r in rows if r["kind"] == "kernel")

@@ -191,14 +191,10 @@ TAB
 :dump $TMPD/screen3
 :quit
 EOS
-GPULENS_TUI_SIZE=100x30 "$G" --script "$TMPD/script" "$R" </dev/null \
-    >"$TMPD/tui.out" 2>&1 || fail "TUI on a report: $(cat "$TMPD/tui.out")"
-grep -q "Metrics of launch 1: two_blocktiling" "$TMPD/screen1" ||
-    fail "TUI: $(cat "$TMPD/screen1")"
-grep -q "Rules of launch 1: two_blocktiling" "$TMPD/screen2" ||
-    fail "TUI rules: $(cat "$TMPD/screen2")"
-grep -q "\[WRN\]  Occupancy" "$TMPD/screen2" ||
-    fail "TUI rules: $(cat "$TMPD/screen2")"
-grep -q "Rules of launch 1: two_blocktiling" "$TMPD/screen3" ||
-    fail "TUI back to the report view: $(cat "$TMPD/screen3")"
+tui_script "TUI on a report" "$R"
+screen_has "Metrics of launch 1: two_blocktiling" "$TMPD/screen1" "TUI"
+screen_has "Rules of launch 1: two_blocktiling" "$TMPD/screen2" "TUI rules"
+screen_has "\[WRN\]  Occupancy" "$TMPD/screen2" "TUI rules"
+screen_has "Rules of launch 1: two_blocktiling" "$TMPD/screen3" \
+    "TUI back to the report view"
 pass

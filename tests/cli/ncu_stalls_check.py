@@ -17,37 +17,9 @@ import struct
 import subprocess
 import sys
 
+from pbwire import fields
+
 PREFIX = "smsp__pcsamp_warps_issue_stalled_"
-
-
-def varint(b, i):
-    v = s = 0
-    while True:
-        c = b[i]
-        i += 1
-        v |= (c & 0x7F) << s
-        s += 7
-        if c < 0x80:
-            return v, i
-
-
-def fields(b):
-    i = 0
-    while i < len(b):
-        k, i = varint(b, i)
-        n, w = k >> 3, k & 7
-        if w == 0:
-            v, i = varint(b, i)
-        elif w == 1:
-            v, i = b[i:i + 8], i + 8
-        elif w == 5:
-            v, i = b[i:i + 4], i + 4
-        elif w == 2:
-            ln, i = varint(b, i)
-            v, i = b[i:i + ln], i + ln
-        else:
-            raise ValueError("wire type %d" % w)
-        yield n, w, v
 
 
 def num(pmv):

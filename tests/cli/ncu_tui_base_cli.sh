@@ -15,13 +15,10 @@ G
 :dump $TMPD/screen1
 :quit
 EOS
-GPULENS_TUI_SIZE=100x30 "$G" --script "$TMPD/script" "$P" </dev/null \
-    >"$TMPD/tui.out" 2>&1 || fail "TUI: $(cat "$TMPD/tui.out")"
-grep -q "Metrics of launch 2 vs launch 0" "$TMPD/screen1" ||
-    fail "separator: $(cat "$TMPD/screen1")"
-grep -q "\[baseline\] void gemm_tn_kernel" "$TMPD/screen1" ||
-    fail "baseline mark: $(cat "$TMPD/screen1")"
-grep -q "vs launch 0" "$TMPD/screen1" || fail "status: $(cat "$TMPD/screen1")"
+tui_script "TUI" "$P"
+screen_has "Metrics of launch 2 vs launch 0" "$TMPD/screen1" "separator"
+screen_has "\[baseline\] void gemm_tn_kernel" "$TMPD/screen1" "baseline mark"
+screen_has "vs launch 0" "$TMPD/screen1" "status"
 "$G" diff --json --launch 0 --launch 2 "$P" >"$TMPD/diff.json" ||
     fail "diff failed"
 # Every metric the verb reports as changed shows the same change, to 0.1%;
@@ -55,10 +52,8 @@ cat >"$TMPD/script" <<EOS
 :dump $TMPD/screen2
 :quit
 EOS
-GPULENS_TUI_SIZE=100x30 "$G" --script "$TMPD/script" "$P" "$P" </dev/null \
-    >"$TMPD/tui.out" 2>&1 || fail "TUI on two reports: $(cat "$TMPD/tui.out")"
-grep -q "Metrics of launch 0 vs baseline 0" "$TMPD/screen2" ||
-    fail "two reports: $(cat "$TMPD/screen2")"
+tui_script "TUI on two reports" "$P" "$P"
+screen_has "Metrics of launch 0 vs baseline 0" "$TMPD/screen2" "two reports"
 grep "gpu__time_duration.sum" "$TMPD/screen2" | grep -q " =$" ||
     fail "a report against itself: $(cat "$TMPD/screen2")"
 head -n 1 "$TMPD/screen2" | grep -q "3 launches  vs " ||

@@ -18,28 +18,22 @@ TAB
 :dump $TMPD/screen3
 :quit
 EOS
-GPULENS_TUI_SIZE=100x30 "$G" --script "$TMPD/script" "$P" </dev/null \
-    >"$TMPD/tui.out" 2>&1 || fail "TUI: $(cat "$TMPD/tui.out")"
-grep -q "Stalls by source line of launch 0" "$TMPD/screen1" ||
-    fail "source pane: $(cat "$TMPD/screen1")"
+tui_script "TUI" "$P"
+screen_has "Stalls by source line of launch 0" "$TMPD/screen1" "source pane"
 grep "stencil.cu:5 " "$TMPD/screen1" | grep -q "35     23 n/i  long_scoreboard" ||
     fail "source pane line 5: $(cat "$TMPD/screen1")"
-grep -q "\[source\]" "$TMPD/screen1" || fail "status: $(cat "$TMPD/screen1")"
+screen_has "\[source\]" "$TMPD/screen1" "status"
 head -n 12 "$TMPD/screen1" | grep -n "stencil.cu" | head -1 | grep -q "stencil.cu:5 " ||
     fail "source pane order: $(cat "$TMPD/screen1")"
 grep "stencil.cu:5 " "$TMPD/screen2" | grep -q " 86 " ||
     fail "launch 1: $(cat "$TMPD/screen2")"
-grep -q "Metrics of launch 1" "$TMPD/screen3" ||
-    fail "back to metrics: $(cat "$TMPD/screen3")"
+screen_has "Metrics of launch 1" "$TMPD/screen3" "back to metrics"
 cat >"$TMPD/script" <<EOS
 TAB
 TAB
 :dump $TMPD/screen4
 :quit
 EOS
-GPULENS_TUI_SIZE=100x30 "$G" --script "$TMPD/script" \
-    "$GPULENS_SRCDIR/fixtures/ncu/gemm.ncu-rep" </dev/null \
-    >"$TMPD/tui.out" 2>&1 || fail "TUI on gemm: $(cat "$TMPD/tui.out")"
-grep -q "No PC sampling for this launch" "$TMPD/screen4" ||
-    fail "no sampling: $(cat "$TMPD/screen4")"
+tui_script "TUI on gemm" "$GPULENS_SRCDIR/fixtures/ncu/gemm.ncu-rep"
+screen_has "No PC sampling for this launch" "$TMPD/screen4" "no sampling"
 pass

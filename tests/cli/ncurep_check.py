@@ -43,6 +43,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from pbwire import fields  # noqa: E402
 from schema_test import validate  # noqa: E402
 
 GPULENS = os.environ.get("GPULENS", "./gpulens")
@@ -57,38 +58,10 @@ def fail(msg):
 
 # --- an independent wire-format reader -------------------------------------
 
-def read_varint(buf, pos):
-    shift = value = 0
-    while True:
-        b = buf[pos]
-        pos += 1
-        value |= (b & 0x7F) << shift
-        if not b & 0x80:
-            return value, pos
-        shift += 7
-
-
 def message(buf):
     """Returns {field: [(wire, value), ...]} for one message."""
     out = {}
-    pos = 0
-    while pos < len(buf):
-        key, pos = read_varint(buf, pos)
-        num, wire = key >> 3, key & 7
-        if wire == 0:
-            val, pos = read_varint(buf, pos)
-        elif wire == 1:
-            val = buf[pos:pos + 8]
-            pos += 8
-        elif wire == 5:
-            val = buf[pos:pos + 4]
-            pos += 4
-        elif wire == 2:
-            n, pos = read_varint(buf, pos)
-            val = buf[pos:pos + n]
-            pos += n
-        else:
-            raise ValueError("wire type %d" % wire)
+    for num, wire, val in fields(buf):
         out.setdefault(num, []).append((wire, val))
     return out
 

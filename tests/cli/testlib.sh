@@ -32,3 +32,15 @@ rows = d.get("data", {}).get("rows", [])
 sys.exit(0 if eval(sys.argv[3]) else 1)
 PY
 }
+# tui_script WHAT TRACE...: runs the terminal UI at 100x30 on the traces,
+# driven by the key script $TMPD/script with no terminal, its output in
+# $TMPD/tui.out; fails with WHAT and that output unless it exits 0.
+tui_script() {
+	what=$1; shift
+	GPULENS_TUI_SIZE=100x30 "$GPULENS" --script "$TMPD/script" "$@" \
+	    </dev/null >"$TMPD/tui.out" 2>&1 ||
+	    fail "$what: $(cat "$TMPD/tui.out")"
+}
+# screen_has PATTERN DUMP WHAT: fails with WHAT and the screen dump unless
+# a line of DUMP matches PATTERN (grep).
+screen_has() { grep -q "$1" "$2" || fail "$3: $(cat "$2")"; }

@@ -249,8 +249,7 @@ fuzz_check_model(const struct model *m)
 	FUZZ_CHECK(model_span_ok(m->origin_ns, m->end_ns));
 }
 
-/* Entries in the harness directory other than name. */
-static int
+int
 fuzz_others(const char *name)
 {
 	struct dirent	*d;

@@ -30,6 +30,8 @@ int	 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 const char	*fuzz_tmpdir(void);
 /* "<tmpdir>/name" (caller frees). */
 char		*fuzz_path(const char *name);
+/* Entries in fuzz_tmpdir() other than name: what a reader left behind. */
+int		 fuzz_others(const char *name);
 /* Replaces path with exactly size bytes of data (aborts on I/O error). */
 void		 fuzz_write(const char *path, const uint8_t *data,
 		    size_t size);

@@ -11,7 +11,6 @@
  */
 #include "config.h"
 
-#include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,25 +45,6 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
-/* Entries in the harness directory other than the report. */
-static int
-others(void)
-{
-	struct dirent	*d;
-	DIR		*dir;
-	int		 n = 0;
-
-	if ((dir = opendir(fuzz_tmpdir())) == NULL)
-		abort();
-	while ((d = readdir(dir)) != NULL)
-		if (strcmp(d->d_name, ".") != 0 &&
-		    strcmp(d->d_name, "..") != 0 &&
-		    strcmp(d->d_name, "report.ncu-rep") != 0)
-			n++;
-	closedir(dir);
-	return n;
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -80,7 +60,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(cause);
 	} else
 		report_free(r);
-	FUZZ_CHECK(others() == 0);
+	FUZZ_CHECK(fuzz_others("report.ncu-rep") == 0);
 	if (k != NCU_NONE) {
 #ifdef FUZZ_STRICT
 		size_t	i;
@@ -92,6 +72,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_run_argv(verbs[size % NVERBS], path, 1);
 #endif
 	}
-	FUZZ_CHECK(others() == 0);
+	FUZZ_CHECK(fuzz_others("report.ncu-rep") == 0);
 	return 0;
 }

@@ -17,11 +17,7 @@
 
 esc=$(printf '\033')
 trace=$tmp/demo.sqlite
-if ! "$GPULENS" demo --out "$trace" --events 5000 >"$tmp/demo.log" 2>&1; then
-	echo "FAIL: gpulens demo"
-	cat "$tmp/demo.log"
-	exit 1
-fi
+demo_trace "$trace" 5000
 
 # colours LABEL ENV: opens the demo with ENV and leaves the screen with
 # attributes in $tmp/screen.

@@ -19,11 +19,7 @@
 . "${GPULENS_SRCDIR:-.}/tests/screen/tuilib.sh"
 
 trace=$tmp/demo.sqlite
-if ! "$GPULENS" demo --out "$trace" --events 5000 >"$tmp/demo.log" 2>&1; then
-	echo "FAIL: gpulens demo --out $trace --events 5000"
-	cat "$tmp/demo.log"
-	exit 1
-fi
+demo_trace "$trace" 5000
 
 # run W H LANG KEYS WAIT [CLOSE]: opens the trace in a W x H pane, waits
 # for the status line, types KEYS and waits for WAIT (a pattern); with

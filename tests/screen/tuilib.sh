@@ -15,6 +15,8 @@
 #   settle		polls until two captures agree
 #   quit_check LABEL	sends q and checks exit status 0, the alternate
 #			screen off and mouse reporting off
+#   demo_trace FILE N	writes a demo trace of N events to FILE, or exits
+#			1 with demo's output
 # Exits 77 (automake SKIP) when tmux is missing.
 set -u
 
@@ -159,3 +161,11 @@ fi
 # runs with none).
 LC_ALL=$utf8
 export LC_ALL
+
+demo_trace() {
+	if ! "$GPULENS" demo --out "$1" --events "$2" >"$tmp/demo.log" 2>&1; then
+		echo "FAIL: gpulens demo --out $1 --events $2"
+		cat "$tmp/demo.log"
+		exit 1
+	fi
+}

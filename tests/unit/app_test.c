@@ -78,24 +78,32 @@ build(void)
 	return ts_finish(b);
 }
 
+/* Opens a session on m ("app.sqlite", 80x24) into f and draws it. */
+static void
+fx_open(struct fx *f, struct model *m)
+{
+	struct app_opts	 o;
+	char		*cause = NULL;
+
+	memset(f, 0, sizeof *f);
+	f->m = m;
+	memset(&o, 0, sizeof o);
+	o.gl = glyph_get(0);
+	o.title = "app.sqlite";
+	f->a = app_new(f->m, &o, &cause);
+	assert_non_null(f->a);
+	cellgrid_init(&f->g);
+	cellgrid_resize(&f->g, 80, 24);
+	app_resize(f->a, 80, 24);
+	app_draw(f->a, &f->g, REDRAW_ALL);
+}
+
 static int
 setup(void **state)
 {
 	static struct fx	f;
-	struct app_opts		o;
-	char			*cause = NULL;
 
-	memset(&f, 0, sizeof f);
-	f.m = build();
-	memset(&o, 0, sizeof o);
-	o.gl = glyph_get(0);
-	o.title = "app.sqlite";
-	f.a = app_new(f.m, &o, &cause);
-	assert_non_null(f.a);
-	cellgrid_init(&f.g);
-	cellgrid_resize(&f.g, 80, 24);
-	app_resize(f.a, 80, 24);
-	app_draw(f.a, &f.g, REDRAW_ALL);
+	fx_open(&f, build());
 	*state = &f;
 	return 0;
 }
@@ -397,23 +405,12 @@ test_actions(void **state)
 		{ '?', ACT_HELP }, { ' ', ACT_NONE }, { 'x', ACT_NONE },
 	};
 	struct fx	*f = *state, g;
-	struct app_opts	 o;
 	char		*cause = NULL, a[256], b[256];
 	size_t		 i;
 	int		 y, rk, ra;
 
 	/* A second session on the same trace, driven by name. */
-	memset(&g, 0, sizeof g);
-	memset(&o, 0, sizeof o);
-	o.gl = glyph_get(0);
-	o.title = "app.sqlite";
-	g.m = f->m;
-	g.a = app_new(g.m, &o, &cause);
-	assert_non_null(g.a);
-	cellgrid_init(&g.g);
-	cellgrid_resize(&g.g, 80, 24);
-	app_resize(g.a, 80, 24);
-	app_draw(g.a, &g.g, REDRAW_ALL);
+	fx_open(&g, f->m);
 	for (i = 0; i < sizeof steps / sizeof steps[0]; i++) {
 		rk = key(f, steps[i].key);
 		ra = steps[i].act != ACT_NONE ? act(&g, steps[i].act) :

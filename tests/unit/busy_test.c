@@ -28,6 +28,22 @@ no_comm(void *arg, uint32_t t, uint32_t i)
 }
 
 /* The busy analyses over the selected work of device 2 (index 1). */
+/* Walks bw to its end: the segments' starts and ends into got (at most max
+ * values). Returns how many values. */
+static size_t
+walk(struct busy_walk *bw, int64_t *got, size_t max)
+{
+	int64_t	s, e;
+	size_t	n;
+
+	for (n = 0; busy_walk_next(bw, &s, &e); n += 2) {
+		assert_true(n < max);
+		got[n] = s;
+		got[n + 1] = e;
+	}
+	return n;
+}
+
 static void
 test_busy(void **state)
 {
@@ -56,11 +72,7 @@ test_busy(void **state)
 
 	memset(&bw, 0, sizeof bw);
 	busy_walk_start(&bw, &w, tr, nt, 0, 1000);
-	for (n = 0; busy_walk_next(&bw, &s, &e); n += 2) {
-		assert_true(n < 8);
-		got[n] = s;
-		got[n + 1] = e;
-	}
+	n = walk(&bw, got, 8);
 	assert_int_equal(n, 4);
 	assert_int_equal(got[0], 0);
 	assert_int_equal(got[1], 250);
@@ -79,11 +91,7 @@ test_busy(void **state)
 	busy_walk_start(&bw, &w, tr, nt, 500, 500);
 	assert_false(busy_walk_next(&bw, &s, &e));
 	busy_walk_start(&bw, &wf, tr, nt, 0, 1000);
-	for (n = 0; busy_walk_next(&bw, &s, &e); n += 2) {
-		assert_true(n < 8);
-		got[n] = s;
-		got[n + 1] = e;
-	}
+	n = walk(&bw, got, 8);
 	assert_int_equal(n, 6);
 	assert_int_equal(got[1], 100);
 	assert_int_equal(got[2], 150);

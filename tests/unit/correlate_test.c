@@ -430,43 +430,14 @@ test_random_against_brute_force(void **state)
 	random_against_brute_force(10007);
 }
 
-/*
- * Real nsys exports: the links must be exactly those of the join the nsys
- * stats scripts use (correlationId equal and op.globalPid ==
- * runtime.globalTid & 0xFFFFFFFFFF000000), computed here in SQL.
- */
-static int
-has_table(sqlite3 *db, const char *name)
-{
-	sqlite3_stmt	*st;
-	int		 found;
-
-	assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master "
-	    "WHERE type = 'table' AND name = ?", -1, &st, NULL), SQLITE_OK);
-	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
-	found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
-	return found;
-}
-
 static long long
 sql_count_linked(sqlite3 *db, const char *table)
 {
-	sqlite3_stmt	*st;
-	char		*q;
-	long long	 n = 0;
-
-	if (!has_table(db, table))
+	if (!ts_sql_has_table(db, table))
 		return 0;
-	assert_true(asprintf(&q, "SELECT count(*) FROM %s k WHERE EXISTS "
+	return ts_sqlf(db, "SELECT count(*) FROM %s k WHERE EXISTS "
 	    "(SELECT 1 FROM temp.rt r WHERE r.corr = k.correlationId AND "
-	    "r.pid = k.globalPid)", table) > 0);
-	assert_int_equal(sqlite3_prepare_v2(db, q, -1, &st, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	free(q);
-	return n;
+	    "r.pid = k.globalPid)", table);
 }
 
 static void

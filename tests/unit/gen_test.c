@@ -47,8 +47,6 @@ static const char *const event_tables[] = {
 	"CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "NVTX_EVENTS",
 };
 
-static int64_t	q_int(sqlite3 *, const char *, ...)
-		    __attribute__((format(printf, 2, 3)));
 static char	*q_str(sqlite3 *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 
@@ -62,25 +60,16 @@ open_ro(const char *path)
 	return d;
 }
 
-/* The first column of the first row of sql, as an integer. */
+/* The mean duration of the kernels whose short name satisfies name (an SQL
+ * condition on it: "= 'k'", "LIKE 'k%'") on the devices whose id is cmp
+ * ("=", "<") dev. */
 static int64_t
-q_int(sqlite3 *d, const char *fmt, ...)
+avg_dur(sqlite3 *d, const char *name, const char *cmp, int dev)
 {
-	sqlite3_stmt	*st;
-	va_list		 ap;
-	char		*sql;
-	int64_t		 v;
-
-	va_start(ap, fmt);
-	sql = xvasprintf(fmt, ap);
-	va_end(ap);
-	if (sqlite3_prepare_v2(d, sql, -1, &st, NULL) != SQLITE_OK)
-		fail_msg("%s: %s", sql, sqlite3_errmsg(d));
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	free(sql);
-	return v;
+	return ts_sqlf(d, "SELECT avg(k.end - k.start) FROM "
+	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
+	    "k.shortName WHERE s.value %s AND k.deviceId %s %d", name, cmp,
+	    dev);
 }
 
 /* The first column of the first row of sql, as a string (caller frees). */
@@ -164,7 +153,7 @@ generate(const char *path, uint64_t events, int gpus, int procs,
 static uint64_t
 sql_events(sqlite3 *d)
 {
-	return (uint64_t)q_int(d,
+	return (uint64_t)ts_sqlf(d,
 	    "SELECT (SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL)"
 	    " + (SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY)"
 	    " + (SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMSET)"
@@ -242,13 +231,13 @@ test_schema(void **state)
 		assert_string_equal(s, want[i].cols);
 		free(s);
 	}
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "pragma_table_info('CUPTI_ACTIVITY_KIND_KERNEL')"), 40);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "pragma_table_info('CUPTI_ACTIVITY_KIND_MEMCPY')"), 21);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "pragma_table_info('NVTX_EVENTS')"), 20);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "pragma_table_info('TARGET_INFO_GPU')"), 41);
 	s = q_str(db, "SELECT value FROM META_DATA_EXPORT WHERE name = "
 	    "'EXPORT_PRODUCT_VERSION'");
@@ -258,11 +247,11 @@ test_schema(void **state)
 	    "'EXPORT_SCHEMA_VERSION'");
 	assert_string_equal(s, "3.25.0");
 	free(s);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM TARGET_INFO_GPU"),
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM TARGET_INFO_GPU"),
 	    GPUS);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "TARGET_INFO_CUDA_STREAM"), 3 * GPUS);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM ENUM_NSYS_EVENT_TYPE"
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM ENUM_NSYS_EVENT_TYPE"
 	    " WHERE (id, name) IN ((59, 'NvtxPushPopRange'),"
 	    " (75, 'NvtxDomainCreate'))"), 2);
 }
@@ -294,7 +283,7 @@ compare_with(sqlite3 *real, int enums, const char *const *only)
 		}
 		if (only != NULL && only[i] == NULL)
 			continue;
-		if (q_int(real, "SELECT count(*) FROM sqlite_master WHERE "
+		if (ts_sqlf(real, "SELECT count(*) FROM sqlite_master WHERE "
 		    "name = '%s'", t) == 0)
 			continue;
 		a = q_str(db, COLS_SQL, t);
@@ -339,7 +328,7 @@ test_schema_real(void **state)
 	assert_int_equal(compare_with(real, 1, NULL), 23);
 	sqlite3_close(real);
 	real = open_ro(pmock);			/* 2026.1.1: TARGET_INFO_GPU */
-	assert_int_equal(q_int(real, "SELECT count(*) FROM sqlite_master "
+	assert_int_equal(ts_sqlf(real, "SELECT count(*) FROM sqlite_master "
 	    "WHERE name = 'TARGET_INFO_GPU'"), 1);
 	assert_int_equal(compare_with(real, 0, older), 3);
 	sqlite3_close(real);
@@ -355,20 +344,20 @@ test_event_count(void **state)
 	(void)state;
 	assert_int_equal(n, EVENTS);
 	assert_int_equal(stats_a.events, EVENTS);
-	assert_int_equal(stats_a.kernels, q_int(db,
+	assert_int_equal(stats_a.kernels, ts_sqlf(db,
 	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
-	assert_int_equal(stats_a.memcpys, q_int(db,
+	assert_int_equal(stats_a.memcpys, ts_sqlf(db,
 	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"));
-	assert_int_equal(stats_a.memsets, q_int(db,
+	assert_int_equal(stats_a.memsets, ts_sqlf(db,
 	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMSET"));
-	assert_int_equal(stats_a.runtime, q_int(db,
+	assert_int_equal(stats_a.runtime, ts_sqlf(db,
 	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME"));
-	assert_int_equal(stats_a.syncs, q_int(db,
+	assert_int_equal(stats_a.syncs, ts_sqlf(db,
 	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"));
-	assert_int_equal(stats_a.nvtx, q_int(db,
+	assert_int_equal(stats_a.nvtx, ts_sqlf(db,
 	    "SELECT count(*) FROM NVTX_EVENTS WHERE eventType = 59"));
 	assert_true(stats_a.iterations >= 5);
-	assert_int_equal(stats_a.span_ns, q_int(db,
+	assert_int_equal(stats_a.span_ns, ts_sqlf(db,
 	    "SELECT max(e) - min(s) FROM ("
 	    " SELECT start s, end e FROM CUPTI_ACTIVITY_KIND_KERNEL UNION ALL"
 	    " SELECT start, end FROM CUPTI_ACTIVITY_KIND_MEMCPY UNION ALL"
@@ -378,7 +367,7 @@ test_event_count(void **state)
 	    " UNION ALL SELECT start, end FROM NVTX_EVENTS"
 	    " WHERE eventType = 59)"));
 	/* One NCCL domain per process, not counted. */
-	assert_int_equal(q_int(db, "SELECT count(*) FROM NVTX_EVENTS WHERE "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM NVTX_EVENTS WHERE "
 	    "eventType = 75 AND text = 'NCCL' AND end IS NULL"), GPUS);
 }
 
@@ -405,12 +394,12 @@ test_event_count_sizes(void **state)
 		d = open_ro(p);
 		assert_int_equal(sql_events(d), c[i].events);
 		assert_int_equal(st.events, c[i].events);
-		assert_int_equal(q_int(d, "SELECT count(*) FROM "
+		assert_int_equal(ts_sqlf(d, "SELECT count(*) FROM "
 		    "TARGET_INFO_GPU"), c[i].gpus);
-		assert_int_equal(q_int(d, "SELECT count(DISTINCT globalPid) "
+		assert_int_equal(ts_sqlf(d, "SELECT count(DISTINCT globalPid) "
 		    "FROM CUPTI_ACTIVITY_KIND_KERNEL"),
 		    c[i].procs ? c[i].procs : c[i].gpus);
-		assert_int_equal(q_int(d, "SELECT count(DISTINCT deviceId) "
+		assert_int_equal(ts_sqlf(d, "SELECT count(DISTINCT deviceId) "
 		    "FROM CUPTI_ACTIVITY_KIND_KERNEL"), c[i].gpus);
 		sqlite3_close(d);
 		unlink(p);
@@ -440,39 +429,40 @@ test_correlation(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof gpu / sizeof gpu[0]; i++) {
-		assert_int_equal(q_int(db, "SELECT count(*) FROM (SELECT "
+		assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM (SELECT "
 		    "g.rowid, count(r.rowid) c FROM %s g LEFT JOIN "
 		    "CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = "
 		    "g.correlationId AND (r.globalTid & ~16777215) = "
 		    "g.globalPid GROUP BY g.rowid) WHERE c <> 1", gpu[i]), 0);
-		assert_int_equal(q_int(db, "SELECT count(*) FROM %s g JOIN "
+		assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM %s g JOIN "
 		    "CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = "
 		    "g.correlationId AND (r.globalTid & ~16777215) = "
 		    "g.globalPid WHERE r.start > g.start", gpu[i]), 0);
 	}
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN CUPTI_ACTIVITY_KIND_RUNTIME r ON"
 	    " r.correlationId = k.correlationId AND (r.globalTid & ~16777215) ="
 	    " k.globalPid WHERE r.end > k.start"), 0);
 	/* Syncs lie inside their API call. */
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION y JOIN "
 	    "CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = y.correlationId"
 	    " AND (r.globalTid & ~16777215) = y.globalPid WHERE y.start < "
 	    "r.start OR y.end > r.end OR y.end < y.start"), 0);
 	/* Correlation ids are unique per process. */
-	assert_int_equal(q_int(db, "SELECT count(*) FROM (SELECT 1 FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM (SELECT 1 FROM "
 	    "CUPTI_ACTIVITY_KIND_RUNTIME GROUP BY globalTid >> 24, "
 	    "correlationId HAVING count(*) > 1)"), 0);
 	/* Kernel names resolve, driver launches carry eventClass 1. */
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "CUPTI_ACTIVITY_KIND_KERNEL k LEFT JOIN StringIds s ON s.id = "
 	    "k.demangledName LEFT JOIN StringIds t ON t.id = k.shortName "
 	    "WHERE s.value IS NULL OR t.value IS NULL"), 0);
-	assert_true(q_int(db, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME"
+	assert_true(ts_sqlf(db,
+	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME"
 	    " r JOIN StringIds s ON s.id = r.nameId WHERE s.value = "
 	    "'cuLaunchKernelEx' AND r.eventClass = 1") > 0);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "CUPTI_ACTIVITY_KIND_RUNTIME r JOIN StringIds s ON s.id = r.nameId "
 	    "WHERE s.value LIKE 'cuda%%' AND r.eventClass <> 0"), 0);
 }
@@ -544,17 +534,17 @@ test_nvtx_nesting(void **state)
 	sqlite3_finalize(st);
 	assert_int_equal(bad, 0);
 	assert_int_equal(maxdepth, 4);	/* step > forward > layer > attn */
-	assert_int_equal(q_int(db, "SELECT count(DISTINCT text) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(DISTINCT text) FROM "
 	    "NVTX_EVENTS WHERE text LIKE 'ProfilerStep#%%'"),
 	    stats_a.iterations);
 	/* NCCL ranges: registered strings in the NCCL domain. */
-	assert_true(q_int(db, "SELECT count(*) FROM NVTX_EVENTS n JOIN "
+	assert_true(ts_sqlf(db, "SELECT count(*) FROM NVTX_EVENTS n JOIN "
 	    "StringIds s ON s.id = n.textId WHERE n.eventType = 59 AND "
 	    "s.value = 'ncclAllReduce' AND n.domainId = (SELECT domainId FROM"
 	    " NVTX_EVENTS WHERE eventType = 75 AND text = 'NCCL' LIMIT 1)") >=
 	    GPUS * stats_a.iterations);
 	/* Backward runs on another thread than forward. */
-	assert_int_equal(q_int(db, "SELECT count(*) FROM (SELECT DISTINCT "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM (SELECT DISTINCT "
 	    "a.globalTid FROM NVTX_EVENTS a WHERE a.text LIKE "
 	    "'layers.%%.backward' AND a.globalTid IN (SELECT globalTid FROM "
 	    "NVTX_EVENTS WHERE text = 'forward'))"), 0);
@@ -565,35 +555,39 @@ test_comm_and_copies(void **state)
 {
 	(void)state;
 	/* NCCL kernels on their own stream, overlapping compute. */
-	assert_int_equal(q_int(db, "SELECT count(DISTINCT k.deviceId) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(DISTINCT k.deviceId) FROM "
 	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
 	    "k.shortName WHERE s.value = "
 	    "'ncclDevKernel_AllReduce_Sum_bf16_RING_LL'"), GPUS);
-	assert_int_equal(q_int(db, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(*) FROM "
 	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
 	    "k.shortName WHERE s.value LIKE 'nccl%%' AND k.streamId IN "
 	    "(SELECT streamId FROM CUPTI_ACTIVITY_KIND_KERNEL k2 JOIN "
 	    "StringIds s2 ON s2.id = k2.shortName WHERE s2.value NOT LIKE "
 	    "'nccl%%')"), 0);
-	assert_true(q_int(db, "SELECT count(*) FROM "
+	assert_true(ts_sqlf(db, "SELECT count(*) FROM "
 	    "CUPTI_ACTIVITY_KIND_KERNEL n JOIN StringIds s ON s.id = "
 	    "n.shortName AND s.value LIKE 'nccl%%' JOIN "
 	    "CUPTI_ACTIVITY_KIND_KERNEL c ON c.deviceId = n.deviceId AND "
 	    "c.streamId <> n.streamId AND c.start < n.end AND n.start < "
 	    "c.end") > 0);
 	/* P2P between distinct GPUs, H2D, D2H. */
-	assert_true(q_int(db, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"
+	assert_true(ts_sqlf(db,
+	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"
 	    " WHERE copyKind = 10 AND srcDeviceId <> dstDeviceId AND "
 	    "srcDeviceId = deviceId") >= GPUS * stats_a.iterations);
-	assert_true(q_int(db, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"
+	assert_true(ts_sqlf(db,
+	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"
 	    " WHERE copyKind = 1") > 0);
-	assert_true(q_int(db, "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"
+	assert_true(ts_sqlf(db,
+	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"
 	    " WHERE copyKind = 2") > 0);
 	/* Stream-wait, stream and context synchronisation. */
-	assert_int_equal(q_int(db, "SELECT count(DISTINCT syncType) FROM "
+	assert_int_equal(ts_sqlf(db, "SELECT count(DISTINCT syncType) FROM "
 	    "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"), 3);
 	/* Idle bubbles: each compute stream idles at least 1 ms per step. */
-	assert_true(q_int(db, "SELECT min(c) FROM (SELECT deviceId, count(*) c"
+	assert_true(ts_sqlf(db,
+	    "SELECT min(c) FROM (SELECT deviceId, count(*) c"
 	    " FROM (SELECT deviceId, start - lag(end) OVER (PARTITION BY "
 	    "deviceId, streamId ORDER BY start) gap FROM "
 	    "CUPTI_ACTIVITY_KIND_KERNEL WHERE streamId %% 8 = 7) WHERE gap > "
@@ -607,27 +601,18 @@ test_straggler(void **state)
 	int64_t	slow, fast, wait_slow, wait_fast;
 
 	(void)state;
-	slow = q_int(db, "SELECT avg(k.end - k.start) FROM "
-	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
-	    "k.shortName WHERE s.value = 'flash_fwd_kernel' AND k.deviceId = "
-	    "%d", GPUS - 1);
-	fast = q_int(db, "SELECT avg(k.end - k.start) FROM "
-	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
-	    "k.shortName WHERE s.value = 'flash_fwd_kernel' AND k.deviceId < "
-	    "%d", GPUS - 1);
+	slow = avg_dur(db, "= 'flash_fwd_kernel'", "=", GPUS - 1);
+	fast = avg_dur(db, "= 'flash_fwd_kernel'", "<", GPUS - 1);
 	assert_true(slow > fast * 115 / 100);
 	assert_true(slow < fast * 145 / 100);
-	wait_slow = q_int(db, "SELECT avg(k.end - k.start) FROM "
-	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
-	    "k.shortName WHERE s.value LIKE 'ncclDevKernel_AllReduce%%' AND "
-	    "k.deviceId = %d", GPUS - 1);
-	wait_fast = q_int(db, "SELECT avg(k.end - k.start) FROM "
-	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
-	    "k.shortName WHERE s.value LIKE 'ncclDevKernel_AllReduce%%' AND "
-	    "k.deviceId < %d", GPUS - 1);
+	wait_slow = avg_dur(db, "LIKE 'ncclDevKernel_AllReduce%'", "=",
+	    GPUS - 1);
+	wait_fast = avg_dur(db, "LIKE 'ncclDevKernel_AllReduce%'", "<",
+	    GPUS - 1);
 	assert_true(wait_fast > wait_slow * 3 / 2);
 	/* A collective ends at about the same time on every rank. */
-	assert_true(q_int(db, "SELECT max(d) FROM (SELECT max(end) - min(end) d"
+	assert_true(ts_sqlf(db,
+	    "SELECT max(d) FROM (SELECT max(end) - min(end) d"
 	    " FROM (SELECT end, row_number() OVER (PARTITION BY deviceId ORDER"
 	    " BY start) n FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s "
 	    "ON s.id = k.shortName WHERE s.value LIKE 'nccl%%') GROUP BY n)") <
@@ -642,7 +627,8 @@ test_sorted(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof event_tables / sizeof event_tables[0]; i++) {
-		assert_int_equal(q_int(db, "SELECT count(*) FROM (SELECT start "
+		assert_int_equal(ts_sqlf(db,
+		    "SELECT count(*) FROM (SELECT start "
 		    "- lag(start) OVER (ORDER BY rowid) d FROM %s) WHERE d < 0",
 		    event_tables[i]), 0);
 	}
@@ -775,11 +761,12 @@ test_options(void **state)
 	assert_int_equal(gen_write_nsys(p, &o, &st, &cause), 0);
 	assert_int_equal(st.layers, 5);
 	d = open_ro(p);
-	assert_int_equal(q_int(d, "SELECT count(DISTINCT text) FROM NVTX_EVENTS"
+	assert_int_equal(ts_sqlf(d,
+	    "SELECT count(DISTINCT text) FROM NVTX_EVENTS"
 	    " WHERE text LIKE 'layers.%%.backward'"), 5);
 	assert_int_equal(sql_events(d), 30000);
 	/* No straggler: flash kernels within a few percent across ranks. */
-	assert_true(q_int(d, "SELECT max(a) * 100 / min(a) FROM (SELECT "
+	assert_true(ts_sqlf(d, "SELECT max(a) * 100 / min(a) FROM (SELECT "
 	    "avg(k.end - k.start) a FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN "
 	    "StringIds s ON s.id = k.shortName WHERE s.value = "
 	    "'flash_fwd_kernel' GROUP BY deviceId)") < 110);
@@ -791,10 +778,10 @@ test_options(void **state)
 	o.layers = 0;
 	assert_int_equal(gen_write_nsys(p, &o, &st, &cause), 0);
 	d = open_ro(p);
-	assert_int_equal(q_int(d, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(d, "SELECT count(*) FROM "
 	    "CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s ON s.id = "
 	    "k.shortName WHERE s.value LIKE 'nccl%%'"), 0);
-	assert_int_equal(q_int(d, "SELECT count(*) FROM "
+	assert_int_equal(ts_sqlf(d, "SELECT count(*) FROM "
 	    "CUPTI_ACTIVITY_KIND_MEMCPY WHERE copyKind = 10"), 0);
 	assert_int_equal(sql_events(d), 30000);
 	sqlite3_close(d);
@@ -862,10 +849,10 @@ test_thread_name_shape(void **state)
 	if (gen_write_nsys(p, &o, &st, &cause) != 0)
 		fail_msg("gen_write_nsys: %s", cause);
 	d = open_ro(p);
-	assert_int_equal(q_int(d, "SELECT count(*) FROM sqlite_master WHERE "
+	assert_int_equal(ts_sqlf(d, "SELECT count(*) FROM sqlite_master WHERE "
 	    "name LIKE 'CUPTI%%'"), 0);
-	assert_int_equal(q_int(d, "SELECT count(*) FROM NVTX_EVENTS"), 1);
-	assert_int_equal(q_int(d, "SELECT eventType FROM NVTX_EVENTS"), 39);
+	assert_int_equal(ts_sqlf(d, "SELECT count(*) FROM NVTX_EVENTS"), 1);
+	assert_int_equal(ts_sqlf(d, "SELECT eventType FROM NVTX_EVENTS"), 39);
 	sqlite3_close(d);
 
 	m = nsys_load(p, NULL, &cause);

@@ -18,6 +18,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "tsupport.h"
 #include "util/jsonw.h"
 
 /* What fn wrote, as a string (caller frees). */
@@ -25,35 +26,20 @@ static char *
 capture_str(const char *s, size_t len)
 {
 	FILE	*fp = tmpfile();
-	long	 n;
-	char	*buf;
 
 	assert_non_null(fp);
 	jsonw_strn(fp, s, len);
-	fflush(fp);
-	n = ftell(fp);
-	rewind(fp);
-	buf = calloc(1, (size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
-	fclose(fp);
-	return buf;
+	return ts_read_fp(fp);
 }
 
 static char *
 capture_us(int64_t ns)
 {
 	FILE	*fp = tmpfile();
-	long	 n;
-	char	*buf;
 
+	assert_non_null(fp);
 	jsonw_us(fp, ns);
-	fflush(fp);
-	n = ftell(fp);
-	rewind(fp);
-	buf = calloc(1, (size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, fp), (size_t)n);
-	fclose(fp);
-	return buf;
+	return ts_read_fp(fp);
 }
 
 static void

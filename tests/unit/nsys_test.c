@@ -172,20 +172,6 @@ need_fixtures(void)
 }
 
 static int
-has_table(sqlite3 *db, const char *t)
-{
-	sqlite3_stmt	*st;
-	int		 r;
-
-	assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master "
-	    "WHERE name = ?", -1, &st, NULL), SQLITE_OK);
-	sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
-	r = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
-	return r;
-}
-
-static int
 has_column(sqlite3 *db, const char *t, const char *c)
 {
 	sqlite3_stmt	*st;
@@ -278,7 +264,8 @@ test_kernels_per_device(void **state)
 		const struct model *m = fixtures[i].m;
 		uint64_t total = 0, sqltotal = 0;
 
-		if (!has_table(fixtures[i].db, "CUPTI_ACTIVITY_KIND_KERNEL")) {
+		if (!ts_sql_has_table(fixtures[i].db,
+		    "CUPTI_ACTIVITY_KIND_KERNEL")) {
 			assert_int_equal(count_events(m, EV_KERNEL, 0, 0), 0);
 			continue;
 		}
@@ -328,7 +315,8 @@ test_kernels_per_name(void **state)
 		const struct model *m = fixtures[i].m;
 		uint64_t rows = 0;
 
-		if (!has_table(fixtures[i].db, "CUPTI_ACTIVITY_KIND_KERNEL"))
+		if (!ts_sql_has_table(fixtures[i].db,
+		    "CUPTI_ACTIVITY_KIND_KERNEL"))
 			continue;
 		per_name(m, EV_KERNEL, &cnt, &sum);
 		assert_int_equal(sqlite3_prepare_v2(fixtures[i].db,
@@ -368,7 +356,8 @@ test_nccl_kernels_flagged(void **state)
 		const struct model *m = fixtures[i].m;
 		int64_t want;
 
-		if (!has_table(fixtures[i].db, "CUPTI_ACTIVITY_KIND_KERNEL"))
+		if (!ts_sql_has_table(fixtures[i].db,
+		    "CUPTI_ACTIVITY_KIND_KERNEL"))
 			continue;
 		/* LIKE is case-insensitive for ASCII, as the rule is. */
 		want = q1(fixtures[i].db, "SELECT count(*) FROM "
@@ -411,11 +400,13 @@ test_memcpy_per_kind(void **state)
 		int enums;
 		uint64_t sqltotal = 0;
 
-		if (!has_table(fixtures[i].db, "CUPTI_ACTIVITY_KIND_MEMCPY")) {
+		if (!ts_sql_has_table(fixtures[i].db,
+		    "CUPTI_ACTIVITY_KIND_MEMCPY")) {
 			assert_int_equal(count_events(m, EV_MEMCPY, 0, 0), 0);
 			continue;
 		}
-		enums = has_table(fixtures[i].db, "ENUM_CUDA_MEMCPY_OPER");
+		enums = ts_sql_has_table(fixtures[i].db,
+		    "ENUM_CUDA_MEMCPY_OPER");
 		if (enums)
 			sql = "SELECT c.copyKind, e.label, count(*), "
 			    "sum(c.bytes) FROM CUPTI_ACTIVITY_KIND_MEMCPY AS c "
@@ -495,7 +486,8 @@ test_memset_count_bytes(void **state)
 				    "[CUDA memset]");
 			}
 		}
-		if (!has_table(fixtures[i].db, "CUPTI_ACTIVITY_KIND_MEMSET")) {
+		if (!ts_sql_has_table(fixtures[i].db,
+		    "CUPTI_ACTIVITY_KIND_MEMSET")) {
 			assert_int_equal(n, 0);
 			continue;
 		}
@@ -517,7 +509,7 @@ test_api_sync_osrt_counts(void **state)
 		const struct model *m = fixtures[i].m;
 		sqlite3 *db = fixtures[i].db;
 
-		if (has_table(db, "CUPTI_ACTIVITY_KIND_RUNTIME")) {
+		if (ts_sql_has_table(db, "CUPTI_ACTIVITY_KIND_RUNTIME")) {
 			assert_int_equal(count_events(m, EV_API, 0, 0), q1(db,
 			    "SELECT count(*) FROM "
 			    "CUPTI_ACTIVITY_KIND_RUNTIME"));
@@ -529,7 +521,7 @@ test_api_sync_osrt_counts(void **state)
 			    "2) = 'cu' AND substr(s.value, 1, 4) <> 'cuda'"));
 		} else
 			assert_int_equal(count_events(m, EV_API, 0, 0), 0);
-		if (has_table(db, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"))
+		if (ts_sql_has_table(db, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"))
 			assert_int_equal(count_events(m, EV_SYNC, 0, 0), q1(db,
 			    "SELECT count(*) FROM "
 			    "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"));
@@ -542,7 +534,7 @@ test_api_sync_osrt_counts(void **state)
 				assert_int_equal(l->kind[k] == EV_SYNC,
 				    m->tracks[t].type == TRACK_SYNC);
 		}
-		if (has_table(db, "OSRT_API")) {
+		if (ts_sql_has_table(db, "OSRT_API")) {
 			assert_int_equal(count_events(m, EV_OSRT, 0, 0), q1(db,
 			    "SELECT count(*) FROM OSRT_API"));
 			assert_int_equal(count_events(m, EV_OSRT, EVF_NOTOSRT,
@@ -564,7 +556,7 @@ test_nvtx_counts(void **state)
 		const struct model *m = fixtures[i].m;
 		sqlite3 *db = fixtures[i].db;
 
-		if (!has_table(db, "NVTX_EVENTS")) {
+		if (!ts_sql_has_table(db, "NVTX_EVENTS")) {
 			assert_int_equal(count_events(m, EV_NVTX, 0, 0), 0);
 			assert_int_equal(count_events(m, EV_MARK, 0, 0), 0);
 			continue;
@@ -599,7 +591,7 @@ test_nvtx_names_and_domains(void **state)
 		const struct model *m = fixtures[i].m;
 		sqlite3 *db = fixtures[i].db;
 
-		if (!has_table(db, "NVTX_EVENTS"))
+		if (!ts_sql_has_table(db, "NVTX_EVENTS"))
 			continue;
 		per_name(m, EV_NVTX, &cnt, &sum);
 		assert_int_equal(sqlite3_prepare_v2(db, "SELECT "
@@ -704,7 +696,8 @@ test_processes_and_threads(void **state)
 
 		/* Thread names: NVTX names (eventType 39) where given, else
 		 * the last ThreadNames row of the thread. */
-		if (has_table(db, "NVTX_EVENTS") && q1(db, "SELECT count(*) "
+		if (ts_sql_has_table(db,
+		    "NVTX_EVENTS") && q1(db, "SELECT count(*) "
 		    "FROM NVTX_EVENTS WHERE eventType = 39") > 0) {
 			assert_int_equal(sqlite3_prepare_v2(db, "SELECT "
 			    "globalTid, text FROM NVTX_EVENTS WHERE eventType "
@@ -722,7 +715,7 @@ test_processes_and_threads(void **state)
 				    (const char *)sqlite3_column_text(st, 1));
 			}
 			sqlite3_finalize(st);
-		} else if (has_table(db, "ThreadNames")) {
+		} else if (ts_sql_has_table(db, "ThreadNames")) {
 			int named = 0;
 			assert_int_equal(sqlite3_prepare_v2(db, "SELECT "
 			    "s.value FROM ThreadNames AS t JOIN StringIds AS s "
@@ -744,7 +737,7 @@ test_processes_and_threads(void **state)
 			assert_true(named > 0);
 		}
 
-		if (!has_table(db, "CUPTI_ACTIVITY_KIND_KERNEL"))
+		if (!ts_sql_has_table(db, "CUPTI_ACTIVITY_KIND_KERNEL"))
 			continue;
 		/* Distinct processes with kernels, matched by globalPid. */
 		want = q1(db, "SELECT count(DISTINCT globalPid) FROM "
@@ -788,7 +781,7 @@ test_devices_and_meta(void **state)
 		sqlite3 *db = fixtures[i].db;
 		const char *meta = NULL;
 
-		if (has_table(db, "TARGET_INFO_GPU")) {
+		if (ts_sql_has_table(db, "TARGET_INFO_GPU")) {
 			size_t d;
 			assert_int_equal(m->ndevices, q1(db, "SELECT "
 			    "count(DISTINCT id) FROM TARGET_INFO_GPU"));
@@ -816,9 +809,9 @@ test_devices_and_meta(void **state)
 			    "count(DISTINCT deviceId) FROM "
 			    "CUPTI_ACTIVITY_KIND_KERNEL"));
 
-		if (has_table(db, "META_DATA_EXPORT"))
+		if (ts_sql_has_table(db, "META_DATA_EXPORT"))
 			meta = "META_DATA_EXPORT";
-		else if (has_table(db, "EXPORT_META_DATA"))
+		else if (ts_sql_has_table(db, "EXPORT_META_DATA"))
 			meta = "EXPORT_META_DATA";
 		if (meta != NULL) {
 			char *sql = xasprintf("SELECT value FROM %s WHERE "
@@ -841,7 +834,7 @@ test_devices_and_meta(void **state)
 			    "unknown"));
 			assert_int_equal(m->schema_version, 0);
 		}
-		if (has_table(db, "TARGET_INFO_SESSION_START_TIME"))
+		if (ts_sql_has_table(db, "TARGET_INFO_SESSION_START_TIME"))
 			assert_int_equal(m->utc_epoch_ns, q1(db, "SELECT "
 			    "utcEpochNs FROM TARGET_INFO_SESSION_START_TIME"));
 	}
@@ -859,7 +852,8 @@ test_rowids(void **state)
 	for (i = 0; i < nfixtures; i++) {
 		const struct model *m = fixtures[i].m;
 
-		if (!has_table(fixtures[i].db, "CUPTI_ACTIVITY_KIND_KERNEL"))
+		if (!ts_sql_has_table(fixtures[i].db,
+		    "CUPTI_ACTIVITY_KIND_KERNEL"))
 			continue;
 		assert_int_equal(sqlite3_prepare_v2(fixtures[i].db, "SELECT "
 		    "start, end, correlationId FROM CUPTI_ACTIVITY_KIND_KERNEL "
@@ -900,7 +894,7 @@ test_kernel_info(void **state)
 		sqlite3 *db = fixtures[i].db;
 		int mangled;
 
-		if (!has_table(db, "CUPTI_ACTIVITY_KIND_KERNEL"))
+		if (!ts_sql_has_table(db, "CUPTI_ACTIVITY_KIND_KERNEL"))
 			continue;
 		mangled = has_column(db, "CUPTI_ACTIVITY_KIND_KERNEL",
 		    "mangledName");

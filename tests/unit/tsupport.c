@@ -30,6 +30,7 @@
 #include "model/model.h"
 #include "headless/out.h"
 #include "report/report.h"
+#include "sources/kineto.h"
 #include "sources/source.h"
 #include "tsupport.h"
 #include "tui/view.h"
@@ -177,6 +178,22 @@ ts_read(const char *path, size_t *n)
 	return p;
 }
 
+char *
+ts_read_fp(FILE *f)
+{
+	long	 n;
+	char	*buf;
+
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n >= 0);
+	rewind(f);
+	buf = xcalloc(1, (size_t)n + 1);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	return buf;
+}
+
 /* ---- real-profile fixtures --------------------------------------- */
 
 const char *
@@ -253,14 +270,26 @@ ts_sql(struct sqlite3 *db, const char *fmt, ...)
 int64_t
 ts_sql_int(struct sqlite3 *db, const char *query)
 {
+	return ts_sqlf(db, "%s", query);
+}
+
+int64_t
+ts_sqlf(struct sqlite3 *db, const char *fmt, ...)
+{
 	sqlite3_stmt	*st;
+	va_list		 ap;
+	char		*sql;
 	int64_t		 v;
 
-	assert_int_equal(sqlite3_prepare_v2(db, query, -1, &st, NULL),
-	    SQLITE_OK);
+	va_start(ap, fmt);
+	sql = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("%s: %s", sql, sqlite3_errmsg(db));
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	v = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
+	free(sql);
 	return v;
 }
 
@@ -274,6 +303,34 @@ ts_sql_open_ro(const char *path)
 	    SQLITE_OPEN_URI, NULL), SQLITE_OK);
 	free(uri);
 	return db;
+}
+
+int
+ts_sql_has_table(struct sqlite3 *db, const char *name)
+{
+	sqlite3_stmt	*st;
+	int		 found;
+
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master "
+	    "WHERE type IN ('table', 'view') AND name = ?", -1, &st, NULL),
+	    SQLITE_OK);
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
+/* ---- loading traces ---------------------------------------------- */
+
+struct model *
+ts_kineto(const char *path)
+{
+	struct model	*m;
+	char		*cause = NULL;
+
+	if ((m = kineto_load(path, NULL, &cause)) == NULL)
+		fail_msg("kineto_load %s: %s", path, cause);
+	return m;
 }
 
 /* ---- building models by hand ------------------------------------- */
@@ -561,7 +618,6 @@ ts_emit_json(struct out *out, const struct model *m, const char *path)
 {
 	FILE	*tmp = tmpfile();
 	int	 saved, rc;
-	long	 n;
 	char	*buf;
 	cJSON	*env;
 
@@ -576,12 +632,7 @@ ts_emit_json(struct out *out, const struct model *m, const char *path)
 	dup2(saved, STDOUT_FILENO);
 	close(saved);
 	assert_int_equal(rc, 0);
-	fseek(tmp, 0, SEEK_END);
-	n = ftell(tmp);
-	rewind(tmp);
-	buf = calloc(1, (size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, tmp), (size_t)n);
-	fclose(tmp);
+	buf = ts_read_fp(tmp);
 	env = cJSON_Parse(buf);
 	if (env == NULL)
 		fail_msg("bad JSON: %s", buf);

@@ -16,6 +16,7 @@
 #define GPULENS_TSUPPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "model/builder.h"
@@ -69,6 +70,9 @@ void		 ts_write_gz(const char *path, const void *buf, size_t n);
 /* The whole of path, which must not be empty; its length in *n. The
  * buffer is the caller's. */
 void		*ts_read(const char *path, size_t *n);
+/* Everything written to f (rewound first) as a NUL-terminated string (the
+ * caller's); closes f. */
+char		*ts_read_fp(FILE *f);
 
 /* ---- real-profile fixtures ($GPULENS_FIXTURES) ------------------- */
 
@@ -94,9 +98,19 @@ void		 ts_sql(struct sqlite3 *db, const char *fmt, ...);
 /* The first column of the first row of query, as an integer; the query
  * must return a row. */
 int64_t		 ts_sql_int(struct sqlite3 *db, const char *query);
+/* ts_sql_int() of the query printf() makes of fmt. */
+int64_t		 ts_sqlf(struct sqlite3 *db, const char *fmt, ...)
+		    __attribute__((format(printf, 2, 3)));
 /* Opens path read-only as an immutable database (it must exist and not
  * change while open); close with sqlite3_close(). */
 struct sqlite3	*ts_sql_open_ro(const char *path);
+/* Whether db has a table or view called name. */
+int		 ts_sql_has_table(struct sqlite3 *db, const char *name);
+
+/* ---- loading traces ---------------------------------------------- */
+
+/* The Kineto trace at path, which must load (the model is the caller's). */
+struct model	*ts_kineto(const char *path);
 
 /* ---- building models (builder.h) and reports (report.h) by hand -- */
 

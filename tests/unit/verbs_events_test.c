@@ -948,11 +948,10 @@ export(const struct model *m, const char *line, int *rc)
 {
 	struct opts	 o;
 	struct out	 out;
-	char		**argv, *cause = NULL, *buf;
+	char		**argv, *cause = NULL;
 	const char	*code = NULL;
 	int		  argc;
 	FILE		 *tmp = tmpfile();
-	long		  n;
 
 	argv = split("export", line, &argc);
 	if (opts_parse(&o, cmd_export_entry.options, argc, argv, &cause) != 0)
@@ -963,13 +962,7 @@ export(const struct model *m, const char *line, int *rc)
 	out_free(&out);
 	opts_free(&o);
 	free_argv(argv, argc);
-	fseek(tmp, 0, SEEK_END);
-	n = ftell(tmp);
-	rewind(tmp);
-	buf = calloc(1, (size_t)n + 1);
-	assert_int_equal(fread(buf, 1, (size_t)n, tmp), (size_t)n);
-	fclose(tmp);
-	return buf;
+	return ts_read_fp(tmp);
 }
 
 static const cJSON *
