@@ -37,57 +37,19 @@
 set -u
 set -o pipefail
 
-die() { echo "bench_1e8.sh: $*" >&2; exit 2; }
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-GPULENS=${GPULENS:-}
-if [ -z "$GPULENS" ]; then
-	if [ -x ./gpulens ]; then GPULENS=./gpulens
-	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
-	else die "no gpulens: build it or set GPULENS"
-	fi
-fi
+BENCH_NAME=bench_1e8.sh
+. "$(dirname "$0")/lib.sh"
+bench_binary
 EVENTS=${BENCH_EVENTS:-1e8}
 REPS=${BENCH_REPS:-3}
-n=$(awk -v x="$EVENTS" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }') ||
-    die "bad BENCH_EVENTS: $EVENTS"
-if [ -n "${BENCH_DIR:-}" ]; then
-	DIR=$BENCH_DIR
-	mkdir -p "$DIR" || die "cannot create $DIR"
-	KEEP=1
-else
-	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-1e8.XXXXXX") || die "mktemp"
-	KEEP=${BENCH_KEEP:-0}
-fi
-cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+n=$(to_int "$EVENTS") || die "bad BENCH_EVENTS: $EVENTS"
+bench_dir gpulens-1e8
 export XDG_CACHE_HOME=$DIR/xdg
-
-RSS_HELPER=
-for h in "$(dirname "$GPULENS")/bench/rss" ./bench/rss "$here/bench/rss"; do
-	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
-done
-if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
-	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
-elif [ -n "$RSS_HELPER" ]; then
-	rss_run() { "$RSS_HELPER" -o "$@"; }
-else
-	rss_run() { local o=$1; shift; echo 0 >"$o"; "$@"; }
-fi
-now() { echo "${EPOCHREALTIME/,/.}"; }
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
-median() {
-	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
-	    END { if (NR % 2) printf "%.6f\n", v[(NR + 1) / 2]
-	          else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+bench_rss optional
 phase() {
 	awk -v name="$2" '$1 == "timing:" && $2 == name { v = $3 }
 	    END { if (v != "") printf "%.6f\n", v }' "$1"
 }
-rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
-
 # run LABEL CMD...: T (wall seconds), K (peak KiB), output in $DIR/LABEL.*
 run() {
 	local label=$1 t0; shift
@@ -102,11 +64,8 @@ run() {
 	[ -n "$K" ] || K=0
 }
 
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
-mem=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo 2>/dev/null)
 echo "gpulens large-trace benchmark"
-echo "machine:  $(nproc) CPUs, ${cpu:-?}, ${mem:-?}, $(uname -sr)"
-echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min) at the start"
+bench_machine
 echo "binary:   $GPULENS"
 echo "events:   $n; warm times are medians of $REPS run(s), wall clock"
 echo

@@ -29,7 +29,10 @@
 # Environment:
 #   GPULENS       the new binary (default ./gpulens)
 #   GPULENS_BASE  the base binary (default /work/gpulens-base3)
-#   BENCH_EVENTS  events of the trace, an integer or 1eN (default 1e7)
+#   BENCH_EVENTS  events of the trace, an integer or 1eN (default 1e7);
+#                 this is demo's --events: the planted tables come on top
+#                 (the GPU metrics alone add about four counter samples,
+#                 the CPU samples about one, per event)
 #   BENCH_GPUS    --gpus for generation (default 4)
 #   BENCH_REPS    repetitions (default 3)
 #   BENCH_DIR     where the trace goes (default a new mktemp directory,
@@ -39,66 +42,18 @@
 set -u
 set -o pipefail
 
-die() { echo "bench_host.sh: $*" >&2; exit 2; }
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "${GPULENS:-}" ]; then
-	if [ -x ./gpulens ]; then GPULENS=./gpulens
-	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
-	else die "no gpulens: build it or set GPULENS"
-	fi
-fi
+BENCH_NAME=bench_host.sh
+. "$(dirname "$0")/lib.sh"
+bench_binary
 BASE=${GPULENS_BASE:-/work/gpulens-base3}
-[ -x "$GPULENS" ] || die "$GPULENS is not executable"
 [ -x "$BASE" ] || die "GPULENS_BASE=$BASE is not executable"
 REPS=${BENCH_REPS:-3}
 case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
-EVENTS=$(awk -v x="${BENCH_EVENTS:-1e7}" 'BEGIN {
-    if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }') ||
-    die "BENCH_EVENTS must be a number"
+EVENTS=$(to_int "${BENCH_EVENTS:-1e7}") || die "BENCH_EVENTS must be a number"
 GPUS=${BENCH_GPUS:-4}
+bench_dir gpulens-bench-host
+bench_rss optional
 
-if [ -n "${BENCH_DIR:-}" ]; then
-	DIR=$BENCH_DIR
-	mkdir -p "$DIR" || die "cannot create $DIR"
-	KEEP=1
-else
-	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-bench-host.XXXXXX") ||
-	    die "mktemp"
-	KEEP=${BENCH_KEEP:-0}
-fi
-cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-RSS_HELPER=
-for h in "$(dirname "$GPULENS")/bench/rss" ./bench/rss "$here/bench/rss"; do
-	if [ -x "$h" ]; then RSS_HELPER=$h; break; fi
-done
-if /usr/bin/time -f %M -o /dev/null true >/dev/null 2>&1; then
-	RSS_HOW="/usr/bin/time -f %M"
-	rss_run() { local o=$1; shift; /usr/bin/time -f %M -o "$o" "$@"; }
-elif [ -n "$RSS_HELPER" ]; then
-	RSS_HOW="$RSS_HELPER"
-	rss_run() { "$RSS_HELPER" -o "$@"; }
-else
-	RSS_HOW="not measured (no GNU time, bench/rss not built)"
-	rss_run() { local o=$1; shift; echo 0 >"$o"; "$@"; }
-fi
-
-now() {
-	if [ -n "${EPOCHREALTIME:-}" ]; then echo "${EPOCHREALTIME/,/.}"
-	else date +%s.%N
-	fi
-}
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", b - a }'; }
-median() {
-	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
-	    END { if (NR == 0) print "nan"
-	          else if (NR % 2) printf "%.6f\n", v[(NR + 1) / 2]
-	          else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b
     else printf "-" }'; }
 
@@ -119,10 +74,8 @@ measure() {
 	R=$(rss_of "$DIR/$label.rss")
 }
 
-cpu=$(awk -F': *' '/^model name/ { print $2; exit }' /proc/cpuinfo 2>/dev/null)
 echo "gpulens host-table load benchmark"
-echo "machine:  $(nproc 2>/dev/null || echo '?') CPUs, ${cpu:-unknown CPU}, $(uname -sr)"
-echo "load:     $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min) at start"
+bench_machine
 echo "new:      $GPULENS"
 echo "base:     $BASE"
 echo "RSS:      $RSS_HOW"

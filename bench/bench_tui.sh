@@ -43,35 +43,15 @@
 set -u
 set -o pipefail
 
-die() { echo "bench_tui.sh: $*" >&2; exit 2; }
-
-here=$(cd "$(dirname "$0")/.." && pwd)
-if [ -z "${GPULENS:-}" ]; then
-	if [ -x ./gpulens ]; then GPULENS=./gpulens
-	elif [ -x "$here/gpulens" ]; then GPULENS=$here/gpulens
-	else GPULENS=$(command -v gpulens) || die "no gpulens: build it or set GPULENS"
-	fi
-fi
-[ -x "$GPULENS" ] || die "$GPULENS is not executable"
+BENCH_NAME=bench_tui.sh
+. "$(dirname "$0")/lib.sh"
+bench_binary
 SIZES=${BENCH_SIZES:-"1e6 1e7"}
 SCREEN=${BENCH_TUI_SIZE:-200x50}
 WINDOW=${BENCH_TUI_WINDOW:-50000}
 case $SCREEN in *x*) ;; *) die "BENCH_TUI_SIZE must be WxH";; esac
 
-if [ -n "${BENCH_DIR:-}" ]; then
-	DIR=$BENCH_DIR
-	mkdir -p "$DIR" || die "cannot create $DIR"
-	KEEP=1
-else
-	DIR=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-bench-tui.XXXXXX") || die "mktemp"
-	KEEP=${BENCH_KEEP:-0}
-fi
-cleanup() { [ "$KEEP" = 1 ] || rm -rf "$DIR"; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-to_int() { awk -v x="$1" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }'; }
-now() { date +%s.%N; }
+bench_dir gpulens-bench-tui
 
 # tour ZOOMS: the key script on stdout.
 tour() {

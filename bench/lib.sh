@@ -1,6 +1,5 @@
-# bench/lib.sh: what the benchmarks share; sourced by bench/bench.sh,
-# bench_kineto.sh and bench_ranks.sh, which set BENCH_NAME (their name, for
-# messages) first:
+# bench/lib.sh: what the benchmarks share; sourced by every bench/*.sh
+# script, which sets BENCH_NAME (its name, for messages) first:
 #
 #   die MSG...            the message on stderr, exit 2
 #   bench_binary          sets GPULENS (default ./gpulens, then the one in
