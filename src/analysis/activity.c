@@ -15,6 +15,7 @@
 
 #include "analysis/activity.h"
 #include "analysis/comm.h"
+#include "util/kmerge.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
 
@@ -63,30 +64,6 @@ activity_dev_free(struct act_device *ad)
 		iset_free(&ad->cov[c]);
 }
 
-/* Heap entry of the merge of a device's tracks: the next work event of
- * one track. */
-struct act_head {
-	int64_t		 start;
-	const struct lane *l;
-	size_t		 pos;
-};
-
-static void
-activity_sift(struct act_head *h, size_t nh, size_t i)
-{
-	struct act_head	x = h[i];
-	size_t		c;
-
-	for (; (c = 2 * i + 1) < nh; i = c) {
-		if (c + 1 < nh && h[c + 1].start < h[c].start)
-			c++;
-		if (x.start <= h[c].start)
-			break;
-		h[i] = h[c];
-	}
-	h[i] = x;
-}
-
 /* The first work event of l at or after i (l->n if none). */
 static size_t
 activity_next(const struct lane *l, size_t i)
@@ -105,7 +82,7 @@ static void
 activity_merge(struct act_device *ad, const struct lane *const *lanes,
     size_t nl, const size_t *ns)
 {
-	struct act_head		*h;
+	struct kmerge_head	*h;
 	const struct lane	*l;
 	size_t			 nh = 0, i, c;
 
@@ -115,15 +92,14 @@ activity_merge(struct act_device *ad, const struct lane *const *lanes,
 	h = xcalloc(nl + 1, sizeof *h);
 	for (i = 0; i < nl; i++) {
 		if ((h[nh].pos = activity_next(lanes[i], 0)) < lanes[i]->n) {
-			h[nh].l = lanes[i];
+			h[nh].src = i;
 			h[nh].start = lanes[i]->start[h[nh].pos];
 			nh++;
 		}
 	}
-	for (i = nh / 2; i-- > 0; )
-		activity_sift(h, nh, i);
+	kmerge_heapify(h, nh);
 	while (nh > 0) {
-		l = h[0].l;
+		l = lanes[h[0].src];
 		i = h[0].pos;
 		iset_add(&ad->cov[activity_class(l->kind[i], l->flags[i])],
 		    l->start[i], l->end[i]);
@@ -132,7 +108,7 @@ activity_merge(struct act_device *ad, const struct lane *const *lanes,
 			h[0].start = l->start[i];
 		} else
 			h[0] = h[--nh];
-		activity_sift(h, nh, 0);
+		kmerge_sift(h, nh, 0);
 	}
 	free(h);
 	for (c = 0; c < 3; c++)

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "model/iset.h"
+#include "util/kmerge.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
 
@@ -281,32 +282,10 @@ iset_diff(struct iset *out, const struct iset *a, const struct iset *b)
 	}
 }
 
-/* Heap entry of the k-way merge: the next segment of input src. */
-struct iset_head {
-	int64_t		start;
-	size_t		src, pos;
-};
-
-static void
-iset_sift(struct iset_head *h, size_t nh, size_t i)
-{
-	struct iset_head	x = h[i];
-	size_t			c;
-
-	for (; (c = 2 * i + 1) < nh; i = c) {
-		if (c + 1 < nh && h[c + 1].start < h[c].start)
-			c++;
-		if (x.start <= h[c].start)
-			break;
-		h[i] = h[c];
-	}
-	h[i] = x;
-}
-
 void
 iset_union_many(struct iset *out, const struct iset *const *in, size_t nin)
 {
-	struct iset_head	*h = NULL;
+	struct kmerge_head	*h = NULL;
 	const struct iset	*c;
 	size_t			 total = 0, nh = 0, i;
 
@@ -323,8 +302,7 @@ iset_union_many(struct iset *out, const struct iset *const *in, size_t nin)
 		h[nh].src = i;
 		h[nh++].pos = 0;
 	}
-	for (i = nh / 2; i-- > 0; )
-		iset_sift(h, nh, i);
+	kmerge_heapify(h, nh);
 	while (nh > 0) {
 		c = in[h[0].src];
 		iset_push(out, c->start[h[0].pos], c->end[h[0].pos]);
@@ -332,7 +310,7 @@ iset_union_many(struct iset *out, const struct iset *const *in, size_t nin)
 			h[0].start = c->start[h[0].pos];
 		else
 			h[0] = h[--nh];
-		iset_sift(h, nh, 0);
+		kmerge_sift(h, nh, 0);
 	}
 	free(h);
 	iset_shrink(out);
