@@ -357,17 +357,13 @@ comm_job(const struct cmd_ctx *ctx, struct out *out,
 		*code = "bad_input";
 		return -1;
 	}
-	if (nf < 2 || (nf <= JOBSUM_THRESHOLD &&
-	    vopt_get(ctx->v, ctx->nv, "--summaries") == NULL)) {
-		while (nf > 0)
-			free(files[--nf]);
-		free(files);
+	if (!jobsum_wanted(nf,
+	    vopt_get(ctx->v, ctx->nv, "--summaries") != NULL)) {
+		jobsum_files_free(files, nf);
 		return CMD_LOAD;
 	}
 	if ((opt = comm_event_option(o)) != NULL) {
-		while (nf > 0)
-			free(files[--nf]);
-		free(files);
+		jobsum_files_free(files, nf);
 		*code = "usage";
 		*cause = xasprintf("%s: the ranks' summaries keep no events; "
 		    "add --full to merge the models", opt);

@@ -1170,7 +1170,7 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	char			**files[2] = { NULL, NULL };
 	int64_t			 win[2][2], span;
 	size_t			 i, built = 0;
-	int			 nf[2] = { 0, 0 }, s, rc = CMD_LOAD, large;
+	int			 nf[2] = { 0, 0 }, s, rc = CMD_LOAD, large, asked;
 	int			 failed = 0;
 
 	memset(&rq, 0, sizeof rq);
@@ -1185,9 +1185,10 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 			rc = -1;
 			goto out;
 		}
-	large = vopt_get(ctx->v, ctx->nv, "--summaries") != NULL ||
-	    nf[0] > JOBSUM_THRESHOLD || nf[1] > JOBSUM_THRESHOLD;
-	if (nf[0] < 2 || nf[1] < 2 || !large)
+	asked = vopt_get(ctx->v, ctx->nv, "--summaries") != NULL;
+	large = nf[0] >= 2 && nf[1] >= 2 &&
+	    (jobsum_wanted(nf[0], asked) || jobsum_wanted(nf[1], asked));
+	if (!large)
 		goto out;
 	memset(&rq, 0, sizeof rq);
 	rq.failed = &failed;
@@ -1261,10 +1262,7 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	rc = failed ? CMD_EMIT_FAIL : CMD_EMIT;
 out:
 	diff_req_free(&rq);
-	for (s = 0; s < 2; s++) {
-		while (nf[s] > 0)
-			free(files[s][--nf[s]]);
-		free(files[s]);
-	}
+	for (s = 0; s < 2; s++)
+		jobsum_files_free(files[s], nf[s]);
 	return rc;
 }

@@ -273,11 +273,9 @@ ranks_job(const struct cmd_ctx *ctx, struct out *out,
 		return -1;
 	}
 	out_inputs(out, files, (size_t)nf);
-	if (nf < 2 || (nf <= JOBSUM_THRESHOLD &&
-	    vopt_get(ctx->v, ctx->nv, "--summaries") == NULL)) {
-		while (nf > 0)
-			free(files[--nf]);
-		free(files);
+	if (!jobsum_wanted(nf,
+	    vopt_get(ctx->v, ctx->nv, "--summaries") != NULL)) {
+		jobsum_files_free(files, nf);
 		return CMD_LOAD;
 	}
 	cmd_load_opts(ctx->g, &lo);

@@ -131,10 +131,8 @@ open_job(char **paths, int n, const struct cmd_global *g)
 		free(cause);
 		return -1;	/* the merge says why */
 	}
-	if (nf < 2 || (nf <= JOBSUM_THRESHOLD && main_summaries != 1)) {
-		while (nf > 0)
-			free(files[--nf]);
-		free(files);
+	if (!jobsum_wanted(nf, main_summaries == 1)) {
+		jobsum_files_free(files, nf);
 		return -1;
 	}
 	cmd_load_opts(g, &lo);

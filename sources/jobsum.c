@@ -236,3 +236,17 @@ jobsum_free(struct jobsum *j)
 	free(j->dup);
 	memset(j, 0, sizeof *j);
 }
+
+int
+jobsum_wanted(int nf, int asked)
+{
+	return nf >= 2 && (asked || nf > JOBSUM_THRESHOLD);
+}
+
+void
+jobsum_files_free(char **files, int nf)
+{
+	while (nf > 0)
+		free(files[--nf]);
+	free(files);
+}

@@ -60,6 +60,16 @@ struct jobsum {
 typedef void	(*jobsum_take_fn)(void *arg, size_t index, struct ranksum *);
 
 /*
+ * Whether a job of nf files is answered from its ranks' summaries: of two
+ * files or more, when asked (--summaries) or when it has more than
+ * JOBSUM_THRESHOLD files. The one rule of `ranks`, `comm`, `diff` and the
+ * TUI's job overview (--full is each caller's, before it expands).
+ */
+int	 jobsum_wanted(int nf, int asked);
+/* Frees files[0, nf) and the array, as multi_expand gave them. */
+void	 jobsum_files_free(char **files, int nf);
+
+/*
  * Loads the summaries of files[0, n) (taken over: freed by jobsum_free,
  * also on failure), JOBSUM_BATCH at a time, handing each to take: memory
  * holds one batch of summaries and what take keeps. Returns 0; 1 with
