@@ -1119,17 +1119,13 @@ test_directory(void **state)
 static void
 test_sqlite_without_nsys_tables(void **state)
 {
-	sqlite3		*db;
 	char		*p, *cause = NULL;
 	const char	*what;
 
 	(void)state;
-	p = xasprintf("%s/other.db", ts_tmp());
-	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, "PRAGMA synchronous = OFF; "
+	p = ts_sql_file("other.db", "PRAGMA synchronous = OFF; "
 	    "CREATE TABLE rocpd_op(id INTEGER); "
-	    "INSERT INTO rocpd_op VALUES (1);", NULL, NULL, NULL), SQLITE_OK);
-	sqlite3_close(db);
+	    "INSERT INTO rocpd_op VALUES (1);");
 	expect_failure(p, "not an Nsight Systems export");
 	assert_int_equal(source_detect(p, &what, &cause),
 	    DETECT_SQLITE_OTHER);

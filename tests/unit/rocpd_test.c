@@ -1303,14 +1303,10 @@ test_detect(void **state)
 static void
 test_not_rocpd(void **state)
 {
-	sqlite3		*db;
-	char		*p, *cause = NULL;
+	char	*p, *cause = NULL;
 
 	(void)state;
-	p = xasprintf("%s/other.db", ts_tmp());
-	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
-	ts_sql(db, "CREATE TABLE t (x)");
-	sqlite3_close(db);
+	p = ts_sql_file("other.db", "CREATE TABLE t (x)");
 	assert_null(rocpd_load(p, NULL, &cause));
 	assert_non_null(strstr(cause, "not a rocprofv3 rocpd database"));
 	free(cause);
@@ -1348,15 +1344,11 @@ static int
 group_setup(void **state)
 {
 	struct gen	 g = { 0 };
-	char		*xdg;
 
 	(void)state;
-	if (ts_tmp_init() != 0)
-		return -1;
 	/* The decompressed copies go to a cache inside ts_tmp(). */
-	xdg = xasprintf("%s/xdg", ts_tmp());
-	setenv("XDG_CACHE_HOME", xdg, 1);
-	free(xdg);
+	if (ts_tmp_init_cache() != 0)
+		return -1;
 	plain_path = gen("results.db", &g);
 	plain = load(plain_path);
 	return 0;

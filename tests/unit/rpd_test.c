@@ -536,14 +536,10 @@ test_truncated_gz(void **state)
 static void
 test_not_rpd(void **state)
 {
-	sqlite3	*db;
 	char	*p, *cause = NULL;
 
 	(void)state;
-	p = xasprintf("%s/other.db", ts_tmp());
-	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
-	ts_sql(db, "CREATE TABLE rocpd_string (id, string)");
-	sqlite3_close(db);
+	p = ts_sql_file("other.db", "CREATE TABLE rocpd_string (id, string)");
 	assert_null(rpd_load(p, NULL, &cause));
 	assert_non_null(strstr(cause, "not a rocmProfileData"));
 	free(cause);
@@ -663,16 +659,13 @@ static int
 group_setup(void **state)
 {
 	const char	*env = ts_fixtures();
-	char		*xdg, *cause;
+	char		*cause;
 	struct stat	 sb;
 	size_t		 i;
 
 	(void)state;
-	if (ts_tmp_init() != 0)
+	if (ts_tmp_init_cache() != 0)
 		return -1;
-	xdg = xasprintf("%s/xdg", ts_tmp());
-	setenv("XDG_CACHE_HOME", xdg, 1);
-	free(xdg);
 	if (env == NULL)
 		return 0;
 	have_fixtures = 1;

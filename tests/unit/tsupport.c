@@ -56,6 +56,14 @@ ts_tmp_init(void)
 	return 0;
 }
 
+int
+ts_tmp_init_cache(void)
+{
+	if (ts_tmp_init() != 0)
+		return -1;
+	return setenv("XDG_CACHE_HOME", ts_path("xdg"), 1);
+}
+
 const char *
 ts_tmp(void)
 {
@@ -318,6 +326,18 @@ ts_sql_has_table(struct sqlite3 *db, const char *name)
 	found = sqlite3_step(st) == SQLITE_ROW;
 	sqlite3_finalize(st);
 	return found;
+}
+
+char *
+ts_sql_file(const char *name, const char *sql)
+{
+	char	*path = xstrdup(ts_path(name));
+	sqlite3	*db;
+
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	ts_sql(db, "%s", sql);
+	sqlite3_close(db);
+	return path;
 }
 
 /* ---- loading traces ---------------------------------------------- */

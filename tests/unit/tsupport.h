@@ -38,6 +38,9 @@ struct view_ops;
  * if it could not be made.
  */
 int		 ts_tmp_init(void);
+/* ts_tmp_init(), then XDG_CACHE_HOME set to DIR/xdg (not made) so that
+ * what the program caches stays in the scratch directory. */
+int		 ts_tmp_init_cache(void);
 /* The scratch directory (borrowed, valid until ts_tmp_free()), or NULL
  * before ts_tmp_init(). */
 const char	*ts_tmp(void);
@@ -106,6 +109,9 @@ int64_t		 ts_sqlf(struct sqlite3 *db, const char *fmt, ...)
 struct sqlite3	*ts_sql_open_ro(const char *path);
 /* Whether db has a table or view called name. */
 int		 ts_sql_has_table(struct sqlite3 *db, const char *name);
+/* Creates the database DIR/name in the scratch directory with the
+ * statements sql (as ts_sql() runs them); returns its path (the caller's). */
+char		*ts_sql_file(const char *name, const char *sql);
 
 /* ---- loading traces ---------------------------------------------- */
 
