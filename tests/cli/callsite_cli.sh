@@ -32,20 +32,16 @@ t=$TMPD/cs.sqlite
     fail "gpulens demo: $(cat "$TMPD/demo.log")"
 
 cat >"$TMPD/check.py" <<'EOF2'
-import json, os, sqlite3, subprocess, sys
+import os, sqlite3, sys
+from functools import partial
+
+import clicheck
 
 G, path, mode = sys.argv[1], sys.argv[2], sys.argv[3]
 db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
 
-def run(cached, *args):
-    nc = [] if cached else ["--no-cache"]
-    out = subprocess.run([G] + nc + list(args), check=True,
-                         stdout=subprocess.PIPE).stdout
-    return json.loads(out)
-
-def fail(msg):
-    print("FAIL:", path, msg)
-    sys.exit(1)
+run = partial(clicheck.gpulens_json, G)
+fail = partial(clicheck.fail, path)
 
 LIBS = ("libcuda.", "libcudart", "libcupti", "libnvidia-", "libnvToolsExt",
         "libToolsInjection", "libamdhip64", "libhsa-runtime",

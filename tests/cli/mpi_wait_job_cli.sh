@@ -47,19 +47,15 @@ for r, pid in enumerate(pids):
 EOF2
 
 cat >"$TMPD/check.py" <<'EOF2'
-import json, subprocess, sys
+import sys
+from functools import partial
+
+import clicheck
+from clicheck import fail
 
 G, J, N = sys.argv[1], sys.argv[2], int(sys.argv[3])
 ROUNDS = 10
-
-def run(*args):
-    out = subprocess.run([G] + list(args), check=True,
-                         stdout=subprocess.PIPE).stdout
-    return json.loads(out)
-
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
+run = partial(clicheck.gpulens_json, G, True)
 
 merged = run("--no-cache", "ranks", J, "--json", "--limit", "0")
 cold = run("ranks", "--summaries", J, "--json", "--limit", "0")

@@ -34,21 +34,17 @@ for s in 1 2 3; do
 done
 
 cat >"$TMPD/check.py" <<'EOF2'
-import json, subprocess, sys
+import sys
 from collections import Counter
+from functools import partial
+
+import clicheck
+from clicheck import fail
 
 G, J = sys.argv[1], sys.argv[2]
 files = ["%s/r%d.sqlite" % (J, s) for s in (1, 2, 3)]
 
-def run(cached, *args):
-    nc = [] if cached else ["--no-cache"]
-    out = subprocess.run([G] + nc + list(args), check=True,
-                         stdout=subprocess.PIPE).stdout
-    return json.loads(out)
-
-def fail(msg):
-    print("FAIL:", msg)
-    sys.exit(1)
+run = partial(clicheck.gpulens_json, G)
 
 WIN = ["--from", "@0", "--to", "@100000000000", "--limit", "0"]
 

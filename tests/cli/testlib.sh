@@ -1,6 +1,8 @@
 # testlib.sh: helpers for shell tests (sourced). Exit 0 pass, 1 fail, 77 skip.
 : "${GPULENS:=./gpulens}"
 : "${GPULENS_SRCDIR:=.}"
+# The python checks the tests write import clicheck (tests/cli/clicheck.py).
+export PYTHONPATH="$GPULENS_SRCDIR/tests/cli${PYTHONPATH:+:$PYTHONPATH}"
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/gpulens-test.XXXXXX")
 trap 'rm -rf "$TMPD"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -29,20 +29,15 @@ t=$TMPD/sched.sqlite
     >"$TMPD/demo.log" 2>&1 || fail "gpulens demo: $(cat "$TMPD/demo.log")"
 
 cat >"$TMPD/check.py" <<'EOF2'
-import json, sqlite3, subprocess, sys
+import sqlite3, sys
+from functools import partial
+
+import clicheck
 
 G, path, cached = sys.argv[1], sys.argv[2], sys.argv[3] == "1"
 db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
-nc = [] if cached else ["--no-cache"]
-
-def run(*args):
-    out = subprocess.run([G] + nc + list(args), check=True,
-                         stdout=subprocess.PIPE).stdout
-    return json.loads(out)
-
-def fail(msg):
-    print("FAIL:", path, msg)
-    sys.exit(1)
+run = partial(clicheck.gpulens_json, G, cached)
+fail = partial(clicheck.fail, path)
 
 # Runs per thread: a sched-in and the next sched-out.
 runs = {}

@@ -1,0 +1,25 @@
+"""
+clicheck: what the python checks written inside the CLI tests share.
+
+testlib.sh puts this folder on PYTHONPATH, so a check script a test writes
+to $TMPD imports it as it is: `from clicheck import fail, gpulens_json`.
+"""
+import json
+import subprocess
+import sys
+
+
+def gpulens_json(g, cached, *args):
+    """Runs the gpulens binary g with args (after --no-cache unless cached),
+    which must exit 0, and returns its standard output parsed as JSON."""
+    nc = [] if cached else ["--no-cache"]
+    out = subprocess.run([g] + nc + list(args), check=True,
+                         stdout=subprocess.PIPE).stdout
+    return json.loads(out)
+
+
+def fail(*what):
+    """Prints FAIL: and what, and exits 1."""
+    print("FAIL:", *what)
+    sys.exit(1)
+
