@@ -44,6 +44,16 @@ amd_db_close(struct amd_db *d)
 }
 
 void
+amd_db_cause(struct amd_db *d, char **cause)
+{
+	if (cause != NULL)
+		*cause = d->err;
+	else
+		free(d->err);
+	d->err = NULL;
+}
+
+void
 amd_db_error(struct amd_db *d, const char *fmt, ...)
 {
 	va_list	ap;

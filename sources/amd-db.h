@@ -39,6 +39,9 @@ struct amd_db {
 /* Opens path (plain, gzip or zstd SQLite). 0, or -1 with *cause. */
 int		 amd_db_open(struct amd_db *, const char *path, char **cause);
 void		 amd_db_close(struct amd_db *);
+/* Hands the error recorded (NULL if none) to *cause, or frees it when
+ * cause is NULL; d->err is cleared. */
+void		 amd_db_cause(struct amd_db *, char **cause);
 
 /* Records the first error as "PATH: message". */
 void		 amd_db_error(struct amd_db *, const char *fmt, ...)

@@ -212,7 +212,6 @@ rocpd_load(const char *path, struct progress *prog, char **cause)
 {
 	struct rocpd	 r;
 	double		 t0 = timing_now();
-	char		*err;
 
 	memset(&r, 0, sizeof r);
 	if (amd_db_open(&r.d, path, cause) != 0)
@@ -248,12 +247,7 @@ rocpd_load(const char *path, struct progress *prog, char **cause)
 
 fail:
 	progress_done(prog);
-	err = r.d.err;
-	r.d.err = NULL;
+	amd_db_cause(&r.d, cause);
 	rocpd_free(&r);
-	if (cause != NULL)
-		*cause = err;
-	else
-		free(err);
 	return NULL;
 }

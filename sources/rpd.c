@@ -690,7 +690,6 @@ rpd_load(const char *path, struct progress *prog, char **cause)
 {
 	struct rpd	 r;
 	double		 t0 = timing_now();
-	char		*err;
 
 	memset(&r, 0, sizeof r);
 	if (amd_db_open(&r.d, path, cause) != 0)
@@ -721,12 +720,7 @@ rpd_load(const char *path, struct progress *prog, char **cause)
 
 fail:
 	progress_done(prog);
-	err = r.d.err;
-	r.d.err = NULL;
+	amd_db_cause(&r.d, cause);
 	rpd_free(&r);
-	if (cause != NULL)
-		*cause = err;
-	else
-		free(err);
 	return NULL;
 }
