@@ -84,8 +84,7 @@ q_str(sqlite3 *d, const char *fmt, ...)
 	va_start(ap, fmt);
 	sql = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (sqlite3_prepare_v2(d, sql, -1, &st, NULL) != SQLITE_OK)
-		fail_msg("%s: %s", sql, sqlite3_errmsg(d));
+	st = ts_sql_prepare(d, sql);
 	if (sqlite3_step(st) == SQLITE_ROW &&
 	    (t = (const char *)sqlite3_column_text(st, 0)) != NULL)
 		v = xstrdup(t);
@@ -107,13 +106,12 @@ checksum(const char *path)
 	char		*sql;
 	int		 i, n, j, len;
 
-	assert_int_equal(sqlite3_prepare_v2(d, "SELECT name FROM sqlite_master"
-	    " WHERE type = 'table' ORDER BY name", -1, &tabs, NULL), SQLITE_OK);
+	tabs = ts_sql_prepare(d, "SELECT name FROM sqlite_master"
+	    " WHERE type = 'table' ORDER BY name");
 	while (sqlite3_step(tabs) == SQLITE_ROW) {
 		sql = xasprintf("SELECT * FROM \"%s\" ORDER BY rowid",
 		    sqlite3_column_text(tabs, 0));
-		assert_int_equal(sqlite3_prepare_v2(d, sql, -1, &st, NULL),
-		    SQLITE_OK);
+		st = ts_sql_prepare(d, sql);
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			n = sqlite3_column_count(st);
 			for (i = 0; i < n; i++) {
@@ -272,9 +270,8 @@ compare_with(sqlite3 *real, int enums, const char *const *only)
 	char		*a, *b;
 	int		 compared = 0, i;
 
-	assert_int_equal(sqlite3_prepare_v2(db, "SELECT name FROM "
-	    "sqlite_master WHERE type = 'table' ORDER BY name", -1, &st,
-	    NULL), SQLITE_OK);
+	st = ts_sql_prepare(db, "SELECT name FROM "
+	    "sqlite_master WHERE type = 'table' ORDER BY name");
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		t = (const char *)sqlite3_column_text(st, 0);
 		for (i = 0; only != NULL && only[i] != NULL; i++) {
@@ -476,12 +473,12 @@ test_streams_serial(void **state)
 	int		 rows = 0, streams = 0, bad = 0;
 
 	(void)state;
-	assert_int_equal(sqlite3_prepare_v2(db, "SELECT deviceId, streamId, "
+	st = ts_sql_prepare(db, "SELECT deviceId, streamId, "
 	    "start, end FROM (SELECT deviceId, streamId, start, end FROM "
 	    "CUPTI_ACTIVITY_KIND_KERNEL UNION ALL SELECT deviceId, streamId, "
 	    "start, end FROM CUPTI_ACTIVITY_KIND_MEMCPY UNION ALL SELECT "
 	    "deviceId, streamId, start, end FROM CUPTI_ACTIVITY_KIND_MEMSET) "
-	    "ORDER BY 1, 2, 3", -1, &st, NULL), SQLITE_OK);
+	    "ORDER BY 1, 2, 3");
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		s = sqlite3_column_int64(st, 2);
 		e = sqlite3_column_int64(st, 3);
@@ -512,9 +509,9 @@ test_nvtx_nesting(void **state)
 	int		 depth = 0, maxdepth = 0, bad = 0;
 
 	(void)state;
-	assert_int_equal(sqlite3_prepare_v2(db, "SELECT globalTid, start, end"
+	st = ts_sql_prepare(db, "SELECT globalTid, start, end"
 	    " FROM NVTX_EVENTS WHERE eventType = 59 ORDER BY globalTid, start,"
-	    " end DESC", -1, &st, NULL), SQLITE_OK);
+	    " end DESC");
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		s = sqlite3_column_int64(st, 1);
 		e = sqlite3_column_int64(st, 2);

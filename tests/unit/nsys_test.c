@@ -177,8 +177,8 @@ has_column(sqlite3 *db, const char *t, const char *c)
 	sqlite3_stmt	*st;
 	int		 r;
 
-	assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM "
-	    "pragma_table_info(?) WHERE name = ?", -1, &st, NULL), SQLITE_OK);
+	st = ts_sql_prepare(db, "SELECT 1 FROM "
+	    "pragma_table_info(?) WHERE name = ?");
 	sqlite3_bind_text(st, 1, t, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, c, -1, SQLITE_STATIC);
 	r = sqlite3_step(st) == SQLITE_ROW;
@@ -193,8 +193,7 @@ q1(sqlite3 *db, const char *sql)
 	sqlite3_stmt	*st;
 	int64_t		 v = 0;
 
-	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
-		fail_msg("SQL error: %s: %s", sql, sqlite3_errmsg(db));
+	st = ts_sql_prepare(db, sql);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		v = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -269,10 +268,9 @@ test_kernels_per_device(void **state)
 			assert_int_equal(count_events(m, EV_KERNEL, 0, 0), 0);
 			continue;
 		}
-		assert_int_equal(sqlite3_prepare_v2(fixtures[i].db,
+		st = ts_sql_prepare(fixtures[i].db,
 		    "SELECT deviceId, count(*), sum(end - start) FROM "
-		    "CUPTI_ACTIVITY_KIND_KERNEL GROUP BY deviceId", -1, &st,
-		    NULL), SQLITE_OK);
+		    "CUPTI_ACTIVITY_KIND_KERNEL GROUP BY deviceId");
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			uint32_t dev = (uint32_t)sqlite3_column_int64(st, 0);
 			uint64_t n = 0;
@@ -319,11 +317,10 @@ test_kernels_per_name(void **state)
 		    "CUPTI_ACTIVITY_KIND_KERNEL"))
 			continue;
 		per_name(m, EV_KERNEL, &cnt, &sum);
-		assert_int_equal(sqlite3_prepare_v2(fixtures[i].db,
+		st = ts_sql_prepare(fixtures[i].db,
 		    "SELECT s.value, count(*), sum(k.end - k.start) FROM "
 		    "CUPTI_ACTIVITY_KIND_KERNEL AS k JOIN StringIds AS s "
-		    "ON s.id = k.demangledName GROUP BY s.value", -1, &st,
-		    NULL), SQLITE_OK);
+		    "ON s.id = k.demangledName GROUP BY s.value");
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			const char *name =
 			    (const char *)sqlite3_column_text(st, 0);
@@ -416,8 +413,7 @@ test_memcpy_per_kind(void **state)
 			sql = "SELECT copyKind, NULL, count(*), sum(bytes) "
 			    "FROM CUPTI_ACTIVITY_KIND_MEMCPY GROUP BY "
 			    "copyKind";
-		assert_int_equal(sqlite3_prepare_v2(fixtures[i].db, sql, -1,
-		    &st, NULL), SQLITE_OK);
+		st = ts_sql_prepare(fixtures[i].db, sql);
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			int64_t kind = sqlite3_column_int64(st, 0);
 			const char *label;
@@ -594,12 +590,11 @@ test_nvtx_names_and_domains(void **state)
 		if (!ts_sql_has_table(db, "NVTX_EVENTS"))
 			continue;
 		per_name(m, EV_NVTX, &cnt, &sum);
-		assert_int_equal(sqlite3_prepare_v2(db, "SELECT "
+		st = ts_sql_prepare(db, "SELECT "
 		    "coalesce(n.text, s.value), count(*), sum(n.end - n.start) "
 		    "FROM NVTX_EVENTS AS n LEFT JOIN StringIds AS s ON s.id = "
 		    "n.textId WHERE n.eventType IN (59, 60, 70, 71) "
-		    "AND n.end IS NOT NULL GROUP BY 1", -1, &st, NULL),
-		    SQLITE_OK);
+		    "AND n.end IS NOT NULL GROUP BY 1");
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			const char *name =
 			    (const char *)sqlite3_column_text(st, 0);
@@ -614,9 +609,8 @@ test_nvtx_names_and_domains(void **state)
 		free(sum);
 
 		/* Every NvtxDomainCreate names a domain. */
-		assert_int_equal(sqlite3_prepare_v2(db, "SELECT text FROM "
-		    "NVTX_EVENTS WHERE eventType = 75 AND text IS NOT NULL",
-		    -1, &st, NULL), SQLITE_OK);
+		st = ts_sql_prepare(db, "SELECT text FROM "
+		    "NVTX_EVENTS WHERE eventType = 75 AND text IS NOT NULL");
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			const char *name =
 			    (const char *)sqlite3_column_text(st, 0);
@@ -699,10 +693,9 @@ test_processes_and_threads(void **state)
 		if (ts_sql_has_table(db,
 		    "NVTX_EVENTS") && q1(db, "SELECT count(*) "
 		    "FROM NVTX_EVENTS WHERE eventType = 39") > 0) {
-			assert_int_equal(sqlite3_prepare_v2(db, "SELECT "
+			st = ts_sql_prepare(db, "SELECT "
 			    "globalTid, text FROM NVTX_EVENTS WHERE eventType "
-			    "= 39 AND text IS NOT NULL", -1, &st, NULL),
-			    SQLITE_OK);
+			    "= 39 AND text IS NOT NULL");
 			while (sqlite3_step(st) == SQLITE_ROW) {
 				uint64_t g = (uint64_t)
 				    sqlite3_column_int64(st, 0);
@@ -717,11 +710,10 @@ test_processes_and_threads(void **state)
 			sqlite3_finalize(st);
 		} else if (ts_sql_has_table(db, "ThreadNames")) {
 			int named = 0;
-			assert_int_equal(sqlite3_prepare_v2(db, "SELECT "
+			st = ts_sql_prepare(db, "SELECT "
 			    "s.value FROM ThreadNames AS t JOIN StringIds AS s "
 			    "ON s.id = t.nameId WHERE t.globalTid = ? ORDER "
-			    "BY t.rowid DESC LIMIT 1", -1, &st, NULL),
-			    SQLITE_OK);
+			    "BY t.rowid DESC LIMIT 1");
 			for (t = 0; t < m->nthreads; t++) {
 				sqlite3_reset(st);
 				sqlite3_bind_int64(st, 1,
@@ -756,9 +748,9 @@ test_processes_and_threads(void **state)
 			if (!has)
 				continue;
 			nwith++;
-			assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM "
+			st = ts_sql_prepare(db, "SELECT 1 FROM "
 			    "CUPTI_ACTIVITY_KIND_KERNEL WHERE globalPid = ? "
-			    "LIMIT 1", -1, &st, NULL), SQLITE_OK);
+			    "LIMIT 1");
 			sqlite3_bind_int64(st, 1,
 			    (sqlite3_int64)m->processes[t].source_id);
 			assert_int_equal(sqlite3_step(st), SQLITE_ROW);
@@ -785,9 +777,8 @@ test_devices_and_meta(void **state)
 			size_t d;
 			assert_int_equal(m->ndevices, q1(db, "SELECT "
 			    "count(DISTINCT id) FROM TARGET_INFO_GPU"));
-			assert_int_equal(sqlite3_prepare_v2(db, "SELECT id, "
-			    "name, smCount, totalMemory FROM TARGET_INFO_GPU",
-			    -1, &st, NULL), SQLITE_OK);
+			st = ts_sql_prepare(db, "SELECT id, "
+			    "name, smCount, totalMemory FROM TARGET_INFO_GPU");
 			while (sqlite3_step(st) == SQLITE_ROW) {
 				uint32_t id = (uint32_t)
 				    sqlite3_column_int64(st, 0);
@@ -816,8 +807,7 @@ test_devices_and_meta(void **state)
 		if (meta != NULL) {
 			char *sql = xasprintf("SELECT value FROM %s WHERE "
 			    "name = 'EXPORT_PRODUCT_VERSION'", meta);
-			assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st,
-			    NULL), SQLITE_OK);
+			st = ts_sql_prepare(db, sql);
 			assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 			assert_string_equal(model_str(m, m->source_version),
 			    (const char *)sqlite3_column_text(st, 0));
@@ -855,9 +845,9 @@ test_rowids(void **state)
 		if (!ts_sql_has_table(fixtures[i].db,
 		    "CUPTI_ACTIVITY_KIND_KERNEL"))
 			continue;
-		assert_int_equal(sqlite3_prepare_v2(fixtures[i].db, "SELECT "
+		st = ts_sql_prepare(fixtures[i].db, "SELECT "
 		    "start, end, correlationId FROM CUPTI_ACTIVITY_KIND_KERNEL "
-		    "WHERE rowid = ?", -1, &st, NULL), SQLITE_OK);
+		    "WHERE rowid = ?");
 		for (t = 0; t < m->ntracks; t++) {
 			const struct lane *l = &m->tracks[t].lane;
 			for (k = 0; k < l->n; k++) {
@@ -898,7 +888,7 @@ test_kernel_info(void **state)
 			continue;
 		mangled = has_column(db, "CUPTI_ACTIVITY_KIND_KERNEL",
 		    "mangledName");
-		assert_int_equal(sqlite3_prepare_v2(db, mangled ?
+		st = ts_sql_prepare(db, mangled ?
 		    "SELECT gridX, gridY, gridZ, blockX, blockY, blockZ, "
 		    "registersPerThread, (SELECT value FROM StringIds WHERE "
 		    "id = shortName), (SELECT value FROM StringIds WHERE id = "
@@ -907,8 +897,7 @@ test_kernel_info(void **state)
 		    "SELECT gridX, gridY, gridZ, blockX, blockY, blockZ, "
 		    "registersPerThread, (SELECT value FROM StringIds WHERE "
 		    "id = shortName), NULL, dynamicSharedMemory FROM "
-		    "CUPTI_ACTIVITY_KIND_KERNEL WHERE rowid = ?", -1, &st,
-		    NULL), SQLITE_OK);
+		    "CUPTI_ACTIVITY_KIND_KERNEL WHERE rowid = ?");
 		for (t = 0; t < m->ntracks; t++) {
 			const struct lane *l = &m->tracks[t].lane;
 			for (k = 0; k < l->n; k += 7) {

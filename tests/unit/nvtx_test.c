@@ -656,9 +656,8 @@ sql_projection(const char *path, struct proj_totals *want)
 
 	db = ts_sql_open_ro(path);
 	for (i = 0; i < 3; i++) {
-		assert_int_equal(sqlite3_prepare_v2(db, "SELECT 1 FROM "
-		    "sqlite_master WHERE type = 'table' AND name = ?", -1, &st,
-		    NULL), SQLITE_OK);
+		st = ts_sql_prepare(db, "SELECT 1 FROM "
+		    "sqlite_master WHERE type = 'table' AND name = ?");
 		sqlite3_bind_text(st, 1, tables[i], -1, SQLITE_STATIC);
 		if (sqlite3_step(st) == SQLITE_ROW) {
 			assert_true(asprintf(&u, "%s%sSELECT start, end, "
@@ -679,7 +678,7 @@ sql_projection(const char *path, struct proj_totals *want)
 	    "CREATE INDEX temp.rt_i ON rt(globalTid, start)", union_sql) > 0);
 	assert_int_equal(sqlite3_exec(db, q, NULL, NULL, NULL), SQLITE_OK);
 	free(q);
-	assert_int_equal(sqlite3_prepare_v2(db,
+	st = ts_sql_prepare(db,
 	    "SELECT count(*), total(nops), total(nk), total(ps), total(pe) "
 	    "FROM (SELECT n.rowid, count(*) AS nops, total(o.isk) AS nk, "
 	    "min(o.start) AS ps, max(o.end) AS pe FROM NVTX_EVENTS n "
@@ -687,8 +686,7 @@ sql_projection(const char *path, struct proj_totals *want)
 	    "r.start >= n.start AND r.start <= n.end AND r.end <= n.end "
 	    "JOIN temp.ops o ON o.corr = r.corr AND "
 	    "o.pid = (r.globalTid & 0xFFFFFFFFFF000000) "
-	    "WHERE n.eventType = 59 AND n.end IS NOT NULL GROUP BY n.rowid)",
-	    -1, &st, NULL), SQLITE_OK);
+	    "WHERE n.eventType = 59 AND n.end IS NOT NULL GROUP BY n.rowid)");
 	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
 	want->nranges = sqlite3_column_int64(st, 0);
 	want->nops = (long long)sqlite3_column_double(st, 1);

@@ -313,8 +313,7 @@ gen_track(struct run *r, int64_t tid, int64_t agent, int64_t queue,
 	    "tid IS %lld AND agent_id IS %lld AND queue_id IS %lld AND "
 	    "stream_id IS %lld AND name_id IS %d", r->uuid, (long long)tid,
 	    (long long)agent, (long long)queue, (long long)stream, name);
-	assert_int_equal(sqlite3_prepare_v2(r->db, q, -1, &st, NULL),
-	    SQLITE_OK);
+	st = ts_sql_prepare(r->db, q);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);

@@ -168,7 +168,7 @@ test_fixture_kernel_time(void **state)
 	need_fixtures();
 	for (i = 0; i < NFX; i++) {
 		const struct model *m = fx[i].m;
-		assert_int_equal(sqlite3_prepare_v2(fx[i].db,
+		st = ts_sql_prepare(fx[i].db,
 		    "SELECT coalesce(nullif(D.string, ''), KN.string, "
 		    "T.string), count(*), sum(O.end - O.start) FROM rocpd_op O "
 		    "JOIN rocpd_string T ON T.id = O.opType_id JOIN "
@@ -176,8 +176,7 @@ test_fixture_kernel_time(void **state)
 		    "rocpd_api_ops X ON X.op_id = O.id LEFT JOIN "
 		    "rocpd_kernelapi K ON K.api_ptr_id = X.api_id LEFT JOIN "
 		    "rocpd_string KN ON KN.id = K.kernelName_id WHERE "
-		    "T.string IN ('KernelExecution', 'Task') GROUP BY 1", -1,
-		    &st, NULL), SQLITE_OK);
+		    "T.string IN ('KernelExecution', 'Task') GROUP BY 1");
 		nrows = 0;
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			const char *name = (const char *)
@@ -220,9 +219,8 @@ test_fixture_correlation(void **state)
 		const struct model *m = fx[i].m;
 		rowmap_build(&ops, m, TRACK_GPU);
 		rowmap_build(&apis, m, TRACK_API);
-		assert_int_equal(sqlite3_prepare_v2(fx[i].db,
-		    "SELECT op_id, api_id FROM rocpd_api_ops", -1, &st, NULL),
-		    SQLITE_OK);
+		st = ts_sql_prepare(fx[i].db,
+		    "SELECT op_id, api_id FROM rocpd_api_ops");
 		n = 0;
 		while (sqlite3_step(st) == SQLITE_ROW) {
 			assert_true(hmap_get(&ops.h, (uint64_t)

@@ -313,6 +313,16 @@ ts_sql_open_ro(const char *path)
 	return db;
 }
 
+sqlite3_stmt *
+ts_sql_prepare(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt	*st;
+
+	if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
+		fail_msg("SQL error: %s: %s", sqlite3_errmsg(db), sql);
+	return st;
+}
+
 int
 ts_sql_has_table(struct sqlite3 *db, const char *name)
 {

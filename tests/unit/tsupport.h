@@ -107,6 +107,9 @@ int64_t		 ts_sqlf(struct sqlite3 *db, const char *fmt, ...)
 /* Opens path read-only as an immutable database (it must exist and not
  * change while open); close with sqlite3_close(). */
 struct sqlite3	*ts_sql_open_ro(const char *path);
+/* The statement sql prepared on db (finalize it with sqlite3_finalize());
+ * fails the test with SQLite's message and the SQL on error. */
+struct sqlite3_stmt *ts_sql_prepare(struct sqlite3 *db, const char *sql);
 /* Whether db has a table or view called name. */
 int		 ts_sql_has_table(struct sqlite3 *db, const char *name);
 /* Creates the database DIR/name in the scratch directory with the
