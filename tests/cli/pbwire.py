@@ -1,6 +1,11 @@
-"""pbwire: a protobuf wire-format reader for the Nsight Compute cross-checks
-(ncurep_check.py, ncu_stalls_check.py), written from the format alone and
-independent of gpulens's own reader (sources/protowire.c)."""
+"""pbwire: the protobuf wire format, written from the format alone and
+independent of gpulens's own reader (sources/protowire.c): a reader for the
+Nsight Compute cross-checks (ncurep_check.py, ncu_stalls_check.py), and a
+writer for what builds reports (fixtures/mk_ncu.py, the fuzz seeds of
+tests/fuzz/reader_seeds.py)."""
+import struct
+
+# ---- reading ---------------------------------------------------------------
 
 
 def varint(buf, pos):
@@ -34,3 +39,35 @@ def fields(buf):
         else:
             raise ValueError("wire type %d" % wire)
         yield num, wire, val
+
+
+# ---- writing ---------------------------------------------------------------
+
+
+def enc_varint(v):
+    """v as a base-128 varint."""
+    b = b""
+    while True:
+        c = v & 0x7f
+        v >>= 7
+        if v:
+            b += bytes([c | 0x80])
+        else:
+            return b + bytes([c])
+
+
+def fvar(num, v):
+    """Field num as a varint."""
+    return enc_varint(num << 3) + enc_varint(v)
+
+
+def fbytes(num, b):
+    """Field num as length-delimited bytes (a str is UTF-8 encoded)."""
+    if isinstance(b, str):
+        b = b.encode()
+    return enc_varint(num << 3 | 2) + enc_varint(len(b)) + b
+
+
+def fdouble(num, d):
+    """Field num as a 64-bit double."""
+    return enc_varint(num << 3 | 1) + struct.pack("<d", d)

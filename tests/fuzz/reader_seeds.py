@@ -16,6 +16,10 @@ import os
 import struct
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "cli"))
+from pbwire import fbytes, fdouble, fvar  # noqa: E402
+
 OUT = sys.argv[1]
 HOSTILE = ["\x1b[2J\x1b[Hevil", "\x1b]0;title\x07", "bs\x08\x08\x7f",
            "\u202eevil\u202c", "\x9b31m", "k" * 300]
@@ -104,29 +108,6 @@ def kineto(hostile=False, old=False, types=False):
 
 
 # ---- Nsight Compute ----------------------------------------------------
-def varint(v):
-    b = b""
-    while True:
-        c = v & 0x7f
-        v >>= 7
-        if v:
-            b += bytes([c | 0x80])
-        else:
-            return b + bytes([c])
-
-
-def fvar(num, v):
-    return varint(num << 3) + varint(v)
-
-
-def fbytes(num, b):
-    if isinstance(b, str):
-        b = b.encode()
-    return varint(num << 3 | 2) + varint(len(b)) + b
-
-
-def fdouble(num, d):
-    return varint(num << 3 | 1) + struct.pack("<d", d)
 
 
 def metric_u64(nid, v):
