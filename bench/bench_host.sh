@@ -60,18 +60,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b
 # measure BIN XDG LABEL CMD...: runs BIN CMD with XDG_CACHE_HOME=XDG, sets
 # T (wall seconds) and R (peak RSS, KiB).
 measure() {
-	local bin=$1 xdg=$2 label=$3 t0 t1
+	local bin=$1 xdg=$2 label=$3
 	shift 3
-	t0=$(now)
-	if ! XDG_CACHE_HOME=$xdg rss_run "$DIR/$label.rss" "$bin" "$@" \
-	    >"$DIR/$label.out" 2>"$DIR/$label.err"; then
-		echo "bench_host.sh: '$bin $*' failed:" >&2
-		cat "$DIR/$label.err" >&2
-		exit 2
-	fi
-	t1=$(now)
-	T=$(elapsed "$t0" "$t1")
-	R=$(rss_of "$DIR/$label.rss")
+	XDG_CACHE_HOME=$xdg bench_timed "$label" "$bin" "$@"
+	R=$K
 }
 
 echo "gpulens host-table load benchmark"

@@ -49,22 +49,6 @@ fi
 bench_dir gpulens-kbench
 bench_rss
 
-
-# timed LABEL CMD...: runs CMD under the RSS meter; sets T and K (KiB).
-timed() {
-	local label=$1; shift
-	local t0 t1
-	t0=$(now)
-	if ! rss_run "$DIR/$label.rss" "$@" >"$DIR/$label.out" 2>"$DIR/$label.err"; then
-		echo "bench_kineto.sh: '$*' failed:" >&2
-		cat "$DIR/$label.err" >&2
-		exit 2
-	fi
-	t1=$(now)
-	T=$(elapsed "$t0" "$t1")
-	K=$(rss_of "$DIR/$label.rss")
-}
-
 PYLOAD='import gzip, json, sys
 p = sys.argv[1]
 f = gzip.open(p, "rb") if p.endswith(".gz") else open(p, "rb")
@@ -83,7 +67,7 @@ ext=$( [ "$GZ" = 1 ] && echo .json.gz || echo .json)
 empty="$DIR/empty$ext"
 printf '{"traceEvents": []}\n' >"$DIR/empty.json"
 if [ "$GZ" = 1 ]; then gzip -c "$DIR/empty.json" >"$empty"; fi
-timed empty "$GPULENS" --no-cache info "$empty"
+bench_timed empty "$GPULENS" --no-cache info "$empty"
 base_k=$K
 
 fail=0
@@ -107,10 +91,10 @@ for size in $SIZES; do
 	pt=() pk=() gt=() gk=()
 	for ((r = 1; r <= REPS; r++)); do
 		if [ "$PY" = 1 ]; then
-			timed py python3 -c "$PYLOAD" "$f"
+			bench_timed py python3 -c "$PYLOAD" "$f"
 			pt+=("$T"); pk+=("$K")
 		fi
-		timed gl "$GPULENS" --no-cache info "$f"
+		bench_timed gl "$GPULENS" --no-cache info "$f"
 		gt+=("$T"); gk+=("$K")
 		grep -q "^events" "$DIR/gl.out" || die "no events line from info"
 		if [ "$PY" = 1 ]; then py="${pt[-1]}s ${pk[-1]} KiB"; else py="not run"; fi

@@ -12,6 +12,9 @@
 #                         OUT, with GNU time or the bench/rss helper) and
 #                         sets RSS_HOW; without a way to measure it, dies,
 #                         or with "optional" writes 0
+#   bench_timed LABEL CMD...  runs CMD under rss_run, its output in
+#                         $DIR/LABEL.out and .err (a failure ends the run
+#                         with its errors); sets T (seconds) and K (KiB)
 #   bench_machine         prints the machine and load lines of a report
 #   now, elapsed A B, median V..., rss_of FILE, to_int 1eN, columns
 #                         clock, arithmetic and table helpers
@@ -62,6 +65,20 @@ bench_rss() {
 	else
 		die "no way to measure peak RSS (no GNU time, bench/rss not built)"
 	fi
+}
+
+bench_timed() {
+	local label=$1 t0 t1
+	shift
+	t0=$(now)
+	if ! rss_run "$DIR/$label.rss" "$@" >"$DIR/$label.out" 2>"$DIR/$label.err"; then
+		echo "$BENCH_NAME: '$*' failed:" >&2
+		cat "$DIR/$label.err" >&2
+		exit 2
+	fi
+	t1=$(now)
+	T=$(elapsed "$t0" "$t1")
+	K=$(rss_of "$DIR/$label.rss")
 }
 
 bench_machine() {
