@@ -23,3 +23,12 @@ def fail(*what):
     print("FAIL:", *what)
     sys.exit(1)
 
+
+
+def blocks_host(name):
+    """Whether the API call name blocks the host until the GPU is done: a
+    synchronize, or a copy that is not Async."""
+    if "Synchronize" in name:
+        return True
+    return name.startswith(("cudaMemcpy", "cuMemcpy", "hipMemcpy")) and \
+        "Async" not in name

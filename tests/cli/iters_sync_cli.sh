@@ -37,17 +37,11 @@ db = sqlite3.connect("file:%s?mode=ro" % path, uri=True)
 run = partial(clicheck.gpulens_json, G)
 fail = partial(clicheck.fail, path)
 
-def blocks(n):
-    if "Synchronize" in n:
-        return True
-    return n.startswith(("cudaMemcpy", "cuMemcpy", "hipMemcpy")) and \
-        "Async" not in n
-
 calls = {}
 for s, e, g, n in db.execute("SELECT r.start, r.end, r.globalTid, s.value "
         "FROM CUPTI_ACTIVITY_KIND_RUNTIME r JOIN StringIds s ON "
         "s.id = r.nameId"):
-    if blocks(n):
+    if clicheck.blocks_host(n):
         calls.setdefault((g >> 24) & 0xFFFFFF, []).append((s, e))
 
 def union(iv, a, b):

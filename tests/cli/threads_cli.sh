@@ -130,15 +130,10 @@ if len(sys.argv) > 4:
 
 # Host time blocked on the GPU: the blocking calls, as SQL names them.
 names = {i: v for i, v in db.execute("SELECT id, value FROM StringIds")}
-def blocks(n):
-    if "Synchronize" in n:
-        return True
-    return n.startswith(("cudaMemcpy", "cuMemcpy", "hipMemcpy")) and \
-        "Async" not in n
 calls = {}
 for s, e2, g, nid in db.execute("SELECT start, end, globalTid, nameId FROM "
         "CUPTI_ACTIVITY_KIND_RUNTIME WHERE end IS NOT NULL"):
-    if blocks(names.get(nid, "")):
+    if clicheck.blocks_host(names.get(nid, "")):
         calls.setdefault(g, []).append((s, e2))
 def union(iv):
     tot, cur = 0, None
