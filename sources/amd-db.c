@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "sources/amd-db.h"
+#include "model/builder.h"
 #include "sources/source.h"
 #include "sources/srcerr.h"
 #include "sources/sqlz.h"
@@ -51,6 +52,23 @@ amd_db_cause(struct amd_db *d, char **cause)
 	else
 		free(d->err);
 	d->err = NULL;
+}
+
+int
+amd_db_times(struct amd_db *d, struct builder *b,
+    const struct source_times *tt, const char *table)
+{
+	char	*msg;
+	int	 fatal;
+
+	if ((msg = source_times_verdict(tt, table, &fatal)) == NULL)
+		return 0;
+	if (fatal)
+		amd_db_error(d, "%s", msg);
+	else
+		builder_warn(b, "%s", msg);
+	free(msg);
+	return fatal ? -1 : 0;
 }
 
 void

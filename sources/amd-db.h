@@ -28,6 +28,9 @@
 
 #include "sources/col.h"
 
+struct builder;
+struct source_times;
+
 struct amd_db {
 	const char	*path;		/* the user's path (borrowed) */
 	char		*plain;		/* the file opened (a cache copy when
@@ -76,6 +79,10 @@ void		 amd_db_cat(char **sql, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 void		 amd_db_colx(struct amd_db *, char **sql, const char *rel,
 		    const char *alias, const char *col);
+/* The verdict on the times read from table (source_times_verdict()): a
+ * warning added to b and 0, or the refusal recorded and -1. */
+int		 amd_db_times(struct amd_db *, struct builder *b,
+		    const struct source_times *, const char *table);
 /* The row count of rel for progress (0 if unknown). */
 uint64_t	 amd_db_estimate(struct amd_db *, const char *rel);
 

@@ -120,8 +120,7 @@ rocpd_scan_timed(struct rocpd *r, const char *sql, const char *what,
     const char *rel, void (*row)(struct rocpd *, sqlite3_stmt *),
     const char *table, int ts, int te)
 {
-	char	*msg;
-	int	 rc, fatal;
+	int	rc;
 
 	memset(&r->tt, 0, sizeof r->tt);
 	r->timed = 1;
@@ -131,14 +130,7 @@ rocpd_scan_timed(struct rocpd *r, const char *sql, const char *what,
 	r->timed = 0;
 	if (rc != 0)
 		return rc;
-	if ((msg = source_times_verdict(&r->tt, table, &fatal)) == NULL)
-		return 0;
-	if (fatal)
-		amd_db_error(&r->d, "%s", msg);
-	else
-		builder_warn(r->b, "%s", msg);
-	free(msg);
-	return fatal ? -1 : 0;
+	return amd_db_times(&r->d, r->b, &r->tt, table);
 }
 
 /* Warnings about what is not loaded. */

@@ -308,23 +308,6 @@ rpd_pids(struct rpd *r)
 	return k < 0 ? -1 : 0;
 }
 
-/* The verdict on a table's times: a warning, or (-1) the refusal. */
-static int
-rpd_times(struct rpd *r, const struct source_times *tt, const char *table)
-{
-	char	*msg;
-	int	 fatal;
-
-	if ((msg = source_times_verdict(tt, table, &fatal)) == NULL)
-		return 0;
-	if (fatal)
-		amd_db_error(&r->d, "%s", msg);
-	else
-		builder_warn(r->b, "%s", msg);
-	free(msg);
-	return fatal ? -1 : 0;
-}
-
 /* GPU work. */
 
 enum {
@@ -551,7 +534,7 @@ rpd_ops(struct rpd *r)
 	sqlite3_finalize(st);
 	if (k < 0)
 		return -1;
-	return rpd_times(r, &tt, "rocpd_op");
+	return amd_db_times(&r->d, r->b, &tt, "rocpd_op");
 }
 
 /* CPU calls. */
@@ -638,7 +621,7 @@ rpd_apis(struct rpd *r)
 	sqlite3_finalize(st);
 	if (k < 0)
 		return -1;
-	return rpd_times(r, &tt, "rocpd_api");
+	return amd_db_times(&r->d, r->b, &tt, "rocpd_api");
 }
 
 static void
