@@ -848,12 +848,15 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 	if (cachedir_get_mode() == CACHEDIR_OFF)
 		no_cache = 1;
 	progress_init(&prog, opts != NULL ? opts->progress : -1);
+	if (opts != NULL)
+		progress_watch(&prog, opts->watch, opts->watch_arg);
 	/* The identity of the file that is about to be read: what a cache
 	 * must match, and what a new cache is stamped with. */
 	if (!no_cache && cachedir_ident(path, &id, NULL) == 0)
 		have_id = 1;
 	if (have_id) {
 		t0 = timing_now();
+		progress_note(&prog, "reading its cache");
 		hit = cache_load_ident(path, &id, &m, &why);
 		if (hit == 1 && m != NULL) {
 			timing_report("cache-read", t0);
@@ -865,6 +868,7 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 	}
 
 	t0 = timing_now();
+	progress_note(&prog, "reading the trace");
 	m = source_read(path, &prog, cause);
 	progress_done(&prog);
 	timing_report("read", t0);
@@ -889,6 +893,7 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 			return m;
 		}
 		t0 = timing_now();
+		progress_note(&prog, "writing its cache");
 		if (cache_save_ident(path, &id, m, &why) != 0)
 			model_warn(m, "cache not written: %s", why != NULL ?
 			    why : "unknown error");

@@ -37,6 +37,10 @@ enum detected {
 struct load_opts {
 	int		 no_cache;	/* --no-cache: neither read nor write */
 	int		 progress;	/* -1 auto (tty), 0 off, 1 on */
+	/* Told of the load's phases and rows (progress_watch), from the
+	 * thread that loads, or NULL. */
+	void		(*watch)(void *, const struct progress *);
+	void		*watch_arg;
 };
 
 /* Identifies path's format; *what gets a short description (static). */

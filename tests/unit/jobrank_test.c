@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "analysis/jobfilter.h"
 #include "analysis/jobrank.h"
 #include "tui/app.h"
 #include "tui/glyph.h"
@@ -210,6 +211,98 @@ test_order(void **state)
 	jobrank_free(&j);
 }
 
+/* Adds every kernel name's total (kall) to summary s: names[2...]. */
+static void
+kall(struct ranksum *s, const char *const *names, const int64_t *ns,
+    size_t n)
+{
+	size_t	i;
+
+	s->names = xreallocarray(s->names, s->nnames + n, sizeof *s->names);
+	s->kall = xcalloc(n + 1, sizeof *s->kall);
+	for (i = 0; i < n; i++) {
+		s->names[s->nnames] = xstrdup(names[i]);
+		s->kall[i].name = (uint32_t)s->nnames++;
+		s->kall[i].count = 1;
+		s->kall[i].total_ns = ns[i];
+	}
+	s->nkall = n;
+}
+
+/*
+ * A rank of two files: its top kernel is the one with the most time over
+ * both (softmax, 300 + 200), not the top kernel of the file whose own top
+ * is largest (conv, 450); a rank of one file keeps its own top; ties go
+ * to the name first in order.
+ */
+static void
+test_top_kernel(void **state)
+{
+	static const char *const a[] = { "gemm", "softmax" };
+	static const char *const b[] = { "softmax", "conv" };
+	static const char *const c[] = { "zeta", "alpha" };
+	static const int64_t	 an[] = { 400, 300 }, bn[] = { 200, 450 },
+				 cn[] = { 100, 100 };
+	struct jobrank		 j;
+	struct ranksum		 s;
+
+	(void)state;
+	jobrank_init(&j, 3);
+	sum(&s, "train", 800, NULL, 0, NULL, 0, "gemm", 400);
+	kall(&s, a, an, 2);
+	take(&j, 0, &s);
+	sum(&s, "train", 800, NULL, 0, NULL, 0, "conv", 450);
+	kall(&s, b, bn, 2);
+	take(&j, 1, &s);
+	sum(&s, "train", 800, NULL, 0, NULL, 0, "zeta", 100);
+	kall(&s, c, cn, 2);
+	take(&j, 2, &s);
+	jobrank_place(&j, 0, 0, 0, "job/a.json");
+	jobrank_place(&j, 1, 0, 0, "job/b.json");
+	jobrank_place(&j, 2, 1, 0, "job/c.json");
+	jobrank_finish(&j);
+	assert_int_equal(j.nr, 2);
+	assert_string_equal(j.r[0].top_kernel, "softmax");
+	assert_int_equal(j.r[0].top_kernel_ns, 500);
+	assert_string_equal(j.r[1].top_kernel, "alpha");
+	assert_int_equal(j.r[1].top_kernel_ns, 100);
+	jobrank_free(&j);
+}
+
+/* The overview's filter: rank numbers, ranges, names and paths. */
+static void
+test_filter(void **state)
+{
+	struct jobrank_rank	r;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.rank = 12;
+	r.name = (char *)"rank 12 Node07:python3";
+	r.file = (char *)"/jobs/run4/host-b_rank12.json";
+	assert_true(jobfilter_match("", &r));
+	assert_true(jobfilter_match("  , ", &r));
+	assert_true(jobfilter_match("12", &r));
+	assert_false(jobfilter_match("1", &r));		/* a number: exact */
+	assert_false(jobfilter_match("2", &r));
+	assert_true(jobfilter_match("10-15", &r));
+	assert_true(jobfilter_match("12-12", &r));
+	assert_false(jobfilter_match("13-20", &r));
+	assert_false(jobfilter_match("0-", &r));	/* not a range: text */
+	assert_true(jobfilter_match("node07", &r));	/* any case */
+	assert_true(jobfilter_match("HOST-B", &r));
+	assert_true(jobfilter_match("run4/", &r));
+	assert_false(jobfilter_match("node08", &r));
+	/* Any term. */
+	assert_true(jobfilter_match("3, node07", &r));
+	assert_true(jobfilter_match("0-3 12", &r));
+	assert_false(jobfilter_match("0-3,node08", &r));
+	assert_false(jobfilter_match("99999999999999999999", &r));
+	r.file = NULL;
+	assert_false(jobfilter_match("host-b", &r));
+	assert_true(jobfilter_match("python", &r));
+}
+
 static void
 test_screen(void **state)
 {
@@ -267,6 +360,8 @@ test_screen(void **state)
 	/* Opening a rank whose trace cannot be read: said, no quitting. */
 	k.key = TK_ENTER;
 	assert_false(app_key(a, &k) & REACT_QUIT);
+	while (app_busy(a))
+		app_tick(a);
 	app_draw(a, &g, REDRAW_ALL);
 	assert_non_null(strstr(ts_row(&g, 23), "rank 0: "));
 	ops = app_current(a, &v);
@@ -291,6 +386,8 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_top_kernel),
+		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_screen),
 	};
 
