@@ -135,8 +135,7 @@
 	    "sort by the next column")					\
 	X(SORT_REVERSE, "sort-reverse", AV_NVTX | AV_KERNELS | AV_JOB,	\
 	    "reverse the sort order")					\
-	X(FILTER, "filter", AV_KERNELS | AV_JOB,			\
-	    "filter by name (job: rank, N-M, name or path)")		\
+	X(FILTER, "filter", AV_KERNELS | AV_JOB, "filter by name")	\
 	X(FILTER_CLEAR, "filter-clear", AV_KERNELS | AV_JOB,		\
 	    "clear the filter")						\
 	X(NAME_FORM, "name-form", AV_KERNELS,				\
