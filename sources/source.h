@@ -41,6 +41,10 @@ struct load_opts {
 	 * thread that loads, or NULL. */
 	void		(*watch)(void *, const struct progress *);
 	void		*watch_arg;
+	/* Nonzero (watch_arg) when the load is given up: the Kineto and
+	 * Chrome readers stop where they report progress, SQLite queries
+	 * opened on the loading thread are interrupted; or NULL. */
+	int		(*stop)(void *);
 };
 
 /* Identifies path's format; *what gets a short description (static). */

@@ -224,6 +224,14 @@ app_open_rank(struct app *a)
 	if (a->job == NULL || path == NULL || a->sub != NULL ||
 	    a->loading != NULL)
 		return 0;
+	/* One read at a time: a load given up ends first. */
+	app_tick(a);
+	if (a->nstale > 0) {
+		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: the load "
+		    "given up is still ending; Enter again in a moment",
+		    a->sh.open_rank);
+		return REDRAW_STATUS;
+	}
 	if ((a->loading = rankload_start(path, &a->load, &cause)) == NULL) {
 		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: %s",
 		    a->sh.open_rank, cause);

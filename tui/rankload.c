@@ -45,6 +45,19 @@ rankload_watch(void *arg, const struct progress *p)
 	pthread_mutex_unlock(&rl->mu);
 }
 
+/* Whether the load is given up (the readers ask, from its thread). */
+static int
+rankload_stop(void *arg)
+{
+	struct rankload	*rl = arg;
+	int		 cancel;
+
+	pthread_mutex_lock(&rl->mu);
+	cancel = rl->cancel;
+	pthread_mutex_unlock(&rl->mu);
+	return cancel;
+}
+
 static void *
 rankload_main(void *arg)
 {
@@ -87,6 +100,7 @@ rankload_start(const char *path, const struct load_opts *lo, char **cause)
 	rl->lo.progress = 0;		/* never over the screen */
 	rl->lo.watch = rankload_watch;
 	rl->lo.watch_arg = rl;
+	rl->lo.stop = rankload_stop;
 	rl->t0 = timing_now();
 	rl->hold = env != NULL && *env != '\0' && strcmp(env, "0") != 0;
 	rl->st.held = rl->hold;

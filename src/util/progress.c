@@ -137,3 +137,16 @@ progress_note(struct progress *p, const char *phase)
 	if (p->watch != NULL)
 		p->watch(p->watch_arg, p);
 }
+
+void
+progress_stop_fn(struct progress *p, int (*stop)(void *))
+{
+	if (p != NULL)
+		p->stop = stop;
+}
+
+int
+progress_stopped(const struct progress *p)
+{
+	return p != NULL && p->stop != NULL && p->stop(p->watch_arg) != 0;
+}

@@ -22,6 +22,7 @@ struct progress {
 	int		 shown;
 	void		(*watch)(void *, const struct progress *);
 	void		*watch_arg;
+	int		(*stop)(void *);	/* nonzero: give up (arg) */
 };
 
 /* enable: 1 on, 0 off, -1 on when stderr is a terminal. NULL progress
@@ -34,6 +35,10 @@ void	progress_done(struct progress *);
  * nobody). */
 void	progress_watch(struct progress *,
 	    void (*fn)(void *, const struct progress *), void *arg);
+/* Asks stop(arg) (any thread) whether the load is given up; a reader that
+ * can stop early checks progress_stopped() where it reports rows. */
+void	progress_stop_fn(struct progress *, int (*stop)(void *));
+int	progress_stopped(const struct progress *);
 /* A phase only the watcher hears of (total unknown). */
 void	progress_note(struct progress *, const char *phase);
 

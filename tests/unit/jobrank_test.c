@@ -22,6 +22,8 @@
 
 #include "analysis/jobfilter.h"
 #include "analysis/jobrank.h"
+#include "sources/source.h"
+#include "sources/synth/kgen.h"
 #include "tui/app.h"
 #include "tui/glyph.h"
 #include "tui/view-job.h"
@@ -303,6 +305,59 @@ test_filter(void **state)
 	assert_true(jobfilter_match("python", &r));
 }
 
+/* A load given up (load_opts.stop): the Kineto reader stops and says so;
+ * the watcher hears of the phases. */
+static int	stop_now;
+static int	phases;
+
+static int
+stop_fn(void *arg)
+{
+	(void)arg;
+	return stop_now;
+}
+
+static void
+watch_fn(void *arg, const struct progress *p)
+{
+	(void)arg;
+	if (p->phase != NULL)
+		phases++;
+}
+
+static void
+test_load_stop(void **state)
+{
+	struct kgen_opts	 ko;
+	struct load_opts	 lo;
+	struct model		*m;
+	const char		*path;
+	char			*cause = NULL;
+
+	(void)state;
+	path = ts_path("stop.json");
+	kgen_opts_default(&ko);
+	ko.events = 2000;
+	if (kgen_write(path, &ko, NULL, &cause) != 0)
+		fail_msg("%s", cause);
+	memset(&lo, 0, sizeof lo);
+	lo.no_cache = 1;
+	lo.watch = watch_fn;
+	lo.stop = stop_fn;
+	stop_now = 1;
+	assert_null(source_load(path, &lo, &cause));
+	assert_non_null(cause);
+	assert_non_null(strstr(cause, "given up"));
+	free(cause);
+	cause = NULL;
+	assert_true(phases >= 2);	/* reading the trace, kineto */
+	stop_now = 0;
+	m = source_load(path, &lo, &cause);
+	if (m == NULL)
+		fail_msg("%s", cause);
+	model_free(m);
+}
+
 static void
 test_screen(void **state)
 {
@@ -388,8 +443,9 @@ main(void)
 		cmocka_unit_test(test_order),
 		cmocka_unit_test(test_top_kernel),
 		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_load_stop),
 		cmocka_unit_test(test_screen),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
 }
