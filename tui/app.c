@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tui/action.h"
 #include "tui/app.h"
@@ -217,15 +218,23 @@ app_close_rank(struct app *a)
 static int
 app_open_rank(struct app *a)
 {
+	struct timespec	 ts = { 0, 5000000 };
 	char		*cause = NULL;
 	const char	*path = a->sh.open;
+	int		 i;
 
 	a->sh.open = NULL;
 	if (a->job == NULL || path == NULL || a->sub != NULL ||
 	    a->loading != NULL)
 		return 0;
-	/* One read at a time: a load given up ends first. */
-	app_tick(a);
+	/* One read at a time: a load given up ends first (it stops at its
+	 * next progress report: given a moment). */
+	for (i = 0; i < 40; i++) {
+		app_tick(a);
+		if (a->nstale == 0)
+			break;
+		nanosleep(&ts, NULL);
+	}
 	if (a->nstale > 0) {
 		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: the load "
 		    "given up is still ending; Enter again in a moment",
@@ -346,7 +355,7 @@ app_interrupt(struct app *a)
 	return app_cancel_load(a, "Ctrl-C") != 0;
 }
 
-/* A key while a rank loads: Esc or Ctrl-C cancel, Q quits. */
+/* A key while a rank loads: Esc, Ctrl-C or q (quit) cancel, Q quits. */
 static int
 app_loading_key(struct app *a, const struct tui_key *k, int gact)
 {
@@ -356,6 +365,8 @@ app_loading_key(struct app *a, const struct tui_key *k, int gact)
 	}
 	if (k->key == TK_ESC || k->key == 3)
 		return app_cancel_load(a, k->key == 3 ? "Ctrl-C" : "Esc");
+	if (gact == ACT_QUIT)
+		return app_cancel_load(a, "q");
 	return 0;
 }
 

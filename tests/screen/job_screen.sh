@@ -95,6 +95,9 @@ ENTER
 ESC
 :dump cancelled.screen
 ENTER
+q
+:dump cancelled-q.screen
+ENTER
 Q
 :dump after-quit.screen
 SCRIPT
@@ -158,6 +161,8 @@ grep -q 'rank 65: loading cancelled (Esc)' cancelled.screen ||
     fail "cancelled: no message"
 grep -q '^ Job: 66 ranks' cancelled.screen ||
     fail "cancelled: not the overview"
+grep -q 'rank 65: loading cancelled (q)' cancelled-q.screen ||
+    fail "cancelled: q did not cancel the load"
 
 # Every row's figures against ranks --summaries --json.
 printf ':dump wide.screen\n' >w.script
