@@ -862,8 +862,13 @@ chrome_load(const char *path, struct progress *prog, char **cause)
 		if (it->kind == JSONSCAN_EVENT) {
 			if (ch_event(&c, &it->ev) != 0)
 				goto fail;
-			if ((it->ev.index & (CH_PROGRESS - 1)) == 0)
+			if ((it->ev.index & (CH_PROGRESS - 1)) == 0) {
 				progress_rows(prog, jsonscan_raw_offset(c.js));
+				if (progress_stopped(prog)) {
+					c.err = xstrdup("loading given up");
+					goto fail;
+				}
+			}
 		} else if (it->kind == JSONSCAN_META && (cJSON_IsString(
 		    it->meta) || cJSON_IsNumber(it->meta))) {
 			/* Scalars are kept as metadata. */

@@ -330,8 +330,13 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 		if (it->kind == JSONSCAN_EVENT) {
 			if (kineto_event(&k, &it->ev) != 0)
 				goto fail;
-			if ((it->ev.index & (K_PROGRESS_STEP - 1)) == 0)
+			if ((it->ev.index & (K_PROGRESS_STEP - 1)) == 0) {
 				progress_rows(prog, jsonscan_raw_offset(k.js));
+				if (progress_stopped(prog)) {
+					k.err = xstrdup("loading given up");
+					goto fail;
+				}
+			}
 		} else if (kineto_meta_member(&k, it) != 0)
 			goto fail;
 	}

@@ -173,7 +173,12 @@ source_sqlite_uri(const char *path, const char *query)
 /* The work bound of one connection (see source_sqlite_bound()). */
 struct source_sqlite_guard {
 	uint64_t	 ticks, limit;	/* SOURCE_SQLITE_TICK steps each */
+	const struct progress *prog;	/* the load's (stopped: interrupt) */
 };
+
+/* The progress of the load running on this thread (source_load), so that
+ * its SQLite queries stop when it is given up. */
+static _Thread_local const struct progress *source_load_prog;
 
 #define SOURCE_SQLITE_TICK	10000		/* VM steps per handler call */
 #define SOURCE_SQLITE_BASE	100000000ULL	/* steps any file may take */
@@ -184,7 +189,8 @@ source_sqlite_tick(void *arg)
 {
 	struct source_sqlite_guard	*g = arg;
 
-	return ++g->ticks > g->limit;	/* nonzero: SQLITE_INTERRUPT */
+	/* nonzero: SQLITE_INTERRUPT */
+	return ++g->ticks > g->limit || progress_stopped(g->prog);
 }
 
 /* Never called: the function carries the guard, freed with the
@@ -227,6 +233,7 @@ source_sqlite_bound(sqlite3 *db, uint64_t size)
 	}
 	g = xcalloc(1, sizeof *g);
 	g->limit = steps / SOURCE_SQLITE_TICK;
+	g->prog = source_load_prog;
 	if (sqlite3_create_function_v2(db, "gpulens_guard", 0, SQLITE_UTF8, g,
 	    source_sqlite_guard_fn, NULL, NULL, free) != SQLITE_OK)
 		return;		/* g was freed by SQLite */
@@ -848,12 +855,17 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 	if (cachedir_get_mode() == CACHEDIR_OFF)
 		no_cache = 1;
 	progress_init(&prog, opts != NULL ? opts->progress : -1);
+	if (opts != NULL) {
+		progress_watch(&prog, opts->watch, opts->watch_arg);
+		progress_stop_fn(&prog, opts->stop);
+	}
 	/* The identity of the file that is about to be read: what a cache
 	 * must match, and what a new cache is stamped with. */
 	if (!no_cache && cachedir_ident(path, &id, NULL) == 0)
 		have_id = 1;
 	if (have_id) {
 		t0 = timing_now();
+		progress_note(&prog, "reading its cache");
 		hit = cache_load_ident(path, &id, &m, &why);
 		if (hit == 1 && m != NULL) {
 			timing_report("cache-read", t0);
@@ -865,7 +877,10 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 	}
 
 	t0 = timing_now();
+	progress_note(&prog, "reading the trace");
+	source_load_prog = prog.stop != NULL ? &prog : NULL;
 	m = source_read(path, &prog, cause);
+	source_load_prog = NULL;
 	progress_done(&prog);
 	timing_report("read", t0);
 	if (m == NULL) {
@@ -889,6 +904,7 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 			return m;
 		}
 		t0 = timing_now();
+		progress_note(&prog, "writing its cache");
 		if (cache_save_ident(path, &id, m, &why) != 0)
 			model_warn(m, "cache not written: %s", why != NULL ?
 			    why : "unknown error");

@@ -37,6 +37,14 @@ enum detected {
 struct load_opts {
 	int		 no_cache;	/* --no-cache: neither read nor write */
 	int		 progress;	/* -1 auto (tty), 0 off, 1 on */
+	/* Told of the load's phases and rows (progress_watch), from the
+	 * thread that loads, or NULL. */
+	void		(*watch)(void *, const struct progress *);
+	void		*watch_arg;
+	/* Nonzero (watch_arg) when the load is given up: the Kineto and
+	 * Chrome readers stop where they report progress, SQLite queries
+	 * opened on the loading thread are interrupted; or NULL. */
+	int		(*stop)(void *);
 };
 
 /* Identifies path's format; *what gets a short description (static). */

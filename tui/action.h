@@ -46,7 +46,10 @@
 	X(WARNINGS, "warnings", AV_GLOBAL,				\
 	    "load warnings of the trace")				\
 	X(REPAINT, "repaint", AV_GLOBAL, "repaint the screen")		\
-	X(QUIT, "quit", AV_GLOBAL, "quit")				\
+	X(QUIT, "quit", AV_GLOBAL,					\
+	    "quit (in a rank of a job: back to the job)")		\
+	X(QUIT_ALL, "quit-all", AV_GLOBAL,				\
+	    "quit gpulens, from a rank of a job too")			\
 	/* Any overlay (help, warnings, range statistics, bookmarks). */\
 	X(OVERLAY_CLOSE, "overlay-close", AV_OVERLAY,			\
 	    "close the box (never quits)")				\
@@ -132,13 +135,14 @@
 	    "sort by the next column")					\
 	X(SORT_REVERSE, "sort-reverse", AV_NVTX | AV_KERNELS | AV_JOB,	\
 	    "reverse the sort order")					\
-	X(FILTER, "filter", AV_KERNELS, "filter by name")		\
-	X(FILTER_CLEAR, "filter-clear", AV_KERNELS, "clear the filter")	\
+	X(FILTER, "filter", AV_KERNELS | AV_JOB, "filter by name")	\
+	X(FILTER_CLEAR, "filter-clear", AV_KERNELS | AV_JOB,		\
+	    "clear the filter")						\
 	X(NAME_FORM, "name-form", AV_KERNELS,				\
 	    "elided, full or short names")				\
 	/* The job overview. */						\
 	X(OPEN_RANK, "open-rank", AV_JOB,				\
-	    "open the rank's trace (q comes back)")			\
+	    "open the rank's trace (Esc cancels; q comes back)")	\
 	/* The findings panel. */					\
 	X(SHOW_EVIDENCE, "show-evidence", AV_FINDINGS,			\
 	    "show the evidence on the timeline")			\

@@ -20,11 +20,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "tui/action.h"
 #include "tui/app.h"
 #include "tui/keymap.h"
 #include "tui/overlay.h"
+#include "tui/rankload.h"
 #include "tui/safetext.h"
 #include "tui/view-findings.h"
 #include "tui/view-job.h"
@@ -79,6 +81,14 @@ struct app {
 	char			*sub_title;
 	const char		*sub_path;	/* the job's */
 	int			 sub_rank;
+	/* The rank loading (rankload.h), and loads given up that still
+	 * run. */
+	struct rankload		*loading;
+	const char		*load_path;	/* the job's */
+	int			 load_rank;
+	struct rankload		**stale;
+	size_t			 nstale;
+	int			 quit_all;	/* Q: every app quits */
 };
 
 static void	 app_close_rank(struct app *);
@@ -163,6 +173,10 @@ app_repaint(void *p, const struct tui_key *k, int arg)
 static int
 app_quit(void *p, const struct tui_key *k, int arg)
 {
+	struct app	*a = p;
+
+	if (arg)
+		a->quit_all = 1;
 	return REACT_QUIT;
 }
 
@@ -177,6 +191,7 @@ const struct view_action app_actions[] = {
 	{ ACT_WARNINGS, app_warnings, 0 },
 	{ ACT_REPAINT, app_repaint, 0 },
 	{ ACT_QUIT, app_quit, 0 },
+	{ ACT_QUIT_ALL, app_quit, 1 },
 };
 const size_t app_nactions = sizeof app_actions / sizeof app_actions[0];
 
@@ -196,46 +211,213 @@ app_close_rank(struct app *a)
 }
 
 /*
- * REACT_OPEN from the job overview: loads the rank's trace (through its
- * cache) and shows it in views of its own until they quit.
+ * REACT_OPEN from the job overview: starts loading the rank's trace
+ * (through its cache) on a thread of its own (rankload.h); app_tick()
+ * shows how far it is and opens the rank once loaded.
  */
 static int
 app_open_rank(struct app *a)
 {
-	struct app_opts	 o;
+	struct timespec	 ts = { 0, 5000000 };
 	char		*cause = NULL;
 	const char	*path = a->sh.open;
+	int		 i;
 
 	a->sh.open = NULL;
-	if (a->job == NULL || path == NULL || a->sub != NULL)
+	if (a->job == NULL || path == NULL || a->sub != NULL ||
+	    a->loading != NULL)
 		return 0;
-	if ((a->sub_m = source_load(path, &a->load, &cause)) == NULL) {
+	/* One read at a time: a load given up ends first (it stops at its
+	 * next progress report: given a moment). */
+	for (i = 0; i < 40; i++) {
+		app_tick(a);
+		if (a->nstale == 0)
+			break;
+		nanosleep(&ts, NULL);
+	}
+	if (a->nstale > 0) {
+		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: the load "
+		    "given up is still ending; Enter again in a moment",
+		    a->sh.open_rank);
+		return REDRAW_STATUS;
+	}
+	if ((a->loading = rankload_start(path, &a->load, &cause)) == NULL) {
 		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: %s",
-		    a->sh.open_rank, cause != NULL ? cause : "cannot load");
+		    a->sh.open_rank, cause);
 		free(cause);
 		return REDRAW_STATUS;
 	}
+	a->load_path = path;
+	a->load_rank = a->sh.open_rank;
+	return REDRAW_ALL;
+}
+
+/* The rank loaded: shown in views of its own until they quit. */
+static int
+app_loaded(struct app *a)
+{
+	struct app_opts	 o;
+	char		*cause = NULL, note[160];
+	const char	*path = a->load_path;
+
+	a->sub_m = rankload_take(a->loading, &cause);
+	rankload_free(a->loading);
+	a->loading = NULL;
+	if (a->sub_m == NULL) {
+		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: %s",
+		    a->load_rank, cause != NULL ? cause : "cannot load");
+		free(cause);
+		return REDRAW_ALL;
+	}
 	memset(&o, 0, sizeof o);
 	o.gl = a->env.gl;
-	a->sub_title = xasprintf("%s (rank %d)", path, a->sh.open_rank);
+	a->sub_title = xasprintf("%s (rank %d)", path, a->load_rank);
 	o.title = a->sub_title;
 	a->sub_path = path;
 	o.paths = &a->sub_path;
 	o.npaths = 1;
-	a->sub_rank = a->sh.open_rank;
+	/* Load warnings first; else what q does here. */
+	snprintf(note, sizeof note, "q: back to the job");
+	if (a->sub_m->nwarnings == 0)
+		o.note = note;
+	a->sub_rank = a->load_rank;
 	if ((a->sub = app_new(a->sub_m, &o, &cause)) == NULL) {
 		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: %s",
-		    a->sh.open_rank, cause != NULL ? cause : "cannot open");
+		    a->load_rank, cause != NULL ? cause : "cannot open");
 		free(cause);
 		model_free(a->sub_m);
 		a->sub_m = NULL;
 		free(a->sub_title);
 		a->sub_title = NULL;
-		return REDRAW_STATUS;
+		return REDRAW_ALL;
 	}
+	a->sub->sh.in_job = 1;
 	app_resize(a->sub, a->w, a->h);
 	a->clear = 1;
 	return REDRAW_ALL;
+}
+
+/* Gives the rank's load up: back to the overview at once. */
+static int
+app_cancel_load(struct app *a, const char *how)
+{
+	if (a->loading == NULL)
+		return 0;
+	rankload_cancel(a->loading);
+	a->stale = xreallocarray(a->stale, a->nstale + 1, sizeof *a->stale);
+	a->stale[a->nstale++] = a->loading;
+	a->loading = NULL;
+	snprintf(a->sh.note, sizeof a->sh.note, "rank %d: loading cancelled "
+	    "(%s)", a->load_rank, how);
+	a->clear = 1;
+	return REDRAW_ALL;
+}
+
+int
+app_tick(struct app *a)
+{
+	size_t	i, n = 0;
+
+	for (i = 0; i < a->nstale; i++) {
+		if (rankload_done(a->stale[i]))
+			rankload_free(a->stale[i]);
+		else
+			a->stale[n++] = a->stale[i];
+	}
+	a->nstale = n;
+	if (a->sub != NULL)
+		return app_tick(a->sub);
+	if (a->loading == NULL)
+		return 0;
+	if (rankload_done(a->loading))
+		return app_loaded(a);
+	return REDRAW_ALL;
+}
+
+int
+app_busy(const struct app *a)
+{
+	struct rankload_state	st;
+
+	if (a->sub != NULL)
+		return app_busy(a->sub);
+	if (a->loading == NULL)
+		return 0;
+	rankload_peek(a->loading, &st);
+	return !st.held;
+}
+
+int
+app_interrupt(struct app *a)
+{
+	if (a->sub != NULL || a->loading == NULL)
+		return 0;
+	return app_cancel_load(a, "Ctrl-C") != 0;
+}
+
+/* A key while a rank loads: Esc, Ctrl-C or q (quit) cancel, Q quits. */
+static int
+app_loading_key(struct app *a, const struct tui_key *k, int gact)
+{
+	if (gact == ACT_QUIT_ALL) {
+		app_cancel_load(a, "quit");
+		return REACT_QUIT;
+	}
+	if (k->key == TK_ESC || k->key == 3)
+		return app_cancel_load(a, k->key == 3 ? "Ctrl-C" : "Esc");
+	if (gact == ACT_QUIT)
+		return app_cancel_load(a, "q");
+	return 0;
+}
+
+/* A count in a few characters: 123, 45.6k, 157.8M, 1.2G. */
+static const char *
+app_count(char *buf, size_t len, uint64_t v)
+{
+	if (v < 10000)
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+	else if (v < 1000000)
+		snprintf(buf, len, "%.1fk", (double)v / 1e3);
+	else if (v < 1000000000)
+		snprintf(buf, len, "%.1fM", (double)v / 1e6);
+	else
+		snprintf(buf, len, "%.1fG", (double)v / 1e9);
+	return buf;
+}
+
+/* The loading box over the overview. */
+static void
+app_draw_loading(struct app *a, struct cellgrid *g)
+{
+	struct rankload_state	 st;
+	char			 l[4][160], t[64], a1[32], a2[32];
+	const char		*lines[4];
+	size_t			 i;
+
+	rankload_peek(a->loading, &st);
+	snprintf(l[0], sizeof l[0], "%s", a->load_path);
+	/* Rows or bytes, as the reader counts: a fraction, not a unit. */
+	if (st.total > 0)
+		snprintf(l[1], sizeof l[1], "%s: %u%% (%s of %s)", st.phase,
+		    (unsigned)(st.rows >= st.total ? 100 : st.rows * 100 /
+		    st.total), app_count(a1, sizeof a1, st.rows),
+		    app_count(a2, sizeof a2, st.total));
+	else if (st.rows > 0)
+		snprintf(l[1], sizeof l[1], "%s: %s", st.phase,
+		    app_count(a1, sizeof a1, st.rows));
+	else
+		snprintf(l[1], sizeof l[1], "%s", st.phase);
+	if (st.held)
+		l[2][0] = '\0';
+	else
+		snprintf(l[2], sizeof l[2], "%.0f s", st.secs);
+	snprintf(l[3], sizeof l[3], "Esc or Ctrl-C cancels, Q quits");
+	for (i = 0; i < 4; i++)
+		lines[i] = l[i];
+	snprintf(t, sizeof t, " Loading rank %d ", a->load_rank);
+	/* The path is untrusted: sanitised. */
+	overlay_lines(g, a->env.gl, a->w, a->h, t, lines, 4, 0,
+	    a->env.gl->utf8 ? 0 : ST_ASCII);
 }
 
 /* The reactions of the rank open in a job: quitting it comes back. */
@@ -244,6 +426,10 @@ app_sub_react(struct app *a, int r)
 {
 	if (r < 0 || !(r & REACT_QUIT))
 		return r;
+	if (a->sub->quit_all) {
+		a->quit_all = 1;
+		return r;
+	}
 	snprintf(a->sh.note, sizeof a->sh.note, "back from rank %d",
 	    a->sub_rank);
 	app_close_rank(a);
@@ -319,6 +505,10 @@ app_free(struct app *a)
 	if (a == NULL)
 		return;
 	app_close_rank(a);
+	rankload_free(a->loading);
+	for (i = 0; i < a->nstale; i++)
+		rankload_free(a->stale[i]);
+	free(a->stale);
 	for (i = 0; i < APP_NVIEWS; i++)
 		if (a->view[i] != NULL)
 			app_views[i]->free(a->view[i]);
@@ -445,6 +635,9 @@ app_key(struct app *a, const struct tui_key *k)
 {
 	if (a->sub != NULL)
 		return app_sub_react(a, app_key(a->sub, k));
+	if (a->loading != NULL)
+		return app_loading_key(a, k, keytable_action(a->kt_global,
+		    k->key));
 	return app_dispatch(a, k, keytable_action(a->kt[a->cur], k->key),
 	    keytable_action(a->kt_global, k->key),
 	    keytable_action(a->kt_overlay, k->key));
@@ -460,6 +653,10 @@ app_action(struct app *a, int act, char **cause)
 	if (a->sub != NULL)
 		return app_sub_react(a, app_action(a->sub, act, cause));
 	memset(&k, 0, sizeof k);
+	if (a->loading != NULL) {
+		k.key = keytable_key(a->kt_global, act);
+		return app_loading_key(a, &k, act);
+	}
 	if (ai == NULL) {
 		*cause = xasprintf("unknown action");
 		return -1;
@@ -507,6 +704,10 @@ app_draw(struct app *a, struct cellgrid *g, int dirty)
 		}
 	}
 	ops->draw(app_view(a, a->cur), g, dirty & REDRAW_ALL);
+	if (a->loading != NULL) {
+		app_draw_loading(a, g);
+		return;
+	}
 	switch (a->overlay) {
 	case APP_OV_HELP:
 		t[0].heading = ops->label;

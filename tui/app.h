@@ -20,9 +20,11 @@
  * kernel and findings views; without a model (an Nsight Compute report,
  * app_opts.view_arg) there is only the report view; a large job
  * (app_opts.job, no model) has the job overview (view-job.h), whose Enter
- * (REACT_OPEN) loads the selected rank's trace and shows it in an app of
- * its own (the usual views) that takes every key until it quits (q):
- * then its model is freed and the overview is back.
+ * (REACT_OPEN) loads the selected rank's trace on a thread (rankload.h;
+ * a box over the overview shows how far it is, Esc or Ctrl-C cancels) and
+ * shows it in an app of its own (the usual views) that takes every key
+ * until it quits (q): then its model is freed and the overview is back.
+ * Q (quit-all) quits from there too.
  *
  * Ownership: app_new() allocates; app_free() frees the app and its views.
  * The model (or the report) must outlive the app.
@@ -78,6 +80,16 @@ int		 app_key(struct app *, const struct tui_key *);
  * current view nor to every view.
  */
 int		 app_action(struct app *, int act, char **cause);
+/*
+ * Once a loop turn: a rank loading (job overview) is shown as it goes and
+ * opened once loaded. Returns damage.
+ */
+int		 app_tick(struct app *);
+/* Whether a rank is loading (a script waits for it; not while a test
+ * holds it, rankload.h). */
+int		 app_busy(const struct app *);
+/* Ctrl-C: cancels a rank's load; 0 when none loads (then it quits). */
+int		 app_interrupt(struct app *);
 /* Repaints the panes named in dirty into g (already w x h). */
 void		 app_draw(struct app *, struct cellgrid *, int dirty);
 /* The current view: its ops and state (for tests). */

@@ -36,7 +36,8 @@ static const struct {
 	{ "global", "?", "help" },
 	{ "global", "W", "warnings" },
 	{ "global", "C-l", "repaint" },
-	{ "global", "q Q", "quit" },
+	{ "global", "q", "quit" },
+	{ "global", "Q", "quit-all" },
 
 	{ "timeline", "Left h", "pan-left" },
 	{ "timeline", "Right l", "pan-right" },
@@ -138,6 +139,8 @@ static const struct {
 	{ "job", "Enter", "open-rank" },
 	{ "job", "s", "sort-next" },
 	{ "job", "S", "sort-reverse" },
+	{ "job", "/", "filter" },
+	{ "job", "Esc", "filter-clear" },
 
 	{ "overlay", "q Q Esc", "overlay-close" },
 };

@@ -12,6 +12,9 @@
 
 #define STATUS_HINT	" ? help  q quit "
 #define STATUS_HINT_WIDE " 1 2 3 4 views  ? help  q quit "
+/* A rank opened from a job's overview: q goes back to it. */
+#define STATUS_HINT_JOB	" ? help  q back  Q quit "
+#define STATUS_HINT_JOB_WIDE " 1 2 3 4 views  ? help  q back to job  Q quit "
 
 int
 status_begin(struct cellgrid *g, int y, int w, const struct model *m,
@@ -22,7 +25,10 @@ status_begin(struct cellgrid *g, int y, int w, const struct model *m,
 	int		 n;
 
 	cellgrid_fill(g, 0, y, w, 1, L' ', CG_STATUS);
-	hint = w >= 120 ? STATUS_HINT_WIDE : STATUS_HINT;
+	if (sh->in_job)
+		hint = w >= 120 ? STATUS_HINT_JOB_WIDE : STATUS_HINT_JOB;
+	else
+		hint = w >= 120 ? STATUS_HINT_WIDE : STATUS_HINT;
 	n = (int)strlen(hint);
 	*end = w;
 	if (w >= 60) {

@@ -14,7 +14,8 @@
  *     has none: 256-colour palette when available, else the 8 basic
  *     colours; all pairs are allocated here, once; without colour every
  *     class maps to plain attributes (bold, reverse, dim, underline);
- *   - signals only set flags: SIGINT and SIGTERM ask to quit, SIGWINCH to
+ *   - signals only set flags: SIGINT and SIGTERM ask to quit (SIGINT
+ *     cancels a rank's load instead while one runs), SIGWINCH to
  *     re-read the size; KEY_RESIZE is handled in the loop too;
  *   - endwin() runs on every exit path, including exit() from elsewhere
  *     (atexit), so the terminal is always given back; a crashing signal
@@ -58,6 +59,7 @@
 #define TUI_FRAME_MS	100	/* getch timeout: the idle frame period */
 
 static volatile sig_atomic_t	tui_quit_flag;
+static volatile sig_atomic_t	tui_int_flag;	/* the quit is Ctrl-C's */
 static volatile sig_atomic_t	tui_winch_flag;
 static int			tui_active;	/* endwin() still owed */
 static int			tui_atexit_set;
@@ -137,8 +139,10 @@ tui_signal(int sig)
 {
 	if (sig == SIGWINCH)
 		tui_winch_flag = 1;
-	else
+	else {
 		tui_quit_flag = 1;
+		tui_int_flag = sig == SIGINT;
+	}
 }
 
 /* A crash: give the terminal back, then die of the same signal. */
@@ -629,8 +633,14 @@ tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
 	int				 rc, r, done = 0;
 
 	for (;;) {
-		if (tui_quit_flag)
+		/* Ctrl-C while a rank loads cancels the load. */
+		if (tui_quit_flag && !(tui_int_flag && app_interrupt(t->app)))
 			break;
+		if (tui_quit_flag) {
+			tui_quit_flag = tui_int_flag = 0;
+			damage |= REDRAW_ALL;
+		}
+		damage |= app_tick(t->app);
 		if (tui_winch_flag) {
 			tui_winch(t);
 			damage |= REDRAW_ALL;
@@ -654,7 +664,10 @@ tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
 		if (o->max_frames > 0 && frames >= o->max_frames)
 			break;
 
-		if (t->step < t->script.n) {
+		if (t->step < t->script.n && app_busy(t->app)) {
+			/* A script waits for the rank it opened. */
+			napms(10);
+		} else if (t->step < t->script.n) {
 			st = &t->script.steps[t->step];
 			t0 = timing_now();
 			switch (st->op) {
@@ -724,7 +737,7 @@ tui_run(const struct input *in, const struct tui_opts *o, char **cause)
 	cs = nl_langinfo(CODESET);
 	utf8 = !o->ascii && cs != NULL && strcmp(cs, "UTF-8") == 0;
 
-	tui_quit_flag = tui_winch_flag = 0;
+	tui_quit_flag = tui_winch_flag = tui_int_flag = 0;
 	if (tui_open(&t, o, cause) != 0) {
 		tui_close(&t);
 		script_free(&t.script);

@@ -1,9 +1,13 @@
 /*
  * view-job: the job overview. See view-job.h.
  *
- * Screen: the title (ranks, GPUs, the straggler, the sort key), the job's
- * spreads ((max - min) / median over the ranks, row 1), the column header, the rows, the footer (the selected
- * rank's trace and top kernel) and the status line. The table component
+ * Screen: the title (ranks, GPUs, the straggler, the sort key, the filter
+ * and how many ranks match it), the job's spreads ((max - min) / median
+ * over the ranks, row 1; always the whole job's, said so while a filter
+ * hides ranks), the column header, the rows, the footer (the selected
+ * rank's trace and top kernel) and the status line. / types a filter
+ * (analysis/jobfilter.h: rank numbers, ranges, parts of the process name
+ * or trace path), Esc clears it. The table component
  * (table.h) does the layout, the moving and sorting keys and the drawing;
  * this file has the columns, the cells and the order.
  */
@@ -14,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/jobfilter.h"
 #include "tui/fmt.h"
 #include "tui/safetext.h"
 #include "tui/table.h"
@@ -54,6 +59,7 @@ struct jv {
 	struct table		 tb;		/* first: see table.h */
 	const struct jobrank	*j;
 	uint32_t		*idx;		/* rows: indices into j->r */
+	size_t			 n;		/* rows shown (the filter's) */
 };
 _Static_assert(offsetof(struct jv, tb) == 0, "the table comes first");
 
@@ -155,10 +161,23 @@ view_job_order(const struct jobrank *j, int key, int desc, uint32_t *idx)
 	free(k);
 }
 
+size_t
+view_job_rows(const struct jobrank *j, const char *filter, int key,
+    int desc, uint32_t *idx)
+{
+	size_t	i, n = 0;
+
+	view_job_order(j, key, desc, idx);
+	for (i = 0; i < j->nr; i++)
+		if (jobfilter_match(filter, &j->r[idx[i]]))
+			idx[n++] = idx[i];
+	return n;
+}
+
 static const struct jobrank_rank *
 jv_selected(const struct jv *v)
 {
-	if (v->tb.sel >= v->j->nr)
+	if (v->tb.sel >= v->n)
 		return NULL;
 	return &v->j->r[v->idx[v->tb.sel]];
 }
@@ -169,10 +188,11 @@ jv_refresh(void *p)
 	struct jv	*v = p;
 	uint32_t	 keep;
 
-	keep = v->tb.sel < v->j->nr ? v->idx[v->tb.sel] : NONE32;
-	view_job_order(v->j, v->tb.sort, v->tb.desc, v->idx);
+	keep = v->tb.sel < v->n ? v->idx[v->tb.sel] : NONE32;
+	v->n = view_job_rows(v->j, v->tb.filter, v->tb.sort, v->tb.desc,
+	    v->idx);
 	v->tb.sel = 0;
-	table_keep(&v->tb, v->idx, v->j->nr, keep);
+	table_keep(&v->tb, v->idx, v->n, keep);
 }
 
 /* open-rank: the application opens the selected rank's trace. */
@@ -200,6 +220,8 @@ const struct view_action view_job_actions[] = {
 	TABLE_ACTIONS_MOVE,
 	{ ACT_OPEN_RANK, jv_open, 0 },
 	TABLE_ACTIONS_SORT,
+	{ ACT_FILTER, table_key_filter, 0 },
+	{ ACT_FILTER_CLEAR, table_key_clear, 0 },
 };
 const size_t view_job_nactions = sizeof view_job_actions /
     sizeof view_job_actions[0];
@@ -253,7 +275,7 @@ jv_title(void *p, char *buf, size_t len)
 	const struct jobrank	*j = v->j;
 	uint64_t		 gpus = 0;
 	size_t			 i;
-	char			 s[80];
+	char			 s[80], f[64], m[96];
 
 	for (i = 0; i < j->nr; i++)
 		gpus += j->r[i].gpus;
@@ -262,8 +284,15 @@ jv_title(void *p, char *buf, size_t len)
 		    j->r[j->straggler].rank);
 	else
 		snprintf(s, sizeof s, "no straggler");
-	snprintf(buf, len, " Job: %zu ranks, %llu GPUs, %s; sorted by %s",
-	    j->nr, (unsigned long long)gpus, s,
+	m[0] = '\0';
+	if (v->tb.filter[0] != '\0') {
+		/* The filter is the user's: sanitised (title_user). */
+		safetext_utf8(v->tb.filter, (size_t)-1, v->tb.san |
+		    ST_ELLIPSIS, 24, f, sizeof f);
+		snprintf(m, sizeof m, " (%zu match \"%s\")", v->n, f);
+	}
+	snprintf(buf, len, " Job: %zu ranks%s, %llu GPUs, %s; sorted by %s",
+	    j->nr, m, (unsigned long long)gpus, s,
 	    view_job_sort_name(v->tb.sort));
 	return buf;
 }
@@ -298,9 +327,10 @@ jv_status(void *p, char *buf, size_t len)
 	const struct jobrank_rank	*r = jv_selected(v);
 
 	if (r == NULL)
-		return "no ranks in this job";
-	snprintf(buf, len, "rank %zu of %zu; Enter opens rank %d", v->tb.sel +
-	    1, v->j->nr, r->rank);
+		return v->j->nr > 0 ? "no rank matches the filter (Esc: all)" :
+		    "no ranks in this job";
+	snprintf(buf, len, "rank %zu of %zu; Enter opens rank %d, / filters",
+	    v->tb.sel + 1, v->n, r->rank);
 	return buf;
 }
 
@@ -311,9 +341,11 @@ static const struct table_spec jv_spec = {
 	.sortcol = jv_sortcol,
 	.sort_asc = 1U << VJ_SORT_RANK | 1U << VJ_SORT_FILE,
 	.sort_name = view_job_sort_name,
+	.filter_label = "filter ranks (N, N-M, name or path): ",
+	.filter_none = "no rank matches that (Esc: all)",
 	.empty = "no ranks",
 	.move_damage = REDRAW_BODY | REDRAW_STATUS,
-	.title_user = 0,
+	.title_user = 1,
 	.actions = view_job_actions,
 	.nactions = sizeof view_job_actions / sizeof view_job_actions[0],
 	.refresh = jv_refresh,
@@ -343,8 +375,10 @@ jv_draw(void *p, struct cellgrid *g, int dirty)
 	table_draw(p, g, dirty);
 	if (!(dirty & (REDRAW_RULER | REDRAW_TIMELINE)) || v->tb.h < 6)
 		return;
-	n = snprintf(buf, sizeof buf, " Spread: iteration %.1f%% (median %s), "
-	    "busy %.1f%%, comm %.1f%%", j->iter_spread_pct,
+	/* The job's spreads, whatever the filter shows. */
+	n = snprintf(buf, sizeof buf, " Spread%s: iteration %.1f%% (median "
+	    "%s), busy %.1f%%, comm %.1f%%", v->n < j->nr ? " (whole job)" :
+	    "", j->iter_spread_pct,
 	    j->iter.count > 0 ? fmt_time(a, sizeof a, (int64_t)(j->iter.median
 	    + 0.5)) : "-", j->busy_spread_pct, j->comm_spread_pct);
 	if (j->mpi_calls > 0 && n > 0 && (size_t)n < sizeof buf)
@@ -365,8 +399,8 @@ jv_init(const struct model *m, const struct view_env *env)
 	v->idx = xcalloc(v->j->nr + 1, sizeof *v->idx);
 	v->tb.sort = VJ_SORT_RANK;
 	v->tb.desc = 0;
-	view_job_order(v->j, v->tb.sort, v->tb.desc, v->idx);
-	table_rows(&v->tb, v->j->nr);
+	v->n = view_job_rows(v->j, "", v->tb.sort, v->tb.desc, v->idx);
+	table_rows(&v->tb, v->n);
 	jv_resize(v, 80, 24);
 	return v;
 }

@@ -6,8 +6,11 @@
  * iterations, median iteration time, GPU busy share, communication time,
  * MPI wait, collective wait and the trace file, sortable by column, the
  * straggler marked; above the rows the job's straggler and spreads; the
- * footer names the selected rank's trace and top kernel. Enter opens the
- * selected rank's trace in the usual views (app.c), q there comes back.
+ * footer names the selected rank's trace and top kernel. / filters the
+ * rows (analysis/jobfilter.h; the title counts the ranks that match, the
+ * spreads stay the whole job's), Esc clears the filter. Enter opens the
+ * selected rank's trace in the usual views (app.c: its progress on screen
+ * while it loads, Esc or Ctrl-C cancels), q there comes back, Q quits.
  *
  * The view's data is view_env.arg, a struct jobrank (borrowed); its model
  * is NULL.
@@ -47,5 +50,9 @@ const char	*view_job_sort_name(int key);
  */
 void		 view_job_order(const struct jobrank *, int key, int desc,
 		    uint32_t *idx);
+/* The same order, only the ranks filter matches (jobfilter.h): returns
+ * how many, idx[0, that) their indices. */
+size_t		 view_job_rows(const struct jobrank *, const char *filter,
+		    int key, int desc, uint32_t *idx);
 
 #endif

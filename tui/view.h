@@ -123,6 +123,9 @@ struct view_shared {
 	 * in views of its own, and the rank. */
 	const char	*open;
 	int		 open_rank;
+	/* The views of a rank opened from a job's overview: q goes back
+	 * (the status line says so). */
+	int		 in_job;
 };
 
 /* What the application tells a view, fixed for its lifetime. */

@@ -16,6 +16,7 @@ jobrank_base(struct jobrank *j)
 {
 	memset(j, 0, sizeof *j);
 	j->local = strpool_new();
+	j->kpool = strpool_new();
 	stats_acc_init(&j->all);
 	j->straggler = SIZE_MAX;
 	j->most = -1;
@@ -95,6 +96,58 @@ jobrank_init(struct jobrank *j, size_t nfiles)
 		j->pre[i].rank = -1;
 }
 
+static int	jobrank_kern_cmp(const void *, const void *);
+
+/* Sorts r's kernel totals by name id, one entry a name (summed). */
+static void
+jobrank_kern_sum(struct jobrank_rank *r)
+{
+	size_t	i, n = 0;
+
+	if (r->nk > 1)
+		qsort(r->k, r->nk, sizeof *r->k, jobrank_kern_cmp);
+	for (i = 0; i < r->nk; i++) {
+		if (n > 0 && r->k[n - 1].name == r->k[i].name)
+			r->k[n - 1].total_ns = sat_add64(r->k[n - 1].total_ns,
+			    r->k[i].total_ns);
+		else
+			r->k[n++] = r->k[i];
+	}
+	r->nk = n;
+}
+
+static int
+jobrank_kern_cmp(const void *a, const void *b)
+{
+	const struct jobrank_kern	*x = a, *y = b;
+
+	return x->name < y->name ? -1 : x->name > y->name;
+}
+
+/*
+ * File i's kernel totals, by name id: every kernel name's (kall), or the
+ * top ones where a summary has no list of every name.
+ */
+static void
+jobrank_take_kernels(struct jobrank *j, struct jobrank_rank *r,
+    const struct ranksum *s)
+{
+	const struct ranksum_kern	*kv = s->nkall > 0 ? s->kall : s->top;
+	size_t				 n = s->nkall > 0 ? s->nkall : s->ntop;
+	size_t				 i;
+
+	r->k = xcalloc(n + 1, sizeof *r->k);
+	for (i = 0; i < n; i++) {
+		if (kv[i].name >= s->nnames)
+			continue;
+		r->k[r->nk].name = strpool_intern0(j->kpool,
+		    s->names[kv[i].name]);
+		r->k[r->nk].total_ns = kv[i].total_ns;
+		r->nk++;
+	}
+	jobrank_kern_sum(r);
+}
+
 void
 jobrank_take(void *arg, size_t i, struct ranksum *s)
 {
@@ -135,10 +188,7 @@ jobrank_take(void *arg, size_t i, struct ranksum *s)
 	stats_acc_init(&r->iters);
 	for (k = 0; k < s->niter; k++)
 		stats_acc_add(&r->iters, s->iter[2 * k + 1] - s->iter[2 * k]);
-	if (s->ntop > 0 && s->top[0].name < s->nnames) {
-		r->top_kernel = xstrdup(s->names[s->top[0].name]);
-		r->top_kernel_ns = s->top[0].total_ns;
-	}
+	jobrank_take_kernels(j, r, s);
 	j->pmarker[i] = s->marker;
 	s->marker = NULL;
 }
@@ -150,6 +200,7 @@ jobrank_pre_free(struct jobrank *j, size_t i)
 	struct jobrank_rank	*f = &j->pre[i];
 
 	free(f->c);
+	free(f->k);
 	stats_acc_free(&f->iters);
 	free(f->name);
 	free(f->parallel);
@@ -202,12 +253,12 @@ jobrank_place(struct jobrank *j, size_t index, int rank, int64_t shift,
 		r->parallel = f->parallel;
 		f->parallel = NULL;
 	}
-	if (f->top_kernel != NULL && (r->top_kernel == NULL ||
-	    f->top_kernel_ns > r->top_kernel_ns)) {
-		free(r->top_kernel);
-		r->top_kernel = f->top_kernel;
-		r->top_kernel_ns = f->top_kernel_ns;
-		f->top_kernel = NULL;
+	/* Its kernels: the totals of all its files, by name. */
+	if (f->nk > 0) {
+		r->k = xreallocarray(r->k, r->nk + f->nk + 1, sizeof *r->k);
+		memcpy(r->k + r->nk, f->k, f->nk * sizeof *f->k);
+		r->nk += f->nk;
+		jobrank_kern_sum(r);
 	}
 	r->gpus += f->gpus;
 	if (f->first != INT64_MAX && sat_add64(f->first, shift) < r->first)
@@ -249,6 +300,31 @@ jobrank_place(struct jobrank *j, size_t index, int rank, int64_t shift,
 		j->pmarker[index] = NULL;
 	}
 	jobrank_pre_free(j, index);
+}
+
+/* r's top kernel: the most time over its files, ties by name. */
+static void
+jobrank_top(struct jobrank *j, struct jobrank_rank *r)
+{
+	const struct jobrank_kern	*best = NULL, *k;
+	size_t				 i;
+
+	for (i = 0; i < r->nk; i++) {
+		k = &r->k[i];
+		if (best == NULL || k->total_ns > best->total_ns ||
+		    (k->total_ns == best->total_ns &&
+		    strcmp(strpool_get(j->kpool, k->name),
+		    strpool_get(j->kpool, best->name)) < 0))
+			best = k;
+	}
+	if (best != NULL) {
+		free(r->top_kernel);
+		r->top_kernel = xstrdup(strpool_get(j->kpool, best->name));
+		r->top_kernel_ns = best->total_ns;
+	}
+	free(r->k);
+	r->k = NULL;
+	r->nk = 0;
 }
 
 /* (max - min) / median of v[0, n), in percent (0 if undefined). */
@@ -388,6 +464,7 @@ jobrank_finish(struct jobrank *j)
 	stats_acc_compute(&j->all, &j->iter);
 	/* What the comparison needed: a rank keeps only its figures. */
 	for (i = 0; i < j->nr; i++) {
+		jobrank_top(j, &j->r[i]);
 		stats_acc_free(&j->r[i].iters);
 		free(j->r[i].c);
 		j->r[i].c = NULL;
@@ -415,6 +492,7 @@ jobrank_free(struct jobrank *j)
 	for (i = 0; i < j->nr; i++) {
 		stats_acc_free(&j->r[i].iters);
 		free(j->r[i].c);
+		free(j->r[i].k);
 		free(j->r[i].name);
 		free(j->r[i].file);
 		free(j->r[i].parallel);
@@ -427,6 +505,7 @@ jobrank_free(struct jobrank *j)
 	free(j->marker);
 	stats_acc_free(&j->all);
 	strpool_free(j->local);
+	strpool_free(j->kpool);
 	memset(j, 0, sizeof *j);
 }
 

@@ -25,6 +25,10 @@
  * undefined); a rank without iterations is left out of the iteration
  * spread (noiter counts them).
  *
+ * A rank's top kernel (from summaries) is the kernel name with the most
+ * GPU time over all of its files (every name's total, ranksum.h's kall,
+ * summed by name; ties by name), not the top kernel of one file.
+ *
  * Once finished, a rank keeps only its figures (its iteration times and
  * collectives are freed; nc still counts the collectives): a few hundred
  * bytes per rank.
@@ -42,6 +46,12 @@
 #include "analysis/stats.h"
 #include "model/model.h"
 #include "util/strpool.h"
+
+/* A kernel name's total time (private: a rank's top kernel). */
+struct jobrank_kern {
+	uint32_t	 name;		/* in the job's local pool */
+	int64_t		 total_ns;
+};
 
 struct jobrank_rank {
 	int		 rank;
@@ -65,9 +75,12 @@ struct jobrank_rank {
 	int64_t		 wait;		/* collective wait */
 	int64_t		 caused;	/* wait it caused others */
 	uint64_t	 nlast;		/* collectives it was last at */
-	char		*top_kernel;	/* summaries: most time, or NULL */
+	char		*top_kernel;	/* summaries: most time over its
+					   files, or NULL */
 	int64_t		 top_kernel_ns;
 	/* Private. */
+	struct jobrank_kern *k;		/* kernel totals by name (summaries) */
+	size_t		 nk;
 	struct stats_acc iters;
 	struct rankscan_coll *c;	/* NULL once finished */
 	size_t		 nc, pos;
@@ -90,6 +103,7 @@ struct jobrank {
 	int		 from_nvtx;	/* ranks from NVTX text */
 	/* Private. */
 	struct strpool	*local;		/* collective names */
+	struct strpool	*kpool;		/* kernel names */
 	struct stats_acc all;
 	struct jobrank_rank *pre;	/* per file, from summaries */
 	uint8_t		*has_pname;

@@ -77,6 +77,8 @@ progress_phase(struct progress *p, const char *phase, uint64_t total)
 	p->phase = phase;
 	p->total = total;
 	p->rows = 0;
+	if (p->watch != NULL)
+		p->watch(p->watch_arg, p);
 	if (!p->enabled)
 		return;
 	now = progress_now_ms();
@@ -92,6 +94,8 @@ progress_rows(struct progress *p, uint64_t rows)
 	if (p == NULL)
 		return;
 	p->rows = rows;
+	if (p->watch != NULL)
+		p->watch(p->watch_arg, p);
 	if (!p->enabled)
 		return;
 	now = progress_now_ms();
@@ -111,4 +115,38 @@ progress_done(struct progress *p)
 	p->shown = 0;
 	p->phase = NULL;
 	p->rows = p->total = 0;
+}
+
+void
+progress_watch(struct progress *p, void (*fn)(void *,
+    const struct progress *), void *arg)
+{
+	if (p == NULL)
+		return;
+	p->watch = fn;
+	p->watch_arg = arg;
+}
+
+void
+progress_note(struct progress *p, const char *phase)
+{
+	if (p == NULL)
+		return;
+	p->phase = phase;
+	p->rows = p->total = 0;
+	if (p->watch != NULL)
+		p->watch(p->watch_arg, p);
+}
+
+void
+progress_stop_fn(struct progress *p, int (*stop)(void *))
+{
+	if (p != NULL)
+		p->stop = stop;
+}
+
+int
+progress_stopped(const struct progress *p)
+{
+	return p != NULL && p->stop != NULL && p->stop(p->watch_arg) != 0;
 }

@@ -10,7 +10,17 @@
 # spreads, rows in rank order), its end (the straggler marked with !),
 # sorted by median iteration (the straggler first), the straggler opened
 # (Enter: its trace's timeline), and back (q: the overview again, in the
-# same order, the rank's model freed).
+# same order, the rank's model freed; the rank's status line says that q
+# goes back and Q quits).
+# A filter (/ 6-9,65 Enter): the ranks that match, the count in the
+# title, the straggler still marked, the spreads the whole job's and said
+# so; sorted while filtered; Esc shows every rank again; a filter nothing
+# matches says so. Loading a rank held (GPULENS_TUI_LOAD_HOLD): the box
+# with the rank, its path and phase; Esc cancels back to the overview
+# with a message; Q while loading quits, and Q inside a rank quits
+# gpulens (nothing after it in the script runs).
+# A rank of two files (--summaries): its top kernel's time is the sum of
+# that kernel's time in both files (`stats --json`), not one file's.
 # On a 200x80 screen every row's figures equal those of
 # `gpulens ranks --summaries --json` (rank, GPUs, iterations, busy share,
 # median iteration, communication time, collective wait, the straggler).
@@ -55,7 +65,53 @@ q
 SCRIPT
 GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 "$G" --script s.script \
     job </dev/null >/dev/null 2>err || fail "--script: $(cat err)"
-for s in overview end sorted rank back; do
+# The filter, and loading a rank held then cancelled.
+cat >f.script <<'SCRIPT'
+/
+6
+-
+9
+,
+6
+5
+ENTER
+:dump filter.screen
+s
+:dump filter-sorted.screen
+ESC
+:dump filter-cleared.screen
+/
+z
+z
+ENTER
+:dump filter-none.screen
+SCRIPT
+GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 "$G" --script f.script \
+    job </dev/null >/dev/null 2>err || fail "--script filter: $(cat err)"
+cat >l.script <<'SCRIPT'
+End
+ENTER
+:dump loading.screen
+ESC
+:dump cancelled.screen
+ENTER
+q
+:dump cancelled-q.screen
+ENTER
+Q
+:dump after-quit.screen
+SCRIPT
+GPULENS_TUI_LOAD_HOLD=1 GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+    "$G" --script l.script job </dev/null >/dev/null 2>err ||
+    fail "--script loading: $(cat err)"
+[ ! -f after-quit.screen ] || fail "Q while loading did not quit"
+printf 'ENTER\nQ\n:dump after-quit.screen\n' >q.script
+GPULENS_TUI_SIZE=80x24 "$G" --script q.script job </dev/null >/dev/null \
+    2>err || fail "--script Q: $(cat err)"
+[ ! -f after-quit.screen ] || fail "Q in a rank did not quit"
+
+for s in overview end sorted rank back filter filter-sorted loading \
+    cancelled; do
 	[ -f $s.screen ] || fail "no $s screen"
 	if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
 		mkdir -p "$golden"
@@ -76,6 +132,37 @@ grep -q 'cursor +' rank.screen || fail "rank: no timeline"
 grep -q 'back from rank 65' back.screen || fail "back: not the overview"
 grep -q 'sorted by median iteration' back.screen ||
     fail "back: the overview lost its order"
+grep -q 'q: back to the job' rank.screen ||
+    fail "rank: the status line does not say what q does"
+grep -q 'q back  Q quit' rank.screen || fail "rank: no q back hint"
+grep -q '^ Job: 66 ranks (5 match "6-9,65"), 66 GPUs' filter.screen ||
+    fail "filter: no count in the title"
+grep -q '^ Spread (whole job): ' filter.screen ||
+    fail "filter: the spreads are not said to be the whole job's"
+[ "$(grep -c 'rank[0-9]*\.json$' filter.screen)" = 5 ] ||
+    fail "filter: not 5 rows"
+grep -q '^!     65 ' filter.screen || fail "filter: straggler not marked"
+grep -q 'sorted by median' filter-sorted.screen ||
+    fail "filter: not sorted"
+sed -n 4p filter-sorted.screen | grep -q '^!     65 ' ||
+    fail "filter: the straggler is not first by median"
+grep -q '^ Job: 66 ranks, 66 GPUs' filter-cleared.screen ||
+    fail "filter: Esc did not clear it"
+grep -q '^ Spread: ' filter-cleared.screen ||
+    fail "filter: cleared, still said filtered"
+grep -q 'no rank matches that' filter-none.screen ||
+    fail "filter: no match not said"
+grep -q 'Loading rank 65' loading.screen || fail "loading: no box"
+grep -q 'job/rank65.json' loading.screen || fail "loading: no path"
+grep -q 'held' loading.screen || fail "loading: no phase"
+grep -q 'Esc or Ctrl-C cancels' loading.screen ||
+    fail "loading: how to cancel not said"
+grep -q 'rank 65: loading cancelled (Esc)' cancelled.screen ||
+    fail "cancelled: no message"
+grep -q '^ Job: 66 ranks' cancelled.screen ||
+    fail "cancelled: not the overview"
+grep -q 'rank 65: loading cancelled (q)' cancelled-q.screen ||
+    fail "cancelled: q did not cancel the load"
 
 # Every row's figures against ranks --summaries --json.
 printf ':dump wide.screen\n' >w.script
@@ -129,6 +216,35 @@ cp job/rank0.json job/rank1.json small/
 GPULENS_TUI_SIZE=80x24 "$G" --summaries --script w.script small </dev/null \
     >/dev/null 2>err || fail "--summaries: $(cat err)"
 grep -q '^ Job: 2 ranks' wide.screen || fail "--summaries: no overview"
+# A rank of two files: its top kernel over both.
+mkdir two
+"$G" demo --format kineto --gpus 2 --rank 0 --events 300 \
+    --out two/r0.json >demo.log 2>&1 || fail "demo: $(cat demo.log)"
+"$G" demo --format kineto --gpus 2 --rank 1 --events 300 \
+    --out two/r1a.json >demo.log 2>&1 || fail "demo: $(cat demo.log)"
+"$G" demo --format kineto --gpus 2 --rank 1 --events 300 --seed 7 \
+    --straggler 1 --slowdown 3 --out two/r1b.json >demo.log 2>&1 ||
+    fail "demo: $(cat demo.log)"
+printf 'j\n:dump two.screen\n' >t.script
+GPULENS_TUI_SIZE=200x24 "$G" --summaries --script t.script two \
+    </dev/null >/dev/null 2>err || fail "--summaries two: $(cat err)"
+"$G" stats --json two/r1a.json >a.json 2>err || fail "stats: $(cat err)"
+"$G" stats --json two/r1b.json >b.json 2>err || fail "stats: $(cat err)"
+python3 - two.screen a.json b.json <<'PY' || fail "two files: the top kernel is not the rank's over both"
+import json, re, sys
+screen = open(sys.argv[1], encoding="utf-8").read()
+tot = {}
+for f in sys.argv[2:]:
+    for r in json.load(open(f))["data"]["rows"]:
+        tot[r["name"]] = tot.get(r["name"], 0) + r["total_ns"]
+name, ns = sorted(tot.items(), key=lambda x: (-x[1], x[0]))[0]
+m = re.search(r"rank 1.*; top kernel (.*) ([0-9.]+)(ns|us|ms|s) ", screen)
+assert m, screen
+assert m.group(1) == name, (m.group(1), name)
+v = float(m.group(2)) * {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[m.group(3)]
+assert abs(v - ns) <= ns * 0.0011, (v, ns)
+PY
+
 # --full: merged, the timeline.
 GPULENS_TUI_SIZE=80x24 "$G" --full --script w.script job </dev/null \
     >/dev/null 2>err || fail "--full: $(cat err)"
@@ -161,6 +277,32 @@ if command -v tmux >/dev/null 2>&1; then
 	tm send-keys -t screen q
 	waitfor 'GPULENS-EXIT=' || tfail "tmux: q did not quit"
 	grep -q 'GPULENS-EXIT=0' screen || tfail "tmux: exit status"
+	tm kill-server >/dev/null 2>&1
+	sock=$sock-n	# a fresh server: the old one may still be ending
+	# Ctrl-C cancels a rank's load (held), Q in a rank quits. (The
+	# shell traps SIGINT so that it lives on to say the exit status.)
+	tm new-session -d -s screen -x 80 -y 24 \
+	    "trap : INT; cd '$TMPD' && LANG=C.UTF-8 GPULENS_TUI_LOAD_HOLD=1 '$G' job; echo GPULENS-EXIT=\$?; sleep 600"
+	waitfor '^ Job: 66 ranks' || tfail "tmux: no overview"
+	tm send-keys -t screen Enter
+	waitfor 'Loading rank 0' || tfail "tmux: no loading box"
+	tm send-keys -t screen C-c
+	waitfor 'rank 0: loading cancelled \(Ctrl-C\)' ||
+	    tfail "tmux: Ctrl-C did not cancel"
+	grep -q 'Loading rank' screen && tfail "tmux: the box stayed"
+	tm send-keys -t screen Q
+	waitfor 'GPULENS-EXIT=' || tfail "tmux: Q did not quit"
+	grep -q 'GPULENS-EXIT=0' screen || tfail "tmux: exit status after Q"
+	tm kill-server >/dev/null 2>&1
+	sock=$sock-n	# a fresh server: the old one may still be ending
+	tm new-session -d -s screen -x 80 -y 24 \
+	    "cd '$TMPD' && LANG=C.UTF-8 '$G' job; echo GPULENS-EXIT=\$?; sleep 600"
+	waitfor '^ Job: 66 ranks' || tfail "tmux: no overview"
+	tm send-keys -t screen Enter
+	waitfor 'q back  Q quit' || tfail "tmux: the rank does not say q back"
+	tm send-keys -t screen Q
+	waitfor 'GPULENS-EXIT=' || tfail "tmux: Q in a rank did not quit"
+	grep -q 'GPULENS-EXIT=0' screen || tfail "tmux: exit status after Q"
 	tm kill-server >/dev/null 2>&1
 fi
 pass

@@ -364,18 +364,19 @@ for size in 80x24 120x40; do
 	expect "$s/help-kernels" '/ +filter by name' "the help lacks the table's keys"
 	expect "$s/help-findings" 'Enter Space +show the evidence' \
 	    "the help lacks the findings' keys"
-	expect "$s/help-findings" 'q Q +quit' "the help does not list q"
+	expect "$s/help-findings" 'q +quit' "the help does not list q"
 	if [ "$size" = 80x24 ]; then
 		expect "$s/help" 'Keys 1/4 \(Space: next page' "no help pages"
 		expect "$s/help-2" 'Keys 2/4 \(Space: next page' "no page 2"
-		expect "$s/help-3" 'q Q +quit' "page 3 does not list q"
+		expect "$s/help-3" 'q +quit' "page 3 does not list q"
 		expect "$s/help-3" 'Colours' "the timeline's help has no legend"
 		expect "$s/help-4" 'Keys 4/4 \(any key closes' "no page 4"
 		expect "$s/help-4" ' +NVTX range' "the legend lacks NVTX"
 	else
 		expect "$s/help" 'Keys \(any key closes\)' \
 		    "the help does not fit one page"
-		expect "$s/help" 'q Q +quit' "the help does not list q"
+		expect "$s/help" 'q +quit' "the help does not list q"
+		expect "$s/help" 'Q +quit gpulens' "the help does not list Q"
 		expect "$s/help" 'sync wait \(in a stream row: shaded\)' \
 		    "the timeline's help has no legend"
 	fi

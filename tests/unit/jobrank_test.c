@@ -20,7 +20,10 @@
 
 #include <cmocka.h>
 
+#include "analysis/jobfilter.h"
 #include "analysis/jobrank.h"
+#include "sources/source.h"
+#include "sources/synth/kgen.h"
 #include "tui/app.h"
 #include "tui/glyph.h"
 #include "tui/view-job.h"
@@ -210,6 +213,151 @@ test_order(void **state)
 	jobrank_free(&j);
 }
 
+/* Adds every kernel name's total (kall) to summary s: names[2...]. */
+static void
+kall(struct ranksum *s, const char *const *names, const int64_t *ns,
+    size_t n)
+{
+	size_t	i;
+
+	s->names = xreallocarray(s->names, s->nnames + n, sizeof *s->names);
+	s->kall = xcalloc(n + 1, sizeof *s->kall);
+	for (i = 0; i < n; i++) {
+		s->names[s->nnames] = xstrdup(names[i]);
+		s->kall[i].name = (uint32_t)s->nnames++;
+		s->kall[i].count = 1;
+		s->kall[i].total_ns = ns[i];
+	}
+	s->nkall = n;
+}
+
+/*
+ * A rank of two files: its top kernel is the one with the most time over
+ * both (softmax, 300 + 200), not the top kernel of the file whose own top
+ * is largest (conv, 450); a rank of one file keeps its own top; ties go
+ * to the name first in order.
+ */
+static void
+test_top_kernel(void **state)
+{
+	static const char *const a[] = { "gemm", "softmax" };
+	static const char *const b[] = { "softmax", "conv" };
+	static const char *const c[] = { "zeta", "alpha" };
+	static const int64_t	 an[] = { 400, 300 }, bn[] = { 200, 450 },
+				 cn[] = { 100, 100 };
+	struct jobrank		 j;
+	struct ranksum		 s;
+
+	(void)state;
+	jobrank_init(&j, 3);
+	sum(&s, "train", 800, NULL, 0, NULL, 0, "gemm", 400);
+	kall(&s, a, an, 2);
+	take(&j, 0, &s);
+	sum(&s, "train", 800, NULL, 0, NULL, 0, "conv", 450);
+	kall(&s, b, bn, 2);
+	take(&j, 1, &s);
+	sum(&s, "train", 800, NULL, 0, NULL, 0, "zeta", 100);
+	kall(&s, c, cn, 2);
+	take(&j, 2, &s);
+	jobrank_place(&j, 0, 0, 0, "job/a.json");
+	jobrank_place(&j, 1, 0, 0, "job/b.json");
+	jobrank_place(&j, 2, 1, 0, "job/c.json");
+	jobrank_finish(&j);
+	assert_int_equal(j.nr, 2);
+	assert_string_equal(j.r[0].top_kernel, "softmax");
+	assert_int_equal(j.r[0].top_kernel_ns, 500);
+	assert_string_equal(j.r[1].top_kernel, "alpha");
+	assert_int_equal(j.r[1].top_kernel_ns, 100);
+	jobrank_free(&j);
+}
+
+/* The overview's filter: rank numbers, ranges, names and paths. */
+static void
+test_filter(void **state)
+{
+	struct jobrank_rank	r;
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	r.rank = 12;
+	r.name = (char *)"rank 12 Node07:python3";
+	r.file = (char *)"/jobs/run4/host-b_rank12.json";
+	assert_true(jobfilter_match("", &r));
+	assert_true(jobfilter_match("  , ", &r));
+	assert_true(jobfilter_match("12", &r));
+	assert_false(jobfilter_match("1", &r));		/* a number: exact */
+	assert_false(jobfilter_match("2", &r));
+	assert_true(jobfilter_match("10-15", &r));
+	assert_true(jobfilter_match("12-12", &r));
+	assert_false(jobfilter_match("13-20", &r));
+	assert_false(jobfilter_match("0-", &r));	/* not a range: text */
+	assert_true(jobfilter_match("node07", &r));	/* any case */
+	assert_true(jobfilter_match("HOST-B", &r));
+	assert_true(jobfilter_match("run4/", &r));
+	assert_false(jobfilter_match("node08", &r));
+	/* Any term. */
+	assert_true(jobfilter_match("3, node07", &r));
+	assert_true(jobfilter_match("0-3 12", &r));
+	assert_false(jobfilter_match("0-3,node08", &r));
+	assert_false(jobfilter_match("99999999999999999999", &r));
+	r.file = NULL;
+	assert_false(jobfilter_match("host-b", &r));
+	assert_true(jobfilter_match("python", &r));
+}
+
+/* A load given up (load_opts.stop): the Kineto reader stops and says so;
+ * the watcher hears of the phases. */
+static int	stop_now;
+static int	phases;
+
+static int
+stop_fn(void *arg)
+{
+	(void)arg;
+	return stop_now;
+}
+
+static void
+watch_fn(void *arg, const struct progress *p)
+{
+	(void)arg;
+	if (p->phase != NULL)
+		phases++;
+}
+
+static void
+test_load_stop(void **state)
+{
+	struct kgen_opts	 ko;
+	struct load_opts	 lo;
+	struct model		*m;
+	const char		*path;
+	char			*cause = NULL;
+
+	(void)state;
+	path = ts_path("stop.json");
+	kgen_opts_default(&ko);
+	ko.events = 2000;
+	if (kgen_write(path, &ko, NULL, &cause) != 0)
+		fail_msg("%s", cause);
+	memset(&lo, 0, sizeof lo);
+	lo.no_cache = 1;
+	lo.watch = watch_fn;
+	lo.stop = stop_fn;
+	stop_now = 1;
+	assert_null(source_load(path, &lo, &cause));
+	assert_non_null(cause);
+	assert_non_null(strstr(cause, "given up"));
+	free(cause);
+	cause = NULL;
+	assert_true(phases >= 2);	/* reading the trace, kineto */
+	stop_now = 0;
+	m = source_load(path, &lo, &cause);
+	if (m == NULL)
+		fail_msg("%s", cause);
+	model_free(m);
+}
+
 static void
 test_screen(void **state)
 {
@@ -267,6 +415,8 @@ test_screen(void **state)
 	/* Opening a rank whose trace cannot be read: said, no quitting. */
 	k.key = TK_ENTER;
 	assert_false(app_key(a, &k) & REACT_QUIT);
+	while (app_busy(a))
+		app_tick(a);
 	app_draw(a, &g, REDRAW_ALL);
 	assert_non_null(strstr(ts_row(&g, 23), "rank 0: "));
 	ops = app_current(a, &v);
@@ -291,8 +441,11 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_figures),
 		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_top_kernel),
+		cmocka_unit_test(test_filter),
+		cmocka_unit_test(test_load_stop),
 		cmocka_unit_test(test_screen),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
 }

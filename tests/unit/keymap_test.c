@@ -41,7 +41,7 @@ static const struct {
 	{ "global", 'W', ACT_WARNINGS },
 	{ "global", TK_CTRL_L, ACT_REPAINT },
 	{ "global", 'q', ACT_QUIT },
-	{ "global", 'Q', ACT_QUIT },
+	{ "global", 'Q', ACT_QUIT_ALL },
 
 	{ "timeline", TK_LEFT, ACT_PAN_LEFT },
 	{ "timeline", 'h', ACT_PAN_LEFT },
@@ -133,6 +133,8 @@ static const struct {
 	{ "job", TK_ENTER, ACT_OPEN_RANK },
 	{ "job", 's', ACT_SORT_NEXT },
 	{ "job", 'S', ACT_SORT_REVERSE },
+	{ "job", '/', ACT_FILTER },
+	{ "job", TK_ESC, ACT_FILTER_CLEAR },
 #undef MOVES
 
 	{ "report", TK_UP, ACT_ROW_UP },
@@ -360,9 +362,12 @@ test_help_lines(void **state)
 	assert_string_equal(t->help[0].keys, "Up k wheel");
 	assert_string_equal(t->help[0].help, "previous row");
 	t = keymap_table(km, "global");
-	assert_int_equal(t->nhelp, 9);
-	assert_string_equal(t->help[8].keys, "q Q");
-	assert_string_equal(t->help[8].help, "quit");
+	assert_int_equal(t->nhelp, 10);
+	assert_string_equal(t->help[8].keys, "q");
+	assert_string_equal(t->help[8].help, "quit (in a rank of a job: back "
+	    "to the job)");
+	assert_string_equal(t->help[9].keys, "Q");
+	assert_int_equal(t->help[9].act, ACT_QUIT_ALL);
 	t = keymap_table(km, "report");
 	assert_string_equal(t->help[4].keys, "Tab S-Tab r");
 	keymap_free(km);
