@@ -81,8 +81,9 @@ out:
 	return rc;
 }
 
-/* Checks what the queries follow in the arrays of a job. */
-static int
+/* Checks what the queries follow in the arrays of a job (a column group's
+ * are checked piece by piece by the pass: cache-pass.c). */
+int
 cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 {
 	struct cache_rctx	*r = arg;
@@ -306,12 +307,25 @@ cache_dec_end(struct cache_dec *d, int rc, struct model **out)
 	return rc;
 }
 
+/* A failure before the pass: a checksum mismatch if the payload's checksum
+ * says so (damage, rather than what it broke), else *why as it is. */
+static void
+cache_dec_why(const struct cache_hdr *h, const uint8_t *payload, char **why)
+{
+	if (cache_sum(payload, h->payload_size, 0) != h->payload_crc) {
+		free(*why);
+		*why = xstrdup("checksum mismatch");
+	}
+}
+
 /*
- * Decodes a checked file image (the mapping base, len bytes, of which it
- * takes charge: the model's arrays point into it, and model_free() unmaps
- * it, also when decoding fails; drop: a mapping of the file whose pages
- * are to be given back once checked) into a model. Returns 0, or -1 with
- * *why.
+ * Decodes a file image whose header is checked (the mapping base, len
+ * bytes, of which it takes charge: the model's arrays point into it, and
+ * model_free() unmaps it, also when decoding fails; drop: a mapping of the
+ * file whose pages are to be given back once checked) into a model: the
+ * head read, the arrays bound, then one pass (cache_pass) sums the payload
+ * against the header's checksum and checks the arrays. Returns 0, or -1
+ * with *why.
  */
 int
 cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
@@ -322,6 +336,7 @@ cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
 	double			 t0;
 
 	if (cache_dec_begin(&d, h, payload, why) != 0) {
+		cache_dec_why(h, payload, why);
 		munmap(base, len);
 		return cache_dec_end(&d, -1, out);
 	}
@@ -331,13 +346,15 @@ cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
 	t0 = timing_now();
 	cache_size_model(d.m, &d.r.c);
 	d.r.body = payload + 16 * (size_t)h->nframes;
-	if (cache_bind_jobs(&d.r, why) != 0)
+	if (cache_bind_jobs(&d.r, why) != 0) {
+		cache_dec_why(h, payload, why);
 		return cache_dec_end(&d, -1, out);
+	}
 	cache_auxlim(&d.r);
-	if (pool_run(d.plan.njobs, cache_nthreads(h->raw_size),
-	    cache_load_job, &d.r, why) != 0)
+	if (cache_pass(&d.r, payload, h->payload_size, h->payload_crc,
+	    why) != 0)
 		return cache_dec_end(&d, -1, out);
-	timing_report("cache-decode", t0);
+	timing_report("cache-pass", t0);
 	if (cache_check_whole(&d.r, why) != 0)
 		return cache_dec_end(&d, -1, out);
 	t0 = timing_now();

@@ -108,6 +108,7 @@
 #ifndef GPULENS_CACHE_INT_H
 #define GPULENS_CACHE_INT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -286,6 +287,16 @@ struct cache_rctx {
 	uint32_t		 auxlim[256];	/* per kind: aux below this */
 };
 
+/* The payload checksum summed piece by piece (cache_sumacc_add). */
+struct cache_sumblk {
+	_Atomic uint64_t	 a[4], b[4];
+};
+struct cache_sumacc {
+	const uint8_t		*p;
+	size_t			 n, nblocks;
+	struct cache_sumblk	*v;		/* per CACHE_SUMBLOCK block */
+};
+
 /* cache-format.c */
 extern const uint16_t	cache_sizes[12];	/* sizeof the raw-stored
 						   structs, as in the header */
@@ -294,6 +305,11 @@ unsigned	 cache_nthreads(uint64_t work);
 uLong		 cache_crc32(uLong crc, const uint8_t *, size_t);
 uint32_t	 cache_sum(const uint8_t *, size_t, int drop);
 void		 cache_drop(const uint8_t *, size_t);
+void		 cache_sumacc_init(struct cache_sumacc *, const uint8_t *,
+		    size_t);
+void		 cache_sumacc_add(struct cache_sumacc *, uint64_t off,
+		    uint64_t len);
+uint32_t	 cache_sumacc_end(struct cache_sumacc *);
 uint32_t	 cache_hdr_crc(const struct cache_hdr *);
 const char	*cache_check_hdr(const struct cache_hdr *,
 		    const struct cache_ident *, uint64_t fsize);
@@ -334,10 +350,15 @@ void		 cache_set_dropmin(uint64_t bytes);
 /* cache-decode.c */
 int		 cache_decompress(struct cache_rctx *, unsigned tid,
 		    size_t frame, void *dst, char **cause);
+int		 cache_load_job(void *, size_t, unsigned, char **);
 int		 cache_decode(const struct cache_hdr *, uint8_t *base,
 		    size_t len, int drop, struct model **out, char **why);
 int		 cache_decode_summary(const struct cache_hdr *,
 		    const uint8_t *head, struct model **out, char **why);
+
+/* cache-pass.c */
+int		 cache_pass(struct cache_rctx *, const uint8_t *payload,
+		    uint64_t size, uint32_t want, char **why);
 
 /* cache-check.c */
 void		 cache_auxlim(struct cache_rctx *);

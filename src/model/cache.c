@@ -197,7 +197,7 @@ cache_try(const char *path, const struct cache_ident *id,
     struct model **out, char **why)
 {
 	struct cache_hdr	 h;
-	uint8_t			*base = NULL, *payload;
+	uint8_t			*base = NULL;
 	size_t			 len = 0;
 	double			 t0;
 	int			 fd, rc = 0, drop = 0;
@@ -207,14 +207,7 @@ cache_try(const char *path, const struct cache_ident *id,
 	t0 = timing_now();
 	if (cache_map(fd, &h, &base, &len, &drop, why) != 0)
 		goto out;
-	payload = base + sizeof h;
 	timing_report("cache-file-read", t0);
-	t0 = timing_now();
-	if (cache_sum(payload, h.payload_size, 0) != h.payload_crc) {
-		*why = xstrdup("checksum mismatch");
-		goto out;
-	}
-	timing_report("cache-sum", t0);
 	rc = cache_decode(&h, base, len, drop, out, why) == 0;
 	base = NULL;		/* the model's, or gone */
 

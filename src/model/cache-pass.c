@@ -1,0 +1,321 @@
+/*
+ * cache-pass: the one pass of a warm load over a mapped cache. Every byte
+ * of the payload is summed into its checksum, and the columns the queries
+ * follow are range-checked piece by piece right after the piece is summed,
+ * while it is still in the processor's cache: the payload is read from
+ * memory once, not once for the checksum and again for the checks. See
+ * cache-int.h.
+ *
+ * The units of work, run in file order on a pool of threads:
+ *   piece   CACHE_PIECE elements of every column of a column group: each
+ *           column's bytes summed, then the elements checked
+ *           (cache_check_cols), then, for a large file, their pages given
+ *           back;
+ *   gap     at most CACHE_SUMBLOCK bytes no column covers (the frame
+ *           table, the head, the side tables, the padding): summed;
+ *   job     the string table and the side tables: cache_load_job().
+ * The columns and the gaps cover the payload exactly once (a column's
+ * range is rounded down to the checksum's 32-byte groups at both ends, so
+ * the ranges stay disjoint and in order). A failed check does not stop the
+ * pass: damage is reported as a checksum mismatch when the checksum says
+ * so, and as the first failed unit's cause otherwise.
+ */
+#include "config.h"
+
+#include <sys/mman.h>
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/cache-int.h"
+#include "util/pool.h"
+#include "util/xmalloc.h"
+
+#define CACHE_PIECE	8192	/* elements per piece: a lane's columns at
+				   that many events fit in a core's L2 */
+#define CACHE_PAGE	((uintptr_t)4095)
+#define CACHE_WINDOW	((uintptr_t)0xffff)
+
+enum cache_unit_type {
+	UNIT_PIECE,
+	UNIT_GAP,
+	UNIT_JOB
+};
+
+struct cache_unit {
+	uint64_t	 key;		/* payload offset: the run order */
+	uint64_t	 a, b;		/* piece: elements [a, b); gap: bytes
+					   [a, a + b) */
+	uint32_t	 job;
+	uint8_t		 type;
+};
+
+struct cache_pass {
+	struct cache_rctx	*r;
+	const uint8_t		*payload;
+	uint64_t		 size;
+	struct cache_sumacc	 sum;
+	struct cache_unit	*u;
+	size_t			 nu, ucap;
+	uint64_t		*rng;		/* claimed [start, end) pairs */
+	size_t			 nrng, rcap;
+	pthread_mutex_t		 lock;
+	size_t			 badu;		/* the first failed unit */
+	char			*bad;		/* its cause */
+};
+
+static void
+cache_pass_add(struct cache_pass *ps, int type, uint64_t key, uint64_t a,
+    uint64_t b, size_t job)
+{
+	struct cache_unit	*u;
+
+	if (ps->nu == ps->ucap) {
+		ps->ucap = ps->ucap == 0 ? 256 : ps->ucap * 2;
+		ps->u = xreallocarray(ps->u, ps->ucap, sizeof *ps->u);
+	}
+	u = &ps->u[ps->nu++];
+	u->type = (uint8_t)type;
+	u->key = key;
+	u->a = a;
+	u->b = b;
+	u->job = (uint32_t)job;
+}
+
+static void
+cache_pass_claim(struct cache_pass *ps, uint64_t start, uint64_t end)
+{
+	if (ps->nrng == ps->rcap) {
+		ps->rcap = ps->rcap == 0 ? 256 : ps->rcap * 2;
+		ps->rng = xreallocarray(ps->rng, ps->rcap, 2 * sizeof *ps->rng);
+	}
+	ps->rng[2 * ps->nrng] = start;
+	ps->rng[2 * ps->nrng + 1] = end;
+	ps->nrng++;
+}
+
+static int
+cache_pass_cmp_rng(const void *a, const void *b)
+{
+	const uint64_t	*x = a, *y = b;
+
+	return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+static int
+cache_pass_cmp_unit(const void *a, const void *b)
+{
+	const struct cache_unit	*x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->type < y->type ? -1 : x->type > y->type;
+}
+
+/* The columns of a column-group job, bound to their frames. */
+static size_t
+cache_pass_cols(struct cache_rctx *r, const struct cache_job *job,
+    struct cache_col *cols)
+{
+	return cache_group_cols(r->m, job->group, job->which,
+	    job->group == GRP_LANE ? cache_lflags(&r->c.lanes[job->which]) :
+	    0, 0, cols);
+}
+
+/* The units of the pass: pieces, jobs and the gaps between the columns. */
+static int
+cache_pass_plan(struct cache_pass *ps, char **why)
+{
+	struct cache_rctx	*r = ps->r;
+	const struct cache_plan	*plan = r->plan;
+	const struct cache_job	*job;
+	struct cache_col	 cols[CACHE_MAXCOLS];
+	uint64_t		 lo, pos, s, e, step;
+	size_t			 j, k, f, ncol, i;
+
+	for (j = 0; j < plan->njobs; j++) {
+		job = &plan->jobs[j];
+		if (job->type != JOB_COLS) {
+			cache_pass_add(ps, UNIT_JOB, (uint64_t)(r->frames +
+			    r->off[job->frame] - ps->payload), 0, 0, j);
+			continue;
+		}
+		ncol = cache_pass_cols(r, job, cols);
+		if (ncol != job->ncols) {
+			*why = xstrdup("plan mismatch");
+			return -1;
+		}
+		for (k = 0; k < ncol; k++) {
+			f = job->frame + k;
+			if ((uint8_t *)cols[k].p < r->body ||
+			    plan->rawlen[f] != job->n * cols[k].width) {
+				*why = xstrdup("plan mismatch");
+				return -1;
+			}
+			lo = (uint64_t)((uint8_t *)cols[k].p - ps->payload);
+			cache_pass_claim(ps, lo & ~(uint64_t)31,
+			    (lo + plan->rawlen[f]) & ~(uint64_t)31);
+		}
+		lo = ncol > 0 ? (uint64_t)((uint8_t *)cols[0].p -
+		    ps->payload) : 0;
+		for (s = 0; s < job->n; s += CACHE_PIECE)
+			cache_pass_add(ps, UNIT_PIECE, lo + s * cols[0].width,
+			    s, s + CACHE_PIECE < job->n ? s + CACHE_PIECE :
+			    job->n, j);
+	}
+	qsort(ps->rng, ps->nrng, 2 * sizeof *ps->rng, cache_pass_cmp_rng);
+	for (pos = 0, i = 0; i <= ps->nrng; i++) {
+		s = i < ps->nrng ? ps->rng[2 * i] : ps->size;
+		e = i < ps->nrng ? ps->rng[2 * i + 1] : ps->size;
+		if (s < pos || e < s || e > ps->size) {
+			*why = xstrdup("frames overlap");
+			return -1;
+		}
+		for (; pos < s; pos += step) {
+			step = s - pos < CACHE_SUMBLOCK ? s - pos :
+			    CACHE_SUMBLOCK;
+			cache_pass_add(ps, UNIT_GAP, pos, pos, step, 0);
+		}
+		pos = e;
+	}
+	qsort(ps->u, ps->nu, sizeof *ps->u, cache_pass_cmp_unit);
+	return 0;
+}
+
+static void
+cache_pass_fail(struct cache_pass *ps, size_t i, char *cause)
+{
+	pthread_mutex_lock(&ps->lock);
+	if (ps->bad == NULL || i < ps->badu) {
+		free(ps->bad);
+		ps->bad = cause != NULL ? cause : xstrdup("failed");
+		ps->badu = i;
+	} else
+		free(cause);
+	pthread_mutex_unlock(&ps->lock);
+}
+
+/*
+ * Gives back the pages of a column (col, len bytes) up to hi once a piece
+ * ending there is checked: from the 64 KiB window where the piece starts
+ * (lo) to the one where it ends, the whole column's last pages with its
+ * last piece, only whole pages of the column's own; pieces in order give
+ * back each page once, a few system calls per 64 KiB of a narrow column.
+ */
+static void
+cache_pass_drop(const uint8_t *col, size_t len, const uint8_t *lo,
+    const uint8_t *hi)
+{
+	uintptr_t	a, e, c0, c1;
+
+	c0 = ((uintptr_t)col + CACHE_PAGE) & ~CACHE_PAGE;
+	c1 = ((uintptr_t)col + len) & ~CACHE_PAGE;
+	a = (uintptr_t)lo & ~CACHE_WINDOW;
+	e = hi == col + len ? c1 : (uintptr_t)hi & ~CACHE_WINDOW;
+	if (a < c0)
+		a = c0;
+	if (e > c1)
+		e = c1;
+	if (e > a)
+		madvise((void *)a, e - a, MADV_DONTNEED);
+}
+
+/* One piece: its bytes summed, its elements checked. */
+static void
+cache_pass_piece(struct cache_pass *ps, const struct cache_unit *u,
+    unsigned tid, size_t i)
+{
+	struct cache_rctx	*r = ps->r;
+	const struct cache_job	*job = &r->plan->jobs[u->job];
+	struct cache_job	 part;
+	struct cache_col	 cols[CACHE_MAXCOLS];
+	const uint8_t		*p;
+	uint64_t		 lo, hi;
+	size_t			 k, ncol;
+
+	ncol = cache_pass_cols(r, job, cols);
+	for (k = 0; k < ncol; k++) {
+		p = cols[k].p;
+		lo = (uint64_t)(p - ps->payload) + u->a * cols[k].width;
+		hi = (uint64_t)(p - ps->payload) + u->b * cols[k].width;
+		lo &= ~(uint64_t)31;
+		hi &= ~(uint64_t)31;
+		cache_sumacc_add(&ps->sum, lo, hi - lo);
+		cols[k].p = (uint8_t *)cols[k].p + u->a * cols[k].width;
+	}
+	part = *job;
+	part.i0 = job->i0 + u->a;
+	part.n = u->b - u->a;
+	if (cache_check_cols(r, &part, cols, tid) != 0)
+		cache_pass_fail(ps, i, xasprintf("frame %zu: index out of "
+		    "range", job->frame));
+	for (k = 0; r->drop && k < ncol; k++) {
+		p = (const uint8_t *)cols[k].p - u->a * cols[k].width;
+		cache_pass_drop(p, job->n * cols[k].width, cols[k].p,
+		    (const uint8_t *)cols[k].p + part.n * cols[k].width);
+	}
+}
+
+static int
+cache_pass_unit(void *arg, size_t i, unsigned tid, char **cause)
+{
+	struct cache_pass	*ps = arg;
+	const struct cache_unit	*u = &ps->u[i];
+	char			*why = NULL;
+
+	(void)cause;
+	switch (u->type) {
+	case UNIT_PIECE:
+		cache_pass_piece(ps, u, tid, i);
+		break;
+	case UNIT_GAP:
+		cache_sumacc_add(&ps->sum, u->a, u->b);
+		break;
+	case UNIT_JOB:
+		if (cache_load_job(ps->r, u->job, tid, &why) != 0)
+			cache_pass_fail(ps, i, why);
+		break;
+	}
+	return 0;
+}
+
+/*
+ * Runs the pass over the size bytes of payload (r bound to it): 0 if the
+ * checksum is want and every check passed, else -1 with *why ("checksum
+ * mismatch" before any other cause).
+ */
+int
+cache_pass(struct cache_rctx *r, const uint8_t *payload, uint64_t size,
+    uint32_t want, char **why)
+{
+	struct cache_pass	ps;
+	int			rc = -1;
+
+	memset(&ps, 0, sizeof ps);
+	ps.r = r;
+	ps.payload = payload;
+	ps.size = size;
+	pthread_mutex_init(&ps.lock, NULL);
+	if (cache_pass_plan(&ps, why) != 0)
+		goto out;
+	cache_sumacc_init(&ps.sum, payload, (size_t)size);
+	if (ps.nu > 0)
+		pool_run(ps.nu, cache_nthreads(size), cache_pass_unit, &ps,
+		    NULL);
+	if (cache_sumacc_end(&ps.sum) != want)
+		*why = xstrdup("checksum mismatch");
+	else if (ps.bad != NULL) {
+		*why = ps.bad;
+		ps.bad = NULL;
+	} else
+		rc = 0;
+out:
+	pthread_mutex_destroy(&ps.lock);
+	free(ps.bad);
+	free(ps.u);
+	free(ps.rng);
+	return rc;
+}
