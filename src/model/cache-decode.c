@@ -320,7 +320,8 @@ cache_dec_why(const struct cache_hdr *h, const uint8_t *payload, char **why)
 
 /*
  * Decodes a file image whose header is checked (the mapping base, len
- * bytes, of which it takes charge: the model's arrays point into it, and
+ * bytes, of the file fd, or -1 where the image is a copy, of which it
+ * takes charge: the model's arrays point into it, and
  * model_free() unmaps it, also when decoding fails; drop: a mapping of the
  * file whose pages are to be given back once checked) into a model: the
  * head read, the arrays bound, then one pass (cache_pass) sums the payload
@@ -328,7 +329,7 @@ cache_dec_why(const struct cache_hdr *h, const uint8_t *payload, char **why)
  * with *why.
  */
 int
-cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
+cache_decode(const struct cache_hdr *h, int fd, uint8_t *base, size_t len,
     int drop, struct model **out, char **why)
 {
 	struct cache_dec	 d;
@@ -351,7 +352,7 @@ cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
 		return cache_dec_end(&d, -1, out);
 	}
 	cache_auxlim(&d.r);
-	if (cache_pass(&d.r, payload, h->payload_size, h->payload_crc,
+	if (cache_pass(&d.r, fd, payload, h->payload_size, h->payload_crc,
 	    why) != 0)
 		return cache_dec_end(&d, -1, out);
 	timing_report("cache-pass", t0);

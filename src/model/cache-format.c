@@ -268,12 +268,14 @@ cache_sumacc_init(struct cache_sumacc *s, const uint8_t *p, size_t n)
 }
 
 /*
- * Sums bytes [off, off + len) of the payload: off a multiple of 32, and
- * off + len too unless it is the payload's end. Blocks may be shared
- * between threads: the sums are added atomically.
+ * Sums bytes [off, off + len) of the payload, read at data (a copy of
+ * them), or in place where data is NULL: off a multiple of 32, and off +
+ * len too unless it is the payload's end. Blocks may be shared between
+ * threads: the sums are added atomically.
  */
 void
-cache_sumacc_add(struct cache_sumacc *s, uint64_t off, uint64_t len)
+cache_sumacc_add(struct cache_sumacc *s, uint64_t off, uint64_t len,
+    const uint8_t *data)
 {
 	uint64_t	a[4], b[4], bs, be, e, g;
 	size_t		j, k;
@@ -283,7 +285,8 @@ cache_sumacc_add(struct cache_sumacc *s, uint64_t off, uint64_t len)
 		bs = (uint64_t)j * CACHE_SUMBLOCK;
 		be = s->n - bs < CACHE_SUMBLOCK ? s->n : bs + CACHE_SUMBLOCK;
 		e = off + len < be ? off + len : be;
-		cache_sum_run(s->p + off, (size_t)(e - off), a, b);
+		cache_sum_run(data != NULL ? data : s->p + off,
+		    (size_t)(e - off), a, b);
 		/* Groups after the piece, to the block's end. */
 		g = (be - bs + 31) / 32 - (e - bs + 31) / 32;
 		for (k = 0; k < 4; k++) {
@@ -292,6 +295,8 @@ cache_sumacc_add(struct cache_sumacc *s, uint64_t off, uint64_t len)
 			atomic_fetch_add_explicit(&s->v[j].b[k], b[k] + g * a[k],
 			    memory_order_relaxed);
 		}
+		if (data != NULL)
+			data += e - off;
 		len -= e - off;
 		off = e;
 	}

@@ -308,7 +308,7 @@ void		 cache_drop(const uint8_t *, size_t);
 void		 cache_sumacc_init(struct cache_sumacc *, const uint8_t *,
 		    size_t);
 void		 cache_sumacc_add(struct cache_sumacc *, uint64_t off,
-		    uint64_t len);
+		    uint64_t len, const uint8_t *data);
 uint32_t	 cache_sumacc_end(struct cache_sumacc *);
 uint32_t	 cache_hdr_crc(const struct cache_hdr *);
 const char	*cache_check_hdr(const struct cache_hdr *,
@@ -346,18 +346,19 @@ uint8_t		*cache_table(const struct model *, int k);
 
 /* cache.c */
 void		 cache_set_dropmin(uint64_t bytes);
+void		 cache_set_copy(int);
 
 /* cache-decode.c */
 int		 cache_decompress(struct cache_rctx *, unsigned tid,
 		    size_t frame, void *dst, char **cause);
 int		 cache_load_job(void *, size_t, unsigned, char **);
-int		 cache_decode(const struct cache_hdr *, uint8_t *base,
+int		 cache_decode(const struct cache_hdr *, int fd, uint8_t *base,
 		    size_t len, int drop, struct model **out, char **why);
 int		 cache_decode_summary(const struct cache_hdr *,
 		    const uint8_t *head, struct model **out, char **why);
 
 /* cache-pass.c */
-int		 cache_pass(struct cache_rctx *, const uint8_t *payload,
+int		 cache_pass(struct cache_rctx *, int fd, const uint8_t *payload,
 		    uint64_t size, uint32_t want, char **why);
 
 /* cache-check.c */

@@ -6,13 +6,22 @@
  * memory once, not once for the checksum and again for the checks. See
  * cache-int.h.
  *
+ * The bytes are read with pread() into a buffer per thread, not through
+ * the mapping the model's arrays point into: bringing a page of a mapping
+ * in costs several times more than copying it (cache.c, cache_map), and a
+ * verb reads a fraction of the model's pages. Those pages are the same
+ * file's: caches are replaced by rename(), never written in place. Where
+ * the image is a copy (no file descriptor), the pass reads the copy.
+ *
  * The units of work, run in file order on a pool of threads:
- *   piece   CACHE_PIECE elements of every column of a column group: each
- *           column's bytes summed, then the elements checked
- *           (cache_check_cols), then, for a large file, their pages given
- *           back;
- *   gap     at most CACHE_SUMBLOCK bytes no column covers (the frame
- *           table, the head, the side tables, the padding): summed;
+ *   piece   the same elements of every column of a column group (about
+ *           CACHE_PIECEB bytes in all): each
+ *           column's bytes read and summed, then the elements checked
+ *           (cache_check_cols) in the buffer; in a copy of more than
+ *           CACHE_DROPMIN bytes, their pages given back;
+ *   gap     at most CACHE_GAPMAX bytes no column covers (the frame
+ *           table, the head, the side tables, the padding): read and
+ *           summed;
  *   job     the string table and the side tables: cache_load_job().
  * The columns and the gaps cover the payload exactly once (a column's
  * range is rounded down to the checksum's 32-byte groups at both ends, so
@@ -24,18 +33,24 @@
 
 #include <sys/mman.h>
 
+#include <errno.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "model/cache-int.h"
 #include "util/pool.h"
 #include "util/xmalloc.h"
 
-#define CACHE_PIECE	8192	/* elements per piece: a lane's columns at
-				   that many events fit in a core's L2 */
+#define CACHE_PIECEB	(192u << 10)	/* bytes per piece, about: pieces
+					   of a few hundred KiB in an L2 */
+#define CACHE_PASSBUF	((size_t)512 << 10)	/* bytes per thread: a piece
+						   and its columns' slack, or
+						   a gap */
+#define CACHE_GAPMAX	((uint64_t)256 << 10)	/* bytes per gap unit */
 #define CACHE_PAGE	((uintptr_t)4095)
 #define CACHE_WINDOW	((uintptr_t)0xffff)
 
@@ -55,8 +70,10 @@ struct cache_unit {
 
 struct cache_pass {
 	struct cache_rctx	*r;
+	int			 fd;		/* or -1: read payload */
 	const uint8_t		*payload;
 	uint64_t		 size;
+	uint8_t			*buf[CACHE_THREADS];	/* per thread */
 	struct cache_sumacc	 sum;
 	struct cache_unit	*u;
 	size_t			 nu, ucap;
@@ -133,7 +150,7 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 	const struct cache_plan	*plan = r->plan;
 	const struct cache_job	*job;
 	struct cache_col	 cols[CACHE_MAXCOLS];
-	uint64_t		 lo, pos, s, e, step;
+	uint64_t		 lo, pos, s, e, step, piece, bpe;
 	size_t			 j, k, f, ncol, i;
 
 	for (j = 0; j < plan->njobs; j++) {
@@ -148,8 +165,9 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 			*why = xstrdup("plan mismatch");
 			return -1;
 		}
-		for (k = 0; k < ncol; k++) {
+		for (bpe = 0, k = 0; k < ncol; k++) {
 			f = job->frame + k;
+			bpe += cols[k].width;
 			if ((uint8_t *)cols[k].p < r->body ||
 			    plan->rawlen[f] != job->n * cols[k].width) {
 				*why = xstrdup("plan mismatch");
@@ -161,10 +179,14 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 		}
 		lo = ncol > 0 ? (uint64_t)((uint8_t *)cols[0].p -
 		    ps->payload) : 0;
-		for (s = 0; s < job->n; s += CACHE_PIECE)
+		/* Elements per piece: a multiple of 64, so that every
+		 * column's piece but the last is whole 32-byte groups. */
+		piece = bpe > 0 ? (CACHE_PIECEB / bpe) & ~(uint64_t)63 : 0;
+		if (piece == 0)
+			piece = 64;
+		for (s = 0; s < job->n; s += piece)
 			cache_pass_add(ps, UNIT_PIECE, lo + s * cols[0].width,
-			    s, s + CACHE_PIECE < job->n ? s + CACHE_PIECE :
-			    job->n, j);
+			    s, s + piece < job->n ? s + piece : job->n, j);
 	}
 	qsort(ps->rng, ps->nrng, 2 * sizeof *ps->rng, cache_pass_cmp_rng);
 	for (pos = 0, i = 0; i <= ps->nrng; i++) {
@@ -175,8 +197,8 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 			return -1;
 		}
 		for (; pos < s; pos += step) {
-			step = s - pos < CACHE_SUMBLOCK ? s - pos :
-			    CACHE_SUMBLOCK;
+			step = s - pos < CACHE_GAPMAX ? s - pos :
+			    CACHE_GAPMAX;
 			cache_pass_add(ps, UNIT_GAP, pos, pos, step, 0);
 		}
 		pos = e;
@@ -223,7 +245,39 @@ cache_pass_drop(const uint8_t *col, size_t len, const uint8_t *lo,
 		madvise((void *)a, e - a, MADV_DONTNEED);
 }
 
-/* One piece: its bytes summed, its elements checked. */
+/*
+ * Bytes [off, off + len) of the payload in thread tid's buffer at boff, or
+ * in place without a file: NULL with *cause if they cannot be read.
+ */
+static const uint8_t *
+cache_pass_read(struct cache_pass *ps, unsigned tid, size_t boff,
+    uint64_t off, uint64_t len, char **cause)
+{
+	uint8_t	*p;
+	size_t	 got = 0;
+	ssize_t	 n;
+
+	if (ps->fd == -1)
+		return ps->payload + off;
+	if (ps->buf[tid] == NULL)
+		ps->buf[tid] = xmalloc(CACHE_PASSBUF);
+	p = ps->buf[tid] + boff;
+	while (got < len) {
+		n = pread(ps->fd, p + got, (size_t)len - got,
+		    (off_t)(sizeof(struct cache_hdr) + off + got));
+		if (n <= 0) {
+			if (n < 0 && errno == EINTR)
+				continue;
+			*cause = xstrdup(n < 0 ? strerror(errno) :
+			    "truncated");
+			return NULL;
+		}
+		got += (size_t)n;
+	}
+	return p;
+}
+
+/* One piece: its bytes read and summed, its elements checked. */
 static void
 cache_pass_piece(struct cache_pass *ps, const struct cache_unit *u,
     unsigned tid, size_t i)
@@ -232,19 +286,31 @@ cache_pass_piece(struct cache_pass *ps, const struct cache_unit *u,
 	const struct cache_job	*job = &r->plan->jobs[u->job];
 	struct cache_job	 part;
 	struct cache_col	 cols[CACHE_MAXCOLS];
-	const uint8_t		*p;
-	uint64_t		 lo, hi;
-	size_t			 k, ncol;
+	const uint8_t		*p, *col[CACHE_MAXCOLS];
+	uint64_t		 lo, hi, s;
+	size_t			 k, ncol, boff = 0;
+	char			*cause = NULL;
 
 	ncol = cache_pass_cols(r, job, cols);
 	for (k = 0; k < ncol; k++) {
-		p = cols[k].p;
-		lo = (uint64_t)(p - ps->payload) + u->a * cols[k].width;
-		hi = (uint64_t)(p - ps->payload) + u->b * cols[k].width;
-		lo &= ~(uint64_t)31;
-		hi &= ~(uint64_t)31;
-		cache_sumacc_add(&ps->sum, lo, hi - lo);
-		cols[k].p = (uint8_t *)cols[k].p + u->a * cols[k].width;
+		col[k] = cols[k].p;
+		lo = (uint64_t)(col[k] - ps->payload) + u->a * cols[k].width;
+		hi = (uint64_t)(col[k] - ps->payload) + u->b * cols[k].width;
+		s = lo & ~(uint64_t)31;
+		/* Read to the piece's end, sum to its last whole group. */
+		if (boff + (hi - s) > CACHE_PASSBUF) {
+			cache_pass_fail(ps, i, xstrdup("piece too large"));
+			return;
+		}
+		if ((p = cache_pass_read(ps, tid, boff, s, hi - s,
+		    &cause)) == NULL) {
+			cache_pass_fail(ps, i, cause);
+			return;
+		}
+		cache_sumacc_add(&ps->sum, s, (hi & ~(uint64_t)31) - s,
+		    ps->fd == -1 ? NULL : p);
+		cols[k].p = (uint8_t *)(uintptr_t)(p + (lo - s));
+		boff += (size_t)((hi - s + 63) & ~(uint64_t)63);
 	}
 	part = *job;
 	part.i0 = job->i0 + u->a;
@@ -252,11 +318,9 @@ cache_pass_piece(struct cache_pass *ps, const struct cache_unit *u,
 	if (cache_check_cols(r, &part, cols, tid) != 0)
 		cache_pass_fail(ps, i, xasprintf("frame %zu: index out of "
 		    "range", job->frame));
-	for (k = 0; r->drop && k < ncol; k++) {
-		p = (const uint8_t *)cols[k].p - u->a * cols[k].width;
-		cache_pass_drop(p, job->n * cols[k].width, cols[k].p,
+	for (k = 0; r->drop && ps->fd == -1 && k < ncol; k++)
+		cache_pass_drop(col[k], job->n * cols[k].width, cols[k].p,
 		    (const uint8_t *)cols[k].p + part.n * cols[k].width);
-	}
 }
 
 static int
@@ -264,6 +328,7 @@ cache_pass_unit(void *arg, size_t i, unsigned tid, char **cause)
 {
 	struct cache_pass	*ps = arg;
 	const struct cache_unit	*u = &ps->u[i];
+	const uint8_t		*p;
 	char			*why = NULL;
 
 	(void)cause;
@@ -272,7 +337,12 @@ cache_pass_unit(void *arg, size_t i, unsigned tid, char **cause)
 		cache_pass_piece(ps, u, tid, i);
 		break;
 	case UNIT_GAP:
-		cache_sumacc_add(&ps->sum, u->a, u->b);
+		if ((p = cache_pass_read(ps, tid, 0, u->a, u->b, &why)) ==
+		    NULL)
+			cache_pass_fail(ps, i, why);
+		else
+			cache_sumacc_add(&ps->sum, u->a, u->b,
+			    ps->fd == -1 ? NULL : p);
 		break;
 	case UNIT_JOB:
 		if (cache_load_job(ps->r, u->job, tid, &why) != 0)
@@ -283,19 +353,22 @@ cache_pass_unit(void *arg, size_t i, unsigned tid, char **cause)
 }
 
 /*
- * Runs the pass over the size bytes of payload (r bound to it): 0 if the
+ * Runs the pass over the size bytes of payload (r bound to it), read from
+ * fd (the file mapped at payload) or, with fd -1, in place: 0 if the
  * checksum is want and every check passed, else -1 with *why ("checksum
  * mismatch" before any other cause).
  */
 int
-cache_pass(struct cache_rctx *r, const uint8_t *payload, uint64_t size,
-    uint32_t want, char **why)
+cache_pass(struct cache_rctx *r, int fd, const uint8_t *payload,
+    uint64_t size, uint32_t want, char **why)
 {
 	struct cache_pass	ps;
+	size_t			i;
 	int			rc = -1;
 
 	memset(&ps, 0, sizeof ps);
 	ps.r = r;
+	ps.fd = fd;
 	ps.payload = payload;
 	ps.size = size;
 	pthread_mutex_init(&ps.lock, NULL);
@@ -315,6 +388,8 @@ cache_pass(struct cache_rctx *r, const uint8_t *payload, uint64_t size,
 out:
 	pthread_mutex_destroy(&ps.lock);
 	free(ps.bad);
+	for (i = 0; i < CACHE_THREADS; i++)
+		free(ps.buf[i]);
 	free(ps.u);
 	free(ps.rng);
 	return rc;

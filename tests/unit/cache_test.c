@@ -1235,14 +1235,15 @@ test_sum_pieces(void **state)
 		for (i = 0; i + 1 < ncut; i++) {
 			k = order[i];
 			if (cut[k + 1] > cut[k])
-				cache_sumacc_add(&acc, cut[k], cut[k + 1] - cut[k]);
+				cache_sumacc_add(&acc, cut[k], cut[k + 1] - cut[k],
+				    rep % 2 ? buf + cut[k] : NULL);
 		}
 		assert_int_equal(cache_sumacc_end(&acc), want);
 	}
 	/* One byte changed in the last block: another sum. */
 	buf[n - 1] ^= 1;
 	cache_sumacc_init(&acc, buf, n);
-	cache_sumacc_add(&acc, 0, n);
+	cache_sumacc_add(&acc, 0, n, NULL);
 	assert_int_not_equal(cache_sumacc_end(&acc), want);
 	free(buf);
 }
@@ -1264,8 +1265,9 @@ poke_elem(uint8_t *img, size_t f, size_t e, size_t width, uint64_t v)
  * checksum blocks whose big lane spans many pieces: a byte changed at
  * block boundaries and in the last, partial block is a checksum mismatch;
  * an index out of range behind a valid checksum, at piece boundaries and
- * in the last, partial piece, is refused; the same with the pages given
- * back as they are checked.
+ * in the last, partial piece, is refused; the same where the cache is
+ * read into a copy (the pass reads the copy), and in a copy whose pages
+ * are given back as they are checked.
  */
 static void
 test_pass_damage(void **state)
@@ -1311,8 +1313,10 @@ test_pass_damage(void **state)
 	e[2] = ne - (ne % 8192 == 0 ? 1 : ne % 8192);	/* the last piece */
 	e[3] = ne - 1;
 	bad = xmalloc(n);
-	for (drop = 0; drop < 2; drop++) {
-		cache_set_dropmin(drop ? 0 : CACHE_DROPMIN);
+	/* Mapped (read with pread()), a copy, a copy given back as checked. */
+	for (drop = 0; drop < 3; drop++) {
+		cache_set_copy(drop > 0);
+		cache_set_dropmin(drop == 2 ? 0 : CACHE_DROPMIN);
 		for (i = 0; i < 4; i++) {
 			memcpy(bad, img, n);
 			poke_elem(bad, faux, e[i], 4, 0x7f7f7f7f);
@@ -1328,6 +1332,7 @@ test_pass_damage(void **state)
 		ts_write(path, img, n);
 		assert_hit(trace, m);
 	}
+	cache_set_copy(0);
 	cache_set_dropmin(CACHE_DROPMIN);
 	free(bad);
 	free(img);
