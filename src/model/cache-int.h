@@ -17,6 +17,7 @@
  *   cache-write.c   writing the head and the arrays, the atomic rename
  *   cache-decode.c  binding the arrays into a model and checking them (or
  *                   decoding the head into a summary)
+ *   cache-pass.c    the one pass of a load: checksum and range checks
  *   cache-check.c   the range checks a decoded model must pass
  *
  * The jobs of both directions run on a util/pool.h thread pool.
@@ -74,19 +75,26 @@
  *
  * Loading maps the file privately (or reads it into an anonymous mapping
  * where it cannot be mapped), checks the header CRC and the trace
- * identity, the head's CRC and the payload's checksum (cache_sum: a
- * Fletcher-style sum at memory speed, in parallel; a whole-file check
- * rather than per-section sums because every section is checked anyway,
- * and the same pass brings the pages in), then points the model's arrays
- * at their frames (model.h: m->map, which model_free() unmaps) and runs
- * the checks on a few threads; above CACHE_DROPMIN bytes the pages of the
- * lanes are given back once checked (cache.c, cache_map). Every count is
- * bounded by what the file can hold, every frame is aligned, and every
- * stored index that a query follows (side-table indices, global event
- * ids, depths, pyramid entries) is checked in range; any mismatch is a
- * miss with a reason, never a crash nor a model that reads out of bounds.
- * The mapping is writable and private: a page written is copied, never the
- * file.
+ * identity, reads the head, points the model's arrays at their frames
+ * (model.h: m->map, which model_free() unmaps), then makes one pass over
+ * the payload on a few threads (cache-pass.c): every byte goes into the
+ * payload's checksum (cache_sum: a Fletcher-style sum per block that can
+ * be summed piece by piece, in any order), and every column a query
+ * follows is range-checked piece by piece right after the piece is
+ * summed, while it is in the processor's cache. The pass reads the file
+ * with pread() into a small buffer per thread, not through the mapping:
+ * bringing a mapped page in costs a fault (under a hypervisor that
+ * shadows page tables, an exit) per 4 KiB, several times the copy and the
+ * sum, and a verb reads a fraction of the model's pages, which it alone
+ * then brings in. Every count is bounded by what the file can hold, every
+ * frame is aligned, and every stored index that a query follows
+ * (side-table indices, global event ids, depths, pyramid entries) is
+ * checked in range; any mismatch is a miss with a reason (damage that
+ * breaks a check is still reported as a checksum mismatch), never a crash
+ * nor a model that reads out of bounds. The mapping is writable and
+ * private: a page written is copied, never the file; a cache is replaced
+ * by rename(), never written in place, so the pages the pass read are
+ * those the mapping holds.
  *
  * Writing goes to a mkstemp() file in the destination directory renamed
  * over the cache path, the head first, then every array written in place
