@@ -95,6 +95,14 @@ run() {
 	T=$(elapsed "$t0" "$t1")
 }
 
+# phase FILE NAME...: the largest "timing: NAME SECONDS" of FILE among the
+# names, or nothing
+phase() {
+	local f=$1; shift
+	awk -v names=" $* " '$1 == "timing:" && index(names, " " $2 " ") {
+	    if (!seen || $3 > m) m = $3; seen = 1 }
+	    END { if (seen) printf "%.6f\n", m }' "$f"
+}
 # cpu_run OUT CMD...: runs CMD, its user + system CPU seconds into OUT (0
 # without GNU time).
 if [ -x /usr/bin/time ] && /usr/bin/time -f %U true >/dev/null 2>&1; then
@@ -203,7 +211,8 @@ for size in $SIZES; do
 			bcold+=("$T")
 			run bprep base prep "$f"
 			bbytes=$(cache_bytes "$DIR/bprep.out")
-			run bwarm cpu_run "$DIR/bwcpu" base search "$f" --limit 1 --json
+			run bwarm cpu_run "$DIR/bwcpu" env XDG_CACHE_HOME="$XDG_BASE" \
+			    "$BASE" search "$f" --limit 1 --json
 			bwarm+=("$T")
 			bwcpu+=("$(cpu_of "$DIR/bwcpu")")
 			[ -z "$(phase "$DIR/bwarm.err" read)" ] ||
