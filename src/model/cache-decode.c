@@ -90,8 +90,7 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 	const struct cache_job	*job = &r->plan->jobs[j];
 	const struct nvtx_info	*ni;
 	const struct op_info	*op;
-	struct cache_col	 cols[CACHE_MAXCOLS];
-	size_t			 i, ncol;
+	size_t			 i;
 
 	switch (job->type) {
 	case JOB_STRINGS:
@@ -118,16 +117,7 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 		}
 		return 0;
 	case JOB_COLS:
-		ncol = cache_group_cols(r->m, job->group, job->which,
-		    job->group == GRP_LANE ?
-		    cache_lflags(&r->c.lanes[job->which]) : 0, 0, cols);
-		if (cache_check_cols(r, job, cols, tid) != 0) {
-			*cause = xasprintf("frame %zu: index out of range",
-			    job->frame);
-			return -1;
-		}
-		for (i = 0; r->drop && i < ncol; i++)
-			cache_drop(cols[i].p, job->n * cols[i].width);
+		/* Checked piece by piece as they are read: cache-pass.c. */
 		return 0;
 	}
 	return -1;

@@ -17,8 +17,7 @@
  *   piece   the same elements of every column of a column group (about
  *           CACHE_PIECEB bytes in all): each
  *           column's bytes read and summed, then the elements checked
- *           (cache_check_cols) in the buffer; in a copy of more than
- *           CACHE_DROPMIN bytes, their pages given back;
+ *           (cache_check_cols) in the buffer;
  *   gap     at most CACHE_GAPMAX bytes no column covers (the frame
  *           table, the head, the side tables, the padding): read and
  *           summed;
@@ -30,8 +29,6 @@
  * so, and as the first failed unit's cause otherwise.
  */
 #include "config.h"
-
-#include <sys/mman.h>
 
 #include <errno.h>
 #include <pthread.h>
@@ -51,8 +48,6 @@
 						   and its columns' slack, or
 						   a gap */
 #define CACHE_GAPMAX	((uint64_t)256 << 10)	/* bytes per gap unit */
-#define CACHE_PAGE	((uintptr_t)4095)
-#define CACHE_WINDOW	((uintptr_t)0xffff)
 
 enum cache_unit_type {
 	UNIT_PIECE,
@@ -221,31 +216,6 @@ cache_pass_fail(struct cache_pass *ps, size_t i, char *cause)
 }
 
 /*
- * Gives back the pages of a column (col, len bytes) up to hi once a piece
- * ending there is checked: from the 64 KiB window where the piece starts
- * (lo) to the one where it ends, the whole column's last pages with its
- * last piece, only whole pages of the column's own; pieces in order give
- * back each page once, a few system calls per 64 KiB of a narrow column.
- */
-static void
-cache_pass_drop(const uint8_t *col, size_t len, const uint8_t *lo,
-    const uint8_t *hi)
-{
-	uintptr_t	a, e, c0, c1;
-
-	c0 = ((uintptr_t)col + CACHE_PAGE) & ~CACHE_PAGE;
-	c1 = ((uintptr_t)col + len) & ~CACHE_PAGE;
-	a = (uintptr_t)lo & ~CACHE_WINDOW;
-	e = hi == col + len ? c1 : (uintptr_t)hi & ~CACHE_WINDOW;
-	if (a < c0)
-		a = c0;
-	if (e > c1)
-		e = c1;
-	if (e > a)
-		madvise((void *)a, e - a, MADV_DONTNEED);
-}
-
-/*
  * Bytes [off, off + len) of the payload in thread tid's buffer at boff, or
  * in place without a file: NULL with *cause if they cannot be read.
  */
@@ -286,16 +256,16 @@ cache_pass_piece(struct cache_pass *ps, const struct cache_unit *u,
 	const struct cache_job	*job = &r->plan->jobs[u->job];
 	struct cache_job	 part;
 	struct cache_col	 cols[CACHE_MAXCOLS];
-	const uint8_t		*p, *col[CACHE_MAXCOLS];
+	const uint8_t		*p, *col;
 	uint64_t		 lo, hi, s;
 	size_t			 k, ncol, boff = 0;
 	char			*cause = NULL;
 
 	ncol = cache_pass_cols(r, job, cols);
 	for (k = 0; k < ncol; k++) {
-		col[k] = cols[k].p;
-		lo = (uint64_t)(col[k] - ps->payload) + u->a * cols[k].width;
-		hi = (uint64_t)(col[k] - ps->payload) + u->b * cols[k].width;
+		col = cols[k].p;
+		lo = (uint64_t)(col - ps->payload) + u->a * cols[k].width;
+		hi = (uint64_t)(col - ps->payload) + u->b * cols[k].width;
 		s = lo & ~(uint64_t)31;
 		/* Read to the piece's end, sum to its last whole group. */
 		if (boff + (hi - s) > CACHE_PASSBUF) {
@@ -318,9 +288,6 @@ cache_pass_piece(struct cache_pass *ps, const struct cache_unit *u,
 	if (cache_check_cols(r, &part, cols, tid) != 0)
 		cache_pass_fail(ps, i, xasprintf("frame %zu: index out of "
 		    "range", job->frame));
-	for (k = 0; r->drop && ps->fd == -1 && k < ncol; k++)
-		cache_pass_drop(col[k], job->n * cols[k].width, cols[k].p,
-		    (const uint8_t *)cols[k].p + part.n * cols[k].width);
 }
 
 static int

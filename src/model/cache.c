@@ -156,9 +156,10 @@ cache_set_copy(int on)
  * reads it. Bringing in a page costs far more than copying it (a fault,
  * and under a hypervisor that shadows page tables an exit, per 4 KiB:
  * three to four times the copy and the checksum together), and a verb
- * reads a fraction of the model. With a copy (the read() fallback), the
- * checks read the copy; at CACHE_DROPMIN bytes and above *drop is set and
- * they give back the pages of every column once checked.
+ * reads a fraction of the model, so there is nothing to give back once
+ * checked (*drop, set at CACHE_DROPMIN bytes and above, is kept for the
+ * model's own use). With a copy (the read() fallback), the checks read the
+ * copy, whose pages are never given back: they are its only copy.
  */
 static int
 cache_map(int fd, const struct cache_hdr *h, uint8_t **base, size_t *len,

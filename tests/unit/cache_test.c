@@ -1266,8 +1266,8 @@ poke_elem(uint8_t *img, size_t f, size_t e, size_t width, uint64_t v)
  * block boundaries and in the last, partial block is a checksum mismatch;
  * an index out of range behind a valid checksum, at piece boundaries and
  * in the last, partial piece, is refused; the same where the cache is
- * read into a copy (the pass reads the copy), and in a copy whose pages
- * are given back as they are checked.
+ * read into a copy (the pass reads the copy), and for a cache above
+ * CACHE_DROPMIN.
  */
 static void
 test_pass_damage(void **state)
@@ -1313,9 +1313,10 @@ test_pass_damage(void **state)
 	e[2] = ne - (ne % 8192 == 0 ? 1 : ne % 8192);	/* the last piece */
 	e[3] = ne - 1;
 	bad = xmalloc(n);
-	/* Mapped (read with pread()), a copy, a copy given back as checked. */
+	/* Mapped (read with pread()), a copy (read in place), mapped as a
+	 * file above CACHE_DROPMIN is. */
 	for (drop = 0; drop < 3; drop++) {
-		cache_set_copy(drop > 0);
+		cache_set_copy(drop == 1);
 		cache_set_dropmin(drop == 2 ? 0 : CACHE_DROPMIN);
 		for (i = 0; i < 4; i++) {
 			memcpy(bad, img, n);
