@@ -23,6 +23,9 @@
 #                 full model load from the cache (`info` reads only the
 #                 cache's summary and is timed in the verb table); checked
 #                 to have used the cache and to print the same answer
+#   warm CPU      user + system CPU seconds of that warm load (GNU time),
+#                 all its threads: what the load costs whatever the
+#                 machine's load does to the wall clock
 #   peak RSS      of the cold load, with /usr/bin/time -f %M, else the
 #                 bench/rss helper (built by make), else not measured
 #   cache size    bytes of the cache file prep wrote, and per event
@@ -32,8 +35,9 @@
 #                 cache directory of its own; a second table compares
 #
 # Printed per size: cold, warm, cold/warm against the 20x target (PASS or
-# FAIL), and with BENCH_BASE the base's cold, warm and cold/warm beside
-# them.
+# FAIL), the warm load's CPU time, and with BENCH_BASE the base's cold,
+# warm, cold/warm and warm CPU time beside them; the load average at the
+# start and at the end.
 #
 # Targets, each marked PASS or FAIL: cold/scan <= 3, cold/warm >= 20,
 # peak RSS < 64 bytes per event. The exit status is 1 if any target fails.
@@ -90,6 +94,23 @@ run() {
 	t1=$(now)
 	T=$(elapsed "$t0" "$t1")
 }
+
+# phase FILE NAME...: the largest "timing: NAME SECONDS" of FILE among the
+# names, or nothing
+phase() {
+	local f=$1; shift
+	awk -v names=" $* " '$1 == "timing:" && index(names, " " $2 " ") {
+	    if (!seen || $3 > m) m = $3; seen = 1 }
+	    END { if (seen) printf "%.6f\n", m }' "$f"
+}
+# cpu_run OUT CMD...: runs CMD, its user + system CPU seconds into OUT (0
+# without GNU time).
+if [ -x /usr/bin/time ] && /usr/bin/time -f %U true >/dev/null 2>&1; then
+	cpu_run() { local o=$1; shift; /usr/bin/time -f '%U %S' -o "$o" "$@"; }
+else
+	cpu_run() { local o=$1; shift; echo '0 0' >"$o"; "$@"; }
+fi
+cpu_of() { awk 'NF == 2 && $1 ~ /^[0-9.]+$/ { t = $1 + $2 } END { printf "%.3f", t }' "$1"; }
 
 scan_sql=""
 for t in CUPTI_ACTIVITY_KIND_KERNEL CUPTI_ACTIVITY_KIND_MEMCPY \
@@ -156,7 +177,7 @@ for size in $SIZES; do
 	file_mb=$(awk -v b="$(wc -c <"$f")" 'BEGIN { printf "%.1f", b / 1048576 }')
 	echo "N=$n: generated in ${gen_s}s ($(awk -v n="$n" -v t="$gen_s" 'BEGIN { printf "%.0f", n / t }') events/s), $file_mb MiB" >&2
 
-	scan=() cold=() write=() warm=() rss=() bcold=() bwarm=()
+	scan=() cold=() write=() warm=() rss=() bcold=() bwarm=() wcpu=() bwcpu=()
 	cbytes=0 bbytes=0
 	for ((r = 1; r <= REPS; r++)); do
 		t0=$(now)
@@ -174,8 +195,9 @@ for size in $SIZES; do
 		[ -n "$w" ] || w=$(awk -v a="$T" -v b="${cold[-1]}" 'BEGIN { d = a - b; printf "%.6f", (d > 0 ? d : 0) }')
 		write+=("$w")
 
-		run warm "$GPULENS" search "$f" --limit 1 --json
+		run warm cpu_run "$DIR/wcpu" "$GPULENS" search "$f" --limit 1 --json
 		warm+=("$T")
+		wcpu+=("$(cpu_of "$DIR/wcpu")")
 		if [ -n "$(phase "$DIR/warm.err" read)" ]; then
 			echo "bench.sh: N=$n: the warm load parsed the trace again (cache not used)" >&2
 			fail=1
@@ -189,20 +211,23 @@ for size in $SIZES; do
 			bcold+=("$T")
 			run bprep base prep "$f"
 			bbytes=$(cache_bytes "$DIR/bprep.out")
-			run bwarm base search "$f" --limit 1 --json
+			run bwarm cpu_run "$DIR/bwcpu" env XDG_CACHE_HOME="$XDG_BASE" \
+			    "$BASE" search "$f" --limit 1 --json
 			bwarm+=("$T")
+			bwcpu+=("$(cpu_of "$DIR/bwcpu")")
 			[ -z "$(phase "$DIR/bwarm.err" read)" ] ||
 			    echo "bench.sh: N=$n: the base's warm load parsed the trace again" >&2
 			cmp -s "$DIR/warm.out" "$DIR/bwarm.out" ||
 			    echo "bench.sh: N=$n: base and new outputs differ" >&2
-			echo "N=$n run $r: base cold ${bcold[-1]} warm ${bwarm[-1]}" >&2
+			echo "N=$n run $r: base cold ${bcold[-1]} warm ${bwarm[-1]} (CPU ${bwcpu[-1]})" >&2
 		fi
-		echo "N=$n run $r: scan ${scan[-1]} cold ${cold[-1]} write ${write[-1]} warm ${warm[-1]} rss ${rss[-1]} KiB" >&2
+		echo "N=$n run $r: scan ${scan[-1]} cold ${cold[-1]} write ${write[-1]} warm ${warm[-1]} (CPU ${wcpu[-1]}) rss ${rss[-1]} KiB" >&2
 	done
 	m_scan=$(median "${scan[@]}")
 	m_cold=$(median "${cold[@]}")
 	m_write=$(median "${write[@]}")
 	m_warm=$(median "${warm[@]}")
+	m_wcpu=$(median "${wcpu[@]}")
 	m_rss=$(median "${rss[@]}")
 	rows+=("$(awk -v n="$n" -v g="$gen_s" -v mb="$file_mb" -v s="$m_scan" \
 	    -v c="$m_cold" -v w="$m_write" -v h="$m_warm" -v k="$m_rss" 'BEGIN {
@@ -219,19 +244,21 @@ for size in $SIZES; do
 	if [ -n "$BASE" ]; then
 		m_bcold=$(median "${bcold[@]}")
 		m_bwarm=$(median "${bwarm[@]}")
+		m_bwcpu=$(median "${bwcpu[@]}")
 	else
-		m_bcold=0 m_bwarm=0
+		m_bcold=0 m_bwarm=0 m_bwcpu=0
 	fi
 	brows+=("$(awk -v n="$n" -v c="$m_cold" -v h="$m_warm" -v cb="$cbytes" \
-	    -v bc="$m_bcold" -v bh="$m_bwarm" -v bb="$bbytes" -v base="$BASE" 'BEGIN {
+	    -v bc="$m_bcold" -v bh="$m_bwarm" -v bb="$bbytes" -v base="$BASE" \
+	    -v wc="$m_wcpu" -v bwc="$m_bwcpu" 'BEGIN {
 		cw = h > 0 ? c / h : 0
-		if (base == "") { bcs = "-"; bhs = "-"; bcw = "-"; bbs = "-"; bbe = "-"; sp = "-" }
-		else { bcs = sprintf("%.3f", bc); bhs = sprintf("%.4f", bh)
+		if (base == "") { bcs = "-"; bhs = "-"; bcw = "-"; bbs = "-"; bbe = "-"; sp = "-"; bws = "-" }
+		else { bcs = sprintf("%.3f", bc); bhs = sprintf("%.4f", bh); bws = sprintf("%.3f", bwc)
 		    bcw = sprintf("%.1f", bh > 0 ? bc / bh : 0)
 		    bbs = sprintf("%.1f", bb / 1048576); bbe = sprintf("%.1f", bb / n)
 		    sp = sprintf("%.1f", h > 0 ? bh / h : 0) }
-		printf "%s %.3f %.4f %.1f %s %s %s %s %s %s %.1f %.1f %s\n", n, c, h, cw,
-		    (cw >= 20 ? "PASS" : "FAIL"), bcs, bhs, bcw, sp, bbs, cb / 1048576,
+		printf "%s %.3f %.4f %.1f %s %.3f %s %s %s %s %s %s %.1f %.1f %s\n", n, c, h, cw,
+		    (cw >= 20 ? "PASS" : "FAIL"), wc, bcs, bhs, bcw, bws, sp, bbs, cb / 1048576,
 		    cb / n, bbe }')")
 	# Verb latency on the cached trace (the cache is in place after prep
 	# and warm): whole process, load included, median of REPS runs.
@@ -277,7 +304,7 @@ echo "targets: cold/scan <= 3, cold/warm >= 20, peak RSS < 64 bytes/event"
 echo
 echo "warm load of the whole model, against the base binary (same run)"
 {
-	echo "events cold(s) warm(s) cold/warm cold/warm>=20 base-cold(s) base-warm(s) base-cold/warm warm-speedup base-cache(MiB) cache(MiB) cache(B/event) base-cache(B/event)"
+	echo "events cold(s) warm(s) cold/warm cold/warm>=20 warm-cpu(s) base-cold(s) base-warm(s) base-cold/warm base-warm-cpu(s) warm-speedup base-cache(MiB) cache(MiB) cache(B/event) base-cache(B/event)"
 	printf '%s\n' "${brows[@]}"
 } | columns
 [ -n "$BASE" ] || echo "(set BENCH_BASE=BINARY to measure a base binary in the same run)"
@@ -291,5 +318,6 @@ if [ ${#vrows[@]} -gt 0 ]; then
 	echo "targets (at 1e6 and 1e7 events): info < 0.1 s, every other verb < 1 s"
 	[ "$vfail" = 0 ] || fail=1
 fi
+echo "load at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?') (1, 5, 15 min)"
 [ "$fail" = 0 ] && echo "all targets met" || echo "some targets missed"
 exit "$fail"

@@ -81,16 +81,16 @@ out:
 	return rc;
 }
 
-/* Checks what the queries follow in the arrays of a job. */
-static int
+/* Checks what the queries follow in the arrays of a job (a column group's
+ * are checked piece by piece by the pass: cache-pass.c). */
+int
 cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 {
 	struct cache_rctx	*r = arg;
 	const struct cache_job	*job = &r->plan->jobs[j];
 	const struct nvtx_info	*ni;
 	const struct op_info	*op;
-	struct cache_col	 cols[CACHE_MAXCOLS];
-	size_t			 i, ncol;
+	size_t			 i;
 
 	switch (job->type) {
 	case JOB_STRINGS:
@@ -117,16 +117,7 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 		}
 		return 0;
 	case JOB_COLS:
-		ncol = cache_group_cols(r->m, job->group, job->which,
-		    job->group == GRP_LANE ?
-		    cache_lflags(&r->c.lanes[job->which]) : 0, 0, cols);
-		if (cache_check_cols(r, job, cols, tid) != 0) {
-			*cause = xasprintf("frame %zu: index out of range",
-			    job->frame);
-			return -1;
-		}
-		for (i = 0; r->drop && i < ncol; i++)
-			cache_drop(cols[i].p, job->n * cols[i].width);
+		/* Checked piece by piece as they are read: cache-pass.c. */
 		return 0;
 	}
 	return -1;
@@ -306,15 +297,29 @@ cache_dec_end(struct cache_dec *d, int rc, struct model **out)
 	return rc;
 }
 
+/* A failure before the pass: a checksum mismatch if the payload's checksum
+ * says so (damage, rather than what it broke), else *why as it is. */
+static void
+cache_dec_why(const struct cache_hdr *h, const uint8_t *payload, char **why)
+{
+	if (cache_sum(payload, h->payload_size, 0) != h->payload_crc) {
+		free(*why);
+		*why = xstrdup("checksum mismatch");
+	}
+}
+
 /*
- * Decodes a checked file image (the mapping base, len bytes, of which it
- * takes charge: the model's arrays point into it, and model_free() unmaps
- * it, also when decoding fails; drop: a mapping of the file whose pages
- * are to be given back once checked) into a model. Returns 0, or -1 with
- * *why.
+ * Decodes a file image whose header is checked (the mapping base, len
+ * bytes, of the file fd, or -1 where the image is a copy, of which it
+ * takes charge: the model's arrays point into it, and
+ * model_free() unmaps it, also when decoding fails; drop: a mapping of the
+ * file whose pages are to be given back once checked) into a model: the
+ * head read, the arrays bound, then one pass (cache_pass) sums the payload
+ * against the header's checksum and checks the arrays. Returns 0, or -1
+ * with *why.
  */
 int
-cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
+cache_decode(const struct cache_hdr *h, int fd, uint8_t *base, size_t len,
     int drop, struct model **out, char **why)
 {
 	struct cache_dec	 d;
@@ -322,6 +327,7 @@ cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
 	double			 t0;
 
 	if (cache_dec_begin(&d, h, payload, why) != 0) {
+		cache_dec_why(h, payload, why);
 		munmap(base, len);
 		return cache_dec_end(&d, -1, out);
 	}
@@ -331,13 +337,15 @@ cache_decode(const struct cache_hdr *h, uint8_t *base, size_t len,
 	t0 = timing_now();
 	cache_size_model(d.m, &d.r.c);
 	d.r.body = payload + 16 * (size_t)h->nframes;
-	if (cache_bind_jobs(&d.r, why) != 0)
+	if (cache_bind_jobs(&d.r, why) != 0) {
+		cache_dec_why(h, payload, why);
 		return cache_dec_end(&d, -1, out);
+	}
 	cache_auxlim(&d.r);
-	if (pool_run(d.plan.njobs, cache_nthreads(h->raw_size),
-	    cache_load_job, &d.r, why) != 0)
+	if (cache_pass(&d.r, fd, payload, h->payload_size, h->payload_crc,
+	    why) != 0)
 		return cache_dec_end(&d, -1, out);
-	timing_report("cache-decode", t0);
+	timing_report("cache-pass", t0);
 	if (cache_check_whole(&d.r, why) != 0)
 		return cache_dec_end(&d, -1, out);
 	t0 = timing_now();

@@ -8,12 +8,14 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <zlib.h>
 
 #include "model/cache-int.h"
 #include "util/pool.h"
+#include "util/xmalloc.h"
 
 _Static_assert(offsetof(struct lane, depth) ==
     2 * sizeof(size_t) + 9 * sizeof(void *),
@@ -103,10 +105,13 @@ cache_mix(uint64_t v)
 	return v ^ (v >> 32);
 }
 
-static uint64_t
-cache_sum_block(const uint8_t *p, size_t n, uint64_t j)
+/* Sums n bytes at p (the last 32-byte group zero-padded) into the four
+ * lanes' a and b: b gains, per word, the word times the groups from its
+ * own to the end of the range. */
+static void
+cache_sum_run(const uint8_t *p, size_t n, uint64_t a[4], uint64_t b[4])
 {
-	uint64_t	a0 = 0, a1 = 0, a2 = 0, a3 = 0, w[4], h;
+	uint64_t	a0 = 0, a1 = 0, a2 = 0, a3 = 0, w[4];
 	uint64_t	b0 = 0, b1 = 0, b2 = 0, b3 = 0;
 	size_t		i;
 
@@ -127,12 +132,38 @@ cache_sum_block(const uint8_t *p, size_t n, uint64_t j)
 		b2 += a2;
 		b3 += a3;
 	}
+	a[0] = a0;
+	a[1] = a1;
+	a[2] = a2;
+	a[3] = a3;
+	b[0] = b0;
+	b[1] = b1;
+	b[2] = b2;
+	b[3] = b3;
+}
+
+/* The value of block j of n bytes from its lanes' sums. */
+static uint64_t
+cache_sum_value(uint64_t j, size_t n, const uint64_t a[4],
+    const uint64_t b[4])
+{
+	uint64_t	h;
+
 	h = cache_mix(j * CACHE_MIX1 + n);
-	h = cache_mix(h ^ a0) + cache_mix(h ^ b0 ^ 1);
-	h = cache_mix(h ^ a1) + cache_mix(h ^ b1 ^ 2);
-	h = cache_mix(h ^ a2) + cache_mix(h ^ b2 ^ 3);
-	h = cache_mix(h ^ a3) + cache_mix(h ^ b3 ^ 4);
+	h = cache_mix(h ^ a[0]) + cache_mix(h ^ b[0] ^ 1);
+	h = cache_mix(h ^ a[1]) + cache_mix(h ^ b[1] ^ 2);
+	h = cache_mix(h ^ a[2]) + cache_mix(h ^ b[2] ^ 3);
+	h = cache_mix(h ^ a[3]) + cache_mix(h ^ b[3] ^ 4);
 	return h;
+}
+
+static uint64_t
+cache_sum_block(const uint8_t *p, size_t n, uint64_t j)
+{
+	uint64_t	a[4], b[4];
+
+	cache_sum_run(p, n, a, b);
+	return cache_sum_value(j, n, a, b);
 }
 
 /*
@@ -207,6 +238,90 @@ cache_sum(const uint8_t *p, size_t n, int drop)
 	for (i = 0; i < s.nparts; i++)
 		h += s.part[i];
 	h = cache_mix(h);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+/*
+ * The same checksum summed piece by piece, in any order and on any
+ * thread, so that a pass that reads the payload for its own checks sums
+ * what it reads while it is in the processor's cache instead of reading
+ * it twice. The Fletcher sums of a block combine: a word's share of b is
+ * the word times the groups from its own to the block's end, so a piece
+ * ending g groups before the end of its block adds its a to the block's
+ * a, and its own b plus g times its a to the block's b (all modulo 2^64).
+ */
+void
+cache_sumacc_init(struct cache_sumacc *s, const uint8_t *p, size_t n)
+{
+	size_t	i, k;
+
+	s->p = p;
+	s->n = n;
+	s->nblocks = (n + CACHE_SUMBLOCK - 1) / CACHE_SUMBLOCK;
+	s->v = xreallocarray(NULL, s->nblocks > 0 ? s->nblocks : 1,
+	    sizeof *s->v);
+	for (i = 0; i < s->nblocks; i++)
+		for (k = 0; k < 4; k++) {
+			atomic_init(&s->v[i].a[k], 0);
+			atomic_init(&s->v[i].b[k], 0);
+		}
+}
+
+/*
+ * Sums bytes [off, off + len) of the payload, read at data (a copy of
+ * them), or in place where data is NULL: off a multiple of 32, and off +
+ * len too unless it is the payload's end. Blocks may be shared between
+ * threads: the sums are added atomically.
+ */
+void
+cache_sumacc_add(struct cache_sumacc *s, uint64_t off, uint64_t len,
+    const uint8_t *data)
+{
+	uint64_t	a[4], b[4], bs, be, e, g;
+	size_t		j, k;
+
+	while (len > 0) {
+		j = (size_t)(off / CACHE_SUMBLOCK);
+		bs = (uint64_t)j * CACHE_SUMBLOCK;
+		be = s->n - bs < CACHE_SUMBLOCK ? s->n : bs + CACHE_SUMBLOCK;
+		e = off + len < be ? off + len : be;
+		cache_sum_run(data != NULL ? data : s->p + off,
+		    (size_t)(e - off), a, b);
+		/* Groups after the piece, to the block's end. */
+		g = (be - bs + 31) / 32 - (e - bs + 31) / 32;
+		for (k = 0; k < 4; k++) {
+			atomic_fetch_add_explicit(&s->v[j].a[k], a[k],
+			    memory_order_relaxed);
+			atomic_fetch_add_explicit(&s->v[j].b[k], b[k] + g * a[k],
+			    memory_order_relaxed);
+		}
+		if (data != NULL)
+			data += e - off;
+		len -= e - off;
+		off = e;
+	}
+}
+
+/* The checksum of everything added (each byte exactly once), as
+ * cache_sum() gives it; frees the sums. */
+uint32_t
+cache_sumacc_end(struct cache_sumacc *s)
+{
+	uint64_t	a[4], b[4], h = 0, n;
+	size_t		j, k;
+
+	for (j = 0; j < s->nblocks; j++) {
+		for (k = 0; k < 4; k++) {
+			a[k] = atomic_load(&s->v[j].a[k]);
+			b[k] = atomic_load(&s->v[j].b[k]);
+		}
+		n = s->n - (uint64_t)j * CACHE_SUMBLOCK;
+		h += cache_sum_value(j, n < CACHE_SUMBLOCK ? (size_t)n :
+		    CACHE_SUMBLOCK, a, b);
+	}
+	free(s->v);
+	s->v = NULL;
+	h = cache_mix(cache_mix(s->n) + h);
 	return (uint32_t)(h ^ (h >> 32));
 }
 

@@ -17,6 +17,7 @@
  *   cache-write.c   writing the head and the arrays, the atomic rename
  *   cache-decode.c  binding the arrays into a model and checking them (or
  *                   decoding the head into a summary)
+ *   cache-pass.c    the one pass of a load: checksum and range checks
  *   cache-check.c   the range checks a decoded model must pass
  *
  * The jobs of both directions run on a util/pool.h thread pool.
@@ -74,19 +75,26 @@
  *
  * Loading maps the file privately (or reads it into an anonymous mapping
  * where it cannot be mapped), checks the header CRC and the trace
- * identity, the head's CRC and the payload's checksum (cache_sum: a
- * Fletcher-style sum at memory speed, in parallel; a whole-file check
- * rather than per-section sums because every section is checked anyway,
- * and the same pass brings the pages in), then points the model's arrays
- * at their frames (model.h: m->map, which model_free() unmaps) and runs
- * the checks on a few threads; above CACHE_DROPMIN bytes the pages of the
- * lanes are given back once checked (cache.c, cache_map). Every count is
- * bounded by what the file can hold, every frame is aligned, and every
- * stored index that a query follows (side-table indices, global event
- * ids, depths, pyramid entries) is checked in range; any mismatch is a
- * miss with a reason, never a crash nor a model that reads out of bounds.
- * The mapping is writable and private: a page written is copied, never the
- * file.
+ * identity, reads the head, points the model's arrays at their frames
+ * (model.h: m->map, which model_free() unmaps), then makes one pass over
+ * the payload on a few threads (cache-pass.c): every byte goes into the
+ * payload's checksum (cache_sum: a Fletcher-style sum per block that can
+ * be summed piece by piece, in any order), and every column a query
+ * follows is range-checked piece by piece right after the piece is
+ * summed, while it is in the processor's cache. The pass reads the file
+ * with pread() into a small buffer per thread, not through the mapping:
+ * bringing a mapped page in costs a fault (under a hypervisor that
+ * shadows page tables, an exit) per 4 KiB, several times the copy and the
+ * sum, and a verb reads a fraction of the model's pages, which it alone
+ * then brings in. Every count is bounded by what the file can hold, every
+ * frame is aligned, and every stored index that a query follows
+ * (side-table indices, global event ids, depths, pyramid entries) is
+ * checked in range; any mismatch is a miss with a reason (damage that
+ * breaks a check is still reported as a checksum mismatch), never a crash
+ * nor a model that reads out of bounds. The mapping is writable and
+ * private: a page written is copied, never the file; a cache is replaced
+ * by rename(), never written in place, so the pages the pass read are
+ * those the mapping holds.
  *
  * Writing goes to a mkstemp() file in the destination directory renamed
  * over the cache path, the head first, then every array written in place
@@ -108,6 +116,7 @@
 #ifndef GPULENS_CACHE_INT_H
 #define GPULENS_CACHE_INT_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -286,6 +295,16 @@ struct cache_rctx {
 	uint32_t		 auxlim[256];	/* per kind: aux below this */
 };
 
+/* The payload checksum summed piece by piece (cache_sumacc_add). */
+struct cache_sumblk {
+	_Atomic uint64_t	 a[4], b[4];
+};
+struct cache_sumacc {
+	const uint8_t		*p;
+	size_t			 n, nblocks;
+	struct cache_sumblk	*v;		/* per CACHE_SUMBLOCK block */
+};
+
 /* cache-format.c */
 extern const uint16_t	cache_sizes[12];	/* sizeof the raw-stored
 						   structs, as in the header */
@@ -294,6 +313,11 @@ unsigned	 cache_nthreads(uint64_t work);
 uLong		 cache_crc32(uLong crc, const uint8_t *, size_t);
 uint32_t	 cache_sum(const uint8_t *, size_t, int drop);
 void		 cache_drop(const uint8_t *, size_t);
+void		 cache_sumacc_init(struct cache_sumacc *, const uint8_t *,
+		    size_t);
+void		 cache_sumacc_add(struct cache_sumacc *, uint64_t off,
+		    uint64_t len, const uint8_t *data);
+uint32_t	 cache_sumacc_end(struct cache_sumacc *);
 uint32_t	 cache_hdr_crc(const struct cache_hdr *);
 const char	*cache_check_hdr(const struct cache_hdr *,
 		    const struct cache_ident *, uint64_t fsize);
@@ -330,14 +354,20 @@ uint8_t		*cache_table(const struct model *, int k);
 
 /* cache.c */
 void		 cache_set_dropmin(uint64_t bytes);
+void		 cache_set_copy(int);
 
 /* cache-decode.c */
 int		 cache_decompress(struct cache_rctx *, unsigned tid,
 		    size_t frame, void *dst, char **cause);
-int		 cache_decode(const struct cache_hdr *, uint8_t *base,
+int		 cache_load_job(void *, size_t, unsigned, char **);
+int		 cache_decode(const struct cache_hdr *, int fd, uint8_t *base,
 		    size_t len, int drop, struct model **out, char **why);
 int		 cache_decode_summary(const struct cache_hdr *,
 		    const uint8_t *head, struct model **out, char **why);
+
+/* cache-pass.c */
+int		 cache_pass(struct cache_rctx *, int fd, const uint8_t *payload,
+		    uint64_t size, uint32_t want, char **why);
 
 /* cache-check.c */
 void		 cache_auxlim(struct cache_rctx *);

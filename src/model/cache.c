@@ -132,6 +132,15 @@ cache_set_dropmin(uint64_t bytes)
 	cache_dropmin = bytes;
 }
 
+/* Whether to read caches into a copy rather than map them (tests). */
+static int	cache_copy;
+
+void
+cache_set_copy(int on)
+{
+	cache_copy = on;
+}
+
 /*
  * The file's bytes: a private mapping of the whole file where that works
  * (the pages come straight from the page cache: no copy, no zeroing;
@@ -141,36 +150,31 @@ cache_set_dropmin(uint64_t bytes)
  * ever replaced by rename(), never truncated in place, so the mapping
  * stays backed.
  *
- * The file is mapped read-only with MAP_POPULATE (one system call instead
- * of a fault per few pages: the fastest load) and then made writable. At
- * CACHE_DROPMIN bytes and above, *drop is set: the checks give back the
- * pages of every lane's columns once checked (cache_drop()), so that what a
- * verb never reads again does not stay resident; the checksum gives back
- * nothing, since the checks read those pages right after it (dropping them
- * there made the load fault every lane page in twice: a third more CPU
- * time, and the resident peak is the file either way).
+ * The mapping is not populated (*mapped is set): the load checks the file
+ * through pread() into small buffers (cache-pass.c), not through the
+ * mapping, so that a page of the mapping is faulted in only when a verb
+ * reads it. Bringing in a page costs far more than copying it (a fault,
+ * and under a hypervisor that shadows page tables an exit, per 4 KiB:
+ * three to four times the copy and the checksum together), and a verb
+ * reads a fraction of the model, so there is nothing to give back once
+ * checked (*drop, set at CACHE_DROPMIN bytes and above, is kept for the
+ * model's own use). With a copy (the read() fallback), the checks read the
+ * copy, whose pages are never given back: they are its only copy.
  */
 static int
 cache_map(int fd, const struct cache_hdr *h, uint8_t **base, size_t *len,
-    int *drop, char **why)
+    int *drop, int *mapped, char **why)
 {
 	size_t	got;
 	void	*p;
 
 	*len = sizeof *h + h->payload_size;
 	*drop = h->payload_size >= cache_dropmin;
-#ifdef MAP_POPULATE
-	p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-#else
-	p = mmap(NULL, *len, PROT_READ, MAP_PRIVATE, fd, 0);
-#endif
-	if (p != MAP_FAILED && mprotect(p, *len, PROT_READ | PROT_WRITE) !=
-	    0) {
-		munmap(p, *len);
-		p = MAP_FAILED;
-	}
+	p = cache_copy ? MAP_FAILED : mmap(NULL, *len, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE, fd, 0);
 	if (p != MAP_FAILED) {
 		*base = p;
+		*mapped = 1;
 		return 0;
 	}
 	*drop = 0;
@@ -197,25 +201,19 @@ cache_try(const char *path, const struct cache_ident *id,
     struct model **out, char **why)
 {
 	struct cache_hdr	 h;
-	uint8_t			*base = NULL, *payload;
+	uint8_t			*base = NULL;
 	size_t			 len = 0;
 	double			 t0;
-	int			 fd, rc = 0, drop = 0;
+	int			 fd, rc = 0, drop = 0, mapped = 0;
 
 	if ((fd = cache_open(path, id, &h, why)) == -1)
 		return 0;
 	t0 = timing_now();
-	if (cache_map(fd, &h, &base, &len, &drop, why) != 0)
+	if (cache_map(fd, &h, &base, &len, &drop, &mapped, why) != 0)
 		goto out;
-	payload = base + sizeof h;
 	timing_report("cache-file-read", t0);
-	t0 = timing_now();
-	if (cache_sum(payload, h.payload_size, 0) != h.payload_crc) {
-		*why = xstrdup("checksum mismatch");
-		goto out;
-	}
-	timing_report("cache-sum", t0);
-	rc = cache_decode(&h, base, len, drop, out, why) == 0;
+	rc = cache_decode(&h, mapped ? fd : -1, base, len, drop, out, why) ==
+	    0;
 	base = NULL;		/* the model's, or gone */
 
 out:

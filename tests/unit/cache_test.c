@@ -1205,6 +1205,169 @@ test_forged(void **state)
 }
 
 /*
+ * The checksum summed piece by piece (cache_sumacc_add, what the warm
+ * load's single pass does) in any order equals the whole-file sum, with
+ * pieces across block boundaries and in the last, partial block.
+ */
+static void
+test_sum_pieces(void **state)
+{
+	struct cache_sumacc	 acc;
+	uint8_t			*buf;
+	uint64_t		 cut[64], t;
+	size_t			 n = 3 * CACHE_SUMBLOCK + 1000, i, k, ncut;
+	size_t			 order[64];
+	uint32_t		 want;
+	int			 rep;
+
+	(void)state;
+	buf = xmalloc(n);
+	for (i = 0; i < n; i++)
+		buf[i] = (uint8_t)rnd();
+	want = cache_sum(buf, n, 0);
+	for (rep = 0; rep < 20; rep++) {
+		/* Cuts at multiples of 32: block boundaries, one group either
+		 * side of them, random ones; then the end. */
+		ncut = 0;
+		cut[ncut++] = 0;
+		for (k = 1; k <= 3; k++) {
+			cut[ncut++] = k * CACHE_SUMBLOCK;
+			if (rep % 2 == 0) {
+				cut[ncut++] = k * CACHE_SUMBLOCK - 32;
+				cut[ncut++] = k * CACHE_SUMBLOCK + 32;
+			}
+		}
+		for (k = 0; k < 20; k++)
+			cut[ncut++] = (rnd() % n) & ~(uint64_t)31;
+		for (i = 1; i < ncut; i++)	/* sort */
+			for (k = i; k > 0 && cut[k - 1] > cut[k]; k--) {
+				t = cut[k];
+				cut[k] = cut[k - 1];
+				cut[k - 1] = t;
+			}
+		cut[ncut++] = n;
+		cache_sumacc_init(&acc, buf, n);
+		/* Pieces in a shuffled order. */
+		for (i = 0; i + 1 < ncut; i++)
+			order[i] = i;
+		for (i = ncut - 2; i > 0; i--) {
+			k = rndn((uint32_t)i + 1);
+			t = order[i];
+			order[i] = order[k];
+			order[k] = (size_t)t;
+		}
+		for (i = 0; i + 1 < ncut; i++) {
+			k = order[i];
+			if (cut[k + 1] > cut[k])
+				cache_sumacc_add(&acc, cut[k], cut[k + 1] - cut[k],
+				    rep % 2 ? buf + cut[k] : NULL);
+		}
+		assert_int_equal(cache_sumacc_end(&acc), want);
+	}
+	/* One byte changed in the last block: another sum. */
+	buf[n - 1] ^= 1;
+	cache_sumacc_init(&acc, buf, n);
+	cache_sumacc_add(&acc, 0, n, NULL);
+	assert_int_not_equal(cache_sumacc_end(&acc), want);
+	free(buf);
+}
+
+/* Sets element e of frame f (an array of width-byte elements) to v. */
+static void
+poke_elem(uint8_t *img, size_t f, size_t e, size_t width, uint64_t v)
+{
+	uint64_t	clen, rlen;
+	size_t		off;
+
+	frame_at(img, f, &off, &clen, &rlen);
+	assert_true((e + 1) * width <= rlen);
+	memcpy(img + off + (clen - rlen) + e * width, &v, width);
+}
+
+/*
+ * Damage the warm load's single pass must find, in a cache of several
+ * checksum blocks whose big lane spans many pieces: a byte changed at
+ * block boundaries and in the last, partial block is a checksum mismatch;
+ * an index out of range behind a valid checksum, at piece boundaries and
+ * in the last, partial piece, is refused; the same where the cache is
+ * read into a copy (the pass reads the copy), and for a cache above
+ * CACHE_DROPMIN.
+ */
+static void
+test_pass_damage(void **state)
+{
+	struct model	*m = build_model(2000, 300000);
+	char		*trace = make_trace("pass.sqlite"), *path, *cause = NULL;
+	uint8_t		*img, *bad;
+	uint64_t	 clen, rlen;
+	size_t		 n, pos[6], i, e[4], ntab, faux, fstart, off, ne;
+	int		 drop;
+
+	(void)state;
+	assert_int_equal(cache_save(trace, m, &cause), 0);
+	path = local_cache(trace);
+	img = ts_read(path, &n);
+	assert_true(n > 3 * CACHE_SUMBLOCK);
+	pos[0] = HDR_SIZE + CACHE_SUMBLOCK - 1;
+	pos[1] = HDR_SIZE + CACHE_SUMBLOCK;
+	pos[2] = HDR_SIZE + 2 * CACHE_SUMBLOCK + 31;
+	pos[3] = HDR_SIZE + 2 * CACHE_SUMBLOCK + 32;
+	pos[4] = n - 1;
+	pos[5] = n - 33;
+	for (i = 0; i < 6; i++) {
+		img[pos[i]] ^= 0x04;
+		ts_write(path, img, n);
+		assert_miss(trace, "checksum mismatch");
+		img[pos[i]] ^= 0x04;
+	}
+
+	/* Track 0's lane (the big one): frames small, strings (2), one per
+	 * side table, then start, end, name, kind, flags, row, corr, aux. */
+	ntab = (m->nkernels > 0) + (m->ncopies > 0) + (m->nnvtx > 0) +
+	    (m->ncounters > 0);
+	ne = m->tracks[0].lane.n;
+	fstart = 3 + ntab;
+	faux = 3 + ntab + 7;
+	frame_at(img, fstart, &off, &clen, &rlen);
+	assert_int_equal(rlen, ne * 8);
+	frame_at(img, faux, &off, &clen, &rlen);
+	assert_int_equal(rlen, ne * 4);
+	e[0] = 8191;
+	e[1] = 8192;
+	e[2] = ne - (ne % 8192 == 0 ? 1 : ne % 8192);	/* the last piece */
+	e[3] = ne - 1;
+	bad = xmalloc(n);
+	/* Mapped (read with pread()), a copy (read in place), mapped as a
+	 * file above CACHE_DROPMIN is. */
+	for (drop = 0; drop < 3; drop++) {
+		cache_set_copy(drop == 1);
+		cache_set_dropmin(drop == 2 ? 0 : CACHE_DROPMIN);
+		for (i = 0; i < 4; i++) {
+			memcpy(bad, img, n);
+			poke_elem(bad, faux, e[i], 4, 0x7f7f7f7f);
+			fix_crcs(bad, n);
+			ts_write(path, bad, n);
+			assert_miss(trace, "out of range");
+			memcpy(bad, img, n);
+			poke_elem(bad, fstart, e[i], 8, (uint64_t)INT64_MAX);
+			fix_crcs(bad, n);
+			ts_write(path, bad, n);
+			assert_miss(trace, "out of range");
+		}
+		ts_write(path, img, n);
+		assert_hit(trace, m);
+	}
+	cache_set_copy(0);
+	cache_set_dropmin(CACHE_DROPMIN);
+	free(bad);
+	free(img);
+	free(path);
+	model_free(m);
+	cache_remove(trace);
+	free(trace);
+}
+
+/*
  * The summary reads the head only: damage past it (with the payload CRC
  * left wrong) still gives a summary while the full load refuses; damage in
  * the head refuses both.
@@ -1746,6 +1909,8 @@ main(void)
 		cmocka_unit_test(test_roundtrip),
 		cmocka_unit_test(test_empty_model),
 		cmocka_unit_test(test_big_lane),
+		cmocka_unit_test(test_sum_pieces),
+		cmocka_unit_test(test_pass_damage),
 		cmocka_unit_test(test_stale),
 		cmocka_unit_test(test_truncated),
 		cmocka_unit_test(test_flipped),
