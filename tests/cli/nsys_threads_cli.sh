@@ -7,14 +7,16 @@
 # other threads), on generated traces (tables of many chunks; host tables
 # and metrics planted; rowids with holes and one far away, cut by the chunk
 # cap; text and reals where integers are expected) and on every real export
-# in $GPULENS_FIXTURES/nsys. Verb outputs agree too, and an error met by a
+# in $GPULENS_FIXTURES/nsys; the lanes of a big model are finalized in
+# parallel too (a Kineto trace). Verb outputs agree too, and an error met by a
 # reading thread is the same one-line error as with one thread.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
 export XDG_CACHE_HOME="$TMPD/xdg"
 C="$XDG_CACHE_HOME/gpulens"
 
-# same_cache TRACE: prep with 1 thread, then 2 and 5; the caches are equal.
+# same_cache TRACE [COUNTS]: prep with 1 thread, then 2 and 5 (or COUNTS);
+# the caches are equal.
 same_cache() {
 	"$G" clean "$1" >/dev/null 2>&1
 	GPULENS_THREADS=1 "$G" prep "$1" >/dev/null 2>"$TMPD/err" ||
@@ -22,7 +24,7 @@ same_cache() {
 	cf=$(find "$C" -type f -name "$(basename "$1")-*" | head -n 1)
 	[ -n "$cf" ] || fail "no cache file for $1"
 	cp "$cf" "$TMPD/one.gpulens"
-	for th in 2 5; do
+	for th in ${2:-2 5}; do
 		"$G" clean "$1" >/dev/null 2>&1
 		GPULENS_THREADS=$th "$G" prep "$1" >/dev/null 2>"$TMPD/err" ||
 		    fail "prep $1 with $th threads: $(cat "$TMPD/err")"
@@ -56,6 +58,13 @@ P="$TMPD/p.sqlite"
 "$G" demo --out "$P" --events 40000 --seed 3 --gpus 2 \
     --plant samples,sched,sync,mpi,gpu-metrics >/dev/null 2>&1 || fail "demo --plant"
 same_cache "$P"
+
+# A Kineto trace of about 73000 events: the model's lanes are sorted and
+# indexed in parallel above 65536 events, whatever the source.
+K="$TMPD/k.json.gz"
+"$G" demo --format kineto --out "$K" --events 110000 --seed 2 >/dev/null 2>&1 ||
+    fail "kineto demo"
+same_cache "$K"
 
 command -v python3 >/dev/null 2>&1 || skip "python3 absent: no altered traces"
 
@@ -143,7 +152,7 @@ FX=${GPULENS_FIXTURES:-}
 if [ -n "$FX" ] && [ -d "$FX/nsys" ]; then
 	find "$FX/nsys" -name '*.sqlite' | sort >"$TMPD/fx"
 	while read -r f; do
-		same_cache "$f"
+		same_cache "$f" 5
 	done <"$TMPD/fx"
 else
 	echo "note: GPULENS_FIXTURES absent: no real export checked" >&2
