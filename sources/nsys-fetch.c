@@ -119,6 +119,10 @@ nsys_fetch_threads(void)
 {
 	unsigned	n = pool_threads();
 
+	/* An SQLite built single-threaded cannot have connections in
+	 * several threads. */
+	if (sqlite3_threadsafe() == 0)
+		return 1;
 	return n > NSYS_FETCH_MAX ? NSYS_FETCH_MAX : n;
 }
 
