@@ -23,18 +23,18 @@ static const char *const api_cols[] = {
 enum { A_ROWID, A_START, A_END, A_TID, A_CORR, A_NAME, A_CLASS, A_CHAIN };
 
 static void
-nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind,
+nsys_cpu_row(struct nsys *n, const struct nsys_row *st, int kind,
     enum track_type type)
 {
 	struct lane_event	ev;
 	uint32_t		t;
 
-	t = nsys_track_cpu(n, type, (uint64_t)col_i64(st, A_TID), 0);
+	t = nsys_track_cpu(n, type, (uint64_t)row_i64(st, A_TID), 0);
 	memset(&ev, 0, sizeof ev);
-	ev.rowid = col_i64(st, A_ROWID);
-	ev.start = col_i64(st, A_START);
-	ev.end = col_i64(st, A_END);
-	if (col_null(st, A_END)) {
+	ev.rowid = row_i64(st, A_ROWID);
+	ev.start = row_i64(st, A_START);
+	ev.end = row_i64(st, A_END);
+	if (row_null(st, A_END)) {
 		ev.end = ev.start;
 		ev.flags |= EVF_OPEN;
 	}
@@ -42,30 +42,30 @@ nsys_cpu_row(struct nsys *n, sqlite3_stmt *st, int kind,
 	/* The source's callchainId, for nsys_sample_read() to turn into
 	 * the model's chain. */
 	ev.aux = NONE32;
-	if (!col_null(st, A_CHAIN) && col_i64(st, A_CHAIN) >= 0 &&
-	    col_i64(st, A_CHAIN) < NONE32)
-		ev.aux = col_u32(st, A_CHAIN);
-	if (!col_null(st, A_NAME))
-		ev.name = nsys_db_str(&n->d, col_i64(st, A_NAME));
+	if (!row_null(st, A_CHAIN) && row_i64(st, A_CHAIN) >= 0 &&
+	    row_i64(st, A_CHAIN) < NONE32)
+		ev.aux = row_u32(st, A_CHAIN);
+	if (!row_null(st, A_NAME))
+		ev.name = nsys_db_str(&n->d, row_i64(st, A_NAME));
 	if (kind == EV_API) {
-		ev.corr = col_u32(st, A_CORR);
+		ev.corr = row_u32(st, A_CORR);
 		if (nsys_sflags(n, ev.name) & SF_DRIVER)
 			ev.flags |= EVF_DRIVER;
-	} else if (!col_null(st, A_CLASS) &&
-	    col_i64(st, A_CLASS) != n->osrt_class)
+	} else if (!row_null(st, A_CLASS) &&
+	    row_i64(st, A_CLASS) != n->osrt_class)
 		ev.flags |= EVF_NOTOSRT;	/* e.g. OSRT start/finish */
 	builder_event(n->b, t, &ev);
 }
 
 static void
-nsys_api_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_api_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	nsys_cpu_row(n, st, EV_API, TRACK_API);
 	(void)have;
 }
 
 static void
-nsys_osrt_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_osrt_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	nsys_cpu_row(n, st, EV_OSRT, TRACK_OSRT);
 	(void)have;

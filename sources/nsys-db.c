@@ -162,9 +162,9 @@ nsys_db_has(const struct nsys_db *d, const char *name)
  * Result column i + 1 is cols[i]. When a column marked '!' is missing, the
  * table is skipped with a warning: NULL is returned and d->err stays NULL.
  */
-sqlite3_stmt *
-nsys_db_select(struct nsys_db *d, const char *table, const char *const *cols,
-    size_t ncols, int *have, const char *tail)
+char *
+nsys_db_query(struct nsys_db *d, const char *table, const char *const *cols,
+    size_t ncols, int *have, const char *tail, int *hasrowid)
 {
 	sqlite3_stmt	*st;
 	sqlite3_str	*q;
@@ -231,12 +231,12 @@ nsys_db_select(struct nsys_db *d, const char *table, const char *const *cols,
 		nsys_db_error(d, "out of memory building a query on %s", table);
 		goto fail;
 	}
-	st = nsys_db_prepare(d, sql, table);
-	sqlite3_free(sql);
 	for (i = 0; i < nnames; i++)
 		free(names[i]);
 	free(names);
-	return st;
+	if (hasrowid != NULL)
+		*hasrowid = rowid;
+	return sql;
 
 fail:
 	for (i = 0; i < nnames; i++)
@@ -246,6 +246,21 @@ fail:
 }
 
 /* A cheap size estimate for progress: max(rowid), 0 if unknown. */
+sqlite3_stmt *
+nsys_db_select(struct nsys_db *d, const char *table, const char *const *cols,
+    size_t ncols, int *have, const char *tail)
+{
+	sqlite3_stmt	*st;
+	char		*sql;
+
+	if ((sql = nsys_db_query(d, table, cols, ncols, have, tail,
+	    NULL)) == NULL)
+		return NULL;
+	st = nsys_db_prepare(d, sql, table);
+	sqlite3_free(sql);
+	return st;
+}
+
 uint64_t
 nsys_db_estimate(struct nsys_db *d, const char *table)
 {

@@ -91,6 +91,11 @@ int		 nsys_db_has(const struct nsys_db *, const char *t);
 sqlite3_stmt	*nsys_db_select(struct nsys_db *, const char *table,
 		    const char *const *cols, size_t ncols, int *have,
 		    const char *tail);
+/* The query of nsys_db_select(), not prepared (sqlite3_free() it), and
+ * whether the table has rowids (else the first column is -1). */
+char		*nsys_db_query(struct nsys_db *, const char *table,
+		    const char *const *cols, size_t ncols, int *have,
+		    const char *tail, int *hasrowid);
 /* A cheap row estimate for progress: max(rowid), 0 if unknown. */
 uint64_t	 nsys_db_estimate(struct nsys_db *, const char *table);
 

@@ -242,12 +242,12 @@ nsys_enum_sync_name(struct nsys *n, int64_t t)
 }
 
 uint8_t
-nsys_enum_memkind(const struct nsys *n, sqlite3_stmt *st, int i)
+nsys_enum_memkind(const struct nsys *n, const struct nsys_row *st, int i)
 {
 	int64_t	v;
 
-	if (col_null(st, i))
+	if (row_null(st, i))
 		return MEM_UNKNOWN;
-	v = col_i64(st, i);
+	v = row_i64(st, i);
 	return v >= 0 && v < NSYS_NENUM ? n->mem_kind[v] : MEM_UNKNOWN;
 }

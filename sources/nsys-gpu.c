@@ -53,23 +53,23 @@ static const char *const graph_cols[] = {
 enum { GR_GRAPH = G_NCOMMON, GR_EXEC };
 
 static void
-nsys_gpu_event(sqlite3_stmt *st, struct lane_event *ev, int kind)
+nsys_gpu_event(const struct nsys_row *st, struct lane_event *ev, int kind)
 {
 	memset(ev, 0, sizeof *ev);
-	ev->rowid = col_i64(st, G_ROWID);
-	ev->start = col_i64(st, G_START);
-	ev->end = col_i64(st, G_END);
+	ev->rowid = row_i64(st, G_ROWID);
+	ev->start = row_i64(st, G_START);
+	ev->end = row_i64(st, G_END);
 	ev->kind = (uint8_t)kind;
-	ev->corr = col_u32(st, G_CORR);
+	ev->corr = row_u32(st, G_CORR);
 	ev->aux = NONE32;
-	if (col_null(st, G_END)) {
+	if (row_null(st, G_END)) {
 		ev->end = ev->start;
 		ev->flags |= EVF_OPEN;
 	}
 }
 
 static void
-nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_kernel_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	struct kernel_info	k;
 	struct lane_event	ev;
@@ -78,25 +78,25 @@ nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	t = nsys_track_gpu(n, st);
 	nsys_gpu_event(st, &ev, EV_KERNEL);
 	memset(&k, 0, sizeof k);
-	k.grid[0] = col_u32(st, K_GX);
-	k.grid[1] = col_u32(st, K_GY);
-	k.grid[2] = col_u32(st, K_GZ);
-	k.block[0] = col_u32(st, K_BX);
-	k.block[1] = col_u32(st, K_BY);
-	k.block[2] = col_u32(st, K_BZ);
-	k.short_name = col_null(st, K_SHORT) ? 0 :
-	    nsys_db_str(&n->d, col_i64(st, K_SHORT));
-	k.mangled = col_null(st, K_MANGLED) ? 0 :
-	    nsys_db_str(&n->d, col_i64(st, K_MANGLED));
-	k.static_smem = col_u32(st, K_SSMEM);
-	k.dynamic_smem = col_u32(st, K_DSMEM);
-	k.local_mem = col_u32(st, K_LMEM);
-	k.regs = (uint16_t)col_i64(st, K_REGS);
-	k.launch_type = (uint8_t)col_i64(st, K_LAUNCH);
-	k.graph_node = col_u32(st, K_GNODE);
-	k.graph_id = col_u32(st, K_GRAPH);
-	ev.name = col_null(st, K_DEMANGLED) ? 0 :
-	    nsys_db_str(&n->d, col_i64(st, K_DEMANGLED));
+	k.grid[0] = row_u32(st, K_GX);
+	k.grid[1] = row_u32(st, K_GY);
+	k.grid[2] = row_u32(st, K_GZ);
+	k.block[0] = row_u32(st, K_BX);
+	k.block[1] = row_u32(st, K_BY);
+	k.block[2] = row_u32(st, K_BZ);
+	k.short_name = row_null(st, K_SHORT) ? 0 :
+	    nsys_db_str(&n->d, row_i64(st, K_SHORT));
+	k.mangled = row_null(st, K_MANGLED) ? 0 :
+	    nsys_db_str(&n->d, row_i64(st, K_MANGLED));
+	k.static_smem = row_u32(st, K_SSMEM);
+	k.dynamic_smem = row_u32(st, K_DSMEM);
+	k.local_mem = row_u32(st, K_LMEM);
+	k.regs = (uint16_t)row_i64(st, K_REGS);
+	k.launch_type = (uint8_t)row_i64(st, K_LAUNCH);
+	k.graph_node = row_u32(st, K_GNODE);
+	k.graph_id = row_u32(st, K_GRAPH);
+	ev.name = row_null(st, K_DEMANGLED) ? 0 :
+	    nsys_db_str(&n->d, row_i64(st, K_DEMANGLED));
 	if (ev.name == 0)
 		ev.name = k.short_name;
 	if (nsys_sflags(n, ev.name) & SF_NCCL)
@@ -107,7 +107,7 @@ nsys_kernel_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 }
 
 static void
-nsys_memcpy_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_memcpy_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	struct copy_info	c;
 	struct lane_event	ev;
@@ -117,8 +117,8 @@ nsys_memcpy_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	t = nsys_track_gpu(n, st);
 	nsys_gpu_event(st, &ev, EV_MEMCPY);
 	memset(&c, 0, sizeof c);
-	c.bytes = (uint64_t)col_i64(st, C_BYTES);
-	kind = col_i64(st, C_KIND);
+	c.bytes = (uint64_t)row_i64(st, C_BYTES);
+	kind = row_i64(st, C_KIND);
 	if (kind < 0 || kind >= NSYS_NENUM) {
 		n->nunknown_copy++;
 		kind = 0;
@@ -127,15 +127,15 @@ nsys_memcpy_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	ev.name = nsys_enum_copy_name(n, kind);
 	c.src_kind = nsys_enum_memkind(n, st, C_SRCKIND);
 	c.dst_kind = nsys_enum_memkind(n, st, C_DSTKIND);
-	c.src_dev = col_null(st, C_SRCDEV) ? NONE32 : col_u32(st, C_SRCDEV);
-	c.dst_dev = col_null(st, C_DSTDEV) ? NONE32 : col_u32(st, C_DSTDEV);
+	c.src_dev = row_null(st, C_SRCDEV) ? NONE32 : row_u32(st, C_SRCDEV);
+	c.dst_dev = row_null(st, C_DSTDEV) ? NONE32 : row_u32(st, C_DSTDEV);
 	ev.aux = builder_copy(n->b, &c);
 	builder_event(n->b, t, &ev);
 	(void)have;
 }
 
 static void
-nsys_memset_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_memset_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	struct copy_info	c;
 	struct lane_event	ev;
@@ -144,12 +144,12 @@ nsys_memset_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	t = nsys_track_gpu(n, st);
 	nsys_gpu_event(st, &ev, EV_MEMSET);
 	memset(&c, 0, sizeof c);
-	c.bytes = (uint64_t)col_i64(st, S_BYTES);
+	c.bytes = (uint64_t)row_i64(st, S_BYTES);
 	c.kind = COPY_UNKNOWN;
 	c.src_kind = c.dst_kind = nsys_enum_memkind(n, st, S_MEMKIND);
 	c.src_dev = NONE32;
-	c.dst_dev = col_u32(st, G_DEV);
-	c.value = col_u32(st, S_VALUE);
+	c.dst_dev = row_u32(st, G_DEV);
+	c.value = row_u32(st, S_VALUE);
 	if (n->memset_name == 0)
 		n->memset_name = builder_intern(n->b, "[CUDA memset]");
 	ev.name = n->memset_name;
@@ -159,13 +159,13 @@ nsys_memset_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 }
 
 static void
-nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_sync_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	struct lane_event	ev;
 	uint32_t		t, v;
 	int64_t			type;
-	uint64_t		dev = (uint64_t)col_i64(st, G_DEV);
-	uint64_t		stream = (uint64_t)col_i64(st, G_STREAM);
+	uint64_t		dev = (uint64_t)row_i64(st, G_DEV);
+	uint64_t		stream = (uint64_t)row_i64(st, G_STREAM);
 	int			found;
 
 	/*
@@ -177,7 +177,7 @@ nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	 * 0xFFFFFFFF: event and context synchronisations) goes on one
 	 * per-context track.
 	 */
-	if (col_null(st, G_STREAM) || stream == ~0ULL ||
+	if (row_null(st, G_STREAM) || stream == ~0ULL ||
 	    stream == NSYS_NO_STREAM)
 		stream = NSYS_NO_STREAM;
 	found = stream != NSYS_NO_STREAM && hmap_get(&n->ctxstream_dev,
@@ -190,7 +190,7 @@ nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	}
 	t = builder_sync_track(n->b, nsys_track_stream(n, st, dev, stream, 0));
 	nsys_gpu_event(st, &ev, EV_SYNC);
-	type = col_i64(st, Y_TYPE);
+	type = row_i64(st, Y_TYPE);
 	ev.name = nsys_enum_sync_name(n, type);
 	ev.aux = (uint32_t)type;
 	builder_event(n->b, t, &ev);
@@ -198,11 +198,11 @@ nsys_sync_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 }
 
 static void
-nsys_graph_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_graph_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	struct lane_event	ev;
 	uint32_t		t, sid;
-	uint64_t		graph = (uint64_t)col_i64(st, GR_GRAPH);
+	uint64_t		graph = (uint64_t)row_i64(st, GR_GRAPH);
 	char			buf[64];
 
 	t = nsys_track_gpu(n, st);

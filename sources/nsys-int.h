@@ -92,6 +92,8 @@ struct nsys {
 	uint64_t	  nvtx_skipped[NSYS_NEVTYPE + 1];
 
 	uint64_t	  nunknown_copy;
+
+	struct nsys_fetch *fetch;	/* the table readers, once needed */
 };
 
 /* The columns every GPU activity table is read with, first in its list; a
@@ -104,12 +106,64 @@ enum {
 	"!start", "!end", "!deviceId", "!streamId", "globalPid", \
 	"contextId", "correlationId"
 
+/*
+ * A row of an event table as nsys_scan() hands it to its callback: either
+ * the live row of a statement (st), or a copy read by another thread
+ * (nsys-fetch.c): each column's storage class and its values as SQLite
+ * gives them (integer, real, text), so that both read the same.
+ */
+struct nsys_val {
+	int32_t		 type;		/* SQLITE_INTEGER, ... */
+	uint32_t	 len;		/* text bytes */
+	int64_t		 i;		/* sqlite3_column_int64() */
+	double		 d;		/* sqlite3_column_double() */
+	size_t		 off;		/* text in the arena, NUL-terminated */
+};
+struct nsys_row {
+	sqlite3_stmt		*st;	/* the live row, or NULL */
+	const struct nsys_val	*v;	/* else the copy */
+	const char		*arena;
+};
+
+static inline int
+row_type(const struct nsys_row *r, int i)
+{
+	return r->st != NULL ? sqlite3_column_type(r->st, i) : r->v[i].type;
+}
+
+static inline int
+row_null(const struct nsys_row *r, int i)
+{
+	return row_type(r, i) == SQLITE_NULL;
+}
+
+static inline int64_t
+row_i64(const struct nsys_row *r, int i)
+{
+	return r->st != NULL ? sqlite3_column_int64(r->st, i) : r->v[i].i;
+}
+
+static inline uint32_t
+row_u32(const struct nsys_row *r, int i)
+{
+	return (uint32_t)row_i64(r, i);
+}
+
+static inline double
+row_double(const struct nsys_row *r, int i)
+{
+	return r->st != NULL ? sqlite3_column_double(r->st, i) : r->v[i].d;
+}
+
 /* The callback of nsys_scan(): one row whose times are usable. */
-typedef void	nsys_row_fn(struct nsys *, sqlite3_stmt *, const int *);
+typedef void	nsys_row_fn(struct nsys *, const struct nsys_row *,
+		    const int *);
 
 /* nsys.c: strings and table scans. */
 uint8_t		 nsys_sflags(struct nsys *, uint32_t);
 uint32_t	 nsys_text(struct nsys *, sqlite3_stmt *, int);
+/* nsys_text() of a row of nsys_scan(). */
+uint32_t	 nsys_row_intern(struct nsys *, const struct nsys_row *, int);
 struct source_times;
 /* A table's time verdict (source.h): 0, or -1 when it stops the load. */
 int		 nsys_times_verdict(struct nsys *, const struct source_times *,
@@ -127,6 +181,39 @@ typedef void	nsys_step_fn(struct nsys *, sqlite3_stmt *, void *);
 int		 nsys_scan_rows(struct nsys *, sqlite3_stmt *, const char *,
 		     const char *, const int [3], nsys_step_fn *, void *);
 
+/*
+ * nsys-fetch.c: the threads that read a scan's rows in chunks of rowids,
+ * each on its own connection, handed back in rowid order. A chunk's rows
+ * are nrows * ncols values (struct nsys_val) and their text in arena.
+ */
+struct nsys_fetch;
+struct nsys_rows {
+	const struct nsys_val	*v;
+	const char		*arena;
+	size_t			 nrows;
+};
+/* Threads for the table readers (pool_threads()). */
+unsigned	 nsys_fetch_threads(void);
+/* Whether a table of rowids lo..hi is worth reading in parallel. */
+int		 nsys_fetch_worth(int64_t lo, int64_t hi);
+struct nsys_fetch *nsys_fetch_new(const char *path, unsigned threads);
+void		 nsys_fetch_free(struct nsys_fetch *);
+/* Starts a scan of sql ("... WHERE rowid BETWEEN ?1 AND ?2") over rowids
+ * lo..hi, ncols result columns; what names the table in errors. db is the
+ * reader's connection, which the scanning thread reads on too. */
+void		 nsys_fetch_begin(struct nsys_fetch *, sqlite3 *db,
+		    const char *sql, int64_t lo, int64_t hi, int ncols,
+		    const char *what);
+/* The next chunk in rowid order: 1, 0 at the end, -1 with *cause. The
+ * chunk stays valid until the next call or nsys_fetch_end(). */
+int		 nsys_fetch_next(struct nsys_fetch *, struct nsys_rows *,
+		    char **cause);
+/* Ends the scan (stops the threads' reads early when not finished). */
+void		 nsys_fetch_end(struct nsys_fetch *);
+/* Whether a row's times are usable, as source_times_ok(st, 1, 2, 1). */
+int		 nsys_row_times_ok(const struct nsys_row *,
+		    struct source_times *);
+
 /* nsys-meta.c: metadata, version, session start. */
 int		 nsys_meta_read(struct nsys *);
 
@@ -134,7 +221,8 @@ int		 nsys_meta_read(struct nsys *);
 int		 nsys_enum_read(struct nsys *);
 uint32_t	 nsys_enum_copy_name(struct nsys *, int64_t);
 uint32_t	 nsys_enum_sync_name(struct nsys *, int64_t);
-uint8_t		 nsys_enum_memkind(const struct nsys *, sqlite3_stmt *, int);
+uint8_t		 nsys_enum_memkind(const struct nsys *,
+		    const struct nsys_row *, int);
 
 /* nsys-entity.c: processes, threads, devices and streams. */
 int		 nsys_entity_names(struct nsys *);
@@ -145,11 +233,11 @@ uint32_t	 nsys_entity_thread(struct nsys *, uint64_t);
 uint32_t	 nsys_entity_device(struct nsys *, uint32_t);
 
 /* nsys-track.c: the tracks rows go on, and their names. */
-uint64_t	 nsys_track_ctx_key(sqlite3_stmt *);
-uint64_t	 nsys_track_ctxstream_key(sqlite3_stmt *, uint64_t);
-uint32_t	 nsys_track_stream(struct nsys *, sqlite3_stmt *, uint64_t,
-		     uint64_t, int);
-uint32_t	 nsys_track_gpu(struct nsys *, sqlite3_stmt *);
+uint64_t	 nsys_track_ctx_key(const struct nsys_row *);
+uint64_t	 nsys_track_ctxstream_key(const struct nsys_row *, uint64_t);
+uint32_t	 nsys_track_stream(struct nsys *, const struct nsys_row *,
+		     uint64_t, uint64_t, int);
+uint32_t	 nsys_track_gpu(struct nsys *, const struct nsys_row *);
 uint32_t	 nsys_track_cpu(struct nsys *, enum track_type, uint64_t,
 		     uint64_t);
 void		 nsys_track_names(struct nsys *);

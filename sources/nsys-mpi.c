@@ -33,11 +33,11 @@ static const char *const mp_cols[] = {
 };
 
 static void
-nsys_mpi_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_mpi_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	struct lane_event	 ev;
 	struct nvtx_info	 info;
-	uint64_t		 gtid = (uint64_t)col_i64(st, MP_TID);
+	uint64_t		 gtid = (uint64_t)row_i64(st, MP_TID);
 	uint32_t		 t;
 
 	(void)have;
@@ -46,24 +46,24 @@ nsys_mpi_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	    "MPI");
 	t = nsys_track_cpu(n, TRACK_NVTX, gtid, DOMAIN_MPI_TABLES);
 	memset(&ev, 0, sizeof ev);
-	ev.rowid = col_i64(st, MP_ROWID);
-	ev.start = col_i64(st, MP_START);
+	ev.rowid = row_i64(st, MP_ROWID);
+	ev.start = row_i64(st, MP_START);
 	ev.kind = EV_NVTX;
-	if (col_null(st, MP_END)) {
+	if (row_null(st, MP_END)) {
 		ev.end = ev.start;
 		ev.flags |= EVF_OPEN;
 	} else
-		ev.end = col_i64(st, MP_END);
-	ev.name = col_null(st, MP_TEXT) ? 0 :
-	    nsys_db_str(&n->d, col_i64(st, MP_TEXT));
+		ev.end = row_i64(st, MP_END);
+	ev.name = row_null(st, MP_TEXT) ? 0 :
+	    nsys_db_str(&n->d, row_i64(st, MP_TEXT));
 	memset(&info, 0, sizeof info);
 	info.domain = n->m->tracks[t].domain;
-	if (!col_null(st, MP_SIZE) && col_i64(st, MP_SIZE) > 0) {
+	if (!row_null(st, MP_SIZE) && row_i64(st, MP_SIZE) > 0) {
 		info.payload_type = NVTX_PAYLOAD_UINT;
-		info.payload.u = (uint64_t)col_i64(st, MP_SIZE);
-	} else if (!col_null(st, MP_RECV) && col_i64(st, MP_RECV) > 0) {
+		info.payload.u = (uint64_t)row_i64(st, MP_SIZE);
+	} else if (!row_null(st, MP_RECV) && row_i64(st, MP_RECV) > 0) {
 		info.payload_type = NVTX_PAYLOAD_UINT;
-		info.payload.u = (uint64_t)col_i64(st, MP_RECV);
+		info.payload.u = (uint64_t)row_i64(st, MP_RECV);
 	}
 	ev.aux = builder_nvtx(n->b, &info);
 	builder_event(n->b, t, &ev);

@@ -36,13 +36,13 @@ nsys_cat_key(uint32_t process, uint64_t domain_id, uint64_t category)
 }
 
 static void
-nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
+nsys_nvtx_row(struct nsys *n, const struct nsys_row *st, const int *have)
 {
 	struct nvtx_info	 info;
 	struct lane_event	 ev;
-	int64_t			 type = col_i64(st, N_TYPE);
-	uint64_t		 gtid = (uint64_t)col_i64(st, N_TID);
-	uint64_t		 domid = (uint64_t)col_i64(st, N_DOMAIN);
+	int64_t			 type = row_i64(st, N_TYPE);
+	uint64_t		 gtid = (uint64_t)row_i64(st, N_TID);
+	uint64_t		 domid = (uint64_t)row_i64(st, N_DOMAIN);
 	uint32_t		 name, t, proc, v;
 	int			 role;
 	const struct domain	*dom;
@@ -53,10 +53,10 @@ nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 		    NSYS_NEVTYPE]++;
 		return;
 	}
-	if (!col_null(st, N_TEXT))
-		name = nsys_text(n, st, N_TEXT);
-	else if (!col_null(st, N_TEXTID))
-		name = nsys_db_str(&n->d, col_i64(st, N_TEXTID));
+	if (!row_null(st, N_TEXT))
+		name = nsys_row_intern(n, st, N_TEXT);
+	else if (!row_null(st, N_TEXTID))
+		name = nsys_db_str(&n->d, row_i64(st, N_TEXTID));
 	else
 		name = 0;
 
@@ -69,7 +69,7 @@ nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	case NR_CATEGORY:
 		proc = nsys_entity_process(n, gtid);
 		hmap_put(&n->cat_name, nsys_cat_key(proc, domid,
-		    (uint64_t)col_i64(st, N_CAT)), name);
+		    (uint64_t)row_i64(st, N_CAT)), name);
 		return;
 	case NR_THREAD:
 		/* Declaring the thread may move the array: index it after. */
@@ -82,23 +82,23 @@ nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 
 	t = nsys_track_cpu(n, TRACK_NVTX, gtid, domid);
 	memset(&ev, 0, sizeof ev);
-	ev.rowid = col_i64(st, N_ROWID);
-	ev.start = col_i64(st, N_START);
+	ev.rowid = row_i64(st, N_ROWID);
+	ev.start = row_i64(st, N_START);
 	ev.name = name;
 	if (role == NR_MARK) {
 		ev.kind = EV_MARK;
 		ev.end = ev.start;
 	} else {
 		ev.kind = EV_NVTX;
-		if (col_null(st, N_END)) {
+		if (row_null(st, N_END)) {
 			ev.end = ev.start;
 			ev.flags |= EVF_OPEN;
 		} else
-			ev.end = col_i64(st, N_END);
+			ev.end = row_i64(st, N_END);
 		if (role == NR_STARTEND) {
 			ev.flags |= EVF_STARTEND;
-			if (!col_null(st, N_ENDTID) &&
-			    (uint64_t)col_i64(st, N_ENDTID) != gtid)
+			if (!row_null(st, N_ENDTID) &&
+			    (uint64_t)row_i64(st, N_ENDTID) != gtid)
 				ev.flags |= EVF_CROSSTHREAD;
 		}
 	}
@@ -109,26 +109,26 @@ nsys_nvtx_row(struct nsys *n, sqlite3_stmt *st, const int *have)
 	if (nsys_sflags(n, name) & SF_NCCL ||
 	    (dom->name != 0 && nsys_sflags(n, dom->name) & SF_NCCL))
 		ev.flags |= EVF_COMM;
-	info.category = col_u32(st, N_CAT);
-	info.color = col_u32(st, N_COLOR);
-	if (!col_null(st, N_I64)) {
+	info.category = row_u32(st, N_CAT);
+	info.color = row_u32(st, N_COLOR);
+	if (!row_null(st, N_I64)) {
 		info.payload_type = NVTX_PAYLOAD_INT;
-		info.payload.i = col_i64(st, N_I64);
-	} else if (!col_null(st, N_U64)) {
+		info.payload.i = row_i64(st, N_I64);
+	} else if (!row_null(st, N_U64)) {
 		info.payload_type = NVTX_PAYLOAD_UINT;
-		info.payload.u = (uint64_t)col_i64(st, N_U64);
-	} else if (!col_null(st, N_DBL)) {
+		info.payload.u = (uint64_t)row_i64(st, N_U64);
+	} else if (!row_null(st, N_DBL)) {
 		info.payload_type = NVTX_PAYLOAD_DOUBLE;
-		info.payload.d = sqlite3_column_double(st, N_DBL);
-	} else if (!col_null(st, N_I32)) {
+		info.payload.d = row_double(st, N_DBL);
+	} else if (!row_null(st, N_I32)) {
 		info.payload_type = NVTX_PAYLOAD_INT;
-		info.payload.i = col_i64(st, N_I32);
-	} else if (!col_null(st, N_U32)) {
+		info.payload.i = row_i64(st, N_I32);
+	} else if (!row_null(st, N_U32)) {
 		info.payload_type = NVTX_PAYLOAD_UINT;
-		info.payload.u = (uint64_t)col_i64(st, N_U32);
-	} else if (!col_null(st, N_FLT)) {
+		info.payload.u = (uint64_t)row_i64(st, N_U32);
+	} else if (!row_null(st, N_FLT)) {
 		info.payload_type = NVTX_PAYLOAD_DOUBLE;
-		info.payload.d = sqlite3_column_double(st, N_FLT);
+		info.payload.d = row_double(st, N_FLT);
 	}
 	ev.aux = builder_nvtx(n->b, &info);
 	if (info.category != 0) {

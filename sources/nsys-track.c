@@ -16,16 +16,16 @@
 
 /* Keys of a row's context and stream, for ctx_dev and ctxstream_dev. */
 uint64_t
-nsys_track_ctx_key(sqlite3_stmt *st)
+nsys_track_ctx_key(const struct nsys_row *st)
 {
-	uint64_t	gpid = col_null(st, G_PID) ? ~0ULL :
-			    (uint64_t)col_i64(st, G_PID) & NSYS_PROC_MASK;
+	uint64_t	gpid = row_null(st, G_PID) ? ~0ULL :
+			    (uint64_t)row_i64(st, G_PID) & NSYS_PROC_MASK;
 
-	return hmap_key2(gpid, (uint64_t)col_i64(st, G_CTX));
+	return hmap_key2(gpid, (uint64_t)row_i64(st, G_CTX));
 }
 
 uint64_t
-nsys_track_ctxstream_key(sqlite3_stmt *st, uint64_t stream)
+nsys_track_ctxstream_key(const struct nsys_row *st, uint64_t stream)
 {
 	return hmap_key2(nsys_track_ctx_key(st), stream);
 }
@@ -36,11 +36,11 @@ nsys_track_ctxstream_key(sqlite3_stmt *st, uint64_t stream)
  * context and stream are on, for the synchronization rows.
  */
 uint32_t
-nsys_track_stream(struct nsys *n, sqlite3_stmt *st, uint64_t dev,
+nsys_track_stream(struct nsys *n, const struct nsys_row *st, uint64_t dev,
     uint64_t stream, int work)
 {
-	int		 nopid = col_null(st, G_PID);
-	uint64_t	 gpid = (uint64_t)col_i64(st, G_PID) & NSYS_PROC_MASK;
+	int		 nopid = row_null(st, G_PID);
+	uint64_t	 gpid = (uint64_t)row_i64(st, G_PID) & NSYS_PROC_MASK;
 	uint64_t	 key;
 	uint32_t	 d, p, s, v;
 	size_t		 before;
@@ -63,7 +63,7 @@ nsys_track_stream(struct nsys *n, sqlite3_stmt *st, uint64_t dev,
 	s = builder_stream(n->b, d, stream, p);
 	if (n->m->nstreams > before) {
 		struct stream *sp = &n->m->streams[s];
-		sp->context = col_u32(st, G_CTX);
+		sp->context = row_u32(st, G_CTX);
 		if (hmap_get(&n->stream_prio, hmap_key2(gpid, stream), &v))
 			sp->priority = (int32_t)v;
 		if (hmap_get(&n->stream_name, hmap_key2(hmap_key2(gpid, dev),
@@ -76,10 +76,10 @@ nsys_track_stream(struct nsys *n, sqlite3_stmt *st, uint64_t dev,
 
 /* The GPU work track of a row's stream. */
 uint32_t
-nsys_track_gpu(struct nsys *n, sqlite3_stmt *st)
+nsys_track_gpu(struct nsys *n, const struct nsys_row *st)
 {
 	return builder_gpu_track(n->b, nsys_track_stream(n, st,
-	    (uint64_t)col_i64(st, G_DEV), (uint64_t)col_i64(st, G_STREAM), 1));
+	    (uint64_t)row_i64(st, G_DEV), (uint64_t)row_i64(st, G_STREAM), 1));
 }
 
 uint32_t

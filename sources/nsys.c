@@ -47,6 +47,11 @@
  * The file is opened through source_sqlite_open(), read-only: loading
  * never writes anything next to the trace.
  *
+ * Threads: a big event table (every nsys_scan()) is read by nsys-fetch.c,
+ * one read-only connection per thread, in chunks of rowids; this thread
+ * replays the rows into the builder in rowid order, so the model is the
+ * same with any number of threads (GPULENS_THREADS, pool_threads()).
+ *
  * This file scans the tables and drives the load; the metadata, the
  * enumerations, the entities, the tracks, each kind of event table and the
  * final ordering are in the nsys-*.c files that nsys-int.h lists.
@@ -174,37 +179,134 @@ nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
 	return nsys_times_verdict(n, &tt, table);
 }
 
-/* What nsys_scan() hands nsys_scan_rows(). */
-struct nsys_scan_arg {
-	nsys_row_fn	*row;
-	const int	*have;
-};
-
-static void
-nsys_scan_row(struct nsys *n, sqlite3_stmt *st, void *arg)
+/* The first and last rowid of table (lo > hi when it is empty). */
+static int
+nsys_rowids(struct nsys *n, const char *table, int64_t *lo, int64_t *hi)
 {
-	struct nsys_scan_arg	*a = arg;
+	sqlite3_stmt	*st;
+	char		*sql;
+	int		 r;
 
-	a->row(n, st, a->have);
+	*lo = 1;
+	*hi = 0;
+	sql = sqlite3_mprintf("SELECT min(rowid), max(rowid) FROM \"%w\"",
+	    table);
+	st = nsys_db_prepare(&n->d, sql, table);
+	sqlite3_free(sql);
+	if (st == NULL)
+		return -1;
+	if ((r = nsys_db_step(&n->d, st, table)) == 1 &&
+	    sqlite3_column_type(st, 0) != SQLITE_NULL &&
+	    sqlite3_column_type(st, 1) != SQLITE_NULL) {
+		*lo = sqlite3_column_int64(st, 0);
+		*hi = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return r < 0 ? -1 : 0;
 }
 
-/* Runs a scan: prepares, reports progress, calls row() for each row. */
+/*
+ * Replays the rows of a big table read in parallel (nsys-fetch.c), in
+ * rowid order: the same rows, in the same order, as stepping sql.
+ */
+static int
+nsys_scan_fetch(struct nsys *n, const char *table, const char *sql,
+    int64_t lo, int64_t hi, size_t ncols, int *have, nsys_row_fn *row,
+    struct source_times *tt)
+{
+	struct nsys_rows	 rows;
+	struct nsys_row		 rw;
+	uint64_t		 nrows = 0;
+	size_t			 j, w = ncols + 1;
+	char			*ranged, *cause = NULL;
+	int			 r;
+
+	if (n->fetch == NULL)
+		n->fetch = nsys_fetch_new(n->d.path, nsys_fetch_threads());
+	ranged = xasprintf("%s WHERE rowid BETWEEN ?1 AND ?2", sql);
+	nsys_fetch_begin(n->fetch, n->d.db, ranged, lo, hi, (int)w, table);
+	free(ranged);
+	memset(&rw, 0, sizeof rw);
+	while ((r = nsys_fetch_next(n->fetch, &rows, &cause)) == 1) {
+		rw.arena = rows.arena;
+		for (j = 0; j < rows.nrows; j++) {
+			rw.v = rows.v + j * w;
+			if (nsys_row_times_ok(&rw, tt))
+				row(n, &rw, have);
+			if ((++nrows & (NSYS_ROWS_STEP - 1)) == 0)
+				progress_rows(n->prog, nrows);
+		}
+	}
+	nsys_fetch_end(n->fetch);
+	progress_rows(n->prog, nrows);
+	if (r < 0) {
+		if (n->d.err == NULL)
+			n->d.err = cause;
+		else
+			free(cause);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Runs a scan: builds the query, reports progress, calls row() for each
+ * row with usable times (every table scanned has start and end in columns
+ * 1 and 2; a NULL end is an open range). A big table is read in parallel
+ * when more than one thread is allowed (nsys-fetch.c); else, and for
+ * WITHOUT ROWID tables, the rows are stepped here.
+ */
 int
 nsys_scan(struct nsys *n, const char *table, const char *phase,
     const char *const *cols, size_t ncols, int *have, nsys_row_fn *row)
 {
-	/* Every table scanned has start and end in columns 1 and 2; a NULL
-	 * end is an open range. */
-	static const int	 times[3] = { 1, 2, 1 };
-	struct nsys_scan_arg	 a = { row, have };
+	struct source_times	 tt;
+	struct nsys_row		 rw;
 	sqlite3_stmt		*st;
+	uint64_t		 nrows = 0;
+	int64_t			 lo = 1, hi = 0;
+	char			*sql;
+	int			 r, rowid;
 
 	if (!nsys_db_has(&n->d, table))
 		return 0;
-	st = nsys_db_select(&n->d, table, cols, ncols, have, NULL);
-	if (st == NULL)
+	sql = nsys_db_query(&n->d, table, cols, ncols, have, NULL, &rowid);
+	if (sql == NULL)
 		return n->d.err != NULL ? -1 : 0;
-	return nsys_scan_rows(n, st, table, phase, times, nsys_scan_row, &a);
+	/* The query is checked here, on the reader's connection. */
+	st = nsys_db_prepare(&n->d, sql, table);
+	if (st == NULL || (rowid && nsys_fetch_threads() > 1 &&
+	    nsys_rowids(n, table, &lo, &hi) != 0)) {
+		sqlite3_finalize(st);
+		sqlite3_free(sql);
+		return -1;
+	}
+	progress_phase(n->prog, phase, rowid && hi > 0 ? (uint64_t)hi :
+	    nsys_db_estimate(&n->d, table));
+	memset(&tt, 0, sizeof tt);
+	if (rowid && nsys_fetch_worth(lo, hi) && nsys_fetch_threads() > 1) {
+		sqlite3_finalize(st);
+		r = nsys_scan_fetch(n, table, sql, lo, hi, ncols, have, row,
+		    &tt);
+		sqlite3_free(sql);
+		if (r != 0)
+			return -1;
+		return nsys_times_verdict(n, &tt, table);
+	}
+	sqlite3_free(sql);
+	memset(&rw, 0, sizeof rw);
+	rw.st = st;
+	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
+		if (nsys_row_times_ok(&rw, &tt))
+			row(n, &rw, have);
+		if ((++nrows & (NSYS_ROWS_STEP - 1)) == 0)
+			progress_rows(n->prog, nrows);
+	}
+	progress_rows(n->prog, nrows);
+	sqlite3_finalize(st);
+	if (r < 0)
+		return -1;
+	return nsys_times_verdict(n, &tt, table);
 }
 
 /*
@@ -307,6 +409,8 @@ nsys_free(struct nsys *n)
 {
 	size_t	i;
 
+	nsys_fetch_free(n->fetch);
+	n->fetch = NULL;
 	nsys_db_close(&n->d);
 	free(n->sflags);
 	for (i = 0; i < n->npnames; i++)

@@ -26,6 +26,7 @@
 #include "model/model.h"
 #include "model/nvtx.h"
 #include "util/lbound.h"
+#include "util/pool.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
 
@@ -652,11 +653,44 @@ model_default_domain(struct model *m)
 	}
 }
 
+/* Below this many events, the lanes are finalized in the calling thread. */
+#define MODEL_FINALIZE_SERIAL	65536
+
+static int
+model_finalize_lane(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct model	*m = arg;
+
+	(void)tid;
+	(void)cause;
+	lane_finalize(&m->tracks[job].lane);
+	return 0;
+}
+
+/*
+ * Sorts and indexes every lane: each on its own, so on pool_threads()
+ * threads for a big model (GPULENS_THREADS); the result does not depend
+ * on the threads.
+ */
+static void
+model_finalize_lanes(struct model *m)
+{
+	size_t	t, n = 0;
+
+	for (t = 0; t < m->ntracks; t++)
+		n += m->tracks[t].lane.n;
+	if (n < MODEL_FINALIZE_SERIAL || m->ntracks < 2) {
+		for (t = 0; t < m->ntracks; t++)
+			lane_finalize(&m->tracks[t].lane);
+		return;
+	}
+	(void)pool_run(m->ntracks, pool_threads(), model_finalize_lane, m,
+	    NULL);
+}
+
 int
 model_finalize(struct model *m, char **cause)
 {
-	size_t	t;
-
 	model_default_domain(m);
 	model_span(m);
 	if (!model_span_ok(m->origin_ns, m->end_ns)) {
@@ -682,8 +716,7 @@ model_finalize(struct model *m, char **cause)
 
 	sort_stable(m->tracks, m->ntracks, sizeof *m->tracks, track_cmp, m);
 
-	for (t = 0; t < m->ntracks; t++)
-		lane_finalize(&m->tracks[t].lane);
+	model_finalize_lanes(m);
 	if (model_number(m, NULL, cause) != 0)
 		return -1;
 	model_count_kinds(m, m->kind_count);

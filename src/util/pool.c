@@ -43,6 +43,29 @@ pool_ncpus(void)
 	return n < 1 ? 1 : (unsigned)n;
 }
 
+/* Whether this thread runs the jobs of a pool of several threads. */
+static _Thread_local int pool_inside;
+
+unsigned
+pool_threads(void)
+{
+	const char	*env;
+	char		*end;
+	long		 v;
+	unsigned	 n;
+
+	if (pool_inside)
+		return 1;
+	env = getenv("GPULENS_THREADS");
+	if (env != NULL && *env != '\0') {
+		v = strtol(env, &end, 10);
+		if (*end == '\0' && v >= 1)
+			return v > POOL_MAX ? POOL_MAX : (unsigned)v;
+	}
+	n = pool_ncpus();
+	return n > POOL_MAX ? POOL_MAX : n;
+}
+
 static void *
 pool_main(void *arg)
 {
@@ -69,6 +92,14 @@ pool_main(void *arg)
 	return NULL;
 }
 
+/* A thread of the pool, besides the caller. */
+static void *
+pool_thread(void *arg)
+{
+	pool_inside = 1;
+	return pool_main(arg);
+}
+
 int
 pool_run(size_t njobs, unsigned nthreads, pool_job_fn fn, void *arg,
     char **cause)
@@ -77,6 +108,7 @@ pool_run(size_t njobs, unsigned nthreads, pool_job_fn fn, void *arg,
 	struct pool_worker	 w[POOL_MAX];
 	pthread_t		 th[POOL_MAX];
 	unsigned		 i, started = 0;
+	int			 inside;
 
 	atomic_init(&p.next, 0);
 	atomic_init(&p.failed, 0);
@@ -96,11 +128,15 @@ pool_run(size_t njobs, unsigned nthreads, pool_job_fn fn, void *arg,
 		w[i].tid = i;
 	}
 	for (i = 1; i < nthreads; i++) {
-		if (pthread_create(&th[i], NULL, pool_main, &w[i]) != 0)
+		if (pthread_create(&th[i], NULL, pool_thread, &w[i]) != 0)
 			break;	/* fewer threads do the same work */
 		started++;
 	}
+	inside = pool_inside;
+	if (nthreads > 1)
+		pool_inside = 1;
 	pool_main(&w[0]);
+	pool_inside = inside;
 	for (i = 1; i <= started; i++)
 		pthread_join(th[i], NULL);
 	pthread_mutex_destroy(&p.lock);

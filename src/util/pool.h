@@ -24,5 +24,12 @@ int		 pool_run(size_t njobs, unsigned nthreads, pool_job_fn fn,
 		    void *arg, char **cause);
 /* The cores this process may run on (its affinity mask), at least 1. */
 unsigned	 pool_ncpus(void);
+/*
+ * The threads one load may use: GPULENS_THREADS when it is a positive
+ * integer, else pool_ncpus(); at most POOL_MAX. 1 inside a job of a
+ * pool_run() of several threads (the files of a job loaded in parallel),
+ * so that loads in parallel do not each take every CPU.
+ */
+unsigned	 pool_threads(void);
 
 #endif
