@@ -264,14 +264,15 @@ answers_decode(const uint8_t *buf, size_t len, const char *key,
 /* ------------------------------------------------------------------ */
 /* Files. */
 
-/* "<root>/NAME-H": the stem of trace's files, or NULL. */
+/* "<root>/NAME-H": the stem of trace's files (the cache directory made
+ * when create), or NULL. */
 static char *
-answers_stem(const char *trace)
+answers_stem(const char *trace, int create)
 {
 	char	*p;
 	size_t	 n, s = strlen(CACHEDIR_SUFFIX);
 
-	if ((p = cachedir_entry(trace, 0, NULL)) == NULL)
+	if ((p = cachedir_entry(trace, create, NULL)) == NULL)
 		return NULL;
 	n = strlen(p);
 	if (n <= s || strcmp(p + n - s, CACHEDIR_SUFFIX) != 0) {
@@ -364,7 +365,7 @@ answers_remove(const char *trace, uint64_t *bytes)
 	char	*stem;
 	int	 n;
 
-	if ((stem = answers_stem(trace)) == NULL)
+	if ((stem = answers_stem(trace, 0)) == NULL)
 		return 0;
 	n = answers_sweep(stem, NULL, bytes);
 	free(stem);
@@ -487,6 +488,7 @@ answers_open(const struct cmd_entry *e, int argc, char **argv,
 		return NULL;
 	a = xcalloc(1, sizeof *a);
 	if ((rc = cache_stamp(trace, &a->st)) < 0) {
+		cache_stamp_clear(&a->st);
 		free(a);
 		return NULL;
 	}
@@ -511,7 +513,7 @@ answers_lookup(const struct answers *a, char **pathp, size_t *len,
 	uint8_t		*buf = NULL;
 	size_t		 keylen;
 
-	if (!a->have || (stem = answers_stem(a->trace)) == NULL)
+	if (!a->have || (stem = answers_stem(a->trace, 0)) == NULL)
 		return NULL;
 	key = answers_key_of(a, &a->st, &keylen);
 	path = answers_path(stem, &a->st, key, keylen);
@@ -608,7 +610,10 @@ answers_serve(struct answers *a)
 	    &errlen, &status)) != NULL) {
 		answers_emit(stdout, out, outlen);
 		answers_emit(stderr, err, errlen);
+		/* The model cache is in use too: eviction keeps both. */
 		cachedir_used(path);
+		if (a->st.path != NULL)
+			cachedir_used(a->st.path);
 		free(path);
 		free(buf);
 		timing_report("answer-read", t0);
@@ -659,11 +664,14 @@ answers_store(struct answers *a, const char *out, size_t outlen,
 	 * between the two identities. */
 	if (cache_stamp(a->trace, &st) != 1 ||
 	    !cachedir_ident_eq(&st.id, &a->st.id) ||
-	    (stem = answers_stem(a->trace)) == NULL)
+	    (stem = answers_stem(a->trace, 1)) == NULL) {
+		cache_stamp_clear(&st);
 		return;
+	}
 	/* A rebuilt cache: the old one's answers are unreachable. */
 	answers_sweep(stem, &st, NULL);
 	if ((timing_now() - a->t0) * 1000.0 < (double)min) {
+		cache_stamp_clear(&st);
 		free(stem);
 		return;
 	}
@@ -676,6 +684,7 @@ answers_store(struct answers *a, const char *out, size_t outlen,
 	free(buf);
 	free(key);
 	free(path);
+	cache_stamp_clear(&st);
 }
 
 int
@@ -706,6 +715,7 @@ answers_close(struct answers *a, int rc, int keep)
 		    err != NULL ? err : "", errlen, rc);
 	free(out);
 	free(err);
+	cache_stamp_clear(&a->st);
 	free(a->trace);
 	free(a);
 	return rc;
@@ -724,8 +734,10 @@ answers_have(const struct cmd_entry *e, int argc, char **argv,
 	if (!answers_on(e))
 		return 0;
 	memset(&a, 0, sizeof a);
-	if ((rc = cache_stamp(trace, &a.st)) != 1)
+	if ((rc = cache_stamp(trace, &a.st)) != 1) {
+		cache_stamp_clear(&a.st);
 		return 0;
+	}
 	a.have = 1;
 	a.e = e;
 	a.argc = argc;
@@ -734,8 +746,10 @@ answers_have(const struct cmd_entry *e, int argc, char **argv,
 	a.format = format;
 	buf = answers_lookup(&a, NULL, &len, &out, &outlen, &err, &errlen,
 	    &status);
+	cache_stamp_clear(&a.st);
+	rc = buf != NULL;
 	free(buf);
-	return buf != NULL;
+	return rc;
 }
 
 /* Runs `gpulens --no-progress VERB trace --json` with stdout and stderr

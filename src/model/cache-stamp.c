@@ -64,11 +64,23 @@ cache_stamp(const char *trace, struct cache_stamp *st)
 		return -1;
 	if ((path = cachedir_beside(trace)) != NULL && lstat(path, &sb) == 0)
 		rc = cache_stamp_try(path, st);
-	free(path);
-	if (rc == 0 && cachedir_get_mode() != CACHEDIR_BESIDE &&
-	    (path = cachedir_entry(trace, 0, NULL)) != NULL) {
-		rc = cache_stamp_try(path, st);
+	if (rc == 0) {
 		free(path);
+		path = NULL;
+		if (cachedir_get_mode() != CACHEDIR_BESIDE &&
+		    (path = cachedir_entry(trace, 0, NULL)) != NULL &&
+		    (rc = cache_stamp_try(path, st)) == 0) {
+			free(path);
+			path = NULL;
+		}
 	}
+	st->path = path;
 	return rc;
+}
+
+void
+cache_stamp_clear(struct cache_stamp *st)
+{
+	free(st->path);
+	st->path = NULL;
 }

@@ -23,6 +23,7 @@ struct cache_stamp {
 	uint64_t		 hdr;	/* FNV-1a of the header bytes */
 	uint64_t		 size;	/* the cache file's size */
 	struct cachedir_ident	 id;	/* the trace's identity now */
+	char			*path;	/* the cache file (malloc'd), or NULL */
 };
 
 /*
@@ -31,5 +32,7 @@ struct cache_stamp {
  * cannot be read.
  */
 int	 cache_stamp(const char *trace, struct cache_stamp *st);
+/* Frees what a stamp holds (its path). */
+void	 cache_stamp_clear(struct cache_stamp *st);
 
 #endif
