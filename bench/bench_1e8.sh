@@ -128,7 +128,7 @@ warm_s=$(median "${ws[@]}")
 warm_k=$(median "${wk[@]}")
 
 # The answer store, filled ahead as an agent's setup would.
-run answers "$GPULENS" prep --answers "$f"
+GPULENS_ANSWERS=1 run answers "$GPULENS" prep --answers "$f"
 answers_s=$T
 nanswers=$(sed -n 's/.*: \([0-9][0-9]*\) answers* stored$/\1/p' "$DIR/answers.out" | head -n 1)
 echo "prep --answers: ${answers_s}s, ${nanswers:-0} answers stored" >&2
@@ -181,15 +181,15 @@ for v in "${VERBS[@]}"; do
 	mk=$(median "${ks[@]}")
 	# From the store: prep's, or stored by a first run.
 	src=prep
-	run stored "$GPULENS" "${args[@]}" --json
+	GPULENS_ANSWERS=1 run stored "$GPULENS" "${args[@]}" --json
 	if ! grep -q '^timing: answer-read ' "$DIR/stored.err"; then
 		src=1st-run
-		run stored "$GPULENS" "${args[@]}" --json
+		GPULENS_ANSWERS=1 run stored "$GPULENS" "${args[@]}" --json
 		grep -q '^timing: answer-read ' "$DIR/stored.err" || src=computed
 	fi
 	ss=()
 	for ((r = 1; r <= REPS; r++)); do
-		run stored "$GPULENS" "${args[@]}" --json
+		GPULENS_ANSWERS=1 run stored "$GPULENS" "${args[@]}" --json
 		ss+=("$T")
 		cmp -s "$DIR/computed.out" "$DIR/stored.out" || {
 			echo "bench_1e8.sh: ${cmd[*]}: the stored answer differs from the computed one" >&2
