@@ -124,6 +124,15 @@ open(p, 'wb').write(b)" "$f";;
 	stored b || fail "summary after $how: not stored again"
 done
 
+# A rebuilt cache (the trace touched): the old answers are removed by the
+# next answer computed.
+[ "$(nans)" -gt 1 ] || fail "too few answers before the rebuild: $(nans)"
+touch "$T"
+run a "$G" summary "$T" --json
+same c a "summary after touch"
+stored a && fail "the touched trace got an old answer"
+[ "$(nans)" = 1 ] || fail "the rebuilt cache left $(nans) answers, expected 1"
+
 # A changed trace (content and mtime): recomputed, its own answer.
 cp "$GPULENS_SRCDIR/fixtures/nsys/export-2022.sqlite" "$T"
 GPULENS_ANSWERS=0 run c "$G" summary "$T" --json
