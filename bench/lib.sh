@@ -21,6 +21,11 @@
 
 die() { echo "$BENCH_NAME: $*" >&2; exit 2; }
 
+# The benchmarks measure computing: stored verb answers (gpulens(1),
+# Answers) are bypassed unless asked for (bench_1e8.sh measures them apart).
+: "${GPULENS_ANSWERS:=0}"
+export GPULENS_ANSWERS
+
 bench_binary() {
 	here=$(cd "$(dirname "$0")/.." && pwd)
 	if [ -z "${GPULENS:-}" ]; then

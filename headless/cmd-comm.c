@@ -102,6 +102,7 @@ const struct cmd_entry cmd_comm_entry = {
 	"merging the models; the window and filter options need --full.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = COMM_OPTS,
 	.vopts = comm_vopts,
 	.run = comm_main,

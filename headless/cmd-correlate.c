@@ -49,6 +49,7 @@ const struct cmd_entry cmd_correlate_entry = {
 	"API call inside it on its thread and the GPU work of each.",
 	.args = { 2, 2, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = CORRELATE_OPTS,
 	.model = cmd_correlate_run
 };

@@ -88,6 +88,7 @@ const struct cmd_entry cmd_counters_entry = {
 	"Also reached as `gpulens metrics --type gpu|nic|host TRACE`.",
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = COUNTERS_OPTS,
 	.vopts = counters_vopts,
 	.run = counters_main

@@ -55,6 +55,7 @@ const struct cmd_entry cmd_findings_entry = {
 	"look on the timeline and a next step.",
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = FINDINGS_OPTS,
 	.vopts = findings_vopts,
 	.run = findings_main

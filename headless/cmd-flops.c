@@ -55,6 +55,7 @@ const struct cmd_entry cmd_flops_entry = {
 	"operator (--by).",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = FLOPS_OPTS,
 	.vopts = flops_vopts,
 	.run = flops_run

@@ -87,6 +87,7 @@ const struct cmd_entry cmd_gaps_entry = {
 	"copying, launching or nothing). --min-dur hides shorter gaps.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = GAPS_OPTS,
 	.model = cmd_gaps_compute,
 	.hints = { { "gpulens timeline %s", 0 } }

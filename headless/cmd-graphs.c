@@ -63,6 +63,7 @@ const struct cmd_entry cmd_graphs_entry = {
 	"graphs (graph profiling), a row each.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = GRAPHS_OPTS,
 	.vopts = graphs_vopts,
 	.model = cmd_graphs_run,

@@ -49,7 +49,7 @@ const struct cmd_entry cmd_hardware_entry = {
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
 	.options = HARDWARE_OPTS,
-	.flags = CMD_ALL_ROWS,
+	.flags = CMD_ALL_ROWS | CMD_ANSWER,
 	.model = cmd_hardware_run
 };
 

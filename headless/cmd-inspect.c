@@ -86,6 +86,7 @@ const struct cmd_entry cmd_inspect_entry = {
 	"hundreds of metric rows).",
 	.args = { 2, -1, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = INSPECT_OPTS,
 	.vopts = inspect_vopts,
 	.run = inspect_main,

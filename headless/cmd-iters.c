@@ -51,6 +51,7 @@ const struct cmd_entry cmd_iters_entry = {
 	"slowest of each process is marked.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = ITERS_OPTS,
 	.vopts = iters_vopts,
 	.run = iters_run

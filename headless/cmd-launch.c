@@ -62,6 +62,7 @@ const struct cmd_entry cmd_launch_entry = {
 	"stddev, and the number of kernels shorter than their launch call.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = LAUNCH_OPTS,
 	.model = cmd_launch_run,
 	.hints = { { "gpulens launch %s --group-by pid,tid,device,api,name",

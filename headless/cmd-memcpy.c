@@ -44,6 +44,7 @@ const struct cmd_entry cmd_memcpy_entry = {
 	"for host and peer copies, whose link bandwidth is not recorded).",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = MEMCPY_OPTS,
 	.model = cmd_memcpy_run,
 	.hints = { { "gpulens search %s --type memcpy --sort "

@@ -69,6 +69,7 @@ const struct cmd_entry cmd_mpi_entry = {
 	"bytes_mean.",
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = MPI_OPTS,
 	.vopts = mpi_vopts,
 	.run = mpi_main

@@ -42,6 +42,7 @@ const struct cmd_entry cmd_ncu_command_entry = {
 	"launch of the kernel. The field tool names the profiler.",
 	.args = { 2, 2, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = NCUCMD_OPTS,
 	.run = cmd_ncu_command_run
 };

@@ -44,6 +44,7 @@ const struct cmd_entry cmd_nvtx_entry = {
 	"its depth, path, iteration, start, duration and projection.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = NVTX_OPTS,
 	.run = nvtx_run
 };

@@ -97,6 +97,7 @@ const struct cmd_entry cmd_overlap_entry = {
 	"the classes from the streams' roles (see streams).",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = OVERLAP_OPTS,
 	.vopts = overlap_vopts,
 	.run = overlap_main

@@ -70,6 +70,7 @@ const struct cmd_entry cmd_phases_entry = {
 	"has its span, busy and idle GPU time, communication and top kernels.",
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = PHASES_OPTS,
 	.vopts = phases_vopts,
 	.run = phases_main

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "headless/answers.h"
 #include "model/cache.h"
 #include "model/cachedir.h"
 #include "headless/cmd.h"
@@ -36,8 +37,8 @@ static int	clean_run(const struct cmd_ctx *, struct out *,
 
 const struct cmd_entry cmd_prep_entry = {
 	.name = "prep",
-	.usage = "gpulens prep [--beside] [--json] [--shard I/N] [--jobs N] "
-	    "TRACE|DIR...",
+	.usage = "gpulens prep [--beside] [--answers] [--json] [--shard I/N] "
+	    "[--jobs N] TRACE|DIR...",
 	.help =
 	"Loads each TRACE and writes its cache, so that the next open is fast.\n"
 	"The cache goes to $XDG_CACHE_HOME/gpulens (default ~/.cache/gpulens);\n"
@@ -45,6 +46,10 @@ const struct cmd_entry cmd_prep_entry = {
 	"  --beside   write the cache next to the trace instead, as\n"
 	"             .NAME.gpulens, for a team that shares the directory;\n"
 	"             a cache found there is read first\n"
+	"  --answers  then store the answer of every analysis verb that takes\n"
+	"             the trace alone, as 'gpulens VERB TRACE --json' with TRACE\n"
+	"             spelt as given here, so that this exact command line is\n"
+	"             answered without loading the model (gpulens(1), ANSWERS)\n"
 	"  --json     the answer as a JSON envelope: a row per trace with its\n"
 	"             action (written, reused or failed), cache_file and bytes\n"
 	"A DIR is a job, one trace per rank: each of its traces is prepped\n"
@@ -65,9 +70,9 @@ const struct cmd_entry cmd_clean_entry = {
 	.usage = "gpulens clean [--json] TRACE... | gpulens clean [--json] --all",
 	.help =
 	"Removes what gpulens keeps for each TRACE: its cache (in the cache\n"
-	"directory and beside it), its decompressed or exported copies and\n"
-	"temporary files left by interrupted writes. The trace itself is never\n"
-	"touched.\n"
+	"directory and beside it), its stored answers, its decompressed or\n"
+	"exported copies and temporary files left by interrupted writes. The\n"
+	"trace itself is never touched.\n"
 	"  --all      empty the cache directory ($XDG_CACHE_HOME/gpulens)\n"
 	"  --json     the answer as a JSON envelope: a row per trace with its\n"
 	"             action (removed or none), cache_file, files and bytes",
@@ -321,7 +326,8 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	const char		*shard_arg = NULL, *jobs_arg = NULL;
 	char			*cause = NULL, *safe, buf[32], *first = NULL;
 	int			 i, rc = 0, beside = 0, ntraces = 0, json;
-	int			 nok = 0, dirs = 0, nsum = 0;
+	int			 nok = 0, dirs = 0, nsum = 0, answers = 0;
+	int			 nans = 0, na;
 	long long		 jobs = 1;
 	size_t			 k, cap = 0, keep;
 
@@ -330,6 +336,8 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--beside") == 0)
 			beside = 1;
+		else if (strcmp(argv[i], "--answers") == 0)
+			answers = 1;
 		else if (strcmp(argv[i], "--shard") == 0 ||
 		    strcmp(argv[i], "--jobs") == 0) {
 			if (i + 1 >= argc)
@@ -370,7 +378,8 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	j.lo.progress = 0;
 	j.beside = beside;
 	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--beside") == 0)
+		if (strcmp(argv[i], "--beside") == 0 ||
+		    strcmp(argv[i], "--answers") == 0)
 			continue;
 		if (strcmp(argv[i], "--shard") == 0 ||
 		    strcmp(argv[i], "--jobs") == 0) {
@@ -433,7 +442,18 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 			    it->action, safe, buf);
 			free(safe);
 		}
+		if (answers) {
+			nans += na = answers_prep(it->path);
+			if (!json) {
+				safe = sanitize_dup(it->path, 0);
+				printf("%s: %d answer%s stored\n", safe, na,
+				    na == 1 ? "" : "s");
+				free(safe);
+			}
+		}
 	}
+	if (answers)
+		out_int(o.aux, "answers", nans);
 	if (dirs || sh.count > 1 || jobs > 1) {
 		snprintf(buf, sizeof buf, "%ld/%ld", sh.index, sh.count);
 		out_str(o.aux, "shard", buf);
@@ -506,7 +526,8 @@ clean_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	for (i = 1; i < argc; i++) {
 		bytes = 0;
 		file = cmd_prep_cache_file(argv[i], 0);
-		n = cachedir_remove_trace(argv[i], &bytes);
+		n = answers_remove(argv[i], &bytes);
+		n += cachedir_remove_trace(argv[i], &bytes);
 		cmd_prep_row(&o, argv[i], n > 0 ? "removed" : "none", file, n,
 		    (int64_t)bytes, NULL);
 		free(file);

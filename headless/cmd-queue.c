@@ -47,6 +47,7 @@ const struct cmd_entry cmd_queue_entry = {
 	"than --kernel-delay) and other.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = QUEUE_OPTS,
 	.vopts = queue_vopts,
 	.run = queue_run

@@ -110,6 +110,7 @@ const struct cmd_entry cmd_ranks_entry = {
 	"merging the models.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = RANKS_OPTS,
 	.vopts = ranks_vopts,
 	.run = ranks_run,

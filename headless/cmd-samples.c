@@ -52,6 +52,7 @@ const struct cmd_entry cmd_samples_entry = {
 	"'metrics --type cpu-sampling TRACE' gives the same answer.",
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = SAMPLES_OPTS,
 	.vopts = samples_vopts,
 	.run = samples_main

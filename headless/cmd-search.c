@@ -42,6 +42,7 @@ const struct cmd_entry cmd_search_entry = {
 	"copies. Sorted by start unless --sort says otherwise.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = SEARCH_OPTS,
 	.model = cmd_search_run,
 	.hints = {

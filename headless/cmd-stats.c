@@ -52,6 +52,7 @@ const struct cmd_entry cmd_stats_entry = {
 	"file. --type picks the kind (default kernel).",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = STATS_OPTS,
 	.run = stats_run
 };

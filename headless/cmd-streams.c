@@ -33,6 +33,7 @@ const struct cmd_entry cmd_streams_entry = {
 	"around its kernels' launches (mixed when they disagree).",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = OPT_OUTPUT | OPT_PAGE,
 	.model = cmd_streams_run
 };

@@ -50,6 +50,7 @@ const struct cmd_entry cmd_summary_entry = {
 	"communication share; the iterations found.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = SUMMARY_OPTS,
 	.run = summary_run,
 	.report = &summary_report

@@ -47,6 +47,7 @@ const struct cmd_entry cmd_threads_entry = {
 	"of that range in the thread's process.",
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = THREADS_OPTS,
 	.vopts = threads_vopts,
 	.run = threads_main

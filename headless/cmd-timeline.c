@@ -71,6 +71,7 @@ const struct cmd_entry cmd_timeline_entry = {
 	"kernels starting in the bucket.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
+	.flags = CMD_ANSWER,
 	.options = TIMELINE_OPTS,
 	.vopts = timeline_vopts,
 	.model = cmd_timeline_compute,

@@ -46,6 +46,7 @@ const struct cmd_entry cmd_window_entry = {
 	"before/after captures are compared over comparable windows.",
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_TRACE,
+	.flags = CMD_ANSWER,
 	.options = WINDOW_OPTS,
 	.run = window_main
 };

@@ -161,6 +161,8 @@ extern const struct cmd_form	ncu_graphs_form;
 #define CMD_SUMMARY	0x1	/* a trace's cached summary model will do */
 #define CMD_ALL_ROWS	0x2	/* cmd_entry.model: every row unless --limit
 				   (the answer is short) */
+#define CMD_ANSWER	0x4	/* a read-only analysis of its traces alone:
+				   its answers may be stored (answers.h) */
 
 /*
  * The rows of a verb's own options (cmd_entry.vopts) that refuse --nvtx

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "headless/answers.h"
 #include "headless/cmd.h"
 #include "headless/cmd-report.h"
 #include "headless/opts.h"
@@ -208,6 +209,7 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	struct out		 out;
 	struct input		 in[2];
 	struct vopt		*v;
+	struct answers		*ans = NULL;
 	const struct cmd_args	*args = &e->args;
 	const struct model	*m;
 	enum cmd_input		 kind = e->input;
@@ -216,7 +218,7 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	char			**rest, *cause = NULL, *vcause = NULL;
 	const char		*code = NULL;
 	size_t			 nv = 0;
-	int			 nrest, rc, bad;
+	int			 nrest, rc, bad, keep = 0;
 
 	memset(&c, 0, sizeof c);
 	c.entry = e;
@@ -258,6 +260,11 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 		goto done;
 	}
 
+	/* One trace: its stored answer, else capture the computed one. */
+	if ((kind == CMD_IN_TRACE || (kind == CMD_IN_TRACES &&
+	    o.nargs == 1)) && (ans = answers_open(e, argc, argv, o.args[0],
+	    (int)o.format)) != NULL && (rc = answers_serve(ans)) >= 0)
+		goto done;
 	if ((kind == CMD_IN_TRACES || kind == CMD_IN_PAIR) && e->job != NULL) {
 		c.o = &o;
 		c.v = v;
@@ -301,9 +308,11 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	c.nv = nv;
 	c.in = &in[0];
 	m = in[0].m;		/* NULL for a report */
+	keep = 1;		/* answered from the loaded model */
 	rc = run(&c, &out, &code, &cause);
 answered:
 	if (rc < 0) {
+		keep = 0;
 		rc = out_error(&out, m, o.args[0], code != NULL ? code :
 		    "usage", "%s", cause != NULL ? cause : "failed");
 		goto done;
@@ -313,10 +322,14 @@ answered:
 		goto done;
 	}
 	bad = rc == CMD_EMIT_FAIL;
+	answers_err_begin(ans);
 	rc = out_emit(&out, m, o.args[0]);
+	answers_err_end(ans);
+	keep = keep && rc == 0;
 	if (rc == 0 && bad)
 		rc = 1;
 done:
+	rc = answers_close(ans, rc, keep);
 	free(cause);
 	free(vcause);
 	opts_free(&o);

@@ -20,7 +20,8 @@ static const struct col prep_rows[] = {
 	COL_END
 };
 
-/* Only for a job (a directory, --shard, --jobs or a Slurm array). */
+/* Only for a job (a directory, --shard, --jobs or a Slurm array), and
+ * answers only with --answers. */
 static const struct col prep_aux[] = {
 	{ "shard", COL_STR|COL_OPT, NULL,
 	    "this task's share of the traces, I/N (--shard or the Slurm "
@@ -31,6 +32,9 @@ static const struct col prep_aux[] = {
 	    "\"minimum\":1", NULL },
 	{ "summaries", COL_INT|COL_OPT, NULL,
 	    "valid rank summaries of this share's traces",
+	    "\"minimum\":0", NULL },
+	{ "answers", COL_INT|COL_OPT, NULL,
+	    "verb answers stored for the traces (--answers)",
 	    "\"minimum\":0", NULL },
 	COL_END
 };
