@@ -182,9 +182,7 @@ cg_group(struct cg_ctx *c, int kind, uint32_t coll, uint32_t device,
 	for (;;) {
 		slot = hmap_upsert(&c->by_key, key, (uint32_t)c->ng, &isnew);
 		if (isnew) {
-			XGROW(c->g, c->gcap, c->ng + 1);
-			g = &c->g[c->ng++];
-			memset(g, 0, sizeof *g);
+			g = XAPPEND(c->g, c->gcap, c->ng++);
 			g->kind = kind;
 			g->coll = coll;
 			g->device = device;

@@ -56,9 +56,7 @@ finding_add(struct finding_ctx *c, const char *type, int64_t cost_ns)
 	struct finding	*f;
 	double		 fr;
 
-	XGROW(fs->v, fs->cap, fs->n + 1);
-	f = &fs->v[fs->n++];
-	memset(f, 0, sizeof *f);
+	f = XAPPEND(fs->v, fs->cap, fs->n++);
 	f->type = type;
 	f->cost_ns = cost_ns > 0 ? cost_ns : 0;
 	f->share_pct = c->span > 0 ? 100.0 * (double)f->cost_ns /

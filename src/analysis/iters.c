@@ -69,9 +69,7 @@ iters_add(struct iters *it, size_t *cap, uint32_t process, uint32_t range,
 {
 	struct iter	*v;
 
-	XGROW(it->v, *cap, it->n + 1);
-	v = &it->v[it->n++];
-	memset(v, 0, sizeof *v);
+	v = XAPPEND(it->v, *cap, it->n++);
 	v->process = process;
 	v->range = range;
 	v->name = name;

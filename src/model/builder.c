@@ -152,9 +152,7 @@ builder_process(struct builder *b, uint64_t source_id, uint32_t pid,
 			p->name = builder_intern(b, name);
 		return *slot;
 	}
-	XGROW(m->processes, b->proccap, m->nprocesses + 1);
-	p = &m->processes[m->nprocesses];
-	memset(p, 0, sizeof *p);
+	p = XAPPEND(m->processes, b->proccap, m->nprocesses);
 	p->source_id = source_id;
 	p->pid = pid;
 	p->name = name != NULL ? builder_intern(b, name) : 0;
@@ -189,9 +187,7 @@ builder_thread(struct builder *b, uint64_t source_id, uint32_t tid,
 			t->name = builder_intern(b, name);
 		return *slot;
 	}
-	XGROW(m->threads, b->thrcap, m->nthreads + 1);
-	t = &m->threads[m->nthreads];
-	memset(t, 0, sizeof *t);
+	t = XAPPEND(m->threads, b->thrcap, m->nthreads);
 	t->source_id = source_id;
 	t->tid = tid;
 	t->process = process;
@@ -223,9 +219,7 @@ builder_stream(struct builder *b, uint32_t device, uint64_t source_id,
 	    &isnew);
 	if (!isnew)
 		return *slot;
-	XGROW(m->streams, b->streamcap, m->nstreams + 1);
-	s = &m->streams[m->nstreams];
-	memset(s, 0, sizeof *s);
+	s = XAPPEND(m->streams, b->streamcap, m->nstreams);
 	s->source_id = source_id;
 	s->device = device;
 	s->process = process;
