@@ -17,6 +17,7 @@
 #include "model/lane.h"
 #include "analysis/stats.h"
 #include "util/lbound.h"
+#include "util/nametab.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
 
@@ -27,9 +28,7 @@ static const char *finding_conf_names[] = { "low", "medium", "high" };
 const char *
 finding_conf_name(int c)
 {
-	if (c < FINDING_LOW || c > FINDING_HIGH)
-		return "low";
-	return finding_conf_names[c];
+	return NAMETAB(finding_conf_names, c, "low");
 }
 
 void
