@@ -18,6 +18,7 @@
 #include "analysis/stats.h"
 #include "util/lbound.h"
 #include "util/nametab.h"
+#include "util/sort.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
 
@@ -145,14 +146,6 @@ finding_api_class(struct finding_ctx *c, uint32_t sid)
 	return cls;
 }
 
-static int
-finding_i64_cmp(const void *a, const void *b)
-{
-	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Ends of synchronisation API calls, per process, sorted. */
 /*
  * One pass over the synchronisation calls: counts them per process into
@@ -203,7 +196,7 @@ finding_syncs(struct finding_ctx *c)
 		if (c->sync_off[i + 1] - c->sync_off[i] > 1)
 			qsort(c->sync_end + c->sync_off[i], c->sync_off[i + 1] -
 			    c->sync_off[i], sizeof *c->sync_end,
-			    finding_i64_cmp);
+			    sort_cmp_i64);
 	free(fill);
 }
 
