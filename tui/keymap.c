@@ -313,9 +313,7 @@ keymap_help_build(struct keytable *t)
 			if (t->help[j].act == t->b[i].act)
 				break;
 		if (j == t->nhelp) {
-			XGROW(t->help, t->helpcap, t->nhelp + 1);
-			h = &t->help[t->nhelp++];
-			memset(h, 0, sizeof *h);
+			h = XAPPEND(t->help, t->helpcap, t->nhelp++);
 			h->act = t->b[i].act;
 			h->help = action_get(h->act)->help;
 		}

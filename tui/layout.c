@@ -36,9 +36,7 @@ layout_add_group(struct layout *l, int kind, int level, uint32_t parent,
 {
 	struct layout_group	*g;
 
-	XGROW(l->groups, l->gcap, l->ngroups + 1);
-	g = &l->groups[l->ngroups];
-	memset(g, 0, sizeof *g);
+	g = XAPPEND(l->groups, l->gcap, l->ngroups);
 	g->kind = (uint8_t)kind;
 	g->level = (uint8_t)level;
 	g->parent = parent;
@@ -60,9 +58,7 @@ layout_add_row(struct layout *l, int kind, int level, uint32_t group)
 {
 	struct layout_row	*r;
 
-	XGROW(l->all, l->allcap, l->nall + 1);
-	r = &l->all[l->nall++];
-	memset(r, 0, sizeof *r);
+	r = XAPPEND(l->all, l->allcap, l->nall++);
 	r->kind = (uint8_t)kind;
 	r->level = (uint8_t)level;
 	r->group = group;

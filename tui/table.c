@@ -126,9 +126,8 @@ table_resize(void *p, int w, int h)
 int
 table_key(void *p, const struct tui_key *k, int act)
 {
-	struct table			*t = p;
-	const struct table_spec		*s = t->spec;
-	const struct view_action	*b;
+	struct table		*t = p;
+	const struct table_spec	*s = t->spec;
 	int			 r = view_clear_msg(t->msg);
 
 	if (t->pr.active) {
@@ -140,9 +139,7 @@ table_key(void *p, const struct tui_key *k, int act)
 			snprintf(t->msg, sizeof t->msg, "%s", s->filter_none);
 		return r | REDRAW_ALL;
 	}
-	if ((b = view_action_find(s->actions, s->nactions, act)) == NULL)
-		return r | REACT_PASS;
-	return r | b->fn(p, k, b->arg);
+	return r | view_action_run(s->actions, s->nactions, p, k, act);
 }
 
 void

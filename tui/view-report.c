@@ -371,14 +371,11 @@ const size_t view_report_nactions =
 static int
 vr_key(void *p, const struct tui_key *k, int act)
 {
-	struct vr			*v = p;
-	const struct view_action	*b;
-	int				 r = view_clear_msg(v->msg);
+	struct vr	*v = p;
+	int		 r = view_clear_msg(v->msg);
 
-	if ((b = view_action_find(view_report_actions, view_report_nactions,
-	    act)) == NULL)
-		return r | REACT_PASS;
-	return r | b->fn(v, k, b->arg);
+	return r | view_action_run(view_report_actions, view_report_nactions,
+	    v, k, act);
 }
 
 /* Drawing. */

@@ -289,9 +289,8 @@ const size_t view_timeline_nactions =
 static int
 tl_key(void *p, const struct tui_key *k, int act)
 {
-	struct tl			*v = p;
-	const struct view_action	*b;
-	int			 r = view_clear_msg(v->msg);
+	struct tl	*v = p;
+	int		 r = view_clear_msg(v->msg);
 
 	if (v->pr.active) {
 		switch (prompt_key(&v->pr, k)) {
@@ -315,11 +314,9 @@ tl_key(void *p, const struct tui_key *k, int act)
 		/* Any key closes the statistics. */
 		v->overlay = TL_OV_NONE;
 		r |= REDRAW_ALL;
-	} else if ((b = view_action_find(view_timeline_actions,
-	    view_timeline_nactions, act)) != NULL)
-		r |= b->fn(v, k, b->arg);
-	else
-		r |= REACT_PASS;
+	} else
+		r |= view_action_run(view_timeline_actions,
+		    view_timeline_nactions, v, k, act);
 	tl_publish(v);
 	return r;
 }

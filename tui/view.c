@@ -19,6 +19,17 @@ view_action_find(const struct view_action *acts, size_t n, int act)
 }
 
 int
+view_action_run(const struct view_action *acts, size_t n, void *p,
+    const struct tui_key *k, int act)
+{
+	const struct view_action	*b;
+
+	if ((b = view_action_find(acts, n, act)) == NULL)
+		return REACT_PASS;
+	return b->fn(p, k, b->arg);
+}
+
+int
 view_clear_msg(char *msg)
 {
 	if (msg[0] == '\0')

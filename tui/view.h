@@ -79,6 +79,10 @@ struct view_action {
 /* The entry of act in a table of n entries, or NULL. */
 const struct view_action *view_action_find(const struct view_action *,
 	    size_t, int act);
+/* Runs the entry of act in a table of n entries on view p: its reaction,
+ * or REACT_PASS where the table has none. */
+int	 view_action_run(const struct view_action *, size_t, void *p,
+	    const struct tui_key *, int act);
 /* Empties a message shown until the next key; returns REDRAW_STATUS if
  * there was one (the status line must be redrawn), else 0. */
 int	 view_clear_msg(char *msg);

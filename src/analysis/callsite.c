@@ -89,9 +89,7 @@ callsites_add(struct callsites *s, const struct model *m, uint32_t gid,
 			s->chain_site[c] = NONE32;
 		else {
 			if (s->frame_site[f] == 0) {
-				XGROW(s->v, s->cap, s->n + 1);
-				x = &s->v[s->n++];
-				memset(x, 0, sizeof *x);
+				x = XAPPEND(s->v, s->cap, s->n++);
 				x->frame = f;
 				x->gid = NONE32;
 				s->frame_site[f] = (uint32_t)s->n;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/hmap.h"
+#include "util/sort.h"
 #include "util/strpool.h"
 #include "util/xmalloc.h"
 #include "model/event.h"
@@ -125,20 +126,12 @@ cg_add_sized(struct cg_ctx *c, struct cg_acc *g,
 	g->nbw++;
 }
 
-static int
-cg_cmp_double(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 /* The median of v[0, n), n > 0 (sorts v): the middle value, or the mean
  * of the two middle ones, as stats.h defines it. */
 static double
 cg_median(double *v, size_t n)
 {
-	qsort(v, n, sizeof *v, cg_cmp_double);
+	qsort(v, n, sizeof *v, sort_cmp_double);
 	return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
@@ -182,9 +175,7 @@ cg_group(struct cg_ctx *c, int kind, uint32_t coll, uint32_t device,
 	for (;;) {
 		slot = hmap_upsert(&c->by_key, key, (uint32_t)c->ng, &isnew);
 		if (isnew) {
-			XGROW(c->g, c->gcap, c->ng + 1);
-			g = &c->g[c->ng++];
-			memset(g, 0, sizeof *g);
+			g = XAPPEND(c->g, c->gcap, c->ng++);
 			g->kind = kind;
 			g->coll = coll;
 			g->device = device;

@@ -12,6 +12,7 @@
 #include "analysis/counters.h"
 #include "model/lane.h"
 #include "util/hmap.h"
+#include "util/nametab.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
 
@@ -22,9 +23,7 @@ static const char *const counters_kind_names[COUNTERS_KIND_COUNT] = {
 const char *
 counters_kind_name(int kind)
 {
-	if (kind < 0 || kind >= COUNTERS_KIND_COUNT)
-		return "host";
-	return counters_kind_names[kind];
+	return NAMETAB(counters_kind_names, kind, "host");
 }
 
 int

@@ -26,9 +26,7 @@ fev_push(struct fevidence *ev, const char *key, int type)
 {
 	struct fev	*x;
 
-	XGROW(ev->v, ev->cap, ev->n + 1);
-	x = &ev->v[ev->n++];
-	memset(x, 0, sizeof *x);
+	x = XAPPEND(ev->v, ev->cap, ev->n++);
 	x->key = key;
 	x->type = type;
 	return x;

@@ -65,6 +65,7 @@
 #include "model/lane.h"
 #include "analysis/ncucmd.h"
 #include "analysis/stats.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define PERF_SHORT_KERNEL_NS	20000
@@ -250,14 +251,6 @@ perf_longest_comm(const struct finding_ctx *c, size_t d, int64_t *s,
 		*e = pl.e;
 	}
 	return pl.best;
-}
-
-static int
-perf_i64_cmp(const void *a, const void *b)
-{
-	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
 }
 
 struct perf_ck {
@@ -537,7 +530,7 @@ finding_perf_comm(struct finding_ctx *c)
 		if (comp[k] > span[dslow])
 			dslow = k;
 	}
-	qsort(comp, ns, sizeof *comp, perf_i64_cmp);
+	qsort(comp, ns, sizeof *comp, sort_cmp_i64);
 	med = ns % 2 ? comp[ns / 2] : (comp[ns / 2 - 1] + comp[ns / 2]) / 2;
 	free(comp);
 	excess = span[dslow] - med;

@@ -17,6 +17,8 @@
 #include "model/lane.h"
 #include "analysis/stats.h"
 #include "util/lbound.h"
+#include "util/nametab.h"
+#include "util/sort.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
 
@@ -27,9 +29,7 @@ static const char *finding_conf_names[] = { "low", "medium", "high" };
 const char *
 finding_conf_name(int c)
 {
-	if (c < FINDING_LOW || c > FINDING_HIGH)
-		return "low";
-	return finding_conf_names[c];
+	return NAMETAB(finding_conf_names, c, "low");
 }
 
 void
@@ -56,9 +56,7 @@ finding_add(struct finding_ctx *c, const char *type, int64_t cost_ns)
 	struct finding	*f;
 	double		 fr;
 
-	XGROW(fs->v, fs->cap, fs->n + 1);
-	f = &fs->v[fs->n++];
-	memset(f, 0, sizeof *f);
+	f = XAPPEND(fs->v, fs->cap, fs->n++);
 	f->type = type;
 	f->cost_ns = cost_ns > 0 ? cost_ns : 0;
 	f->share_pct = c->span > 0 ? 100.0 * (double)f->cost_ns /
@@ -148,14 +146,6 @@ finding_api_class(struct finding_ctx *c, uint32_t sid)
 	return cls;
 }
 
-static int
-finding_i64_cmp(const void *a, const void *b)
-{
-	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Ends of synchronisation API calls, per process, sorted. */
 /*
  * One pass over the synchronisation calls: counts them per process into
@@ -206,7 +196,7 @@ finding_syncs(struct finding_ctx *c)
 		if (c->sync_off[i + 1] - c->sync_off[i] > 1)
 			qsort(c->sync_end + c->sync_off[i], c->sync_off[i + 1] -
 			    c->sync_off[i], sizeof *c->sync_end,
-			    finding_i64_cmp);
+			    sort_cmp_i64);
 	free(fill);
 }
 

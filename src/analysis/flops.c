@@ -12,22 +12,6 @@
 #include "model/lane.h"
 #include "util/xmalloc.h"
 
-/* First index of lane l whose start is >= t. */
-static size_t
-flops_lower(const struct lane *l, int64_t t)
-{
-	size_t	lo = 0, hi = l->n, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (l->start[mid] < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 /*
  * Calls fn on every kernel launched from api track a during [s, e).
  */
@@ -39,7 +23,7 @@ flops_kernels(const struct model *m, uint32_t a, int64_t s, int64_t e,
 	const uint32_t		*g;
 	size_t			 i, n, j;
 
-	for (i = flops_lower(l, s); i < l->n && l->start[i] < e; i++) {
+	for (i = lane_lower(l, s); i < l->n && l->start[i] < e; i++) {
 		n = correlate_gpu(m, model_gid(m, a, (uint32_t)i), &g);
 		for (j = 0; j < n; j++)
 			if (model_ev_kind(m, g[j]) == EV_KERNEL)

@@ -87,10 +87,8 @@ gs_new_group(struct gs_ctx *c, size_t gi, const uint32_t *v, uint32_t t,
 	const struct lane	*l = &m->tracks[t].lane;
 	struct gstats_group	*g;
 
-	XGROW(gs->g, c->gcap, gi + 1);
+	g = XAPPEND(gs->g, c->gcap, gi);
 	gs->ng = gi + 1;
-	g = &gs->g[gi];
-	memset(g, 0, sizeof *g);
 	memcpy(g->v, v, (size_t)gs->naxes * sizeof *v);
 	if (gs->kind == EV_NVTX)
 		g->startend = v[gs->naxes] != 0;

@@ -52,11 +52,9 @@ iters_from_kernels(const struct model *m, const uint8_t *want,
 			slot = hmap_upsert(&seen, hmap_key2(t, l->name[i]),
 			    (uint32_t)nc, &isnew);
 			if (isnew) {
-				XGROW(c, ccap, nc + 1);
-				memset(&c[nc], 0, sizeof c[nc]);
-				c[nc].track = (uint32_t)t;
-				c[nc].name = l->name[i];
-				nc++;
+				b = XAPPEND(c, ccap, nc++);
+				b->track = (uint32_t)t;
+				b->name = l->name[i];
 			}
 			b = &c[*slot];
 			if (b->n > 0) {

@@ -12,6 +12,7 @@
 #include "model/iset.h"
 #include "model/lane.h"
 #include "model/nvtxfam.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 void
@@ -44,14 +45,6 @@ iters_of(const struct iters *it, uint32_t p)
 }
 
 static int
-iters_u32_cmp(const void *a, const void *b)
-{
-	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-static int
 iter_cmp(const void *a, const void *b)
 {
 	const struct iter	*x = a, *y = b;
@@ -69,9 +62,7 @@ iters_add(struct iters *it, size_t *cap, uint32_t process, uint32_t range,
 {
 	struct iter	*v;
 
-	XGROW(it->v, *cap, it->n + 1);
-	v = &it->v[it->n++];
-	memset(v, 0, sizeof *v);
+	v = XAPPEND(it->v, *cap, it->n++);
 	v->process = process;
 	v->range = range;
 	v->name = name;
@@ -243,7 +234,7 @@ iters_measure(const struct model *m, struct iters *it, uint32_t only_dev)
 			continue;
 		/* In device order, as the sums always were. */
 		if (ndev > 1)
-			qsort(dev, ndev, sizeof *dev, iters_u32_cmp);
+			qsort(dev, ndev, sizeof *dev, sort_cmp_u32);
 		for (k = 0; k < ndev; k++)
 			v->gpu_busy = sat_add64(v->gpu_busy,
 			    iset_measure(&m->device_cov[dev[k]], v->start,

@@ -10,6 +10,7 @@
 #include "analysis/mpi.h"
 #include "analysis/stats.h"
 #include "model/lane.h"
+#include "util/nametab.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
 
@@ -20,9 +21,7 @@ static const char *const mpi_class_names[MPI_CL_COUNT] = {
 const char *
 mpi_class_name(int cls)
 {
-	if (cls < 0 || cls >= MPI_CL_COUNT)
-		return "other";
-	return mpi_class_names[cls];
+	return NAMETAB(mpi_class_names, cls, "other");
 }
 
 /* Whether s starts with any of the prefixes (NULL-ended). */

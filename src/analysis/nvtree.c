@@ -58,9 +58,7 @@ nvtree_node(struct nvtree *t, size_t *cap, uint32_t parent, uint32_t track,
 {
 	struct nvtree_node	*n;
 
-	XGROW(t->n, *cap, t->nn + 1);
-	n = &t->n[t->nn];
-	memset(n, 0, sizeof *n);
+	n = XAPPEND(t->n, *cap, t->nn);
 	n->parent = parent;
 	n->track = track;
 	n->name = name;

@@ -14,6 +14,7 @@
 #include "model/lane.h"
 #include "model/nvtxfam.h"
 #include "analysis/phase.h"
+#include "util/nametab.h"
 #include "util/xmalloc.h"
 
 #define MS			1000000LL
@@ -43,9 +44,7 @@ static const char *phase_edge_names[] = {
 const char *
 phase_edge_name(int e)
 {
-	if (e < 0 || e > PHASE_EDGE_GPU)
-		return "unknown";
-	return phase_edge_names[e];
+	return NAMETAB(phase_edge_names, e, "unknown");
 }
 
 struct ph_cand {

@@ -148,6 +148,7 @@ samples_frames(const struct model *m, const uint64_t *cnt, int bymod,
 {
 	const struct cpusamp	*cs = &m->cs;
 	struct hmap		 idx;		/* frame or module -> row */
+	struct samples_row	*row;
 	const uint32_t		*fr;
 	uint32_t		*seen, *v, key;
 	size_t			 c, k, n, rowcap = 0;
@@ -163,15 +164,11 @@ samples_frames(const struct model *m, const uint64_t *cnt, int bymod,
 			key = bymod ? cs->frame[fr[k]].module : fr[k];
 			v = hmap_upsert(&idx, key, (uint32_t)r->nrows, &isnew);
 			if (isnew) {
-				XGROW(r->rows, rowcap, r->nrows + 1);
-				memset(&r->rows[r->nrows], 0, sizeof *r->rows);
-				r->rows[r->nrows].sthread = NONE32;
+				row = XAPPEND(r->rows, rowcap, r->nrows++);
+				row->sthread = NONE32;
 				if (!bymod)
-					r->rows[r->nrows].func =
-					    cs->frame[fr[k]].func;
-				r->rows[r->nrows].module =
-				    cs->frame[fr[k]].module;
-				r->nrows++;
+					row->func = cs->frame[fr[k]].func;
+				row->module = cs->frame[fr[k]].module;
 			}
 			if (k == 0)
 				r->rows[*v].self += cnt[c];
@@ -191,6 +188,7 @@ samples_build(const struct model *m, const struct samples_query *q,
     struct samples_result *r)
 {
 	const struct cpusamp	*cs = &m->cs;
+	struct samples_row	*row;
 	uint64_t		*cnt, nh;
 	size_t			 h, rowcap = 0;
 
@@ -205,11 +203,9 @@ samples_build(const struct model *m, const struct samples_query *q,
 			continue;
 		r->threads++;
 		if (q->group == SAMPLES_BY_TID) {
-			XGROW(r->rows, rowcap, r->nrows + 1);
-			memset(&r->rows[r->nrows], 0, sizeof *r->rows);
-			r->rows[r->nrows].sthread = (uint32_t)h;
-			r->rows[r->nrows].self = r->rows[r->nrows].total = nh;
-			r->nrows++;
+			row = XAPPEND(r->rows, rowcap, r->nrows++);
+			row->sthread = (uint32_t)h;
+			row->self = row->total = nh;
 		}
 	}
 	if (q->group != SAMPLES_BY_TID)

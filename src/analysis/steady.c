@@ -11,6 +11,7 @@
 #include "analysis/phase.h"
 #include "analysis/stats.h"
 #include "analysis/steady.h"
+#include "util/nametab.h"
 #include "util/xmalloc.h"
 
 static const char *steady_method_names[] = {
@@ -20,9 +21,7 @@ static const char *steady_method_names[] = {
 const char *
 steady_method_name(int m)
 {
-	if (m < 0 || m > STEADY_WHOLE)
-		return "unknown";
-	return steady_method_names[m];
+	return NAMETAB(steady_method_names, m, "unknown");
 }
 
 void

@@ -11,6 +11,7 @@
 #include "model/event.h"
 #include "model/iset.h"
 #include "model/nvtxfam.h"
+#include "util/nametab.h"
 #include "util/xmalloc.h"
 
 static const char *const stream_role_names[] = {
@@ -20,9 +21,7 @@ static const char *const stream_role_names[] = {
 const char *
 stream_role_name(int r)
 {
-	if (r < 0 || r > STREAM_NONE)
-		return "none";
-	return stream_role_names[r];
+	return NAMETAB(stream_role_names, r, "none");
 }
 
 /* Counts the work of a track into si. */

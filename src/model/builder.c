@@ -92,6 +92,17 @@ builder_intern_n(struct builder *b, const char *s, size_t len)
 	return strpool_intern(b->m->strs, s, len);
 }
 
+/*
+ * Names *id (a string id, 0 unnamed) with name unless it has a name: the
+ * first record that names a process, thread or domain names it.
+ */
+static void
+builder_name_once(struct builder *b, uint32_t *id, const char *name)
+{
+	if (*id == 0 && name != NULL && *name != '\0')
+		*id = builder_intern(b, name);
+}
+
 void
 builder_meta(struct builder *b, const char *key, const char *value)
 {
@@ -147,17 +158,13 @@ builder_process(struct builder *b, uint64_t source_id, uint32_t pid,
 	slot = hmap_upsert(&b->proc_by_id, source_id, (uint32_t)m->nprocesses,
 	    &isnew);
 	if (!isnew) {
-		p = &m->processes[*slot];
-		if (p->name == 0 && name != NULL && *name != '\0')
-			p->name = builder_intern(b, name);
+		builder_name_once(b, &m->processes[*slot].name, name);
 		return *slot;
 	}
-	XGROW(m->processes, b->proccap, m->nprocesses + 1);
-	p = &m->processes[m->nprocesses];
-	memset(p, 0, sizeof *p);
+	p = XAPPEND(m->processes, b->proccap, m->nprocesses);
 	p->source_id = source_id;
 	p->pid = pid;
-	p->name = name != NULL ? builder_intern(b, name) : 0;
+	builder_name_once(b, &p->name, name);
 	p->hw_id = (uint8_t)(source_id >> 56);
 	p->vm_id = (uint8_t)(source_id >> 48);
 	p->rank = -1;
@@ -184,18 +191,14 @@ builder_thread(struct builder *b, uint64_t source_id, uint32_t tid,
 	slot = hmap_upsert(&b->thr_by_id, source_id, (uint32_t)m->nthreads,
 	    &isnew);
 	if (!isnew) {
-		t = &m->threads[*slot];
-		if (t->name == 0 && name != NULL && *name != '\0')
-			t->name = builder_intern(b, name);
+		builder_name_once(b, &m->threads[*slot].name, name);
 		return *slot;
 	}
-	XGROW(m->threads, b->thrcap, m->nthreads + 1);
-	t = &m->threads[m->nthreads];
-	memset(t, 0, sizeof *t);
+	t = XAPPEND(m->threads, b->thrcap, m->nthreads);
 	t->source_id = source_id;
 	t->tid = tid;
 	t->process = process;
-	t->name = name != NULL ? builder_intern(b, name) : 0;
+	builder_name_once(b, &t->name, name);
 	return (uint32_t)m->nthreads++;
 }
 
@@ -223,9 +226,7 @@ builder_stream(struct builder *b, uint32_t device, uint64_t source_id,
 	    &isnew);
 	if (!isnew)
 		return *slot;
-	XGROW(m->streams, b->streamcap, m->nstreams + 1);
-	s = &m->streams[m->nstreams];
-	memset(s, 0, sizeof *s);
+	s = XAPPEND(m->streams, b->streamcap, m->nstreams);
 	s->source_id = source_id;
 	s->device = device;
 	s->process = process;
@@ -243,9 +244,8 @@ builder_domain(struct builder *b, uint32_t process, uint64_t source_id,
 
 	if (m->ndomains == 0) {
 		/* Index 0: the default domain, shared by all processes. */
-		XGROW(m->domains, b->domcap, 1);
-		memset(&m->domains[0], 0, sizeof m->domains[0]);
-		m->domains[0].process = NONE32;
+		d = XAPPEND(m->domains, b->domcap, 0);
+		d->process = NONE32;
 		m->ndomains = 1;
 	}
 	if (source_id == 0)
@@ -253,16 +253,13 @@ builder_domain(struct builder *b, uint32_t process, uint64_t source_id,
 	slot = hmap_upsert(&b->dom_by_id, hmap_key2(process, source_id),
 	    (uint32_t)m->ndomains, &isnew);
 	if (!isnew) {
-		d = &m->domains[*slot];
-		if (d->name == 0 && name != NULL && *name != '\0')
-			d->name = builder_intern(b, name);
+		builder_name_once(b, &m->domains[*slot].name, name);
 		return *slot;
 	}
-	XGROW(m->domains, b->domcap, m->ndomains + 1);
-	d = &m->domains[m->ndomains];
+	d = XAPPEND(m->domains, b->domcap, m->ndomains);
 	d->source_id = source_id;
 	d->process = process;
-	d->name = name != NULL ? builder_intern(b, name) : 0;
+	builder_name_once(b, &d->name, name);
 	return (uint32_t)m->ndomains++;
 }
 

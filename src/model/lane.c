@@ -74,10 +74,10 @@ lane_free_index(struct lane *l)
 	l->maxdur = 0;
 }
 
-void
-lane_free(struct lane *l)
+/* Frees the per-event arrays (lane_resize() sizes them). */
+static void
+lane_free_events(struct lane *l)
 {
-	lane_free_index(l);
 	free(l->start);
 	free(l->end);
 	free(l->name);
@@ -87,6 +87,18 @@ lane_free(struct lane *l)
 	free(l->rowid64);
 	free(l->corr);
 	free(l->aux);
+	l->start = l->end = l->rowid64 = NULL;
+	l->rowid32 = NULL;
+	l->name = l->corr = l->aux = NULL;
+	l->kind = l->flags = NULL;
+	l->cap = 0;
+}
+
+void
+lane_free(struct lane *l)
+{
+	lane_free_index(l);
+	lane_free_events(l);
 	memset(l, 0, sizeof *l);
 }
 
@@ -180,20 +192,7 @@ lane_shrink(struct lane *l)
 		lane_resize(l, l->n);
 		return;
 	}
-	free(l->start);
-	free(l->end);
-	free(l->name);
-	free(l->kind);
-	free(l->flags);
-	free(l->rowid32);
-	free(l->rowid64);
-	free(l->corr);
-	free(l->aux);
-	l->start = l->end = l->rowid64 = NULL;
-	l->rowid32 = NULL;
-	l->name = l->corr = l->aux = NULL;
-	l->kind = l->flags = NULL;
-	l->cap = 0;
+	lane_free_events(l);
 	if (l->cov.view)
 		l->cov.start = l->cov.end = NULL;
 }

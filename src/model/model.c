@@ -26,6 +26,7 @@
 #include "model/model.h"
 #include "model/nvtx.h"
 #include "util/lbound.h"
+#include "util/nametab.h"
 #include "util/pool.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
@@ -77,9 +78,7 @@ static const char *source_kind_helps[] = {
 const char *
 ev_kind_name(int k)
 {
-	if (k < 0 || k >= EV_KIND_COUNT)
-		return "unknown";
-	return ev_kind_names[k];
+	return NAMETAB(ev_kind_names, k, "unknown");
 }
 
 int
@@ -96,47 +95,43 @@ ev_kind_parse(const char *s)
 const char *
 track_type_name(int t)
 {
-	if (t < 0 || t >= TRACK_TYPE_COUNT)
-		return "unknown";
-	return track_type_names[t];
+	return NAMETAB(track_type_names, t, "unknown");
 }
 
 const char *
 copy_kind_name(int k)
 {
-	return k >= 0 && k < COPY_KIND_COUNT ? copy_kind_names[k] : "unknown";
+	return NAMETAB(copy_kind_names, k, "unknown");
 }
 
 const char *
 copy_kind_label(int k)
 {
-	return k >= 0 && k < COPY_KIND_COUNT ? copy_kind_labels[k] : "Unknown";
+	return NAMETAB(copy_kind_labels, k, "Unknown");
 }
 
 const char *
 mem_kind_name(int k)
 {
-	return k >= 0 && k < MEM_KIND_COUNT ? mem_kind_names[k] : "unknown";
+	return NAMETAB(mem_kind_names, k, "unknown");
 }
 
 const char *
 mem_kind_label(int k)
 {
-	return k >= 0 && k < MEM_KIND_COUNT ? mem_kind_labels[k] : "Unknown";
+	return NAMETAB(mem_kind_labels, k, "Unknown");
 }
 
 const char *
 source_kind_name(int k)
 {
-	return k >= 0 && k < SOURCE_KIND_COUNT ? source_kind_names[k] :
-	    "unknown";
+	return NAMETAB(source_kind_names, k, "unknown");
 }
 
 const char *
 source_kind_help(int k)
 {
-	return k >= 0 && k < SOURCE_KIND_COUNT ? source_kind_helps[k] :
-	    "unknown format";
+	return NAMETAB(source_kind_helps, k, "unknown format");
 }
 
 /* Whether p points into the model's mapping. */

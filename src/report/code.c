@@ -36,9 +36,7 @@ report_code_module(struct report *r, uint64_t ref)
 	for (i = 0; i < c->nmodules; i++)
 		if (c->modules[i].ref == ref)
 			return (uint32_t)i;
-	XGROW(c->modules, c->modulescap, c->nmodules + 1);
-	m = &c->modules[c->nmodules];
-	memset(m, 0, sizeof *m);
+	m = XAPPEND(c->modules, c->modulescap, c->nmodules);
 	m->ref = ref;
 	return (uint32_t)c->nmodules++;
 }
@@ -56,9 +54,7 @@ report_code_func(struct report *r, uint32_t module, uint32_t name,
 		if (f->module == module && f->addr == addr && f->name == name)
 			return (uint32_t)i;
 	}
-	XGROW(c->funcs, c->funcscap, c->nfuncs + 1);
-	f = &c->funcs[c->nfuncs];
-	memset(f, 0, sizeof *f);
+	f = XAPPEND(c->funcs, c->funcscap, c->nfuncs);
 	f->module = module;
 	f->name = name;
 	f->addr = addr;
@@ -76,9 +72,7 @@ report_code_file(struct report *r, uint32_t module, uint32_t path)
 	for (i = 0; i < c->nfiles; i++)
 		if (c->files[i].module == module && c->files[i].path == path)
 			return (uint32_t)i;
-	XGROW(c->files, c->filescap, c->nfiles + 1);
-	f = &c->files[c->nfiles];
-	memset(f, 0, sizeof *f);
+	f = XAPPEND(c->files, c->filescap, c->nfiles);
 	f->module = module;
 	f->path = path;
 	return (uint32_t)c->nfiles++;

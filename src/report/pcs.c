@@ -9,18 +9,12 @@
 
 #include "report/pcs.h"
 #include "report/report.h"
+#include "util/lbound.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 /* Addresses further than this past the load address are not code. */
 #define REPORT_PCS_SPAN	((uint64_t)64 << 20)
-
-static int
-report_pcs_u64cmp(const void *a, const void *b)
-{
-	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
 
 static int
 report_pcs_is_counter(const struct report *r, const struct report_metric *m,
@@ -40,21 +34,6 @@ report_pcs_is_counter(const struct report *r, const struct report_metric *m,
 			return 0;
 	}
 	return 1;
-}
-
-static size_t
-report_pcs_find(const struct report_pcs *p, uint64_t off)
-{
-	size_t	lo = 0, hi = p->npcs, mid;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (p->off[mid] < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 void
@@ -96,7 +75,7 @@ report_pcs_build(const struct report *r, uint32_t launch,
 		return;
 	}
 	if (noffs > 1)
-		qsort(offs, noffs, sizeof *offs, report_pcs_u64cmp);
+		qsort(offs, noffs, sizeof *offs, sort_cmp_u64);
 	for (i = n = 0; i < noffs; i++)
 		if (n == 0 || offs[n - 1] != offs[i])
 			offs[n++] = offs[i];
@@ -111,7 +90,8 @@ report_pcs_build(const struct report *r, uint32_t launch,
 			continue;
 		for (i = 0; i < m->ninst; i++) {
 			in = &r->instances[m->inst + i];
-			size_t row = report_pcs_find(p, in->corr.v.u - p->base);
+			size_t row = lbound_u64(p->off, p->npcs,
+			    in->corr.v.u - p->base);
 			double *v = &p->v[row * p->ncols + c];
 			double x = report_value_num(&in->value);
 			*v = isnan(*v) ? x : *v + x;

@@ -84,9 +84,7 @@ report_add_launch(struct report *r)
 {
 	struct report_launch	*l;
 
-	XGROW(r->launches, r->launchescap, r->nlaunches + 1);
-	l = &r->launches[r->nlaunches];
-	memset(l, 0, sizeof *l);
+	l = XAPPEND(r->launches, r->launchescap, r->nlaunches);
 	l->id = (uint32_t)r->nlaunches++;
 	l->device = REPORT_NONE;
 	l->module = l->func = REPORT_NONE;
@@ -98,9 +96,7 @@ report_add_metric(struct report *r, uint32_t launch, uint32_t name)
 {
 	struct report_metric	*m;
 
-	XGROW(r->metrics, r->metricscap, r->nmetrics + 1);
-	m = &r->metrics[r->nmetrics++];
-	memset(m, 0, sizeof *m);
+	m = XAPPEND(r->metrics, r->metricscap, r->nmetrics++);
 	m->launch = launch;
 	m->name = name;
 	m->section = REPORT_NONE;
@@ -157,9 +153,7 @@ report_add_rule(struct report *r, uint32_t launch)
 {
 	struct report_rule	*u;
 
-	XGROW(r->rules, r->rulescap, r->nrules + 1);
-	u = &r->rules[r->nrules++];
-	memset(u, 0, sizeof *u);
+	u = XAPPEND(r->rules, r->rulescap, r->nrules++);
 	u->launch = launch;
 	u->speedup = NAN;
 	return u;
@@ -191,9 +185,7 @@ report_device(struct report *r, uint32_t id, uint32_t name)
 			return (uint32_t)i;
 		}
 	}
-	XGROW(r->devices, r->devicescap, r->ndevices + 1);
-	d = &r->devices[r->ndevices];
-	memset(d, 0, sizeof *d);
+	d = XAPPEND(r->devices, r->devicescap, r->ndevices);
 	d->id = id;
 	d->name = name;
 	return (uint32_t)r->ndevices++;

@@ -137,9 +137,7 @@ report_stalls_new(struct report_stall_group **g, size_t *n, size_t *cap,
 {
 	struct report_stall_group	*e;
 
-	XGROW(*g, *cap, *n + 1);
-	e = &(*g)[(*n)++];
-	memset(e, 0, sizeof *e);
+	e = XAPPEND(*g, *cap, (*n)++);
 	e->reason = REPORT_NONE;
 	e->file = REPORT_NONE;
 	if (nreasons > 0) {

@@ -29,6 +29,7 @@ LBOUND_ARRAY(lbound_i64, int64_t, a[mid] < key)
 LBOUND_ARRAY(lbound_i64_above, int64_t, a[mid] <= key)
 LBOUND_ARRAY(lbound_u32, uint32_t, a[mid] < key)
 LBOUND_ARRAY(lbound_u32_above, uint32_t, a[mid] <= key)
+LBOUND_ARRAY(lbound_u64, uint64_t, a[mid] < key)
 
 size_t
 lbound_if(size_t lo, size_t hi, int (*below)(const void *, size_t),

@@ -21,6 +21,7 @@ size_t	lbound_i64(const int64_t *a, size_t n, int64_t key);
 size_t	lbound_i64_above(const int64_t *a, size_t n, int64_t key);
 size_t	lbound_u32(const uint32_t *a, size_t n, uint32_t key);
 size_t	lbound_u32_above(const uint32_t *a, size_t n, uint32_t key);
+size_t	lbound_u64(const uint64_t *a, size_t n, uint64_t key);
 size_t	lbound_if(size_t lo, size_t hi,
 	    int (*below)(const void *ctx, size_t i), const void *ctx);
 

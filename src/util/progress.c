@@ -67,16 +67,13 @@ progress_init(struct progress *p, int enable)
 	p->enabled = enable != 0;
 }
 
-void
-progress_phase(struct progress *p, const char *phase, uint64_t total)
+/* Tells the watcher, then redraws the line if it is on and not drawn in
+ * the last interval. */
+static void
+progress_tick(struct progress *p)
 {
 	uint64_t	now;
 
-	if (p == NULL)
-		return;
-	p->phase = phase;
-	p->total = total;
-	p->rows = 0;
 	if (p->watch != NULL)
 		p->watch(p->watch_arg, p);
 	if (!p->enabled)
@@ -87,20 +84,23 @@ progress_phase(struct progress *p, const char *phase, uint64_t total)
 }
 
 void
+progress_phase(struct progress *p, const char *phase, uint64_t total)
+{
+	if (p == NULL)
+		return;
+	p->phase = phase;
+	p->total = total;
+	p->rows = 0;
+	progress_tick(p);
+}
+
+void
 progress_rows(struct progress *p, uint64_t rows)
 {
-	uint64_t	now;
-
 	if (p == NULL)
 		return;
 	p->rows = rows;
-	if (p->watch != NULL)
-		p->watch(p->watch_arg, p);
-	if (!p->enabled)
-		return;
-	now = progress_now_ms();
-	if (!p->shown || now - p->last_ms >= PROGRESS_INTERVAL_MS)
-		progress_draw(p, now);
+	progress_tick(p);
 }
 
 void

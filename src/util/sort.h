@@ -24,4 +24,13 @@ void	sort_stable(void *base, size_t n, size_t size, sort_cmp_fn cmp,
 void	sort_stable_inplace(void *base, size_t n, size_t size,
 	    sort_cmp_fn cmp, void *ctx);
 
+/*
+ * Ascending orders of one scalar of the named type, for qsort() (an array
+ * of such values needs no stability).
+ */
+int	sort_cmp_i64(const void *, const void *);
+int	sort_cmp_u32(const void *, const void *);
+int	sort_cmp_u64(const void *, const void *);
+int	sort_cmp_double(const void *, const void *);
+
 #endif

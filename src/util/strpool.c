@@ -117,14 +117,16 @@ strpool_store(struct strpool *sp, const char *s, size_t len)
 	return dst;
 }
 
-uint32_t
-strpool_find(const struct strpool *sp, const char *s, size_t len)
+/*
+ * The id of s (len bytes, already cut) or UINT32_MAX; *slot is then the
+ * empty hash slot where it would go.
+ */
+static uint32_t
+strpool_probe(const struct strpool *sp, const char *s, size_t len,
+    uint32_t *slot)
 {
 	uint32_t	j, id;
 
-	if (s == NULL || len == 0)
-		return 0;
-	len = strpool_cut(s, len);
 	j = (uint32_t)strpool_hash(s, len) & sp->tabmask;
 	while ((id = sp->tab[j]) != 0) {
 		id--;
@@ -132,7 +134,18 @@ strpool_find(const struct strpool *sp, const char *s, size_t len)
 			return id;
 		j = (j + 1) & sp->tabmask;
 	}
+	*slot = j;
 	return UINT32_MAX;
+}
+
+uint32_t
+strpool_find(const struct strpool *sp, const char *s, size_t len)
+{
+	uint32_t	j;
+
+	if (s == NULL || len == 0)
+		return 0;
+	return strpool_probe(sp, s, strpool_cut(s, len), &j);
 }
 
 uint32_t
@@ -150,13 +163,8 @@ strpool_intern(struct strpool *sp, const char *s, size_t len)
 		if (sp->ncut < UINT32_MAX)
 			sp->ncut++;
 	}
-	j = (uint32_t)strpool_hash(s, len) & sp->tabmask;
-	while ((id = sp->tab[j]) != 0) {
-		id--;
-		if (sp->len[id] == len && memcmp(sp->str[id], s, len) == 0)
-			return id;
-		j = (j + 1) & sp->tabmask;
-	}
+	if ((id = strpool_probe(sp, s, len, &j)) != UINT32_MAX)
+		return id;
 	if (sp->n == UINT32_MAX - 1)
 		abort();
 	if (sp->n == sp->cap) {

@@ -257,3 +257,14 @@ xgrow(void **p, size_t *cap, size_t need, size_t sz)
 	*p = xreallocarray(*p, ncap, sz);
 	*cap = ncap;
 }
+
+void *
+xappend(void **p, size_t *cap, size_t n, size_t sz)
+{
+	char	*e;
+
+	xgrow(p, cap, n + 1, sz);
+	e = (char *)*p + n * sz;
+	memset(e, 0, sz);
+	return e;
+}

@@ -50,5 +50,13 @@ unsigned long long xmalloc_parse_size(const char *);
 void	 xgrow(void **p, size_t *cap, size_t need, size_t sz);
 #define XGROW(p, cap, need) \
 	xgrow((void **)&(p), &(cap), (need), sizeof *(p))
+/*
+ * Grows *p (of *cap elements) to hold element n and returns that element,
+ * zeroed; the caller counts it (n++). For arrays that gain one element at a
+ * time: XAPPEND(v, cap, n) then fill the fields.
+ */
+void	*xappend(void **p, size_t *cap, size_t n, size_t sz);
+#define XAPPEND(p, cap, n) \
+	xappend((void **)&(p), &(cap), (n), sizeof *(p))
 
 #endif

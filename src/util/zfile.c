@@ -171,22 +171,33 @@ zfile_raw_size(const struct zfile *f)
 	return f->raw_size;
 }
 
+/*
+ * Fills the input buffer for a decoder: 1 while input remains; at the end
+ * of the file 0 if the compressed stream ended there (ended), else -1 with
+ * a "truncated" *cause (what: "gzip"), as for a read error.
+ */
+static int
+zfile_more(struct zfile *f, int ended, const char *what, char **cause)
+{
+	if (zfile_fill(f, cause) != 0)
+		return -1;
+	if (f->in_pos < f->in_len || !f->eof)
+		return 1;
+	if (ended)
+		return 0;
+	*cause = xasprintf("%s: %s stream truncated at byte %llu", f->path,
+	    what, (unsigned long long)zfile_raw_offset(f));
+	return -1;
+}
+
 static ssize_t
 zfile_read_gzip(struct zfile *f, unsigned char *buf, size_t len, char **cause)
 {
-	int	rc;
+	int	rc, more;
 
 	for (;;) {
-		if (zfile_fill(f, cause) != 0)
-			return -1;
-		if (f->in_pos == f->in_len && f->eof) {
-			if (f->z_ended)
-				return 0;
-			*cause = xasprintf("%s: gzip stream truncated at "
-			    "byte %llu", f->path,
-			    (unsigned long long)zfile_raw_offset(f));
-			return -1;
-		}
+		if ((more = zfile_more(f, f->z_ended, "gzip", cause)) <= 0)
+			return more;
 		if (f->z_ended) {
 			/* Another member follows (gunzip reads them all). */
 			if (inflateReset(&f->z) != Z_OK) {
@@ -241,18 +252,11 @@ zfile_read_zstd(struct zfile *f, unsigned char *buf, size_t len, char **cause)
 	ZSTD_inBuffer	 in;
 	ZSTD_outBuffer	 out;
 	size_t		 rc;
+	int		 more;
 
 	for (;;) {
-		if (zfile_fill(f, cause) != 0)
-			return -1;
-		if (f->in_pos == f->in_len && f->eof) {
-			if (f->zs_ended)
-				return 0;
-			*cause = xasprintf("%s: zstd stream truncated at "
-			    "byte %llu", f->path,
-			    (unsigned long long)zfile_raw_offset(f));
-			return -1;
-		}
+		if ((more = zfile_more(f, f->zs_ended, "zstd", cause)) <= 0)
+			return more;
 		if (!f->zs_in_frame)
 			zfile_zstd_frame(f);
 		in.src = f->in;
