@@ -250,13 +250,8 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	struct commgrp_set	 set;
 
 	ko.type = -1;		/* communication */
-	if (sel_init(&s, m, &ko, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, &ko, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	keep.track = comm_keep_track;
 	keep.event = comm_keep_event;
 	keep.arg = &s;

@@ -199,13 +199,8 @@ cmd_graphs_run(const struct model *m, const struct opts *o, struct out *out,
 	}
 	so = *o;
 	so.group_by = NULL;
-	if (sel_init(&s, m, &so, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, &so, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	graphs_build(&gs, m, s.t0, s.t1);
 	sel_free(&s);
 	if (group) {

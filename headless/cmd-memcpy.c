@@ -126,13 +126,8 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 	int64_t			 noinfo = 0, bytes = 0, ns = 0;
 
 	ko.type = EV_MEMCPY;
-	if (sel_init(&s, m, &ko, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, &ko, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		if (!sel_track(&s, t) || tr->type != TRACK_GPU)

@@ -163,13 +163,8 @@ samples_run(const struct model *m, const struct opts *o,
 	}
 	so = *o;
 	so.group_by = NULL;
-	if (sel_init(&s, m, &so, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, &so, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	memset(&q, 0, sizeof q);
 	/* Samples before the first event or after the last count too
 	 * unless a bound is given. */
