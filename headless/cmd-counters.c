@@ -143,10 +143,8 @@ counters_row(const struct model *m, struct out *out,
 	else
 		cJSON_AddNullToObject(row, "device");
 	out_str(row, "counter", model_str(m, s->name));
-	if (s->samples >= 2 && s->interval_ns > 0)
-		out_num(row, "rate_hz", 1e9 / (double)s->interval_ns);
-	else
-		cJSON_AddNullToObject(row, "rate_hz");
+	out_num_or_null(row, "rate_hz", s->samples >= 2 && s->interval_ns > 0,
+	    1e9 / (double)s->interval_ns);
 	out_int(row, "interval_ns", s->interval_ns);
 	out_int(row, "gaps", (int64_t)s->gaps);
 	out_int(row, "max_gap_ns", s->max_gap_ns);

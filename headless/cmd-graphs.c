@@ -167,11 +167,8 @@ graphs_group_row(struct out *out, const struct model *m,
 	out_int(row, "gaps", (int64_t)g->gaps);
 	out_int(row, "gap_ns", g->span - g->busy);
 	out_int(row, "max_gap_ns", g->max_gap);
-	if (g->launched > 0)
-		out_num(row, "latency_mean_ns", (double)g->latency /
-		    (double)g->launched);
-	else
-		cJSON_AddNullToObject(row, "latency_mean_ns");
+	out_num_or_null(row, "latency_mean_ns", g->launched > 0,
+	    (double)g->latency / (double)g->launched);
 	out_int(row, "first_start_ns", event_time(m, r->start, absolute));
 	out_str(row, "name", model_str(m, model_ev_name(m, r->first)));
 }

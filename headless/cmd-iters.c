@@ -143,10 +143,7 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 			out_int(row, "pid", m->processes[v->process].pid);
 		else
 			cJSON_AddNullToObject(row, "pid");
-		if (rank >= 0)
-			out_int(row, "rank", rank);
-		else
-			cJSON_AddNullToObject(row, "rank");
+		out_int_or_null(row, "rank", rank >= 0, rank);
 		out_int(row, "iter", v->index);
 		out_str(row, "name", model_str(m, v->name));
 		out_int(row, "start_ns", v->start - base);

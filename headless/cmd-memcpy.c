@@ -103,10 +103,7 @@ memcpy_row(struct out *out, const struct model *m,
 		peak = (double)m->devices[g->device].mem_bw;
 	if (peak > 0) {
 		out_int(row, "peak_bytes_per_s", (int64_t)peak);
-		if (g->ns > 0)
-			out_num(row, "peak_pct", 100.0 * bw / peak);
-		else
-			cJSON_AddNullToObject(row, "peak_pct");
+		out_num_or_null(row, "peak_pct", g->ns > 0, 100.0 * bw / peak);
 	} else {
 		cJSON_AddNullToObject(row, "peak_bytes_per_s");
 		cJSON_AddNullToObject(row, "peak_pct");

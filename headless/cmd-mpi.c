@@ -205,11 +205,8 @@ mpi_rows_rank(const struct model *m, const struct mpi_result *r,
 		out_int(row, "pid", mpi_pid(m, rk->process));
 		out_int(row, "calls", (int64_t)rk->calls);
 		out_int(row, "mpi_ns", rk->mpi_ns);
-		if (rk->span_ns > 0)
-			out_num(row, "mpi_pct", (double)rk->mpi_ns * 100.0 /
-			    (double)rk->span_ns);
-		else
-			cJSON_AddNullToObject(row, "mpi_pct");
+		out_num_or_null(row, "mpi_pct", rk->span_ns > 0,
+		    (double)rk->mpi_ns * 100.0 / (double)rk->span_ns);
 		out_int(row, "p2p_ns", rk->class_ns[MPI_CL_P2P]);
 		out_int(row, "wait_ns", rk->class_ns[MPI_CL_WAIT]);
 		out_int(row, "collective_ns", rk->class_ns[MPI_CL_COLLECTIVE]);

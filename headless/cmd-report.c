@@ -128,14 +128,8 @@ cmd_report_aux(struct out *out, const struct report *r, const char *path)
 	tool = report_prop_get(r, "version.Nsight Compute Target");
 	out_str(a, "path", path);
 	out_str(a, "format", report_format_name(r->format));
-	if (r->version != 0)
-		out_int(a, "version", r->version);
-	else
-		cJSON_AddNullToObject(a, "version");
-	if (tool != NULL)
-		out_str(a, "tool_version", tool);
-	else
-		cJSON_AddNullToObject(a, "tool_version");
+	out_int_or_null(a, "version", r->version != 0, r->version);
+	out_str_or_null(a, "tool_version", tool);
 	out_int(a, "launches", (int64_t)r->nlaunches);
 }
 
@@ -493,10 +487,7 @@ cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
 	for (i = 0; i < r->nprops; i++)
 		out_str(obj, report_str(r, r->props[i].key),
 		    report_str(r, r->props[i].value));
-	if (r->skipped != NULL)
-		out_str(a, "skipped_fields", r->skipped);
-	else
-		cJSON_AddNullToObject(a, "skipped_fields");
+	out_str_or_null(a, "skipped_fields", r->skipped);
 	out_next(out, "gpulens launches %s", out_q(out, o->args[0]));
 	out_next(out, "gpulens rules %s", out_q(out, o->args[0]));
 	return 0;

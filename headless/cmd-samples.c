@@ -72,10 +72,7 @@ static const char *samples_tid_columns[] = {
 static void
 samples_pct(cJSON *row, const char *key, uint64_t v, uint64_t all)
 {
-	if (all > 0)
-		out_num(row, key, (double)v * 100.0 / (double)all);
-	else
-		cJSON_AddNullToObject(row, key);
+	out_num_or_null(row, key, all > 0, (double)v * 100.0 / (double)all);
 }
 
 /* Whether another sampled thread has the same tid and pid (the traces of

@@ -140,15 +140,9 @@ sm_row(struct out *out, const struct report *r, const struct report_pcs *p,
 		snprintf(pc, sizeof pc, "0x%" PRIx64, p->base + e->off);
 		out_str(row, "pc", pc);
 	}
-	if (file != NULL)
-		out_str(row, "file", file);
-	else
-		cJSON_AddNullToObject(row, "file");
+	out_str_or_null(row, "file", file);
 	if (by != SMB_FILE) {
-		if (e->line > 0)
-			out_int(row, "line", e->line);
-		else
-			cJSON_AddNullToObject(row, "line");
+		out_int_or_null(row, "line", e->line > 0, e->line);
 	}
 	out_int(row, "instructions", (int64_t)e->npcs);
 	for (k = 0; k < SM_NNAMED; k++) {

@@ -100,15 +100,9 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 		out_int(row, "pid", m->processes[s.process].pid);
 	else
 		cJSON_AddNullToObject(row, "pid");
-	if (s.iter >= 0)
-		out_int(row, "iter", s.iter);
-	else
-		cJSON_AddNullToObject(row, "iter");
+	out_int_or_null(row, "iter", s.iter >= 0, s.iter);
 	out_int(row, "iterations", (int64_t)s.niters);
-	if (s.niters > 0)
-		out_num(row, "median_iter_ns", s.median_ns);
-	else
-		cJSON_AddNullToObject(row, "median_iter_ns");
+	out_num_or_null(row, "median_iter_ns", s.niters > 0, s.median_ns);
 	out_int(row, "skipped", s.skipped);
 	out_str(row, "marker", s.marker != NULL ? s.marker : "");
 	out_int(row, "busy_ns", w.busy);

@@ -233,6 +233,33 @@ out_bool(cJSON *row, const char *key, int value)
 	cJSON_AddItemToObject(row, key, cJSON_CreateBool(value));
 }
 
+void
+out_str_or_null(cJSON *row, const char *key, const char *value)
+{
+	if (value != NULL)
+		out_str(row, key, value);
+	else
+		cJSON_AddNullToObject(row, key);
+}
+
+void
+out_int_or_null(cJSON *row, const char *key, int have, int64_t value)
+{
+	if (have)
+		out_int(row, key, value);
+	else
+		cJSON_AddNullToObject(row, key);
+}
+
+void
+out_num_or_null(cJSON *row, const char *key, int have, double value)
+{
+	if (have)
+		out_num(row, key, value);
+	else
+		cJSON_AddNullToObject(row, key);
+}
+
 /* Numeric value of an item (raw integers, numbers, bools); 0 otherwise. */
 static double
 out_item_num(const cJSON *it, int *isnum)
