@@ -27,7 +27,6 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "headless/vopt.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define COUNTERS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_BUCKETS)
@@ -124,17 +123,15 @@ counters_row(const struct model *m, struct out *out,
     const struct counters_series *s, long long bucket)
 {
 	cJSON	*row = out_row(out);
-	char	 where[160], *key;
+	char	 where[160];
 
 	counters_where(m, s, where, sizeof where);
 	if (bucket < 0)
-		key = rowkey("counter", "where=%s|counter=%s", where,
+		out_key(row, "counter", "where=%s|counter=%s", where,
 		    model_str(m, s->name));
 	else
-		key = rowkey("bucket", "where=%s|counter=%s|bucket=%lld",
-		    where, model_str(m, s->name), bucket);
-	out_str(row, "key", key);
-	free(key);
+		out_key(row, "bucket", "where=%s|counter=%s|bucket=%lld", where,
+		    model_str(m, s->name), bucket);
 	out_str(row, "where", where);
 	out_str(row, "type", counters_kind_name(s->kind));
 	if (s->kind == COUNTERS_GPU)

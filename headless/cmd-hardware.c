@@ -166,13 +166,10 @@ hardware_host(struct out *out, const struct model *m, const char *host,
     int with_meta)
 {
 	cJSON		*row = out_row(out);
-	char		*key;
 	const char	*v;
 	size_t		 k, nproc = 0;
 
-	key = rowkey("host", "name=%s", host != NULL ? host : "unknown");
-	out_str(row, "key", key);
-	free(key);
+	out_key(row, "host", "name=%s", host != NULL ? host : "unknown");
 	out_str(row, "kind", "host");
 	out_str_or_null(row, "hostname", host);
 	for (k = 0; k < m->nprocesses; k++) {

@@ -362,12 +362,9 @@ inspect_sample(struct out *out, const struct model *m, uint32_t id,
 	const struct csample	*s = &m->cs.s[id];
 	const struct csthread	*h = &m->cs.th[s->sthread];
 	cJSON			*row = out_row(out);
-	char			*key;
 	uint32_t		 p;
 
-	key = rowkey("sample", "id=%u", id);
-	out_str(row, "key", key);
-	free(key);
+	out_key(row, "sample", "id=%u", id);
 	out_int(row, "id", id);
 	out_str(row, "kind", "sample");
 	out_int(row, "start_ns", event_time(m, s->t, absolute));

@@ -30,7 +30,6 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "headless/vopt.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define MPI_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW)
@@ -126,7 +125,6 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 	const char	**names = NULL;
 	size_t		  n = 0, i, j;
 	cJSON		 *row;
-	char		 *key;
 
 	for (i = 0; i < r->nops; i++) {
 		for (j = 0; j < n && strcmp(names[j], r->ops[i].name) != 0;
@@ -162,9 +160,7 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 				rmax = op->total_ns;
 		}
 		row = out_row(out);
-		key = rowkey("op", "name=%s", names[j]);
-		out_str(row, "key", key);
-		free(key);
+		out_key(row, "op", "name=%s", names[j]);
 		out_str(row, "name", names[j]);
 		out_str(row, "class", mpi_class_name(cls));
 		out_int(row, "ranks", (int64_t)nr);
@@ -191,16 +187,13 @@ mpi_rows_rank(const struct model *m, const struct mpi_result *r,
 {
 	const struct mpi_rank	*rk;
 	cJSON			*row;
-	char			*key;
 	size_t			 i;
 
 	for (i = 0; i < r->nranks; i++) {
 		rk = &r->ranks[i];
 		row = out_row(out);
-		key = rowkey("rank", "rank=%d|pid=%lld", rk->rank,
+		out_key(row, "rank", "rank=%d|pid=%lld", rk->rank,
 		    (long long)mpi_pid(m, rk->process));
-		out_str(row, "key", key);
-		free(key);
 		out_int(row, "rank", rk->rank);
 		out_int(row, "pid", mpi_pid(m, rk->process));
 		out_int(row, "calls", (int64_t)rk->calls);
@@ -226,16 +219,13 @@ mpi_rows_rankop(const struct model *m, const struct mpi_result *r,
 {
 	const struct mpi_op	*op;
 	cJSON			*row;
-	char			*key;
 	size_t			 i;
 
 	for (i = 0; i < r->nops; i++) {
 		op = &r->ops[i];
 		row = out_row(out);
-		key = rowkey("op", "rank=%d|pid=%lld|name=%s", op->rank,
+		out_key(row, "op", "rank=%d|pid=%lld|name=%s", op->rank,
 		    (long long)mpi_pid(m, op->process), op->name);
-		out_str(row, "key", key);
-		free(key);
 		out_int(row, "rank", op->rank);
 		out_int(row, "pid", mpi_pid(m, op->process));
 		out_str(row, "name", op->name);

@@ -272,12 +272,9 @@ cmd_report_metric_row(struct out *out, const struct report *r,
     const struct report_launch *l, const struct report_metric *m)
 {
 	cJSON	*row = out_row(out);
-	char	*key;
 
-	key = rowkey("metric", "launch=%u|name=%s", l->id,
+	out_key(row, "metric", "launch=%u|name=%s", l->id,
 	    report_str(r, m->name));
-	out_str(row, "key", key);
-	free(key);
 	out_int(row, "launch_id", l->id);
 	return row;
 }
@@ -599,7 +596,6 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 	const struct report_rule	*u;
 	const char			*sec;
 	cJSON				*row;
-	char				*key;
 	size_t				 k;
 
 	for (k = 0; k < l->nmetrics; k++) {
@@ -620,10 +616,8 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 		if (u->message == 0)
 			continue;
 		row = out_row(out);
-		key = rowkey("rule", "launch=%u|name=%s|index=%zu", l->id,
+		out_key(row, "rule", "launch=%u|name=%s|index=%zu", l->id,
 		    report_str(r, u->ident), k);
-		out_str(row, "key", key);
-		free(key);
 		out_int(row, "launch_id", l->id);
 		out_str(row, "kind", "rule");
 		out_str(row, "section", report_str(r, u->section));

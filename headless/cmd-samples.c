@@ -25,7 +25,6 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define SAMPLES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_GROUP)
@@ -97,18 +96,15 @@ samples_row(struct out *out, const struct model *m, int group,
 {
 	const struct csthread	*h;
 	cJSON			*row = out_row(out);
-	char			*key;
 
 	switch (group) {
 	case SAMPLES_BY_TID:
 		h = &m->cs.th[r->sthread];
 		if (samples_shared_tid(m, r->sthread))
-			key = rowkey("thread", "tid=%u|pid=%u|gtid=%llu",
+			out_key(row, "thread", "tid=%u|pid=%u|gtid=%llu",
 			    h->tid, h->pid, (unsigned long long)h->source_id);
 		else
-			key = rowkey("thread", "tid=%u|pid=%u", h->tid, h->pid);
-		out_str(row, "key", key);
-		free(key);
+			out_key(row, "thread", "tid=%u|pid=%u", h->tid, h->pid);
 		out_int(row, "tid", h->tid);
 		out_int(row, "pid", h->pid);
 		if (h->name != 0)
@@ -117,16 +113,12 @@ samples_row(struct out *out, const struct model *m, int group,
 			cJSON_AddNullToObject(row, "thread");
 		break;
 	case SAMPLES_BY_MODULE:
-		key = rowkey("module", "module=%s", model_str(m, r->module));
-		out_str(row, "key", key);
-		free(key);
+		out_key(row, "module", "module=%s", model_str(m, r->module));
 		out_str(row, "module", model_str(m, r->module));
 		break;
 	default:
-		key = rowkey("function", "function=%s|module=%s",
+		out_key(row, "function", "function=%s|module=%s",
 		    model_str(m, r->func), model_str(m, r->module));
-		out_str(row, "key", key);
-		free(key);
 		out_str(row, "function", model_str(m, r->func));
 		out_str(row, "module", model_str(m, r->module));
 		break;

@@ -26,7 +26,6 @@
 #include "headless/vopt.h"
 #include "report/pcs.h"
 #include "report/report.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define SM_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_BY)
@@ -119,21 +118,19 @@ sm_row(struct out *out, const struct report *r, const struct report_pcs *p,
 	cJSON		*row = out_row(out), *c;
 	const char	*file = e->file != REPORT_NONE ?
 			    report_str(r, r->code.files[e->file].path) : NULL;
-	char		*key, pc[32];
+	char		 pc[32];
 	size_t		 k;
 	int		 col;
 
 	if (by == SMB_PC) {
 		snprintf(pc, sizeof pc, "0x%" PRIx64, e->off);
-		key = rowkey("source", "launch=%u|pc=%s", p->launch, pc);
+		out_key(row, "source", "launch=%u|pc=%s", p->launch, pc);
 	} else if (by == SMB_LINE)
-		key = rowkey("source", "launch=%u|file=%s|line=%u", p->launch,
+		out_key(row, "source", "launch=%u|file=%s|line=%u", p->launch,
 		    file != NULL ? file : "", e->line);
 	else
-		key = rowkey("source", "launch=%u|file=%s", p->launch,
+		out_key(row, "source", "launch=%u|file=%s", p->launch,
 		    file != NULL ? file : "");
-	out_str(row, "key", key);
-	free(key);
 	out_int(row, "launch_id", p->launch);
 	if (by == SMB_PC) {
 		out_int(row, "offset", (int64_t)e->off);

@@ -29,7 +29,6 @@
 #include "analysis/steady.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
-#include "util/rowkey.h"
 
 static int	window_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -62,7 +61,6 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 	uint64_t		 nk = 0;
 	size_t			 t;
 	cJSON			*row;
-	char			*key;
 
 	(void)v;
 	(void)nv;
@@ -89,9 +87,7 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 		}
 	dur = s.end - s.start;
 	row = out_row(out);
-	key = rowkey("window", "window=steady");
-	out_str(row, "key", key);
-	free(key);
+	out_key(row, "window", "window=steady");
 	out_str(row, "method", steady_method_name(s.method));
 	out_int(row, "start_ns", s.start - rel);
 	out_int(row, "end_ns", s.end - rel);

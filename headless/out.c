@@ -19,6 +19,7 @@
 #include "headless/cols.h"
 #include "headless/out.h"
 #include "headless/warncode.h"
+#include "util/rowkey.h"
 #include "util/sanitize.h"
 #include "util/shquote.h"
 #include "util/kelide.h"
@@ -231,6 +232,19 @@ void
 out_bool(cJSON *row, const char *key, int value)
 {
 	cJSON_AddItemToObject(row, key, cJSON_CreateBool(value));
+}
+
+void
+out_key(cJSON *row, const char *kind, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*key;
+
+	va_start(ap, fmt);
+	key = rowkey_v(kind, fmt, ap);
+	va_end(ap);
+	out_str(row, "key", key);
+	free(key);
 }
 
 void
