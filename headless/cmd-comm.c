@@ -115,28 +115,16 @@ comm_row_bw(cJSON *row, const struct commgrp *g)
 {
 	int	sized = g->nsized > 0, timed = sized && g->sized_ns > 0;
 
-	if (sized && g->group_size != 0)
-		out_int(row, "group_size", g->group_size);
-	else
-		cJSON_AddNullToObject(row, "group_size");
+	out_int_or_null(row, "group_size", sized && g->group_size != 0,
+	    g->group_size);
 	out_int(row, "sized_count", (int64_t)g->nsized);
-	if (timed)
-		out_num(row, "algbw_gbps", (double)g->bytes /
-		    (double)g->sized_ns);
-	else
-		cJSON_AddNullToObject(row, "algbw_gbps");
-	if (timed && !g->nofactor)
-		out_num(row, "busbw_gbps", g->busbytes / (double)g->sized_ns);
-	else
-		cJSON_AddNullToObject(row, "busbw_gbps");
-	if (g->nbw > 0)
-		out_num(row, "median_algbw_gbps", g->median_algbw);
-	else
-		cJSON_AddNullToObject(row, "median_algbw_gbps");
-	if (g->nbw > 0 && !g->nofactor)
-		out_num(row, "median_busbw_gbps", g->median_busbw);
-	else
-		cJSON_AddNullToObject(row, "median_busbw_gbps");
+	out_num_or_null(row, "algbw_gbps", timed,
+	    (double)g->bytes / (double)g->sized_ns);
+	out_num_or_null(row, "busbw_gbps", timed && !g->nofactor,
+	    g->busbytes / (double)g->sized_ns);
+	out_num_or_null(row, "median_algbw_gbps", g->nbw > 0, g->median_algbw);
+	out_num_or_null(row, "median_busbw_gbps", g->nbw > 0 && !g->nofactor,
+	    g->median_busbw);
 	if (sized && g->pg != NULL)
 		out_str(row, "process_group", g->pg);
 	else
@@ -157,10 +145,7 @@ comm_label(char *buf, size_t len, int64_t v)
 static void
 comm_int_or_null(cJSON *row, const char *key, int64_t v)
 {
-	if (v >= 0)
-		out_int(row, key, v);
-	else
-		cJSON_AddNullToObject(row, key);
+	out_int_or_null(row, key, v >= 0, v);
 }
 
 /* The row of group g, from a model or from a rank's summary. */
@@ -195,17 +180,11 @@ comm_row(struct out *out, const struct commgrp *g)
 	out_num(row, "median_ns", g->median);
 	out_int(row, "min_ns", g->min);
 	out_int(row, "max_ns", g->max);
-	if (g->nsized > 0)
-		out_int(row, "total_bytes", g->bytes);
-	else
-		cJSON_AddNullToObject(row, "total_bytes");
+	out_int_or_null(row, "total_bytes", g->nsized > 0, g->bytes);
 	if (busy >= 0) {
 		out_int(row, "device_busy_ns", busy);
-		if (busy > 0)
-			out_num(row, "gpu_busy_share_pct", 100.0 *
-			    (double)g->clipped / (double)busy);
-		else
-			cJSON_AddNullToObject(row, "gpu_busy_share_pct");
+		out_num_or_null(row, "gpu_busy_share_pct", busy > 0,
+		    100.0 * (double)g->clipped / (double)busy);
 	} else {
 		cJSON_AddNullToObject(row, "device_busy_ns");
 		cJSON_AddNullToObject(row, "gpu_busy_share_pct");
@@ -251,13 +230,8 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	struct commgrp_set	 set;
 
 	ko.type = -1;		/* communication */
-	if (sel_init(&s, m, &ko, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, &ko, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	keep.track = comm_keep_track;
 	keep.event = comm_keep_event;
 	keep.arg = &s;

@@ -27,7 +27,6 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "headless/vopt.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define COUNTERS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_BUCKETS)
@@ -125,17 +124,15 @@ counters_row(const struct model *m, struct out *out,
     const struct counters_series *s, long long bucket)
 {
 	cJSON	*row = out_row(out);
-	char	 where[160], *key;
+	char	 where[160];
 
 	counters_where(m, s, where, sizeof where);
 	if (bucket < 0)
-		key = rowkey("counter", "where=%s|counter=%s", where,
+		out_key(row, "counter", "where=%s|counter=%s", where,
 		    model_str(m, s->name));
 	else
-		key = rowkey("bucket", "where=%s|counter=%s|bucket=%lld",
-		    where, model_str(m, s->name), bucket);
-	out_str(row, "key", key);
-	free(key);
+		out_key(row, "bucket", "where=%s|counter=%s|bucket=%lld", where,
+		    model_str(m, s->name), bucket);
 	out_str(row, "where", where);
 	out_str(row, "type", counters_kind_name(s->kind));
 	if (s->kind == COUNTERS_GPU)
@@ -144,10 +141,8 @@ counters_row(const struct model *m, struct out *out,
 	else
 		cJSON_AddNullToObject(row, "device");
 	out_str(row, "counter", model_str(m, s->name));
-	if (s->samples >= 2 && s->interval_ns > 0)
-		out_num(row, "rate_hz", 1e9 / (double)s->interval_ns);
-	else
-		cJSON_AddNullToObject(row, "rate_hz");
+	out_num_or_null(row, "rate_hz", s->samples >= 2 && s->interval_ns > 0,
+	    1e9 / (double)s->interval_ns);
 	out_int(row, "interval_ns", s->interval_ns);
 	out_int(row, "gaps", (int64_t)s->gaps);
 	out_int(row, "max_gap_ns", s->max_gap_ns);

@@ -560,20 +560,14 @@ diff_side_json(cJSON *o, const char *path, const char *kind,
 	out_int(o, "kernels", (int64_t)s->kernels);
 	out_int(o, "kernel_ns", s->kernel_ns);
 	out_int(o, "iterations", (int64_t)s->iters);
-	if (s->iters > 0)
-		out_num(o, "iter_median_ns", s->iter_med);
-	else
-		cJSON_AddNullToObject(o, "iter_median_ns");
+	out_num_or_null(o, "iter_median_ns", s->iters > 0, s->iter_med);
 }
 
 static void
 diff_delta(cJSON *d, cJSON *p, const char *k, int64_t a, int64_t b)
 {
 	out_int(d, k, b - a);
-	if (a != 0)
-		out_num(p, k, 100.0 * (double)(b - a) / (double)a);
-	else
-		cJSON_AddNullToObject(p, k);
+	out_num_or_null(p, k, a != 0, 100.0 * (double)(b - a) / (double)a);
 }
 
 static int

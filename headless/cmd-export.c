@@ -873,10 +873,8 @@ cmd_export_run(const struct model *m, const struct opts *o, FILE *fp,
 		    "not --format or --fields");
 		return -1;
 	}
-	if (sel_init(&s, m, o, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, o, out, code, cause) != 0)
 		return -1;
-	}
 	memset(&e, 0, sizeof e);
 	e.m = m;
 	e.s = &s;
@@ -884,9 +882,6 @@ cmd_export_run(const struct model *m, const struct opts *o, FILE *fp,
 	e.first = 1;
 	e.absolute = o->absolute;
 	hmap_init(&e.used);
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	rc = csv ? exp_csv(&e) : exp_perfetto(&e);
 	if (e.nev == 0)
 		out_warn(out, "no_match",

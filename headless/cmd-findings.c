@@ -170,10 +170,8 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 		out_int(row, "cost_ns", f->cost_ns);
 		out_num(row, "share_pct", f->share_pct);
 		out_num(row, "speedup_half", f->speedup_half);
-		if (f->share_pct < 100)
-			out_num(row, "speedup_all", f->speedup_all);
-		else
-			cJSON_AddNullToObject(row, "speedup_all");
+		out_num_or_null(row, "speedup_all", f->share_pct < 100,
+		    f->speedup_all);
 		out_bool(row, "one_off", f->one_off);
 		if (f->device != NONE32 && f->device < m->ndevices)
 			out_int(row, "device", m->devices[f->device].source_id);
@@ -185,16 +183,10 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 			cJSON_AddNullToObject(row, "pid");
 		out_int(row, "start_ns", f->t0 - rel);
 		out_int(row, "end_ns", f->t1 - rel);
-		if (f->gid != NONE32)
-			out_int(row, "event", f->gid);
-		else
-			cJSON_AddNullToObject(row, "event");
+		out_int_or_null(row, "event", f->gid != NONE32, f->gid);
 		out_str(row, "summary", f->detail != NULL ? f->detail : "");
 		out_str(row, "next_step", f->next != NULL ? f->next : "");
-		if (f->command != NULL)
-			out_str(row, "ncu_command", f->command);
-		else
-			cJSON_AddNullToObject(row, "ncu_command");
+		out_str_or_null(row, "ncu_command", f->command);
 		k = 0;
 		findings_evidence(&f->ev, &k, cJSON_AddObjectToObject(row,
 		    "evidence"));
@@ -218,10 +210,7 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 		r = cJSON_CreateObject();
 		out_str(r, "type", fs.rules[i].type);
 		out_str(r, "status", fs.rules[i].status);
-		if (fs.rules[i].reason != NULL)
-			out_str(r, "reason", fs.rules[i].reason);
-		else
-			cJSON_AddNullToObject(r, "reason");
+		out_str_or_null(r, "reason", fs.rules[i].reason);
 		cJSON_AddItemToArray(rules, r);
 	}
 	if (shown == 0)

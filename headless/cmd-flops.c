@@ -110,14 +110,9 @@ flops_put(cJSON *row, const char *key, double f)
 static void
 flops_rate(cJSON *row, double f, double peak_ns, int64_t ns, int peaked)
 {
-	if (ns > 0)
-		out_num(row, "tflops", f / (double)ns / 1e3);
-	else
-		cJSON_AddNullToObject(row, "tflops");
-	if (ns > 0 && peaked)
-		out_num(row, "mfu_pct", 100.0 * peak_ns / (double)ns);
-	else
-		cJSON_AddNullToObject(row, "mfu_pct");
+	out_num_or_null(row, "tflops", ns > 0, f / (double)ns / 1e3);
+	out_num_or_null(row, "mfu_pct", ns > 0 && peaked,
+	    100.0 * peak_ns / (double)ns);
 }
 
 struct flops_grp {
@@ -273,10 +268,7 @@ flops_ops(const struct cmd_ctx *ctx, struct out *out,
 		out_bool(row, "counted", o->counted);
 		out_int(row, "kernels", o->nkernels);
 		out_int(row, "gpu_ns", o->gpu_ns);
-		if (o->peak > 0)
-			out_num(row, "peak_tflops", o->peak);
-		else
-			cJSON_AddNullToObject(row, "peak_tflops");
+		out_num_or_null(row, "peak_tflops", o->peak > 0, o->peak);
 		flops_rate(row, oi->flops, o->peak > 0 ? oi->flops /
 		    (o->peak * 1e3) : 0, o->gpu_ns, o->peak > 0);
 	}

@@ -430,17 +430,11 @@ gaps_row(struct gaps_ctx *c, const struct opts *o, struct out *out,
 	name = NULL;
 	if (g->kind == GAP_INNER || g->kind == GAP_TRAILING)
 		name = gaps_neighbour(c, g->owner, g->start, 0);
-	if (name != NULL)
-		out_str(row, "prev_name", name);
-	else
-		cJSON_AddNullToObject(row, "prev_name");
+	out_str_or_null(row, "prev_name", name);
 	name = NULL;
 	if (g->kind == GAP_INNER || g->kind == GAP_LEADING)
 		name = gaps_neighbour(c, g->owner, g->end, 1);
-	if (name != NULL)
-		out_str(row, "next_name", name);
-	else
-		cJSON_AddNullToObject(row, "next_name");
+	out_str_or_null(row, "next_name", name);
 }
 
 /* Fills one auxiliary idle summary (a device, or all GPUs). */

@@ -168,11 +168,8 @@ graphs_group_row(struct out *out, const struct model *m,
 	out_int(row, "gaps", (int64_t)g->gaps);
 	out_int(row, "gap_ns", g->span - g->busy);
 	out_int(row, "max_gap_ns", g->max_gap);
-	if (g->launched > 0)
-		out_num(row, "latency_mean_ns", (double)g->latency /
-		    (double)g->launched);
-	else
-		cJSON_AddNullToObject(row, "latency_mean_ns");
+	out_num_or_null(row, "latency_mean_ns", g->launched > 0,
+	    (double)g->latency / (double)g->launched);
 	out_int(row, "first_start_ns", event_time(m, r->start, absolute));
 	out_str(row, "name", model_str(m, model_ev_name(m, r->first)));
 }
@@ -200,13 +197,8 @@ cmd_graphs_run(const struct model *m, const struct opts *o, struct out *out,
 	}
 	so = *o;
 	so.group_by = NULL;
-	if (sel_init(&s, m, &so, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, &so, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	graphs_build(&gs, m, s.t0, s.t1);
 	sel_free(&s);
 	if (group) {

@@ -83,10 +83,7 @@ hardware_meta(const struct model *m, const char *const *keys)
 static void
 hardware_pos(cJSON *row, const char *key, int64_t v)
 {
-	if (v > 0)
-		out_int(row, key, v);
-	else
-		cJSON_AddNullToObject(row, key);
+	out_int_or_null(row, key, v > 0, v);
 }
 
 static void
@@ -169,18 +166,12 @@ hardware_host(struct out *out, const struct model *m, const char *host,
     int with_meta)
 {
 	cJSON		*row = out_row(out);
-	char		*key;
 	const char	*v;
 	size_t		 k, nproc = 0;
 
-	key = rowkey("host", "name=%s", host != NULL ? host : "unknown");
-	out_str(row, "key", key);
-	free(key);
+	out_key(row, "host", "name=%s", host != NULL ? host : "unknown");
 	out_str(row, "kind", "host");
-	if (host != NULL)
-		out_str(row, "hostname", host);
-	else
-		cJSON_AddNullToObject(row, "hostname");
+	out_str_or_null(row, "hostname", host);
 	for (k = 0; k < m->nprocesses; k++) {
 		uint32_t h = m->processes[k].host;
 		if (host != NULL && h != 0 &&
@@ -191,10 +182,7 @@ hardware_host(struct out *out, const struct model *m, const char *host,
 	for (k = 0; k < HARDWARE_NHOST; k++) {
 		v = with_meta ? hardware_meta(m, hardware_host_keys[k] + 1) :
 		    NULL;
-		if (v != NULL)
-			out_str(row, hardware_host_keys[k][0], v);
-		else
-			cJSON_AddNullToObject(row, hardware_host_keys[k][0]);
+		out_str_or_null(row, hardware_host_keys[k][0], v);
 	}
 }
 
@@ -260,10 +248,7 @@ hardware_process(struct out *out, const struct model *m, uint32_t p)
 	out_int(row, "pid", pr->pid);
 	hardware_sid(row, "name", m, pr->name);
 	hardware_sid(row, "hostname", m, pr->host);
-	if (pr->rank >= 0)
-		out_int(row, "rank", pr->rank);
-	else
-		cJSON_AddNullToObject(row, "rank");
+	out_int_or_null(row, "rank", pr->rank >= 0, pr->rank);
 	out_int(row, "hw_id", pr->hw_id);
 	out_int(row, "vm_id", pr->vm_id);
 	out_int(row, "threads", (int64_t)nthr);

@@ -119,10 +119,8 @@ inspect_comm(cJSON *row, const struct model *m, const struct kernel_info *k)
 {
 	inspect_strn(row, "comm_collective", m, k->comm_coll);
 	inspect_strn(row, "comm_dtype", m, k->comm_dtype);
-	if (k->comm_elem_size != 0)
-		out_int(row, "comm_element_bytes", k->comm_elem_size);
-	else
-		cJSON_AddNullToObject(row, "comm_element_bytes");
+	out_int_or_null(row, "comm_element_bytes", k->comm_elem_size != 0,
+	    k->comm_elem_size);
 	if (k->comm_flags & KCOMM_IN)
 		inspect_u64(row, "comm_in_elements", k->comm_in_nelems);
 	else
@@ -131,10 +129,8 @@ inspect_comm(cJSON *row, const struct model *m, const struct kernel_info *k)
 		inspect_u64(row, "comm_out_elements", k->comm_out_nelems);
 	else
 		cJSON_AddNullToObject(row, "comm_out_elements");
-	if (k->comm_group_size != 0)
-		out_int(row, "comm_group_size", k->comm_group_size);
-	else
-		cJSON_AddNullToObject(row, "comm_group_size");
+	out_int_or_null(row, "comm_group_size", k->comm_group_size != 0,
+	    k->comm_group_size);
 	inspect_strn(row, "comm_process_group", m, k->comm_pg_name);
 	inspect_strn(row, "comm_process_group_desc", m, k->comm_pg_desc);
 	inspect_strn(row, "comm_process_group_ranks", m, k->comm_pg_ranks);
@@ -157,14 +153,8 @@ inspect_kernel(cJSON *row, const struct model *m,
 	out_int(row, "dynamic_smem_bytes", k->dynamic_smem);
 	out_int(row, "local_mem_per_thread_bytes", k->local_mem);
 	out_int(row, "launch_type", k->launch_type);
-	if (k->graph_node != 0)
-		out_int(row, "graph_node", k->graph_node);
-	else
-		cJSON_AddNullToObject(row, "graph_node");
-	if (k->graph_id != 0)
-		out_int(row, "graph_id", k->graph_id);
-	else
-		cJSON_AddNullToObject(row, "graph_id");
+	out_int_or_null(row, "graph_node", k->graph_node != 0, k->graph_node);
+	out_int_or_null(row, "graph_id", k->graph_id != 0, k->graph_id);
 	inspect_comm(row, m, k);
 }
 
@@ -176,23 +166,16 @@ inspect_copy(cJSON *row, const struct model *m, const struct copy_info *c,
 		out_str(row, "copy_kind_label", copy_kind_label(c->kind));
 		out_str(row, "src_kind", mem_kind_name(c->src_kind));
 		out_str(row, "dst_kind", mem_kind_name(c->dst_kind));
-		if (c->src_dev != NONE32)
-			out_int(row, "src_device", c->src_dev);
-		else
-			cJSON_AddNullToObject(row, "src_device");
-		if (c->dst_dev != NONE32)
-			out_int(row, "dst_device", c->dst_dev);
-		else
-			cJSON_AddNullToObject(row, "dst_device");
+		out_int_or_null(row, "src_device", c->src_dev != NONE32,
+		    c->src_dev);
+		out_int_or_null(row, "dst_device", c->dst_dev != NONE32,
+		    c->dst_dev);
 	} else {
 		out_str(row, "mem_kind", mem_kind_name(c->src_kind));
 		out_int(row, "value", c->value);
 	}
-	if (dur > 0)
-		out_num(row, "bytes_per_s", (double)c->bytes * 1e9 /
-		    (double)dur);
-	else
-		cJSON_AddNullToObject(row, "bytes_per_s");
+	out_num_or_null(row, "bytes_per_s", dur > 0,
+	    (double)c->bytes * 1e9 / (double)dur);
 }
 
 static void
@@ -234,10 +217,7 @@ inspect_nvtx(cJSON *row, const struct model *m, uint32_t gid,
 	}
 	out_str(row, "style", flags & EVF_STARTEND ? "StartEnd" : "PushPop");
 	out_int(row, "nvtx_depth", nvtx_depth(m, gid));
-	if (ni->parent != NONE32)
-		out_int(row, "parent_id", ni->parent);
-	else
-		cJSON_AddNullToObject(row, "parent_id");
+	out_int_or_null(row, "parent_id", ni->parent != NONE32, ni->parent);
 	out_int(row, "children", ni->nchildren);
 	out_int(row, "iter", ni->iter);
 	nvtx_path(m, gid, buf, sizeof buf);
@@ -383,12 +363,9 @@ inspect_sample(struct out *out, const struct model *m, uint32_t id,
 	const struct csample	*s = &m->cs.s[id];
 	const struct csthread	*h = &m->cs.th[s->sthread];
 	cJSON			*row = out_row(out);
-	char			*key;
 	uint32_t		 p;
 
-	key = rowkey("sample", "id=%u", id);
-	out_str(row, "key", key);
-	free(key);
+	out_key(row, "sample", "id=%u", id);
 	out_int(row, "id", id);
 	out_str(row, "kind", "sample");
 	out_int(row, "start_ns", event_time(m, s->t, absolute));
@@ -460,10 +437,7 @@ inspect_row(struct out *out, const struct model *m, uint32_t gid,
 		else
 			cJSON_AddNullToObject(row, "context");
 	}
-	if (l->corr[i] != 0)
-		out_int(row, "correlation_id", l->corr[i]);
-	else
-		cJSON_AddNullToObject(row, "correlation_id");
+	out_int_or_null(row, "correlation_id", l->corr[i] != 0, l->corr[i]);
 	out_int(row, "depth", l->depth != NULL ? l->depth[i] : 0);
 	out_bool(row, "open", (l->flags[i] & EVF_OPEN) != 0);
 	out_bool(row, "comm", (l->flags[i] & EVF_COMM) != 0);

@@ -16,6 +16,7 @@
 #include "analysis/iters.h"
 #include "headless/opts.h"
 #include "headless/out.h"
+#include "headless/select.h"
 #include "analysis/stats.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
@@ -68,17 +69,10 @@ iters_options(const struct cmd_ctx *ctx, struct iters_sel *s, char **cause)
 
 	iters_sel_init(s);
 	s->range = ctx->o->range;
-	if ((v = vopt_get(ctx->v, ctx->nv, "--pid")) != NULL) {
-		n = strtoll(v, NULL, 10);
-		for (i = 0; i < m->nprocesses; i++)
-			if (m->processes[i].pid == (uint32_t)n)
-				break;
-		if (i == m->nprocesses) {
-			*cause = xasprintf("no process %lld in this trace", n);
-			return -1;
-		}
-		s->process = (uint32_t)i;
-	}
+	if ((v = vopt_get(ctx->v, ctx->nv, "--pid")) != NULL &&
+	    sel_process_index(m, strtoll(v, NULL, 10), &s->process,
+	    cause) != 0)
+		return -1;
 	if ((v = vopt_get(ctx->v, ctx->nv, "--rank")) != NULL) {
 		int32_t *rank = xcalloc(m->nprocesses + 1, sizeof *rank);
 		n = strtoll(v, NULL, 10);
@@ -93,17 +87,10 @@ iters_options(const struct cmd_ctx *ctx, struct iters_sel *s, char **cause)
 		}
 		s->rank = (int32_t)n;
 	}
-	if ((v = vopt_get(ctx->v, ctx->nv, "--device")) != NULL) {
-		n = strtoll(v, NULL, 10);
-		for (i = 0; i < m->ndevices; i++)
-			if (m->devices[i].source_id == (uint32_t)n)
-				break;
-		if (i == m->ndevices) {
-			*cause = xasprintf("no device %lld in this trace", n);
-			return -1;
-		}
-		s->device = (uint32_t)i;
-	}
+	if ((v = vopt_get(ctx->v, ctx->nv, "--device")) != NULL &&
+	    sel_device_index(m, strtoll(v, NULL, 10), &s->device,
+	    cause) != 0)
+		return -1;
 	return 0;
 }
 
@@ -157,10 +144,7 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 			out_int(row, "pid", m->processes[v->process].pid);
 		else
 			cJSON_AddNullToObject(row, "pid");
-		if (rank >= 0)
-			out_int(row, "rank", rank);
-		else
-			cJSON_AddNullToObject(row, "rank");
+		out_int_or_null(row, "rank", rank >= 0, rank);
 		out_int(row, "iter", v->index);
 		out_str(row, "name", model_str(m, v->name));
 		out_int(row, "start_ns", v->start - base);

@@ -307,14 +307,8 @@ launch_sync(const struct model *m, const struct sel *s, struct out *out)
 		    (s->tid >= 0 && tid != s->tid))
 			continue;
 		o = cJSON_CreateObject();
-		if (pid >= 0)
-			out_int(o, "pid", pid);
-		else
-			cJSON_AddNullToObject(o, "pid");
-		if (tid >= 0)
-			out_int(o, "tid", tid);
-		else
-			cJSON_AddNullToObject(o, "tid");
+		out_int_or_null(o, "pid", pid >= 0, pid);
+		out_int_or_null(o, "tid", tid >= 0, tid);
 		out_int(o, "calls", (int64_t)th->calls);
 		out_int(o, "sync_calls", (int64_t)th->sync_calls);
 		out_int(o, "blocked_ns", th->blocked);

@@ -104,10 +104,7 @@ memcpy_row(struct out *out, const struct model *m,
 		peak = (double)m->devices[g->device].mem_bw;
 	if (peak > 0) {
 		out_int(row, "peak_bytes_per_s", (int64_t)peak);
-		if (g->ns > 0)
-			out_num(row, "peak_pct", 100.0 * bw / peak);
-		else
-			cJSON_AddNullToObject(row, "peak_pct");
+		out_num_or_null(row, "peak_pct", g->ns > 0, 100.0 * bw / peak);
 	} else {
 		cJSON_AddNullToObject(row, "peak_bytes_per_s");
 		cJSON_AddNullToObject(row, "peak_pct");
@@ -127,13 +124,8 @@ cmd_memcpy_run(const struct model *m, const struct opts *o, struct out *out,
 	int64_t			 noinfo = 0, bytes = 0, ns = 0;
 
 	ko.type = EV_MEMCPY;
-	if (sel_init(&s, m, &ko, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, &ko, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		if (!sel_track(&s, t) || tr->type != TRACK_GPU)

@@ -30,7 +30,6 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "headless/vopt.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define MPI_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW)
@@ -127,7 +126,6 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 	const char	**names = NULL;
 	size_t		  n = 0, i, j;
 	cJSON		 *row;
-	char		 *key;
 
 	for (i = 0; i < r->nops; i++) {
 		for (j = 0; j < n && strcmp(names[j], r->ops[i].name) != 0;
@@ -163,9 +161,7 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 				rmax = op->total_ns;
 		}
 		row = out_row(out);
-		key = rowkey("op", "name=%s", names[j]);
-		out_str(row, "key", key);
-		free(key);
+		out_key(row, "op", "name=%s", names[j]);
 		out_str(row, "name", names[j]);
 		out_str(row, "class", mpi_class_name(cls));
 		out_int(row, "ranks", (int64_t)nr);
@@ -192,25 +188,19 @@ mpi_rows_rank(const struct model *m, const struct mpi_result *r,
 {
 	const struct mpi_rank	*rk;
 	cJSON			*row;
-	char			*key;
 	size_t			 i;
 
 	for (i = 0; i < r->nranks; i++) {
 		rk = &r->ranks[i];
 		row = out_row(out);
-		key = rowkey("rank", "rank=%d|pid=%lld", rk->rank,
+		out_key(row, "rank", "rank=%d|pid=%lld", rk->rank,
 		    (long long)mpi_pid(m, rk->process));
-		out_str(row, "key", key);
-		free(key);
 		out_int(row, "rank", rk->rank);
 		out_int(row, "pid", mpi_pid(m, rk->process));
 		out_int(row, "calls", (int64_t)rk->calls);
 		out_int(row, "mpi_ns", rk->mpi_ns);
-		if (rk->span_ns > 0)
-			out_num(row, "mpi_pct", (double)rk->mpi_ns * 100.0 /
-			    (double)rk->span_ns);
-		else
-			cJSON_AddNullToObject(row, "mpi_pct");
+		out_num_or_null(row, "mpi_pct", rk->span_ns > 0,
+		    (double)rk->mpi_ns * 100.0 / (double)rk->span_ns);
 		out_int(row, "p2p_ns", rk->class_ns[MPI_CL_P2P]);
 		out_int(row, "wait_ns", rk->class_ns[MPI_CL_WAIT]);
 		out_int(row, "collective_ns", rk->class_ns[MPI_CL_COLLECTIVE]);
@@ -230,16 +220,13 @@ mpi_rows_rankop(const struct model *m, const struct mpi_result *r,
 {
 	const struct mpi_op	*op;
 	cJSON			*row;
-	char			*key;
 	size_t			 i;
 
 	for (i = 0; i < r->nops; i++) {
 		op = &r->ops[i];
 		row = out_row(out);
-		key = rowkey("op", "rank=%d|pid=%lld|name=%s", op->rank,
+		out_key(row, "op", "rank=%d|pid=%lld|name=%s", op->rank,
 		    (long long)mpi_pid(m, op->process), op->name);
-		out_str(row, "key", key);
-		free(key);
 		out_int(row, "rank", op->rank);
 		out_int(row, "pid", mpi_pid(m, op->process));
 		out_str(row, "name", op->name);

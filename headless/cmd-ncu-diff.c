@@ -30,7 +30,6 @@
 #include "report/rdiff.h"
 #include "report/report.h"
 #include "sources/ncu.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 struct nd_gate {
@@ -122,7 +121,6 @@ nd_pair(struct out *out, const struct report *a, uint32_t la,
 	const char			*name;
 	struct rdiff_cmp		 c;
 	cJSON				*row;
-	char				*key;
 	size_t				 k, j;
 
 	for (k = 0; k < l->nmetrics; k++) {
@@ -136,10 +134,8 @@ nd_pair(struct out *out, const struct report *a, uint32_t la,
 			    diffgate_breaks(&g->rules[j], c.a, c.b))
 				g->broken++;
 		row = out_row(out);
-		key = rowkey("metric", "kernel=%s|occurrence=%u|name=%s",
+		out_key(row, "metric", "kernel=%s|occurrence=%u|name=%s",
 		    report_launch_name(a, la), occ, name);
-		out_str(row, "key", key);
-		free(key);
 		out_str(row, "kernel", report_launch_name(a, la));
 		out_int(row, "occurrence", occ);
 		out_int(row, "launch_a", la);

@@ -24,7 +24,6 @@
 
 #include "headless/cmd-report.h"
 #include "report/report.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 int	ncu_graphs_run(const struct cmd_ctx *, struct out *, const char **,
@@ -123,16 +122,13 @@ ncu_ranges_run(const struct cmd_ctx *ctx, struct out *out,
 {
 	const struct report	*r = ctx->in->r;
 	cJSON			*row;
-	char			*key;
 	size_t			 i;
 
 	(void)code;
 	(void)cause;
 	for (i = 0; i < r->nranges; i++) {
 		row = out_row(out);
-		key = rowkey("range", "id=%zu", i);
-		out_str(row, "key", key);
-		free(key);
+		out_key(row, "range", "id=%zu", i);
 		out_int(row, "range_id", (int64_t)i);
 		out_int(row, "bytes", (int64_t)r->range_bytes[i]);
 	}

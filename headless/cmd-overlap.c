@@ -146,10 +146,7 @@ overlap_path(struct overlap_ctx *c, uint32_t t, uint32_t i)
 static void
 overlap_num_pct(cJSON *row, const char *f, int64_t num, int64_t den)
 {
-	if (den > 0)
-		out_num(row, f, 100.0 * (double)num / (double)den);
-	else
-		cJSON_AddNullToObject(row, f);
+	out_num_or_null(row, f, den > 0, 100.0 * (double)num / (double)den);
 }
 
 /* Rows of --by nvtx-path for one device. */

@@ -128,14 +128,8 @@ cmd_report_aux(struct out *out, const struct report *r, const char *path)
 	tool = report_prop_get(r, "version.Nsight Compute Target");
 	out_str(a, "path", path);
 	out_str(a, "format", report_format_name(r->format));
-	if (r->version != 0)
-		out_int(a, "version", r->version);
-	else
-		cJSON_AddNullToObject(a, "version");
-	if (tool != NULL)
-		out_str(a, "tool_version", tool);
-	else
-		cJSON_AddNullToObject(a, "tool_version");
+	out_int_or_null(a, "version", r->version != 0, r->version);
+	out_str_or_null(a, "tool_version", tool);
 	out_int(a, "launches", (int64_t)r->nlaunches);
 }
 
@@ -278,12 +272,9 @@ cmd_report_metric_row(struct out *out, const struct report *r,
     const struct report_launch *l, const struct report_metric *m)
 {
 	cJSON	*row = out_row(out);
-	char	*key;
 
-	key = rowkey("metric", "launch=%u|name=%s", l->id,
+	out_key(row, "metric", "launch=%u|name=%s", l->id,
 	    report_str(r, m->name));
-	out_str(row, "key", key);
-	free(key);
 	out_int(row, "launch_id", l->id);
 	return row;
 }
@@ -493,10 +484,7 @@ cmd_report_info_run(const struct cmd_ctx *ctx, struct out *out,
 	for (i = 0; i < r->nprops; i++)
 		out_str(obj, report_str(r, r->props[i].key),
 		    report_str(r, r->props[i].value));
-	if (r->skipped != NULL)
-		out_str(a, "skipped_fields", r->skipped);
-	else
-		cJSON_AddNullToObject(a, "skipped_fields");
+	out_str_or_null(a, "skipped_fields", r->skipped);
 	out_next(out, "gpulens launches %s", out_q(out, o->args[0]));
 	out_next(out, "gpulens rules %s", out_q(out, o->args[0]));
 	return 0;
@@ -608,7 +596,6 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 	const struct report_rule	*u;
 	const char			*sec;
 	cJSON				*row;
-	char				*key;
 	size_t				 k;
 
 	for (k = 0; k < l->nmetrics; k++) {
@@ -629,10 +616,8 @@ cmd_report_inspect_launch(struct out *out, const struct report *r,
 		if (u->message == 0)
 			continue;
 		row = out_row(out);
-		key = rowkey("rule", "launch=%u|name=%s|index=%zu", l->id,
+		out_key(row, "rule", "launch=%u|name=%s|index=%zu", l->id,
 		    report_str(r, u->ident), k);
-		out_str(row, "key", key);
-		free(key);
 		out_int(row, "launch_id", l->id);
 		out_str(row, "kind", "rule");
 		out_str(row, "section", report_str(r, u->section));

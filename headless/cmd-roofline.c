@@ -87,10 +87,7 @@ roofline_run(const struct cmd_ctx *ctx, struct out *out,
 		cmd_report_num(row, "peak_l2_bytes_per_s", f.peak_l2_bw);
 		cmd_report_num(row, "peak_l1_bytes_per_s", f.peak_l1_bw);
 		cmd_report_num(row, "ridge_point", f.ridge);
-		if (roofline_bound_name(f.bound) != NULL)
-			out_str(row, "bound", roofline_bound_name(f.bound));
-		else
-			cJSON_AddNullToObject(row, "bound");
+		out_str_or_null(row, "bound", roofline_bound_name(f.bound));
 		cmd_report_num(row, "roofline_pct", f.roofline_pct);
 		if (f.missing != NULL) {
 			out_str(row, "missing_metric", f.missing);

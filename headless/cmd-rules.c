@@ -17,7 +17,6 @@
 #include "report/report.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
-#include "util/rowkey.h"
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
@@ -90,7 +89,6 @@ rules_run(const struct cmd_ctx *ctx, struct out *out,
 	uint32_t		*idx;
 	size_t			 n = 0, i;
 	cJSON			*row;
-	char			*key;
 
 	(void)code;
 	if (cmd_report_sel_init(&s, r, o, cause) != 0)
@@ -108,11 +106,9 @@ rules_run(const struct cmd_ctx *ctx, struct out *out,
 	for (i = 0; i < n; i++) {
 		const struct report_rule *u = &r->rules[idx[i]];
 		row = out_row(out);
-		key = rowkey("rule", "launch=%u|name=%s|index=%u", u->launch,
+		out_key(row, "rule", "launch=%u|name=%s|index=%u", u->launch,
 		    report_str(r, u->ident),
 		    idx[i] - r->launches[u->launch].rule);
-		out_str(row, "key", key);
-		free(key);
 		out_int(row, "rank", (int64_t)i + 1);
 		out_int(row, "launch_id", u->launch);
 		out_str(row, "kernel", report_launch_name(r, u->launch));

@@ -25,7 +25,6 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define SAMPLES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_GROUP)
@@ -73,10 +72,7 @@ static const char *samples_tid_columns[] = {
 static void
 samples_pct(cJSON *row, const char *key, uint64_t v, uint64_t all)
 {
-	if (all > 0)
-		out_num(row, key, (double)v * 100.0 / (double)all);
-	else
-		cJSON_AddNullToObject(row, key);
+	out_num_or_null(row, key, all > 0, (double)v * 100.0 / (double)all);
 }
 
 /* Whether another sampled thread has the same tid and pid (the traces of
@@ -101,18 +97,15 @@ samples_row(struct out *out, const struct model *m, int group,
 {
 	const struct csthread	*h;
 	cJSON			*row = out_row(out);
-	char			*key;
 
 	switch (group) {
 	case SAMPLES_BY_TID:
 		h = &m->cs.th[r->sthread];
 		if (samples_shared_tid(m, r->sthread))
-			key = rowkey("thread", "tid=%u|pid=%u|gtid=%llu",
+			out_key(row, "thread", "tid=%u|pid=%u|gtid=%llu",
 			    h->tid, h->pid, (unsigned long long)h->source_id);
 		else
-			key = rowkey("thread", "tid=%u|pid=%u", h->tid, h->pid);
-		out_str(row, "key", key);
-		free(key);
+			out_key(row, "thread", "tid=%u|pid=%u", h->tid, h->pid);
 		out_int(row, "tid", h->tid);
 		out_int(row, "pid", h->pid);
 		if (h->name != 0)
@@ -121,16 +114,12 @@ samples_row(struct out *out, const struct model *m, int group,
 			cJSON_AddNullToObject(row, "thread");
 		break;
 	case SAMPLES_BY_MODULE:
-		key = rowkey("module", "module=%s", model_str(m, r->module));
-		out_str(row, "key", key);
-		free(key);
+		out_key(row, "module", "module=%s", model_str(m, r->module));
 		out_str(row, "module", model_str(m, r->module));
 		break;
 	default:
-		key = rowkey("function", "function=%s|module=%s",
+		out_key(row, "function", "function=%s|module=%s",
 		    model_str(m, r->func), model_str(m, r->module));
-		out_str(row, "key", key);
-		free(key);
 		out_str(row, "function", model_str(m, r->func));
 		out_str(row, "module", model_str(m, r->module));
 		break;
@@ -164,13 +153,8 @@ samples_run(const struct model *m, const struct opts *o,
 	}
 	so = *o;
 	so.group_by = NULL;
-	if (sel_init(&s, m, &so, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, &so, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	memset(&q, 0, sizeof q);
 	/* Samples before the first event or after the last count too
 	 * unless a bound is given. */

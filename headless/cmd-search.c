@@ -190,13 +190,8 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 	const char		*spec = o->sort != NULL ? o->sort : "start_ns:asc";
 
 	out->default_sort = "start_ns:asc";
-	if (sel_init(&s, m, o, cause) != 0) {
-		*code = "usage";
+	if (sel_open(&s, m, o, out, code, cause) != 0)
 		return -1;
-	}
-	if (sel_window_empty(&s))
-		out_warn(out, "window_outside",
-		    "the window lies outside the trace");
 	memset(&hp, 0, sizeof hp);
 	f = search_field(spec, &desc);
 	/* A page of at most a few million rows is kept in a heap; a larger

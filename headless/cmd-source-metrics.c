@@ -26,7 +26,6 @@
 #include "headless/vopt.h"
 #include "report/pcs.h"
 #include "report/report.h"
-#include "util/rowkey.h"
 #include "util/xmalloc.h"
 
 #define SM_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_BY)
@@ -119,36 +118,28 @@ sm_row(struct out *out, const struct report *r, const struct report_pcs *p,
 	cJSON		*row = out_row(out), *c;
 	const char	*file = e->file != REPORT_NONE ?
 			    report_str(r, r->code.files[e->file].path) : NULL;
-	char		*key, pc[32];
+	char		 pc[32];
 	size_t		 k;
 	int		 col;
 
 	if (by == SMB_PC) {
 		snprintf(pc, sizeof pc, "0x%" PRIx64, e->off);
-		key = rowkey("source", "launch=%u|pc=%s", p->launch, pc);
+		out_key(row, "source", "launch=%u|pc=%s", p->launch, pc);
 	} else if (by == SMB_LINE)
-		key = rowkey("source", "launch=%u|file=%s|line=%u", p->launch,
+		out_key(row, "source", "launch=%u|file=%s|line=%u", p->launch,
 		    file != NULL ? file : "", e->line);
 	else
-		key = rowkey("source", "launch=%u|file=%s", p->launch,
+		out_key(row, "source", "launch=%u|file=%s", p->launch,
 		    file != NULL ? file : "");
-	out_str(row, "key", key);
-	free(key);
 	out_int(row, "launch_id", p->launch);
 	if (by == SMB_PC) {
 		out_int(row, "offset", (int64_t)e->off);
 		snprintf(pc, sizeof pc, "0x%" PRIx64, p->base + e->off);
 		out_str(row, "pc", pc);
 	}
-	if (file != NULL)
-		out_str(row, "file", file);
-	else
-		cJSON_AddNullToObject(row, "file");
+	out_str_or_null(row, "file", file);
 	if (by != SMB_FILE) {
-		if (e->line > 0)
-			out_int(row, "line", e->line);
-		else
-			cJSON_AddNullToObject(row, "line");
+		out_int_or_null(row, "line", e->line > 0, e->line);
 	}
 	out_int(row, "instructions", (int64_t)e->npcs);
 	for (k = 0; k < SM_NNAMED; k++) {

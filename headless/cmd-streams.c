@@ -76,10 +76,7 @@ cmd_streams_run(const struct model *m, const struct opts *o,
 		out_int(row, "context", st->context);
 		out_str(row, "name", model_str(m, tr->name));
 		out_str(row, "role", stream_role_name(ss.s[i].role));
-		if (ss.s[i].purpose != NULL)
-			out_str(row, "purpose", ss.s[i].purpose);
-		else
-			cJSON_AddNullToObject(row, "purpose");
+		out_str_or_null(row, "purpose", ss.s[i].purpose);
 		out_int(row, "kernels", (int64_t)ss.s[i].kernels);
 		out_int(row, "comm_kernels", (int64_t)ss.s[i].comm_kernels);
 		out_int(row, "copies", (int64_t)ss.s[i].copies);

@@ -136,14 +136,8 @@ ws_row(struct out *out, const struct report *r, const struct report_stalls *s,
 		out_str(row, "pc", pc);
 	}
 	if (by != RSB_REASON) {
-		if (file != NULL)
-			out_str(row, "file", file);
-		else
-			cJSON_AddNullToObject(row, "file");
-		if (g->line > 0)
-			out_int(row, "line", g->line);
-		else
-			cJSON_AddNullToObject(row, "line");
+		out_str_or_null(row, "file", file);
+		out_int_or_null(row, "line", g->line > 0, g->line);
 	}
 	out_int(row, "instructions", (int64_t)g->npcs);
 	out_num(row, "samples", g->samples);

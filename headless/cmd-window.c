@@ -29,7 +29,6 @@
 #include "analysis/steady.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
-#include "util/rowkey.h"
 
 static int	window_main(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
@@ -63,7 +62,6 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 	uint64_t		 nk = 0;
 	size_t			 t;
 	cJSON			*row;
-	char			*key;
 
 	(void)v;
 	(void)nv;
@@ -90,9 +88,7 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 		}
 	dur = s.end - s.start;
 	row = out_row(out);
-	key = rowkey("window", "window=steady");
-	out_str(row, "key", key);
-	free(key);
+	out_key(row, "window", "window=steady");
 	out_str(row, "method", steady_method_name(s.method));
 	out_int(row, "start_ns", s.start - rel);
 	out_int(row, "end_ns", s.end - rel);
@@ -101,15 +97,9 @@ cmd_window_compute(const struct model *m, const struct opts *o,
 		out_int(row, "pid", m->processes[s.process].pid);
 	else
 		cJSON_AddNullToObject(row, "pid");
-	if (s.iter >= 0)
-		out_int(row, "iter", s.iter);
-	else
-		cJSON_AddNullToObject(row, "iter");
+	out_int_or_null(row, "iter", s.iter >= 0, s.iter);
 	out_int(row, "iterations", (int64_t)s.niters);
-	if (s.niters > 0)
-		out_num(row, "median_iter_ns", s.median_ns);
-	else
-		cJSON_AddNullToObject(row, "median_iter_ns");
+	out_num_or_null(row, "median_iter_ns", s.niters > 0, s.median_ns);
 	out_int(row, "skipped", s.skipped);
 	out_str(row, "marker", s.marker != NULL ? s.marker : "");
 	out_int(row, "busy_ns", w.busy);

@@ -168,10 +168,8 @@ evrow_fill(cJSON *row, const struct model *m, uint32_t gid, int absolute)
 	evrow_key(key, sizeof key, gid);
 	out_str(row, "key", key);
 	out_int(row, "id", gid);
-	if (lane_rowid(l, i) >= 0)
-		out_int(row, "source_rowid", lane_rowid(l, i));
-	else
-		cJSON_AddNullToObject(row, "source_rowid");
+	out_int_or_null(row, "source_rowid", lane_rowid(l, i) >= 0,
+	    lane_rowid(l, i));
 	out_str(row, "kind", ev_kind_name(l->kind[i]));
 	out_str(row, "name", model_str(m, l->name[i]));
 	out_int(row, "start_ns", event_time(m, l->start[i], absolute));

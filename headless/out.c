@@ -19,6 +19,7 @@
 #include "headless/cols.h"
 #include "headless/out.h"
 #include "headless/warncode.h"
+#include "util/rowkey.h"
 #include "util/sanitize.h"
 #include "util/shquote.h"
 #include "util/kelide.h"
@@ -231,6 +232,46 @@ void
 out_bool(cJSON *row, const char *key, int value)
 {
 	cJSON_AddItemToObject(row, key, cJSON_CreateBool(value));
+}
+
+void
+out_key(cJSON *row, const char *kind, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*key;
+
+	va_start(ap, fmt);
+	key = rowkey_v(kind, fmt, ap);
+	va_end(ap);
+	out_str(row, "key", key);
+	free(key);
+}
+
+void
+out_str_or_null(cJSON *row, const char *key, const char *value)
+{
+	if (value != NULL)
+		out_str(row, key, value);
+	else
+		cJSON_AddNullToObject(row, key);
+}
+
+void
+out_int_or_null(cJSON *row, const char *key, int have, int64_t value)
+{
+	if (have)
+		out_int(row, key, value);
+	else
+		cJSON_AddNullToObject(row, key);
+}
+
+void
+out_num_or_null(cJSON *row, const char *key, int have, double value)
+{
+	if (have)
+		out_num(row, key, value);
+	else
+		cJSON_AddNullToObject(row, key);
 }
 
 /* Numeric value of an item (raw integers, numbers, bools); 0 otherwise. */

@@ -117,5 +117,16 @@ void	 out_str(cJSON *row, const char *key, const char *value);
 void	 out_int(cJSON *row, const char *key, int64_t value);
 void	 out_num(cJSON *row, const char *key, double value);
 void	 out_bool(cJSON *row, const char *key, int value);
+/* The row's key, as rowkey() builds it (util/rowkey.h). */
+void	 out_key(cJSON *row, const char *kind, const char *fmt, ...);
+/*
+ * The same, or null where the value is not known: a NULL string, or have 0
+ * (value is then left out; it must still be safe to compute).
+ */
+void	 out_str_or_null(cJSON *row, const char *key, const char *value);
+void	 out_int_or_null(cJSON *row, const char *key, int have,
+	    int64_t value);
+void	 out_num_or_null(cJSON *row, const char *key, int have,
+	    double value);
 
 #endif

@@ -111,10 +111,41 @@ sel_nvtx(struct sel *s, const struct opts *o, char **cause)
 }
 
 int
-sel_init(struct sel *s, const struct model *m, const struct opts *o,
+sel_device_index(const struct model *m, long long id, uint32_t *idx,
     char **cause)
 {
 	size_t	d;
+
+	for (d = 0; d < m->ndevices; d++) {
+		if (m->devices[d].source_id == (uint32_t)id) {
+			*idx = (uint32_t)d;
+			return 0;
+		}
+	}
+	*cause = xasprintf("no device %lld in this trace", id);
+	return -1;
+}
+
+int
+sel_process_index(const struct model *m, long long pid, uint32_t *idx,
+    char **cause)
+{
+	size_t	p;
+
+	for (p = 0; p < m->nprocesses; p++) {
+		if (m->processes[p].pid == (uint32_t)pid) {
+			*idx = (uint32_t)p;
+			return 0;
+		}
+	}
+	*cause = xasprintf("no process %lld in this trace", pid);
+	return -1;
+}
+
+int
+sel_init(struct sel *s, const struct model *m, const struct opts *o,
+    char **cause)
+{
 	int	rc;
 	char	err[256];
 
@@ -142,15 +173,8 @@ sel_init(struct sel *s, const struct model *m, const struct opts *o,
 	s->kind = o->type;
 	s->device = NONE32;
 	if (o->device >= 0) {
-		for (d = 0; d < m->ndevices; d++)
-			if (m->devices[d].source_id == (uint32_t)o->device)
-				break;
-		if (d == m->ndevices) {
-			*cause = xasprintf("no device %lld in this trace",
-			    o->device);
+		if (sel_device_index(m, o->device, &s->device, cause) != 0)
 			return -1;
-		}
-		s->device = (uint32_t)d;
 		s->has_device = 1;
 	}
 	s->stream = o->stream;
@@ -173,6 +197,20 @@ sel_init(struct sel *s, const struct model *m, const struct opts *o,
 		sel_free(s);
 		return -1;
 	}
+	return 0;
+}
+
+int
+sel_open(struct sel *s, const struct model *m, const struct opts *o,
+    struct out *out, const char **code, char **cause)
+{
+	if (sel_init(s, m, o, cause) != 0) {
+		*code = "usage";
+		return -1;
+	}
+	if (sel_window_empty(s))
+		out_warn(out, "window_outside",
+		    "the window lies outside the trace");
 	return 0;
 }
 

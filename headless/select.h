@@ -24,6 +24,7 @@
 
 #include "model/model.h"
 #include "headless/opts.h"
+#include "headless/out.h"
 
 struct sel_window {
 	uint32_t	 process;
@@ -51,7 +52,21 @@ struct sel {
 /* Returns 0, or -1 with *cause (unknown device, bad regex, ...). */
 int	 sel_init(struct sel *, const struct model *, const struct opts *,
 	    char **cause);
+/*
+ * sel_init() for a verb: on error *code is "usage"; a window that lies
+ * outside the trace is warned about (window_outside).
+ */
+int	 sel_open(struct sel *, const struct model *, const struct opts *,
+	    struct out *, const char **code, char **cause);
 void	 sel_free(struct sel *);
+/*
+ * The index of the device printed as id (its source id) or of the process
+ * id pid; -1 with *cause if the trace has none.
+ */
+int	 sel_device_index(const struct model *, long long id, uint32_t *,
+	    char **cause);
+int	 sel_process_index(const struct model *, long long pid, uint32_t *,
+	    char **cause);
 /* Does track t possibly hold selected events? */
 int	 sel_track(const struct sel *, uint32_t t);
 /* Is event idx of track t selected? (Call only for tracks that pass.) */

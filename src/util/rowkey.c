@@ -58,8 +58,8 @@ rk_value(struct rk *b, const char *v)
 	}
 }
 
-static char *
-rk_vmake(const char *kind, const char *fmt, va_list ap)
+char *
+rowkey_v(const char *kind, const char *fmt, va_list ap)
 {
 	struct rk	 b = { NULL, 0, 0 };
 	char		 num[32], spec[8];
@@ -125,7 +125,7 @@ rowkey(const char *kind, const char *fmt, ...)
 	char	*s;
 
 	va_start(ap, fmt);
-	s = rk_vmake(kind, fmt, ap);
+	s = rowkey_v(kind, fmt, ap);
 	va_end(ap);
 	return s;
 }
@@ -137,7 +137,7 @@ rowkey_buf(char *buf, size_t len, const char *kind, const char *fmt, ...)
 	char	*s;
 
 	va_start(ap, fmt);
-	s = rk_vmake(kind, fmt, ap);
+	s = rowkey_v(kind, fmt, ap);
 	va_end(ap);
 	snprintf(buf, len, "%s", s);
 	free(s);

@@ -13,6 +13,7 @@
 #ifndef GPULENS_ROWKEY_H
 #define GPULENS_ROWKEY_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /*
@@ -25,6 +26,7 @@
 char	*rowkey(const char *kind, const char *fmt, ...);
 char	*rowkey_buf(char *buf, size_t len, const char *kind,
 	    const char *fmt, ...);
+char	*rowkey_v(const char *kind, const char *fmt, va_list);
 /* Appends "|field=value" (value escaped) to the key in buf, *o used. */
 void	 rowkey_part(char *buf, size_t len, size_t *o, const char *field,
 	    const char *value);
