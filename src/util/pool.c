@@ -63,7 +63,9 @@ pool_threads(void)
 			return v > POOL_MAX ? POOL_MAX : (unsigned)v;
 	}
 	n = pool_ncpus();
-	return n > POOL_MAX ? POOL_MAX : n;
+	if (n < POOL_AUTO_MIN)
+		return 1;
+	return n > POOL_AUTO_MAX ? POOL_AUTO_MAX : n;
 }
 
 static void *

@@ -16,6 +16,16 @@
 #include <stddef.h>
 
 #define POOL_MAX	16	/* threads at most */
+/*
+ * Without GPULENS_THREADS a load uses one thread per CPU from
+ * POOL_AUTO_MIN CPUs on, at most POOL_AUTO_MAX. Measured on a cold load of
+ * a 1e7-event nsys export (bench/bench_threads.sh, an idle 16-CPU
+ * machine): 2 threads took 1.12 times as long as 1, 4 took 0.50, 8 took
+ * 0.32 and 16 took 0.37; on a 2-CPU machine 2 threads took 1.27 times as
+ * long as 1.
+ */
+#define POOL_AUTO_MIN	4
+#define POOL_AUTO_MAX	8
 
 typedef int	(*pool_job_fn)(void *arg, size_t job, unsigned tid,
 		    char **cause);
@@ -26,7 +36,8 @@ int		 pool_run(size_t njobs, unsigned nthreads, pool_job_fn fn,
 unsigned	 pool_ncpus(void);
 /*
  * The threads one load may use: GPULENS_THREADS when it is a positive
- * integer, else pool_ncpus(); at most POOL_MAX. 1 inside a job of a
+ * integer (at most POOL_MAX), else pool_ncpus() from POOL_AUTO_MIN CPUs on
+ * (at most POOL_AUTO_MAX), else 1. 1 inside a job of a
  * pool_run() of several threads (the files of a job loaded in parallel),
  * so that loads in parallel do not each take every CPU.
  */

@@ -1126,16 +1126,21 @@ test_cov_blocks(void **state)
 	}
 }
 
+/* CPU seconds of this process: unlike the wall clock, not stretched by a
+ * busy machine. */
 static double
-now(void)
+cpu_now(void)
 {
 	struct timespec	ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* A million events: nothing may be quadratic. */
+/* A million events: nothing may be quadratic (a quadratic sort of a
+ * million events takes hours; the bound is far above a linear-log one
+ * even under sanitizers, and is CPU time, so a loaded machine does not
+ * trip it). */
 static void
 test_large(void **state)
 {
@@ -1159,10 +1164,10 @@ test_large(void **state)
 		lane_init(&l);
 		lane_reserve(&l, g.n);
 		gen_push(&g, &l);
-		t = now();
+		t = cpu_now();
 		lane_finalize(&l);
-		t = now() - t;
-		assert_true(t < 5.0);
+		t = cpu_now() - t;
+		assert_true(t < 30.0);
 		for (i = 1; i < l.n; i++)
 			assert_true(l.start[i - 1] <= l.start[i]);
 		for (i = 0; i < 2000; i++) {
