@@ -24,7 +24,7 @@
 # Reported per size: load (wall seconds of the run minus the frames),
 # frames, median and worst frame time (the key of the worst), the
 # baselines, and bytes written per pan step (median and max over the Right,
-# Left and PgDn frames). Targets, marked PASS or FAIL, at 1e7 events only:
+# Left and PgDn frames). Targets, marked PASS or FAIL, from 1e7 events up:
 # median < 16 ms and worst < 50 ms. Exit status 1 if a target fails.
 #
 # Environment:
@@ -35,6 +35,11 @@
 #   BENCH_DIR         where traces go (default a mktemp directory, removed
 #                     unless BENCH_KEEP=1; a given BENCH_DIR is kept)
 #   BENCH_KEEP        1 keeps the traces and the frame logs
+#   BENCH_TUI_TRACE   an existing trace to tour instead of generating one
+#                     (give its size as the only BENCH_SIZES entry; its
+#                     cache under XDG_CACHE_HOME is used, so a trace
+#                     bench/bench_1e8.sh left behind needs no new cold
+#                     load: XDG_CACHE_HOME=BENCH_DIR/xdg)
 #   BENCH_BASE        a second binary (the baseline, e.g. a build of the
 #                     previous release): the same tour on the same traces
 #                     in the same run, its rows labelled "base", ours
@@ -113,10 +118,14 @@ for s in $SIZES; do
 for which in new ${BASE:+base}; do
 	bin=$GPULENS
 	[ "$which" = base ] && bin=$BASE
-	export XDG_CACHE_HOME=$DIR/cache-$which
+	if [ -n "${BENCH_TUI_TRACE:-}" ]; then
+		[ -n "${XDG_CACHE_HOME:-}" ] || export XDG_CACHE_HOME=$DIR/cache-$which
+	else
+		export XDG_CACHE_HOME=$DIR/cache-$which
+	fi
 	mkdir -p "$XDG_CACHE_HOME"
 	n=$(to_int "$s") || die "bad size $s"
-	f=$DIR/demo-$s.sqlite
+	f=${BENCH_TUI_TRACE:-$DIR/demo-$s.sqlite}
 	if [ ! -s "$f" ]; then
 		"$GPULENS" demo --out "$f" --events "$n" --seed 1 \
 		    >/dev/null 2>"$DIR/gen-$s.err" || die "demo --events $n failed: $(cat "$DIR/gen-$s.err")"
