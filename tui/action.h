@@ -47,7 +47,7 @@
 	    "load warnings of the trace")				\
 	X(REPAINT, "repaint", AV_GLOBAL, "repaint the screen")		\
 	X(QUIT, "quit", AV_GLOBAL,					\
-	    "quit (in a rank of a job: back to the job)")		\
+	    "quit (in a job's rank: back to the job)")		\
 	X(QUIT_ALL, "quit-all", AV_GLOBAL,				\
 	    "quit gpulens, from a rank of a job too")			\
 	/* Any overlay (help, warnings, range statistics, bookmarks). */\
@@ -142,7 +142,7 @@
 	    "elided, full or short names")				\
 	/* The job overview. */						\
 	X(OPEN_RANK, "open-rank", AV_JOB,				\
-	    "open the rank's trace (Esc cancels; q comes back)")	\
+	    "open the rank (Esc cancels; q: back)")	\
 	/* The findings panel. */					\
 	X(SHOW_EVIDENCE, "show-evidence", AV_FINDINGS,			\
 	    "show the evidence on the timeline")			\

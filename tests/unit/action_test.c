@@ -98,7 +98,8 @@ test_names(void **state)
 	assert_int_equal(action_find("Quit"), ACT_NONE);
 	assert_int_equal(action_find("zoom"), ACT_NONE);
 	assert_int_equal(action_find(NULL), ACT_NONE);
-	assert_string_equal(action_get(ACT_QUIT)->help, "quit");
+	assert_string_equal(action_get(ACT_QUIT)->help,
+	    "quit (in a job's rank: back to the job)");
 	assert_string_equal(action_get(ACT_ZOOM_IN)->help,
 	    "zoom in at the cursor");
 }

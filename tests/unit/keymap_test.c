@@ -364,8 +364,8 @@ test_help_lines(void **state)
 	t = keymap_table(km, "global");
 	assert_int_equal(t->nhelp, 10);
 	assert_string_equal(t->help[8].keys, "q");
-	assert_string_equal(t->help[8].help, "quit (in a rank of a job: back "
-	    "to the job)");
+	assert_string_equal(t->help[8].help,
+	    "quit (in a job's rank: back to the job)");
 	assert_string_equal(t->help[9].keys, "Q");
 	assert_int_equal(t->help[9].act, ACT_QUIT_ALL);
 	t = keymap_table(km, "report");
