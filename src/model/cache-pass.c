@@ -183,7 +183,9 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 			cache_pass_add(ps, UNIT_PIECE, lo + s * cols[0].width,
 			    s, s + piece < job->n ? s + piece : job->n, j);
 	}
-	qsort(ps->rng, ps->nrng, 2 * sizeof *ps->rng, cache_pass_cmp_rng);
+	if (ps->nrng > 1)	/* no array at all when there is no range */
+		qsort(ps->rng, ps->nrng, 2 * sizeof *ps->rng,
+		    cache_pass_cmp_rng);
 	for (pos = 0, i = 0; i <= ps->nrng; i++) {
 		s = i < ps->nrng ? ps->rng[2 * i] : ps->size;
 		e = i < ps->nrng ? ps->rng[2 * i + 1] : ps->size;
@@ -198,7 +200,8 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 		}
 		pos = e;
 	}
-	qsort(ps->u, ps->nu, sizeof *ps->u, cache_pass_cmp_unit);
+	if (ps->nu > 1)
+		qsort(ps->u, ps->nu, sizeof *ps->u, cache_pass_cmp_unit);
 	return 0;
 }
 
