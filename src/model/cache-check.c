@@ -81,10 +81,12 @@ cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
 		span = (uint64_t)hi - (uint64_t)lo;
 		for (i = 0; i < n; i++) {
 			/* a: start - origin; d: the duration; in range iff
-			 * a <= span and d <= span - a (end <= hi). */
+			 * a <= span and d <= span - a (end <= hi). Starts in
+			 * order within the piece (a lane is sorted). */
 			a = (uint64_t)st[i] - (uint64_t)lo;
 			d = (uint64_t)en[i] - (uint64_t)st[i];
-			bad |= (a > span) | (d > span - a) | (v[i] >= nstrs);
+			bad |= (a > span) | (d > span - a) | (v[i] >= nstrs) |
+			    (i > 0 && st[i] < st[i - 1]);
 			dlo += d & 0xffffffff;
 			dhi += d >> 32;
 		}
