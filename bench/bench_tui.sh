@@ -11,7 +11,7 @@
 # of the timeline headless (stdout not a terminal: ncurses writes to a
 # temporary file, so the bytes a real terminal would receive are counted)
 # with GPULENS_TIMING=1, which makes gpulens print one line per frame:
-#     tui-frame SEQ WHAT SECONDS BYTES
+#     tui-frame SEQ WHAT SECONDS BYTES DAMAGE
 # A frame is timed from the key to the end of the terminal update.
 #
 # The tour: 3 full repaints of the whole-trace view (":redraw", the

@@ -80,6 +80,7 @@ struct tui_frame {
 	char		 what[16];
 	double		 secs;
 	long		 bytes;
+	int		 damage;	/* the REDRAW_* bits drawn */
 };
 
 /* Attributes of each colour class without colour (palette.h has the
@@ -590,9 +591,9 @@ tui_step(struct tui *t, const struct script_step *st, int *done,
 	return 0;
 }
 
-/* Records the frame started at t0 (GPULENS_TIMING). */
+/* Records the frame started at t0 that drew damage (GPULENS_TIMING). */
 static void
-tui_frame_done(struct tui *t, const char *what, double t0)
+tui_frame_done(struct tui *t, const char *what, double t0, int damage)
 {
 	struct tui_frame	*f;
 	long			 pos = -1;
@@ -606,6 +607,7 @@ tui_frame_done(struct tui *t, const char *what, double t0)
 	snprintf(f->what, sizeof f->what, "%s", what);
 	f->secs = timing_now() - t0;
 	f->bytes = pos >= 0 ? pos - t->outpos : -1;
+	f->damage = damage & REDRAW_ALL;
 	if (pos >= 0)
 		t->outpos = pos;
 }
@@ -616,8 +618,9 @@ tui_frames_print(struct tui *t)
 	size_t	i;
 
 	for (i = 0; i < t->nframes; i++)
-		fprintf(stderr, "tui-frame %zu %s %.6f %ld\n", i,
-		    t->frames[i].what, t->frames[i].secs, t->frames[i].bytes);
+		fprintf(stderr, "tui-frame %zu %s %.6f %ld %#x\n", i,
+		    t->frames[i].what, t->frames[i].secs, t->frames[i].bytes,
+		    (unsigned)t->frames[i].damage);
 }
 
 static int
@@ -657,7 +660,7 @@ tui_loop(struct tui *t, const struct tui_opts *o, char **cause)
 			wnoutrefresh(stdscr);
 			doupdate();
 		}
-		tui_frame_done(t, timed, t0);
+		tui_frame_done(t, timed, t0, damage);
 		timed = NULL;
 		damage = 0;
 		frames++;

@@ -12,17 +12,29 @@
 #include "tui/view-timeline.h"
 #include "tui/view-timeline-int.h"
 
+/*
+ * The reaction of a move that started from window t0, span and cursor tc:
+ * nothing to redraw when it changed none of them (a zoom out with the
+ * whole trace in view, a pan at an end), so such a key costs no frame.
+ */
+static int
+tl_moved(const struct tl *v, int64_t t0, int64_t span, int64_t tc)
+{
+	return v->t0 == t0 && v->span == span && v->tc == tc ? 0 : TL_VIEW;
+}
+
 int
 tl_nav_pan(void *p, const struct tui_key *k, int eighths)
 {
 	struct tl	*v = p;
 	int64_t		 d = v->span / 8 * eighths;
+	int64_t		 t0 = v->t0, tc = v->tc;
 
 	/* The cursor keeps its column unless the window hits an end. */
 	v->t0 += d;
 	v->tc += d;
 	tl_clamp(v);
-	return TL_VIEW;
+	return tl_moved(v, t0, v->span, tc);
 }
 
 /* Home / End: the trace's start or end, cursor and window, whatever the
@@ -32,6 +44,7 @@ tl_nav_home(void *p, const struct tui_key *k, int end)
 {
 	struct tl	*v = p;
 	int64_t		 lo = v->m->origin_ns, total = tl_total(v);
+	int64_t		 t0 = v->t0, tc = v->tc;
 
 	tl_jump_push(v);
 	v->t0 = end ? lo + total - v->span : lo;
@@ -39,7 +52,7 @@ tl_nav_home(void *p, const struct tui_key *k, int end)
 	if (v->tc < lo)
 		v->tc = lo;
 	tl_clamp(v);
-	return TL_VIEW;
+	return tl_moved(v, t0, v->span, tc);
 }
 
 /*
@@ -47,9 +60,10 @@ tl_nav_home(void *p, const struct tui_key *k, int end)
  * fraction off of the window).
  */
 static int
-tl_zoom_at(struct tl *v, int num, int den, int64_t anchor, double off)
+tl_zoom_at(struct tl *v, int num, int den, int64_t anchor, double off,
+    int64_t tc)
 {
-	int64_t	span;
+	int64_t	span, t0 = v->t0, span0 = v->span;
 
 	span = (int64_t)((double)v->span * num / den);
 	if (span == v->span)
@@ -62,7 +76,7 @@ tl_zoom_at(struct tl *v, int num, int den, int64_t anchor, double off)
 	v->span = span;
 	v->t0 = anchor - (int64_t)((double)v->span * off);
 	tl_clamp(v);
-	return TL_VIEW;
+	return tl_moved(v, t0, span0, tc);
 }
 
 int
@@ -70,7 +84,7 @@ tl_nav_zoom(void *p, const struct tui_key *k, int in)
 {
 	struct tl	*v = p;
 	struct lod_view	 lv = tl_lodview(v);
-	int64_t		 anchor = v->tc;
+	int64_t		 anchor = v->tc, tc = v->tc;
 	double		 off = (double)(v->tc - v->t0) / (double)v->span;
 	int		 col;
 
@@ -83,19 +97,20 @@ tl_nav_zoom(void *p, const struct tui_key *k, int in)
 		off = (col + 0.5) / v->tw;
 		v->tc = anchor;
 	}
-	return in ? tl_zoom_at(v, 1, TL_ZOOM, anchor, off) :
-	    tl_zoom_at(v, TL_ZOOM, 1, anchor, off);
+	return in ? tl_zoom_at(v, 1, TL_ZOOM, anchor, off, tc) :
+	    tl_zoom_at(v, TL_ZOOM, 1, anchor, off, tc);
 }
 
 int
 tl_nav_whole(void *p, const struct tui_key *k, int arg)
 {
 	struct tl	*v = p;
+	int64_t		 t0 = v->t0, span = v->span, tc = v->tc;
 
 	v->t0 = v->m->origin_ns;
 	v->span = tl_total(v);
 	tl_clamp(v);
-	return TL_VIEW;
+	return tl_moved(v, t0, span, tc);
 }
 
 /* Shows [s, e) with a margin, the cursor on s. */

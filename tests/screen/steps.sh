@@ -1128,6 +1128,30 @@ EOF
 	nvtx_after "$s/first" 4140
 fi
 
+# ---- keys that change nothing draw nothing -----------------------------------
+# GPULENS_TIMING's tui-frame lines end with the frame's damage bits: zooming
+# out or going to the whole trace with the whole trace in view, or paging
+# left again at the trace's start (the first PgUp takes the cursor there),
+# must redraw nothing (0), at any size of trace (a whole-trace frame costs
+# the most); a real move must redraw the window.
+printf '%s\n' - 0 PGUP PGUP + - - >noop.script
+if env GPULENS_TIMING=1 GPULENS_TUI_SIZE=120x40 LANG="$utf8" LC_ALL="$utf8" \
+    "$GPULENS" --no-cache --script noop.script demo.sqlite \
+    >/dev/null 2>noop.log; then
+	dmg=$(awk '$1 == "tui-frame" && $2 > 0 { printf "%s%s", s, $6; s = " " }' \
+	    noop.log)
+	nchecks=$((nchecks + 1))
+	case $dmg in
+	"0 0 0x"[1-9a-f]*" 0 0x"[1-9a-f]*" 0x"[1-9a-f]*" 0") ;;
+	*) fail "noop: frame damage '$dmg', want: 0 0 (nothing moved), a" \
+	    "redraw for the first PgUp, 0 for the second, a redraw for +" \
+	    "and -, 0 for - at the whole trace" ;;
+	esac
+else
+	fail "noop: gpulens --script failed"
+	cat noop.log
+fi
+
 # ---- goldens -------------------------------------------------------------
 
 if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
