@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sources/jobsum.h"
 #include "sources/multi.h"
 #include "tui/rankload.h"
 #include "util/timing.h"
@@ -129,17 +130,6 @@ rankload_main(void *arg)
 	return NULL;
 }
 
-/* Frees the copies of the paths. */
-static void
-rankload_paths_free(struct rankload *rl)
-{
-	size_t	i;
-
-	for (i = 0; i < rl->n; i++)
-		free(rl->paths[i]);
-	free(rl->paths);
-}
-
 struct rankload *
 rankload_start(char *const *paths, size_t n, const struct load_opts *lo,
     char **cause)
@@ -175,7 +165,7 @@ rankload_start(char *const *paths, size_t n, const struct load_opts *lo,
 		*cause = xasprintf("cannot start a thread to load it");
 		pthread_mutex_destroy(&rl->mu);
 		pthread_cond_destroy(&rl->cv);
-		rankload_paths_free(rl);
+		jobsum_files_free(rl->paths, (int)rl->n);
 		free(rl);
 		return NULL;
 	}
@@ -244,6 +234,6 @@ rankload_free(struct rankload *rl)
 	pthread_cond_destroy(&rl->cv);
 	model_free(rl->m);
 	free(rl->cause);
-	rankload_paths_free(rl);
+	jobsum_files_free(rl->paths, (int)rl->n);
 	free(rl);
 }

@@ -263,13 +263,12 @@ printf 'j\nENTER\n:dump two-loading.screen\nESC\n' >t3.script
 GPULENS_TUI_LOAD_HOLD=1 GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 \
     "$G" --summaries --script t3.script two </dev/null >/dev/null 2>err ||
     fail "--summaries two, held: $(cat err)"
-grep -q 'r1a.json +1' two-loading.screen || fail "two: no +1 in the row"
-grep -q 'file 1 of 2, held' two-loading.screen ||
-    fail "two: the box does not say which file"
-grep -q 'r1a.json and 1 more' two-rank.screen ||
-    fail "two: the title does not name both files"
-grep -q 'GPU 2001 rank 1' two-rank.screen ||
-    fail "two: the second file's GPU is missing"
+# want NAME PATTERN WHAT: NAME.screen has PATTERN, else WHAT fails.
+want() { grep -q -- "$2" "$1.screen" || fail "$1: $3"; }
+want two-loading 'r1a.json +1' "no +1 in the row"
+want two-loading 'file 1 of 2, held' "the box does not say which file"
+want two-rank 'r1a.json and 1 more' "the title does not name both files"
+want two-rank 'GPU 2001 rank 1' "the second file's GPU is missing"
 
 # Hosts: 8 ranks on 4 nodes.
 mkdir hosts
@@ -281,22 +280,21 @@ while [ $r -lt 8 ]; do
 	r=$((r + 1))
 done
 python3 - hosts <<'PY' || fail "cannot name the hosts"
-import sys
+import json, sys
 for r in range(8):
     p = "%s/rank%d.json" % (sys.argv[1], r)
     s = open(p).read()
     h = "node%02d" % (r // 2) if r != 7 else "node03\x1b]0;pwned\x07"
-    open(p, "w").write('{"host_name": %s, ' % repr(h).replace("'", '"').replace("\\x1b", "\\u001b").replace("\\x07", "\\u0007") + s[1:])
+    open(p, "w").write('{"host_name": %s, ' % json.dumps(h) + s[1:])
 PY
 printf ':dump hosts.screen\n/\nn\no\nd\ne\n0\n2\nENTER\n:dump host-filter.screen\n' >h.script
 GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 "$G" --summaries \
     --script h.script hosts </dev/null >/dev/null 2>err ||
     fail "--summaries hosts: $(cat err)"
-grep -q 'Rank Host ' hosts.screen || fail "hosts: no Host column"
-grep -q 'node03\\x1b]' hosts.screen || fail "hosts: the escape not escaped"
+want hosts 'Rank Host ' "no Host column"
+want hosts 'node03\\x1b]' "the escape not escaped"
 grep -q "$(printf '\033')" hosts.screen && fail "hosts: a raw escape"
-grep -q '(2 match "node02")' host-filter.screen ||
-    fail "hosts: the filter does not match 2 ranks"
+want host-filter '(2 match "node02")' "the filter does not match 2 ranks"
 GPULENS_TUI_SIZE=200x30 "$G" --summaries --script w.script hosts \
     </dev/null >/dev/null 2>err || fail "--summaries hosts: $(cat err)"
 "$G" ranks --summaries --limit 0 --json hosts >hs.json 2>err ||
