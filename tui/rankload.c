@@ -61,7 +61,7 @@ rankload_stop(void *arg)
 	return cancel;
 }
 
-/* Says which file is read next, or what is done (file n: merging). */
+/* Says which file (from 0) the load is at, in phase; no rows yet. */
 static void
 rankload_file(struct rankload *rl, size_t i, const char *phase)
 {
