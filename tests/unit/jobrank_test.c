@@ -366,35 +366,53 @@ test_load_stop(void **state)
 	model_free(m);
 }
 
+/* The overview of j on an 80x24 grid g, drawn; the caller frees both. */
+static struct app *
+overview(struct jobrank *j, struct cellgrid *g)
+{
+	struct app_opts	 o;
+	struct app	*a;
+	char		*cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.gl = glyph_get(0);
+	o.job = j;
+	o.view = "job";
+	if ((a = app_new(NULL, &o, &cause)) == NULL)
+		fail_msg("%s", cause);
+	cellgrid_init(g);
+	cellgrid_resize(g, 80, 24);
+	app_resize(a, 80, 24);
+	app_draw(a, g, REDRAW_ALL);
+	return a;
+}
+
+/* No row of g holds a raw escape. */
+static void
+no_escape(struct cellgrid *g)
+{
+	int	y;
+
+	for (y = 0; y < 24; y++)
+		assert_null(strchr(ts_row(g, y), '\x1b'));
+}
+
 static void
 test_screen(void **state)
 {
 	struct jobrank		 j;
-	struct app_opts		 o;
 	struct app		*a;
 	struct cellgrid		 g;
 	struct tui_key		 k;
 	const struct view_ops	*ops;
 	void			*v;
-	char			*cause = NULL;
-	int			 y;
 
 	(void)state;
 	/* A file name with a terminal escape in it. */
 	job(&j, "job/r2\x1b]0;pwned\x07.json");
-	memset(&o, 0, sizeof o);
-	o.gl = glyph_get(0);
-	o.job = &j;
-	o.view = "job";
-	a = app_new(NULL, &o, &cause);
-	if (a == NULL)
-		fail_msg("%s", cause);
+	a = overview(&j, &g);
 	ops = app_current(a, &v);
 	assert_string_equal(ops->name, "job");
-	cellgrid_init(&g);
-	cellgrid_resize(&g, 80, 24);
-	app_resize(a, 80, 24);
-	app_draw(a, &g, REDRAW_ALL);
 	assert_non_null(strstr(ts_row(&g, 0), "Job: 3 ranks, 4 GPUs, "
 	    "straggler rank 2; sorted by rank"));
 	assert_non_null(strstr(ts_row(&g, 1), "Spread: iteration 9.5%"));
@@ -409,8 +427,7 @@ test_screen(void **state)
 	assert_true(ts_row(&g, 5)[0] == '!');
 	assert_non_null(strstr(ts_row(&g, 5), "     2    1      0         -"));
 	assert_true(ts_row(&g, 4)[0] == ' ');
-	for (y = 0; y < 24; y++)
-		assert_null(strchr(ts_row(&g, y), '\x1b'));
+	no_escape(&g);
 	assert_non_null(strstr(ts_row(&g, 22), "rank 0: job/r0.json; top "
 	    "kernel gemm"));
 	/* Sorting: by median iteration, descending. */
@@ -520,36 +537,25 @@ test_hosts(void **state)
 static void
 test_host_screen(void **state)
 {
+	/* Row, and what it shows. */
+	static const struct { int y; const char *s; } want[] = {
+		{ 2, "Rank Host " }, { 3, "     0 node01 " },
+		{ 4, "     1 node02 " }, { 4, "b1.json +1" },
+		{ 5, "evil\\x1b]0;" }, { 6, "     3 -  " },
+		{ 22, "rank 0: job/a.json on node01" },
+	};
 	struct jobrank		 j;
-	struct app_opts		 o;
 	struct app		*a;
 	struct cellgrid		 g;
 	struct tui_key		 k;
-	char			*cause = NULL;
-	int			 y;
+	size_t			 i;
 
 	(void)state;
 	hjob(&j);
-	memset(&o, 0, sizeof o);
-	o.gl = glyph_get(0);
-	o.job = &j;
-	o.view = "job";
-	if ((a = app_new(NULL, &o, &cause)) == NULL)
-		fail_msg("%s", cause);
-	cellgrid_init(&g);
-	cellgrid_resize(&g, 80, 24);
-	app_resize(a, 80, 24);
-	app_draw(a, &g, REDRAW_ALL);
-	assert_non_null(strstr(ts_row(&g, 2), "Rank Host "));
-	assert_non_null(strstr(ts_row(&g, 3), "     0 node01 "));
-	assert_non_null(strstr(ts_row(&g, 4), "     1 node02 "));
-	assert_non_null(strstr(ts_row(&g, 4), "b1.json +1"));
-	assert_non_null(strstr(ts_row(&g, 5), "evil\\x1b]0;"));
-	assert_non_null(strstr(ts_row(&g, 6), "     3 -  "));
-	for (y = 0; y < 24; y++)
-		assert_null(strchr(ts_row(&g, y), '\x1b'));
-	assert_non_null(strstr(ts_row(&g, 22), "rank 0: job/a.json on "
-	    "node01"));
+	a = overview(&j, &g);
+	for (i = 0; i < sizeof want / sizeof want[0]; i++)
+		assert_non_null(strstr(ts_row(&g, want[i].y), want[i].s));
+	no_escape(&g);
 	/* Rank 1: both files in the footer. */
 	memset(&k, 0, sizeof k);
 	k.key = 'j';
