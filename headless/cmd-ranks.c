@@ -7,11 +7,13 @@
  * without rank information every process that owns GPU streams (else
  * every process) is a rank, numbered in process order, with a warning.
  *
- * Per rank: its GPUs (those its streams run on), span (first start to last
- * end of its events), GPU busy time (the union of each of its GPUs' work,
- * summed), utilisation (busy / (span x GPUs)), kernel count and time,
- * communication kernels (EVF_COMM) count and time, iterations (iters.h:
- * count, median and slowest duration), and the collective wait below.
+ * Per rank: the host it ran on (model_host: the trace's host name; null
+ * when the trace names none), its GPUs (those its streams run on), span
+ * (first start to last end of its events), GPU busy time (the union of
+ * each of its GPUs' work, summed), utilisation (busy / (span x GPUs)),
+ * kernel count and time, communication kernels (EVF_COMM) count and time,
+ * iterations (iters.h: count, median and slowest duration), and the
+ * collective wait below.
  *
  * Collectives: every rank's communication kernels are named by collective
  * (analysis/comm.h: AllReduce, AllGather, ...) and matched across ranks
@@ -146,6 +148,7 @@ ranks_answer(const struct jobrank *j, int only, const char *only_trace,
 		out_int(row, "rank", r->rank);
 		out_int(row, "pid", r->pid);
 		out_str(row, "name", r->name);
+		out_str_or_null(row, "host", r->host);
 		out_int(row, "gpus", r->gpus);
 		out_int(row, "span_ns", r->span);
 		out_int(row, "busy_ns", r->busy);

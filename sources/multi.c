@@ -191,18 +191,85 @@ multi_rank_taken(const struct merge_in *in, size_t n, int r)
 }
 
 struct model *
+multi_merge(char *const *files, struct model **models, size_t n,
+    char **cause)
+{
+	struct merge_in		*in = NULL;
+	struct model		*m = NULL;
+	char			*dup = NULL, *keep = NULL;
+	int64_t			*shift;
+	size_t			 i;
+	int			 r;
+
+	shift = xcalloc(n + 1, sizeof *shift);
+	if (multi_check(files, models, n, shift, cause) != 0)
+		goto done;
+
+	/* Ranks: stated by the trace (metadata, else NVTX), else by the
+	 * name, else the first free one. */
+	in = xcalloc(n + 1, sizeof *in);
+	keep = xcalloc(n + 1, sizeof *keep);
+	for (i = 0; i < n; i++) {
+		in[i].m = models[i];
+		in[i].label = files[i];
+		in[i].shift_ns = shift[i];
+		if (multi_model_merged(in[i].m)) {
+			keep[i] = 1;
+			in[i].rank = -1;
+			continue;
+		}
+		if ((r = multi_model_rank(in[i].m)) < 0)
+			r = multi_nvtx_rank(in[i].m);
+		if (r < 0)
+			r = kineto_rank_from_name(files[i]);
+		in[i].rank = r;
+	}
+	for (i = 0; i < n; i++) {
+		if (in[i].rank >= 0 || keep[i])
+			continue;
+		for (r = 0; multi_rank_taken(in, n, r); r++)
+			;
+		in[i].rank = r;
+	}
+	qsort(in, n, sizeof *in, multi_in_cmp);
+	for (i = 1; i < n; i++)
+		if (in[i].rank >= 0 && in[i].rank == in[i - 1].rank &&
+		    (dup == NULL ||
+		    strlen(dup) < 512)) {
+			char *s = xasprintf("%s%s%d (%s)", dup != NULL ? dup :
+			    "", dup != NULL ? ", " : "", in[i].rank,
+			    in[i].label);
+			free(dup);
+			dup = s;
+		}
+	for (i = 0; i < n; i++)
+		models[i] = NULL;	/* merge_models consumes them */
+	m = merge_models(in, n, cause);
+	if (m != NULL && dup != NULL)
+		model_warn(m, "ranks stated by more than one trace: %s", dup);
+done:
+	for (i = 0; i < n; i++) {
+		model_free(models[i]);
+		models[i] = NULL;
+	}
+	free(in);
+	free(keep);
+	free(dup);
+	free(shift);
+	return m;
+}
+
+struct model *
 multi_load(char *const *paths, int n, const struct load_opts *opts,
     char **cause)
 {
 	struct multi_job	 j;
-	struct merge_in		*in = NULL;
 	struct model		*m = NULL;
 	struct stat		 sb;
-	char			**files = NULL, *dup = NULL, *keep = NULL;
-	int64_t			*shift = NULL;
+	char			**files = NULL;
 	size_t			 i, k;
 	unsigned		 nthreads;
-	int			 nf, r;
+	int			 nf;
 
 	if (n == 1 && stat(paths[0], &sb) == 0 && !S_ISDIR(sb.st_mode))
 		return source_load(paths[0], opts, cause);
@@ -232,55 +299,10 @@ multi_load(char *const *paths, int n, const struct load_opts *opts,
 		if (j.models[i] == NULL) {
 			*cause = xasprintf("%s", j.causes[i] != NULL ?
 			    j.causes[i] : j.files[i]);
-			goto done;
+			break;
 		}
-	shift = xcalloc(j.n, sizeof *shift);
-	if (multi_check(j.files, j.models, j.n, shift, cause) != 0)
-		goto done;
-
-	/* Ranks: stated by the trace (metadata, else NVTX), else by the
-	 * name, else the first free one. */
-	in = xcalloc(j.n, sizeof *in);
-	keep = xcalloc(j.n, sizeof *keep);
-	for (i = 0; i < j.n; i++) {
-		in[i].m = j.models[i];
-		in[i].label = j.files[i];
-		in[i].shift_ns = shift[i];
-		if (multi_model_merged(in[i].m)) {
-			keep[i] = 1;
-			in[i].rank = -1;
-			continue;
-		}
-		if ((r = multi_model_rank(in[i].m)) < 0)
-			r = multi_nvtx_rank(in[i].m);
-		if (r < 0)
-			r = kineto_rank_from_name(j.files[i]);
-		in[i].rank = r;
-	}
-	for (i = 0; i < j.n; i++) {
-		if (in[i].rank >= 0 || keep[i])
-			continue;
-		for (r = 0; multi_rank_taken(in, j.n, r); r++)
-			;
-		in[i].rank = r;
-	}
-	qsort(in, j.n, sizeof *in, multi_in_cmp);
-	for (i = 1; i < j.n; i++)
-		if (in[i].rank >= 0 && in[i].rank == in[i - 1].rank &&
-		    (dup == NULL ||
-		    strlen(dup) < 512)) {
-			char *s = xasprintf("%s%s%d (%s)", dup != NULL ? dup :
-			    "", dup != NULL ? ", " : "", in[i].rank,
-			    in[i].label);
-			free(dup);
-			dup = s;
-		}
-	for (i = 0; i < j.n; i++)
-		j.models[i] = NULL;	/* merge_models consumes them */
-	m = merge_models(in, j.n, cause);
-	if (m != NULL && dup != NULL)
-		model_warn(m, "ranks stated by more than one trace: %s", dup);
-done:
+	if (i == j.n)
+		m = multi_merge(j.files, j.models, j.n, cause);
 	for (k = 0; k < j.n; k++) {
 		model_free(j.models[k]);
 		free(j.causes[k]);
@@ -289,9 +311,5 @@ done:
 	free(j.models);
 	free(j.causes);
 	free(j.files);
-	free(in);
-	free(keep);
-	free(dup);
-	free(shift);
 	return m;
 }

@@ -42,6 +42,14 @@
 struct model	*multi_load(char *const *paths, int n, const struct load_opts *,
 		    char **cause);
 /*
+ * What multi_load does once it has loaded the files[0, n) (n >= 2) as
+ * models[0, n): checks they make one job, gives each its rank and merges
+ * them. Consumes (frees) every model, also on failure; files are
+ * borrowed. Returns the model or NULL with *cause.
+ */
+struct model	*multi_merge(char *const *files, struct model **models,
+		    size_t n, char **cause);
+/*
  * Whether the loaded traces m[0, n) (of files[0, n), in the order given)
  * can be one job (multi-check.c): all of one kind, and clocks that overlap
  * or lie within MULTI_CLOCK_GAP_NS of each other once aligned. Sets

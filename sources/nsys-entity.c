@@ -1,6 +1,6 @@
 /*
  * nsys-entity: processes and threads (declared on first use, named from
- * PROCESSES and ThreadNames), GPUs (all declared from TARGET_INFO_GPU or
+ * PROCESSES and ThreadNames; their host from TARGET_INFO_SYSTEM_ENV), GPUs (all declared from TARGET_INFO_GPU or
  * TARGET_INFO_CUDA_DEVICE) and the streams' priorities and NVTX names.
  */
 #include "config.h"
@@ -81,6 +81,42 @@ nsys_entity_process(struct nsys *n, uint64_t gpid)
 		name = nsys_db_str_text(&n->d, v);
 	}
 	return builder_process(n->b, gpid, NSYS_PID(gpid), name);
+}
+
+/*
+ * Each process's host: the "Hostname" TARGET_INFO_SYSTEM_ENV gives its VM
+ * (globalVid holds the hardware and VM ids of globalPid's top 16 bits).
+ */
+int
+nsys_entity_hosts(struct nsys *n)
+{
+	static const char *const cols[] = { "!globalVid", "!name", "value" };
+	struct model	*m = n->m;
+	sqlite3_stmt	*st;
+	const char	*nm, *v;
+	uint64_t	 vid;
+	size_t		 p;
+	int		 r;
+
+	if (!nsys_db_has(&n->d, "TARGET_INFO_SYSTEM_ENV"))
+		return 0;
+	st = nsys_db_select(&n->d, "TARGET_INFO_SYSTEM_ENV", cols, 3, NULL,
+	    NULL);
+	while (st != NULL &&
+	    (r = nsys_db_step(&n->d, st, "TARGET_INFO_SYSTEM_ENV")) == 1) {
+		nm = (const char *)sqlite3_column_text(st, 2);
+		v = (const char *)sqlite3_column_text(st, 3);
+		if (nm == NULL || strcmp(nm, "Hostname") != 0 || v == NULL ||
+		    *v == '\0')
+			continue;
+		vid = (uint64_t)col_i64(st, 1) >> 48;
+		for (p = 0; p < m->nprocesses; p++)
+			if (m->processes[p].host == 0 &&
+			    (m->processes[p].source_id >> 48) == vid)
+				m->processes[p].host = builder_intern(n->b, v);
+	}
+	sqlite3_finalize(st);
+	return n->d.err != NULL ? -1 : 0;
 }
 
 uint32_t

@@ -216,6 +216,8 @@ int		 nsys_row_times_ok(const struct nsys_row *,
 
 /* nsys-meta.c: metadata, version, session start. */
 int		 nsys_meta_read(struct nsys *);
+/* Sets each process's host (TARGET_INFO_SYSTEM_ENV Hostname). */
+int		 nsys_entity_hosts(struct nsys *);
 
 /* nsys-enum.c: the ENUM_* tables and the names made from them. */
 int		 nsys_enum_read(struct nsys *);

@@ -449,7 +449,9 @@ nsys_read(struct nsys *n)
 		return -1;
 	nsys_finish(n);
 	nsys_sort_entities(n);
-	return nsys_sample_read(n);
+	if (nsys_sample_read(n) != 0)
+		return -1;
+	return nsys_entity_hosts(n);
 }
 
 struct model *

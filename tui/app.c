@@ -79,12 +79,12 @@ struct app {
 	struct app		*sub;
 	struct model		*sub_m;
 	char			*sub_title;
-	const char		*sub_path;	/* the job's */
 	int			 sub_rank;
 	/* The rank loading (rankload.h), and loads given up that still
 	 * run. */
 	struct rankload		*loading;
-	const char		*load_path;	/* the job's */
+	char *const		*load_paths;	/* the job's */
+	size_t			 load_n;
 	int			 load_rank;
 	struct rankload		**stale;
 	size_t			 nstale;
@@ -220,11 +220,13 @@ app_open_rank(struct app *a)
 {
 	struct timespec	 ts = { 0, 5000000 };
 	char		*cause = NULL;
-	const char	*path = a->sh.open;
+	char *const	*paths = a->sh.open;
+	size_t		 n = a->sh.nopen;
 	int		 i;
 
 	a->sh.open = NULL;
-	if (a->job == NULL || path == NULL || a->sub != NULL ||
+	a->sh.nopen = 0;
+	if (a->job == NULL || paths == NULL || n == 0 || a->sub != NULL ||
 	    a->loading != NULL)
 		return 0;
 	/* One read at a time: a load given up ends first (it stops at its
@@ -241,13 +243,15 @@ app_open_rank(struct app *a)
 		    a->sh.open_rank);
 		return REDRAW_STATUS;
 	}
-	if ((a->loading = rankload_start(path, &a->load, &cause)) == NULL) {
+	if ((a->loading = rankload_start(paths, n, &a->load, &cause)) ==
+	    NULL) {
 		snprintf(a->sh.note, sizeof a->sh.note, "rank %d: %s",
 		    a->sh.open_rank, cause);
 		free(cause);
 		return REDRAW_STATUS;
 	}
-	a->load_path = path;
+	a->load_paths = paths;
+	a->load_n = n;
 	a->load_rank = a->sh.open_rank;
 	return REDRAW_ALL;
 }
@@ -258,7 +262,7 @@ app_loaded(struct app *a)
 {
 	struct app_opts	 o;
 	char		*cause = NULL, note[160];
-	const char	*path = a->load_path;
+	const char	*path = a->load_paths[0];
 
 	a->sub_m = rankload_take(a->loading, &cause);
 	rankload_free(a->loading);
@@ -271,11 +275,14 @@ app_loaded(struct app *a)
 	}
 	memset(&o, 0, sizeof o);
 	o.gl = a->env.gl;
-	a->sub_title = xasprintf("%s (rank %d)", path, a->load_rank);
+	if (a->load_n > 1)
+		a->sub_title = xasprintf("%s and %zu more (rank %d)", path,
+		    a->load_n - 1, a->load_rank);
+	else
+		a->sub_title = xasprintf("%s (rank %d)", path, a->load_rank);
 	o.title = a->sub_title;
-	a->sub_path = path;
-	o.paths = &a->sub_path;
-	o.npaths = 1;
+	o.paths = (const char *const *)a->load_paths;
+	o.npaths = (int)a->load_n;
 	/* Load warnings first; else what q does here. */
 	snprintf(note, sizeof note, "q: back to the job");
 	if (a->sub_m->nwarnings == 0)
@@ -390,23 +397,30 @@ static void
 app_draw_loading(struct app *a, struct cellgrid *g)
 {
 	struct rankload_state	 st;
-	char			 l[4][160], t[64], a1[32], a2[32];
+	char			 l[4][160], t[64], a1[32], a2[32], ph[96];
 	const char		*lines[4];
 	size_t			 i;
 
 	rankload_peek(a->loading, &st);
-	snprintf(l[0], sizeof l[0], "%s", a->load_path);
+	/* A rank of several files: the one read, and which of them. */
+	snprintf(l[0], sizeof l[0], "%s", a->load_paths[st.file < a->load_n ?
+	    st.file : 0]);
+	if (a->load_n > 1)
+		snprintf(ph, sizeof ph, "file %zu of %zu, %s", st.file + 1,
+		    a->load_n, st.phase);
+	else
+		snprintf(ph, sizeof ph, "%s", st.phase);
 	/* Rows or bytes, as the reader counts: a fraction, not a unit. */
 	if (st.total > 0)
-		snprintf(l[1], sizeof l[1], "%s: %u%% (%s of %s)", st.phase,
+		snprintf(l[1], sizeof l[1], "%s: %u%% (%s of %s)", ph,
 		    (unsigned)(st.rows >= st.total ? 100 : st.rows * 100 /
 		    st.total), app_count(a1, sizeof a1, st.rows),
 		    app_count(a2, sizeof a2, st.total));
 	else if (st.rows > 0)
-		snprintf(l[1], sizeof l[1], "%s: %s", st.phase,
+		snprintf(l[1], sizeof l[1], "%s: %s", ph,
 		    app_count(a1, sizeof a1, st.rows));
 	else
-		snprintf(l[1], sizeof l[1], "%s", st.phase);
+		snprintf(l[1], sizeof l[1], "%s", ph);
 	if (st.held)
 		l[2][0] = '\0';
 	else

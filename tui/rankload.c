@@ -1,5 +1,5 @@
 /*
- * rankload: a rank's trace loaded on a thread of its own (rankload.h).
+ * rankload: a rank's traces loaded on a thread of its own (rankload.h).
  *
  * The loading thread writes the phase and rows under the mutex (the
  * watcher of source_load's progress); the screen's thread copies them
@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sources/jobsum.h"
+#include "sources/multi.h"
 #include "tui/rankload.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
@@ -21,7 +23,8 @@ struct rankload {
 	pthread_t		 th;
 	pthread_mutex_t		 mu;
 	pthread_cond_t		 cv;
-	char			*path;
+	char			**paths;
+	size_t			 n;
 	struct load_opts	 lo;
 	double			 t0;
 	int			 hold;
@@ -58,6 +61,45 @@ rankload_stop(void *arg)
 	return cancel;
 }
 
+/* Says which file (from 0) the load is at, in phase; no rows yet. */
+static void
+rankload_file(struct rankload *rl, size_t i, const char *phase)
+{
+	pthread_mutex_lock(&rl->mu);
+	rl->st.file = i;
+	rl->st.rows = rl->st.total = 0;
+	snprintf(rl->st.phase, sizeof rl->st.phase, "%s", phase);
+	pthread_mutex_unlock(&rl->mu);
+}
+
+/* The rank's files one after the other, then merged (multi_merge). */
+static struct model *
+rankload_several(struct rankload *rl, char **cause)
+{
+	struct model	**m, *one = NULL;
+	size_t		  i;
+
+	m = xcalloc(rl->n + 1, sizeof *m);
+	for (i = 0; i < rl->n; i++) {
+		rankload_file(rl, i, "starting");
+		if (rankload_stop(rl)) {
+			*cause = xstrdup("loading given up");
+			break;
+		}
+		if ((m[i] = source_load(rl->paths[i], &rl->lo, cause)) ==
+		    NULL)
+			break;
+	}
+	if (i == rl->n) {
+		rankload_file(rl, rl->n - 1, "merging the rank's traces");
+		one = multi_merge(rl->paths, m, rl->n, cause);
+	}
+	for (i = 0; i < rl->n; i++)
+		model_free(m[i]);
+	free(m);
+	return one;
+}
+
 static void *
 rankload_main(void *arg)
 {
@@ -72,7 +114,8 @@ rankload_main(void *arg)
 	cancel = rl->cancel;
 	pthread_mutex_unlock(&rl->mu);
 	if (!cancel)
-		m = source_load(rl->path, &rl->lo, &cause);
+		m = rl->n == 1 ? source_load(rl->paths[0], &rl->lo, &cause) :
+		    rankload_several(rl, &cause);
 	pthread_mutex_lock(&rl->mu);
 	if (rl->cancel) {
 		/* Given up: nobody takes it. */
@@ -88,13 +131,23 @@ rankload_main(void *arg)
 }
 
 struct rankload *
-rankload_start(const char *path, const struct load_opts *lo, char **cause)
+rankload_start(char *const *paths, size_t n, const struct load_opts *lo,
+    char **cause)
 {
 	struct rankload	*rl;
 	const char	*env = getenv("GPULENS_TUI_LOAD_HOLD");
+	size_t		 i;
 
+	if (n == 0) {
+		*cause = xstrdup("no trace file");
+		return NULL;
+	}
 	rl = xcalloc(1, sizeof *rl);
-	rl->path = xstrdup(path);
+	rl->n = n;
+	rl->paths = xcalloc(n + 1, sizeof *rl->paths);
+	for (i = 0; i < n; i++)
+		rl->paths[i] = xstrdup(paths[i]);
+	rl->st.nfiles = n;
 	if (lo != NULL)
 		rl->lo = *lo;
 	rl->lo.progress = 0;		/* never over the screen */
@@ -112,7 +165,7 @@ rankload_start(const char *path, const struct load_opts *lo, char **cause)
 		*cause = xasprintf("cannot start a thread to load it");
 		pthread_mutex_destroy(&rl->mu);
 		pthread_cond_destroy(&rl->cv);
-		free(rl->path);
+		jobsum_files_free(rl->paths, (int)rl->n);
 		free(rl);
 		return NULL;
 	}
@@ -181,6 +234,6 @@ rankload_free(struct rankload *rl)
 	pthread_cond_destroy(&rl->cv);
 	model_free(rl->m);
 	free(rl->cause);
-	free(rl->path);
+	jobsum_files_free(rl->paths, (int)rl->n);
 	free(rl);
 }

@@ -324,7 +324,7 @@ table_layout(struct table_col *c, int n, int width)
 	int	i, used, low, lowi, x;
 
 	for (i = 0; i < n; i++)
-		c[i].shown = 1;
+		c[i].shown = c[i].prio != TABLE_OFF;
 	for (;;) {
 		used = 0;
 		for (i = 0; i < n; i++)

@@ -21,8 +21,8 @@
  * layout is table_resize()'s; a view with more panes places the rows
  * itself (table_place()) and draws the rest.
  *
- * Columns have a fixed width and a priority, except one flexible column
- * (the name) that takes what is left. table_layout() drops the columns of
+ * Columns have a fixed width and a priority (TABLE_OFF: not shown at all),
+ * except one flexible column (the name) that takes what is left. table_layout() drops the columns of
  * lowest priority until the others fit with the flexible column at least
  * TABLE_MIN_FLEX wide, then places them left to right with one blank
  * between.
@@ -51,6 +51,7 @@
 #include "tui/view.h"
 
 #define TABLE_MIN_FLEX	16
+#define TABLE_OFF	(-1)	/* a column's prio: never shown */
 #define TABLE_MAXCOLS	12
 
 /* Moves (the arg of table_key_move): a page, and to the first or last row

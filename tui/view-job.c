@@ -26,24 +26,26 @@
 #include "util/xmalloc.h"
 
 enum {
-	JV_MARK, JV_RANK, JV_GPUS, JV_ITERS, JV_MEDIAN, JV_BUSY, JV_COMM,
-	JV_MPI, JV_WAIT, JV_FILE, JV_NCOLS
+	JV_MARK, JV_RANK, JV_HOST, JV_GPUS, JV_ITERS, JV_MEDIAN, JV_BUSY,
+	JV_COMM, JV_MPI, JV_WAIT, JV_FILE, JV_NCOLS
 };
 
 /* The column of each sort key. */
 static const int jv_sortcol[VJ_SORT_COUNT_] = {
 	JV_RANK, JV_MEDIAN, JV_BUSY, JV_COMM, JV_MPI, JV_WAIT, JV_ITERS,
-	JV_GPUS, JV_FILE
+	JV_GPUS, JV_FILE, JV_HOST
 };
 
 static const char *const jv_sort_names[VJ_SORT_COUNT_] = {
 	"rank", "median iteration", "busy", "communication", "MPI wait",
-	"collective wait", "iterations", "GPUs", "file"
+	"collective wait", "iterations", "GPUs", "file", "host"
 };
 
+/* Host: off (TABLE_OFF) in a job whose traces name no host. */
 static const struct table_col jv_cols[JV_NCOLS] = {
 	[JV_MARK] = { "", 1, 10, 0, 0, 0, 0, 0 },
 	[JV_RANK] = { "Rank", 6, 9, 1, 0, 0, 0, 0 },
+	[JV_HOST] = { "Host", 12, 5, 0, 0, 0, 0, 0 },
 	[JV_GPUS] = { "GPUs", 4, 5, 1, 0, 0, 0, 0 },
 	[JV_ITERS] = { "Iters", 6, 6, 1, 0, 0, 0, 0 },
 	[JV_MEDIAN] = { "Iter med", 9, 8, 1, 0, 0, 0, 0 },
@@ -57,6 +59,9 @@ _Static_assert(JV_NCOLS <= TABLE_MAXCOLS, "too many columns");
 
 struct jv {
 	struct table		 tb;		/* first: see table.h */
+	struct table_spec	 spec;		/* jv_spec, the host's column
+					   and sort key off without hosts */
+	struct table_col	 cols[JV_NCOLS];
 	const struct jobrank	*j;
 	uint32_t		*idx;		/* rows: indices into j->r */
 	size_t			 n;		/* rows shown (the filter's) */
@@ -150,6 +155,9 @@ view_job_order(const struct jobrank *j, int key, int desc, uint32_t *idx)
 		case VJ_SORT_GPUS:
 			k[i].v = r->gpus;
 			break;
+		case VJ_SORT_HOST:
+			k[i].s = r->host != NULL ? r->host : "";
+			break;
 		default:
 			k[i].s = r->file != NULL ? r->file : "";
 			break;
@@ -206,12 +214,14 @@ jv_open(void *p, const struct tui_key *k, int arg)
 	(void)arg;
 	if (r == NULL)
 		return 0;
-	if (r->file == NULL) {
+	if (r->nfiles == 0) {
 		snprintf(v->tb.msg, sizeof v->tb.msg, "rank %d: no trace "
 		    "file", r->rank);
 		return REDRAW_STATUS;
 	}
-	v->tb.sh->open = r->file;
+	/* All its files, as one model. */
+	v->tb.sh->open = r->files;
+	v->tb.sh->nopen = r->nfiles;
 	v->tb.sh->open_rank = r->rank;
 	return REACT_OPEN;
 }
@@ -241,13 +251,16 @@ jv_row(void *p, struct cellgrid *g, int y, size_t ri)
 	const struct table_col		*c = v->tb.col;
 	const struct jobrank_rank	*r = &v->j->r[v->idx[ri]];
 	int				 strag = v->idx[ri] == v->j->straggler;
-	char				 buf[64];
+	char				 buf[64], f[512];
 
 	table_cell(g, y, &c[JV_MARK], strag ? "!" : "", ST_ASCII,
 	    CG_COMM | CGA_BOLD);
 	snprintf(buf, sizeof buf, "%d", r->rank);
 	table_cell(g, y, &c[JV_RANK], buf, ST_ASCII, strag ? CG_COMM |
 	    CGA_BOLD : CG_LABEL);
+	/* Host and file names are untrusted: sanitised by table_cell. */
+	table_cell(g, y, &c[JV_HOST], r->host != NULL ? r->host : "-",
+	    v->tb.san, CG_LABEL);
 	snprintf(buf, sizeof buf, "%u", r->gpus);
 	table_cell(g, y, &c[JV_GPUS], buf, ST_ASCII, CG_LABEL);
 	snprintf(buf, sizeof buf, "%llu", (unsigned long long)r->iter.count);
@@ -263,9 +276,14 @@ jv_row(void *p, struct cellgrid *g, int y, size_t ri)
 	    sizeof buf, r->mpi_ns) : "-", ST_ASCII, CG_LABEL);
 	table_cell(g, y, &c[JV_WAIT], fmt_time(buf, sizeof buf, r->wait),
 	    ST_ASCII, CG_LABEL);
-	/* File names are untrusted: sanitised by table_cell. */
-	table_cell(g, y, &c[JV_FILE], r->file != NULL ? jv_base(r->file) :
-	    r->name, v->tb.san, CG_NORMAL);
+	/* A rank of several files: its first, and how many more. */
+	if (r->file != NULL && r->nfiles > 1)
+		snprintf(f, sizeof f, "%s +%zu", jv_base(r->file),
+		    r->nfiles - 1);
+	else
+		snprintf(f, sizeof f, "%s", r->file != NULL ?
+		    jv_base(r->file) : r->name);
+	table_cell(g, y, &c[JV_FILE], f, v->tb.san, CG_NORMAL);
 }
 
 static const char *
@@ -297,19 +315,23 @@ jv_title(void *p, char *buf, size_t len)
 	return buf;
 }
 
-/* The selected rank's trace, top kernel and parallel layout. */
+/* The selected rank's trace, host, top kernel and parallel layout. */
 static const char *
 jv_footer(void *p, char *buf, size_t len)
 {
 	struct jv			*v = p;
 	const struct jobrank_rank	*r = jv_selected(v);
-	char				 t[32];
+	char				 t[32], more[48];
 
 	if (r == NULL)
 		return NULL;
-	snprintf(buf, len, "rank %d%s: %s%s%s%s%s%s%s", r->rank,
+	more[0] = '\0';
+	if (r->nfiles > 1)
+		snprintf(more, sizeof more, " and %zu more", r->nfiles - 1);
+	snprintf(buf, len, "rank %d%s: %s%s%s%s%s%s%s%s%s%s", r->rank,
 	    v->idx[v->tb.sel] == v->j->straggler ? " (straggler)" : "",
-	    r->file != NULL ? r->file : r->name,
+	    r->file != NULL ? r->file : r->name, more,
+	    r->host != NULL ? " on " : "", r->host != NULL ? r->host : "",
 	    r->parallel != NULL && r->parallel[0] != '\0' ? "; " : "",
 	    r->parallel != NULL ? r->parallel : "",
 	    r->top_kernel != NULL ? "; top kernel " : "",
@@ -341,7 +363,7 @@ static const struct table_spec jv_spec = {
 	.sortcol = jv_sortcol,
 	.sort_asc = 1U << VJ_SORT_RANK | 1U << VJ_SORT_FILE,
 	.sort_name = view_job_sort_name,
-	.filter_label = "filter ranks (N, N-M, name or path): ",
+	.filter_label = "filter ranks (N, N-M, name, host or path): ",
 	.filter_none = "no rank matches that (Esc: all)",
 	.empty = "no ranks",
 	.move_damage = REDRAW_BODY | REDRAW_STATUS,
@@ -388,14 +410,34 @@ jv_draw(void *p, struct cellgrid *g, int dirty)
 	cellgrid_text(g, 0, 1, v->tb.w, buf, ST_ASCII, CG_LABEL);
 }
 
+/* Whether some rank of j names its host. */
+static int
+jv_hosts(const struct jobrank *j)
+{
+	size_t	i;
+
+	for (i = 0; i < j->nr; i++)
+		if (j->r[i].host != NULL)
+			return 1;
+	return 0;
+}
+
 static void *
 jv_init(const struct model *m, const struct view_env *env)
 {
 	struct jv	*v;
 
 	v = xcalloc(1, sizeof *v);
-	table_init(&v->tb, &jv_spec, m, env);
 	v->j = env->arg;
+	v->spec = jv_spec;
+	memcpy(v->cols, jv_cols, sizeof v->cols);
+	if (!jv_hosts(v->j)) {
+		/* Host is the last sort key: off with its column. */
+		v->cols[JV_HOST].prio = TABLE_OFF;
+		v->spec.nsort = VJ_SORT_HOST;
+	}
+	v->spec.cols = v->cols;
+	table_init(&v->tb, &v->spec, m, env);
 	v->idx = xcalloc(v->j->nr + 1, sizeof *v->idx);
 	v->tb.sort = VJ_SORT_RANK;
 	v->tb.desc = 0;

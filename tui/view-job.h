@@ -2,15 +2,18 @@
  * view-job: the job overview, the first view of a large distributed job
  * (more than JOBSUM_THRESHOLD rank traces, or `gpulens --summaries DIR`):
  * one row per rank from the ranks' summaries (analysis/jobrank.h, what
- * `ranks` prints), without any rank's model loaded: rank, GPUs,
- * iterations, median iteration time, GPU busy share, communication time,
- * MPI wait, collective wait and the trace file, sortable by column, the
+ * `ranks` prints), without any rank's model loaded: rank, host (where
+ * some trace names its host), GPUs, iterations, median iteration time,
+ * GPU busy share, communication time, MPI wait, collective wait and the
+ * trace file ("+N" when the rank has N more), sortable by column, the
  * straggler marked; above the rows the job's straggler and spreads; the
- * footer names the selected rank's trace and top kernel. / filters the
- * rows (analysis/jobfilter.h; the title counts the ranks that match, the
- * spreads stay the whole job's), Esc clears the filter. Enter opens the
- * selected rank's trace in the usual views (app.c: its progress on screen
- * while it loads, Esc or Ctrl-C cancels), q there comes back, Q quits.
+ * footer names the selected rank's traces, host and top kernel. / filters
+ * the rows (analysis/jobfilter.h: numbers, ranges, names, hosts, paths;
+ * the title counts the ranks that match, the spreads stay the whole
+ * job's), Esc clears the filter. Enter opens the selected rank's traces,
+ * all of them as one model, in the usual views (app.c, rankload.h: the
+ * progress on screen while they load, Esc or Ctrl-C cancels), q there
+ * comes back, Q quits.
  *
  * The view's data is view_env.arg, a struct jobrank (borrowed); its model
  * is NULL.
@@ -35,6 +38,7 @@ enum view_job_sort {
 	VJ_SORT_ITERS,
 	VJ_SORT_GPUS,
 	VJ_SORT_FILE,
+	VJ_SORT_HOST,		/* last: off in a job without hosts */
 	VJ_SORT_COUNT_
 };
 

@@ -123,9 +123,10 @@ struct view_shared {
 	 * application gives it the overlay table's actions, and keys it
 	 * passes go nowhere (app.c: an overlay's keys never quit). */
 	int		 overlay;
-	/* With REACT_OPEN (the job overview): the trace of a rank to open
-	 * in views of its own, and the rank. */
-	const char	*open;
+	/* With REACT_OPEN (the job overview): the traces of a rank to open
+	 * as one model in views of its own (nopen of them), and the rank. */
+	char *const	*open;
+	size_t		 nopen;
 	int		 open_rank;
 	/* The views of a rank opened from a job's overview: q goes back
 	 * (the status line says so). */

@@ -28,6 +28,8 @@ static const struct col ranks_rows[] = {
 	{ "nvtx_rank", COL_INT|COL_NULL, NULL,
 	    "rank the rank's NVTX states (rank=N)", "\"minimum\":0", NULL },
 	COLUSE("name", 0),
+	{ "host", COL_STR|COL_NULL, NULL,
+	    "host the rank ran on (its trace's host name)", NULL, NULL },
 	COLUSE("key", 0),
 	COLUSEX("span_ns", COL_INT, "\"minimum\":0", NULL),
 	COLUSEX("kernel_ns", 0, "\"minimum\":0", NULL),

@@ -62,7 +62,12 @@ jobfilter_term(const char *t, size_t n, const struct jobrank_rank *r)
 		if (i == n)
 			return r->rank >= lo && r->rank <= hi;
 	}
-	return jobfilter_in(r->name, t, n) || jobfilter_in(r->file, t, n);
+	if (jobfilter_in(r->name, t, n) || jobfilter_in(r->host, t, n))
+		return 1;
+	for (i = 0; i < r->nfiles; i++)
+		if (jobfilter_in(r->files[i], t, n))
+			return 1;
+	return jobfilter_in(r->file, t, n);
 }
 
 int

@@ -44,6 +44,8 @@ jobrank_from_model(const struct model *m, struct jobrank *j)
 		r->rank = s.r[i].rank;
 		r->pid = m->processes[p].pid;
 		r->name = xstrdup(model_str(m, m->processes[p].name));
+		if (model_host(m, p) != NULL)
+			r->host = xstrdup(model_host(m, p));
 		r->nvtx_rank = s.setup[p].rank;
 		buf[0] = '\0';
 		if (r->nvtx_rank >= 0)
@@ -162,6 +164,10 @@ jobrank_take(void *arg, size_t i, struct ranksum *s)
 	r->pid = s->pid;
 	r->name = s->pname;
 	s->pname = NULL;
+	if (s->host != NULL && s->host[0] != '\0') {
+		r->host = s->host;
+		s->host = NULL;
+	}
 	j->has_pname[i] = (uint8_t)s->has_pname;
 	r->nvtx_rank = s->nvtx_rank;
 	r->parallel = s->parallel;
@@ -203,6 +209,7 @@ jobrank_pre_free(struct jobrank *j, size_t i)
 	free(f->k);
 	stats_acc_free(&f->iters);
 	free(f->name);
+	free(f->host);
 	free(f->parallel);
 	free(f->top_kernel);
 	free(j->pmarker[i]);
@@ -242,13 +249,18 @@ jobrank_place(struct jobrank *j, size_t index, int rank, int64_t shift,
 		stats_acc_init(&r->iters);
 	} else
 		r = &j->r[j->nr - 1];
+	r->files = xreallocarray(r->files, r->nfiles + 1, sizeof *r->files);
+	r->files[r->nfiles++] = xstrdup(file);
 	/* Its process: the first file's, or the first that has GPUs. */
 	if (fresh || (r->gpus == 0 && f->gpus > 0)) {
 		free(r->name);
 		free(r->parallel);
+		free(r->host);
 		r->pid = f->pid;
 		r->name = xasprintf("rank %d%s%s", rank, j->has_pname[index] ?
 		    " " : "", f->name);
+		r->host = f->host;
+		f->host = NULL;
 		r->nvtx_rank = f->nvtx_rank;
 		r->parallel = f->parallel;
 		f->parallel = NULL;
@@ -485,7 +497,7 @@ jobrank_finish(struct jobrank *j)
 void
 jobrank_free(struct jobrank *j)
 {
-	size_t	i;
+	size_t	i, k;
 
 	for (i = 0; i < j->nfiles; i++)
 		jobrank_pre_free(j, i);
@@ -495,6 +507,10 @@ jobrank_free(struct jobrank *j)
 		free(j->r[i].k);
 		free(j->r[i].name);
 		free(j->r[i].file);
+		for (k = 0; k < j->r[i].nfiles; k++)
+			free(j->r[i].files[k]);
+		free(j->r[i].files);
+		free(j->r[i].host);
 		free(j->r[i].parallel);
 		free(j->r[i].top_kernel);
 	}

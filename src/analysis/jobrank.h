@@ -13,7 +13,11 @@
  * and clock shift are known (in rank order, then file), and jobrank_finish.
  * Both give the same figures for the same job.
  *
- * A rank is the set of processes (files) with that rank. Collectives are
+ * A rank is the set of processes (files) with that rank. Its process (pid,
+ * name, host, parallel layout) is its first that owns GPU streams, else
+ * its first: from summaries, the first file's, or the first file's with
+ * GPUs; its host is the one that process ran on (model_host), so both
+ * ways name the same host. Collectives are
  * matched across ranks by name and occurrence: the k-th AllReduce of each
  * rank is one collective, for k below the smallest count any rank has. In
  * each the rank whose kernel started last is the one the others waited
@@ -59,6 +63,12 @@ struct jobrank_rank {
 	char		*name;		/* "rank R NAME" from summaries */
 	char		*file;		/* its (first) trace; NULL from a
 					   merged model */
+	char		**files;	/* from summaries: all its traces, in
+					   the order placed (files[0] is
+					   file) */
+	size_t		 nfiles;
+	char		*host;		/* the host its process ran on
+					   (model_host), or NULL */
 	int32_t		 nvtx_rank;	/* -1: none */
 	char		*parallel;	/* "pp=R/S dp=R/S", or "" */
 	uint32_t	 gpus;

@@ -13,7 +13,9 @@
  *               count then their elements, strings as a u32 length then
  *               their bytes, doubles as their 8 bytes (util/bytebuf.h)
  * A file is read only when all of it is there, the hash matches, the
- * identity is the trace's now and every count fits what is left.
+ * identity is the trace's now and every count fits what is left. A file
+ * of another version (version 3 had no host name) is not read: the trace
+ * is summarised again.
  */
 #include "config.h"
 
@@ -153,6 +155,7 @@ rs_payload(struct bytebuf *b, const struct ranksum *s)
 	bytebuf_put32(b, s->pid);
 	bytebuf_putstr(b, s->pname);
 	bytebuf_put32(b, (uint32_t)s->has_pname);
+	bytebuf_putstr(b, s->host != NULL ? s->host : "");
 	bytebuf_put64(b, (uint64_t)s->nvtx_rank);
 	bytebuf_putstr(b, s->parallel);
 	bytebuf_put32(b, s->gpus);
@@ -227,6 +230,7 @@ rs_unpayload(struct bytebuf_rd *b, struct ranksum *s)
 	s->pid = bytebuf_get32(b);
 	s->pname = bytebuf_getstr(b);
 	s->has_pname = bytebuf_get32(b) != 0;
+	s->host = bytebuf_getstr(b);
 	s->nvtx_rank = (int32_t)(int64_t)bytebuf_get64(b);
 	s->parallel = bytebuf_getstr(b);
 	s->gpus = bytebuf_get32(b);

@@ -159,6 +159,8 @@ ranksum_build(const struct model *m, struct ranksum *s)
 		s->pid = m->processes[p].pid;
 		s->has_pname = m->processes[p].name != 0;
 		s->pname = xstrdup(model_str(m, m->processes[p].name));
+		s->host = xstrdup(model_host(m, p) != NULL ?
+		    model_host(m, p) : "");
 		s->nvtx_rank = rs.setup[p].rank;
 		if (s->nvtx_rank >= 0)
 			ranksetup_text(&rs.setup[p], buf, sizeof buf);
@@ -180,8 +182,10 @@ ranksum_build(const struct model *m, struct ranksum *s)
 			s->c[i].end = r->c[i].end;
 			s->c[i].bytes = r->c[i].bytes;
 		}
-	} else
+	} else {
 		s->pname = xstrdup("");
+		s->host = xstrdup("");
+	}
 	s->parallel = xstrdup(buf);
 	rankscan_free(&rs);
 
@@ -218,6 +222,7 @@ ranksum_free(struct ranksum *s)
 		free(s->names[i]);
 	free(s->names);
 	free(s->pname);
+	free(s->host);
 	free(s->parallel);
 	free(s->marker);
 	free(s->iter);

@@ -10,8 +10,9 @@
  * communication-kernel counts and times, its communication kernels by
  * collective with their start, end and message bytes), iters.h (its
  * iterations and marker), ranksetup.h (the rank and parallel layout NVTX
- * text states), busy.h (per device: busy, and idle = the rank's span
- * minus busy) and the top RANKSUM_TOPK kernels by total time (name,
+ * text states), the host its first process ran on (model_host: Kineto's
+ * host_name, nsys's Hostname), busy.h (per device: busy, and idle = the
+ * rank's span minus busy) and the top RANKSUM_TOPK kernels by total time (name,
  * count, total; ties by name). For `comm` and `diff` of a job
  * (ranksum-agg.c): the devices the merge keeps, the communication groups
  * of commgrp.h, and every GPU kernel name's count and total (those of the
@@ -38,7 +39,7 @@
 #include "model/cachedir.h"
 #include "model/model.h"
 
-#define RANKSUM_VERSION	3
+#define RANKSUM_VERSION	4
 #define RANKSUM_SUFFIX	".ranksum"
 #define RANKSUM_TOPK	15
 
@@ -78,6 +79,8 @@ struct ranksum {
 	uint32_t	 pid;		/* its first process's */
 	char		*pname;		/* "" when it has none */
 	int		 has_pname;
+	char		*host;		/* the host it ran on (model_host),
+					   "" when unknown */
 	int32_t		 nvtx_rank;	/* ranksetup of that process, -1 */
 	char		*parallel;	/* "pp=1/4 dp=0/2", or "" */
 	uint32_t	 gpus;

@@ -119,6 +119,7 @@ merge_entities(struct merge *g, int rank, int several)
 	struct model		*m = g->out;
 	size_t			 i;
 	char			*s;
+	const char		*h;
 
 	for (i = 0; i < in->nprocesses; i++) {
 		struct process p = in->processes[i];
@@ -129,7 +130,9 @@ merge_entities(struct merge *g, int rank, int several)
 			free(s);
 		} else
 			p.name = merge_sid(g, p.name);
-		p.host = merge_sid(g, p.host);
+		/* Its trace's host (an nsys export names it once). */
+		h = model_host(in, (uint32_t)i);
+		p.host = h != NULL ? strpool_intern0(m->strs, h) : 0;
 		if (rank >= 0)
 			p.rank = rank;
 		XGROW(m->processes, g->proccap, m->nprocesses + 1);

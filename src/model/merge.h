@@ -28,6 +28,10 @@
  * has gets k << 56 added (the least k that makes it unique), in every
  * table of that input alike.
  *
+ * Hosts: each process keeps its trace's host (model_host: its own, else
+ * the input's metadata host name), so that the merge still says which
+ * node each rank ran on.
+ *
  * Metadata: the first input's keys, plus "ranks" (the list), and
  * "rank.R.trace" (each input's label). Warnings keep their text, prefixed
  * "rank R: ".

@@ -266,6 +266,24 @@ model_meta(const struct model *m, const char *key)
 }
 
 const char *
+model_host(const struct model *m, uint32_t p)
+{
+	static const char *const keys[] = { "Hostname", "hostname", "host" };
+	const char	*h;
+	size_t		 i;
+
+	if (p < m->nprocesses && m->processes[p].host != 0 &&
+	    *(h = model_str(m, m->processes[p].host)) != '\0')
+		return h;
+	if (p >= m->nprocesses || model_meta(m, "ranks") != NULL)
+		return NULL;
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
+		if ((h = model_meta(m, keys[i])) != NULL && *h != '\0')
+			return h;
+	return NULL;
+}
+
+const char *
 model_str(const struct model *m, uint32_t sid)
 {
 	return strpool_get(m->strs, sid);

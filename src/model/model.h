@@ -552,6 +552,13 @@ void		 model_warn(struct model *, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
 /* Looks up a metadata value by key; NULL if absent. */
 const char	*model_meta(const struct model *, const char *key);
+/*
+ * The host process p ran on: its own host name (Kineto's host_name, rocpd),
+ * else the trace's, the metadata "Hostname" (nsys: TARGET_INFO_SYSTEM_ENV),
+ * "hostname" or "host", unless the model merges several traces (metadata
+ * "ranks": merge.h gives each process its trace's host). NULL if unknown.
+ */
+const char	*model_host(const struct model *, uint32_t p);
 /* Resident bytes of the model's arrays (for benchmarks and limits). */
 size_t		 model_bytes(const struct model *);
 /*

@@ -6,10 +6,13 @@
 # same caches and summaries, byte for byte, as a plain prep.
 #
 # A generated 64-rank Kineto job (gpulens demo --format kineto, one file
-# per rank, a straggler): `ranks DIR --summaries` (from the summaries
-# that prep wrote, then from summaries it makes itself) equals `ranks DIR`
-# (64 traces: merged), rows and auxiliary data; --rank R keeps R's row
-# and names its trace; a changed trace's summary is not served. Shards
+# per rank, a straggler, 8 ranks per host: host_name node00..node07):
+# `ranks DIR --summaries` (from the summaries that prep wrote, then from
+# summaries it makes itself) equals `ranks DIR` (64 traces: merged), rows
+# (hosts included) and auxiliary data; --rank R keeps R's row and names
+# its trace; a changed trace's summary is not served. Two Nsight Systems
+# exports whose TARGET_INFO_SYSTEM_ENV names two hosts: each rank's host,
+# the same from the summaries and from the merge. Shards
 # 0/4..3/4 and SLURM_ARRAY_TASK_ID=1..4 with SLURM_ARRAY_TASK_MIN=1 cover
 # every trace once; bad shards exit 2.
 #
@@ -28,6 +31,17 @@ while [ $r -lt "$N" ]; do
 	    fail "demo --format kineto --rank $r"
 	r=$((r + 1))
 done
+# hosts DIR N: rank R's trace names host node(R / 8).
+hosts() {
+	python3 - "$1" "$2" <<'PY' || fail "cannot name the hosts"
+import sys
+for r in range(int(sys.argv[2])):
+    p = "%s/rank%d.json" % (sys.argv[1], r)
+    s = open(p).read()
+    open(p, "w").write('{"host_name": "node%02d", ' % (r // 8) + s[1:])
+PY
+}
+hosts "$J" "$N"
 unset SLURM_ARRAY_TASK_ID SLURM_ARRAY_TASK_COUNT SLURM_ARRAY_TASK_MIN
 
 # same A B: the rows and auxiliary data of two ranks answers are equal.
@@ -70,7 +84,9 @@ expect_rc 0 "$G" ranks --limit 0 --json "$J"
 cp "$TMPD/out" "$D/full.json"
 python3 -c "import json,sys; d=json.load(open(sys.argv[1])); \
 a=d['data']['auxiliary']; assert a['ranks'] == $N and \
-a['collectives_matched'] > 0 and a['straggler'] == $N - 1, a" \
+a['collectives_matched'] > 0 and a['straggler'] == $N - 1, a; \
+assert all(r['host'] == 'node%02d' % (r['rank'] // 8) \
+for r in d['data']['rows']), d['data']['rows'][0]" \
     "$D/full.json" || fail "the merged answer is not a $N-rank job"
 expect_rc 0 "$G" ranks --limit 0 --summaries --json "$J"
 cp "$TMPD/out" "$D/sum.json"
@@ -99,6 +115,29 @@ check_json ranks "$TMPD/out" "len(rows) == 1 and rows[0]['rank'] == 5 and \
 d['data']['auxiliary']['rank_trace'] == '$J/rank5.json'"
 expect_rc 0 "$G" ranks --rank 5 --json "$J"
 check_json ranks "$TMPD/out" "len(rows) == 1 and rows[0]['rank'] == 5"
+
+# Nsight Systems exports: the host of each process's machine.
+mkdir "$D/nsys"
+for s in 1 2; do
+	"$G" demo --gpus 1 --seed $s --events 800 --out "$D/nsys/r$s.sqlite" \
+	    >/dev/null 2>&1 || fail "demo --seed $s"
+done
+python3 - "$D/nsys" <<'PY' || fail "cannot name the nsys hosts"
+import sqlite3, sys
+for s in (1, 2):
+    c = sqlite3.connect("%s/r%d.sqlite" % (sys.argv[1], s))
+    c.execute("UPDATE TARGET_INFO_SYSTEM_ENV SET value = ? "
+              "WHERE name = 'Hostname'", ("gpu-node-%d" % s,))
+    c.commit()
+PY
+expect_rc 0 "$G" ranks --limit 0 --json "$D/nsys"
+cp "$TMPD/out" "$D/nsys-full.json"
+check_json ranks "$D/nsys-full.json" "[r['host'] for r in rows] == \
+['gpu-node-1', 'gpu-node-2']"
+expect_rc 0 "$G" ranks --limit 0 --summaries --json "$D/nsys"
+same "$D/nsys-full.json" "$TMPD/out"
+expect_rc 0 "$G" ranks --json "$D/nsys/r2.sqlite"
+check_json ranks "$TMPD/out" "rows[0]['host'] == 'gpu-node-2'"
 
 # Sharded prep: four shards, each a quarter, the union the plain prep.
 export XDG_CACHE_HOME=$D/shard

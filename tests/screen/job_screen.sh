@@ -20,7 +20,13 @@
 # with a message; Q while loading quits, and Q inside a rank quits
 # gpulens (nothing after it in the script runs).
 # A rank of two files (--summaries): its top kernel's time is the sum of
-# that kernel's time in both files (`stats --json`), not one file's.
+# that kernel's time in both files (`stats --json`), not one file's; its
+# row says "+1", Enter loads both files as one model (two-rank: both
+# files' GPUs; the loading box says which file, two-loading, held).
+# Hosts (a job of 8 Kineto ranks on 4 nodes, host_name): the Host column
+# (hosts), / node02 keeps that node's two ranks (host-filter), every row's
+# host is the one `ranks --summaries --json` and `ranks --full --json`
+# give; a host name with a terminal escape is drawn escaped.
 # On a 200x80 screen every row's figures equal those of
 # `gpulens ranks --summaries --json` (rank, GPUs, iterations, busy share,
 # median iteration, communication time, collective wait, the straggler).
@@ -110,17 +116,20 @@ GPULENS_TUI_SIZE=80x24 "$G" --script q.script job </dev/null >/dev/null \
     2>err || fail "--script Q: $(cat err)"
 [ ! -f after-quit.screen ] || fail "Q in a rank did not quit"
 
-for s in overview end sorted rank back filter filter-sorted loading \
-    cancelled; do
-	[ -f $s.screen ] || fail "no $s screen"
-	if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
-		mkdir -p "$golden"
-		cp $s.screen "$golden/$s.screen"
-	elif ! cmp -s $s.screen "$golden/$s.screen"; then
-		diff -u "$golden/$s.screen" $s.screen
-		fail "$s.screen differs from golden/job/$s.screen"
-	fi
-done
+# golden NAME...: each NAME.screen against golden/job/NAME.screen.
+golden() {
+	for s in "$@"; do
+		[ -f $s.screen ] || fail "no $s screen"
+		if [ "${SCREEN_UPDATE:-0}" = 1 ]; then
+			mkdir -p "$golden"
+			cp $s.screen "$golden/$s.screen"
+		elif ! cmp -s $s.screen "$golden/$s.screen"; then
+			diff -u "$golden/$s.screen" $s.screen
+			fail "$s.screen differs from golden/job/$s.screen"
+		fi
+	done
+}
+golden overview end sorted rank back filter filter-sorted loading cancelled
 grep -q '^ Job: 66 ranks, 66 GPUs, straggler rank' overview.screen ||
     fail "overview: no title"
 grep -q '66 ranks from their summaries (0 made now)' overview.screen ||
@@ -244,6 +253,76 @@ assert m.group(1) == name, (m.group(1), name)
 v = float(m.group(2)) * {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}[m.group(3)]
 assert abs(v - ns) <= ns * 0.0011, (v, ns)
 PY
+
+# The two-file rank opened: both files, one model; held, the box.
+printf 'j\nENTER\n:dump two-rank.screen\n' >t2.script
+GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 "$G" --summaries \
+    --script t2.script two </dev/null >/dev/null 2>err ||
+    fail "--summaries two, Enter: $(cat err)"
+printf 'j\nENTER\n:dump two-loading.screen\nESC\n' >t3.script
+GPULENS_TUI_LOAD_HOLD=1 GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 \
+    "$G" --summaries --script t3.script two </dev/null >/dev/null 2>err ||
+    fail "--summaries two, held: $(cat err)"
+# want NAME PATTERN WHAT: NAME.screen has PATTERN, else WHAT fails.
+want() { grep -q -- "$2" "$1.screen" || fail "$1: $3"; }
+want two-loading 'r1a.json +1' "no +1 in the row"
+want two-loading 'file 1 of 2, held' "the box does not say which file"
+want two-rank 'r1a.json and 1 more' "the title does not name both files"
+want two-rank 'GPU 2001 rank 1' "the second file's GPU is missing"
+
+# Hosts: 8 ranks on 4 nodes.
+mkdir hosts
+r=0
+while [ $r -lt 8 ]; do
+	"$G" demo --format kineto --gpus 8 --rank $r --events 300 \
+	    --out hosts/rank$r.json >demo.log 2>&1 ||
+	    fail "demo --rank $r: $(cat demo.log)"
+	r=$((r + 1))
+done
+python3 - hosts <<'PY' || fail "cannot name the hosts"
+import json, sys
+for r in range(8):
+    p = "%s/rank%d.json" % (sys.argv[1], r)
+    s = open(p).read()
+    h = "node%02d" % (r // 2) if r != 7 else "node03\x1b]0;pwned\x07"
+    open(p, "w").write('{"host_name": %s, ' % json.dumps(h) + s[1:])
+PY
+printf ':dump hosts.screen\n/\nn\no\nd\ne\n0\n2\nENTER\n:dump host-filter.screen\n' >h.script
+GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 "$G" --summaries \
+    --script h.script hosts </dev/null >/dev/null 2>err ||
+    fail "--summaries hosts: $(cat err)"
+want hosts 'Rank Host ' "no Host column"
+want hosts 'node03\\x1b]' "the escape not escaped"
+grep -q "$(printf '\033')" hosts.screen && fail "hosts: a raw escape"
+want host-filter '(2 match "node02")' "the filter does not match 2 ranks"
+GPULENS_TUI_SIZE=200x30 "$G" --summaries --script w.script hosts \
+    </dev/null >/dev/null 2>err || fail "--summaries hosts: $(cat err)"
+"$G" ranks --summaries --limit 0 --json hosts >hs.json 2>err ||
+    fail "ranks --summaries: $(cat err)"
+"$G" ranks --full --limit 0 --json hosts >hf.json 2>err ||
+    fail "ranks --full: $(cat err)"
+python3 - wide.screen hs.json hf.json <<'PY' || fail "hosts: the overview, ranks --summaries and ranks --full differ"
+import json, sys
+screen = open(sys.argv[1], encoding="utf-8").read().split("\n")
+s = {r["rank"]: r["host"] for r in json.load(open(sys.argv[2]))["data"]["rows"]}
+f = {r["rank"]: r["host"] for r in json.load(open(sys.argv[3]))["data"]["rows"]}
+assert s == f, (s, f)
+assert s[2] == "node01" and s[7] == "node03\x1b]0;pwned\x07", s
+seen = 0
+for l in screen[3:]:
+    w = l.split()
+    if len(w) < 3 or not (w[0].isdigit() or w[0] == "!"):
+        break
+    if w[0] == "!":
+        w = w[1:]
+    r = int(w[0])
+    want = s[r].replace("\x1b", "\\x1b").replace("\x07", "\\x07")
+    # The cell may be cut, with an ellipsis.
+    assert want.startswith(w[1].rstrip("\u2026")), (r, w[1], want)
+    seen += 1
+assert seen == 8, seen
+PY
+golden two-rank two-loading hosts host-filter
 
 # --full: merged, the timeline.
 GPULENS_TUI_SIZE=80x24 "$G" --full --script w.script job </dev/null \

@@ -7,6 +7,12 @@
  * job overview (tui/view-job.c) over it: its sort orders and its screen at
  * 80x24 (title, spreads, rows, the straggler marked, file names
  * sanitised), and an unreadable rank's trace refused on the status line.
+ * Hosts: each rank's the host of its process's file (from summaries as
+ * from a model), in the overview's Host column (only where some rank has
+ * one; sanitised), its sort and its filter; a summary keeps its host and
+ * one of another version is not read. A rank of several files lists them
+ * all, the overview opens them all, and rankload loads them as one model
+ * (the state says which file; a held load cancels).
  */
 #include "config.h"
 
@@ -22,10 +28,12 @@
 
 #include "analysis/jobfilter.h"
 #include "analysis/jobrank.h"
+#include "model/cachedir.h"
 #include "sources/source.h"
 #include "sources/synth/kgen.h"
 #include "tui/app.h"
 #include "tui/glyph.h"
+#include "tui/rankload.h"
 #include "tui/view-job.h"
 #include "tsupport.h"
 #include "util/xmalloc.h"
@@ -358,35 +366,53 @@ test_load_stop(void **state)
 	model_free(m);
 }
 
+/* The overview of j on an 80x24 grid g, drawn; the caller frees both. */
+static struct app *
+overview(struct jobrank *j, struct cellgrid *g)
+{
+	struct app_opts	 o;
+	struct app	*a;
+	char		*cause = NULL;
+
+	memset(&o, 0, sizeof o);
+	o.gl = glyph_get(0);
+	o.job = j;
+	o.view = "job";
+	if ((a = app_new(NULL, &o, &cause)) == NULL)
+		fail_msg("%s", cause);
+	cellgrid_init(g);
+	cellgrid_resize(g, 80, 24);
+	app_resize(a, 80, 24);
+	app_draw(a, g, REDRAW_ALL);
+	return a;
+}
+
+/* No row of g holds a raw escape. */
+static void
+no_escape(struct cellgrid *g)
+{
+	int	y;
+
+	for (y = 0; y < 24; y++)
+		assert_null(strchr(ts_row(g, y), '\x1b'));
+}
+
 static void
 test_screen(void **state)
 {
 	struct jobrank		 j;
-	struct app_opts		 o;
 	struct app		*a;
 	struct cellgrid		 g;
 	struct tui_key		 k;
 	const struct view_ops	*ops;
 	void			*v;
-	char			*cause = NULL;
-	int			 y;
 
 	(void)state;
 	/* A file name with a terminal escape in it. */
 	job(&j, "job/r2\x1b]0;pwned\x07.json");
-	memset(&o, 0, sizeof o);
-	o.gl = glyph_get(0);
-	o.job = &j;
-	o.view = "job";
-	a = app_new(NULL, &o, &cause);
-	if (a == NULL)
-		fail_msg("%s", cause);
+	a = overview(&j, &g);
 	ops = app_current(a, &v);
 	assert_string_equal(ops->name, "job");
-	cellgrid_init(&g);
-	cellgrid_resize(&g, 80, 24);
-	app_resize(a, 80, 24);
-	app_draw(a, &g, REDRAW_ALL);
 	assert_non_null(strstr(ts_row(&g, 0), "Job: 3 ranks, 4 GPUs, "
 	    "straggler rank 2; sorted by rank"));
 	assert_non_null(strstr(ts_row(&g, 1), "Spread: iteration 9.5%"));
@@ -401,8 +427,7 @@ test_screen(void **state)
 	assert_true(ts_row(&g, 5)[0] == '!');
 	assert_non_null(strstr(ts_row(&g, 5), "     2    1      0         -"));
 	assert_true(ts_row(&g, 4)[0] == ' ');
-	for (y = 0; y < 24; y++)
-		assert_null(strchr(ts_row(&g, y), '\x1b'));
+	no_escape(&g);
 	assert_non_null(strstr(ts_row(&g, 22), "rank 0: job/r0.json; top "
 	    "kernel gemm"));
 	/* Sorting: by median iteration, descending. */
@@ -435,6 +460,213 @@ test_screen(void **state)
 	jobrank_free(&j);
 }
 
+/* A summary of one GPU on host (a process without GPUs when gpus 0). */
+static void
+hsum(struct ranksum *s, const char *host, uint32_t gpus)
+{
+	sum(s, "train", 800, NULL, 0, NULL, 0, "gemm", 400);
+	s->host = xstrdup(host);
+	s->gpus = gpus;
+}
+
+/*
+ * Files: 0 rank 0 on node01; 1 rank 1 without GPUs on login7, 2 rank 1
+ * on node02 (its process: the one with GPUs); 3 rank 2 on a host with a
+ * terminal escape in its name; 4 rank 3 without a host.
+ */
+static void
+hjob(struct jobrank *j)
+{
+	struct ranksum	s;
+
+	jobrank_init(j, 5);
+	hsum(&s, "node01", 1);
+	take(j, 0, &s);
+	hsum(&s, "login7", 0);
+	take(j, 1, &s);
+	hsum(&s, "node02", 1);
+	take(j, 2, &s);
+	hsum(&s, "evil\x1b]0;pwned\x07host", 1);
+	take(j, 3, &s);
+	hsum(&s, "", 1);
+	take(j, 4, &s);
+	jobrank_place(j, 0, 0, 0, "job/a.json");
+	jobrank_place(j, 1, 1, 0, "job/b1.json");
+	jobrank_place(j, 2, 1, 0, "job/b2.json");
+	jobrank_place(j, 3, 2, 0, "job/c.json");
+	jobrank_place(j, 4, 3, 0, "job/d.json");
+	jobrank_finish(j);
+}
+
+static void
+test_hosts(void **state)
+{
+	static const uint32_t	 by_host[] = { 3, 2, 0, 1 };
+	struct jobrank		 j;
+	uint32_t		 idx[4];
+	size_t			 i;
+
+	(void)state;
+	hjob(&j);
+	assert_int_equal(j.nr, 4);
+	assert_string_equal(j.r[0].host, "node01");
+	assert_string_equal(j.r[1].host, "node02");
+	assert_null(j.r[3].host);
+	/* Every file of rank 1, in order. */
+	assert_int_equal(j.r[1].nfiles, 2);
+	assert_string_equal(j.r[1].files[0], "job/b1.json");
+	assert_string_equal(j.r[1].files[1], "job/b2.json");
+	assert_string_equal(j.r[1].file, "job/b1.json");
+	assert_int_equal(j.r[0].nfiles, 1);
+	/* The filter: hosts, and any of a rank's files. */
+	assert_true(jobfilter_match("NODE02", &j.r[1]));
+	assert_false(jobfilter_match("node02", &j.r[0]));
+	assert_true(jobfilter_match("node0", &j.r[0]));
+	assert_false(jobfilter_match("login7", &j.r[1]));
+	assert_true(jobfilter_match("b2.json", &j.r[1]));
+	assert_false(jobfilter_match("node", &j.r[3]));
+	/* By host, ascending: none first, then by name. */
+	view_job_order(&j, VJ_SORT_HOST, 0, idx);
+	for (i = 0; i < 4; i++)
+		assert_int_equal(idx[i], by_host[i]);
+	assert_string_equal(view_job_sort_name(VJ_SORT_HOST), "host");
+	jobrank_free(&j);
+}
+
+/* The overview of a job with hosts: the column, sanitised; the footer. */
+static void
+test_host_screen(void **state)
+{
+	/* Row, and what it shows. */
+	static const struct { int y; const char *s; } want[] = {
+		{ 2, "Rank Host " }, { 3, "     0 node01 " },
+		{ 4, "     1 node02 " }, { 4, "b1.json +1" },
+		{ 5, "evil\\x1b]0;" }, { 6, "     3 -  " },
+		{ 22, "rank 0: job/a.json on node01" },
+	};
+	struct jobrank		 j;
+	struct app		*a;
+	struct cellgrid		 g;
+	struct tui_key		 k;
+	size_t			 i;
+
+	(void)state;
+	hjob(&j);
+	a = overview(&j, &g);
+	for (i = 0; i < sizeof want / sizeof want[0]; i++)
+		assert_non_null(strstr(ts_row(&g, want[i].y), want[i].s));
+	no_escape(&g);
+	/* Rank 1: both files in the footer. */
+	memset(&k, 0, sizeof k);
+	k.key = 'j';
+	app_key(a, &k);
+	app_draw(a, &g, REDRAW_ALL);
+	assert_non_null(strstr(ts_row(&g, 22), "rank 1: job/b1.json and 1 "
+	    "more on node02"));
+	cellgrid_free(&g);
+	app_free(a);
+	jobrank_free(&j);
+}
+
+/* A summary keeps its host; one of another version is not read. */
+static void
+test_summary_host(void **state)
+{
+	struct cachedir_ident	 id;
+	struct ranksum		 s, r;
+	FILE			*f;
+	char			*cause = NULL, *path;
+	uint32_t		 v = RANKSUM_VERSION - 1;
+
+	(void)state;
+	assert_int_equal(setenv("XDG_CACHE_HOME", ts_path("xdg"), 1), 0);
+	ts_write_str(ts_path("t.json"), "{}");
+	if (cachedir_ident(ts_path("t.json"), &id, &cause) != 0)
+		fail_msg("%s", cause);
+	hsum(&s, "node42", 1);
+	if (ranksum_write(ts_path("t.json"), &id, &s, &cause) != 0)
+		fail_msg("%s", cause);
+	ranksum_free(&s);
+	assert_int_equal(ranksum_read(ts_path("t.json"), &r), 1);
+	assert_string_equal(r.host, "node42");
+	assert_string_equal(r.pname, "train");
+	ranksum_free(&r);
+	/* The version field (after the magic) of the version before. */
+	path = ranksum_path(ts_path("t.json"), 0);
+	assert_non_null(path);
+	f = fopen(path, "r+b");
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 8, SEEK_SET), 0);
+	assert_int_equal(fwrite(&v, sizeof v, 1, f), 1);
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(ranksum_read(ts_path("t.json"), &r), 0);
+	free(path);
+	unsetenv("XDG_CACHE_HOME");
+}
+
+/* Two files of one rank loaded as one model; a held load cancelled. */
+static void
+test_rankload_files(void **state)
+{
+	struct kgen_opts	 ko;
+	struct load_opts	 lo;
+	struct rankload_state	 st;
+	struct rankload		*rl;
+	struct model		*m;
+	char			*cause = NULL, *paths[2];
+	size_t			 i, gpus = 0;
+
+	(void)state;
+	paths[0] = xstrdup(ts_path("r1a.json"));
+	paths[1] = xstrdup(ts_path("r1b.json"));
+	for (i = 0; i < 2; i++) {
+		kgen_opts_default(&ko);
+		ko.events = 600;
+		ko.world = 2;
+		ko.rank = 1;
+		ko.seed = 1 + i;
+		if (kgen_write(paths[i], &ko, NULL, &cause) != 0)
+			fail_msg("%s", cause);
+	}
+	memset(&lo, 0, sizeof lo);
+	lo.no_cache = 1;
+	rl = rankload_start(paths, 2, &lo, &cause);
+	assert_non_null(rl);
+	while (!rankload_done(rl))
+		;
+	rankload_peek(rl, &st);
+	assert_int_equal(st.nfiles, 2);
+	assert_int_equal(st.file, 1);
+	m = rankload_take(rl, &cause);
+	if (m == NULL)
+		fail_msg("%s", cause);
+	rankload_free(rl);
+	/* Both files' processes, as rank 1; each file's GPU. */
+	assert_int_equal(m->nprocesses, 2);
+	assert_int_equal(m->processes[0].rank, 1);
+	assert_int_equal(m->processes[1].rank, 1);
+	for (i = 0; i < m->ndevices; i++)
+		gpus += m->devices[i].used != 0;
+	assert_int_equal(gpus, 2);
+	model_free(m);
+	/* Held, then cancelled: nothing to take. */
+	assert_int_equal(setenv("GPULENS_TUI_LOAD_HOLD", "1", 1), 0);
+	rl = rankload_start(paths, 2, &lo, &cause);
+	assert_non_null(rl);
+	rankload_peek(rl, &st);
+	assert_true(st.held);
+	assert_int_equal(st.file, 0);
+	rankload_cancel(rl);
+	while (!rankload_done(rl))
+		;
+	rankload_free(rl);
+	unsetenv("GPULENS_TUI_LOAD_HOLD");
+	assert_null(rankload_start(paths, 0, &lo, &cause));
+	free(cause);
+	free(paths[0]);
+	free(paths[1]);
+}
+
 int
 main(void)
 {
@@ -445,6 +677,10 @@ main(void)
 		cmocka_unit_test(test_filter),
 		cmocka_unit_test(test_load_stop),
 		cmocka_unit_test(test_screen),
+		cmocka_unit_test(test_hosts),
+		cmocka_unit_test(test_host_screen),
+		cmocka_unit_test(test_summary_host),
+		cmocka_unit_test(test_rankload_files),
 	};
 
 	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);

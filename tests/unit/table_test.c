@@ -1,7 +1,8 @@
 /*
  * table_test: the table component of the table views (tui/table.c):
  * column layout (which columns survive at 80 and 200 columns, their
- * positions, the flexible name column, right alignment, the sort mark),
+ * positions, the flexible name column, a column off, right alignment, the
+ * sort mark),
  * scrolling, and, through a small view made of a table, the selection
  * moves, keeping the selected row, sort-key cycling, the filter prompt,
  * the drawing of title, header, rows, footer and status line, damage, and
@@ -66,6 +67,13 @@ test_layout(void **state)
 	table_layout(c, NC, 1);
 	assert_true(c[8].shown);
 	assert_true(c[8].w >= 1);
+	/* A column off (TABLE_OFF) takes no room, whatever the width. */
+	memcpy(c, cols, sizeof c);
+	c[1].prio = TABLE_OFF;
+	table_layout(c, NC, 200);
+	assert_false(c[1].shown);
+	assert_int_equal(c[2].x, 7);
+	assert_int_equal(c[8].x, 7 + 9 + 10 * 5);
 }
 
 static void
