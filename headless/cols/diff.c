@@ -80,14 +80,8 @@ static const struct col diff_aux_delta_pct[] = {
 	COL_END
 };
 
-static const struct col diff_aux_window_a[] = {
-	COLUSE("method", 0),
-	COLUSE("start_ns", COL_NULL),
-	COLUSE("end_ns", COL_NULL),
-	COL_END
-};
-
-static const struct col diff_aux_window_b[] = {
+/* The window of one side (a, b). */
+static const struct col diff_aux_window_side[] = {
 	COLUSE("method", 0),
 	COLUSE("start_ns", COL_NULL),
 	COLUSE("end_ns", COL_NULL),
@@ -95,8 +89,8 @@ static const struct col diff_aux_window_b[] = {
 };
 
 static const struct col diff_aux_window[] = {
-	COLUSEX("a", 0, NULL, diff_aux_window_a),
-	COLUSEX("b", 0, NULL, diff_aux_window_b),
+	COLUSEX("a", 0, NULL, diff_aux_window_side),
+	COLUSEX("b", 0, NULL, diff_aux_window_side),
 	COL_END
 };
 

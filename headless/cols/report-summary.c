@@ -27,11 +27,6 @@ static const struct col report_summary_rows[] = {
 	COL_END
 };
 
-static const struct col report_summary_aux[] = {
-	COLUSE("report", 0),
-	COL_END
-};
-
 const struct coldesc cols_report_summary = {
-	"report-summary", report_summary_rows, NULL, NULL, report_summary_aux, NULL
+	"report-summary", report_summary_rows, NULL, NULL, cols_aux_report, NULL
 };

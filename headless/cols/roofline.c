@@ -63,11 +63,6 @@ static const struct col roofline_rows[] = {
 	COL_END
 };
 
-static const struct col roofline_aux[] = {
-	COLUSE("report", 0),
-	COL_END
-};
-
 const struct coldesc cols_roofline = {
-	"roofline", roofline_rows, NULL, NULL, roofline_aux, NULL
+	"roofline", roofline_rows, NULL, NULL, cols_aux_report, NULL
 };
