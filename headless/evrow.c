@@ -119,30 +119,6 @@ evrow_ident(cJSON *row, const struct model *m, enum evrow_ident which,
 		out_int(row, evrow_ident_fields[which], (int64_t)id);
 }
 
-void
-evrow_device(cJSON *row, const struct model *m, uint32_t dev)
-{
-	evrow_ident(row, m, EVROW_DEVICE, dev);
-}
-
-void
-evrow_stream(cJSON *row, const struct model *m, uint32_t st)
-{
-	evrow_ident(row, m, EVROW_STREAM, st);
-}
-
-void
-evrow_pid(cJSON *row, const struct model *m, uint32_t proc)
-{
-	evrow_ident(row, m, EVROW_PID, proc);
-}
-
-void
-evrow_tid(cJSON *row, const struct model *m, uint32_t thr)
-{
-	evrow_ident(row, m, EVROW_TID, thr);
-}
-
 static cJSON *
 evrow_dim3(const uint32_t *v)
 {
