@@ -82,28 +82,16 @@ evrow_ident_id(const struct model *m, enum evrow_ident which, uint32_t v,
     uint64_t *id)
 {
 	*id = 0;
-	switch (which) {
-	case EVROW_DEVICE:
-		if (v >= m->ndevices)
-			return 0;
+	if (which == EVROW_DEVICE && v < m->ndevices)
 		*id = m->devices[v].source_id;
-		break;
-	case EVROW_STREAM:
-		if (v >= m->nstreams)
-			return 0;
+	else if (which == EVROW_STREAM && v < m->nstreams)
 		*id = m->streams[v].source_id;
-		break;
-	case EVROW_PID:
-		if (v >= m->nprocesses)
-			return 0;
+	else if (which == EVROW_PID && v < m->nprocesses)
 		*id = m->processes[v].pid;
-		break;
-	case EVROW_TID:
-		if (v >= m->nthreads)
-			return 0;
+	else if (which == EVROW_TID && v < m->nthreads)
 		*id = m->threads[v].tid;
-		break;
-	}
+	else
+		return 0;
 	return 1;
 }
 
