@@ -83,6 +83,31 @@ test_valid(void **state)
 	assert_false(rowkey_valid("Kernel|name=x"));
 }
 
+static void
+test_parse_id(void **state)
+{
+	uint32_t	id = 7;
+
+	(void)state;
+	assert_int_equal(rowkey_parse_id("ev|id=42", "ev", &id), 0);
+	assert_int_equal(id, 42);
+	assert_int_equal(rowkey_parse_id("launch:3", "launch", &id), 0);
+	assert_int_equal(id, 3);
+	assert_int_equal(rowkey_parse_id("0", "ev", &id), 0);
+	assert_int_equal(id, 0);
+	assert_int_equal(rowkey_parse_id("4294967294", "ev", &id), 0);
+	assert_int_equal(id, 4294967294u);
+	assert_int_equal(rowkey_parse_id("4294967295", "ev", &id), -1);
+	assert_int_equal(rowkey_parse_id("99999999999999999999", "ev", &id),
+	    -1);
+	assert_int_equal(rowkey_parse_id("launch|id=1", "ev", &id), -1);
+	assert_int_equal(rowkey_parse_id("ev:", "ev", &id), -1);
+	assert_int_equal(rowkey_parse_id("ev:1x", "ev", &id), -1);
+	assert_int_equal(rowkey_parse_id("-1", "ev", &id), -1);
+	assert_int_equal(rowkey_parse_id("", "ev", &id), -1);
+	assert_int_equal(id, 4294967294u);
+}
+
 int
 main(void)
 {
@@ -90,6 +115,7 @@ main(void)
 		cmocka_unit_test(test_build),
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_valid),
+		cmocka_unit_test(test_parse_id),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
