@@ -43,7 +43,7 @@ struct opt_desc {
 	unsigned	 group;
 	enum opt_how	 how;
 	size_t		 off;	/* the field of struct opts it sets */
-	const char	*arg;	/* what the value is, NULL for a flag */
+	const char	*arg;	/* what the value is, "" for a flag */
 	const char	*help;
 };
 
@@ -51,15 +51,15 @@ struct opt_desc {
 
 static const struct opt_desc opt_table[] = {
 	{ O_JSON, "--json", OPT_OUTPUT, OH_SPECIAL, OF(format),
-	    NULL, "print the JSON envelope instead of a table" },
+	    "", "print the JSON envelope instead of a table" },
 	{ O_FORMAT, "--format", OPT_OUTPUT, OH_SPECIAL, OF(format),
 	    "table|json|csv", "output format" },
 	{ O_FIELDS, "--fields", OPT_OUTPUT, OH_STR, OF(fields),
 	    "a,b,c", "only these row fields (key is always kept)" },
 	{ O_ABSOLUTE, "--absolute", OPT_OUTPUT, OH_FLAG, OF(absolute),
-	    NULL, "times in the source's clock instead of relative to the origin" },
+	    "", "times in the source's clock instead of relative to the origin" },
 	{ O_FULL_NAMES, "--full-names", OPT_OUTPUT, OH_FLAG, OF(full_names),
-	    NULL, "kernel names whole, template arguments and all" },
+	    "", "kernel names whole, template arguments and all" },
 	{ O_SORT, "--sort", OPT_PAGE, OH_STR, OF(sort),
 	    "FIELD[:asc|desc]", "order rows by a field" },
 	{ O_LIMIT, "--limit", OPT_PAGE, OH_SPECIAL, OF(limit),
@@ -110,7 +110,7 @@ static const struct opt_desc opt_table[] = {
 	{ O_RANGE, "--range", OPT_RANGE, OH_STR, OF(range),
 	    "NAME", "NVTX range that marks an iteration" },
 	{ O_TREE, "--tree", OPT_TREE, OH_FLAG, OF(tree),
-	    NULL, "show the tree, not aggregates" },
+	    "", "show the tree, not aggregates" },
 	{ O_NVTX_DOMAIN, "--nvtx-domain", OPT_NVTXDOM, OH_STR, OF(nvtx_domain),
 	    "DOMAIN", "innermost NVTX range only from this domain" },
 };
@@ -283,7 +283,7 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 			return -1;
 		}
 		val = NULL;
-		if (d->arg != NULL) {
+		if (d->arg[0] != '\0') {
 			if (i + 1 >= argc) {
 				*cause = xasprintf("option %s needs a value "
 				    "(%s)", a, d->arg);
@@ -358,8 +358,8 @@ opts_each(unsigned accepted, void (*fn)(const char *, const char *,
 
 	for (k = 0; k < NOPTS; k++)
 		if (opts_parsed(accepted, k))
-			fn(opt_table[k].name, opt_table[k].arg,
-			    opt_table[k].help, arg);
+			fn(opt_table[k].name, opt_table[k].arg[0] != '\0' ?
+			    opt_table[k].arg : NULL, opt_table[k].help, arg);
 }
 
 const char *
@@ -375,7 +375,7 @@ opts_help(unsigned accepted)
 		if (!opts_parsed(accepted, k))
 			continue;
 		snprintf(left, sizeof left, "%s%s%s", d->name,
-		    d->arg != NULL ? " " : "", d->arg != NULL ? d->arg : "");
+		    d->arg[0] != '\0' ? " " : "", d->arg);
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "  %-26s %s\n",
 		    left, d->help);
 		if (n >= sizeof buf)
