@@ -86,26 +86,33 @@ test_valid(void **state)
 static void
 test_parse_id(void **state)
 {
-	uint32_t	id = 7;
+	static const struct {
+		const char	*arg, *kind;
+		int		 rc;
+		uint32_t	 id;	/* when rc is 0 */
+	} cases[] = {
+		{ "ev|id=42", "ev", 0, 42 },
+		{ "launch:3", "launch", 0, 3 },
+		{ "0", "ev", 0, 0 },
+		{ "4294967294", "ev", 0, 4294967294u },
+		{ "4294967295", "ev", -1, 0 },
+		{ "99999999999999999999", "ev", -1, 0 },
+		{ "launch|id=1", "ev", -1, 0 },
+		{ "ev:", "ev", -1, 0 },
+		{ "ev:1x", "ev", -1, 0 },
+		{ "-1", "ev", -1, 0 },
+		{ "", "ev", -1, 0 },
+	};
+	uint32_t	id;
+	size_t		i;
 
 	(void)state;
-	assert_int_equal(rowkey_parse_id("ev|id=42", "ev", &id), 0);
-	assert_int_equal(id, 42);
-	assert_int_equal(rowkey_parse_id("launch:3", "launch", &id), 0);
-	assert_int_equal(id, 3);
-	assert_int_equal(rowkey_parse_id("0", "ev", &id), 0);
-	assert_int_equal(id, 0);
-	assert_int_equal(rowkey_parse_id("4294967294", "ev", &id), 0);
-	assert_int_equal(id, 4294967294u);
-	assert_int_equal(rowkey_parse_id("4294967295", "ev", &id), -1);
-	assert_int_equal(rowkey_parse_id("99999999999999999999", "ev", &id),
-	    -1);
-	assert_int_equal(rowkey_parse_id("launch|id=1", "ev", &id), -1);
-	assert_int_equal(rowkey_parse_id("ev:", "ev", &id), -1);
-	assert_int_equal(rowkey_parse_id("ev:1x", "ev", &id), -1);
-	assert_int_equal(rowkey_parse_id("-1", "ev", &id), -1);
-	assert_int_equal(rowkey_parse_id("", "ev", &id), -1);
-	assert_int_equal(id, 4294967294u);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		id = 7;
+		assert_int_equal(rowkey_parse_id(cases[i].arg, cases[i].kind,
+		    &id), cases[i].rc);
+		assert_int_equal(id, cases[i].rc == 0 ? cases[i].id : 7);
+	}
 }
 
 int
