@@ -703,33 +703,6 @@ exp_perfetto(struct exp *e)
 
 /* ---- csv --------------------------------------------------------------- */
 
-static void
-exp_csv_str(FILE *fp, const char *s, int tty)
-{
-	const char	*q;
-	char		*safe = NULL;
-
-	/* To a terminal, control characters and bidi overrides are shown as
-	 * escapes (sanitize.h); to a file or pipe the bytes are kept. */
-	if (tty)
-		s = safe = sanitize_dup(s, 0);
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, fp);
-		free(safe);
-		return;
-	}
-	/* Quoted, with '"' doubled; written in runs between quotes. */
-	fputc('"', fp);
-	while ((q = strchr(s, '"')) != NULL) {
-		fwrite(s, 1, (size_t)(q - s) + 1, fp);
-		fputc('"', fp);
-		s = q + 1;
-	}
-	fputs(s, fp);
-	fputc('"', fp);
-	free(safe);
-}
-
 /*
  * Writes one event as a CSV line: evrow_columns, then key, formatted as
  * out.c prints the same row of search (integers plain, null empty, arrays
@@ -784,7 +757,7 @@ exp_csv_line(struct exp *e, uint32_t gid)
 	if (lane_rowid(l, i) >= 0)
 		fprintf(fp, "%lld", (long long)lane_rowid(l, i));
 	fputc(',', fp);
-	exp_csv_str(fp, model_str(m, l->name[i]), e->tty);
+	out_csv_field(fp, model_str(m, l->name[i]), e->tty);
 	fprintf(fp, ",ev|id=%u\n", gid);	/* the key: rowkey "ev" */
 	e->nev++;
 }

@@ -81,6 +81,11 @@ struct coldesc {
 
 extern const struct coldesc *const cols_table[];
 extern const struct col cols_common[];
+/* Field lists that several descriptions name (headless/cols/common.c). */
+extern const struct col cols_aux_report[];	/* auxiliary: the report */
+extern const struct col cols_aux_report_opt[];	/* the same, optional */
+extern const struct col cols_span_or_null[];	/* start_ns, end_ns, or
+						   null */
 
 /* A verb's description, its common columns filled in, or NULL. */
 const struct coldesc	*cols_find(const char *verb);

@@ -28,25 +28,7 @@ const char *evrow_columns[] = {
 int
 evrow_parse_id(const char *arg, uint32_t *gid)
 {
-	const char		*p = arg;
-	unsigned long long	 v = 0;
-
-	/* "ev|id=N" (the row key), and "ev:N" and "N" as before. */
-	if (strncmp(p, "ev|id=", 6) == 0)
-		p += 6;
-	else if (strncmp(p, "ev:", 3) == 0)
-		p += 3;
-	if (*p < '0' || *p > '9')
-		return -1;
-	for (; *p >= '0' && *p <= '9'; p++) {
-		v = v * 10 + (unsigned long long)(*p - '0');
-		if (v >= NONE32)
-			return -1;
-	}
-	if (*p != '\0')
-		return -1;
-	*gid = (uint32_t)v;
-	return 0;
+	return rowkey_parse_id(arg, "ev", gid);
 }
 
 void
@@ -82,28 +64,16 @@ evrow_ident_id(const struct model *m, enum evrow_ident which, uint32_t v,
     uint64_t *id)
 {
 	*id = 0;
-	switch (which) {
-	case EVROW_DEVICE:
-		if (v >= m->ndevices)
-			return 0;
+	if (which == EVROW_DEVICE && v < m->ndevices)
 		*id = m->devices[v].source_id;
-		break;
-	case EVROW_STREAM:
-		if (v >= m->nstreams)
-			return 0;
+	else if (which == EVROW_STREAM && v < m->nstreams)
 		*id = m->streams[v].source_id;
-		break;
-	case EVROW_PID:
-		if (v >= m->nprocesses)
-			return 0;
+	else if (which == EVROW_PID && v < m->nprocesses)
 		*id = m->processes[v].pid;
-		break;
-	case EVROW_TID:
-		if (v >= m->nthreads)
-			return 0;
+	else if (which == EVROW_TID && v < m->nthreads)
 		*id = m->threads[v].tid;
-		break;
-	}
+	else
+		return 0;
 	return 1;
 }
 
@@ -117,30 +87,6 @@ evrow_ident(cJSON *row, const struct model *m, enum evrow_ident which,
 		cJSON_AddNullToObject(row, evrow_ident_fields[which]);
 	else
 		out_int(row, evrow_ident_fields[which], (int64_t)id);
-}
-
-void
-evrow_device(cJSON *row, const struct model *m, uint32_t dev)
-{
-	evrow_ident(row, m, EVROW_DEVICE, dev);
-}
-
-void
-evrow_stream(cJSON *row, const struct model *m, uint32_t st)
-{
-	evrow_ident(row, m, EVROW_STREAM, st);
-}
-
-void
-evrow_pid(cJSON *row, const struct model *m, uint32_t proc)
-{
-	evrow_ident(row, m, EVROW_PID, proc);
-}
-
-void
-evrow_tid(cJSON *row, const struct model *m, uint32_t thr)
-{
-	evrow_ident(row, m, EVROW_TID, thr);
 }
 
 static cJSON *

@@ -49,9 +49,9 @@ int		 evrow_ident_id(const struct model *, enum evrow_ident,
 void		 evrow_ident(cJSON *row, const struct model *, enum evrow_ident,
 		    uint32_t v);
 /* evrow_ident of each identity. */
-void		 evrow_device(cJSON *row, const struct model *, uint32_t dev);
-void		 evrow_stream(cJSON *row, const struct model *, uint32_t st);
-void		 evrow_pid(cJSON *row, const struct model *, uint32_t proc);
-void		 evrow_tid(cJSON *row, const struct model *, uint32_t thr);
+#define evrow_device(row, m, dev)	evrow_ident(row, m, EVROW_DEVICE, dev)
+#define evrow_stream(row, m, st)	evrow_ident(row, m, EVROW_STREAM, st)
+#define evrow_pid(row, m, proc)		evrow_ident(row, m, EVROW_PID, proc)
+#define evrow_tid(row, m, thr)		evrow_ident(row, m, EVROW_TID, thr)
 
 #endif

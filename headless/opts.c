@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,67 +27,92 @@ enum opt_id {
 	O_NVTX_DOMAIN, O_FULL_NAMES
 };
 
+/* How an option's value is stored: where off names a field of struct opts. */
+enum opt_how {
+	OH_FLAG,	/* int set to 1 (no value) */
+	OH_STR,		/* const char *, the value as given */
+	OH_CHOICE,	/* const char *: one of the '|' words of arg */
+	OH_INT,		/* long long, an integer of at least 0 */
+	OH_DUR,		/* int64_t, a duration of at least 0 */
+	OH_SPECIAL	/* parsed by opts_special() */
+};
+
 struct opt_desc {
 	enum opt_id	 id;
 	const char	*name;
 	unsigned	 group;
-	int		 hasarg;
-	const char	*arg;
+	enum opt_how	 how;
+	size_t		 off;	/* the field of struct opts it sets */
+	const char	*arg;	/* what the value is, "" for a flag */
 	const char	*help;
 };
 
+#define OF(field)	offsetof(struct opts, field)
+
 static const struct opt_desc opt_table[] = {
-	{ O_JSON, "--json", OPT_OUTPUT, 0, NULL,
-	    "print the JSON envelope instead of a table" },
-	{ O_FORMAT, "--format", OPT_OUTPUT, 1, "table|json|csv",
-	    "output format" },
-	{ O_FIELDS, "--fields", OPT_OUTPUT, 1, "a,b,c",
-	    "only these row fields (key is always kept)" },
-	{ O_ABSOLUTE, "--absolute", OPT_OUTPUT, 0, NULL,
-	    "times in the source's clock instead of relative to the origin" },
-	{ O_FULL_NAMES, "--full-names", OPT_OUTPUT, 0, NULL,
-	    "kernel names whole, template arguments and all" },
-	{ O_SORT, "--sort", OPT_PAGE, 1, "FIELD[:asc|desc]",
-	    "order rows by a field" },
-	{ O_LIMIT, "--limit", OPT_PAGE, 1, "N",
-	    "at most N rows (default 50; 0 = all)" },
-	{ O_OFFSET, "--offset", OPT_PAGE, 1, "N", "skip the first N rows" },
-	{ O_TOFMT, "--to", OPT_TO, 1, "perfetto|csv|svg|html", "export format" },
-	{ O_FROM, "--from", OPT_WINDOW, 1, "TIME",
-	    "window start (ns, or 12.5ms, 3s; @ for absolute)" },
-	{ O_TO, "--to", OPT_WINDOW, 1, "TIME", "window end" },
-	{ O_UNTIL, "--until", OPT_WINDOW, 1, "TIME",
-	    "window end (same as --to)" },
-	{ O_NVTX, "--nvtx", OPT_WINDOW, 1, "RANGE[@DOMAIN]",
-	    "only inside instances of this NVTX range" },
-	{ O_ITER, "--iter", OPT_WINDOW, 1, "N",
-	    "only the Nth (0-based) instance of the --nvtx range" },
-	{ O_WINDOW, "--window", OPT_WINDOW, 1, "steady",
-	    "only the steady-state window (see the window verb)" },
-	{ O_DEVICE, "--device", OPT_FILTER, 1, "ID", "only this GPU" },
-	{ O_STREAM, "--stream", OPT_FILTER, 1, "ID", "only this stream" },
-	{ O_PID, "--pid", OPT_FILTER, 1, "PID", "only this process" },
-	{ O_TID, "--tid", OPT_FILTER, 1, "TID", "only this thread" },
-	{ O_NAME, "--name", OPT_FILTER, 1, "GLOB",
-	    "only names matching the shell pattern" },
-	{ O_NAME_REGEX, "--name-regex", OPT_FILTER, 1, "RE",
-	    "only names matching the extended regular expression" },
-	{ O_MIN_DUR, "--min-dur", OPT_FILTER, 1, "DUR",
-	    "only events at least this long" },
-	{ O_TYPE, "--type", OPT_TYPE, 1, "KIND",
-	    "kernel, memcpy, memset, sync, api, osrt, nvtx or comm" },
-	{ O_GROUP_BY, "--group-by", OPT_GROUP, 1, "AXES",
+	{ O_JSON, "--json", OPT_OUTPUT, OH_SPECIAL, OF(format),
+	    "", "print the JSON envelope instead of a table" },
+	{ O_FORMAT, "--format", OPT_OUTPUT, OH_SPECIAL, OF(format),
+	    "table|json|csv", "output format" },
+	{ O_FIELDS, "--fields", OPT_OUTPUT, OH_STR, OF(fields),
+	    "a,b,c", "only these row fields (key is always kept)" },
+	{ O_ABSOLUTE, "--absolute", OPT_OUTPUT, OH_FLAG, OF(absolute),
+	    "", "times in the source's clock instead of relative to the origin" },
+	{ O_FULL_NAMES, "--full-names", OPT_OUTPUT, OH_FLAG, OF(full_names),
+	    "", "kernel names whole, template arguments and all" },
+	{ O_SORT, "--sort", OPT_PAGE, OH_STR, OF(sort),
+	    "FIELD[:asc|desc]", "order rows by a field" },
+	{ O_LIMIT, "--limit", OPT_PAGE, OH_SPECIAL, OF(limit),
+	    "N", "at most N rows (default 50; 0 = all)" },
+	{ O_OFFSET, "--offset", OPT_PAGE, OH_INT, OF(offset),
+	    "N", "skip the first N rows" },
+	{ O_TOFMT, "--to", OPT_TO, OH_STR, OF(to_format),
+	    "perfetto|csv|svg|html", "export format" },
+	{ O_FROM, "--from", OPT_WINDOW, OH_SPECIAL, OF(from),
+	    "TIME", "window start (ns, or 12.5ms, 3s; @ for absolute)" },
+	{ O_TO, "--to", OPT_WINDOW, OH_SPECIAL, OF(to),
+	    "TIME", "window end" },
+	{ O_UNTIL, "--until", OPT_WINDOW, OH_SPECIAL, OF(to),
+	    "TIME", "window end (same as --to)" },
+	{ O_NVTX, "--nvtx", OPT_WINDOW, OH_STR, OF(nvtx),
+	    "RANGE[@DOMAIN]", "only inside instances of this NVTX range" },
+	{ O_ITER, "--iter", OPT_WINDOW, OH_INT, OF(iter),
+	    "N", "only the Nth (0-based) instance of the --nvtx range" },
+	{ O_WINDOW, "--window", OPT_WINDOW, OH_CHOICE, OF(window),
+	    "steady", "only the steady-state window (see the window verb)" },
+	{ O_DEVICE, "--device", OPT_FILTER, OH_INT, OF(device),
+	    "ID", "only this GPU" },
+	{ O_STREAM, "--stream", OPT_FILTER, OH_INT, OF(stream),
+	    "ID", "only this stream" },
+	{ O_PID, "--pid", OPT_FILTER, OH_INT, OF(pid),
+	    "PID", "only this process" },
+	{ O_TID, "--tid", OPT_FILTER, OH_INT, OF(tid),
+	    "TID", "only this thread" },
+	{ O_NAME, "--name", OPT_FILTER, OH_STR, OF(name_glob),
+	    "GLOB", "only names matching the shell pattern" },
+	{ O_NAME_REGEX, "--name-regex", OPT_FILTER, OH_STR, OF(name_regex),
+	    "RE", "only names matching the extended regular expression" },
+	{ O_MIN_DUR, "--min-dur", OPT_FILTER, OH_DUR, OF(min_dur),
+	    "DUR", "only events at least this long" },
+	{ O_TYPE, "--type", OPT_TYPE, OH_SPECIAL, OF(type),
+	    "KIND", "kernel, memcpy, memset, sync, api, osrt, nvtx or comm" },
+	{ O_GROUP_BY, "--group-by", OPT_GROUP, OH_STR, OF(group_by),
+	    "AXES",
 	    "name, short-name, device, stream, pid, tid, nvtx-path, iter, kind" },
-	{ O_SCOPE, "--scope", OPT_SCOPE, 1, "stream|device|all",
-	    "what counts as idle" },
-	{ O_BUCKETS, "--buckets", OPT_BUCKETS, 1, "N", "number of buckets" },
-	{ O_BUCKET, "--bucket", OPT_BUCKETS, 1, "DUR", "bucket width" },
-	{ O_BY, "--by", OPT_BY, 1, "nvtx-path", "break down by this axis" },
-	{ O_RANGE, "--range", OPT_RANGE, 1, "NAME",
-	    "NVTX range that marks an iteration" },
-	{ O_TREE, "--tree", OPT_TREE, 0, NULL, "show the tree, not aggregates" },
-	{ O_NVTX_DOMAIN, "--nvtx-domain", OPT_NVTXDOM, 1, "DOMAIN",
-	    "innermost NVTX range only from this domain" },
+	{ O_SCOPE, "--scope", OPT_SCOPE, OH_CHOICE, OF(scope),
+	    "stream|device|all", "what counts as idle" },
+	{ O_BUCKETS, "--buckets", OPT_BUCKETS, OH_SPECIAL, OF(buckets),
+	    "N", "number of buckets" },
+	{ O_BUCKET, "--bucket", OPT_BUCKETS, OH_SPECIAL, OF(bucket_ns),
+	    "DUR", "bucket width" },
+	{ O_BY, "--by", OPT_BY, OH_STR, OF(by),
+	    "nvtx-path", "break down by this axis" },
+	{ O_RANGE, "--range", OPT_RANGE, OH_STR, OF(range),
+	    "NAME", "NVTX range that marks an iteration" },
+	{ O_TREE, "--tree", OPT_TREE, OH_FLAG, OF(tree),
+	    "", "show the tree, not aggregates" },
+	{ O_NVTX_DOMAIN, "--nvtx-domain", OPT_NVTXDOM, OH_STR, OF(nvtx_domain),
+	    "DOMAIN", "innermost NVTX range only from this domain" },
 };
 #define NOPTS (sizeof opt_table / sizeof opt_table[0])
 
@@ -102,6 +128,104 @@ opts_parse_int(const char *s, long long min, long long *out)
 		return -1;
 	*out = v;
 	return 0;
+}
+
+/* The index of val among the '|'-separated words of list, or -1. */
+static int
+opts_choice(const char *list, const char *val)
+{
+	size_t	n = strlen(val);
+	int	k;
+
+	if (strchr(val, '|') != NULL)
+		return -1;
+	for (k = 0;; k++) {
+		if (strncmp(list, val, n) == 0 &&
+		    (list[n] == '|' || list[n] == '\0'))
+			return k;
+		if ((list = strchr(list, '|')) == NULL)
+			return -1;
+		list++;
+	}
+}
+
+/* The options the table cannot store alone. Returns 0, or -1: bad value. */
+static int
+opts_special(struct opts *o, const struct opt_desc *d, const char *val)
+{
+	int	k;
+
+	switch (d->id) {
+	case O_JSON:
+		o->format = OUT_JSON;
+		return 0;
+	case O_FORMAT:
+		/* Its words are in the order of enum out_format. */
+		if ((k = opts_choice(d->arg, val)) < 0)
+			return -1;
+		o->format = (enum out_format)k;
+		return 0;
+	case O_FROM:
+		return units_parse_time(val, &o->from, &o->from_abs);
+	case O_TO:
+	case O_UNTIL:
+		return units_parse_time(val, &o->to, &o->to_abs);
+	case O_LIMIT:
+		if (opts_parse_int(val, 0, &o->limit) != 0)
+			return -1;
+		o->limit_set = 1;
+		return 0;
+	case O_BUCKETS:
+		return opts_parse_int(val, 1, &o->buckets) != 0 ||
+		    o->buckets > 100000 ? -1 : 0;
+	case O_BUCKET:
+		return units_parse_dur(val, &o->bucket_ns) != 0 ||
+		    o->bucket_ns <= 0 ? -1 : 0;
+	case O_TYPE:
+		o->type_name = val;
+		if (strcmp(val, "comm") == 0)
+			o->type = -1;	/* communication */
+		else if ((o->type = ev_kind_parse(val)) <= 0)
+			return -1;
+		return 0;
+	default:
+		abort();	/* not special: a bug in the table */
+	}
+}
+
+/* Stores the value of option d. Returns 0, or -1: bad value. */
+static int
+opts_store(struct opts *o, const struct opt_desc *d, const char *val)
+{
+	char		*field = (char *)o + d->off;
+	long long	 v;
+	int64_t		 t;
+
+	switch (d->how) {
+	case OH_FLAG:
+		*(int *)field = 1;
+		return 0;
+	case OH_CHOICE:
+		if (opts_choice(d->arg, val) < 0)
+			return -1;
+		/* FALLTHROUGH */
+	case OH_STR:
+		*(const char **)field = val;
+		return 0;
+	case OH_INT:
+		if (opts_parse_int(val, 0, &v) != 0)
+			return -1;
+		*(long long *)field = v;
+		return 0;
+	case OH_DUR:
+		if (units_parse_dur(val, &t) != 0 || t < 0)
+			return -1;
+		*(int64_t *)field = t;
+		return 0;
+	case OH_SPECIAL:
+		break;
+	}
+	return opts_special(o, d, val);
 }
 
 int
@@ -159,7 +283,7 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 			return -1;
 		}
 		val = NULL;
-		if (d->hasarg) {
+		if (d->arg[0] != '\0') {
 			if (i + 1 >= argc) {
 				*cause = xasprintf("option %s needs a value "
 				    "(%s)", a, d->arg);
@@ -167,137 +291,11 @@ opts_parse(struct opts *o, unsigned accepted, int argc, char **argv,
 			}
 			val = argv[++i];
 		}
-		switch (d->id) {
-		case O_JSON:
-			o->format = OUT_JSON;
-			break;
-		case O_FORMAT:
-			if (strcmp(val, "json") == 0)
-				o->format = OUT_JSON;
-			else if (strcmp(val, "csv") == 0)
-				o->format = OUT_CSV;
-			else if (strcmp(val, "table") == 0)
-				o->format = OUT_TABLE;
-			else
-				goto bad;
-			break;
-		case O_FIELDS:
-			o->fields = val;
-			break;
-		case O_ABSOLUTE:
-			o->absolute = 1;
-			break;
-		case O_FULL_NAMES:
-			o->full_names = 1;
-			break;
-		case O_SORT:
-			o->sort = val;
-			break;
-		case O_LIMIT:
-			if (opts_parse_int(val, 0, &o->limit) != 0)
-				goto bad;
-			o->limit_set = 1;
-			break;
-		case O_OFFSET:
-			if (opts_parse_int(val, 0, &o->offset) != 0)
-				goto bad;
-			break;
-		case O_FROM:
-			if (units_parse_time(val, &o->from, &o->from_abs) != 0)
-				goto bad;
-			break;
-		case O_TO:
-		case O_UNTIL:
-			if (units_parse_time(val, &o->to, &o->to_abs) != 0)
-				goto bad;
-			break;
-		case O_NVTX:
-			o->nvtx = val;
-			break;
-		case O_ITER:
-			if (opts_parse_int(val, 0, &o->iter) != 0)
-				goto bad;
-			break;
-		case O_DEVICE:
-			if (opts_parse_int(val, 0, &o->device) != 0)
-				goto bad;
-			break;
-		case O_STREAM:
-			if (opts_parse_int(val, 0, &o->stream) != 0)
-				goto bad;
-			break;
-		case O_PID:
-			if (opts_parse_int(val, 0, &o->pid) != 0)
-				goto bad;
-			break;
-		case O_TID:
-			if (opts_parse_int(val, 0, &o->tid) != 0)
-				goto bad;
-			break;
-		case O_NAME:
-			o->name_glob = val;
-			break;
-		case O_NAME_REGEX:
-			o->name_regex = val;
-			break;
-		case O_MIN_DUR:
-			if (units_parse_dur(val, &o->min_dur) != 0 ||
-			    o->min_dur < 0)
-				goto bad;
-			break;
-		case O_TYPE:
-			o->type_name = val;
-			if (strcmp(val, "comm") == 0)
-				o->type = -1;	/* communication */
-			else if ((o->type = ev_kind_parse(val)) <= 0)
-				goto bad;
-			break;
-		case O_GROUP_BY:
-			o->group_by = val;
-			break;
-		case O_SCOPE:
-			if (strcmp(val, "stream") != 0 &&
-			    strcmp(val, "device") != 0 &&
-			    strcmp(val, "all") != 0)
-				goto bad;
-			o->scope = val;
-			break;
-		case O_BUCKETS:
-			if (opts_parse_int(val, 1, &o->buckets) != 0 ||
-			    o->buckets > 100000)
-				goto bad;
-			break;
-		case O_BUCKET:
-			if (units_parse_dur(val, &o->bucket_ns) != 0 ||
-			    o->bucket_ns <= 0)
-				goto bad;
-			break;
-		case O_BY:
-			o->by = val;
-			break;
-		case O_RANGE:
-			o->range = val;
-			break;
-		case O_TOFMT:
-			o->to_format = val;
-			break;
-		case O_TREE:
-			o->tree = 1;
-			break;
-		case O_NVTX_DOMAIN:
-			o->nvtx_domain = val;
-			break;
-		case O_WINDOW:
-			if (strcmp(val, "steady") != 0)
-				goto bad;
-			o->window = val;
-			break;
+		if (opts_store(o, d, val) != 0) {
+			*cause = xasprintf("bad value for %s: '%s' (expected "
+			    "%s)", a, val, d->arg);
+			return -1;
 		}
-		continue;
-bad:
-		*cause = xasprintf("bad value for %s: '%s' (expected %s)", a,
-		    val, d->arg);
-		return -1;
 	}
 	return 0;
 }
@@ -360,7 +358,7 @@ opts_each(unsigned accepted, void (*fn)(const char *, const char *,
 
 	for (k = 0; k < NOPTS; k++)
 		if (opts_parsed(accepted, k))
-			fn(opt_table[k].name, opt_table[k].hasarg ?
+			fn(opt_table[k].name, opt_table[k].arg[0] != '\0' ?
 			    opt_table[k].arg : NULL, opt_table[k].help, arg);
 }
 
@@ -377,7 +375,7 @@ opts_help(unsigned accepted)
 		if (!opts_parsed(accepted, k))
 			continue;
 		snprintf(left, sizeof left, "%s%s%s", d->name,
-		    d->hasarg ? " " : "", d->hasarg ? d->arg : "");
+		    d->arg[0] != '\0' ? " " : "", d->arg);
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "  %-26s %s\n",
 		    left, d->help);
 		if (n >= sizeof buf)

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,16 +46,14 @@ out_init(struct out *o, const char *verb)
 void
 out_free(struct out *o)
 {
-	cJSON_Delete(o->rows);
-	cJSON_Delete(o->aux);
-	cJSON_Delete(o->warnings);
-	cJSON_Delete(o->warn_codes);
-	o->warn_codes = NULL;
-	cJSON_Delete(o->next);
-	cJSON_Delete(o->inputs);
-	cJSON_Delete(o->quoted);
-	o->rows = o->aux = o->warnings = o->next = o->inputs = NULL;
-	o->quoted = NULL;
+	cJSON	**trees[] = { &o->rows, &o->aux, &o->warnings, &o->warn_codes,
+	    &o->next, &o->inputs, &o->quoted };
+	size_t	  i;
+
+	for (i = 0; i < sizeof trees / sizeof trees[0]; i++) {
+		cJSON_Delete(*trees[i]);
+		*trees[i] = NULL;
+	}
 	free(o->src_version);
 	o->src_version = NULL;
 }
@@ -268,10 +267,7 @@ out_int_or_null(cJSON *row, const char *key, int have, int64_t value)
 void
 out_num_or_null(cJSON *row, const char *key, int have, double value)
 {
-	if (have)
-		out_num(row, key, value);
-	else
-		cJSON_AddNullToObject(row, key);
+	out_num(row, key, have ? value : NAN);	/* NaN is written as null */
 }
 
 /* Numeric value of an item (raw integers, numbers, bools); 0 otherwise. */
@@ -851,13 +847,8 @@ out_print_table(const struct out *o)
 	free(cols);
 }
 
-/*
- * One CSV field, RFC 4180 quoted. To a terminal (tty), control characters
- * and bidi overrides are shown as escapes (sanitize.h); to a file or a
- * pipe the bytes are kept.
- */
-static void
-out_csv_field(const char *s, int tty)
+void
+out_csv_field(FILE *fp, const char *s, int tty)
 {
 	const char	*p;
 	char		*safe = NULL;
@@ -865,17 +856,17 @@ out_csv_field(const char *s, int tty)
 	if (tty)
 		s = safe = sanitize_dup(s, 0);
 	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, stdout);
+		fputs(s, fp);
 		free(safe);
 		return;
 	}
-	fputc('"', stdout);
+	fputc('"', fp);
 	for (p = s; *p != '\0'; p++) {
 		if (*p == '"')
-			fputc('"', stdout);
-		fputc(*p, stdout);
+			fputc('"', fp);
+		fputc(*p, fp);
 	}
-	fputc('"', stdout);
+	fputc('"', fp);
 	free(safe);
 }
 
@@ -892,7 +883,7 @@ out_print_csv(const struct out *o)
 	for (j = 0; j < ncol; j++) {
 		if (j != 0)
 			fputc(',', stdout);
-		out_csv_field(cols[j], tty);
+		out_csv_field(stdout, cols[j], tty);
 	}
 	fputc('\n', stdout);
 	cJSON_ArrayForEach(r, o->rows) {
@@ -903,12 +894,12 @@ out_print_csv(const struct out *o)
 			if (it == NULL || cJSON_IsNull(it))
 				continue;
 			if (cJSON_IsString(it))
-				out_csv_field(it->valuestring, tty);
+				out_csv_field(stdout, it->valuestring, tty);
 			else if (cJSON_IsRaw(it))
 				fputs(it->valuestring, stdout);
 			else {
 				s = cJSON_PrintUnformatted(it);
-				out_csv_field(s, tty);
+				out_csv_field(stdout, s, tty);
 				free(s);
 			}
 		}

@@ -27,6 +27,7 @@
 #define GPULENS_OUT_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include <cjson/cJSON.h>
 
@@ -128,5 +129,12 @@ void	 out_int_or_null(cJSON *row, const char *key, int have,
 	    int64_t value);
 void	 out_num_or_null(cJSON *row, const char *key, int have,
 	    double value);
+
+/*
+ * Writes s to fp as one CSV field, RFC 4180 quoted where it must be. To a
+ * terminal (tty), control characters and bidi overrides are shown as
+ * escapes (sanitize.h); to a file or a pipe the bytes are kept.
+ */
+void	 out_csv_field(FILE *fp, const char *s, int tty);
 
 #endif

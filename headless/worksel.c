@@ -9,13 +9,13 @@
 #include "headless/worksel.h"
 #include "util/xmalloc.h"
 
-static int
+int
 worksel_track(void *arg, uint32_t t)
 {
 	return sel_track(arg, t);
 }
 
-static int
+int
 worksel_event(void *arg, uint32_t t, uint32_t i)
 {
 	return sel_event(arg, t, i);

@@ -21,6 +21,10 @@
 #include "headless/select.h"
 #include "model/iset.h"
 
+/* sel_track and sel_event of the struct sel at arg: the callbacks of an
+ * analysis's selection (struct work_sel, struct commgrp_keep). */
+int	 worksel_track(void *arg, uint32_t t);
+int	 worksel_event(void *arg, uint32_t t, uint32_t i);
 /* Prepares w for the outer window [t0, t1). s must outlive w. */
 void	 worksel_init(struct work *, const struct model *, struct sel *,
 	    int64_t t0, int64_t t1);

@@ -8,6 +8,10 @@
 
 #include "headless/cols.h"
 
+/* A bandwidth, null where the sizes are not known. */
+#define COMM_GBPS(name, desc) \
+	{ (name), COL_NUM|COL_NULL, "GB/s", (desc), "\"minimum\":0", NULL }
+
 static const struct col comm_rows[] = {
 	COLUSE("kind", 0),
 	COLUSE("collective", 0),
@@ -29,14 +33,10 @@ static const struct col comm_rows[] = {
 	{ "group_size", COL_INT|COL_NULL, NULL,
 	    "group size", "\"minimum\":1", NULL },
 	{ "sized_count", COL_INT, NULL, "sized count", "\"minimum\":0", NULL },
-	{ "algbw_gbps", COL_NUM|COL_NULL, "GB/s",
-	    "algorithm bandwidth", "\"minimum\":0", NULL },
-	{ "busbw_gbps", COL_NUM|COL_NULL, "GB/s",
-	    "bus bandwidth", "\"minimum\":0", NULL },
-	{ "median_algbw_gbps", COL_NUM|COL_NULL, "GB/s",
-	    "median algbw", "\"minimum\":0", NULL },
-	{ "median_busbw_gbps", COL_NUM|COL_NULL, "GB/s",
-	    "median busbw", "\"minimum\":0", NULL },
+	COMM_GBPS("algbw_gbps", "algorithm bandwidth"),
+	COMM_GBPS("busbw_gbps", "bus bandwidth"),
+	COMM_GBPS("median_algbw_gbps", "median algbw"),
+	COMM_GBPS("median_busbw_gbps", "median busbw"),
 	{ "process_group", COL_STR|COL_NULL, NULL,
 	    "process group", NULL, NULL },
 	COLUSE("key", 0),

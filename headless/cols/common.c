@@ -20,6 +20,25 @@ static const struct col common_report[] = {
 	COL_END
 };
 
+/* data.auxiliary of a verb that reads an Nsight Compute report, and only. */
+const struct col cols_aux_report[] = {
+	COLUSE("report", 0),
+	COL_END
+};
+
+/* The same where the answer may have no report. */
+const struct col cols_aux_report_opt[] = {
+	COLUSE("report", COL_OPT),
+	COL_END
+};
+
+/* A window whose ends may be unknown. */
+const struct col cols_span_or_null[] = {
+	COLUSE("start_ns", COL_NULL),
+	COLUSE("end_ns", COL_NULL),
+	COL_END
+};
+
 const struct col cols_common[] = {
 	{ "a", COL_OBJ, NULL, "side A", NULL, NULL },
 	{ "achieved_occupancy_pct", COL_NUM|COL_NULL, "pct",

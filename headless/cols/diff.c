@@ -8,24 +8,23 @@
 
 #include "headless/cols.h"
 
+/* A measure of each side, a_NAME then b_NAME. */
+#define DIFF_SIDES(name, type, unit, desc) \
+	{ "a_" name, (type), (unit), desc " in trace A", \
+	    "\"minimum\":0", NULL }, \
+	{ "b_" name, (type), (unit), desc " in trace B", \
+	    "\"minimum\":0", NULL }
+
 static const struct col diff_rows[] = {
 	COLUSE("class", 0),
 	COLUSEX("status", 0,
 	    "\"enum\":[\"same\",\"more\",\"less\",\"only_a\",\"only_b\"]", NULL),
 	{ "delta_ns", COL_INT, "ns", "ns, B minus A", NULL, NULL },
 	COLUSE("delta_pct", 0),
-	{ "a_total_ns", COL_INT, "ns",
-	    "total time in trace A", "\"minimum\":0", NULL },
-	{ "b_total_ns", COL_INT, "ns",
-	    "total time in trace B", "\"minimum\":0", NULL },
-	{ "a_count", COL_INT, NULL,
-	    "how many in trace A", "\"minimum\":0", NULL },
-	{ "b_count", COL_INT, NULL,
-	    "how many in trace B", "\"minimum\":0", NULL },
-	{ "a_iter_median_ns", COL_NUM|COL_NULL, "ns",
-	    "median iteration time in trace A", "\"minimum\":0", NULL },
-	{ "b_iter_median_ns", COL_NUM|COL_NULL, "ns",
-	    "median iteration time in trace B", "\"minimum\":0", NULL },
+	DIFF_SIDES("total_ns", COL_INT, "ns", "total time"),
+	DIFF_SIDES("count", COL_INT, NULL, "how many"),
+	DIFF_SIDES("iter_median_ns", COL_NUM|COL_NULL, "ns",
+	    "median iteration time"),
 	{ "name", COL_STR|COL_NAME, NULL,
 	    "kernel, NVTX path, collective or copy direction", NULL, NULL },
 	COLUSE("key", 0),
@@ -80,14 +79,8 @@ static const struct col diff_aux_delta_pct[] = {
 	COL_END
 };
 
-static const struct col diff_aux_window_a[] = {
-	COLUSE("method", 0),
-	COLUSE("start_ns", COL_NULL),
-	COLUSE("end_ns", COL_NULL),
-	COL_END
-};
-
-static const struct col diff_aux_window_b[] = {
+/* The window of one side (a, b). */
+static const struct col diff_aux_window_side[] = {
 	COLUSE("method", 0),
 	COLUSE("start_ns", COL_NULL),
 	COLUSE("end_ns", COL_NULL),
@@ -95,8 +88,8 @@ static const struct col diff_aux_window_b[] = {
 };
 
 static const struct col diff_aux_window[] = {
-	COLUSEX("a", 0, NULL, diff_aux_window_a),
-	COLUSEX("b", 0, NULL, diff_aux_window_b),
+	COLUSEX("a", 0, NULL, diff_aux_window_side),
+	COLUSEX("b", 0, NULL, diff_aux_window_side),
 	COL_END
 };
 

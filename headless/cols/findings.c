@@ -219,12 +219,6 @@ static const struct col findings_aux_window[] = {
 	COL_END
 };
 
-static const struct col findings_aux_iterations[] = {
-	COLUSE("start_ns", COL_NULL),
-	COLUSE("end_ns", COL_NULL),
-	COL_END
-};
-
 static const struct col findings_aux_rules[] = {
 	COLUSEX("type", 0, "", NULL),
 	COLUSEX("status", 0, "", NULL),
@@ -234,7 +228,7 @@ static const struct col findings_aux_rules[] = {
 
 static const struct col findings_aux[] = {
 	COLUSEX("window", COL_OPT, NULL, findings_aux_window),
-	COLUSEX("iterations", COL_OBJ|COL_OPT, NULL, findings_aux_iterations),
+	COLUSEX("iterations", COL_OBJ|COL_OPT, NULL, cols_span_or_null),
 	{ "gap_threshold_ns", COL_INT|COL_OPT, "ns",
 	    "gap threshold time", NULL, NULL },
 	{ "min_confidence", COL_STR|COL_OPT, NULL,

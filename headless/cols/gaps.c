@@ -8,6 +8,12 @@
 
 #include "headless/cols.h"
 
+/* The share of the gap the CPU threads spent doing one thing. */
+#define GAPS_CPU_PCT(what, desc) \
+	{ "cpu_" #what "_pct", COL_NUM|COL_NULL, "pct", \
+	    "share of the gap the CPU " desc, \
+	    "\"minimum\":0,\"maximum\":100", NULL }
+
 static const struct col gaps_rows[] = {
 	COLUSE("scope", 0),
 	COLUSE("device", 0),
@@ -21,18 +27,10 @@ static const struct col gaps_rows[] = {
 	{ "cpu_activity", COL_STR|COL_NULL, NULL,
 	    "what the CPU threads did in the gap",
 	    "\"enum\":[\"synchronizing\",\"copying\",\"launching\",\"nothing\",null]", NULL },
-	{ "cpu_sync_pct", COL_NUM|COL_NULL, "pct",
-	    "share of the gap the CPU synchronised",
-	    "\"minimum\":0,\"maximum\":100", NULL },
-	{ "cpu_copy_pct", COL_NUM|COL_NULL, "pct",
-	    "share of the gap the CPU copied",
-	    "\"minimum\":0,\"maximum\":100", NULL },
-	{ "cpu_launch_pct", COL_NUM|COL_NULL, "pct",
-	    "share of the gap the CPU launched work",
-	    "\"minimum\":0,\"maximum\":100", NULL },
-	{ "cpu_none_pct", COL_NUM|COL_NULL, "pct",
-	    "share of the gap the CPU did none of these",
-	    "\"minimum\":0,\"maximum\":100", NULL },
+	GAPS_CPU_PCT(sync, "synchronised"),
+	GAPS_CPU_PCT(copy, "copied"),
+	GAPS_CPU_PCT(launch, "launched work"),
+	GAPS_CPU_PCT(none, "did none of these"),
 	{ "prev_name", COL_STR|COL_NULL|COL_NAME, NULL,
 	    "GPU operation ending at the gap", NULL, NULL },
 	{ "next_name", COL_STR|COL_NULL|COL_NAME, NULL,

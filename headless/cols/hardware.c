@@ -8,6 +8,10 @@
 
 #include "headless/cols.h"
 
+/* A figure of the device the trace may not give (null); never 0. */
+#define HARDWARE_FIGURE(name, unit, desc) \
+	{ (name), COL_INT|COL_NULL, (unit), (desc), "\"minimum\":1", NULL }
+
 static const struct col hardware_rows[] = {
 	COLUSE("kind", 0),
 	COLUSEX("device", COL_INT, "\"minimum\":0", NULL),
@@ -16,10 +20,8 @@ static const struct col hardware_rows[] = {
 	{ "hostname", COL_STR|COL_NULL, NULL, "host name", NULL, NULL },
 	COLUSE("sm_count", 0),
 	{ "cc", COL_STR|COL_NULL, NULL, "compute capability", NULL, NULL },
-	{ "total_mem_bytes", COL_INT|COL_NULL, "bytes",
-	    "total mem", "\"minimum\":1", NULL },
-	{ "mem_bw_bytes_per_s", COL_INT|COL_NULL, "bytes/s",
-	    "mem bw throughput", "\"minimum\":1", NULL },
+	HARDWARE_FIGURE("total_mem_bytes", "bytes", "total mem"),
+	HARDWARE_FIGURE("mem_bw_bytes_per_s", "bytes/s", "mem bw throughput"),
 	COLUSE("used", 0),
 	COLUSE("busy_pct", 0),
 	COLUSE("key", 0),
@@ -29,20 +31,15 @@ static const struct col hardware_rows[] = {
 	{ "vendor", COL_STR|COL_NULL, NULL, "vendor", NULL, NULL },
 	COLUSE("cc_major", 0),
 	COLUSE("cc_minor", 0),
-	{ "clock_hz", COL_INT|COL_NULL, "Hz", "clock", "\"minimum\":1", NULL },
+	HARDWARE_FIGURE("clock_hz", "Hz", "clock"),
 	COLUSE("l2_bytes", 0),
-	{ "max_threads_per_block", COL_INT|COL_NULL, NULL,
-	    "maximum threads per block", "\"minimum\":1", NULL },
-	{ "regs_per_sm", COL_INT|COL_NULL, NULL,
-	    "regs per sm", "\"minimum\":1", NULL },
-	{ "smem_per_sm_bytes", COL_INT|COL_NULL, "bytes",
-	    "smem per sm size", "\"minimum\":1", NULL },
-	{ "max_warps_per_sm", COL_INT|COL_NULL, NULL,
-	    "maximum warps per sm", "\"minimum\":1", NULL },
-	{ "threads_per_warp", COL_INT|COL_NULL, NULL,
-	    "threads per warp", "\"minimum\":1", NULL },
-	{ "max_threads_per_sm", COL_INT|COL_NULL, NULL,
-	    "maximum threads per sm", "\"minimum\":1", NULL },
+	HARDWARE_FIGURE("max_threads_per_block", NULL,
+	    "maximum threads per block"),
+	HARDWARE_FIGURE("regs_per_sm", NULL, "regs per sm"),
+	HARDWARE_FIGURE("smem_per_sm_bytes", "bytes", "smem per sm size"),
+	HARDWARE_FIGURE("max_warps_per_sm", NULL, "maximum warps per sm"),
+	HARDWARE_FIGURE("threads_per_warp", NULL, "threads per warp"),
+	HARDWARE_FIGURE("max_threads_per_sm", NULL, "maximum threads per sm"),
 	COLUSEX("streams", 0, "\"minimum\":0", NULL),
 	COLUSE("kernels", 0),
 	COLUSE("busy_ns", 0),

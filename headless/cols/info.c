@@ -22,6 +22,10 @@ static const struct col info_aux_source[] = {
 	COL_END
 };
 
+/* A figure of the device that only some sources record. */
+#define INFO_DEVICE_FIGURE(name, unit, desc) \
+	{ (name), COL_INT|COL_NULL|COL_OPT, (unit), (desc), NULL, NULL }
+
 static const struct col info_aux_devices[] = {
 	COLUSE("device", 0),
 	COLUSE("name", 0),
@@ -34,14 +38,10 @@ static const struct col info_aux_devices[] = {
 	{ "memory_bandwidth_bytes_per_s", COL_INT|COL_OPT, "bytes/s",
 	    "memory bandwidth throughput", NULL, NULL },
 	COLUSE("used", COL_OPT),
-	{ "l2_cache_bytes", COL_INT|COL_NULL|COL_OPT, "bytes",
-	    "l2 cache size", NULL, NULL },
-	{ "max_gpu_khz", COL_INT|COL_NULL|COL_OPT, NULL,
-	    "maximum gpu khz", NULL, NULL },
-	{ "max_mem_khz", COL_INT|COL_NULL|COL_OPT, NULL,
-	    "maximum mem khz", NULL, NULL },
-	{ "bus_width_bits", COL_INT|COL_NULL|COL_OPT, NULL,
-	    "bus width bits", NULL, NULL },
+	INFO_DEVICE_FIGURE("l2_cache_bytes", "bytes", "l2 cache size"),
+	INFO_DEVICE_FIGURE("max_gpu_khz", NULL, "maximum gpu khz"),
+	INFO_DEVICE_FIGURE("max_mem_khz", NULL, "maximum mem khz"),
+	INFO_DEVICE_FIGURE("bus_width_bits", NULL, "bus width bits"),
 	COLUSE("chip", COL_INT|COL_NULL|COL_OPT),
 	{ "attributes", COL_INT|COL_OPT, NULL, "attributes", NULL, NULL },
 	COL_END

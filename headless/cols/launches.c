@@ -32,11 +32,6 @@ static const struct col launches_rows[] = {
 	COL_END
 };
 
-static const struct col launches_aux[] = {
-	COLUSE("report", 0),
-	COL_END
-};
-
 const struct coldesc cols_launches = {
-	"launches", launches_rows, NULL, NULL, launches_aux, NULL
+	"launches", launches_rows, NULL, NULL, cols_aux_report, NULL
 };

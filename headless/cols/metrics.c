@@ -29,11 +29,6 @@ static const struct col metrics_rows[] = {
 	COL_END
 };
 
-static const struct col metrics_aux[] = {
-	COLUSE("report", 0),
-	COL_END
-};
-
 const struct coldesc cols_metrics = {
-	"metrics", metrics_rows, NULL, "\"additionalProperties\":{\"type\":[\"number\",\"string\",\"null\"]}", metrics_aux, NULL
+	"metrics", metrics_rows, NULL, "\"additionalProperties\":{\"type\":[\"number\",\"string\",\"null\"]}", cols_aux_report, NULL
 };

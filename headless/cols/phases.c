@@ -43,12 +43,6 @@ static const struct col phases_rows[] = {
 	COL_END
 };
 
-static const struct col phases_aux_window[] = {
-	COLUSE("start_ns", COL_NULL),
-	COLUSE("end_ns", COL_NULL),
-	COL_END
-};
-
 static const struct col phases_aux_cost_curve[] = {
 	{ "k", COL_INT, NULL, "k", NULL, NULL },
 	{ "cost", COL_NUM|COL_NULL, NULL, "cost", NULL, NULL },
@@ -57,7 +51,7 @@ static const struct col phases_aux_cost_curve[] = {
 };
 
 static const struct col phases_aux[] = {
-	COLUSEX("window", COL_OPT, NULL, phases_aux_window),
+	COLUSEX("window", COL_OPT, NULL, cols_span_or_null),
 	COLUSE("gpus", COL_OPT),
 	{ "bin_ns", COL_INT|COL_OPT, "ns", "bin width", NULL, NULL },
 	{ "bins", COL_INT|COL_OPT, NULL, "bins", NULL, NULL },

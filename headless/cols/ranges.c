@@ -15,11 +15,6 @@ static const struct col ranges_rows[] = {
 	COL_END
 };
 
-static const struct col ranges_aux[] = {
-	COLUSE("report", COL_OPT),
-	COL_END
-};
-
 const struct coldesc cols_ranges = {
-	"ranges", ranges_rows, NULL, NULL, ranges_aux, NULL
+	"ranges", ranges_rows, NULL, NULL, cols_aux_report_opt, NULL
 };

@@ -18,11 +18,6 @@ static const struct col report_graphs_rows[] = {
 	COL_END
 };
 
-static const struct col report_graphs_aux[] = {
-	COLUSE("report", COL_OPT),
-	COL_END
-};
-
 const struct coldesc cols_report_graphs = {
-	"report-graphs", report_graphs_rows, NULL, NULL, report_graphs_aux, NULL
+	"report-graphs", report_graphs_rows, NULL, NULL, cols_aux_report_opt, NULL
 };

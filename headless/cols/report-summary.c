@@ -8,16 +8,17 @@
 
 #include "headless/cols.h"
 
+/* A statistic of the launches' durations, null where none was measured. */
+#define REPORT_SUMMARY_DURATION(stat, desc) \
+	{ stat "_duration_ns", COL_NUM|COL_NULL, "ns", desc " duration", \
+	    "\"minimum\":0", NULL }
+
 static const struct col report_summary_rows[] = {
 	COLUSEX("launches", 0, "\"minimum\":1", NULL),
-	{ "total_duration_ns", COL_NUM|COL_NULL, "ns",
-	    "total duration", "\"minimum\":0", NULL },
-	{ "mean_duration_ns", COL_NUM|COL_NULL, "ns",
-	    "mean duration", "\"minimum\":0", NULL },
-	{ "min_duration_ns", COL_NUM|COL_NULL, "ns",
-	    "minimum duration", "\"minimum\":0", NULL },
-	{ "max_duration_ns", COL_NUM|COL_NULL, "ns",
-	    "maximum duration", "\"minimum\":0", NULL },
+	REPORT_SUMMARY_DURATION("total", "total"),
+	REPORT_SUMMARY_DURATION("mean", "mean"),
+	REPORT_SUMMARY_DURATION("min", "minimum"),
+	REPORT_SUMMARY_DURATION("max", "maximum"),
 	COLUSE("sm_throughput_pct", 0),
 	COLUSE("memory_throughput_pct", 0),
 	COLUSE("achieved_occupancy_pct", 0),
@@ -27,11 +28,6 @@ static const struct col report_summary_rows[] = {
 	COL_END
 };
 
-static const struct col report_summary_aux[] = {
-	COLUSE("report", 0),
-	COL_END
-};
-
 const struct coldesc cols_report_summary = {
-	"report-summary", report_summary_rows, NULL, NULL, report_summary_aux, NULL
+	"report-summary", report_summary_rows, NULL, NULL, cols_aux_report, NULL
 };

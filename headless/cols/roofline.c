@@ -8,6 +8,25 @@
 
 #include "headless/cols.h"
 
+/* A measure that a report may not have (null) or not take (absent). */
+#define ROOFLINE_MEASURE(name, unit, desc) \
+	{ (name), COL_NUM|COL_NULL|COL_OPT, (unit), (desc), \
+	    "\"minimum\":0", NULL }
+/* The floating-point throughput of each precision, achieved and peak. */
+#define ROOFLINE_PRECISIONS(X)	X(fp64) X(fp32) X(fp16)
+#define ROOFLINE_FLOPS(p) \
+	ROOFLINE_MEASURE(#p "_flop_per_s", NULL, #p " flop per s"),
+#define ROOFLINE_PEAK_FLOPS(p) \
+	ROOFLINE_MEASURE("peak_" #p "_flop_per_s", NULL, \
+	    "peak " #p " flop per s"),
+/* The throughput of a memory level (dram, l2, l1), achieved and peak. */
+#define ROOFLINE_BW(level) \
+	ROOFLINE_MEASURE(#level "_bytes_per_s", "bytes/s", \
+	    #level " throughput"),
+#define ROOFLINE_PEAK_BW(level) \
+	ROOFLINE_MEASURE("peak_" #level "_bytes_per_s", "bytes/s", \
+	    "peak " #level " throughput"),
+
 static const struct col roofline_rows[] = {
 	COLUSE("launch_id", 0),
 	COLUSE("duration_ns", COL_NUM|COL_NULL),
@@ -15,8 +34,7 @@ static const struct col roofline_rows[] = {
 	    "precision", "\"enum\":[\"fp64\",\"fp32\",\"fp16\",null]", NULL },
 	{ "flop_per_s", COL_NUM|COL_NULL, NULL,
 	    "achieved floating-point throughput", "\"minimum\":0", NULL },
-	{ "dram_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
-	    "dram throughput", "\"minimum\":0", NULL },
+	ROOFLINE_BW(dram)
 	{ "arithmetic_intensity", COL_NUM|COL_NULL, NULL,
 	    "arithmetic intensity", "\"minimum\":0", NULL },
 	{ "ridge_point", COL_NUM|COL_NULL, NULL,
@@ -27,47 +45,25 @@ static const struct col roofline_rows[] = {
 	    "\"enum\":[\"memory\",\"compute\",null]", NULL },
 	{ "roofline_pct", COL_NUM|COL_NULL, "pct",
 	    "share of the roofline reached", "\"minimum\":0", NULL },
-	{ "dram_bytes", COL_NUM|COL_NULL|COL_OPT, "bytes",
-	    "dram size", "\"minimum\":0", NULL },
+	ROOFLINE_MEASURE("dram_bytes", "bytes", "dram size"),
 	COLUSEX("l2_bytes", COL_NUM|COL_NULL|COL_OPT, "\"minimum\":0", NULL),
-	{ "l1_bytes", COL_NUM|COL_NULL|COL_OPT, "bytes",
-	    "l1 size", "\"minimum\":0", NULL },
+	ROOFLINE_MEASURE("l1_bytes", "bytes", "l1 size"),
 	COLUSE("kernel", COL_NAME),
 	COLUSE("key", 0),
-	{ "fp64_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
-	    "fp64 flop per s", "\"minimum\":0", NULL },
-	{ "fp32_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
-	    "fp32 flop per s", "\"minimum\":0", NULL },
-	{ "fp16_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
-	    "fp16 flop per s", "\"minimum\":0", NULL },
-	{ "l2_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
-	    "l2 throughput", "\"minimum\":0", NULL },
-	{ "l1_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
-	    "l1 throughput", "\"minimum\":0", NULL },
-	{ "peak_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
-	    "peak achieved floating-point throughput", "\"minimum\":0", NULL },
-	{ "peak_fp64_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
-	    "peak fp64 flop per s", "\"minimum\":0", NULL },
-	{ "peak_fp32_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
-	    "peak fp32 flop per s", "\"minimum\":0", NULL },
-	{ "peak_fp16_flop_per_s", COL_NUM|COL_NULL|COL_OPT, NULL,
-	    "peak fp16 flop per s", "\"minimum\":0", NULL },
-	{ "peak_dram_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
-	    "peak dram throughput", "\"minimum\":0", NULL },
-	{ "peak_l2_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
-	    "peak l2 throughput", "\"minimum\":0", NULL },
-	{ "peak_l1_bytes_per_s", COL_NUM|COL_NULL|COL_OPT, "bytes/s",
-	    "peak l1 throughput", "\"minimum\":0", NULL },
+	ROOFLINE_PRECISIONS(ROOFLINE_FLOPS)
+	ROOFLINE_BW(l2)
+	ROOFLINE_BW(l1)
+	ROOFLINE_MEASURE("peak_flop_per_s", NULL,
+	    "peak achieved floating-point throughput"),
+	ROOFLINE_PRECISIONS(ROOFLINE_PEAK_FLOPS)
+	ROOFLINE_PEAK_BW(dram)
+	ROOFLINE_PEAK_BW(l2)
+	ROOFLINE_PEAK_BW(l1)
 	{ "missing_metric", COL_STR|COL_NULL, NULL,
 	    "missing metric", NULL, NULL },
 	COL_END
 };
 
-static const struct col roofline_aux[] = {
-	COLUSE("report", 0),
-	COL_END
-};
-
 const struct coldesc cols_roofline = {
-	"roofline", roofline_rows, NULL, NULL, roofline_aux, NULL
+	"roofline", roofline_rows, NULL, NULL, cols_aux_report, NULL
 };

@@ -25,11 +25,6 @@ static const struct col rules_rows[] = {
 	COL_END
 };
 
-static const struct col rules_aux[] = {
-	COLUSE("report", 0),
-	COL_END
-};
-
 const struct coldesc cols_rules = {
-	"rules", rules_rows, NULL, NULL, rules_aux, NULL
+	"rules", rules_rows, NULL, NULL, cols_aux_report, NULL
 };

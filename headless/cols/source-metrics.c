@@ -8,6 +8,10 @@
 
 #include "headless/cols.h"
 
+/* A counter of the instruction, null where the report has none. */
+#define SOURCE_METRICS_COUNTER(name, desc) \
+	{ (name), COL_NUM|COL_NULL, NULL, (desc), "\"minimum\":0", NULL }
+
 static const struct col source_metrics_rows[] = {
 	COLUSE("launch_id", 0),
 	COLUSE("offset", COL_OPT),
@@ -15,17 +19,13 @@ static const struct col source_metrics_rows[] = {
 	COLUSE("file", 0),
 	COLUSE("line", COL_OPT),
 	COLUSE("instructions", 0),
-	{ "inst_executed", COL_NUM|COL_NULL, NULL,
-	    "inst executed", "\"minimum\":0", NULL },
-	{ "thread_inst_executed", COL_NUM|COL_NULL, NULL,
-	    "thread inst executed", "\"minimum\":0", NULL },
+	SOURCE_METRICS_COUNTER("inst_executed", "inst executed"),
+	SOURCE_METRICS_COUNTER("thread_inst_executed", "thread inst executed"),
 	COLUSE("samples", 0),
-	{ "l2_sectors_global", COL_NUM|COL_NULL, NULL,
-	    "l2 sectors global", "\"minimum\":0", NULL },
-	{ "l2_sectors_global_ideal", COL_NUM|COL_NULL, NULL,
-	    "l2 sectors global ideal", "\"minimum\":0", NULL },
-	{ "divergent_branches", COL_NUM|COL_NULL, NULL,
-	    "divergent branches", "\"minimum\":0", NULL },
+	SOURCE_METRICS_COUNTER("l2_sectors_global", "l2 sectors global"),
+	SOURCE_METRICS_COUNTER("l2_sectors_global_ideal",
+	    "l2 sectors global ideal"),
+	SOURCE_METRICS_COUNTER("divergent_branches", "divergent branches"),
 	{ "counters", COL_OBJ|COL_OPT, NULL,
 	    "counters",
 	    "\"additionalProperties\":{\"type\":\"number\"}", NULL },

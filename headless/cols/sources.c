@@ -28,11 +28,6 @@ static const struct col sources_rows[] = {
 	COL_END
 };
 
-static const struct col sources_aux[] = {
-	COLUSE("report", COL_OPT),
-	COL_END
-};
-
 const struct coldesc cols_sources = {
-	"sources", sources_rows, NULL, NULL, sources_aux, NULL
+	"sources", sources_rows, NULL, NULL, cols_aux_report_opt, NULL
 };

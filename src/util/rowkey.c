@@ -267,3 +267,27 @@ rowkey_get(const char *key, const char *field)
 	}
 	return NULL;
 }
+
+int
+rowkey_parse_id(const char *arg, const char *kind, uint32_t *id)
+{
+	const char		*p = arg;
+	size_t			 n = strlen(kind);
+	unsigned long long	 v = 0;
+
+	if (strncmp(p, kind, n) == 0 && strncmp(p + n, "|id=", 4) == 0)
+		p += n + 4;
+	else if (strncmp(p, kind, n) == 0 && p[n] == ':')
+		p += n + 1;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (unsigned long long)(*p - '0');
+		if (v >= UINT32_MAX)
+			return -1;
+	}
+	if (*p != '\0')
+		return -1;
+	*id = (uint32_t)v;
+	return 0;
+}

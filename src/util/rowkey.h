@@ -15,6 +15,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * The key of kind with the fields of fmt, a printf format of
@@ -44,5 +45,10 @@ int	 rowkey_valid(const char *key);
 int	 rowkey_is(const char *key, const char *kind);
 /* The value of field in key, unescaped (a new string), or NULL. */
 char	*rowkey_get(const char *key, const char *field);
+/*
+ * An id named on the command line: "kind|id=N" (the row key), "kind:N"
+ * or "N", N decimal and below UINT32_MAX. Returns 0 with *id, or -1.
+ */
+int	 rowkey_parse_id(const char *arg, const char *kind, uint32_t *id);
 
 #endif

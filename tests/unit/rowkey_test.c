@@ -83,6 +83,38 @@ test_valid(void **state)
 	assert_false(rowkey_valid("Kernel|name=x"));
 }
 
+static void
+test_parse_id(void **state)
+{
+	static const struct {
+		const char	*arg, *kind;
+		int		 rc;
+		uint32_t	 id;	/* when rc is 0 */
+	} cases[] = {
+		{ "ev|id=42", "ev", 0, 42 },
+		{ "launch:3", "launch", 0, 3 },
+		{ "0", "ev", 0, 0 },
+		{ "4294967294", "ev", 0, 4294967294u },
+		{ "4294967295", "ev", -1, 0 },
+		{ "99999999999999999999", "ev", -1, 0 },
+		{ "launch|id=1", "ev", -1, 0 },
+		{ "ev:", "ev", -1, 0 },
+		{ "ev:1x", "ev", -1, 0 },
+		{ "-1", "ev", -1, 0 },
+		{ "", "ev", -1, 0 },
+	};
+	uint32_t	id;
+	size_t		i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		id = 7;
+		assert_int_equal(rowkey_parse_id(cases[i].arg, cases[i].kind,
+		    &id), cases[i].rc);
+		assert_int_equal(id, cases[i].rc == 0 ? cases[i].id : 7);
+	}
+}
+
 int
 main(void)
 {
@@ -90,6 +122,7 @@ main(void)
 		cmocka_unit_test(test_build),
 		cmocka_unit_test(test_read),
 		cmocka_unit_test(test_valid),
+		cmocka_unit_test(test_parse_id),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
