@@ -15,6 +15,8 @@
 
 #include "util/bytebuf.h"
 
+#include "tsupport.h"
+
 static void
 test_roundtrip(void **state)
 {
@@ -96,13 +98,6 @@ test_bounds(void **state)
 	bytebuf_free(&b);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_roundtrip),
-		cmocka_unit_test(test_bounds),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_roundtrip),
+	cmocka_unit_test(test_bounds))

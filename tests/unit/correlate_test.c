@@ -518,18 +518,11 @@ test_fixtures(void **state)
 	check_fixture("nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_processes_do_not_cross),
-		cmocka_unit_test(test_graph_launch),
-		cmocka_unit_test(test_unknown_process_and_driver),
-		cmocka_unit_test(test_csr_shape_and_rebuild),
-		cmocka_unit_test(test_nothing_correlates),
-		cmocka_unit_test(test_random_against_brute_force),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_processes_do_not_cross),
+	cmocka_unit_test(test_graph_launch),
+	cmocka_unit_test(test_unknown_process_and_driver),
+	cmocka_unit_test(test_csr_shape_and_rebuild),
+	cmocka_unit_test(test_nothing_correlates),
+	cmocka_unit_test(test_random_against_brute_force),
+	cmocka_unit_test(test_fixtures))

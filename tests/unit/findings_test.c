@@ -394,24 +394,16 @@ test_verb(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_memcpy_sync_cost),
-		cmocka_unit_test(test_gap_classes),
-		cmocka_unit_test(test_window),
-		cmocka_unit_test(test_conf_rules),
-		cmocka_unit_test(test_plant_parse),
-		cmocka_unit_test(test_clean),
-		cmocka_unit_test(test_plant_launch),
-		cmocka_unit_test(test_plant_sync),
-		cmocka_unit_test(test_plant_copies),
-		cmocka_unit_test(test_plant_comm),
-		cmocka_unit_test(test_plant_idle),
-		cmocka_unit_test(test_verb),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_memcpy_sync_cost),
+	cmocka_unit_test(test_gap_classes),
+	cmocka_unit_test(test_window),
+	cmocka_unit_test(test_conf_rules),
+	cmocka_unit_test(test_plant_parse),
+	cmocka_unit_test(test_clean),
+	cmocka_unit_test(test_plant_launch),
+	cmocka_unit_test(test_plant_sync),
+	cmocka_unit_test(test_plant_copies),
+	cmocka_unit_test(test_plant_comm),
+	cmocka_unit_test(test_plant_idle),
+	cmocka_unit_test(test_verb))

@@ -880,27 +880,20 @@ test_thread_name_shape(void **state)
 	free(p);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_schema),
-		cmocka_unit_test(test_schema_real),
-		cmocka_unit_test(test_event_count),
-		cmocka_unit_test(test_event_count_sizes),
-		cmocka_unit_test(test_correlation),
-		cmocka_unit_test(test_streams_serial),
-		cmocka_unit_test(test_nvtx_nesting),
-		cmocka_unit_test(test_comm_and_copies),
-		cmocka_unit_test(test_straggler),
-		cmocka_unit_test(test_sorted),
-		cmocka_unit_test(test_deterministic),
-		cmocka_unit_test(test_overwrite),
-		cmocka_unit_test(test_bad_options),
-		cmocka_unit_test(test_options),
-		cmocka_unit_test(test_nsys_load),
-		cmocka_unit_test(test_thread_name_shape),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TS_MAIN(setup, teardown,
+	cmocka_unit_test(test_schema),
+	cmocka_unit_test(test_schema_real),
+	cmocka_unit_test(test_event_count),
+	cmocka_unit_test(test_event_count_sizes),
+	cmocka_unit_test(test_correlation),
+	cmocka_unit_test(test_streams_serial),
+	cmocka_unit_test(test_nvtx_nesting),
+	cmocka_unit_test(test_comm_and_copies),
+	cmocka_unit_test(test_straggler),
+	cmocka_unit_test(test_sorted),
+	cmocka_unit_test(test_deterministic),
+	cmocka_unit_test(test_overwrite),
+	cmocka_unit_test(test_bad_options),
+	cmocka_unit_test(test_options),
+	cmocka_unit_test(test_nsys_load),
+	cmocka_unit_test(test_thread_name_shape))

@@ -424,19 +424,12 @@ test_random_vs_bits(void **state)
 		iset_free(&many[k]);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_add_merges),
-		cmocka_unit_test(test_fixed_ops),
-		cmocka_unit_test(test_view_and_copy),
-		cmocka_unit_test(test_random_vs_bits),
-		cmocka_unit_test(test_empty),
-		cmocka_unit_test(test_touch_nest_zero),
-		cmocka_unit_test(test_extremes),
-		cmocka_unit_test(test_shift_view),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_add_merges),
+	cmocka_unit_test(test_fixed_ops),
+	cmocka_unit_test(test_view_and_copy),
+	cmocka_unit_test(test_random_vs_bits),
+	cmocka_unit_test(test_empty),
+	cmocka_unit_test(test_touch_nest_zero),
+	cmocka_unit_test(test_extremes),
+	cmocka_unit_test(test_shift_view))

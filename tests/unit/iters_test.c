@@ -297,15 +297,8 @@ test_fixtures(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_marker),
-		cmocka_unit_test(test_family),
-		cmocka_unit_test(test_per_process),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_marker),
+	cmocka_unit_test(test_family),
+	cmocka_unit_test(test_per_process),
+	cmocka_unit_test(test_fixtures))

@@ -595,19 +595,11 @@ test_whitespace(void **state)
 	jsonscan_close(js);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_events_and_meta),
-		cmocka_unit_test(test_strings),
-		cmocka_unit_test(test_numbers),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_large_files),
-		cmocka_unit_test(test_members_bounded),
-		cmocka_unit_test(test_whitespace),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_events_and_meta),
+	cmocka_unit_test(test_strings),
+	cmocka_unit_test(test_numbers),
+	cmocka_unit_test(test_errors),
+	cmocka_unit_test(test_large_files),
+	cmocka_unit_test(test_members_bounded),
+	cmocka_unit_test(test_whitespace))

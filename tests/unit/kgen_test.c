@@ -245,16 +245,8 @@ test_merged(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_read_back),
-		cmocka_unit_test(test_straggler),
-		cmocka_unit_test(test_overwrite),
-		cmocka_unit_test(test_merged),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_read_back),
+	cmocka_unit_test(test_straggler),
+	cmocka_unit_test(test_overwrite),
+	cmocka_unit_test(test_merged))

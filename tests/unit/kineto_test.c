@@ -510,17 +510,9 @@ test_fixtures(void **state)
 	assert_int_equal(checked, 4);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mapping),
-		cmocka_unit_test(test_old_layout),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_probe_and_names),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_mapping),
+	cmocka_unit_test(test_old_layout),
+	cmocka_unit_test(test_errors),
+	cmocka_unit_test(test_probe_and_names),
+	cmocka_unit_test(test_fixtures))

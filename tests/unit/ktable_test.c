@@ -231,15 +231,8 @@ test_fixtures(void **state)
 	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stats),
-		cmocka_unit_test(test_sort_filter),
-		cmocka_unit_test(test_instances),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_stats),
+	cmocka_unit_test(test_sort_filter),
+	cmocka_unit_test(test_instances),
+	cmocka_unit_test(test_fixtures))

@@ -304,15 +304,7 @@ test_shift(void **state)
 	model_free(v[1]);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_merge),
-		cmocka_unit_test(test_multi),
-		cmocka_unit_test(test_shift),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_merge),
+	cmocka_unit_test(test_multi),
+	cmocka_unit_test(test_shift))

@@ -378,15 +378,8 @@ test_errors(void **state)
 	assert_false(ncucsv_probe("==PROF== only\n", 14));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixture),
-		cmocka_unit_test(test_raw),
-		cmocka_unit_test(test_details_quirks),
-		cmocka_unit_test(test_errors),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_fixture),
+	cmocka_unit_test(test_raw),
+	cmocka_unit_test(test_details_quirks),
+	cmocka_unit_test(test_errors))

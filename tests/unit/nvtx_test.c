@@ -844,29 +844,22 @@ test_projector(void **state)
 	free(p);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_parents_and_iterations,
-		    setup_main, teardown_main),
-		cmocka_unit_test_setup_teardown(test_open_startend_and_noinfo,
-		    setup_main, teardown_main),
-		cmocka_unit_test_setup_teardown(test_paths, setup_main,
-		    teardown_main),
-		cmocka_unit_test_setup_teardown(test_enclosing, setup_main,
-		    teardown_main),
-		cmocka_unit_test_setup_teardown(test_projection, setup_main,
-		    teardown_main),
-		cmocka_unit_test_setup_teardown(test_rebuild_is_idempotent,
-		    setup_main, teardown_main),
-		cmocka_unit_test(test_families_and_partial),
-		cmocka_unit_test(test_random_against_brute_force),
-		cmocka_unit_test(test_empty_model),
-		cmocka_unit_test(test_fixtures),
-		cmocka_unit_test_setup_teardown(test_projector, setup_main,
-		    teardown_main),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test_setup_teardown(test_parents_and_iterations,
+	    setup_main, teardown_main),
+	cmocka_unit_test_setup_teardown(test_open_startend_and_noinfo,
+	    setup_main, teardown_main),
+	cmocka_unit_test_setup_teardown(test_paths, setup_main,
+	    teardown_main),
+	cmocka_unit_test_setup_teardown(test_enclosing, setup_main,
+	    teardown_main),
+	cmocka_unit_test_setup_teardown(test_projection, setup_main,
+	    teardown_main),
+	cmocka_unit_test_setup_teardown(test_rebuild_is_idempotent,
+	    setup_main, teardown_main),
+	cmocka_unit_test(test_families_and_partial),
+	cmocka_unit_test(test_random_against_brute_force),
+	cmocka_unit_test(test_empty_model),
+	cmocka_unit_test(test_fixtures),
+	cmocka_unit_test_setup_teardown(test_projector, setup_main,
+	    teardown_main))

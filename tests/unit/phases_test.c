@@ -332,18 +332,10 @@ test_generated(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_js),
-		cmocka_unit_test(test_family),
-		cmocka_unit_test(test_known_structure),
-		cmocka_unit_test(test_steady_phase),
-		cmocka_unit_test(test_verb),
-		cmocka_unit_test(test_generated),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_js),
+	cmocka_unit_test(test_family),
+	cmocka_unit_test(test_known_structure),
+	cmocka_unit_test(test_steady_phase),
+	cmocka_unit_test(test_verb),
+	cmocka_unit_test(test_generated))

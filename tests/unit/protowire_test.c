@@ -16,6 +16,8 @@
 
 #include "sources/protowire.h"
 
+#include "tsupport.h"
+
 #define B(...)	((const uint8_t[]){ __VA_ARGS__ })
 
 static void
@@ -288,21 +290,14 @@ test_zigzag(void **state)
 	assert_true(pw_zigzag(UINT64_MAX - 1) == INT64_MAX);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_varint),
-		cmocka_unit_test(test_fields),
-		cmocka_unit_test(test_large_field_numbers),
-		cmocka_unit_test(test_groups),
-		cmocka_unit_test(test_bad_groups),
-		cmocka_unit_test(test_truncated),
-		cmocka_unit_test(test_huge_lengths),
-		cmocka_unit_test(test_bad_keys),
-		cmocka_unit_test(test_unknown_fields_skip),
-		cmocka_unit_test(test_zigzag),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_varint),
+	cmocka_unit_test(test_fields),
+	cmocka_unit_test(test_large_field_numbers),
+	cmocka_unit_test(test_groups),
+	cmocka_unit_test(test_bad_groups),
+	cmocka_unit_test(test_truncated),
+	cmocka_unit_test(test_huge_lengths),
+	cmocka_unit_test(test_bad_keys),
+	cmocka_unit_test(test_unknown_fields_skip),
+	cmocka_unit_test(test_zigzag))

@@ -541,18 +541,11 @@ group_teardown(void **state)
 	return ts_tmp_free();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixture_entities),
-		cmocka_unit_test(test_fixture_kernels),
-		cmocka_unit_test(test_fixture_kernel_info),
-		cmocka_unit_test(test_synthetic),
-		cmocka_unit_test(test_inexact_times),
-		cmocka_unit_test(test_bad_input),
-		cmocka_unit_test(test_sniff),
-	};
-
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
-}
+TS_MAIN(group_setup, group_teardown,
+	cmocka_unit_test(test_fixture_entities),
+	cmocka_unit_test(test_fixture_kernels),
+	cmocka_unit_test(test_fixture_kernel_info),
+	cmocka_unit_test(test_synthetic),
+	cmocka_unit_test(test_inexact_times),
+	cmocka_unit_test(test_bad_input),
+	cmocka_unit_test(test_sniff))

@@ -16,6 +16,8 @@
 
 #include "util/rowkey.h"
 
+#include "tsupport.h"
+
 static void
 test_build(void **state)
 {
@@ -83,14 +85,7 @@ test_valid(void **state)
 	assert_false(rowkey_valid("Kernel|name=x"));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_build),
-		cmocka_unit_test(test_read),
-		cmocka_unit_test(test_valid),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_build),
+	cmocka_unit_test(test_read),
+	cmocka_unit_test(test_valid))

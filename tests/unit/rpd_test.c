@@ -704,22 +704,15 @@ group_teardown(void **state)
 	return ts_tmp_free();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixtures_load),
-		cmocka_unit_test(test_fixture_counts),
-		cmocka_unit_test(test_fixture_kernel_time),
-		cmocka_unit_test(test_fixture_correlation),
-		cmocka_unit_test(test_fixture_copies),
-		cmocka_unit_test(test_fixture_detect_gz),
-		cmocka_unit_test(test_synthetic),
-		cmocka_unit_test(test_truncated_gz),
-		cmocka_unit_test(test_not_rpd),
-		cmocka_unit_test(test_view_refused),
-		cmocka_unit_test(test_bad_times),
-	};
-
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
-}
+TS_MAIN(group_setup, group_teardown,
+	cmocka_unit_test(test_fixtures_load),
+	cmocka_unit_test(test_fixture_counts),
+	cmocka_unit_test(test_fixture_kernel_time),
+	cmocka_unit_test(test_fixture_correlation),
+	cmocka_unit_test(test_fixture_copies),
+	cmocka_unit_test(test_fixture_detect_gz),
+	cmocka_unit_test(test_synthetic),
+	cmocka_unit_test(test_truncated_gz),
+	cmocka_unit_test(test_not_rpd),
+	cmocka_unit_test(test_view_refused),
+	cmocka_unit_test(test_bad_times))

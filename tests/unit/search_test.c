@@ -110,13 +110,6 @@ test_steps(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_match),
-		cmocka_unit_test(test_steps),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_match),
+	cmocka_unit_test(test_steps))

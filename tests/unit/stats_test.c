@@ -446,21 +446,14 @@ test_sample(void **state)
 	free(v);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nsys_pair),
-		cmocka_unit_test(test_empty_and_one),
-		cmocka_unit_test(test_small_known),
-		cmocka_unit_test(test_duplicates_and_negatives),
-		cmocka_unit_test(test_large_values),
-		cmocka_unit_test(test_total_saturates),
-		cmocka_unit_test(test_random_sizes),
-		cmocka_unit_test(test_sort_full_range),
-		cmocka_unit_test(test_acc),
-		cmocka_unit_test(test_sample),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_nsys_pair),
+	cmocka_unit_test(test_empty_and_one),
+	cmocka_unit_test(test_small_known),
+	cmocka_unit_test(test_duplicates_and_negatives),
+	cmocka_unit_test(test_large_values),
+	cmocka_unit_test(test_total_saturates),
+	cmocka_unit_test(test_random_sizes),
+	cmocka_unit_test(test_sort_full_range),
+	cmocka_unit_test(test_acc),
+	cmocka_unit_test(test_sample))

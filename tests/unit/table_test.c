@@ -629,26 +629,18 @@ test_switch(void **state)
 	assert_string_equal(msg->note, "");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_layout),
-		cmocka_unit_test(test_cells),
-		cmocka_unit_test(test_scroll),
-		cmocka_unit_test_setup_teardown(test_geometry, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_move, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_click, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_rows_keep, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_place, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_sort, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_filter, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_draw, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_plain, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_switch, setup, teardown),
-	};
-
-	setlocale(LC_CTYPE, "C.UTF-8");
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(ts_utf8_setup, NULL,
+	cmocka_unit_test(test_layout),
+	cmocka_unit_test(test_cells),
+	cmocka_unit_test(test_scroll),
+	cmocka_unit_test_setup_teardown(test_geometry, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_move, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_click, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_rows_keep, setup,
+	    teardown),
+	cmocka_unit_test_setup_teardown(test_place, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_sort, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_filter, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_draw, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_plain, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_switch, setup, teardown))

@@ -224,15 +224,8 @@ test_names(void **state)
 	assert_true(tmpreg_stale(name, now, now));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sigint_removes),
-		cmocka_unit_test(test_sigterm_chains),
-		cmocka_unit_test(test_exit_removes),
-		cmocka_unit_test(test_names),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_sigint_removes),
+	cmocka_unit_test(test_sigterm_chains),
+	cmocka_unit_test(test_exit_removes),
+	cmocka_unit_test(test_names))

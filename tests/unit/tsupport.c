@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include <dirent.h>
+#include <locale.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -110,6 +111,14 @@ ts_tmp_teardown(void **state)
 {
 	(void)state;
 	return ts_tmp_free();
+}
+
+int
+ts_utf8_setup(void **state)
+{
+	(void)state;
+	setlocale(LC_CTYPE, "C.UTF-8");
+	return 0;
 }
 
 int

@@ -30,6 +30,27 @@ struct sqlite3;
 struct view_env;
 struct view_ops;
 
+/* ---- main() ----------------------------------------------------- */
+
+/*
+ * Defines main(): runs the cmocka tests given after setup and teardown
+ * (the group's, or NULL) as the group "tests" and returns what
+ * cmocka_run_group_tests() returns. The file that uses it includes
+ * <cmocka.h>.
+ */
+#define TS_MAIN(setup, teardown, ...)					\
+int									\
+main(void)								\
+{									\
+	const struct CMUnitTest	tests[] = { __VA_ARGS__ };		\
+									\
+	return cmocka_run_group_tests(tests, setup, teardown);		\
+}
+
+/* A group setup that sets LC_CTYPE to C.UTF-8 (for the screens the TUI
+ * tests draw) and returns 0. */
+int		 ts_utf8_setup(void **state);
+
 /* ---- the scratch directory --------------------------------------- */
 
 /*
