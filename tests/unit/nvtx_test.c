@@ -523,12 +523,6 @@ test_families_and_partial(void **state)
 /* Random push/pop forests: parents against a quadratic brute force. */
 static uint64_t rng_state = 88172645463325252ULL;
 
-static uint64_t
-rng(void)
-{
-	return ts_xorshift(&rng_state);
-}
-
 /* Emits properly nested ranges under [s, e) to depth d. */
 static void
 gen_nested(struct builder *b, uint32_t tr, int64_t s, int64_t e, int d,
@@ -539,17 +533,19 @@ gen_nested(struct builder *b, uint32_t tr, int64_t s, int64_t e, int d,
 	int64_t	 cur = s, a, z;
 
 	while (cur < e && *count < 3000) {
-		a = cur + (int64_t)(rng() % 4);
-		z = a + 1 + (int64_t)(rng() % (uint64_t)(e - cur + 1));
+		a = cur + (int64_t)ts_rand(&rng_state, 4);
+		z = a + 1 + (int64_t)ts_rand(&rng_state,
+		    (uint64_t)(e - cur + 1));
 		if (z > e)
 			z = e;
 		if (a >= z)
 			break;
 		(*count)++;
-		if (rng() % 8 == 0)
-			add(b, tr, names[rng() % 6], EV_MARK, a, a, 0, 0, 0);
+		if (ts_rand(&rng_state, 8) == 0)
+			add(b, tr, names[ts_rand(&rng_state, 6)], EV_MARK, a,
+			    a, 0, 0, 0);
 		else {
-			nvtx(b, tr, names[rng() % 6], a, z);
+			nvtx(b, tr, names[ts_rand(&rng_state, 6)], a, z);
 			if (d < 6 && z - a > 2)
 				gen_nested(b, tr, a, z, d + 1, count);
 		}

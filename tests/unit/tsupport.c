@@ -753,3 +753,9 @@ ts_xorshift(uint64_t *state)
 	*state = x;
 	return x;
 }
+
+uint64_t
+ts_rand(uint64_t *state, uint64_t n)
+{
+	return ts_xorshift(state) % n;
+}

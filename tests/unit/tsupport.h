@@ -263,5 +263,7 @@ int		 ts_view_key(const struct view_ops *ops, void *v,
 /* The next number of the xorshift64 (13, 7, 17) sequence in *state, which
  * must not be 0; the same seed gives the same sequence. */
 uint64_t	 ts_xorshift(uint64_t *state);
+/* ts_xorshift(state) modulo n (n > 0). */
+uint64_t	 ts_rand(uint64_t *state, uint64_t n);
 
 #endif
