@@ -500,13 +500,8 @@ check_fixture(const char *rel)
 static void
 test_fixtures(void **state)
 {
-	char	*p;
-
 	(void)state;
-	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) == NULL)
-		ts_skip("GPULENS_FIXTURES unset or fixtures missing: "
-		    "skipping the real-profile checks");
-	free(p);
+	ts_need_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite");
 	/* Two processes on two GPUs. */
 	check_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite");
 	/* Duplicate runtime records per correlation id (2022 MPI capture). */

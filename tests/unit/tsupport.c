@@ -251,6 +251,17 @@ ts_fixture(const char *rel)
 }
 
 void
+ts_need_fixture(const char *rel)
+{
+	char	*p;
+
+	if ((p = ts_fixture(rel)) == NULL)
+		ts_skip("GPULENS_FIXTURES unset or fixtures missing: "
+		    "skipping the real-profile checks");
+	free(p);
+}
+
+void
 ts_skip(const char *fmt, ...)
 {
 	va_list	ap;

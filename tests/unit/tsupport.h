@@ -109,6 +109,9 @@ const char	*ts_need_fixtures(void);
 /* "$GPULENS_FIXTURES/rel" if that file or directory is readable (the
  * caller's), else NULL. */
 char		*ts_fixture(const char *rel);
+/* Skips the running test (as ts_skip() does) unless ts_fixture(rel) finds
+ * it. */
+void		 ts_need_fixture(const char *rel);
 /* Prints "# " and the printf-style message as a TAP comment and skips
  * the running test. Does not return. */
 void		 ts_skip(const char *fmt, ...)
