@@ -337,22 +337,26 @@ static void
 test_event_count(void **state)
 {
 	uint64_t	n = sql_events(db);
+	/* Each count of the statistics and the rows it counts. */
+	const struct {
+		uint64_t	 got;
+		const char	*rows;
+	} counts[] = {
+		{ stats_a.kernels, "CUPTI_ACTIVITY_KIND_KERNEL" },
+		{ stats_a.memcpys, "CUPTI_ACTIVITY_KIND_MEMCPY" },
+		{ stats_a.memsets, "CUPTI_ACTIVITY_KIND_MEMSET" },
+		{ stats_a.runtime, "CUPTI_ACTIVITY_KIND_RUNTIME" },
+		{ stats_a.syncs, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION" },
+		{ stats_a.nvtx, "NVTX_EVENTS WHERE eventType = 59" },
+	};
+	size_t		i;
 
 	(void)state;
 	assert_int_equal(n, EVENTS);
 	assert_int_equal(stats_a.events, EVENTS);
-	assert_int_equal(stats_a.kernels, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
-	assert_int_equal(stats_a.memcpys, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"));
-	assert_int_equal(stats_a.memsets, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMSET"));
-	assert_int_equal(stats_a.runtime, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME"));
-	assert_int_equal(stats_a.syncs, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"));
-	assert_int_equal(stats_a.nvtx, ts_sqlf(db,
-	    "SELECT count(*) FROM NVTX_EVENTS WHERE eventType = 59"));
+	for (i = 0; i < sizeof counts / sizeof counts[0]; i++)
+		assert_int_equal(counts[i].got, ts_sqlf(db,
+		    "SELECT count(*) FROM %s", counts[i].rows));
 	assert_true(stats_a.iterations >= 5);
 	assert_int_equal(stats_a.span_ns, ts_sqlf(db,
 	    "SELECT max(e) - min(s) FROM ("
