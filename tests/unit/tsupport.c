@@ -29,6 +29,7 @@
 #include "tui/cellgrid.h"
 #include "tui/keymap.h"
 #include "model/model.h"
+#include "model/nvtxfam.h"
 #include "headless/out.h"
 #include "report/report.h"
 #include "sources/kineto.h"
@@ -631,6 +632,15 @@ ts_has_warning(const struct model *m, const char *needle)
 		if (strstr(m->warnings[i], needle) != NULL)
 			return 1;
 	return 0;
+}
+
+void
+ts_family(const char *name, const char *want)
+{
+	char	buf[256];
+
+	nvtx_family(name, buf, sizeof buf);
+	assert_string_equal(buf, want);
 }
 
 /* ---- JSON rows --------------------------------------------------- */

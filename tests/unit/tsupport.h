@@ -223,6 +223,9 @@ uint8_t		 ts_flags_of(const struct model *m, uint32_t gid);
 /* Whether one of m's warnings contains needle. */
 int		 ts_has_warning(const struct model *m, const char *needle);
 
+/* Checks that nvtx_family() (nvtxfam.h) folds name to want. */
+void		 ts_family(const char *name, const char *want);
+
 /* ---- JSON rows (cJSON) ------------------------------------------- */
 
 /* Field f of row r as a number; f must be a JSON number or the raw
