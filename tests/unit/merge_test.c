@@ -126,10 +126,7 @@ test_merge(void **state)
 	assert_string_equal(model_str(m, m->devices[1].name), "GPU-0");
 	assert_int_equal(m->devices[1].process, 1);
 
-	assert_int_equal(m->kind_count[EV_KERNEL], 4);
-	assert_int_equal(m->kind_count[EV_API], 2);
-	assert_int_equal(m->kind_count[EV_NVTX], 2);
-	assert_int_equal(m->kind_count[EV_COUNTER], 2);
+	ts_kind_counts(m, "kernel=4 api=2 nvtx=2 counter=2");
 	assert_int_equal(find(m, "shared", &t, &i), 2);
 	/* Correlation 1 twice: each kernel links to its own rank's call. */
 	assert_int_equal(find(m, "k_rank1", &t, &i), 1);

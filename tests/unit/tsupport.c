@@ -563,6 +563,25 @@ ts_metric(struct report *r, uint32_t launch, const char *name, double v)
 
 /* ---- looking things up in a model -------------------------------- */
 
+void
+ts_kind_counts(const struct model *m, const char *want)
+{
+	char			 name[32];
+	unsigned long long	 n;
+	int			 k, used;
+
+	while (sscanf(want, " %31[a-z]=%llu%n", name, &n, &used) == 2) {
+		if ((k = ev_kind_parse(name)) < 0)
+			fail_msg("ts_kind_counts: no kind %s", name);
+		if (m->kind_count[k] != n)
+			fail_msg("%s events: %llu, expected %llu", name,
+			    (unsigned long long)m->kind_count[k], n);
+		want += used;
+	}
+	if (want[strspn(want, " ")] != '\0')
+		fail_msg("ts_kind_counts: cannot read \"%s\"", want);
+}
+
 size_t
 ts_count(const struct model *m, int kind, const char *name)
 {

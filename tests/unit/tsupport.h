@@ -208,6 +208,12 @@ void		 ts_metric(struct report *r, uint32_t launch, const char *name,
 
 /* ---- looking things up in a model -------------------------------- */
 
+/*
+ * Checks m's event counts by kind: want is a list of "kind=count" words,
+ * the kinds as ev_kind_parse() names them ("kernel=3 api=5"); the kinds
+ * it does not name are not checked.
+ */
+void		 ts_kind_counts(const struct model *m, const char *want);
 /* How many events have kind and name (any name if name is NULL). */
 size_t		 ts_count(const struct model *m, int kind, const char *name);
 /* The global id of the first event (by track, then index) of kind and
