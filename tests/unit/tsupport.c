@@ -27,6 +27,7 @@
 
 #include "model/builder.h"
 #include "tui/cellgrid.h"
+#include "tui/glyph.h"
 #include "tui/keymap.h"
 #include "model/model.h"
 #include "model/nvtxfam.h"
@@ -739,6 +740,17 @@ ts_screen_find(const struct cellgrid *g, const char *s)
 		if (strstr(ts_row(g, y), s) != NULL)
 			return y;
 	return -1;
+}
+
+void
+ts_view_env(struct view_env *env, struct view_shared *sh, const char *title,
+    const void *arg)
+{
+	memset(env, 0, sizeof *env);
+	env->gl = glyph_get(0);
+	env->title = title;
+	env->sh = sh;
+	env->arg = arg;
 }
 
 void *

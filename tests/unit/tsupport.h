@@ -29,6 +29,7 @@ struct report;
 struct sqlite3;
 struct view_env;
 struct view_ops;
+struct view_shared;
 
 /* ---- main() ----------------------------------------------------- */
 
@@ -253,6 +254,10 @@ struct cJSON	*ts_emit_json(struct out *out, const struct model *m,
 const char	*ts_row(const struct cellgrid *g, int y);
 /* The first row of g whose text contains s, or -1. */
 int		 ts_screen_find(const struct cellgrid *g, const char *s);
+/* Sets env to what a view test needs: zeroed, ASCII glyphs (glyph_get(0)),
+ * the title (may be NULL), the shared state sh and the view's arg. */
+void		 ts_view_env(struct view_env *env, struct view_shared *sh,
+		    const char *title, const void *arg);
 /*
  * Opens the view of ops on m with env, sizes it and g (initialised here,
  * freed by the caller with cellgrid_free()) to w x h and draws it whole.

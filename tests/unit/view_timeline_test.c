@@ -65,11 +65,7 @@ setup(void **state)
 	event(b, api, EV_API, 1500, 1800, "cudaLaunchKernel", 2);
 	event(b, api, EV_API, 4000, 4100, "cudaLaunchKernel", 3);
 	f.m = ts_finish(b);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.title = "test.sqlite";
-	env.sh = &f.sh;
-	env.arg = NULL;
+	ts_view_env(&env, &f.sh, "test.sqlite", NULL);
 	f.sh.sel = NONE32;
 	f.v = ts_view_open(&view_timeline_ops, f.m, &env, &f.g, 80, 24);
 	*state = &f;
@@ -617,10 +613,7 @@ test_show_sync(void **state)
 	event(b, gpu, EV_KERNEL, 0, 1000, "alpha", 0);
 	event(b, sy, EV_SYNC, 500, 1500, "wait", 0);
 	m = ts_finish(b);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.title = "test.sqlite";
-	env.sh = &sh;
+	ts_view_env(&env, &sh, "test.sqlite", NULL);
 	sh.sel = NONE32;
 	v = ts_view_open(&view_timeline_ops, m, &env, &g, 80, 24);
 	assert_null(strstr(ts_row(&g, 3), "Stream 7 sync"));
