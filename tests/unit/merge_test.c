@@ -113,12 +113,8 @@ test_merge(void **state)
 	assert_int_equal(m->nprocesses, 2);
 	assert_int_equal(m->processes[0].rank, 0);
 	assert_int_equal(m->processes[1].rank, 1);
-	assert_int_equal(m->processes[0].pid, 100);
-	assert_int_equal(m->processes[1].pid, 100);
-	assert_string_equal(model_str(m, m->processes[0].name),
-	    "rank 0 python");
-	assert_string_equal(model_str(m, m->processes[1].name),
-	    "rank 1 python");
+	ts_process_is(m, 0, 100, "rank 0 python", NULL);
+	ts_process_is(m, 1, 100, "rank 1 python", NULL);
 	/* Only the used GPU of each rank; rank 1's GPU 0 renumbered. */
 	assert_int_equal(m->ndevices, 2);
 	assert_int_equal(m->devices[0].source_id, 0);

@@ -714,9 +714,7 @@ test_processes_threads(void **state)
 	(void)state;
 	/* OS ids from the info tables, not the row ids of event tables. */
 	assert_int_equal(m->nprocesses, 1);
-	assert_int_equal(m->processes[0].pid, PID);
-	assert_string_equal(model_str(m, m->processes[0].name), "python3");
-	assert_string_equal(model_str(m, m->processes[0].host), "mi300-node");
+	ts_process_is(m, 0, PID, "python3", "mi300-node");
 	assert_int_equal(m->nthreads, 2);
 	for (i = 0; i < m->nthreads; i++) {
 		assert_int_equal(m->threads[i].process, 0);

@@ -77,11 +77,7 @@ test_fixture_entities(void **state)
 	need_fixture();
 	assert_int_equal(fm->source, SOURCE_ROCPROF_JSON);
 	assert_int_equal(fm->nprocesses, 1);
-	assert_int_equal(fm->processes[0].pid, 908);
-	assert_string_equal(model_str(fm, fm->processes[0].name),
-	    "python3.10");
-	assert_string_equal(model_str(fm, fm->processes[0].host),
-	    "smci350-zts-gtu-c6-25");
+	ts_process_is(fm, 0, 908, "python3.10", "smci350-zts-gtu-c6-25");
 	/* Ten agents, two of them CPUs. */
 	assert_int_equal(fm->ndevices, 8);
 	for (i = 0; i < fm->ndevices; i++) {
@@ -346,9 +342,7 @@ test_synthetic(void **state)
 	assert_true(rocprof_json_sniff(p));
 	m = load(p);
 	assert_int_equal(m->nprocesses, 2);
-	assert_int_equal(m->processes[0].pid, 5001);
-	assert_string_equal(model_str(m, m->processes[0].name), "trainer");
-	assert_string_equal(model_str(m, m->processes[0].host), "node-a");
+	ts_process_is(m, 0, 5001, "trainer", "node-a");
 	assert_string_equal(model_meta(m, "command"), "worker");
 	assert_int_equal(m->processes[1].pid, 5002);
 	/* GPU 0 of both processes is one device. */

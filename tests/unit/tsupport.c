@@ -629,6 +629,17 @@ ts_find_ev(const struct model *m, const char *name, int64_t start)
 	return NONE32;
 }
 
+void
+ts_process_is(const struct model *m, size_t i, uint32_t pid,
+    const char *name, const char *host)
+{
+	assert_true(i < m->nprocesses);
+	assert_int_equal(m->processes[i].pid, pid);
+	assert_string_equal(model_str(m, m->processes[i].name), name);
+	if (host != NULL)
+		assert_string_equal(model_str(m, m->processes[i].host), host);
+}
+
 const struct track *
 ts_track_of(const struct model *m, uint32_t gid)
 {

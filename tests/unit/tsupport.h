@@ -224,6 +224,10 @@ uint32_t	 ts_find(const struct model *m, int kind, const char *name);
  * fails the test if there is none. */
 uint32_t	 ts_find_ev(const struct model *m, const char *name,
 		    int64_t start);
+/* Checks that m has a process i with this OS pid, name and, unless host
+ * is NULL, host name. */
+void		 ts_process_is(const struct model *m, size_t i, uint32_t pid,
+		    const char *name, const char *host);
 /* The track (borrowed from m) and the flags of event gid. */
 const struct track *ts_track_of(const struct model *m, uint32_t gid);
 uint8_t		 ts_flags_of(const struct model *m, uint32_t gid);
