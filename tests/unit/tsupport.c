@@ -436,6 +436,21 @@ ts_device(struct builder *b, uint32_t source_id)
 }
 
 uint32_t
+ts_gpu_streams(struct builder *b, uint32_t *tracks, size_t n)
+{
+	struct device	dev;
+	uint32_t	d;
+	size_t		i;
+
+	memset(&dev, 0, sizeof dev);
+	d = builder_device(b, &dev);
+	for (i = 0; i < n; i++)
+		tracks[i] = builder_gpu_track(b,
+		    builder_stream(b, d, (uint32_t)i + 1, NONE32));
+	return d;
+}
+
+uint32_t
 ts_copy(struct builder *b, int kind, int src_kind, int dst_kind,
     uint64_t bytes)
 {

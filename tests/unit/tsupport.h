@@ -164,6 +164,10 @@ void		 ts_add(struct builder *b, uint32_t track, const char *name,
 /* Declares a device with this source id, no name and no process (every
  * other field 0). Returns its index. */
 uint32_t	 ts_device(struct builder *b, uint32_t source_id);
+/* Declares a device with every field 0 and on it streams 1 to n without a
+ * process; their GPU tracks go in tracks[0] to tracks[n - 1]. Returns the
+ * device's index. */
+uint32_t	 ts_gpu_streams(struct builder *b, uint32_t *tracks, size_t n);
 /* A copy record of kind (enum copy_kind) from src_kind to dst_kind (enum
  * mem_kind) of bytes, devices NONE32 (every other field 0). Returns its
  * aux index. */
