@@ -66,15 +66,13 @@
 set -u
 set -o pipefail
 
-BENCH_NAME=bench.sh
 . "$(dirname "$0")/lib.sh"
 bench_binary
 BASE=${BENCH_BASE:-}
 [ -z "$BASE" ] || [ -x "$BASE" ] || die "BENCH_BASE=$BASE is not executable"
 command -v sqlite3 >/dev/null || die "the sqlite3 command is needed for the baseline"
 SIZES=${BENCH_SIZES:-"1e5 1e6 1e7"}
-REPS=${BENCH_REPS:-3}
-case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
+bench_reps 3
 
 bench_dir gpulens-bench
 bench_rss optional
@@ -143,27 +141,7 @@ cache_bytes() {
 	c=$(sed -n 's/.*cache written, \(.*\) ([0-9.]* [KMG]*i*B)$/\1/p' "$1" | head -n 1)
 	[ -n "$c" ] && [ -f "$c" ] && wc -c <"$c" || echo 0
 }
-# Verbs timed on each cached trace; TRACE and KID (a kernel's row id) are
-# substituted.
-VERBS=(
-	"info TRACE"
-	"summary TRACE"
-	"stats TRACE --type kernel"
-	"stats TRACE --type api"
-	"stats TRACE --type kernel --group-by name,device"
-	"nvtx TRACE"
-	"iters TRACE"
-	"gaps TRACE --scope device"
-	"timeline TRACE --buckets 100"
-	"overlap TRACE"
-	"search TRACE --type kernel --limit 50"
-	"inspect TRACE KID"
-	"correlate TRACE KID"
-	"launch TRACE"
-	"memcpy TRACE"
-	"comm TRACE"
-	"hardware TRACE"
-)
+bench_verbs
 for size in $SIZES; do
 	n=$(to_int "$size") || die "bad size: $size"
 	[ "$n" -ge 1 ] || die "bad size: $size"
@@ -268,15 +246,7 @@ for size in $SIZES; do
 		    sed -n 's/.*"id":\([0-9][0-9]*\).*/\1/p' | head -n 1)
 		[ -n "$kid" ] || kid=0
 		for v in "${VERBS[@]}"; do
-			read -r -a cmd <<<"$v"
-			args=()
-			for a in "${cmd[@]}"; do
-				case $a in
-				TRACE) args+=("$f");;
-				KID) args+=("$kid");;
-				*) args+=("$a");;
-				esac
-			done
+			verb_args "$v" "$f" "$kid"
 			ts=()
 			for ((r = 1; r <= REPS; r++)); do
 				run verb "$GPULENS" "${args[@]}" --json

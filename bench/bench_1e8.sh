@@ -54,7 +54,6 @@
 set -u
 set -o pipefail
 
-BENCH_NAME=bench_1e8.sh
 . "$(dirname "$0")/lib.sh"
 bench_binary
 EVENTS=${BENCH_EVENTS:-1e8}
@@ -136,41 +135,10 @@ echo "prep --answers: ${answers_s}s, ${nanswers:-0} answers stored" >&2
 kid=$(GPULENS_ANSWERS=0 "$GPULENS" search "$f" --type kernel --limit 1 --json |
     sed -n 's/.*"id":\([0-9][0-9]*\).*/\1/p' | head -n 1)
 [ -n "$kid" ] || kid=0
-VERBS=(
-	"info TRACE"
-	"summary TRACE"
-	"stats TRACE --type kernel"
-	"stats TRACE --type api"
-	"stats TRACE --type kernel --group-by name,device"
-	"nvtx TRACE"
-	"iters TRACE"
-	"gaps TRACE --scope device"
-	"timeline TRACE --buckets 100"
-	"overlap TRACE"
-	"search TRACE --type kernel --limit 50"
-	"inspect TRACE KID"
-	"correlate TRACE KID"
-	"launch TRACE"
-	"streams TRACE"
-	"memcpy TRACE"
-	"comm TRACE"
-	"queue TRACE"
-	"hardware TRACE"
-	"phases TRACE"
-	"window TRACE"
-	"findings TRACE"
-)
+bench_verbs all
 vrows=()
 for v in "${VERBS[@]}"; do
-	read -r -a cmd <<<"$v"
-	args=()
-	for a in "${cmd[@]}"; do
-		case $a in
-		TRACE) args+=("$f");;
-		KID) args+=("$kid");;
-		*) args+=("$a");;
-		esac
-	done
+	verb_args "$v" "$f" "$kid"
 	ts=() ks=()
 	for ((r = 1; r <= REPS; r++)); do
 		GPULENS_ANSWERS=0 run verb "$GPULENS" "${args[@]}" --json
@@ -206,13 +174,6 @@ for v in "${VERBS[@]}"; do
 	case ${vrows[-1]} in *FAIL*) fail=1;; esac
 done
 
-table() {
-	awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
-	    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
-	    END { for (r = 1; r <= n; r++) { line = ""
-	    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%-*s" : "  %*s", w[i], c[r, i])
-	    print line } }'
-}
 echo
 {
 	echo "events gen(s) trace(MiB) cold-prep(s) cold-read(s) cache-write(s) cold-peak(MiB) cold-B/event cold-query(s) warm(s) cold/warm warm-peak(MiB) warm-B/event cache(MiB) cache-B/event"
@@ -222,7 +183,7 @@ echo
 	    printf "%s %.1f %s %.1f %.1f %.1f %.0f %.1f %.2f %.3f %.1f %.0f %.1f %.0f %.1f\n", \
 	    n, g, fm, cp, rd, wr, ck / 1024, ck * 1024 / n, cq, w, (w > 0 ? cq / w : 0),
 	    wk / 1024, wk * 1024 / n, cb / 1048576, cb / n }'
-} | table
+} | columns -l
 echo
 echo "verbs on the cached trace (whole process, median of $REPS): computed = answers"
 echo "bypassed (load and analysis); stored = the same command line from the answer"
@@ -230,7 +191,7 @@ echo "store, filled by 'prep --answers' in ${answers_s}s (${nanswers:-0} answers
 {
 	echo "verb computed(s) computed<2s stored(s) stored<2s source computed-peak(MiB) B/event <=64B/event"
 	printf '%s\n' "${vrows[@]}"
-} | table
+} | columns -l
 nc=$(printf '%s\n' "${vrows[@]}" | awk '$3 == "PASS"' | wc -l)
 nst=$(printf '%s\n' "${vrows[@]}" | awk '$5 == "PASS"' | wc -l)
 nsrc=$(printf '%s\n' "${vrows[@]}" | awk '$6 != "computed"' | wc -l)

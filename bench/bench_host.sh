@@ -42,13 +42,11 @@
 set -u
 set -o pipefail
 
-BENCH_NAME=bench_host.sh
 . "$(dirname "$0")/lib.sh"
 bench_binary
 BASE=${GPULENS_BASE:-/work/gpulens-base3}
 [ -x "$BASE" ] || die "GPULENS_BASE=$BASE is not executable"
-REPS=${BENCH_REPS:-3}
-case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
+bench_reps 3
 EVENTS=$(to_int "${BENCH_EVENTS:-1e7}") || die "BENCH_EVENTS must be a number"
 GPUS=${BENCH_GPUS:-4}
 bench_dir gpulens-bench-host

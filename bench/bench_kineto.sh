@@ -34,14 +34,12 @@
 set -u
 set -o pipefail
 
-BENCH_NAME=bench_kineto.sh
 . "$(dirname "$0")/lib.sh"
 bench_binary
 SIZES=${BENCH_SIZES:-"1e5 1e6 1e7"}
-REPS=${BENCH_REPS:-3}
+bench_reps 3
 GZ=${BENCH_GZIP:-1}
 PY=${BENCH_PYTHON:-1}
-case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
 if [ "$PY" = 1 ]; then
 	command -v python3 >/dev/null || die "python3 is needed for the baseline (or BENCH_PYTHON=0)"
 fi

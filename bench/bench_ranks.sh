@@ -40,7 +40,6 @@
 set -u
 set -o pipefail
 
-BENCH_NAME=bench_ranks.sh
 . "$(dirname "$0")/lib.sh"
 bench_binary
 GPULENS=$(cd "$(dirname "$GPULENS")" && pwd)/$(basename "$GPULENS")

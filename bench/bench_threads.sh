@@ -39,11 +39,9 @@
 #   BENCH_DIR, BENCH_KEEP   as for bench/bench.sh (bench/lib.sh)
 set -u
 
-BENCH_NAME=bench_threads.sh
 . "$(dirname "$0")/lib.sh"
 bench_binary
-REPS=${BENCH_REPS:-5}
-case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
+bench_reps 5
 bench_dir gpulens-threads
 export XDG_CACHE_HOME="$DIR/xdg"
 

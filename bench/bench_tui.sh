@@ -48,7 +48,6 @@
 set -u
 set -o pipefail
 
-BENCH_NAME=bench_tui.sh
 . "$(dirname "$0")/lib.sh"
 bench_binary
 SIZES=${BENCH_SIZES:-"1e6 1e7"}

@@ -1,7 +1,9 @@
 # bench/lib.sh: what the benchmarks share; sourced by every bench/*.sh
-# script, which sets BENCH_NAME (its name, for messages) first:
+# script (BENCH_NAME, the name messages give, is the script's file name):
 #
 #   die MSG...            the message on stderr, exit 2
+#   bench_reps DEFAULT    sets REPS to BENCH_REPS (default DEFAULT); dies
+#                         unless it is a positive integer
 #   bench_binary          sets GPULENS (default ./gpulens, then the one in
 #                         the source tree, then gpulens in PATH) and here
 #                         (the source tree)
@@ -16,10 +18,18 @@
 #                         $DIR/LABEL.out and .err (a failure ends the run
 #                         with its errors); sets T (seconds) and K (KiB)
 #   bench_machine         prints the machine and load lines of a report
-#   now, elapsed A B, median V..., rss_of FILE, to_int 1eN, columns
+#   now, elapsed A B, median V..., rss_of FILE, to_int 1eN, columns [-l]
 #                         clock, arithmetic and table helpers
+#   bench_verbs [all], verb_args LINE TRACE KID
+#                         the verbs timed on a cached trace (VERB_LIST)
 
+BENCH_NAME=${0##*/}
 die() { echo "$BENCH_NAME: $*" >&2; exit 2; }
+
+bench_reps() {
+	REPS=${BENCH_REPS:-$1}
+	case $REPS in ''|*[!0-9]*|0) die "BENCH_REPS must be a positive integer";; esac
+}
 
 # The benchmarks measure computing: stored verb answers (gpulens(1),
 # Answers) are bypassed unless asked for (bench_1e8.sh measures them apart).
@@ -111,11 +121,67 @@ median() {
 # last line of an RSS file (GNU time prefixes a status line on failure)
 rss_of() { tail -n 1 "$1" | tr -dc '0-9'; }
 to_int() { awk -v x="$1" 'BEGIN { if (x !~ /^[0-9.]+([eE][0-9]+)?$/) exit 1; printf "%.0f\n", x }'; }
-# columns: stdin's whitespace-separated fields right-aligned in columns
+# columns [-l]: stdin's whitespace-separated fields right-aligned in
+# columns (with -l, the first column left-aligned)
 columns() {
-	awk '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
+	local first='%*s'
+	[ "${1:-}" = -l ] && first='%-*s'
+	awk -v first="$first" '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i
 	    if (length($i) > w[i]) w[i] = length($i) } n = NR; if (NF > nf) nf = NF }
 	    END { for (r = 1; r <= n; r++) { line = ""
-	    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? "%*s" : "  %*s", w[i], c[r, i])
+	    for (i = 1; i <= nf; i++) line = line sprintf(i == 1 ? first : "  %*s", w[i], c[r, i])
 	    print line } }'
+}
+
+# The verbs timed on a cached trace, TRACE and KID (a kernel's row id)
+# standing for their values; those marked "+" only bench_1e8.sh times.
+VERB_LIST=(
+	"info TRACE"
+	"summary TRACE"
+	"stats TRACE --type kernel"
+	"stats TRACE --type api"
+	"stats TRACE --type kernel --group-by name,device"
+	"nvtx TRACE"
+	"iters TRACE"
+	"gaps TRACE --scope device"
+	"timeline TRACE --buckets 100"
+	"overlap TRACE"
+	"search TRACE --type kernel --limit 50"
+	"inspect TRACE KID"
+	"correlate TRACE KID"
+	"launch TRACE"
+	"+streams TRACE"
+	"memcpy TRACE"
+	"comm TRACE"
+	"+queue TRACE"
+	"hardware TRACE"
+	"+phases TRACE"
+	"+window TRACE"
+	"+findings TRACE"
+)
+# bench_verbs [all]: sets VERBS to VERB_LIST without the "+" ones, or
+# with "all" to every one (the mark dropped)
+bench_verbs() {
+	local v
+	VERBS=()
+	for v in "${VERB_LIST[@]}"; do
+		case $v in
+		+*) [ "${1:-}" = all ] && VERBS+=("${v#+}");;
+		*) VERBS+=("$v");;
+		esac
+	done
+}
+# verb_args LINE TRACE KID: sets cmd to the words of LINE (a VERBS entry)
+# and args to them with TRACE and KID replaced by the values given
+verb_args() {
+	local a
+	read -r -a cmd <<<"$1"
+	args=()
+	for a in "${cmd[@]}"; do
+		case $a in
+		TRACE) args+=("$2");;
+		KID) args+=("$3");;
+		*) args+=("$a");;
+		esac
+	done
 }

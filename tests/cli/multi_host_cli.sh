@@ -48,6 +48,19 @@ run = partial(clicheck.gpulens_json, G)
 
 WIN = ["--from", "@0", "--to", "@100000000000", "--limit", "0"]
 
+
+def same_merged(what, tally):
+    """Fails unless tally (a Counter of a trace's rows) of the merge is not
+    empty and is the sum of the tallies of the traces."""
+    merged = tally(J)
+    alone = Counter()
+    for f in files:
+        alone += tally(f)
+    if not merged or merged != alone:
+        fail("%s: merge %s, traces %s" % (what, sorted(merged.items()),
+             sorted(alone.items())))
+
+
 for cached in (False, True):
     # Scheduling.
     def th(p):
@@ -74,13 +87,7 @@ for cached in (False, True):
         return Counter({(r["function"], r["module"]): r["self"]
                         for r in rows})
     for by in ("tid", "function"):
-        merged = sm(J, by)
-        alone = Counter()
-        for f in files:
-            alone += sm(f, by) if by == "function" else sm(f, by)
-        if not merged or merged != alone:
-            fail("samples by %s: merge %s, traces %s" % (by,
-                 sorted(merged.items()), sorted(alone.items())))
+        same_merged("samples by " + by, partial(sm, by=by))
     # inspect sample:N.
     base = 0
     for f in files:
@@ -113,22 +120,12 @@ for cached in (False, True):
         return Counter((r["counter"], r["samples"], r["mean"]) for r in
                        run(cached, "counters", p, "--json", "--limit",
                            "0")["data"]["rows"])
-    merged = ctr(J)
-    alone = Counter()
-    for f in files:
-        alone += ctr(f)
-    if not merged or merged != alone:
-        fail("counters: merge %s, traces %s" % (merged, alone))
+    same_merged("counters", ctr)
     def mpi(p):
         return Counter({r["name"]: r["count"] for r in
                         run(cached, "mpi", p, "--json", "--limit",
                             "0")["data"]["rows"]})
-    merged = mpi(J)
-    alone = Counter()
-    for f in files:
-        alone += mpi(f)
-    if not merged or merged != alone:
-        fail("mpi: merge %s, traces %s" % (merged, alone))
+    same_merged("mpi", mpi)
 print("ok")
 EOF2
 

@@ -16,13 +16,21 @@ export XDG_CACHE_HOME="$TMPD/cache"
 command -v sqlite3 >/dev/null 2>&1 || skip "sqlite3 missing"
 FORMATS="not an Nsight Systems export (nsys export --type sqlite), a rocprofv3 rocpd database or a rocmProfileData (RPD) file, the SQLite databases gpulens reads"
 REPORT_VERBS="the report verbs launches, metrics, rules, roofline, info, summary and inspect read it"
+# refused WHAT MESSAGE VERB FILE [ARG...]: `gpulens VERB FILE ARG...` exits
+# 2 with exactly "gpulens VERB: FILE: MESSAGE" on stderr (else fails with
+# WHAT).
+refused() {
+	what=$1 msg=$2 verb=$3 file=$4
+	shift 2
+	expect_rc 2 "$G" "$@"
+	[ "$(cat "$TMPD/err")" = "gpulens $verb: $file: $msg" ] ||
+	    fail "$what: $(cat "$TMPD/err")"
+}
 
 # An unknown SQLite database.
 sqlite3 "$TMPD/other.db" "CREATE TABLE people(name TEXT);
     CREATE TABLE orders(id INTEGER);" || fail "sqlite3"
-expect_rc 2 "$G" stats "$TMPD/other.db"
-[ "$(cat "$TMPD/err")" = "gpulens stats: $TMPD/other.db: an SQLite database gpulens has no reader for (tables orders, people): $FORMATS" ] ||
-    fail "unknown SQLite: $(cat "$TMPD/err")"
+refused "unknown SQLite" "an SQLite database gpulens has no reader for (tables orders, people): $FORMATS" stats "$TMPD/other.db"
 expect_rc 2 "$G" summary "$TMPD/other.db" --json
 grep -q "\"code\":\"bad_input\",\"message\":\"$TMPD/other.db: an SQLite database gpulens has no reader for (tables orders, people): $FORMATS\"" \
     "$TMPD/out" || fail "unknown SQLite --json: $(cat "$TMPD/out")"
@@ -51,18 +59,14 @@ sqlite3 "$TMPD/rc.db" "CREATE TABLE workload (workload_id INTEGER PRIMARY KEY,
     CREATE TABLE metric (metric_uuid INTEGER PRIMARY KEY,
       workload_id INTEGER, name VARCHAR, metric_id VARCHAR,
       description TEXT, unit VARCHAR);" || fail "sqlite3"
-expect_rc 2 "$G" stats "$TMPD/rc.db"
-[ "$(cat "$TMPD/err")" = "gpulens stats: $TMPD/rc.db: a rocprof-compute (Omniperf) analysis database, metrics derived per kernel and not a timeline: $FORMATS; rocprofv3 --kernel-trace --output-format rocpd records the workload's timeline" ] ||
-    fail "rocprof-compute database: $(cat "$TMPD/err")"
+refused "rocprof-compute database" "a rocprof-compute (Omniperf) analysis database, metrics derived per kernel and not a timeline: $FORMATS; rocprofv3 --kernel-trace --output-format rocpd records the workload's timeline" stats "$TMPD/rc.db"
 expect_rc 2 "$G" launches "$TMPD/rc.db"
 grep -q "a rocprof-compute (Omniperf) analysis database.*; it is not an Nsight Compute report (.ncu-rep, .ncu-repz or an ncu --csv export) either$" \
     "$TMPD/err" || fail "launches on rocprof-compute: $(cat "$TMPD/err")"
 
 # A timeline verb on an Nsight Compute report and on its CSV export.
 printf 'NVR\000\002\000\000\000\010\007' >"$TMPD/r.ncu-rep"
-expect_rc 2 "$G" stats "$TMPD/r.ncu-rep"
-[ "$(cat "$TMPD/err")" = "gpulens stats: $TMPD/r.ncu-rep: an Nsight Compute report, not a timeline: $REPORT_VERBS, and so does the terminal interface" ] ||
-    fail "stats on a report: $(cat "$TMPD/err")"
+refused "stats on a report" "an Nsight Compute report, not a timeline: $REPORT_VERBS, and so does the terminal interface" stats "$TMPD/r.ncu-rep"
 expect_rc 2 "$G" findings "$TMPD/r.ncu-rep" --json
 grep -q "an Nsight Compute report, not a timeline: $REPORT_VERBS" \
     "$TMPD/out" || fail "findings --json on a report: $(cat "$TMPD/out")"
@@ -74,9 +78,7 @@ if command -v zstd >/dev/null 2>&1; then
 fi
 printf '"ID","Process ID","Process Name","Host Name","Kernel Name"\n' \
     >"$TMPD/r.csv"
-expect_rc 2 "$G" timeline "$TMPD/r.csv"
-[ "$(cat "$TMPD/err")" = "gpulens timeline: $TMPD/r.csv: an Nsight Compute CSV export (ncu --csv), not a timeline: $REPORT_VERBS, and so does the terminal interface" ] ||
-    fail "timeline on a CSV export: $(cat "$TMPD/err")"
+refused "timeline on a CSV export" "an Nsight Compute CSV export (ncu --csv), not a timeline: $REPORT_VERBS, and so does the terminal interface" timeline "$TMPD/r.csv"
 gzip -c "$TMPD/r.csv" >"$TMPD/r.csv.gz"
 expect_rc 2 "$G" stats "$TMPD/r.csv.gz"
 grep -q "an Nsight Compute CSV export (ncu --csv), not a timeline" \
@@ -85,9 +87,7 @@ grep -q "an Nsight Compute CSV export (ncu --csv), not a timeline" \
 # A report verb on timelines.
 TIMELINE_VERBS="the report verbs read .ncu-rep, .ncu-repz and ncu --csv exports; a timeline is read by the timeline verbs (summary, stats, timeline, findings and the others 'gpulens --help' lists)"
 expect_rc 0 "$G" demo --out "$TMPD/demo.sqlite" --events 2000
-expect_rc 2 "$G" launches "$TMPD/demo.sqlite"
-[ "$(cat "$TMPD/err")" = "gpulens launches: $TMPD/demo.sqlite: not an Nsight Compute report but a timeline (Nsight Systems SQLite export): $TIMELINE_VERBS" ] ||
-    fail "launches on nsys: $(cat "$TMPD/err")"
+refused "launches on nsys" "not an Nsight Compute report but a timeline (Nsight Systems SQLite export): $TIMELINE_VERBS" launches "$TMPD/demo.sqlite"
 expect_rc 2 "$G" roofline "$TMPD/demo.sqlite" --json
 grep -q '"code":"bad_input"' "$TMPD/out" &&
     grep -q "not an Nsight Compute report but a timeline (Nsight Systems SQLite export)" "$TMPD/out" ||
@@ -98,8 +98,6 @@ grep -q "not an Nsight Compute report (.ncu-rep, .ncu-repz or an ncu --csv expor
     "$TMPD/err" || fail "rules on Kineto: $(cat "$TMPD/err")"
 RPD="$GPULENS_FIXTURES/rocpd/rocmProfileData/matmul_result.rpd"
 if [ -n "$GPULENS_FIXTURES" ] && [ -f "$RPD" ]; then
-	expect_rc 2 "$G" metrics "$RPD" '*'
-	[ "$(cat "$TMPD/err")" = "gpulens metrics: $RPD: not an Nsight Compute report but a timeline (rocmProfileData (RPD) SQLite file): $TIMELINE_VERBS" ] ||
-	    fail "metrics on RPD: $(cat "$TMPD/err")"
+	refused "metrics on RPD" "not an Nsight Compute report but a timeline (rocmProfileData (RPD) SQLite file): $TIMELINE_VERBS" metrics "$RPD" '*'
 fi
 pass

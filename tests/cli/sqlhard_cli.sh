@@ -107,14 +107,9 @@ grep -q "write-ahead log" "$TMPD/err" || fail "no-shm: $(cat "$TMPD/err")"
 # created beside it.
 mkdir "$TMPD/walmode"
 cp "$TMPD/base.sqlite" "$TMPD/walmode/t.sqlite"
-python3 - "$TMPD/walmode/t.sqlite" <<'PY' || fail "cannot build the WAL-mode trace"
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-db.execute("PRAGMA journal_mode=WAL")
-db.execute("DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE rowid % 2 = 0")
-db.commit()
-db.close()
-PY
+sql_apply "$TMPD/walmode/t.sqlite" "cannot build the WAL-mode trace" \
+    "PRAGMA journal_mode=WAL" \
+    "DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE rowid % 2 = 0"
 [ "$(ls "$TMPD/walmode")" = t.sqlite ] || fail "walmode: $(ls "$TMPD/walmode")"
 n=$(count_kernels "$TMPD/walmode/t.sqlite") || fail "walmode: no count"
 [ "$n" -eq $(((base + 1) / 2)) ] || fail "walmode: $n kernels of $base"
@@ -179,15 +174,11 @@ grep -q "rocpd_op is a view, not a table" "$TMPD/err" ||
     fail "RPD view: $(cat "$TMPD/err")"
 
 # --- times that are not integers --------------------------------------
-python3 - "$TMPD/base.sqlite" "$TMPD/times.sqlite" <<'PY' || fail "cannot build the times trace"
-import shutil, sqlite3, sys
-shutil.copy(sys.argv[1], sys.argv[2])
-db = sqlite3.connect(sys.argv[2])
-db.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = 'x' WHERE rowid <= 3")
-db.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = x'00' WHERE rowid = 4")
-db.execute("UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = end + 1 WHERE rowid = 5")
-db.commit()
-PY
+cp "$TMPD/base.sqlite" "$TMPD/times.sqlite" || fail "cannot copy the trace"
+sql_apply "$TMPD/times.sqlite" "cannot build the times trace" \
+    "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = 'x' WHERE rowid <= 3" \
+    "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET end = x'00' WHERE rowid = 4" \
+    "UPDATE CUPTI_ACTIVITY_KIND_KERNEL SET start = end + 1 WHERE rowid = 5"
 n=$(count_kernels "$TMPD/times.sqlite") || fail "times: no count"
 [ "$n" -eq $((base - 5)) ] || fail "times: $n kernels, not $((base - 5))"
 expect_rc 0 "$GPULENS" --no-cache info "$TMPD/times.sqlite"

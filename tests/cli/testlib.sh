@@ -34,6 +34,21 @@ rows = d.get("data", {}).get("rows", [])
 sys.exit(0 if eval(sys.argv[3]) else 1)
 PY
 }
+# sql_apply DB WHAT STATEMENT...: runs the SQL statements on the SQLite
+# database DB in order (python3's sqlite3) and commits them; fails with
+# WHAT if one fails.
+sql_apply() {
+	db=$1 what=$2
+	shift 2
+	python3 - "$db" "$@" <<'PY' || fail "$what"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for sql in sys.argv[2:]:
+    db.execute(sql)
+db.commit()
+db.close()
+PY
+}
 # tui_script WHAT TRACE...: runs the terminal UI at 100x30 on the traces,
 # driven by the key script $TMPD/script with no terminal, its output in
 # $TMPD/tui.out; fails with WHAT and that output unless it exits 0.

@@ -203,13 +203,9 @@ grep -q SCHED_EVENTS "$TMPD/info" && fail "info lists SCHED_EVENTS: $(cat "$TMPD
 # Unusable rows (no thread, a text time) are counted in one warning and
 # change nothing else (a table without threadState: pipit saxpy, below).
 cp "$t" "$TMPD/bad.sqlite"
-python3 - "$TMPD/bad.sqlite" <<'EOF2' || fail "cannot spoil SCHED_EVENTS"
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-db.execute("INSERT INTO SCHED_EVENTS VALUES (5, 1, 1, NULL, 1, NULL)")
-db.execute("INSERT INTO SCHED_EVENTS VALUES ('soon', 1, 0, 1, 1, NULL)")
-db.commit()
-EOF2
+sql_apply "$TMPD/bad.sqlite" "cannot spoil SCHED_EVENTS" \
+    "INSERT INTO SCHED_EVENTS VALUES (5, 1, 1, NULL, 1, NULL)" \
+    "INSERT INTO SCHED_EVENTS VALUES ('soon', 1, 0, 1, 1, NULL)"
 "$G" --no-cache threads --json --limit 0 "$t" >"$TMPD/good.json" || fail "threads"
 "$G" --no-cache threads --json --limit 0 "$TMPD/bad.sqlite" >"$TMPD/bad.json" ||
     fail "threads on spoilt rows"

@@ -91,6 +91,17 @@ void		 fuzz_fail(const char *file, int line, const char *what)
 #define FUZZ_KNOWN(c)	(c)
 #endif
 
+/* An LLVMFuzzerInitialize() that does nothing, for a harness that needs
+ * no set-up. */
+#define FUZZ_NO_INIT							\
+int									\
+LLVMFuzzerInitialize(int *argc, char ***argv)				\
+{									\
+	(void)argc;							\
+	(void)argv;							\
+	return 0;							\
+}
+
 /*
  * The whole of a reader harness (NAME_fuzz.c): stdout quiet, every input
  * through fuzz_reader() as file "file" loaded by load.

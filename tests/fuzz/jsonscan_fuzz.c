@@ -29,13 +29,7 @@
 #include "sources/jsonscan.h"
 #include "util/xmalloc.h"
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	return 0;
-}
+FUZZ_NO_INIT
 
 /* Whether the input is one the cJSON comparison applies to. */
 static int

@@ -28,13 +28,7 @@
 
 #define FUZZ_MAXARGS	64
 
-int
-LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-	(void)argc;
-	(void)argv;
-	return 0;
-}
+FUZZ_NO_INIT
 
 /* Whether s is [+-]?[0-9]+ (what units_parse_dur takes exactly). */
 static int

@@ -26,6 +26,8 @@
 #include "tui/view-report.h"
 #include "tui/view-timeline.h"
 
+#include "tsupport.h"
+
 /* Each view (and the application) with its key table and actions. */
 static const struct {
 	const char			*table;
@@ -182,15 +184,8 @@ test_bound(void **state)
 	keymap_free(km);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_views),
-		cmocka_unit_test(test_handlers),
-		cmocka_unit_test(test_bound),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_names),
+	cmocka_unit_test(test_views),
+	cmocka_unit_test(test_handlers),
+	cmocka_unit_test(test_bound))

@@ -257,17 +257,10 @@ test_gaps(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_class),
-		cmocka_unit_test(test_devices),
-		cmocka_unit_test(test_window),
-		cmocka_unit_test(test_not_work_on_streams),
-		cmocka_unit_test(test_used_share),
-		cmocka_unit_test(test_gaps),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_class),
+	cmocka_unit_test(test_devices),
+	cmocka_unit_test(test_window),
+	cmocka_unit_test(test_not_work_on_streams),
+	cmocka_unit_test(test_used_share),
+	cmocka_unit_test(test_gaps))

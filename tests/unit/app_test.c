@@ -11,7 +11,6 @@
  */
 #include "config.h"
 
-#include <locale.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -514,23 +513,13 @@ test_empty(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_note_and_warnings, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_help, setup, teardown),
-		cmocka_unit_test(test_help_report),
-		cmocka_unit_test_setup_teardown(test_views, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_table_keys, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_actions, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_first_view, setup,
-		    teardown),
-		cmocka_unit_test(test_empty),
-	};
-
-	setlocale(LC_CTYPE, "C.UTF-8");
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(ts_utf8_setup, NULL,
+	cmocka_unit_test_setup_teardown(test_note_and_warnings, setup,
+	    teardown),
+	cmocka_unit_test_setup_teardown(test_help, setup, teardown),
+	cmocka_unit_test(test_help_report),
+	cmocka_unit_test_setup_teardown(test_views, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_table_keys, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_actions, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_first_view, setup, teardown),
+	cmocka_unit_test(test_empty))

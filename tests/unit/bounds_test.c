@@ -437,19 +437,12 @@ test_zstd_declared_size(void **state)
 	free(path);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sat_add),
-		cmocka_unit_test(test_drop_out_of_range),
-		cmocka_unit_test(test_span_refused),
-		cmocka_unit_test(test_dursum_refused),
-		cmocka_unit_test(test_bytesum_refused),
-		cmocka_unit_test(test_cache_refuses),
-		cmocka_unit_test(test_long_time_refused),
-		cmocka_unit_test(test_zstd_declared_size),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_sat_add),
+	cmocka_unit_test(test_drop_out_of_range),
+	cmocka_unit_test(test_span_refused),
+	cmocka_unit_test(test_dursum_refused),
+	cmocka_unit_test(test_bytesum_refused),
+	cmocka_unit_test(test_cache_refuses),
+	cmocka_unit_test(test_long_time_refused),
+	cmocka_unit_test(test_zstd_declared_size))

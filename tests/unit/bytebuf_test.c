@@ -15,6 +15,8 @@
 
 #include "util/bytebuf.h"
 
+#include "tsupport.h"
+
 static void
 test_roundtrip(void **state)
 {
@@ -57,6 +59,24 @@ test_roundtrip(void **state)
 	assert_null(b.p);
 }
 
+/*
+ * Writes the count n and then 4 bytes into b and reads the count back for
+ * elements of sz bytes: checks that it gives want and whether the reader
+ * went bad.
+ */
+static void
+check_count(struct bytebuf *b, uint64_t n, size_t sz, size_t want, int bad)
+{
+	struct bytebuf_rd	 r;
+
+	b->len = 0;
+	bytebuf_put64(b, n);
+	bytebuf_put32(b, 1);
+	bytebuf_rd_init(&r, b->p, b->len);
+	assert_int_equal(bytebuf_getcount(&r, sz), want);
+	assert_int_equal(r.bad != 0, bad);
+}
+
 static void
 test_bounds(void **state)
 {
@@ -78,31 +98,12 @@ test_bounds(void **state)
 	assert_null(bytebuf_get(&r, 0));
 
 	/* A count that cannot fit what is left. */
-	b.len = 0;
-	bytebuf_put64(&b, 5);
-	bytebuf_put32(&b, 1);
-	bytebuf_rd_init(&r, b.p, b.len);
-	assert_int_equal(bytebuf_getcount(&r, 4), 0);
-	assert_true(r.bad);
-	bytebuf_rd_init(&r, b.p, b.len);
-	assert_int_equal(bytebuf_getcount(&r, 1), 0);
-	assert_true(r.bad);
-	b.len = 0;
-	bytebuf_put64(&b, 1);
-	bytebuf_put32(&b, 1);
-	bytebuf_rd_init(&r, b.p, b.len);
-	assert_int_equal(bytebuf_getcount(&r, 4), 1);
-	assert_false(r.bad);
+	check_count(&b, 5, 4, 0, 1);
+	check_count(&b, 5, 1, 0, 1);
+	check_count(&b, 1, 4, 1, 0);
 	bytebuf_free(&b);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_roundtrip),
-		cmocka_unit_test(test_bounds),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_roundtrip),
+	cmocka_unit_test(test_bounds))

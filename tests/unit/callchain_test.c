@@ -222,13 +222,6 @@ test_hotspots(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_tables),
-		cmocka_unit_test(test_hotspots),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_tables),
+	cmocka_unit_test(test_hotspots))

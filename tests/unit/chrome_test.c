@@ -213,14 +213,7 @@ test_probe(void **state)
 	free(cause);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_generated),
-		cmocka_unit_test(test_object_form),
-		cmocka_unit_test(test_probe),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_generated),
+	cmocka_unit_test(test_object_form),
+	cmocka_unit_test(test_probe))

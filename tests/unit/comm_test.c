@@ -543,15 +543,8 @@ test_generic_identity(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_kernel_info),
-		cmocka_unit_test(test_comm_bytes),
-		cmocka_unit_test(test_cache_merge),
-		cmocka_unit_test(test_generic_identity),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TS_MAIN(setup, teardown,
+	cmocka_unit_test(test_kernel_info),
+	cmocka_unit_test(test_comm_bytes),
+	cmocka_unit_test(test_cache_merge),
+	cmocka_unit_test(test_generic_identity))

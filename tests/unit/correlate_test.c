@@ -233,26 +233,38 @@ test_csr_shape_and_rebuild(void **state)
 	model_free(m);
 }
 
-static void
-test_nothing_correlates(void **state)
+/*
+ * Process 1, thread 1: cudaMalloc [0, 10) with correlation id api_corr;
+ * kernel k [20, 30) with id gpu_corr on stream 1 of device 0, owned by
+ * process 1 if owned.
+ */
+static struct model *
+build_one_call(uint32_t api_corr, uint32_t gpu_corr, int owned)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct device	 dev;
-	struct model	*m;
 	uint32_t	 p, t, a, g;
-	const uint32_t	*out;
-	int64_t		 lat;
 
-	(void)state;
 	memset(&dev, 0, sizeof dev);
 	builder_device(b, &dev);
 	p = builder_process(b, 1, 1, "p");
 	t = builder_thread(b, 1 << 24 | 1, 1, p, "t");
 	a = builder_cpu_track(b, TRACK_API, t, 0);
-	g = builder_gpu_track(b, builder_stream(b, 0, 1, p));
-	add(b, a, "cudaMalloc", EV_API, 0, 10, 1, 0);
-	add(b, g, "k", EV_KERNEL, 20, 30, 2, 0);
-	m = ts_finish(b);
+	g = builder_gpu_track(b, builder_stream(b, 0, 1, owned ? p : NONE32));
+	add(b, a, "cudaMalloc", EV_API, 0, 10, api_corr, 0);
+	add(b, g, "k", EV_KERNEL, 20, 30, gpu_corr, 0);
+	return ts_finish(b);
+}
+
+static void
+test_nothing_correlates(void **state)
+{
+	struct model	*m;
+	const uint32_t	*out;
+	int64_t		 lat;
+
+	(void)state;
+	m = build_one_call(1, 2, 1);
 	assert_null(m->launch);
 	assert_null(m->gpu_of_api);
 	assert_null(m->gpu_of_api_idx);
@@ -264,15 +276,7 @@ test_nothing_correlates(void **state)
 	model_free(m);
 
 	/* GPU work with ids, but no API call has one. */
-	b = builder_new(SOURCE_NSYS);
-	builder_device(b, &dev);
-	p = builder_process(b, 1, 1, "p");
-	t = builder_thread(b, 1 << 24 | 1, 1, p, "t");
-	a = builder_cpu_track(b, TRACK_API, t, 0);
-	g = builder_gpu_track(b, builder_stream(b, 0, 1, NONE32));
-	add(b, a, "cudaMalloc", EV_API, 0, 10, 0, 0);
-	add(b, g, "k", EV_KERNEL, 20, 30, 1, 0);
-	m = ts_finish(b);
+	m = build_one_call(0, 1, 0);
 	assert_null(m->launch);
 	assert_int_equal(m->ngpu_of_api, 0);
 	assert_int_equal(correlate_launch(m, 1), NONE32);
@@ -287,12 +291,6 @@ test_nothing_correlates(void **state)
 
 /* Random model: every link against a quadratic search. */
 static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
-
-static uint64_t
-rng(void)
-{
-	return ts_xorshift(&rng_state);
-}
 
 static void
 random_against_brute_force(uint32_t mult)
@@ -325,17 +323,17 @@ random_against_brute_force(uint32_t mult)
 	/* Ids drawn from a small range so that they repeat across
 	 * processes and, rarely, within one. */
 	for (i = 0; i < 3000; i++) {
-		u = rng() % 6;
+		u = ts_rand(&rng_state, 6);
 		add(b, api[u], "api", EV_API, ts[u], ts[u] + 5,
-		    (uint32_t)(rng() % 400) * mult,
-		    (rng() % 5 == 0) ? EVF_DRIVER : 0);
+		    (uint32_t)ts_rand(&rng_state, 400) * mult,
+		    (ts_rand(&rng_state, 5) == 0) ? EVF_DRIVER : 0);
 		ts[u] += 10;
 	}
 	memset(ts, 0, sizeof ts);
 	for (i = 0; i < 3000; i++) {
-		u = rng() % 6;
-		add(b, gt[u], "gpu", gk[rng() % 6], ts[u], ts[u] + 3,
-		    (uint32_t)(rng() % 450) * mult, 0);
+		u = ts_rand(&rng_state, 6);
+		add(b, gt[u], "gpu", gk[ts_rand(&rng_state, 6)], ts[u],
+		    ts[u] + 3, (uint32_t)ts_rand(&rng_state, 450) * mult, 0);
 		ts[u] += 4;
 	}
 	m = ts_finish(b);
@@ -502,13 +500,8 @@ check_fixture(const char *rel)
 static void
 test_fixtures(void **state)
 {
-	char	*p;
-
 	(void)state;
-	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) == NULL)
-		ts_skip("GPULENS_FIXTURES unset or fixtures missing: "
-		    "skipping the real-profile checks");
-	free(p);
+	ts_need_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite");
 	/* Two processes on two GPUs. */
 	check_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite");
 	/* Duplicate runtime records per correlation id (2022 MPI capture). */
@@ -518,18 +511,11 @@ test_fixtures(void **state)
 	check_fixture("nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_processes_do_not_cross),
-		cmocka_unit_test(test_graph_launch),
-		cmocka_unit_test(test_unknown_process_and_driver),
-		cmocka_unit_test(test_csr_shape_and_rebuild),
-		cmocka_unit_test(test_nothing_correlates),
-		cmocka_unit_test(test_random_against_brute_force),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_processes_do_not_cross),
+	cmocka_unit_test(test_graph_launch),
+	cmocka_unit_test(test_unknown_process_and_driver),
+	cmocka_unit_test(test_csr_shape_and_rebuild),
+	cmocka_unit_test(test_nothing_correlates),
+	cmocka_unit_test(test_random_against_brute_force),
+	cmocka_unit_test(test_fixtures))

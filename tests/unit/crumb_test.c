@@ -18,6 +18,8 @@
 #include "tui/crumb.h"
 #include "tui/safetext.h"
 
+#include "tsupport.h"
+
 static const char *const names[] = { "ProfilerStep#7", "forward",
     "attention" };
 
@@ -75,13 +77,6 @@ test_utf8_and_escapes(void **state)
 	}
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fit),
-		cmocka_unit_test(test_utf8_and_escapes),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_fit),
+	cmocka_unit_test(test_utf8_and_escapes))

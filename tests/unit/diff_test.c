@@ -214,13 +214,6 @@ test_self(void **state)
 	model_free(a);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_rows),
-		cmocka_unit_test(test_self),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_rows),
+	cmocka_unit_test(test_self))

@@ -15,6 +15,8 @@
 #include "analysis/fevidence.h"
 #include "tui/fevtext.h"
 
+#include "tsupport.h"
+
 /* Every kind of item, in the order given, units from the key. */
 static void
 test_items(void **state)
@@ -69,13 +71,6 @@ test_empty(void **state)
 	free(s);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_items),
-		cmocka_unit_test(test_empty),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_items),
+	cmocka_unit_test(test_empty))

@@ -48,6 +48,29 @@ find(const struct findings *fs, const char *type)
 	return NULL;
 }
 
+/* The finding of type, which must be there. */
+static const struct finding *
+need(const struct findings *fs, const char *type)
+{
+	const struct finding	*f = find(fs, type);
+
+	if (f == NULL)
+		fail_msg("no %s finding", type);
+	return f;
+}
+
+/* Checks that the finding of type costs cost_ns, over [t0, t1). */
+static void
+expect_span(const struct findings *fs, const char *type, int64_t cost_ns,
+    int64_t t0, int64_t t1)
+{
+	const struct finding	*f = need(fs, type);
+
+	assert_int_equal(f->cost_ns, cost_ns);
+	assert_int_equal(f->t0, t0);
+	assert_int_equal(f->t1, t1);
+}
+
 static void
 test_memcpy_sync_cost(void **state)
 {
@@ -60,8 +83,7 @@ test_memcpy_sync_cost(void **state)
 	(void)state;
 	assert_int_equal(finding_run(m, 0, 0, &fs, &cause), 0);
 	assert_int_equal(fs.t1 - fs.t0, 2000000);
-	f = find(&fs, "cuda_memcpy_sync");
-	assert_non_null(f);
+	f = need(&fs, "cuda_memcpy_sync");
 	/* The cudaMemcpy call blocked the host 210 us of 2000. */
 	assert_int_equal(f->cost_ns, 210000);
 	assert_true(f->share_pct > 10.4999 && f->share_pct < 10.5001);
@@ -112,13 +134,8 @@ test_gap_classes(void **state)
 	/* [100, 300) ends in no sync and lasts 200 us: the memcpy launch
 	 * (its API [200, 410)) ended after the gap began: a launch gap.
 	 * [500, 1000): the synchronisation ends at 600 inside it. */
-	f = find(&fs, "cuda_api_sync");
-	assert_non_null(f);
-	assert_int_equal(f->cost_ns, 500000);
-	assert_int_equal(f->t0, 500000);
-	assert_int_equal(f->t1, 1000000);
-	f = find(&fs, "launch_bound");
-	assert_non_null(f);
+	expect_span(&fs, "cuda_api_sync", 500000, 500000, 1000000);
+	f = need(&fs, "launch_bound");
 	/* [100, 300) and [1100, 1100.5): 10.025%, but the work after the
 	 * gaps is long (median 99.75 us), so not high. */
 	assert_int_equal(f->cost_ns, 200500);
@@ -129,14 +146,9 @@ test_gap_classes(void **state)
 	 * gpu_time_util: [0, 1200 us) in 30 chunks of 40 us; below 50%:
 	 * [120, 280) and [520, 1000), idle 160 + 480 us = 32%.
 	 */
-	f = find(&fs, "gpu_time_util");
-	assert_non_null(f);
-	assert_int_equal(f->cost_ns, 640000);
-	assert_int_equal(f->t0, 520000);
-	assert_int_equal(f->t1, 1000000);
+	expect_span(&fs, "gpu_time_util", 640000, 520000, 1000000);
 	/* dominant_kernel: k, 399.5 us on device 0, never high. */
-	f = find(&fs, "dominant_kernel");
-	assert_non_null(f);
+	f = need(&fs, "dominant_kernel");
 	assert_int_equal(f->cost_ns, 399500);
 	assert_int_equal(f->confidence, FINDING_MEDIUM);
 	/* Its command is what gpulens ncu-command gives for its longest
@@ -394,24 +406,16 @@ test_verb(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_memcpy_sync_cost),
-		cmocka_unit_test(test_gap_classes),
-		cmocka_unit_test(test_window),
-		cmocka_unit_test(test_conf_rules),
-		cmocka_unit_test(test_plant_parse),
-		cmocka_unit_test(test_clean),
-		cmocka_unit_test(test_plant_launch),
-		cmocka_unit_test(test_plant_sync),
-		cmocka_unit_test(test_plant_copies),
-		cmocka_unit_test(test_plant_comm),
-		cmocka_unit_test(test_plant_idle),
-		cmocka_unit_test(test_verb),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_memcpy_sync_cost),
+	cmocka_unit_test(test_gap_classes),
+	cmocka_unit_test(test_window),
+	cmocka_unit_test(test_conf_rules),
+	cmocka_unit_test(test_plant_parse),
+	cmocka_unit_test(test_clean),
+	cmocka_unit_test(test_plant_launch),
+	cmocka_unit_test(test_plant_sync),
+	cmocka_unit_test(test_plant_copies),
+	cmocka_unit_test(test_plant_comm),
+	cmocka_unit_test(test_plant_idle),
+	cmocka_unit_test(test_verb))

@@ -172,13 +172,6 @@ test_peaks(void **state)
 	strpool_free(m.strs);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_generated),
-		cmocka_unit_test(test_peaks),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_generated),
+	cmocka_unit_test(test_peaks))

@@ -15,6 +15,8 @@
 #include "tui/fmt.h"
 #include "util/units.h"
 
+#include "tsupport.h"
+
 static void
 test_format(void **state)
 {
@@ -81,13 +83,6 @@ test_parse(void **state)
 	assert_int_equal(units_parse_time("@", &v, &abs), -1);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_format),
-		cmocka_unit_test(test_parse),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_format),
+	cmocka_unit_test(test_parse))

@@ -337,22 +337,26 @@ static void
 test_event_count(void **state)
 {
 	uint64_t	n = sql_events(db);
+	/* Each count of the statistics and the rows it counts. */
+	const struct {
+		uint64_t	 got;
+		const char	*rows;
+	} counts[] = {
+		{ stats_a.kernels, "CUPTI_ACTIVITY_KIND_KERNEL" },
+		{ stats_a.memcpys, "CUPTI_ACTIVITY_KIND_MEMCPY" },
+		{ stats_a.memsets, "CUPTI_ACTIVITY_KIND_MEMSET" },
+		{ stats_a.runtime, "CUPTI_ACTIVITY_KIND_RUNTIME" },
+		{ stats_a.syncs, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION" },
+		{ stats_a.nvtx, "NVTX_EVENTS WHERE eventType = 59" },
+	};
+	size_t		i;
 
 	(void)state;
 	assert_int_equal(n, EVENTS);
 	assert_int_equal(stats_a.events, EVENTS);
-	assert_int_equal(stats_a.kernels, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_KERNEL"));
-	assert_int_equal(stats_a.memcpys, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMCPY"));
-	assert_int_equal(stats_a.memsets, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_MEMSET"));
-	assert_int_equal(stats_a.runtime, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME"));
-	assert_int_equal(stats_a.syncs, ts_sqlf(db,
-	    "SELECT count(*) FROM CUPTI_ACTIVITY_KIND_SYNCHRONIZATION"));
-	assert_int_equal(stats_a.nvtx, ts_sqlf(db,
-	    "SELECT count(*) FROM NVTX_EVENTS WHERE eventType = 59"));
+	for (i = 0; i < sizeof counts / sizeof counts[0]; i++)
+		assert_int_equal(counts[i].got, ts_sqlf(db,
+		    "SELECT count(*) FROM %s", counts[i].rows));
 	assert_true(stats_a.iterations >= 5);
 	assert_int_equal(stats_a.span_ns, ts_sqlf(db,
 	    "SELECT max(e) - min(s) FROM ("
@@ -880,27 +884,20 @@ test_thread_name_shape(void **state)
 	free(p);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_schema),
-		cmocka_unit_test(test_schema_real),
-		cmocka_unit_test(test_event_count),
-		cmocka_unit_test(test_event_count_sizes),
-		cmocka_unit_test(test_correlation),
-		cmocka_unit_test(test_streams_serial),
-		cmocka_unit_test(test_nvtx_nesting),
-		cmocka_unit_test(test_comm_and_copies),
-		cmocka_unit_test(test_straggler),
-		cmocka_unit_test(test_sorted),
-		cmocka_unit_test(test_deterministic),
-		cmocka_unit_test(test_overwrite),
-		cmocka_unit_test(test_bad_options),
-		cmocka_unit_test(test_options),
-		cmocka_unit_test(test_nsys_load),
-		cmocka_unit_test(test_thread_name_shape),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TS_MAIN(setup, teardown,
+	cmocka_unit_test(test_schema),
+	cmocka_unit_test(test_schema_real),
+	cmocka_unit_test(test_event_count),
+	cmocka_unit_test(test_event_count_sizes),
+	cmocka_unit_test(test_correlation),
+	cmocka_unit_test(test_streams_serial),
+	cmocka_unit_test(test_nvtx_nesting),
+	cmocka_unit_test(test_comm_and_copies),
+	cmocka_unit_test(test_straggler),
+	cmocka_unit_test(test_sorted),
+	cmocka_unit_test(test_deterministic),
+	cmocka_unit_test(test_overwrite),
+	cmocka_unit_test(test_bad_options),
+	cmocka_unit_test(test_options),
+	cmocka_unit_test(test_nsys_load),
+	cmocka_unit_test(test_thread_name_shape))

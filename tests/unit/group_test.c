@@ -19,6 +19,8 @@
 #include "analysis/group.h"
 #include "model/model.h"
 
+#include "tsupport.h"
+
 static const char *names[] = { "api", "name", "stream" };
 
 static void
@@ -209,16 +211,9 @@ test_map_one(void **state)
 	group_map_free(&gm);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_parse_axes),
-		cmocka_unit_test(test_key_part),
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_map),
-		cmocka_unit_test(test_map_one),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_parse_axes),
+	cmocka_unit_test(test_key_part),
+	cmocka_unit_test(test_names),
+	cmocka_unit_test(test_map),
+	cmocka_unit_test(test_map_one))

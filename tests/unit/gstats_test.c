@@ -563,18 +563,11 @@ test_generated(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_by_name),
-		cmocka_unit_test(test_axes),
-		cmocka_unit_test(test_kinds),
-		cmocka_unit_test(test_filters),
-		cmocka_unit_test(test_window),
-		cmocka_unit_test(test_winstat),
-		cmocka_unit_test(test_generated),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_by_name),
+	cmocka_unit_test(test_axes),
+	cmocka_unit_test(test_kinds),
+	cmocka_unit_test(test_filters),
+	cmocka_unit_test(test_window),
+	cmocka_unit_test(test_winstat),
+	cmocka_unit_test(test_generated))

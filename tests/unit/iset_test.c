@@ -23,12 +23,6 @@
 
 static uint64_t rng_state = 0x243F6A8885A308D3ULL;
 
-static uint64_t
-rng(void)
-{
-	return ts_xorshift(&rng_state);
-}
-
 static void
 check_invariant(const struct iset *a)
 {
@@ -83,13 +77,14 @@ static void
 random_set(struct iset *a, uint8_t *bits, int k)
 {
 	int64_t	s[32], e[32];
-	int	i, n = (int)(rng() % (uint64_t)(k + 1));
+	int	i, n = (int)ts_rand(&rng_state, (uint64_t)(k + 1));
 	int64_t	t;
 
 	memset(bits, 0, U);
 	for (i = 0; i < n; i++) {
-		s[i] = LO + (int64_t)(rng() % U);
-		e[i] = s[i] + (int64_t)(rng() % 24) - 2;	/* some empty */
+		s[i] = LO + (int64_t)ts_rand(&rng_state, U);
+		/* Some empty. */
+		e[i] = s[i] + (int64_t)ts_rand(&rng_state, 24) - 2;
 		if (e[i] > LO + U)
 			e[i] = LO + U;
 		for (t = s[i]; t < e[i]; t++)
@@ -389,8 +384,8 @@ test_random_vs_bits(void **state)
 		assert_int_equal(iset_diff_len(&a, &b),
 		    count_bits(bw, LO, LO + U));
 
-		t0 = LO + (int64_t)(rng() % U) - 5;
-		t1 = t0 + (int64_t)(rng() % 60) - 10;
+		t0 = LO + (int64_t)ts_rand(&rng_state, U) - 5;
+		t1 = t0 + (int64_t)ts_rand(&rng_state, 60) - 10;
 		memset(bw, 0, U);
 		for (t = t0; t < t1; t++)
 			if (t >= LO && t < LO + U)
@@ -404,7 +399,7 @@ test_random_vs_bits(void **state)
 		    count_bits(ba, t0, t1));
 		assert_int_equal(iset_len(&a), count_bits(ba, LO, LO + U));
 
-		n = 1 + (int)(rng() % 5);
+		n = 1 + (int)ts_rand(&rng_state, 5);
 		memset(bw, 0, U);
 		for (k = 0; k < n; k++) {
 			random_set(&many[k], bm[k], 4);
@@ -424,19 +419,12 @@ test_random_vs_bits(void **state)
 		iset_free(&many[k]);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_add_merges),
-		cmocka_unit_test(test_fixed_ops),
-		cmocka_unit_test(test_view_and_copy),
-		cmocka_unit_test(test_random_vs_bits),
-		cmocka_unit_test(test_empty),
-		cmocka_unit_test(test_touch_nest_zero),
-		cmocka_unit_test(test_extremes),
-		cmocka_unit_test(test_shift_view),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_add_merges),
+	cmocka_unit_test(test_fixed_ops),
+	cmocka_unit_test(test_view_and_copy),
+	cmocka_unit_test(test_random_vs_bits),
+	cmocka_unit_test(test_empty),
+	cmocka_unit_test(test_touch_nest_zero),
+	cmocka_unit_test(test_extremes),
+	cmocka_unit_test(test_shift_view))

@@ -150,19 +150,12 @@ test_marker(void **state)
 static void
 test_family(void **state)
 {
-	char	buf[128];
-
 	(void)state;
-	nvtx_family("ProfilerStep#12", buf, sizeof buf);
-	assert_string_equal(buf, "ProfilerStep#*");
-	nvtx_family("Step 190 to 200", buf, sizeof buf);
-	assert_string_equal(buf, "Step * to *");
-	nvtx_family("layers.3", buf, sizeof buf);
-	assert_string_equal(buf, "layers.3");
-	nvtx_family("conv2d 64", buf, sizeof buf);
-	assert_string_equal(buf, "conv2d *");
-	nvtx_family("aten::mm, seq = 4, op_id = 99", buf, sizeof buf);
-	assert_string_equal(buf, "aten::mm");
+	ts_family("ProfilerStep#12", "ProfilerStep#*");
+	ts_family("Step 190 to 200", "Step * to *");
+	ts_family("layers.3", "layers.3");
+	ts_family("conv2d 64", "conv2d *");
+	ts_family("aten::mm, seq = 4, op_id = 99", "aten::mm");
 	assert_true(iters_library_domain("CCCL"));
 	assert_true(iters_library_domain("nccl"));
 	assert_true(iters_library_domain("cuBLAS"));
@@ -297,15 +290,8 @@ test_fixtures(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_marker),
-		cmocka_unit_test(test_family),
-		cmocka_unit_test(test_per_process),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_marker),
+	cmocka_unit_test(test_family),
+	cmocka_unit_test(test_per_process),
+	cmocka_unit_test(test_fixtures))

@@ -209,18 +209,22 @@ test_numbers(void **state)
 	assert_int_equal(jsonscan_i64_array(&v, a, 3), -1);
 }
 
-/* Scans doc to its end; expects an error naming needle. */
+/* Scans doc to its end; expects an error naming needle, after nitems
+ * items (any number if nitems is -1). */
 static void
-expect_error(const char *doc, size_t len, const char *needle)
+expect_error_after(const char *doc, size_t len, int nitems,
+    const char *needle)
 {
 	struct jsonscan		*js = jsonscan_open_mem(doc, len, "bad");
 	struct jsonscan_item	*it;
 	char			*cause = NULL;
-	int			 rc;
+	int			 rc, n = 0;
 
 	while ((rc = jsonscan_next(js, &it, &cause)) == 1)
-		;
+		n++;
 	assert_int_equal(rc, -1);
+	if (nitems >= 0)
+		assert_int_equal(n, nitems);
 	assert_non_null(cause);
 	if (strstr(cause, needle) == NULL)
 		fail_msg("'%s' does not mention '%s'", cause, needle);
@@ -231,7 +235,9 @@ expect_error(const char *doc, size_t len, const char *needle)
 	jsonscan_close(js);
 }
 
-#define EXPECT_ERROR(s, needle)	expect_error((s), strlen(s), (needle))
+#define EXPECT_ERROR_AFTER(s, n, needle)					\
+	expect_error_after((s), strlen(s), (n), (needle))
+#define EXPECT_ERROR(s, needle)	EXPECT_ERROR_AFTER(s, -1, needle)
 
 static void
 test_errors(void **state)
@@ -262,7 +268,8 @@ test_errors(void **state)
 	EXPECT_ERROR("", "empty document");
 	EXPECT_ERROR("   \n", "no JSON value");
 	EXPECT_ERROR("{\"a\": [1, 2", "truncated JSON");
-	expect_error("[{\"a\": \"\0\"}]", 12, "control character 0x00");
+	expect_error_after("[{\"a\": \"\0\"}]", 12, -1,
+	    "control character 0x00");
 	/* Nesting beyond the limit. */
 	strcpy(deep, "[{\"a\": ");
 	for (i = 0; i < 600; i++)
@@ -581,33 +588,15 @@ test_whitespace(void **state)
 	jsonscan_close(js);
 
 	/* A comma consumed before the blanks still forbids a ']'. */
-	js = mem("[{}, \n ]");
-	assert_int_equal(jsonscan_next(js, &it, &cause), 1);
-	assert_int_equal(jsonscan_next(js, &it, &cause), -1);
-	assert_non_null(strstr(cause, "expected an event object"));
-	free(cause);
-	jsonscan_close(js);
-	js = mem("{\"a\": 1,   }");
-	assert_int_equal(jsonscan_next(js, &it, &cause), 1);
-	assert_int_equal(jsonscan_next(js, &it, &cause), -1);
-	assert_non_null(strstr(cause, "expected a string key"));
-	free(cause);
-	jsonscan_close(js);
+	EXPECT_ERROR_AFTER("[{}, \n ]", 1, "expected an event object");
+	EXPECT_ERROR_AFTER("{\"a\": 1,   }", 1, "expected a string key");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_events_and_meta),
-		cmocka_unit_test(test_strings),
-		cmocka_unit_test(test_numbers),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_large_files),
-		cmocka_unit_test(test_members_bounded),
-		cmocka_unit_test(test_whitespace),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_events_and_meta),
+	cmocka_unit_test(test_strings),
+	cmocka_unit_test(test_numbers),
+	cmocka_unit_test(test_errors),
+	cmocka_unit_test(test_large_files),
+	cmocka_unit_test(test_members_bounded),
+	cmocka_unit_test(test_whitespace))

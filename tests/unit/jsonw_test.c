@@ -161,15 +161,8 @@ test_numbers(void **state)
 	    "0.5 null null \"\"");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_escapes),
-		cmocka_unit_test(test_utf8),
-		cmocka_unit_test(test_us),
-		cmocka_unit_test(test_numbers),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_escapes),
+	cmocka_unit_test(test_utf8),
+	cmocka_unit_test(test_us),
+	cmocka_unit_test(test_numbers))

@@ -16,6 +16,8 @@
 
 #include "tui/jumps.h"
 
+#include "tsupport.h"
+
 static struct jump
 pos(int64_t t)
 {
@@ -106,13 +108,6 @@ test_full(void **state)
 	assert_int_equal(here.t0, 11);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_back_forward),
-		cmocka_unit_test(test_full),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_back_forward),
+	cmocka_unit_test(test_full))

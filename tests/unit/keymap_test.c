@@ -22,6 +22,8 @@
 #include "tui/keymap.h"
 #include "tui/view.h"
 
+#include "tsupport.h"
+
 /*
  * The bindings of the key tables as they were (tui/app.c and
  * tui/view-*.c before the keymap), key by key, with what each key does
@@ -415,16 +417,9 @@ test_list(void **state)
 	keymap_free(km);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_today),
-		cmocka_unit_test(test_key_names),
-		cmocka_unit_test(test_bind),
-		cmocka_unit_test(test_help_lines),
-		cmocka_unit_test(test_list),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_today),
+	cmocka_unit_test(test_key_names),
+	cmocka_unit_test(test_bind),
+	cmocka_unit_test(test_help_lines),
+	cmocka_unit_test(test_list))

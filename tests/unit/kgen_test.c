@@ -25,6 +25,16 @@
 #include "util/xmalloc.h"
 #include "util/zfile.h"
 
+/* The default options, but about events trace events, in a job of world
+ * ranks. */
+static void
+job_opts(struct kgen_opts *o, uint64_t events, int world)
+{
+	kgen_opts_default(o);
+	o->events = events;
+	o->world = world;
+}
+
 static void
 test_read_back(void **state)
 {
@@ -37,9 +47,7 @@ test_read_back(void **state)
 	uint64_t		 sum;
 
 	(void)state;
-	kgen_opts_default(&o);
-	o.events = 5000;
-	o.world = 2;
+	job_opts(&o, 5000, 2);
 	o.rank = 1;
 	o.straggler = 0;
 	assert_int_equal(kgen_write(ts_path("r1.json"), &o, &st, &cause), 0);
@@ -130,9 +138,7 @@ test_straggler(void **state)
 	int			 r, k;
 
 	(void)state;
-	kgen_opts_default(&o);
-	o.events = 3000;
-	o.world = 3;
+	job_opts(&o, 3000, 3);
 	o.straggler = 2;
 	o.slowdown = 1.5;
 	for (r = 0; r < 3; r++) {
@@ -202,9 +208,7 @@ test_merged(void **state)
 	int			 r;
 
 	(void)state;
-	kgen_opts_default(&o);
-	o.events = 2000;
-	o.world = 3;
+	job_opts(&o, 2000, 3);
 	for (r = 0; r < 3; r++) {
 		o.rank = r;
 		assert_int_equal(kgen_write(ts_path("one.json"), &o, &one,
@@ -245,16 +249,8 @@ test_merged(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_read_back),
-		cmocka_unit_test(test_straggler),
-		cmocka_unit_test(test_overwrite),
-		cmocka_unit_test(test_merged),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_read_back),
+	cmocka_unit_test(test_straggler),
+	cmocka_unit_test(test_overwrite),
+	cmocka_unit_test(test_merged))

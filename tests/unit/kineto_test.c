@@ -144,15 +144,8 @@ test_mapping(void **state)
 		fail_msg("%s", cause);
 	assert_int_equal(m->source, SOURCE_KINETO);
 	assert_string_equal(model_str(m, m->schema_version), "1");
-	assert_int_equal(m->kind_count[EV_KERNEL], 2);
-	assert_int_equal(m->kind_count[EV_MEMCPY], 1);
-	assert_int_equal(m->kind_count[EV_MEMSET], 1);
-	assert_int_equal(m->kind_count[EV_SYNC], 1);
-	assert_int_equal(m->kind_count[EV_API], 2);
-	assert_int_equal(m->kind_count[EV_NVTX], 6);
-	assert_int_equal(m->kind_count[EV_MARK], 1);
-	assert_int_equal(m->kind_count[EV_COUNTER], 2);
-	assert_int_equal(m->kind_count[EV_OVERHEAD], 1);
+	ts_kind_counts(m, "kernel=2 memcpy=1 memset=1 sync=1 api=2 nvtx=6 "
+	    "mark=1 counter=2 overhead=1");
 
 	/* Exact times: base + ts. 102.0005 us rounds to 102001 ns. */
 	assert_int_equal(find(m, EV_KERNEL, "void at::native::foo<float>(int)",
@@ -478,20 +471,16 @@ test_fixtures(void **state)
 			fail_msg("%s", cause);
 		assert_true(m->nevents > 0);
 		if (strstr(p, "nccl_parser_config__nccl_data") != NULL) {
-			assert_int_equal(m->kind_count[EV_KERNEL], 2700);
-			assert_int_equal(m->kind_count[EV_MEMCPY], 960);
-			assert_int_equal(m->kind_count[EV_MEMSET], 114);
-			assert_int_equal(m->kind_count[EV_API], 8740);
+			ts_kind_counts(m, "kernel=2700 memcpy=960 memset=114 "
+			    "api=8740");
 			/* 14346 cpu_op + 42 user_annotation + 30 GPU ones */
 			assert_int_equal(m->kind_count[EV_NVTX], 14418);
 			assert_string_equal(model_meta(m, "nccl_version"),
 			    "2.17.1");
 			checked++;
 		} else if (strstr(p, "worker0.1623143089861") != NULL) {
-			assert_int_equal(m->kind_count[EV_KERNEL], 8772);
-			assert_int_equal(m->kind_count[EV_API], 11923);
-			assert_int_equal(m->kind_count[EV_NVTX], 23646);
-			assert_int_equal(m->kind_count[EV_COUNTER], 12838);
+			ts_kind_counts(m, "kernel=8772 api=11923 nvtx=23646 "
+			    "counter=12838");
 			assert_int_equal(m->ndevices, 4);
 			checked++;
 		} else if (strstr(p, "mi300__resnet") != NULL) {
@@ -510,17 +499,9 @@ test_fixtures(void **state)
 	assert_int_equal(checked, 4);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_mapping),
-		cmocka_unit_test(test_old_layout),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_probe_and_names),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_mapping),
+	cmocka_unit_test(test_old_layout),
+	cmocka_unit_test(test_errors),
+	cmocka_unit_test(test_probe_and_names),
+	cmocka_unit_test(test_fixtures))

@@ -15,6 +15,8 @@
 
 #include "tui/kname.h"
 
+#include "tsupport.h"
+
 static void
 test_elide(void **state)
 {
@@ -86,14 +88,7 @@ test_cycle(void **state)
 	assert_string_equal(kname_form_name(KNAME_SHORT), "short");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest	tests[] = {
-		cmocka_unit_test(test_elide),
-		cmocka_unit_test(test_show),
-		cmocka_unit_test(test_cycle),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_elide),
+	cmocka_unit_test(test_show),
+	cmocka_unit_test(test_cycle))

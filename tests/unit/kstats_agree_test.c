@@ -33,7 +33,6 @@
 #include "sources/synth/gen.h"
 #include "tui/cellgrid.h"
 #include "tui/fmt.h"
-#include "tui/glyph.h"
 #include "tui/ktable.h"
 #include "tui/view-kernels.h"
 #include "tui/view.h"
@@ -142,10 +141,7 @@ agree(const char *label, struct model *m)
 	assert_int_equal(jint(out.aux, "grand_total_ns"), grand);
 	/* The view shows the same: its title, its first row's count. */
 	memset(&sh, 0, sizeof sh);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.title = "t";
-	env.sh = &sh;
+	ts_view_env(&env, &sh, "t", NULL);
 	v = ts_view_open(&view_kernels_ops, m, &env, &grid, 200, 30);
 	snprintf(want, sizeof want, " Kernels: %zu names, %llu launches, %s;",
 	    nrows, (unsigned long long)kernels, fmt_time(t, sizeof t, grand));
@@ -211,13 +207,6 @@ test_fixtures(void **state)
 	}
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_generated),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_generated),
+	cmocka_unit_test(test_fixtures))

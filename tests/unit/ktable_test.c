@@ -42,19 +42,15 @@ static struct model *
 build(void)
 {
 	struct builder		*b = builder_new(SOURCE_NSYS);
-	struct device		 dev;
-	uint32_t		 d, s1, s2;
+	uint32_t		 s[2];
 
-	memset(&dev, 0, sizeof dev);
-	d = builder_device(b, &dev);
-	s1 = builder_gpu_track(b, builder_stream(b, d, 1, NONE32));
-	s2 = builder_gpu_track(b, builder_stream(b, d, 2, NONE32));
-	kernel(b, s1, "void foo<int>(int*)", "foo", 0, 10);
-	kernel(b, s2, "void foo<int>(int*)", "foo", 5, 25);
-	kernel(b, s1, "void foo<int>(int*)", "foo", 40, 100);
-	kernel(b, s2, "bar(float)", "bar", 30, 130);
-	kernel(b, s1, "bar(float)", "bar", 200, 400);
-	ts_add(b, s2, "[CUDA memcpy]", EV_MEMCPY, 500, 900);
+	ts_gpu_streams(b, s, 2);
+	kernel(b, s[0], "void foo<int>(int*)", "foo", 0, 10);
+	kernel(b, s[1], "void foo<int>(int*)", "foo", 5, 25);
+	kernel(b, s[0], "void foo<int>(int*)", "foo", 40, 100);
+	kernel(b, s[1], "bar(float)", "bar", 30, 130);
+	kernel(b, s[0], "bar(float)", "bar", 200, 400);
+	ts_add(b, s[1], "[CUDA memcpy]", EV_MEMCPY, 500, 900);
 	return ts_finish(b);
 }
 
@@ -231,15 +227,8 @@ test_fixtures(void **state)
 	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_stats),
-		cmocka_unit_test(test_sort_filter),
-		cmocka_unit_test(test_instances),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_stats),
+	cmocka_unit_test(test_sort_filter),
+	cmocka_unit_test(test_instances),
+	cmocka_unit_test(test_fixtures))

@@ -14,6 +14,8 @@
 
 #include "tui/labw.h"
 
+#include "tsupport.h"
+
 enum { SCREEN, NEED, ADJUST };	/* the test a case belongs to */
 
 static const struct labw_case {
@@ -88,14 +90,7 @@ test_adjust(void **state)
 	check(ADJUST);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest	tests[] = {
-		cmocka_unit_test(test_screen),
-		cmocka_unit_test(test_need),
-		cmocka_unit_test(test_adjust),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_screen),
+	cmocka_unit_test(test_need),
+	cmocka_unit_test(test_adjust))

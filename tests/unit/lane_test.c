@@ -23,6 +23,8 @@
 
 #include "model/lane.h"
 
+#include "tsupport.h"
+
 struct rng {
 	uint64_t	s;
 };
@@ -1189,27 +1191,20 @@ test_large(void **state)
 	free(buf);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_empty),
-		cmocka_unit_test(test_zero_length),
-		cmocka_unit_test(test_sort_ties),
-		cmocka_unit_test(test_gpu_lanes),
-		cmocka_unit_test(test_nested_lanes),
-		cmocka_unit_test(test_messy_lanes),
-		cmocka_unit_test(test_nested_depth),
-		cmocka_unit_test(test_partial_depth),
-		cmocka_unit_test(test_depth_rule),
-		cmocka_unit_test(test_depth_overflow),
-		cmocka_unit_test(test_idempotent),
-		cmocka_unit_test(test_iset_union_lanes),
-		cmocka_unit_test(test_adopt),
-		cmocka_unit_test(test_rowid_width),
-		cmocka_unit_test(test_cov_blocks),
-		cmocka_unit_test(test_large),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_empty),
+	cmocka_unit_test(test_zero_length),
+	cmocka_unit_test(test_sort_ties),
+	cmocka_unit_test(test_gpu_lanes),
+	cmocka_unit_test(test_nested_lanes),
+	cmocka_unit_test(test_messy_lanes),
+	cmocka_unit_test(test_nested_depth),
+	cmocka_unit_test(test_partial_depth),
+	cmocka_unit_test(test_depth_rule),
+	cmocka_unit_test(test_depth_overflow),
+	cmocka_unit_test(test_idempotent),
+	cmocka_unit_test(test_iset_union_lanes),
+	cmocka_unit_test(test_adopt),
+	cmocka_unit_test(test_rowid_width),
+	cmocka_unit_test(test_cov_blocks),
+	cmocka_unit_test(test_large))

@@ -541,22 +541,15 @@ test_hidden_and_reveal(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_order),
-		cmocka_unit_test(test_members),
-		cmocka_unit_test(test_collapse),
-		cmocka_unit_test(test_collapse_nested),
-		cmocka_unit_test(test_depth_sublanes),
-		cmocka_unit_test(test_overlapping_stream),
-		cmocka_unit_test(test_sync_rows),
-		cmocka_unit_test(test_rank_order),
-		cmocka_unit_test(test_empty_model),
-		cmocka_unit_test(test_filter),
-		cmocka_unit_test(test_hidden_and_reveal),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_order),
+	cmocka_unit_test(test_members),
+	cmocka_unit_test(test_collapse),
+	cmocka_unit_test(test_collapse_nested),
+	cmocka_unit_test(test_depth_sublanes),
+	cmocka_unit_test(test_overlapping_stream),
+	cmocka_unit_test(test_sync_rows),
+	cmocka_unit_test(test_rank_order),
+	cmocka_unit_test(test_empty_model),
+	cmocka_unit_test(test_filter),
+	cmocka_unit_test(test_hidden_and_reveal))

@@ -15,6 +15,8 @@
 
 #include "util/lbound.h"
 
+#include "tsupport.h"
+
 static int
 cmp_i64(const void *a, const void *b)
 {
@@ -142,14 +144,7 @@ test_if(void **state)
 		assert_true(i == 0 || key[order[i - 1]] <= key[order[i]]);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_i64),
-		cmocka_unit_test(test_u32),
-		cmocka_unit_test(test_if),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_i64),
+	cmocka_unit_test(test_u32),
+	cmocka_unit_test(test_if))

@@ -491,25 +491,17 @@ test_never_blank_random(void **state)
 	}
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_box_with_name),
-		cmocka_unit_test(test_box_name_truncated),
-		cmocka_unit_test(test_box_too_narrow_for_name),
-		cmocka_unit_test(test_ramp_many_tiny),
-		cmocka_unit_test(test_eighth_block),
-		cmocka_unit_test(test_right_aligned_edge),
-		cmocka_unit_test(test_zero_length_not_blank),
-		cmocka_unit_test(test_classes),
-		cmocka_unit_test(test_kernel_short_name),
-		cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_group),
-		cmocka_unit_test(test_group_sync),
-		cmocka_unit_test(test_never_blank_random),
-	};
-
-	setlocale(LC_CTYPE, "C.UTF-8");
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(ts_utf8_setup, NULL,
+	cmocka_unit_test(test_box_with_name),
+	cmocka_unit_test(test_box_name_truncated),
+	cmocka_unit_test(test_box_too_narrow_for_name),
+	cmocka_unit_test(test_ramp_many_tiny),
+	cmocka_unit_test(test_eighth_block),
+	cmocka_unit_test(test_right_aligned_edge),
+	cmocka_unit_test(test_zero_length_not_blank),
+	cmocka_unit_test(test_classes),
+	cmocka_unit_test(test_kernel_short_name),
+	cmocka_unit_test(test_columns),
+	cmocka_unit_test(test_group),
+	cmocka_unit_test(test_group_sync),
+	cmocka_unit_test(test_never_blank_random))

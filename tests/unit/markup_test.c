@@ -18,6 +18,8 @@
 #include "report/markup.h"
 #include "util/units.h"
 
+#include "tsupport.h"
+
 static void
 check(const char *in, int flags, const char *want)
 {
@@ -103,13 +105,6 @@ test_units_metric(void **state)
 	assert_string_equal(u, "y");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_markup),
-		cmocka_unit_test(test_units_metric),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_markup),
+	cmocka_unit_test(test_units_metric))

@@ -113,12 +113,8 @@ test_merge(void **state)
 	assert_int_equal(m->nprocesses, 2);
 	assert_int_equal(m->processes[0].rank, 0);
 	assert_int_equal(m->processes[1].rank, 1);
-	assert_int_equal(m->processes[0].pid, 100);
-	assert_int_equal(m->processes[1].pid, 100);
-	assert_string_equal(model_str(m, m->processes[0].name),
-	    "rank 0 python");
-	assert_string_equal(model_str(m, m->processes[1].name),
-	    "rank 1 python");
+	ts_process_is(m, 0, 100, "rank 0 python", NULL);
+	ts_process_is(m, 1, 100, "rank 1 python", NULL);
 	/* Only the used GPU of each rank; rank 1's GPU 0 renumbered. */
 	assert_int_equal(m->ndevices, 2);
 	assert_int_equal(m->devices[0].source_id, 0);
@@ -126,10 +122,7 @@ test_merge(void **state)
 	assert_string_equal(model_str(m, m->devices[1].name), "GPU-0");
 	assert_int_equal(m->devices[1].process, 1);
 
-	assert_int_equal(m->kind_count[EV_KERNEL], 4);
-	assert_int_equal(m->kind_count[EV_API], 2);
-	assert_int_equal(m->kind_count[EV_NVTX], 2);
-	assert_int_equal(m->kind_count[EV_COUNTER], 2);
+	ts_kind_counts(m, "kernel=4 api=2 nvtx=2 counter=2");
 	assert_int_equal(find(m, "shared", &t, &i), 2);
 	/* Correlation 1 twice: each kernel links to its own rank's call. */
 	assert_int_equal(find(m, "k_rank1", &t, &i), 1);
@@ -304,15 +297,7 @@ test_shift(void **state)
 	model_free(v[1]);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_merge),
-		cmocka_unit_test(test_multi),
-		cmocka_unit_test(test_shift),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_merge),
+	cmocka_unit_test(test_multi),
+	cmocka_unit_test(test_shift))

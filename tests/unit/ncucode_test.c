@@ -152,14 +152,7 @@ test_lineinfo(void **state)
 	report_free(r);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sglang),
-		cmocka_unit_test(test_indexspaces),
-		cmocka_unit_test(test_lineinfo),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_sglang),
+	cmocka_unit_test(test_indexspaces),
+	cmocka_unit_test(test_lineinfo))

@@ -239,6 +239,20 @@ parse(const char *text, char **cause)
 	return ncucsv_parse(text, strlen(text), "test.csv", cause);
 }
 
+/* The report of text, which ncucsv_probe() must take and which must
+ * parse. */
+static struct report *
+parse_ok(const char *text)
+{
+	struct report	*r;
+	char		*cause;
+
+	assert_true(ncucsv_probe(text, strlen(text)));
+	if ((r = parse(text, &cause)) == NULL)
+		fail_msg("ncucsv_parse: %s", cause);
+	return r;
+}
+
 static void
 test_raw(void **state)
 {
@@ -260,13 +274,10 @@ test_raw(void **state)
 	    "\"(1, 1, 1)\",\"1\",\"9.0\",\"2\",\"\",\"\",\"1\"\n";
 	struct report			*r;
 	const struct report_metric	*m;
-	char				*cause;
 	double				 d;
 
 	(void)state;
-	assert_true(ncucsv_probe(text, sizeof text - 1));
-	r = parse(text, &cause);
-	assert_non_null(r);
+	r = parse_ok(text);
 	assert_int_equal(r->format, REPORT_NCU_CSV_RAW);
 	assert_int_equal(r->nlaunches, 2);
 	assert_string_equal(report_str(r, r->launches[0].function), "k");
@@ -322,13 +333,10 @@ test_details_quirks(void **state)
 	    "\"\",\"\"\n";
 	struct report		*r;
 	const struct report_rule *u;
-	char			*cause;
 	double			 d;
 
 	(void)state;
-	assert_true(ncucsv_probe(text, sizeof text - 1));
-	r = parse(text, &cause);
-	assert_non_null(r);
+	r = parse_ok(text);
 	assert_int_equal(r->nlaunches, 1);
 	assert_int_equal(report_metric_num(r, 0, "gpu__time_duration.sum",
 	    &d), 0);
@@ -378,15 +386,8 @@ test_errors(void **state)
 	assert_false(ncucsv_probe("==PROF== only\n", 14));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixture),
-		cmocka_unit_test(test_raw),
-		cmocka_unit_test(test_details_quirks),
-		cmocka_unit_test(test_errors),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_fixture),
+	cmocka_unit_test(test_raw),
+	cmocka_unit_test(test_details_quirks),
+	cmocka_unit_test(test_errors))

@@ -830,22 +830,14 @@ test_repz(void **state)
 	free(p);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_esmm),
-		cmocka_unit_test(test_indexspaces),
-		cmocka_unit_test(test_speedy_scan),
-		cmocka_unit_test(test_synthetic),
-		cmocka_unit_test(test_tables),
-		cmocka_unit_test(test_sglang),
-		cmocka_unit_test(test_errors),
-		cmocka_unit_test(test_torture_synthetic),
-		cmocka_unit_test(test_torture_fixtures),
-		cmocka_unit_test(test_repz),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_esmm),
+	cmocka_unit_test(test_indexspaces),
+	cmocka_unit_test(test_speedy_scan),
+	cmocka_unit_test(test_synthetic),
+	cmocka_unit_test(test_tables),
+	cmocka_unit_test(test_sglang),
+	cmocka_unit_test(test_errors),
+	cmocka_unit_test(test_torture_synthetic),
+	cmocka_unit_test(test_torture_fixtures),
+	cmocka_unit_test(test_repz))

@@ -632,17 +632,10 @@ test_fixture_families(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_aggregates),
-		cmocka_unit_test(test_sort_and_flatten),
-		cmocka_unit_test(test_empty),
-		cmocka_unit_test(test_random),
-		cmocka_unit_test(test_fixtures),
-		cmocka_unit_test(test_fixture_families),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_aggregates),
+	cmocka_unit_test(test_sort_and_flatten),
+	cmocka_unit_test(test_empty),
+	cmocka_unit_test(test_random),
+	cmocka_unit_test(test_fixtures),
+	cmocka_unit_test(test_fixture_families))

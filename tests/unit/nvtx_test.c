@@ -393,44 +393,39 @@ test_projection(void **state)
 	const struct model	*m = f->m;
 	struct nvtx_proj	 p;
 
-	/* forward [10,40]: calls 1,2,3,4 inside; 5 starts before, 6 ends
-	 * after; thread T2's call does not count; the sync is no op. */
-	nvtx_project(m, find_ev(m, f->nv0, "forward", 10), &p);
-	assert_int_equal(p.nops, 3);
-	assert_int_equal(p.nkernels, 2);
-	assert_int_equal(p.start, 20);
-	assert_int_equal(p.end, 55);
-	assert_int_equal(p.busy, 20 + 5);	/* [20,40] u [50,55] */
-	/* ProfilerStep#1 [0,100]: also k5 [13,14], k6 [70,80] and the graph
-	 * launch's three kernels (two overlap on two streams). */
-	nvtx_project(m, find_ev(m, f->nv0, "ProfilerStep#1", 0), &p);
-	assert_int_equal(p.nops, 8);
-	assert_int_equal(p.nkernels, 7);
-	assert_int_equal(p.start, 13);
-	assert_int_equal(p.end, 120);
-	assert_int_equal(p.busy, 1 + 20 + 5 + 10 + 20);
-	/* gemm [15,20]: only call 2 (k2 [25,40]). */
-	nvtx_project(m, find_ev(m, f->nv0, "gemm", 15), &p);
-	assert_int_equal(p.nops, 1);
-	assert_int_equal(p.nkernels, 1);
-	assert_int_equal(p.start, 25);
-	assert_int_equal(p.end, 40);
-	assert_int_equal(p.busy, 15);
-	/* backward [50,90]: the graph launch [52,54]. */
-	nvtx_project(m, find_ev(m, f->nv0, "backward", 50), &p);
-	assert_int_equal(p.nops, 3);
-	assert_int_equal(p.nkernels, 3);
-	assert_int_equal(p.start, 100);
-	assert_int_equal(p.end, 120);
-	assert_int_equal(p.busy, 20);
-	/* ProfilerStep#3 [200,300]: a memset, and the calls that start at
-	 * its start [200,205] and end at its end [290,300]. */
-	nvtx_project(m, find_ev(m, f->nv0, "ProfilerStep#3", 200), &p);
-	assert_int_equal(p.nops, 3);
-	assert_int_equal(p.nkernels, 1);
-	assert_int_equal(p.start, 215);
-	assert_int_equal(p.end, 320);
-	assert_int_equal(p.busy, 1 + 1 + 10);
+	/* The ranges that launched GPU work. */
+	static const struct {
+		const char	*name;
+		int64_t		 at;
+		uint32_t	 nops, nkernels;
+		int64_t		 start, end, busy;
+	} want[] = {
+		/* forward [10,40]: calls 1,2,3,4 inside; 5 starts before, 6
+		 * ends after; thread T2's call does not count; the sync is no
+		 * op. Busy [20,40] u [50,55]. */
+		{ "forward", 10, 3, 2, 20, 55, 20 + 5 },
+		/* ProfilerStep#1 [0,100]: also k5 [13,14], k6 [70,80] and the
+		 * graph launch's three kernels (two overlap on two streams). */
+		{ "ProfilerStep#1", 0, 8, 7, 13, 120, 1 + 20 + 5 + 10 + 20 },
+		/* gemm [15,20]: only call 2 (k2 [25,40]). */
+		{ "gemm", 15, 1, 1, 25, 40, 15 },
+		/* backward [50,90]: the graph launch [52,54]. */
+		{ "backward", 50, 3, 3, 100, 120, 20 },
+		/* ProfilerStep#3 [200,300]: a memset, and the calls that start
+		 * at its start [200,205] and end at its end [290,300]. */
+		{ "ProfilerStep#3", 200, 3, 1, 215, 320, 1 + 1 + 10 },
+	};
+	size_t			 i;
+
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		nvtx_project(m, find_ev(m, f->nv0, want[i].name, want[i].at),
+		    &p);
+		assert_int_equal(p.nops, want[i].nops);
+		assert_int_equal(p.nkernels, want[i].nkernels);
+		assert_int_equal(p.start, want[i].start);
+		assert_int_equal(p.end, want[i].end);
+		assert_int_equal(p.busy, want[i].busy);
+	}
 	/* Nothing launched; marks and non-NVTX events project to zero. */
 	memset(&p, 0x55, sizeof p);
 	nvtx_project(m, find_ev(m, f->nv0, "ProfilerStep#2", 100), &p);
@@ -523,12 +518,6 @@ test_families_and_partial(void **state)
 /* Random push/pop forests: parents against a quadratic brute force. */
 static uint64_t rng_state = 88172645463325252ULL;
 
-static uint64_t
-rng(void)
-{
-	return ts_xorshift(&rng_state);
-}
-
 /* Emits properly nested ranges under [s, e) to depth d. */
 static void
 gen_nested(struct builder *b, uint32_t tr, int64_t s, int64_t e, int d,
@@ -539,17 +528,19 @@ gen_nested(struct builder *b, uint32_t tr, int64_t s, int64_t e, int d,
 	int64_t	 cur = s, a, z;
 
 	while (cur < e && *count < 3000) {
-		a = cur + (int64_t)(rng() % 4);
-		z = a + 1 + (int64_t)(rng() % (uint64_t)(e - cur + 1));
+		a = cur + (int64_t)ts_rand(&rng_state, 4);
+		z = a + 1 + (int64_t)ts_rand(&rng_state,
+		    (uint64_t)(e - cur + 1));
 		if (z > e)
 			z = e;
 		if (a >= z)
 			break;
 		(*count)++;
-		if (rng() % 8 == 0)
-			add(b, tr, names[rng() % 6], EV_MARK, a, a, 0, 0, 0);
+		if (ts_rand(&rng_state, 8) == 0)
+			add(b, tr, names[ts_rand(&rng_state, 6)], EV_MARK, a,
+			    a, 0, 0, 0);
 		else {
-			nvtx(b, tr, names[rng() % 6], a, z);
+			nvtx(b, tr, names[ts_rand(&rng_state, 6)], a, z);
 			if (d < 6 && z - a > 2)
 				gen_nested(b, tr, a, z, d + 1, count);
 		}
@@ -755,11 +746,8 @@ check_fixture(const char *rel)
 	}
 	sql_projection(path, &want);
 	assert_true(want.nranges > 0);
-	assert_int_equal(got.nranges, want.nranges);
-	assert_int_equal(got.nops, want.nops);
-	assert_int_equal(got.nkernels, want.nkernels);
-	assert_int_equal(got.starts, want.starts);
-	assert_int_equal(got.ends, want.ends);
+	/* Every total (five long longs, no padding) agrees. */
+	assert_memory_equal(&got, &want, sizeof got);
 	model_free(m);
 	free(path);
 }
@@ -767,14 +755,8 @@ check_fixture(const char *rel)
 static void
 test_fixtures(void **state)
 {
-	char	*p;
-
 	(void)state;
-	if ((p = ts_fixture("nsys/fuser/report1_2025.1.1_h200.sqlite")) ==
-	    NULL)
-		ts_skip("GPULENS_FIXTURES unset or fixtures missing: "
-		    "skipping the real-profile checks");
-	free(p);
+	ts_need_fixture("nsys/fuser/report1_2025.1.1_h200.sqlite");
 	/* 13.5k ranges, 18 deep. */
 	check_fixture("nsys/fuser/report1_2025.1.1_h200.sqlite");
 	/* Two processes, 19k ranges. */
@@ -844,29 +826,21 @@ test_projector(void **state)
 	free(p);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_parents_and_iterations,
-		    setup_main, teardown_main),
-		cmocka_unit_test_setup_teardown(test_open_startend_and_noinfo,
-		    setup_main, teardown_main),
-		cmocka_unit_test_setup_teardown(test_paths, setup_main,
-		    teardown_main),
-		cmocka_unit_test_setup_teardown(test_enclosing, setup_main,
-		    teardown_main),
-		cmocka_unit_test_setup_teardown(test_projection, setup_main,
-		    teardown_main),
-		cmocka_unit_test_setup_teardown(test_rebuild_is_idempotent,
-		    setup_main, teardown_main),
-		cmocka_unit_test(test_families_and_partial),
-		cmocka_unit_test(test_random_against_brute_force),
-		cmocka_unit_test(test_empty_model),
-		cmocka_unit_test(test_fixtures),
-		cmocka_unit_test_setup_teardown(test_projector, setup_main,
-		    teardown_main),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test_setup_teardown(test_parents_and_iterations,
+	    setup_main, teardown_main),
+	cmocka_unit_test_setup_teardown(test_open_startend_and_noinfo,
+	    setup_main, teardown_main),
+	cmocka_unit_test_setup_teardown(test_paths, setup_main, teardown_main),
+	cmocka_unit_test_setup_teardown(test_enclosing, setup_main,
+	    teardown_main),
+	cmocka_unit_test_setup_teardown(test_projection, setup_main,
+	    teardown_main),
+	cmocka_unit_test_setup_teardown(test_rebuild_is_idempotent,
+	    setup_main, teardown_main),
+	cmocka_unit_test(test_families_and_partial),
+	cmocka_unit_test(test_random_against_brute_force),
+	cmocka_unit_test(test_empty_model),
+	cmocka_unit_test(test_fixtures),
+	cmocka_unit_test_setup_teardown(test_projector, setup_main,
+	    teardown_main))

@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <locale.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +16,8 @@
 #include <cmocka.h>
 
 #include "tui/overlay.h"
+
+#include "tsupport.h"
 
 static void
 test_layout(void **state)
@@ -153,16 +154,8 @@ test_legend(void **state)
 	cellgrid_free(&g);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_legend),
-		cmocka_unit_test(test_layout),
-		cmocka_unit_test(test_help_pages),
-		cmocka_unit_test(test_lines),
-	};
-
-	setlocale(LC_CTYPE, "C.UTF-8");
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(ts_utf8_setup, NULL,
+	cmocka_unit_test(test_legend),
+	cmocka_unit_test(test_layout),
+	cmocka_unit_test(test_help_pages),
+	cmocka_unit_test(test_lines))

@@ -66,12 +66,9 @@ test_family(void **state)
 	/* Phase labels use the one NVTX family normaliser (nvtxfam.h). */
 	assert_int_equal(nvtx_family("ProfilerStep#12", buf, sizeof buf), 14);
 	assert_string_equal(buf, "ProfilerStep#*");
-	nvtx_family("aten::to, op_id = 999599", buf, sizeof buf);
-	assert_string_equal(buf, "aten::to");
-	nvtx_family("a, seq = 3/b#7, op_id = x", buf, sizeof buf);
-	assert_string_equal(buf, "a/b#*, op_id = x");
-	nvtx_family("layer#", buf, sizeof buf);
-	assert_string_equal(buf, "layer#");
+	ts_family("aten::to, op_id = 999599", "aten::to");
+	ts_family("a, seq = 3/b#7, op_id = x", "a/b#*, op_id = x");
+	ts_family("layer#", "layer#");
 	nvtx_family("abcdefgh", buf, 4);
 	assert_string_equal(buf, "abc");
 }
@@ -332,18 +329,10 @@ test_generated(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_js),
-		cmocka_unit_test(test_family),
-		cmocka_unit_test(test_known_structure),
-		cmocka_unit_test(test_steady_phase),
-		cmocka_unit_test(test_verb),
-		cmocka_unit_test(test_generated),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup,
-	    ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_js),
+	cmocka_unit_test(test_family),
+	cmocka_unit_test(test_known_structure),
+	cmocka_unit_test(test_steady_phase),
+	cmocka_unit_test(test_verb),
+	cmocka_unit_test(test_generated))

@@ -18,6 +18,8 @@
 #include "util/pool.h"
 #include "util/xmalloc.h"
 
+#include "tsupport.h"
+
 struct count {
 	atomic_int	*runs;		/* per job */
 	unsigned	 nthreads;
@@ -108,13 +110,6 @@ test_failure(void **state)
 	assert_true(pool_ncpus() >= 1);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_job_once),
-		cmocka_unit_test(test_failure),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_every_job_once),
+	cmocka_unit_test(test_failure))

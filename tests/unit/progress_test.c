@@ -19,6 +19,8 @@
 
 #include "util/progress.h"
 
+#include "tsupport.h"
+
 static char	path[] = "/tmp/progress_test.XXXXXX";
 static int	saved = -1;
 
@@ -186,16 +188,9 @@ test_throttled(void **state)
 	progress_done(NULL);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_disabled_writes_nothing),
-		cmocka_unit_test(test_auto_follows_isatty),
-		cmocka_unit_test(test_line_format_and_done),
-		cmocka_unit_test(test_unknown_total_and_overflow),
-		cmocka_unit_test(test_throttled),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_disabled_writes_nothing),
+	cmocka_unit_test(test_auto_follows_isatty),
+	cmocka_unit_test(test_line_format_and_done),
+	cmocka_unit_test(test_unknown_total_and_overflow),
+	cmocka_unit_test(test_throttled))

@@ -6,7 +6,6 @@
  */
 #include "config.h"
 
-#include <locale.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +15,8 @@
 #include <cmocka.h>
 
 #include "tui/prompt.h"
+
+#include "tsupport.h"
 
 static int
 press(struct prompt *p, int k)
@@ -106,15 +107,7 @@ test_draw(void **state)
 	cellgrid_free(&g);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_edit),
-		cmocka_unit_test(test_bound),
-		cmocka_unit_test(test_draw),
-	};
-
-	setlocale(LC_CTYPE, "C.UTF-8");
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(ts_utf8_setup, NULL,
+	cmocka_unit_test(test_edit),
+	cmocka_unit_test(test_bound),
+	cmocka_unit_test(test_draw))

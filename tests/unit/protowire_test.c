@@ -16,6 +16,8 @@
 
 #include "sources/protowire.h"
 
+#include "tsupport.h"
+
 #define B(...)	((const uint8_t[]){ __VA_ARGS__ })
 
 static void
@@ -45,23 +47,25 @@ test_varint(void **state)
 	assert_int_equal(pw_varint(B(0x01), 0, &v), 0);
 }
 
+/* 1: varint 150; 2: "hi"; 3: double 2.5; 4: float 1.5; 5: nested {1: 7}
+ * (the last FIELD5_SIZE bytes). */
+static const uint8_t fields_msg[] = {
+	0x08, 0x96, 0x01,
+	0x12, 0x02, 'h', 'i',
+	0x19, 0, 0, 0, 0, 0, 0, 0x04, 0x40,
+	0x25, 0, 0, 0xc0, 0x3f,
+	0x2a, 0x02, 0x08, 0x07,
+};
+#define FIELD5_SIZE	4
+
 static void
 test_fields(void **state)
 {
-	/* 1: varint 150; 2: "hi"; 3: double 2.5; 4: float 1.5;
-	 * 5: nested {1: 7}. */
-	static const uint8_t msg[] = {
-		0x08, 0x96, 0x01,
-		0x12, 0x02, 'h', 'i',
-		0x19, 0, 0, 0, 0, 0, 0, 0x04, 0x40,
-		0x25, 0, 0, 0xc0, 0x3f,
-		0x2a, 0x02, 0x08, 0x07,
-	};
 	struct pw_reader	r, n;
 	struct pw_field		f;
 
 	(void)state;
-	pw_init(&r, msg, sizeof msg);
+	pw_init(&r, fields_msg, sizeof fields_msg);
 	assert_int_equal(pw_next(&r, &f), 1);
 	assert_int_equal(f.num, 1);
 	assert_int_equal(f.wire, PW_VARINT);
@@ -165,12 +169,8 @@ test_bad_groups(void **state)
 static void
 test_truncated(void **state)
 {
-	static const uint8_t msg[] = {
-		0x08, 0x96, 0x01,
-		0x12, 0x02, 'h', 'i',
-		0x19, 0, 0, 0, 0, 0, 0, 0x04, 0x40,
-		0x25, 0, 0, 0xc0, 0x3f,
-	};
+	/* The four scalar fields of fields_msg. */
+	const size_t		size = sizeof fields_msg - FIELD5_SIZE;
 	struct pw_reader	r;
 	struct pw_field		f;
 	size_t			len, nfields;
@@ -178,13 +178,13 @@ test_truncated(void **state)
 
 	(void)state;
 	/* Every prefix either ends on a field boundary or fails cleanly. */
-	for (len = 0; len <= sizeof msg; len++) {
-		pw_init(&r, msg, len);
+	for (len = 0; len <= size; len++) {
+		pw_init(&r, fields_msg, len);
 		nfields = 0;
 		while ((rc = pw_next(&r, &f)) > 0)
 			nfields++;
 		if (len == 0 || len == 3 || len == 7 || len == 16 ||
-		    len == sizeof msg) {
+		    len == size) {
 			assert_int_equal(rc, 0);
 			assert_null(r.err);
 		} else {
@@ -288,21 +288,14 @@ test_zigzag(void **state)
 	assert_true(pw_zigzag(UINT64_MAX - 1) == INT64_MAX);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_varint),
-		cmocka_unit_test(test_fields),
-		cmocka_unit_test(test_large_field_numbers),
-		cmocka_unit_test(test_groups),
-		cmocka_unit_test(test_bad_groups),
-		cmocka_unit_test(test_truncated),
-		cmocka_unit_test(test_huge_lengths),
-		cmocka_unit_test(test_bad_keys),
-		cmocka_unit_test(test_unknown_fields_skip),
-		cmocka_unit_test(test_zigzag),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_varint),
+	cmocka_unit_test(test_fields),
+	cmocka_unit_test(test_large_field_numbers),
+	cmocka_unit_test(test_groups),
+	cmocka_unit_test(test_bad_groups),
+	cmocka_unit_test(test_truncated),
+	cmocka_unit_test(test_huge_lengths),
+	cmocka_unit_test(test_bad_keys),
+	cmocka_unit_test(test_unknown_fields_skip),
+	cmocka_unit_test(test_zigzag))

@@ -279,16 +279,9 @@ test_roofline_memory_bound(void **state)
 	report_free(r);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_grouping),
-		cmocka_unit_test(test_session),
-		cmocka_unit_test(test_units),
-		cmocka_unit_test(test_roofline_compute_bound),
-		cmocka_unit_test(test_roofline_memory_bound),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_grouping),
+	cmocka_unit_test(test_session),
+	cmocka_unit_test(test_units),
+	cmocka_unit_test(test_roofline_compute_bound),
+	cmocka_unit_test(test_roofline_memory_bound))

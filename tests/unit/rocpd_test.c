@@ -714,9 +714,7 @@ test_processes_threads(void **state)
 	(void)state;
 	/* OS ids from the info tables, not the row ids of event tables. */
 	assert_int_equal(m->nprocesses, 1);
-	assert_int_equal(m->processes[0].pid, PID);
-	assert_string_equal(model_str(m, m->processes[0].name), "python3");
-	assert_string_equal(model_str(m, m->processes[0].host), "mi300-node");
+	ts_process_is(m, 0, PID, "python3", "mi300-node");
 	assert_int_equal(m->nthreads, 2);
 	for (i = 0; i < m->nthreads; i++) {
 		assert_int_equal(m->threads[i].process, 0);
@@ -1362,34 +1360,27 @@ group_teardown(void **state)
 	return ts_tmp_free();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_content),
-		cmocka_unit_test(test_processes_threads),
-		cmocka_unit_test(test_devices),
-		cmocka_unit_test(test_kernel_info),
-		cmocka_unit_test(test_flags),
-		cmocka_unit_test(test_correlation),
-		cmocka_unit_test(test_copies),
-		cmocka_unit_test(test_markers),
-		cmocka_unit_test(test_tracks_by_stream),
-		cmocka_unit_test(test_tracks_by_queue),
-		cmocka_unit_test(test_warnings),
-		cmocka_unit_test(test_unknown_version),
-		cmocka_unit_test(test_missing_version),
-		cmocka_unit_test(test_without_views),
-		cmocka_unit_test(test_views_not_run),
-		cmocka_unit_test(test_bad_times),
-		cmocka_unit_test(test_two_runs),
-		cmocka_unit_test(test_tracked_layout),
-		cmocka_unit_test(test_compressed),
-		cmocka_unit_test(test_compressed_replaced),
-		cmocka_unit_test(test_detect),
-		cmocka_unit_test(test_not_rocpd),
-		cmocka_unit_test(test_read_only),
-	};
-
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
-}
+TS_MAIN(group_setup, group_teardown,
+	cmocka_unit_test(test_content),
+	cmocka_unit_test(test_processes_threads),
+	cmocka_unit_test(test_devices),
+	cmocka_unit_test(test_kernel_info),
+	cmocka_unit_test(test_flags),
+	cmocka_unit_test(test_correlation),
+	cmocka_unit_test(test_copies),
+	cmocka_unit_test(test_markers),
+	cmocka_unit_test(test_tracks_by_stream),
+	cmocka_unit_test(test_tracks_by_queue),
+	cmocka_unit_test(test_warnings),
+	cmocka_unit_test(test_unknown_version),
+	cmocka_unit_test(test_missing_version),
+	cmocka_unit_test(test_without_views),
+	cmocka_unit_test(test_views_not_run),
+	cmocka_unit_test(test_bad_times),
+	cmocka_unit_test(test_two_runs),
+	cmocka_unit_test(test_tracked_layout),
+	cmocka_unit_test(test_compressed),
+	cmocka_unit_test(test_compressed_replaced),
+	cmocka_unit_test(test_detect),
+	cmocka_unit_test(test_not_rocpd),
+	cmocka_unit_test(test_read_only))

@@ -77,11 +77,7 @@ test_fixture_entities(void **state)
 	need_fixture();
 	assert_int_equal(fm->source, SOURCE_ROCPROF_JSON);
 	assert_int_equal(fm->nprocesses, 1);
-	assert_int_equal(fm->processes[0].pid, 908);
-	assert_string_equal(model_str(fm, fm->processes[0].name),
-	    "python3.10");
-	assert_string_equal(model_str(fm, fm->processes[0].host),
-	    "smci350-zts-gtu-c6-25");
+	ts_process_is(fm, 0, 908, "python3.10", "smci350-zts-gtu-c6-25");
 	/* Ten agents, two of them CPUs. */
 	assert_int_equal(fm->ndevices, 8);
 	for (i = 0; i < fm->ndevices; i++) {
@@ -346,19 +342,13 @@ test_synthetic(void **state)
 	assert_true(rocprof_json_sniff(p));
 	m = load(p);
 	assert_int_equal(m->nprocesses, 2);
-	assert_int_equal(m->processes[0].pid, 5001);
-	assert_string_equal(model_str(m, m->processes[0].name), "trainer");
-	assert_string_equal(model_str(m, m->processes[0].host), "node-a");
+	ts_process_is(m, 0, 5001, "trainer", "node-a");
 	assert_string_equal(model_meta(m, "command"), "worker");
 	assert_int_equal(m->processes[1].pid, 5002);
 	/* GPU 0 of both processes is one device. */
 	assert_int_equal(m->ndevices, 2);
 
-	assert_int_equal(m->kind_count[EV_KERNEL], 3);
-	assert_int_equal(m->kind_count[EV_MEMCPY], 1);
-	assert_int_equal(m->kind_count[EV_API], 5);
-	assert_int_equal(m->kind_count[EV_NVTX], 1);
-	assert_int_equal(m->kind_count[EV_MARK], 1);
+	ts_kind_counts(m, "kernel=3 memcpy=1 api=5 nvtx=1 mark=1");
 	assert_int_not_equal(ts_find(m, EV_NVTX, "epoch"), NONE32);
 	assert_int_not_equal(ts_find(m, EV_MARK, "tick"), NONE32);
 
@@ -541,18 +531,11 @@ group_teardown(void **state)
 	return ts_tmp_free();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixture_entities),
-		cmocka_unit_test(test_fixture_kernels),
-		cmocka_unit_test(test_fixture_kernel_info),
-		cmocka_unit_test(test_synthetic),
-		cmocka_unit_test(test_inexact_times),
-		cmocka_unit_test(test_bad_input),
-		cmocka_unit_test(test_sniff),
-	};
-
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
-}
+TS_MAIN(group_setup, group_teardown,
+	cmocka_unit_test(test_fixture_entities),
+	cmocka_unit_test(test_fixture_kernels),
+	cmocka_unit_test(test_fixture_kernel_info),
+	cmocka_unit_test(test_synthetic),
+	cmocka_unit_test(test_inexact_times),
+	cmocka_unit_test(test_bad_input),
+	cmocka_unit_test(test_sniff))

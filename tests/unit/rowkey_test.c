@@ -16,6 +16,8 @@
 
 #include "util/rowkey.h"
 
+#include "tsupport.h"
+
 static void
 test_build(void **state)
 {
@@ -115,15 +117,8 @@ test_parse_id(void **state)
 	}
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_build),
-		cmocka_unit_test(test_read),
-		cmocka_unit_test(test_valid),
-		cmocka_unit_test(test_parse_id),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_build),
+	cmocka_unit_test(test_read),
+	cmocka_unit_test(test_valid),
+	cmocka_unit_test(test_parse_id))

@@ -148,9 +148,7 @@ test_fixture_counts(void **state)
 		    "rocpd_api)"));
 	}
 	/* The numbers PROVENANCE.md gives for these files. */
-	assert_int_equal(fx[0].m->kind_count[EV_KERNEL], 29);
-	assert_int_equal(fx[0].m->kind_count[EV_MEMCPY], 55);
-	assert_int_equal(fx[0].m->kind_count[EV_MEMSET], 1);
+	ts_kind_counts(fx[0].m, "kernel=29 memcpy=55 memset=1");
 	assert_int_equal(fx[1].m->kind_count[EV_KERNEL], 1228 + 7720);
 	assert_int_equal(fx[1].m->kind_count[EV_MEMCPY], 804 + 350 + 22);
 	assert_int_equal(fx[1].m->kind_count[EV_NVTX], 11884);
@@ -435,13 +433,8 @@ test_synthetic(void **state)
 	assert_int_equal(ts_count(m, EV_KERNEL, "WeirdOp"), 1);
 	assert_true(ts_has_warning(m, "1 ops of unknown types (such as "
 	    "\"WeirdOp\")"));
-	assert_int_equal(m->kind_count[EV_MEMCPY], 1);
-	assert_int_equal(m->kind_count[EV_MEMSET], 1);
-	assert_int_equal(m->kind_count[EV_SYNC], 1);
-	assert_int_equal(m->kind_count[EV_NVTX], 1);
-	assert_int_equal(m->kind_count[EV_MARK], 1);
-	assert_int_equal(m->kind_count[EV_OVERHEAD], 1);
-	assert_int_equal(m->kind_count[EV_API], 6);
+	ts_kind_counts(m, "memcpy=1 memset=1 sync=1 nvtx=1 mark=1 overhead=1 "
+	    "api=6");
 	assert_int_not_equal(ts_find(m, EV_NVTX, "step"), NONE32);
 	assert_int_not_equal(ts_find(m, EV_MARK, "tick"), NONE32);
 
@@ -704,22 +697,15 @@ group_teardown(void **state)
 	return ts_tmp_free();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixtures_load),
-		cmocka_unit_test(test_fixture_counts),
-		cmocka_unit_test(test_fixture_kernel_time),
-		cmocka_unit_test(test_fixture_correlation),
-		cmocka_unit_test(test_fixture_copies),
-		cmocka_unit_test(test_fixture_detect_gz),
-		cmocka_unit_test(test_synthetic),
-		cmocka_unit_test(test_truncated_gz),
-		cmocka_unit_test(test_not_rpd),
-		cmocka_unit_test(test_view_refused),
-		cmocka_unit_test(test_bad_times),
-	};
-
-	return cmocka_run_group_tests(tests, group_setup, group_teardown);
-}
+TS_MAIN(group_setup, group_teardown,
+	cmocka_unit_test(test_fixtures_load),
+	cmocka_unit_test(test_fixture_counts),
+	cmocka_unit_test(test_fixture_kernel_time),
+	cmocka_unit_test(test_fixture_correlation),
+	cmocka_unit_test(test_fixture_copies),
+	cmocka_unit_test(test_fixture_detect_gz),
+	cmocka_unit_test(test_synthetic),
+	cmocka_unit_test(test_truncated_gz),
+	cmocka_unit_test(test_not_rpd),
+	cmocka_unit_test(test_view_refused),
+	cmocka_unit_test(test_bad_times))

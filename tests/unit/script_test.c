@@ -19,6 +19,8 @@
 #include "tui/action.h"
 #include "tui/script.h"
 
+#include "tsupport.h"
+
 static int
 parse(const char *line, struct script_step *st)
 {
@@ -203,17 +205,10 @@ test_load(void **state)
 	free(cause);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_keys),
-		cmocka_unit_test(test_pointer),
-		cmocka_unit_test(test_commands),
-		cmocka_unit_test(test_actions),
-		cmocka_unit_test(test_nothing_and_errors),
-		cmocka_unit_test(test_load),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_keys),
+	cmocka_unit_test(test_pointer),
+	cmocka_unit_test(test_commands),
+	cmocka_unit_test(test_actions),
+	cmocka_unit_test(test_nothing_and_errors),
+	cmocka_unit_test(test_load))

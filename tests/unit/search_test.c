@@ -25,18 +25,14 @@ static struct model *
 build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
-	uint32_t	 d, s1, s2;
+	uint32_t	 s[2];
 
-	memset(&dev, 0, sizeof dev);
-	d = builder_device(b, &dev);
-	s1 = builder_gpu_track(b, builder_stream(b, d, 1, NONE32));
-	s2 = builder_gpu_track(b, builder_stream(b, d, 2, NONE32));
-	ts_add(b, s1, "alpha", EV_KERNEL, 0, 10);
-	ts_add(b, s1, "beta", EV_KERNEL, 20, 30);
-	ts_add(b, s1, "ALPHABET", EV_KERNEL, 40, 50);
-	ts_add(b, s2, "alpha", EV_KERNEL, 20, 25);
-	ts_add(b, s2, "gamma", EV_KERNEL, 40, 45);
+	ts_gpu_streams(b, s, 2);
+	ts_add(b, s[0], "alpha", EV_KERNEL, 0, 10);
+	ts_add(b, s[0], "beta", EV_KERNEL, 20, 30);
+	ts_add(b, s[0], "ALPHABET", EV_KERNEL, 40, 50);
+	ts_add(b, s[1], "alpha", EV_KERNEL, 20, 25);
+	ts_add(b, s[1], "gamma", EV_KERNEL, 40, 45);
 	return ts_finish(b);
 }
 
@@ -110,13 +106,6 @@ test_steps(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_match),
-		cmocka_unit_test(test_steps),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_match),
+	cmocka_unit_test(test_steps))

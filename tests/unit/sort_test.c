@@ -19,6 +19,8 @@
 
 #include "util/sort.h"
 
+#include "tsupport.h"
+
 /* An element: a key, its input position and padding to a chosen size. */
 struct el {
 	int32_t		key;
@@ -221,14 +223,7 @@ test_threads(void **state)
 	}
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_random),
-		cmocka_unit_test(test_stable_sorted_reversed),
-		cmocka_unit_test(test_threads),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_random),
+	cmocka_unit_test(test_stable_sorted_reversed),
+	cmocka_unit_test(test_threads))

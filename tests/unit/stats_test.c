@@ -19,12 +19,6 @@
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
 
-static uint64_t
-rng(void)
-{
-	return ts_xorshift(&rng_state);
-}
-
 static int
 cmp64(const void *a, const void *b)
 {
@@ -262,16 +256,16 @@ test_random_sizes(void **state)
 		n = sizes[k];
 		/* Durations: small positive. */
 		for (i = 0; i < n; i++)
-			v[i] = (int64_t)(rng() % 5000000);
+			v[i] = (int64_t)ts_rand(&rng_state, 5000000);
 		check_against_ref(v, n);
 		/* Signed, wide range, with duplicates. */
 		for (i = 0; i < n; i++)
-			v[i] = (int64_t)(rng() % 2000001) - 1000000;
+			v[i] = (int64_t)ts_rand(&rng_state, 2000001) - 1000000;
 		check_against_ref(v, n);
 		/* Large values around 1e15, both signs. */
 		for (i = 0; i < n; i++)
-			v[i] = (int64_t)(rng() % 2000000000000000ULL) -
-			    1000000000000000LL;
+			v[i] = (int64_t)ts_rand(&rng_state,
+			    2000000000000000ULL) - 1000000000000000LL;
 		check_against_ref(v, n);
 	}
 	free(v);
@@ -288,7 +282,7 @@ test_sort_full_range(void **state)
 	r = malloc(n * sizeof *r);
 	/* Full 64-bit keys: every radix pass is needed. */
 	for (i = 0; i < n; i++)
-		v[i] = (int64_t)rng();
+		v[i] = (int64_t)ts_xorshift(&rng_state);
 	v[0] = INT64_MIN;
 	v[1] = INT64_MAX;
 	v[2] = 0;
@@ -307,7 +301,7 @@ test_sort_full_range(void **state)
 	assert_memory_equal(v, r, n * sizeof *v);
 	/* An odd number of active passes (only byte 1 differs). */
 	for (i = 0; i < n; i++)
-		v[i] = (int64_t)((rng() & 0xff) << 8);
+		v[i] = (int64_t)((ts_xorshift(&rng_state) & 0xff) << 8);
 	memcpy(r, v, n * sizeof *v);
 	qsort(r, n, sizeof *r, cmp64);
 	stats_sort(v, n);
@@ -400,27 +394,28 @@ test_sample(void **state)
 		n = sizes[k];
 		/* Durations: narrow, one to three radix passes. */
 		for (i = 0; i < n; i++)
-			v[i] = (int64_t)(rng() % 30000) + 3000;
+			v[i] = (int64_t)ts_rand(&rng_state, 30000) + 3000;
 		assert_false(check_sample(v, n, &scratch));
 		for (i = 0; i < n; i++)
-			v[i] = (int64_t)(rng() % 2000000000) - 1000000000;
+			v[i] = (int64_t)ts_rand(&rng_state, 2000000000) -
+			    1000000000;
 		assert_false(check_sample(v, n, &scratch));
 		/* Around a large base, both sides of it, and sorted. */
 		for (i = 0; i < n; i++)
-			v[i] = 1000000000000000LL + (int64_t)(rng() % 4000001) -
-			    2000000;
+			v[i] = 1000000000000000LL +
+			    (int64_t)ts_rand(&rng_state, 4000001) - 2000000;
 		assert_false(check_sample(v, n, &scratch));
 		for (i = 0; i < n; i++)
 			v[i] = (int64_t)i * 7 - 100;
 		assert_false(check_sample(v, n, &scratch));
 		/* Spread beyond int32 offsets: widens at the first such. */
 		for (i = 0; i < n; i++)
-			v[i] = (int64_t)(rng() % 5000) +
+			v[i] = (int64_t)ts_rand(&rng_state, 5000) +
 			    (i == n / 2 ? 3000000000LL : 0);
 		assert_int_equal(check_sample(v, n, &scratch), n > 1);
 		/* Full-range values: wide from the first beyond 2^62. */
 		for (i = 0; i < n; i++)
-			v[i] = (int64_t)rng();
+			v[i] = (int64_t)ts_xorshift(&rng_state);
 		wide = check_sample(v, n, &scratch);
 		if (n > 1)
 			assert_true(wide);
@@ -446,21 +441,14 @@ test_sample(void **state)
 	free(v);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_nsys_pair),
-		cmocka_unit_test(test_empty_and_one),
-		cmocka_unit_test(test_small_known),
-		cmocka_unit_test(test_duplicates_and_negatives),
-		cmocka_unit_test(test_large_values),
-		cmocka_unit_test(test_total_saturates),
-		cmocka_unit_test(test_random_sizes),
-		cmocka_unit_test(test_sort_full_range),
-		cmocka_unit_test(test_acc),
-		cmocka_unit_test(test_sample),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_nsys_pair),
+	cmocka_unit_test(test_empty_and_one),
+	cmocka_unit_test(test_small_known),
+	cmocka_unit_test(test_duplicates_and_negatives),
+	cmocka_unit_test(test_large_values),
+	cmocka_unit_test(test_total_saturates),
+	cmocka_unit_test(test_random_sizes),
+	cmocka_unit_test(test_sort_full_range),
+	cmocka_unit_test(test_acc),
+	cmocka_unit_test(test_sample))

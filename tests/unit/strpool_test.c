@@ -16,6 +16,8 @@
 #include "util/strpool.h"
 #include "util/units.h"
 
+#include "tsupport.h"
+
 static void
 test_empty_is_zero(void **state)
 {
@@ -143,16 +145,9 @@ test_units(void **state)
 	assert_string_equal(units_count(123456, b, sizeof b), "123,456");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_empty_is_zero),
-		cmocka_unit_test(test_intern_dedup),
-		cmocka_unit_test(test_many_strings_and_long),
-		cmocka_unit_test(test_hmap),
-		cmocka_unit_test(test_units),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_empty_is_zero),
+	cmocka_unit_test(test_intern_dedup),
+	cmocka_unit_test(test_many_strings_and_long),
+	cmocka_unit_test(test_hmap),
+	cmocka_unit_test(test_units))

@@ -310,6 +310,15 @@ key(struct fx *x, int k)
 	return r;
 }
 
+/* Sends key k to x and checks the selection and the top row after it. */
+static void
+key_moves(struct fx *x, int k, size_t sel, size_t top)
+{
+	key(x, k);
+	assert_int_equal(x->f.tb.sel, sel);
+	assert_int_equal(x->f.tb.top, top);
+}
+
 static const char *
 row(struct fx *x, int y)
 {
@@ -347,24 +356,14 @@ test_move(void **state)
 
 	assert_int_equal(key(x, 'j'), REDRAW_BODY | REDRAW_STATUS);
 	assert_int_equal(t->sel, 1);
-	key(x, TK_PGDN);			/* a page is rows - 1 */
-	assert_int_equal(t->sel, 8);
-	assert_int_equal(t->top, 1);
-	key(x, TK_END);
-	assert_int_equal(t->sel, 29);
-	assert_int_equal(t->top, 22);
+	key_moves(x, TK_PGDN, 8, 1);		/* a page is rows - 1 */
+	key_moves(x, TK_END, 29, 22);
 	/* At the end nothing moves and nothing is redrawn. */
 	assert_int_equal(key(x, TK_DOWN), 0);
 	assert_int_equal(key(x, TK_WHEEL_DOWN), 0);
-	key(x, TK_PGUP);
-	assert_int_equal(t->sel, 22);
-	assert_int_equal(t->top, 22);
-	key(x, 'k');
-	assert_int_equal(t->sel, 21);
-	assert_int_equal(t->top, 21);
-	key(x, TK_HOME);
-	assert_int_equal(t->sel, 0);
-	assert_int_equal(t->top, 0);
+	key_moves(x, TK_PGUP, 22, 22);
+	key_moves(x, 'k', 21, 21);
+	key_moves(x, TK_HOME, 0, 0);
 	assert_int_equal(key(x, TK_PGUP), 0);
 	/* Keys it does not know go back to the application. */
 	assert_int_equal(key(x, 'x'), REACT_PASS);
@@ -637,26 +636,17 @@ test_switch(void **state)
 	assert_string_equal(msg->note, "");
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_layout),
-		cmocka_unit_test(test_cells),
-		cmocka_unit_test(test_scroll),
-		cmocka_unit_test_setup_teardown(test_geometry, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_move, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_click, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_rows_keep, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_place, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_sort, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_filter, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_draw, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_plain, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_switch, setup, teardown),
-	};
-
-	setlocale(LC_CTYPE, "C.UTF-8");
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(ts_utf8_setup, NULL,
+	cmocka_unit_test(test_layout),
+	cmocka_unit_test(test_cells),
+	cmocka_unit_test(test_scroll),
+	cmocka_unit_test_setup_teardown(test_geometry, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_move, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_click, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_rows_keep, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_place, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_sort, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_filter, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_draw, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_plain, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_switch, setup, teardown))

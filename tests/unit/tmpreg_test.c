@@ -43,13 +43,16 @@ child_handler(int sig)
 }
 
 /*
- * Forks a child that creates a temporary for final (after installing a
- * SIGTERM handler of its own when own_handler), tells the parent its name
- * and waits; the parent sends sig. Returns the wait status; *tmp the name.
+ * Forks a child that creates a temporary for the file base in the scratch
+ * directory (after installing a SIGTERM handler of its own when
+ * own_handler), tells the parent its name and waits; the parent sends sig
+ * and checks that neither the temporary nor the file is left. Returns the
+ * wait status.
  */
 static int
-signalled(const char *final, int sig, int own_handler, char **tmp)
+signalled(const char *base, int sig, int own_handler)
 {
+	char	*final = xasprintf("%s/%s", ts_tmp(), base);
 	char	 name[4096];
 	int	 fds[2], status;
 	ssize_t	 n;
@@ -82,42 +85,35 @@ signalled(const char *final, int sig, int own_handler, char **tmp)
 	assert_true(exists(name));
 	assert_int_equal(kill(pid, sig), 0);
 	assert_int_equal(waitpid(pid, &status, 0), pid);
-	*tmp = xstrdup(name);
+	assert_non_null(strstr(name, ".tmp-"));
+	assert_false(exists(name));
+	assert_false(exists(final));
+	free(final);
 	return status;
 }
 
 static void
 test_sigint_removes(void **state)
 {
-	char	*final = xasprintf("%s/a.gpulens", ts_tmp()), *tmp;
-	int	 status;
+	int	status;
 
 	(void)state;
-	status = signalled(final, SIGINT, 0, &tmp);
+	status = signalled("a.gpulens", SIGINT, 0);
 	/* The default action follows: the child died of SIGINT. */
 	assert_true(WIFSIGNALED(status));
 	assert_int_equal(WTERMSIG(status), SIGINT);
-	assert_false(exists(tmp));
-	assert_false(exists(final));
-	assert_non_null(strstr(tmp, ".tmp-"));
-	free(tmp);
-	free(final);
 }
 
 static void
 test_sigterm_chains(void **state)
 {
-	char	*final = xasprintf("%s/b.gpulens", ts_tmp()), *tmp;
-	int	 status;
+	int	status;
 
 	(void)state;
-	status = signalled(final, SIGTERM, 1, &tmp);
+	status = signalled("b.gpulens", SIGTERM, 1);
 	/* The handler that was installed before runs after the removal. */
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 42);
-	assert_false(exists(tmp));
-	free(tmp);
-	free(final);
 }
 
 static void
@@ -224,15 +220,8 @@ test_names(void **state)
 	assert_true(tmpreg_stale(name, now, now));
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_sigint_removes),
-		cmocka_unit_test(test_sigterm_chains),
-		cmocka_unit_test(test_exit_removes),
-		cmocka_unit_test(test_names),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_sigint_removes),
+	cmocka_unit_test(test_sigterm_chains),
+	cmocka_unit_test(test_exit_removes),
+	cmocka_unit_test(test_names))

@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include <dirent.h>
+#include <locale.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,8 +27,10 @@
 
 #include "model/builder.h"
 #include "tui/cellgrid.h"
+#include "tui/glyph.h"
 #include "tui/keymap.h"
 #include "model/model.h"
+#include "model/nvtxfam.h"
 #include "headless/out.h"
 #include "report/report.h"
 #include "sources/kineto.h"
@@ -110,6 +113,14 @@ ts_tmp_teardown(void **state)
 {
 	(void)state;
 	return ts_tmp_free();
+}
+
+int
+ts_utf8_setup(void **state)
+{
+	(void)state;
+	setlocale(LC_CTYPE, "C.UTF-8");
+	return 0;
 }
 
 int
@@ -239,6 +250,17 @@ ts_fixture(const char *rel)
 		return NULL;
 	}
 	return p;
+}
+
+void
+ts_need_fixture(const char *rel)
+{
+	char	*p;
+
+	if ((p = ts_fixture(rel)) == NULL)
+		ts_skip("GPULENS_FIXTURES unset or fixtures missing: "
+		    "skipping the real-profile checks");
+	free(p);
 }
 
 void
@@ -414,6 +436,21 @@ ts_device(struct builder *b, uint32_t source_id)
 }
 
 uint32_t
+ts_gpu_streams(struct builder *b, uint32_t *tracks, size_t n)
+{
+	struct device	dev;
+	uint32_t	d;
+	size_t		i;
+
+	memset(&dev, 0, sizeof dev);
+	d = builder_device(b, &dev);
+	for (i = 0; i < n; i++)
+		tracks[i] = builder_gpu_track(b,
+		    builder_stream(b, d, (uint32_t)i + 1, NONE32));
+	return d;
+}
+
+uint32_t
 ts_copy(struct builder *b, int kind, int src_kind, int dst_kind,
     uint64_t bytes)
 {
@@ -542,6 +579,25 @@ ts_metric(struct report *r, uint32_t launch, const char *name, double v)
 
 /* ---- looking things up in a model -------------------------------- */
 
+void
+ts_kind_counts(const struct model *m, const char *want)
+{
+	char			 name[32];
+	unsigned long long	 n;
+	int			 k, used;
+
+	while (sscanf(want, " %31[a-z]=%llu%n", name, &n, &used) == 2) {
+		if ((k = ev_kind_parse(name)) < 0)
+			fail_msg("ts_kind_counts: no kind %s", name);
+		if (m->kind_count[k] != n)
+			fail_msg("%s events: %llu, expected %llu", name,
+			    (unsigned long long)m->kind_count[k], n);
+		want += used;
+	}
+	if (want[strspn(want, " ")] != '\0')
+		fail_msg("ts_kind_counts: cannot read \"%s\"", want);
+}
+
 size_t
 ts_count(const struct model *m, int kind, const char *name)
 {
@@ -588,6 +644,17 @@ ts_find_ev(const struct model *m, const char *name, int64_t start)
 	return NONE32;
 }
 
+void
+ts_process_is(const struct model *m, size_t i, uint32_t pid,
+    const char *name, const char *host)
+{
+	assert_true(i < m->nprocesses);
+	assert_int_equal(m->processes[i].pid, pid);
+	assert_string_equal(model_str(m, m->processes[i].name), name);
+	if (host != NULL)
+		assert_string_equal(model_str(m, m->processes[i].host), host);
+}
+
 const struct track *
 ts_track_of(const struct model *m, uint32_t gid)
 {
@@ -611,6 +678,15 @@ ts_has_warning(const struct model *m, const char *needle)
 		if (strstr(m->warnings[i], needle) != NULL)
 			return 1;
 	return 0;
+}
+
+void
+ts_family(const char *name, const char *want)
+{
+	char	buf[256];
+
+	nvtx_family(name, buf, sizeof buf);
+	assert_string_equal(buf, want);
 }
 
 /* ---- JSON rows --------------------------------------------------- */
@@ -692,6 +768,17 @@ ts_screen_find(const struct cellgrid *g, const char *s)
 	return -1;
 }
 
+void
+ts_view_env(struct view_env *env, struct view_shared *sh, const char *title,
+    const void *arg)
+{
+	memset(env, 0, sizeof *env);
+	env->gl = glyph_get(0);
+	env->title = title;
+	env->sh = sh;
+	env->arg = arg;
+}
+
 void *
 ts_view_open(const struct view_ops *ops, const struct model *m,
     const struct view_env *env, struct cellgrid *g, int w, int h)
@@ -743,4 +830,10 @@ ts_xorshift(uint64_t *state)
 	x ^= x << 17;
 	*state = x;
 	return x;
+}
+
+uint64_t
+ts_rand(uint64_t *state, uint64_t n)
+{
+	return ts_xorshift(state) % n;
 }

@@ -29,6 +29,28 @@ struct report;
 struct sqlite3;
 struct view_env;
 struct view_ops;
+struct view_shared;
+
+/* ---- main() ----------------------------------------------------- */
+
+/*
+ * Defines main(): runs the cmocka tests given after setup and teardown
+ * (the group's, or NULL) as the group "tests" and returns what
+ * cmocka_run_group_tests() returns. The file that uses it includes
+ * <cmocka.h>.
+ */
+#define TS_MAIN(setup, teardown, ...)					\
+int									\
+main(void)								\
+{									\
+	const struct CMUnitTest	tests[] = { __VA_ARGS__ };		\
+									\
+	return cmocka_run_group_tests(tests, setup, teardown);		\
+}
+
+/* A group setup that sets LC_CTYPE to C.UTF-8 (for the screens the TUI
+ * tests draw) and returns 0. */
+int		 ts_utf8_setup(void **state);
 
 /* ---- the scratch directory --------------------------------------- */
 
@@ -88,6 +110,9 @@ const char	*ts_need_fixtures(void);
 /* "$GPULENS_FIXTURES/rel" if that file or directory is readable (the
  * caller's), else NULL. */
 char		*ts_fixture(const char *rel);
+/* Skips the running test (as ts_skip() does) unless ts_fixture(rel) finds
+ * it. */
+void		 ts_need_fixture(const char *rel);
 /* Prints "# " and the printf-style message as a TAP comment and skips
  * the running test. Does not return. */
 void		 ts_skip(const char *fmt, ...)
@@ -139,6 +164,10 @@ void		 ts_add(struct builder *b, uint32_t track, const char *name,
 /* Declares a device with this source id, no name and no process (every
  * other field 0). Returns its index. */
 uint32_t	 ts_device(struct builder *b, uint32_t source_id);
+/* Declares a device with every field 0 and on it streams 1 to n without a
+ * process; their GPU tracks go in tracks[0] to tracks[n - 1]. Returns the
+ * device's index. */
+uint32_t	 ts_gpu_streams(struct builder *b, uint32_t *tracks, size_t n);
 /* A copy record of kind (enum copy_kind) from src_kind to dst_kind (enum
  * mem_kind) of bytes, devices NONE32 (every other field 0). Returns its
  * aux index. */
@@ -184,6 +213,12 @@ void		 ts_metric(struct report *r, uint32_t launch, const char *name,
 
 /* ---- looking things up in a model -------------------------------- */
 
+/*
+ * Checks m's event counts by kind: want is a list of "kind=count" words,
+ * the kinds as ev_kind_parse() names them ("kernel=3 api=5"); the kinds
+ * it does not name are not checked.
+ */
+void		 ts_kind_counts(const struct model *m, const char *want);
 /* How many events have kind and name (any name if name is NULL). */
 size_t		 ts_count(const struct model *m, int kind, const char *name);
 /* The global id of the first event (by track, then index) of kind and
@@ -193,11 +228,18 @@ uint32_t	 ts_find(const struct model *m, int kind, const char *name);
  * fails the test if there is none. */
 uint32_t	 ts_find_ev(const struct model *m, const char *name,
 		    int64_t start);
+/* Checks that m has a process i with this OS pid, name and, unless host
+ * is NULL, host name. */
+void		 ts_process_is(const struct model *m, size_t i, uint32_t pid,
+		    const char *name, const char *host);
 /* The track (borrowed from m) and the flags of event gid. */
 const struct track *ts_track_of(const struct model *m, uint32_t gid);
 uint8_t		 ts_flags_of(const struct model *m, uint32_t gid);
 /* Whether one of m's warnings contains needle. */
 int		 ts_has_warning(const struct model *m, const char *needle);
+
+/* Checks that nvtx_family() (nvtxfam.h) folds name to want. */
+void		 ts_family(const char *name, const char *want);
 
 /* ---- JSON rows (cJSON) ------------------------------------------- */
 
@@ -220,6 +262,10 @@ struct cJSON	*ts_emit_json(struct out *out, const struct model *m,
 const char	*ts_row(const struct cellgrid *g, int y);
 /* The first row of g whose text contains s, or -1. */
 int		 ts_screen_find(const struct cellgrid *g, const char *s);
+/* Sets env to what a view test needs: zeroed, ASCII glyphs (glyph_get(0)),
+ * the title (may be NULL), the shared state sh and the view's arg. */
+void		 ts_view_env(struct view_env *env, struct view_shared *sh,
+		    const char *title, const void *arg);
 /*
  * Opens the view of ops on m with env, sizes it and g (initialised here,
  * freed by the caller with cellgrid_free()) to w x h and draws it whole.
@@ -242,5 +288,7 @@ int		 ts_view_key(const struct view_ops *ops, void *v,
 /* The next number of the xorshift64 (13, 7, 17) sequence in *state, which
  * must not be 0; the same seed gives the same sequence. */
 uint64_t	 ts_xorshift(uint64_t *state);
+/* ts_xorshift(state) modulo n (n > 0). */
+uint64_t	 ts_rand(uint64_t *state, uint64_t n);
 
 #endif

@@ -15,6 +15,8 @@
 
 #include "util/utf8.h"
 
+#include "tsupport.h"
+
 static void
 test_cases(void **state)
 {
@@ -159,16 +161,9 @@ test_single(void **state)
 	assert_int_equal(utf8_single("\xed\xa0\x80"), -1);	/* surrogate */
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_cases),
-		cmocka_unit_test(test_roundtrip),
-		cmocka_unit_test(test_exhaustive),
-		cmocka_unit_test(test_classes),
-		cmocka_unit_test(test_single),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_cases),
+	cmocka_unit_test(test_roundtrip),
+	cmocka_unit_test(test_exhaustive),
+	cmocka_unit_test(test_classes),
+	cmocka_unit_test(test_single))

@@ -897,21 +897,14 @@ test_overlap_nvtx_path(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_gaps_device_basic),
-		cmocka_unit_test(test_gaps_stream_basic),
-		cmocka_unit_test(test_gaps_two_devices),
-		cmocka_unit_test(test_gaps_nvtx_window),
-		cmocka_unit_test(test_gaps_many_pruned),
-		cmocka_unit_test(test_gaps_no_gpu),
-		cmocka_unit_test(test_timeline_buckets),
-		cmocka_unit_test(test_timeline_negative),
-		cmocka_unit_test(test_overlap_basic),
-		cmocka_unit_test(test_overlap_nvtx_path),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_gaps_device_basic),
+	cmocka_unit_test(test_gaps_stream_basic),
+	cmocka_unit_test(test_gaps_two_devices),
+	cmocka_unit_test(test_gaps_nvtx_window),
+	cmocka_unit_test(test_gaps_many_pruned),
+	cmocka_unit_test(test_gaps_no_gpu),
+	cmocka_unit_test(test_timeline_buckets),
+	cmocka_unit_test(test_timeline_negative),
+	cmocka_unit_test(test_overlap_basic),
+	cmocka_unit_test(test_overlap_nvtx_path))

@@ -1185,24 +1185,17 @@ test_export_csv_matches_rows(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_search_filters),
-		cmocka_unit_test(test_search_bad_device),
-		cmocka_unit_test(test_inspect_kernel),
-		cmocka_unit_test(test_inspect_errors),
-		cmocka_unit_test(test_correlate),
-		cmocka_unit_test(test_launch),
-		cmocka_unit_test(test_memcpy),
-		cmocka_unit_test(test_collective_names),
-		cmocka_unit_test(test_comm),
-		cmocka_unit_test(test_hardware),
-		cmocka_unit_test(test_export_perfetto),
-		cmocka_unit_test(test_export_csv),
-		cmocka_unit_test(test_export_csv_matches_rows),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_search_filters),
+	cmocka_unit_test(test_search_bad_device),
+	cmocka_unit_test(test_inspect_kernel),
+	cmocka_unit_test(test_inspect_errors),
+	cmocka_unit_test(test_correlate),
+	cmocka_unit_test(test_launch),
+	cmocka_unit_test(test_memcpy),
+	cmocka_unit_test(test_collective_names),
+	cmocka_unit_test(test_comm),
+	cmocka_unit_test(test_hardware),
+	cmocka_unit_test(test_export_perfetto),
+	cmocka_unit_test(test_export_csv),
+	cmocka_unit_test(test_export_csv_matches_rows))

@@ -15,7 +15,6 @@
 
 #include "model/builder.h"
 #include "tui/cellgrid.h"
-#include "tui/glyph.h"
 #include "model/model.h"
 #include "tsupport.h"
 #include "tui/view-findings.h"
@@ -60,10 +59,7 @@ test_panel(void **state)
 
 	(void)state;
 	memset(&sh, 0, sizeof sh);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.title = "t";
-	env.sh = &sh;
+	ts_view_env(&env, &sh, "t", NULL);
 	v = view_findings_ops.init(m, &env);
 	assert_string_equal(view_findings_ops.name, "findings");
 	assert_int_equal(view_findings_count(v), 5);
@@ -141,12 +137,5 @@ test_panel(void **state)
 	model_free(m);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_panel),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_panel))

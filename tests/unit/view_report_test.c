@@ -83,11 +83,7 @@ setup(void **state)
 	    "the achieved occupancy is lower still because of the tail "
 	    "effect of the last wave of blocks.");
 	report_finish(f.r);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.title = "profile.ncu-rep";
-	env.sh = &f.sh;
-	env.arg = f.r;
+	ts_view_env(&env, &f.sh, "profile.ncu-rep", f.r);
 	f.v = ts_view_open(&view_report_ops, NULL, &env, &f.g, 80, 24);
 	*state = &f;
 	return 0;
@@ -276,10 +272,7 @@ test_empty_report(void **state)
 	cellgrid_init(&g);
 	cellgrid_resize(&g, 80, 24);
 	memset(&sh, 0, sizeof sh);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.sh = &sh;
-	env.arg = r;
+	ts_view_env(&env, &sh, NULL, r);
 	v = view_report_ops.init(NULL, &env);
 	view_report_ops.resize(v, 80, 24);
 	view_report_ops.draw(v, &g, REDRAW_ALL);
@@ -394,10 +387,7 @@ test_baseline(void **state)
 
 	(void)state;
 	memset(&sh, 0, sizeof sh);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.sh = &sh;
-	env.arg = r;
+	ts_view_env(&env, &sh, NULL, r);
 	v = ts_view_open(ops, NULL, &env, &g, 100, 24);
 	assert_null(strstr(ts_row(&g, 23), "vs "));
 	assert_int_equal(ts_view_key(ops, v, &g, 'B') & REDRAW_DETAIL,

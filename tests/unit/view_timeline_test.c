@@ -65,11 +65,7 @@ setup(void **state)
 	event(b, api, EV_API, 1500, 1800, "cudaLaunchKernel", 2);
 	event(b, api, EV_API, 4000, 4100, "cudaLaunchKernel", 3);
 	f.m = ts_finish(b);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.title = "test.sqlite";
-	env.sh = &f.sh;
-	env.arg = NULL;
+	ts_view_env(&env, &f.sh, "test.sqlite", NULL);
 	f.sh.sel = NONE32;
 	f.v = ts_view_open(&view_timeline_ops, f.m, &env, &f.g, 80, 24);
 	*state = &f;
@@ -617,10 +613,7 @@ test_show_sync(void **state)
 	event(b, gpu, EV_KERNEL, 0, 1000, "alpha", 0);
 	event(b, sy, EV_SYNC, 500, 1500, "wait", 0);
 	m = ts_finish(b);
-	memset(&env, 0, sizeof env);
-	env.gl = glyph_get(0);
-	env.title = "test.sqlite";
-	env.sh = &sh;
+	ts_view_env(&env, &sh, "test.sqlite", NULL);
 	sh.sel = NONE32;
 	v = ts_view_open(&view_timeline_ops, m, &env, &g, 80, 24);
 	assert_null(strstr(ts_row(&g, 3), "Stream 7 sync"));
@@ -676,44 +669,26 @@ test_label_damage(void **state)
 	assert_true(f->g.dirty[1] && f->g.dirty[2]);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_screen, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_tab_selects, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_zoom_and_pan, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_zoom_keeps_cursor, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_collapse, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_unknown_keys_pass, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_search, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_goto, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_range, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_zoom_to_event, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_filter, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_fold_keys, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_api_rows, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_abs_time, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_bookmarks, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_show_event, setup,
-		    teardown),
-		cmocka_unit_test(test_show_sync),
-		cmocka_unit_test_setup_teardown(test_shared_state, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_label_damage, setup,
-		    teardown),
-		cmocka_unit_test_setup_teardown(test_resize, setup, teardown),
-	};
-
-	setlocale(LC_CTYPE, "C.UTF-8");
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(ts_utf8_setup, NULL,
+	cmocka_unit_test_setup_teardown(test_screen, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_tab_selects, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_zoom_and_pan, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_zoom_keeps_cursor, setup,
+	    teardown),
+	cmocka_unit_test_setup_teardown(test_collapse, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_unknown_keys_pass, setup,
+	    teardown),
+	cmocka_unit_test_setup_teardown(test_search, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_goto, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_range, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_zoom_to_event, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_filter, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_fold_keys, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_api_rows, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_abs_time, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_bookmarks, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_show_event, setup, teardown),
+	cmocka_unit_test(test_show_sync),
+	cmocka_unit_test_setup_teardown(test_shared_state, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_label_damage, setup, teardown),
+	cmocka_unit_test_setup_teardown(test_resize, setup, teardown))

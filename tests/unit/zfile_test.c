@@ -231,15 +231,8 @@ test_copy_to(void **state)
 	(void)nb;
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_three_kinds),
-		cmocka_unit_test(test_concatenated),
-		cmocka_unit_test(test_truncated_and_corrupt),
-		cmocka_unit_test(test_copy_to),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TS_MAIN(setup, teardown,
+	cmocka_unit_test(test_three_kinds),
+	cmocka_unit_test(test_concatenated),
+	cmocka_unit_test(test_truncated_and_corrupt),
+	cmocka_unit_test(test_copy_to))
