@@ -74,8 +74,6 @@
 
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
-static int	comm_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
 static int	comm_job(const struct cmd_ctx *, struct out *,
 	    const char **, char **);
 
@@ -105,7 +103,9 @@ const struct cmd_entry cmd_comm_entry = {
 	.flags = CMD_ANSWER,
 	.options = COMM_OPTS,
 	.vopts = comm_vopts,
-	.run = comm_main,
+	.model = cmd_comm_run,
+	.hints = { { "gpulens search %s --type comm --sort duration_ns:desc",
+	    1 } },
 	.job = comm_job
 };
 
@@ -227,22 +227,6 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	sel_free(&s);
 	comm_answer(out, &set);
 	commgrp_set_free(&set);
-	return 0;
-}
-
-/* The run function with what the command line adds to it. */
-static int
-comm_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (cmd_comm_run(m, o, out, code, cause) != 0)
-		return -1;
-	if (cJSON_GetArraySize(out->rows) > 0)
-		out_next(out, "gpulens search %s --type comm --sort "
-		    "duration_ns:desc", out_q(out, o->args[0]));
 	return 0;
 }
 
