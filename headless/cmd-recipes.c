@@ -183,11 +183,9 @@ recipes_run(const struct cmd_ctx *ctx, struct out *unused_out,
 {
 	int			 argc = ctx->argc;
 	char			**argv = ctx->argv;
-	const struct cmd_global	*g = ctx->g;
 	const struct recipe	*r;
 	size_t			 i, n;
 
-	(void)g;
 	if (argc > 2)
 		return cmd_usage_error(&cmd_recipes_entry, "one recipe at a "
 		    "time");

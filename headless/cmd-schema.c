@@ -95,7 +95,6 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 {
 	int			 argc = ctx->argc;
 	char			**argv = ctx->argv;
-	const struct cmd_global	*g = ctx->g;
 	cJSON			*env, *rows, *items;
 	struct out		 o;
 	const struct coldesc	*d;
@@ -103,7 +102,6 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	size_t			 k;
 	int			 i, json, rc;
 
-	(void)g;
 	/* "--json" asks for an error envelope if there is an error. */
 	for (i = 1, json = 0; i < argc; i++)
 		if (strcmp(argv[i], "--json") == 0) {
