@@ -76,7 +76,8 @@ struct record {
 	char			**cmd;		/* CMD ARGS */
 	int			 ncmd;
 	char			**argv;		/* the command to run */
-	int			 nargv, cap;
+	int			 nargv;
+	size_t			 cap;
 	char			*result;	/* the file to open */
 };
 
@@ -123,11 +124,7 @@ record_push(struct record *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (r->nargv + 2 > r->cap) {
-		r->cap = r->cap == 0 ? 32 : r->cap * 2;
-		r->argv = xreallocarray(r->argv, (size_t)r->cap,
-		    sizeof *r->argv);
-	}
+	XGROW(r->argv, r->cap, (size_t)r->nargv + 2);
 	r->argv[r->nargv++] = s;
 	r->argv[r->nargv] = NULL;
 }
