@@ -69,6 +69,7 @@
 #include "analysis/ranksum.h"
 #include "sources/jobsum.h"
 #include "sources/multi.h"
+#include "headless/verb-job.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -298,17 +299,8 @@ comm_job(const struct cmd_ctx *ctx, struct out *out,
 	size_t			 i, k;
 	int			 nf, rc;
 
-	if (vopt_get(ctx->v, ctx->nv, "--full") != NULL)
-		return CMD_LOAD;
-	if ((nf = multi_expand(o->args, o->nargs, &files, cause)) < 0) {
-		*code = "bad_input";
-		return -1;
-	}
-	if (!jobsum_wanted(nf,
-	    vopt_get(ctx->v, ctx->nv, "--summaries") != NULL)) {
-		jobsum_files_free(files, nf);
-		return CMD_LOAD;
-	}
+	if ((nf = verb_job_files(ctx, &files, code, cause)) <= 0)
+		return nf < 0 ? -1 : CMD_LOAD;
 	if ((opt = comm_event_option(o)) != NULL) {
 		jobsum_files_free(files, nf);
 		*code = "usage";

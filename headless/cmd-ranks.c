@@ -72,6 +72,7 @@
 #include "headless/vopt.h"
 #include "sources/jobload.h"
 #include "sources/multi.h"
+#include "headless/verb-job.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -258,7 +259,6 @@ static int
 ranks_job(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
-	const struct opts	*o = ctx->o;
 	struct jobrank		 jr;
 	struct jobsum		 j;
 	struct load_opts	 lo;
@@ -267,18 +267,9 @@ ranks_job(const struct cmd_ctx *ctx, struct out *out,
 	size_t			 i;
 	int			 nf, rc, only = ranks_only(ctx);
 
-	if (vopt_get(ctx->v, ctx->nv, "--full") != NULL)
-		return CMD_LOAD;
-	if ((nf = multi_expand(o->args, o->nargs, &files, cause)) < 0) {
-		*code = "bad_input";
-		return -1;
-	}
+	if ((nf = verb_job_files(ctx, &files, code, cause)) <= 0)
+		return nf < 0 ? -1 : CMD_LOAD;
 	out_inputs(out, files, (size_t)nf);
-	if (!jobsum_wanted(nf,
-	    vopt_get(ctx->v, ctx->nv, "--summaries") != NULL)) {
-		jobsum_files_free(files, nf);
-		return CMD_LOAD;
-	}
 	cmd_load_opts(ctx->g, &lo);
 	rc = jobload_ranks(files, (size_t)nf, &lo, &jr, &j, cause);
 	if (rc != 0) {
