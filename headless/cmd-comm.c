@@ -193,6 +193,18 @@ comm_row(struct out *out, const struct commgrp *g)
 	comm_row_bw(row, g);
 }
 
+static int
+comm_keep_track(void *arg, uint32_t t)
+{
+	return sel_track(arg, t);
+}
+
+static int
+comm_keep_event(void *arg, uint32_t t, uint32_t i)
+{
+	return sel_event(arg, t, i);
+}
+
 /* The rows of set, and what every answer says of them. */
 static void
 comm_answer(struct out *out, const struct commgrp_set *set)
@@ -221,8 +233,8 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	ko.type = -1;		/* communication */
 	if (sel_open(&s, m, &ko, out, code, cause) != 0)
 		return -1;
-	keep.track = sel_keep_track;
-	keep.event = sel_keep_event;
+	keep.track = comm_keep_track;
+	keep.event = comm_keep_event;
 	keep.arg = &s;
 	commgrp_build(m, s.t0, s.t1, &keep, &set);
 	sel_free(&s);

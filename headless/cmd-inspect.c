@@ -48,7 +48,6 @@
 #include "analysis/samples.h"
 #include "model/callchain.h"
 #include "model/event.h"
-#include "headless/verb-id.h"
 #include "util/rowkey.h"
 #include "util/xmalloc.h"
 
@@ -379,6 +378,29 @@ inspect_sample(struct out *out, const struct model *m, uint32_t id,
 	inspect_chain(out, row, m, s->chain);
 }
 
+/* "sample:N" or "sample|id=N": 0 and *id, else -1. */
+static int
+inspect_parse_sample(const char *s, uint32_t *id)
+{
+	const char		*p;
+	char			*end;
+	unsigned long long	 v;
+
+	if (strncmp(s, "sample:", 7) == 0)
+		p = s + 7;
+	else if (strncmp(s, "sample|id=", 10) == 0)
+		p = s + 10;
+	else
+		return -1;
+	if (*p < '0' || *p > '9')
+		return -1;
+	v = strtoull(p, &end, 10);
+	if (*end != '\0' || v >= NONE32)
+		return -1;
+	*id = (uint32_t)v;
+	return 0;
+}
+
 static void
 inspect_row(struct out *out, const struct model *m, uint32_t gid,
     int absolute, const char *domain)
@@ -491,8 +513,7 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 	ids = xcalloc((size_t)o->nargs, sizeof *ids);
 	smp = xcalloc((size_t)o->nargs, sizeof *smp);
 	for (a = 1; a < o->nargs; a++) {
-		issample = verb_parse_id(o->args[a], "sample", 0,
-		    &gid) == 0;
+		issample = inspect_parse_sample(o->args[a], &gid) == 0;
 		if (!issample && evrow_parse_id(o->args[a], &gid) != 0) {
 			*code = "usage";
 			*cause = xasprintf("'%s' is not an event id (ev:N or "

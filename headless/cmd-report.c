@@ -27,7 +27,6 @@
 #include "util/sanitize.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
-#include "headless/verb-id.h"
 #include "util/rowkey.h"
 
 /* Metric values keep every digit: the shortest text that reads back as
@@ -137,8 +136,21 @@ cmd_report_aux(struct out *out, const struct report *r, const char *path)
 int
 cmd_report_parse_id(const char *s, uint32_t *id)
 {
+	char		*end;
+	unsigned long	 v;
+
 	/* "launch|id=N" (the row key), and "launch:N" and "N" as before. */
-	return verb_parse_id(s, "launch", 1, id);
+	if (strncmp(s, "launch|id=", 10) == 0)
+		s += 10;
+	else if (strncmp(s, "launch:", 7) == 0)
+		s += 7;
+	if (*s < '0' || *s > '9')
+		return -1;
+	v = strtoul(s, &end, 10);
+	if (*end != '\0' || v >= UINT32_MAX)
+		return -1;
+	*id = (uint32_t)v;
+	return 0;
 }
 
 int

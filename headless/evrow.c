@@ -17,7 +17,6 @@
 
 #include "headless/evrow.h"
 #include "headless/out.h"
-#include "headless/verb-id.h"
 #include "util/rowkey.h"
 
 const char *evrow_columns[] = {
@@ -29,8 +28,25 @@ const char *evrow_columns[] = {
 int
 evrow_parse_id(const char *arg, uint32_t *gid)
 {
+	const char		*p = arg;
+	unsigned long long	 v = 0;
+
 	/* "ev|id=N" (the row key), and "ev:N" and "N" as before. */
-	return verb_parse_id(arg, "ev", 1, gid);
+	if (strncmp(p, "ev|id=", 6) == 0)
+		p += 6;
+	else if (strncmp(p, "ev:", 3) == 0)
+		p += 3;
+	if (*p < '0' || *p > '9')
+		return -1;
+	for (; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (unsigned long long)(*p - '0');
+		if (v >= NONE32)
+			return -1;
+	}
+	if (*p != '\0')
+		return -1;
+	*gid = (uint32_t)v;
+	return 0;
 }
 
 void

@@ -262,18 +262,6 @@ sel_track(const struct sel *s, uint32_t t)
 	return tracksel_match(s->m, &ts, t);
 }
 
-int
-sel_keep_track(void *s, uint32_t t)
-{
-	return sel_track(s, t);
-}
-
-int
-sel_keep_event(void *s, uint32_t t, uint32_t idx)
-{
-	return sel_event(s, t, idx);
-}
-
 struct sel_below {
 	const struct sel	*s;
 	uint32_t		 process;

@@ -73,12 +73,6 @@ int	 sel_index(const struct model *, enum sel_of, long long id,
 int	 sel_track(const struct sel *, uint32_t t);
 /* Is event idx of track t selected? (Call only for tracks that pass.) */
 int	 sel_event(struct sel *, uint32_t t, uint32_t idx);
-/*
- * sel_track() and sel_event() over a void * (a struct sel *), as the
- * analyses' selection callbacks take them (work_sel, commgrp_keep).
- */
-int	 sel_keep_track(void *, uint32_t t);
-int	 sel_keep_event(void *, uint32_t t, uint32_t idx);
 /* Does a name (string id) match the name filter? */
 int	 sel_name(struct sel *, uint32_t sid, uint32_t short_sid);
 /*

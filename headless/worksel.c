@@ -9,17 +9,29 @@
 #include "headless/worksel.h"
 #include "util/xmalloc.h"
 
+static int
+worksel_track(void *arg, uint32_t t)
+{
+	return sel_track(arg, t);
+}
+
+static int
+worksel_event(void *arg, uint32_t t, uint32_t i)
+{
+	return sel_event(arg, t, i);
+}
+
 void
 worksel_init(struct work *w, const struct model *m, struct sel *s,
     int64_t t0, int64_t t1)
 {
 	struct work_sel	ws;
 
-	ws.track = sel_keep_track;
+	ws.track = worksel_track;
 	ws.event = NULL;
 	if (s->name_cache != NULL || s->tid >= 0 || s->has_nvtx ||
 	    s->min_dur > 0 || s->kind != 0)
-		ws.event = sel_keep_event;
+		ws.event = worksel_event;
 	ws.arg = s;
 	work_init(w, m, &ws, t0, t1);
 }
