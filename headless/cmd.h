@@ -124,10 +124,12 @@ typedef int (*cmd_run_fn)(const struct cmd_ctx *, struct out *,
 /*
  * The answer of a verb from one model and the shared options, as the
  * verbs' compute functions take them (cmd_entry.model): 0, or -1 with
- * *code and *cause.
+ * *code and *cause. The function type declares them
+ * ("cmd_model_t cmd_gaps_compute;"), the pointer type holds them.
  */
-typedef int (*cmd_model_fn)(const struct model *, const struct opts *,
+typedef int cmd_model_t(const struct model *, const struct opts *,
 		    struct out *, const char **code, char **cause);
+typedef cmd_model_t *cmd_model_fn;
 
 /*
  * A next step the answer suggests (meta.next), with the first argument
