@@ -75,8 +75,7 @@
 
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
-static int	comm_job(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	comm_job;
 
 static const struct cmd_option comm_vopts[] = {
 	{ "--summaries", NULL, "answer from the ranks' summaries (the "

@@ -82,10 +82,8 @@
 #define DIFF_TOPK	15
 #define DIFF_OVERLAP_MIN 20.0
 
-static int	diff_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-static int	diff_job(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	diff_main;
+static cmd_run_t	diff_job;
 static int	diff_check_time(const char *, const char *, char **);
 static int	diff_check_window(const char *, const char *, char **);
 static int	diff_check_rule(const char *, const char *, char **);

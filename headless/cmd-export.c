@@ -66,8 +66,7 @@
 #define EXPORT_LEVELS	16		/* overflow threads per thread */
 #define EXPORT_BUMP	0x1000000	/* pid/tid step past a collision */
 
-static int	export_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	export_main;
 
 /* The trace goes to stdout whole: --to picks its format. */
 static const struct cmd_option export_vopts[] = {

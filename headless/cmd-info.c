@@ -26,8 +26,7 @@
 #include "util/units.h"
 #include "util/xmalloc.h"
 
-static int	info_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	info_run;
 
 /* On an Nsight Compute report: what the report holds (cmd-report.c). */
 static const struct cmd_form info_report = {

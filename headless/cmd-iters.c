@@ -24,8 +24,7 @@
 
 #define ITERS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_RANGE)
 
-static int	iters_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	iters_run;
 
 static const struct cmd_option iters_vopts[] = {
 	{ "--pid", "PID", "only the iterations of this process",

@@ -34,8 +34,7 @@
 
 #define MPI_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW)
 
-static int	mpi_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	mpi_main;
 
 static int
 mpi_check_by(const char *unused, const char *v, char **cause)

@@ -47,8 +47,7 @@
 
 #define PHASES_TOP	5
 
-static int	phases_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	phases_main;
 
 static const struct cmd_option phases_vopts[] = {
 	{ "--max-phases", "N", "at most N phases (default 10; 1 disables)",

@@ -78,10 +78,8 @@
 
 #define RANKS_OPTS	(OPT_OUTPUT | OPT_PAGE)
 
-static int	ranks_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-static int	ranks_job(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	ranks_run;
+static cmd_run_t	ranks_job;
 static int	ranks_check_rank(const char *, const char *, char **);
 
 static const struct cmd_option ranks_vopts[] = {

@@ -15,8 +15,7 @@
 
 #define RECIPES_MAX	64
 
-static int	recipes_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	recipes_run;
 
 const struct cmd_entry cmd_recipes_entry = {
 	.name = "recipes",

@@ -42,8 +42,7 @@
 #include "util/shquote.h"
 #include "util/xmalloc.h"
 
-static int	record_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	record_run;
 
 const struct cmd_entry cmd_record_entry = {
 	.name = "record",

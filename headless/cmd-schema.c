@@ -17,8 +17,7 @@
 #include "headless/out.h"
 #include "headless/cols.h"
 
-static int	schema_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	schema_run;
 
 const struct cmd_entry cmd_schema_entry = {
 	.name = "schema",

@@ -32,8 +32,7 @@
 
 #define SUMMARY_OPTS (OPT_OUTPUT)
 
-static int	summary_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	summary_run;
 
 /* On an Nsight Compute report: one row per kernel (cmd-report.c). */
 static const struct cmd_form summary_report = {
