@@ -37,11 +37,8 @@ verb_gate_add(struct verb_gate *g, const struct diffgate_rule *r)
 void
 verb_gate_free(struct verb_gate *g)
 {
-	size_t	i;
-
-	for (i = 0; i < g->n; i++)
-		diffgate_free(&g->rules[i]);
+	while (g->n > 0)
+		diffgate_free(&g->rules[--g->n]);
 	free(g->rules);
 	g->rules = NULL;
-	g->n = 0;
 }

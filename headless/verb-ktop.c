@@ -7,6 +7,7 @@
 
 #include "headless/out.h"
 #include "headless/verb-ktop.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 void
@@ -44,7 +45,7 @@ verb_ktop_cmp(const void *a, const void *b)
 
 	if (x->total != y->total)
 		return x->total > y->total ? -1 : 1;
-	return (x->name > y->name) - (x->name < y->name);
+	return sort_cmp_u32(&x->name, &y->name);
 }
 
 void
