@@ -8,11 +8,12 @@
  * the verb's default sort and limit, without printing anything. It returns
  * 0, or -1 with *cause (caller frees) for a usage error (unknown device,
  * bad --by value, no such NVTX range, ...), reported with code "usage"
- * (code is left alone and may be NULL; the signature is cmd_run_fn's).
+ * (code is left alone and may be NULL; the type is cmd_model_t).
  */
 #ifndef GPULENS_ANALYSIS_H
 #define GPULENS_ANALYSIS_H
 
+#include "headless/cmd.h"
 #include "model/model.h"
 #include "headless/opts.h"
 #include "headless/out.h"
@@ -25,11 +26,8 @@
 #define OVERLAP_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_BY | OPT_NVTXDOM)
 
-int	 cmd_gaps_compute(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_timeline_compute(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_overlap_compute(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
+cmd_model_t	 cmd_gaps_compute;
+cmd_model_t	 cmd_timeline_compute;
+cmd_model_t	 cmd_overlap_compute;
 
 #endif

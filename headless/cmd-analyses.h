@@ -16,6 +16,7 @@
 #include "model/model.h"
 #include "headless/opts.h"
 #include "headless/out.h"
+#include "headless/verb-gate.h"
 #include "headless/vopt.h"
 
 /* Option groups, for opts_parse() in tests. */
@@ -49,14 +50,12 @@ struct diff_bound {
 	int		 from_abs, to_abs;
 	int64_t		 from, to;
 };
-struct diffgate_rule;
 /* What diff compares over and the gate it checks (cmd-diff.c). */
 struct diff_req {
 	int			 steady;	/* --window steady */
 	struct diff_bound	 both;		/* --from/--to */
 	struct diff_bound	 side[2];	/* --a-from ... --b-to */
-	struct diffgate_rule	*rules;
-	size_t			 nrules;
+	struct verb_gate	 gate;		/* --fail-on ... */
 	int			*failed;	/* set to 1 if a rule breaks */
 };
 /* a is the baseline, b the capture compared with it; o->args are the two

@@ -70,15 +70,13 @@
 #include "analysis/ranksum.h"
 #include "sources/jobsum.h"
 #include "sources/multi.h"
+#include "headless/verb-job.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
 #define COMM_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER)
 
-static int	comm_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-static int	comm_job(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	comm_job;
 
 static const struct cmd_option comm_vopts[] = {
 	{ "--summaries", NULL, "answer from the ranks' summaries (the "
@@ -106,7 +104,9 @@ const struct cmd_entry cmd_comm_entry = {
 	.flags = CMD_ANSWER,
 	.options = COMM_OPTS,
 	.vopts = comm_vopts,
-	.run = comm_main,
+	.model = cmd_comm_run,
+	.hints = { { "gpulens search %s --type comm --sort duration_ns:desc",
+	    1 } },
 	.job = comm_job
 };
 
@@ -231,22 +231,6 @@ cmd_comm_run(const struct model *m, const struct opts *o, struct out *out,
 	return 0;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-comm_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
-{
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (cmd_comm_run(m, o, out, code, cause) != 0)
-		return -1;
-	if (cJSON_GetArraySize(out->rows) > 0)
-		out_next(out, "gpulens search %s --type comm --sort "
-		    "duration_ns:desc", out_q(out, o->args[0]));
-	return 0;
-}
-
 /* What a job's summaries give: per file, its groups and kept devices. */
 struct comm_take {
 	struct commgrp_set	*cg;
@@ -315,17 +299,8 @@ comm_job(const struct cmd_ctx *ctx, struct out *out,
 	size_t			 i, k;
 	int			 nf, rc;
 
-	if (vopt_get(ctx->v, ctx->nv, "--full") != NULL)
-		return CMD_LOAD;
-	if ((nf = multi_expand(o->args, o->nargs, &files, cause)) < 0) {
-		*code = "bad_input";
-		return -1;
-	}
-	if (!jobsum_wanted(nf,
-	    vopt_get(ctx->v, ctx->nv, "--summaries") != NULL)) {
-		jobsum_files_free(files, nf);
-		return CMD_LOAD;
-	}
+	if ((nf = verb_job_files(ctx, &files, code, cause)) <= 0)
+		return nf < 0 ? -1 : CMD_LOAD;
 	if ((opt = comm_event_option(o)) != NULL) {
 		jobsum_files_free(files, nf);
 		*code = "usage";

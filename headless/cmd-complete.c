@@ -26,8 +26,7 @@
 #include "headless/cols.h"
 #include "util/xmalloc.h"
 
-static int	complete_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	complete_main;
 static int	complete_in_usage(const struct cmd_entry *, const char *);
 
 const struct cmd_entry cmd_complete_entry = {

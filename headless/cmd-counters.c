@@ -31,8 +31,7 @@
 
 #define COUNTERS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_BUCKETS)
 
-static int	counters_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	counters_main;
 
 static int
 counters_check_type(const char *unused, const char *v, char **cause)

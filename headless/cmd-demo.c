@@ -19,8 +19,7 @@
 #include "util/sanitize.h"
 #include "util/xmalloc.h"
 
-static int	demo_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	demo_run;
 
 const struct cmd_entry cmd_demo_entry = {
 	.name = "demo",

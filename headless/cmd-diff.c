@@ -82,10 +82,8 @@
 #define DIFF_TOPK	15
 #define DIFF_OVERLAP_MIN 20.0
 
-static int	diff_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-static int	diff_job(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	diff_main;
+static cmd_run_t	diff_job;
 static int	diff_check_time(const char *, const char *, char **);
 static int	diff_check_window(const char *, const char *, char **);
 static int	diff_check_rule(const char *, const char *, char **);
@@ -355,22 +353,13 @@ diff_collect(struct dctx *c, struct dside *sd)
 			int64_t dur = l->end[i] - l->start[i];
 			if (l->start[i] < sd->t0 || l->start[i] >= sd->t1)
 				continue;
+			gi = NONE32;
 			switch (l->kind[i]) {
 			case EV_KERNEL:
-				if (tr->type != TRACK_GPU)
-					break;
-				gi = diff_group_sid(c, sd, DC_KERNEL,
-				    l->name[i], model_str(m, l->name[i]));
-				diff_add(c, sd, gi, tr->process, l->start[i],
-				    dur);
-				if (l->flags[i] & EVF_COMM) {
-					comm_collective(model_str(m,
-					    l->name[i]), coll, sizeof coll);
-					gi = diff_group_sid(c, sd, DC_COMM,
-					    l->name[i], coll);
-					diff_add(c, sd, gi, tr->process,
-					    l->start[i], dur);
-				}
+				if (tr->type == TRACK_GPU)
+					gi = diff_group_sid(c, sd, DC_KERNEL,
+					    l->name[i], model_str(m,
+					    l->name[i]));
 				break;
 			case EV_MEMCPY:
 				if (tr->type != TRACK_GPU)
@@ -381,15 +370,11 @@ diff_collect(struct dctx *c, struct dside *sd)
 				    m->copies[l->aux[i]].kind : COPY_UNKNOWN;
 				gi = diff_group(c, DC_MEMCPY,
 				    copy_kind_name(ck));
-				diff_add(c, sd, gi, tr->process, l->start[i],
-				    dur);
 				break;
 			case EV_MEMSET:
-				if (tr->type != TRACK_GPU)
-					break;
-				gi = diff_group(c, DC_MEMSET, "memset");
-				diff_add(c, sd, gi, tr->process, l->start[i],
-				    dur);
+				if (tr->type == TRACK_GPU)
+					gi = diff_group(c, DC_MEMSET,
+					    "memset");
 				break;
 			case EV_NVTX:
 				if (tr->type != TRACK_NVTX)
@@ -398,9 +383,19 @@ diff_collect(struct dctx *c, struct dside *sd)
 				gi = diff_group(c, DC_NVTX,
 				    nvtx_pathset_str(&ps,
 				    nvtx_pathset_id(&ps, gid)));
+				break;
+			}
+			if (gi == NONE32)
+				continue;
+			diff_add(c, sd, gi, tr->process, l->start[i], dur);
+			if (l->kind[i] == EV_KERNEL &&
+			    (l->flags[i] & EVF_COMM)) {
+				comm_collective(model_str(m, l->name[i]),
+				    coll, sizeof coll);
+				gi = diff_group_sid(c, sd, DC_COMM, l->name[i],
+				    coll);
 				diff_add(c, sd, gi, tr->process, l->start[i],
 				    dur);
-				break;
 			}
 		}
 	}
@@ -506,10 +501,22 @@ diff_row(struct dctx *c, struct out *out, const struct dgroup *g)
 		cJSON_AddNullToObject(row, "delta_iter_median_ns");
 }
 
+/*
+ * A side's integer figures: aux.delta gives them in this order, under the
+ * names that aux.NAME gate rules use.
+ */
+enum {
+	DF_SPAN, DF_BUSY, DF_IDLE, DF_EXPOSED, DF_COMPUTE, DF_COMM,
+	DF_KERNEL_NS, DF_KERNELS, DF_N
+};
+static const char *const diff_fig_names[DF_N] = {
+	"span_ns", "busy_ns", "idle_ns", "exposed_comm_ns", "compute_ns",
+	"comm_ns", "kernel_ns", "kernels"
+};
+
 /* Side figures for the auxiliary data. */
 struct dsum {
-	int64_t		 span, busy, idle, exposed, compute, comm, kernel_ns;
-	uint64_t	 kernels;
+	int64_t		 fig[DF_N];
 	size_t		 gpus, iters;
 	double		 iter_med;
 };
@@ -524,18 +531,18 @@ diff_summary(const struct dctx *c, const struct dside *sd, struct dsum *s)
 
 	memset(s, 0, sizeof *s);
 	activity_build(&a, m);
-	s->span = sd->t1 - sd->t0;
+	s->fig[DF_SPAN] = sd->t1 - sd->t0;
 	activity_total(&a, sd->t0, sd->t1, &w);
 	s->gpus = a.ndev;
-	s->busy = w.busy;
-	s->idle = w.idle;
-	s->exposed = w.exposed;
-	s->compute = w.compute;
-	s->comm = w.comm;
+	s->fig[DF_BUSY] = w.busy;
+	s->fig[DF_IDLE] = w.idle;
+	s->fig[DF_EXPOSED] = w.exposed;
+	s->fig[DF_COMPUTE] = w.compute;
+	s->fig[DF_COMM] = w.comm;
 	for (gi = 0; gi < c->ng; gi++)
 		if (c->g[gi].cls == DC_KERNEL) {
-			s->kernels += c->g[gi].n[sd->s];
-			s->kernel_ns += c->g[gi].tot[sd->s];
+			s->fig[DF_KERNELS] += (int64_t)c->g[gi].n[sd->s];
+			s->fig[DF_KERNEL_NS] += c->g[gi].tot[sd->s];
 		}
 	s->iters = sd->it.n;
 	for (gi = 0; gi < c->ng; gi++)
@@ -548,17 +555,17 @@ static void
 diff_side_json(cJSON *o, const char *path, const char *kind,
     const struct dsum *s)
 {
+	int	k;
+
 	out_str(o, "path", path);
 	out_str(o, "kind", kind);
-	out_int(o, "span_ns", s->span);
+	out_int(o, "span_ns", s->fig[DF_SPAN]);
 	out_int(o, "gpus", (int64_t)s->gpus);
-	out_int(o, "busy_ns", s->busy);
-	out_int(o, "idle_ns", s->idle);
-	out_int(o, "exposed_comm_ns", s->exposed);
-	out_int(o, "compute_ns", s->compute);
-	out_int(o, "comm_ns", s->comm);
-	out_int(o, "kernels", (int64_t)s->kernels);
-	out_int(o, "kernel_ns", s->kernel_ns);
+	for (k = DF_BUSY; k <= DF_COMM; k++)
+		out_int(o, diff_fig_names[k], s->fig[k]);
+	/* The kernel count first here. */
+	out_int(o, "kernels", s->fig[DF_KERNELS]);
+	out_int(o, "kernel_ns", s->fig[DF_KERNEL_NS]);
 	out_int(o, "iterations", (int64_t)s->iters);
 	out_num_or_null(o, "iter_median_ns", s->iters > 0, s->iter_med);
 }
@@ -647,23 +654,12 @@ diff_window(const struct diff_req *rq, int s, struct dside *sd, char **cause)
 static double
 diff_sum_field(const struct dsum *s, const char *f, int *ok)
 {
+	int	k;
+
 	*ok = 1;
-	if (strcmp(f, "span_ns") == 0)
-		return (double)s->span;
-	if (strcmp(f, "busy_ns") == 0)
-		return (double)s->busy;
-	if (strcmp(f, "idle_ns") == 0)
-		return (double)s->idle;
-	if (strcmp(f, "exposed_comm_ns") == 0)
-		return (double)s->exposed;
-	if (strcmp(f, "compute_ns") == 0)
-		return (double)s->compute;
-	if (strcmp(f, "comm_ns") == 0)
-		return (double)s->comm;
-	if (strcmp(f, "kernel_ns") == 0)
-		return (double)s->kernel_ns;
-	if (strcmp(f, "kernels") == 0)
-		return (double)s->kernels;
+	for (k = 0; k < DF_N; k++)
+		if (strcmp(f, diff_fig_names[k]) == 0)
+			return (double)s->fig[k];
 	*ok = s->iters > 0;
 	return s->iter_med;
 }
@@ -685,8 +681,8 @@ diff_gate(const struct dctx *c, const struct dsum *sum,
 
 	gate = cJSON_AddObjectToObject(out->aux, "gate");
 	rules = cJSON_AddArrayToObject(gate, "rules");
-	for (i = 0; i < rq->nrules; i++) {
-		r = &rq->rules[i];
+	for (i = 0; i < rq->gate.n; i++) {
+		r = &rq->gate.rules[i];
 		jr = cJSON_CreateObject();
 		cJSON_AddItemToArray(rules, jr);
 		out_str(jr, "rule", r->spec);
@@ -765,7 +761,7 @@ diff_emit(struct dctx *c, const struct dsum *sum, const char *const *kind,
 	size_t		 nsame = 0;
 	cJSON		*a, *b, *d, *p, *w;
 	double		 ov;
-	int		 s;
+	int		 s, k;
 
 	for (gi = 0; gi < c->ng; gi++) {
 		diff_row(c, out, &c->g[gi]);
@@ -792,15 +788,9 @@ diff_emit(struct dctx *c, const struct dsum *sum, const char *const *kind,
 	diff_side_json(b, o->args[1], kind[1], &sum[1]);
 	d = cJSON_AddObjectToObject(out->aux, "delta");
 	p = cJSON_AddObjectToObject(out->aux, "delta_pct");
-	diff_delta(d, p, "span_ns", sum[0].span, sum[1].span);
-	diff_delta(d, p, "busy_ns", sum[0].busy, sum[1].busy);
-	diff_delta(d, p, "idle_ns", sum[0].idle, sum[1].idle);
-	diff_delta(d, p, "exposed_comm_ns", sum[0].exposed, sum[1].exposed);
-	diff_delta(d, p, "compute_ns", sum[0].compute, sum[1].compute);
-	diff_delta(d, p, "comm_ns", sum[0].comm, sum[1].comm);
-	diff_delta(d, p, "kernel_ns", sum[0].kernel_ns, sum[1].kernel_ns);
-	diff_delta(d, p, "kernels", (int64_t)sum[0].kernels,
-	    (int64_t)sum[1].kernels);
+	for (k = 0; k < DF_N; k++)
+		diff_delta(d, p, diff_fig_names[k], sum[0].fig[k],
+		    sum[1].fig[k]);
 	if (sum[0].iters > 0 && sum[1].iters > 0)
 		out_num(d, "iter_median_ns", sum[1].iter_med -
 		    sum[0].iter_med);
@@ -820,7 +810,7 @@ diff_emit(struct dctx *c, const struct dsum *sum, const char *const *kind,
 		out_int(p, "start_ns", win[s][0]);
 		out_int(p, "end_ns", win[s][1]);
 	}
-	if (rq != NULL && rq->nrules > 0 &&
+	if (rq != NULL && rq->gate.n > 0 &&
 	    diff_gate(c, sum, rq, out) > 0)
 		rq->failed[0] = 1;
 	if (ov < DIFF_OVERLAP_MIN)
@@ -929,33 +919,17 @@ static int
 diff_rule(const char *opt, const char *v, struct diffgate_rule *r,
     char **cause)
 {
-	char	*rule, *end;
-	double	 pct;
-
 	if (v == NULL) {
 		*cause = xasprintf("%s needs a value", opt);
 		return -1;
 	}
 	if (opt[2] == 'f')
-		rule = xstrdup(v);
-	else {
-		pct = strtod(v, &end);
-		if (*v == '\0' || *end != '\0' || !(pct >= 0)) {
-			*cause = xstrdup("--exit-on-regression needs a "
-			    "percentage");
-			return -1;
-		}
-		rule = xasprintf("aux.iter_median_ns>+%s%%", v);
-	}
-	if (diffgate_parse(rule, r, cause) != 0) {
-		free(rule);
+		return diffgate_parse(v, r, cause);
+	if (verb_gate_regression("aux.iter_median_ns", v, r, cause) != 0)
 		return -1;
-	}
-	free(rule);
 	/* Without iterations on both sides the regression is measured on
 	 * the kernel time. */
-	if (opt[2] == 'e')
-		r->fallback = "kernel_ns";
+	r->fallback = "kernel_ns";
 	return 0;
 }
 
@@ -1025,21 +999,9 @@ diff_req_build(const struct vopt *v, size_t nv, struct diff_req *rq,
 		}
 		if (diff_rule(a, v[i].value, &r, cause) != 0)
 			return -1;
-		rq->rules = xreallocarray(rq->rules, rq->nrules + 1,
-		    sizeof *rq->rules);
-		rq->rules[rq->nrules++] = r;
+		verb_gate_add(&rq->gate, &r);
 	}
 	return 0;
-}
-
-static void
-diff_req_free(struct diff_req *rq)
-{
-	size_t	i;
-
-	for (i = 0; i < rq->nrules; i++)
-		diffgate_free(&rq->rules[i]);
-	free(rq->rules);
 }
 
 static int
@@ -1061,7 +1023,7 @@ diff_main(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	if (rc == 0)
 		rc = cmd_diff_compute(ctx->in->m, ctx->in2->m, ctx->o, &rq,
 		    out, code, cause);
-	diff_req_free(&rq);
+	verb_gate_free(&rq.gate);
 	if (rc != 0)
 		return -1;
 	return failed ? CMD_EMIT_FAIL : CMD_EMIT;
@@ -1132,16 +1094,16 @@ diff_from_job(struct dctx *c, int s, const struct jobdiff *d,
 		sum->iters = d->niter;
 		sum->iter_med = st.median;
 	}
-	sum->span = *span;
+	sum->fig[DF_SPAN] = *span;
 	sum->gpus = d->gpus;
-	sum->busy = d->busy;
-	sum->idle = (int64_t)d->gpus * *span - d->busy;
-	sum->exposed = d->exposed;
-	sum->compute = d->compute;
-	sum->comm = d->comm_ns;
+	sum->fig[DF_BUSY] = d->busy;
+	sum->fig[DF_IDLE] = (int64_t)d->gpus * *span - d->busy;
+	sum->fig[DF_EXPOSED] = d->exposed;
+	sum->fig[DF_COMPUTE] = d->compute;
+	sum->fig[DF_COMM] = d->comm_ns;
 	for (i = 0; i < d->nkern; i++) {
-		sum->kernels += d->kern[i].count;
-		sum->kernel_ns += d->kern[i].total_ns;
+		sum->fig[DF_KERNELS] += (int64_t)d->kern[i].count;
+		sum->fig[DF_KERNEL_NS] += d->kern[i].total_ns;
 	}
 }
 
@@ -1255,7 +1217,7 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	strpool_free(c.keys);
 	rc = failed ? CMD_EMIT_FAIL : CMD_EMIT;
 out:
-	diff_req_free(&rq);
+	verb_gate_free(&rq.gate);
 	for (s = 0; s < 2; s++)
 		jobsum_files_free(files[s], nf[s]);
 	return rc;

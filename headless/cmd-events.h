@@ -16,28 +16,20 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "headless/cmd.h"
 #include "model/model.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 
-int	 cmd_search_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_inspect_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_correlate_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_launch_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_graphs_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_streams_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_memcpy_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_comm_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
-int	 cmd_hardware_run(const struct model *, const struct opts *,
-	    struct out *, const char **code, char **cause);
+cmd_model_t	 cmd_search_run;
+cmd_model_t	 cmd_inspect_run;
+cmd_model_t	 cmd_correlate_run;
+cmd_model_t	 cmd_launch_run;
+cmd_model_t	 cmd_graphs_run;
+cmd_model_t	 cmd_streams_run;
+cmd_model_t	 cmd_memcpy_run;
+cmd_model_t	 cmd_comm_run;
+cmd_model_t	 cmd_hardware_run;
 /*
  * Writes the selected events to fp as a Chrome/Perfetto trace (o->to_format
  * "perfetto" or NULL) or as CSV with the search columns ("csv"), streaming:

@@ -66,8 +66,7 @@
 #define EXPORT_LEVELS	16		/* overflow threads per thread */
 #define EXPORT_BUMP	0x1000000	/* pid/tid step past a collision */
 
-static int	export_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	export_main;
 
 /* The trace goes to stdout whole: --to picks its format. */
 static const struct cmd_option export_vopts[] = {
@@ -560,6 +559,17 @@ exp_group_init(struct exp_group *g)
 		g->tid[lv] = -1;
 }
 
+/* A CPU group's process (index p) and its pid, the orphans' if none. */
+static void
+exp_group_process(struct exp *e, struct exp_group *g, uint32_t p)
+{
+	if (p < e->m->nprocesses) {
+		g->process = p;
+		g->pid = e->proc_pid[p];
+	} else
+		g->pid = exp_orphan_pid(e);
+}
+
 /* A group for one GPU stream track (its work or its sync waits). */
 static void
 exp_gpu_group(struct exp *e, uint32_t t)
@@ -654,11 +664,7 @@ exp_perfetto(struct exp *e)
 			if (sel_track(e->s, order[k]))
 				g.tracks[g.ntracks++] = order[k];
 		if (g.ntracks > 0) {
-			if (tp->process < m->nprocesses) {
-				g.process = tp->process;
-				g.pid = e->proc_pid[tp->process];
-			} else
-				g.pid = exp_orphan_pid(e);
+			exp_group_process(e, &g, tp->process);
 			g.base_tid = tp->tid;
 			g.name = *model_str(m, tp->name) != '\0' ?
 			    xstrdup(model_str(m, tp->name)) :
@@ -683,11 +689,7 @@ exp_perfetto(struct exp *e)
 		exp_group_init(&g);
 		g.tracks = &t;
 		g.ntracks = 1;
-		if (tr->process < m->nprocesses) {
-			g.process = tr->process;
-			g.pid = e->proc_pid[tr->process];
-		} else
-			g.pid = exp_orphan_pid(e);
+		exp_group_process(e, &g, tr->process);
 		g.base_tid = (int64_t)t + 1;
 		g.name = *model_str(m, tr->name) != '\0' ?
 		    xstrdup(model_str(m, tr->name)) :

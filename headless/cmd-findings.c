@@ -31,8 +31,7 @@
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
-static int	findings_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	findings_main;
 
 static const struct cmd_option findings_vopts[] = {
 	{ "--min-confidence", "low|medium|high", "hide weaker findings",

@@ -28,8 +28,7 @@
 
 #define FLOPS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_BY | OPT_RANGE)
 
-static int	flops_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	flops_run;
 static int	flops_check_num(const char *, const char *, char **);
 
 static const struct cmd_option flops_vopts[] = {

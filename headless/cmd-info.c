@@ -26,8 +26,7 @@
 #include "util/units.h"
 #include "util/xmalloc.h"
 
-static int	info_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	info_run;
 
 /* On an Nsight Compute report: what the report holds (cmd-report.c). */
 static const struct cmd_form info_report = {
@@ -49,32 +48,48 @@ const struct cmd_entry cmd_info_entry = {
 	.report = &info_report
 };
 
-/*
- * Threads and GPU streams of every process, counted in one pass over each
- * (nthr[p], nstr[p]), not one pass per process. The caller frees both.
- */
-static void
-info_counts(const struct model *m, size_t **nthr, size_t **nstr)
-{
-	size_t	t;
+/* A process that info lists: one with threads or GPU streams. */
+struct info_proc {
+	const struct process	*p;
+	size_t			 nthr, nstr;
+};
 
-	*nthr = xcalloc(m->nprocesses + 1, sizeof **nthr);
-	*nstr = xcalloc(m->nprocesses + 1, sizeof **nstr);
+/*
+ * The processes with threads or GPU streams, in model order, into *n of
+ * them; their threads and streams counted in one pass over each, not one
+ * pass per process. The caller frees the array.
+ */
+static struct info_proc *
+info_procs(const struct model *m, size_t *n)
+{
+	struct info_proc	*ps;
+	size_t			 t, k = 0;
+
+	ps = xcalloc(m->nprocesses + 1, sizeof *ps);
 	for (t = 0; t < m->nthreads; t++)
 		if (m->threads[t].process < m->nprocesses)
-			(*nthr)[m->threads[t].process]++;
+			ps[m->threads[t].process].nthr++;
 	for (t = 0; t < m->nstreams; t++)
 		if (m->streams[t].process < m->nprocesses)
-			(*nstr)[m->streams[t].process]++;
+			ps[m->streams[t].process].nstr++;
+	for (t = 0; t < m->nprocesses; t++) {
+		if (ps[t].nthr == 0 && ps[t].nstr == 0)
+			continue;
+		ps[k] = ps[t];
+		ps[k++].p = &m->processes[t];
+	}
+	*n = k;
+	return ps;
 }
 
 static void
 info_print(const char *path, const struct model *m)
 {
-	uint64_t	 counts[EV_KIND_COUNT];
-	char		 b1[64], b2[64];
-	size_t		 i, *thr, *str;
-	int		 k;
+	uint64_t		 counts[EV_KIND_COUNT];
+	char			 b1[64], b2[64];
+	struct info_proc	*ps;
+	size_t			 i, np;
+	int			 k;
 
 	printf("trace      %s\n", sanitize_tmp(path));
 	printf("source     %s %s", source_kind_name(m->source),
@@ -111,18 +126,13 @@ info_print(const char *path, const struct model *m)
 		printf("\n");
 	}
 	printf("processes  %zu\n", m->nprocesses);
-	info_counts(m, &thr, &str);
-	for (i = 0; i < m->nprocesses; i++) {
-		const struct process *p = &m->processes[i];
-		size_t nthr = thr[i], nstr = str[i];
-		if (nthr == 0 && nstr == 0)
-			continue;
-		printf("  pid %u %s: %zu thread%s, %zu GPU stream%s\n", p->pid,
-		    sanitize_tmp(model_str(m, p->name)), nthr, nthr == 1 ? "" : "s", nstr,
-		    nstr == 1 ? "" : "s");
-	}
-	free(thr);
-	free(str);
+	ps = info_procs(m, &np);
+	for (i = 0; i < np; i++)
+		printf("  pid %u %s: %zu thread%s, %zu GPU stream%s\n",
+		    ps[i].p->pid, sanitize_tmp(model_str(m, ps[i].p->name)),
+		    ps[i].nthr, ps[i].nthr == 1 ? "" : "s", ps[i].nstr,
+		    ps[i].nstr == 1 ? "" : "s");
+	free(ps);
 	printf("tracks     %zu\n", m->ntracks);
 	if (m->ndomains > 1) {
 		printf("nvtx       %zu domain%s:", m->ndomains - 1,
@@ -145,9 +155,10 @@ info_print(const char *path, const struct model *m)
 static void
 info_json(struct out *out, const char *path, const struct model *m)
 {
-	cJSON	*a = out->aux, *arr, *o;
-	size_t	 i, *thr, *str;
-	int	 k;
+	cJSON			*a = out->aux, *arr, *o;
+	struct info_proc	*ps;
+	size_t			 i, np;
+	int			 k;
 
 	for (k = 1; k < EV_KIND_COUNT; k++) {
 		cJSON *row;
@@ -192,23 +203,18 @@ info_json(struct out *out, const char *path, const struct model *m)
 		cJSON_AddItemToArray(arr, o);
 	}
 	arr = cJSON_AddArrayToObject(a, "processes");
-	info_counts(m, &thr, &str);
-	for (i = 0; i < m->nprocesses; i++) {
-		const struct process *p = &m->processes[i];
-		size_t nthr = thr[i], nstr = str[i];
-		if (nthr == 0 && nstr == 0)
-			continue;
+	ps = info_procs(m, &np);
+	for (i = 0; i < np; i++) {
 		o = cJSON_CreateObject();
-		out_int(o, "pid", p->pid);
-		out_str(o, "name", model_str(m, p->name));
-		out_int(o, "threads", (int64_t)nthr);
-		out_int(o, "streams", (int64_t)nstr);
-		if (p->rank >= 0)
-			out_int(o, "rank", p->rank);
+		out_int(o, "pid", ps[i].p->pid);
+		out_str(o, "name", model_str(m, ps[i].p->name));
+		out_int(o, "threads", (int64_t)ps[i].nthr);
+		out_int(o, "streams", (int64_t)ps[i].nstr);
+		if (ps[i].p->rank >= 0)
+			out_int(o, "rank", ps[i].p->rank);
 		cJSON_AddItemToArray(arr, o);
 	}
-	free(thr);
-	free(str);
+	free(ps);
 	arr = cJSON_AddArrayToObject(a, "streams");
 	for (i = 0; i < m->nstreams; i++) {
 		const struct stream *st = &m->streams[i];

@@ -54,8 +54,7 @@
 #define INSPECT_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_NVTXDOM)
 #define INSPECT_PATH	4096
 
-static int	inspect_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	inspect_main;
 
 /* Every row unless --limit is given. */
 static const struct cmd_option inspect_vopts[] = {

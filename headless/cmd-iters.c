@@ -24,8 +24,7 @@
 
 #define ITERS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_RANGE)
 
-static int	iters_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	iters_run;
 
 static const struct cmd_option iters_vopts[] = {
 	{ "--pid", "PID", "only the iterations of this process",
@@ -70,8 +69,8 @@ iters_options(const struct cmd_ctx *ctx, struct iters_sel *s, char **cause)
 	iters_sel_init(s);
 	s->range = ctx->o->range;
 	if ((v = vopt_get(ctx->v, ctx->nv, "--pid")) != NULL &&
-	    sel_process_index(m, strtoll(v, NULL, 10), &s->process,
-	    cause) != 0)
+	    sel_index(m, SEL_OF_PROCESS, strtoll(v, NULL, 10),
+	    &s->process, cause) != 0)
 		return -1;
 	if ((v = vopt_get(ctx->v, ctx->nv, "--rank")) != NULL) {
 		int32_t *rank = xcalloc(m->nprocesses + 1, sizeof *rank);
@@ -88,8 +87,8 @@ iters_options(const struct cmd_ctx *ctx, struct iters_sel *s, char **cause)
 		s->rank = (int32_t)n;
 	}
 	if ((v = vopt_get(ctx->v, ctx->nv, "--device")) != NULL &&
-	    sel_device_index(m, strtoll(v, NULL, 10), &s->device,
-	    cause) != 0)
+	    sel_index(m, SEL_OF_DEVICE, strtoll(v, NULL, 10),
+	    &s->device, cause) != 0)
 		return -1;
 	return 0;
 }

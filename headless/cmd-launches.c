@@ -16,8 +16,7 @@
 
 #define LAUNCHES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	launches_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	launches_run;
 
 const struct cmd_entry cmd_launches_entry = {
 	.name = "launches",

@@ -60,8 +60,7 @@
 #define RPC_METHOD_NOT_FOUND	-32601
 #define RPC_INVALID_PARAMS	-32602
 
-static int	mcp_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	mcp_run;
 
 const struct cmd_entry cmd_mcp_entry = {
 	.name = "mcp",

@@ -22,8 +22,7 @@
 
 #define METRICS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
 
-static int	metrics_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	metrics_run;
 
 /* --by takes one value here: a row per launch. */
 static const struct cmd_option metrics_vopts[] = {

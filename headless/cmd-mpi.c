@@ -34,8 +34,7 @@
 
 #define MPI_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW)
 
-static int	mpi_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	mpi_main;
 
 static int
 mpi_check_by(const char *unused, const char *v, char **cause)
@@ -182,6 +181,27 @@ mpi_rows_op(const struct mpi_result *r, struct out *out)
 	free(names);
 }
 
+/*
+ * A row of one rank: its key ("rank=R|pid=P", and "|name=NAME" for one of
+ * its operations, a row of kind op) and its rank and pid columns.
+ */
+static cJSON *
+mpi_rank_row(struct out *out, const struct model *m, int rank,
+    uint32_t process, const char *name)
+{
+	cJSON		*row = out_row(out);
+	long long	 pid = (long long)mpi_pid(m, process);
+
+	if (name != NULL)
+		out_key(row, "op", "rank=%d|pid=%lld|name=%s", rank, pid,
+		    name);
+	else
+		out_key(row, "rank", "rank=%d|pid=%lld", rank, pid);
+	out_int(row, "rank", rank);
+	out_int(row, "pid", pid);
+	return row;
+}
+
 static void
 mpi_rows_rank(const struct model *m, const struct mpi_result *r,
     struct out *out)
@@ -192,11 +212,7 @@ mpi_rows_rank(const struct model *m, const struct mpi_result *r,
 
 	for (i = 0; i < r->nranks; i++) {
 		rk = &r->ranks[i];
-		row = out_row(out);
-		out_key(row, "rank", "rank=%d|pid=%lld", rk->rank,
-		    (long long)mpi_pid(m, rk->process));
-		out_int(row, "rank", rk->rank);
-		out_int(row, "pid", mpi_pid(m, rk->process));
+		row = mpi_rank_row(out, m, rk->rank, rk->process, NULL);
 		out_int(row, "calls", (int64_t)rk->calls);
 		out_int(row, "mpi_ns", rk->mpi_ns);
 		out_num_or_null(row, "mpi_pct", rk->span_ns > 0,
@@ -224,11 +240,7 @@ mpi_rows_rankop(const struct model *m, const struct mpi_result *r,
 
 	for (i = 0; i < r->nops; i++) {
 		op = &r->ops[i];
-		row = out_row(out);
-		out_key(row, "op", "rank=%d|pid=%lld|name=%s", op->rank,
-		    (long long)mpi_pid(m, op->process), op->name);
-		out_int(row, "rank", op->rank);
-		out_int(row, "pid", mpi_pid(m, op->process));
+		row = mpi_rank_row(out, m, op->rank, op->process, op->name);
 		out_str(row, "name", op->name);
 		out_str(row, "class", mpi_class_name(op->cls));
 		out_int(row, "count", (int64_t)op->count);

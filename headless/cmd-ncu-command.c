@@ -24,8 +24,7 @@
 
 #define NCUCMD_OPTS	OPT_OUTPUT
 
-static int	cmd_ncu_command_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	cmd_ncu_command_run;
 
 const struct cmd_entry cmd_ncu_command_entry = {
 	.name = "ncu-command",

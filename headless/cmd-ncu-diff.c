@@ -26,6 +26,7 @@
 #include "headless/cmd-report.h"
 #include "headless/diffgate.h"
 #include "headless/ncu-launch.h"
+#include "headless/verb-gate.h"
 #include "headless/vopt.h"
 #include "report/rdiff.h"
 #include "report/report.h"
@@ -33,8 +34,7 @@
 #include "util/xmalloc.h"
 
 struct nd_gate {
-	struct diffgate_rule	*rules;
-	size_t			 n;
+	struct verb_gate	 list;
 	size_t			 broken;
 };
 
@@ -49,66 +49,48 @@ nd_rule(const char *opt, const char *v, struct diffgate_rule *r,
     char **cause)
 {
 	const char	*op;
-	char		*spec, *end;
-	double		 pct;
+	char		*spec;
+	int		 rc;
 
 	if (opt[2] == 'e') {
-		pct = strtod(v, &end);
-		if (*v == '\0' || *end != '\0' || !(pct >= 0)) {
-			*cause = xstrdup("--exit-on-regression needs a "
-			    "percentage");
+		if (verb_gate_regression("count", v, r, cause) != 0)
 			return -1;
-		}
-		spec = xasprintf("count>+%s%%", v);
-		op = "gpu__time_duration.sum";
-	} else {
-		if ((op = strpbrk(v, "<>")) == NULL || op == v) {
-			*cause = xasprintf("gate rule '%s': expected "
-			    "METRIC>THRESHOLD or METRIC<THRESHOLD (e.g. "
-			    "gpu__time_duration.sum>+5%%)", v);
-			return -1;
-		}
-		spec = xasprintf("count%s", op);
+		free(r->field);
+		r->field = xstrdup("gpu__time_duration.sum");
+		return 0;
 	}
-	if (diffgate_parse(spec, r, cause) != 0) {
-		free(spec);
+	if ((op = strpbrk(v, "<>")) == NULL || op == v) {
+		*cause = xasprintf("gate rule '%s': expected "
+		    "METRIC>THRESHOLD or METRIC<THRESHOLD (e.g. "
+		    "gpu__time_duration.sum>+5%%)", v);
 		return -1;
 	}
+	spec = xasprintf("count%s", op);
+	rc = diffgate_parse(spec, r, cause);
 	free(spec);
+	if (rc != 0)
+		return -1;
 	free(r->field);
-	r->field = opt[2] == 'e' ? xstrdup(op) : xstrndup(v,
-	    (size_t)(op - v));
+	r->field = xstrndup(v, (size_t)(op - v));
 	return 0;
 }
 
 static int
 nd_gate_build(const struct cmd_ctx *ctx, struct nd_gate *g, char **cause)
 {
-	size_t	i;
+	struct diffgate_rule	r;
+	size_t			i;
 
 	memset(g, 0, sizeof *g);
 	for (i = 0; i < ctx->nv; i++) {
 		if (strcmp(ctx->v[i].name, "--fail-on") != 0 &&
 		    strcmp(ctx->v[i].name, "--exit-on-regression") != 0)
 			continue;
-		g->rules = xreallocarray(g->rules, g->n + 1,
-		    sizeof *g->rules);
-		if (nd_rule(ctx->v[i].name, ctx->v[i].value,
-		    &g->rules[g->n], cause) != 0)
+		if (nd_rule(ctx->v[i].name, ctx->v[i].value, &r, cause) != 0)
 			return -1;
-		g->n++;
+		verb_gate_add(&g->list, &r);
 	}
 	return 0;
-}
-
-static void
-nd_gate_free(struct nd_gate *g)
-{
-	size_t	i;
-
-	for (i = 0; i < g->n; i++)
-		diffgate_free(&g->rules[i]);
-	free(g->rules);
 }
 
 /* Compares launch la of a with lb of b: a row per changed metric. */
@@ -129,9 +111,9 @@ nd_pair(struct out *out, const struct report *a, uint32_t la,
 		if ((mb = report_metric(b, lb, name)) == NULL ||
 		    !rdiff_compare(ma, mb, &c) || c.a == c.b)
 			continue;
-		for (j = 0; j < g->n; j++)
-			if (fnmatch(g->rules[j].field, name, 0) == 0 &&
-			    diffgate_breaks(&g->rules[j], c.a, c.b))
+		for (j = 0; j < g->list.n; j++)
+			if (fnmatch(g->list.rules[j].field, name, 0) == 0 &&
+			    diffgate_breaks(&g->list.rules[j], c.a, c.b))
 				g->broken++;
 		row = out_row(out);
 		out_key(row, "metric", "kernel=%s|occurrence=%u|name=%s",
@@ -170,7 +152,7 @@ cmd_ncu_diff_run(const struct cmd_ctx *ctx, struct out *out,
 	if (ncu_launch_ids(ctx, a, ids, 2, &nid, code, cause) != 0)
 		return -1;
 	if (nd_gate_build(ctx, &g, cause) != 0) {
-		nd_gate_free(&g);
+		verb_gate_free(&g.list);
 		return -1;
 	}
 	if (o->nargs == 1) {
@@ -178,7 +160,7 @@ cmd_ncu_diff_run(const struct cmd_ctx *ctx, struct out *out,
 			*code = "usage";
 			*cause = xstrdup("diff of one report needs two "
 			    "launches: --launch A --launch B");
-			nd_gate_free(&g);
+			verb_gate_free(&g.list);
 			return -1;
 		}
 		nd_pair(out, a, ids[0], a, ids[1], rdiff_occurrence(a, ids[0]),
@@ -190,12 +172,12 @@ cmd_ncu_diff_run(const struct cmd_ctx *ctx, struct out *out,
 			*cause = xstrdup("--launch compares two launches of "
 			    "one report; two reports are paired by kernel "
 			    "name and order");
-			nd_gate_free(&g);
+			verb_gate_free(&g.list);
 			return -1;
 		}
 		if ((rb = ncu_load(o->args[1], cause)) == NULL) {
 			*code = "bad_input";
-			nd_gate_free(&g);
+			verb_gate_free(&g.list);
 			return -1;
 		}
 		b = rb;
@@ -228,7 +210,7 @@ cmd_ncu_diff_run(const struct cmd_ctx *ctx, struct out *out,
 		    "gate", g.broken);
 		rc = CMD_EMIT_FAIL;
 	}
-	nd_gate_free(&g);
+	verb_gate_free(&g.list);
 	report_free(rb);
 	return rc;
 }

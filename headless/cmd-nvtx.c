@@ -31,8 +31,7 @@
 
 #define NVTX_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | OPT_TREE)
 
-static int	nvtx_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	nvtx_run;
 
 const struct cmd_entry cmd_nvtx_entry = {
 	.name = "nvtx",

@@ -73,8 +73,7 @@
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
-static int	overlap_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	overlap_main;
 
 /* --by: per device, or split by the NVTX path around each launch. */
 static const struct cmd_option overlap_vopts[] = {

@@ -40,14 +40,14 @@
 #include "analysis/phase.h"
 #include "headless/select.h"
 #include "analysis/steady.h"
+#include "headless/verb-ktop.h"
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
 #define PHASES_TOP	5
 
-static int	phases_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	phases_main;
 
 static const struct cmd_option phases_vopts[] = {
 	{ "--max-phases", "N", "at most N phases (default 10; 1 disables)",
@@ -76,36 +76,17 @@ const struct cmd_entry cmd_phases_entry = {
 	.run = phases_main
 };
 
-struct ph_kagg {
-	uint32_t	 name;
-	uint64_t	 count;
-	int64_t		 total;
-};
-
-static int
-ph_kagg_cmp(const void *a, const void *b)
-{
-	const struct ph_kagg	*x = a, *y = b;
-
-	if (x->total != y->total)
-		return x->total > y->total ? -1 : 1;
-	return (x->name > y->name) - (x->name < y->name);
-}
-
 /* Kernels overlapping [s, e): count, clipped time, top names. */
 static void
 phases_kernels(const struct model *m, int64_t s, int64_t e, cJSON *row)
 {
-	uint32_t	*idx = NULL, *slot_of;
-	size_t		 icap = 0, t, n, k, i, na = 0, ns;
-	struct ph_kagg	*ag = NULL;
-	size_t		 acap = 0;
-	uint64_t	 count = 0;
-	int64_t		 clipped = 0, a, b;
-	cJSON		*arr, *o;
+	uint32_t		*idx = NULL;
+	size_t			 icap = 0, t, n, k, i;
+	struct verb_ktop	 kt;
+	uint64_t		 count = 0;
+	int64_t			 clipped = 0, a, b;
 
-	ns = strpool_count(m->strs) + 1;
-	slot_of = xcalloc(ns, sizeof *slot_of);
+	verb_ktop_init(&kt);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
 		if (m->tracks[t].type != TRACK_GPU)
@@ -120,33 +101,15 @@ phases_kernels(const struct model *m, int64_t s, int64_t e, cJSON *row)
 			b = l->end[i] < e ? l->end[i] : e;
 			if (b > a)
 				clipped += b - a;
-			if (slot_of[l->name[i]] == 0) {
-				XGROW(ag, acap, na + 1);
-				ag[na].name = l->name[i];
-				ag[na].count = 0;
-				ag[na].total = 0;
-				slot_of[l->name[i]] = (uint32_t)++na;
-			}
-			ag[slot_of[l->name[i]] - 1].count++;
-			ag[slot_of[l->name[i]] - 1].total += l->end[i] -
-			    l->start[i];
+			verb_ktop_add(&kt, l->name[i], l->end[i] -
+			    l->start[i]);
 		}
 	}
-	if (na > 1)
-		qsort(ag, na, sizeof *ag, ph_kagg_cmp);
 	out_int(row, "kernels", (int64_t)count);
 	out_int(row, "kernel_ns", clipped);
-	arr = cJSON_AddArrayToObject(row, "top_kernels");
-	for (k = 0; k < na && k < PHASES_TOP; k++) {
-		o = cJSON_CreateObject();
-		out_str(o, "name", model_str(m, ag[k].name));
-		out_int(o, "count", (int64_t)ag[k].count);
-		out_int(o, "total_ns", ag[k].total);
-		cJSON_AddItemToArray(arr, o);
-	}
-	free(ag);
+	verb_ktop_emit(&kt, m, row, "top_kernels", PHASES_TOP, 0);
+	verb_ktop_free(&kt);
 	free(idx);
-	free(slot_of);
 }
 
 /* The shared window options: [t0, t1) in the source clock. */

@@ -30,10 +30,8 @@
 #include "sources/input.h"
 #include "sources/multi.h"
 
-static int	prep_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-static int	clean_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	prep_run;
+static cmd_run_t	clean_run;
 
 const struct cmd_entry cmd_prep_entry = {
 	.name = "prep",

@@ -22,8 +22,7 @@
 
 #define QUEUE_OPTS	(OPT_OUTPUT | OPT_PAGE)
 
-static int	queue_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	queue_run;
 
 static const struct cmd_option queue_vopts[] = {
 	{ "--max-queue", "N", "queue length that counts as full (HTA's "

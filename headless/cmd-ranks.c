@@ -74,15 +74,14 @@
 #include "headless/vopt.h"
 #include "sources/jobload.h"
 #include "sources/multi.h"
+#include "headless/verb-job.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
 #define RANKS_OPTS	(OPT_OUTPUT | OPT_PAGE)
 
-static int	ranks_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
-static int	ranks_job(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	ranks_run;
+static cmd_run_t	ranks_job;
 static int	ranks_check_rank(const char *, const char *, char **);
 
 static const struct cmd_option ranks_vopts[] = {
@@ -261,7 +260,6 @@ static int
 ranks_job(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
-	const struct opts	*o = ctx->o;
 	struct jobrank		 jr;
 	struct jobsum		 j;
 	struct load_opts	 lo;
@@ -270,18 +268,9 @@ ranks_job(const struct cmd_ctx *ctx, struct out *out,
 	size_t			 i;
 	int			 nf, rc, only = ranks_only(ctx);
 
-	if (vopt_get(ctx->v, ctx->nv, "--full") != NULL)
-		return CMD_LOAD;
-	if ((nf = multi_expand(o->args, o->nargs, &files, cause)) < 0) {
-		*code = "bad_input";
-		return -1;
-	}
+	if ((nf = verb_job_files(ctx, &files, code, cause)) <= 0)
+		return nf < 0 ? -1 : CMD_LOAD;
 	out_inputs(out, files, (size_t)nf);
-	if (!jobsum_wanted(nf,
-	    vopt_get(ctx->v, ctx->nv, "--summaries") != NULL)) {
-		jobsum_files_free(files, nf);
-		return CMD_LOAD;
-	}
 	cmd_load_opts(ctx->g, &lo);
 	rc = jobload_ranks(files, (size_t)nf, &lo, &jr, &j, cause);
 	if (rc != 0) {

@@ -15,8 +15,7 @@
 
 #define RECIPES_MAX	64
 
-static int	recipes_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	recipes_run;
 
 const struct cmd_entry cmd_recipes_entry = {
 	.name = "recipes",
@@ -183,11 +182,9 @@ recipes_run(const struct cmd_ctx *ctx, struct out *unused_out,
 {
 	int			 argc = ctx->argc;
 	char			**argv = ctx->argv;
-	const struct cmd_global	*g = ctx->g;
 	const struct recipe	*r;
 	size_t			 i, n;
 
-	(void)g;
 	if (argc > 2)
 		return cmd_usage_error(&cmd_recipes_entry, "one recipe at a "
 		    "time");

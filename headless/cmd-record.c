@@ -42,8 +42,7 @@
 #include "util/shquote.h"
 #include "util/xmalloc.h"
 
-static int	record_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	record_run;
 
 const struct cmd_entry cmd_record_entry = {
 	.name = "record",
@@ -76,7 +75,8 @@ struct record {
 	char			**cmd;		/* CMD ARGS */
 	int			 ncmd;
 	char			**argv;		/* the command to run */
-	int			 nargv, cap;
+	int			 nargv;
+	size_t			 cap;
 	char			*result;	/* the file to open */
 };
 
@@ -123,14 +123,34 @@ record_push(struct record *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	s = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (r->nargv + 2 > r->cap) {
-		r->cap = r->cap == 0 ? 32 : r->cap * 2;
-		r->argv = xreallocarray(r->argv, (size_t)r->cap,
-		    sizeof *r->argv);
-	}
+	XGROW(r->argv, r->cap, (size_t)r->nargv + 2);
 	r->argv[r->nargv++] = s;
 	r->argv[r->nargv] = NULL;
 }
+
+/* Pushes the words w (NULL-terminated) as they are. */
+static void
+record_push_words(struct record *r, const char *const *w)
+{
+	for (; *w != NULL; w++)
+		record_push(r, "%s", *w);
+}
+
+/* The fixed words of the tools' command lines, around the variable ones. */
+static const char *const record_nsys_capture[] = {
+	"--sample=process-tree", "--cpuctxsw=process-tree",
+	"--cuda-graph-trace=node", "--cuda-memory-usage=true", NULL
+};
+static const char *const record_nsys_export[] = {
+	"--export=sqlite", "--force-overwrite=true", NULL
+};
+static const char *const record_ncu_set[] = {
+	"ncu", "--set", "full", "--import-source", "yes",
+	"--target-processes", "all", NULL
+};
+static const char *const record_ncu_export[] = {
+	"--force-overwrite", "--export", NULL
+};
 
 /* Whether the program name is a Python interpreter. */
 static int
@@ -154,31 +174,20 @@ record_build(struct record *r, char **cause)
 		record_push(r, "profile");
 		record_push(r, "--trace=cuda,nvtx,osrt,cudnn,cublas%s",
 		    r->mpi ? ",mpi" : "");
-		record_push(r, "--sample=process-tree");
-		record_push(r, "--cpuctxsw=process-tree");
-		record_push(r, "--cuda-graph-trace=node");
-		record_push(r, "--cuda-memory-usage=true");
+		record_push_words(r, record_nsys_capture);
 		if (r->gpu_metrics)
 			record_push(r, "--gpu-metrics-devices=all");
-		record_push(r, "--export=sqlite");
-		record_push(r, "--force-overwrite=true");
+		record_push_words(r, record_nsys_export);
 		record_push(r, "--output=%s", r->out);
 		r->result = xasprintf("%s.sqlite", r->out);
 		break;
 	case REC_NCU:
-		record_push(r, "ncu");
-		record_push(r, "--set");
-		record_push(r, "full");
-		record_push(r, "--import-source");
-		record_push(r, "yes");
-		record_push(r, "--target-processes");
-		record_push(r, "all");
+		record_push_words(r, record_ncu_set);
 		if (r->launch_count > 0) {
 			record_push(r, "--launch-count");
 			record_push(r, "%lld", r->launch_count);
 		}
-		record_push(r, "--force-overwrite");
-		record_push(r, "--export");
+		record_push_words(r, record_ncu_export);
 		record_push(r, "%s", r->out);
 		r->result = xasprintf("%s.ncu-rep", r->out);
 		break;

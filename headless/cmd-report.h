@@ -37,12 +37,9 @@ void	 cmd_report_out(struct out *, const struct report *, const char *path,
 	    int json);
 
 /* The report forms of info, summary and inspect (struct cmd_form). */
-int	 cmd_report_info_run(const struct cmd_ctx *, struct out *,
-	    const char **code, char **cause);
-int	 cmd_report_summary_run(const struct cmd_ctx *, struct out *,
-	    const char **code, char **cause);
-int	 cmd_report_inspect_run(const struct cmd_ctx *, struct out *,
-	    const char **code, char **cause);
+cmd_run_t	 cmd_report_info_run;
+cmd_run_t	 cmd_report_summary_run;
+cmd_run_t	 cmd_report_inspect_run;
 
 /* Launch selection. */
 struct cmd_report_sel {

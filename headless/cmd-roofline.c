@@ -19,8 +19,7 @@
 
 #define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	roofline_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	roofline_run;
 
 const struct cmd_entry cmd_roofline_entry = {
 	.name = "roofline",

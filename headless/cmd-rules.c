@@ -20,8 +20,7 @@
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	rules_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	rules_run;
 
 const struct cmd_entry cmd_rules_entry = {
 	.name = "rules",

@@ -29,8 +29,7 @@
 
 #define SAMPLES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_GROUP)
 
-static int	samples_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	samples_main;
 
 static const struct cmd_option samples_vopts[] = {
 	{ "--group-by", "function|module|tid", "one row per function "

@@ -17,8 +17,7 @@
 #include "headless/out.h"
 #include "headless/cols.h"
 
-static int	schema_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	schema_run;
 
 const struct cmd_entry cmd_schema_entry = {
 	.name = "schema",
@@ -95,7 +94,6 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 {
 	int			 argc = ctx->argc;
 	char			**argv = ctx->argv;
-	const struct cmd_global	*g = ctx->g;
 	cJSON			*env, *rows, *items;
 	struct out		 o;
 	const struct coldesc	*d;
@@ -103,7 +101,6 @@ schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	size_t			 k;
 	int			 i, json, rc;
 
-	(void)g;
 	/* "--json" asks for an error envelope if there is an error. */
 	for (i = 1, json = 0; i < argc; i++)
 		if (strcmp(argv[i], "--json") == 0) {

@@ -75,12 +75,28 @@ search_before(const struct search_heap *hp, const struct search_item *a,
 	return evrow_keycmp(a->gid, b->gid) < 0;
 }
 
+/*
+ * Restores the heap order between parent p and its child c: swaps them
+ * when p precedes c. Returns whether it did.
+ */
+static int
+search_fix(struct search_heap *hp, size_t p, size_t c)
+{
+	struct search_item	tmp;
+
+	if (!search_before(hp, &hp->h[p], &hp->h[c]))
+		return 0;
+	tmp = hp->h[p];
+	hp->h[p] = hp->h[c];
+	hp->h[c] = tmp;
+	return 1;
+}
+
 /* Max-heap on the output order: the root is the last of the kept items. */
 static void
 search_sift_down(struct search_heap *hp, size_t i)
 {
-	struct search_item	tmp;
-	size_t			c;
+	size_t	c;
 
 	for (;;) {
 		c = 2 * i + 1;
@@ -88,11 +104,8 @@ search_sift_down(struct search_heap *hp, size_t i)
 			break;
 		if (c + 1 < hp->n && search_before(hp, &hp->h[c], &hp->h[c + 1]))
 			c++;
-		if (!search_before(hp, &hp->h[i], &hp->h[c]))
+		if (!search_fix(hp, i, c))
 			break;
-		tmp = hp->h[i];
-		hp->h[i] = hp->h[c];
-		hp->h[c] = tmp;
 		i = c;
 	}
 }
@@ -100,19 +113,15 @@ search_sift_down(struct search_heap *hp, size_t i)
 static void
 search_heap_add(struct search_heap *hp, const struct search_item *it)
 {
-	struct search_item	tmp;
-	size_t			i, p;
+	size_t	i, p;
 
 	if (hp->n < hp->k) {
 		i = hp->n++;
 		hp->h[i] = *it;
 		while (i > 0) {
 			p = (i - 1) / 2;
-			if (!search_before(hp, &hp->h[p], &hp->h[i]))
+			if (!search_fix(hp, p, i))
 				break;
-			tmp = hp->h[p];
-			hp->h[p] = hp->h[i];
-			hp->h[i] = tmp;
 			i = p;
 		}
 		return;

@@ -34,8 +34,7 @@ enum { SMB_PC, SMB_LINE, SMB_FILE };
 /* --by's values, in the enum's order. */
 static const char *const sm_by_names[] = { "pc", "line", "file", NULL };
 
-static int	sm_run(const struct cmd_ctx *, struct out *, const char **,
-		    char **);
+static cmd_run_t	sm_run;
 
 static const struct cmd_option sm_vopts[] = {
 	{ "--launch", "ID", "the launch (N or launch:N)", CMD_OPT_OWN,

@@ -23,8 +23,7 @@
 
 #define SRC_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static int	src_run(const struct cmd_ctx *, struct out *, const char **,
-		    char **);
+static cmd_run_t	src_run;
 
 static const struct cmd_option src_vopts[] = {
 	{ "--launch", "ID", "only this launch (N or launch:N)", CMD_OPT_OWN,

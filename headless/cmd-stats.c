@@ -38,8 +38,7 @@
 #define STATS_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_TYPE | OPT_GROUP | OPT_NVTXDOM)
 
-static int	stats_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	stats_run;
 
 const struct cmd_entry cmd_stats_entry = {
 	.name = "stats",

@@ -19,21 +19,20 @@
 
 #include "headless/cmd.h"
 #include "headless/cmd-report.h"
-#include "util/hmap.h"
 #include "analysis/activity.h"
 #include "analysis/iters.h"
 #include "analysis/syncwait.h"
 #include "model/lane.h"
 #include "headless/opts.h"
 #include "headless/out.h"
+#include "headless/verb-ktop.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
 #define SUMMARY_OPTS (OPT_OUTPUT)
 
-static int	summary_run(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	summary_run;
 
 /* On an Nsight Compute report: one row per kernel (cmd-report.c). */
 static const struct cmd_form summary_report = {
@@ -56,22 +55,6 @@ const struct cmd_entry cmd_summary_entry = {
 	.report = &summary_report
 };
 
-struct kagg {
-	uint32_t	 name;
-	uint64_t	 count;
-	int64_t		 total;
-};
-
-static int
-kagg_cmp(const void *a, const void *b)
-{
-	const struct kagg	*x = a, *y = b;
-
-	if (x->total != y->total)
-		return x->total > y->total ? -1 : 1;
-	return (x->name > y->name) - (x->name < y->name);
-}
-
 static void
 summary_build(struct out *out, const struct model *m, const char *path)
 {
@@ -82,15 +65,12 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	struct act_share sh;
 	int		 slot;
 	uint64_t	 kern_n, bytes;
-	struct hmap	 kidx;
-	struct kagg	*ka = NULL;
-	size_t		 nka = 0, kcap = 0, d, t, i;
+	struct verb_ktop kt;
+	size_t		 d, t, i;
 	uint64_t	 cp_count[COPY_KIND_COUNT] = { 0 };
 	uint64_t	 cp_bytes[COPY_KIND_COUNT] = { 0 };
 	int64_t		 cp_time[COPY_KIND_COUNT] = { 0 };
-	int64_t		 ktotal = 0;
-	uint32_t	*ks;
-	int		 isnew, k;
+	int		 k;
 	uint32_t	 p, *doff, *dtrk;
 	char		 key[64];
 	cJSON		*row, *arr, *o;
@@ -98,7 +78,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	struct syncwait	 sw;
 	char		*cause = NULL;
 
-	hmap_init(&kidx);
+	verb_ktop_init(&kt);
 	activity_build(&act, m);
 	model_device_tracks(m, &doff, &dtrk);
 	for (d = 0; d < m->ndevices; d++) {
@@ -118,18 +98,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 				if (l->kind[i] == EV_KERNEL) {
 					kern_n++;
 					kern_ns += dur;
-					ks = hmap_upsert(&kidx, l->name[i],
-					    (uint32_t)nka, &isnew);
-					if (isnew) {
-						XGROW(ka, kcap, nka + 1);
-						ka[nka].name = l->name[i];
-						ka[nka].count = 0;
-						ka[nka].total = 0;
-						nka++;
-					}
-					ka[*ks].count++;
-					ka[*ks].total += dur;
-					ktotal += dur;
+					verb_ktop_add(&kt, l->name[i], dur);
 				} else if (l->kind[i] == EV_MEMCPY &&
 				    l->aux[i] < m->ncopies) {
 					const struct copy_info *c =
@@ -189,18 +158,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	out_int(out->aux, "sync_blocked_ns", sw.blocked);
 	out_num(out->aux, "sync_blocked_pct", span > 0 ? 100.0 *
 	    (double)sw.blocked / (double)span : 0.0);
-	if (nka > 1)
-		qsort(ka, nka, sizeof *ka, kagg_cmp);
-	arr = cJSON_AddArrayToObject(out->aux, "top_kernels");
-	for (i = 0; i < nka && i < 10; i++) {
-		o = cJSON_CreateObject();
-		out_str(o, "name", model_str(m, ka[i].name));
-		out_int(o, "count", (int64_t)ka[i].count);
-		out_int(o, "total_ns", ka[i].total);
-		out_num(o, "share_pct", ktotal > 0 ? 100.0 *
-		    (double)ka[i].total / (double)ktotal : 0.0);
-		cJSON_AddItemToArray(arr, o);
-	}
+	verb_ktop_emit(&kt, m, out->aux, "top_kernels", 10, 1);
 	arr = cJSON_AddArrayToObject(out->aux, "memcpy");
 	for (k = 0; k < COPY_KIND_COUNT; k++) {
 		if (cp_count[k] == 0)
@@ -238,12 +196,11 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	iters_free(&it);
 	out_next(out, "gpulens stats %s --type kernel", out_q(out, path));
 	out_next(out, "gpulens gaps %s --scope device", out_q(out, path));
-	free(ka);
+	verb_ktop_free(&kt);
 	syncwait_free(&sw);
 	activity_free(&act);
 	free(doff);
 	free(dtrk);
-	hmap_free(&kidx);
 }
 
 static int

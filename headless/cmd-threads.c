@@ -26,8 +26,7 @@
 
 #define THREADS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_WINDOW)
 
-static int	threads_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	threads_main;
 
 static const struct cmd_option threads_vopts[] = {
 	{ "--pid", "PID", "only the threads of this process",

@@ -33,8 +33,7 @@
 
 #define WS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
 
-static int	ws_run(const struct cmd_ctx *, struct out *, const char **,
-		    char **);
+static cmd_run_t	ws_run;
 
 static const struct cmd_option ws_vopts[] = {
 	{ "--launch", "ID", "only this launch (N or launch:N)", CMD_OPT_OWN,

@@ -30,8 +30,7 @@
 #include "headless/vopt.h"
 #include "util/xmalloc.h"
 
-static int	window_main(const struct cmd_ctx *, struct out *,
-	    const char **, char **);
+static cmd_run_t	window_main;
 
 const struct cmd_entry cmd_window_entry = {
 	.name = "window",

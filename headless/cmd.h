@@ -117,17 +117,22 @@ struct cmd_ctx {
  * itself), CMD_EMIT_FAIL (print out, then exit 1: a gate broke), or -1 with
  * *cause (caller frees) and *code ("usage", "not_found", "bad_input",
  * "internal"; "usage" if left NULL). With CMD_IN_NONE, out, code and cause
- * are NULL: run prints and returns the exit status.
+ * are NULL: run prints and returns the exit status. The function type
+ * declares them ("static cmd_run_t info_run;"), the pointer type holds
+ * them.
  */
-typedef int (*cmd_run_fn)(const struct cmd_ctx *, struct out *,
+typedef int cmd_run_t(const struct cmd_ctx *, struct out *,
 		    const char **code, char **cause);
+typedef cmd_run_t *cmd_run_fn;
 /*
  * The answer of a verb from one model and the shared options, as the
  * verbs' compute functions take them (cmd_entry.model): 0, or -1 with
- * *code and *cause.
+ * *code and *cause. The function type declares them
+ * ("cmd_model_t cmd_gaps_compute;"), the pointer type holds them.
  */
-typedef int (*cmd_model_fn)(const struct model *, const struct opts *,
+typedef int cmd_model_t(const struct model *, const struct opts *,
 		    struct out *, const char **code, char **cause);
+typedef cmd_model_t *cmd_model_fn;
 
 /*
  * A next step the answer suggests (meta.next), with the first argument

@@ -111,34 +111,23 @@ sel_nvtx(struct sel *s, const struct opts *o, char **cause)
 }
 
 int
-sel_device_index(const struct model *m, long long id, uint32_t *idx,
-    char **cause)
+sel_index(const struct model *m, enum sel_of of, long long id,
+    uint32_t *idx, char **cause)
 {
-	size_t	d;
+	size_t		i, n;
+	uint32_t	v;
 
-	for (d = 0; d < m->ndevices; d++) {
-		if (m->devices[d].source_id == (uint32_t)id) {
-			*idx = (uint32_t)d;
+	n = of == SEL_OF_DEVICE ? m->ndevices : m->nprocesses;
+	for (i = 0; i < n; i++) {
+		v = of == SEL_OF_DEVICE ? m->devices[i].source_id :
+		    m->processes[i].pid;
+		if (v == (uint32_t)id) {
+			*idx = (uint32_t)i;
 			return 0;
 		}
 	}
-	*cause = xasprintf("no device %lld in this trace", id);
-	return -1;
-}
-
-int
-sel_process_index(const struct model *m, long long pid, uint32_t *idx,
-    char **cause)
-{
-	size_t	p;
-
-	for (p = 0; p < m->nprocesses; p++) {
-		if (m->processes[p].pid == (uint32_t)pid) {
-			*idx = (uint32_t)p;
-			return 0;
-		}
-	}
-	*cause = xasprintf("no process %lld in this trace", pid);
+	*cause = xasprintf("no %s %lld in this trace",
+	    of == SEL_OF_DEVICE ? "device" : "process", id);
 	return -1;
 }
 
@@ -173,7 +162,8 @@ sel_init(struct sel *s, const struct model *m, const struct opts *o,
 	s->kind = o->type;
 	s->device = NONE32;
 	if (o->device >= 0) {
-		if (sel_device_index(m, o->device, &s->device, cause) != 0)
+		if (sel_index(m, SEL_OF_DEVICE, o->device, &s->device,
+		    cause) != 0)
 			return -1;
 		s->has_device = 1;
 	}

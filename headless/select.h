@@ -59,14 +59,16 @@ int	 sel_init(struct sel *, const struct model *, const struct opts *,
 int	 sel_open(struct sel *, const struct model *, const struct opts *,
 	    struct out *, const char **code, char **cause);
 void	 sel_free(struct sel *);
+enum sel_of {
+	SEL_OF_DEVICE,		/* a device by its source id */
+	SEL_OF_PROCESS,		/* a process by its pid */
+};
 /*
  * The index of the device printed as id (its source id) or of the process
- * id pid; -1 with *cause if the trace has none.
+ * id; -1 with *cause if the trace has none.
  */
-int	 sel_device_index(const struct model *, long long id, uint32_t *,
-	    char **cause);
-int	 sel_process_index(const struct model *, long long pid, uint32_t *,
-	    char **cause);
+int	 sel_index(const struct model *, enum sel_of, long long id,
+	    uint32_t *, char **cause);
 /* Does track t possibly hold selected events? */
 int	 sel_track(const struct sel *, uint32_t t);
 /* Is event idx of track t selected? (Call only for tracks that pass.) */

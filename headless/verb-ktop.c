@@ -1,0 +1,80 @@
+/*
+ * verb-ktop: kernel time per kernel name (see verb-ktop.h).
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "headless/out.h"
+#include "headless/verb-ktop.h"
+#include "util/sort.h"
+#include "util/xmalloc.h"
+
+void
+verb_ktop_init(struct verb_ktop *k)
+{
+	k->v = NULL;
+	k->n = k->cap = 0;
+	k->total = 0;
+	hmap_init(&k->idx);
+}
+
+void
+verb_ktop_add(struct verb_ktop *k, uint32_t name, int64_t dur)
+{
+	uint32_t	*slot;
+	int		 isnew;
+
+	slot = hmap_upsert(&k->idx, name, (uint32_t)k->n, &isnew);
+	if (isnew) {
+		XGROW(k->v, k->cap, k->n + 1);
+		k->v[k->n].name = name;
+		k->v[k->n].count = 0;
+		k->v[k->n].total = 0;
+		k->n++;
+	}
+	k->v[*slot].count++;
+	k->v[*slot].total += dur;
+	k->total += dur;
+}
+
+static int
+verb_ktop_cmp(const void *a, const void *b)
+{
+	const struct verb_ktop_item	*x = a, *y = b;
+
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return sort_cmp_u32(&x->name, &y->name);
+}
+
+void
+verb_ktop_emit(struct verb_ktop *k, const struct model *m, cJSON *obj,
+    const char *key, size_t max, int share)
+{
+	cJSON	*arr, *o;
+	size_t	 i;
+
+	if (k->n > 1)
+		qsort(k->v, k->n, sizeof *k->v, verb_ktop_cmp);
+	arr = cJSON_AddArrayToObject(obj, key);
+	for (i = 0; i < k->n && i < max; i++) {
+		o = cJSON_CreateObject();
+		out_str(o, "name", model_str(m, k->v[i].name));
+		out_int(o, "count", (int64_t)k->v[i].count);
+		out_int(o, "total_ns", k->v[i].total);
+		if (share)
+			out_num(o, "share_pct", k->total > 0 ? 100.0 *
+			    (double)k->v[i].total / (double)k->total : 0.0);
+		cJSON_AddItemToArray(arr, o);
+	}
+}
+
+void
+verb_ktop_free(struct verb_ktop *k)
+{
+	free(k->v);
+	hmap_free(&k->idx);
+	k->v = NULL;
+	k->n = k->cap = 0;
+}
