@@ -504,55 +504,71 @@ model_track_holds(const struct track *tr, int kind)
 }
 
 void
-model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
+model_tracks_by(const struct model *m, int type, int by_thread,
+    uint32_t **offp, uint32_t **idxp)
 {
-	uint32_t	*off, *idx, *fill;
-	size_t		 t, d;
+	uint32_t	*off, *idx, *fill, key;
+	size_t		 t, k, nkeys = by_thread ? m->nthreads : m->ndevices;
 
-	off = xcalloc(m->ndevices + 2, sizeof *off);
-	for (t = 0; t < m->ntracks; t++)
-		if (m->tracks[t].type == TRACK_GPU &&
-		    m->tracks[t].device < m->ndevices)
-			off[m->tracks[t].device + 1]++;
-	for (d = 0; d < m->ndevices; d++)
-		off[d + 1] += off[d];
-	idx = xcalloc((size_t)off[m->ndevices] + 1, sizeof *idx);
-	fill = xcalloc(m->ndevices + 1, sizeof *fill);
+	off = xcalloc(nkeys + 2, sizeof *off);
 	for (t = 0; t < m->ntracks; t++) {
-		d = m->tracks[t].device;
-		if (m->tracks[t].type == TRACK_GPU && d < m->ndevices)
-			idx[off[d] + fill[d]++] = (uint32_t)t;
+		key = by_thread ? m->tracks[t].thread : m->tracks[t].device;
+		if (m->tracks[t].type == type && key < nkeys)
+			off[key + 1]++;
+	}
+	for (k = 0; k < nkeys; k++)
+		off[k + 1] += off[k];
+	idx = xcalloc((size_t)off[nkeys] + 1, sizeof *idx);
+	fill = xcalloc(nkeys + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		key = by_thread ? m->tracks[t].thread : m->tracks[t].device;
+		if (m->tracks[t].type == type && key < nkeys)
+			idx[off[key] + fill[key]++] = (uint32_t)t;
 	}
 	free(fill);
 	*offp = off;
 	*idxp = idx;
 }
 
+void
+model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
+{
+	model_tracks_by(m, TRACK_GPU, 0, offp, idxp);
+}
+
 /* The NVTX tracks of every thread (m->nvtx_off, m->nvtx_trk). */
 static void
 model_thread_nvtx(struct model *m)
 {
-	uint32_t	*fill, h;
-	size_t		 t;
-
 	free(m->nvtx_off);
 	free(m->nvtx_trk);
-	m->nvtx_off = xcalloc(m->nthreads + 2, sizeof *m->nvtx_off);
-	for (t = 0; t < m->ntracks; t++)
-		if (m->tracks[t].type == TRACK_NVTX &&
-		    m->tracks[t].thread < m->nthreads)
-			m->nvtx_off[m->tracks[t].thread + 1]++;
-	for (t = 0; t < m->nthreads; t++)
-		m->nvtx_off[t + 1] += m->nvtx_off[t];
-	m->nvtx_trk = xcalloc((size_t)m->nvtx_off[m->nthreads] + 1,
-	    sizeof *m->nvtx_trk);
-	fill = xcalloc(m->nthreads + 1, sizeof *fill);
-	for (t = 0; t < m->ntracks; t++) {
-		h = m->tracks[t].thread;
-		if (m->tracks[t].type == TRACK_NVTX && h < m->nthreads)
-			m->nvtx_trk[m->nvtx_off[h] + fill[h]++] = (uint32_t)t;
+	model_tracks_by(m, TRACK_NVTX, 1, &m->nvtx_off, &m->nvtx_trk);
+}
+
+size_t
+model_thread_nvtx_begin(const struct model *m, uint32_t thread)
+{
+	return m->nvtx_off != NULL && thread < m->nthreads ?
+	    m->nvtx_off[thread] : 0;
+}
+
+uint32_t
+model_thread_nvtx_next(const struct model *m, uint32_t thread, size_t *k)
+{
+	int		 indexed = m->nvtx_off != NULL && thread < m->nthreads;
+	size_t		 end = indexed ? m->nvtx_off[thread + 1] : m->ntracks;
+	const struct track *tr;
+	uint32_t	 u;
+
+	while (*k < end) {
+		u = indexed ? m->nvtx_trk[*k] : (uint32_t)*k;
+		(*k)++;
+		tr = &m->tracks[u];
+		if (tr->type == TRACK_NVTX && tr->thread == thread &&
+		    tr->lane.n > 0)
+			return u;
 	}
-	free(fill);
+	return NONE32;
 }
 
 /* Which devices ran GPU work on some stream (struct device.used). */

@@ -554,14 +554,27 @@ void		 model_warn(struct model *, const char *fmt, ...)
 const char	*model_meta(const struct model *, const char *key);
 /* Resident bytes of the model's arrays (for benchmarks and limits). */
 size_t		 model_bytes(const struct model *);
-/*
- * The GPU tracks (TRACK_GPU, device known) of every device, in track order:
- * those of device d are idx[off[d]] .. idx[off[d + 1] - 1]. One counting
- * pass, O(tracks + devices), so per-device loops need not scan every track
- * for every device. The caller frees *off and *idx.
- */
 /* Whether a track of tr's type can hold events of this kind (EV_*). */
 int		 model_track_holds(const struct track *, int kind);
+/*
+ * The tracks of one type (TRACK_*) of every device (by_thread 0) or thread
+ * (by_thread 1) whose device or thread is known, in track order: those of
+ * device or thread h are idx[off[h]] .. idx[off[h + 1] - 1]. One counting
+ * pass, O(tracks + keys), so per-key loops need not scan every track for
+ * every key. The caller frees *off and *idx.
+ */
+void		 model_tracks_by(const struct model *, int type, int by_thread,
+		    uint32_t **off, uint32_t **idx);
+/*
+ * The non-empty NVTX tracks of a thread, in track order, from the model's
+ * index (m->nvtx_off) or, without it, a scan of every track:
+ *	for (k = model_thread_nvtx_begin(m, th);
+ *	    (u = model_thread_nvtx_next(m, th, &k)) != NONE32;)
+ */
+size_t		 model_thread_nvtx_begin(const struct model *, uint32_t thread);
+uint32_t	 model_thread_nvtx_next(const struct model *, uint32_t thread,
+		    size_t *k);
+/* model_tracks_by() of the GPU tracks by device. */
 void		 model_device_tracks(const struct model *, uint32_t **off,
 		    uint32_t **idx);
 
