@@ -68,6 +68,8 @@ struct ph_ctx {
 	int64_t			 t0, t1, span, bin;
 	size_t			 nbins;
 	uint8_t			*key_of;	/* per string id: key + 1 */
+	double			*tot;		/* ph_vocab: per string id: */
+	size_t			 ntot;		/* time in the window */
 	double			*raw;		/* nbins x PH_NKEYS */
 	uint8_t			*idle;		/* per bin */
 	uint32_t		*idx;		/* lane_overlap buffer */
@@ -154,32 +156,50 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
 }
 
+/* Calls fn for every event of a GPU track that overlaps the window. */
+static void
+ph_each_gpu(struct ph_ctx *c, void (*fn)(struct ph_ctx *, const struct lane *,
+    size_t))
+{
+	const struct model	*m = c->m;
+	size_t			 t, k, n;
+
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		n = lane_overlap(&m->tracks[t].lane, c->t0, c->t1, &c->idx,
+		    &c->icap);
+		for (k = 0; k < n; k++)
+			fn(c, &m->tracks[t].lane, c->idx[k]);
+	}
+}
+
+/* A kernel's or graph's time in the window, added to its name's total. */
+static void
+ph_vocab_event(struct ph_ctx *c, const struct lane *l, size_t i)
+{
+	if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
+		return;
+	if (l->name[i] < c->ntot)
+		c->tot[l->name[i]] += (double)iset_span_in(l->start[i],
+		    l->end[i], c->t0, c->t1);
+}
+
 /* The vocabulary: the 20 kernel names with the most time in the window. */
 static void
 ph_vocab(struct ph_ctx *c)
 {
 	const struct model	*m = c->m;
-	size_t			 ns = strpool_count(m->strs) + 1, t, i, k, n;
+	size_t			 ns = strpool_count(m->strs) + 1;
 	double			*tot = xcalloc(ns, sizeof *tot);
 	uint32_t		 best[PH_NVOCAB];
 	size_t			 nbest = 0, j;
 	uint32_t		 id;
 
 	c->key_of = xcalloc(ns, 1);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap(l, c->t0, c->t1, &c->idx, &c->icap);
-		for (k = 0; k < n; k++) {
-			i = c->idx[k];
-			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
-				continue;
-			if (l->name[i] < ns)
-				tot[l->name[i]] += (double)iset_span_in(
-				    l->start[i], l->end[i], c->t0, c->t1);
-		}
-	}
+	c->tot = tot;
+	c->ntot = ns;
+	ph_each_gpu(c, ph_vocab_event);
 	for (id = 1; id < ns; id++) {
 		if (tot[id] <= 0)
 			continue;
@@ -196,6 +216,7 @@ ph_vocab(struct ph_ctx *c)
 	for (j = 0; j < nbest; j++)
 		c->key_of[best[j]] = (uint8_t)(j + 1);
 	free(tot);
+	c->tot = NULL;
 }
 
 static int
@@ -217,42 +238,42 @@ ph_bin_edges(const struct ph_ctx *c, size_t b, int64_t *s, int64_t *e)
 		*e = c->t1;
 }
 
+/* A work event's time, split over the bins it overlaps. */
+static void
+ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
+{
+	size_t	 b, b0, b1;
+	int64_t	 s, e, bs, be;
+	int	 key;
+
+	if (activity_class(l->kind[i], l->flags[i]) < 0)
+		return;
+	s = l->start[i] > c->t0 ? l->start[i] : c->t0;
+	e = l->end[i] < c->t1 ? l->end[i] : c->t1;
+	if (e <= s)
+		return;
+	key = ph_key(c, l, i);
+	b0 = (size_t)((s - c->t0) / c->bin);
+	b1 = (size_t)((e - 1 - c->t0) / c->bin);
+	if (b1 >= c->nbins)
+		b1 = c->nbins - 1;
+	for (b = b0; b <= b1; b++) {
+		ph_bin_edges(c, b, &bs, &be);
+		c->raw[b * PH_NKEYS + key] += (double)iset_span_in(s, e, bs,
+		    be);
+	}
+}
+
 /* Every work event's time, split over the bins it overlaps. */
 static void
 ph_bins(struct ph_ctx *c)
 {
-	const struct model	*m = c->m;
-	size_t			 t, k, n, i, b, b0, b1;
-	int64_t			 s, e, bs, be;
-	int			 key;
+	size_t	 b;
+	int64_t	 bs, be;
 
 	c->raw = xcalloc(c->nbins * PH_NKEYS, sizeof *c->raw);
 	c->idle = xcalloc(c->nbins, 1);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap(l, c->t0, c->t1, &c->idx, &c->icap);
-		for (k = 0; k < n; k++) {
-			i = c->idx[k];
-			if (activity_class(l->kind[i], l->flags[i]) < 0)
-				continue;
-			s = l->start[i] > c->t0 ? l->start[i] : c->t0;
-			e = l->end[i] < c->t1 ? l->end[i] : c->t1;
-			if (e <= s)
-				continue;
-			key = ph_key(c, l, i);
-			b0 = (size_t)((s - c->t0) / c->bin);
-			b1 = (size_t)((e - 1 - c->t0) / c->bin);
-			if (b1 >= c->nbins)
-				b1 = c->nbins - 1;
-			for (b = b0; b <= b1; b++) {
-				ph_bin_edges(c, b, &bs, &be);
-				c->raw[b * PH_NKEYS + key] +=
-				    (double)iset_span_in(s, e, bs, be);
-			}
-		}
-	}
+	ph_each_gpu(c, ph_bins_event);
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		if ((double)iset_measure(&c->a->any, bs, be) <
