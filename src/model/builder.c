@@ -510,11 +510,8 @@ void
 builder_warn(struct builder *b, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*s;
 
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	model_vwarn(b->m, fmt, ap);
 	va_end(ap);
-	model_warn(b->m, "%s", s);
-	free(s);
 }

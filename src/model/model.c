@@ -241,16 +241,22 @@ model_free(struct model *m)
 }
 
 void
-model_warn(struct model *m, const char *fmt, ...)
+model_vwarn(struct model *m, const char *fmt, va_list ap)
 {
-	va_list	 ap;
-
 	if (m->nwarnings >= 1000)
 		return;		/* a broken file must not flood the output */
 	m->warnings = xreallocarray(m->warnings, m->nwarnings + 1,
 	    sizeof *m->warnings);
-	va_start(ap, fmt);
 	m->warnings[m->nwarnings++] = xvasprintf(fmt, ap);
+}
+
+void
+model_warn(struct model *m, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	model_vwarn(m, fmt, ap);
 	va_end(ap);
 }
 

@@ -36,6 +36,7 @@
 #ifndef GPULENS_MODEL_H
 #define GPULENS_MODEL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -550,6 +551,8 @@ void		 model_count_kinds(const struct model *, uint64_t *counts);
 uint64_t	 model_copy_bytes(const struct model *);
 void		 model_warn(struct model *, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
+void		 model_vwarn(struct model *, const char *fmt, va_list)
+		    __attribute__((format(printf, 2, 0)));
 /* Looks up a metadata value by key; NULL if absent. */
 const char	*model_meta(const struct model *, const char *key);
 /* Resident bytes of the model's arrays (for benchmarks and limits). */
