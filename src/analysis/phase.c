@@ -68,8 +68,6 @@ struct ph_ctx {
 	int64_t			 t0, t1, span, bin;
 	size_t			 nbins;
 	uint8_t			*key_of;	/* per string id: key + 1 */
-	double			*tot;		/* ph_vocab: per string id: */
-	size_t			 ntot;		/* time in the window */
 	double			*raw;		/* nbins x PH_NKEYS */
 	uint8_t			*idle;		/* per bin */
 	uint32_t		*idx;		/* lane_overlap buffer */
@@ -156,33 +154,25 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
 }
 
-/* Calls fn for every event of a GPU track that overlaps the window. */
-static void
-ph_each_gpu(struct ph_ctx *c, void (*fn)(struct ph_ctx *, const struct lane *,
-    size_t))
+/*
+ * The next track of this type from *t on that has events overlapping
+ * [a, b): those events are then c->idx[0 .. *n - 1]. NULL past the last.
+ */
+static const struct track *
+ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
+    size_t *n)
 {
-	const struct model	*m = c->m;
-	size_t			 t, k, n;
+	const struct track	*tr;
 
-	for (t = 0; t < m->ntracks; t++) {
-		if (m->tracks[t].type != TRACK_GPU)
+	while (*t < c->m->ntracks) {
+		tr = &c->m->tracks[(*t)++];
+		if (tr->type != type)
 			continue;
-		n = lane_overlap(&m->tracks[t].lane, c->t0, c->t1, &c->idx,
-		    &c->icap);
-		for (k = 0; k < n; k++)
-			fn(c, &m->tracks[t].lane, c->idx[k]);
+		*n = lane_overlap(&tr->lane, a, b, &c->idx, &c->icap);
+		if (*n > 0)
+			return tr;
 	}
-}
-
-/* A kernel's or graph's time in the window, added to its name's total. */
-static void
-ph_vocab_event(struct ph_ctx *c, const struct lane *l, size_t i)
-{
-	if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
-		return;
-	if (l->name[i] < c->ntot)
-		c->tot[l->name[i]] += (double)iset_span_in(l->start[i],
-		    l->end[i], c->t0, c->t1);
+	return NULL;
 }
 
 /* The vocabulary: the 20 kernel names with the most time in the window. */
@@ -190,16 +180,27 @@ static void
 ph_vocab(struct ph_ctx *c)
 {
 	const struct model	*m = c->m;
-	size_t			 ns = strpool_count(m->strs) + 1;
+	const struct track	*tr;
+	const struct lane	*l;
+	size_t			 ns = strpool_count(m->strs) + 1, t, i, k, n;
 	double			*tot = xcalloc(ns, sizeof *tot);
 	uint32_t		 best[PH_NVOCAB];
 	size_t			 nbest = 0, j;
 	uint32_t		 id;
 
 	c->key_of = xcalloc(ns, 1);
-	c->tot = tot;
-	c->ntot = ns;
-	ph_each_gpu(c, ph_vocab_event);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
+	    &n)) != NULL;) {
+		l = &tr->lane;
+		for (k = 0; k < n; k++) {
+			i = c->idx[k];
+			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
+				continue;
+			if (l->name[i] < ns)
+				tot[l->name[i]] += (double)iset_span_in(
+				    l->start[i], l->end[i], c->t0, c->t1);
+		}
+	}
 	for (id = 1; id < ns; id++) {
 		if (tot[id] <= 0)
 			continue;
@@ -216,7 +217,6 @@ ph_vocab(struct ph_ctx *c)
 	for (j = 0; j < nbest; j++)
 		c->key_of[best[j]] = (uint8_t)(j + 1);
 	free(tot);
-	c->tot = NULL;
 }
 
 static int
@@ -268,12 +268,16 @@ ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
 static void
 ph_bins(struct ph_ctx *c)
 {
-	size_t	 b;
-	int64_t	 bs, be;
+	const struct track	*tr;
+	size_t			 t, k, n, b;
+	int64_t			 bs, be;
 
 	c->raw = xcalloc(c->nbins * PH_NKEYS, sizeof *c->raw);
 	c->idle = xcalloc(c->nbins, 1);
-	ph_each_gpu(c, ph_bins_event);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
+	    &n)) != NULL;)
+		for (k = 0; k < n; k++)
+			ph_bins_event(c, &tr->lane, c->idx[k]);
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		if ((double)iset_measure(&c->a->any, bs, be) <
@@ -493,18 +497,16 @@ ph_mix(struct ph_seg *a, const struct ph_seg *b)
 static void
 ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 {
-	const struct model	*m = c->m;
+	const struct track	*tr;
+	const struct lane	*l;
 	size_t			 t, k, n, i, dv;
 	int64_t			 s, e;
 
 	memset(d, 0, PH_NKEYS * sizeof *d);
 	if (b <= a)
 		return;
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap(l, a, b, &c->idx, &c->icap);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, a, b, &t, &n)) != NULL;) {
+		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = c->idx[k];
 			if (activity_class(l->kind[i], l->flags[i]) < 0)
@@ -637,6 +639,8 @@ static char *
 ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 {
 	const struct model	*m = c->m;
+	const struct track	*tr;
+	const struct lane	*l;
 	struct strpool		*fam = strpool_new();
 	double			*fsum = NULL, *ksum;
 	size_t			 fcap = 0, ns = strpool_count(m->strs) + 1;
@@ -647,12 +651,8 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	size_t			 fl;
 
 	*dominant = 0;
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_NVTX)
-			continue;
-		n = lane_overlap(l, s, e, &c->idx, &c->icap);
+	for (t = 0; (tr = ph_next_track(c, TRACK_NVTX, s, e, &t, &n)) != NULL;) {
+		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = c->idx[k];
 			if (!ph_toplevel(m, l, i) ||
@@ -681,11 +681,8 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 
 	ksum = xcalloc(ns, sizeof *ksum);
 	kshort = xcalloc(ns, sizeof *kshort);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap(l, s, e, &c->idx, &c->icap);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
+		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = c->idx[k];
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
