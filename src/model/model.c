@@ -84,12 +84,9 @@ ev_kind_name(int k)
 int
 ev_kind_parse(const char *s)
 {
-	int	k;
+	int	k = NAMETAB_FIND(ev_kind_names, s);
 
-	for (k = 1; k < EV_KIND_COUNT; k++)
-		if (strcmp(s, ev_kind_names[k]) == 0)
-			return k;
-	return -1;
+	return k > EV_NONE ? k : -1;	/* "none" is no kind to ask for */
 }
 
 const char *
