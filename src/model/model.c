@@ -68,12 +68,6 @@ static const char *source_kind_names[] = {
 	SOURCE_KIND_LIST(X)
 #undef X
 };
-static const char *source_kind_helps[] = {
-	"unknown format",
-#define X(e, s, h) h,
-	SOURCE_KIND_LIST(X)
-#undef X
-};
 
 const char *
 ev_kind_name(int k)
@@ -123,12 +117,6 @@ const char *
 source_kind_name(int k)
 {
 	return NAMETAB(source_kind_names, k, "unknown");
-}
-
-const char *
-source_kind_help(int k)
-{
-	return NAMETAB(source_kind_helps, k, "unknown format");
 }
 
 /* Whether p points into the model's mapping. */
@@ -346,40 +334,6 @@ model_count_kinds(const struct model *m, uint64_t *counts)
 			if (l->kind[i] < EV_KIND_COUNT)
 				counts[l->kind[i]]++;
 	}
-}
-
-size_t
-model_bytes(const struct model *m)
-{
-	size_t	b = 0, t, nl;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		b += l->n * (8 + 8 + 4 + 1 + 1 + 4 + 4 +
-		    (l->rowid64 != NULL ? 8 : 4));
-		if (l->overlaps)
-			b += l->n * (2 + 16);	/* depth, maxend, ends */
-		b += iset_npre(&l->cov) * 8 +
-		    (!l->cov.view ? l->cov.n * 16 : 0);
-		b += l->npyr * 4;
-	}
-	b += m->nkernels * sizeof *m->kernels;
-	b += m->ncopies * sizeof *m->copies;
-	b += m->nnvtx * sizeof *m->nvtx;
-	b += m->ncounters * sizeof *m->counters;
-	b += m->nops * sizeof *m->ops;
-	b += cpusamp_bytes(&m->cs);
-	b += m->nsched_threads * sizeof *m->sched_threads;
-	b += m->nsched_runs * sizeof *m->sched_runs;
-	nl = m->ngpu_of_api;
-	b += m->nlaunch * 4 + nl * 4 + (nl + CORR_IDX_STEP - 1) /
-	    CORR_IDX_STEP * 4;
-	if (m->device_cov != NULL)
-		for (t = 0; t < m->ndevices; t++)
-			b += m->device_cov[t].n * 16 +
-			    iset_npre(&m->device_cov[t]) * 8;
-	b += strpool_bytes(m->strs);
-	return b;
 }
 
 /* Track order: GPU first (device, stream id), then CPU (process, thread,

@@ -401,7 +401,6 @@ enum source_kind {
 	SOURCE_KIND_COUNT
 };
 const char	*source_kind_name(int);
-const char	*source_kind_help(int);
 
 struct meta {
 	uint32_t	 key, value;	/* string ids */
@@ -555,8 +554,6 @@ void		 model_vwarn(struct model *, const char *fmt, va_list)
 		    __attribute__((format(printf, 2, 0)));
 /* Looks up a metadata value by key; NULL if absent. */
 const char	*model_meta(const struct model *, const char *key);
-/* Resident bytes of the model's arrays (for benchmarks and limits). */
-size_t		 model_bytes(const struct model *);
 /* Whether a track of tr's type can hold events of this kind (EV_*). */
 int		 model_track_holds(const struct track *, int kind);
 /*
