@@ -146,14 +146,6 @@ comm_known_of(const char *s)
 	return n > 0 ? comm_match(norm) : -1;
 }
 
-const char *
-comm_known_name(int which)
-{
-	if (which < 0 || (size_t)which >= COMM_NKNOWN)
-		return NULL;
-	return comm_known[which].name;
-}
-
 int
 comm_known_size(int which)
 {
