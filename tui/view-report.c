@@ -510,10 +510,8 @@ vr_value(const struct report *r, const struct report_value *val, char *buf,
 			snprintf(buf, len, "%.2f", val->v.d);
 		break;
 	case RV_UINT:
-		snprintf(buf, len, "%llu", (unsigned long long)val->v.u);
-		break;
 	case RV_STRING:
-		snprintf(buf, len, "%s", report_str(r, val->v.s));
+		report_value_fmt(r, val, buf, len);
 		break;
 	default:
 		snprintf(buf, len, "-");

@@ -15,22 +15,20 @@
 
 #include "analysis/activity.h"
 #include "analysis/comm.h"
+#include "analysis/work.h"
 #include "util/kmerge.h"
 #include "util/lbound.h"
 #include "util/xmalloc.h"
 
+/* The three work classes are work_class()'s, in the same order. */
+_Static_assert((int)ACT_COMPUTE == (int)WORK_COMPUTE &&
+    (int)ACT_COMM == (int)WORK_COMM && (int)ACT_COPY == (int)WORK_COPY,
+    "activity and work classes differ");
+
 int
 activity_class(int kind, unsigned flags)
 {
-	switch (kind) {
-	case EV_KERNEL:
-	case EV_GRAPH:
-		return (flags & EVF_COMM) ? ACT_COMM : ACT_COMPUTE;
-	case EV_MEMCPY:
-	case EV_MEMSET:
-		return ACT_COPY;
-	}
-	return -1;
+	return work_class(kind, flags);
 }
 
 int

@@ -146,14 +146,6 @@ comm_known_of(const char *s)
 	return n > 0 ? comm_match(norm) : -1;
 }
 
-const char *
-comm_known_name(int which)
-{
-	if (which < 0 || (size_t)which >= COMM_NKNOWN)
-		return NULL;
-	return comm_known[which].name;
-}
-
 int
 comm_known_size(int which)
 {
@@ -197,8 +189,8 @@ comm_annotation(const struct model *m, uint32_t gid, uint32_t *range)
 {
 	const struct track	*tr;
 	struct evref		 r;
-	uint32_t		 api, th, *buf = NULL;
-	size_t			 cap = 0, k, k0, k1, u, n, j;
+	uint32_t		 api, th, u, *buf = NULL;
+	size_t			 cap = 0, k, n, j;
 	int64_t			 t, span, best = INT64_MAX;
 	int			 which, found = -1;
 	char			 word[COMM_NAME_MAX];
@@ -209,20 +201,9 @@ comm_annotation(const struct model *m, uint32_t gid, uint32_t *range)
 	if ((th = m->tracks[r.track].thread) == NONE32)
 		return -1;
 	t = m->tracks[r.track].lane.start[r.idx];
-	if (m->nvtx_off != NULL && th < m->nthreads) {
-		k0 = m->nvtx_off[th];
-		k1 = m->nvtx_off[th + 1];
-	} else {
-		k0 = 0;
-		k1 = m->ntracks;
-	}
-	for (k = k0; k < k1; k++) {
-		u = m->nvtx_off != NULL && th < m->nthreads ?
-		    m->nvtx_trk[k] : k;
+	for (k = model_thread_nvtx_begin(m, th);
+	    (u = model_thread_nvtx_next(m, th, &k)) != NONE32;) {
 		tr = &m->tracks[u];
-		if (tr->type != TRACK_NVTX || tr->thread != th ||
-		    tr->lane.n == 0)
-			continue;
 		n = lane_stab(&tr->lane, t, &buf, &cap);
 		for (j = 0; j < n; j++) {
 			if (tr->lane.kind[buf[j]] != EV_NVTX ||
@@ -235,7 +216,7 @@ comm_annotation(const struct model *m, uint32_t gid, uint32_t *range)
 				continue;
 			best = span;
 			found = which;
-			*range = model_gid(m, (uint32_t)u, buf[j]);
+			*range = model_gid(m, u, buf[j]);
 		}
 	}
 	free(buf);

@@ -62,9 +62,8 @@ struct comm_id {
 const char	*comm_collective(const char *name, char *buf, size_t len);
 /* The known collective a name spells ("_allgather_base"), or -1. */
 int		 comm_known_of(const char *);
-/* Its display name; which element count sizes it; its bus factor over
- * n ranks (0 unknown), -1 when there is none (nccl-tests' factors). */
-const char	*comm_known_name(int);
+/* Which element count sizes it; its bus factor over n ranks (0 unknown),
+ * -1 when there is none (nccl-tests' factors). */
 int		 comm_known_size(int);
 double		 comm_bus_factor(int, uint32_t);
 /* The identity of event gid (the top comment). */

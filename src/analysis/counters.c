@@ -29,12 +29,7 @@ counters_kind_name(int kind)
 int
 counters_kind_parse(const char *s)
 {
-	int	k;
-
-	for (k = 0; k < COUNTERS_KIND_COUNT; k++)
-		if (s != NULL && strcmp(s, counters_kind_names[k]) == 0)
-			return k;
-	return -1;
+	return NAMETAB_FIND(counters_kind_names, s);
 }
 
 int

@@ -137,8 +137,7 @@ nsys_copy_finding(struct finding_ctx *c, int k, struct cp_group *g)
 	}
 	f = finding_add(c, cp_types[k], cost);
 	zf = cost > 0 ? (double)g->host_zone[best] / (double)cost : 1.0;
-	f->confidence = finding_conf_of(f->share_pct, zf);
-	f->one_off = zf < 0.5;
+	finding_set_zone(f, zf);
 	f->process = best < m->nprocesses ? (uint32_t)best : NONE32;
 	f->t0 = g->at0;
 	f->t1 = g->at1;
@@ -292,17 +291,6 @@ nsys_union(int64_t *iv, size_t n)
 	return tot + (e - s);
 }
 
-static void
-nsys_device_fields(const struct finding_ctx *c, struct finding *f, size_t d)
-{
-	const struct model	*m = c->m;
-	uint32_t		 dev = c->act.dev[d].device;
-
-	f->device = dev;
-	f->process = c->act.dev[d].process;
-	fev_int(&f->ev, "device", m->devices[dev].source_id);
-}
-
 /* The synchronisation calls of one name. */
 struct api_agg {
 	uint32_t	 sid;
@@ -332,7 +320,6 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	struct api_agg		*by = NULL;
 	size_t			 nby = 0, bycap = 0, j;
 	char			 b1[32], b2[32], b3[32];
-	double			 zf;
 	const struct finding_dev *fd;
 	struct syncwait		 sw;
 
@@ -396,13 +383,8 @@ finding_nsys_api_sync(struct finding_ctx *c)
 		nsys_api_free(by, nby);
 		return;
 	}
-	f = finding_add(c, "cuda_api_sync", fd->gap_sum[FGAP_SYNC]);
-	zf = (double)fd->gap_zone[FGAP_SYNC] / (double)fd->gap_sum[FGAP_SYNC];
-	f->confidence = finding_conf_of(f->share_pct, zf);
-	f->one_off = zf < 0.5;
-	nsys_device_fields(c, f, d);
-	f->t0 = fd->gap_long_at[FGAP_SYNC];
-	f->t1 = f->t0 + fd->gap_long[FGAP_SYNC];
+	f = finding_add_gap(c, "cuda_api_sync", d, FGAP_SYNC);
+	finding_gap_window(f, fd, FGAP_SYNC);
 	finding_set(&f->title, "The GPU idles after synchronisation calls "
 	    "(%zu gaps)", fd->gap_n[FGAP_SYNC]);
 	finding_set(&f->detail, "%llu synchronisation calls blocked the host "
@@ -453,7 +435,6 @@ finding_nsys_gaps(struct finding_ctx *c)
 	size_t			 d, best;
 	const struct finding_dev *fd;
 	char			 b1[32], b2[32], b3[32];
-	double			 zf;
 
 	if (c->act.ndev == 0) {
 		finding_rule(c, "gpu_gaps", "none", "no GPU work");
@@ -465,14 +446,8 @@ finding_nsys_gaps(struct finding_ctx *c)
 		finding_rule(c, "gpu_gaps", "none", NULL);
 		return;
 	}
-	f = finding_add(c, "gpu_gaps", fd->gap_sum[FGAP_LARGE]);
-	zf = (double)fd->gap_zone[FGAP_LARGE] /
-	    (double)fd->gap_sum[FGAP_LARGE];
-	f->confidence = finding_conf_of(f->share_pct, zf);
-	f->one_off = zf < 0.5;
-	nsys_device_fields(c, f, best);
-	f->t0 = fd->gap_long_at[FGAP_LARGE];
-	f->t1 = f->t0 + fd->gap_long[FGAP_LARGE];
+	f = finding_add_gap(c, "gpu_gaps", best, FGAP_LARGE);
+	finding_gap_window(f, fd, FGAP_LARGE);
 	finding_set(&f->title, "%zu GPU idle gaps of %s or more",
 	    fd->gap_n[FGAP_LARGE], finding_dur(c->gap_threshold, b1,
 	    sizeof b1));
@@ -576,9 +551,8 @@ finding_nsys_util(struct finding_ctx *c)
 	}
 	f = finding_add(c, "gpu_time_util", bcost);
 	zf = (double)bzone / (double)bcost;
-	f->confidence = finding_conf_of(f->share_pct, zf);
-	f->one_off = zf < 0.5;
-	nsys_device_fields(c, f, best);
+	finding_set_zone(f, zf);
+	finding_device(c, f, best);
 	lr = 0;
 	for (k = 1; k < bnreg; k++)
 		if (breg[k].e - breg[k].s > breg[lr].e - breg[lr].s)

@@ -74,14 +74,6 @@
 #define PERF_DOMINANT_MIN	0.15
 #define PERF_DOMINANT_MEDIUM	0.25
 
-static void
-perf_device(const struct finding_ctx *c, struct finding *f, size_t d)
-{
-	f->device = c->act.dev[d].device;
-	f->process = c->act.dev[d].process;
-	fev_int(&f->ev, "device", c->m->devices[f->device].source_id);
-}
-
 static uint32_t
 perf_dev_id(const struct finding_ctx *c, size_t d)
 {
@@ -95,7 +87,6 @@ perf_gap_finding(struct finding_ctx *c, int cls, const char *type,
 	size_t			 d;
 	const struct finding_dev *fd;
 	struct finding		*f;
-	double			 zf;
 
 	if (c->act.ndev == 0) {
 		finding_rule(c, type, "none", "no GPU work");
@@ -107,11 +98,7 @@ perf_gap_finding(struct finding_ctx *c, int cls, const char *type,
 		finding_rule(c, type, "none", NULL);
 		return 0;
 	}
-	f = finding_add(c, type, fd->gap_sum[cls]);
-	zf = (double)fd->gap_zone[cls] / (double)fd->gap_sum[cls];
-	f->confidence = finding_conf_of(f->share_pct, zf);
-	f->one_off = zf < 0.5;
-	perf_device(c, f, d);
+	f = finding_add_gap(c, type, d, cls);
 	fev_int(&f->ev, "gaps", fd->gap_n[cls]);
 	fev_int(&f->ev, "idle_ns", fd->gap_sum[cls]);
 	fev_int(&f->ev, "longest_ns", fd->gap_long[cls]);
@@ -171,8 +158,7 @@ finding_perf_bubbles(struct finding_ctx *c)
 	if (!perf_gap_finding(c, FGAP_BUBBLE, "idle_bubbles", &f, &d))
 		return;
 	fd = &c->dev[d];
-	f->t0 = fd->gap_long_at[FGAP_BUBBLE];
-	f->t1 = f->t0 + fd->gap_long[FGAP_BUBBLE];
+	finding_gap_window(f, fd, FGAP_BUBBLE);
 	finding_set(&f->title, "%zu idle bubbles of 1 ms or more no "
 	    "synchronisation explains", fd->gap_n[FGAP_BUBBLE]);
 	finding_set(&f->detail, "Device %u was idle %s in %zu gaps of 1 ms to "
@@ -385,9 +371,8 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	}
 	f = finding_add(c, "exposed_comm", shared);
 	zf = (double)zone / (double)shared;
-	f->confidence = finding_conf_of(f->share_pct, zf > 1 ? 1 : zf);
-	f->one_off = zf < 0.5;
-	perf_device(c, f, slot[bk]);
+	finding_set_zone(f, zf > 1 ? 1 : zf);
+	finding_device(c, f, slot[bk]);
 	if (nck[bk] > bj) {
 		f->t0 = ck[bk][bj].s;
 		f->t1 = ck[bk][bj].e;
@@ -545,7 +530,7 @@ finding_perf_comm(struct finding_ctx *c)
 	f = finding_add(c, "straggler", excess);
 	if (!consistent && f->confidence == FINDING_HIGH)
 		f->confidence = FINDING_MEDIUM;
-	perf_device(c, f, slot[dslow]);
+	finding_device(c, f, slot[dslow]);
 	f->gid = perf_longest_comm(c, slot[dmax], &s, &e);
 	if (f->gid != NONE32) {
 		f->t0 = s;
@@ -701,10 +686,9 @@ finding_perf_imbalance(struct finding_ctx *c)
 		}
 		zone = in_max - in_min;
 		zf = (double)zone / ((double)busy[dmax] - (double)busy[dmin]);
-		f->confidence = finding_conf_of(f->share_pct, zf);
-		f->one_off = zf < 0.5;
+		finding_set_zone(f, zf);
 	}
-	perf_device(c, f, dmax);
+	finding_device(c, f, dmax);
 	perf_longest_idle(c, dmin, &f->t0, &f->t1);
 	finding_set(&f->title, "Work is uneven across GPUs (%.0f%% "
 	    "imbalance)", 100.0 * imb);
@@ -862,7 +846,7 @@ finding_perf_kernel(struct finding_ctx *c)
 	f->confidence = share >= PERF_DOMINANT_MEDIUM ? FINDING_MEDIUM :
 	    FINDING_LOW;
 	if (c->act.ndev > 0)
-		perf_device(c, f, bd);
+		finding_device(c, f, bd);
 	f->t0 = ls;
 	f->t1 = le;
 	f->gid = gid;

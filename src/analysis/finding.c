@@ -87,6 +87,41 @@ finding_worst(const struct finding_ctx *c, int cls)
 }
 
 void
+finding_device(const struct finding_ctx *c, struct finding *f, size_t d)
+{
+	f->device = c->act.dev[d].device;
+	f->process = c->act.dev[d].process;
+	fev_int(&f->ev, "device", c->m->devices[f->device].source_id);
+}
+
+void
+finding_set_zone(struct finding *f, double zone_frac)
+{
+	f->confidence = finding_conf_of(f->share_pct, zone_frac);
+	f->one_off = zone_frac < 0.5;
+}
+
+struct finding *
+finding_add_gap(struct finding_ctx *c, const char *type, size_t d, int cls)
+{
+	const struct finding_dev	*fd = &c->dev[d];
+	struct finding			*f;
+
+	f = finding_add(c, type, fd->gap_sum[cls]);
+	finding_set_zone(f, (double)fd->gap_zone[cls] /
+	    (double)fd->gap_sum[cls]);
+	finding_device(c, f, d);
+	return f;
+}
+
+void
+finding_gap_window(struct finding *f, const struct finding_dev *fd, int cls)
+{
+	f->t0 = fd->gap_long_at[cls];
+	f->t1 = f->t0 + fd->gap_long[cls];
+}
+
+void
 finding_rule(struct finding_ctx *c, const char *type, const char *status,
     const char *reason)
 {

@@ -162,6 +162,20 @@ void	 finding_set(char **field, const char *fmt, ...)
 /* The device slot with the most gap time of class cls (enum finding_gap;
  * the first on ties). */
 size_t	 finding_worst(const struct finding_ctx *, int cls);
+/* Sets f's confidence (finding_conf_of) and one-off flag (under half of
+ * the cost in the iterations) from the cost's share zone_frac in them. */
+void	 finding_set_zone(struct finding *, double zone_frac);
+/* Fills f's device, process and "device" evidence from device slot d. */
+void	 finding_device(const struct finding_ctx *, struct finding *,
+	    size_t d);
+/* A finding of the gap time of class cls on device slot d (its cost, a
+ * confidence and one-off flag from the share in the iterations, the
+ * device); the slot must have some of that gap time. */
+struct finding	*finding_add_gap(struct finding_ctx *, const char *type,
+		    size_t d, int cls);
+/* Sets f's window to the longest gap of class cls of fd's device. */
+void	 finding_gap_window(struct finding *, const struct finding_dev *,
+	    int cls);
 /* The API class of an API call's name (string id). */
 int	 finding_api_class(struct finding_ctx *, uint32_t sid);
 /* Records that a rule ran: status "found", "none" or "skipped". */

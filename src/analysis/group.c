@@ -14,6 +14,7 @@
 
 #include "analysis/group.h"
 #include "model/event.h"
+#include "util/nametab.h"
 #include "util/rowkey.h"
 #include "util/xmalloc.h"
 
@@ -33,10 +34,7 @@ group_parse_axes(const char *spec, const char *dflt,
 		if ((flags & GROUP_NONE) &&
 		    (strcmp(a, "none") == 0 || strcmp(a, "all") == 0))
 			continue;
-		for (k = 0; k < count; k++)
-			if (strcmp(a, names[k]) == 0)
-				break;
-		if (k == count) {
+		if ((k = nametab_find(names, (size_t)count, a)) < 0) {
 			for (j = 0; j < count; j++)
 				o += (size_t)snprintf(all + o, sizeof all - o,
 				    "%s%s", j > 0 ? ", " : "", names[j]);

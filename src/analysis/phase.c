@@ -154,11 +154,34 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
 }
 
+/*
+ * The next track of this type from *t on that has events overlapping
+ * [a, b): those events are then c->idx[0 .. *n - 1]. NULL past the last.
+ */
+static const struct track *
+ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
+    size_t *n)
+{
+	const struct track	*tr;
+
+	while (*t < c->m->ntracks) {
+		tr = &c->m->tracks[(*t)++];
+		if (tr->type != type)
+			continue;
+		*n = lane_overlap(&tr->lane, a, b, &c->idx, &c->icap);
+		if (*n > 0)
+			return tr;
+	}
+	return NULL;
+}
+
 /* The vocabulary: the 20 kernel names with the most time in the window. */
 static void
 ph_vocab(struct ph_ctx *c)
 {
 	const struct model	*m = c->m;
+	const struct track	*tr;
+	const struct lane	*l;
 	size_t			 ns = strpool_count(m->strs) + 1, t, i, k, n;
 	double			*tot = xcalloc(ns, sizeof *tot);
 	uint32_t		 best[PH_NVOCAB];
@@ -166,11 +189,9 @@ ph_vocab(struct ph_ctx *c)
 	uint32_t		 id;
 
 	c->key_of = xcalloc(ns, 1);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap(l, c->t0, c->t1, &c->idx, &c->icap);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
+	    &n)) != NULL;) {
+		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = c->idx[k];
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
@@ -217,42 +238,46 @@ ph_bin_edges(const struct ph_ctx *c, size_t b, int64_t *s, int64_t *e)
 		*e = c->t1;
 }
 
+/* A work event's time, split over the bins it overlaps. */
+static void
+ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
+{
+	size_t	 b, b0, b1;
+	int64_t	 s, e, bs, be;
+	int	 key;
+
+	if (activity_class(l->kind[i], l->flags[i]) < 0)
+		return;
+	s = l->start[i] > c->t0 ? l->start[i] : c->t0;
+	e = l->end[i] < c->t1 ? l->end[i] : c->t1;
+	if (e <= s)
+		return;
+	key = ph_key(c, l, i);
+	b0 = (size_t)((s - c->t0) / c->bin);
+	b1 = (size_t)((e - 1 - c->t0) / c->bin);
+	if (b1 >= c->nbins)
+		b1 = c->nbins - 1;
+	for (b = b0; b <= b1; b++) {
+		ph_bin_edges(c, b, &bs, &be);
+		c->raw[b * PH_NKEYS + key] += (double)iset_span_in(s, e, bs,
+		    be);
+	}
+}
+
 /* Every work event's time, split over the bins it overlaps. */
 static void
 ph_bins(struct ph_ctx *c)
 {
-	const struct model	*m = c->m;
-	size_t			 t, k, n, i, b, b0, b1;
-	int64_t			 s, e, bs, be;
-	int			 key;
+	const struct track	*tr;
+	size_t			 t, k, n, b;
+	int64_t			 bs, be;
 
 	c->raw = xcalloc(c->nbins * PH_NKEYS, sizeof *c->raw);
 	c->idle = xcalloc(c->nbins, 1);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap(l, c->t0, c->t1, &c->idx, &c->icap);
-		for (k = 0; k < n; k++) {
-			i = c->idx[k];
-			if (activity_class(l->kind[i], l->flags[i]) < 0)
-				continue;
-			s = l->start[i] > c->t0 ? l->start[i] : c->t0;
-			e = l->end[i] < c->t1 ? l->end[i] : c->t1;
-			if (e <= s)
-				continue;
-			key = ph_key(c, l, i);
-			b0 = (size_t)((s - c->t0) / c->bin);
-			b1 = (size_t)((e - 1 - c->t0) / c->bin);
-			if (b1 >= c->nbins)
-				b1 = c->nbins - 1;
-			for (b = b0; b <= b1; b++) {
-				ph_bin_edges(c, b, &bs, &be);
-				c->raw[b * PH_NKEYS + key] +=
-				    (double)iset_span_in(s, e, bs, be);
-			}
-		}
-	}
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
+	    &n)) != NULL;)
+		for (k = 0; k < n; k++)
+			ph_bins_event(c, &tr->lane, c->idx[k]);
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		if ((double)iset_measure(&c->a->any, bs, be) <
@@ -472,18 +497,16 @@ ph_mix(struct ph_seg *a, const struct ph_seg *b)
 static void
 ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 {
-	const struct model	*m = c->m;
+	const struct track	*tr;
+	const struct lane	*l;
 	size_t			 t, k, n, i, dv;
 	int64_t			 s, e;
 
 	memset(d, 0, PH_NKEYS * sizeof *d);
 	if (b <= a)
 		return;
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap(l, a, b, &c->idx, &c->icap);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, a, b, &t, &n)) != NULL;) {
+		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = c->idx[k];
 			if (activity_class(l->kind[i], l->flags[i]) < 0)
@@ -616,6 +639,8 @@ static char *
 ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 {
 	const struct model	*m = c->m;
+	const struct track	*tr;
+	const struct lane	*l;
 	struct strpool		*fam = strpool_new();
 	double			*fsum = NULL, *ksum;
 	size_t			 fcap = 0, ns = strpool_count(m->strs) + 1;
@@ -626,12 +651,8 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	size_t			 fl;
 
 	*dominant = 0;
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_NVTX)
-			continue;
-		n = lane_overlap(l, s, e, &c->idx, &c->icap);
+	for (t = 0; (tr = ph_next_track(c, TRACK_NVTX, s, e, &t, &n)) != NULL;) {
+		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = c->idx[k];
 			if (!ph_toplevel(m, l, i) ||
@@ -660,11 +681,8 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 
 	ksum = xcalloc(ns, sizeof *ksum);
 	kshort = xcalloc(ns, sizeof *kshort);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap(l, s, e, &c->idx, &c->icap);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
+		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = c->idx[k];
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)

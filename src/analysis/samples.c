@@ -10,6 +10,7 @@
 #include "analysis/samples.h"
 #include "model/callchain.h"
 #include "util/hmap.h"
+#include "util/nametab.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
 
@@ -18,20 +19,13 @@ static const char *const samples_groups[] = { "function", "module", "tid" };
 const char *
 samples_group_name(int g)
 {
-	if (g < 0 || g > SAMPLES_BY_TID)
-		return "?";
-	return samples_groups[g];
+	return NAMETAB(samples_groups, g, "?");
 }
 
 int
 samples_group_parse(const char *s)
 {
-	int	g;
-
-	for (g = 0; g <= SAMPLES_BY_TID; g++)
-		if (strcmp(s, samples_groups[g]) == 0)
-			return g;
-	return -1;
+	return NAMETAB_FIND(samples_groups, s);
 }
 
 uint32_t

@@ -279,36 +279,45 @@ builder_new_track(struct builder *b, uint64_t key, struct track *proto)
 	return (uint32_t)m->ntracks++;
 }
 
-uint32_t
-builder_gpu_track(struct builder *b, uint32_t stream)
+/* A track of no device, stream, process, thread or domain (static, so
+ * its padding bytes are zero too). */
+static const struct track builder_track_none = {
+	.device = NONE32, .stream = NONE32, .process = NONE32,
+	.thread = NONE32, .domain = NONE32
+};
+
+/* A track of this type with no device, stream, process, thread or domain. */
+static void
+builder_track_proto(struct track *t, int type)
+{
+	memcpy(t, &builder_track_none, sizeof *t);
+	t->type = (uint8_t)type;
+}
+
+/* The GPU or sync track (type) of a stream. */
+static uint32_t
+builder_stream_track(struct builder *b, int type, uint32_t stream)
 {
 	struct track	 t;
 	struct stream	*s = &b->m->streams[stream];
 
-	memset(&t, 0, sizeof t);
-	t.type = TRACK_GPU;
+	builder_track_proto(&t, type);
 	t.device = s->device;
 	t.stream = stream;
 	t.process = s->process;
-	t.thread = NONE32;
-	t.domain = NONE32;
-	return builder_new_track(b, hmap_key2(TRACK_GPU, stream), &t);
+	return builder_new_track(b, hmap_key2((uint64_t)type, stream), &t);
+}
+
+uint32_t
+builder_gpu_track(struct builder *b, uint32_t stream)
+{
+	return builder_stream_track(b, TRACK_GPU, stream);
 }
 
 uint32_t
 builder_sync_track(struct builder *b, uint32_t stream)
 {
-	struct track	 t;
-	struct stream	*s = &b->m->streams[stream];
-
-	memset(&t, 0, sizeof t);
-	t.type = TRACK_SYNC;
-	t.device = s->device;
-	t.stream = stream;
-	t.process = s->process;
-	t.thread = NONE32;
-	t.domain = NONE32;
-	return builder_new_track(b, hmap_key2(TRACK_SYNC, stream), &t);
+	return builder_stream_track(b, TRACK_SYNC, stream);
 }
 
 uint32_t
@@ -317,13 +326,12 @@ builder_cpu_track(struct builder *b, enum track_type type, uint32_t thread,
 {
 	struct track	 t;
 
-	memset(&t, 0, sizeof t);
-	t.type = (uint8_t)type;
-	t.device = NONE32;
-	t.stream = NONE32;
+	builder_track_proto(&t, type);
 	t.thread = thread;
-	t.process = thread != NONE32 ? b->m->threads[thread].process : NONE32;
-	t.domain = type == TRACK_NVTX ? domain : NONE32;
+	if (thread != NONE32)
+		t.process = b->m->threads[thread].process;
+	if (type == TRACK_NVTX)
+		t.domain = domain;
 	return builder_new_track(b,
 	    hmap_key2(hmap_key2(type, thread), type == TRACK_NVTX ? domain : 0),
 	    &t);
@@ -339,16 +347,34 @@ builder_counter_track(struct builder *b, uint32_t device, uint64_t key,
 {
 	struct track	 t;
 
-	memset(&t, 0, sizeof t);
-	t.type = TRACK_COUNTER;
+	builder_track_proto(&t, TRACK_COUNTER);
 	t.device = device;
-	t.stream = NONE32;
-	t.thread = NONE32;
-	t.process = NONE32;
-	t.domain = NONE32;
 	t.name = name;
 	return builder_new_track(b, hmap_key2(hmap_key2(TRACK_COUNTER,
 	    UINT64_C(0xC0C0C0C000000000) | device), key), &t);
+}
+
+/*
+ * The index of the entry of tab (n entries of sz bytes) that eq() finds
+ * equal to want, looked up in dedup by its hash h (a collision probes
+ * h + 1, ...), or NONE32 when there is none: index n is then mapped to
+ * want's hash, and the caller appends want.
+ */
+static uint32_t
+builder_dedup(struct hmap *dedup, uint64_t h, size_t n, const void *tab,
+    size_t sz, const void *want, int (*eq)(const void *, const void *))
+{
+	uint32_t	*slot;
+	int		 isnew;
+
+	for (;;) {
+		slot = hmap_upsert(dedup, h, (uint32_t)n, &isnew);
+		if (isnew)
+			return NONE32;
+		if (eq((const char *)tab + (size_t)*slot * sz, want))
+			return *slot;
+		h++;		/* a hash collision: probe the next key */
+	}
 }
 
 static uint64_t
@@ -375,8 +401,10 @@ kernel_info_hash(const struct kernel_info *k)
 }
 
 static int
-kernel_info_eq(const struct kernel_info *a, const struct kernel_info *b)
+kernel_info_eq(const void *x, const void *y)
 {
+	const struct kernel_info	*a = x, *b = y;
+
 	return memcmp(a->grid, b->grid, sizeof a->grid) == 0 &&
 	    memcmp(a->block, b->block, sizeof a->block) == 0 &&
 	    a->short_name == b->short_name && a->mangled == b->mangled &&
@@ -400,19 +428,12 @@ uint32_t
 builder_kernel(struct builder *b, const struct kernel_info *k)
 {
 	struct model	*m = b->m;
-	uint64_t	 h = kernel_info_hash(k);
-	uint32_t	*slot;
-	int		 isnew;
+	uint32_t	 i;
 
-	for (;;) {
-		slot = hmap_upsert(&b->kernel_dedup, h, (uint32_t)m->nkernels,
-		    &isnew);
-		if (isnew)
-			break;
-		if (kernel_info_eq(&m->kernels[*slot], k))
-			return *slot;
-		h++;		/* a hash collision: probe the next key */
-	}
+	i = builder_dedup(&b->kernel_dedup, kernel_info_hash(k), m->nkernels,
+	    m->kernels, sizeof *m->kernels, k, kernel_info_eq);
+	if (i != NONE32)
+		return i;
 	XGROW(m->kernels, b->kcap, m->nkernels + 1);
 	memset(&m->kernels[m->nkernels], 0, sizeof *m->kernels);
 	m->kernels[m->nkernels] = *k;
@@ -432,8 +453,10 @@ copy_info_hash(const struct copy_info *c)
 }
 
 static int
-copy_info_eq(const struct copy_info *a, const struct copy_info *b)
+copy_info_eq(const void *x, const void *y)
 {
+	const struct copy_info	*a = x, *b = y;
+
 	return a->bytes == b->bytes && a->kind == b->kind &&
 	    a->src_kind == b->src_kind && a->dst_kind == b->dst_kind &&
 	    a->src_dev == b->src_dev && a->dst_dev == b->dst_dev &&
@@ -444,19 +467,12 @@ uint32_t
 builder_copy(struct builder *b, const struct copy_info *c)
 {
 	struct model	*m = b->m;
-	uint64_t	 h = copy_info_hash(c);
-	uint32_t	*slot;
-	int		 isnew;
+	uint32_t	 i;
 
-	for (;;) {
-		slot = hmap_upsert(&b->copy_dedup, h, (uint32_t)m->ncopies,
-		    &isnew);
-		if (isnew)
-			break;
-		if (copy_info_eq(&m->copies[*slot], c))
-			return *slot;
-		h++;
-	}
+	i = builder_dedup(&b->copy_dedup, copy_info_hash(c), m->ncopies,
+	    m->copies, sizeof *m->copies, c, copy_info_eq);
+	if (i != NONE32)
+		return i;
 	XGROW(m->copies, b->ccap, m->ncopies + 1);
 	m->copies[m->ncopies] = *c;
 	return (uint32_t)m->ncopies++;
@@ -510,11 +526,8 @@ void
 builder_warn(struct builder *b, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*s;
 
 	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
+	model_vwarn(b->m, fmt, ap);
 	va_end(ap);
-	model_warn(b->m, "%s", s);
-	free(s);
 }

@@ -23,14 +23,6 @@ cpusamp_free(struct cpusamp *c)
 }
 
 size_t
-cpusamp_bytes(const struct cpusamp *c)
-{
-	return c->nframes * sizeof *c->frame + (c->nchains != 0 ?
-	    (c->nchains + 1) * sizeof *c->off : 0) + c->nfr * sizeof *c->fr +
-	    c->nth * sizeof *c->th + c->ns * sizeof *c->s;
-}
-
-size_t
 cpusamp_chain(const struct cpusamp *c, uint32_t id, const uint32_t **frames)
 {
 	*frames = NULL;

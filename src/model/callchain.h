@@ -59,7 +59,6 @@ struct cpusamp {
 struct model;
 
 void		 cpusamp_free(struct cpusamp *);
-size_t		 cpusamp_bytes(const struct cpusamp *);
 /* The frames of chain c (leaf first): returns their number and sets
  * *frames to the run of frame indices; 0 when c is NONE32 or out of range. */
 size_t		 cpusamp_chain(const struct cpusamp *, uint32_t c,

@@ -96,36 +96,49 @@ lane_fill(size_t lo, size_t hi, uint32_t **buf, size_t *cap)
 	return hi - lo;
 }
 
+/*
+ * The events before hi still live at t (as lane_first_live() with strict),
+ * into *buf in index order; the tree's walk when events overlap.
+ */
+static size_t
+lane_live(const struct lane *l, size_t hi, int64_t t, int strict,
+    uint32_t **buf, size_t *cap)
+{
+	struct lane_collect	c;
+
+	if (!l->overlaps)
+		return lane_fill(lane_first_live(l, t, strict), hi, buf, cap);
+	c.buf = buf;
+	c.cap = cap;
+	c.n = 0;
+	lane_tree_visit(l, hi, t, NULL, &c);
+	return c.n;
+}
+
 size_t
 lane_overlap(const struct lane *l, int64_t t0, int64_t t1, uint32_t **buf,
     size_t *cap)
 {
-	struct lane_collect	c;
-	size_t			z0, z1, p, lo;
+	size_t	z0, z1, p, lo, n;
 
 	if (t1 <= t0 || l->n == 0)
 		return 0;
+	n = lane_live(l, lane_lower(l, t1), t0, 0, buf, cap);
 	if (!l->overlaps)
-		return lane_fill(lane_first_live(l, t0, 0), lane_lower(l, t1),
-		    buf, cap);
-
-	c.buf = buf;
-	c.cap = cap;
-	c.n = 0;
-	lane_tree_visit(l, lane_lower(l, t1), t0, NULL, &c);
+		return n;
 
 	/* The tree misses zero-length events at t0 (end == t0): splice. */
 	lane_zero_at(l, t0, &z0, &z1);
 	if (z0 < z1) {
-		XGROW(*buf, *cap, c.n + (z1 - z0));
-		lo = lbound_u32(*buf, c.n, (uint32_t)z0);
+		XGROW(*buf, *cap, n + (z1 - z0));
+		lo = lbound_u32(*buf, n, (uint32_t)z0);
 		memmove(*buf + lo + (z1 - z0), *buf + lo,
-		    (c.n - lo) * sizeof **buf);
+		    (n - lo) * sizeof **buf);
 		for (p = z0; p < z1; p++)
 			(*buf)[lo + p - z0] = (uint32_t)p;
-		c.n += z1 - z0;
+		n += z1 - z0;
 	}
-	return c.n;
+	return n;
 }
 
 size_t
@@ -154,18 +167,9 @@ lane_count(const struct lane *l, int64_t t0, int64_t t1)
 size_t
 lane_stab(const struct lane *l, int64_t t, uint32_t **buf, size_t *cap)
 {
-	struct lane_collect	c;
-
 	if (l->n == 0)
 		return 0;
-	if (!l->overlaps)
-		return lane_fill(lane_first_live(l, t, 1), lane_upper(l, t),
-		    buf, cap);
-	c.buf = buf;
-	c.cap = cap;
-	c.n = 0;
-	lane_tree_visit(l, lane_upper(l, t), t, NULL, &c);
-	return c.n;
+	return lane_live(l, lane_upper(l, t), t, 1, buf, cap);
 }
 
 int64_t

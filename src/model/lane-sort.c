@@ -113,40 +113,31 @@ lane_sort_run(uint32_t *p, uint32_t *tmp, size_t m, const int64_t *end)
 	memcpy(p, tmp, o * sizeof *p);
 }
 
-static void
-lane_permute64(int64_t **a, const uint32_t *p, size_t n)
+/*
+ * Array a of n elements of sz bytes (1, 4 or 8) reordered by p (element i
+ * becomes the old element p[i]), in a new allocation; a is freed.
+ */
+static void *
+lane_permute(void *a, size_t sz, const uint32_t *p, size_t n)
 {
-	int64_t	*b = xreallocarray(NULL, n, sizeof *b);
+	void	*b = xreallocarray(NULL, n, sz);
 	size_t	 i;
 
-	for (i = 0; i < n; i++)
-		b[i] = (*a)[p[i]];
-	free(*a);
-	*a = b;
-}
-
-static void
-lane_permute32(uint32_t **a, const uint32_t *p, size_t n)
-{
-	uint32_t	*b = xreallocarray(NULL, n, sizeof *b);
-	size_t		 i;
-
-	for (i = 0; i < n; i++)
-		b[i] = (*a)[p[i]];
-	free(*a);
-	*a = b;
-}
-
-static void
-lane_permute8(uint8_t **a, const uint32_t *p, size_t n)
-{
-	uint8_t	*b = xreallocarray(NULL, n, sizeof *b);
-	size_t	 i;
-
-	for (i = 0; i < n; i++)
-		b[i] = (*a)[p[i]];
-	free(*a);
-	*a = b;
+	for (i = 0; i < n; i++) {
+		switch (sz) {
+		case 1:
+			((uint8_t *)b)[i] = ((const uint8_t *)a)[p[i]];
+			break;
+		case 4:
+			((uint32_t *)b)[i] = ((const uint32_t *)a)[p[i]];
+			break;
+		default:
+			((uint64_t *)b)[i] = ((const uint64_t *)a)[p[i]];
+			break;
+		}
+	}
+	free(a);
+	return b;
 }
 
 /*
@@ -194,16 +185,16 @@ lane_sort(struct lane *l)
 	l->start = (int64_t *)k;
 	if (l->cap != n)
 		l->start = xreallocarray(l->start, n, sizeof *l->start);
-	lane_permute64(&l->end, p, n);
-	lane_permute32(&l->name, p, n);
-	lane_permute8(&l->kind, p, n);
-	lane_permute8(&l->flags, p, n);
+	l->end = lane_permute(l->end, sizeof *l->end, p, n);
+	l->name = lane_permute(l->name, sizeof *l->name, p, n);
+	l->kind = lane_permute(l->kind, sizeof *l->kind, p, n);
+	l->flags = lane_permute(l->flags, sizeof *l->flags, p, n);
 	if (l->rowid64 != NULL)
-		lane_permute64(&l->rowid64, p, n);
+		l->rowid64 = lane_permute(l->rowid64, sizeof *l->rowid64, p, n);
 	else
-		lane_permute32(&l->rowid32, p, n);
-	lane_permute32(&l->corr, p, n);
-	lane_permute32(&l->aux, p, n);
+		l->rowid32 = lane_permute(l->rowid32, sizeof *l->rowid32, p, n);
+	l->corr = lane_permute(l->corr, sizeof *l->corr, p, n);
+	l->aux = lane_permute(l->aux, sizeof *l->aux, p, n);
 	l->cap = n;
 	free(p);
 }

@@ -68,12 +68,6 @@ static const char *source_kind_names[] = {
 	SOURCE_KIND_LIST(X)
 #undef X
 };
-static const char *source_kind_helps[] = {
-	"unknown format",
-#define X(e, s, h) h,
-	SOURCE_KIND_LIST(X)
-#undef X
-};
 
 const char *
 ev_kind_name(int k)
@@ -84,12 +78,9 @@ ev_kind_name(int k)
 int
 ev_kind_parse(const char *s)
 {
-	int	k;
+	int	k = NAMETAB_FIND(ev_kind_names, s);
 
-	for (k = 1; k < EV_KIND_COUNT; k++)
-		if (strcmp(s, ev_kind_names[k]) == 0)
-			return k;
-	return -1;
+	return k > EV_NONE ? k : -1;	/* "none" is no kind to ask for */
 }
 
 const char *
@@ -126,12 +117,6 @@ const char *
 source_kind_name(int k)
 {
 	return NAMETAB(source_kind_names, k, "unknown");
-}
-
-const char *
-source_kind_help(int k)
-{
-	return NAMETAB(source_kind_helps, k, "unknown format");
 }
 
 /* Whether p points into the model's mapping. */
@@ -241,16 +226,22 @@ model_free(struct model *m)
 }
 
 void
-model_warn(struct model *m, const char *fmt, ...)
+model_vwarn(struct model *m, const char *fmt, va_list ap)
 {
-	va_list	 ap;
-
 	if (m->nwarnings >= 1000)
 		return;		/* a broken file must not flood the output */
 	m->warnings = xreallocarray(m->warnings, m->nwarnings + 1,
 	    sizeof *m->warnings);
-	va_start(ap, fmt);
 	m->warnings[m->nwarnings++] = xvasprintf(fmt, ap);
+}
+
+void
+model_warn(struct model *m, const char *fmt, ...)
+{
+	va_list	 ap;
+
+	va_start(ap, fmt);
+	model_vwarn(m, fmt, ap);
 	va_end(ap);
 }
 
@@ -361,40 +352,6 @@ model_count_kinds(const struct model *m, uint64_t *counts)
 			if (l->kind[i] < EV_KIND_COUNT)
 				counts[l->kind[i]]++;
 	}
-}
-
-size_t
-model_bytes(const struct model *m)
-{
-	size_t	b = 0, t, nl;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		b += l->n * (8 + 8 + 4 + 1 + 1 + 4 + 4 +
-		    (l->rowid64 != NULL ? 8 : 4));
-		if (l->overlaps)
-			b += l->n * (2 + 16);	/* depth, maxend, ends */
-		b += iset_npre(&l->cov) * 8 +
-		    (!l->cov.view ? l->cov.n * 16 : 0);
-		b += l->npyr * 4;
-	}
-	b += m->nkernels * sizeof *m->kernels;
-	b += m->ncopies * sizeof *m->copies;
-	b += m->nnvtx * sizeof *m->nvtx;
-	b += m->ncounters * sizeof *m->counters;
-	b += m->nops * sizeof *m->ops;
-	b += cpusamp_bytes(&m->cs);
-	b += m->nsched_threads * sizeof *m->sched_threads;
-	b += m->nsched_runs * sizeof *m->sched_runs;
-	nl = m->ngpu_of_api;
-	b += m->nlaunch * 4 + nl * 4 + (nl + CORR_IDX_STEP - 1) /
-	    CORR_IDX_STEP * 4;
-	if (m->device_cov != NULL)
-		for (t = 0; t < m->ndevices; t++)
-			b += m->device_cov[t].n * 16 +
-			    iset_npre(&m->device_cov[t]) * 8;
-	b += strpool_bytes(m->strs);
-	return b;
 }
 
 /* Track order: GPU first (device, stream id), then CPU (process, thread,
@@ -522,55 +479,71 @@ model_track_holds(const struct track *tr, int kind)
 }
 
 void
-model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
+model_tracks_by(const struct model *m, int type, int by_thread,
+    uint32_t **offp, uint32_t **idxp)
 {
-	uint32_t	*off, *idx, *fill;
-	size_t		 t, d;
+	uint32_t	*off, *idx, *fill, key;
+	size_t		 t, k, nkeys = by_thread ? m->nthreads : m->ndevices;
 
-	off = xcalloc(m->ndevices + 2, sizeof *off);
-	for (t = 0; t < m->ntracks; t++)
-		if (m->tracks[t].type == TRACK_GPU &&
-		    m->tracks[t].device < m->ndevices)
-			off[m->tracks[t].device + 1]++;
-	for (d = 0; d < m->ndevices; d++)
-		off[d + 1] += off[d];
-	idx = xcalloc((size_t)off[m->ndevices] + 1, sizeof *idx);
-	fill = xcalloc(m->ndevices + 1, sizeof *fill);
+	off = xcalloc(nkeys + 2, sizeof *off);
 	for (t = 0; t < m->ntracks; t++) {
-		d = m->tracks[t].device;
-		if (m->tracks[t].type == TRACK_GPU && d < m->ndevices)
-			idx[off[d] + fill[d]++] = (uint32_t)t;
+		key = by_thread ? m->tracks[t].thread : m->tracks[t].device;
+		if (m->tracks[t].type == type && key < nkeys)
+			off[key + 1]++;
+	}
+	for (k = 0; k < nkeys; k++)
+		off[k + 1] += off[k];
+	idx = xcalloc((size_t)off[nkeys] + 1, sizeof *idx);
+	fill = xcalloc(nkeys + 1, sizeof *fill);
+	for (t = 0; t < m->ntracks; t++) {
+		key = by_thread ? m->tracks[t].thread : m->tracks[t].device;
+		if (m->tracks[t].type == type && key < nkeys)
+			idx[off[key] + fill[key]++] = (uint32_t)t;
 	}
 	free(fill);
 	*offp = off;
 	*idxp = idx;
 }
 
+void
+model_device_tracks(const struct model *m, uint32_t **offp, uint32_t **idxp)
+{
+	model_tracks_by(m, TRACK_GPU, 0, offp, idxp);
+}
+
 /* The NVTX tracks of every thread (m->nvtx_off, m->nvtx_trk). */
 static void
 model_thread_nvtx(struct model *m)
 {
-	uint32_t	*fill, h;
-	size_t		 t;
-
 	free(m->nvtx_off);
 	free(m->nvtx_trk);
-	m->nvtx_off = xcalloc(m->nthreads + 2, sizeof *m->nvtx_off);
-	for (t = 0; t < m->ntracks; t++)
-		if (m->tracks[t].type == TRACK_NVTX &&
-		    m->tracks[t].thread < m->nthreads)
-			m->nvtx_off[m->tracks[t].thread + 1]++;
-	for (t = 0; t < m->nthreads; t++)
-		m->nvtx_off[t + 1] += m->nvtx_off[t];
-	m->nvtx_trk = xcalloc((size_t)m->nvtx_off[m->nthreads] + 1,
-	    sizeof *m->nvtx_trk);
-	fill = xcalloc(m->nthreads + 1, sizeof *fill);
-	for (t = 0; t < m->ntracks; t++) {
-		h = m->tracks[t].thread;
-		if (m->tracks[t].type == TRACK_NVTX && h < m->nthreads)
-			m->nvtx_trk[m->nvtx_off[h] + fill[h]++] = (uint32_t)t;
+	model_tracks_by(m, TRACK_NVTX, 1, &m->nvtx_off, &m->nvtx_trk);
+}
+
+size_t
+model_thread_nvtx_begin(const struct model *m, uint32_t thread)
+{
+	return m->nvtx_off != NULL && thread < m->nthreads ?
+	    m->nvtx_off[thread] : 0;
+}
+
+uint32_t
+model_thread_nvtx_next(const struct model *m, uint32_t thread, size_t *k)
+{
+	int		 indexed = m->nvtx_off != NULL && thread < m->nthreads;
+	size_t		 end = indexed ? m->nvtx_off[thread + 1] : m->ntracks;
+	const struct track *tr;
+	uint32_t	 u;
+
+	while (*k < end) {
+		u = indexed ? m->nvtx_trk[*k] : (uint32_t)*k;
+		(*k)++;
+		tr = &m->tracks[u];
+		if (tr->type == TRACK_NVTX && tr->thread == thread &&
+		    tr->lane.n > 0)
+			return u;
 	}
-	free(fill);
+	return NONE32;
 }
 
 /* Which devices ran GPU work on some stream (struct device.used). */

@@ -36,6 +36,7 @@
 #ifndef GPULENS_MODEL_H
 #define GPULENS_MODEL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -400,7 +401,6 @@ enum source_kind {
 	SOURCE_KIND_COUNT
 };
 const char	*source_kind_name(int);
-const char	*source_kind_help(int);
 
 struct meta {
 	uint32_t	 key, value;	/* string ids */
@@ -550,6 +550,8 @@ void		 model_count_kinds(const struct model *, uint64_t *counts);
 uint64_t	 model_copy_bytes(const struct model *);
 void		 model_warn(struct model *, const char *fmt, ...)
 		    __attribute__((format(printf, 2, 3)));
+void		 model_vwarn(struct model *, const char *fmt, va_list)
+		    __attribute__((format(printf, 2, 0)));
 /* Looks up a metadata value by key; NULL if absent. */
 const char	*model_meta(const struct model *, const char *key);
 /*
@@ -559,16 +561,27 @@ const char	*model_meta(const struct model *, const char *key);
  * "ranks": merge.h gives each process its trace's host). NULL if unknown.
  */
 const char	*model_host(const struct model *, uint32_t p);
-/* Resident bytes of the model's arrays (for benchmarks and limits). */
-size_t		 model_bytes(const struct model *);
-/*
- * The GPU tracks (TRACK_GPU, device known) of every device, in track order:
- * those of device d are idx[off[d]] .. idx[off[d + 1] - 1]. One counting
- * pass, O(tracks + devices), so per-device loops need not scan every track
- * for every device. The caller frees *off and *idx.
- */
 /* Whether a track of tr's type can hold events of this kind (EV_*). */
 int		 model_track_holds(const struct track *, int kind);
+/*
+ * The tracks of one type (TRACK_*) of every device (by_thread 0) or thread
+ * (by_thread 1) whose device or thread is known, in track order: those of
+ * device or thread h are idx[off[h]] .. idx[off[h + 1] - 1]. One counting
+ * pass, O(tracks + keys), so per-key loops need not scan every track for
+ * every key. The caller frees *off and *idx.
+ */
+void		 model_tracks_by(const struct model *, int type, int by_thread,
+		    uint32_t **off, uint32_t **idx);
+/*
+ * The non-empty NVTX tracks of a thread, in track order, from the model's
+ * index (m->nvtx_off) or, without it, a scan of every track:
+ *	for (k = model_thread_nvtx_begin(m, th);
+ *	    (u = model_thread_nvtx_next(m, th, &k)) != NONE32;)
+ */
+size_t		 model_thread_nvtx_begin(const struct model *, uint32_t thread);
+uint32_t	 model_thread_nvtx_next(const struct model *, uint32_t thread,
+		    size_t *k);
+/* model_tracks_by() of the GPU tracks by device. */
 void		 model_device_tracks(const struct model *, uint32_t **off,
 		    uint32_t **idx);
 

@@ -304,27 +304,17 @@ nvtx_enclosing_in(const struct model *m, uint32_t thread, int64_t t,
 	const struct track	*tr;
 	const struct lane	*l;
 	uint32_t		*buf = NULL, best = NONE32, cand, bestdom = 0;
-	size_t			 cap = 0, u, n, j, k, k0, k1;
+	uint32_t		 u;
+	size_t			 cap = 0, n, j, k;
 	long			 bestdepth = -1, depth;
 	int64_t			 bs = 0, be = 0, cs, ce;
 
 	if (thread == NONE32)
 		return NONE32;
 	/* The thread's NVTX tracks from the model's index, or a scan. */
-	if (m->nvtx_off != NULL && thread < m->nthreads) {
-		k0 = m->nvtx_off[thread];
-		k1 = m->nvtx_off[thread + 1];
-	} else {
-		k0 = 0;
-		k1 = m->ntracks;
-	}
-	for (k = k0; k < k1; k++) {
-		u = m->nvtx_off != NULL && thread < m->nthreads ?
-		    m->nvtx_trk[k] : k;
+	for (k = model_thread_nvtx_begin(m, thread);
+	    (u = model_thread_nvtx_next(m, thread, &k)) != NONE32;) {
 		tr = &m->tracks[u];
-		if (tr->type != TRACK_NVTX || tr->thread != thread ||
-		    tr->lane.n == 0)
-			continue;
 		if (domain != NULL && (tr->domain >= m->ndomains ||
 		    strcmp(model_str(m, m->domains[tr->domain].name),
 		    domain) != 0))
@@ -347,7 +337,7 @@ nvtx_enclosing_in(const struct model *m, uint32_t thread, int64_t t,
 		if (best == NONE32 || cs > bs || (cs == bs && (ce < be ||
 		    (ce == be && (depth > bestdepth ||
 		    (depth == bestdepth && tr->domain < bestdom)))))) {
-			best = model_gid(m, (uint32_t)u, cand);
+			best = model_gid(m, u, cand);
 			bestdepth = depth;
 			bestdom = tr->domain;
 			bs = cs;
@@ -405,25 +395,7 @@ nvtx_lower_from(const struct lane *l, size_t lo, int64_t t)
 static void
 nvtx_projector_index(struct nvtx_projector *pj, const struct model *m)
 {
-	uint32_t	*fill, h;
-	size_t		 t;
-
-	pj->thr_off = xcalloc(m->nthreads + 2, sizeof *pj->thr_off);
-	for (t = 0; t < m->ntracks; t++)
-		if (m->tracks[t].type == TRACK_API &&
-		    m->tracks[t].thread < m->nthreads)
-			pj->thr_off[m->tracks[t].thread + 1]++;
-	for (t = 0; t < m->nthreads; t++)
-		pj->thr_off[t + 1] += pj->thr_off[t];
-	pj->thr_trk = xcalloc((size_t)pj->thr_off[m->nthreads] + 1,
-	    sizeof *pj->thr_trk);
-	fill = xcalloc(m->nthreads + 1, sizeof *fill);
-	for (t = 0; t < m->ntracks; t++) {
-		h = m->tracks[t].thread;
-		if (m->tracks[t].type == TRACK_API && h < m->nthreads)
-			pj->thr_trk[pj->thr_off[h] + fill[h]++] = (uint32_t)t;
-	}
-	free(fill);
+	model_tracks_by(m, TRACK_API, 1, &pj->thr_off, &pj->thr_trk);
 }
 
 /* Points the projector at the API tracks of thread (kept if the same). */

@@ -153,14 +153,6 @@ report_code_finish(struct report *r)
 	}
 }
 
-uint32_t
-report_code_launch_func(const struct report *r, uint32_t launch)
-{
-	if (launch >= r->nlaunches)
-		return REPORT_NONE;
-	return r->launches[launch].func;
-}
-
 uint64_t
 report_code_launch_addr(const struct report *r, uint32_t launch)
 {

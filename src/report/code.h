@@ -85,9 +85,6 @@ void		 report_code_line(struct report *, uint32_t func,
 void		 report_code_finish(struct report *);
 
 /* Queries. */
-/* The function a launch ran, or REPORT_NONE. */
-uint32_t	 report_code_launch_func(const struct report *,
-		    uint32_t launch);
 /* The load address of a launch's function, 0 if unknown. */
 uint64_t	 report_code_launch_addr(const struct report *,
 		    uint32_t launch);

@@ -21,30 +21,6 @@ bytebuf_put(struct bytebuf *b, const void *v, size_t n)
 }
 
 void
-bytebuf_put8(struct bytebuf *b, uint8_t v)
-{
-	bytebuf_put(b, &v, sizeof v);
-}
-
-void
-bytebuf_put32(struct bytebuf *b, uint32_t v)
-{
-	bytebuf_put(b, &v, sizeof v);
-}
-
-void
-bytebuf_put64(struct bytebuf *b, uint64_t v)
-{
-	bytebuf_put(b, &v, sizeof v);
-}
-
-void
-bytebuf_putdbl(struct bytebuf *b, double v)
-{
-	bytebuf_put(b, &v, sizeof v);
-}
-
-void
 bytebuf_putstr(struct bytebuf *b, const char *s)
 {
 	size_t	n = strlen(s);
@@ -91,46 +67,32 @@ bytebuf_get(struct bytebuf_rd *r, size_t n)
 	return p;
 }
 
-uint8_t
-bytebuf_get8(struct bytebuf_rd *r)
-{
-	const uint8_t	*p = bytebuf_get(r, 1);
-
-	return p != NULL ? *p : 0;
+/*
+ * The fixed-size values: bytebuf_putNAME(b, v) copies v's bytes in,
+ * bytebuf_getNAME(r) copies them out (0 when bad).
+ */
+#define BYTEBUF_SCALAR(name, type)					\
+void									\
+bytebuf_put##name(struct bytebuf *b, type v)				\
+{									\
+	bytebuf_put(b, &v, sizeof v);					\
+}									\
+									\
+type									\
+bytebuf_get##name(struct bytebuf_rd *r)					\
+{									\
+	const uint8_t	*p = bytebuf_get(r, sizeof (type));		\
+	type		 v = 0;						\
+									\
+	if (p != NULL)							\
+		memcpy(&v, p, sizeof v);				\
+	return v;							\
 }
-
-uint32_t
-bytebuf_get32(struct bytebuf_rd *r)
-{
-	const uint8_t	*p = bytebuf_get(r, 4);
-	uint32_t	 v = 0;
-
-	if (p != NULL)
-		memcpy(&v, p, sizeof v);
-	return v;
-}
-
-uint64_t
-bytebuf_get64(struct bytebuf_rd *r)
-{
-	const uint8_t	*p = bytebuf_get(r, 8);
-	uint64_t	 v = 0;
-
-	if (p != NULL)
-		memcpy(&v, p, sizeof v);
-	return v;
-}
-
-double
-bytebuf_getdbl(struct bytebuf_rd *r)
-{
-	const uint8_t	*p = bytebuf_get(r, sizeof (double));
-	double		 v = 0;
-
-	if (p != NULL)
-		memcpy(&v, p, sizeof v);
-	return v;
-}
+BYTEBUF_SCALAR(8, uint8_t)
+BYTEBUF_SCALAR(32, uint32_t)
+BYTEBUF_SCALAR(64, uint64_t)
+BYTEBUF_SCALAR(dbl, double)
+#undef BYTEBUF_SCALAR
 
 char *
 bytebuf_getstr(struct bytebuf_rd *r)

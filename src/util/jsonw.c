@@ -20,6 +20,12 @@ jsonw_unsafe(uint32_t cp)
 	return utf8_is_c1(cp) || utf8_is_bidi(cp);
 }
 
+/* The short escapes; any other byte that needs one is written \uXXXX. */
+static const char *const jsonw_esc[0x80] = {
+	['"'] = "\\\"", ['\\'] = "\\\\", ['\n'] = "\\n", ['\r'] = "\\r",
+	['\t'] = "\\t", ['\b'] = "\\b", ['\f'] = "\\f",
+};
+
 void
 jsonw_strn(FILE *fp, const char *str, size_t len)
 {
@@ -55,32 +61,10 @@ jsonw_strn(FILE *fp, const char *str, size_t len)
 		if (run > 0)
 			fwrite(s + i - run, 1, run, fp);
 		run = 0;
-		switch (c) {
-		case '"':
-			fputs("\\\"", fp);
-			break;
-		case '\\':
-			fputs("\\\\", fp);
-			break;
-		case '\n':
-			fputs("\\n", fp);
-			break;
-		case '\r':
-			fputs("\\r", fp);
-			break;
-		case '\t':
-			fputs("\\t", fp);
-			break;
-		case '\b':
-			fputs("\\b", fp);
-			break;
-		case '\f':
-			fputs("\\f", fp);
-			break;
-		default:
+		if (c < 0x80 && jsonw_esc[c] != NULL)
+			fputs(jsonw_esc[c], fp);
+		else
 			fprintf(fp, "\\u%04x", (unsigned)c);
-			break;
-		}
 		i++;
 	}
 	if (run > 0)

@@ -211,34 +211,17 @@ sort_stable_inplace(void *base, size_t n, size_t size, sort_cmp_fn cmp,
 	sort_run(base, n, size, cmp, ctx, 1);
 }
 
-int
-sort_cmp_i64(const void *a, const void *b)
-{
-	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
+/* The ascending scalar orders: sort_cmp_NAME compares two values of type. */
+#define SORT_CMP_SCALAR(name, type)					\
+int									\
+sort_cmp_##name(const void *a, const void *b)				\
+{									\
+	type	x = *(const type *)a, y = *(const type *)b;		\
+									\
+	return (x > y) - (x < y);					\
 }
-
-int
-sort_cmp_u32(const void *a, const void *b)
-{
-	uint32_t	x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-int
-sort_cmp_u64(const void *a, const void *b)
-{
-	uint64_t	x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
-int
-sort_cmp_double(const void *a, const void *b)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
+SORT_CMP_SCALAR(i64, int64_t)
+SORT_CMP_SCALAR(u32, uint32_t)
+SORT_CMP_SCALAR(u64, uint64_t)
+SORT_CMP_SCALAR(double, double)
+#undef SORT_CMP_SCALAR

@@ -27,7 +27,6 @@ struct strpool {
 	uint32_t	  n, cap;
 	uint32_t	 *tab;		/* hash slots: id + 1, 0 = empty */
 	uint32_t	  tabmask;
-	size_t		  bytes;
 	uint32_t	  ncut;		/* strings cut to STRPOOL_MAX_LEN */
 };
 
@@ -113,7 +112,6 @@ strpool_store(struct strpool *sp, const char *s, size_t len)
 		memcpy(dst, s, len);
 	dst[len] = '\0';
 	sp->used += need;
-	sp->bytes += need;
 	return dst;
 }
 
@@ -215,10 +213,4 @@ uint32_t
 strpool_ncut(const struct strpool *sp)
 {
 	return sp->ncut;
-}
-
-size_t
-strpool_bytes(const struct strpool *sp)
-{
-	return sp->bytes;
 }

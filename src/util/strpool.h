@@ -38,7 +38,5 @@ size_t		 strpool_len(const struct strpool *, uint32_t id);
 uint32_t	 strpool_count(const struct strpool *);
 /* How many strings interned were cut to STRPOOL_MAX_LEN. */
 uint32_t	 strpool_ncut(const struct strpool *);
-/* Bytes of string data (for the cache and memory accounting). */
-size_t		 strpool_bytes(const struct strpool *);
 
 #endif
