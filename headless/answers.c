@@ -49,7 +49,9 @@ struct answers_cap {
 	pthread_t	 th;
 	char		*b;		/* what it captured */
 	size_t		 len, cap;
-	int		 over;		/* more than ANSWERS_MAX, or failed */
+	int		 over;		/* more than ANSWERS_MAX: gone
+					   through */
+	int		 bad;		/* a read failed: not kept */
 };
 
 struct answers {
@@ -584,7 +586,10 @@ answers_drain(void *arg)
 
 	for (;;) {
 		if (!c->over && c->cap - c->len < ANSWERS_CHUNK) {
+			/* Twice as much, up to one read past ANSWERS_MAX. */
 			c->cap = c->cap == 0 ? ANSWERS_CHUNK : 2 * c->cap;
+			if (c->cap > ANSWERS_MAX + ANSWERS_CHUNK)
+				c->cap = ANSWERS_MAX + ANSWERS_CHUNK;
 			c->b = xrealloc(c->b, c->cap);
 		}
 		if (!c->over)
@@ -609,7 +614,7 @@ answers_drain(void *arg)
 		}
 	}
 	if (n < 0)
-		c->over = 1;
+		c->bad = 1;
 	return NULL;
 }
 
@@ -776,7 +781,8 @@ answers_close(struct answers *a, int rc, int keep)
 	answers_err_end(a);
 	answers_cap_end(&a->out);
 	/* Not captured whole: nothing to keep. */
-	over = !a->whole || a->out.over || a->err.over;
+	over = !a->whole || a->out.over || a->err.over || a->out.bad ||
+	    a->err.bad;
 	answers_emit(stdout, a->out.b, a->out.len);
 	answers_emit(stderr, a->err.b, a->err.len);
 	if (keep && !over && (rc == 0 || rc == 1))
