@@ -1284,6 +1284,22 @@ poke_elem(uint8_t *img, size_t f, size_t e, size_t width, uint64_t v)
 	memcpy(img + off + (clen - rlen) + e * width, &v, width);
 }
 
+/* The end of a test of the pass: the loader's settings back, m's cache
+ * removed, everything freed. */
+static void
+pass_done(struct model *m, char *trace, char *path, uint8_t *img,
+    uint8_t *bad)
+{
+	cache_set_copy(0);
+	cache_set_dropmin(CACHE_DROPMIN);
+	free(bad);
+	free(img);
+	free(path);
+	model_free(m);
+	cache_remove(trace);
+	free(trace);
+}
+
 /*
  * Damage the warm load's single pass must find, in a cache of several
  * checksum blocks whose big lane spans many pieces: a byte changed at
@@ -1357,14 +1373,7 @@ test_pass_damage(void **state)
 		ts_write(path, img, n);
 		assert_hit(trace, m);
 	}
-	cache_set_copy(0);
-	cache_set_dropmin(CACHE_DROPMIN);
-	free(bad);
-	free(img);
-	free(path);
-	model_free(m);
-	cache_remove(trace);
-	free(trace);
+	pass_done(m, trace, path, img, bad);
 }
 
 /* Element e of frame f (an array of 8-byte elements). */
@@ -1442,13 +1451,7 @@ test_pass_seams(void **state)
 		ts_write(path, img, n);
 		assert_hit(trace, m);
 	}
-	cache_set_copy(0);
-	free(bad);
-	free(img);
-	free(path);
-	model_free(m);
-	cache_remove(trace);
-	free(trace);
+	pass_done(m, trace, path, img, bad);
 }
 
 /*
