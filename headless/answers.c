@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,26 @@
 extern char	**environ;
 
 #define ANSWERS_HDR	48	/* bytes of the file header */
+#define ANSWERS_CHUNK	65536	/* bytes per read of a capture */
+
+/*
+ * The capture of a descriptor (stdout or stderr) while a verb computes: the
+ * descriptor is the write end of a pipe that a thread drains into memory,
+ * up to ANSWERS_MAX bytes; past that the thread writes what it holds and
+ * the rest to the real descriptor, and nothing is kept.
+ */
+struct answers_cap {
+	FILE		*stream;	/* stdout or stderr */
+	int		 fd;		/* its descriptor */
+	int		 saved;		/* the real one (-1: no capture) */
+	int		 rd;		/* the pipe's read end */
+	pthread_t	 th;
+	char		*b;		/* what it captured */
+	size_t		 len, cap;
+	int		 over;		/* more than ANSWERS_MAX: gone
+					   through */
+	int		 bad;		/* a read failed: not kept */
+};
 
 struct answers {
 	const struct cmd_entry	*e;
@@ -42,10 +63,11 @@ struct answers {
 	struct cache_stamp	 st;		/* at open (id: the trace's) */
 	int			 have;		/* st names a cache */
 	double			 t0;
-	FILE			*out;		/* stdout's capture */
-	int			 saved;		/* the real stdout */
-	FILE			*err;		/* stderr's capture */
-	int			 saved_err;
+	struct answers_cap	 out;		/* stdout's capture */
+	struct answers_cap	 err;		/* stderr's, once begun */
+	int			 err_begun;
+	int			 whole;		/* all of the output captured
+						   (so far) */
 };
 
 /* Locale and time zone: nothing prints by them today. */
@@ -438,6 +460,23 @@ answers_write(const char *path, const uint8_t *buf, size_t len)
 	return 0;
 }
 
+/* Writes n bytes to fd, whatever it takes (errors dropped). */
+static void
+answers_write_fd(int fd, const char *p, size_t n)
+{
+	ssize_t	w;
+
+	while (n > 0) {
+		w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
 /* Writes n bytes to f (stdout or stderr) and flushes it. */
 static void
 answers_emit(FILE *f, const char *p, size_t n)
@@ -498,7 +537,8 @@ answers_open(const struct cmd_entry *e, int argc, char **argv,
 	a->argv = argv;
 	a->trace = xstrdup(trace);
 	a->format = format;
-	a->saved = a->saved_err = -1;
+	a->out.saved = a->err.saved = -1;
+	a->out.rd = a->err.rd = -1;
 	a->t0 = timing_now();
 	return a;
 }
@@ -532,66 +572,112 @@ answers_lookup(const struct answers *a, char **pathp, size_t *len,
 	return buf;
 }
 
-/* Redirects fd to a new temporary file: the file, *saved the old fd. */
-static FILE *
-answers_redirect(FILE *stream, int fd, int *saved)
+/*
+ * The thread of a capture: reads the pipe to its end, into memory while
+ * the bytes fit ANSWERS_MAX, then through to the real descriptor (the pipe
+ * is always drained: the verb never waits on a full one).
+ */
+static void *
+answers_drain(void *arg)
 {
-	FILE	*f;
+	struct answers_cap	*c = arg;
+	char			 buf[ANSWERS_CHUNK];
+	ssize_t			 n;
 
-	fflush(stream);
-	if ((f = tmpfile()) == NULL)
-		return NULL;
-	if ((*saved = dup(fd)) == -1 || dup2(fileno(f), fd) == -1) {
-		if (*saved != -1)
-			close(*saved);
-		*saved = -1;
-		fclose(f);
-		return NULL;
-	}
-	return f;
-}
-
-/* Puts fd back; the captured bytes (malloc'd, *len) up to ANSWERS_MAX,
- * the rest copied straight to fd, or NULL where more (*over set). */
-static char *
-answers_restore(FILE *stream, int fd, FILE *f, int saved, size_t *len,
-    int *over)
-{
-	char	*b = NULL, buf[65536];
-	size_t	 n, cap = 0;
-
-	*len = 0;
-	fflush(stream);
-	dup2(saved, fd);
-	close(saved);
-	rewind(f);
-	while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-		if (!*over && *len + n <= ANSWERS_MAX) {
-			if (*len + n > cap) {
-				cap = (*len + n) * 2;
-				b = xrealloc(b, cap);
-			}
-			memcpy(b + *len, buf, n);
-			*len += n;
+	for (;;) {
+		if (!c->over && c->cap - c->len < ANSWERS_CHUNK) {
+			/* Twice as much, up to one read past ANSWERS_MAX. */
+			c->cap = c->cap == 0 ? ANSWERS_CHUNK : 2 * c->cap;
+			if (c->cap > ANSWERS_MAX + ANSWERS_CHUNK)
+				c->cap = ANSWERS_MAX + ANSWERS_CHUNK;
+			c->b = xrealloc(c->b, c->cap);
+		}
+		if (!c->over)
+			n = read(c->rd, c->b + c->len, c->cap - c->len);
+		else
+			n = read(c->rd, buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		if (c->over) {
+			answers_write_fd(c->saved, buf, (size_t)n);
 			continue;
 		}
-		if (!*over) {
-			*over = 1;
-			answers_emit(stream, b, *len);
-			free(b);
-			b = NULL;
+		c->len += (size_t)n;
+		if (c->len > ANSWERS_MAX) {
+			c->over = 1;
+			answers_write_fd(c->saved, c->b, c->len);
+			free(c->b);
+			c->b = NULL;
+			c->len = c->cap = 0;
 		}
-		fwrite(buf, 1, n, stream);
 	}
-	if (ferror(f))
-		*over = 1;
-	fclose(f);
-	if (*over) {
-		fflush(stream);
-		free(b);
-		return NULL;
+	if (n < 0)
+		c->bad = 1;
+	return NULL;
+}
+
+/* Starts capturing stream (stdout or stderr): 0, or -1 and no capture. */
+static int
+answers_cap_begin(struct answers_cap *c, FILE *stream)
+{
+	int	p[2];
+
+	memset(c, 0, sizeof *c);
+	c->stream = stream;
+	c->fd = fileno(stream);
+	c->saved = c->rd = -1;
+	fflush(stream);
+	if (pipe(p) != 0)
+		return -1;
+	(void)fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	if ((c->saved = fcntl(c->fd, F_DUPFD_CLOEXEC, 0)) == -1)
+		goto fail;
+	c->rd = p[0];
+	if (pthread_create(&c->th, NULL, answers_drain, c) != 0)
+		goto fail;
+	if (dup2(p[1], c->fd) == -1) {
+		/* Not redirected: the thread sees the end at once. */
+		close(p[1]);
+		pthread_join(c->th, NULL);
+		p[1] = -1;
+		goto fail;
 	}
-	return b;
+	close(p[1]);
+	return 0;
+fail:
+	if (p[1] != -1)
+		close(p[1]);
+	close(p[0]);
+	if (c->saved != -1)
+		close(c->saved);
+	free(c->b);
+	memset(c, 0, sizeof *c);
+	c->saved = c->rd = -1;
+	return -1;
+}
+
+/*
+ * Ends a capture: the real descriptor back, the thread done. The bytes
+ * stay in c->b (c->len; none with c->over: they went through).
+ */
+static void
+answers_cap_end(struct answers_cap *c)
+{
+	if (c->saved == -1)
+		return;
+	fflush(c->stream);
+	dup2(c->saved, c->fd);		/* closes the pipe's write end */
+	pthread_join(c->th, NULL);
+	close(c->saved);
+	close(c->rd);
+	c->saved = c->rd = -1;
+	if (c->over) {
+		free(c->b);
+		c->b = NULL;
+		c->len = 0;
+	}
 }
 
 int
@@ -619,28 +705,26 @@ answers_serve(struct answers *a)
 		timing_report("answer-read", t0);
 		return status;
 	}
-	a->out = answers_redirect(stdout, STDOUT_FILENO, &a->saved);
+	a->whole = answers_cap_begin(&a->out, stdout) == 0;
 	return -1;
 }
 
 void
 answers_err_begin(struct answers *a)
 {
-	if (a != NULL && a->out != NULL && a->err == NULL)
-		a->err = answers_redirect(stderr, STDERR_FILENO,
-		    &a->saved_err);
+	if (a != NULL && a->whole && !a->err_begun) {
+		a->err_begun = 1;
+		if (answers_cap_begin(&a->err, stderr) != 0)
+			a->whole = 0;
+	}
 }
 
 void
 answers_err_end(struct answers *a)
 {
-	if (a == NULL || a->err == NULL || a->saved_err == -1)
-		return;
-	/* Kept open until answers_close prints it after stdout. */
-	fflush(stderr);
-	dup2(a->saved_err, STDERR_FILENO);
-	close(a->saved_err);
-	a->saved_err = -1;
+	/* Kept until answers_close prints it after stdout. */
+	if (a != NULL && a->err_begun)
+		answers_cap_end(&a->err);
 }
 
 /* Stores the answer of a (outputs out and err, exit status rc). */
@@ -690,31 +774,22 @@ answers_store(struct answers *a, const char *out, size_t outlen,
 int
 answers_close(struct answers *a, int rc, int keep)
 {
-	char	*out = NULL, *err = NULL;
-	size_t	 outlen = 0, errlen = 0;
-	int	 over = 0;
+	int	over;
 
 	if (a == NULL)
 		return rc;
 	answers_err_end(a);
-	if (a->out != NULL)
-		out = answers_restore(stdout, STDOUT_FILENO, a->out, a->saved,
-		    &outlen, &over);
-	else
-		over = 1;	/* not captured: nothing to keep */
-	answers_emit(stdout, out, outlen);
-	if (a->err != NULL) {
-		/* Already put back: only read it. */
-		a->saved_err = dup(STDERR_FILENO);
-		err = answers_restore(stderr, STDERR_FILENO, a->err,
-		    a->saved_err, &errlen, &over);
-	}
-	answers_emit(stderr, err, errlen);
+	answers_cap_end(&a->out);
+	/* Not captured whole: nothing to keep. */
+	over = !a->whole || a->out.over || a->err.over || a->out.bad ||
+	    a->err.bad;
+	answers_emit(stdout, a->out.b, a->out.len);
+	answers_emit(stderr, a->err.b, a->err.len);
 	if (keep && !over && (rc == 0 || rc == 1))
-		answers_store(a, out != NULL ? out : "", outlen,
-		    err != NULL ? err : "", errlen, rc);
-	free(out);
-	free(err);
+		answers_store(a, a->out.b != NULL ? a->out.b : "", a->out.len,
+		    a->err.b != NULL ? a->err.b : "", a->err.len, rc);
+	free(a->out.b);
+	free(a->err.b);
 	cache_stamp_clear(&a->st);
 	free(a->trace);
 	free(a);

@@ -38,9 +38,12 @@
  * than ANSWERS_MAX bytes; when the cache directory cannot be written (the
  * verb still answers). A file that fails its checks (magic, version,
  * lengths, header and payload CRCs, key) is ignored and recomputed.
- * Written through a temporary file renamed into place, mode 0600, like the
- * cache; answers count towards GPULENS_CACHE_MAX and go least recently
- * used first. When a trace's cache is rebuilt, the answers of the old one
+ * While the verb computes, stdout (and the table form's stderr) is a pipe
+ * that a thread drains into memory, never a temporary file; past
+ * ANSWERS_MAX the thread passes the output on as it comes and nothing is
+ * kept. A stored answer is written through a temporary file renamed into
+ * place, mode 0600, like the cache; answers count towards
+ * GPULENS_CACHE_MAX and go least recently used first. When a trace's cache is rebuilt, the answers of the old one
  * are removed by the next computed answer; `gpulens clean TRACE` removes
  * them all (answers_remove).
  */

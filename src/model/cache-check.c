@@ -82,7 +82,8 @@ cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
 		for (i = 0; i < n; i++) {
 			/* a: start - origin; d: the duration; in range iff
 			 * a <= span and d <= span - a (end <= hi). Starts in
-			 * order within the piece (a lane is sorted). */
+			 * order within the piece (a lane is sorted; the seams
+			 * between pieces: cache-pass.c). */
 			a = (uint64_t)st[i] - (uint64_t)lo;
 			d = (uint64_t)en[i] - (uint64_t)st[i];
 			bad |= (a > span) | (d > span - a) | (v[i] >= nstrs) |

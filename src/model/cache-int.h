@@ -368,6 +368,7 @@ int		 cache_decode_summary(const struct cache_hdr *,
 /* cache-pass.c */
 int		 cache_pass(struct cache_rctx *, int fd, const uint8_t *payload,
 		    uint64_t size, uint32_t want, char **why);
+uint64_t	 cache_piece_elems(const struct cache_col *, size_t ncol);
 
 /* cache-check.c */
 void		 cache_auxlim(struct cache_rctx *);

@@ -22,6 +22,11 @@
  *           table, the head, the side tables, the padding): read and
  *           summed;
  *   job     the string table and the side tables: cache_load_job().
+ * A piece of a lane checks that its starts are in order; it also keeps its
+ * first and last start, and once every unit ran, one serial walk over the
+ * pieces checks each lane's seams (a piece's first start not before the
+ * last start of the piece before it), so that a lane is sorted as a whole,
+ * what the queries' binary searches rely on.
  * The columns and the gaps cover the payload exactly once (a column's
  * range is rounded down to the checksum's 32-byte groups at both ends, so
  * the ranges stay disjoint and in order). A failed check does not stop the
@@ -59,6 +64,8 @@ struct cache_unit {
 	uint64_t	 key;		/* payload offset: the run order */
 	uint64_t	 a, b;		/* piece: elements [a, b); gap: bytes
 					   [a, a + b) */
+	int64_t		 first, last;	/* piece of a lane: its first and
+					   last start */
 	uint32_t	 job;
 	uint8_t		 type;
 };
@@ -94,6 +101,7 @@ cache_pass_add(struct cache_pass *ps, int type, uint64_t key, uint64_t a,
 	u->key = key;
 	u->a = a;
 	u->b = b;
+	u->first = u->last = 0;
 	u->job = (uint32_t)job;
 }
 
@@ -137,6 +145,23 @@ cache_pass_cols(struct cache_rctx *r, const struct cache_job *job,
 	    0, 0, cols);
 }
 
+/*
+ * Elements per piece of a column group of ncol columns: about CACHE_PIECEB
+ * bytes in all, a multiple of 64, so that every column's piece but the
+ * last is whole 32-byte groups.
+ */
+uint64_t
+cache_piece_elems(const struct cache_col *cols, size_t ncol)
+{
+	uint64_t	bpe = 0, piece;
+	size_t		k;
+
+	for (k = 0; k < ncol; k++)
+		bpe += cols[k].width;
+	piece = bpe > 0 ? (CACHE_PIECEB / bpe) & ~(uint64_t)63 : 0;
+	return piece > 0 ? piece : 64;
+}
+
 /* The units of the pass: pieces, jobs and the gaps between the columns. */
 static int
 cache_pass_plan(struct cache_pass *ps, char **why)
@@ -145,7 +170,7 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 	const struct cache_plan	*plan = r->plan;
 	const struct cache_job	*job;
 	struct cache_col	 cols[CACHE_MAXCOLS];
-	uint64_t		 lo, pos, s, e, step, piece, bpe;
+	uint64_t		 lo, pos, s, e, step, piece;
 	size_t			 j, k, f, ncol, i;
 
 	for (j = 0; j < plan->njobs; j++) {
@@ -160,9 +185,8 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 			*why = xstrdup("plan mismatch");
 			return -1;
 		}
-		for (bpe = 0, k = 0; k < ncol; k++) {
+		for (k = 0; k < ncol; k++) {
 			f = job->frame + k;
-			bpe += cols[k].width;
 			if ((uint8_t *)cols[k].p < r->body ||
 			    plan->rawlen[f] != job->n * cols[k].width) {
 				*why = xstrdup("plan mismatch");
@@ -174,11 +198,7 @@ cache_pass_plan(struct cache_pass *ps, char **why)
 		}
 		lo = ncol > 0 ? (uint64_t)((uint8_t *)cols[0].p -
 		    ps->payload) : 0;
-		/* Elements per piece: a multiple of 64, so that every
-		 * column's piece but the last is whole 32-byte groups. */
-		piece = bpe > 0 ? (CACHE_PIECEB / bpe) & ~(uint64_t)63 : 0;
-		if (piece == 0)
-			piece = 64;
+		piece = cache_piece_elems(cols, ncol);
 		for (s = 0; s < job->n; s += piece)
 			cache_pass_add(ps, UNIT_PIECE, lo + s * cols[0].width,
 			    s, s + piece < job->n ? s + piece : job->n, j);
@@ -252,7 +272,7 @@ cache_pass_read(struct cache_pass *ps, unsigned tid, size_t boff,
 
 /* One piece: its bytes read and summed, its elements checked. */
 static void
-cache_pass_piece(struct cache_pass *ps, const struct cache_unit *u,
+cache_pass_piece(struct cache_pass *ps, struct cache_unit *u,
     unsigned tid, size_t i)
 {
 	struct cache_rctx	*r = ps->r;
@@ -291,13 +311,45 @@ cache_pass_piece(struct cache_pass *ps, const struct cache_unit *u,
 	if (cache_check_cols(r, &part, cols, tid) != 0)
 		cache_pass_fail(ps, i, xasprintf("frame %zu: index out of "
 		    "range", job->frame));
+	if (job->group == GRP_LANE && part.n > 0) {
+		u->first = ((const int64_t *)cols[0].p)[0];
+		u->last = ((const int64_t *)cols[0].p)[part.n - 1];
+	}
+}
+
+/*
+ * The seams between the pieces of every lane, once every piece ran: a
+ * piece's first start not before the last start of the one before it. The
+ * pieces of a lane are consecutive in the run order (their keys are in
+ * its start column, which no other unit's range overlaps).
+ */
+static void
+cache_pass_seams(struct cache_pass *ps)
+{
+	const struct cache_plan	*plan = ps->r->plan;
+	const struct cache_unit	*u, *prev = NULL;
+	size_t			 i;
+
+	for (i = 0; i < ps->nu; i++) {
+		u = &ps->u[i];
+		if (u->type != UNIT_PIECE ||
+		    plan->jobs[u->job].group != GRP_LANE)
+			continue;
+		if (u->a > 0 && (prev == NULL || prev->job != u->job ||
+		    prev->b != u->a))
+			cache_pass_fail(ps, i, xstrdup("plan mismatch"));
+		else if (u->a > 0 && u->first < prev->last)
+			cache_pass_fail(ps, i, xasprintf("frame %zu: starts "
+			    "out of order", plan->jobs[u->job].frame));
+		prev = u;
+	}
 }
 
 static int
 cache_pass_unit(void *arg, size_t i, unsigned tid, char **cause)
 {
 	struct cache_pass	*ps = arg;
-	const struct cache_unit	*u = &ps->u[i];
+	struct cache_unit	*u = &ps->u[i];
 	const uint8_t		*p;
 	char			*why = NULL;
 
@@ -348,6 +400,7 @@ cache_pass(struct cache_rctx *r, int fd, const uint8_t *payload,
 	if (ps.nu > 0)
 		pool_run(ps.nu, cache_nthreads(size), cache_pass_unit, &ps,
 		    NULL);
+	cache_pass_seams(&ps);
 	if (cache_sumacc_end(&ps.sum) != want)
 		*why = xstrdup("checksum mismatch");
 	else if (ps.bad != NULL) {

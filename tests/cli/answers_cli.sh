@@ -5,10 +5,11 @@
 # timing, no cache read); a changed trace, other arguments, another table
 # width or another GPULENS_* variable get their own answers; a damaged
 # answer file is recomputed; clean removes the answers; --no-cache and
-# GPULENS_ANSWERS=0 neither read nor write them; an error or a fast answer
-# is not stored; prep --answers stores the JSON answers so that the next
-# call loads no model; an unusable cache directory still answers. On copies
-# of the project's fixtures in a temporary directory.
+# GPULENS_ANSWERS=0 neither read nor write them; an error, a fast answer or
+# one over 16 MiB (printed whole all the same) is not stored; prep
+# --answers stores the JSON answers so that the next call loads no model;
+# an unusable cache directory still answers. On copies of the project's
+# fixtures, and a demo trace, in a temporary directory.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
 export XDG_CACHE_HOME="$TMPD/xdg"
@@ -103,6 +104,21 @@ cp "$T" "$TMPD/u.sqlite"
 run a "$G" summary "$T" "$TMPD/u.sqlite" --json
 run b "$G" summary "$T" "$TMPD/u.sqlite" --json
 stored b && fail "an answer on two traces came from the store"
+
+# An answer larger than ANSWERS_MAX (16 MiB): printed whole, not stored.
+expect_rc 0 "$G" demo --out "$TMPD/big.sqlite" --events 100000 --gpus 1
+expect_rc 0 "$G" prep "$TMPD/big.sqlite"
+before=$(nans)
+GPULENS_ANSWERS=0 run c "$G" search "$TMPD/big.sqlite" --json --limit 0
+[ "$(wc -c <"$TMPD/c.out")" -gt $((16 << 20)) ] || fail "the big answer is $(wc -c <"$TMPD/c.out") bytes: a weak test"
+run a "$G" search "$TMPD/big.sqlite" --json --limit 0
+same c a "search --limit 0 (over 16 MiB)"
+run b "$G" search "$TMPD/big.sqlite" --json --limit 0
+same c b "search --limit 0 (over 16 MiB, again)"
+stored b && fail "an answer over 16 MiB came from the store"
+[ "$(nans)" = "$before" ] || fail "an answer over 16 MiB was stored"
+expect_rc 0 "$G" clean "$TMPD/big.sqlite"
+rm -f "$TMPD/big.sqlite" "$TMPD/c.out" "$TMPD/a.out" "$TMPD/b.out"
 
 # A damaged answer file, a truncated one, a foreign one: recomputed.
 GPULENS_ANSWERS=0 run c "$G" summary "$T" --json

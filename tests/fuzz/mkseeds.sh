@@ -83,6 +83,37 @@ PY
 done
 # One used as it is (mode bit 0): the header checks themselves.
 { printf '\001'; cat "$tmp/.c-d1.sqlite.gpulens"; } >"$DIR/cache/d1-raw.bin"
+# A lane whose starts go backwards exactly at a seam between two pieces of
+# the warm load's pass (cache-pass.c: 192 KiB of a lane's columns, 34
+# bytes an event here, so 5760 events a piece): each piece alone is in
+# order, the lane is not; the harness fixes the checksums (mode 0).
+python3 - "$tmp/seam.json" <<'PY'
+import json, sys
+ev = [{"ph": "X", "cat": "cuda_runtime", "name": "op", "pid": 1, "tid": 1,
+       "ts": 2 * i, "dur": 1} for i in range(5800)]
+json.dump({"traceEvents": ev}, open(sys.argv[1], "w"))
+PY
+"$GPULENS" prep --beside "$tmp/seam.json" >/dev/null
+python3 - "$tmp/.seam.json.gpulens" "$DIR/cache/seam-descent.bin" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+nframes = struct.unpack_from("<I", data, 96)[0]
+head = struct.unpack_from("<Q", data, 112)[0]
+raw, off, pos = [], [], 144 + 16 * nframes
+for f in range(nframes):
+    r, c = struct.unpack_from("<QQ", data, 144 + 16 * f)
+    raw.append(r)
+    off.append(pos + c - r)     # an array: after its padding
+    pos += c
+# The lane: start, end, name, kind, flags, row (32-bit), corr, aux.
+n, piece = 5800, (192 * 1024 // 34) & ~63
+f = next(f for f in range(nframes) if off[f] >= 144 + head and
+         raw[f:f + 8] == [8 * n, 8 * n, 4 * n, n, n, 4 * n, 4 * n, 4 * n])
+at = off[f] + 8 * piece
+prev = struct.unpack_from("<q", data, at - 8)[0]
+struct.pack_into("<q", data, at, prev - 1)
+open(sys.argv[2], "wb").write(b"\0" + bytes(data))
+PY
 # zfile: plain, gzip and zstd streams, whole, concatenated and cut.
 z=$DIR/zfile
 printf 'plain text, not compressed\n' >"$z/plain.txt"
