@@ -128,7 +128,9 @@
 #include "model/model.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	9		/* bump on any layout change */
+#define CACHE_VERSION	10		/* bump on any layout change, and when
+					   a reader starts to fill a field its
+					   older caches lack (10: nsys hosts) */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */

@@ -30,11 +30,11 @@ python3 "$here/reader_seeds.py" "$DIR"
 python3 "$here/nsys_seeds.py" "$tmp/d1.sqlite" "$DIR/nsys"
 # Scaling shapes (tests/cli/scale_gen.py): ranges on 40 threads of 40
 # processes, 100 nested ranges; a Kineto trace of 20 processes and GPUs.
-python3 "$here/../scale_gen.py" nsys-threads "$DIR/nsys/demo-cut.sqlite" \
+python3 "$here/../cli/scale_gen.py" nsys-threads "$DIR/nsys/demo-cut.sqlite" \
     "$DIR/nsys/scale-threads.sqlite" 40
-python3 "$here/../scale_gen.py" nsys-deep "$DIR/nsys/demo-cut.sqlite" \
+python3 "$here/../cli/scale_gen.py" nsys-deep "$DIR/nsys/demo-cut.sqlite" \
     "$DIR/nsys/deep-nvtx.sqlite" 100
-python3 "$here/../scale_gen.py" kineto "$DIR/kineto/scale-pids.json" 20
+python3 "$here/../cli/scale_gen.py" kineto "$DIR/kineto/scale-pids.json" 20
 
 # cache: the caches of those traces, behind a mode byte (cache_fuzz.c:
 # bit 0 = as it is, bit 1 = structured, bits 2-7 pick a verb), each as it
