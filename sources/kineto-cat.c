@@ -11,12 +11,10 @@
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
 #include "sources/kineto-int.h"
+#include "sources/srcname.h"
 #include "util/xmalloc.h"
 
-static const struct {
-	const char	*name;
-	uint8_t		 cat;
-} kineto_cats[] = {
+static const struct srcname kineto_cats[] = {
 	{ "cpu_op",		KC_CPU_OP },
 	{ "operator",		KC_CPU_OP },
 	{ "user_annotation",	KC_USER_ANN },
@@ -49,26 +47,6 @@ static const struct {
 };
 #define K_NCATS	(sizeof kineto_cats / sizeof kineto_cats[0])
 
-/* Case-insensitive "does s[0, n) contain needle (lowercase)". */
-static int
-kineto_contains_ci(const char *s, size_t n, const char *needle)
-{
-	size_t	i, j, nl = strlen(needle);
-
-	for (i = 0; i + nl <= n; i++) {
-		for (j = 0; j < nl; j++) {
-			char c = s[i + j];
-			if (c >= 'A' && c <= 'Z')
-				c = (char)(c - 'A' + 'a');
-			if (c != needle[j])
-				break;
-		}
-		if (j == nl)
-			return 1;
-	}
-	return 0;
-}
-
 uint8_t
 kineto_sflags(struct kineto *k, uint32_t sid)
 {
@@ -85,8 +63,7 @@ kineto_sflags(struct kineto *k, uint32_t sid)
 	s = strpool_get(k->m->strs, sid);
 	n = strpool_len(k->m->strs, sid);
 	f = SF_KNOWN;
-	if (kineto_contains_ci(s, n, "nccl") || kineto_contains_ci(s, n,
-	    "rccl"))
+	if (srcname_has_ci(s, n, "nccl") || srcname_has_ci(s, n, "rccl"))
 		f |= SF_NCCL;
 	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
 		f |= SF_DRIVER;
@@ -118,7 +95,7 @@ kineto_cat(struct kineto *k, struct jsonscan_val *v, uint32_t *catname)
 	jsonscan_str(v);
 	for (i = 0; i < K_NCATS; i++)
 		if (jsonscan_is_ci(v, kineto_cats[i].name)) {
-			cat = kineto_cats[i].cat;
+			cat = (uint8_t)kineto_cats[i].code;
 			break;
 		}
 	*catname = builder_intern_n(k->b, v->p, v->len);
@@ -140,17 +117,5 @@ kineto_cat(struct kineto *k, struct jsonscan_val *v, uint32_t *catname)
 int
 kineto_is_category(const char *s, size_t len)
 {
-	size_t	i, j;
-
-	for (i = 0; i < K_NCATS; i++) {
-		if (strlen(kineto_cats[i].name) != len)
-			continue;
-		for (j = 0; j < len; j++)
-			if ((s[j] >= 'A' && s[j] <= 'Z' ? s[j] - 'A' + 'a' :
-			    s[j]) != kineto_cats[i].name[j])
-				break;
-		if (j == len)
-			return 1;
-	}
-	return 0;
+	return srcname_code(kineto_cats, K_NCATS, s, len, -1) >= 0;
 }

@@ -71,30 +71,11 @@
 #include "sources/nsys-db.h"
 #include "sources/nsys-int.h"
 #include "sources/source.h"
+#include "sources/srcname.h"
 #include "util/hmap.h"
 #include "util/progress.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
-
-/* Case-insensitive "does s contain the lowercase needle". */
-static int
-nsys_contains_ci(const char *s, const char *needle)
-{
-	size_t	i, nl = strlen(needle);
-
-	for (; *s != '\0'; s++) {
-		for (i = 0; i < nl; i++) {
-			char c = s[i];
-			if (c >= 'A' && c <= 'Z')
-				c = (char)(c - 'A' + 'a');
-			if (c != needle[i])
-				break;
-		}
-		if (i == nl)
-			return 1;
-	}
-	return 0;
-}
 
 /* Schema. */
 
@@ -138,7 +119,7 @@ nsys_sflags(struct nsys *n, uint32_t sid)
 		return f;
 	s = strpool_get(n->m->strs, sid);
 	f = SF_KNOWN;
-	if (nsys_contains_ci(s, "nccl"))
+	if (srcname_has_ci(s, strlen(s), "nccl"))
 		f |= SF_NCCL;
 	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
 		f |= SF_DRIVER;
