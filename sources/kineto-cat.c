@@ -50,29 +50,22 @@ static const struct srcname kineto_cats[] = {
 uint8_t
 kineto_sflags(struct kineto *k, uint32_t sid)
 {
+	uint8_t		*slot = srcname_slot(&k->sflags, &k->sflagscap, sid);
 	const char	*s;
-	size_t		 n, old = k->sflagscap;
+	size_t		 n;
 	uint8_t		 f;
 
-	if (sid >= k->sflagscap) {
-		XGROW(k->sflags, k->sflagscap, (size_t)sid + 1);
-		memset(k->sflags + old, 0, k->sflagscap - old);
-	}
-	if ((f = k->sflags[sid]) & SF_KNOWN)
+	if ((f = *slot) & SF_KNOWN)
 		return f;
 	s = strpool_get(k->m->strs, sid);
 	n = strpool_len(k->m->strs, sid);
-	f = SF_KNOWN;
-	if (srcname_has_ci(s, n, "nccl") || srcname_has_ci(s, n, "rccl"))
-		f |= SF_NCCL;
-	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
-		f |= SF_DRIVER;
+	f = srcname_flags(s, n, 1);
 	if (strncmp(s, "Iteration Start:", 16) == 0 ||
 	    strcmp(s, "Record Window End") == 0)
 		f |= SF_MARKER;
 	if (kineto_op_kind(s, n) != OPK_NONE)
 		f |= SF_FLOPOP;
-	k->sflags[sid] = f;
+	*slot = f;
 	return f;
 }
 

@@ -19,6 +19,7 @@
 #include "model/builder.h"
 #include "util/hmap.h"
 #include "sources/jsonscan.h"
+#include "sources/srcname.h"
 #include "sources/trevent.h"
 #include "util/progress.h"
 
@@ -68,10 +69,7 @@ enum kdom {
 #define K_CATEGORY_CPU_OP	2	/* cpu_op */
 #define K_CATEGORY_INSTANT	3	/* cpu_instant_event */
 
-/* Flags cached per pool string. */
-#define SF_KNOWN	0x01
-#define SF_NCCL		0x02
-#define SF_DRIVER	0x04
+/* Flags cached per pool string: SF_* (srcname.h), and these. */
 #define SF_MARKER	0x08	/* the profiler's own instant markers */
 #define SF_FLOPOP	0x10	/* an operator kineto-ops.c counts */
 

@@ -17,6 +17,7 @@
 #include "model/builder.h"
 #include "sources/col.h"
 #include "sources/nsys-db.h"
+#include "sources/srcname.h"
 #include "util/hmap.h"
 #include "util/progress.h"
 
@@ -28,10 +29,7 @@
 #define NSYS_NEVTYPE	1024		/* NVTX event type ids looked up */
 #define NSYS_NO_STREAM	0xFFFFFFFFULL	/* streamId of a wait on no stream */
 
-/* Flags cached per pool string. */
-#define SF_KNOWN	0x01
-#define SF_NCCL		0x02
-#define SF_DRIVER	0x04
+/* Flags cached per pool string: SF_* (srcname.h). */
 
 /* What an NVTX_EVENTS row is, by its eventType. */
 enum nvtx_role {

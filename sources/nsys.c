@@ -107,24 +107,14 @@ nsys_probe(struct sqlite3 *db)
 uint8_t
 nsys_sflags(struct nsys *n, uint32_t sid)
 {
+	uint8_t		*f = srcname_slot(&n->sflags, &n->sflagscap, sid);
 	const char	*s;
-	uint8_t		 f;
-	size_t		 old = n->sflagscap;
 
-	if (sid >= n->sflagscap) {
-		XGROW(n->sflags, n->sflagscap, (size_t)sid + 1);
-		memset(n->sflags + old, 0, n->sflagscap - old);
+	if ((*f & SF_KNOWN) == 0) {
+		s = strpool_get(n->m->strs, sid);
+		*f = srcname_flags(s, strlen(s), 0);
 	}
-	if ((f = n->sflags[sid]) & SF_KNOWN)
-		return f;
-	s = strpool_get(n->m->strs, sid);
-	f = SF_KNOWN;
-	if (srcname_has_ci(s, strlen(s), "nccl"))
-		f |= SF_NCCL;
-	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
-		f |= SF_DRIVER;
-	n->sflags[sid] = f;
-	return f;
+	return *f;
 }
 
 uint32_t

@@ -7,6 +7,32 @@
 #include <strings.h>
 
 #include "sources/srcname.h"
+#include "util/xmalloc.h"
+
+uint8_t *
+srcname_slot(uint8_t **v, size_t *cap, uint32_t sid)
+{
+	size_t	old = *cap;
+
+	if (sid >= *cap) {
+		xgrow((void **)v, cap, (size_t)sid + 1, 1);
+		memset(*v + old, 0, *cap - old);
+	}
+	return *v + sid;
+}
+
+uint8_t
+srcname_flags(const char *s, size_t n, int rccl)
+{
+	uint8_t	f = SF_KNOWN;
+
+	if (srcname_has_ci(s, n, "nccl") || (rccl && srcname_has_ci(s, n,
+	    "rccl")))
+		f |= SF_NCCL;
+	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
+		f |= SF_DRIVER;
+	return f;
+}
 
 int
 srcname_has_ci(const char *s, size_t n, const char *needle)
