@@ -525,21 +525,14 @@ nsys_row_intern(struct nsys *n, const struct nsys_row *r, int i)
 	}
 }
 
-/* Whether column i is a usable time: an integer, or a real with an
- * integral value in range (source.c). */
+/* Whether column i is a usable time (source_time_value()). */
 static int
 nsys_row_time(const struct nsys_row *r, int i)
 {
-	double	d;
+	int	type = row_type(r, i);
 
-	switch (row_type(r, i)) {
-	case SQLITE_INTEGER:
-		return 1;
-	case SQLITE_FLOAT:
-		d = row_double(r, i);
-		return d > -9.2e18 && d < 9.2e18 && (double)(int64_t)d == d;
-	}
-	return 0;
+	return source_time_value(type, type == SQLITE_FLOAT ?
+	    row_double(r, i) : 0);
 }
 
 int

@@ -82,23 +82,13 @@
 int
 nsys_probe(struct sqlite3 *db)
 {
-	sqlite3_stmt	*st = NULL;
-	int		 found = 0;
-
-	if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE "
+	return source_sqlite_int(db, "SELECT 1 FROM sqlite_master WHERE "
 	    "type IN ('table', 'view') AND ("
 	    "substr(name, 1, 20) = 'CUPTI_ACTIVITY_KIND_' OR "
 	    "name IN ('NVTX_EVENTS', 'OSRT_API') OR "
 	    "(name = 'StringIds' AND EXISTS (SELECT 1 FROM sqlite_master "
 	    "WHERE name IN ('META_DATA_EXPORT', 'EXPORT_META_DATA', "
-	    "'TARGET_INFO_GPU', 'ThreadNames')))) LIMIT 1", -1, &st,
-	    NULL) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return 0;
-	}
-	found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
-	return found;
+	    "'TARGET_INFO_GPU', 'ThreadNames')))) LIMIT 1", 0) != 0;
 }
 
 /* Strings. */

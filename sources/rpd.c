@@ -102,16 +102,9 @@ static const char *const rpd_rels[] = {
 int
 rpd_probe(struct sqlite3 *db)
 {
-	sqlite3_stmt	*st = NULL;
-	int		 n = 0;
-
-	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master WHERE "
-	    "type IN ('table', 'view') AND name IN ('rocpd_op', 'rocpd_api', "
-	    "'rocpd_string')", -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return n == 3;
+	return source_sqlite_int(db, "SELECT count(*) FROM sqlite_master "
+	    "WHERE type IN ('table', 'view') AND name IN ('rocpd_op', "
+	    "'rocpd_api', 'rocpd_string')", 0) == 3;
 }
 
 /* Strings. */
