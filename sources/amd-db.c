@@ -71,16 +71,6 @@ amd_db_times(struct amd_db *d, struct builder *b,
 	return fatal ? -1 : 0;
 }
 
-void
-amd_db_error(struct amd_db *d, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	srcerr_set(&d->err, d->path, fmt, ap);
-	va_end(ap);
-}
-
 sqlite3_stmt *
 amd_db_prepare(struct amd_db *d, const char *sql, const char *what)
 {
@@ -142,27 +132,18 @@ amd_db_no_views(struct amd_db *d, const char *const *names, size_t n)
 int
 amd_db_col(struct amd_db *d, const char *rel, const char *col)
 {
-	char	*sql;
-	int	 found;
-
-	sql = sqlite3_mprintf("SELECT 1 FROM pragma_table_info(%Q) WHERE "
-	    "name = %Q", rel, col);
-	found = source_sqlite_int(d->db, sql, 0) != 0;
-	sqlite3_free(sql);
-	return found;
+	return source_sqlite_int(d->db, 0, "SELECT 1 FROM "
+	    "pragma_table_info(%Q) WHERE name = %Q", rel, col) != 0;
 }
 
 uint64_t
 amd_db_estimate(struct amd_db *d, const char *rel)
 {
-	char	*sql;
-	int64_t	 n;
+	int64_t	n;
 
 	/* max(rowid) would do for nsys, but RPD ids carry a session number
 	 * in their upper 32 bits; count(*) reads the smallest b-tree. */
-	sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"", rel);
-	n = source_sqlite_int(d->db, sql, 0);
-	sqlite3_free(sql);
+	n = source_sqlite_int(d->db, 0, "SELECT count(*) FROM \"%w\"", rel);
 	return n > 0 ? (uint64_t)n : 0;
 }
 

@@ -24,16 +24,6 @@
 #define NSYS_DB_ROWS_STEP	65536	/* rows between progress reports */
 
 void
-nsys_db_error(struct nsys_db *d, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	srcerr_set(&d->err, d->path, fmt, ap);
-	va_end(ap);
-}
-
-void
 nsys_db_sqlerr(struct nsys_db *d, int rc, const char *what)
 {
 	srcerr_sql(&d->err, d->path, d->db, rc, what);
@@ -245,14 +235,12 @@ nsys_db_select(struct nsys_db *d, const char *table, const char *const *cols,
 uint64_t
 nsys_db_estimate(struct nsys_db *d, const char *table)
 {
-	char	*sql;
-	int64_t	 v;
+	int64_t	v;
 
 	if (nsys_db_table(d, table) < 0)
 		return 0;
-	sql = sqlite3_mprintf("SELECT max(rowid) FROM \"%w\"", table);
-	v = source_sqlite_int(d->db, sql, 0);
-	sqlite3_free(sql);
+	v = source_sqlite_int(d->db, 0, "SELECT max(rowid) FROM \"%w\"",
+	    table);
 	return v > 0 ? (uint64_t)v : 0;
 }
 

@@ -82,13 +82,13 @@
 int
 nsys_probe(struct sqlite3 *db)
 {
-	return source_sqlite_int(db, "SELECT 1 FROM sqlite_master WHERE "
+	return source_sqlite_int(db, 0, "SELECT 1 FROM sqlite_master WHERE "
 	    "type IN ('table', 'view') AND ("
 	    "substr(name, 1, 20) = 'CUPTI_ACTIVITY_KIND_' OR "
 	    "name IN ('NVTX_EVENTS', 'OSRT_API') OR "
 	    "(name = 'StringIds' AND EXISTS (SELECT 1 FROM sqlite_master "
 	    "WHERE name IN ('META_DATA_EXPORT', 'EXPORT_META_DATA', "
-	    "'TARGET_INFO_GPU', 'ThreadNames')))) LIMIT 1", 0) != 0;
+	    "'TARGET_INFO_GPU', 'ThreadNames')))) LIMIT 1") != 0;
 }
 
 /* Strings. */

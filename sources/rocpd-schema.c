@@ -30,15 +30,15 @@ int
 rocpd_probe(struct sqlite3 *db)
 {
 	/* rocmProfileData files have rocpd_metadata too, and rocpd_op. */
-	return source_sqlite_int(db, "SELECT "
+	return source_sqlite_int(db, 0, "SELECT "
 	    "EXISTS (SELECT 1 FROM sqlite_master WHERE type IN ('table', "
 	    "'view') AND (name = 'rocpd_metadata' OR "
 	    "name GLOB 'rocpd_metadata_*')) AND "
 	    "EXISTS (SELECT 1 FROM sqlite_master WHERE type IN ('table', "
 	    "'view') AND (name GLOB 'rocpd_kernel_dispatch*' OR "
 	    "name GLOB 'rocpd_region*' OR name GLOB 'rocpd_info_agent*')) AND "
-	    "NOT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'rocpd_op')",
-	    0) != 0;
+	    "NOT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'rocpd_op')")
+	    != 0;
 }
 
 /* Schema. */

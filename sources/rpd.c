@@ -102,9 +102,9 @@ static const char *const rpd_rels[] = {
 int
 rpd_probe(struct sqlite3 *db)
 {
-	return source_sqlite_int(db, "SELECT count(*) FROM sqlite_master "
+	return source_sqlite_int(db, 0, "SELECT count(*) FROM sqlite_master "
 	    "WHERE type IN ('table', 'view') AND name IN ('rocpd_op', "
-	    "'rocpd_api', 'rocpd_string')", 0) == 3;
+	    "'rocpd_api', 'rocpd_string')") == 3;
 }
 
 /* Strings. */

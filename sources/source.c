@@ -39,6 +39,7 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,15 +243,21 @@ source_sqlite_bound(sqlite3 *db, uint64_t size)
 }
 
 int64_t
-source_sqlite_int(struct sqlite3 *db, const char *sql, int64_t none)
+source_sqlite_int(struct sqlite3 *db, int64_t none, const char *fmt, ...)
 {
 	sqlite3_stmt	*st = NULL;
+	va_list		 ap;
+	char		*sql;
 	int64_t		 v = none;
 
+	va_start(ap, fmt);
+	sql = sqlite3_vmprintf(fmt, ap);
+	va_end(ap);
 	if (sql != NULL && sqlite3_prepare_v2(db, sql, -1, &st, NULL) ==
 	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
 		v = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
+	sqlite3_free(sql);
 	return v;
 }
 

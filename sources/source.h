@@ -79,10 +79,11 @@ struct sqlite3	*source_sqlite_open(const char *path, char **cause);
  * other code. The caller frees it.
  */
 char		*source_sqlite_errmsg(struct sqlite3 *, int rc);
-/* The integer in the first column of sql's first row (a probe, a count);
- * none if sql is NULL, fails or gives no row. */
-int64_t		 source_sqlite_int(struct sqlite3 *, const char *sql,
-		    int64_t none);
+/* The integer in the first column of the first row of the query fmt (with
+ * sqlite3_mprintf()'s conversions, %Q and %w among them): a probe, a count;
+ * none if the query fails or gives no row. */
+int64_t		 source_sqlite_int(struct sqlite3 *, int64_t none,
+		    const char *fmt, ...);
 
 /*
  * The start and end columns of the rows of one table, checked: a row whose

@@ -44,11 +44,7 @@ srcerr_sqlite(struct sqlite3 *db, int rc, const char *what)
 	    sqlite3_errmsg(db));
 }
 
-static void
-srcerr_setf(char **err, const char *path, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void
+void
 srcerr_setf(char **err, const char *path, const char *fmt, ...)
 {
 	va_list	ap;

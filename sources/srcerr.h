@@ -17,6 +17,9 @@ struct sqlite3_stmt;
  */
 void	 srcerr_set(char **err, const char *path, const char *fmt, va_list ap)
 	    __attribute__((format(printf, 3, 0)));
+/* srcerr_set() with the message's arguments. */
+void	 srcerr_setf(char **err, const char *path, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
 /*
  * The message for SQLite error rc met while reading what (a table or a
  * query's subject): the work bound or a lock (source_sqlite_errmsg()), a
