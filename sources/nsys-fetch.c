@@ -535,6 +535,22 @@ nsys_row_time(const struct nsys_row *r, int i)
 	    row_double(r, i) : 0);
 }
 
+void
+nsys_row_event(const struct nsys_row *r, struct lane_event *ev, int rowid,
+    int start, int end)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->rowid = row_i64(r, rowid);
+	ev->start = row_i64(r, start);
+	if (end < 0)
+		ev->end = ev->start;
+	else if (row_null(r, end)) {
+		ev->end = ev->start;
+		ev->flags |= EVF_OPEN;
+	} else
+		ev->end = row_i64(r, end);
+}
+
 int
 nsys_row_times_ok(const struct nsys_row *r, struct source_times *t)
 {

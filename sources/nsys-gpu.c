@@ -55,17 +55,10 @@ enum { GR_GRAPH = G_NCOMMON, GR_EXEC };
 static void
 nsys_gpu_event(const struct nsys_row *st, struct lane_event *ev, int kind)
 {
-	memset(ev, 0, sizeof *ev);
-	ev->rowid = row_i64(st, G_ROWID);
-	ev->start = row_i64(st, G_START);
-	ev->end = row_i64(st, G_END);
+	nsys_row_event(st, ev, G_ROWID, G_START, G_END);
 	ev->kind = (uint8_t)kind;
 	ev->corr = row_u32(st, G_CORR);
 	ev->aux = NONE32;
-	if (row_null(st, G_END)) {
-		ev->end = ev->start;
-		ev->flags |= EVF_OPEN;
-	}
 }
 
 static void

@@ -211,6 +211,11 @@ void		 nsys_fetch_end(struct nsys_fetch *);
 /* Whether a row's times are usable, as source_times_ok(st, 1, 2, 1). */
 int		 nsys_row_times_ok(const struct nsys_row *,
 		    struct source_times *);
+/* *ev zeroed, with the row's rowid, start and end (those columns); a NULL
+ * end is an open range (EVF_OPEN) and end -1 an instant: both end at the
+ * start. */
+void		 nsys_row_event(const struct nsys_row *, struct lane_event *,
+		    int rowid, int start, int end);
 
 /* nsys-meta.c: metadata, version, session start. */
 int		 nsys_meta_read(struct nsys *);
