@@ -484,7 +484,7 @@ ch_b(struct chrome *c, struct ch_ev *e)
 		return -1;
 	(void)ch_id(e->pid, &pk, &n, &s);
 	(void)ch_id(e->tid, &tk, &n, &s);
-	o = trevent_begin(&c->te, hmap_key2(pk, tk));
+	o = trevent_begin(&c->te, hmap_key2(pk, tk), sizeof *o);
 	o->thr = thr;
 	o->ts = e->ts;
 	o->rowid = (int64_t)e->index;
@@ -821,7 +821,6 @@ chrome_load(const char *path, struct progress *prog, char **cause)
 
 	memset(&c, 0, sizeof c);
 	c.path = path;
-	trevent_init(&c.te, sizeof(struct ch_begin));
 	c.gpu_proc = NONE32;
 	hmap_init(&c.thr_of);
 	hmap_init(&c.str_of);

@@ -100,7 +100,7 @@ kineto_begin(struct kineto *k, struct kev *e)
 	/* Declare the thread now, with the B's own pid and tid text. */
 	if (kineto_thread(k, e, &thr) != 0)
 		return -1;
-	o = trevent_begin(&k->te, hmap_key2(pidk, tidk));
+	o = trevent_begin(&k->te, hmap_key2(pidk, tidk), sizeof *o);
 	o->pidk = pidk;
 	o->tidk = tidk;
 	o->ts = e->ts;

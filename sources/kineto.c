@@ -261,7 +261,6 @@ kineto_init(struct kineto *k, const char *path, struct progress *prog)
 	int	d;
 
 	memset(k, 0, sizeof *k);
-	trevent_init(&k->te, sizeof(struct kbegin));
 	k->path = path;
 	k->prog = prog;
 	k->rank = -1;

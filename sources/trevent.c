@@ -15,20 +15,10 @@
 #include "util/zfile.h"
 
 void
-trevent_init(struct trevent *t, size_t size)
-{
-	memset(t, 0, sizeof *t);
-	t->size = size;
-}
-
-void
 trevent_free(struct trevent *t)
 {
 	free(t->keys);
 	free(t->open);
-	t->keys = NULL;
-	t->open = NULL;
-	t->nopen = t->keycap = t->opencap = 0;
 }
 
 int
@@ -60,10 +50,11 @@ trevent_read(struct jsonscan *js, struct progress *prog, uint64_t step,
 }
 
 void *
-trevent_begin(struct trevent *t, uint64_t key)
+trevent_begin(struct trevent *t, uint64_t key, size_t size)
 {
 	void	*o;
 
+	t->size = size;
 	XGROW(t->keys, t->keycap, t->nopen + 1);
 	xgrow((void **)&t->open, &t->opencap, t->nopen + 1, t->size);
 	t->keys[t->nopen] = key;

@@ -27,15 +27,14 @@ struct progress;
 struct trevent {
 	uint64_t	*keys;		/* thread key of each open B */
 	unsigned char	*open;		/* the open B records, size bytes each */
-	size_t		 size;		/* a record's bytes */
+	size_t		 size;		/* a record's bytes (trevent_begin) */
 	size_t		 nopen, keycap, opencap;
 	uint64_t	 nunmatched_e;	/* E events without an open B */
 	uint64_t	 nphase_other;	/* events of phases not read */
 	char		 phase_other[8];	/* those phases, each once */
 };
 
-/* Starts t (zeroed) for B records of size bytes; trevent_free() ends it. */
-void	 trevent_init(struct trevent *, size_t size);
+/* A zeroed struct trevent is ready; trevent_free() frees what it holds. */
 void	 trevent_free(struct trevent *);
 
 /*
@@ -50,8 +49,9 @@ int	 trevent_read(struct jsonscan *, struct progress *, uint64_t step,
 	    int (*meta)(void *, struct jsonscan_item *), void *arg, char **err,
 	    char **cause);
 
-/* A new open B under key: a zeroed record, filled by the caller. */
-void	*trevent_begin(struct trevent *, uint64_t key);
+/* A new open B under key: a zeroed record of size bytes (the same at
+ * every call), filled by the caller. */
+void	*trevent_begin(struct trevent *, uint64_t key, size_t size);
 /* The latest open B of key, copied into *out and no longer open: 1; 0 if
  * there is none (counted in nunmatched_e). */
 int	 trevent_end(struct trevent *, uint64_t key, void *out);
