@@ -117,15 +117,15 @@ nsys_text(struct nsys *n, sqlite3_stmt *st, int i)
 	return builder_intern_n(n->b, s, (size_t)sqlite3_column_bytes(st, i));
 }
 
-int
-nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
-    const char *phase, const int times[3], nsys_step_fn *row, void *arg)
+/* nsys_scan_rows() once its progress phase is set. */
+static int
+nsys_scan_steps(struct nsys *n, sqlite3_stmt *st, const char *table,
+    const int times[3], nsys_step_fn *row, void *arg)
 {
 	struct source_times	 tt;
 	uint64_t		 rows = 0;
 	int			 r;
 
-	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
 	memset(&tt, 0, sizeof tt);
 	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
 		if (source_times_ok(st, times[0], times[1], times[2], &tt))
@@ -138,6 +138,31 @@ nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
 	if (r < 0)
 		return -1;
 	return nsys_times_verdict(n, &tt, table);
+}
+
+int
+nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
+    const char *phase, const int times[3], nsys_step_fn *row, void *arg)
+{
+	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
+	return nsys_scan_steps(n, st, table, times, row, arg);
+}
+
+/* An nsys_scan() callback and its have[], for a row stepped on st. */
+struct nsys_scan_arg {
+	nsys_row_fn	*row;
+	const int	*have;
+};
+
+static void
+nsys_scan_step(struct nsys *n, sqlite3_stmt *st, void *arg)
+{
+	const struct nsys_scan_arg	*a = arg;
+	struct nsys_row			 rw;
+
+	memset(&rw, 0, sizeof rw);
+	rw.st = st;
+	a->row(n, &rw, a->have);
 }
 
 /* The first and last rowid of table (lo > hi when it is empty). */
@@ -221,10 +246,10 @@ int
 nsys_scan(struct nsys *n, const char *table, const char *phase,
     const char *const *cols, size_t ncols, int *have, nsys_row_fn *row)
 {
+	static const int	 times[3] = { 1, 2, 1 };
+	struct nsys_scan_arg	 a = { row, have };
 	struct source_times	 tt;
-	struct nsys_row		 rw;
 	sqlite3_stmt		*st;
-	uint64_t		 nrows = 0;
 	int64_t			 lo = 1, hi = 0;
 	char			*sql;
 	int			 r, rowid;
@@ -255,19 +280,8 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 		return nsys_times_verdict(n, &tt, table);
 	}
 	sqlite3_free(sql);
-	memset(&rw, 0, sizeof rw);
-	rw.st = st;
-	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
-		if (nsys_row_times_ok(&rw, &tt))
-			row(n, &rw, have);
-		if ((++nrows & (NSYS_ROWS_STEP - 1)) == 0)
-			progress_rows(n->prog, nrows);
-	}
-	progress_rows(n->prog, nrows);
-	sqlite3_finalize(st);
-	if (r < 0)
-		return -1;
-	return nsys_times_verdict(n, &tt, table);
+	/* Start, end, a NULL end usable: as nsys_row_times_ok(). */
+	return nsys_scan_steps(n, st, table, times, nsys_scan_step, &a);
 }
 
 /*
