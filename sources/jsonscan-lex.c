@@ -321,17 +321,9 @@ jsonscan_lex_event(struct jsonscan *js, const char **pp, int level)
 			idx = js->n;
 			mb = &js->m[idx];
 			if ((rc = jsonscan_lex_string(js, &p, &mb->key)) !=
+			    JS_OK || (rc = jsonscan_lex_colon(js, &p, end)) !=
 			    JS_OK)
 				return rc;
-			p = js_ws(p, end);
-			if (p >= end)
-				return JS_MORE;
-			if (*p != ':')
-				return jsonscan_fail(js, p, "expected ':' "
-				    "after an object key");
-			p = js_ws(p + 1, end);
-			if (p >= end)
-				return JS_MORE;
 			js->n = idx + 1;
 			if (*p == '{' && level == 0) {
 				vs = p;
@@ -364,5 +356,21 @@ jsonscan_lex_event(struct jsonscan *js, const char **pp, int level)
 		}
 	}
 	*pp = p + 1;
+	return JS_OK;
+}
+
+int
+jsonscan_lex_colon(struct jsonscan *js, const char **pp, const char *end)
+{
+	const char	*p = js_ws(*pp, end);
+
+	if (p >= end)
+		return JS_MORE;
+	if (*p != ':')
+		return jsonscan_fail(js, p, "expected ':' after an object key");
+	p = js_ws(p + 1, end);
+	if (p >= end)
+		return JS_MORE;
+	*pp = p;
 	return JS_OK;
 }
