@@ -1,7 +1,8 @@
 /*
  * srcname: the name tests the readers share: a case-insensitive substring
- * test, the flags of a name cached per pool string, and tables of names with the code each stands for (copy kinds,
- * memory kinds, categories), looked up by the whole name or by a part.
+ * test, the flags of a name cached per pool string, and tables of names
+ * with the code each stands for (copy kinds, memory kinds, categories),
+ * looked up by the whole name or by a part.
  */
 #ifndef GPULENS_SRCNAME_H
 #define GPULENS_SRCNAME_H
