@@ -138,9 +138,10 @@ ncurep_source(struct ncurep *c, const uint8_t *p, size_t len)
 		case 9:
 			if (f.wire != PW_LEN)
 				break;
-			ncurep_source_list(c, module, f.data, f.len, f.num == 8 ?
-			    ncurep_source_file : ncurep_source_func, f.num == 8 ?
-			    "source files" : "source functions");
+			ncurep_source_list(c, module, f.data, f.len,
+			    f.num == 8 ? ncurep_source_file :
+			    ncurep_source_func, f.num == 8 ? "source files" :
+			    "source functions");
 			continue;
 		case 1:		/* reference */
 		case 2:		/* code (source text of OpenCL) */

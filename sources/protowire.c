@@ -76,7 +76,8 @@ pw_raw(struct pw_reader *r, struct pw_field *f)
 		/* Little-endian, 8 or 4 bytes. */
 		w = f->wire == PW_FIXED64 ? 8 : 4;
 		if (r->len - r->off < w)
-			return pw_fail(r, at, w == 8 ? "truncated 64-bit value" :
+			return pw_fail(r, at, w == 8 ?
+			    "truncated 64-bit value" :
 			    "truncated 32-bit value");
 		for (n = 0; n < w; n++)
 			f->u |= (uint64_t)r->p[r->off + n] << (8 * n);

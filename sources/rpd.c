@@ -334,7 +334,8 @@ rpd_op_sql(struct rpd *r)
 		    "rocpd_api A ON A.id = X.api_id" },
 		{ &haskapi, "rocpd_kernelapi K ON K.api_ptr_id = X.api_id" },
 		{ &haskname, "rocpd_string KN ON KN.id = K.kernelName_id" },
-		{ &hasco, "rocpd_kernelcodeobject C ON C.id = K.codeObject_id" },
+		{ &hasco, "rocpd_kernelcodeobject C ON "
+		    "C.id = K.codeObject_id" },
 		{ &hascapi, "rocpd_copyapi Y ON Y.api_ptr_id = X.api_id" },
 	};
 

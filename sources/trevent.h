@@ -26,7 +26,7 @@ struct progress;
 
 struct trevent {
 	uint64_t	*keys;		/* thread key of each open B */
-	unsigned char	*open;		/* the open B records, size bytes each */
+	unsigned char	*open;		/* the open B records (size bytes) */
 	size_t		 size;		/* a record's bytes (trevent_begin) */
 	size_t		 nopen, keycap, opencap;
 	uint64_t	 nunmatched_e;	/* E events without an open B */
