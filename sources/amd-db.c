@@ -71,53 +71,18 @@ amd_db_times(struct amd_db *d, struct builder *b,
 	return fatal ? -1 : 0;
 }
 
-void
-amd_db_error(struct amd_db *d, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	srcerr_set(&d->err, d->path, fmt, ap);
-	va_end(ap);
-}
-
-static void
-amd_db_sqlerr(struct amd_db *d, int rc, const char *what)
-{
-	char	*s = srcerr_sqlite(d->db, rc, what);
-
-	amd_db_error(d, "%s", s);
-	free(s);
-}
-
 sqlite3_stmt *
 amd_db_prepare(struct amd_db *d, const char *sql, const char *what)
 {
-	sqlite3_stmt	*st = NULL;
-	int		 rc;
-
 	if (d->err != NULL)
 		return NULL;
-	if ((rc = sqlite3_prepare_v2(d->db, sql, -1, &st, NULL)) !=
-	    SQLITE_OK) {
-		amd_db_sqlerr(d, rc, what);
-		sqlite3_finalize(st);
-		return NULL;
-	}
-	return st;
+	return srcerr_prepare(&d->err, d->path, d->db, sql, what);
 }
 
 int
 amd_db_step(struct amd_db *d, sqlite3_stmt *st, const char *what)
 {
-	int	rc = sqlite3_step(st);
-
-	if (rc == SQLITE_ROW)
-		return 1;
-	if (rc == SQLITE_DONE)
-		return 0;
-	amd_db_sqlerr(d, rc, what);
-	return -1;
+	return srcerr_step(&d->err, d->path, d->db, st, what);
 }
 
 int
@@ -167,37 +132,19 @@ amd_db_no_views(struct amd_db *d, const char *const *names, size_t n)
 int
 amd_db_col(struct amd_db *d, const char *rel, const char *col)
 {
-	sqlite3_stmt	*st = NULL;
-	char		*sql;
-	int		 found = 0;
-
-	sql = sqlite3_mprintf("SELECT 1 FROM pragma_table_info(%Q) WHERE "
-	    "name = %Q", rel, col);
-	if (sql != NULL && sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) ==
-	    SQLITE_OK)
-		found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
-	sqlite3_free(sql);
-	return found;
+	return source_sqlite_int(d->db, 0, "SELECT 1 FROM "
+	    "pragma_table_info(%Q) WHERE name = %Q", rel, col) != 0;
 }
 
 uint64_t
 amd_db_estimate(struct amd_db *d, const char *rel)
 {
-	sqlite3_stmt	*st = NULL;
-	char		*sql;
-	uint64_t	 n = 0;
+	int64_t	n;
 
 	/* max(rowid) would do for nsys, but RPD ids carry a session number
 	 * in their upper 32 bits; count(*) reads the smallest b-tree. */
-	sql = sqlite3_mprintf("SELECT count(*) FROM \"%w\"", rel);
-	if (sql != NULL && sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) ==
-	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW &&
-	    sqlite3_column_int64(st, 0) > 0)
-		n = (uint64_t)sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	sqlite3_free(sql);
-	return n;
+	n = source_sqlite_int(d->db, 0, "SELECT count(*) FROM \"%w\"", rel);
+	return n > 0 ? (uint64_t)n : 0;
 }
 
 void

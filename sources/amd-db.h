@@ -27,6 +27,7 @@
 #include <sqlite3.h>
 
 #include "sources/col.h"
+#include "sources/srcerr.h"
 
 struct builder;
 struct source_times;
@@ -46,9 +47,8 @@ void		 amd_db_close(struct amd_db *);
  * cause is NULL; d->err is cleared. */
 void		 amd_db_cause(struct amd_db *, char **cause);
 
-/* Records the first error as "PATH: message". */
-void		 amd_db_error(struct amd_db *, const char *fmt, ...)
-		    __attribute__((format(printf, 2, 3)));
+/* Records the first error as "PATH: message": amd_db_error(d, fmt, ...). */
+#define amd_db_error(d, ...)	srcerr_setf(&(d)->err, (d)->path, __VA_ARGS__)
 /* Prepares sql; NULL (error recorded) on failure. what names the data. */
 sqlite3_stmt	*amd_db_prepare(struct amd_db *, const char *sql,
 		    const char *what);

@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 
 #include "sources/amd.h"
+#include "sources/srcname.h"
 #include "model/builder.h"
 
 int64_t
@@ -165,10 +166,7 @@ amd_copy_kind(int src_gpu, int dst_gpu, int same)
 int
 amd_copy_kind_of_name(const char *n)
 {
-	static const struct {
-		const char	*s;
-		int		 kind;
-	} names[] = {
+	static const struct srcname names[] = {
 		{ "HOST_TO_DEVICE", COPY_HTOD },
 		{ "DEVICE_TO_HOST", COPY_DTOH },
 		{ "DEVICE_TO_DEVICE", COPY_DTOD },
@@ -181,12 +179,8 @@ amd_copy_kind_of_name(const char *n)
 		{ "PeerToPeer", COPY_PTOP },
 		{ "DeviceToPeer", COPY_PTOP },
 	};
-	size_t	i;
 
-	for (i = 0; i < sizeof names / sizeof *names; i++)
-		if (strstr(n, names[i].s) != NULL)
-			return names[i].kind;
-	return COPY_UNKNOWN;
+	return srcname_within(names, SRCNAME_COUNT(names), n, COPY_UNKNOWN);
 }
 
 static uint32_t

@@ -56,9 +56,9 @@
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
 #include "sources/srcdev.h"
+#include "sources/trevent.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
-#include "util/zfile.h"
 
 #define CH_PROBE_BYTES	65536
 #define CH_PROGRESS	65536
@@ -82,7 +82,6 @@ struct ch_cat {
 };
 
 struct ch_begin {
-	uint64_t	 thrkey;
 	uint32_t	 thr;
 	int64_t		 ts;
 	int64_t		 rowid;
@@ -118,11 +117,9 @@ struct chrome {
 	struct ch_cat		 cats[CH_NCATS];
 	size_t			 ncats;
 	uint32_t		 gpu_proc;	/* first GPU event's process */
-	struct ch_begin		*open;
-	size_t			 nopen, opencap;
+	struct trevent		 te;		/* open B events, phases */
 	int			 cuda, hip;
-	uint64_t		 nflows, nphase_other, nunmatched_e;
-	char			 phase_other[8];
+	uint64_t		 nflows;
 };
 
 static const char *const ch_class_name[CC_COUNT] = {
@@ -138,15 +135,10 @@ static int
 ch_fail(struct chrome *c, const struct ch_ev *e, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*msg;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	trevent_vfail(&c->err, c->path, e->index, e->offset, fmt, ap);
 	va_end(ap);
-	free(c->err);
-	c->err = xasprintf("%s: event %llu at byte %llu: %s", c->path,
-	    (unsigned long long)e->index, (unsigned long long)e->offset, msg);
-	free(msg);
 	return -1;
 }
 
@@ -425,13 +417,7 @@ ch_cpu(struct chrome *c, struct ch_ev *e, uint8_t cls, uint32_t catsid,
 
 	if (ch_thread(c, e, &thr) != 0)
 		return -1;
-	memset(&ev, 0, sizeof ev);
-	ev.start = start;
-	ev.end = end;
-	ev.name = name;
-	ev.kind = kind;
-	ev.flags = flags;
-	ev.rowid = (int64_t)e->index;
+	trevent_event(&ev, name, start, end, kind, flags, (int64_t)e->index);
 	ev.aux = NONE32;
 	if (end < start)
 		ev.flags |= EVF_ENDCLAMP;
@@ -498,9 +484,7 @@ ch_b(struct chrome *c, struct ch_ev *e)
 		return -1;
 	(void)ch_id(e->pid, &pk, &n, &s);
 	(void)ch_id(e->tid, &tk, &n, &s);
-	XGROW(c->open, c->opencap, c->nopen + 1);
-	o = &c->open[c->nopen++];
-	o->thrkey = hmap_key2(pk, tk);
+	o = trevent_begin(&c->te, hmap_key2(pk, tk), sizeof *o);
 	o->thr = thr;
 	o->ts = e->ts;
 	o->rowid = (int64_t)e->index;
@@ -515,26 +499,16 @@ static int
 ch_e(struct chrome *c, struct ch_ev *e)
 {
 	struct ch_begin	 o;
-	uint64_t	 pk, tk, key;
+	uint64_t	 pk, tk;
 	int64_t		 n;
 	int		 s;
-	size_t		 i;
 
 	if (e->pid == NULL || ch_id(e->pid, &pk, &n, &s) != 0 ||
 	    ch_id(e->tid, &tk, &n, &s) != 0)
 		return ch_fail(c, e, "an E event without an integer or string "
 		    "'pid'/'tid'");
-	key = hmap_key2(pk, tk);
-	for (i = c->nopen; i > 0; i--)
-		if (c->open[i - 1].thrkey == key)
-			break;
-	if (i == 0) {
-		c->nunmatched_e++;
+	if (!trevent_end(&c->te, hmap_key2(pk, tk), &o))
 		return 0;
-	}
-	o = c->open[i - 1];
-	memmove(&c->open[i - 1], &c->open[i], (c->nopen - i) * sizeof *c->open);
-	c->nopen--;
 	e->index = (uint64_t)o.rowid;
 	return ch_complete(c, e, o.cls, o.cat, o.name, o.ts, e->ts, 0, o.corr);
 }
@@ -546,8 +520,8 @@ ch_close_open(struct chrome *c)
 	struct ch_ev	e;
 	size_t		i;
 
-	for (i = 0; i < c->nopen; i++) {
-		const struct ch_begin *o = &c->open[i];
+	for (i = 0; i < c->te.nopen; i++) {
+		const struct ch_begin *o = trevent_open_at(&c->te, i);
 		struct lane_event ev;
 		struct nvtx_info ni;
 		uint32_t t, dom;
@@ -561,18 +535,14 @@ ch_close_open(struct chrome *c)
 			hmap_put(&c->dom_of, o->cat, dom);
 		}
 		t = builder_cpu_track(c->b, TRACK_NVTX, o->thr, dom);
-		memset(&ev, 0, sizeof ev);
-		ev.start = ev.end = o->ts;
-		ev.name = o->name;
-		ev.kind = EV_NVTX;
-		ev.flags = EVF_OPEN;
-		ev.rowid = o->rowid;
+		trevent_event(&ev, o->name, o->ts, o->ts, EV_NVTX, EVF_OPEN,
+		    o->rowid);
 		memset(&ni, 0, sizeof ni);
 		ni.domain = dom;
 		ev.aux = builder_nvtx(c->b, &ni);
 		builder_event(c->b, t, &ev);
 	}
-	c->nopen = 0;
+	c->te.nopen = 0;
 	return 0;
 }
 
@@ -635,9 +605,11 @@ ch_metadata(struct chrome *c, struct ch_ev *e)
 		    v.p, v.len));
 }
 
+/* One event of the array (c is the struct chrome). */
 static int
-ch_event(struct chrome *c, struct jsonscan_obj *o)
+ch_event(void *arg, struct jsonscan_obj *o)
 {
+	struct chrome		*c = arg;
 	struct ch_ev		 e;
 	struct jsonscan_member	*mb;
 	size_t			 i;
@@ -713,12 +685,7 @@ ch_event(struct chrome *c, struct jsonscan_obj *o)
 		c->nflows++;
 		return 0;
 	default:
-		if (c->nphase_other++ == 0 || strchr(c->phase_other, e.ph) ==
-		    NULL) {
-			size_t n = strlen(c->phase_other);
-			if (n + 1 < sizeof c->phase_other)
-				c->phase_other[n] = e.ph;
-		}
+		trevent_other(&c->te, e.ph);
 		return 0;
 	}
 }
@@ -807,13 +774,7 @@ ch_finish(struct chrome *c)
 		    "in pid/tid; times in microseconds", any ? "" :
 		    " (none had one: all read as CPU ranges)");
 	builder_warn(c->b, "%s", buf);
-	if (c->nphase_other != 0)
-		builder_warn(c->b, "%llu events of unsupported phases (%s) "
-		    "not loaded", (unsigned long long)c->nphase_other,
-		    c->phase_other);
-	if (c->nunmatched_e != 0)
-		builder_warn(c->b, "%llu E events without a matching B",
-		    (unsigned long long)c->nunmatched_e);
+	trevent_warn(&c->te, c->b);
 }
 
 static void
@@ -826,18 +787,35 @@ ch_free(struct chrome *c)
 	hmap_free(&c->pname);
 	hmap_free(&c->tname);
 	hmap_free(&c->cls_of);
-	free(c->open);
+	trevent_free(&c->te);
 	free(c->err);
 }
 
 static const char *const ch_want[] = { NULL };
 
+/* Top-level scalars are kept as metadata. */
+static int
+ch_read_meta(void *arg, struct jsonscan_item *it)
+{
+	struct chrome	*c = arg;
+	char		*s;
+
+	if (it->kind != JSONSCAN_META || !(cJSON_IsString(it->meta) ||
+	    cJSON_IsNumber(it->meta)))
+		return 0;
+	s = xstrndup(it->val.p, it->val.len);
+	if (cJSON_IsString(it->meta))
+		builder_meta(c->b, it->key, it->meta->valuestring);
+	else
+		builder_meta(c->b, it->key, s);
+	free(s);
+	return 0;
+}
+
 struct model *
 chrome_load(const char *path, struct progress *prog, char **cause)
 {
 	struct chrome		 c;
-	struct jsonscan_item	*it;
-	char			*s;
 	double			 t0 = timing_now();
 	int			 rc;
 
@@ -858,29 +836,10 @@ chrome_load(const char *path, struct progress *prog, char **cause)
 	c.b = builder_new(SOURCE_CHROME);
 	c.m = c.b->m;
 	progress_phase(prog, "chrome", jsonscan_raw_size(c.js));
-	while ((rc = jsonscan_next(c.js, &it, cause)) == 1) {
-		if (it->kind == JSONSCAN_EVENT) {
-			if (ch_event(&c, &it->ev) != 0)
-				goto fail;
-			if ((it->ev.index & (CH_PROGRESS - 1)) == 0) {
-				progress_rows(prog, jsonscan_raw_offset(c.js));
-				if (progress_stopped(prog)) {
-					c.err = xstrdup("loading given up");
-					goto fail;
-				}
-			}
-		} else if (it->kind == JSONSCAN_META && (cJSON_IsString(
-		    it->meta) || cJSON_IsNumber(it->meta))) {
-			/* Scalars are kept as metadata. */
-			s = xstrndup(it->val.p, it->val.len);
-			if (cJSON_IsString(it->meta))
-				builder_meta(c.b, it->key,
-				    it->meta->valuestring);
-			else
-				builder_meta(c.b, it->key, s);
-			free(s);
-		}
-	}
+	rc = trevent_read(c.js, prog, CH_PROGRESS, ch_event, ch_read_meta,
+	    &c, &c.err, cause);
+	if (rc > 0)
+		goto fail;
 	if (rc < 0) {
 		builder_abort(c.b);
 		ch_free(&c);
@@ -910,27 +869,12 @@ chrome_probe(const char *path, char **cause)
 		"\"schemaVersion\"", "\"deviceProperties\"",
 		"\"distributedInfo\"", "\"baseTimeNanoseconds\""
 	};
-	struct zfile	*zf;
-	char		*buf, *p, *q, *why = NULL;
-	ssize_t		 r;
-	size_t		 got = 0, i;
+	char		*buf, *p, *q;
+	size_t		 got, i;
 	int		 generic = 1;
 
-	if ((zf = zfile_open(path, cause)) == NULL)
+	if ((buf = trevent_head(path, CH_PROBE_BYTES, &got, cause)) == NULL)
 		return -1;
-	buf = xmalloc(CH_PROBE_BYTES + 1);
-	while (got < CH_PROBE_BYTES) {
-		r = zfile_read(zf, buf + got, CH_PROBE_BYTES - got, &why);
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	free(why);
-	zfile_close(zf);
-	for (i = 0; i < got; i++)
-		if (buf[i] == '\0')
-			buf[i] = ' ';
-	buf[got] = '\0';
 	for (i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		if (strstr(buf, keys[i]) != NULL)
 			generic = 0;

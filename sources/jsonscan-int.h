@@ -153,6 +153,10 @@ int		 jsonscan_fail(struct jsonscan *, const char *, const char *,
 
 /* jsonscan-lex.c: tokens, whole values and events, parsed from *pp. */
 extern const uint8_t jsonscan_lex_stop[256];
+/* After an object key: the ':' and the whitespace around it; JS_OK with
+ * *pp at the value, JS_MORE or JS_ERR. */
+int		 jsonscan_lex_colon(struct jsonscan *, const char **,
+		     const char *end);
 int		 jsonscan_lex_string(struct jsonscan *, const char **,
 		     struct jsonscan_val *);
 int		 jsonscan_lex_value(struct jsonscan *, const char **,

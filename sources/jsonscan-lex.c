@@ -120,11 +120,17 @@ js_literal(struct jsonscan *js, const char **pp, const char *lit, int type,
 	return JS_OK;
 }
 
+/* The digits at *pp, *pp moved past them; unless why is NULL, at least
+ * one (else the error "invalid number (why)"). JS_OK, JS_MORE at the end of
+ * the buffer, or JS_ERR. */
 static int
-js_digits(const char **pp, const char *end)
+js_digits(struct jsonscan *js, const char **pp, const char *end,
+    const char *why)
 {
 	const char	*p = *pp;
 
+	if (why != NULL && (*p < '0' || *p > '9'))
+		return jsonscan_fail(js, p, "invalid number (%s)", why);
 	while (p < end && *p >= '0' && *p <= '9')
 		p++;
 	*pp = p;
@@ -137,13 +143,13 @@ static int
 js_number(struct jsonscan *js, const char **pp, struct jsonscan_val *v)
 {
 	const char	*s = *pp, *p = s, *end = js->buf + js->hi;
+	int		 rc;
 
 	if (*p == '-') {
 		if (++p >= end)
 			return JS_MORE;
 		if (*p == 'I') {
-			int rc = js_literal(js, &p, "Infinity",
-			    JSONSCAN_NUMBER, v);
+			rc = js_literal(js, &p, "Infinity", JSONSCAN_NUMBER, v);
 			if (rc != JS_OK)
 				return rc;
 			v->p = s;
@@ -155,7 +161,7 @@ js_number(struct jsonscan *js, const char **pp, struct jsonscan_val *v)
 	if (*p == '0')
 		p++;
 	else if (*p >= '1' && *p <= '9') {
-		if (js_digits(&p, end) != JS_OK)
+		if (js_digits(js, &p, end, NULL) != JS_OK)
 			return JS_MORE;
 	} else
 		return jsonscan_fail(js, p, "invalid number");
@@ -164,11 +170,9 @@ js_number(struct jsonscan *js, const char **pp, struct jsonscan_val *v)
 	if (*p == '.') {
 		if (++p >= end)
 			return JS_MORE;
-		if (*p < '0' || *p > '9')
-			return jsonscan_fail(js, p, "invalid number (no digit "
-			    "after '.')");
-		if (js_digits(&p, end) != JS_OK)
-			return JS_MORE;
+		if ((rc = js_digits(js, &p, end, "no digit after '.'")) !=
+		    JS_OK)
+			return rc;
 	}
 	if (*p == 'e' || *p == 'E') {
 		if (++p >= end)
@@ -176,11 +180,8 @@ js_number(struct jsonscan *js, const char **pp, struct jsonscan_val *v)
 		if (*p == '+' || *p == '-')
 			if (++p >= end)
 				return JS_MORE;
-		if (*p < '0' || *p > '9')
-			return jsonscan_fail(js, p, "invalid number (bad "
-			    "exponent)");
-		if (js_digits(&p, end) != JS_OK)
-			return JS_MORE;
+		if ((rc = js_digits(js, &p, end, "bad exponent")) != JS_OK)
+			return rc;
 	}
 	v->type = JSONSCAN_NUMBER;
 	v->p = s;
@@ -321,17 +322,9 @@ jsonscan_lex_event(struct jsonscan *js, const char **pp, int level)
 			idx = js->n;
 			mb = &js->m[idx];
 			if ((rc = jsonscan_lex_string(js, &p, &mb->key)) !=
+			    JS_OK || (rc = jsonscan_lex_colon(js, &p, end)) !=
 			    JS_OK)
 				return rc;
-			p = js_ws(p, end);
-			if (p >= end)
-				return JS_MORE;
-			if (*p != ':')
-				return jsonscan_fail(js, p, "expected ':' "
-				    "after an object key");
-			p = js_ws(p + 1, end);
-			if (p >= end)
-				return JS_MORE;
 			js->n = idx + 1;
 			if (*p == '{' && level == 0) {
 				vs = p;
@@ -364,5 +357,21 @@ jsonscan_lex_event(struct jsonscan *js, const char **pp, int level)
 		}
 	}
 	*pp = p + 1;
+	return JS_OK;
+}
+
+int
+jsonscan_lex_colon(struct jsonscan *js, const char **pp, const char *end)
+{
+	const char	*p = js_ws(*pp, end);
+
+	if (p >= end)
+		return JS_MORE;
+	if (*p != ':')
+		return jsonscan_fail(js, p, "expected ':' after an object key");
+	p = js_ws(p + 1, end);
+	if (p >= end)
+		return JS_MORE;
+	*pp = p;
 	return JS_OK;
 }

@@ -110,6 +110,28 @@ js_skipped(struct jsonscan *js, uint64_t size, uint64_t nodes, int *step)
 	*step = STEP_ITEM;
 }
 
+/*
+ * Before a member of the top-level container: after the first, its comma
+ * (closer: what else may come, for the message), consumed with the
+ * whitespace after it. JS_OK with *pp at the member, JS_MORE or JS_ERR.
+ */
+static int
+js_comma(struct jsonscan *js, const char **pp, const char *end,
+    const char *closer)
+{
+	const char	*p = *pp;
+
+	if (js->first || js->comma)
+		return JS_OK;
+	if (*p != ',')
+		return jsonscan_fail(js, p, "expected ',' or %s", closer);
+	js->comma = 1;
+	p = js_ws(p + 1, end);
+	js->pos = (size_t)(p - js->buf);
+	*pp = p;
+	return p >= end ? JS_MORE : JS_OK;
+}
+
 /* One unit at pos; returns STEP_* or JS_MORE / JS_ERR (negated). */
 static int
 js_step(struct jsonscan *js, int *step)
@@ -157,30 +179,15 @@ js_step(struct jsonscan *js, int *step)
 			*step = STEP_AGAIN;
 			return JS_OK;
 		}
-		if (!js->first && !js->comma) {
-			if (*p != ',')
-				return jsonscan_fail(js, p, "expected ',' or "
-				    "'}' in the top-level object");
-			js->comma = 1;
-			p = js_ws(p + 1, end);
-			js->pos = (size_t)(p - js->buf);
-			if (p >= end)
-				return JS_MORE;
-		}
+		if ((rc = js_comma(js, &p, end, "'}' in the top-level "
+		    "object")) != JS_OK)
+			return rc;
 		if (*p != '"')
 			return jsonscan_fail(js, p, "expected a string key in "
 			    "the top-level object");
-		if ((rc = jsonscan_lex_string(js, &p, &key)) != JS_OK)
+		if ((rc = jsonscan_lex_string(js, &p, &key)) != JS_OK ||
+		    (rc = jsonscan_lex_colon(js, &p, end)) != JS_OK)
 			return rc;
-		p = js_ws(p, end);
-		if (p >= end)
-			return JS_MORE;
-		if (*p != ':')
-			return jsonscan_fail(js, p, "expected ':' after an "
-			    "object key");
-		p = js_ws(p + 1, end);
-		if (p >= end)
-			return JS_MORE;
 		js->first = 0;
 		js->comma = 0;
 		if (*p == '[' && !key.esc && key.len == 11 &&
@@ -255,16 +262,9 @@ js_step(struct jsonscan *js, int *step)
 			*step = STEP_AGAIN;
 			return JS_OK;
 		}
-		if (!js->first && !js->comma) {
-			if (*p != ',')
-				return jsonscan_fail(js, p, "expected ',' or "
-				    "']' in the event array");
-			js->comma = 1;
-			p = js_ws(p + 1, end);
-			js->pos = (size_t)(p - js->buf);
-			if (p >= end)
-				return JS_MORE;
-		}
+		if ((rc = js_comma(js, &p, end, "']' in the event array")) !=
+		    JS_OK)
+			return rc;
 		if (*p != '{')
 			return jsonscan_fail(js, p, "expected an event object "
 			    "in the event array");

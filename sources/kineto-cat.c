@@ -11,12 +11,10 @@
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
 #include "sources/kineto-int.h"
+#include "sources/srcname.h"
 #include "util/xmalloc.h"
 
-static const struct {
-	const char	*name;
-	uint8_t		 cat;
-} kineto_cats[] = {
+static const struct srcname kineto_cats[] = {
 	{ "cpu_op",		KC_CPU_OP },
 	{ "operator",		KC_CPU_OP },
 	{ "user_annotation",	KC_USER_ANN },
@@ -49,53 +47,25 @@ static const struct {
 };
 #define K_NCATS	(sizeof kineto_cats / sizeof kineto_cats[0])
 
-/* Case-insensitive "does s[0, n) contain needle (lowercase)". */
-static int
-kineto_contains_ci(const char *s, size_t n, const char *needle)
-{
-	size_t	i, j, nl = strlen(needle);
-
-	for (i = 0; i + nl <= n; i++) {
-		for (j = 0; j < nl; j++) {
-			char c = s[i + j];
-			if (c >= 'A' && c <= 'Z')
-				c = (char)(c - 'A' + 'a');
-			if (c != needle[j])
-				break;
-		}
-		if (j == nl)
-			return 1;
-	}
-	return 0;
-}
-
 uint8_t
 kineto_sflags(struct kineto *k, uint32_t sid)
 {
+	uint8_t		*slot = srcname_slot(&k->sflags, &k->sflagscap, sid);
 	const char	*s;
-	size_t		 n, old = k->sflagscap;
+	size_t		 n;
 	uint8_t		 f;
 
-	if (sid >= k->sflagscap) {
-		XGROW(k->sflags, k->sflagscap, (size_t)sid + 1);
-		memset(k->sflags + old, 0, k->sflagscap - old);
-	}
-	if ((f = k->sflags[sid]) & SF_KNOWN)
+	if ((f = *slot) & SF_KNOWN)
 		return f;
 	s = strpool_get(k->m->strs, sid);
 	n = strpool_len(k->m->strs, sid);
-	f = SF_KNOWN;
-	if (kineto_contains_ci(s, n, "nccl") || kineto_contains_ci(s, n,
-	    "rccl"))
-		f |= SF_NCCL;
-	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
-		f |= SF_DRIVER;
+	f = srcname_flags(s, n, 1);
 	if (strncmp(s, "Iteration Start:", 16) == 0 ||
 	    strcmp(s, "Record Window End") == 0)
 		f |= SF_MARKER;
 	if (kineto_op_kind(s, n) != OPK_NONE)
 		f |= SF_FLOPOP;
-	k->sflags[sid] = f;
+	*slot = f;
 	return f;
 }
 
@@ -118,7 +88,7 @@ kineto_cat(struct kineto *k, struct jsonscan_val *v, uint32_t *catname)
 	jsonscan_str(v);
 	for (i = 0; i < K_NCATS; i++)
 		if (jsonscan_is_ci(v, kineto_cats[i].name)) {
-			cat = kineto_cats[i].cat;
+			cat = (uint8_t)kineto_cats[i].code;
 			break;
 		}
 	*catname = builder_intern_n(k->b, v->p, v->len);
@@ -140,17 +110,5 @@ kineto_cat(struct kineto *k, struct jsonscan_val *v, uint32_t *catname)
 int
 kineto_is_category(const char *s, size_t len)
 {
-	size_t	i, j;
-
-	for (i = 0; i < K_NCATS; i++) {
-		if (strlen(kineto_cats[i].name) != len)
-			continue;
-		for (j = 0; j < len; j++)
-			if ((s[j] >= 'A' && s[j] <= 'Z' ? s[j] - 'A' + 'a' :
-			    s[j]) != kineto_cats[i].name[j])
-				break;
-		if (j == len)
-			return 1;
-	}
-	return 0;
+	return srcname_code(kineto_cats, K_NCATS, s, len, -1) >= 0;
 }

@@ -47,16 +47,11 @@ kineto_api(struct kineto *k, struct kev *e, uint32_t name, int64_t start,
 		return -1;
 	if (k->thr[thr].api == NONE32)
 		k->thr[thr].api = builder_cpu_track(k->b, TRACK_API, thr, 0);
-	memset(&ev, 0, sizeof ev);
-	ev.start = start;
-	ev.end = end;
-	ev.name = name;
-	ev.kind = EV_API;
-	ev.flags = flags;
+	trevent_event(&ev, name, start, end, EV_API, flags,
+	    (int64_t)e->index);
 	if (e->cat == KC_DRIVER || (name != 0 && (kineto_sflags(k, name) &
 	    SF_DRIVER)))
 		ev.flags |= EVF_DRIVER;
-	ev.rowid = (int64_t)e->index;
 	ev.corr = corr;
 	ev.aux = NONE32;
 	builder_event(k->b, k->thr[thr].api, &ev);

@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "sources/kineto-int.h"
+#include "sources/srcname.h"
 #include "util/xmalloc.h"
 
 /* Kernel base names: "void at::native::foo<4, ...>(int, ...)" -> "foo". */
@@ -59,46 +60,33 @@ kineto_gpu_short_name(struct kineto *k, uint32_t sid)
 }
 
 /* Memory kinds in copy names. */
+static const struct srcname kineto_gpu_mem_kinds[] = {
+	{ "Pageable", MEM_PAGEABLE }, { "Pinned", MEM_PINNED },
+	{ "Device", MEM_DEVICE }, { "Array", MEM_ARRAY },
+	{ "Managed", MEM_MANAGED },
+};
+
 static uint8_t
 kineto_gpu_mem_kind(const char *s, size_t n)
 {
-	static const struct {
-		const char	*name;
-		uint8_t		 kind;
-	} kinds[] = {
-		{ "Pageable", MEM_PAGEABLE }, { "Pinned", MEM_PINNED },
-		{ "Device", MEM_DEVICE }, { "Array", MEM_ARRAY },
-		{ "Managed", MEM_MANAGED },
-	};
-	size_t	i;
-
-	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (strlen(kinds[i].name) == n && strncasecmp(s, kinds[i].name,
-		    n) == 0)
-			return kinds[i].kind;
-	return MEM_UNKNOWN;
+	return (uint8_t)srcname_code(kineto_gpu_mem_kinds,
+	    SRCNAME_COUNT(kineto_gpu_mem_kinds), s, n, MEM_UNKNOWN);
 }
+
+/* Copy kinds in copy names and in HIP's "kind" arg. */
+static const struct srcname kineto_gpu_copy_kinds[] = {
+	{ "HtoD", COPY_HTOD }, { "DtoH", COPY_DTOH },
+	{ "DtoD", COPY_DTOD }, { "HtoH", COPY_HTOH },
+	{ "PtoP", COPY_PTOP }, { "HtoA", COPY_HTOA },
+	{ "AtoH", COPY_ATOH }, { "AtoA", COPY_ATOA },
+	{ "AtoD", COPY_ATOD }, { "DtoA", COPY_DTOA },
+};
 
 static uint8_t
 kineto_gpu_copy_kind(const char *s, size_t n)
 {
-	static const struct {
-		const char	*name;
-		uint8_t		 kind;
-	} kinds[] = {
-		{ "HtoD", COPY_HTOD }, { "DtoH", COPY_DTOH },
-		{ "DtoD", COPY_DTOD }, { "HtoH", COPY_HTOH },
-		{ "PtoP", COPY_PTOP }, { "HtoA", COPY_HTOA },
-		{ "AtoH", COPY_ATOH }, { "AtoA", COPY_ATOA },
-		{ "AtoD", COPY_ATOD }, { "DtoA", COPY_DTOA },
-	};
-	size_t	i;
-
-	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (strlen(kinds[i].name) == n && strncasecmp(s, kinds[i].name,
-		    n) == 0)
-			return kinds[i].kind;
-	return COPY_UNKNOWN;
+	return (uint8_t)srcname_code(kineto_gpu_copy_kinds,
+	    SRCNAME_COUNT(kineto_gpu_copy_kinds), s, n, COPY_UNKNOWN);
 }
 
 /*

@@ -19,6 +19,8 @@
 #include "model/builder.h"
 #include "util/hmap.h"
 #include "sources/jsonscan.h"
+#include "sources/srcname.h"
+#include "sources/trevent.h"
 #include "util/progress.h"
 
 #define K_PROGRESS_STEP	65536		/* events between progress reports */
@@ -67,10 +69,7 @@ enum kdom {
 #define K_CATEGORY_CPU_OP	2	/* cpu_op */
 #define K_CATEGORY_INSTANT	3	/* cpu_instant_event */
 
-/* Flags cached per pool string. */
-#define SF_KNOWN	0x01
-#define SF_NCCL		0x02
-#define SF_DRIVER	0x04
+/* Flags cached per pool string: SF_* (srcname.h), and these. */
 #define SF_MARKER	0x08	/* the profiler's own instant markers */
 #define SF_FLOPOP	0x10	/* an operator kineto-ops.c counts */
 
@@ -102,7 +101,6 @@ struct kstr {
 
 /* An open B event. */
 struct kbegin {
-	uint64_t	 thrkey;	/* hmap_key2(pid key, tid key) */
 	uint64_t	 pidk, tidk;
 	int64_t		 ts;
 	int64_t		 rowid;
@@ -185,8 +183,7 @@ struct kineto {
 	size_t			 npseudo, pseudocap;
 
 	/* B/E pairing. */
-	struct kbegin		*open;
-	size_t			 nopen, opencap;
+	struct trevent		 te;		/* open B events, phases */
 
 	/* Memory running totals (2021 traces): key(type, id) -> index. */
 	struct hmap		 mem_of;
@@ -204,9 +201,7 @@ struct kineto {
 	int			 have_dist;
 
 	/* Counts for warnings. */
-	uint64_t		 nflows, ntrace, nmarkers, nunmatched_e;
-	uint64_t		 nphase_other;
-	char			 phase_other[8];
+	uint64_t		 nflows, ntrace, nmarkers;
 	uint64_t		 nprofrange;
 	uint64_t		 nevents;
 };

@@ -398,13 +398,7 @@ kineto_meta_finish(struct kineto *k)
 		snprintf(buf, sizeof buf, "unknown");
 	m->source_version = builder_intern(k->b, buf);
 
-	if (k->nphase_other != 0)
-		builder_warn(k->b, "%llu events of unsupported phases (%s) not "
-		    "loaded", (unsigned long long)k->nphase_other,
-		    k->phase_other);
-	if (k->nunmatched_e != 0)
-		builder_warn(k->b, "%llu E events without a matching B",
-		    (unsigned long long)k->nunmatched_e);
+	trevent_warn(&k->te, k->b);
 	if (k->nprofrange != 0)
 		builder_warn(k->b, "%llu CUPTI profiler ranges loaded as "
 		    "kernels (their durations include counter replay)",

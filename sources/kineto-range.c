@@ -58,13 +58,7 @@ kineto_range(struct kineto *k, struct kev *e, uint32_t name, int64_t start,
 			t = builder_cpu_track(k->b, TRACK_NVTX, thr, dom);
 		}
 	}
-	memset(&ev, 0, sizeof ev);
-	ev.start = start;
-	ev.end = end;
-	ev.name = name;
-	ev.kind = kind;
-	ev.flags = flags;
-	ev.rowid = (int64_t)e->index;
+	trevent_event(&ev, name, start, end, kind, flags, (int64_t)e->index);
 	if (name != 0 && (kineto_sflags(k, name) & SF_NCCL))
 		ev.flags |= EVF_COMM;
 	if (dom != NONE32) {
@@ -106,9 +100,7 @@ kineto_begin(struct kineto *k, struct kev *e)
 	/* Declare the thread now, with the B's own pid and tid text. */
 	if (kineto_thread(k, e, &thr) != 0)
 		return -1;
-	XGROW(k->open, k->opencap, k->nopen + 1);
-	o = &k->open[k->nopen++];
-	o->thrkey = hmap_key2(pidk, tidk);
+	o = trevent_begin(&k->te, hmap_key2(pidk, tidk), sizeof *o);
 	o->pidk = pidk;
 	o->tidk = tidk;
 	o->ts = e->ts;
@@ -142,28 +134,17 @@ kineto_emit_begin(struct kineto *k, struct kev *e, const struct kbegin *o,
 int
 kineto_end(struct kineto *k, struct kev *e)
 {
-	uint64_t	pidk = 0, tidk = 0, key;
+	uint64_t	pidk = 0, tidk = 0;
 	int64_t		num;
 	int		isnum;
-	size_t		i;
 	struct kbegin	o;
 
 	if (e->pid == NULL || kineto_idkey(e->pid, &pidk, &num, &isnum) != 0 ||
 	    (e->tid != NULL && kineto_idkey(e->tid, &tidk, &num, &isnum) != 0))
 		return kineto_fail(k, e, "an E event without an integer or "
 		    "string 'pid'/'tid'");
-	key = hmap_key2(pidk, tidk);
-	for (i = k->nopen; i > 0; i--)
-		if (k->open[i - 1].thrkey == key)
-			break;
-	if (i == 0) {
-		k->nunmatched_e++;
+	if (!trevent_end(&k->te, hmap_key2(pidk, tidk), &o))
 		return 0;
-	}
-	o = k->open[i - 1];
-	memmove(&k->open[i - 1], &k->open[i], (k->nopen - i) *
-	    sizeof *k->open);
-	k->nopen--;
 	return kineto_emit_begin(k, e, &o, e->ts, 0);
 }
 
@@ -176,8 +157,8 @@ kineto_close_open(struct kineto *k)
 	char			 pbuf[32], tbuf[32];
 	size_t			 i;
 
-	for (i = 0; i < k->nopen; i++) {
-		const struct kbegin *o = &k->open[i];
+	for (i = 0; i < k->te.nopen; i++) {
+		const struct kbegin *o = trevent_open_at(&k->te, i);
 		memset(&e, 0, sizeof e);
 		snprintf(pbuf, sizeof pbuf, "%lld", (long long)o->pidk);
 		snprintf(tbuf, sizeof tbuf, "%lld", (long long)o->tidk);
@@ -194,6 +175,6 @@ kineto_close_open(struct kineto *k)
 		if (kineto_emit_begin(k, &e, o, o->ts, EVF_OPEN) != 0)
 			return -1;
 	}
-	k->nopen = 0;
+	k->te.nopen = 0;
 	return 0;
 }

@@ -132,34 +132,32 @@
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
 #include "sources/kineto-int.h"
+#include "sources/srcerr.h"
 #include "util/progress.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
-#include "util/zfile.h"
 int
 kineto_fail(struct kineto *k, const struct kev *e, const char *fmt, ...)
 {
 	va_list	 ap;
-	char	*msg;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
-	va_end(ap);
-	free(k->err);
 	if (e != NULL)
-		k->err = xasprintf("%s: event %llu at byte %llu: %s", k->path,
-		    (unsigned long long)e->index,
-		    (unsigned long long)e->offset, msg);
-	else
-		k->err = xasprintf("%s: %s", k->path, msg);
-	free(msg);
+		trevent_vfail(&k->err, k->path, e->index, e->offset, fmt, ap);
+	else {
+		free(k->err);
+		k->err = NULL;
+		srcerr_set(&k->err, k->path, fmt, ap);
+	}
+	va_end(ap);
 	return -1;
 }
 
-/* One event of the array. */
+/* One event of the array (k is the struct kineto). */
 static int
-kineto_event(struct kineto *k, struct jsonscan_obj *o)
+kineto_event(void *arg, struct jsonscan_obj *o)
 {
+	struct kineto		*k = arg;
 	struct kev		 e;
 	struct jsonscan_member	*mb;
 	const char		*ks;
@@ -252,12 +250,7 @@ kineto_event(struct kineto *k, struct jsonscan_obj *o)
 	case 'M':
 		return kineto_metadata(k, &e);
 	default:
-		if (k->nphase_other++ == 0 || strchr(k->phase_other, e.ph) ==
-		    NULL) {
-			size_t n = strlen(k->phase_other);
-			if (n + 1 < sizeof k->phase_other)
-				k->phase_other[n] = e.ph;
-		}
+		trevent_other(&k->te, e.ph);
 		return 0;
 	}
 }
@@ -303,16 +296,21 @@ kineto_free(struct kineto *k)
 	free(k->cinfo);
 	free(k->names);
 	free(k->pseudo);
-	free(k->open);
+	trevent_free(&k->te);
 	free(k->mem_total);
 	free(k->err);
+}
+
+static int
+kineto_read_meta(void *arg, struct jsonscan_item *it)
+{
+	return kineto_meta_member(arg, it);
 }
 
 struct model *
 kineto_load(const char *path, struct progress *prog, char **cause)
 {
 	struct kineto		 k;
-	struct jsonscan_item	*it;
 	struct model		*m;
 	double			 t0 = timing_now();
 	int			 rc;
@@ -326,20 +324,10 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 	k.b = builder_new(SOURCE_KINETO);
 	k.m = k.b->m;
 	progress_phase(prog, "kineto", jsonscan_raw_size(k.js));
-	while ((rc = jsonscan_next(k.js, &it, cause)) == 1) {
-		if (it->kind == JSONSCAN_EVENT) {
-			if (kineto_event(&k, &it->ev) != 0)
-				goto fail;
-			if ((it->ev.index & (K_PROGRESS_STEP - 1)) == 0) {
-				progress_rows(prog, jsonscan_raw_offset(k.js));
-				if (progress_stopped(prog)) {
-					k.err = xstrdup("loading given up");
-					goto fail;
-				}
-			}
-		} else if (kineto_meta_member(&k, it) != 0)
-			goto fail;
-	}
+	rc = trevent_read(k.js, prog, K_PROGRESS_STEP, kineto_event,
+	    kineto_read_meta, &k, &k.err, cause);
+	if (rc > 0)
+		goto fail;
 	if (rc < 0) {
 		builder_abort(k.b);
 		kineto_free(&k);
@@ -376,27 +364,12 @@ fail:
 int
 kineto_probe(const char *path, char **cause)
 {
-	struct zfile	*zf;
-	char		*buf, *p, *end, *why = NULL;
-	ssize_t		 r;
-	size_t		 got = 0;
+	char		*buf, *p, *end;
+	size_t		 got;
 	int		 found = 0;
 
-	if ((zf = zfile_open(path, cause)) == NULL)
+	if ((buf = trevent_head(path, K_PROBE_BYTES, &got, cause)) == NULL)
 		return -1;
-	buf = xmalloc(K_PROBE_BYTES + 1);
-	while (got < K_PROBE_BYTES) {
-		r = zfile_read(zf, buf + got, K_PROBE_BYTES - got, &why);
-		if (r <= 0)
-			break;
-		got += (size_t)r;
-	}
-	free(why);	/* a short or damaged file: judge the head we have */
-	zfile_close(zf);
-	buf[got] = '\0';
-	for (p = buf; p < buf + got; p++)
-		if (*p == '\0')
-			*p = ' ';
 	end = buf + got;
 	p = buf;
 	if (end - p >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)

@@ -46,6 +46,21 @@ ncu_detect(const char *path)
 }
 
 struct report *
+ncu_read(const char *path, size_t max, struct report *(*parse)(const void *,
+    size_t, const char *, char **), char **cause)
+{
+	struct report	*r;
+	char		*buf = NULL;
+	size_t		 len = 0;
+
+	if (zfile_slurp(path, &buf, &len, max, cause) != 0)
+		return NULL;
+	r = parse(buf, len, path, cause);
+	free(buf);
+	return r;
+}
+
+struct report *
 ncu_load(const char *path, char **cause)
 {
 	switch (ncu_detect(path)) {

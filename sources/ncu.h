@@ -7,6 +7,8 @@
 #ifndef GPULENS_NCU_H
 #define GPULENS_NCU_H
 
+#include <stddef.h>
+
 struct report;
 
 enum ncu_kind {
@@ -23,5 +25,13 @@ enum ncu_kind {
 enum ncu_kind	 ncu_detect(const char *path);
 /* Loads a report. Returns it (report_free) or NULL with *cause. */
 struct report	*ncu_load(const char *path, char **cause);
+/*
+ * Reads path whole (plain or compressed, at most max bytes once
+ * decompressed) and gives it to parse (name: path). Returns parse's report
+ * (report_free) or NULL with *cause.
+ */
+struct report	*ncu_read(const char *path, size_t max,
+		    struct report *(*parse)(const void *, size_t,
+		    const char *name, char **cause), char **cause);
 
 #endif

@@ -18,10 +18,10 @@
 #include <string.h>
 
 #include "util/hmap.h"
+#include "sources/ncu.h"
 #include "sources/ncucsv.h"
 #include "report/report.h"
 #include "util/xmalloc.h"
-#include "util/zfile.h"
 
 #define NCUCSV_MAX_FILE		((size_t)4 << 30)
 
@@ -723,8 +723,9 @@ ncucsv_probe(const char *text, size_t len)
 }
 
 struct report *
-ncucsv_parse(const char *text, size_t len, const char *name, char **cause)
+ncucsv_parse(const void *buf, size_t len, const char *name, char **cause)
 {
+	const char		*text = buf;
 	struct ncucsv		 c;
 	struct ncucsv_row	 header, row;
 	const char		*nl;
@@ -791,13 +792,5 @@ fail:
 struct report *
 ncucsv_load(const char *path, char **cause)
 {
-	struct report	*r;
-	char		*buf = NULL;
-	size_t		 len = 0;
-
-	if (zfile_slurp(path, &buf, &len, NCUCSV_MAX_FILE, cause) != 0)
-		return NULL;
-	r = ncucsv_parse(buf, len, path, cause);
-	free(buf);
-	return r;
+	return ncu_read(path, NCUCSV_MAX_FILE, ncucsv_parse, cause);
 }

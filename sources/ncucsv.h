@@ -31,7 +31,7 @@ struct report;
 int		 ncucsv_probe(const char *text, size_t len);
 /* Parses a whole CSV text; name is for messages. Returns a finished
  * report or NULL with *cause (caller frees). */
-struct report	*ncucsv_parse(const char *text, size_t len, const char *name,
+struct report	*ncucsv_parse(const void *text, size_t len, const char *name,
 		    char **cause);
 /* Reads path (plain or compressed) and parses it. */
 struct report	*ncucsv_load(const char *path, char **cause);

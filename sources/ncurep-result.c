@@ -132,6 +132,33 @@ ncurep_nvtx(struct ncurep *c, uint32_t launch, const uint8_t *p, size_t len)
 	free(names);
 }
 
+/* The parts of a ProfileResult that have a reader of their own. */
+static const struct {
+	uint32_t	 num;
+	void		(*read)(struct ncurep *, uint32_t launch,
+			    const uint8_t *, size_t);
+} ncurep_result_parts[] = {
+	{ 13, ncurep_metric }, { 15, ncurep_result_source },
+	{ 17, ncurep_section }, { 19, ncurep_rule }, { 21, ncurep_nvtx },
+};
+
+/* Reads f if it is one of those parts: 1, else 0. */
+static int
+ncurep_result_part(struct ncurep *c, uint32_t launch, const struct pw_field *f)
+{
+	size_t	i;
+
+	if (f->wire != PW_LEN)
+		return 0;
+	for (i = 0; i < sizeof ncurep_result_parts /
+	    sizeof *ncurep_result_parts; i++)
+		if (ncurep_result_parts[i].num == f->num) {
+			ncurep_result_parts[i].read(c, launch, f->data, f->len);
+			return 1;
+		}
+	return 0;
+}
+
 int
 ncurep_result(struct ncurep *c, const uint8_t *p, size_t len, size_t at)
 {
@@ -149,6 +176,8 @@ ncurep_result(struct ncurep *c, const uint8_t *p, size_t len, size_t at)
 	l->process = c->proc.name;
 	pw_init(&rd, p, len);
 	while ((rc = pw_next(&rd, &f)) > 0) {
+		if (ncurep_result_part(c, launch, &f))
+			continue;
 		l = &c->r->launches[launch];
 		switch (f.num) {
 		case 1:
@@ -183,26 +212,6 @@ ncurep_result(struct ncurep *c, const uint8_t *p, size_t len, size_t at)
 			memcpy(f.num == 10 ? l->grid : l->block, xyz,
 			    sizeof xyz);
 			continue;
-		case 13:
-			if (f.wire != PW_LEN)
-				goto unknown;
-			ncurep_metric(c, launch, f.data, f.len);
-			continue;
-		case 17:
-			if (f.wire != PW_LEN)
-				goto unknown;
-			ncurep_section(c, launch, f.data, f.len);
-			continue;
-		case 19:
-			if (f.wire != PW_LEN)
-				goto unknown;
-			ncurep_rule(c, launch, f.data, f.len);
-			continue;
-		case 21:
-			if (f.wire != PW_LEN)
-				goto unknown;
-			ncurep_nvtx(c, launch, f.data, f.len);
-			continue;
 		case 22:
 		case 23:
 			if (f.wire != PW_VARINT)
@@ -211,11 +220,6 @@ ncurep_result(struct ncurep *c, const uint8_t *p, size_t len, size_t at)
 				l->context = f.u;
 			else
 				l->stream = f.u;
-			continue;
-		case 15:
-			if (f.wire != PW_LEN)
-				goto unknown;
-			ncurep_result_source(c, launch, f.data, f.len);
 			continue;
 		case 3:		/* program handle */
 		case 4:		/* kernel id */

@@ -135,16 +135,13 @@ ncurep_source(struct ncurep *c, const uint8_t *p, size_t len)
 				m->sm = (uint32_t)f.u;
 			continue;
 		case 8:
-			if (f.wire != PW_LEN)
-				break;
-			ncurep_source_list(c, module, f.data, f.len,
-			    ncurep_source_file, "source files");
-			continue;
 		case 9:
 			if (f.wire != PW_LEN)
 				break;
 			ncurep_source_list(c, module, f.data, f.len,
-			    ncurep_source_func, "source functions");
+			    f.num == 8 ? ncurep_source_file :
+			    ncurep_source_func, f.num == 8 ? "source files" :
+			    "source functions");
 			continue;
 		case 1:		/* reference */
 		case 2:		/* code (source text of OpenCL) */

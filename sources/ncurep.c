@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sources/ncu.h"
 #include "sources/ncurep.h"
 #include "sources/ncurep-int.h"
 #include "sources/protowire.h"
@@ -76,19 +77,15 @@ ncurep_block_header(struct ncurep *c, const uint8_t *p, size_t len,
 			}
 			continue;
 		case 3:
-			if (f.wire != PW_LEN)
-				break;
-			ncurep_session(c, f.data, f.len);
-			continue;
 		case 4:
-			if (f.wire != PW_LEN)
-				break;
-			/* Gathered before: see ncurep_tables(). */
-			continue;
 		case 6:
 			if (f.wire != PW_LEN)
 				break;
-			ncurep_process(c, f.data, f.len);
+			if (f.num == 3)
+				ncurep_session(c, f.data, f.len);
+			else if (f.num == 6)
+				ncurep_process(c, f.data, f.len);
+			/* 4, the strings: gathered before (ncurep_tables()). */
 			continue;
 		}
 		report_skipped(c->r, "BlockHeader", f.num);
@@ -343,8 +340,6 @@ struct report *
 ncurep_load(const char *path, char **cause)
 {
 	struct report	*r;
-	char		*buf = NULL;
-	size_t		 len = 0;
 	struct zfile	*z;
 	enum zfile_kind	 kind;
 
@@ -352,10 +347,7 @@ ncurep_load(const char *path, char **cause)
 		return NULL;
 	kind = zfile_kind(z);
 	zfile_close(z);
-	if (zfile_slurp(path, &buf, &len, NCUREP_MAX_FILE, cause) != 0)
-		return NULL;
-	r = ncurep_parse(buf, len, path, cause);
-	free(buf);
+	r = ncu_read(path, NCUREP_MAX_FILE, ncurep_parse, cause);
 	if (r != NULL && kind != ZFILE_PLAIN)
 		r->format = REPORT_NCU_REPZ;
 	return r;

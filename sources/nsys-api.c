@@ -30,14 +30,7 @@ nsys_cpu_row(struct nsys *n, const struct nsys_row *st, int kind,
 	uint32_t		t;
 
 	t = nsys_track_cpu(n, type, (uint64_t)row_i64(st, A_TID), 0);
-	memset(&ev, 0, sizeof ev);
-	ev.rowid = row_i64(st, A_ROWID);
-	ev.start = row_i64(st, A_START);
-	ev.end = row_i64(st, A_END);
-	if (row_null(st, A_END)) {
-		ev.end = ev.start;
-		ev.flags |= EVF_OPEN;
-	}
+	nsys_row_event(st, &ev, A_ROWID, A_START, A_END);
 	ev.kind = (uint8_t)kind;
 	/* The source's callchainId, for nsys_sample_read() to turn into
 	 * the model's chain. */

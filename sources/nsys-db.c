@@ -24,51 +24,22 @@
 #define NSYS_DB_ROWS_STEP	65536	/* rows between progress reports */
 
 void
-nsys_db_error(struct nsys_db *d, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	srcerr_set(&d->err, d->path, fmt, ap);
-	va_end(ap);
-}
-
-void
 nsys_db_sqlerr(struct nsys_db *d, int rc, const char *what)
 {
-	char	*s = srcerr_sqlite(d->db, rc, what);
-
-	nsys_db_error(d, "%s", s);
-	free(s);
+	srcerr_sql(&d->err, d->path, d->db, rc, what);
 }
 
 /* Steps st: 1 a row, 0 done, -1 error (recorded). */
 int
 nsys_db_step(struct nsys_db *d, sqlite3_stmt *st, const char *what)
 {
-	int	rc = sqlite3_step(st);
-
-	if (rc == SQLITE_ROW)
-		return 1;
-	if (rc == SQLITE_DONE)
-		return 0;
-	nsys_db_sqlerr(d, rc, what);
-	return -1;
+	return srcerr_step(&d->err, d->path, d->db, st, what);
 }
 
 sqlite3_stmt *
 nsys_db_prepare(struct nsys_db *d, const char *sql, const char *what)
 {
-	sqlite3_stmt	*st = NULL;
-	int		 rc;
-
-	rc = sqlite3_prepare_v2(d->db, sql, -1, &st, NULL);
-	if (rc != SQLITE_OK) {
-		nsys_db_sqlerr(d, rc, what);
-		sqlite3_finalize(st);
-		return NULL;
-	}
-	return st;
+	return srcerr_prepare(&d->err, d->path, d->db, sql, what);
 }
 
 /*
@@ -264,18 +235,12 @@ nsys_db_select(struct nsys_db *d, const char *table, const char *const *cols,
 uint64_t
 nsys_db_estimate(struct nsys_db *d, const char *table)
 {
-	sqlite3_stmt	*st = NULL;
-	char		*sql;
-	int64_t		 v = 0;
+	int64_t	v;
 
 	if (nsys_db_table(d, table) < 0)
 		return 0;
-	sql = sqlite3_mprintf("SELECT max(rowid) FROM \"%w\"", table);
-	if (sqlite3_prepare_v2(d->db, sql, -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		v = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	sqlite3_free(sql);
+	v = source_sqlite_int(d->db, 0, "SELECT max(rowid) FROM \"%w\"",
+	    table);
 	return v > 0 ? (uint64_t)v : 0;
 }
 

@@ -33,6 +33,7 @@
 #include <sqlite3.h>
 
 #include "model/builder.h"
+#include "sources/srcerr.h"
 #include "util/hmap.h"
 #include "util/progress.h"
 
@@ -70,8 +71,8 @@ struct nsys_db_enum_row {
 int		 nsys_db_open(struct nsys_db *, const char *path, char **cause);
 void		 nsys_db_close(struct nsys_db *);
 
-void		 nsys_db_error(struct nsys_db *, const char *fmt, ...)
-		    __attribute__((format(printf, 2, 3)));
+/* Records the first error as "PATH: message": nsys_db_error(d, fmt, ...). */
+#define nsys_db_error(d, ...)	srcerr_setf(&(d)->err, (d)->path, __VA_ARGS__)
 void		 nsys_db_sqlerr(struct nsys_db *, int rc, const char *what);
 /* Steps: 1 a row, 0 done, -1 error (recorded). */
 int		 nsys_db_step(struct nsys_db *, sqlite3_stmt *,

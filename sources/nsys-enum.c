@@ -66,6 +66,24 @@ static const struct {
 	{ "NvtxDomainDestroy",	76, NR_IGNORE },
 };
 
+/* The index in syms[0, n) of the symbol after prefix in name
+ * ("CUDA_MEMCPY_KIND_HTOD"), or -1. */
+static int
+nsys_enum_sym(const char *name, const char *prefix, const char *const *syms,
+    int n)
+{
+	const char	*p;
+	int		 j;
+
+	if ((p = strstr(name, prefix)) == NULL)
+		return -1;
+	p += strlen(prefix);
+	for (j = 0; j < n; j++)
+		if (strcmp(p, syms[j]) == 0)
+			return j;
+	return -1;
+}
+
 /*
  * The enum copy_kind of an ENUM_CUDA_MEMCPY_OPER row: by its symbol
  * ("CUDA_MEMCPY_KIND_HTOD"), else by its label ("Host-to-Device", or the
@@ -79,15 +97,11 @@ nsys_copy_kind_of(const char *name, const char *label)
 		"AtoH", "AtoA", "AtoD", "DtoA", "Unified HtoD", "Unified DtoH",
 		"Unified DtoD"
 	};
-	const char	*p;
-	int		 j;
+	int	j;
 
-	if ((p = strstr(name, "MEMCPY_KIND_")) != NULL) {
-		p += strlen("MEMCPY_KIND_");
-		for (j = 0; j < COPY_KIND_COUNT; j++)
-			if (strcmp(p, nsys_copy_sym[j]) == 0)
-				return j;
-	}
+	if ((j = nsys_enum_sym(name, "MEMCPY_KIND_", nsys_copy_sym,
+	    COPY_KIND_COUNT)) >= 0)
+		return j;
 	for (j = 0; j < COPY_KIND_COUNT; j++)
 		if (strcasecmp(label, copy_kind_label(j)) == 0 ||
 		    strcasecmp(label, shortl[j]) == 0)
@@ -99,19 +113,46 @@ nsys_copy_kind_of(const char *name, const char *label)
 static int
 nsys_mem_kind_of(const char *name, const char *label)
 {
-	const char	*p;
-	int		 j;
+	int	j;
 
-	if ((p = strstr(name, "MEMORY_KIND_")) != NULL) {
-		p += strlen("MEMORY_KIND_");
-		for (j = 0; j < MEM_KIND_COUNT; j++)
-			if (strcmp(p, nsys_mem_sym[j]) == 0)
-				return j;
-	}
+	if ((j = nsys_enum_sym(name, "MEMORY_KIND_", nsys_mem_sym,
+	    MEM_KIND_COUNT)) >= 0)
+		return j;
 	for (j = 0; j < MEM_KIND_COUNT; j++)
 		if (strcasecmp(label, mem_kind_label(j)) == 0)
 			return j;
 	return MEM_UNKNOWN;
+}
+
+/*
+ * Kinds from an enum table: kind[] defaults to the old numbering old[0,
+ * nold) (else unknown), then each row of table sets its id's kind through
+ * kind_of and, where labels is not NULL, its label if it has one.
+ */
+static int
+nsys_enum_kinds(struct nsys *n, const char *table, uint8_t *kind,
+    const uint8_t *old, size_t nold, uint8_t unknown,
+    int (*kind_of)(const char *, const char *), char **labels)
+{
+	struct nsys_db_enum_row	*e;
+	ssize_t			 ne, i;
+	size_t			 k;
+
+	for (k = 0; k < NSYS_NENUM; k++)
+		kind[k] = k < nold ? old[k] : unknown;
+	if ((ne = nsys_db_enum(&n->d, table, &e)) < 0)
+		return -1;
+	for (i = 0; i < ne; i++) {
+		if (e[i].id < 0 || e[i].id >= NSYS_NENUM)
+			continue;
+		kind[e[i].id] = (uint8_t)kind_of(e[i].name, e[i].label);
+		if (labels != NULL && *e[i].label != '\0') {
+			free(labels[e[i].id]);
+			labels[e[i].id] = xstrdup(e[i].label);
+		}
+	}
+	nsys_db_enum_free(e, ne);
+	return 0;
 }
 
 int
@@ -122,36 +163,15 @@ nsys_enum_read(struct nsys *n)
 	size_t			 k;
 
 	/* Copy kinds: default to the old numbering, then apply the table. */
-	for (k = 0; k < NSYS_NENUM; k++)
-		n->copy_kind[k] = k < sizeof nsys_old_copy_kind ?
-		    nsys_old_copy_kind[k] : COPY_UNKNOWN;
-	if ((ne = nsys_db_enum(&n->d, "ENUM_CUDA_MEMCPY_OPER", &e)) < 0)
+	if (nsys_enum_kinds(n, "ENUM_CUDA_MEMCPY_OPER", n->copy_kind,
+	    nsys_old_copy_kind, sizeof nsys_old_copy_kind, COPY_UNKNOWN,
+	    nsys_copy_kind_of, n->copy_label) != 0)
 		return -1;
-	for (i = 0; i < ne; i++) {
-		if (e[i].id < 0 || e[i].id >= NSYS_NENUM)
-			continue;
-		n->copy_kind[e[i].id] = (uint8_t)nsys_copy_kind_of(e[i].name,
-		    e[i].label);
-		if (*e[i].label != '\0') {
-			free(n->copy_label[e[i].id]);
-			n->copy_label[e[i].id] = xstrdup(e[i].label);
-		}
-	}
-	nsys_db_enum_free(e, ne);
-
 	/* Memory kinds. */
-	for (k = 0; k < NSYS_NENUM; k++)
-		n->mem_kind[k] = k < sizeof nsys_old_mem_kind ?
-		    nsys_old_mem_kind[k] : MEM_UNKNOWN;
-	if ((ne = nsys_db_enum(&n->d, "ENUM_CUDA_MEM_KIND", &e)) < 0)
+	if (nsys_enum_kinds(n, "ENUM_CUDA_MEM_KIND", n->mem_kind,
+	    nsys_old_mem_kind, sizeof nsys_old_mem_kind, MEM_UNKNOWN,
+	    nsys_mem_kind_of, NULL) != 0)
 		return -1;
-	for (i = 0; i < ne; i++) {
-		if (e[i].id < 0 || e[i].id >= NSYS_NENUM)
-			continue;
-		n->mem_kind[e[i].id] = (uint8_t)nsys_mem_kind_of(e[i].name,
-		    e[i].label);
-	}
-	nsys_db_enum_free(e, ne);
 
 	/* Synchronization types: labels only. */
 	if ((ne = nsys_db_enum(&n->d, "ENUM_CUPTI_SYNC_TYPE", &e)) < 0)

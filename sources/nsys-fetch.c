@@ -525,21 +525,30 @@ nsys_row_intern(struct nsys *n, const struct nsys_row *r, int i)
 	}
 }
 
-/* Whether column i is a usable time: an integer, or a real with an
- * integral value in range (source.c). */
+/* Whether column i is a usable time (source_time_value()). */
 static int
 nsys_row_time(const struct nsys_row *r, int i)
 {
-	double	d;
+	int	type = row_type(r, i);
 
-	switch (row_type(r, i)) {
-	case SQLITE_INTEGER:
-		return 1;
-	case SQLITE_FLOAT:
-		d = row_double(r, i);
-		return d > -9.2e18 && d < 9.2e18 && (double)(int64_t)d == d;
-	}
-	return 0;
+	return source_time_value(type, type == SQLITE_FLOAT ?
+	    row_double(r, i) : 0);
+}
+
+void
+nsys_row_event(const struct nsys_row *r, struct lane_event *ev, int rowid,
+    int start, int end)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->rowid = row_i64(r, rowid);
+	ev->start = row_i64(r, start);
+	if (end < 0)
+		ev->end = ev->start;
+	else if (row_null(r, end)) {
+		ev->end = ev->start;
+		ev->flags |= EVF_OPEN;
+	} else
+		ev->end = row_i64(r, end);
 }
 
 int

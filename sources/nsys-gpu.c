@@ -55,17 +55,10 @@ enum { GR_GRAPH = G_NCOMMON, GR_EXEC };
 static void
 nsys_gpu_event(const struct nsys_row *st, struct lane_event *ev, int kind)
 {
-	memset(ev, 0, sizeof *ev);
-	ev->rowid = row_i64(st, G_ROWID);
-	ev->start = row_i64(st, G_START);
-	ev->end = row_i64(st, G_END);
+	nsys_row_event(st, ev, G_ROWID, G_START, G_END);
 	ev->kind = (uint8_t)kind;
 	ev->corr = row_u32(st, G_CORR);
 	ev->aux = NONE32;
-	if (row_null(st, G_END)) {
-		ev->end = ev->start;
-		ev->flags |= EVF_OPEN;
-	}
 }
 
 static void
@@ -74,16 +67,15 @@ nsys_kernel_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	struct kernel_info	k;
 	struct lane_event	ev;
 	uint32_t		t;
+	int			i;
 
 	t = nsys_track_gpu(n, st);
 	nsys_gpu_event(st, &ev, EV_KERNEL);
 	memset(&k, 0, sizeof k);
-	k.grid[0] = row_u32(st, K_GX);
-	k.grid[1] = row_u32(st, K_GY);
-	k.grid[2] = row_u32(st, K_GZ);
-	k.block[0] = row_u32(st, K_BX);
-	k.block[1] = row_u32(st, K_BY);
-	k.block[2] = row_u32(st, K_BZ);
+	for (i = 0; i < 3; i++) {	/* x, y, z columns in a row */
+		k.grid[i] = row_u32(st, K_GX + i);
+		k.block[i] = row_u32(st, K_BX + i);
+	}
 	k.short_name = row_null(st, K_SHORT) ? 0 :
 	    nsys_db_str(&n->d, row_i64(st, K_SHORT));
 	k.mangled = row_null(st, K_MANGLED) ? 0 :

@@ -17,6 +17,7 @@
 #include "model/builder.h"
 #include "sources/col.h"
 #include "sources/nsys-db.h"
+#include "sources/srcname.h"
 #include "util/hmap.h"
 #include "util/progress.h"
 
@@ -28,10 +29,7 @@
 #define NSYS_NEVTYPE	1024		/* NVTX event type ids looked up */
 #define NSYS_NO_STREAM	0xFFFFFFFFULL	/* streamId of a wait on no stream */
 
-/* Flags cached per pool string. */
-#define SF_KNOWN	0x01
-#define SF_NCCL		0x02
-#define SF_DRIVER	0x04
+/* Flags cached per pool string: SF_* (srcname.h). */
 
 /* What an NVTX_EVENTS row is, by its eventType. */
 enum nvtx_role {
@@ -213,6 +211,11 @@ void		 nsys_fetch_end(struct nsys_fetch *);
 /* Whether a row's times are usable, as source_times_ok(st, 1, 2, 1). */
 int		 nsys_row_times_ok(const struct nsys_row *,
 		    struct source_times *);
+/* *ev zeroed, with the row's rowid, start and end (those columns); a NULL
+ * end is an open range (EVF_OPEN) and end -1 an instant: both end at the
+ * start. */
+void		 nsys_row_event(const struct nsys_row *, struct lane_event *,
+		    int rowid, int start, int end);
 
 /* nsys-meta.c: metadata, version, session start. */
 int		 nsys_meta_read(struct nsys *);

@@ -45,15 +45,8 @@ nsys_mpi_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	builder_domain(n->b, nsys_entity_process(n, gtid), DOMAIN_MPI_TABLES,
 	    "MPI");
 	t = nsys_track_cpu(n, TRACK_NVTX, gtid, DOMAIN_MPI_TABLES);
-	memset(&ev, 0, sizeof ev);
-	ev.rowid = row_i64(st, MP_ROWID);
-	ev.start = row_i64(st, MP_START);
+	nsys_row_event(st, &ev, MP_ROWID, MP_START, MP_END);
 	ev.kind = EV_NVTX;
-	if (row_null(st, MP_END)) {
-		ev.end = ev.start;
-		ev.flags |= EVF_OPEN;
-	} else
-		ev.end = row_i64(st, MP_END);
 	ev.name = row_null(st, MP_TEXT) ? 0 :
 	    nsys_db_str(&n->d, row_i64(st, MP_TEXT));
 	memset(&info, 0, sizeof info);

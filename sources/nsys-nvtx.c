@@ -81,20 +81,13 @@ nsys_nvtx_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	}
 
 	t = nsys_track_cpu(n, TRACK_NVTX, gtid, domid);
-	memset(&ev, 0, sizeof ev);
-	ev.rowid = row_i64(st, N_ROWID);
-	ev.start = row_i64(st, N_START);
+	nsys_row_event(st, &ev, N_ROWID, N_START, role == NR_MARK ? -1 :
+	    N_END);
 	ev.name = name;
-	if (role == NR_MARK) {
+	if (role == NR_MARK)
 		ev.kind = EV_MARK;
-		ev.end = ev.start;
-	} else {
+	else {
 		ev.kind = EV_NVTX;
-		if (row_null(st, N_END)) {
-			ev.end = ev.start;
-			ev.flags |= EVF_OPEN;
-		} else
-			ev.end = row_i64(st, N_END);
 		if (role == NR_STARTEND) {
 			ev.flags |= EVF_STARTEND;
 			if (!row_null(st, N_ENDTID) &&

@@ -105,9 +105,11 @@ nsys_track_cpu(struct nsys *n, enum track_type type, uint64_t gtid,
 void
 nsys_track_names(struct nsys *n)
 {
-	struct model	*m = n->m;
-	size_t		 i;
-	char		 buf[128];
+	struct model		*m = n->m;
+	const struct stream	*s;
+	size_t			 i;
+	int			 sync;
+	char			 buf[128];
 
 	for (i = 0; i < m->ntracks; i++) {
 		struct track *t = &m->tracks[i];
@@ -115,27 +117,25 @@ nsys_track_names(struct nsys *n)
 			continue;
 		switch (t->type) {
 		case TRACK_GPU:
-			if (m->streams[t->stream].name != 0)
-				t->name = m->streams[t->stream].name;
-			else {
-				snprintf(buf, sizeof buf, "Stream %llu",
-				    (unsigned long long)
-				    m->streams[t->stream].source_id);
-				t->name = builder_intern(n->b, buf);
-			}
-			break;
 		case TRACK_SYNC:
-			if (m->streams[t->stream].source_id == NSYS_NO_STREAM)
+			/* The stream's name, else "Stream N"; " sync" after
+			 * it for its sync track. */
+			s = &m->streams[t->stream];
+			sync = t->type == TRACK_SYNC;
+			if (!sync && s->name != 0) {
+				t->name = s->name;
+				break;
+			}
+			if (sync && s->source_id == NSYS_NO_STREAM)
 				snprintf(buf, sizeof buf, "Context %u sync",
-				    m->streams[t->stream].context);
-			else if (m->streams[t->stream].name != 0)
-				snprintf(buf, sizeof buf, "%s sync",
-				    strpool_get(m->strs,
-				    m->streams[t->stream].name));
+				    s->context);
+			else if (s->name != 0)
+				snprintf(buf, sizeof buf, "%s%s", strpool_get(
+				    m->strs, s->name), sync ? " sync" : "");
 			else
-				snprintf(buf, sizeof buf, "Stream %llu sync",
-				    (unsigned long long)
-				    m->streams[t->stream].source_id);
+				snprintf(buf, sizeof buf, "Stream %llu%s",
+				    (unsigned long long)s->source_id, sync ?
+				    " sync" : "");
 			t->name = builder_intern(n->b, buf);
 			break;
 		case TRACK_API:

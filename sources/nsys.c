@@ -71,53 +71,24 @@
 #include "sources/nsys-db.h"
 #include "sources/nsys-int.h"
 #include "sources/source.h"
+#include "sources/srcname.h"
 #include "util/hmap.h"
 #include "util/progress.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
-
-/* Case-insensitive "does s contain the lowercase needle". */
-static int
-nsys_contains_ci(const char *s, const char *needle)
-{
-	size_t	i, nl = strlen(needle);
-
-	for (; *s != '\0'; s++) {
-		for (i = 0; i < nl; i++) {
-			char c = s[i];
-			if (c >= 'A' && c <= 'Z')
-				c = (char)(c - 'A' + 'a');
-			if (c != needle[i])
-				break;
-		}
-		if (i == nl)
-			return 1;
-	}
-	return 0;
-}
 
 /* Schema. */
 
 int
 nsys_probe(struct sqlite3 *db)
 {
-	sqlite3_stmt	*st = NULL;
-	int		 found = 0;
-
-	if (sqlite3_prepare_v2(db, "SELECT 1 FROM sqlite_master WHERE "
+	return source_sqlite_int(db, 0, "SELECT 1 FROM sqlite_master WHERE "
 	    "type IN ('table', 'view') AND ("
 	    "substr(name, 1, 20) = 'CUPTI_ACTIVITY_KIND_' OR "
 	    "name IN ('NVTX_EVENTS', 'OSRT_API') OR "
 	    "(name = 'StringIds' AND EXISTS (SELECT 1 FROM sqlite_master "
 	    "WHERE name IN ('META_DATA_EXPORT', 'EXPORT_META_DATA', "
-	    "'TARGET_INFO_GPU', 'ThreadNames')))) LIMIT 1", -1, &st,
-	    NULL) != SQLITE_OK) {
-		sqlite3_finalize(st);
-		return 0;
-	}
-	found = sqlite3_step(st) == SQLITE_ROW;
-	sqlite3_finalize(st);
-	return found;
+	    "'TARGET_INFO_GPU', 'ThreadNames')))) LIMIT 1") != 0;
 }
 
 /* Strings. */
@@ -126,24 +97,14 @@ nsys_probe(struct sqlite3 *db)
 uint8_t
 nsys_sflags(struct nsys *n, uint32_t sid)
 {
+	uint8_t		*f = srcname_slot(&n->sflags, &n->sflagscap, sid);
 	const char	*s;
-	uint8_t		 f;
-	size_t		 old = n->sflagscap;
 
-	if (sid >= n->sflagscap) {
-		XGROW(n->sflags, n->sflagscap, (size_t)sid + 1);
-		memset(n->sflags + old, 0, n->sflagscap - old);
+	if ((*f & SF_KNOWN) == 0) {
+		s = strpool_get(n->m->strs, sid);
+		*f = srcname_flags(s, strlen(s), 0);
 	}
-	if ((f = n->sflags[sid]) & SF_KNOWN)
-		return f;
-	s = strpool_get(n->m->strs, sid);
-	f = SF_KNOWN;
-	if (nsys_contains_ci(s, "nccl"))
-		f |= SF_NCCL;
-	if (s[0] == 'c' && s[1] == 'u' && strncmp(s, "cuda", 4) != 0)
-		f |= SF_DRIVER;
-	n->sflags[sid] = f;
-	return f;
+	return *f;
 }
 
 uint32_t
@@ -156,15 +117,15 @@ nsys_text(struct nsys *n, sqlite3_stmt *st, int i)
 	return builder_intern_n(n->b, s, (size_t)sqlite3_column_bytes(st, i));
 }
 
-int
-nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
-    const char *phase, const int times[3], nsys_step_fn *row, void *arg)
+/* nsys_scan_rows() once its progress phase is set. */
+static int
+nsys_scan_steps(struct nsys *n, sqlite3_stmt *st, const char *table,
+    const int times[3], nsys_step_fn *row, void *arg)
 {
 	struct source_times	 tt;
 	uint64_t		 rows = 0;
 	int			 r;
 
-	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
 	memset(&tt, 0, sizeof tt);
 	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
 		if (source_times_ok(st, times[0], times[1], times[2], &tt))
@@ -177,6 +138,31 @@ nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
 	if (r < 0)
 		return -1;
 	return nsys_times_verdict(n, &tt, table);
+}
+
+int
+nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
+    const char *phase, const int times[3], nsys_step_fn *row, void *arg)
+{
+	progress_phase(n->prog, phase, nsys_db_estimate(&n->d, table));
+	return nsys_scan_steps(n, st, table, times, row, arg);
+}
+
+/* An nsys_scan() callback and its have[], for a row stepped on st. */
+struct nsys_scan_arg {
+	nsys_row_fn	*row;
+	const int	*have;
+};
+
+static void
+nsys_scan_step(struct nsys *n, sqlite3_stmt *st, void *arg)
+{
+	const struct nsys_scan_arg	*a = arg;
+	struct nsys_row			 rw;
+
+	memset(&rw, 0, sizeof rw);
+	rw.st = st;
+	a->row(n, &rw, a->have);
 }
 
 /* The first and last rowid of table (lo > hi when it is empty). */
@@ -260,10 +246,10 @@ int
 nsys_scan(struct nsys *n, const char *table, const char *phase,
     const char *const *cols, size_t ncols, int *have, nsys_row_fn *row)
 {
+	static const int	 times[3] = { 1, 2, 1 };
+	struct nsys_scan_arg	 a = { row, have };
 	struct source_times	 tt;
-	struct nsys_row		 rw;
 	sqlite3_stmt		*st;
-	uint64_t		 nrows = 0;
 	int64_t			 lo = 1, hi = 0;
 	char			*sql;
 	int			 r, rowid;
@@ -294,19 +280,8 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 		return nsys_times_verdict(n, &tt, table);
 	}
 	sqlite3_free(sql);
-	memset(&rw, 0, sizeof rw);
-	rw.st = st;
-	while ((r = nsys_db_step(&n->d, st, table)) == 1) {
-		if (nsys_row_times_ok(&rw, &tt))
-			row(n, &rw, have);
-		if ((++nrows & (NSYS_ROWS_STEP - 1)) == 0)
-			progress_rows(n->prog, nrows);
-	}
-	progress_rows(n->prog, nrows);
-	sqlite3_finalize(st);
-	if (r < 0)
-		return -1;
-	return nsys_times_verdict(n, &tt, table);
+	/* Start, end, a NULL end usable: as nsys_row_times_ok(). */
+	return nsys_scan_steps(n, st, table, times, nsys_scan_step, &a);
 }
 
 /*

@@ -51,7 +51,7 @@ pw_fail(struct pw_reader *r, size_t at, const char *msg)
 static int
 pw_raw(struct pw_reader *r, struct pw_field *f)
 {
-	size_t		at = r->off, n;
+	size_t		at = r->off, n, w;
 	uint64_t	key, len;
 
 	memset(f, 0, sizeof *f);
@@ -72,18 +72,16 @@ pw_raw(struct pw_reader *r, struct pw_field *f)
 		r->off += n;
 		break;
 	case PW_FIXED64:
-		if (r->len - r->off < 8)
-			return pw_fail(r, at, "truncated 64-bit value");
-		for (n = 0; n < 8; n++)
-			f->u |= (uint64_t)r->p[r->off + n] << (8 * n);
-		r->off += 8;
-		break;
 	case PW_FIXED32:
-		if (r->len - r->off < 4)
-			return pw_fail(r, at, "truncated 32-bit value");
-		for (n = 0; n < 4; n++)
+		/* Little-endian, 8 or 4 bytes. */
+		w = f->wire == PW_FIXED64 ? 8 : 4;
+		if (r->len - r->off < w)
+			return pw_fail(r, at, w == 8 ?
+			    "truncated 64-bit value" :
+			    "truncated 32-bit value");
+		for (n = 0; n < w; n++)
 			f->u |= (uint64_t)r->p[r->off + n] << (8 * n);
-		r->off += 4;
+		r->off += w;
 		break;
 	case PW_LEN:
 		if ((n = pw_varint(r->p + r->off, r->len - r->off,

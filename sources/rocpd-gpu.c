@@ -15,6 +15,20 @@
 #include "sources/source.h"
 #include "sources/rocpd-int.h"
 
+/* *ev zeroed, of kind, with the row's id, start, end and correlation
+ * (from those columns). */
+static void
+rocpd_gpu_event(struct lane_event *ev, sqlite3_stmt *st, uint8_t kind,
+    int id, int start, int end, int stack, int corr)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->kind = kind;
+	ev->rowid = col_i64(st, id);
+	ev->start = col_i64(st, start);
+	ev->end = col_i64(st, end);
+	ev->corr = rocpd_corr(st, stack, corr);
+}
+
 /* Kernel dispatches. */
 
 enum {
@@ -38,12 +52,8 @@ rocpd_kernel_row(struct rocpd *r, sqlite3_stmt *st)
 	    col_i64(st, K_PID), st, K_STREAM, K_QUEUE);
 	if (hmap_get(&r->symidx, rocpd_key(g, st, K_KERNEL), &v))
 		s = &r->syms[v];
-	memset(&ev, 0, sizeof ev);
-	ev.kind = EV_KERNEL;
-	ev.rowid = col_i64(st, K_ID);
-	ev.start = col_i64(st, K_START);
-	ev.end = col_i64(st, K_END);
-	ev.corr = rocpd_corr(st, K_STACK, K_CORR);
+	rocpd_gpu_event(&ev, st, EV_KERNEL, K_ID, K_START, K_END, K_STACK,
+	    K_CORR);
 	if (s != NULL && s->name != 0) {
 		ev.name = s->name;
 		if (s->comm)
@@ -120,12 +130,8 @@ rocpd_copy_row(struct rocpd *r, sqlite3_stmt *st)
 	dd = rocpd_device(r, g, st, M_DST);
 	t = rocpd_gpu_track(r, g, dd != NONE32 ? dd : sd, col_i64(st,
 	    M_PID), st, M_STREAM, M_QUEUE);
-	memset(&ev, 0, sizeof ev);
-	ev.kind = EV_MEMCPY;
-	ev.rowid = col_i64(st, M_ID);
-	ev.start = col_i64(st, M_START);
-	ev.end = col_i64(st, M_END);
-	ev.corr = rocpd_corr(st, M_STACK, M_CORR);
+	rocpd_gpu_event(&ev, st, EV_MEMCPY, M_ID, M_START, M_END, M_STACK,
+	    M_CORR);
 	if ((ev.name = rocpd_str(r, g, st, M_NAMEID, M_NAME, NULL)) == 0)
 		ev.name = builder_intern(r->b, "MEMORY_COPY");
 

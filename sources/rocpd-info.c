@@ -186,24 +186,27 @@ rocpd_agent_row(struct rocpd *r, sqlite3_stmt *st)
 	hmap_put(&r->agents, rocpd_key(g, st, AG_ID), i + 1);
 }
 
+/* A queue's or stream's name (id, guid, name) into names. */
 static void
-rocpd_queue_row(struct rocpd *r, sqlite3_stmt *st)
+rocpd_name_row(struct rocpd *r, sqlite3_stmt *st, struct hmap *names)
 {
 	uint32_t	g = rocpd_guid(r, st, 1);
 
 	if (*col_text(st, 2) != '\0')
-		hmap_put(&r->qnames, rocpd_key(g, st, 0),
-		    builder_intern(r->b, col_text(st, 2)));
+		hmap_put(names, rocpd_key(g, st, 0), builder_intern(r->b,
+		    col_text(st, 2)));
+}
+
+static void
+rocpd_queue_row(struct rocpd *r, sqlite3_stmt *st)
+{
+	rocpd_name_row(r, st, &r->qnames);
 }
 
 static void
 rocpd_stream_row(struct rocpd *r, sqlite3_stmt *st)
 {
-	uint32_t	g = rocpd_guid(r, st, 1);
-
-	if (*col_text(st, 2) != '\0')
-		hmap_put(&r->snames, rocpd_key(g, st, 0),
-		    builder_intern(r->b, col_text(st, 2)));
+	rocpd_name_row(r, st, &r->snames);
 }
 
 enum { KS_ID, KS_GUID, KS_DISPLAY, KS_NAME, KS_LDS, KS_VGPR, KS_AGPR,
@@ -240,91 +243,73 @@ rocpd_symbol_row(struct rocpd *r, sqlite3_stmt *st)
 	hmap_put(&r->symidx, rocpd_key(g, st, KS_ID), (uint32_t)r->nsyms++);
 }
 
+/* An info table read whole: id, guid and the columns that it has of cols
+ * (without cols: id, guid, name). */
+struct rocpd_info_table {
+	const char	*table, *alias;
+	const char	*const *cols;	/* NULL-terminated */
+	int		 ordered;	/* ORDER BY id */
+	const char	*what;		/* for messages (NULL: the table) */
+	void		(*row)(struct rocpd *, sqlite3_stmt *);
+};
+
+static const char *const node_cols[] = { "hostname", NULL };
+static const char *const process_cols[] = { "nid", "pid", "command", "name",
+    NULL };
+static const char *const thread_cols[] = { "pid", "tid", "name", NULL };
+static const char *const agent_cols[] = { "type", "type_index", "name",
+    "product_name", "vendor_name", "model_name", "uuid", "extdata", NULL };
+static const char *const symbol_cols[] = { "display_name", "kernel_name",
+    "group_segment_size", "arch_vgpr_count", "accum_vgpr_count", "extdata",
+    NULL };
+
+/* In this order: agents, queues and streams before the kernel symbols. */
+static const struct rocpd_info_table rocpd_info_tables[] = {
+	{ "rocpd_info_node", "N", node_cols, 0, NULL, rocpd_node_row },
+	{ "rocpd_info_process", "P", process_cols, 1, NULL, rocpd_process_row },
+	{ "rocpd_info_thread", "T", thread_cols, 1, NULL, rocpd_thread_row },
+	{ "rocpd_info_agent", "A", agent_cols, 1, NULL, rocpd_agent_row },
+	{ "rocpd_info_queue", NULL, NULL, 0, NULL, rocpd_queue_row },
+	{ "rocpd_info_stream", NULL, NULL, 0, NULL, rocpd_stream_row },
+	{ "rocpd_info_kernel_symbol", "S", symbol_cols, 0, "kernel symbols",
+	    rocpd_symbol_row },
+};
+
+/* Reads t's rows if the table is there: 0 (also if it is not), or -1. */
+static int
+rocpd_info_read(struct rocpd *r, const struct rocpd_info_table *t)
+{
+	char		*sql = NULL;
+	const char	*const *c;
+	int		 rc;
+
+	if (!amd_db_has(&r->d, t->table))
+		return 0;
+	if (t->cols == NULL)
+		amd_db_cat(&sql, "SELECT id, guid, name FROM %s", t->table);
+	else {
+		amd_db_cat(&sql, "SELECT id, guid");
+		for (c = t->cols; *c != NULL; c++)
+			amd_db_colx(&r->d, &sql, t->table, t->alias, *c);
+		amd_db_cat(&sql, " FROM %s %s%s", t->table, t->alias,
+		    t->ordered ? " ORDER BY id" : "");
+	}
+	rc = rocpd_scan(r, sql, t->what != NULL ? t->what : t->table, NULL,
+	    t->row);
+	free(sql);
+	return rc != 0 ? -1 : 0;
+}
+
 int
 rocpd_info(struct rocpd *r)
 {
-	char	*sql = NULL;
-	int	 rc = 0;
+	size_t	i;
 
-	if (amd_db_has(&r->d, "rocpd_info_node")) {
-		sql = NULL;
-		amd_db_cat(&sql, "SELECT id, guid");
-		amd_db_colx(&r->d, &sql, "rocpd_info_node", "N", "hostname");
-		amd_db_cat(&sql, " FROM rocpd_info_node N");
-		rc = rocpd_scan(r, sql, "rocpd_info_node", NULL,
-		    rocpd_node_row);
-		free(sql);
-		if (rc != 0)
+	for (i = 0; i < sizeof rocpd_info_tables / sizeof *rocpd_info_tables;
+	    i++)
+		if (rocpd_info_read(r, &rocpd_info_tables[i]) != 0)
 			return -1;
-	}
-	if (amd_db_has(&r->d, "rocpd_info_process")) {
-		sql = NULL;
-		amd_db_cat(&sql, "SELECT id, guid");
-		amd_db_colx(&r->d, &sql, "rocpd_info_process", "P", "nid");
-		amd_db_colx(&r->d, &sql, "rocpd_info_process", "P", "pid");
-		amd_db_colx(&r->d, &sql, "rocpd_info_process", "P", "command");
-		amd_db_colx(&r->d, &sql, "rocpd_info_process", "P", "name");
-		amd_db_cat(&sql, " FROM rocpd_info_process P ORDER BY id");
-		rc = rocpd_scan(r, sql, "rocpd_info_process", NULL,
-		    rocpd_process_row);
-		free(sql);
-		if (rc != 0)
-			return -1;
-	}
-	if (amd_db_has(&r->d, "rocpd_info_thread")) {
-		sql = NULL;
-		amd_db_cat(&sql, "SELECT id, guid");
-		amd_db_colx(&r->d, &sql, "rocpd_info_thread", "T", "pid");
-		amd_db_colx(&r->d, &sql, "rocpd_info_thread", "T", "tid");
-		amd_db_colx(&r->d, &sql, "rocpd_info_thread", "T", "name");
-		amd_db_cat(&sql, " FROM rocpd_info_thread T ORDER BY id");
-		rc = rocpd_scan(r, sql, "rocpd_info_thread", NULL,
-		    rocpd_thread_row);
-		free(sql);
-		if (rc != 0)
-			return -1;
-	}
-	if (amd_db_has(&r->d, "rocpd_info_agent")) {
-		static const char *const cols[] = { "type", "type_index",
-		    "name", "product_name", "vendor_name", "model_name", "uuid",
-		    "extdata" };
-		size_t i;
-		sql = NULL;
-		amd_db_cat(&sql, "SELECT id, guid");
-		for (i = 0; i < sizeof cols / sizeof *cols; i++)
-			amd_db_colx(&r->d, &sql, "rocpd_info_agent", "A",
-			    cols[i]);
-		amd_db_cat(&sql, " FROM rocpd_info_agent A ORDER BY id");
-		rc = rocpd_scan(r, sql, "rocpd_info_agent", NULL,
-		    rocpd_agent_row);
-		free(sql);
-		if (rc != 0)
-			return -1;
-	}
-	if (amd_db_has(&r->d, "rocpd_info_queue") && rocpd_scan(r,
-	    "SELECT id, guid, name FROM rocpd_info_queue", "rocpd_info_queue",
-	    NULL, rocpd_queue_row) != 0)
-		return -1;
-	if (amd_db_has(&r->d, "rocpd_info_stream") && rocpd_scan(r,
-	    "SELECT id, guid, name FROM rocpd_info_stream",
-	    "rocpd_info_stream", NULL, rocpd_stream_row) != 0)
-		return -1;
-	if (amd_db_has(&r->d, "rocpd_info_kernel_symbol")) {
-		static const char *const cols[] = { "display_name",
-		    "kernel_name", "group_segment_size", "arch_vgpr_count",
-		    "accum_vgpr_count", "extdata" };
-		size_t i;
-		sql = NULL;
-		amd_db_cat(&sql, "SELECT id, guid");
-		for (i = 0; i < sizeof cols / sizeof *cols; i++)
-			amd_db_colx(&r->d, &sql, "rocpd_info_kernel_symbol",
-			    "S", cols[i]);
-		amd_db_cat(&sql, " FROM rocpd_info_kernel_symbol S");
-		rc = rocpd_scan(r, sql, "kernel symbols", NULL,
-		    rocpd_symbol_row);
-		free(sql);
-	}
-	return rc;
+	return 0;
 }
 
 /* Whether GPU work is grouped by HIP stream (some record has a stream

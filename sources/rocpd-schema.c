@@ -29,22 +29,16 @@ static const char *const rocpd_rels[] = {
 int
 rocpd_probe(struct sqlite3 *db)
 {
-	sqlite3_stmt	*st = NULL;
-	int		 found = 0;
-
 	/* rocmProfileData files have rocpd_metadata too, and rocpd_op. */
-	if (sqlite3_prepare_v2(db, "SELECT "
+	return source_sqlite_int(db, 0, "SELECT "
 	    "EXISTS (SELECT 1 FROM sqlite_master WHERE type IN ('table', "
 	    "'view') AND (name = 'rocpd_metadata' OR "
 	    "name GLOB 'rocpd_metadata_*')) AND "
 	    "EXISTS (SELECT 1 FROM sqlite_master WHERE type IN ('table', "
 	    "'view') AND (name GLOB 'rocpd_kernel_dispatch*' OR "
 	    "name GLOB 'rocpd_region*' OR name GLOB 'rocpd_info_agent*')) AND "
-	    "NOT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'rocpd_op')",
-	    -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
-		found = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return found;
+	    "NOT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'rocpd_op')")
+	    != 0;
 }
 
 /* Schema. */

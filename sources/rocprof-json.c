@@ -124,19 +124,8 @@ rocprof_json_sniff(const char *path)
 	    sizeof "\"" ROCPROF_JSON_KEY "\"" - 1) == 0;
 }
 
-static void
-rj_error(struct rj *r, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-rj_error(struct rj *r, const char *fmt, ...)
-{
-	va_list	ap;
-
-	va_start(ap, fmt);
-	srcerr_set(&r->err, r->path, fmt, ap);
-	va_end(ap);
-}
+/* Records the first error: rj_error(r, fmt, ...). */
+#define rj_error(r, ...)	srcerr_setf(&(r)->err, (r)->path, __VA_ARGS__)
 
 static const cJSON *
 rj_get(const cJSON *o, const char *key)

@@ -102,16 +102,9 @@ static const char *const rpd_rels[] = {
 int
 rpd_probe(struct sqlite3 *db)
 {
-	sqlite3_stmt	*st = NULL;
-	int		 n = 0;
-
-	if (sqlite3_prepare_v2(db, "SELECT count(*) FROM sqlite_master WHERE "
-	    "type IN ('table', 'view') AND name IN ('rocpd_op', 'rocpd_api', "
-	    "'rocpd_string')", -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
-		n = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	return n == 3;
+	return source_sqlite_int(db, 0, "SELECT count(*) FROM sqlite_master "
+	    "WHERE type IN ('table', 'view') AND name IN ('rocpd_op', "
+	    "'rocpd_api', 'rocpd_string')") == 3;
 }
 
 /* Strings. */
@@ -331,6 +324,20 @@ rpd_op_sql(struct rpd *r)
 {
 	int	 haskapi, hascapi, hasco, haslink, haskname;
 	char	*sql = NULL;
+	size_t	 i;
+	/* The tables joined where they are there, in this order. */
+	const struct {
+		const int	*on;
+		const char	*sql;
+	} joins[] = {
+		{ &haslink, "rocpd_api_ops X ON X.op_id = O.id LEFT JOIN "
+		    "rocpd_api A ON A.id = X.api_id" },
+		{ &haskapi, "rocpd_kernelapi K ON K.api_ptr_id = X.api_id" },
+		{ &haskname, "rocpd_string KN ON KN.id = K.kernelName_id" },
+		{ &hasco, "rocpd_kernelcodeobject C ON "
+		    "C.id = K.codeObject_id" },
+		{ &hascapi, "rocpd_copyapi Y ON Y.api_ptr_id = X.api_id" },
+	};
 
 	haslink = amd_db_has(&r->d, "rocpd_api_ops");
 	haskapi = haslink && amd_db_has(&r->d, "rocpd_kernelapi");
@@ -353,21 +360,9 @@ rpd_op_sql(struct rpd *r)
 	amd_db_cat(&sql, " FROM rocpd_op O "
 	    "LEFT JOIN rocpd_string D ON D.id = O.description_id "
 	    "LEFT JOIN rocpd_string T ON T.id = O.opType_id");
-	if (haslink)
-		amd_db_cat(&sql, " LEFT JOIN rocpd_api_ops X ON X.op_id = O.id "
-		    "LEFT JOIN rocpd_api A ON A.id = X.api_id");
-	if (haskapi)
-		amd_db_cat(&sql, " LEFT JOIN rocpd_kernelapi K ON "
-		    "K.api_ptr_id = X.api_id");
-	if (haskname)
-		amd_db_cat(&sql, " LEFT JOIN rocpd_string KN ON "
-		    "KN.id = K.kernelName_id");
-	if (hasco)
-		amd_db_cat(&sql, " LEFT JOIN rocpd_kernelcodeobject C ON "
-		    "C.id = K.codeObject_id");
-	if (hascapi)
-		amd_db_cat(&sql, " LEFT JOIN rocpd_copyapi Y ON "
-		    "Y.api_ptr_id = X.api_id");
+	for (i = 0; i < sizeof joins / sizeof *joins; i++)
+		if (*joins[i].on)
+			amd_db_cat(&sql, " LEFT JOIN %s", joins[i].sql);
 	/* An op linked to several calls: the first link comes first. */
 	amd_db_cat(&sql, " ORDER BY O.id%s", haslink ? ", X.id" : "");
 	return sql;
@@ -382,6 +377,18 @@ rpd_u32(sqlite3_stmt *st, int i)
 	return v < 0 ? 0 : v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 }
 
+/* *ev zeroed, with the row's id, start and end (those columns), no aux. */
+static void
+rpd_event(struct lane_event *ev, sqlite3_stmt *st, int id, int start,
+    int end)
+{
+	memset(ev, 0, sizeof *ev);
+	ev->rowid = col_i64(st, id);
+	ev->start = col_i64(st, start);
+	ev->end = col_i64(st, end);
+	ev->aux = NONE32;
+}
+
 static void
 rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 {
@@ -391,7 +398,7 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 	struct rpd_str		*type, *desc, type_copy;
 	const char		*ts;
 	uint32_t		 t, gpu, queue, pid;
-	int			 has_pid, kind, sync = 0;
+	int			 has_pid, kind, sync = 0, i;
 
 	/* Copies: a second rpd_str() may move the first's entry. */
 	type_copy = *rpd_str(r, st, O_TYPE_ID, O_TYPE);
@@ -399,11 +406,7 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 	desc = rpd_str(r, st, O_DESC_ID, O_DESC);
 	ts = strpool_get(r->m->strs, type->sid);
 
-	memset(&ev, 0, sizeof ev);
-	ev.rowid = col_i64(st, O_ID);
-	ev.start = col_i64(st, O_START);
-	ev.end = col_i64(st, O_END);
-	ev.aux = NONE32;
+	rpd_event(&ev, st, O_ID, O_START, O_END);
 	if (!col_null(st, O_API))
 		ev.corr = rpd_corr(r, col_i64(st, O_API));
 
@@ -444,12 +447,10 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 		} else
 			ev.name = type->sid;
 		memset(&k, 0, sizeof k);
-		k.grid[0] = rpd_u32(st, O_GX);
-		k.grid[1] = rpd_u32(st, O_GY);
-		k.grid[2] = rpd_u32(st, O_GZ);
-		k.block[0] = rpd_u32(st, O_WX);
-		k.block[1] = rpd_u32(st, O_WY);
-		k.block[2] = rpd_u32(st, O_WZ);
+		for (i = 0; i < 3; i++) {	/* x, y, z columns in a row */
+			k.grid[i] = rpd_u32(st, O_GX + i);
+			k.block[i] = rpd_u32(st, O_WX + i);
+		}
 		k.dynamic_smem = rpd_u32(st, O_GSEG);
 		k.local_mem = rpd_u32(st, O_PSEG);
 		k.regs = (uint16_t)(rpd_u32(st, O_VGPR) > UINT16_MAX ?
@@ -501,32 +502,30 @@ rpd_op_row(struct rpd *r, sqlite3_stmt *st)
 	builder_event(r->b, t, &ev);
 }
 
+/*
+ * Reads the rows of st (from table; phase names them in progress) whose
+ * start and end columns are usable times into row, and finalizes st; with
+ * once, of the rows with the same id (column 0) in a row the first only.
+ */
 static int
-rpd_ops(struct rpd *r)
+rpd_scan(struct rpd *r, sqlite3_stmt *st, const char *table,
+    const char *phase, int start, int end, int once,
+    void (*row)(struct rpd *, sqlite3_stmt *))
 {
 	struct source_times	 tt;
-	sqlite3_stmt		*st;
-	char			*sql;
 	int64_t			 last = 0;
 	uint64_t		 rows = 0;
 	int			 k, first = 1;
 
 	memset(&tt, 0, sizeof tt);
-	sql = rpd_op_sql(r);
-	st = amd_db_prepare(&r->d, sql, "rocpd_op");
-	free(sql);
-	if (st == NULL)
-		return -1;
-	progress_phase(r->prog, "GPU ops", amd_db_estimate(&r->d,
-	    "rocpd_op"));
-	while ((k = amd_db_step(&r->d, st, "rocpd_op")) == 1) {
-		/* An op linked to two calls appears twice: keep the first. */
-		if (!first && col_i64(st, O_ID) == last)
+	progress_phase(r->prog, phase, amd_db_estimate(&r->d, table));
+	while ((k = amd_db_step(&r->d, st, table)) == 1) {
+		if (once && !first && col_i64(st, 0) == last)
 			continue;
 		first = 0;
-		last = col_i64(st, O_ID);
-		if (source_times_ok(st, O_START, O_END, 0, &tt))
-			rpd_op_row(r, st);
+		last = col_i64(st, 0);
+		if (source_times_ok(st, start, end, 0, &tt))
+			row(r, st);
 		if ((++rows & (RPD_ROWS_STEP - 1)) == 0)
 			progress_rows(r->prog, rows);
 	}
@@ -534,7 +533,23 @@ rpd_ops(struct rpd *r)
 	sqlite3_finalize(st);
 	if (k < 0)
 		return -1;
-	return amd_db_times(&r->d, r->b, &tt, "rocpd_op");
+	return amd_db_times(&r->d, r->b, &tt, table);
+}
+
+static int
+rpd_ops(struct rpd *r)
+{
+	sqlite3_stmt	*st;
+	char		*sql;
+
+	sql = rpd_op_sql(r);
+	st = amd_db_prepare(&r->d, sql, "rocpd_op");
+	free(sql);
+	if (st == NULL)
+		return -1;
+	/* An op linked to two calls appears twice: keep the first. */
+	return rpd_scan(r, st, "rocpd_op", "GPU ops", O_START, O_END, 1,
+	    rpd_op_row);
 }
 
 /* CPU calls. */
@@ -555,11 +570,7 @@ rpd_api_row(struct rpd *r, sqlite3_stmt *st)
 	pid = rpd_u32(st, A_PID);
 	tid = rpd_u32(st, A_TID);
 
-	memset(&ev, 0, sizeof ev);
-	ev.rowid = col_i64(st, A_ID);
-	ev.start = col_i64(st, A_START);
-	ev.end = col_i64(st, A_END);
-	ev.aux = NONE32;
+	rpd_event(&ev, st, A_ID, A_START, A_END);
 	ev.name = name->sid;
 	switch (cls) {
 	case AMD_MARKER:
@@ -595,12 +606,8 @@ rpd_api_row(struct rpd *r, sqlite3_stmt *st)
 static int
 rpd_apis(struct rpd *r)
 {
-	struct source_times	 tt;
-	sqlite3_stmt		*st;
-	uint64_t		 rows = 0;
-	int			 k;
+	sqlite3_stmt	*st;
 
-	memset(&tt, 0, sizeof tt);
 	/* The args string is only a name for markers: fetch it for them. */
 	st = amd_db_prepare(&r->d, "SELECT A.id, A.pid, A.tid, A.start, "
 	    "A.end, A.apiName_id, N.string, CASE WHEN N.string = 'UserMarker' "
@@ -609,19 +616,8 @@ rpd_apis(struct rpd *r)
 	    "N ON N.id = A.apiName_id", "rocpd_api");
 	if (st == NULL)
 		return -1;
-	progress_phase(r->prog, "API calls", amd_db_estimate(&r->d,
-	    "rocpd_api"));
-	while ((k = amd_db_step(&r->d, st, "rocpd_api")) == 1) {
-		if (source_times_ok(st, A_START, A_END, 0, &tt))
-			rpd_api_row(r, st);
-		if ((++rows & (RPD_ROWS_STEP - 1)) == 0)
-			progress_rows(r->prog, rows);
-	}
-	progress_rows(r->prog, rows);
-	sqlite3_finalize(st);
-	if (k < 0)
-		return -1;
-	return amd_db_times(&r->d, r->b, &tt, "rocpd_api");
+	return rpd_scan(r, st, "rocpd_api", "API calls", A_START, A_END, 0,
+	    rpd_api_row);
 }
 
 static void

@@ -39,6 +39,7 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,6 +242,25 @@ source_sqlite_bound(sqlite3 *db, uint64_t size)
 	    g);
 }
 
+int64_t
+source_sqlite_int(struct sqlite3 *db, int64_t none, const char *fmt, ...)
+{
+	sqlite3_stmt	*st = NULL;
+	va_list		 ap;
+	char		*sql;
+	int64_t		 v = none;
+
+	va_start(ap, fmt);
+	sql = sqlite3_vmprintf(fmt, ap);
+	va_end(ap);
+	if (sql != NULL && sqlite3_prepare_v2(db, sql, -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	sqlite3_free(sql);
+	return v;
+}
+
 char *
 source_sqlite_errmsg(struct sqlite3 *db, int rc)
 {
@@ -258,21 +278,26 @@ source_sqlite_errmsg(struct sqlite3 *db, int rc)
 	return NULL;
 }
 
-/* Whether column i of the current row is a usable time: an integer, or a
- * real with an integral value in range. */
-static int
-source_time_col(sqlite3_stmt *st, int i)
+int
+source_time_value(int type, double v)
 {
-	double	v;
-
-	switch (sqlite3_column_type(st, i)) {
+	switch (type) {
 	case SQLITE_INTEGER:
 		return 1;
 	case SQLITE_FLOAT:
-		v = sqlite3_column_double(st, i);
 		return v > -9.2e18 && v < 9.2e18 && (double)(int64_t)v == v;
 	}
 	return 0;
+}
+
+/* Whether column i of the current row is a usable time. */
+static int
+source_time_col(sqlite3_stmt *st, int i)
+{
+	int	type = sqlite3_column_type(st, i);
+
+	return source_time_value(type, type == SQLITE_FLOAT ?
+	    sqlite3_column_double(st, i) : 0);
 }
 
 int

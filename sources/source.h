@@ -79,6 +79,11 @@ struct sqlite3	*source_sqlite_open(const char *path, char **cause);
  * other code. The caller frees it.
  */
 char		*source_sqlite_errmsg(struct sqlite3 *, int rc);
+/* The integer in the first column of the first row of the query fmt (with
+ * sqlite3_mprintf()'s conversions, %Q and %w among them): a probe, a count;
+ * none if the query fails or gives no row. */
+int64_t		 source_sqlite_int(struct sqlite3 *, int64_t none,
+		    const char *fmt, ...);
 
 /*
  * The start and end columns of the rows of one table, checked: a row whose
@@ -93,6 +98,9 @@ struct source_times {
 	uint64_t	 reversed;	/* start after end */
 };
 struct sqlite3_stmt;
+/* Whether a value of SQLite type type (its value v when a real) is a
+ * usable time: an integer, or a real with an integral value in range. */
+int		 source_time_value(int type, double v);
 /* Checks the current row of st (start and end are column indices; end -1:
  * none; end_null_ok: a NULL end is an open range, usable). 1 usable, 0 to
  * skip (counted in *t). */

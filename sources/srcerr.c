@@ -43,3 +43,52 @@ srcerr_sqlite(struct sqlite3 *db, int rc, const char *what)
 	return xasprintf("SQLite error while reading %s: %s", what,
 	    sqlite3_errmsg(db));
 }
+
+void
+srcerr_setf(char **err, const char *path, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	srcerr_set(err, path, fmt, ap);
+	va_end(ap);
+}
+
+void
+srcerr_sql(char **err, const char *path, struct sqlite3 *db, int rc,
+    const char *what)
+{
+	char	*s = srcerr_sqlite(db, rc, what);
+
+	srcerr_setf(err, path, "%s", s);
+	free(s);
+}
+
+sqlite3_stmt *
+srcerr_prepare(char **err, const char *path, struct sqlite3 *db,
+    const char *sql, const char *what)
+{
+	sqlite3_stmt	*st = NULL;
+	int		 rc;
+
+	if ((rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL)) != SQLITE_OK) {
+		srcerr_sql(err, path, db, rc, what);
+		sqlite3_finalize(st);
+		return NULL;
+	}
+	return st;
+}
+
+int
+srcerr_step(char **err, const char *path, struct sqlite3 *db,
+    sqlite3_stmt *st, const char *what)
+{
+	int	rc = sqlite3_step(st);
+
+	if (rc == SQLITE_ROW)
+		return 1;
+	if (rc == SQLITE_DONE)
+		return 0;
+	srcerr_sql(err, path, db, rc, what);
+	return -1;
+}

@@ -60,9 +60,12 @@ struct fig {
 static void
 fig_text(FILE *fp, const char *s, size_t max)
 {
-	char		*c = sanitize_dup(s != NULL ? s : "", 0);
-	const char	*p;
-	size_t		 n = 0, total = 0;
+	static const char	 special[] = "&<>\"'";
+	static const char *const entity[] = { "&amp;", "&lt;", "&gt;",
+	    "&quot;", "&#39;" };
+	char			*c = sanitize_dup(s != NULL ? s : "", 0);
+	const char		*p, *e;
+	size_t			 n = 0, total = 0;
 
 	for (p = c; *p != '\0'; p++)
 		if (((unsigned char)*p & 0xc0) != 0x80)
@@ -75,25 +78,10 @@ fig_text(FILE *fp, const char *s, size_t max)
 			}
 			n++;
 		}
-		switch (*p) {
-		case '&':
-			fputs("&amp;", fp);
-			break;
-		case '<':
-			fputs("&lt;", fp);
-			break;
-		case '>':
-			fputs("&gt;", fp);
-			break;
-		case '"':
-			fputs("&quot;", fp);
-			break;
-		case '\'':
-			fputs("&#39;", fp);
-			break;
-		default:
+		if ((e = strchr(special, *p)) != NULL)	/* *p is not NUL */
+			fputs(entity[e - special], fp);
+		else
 			fputc(*p, fp);
-		}
 	}
 	free(c);
 }

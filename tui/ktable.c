@@ -48,45 +48,40 @@ ktable_free(struct ktable *kt)
 	free(kt);
 }
 
+/* The duration statistic a numeric sort orders by (0 for the others). */
+static double
+ktable_key(const struct gstats_group *g, int sort)
+{
+	switch (sort) {
+	case KT_SORT_MEAN:
+		return g->dur.mean;
+	case KT_SORT_MEDIAN:
+		return g->dur.median;
+	case KT_SORT_STDDEV:
+		return g->dur.stddev;
+	case KT_SORT_TOTAL:
+		return (double)g->dur.total;
+	case KT_SORT_COUNT:
+		return (double)g->dur.count;
+	case KT_SORT_MIN:
+		return (double)g->dur.min;
+	case KT_SORT_MAX:
+		return (double)g->dur.max;
+	}
+	return 0;
+}
+
 static int
 ktable_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct ktable	*kt = ctx;
 	const struct gstats_group *x = &kt->gs->g[*(const uint32_t *)a];
 	const struct gstats_group *y = &kt->gs->g[*(const uint32_t *)b];
-	double			 dx = 0, dy = 0;
+	double			 dx, dy;
 	int			 c;
 
-	switch (kt->sort) {
-	case KT_SORT_TOTAL:
-		dx = (double)x->dur.total;
-		dy = (double)y->dur.total;
-		break;
-	case KT_SORT_COUNT:
-		dx = (double)x->dur.count;
-		dy = (double)y->dur.count;
-		break;
-	case KT_SORT_MEAN:
-		dx = x->dur.mean;
-		dy = y->dur.mean;
-		break;
-	case KT_SORT_MEDIAN:
-		dx = x->dur.median;
-		dy = y->dur.median;
-		break;
-	case KT_SORT_MIN:
-		dx = (double)x->dur.min;
-		dy = (double)y->dur.min;
-		break;
-	case KT_SORT_MAX:
-		dx = (double)x->dur.max;
-		dy = (double)y->dur.max;
-		break;
-	case KT_SORT_STDDEV:
-		dx = x->dur.stddev;
-		dy = y->dur.stddev;
-		break;
-	}
+	dx = ktable_key(x, kt->sort);
+	dy = ktable_key(y, kt->sort);
 	if (kt->sort == KT_SORT_NAME)
 		c = strcmp(model_str(kt->m, x->short_name != 0 ?
 		    x->short_name : x->name), model_str(kt->m, y->short_name !=

@@ -52,11 +52,13 @@ nv_node(const struct nv *v)
 	return v->tb.sel < v->t->nrows ? v->t->rows[v->tb.sel] : (size_t)-1;
 }
 
-/* Keeps the selection on node n after the rows changed. */
-static void
+/* Keeps the selection on node n after the rows changed; returns what to
+ * redraw. */
+static int
 nv_keep(struct nv *v, size_t n)
 {
 	table_keep(&v->tb, v->t->rows, v->t->nrows, (uint32_t)n);
+	return REDRAW_BODY | REDRAW_STATUS;
 }
 
 /* The sort key or direction changed. */
@@ -68,7 +70,7 @@ nv_refresh(void *p)
 
 	nvtree_sort(v->t, v->tb.sort, v->tb.desc);
 	nvtree_flatten(v->t);
-	nv_keep(v, n);
+	(void)nv_keep(v, n);
 }
 
 static int
@@ -87,14 +89,13 @@ nv_expand(void *p, const struct tui_key *k, int e)
 		return 0;
 	if (!e && (!nd->expanded || nd->nkids == 0)) {
 		/* Already closed: go to the parent. */
-		if (nd->parent != NONE32)
-			nv_keep(v, nd->parent);
-		return REDRAW_BODY | REDRAW_STATUS;
+		if (nd->parent == NONE32)
+			return REDRAW_BODY | REDRAW_STATUS;
+		return nv_keep(v, nd->parent);
 	}
 	nd->expanded = (uint8_t)(e != 0);
 	nvtree_flatten(v->t);
-	nv_keep(v, n);
-	return REDRAW_BODY | REDRAW_STATUS;
+	return nv_keep(v, n);
 }
 
 static int
@@ -107,8 +108,7 @@ nv_expand_all(void *p, const struct tui_key *k, int e)
 	/* Collapsing may hide the selected node: keep its root. */
 	while (n != (size_t)-1 && !e && v->t->n[n].parent != NONE32)
 		n = v->t->n[n].parent;
-	nv_keep(v, n);
-	return REDRAW_BODY | REDRAW_STATUS;
+	return nv_keep(v, n);
 }
 
 static int

@@ -23,22 +23,32 @@ row_before(const struct row *a, const struct row *b)
 	    a->seq < b->seq));
 }
 
+/* Whether row c comes before row i, and if so swaps them. */
+static int
+heap_up(struct heap *h, size_t c, size_t i)
+{
+	struct row	tmp;
+
+	if (!row_before(&h->v[c], &h->v[i]))
+		return 0;
+	tmp = h->v[c];
+	h->v[c] = h->v[i];
+	h->v[i] = tmp;
+	return 1;
+}
+
 static void
 heap_push(struct heap *h, const struct row *rw)
 {
 	size_t		i, p;
-	struct row	tmp;
 
 	XGROW(h->v, h->cap, h->n + 1);
 	i = h->n++;
 	h->v[i] = *rw;
 	while (i > 0) {
 		p = (i - 1) / 2;
-		if (!row_before(&h->v[i], &h->v[p]))
+		if (!heap_up(h, i, p))
 			break;
-		tmp = h->v[p];
-		h->v[p] = h->v[i];
-		h->v[i] = tmp;
 		i = p;
 	}
 }
@@ -47,7 +57,6 @@ static void
 heap_pop(struct heap *h, struct row *out)
 {
 	size_t		i, c, n;
-	struct row	tmp;
 
 	*out = h->v[0];
 	n = --h->n;
@@ -61,11 +70,8 @@ heap_pop(struct heap *h, struct row *out)
 			break;
 		if (c + 1 < n && row_before(&h->v[c + 1], &h->v[c]))
 			c++;
-		if (!row_before(&h->v[c], &h->v[i]))
+		if (!heap_up(h, c, i))
 			break;
-		tmp = h->v[c];
-		h->v[c] = h->v[i];
-		h->v[i] = tmp;
 		i = c;
 	}
 }

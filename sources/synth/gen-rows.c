@@ -236,36 +236,32 @@ write_nvtx(struct gen *g, const struct row *rw)
 	gen_sql_step(g, st);
 }
 
+static void
+write_graph(struct gen *g, const struct row *rw)
+{
+	bind_gpu_common(g, g->ins[T_GRAPH], rw, S_COMPUTE);
+	BIND(g->ins[T_GRAPH], 5, 0);
+	BIND(g->ins[T_GRAPH], 9, rw->u.k.graph);	/* graphId */
+	BIND(g->ins[T_GRAPH], 10, rw->u.k.graph);	/* graphExecId */
+	gen_sql_step(g, g->ins[T_GRAPH]);
+}
+
+/* The writer of each table's rows. */
+static void (*const write_row[T_COUNT])(struct gen *, const struct row *) = {
+	[T_KERNEL] = write_kernel,
+	[T_MEMCPY] = write_memcpy,
+	[T_MEMSET] = write_memset,
+	[T_RUNTIME] = write_runtime,
+	[T_SYNC] = write_sync,
+	[T_NVTX] = write_nvtx,
+	[T_GRAPH] = write_graph,
+};
+
 void
 gen_rows_write(struct gen *g, int t, const struct row *rw)
 {
-	switch (t) {
-	case T_KERNEL:
-		write_kernel(g, rw);
-		break;
-	case T_MEMCPY:
-		write_memcpy(g, rw);
-		break;
-	case T_MEMSET:
-		write_memset(g, rw);
-		break;
-	case T_RUNTIME:
-		write_runtime(g, rw);
-		break;
-	case T_SYNC:
-		write_sync(g, rw);
-		break;
-	case T_NVTX:
-		write_nvtx(g, rw);
-		break;
-	case T_GRAPH:
-		bind_gpu_common(g, g->ins[T_GRAPH], rw, S_COMPUTE);
-		BIND(g->ins[T_GRAPH], 5, 0);
-		BIND(g->ins[T_GRAPH], 9, rw->u.k.graph);	/* graphId */
-		BIND(g->ins[T_GRAPH], 10, rw->u.k.graph);	/* graphExecId */
-		gen_sql_step(g, g->ins[T_GRAPH]);
-		break;
-	}
+	if (t >= 0 && t < T_COUNT)
+		write_row[t](g, rw);
 }
 
 /* The insert statements, their constant columns bound. */
