@@ -29,13 +29,7 @@ ranksum_gpus(const struct model *m, struct ranksum *s)
 	uint8_t	*used;
 	size_t	 i;
 
-	used = xcalloc(m->ndevices + 1, 1);
-	for (i = 0; i < m->nstreams; i++)
-		if (m->streams[i].device < m->ndevices)
-			used[m->streams[i].device] = 1;
-	for (i = 0; i < m->ntracks; i++)
-		if (m->tracks[i].device < m->ndevices)
-			used[m->tracks[i].device] = 1;
+	used = model_devices_used(m);
 	s->gpu = xcalloc(m->ndevices + 1, sizeof *s->gpu);
 	for (i = 0; i < m->ndevices; i++)
 		if (used[i])

@@ -72,13 +72,7 @@ merge_devices(struct merge *g, int rank)
 	uint32_t		 id, base;
 	int			 taken;
 
-	used = xcalloc(in->ndevices + 1, 1);
-	for (i = 0; i < in->nstreams; i++)
-		if (in->streams[i].device < in->ndevices)
-			used[in->streams[i].device] = 1;
-	for (i = 0; i < in->ntracks; i++)
-		if (in->tracks[i].device < in->ndevices)
-			used[in->tracks[i].device] = 1;
+	used = model_devices_used(in);
 	for (i = 0; i < in->ndevices; i++) {
 		g->dmap[i] = NONE32;
 		if (!used[i])

@@ -274,6 +274,22 @@ model_host(const struct model *m, uint32_t p)
 	return NULL;
 }
 
+uint8_t *
+model_devices_used(const struct model *m)
+{
+	uint8_t	*used;
+	size_t	 i;
+
+	used = xcalloc(m->ndevices + 1, 1);
+	for (i = 0; i < m->nstreams; i++)
+		if (m->streams[i].device < m->ndevices)
+			used[m->streams[i].device] = 1;
+	for (i = 0; i < m->ntracks; i++)
+		if (m->tracks[i].device < m->ndevices)
+			used[m->tracks[i].device] = 1;
+	return used;
+}
+
 const char *
 model_str(const struct model *m, uint32_t sid)
 {

@@ -581,6 +581,11 @@ void		 model_tracks_by(const struct model *, int type, int by_thread,
 size_t		 model_thread_nvtx_begin(const struct model *, uint32_t thread);
 uint32_t	 model_thread_nvtx_next(const struct model *, uint32_t thread,
 		    size_t *k);
+/*
+ * The devices some stream or track refers to: a calloc'd array of
+ * ndevices + 1 flags, 1 for each such device, that the caller frees.
+ */
+uint8_t		*model_devices_used(const struct model *);
 /* model_tracks_by() of the GPU tracks by device. */
 void		 model_device_tracks(const struct model *, uint32_t **off,
 		    uint32_t **idx);
