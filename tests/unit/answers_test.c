@@ -190,14 +190,7 @@ test_file_roundtrip(void **state)
 	free(b);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_key_inputs),
-		cmocka_unit_test(test_key_width),
-		cmocka_unit_test(test_file_roundtrip),
-	};
-
-	return cmocka_run_group_tests(tests, NULL, NULL);
-}
+TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_key_inputs),
+	cmocka_unit_test(test_key_width),
+	cmocka_unit_test(test_file_roundtrip))

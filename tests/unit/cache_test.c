@@ -1989,32 +1989,25 @@ teardown(void **state)
 	return ts_tmp_free();
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_roundtrip),
-		cmocka_unit_test(test_empty_model),
-		cmocka_unit_test(test_big_lane),
-		cmocka_unit_test(test_sum_pieces),
-		cmocka_unit_test(test_pass_damage),
-		cmocka_unit_test(test_pass_seams),
-		cmocka_unit_test(test_stale),
-		cmocka_unit_test(test_truncated),
-		cmocka_unit_test(test_flipped),
-		cmocka_unit_test(test_version),
-		cmocka_unit_test(test_forged),
-		cmocka_unit_test(test_summary),
-		cmocka_unit_test(test_forged_index),
-		cmocka_unit_test(test_symlinks),
-		cmocka_unit_test(test_not_over_trace),
-		cmocka_unit_test(test_paths),
-		cmocka_unit_test(test_beside),
-		cmocka_unit_test(test_xdg_fallback),
-		cmocka_unit_test(test_other_owner),
-		cmocka_unit_test(test_concurrent),
-		cmocka_unit_test(test_fixtures),
-	};
-
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TS_MAIN(setup, teardown,
+	cmocka_unit_test(test_roundtrip),
+	cmocka_unit_test(test_empty_model),
+	cmocka_unit_test(test_big_lane),
+	cmocka_unit_test(test_sum_pieces),
+	cmocka_unit_test(test_pass_damage),
+	cmocka_unit_test(test_pass_seams),
+	cmocka_unit_test(test_stale),
+	cmocka_unit_test(test_truncated),
+	cmocka_unit_test(test_flipped),
+	cmocka_unit_test(test_version),
+	cmocka_unit_test(test_forged),
+	cmocka_unit_test(test_summary),
+	cmocka_unit_test(test_forged_index),
+	cmocka_unit_test(test_symlinks),
+	cmocka_unit_test(test_not_over_trace),
+	cmocka_unit_test(test_paths),
+	cmocka_unit_test(test_beside),
+	cmocka_unit_test(test_xdg_fallback),
+	cmocka_unit_test(test_other_owner),
+	cmocka_unit_test(test_concurrent),
+	cmocka_unit_test(test_fixtures))

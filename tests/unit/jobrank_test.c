@@ -667,21 +667,14 @@ test_rankload_files(void **state)
 	free(paths[1]);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_figures),
-		cmocka_unit_test(test_order),
-		cmocka_unit_test(test_top_kernel),
-		cmocka_unit_test(test_filter),
-		cmocka_unit_test(test_load_stop),
-		cmocka_unit_test(test_screen),
-		cmocka_unit_test(test_hosts),
-		cmocka_unit_test(test_host_screen),
-		cmocka_unit_test(test_summary_host),
-		cmocka_unit_test(test_rankload_files),
-	};
-
-	return cmocka_run_group_tests(tests, ts_tmp_setup, ts_tmp_teardown);
-}
+TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
+	cmocka_unit_test(test_figures),
+	cmocka_unit_test(test_order),
+	cmocka_unit_test(test_top_kernel),
+	cmocka_unit_test(test_filter),
+	cmocka_unit_test(test_load_stop),
+	cmocka_unit_test(test_screen),
+	cmocka_unit_test(test_hosts),
+	cmocka_unit_test(test_host_screen),
+	cmocka_unit_test(test_summary_host),
+	cmocka_unit_test(test_rankload_files))

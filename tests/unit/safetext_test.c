@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "tui/safetext.h"
+#include "tsupport.h"
 
 static int have_utf8;
 
@@ -248,26 +249,28 @@ test_random_invariants(void **state)
 	}
 }
 
-int
-main(void)
+/* The group setup: a UTF-8 locale where there is one (the tests that
+ * need it skip without). */
+static int
+setup(void **state)
 {
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_plain),
-		cmocka_unit_test(test_escape_sequences),
-		cmocka_unit_test(test_c1_controls),
-		cmocka_unit_test(test_bidi),
-		cmocka_unit_test(test_invalid_utf8),
-		cmocka_unit_test(test_valid_unicode),
-		cmocka_unit_test(test_ascii_mode),
-		cmocka_unit_test(test_truncation),
-		cmocka_unit_test(test_truncation_wide),
-		cmocka_unit_test(test_small_buffer),
-		cmocka_unit_test(test_length_argument),
-		cmocka_unit_test(test_utf8_output),
-		cmocka_unit_test(test_random_invariants),
-	};
-
+	(void)state;
 	have_utf8 = setlocale(LC_CTYPE, "C.UTF-8") != NULL ||
 	    setlocale(LC_CTYPE, "en_US.UTF-8") != NULL;
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return 0;
 }
+
+TS_MAIN(setup, NULL,
+	cmocka_unit_test(test_plain),
+	cmocka_unit_test(test_escape_sequences),
+	cmocka_unit_test(test_c1_controls),
+	cmocka_unit_test(test_bidi),
+	cmocka_unit_test(test_invalid_utf8),
+	cmocka_unit_test(test_valid_unicode),
+	cmocka_unit_test(test_ascii_mode),
+	cmocka_unit_test(test_truncation),
+	cmocka_unit_test(test_truncation_wide),
+	cmocka_unit_test(test_small_buffer),
+	cmocka_unit_test(test_length_argument),
+	cmocka_unit_test(test_utf8_output),
+	cmocka_unit_test(test_random_invariants))

@@ -33,7 +33,8 @@ struct fx {
 };
 
 /* Two launches; the first has a section with two metrics, 30 metrics
- * without a section, and a long OPT rule message; the second nothing. */
+ * without a section, and a long OPT rule message; the second nothing.
+ * The tests run in the C locale. */
 static int
 setup(void **state)
 {
@@ -45,6 +46,7 @@ setup(void **state)
 	uint32_t		 sec;
 	int			 i;
 
+	setlocale(LC_ALL, "C");
 	memset(&f, 0, sizeof f);
 	f.r = report_new(REPORT_NCU_REP);
 	l = report_add_launch(f.r);
@@ -435,19 +437,11 @@ test_baseline(void **state)
 	report_free(b);
 }
 
-int
-main(void)
-{
-	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_screen),
-		cmocka_unit_test(test_rules),
-		cmocka_unit_test(test_navigation),
-		cmocka_unit_test(test_resize),
-		cmocka_unit_test(test_empty_report),
-		cmocka_unit_test(test_views_by_input),
-		cmocka_unit_test(test_baseline),
-	};
-
-	setlocale(LC_ALL, "C");
-	return cmocka_run_group_tests(tests, setup, teardown);
-}
+TS_MAIN(setup, teardown,
+	cmocka_unit_test(test_screen),
+	cmocka_unit_test(test_rules),
+	cmocka_unit_test(test_navigation),
+	cmocka_unit_test(test_resize),
+	cmocka_unit_test(test_empty_report),
+	cmocka_unit_test(test_views_by_input),
+	cmocka_unit_test(test_baseline))
