@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "util/hmap.h"
+#include "util/nametab.h"
 #include "sources/ncu.h"
 #include "sources/ncucsv.h"
 #include "report/report.h"
@@ -479,23 +480,18 @@ ncucsv_header(struct ncucsv *c, const struct ncucsv_row *row)
 	for (k = 0; k < C_COUNT; k++)
 		c->col[k] = -1;
 	for (i = 0; i < row->n; i++)
-		for (k = 0; k < C_COUNT; k++)
-			if (c->col[k] < 0 &&
-			    strcmp(ncucsv_field(row, (int)i),
-			    ncucsv_colnames[k]) == 0)
-				c->col[k] = (int)i;
+		if ((k = NAMETAB_FIND(ncucsv_colnames,
+		    ncucsv_field(row, (int)i))) >= 0 && c->col[k] < 0)
+			c->col[k] = (int)i;
 	return c->col[C_ID] >= 0;
 }
 
 static int
 ncucsv_is_identity(const char *h)
 {
-	int	k;
+	int	k = NAMETAB_FIND(ncucsv_colnames, h);
 
-	for (k = 0; k <= C_CC; k++)
-		if (strcmp(h, ncucsv_colnames[k]) == 0)
-			return 1;
-	return 0;
+	return k >= 0 && k <= C_CC;
 }
 
 /* The launch of the row's ID, created from the row when new. */
@@ -602,14 +598,7 @@ ncucsv_rule(struct ncucsv *c, uint32_t launch, const struct ncucsv_row *row)
 	    c->col[C_SECTION]));
 	u->message = report_intern0(c->r, ncucsv_field(row,
 	    c->col[C_RULE_DESC]));
-	if (strcmp(t, "OPT") == 0)
-		u->type = RR_OPT;
-	else if (strcmp(t, "WRN") == 0)
-		u->type = RR_WARNING;
-	else if (strcmp(t, "ERR") == 0)
-		u->type = RR_ERROR;
-	else if (strcmp(t, "INF") == 0)
-		u->type = RR_INFO;
+	u->type = report_rule_type_find(t);
 	if (ncucsv_number(ncucsv_field(row, c->col[C_SPEEDUP]), &v) == 0) {
 		u->speedup = report_value_num(&v);
 		u->speedup_type = strcmp(st, "global") == 0 ? RS_GLOBAL :

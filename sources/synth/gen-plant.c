@@ -10,6 +10,7 @@
 
 #include "sources/synth/gen.h"
 #include "sources/synth/gen-int.h"
+#include "util/nametab.h"
 #include "util/xmalloc.h"
 
 /* Whether any of plants p is asked for. */
@@ -103,17 +104,13 @@ static const char *const gen_plant_helps[GEN_PLANT_COUNT] = {
 const char *
 gen_plant_name(int b)
 {
-	if (b < 0 || b >= GEN_PLANT_COUNT)
-		return (NULL);
-	return (gen_plant_names[b]);
+	return (NAMETAB(gen_plant_names, b, NULL));
 }
 
 const char *
 gen_plant_help(int b)
 {
-	if (b < 0 || b >= GEN_PLANT_COUNT)
-		return (NULL);
-	return (gen_plant_helps[b]);
+	return (NAMETAB(gen_plant_helps, b, NULL));
 }
 
 int
@@ -132,10 +129,7 @@ gen_plant_parse(const char *list, unsigned *out, char **cause)
 		}
 		if (strcmp(w, "none") == 0)
 			continue;
-		for (b = 0; b < GEN_PLANT_COUNT; b++)
-			if (strcmp(w, gen_plant_names[b]) == 0)
-				break;
-		if (b == GEN_PLANT_COUNT) {
+		if ((b = NAMETAB_FIND(gen_plant_names, w)) < 0) {
 			*cause = xasprintf("unknown plant '%s'", w);
 			free(copy);
 			return (-1);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "util/nametab.h"
 #include "util/strpool.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
@@ -613,14 +614,22 @@ report_prop_get(const struct report *r, const char *key)
 	return NULL;
 }
 
+static const char *const report_rule_types[RR_COUNT] = {
+	"", "INF", "WRN", "ERR", "OPT"
+};
+
 const char *
 report_rule_type_name(int t)
 {
-	static const char *const names[RR_COUNT] = {
-		"", "INF", "WRN", "ERR", "OPT"
-	};
+	return NAMETAB(report_rule_types, t, "");
+}
 
-	return t >= 0 && t < RR_COUNT ? names[t] : "";
+int
+report_rule_type_find(const char *s)
+{
+	int	t = NAMETAB_FIND(report_rule_types, s);
+
+	return t >= 0 ? t : RR_NONE;
 }
 
 const char *

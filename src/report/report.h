@@ -265,6 +265,9 @@ const struct report_value *report_device_attr_get(const struct report *,
 const char	*report_prop_get(const struct report *, const char *key);
 /* "OPT", "WRN", "INF", "ERR" or "" for enum report_rule_type. */
 const char	*report_rule_type_name(int);
+/* The enum report_rule_type report_rule_type_name() names s, RR_NONE for
+ * any other s. */
+int		 report_rule_type_find(const char *s);
 /* "local", "global" or NULL. */
 const char	*report_speedup_type_name(int);
 /* "ncu-rep", "ncu-repz", "ncu-csv", "ncu-csv-raw". */
