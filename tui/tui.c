@@ -349,11 +349,31 @@ tui_winch(struct tui *t)
 		tui_resize(t, COLS, LINES);
 }
 
+/* The function keys ncurses reads (KEY_CODE_YES) and their keys. */
+static const struct {
+	int	code;
+	int	key;
+} tui_fkeys[] = {
+	{ KEY_LEFT, TK_LEFT },
+	{ KEY_RIGHT, TK_RIGHT },
+	{ KEY_UP, TK_UP },
+	{ KEY_DOWN, TK_DOWN },
+	{ KEY_PPAGE, TK_PGUP },
+	{ KEY_NPAGE, TK_PGDN },
+	{ KEY_HOME, TK_HOME },
+	{ KEY_END, TK_END },
+	{ KEY_BTAB, TK_BTAB },
+	{ KEY_ENTER, TK_ENTER },
+	{ KEY_BACKSPACE, TK_BACKSPACE },
+	{ KEY_DC, TK_DEL },
+};
+
 /* Translates one ncurses input into a key; returns 0 for nothing. */
 static int
 tui_translate(struct tui *t, int rc, wint_t wch, struct tui_key *k)
 {
 	MEVENT	me;
+	size_t	i;
 
 	memset(k, 0, sizeof *k);
 	if (rc == OK) {
@@ -383,19 +403,12 @@ tui_translate(struct tui *t, int rc, wint_t wch, struct tui_key *k)
 	}
 	if (rc != KEY_CODE_YES)
 		return 0;
+	for (i = 0; i < sizeof tui_fkeys / sizeof tui_fkeys[0]; i++)
+		if (wch == (wint_t)tui_fkeys[i].code) {
+			k->key = tui_fkeys[i].key;
+			return 1;
+		}
 	switch (wch) {
-	case KEY_LEFT:	k->key = TK_LEFT; break;
-	case KEY_RIGHT:	k->key = TK_RIGHT; break;
-	case KEY_UP:	k->key = TK_UP; break;
-	case KEY_DOWN:	k->key = TK_DOWN; break;
-	case KEY_PPAGE:	k->key = TK_PGUP; break;
-	case KEY_NPAGE:	k->key = TK_PGDN; break;
-	case KEY_HOME:	k->key = TK_HOME; break;
-	case KEY_END:	k->key = TK_END; break;
-	case KEY_BTAB:	k->key = TK_BTAB; break;
-	case KEY_ENTER:	k->key = TK_ENTER; break;
-	case KEY_BACKSPACE: k->key = TK_BACKSPACE; break;
-	case KEY_DC:	k->key = TK_DEL; break;
 	case KEY_RESIZE:
 		tui_resize(t, COLS, LINES);
 		return 0;
@@ -418,7 +431,6 @@ tui_translate(struct tui *t, int rc, wint_t wch, struct tui_key *k)
 	default:
 		return 0;
 	}
-	return 1;
 }
 
 static int
