@@ -38,41 +38,21 @@ struct fx {
 	struct cellgrid	 g;
 };
 
-static void
-add(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t s, int64_t e, uint32_t corr)
-{
-	struct lane_event	ev = ts_event(b, name, kind, s, e);
-
-	ev.corr = corr;
-	if (kind == EV_NVTX)
-		ev.aux = ts_nvtx(b, track);	/* the NVTX track's domain, 0 */
-	if (kind == EV_KERNEL)
-		ev.aux = ts_kernel(b, name);
-	builder_event(b, track, &ev);
-}
-
 static struct model *
 build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
-	uint32_t	 p, t, nv, api, gpu;
+	uint32_t	 t, nv, api, gpu;
 
-	memset(&dev, 0, sizeof dev);
-	dev.name = builder_intern(b, "H100");
-	p = builder_process(b, 1, 1, "train");
-	t = builder_thread(b, 2, 2, p, "main");
-	gpu = builder_gpu_track(b, builder_stream(b, builder_device(b, &dev),
-	    7, p));
+	t = ts_train(b, 1, 2, "H100", &gpu);
 	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
 	api = builder_cpu_track(b, TRACK_API, t, 0);
-	add(b, nv, "Step#1", EV_NVTX, 0, 1000, 0);
-	add(b, nv, "Step#2", EV_NVTX, 1000, 2000, 0);
-	add(b, api, "cudaLaunchKernel", EV_API, 100, 110, 1);
-	add(b, api, "cudaLaunchKernel", EV_API, 1100, 1110, 2);
-	add(b, gpu, "gemm", EV_KERNEL, 200, 600, 1);
-	add(b, gpu, "gemm", EV_KERNEL, 1200, 1500, 2);
+	ts_add_corr(b, nv, "Step#1", EV_NVTX, 0, 1000, 0);
+	ts_add_corr(b, nv, "Step#2", EV_NVTX, 1000, 2000, 0);
+	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 100, 110, 1);
+	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 1100, 1110, 2);
+	ts_add_corr(b, gpu, "gemm", EV_KERNEL, 200, 600, 1);
+	ts_add_corr(b, gpu, "gemm", EV_KERNEL, 1200, 1500, 2);
 	builder_warn(b, "test warning \x1b[31mred\x1b[0m");
 	return ts_finish(b);
 }

@@ -30,18 +30,6 @@
 #include "tsupport.h"
 #include "util/xmalloc.h"
 
-static void
-add(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t s, int64_t e, uint32_t corr)
-{
-	struct lane_event	ev = ts_event(b, name, kind, s, e);
-
-	ev.corr = corr;
-	if (kind == EV_NVTX || kind == EV_MARK)
-		ev.aux = ts_nvtx(b, track);
-	builder_event(b, track, &ev);
-}
-
 /*
  * Thread 2 "main" of pid 1:
  *   Step#1 [0,100]: fwd [10,40], bwd [50,90]
@@ -57,32 +45,27 @@ static struct model *
 build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	struct device	 dev;
-	uint32_t	 p, t, nv, api, gpu;
+	uint32_t	 t, nv, api, gpu;
 
-	memset(&dev, 0, sizeof dev);
-	p = builder_process(b, 1, 1, "train");
-	t = builder_thread(b, 2, 2, p, "main");
-	gpu = builder_gpu_track(b, builder_stream(b, builder_device(b, &dev),
-	    7, p));
+	t = ts_train(b, 1, 2, NULL, &gpu);
 	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
 	api = builder_cpu_track(b, TRACK_API, t, 0);
-	add(b, nv, "Step#1", EV_NVTX, 0, 100, 0);
-	add(b, nv, "fwd", EV_NVTX, 10, 40, 0);
-	add(b, nv, "bwd", EV_NVTX, 50, 90, 0);
-	add(b, nv, "Step#2", EV_NVTX, 100, 200, 0);
-	add(b, nv, "fwd", EV_NVTX, 110, 140, 0);
-	add(b, nv, "bwd", EV_NVTX, 150, 190, 0);
-	add(b, nv, "init", EV_NVTX, -50, -10, 0);
-	add(b, nv, "mark", EV_MARK, 20, 20, 0);
-	add(b, api, "cudaLaunchKernel", EV_API, 15, 16, 1);
-	add(b, api, "cudaLaunchKernel", EV_API, 55, 56, 2);
-	add(b, api, "cudaMemcpyAsync", EV_API, 112, 113, 3);
-	add(b, api, "cudaLaunchKernel", EV_API, 300, 301, 4);
-	add(b, gpu, "k1", EV_KERNEL, 20, 30, 1);
-	add(b, gpu, "k2", EV_KERNEL, 60, 100, 2);
-	add(b, gpu, "copy", EV_MEMCPY, 120, 125, 3);
-	add(b, gpu, "k3", EV_KERNEL, 305, 310, 4);
+	ts_add_corr(b, nv, "Step#1", EV_NVTX, 0, 100, 0);
+	ts_add_corr(b, nv, "fwd", EV_NVTX, 10, 40, 0);
+	ts_add_corr(b, nv, "bwd", EV_NVTX, 50, 90, 0);
+	ts_add_corr(b, nv, "Step#2", EV_NVTX, 100, 200, 0);
+	ts_add_corr(b, nv, "fwd", EV_NVTX, 110, 140, 0);
+	ts_add_corr(b, nv, "bwd", EV_NVTX, 150, 190, 0);
+	ts_add_corr(b, nv, "init", EV_NVTX, -50, -10, 0);
+	ts_add_corr(b, nv, "mark", EV_MARK, 20, 20, 0);
+	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 15, 16, 1);
+	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 55, 56, 2);
+	ts_add_corr(b, api, "cudaMemcpyAsync", EV_API, 112, 113, 3);
+	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 300, 301, 4);
+	ts_add_corr(b, gpu, "k1", EV_KERNEL, 20, 30, 1);
+	ts_add_corr(b, gpu, "k2", EV_KERNEL, 60, 100, 2);
+	ts_add_corr(b, gpu, "copy", EV_MEMCPY, 120, 125, 3);
+	ts_add_corr(b, gpu, "k3", EV_KERNEL, 305, 310, 4);
 	return ts_finish(b);
 }
 
@@ -252,7 +235,7 @@ rt_nest(struct builder *b, uint32_t tr, int64_t lo, int64_t hi, int depth,
 		e = s + rt_rand((uint32_t)(hi - s) + 1);
 		if (rt_rand(8) == 0)
 			e = s;			/* zero length */
-		add(b, tr, rt_names[rt_rand(10)], rt_rand(12) == 0 ?
+		ts_add_corr(b, tr, rt_names[rt_rand(10)], rt_rand(12) == 0 ?
 		    EV_MARK : EV_NVTX, s, e, 0);
 		(*left)--;
 		if (depth > 0 && e - s > 4)
@@ -289,8 +272,8 @@ rt_build(struct rt *r)
 			rt_nest(b, r->nvtrack[i][k], 0, 10000, 4, &left);
 			for (c = 0; c < 5; c++) {
 				s = rt_rand(10000);
-				add(b, r->nvtrack[i][k], "over", EV_NVTX, s,
-				    s + rt_rand(3000), 0);
+				ts_add_corr(b, r->nvtrack[i][k], "over",
+				    EV_NVTX, s, s + rt_rand(3000), 0);
 			}
 		}
 		api = builder_cpu_track(b, TRACK_API, th, 0);
@@ -301,14 +284,15 @@ rt_build(struct rt *r)
 			cl->s = rt_rand(10500);
 			cl->e = cl->s + rt_rand(40);
 			cl->ng = (int)rt_rand(RT_MAXG + 1);
-			add(b, api, "cudaLaunchKernel", EV_API, cl->s, cl->e,
-			    corr);
+			ts_add_corr(b, api, "cudaLaunchKernel", EV_API,
+			    cl->s, cl->e, corr);
 			for (k = 0; k < cl->ng; k++) {
 				cl->g[k].kind = kinds[rt_rand(3)];
 				cl->g[k].s = cl->e + rt_rand(500);
 				cl->g[k].e = cl->g[k].s + rt_rand(300);
-				add(b, gpu[rt_rand(2)], "op", cl->g[k].kind,
-				    cl->g[k].s, cl->g[k].e, corr);
+				ts_add_corr(b, gpu[rt_rand(2)], "op",
+				    cl->g[k].kind, cl->g[k].s, cl->g[k].e,
+				    corr);
 			}
 			corr++;
 		}

@@ -424,6 +424,37 @@ ts_add(struct builder *b, uint32_t track, const char *name, int kind,
 	builder_event(b, track, &e);
 }
 
+void
+ts_add_corr(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint32_t corr)
+{
+	struct lane_event	e = ts_event(b, name, kind, start, end);
+
+	e.corr = corr;
+	if (kind == EV_NVTX || kind == EV_MARK)
+		e.aux = ts_nvtx(b, track);
+	if (kind == EV_KERNEL)
+		e.aux = ts_kernel(b, name);
+	builder_event(b, track, &e);
+}
+
+uint32_t
+ts_train(struct builder *b, uint32_t pid, uint32_t tid, const char *dev_name,
+    uint32_t *gpu)
+{
+	struct device	dev;
+	uint32_t	p, t;
+
+	memset(&dev, 0, sizeof dev);
+	if (dev_name != NULL)
+		dev.name = builder_intern(b, dev_name);
+	p = builder_process(b, pid, pid, "train");
+	t = builder_thread(b, tid, tid, p, "main");
+	*gpu = builder_gpu_track(b, builder_stream(b, builder_device(b, &dev),
+	    7, p));
+	return t;
+}
+
 uint32_t
 ts_device(struct builder *b, uint32_t source_id)
 {

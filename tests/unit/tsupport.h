@@ -161,6 +161,21 @@ struct lane_event ts_event(struct builder *b, const char *name, int kind,
 /* Pushes ts_event(b, name, kind, start, end) onto track. */
 void		 ts_add(struct builder *b, uint32_t track, const char *name,
 		    int kind, int64_t start, int64_t end);
+/*
+ * Pushes ts_event(b, name, kind, start, end) with correlation corr onto
+ * track; an NVTX range or mark gets the aux ts_nvtx(b, track), a kernel
+ * ts_kernel(b, name).
+ */
+void		 ts_add_corr(struct builder *b, uint32_t track, const char *name,
+		    int kind, int64_t start, int64_t end, uint32_t corr);
+/*
+ * A process pid (also its global id) named "train" with a thread tid (also
+ * its global id) named "main", and a device named dev_name (NULL: every
+ * field 0) with stream 7 in that process. Returns the thread's index; *gpu
+ * is the stream's GPU track.
+ */
+uint32_t	 ts_train(struct builder *b, uint32_t pid, uint32_t tid,
+		    const char *dev_name, uint32_t *gpu);
 /* Declares a device with this source id, no name and no process (every
  * other field 0). Returns its index. */
 uint32_t	 ts_device(struct builder *b, uint32_t source_id);

@@ -46,17 +46,11 @@ setup(void **state)
 {
 	static struct fx	 f;
 	struct builder		*b = builder_new(SOURCE_NSYS);
-	struct device		 dev;
 	struct view_env		 env;
-	uint32_t		 p, t, gpu, api;
+	uint32_t		 t, gpu, api;
 
 	memset(&f, 0, sizeof f);
-	memset(&dev, 0, sizeof dev);
-	dev.name = builder_intern(b, "H100");
-	p = builder_process(b, 10, 10, "train");
-	t = builder_thread(b, 11, 11, p, "main");
-	gpu = builder_gpu_track(b, builder_stream(b, builder_device(b, &dev),
-	    7, p));
+	t = ts_train(b, 10, 11, "H100", &gpu);
 	api = builder_cpu_track(b, TRACK_API, t, 0);
 	event(b, gpu, EV_KERNEL, 0, 1000, "alpha", 1);
 	event(b, gpu, EV_KERNEL, 2000, 2500, "beta", 2);
