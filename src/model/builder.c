@@ -141,9 +141,7 @@ builder_device(struct builder *b, const struct device *proto)
 uint32_t
 builder_find_device(const struct builder *b, uint32_t source_id)
 {
-	uint32_t	v;
-
-	return hmap_get(&b->dev_by_id, source_id, &v) ? v : NONE32;
+	return hmap_find(&b->dev_by_id, source_id);
 }
 
 uint32_t
@@ -174,9 +172,7 @@ builder_process(struct builder *b, uint64_t source_id, uint32_t pid,
 uint32_t
 builder_find_process(const struct builder *b, uint64_t source_id)
 {
-	uint32_t	v;
-
-	return hmap_get(&b->proc_by_id, source_id, &v) ? v : NONE32;
+	return hmap_find(&b->proc_by_id, source_id);
 }
 
 uint32_t
@@ -205,9 +201,7 @@ builder_thread(struct builder *b, uint64_t source_id, uint32_t tid,
 uint32_t
 builder_find_thread(const struct builder *b, uint64_t source_id)
 {
-	uint32_t	v;
-
-	return hmap_get(&b->thr_by_id, source_id, &v) ? v : NONE32;
+	return hmap_find(&b->thr_by_id, source_id);
 }
 
 uint32_t

@@ -102,13 +102,11 @@ correlate_group_of(const struct model *m, uint32_t process)
 static uint32_t
 correlate_find(const struct corr_group *g, uint32_t corr)
 {
-	uint32_t	v;
-
 	if (g->count == 0 || corr < g->min || corr > g->max)
 		return NONE32;
 	if (g->dense != NULL)
 		return g->dense[corr - g->min];
-	return hmap_get(&g->map, corr, &v) ? v : NONE32;
+	return hmap_find(&g->map, corr);
 }
 
 /* Pass 1: every group's id -> API gid, runtime calls before driver calls. */

@@ -84,12 +84,10 @@ nvtx_pathset_name_id(struct nvtx_pathset *ps, uint32_t sid)
 static uint32_t
 nvtx_pathset_known(const struct nvtx_pathset *ps, uint32_t gid)
 {
-	uint32_t	v;
-
 	if (ps->track != NONE32 && gid - ps->base < ps->n)
 		return ps->memo[gid - ps->base] != 0 ?
 		    ps->memo[gid - ps->base] - 1 : NONE32;
-	return hmap_get(&ps->of_gid, gid, &v) ? v : NONE32;
+	return hmap_find(&ps->of_gid, gid);
 }
 
 static void

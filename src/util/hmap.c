@@ -102,6 +102,14 @@ hmap_upsert(struct hmap *h, uint64_t key, uint32_t dflt, int *isnew)
 	return &h->vals[j];
 }
 
+uint32_t
+hmap_find(const struct hmap *h, uint64_t key)
+{
+	uint32_t	v;
+
+	return hmap_get(h, key, &v) ? v : UINT32_MAX;
+}
+
 void
 hmap_put(struct hmap *h, uint64_t key, uint32_t val)
 {

@@ -22,6 +22,8 @@ void	hmap_init(struct hmap *);
 void	hmap_free(struct hmap *);
 /* Returns 1 and sets *val if key is present, else 0. */
 int	hmap_get(const struct hmap *, uint64_t key, uint32_t *val);
+/* The value of key, or UINT32_MAX (the model's NONE32) if it is absent. */
+uint32_t hmap_find(const struct hmap *, uint64_t key);
 /* Inserts or replaces. */
 void	hmap_put(struct hmap *, uint64_t key, uint32_t val);
 /*
