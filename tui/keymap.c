@@ -10,6 +10,7 @@
 
 #include "tui/keymap.h"
 #include "tui/view.h"
+#include "util/nametab.h"
 #include "util/utf8.h"
 #include "util/xmalloc.h"
 
@@ -326,18 +327,16 @@ int
 keymap_bind(struct keymap *km, const char *table, const char *key,
     const char *action, char **cause)
 {
-	struct keytable			*t = NULL;
+	struct keytable			*t;
 	const struct action_info	*a;
 	size_t				 i;
 	int				 k, act;
 
-	for (i = 0; i < KEYMAP_NTABLES; i++)
-		if (strcmp(km->t[i].name, table) == 0)
-			t = &km->t[i];
-	if (t == NULL) {
+	if ((k = NAMETAB_FIND(keymap_tables, table)) < 0) {
 		*cause = xasprintf("unknown key table: %s", table);
 		return -1;
 	}
+	t = &km->t[k];
 	if ((k = keymap_key_parse(key)) < 0) {
 		*cause = xasprintf("unknown key name: %s", key);
 		return -1;
@@ -393,40 +392,42 @@ keymap_default(char **cause)
 const struct keytable *
 keymap_table(const struct keymap *km, const char *name)
 {
+	int	k;
+
+	if (km == NULL || (k = NAMETAB_FIND(keymap_tables, name)) < 0)
+		return NULL;
+	return &km->t[k];
+}
+
+/*
+ * In t's first binding of the key v (by_act 0), its action; in its first
+ * binding to the action v (by_act 1), its key; none without one.
+ */
+static int
+keytable_lookup(const struct keytable *t, int by_act, int v, int none)
+{
 	size_t	i;
 
-	if (km == NULL || name == NULL)
-		return NULL;
-	for (i = 0; i < KEYMAP_NTABLES; i++)
-		if (strcmp(km->t[i].name, name) == 0)
-			return &km->t[i];
-	return NULL;
+	if (t == NULL)
+		return none;
+	for (i = 0; i < t->n; i++)
+		if ((by_act ? t->b[i].act : t->b[i].key) == v)
+			return by_act ? t->b[i].key : t->b[i].act;
+	return none;
 }
 
 int
 keytable_action(const struct keytable *t, int key)
 {
-	size_t	i;
-
-	if (t == NULL || key == TK_NONE)
+	if (key == TK_NONE)
 		return ACT_NONE;
-	for (i = 0; i < t->n; i++)
-		if (t->b[i].key == key)
-			return t->b[i].act;
-	return ACT_NONE;
+	return keytable_lookup(t, 0, key, ACT_NONE);
 }
 
 int
 keytable_key(const struct keytable *t, int act)
 {
-	size_t	i;
-
-	if (t == NULL)
-		return TK_NONE;
-	for (i = 0; i < t->n; i++)
-		if (t->b[i].act == act)
-			return t->b[i].key;
-	return TK_NONE;
+	return keytable_lookup(t, 1, act, TK_NONE);
 }
 
 void
