@@ -61,6 +61,7 @@
 #include "headless/ncu-launch.h"
 #include "util/hmap.h"
 #include "util/lbound.h"
+#include "util/nametab.h"
 #include "analysis/iters.h"
 #include "model/lane.h"
 #include "model/nvtx.h"
@@ -657,9 +658,8 @@ diff_sum_field(const struct dsum *s, const char *f, int *ok)
 	int	k;
 
 	*ok = 1;
-	for (k = 0; k < DF_N; k++)
-		if (strcmp(f, diff_fig_names[k]) == 0)
-			return (double)s->fig[k];
+	if ((k = NAMETAB_FIND(diff_fig_names, f)) >= 0)
+		return (double)s->fig[k];
 	*ok = s->iters > 0;
 	return s->iter_med;
 }

@@ -67,6 +67,7 @@
 #include "headless/select.h"
 #include "analysis/busy.h"
 #include "headless/worksel.h"
+#include "util/nametab.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -495,16 +496,13 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 	int64_t		 t0, t1, busy, inner, abusy = 0, ainner = 0;
 	uint32_t	*tracks = NULL, *order = NULL, one;
 	size_t		 tcap = 0, ocap = 0, nt, nd, t, d, k, np;
-	int		 rc = -1, any = 0;
+	int		 rc = -1, any = 0, scope;
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
 	c.scope = SCOPE_DEVICE;
-	if (o->scope != NULL) {
-		for (k = 0; k < 3; k++)
-			if (strcmp(o->scope, gaps_scope_names[k]) == 0)
-				c.scope = (int)k;
-	}
+	if ((scope = NAMETAB_FIND(gaps_scope_names, o->scope)) >= 0)
+		c.scope = scope;
 	c.min_dur = o->min_dur;
 	eo.min_dur = 0;		/* --min-dur is about gaps, not events */
 	if (sel_init(&s, m, &eo, cause) != 0)

@@ -47,6 +47,7 @@
 #include "headless/cmd.h"
 #include "headless/recipes.h"
 #include "headless/cols.h"
+#include "util/nametab.h"
 #include "util/xmalloc.h"
 
 #define MCP_PROTOCOL_LATEST	"2025-06-18"
@@ -549,15 +550,12 @@ mcp_initialize(struct mcp *s, const cJSON *params)
 	const cJSON	*want;
 	cJSON		*res, *caps, *info;
 	const char	*v = MCP_PROTOCOL_LATEST;
-	size_t		 i;
+	int		 i;
 
 	want = cJSON_GetObjectItemCaseSensitive(params, "protocolVersion");
-	if (cJSON_IsString(want)) {
-		for (i = 0; i < sizeof mcp_versions / sizeof *mcp_versions;
-		    i++)
-			if (strcmp(want->valuestring, mcp_versions[i]) == 0)
-				v = mcp_versions[i];
-	}
+	if (cJSON_IsString(want) &&
+	    (i = NAMETAB_FIND(mcp_versions, want->valuestring)) >= 0)
+		v = mcp_versions[i];
 	snprintf(s->protocol, sizeof s->protocol, "%s", v);
 	/* structuredContent and outputSchema came with 2025-06-18. */
 	s->structured = strcmp(v, "2025-06-18") >= 0;

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "sources/kineto-int.h"
+#include "util/nametab.h"
 #include "util/xmalloc.h"
 
 /* Top-level members. */
@@ -138,12 +139,9 @@ kineto_meta_skipped(struct kineto *k, const struct jsonscan_item *it)
 {
 	char		 key[64];
 	size_t		 i;
-	int		 wanted = 0;
 
-	for (i = 0; kineto_meta_keys[i] != NULL; i++)
-		if (strcmp(it->key, kineto_meta_keys[i]) == 0)
-			wanted = 1;
-	if (!wanted && it->size < JSONSCAN_META_BYTES)
+	if (NAMETAB_FIND(kineto_meta_keys, it->key) < 0 &&
+	    it->size < JSONSCAN_META_BYTES)
 		return;
 	for (i = 0; it->key[i] != '\0' && i < sizeof key - 1; i++)
 		key[i] = (unsigned char)it->key[i] < 0x20 ||
