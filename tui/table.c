@@ -24,6 +24,17 @@ table_init(struct table *t, const struct table_spec *s,
 }
 
 void
+table_open(struct table *t, const struct table_spec *s,
+    const struct model *m, const struct view_env *env, int sort, int desc,
+    size_t n)
+{
+	table_init(t, s, m, env);
+	t->sort = sort;
+	t->desc = desc;
+	table_rows(t, n);
+}
+
+void
 table_place(struct table *t, int w, int h, int rows_y, int rows_h)
 {
 	const struct table_spec	*s = t->spec;

@@ -129,6 +129,11 @@ struct table {
 /* Sets t up for a view (no rows yet, sort key 0 descending). */
 void	table_init(struct table *, const struct table_spec *,
 	    const struct model *, const struct view_env *);
+/* table_init(), then the order: sort key sort (desc: descending), and n
+ * rows. */
+void	table_open(struct table *, const struct table_spec *,
+	    const struct model *, const struct view_env *, int sort, int desc,
+	    size_t n);
 /* Places rows_h rows from rows_y on a w x h screen and lays the columns
  * out. */
 void	table_place(struct table *, int w, int h, int rows_y, int rows_h);

@@ -437,12 +437,9 @@ jv_init(const struct model *m, const struct view_env *env)
 		v->spec.nsort = VJ_SORT_HOST;
 	}
 	v->spec.cols = v->cols;
-	table_init(&v->tb, &v->spec, m, env);
 	v->idx = xcalloc(v->j->nr + 1, sizeof *v->idx);
-	v->tb.sort = VJ_SORT_RANK;
-	v->tb.desc = 0;
-	v->n = view_job_rows(v->j, "", v->tb.sort, v->tb.desc, v->idx);
-	table_rows(&v->tb, v->n);
+	v->n = view_job_rows(v->j, "", VJ_SORT_RANK, 0, v->idx);
+	table_open(&v->tb, &v->spec, m, env, VJ_SORT_RANK, 0, v->n);
 	jv_resize(v, 80, 24);
 	return v;
 }

@@ -242,11 +242,9 @@ kv_init(const struct model *m, const struct view_env *env)
 	struct kv	*v;
 
 	v = xcalloc(1, sizeof *v);
-	table_init(&v->tb, &kv_spec, m, env);
 	v->kt = ktable_build(m);
-	v->tb.sort = v->kt->sort;
-	v->tb.desc = v->kt->desc;
-	table_rows(&v->tb, v->kt->nvis);
+	table_open(&v->tb, &kv_spec, m, env, v->kt->sort, v->kt->desc,
+	    v->kt->nvis);
 	v->inst_name = NONE32;
 	table_resize(v, 80, 24);
 	return v;

@@ -272,11 +272,9 @@ nv_init(const struct model *m, const struct view_env *env)
 	struct nv	*v;
 
 	v = xcalloc(1, sizeof *v);
-	table_init(&v->tb, &nv_spec, m, env);
 	v->t = nvtree_open(m);
-	v->tb.sort = v->t->sort;
-	v->tb.desc = v->t->desc;
-	table_rows(&v->tb, v->t->nrows);
+	table_open(&v->tb, &nv_spec, m, env, v->t->sort, v->t->desc,
+	    v->t->nrows);
 	v->inst_node = NONE32;
 	table_resize(v, 80, 24);
 	return v;
