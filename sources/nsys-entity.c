@@ -1,7 +1,8 @@
 /*
  * nsys-entity: processes and threads (declared on first use, named from
- * PROCESSES and ThreadNames; their host from TARGET_INFO_SYSTEM_ENV), GPUs (all declared from TARGET_INFO_GPU or
- * TARGET_INFO_CUDA_DEVICE) and the streams' priorities and NVTX names.
+ * PROCESSES and ThreadNames; their host from TARGET_INFO_SYSTEM_ENV), GPUs
+ * (all declared from TARGET_INFO_GPU or TARGET_INFO_CUDA_DEVICE) and the
+ * streams' priorities and NVTX names.
  */
 #include "config.h"
 
