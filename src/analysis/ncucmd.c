@@ -82,16 +82,16 @@ ncucmd_amd(const struct model *m, uint32_t gid)
 	    m->source == SOURCE_ROCPROF_JSON;
 }
 
-/* The base name of kernel event gid: its short name, else its name. */
+/* The base name of kernel i of lane l: its short name, else its name. */
 static uint32_t
-ncucmd_sname(const struct model *m, uint32_t gid)
+ncucmd_sname(const struct model *m, const struct lane *l, uint32_t i)
 {
-	const struct kernel_info	*k = event_kernel(m, gid);
-	struct evref			 r = model_ev(m, gid);
+	uint32_t	aux = l->aux[i];
 
-	if (k != NULL && k->short_name != 0)
-		return k->short_name;
-	return m->tracks[r.track].lane.name[r.idx];
+	if (l->kind[i] == EV_KERNEL && aux != NONE32 && aux < m->nkernels &&
+	    m->kernels[aux].short_name != 0)
+		return m->kernels[aux].short_name;
+	return l->name[i];
 }
 
 int
@@ -120,7 +120,7 @@ ncucmd_build(const struct model *m, uint32_t gid, struct ncucmd *c,
 	c->proc = event_process(m, gid);
 	c->amd = ncucmd_amd(m, gid);
 	fname = m->tracks[r.track].lane.name[r.idx];
-	sname = ncucmd_sname(m, gid);
+	sname = ncucmd_sname(m, &m->tracks[r.track].lane, r.idx);
 	c->kernel = model_str(m, fname);
 	c->short_name = model_str(m, sname);
 	ncucmd_when(m, gid, &target);
@@ -132,11 +132,14 @@ ncucmd_build(const struct model *m, uint32_t gid, struct ncucmd *c,
 		for (i = 0; i < tr->lane.n; i++) {
 			if (tr->lane.kind[i] != EV_KERNEL)
 				continue;
-			g = model_gid(m, t, i);
-			if (g == gid || event_process(m, g) != c->proc)
-				continue;
-			s = ncucmd_sname(m, g);
+			/* The names first: they rule out most launches
+			 * without a look-up by global id. */
+			s = ncucmd_sname(m, &tr->lane, i);
 			if (s != sname && tr->lane.name[i] != fname)
+				continue;
+			g = model_gid(m, t, i);
+			if (g == gid || (tr->process != NONE32 ? tr->process :
+			    event_process(m, g)) != c->proc)
 				continue;
 			ncucmd_when(m, g, &w);
 			if (!ncucmd_before(&w, &target))
