@@ -577,26 +577,35 @@ finding_perf_comm(struct finding_ctx *c)
 	free(slot);
 }
 
+struct perf_idle {
+	int64_t		 best, s, e;
+};
+
+static void
+perf_idle_one(void *arg, const struct gap_span *g)
+{
+	struct perf_idle	*pi = arg;
+
+	if (g->end - g->start > pi->best) {
+		pi->best = g->end - g->start;
+		pi->s = g->start;
+		pi->e = g->end;
+	}
+}
+
 /* The longest idle stretch of device slot d in the window, edges too. */
 static void
 perf_longest_idle(const struct finding_ctx *c, size_t d, int64_t *bs,
     int64_t *be)
 {
-	struct gap_list	gl;
-	int64_t		best = -1;
-	size_t		i;
+	struct perf_idle	pi;
 
-	*bs = c->t0;
-	*be = c->t1;
-	gaps_device(&c->act, d, c->t0, c->t1, &gl);
-	for (i = 0; i < gl.n; i++) {
-		if (gl.v[i].end - gl.v[i].start > best) {
-			best = gl.v[i].end - gl.v[i].start;
-			*bs = gl.v[i].start;
-			*be = gl.v[i].end;
-		}
-	}
-	gap_list_free(&gl);
+	pi.best = -1;
+	pi.s = c->t0;
+	pi.e = c->t1;
+	gaps_device_each(&c->act, d, c->t0, c->t1, perf_idle_one, &pi);
+	*bs = pi.s;
+	*be = pi.e;
 }
 
 /* Non-communication work of device slot d outside [cs, ce). */

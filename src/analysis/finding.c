@@ -12,17 +12,10 @@
 
 #include "model/correlate.h"
 #include "analysis/finding.h"
-#include "analysis/gaps.h"
 #include "analysis/iters.h"
-#include "model/lane.h"
-#include "analysis/stats.h"
-#include "util/lbound.h"
 #include "util/nametab.h"
-#include "util/sort.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
-
-#define FINDING_LAUNCH_CHUNKS	50
 
 static const char *finding_conf_names[] = { "low", "medium", "high" };
 
@@ -168,195 +161,15 @@ finding_launch(const struct finding_ctx *c, uint32_t gid)
 }
 
 int
-finding_api_class(struct finding_ctx *c, uint32_t sid)
+finding_api_classify(struct finding_ctx *c, uint32_t sid)
 {
 	const char	*s;
 	int		 cls = FAPI_OTHER;
 
-	if (c->api_class[sid] != 0)
-		return c->api_class[sid] - 1;
 	s = model_str(c->m, sid);
 	cls = apicall_class(s);
 	c->api_class[sid] = (uint8_t)(cls + 1);
 	return cls;
-}
-
-/* Ends of synchronisation API calls, per process, sorted. */
-/*
- * One pass over the synchronisation calls: counts them per process into
- * c->sync_off[p + 1] (fill NULL), or stores their ends (fill: the next
- * free slot per process).
- */
-static void
-finding_sync_pass(struct finding_ctx *c, size_t *fill)
-{
-	const struct model	*m = c->m;
-	size_t			 t, i;
-	uint32_t		 p;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_API)
-			continue;
-		p = tr->process < m->nprocesses ? tr->process :
-		    (uint32_t)m->nprocesses;
-		for (i = 0; i < l->n; i++) {
-			if (l->kind[i] != EV_API ||
-			    finding_api_class(c, l->name[i]) != FAPI_SYNC)
-				continue;
-			if (fill == NULL)
-				c->sync_off[p + 1]++;
-			else
-				c->sync_end[c->sync_off[p] + fill[p]++] =
-				    l->end[i];
-		}
-	}
-}
-
-static void
-finding_syncs(struct finding_ctx *c)
-{
-	const struct model	*m = c->m;
-	size_t			 np = m->nprocesses + 1, i, *fill;
-
-	c->sync_off = xcalloc(np + 1, sizeof *c->sync_off);
-	finding_sync_pass(c, NULL);
-	for (i = 0; i < np; i++)
-		c->sync_off[i + 1] += c->sync_off[i];
-	c->sync_end = xcalloc(c->sync_off[np] + 1, sizeof *c->sync_end);
-	fill = xcalloc(np, sizeof *fill);
-	finding_sync_pass(c, fill);
-	for (i = 0; i < np; i++)
-		if (c->sync_off[i + 1] - c->sync_off[i] > 1)
-			qsort(c->sync_end + c->sync_off[i], c->sync_off[i + 1] -
-			    c->sync_off[i], sizeof *c->sync_end,
-			    sort_cmp_i64);
-	free(fill);
-}
-
-/* Does a synchronisation call of process p (NONE32: any) end in [a, b)? */
-static int
-finding_sync_in(const struct finding_ctx *c, uint32_t p, int64_t a,
-    int64_t b)
-{
-	const struct model	*m = c->m;
-	size_t			 lo, hi, q, q0, q1;
-
-	q0 = p == NONE32 ? 0 : (p < m->nprocesses ? p : m->nprocesses);
-	q1 = p == NONE32 ? m->nprocesses + 1 : q0 + 1;
-	for (q = q0; q < q1; q++) {
-		lo = c->sync_off[q];
-		hi = c->sync_off[q + 1];
-		lo += lbound_i64(c->sync_end + lo, hi - lo, a);
-		if (lo < c->sync_off[q + 1] && c->sync_end[lo] < b)
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * The work event of device d starting at t, as a global id (NONE32 if
- * none), with its duration.
- */
-static uint32_t
-finding_work_at(const struct finding_ctx *c, uint32_t dev, int64_t t,
-    int64_t *dur)
-{
-	const struct model	*m = c->m;
-	size_t			 tr, j;
-
-	for (tr = 0; tr < m->ntracks; tr++) {
-		const struct lane *l = &m->tracks[tr].lane;
-		if (m->tracks[tr].type != TRACK_GPU ||
-		    m->tracks[tr].device != dev)
-			continue;
-		for (j = lane_lower(l, t); j < l->n && l->start[j] == t; j++) {
-			if (activity_class(l->kind[j], l->flags[j]) < 0)
-				continue;
-			*dur = l->end[j] - l->start[j];
-			return model_gid(m, (uint32_t)tr, (uint32_t)j);
-		}
-	}
-	return NONE32;
-}
-
-/* Classifies every inner gap of device slot d (finding.h). */
-static void
-finding_gaps(struct finding_ctx *c, size_t d)
-{
-	const struct act_device	*ad = &c->act.dev[d];
-	struct finding_dev	*fd = &c->dev[d];
-	struct gap_list		 gl;
-	struct stats_acc	 kd;
-	struct stats		 st;
-	int64_t			 g0, g1, len, dur, api_end, chunk;
-	int64_t			 lchunk[FINDING_LAUNCH_CHUNKS];
-	size_t			 i, k, best;
-	uint32_t		 gid, api;
-	int			 cls;
-
-	memset(lchunk, 0, sizeof lchunk);
-	stats_acc_init(&kd);
-	chunk = c->span / FINDING_LAUNCH_CHUNKS;
-	if (chunk < 1)
-		chunk = 1;
-	gaps_device(&c->act, d, c->t0, c->t1, &gl);
-	for (i = 0; i < gl.n; i++) {
-		/* Inner gaps only: work on both sides inside the window. */
-		if (gl.v[i].kind != GAP_INNER)
-			continue;
-		g0 = gl.v[i].start;
-		g1 = gl.v[i].end;
-		len = g1 - g0;
-		if (len <= 0)
-			continue;
-		if (len >= c->gap_threshold)
-			cls = FGAP_LARGE;
-		else if (finding_sync_in(c, ad->process, g0, g1))
-			cls = FGAP_SYNC;
-		else if (len < FINDING_LAUNCH_GAP_NS) {
-			cls = FGAP_OTHER;
-			gid = finding_work_at(c, ad->device, g1, &dur);
-			if (gid != NONE32 &&
-			    (api = finding_launch(c, gid)) != NONE32) {
-				api_end = model_ev_end(c->m, api);
-				if (api_end >= g0) {
-					cls = FGAP_LAUNCH;
-					stats_acc_add(&kd, dur);
-				}
-			}
-		} else
-			cls = FGAP_BUBBLE;
-		fd->gap_sum[cls] += len;
-		fd->gap_n[cls]++;
-		if (finding_in_zone(c, g0 + len / 2))
-			fd->gap_zone[cls] += len;
-		if (len > fd->gap_long[cls]) {
-			fd->gap_long[cls] = len;
-			fd->gap_long_at[cls] = g0;
-		}
-		if (cls == FGAP_LAUNCH) {
-			k = (size_t)((g0 - c->t0) / chunk);
-			if (k >= FINDING_LAUNCH_CHUNKS)
-				k = FINDING_LAUNCH_CHUNKS - 1;
-			lchunk[k] += len;
-		}
-	}
-	best = 0;
-	for (k = 1; k < FINDING_LAUNCH_CHUNKS; k++)
-		if (lchunk[k] > lchunk[best])
-			best = k;
-	fd->launch_at0 = c->t0 + (int64_t)best * chunk;
-	fd->launch_at1 = fd->launch_at0 + chunk;
-	if (fd->launch_at1 > c->t1)
-		fd->launch_at1 = c->t1;
-	if (kd.n > 0) {
-		stats_acc_compute(&kd, &st);
-		fd->launch_kern_med = (int64_t)st.median;
-	}
-	stats_acc_free(&kd);
-	gap_list_free(&gl);
 }
 
 /* The iterations' span: where recurring costs live. */

@@ -27,7 +27,7 @@
  *
  * The rules live in finding-nsys.c (the rules of `nsys analyze`, under
  * their names) and finding-perf.c (the others); finding.c prepares what
- * they share and ranks their output.
+ * they share and ranks their output, finding-gaps.c classifies the gaps.
  *
  * Ownership: struct findings owns the findings, their strings and evidence
  * (finding_free); the model is borrowed.
@@ -176,8 +176,15 @@ struct finding	*finding_add_gap(struct finding_ctx *, const char *type,
 /* Sets f's window to the longest gap of class cls of fd's device. */
 void	 finding_gap_window(struct finding *, const struct finding_dev *,
 	    int cls);
-/* The API class of an API call's name (string id). */
-int	 finding_api_class(struct finding_ctx *, uint32_t sid);
+/* The API class of an API call's name (string id): classified once per
+ * name (finding_api_classify), remembered in api_class. */
+int	 finding_api_classify(struct finding_ctx *, uint32_t sid);
+static inline int
+finding_api_class(struct finding_ctx *c, uint32_t sid)
+{
+	return c->api_class[sid] != 0 ? c->api_class[sid] - 1 :
+	    finding_api_classify(c, sid);
+}
 /* Records that a rule ran: status "found", "none" or "skipped". */
 void	 finding_rule(struct finding_ctx *, const char *type,
 	    const char *status, const char *reason);
@@ -189,6 +196,42 @@ int	 finding_in_zone(const struct finding_ctx *, int64_t t);
 uint32_t finding_launch(const struct finding_ctx *, uint32_t gid);
 /* A short, human duration into buf. */
 const char *finding_dur(int64_t ns, char *buf, size_t len);
+
+/* Fills c's synchronisation ends (sync_end, sync_off). */
+void	 finding_syncs(struct finding_ctx *);
+/* Classifies every inner gap of device slot d into c->dev[d]. */
+void	 finding_gaps(struct finding_ctx *, size_t d);
+
+/*
+ * What the gaps of one device slot look up, in time order: cursors that
+ * only move forward, so each query's keys must not decrease from one call
+ * to the next (a walk over the gaps). They answer as a binary search per
+ * query would.
+ */
+struct finding_cursor {
+	const struct finding_ctx *c;
+	size_t		 q0, q1;	/* processes whose syncs count */
+	size_t		*sync_at;	/* per process: next sync end */
+	uint32_t	*trk;		/* the device's GPU tracks */
+	size_t		*at;		/* per track: first start >= key */
+	size_t		 ntrk;
+	const struct lane *ev_lane;	/* last finding_cursor_end track */
+	uint32_t	 ev_base;	/* its first global id */
+};
+
+void	 finding_cursor_init(struct finding_cursor *,
+	    const struct finding_ctx *, size_t d);
+/* Does a synchronisation call of the device's process (all processes
+ * when it has none) end in [a, b)? Keys: a. */
+int	 finding_cursor_sync(struct finding_cursor *, int64_t a, int64_t b);
+/* The first work event (in track order, then index order) of the device
+ * starting exactly at t, as a global id with its duration; NONE32 if
+ * none. Keys: t. */
+uint32_t finding_cursor_work(struct finding_cursor *, int64_t t,
+	    int64_t *dur);
+/* The end of event gid (any order; fast while gids stay on one track). */
+int64_t	 finding_cursor_end(struct finding_cursor *, uint32_t gid);
+void	 finding_cursor_free(struct finding_cursor *);
 
 /* The rules. */
 void	 finding_nsys_memcpy(struct finding_ctx *);	/* cuda_memcpy_async,

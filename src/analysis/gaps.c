@@ -59,39 +59,69 @@ gap_walk_end(struct gap_walk *w, struct gap_span *g)
 	return 1;
 }
 
+/* Walks the gaps of device slot d in [t0, t1) into fn; w holds the totals. */
 static void
-gap_list_push(struct gap_list *gl, size_t *cap, const struct gap_span *g)
-{
-	XGROW(gl->v, *cap, gl->n + 1);
-	gl->v[gl->n++] = *g;
-}
-
-void
-gaps_device(const struct activity *a, size_t d, int64_t t0, int64_t t1,
-    struct gap_list *gl)
+gaps_device_walk(const struct activity *a, size_t d, int64_t t0, int64_t t1,
+    gap_fn fn, void *arg, struct gap_walk *w)
 {
 	const struct iset	*cv;
-	struct gap_walk		 w;
 	struct gap_span		 g;
-	size_t			 i, cap = 0;
+	size_t			 i;
 	int64_t			 s, e;
 
-	memset(gl, 0, sizeof *gl);
+	gap_walk_init(w, t0, t1);
 	if (t1 <= t0)
 		return;
-	gap_walk_init(&w, t0, t1);
 	if (d < a->ndev) {
 		cv = &a->dev[d].cov[ACT_ALL];
 		for (i = lbound_i64_above(cv->end, cv->n, t0);
 		    i < cv->n && cv->start[i] < t1; i++) {
 			s = cv->start[i] > t0 ? cv->start[i] : t0;
 			e = cv->end[i] < t1 ? cv->end[i] : t1;
-			if (gap_walk_busy(&w, s, e, &g))
-				gap_list_push(gl, &cap, &g);
+			if (gap_walk_busy(w, s, e, &g))
+				fn(arg, &g);
 		}
 	}
-	if (gap_walk_end(&w, &g))
-		gap_list_push(gl, &cap, &g);
+	if (gap_walk_end(w, &g))
+		fn(arg, &g);
+}
+
+void
+gaps_device_each(const struct activity *a, size_t d, int64_t t0, int64_t t1,
+    gap_fn fn, void *arg)
+{
+	struct gap_walk	w;
+
+	gaps_device_walk(a, d, t0, t1, fn, arg, &w);
+}
+
+struct gap_list_fill {
+	struct gap_list	*gl;
+	size_t		 cap;
+};
+
+static void
+gap_list_push(void *arg, const struct gap_span *g)
+{
+	struct gap_list_fill	*f = arg;
+
+	XGROW(f->gl->v, f->cap, f->gl->n + 1);
+	f->gl->v[f->gl->n++] = *g;
+}
+
+void
+gaps_device(const struct activity *a, size_t d, int64_t t0, int64_t t1,
+    struct gap_list *gl)
+{
+	struct gap_list_fill	f;
+	struct gap_walk		w;
+
+	memset(gl, 0, sizeof *gl);
+	if (t1 <= t0)
+		return;
+	f.gl = gl;
+	f.cap = 0;
+	gaps_device_walk(a, d, t0, t1, gap_list_push, &f, &w);
 	gl->busy = w.busy;
 	gl->inner = w.inner;
 }

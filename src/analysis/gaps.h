@@ -15,7 +15,8 @@
  * struct gap_walk takes the busy segments one at a time (O(1) memory, as
  * the gaps verb streams millions of them); gaps_device() lists the gaps
  * of one device of an activity (analysis/activity.h) in a window as a
- * typed result.
+ * typed result, and gaps_device_each() hands them to a callback one at a
+ * time (no list: a device can have as many gaps as kernels).
  *
  * Ownership: struct gap_list owns its array (gap_list_free).
  */
@@ -63,9 +64,15 @@ struct gap_list {
 	int64_t		 inner;		/* inner idle */
 };
 
+/* Receives one gap (the span is only valid during the call). */
+typedef void (*gap_fn)(void *arg, const struct gap_span *);
+
 /* The gaps of device slot d of a (its class-all coverage) in [t0, t1). */
 void	 gaps_device(const struct activity *, size_t d, int64_t t0,
 	    int64_t t1, struct gap_list *);
+/* The same gaps, in time order, each passed to fn. */
+void	 gaps_device_each(const struct activity *, size_t d, int64_t t0,
+	    int64_t t1, gap_fn fn, void *arg);
 void	 gap_list_free(struct gap_list *);
 
 #endif

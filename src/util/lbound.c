@@ -32,6 +32,21 @@ LBOUND_ARRAY(lbound_u32_above, uint32_t, a[mid] <= key)
 LBOUND_ARRAY(lbound_u64, uint64_t, a[mid] < key)
 
 size_t
+lbound_i64_from(const int64_t *a, size_t n, size_t lo, int64_t key)
+{
+	size_t	hi, step;
+
+	/* Widen [lo, hi) by doubling steps until a[hi - 1] >= key. */
+	for (step = 1, hi = lo; hi < n && a[hi] < key; step *= 2) {
+		lo = hi + 1;
+		hi = lo + step < n ? lo + step : n;
+		if (a[hi - 1] >= key)
+			break;
+	}
+	return lo + lbound_i64(a + lo, hi - lo, key);
+}
+
+size_t
 lbound_if(size_t lo, size_t hi, int (*below)(const void *, size_t),
     const void *ctx)
 {

@@ -10,6 +10,10 @@
  * compared by more than one field: below(ctx, i) must be true for a prefix
  * of [lo, hi) and false after it, and the first i where it is false (hi if
  * none) is returned.
+ *
+ * lbound_i64_from() is lbound_i64() for a walk whose keys do not decrease:
+ * given that every element before lo is below key, it gallops from lo, so
+ * an answer k elements ahead costs O(log k) instead of O(log n).
  */
 #ifndef GPULENS_LBOUND_H
 #define GPULENS_LBOUND_H
@@ -22,6 +26,7 @@ size_t	lbound_i64_above(const int64_t *a, size_t n, int64_t key);
 size_t	lbound_u32(const uint32_t *a, size_t n, uint32_t key);
 size_t	lbound_u32_above(const uint32_t *a, size_t n, uint32_t key);
 size_t	lbound_u64(const uint64_t *a, size_t n, uint64_t key);
+size_t	lbound_i64_from(const int64_t *a, size_t n, size_t lo, int64_t key);
 size_t	lbound_if(size_t lo, size_t hi,
 	    int (*below)(const void *ctx, size_t i), const void *ctx);
 
