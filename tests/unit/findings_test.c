@@ -27,6 +27,7 @@
 #include "model/builder.h"
 #include "headless/cmd-analyses.h"
 #include "analysis/finding.h"
+#include "analysis/gaps.h"
 #include "sources/synth/gen.h"
 #include "model/model.h"
 #include "headless/opts.h"
@@ -196,6 +197,205 @@ test_conf_rules(void **state)
 	/* Mostly outside the iterations: one-off, low. */
 	assert_int_equal(finding_conf_of(30.0, 0.49), FINDING_LOW);
 	assert_int_equal(finding_conf_of(30.0, 0.5), FINDING_HIGH);
+}
+
+/* ---- the gap walk's cursors ---- */
+
+/*
+ * Two processes; device 0 has three streams of process 1 (several work
+ * events start together, within a stream and across streams, a
+ * synchronisation record shares a start with work, an empty stream),
+ * device 1 a stream of each process (so both processes' syncs count).
+ * Synchronisation calls end on, just before and just after work edges,
+ * some at the same instant.
+ */
+static struct model *
+cursor_model(void)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct lane_event	 e;
+	uint32_t		 d0, d1, p1, p2, t1, t2, a1, a2, g[5];
+	static const int64_t	 s1[] = { 100, 100, 150, 299, 300, 300, 301,
+				    700, 1000 };
+	static const int64_t	 s2[] = { 0, 100, 500, 500, 999 };
+	size_t			 i;
+
+	d0 = ts_device(b, 0);
+	d1 = ts_device(b, 1);
+	p1 = builder_process(b, 1ULL << 24, 1, "one");
+	p2 = builder_process(b, 2ULL << 24, 2, "two");
+	t1 = builder_thread(b, 1ULL << 24 | 1, 1, p1, "main");
+	t2 = builder_thread(b, 2ULL << 24 | 2, 2, p2, "main");
+	a1 = builder_cpu_track(b, TRACK_API, t1, 0);
+	a2 = builder_cpu_track(b, TRACK_API, t2, 0);
+	g[0] = builder_gpu_track(b, builder_stream(b, d0, 7, p1));
+	g[1] = builder_gpu_track(b, builder_stream(b, d0, 8, p1));
+	g[2] = builder_gpu_track(b, builder_stream(b, d0, 9, p1));
+	g[3] = builder_gpu_track(b, builder_stream(b, d1, 7, p1));
+	g[4] = builder_gpu_track(b, builder_stream(b, d1, 8, p2));
+	for (i = 0; i < sizeof s1 / sizeof *s1; i++)
+		ts_add(b, a1, "cudaStreamSynchronize", EV_API, s1[i] - 50,
+		    s1[i]);
+	for (i = 0; i < sizeof s2 / sizeof *s2; i++)
+		ts_add(b, a2, "cudaDeviceSynchronize", EV_API, s2[i] - 50,
+		    s2[i]);
+	ts_add(b, a1, "cudaLaunchKernel", EV_API, 0, 1000);
+	ts_add(b, g[0], "k", EV_KERNEL, 0, 100);
+	ts_add(b, g[0], "k", EV_KERNEL, 200, 300);
+	ts_add(b, g[0], "k", EV_KERNEL, 200, 250);
+	ts_add(b, g[0], "sync", EV_SYNC, 500, 520);
+	ts_add(b, g[0], "k", EV_KERNEL, 500, 510);
+	ts_add(b, g[0], "k", EV_KERNEL, 1000, 1000);
+	ts_add(b, g[1], "k", EV_KERNEL, 200, 220);
+	ts_add(b, g[1], "sync", EV_SYNC, 300, 400);
+	ts_add(b, g[1], "k", EV_KERNEL, 700, 800);
+	ts_add(b, g[1], "k", EV_KERNEL, 1100, 1200);
+	e = ts_event(b, "nccl", EV_KERNEL, 300, 301);
+	e.flags = EVF_COMM;
+	builder_event(b, g[1], &e);
+	ts_add(b, g[3], "k", EV_KERNEL, 100, 150);
+	ts_add(b, g[4], "k", EV_KERNEL, 100, 200);
+	ts_add(b, g[4], "k", EV_KERNEL, 500, 600);
+	ts_add(b, g[3], "k", EV_KERNEL, 999, 1000);
+	return ts_finish(b);
+}
+
+/* Plain look-ups: a sync end of the slot's process(es) in [a, b)? */
+static int
+plain_sync(const struct finding_ctx *c, size_t d, int64_t a, int64_t b)
+{
+	uint32_t	p = c->act.dev[d].process;
+	size_t		q, i;
+
+	for (q = 0; q <= c->m->nprocesses; q++) {
+		if (p != NONE32 && q != (p < c->m->nprocesses ? p :
+		    c->m->nprocesses))
+			continue;
+		for (i = c->sync_off[q]; i < c->sync_off[q + 1]; i++)
+			if (c->sync_end[i] >= a && c->sync_end[i] < b)
+				return 1;
+	}
+	return 0;
+}
+
+/* The first work event of slot d's device starting at t, track order. */
+static uint32_t
+plain_work(const struct finding_ctx *c, size_t d, int64_t t, int64_t *dur)
+{
+	const struct model	*m = c->m;
+	size_t			 tr, j;
+
+	for (tr = 0; tr < m->ntracks; tr++) {
+		const struct lane *l = &m->tracks[tr].lane;
+		if (m->tracks[tr].type != TRACK_GPU ||
+		    m->tracks[tr].device != c->act.dev[d].device)
+			continue;
+		for (j = 0; j < l->n; j++)
+			if (l->start[j] == t &&
+			    activity_class(l->kind[j], l->flags[j]) >= 0) {
+				*dur = l->end[j] - l->start[j];
+				return model_gid(m, (uint32_t)tr, (uint32_t)j);
+			}
+	}
+	return NONE32;
+}
+
+/* Walks keys -60..1300 with the given stride (each key twice) through a
+ * fresh cursor of slot d, against the plain look-ups. */
+static void
+cursor_walk(struct finding_ctx *c, size_t d, int64_t stride)
+{
+	static const int64_t	 w[] = { 0, 1, 2, 50, 100000 };
+	struct finding_cursor	 k;
+	int64_t			 t, d1, d2;
+	uint32_t		 g1, g2;
+	int			 r;
+
+	finding_cursor_init(&k, c, d);
+	for (t = -60; t <= 1300; t += stride)
+		for (r = 0; r < 2; r++) {
+			const int64_t wd = w[(t + r) % 5 < 0 ? 0 : (t + r) % 5];
+			if (finding_cursor_sync(&k, t, t + wd) !=
+			    plain_sync(c, d, t, t + wd))
+				fail_msg("slot %zu: sync in [%lld, +%lld)", d,
+				    (long long)t, (long long)wd);
+			d1 = d2 = -1;
+			g1 = finding_cursor_work(&k, t, &d1);
+			g2 = plain_work(c, d, t, &d2);
+			if (g1 != g2 || d1 != d2)
+				fail_msg("slot %zu: work at %lld: %u, not %u",
+				    d, (long long)t, g1, g2);
+		}
+	finding_cursor_free(&k);
+}
+
+struct gaps_got {
+	struct gap_span	 v[32];
+	size_t		 n;
+};
+
+static void
+gaps_got_one(void *arg, const struct gap_span *g)
+{
+	struct gaps_got	*x = arg;
+
+	if (x->n < sizeof x->v / sizeof *x->v)
+		x->v[x->n++] = *g;
+}
+
+static void
+test_gap_cursors(void **state)
+{
+	struct model		*m = cursor_model();
+	struct finding_ctx	 c;
+	struct finding_cursor	 k;
+	struct gap_list		 gl;
+	size_t			 d, stride, i;
+	uint32_t		 gid, hops[] = { 3, 0, 4, 13, 14, 2, 9, 20 };
+
+	(void)state;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.api_class = xcalloc(strpool_count(m->strs) + 1, 1);
+	activity_build(&c.act, m);
+	assert_int_equal(c.act.ndev, 2);
+	/* Device 0 is process one's; device 1 has both processes. */
+	assert_int_not_equal(c.act.dev[0].process, NONE32);
+	assert_int_equal(c.act.dev[1].process, NONE32);
+	finding_syncs(&c);
+	assert_int_equal(c.sync_off[m->nprocesses + 1], 14);
+	for (d = 0; d < c.act.ndev; d++)
+		for (stride = 1; stride <= 7; stride += 3)
+			cursor_walk(&c, d, (int64_t)stride);
+	/* Event ends by global id, jumping between tracks. */
+	finding_cursor_init(&k, &c, 0);
+	for (gid = 0; gid < sizeof hops / sizeof *hops; gid++)
+		if (hops[gid] < m->nevents)
+			assert_int_equal(finding_cursor_end(&k, hops[gid]),
+			    model_ev_end(m, hops[gid]));
+	finding_cursor_free(&k);
+	/* The gap walk gives the listed gaps. */
+	for (d = 0; d < c.act.ndev; d++) {
+		struct gaps_got	got;
+		got.n = 0;
+		gaps_device(&c.act, d, -10, 1150, &gl);
+		gaps_device_each(&c.act, d, -10, 1150, gaps_got_one, &got);
+		assert_true(gl.n >= 3);
+		assert_int_equal(got.n, gl.n);
+		for (i = 0; i < gl.n; i++) {
+			assert_int_equal(got.v[i].start,
+			    gl.v[i].start);
+			assert_int_equal(got.v[i].end, gl.v[i].end);
+			assert_int_equal(got.v[i].kind,
+			    gl.v[i].kind);
+		}
+		gap_list_free(&gl);
+	}
+	free(c.sync_end);
+	free(c.sync_off);
+	free(c.api_class);
+	activity_free(&c.act);
+	model_free(m);
 }
 
 /* ---- generated traces ---- */
@@ -411,6 +611,7 @@ TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_gap_classes),
 	cmocka_unit_test(test_window),
 	cmocka_unit_test(test_conf_rules),
+	cmocka_unit_test(test_gap_cursors),
 	cmocka_unit_test(test_plant_parse),
 	cmocka_unit_test(test_clean),
 	cmocka_unit_test(test_plant_launch),

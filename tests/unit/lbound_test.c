@@ -2,7 +2,8 @@
  * lbound_test: the binary searches against a linear scan over random
  * sorted arrays with many duplicates, every key from below the first to
  * above the last (extremes included), empty and one-element arrays, and
- * lbound_if() over a sub-range with a predicate through another array.
+ * lbound_if() over a sub-range with a predicate through another array;
+ * lbound_i64_from() along walks of non-decreasing keys.
  */
 #include "config.h"
 
@@ -42,7 +43,7 @@ test_i64(void **state)
 	static const int64_t	ext[] = { INT64_MIN, INT64_MIN + 1, -1, 0, 1,
 				    INT64_MAX - 1, INT64_MAX };
 	int64_t			a[64], key;
-	size_t			n, i, e, round;
+	size_t			n, i, e, round, lo;
 
 	(void)state;
 	srand(7);
@@ -59,6 +60,15 @@ test_i64(void **state)
 			    lin_i64(a, n, key, 0));
 			assert_int_equal(lbound_i64_above(a, n, key),
 			    lin_i64(a, n, key, 1));
+		}
+		/* A walk over non-decreasing keys, from the last answer. */
+		for (key = -22, lo = 0; key <= 22; key += rand() % 4) {
+			lo = lbound_i64_from(a, n, lo, key);
+			assert_int_equal(lo, lin_i64(a, n, key, 0));
+		}
+		for (e = 0, lo = 0; e < 7; e++) {
+			lo = lbound_i64_from(a, n, lo, ext[e]);
+			assert_int_equal(lo, lin_i64(a, n, ext[e], 0));
 		}
 		for (e = 0; e < 7; e++) {
 			assert_int_equal(lbound_i64(a, n, ext[e]),
