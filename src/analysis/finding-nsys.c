@@ -198,7 +198,7 @@ finding_nsys_memcpy(struct finding_ctx *c)
 	const struct model	*m = c->m;
 	struct cp_group		 g[CP_N];
 	uint32_t		*idx = NULL, api, proc;
-	size_t			 icap = 0, t, n, k, i, np = m->nprocesses + 1;
+	size_t			 icap = 0, t, n, k, i, lo, np = m->nprocesses + 1;
 	int			 cls, kk, pageable;
 
 	memset(g, 0, sizeof g);
@@ -213,9 +213,9 @@ finding_nsys_memcpy(struct finding_ctx *c)
 		const struct lane *l = &tr->lane;
 		if (tr->type != TRACK_GPU)
 			continue;
-		n = lane_overlap(l, c->t0, c->t1, &idx, &icap);
+		n = lane_overlap_range(l, c->t0, c->t1, &idx, &icap, &lo);
 		for (k = 0; k < n; k++) {
-			i = idx[k];
+			i = lane_at(idx, lo, k);
 			if (l->kind[i] != EV_MEMCPY && l->kind[i] != EV_MEMSET)
 				continue;
 			api = finding_launch(c, model_gid(m, (uint32_t)t,

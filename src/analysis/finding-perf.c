@@ -185,16 +185,16 @@ perf_comm_scan(const struct finding_ctx *c, size_t d,
 {
 	const struct model	*m = c->m;
 	uint32_t		*idx = NULL;
-	size_t			 icap = 0, t, n, k, i;
+	size_t			 icap = 0, t, n, k, i, lo;
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
 		if (m->tracks[t].type != TRACK_GPU ||
 		    m->tracks[t].device != c->act.dev[d].device)
 			continue;
-		n = lane_overlap(l, c->t0, c->t1, &idx, &icap);
+		n = lane_overlap_range(l, c->t0, c->t1, &idx, &icap, &lo);
 		for (k = 0; k < n; k++) {
-			i = idx[k];
+			i = lane_at(idx, lo, k);
 			if (activity_class(l->kind[i], l->flags[i]) == ACT_COMM)
 				fn(arg, l, (uint32_t)t, (uint32_t)i);
 		}
@@ -773,7 +773,7 @@ finding_perf_kernel(struct finding_ctx *c)
 	uint32_t		*idx = NULL, best = 0, aux = NONE32;
 	uint32_t		 dev = NONE32;
 	uint32_t		 gid = NONE32, id;
-	size_t			 icap = 0, d, bd = 0;
+	size_t			 icap = 0, d, bd = 0, lo;
 	int64_t			*pd, bt = 0, longest = -1, ls = 0, le = 0, v;
 	struct stats_acc	 acc;
 	struct stats		 st;
@@ -790,9 +790,9 @@ finding_perf_kernel(struct finding_ctx *c)
 		const struct lane *l = &m->tracks[t].lane;
 		if (m->tracks[t].type != TRACK_GPU)
 			continue;
-		n = lane_overlap(l, c->t0, c->t1, &idx, &icap);
+		n = lane_overlap_range(l, c->t0, c->t1, &idx, &icap, &lo);
 		for (k = 0; k < n; k++) {
-			i = idx[k];
+			i = lane_at(idx, lo, k);
 			if (activity_class(l->kind[i], l->flags[i]) !=
 			    ACT_COMPUTE)
 				continue;
@@ -822,9 +822,9 @@ finding_perf_kernel(struct finding_ctx *c)
 		if (m->tracks[t].type != TRACK_GPU)
 			continue;
 		sl = activity_slot(&c->act, m->tracks[t].device);
-		n = lane_overlap(l, c->t0, c->t1, &idx, &icap);
+		n = lane_overlap_range(l, c->t0, c->t1, &idx, &icap, &lo);
 		for (k = 0; k < n; k++) {
-			i = idx[k];
+			i = lane_at(idx, lo, k);
 			if (l->name[i] != best || activity_class(l->kind[i],
 			    l->flags[i]) != ACT_COMPUTE)
 				continue;

@@ -131,6 +131,20 @@ size_t	 lane_lower(const struct lane *, int64_t t);
  */
 size_t	 lane_overlap(const struct lane *, int64_t t0, int64_t t1,
 	    uint32_t **buf, size_t *cap);
+/*
+ * The same events without a list where none is needed: when the lane's
+ * events do not overlap, they are the index range [*lo, *lo + n) and *buf
+ * is left alone; else *lo is LANE_LIST and *buf holds them. Returns n;
+ * lane_at() gives the k-th.
+ */
+#define LANE_LIST	SIZE_MAX
+size_t	 lane_overlap_range(const struct lane *, int64_t t0, int64_t t1,
+	    uint32_t **buf, size_t *cap, size_t *lo);
+static inline size_t
+lane_at(const uint32_t *buf, size_t lo, size_t k)
+{
+	return lo == LANE_LIST ? buf[k] : lo + k;
+}
 /* Number of events overlapping [t0, t1), same rule as lane_overlap.
  * In every window query a window with t1 <= t0 is empty. */
 size_t	 lane_count(const struct lane *, int64_t t0, int64_t t1);
