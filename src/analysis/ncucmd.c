@@ -127,7 +127,9 @@ ncucmd_build(const struct model *m, uint32_t gid, struct ncucmd *c,
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
-		if (tr->type != TRACK_GPU)
+		/* A stream of another process holds none of them. */
+		if (tr->type != TRACK_GPU || (tr->process != NONE32 &&
+		    tr->process != c->proc))
 			continue;
 		for (i = 0; i < tr->lane.n; i++) {
 			if (tr->lane.kind[i] != EV_KERNEL)
