@@ -365,8 +365,8 @@ check_index(const struct lane *l)
 static void
 check_queries(const struct lane *l, struct rng *r, int nwin)
 {
-	uint32_t	*buf = NULL;
-	size_t		 cap = 0, k, i, j, i0, i1;
+	uint32_t	*buf = NULL, *rbuf = NULL;
+	size_t		 cap = 0, rcap = 0, k, i, j, i0, i1, lo;
 	int64_t		 t0, t1;
 	int		 w;
 
@@ -383,6 +383,12 @@ check_queries(const struct lane *l, struct rng *r, int nwin)
 		}
 		assert_int_equal(j, k);
 		assert_int_equal(lane_count(l, t0, t1), k);
+		/* The same events as a range where the lane allows. */
+		assert_int_equal(lane_overlap_range(l, t0, t1, &rbuf, &rcap,
+		    &lo), k);
+		assert_int_equal(lo == LANE_LIST, l->overlaps);
+		for (j = 0; j < k; j++)
+			assert_int_equal(lane_at(rbuf, lo, j), buf[j]);
 
 		k = lane_stab(l, t0, &buf, &cap);
 		for (i = 0, j = 0; i < l->n; i++) {
@@ -412,6 +418,7 @@ check_queries(const struct lane *l, struct rng *r, int nwin)
 		    bf_argmax(l, i0, i1));
 	}
 	free(buf);
+	free(rbuf);
 }
 
 static void
