@@ -75,12 +75,13 @@ finding_cursor_init(struct finding_cursor *k, const struct finding_ctx *c,
 	k->c = c;
 	k->q0 = p == NONE32 ? 0 : (p < m->nprocesses ? p : m->nprocesses);
 	k->q1 = p == NONE32 ? m->nprocesses + 1 : k->q0 + 1;
-	k->sync_at = xcalloc(k->q1 - k->q0 + 1, sizeof *k->sync_at);
+	/* One block: the tracks' cursors, then the processes'. */
+	k->at = xcalloc(m->ntracks + k->q1 - k->q0 + 1, sizeof *k->at);
+	k->sync_at = k->at + m->ntracks;
 	for (q = k->q0; q < k->q1; q++)
 		k->sync_at[q - k->q0] = c->sync_off[q];
 	dev = c->act.dev[d].device;
 	k->trk = xcalloc(m->ntracks + 1, sizeof *k->trk);
-	k->at = xcalloc(m->ntracks + 1, sizeof *k->at);
 	for (t = 0; t < m->ntracks; t++)
 		if (m->tracks[t].type == TRACK_GPU &&
 		    m->tracks[t].device == dev)
@@ -141,9 +142,8 @@ finding_cursor_end(struct finding_cursor *k, uint32_t gid)
 void
 finding_cursor_free(struct finding_cursor *k)
 {
-	free(k->sync_at);
 	free(k->trk);
-	free(k->at);
+	free(k->at);	/* and sync_at */
 	memset(k, 0, sizeof *k);
 }
 

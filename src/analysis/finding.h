@@ -211,7 +211,8 @@ void	 finding_gaps(struct finding_ctx *, size_t d);
 struct finding_cursor {
 	const struct finding_ctx *c;
 	size_t		 q0, q1;	/* processes whose syncs count */
-	size_t		*sync_at;	/* per process: next sync end */
+	size_t		*sync_at;	/* per process: next sync end (in
+					   the block of at) */
 	uint32_t	*trk;		/* the device's GPU tracks */
 	size_t		*at;		/* per track: first start >= key */
 	size_t		 ntrk;

@@ -214,32 +214,33 @@ cursor_model(void)
 {
 	struct builder		*b = builder_new(SOURCE_NSYS);
 	struct lane_event	 e;
-	uint32_t		 d0, d1, p1, p2, t1, t2, a1, a2, g[5];
+	uint32_t		 d[2], p[2], a[2], g[5];
+	/* Streams: device slot, process slot, stream id. */
+	static const uint32_t	 sd[5] = { 0, 0, 0, 1, 1 };
+	static const uint32_t	 sp[5] = { 0, 0, 0, 0, 1 };
+	static const uint32_t	 si[5] = { 7, 8, 9, 7, 8 };
 	static const int64_t	 s1[] = { 100, 100, 150, 299, 300, 300, 301,
 				    700, 1000 };
 	static const int64_t	 s2[] = { 0, 100, 500, 500, 999 };
 	size_t			 i;
 
-	d0 = ts_device(b, 0);
-	d1 = ts_device(b, 1);
-	p1 = builder_process(b, 1ULL << 24, 1, "one");
-	p2 = builder_process(b, 2ULL << 24, 2, "two");
-	t1 = builder_thread(b, 1ULL << 24 | 1, 1, p1, "main");
-	t2 = builder_thread(b, 2ULL << 24 | 2, 2, p2, "main");
-	a1 = builder_cpu_track(b, TRACK_API, t1, 0);
-	a2 = builder_cpu_track(b, TRACK_API, t2, 0);
-	g[0] = builder_gpu_track(b, builder_stream(b, d0, 7, p1));
-	g[1] = builder_gpu_track(b, builder_stream(b, d0, 8, p1));
-	g[2] = builder_gpu_track(b, builder_stream(b, d0, 9, p1));
-	g[3] = builder_gpu_track(b, builder_stream(b, d1, 7, p1));
-	g[4] = builder_gpu_track(b, builder_stream(b, d1, 8, p2));
+	for (i = 0; i < 2; i++) {
+		d[i] = ts_device(b, (uint32_t)i);
+		p[i] = builder_process(b, (uint64_t)(i + 1) << 24,
+		    (uint32_t)i + 1, "train");
+		a[i] = builder_cpu_track(b, TRACK_API, builder_thread(b,
+		    (uint64_t)(i + 1) << 24 | 1, 1, p[i], "main"), 0);
+	}
+	for (i = 0; i < 5; i++)
+		g[i] = builder_gpu_track(b, builder_stream(b, d[sd[i]], si[i],
+		    p[sp[i]]));
 	for (i = 0; i < sizeof s1 / sizeof *s1; i++)
-		ts_add(b, a1, "cudaStreamSynchronize", EV_API, s1[i] - 50,
+		ts_add(b, a[0], "cudaStreamSynchronize", EV_API, s1[i] - 50,
 		    s1[i]);
 	for (i = 0; i < sizeof s2 / sizeof *s2; i++)
-		ts_add(b, a2, "cudaDeviceSynchronize", EV_API, s2[i] - 50,
+		ts_add(b, a[1], "cudaDeviceSynchronize", EV_API, s2[i] - 50,
 		    s2[i]);
-	ts_add(b, a1, "cudaLaunchKernel", EV_API, 0, 1000);
+	ts_add(b, a[0], "cudaLaunchKernel", EV_API, 0, 1000);
 	ts_add(b, g[0], "k", EV_KERNEL, 0, 100);
 	ts_add(b, g[0], "k", EV_KERNEL, 200, 300);
 	ts_add(b, g[0], "k", EV_KERNEL, 200, 250);
