@@ -222,6 +222,22 @@ cursor_model(void)
 	static const int64_t	 s1[] = { 100, 100, 150, 299, 300, 300, 301,
 				    700, 1000 };
 	static const int64_t	 s2[] = { 0, 100, 500, 500, 999 };
+	/* GPU events: stream, kind, flags, start, end. */
+	static const struct {
+		uint32_t	 stream;
+		int		 kind;
+		unsigned	 flags;
+		int64_t		 s, e;
+	} gw[] = {
+		{ 0, EV_KERNEL, 0, 0, 100 }, { 0, EV_KERNEL, 0, 200, 300 },
+		{ 0, EV_KERNEL, 0, 200, 250 }, { 0, EV_SYNC, 0, 500, 520 },
+		{ 0, EV_KERNEL, 0, 500, 510 }, { 0, EV_KERNEL, 0, 1000, 1000 },
+		{ 1, EV_KERNEL, 0, 200, 220 }, { 1, EV_SYNC, 0, 300, 400 },
+		{ 1, EV_KERNEL, 0, 700, 800 }, { 1, EV_KERNEL, 0, 1100, 1200 },
+		{ 1, EV_KERNEL, EVF_COMM, 300, 301 },
+		{ 3, EV_KERNEL, 0, 100, 150 }, { 4, EV_KERNEL, 0, 100, 200 },
+		{ 4, EV_KERNEL, 0, 500, 600 }, { 3, EV_KERNEL, 0, 999, 1000 },
+	};
 	size_t			 i;
 
 	for (i = 0; i < 2; i++) {
@@ -241,23 +257,12 @@ cursor_model(void)
 		ts_add(b, a[1], "cudaDeviceSynchronize", EV_API, s2[i] - 50,
 		    s2[i]);
 	ts_add(b, a[0], "cudaLaunchKernel", EV_API, 0, 1000);
-	ts_add(b, g[0], "k", EV_KERNEL, 0, 100);
-	ts_add(b, g[0], "k", EV_KERNEL, 200, 300);
-	ts_add(b, g[0], "k", EV_KERNEL, 200, 250);
-	ts_add(b, g[0], "sync", EV_SYNC, 500, 520);
-	ts_add(b, g[0], "k", EV_KERNEL, 500, 510);
-	ts_add(b, g[0], "k", EV_KERNEL, 1000, 1000);
-	ts_add(b, g[1], "k", EV_KERNEL, 200, 220);
-	ts_add(b, g[1], "sync", EV_SYNC, 300, 400);
-	ts_add(b, g[1], "k", EV_KERNEL, 700, 800);
-	ts_add(b, g[1], "k", EV_KERNEL, 1100, 1200);
-	e = ts_event(b, "nccl", EV_KERNEL, 300, 301);
-	e.flags = EVF_COMM;
-	builder_event(b, g[1], &e);
-	ts_add(b, g[3], "k", EV_KERNEL, 100, 150);
-	ts_add(b, g[4], "k", EV_KERNEL, 100, 200);
-	ts_add(b, g[4], "k", EV_KERNEL, 500, 600);
-	ts_add(b, g[3], "k", EV_KERNEL, 999, 1000);
+	for (i = 0; i < sizeof gw / sizeof *gw; i++) {
+		e = ts_event(b, gw[i].kind == EV_SYNC ? "sync" : "k",
+		    gw[i].kind, gw[i].s, gw[i].e);
+		e.flags = gw[i].flags;
+		builder_event(b, g[gw[i].stream], &e);
+	}
 	return ts_finish(b);
 }
 
