@@ -43,6 +43,11 @@ struct gs_ctx {
 	size_t			*dn, *bn;	/* per group: values, bytes */
 	size_t			 ncap;
 	int64_t			*dv, *bv;	/* the values, by group */
+	/* Where the key is the name and the track's axes (gs_sid_keyed):
+	 * per name string id, its group on the track stamped. */
+	uint32_t		*sid_gi, *sid_stamp;
+	uint32_t		 nsid, stamp;
+	int			 per_track;	/* the key has track axes */
 };
 
 void
@@ -175,6 +180,52 @@ gs_group(struct gs_ctx *c, uint32_t t, uint32_t i)
 	return gi;
 }
 
+/*
+ * Whether an event's key depends only on its name string id and its
+ * track: one kind (so the name is read one way; NVTX keys add the style)
+ * and no axis that reads more of the event. Sets *per_track when an axis
+ * reads the track.
+ */
+static int
+gs_sid_keyed(const struct gstats *gs, int *per_track)
+{
+	int	k;
+
+	*per_track = 0;
+	if (gs->kind <= 0 || gs->kind == EV_NVTX)
+		return 0;
+	for (k = 0; k < gs->naxes; k++) {
+		switch (gs->axes[k]) {
+		case GS_NAME:
+			break;
+		case GS_DEVICE: case GS_STREAM: case GS_PID: case GS_TID:
+			*per_track = 1;
+			break;
+		default:
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* gs_group(), from the name's entry when the key allows (the first event
+ * of a group is always found by gs_group(), which makes it). */
+static inline size_t
+gs_group_of(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
+{
+	uint32_t	sid = l->name[i];
+	size_t		gi;
+
+	if (c->sid_gi == NULL || sid >= c->nsid)
+		return gs_group(c, t, i);
+	if (c->sid_stamp[sid] == c->stamp)
+		return c->sid_gi[sid];
+	gi = gs_group(c, t, i);
+	c->sid_gi[sid] = (uint32_t)gi;
+	c->sid_stamp[sid] = c->stamp;
+	return gi;
+}
+
 /* Adds event i of lane l to group gi: counts it (pass 1, which reads no
  * times), or stores its values (pass 2), or adds it to the sums
  * (GS_SUMS). */
@@ -231,14 +282,14 @@ gs_visit(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
 
 	if (c->pass == 2) {
 		if (!c->replay)
-			gs_add(c, l, i, gs_group(c, t, i));
+			gs_add(c, l, i, gs_group_of(c, l, t, i));
 		else if ((gi = c->seen[c->next++]) != NONE32)
 			gs_add(c, l, i, gi);
 		return;
 	}
 	gi = NONE32;
 	if (s->event == NULL || s->event(s->arg, t, i))
-		gi = gs_group(c, t, i);
+		gi = gs_group_of(c, l, t, i);
 	if (c->replay) {
 		XGROW(c->seen, c->seencap, c->nseen + 1);
 		c->seen[c->nseen++] = (uint32_t)gi;
@@ -271,6 +322,8 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 
 	if (l->n == 0)
 		return;
+	if (c->per_track)
+		c->stamp = t + 1;
 	if (s->t0 <= l->start[0] && s->t1 > l->start[l->n - 1]) {
 		/*
 		 * Every event starts inside, so every one overlaps (end >=
@@ -314,6 +367,14 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	nv = (size_t)naxes + (sel->kind == EV_NVTX);
 	group_map_init(&c.map, nv > 0 ? nv : 1);
 	skip = xcalloc((size_t)m->ntracks + 1, 1);
+	if (gs_sid_keyed(gs, &c.per_track)) {
+		c.nsid = strpool_count(m->strs);
+		c.sid_gi = xreallocarray(NULL, (size_t)c.nsid + 1,
+		    sizeof *c.sid_gi);
+		c.sid_stamp = xcalloc((size_t)c.nsid + 1,
+		    sizeof *c.sid_stamp);
+		c.stamp = 1;
+	}
 	c.pass = 1;
 	/* Without the caller's functions the second pass finds the groups
 	 * again (a few array reads); with them it replays the first's. */
@@ -356,6 +417,8 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	free(skip);
 	free(idx);
 	free(c.seen);
+	free(c.sid_gi);
+	free(c.sid_stamp);
 	free(c.dn);
 	free(c.bn);
 	free(c.dv);
