@@ -102,6 +102,9 @@ struct launch_ctx {
 	size_t			 gcap;
 	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
 	uint32_t		 atrack;	/* track of the last API call */
+	uint8_t			*graph;		/* per name sid: 0 ?, 1 a graph
+						   launch, 2 not */
+	uint32_t		 nsid;
 };
 
 /*
@@ -126,14 +129,33 @@ launch_api_ev(struct launch_ctx *c, uint32_t api)
 	return r;
 }
 
-/* Adds kernel i of track t, launched by API call api. */
+/*
+ * Whether the API call at r launches a graph (replay_is_launch(), its
+ * answer kept per name), so that only its kernels need replay_inner().
+ */
+static int
+launch_graph(struct launch_ctx *c, struct evref r)
+{
+	const struct lane	*l = &c->m->tracks[r.track].lane;
+	uint32_t		 sid = l->name[r.idx];
+
+	if (l->kind[r.idx] != EV_API)
+		return 0;
+	if (sid >= c->nsid)
+		return replay_name_is_launch(model_str(c->m, sid));
+	if (c->graph[sid] == 0)
+		c->graph[sid] = replay_name_is_launch(model_str(c->m,
+		    sid)) ? 1 : 2;
+	return c->graph[sid] == 1;
+}
+
+/* Adds kernel i of track t, launched by the API call at r. */
 static void
-launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, uint32_t api)
+launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 {
 	const struct model		*m = c->m;
 	const struct track		*tr = &m->tracks[t];
 	const struct lane		*l = &tr->lane;
-	struct evref			 r = launch_api_ev(c, api);
 	const struct track		*at = &m->tracks[r.track];
 	const struct kernel_info	*k;
 	struct launch_group		*g;
@@ -327,10 +349,11 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	struct launch_ctx	 c;
 	struct opts		 ko = *o;
 	struct sel		 s;
-	uint32_t		*idx = NULL, t, api;
+	uint32_t		*idx = NULL, t, api, gid;
 	size_t			 icap = 0, k, i, gi;
 	int64_t			 nsel = 0, unlinked = 0, replayed = 0;
-	int			 rc = 0;
+	int			 rc = 0, plain;
+	struct evref		 r;
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
@@ -350,24 +373,30 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	if (sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
+	c.nsid = strpool_count(m->strs);
+	c.graph = xcalloc((size_t)c.nsid + 1, 1);
 	for (t = 0; t < m->ntracks; t++) {
 		if (!sel_track(&s, t) || m->tracks[t].type != TRACK_GPU)
 			continue;
+		plain = sel_lane_plain(&s, t);
 		k = lane_overlap(&m->tracks[t].lane, s.t0, s.t1, &idx, &icap);
 		for (i = 0; i < k; i++) {
-			if (!sel_event(&s, t, idx[i]))
+			if (plain ? !sel_kind(&s, &m->tracks[t].lane,
+			    idx[i]) : !sel_event(&s, t, idx[i]))
 				continue;
 			nsel++;
-			api = correlate_launch(m, model_gid(m, t, idx[i]));
+			gid = model_gid(m, t, idx[i]);
+			api = correlate_launch(m, gid);
 			if (api == NONE32) {
 				unlinked++;
 				continue;
 			}
-			if (replay_inner(m, model_gid(m, t, idx[i]))) {
+			r = launch_api_ev(&c, api);
+			if (launch_graph(&c, r) && replay_inner(m, gid)) {
 				replayed++;
 				continue;
 			}
-			launch_add(&c, t, idx[i], api);
+			launch_add(&c, t, idx[i], r);
 		}
 	}
 	sel_free(&s);
@@ -396,6 +425,7 @@ done:
 		for (k = 0; k < LT_COUNT; k++)
 			stats_sample_free(&c.g[gi].t[k]);
 	free(c.g);
+	free(c.graph);
 	stats_acc_free(&c.sorted);
 	group_names_free(&c.names);
 	group_map_free(&c.map);
