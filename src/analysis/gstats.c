@@ -43,6 +43,8 @@ struct gs_ctx {
 	size_t			*dn, *bn;	/* per group: values, bytes */
 	size_t			 ncap;
 	int64_t			*dv, *bv;	/* the values, by group */
+	uint32_t		*dv32;		/* narrow: durations, by group */
+	int			 wide;		/* a duration did not fit */
 	/* Where the key is the name and the track's axes (gs_sid_keyed):
 	 * per name string id, its group on the track stamped. */
 	uint32_t		*sid_gi, *sid_stamp;
@@ -266,7 +268,13 @@ gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 			gs_sum(&g->bytes, bytes);
 		return;
 	}
-	c->dv[c->dn[gi]++] = dur;
+	if (c->dv32 == NULL)
+		c->dv[c->dn[gi]] = dur;
+	else if (dur <= INT32_MAX)
+		c->dv32[c->dn[gi]] = (uint32_t)dur;
+	else
+		c->wide = 1;
+	c->dn[gi]++;
 	if (bytes >= 0)
 		c->bv[c->bn[gi]++] = bytes;
 }
@@ -341,6 +349,53 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 			gs_visit(c, l, t, (*idx)[i]);
 }
 
+/*
+ * The second pass: writes the d durations and b byte counts into their
+ * groups' slices (dn and bn hold each slice's first slot). Durations are
+ * kept in 32 bits, half the memory, when every selected track's longest
+ * event fits (and, should one not after all, the pass is run again
+ * keeping 64).
+ */
+static void
+gs_values(struct gs_ctx *c, const uint8_t *skip, size_t d, size_t b,
+    uint32_t **idx, size_t *icap)
+{
+	const struct model	*m = c->gs->m;
+	size_t			*first, ng = c->gs->ng;
+	uint32_t		 t;
+	int			 narrow = 1;
+
+	for (t = 0; t < m->ntracks; t++)
+		if (!skip[t] && m->tracks[t].lane.maxdur > INT32_MAX)
+			narrow = 0;
+	first = xreallocarray(NULL, ng, 2 * sizeof *first);
+	memcpy(first, c->dn, ng * sizeof *first);
+	memcpy(first + ng, c->bn, ng * sizeof *first);
+	if (narrow)
+		c->dv32 = xreallocarray(NULL, d + 1, sizeof *c->dv32);
+	else
+		c->dv = xreallocarray(NULL, d + 1, sizeof *c->dv);
+	c->bv = xreallocarray(NULL, b + 1, sizeof *c->bv);
+	for (;;) {
+		c->pass = 2;
+		c->next = 0;
+		c->gs->grand = 0;
+		c->gs->nevents = 0;
+		for (t = 0; t < m->ntracks; t++)
+			if (!skip[t])
+				gs_track_events(c, t, idx, icap);
+		if (!c->wide)
+			break;
+		free(c->dv32);
+		c->dv32 = NULL;
+		c->wide = 0;
+		c->dv = xreallocarray(NULL, d + 1, sizeof *c->dv);
+		memcpy(c->dn, first, ng * sizeof *first);
+		memcpy(c->bn, first + ng, ng * sizeof *first);
+	}
+	free(first);
+}
+
 struct gstats *
 gstats_compute(const struct model *m, const struct gstats_sel *sel,
     const int *axes, int naxes, unsigned flags)
@@ -350,6 +405,7 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	uint32_t		*idx = NULL, t;
 	size_t			 icap = 0, gi, nv, d, b, x;
 	uint8_t			*skip;
+	struct stats_acc	 scratch;
 
 	gs = xcalloc(1, sizeof *gs);
 	gs->m = m;
@@ -398,20 +454,22 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 			c.bn[gi] = b;
 			b += x;
 		}
-		c.dv = xreallocarray(NULL, d + 1, sizeof *c.dv);
-		c.bv = xreallocarray(NULL, b + 1, sizeof *c.bv);
-		c.pass = 2;
-		for (t = 0; t < m->ntracks; t++)
-			if (!skip[t])
-				gs_track_events(&c, t, &idx, &icap);
+		gs_values(&c, skip, d, b, &idx, &icap);
 		/* dn and bn are now each group's end. */
+		stats_acc_init(&scratch);
 		for (gi = 0, d = b = 0; gi < gs->ng; gi++) {
-			stats_compute(c.dv + d, c.dn[gi] - d, &gs->g[gi].dur);
+			if (c.dv32 != NULL)
+				stats_compute_narrow(c.dv32 + d, c.dn[gi] - d,
+				    0, &gs->g[gi].dur, &scratch);
+			else
+				stats_compute(c.dv + d, c.dn[gi] - d,
+				    &gs->g[gi].dur);
 			stats_compute(c.bv + b, c.bn[gi] - b,
 			    &gs->g[gi].bytes);
 			d = c.dn[gi];
 			b = c.bn[gi];
 		}
+		stats_acc_free(&scratch);
 	}
 	group_map_free(&c.map);
 	free(skip);
@@ -422,6 +480,7 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	free(c.dn);
 	free(c.bn);
 	free(c.dv);
+	free(c.dv32);
 	free(c.bv);
 	return gs;
 }

@@ -604,6 +604,81 @@ test_name_keyed(void **state)
 	model_free(m);
 }
 
+/* Groups by name and kind of kernels, then of API calls. */
+static struct gstats *
+name_kind(const struct model *m, int kind, unsigned flags)
+{
+	struct gstats_sel	sel;
+
+	gstats_sel_all(&sel);
+	sel.kind = kind;
+	return run(m, &sel, "name,kind", flags);
+}
+
+/* Whether a and b hold the same groups, to the bit. */
+static void
+same_result(const struct gstats *a, const struct gstats *b)
+{
+	size_t	i;
+
+	assert_int_equal(a->ng, b->ng);
+	assert_int_equal(a->grand, b->grand);
+	assert_int_equal(a->nevents, b->nevents);
+	for (i = 0; i < a->ng; i++) {
+		assert_int_equal(a->g[i].first, b->g[i].first);
+		same_stats(&a->g[i].dur, &b->g[i].dur);
+		same_stats(&a->g[i].bytes, &b->g[i].bytes);
+	}
+}
+
+/*
+ * Durations are kept in 32 bits when every track's longest event fits:
+ * the same statistics as kept in 64 (a track that claims a longer event
+ * forces them), and a duration that does not fit after all (a track that
+ * claims less) makes the values be written again in 64 bits.
+ */
+static void
+test_narrow(void **state)
+{
+	struct model	*m = build();
+	struct gstats	*a, *b;
+	struct lane	*l = NULL;
+	uint32_t	 t;
+	int		 kind, k;
+
+	(void)state;
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_API)
+			l = &m->tracks[t].lane;
+	assert_non_null(l);
+	/* An API call of 3 s (beyond 32 bits) among ones of nanoseconds. */
+	l->end[1] = l->start[1] + 3000000000LL;
+	l->maxdur = 3000000000LL;
+	for (k = 0; k < 2; k++) {
+		kind = k == 0 ? EV_KERNEL : EV_API;
+		a = name_kind(m, kind, 0);
+		for (t = 0; t < m->ntracks; t++)
+			m->tracks[t].lane.maxdur += (int64_t)1 << 40;
+		b = name_kind(m, kind, 0);
+		for (t = 0; t < m->ntracks; t++)
+			m->tracks[t].lane.maxdur -= (int64_t)1 << 40;
+		same_result(a, b);
+		gstats_free(b);
+		for (t = 0; t < m->ntracks; t++)
+			m->tracks[t].lane.maxdur -= (int64_t)1 << 40;
+		b = name_kind(m, kind, 0);
+		for (t = 0; t < m->ntracks; t++)
+			m->tracks[t].lane.maxdur += (int64_t)1 << 40;
+		same_result(a, b);
+		gstats_free(b);
+		gstats_free(a);
+	}
+	a = name_kind(m, EV_API, 0);
+	assert_int_equal(a->g[0].dur.max, 3000000000LL);
+	gstats_free(a);
+	model_free(m);
+}
+
 static void
 test_generated(void **state)
 {
@@ -660,4 +735,5 @@ TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_window),
 	cmocka_unit_test(test_winstat),
 	cmocka_unit_test(test_name_keyed),
+	cmocka_unit_test(test_narrow),
 	cmocka_unit_test(test_generated))
