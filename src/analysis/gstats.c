@@ -12,6 +12,11 @@
  * byte count) straight into its group's slice of one array of exactly the
  * right size, so no per-group array grows and the statistics are computed
  * in place (stats_compute()). With GS_SUMS one pass keeps running sums.
+ *
+ * Durations take 32 bits when every selected track's longest event fits
+ * (gs_values). A key of the name and the track's axes is looked up once
+ * per name and track (gs_group_of), and where the kind alone selects, a
+ * lean loop walks the lane (gs_plain).
  */
 #include "config.h"
 
@@ -320,6 +325,76 @@ gs_kind(const struct gstats_sel *s, const struct lane *l, uint32_t i)
 	return 1;
 }
 
+/*
+ * Whether gs_plain() may walk the tracks: the kind alone selects (no
+ * caller's filter, no style of OS runtime events), a key of the name and
+ * track (gs_sid_keyed), values kept (not GS_SUMS), and no bytes (kinds
+ * other than copies).
+ */
+static int
+gs_plain_ok(const struct gs_ctx *c)
+{
+	const struct gstats	*gs = c->gs;
+
+	return c->sel->event == NULL && c->sid_gi != NULL &&
+	    !(gs->flags & GS_SUMS) && gs->kind != EV_OSRT &&
+	    gs->kind != EV_MEMCPY && gs->kind != EV_MEMSET;
+}
+
+/*
+ * gs_visit() over n events of track t (indices ix, or 0 .. n - 1 when ix
+ * is NULL) where gs_plain_ok(): the same counts and values in the same
+ * slots, with the name's group read inline.
+ */
+static void
+gs_plain(struct gs_ctx *c, const struct lane *l, uint32_t t,
+    const uint32_t *ix, size_t n)
+{
+	struct gstats		*gs = c->gs;
+	const struct gstats_sel	*s = c->sel;
+	uint8_t			 kind = (uint8_t)gs->kind;
+	int			 clip = (gs->flags & GS_CLIP) != 0;
+	size_t			 j, i, gi;
+	uint32_t		 sid;
+	int64_t			 st, en, dur, grand = 0;
+	uint64_t		 ne = 0;
+
+	for (j = 0; j < n; j++) {
+		i = ix != NULL ? ix[j] : j;
+		if (l->kind[i] != kind)
+			continue;
+		sid = l->name[i];
+		if (sid < c->nsid && c->sid_stamp[sid] == c->stamp)
+			gi = c->sid_gi[sid];
+		else
+			gi = gs_group_of(c, l, t, (uint32_t)i);
+		if (c->pass == 1) {
+			c->dn[gi]++;	/* (a new group moves dn) */
+			continue;
+		}
+		st = l->start[i];
+		en = l->end[i];
+		if (clip) {
+			st = st > s->t0 ? st : s->t0;
+			en = en < s->t1 ? en : s->t1;
+			if (en < st)
+				en = st;
+		}
+		dur = en - st;
+		grand += dur;
+		ne++;
+		if (c->dv32 == NULL)
+			c->dv[c->dn[gi]] = dur;
+		else if (dur <= INT32_MAX)
+			c->dv32[c->dn[gi]] = (uint32_t)dur;
+		else
+			c->wide = 1;
+		c->dn[gi]++;
+	}
+	gs->grand += grand;
+	gs->nevents += ne;
+}
+
 /* Adds the selected events of track t. */
 static void
 gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
@@ -338,12 +413,20 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 		 * start >= t0; one ending at t0 is a zero-length one at t0):
 		 * no window query, no times read.
 		 */
+		if (gs_plain_ok(c)) {
+			gs_plain(c, l, t, NULL, l->n);
+			return;
+		}
 		for (i = 0; i < l->n; i++)
 			if (gs_kind(s, l, (uint32_t)i))
 				gs_visit(c, l, t, (uint32_t)i);
 		return;
 	}
 	n = lane_overlap(l, s->t0, s->t1, idx, icap);
+	if (gs_plain_ok(c)) {
+		gs_plain(c, l, t, *idx, n);
+		return;
+	}
 	for (i = 0; i < n; i++)
 		if (gs_kind(s, l, (*idx)[i]))
 			gs_visit(c, l, t, (*idx)[i]);
