@@ -102,52 +102,8 @@ struct launch_ctx {
 	size_t			 gcap;
 	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
 	uint32_t		 atrack;	/* track of the last API call */
-	uint8_t			*graph;		/* per name sid: 0 ?, 1 a graph
-						   launch, 2 not */
-	uint32_t		 nsid;
+	struct replay_names	 graph;		/* which calls launch graphs */
 };
-
-/*
- * The track and index of API call api: the calls that launch one stream's
- * kernels mostly lie on one track, so the last call's track is tried
- * before the search.
- */
-static struct evref
-launch_api_ev(struct launch_ctx *c, uint32_t api)
-{
-	const struct model	*m = c->m;
-	struct evref		 r;
-
-	if (c->atrack < m->ntracks && api >= m->track_off[c->atrack] &&
-	    api < m->track_off[c->atrack + 1]) {
-		r.track = c->atrack;
-		r.idx = api - m->track_off[c->atrack];
-		return r;
-	}
-	r = model_ev(m, api);
-	c->atrack = r.track;
-	return r;
-}
-
-/*
- * Whether the API call at r launches a graph (replay_is_launch(), its
- * answer kept per name), so that only its kernels need replay_inner().
- */
-static int
-launch_graph(struct launch_ctx *c, struct evref r)
-{
-	const struct lane	*l = &c->m->tracks[r.track].lane;
-	uint32_t		 sid = l->name[r.idx];
-
-	if (l->kind[r.idx] != EV_API)
-		return 0;
-	if (sid >= c->nsid)
-		return replay_name_is_launch(model_str(c->m, sid));
-	if (c->graph[sid] == 0)
-		c->graph[sid] = replay_name_is_launch(model_str(c->m,
-		    sid)) ? 1 : 2;
-	return c->graph[sid] == 1;
-}
 
 /* Adds kernel i of track t, launched by the API call at r. */
 static void
@@ -373,8 +329,7 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	if (sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
-	c.nsid = strpool_count(m->strs);
-	c.graph = xcalloc((size_t)c.nsid + 1, 1);
+	replay_names_init(&c.graph, m);
 	for (t = 0; t < m->ntracks; t++) {
 		if (!sel_track(&s, t) || m->tracks[t].type != TRACK_GPU)
 			continue;
@@ -391,8 +346,10 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 				unlinked++;
 				continue;
 			}
-			r = launch_api_ev(&c, api);
-			if (launch_graph(&c, r) && replay_inner(m, gid)) {
+			r = model_ev_near(m, api, &c.atrack);
+			/* Only a graph launch's kernels can be replays. */
+			if (replay_names_launch(&c.graph, r) &&
+			    replay_inner(m, gid)) {
 				replayed++;
 				continue;
 			}
@@ -425,7 +382,7 @@ done:
 		for (k = 0; k < LT_COUNT; k++)
 			stats_sample_free(&c.g[gi].t[k]);
 	free(c.g);
-	free(c.graph);
+	replay_names_free(&c.graph);
 	stats_acc_free(&c.sorted);
 	group_names_free(&c.names);
 	group_map_free(&c.map);
