@@ -92,6 +92,13 @@ struct launch_group {
 	int64_t		 nshort;
 };
 
+#define LAUNCH_MEMO	4096	/* entries of the group cache */
+
+struct launch_memo {
+	uint32_t		 as, ks, at, kt;	/* names, tracks */
+	uint32_t		 gi;		/* group + 1, 0 empty */
+};
+
 struct launch_ctx {
 	const struct model	*m;
 	struct group_names	 names;
@@ -103,27 +110,24 @@ struct launch_ctx {
 	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
 	uint32_t		 atrack;	/* track of the last API call */
 	struct replay_names	 graph;		/* which calls launch graphs */
+	struct launch_memo	*memo;		/* see launch_group() */
+	int			 memo_ok;
 };
 
-/* Adds kernel i of track t, launched by the API call at r. */
-static void
-launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
+/* The group of kernel i of track t, launched by the API call at r. */
+static size_t
+launch_group_of(struct launch_ctx *c, uint32_t t, uint32_t i,
+    struct evref r)
 {
 	const struct model		*m = c->m;
 	const struct track		*tr = &m->tracks[t];
 	const struct lane		*l = &tr->lane;
 	const struct track		*at = &m->tracks[r.track];
 	const struct kernel_info	*k;
-	struct launch_group		*g;
 	uint32_t			 v[LA_COUNT];
-	int64_t				 as, ae, ks, ke, adur, kdur;
 	int				 j, isnew;
 	size_t				 gi;
 
-	as = at->lane.start[r.idx];
-	ae = at->lane.end[r.idx];
-	ks = l->start[i];
-	ke = l->end[i];
 	v[0] = 0;
 	for (j = 0; j < c->naxes; j++) {
 		switch (c->axes[j]) {
@@ -162,6 +166,53 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 		for (j = 0; j < LT_COUNT; j++)
 			stats_sample_init(&c->g[gi].t[j]);
 	}
+	return gi;
+}
+
+/*
+ * launch_group_of() through a small direct-mapped cache: every axis but
+ * short-name is a function of the call's and the kernel's tracks and
+ * names, so these four find the group again.
+ */
+static size_t
+launch_group(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
+{
+	const struct model	*m = c->m;
+	uint32_t		 as = m->tracks[r.track].lane.name[r.idx];
+	uint32_t		 ks = m->tracks[t].lane.name[i];
+	struct launch_memo	*e;
+
+	if (!c->memo_ok)
+		return launch_group_of(c, t, i, r);
+	e = &c->memo[(as * 2654435761u ^ ks * 40503u ^ t * 97u ^
+	    r.track) & (LAUNCH_MEMO - 1)];
+	if (e->gi == 0 || e->as != as || e->ks != ks || e->kt != t ||
+	    e->at != r.track) {
+		e->as = as;
+		e->ks = ks;
+		e->kt = t;
+		e->at = r.track;
+		e->gi = (uint32_t)launch_group_of(c, t, i, r) + 1;
+	}
+	return e->gi - 1;
+}
+
+/* Adds kernel i of track t, launched by the API call at r. */
+static void
+launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
+{
+	const struct model		*m = c->m;
+	const struct lane		*l = &m->tracks[t].lane;
+	const struct lane		*al = &m->tracks[r.track].lane;
+	struct launch_group		*g;
+	int64_t				 as, ae, ks, ke, adur, kdur;
+	size_t				 gi;
+
+	as = al->start[r.idx];
+	ae = al->end[r.idx];
+	ks = l->start[i];
+	ke = l->end[i];
+	gi = launch_group(c, t, i, r);	/* (a new group moves c->g) */
 	g = &c->g[gi];
 	adur = ae - as;
 	kdur = ke - ks;
@@ -330,6 +381,11 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
 	replay_names_init(&c.graph, m);
+	c.memo = xcalloc(LAUNCH_MEMO, sizeof *c.memo);
+	c.memo_ok = 1;
+	for (k = 0; k < (size_t)c.naxes; k++)
+		if (c.axes[k] == LA_SHORT)
+			c.memo_ok = 0;
 	for (t = 0; t < m->ntracks; t++) {
 		if (!sel_track(&s, t) || m->tracks[t].type != TRACK_GPU)
 			continue;
@@ -383,6 +439,7 @@ done:
 			stats_sample_free(&c.g[gi].t[k]);
 	free(c.g);
 	replay_names_free(&c.graph);
+	free(c.memo);
 	stats_acc_free(&c.sorted);
 	group_names_free(&c.names);
 	group_map_free(&c.map);

@@ -751,6 +751,7 @@ build_ties(void)
 	add(b, api, "cudaLaunchKernel_v7000", EV_API, 20, 30, 3, 0, NONE32);
 	add(b, api, "cudaMemcpyAsync_v3020", EV_API, 25, 28, 4, 0, NONE32);
 	add(b, api, "cudaLaunchKernel_v7000", EV_API, 90, 95, 5, 0, NONE32);
+	add(b, api, "cudaLaunchKernel_v7000", EV_API, 96, 99, 7, 0, NONE32);
 	add(b, g1, "kA", EV_KERNEL, 40, 100, 1, 0, kernel(b, 1, 32));
 	add(b, g1, "kB", EV_KERNEL, 40, 50, 2, 0, kernel(b, 1, 32));
 	add(b, g1, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 40, 60, 4, 0,
@@ -758,7 +759,7 @@ build_ties(void)
 	add(b, g1, "kA", EV_KERNEL, 100, 120, 0, 0, kernel(b, 1, 32));
 	add(b, g2, "kD", EV_KERNEL, 40, 45, 3, 0, kernel(b, 2, 32));
 	add(b, g2, "kE", EV_KERNEL, 100, 100, 5, 0, kernel(b, 2, 32));
-	add(b, g2, "kA", EV_KERNEL, 100, 130, 0, 0, kernel(b, 2, 32));
+	add(b, g2, "kA", EV_KERNEL, 100, 130, 7, 0, kernel(b, 2, 32));
 	add(b, g2, "[CUDA memset]", EV_MEMSET, 130, 140, 0, 0, NONE32);
 	/* A graph launch: its second kernel is a replay's. */
 	add(b, api, "cudaGraphLaunch_v10000", EV_API, 100, 105, 6, 0, NONE32);
@@ -856,6 +857,15 @@ test_plain_lanes(void **state)
 	assert_int_equal(num(aux, "kernels"), 8);
 	assert_int_equal(num(row_by_key(env,
 	    "launch|api=cudaGraphLaunch|name=kG"), "count"), 1);
+	cJSON_Delete(env);
+	/* kA, launched by calls of one name on two streams: two groups. */
+	env = verb(m[0], &cmd_launch_entry, cmd_launch_run,
+	    "t.sqlite --group-by stream,name", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 6);
+	assert_int_equal(num(row_by_key(env, "launch|stream=1|name=kA"),
+	    "kernel_max_ns"), 60);
+	assert_int_equal(num(row_by_key(env, "launch|stream=2|name=kA"),
+	    "kernel_max_ns"), 30);
 	cJSON_Delete(env);
 	model_free(m[0]);
 	model_free(m[1]);
