@@ -87,11 +87,9 @@ int	 sel_lane_plain(const struct sel *, uint32_t t);
 static inline int
 sel_kind(const struct sel *s, const struct lane *l, size_t i)
 {
-	if (s->kind > 0 && l->kind[i] != s->kind)
-		return 0;
-	if (s->kind < 0 && !(l->flags[i] & EVF_COMM))
-		return 0;
-	return 1;
+	if (s->kind > 0)
+		return l->kind[i] == s->kind;
+	return s->kind == 0 || (l->flags[i] & EVF_COMM) != 0;
 }
 /* Does a name (string id) match the name filter? */
 int	 sel_name(struct sel *, uint32_t sid, uint32_t short_sid);

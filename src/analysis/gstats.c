@@ -233,6 +233,19 @@ gs_group_of(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
 	return gi;
 }
 
+/* Stores duration dur in group gi's next slot (pass 2). */
+static inline void
+gs_put(struct gs_ctx *c, size_t gi, int64_t dur)
+{
+	if (c->dv32 == NULL)
+		c->dv[c->dn[gi]] = dur;
+	else if (dur <= INT32_MAX)
+		c->dv32[c->dn[gi]] = (uint32_t)dur;
+	else
+		c->wide = 1;	/* gs_values() writes them again */
+	c->dn[gi]++;
+}
+
 /* Adds event i of lane l to group gi: counts it (pass 1, which reads no
  * times), or stores its values (pass 2), or adds it to the sums
  * (GS_SUMS). */
@@ -273,13 +286,7 @@ gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 			gs_sum(&g->bytes, bytes);
 		return;
 	}
-	if (c->dv32 == NULL)
-		c->dv[c->dn[gi]] = dur;
-	else if (dur <= INT32_MAX)
-		c->dv32[c->dn[gi]] = (uint32_t)dur;
-	else
-		c->wide = 1;
-	c->dn[gi]++;
+	gs_put(c, gi, dur);
 	if (bytes >= 0)
 		c->bv[c->bn[gi]++] = bytes;
 }
@@ -383,13 +390,7 @@ gs_plain(struct gs_ctx *c, const struct lane *l, uint32_t t,
 		dur = en - st;
 		grand += dur;
 		ne++;
-		if (c->dv32 == NULL)
-			c->dv[c->dn[gi]] = dur;
-		else if (dur <= INT32_MAX)
-			c->dv32[c->dn[gi]] = (uint32_t)dur;
-		else
-			c->wide = 1;
-		c->dn[gi]++;
+		gs_put(c, gi, dur);
 	}
 	gs->grand += grand;
 	gs->nevents += ne;

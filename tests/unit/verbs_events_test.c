@@ -735,36 +735,53 @@ test_launch(void **state)
 static struct model *
 build_ties(void)
 {
+	/* Track (0 API, 1 and 2 the streams), name, kind, times, corr. */
+	static const struct {
+		int		 track;
+		const char	*name;
+		int		 kind;
+		int64_t		 start, end;
+		uint32_t	 corr;
+	} ev[] = {
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 0, 10, 1 },
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 5, 12, 2 },
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 20, 30, 3 },
+		{ 0, "cudaMemcpyAsync_v3020", EV_API, 25, 28, 4 },
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 90, 95, 5 },
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 96, 99, 7 },
+		{ 1, "kA", EV_KERNEL, 40, 100, 1 },
+		{ 1, "kB", EV_KERNEL, 40, 50, 2 },
+		{ 1, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 40, 60, 4 },
+		{ 1, "kA", EV_KERNEL, 100, 120, 0 },
+		{ 2, "kD", EV_KERNEL, 40, 45, 3 },
+		{ 2, "kE", EV_KERNEL, 100, 100, 5 },
+		{ 2, "kA", EV_KERNEL, 100, 130, 7 },
+		{ 2, "[CUDA memset]", EV_MEMSET, 130, 140, 0 },
+		/* A graph launch: its second kernel is a replay's. */
+		{ 0, "cudaGraphLaunch_v10000", EV_API, 100, 105, 6 },
+		{ 1, "kG", EV_KERNEL, 140, 150, 6 },
+		{ 2, "kG", EV_KERNEL, 141, 150, 6 },
+	};
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 p, th, api, s1, s2, g1, g2;
+	uint32_t	 p, th, tr[3], aux;
+	size_t		 i;
 
 	ts_device(b, 0);
 	p = builder_process(b, 200ULL << 24, 200, "train");
 	th = builder_thread(b, 200ULL << 24 | 201, 201, p, "main");
-	api = builder_cpu_track(b, TRACK_API, th, 0);
-	s1 = builder_stream(b, 0, 1, p);
-	s2 = builder_stream(b, 0, 2, p);
-	g1 = builder_gpu_track(b, s1);
-	g2 = builder_gpu_track(b, s2);
-	add(b, api, "cudaLaunchKernel_v7000", EV_API, 0, 10, 1, 0, NONE32);
-	add(b, api, "cudaLaunchKernel_v7000", EV_API, 5, 12, 2, 0, NONE32);
-	add(b, api, "cudaLaunchKernel_v7000", EV_API, 20, 30, 3, 0, NONE32);
-	add(b, api, "cudaMemcpyAsync_v3020", EV_API, 25, 28, 4, 0, NONE32);
-	add(b, api, "cudaLaunchKernel_v7000", EV_API, 90, 95, 5, 0, NONE32);
-	add(b, api, "cudaLaunchKernel_v7000", EV_API, 96, 99, 7, 0, NONE32);
-	add(b, g1, "kA", EV_KERNEL, 40, 100, 1, 0, kernel(b, 1, 32));
-	add(b, g1, "kB", EV_KERNEL, 40, 50, 2, 0, kernel(b, 1, 32));
-	add(b, g1, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 40, 60, 4, 0,
-	    ts_copy(b, COPY_HTOD, MEM_PAGEABLE, MEM_DEVICE, 64));
-	add(b, g1, "kA", EV_KERNEL, 100, 120, 0, 0, kernel(b, 1, 32));
-	add(b, g2, "kD", EV_KERNEL, 40, 45, 3, 0, kernel(b, 2, 32));
-	add(b, g2, "kE", EV_KERNEL, 100, 100, 5, 0, kernel(b, 2, 32));
-	add(b, g2, "kA", EV_KERNEL, 100, 130, 7, 0, kernel(b, 2, 32));
-	add(b, g2, "[CUDA memset]", EV_MEMSET, 130, 140, 0, 0, NONE32);
-	/* A graph launch: its second kernel is a replay's. */
-	add(b, api, "cudaGraphLaunch_v10000", EV_API, 100, 105, 6, 0, NONE32);
-	add(b, g1, "kG", EV_KERNEL, 140, 150, 6, 0, kernel(b, 1, 32));
-	add(b, g2, "kG", EV_KERNEL, 141, 150, 6, 0, kernel(b, 1, 32));
+	tr[0] = builder_cpu_track(b, TRACK_API, th, 0);
+	tr[1] = builder_gpu_track(b, builder_stream(b, 0, 1, p));
+	tr[2] = builder_gpu_track(b, builder_stream(b, 0, 2, p));
+	for (i = 0; i < sizeof ev / sizeof *ev; i++) {
+		aux = NONE32;
+		if (ev[i].kind == EV_KERNEL)
+			aux = kernel(b, (uint32_t)ev[i].track, 32);
+		else if (ev[i].kind == EV_MEMCPY)
+			aux = ts_copy(b, COPY_HTOD, MEM_PAGEABLE,
+			    MEM_DEVICE, 64);
+		add(b, tr[ev[i].track], ev[i].name, ev[i].kind, ev[i].start,
+		    ev[i].end, ev[i].corr, 0, aux);
+	}
 	return ts_finish(b);
 }
 
