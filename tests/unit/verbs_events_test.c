@@ -847,24 +847,18 @@ test_plain_lanes(void **state)
 	const char	*code;
 	char		 line[256];
 	size_t		 i, j;
+	size_t		 nsearch = sizeof search_lines / sizeof *search_lines;
+	size_t		 nlaunch = sizeof launch_lines / sizeof *launch_lines;
 
 	(void)state;
-	for (j = 0; j < 2; j++) {
-		for (i = 0; i < sizeof search_lines / sizeof *search_lines;
-		    i++) {
-			snprintf(line, sizeof line, "t.sqlite %s",
-			    search_lines[i]);
-			same_as_tested(m[j], &cmd_search_entry,
-			    cmd_search_run, line);
-		}
-		for (i = 0; i < sizeof launch_lines / sizeof *launch_lines;
-		    i++) {
-			snprintf(line, sizeof line, "t.sqlite %s",
-			    launch_lines[i]);
-			same_as_tested(m[j], &cmd_launch_entry,
+	for (j = 0; j < 2; j++)
+		for (i = 0; i < nsearch + nlaunch; i++) {
+			snprintf(line, sizeof line, "t.sqlite %s", i < nsearch ?
+			    search_lines[i] : launch_lines[i - nsearch]);
+			same_as_tested(m[j], i < nsearch ? &cmd_search_entry :
+			    &cmd_launch_entry, i < nsearch ? cmd_search_run :
 			    cmd_launch_run, line);
 		}
-	}
 	/* One launch of the graph; its replayed kernel is left out. */
 	env = verb(m[0], &cmd_launch_entry, cmd_launch_run, "t.sqlite",
 	    &code);
