@@ -92,6 +92,13 @@ struct launch_group {
 	int64_t		 nshort;
 };
 
+#define LAUNCH_MEMO	4096	/* entries of the group cache */
+
+struct launch_memo {
+	uint32_t		 as, ks, at, kt;	/* names, tracks */
+	uint32_t		 gi;		/* group + 1, 0 empty */
+};
+
 struct launch_ctx {
 	const struct model	*m;
 	struct group_names	 names;
@@ -102,50 +109,25 @@ struct launch_ctx {
 	size_t			 gcap;
 	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
 	uint32_t		 atrack;	/* track of the last API call */
+	struct replay_names	 graph;		/* which calls launch graphs */
+	struct launch_memo	*memo;		/* see launch_group() */
+	int			 memo_ok;
 };
 
-/*
- * The track and index of API call api: the calls that launch one stream's
- * kernels mostly lie on one track, so the last call's track is tried
- * before the search.
- */
-static struct evref
-launch_api_ev(struct launch_ctx *c, uint32_t api)
-{
-	const struct model	*m = c->m;
-	struct evref		 r;
-
-	if (c->atrack < m->ntracks && api >= m->track_off[c->atrack] &&
-	    api < m->track_off[c->atrack + 1]) {
-		r.track = c->atrack;
-		r.idx = api - m->track_off[c->atrack];
-		return r;
-	}
-	r = model_ev(m, api);
-	c->atrack = r.track;
-	return r;
-}
-
-/* Adds kernel i of track t, launched by API call api. */
-static void
-launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, uint32_t api)
+/* The group of kernel i of track t, launched by the API call at r. */
+static size_t
+launch_group_of(struct launch_ctx *c, uint32_t t, uint32_t i,
+    struct evref r)
 {
 	const struct model		*m = c->m;
 	const struct track		*tr = &m->tracks[t];
 	const struct lane		*l = &tr->lane;
-	struct evref			 r = launch_api_ev(c, api);
 	const struct track		*at = &m->tracks[r.track];
 	const struct kernel_info	*k;
-	struct launch_group		*g;
 	uint32_t			 v[LA_COUNT];
-	int64_t				 as, ae, ks, ke, adur, kdur;
 	int				 j, isnew;
 	size_t				 gi;
 
-	as = at->lane.start[r.idx];
-	ae = at->lane.end[r.idx];
-	ks = l->start[i];
-	ke = l->end[i];
 	v[0] = 0;
 	for (j = 0; j < c->naxes; j++) {
 		switch (c->axes[j]) {
@@ -184,6 +166,53 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, uint32_t api)
 		for (j = 0; j < LT_COUNT; j++)
 			stats_sample_init(&c->g[gi].t[j]);
 	}
+	return gi;
+}
+
+/*
+ * launch_group_of() through a small direct-mapped cache: every axis but
+ * short-name is a function of the call's and the kernel's tracks and
+ * names, so these four find the group again.
+ */
+static size_t
+launch_group(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
+{
+	const struct model	*m = c->m;
+	uint32_t		 as = m->tracks[r.track].lane.name[r.idx];
+	uint32_t		 ks = m->tracks[t].lane.name[i];
+	struct launch_memo	*e;
+
+	if (!c->memo_ok)
+		return launch_group_of(c, t, i, r);
+	e = &c->memo[(as * 2654435761u ^ ks * 40503u ^ t * 97u ^
+	    r.track) & (LAUNCH_MEMO - 1)];
+	if (e->gi == 0 || e->as != as || e->ks != ks || e->kt != t ||
+	    e->at != r.track) {
+		e->as = as;
+		e->ks = ks;
+		e->kt = t;
+		e->at = r.track;
+		e->gi = (uint32_t)launch_group_of(c, t, i, r) + 1;
+	}
+	return e->gi - 1;
+}
+
+/* Adds kernel i of track t, launched by the API call at r. */
+static void
+launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
+{
+	const struct model		*m = c->m;
+	const struct lane		*l = &m->tracks[t].lane;
+	const struct lane		*al = &m->tracks[r.track].lane;
+	struct launch_group		*g;
+	int64_t				 as, ae, ks, ke, adur, kdur;
+	size_t				 gi;
+
+	as = al->start[r.idx];
+	ae = al->end[r.idx];
+	ks = l->start[i];
+	ke = l->end[i];
+	gi = launch_group(c, t, i, r);	/* (a new group moves c->g) */
 	g = &c->g[gi];
 	adur = ae - as;
 	kdur = ke - ks;
@@ -327,10 +356,11 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	struct launch_ctx	 c;
 	struct opts		 ko = *o;
 	struct sel		 s;
-	uint32_t		*idx = NULL, t, api;
+	uint32_t		*idx = NULL, t, api, gid;
 	size_t			 icap = 0, k, i, gi;
 	int64_t			 nsel = 0, unlinked = 0, replayed = 0;
-	int			 rc = 0;
+	int			 rc = 0, plain;
+	struct evref		 r;
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
@@ -350,24 +380,36 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	if (sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
+	replay_names_init(&c.graph, m);
+	c.memo = xcalloc(LAUNCH_MEMO, sizeof *c.memo);
+	c.memo_ok = 1;
+	for (k = 0; k < (size_t)c.naxes; k++)
+		if (c.axes[k] == LA_SHORT)
+			c.memo_ok = 0;
 	for (t = 0; t < m->ntracks; t++) {
 		if (!sel_track(&s, t) || m->tracks[t].type != TRACK_GPU)
 			continue;
+		plain = sel_lane_plain(&s, t);
 		k = lane_overlap(&m->tracks[t].lane, s.t0, s.t1, &idx, &icap);
 		for (i = 0; i < k; i++) {
-			if (!sel_event(&s, t, idx[i]))
+			if (plain ? !sel_kind(&s, &m->tracks[t].lane,
+			    idx[i]) : !sel_event(&s, t, idx[i]))
 				continue;
 			nsel++;
-			api = correlate_launch(m, model_gid(m, t, idx[i]));
+			gid = model_gid(m, t, idx[i]);
+			api = correlate_launch(m, gid);
 			if (api == NONE32) {
 				unlinked++;
 				continue;
 			}
-			if (replay_inner(m, model_gid(m, t, idx[i]))) {
+			r = model_ev_near(m, api, &c.atrack);
+			/* Only a graph launch's kernels can be replays. */
+			if (replay_names_launch(&c.graph, r) &&
+			    replay_inner(m, gid)) {
 				replayed++;
 				continue;
 			}
-			launch_add(&c, t, idx[i], api);
+			launch_add(&c, t, idx[i], r);
 		}
 	}
 	sel_free(&s);
@@ -396,6 +438,8 @@ done:
 		for (k = 0; k < LT_COUNT; k++)
 			stats_sample_free(&c.g[gi].t[k]);
 	free(c.g);
+	replay_names_free(&c.graph);
+	free(c.memo);
 	stats_acc_free(&c.sorted);
 	group_names_free(&c.names);
 	group_map_free(&c.map);

@@ -185,69 +185,141 @@ search_value(const struct lane *l, uint32_t i, uint32_t gid,
 	}
 }
 
+/* What the walk keeps: the page's heap, or every match (eager). */
+struct search_acc {
+	struct search_heap	 hp;
+	enum search_field	 f;
+	uint32_t		*eager;
+	size_t			 ne, ecap;
+	size_t			 n;		/* matches counted */
+};
+
+/* Keeps selected event i of lane l (global id gid). */
+static void
+search_take(struct search_acc *a, const struct lane *l, uint32_t i,
+    uint32_t gid)
+{
+	struct search_item	it;
+
+	if (a->hp.h != NULL) {
+		it.gid = gid;
+		it.v = search_value(l, i, gid, a->f);
+		search_heap_add(&a->hp, &it);
+		return;
+	}
+	XGROW(a->eager, a->ecap, a->ne + 1);
+	a->eager[a->ne++] = gid;
+}
+
+/*
+ * The events of track t when the selection looks at nothing of them but
+ * their kind (sel_lane_plain()): counted without a test when any kind
+ * goes, and kept. By start or id, the lane's own order, the walk for the
+ * page's heap goes from the end the order starts at and stops at the first
+ * event whose value the full heap refuses: the heap's last item can only
+ * move towards the front, and every event after it has a value as far
+ * back (an equal value still goes in, to be ranked by its key).
+ */
+static void
+search_lane(struct search_acc *a, const struct sel *s, uint32_t t,
+    uint32_t **idx, size_t *icap)
+{
+	const struct model	*m = s->m;
+	const struct lane	*l = &m->tracks[t].lane;
+	const uint32_t		*ix = NULL;
+	struct search_heap	*hp = &a->hp;
+	size_t			 n, j, i;
+	int			 mono, back;
+	int64_t			 v;
+
+	if (l->n == 0)
+		return;
+	if (s->t0 <= l->start[0] && s->t1 > l->start[l->n - 1])
+		n = l->n;	/* every event starts inside */
+	else {
+		n = lane_overlap(l, s->t0, s->t1, idx, icap);
+		ix = *idx;
+	}
+	if (s->kind == 0)
+		a->n += n;
+	else
+		for (j = 0; j < n; j++)
+			a->n += (size_t)sel_kind(s, l, ix != NULL ? ix[j] : j);
+	mono = hp->h != NULL && (a->f == SF_START || a->f == SF_ID);
+	back = mono && hp->desc;
+	for (j = 0; j < n; j++) {
+		i = back ? n - 1 - j : j;
+		if (ix != NULL)
+			i = ix[i];
+		if (!sel_kind(s, l, i))
+			continue;
+		if (mono && hp->n == hp->k) {
+			v = search_value(l, (uint32_t)i,
+			    model_gid(m, t, (uint32_t)i), a->f);
+			if (back ? v < hp->h[0].v : v > hp->h[0].v)
+				break;
+		}
+		search_take(a, l, (uint32_t)i, model_gid(m, t, (uint32_t)i));
+	}
+}
+
 int
 cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
 	struct sel		 s;
-	struct search_heap	 hp;
-	struct search_item	 it;
-	enum search_field	 f;
-	uint32_t		*idx = NULL, *eager = NULL, t;
-	size_t			 icap = 0, ecap = 0, ne = 0, n = 0, k, i;
+	struct search_acc	 a;
+	struct search_heap	*hp = &a.hp;
+	uint32_t		*idx = NULL, t;
+	size_t			 icap = 0, k, i;
 	int			 desc;
 	const char		*spec = o->sort != NULL ? o->sort : "start_ns:asc";
 
 	out->default_sort = "start_ns:asc";
 	if (sel_open(&s, m, o, out, code, cause) != 0)
 		return -1;
-	memset(&hp, 0, sizeof hp);
-	f = search_field(spec, &desc);
+	memset(&a, 0, sizeof a);
+	a.f = search_field(spec, &desc);
 	/* A page of at most a few million rows is kept in a heap; a larger
 	 * (or overflowing) offset + limit means every match. */
-	if (f != SF_NONE && o->limit > 0 && o->offset <= 4000000 &&
+	if (a.f != SF_NONE && o->limit > 0 && o->offset <= 4000000 &&
 	    o->limit <= 4000000) {
-		hp.k = (size_t)(o->offset + o->limit);
-		hp.desc = desc;
-		hp.h = xcalloc(hp.k, sizeof *hp.h);
+		hp->k = (size_t)(o->offset + o->limit);
+		hp->desc = desc;
+		hp->h = xcalloc(hp->k, sizeof *hp->h);
 	}
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
 		if (!sel_track(&s, t))
 			continue;
+		if (sel_lane_plain(&s, t)) {
+			search_lane(&a, &s, t, &idx, &icap);
+			continue;
+		}
 		k = lane_overlap(l, s.t0, s.t1, &idx, &icap);
 		for (i = 0; i < k; i++) {
 			if (!sel_event(&s, t, idx[i]))
 				continue;
-			it.gid = model_gid(m, t, idx[i]);
-			n++;
-			if (hp.h != NULL) {
-				it.v = search_value(l, idx[i], it.gid, f);
-				search_heap_add(&hp, &it);
-			}
-			else {
-				XGROW(eager, ecap, ne + 1);
-				eager[ne++] = it.gid;
-			}
+			a.n++;
+			search_take(&a, l, idx[i], model_gid(m, t, idx[i]));
 		}
 	}
-	if (hp.h == NULL) {
-		for (i = 0; i < ne; i++)
-			evrow_fill(out_row(out), m, eager[i], o->absolute);
+	if (hp->h == NULL) {
+		for (i = 0; i < a.ne; i++)
+			evrow_fill(out_row(out), m, a.eager[i], o->absolute);
 	} else {
-		sort_stable(hp.h, hp.n, sizeof *hp.h, search_item_cmp, &hp);
-		for (i = 0; i < hp.n; i++)
-			evrow_fill(out_row(out), m, hp.h[i].gid, o->absolute);
-		out->total_matched = (long long)n;
+		sort_stable(hp->h, hp->n, sizeof *hp->h, search_item_cmp, hp);
+		for (i = 0; i < hp->n; i++)
+			evrow_fill(out_row(out), m, hp->h[i].gid, o->absolute);
+		out->total_matched = (long long)a.n;
 	}
-	out_int(out->aux, "total_matched", (int64_t)n);
-	if (n == 0)
+	out_int(out->aux, "total_matched", (int64_t)a.n);
+	if (a.n == 0)
 		out_warn(out, "no_match",
 		    "no events match");
 	sel_free(&s);
-	free(hp.h);
-	free(eager);
+	free(hp->h);
+	free(a.eager);
 	free(idx);
 	return 0;
 }
-

@@ -264,7 +264,7 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	struct stats_ctx	 c;
 	struct gstats_sel	 gsel;
 	struct gstats		*gs;
-	int			 axes[GS_NAXES], naxes;
+	int			 axes[GS_NAXES], naxes, k;
 	size_t			 gi;
 	int			 kind = o->type != 0 ? o->type : EV_KERNEL;
 	const char		*type_name = o->type_name != NULL ?
@@ -291,9 +291,17 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	gsel.device = s.has_device ? s.device : NONE32;
 	gsel.stream = s.stream;
 	gsel.pid = s.pid;
-	gsel.track = stats_track;
-	gsel.event = stats_event;
-	gsel.axis_fn = stats_axis;
+	/* Without filters on single events, gstats' own kind, window and
+	 * track tests select the same events, and without the nvtx-path and
+	 * iter axes no event needs the caller: it then finds each event's
+	 * group again in its second pass instead of remembering them all. */
+	if (!sel_plain(&s)) {
+		gsel.track = stats_track;
+		gsel.event = stats_event;
+	}
+	for (k = 0; k < naxes; k++)
+		if (axes[k] == GS_NVTX || axes[k] == GS_ITER)
+			gsel.axis_fn = stats_axis;
 	gsel.arg = &c;
 	gs = gstats_compute(m, &gsel, axes, naxes, 0);
 	sel_free(&s);

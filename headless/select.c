@@ -295,6 +295,20 @@ sel_in_windows(const struct sel *s, uint32_t process, int64_t st, int64_t en)
 }
 
 int
+sel_plain(const struct sel *s)
+{
+	return s->name_cache == NULL && s->min_dur <= 0 && !s->has_nvtx &&
+	    s->tid < 0;
+}
+
+int
+sel_lane_plain(const struct sel *s, uint32_t t)
+{
+	return s->name_cache == NULL && s->min_dur <= 0 && !s->has_nvtx &&
+	    (s->tid < 0 || s->m->tracks[t].type != TRACK_GPU);
+}
+
+int
 sel_event(struct sel *s, uint32_t t, uint32_t idx)
 {
 	const struct model	*m = s->m;
@@ -303,9 +317,7 @@ sel_event(struct sel *s, uint32_t t, uint32_t idx)
 	uint32_t		 short_sid = 0, api;
 	int			 k = l->kind[idx];
 
-	if (s->kind > 0 && k != s->kind)
-		return 0;
-	if (s->kind < 0 && !(l->flags[idx] & EVF_COMM))
+	if (!sel_kind(s, l, idx))
 		return 0;
 	if (l->end[idx] - l->start[idx] < s->min_dur)
 		return 0;

@@ -22,6 +22,7 @@
 #include <regex.h>
 #include <stdint.h>
 
+#include "model/lane.h"
 #include "model/model.h"
 #include "headless/opts.h"
 #include "headless/out.h"
@@ -73,6 +74,23 @@ int	 sel_index(const struct model *, enum sel_of, long long id,
 int	 sel_track(const struct sel *, uint32_t t);
 /* Is event idx of track t selected? (Call only for tracks that pass.) */
 int	 sel_event(struct sel *, uint32_t t, uint32_t idx);
+/*
+ * Whether the selection has no filter that looks at single events beyond
+ * their kind and time: then, on a track that sel_track() passes, an event
+ * that lane_overlap() returns is selected exactly when sel_kind() says so.
+ * sel_plain() answers for every track, sel_lane_plain() for track t (--tid
+ * looks at each GPU event's launching thread, and only at those).
+ */
+int	 sel_plain(const struct sel *);
+int	 sel_lane_plain(const struct sel *, uint32_t t);
+/* Whether event i of l is of the selected kind (sel_event's first test). */
+static inline int
+sel_kind(const struct sel *s, const struct lane *l, size_t i)
+{
+	if (s->kind > 0)
+		return l->kind[i] == s->kind;
+	return s->kind == 0 || (l->flags[i] & EVF_COMM) != 0;
+}
 /* Does a name (string id) match the name filter? */
 int	 sel_name(struct sel *, uint32_t sid, uint32_t short_sid);
 /*

@@ -52,20 +52,24 @@ graphs_same(const struct graph_op *x, const struct graph_op *y)
 
 /* Whether GPU event i of track t was replayed; fills its key. */
 static int
-graphs_op(const struct model *m, uint32_t t, uint32_t i,
+graphs_op(struct replay_names *rn, uint32_t t, uint32_t i,
     struct graph_op *op)
 {
+	const struct model		*m = rn->m;
 	const struct track		*tr = &m->tracks[t];
 	const struct lane		*l = &tr->lane;
-	const struct kernel_info	*k;
+	const struct kernel_info	*k = NULL;
 	uint32_t			 gid = model_gid(m, t, i);
 
 	if (!ev_kind_work(l->kind[i]))
 		return 0;
 	memset(op, 0, sizeof *op);
-	op->call = replay_call(m, gid);
+	op->call = replay_names_call(rn, gid);
 	if (op->call == NONE32) {
-		k = l->kind[i] == EV_KERNEL ? event_kernel(m, gid) : NULL;
+		/* (event_kernel(), without finding the event) */
+		if (l->kind[i] == EV_KERNEL && l->aux[i] != NONE32 &&
+		    l->aux[i] < m->nkernels)
+			k = &m->kernels[l->aux[i]];
 		if (l->kind[i] != EV_GRAPH &&
 		    (k == NULL || k->graph_id == 0 || l->corr[i] == 0))
 			return 0;
@@ -248,17 +252,20 @@ graphs_build(struct graphs *gs, const struct model *m, int64_t t0,
 	uint32_t		 t, i, next = 1, *v;
 	size_t			 nops = 0, cap = 0, j, k, rcap = 0;
 	int			 isnew;
+	struct replay_names	 rn;
 
 	memset(gs, 0, sizeof *gs);
+	replay_names_init(&rn, m);
 	for (t = 0; t < m->ntracks; t++) {
 		if (m->tracks[t].type != TRACK_GPU)
 			continue;
 		for (i = 0; i < m->tracks[t].lane.n; i++) {
 			XGROW(ops, cap, nops + 1);
-			if (graphs_op(m, t, i, &ops[nops]))
+			if (graphs_op(&rn, t, i, &ops[nops]))
 				nops++;
 		}
 	}
+	replay_names_free(&rn);
 	if (nops > 1)
 		qsort(ops, nops, sizeof *ops, graphs_op_cmp);
 	for (j = 0; j < nops; j = k) {

@@ -12,6 +12,11 @@
  * byte count) straight into its group's slice of one array of exactly the
  * right size, so no per-group array grows and the statistics are computed
  * in place (stats_compute()). With GS_SUMS one pass keeps running sums.
+ *
+ * Durations take 32 bits when every selected track's longest event fits
+ * (gs_values). A key of the name and the track's axes is looked up once
+ * per name and track (gs_group_of), and where the kind alone selects, a
+ * lean loop walks the lane (gs_plain).
  */
 #include "config.h"
 
@@ -43,6 +48,13 @@ struct gs_ctx {
 	size_t			*dn, *bn;	/* per group: values, bytes */
 	size_t			 ncap;
 	int64_t			*dv, *bv;	/* the values, by group */
+	uint32_t		*dv32;		/* narrow: durations, by group */
+	int			 wide;		/* a duration did not fit */
+	/* Where the key is the name and the track's axes (gs_sid_keyed):
+	 * per name string id, its group on the track stamped. */
+	uint32_t		*sid_gi, *sid_stamp;
+	uint32_t		 nsid, stamp;
+	int			 per_track;	/* the key has track axes */
 };
 
 void
@@ -175,6 +187,65 @@ gs_group(struct gs_ctx *c, uint32_t t, uint32_t i)
 	return gi;
 }
 
+/*
+ * Whether an event's key depends only on its name string id and its
+ * track: one kind (so the name is read one way; NVTX keys add the style)
+ * and no axis that reads more of the event. Sets *per_track when an axis
+ * reads the track.
+ */
+static int
+gs_sid_keyed(const struct gstats *gs, int *per_track)
+{
+	int	k;
+
+	*per_track = 0;
+	if (gs->kind <= 0 || gs->kind == EV_NVTX)
+		return 0;
+	for (k = 0; k < gs->naxes; k++) {
+		switch (gs->axes[k]) {
+		case GS_NAME:
+			break;
+		case GS_DEVICE: case GS_STREAM: case GS_PID: case GS_TID:
+			*per_track = 1;
+			break;
+		default:
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* gs_group(), from the name's entry when the key allows (the first event
+ * of a group is always found by gs_group(), which makes it). */
+static inline size_t
+gs_group_of(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
+{
+	uint32_t	sid = l->name[i];
+	size_t		gi;
+
+	if (c->sid_gi == NULL || sid >= c->nsid)
+		return gs_group(c, t, i);
+	if (c->sid_stamp[sid] == c->stamp)
+		return c->sid_gi[sid];
+	gi = gs_group(c, t, i);
+	c->sid_gi[sid] = (uint32_t)gi;
+	c->sid_stamp[sid] = c->stamp;
+	return gi;
+}
+
+/* Stores duration dur in group gi's next slot (pass 2). */
+static inline void
+gs_put(struct gs_ctx *c, size_t gi, int64_t dur)
+{
+	if (c->dv32 == NULL)
+		c->dv[c->dn[gi]] = dur;
+	else if (dur <= INT32_MAX)
+		c->dv32[c->dn[gi]] = (uint32_t)dur;
+	else
+		c->wide = 1;	/* gs_values() writes them again */
+	c->dn[gi]++;
+}
+
 /* Adds event i of lane l to group gi: counts it (pass 1, which reads no
  * times), or stores its values (pass 2), or adds it to the sums
  * (GS_SUMS). */
@@ -215,7 +286,7 @@ gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 			gs_sum(&g->bytes, bytes);
 		return;
 	}
-	c->dv[c->dn[gi]++] = dur;
+	gs_put(c, gi, dur);
 	if (bytes >= 0)
 		c->bv[c->bn[gi]++] = bytes;
 }
@@ -231,14 +302,14 @@ gs_visit(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
 
 	if (c->pass == 2) {
 		if (!c->replay)
-			gs_add(c, l, i, gs_group(c, t, i));
+			gs_add(c, l, i, gs_group_of(c, l, t, i));
 		else if ((gi = c->seen[c->next++]) != NONE32)
 			gs_add(c, l, i, gi);
 		return;
 	}
 	gi = NONE32;
 	if (s->event == NULL || s->event(s->arg, t, i))
-		gi = gs_group(c, t, i);
+		gi = gs_group_of(c, l, t, i);
 	if (c->replay) {
 		XGROW(c->seen, c->seencap, c->nseen + 1);
 		c->seen[c->nseen++] = (uint32_t)gi;
@@ -261,6 +332,70 @@ gs_kind(const struct gstats_sel *s, const struct lane *l, uint32_t i)
 	return 1;
 }
 
+/*
+ * Whether gs_plain() may walk the tracks: the kind alone selects (no
+ * caller's filter, no style of OS runtime events), a key of the name and
+ * track (gs_sid_keyed), values kept (not GS_SUMS), and no bytes (kinds
+ * other than copies).
+ */
+static int
+gs_plain_ok(const struct gs_ctx *c)
+{
+	const struct gstats	*gs = c->gs;
+
+	return c->sel->event == NULL && c->sid_gi != NULL &&
+	    !(gs->flags & GS_SUMS) && gs->kind != EV_OSRT &&
+	    gs->kind != EV_MEMCPY && gs->kind != EV_MEMSET;
+}
+
+/*
+ * gs_visit() over n events of track t (indices ix, or 0 .. n - 1 when ix
+ * is NULL) where gs_plain_ok(): the same counts and values in the same
+ * slots, with the name's group read inline.
+ */
+static void
+gs_plain(struct gs_ctx *c, const struct lane *l, uint32_t t,
+    const uint32_t *ix, size_t n)
+{
+	struct gstats		*gs = c->gs;
+	const struct gstats_sel	*s = c->sel;
+	uint8_t			 kind = (uint8_t)gs->kind;
+	int			 clip = (gs->flags & GS_CLIP) != 0;
+	size_t			 j, i, gi;
+	uint32_t		 sid;
+	int64_t			 st, en, dur, grand = 0;
+	uint64_t		 ne = 0;
+
+	for (j = 0; j < n; j++) {
+		i = ix != NULL ? ix[j] : j;
+		if (l->kind[i] != kind)
+			continue;
+		sid = l->name[i];
+		if (sid < c->nsid && c->sid_stamp[sid] == c->stamp)
+			gi = c->sid_gi[sid];
+		else
+			gi = gs_group_of(c, l, t, (uint32_t)i);
+		if (c->pass == 1) {
+			c->dn[gi]++;	/* (a new group moves dn) */
+			continue;
+		}
+		st = l->start[i];
+		en = l->end[i];
+		if (clip) {
+			st = st > s->t0 ? st : s->t0;
+			en = en < s->t1 ? en : s->t1;
+			if (en < st)
+				en = st;
+		}
+		dur = en - st;
+		grand += dur;
+		ne++;
+		gs_put(c, gi, dur);
+	}
+	gs->grand += grand;
+	gs->nevents += ne;
+}
+
 /* Adds the selected events of track t. */
 static void
 gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
@@ -271,21 +406,78 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 
 	if (l->n == 0)
 		return;
+	if (c->per_track)
+		c->stamp = t + 1;
 	if (s->t0 <= l->start[0] && s->t1 > l->start[l->n - 1]) {
 		/*
 		 * Every event starts inside, so every one overlaps (end >=
 		 * start >= t0; one ending at t0 is a zero-length one at t0):
 		 * no window query, no times read.
 		 */
+		if (gs_plain_ok(c)) {
+			gs_plain(c, l, t, NULL, l->n);
+			return;
+		}
 		for (i = 0; i < l->n; i++)
 			if (gs_kind(s, l, (uint32_t)i))
 				gs_visit(c, l, t, (uint32_t)i);
 		return;
 	}
 	n = lane_overlap(l, s->t0, s->t1, idx, icap);
+	if (gs_plain_ok(c)) {
+		gs_plain(c, l, t, *idx, n);
+		return;
+	}
 	for (i = 0; i < n; i++)
 		if (gs_kind(s, l, (*idx)[i]))
 			gs_visit(c, l, t, (*idx)[i]);
+}
+
+/*
+ * The second pass: writes the d durations and b byte counts into their
+ * groups' slices (dn and bn hold each slice's first slot). Durations are
+ * kept in 32 bits, half the memory, when every selected track's longest
+ * event fits (and, should one not after all, the pass is run again
+ * keeping 64).
+ */
+static void
+gs_values(struct gs_ctx *c, const uint8_t *skip, size_t d, size_t b,
+    uint32_t **idx, size_t *icap)
+{
+	const struct model	*m = c->gs->m;
+	size_t			*first, ng = c->gs->ng;
+	uint32_t		 t;
+	int			 narrow = 1;
+
+	for (t = 0; t < m->ntracks; t++)
+		if (!skip[t] && m->tracks[t].lane.maxdur > INT32_MAX)
+			narrow = 0;
+	first = xreallocarray(NULL, ng, 2 * sizeof *first);
+	memcpy(first, c->dn, ng * sizeof *first);
+	memcpy(first + ng, c->bn, ng * sizeof *first);
+	if (narrow)
+		c->dv32 = xreallocarray(NULL, d + 1, sizeof *c->dv32);
+	else
+		c->dv = xreallocarray(NULL, d + 1, sizeof *c->dv);
+	c->bv = xreallocarray(NULL, b + 1, sizeof *c->bv);
+	for (;;) {
+		c->pass = 2;
+		c->next = 0;
+		c->gs->grand = 0;
+		c->gs->nevents = 0;
+		for (t = 0; t < m->ntracks; t++)
+			if (!skip[t])
+				gs_track_events(c, t, idx, icap);
+		if (!c->wide)
+			break;
+		free(c->dv32);
+		c->dv32 = NULL;
+		c->wide = 0;
+		c->dv = xreallocarray(NULL, d + 1, sizeof *c->dv);
+		memcpy(c->dn, first, ng * sizeof *first);
+		memcpy(c->bn, first + ng, ng * sizeof *first);
+	}
+	free(first);
 }
 
 struct gstats *
@@ -297,6 +489,7 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	uint32_t		*idx = NULL, t;
 	size_t			 icap = 0, gi, nv, d, b, x;
 	uint8_t			*skip;
+	struct stats_acc	 scratch;
 
 	gs = xcalloc(1, sizeof *gs);
 	gs->m = m;
@@ -314,6 +507,14 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	nv = (size_t)naxes + (sel->kind == EV_NVTX);
 	group_map_init(&c.map, nv > 0 ? nv : 1);
 	skip = xcalloc((size_t)m->ntracks + 1, 1);
+	if (gs_sid_keyed(gs, &c.per_track)) {
+		c.nsid = strpool_count(m->strs);
+		c.sid_gi = xreallocarray(NULL, (size_t)c.nsid + 1,
+		    sizeof *c.sid_gi);
+		c.sid_stamp = xcalloc((size_t)c.nsid + 1,
+		    sizeof *c.sid_stamp);
+		c.stamp = 1;
+	}
 	c.pass = 1;
 	/* Without the caller's functions the second pass finds the groups
 	 * again (a few array reads); with them it replays the first's. */
@@ -337,28 +538,33 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 			c.bn[gi] = b;
 			b += x;
 		}
-		c.dv = xreallocarray(NULL, d + 1, sizeof *c.dv);
-		c.bv = xreallocarray(NULL, b + 1, sizeof *c.bv);
-		c.pass = 2;
-		for (t = 0; t < m->ntracks; t++)
-			if (!skip[t])
-				gs_track_events(&c, t, &idx, &icap);
+		gs_values(&c, skip, d, b, &idx, &icap);
 		/* dn and bn are now each group's end. */
+		stats_acc_init(&scratch);
 		for (gi = 0, d = b = 0; gi < gs->ng; gi++) {
-			stats_compute(c.dv + d, c.dn[gi] - d, &gs->g[gi].dur);
+			if (c.dv32 != NULL)
+				stats_compute_narrow(c.dv32 + d, c.dn[gi] - d,
+				    0, &gs->g[gi].dur, &scratch);
+			else
+				stats_compute(c.dv + d, c.dn[gi] - d,
+				    &gs->g[gi].dur);
 			stats_compute(c.bv + b, c.bn[gi] - b,
 			    &gs->g[gi].bytes);
 			d = c.dn[gi];
 			b = c.bn[gi];
 		}
+		stats_acc_free(&scratch);
 	}
 	group_map_free(&c.map);
 	free(skip);
 	free(idx);
 	free(c.seen);
+	free(c.sid_gi);
+	free(c.sid_stamp);
 	free(c.dn);
 	free(c.bn);
 	free(c.dv);
+	free(c.dv32);
 	free(c.bv);
 	return gs;
 }

@@ -126,9 +126,11 @@ queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
 	const struct lane	*l = &m->tracks[t].lane;
 	struct queue_pt		*p, *f;
 	size_t			 i, np = 0;
-	uint32_t		 api, sid;
-	int64_t			 prev_end = 0, iv;
+	const struct lane	*al = NULL;
+	uint32_t		 api, sid, atrack = NONE32;
+	int64_t			 prev_end = 0, iv, ast = 0;
 	int			 have_prev = 0, c;
+	struct evref		 r;
 
 	memset(q, 0, sizeof *q);
 	q->track = t;
@@ -138,9 +140,14 @@ queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
 		q->events++;
 		api = m->launch != NULL ? correlate_launch(m,
 		    model_gid(m, t, (uint32_t)i)) : NONE32;
+		if (api != NONE32) {
+			r = model_ev_near(m, api, &atrack);
+			al = &m->tracks[r.track].lane;
+			ast = al->start[r.idx];
+		}
 		if (have_prev) {
 			iv = l->start[i] - prev_end;
-			if (api != NONE32 && model_ev_start(m, api) > prev_end)
+			if (api != NONE32 && ast > prev_end)
 				c = QIDLE_HOST;
 			else if (iv < kernel_delay)
 				c = QIDLE_KERNEL;
@@ -153,7 +160,7 @@ queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
 		have_prev = 1;
 		if (api == NONE32)
 			continue;
-		sid = model_ev_name(m, api);
+		sid = al->name[r.idx];
 		if (launchname[sid] == 0)
 			launchname[sid] = queue_launch_name(model_str(m, sid)) ?
 			    1 : -1;
@@ -163,7 +170,7 @@ queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
 		XGROW(*fp, *fcap, np + 1);
 		p = *pp;
 		f = *fp;
-		p[np].t = model_ev_start(m, api);
+		p[np].t = ast;
 		p[np].d = 1;
 		p[np].seq = (uint32_t)i;
 		f[np].t = l->start[i];

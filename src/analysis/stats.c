@@ -474,23 +474,23 @@ stats_sample_slow(struct stats_sample *s, int64_t x)
 }
 
 /*
- * Sorts a narrow sample's values into out (n slots): one pass finds the
- * smallest and largest offsets and whether they are in order; the radix
- * sort takes its keys (offset - smallest, below 2^32) straight from the
- * offsets into out's lower half.
+ * Sorts n narrow values (base + (int32_t)d[i]) into out (n slots): one
+ * pass finds the smallest and largest offsets and whether they are in
+ * order; the radix sort takes its keys (offset - smallest, below 2^32)
+ * straight from the offsets into out's lower half.
  */
 static void
-stats_sample_sort(const struct stats_sample *s, int64_t *out)
+stats_narrow_sort(const uint32_t *dv, size_t n, int64_t base, int64_t *out)
 {
-	size_t		(*cnt)[1 << STATS_DIGIT], i, n = s->n, inv = 0;
+	size_t		(*cnt)[1 << STATS_DIGIT], i, inv = 0;
 	int32_t		 d, dmin, dmax;
 	uint32_t	 k;
 	int		 passes, width;
 
-	dmin = dmax = (int32_t)s->d[0];
+	dmin = dmax = (int32_t)dv[0];
 	for (i = 1; i < n; i++) {
-		d = (int32_t)s->d[i];
-		inv += (int32_t)s->d[i - 1] > d;
+		d = (int32_t)dv[i];
+		inv += (int32_t)dv[i - 1] > d;
 		if (d < dmin)
 			dmin = d;
 		if (d > dmax)
@@ -498,7 +498,7 @@ stats_sample_sort(const struct stats_sample *s, int64_t *out)
 	}
 	if (inv == 0 || n < STATS_SMALL) {
 		for (i = 0; i < n; i++)
-			out[i] = s->base + (int32_t)s->d[i];
+			out[i] = base + (int32_t)dv[i];
 		if (inv != 0)
 			stats_isort(out, n);
 		return;
@@ -506,27 +506,34 @@ stats_sample_sort(const struct stats_sample *s, int64_t *out)
 	passes = stats_digits((uint64_t)((int64_t)dmax - dmin), &width);
 	cnt = xcalloc((size_t)passes, sizeof *cnt);
 	for (i = 0; i < n; i++) {
-		k = (uint32_t)((int64_t)(int32_t)s->d[i] - dmin);
+		k = (uint32_t)((int64_t)(int32_t)dv[i] - dmin);
 		memcpy((uint32_t *)out + i, &k, sizeof k);
 	}
 	stats_hist32((uint32_t *)out, n, cnt, passes, width);
-	stats_radix32_passes(out, n, s->base + dmin, cnt, passes, width);
+	stats_radix32_passes(out, n, base + dmin, cnt, passes, width);
 	free(cnt);
+}
+
+void
+stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
+    struct stats *st, struct stats_acc *scratch)
+{
+	memset(st, 0, sizeof *st);
+	if (n == 0)
+		return;
+	XGROW(scratch->v, scratch->cap, n);
+	scratch->n = n;
+	stats_narrow_sort(d, n, base, scratch->v);
+	stats_finish(scratch->v, n, st);
 }
 
 void
 stats_sample_compute(struct stats_sample *s, struct stats *st,
     struct stats_acc *scratch)
 {
-	memset(st, 0, sizeof *st);
-	if (s->n == 0)
-		return;
 	if (s->w != NULL) {
 		stats_compute(s->w, s->n, st);
 		return;
 	}
-	XGROW(scratch->v, scratch->cap, s->n);
-	scratch->n = s->n;
-	stats_sample_sort(s, scratch->v);
-	stats_finish(scratch->v, s->n, st);
+	stats_compute_narrow(s->d, s->n, s->base, st, scratch);
 }

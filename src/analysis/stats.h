@@ -92,6 +92,13 @@ stats_sample_add(struct stats_sample *s, int64_t x)
  */
 void	 stats_sample_compute(struct stats_sample *, struct stats *,
 	    struct stats_acc *scratch);
+/*
+ * Computes stats over the n values base + (int32_t)d[i], exactly as
+ * stats_compute() over them; scratch (reused across calls) ends up holding
+ * them sorted.
+ */
+void	 stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
+	    struct stats *, struct stats_acc *scratch);
 /* Computes stats over values (sorted in place). n == 0 gives all zeros. */
 void	 stats_compute(int64_t *values, size_t n, struct stats *);
 /* Percentile p (0-100) of sorted values; 0 if n == 0. */

@@ -297,6 +297,22 @@ model_str(const struct model *m, uint32_t sid)
 }
 
 struct evref
+model_ev_near(const struct model *m, uint32_t gid, uint32_t *track)
+{
+	struct evref	r;
+
+	if (*track < m->ntracks && gid >= m->track_off[*track] &&
+	    gid < m->track_off[*track + 1]) {
+		r.track = *track;
+		r.idx = gid - m->track_off[*track];
+		return r;
+	}
+	r = model_ev(m, gid);
+	*track = r.track;
+	return r;
+}
+
+struct evref
 model_ev(const struct model *m, uint32_t gid)
 {
 	struct evref	r;

@@ -531,6 +531,13 @@ model_gid(const struct model *m, uint32_t track, uint32_t idx)
 	return m->track_off[track] + idx;
 }
 struct evref	 model_ev(const struct model *, uint32_t gid);
+/*
+ * model_ev() for a run of ids that mostly lie on one track (the calls
+ * that launched one stream's work): *track, the track of the last answer
+ * (NONE32 at first), is tried before the search.
+ */
+struct evref	 model_ev_near(const struct model *, uint32_t gid,
+		    uint32_t *track);
 /* Field accessors by global id. */
 int64_t		 model_ev_start(const struct model *, uint32_t gid);
 /* Orders global event ids (uint32_t) by start, then id; ctx is the model

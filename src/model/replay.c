@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/correlate.h"
@@ -35,6 +36,51 @@ replay_is_launch(const struct model *m, uint32_t api_gid)
 	    model_ev_kind(m, api_gid) != EV_API)
 		return 0;
 	return replay_name_is_launch(model_str(m, model_ev_name(m, api_gid)));
+}
+
+void
+replay_names_init(struct replay_names *rn, const struct model *m)
+{
+	rn->m = m;
+	rn->track = NONE32;
+	rn->n = strpool_count(m->strs);
+	rn->is = xcalloc((size_t)rn->n + 1, 1);
+}
+
+void
+replay_names_free(struct replay_names *rn)
+{
+	free(rn->is);
+	rn->is = NULL;
+}
+
+int
+replay_names_launch(struct replay_names *rn, struct evref r)
+{
+	const struct lane	*l = &rn->m->tracks[r.track].lane;
+	uint32_t		 sid = l->name[r.idx];
+
+	if (l->kind[r.idx] != EV_API)
+		return 0;
+	if (sid >= rn->n)
+		return replay_name_is_launch(model_str(rn->m, sid));
+	if (rn->is[sid] == 0)
+		rn->is[sid] = replay_name_is_launch(model_str(rn->m,
+		    sid)) ? 1 : 2;
+	return rn->is[sid] == 1;
+}
+
+uint32_t
+replay_names_call(struct replay_names *rn, uint32_t gid)
+{
+	const struct model	*m = rn->m;
+	uint32_t		 api = correlate_launch(m, gid);
+	struct evref		 r;
+
+	if (api == NONE32 || (uint64_t)api >= m->nevents)
+		return NONE32;
+	r = model_ev_near(m, api, &rn->track);
+	return replay_names_launch(rn, r) ? api : NONE32;
 }
 
 uint32_t

@@ -28,6 +28,23 @@ int		 replay_name_is_launch(const char *name);
 /* Whether API call api_gid is a graph launch. */
 int		 replay_is_launch(const struct model *, uint32_t api_gid);
 /*
+ * replay_is_launch() for loops over millions of events: the answer is kept
+ * per API name (string id). Caller-owned: init, free.
+ */
+struct replay_names {
+	const struct model	*m;
+	uint8_t			*is;		/* per sid: 0 ?, 1 yes, 2 no */
+	uint32_t		 n;
+	uint32_t		 track;		/* the last call's track */
+};
+void		 replay_names_init(struct replay_names *,
+		    const struct model *);
+void		 replay_names_free(struct replay_names *);
+/* Whether the event at r is a graph launch call (replay_is_launch()). */
+int		 replay_names_launch(struct replay_names *, struct evref r);
+/* replay_call(), with the names' answers kept. */
+uint32_t	 replay_names_call(struct replay_names *, uint32_t gid);
+/*
  * The graph launch call that replayed GPU event gid, or NONE32 when gid
  * was not replayed by a graph launch (or has no launching call).
  */

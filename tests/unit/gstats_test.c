@@ -517,6 +517,168 @@ check_brute(const struct model *m, int64_t t0, int64_t t1, unsigned flags)
 	free(b);
 }
 
+/* Whether two statistics are the same to the bit. */
+static void
+same_stats(const struct stats *a, const struct stats *b)
+{
+	assert_int_equal(a->count, b->count);
+	assert_int_equal(a->total, b->total);
+	assert_int_equal(a->min, b->min);
+	assert_int_equal(a->max, b->max);
+	assert_memory_equal(&a->mean, &b->mean, sizeof a->mean);
+	assert_memory_equal(&a->median, &b->median, sizeof a->median);
+	assert_memory_equal(&a->stddev, &b->stddev, sizeof a->stddev);
+	assert_memory_equal(&a->p90, &b->p90, sizeof a->p90);
+}
+
+/*
+ * Groups by axes (keyed by name and track: each group looked up once per
+ * name and track) equal those by axes and kind (looked up per event): a
+ * single kind is selected, so the kind axis splits nothing.
+ */
+static void
+same_groups(const struct model *m, const struct gstats_sel *sel,
+    const char *axes, unsigned flags)
+{
+	struct gstats	*a, *b;
+	char		 more[64];
+	size_t		 i;
+	int		 k;
+
+	snprintf(more, sizeof more, "%s,kind", axes);
+	a = run(m, sel, axes, flags);
+	b = run(m, sel, more, flags);
+	assert_int_equal(a->ng, b->ng);
+	assert_int_equal(a->nevents, b->nevents);
+	assert_int_equal(a->grand, b->grand);
+	for (i = 0; i < a->ng; i++) {
+		for (k = 0; k < a->naxes; k++)
+			if (a->axes[k] == GS_NAME)
+				assert_string_equal(gstats_str(a,
+				    a->g[i].v[k]), gstats_str(b,
+				    b->g[i].v[k]));
+			else
+				assert_int_equal(a->g[i].v[k], b->g[i].v[k]);
+		assert_int_equal(a->g[i].first, b->g[i].first);
+		same_stats(&a->g[i].dur, &b->g[i].dur);
+		same_stats(&a->g[i].bytes, &b->g[i].bytes);
+	}
+	gstats_free(a);
+	gstats_free(b);
+}
+
+/* Every name-keyed grouping, with filters, windows and kinds. */
+static void
+check_name_keyed(const struct model *m, int64_t t0, int64_t t1)
+{
+	static const char *const axes[] = {
+		"name", "name,device", "stream,name", "pid,name",
+		"tid,name", "device,stream,pid,tid", "name,name"
+	};
+	static const int kinds[] = { EV_KERNEL, EV_MEMCPY, EV_API, EV_NVTX };
+	struct gstats_sel	 sel;
+	size_t			 i, j;
+
+	for (j = 0; j < sizeof kinds / sizeof *kinds; j++)
+		for (i = 0; i < sizeof axes / sizeof *axes; i++) {
+			gstats_sel_all(&sel);
+			sel.kind = kinds[j];
+			sel.t0 = t0;
+			sel.t1 = t1;
+			same_groups(m, &sel, axes[i], 0);
+			same_groups(m, &sel, axes[i], GS_SUMS | GS_CLIP);
+			sel.event = long_ones;
+			sel.arg = (void *)(uintptr_t)m;
+			same_groups(m, &sel, axes[i], 0);
+		}
+}
+
+static void
+test_name_keyed(void **state)
+{
+	struct model	*m = build();
+
+	(void)state;
+	check_name_keyed(m, INT64_MIN, INT64_MAX);
+	check_name_keyed(m, 8, 120);
+	model_free(m);
+}
+
+/* Groups by name and kind of kernels, then of API calls. */
+static struct gstats *
+name_kind(const struct model *m, int kind, unsigned flags)
+{
+	struct gstats_sel	sel;
+
+	gstats_sel_all(&sel);
+	sel.kind = kind;
+	return run(m, &sel, "name,kind", flags);
+}
+
+/* Whether a and b hold the same groups, to the bit. */
+static void
+same_result(const struct gstats *a, const struct gstats *b)
+{
+	size_t	i;
+
+	assert_int_equal(a->ng, b->ng);
+	assert_int_equal(a->grand, b->grand);
+	assert_int_equal(a->nevents, b->nevents);
+	for (i = 0; i < a->ng; i++) {
+		assert_int_equal(a->g[i].first, b->g[i].first);
+		same_stats(&a->g[i].dur, &b->g[i].dur);
+		same_stats(&a->g[i].bytes, &b->g[i].bytes);
+	}
+}
+
+/*
+ * Durations are kept in 32 bits when every track's longest event fits:
+ * the same statistics as kept in 64 (a track that claims a longer event
+ * forces them), and a duration that does not fit after all (a track that
+ * claims less) makes the values be written again in 64 bits.
+ */
+static void
+test_narrow(void **state)
+{
+	struct model	*m = build();
+	struct gstats	*a, *b;
+	struct lane	*l = NULL;
+	uint32_t	 t;
+	int		 kind, k;
+
+	(void)state;
+	for (t = 0; t < m->ntracks; t++)
+		if (m->tracks[t].type == TRACK_API)
+			l = &m->tracks[t].lane;
+	assert_non_null(l);
+	/* An API call of 3 s (beyond 32 bits) among ones of nanoseconds. */
+	l->end[1] = l->start[1] + 3000000000LL;
+	l->maxdur = 3000000000LL;
+	for (k = 0; k < 2; k++) {
+		kind = k == 0 ? EV_KERNEL : EV_API;
+		a = name_kind(m, kind, 0);
+		for (t = 0; t < m->ntracks; t++)
+			m->tracks[t].lane.maxdur += (int64_t)1 << 40;
+		b = name_kind(m, kind, 0);
+		for (t = 0; t < m->ntracks; t++)
+			m->tracks[t].lane.maxdur -= (int64_t)1 << 40;
+		same_result(a, b);
+		gstats_free(b);
+		for (t = 0; t < m->ntracks; t++)
+			m->tracks[t].lane.maxdur -= (int64_t)1 << 40;
+		b = name_kind(m, kind, 0);
+		for (t = 0; t < m->ntracks; t++)
+			m->tracks[t].lane.maxdur += (int64_t)1 << 40;
+		same_result(a, b);
+		gstats_free(b);
+		gstats_free(a);
+	}
+	a = name_kind(m, EV_API, 0);
+	assert_int_equal(a->g[0].dur.max, 3000000000LL);
+	gstats_free(a);
+	model_free(m);
+}
+
 static void
 test_generated(void **state)
 {
@@ -560,6 +722,8 @@ test_generated(void **state)
 	check_brute(m, a, z, 0);
 	check_brute(m, a, z, GS_CLIP);
 	check_brute(m, a, z, GS_CLIP | GS_SUMS);
+	check_name_keyed(m, INT64_MIN, INT64_MAX);
+	check_name_keyed(m, a, z);
 	model_free(m);
 }
 
@@ -570,4 +734,6 @@ TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_filters),
 	cmocka_unit_test(test_window),
 	cmocka_unit_test(test_winstat),
+	cmocka_unit_test(test_name_keyed),
+	cmocka_unit_test(test_narrow),
 	cmocka_unit_test(test_generated))

@@ -724,6 +724,164 @@ test_launch(void **state)
 	model_free(m);
 }
 
+/* ---- lanes selected whole ------------------------------------------- */
+
+/*
+ * Two streams with equal starts within a lane and across lanes, a
+ * zero-length kernel, copies among the kernels, and an API track that
+ * launches them: the ties and mixed lanes the walks of selections without
+ * filters on single events meet.
+ */
+static struct model *
+build_ties(void)
+{
+	/* Track (0 API, 1 and 2 the streams), name, kind, times, corr. */
+	static const struct {
+		int		 track;
+		const char	*name;
+		int		 kind;
+		int64_t		 start, end;
+		uint32_t	 corr;
+	} ev[] = {
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 0, 10, 1 },
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 5, 12, 2 },
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 20, 30, 3 },
+		{ 0, "cudaMemcpyAsync_v3020", EV_API, 25, 28, 4 },
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 90, 95, 5 },
+		{ 0, "cudaLaunchKernel_v7000", EV_API, 96, 99, 7 },
+		{ 1, "kA", EV_KERNEL, 40, 100, 1 },
+		{ 1, "kB", EV_KERNEL, 40, 50, 2 },
+		{ 1, "[CUDA memcpy Host-to-Device]", EV_MEMCPY, 40, 60, 4 },
+		{ 1, "kA", EV_KERNEL, 100, 120, 0 },
+		{ 2, "kD", EV_KERNEL, 40, 45, 3 },
+		{ 2, "kE", EV_KERNEL, 100, 100, 5 },
+		{ 2, "kA", EV_KERNEL, 100, 130, 7 },
+		{ 2, "[CUDA memset]", EV_MEMSET, 130, 140, 0 },
+		/* A graph launch: its second kernel is a replay's. */
+		{ 0, "cudaGraphLaunch_v10000", EV_API, 100, 105, 6 },
+		{ 1, "kG", EV_KERNEL, 140, 150, 6 },
+		{ 2, "kG", EV_KERNEL, 141, 150, 6 },
+	};
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 p, th, tr[3], aux;
+	size_t		 i;
+
+	ts_device(b, 0);
+	p = builder_process(b, 200ULL << 24, 200, "train");
+	th = builder_thread(b, 200ULL << 24 | 201, 201, p, "main");
+	tr[0] = builder_cpu_track(b, TRACK_API, th, 0);
+	tr[1] = builder_gpu_track(b, builder_stream(b, 0, 1, p));
+	tr[2] = builder_gpu_track(b, builder_stream(b, 0, 2, p));
+	for (i = 0; i < sizeof ev / sizeof *ev; i++) {
+		aux = NONE32;
+		if (ev[i].kind == EV_KERNEL)
+			aux = kernel(b, (uint32_t)ev[i].track, 32);
+		else if (ev[i].kind == EV_MEMCPY)
+			aux = ts_copy(b, COPY_HTOD, MEM_PAGEABLE,
+			    MEM_DEVICE, 64);
+		add(b, tr[ev[i].track], ev[i].name, ev[i].kind, ev[i].start,
+		    ev[i].end, ev[i].corr, 0, aux);
+	}
+	return ts_finish(b);
+}
+
+/*
+ * Whether the verb gives the same rows and totals for line and for line
+ * with --name '*', which selects the same events through sel_event().
+ */
+static void
+same_as_tested(const struct model *m, const struct cmd_entry *e,
+    run_fn fn, const char *line)
+{
+	const char	*code;
+	char		 buf[512];
+	cJSON		*a, *b;
+
+	snprintf(buf, sizeof buf, "%s --name *", line);
+	a = verb(m, e, fn, line, &code);
+	b = verb(m, e, fn, buf, &code);
+	assert_non_null(a);
+	assert_non_null(b);
+	/* The rows, counts, totals and auxiliary fields; and the warnings. */
+	if (!cJSON_Compare(cJSON_GetObjectItemCaseSensitive(a, "data"),
+	    cJSON_GetObjectItemCaseSensitive(b, "data"), 1) ||
+	    !cJSON_Compare(cJSON_GetObjectItemCaseSensitive(a, "meta"),
+	    cJSON_GetObjectItemCaseSensitive(b, "meta"), 1))
+		fail_msg("%s differs from %s", line, buf);
+	cJSON_Delete(a);
+	cJSON_Delete(b);
+}
+
+/*
+ * search and launch walk the lanes that no filter on single events cuts
+ * without sel_event() (search: counting them, and by start or id stopping
+ * where the page is full); the events, order, page and counts are those
+ * of the tested path, whole lanes or lanes cut by window, kind and --tid.
+ */
+static void
+test_plain_lanes(void **state)
+{
+	static const char *const search_lines[] = {
+		"", "--limit 1", "--limit 2", "--limit 3 --offset 1",
+		"--limit 4", "--limit 2 --sort start_ns:desc",
+		"--limit 3 --offset 2 --sort start_ns:desc",
+		"--limit 3 --sort id", "--limit 2 --sort id:desc",
+		"--limit 3 --sort duration_ns", "--limit 2 --sort end_ns:asc",
+		"--limit 2 --type kernel", "--limit 1 --type memcpy",
+		"--limit 2 --type kernel --sort start_ns:desc",
+		"--limit 0", "--limit 0 --type kernel",
+		"--from 45 --to 110 --limit 2",
+		"--from 45 --to 110 --limit 3 --sort start_ns:desc",
+		"--from 100 --to 101 --limit 5 --type kernel",
+		"--from 100 --to 100 --limit 5",
+		"--tid 201 --limit 3", "--tid 201 --limit 0 --type kernel",
+		"--tid 999 --limit 2", "--pid 200 --limit 2 --type api",
+		"--device 0 --stream 2 --limit 2", "--type comm --limit 2",
+	};
+	static const char *const launch_lines[] = {
+		"", "--group-by none", "--group-by stream,name",
+		"--from 45 --to 110", "--tid 201", "--group-by pid,tid,api",
+	};
+	struct model	*m[2] = { build_ties(), build_main() };
+	cJSON		*env, *aux;
+	const char	*code;
+	char		 line[256];
+	size_t		 i, j;
+	size_t		 nsearch = sizeof search_lines / sizeof *search_lines;
+	size_t		 nlaunch = sizeof launch_lines / sizeof *launch_lines;
+
+	(void)state;
+	for (j = 0; j < 2; j++)
+		for (i = 0; i < nsearch + nlaunch; i++) {
+			snprintf(line, sizeof line, "t.sqlite %s", i < nsearch ?
+			    search_lines[i] : launch_lines[i - nsearch]);
+			same_as_tested(m[j], i < nsearch ? &cmd_search_entry :
+			    &cmd_launch_entry, i < nsearch ? cmd_search_run :
+			    cmd_launch_run, line);
+		}
+	/* One launch of the graph; its replayed kernel is left out. */
+	env = verb(m[0], &cmd_launch_entry, cmd_launch_run, "t.sqlite",
+	    &code);
+	aux = cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(env, "data"), "auxiliary");
+	assert_int_equal(num(aux, "replayed_kernels"), 1);
+	assert_int_equal(num(aux, "kernels"), 8);
+	assert_int_equal(num(row_by_key(env,
+	    "launch|api=cudaGraphLaunch|name=kG"), "count"), 1);
+	cJSON_Delete(env);
+	/* kA, launched by calls of one name on two streams: two groups. */
+	env = verb(m[0], &cmd_launch_entry, cmd_launch_run,
+	    "t.sqlite --group-by stream,name", &code);
+	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 6);
+	assert_int_equal(num(row_by_key(env, "launch|stream=1|name=kA"),
+	    "kernel_max_ns"), 60);
+	assert_int_equal(num(row_by_key(env, "launch|stream=2|name=kA"),
+	    "kernel_max_ns"), 30);
+	cJSON_Delete(env);
+	model_free(m[0]);
+	model_free(m[1]);
+}
+
 /* ---- memcpy -------------------------------------------------------- */
 
 static void
@@ -1192,6 +1350,7 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_inspect_errors),
 	cmocka_unit_test(test_correlate),
 	cmocka_unit_test(test_launch),
+	cmocka_unit_test(test_plain_lanes),
 	cmocka_unit_test(test_memcpy),
 	cmocka_unit_test(test_collective_names),
 	cmocka_unit_test(test_comm),
