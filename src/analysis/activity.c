@@ -3,10 +3,12 @@
  * window queries built on them (see activity.h).
  *
  * Building: for each device, each GPU track's events of one class are a
- * subsequence of a lane sorted by start, so one merge of the device's
- * lanes by start (a heap, O(n log tracks)) feeds every event straight into
- * the union of its class, with no copy of the events. M \ C and
- * C u M u Y are then taken from those unions (see activity_device()).
+ * subsequence of a lane sorted by start, so one merge by start of the
+ * lanes that hold a class (a heap, O(n log tracks); one lane is a plain
+ * pass) feeds its events straight into the union of the class, with no
+ * copy of the events. M \ C and C u M u Y are then taken from those
+ * unions, or, where one lane runs all the compute, the small sets of
+ * activity_lean() (see activity_device()).
  */
 #include "config.h"
 
@@ -31,6 +33,30 @@ activity_class(int kind, unsigned flags)
 	return work_class(kind, flags);
 }
 
+/*
+ * The classes of every (kind, flags) pair, so that the passes over a lane
+ * look an event's class up instead of calling activity_class() for it:
+ * 1 << 16 entries (both are bytes), freed by the caller.
+ */
+static int8_t *
+activity_table(void)
+{
+	int8_t		*tab = xreallocarray(NULL, 1 << 16, sizeof *tab);
+	unsigned	 k, f;
+
+	for (k = 0; k < 256; k++)
+		for (f = 0; f < 256; f++)
+			tab[k << 8 | f] = (int8_t)activity_class((int)k, f);
+	return tab;
+}
+
+/* The class of lane l's event i, from the table. */
+static inline int
+activity_cls(const int8_t *tab, const struct lane *l, size_t i)
+{
+	return tab[(unsigned)l->kind[i] << 8 | l->flags[i]];
+}
+
 int
 activity_device_used(const struct model *m, uint32_t dev)
 {
@@ -53,6 +79,28 @@ activity_sort_devices(const struct model *m, uint32_t *v, size_t n)
 	}
 }
 
+/* Makes set a view of b's segments (b outlives a), with a copy of b's
+ * prefix sums when b has them at the same granularity. */
+static void
+activity_alias(struct iset *a, const struct iset *b)
+{
+	iset_view(a, b->start, b->end, b->n, ISET_SHIFT);
+	if (b->pre != NULL && b->shift == ISET_SHIFT) {
+		a->pre = xreallocarray(NULL, iset_npre(a), sizeof *a->pre);
+		memcpy(a->pre, b->pre, iset_npre(a) * sizeof *a->pre);
+	}
+}
+
+/* Adds the prefix sums to a set that has none yet. */
+static void
+activity_index(struct iset *a)
+{
+	if (a->pre == NULL) {
+		a->shift = ISET_SHIFT;
+		iset_index(a);
+	}
+}
+
 static void
 activity_dev_free(struct act_device *ad)
 {
@@ -62,34 +110,33 @@ activity_dev_free(struct act_device *ad)
 		iset_free(&ad->cov[c]);
 }
 
-/* The first work event of l at or after i (l->n if none). */
+/* The first event of class cls in l at or after i (l->n if none). */
 static size_t
-activity_next(const struct lane *l, size_t i)
+activity_next(const int8_t *tab, const struct lane *l, size_t i, int cls)
 {
-	while (i < l->n && activity_class(l->kind[i], l->flags[i]) < 0)
+	while (i < l->n && activity_cls(tab, l, i) != cls)
 		i++;
 	return i;
 }
 
 /*
- * The unions of classes C, M and Y over a device's tracks, in one merge of
- * their work events by start (each track's lane is sorted by start): no
- * copy of the events, no per-track sets. ns[c] bounds class c's segments.
+ * out = the union of class cls's events over the nl lanes that hold them,
+ * in one merge by start (each lane is sorted by start): no copy of the
+ * events, no per-lane sets. ns, their number, bounds the segments.
  */
 static void
-activity_merge(struct act_device *ad, const struct lane *const *lanes,
-    size_t nl, const size_t *ns)
+activity_merge(const int8_t *tab, struct iset *out,
+    const struct lane *const *lanes, size_t nl, int cls, size_t ns)
 {
 	struct kmerge_head	*h;
 	const struct lane	*l;
-	size_t			 nh = 0, i, c;
+	size_t			 nh = 0, i;
 
-	for (c = 0; c < 3; c++)
-		if (ns[c] > 0)
-			iset_reserve(&ad->cov[c], ns[c]);
+	iset_reserve(out, ns);
 	h = xcalloc(nl + 1, sizeof *h);
 	for (i = 0; i < nl; i++) {
-		if ((h[nh].pos = activity_next(lanes[i], 0)) < lanes[i]->n) {
+		if ((h[nh].pos = activity_next(tab, lanes[i], 0, cls)) <
+		    lanes[i]->n) {
 			h[nh].src = i;
 			h[nh].start = lanes[i]->start[h[nh].pos];
 			nh++;
@@ -99,9 +146,8 @@ activity_merge(struct act_device *ad, const struct lane *const *lanes,
 	while (nh > 0) {
 		l = lanes[h[0].src];
 		i = h[0].pos;
-		iset_add(&ad->cov[activity_class(l->kind[i], l->flags[i])],
-		    l->start[i], l->end[i]);
-		if ((i = activity_next(l, i + 1)) < l->n) {
+		iset_add(out, l->start[i], l->end[i]);
+		if ((i = activity_next(tab, l, i + 1, cls)) < l->n) {
 			h[0].pos = i;
 			h[0].start = l->start[i];
 		} else
@@ -109,37 +155,184 @@ activity_merge(struct act_device *ad, const struct lane *const *lanes,
 		kmerge_sift(h, nh, 0);
 	}
 	free(h);
-	for (c = 0; c < 3; c++)
-		iset_shrink(&ad->cov[c]);
-}
-
-/* Makes set a view of b's segments (b outlives a). */
-static void
-activity_alias(struct iset *a, const struct iset *b)
-{
-	iset_view(a, b->start, b->end, b->n, ISET_SHIFT);
+	iset_shrink(out);
 }
 
 /*
- * One device: the unions of its classes (activity_merge), then C u M u Y.
- * trk lists the device's GPU tracks (ntrk of them). cov[ACT_CM] holds
- * M \ C, the exposed communication (activity_busy() adds C to it): it is
- * about as small as M, where C u M would be as large as C. "All" is a
- * view of the model's device coverage when every event of the device's
- * tracks is work (the same union), and the sets that equal another are
- * views of it; every set keeps its prefix sums every 1 << ISET_SHIFT
- * segments.
+ * The unions of classes C, M and Y (C only unless skip_c), each merged
+ * from the lanes that hold it. cnt[3 * j + c] counts lane j's events of
+ * class c.
+ */
+static void
+activity_classes(const int8_t *tab, struct act_device *ad,
+    const struct lane *const *lanes, const size_t *cnt, size_t nl, int skip_c)
+{
+	const struct lane	**sub;
+	size_t			  j, k, ns;
+	int			  c;
+
+	sub = xcalloc(nl + 1, sizeof *sub);
+	for (c = skip_c ? ACT_COMM : ACT_COMPUTE; c <= ACT_COPY; c++) {
+		for (j = k = ns = 0; j < nl; j++)
+			if (cnt[3 * j + (size_t)c] > 0) {
+				sub[k++] = lanes[j];
+				ns += cnt[3 * j + (size_t)c];
+			}
+		if (k > 0)
+			activity_merge(tab, &ad->cov[c], sub, k, c, ns);
+	}
+	free(sub);
+}
+
+/*
+ * The lane that runs all of a device's compute, when its events never
+ * overlap and most of them are compute (then C is its coverage less its
+ * few other events, with no set of C's size built); else NULL.
+ */
+static const struct lane *
+activity_compute_lane(const struct lane *const *lanes, const size_t *cnt,
+    size_t nl)
+{
+	const struct lane	*l = NULL;
+	size_t			 j, nc = 0;
+
+	for (j = 0; j < nl; j++)
+		if (cnt[3 * j + ACT_COMPUTE] > 0) {
+			if (l != NULL)
+				return NULL;
+			l = lanes[j];
+			nc = cnt[3 * j + ACT_COMPUTE];
+		}
+	if (l == NULL || l->overlaps || l->n - nc >= nc)
+		return NULL;
+	return l;
+}
+
+/* out = the events of lane l that are not compute (disjoint: l never
+ * overlaps). */
+static void
+activity_rest(const int8_t *tab, struct iset *out, const struct lane *l,
+    size_t nc)
+{
+	size_t	i;
+
+	iset_reserve(out, l->n - nc);
+	for (i = 0; i < l->n; i++)
+		if (activity_cls(tab, l, i) != ACT_COMPUTE)
+			iset_add(out, l->start[i], l->end[i]);
+	iset_shrink(out);
+}
+
+/*
+ * out = a less the compute events of lane l (which never overlap, so its
+ * ends ascend too): the events each segment of a meets, found by binary
+ * search.
+ */
+static void
+activity_minus_compute(const int8_t *tab, struct iset *out,
+    const struct iset *a, const struct lane *l)
+{
+	size_t	i, j;
+	int64_t	cur, e;
+
+	iset_clear(out);
+	for (i = 0; i < a->n; i++) {
+		cur = a->start[i];
+		e = a->end[i];
+		for (j = lbound_i64_above(l->end, l->n, cur);
+		    j < l->n && l->start[j] < e && cur < e; j++) {
+			if (l->end[j] <= l->start[j] ||
+			    activity_cls(tab, l, j) != ACT_COMPUTE)
+				continue;
+			iset_add(out, cur, l->start[j]);
+			cur = l->end[j];
+		}
+		iset_add(out, cur, e);
+	}
+}
+
+/*
+ * Counts lane l's events of each class into nc[] and widens ad's first
+ * and last work instants; returns the number of work events. A lane of
+ * nothing but work starts with its first event and, when its events never
+ * overlap (so that their ends ascend), ends with its last: then only the
+ * kinds are read.
+ */
+static size_t
+activity_count(const int8_t *tab, const struct lane *l, size_t *nc,
+    struct act_device *ad)
+{
+	size_t	i, tot = 0;
+	int	cls;
+
+	for (i = 0; i < l->n; i++)
+		if ((cls = activity_cls(tab, l, i)) >= 0) {
+			nc[cls]++;
+			tot++;
+		}
+	if (tot == 0)
+		return 0;
+	if (tot == l->n && !l->overlaps) {
+		if (l->start[0] < ad->first)
+			ad->first = l->start[0];
+		if (l->end[l->n - 1] > ad->last)
+			ad->last = l->end[l->n - 1];
+		return tot;
+	}
+	for (i = 0; i < l->n; i++) {
+		if (activity_cls(tab, l, i) < 0)
+			continue;
+		if (l->start[i] < ad->first)
+			ad->first = l->start[i];
+		if (l->end[i] > ad->last)
+			ad->last = l->end[i];
+	}
+	return tot;
+}
+
+/*
+ * The coverages of a device whose work tracks hold nothing but work
+ * (so that "all" is the model's device coverage) and whose compute runs
+ * on the one lane cl (activity_compute_lane()): C is cl's coverage less
+ * cov[ACT_COMPUTE], cl's other events, and cov[ACT_CM] is Y \ (C u M), so
+ * that |C u M| = |all| - |Y \ (C u M)|. Both are about as small as Y.
+ */
+static void
+activity_lean(const int8_t *tab, struct act_device *ad,
+    const struct iset *all, const struct lane *cl, size_t nc)
+{
+	struct iset	ym;
+
+	iset_init(&ym);
+	ad->ctrack = &cl->cov;
+	activity_rest(tab, &ad->cov[ACT_COMPUTE], cl, nc);
+	activity_alias(&ad->cov[ACT_ALL], all);
+	iset_diff(&ym, &ad->cov[ACT_COPY], &ad->cov[ACT_COMM]);
+	activity_minus_compute(tab, &ad->cov[ACT_CM], &ym, cl);
+	iset_shrink(&ad->cov[ACT_CM]);
+	iset_free(&ym);
+}
+
+/*
+ * One device: the unions of its classes (activity_classes()), then
+ * M \ C and C u M u Y, or the lean sets of activity_lean(). trk lists the
+ * device's GPU tracks (ntrk of them). cov[ACT_CM] holds M \ C, the
+ * exposed communication (activity_busy() adds C to it). "All" is a view
+ * of the model's device coverage when every event of the device's tracks
+ * is work (the same union), and the sets that equal another are views of
+ * it; every set keeps its prefix sums every 1 << ISET_SHIFT segments.
  */
 static int
-activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
-    size_t ntrk, struct act_device *ad)
+activity_device(struct activity *a, const int8_t *tab, uint32_t d,
+    const uint32_t *trk, size_t ntrk, struct act_device *ad)
 {
 	const struct model	 *m = a->m;
-	const struct lane	**lanes;
+	const struct lane	**lanes, *cl = NULL;
 	const struct iset	 *in[3];
 	size_t			  ns[3] = { 0, 0, 0 }, nl = 0, nother = 0;
-	size_t			  j, i, c, tot;
-	int			  cls, first = 1;
+	size_t			 *cnt;
+	size_t			  j, c, tot;
+	int			  first = 1;
 
 	memset(ad, 0, sizeof *ad);
 	ad->device = d;
@@ -147,39 +340,34 @@ activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
 	ad->first = INT64_MAX;
 	ad->last = INT64_MIN;
 	lanes = xcalloc(ntrk + 1, sizeof *lanes);
+	cnt = xcalloc(3 * (ntrk + 1), sizeof *cnt);
 	for (j = 0; j < ntrk; j++) {
 		const struct track *tr = &m->tracks[trk[j]];
-		const struct lane *l = &tr->lane;
-		tot = 0;
-		for (i = 0; i < l->n; i++) {
-			cls = activity_class(l->kind[i], l->flags[i]);
-			if (cls < 0) {
-				nother++;
-				continue;
-			}
-			ns[cls]++;
-			tot++;
-			if (cls != ACT_COPY) {
-				ad->nkernels++;
-				if (cls == ACT_COMM)
-					ad->ncomm++;
-			}
-			if (l->start[i] < ad->first)
-				ad->first = l->start[i];
-			if (l->end[i] > ad->last)
-				ad->last = l->end[i];
-		}
+		size_t *nc = cnt + 3 * nl;
+		if ((tot = activity_count(tab, &tr->lane, nc, ad)) < tr->lane.n)
+			nother += tr->lane.n - tot;
 		if (tot == 0)
 			continue;
+		for (c = 0; c < 3; c++)
+			ns[c] += nc[c];
 		if (first)
 			ad->process = tr->process;
 		else if (ad->process != tr->process)
 			ad->process = NONE32;
 		first = 0;
-		lanes[nl++] = l;
+		lanes[nl++] = &tr->lane;
 	}
-	if (nl > 0) {
-		activity_merge(ad, lanes, nl, ns);
+	ad->nkernels = ns[ACT_COMPUTE] + ns[ACT_COMM];
+	ad->ncomm = ns[ACT_COMM];
+	if (nl > 0 && nother == 0 && m->device_cov != NULL &&
+	    d < m->ndevices)
+		cl = activity_compute_lane(lanes, cnt, nl);
+	if (nl > 0)
+		activity_classes(tab, ad, lanes, cnt, nl, cl != NULL);
+	if (cl != NULL)
+		activity_lean(tab, ad, &m->device_cov[d], cl,
+		    ns[ACT_COMPUTE]);
+	else if (nl > 0) {
 		iset_diff(&ad->cov[ACT_CM], &ad->cov[ACT_COMM],
 		    &ad->cov[ACT_COMPUTE]);
 		iset_shrink(&ad->cov[ACT_CM]);
@@ -193,11 +381,10 @@ activity_device(struct activity *a, uint32_t d, const uint32_t *trk,
 				in[c] = &ad->cov[c];
 			iset_union_many(&ad->cov[ACT_ALL], in, 3);
 		}
-		for (c = 0; c < ACT_NCLASS; c++) {
-			ad->cov[c].shift = ISET_SHIFT;
-			iset_index(&ad->cov[c]);
-		}
 	}
+	for (c = 0; nl > 0 && c < ACT_NCLASS; c++)
+		activity_index(&ad->cov[c]);
+	free(cnt);
 	free(lanes);
 	return nl > 0;
 }
@@ -207,11 +394,13 @@ activity_build(struct activity *a, const struct model *m)
 {
 	const struct iset	**in;
 	uint32_t		 *order, *trk, *off;
+	int8_t			 *tab;
 	size_t			  d, n;
 
 	memset(a, 0, sizeof *a);
 	a->m = m;
 	if (m->ndevices > 0) {
+		tab = activity_table();
 		/* The GPU tracks grouped by device, in one pass. */
 		model_device_tracks(m, &off, &trk);
 		order = xcalloc(m->ndevices, sizeof *order);
@@ -221,12 +410,13 @@ activity_build(struct activity *a, const struct model *m)
 		a->dev = xcalloc(m->ndevices, sizeof *a->dev);
 		for (d = 0; d < m->ndevices; d++) {
 			uint32_t dv = order[d];
-			if (activity_device(a, dv, trk + off[dv],
+			if (activity_device(a, tab, dv, trk + off[dv],
 			    off[dv + 1] - off[dv], &a->dev[a->ndev]))
 				a->ndev++;
 			else
 				activity_dev_free(&a->dev[a->ndev]);
 		}
+		free(tab);
 		free(order);
 		free(trk);
 		free(off);
@@ -241,8 +431,7 @@ activity_build(struct activity *a, const struct model *m)
 		iset_union_many(&a->any, in, n);
 		free(in);
 	}
-	a->any.shift = ISET_SHIFT;
-	iset_index(&a->any);
+	activity_index(&a->any);
 }
 
 void
@@ -268,16 +457,40 @@ activity_slot(const struct activity *a, uint32_t dev)
 	return -1;
 }
 
+/* |C| inside [t0, t1) (see activity_lean() for ctrack). */
+static int64_t
+activity_compute(const struct act_device *ad, int64_t t0, int64_t t1)
+{
+	int64_t	c = iset_measure(&ad->cov[ACT_COMPUTE], t0, t1);
+
+	return ad->ctrack != NULL ? iset_measure(ad->ctrack, t0, t1) - c : c;
+}
+
+/* |C u M| inside [t0, t1). */
+static int64_t
+activity_cm(const struct act_device *ad, int64_t t0, int64_t t1)
+{
+	int64_t	x = iset_measure(&ad->cov[ACT_CM], t0, t1);
+
+	if (ad->ctrack != NULL)
+		return iset_measure(&ad->cov[ACT_ALL], t0, t1) - x;
+	return activity_compute(ad, t0, t1) + x;
+}
+
 int64_t
 activity_busy(const struct activity *a, size_t d, int cls, int64_t t0,
     int64_t t1)
 {
+	const struct act_device	*ad;
+
 	if (d >= a->ndev || cls < 0 || cls >= ACT_NCLASS || t1 <= t0)
 		return 0;
-	if (cls == ACT_CM)	/* C and M \ C are disjoint */
-		return iset_measure(&a->dev[d].cov[ACT_COMPUTE], t0, t1) +
-		    iset_measure(&a->dev[d].cov[ACT_CM], t0, t1);
-	return iset_measure(&a->dev[d].cov[cls], t0, t1);
+	ad = &a->dev[d];
+	if (cls == ACT_COMPUTE)
+		return activity_compute(ad, t0, t1);
+	if (cls == ACT_CM)
+		return activity_cm(ad, t0, t1);
+	return iset_measure(&ad->cov[cls], t0, t1);
 }
 
 /* Number of segments with start < t. */
@@ -322,11 +535,10 @@ activity_window(const struct activity *a, size_t d, int64_t t0, int64_t t1,
 	}
 	ad = &a->dev[d];
 	w->busy = iset_measure(&ad->cov[ACT_ALL], t0, t1);
-	w->compute = iset_measure(&ad->cov[ACT_COMPUTE], t0, t1);
+	w->compute = activity_compute(ad, t0, t1);
 	w->comm = iset_measure(&ad->cov[ACT_COMM], t0, t1);
 	w->copy = iset_measure(&ad->cov[ACT_COPY], t0, t1);
-	w->exposed = comm_exposed_of(w->compute, w->compute +
-	    iset_measure(&ad->cov[ACT_CM], t0, t1));
+	w->exposed = comm_exposed_of(w->compute, activity_cm(ad, t0, t1));
 	w->idle = w->span - w->busy;
 	activity_edges(&ad->cov[ACT_ALL], t0, t1, &w->first, &w->last);
 	if (w->first < w->last)
