@@ -23,6 +23,9 @@
 #include "util/xmalloc.h"
 
 /* The three work classes are work_class()'s, in the same order. */
+/* Sets of fewer segments keep a prefix sum per segment. */
+#define ACT_SMALL	(1u << 16)
+
 _Static_assert((int)ACT_COMPUTE == (int)WORK_COMPUTE &&
     (int)ACT_COMM == (int)WORK_COMM && (int)ACT_COPY == (int)WORK_COPY,
     "activity and work classes differ");
@@ -91,12 +94,16 @@ activity_alias(struct iset *a, const struct iset *b)
 	}
 }
 
-/* Adds the prefix sums to a set that has none yet. */
+/*
+ * Adds the prefix sums to a set that has none yet: one per segment for a
+ * small set (M, Y and the lean sets: a measure is then two binary
+ * searches), else one every 1 << ISET_SHIFT segments.
+ */
 static void
 activity_index(struct iset *a)
 {
 	if (a->pre == NULL) {
-		a->shift = ISET_SHIFT;
+		a->shift = a->n < ACT_SMALL ? 0 : ISET_SHIFT;
 		iset_index(a);
 	}
 }
@@ -320,7 +327,7 @@ activity_lean(const int8_t *tab, struct act_device *ad,
  * exposed communication (activity_busy() adds C to it). "All" is a view
  * of the model's device coverage when every event of the device's tracks
  * is work (the same union), and the sets that equal another are views of
- * it; every set keeps its prefix sums every 1 << ISET_SHIFT segments.
+ * it; every set keeps prefix sums (activity_index()).
  */
 static int
 activity_device(struct activity *a, const int8_t *tab, uint32_t d,
@@ -390,12 +397,11 @@ activity_device(struct activity *a, const int8_t *tab, uint32_t d,
 }
 
 void
-activity_build(struct activity *a, const struct model *m)
+activity_build_devices(struct activity *a, const struct model *m)
 {
-	const struct iset	**in;
 	uint32_t		 *order, *trk, *off;
 	int8_t			 *tab;
-	size_t			  d, n;
+	size_t			  d;
 
 	memset(a, 0, sizeof *a);
 	a->m = m;
@@ -421,6 +427,15 @@ activity_build(struct activity *a, const struct model *m)
 		free(trk);
 		free(off);
 	}
+}
+
+/* a->any: the union over the devices (a view of the one device's). */
+static void
+activity_any(struct activity *a)
+{
+	const struct iset	**in;
+	size_t			  d, n;
+
 	n = a->ndev;
 	if (n == 1)
 		activity_alias(&a->any, &a->dev[0].cov[ACT_ALL]);
@@ -432,6 +447,13 @@ activity_build(struct activity *a, const struct model *m)
 		free(in);
 	}
 	activity_index(&a->any);
+}
+
+void
+activity_build(struct activity *a, const struct model *m)
+{
+	activity_build_devices(a, m);
+	activity_any(a);
 }
 
 void

@@ -72,7 +72,8 @@ struct activity {
 	const struct model	*m;
 	struct act_device	*dev;	/* devices with work */
 	size_t			 ndev;
-	struct iset		 any;	/* union over all devices */
+	struct iset		 any;	/* union over all devices (empty after
+					   activity_build_devices()) */
 };
 
 /* What one device (or all) did in a window. */
@@ -117,8 +118,11 @@ struct act_share {
 
 void	 activity_share(const struct activity *, int64_t t0, int64_t t1,
 	    struct act_share *);
-/* Builds the coverages of every device. */
+/* Builds the coverages of every device, and any. */
 void	 activity_build(struct activity *, const struct model *);
+/* The same but for any, left empty: for the analyses that never measure
+ * the union over the devices (only phases and the steady window do). */
+void	 activity_build_devices(struct activity *, const struct model *);
 void	 activity_free(struct activity *);
 /* Busy time of class cls on device slot d (0..ndev) inside [t0, t1). */
 int64_t	 activity_busy(const struct activity *, size_t d, int cls,

@@ -70,6 +70,13 @@ test_devices(void **state)
 	/* Any GPU: [0,250) u [300,350) u [1000,1100). */
 	assert_int_equal(iset_measure(&a.any, 0, 2000), 400);
 	activity_free(&a);
+	/* The devices alone: the same, with any left empty. */
+	activity_build_devices(&a, m);
+	assert_int_equal(a.ndev, 2);
+	assert_int_equal(activity_busy(&a, 0, ACT_CM, 0, 1000), 250);
+	assert_int_equal(activity_busy(&a, 1, ACT_ALL, 0, 2000), 100);
+	assert_int_equal(a.any.n, 0);
+	activity_free(&a);
 	model_free(m);
 }
 
