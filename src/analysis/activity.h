@@ -72,8 +72,8 @@ struct activity {
 	const struct model	*m;
 	struct act_device	*dev;	/* devices with work */
 	size_t			 ndev;
-	struct iset		 any;	/* union over all devices (empty after
-					   activity_build_devices()) */
+	struct iset		 any;	/* union over all devices (empty
+					   after activity_build_devices()) */
 };
 
 /* What one device (or all) did in a window. */

@@ -86,7 +86,8 @@ syncwait_build(struct syncwait *w, const struct model *m, int64_t t0,
 	uint8_t			*cls;
 	int64_t			*st = NULL, *en = NULL, s, e;
 	uint32_t		*pr = NULL;
-	size_t			 t, i, hi, n = 0, cap = 0, thcap = 0, nstr;
+	size_t			 t, i, hi, nstr;
+	size_t			 n = 0, cap = 0, thcap = 0;
 	int			 k;
 
 	memset(w, 0, sizeof *w);
