@@ -126,12 +126,8 @@ activity_merge(const int8_t *tab, struct iset *out,
 		l = lanes[h[0].src];
 		i = h[0].pos;
 		iset_add(out, l->start[i], l->end[i]);
-		if ((i = activity_next(tab, l, i + 1, cls)) < l->n) {
-			h[0].pos = i;
-			h[0].start = l->start[i];
-		} else
-			h[0] = h[--nh];
-		kmerge_sift(h, nh, 0);
+		kmerge_next(h, &nh, l->start, l->n,
+		    activity_next(tab, l, i + 1, cls));
 	}
 	free(h);
 	iset_shrink(out);

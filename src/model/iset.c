@@ -349,12 +349,7 @@ iset_union_many(struct iset *out, const struct iset *const *in, size_t nin)
 				out->end[out->n++] = e;
 			}
 		}
-		if (j < c->n) {
-			h[0].pos = j;
-			h[0].start = c->start[j];
-		} else
-			h[0] = h[--nh];
-		kmerge_sift(h, nh, 0);
+		kmerge_next(h, &nh, c->start, c->n, j);
 	}
 	free(h);
 	iset_shrink(out);
