@@ -79,7 +79,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	char		*cause = NULL;
 
 	verb_ktop_init(&kt);
-	activity_build(&act, m);
+	activity_build_devices(&act, m);
 	model_device_tracks(m, &doff, &dtrk);
 	for (d = 0; d < m->ndevices; d++) {
 		slot = activity_slot(&act, (uint32_t)d);

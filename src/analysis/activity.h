@@ -12,8 +12,14 @@
  *
  * Per device that runs any work, activity_build() keeps five coverages
  * (lane.h: disjoint sorted segments with prefix busy sums): C, M, Y,
- * M \ C (in cov[ACT_CM]: |C u M| is |C| + |M \ C|, and M \ C is about as
- * small as M where C u M would be as large as C) and C u M u Y ("all").
+ * M \ C (in cov[ACT_CM]: |C u M| is |C| + |M \ C|) and C u M u Y ("all").
+ * Where one track runs all of a device's compute, its events never
+ * overlap, most of them are compute and the device's tracks hold nothing
+ * but work, no set of C's size is built: ctrack points at that track's
+ * coverage (the model's), cov[ACT_COMPUTE] holds the track's other events
+ * (C = ctrack less them) and cov[ACT_CM] holds Y \ (C u M) (|C u M| is
+ * |all| - |Y \ (C u M)|); both are about as small as Y. Read C and C u M
+ * through activity_busy(), never from cov[] directly.
  * activity_busy(ACT_CM) answers |C u M|. Then, for a window [t0, t1):
  *   busy      |all| within the window
  *   exposed   |M \ C| = |C u M| - |C|: communication with no compute beside
@@ -27,8 +33,9 @@
  * them); a device without work is left out. Multi-GPU totals (act_total)
  * add the devices up: busy is then GPU-time, at most ndev times the window.
  *
- * Ownership: struct activity owns its coverages (activity_free); the model
- * is borrowed and must outlive it.
+ * Ownership: struct activity owns its coverages (activity_free), except
+ * ctrack and the segments of views of the model's sets; the model is
+ * borrowed and must outlive it.
  */
 #ifndef GPULENS_ACTIVITY_H
 #define GPULENS_ACTIVITY_H
@@ -53,6 +60,9 @@ struct act_device {
 	uint32_t	 process;	/* the owning process of its streams if
 					   they all share one, else NONE32 */
 	struct iset	 cov[ACT_NCLASS];
+	const struct iset *ctrack;	/* NULL, or the coverage of the one
+					   track that runs the device's
+					   compute (see above) */
 	uint64_t	 nkernels;	/* kernels and graph launches */
 	uint64_t	 ncomm;		/* of them communication */
 	int64_t		 first, last;	/* first work start, last work end */
@@ -62,7 +72,8 @@ struct activity {
 	const struct model	*m;
 	struct act_device	*dev;	/* devices with work */
 	size_t			 ndev;
-	struct iset		 any;	/* union over all devices */
+	struct iset		 any;	/* union over all devices (empty
+					   after activity_build_devices()) */
 };
 
 /* What one device (or all) did in a window. */
@@ -107,8 +118,11 @@ struct act_share {
 
 void	 activity_share(const struct activity *, int64_t t0, int64_t t1,
 	    struct act_share *);
-/* Builds the coverages of every device. */
+/* Builds the coverages of every device, and any. */
 void	 activity_build(struct activity *, const struct model *);
+/* The same but for any, left empty: for the analyses that never measure
+ * the union over the devices (only phases and the steady window do). */
+void	 activity_build_devices(struct activity *, const struct model *);
 void	 activity_free(struct activity *);
 /* Busy time of class cls on device slot d (0..ndev) inside [t0, t1). */
 int64_t	 activity_busy(const struct activity *, size_t d, int cls,

@@ -261,7 +261,7 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 		thr = FINDING_GAP_MAX_NS;
 	c.gap_threshold = fs->gap_threshold = thr;
 	c.api_class = xcalloc(strpool_count(m->strs) + 1, 1);
-	activity_build(&c.act, m);
+	activity_build_devices(&c.act, m);
 	finding_zone(&c);
 	fs->zone0 = c.zone0;
 	fs->zone1 = c.zone1;

@@ -8,6 +8,7 @@
 
 #include "analysis/apicall.h"
 #include "analysis/syncwait.h"
+#include "util/lbound.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
 
@@ -58,6 +59,22 @@ syncwait_procs(struct syncwait *w, size_t np, const int64_t *st,
 	free(at);
 }
 
+/*
+ * The class of API name id nm for the per-name table: 1 + its apicall
+ * class, with SYNCWAIT_BLOCKS when such calls block (0 stays "not yet
+ * looked up").
+ */
+#define SYNCWAIT_BLOCKS	0x80
+_Static_assert(APICALL_MEMSET_SYNC + 1 < SYNCWAIT_BLOCKS,
+    "apicall classes reach the blocking bit");
+static uint8_t
+syncwait_class(const struct model *m, uint32_t nm)
+{
+	int	k = apicall_class(model_str(m, nm));
+
+	return (uint8_t)((1 + k) | (apicall_blocks(k) ? SYNCWAIT_BLOCKS : 0));
+}
+
 void
 syncwait_build(struct syncwait *w, const struct model *m, int64_t t0,
     int64_t t1)
@@ -69,7 +86,8 @@ syncwait_build(struct syncwait *w, const struct model *m, int64_t t0,
 	uint8_t			*cls;
 	int64_t			*st = NULL, *en = NULL, s, e;
 	uint32_t		*pr = NULL;
-	size_t			 t, i, n = 0, cap = 0, thcap = 0, nstr;
+	size_t			 t, i, hi, nstr;
+	size_t			 n = 0, cap = 0, thcap = 0;
 	int			 k;
 
 	memset(w, 0, sizeof *w);
@@ -88,18 +106,19 @@ syncwait_build(struct syncwait *w, const struct model *m, int64_t t0,
 		memset(&th, 0, sizeof th);
 		iset_clear(&one);
 		iset_clear(&syn);
-		for (i = 0; i < l->n; i++) {
-			if (l->start[i] >= t1)
-				break;
-			if (l->end[i] <= t0 || l->kind[i] != EV_API ||
-			    l->name[i] >= nstr)
+		/* The calls that start before t1; the name first, as most
+		 * calls do not block. */
+		hi = lbound_i64(l->start, l->n, t1);
+		for (i = 0; i < hi; i++) {
+			if (l->name[i] >= nstr)
 				continue;
 			if (cls[l->name[i]] == 0)
-				cls[l->name[i]] = (uint8_t)(1 + apicall_class(
-				    model_str(m, l->name[i])));
-			k = cls[l->name[i]] - 1;
-			if (!apicall_blocks(k))
+				cls[l->name[i]] = syncwait_class(m,
+				    l->name[i]);
+			if (!(cls[l->name[i]] & SYNCWAIT_BLOCKS) ||
+			    l->kind[i] != EV_API || l->end[i] <= t0)
 				continue;
+			k = (cls[l->name[i]] & ~SYNCWAIT_BLOCKS) - 1;
 			s = l->start[i] > t0 ? l->start[i] : t0;
 			e = l->end[i] < t1 ? l->end[i] : t1;
 			th.calls++;

@@ -282,12 +282,40 @@ iset_diff(struct iset *out, const struct iset *a, const struct iset *b)
 	}
 }
 
+/*
+ * The first index at or after i (< n) whose start is past t, by galloping:
+ * O(log) of the distance, so a long covered run costs little.
+ */
+static size_t
+iset_gallop(const int64_t *start, size_t i, size_t n, int64_t t)
+{
+	size_t	lo = i, step = 1;
+
+	while (lo + step < n && start[lo + step] <= t) {
+		lo += step;
+		step *= 2;
+	}
+	if (lo + step > n)
+		step = n - lo;
+	return lo + 1 + lbound_i64_above(start + lo + 1, step - 1, t);
+}
+
+/*
+ * A heap merge by start in which the input of least start, once it meets
+ * the segment being grown, is skipped past every segment that segment
+ * reaches in one galloping search: the work is about the heap moves of the
+ * output's segments, not of the inputs' (devices that overlap each other
+ * merge in a fraction of their segments). An input's ends ascend with its
+ * starts (end[i] <= start[i + 1]), so the last segment skipped ends the
+ * run.
+ */
 void
 iset_union_many(struct iset *out, const struct iset *const *in, size_t nin)
 {
 	struct kmerge_head	*h = NULL;
 	const struct iset	*c;
-	size_t			 total = 0, nh = 0, i;
+	size_t			 total = 0, nh = 0, i, j;
+	int64_t			 s, e;
 
 	iset_clear(out);
 	for (i = 0; i < nin; i++)
@@ -303,14 +331,25 @@ iset_union_many(struct iset *out, const struct iset *const *in, size_t nin)
 		h[nh++].pos = 0;
 	}
 	kmerge_heapify(h, nh);
+	e = INT64_MIN;
 	while (nh > 0) {
 		c = in[h[0].src];
-		iset_push(out, c->start[h[0].pos], c->end[h[0].pos]);
-		if (++h[0].pos < c->n)
-			h[0].start = c->start[h[0].pos];
-		else
-			h[0] = h[--nh];
-		kmerge_sift(h, nh, 0);
+		i = h[0].pos;
+		if (out->n > 0 && c->start[i] <= e) {
+			/* Inside the segment being grown: skip the run. */
+			j = iset_gallop(c->start, i, c->n, e);
+			if (c->end[j - 1] > e)
+				e = out->end[out->n - 1] = c->end[j - 1];
+		} else {
+			j = i + 1;
+			if (c->end[i] > c->start[i]) {
+				s = c->start[i];
+				e = c->end[i];
+				out->start[out->n] = s;
+				out->end[out->n++] = e;
+			}
+		}
+		kmerge_next(h, &nh, c->start, c->n, j);
 	}
 	free(h);
 	iset_shrink(out);

@@ -32,3 +32,15 @@ kmerge_heapify(struct kmerge_head *h, size_t n)
 	for (i = n / 2; i-- > 0; )
 		kmerge_sift(h, n, i);
 }
+
+void
+kmerge_next(struct kmerge_head *h, size_t *n, const int64_t *start,
+    size_t len, size_t pos)
+{
+	if (pos < len) {
+		h[0].pos = pos;
+		h[0].start = start[pos];
+	} else
+		h[0] = h[--*n];
+	kmerge_sift(h, *n, 0);
+}

@@ -23,6 +23,7 @@
 #include <cmocka.h>
 
 #include "analysis/activity.h"
+#include "analysis/comm.h"
 #include "analysis/gaps.h"
 #include "model/builder.h"
 #include "model/model.h"
@@ -68,6 +69,13 @@ test_devices(void **state)
 	assert_int_equal(activity_busy(&a, 5, ACT_ALL, 0, 1000), 0);
 	/* Any GPU: [0,250) u [300,350) u [1000,1100). */
 	assert_int_equal(iset_measure(&a.any, 0, 2000), 400);
+	activity_free(&a);
+	/* The devices alone: the same, with any left empty. */
+	activity_build_devices(&a, m);
+	assert_int_equal(a.ndev, 2);
+	assert_int_equal(activity_busy(&a, 0, ACT_CM, 0, 1000), 250);
+	assert_int_equal(activity_busy(&a, 1, ACT_ALL, 0, 2000), 100);
+	assert_int_equal(a.any.n, 0);
 	activity_free(&a);
 	model_free(m);
 }
@@ -257,10 +265,168 @@ test_gaps(void **state)
 	model_free(m);
 }
 
+/*
+ * Both ways of building a device's coverages against unions taken
+ * directly from the events, on random devices: "lean" (one track runs all
+ * the compute, never overlapping: C is that track's coverage less its
+ * other events) and the plain one, which the other devices force (compute
+ * on two tracks, an overlapping compute track, a track of more copies than
+ * kernels, a sync record among the work). Events touch and are empty.
+ */
+enum { LEAN_DEVS = 5, LEAN_EVENTS = 120 };
+
+struct lean_ref {
+	int64_t		 s[3][4 * LEAN_EVENTS], e[3][4 * LEAN_EVENTS];
+	size_t		 n[3];
+};
+
+static uint64_t	lean_rng = 0x5eed5eedULL;
+
+/* An event of class cls (or a sync record, cls -1) on track g. */
+static void
+lean_add(struct builder *b, struct lean_ref *r, uint32_t g, int cls,
+    int64_t s, int64_t e)
+{
+	struct lane_event	ev;
+	static const int	kinds[] = { EV_KERNEL, EV_KERNEL, EV_MEMCPY };
+
+	ev = ts_event(b, cls < 0 ? "sync" : "k", cls < 0 ? EV_SYNC :
+	    kinds[cls], s, e);
+	if (cls == ACT_COMM)
+		ev.flags = EVF_COMM;
+	if (cls == ACT_COPY)
+		ev.aux = ts_copy(b, COPY_HTOD, 0, 0, 0);
+	builder_event(b, g, &ev);
+	if (cls >= 0) {
+		r->s[cls][r->n[cls]] = s;
+		r->e[cls][r->n[cls]++] = e;
+	}
+}
+
+/* A track of events that never overlap (gaps and lengths 0 included),
+ * kernels but one in pct_other of them. */
+static void
+lean_serial(struct builder *b, struct lean_ref *r, uint32_t g,
+    unsigned pct_other)
+{
+	int64_t	t = (int64_t)ts_rand(&lean_rng, 5);
+	int64_t	d;
+	size_t	i;
+	int	cls;
+
+	for (i = 0; i < LEAN_EVENTS; i++) {
+		d = (int64_t)ts_rand(&lean_rng, 7);
+		cls = ACT_COMPUTE;
+		if (ts_rand(&lean_rng, 100) < pct_other)
+			cls = ts_rand(&lean_rng, 3) == 0 ? ACT_COMM : ACT_COPY;
+		lean_add(b, r, g, cls, t, t + d);
+		/* An empty event touching the next would sort after it. */
+		t += d + (int64_t)ts_rand(&lean_rng, 3) + (d == 0);
+	}
+}
+
+/* n events of class cls anywhere in [0, 600), overlapping at will. */
+static void
+lean_scatter(struct builder *b, struct lean_ref *r, uint32_t g, int cls,
+    size_t n)
+{
+	int64_t	s;
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		s = (int64_t)ts_rand(&lean_rng, 600);
+		lean_add(b, r, g, cls, s, s + (int64_t)ts_rand(&lean_rng, 40));
+	}
+}
+
+/* Device dev of kind k (0: lean; 1-4: the plain cases above). */
+static void
+lean_device(struct builder *b, struct lean_ref *r, uint32_t p, int k)
+{
+	uint32_t	d = ts_device(b, (uint32_t)k), g[3];
+	int		i;
+
+	for (i = 0; i < 3; i++)
+		g[i] = builder_gpu_track(b, builder_stream(b, d,
+		    (uint32_t)(10 * k + i), p));
+	if (k == 2)
+		lean_scatter(b, r, g[0], ACT_COMPUTE, LEAN_EVENTS);
+	else
+		lean_serial(b, r, g[0], k == 4 ? 70 : 20);
+	lean_scatter(b, r, g[1], ACT_COMM, 30);
+	lean_scatter(b, r, g[2], ACT_COPY, 20);
+	if (k == 1)
+		lean_scatter(b, r, g[2], ACT_COMPUTE, 10);
+	if (k == 3)
+		lean_add(b, r, g[2], -1, 100, 300);
+}
+
+static void
+test_lean_vs_plain(void **state)
+{
+	static struct lean_ref	 ref[LEAN_DEVS];
+	struct builder		*b;
+	struct model		*m;
+	struct activity		 a;
+	struct act_window	 w;
+	struct iset		 set[ACT_NCLASS];
+	uint32_t		 p;
+	int64_t			 t0, t1;
+	int			 round, k, c, q;
+
+	(void)state;
+	for (c = 0; c < ACT_NCLASS; c++)
+		iset_init(&set[c]);
+	for (round = 0; round < 30; round++) {
+		memset(ref, 0, sizeof ref);
+		b = builder_new(SOURCE_NSYS);
+		p = builder_process(b, 100ULL << 24, 100, "train");
+		for (k = 0; k < LEAN_DEVS; k++)
+			lean_device(b, &ref[k], p, k);
+		m = ts_finish(b);
+		activity_build(&a, m);
+		assert_int_equal(a.ndev, LEAN_DEVS);
+		for (k = 0; k < LEAN_DEVS; k++) {
+			/* Only device 0 takes the lean way. */
+			assert_int_equal(a.dev[k].ctrack != NULL, k == 0);
+			for (c = 0; c < 3; c++)
+				iset_build(&set[c], ref[k].s[c], ref[k].e[c],
+				    ref[k].n[c]);
+			iset_union(&set[ACT_CM], &set[ACT_COMPUTE],
+			    &set[ACT_COMM]);
+			iset_union(&set[ACT_ALL], &set[ACT_CM],
+			    &set[ACT_COPY]);
+			for (q = 0; q < 200; q++) {
+				t0 = (int64_t)ts_rand(&lean_rng, 700) - 20;
+				t1 = t0 + (int64_t)ts_rand(&lean_rng, 400);
+				if (q == 0) {
+					t0 = -100;
+					t1 = 2000;
+				}
+				for (c = 0; c < ACT_NCLASS; c++)
+					assert_int_equal(activity_busy(&a,
+					    (size_t)k, c, t0, t1),
+					    iset_measure(&set[c], t0, t1));
+				activity_window(&a, (size_t)k, t0, t1, &w);
+				assert_int_equal(w.compute, iset_measure(
+				    &set[ACT_COMPUTE], t0, t1));
+				assert_int_equal(w.exposed, comm_exposed_of(
+				    w.compute, iset_measure(&set[ACT_CM], t0,
+				    t1)));
+			}
+		}
+		activity_free(&a);
+		model_free(m);
+	}
+	for (c = 0; c < ACT_NCLASS; c++)
+		iset_free(&set[c]);
+}
+
 TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_class),
 	cmocka_unit_test(test_devices),
 	cmocka_unit_test(test_window),
 	cmocka_unit_test(test_not_work_on_streams),
 	cmocka_unit_test(test_used_share),
-	cmocka_unit_test(test_gaps))
+	cmocka_unit_test(test_gaps),
+	cmocka_unit_test(test_lean_vs_plain))

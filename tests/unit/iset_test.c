@@ -419,6 +419,63 @@ test_random_vs_bits(void **state)
 		iset_free(&many[k]);
 }
 
+/*
+ * iset_union_many() skips the runs of an input that the segment being
+ * grown covers: long runs (past a galloping step or several), inputs that
+ * cover each other in turn, and views with touching and empty segments,
+ * against a fold of iset_union().
+ */
+enum { RUN_MAX = 300 };
+
+static void
+test_union_many_runs(void **state)
+{
+	static int64_t	 vs[5][RUN_MAX], ve[5][RUN_MAX];
+	struct iset	 in[5], o, acc, tmp;
+	const struct iset *pin[5];
+	int64_t		 t, d;
+	size_t		 n, i;
+	int		 iter, k, nin;
+
+	(void)state;
+	iset_init(&o);
+	iset_init(&acc);
+	iset_init(&tmp);
+	for (iter = 0; iter < 400; iter++) {
+		nin = 1 + (int)ts_rand(&rng_state, 5);
+		iset_clear(&acc);
+		for (k = 0; k < nin; k++) {
+			/* Dense short segments or sparse long ones. */
+			int dense = ts_rand(&rng_state, 2) == 0;
+			n = 1 + ts_rand(&rng_state, RUN_MAX - 1);
+			t = (int64_t)ts_rand(&rng_state, 50);
+			for (i = 0; i < n; i++) {
+				d = (int64_t)ts_rand(&rng_state,
+				    dense ? 3 : 400);
+				vs[k][i] = t;
+				ve[k][i] = t + d;
+				t += d + (int64_t)ts_rand(&rng_state,
+				    dense ? 3 : 60);
+			}
+			iset_view(&in[k], vs[k], ve[k], n, 0);
+			pin[k] = &in[k];
+			iset_union(&tmp, &acc, &in[k]);
+			iset_copy(&acc, &tmp);
+		}
+		iset_union_many(&o, pin, (size_t)nin);
+		assert_int_equal(o.n, acc.n);
+		for (i = 0; i < o.n; i++) {
+			assert_int_equal(o.start[i], acc.start[i]);
+			assert_int_equal(o.end[i], acc.end[i]);
+		}
+		for (k = 0; k < nin; k++)
+			iset_free(&in[k]);
+	}
+	iset_free(&o);
+	iset_free(&acc);
+	iset_free(&tmp);
+}
+
 TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_add_merges),
 	cmocka_unit_test(test_fixed_ops),
@@ -427,4 +484,5 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_empty),
 	cmocka_unit_test(test_touch_nest_zero),
 	cmocka_unit_test(test_extremes),
-	cmocka_unit_test(test_shift_view))
+	cmocka_unit_test(test_shift_view),
+	cmocka_unit_test(test_union_many_runs))
