@@ -188,7 +188,8 @@ static int
 cache_check_times(struct cache_rctx *r, const int64_t *st, const int64_t *en,
     size_t n, unsigned tid)
 {
-	uint64_t	lo = (uint64_t)r->m->origin_ns, hi = (uint64_t)r->m->end_ns;
+	uint64_t	lo = (uint64_t)r->m->origin_ns;
+	uint64_t	hi = (uint64_t)r->m->end_ns;
 	uint64_t	sum, d;
 	int64_t		part;
 	size_t		i;
