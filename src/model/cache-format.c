@@ -166,8 +166,8 @@ cache_sum_body(const uint8_t *p, size_t n, uint64_t a[4], uint64_t b[4])
  * On x86 the same loop is also compiled for AVX2, where the four lanes
  * fit one register: twice the speed again on the bytes pread() just
  * copied (the warm load sums every byte of the model). Which one runs is
- * the processor's answer (a flag the compiler's runtime reads at start); both give
- * the same sums.
+ * the processor's answer (a flag the compiler's runtime reads at start);
+ * both give the same sums.
  */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 __attribute__((target("avx2"))) static void
