@@ -5,14 +5,12 @@
  */
 #include "config.h"
 
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/cache-int.h"
-#include "util/pool.h"
 #include "util/xmalloc.h"
 
 static uint32_t
@@ -427,92 +425,90 @@ cache_check_whole(struct cache_rctx *r, char **why)
 }
 
 /*
- * Whether the NVTX parent links surely form a forest, checked without a
- * walk: every parent an NVTX event whose own parent, if any, has a lower
- * global id. Then every chain of parents descends and ends. nvtx_build()
- * only ever makes a range the parent of a later event of its lane, so a
- * cache it wrote passes; one that does not is walked
- * (cache_check_nvtx_forest), which finds what is wrong, if anything.
- * The records are checked in parts on the pool; a parent's track is found
- * from a table of the track at every CACHE_NVTX_BUCKET-th global id (the
- * records of several threads interleave, so their parents hop between
- * tracks: a binary search per record cost more than the rest).
+ * The NVTX parent links must form a forest (cache_check_nvtx_forest). The
+ * pass checks the common shape on its way through the records: every
+ * parent an NVTX event whose own parent, if any, has a lower global id.
+ * Then every chain of parents descends and ends. nvtx_build() only ever
+ * makes a range the parent of a later event of its lane, so a cache it
+ * wrote passes; one that does not is walked after the pass, which finds
+ * what is wrong, if anything. A parent's track is found from a table of
+ * the track at every 2^CACHE_EVSHIFT-th global id (the records of several
+ * threads interleave, so their parents hop between tracks: a binary
+ * search per record cost more than the rest of the check).
  */
-#define CACHE_NVTX_SHIFT	12	/* global ids per bucket: 2^12 */
-#define CACHE_NVTX_PART		((size_t)1 << 18)	/* records per job */
+#define CACHE_EVSHIFT	12
 
-struct cache_descent {
-	const struct model	*m;
-	uint32_t		*bucket;	/* the track of id b << shift */
-	_Atomic int		 bad;
-};
-
-static int
-cache_nvtx_descends_part(void *arg, size_t job, unsigned tid, char **cause)
+/* The tables of cache_check_nvtx, from the lanes' counts (checked: fewer
+ * than NONE32 events in all). */
+void
+cache_nvtx_index(struct cache_rctx *r)
 {
-	struct cache_descent	*d = arg;
-	const struct model	*m = d->m;
-	const struct lane	*l;
-	uint32_t		 p, q, pp, t;
-	size_t			 i, e;
+	size_t		nt = r->m->ntracks, t, b, nb;
+	uint32_t	total = 0;
 
-	(void)tid;
-	(void)cause;
-	e = (job + 1) * CACHE_NVTX_PART;
-	for (i = job * CACHE_NVTX_PART; i < e && i < m->nnvtx; i++) {
-		if ((p = m->nvtx[i].parent) == NONE32)
-			continue;
-		for (t = d->bucket[p >> CACHE_NVTX_SHIFT];
-		    m->track_off[t + 1] <= p; t++)
-			;
-		l = &m->tracks[t].lane;
-		q = l->aux[p - m->track_off[t]];
-		if (l->kind[p - m->track_off[t]] != EV_NVTX ||
-		    q >= m->nnvtx ||
-		    ((pp = m->nvtx[q].parent) != NONE32 && pp >= p)) {
-			atomic_store(&d->bad, 1);
-			break;
-		}
+	r->evoff = xreallocarray(NULL, nt + 1, sizeof *r->evoff);
+	for (t = 0; t < nt; t++) {
+		r->evoff[t] = total;
+		total += (uint32_t)r->c.lanes[t].n;
 	}
-	return 0;
+	r->evoff[nt] = total;
+	nb = ((size_t)total >> CACHE_EVSHIFT) + 1;
+	r->evbucket = xreallocarray(NULL, nb, sizeof *r->evbucket);
+	for (t = 0, b = 0; b < nb; b++) {
+		/* The last track whose first id is at most b's. */
+		while (t + 1 < nt && r->evoff[t + 1] <= (uint64_t)b <<
+		    CACHE_EVSHIFT)
+			t++;
+		r->evbucket[b] = (uint32_t)t;
+	}
 }
 
-/* 1 if the links surely form a forest, else 0. Every parent is below
- * m->nevents (cache_load_job checked). */
-static int
-cache_nvtx_descends(const struct model *m)
+/*
+ * Checks the n NVTX records (the model's, bound to the image): 0 if every
+ * parent is an event, else -1. Sets r->nvtx_tangled where the links are
+ * not surely a forest.
+ */
+int
+cache_check_nvtx(struct cache_rctx *r, size_t n)
 {
-	struct cache_descent	d;
-	size_t			nb, b, t = 0, njobs;
+	const struct nvtx_info	*ni = r->m->nvtx;
+	const struct lane	*l;
+	uint32_t		 p, q, pp, t;
+	size_t			 i;
+	int			 tangled = 0;
 
-	d.m = m;
-	atomic_init(&d.bad, 0);
-	nb = (m->nevents >> CACHE_NVTX_SHIFT) + 1;
-	d.bucket = xreallocarray(NULL, nb, sizeof *d.bucket);
-	for (b = 0; b < nb; b++) {
-		/* The last track whose first id is at most b's. */
-		while (t + 1 < m->ntracks && m->track_off[t + 1] <=
-		    (uint64_t)b << CACHE_NVTX_SHIFT)
-			t++;
-		d.bucket[b] = (uint32_t)t;
+	for (i = 0; i < n; i++) {
+		if ((p = ni[i].parent) == NONE32)
+			continue;
+		if (p >= r->c.nevents)
+			return -1;
+		if (tangled)
+			continue;
+		for (t = r->evbucket[p >> CACHE_EVSHIFT]; r->evoff[t + 1] <= p;
+		    t++)
+			;
+		l = &r->m->tracks[t].lane;
+		q = l->aux[p - r->evoff[t]];
+		/* q's own parent is checked (below nevents) in its turn. */
+		tangled = l->kind[p - r->evoff[t]] != EV_NVTX || q >= n ||
+		    ((pp = ni[q].parent) != NONE32 && pp >= p);
 	}
-	njobs = (m->nnvtx + CACHE_NVTX_PART - 1) / CACHE_NVTX_PART;
-	pool_run(njobs, cache_nthreads((uint64_t)m->nnvtx *
-	    sizeof *m->nvtx), cache_nvtx_descends_part, &d, NULL);
-	free(d.bucket);
-	return !atomic_load(&d.bad);
+	if (tangled)
+		atomic_store(&r->nvtx_tangled, 1);
+	return 0;
 }
 
 /*
  * The NVTX parent links must form a forest: every parent an NVTX event,
  * and no chain that comes back to where it started (a forged cache could
  * make a range its own ancestor, and every walk up the tree would never
- * end). One pass over the NVTX records (every record an event can reach,
- * and the others: nvtx_build() gives those no parent), each visited once:
- * 0 or -1 with *why.
+ * end). Nothing to do unless tangled (the pass found links it could not
+ * vouch for: cache_check_nvtx); else one walk over the NVTX records (every
+ * record an event can reach, and the others: nvtx_build() gives those no
+ * parent), each visited once: 0 or -1 with *why.
  */
 int
-cache_check_nvtx_forest(const struct model *m, char **why)
+cache_check_nvtx_forest(const struct model *m, int tangled, char **why)
 {
 	struct evref	 r;
 	uint8_t		*state;		/* 0 new, 1 on the walk, 2 done */
@@ -520,7 +516,7 @@ cache_check_nvtx_forest(const struct model *m, char **why)
 	size_t		 i, nw, w;
 	int		 rc = 0;
 
-	if (m->nnvtx == 0 || cache_nvtx_descends(m))
+	if (m->nnvtx == 0 || !tangled)
 		return 0;
 	state = xcalloc(m->nnvtx, 1);
 	walk = xreallocarray(NULL, m->nnvtx, sizeof *walk);

@@ -295,6 +295,13 @@ struct cache_rctx {
 	uint64_t		 kinds[CACHE_THREADS][256];	/* events */
 	int64_t			 dursum[CACHE_THREADS];	/* saturated */
 	uint32_t		 auxlim[256];	/* per kind: aux below this */
+	/* Where the NVTX checks find a parent (cache_nvtx_index): */
+	uint32_t		*evoff;		/* per track, its first global
+						   id; [ntracks]: every event */
+	uint32_t		*evbucket;	/* the track of every
+						   2^CACHE_EVSHIFT-th id */
+	_Atomic int		 nvtx_tangled;	/* a parent link not known to
+						   point back (a walk checks) */
 };
 
 /* The payload checksum summed piece by piece (cache_sumacc_add). */
@@ -378,6 +385,9 @@ int		 cache_check_cols(struct cache_rctx *, const struct cache_job *,
 		    const struct cache_col *cols, unsigned tid);
 int		 cache_check_refs(const struct model *, uint32_t nstrs);
 int		 cache_check_whole(struct cache_rctx *, char **why);
-int		 cache_check_nvtx_forest(const struct model *, char **why);
+void		 cache_nvtx_index(struct cache_rctx *);
+int		 cache_check_nvtx(struct cache_rctx *, size_t n);
+int		 cache_check_nvtx_forest(const struct model *, int tangled,
+		    char **why);
 
 #endif
