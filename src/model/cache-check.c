@@ -277,9 +277,10 @@ cache_check_sched(const struct model *m)
 
 /* Whether every entity reference is in range: finalize and every reader of
  * the model index with them; so are string ids (below nstrs), and the span
- * keeps the bounds model.h promises. */
+ * keeps the bounds model.h promises. Those of the NVTX records only with
+ * nvtx (the warm load's pass checks them: cache_check_nvtx). */
 int
-cache_check_refs(const struct model *m, uint32_t nstrs)
+cache_check_refs(const struct model *m, uint32_t nstrs, int nvtx)
 {
 	const struct track	*t;
 	size_t			 i;
@@ -319,7 +320,7 @@ cache_check_refs(const struct model *m, uint32_t nstrs)
 		    !CACHE_STR(m->kernels[i].comm_pg_desc) ||
 		    !CACHE_STR(m->kernels[i].comm_pg_ranks))
 			return -1;
-	for (i = 0; i < m->nnvtx; i++)
+	for (i = 0; nvtx && i < m->nnvtx; i++)
 		if (!CACHE_STR(m->nvtx[i].category_name))
 			return -1;
 	for (i = 0; i < m->nmeta; i++)
@@ -356,7 +357,7 @@ cache_check_refs(const struct model *m, uint32_t nstrs)
 		    (t->type == TRACK_GPU && t->stream == NONE32))
 			return -1;
 	}
-	for (i = 0; i < m->nnvtx; i++)
+	for (i = 0; nvtx && i < m->nnvtx; i++)
 		if (!CACHE_REF(m->nvtx[i].domain, m->ndomains))
 			return -1;
 	return 0;
@@ -412,7 +413,8 @@ cache_check_whole(struct cache_rctx *r, char **why)
 		*why = xstrdup("copy sizes add up past the model's bound");
 		return -1;
 	}
-	if (cache_check_refs(m, r->c.nstrs) != 0) {
+	if (cache_check_refs(m, r->c.nstrs, 0) != 0 ||
+	    atomic_load(&r->nvtx_refbad)) {
 		*why = xstrdup("entity reference out of range");
 		return -1;
 	}
@@ -464,20 +466,26 @@ cache_nvtx_index(struct cache_rctx *r)
 }
 
 /*
- * Checks the n NVTX records (the model's, bound to the image): 0 if every
- * parent is an event, else -1. Sets r->nvtx_tangled where the links are
- * not surely a forest.
+ * Checks the n NVTX records (the model's, bound to the image), read once
+ * for all their checks: 0 if every parent is an event, else -1. Sets
+ * r->nvtx_refbad where a category name or a domain is out of range
+ * (cache_check_whole reports it, with the other entity references), and
+ * r->nvtx_tangled where the links are not surely a forest.
  */
 int
 cache_check_nvtx(struct cache_rctx *r, size_t n)
 {
 	const struct nvtx_info	*ni = r->m->nvtx;
 	const struct lane	*l;
-	uint32_t		 p, q, pp, t;
+	uint32_t		 p, q, pp, t, nstrs = r->c.nstrs;
+	uint32_t		 ndom = cache_lim32(r->m->ndomains);
 	size_t			 i;
-	int			 tangled = 0;
+	int			 tangled = 0, refbad = 0;
 
 	for (i = 0; i < n; i++) {
+		/* A domain of NONE32 (none) + 1 wraps to 0: in range. */
+		refbad |= (ni[i].category_name >= nstrs) |
+		    ((uint32_t)(ni[i].domain + 1) > ndom);
 		if ((p = ni[i].parent) == NONE32)
 			continue;
 		if (p >= r->c.nevents)
@@ -493,6 +501,8 @@ cache_check_nvtx(struct cache_rctx *r, size_t n)
 		tangled = l->kind[p - r->evoff[t]] != EV_NVTX || q >= n ||
 		    ((pp = ni[q].parent) != NONE32 && pp >= p);
 	}
+	if (refbad)
+		atomic_store(&r->nvtx_refbad, 1);
 	if (tangled)
 		atomic_store(&r->nvtx_tangled, 1);
 	return 0;

@@ -371,7 +371,7 @@ cache_decode_summary(const struct cache_hdr *h, const uint8_t *head,
 	if (d.plan.njobs > 0 && d.plan.jobs[0].type == JOB_STRINGS &&
 	    cache_load_job(&d.r, 0, 0, why) != 0)
 		return cache_dec_end(&d, -1, out);
-	if (cache_check_refs(m, d.r.c.nstrs) != 0) {
+	if (cache_check_refs(m, d.r.c.nstrs, 1) != 0) {
 		*why = xstrdup("entity reference out of range");
 		return cache_dec_end(&d, -1, out);
 	}

@@ -302,6 +302,8 @@ struct cache_rctx {
 						   2^CACHE_EVSHIFT-th id */
 	_Atomic int		 nvtx_tangled;	/* a parent link not known to
 						   point back (a walk checks) */
+	_Atomic int		 nvtx_refbad;	/* a name or domain out of
+						   range */
 };
 
 /* The payload checksum summed piece by piece (cache_sumacc_add). */
@@ -383,7 +385,8 @@ uint64_t	 cache_piece_elems(const struct cache_col *, size_t ncol);
 void		 cache_auxlim(struct cache_rctx *);
 int		 cache_check_cols(struct cache_rctx *, const struct cache_job *,
 		    const struct cache_col *cols, unsigned tid);
-int		 cache_check_refs(const struct model *, uint32_t nstrs);
+int		 cache_check_refs(const struct model *, uint32_t nstrs,
+		    int nvtx);
 int		 cache_check_whole(struct cache_rctx *, char **why);
 void		 cache_nvtx_index(struct cache_rctx *);
 int		 cache_check_nvtx(struct cache_rctx *, size_t n);

@@ -389,6 +389,26 @@ test_cache_refuses(void **state)
 	assert_non_null(strstr(why, "cycle"));
 	free(why);
 	why = NULL;
+
+	/* An NVTX record's domain or category name out of range. */
+	m = nested_ranges(2);
+	m->nvtx[1].domain = (uint32_t)m->ndomains;
+	assert_int_equal(save_load(m, &why), 0);
+	assert_non_null(strstr(why, "entity reference"));
+	free(why);
+	why = NULL;
+	model_free(m);
+	m = nested_ranges(2);
+	m->nvtx[0].category_name = 100000;
+	assert_int_equal(save_load(m, &why), 0);
+	assert_non_null(strstr(why, "entity reference"));
+	free(why);
+	why = NULL;
+	model_free(m);
+	m = nested_ranges(2);
+	m->nvtx[0].domain = NONE32;
+	assert_int_equal(save_load(m, &why), 1);
+	model_free(m);
 }
 
 /* A time longer than the parser's buffer is refused, not cut short. */
