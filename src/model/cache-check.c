@@ -178,6 +178,59 @@ cache_dursum(const int64_t *st, const int64_t *en, size_t n)
 }
 
 /*
+ * The loop of cache_check_times over events [1, n): whether one ends past
+ * hi or before it starts, or starts before the one before it; adds their
+ * durations to *sum (wrapping). Four events at a time in separate lanes,
+ * which the compiler makes vector code of where the processor compares
+ * 64-bit integers in vectors: built for AVX2 too (as the checksum is,
+ * cache-format.c), where it takes half the time of a plain loop.
+ */
+static inline __attribute__((always_inline)) int
+cache_times_body(const int64_t *st, const int64_t *en, size_t n,
+    uint64_t hi, uint64_t *sum)
+{
+	uint64_t	bad[4] = { 0 }, s[4] = { 0 }, d;
+	size_t		i, k;
+	int		any = 0;
+
+	for (i = 1; i + 4 <= n; i += 4)
+		for (k = 0; k < 4; k++) {
+			d = (uint64_t)en[i + k] - (uint64_t)st[i + k];
+			bad[k] |= (uint64_t)-(uint64_t)((d > hi -
+			    (uint64_t)st[i + k]) | (st[i + k] <
+			    st[i + k - 1]));
+			s[k] += d;
+		}
+	for (; i < n; i++) {
+		d = (uint64_t)en[i] - (uint64_t)st[i];
+		any |= (d > hi - (uint64_t)st[i]) | (st[i] < st[i - 1]);
+		s[0] += d;
+	}
+	*sum += s[0] + s[1] + s[2] + s[3];
+	return any | ((bad[0] | bad[1] | bad[2] | bad[3]) != 0);
+}
+
+#ifdef CACHE_AVX2
+__attribute__((target("avx2"))) static int
+cache_times_avx2(const int64_t *st, const int64_t *en, size_t n,
+    uint64_t hi, uint64_t *sum)
+{
+	return cache_times_body(st, en, n, hi, sum);
+}
+#endif
+
+static int
+cache_times(const int64_t *st, const int64_t *en, size_t n, uint64_t hi,
+    uint64_t *sum)
+{
+#ifdef CACHE_AVX2
+	if (__builtin_cpu_supports("avx2"))
+		return cache_times_avx2(st, en, n, hi, sum);
+#endif
+	return cache_times_body(st, en, n, hi, sum);
+}
+
+/*
  * Whether the n events' times are inside [lo, hi] with end >= start, and
  * their starts in order within the piece (a lane is sorted; the seams
  * between pieces: cache-pass.c); adds their durations to the thread's sum.
@@ -190,7 +243,6 @@ cache_check_times(struct cache_rctx *r, const int64_t *st, const int64_t *en,
 	uint64_t	hi = (uint64_t)r->m->end_ns;
 	uint64_t	sum, d;
 	int64_t		part;
-	size_t		i;
 	int		bad;
 
 	if (n == 0)
@@ -202,11 +254,7 @@ cache_check_times(struct cache_rctx *r, const int64_t *st, const int64_t *en,
 	d = (uint64_t)en[0] - (uint64_t)st[0];
 	bad |= d > hi - (uint64_t)st[0];
 	sum = d;
-	for (i = 1; i < n; i++) {
-		d = (uint64_t)en[i] - (uint64_t)st[i];
-		bad |= (d > hi - (uint64_t)st[i]) | (st[i] < st[i - 1]);
-		sum += d;
-	}
+	bad |= cache_times(st, en, n, hi, &sum);
 	if (bad)
 		return -1;
 	/* No duration is longer than the span: the sum wraps only where n

@@ -169,20 +169,19 @@ cache_sum_body(const uint8_t *p, size_t n, uint64_t a[4], uint64_t b[4])
  * the processor's answer (a flag the compiler's runtime reads at start);
  * both give the same sums.
  */
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#ifdef CACHE_AVX2
 __attribute__((target("avx2"))) static void
 cache_sum_run_avx2(const uint8_t *p, size_t n, uint64_t a[4],
     uint64_t b[4])
 {
 	cache_sum_body(p, n, a, b);
 }
-#define CACHE_SUM_AVX2	1
 #endif
 
 static void
 cache_sum_run(const uint8_t *p, size_t n, uint64_t a[4], uint64_t b[4])
 {
-#ifdef CACHE_SUM_AVX2
+#ifdef CACHE_AVX2
 	if (__builtin_cpu_supports("avx2")) {
 		cache_sum_run_avx2(p, n, a, b);
 		return;
