@@ -19,6 +19,7 @@
  *                   decoding the head into a summary)
  *   cache-pass.c    the one pass of a load: checksum and range checks
  *   cache-check.c   the range checks a decoded model must pass
+ *   cache-nvtx.c    the NVTX records' checks: references, parents, forest
  *
  * The jobs of both directions run on a util/pool.h thread pool.
  *
@@ -394,6 +395,8 @@ int		 cache_check_cols(struct cache_rctx *, const struct cache_job *,
 int		 cache_check_refs(const struct model *, uint32_t nstrs,
 		    int nvtx);
 int		 cache_check_whole(struct cache_rctx *, char **why);
+
+/* cache-nvtx.c */
 void		 cache_nvtx_index(struct cache_rctx *);
 int		 cache_check_nvtx(struct cache_rctx *, size_t n);
 int		 cache_check_nvtx_forest(const struct model *, int tangled,
