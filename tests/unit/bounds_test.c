@@ -215,23 +215,24 @@ three_kernels(void)
 	return m;
 }
 
-/* Two nested NVTX ranges, outer [0, 1000) and inner [100, 200): the
- * inner one's parent is the outer one. */
+/* n (2 or 3) nested NVTX ranges, outer [0, 1000), inner [100, 200)
+ * and innermost [120, 150): each one's parent is the one before. */
 static struct model *
-nested_ranges(void)
+nested_ranges(int n)
 {
 	struct builder		*b = builder_new(SOURCE_NSYS);
 	struct lane_event	 e;
 	uint32_t		 p, t, nv;
-	const int64_t		 iv[2][2] = { { 0, 1000 }, { 100, 200 } };
+	const int64_t		 iv[3][2] = { { 0, 1000 }, { 100, 200 },
+	    { 120, 150 } };
+	const char		*name[3] = { "outer", "inner", "innermost" };
 	int			 i;
 
 	p = builder_process(b, 1, 1, "train");
 	t = builder_thread(b, 2, 2, p, "main");
 	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	for (i = 0; i < 2; i++) {
-		e = ts_event(b, i == 0 ? "outer" : "inner", EV_NVTX,
-		    iv[i][0], iv[i][1]);
+	for (i = 0; i < n; i++) {
+		e = ts_event(b, name[i], EV_NVTX, iv[i][0], iv[i][1]);
 		e.aux = ts_nvtx(b, nv);
 		builder_event(b, nv, &e);
 	}
@@ -272,7 +273,7 @@ save_load(struct model *m, char **why)
 static void
 assert_cycle_refused(uint32_t a, uint32_t b)
 {
-	struct model	*m = nested_ranges();
+	struct model	*m = nested_ranges(2);
 	char		*why = NULL;
 
 	m->nvtx[0].parent = model_gid(m, 0, a);
@@ -283,12 +284,34 @@ assert_cycle_refused(uint32_t a, uint32_t b)
 	model_free(m);
 }
 
+/*
+ * The three nested ranges with parents 0 -> a, 1 -> b, 2 -> c (indices of
+ * the NVTX track's events, 3 for none): 1 if the cache loads, else 0 with
+ * *why. The load checks the common shape, every parent before its child,
+ * in one pass; any other shape is walked.
+ */
+static int
+load_parents(uint32_t a, uint32_t b, uint32_t c, char **why)
+{
+	struct model	*m = nested_ranges(3);
+	const uint32_t	 to[3] = { a, b, c };
+	int		 i, rc;
+
+	for (i = 0; i < 3; i++)
+		m->nvtx[i].parent = to[i] == 3 ? NONE32 :
+		    model_gid(m, 0, to[i]);
+	rc = save_load(m, why);
+	model_free(m);
+	return rc;
+}
+
 static void
 test_cache_refuses(void **state)
 {
 	struct model	*m;
 	struct lane	*l;
 	char		*why = NULL;
+	int		 i;
 
 	(void)state;
 	/* The untouched model loads. */
@@ -350,7 +373,7 @@ test_cache_refuses(void **state)
 	/* NVTX parents: the nested pair loads; a range made its own
 	 * parent, two ranges each other's, or a kernel as a parent are
 	 * refused (every walk up such a tree would never end). */
-	m = nested_ranges();
+	m = nested_ranges(2);
 	assert_int_equal(m->nnvtx, 2);
 	assert_int_equal(m->nvtx[1].parent != NONE32 ||
 	    m->nvtx[0].parent != NONE32, 1);
@@ -358,6 +381,33 @@ test_cache_refuses(void **state)
 	model_free(m);
 	assert_cycle_refused(0, 1);
 	assert_cycle_refused(1, 0);
+	/* Chains whose parents come after their children are forests all
+	 * the same (the load walks them); a cycle of three is not. */
+	assert_int_equal(load_parents(3, 0, 1, &why), 1);
+	assert_int_equal(load_parents(1, 2, 3, &why), 1);
+	assert_int_equal(load_parents(2, 0, 3, &why), 1);
+	assert_int_equal(load_parents(1, 2, 0, &why), 0);
+	assert_non_null(strstr(why, "cycle"));
+	free(why);
+	why = NULL;
+
+	/* An NVTX record's domain or category name out of range. */
+	for (i = 0; i < 2; i++) {
+		m = nested_ranges(2);
+		if (i == 0)
+			m->nvtx[1].domain = (uint32_t)m->ndomains;
+		else
+			m->nvtx[0].category_name = 100000;
+		assert_int_equal(save_load(m, &why), 0);
+		assert_non_null(strstr(why, "entity reference"));
+		free(why);
+		why = NULL;
+		model_free(m);
+	}
+	m = nested_ranges(2);
+	m->nvtx[0].domain = NONE32;
+	assert_int_equal(save_load(m, &why), 1);
+	model_free(m);
 }
 
 /* A time longer than the parser's buffer is refused, not cut short. */

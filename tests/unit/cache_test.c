@@ -1272,6 +1272,165 @@ test_sum_pieces(void **state)
 	free(buf);
 }
 
+/*
+ * The lane checks of the warm load (cache_check_cols: vectors, runs of one
+ * kind, the span checked at the ends, a one-word duration sum) agree with
+ * the plain per-event checks on random pieces: one kind, long runs,
+ * random kinds, small spans and spans near MODEL_SPAN_MAX (where the sum
+ * is taken in halves), with and without one damaged element.
+ */
+#define LC_N	3000
+
+struct lane_case {
+	int64_t		 lo, hi, st[LC_N], en[LC_N];
+	uint32_t	 name[LC_N], aux[LC_N], row[LC_N], corr[LC_N];
+	uint8_t		 kind[LC_N], flags[LC_N];
+	uint32_t	 nstrs, auxlim[256];
+	size_t		 n;
+};
+
+/* The plain checks: 0 or -1; on 0 the kinds' counts and the durations'
+ * sum (INT64_MAX above MODEL_DURSUM_MAX). */
+static int
+lane_case_ref(const struct lane_case *c, uint64_t kinds[256], int64_t *dsum)
+{
+	unsigned __int128	sum = 0;
+	uint64_t		span = (uint64_t)c->hi - (uint64_t)c->lo, a, d;
+	size_t			i;
+	int			bad = 0;
+
+	memset(kinds, 0, 256 * sizeof *kinds);
+	for (i = 0; i < c->n; i++) {
+		a = (uint64_t)c->st[i] - (uint64_t)c->lo;
+		d = (uint64_t)c->en[i] - (uint64_t)c->st[i];
+		if (a > span || d > span - a || c->name[i] >= c->nstrs ||
+		    (i > 0 && c->st[i] < c->st[i - 1]) ||
+		    (c->aux[i] != NONE32 && c->aux[i] >= c->auxlim[c->kind[i]]))
+			bad = 1;
+		kinds[c->kind[i]]++;
+		sum += d;
+	}
+	*dsum = sum > (unsigned __int128)MODEL_DURSUM_MAX ? INT64_MAX :
+	    (int64_t)sum;
+	return bad ? -1 : 0;
+}
+
+static void
+lane_case_make(struct lane_case *c, int rep)
+{
+	static const uint8_t	 kinds[] = { EV_KERNEL, EV_MEMCPY, EV_MEMSET,
+	    EV_NVTX, EV_API, 200 };
+	uint64_t		 span, gap;
+	size_t			 i, e;
+	uint8_t			 k;
+
+	memset(c, 0, sizeof *c);
+	c->n = 1 + rndn(rep % 3 == 0 ? 40 : LC_N);
+	span = rep % 4 == 0 ? (uint64_t)MODEL_SPAN_MAX : 1000000000u;
+	c->lo = rep % 4 == 0 ? -MODEL_SPAN_MAX / 2 : (int64_t)rndn(1u << 30);
+	c->hi = c->lo + (int64_t)span;
+	c->nstrs = 1 + rndn(100);
+	for (i = 0; i < 256; i++)
+		c->auxlim[i] = NONE32;
+	c->auxlim[EV_KERNEL] = 1000;
+	c->auxlim[EV_MEMCPY] = c->auxlim[EV_MEMSET] = 10;
+	c->auxlim[EV_NVTX] = rep % 5 == 0 ? 0 : 500;
+	gap = span / c->n;
+	k = kinds[rndn(6)];
+	for (i = 0; i < c->n; i++) {
+		c->st[i] = c->lo + (int64_t)(gap * i + rnd() % (gap / 2 + 1));
+		c->en[i] = c->st[i] + (int64_t)(rnd() % ((uint64_t)
+		    (c->hi - c->st[i]) + 1));
+		c->name[i] = rndn(c->nstrs);
+		/* rep % 3: one kind; long runs; a kind per event */
+		if ((rep % 3 == 1 && rndn(200) == 0) || rep % 3 == 2)
+			k = kinds[rndn(6)];
+		c->kind[i] = k;
+		c->aux[i] = c->auxlim[k] == 0 || rndn(8) == 0 ? NONE32 :
+		    rndn(c->auxlim[k] == NONE32 ? 1u << 31 : c->auxlim[k]);
+	}
+	if (rep % 2 == 0)
+		return;
+	/* One element damaged. */
+	e = rndn((uint32_t)c->n);
+	switch (rndn(7)) {
+	case 0:
+		c->name[e] = c->nstrs;
+		break;
+	case 1:
+		c->en[e] = c->st[e] - 1;
+		break;
+	case 2:
+		c->en[e] = c->hi + 1;
+		break;
+	case 3:
+		c->st[0] = c->lo - 1;
+		break;
+	case 4:
+		c->st[c->n - 1] = c->hi + 1;
+		c->en[c->n - 1] = c->hi + 1;
+		break;
+	case 5:
+		if (e > 0)
+			c->st[e] = c->st[e - 1] - 1;
+		break;
+	case 6:
+		if (c->auxlim[c->kind[e]] != NONE32)
+			c->aux[e] = c->auxlim[c->kind[e]];
+		break;
+	}
+}
+
+static void
+test_check_lane(void **state)
+{
+	struct lane_case	*c = xcalloc(1, sizeof *c);
+	struct cache_rctx	 r;
+	struct model		 m;
+	struct cache_job	 job;
+	struct cache_col	 cols[8];
+	uint64_t		 kinds[256];
+	int64_t			 dsum;
+	int			 rep, want, nbad = 0, nover = 0;
+
+	(void)state;
+	for (rep = 0; rep < 3000; rep++) {
+		lane_case_make(c, rep);
+		want = lane_case_ref(c, kinds, &dsum);
+		memset(&r, 0, sizeof r);
+		memset(&m, 0, sizeof m);
+		m.origin_ns = c->lo;
+		m.end_ns = c->hi;
+		r.m = &m;
+		r.c.nstrs = c->nstrs;
+		memcpy(r.auxlim, c->auxlim, sizeof r.auxlim);
+		memset(&job, 0, sizeof job);
+		job.type = JOB_COLS;
+		job.group = GRP_LANE;
+		job.n = c->n;
+		memset(cols, 0, sizeof cols);
+		cols[0].p = c->st;
+		cols[1].p = c->en;
+		cols[2].p = c->name;
+		cols[3].p = c->kind;
+		cols[4].p = c->flags;
+		cols[5].p = c->row;
+		cols[6].p = c->corr;
+		cols[7].p = c->aux;
+		assert_int_equal(cache_check_cols(&r, &job, cols, 0), want);
+		if (want != 0) {
+			nbad++;
+			continue;
+		}
+		assert_memory_equal(r.kinds[0], kinds, sizeof kinds);
+		assert_true(r.dursum[0] == dsum);
+		nover += dsum == INT64_MAX;
+	}
+	/* Both verdicts, and sums past the bound, were reached. */
+	assert_true(nbad > 300 && nover > 50);
+	free(c);
+}
+
 /* Sets element e of frame f (an array of width-byte elements) to v. */
 static void
 poke_elem(uint8_t *img, size_t f, size_t e, size_t width, uint64_t v)
@@ -1994,6 +2153,7 @@ TS_MAIN(setup, teardown,
 	cmocka_unit_test(test_empty_model),
 	cmocka_unit_test(test_big_lane),
 	cmocka_unit_test(test_sum_pieces),
+	cmocka_unit_test(test_check_lane),
 	cmocka_unit_test(test_pass_damage),
 	cmocka_unit_test(test_pass_seams),
 	cmocka_unit_test(test_stale),
