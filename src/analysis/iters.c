@@ -96,27 +96,6 @@ iters_from_range(const struct model *m, struct iters *it, size_t *cap,
 	}
 }
 
-/* The chosen family's top-level ranges. */
-static void
-iters_from_top(const struct model *m, struct iters *it, size_t *cap,
-    uint8_t **top)
-{
-	size_t	t, i;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (top[t] == NULL)
-			continue;
-		for (i = 0; i < l->n; i++)
-			if (top[t][i])
-				iters_add(it, cap, m->tracks[t].process,
-				    model_gid(m, (uint32_t)t, (uint32_t)i),
-				    l->name[i], l->start[i], l->end[i]);
-		free(top[t]);
-	}
-	free(top);
-}
-
 int
 iters_rank_map(const struct model *m, int32_t *rank)
 {
@@ -280,7 +259,7 @@ iters_select(const struct model *m, const struct iters_sel *s,
     struct iters *it, char **cause)
 {
 	size_t		 cap = 0, i, q, t, np = m->nprocesses;
-	uint8_t		**top, *want, *uses;
+	uint8_t		*want, *uses;
 	int32_t		*rank;
 
 	memset(it, 0, sizeof *it);
@@ -303,8 +282,7 @@ iters_select(const struct model *m, const struct iters_sel *s,
 		}
 		it->marker = xstrdup(s->range);
 		it->method = ITERS_NVTX;
-	} else if ((it->marker = iters_marker_pick(m, &top)) != NULL) {
-		iters_from_top(m, it, &cap, top);
+	} else if ((it->marker = iters_marker_pick(m, it, &cap)) != NULL) {
 		it->method = ITERS_NVTX;
 	} else {
 		want = xcalloc(np + 1, 1);

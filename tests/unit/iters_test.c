@@ -164,6 +164,72 @@ test_family(void **state)
 }
 
 /*
+ * A range's family is worked out once per name, but two of its own flags
+ * still rule it out: a name's first range is communication (EVF_COMM) and
+ * the next four are not; another's first range is eligible and the next
+ * five are Kineto operators (category cpu_op). The first is the marker,
+ * with four iterations; the second would win with six if its first range
+ * spoke for the rest.
+ */
+static struct model *
+model_flags(void)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct nvtx_info	 ni;
+	struct lane_event	 ev;
+	uint32_t		 p, th, nv;
+	int			 k;
+
+	p = builder_process(b, 300, 300, "train");
+	th = builder_thread(b, 30 << 24 | 1, 1, p, "main");
+	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	for (k = 0; k < 5; k++) {
+		ev = ts_event(b, "Iter", EV_NVTX, k * 100 * US,
+		    (k + 1) * 100 * US);
+		ev.aux = ts_nvtx(b, nv);
+		if (k == 0)
+			ev.flags = EVF_COMM;
+		builder_event(b, nv, &ev);
+	}
+	for (k = 0; k < 6; k++) {
+		ev = ts_event(b, "Op", EV_NVTX, (500 + k * 100) * US,
+		    (600 + k * 100) * US);
+		memset(&ni, 0, sizeof ni);
+		if (k > 0)
+			ni.category_name = builder_intern(b, "cpu_op");
+		ev.aux = builder_nvtx(b, &ni);
+		builder_event(b, nv, &ev);
+	}
+	return ts_finish(b);
+}
+
+static void
+test_flags(void **state)
+{
+	struct model	*m = model_flags();
+	struct iters	 it;
+	char		*cause = NULL;
+	size_t		 i;
+
+	(void)state;
+	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+	assert_int_equal(it.method, ITERS_NVTX);
+	assert_string_equal(it.marker, "Iter");
+	assert_int_equal(it.n, 4);
+	for (i = 0; i < it.n; i++)
+		assert_int_equal(it.v[i].start, (int64_t)(i + 1) * 100 * US);
+	iters_free(&it);
+	/* By name, every range counts. */
+	assert_int_equal(iters_find(m, "Op", &it, &cause), 0);
+	assert_int_equal(it.n, 6);
+	iters_free(&it);
+	assert_int_equal(iters_find(m, "Iter", &it, &cause), 0);
+	assert_int_equal(it.n, 5);
+	iters_free(&it);
+	model_free(m);
+}
+
+/*
  * Two processes (ranks 0 and 1, GPUs 0 and 1) without NVTX: a kernel "step"
  * every 100 us (rank 0) or 110 us (rank 1), with "noise" kernels between.
  */
@@ -293,5 +359,6 @@ test_fixtures(void **state)
 TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_marker),
 	cmocka_unit_test(test_family),
+	cmocka_unit_test(test_flags),
 	cmocka_unit_test(test_per_process),
 	cmocka_unit_test(test_fixtures))
