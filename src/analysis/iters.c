@@ -143,7 +143,7 @@ iters_want(const struct model *m, const struct iters_sel *s, uint32_t p,
  * an iteration reads only its process's tracks and the devices they use.
  * An iteration of no process (NONE32) reads every GPU track.
  */
-static void
+void
 iters_measure(const struct model *m, struct iters *it, uint32_t only_dev)
 {
 	size_t		 i, t, k, k0, k1, np = m->nprocesses, ndev, n, j,
@@ -303,7 +303,6 @@ iters_select(const struct model *m, const struct iters_sel *s,
 	if (it->n > 1)
 		qsort(it->v, it->n, sizeof *it->v, iter_cmp);
 	iters_index(m, it);
-	iters_measure(m, it, s->device);
 	return 0;
 }
 

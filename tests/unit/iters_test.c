@@ -114,6 +114,8 @@ test_marker(void **state)
 	assert_string_equal(it.marker, "Step * to *");
 	assert_int_equal(it.n, 5);
 	assert_int_equal(it.nproc, 1);
+	assert_int_equal(it.v[0].kernels, 0);
+	iters_measure(m, &it, NONE32);
 	for (i = 0; i < it.n; i++) {
 		assert_int_equal(it.v[i].index, i);
 		assert_int_equal(it.v[i].start, (int64_t)i * 200 * US);
@@ -280,6 +282,7 @@ test_per_process(void **state)
 	assert_int_equal(pp->n, 7);
 	assert_int_equal(it.v[pp->first].end - it.v[pp->first].start,
 	    110 * US);
+	iters_measure(m, &it, NONE32);
 	assert_int_equal(it.v[pp->first].kernels, 2);
 	iters_free(&it);
 
@@ -294,6 +297,7 @@ test_per_process(void **state)
 	assert_int_equal(iters_select(m, &sel, &it, &cause), 0);
 	assert_int_equal(it.n, 7);
 	assert_int_equal(it.v[0].process, 0);
+	iters_measure(m, &it, sel.device);
 	assert_int_equal(it.v[0].ndevices, 1);
 	iters_free(&it);
 	model_free(m);
@@ -347,6 +351,7 @@ test_fixtures(void **state)
 	iters_sel_init(&sel);
 	assert_int_equal(iters_select(m, &sel, &it, &cause), 0);
 	assert_int_equal(it.n, 6);
+	iters_measure(m, &it, sel.device);
 	sum = 0;
 	for (i = 0; i < it.n; i++)
 		sum += it.v[i].kernels;
