@@ -29,6 +29,12 @@
 #include "util/xmalloc.h"
 
 #define IM_CHAIN	4096	/* guards the parent walks */
+#define IM_AHEAD	16	/* ranges read ahead */
+#if defined(__GNUC__)
+#define IM_PREFETCH(p)	__builtin_prefetch(p)
+#else
+#define IM_PREFETCH(p)	((void)(p))
+#endif
 
 static const char *const iters_libraries[] = {
 	"CCCL", "CUB", "Thrust", "libcu++", "NCCL", "RCCL", "NVSHMEM",
@@ -115,16 +121,15 @@ struct im_ctx {
 	size_t			 bufcap;
 };
 
-/* The family of a range named id, by its name alone, or NONE32. */
+/* The family of a range named id, by its name alone, or NONE32, the
+ * first time (im_name_family() reads the memo). */
 static uint32_t
-im_name_family(struct im_ctx *c, uint32_t id)
+im_name_first(struct im_ctx *c, uint32_t id)
 {
 	const char	*name;
 	char		 buf[1024];
 	uint32_t	 f;
 
-	if (id < c->nmemo && c->memo[id] != 0)
-		return c->memo[id] == 1 ? NONE32 : c->memo[id] - 2;
 	name = model_str(c->m, id);
 	if (im_comm(name) || im_per_op(name) ||
 	    nvtx_family(name, buf, sizeof buf) == 0)
@@ -136,8 +141,18 @@ im_name_family(struct im_ctx *c, uint32_t id)
 	return f;
 }
 
+static inline uint32_t
+im_name_family(struct im_ctx *c, uint32_t id)
+{
+	uint32_t	v = id < c->nmemo ? c->memo[id] : 0;
+
+	if (v == 0)
+		return im_name_first(c, id);
+	return v == 1 ? NONE32 : v - 2;
+}
+
 /* The family of range i of track t when it is eligible, else NONE32. */
-static uint32_t
+static inline uint32_t
 im_family(struct im_ctx *c, size_t t, size_t i)
 {
 	const struct model	*m = c->m;
@@ -404,6 +419,10 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf)
 		for (i = 0; i < l->n; i++) {
 			struct im_fam *x;
 			int64_t a, b;
+			/* im_top() reads the parent of each range: ask for
+			 * it a few ranges ahead. */
+			if (i + IM_AHEAD < l->n && l->aux[i + IM_AHEAD] < m->nnvtx)
+				IM_PREFETCH(&m->nvtx[l->aux[i + IM_AHEAD]]);
 			f = im_family(c, t, i);
 			if (f >= nf || !im_top(c, t, i, f))
 				continue;
