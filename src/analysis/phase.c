@@ -36,6 +36,12 @@
 #define PH_IDLE_UTIL		0.01
 #define PH_PRIO_WINDOW		5	/* the window's edges stay */
 #define PH_PRIO_BIN		2	/* bin-edge candidates */
+#define PH_AHEAD		16	/* NVTX ranges read ahead */
+#if defined(__GNUC__)
+#define PH_PREFETCH(p)		__builtin_prefetch(p)
+#else
+#define PH_PREFETCH(p)		((void)(p))
+#endif
 
 static const char *phase_edge_names[] = {
 	"window", "distribution", "idle", "marker", "gpu"
@@ -254,9 +260,18 @@ ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
 		return;
 	key = ph_key(c, l, i);
 	b0 = (size_t)((s - c->t0) / c->bin);
-	b1 = (size_t)((e - 1 - c->t0) / c->bin);
+	/* Most events end in the bin they start in: no second division. */
+	if (e - c->t0 <= (int64_t)(b0 + 1) * c->bin)
+		b1 = b0;
+	else
+		b1 = (size_t)((e - 1 - c->t0) / c->bin);
 	if (b1 >= c->nbins)
 		b1 = c->nbins - 1;
+	if (b0 == b1 && b0 < c->nbins) {
+		/* Wholly inside the bin: [s, e) is its own share of it. */
+		c->raw[b0 * PH_NKEYS + key] += (double)(e - s);
+		return;
+	}
 	for (b = b0; b <= b1; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		c->raw[b * PH_NKEYS + key] += (double)iset_span_in(s, e, bs,
@@ -365,9 +380,11 @@ ph_markers(struct ph_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
 		if (tr->type != TRACK_NVTX)
 			continue;
 		for (i = 0; i < l->n; i++) {
-			if (!ph_toplevel(m, l, i) ||
-			    l->end[i] - l->start[i] < minlen ||
+			/* The lane's own tests first: most ranges are short,
+			 * and ph_toplevel() reads m->nvtx. */
+			if (l->end[i] - l->start[i] < minlen ||
 			    l->end[i] <= c->t0 || l->start[i] >= c->t1 ||
+			    !ph_toplevel(m, l, i) ||
 			    ph_is_comm_range(m, tr, l, i))
 				continue;
 			XGROW(mk, mcap, nmk + 1);
@@ -655,6 +672,11 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = c->idx[k];
+			/* ph_toplevel() reads m->nvtx: ask a few ahead. */
+			if (k + PH_AHEAD < n &&
+			    l->aux[c->idx[k + PH_AHEAD]] < m->nnvtx)
+				PH_PREFETCH(&m->nvtx[l->aux[c->idx[k +
+				    PH_AHEAD]]]);
 			if (!ph_toplevel(m, l, i) ||
 			    ph_is_comm_range(m, tr, l, i))
 				continue;
