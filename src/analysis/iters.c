@@ -136,6 +136,26 @@ iters_want(const struct model *m, const struct iters_sel *s, uint32_t p,
 	return 1;
 }
 
+/* Counts the kernels, copies and memsets among n event kinds. */
+static void
+iters_kinds(struct iter *v, const uint8_t *kind, size_t n)
+{
+	size_t	j;
+
+	for (j = 0; j < n; j++)
+		switch (kind[j]) {
+		case EV_KERNEL:
+			v->kernels++;
+			break;
+		case EV_MEMCPY:
+			v->copies++;
+			break;
+		case EV_MEMSET:
+			v->memsets++;
+			break;
+		}
+}
+
 /*
  * GPU busy and kernel, copy and memset counts of each iteration over its
  * process's GPUs (or the selected one). The GPU tracks are bucketed by
@@ -195,19 +215,17 @@ iters_measure(const struct model *m, struct iters *it, uint32_t only_dev)
 				dev[ndev++] = tr->device;
 				v->ndevices++;
 			}
+			if (!l->overlaps) {
+				/* Serial: the events overlapping are a run
+				 * ending before the first to start at end. */
+				j = lane_lower(l, v->end);
+				n = lane_count(l, v->start, v->end);
+				iters_kinds(v, l->kind + j - n, n);
+				continue;
+			}
 			n = lane_overlap(l, v->start, v->end, &idx, &icap);
 			for (j = 0; j < n; j++)
-				switch (l->kind[idx[j]]) {
-				case EV_KERNEL:
-					v->kernels++;
-					break;
-				case EV_MEMCPY:
-					v->copies++;
-					break;
-				case EV_MEMSET:
-					v->memsets++;
-					break;
-				}
+				iters_kinds(v, &l->kind[idx[j]], 1);
 		}
 		if (m->device_cov == NULL)
 			continue;

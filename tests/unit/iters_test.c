@@ -232,6 +232,88 @@ test_flags(void **state)
 }
 
 /*
+ * The counts on a serial GPU lane (a run of indices) and on one whose
+ * events overlap (the interval tree) agree with a plain scan of every
+ * event against each iteration: events straddling a boundary, ending on
+ * one, zero-length at one.
+ */
+static struct model *
+model_edges(int overlap)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 p, th, nv, g;
+	int		 k;
+
+	ts_device(b, 0);
+	p = builder_process(b, 400, 400, "train");
+	th = builder_thread(b, 40 << 24 | 1, 1, p, "main");
+	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	g = builder_gpu_track(b, builder_stream(b, 0, 7, p));
+	for (k = 0; k < 4; k++)
+		nvtx(b, nv, "Iter", k * 100 * US, (k + 1) * 100 * US);
+	gpu(b, g, "a", EV_KERNEL, 80 * US, 95 * US);
+	gpu(b, g, "z", EV_MEMSET, 100 * US, 100 * US);
+	gpu(b, g, "s", EV_KERNEL, 150 * US, 250 * US);
+	gpu(b, g, "c", EV_MEMCPY, 290 * US, 300 * US);
+	gpu(b, g, "d", EV_KERNEL, 300 * US, 400 * US);
+	if (overlap)
+		gpu(b, g, "e", EV_KERNEL, 160 * US, 310 * US);
+	return ts_finish(b);
+}
+
+static void
+test_measure_edges(void **state)
+{
+	struct model	*m;
+	struct iters	 it;
+	char		*cause = NULL;
+	size_t		 i, t, j;
+	uint64_t	 n[3];
+	int		 overlap;
+
+	(void)state;
+	for (overlap = 0; overlap < 2; overlap++) {
+		m = model_edges(overlap);
+		assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+		assert_int_equal(it.n, 4);
+		iters_measure(m, &it, NONE32);
+		for (i = 0; i < it.n; i++) {
+			const struct iter *v = &it.v[i];
+			memset(n, 0, sizeof n);
+			for (t = 0; t < m->ntracks; t++) {
+				const struct lane *l = &m->tracks[t].lane;
+				if (m->tracks[t].type != TRACK_GPU)
+					continue;
+				assert_int_equal(l->overlaps, overlap);
+				for (j = 0; j < l->n; j++) {
+					if (!(l->start[j] < v->end &&
+					    (l->end[j] > v->start ||
+					    (l->start[j] == l->end[j] &&
+					    l->start[j] >= v->start))))
+						continue;
+					n[0] += l->kind[j] == EV_KERNEL;
+					n[1] += l->kind[j] == EV_MEMCPY;
+					n[2] += l->kind[j] == EV_MEMSET;
+				}
+			}
+			assert_int_equal(v->kernels, n[0]);
+			assert_int_equal(v->copies, n[1]);
+			assert_int_equal(v->memsets, n[2]);
+		}
+		/* The straddling kernel counts in both its iterations, the
+		 * zero-length memset in the one it starts. */
+		assert_int_equal(it.v[1].kernels, 1 + overlap);
+		assert_int_equal(it.v[2].kernels, 1 + overlap);
+		assert_int_equal(it.v[0].memsets, 0);
+		assert_int_equal(it.v[1].memsets, 1);
+		assert_int_equal(it.v[2].copies, 1);
+		assert_int_equal(it.v[3].copies, 0);
+		iters_free(&it);
+		model_free(m);
+	}
+}
+
+/*
  * Two processes (ranks 0 and 1, GPUs 0 and 1) without NVTX: a kernel "step"
  * every 100 us (rank 0) or 110 us (rank 1), with "noise" kernels between.
  */
@@ -365,5 +447,6 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_marker),
 	cmocka_unit_test(test_family),
 	cmocka_unit_test(test_flags),
+	cmocka_unit_test(test_measure_edges),
 	cmocka_unit_test(test_per_process),
 	cmocka_unit_test(test_fixtures))
