@@ -385,6 +385,47 @@ test_per_process(void **state)
 	model_free(m);
 }
 
+/*
+ * The kernel-period candidates are per (stream, name): "step" runs every
+ * 100 us on one stream and at odd times on another; "tick" is nearly
+ * regular. "step" of the first stream wins (no variation at all); taken
+ * over both streams it would lose to "tick".
+ */
+static void
+test_period_per_stream(void **state)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	struct iters	 it;
+	char		*cause = NULL;
+	uint32_t	 p, g0, g1;
+	int		 k;
+	size_t		 i;
+
+	(void)state;
+	ts_device(b, 0);
+	p = builder_process(b, 500, 500, "python3");
+	g0 = builder_gpu_track(b, builder_stream(b, 0, 7, p));
+	g1 = builder_gpu_track(b, builder_stream(b, 0, 8, p));
+	for (k = 0; k < 8; k++) {
+		gpu(b, g0, "step", EV_KERNEL, k * 100 * US,
+		    k * 100 * US + 5 * US);
+		gpu(b, g1, "step", EV_KERNEL, (k * 37 % 11) * 70 * US + 3 * US,
+		    (k * 37 % 11) * 70 * US + 4 * US);
+		gpu(b, g1, "tick", EV_KERNEL, k * 90 * US + (k % 2) * US + 50 * US,
+		    k * 90 * US + (k % 2) * US + 52 * US);
+	}
+	m = ts_finish(b);
+	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+	assert_int_equal(it.method, ITERS_KERNEL);
+	assert_string_equal(it.marker, "step");
+	assert_int_equal(it.n, 7);
+	for (i = 0; i < it.n; i++)
+		assert_int_equal(it.v[i].end - it.v[i].start, 100 * US);
+	iters_free(&it);
+	model_free(m);
+}
+
 /* The real profiles the issue names. */
 static void
 test_fixtures(void **state)
@@ -449,4 +490,5 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_flags),
 	cmocka_unit_test(test_measure_edges),
 	cmocka_unit_test(test_per_process),
+	cmocka_unit_test(test_period_per_stream),
 	cmocka_unit_test(test_fixtures))
