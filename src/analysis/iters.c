@@ -70,12 +70,16 @@ iters_add(struct iters *it, size_t *cap, uint32_t process, uint32_t range,
 	v->end = end;
 }
 
-/* Every range named spec, or of family spec (--range). */
+/* Every range named spec, or of family spec (--range); whether a name
+ * matches is worked out once per string id (memo: 0 not yet, 1 no, 2
+ * yes). */
 static void
 iters_from_range(const struct model *m, struct iters *it, size_t *cap,
     const char *spec)
 {
-	size_t	t, i;
+	size_t		 t, i, ns = strpool_count(m->strs);
+	uint8_t		*memo = xcalloc(ns + 1, 1), v;
+	uint32_t	 id;
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
@@ -83,17 +87,24 @@ iters_from_range(const struct model *m, struct iters *it, size_t *cap,
 		if (tr->type != TRACK_NVTX)
 			continue;
 		for (i = 0; i < l->n; i++) {
-			const char *name;
 			if (l->kind[i] != EV_NVTX)
 				continue;
-			name = model_str(m, l->name[i]);
-			if (!nvtx_family_match(name, spec))
+			id = l->name[i];
+			v = id < ns ? memo[id] : 0;
+			if (v == 0) {
+				v = nvtx_family_match(model_str(m, id),
+				    spec) ? 2 : 1;
+				if (id < ns)
+					memo[id] = v;
+			}
+			if (v != 2)
 				continue;
 			iters_add(it, cap, tr->process, model_gid(m,
-			    (uint32_t)t, (uint32_t)i), l->name[i], l->start[i],
+			    (uint32_t)t, (uint32_t)i), id, l->start[i],
 			    l->end[i]);
 		}
 	}
+	free(memo);
 }
 
 int
