@@ -227,11 +227,9 @@ iters_measure(const struct model *m, struct iters *it, uint32_t only_dev)
 				v->ndevices++;
 			}
 			if (!l->overlaps) {
-				/* Serial: the events overlapping are a run
-				 * ending before the first to start at end. */
-				j = lane_lower(l, v->end);
-				n = lane_count(l, v->start, v->end);
-				iters_kinds(v, l->kind + j - n, n);
+				/* Serial: the events overlapping are a run. */
+				n = lane_run(l, v->start, v->end, &j);
+				iters_kinds(v, l->kind + j, n);
 				continue;
 			}
 			n = lane_overlap(l, v->start, v->end, &idx, &icap);

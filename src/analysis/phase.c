@@ -78,6 +78,8 @@ struct ph_ctx {
 	uint8_t			*idle;		/* per bin */
 	uint32_t		*idx;		/* lane_overlap buffer */
 	size_t			 icap;
+	int			 run;		/* ph_next_track() found a run */
+	size_t			 run0;		/* its first index */
 };
 
 static double
@@ -162,7 +164,9 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 
 /*
  * The next track of this type from *t on that has events overlapping
- * [a, b): those events are then c->idx[0 .. *n - 1]. NULL past the last.
+ * [a, b): those events are then ph_at(c, 0 .. *n - 1). NULL past the
+ * last. On a lane whose events do not overlap they are a run of indices,
+ * from c->run0 on, and c->idx is left alone.
  */
 static const struct track *
 ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
@@ -174,11 +178,22 @@ ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
 		tr = &c->m->tracks[(*t)++];
 		if (tr->type != type)
 			continue;
-		*n = lane_overlap(&tr->lane, a, b, &c->idx, &c->icap);
+		c->run = !tr->lane.overlaps;
+		if (c->run)
+			*n = lane_run(&tr->lane, a, b, &c->run0);
+		else
+			*n = lane_overlap(&tr->lane, a, b, &c->idx, &c->icap);
 		if (*n > 0)
 			return tr;
 	}
 	return NULL;
+}
+
+/* The k-th event that ph_next_track() found. */
+static inline size_t
+ph_at(const struct ph_ctx *c, size_t k)
+{
+	return c->run ? c->run0 + k : c->idx[k];
 }
 
 /* The vocabulary: the 20 kernel names with the most time in the window. */
@@ -199,7 +214,7 @@ ph_vocab(struct ph_ctx *c)
 	    &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = c->idx[k];
+			i = ph_at(c, k);
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
 			if (l->name[i] < ns)
@@ -292,7 +307,7 @@ ph_bins(struct ph_ctx *c)
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
 	    &n)) != NULL;)
 		for (k = 0; k < n; k++)
-			ph_bins_event(c, &tr->lane, c->idx[k]);
+			ph_bins_event(c, &tr->lane, ph_at(c, k));
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		if ((double)iset_measure(&c->a->any, bs, be) <
@@ -525,7 +540,7 @@ ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, a, b, &t, &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = c->idx[k];
+			i = ph_at(c, k);
 			if (activity_class(l->kind[i], l->flags[i]) < 0)
 				continue;
 			s = l->start[i] > a ? l->start[i] : a;
@@ -671,12 +686,12 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	for (t = 0; (tr = ph_next_track(c, TRACK_NVTX, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = c->idx[k];
+			i = ph_at(c, k);
 			/* ph_toplevel() reads m->nvtx: ask a few ahead. */
 			if (k + PH_AHEAD < n &&
-			    l->aux[c->idx[k + PH_AHEAD]] < m->nnvtx)
-				PH_PREFETCH(&m->nvtx[l->aux[c->idx[k +
-				    PH_AHEAD]]]);
+			    l->aux[ph_at(c, k + PH_AHEAD)] < m->nnvtx)
+				PH_PREFETCH(&m->nvtx[l->aux[ph_at(c, k +
+				    PH_AHEAD)]]);
 			if (!ph_toplevel(m, l, i) ||
 			    ph_is_comm_range(m, tr, l, i))
 				continue;
@@ -706,7 +721,7 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = c->idx[k];
+			i = ph_at(c, k);
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
 			ksum[l->name[i]] += (double)iset_span_in(l->start[i],

@@ -142,6 +142,19 @@ lane_overlap(const struct lane *l, int64_t t0, int64_t t1, uint32_t **buf,
 }
 
 size_t
+lane_run(const struct lane *l, int64_t t0, int64_t t1, size_t *lo)
+{
+	size_t	hi;
+
+	*lo = 0;
+	if (t1 <= t0 || l->n == 0)
+		return 0;
+	hi = lane_lower(l, t1);
+	*lo = lane_first_live(l, t0, 0);
+	return hi > *lo ? hi - *lo : 0;
+}
+
+size_t
 lane_count(const struct lane *l, int64_t t0, int64_t t1)
 {
 	size_t	lo, hi, z0, z1;
