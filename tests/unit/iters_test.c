@@ -99,6 +99,19 @@ model_steps(void)
 	return ts_finish(b);
 }
 
+/* The automatic marker of m is the NVTX family marker, with n iterations. */
+static void
+find_nvtx(const struct model *m, struct iters *it, const char *marker,
+    size_t n)
+{
+	char	*cause = NULL;
+
+	assert_int_equal(iters_find(m, NULL, it, &cause), 0);
+	assert_int_equal(it->method, ITERS_NVTX);
+	assert_string_equal(it->marker, marker);
+	assert_int_equal(it->n, n);
+}
+
 static void
 test_marker(void **state)
 {
@@ -109,10 +122,7 @@ test_marker(void **state)
 	size_t		 i;
 
 	(void)state;
-	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
-	assert_int_equal(it.method, ITERS_NVTX);
-	assert_string_equal(it.marker, "Step * to *");
-	assert_int_equal(it.n, 5);
+	find_nvtx(m, &it, "Step * to *", 5);
 	assert_int_equal(it.nproc, 1);
 	assert_int_equal(it.v[0].kernels, 0);
 	iters_measure(m, &it, NONE32);
@@ -214,10 +224,7 @@ test_flags(void **state)
 	size_t		 i;
 
 	(void)state;
-	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
-	assert_int_equal(it.method, ITERS_NVTX);
-	assert_string_equal(it.marker, "Iter");
-	assert_int_equal(it.n, 4);
+	find_nvtx(m, &it, "Iter", 4);
 	for (i = 0; i < it.n; i++)
 		assert_int_equal(it.v[i].start, (int64_t)(i + 1) * 100 * US);
 	iters_free(&it);
