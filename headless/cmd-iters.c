@@ -112,6 +112,7 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		*code = "not_found";
 		return -1;
 	}
+	iters_measure(m, &it, sel.device);
 	iters_sync(m, &it);
 	base = o->absolute ? 0 : m->origin_ns;
 	durs = xcalloc(it.n + 1, sizeof *durs);

@@ -81,7 +81,7 @@ static void
 phases_kernels(const struct model *m, int64_t s, int64_t e, cJSON *row)
 {
 	uint32_t		*idx = NULL;
-	size_t			 icap = 0, t, n, k, i;
+	size_t			 icap = 0, t, n, k, i, run0 = 0;
 	struct verb_ktop	 kt;
 	uint64_t		 count = 0;
 	int64_t			 clipped = 0, a, b;
@@ -91,9 +91,13 @@ phases_kernels(const struct model *m, int64_t s, int64_t e, cJSON *row)
 		const struct lane *l = &m->tracks[t].lane;
 		if (m->tracks[t].type != TRACK_GPU)
 			continue;
-		n = lane_overlap(l, s, e, &idx, &icap);
+		/* A serial lane's events in [s, e) are a run of indices. */
+		if (!l->overlaps)
+			n = lane_run(l, s, e, &run0);
+		else
+			n = lane_overlap(l, s, e, &idx, &icap);
 		for (k = 0; k < n; k++) {
-			i = idx[k];
+			i = l->overlaps ? idx[k] : run0 + k;
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
 			count++;

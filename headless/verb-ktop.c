@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "headless/out.h"
 #include "headless/verb-ktop.h"
@@ -16,25 +17,31 @@ verb_ktop_init(struct verb_ktop *k)
 	k->v = NULL;
 	k->n = k->cap = 0;
 	k->total = 0;
-	hmap_init(&k->idx);
+	k->of = NULL;
+	k->nof = 0;
 }
 
 void
 verb_ktop_add(struct verb_ktop *k, uint32_t name, int64_t dur)
 {
-	uint32_t	*slot;
-	int		 isnew;
+	struct verb_ktop_item	*it;
+	size_t			 old = k->nof;
 
-	slot = hmap_upsert(&k->idx, name, (uint32_t)k->n, &isnew);
-	if (isnew) {
+	/* Name ids are dense: an array, not a hash, finds the item. */
+	if (name >= k->nof) {
+		XGROW(k->of, k->nof, (size_t)name + 1);
+		memset(k->of + old, 0, (k->nof - old) * sizeof *k->of);
+	}
+	if (k->of[name] == 0) {
 		XGROW(k->v, k->cap, k->n + 1);
 		k->v[k->n].name = name;
 		k->v[k->n].count = 0;
 		k->v[k->n].total = 0;
-		k->n++;
+		k->of[name] = (uint32_t)++k->n;
 	}
-	k->v[*slot].count++;
-	k->v[*slot].total += dur;
+	it = &k->v[k->of[name] - 1];
+	it->count++;
+	it->total += dur;
 	k->total += dur;
 }
 
@@ -74,7 +81,7 @@ void
 verb_ktop_free(struct verb_ktop *k)
 {
 	free(k->v);
-	hmap_free(&k->idx);
+	free(k->of);
 	k->v = NULL;
 	k->n = k->cap = 0;
 }

@@ -15,7 +15,6 @@
 #include <cjson/cJSON.h>
 
 #include "model/model.h"
-#include "util/hmap.h"
 
 struct verb_ktop_item {
 	uint32_t	 name;		/* string id */
@@ -27,7 +26,8 @@ struct verb_ktop {
 	struct verb_ktop_item	*v;
 	size_t			 n, cap;
 	int64_t			 total;		/* of every item */
-	struct hmap		 idx;		/* name -> item */
+	uint32_t		*of;		/* per name id: item + 1, or 0 */
+	size_t			 nof;
 };
 
 void	 verb_ktop_init(struct verb_ktop *);

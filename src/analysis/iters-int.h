@@ -12,12 +12,12 @@
 #include "model/model.h"
 
 /*
- * The NVTX marker family (iters.h's rules), or NULL. *top is set to one
- * array per track (NULL for tracks without any) flagging that family's
- * top-level ranges, the iterations; the caller frees each and *top. With
- * no marker *top is NULL.
+ * The NVTX marker family (iters.h's rules), or NULL (the caller frees it).
+ * With a marker, its top-level ranges, the iterations, are appended to it
+ * (iters_add) in track order, then start order.
  */
-char	*iters_marker_pick(const struct model *, uint8_t ***top);
+char	*iters_marker_pick(const struct model *, struct iters *,
+	    size_t *cap);
 /* Adds the kernel-period iterations of every process that want[] flags
  * (nprocesses + 1 entries, the last for GPU tracks of no process). */
 void	 iters_from_kernels(const struct model *, const uint8_t *want,

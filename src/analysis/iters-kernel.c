@@ -11,7 +11,6 @@
 
 #include "analysis/iters-int.h"
 #include "model/lane.h"
-#include "util/hmap.h"
 #include "util/xmalloc.h"
 
 struct ik_cand {
@@ -30,14 +29,16 @@ void
 iters_from_kernels(const struct model *m, const uint8_t *want,
     struct iters *it, size_t *cap)
 {
-	struct hmap	 seen;		/* key(track, name) -> candidate */
 	struct ik_cand	*c = NULL, *b;
 	struct ik_best	*best;
 	size_t		 nc = 0, ccap = 0, t, i, k, np = m->nprocesses, p;
-	uint32_t	*slot;
-	int		 isnew;
+	size_t		 ns = strpool_count(m->strs);
+	uint32_t	*stamp, *slot, id;
 
-	hmap_init(&seen);
+	/* Per name id, the candidate of the track swept (stamp: track + 1):
+	 * an array, not a hash, per kernel. */
+	stamp = xcalloc(ns + 1, sizeof *stamp);
+	slot = xcalloc(ns + 1, sizeof *slot);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
@@ -49,14 +50,15 @@ iters_from_kernels(const struct model *m, const uint8_t *want,
 		for (i = 0; i < l->n; i++) {
 			if (l->kind[i] != EV_KERNEL)
 				continue;
-			slot = hmap_upsert(&seen, hmap_key2(t, l->name[i]),
-			    (uint32_t)nc, &isnew);
-			if (isnew) {
+			id = l->name[i] < ns ? l->name[i] : (uint32_t)ns;
+			if (stamp[id] != (uint32_t)t + 1) {
+				stamp[id] = (uint32_t)t + 1;
+				slot[id] = (uint32_t)nc;
 				b = XAPPEND(c, ccap, nc++);
 				b->track = (uint32_t)t;
 				b->name = l->name[i];
 			}
-			b = &c[*slot];
+			b = &c[slot[id]];
 			if (b->n > 0) {
 				double g = (double)(l->start[i] - b->last);
 				b->sum += g;
@@ -111,5 +113,6 @@ iters_from_kernels(const struct model *m, const uint8_t *want,
 	}
 	free(best);
 	free(c);
-	hmap_free(&seen);
+	free(stamp);
+	free(slot);
 }

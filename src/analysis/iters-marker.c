@@ -10,7 +10,8 @@
  * to a family repeating on that thread. A third sums, per family, its
  * top-level ranges per thread, and per track the union of their time,
  * their extent (first start to last end) and the span of the track's
- * process.
+ * process. A last pass appends the chosen family's top-level ranges.
+ * A family is worked out once per distinct range name, not per range.
  * O(ranges x (depth + tracks of the thread x log n)).
  */
 #include "config.h"
@@ -28,6 +29,12 @@
 #include "util/xmalloc.h"
 
 #define IM_CHAIN	4096	/* guards the parent walks */
+#define IM_AHEAD	16	/* ranges read ahead */
+#if defined(__GNUC__)
+#define IM_PREFETCH(p)	__builtin_prefetch(p)
+#else
+#define IM_PREFETCH(p)	((void)(p))
+#endif
 
 static const char *const iters_libraries[] = {
 	"CCCL", "CUB", "Thrust", "libcu++", "NCCL", "RCCL", "NVSHMEM",
@@ -50,9 +57,9 @@ iters_library_domain(const char *name)
 	return 0;
 }
 
-/* A PyTorch per-operator range (never a marker)? */
+/* A PyTorch per-operator range by its name alone (never a marker)? */
 static int
-im_per_op(const struct model *m, const char *name, const struct nvtx_info *ni)
+im_per_op(const char *name)
 {
 	const char	*p;
 
@@ -62,18 +69,14 @@ im_per_op(const struct model *m, const char *name, const struct nvtx_info *ni)
 		if (strncmp(p, ", seq = ", 8) == 0 ||
 		    strncmp(p, ", op_id = ", 10) == 0)
 			return 1;
-	if (ni != NULL && ni->category_name != 0 &&
-	    strcmp(model_str(m, ni->category_name), "cpu_op") == 0 &&
-	    strncmp(name, "ProfilerStep#", 13) != 0)
-		return 1;
 	return 0;
 }
 
-/* Communication ranges are not iterations. */
+/* Communication by its name alone (flagged ranges are too). */
 static int
-im_comm(const char *name, uint8_t flags)
+im_comm(const char *name)
 {
-	return (flags & EVF_COMM) || strncasecmp(name, "nccl", 4) == 0 ||
+	return strncasecmp(name, "nccl", 4) == 0 ||
 	    strncasecmp(name, "rccl", 4) == 0 ||
 	    strncasecmp(name, "gloo", 4) == 0;
 }
@@ -90,23 +93,79 @@ im_user_track(const struct model *m, size_t t)
 	    !iters_library_domain(model_str(m, m->domains[tr->domain].name));
 }
 
+/*
+ * A range's family depends on its name but for two flags of the range
+ * (EVF_COMM, a Kineto cpu_op category), so it is worked out once per
+ * distinct name (memo) and per range only those are checked. Whether a
+ * family repeats on a thread is looked up once per (track, family) while
+ * that track is swept (stamp, rep).
+ */
 struct im_ctx {
 	const struct model	*m;
 	struct strpool		*fam;		/* family names */
-	uint32_t		**of;		/* per track: family or NONE32 */
+	uint32_t		*memo;		/* per string id: 0 not yet, 1
+						   never a marker, else its
+						   family + 2 */
+	size_t			 nmemo;
+	uint32_t		 cpu_op;	/* string id of "cpu_op" or NONE32 */
+	uint8_t			*user;		/* per track: im_user_track() */
 	struct hmap		 cnt;		/* (thread, family) -> count */
+	uint32_t		*need;		/* per family: im_need() */
+	uint32_t		*stamp;		/* per family: cur when rep set */
+	uint8_t			*rep;		/* per family: repeats on the
+						   thread of the swept track */
+	uint32_t		*most;		/* per family: top-level ranges
+						   on one thread, at most */
+	uint32_t		 cur;		/* 1 + the track swept */
 	uint32_t		*buf;
 	size_t			 bufcap;
 };
 
+/* The family of a range named id, by its name alone, or NONE32, the
+ * first time (im_name_family() reads the memo). */
 static uint32_t
-im_count(const struct im_ctx *c, uint32_t thread, uint32_t f)
+im_name_first(struct im_ctx *c, uint32_t id)
 {
-	uint32_t	v;
+	const char	*name;
+	char		 buf[1024];
+	uint32_t	 f;
 
-	if (f == NONE32 || !hmap_get(&c->cnt, hmap_key2(thread, f), &v))
-		return 0;
-	return v;
+	name = model_str(c->m, id);
+	if (im_comm(name) || im_per_op(name) ||
+	    nvtx_family(name, buf, sizeof buf) == 0)
+		f = NONE32;
+	else
+		f = strpool_intern0(c->fam, buf);
+	if (id < c->nmemo)
+		c->memo[id] = f == NONE32 ? 1 : f + 2;
+	return f;
+}
+
+static inline uint32_t
+im_name_family(struct im_ctx *c, uint32_t id)
+{
+	uint32_t	v = id < c->nmemo ? c->memo[id] : 0;
+
+	if (v == 0)
+		return im_name_first(c, id);
+	return v == 1 ? NONE32 : v - 2;
+}
+
+/* The family of range i of track t when it is eligible, else NONE32. */
+static inline uint32_t
+im_family(struct im_ctx *c, size_t t, size_t i)
+{
+	const struct model	*m = c->m;
+	const struct lane	*l = &m->tracks[t].lane;
+
+	if (!c->user[t] || l->kind[i] != EV_NVTX || (l->flags[i] & EVF_COMM))
+		return NONE32;
+	/* Kineto's operators, but for PyTorch's early steps. */
+	if (c->cpu_op != NONE32 && l->aux[i] < m->nnvtx &&
+	    m->nvtx[l->aux[i]].category_name == c->cpu_op &&
+	    strncmp(model_str(m, l->name[i]), "ProfilerStep#", 13) != 0)
+		return NONE32;
+	return im_name_family(c, l->name[i]);
 }
 
 /*
@@ -123,41 +182,95 @@ im_need(const struct im_ctx *c, uint32_t f)
 	return ITERS_MIN_REPEAT;
 }
 
+/* Does family f repeat on thread th, that of the swept track? */
+static int
+im_rep(struct im_ctx *c, uint32_t th, uint32_t f)
+{
+	uint32_t	v;
+
+	if (f == NONE32)
+		return 0;
+	if (c->stamp[f] != c->cur) {
+		c->stamp[f] = c->cur;
+		c->rep[f] = hmap_get(&c->cnt, hmap_key2(th, f), &v) &&
+		    v >= c->need[f];
+	}
+	return c->rep[f];
+}
+
+/*
+ * Per-family counts of one track, added to the (thread, family) map when
+ * the track is done: a map operation per family a track holds rather
+ * than per range.
+ */
+struct im_tally {
+	uint32_t	*n;		/* per family */
+	size_t		 cap;
+	uint32_t	*seen;		/* families counted */
+	size_t		 nseen, scap;
+};
+
+static void
+im_tally_add(struct im_tally *y, uint32_t f)
+{
+	size_t	old = y->cap;
+
+	if (f >= y->cap) {
+		XGROW(y->n, y->cap, (size_t)f + 1);
+		memset(y->n + old, 0, (y->cap - old) * sizeof *y->n);
+	}
+	if (y->n[f]++ == 0)
+		*(uint32_t *)XAPPEND(y->seen, y->scap, y->nseen++) = f;
+}
+
+/* Adds the track's counts into map under thread th, raising most[f] (when
+ * given) to each family's new sum. */
+static void
+im_tally_flush(struct im_tally *y, struct hmap *map, uint32_t th,
+    uint32_t *most)
+{
+	uint32_t	*slot, f;
+	size_t		 k;
+	int		 isnew;
+
+	for (k = 0; k < y->nseen; k++) {
+		f = y->seen[k];
+		slot = hmap_upsert(map, hmap_key2(th, f), 0, &isnew);
+		*slot += y->n[f];
+		if (most != NULL && *slot > most[f])
+			most[f] = *slot;
+		y->n[f] = 0;
+	}
+	y->nseen = 0;
+}
+
+static void
+im_tally_free(struct im_tally *y)
+{
+	free(y->n);
+	free(y->seen);
+}
+
 /* Pass 1: families of the eligible ranges and their counts per thread. */
 static void
 im_families(struct im_ctx *c)
 {
 	const struct model	*m = c->m;
+	struct im_tally		 y;
 	size_t			 t, i;
-	char			 buf[1024];
-	uint32_t		*slot, f;
-	int			 isnew;
+	uint32_t		 f;
 
-	c->of = xcalloc(m->ntracks + 1, sizeof *c->of);
+	memset(&y, 0, sizeof y);
 	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (!im_user_track(m, t) || l->n == 0)
+		const struct lane *l = &m->tracks[t].lane;
+		if (!c->user[t])
 			continue;
-		c->of[t] = xcalloc(l->n, sizeof *c->of[t]);
-		for (i = 0; i < l->n; i++) {
-			const char *name = model_str(m, l->name[i]);
-			const struct nvtx_info *ni = l->aux[i] < m->nnvtx ?
-			    &m->nvtx[l->aux[i]] : NULL;
-			c->of[t][i] = NONE32;
-			if (l->kind[i] != EV_NVTX || im_comm(name, l->flags[i])
-			    || im_per_op(m, name, ni))
-				continue;
-			nvtx_family(name, buf, sizeof buf);
-			if (buf[0] == '\0')
-				continue;
-			f = strpool_intern0(c->fam, buf);
-			c->of[t][i] = f;
-			slot = hmap_upsert(&c->cnt, hmap_key2(tr->thread, f), 0,
-			    &isnew);
-			(*slot)++;
-		}
+		for (i = 0; i < l->n; i++)
+			if ((f = im_family(c, t, i)) != NONE32)
+				im_tally_add(&y, f);
+		im_tally_flush(&y, &c->cnt, m->tracks[t].thread, NULL);
 	}
+	im_tally_free(&y);
 }
 
 /* Does a repeating eligible range on another track of the thread contain
@@ -176,22 +289,23 @@ im_nested_across(struct im_ctx *c, size_t t, size_t i)
 		return 0;
 	for (k = m->nvtx_off[th]; k < m->nvtx_off[th + 1]; k++) {
 		u = m->nvtx_trk[k];
-		if (u == t || c->of[u] == NULL)
+		if (u == t || !c->user[u])
 			continue;
 		n = lane_stab(&m->tracks[u].lane, l->start[i], &c->buf,
 		    &c->bufcap);
 		for (j = 0; j < n; j++) {
 			size_t x = c->buf[j];
 			const struct lane *lu = &m->tracks[u].lane;
-			if (lu->end[x] >= l->end[i] && im_count(c, th,
-			    c->of[u][x]) >= im_need(c, c->of[u][x]))
+			if (lu->end[x] >= l->end[i] &&
+			    im_rep(c, th, im_family(c, u, x)))
 				return 1;
 		}
 	}
 	return 0;
 }
 
-/* Is range i of track t nested in a repeating eligible range? */
+/* Is range i of track t (the swept one) nested in a repeating eligible
+ * range? */
 static int
 im_nested(struct im_ctx *c, size_t t, size_t i)
 {
@@ -205,15 +319,22 @@ im_nested(struct im_ctx *c, size_t t, size_t i)
 	while (p != NONE32 && p < m->nevents && guard++ < IM_CHAIN) {
 		uint32_t aux;
 		r = model_ev(m, p);
-		if (r.track >= m->ntracks || c->of[r.track] == NULL)
+		if (r.track >= m->ntracks || !c->user[r.track])
 			break;
-		if (im_count(c, th, c->of[r.track][r.idx]) >=
-		    im_need(c, c->of[r.track][r.idx]))
+		if (im_rep(c, th, im_family(c, r.track, r.idx)))
 			return 1;
 		aux = m->tracks[r.track].lane.aux[r.idx];
 		p = aux < m->nnvtx ? m->nvtx[aux].parent : NONE32;
 	}
 	return im_nested_across(c, t, i);
+}
+
+/* Is range i of track t (the swept one) a top-level range of family f? */
+static int
+im_top(struct im_ctx *c, size_t t, size_t i, uint32_t f)
+{
+	return f != NONE32 && im_rep(c, c->m->tracks[t].thread, f) &&
+	    !im_nested(c, t, i);
 }
 
 /* Span of each process (first to last event of its tracks). */
@@ -243,7 +364,6 @@ im_spans(const struct model *m, int64_t *s0, int64_t *s1)
 
 struct im_fam {
 	uint32_t	 top;		/* top-level ranges */
-	uint32_t	 best_thread;	/* most on one thread */
 	int64_t		 covered;	/* union time, summed per track */
 	int64_t		 extent;	/* first start to last end, summed
 					   per track */
@@ -274,41 +394,41 @@ im_close(const struct model *m, struct im_fam *x, const int64_t *s0,
 
 /* Pass 2 and 3: top-level ranges, counted and covered per family. */
 static void
-im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf, uint8_t **top)
+im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf)
 {
 	const struct model	*m = c->m;
 	struct hmap		 per_thread;
+	struct im_tally		 y;
 	size_t			 t, i;
-	uint32_t		*slot, f;
+	uint32_t		 f;
 	int64_t			*s0, *s1;
-	int			 isnew;
 
 	s0 = xcalloc(m->nprocesses + 1, sizeof *s0);
 	s1 = xcalloc(m->nprocesses + 1, sizeof *s1);
 	im_spans(m, s0, s1);
 	hmap_init(&per_thread);
+	memset(&y, 0, sizeof y);
 	for (f = 0; f < nf; f++)
 		fs[f].last_track = NONE32;
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
-		if (c->of[t] == NULL)
+		if (!c->user[t])
 			continue;
-		top[t] = xcalloc(l->n, 1);
+		c->cur = (uint32_t)t + 1;
 		for (i = 0; i < l->n; i++) {
 			struct im_fam *x;
 			int64_t a, b;
-			f = c->of[t][i];
-			if (f == NONE32 || f >= nf || im_count(c, tr->thread, f) <
-			    im_need(c, f) || im_nested(c, t, i))
+			/* im_top() reads the parent of each range: ask for
+			 * it a few ranges ahead. */
+			if (i + IM_AHEAD < l->n && l->aux[i + IM_AHEAD] < m->nnvtx)
+				IM_PREFETCH(&m->nvtx[l->aux[i + IM_AHEAD]]);
+			f = im_family(c, t, i);
+			if (f >= nf || !im_top(c, t, i, f))
 				continue;
-			top[t][i] = 1;
 			x = &fs[f];
 			x->top++;
-			slot = hmap_upsert(&per_thread, hmap_key2(tr->thread, f),
-			    0, &isnew);
-			if (++*slot > x->best_thread)
-				x->best_thread = *slot;
+			im_tally_add(&y, f);
 			/* The union over the track, in start order. */
 			a = l->start[i];
 			b = l->end[i];
@@ -325,37 +445,104 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf, uint8_t **top)
 			if (b > x->last_end)
 				x->last_end = b;
 		}
+		/* c->most: the most on one thread. */
+		im_tally_flush(&y, &per_thread, tr->thread, c->most);
 	}
 	for (f = 0; f < nf; f++)
 		im_close(m, &fs[f], s0, s1);
+	im_tally_free(&y);
 	hmap_free(&per_thread);
 	free(s0);
 	free(s1);
 }
 
+/* Appends the top-level ranges of family best, the iterations. */
+static void
+im_emit(struct im_ctx *c, uint32_t best, struct iters *it, size_t *cap)
+{
+	const struct model	*m = c->m;
+	size_t			 t, i;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (!c->user[t])
+			continue;
+		c->cur = (uint32_t)t + 1;
+		for (i = 0; i < l->n; i++)
+			if (im_family(c, t, i) == best && im_top(c, t, i, best))
+				iters_add(it, cap, m->tracks[t].process,
+				    model_gid(m, (uint32_t)t, (uint32_t)i),
+				    l->name[i], l->start[i], l->end[i]);
+	}
+}
+
+static void
+im_init(struct im_ctx *c, const struct model *m)
+{
+	size_t	t;
+
+	memset(c, 0, sizeof *c);
+	c->m = m;
+	c->fam = strpool_new();
+	hmap_init(&c->cnt);
+	c->nmemo = strpool_count(m->strs);
+	c->memo = xcalloc(c->nmemo + 1, sizeof *c->memo);
+	c->cpu_op = strpool_find(m->strs, "cpu_op", 6);
+	if (c->cpu_op == UINT32_MAX)
+		c->cpu_op = NONE32;
+	c->user = xcalloc(m->ntracks + 1, 1);
+	for (t = 0; t < m->ntracks; t++)
+		c->user[t] = m->tracks[t].lane.n > 0 && im_user_track(m, t);
+}
+
+/* Per family: what im_measure() and im_rep() need, once the families
+ * are known. */
+static void
+im_size(struct im_ctx *c, size_t nf)
+{
+	uint32_t	f;
+
+	c->need = xcalloc(nf + 1, sizeof *c->need);
+	c->stamp = xcalloc(nf + 1, sizeof *c->stamp);
+	c->rep = xcalloc(nf + 1, 1);
+	c->most = xcalloc(nf + 1, sizeof *c->most);
+	for (f = 0; f < nf; f++)
+		c->need[f] = im_need(c, f);
+}
+
+static void
+im_free(struct im_ctx *c)
+{
+	free(c->memo);
+	free(c->user);
+	free(c->need);
+	free(c->stamp);
+	free(c->rep);
+	free(c->most);
+	free(c->buf);
+	hmap_free(&c->cnt);
+	strpool_free(c->fam);
+}
+
 char *
-iters_marker_pick(const struct model *m, uint8_t ***topp)
+iters_marker_pick(const struct model *m, struct iters *it, size_t *cap)
 {
 	struct im_ctx	 c;
 	struct im_fam	*fs;
-	uint8_t		**top;
-	size_t		 nf, t;
+	size_t		 nf;
 	uint32_t	 f, best = NONE32;
 	char		*res = NULL;
 	double		 cov, bcov = 0;
 
-	memset(&c, 0, sizeof c);
-	c.m = m;
-	c.fam = strpool_new();
-	hmap_init(&c.cnt);
+	im_init(&c, m);
 	im_families(&c);
 	nf = strpool_count(c.fam);
+	im_size(&c, nf);
 	fs = xcalloc(nf + 1, sizeof *fs);
-	top = xcalloc(m->ntracks + 1, sizeof *top);
-	im_measure(&c, fs, nf, top);
+	im_measure(&c, fs, nf);
 	for (f = 1; f < nf; f++) {
 		const char *name = strpool_get(c.fam, f);
-		if (fs[f].best_thread < im_need(&c, f))
+		if (c.most[f] < c.need[f])
 			continue;
 		cov = fs[f].extent > 0 ? (double)fs[f].covered /
 		    (double)fs[f].extent : 0.0;
@@ -375,29 +562,9 @@ iters_marker_pick(const struct model *m, uint8_t ***topp)
 	}
 	if (best != NONE32) {
 		res = xstrdup(strpool_get(c.fam, best));
-		/* Keep only the chosen family's top-level ranges. */
-		for (t = 0; t < m->ntracks; t++) {
-			size_t i;
-			if (top[t] == NULL)
-				continue;
-			for (i = 0; i < m->tracks[t].lane.n; i++)
-				if (top[t][i] && c.of[t][i] != best)
-					top[t][i] = 0;
-		}
+		im_emit(&c, best, it, cap);
 	}
-	for (t = 0; t < m->ntracks; t++)
-		free(c.of[t]);
-	free(c.of);
-	free(c.buf);
 	free(fs);
-	hmap_free(&c.cnt);
-	strpool_free(c.fam);
-	if (res == NULL) {
-		for (t = 0; t < m->ntracks; t++)
-			free(top[t]);
-		free(top);
-		top = NULL;
-	}
-	*topp = top;
+	im_free(&c);
 	return res;
 }

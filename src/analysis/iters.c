@@ -70,12 +70,16 @@ iters_add(struct iters *it, size_t *cap, uint32_t process, uint32_t range,
 	v->end = end;
 }
 
-/* Every range named spec, or of family spec (--range). */
+/* Every range named spec, or of family spec (--range); whether a name
+ * matches is worked out once per string id (memo: 0 not yet, 1 no, 2
+ * yes). */
 static void
 iters_from_range(const struct model *m, struct iters *it, size_t *cap,
     const char *spec)
 {
-	size_t	t, i;
+	size_t		 t, i, ns = strpool_count(m->strs);
+	uint8_t		*memo = xcalloc(ns + 1, 1), v;
+	uint32_t	 id;
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
@@ -83,38 +87,24 @@ iters_from_range(const struct model *m, struct iters *it, size_t *cap,
 		if (tr->type != TRACK_NVTX)
 			continue;
 		for (i = 0; i < l->n; i++) {
-			const char *name;
 			if (l->kind[i] != EV_NVTX)
 				continue;
-			name = model_str(m, l->name[i]);
-			if (!nvtx_family_match(name, spec))
+			id = l->name[i];
+			v = id < ns ? memo[id] : 0;
+			if (v == 0) {
+				v = nvtx_family_match(model_str(m, id),
+				    spec) ? 2 : 1;
+				if (id < ns)
+					memo[id] = v;
+			}
+			if (v != 2)
 				continue;
 			iters_add(it, cap, tr->process, model_gid(m,
-			    (uint32_t)t, (uint32_t)i), l->name[i], l->start[i],
+			    (uint32_t)t, (uint32_t)i), id, l->start[i],
 			    l->end[i]);
 		}
 	}
-}
-
-/* The chosen family's top-level ranges. */
-static void
-iters_from_top(const struct model *m, struct iters *it, size_t *cap,
-    uint8_t **top)
-{
-	size_t	t, i;
-
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (top[t] == NULL)
-			continue;
-		for (i = 0; i < l->n; i++)
-			if (top[t][i])
-				iters_add(it, cap, m->tracks[t].process,
-				    model_gid(m, (uint32_t)t, (uint32_t)i),
-				    l->name[i], l->start[i], l->end[i]);
-		free(top[t]);
-	}
-	free(top);
+	free(memo);
 }
 
 int
@@ -157,6 +147,26 @@ iters_want(const struct model *m, const struct iters_sel *s, uint32_t p,
 	return 1;
 }
 
+/* Counts the kernels, copies and memsets among n event kinds. */
+static void
+iters_kinds(struct iter *v, const uint8_t *kind, size_t n)
+{
+	size_t	j;
+
+	for (j = 0; j < n; j++)
+		switch (kind[j]) {
+		case EV_KERNEL:
+			v->kernels++;
+			break;
+		case EV_MEMCPY:
+			v->copies++;
+			break;
+		case EV_MEMSET:
+			v->memsets++;
+			break;
+		}
+}
+
 /*
  * GPU busy and kernel, copy and memset counts of each iteration over its
  * process's GPUs (or the selected one). The GPU tracks are bucketed by
@@ -164,7 +174,7 @@ iters_want(const struct model *m, const struct iters_sel *s, uint32_t p,
  * an iteration reads only its process's tracks and the devices they use.
  * An iteration of no process (NONE32) reads every GPU track.
  */
-static void
+void
 iters_measure(const struct model *m, struct iters *it, uint32_t only_dev)
 {
 	size_t		 i, t, k, k0, k1, np = m->nprocesses, ndev, n, j,
@@ -216,19 +226,15 @@ iters_measure(const struct model *m, struct iters *it, uint32_t only_dev)
 				dev[ndev++] = tr->device;
 				v->ndevices++;
 			}
+			if (!l->overlaps) {
+				/* Serial: the events overlapping are a run. */
+				n = lane_run(l, v->start, v->end, &j);
+				iters_kinds(v, l->kind + j, n);
+				continue;
+			}
 			n = lane_overlap(l, v->start, v->end, &idx, &icap);
 			for (j = 0; j < n; j++)
-				switch (l->kind[idx[j]]) {
-				case EV_KERNEL:
-					v->kernels++;
-					break;
-				case EV_MEMCPY:
-					v->copies++;
-					break;
-				case EV_MEMSET:
-					v->memsets++;
-					break;
-				}
+				iters_kinds(v, &l->kind[idx[j]], 1);
 		}
 		if (m->device_cov == NULL)
 			continue;
@@ -280,7 +286,7 @@ iters_select(const struct model *m, const struct iters_sel *s,
     struct iters *it, char **cause)
 {
 	size_t		 cap = 0, i, q, t, np = m->nprocesses;
-	uint8_t		**top, *want, *uses;
+	uint8_t		*want, *uses;
 	int32_t		*rank;
 
 	memset(it, 0, sizeof *it);
@@ -303,8 +309,7 @@ iters_select(const struct model *m, const struct iters_sel *s,
 		}
 		it->marker = xstrdup(s->range);
 		it->method = ITERS_NVTX;
-	} else if ((it->marker = iters_marker_pick(m, &top)) != NULL) {
-		iters_from_top(m, it, &cap, top);
+	} else if ((it->marker = iters_marker_pick(m, it, &cap)) != NULL) {
 		it->method = ITERS_NVTX;
 	} else {
 		want = xcalloc(np + 1, 1);
@@ -325,7 +330,6 @@ iters_select(const struct model *m, const struct iters_sel *s,
 	if (it->n > 1)
 		qsort(it->v, it->n, sizeof *it->v, iter_cmp);
 	iters_index(m, it);
-	iters_measure(m, it, s->device);
 	return 0;
 }
 

@@ -38,9 +38,10 @@
  * iteration; an iteration runs from one occurrence to the next. Each
  * process has its own marker kernel.
  *
- * Measures, each over the iteration's [start, end) and the GPUs its
- * process's streams run on (every GPU for an iteration of no process, or
- * only the selected device): gpu_busy, the union busy of each of those
+ * Measures (iters_measure(), which only `iters` needs), each over the
+ * iteration's [start, end) and the GPUs its process's streams run on
+ * (every GPU for an iteration of no process, or only the selected
+ * device): gpu_busy, the union busy of each of those
  * GPUs summed over them (so it can reach ndevices x duration); kernels,
  * copies and memsets, the kernels (EV_KERNEL), copies (EV_MEMCPY) and
  * memsets (EV_MEMSET) that run in it, counted as `search --type KIND
@@ -119,6 +120,8 @@ void	 iters_sel_init(struct iters_sel *);
  * Finds iterations. Returns 0 (n may be 0 when nothing repeats), or -1
  * with *cause when a named range is absent. Free with iters_free().
  * The marker is chosen over the whole trace, whatever the selection.
+ * The measures (gpu_busy, ndevices, kernels, copies, memsets) stay 0
+ * until iters_measure().
  */
 int	 iters_select(const struct model *, const struct iters_sel *,
 	    struct iters *, char **cause);
@@ -126,6 +129,13 @@ int	 iters_select(const struct model *, const struct iters_sel *,
 int	 iters_find(const struct model *, const char *range, struct iters *,
 	    char **cause);
 void	 iters_free(struct iters *);
+/*
+ * Measures every iteration (see above) over its process's GPUs, or over
+ * device alone (index) unless it is NONE32: what iters_sel.device
+ * selected.
+ */
+void	 iters_measure(const struct model *, struct iters *,
+	    uint32_t device);
 /*
  * Time blocked on the GPU per iteration (iters-sync.c): sync_blocked is
  * the time the threads of the iteration's process spent in blocking API

@@ -36,6 +36,12 @@
 #define PH_IDLE_UTIL		0.01
 #define PH_PRIO_WINDOW		5	/* the window's edges stay */
 #define PH_PRIO_BIN		2	/* bin-edge candidates */
+#define PH_AHEAD		16	/* NVTX ranges read ahead */
+#if defined(__GNUC__)
+#define PH_PREFETCH(p)		__builtin_prefetch(p)
+#else
+#define PH_PREFETCH(p)		((void)(p))
+#endif
 
 static const char *phase_edge_names[] = {
 	"window", "distribution", "idle", "marker", "gpu"
@@ -72,6 +78,8 @@ struct ph_ctx {
 	uint8_t			*idle;		/* per bin */
 	uint32_t		*idx;		/* lane_overlap buffer */
 	size_t			 icap;
+	int			 run;		/* ph_next_track() found a run */
+	size_t			 run0;		/* its first index */
 };
 
 static double
@@ -156,7 +164,9 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 
 /*
  * The next track of this type from *t on that has events overlapping
- * [a, b): those events are then c->idx[0 .. *n - 1]. NULL past the last.
+ * [a, b): those events are then ph_at(c, 0 .. *n - 1). NULL past the
+ * last. On a lane whose events do not overlap they are a run of indices,
+ * from c->run0 on, and c->idx is left alone.
  */
 static const struct track *
 ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
@@ -168,11 +178,22 @@ ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
 		tr = &c->m->tracks[(*t)++];
 		if (tr->type != type)
 			continue;
-		*n = lane_overlap(&tr->lane, a, b, &c->idx, &c->icap);
+		c->run = !tr->lane.overlaps;
+		if (c->run)
+			*n = lane_run(&tr->lane, a, b, &c->run0);
+		else
+			*n = lane_overlap(&tr->lane, a, b, &c->idx, &c->icap);
 		if (*n > 0)
 			return tr;
 	}
 	return NULL;
+}
+
+/* The k-th event that ph_next_track() found. */
+static inline size_t
+ph_at(const struct ph_ctx *c, size_t k)
+{
+	return c->run ? c->run0 + k : c->idx[k];
 }
 
 /* The vocabulary: the 20 kernel names with the most time in the window. */
@@ -193,7 +214,7 @@ ph_vocab(struct ph_ctx *c)
 	    &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = c->idx[k];
+			i = ph_at(c, k);
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
 			if (l->name[i] < ns)
@@ -254,9 +275,18 @@ ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
 		return;
 	key = ph_key(c, l, i);
 	b0 = (size_t)((s - c->t0) / c->bin);
-	b1 = (size_t)((e - 1 - c->t0) / c->bin);
+	/* Most events end in the bin they start in: no second division. */
+	if (e - c->t0 <= (int64_t)(b0 + 1) * c->bin)
+		b1 = b0;
+	else
+		b1 = (size_t)((e - 1 - c->t0) / c->bin);
 	if (b1 >= c->nbins)
 		b1 = c->nbins - 1;
+	if (b0 == b1 && b0 < c->nbins) {
+		/* Wholly inside the bin: [s, e) is its own share of it. */
+		c->raw[b0 * PH_NKEYS + key] += (double)(e - s);
+		return;
+	}
 	for (b = b0; b <= b1; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		c->raw[b * PH_NKEYS + key] += (double)iset_span_in(s, e, bs,
@@ -277,7 +307,7 @@ ph_bins(struct ph_ctx *c)
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
 	    &n)) != NULL;)
 		for (k = 0; k < n; k++)
-			ph_bins_event(c, &tr->lane, c->idx[k]);
+			ph_bins_event(c, &tr->lane, ph_at(c, k));
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		if ((double)iset_measure(&c->a->any, bs, be) <
@@ -365,9 +395,11 @@ ph_markers(struct ph_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
 		if (tr->type != TRACK_NVTX)
 			continue;
 		for (i = 0; i < l->n; i++) {
-			if (!ph_toplevel(m, l, i) ||
-			    l->end[i] - l->start[i] < minlen ||
+			/* The lane's own tests first: most ranges are short,
+			 * and ph_toplevel() reads m->nvtx. */
+			if (l->end[i] - l->start[i] < minlen ||
 			    l->end[i] <= c->t0 || l->start[i] >= c->t1 ||
+			    !ph_toplevel(m, l, i) ||
 			    ph_is_comm_range(m, tr, l, i))
 				continue;
 			XGROW(mk, mcap, nmk + 1);
@@ -508,7 +540,7 @@ ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, a, b, &t, &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = c->idx[k];
+			i = ph_at(c, k);
 			if (activity_class(l->kind[i], l->flags[i]) < 0)
 				continue;
 			s = l->start[i] > a ? l->start[i] : a;
@@ -654,7 +686,12 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	for (t = 0; (tr = ph_next_track(c, TRACK_NVTX, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = c->idx[k];
+			i = ph_at(c, k);
+			/* ph_toplevel() reads m->nvtx: ask a few ahead. */
+			if (k + PH_AHEAD < n &&
+			    l->aux[ph_at(c, k + PH_AHEAD)] < m->nnvtx)
+				PH_PREFETCH(&m->nvtx[l->aux[ph_at(c, k +
+				    PH_AHEAD)]]);
 			if (!ph_toplevel(m, l, i) ||
 			    ph_is_comm_range(m, tr, l, i))
 				continue;
@@ -684,7 +721,7 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = c->idx[k];
+			i = ph_at(c, k);
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
 			ksum[l->name[i]] += (double)iset_span_in(l->start[i],

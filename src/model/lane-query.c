@@ -142,14 +142,10 @@ lane_overlap(const struct lane *l, int64_t t0, int64_t t1, uint32_t **buf,
 }
 
 size_t
-lane_overlap_range(const struct lane *l, int64_t t0, int64_t t1,
-    uint32_t **buf, size_t *cap, size_t *lo)
+lane_run(const struct lane *l, int64_t t0, int64_t t1, size_t *lo)
 {
 	size_t	hi;
 
-	*lo = LANE_LIST;
-	if (l->overlaps)
-		return lane_overlap(l, t0, t1, buf, cap);
 	*lo = 0;
 	if (t1 <= t0 || l->n == 0)
 		return 0;
@@ -159,17 +155,25 @@ lane_overlap_range(const struct lane *l, int64_t t0, int64_t t1,
 }
 
 size_t
+lane_overlap_range(const struct lane *l, int64_t t0, int64_t t1,
+    uint32_t **buf, size_t *cap, size_t *lo)
+{
+	if (!l->overlaps)
+		return lane_run(l, t0, t1, lo);
+	*lo = LANE_LIST;
+	return lane_overlap(l, t0, t1, buf, cap);
+}
+
+size_t
 lane_count(const struct lane *l, int64_t t0, int64_t t1)
 {
 	size_t	lo, hi, z0, z1;
 
 	if (t1 <= t0 || l->n == 0)
 		return 0;
+	if (!l->overlaps)
+		return lane_run(l, t0, t1, &lo);
 	hi = lane_lower(l, t1);
-	if (!l->overlaps) {
-		lo = lane_first_live(l, t0, 0);
-		return hi > lo ? hi - lo : 0;
-	}
 	/*
 	 * Of the events starting before t1, those with end <= t0 miss the
 	 * window, except zero-length ones at t0.

@@ -148,6 +148,12 @@ lane_at(const uint32_t *buf, size_t lo, size_t k)
 /* Number of events overlapping [t0, t1), same rule as lane_overlap.
  * In every window query a window with t1 <= t0 is empty. */
 size_t	 lane_count(const struct lane *, int64_t t0, int64_t t1);
+/*
+ * On a lane whose events do not overlap (overlaps == 0), the events
+ * lane_overlap() gives are a run: *lo .. *lo + n - 1. Returns n, with no
+ * buffer to fill.
+ */
+size_t	 lane_run(const struct lane *, int64_t t0, int64_t t1, size_t *lo);
 /* Events containing t (start <= t < end), in start order. */
 size_t	 lane_stab(const struct lane *, int64_t t, uint32_t **buf,
 	    size_t *cap);

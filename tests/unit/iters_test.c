@@ -99,6 +99,19 @@ model_steps(void)
 	return ts_finish(b);
 }
 
+/* The automatic marker of m is the NVTX family marker, with n iterations. */
+static void
+find_nvtx(const struct model *m, struct iters *it, const char *marker,
+    size_t n)
+{
+	char	*cause = NULL;
+
+	assert_int_equal(iters_find(m, NULL, it, &cause), 0);
+	assert_int_equal(it->method, ITERS_NVTX);
+	assert_string_equal(it->marker, marker);
+	assert_int_equal(it->n, n);
+}
+
 static void
 test_marker(void **state)
 {
@@ -109,11 +122,10 @@ test_marker(void **state)
 	size_t		 i;
 
 	(void)state;
-	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
-	assert_int_equal(it.method, ITERS_NVTX);
-	assert_string_equal(it.marker, "Step * to *");
-	assert_int_equal(it.n, 5);
+	find_nvtx(m, &it, "Step * to *", 5);
 	assert_int_equal(it.nproc, 1);
+	assert_int_equal(it.v[0].kernels, 0);
+	iters_measure(m, &it, NONE32);
 	for (i = 0; i < it.n; i++) {
 		assert_int_equal(it.v[i].index, i);
 		assert_int_equal(it.v[i].start, (int64_t)i * 200 * US);
@@ -161,6 +173,151 @@ test_family(void **state)
 	assert_true(iters_library_domain("cuBLAS"));
 	assert_false(iters_library_domain(""));
 	assert_false(iters_library_domain("MyApp"));
+}
+
+/*
+ * A range's family is worked out once per name, but two of its own flags
+ * still rule it out: a name's first range is communication (EVF_COMM) and
+ * the next four are not; another's first range is eligible and the next
+ * five are Kineto operators (category cpu_op). The first is the marker,
+ * with four iterations; the second would win with six if its first range
+ * spoke for the rest.
+ */
+static struct model *
+model_flags(void)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct nvtx_info	 ni;
+	struct lane_event	 ev;
+	uint32_t		 p, th, nv;
+	int			 k;
+
+	p = builder_process(b, 300, 300, "train");
+	th = builder_thread(b, 30 << 24 | 1, 1, p, "main");
+	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	for (k = 0; k < 5; k++) {
+		ev = ts_event(b, "Iter", EV_NVTX, k * 100 * US,
+		    (k + 1) * 100 * US);
+		ev.aux = ts_nvtx(b, nv);
+		if (k == 0)
+			ev.flags = EVF_COMM;
+		builder_event(b, nv, &ev);
+	}
+	for (k = 0; k < 6; k++) {
+		ev = ts_event(b, "Op", EV_NVTX, (500 + k * 100) * US,
+		    (600 + k * 100) * US);
+		memset(&ni, 0, sizeof ni);
+		if (k > 0)
+			ni.category_name = builder_intern(b, "cpu_op");
+		ev.aux = builder_nvtx(b, &ni);
+		builder_event(b, nv, &ev);
+	}
+	return ts_finish(b);
+}
+
+static void
+test_flags(void **state)
+{
+	struct model	*m = model_flags();
+	struct iters	 it;
+	char		*cause = NULL;
+	size_t		 i;
+
+	(void)state;
+	find_nvtx(m, &it, "Iter", 4);
+	for (i = 0; i < it.n; i++)
+		assert_int_equal(it.v[i].start, (int64_t)(i + 1) * 100 * US);
+	iters_free(&it);
+	/* By name, every range counts. */
+	assert_int_equal(iters_find(m, "Op", &it, &cause), 0);
+	assert_int_equal(it.n, 6);
+	iters_free(&it);
+	assert_int_equal(iters_find(m, "Iter", &it, &cause), 0);
+	assert_int_equal(it.n, 5);
+	iters_free(&it);
+	model_free(m);
+}
+
+/*
+ * The counts on a serial GPU lane (a run of indices) and on one whose
+ * events overlap (the interval tree) agree with a plain scan of every
+ * event against each iteration: events straddling a boundary, ending on
+ * one, zero-length at one.
+ */
+static struct model *
+model_edges(int overlap)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 p, th, nv, g;
+	int		 k;
+
+	ts_device(b, 0);
+	p = builder_process(b, 400, 400, "train");
+	th = builder_thread(b, 40 << 24 | 1, 1, p, "main");
+	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	g = builder_gpu_track(b, builder_stream(b, 0, 7, p));
+	for (k = 0; k < 4; k++)
+		nvtx(b, nv, "Iter", k * 100 * US, (k + 1) * 100 * US);
+	gpu(b, g, "a", EV_KERNEL, 80 * US, 95 * US);
+	gpu(b, g, "z", EV_MEMSET, 100 * US, 100 * US);
+	gpu(b, g, "s", EV_KERNEL, 150 * US, 250 * US);
+	gpu(b, g, "c", EV_MEMCPY, 290 * US, 300 * US);
+	gpu(b, g, "d", EV_KERNEL, 300 * US, 400 * US);
+	if (overlap)
+		gpu(b, g, "e", EV_KERNEL, 160 * US, 310 * US);
+	return ts_finish(b);
+}
+
+static void
+test_measure_edges(void **state)
+{
+	struct model	*m;
+	struct iters	 it;
+	char		*cause = NULL;
+	size_t		 i, t, j;
+	uint64_t	 n[3];
+	int		 overlap;
+
+	(void)state;
+	for (overlap = 0; overlap < 2; overlap++) {
+		m = model_edges(overlap);
+		assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+		assert_int_equal(it.n, 4);
+		iters_measure(m, &it, NONE32);
+		for (i = 0; i < it.n; i++) {
+			const struct iter *v = &it.v[i];
+			memset(n, 0, sizeof n);
+			for (t = 0; t < m->ntracks; t++) {
+				const struct lane *l = &m->tracks[t].lane;
+				if (m->tracks[t].type != TRACK_GPU)
+					continue;
+				assert_int_equal(l->overlaps, overlap);
+				for (j = 0; j < l->n; j++) {
+					if (!(l->start[j] < v->end &&
+					    (l->end[j] > v->start ||
+					    (l->start[j] == l->end[j] &&
+					    l->start[j] >= v->start))))
+						continue;
+					n[0] += l->kind[j] == EV_KERNEL;
+					n[1] += l->kind[j] == EV_MEMCPY;
+					n[2] += l->kind[j] == EV_MEMSET;
+				}
+			}
+			assert_int_equal(v->kernels, n[0]);
+			assert_int_equal(v->copies, n[1]);
+			assert_int_equal(v->memsets, n[2]);
+		}
+		/* The straddling kernel counts in both its iterations, the
+		 * zero-length memset in the one it starts. */
+		assert_int_equal(it.v[1].kernels, 1 + overlap);
+		assert_int_equal(it.v[2].kernels, 1 + overlap);
+		assert_int_equal(it.v[0].memsets, 0);
+		assert_int_equal(it.v[1].memsets, 1);
+		assert_int_equal(it.v[2].copies, 1);
+		assert_int_equal(it.v[3].copies, 0);
+		iters_free(&it);
+		model_free(m);
+	}
 }
 
 /*
@@ -214,6 +371,7 @@ test_per_process(void **state)
 	assert_int_equal(pp->n, 7);
 	assert_int_equal(it.v[pp->first].end - it.v[pp->first].start,
 	    110 * US);
+	iters_measure(m, &it, NONE32);
 	assert_int_equal(it.v[pp->first].kernels, 2);
 	iters_free(&it);
 
@@ -228,7 +386,49 @@ test_per_process(void **state)
 	assert_int_equal(iters_select(m, &sel, &it, &cause), 0);
 	assert_int_equal(it.n, 7);
 	assert_int_equal(it.v[0].process, 0);
+	iters_measure(m, &it, sel.device);
 	assert_int_equal(it.v[0].ndevices, 1);
+	iters_free(&it);
+	model_free(m);
+}
+
+/*
+ * The kernel-period candidates are per (stream, name): "step" runs every
+ * 100 us on one stream and at odd times on another; "tick" is nearly
+ * regular. "step" of the first stream wins (no variation at all); taken
+ * over both streams it would lose to "tick".
+ */
+static void
+test_period_per_stream(void **state)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	struct iters	 it;
+	char		*cause = NULL;
+	uint32_t	 p, g0, g1;
+	int		 k;
+	size_t		 i;
+
+	(void)state;
+	ts_device(b, 0);
+	p = builder_process(b, 500, 500, "python3");
+	g0 = builder_gpu_track(b, builder_stream(b, 0, 7, p));
+	g1 = builder_gpu_track(b, builder_stream(b, 0, 8, p));
+	for (k = 0; k < 8; k++) {
+		gpu(b, g0, "step", EV_KERNEL, k * 100 * US,
+		    k * 100 * US + 5 * US);
+		gpu(b, g1, "step", EV_KERNEL, (k * 37 % 11) * 70 * US + 3 * US,
+		    (k * 37 % 11) * 70 * US + 4 * US);
+		gpu(b, g1, "tick", EV_KERNEL, k * 90 * US + (k % 2) * US + 50 * US,
+		    k * 90 * US + (k % 2) * US + 52 * US);
+	}
+	m = ts_finish(b);
+	assert_int_equal(iters_find(m, NULL, &it, &cause), 0);
+	assert_int_equal(it.method, ITERS_KERNEL);
+	assert_string_equal(it.marker, "step");
+	assert_int_equal(it.n, 7);
+	for (i = 0; i < it.n; i++)
+		assert_int_equal(it.v[i].end - it.v[i].start, 100 * US);
 	iters_free(&it);
 	model_free(m);
 }
@@ -281,6 +481,7 @@ test_fixtures(void **state)
 	iters_sel_init(&sel);
 	assert_int_equal(iters_select(m, &sel, &it, &cause), 0);
 	assert_int_equal(it.n, 6);
+	iters_measure(m, &it, sel.device);
 	sum = 0;
 	for (i = 0; i < it.n; i++)
 		sum += it.v[i].kernels;
@@ -293,5 +494,8 @@ test_fixtures(void **state)
 TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_marker),
 	cmocka_unit_test(test_family),
+	cmocka_unit_test(test_flags),
+	cmocka_unit_test(test_measure_edges),
 	cmocka_unit_test(test_per_process),
+	cmocka_unit_test(test_period_per_stream),
 	cmocka_unit_test(test_fixtures))

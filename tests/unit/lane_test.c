@@ -389,6 +389,11 @@ check_queries(const struct lane *l, struct rng *r, int nwin)
 		assert_int_equal(lo == LANE_LIST, l->overlaps);
 		for (j = 0; j < k; j++)
 			assert_int_equal(lane_at(rbuf, lo, j), buf[j]);
+		if (!l->overlaps) {
+			assert_int_equal(lane_run(l, t0, t1, &i0), k);
+			for (j = 0; j < k; j++)
+				assert_int_equal(buf[j], i0 + j);
+		}
 
 		k = lane_stab(l, t0, &buf, &cap);
 		for (i = 0, j = 0; i < l->n; i++) {
