@@ -111,7 +111,6 @@ struct busy_overlap {
 	/* The sweep's state. */
 	int64_t			*ends;		/* min-heap of running ends */
 	size_t			 nends, endcap;
-	struct iset_run		 run[BUSY_NRUN];
 	struct work_merge	 mg;
 };
 

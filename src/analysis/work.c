@@ -62,17 +62,24 @@ work_free(struct work *w)
 	w->pure = w->selected = NULL;
 }
 
-int
-work_event(const struct work *w, uint32_t t, uint32_t i)
+/* work_event() on the lane of track t. */
+static inline int
+work_event_in(const struct work *w, const struct lane *l, uint32_t t,
+    uint32_t i)
 {
-	const struct lane	*l = &w->m->tracks[t].lane;
-	int			 c;
+	int	c;
 
 	if ((c = work_class(l->kind[i], l->flags[i])) < 0)
 		return -1;
 	if (w->filtered && !w->sel.event(w->sel.arg, t, i))
 		return -1;
 	return c;
+}
+
+int
+work_event(const struct work *w, uint32_t t, uint32_t i)
+{
+	return work_event_in(w, &w->m->tracks[t].lane, t, i);
 }
 
 size_t
@@ -145,7 +152,7 @@ work_cursor_next(const struct work_merge *mg, struct work_cursor *c)
 			j = c->cur++;
 		else
 			return 0;
-		if ((cls = work_event(mg->w, c->t, (uint32_t)j)) < 0)
+		if ((cls = work_event_in(mg->w, l, c->t, (uint32_t)j)) < 0)
 			continue;
 		c->it.t = c->t;
 		c->it.i = (uint32_t)j;
