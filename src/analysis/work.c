@@ -138,7 +138,7 @@ work_device_procs(const struct model *m, uint32_t d, uint32_t **buf,
 }
 
 /* Moves a cursor to its next selected work event; 0 when it has none. */
-static int
+static inline int
 work_cursor_next(const struct work_merge *mg, struct work_cursor *c)
 {
 	const struct lane	*l = &mg->w->m->tracks[c->t].lane;
@@ -241,16 +241,26 @@ int
 work_merge_next(struct work_merge *mg, struct work_item *out)
 {
 	struct work_cursor	*c;
+	size_t			 x, k;
 
 	if (mg->nh == 0)
 		return 0;
-	c = &mg->c[mg->heap[0]];
+	x = mg->heap[0];
+	c = &mg->c[x];
 	*out = c->it;
 	if (!work_cursor_next(mg, c)) {
 		mg->heap[0] = mg->heap[--mg->nh];
-		if (mg->nh == 0)
-			return 1;
+		if (mg->nh > 1)
+			work_heap_down(mg, 0);
+		return 1;
 	}
+	if (mg->nh == 1)
+		return 1;
+	/* Most often the cursor stays on top (one stream runs most of the
+	 * work): it does when it comes before the smaller child. */
+	k = mg->nh > 2 && work_heap_less(mg, mg->heap[2], mg->heap[1]) ? 2 : 1;
+	if (work_heap_less(mg, x, mg->heap[k]))
+		return 1;
 	work_heap_down(mg, 0);
 	return 1;
 }
