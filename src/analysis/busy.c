@@ -13,13 +13,26 @@
 #include "util/lbound.h"
 #include "util/xmalloc.h"
 
+/* The start of a source's current segment, INT64_MAX past its last one
+ * inside the walk. */
+static int64_t
+busy_src_head(const struct busy_walk *wb, const struct busy_src *c)
+{
+	if (c->pos >= c->cov->n || c->cov->start[c->pos] >= wb->b)
+		return INT64_MAX;
+	return c->cov->start[c->pos];
+}
+
 static void
 busy_walk_src(struct busy_walk *wb, const struct iset *cov)
 {
+	struct busy_src	*c;
+
 	XGROW(wb->src, wb->srccap, wb->nsrc + 1);
-	wb->src[wb->nsrc].cov = cov;
-	wb->src[wb->nsrc].pos = iset_lower(cov, wb->a);
-	wb->nsrc++;
+	c = &wb->src[wb->nsrc++];
+	c->cov = cov;
+	c->pos = iset_lower(cov, wb->a);
+	c->head = busy_src_head(wb, c);
 }
 
 void
@@ -75,22 +88,19 @@ static int
 busy_walk_cov(struct busy_walk *wb, int64_t *s, int64_t *e)
 {
 	struct busy_src	*c;
-	size_t		 k, best = wb->nsrc;
+	size_t		 k, best = 0;
 
-	for (k = 0; k < wb->nsrc; k++) {
-		c = &wb->src[k];
-		if (c->pos >= c->cov->n || c->cov->start[c->pos] >= wb->b)
-			continue;
-		if (best == wb->nsrc || c->cov->start[c->pos] <
-		    wb->src[best].cov->start[wb->src[best].pos])
+	/* The earliest head (the first source of equal ones). */
+	for (k = 1; k < wb->nsrc; k++)
+		if (wb->src[k].head < wb->src[best].head)
 			best = k;
-	}
-	if (best == wb->nsrc)
+	if (wb->nsrc == 0 || wb->src[best].head == INT64_MAX)
 		return 0;
 	c = &wb->src[best];
-	*s = c->cov->start[c->pos] > wb->a ? c->cov->start[c->pos] : wb->a;
+	*s = c->head > wb->a ? c->head : wb->a;
 	*e = c->cov->end[c->pos] < wb->b ? c->cov->end[c->pos] : wb->b;
 	c->pos++;
+	c->head = busy_src_head(wb, c);
 	return 1;
 }
 
@@ -100,6 +110,13 @@ busy_walk_next(struct busy_walk *wb, int64_t *s, int64_t *e)
 	struct work_item	it;
 	int64_t			x, y;
 
+	/* One owned set (a device's coverage): its segments are disjoint
+	 * and apart, so clamped they are the walk's segments. */
+	if (wb->by_cov && wb->nsrc == 1 && !wb->src[0].cov->view) {
+		if (!busy_walk_cov(wb, s, e))
+			return 0;
+		return 1;
+	}
 	for (;;) {
 		if (wb->by_cov) {
 			if (!busy_walk_cov(wb, &x, &y))

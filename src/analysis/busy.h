@@ -47,6 +47,7 @@ struct lane;
 struct busy_src {
 	const struct iset	*cov;
 	size_t			 pos;
+	int64_t			 head;		/* start at pos */
 };
 
 struct busy_walk {
