@@ -9,6 +9,7 @@
 #include "model/lane.h"
 #include "analysis/work.h"
 #include "util/lbound.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 
 int
@@ -80,6 +81,18 @@ int
 work_event(const struct work *w, uint32_t t, uint32_t i)
 {
 	return work_event_in(w, &w->m->tracks[t].lane, t, i);
+}
+
+unsigned
+work_threads(const struct work *w, size_t njobs)
+{
+	unsigned	n;
+
+	if (w->filtered || njobs < 2)
+		return 1;
+	n = getenv("GPULENS_THREADS") != NULL ? pool_threads() :
+	    pool_ncpus();
+	return n > njobs ? (unsigned)njobs : n;
 }
 
 size_t

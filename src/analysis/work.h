@@ -103,6 +103,13 @@ void	 work_free(struct work *);
  * else -1. */
 int	 work_event(const struct work *, uint32_t t, uint32_t i);
 /*
+ * The threads for njobs independent walks of w (one per device, say), each
+ * with its own merge: the CPUs (or GPULENS_THREADS as pool_threads() reads
+ * it), at most njobs; 1 with an event-level filter, whose callback need not
+ * be safe to call from several threads.
+ */
+unsigned	 work_threads(const struct work *, size_t njobs);
+/*
  * The selected tracks of device d (NONE32: of every device), into a buffer
  * grown as needed; returns their number.
  */
