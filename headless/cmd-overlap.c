@@ -48,6 +48,8 @@
  * overlaps follow from |A n B| = |A| + |B| - |A u B|), and the running
  * operations sit in a min-heap of their ends for the peak. Only --by
  * nvtx-path stores something per event: C, and the comm kernels' paths.
+ * Without it and without an event-level filter, the devices are swept on
+ * the pool, one per CPU at a time.
  */
 #include "config.h"
 

@@ -28,8 +28,10 @@
  *
  * Cost: one sweep over the selected events of each device in start order
  * (analysis/busy.h, O(n log streams)) grows the four unions a segment at a
- * time and spreads each finished segment over the buckets it spans; memory
- * is O(buckets), whatever the number of events.
+ * time and spreads each finished segment over the buckets it spans (a
+ * cursor over the edges); memory is O(buckets), whatever the number of
+ * events. Without an event-level filter the devices (or streams) are swept
+ * on the pool, one per CPU at a time.
  */
 #include "config.h"
 
