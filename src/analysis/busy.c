@@ -49,7 +49,7 @@ busy_walk_start(struct busy_walk *wb, const struct work *w,
 	iset_run_init(&wb->run);
 	wb->by_cov = !w->filtered;
 	for (k = 0; k < ntracks && wb->by_cov; k++)
-		if (!w->pure[tracks[k]] || !w->selected[tracks[k]])
+		if (!w->selected[tracks[k]] || !work_pure(w, tracks[k]))
 			wb->by_cov = 0;
 	if (!wb->by_cov) {
 		work_merge_start(&wb->mg, w, tracks, ntracks, a, b);

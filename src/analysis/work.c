@@ -32,7 +32,7 @@ work_init(struct work *w, const struct model *m, const struct work_sel *s,
     int64_t t0, int64_t t1)
 {
 	const struct lane	*l;
-	size_t			 t, i, k;
+	size_t			 t, i;
 
 	memset(w, 0, sizeof *w);
 	w->m = m;
@@ -46,13 +46,28 @@ work_init(struct work *w, const struct model *m, const struct work_sel *s,
 		if (m->tracks[t].type != TRACK_GPU || (s->track != NULL &&
 		    !s->track(s->arg, (uint32_t)t)))
 			continue;
+		/* The first work event (work_class() >= 0) will do: whether
+		 * a track holds only work is asked of few (work_pure()). */
 		l = &m->tracks[t].lane;
-		for (i = 0, k = 0; i < l->n; i++)
-			if (work_class(l->kind[i], l->flags[i]) >= 0)
-				k++;
-		w->selected[t] = k > 0;
-		w->pure[t] = k == l->n;
+		for (i = 0; i < l->n && !ev_kind_work(l->kind[i]); i++)
+			;
+		w->selected[t] = i < l->n;
 	}
+}
+
+int
+work_pure(const struct work *w, uint32_t t)
+{
+	const struct lane	*l = &w->m->tracks[t].lane;
+	size_t			 i;
+
+	/* 0: not yet known, 1: only work, 2: not only work. */
+	if (w->pure[t] == 0) {
+		for (i = 0; i < l->n && ev_kind_work(l->kind[i]); i++)
+			;
+		w->pure[t] = i == l->n ? 1 : 2;
+	}
+	return w->pure[t] == 1;
 }
 
 void

@@ -63,7 +63,8 @@ struct work {
 	struct work_sel		 sel;
 	int64_t			 t0, t1;	/* outer window */
 	int			 filtered;	/* sel.event is set */
-	uint8_t			*pure;		/* per track: only work */
+	uint8_t			*pure;		/* per track: work_pure()'s
+						   answer once known */
 	uint8_t			*selected;	/* per track: GPU, holds
 						   some work, passes
 						   sel_track */
@@ -99,6 +100,12 @@ int	 work_class(int kind, unsigned flags);
 void	 work_init(struct work *, const struct model *,
 	    const struct work_sel *, int64_t t0, int64_t t1);
 void	 work_free(struct work *);
+/*
+ * Whether selected GPU track t holds only work (then its busy set is its
+ * work's union). Found by a scan of the track on the first call and kept:
+ * not to be called for one track from several threads at once.
+ */
+int	 work_pure(const struct work *, uint32_t t);
 /* The class of event i of selected GPU track t if it is selected work,
  * else -1. */
 int	 work_event(const struct work *, uint32_t t, uint32_t i);
