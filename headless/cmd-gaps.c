@@ -336,7 +336,8 @@ static int
 gaps_run(void *arg, size_t job, unsigned tid, char **cause)
 {
 	struct gaps_ctx		*c = arg;
-	struct gaps_sweep	*sw = &c->sw[job];
+	/* The all-GPU sweep, the longest, first. */
+	struct gaps_sweep	*sw = &c->sw[job == 0 ? c->nsw - 1 : job - 1];
 	struct gap_walk		 gw;
 	struct gap_span		 g;
 	size_t			 k;
