@@ -220,6 +220,14 @@ work_heap_down(struct work_merge *mg, size_t i)
 	mg->heap[i] = x;
 }
 
+/* Keeps mg->lim, the smaller child of the top (nh > 1). */
+static void
+work_heap_lim(struct work_merge *mg)
+{
+	mg->lim = mg->nh > 2 && work_heap_less(mg, mg->heap[2], mg->heap[1]) ?
+	    mg->heap[2] : mg->heap[1];
+}
+
 void
 work_merge_start(struct work_merge *mg, const struct work *w,
     const uint32_t *tracks, size_t ntracks, int64_t a, int64_t b)
@@ -263,13 +271,15 @@ work_merge_start(struct work_merge *mg, const struct work *w,
 	}
 	for (k = mg->nh / 2; k-- > 0; )
 		work_heap_down(mg, k);
+	if (mg->nh > 1)
+		work_heap_lim(mg);
 }
 
 int
 work_merge_next(struct work_merge *mg, struct work_item *out)
 {
 	struct work_cursor	*c;
-	size_t			 x, k;
+	size_t			 x;
 
 	if (mg->nh == 0)
 		return 0;
@@ -278,18 +288,19 @@ work_merge_next(struct work_merge *mg, struct work_item *out)
 	*out = c->it;
 	if (!work_cursor_next(mg, c)) {
 		mg->heap[0] = mg->heap[--mg->nh];
-		if (mg->nh > 1)
-			work_heap_down(mg, 0);
-		return 1;
+	} else {
+		if (mg->nh == 1)
+			return 1;
+		/* Most often the cursor stays on top (one stream runs most
+		 * of the work): it does when it comes before the smaller
+		 * child, which has not moved. */
+		if (work_heap_less(mg, x, mg->lim))
+			return 1;
 	}
-	if (mg->nh == 1)
-		return 1;
-	/* Most often the cursor stays on top (one stream runs most of the
-	 * work): it does when it comes before the smaller child. */
-	k = mg->nh > 2 && work_heap_less(mg, mg->heap[2], mg->heap[1]) ? 2 : 1;
-	if (work_heap_less(mg, x, mg->heap[k]))
-		return 1;
-	work_heap_down(mg, 0);
+	if (mg->nh > 1) {
+		work_heap_down(mg, 0);
+		work_heap_lim(mg);
+	}
 	return 1;
 }
 

@@ -92,6 +92,7 @@ struct work_merge {
 	size_t			 nc, ccap;
 	size_t			*heap;		/* cursor indices */
 	size_t			 nh, hcap;
+	size_t			 lim;		/* the top's smaller child */
 };
 
 /* The class of an event kind with its flags; -1 if it is not GPU work. */
