@@ -408,6 +408,10 @@ gaps_sweeps(struct gaps_ctx *c)
 		c->sw[k].tracks = NULL;
 		iset_free(&c->sw[k].win);
 	}
+	/* A sweep that kept only its first rows makes the whole keep only
+	 * the first (as one sweep would have). */
+	if (c->acc.pruned && !c->acc.heap)
+		gaps_prune(c, &c->acc);
 }
 
 /* The owning processes of a gap's owner (0 = all processes). */

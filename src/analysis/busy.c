@@ -170,17 +170,17 @@ busy_bucket(const struct busy_buckets *bb, int64_t t)
 }
 
 /*
- * Adds the busy segment [s, e) of column col to the buckets it spans (with
- * cov, the part of it that cov covers). A column's segments come in
- * increasing order, so the bucket of the previous one, *bp, only moves
- * forward: a merge-walk over the edges instead of a search per segment.
+ * Adds the busy segment [s, e) of column col to the buckets it spans. A
+ * column's segments come in increasing order, so the bucket of the
+ * previous one, *bp, only moves forward: a merge-walk over the edges
+ * instead of a search per segment.
  */
 static void
 busy_spread(struct busy_buckets *bb, int col, size_t *bp, int64_t s,
-    int64_t e, const struct iset *cov)
+    int64_t e)
 {
 	const int64_t	*edge = bb->edge;
-	int64_t		*v = bb->busy + col, x, y;
+	int64_t		*v = bb->busy + col;
 	size_t		 b = *bp;
 
 	if (s < edge[0])
@@ -193,12 +193,9 @@ busy_spread(struct busy_buckets *bb, int col, size_t *bp, int64_t s,
 	while (b + 1 < bb->nb && edge[b + 1] <= s)
 		b++;
 	*bp = b;
-	for (; b < bb->nb && edge[b] < e; b++) {
-		x = s > edge[b] ? s : edge[b];
-		y = e < edge[b + 1] ? e : edge[b + 1];
-		v[b * BUSY_NCOL] += cov != NULL ? iset_measure(cov, x, y) :
-		    y - x;
-	}
+	for (; b < bb->nb && edge[b] < e; b++)
+		v[b * BUSY_NCOL] += (e < edge[b + 1] ? e : edge[b + 1]) -
+		    (s > edge[b] ? s : edge[b]);
 }
 
 /* busy_spread() of a finished (non-empty) segment, most often inside the
@@ -210,32 +207,7 @@ busy_spread_seg(struct busy_buckets *bb, int col, size_t *bp, int64_t s,
 	if (s >= bb->edge[*bp] && e <= bb->edge[*bp + 1])
 		bb->busy[*bp * BUSY_NCOL + (size_t)col] += e - s;
 	else
-		busy_spread(bb, col, bp, s, e, NULL);
-}
-
-/*
- * The device's busy set when it is the union of tracks' work, else NULL:
- * without an event-level filter, when tracks are every GPU track of one
- * device and hold only work.
- */
-static const struct iset *
-busy_whole_device(const struct work *w, const uint32_t *tracks, size_t nt)
-{
-	const struct model	*m = w->m;
-	size_t			 k, t, all = 0;
-	uint32_t		 d;
-
-	if (w->filtered || nt == 0 || m->device_cov == NULL)
-		return NULL;
-	d = m->tracks[tracks[0]].device;
-	for (k = 0; k < nt; k++)
-		if (m->tracks[tracks[k]].device != d ||
-		    !w->selected[tracks[k]] || !work_pure(w, tracks[k]))
-			return NULL;
-	for (t = 0; t < m->ntracks; t++)
-		all += m->tracks[t].type == TRACK_GPU &&
-		    m->tracks[t].device == d;
-	return all == nt ? &m->device_cov[d] : NULL;
+		busy_spread(bb, col, bp, s, e);
 }
 
 void
@@ -244,7 +216,6 @@ busy_buckets_sweep(struct busy_buckets *bb, const struct work *w,
 {
 	const int64_t		*edge = bb->edge;
 	const struct lane	*l;
-	const struct iset	*cov;
 	struct iset_run		 run[BUSY_NCOL];
 	struct work_item	 it;
 	int64_t			 fs, fe, st;
@@ -254,20 +225,13 @@ busy_buckets_sweep(struct busy_buckets *bb, const struct work *w,
 	memset(bb->busy, 0, bb->nb * BUSY_NCOL * sizeof *bb->busy);
 	memset(bb->kern, 0, bb->nb * sizeof *bb->kern);
 	memset(bp, 0, sizeof bp);
-	/* The union of all the work, when it is the device's busy set, is
-	 * measured per bucket instead of grown per event. */
-	cov = busy_whole_device(w, tracks, ntracks);
 	for (k = 0; k < win->n; k++) {
 		for (col = 0; col < BUSY_NCOL; col++)
 			iset_run_init(&run[col]);
-		if (cov != NULL)
-			busy_spread(bb, 0, &bp[0], win->start[k], win->end[k],
-			    cov);
 		work_merge_start(&bb->mg, w, tracks, ntracks,
 		    win->start[k], win->end[k]);
 		while (work_merge_next(&bb->mg, &it)) {
-			if (cov == NULL &&
-			    iset_run_add(&run[0], it.s, it.e, &fs, &fe))
+			if (iset_run_add(&run[0], it.s, it.e, &fs, &fe))
 				busy_spread_seg(bb, 0, &bp[0], fs, fe);
 			col = 1 + it.cls;
 			if (iset_run_add(&run[col], it.s, it.e, &fs, &fe))

@@ -15,10 +15,7 @@
  * busy_buckets per bucket of a list of edges, the busy time of all work
  *              and of each class (unions, clipped to the bucket), and the
  *              kernels starting in it, over a window (an iset). The
- *              segments are spread with a cursor over the edges; the union
- *              of all work is the device's busy set measured per bucket
- *              where that is what it is (no filter, a whole device's
- *              tracks holding only work).
+ *              segments are spread with a cursor over the edges.
  * busy_overlap over window segments, the lengths of the unions C, M, Y,
  *              C u M, C u Y and C u M u Y (the overlaps follow from
  *              |A n B| = |A| + |B| - |A u B|), the sum of the clipped
