@@ -68,6 +68,7 @@
 #include "analysis/busy.h"
 #include "headless/worksel.h"
 #include "util/nametab.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -117,6 +118,30 @@ struct gap {
 	uint8_t		 kind;
 };
 
+/* The gaps of some sweeps: their histogram and count, and the candidate
+ * rows. */
+struct gaps_acc {
+	int			 heap;		/* g[] is a heap of keep */
+	int			 pruned;
+	struct gap		*g;
+	size_t			 ng, gcap;
+	uint64_t		 matched;	/* gaps >= min_dur */
+	uint64_t		 bin_n[GAPS_NBINS];
+	int64_t			 bin_t[GAPS_NBINS];
+};
+
+/* One sweep: a device's, a stream's or all GPUs' busy segments inside
+ * its window; rows: its gaps are candidate rows (into acc). */
+struct gaps_sweep {
+	uint32_t		*tracks;
+	size_t			 nt;
+	uint32_t		 owner;
+	int			 rows;
+	struct iset		 win;
+	int64_t			 span, busy, inner;
+	struct gaps_acc		 acc;
+};
+
 struct gaps_ctx {
 	const struct model	*m;
 	struct work		 w;
@@ -125,19 +150,15 @@ struct gaps_ctx {
 	int			 rank, desc;
 	size_t			 keep;		/* rows wanted; 0 = all */
 	size_t			 spill;
-	int			 heap;		/* g[] is a heap of keep */
-	int			 pruned;
-	struct gap		*g;
-	size_t			 ng, gcap;
-	uint64_t		 matched;	/* gaps >= min_dur */
-	uint64_t		 bin_n[GAPS_NBINS];
-	int64_t			 bin_t[GAPS_NBINS];
+	struct gaps_acc		 acc;		/* every sweep's */
+	struct gaps_sweep	*sw;
+	size_t			 nsw, swcap;
+	struct busy_walk	*wb;		/* one per thread */
 	struct gapcpu		 cpu;		/* the CPU during a gap */
 	uint32_t		*procs;
 	size_t			 pcap;
 	uint32_t		*idx;
 	size_t			 icap;
-	struct busy_walk	 wb;
 };
 
 static int64_t
@@ -215,39 +236,59 @@ gaps_before(const struct gaps_ctx *c, const struct gap *a,
 
 /* Max-heap on output position: the root is the last row kept. */
 static void
-gaps_sift(struct gaps_ctx *c, size_t i, size_t n)
+gaps_sift(const struct gaps_ctx *c, struct gaps_acc *a, size_t i, size_t n)
 {
-	struct gap	x = c->g[i];
+	struct gap	x = a->g[i];
 	size_t		k;
 
 	for (; (k = 2 * i + 1) < n; i = k) {
-		if (k + 1 < n && gaps_before(c, &c->g[k], &c->g[k + 1]))
+		if (k + 1 < n && gaps_before(c, &a->g[k], &a->g[k + 1]))
 			k++;
-		if (!gaps_before(c, &x, &c->g[k]))
+		if (!gaps_before(c, &x, &a->g[k]))
 			break;
-		c->g[i] = c->g[k];
+		a->g[i] = a->g[k];
 	}
-	c->g[i] = x;
+	a->g[i] = x;
 }
 
 /* Turns the collected gaps into a heap of the c->keep first ones. */
 static void
-gaps_prune(struct gaps_ctx *c)
+gaps_prune(const struct gaps_ctx *c, struct gaps_acc *a)
 {
 	size_t	i;
 
-	for (i = c->ng / 2; i-- > 0; )
-		gaps_sift(c, i, c->ng);
-	while (c->ng > c->keep) {
-		c->g[0] = c->g[--c->ng];
-		gaps_sift(c, 0, c->ng);
+	for (i = a->ng / 2; i-- > 0; )
+		gaps_sift(c, a, i, a->ng);
+	while (a->ng > c->keep) {
+		a->g[0] = a->g[--a->ng];
+		gaps_sift(c, a, 0, a->ng);
 	}
-	c->heap = 1;
-	c->pruned = 1;
+	a->heap = 1;
+	a->pruned = 1;
+}
+
+/* Keeps g as a candidate row, if it can be one. */
+static void
+gaps_keep(const struct gaps_ctx *c, struct gaps_acc *a, const struct gap *g)
+{
+	if (a->heap) {
+		if (gaps_before(c, g, &a->g[0])) {
+			a->g[0] = *g;
+			gaps_sift(c, a, 0, a->ng);
+		}
+		return;
+	}
+	if (a->ng >= GAPS_MAX_ROWS && c->keep == 0)
+		return;		/* reported as an error by the caller */
+	XGROW(a->g, a->gcap, a->ng + 1);
+	a->g[a->ng++] = *g;
+	if (c->keep > 0 && a->ng >= c->spill)
+		gaps_prune(c, a);
 }
 
 static void
-gaps_add(struct gaps_ctx *c, int64_t s, int64_t e, uint32_t owner, int kind)
+gaps_add(const struct gaps_ctx *c, struct gaps_acc *a, int64_t s, int64_t e,
+    uint32_t owner, int kind)
 {
 	struct gap	g;
 	int64_t		d = e - s;
@@ -255,55 +296,122 @@ gaps_add(struct gaps_ctx *c, int64_t s, int64_t e, uint32_t owner, int kind)
 
 	for (b = 0; b < GAPS_NBINS - 1 && d >= gaps_bin_upper[b]; b++)
 		;
-	c->bin_n[b]++;
-	c->bin_t[b] = sat_add64(c->bin_t[b], d);
+	a->bin_n[b]++;
+	a->bin_t[b] = sat_add64(a->bin_t[b], d);
 	if (d < c->min_dur)
 		return;
-	c->matched++;
+	a->matched++;
 	g.start = s;
 	g.end = e;
 	g.owner = owner;
 	g.kind = (uint8_t)kind;
-	if (c->heap) {
-		if (gaps_before(c, &g, &c->g[0])) {
-			c->g[0] = g;
-			gaps_sift(c, 0, c->ng);
-		}
-		return;
+	gaps_keep(c, a, &g);
+}
+
+/* Adds what a sweep found to the gaps of all (from is emptied). */
+static void
+gaps_gather(const struct gaps_ctx *c, struct gaps_acc *to,
+    struct gaps_acc *from)
+{
+	size_t	k;
+
+	for (k = 0; k < GAPS_NBINS; k++) {
+		to->bin_n[k] += from->bin_n[k];
+		to->bin_t[k] = sat_add64(to->bin_t[k], from->bin_t[k]);
 	}
-	if (c->ng >= GAPS_MAX_ROWS && c->keep == 0)
-		return;		/* reported as an error by the caller */
-	XGROW(c->g, c->gcap, c->ng + 1);
-	c->g[c->ng++] = g;
-	if (c->keep > 0 && c->ng >= c->spill)
-		gaps_prune(c);
+	to->matched += from->matched;
+	to->pruned |= from->pruned;
+	for (k = 0; k < from->ng; k++)
+		gaps_keep(c, to, &from->g[k]);
+	free(from->g);
+	memset(from, 0, sizeof *from);
 }
 
 /*
- * Sweeps the busy segments of tracks in every segment of the window win:
- * adds the busy time and the inner idle time into *busy and *inner, and
- * turns each gap into a candidate row when rows is set.
+ * Sweeps the busy segments of a sweep's tracks in every segment of its
+ * window: adds up its busy time and inner idle time and, when it gives
+ * rows, its gaps (a pool job, with walk tid).
+ */
+static int
+gaps_run(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct gaps_ctx		*c = arg;
+	/* The all-GPU sweep, the longest, first. */
+	struct gaps_sweep	*sw = &c->sw[job == 0 ? c->nsw - 1 : job - 1];
+	struct gap_walk		 gw;
+	struct gap_span		 g;
+	size_t			 k;
+	int64_t			 s, e;
+
+	for (k = 0; k < sw->win.n; k++) {
+		gap_walk_init(&gw, sw->win.start[k], sw->win.end[k]);
+		busy_walk_start(&c->wb[tid], &c->w, sw->tracks, sw->nt, gw.ws,
+		    gw.we);
+		while (busy_walk_next(&c->wb[tid], &s, &e))
+			if (gap_walk_busy(&gw, s, e, &g) && sw->rows)
+				gaps_add(c, &sw->acc, g.start, g.end,
+				    sw->owner, g.kind);
+		if (gap_walk_end(&gw, &g) && sw->rows)
+			gaps_add(c, &sw->acc, g.start, g.end, sw->owner,
+			    g.kind);
+		sw->busy = sat_add64(sw->busy, gw.busy);
+		sw->inner = sat_add64(sw->inner, gw.inner);
+	}
+	return 0;
+}
+
+/* Adds a sweep of tracks[0, nt) (copied) over the window of procs. */
+static struct gaps_sweep *
+gaps_sweep_add(struct gaps_ctx *c, const uint32_t *tracks, size_t nt,
+    uint32_t owner, int rows, const uint32_t *procs, size_t np)
+{
+	struct gaps_sweep	*sw;
+
+	XGROW(c->sw, c->swcap, c->nsw + 1);
+	sw = &c->sw[c->nsw++];
+	memset(sw, 0, sizeof *sw);
+	sw->tracks = xreallocarray(NULL, nt + 1, sizeof *sw->tracks);
+	memcpy(sw->tracks, tracks, nt * sizeof *tracks);
+	sw->nt = nt;
+	sw->owner = owner;
+	sw->rows = rows;
+	iset_init(&sw->win);
+	worksel_windows(&c->w, procs, np, &sw->win);
+	return sw;
+}
+
+/*
+ * Runs the sweeps, on the pool without an event-level filter (each with
+ * gaps of its own, gathered in order after), and frees their storage but
+ * their totals.
  */
 static void
-gaps_sweep(struct gaps_ctx *c, const struct iset *win, const uint32_t *tracks,
-    size_t ntracks, uint32_t owner, int rows, int64_t *busy, int64_t *inner)
+gaps_sweeps(struct gaps_ctx *c)
 {
-	struct gap_walk	gw;
-	struct gap_span	g;
-	size_t		k;
-	int64_t		s, e;
+	unsigned	nth = work_threads(&c->w, c->nsw), i;
+	size_t		k, t;
 
-	for (k = 0; k < win->n; k++) {
-		gap_walk_init(&gw, win->start[k], win->end[k]);
-		busy_walk_start(&c->wb, &c->w, tracks, ntracks, gw.ws, gw.we);
-		while (busy_walk_next(&c->wb, &s, &e))
-			if (gap_walk_busy(&gw, s, e, &g) && rows)
-				gaps_add(c, g.start, g.end, owner, g.kind);
-		if (gap_walk_end(&gw, &g) && rows)
-			gaps_add(c, g.start, g.end, owner, g.kind);
-		*busy = sat_add64(*busy, gw.busy);
-		*inner = sat_add64(*inner, gw.inner);
+	/* The walks ask which tracks hold only work: before the threads. */
+	if (nth > 1)
+		for (t = 0; t < c->m->ntracks; t++)
+			if (c->w.selected[t])
+				(void)work_pure(&c->w, (uint32_t)t);
+	c->wb = xcalloc(nth, sizeof *c->wb);
+	(void)pool_run(c->nsw, nth, gaps_run, c, NULL);
+	for (i = 0; i < nth; i++)
+		busy_walk_free(&c->wb[i]);
+	free(c->wb);
+	c->wb = NULL;
+	for (k = 0; k < c->nsw; k++) {
+		gaps_gather(c, &c->acc, &c->sw[k].acc);
+		free(c->sw[k].tracks);
+		c->sw[k].tracks = NULL;
+		iset_free(&c->sw[k].win);
 	}
+	/* A sweep that kept only its first rows makes the whole keep only
+	 * the first (as one sweep would have). */
+	if (c->acc.pruned && !c->acc.heap)
+		gaps_prune(c, &c->acc);
 }
 
 /* The owning processes of a gap's owner (0 = all processes). */
@@ -488,15 +596,15 @@ int
 cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	struct gaps_ctx	 c;
-	struct opts	 eo = *o;
-	struct sel	 s;
-	struct iset	 win, wall;
-	cJSON		*devs, *hist, *h;
-	int64_t		 t0, t1, busy, inner, abusy = 0, ainner = 0;
-	uint32_t	*tracks = NULL, *order = NULL, one;
-	size_t		 tcap = 0, ocap = 0, nt, nd, t, d, k, np;
-	int		 rc = -1, any = 0, scope;
+	struct gaps_ctx		 c;
+	struct gaps_sweep	*sw;
+	struct opts		 eo = *o;
+	struct sel		 s;
+	cJSON			*devs, *hist, *h;
+	int64_t			 t0, t1, aspan, abusy, ainner;
+	uint32_t		*tracks = NULL, *order = NULL, one;
+	size_t			 tcap = 0, ocap = 0, nt, nd, ndev, t, d, k, np;
+	int			 rc = -1, any = 0, scope;
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
@@ -512,16 +620,14 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 	worksel_init(&c.w, m, &s, t0, t1);
 	gaps_ranking(&c, o);
 	gapcpu_init(&c.cpu, m);
-	iset_init(&win);
-	iset_init(&wall);
 	out->default_sort = "duration_ns:desc";
 
 	if (t1 <= t0 || sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
 
-	/* Per device: the device-level idle (auxiliary, and device rows). */
-	devs = cJSON_CreateArray();
+	/* Per device: the device-level idle (auxiliary, and device rows);
+	 * per stream (stream rows); all GPUs, within every window. */
 	nd = work_devices(m, &order, &ocap);
 	for (k = 0; k < nd; k++) {
 		d = order[k];
@@ -529,81 +635,83 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 			continue;
 		any = 1;
 		np = work_device_procs(m, (uint32_t)d, &c.procs, &c.pcap);
-		worksel_windows(&c.w, c.procs, np, &win);
-		busy = inner = 0;
-		gaps_sweep(&c, &win, tracks, nt, (uint32_t)d,
-		    c.scope == SCOPE_DEVICE, &busy, &inner);
-		h = cJSON_CreateObject();
-		out_int(h, "device", m->devices[d].source_id);
-		cJSON_AddItemToArray(devs, gaps_summary(h, iset_len(&win),
-		    busy, inner));
+		(void)gaps_sweep_add(&c, tracks, nt, (uint32_t)d,
+		    c.scope == SCOPE_DEVICE, c.procs, np);
 	}
+	ndev = c.nsw;
 	if (c.scope == SCOPE_STREAM) {
 		for (t = 0; t < m->ntracks; t++) {
 			if (!c.w.selected[t])
 				continue;
 			np = gaps_procs(&c, (uint32_t)t);
-			worksel_windows(&c.w, c.procs, np, &win);
-			busy = inner = 0;
 			one = (uint32_t)t;
-			gaps_sweep(&c, &win, &one, 1, one, 1, &busy, &inner);
+			(void)gaps_sweep_add(&c, &one, 1, one, 1, c.procs, np);
 		}
 	}
-	/* All GPUs, within every window. */
-	worksel_windows(&c.w, NULL, 0, &wall);
 	nt = work_tracks(&c.w, NONE32, &tracks, &tcap);
-	gaps_sweep(&c, &wall, tracks, nt, NONE32, c.scope == SCOPE_ALL &&
-	    any, &abusy, &ainner);
+	sw = gaps_sweep_add(&c, tracks, nt, NONE32, c.scope == SCOPE_ALL &&
+	    any, NULL, 0);
+	aspan = iset_len(&sw->win);
+	for (k = 0; k < ndev; k++)
+		c.sw[k].span = iset_len(&c.sw[k].win);
+	gaps_sweeps(&c);
+	devs = cJSON_CreateArray();
+	for (k = 0; k < ndev; k++) {
+		h = cJSON_CreateObject();
+		out_int(h, "device", m->devices[c.sw[k].owner].source_id);
+		cJSON_AddItemToArray(devs, gaps_summary(h, c.sw[k].span,
+		    c.sw[k].busy, c.sw[k].inner));
+	}
+	abusy = c.sw[c.nsw - 1].busy;
+	ainner = c.sw[c.nsw - 1].inner;
 
-	if (c.keep == 0 && c.matched > GAPS_MAX_ROWS) {
+	if (c.keep == 0 && c.acc.matched > GAPS_MAX_ROWS) {
 		*cause = xasprintf("%llu gaps match: too many to sort by that "
 		    "field; raise --min-dur or sort by duration_ns, start_ns "
-		    "or end_ns", (unsigned long long)c.matched);
+		    "or end_ns", (unsigned long long)c.acc.matched);
 		cJSON_Delete(devs);
 		goto done;
 	}
 	/* Rows in start order (out_emit sorts them anyway). */
-	if (c.ng > 1)
-		qsort(c.g, c.ng, sizeof *c.g, gaps_cmp_start);
-	for (k = 0; k < c.ng; k++)
-		gaps_row(&c, o, out, &c.g[k]);
+	if (c.acc.ng > 1)
+		qsort(c.acc.g, c.acc.ng, sizeof *c.acc.g, gaps_cmp_start);
+	for (k = 0; k < c.acc.ng; k++)
+		gaps_row(&c, o, out, &c.acc.g[k]);
 
 	out_str(out->aux, "scope", gaps_scope_names[c.scope]);
 	out_int(out->aux, "window_start_ns", gaps_rel(m, o, t0));
 	out_int(out->aux, "window_end_ns", gaps_rel(m, o, t1 > t0 ? t1 : t0));
 	out_int(out->aux, "min_dur_ns", c.min_dur);
-	out_int(out->aux, "gaps_matched", (int64_t)c.matched);
+	out_int(out->aux, "gaps_matched", (int64_t)c.acc.matched);
 	cJSON_AddItemToObject(out->aux, "devices", devs);
 	cJSON_AddItemToObject(out->aux, "all", gaps_summary(
-	    cJSON_CreateObject(), iset_len(&wall), abusy, ainner));
+	    cJSON_CreateObject(), aspan, abusy, ainner));
 	hist = cJSON_AddArrayToObject(out->aux, "histogram");
 	for (k = 0; k < GAPS_NBINS; k++) {
 		h = cJSON_CreateObject();
 		out_str(h, "label", gaps_bin_names[k]);
-		out_int(h, "count", (int64_t)c.bin_n[k]);
-		out_int(h, "total_ns", c.bin_t[k]);
+		out_int(h, "count", (int64_t)c.acc.bin_n[k]);
+		out_int(h, "total_ns", c.acc.bin_t[k]);
 		cJSON_AddItemToArray(hist, h);
 	}
 	if (!any)
 		out_warn(out, "no_gpu_work",
 		    "no GPU work in the selection");
-	else if (c.matched == 0)
+	else if (c.acc.matched == 0)
 		out_warn(out, "no_gaps",
 		    "no %s gaps%s", gaps_scope_names[c.scope],
 		    c.min_dur > 0 ? " at least --min-dur long" : "");
-	if (c.pruned)
-		out->total_matched = (long long)c.matched;
+	if (c.acc.pruned)
+		out->total_matched = (long long)c.acc.matched;
 	rc = 0;
 done:
-	iset_free(&win);
-	iset_free(&wall);
 	free(tracks);
 	free(order);
-	free(c.g);
+	free(c.acc.g);
+	free(c.sw);
 	gapcpu_free(&c.cpu);
 	free(c.procs);
 	free(c.idx);
-	busy_walk_free(&c.wb);
 	work_free(&c.w);
 	sel_free(&s);
 	return rc;

@@ -48,6 +48,8 @@
  * overlaps follow from |A n B| = |A| + |B| - |A u B|), and the running
  * operations sit in a min-heap of their ends for the peak. Only --by
  * nvtx-path stores something per event: C, and the comm kernels' paths.
+ * Without it and without an event-level filter, the devices are swept on
+ * the pool, one per CPU at a time.
  */
 #include "config.h"
 
@@ -67,6 +69,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
+#include "util/pool.h"
 #include "util/strpool.h"
 #include "analysis/busy.h"
 #include "headless/worksel.h"
@@ -102,11 +105,24 @@ const struct cmd_entry cmd_overlap_entry = {
 	.run = overlap_main
 };
 
+/* A device with selected work, its tracks and window. */
+struct overlap_dev {
+	uint32_t		 d;
+	uint32_t		*tracks;
+	size_t			 nt;
+	struct iset		 win;
+};
+
 struct overlap_ctx {
 	const struct model	*m;
 	const char		*domain;	/* --nvtx-domain, or NULL */
 	struct work		 w;
-	struct busy_overlap	 bo;		/* the unions, per device */
+	struct overlap_dev	*dev;
+	/* Devices [base, base + nth) are swept at once, device base + j
+	 * into bo[j] (the unions). */
+	struct busy_overlap	*bo;
+	unsigned		 nth;
+	size_t			 base;
 	int			 by_path;
 	uint8_t			*role;		/* --by role: per track */
 	/* --by nvtx-path: comm events' tags are local path ids */
@@ -150,7 +166,8 @@ overlap_num_pct(cJSON *row, const char *f, int64_t num, int64_t den)
 
 /* Rows of --by nvtx-path for one device. */
 static void
-overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d)
+overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d,
+    struct busy_overlap *bo)
 {
 	const struct model	*m = c->m;
 	struct busy_tag		*v = NULL;
@@ -160,10 +177,10 @@ overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d)
 	size_t			 i, n, cap = 0;
 
 	/* The paths, interned in start order. */
-	for (i = 0; i < c->bo.ncomm; i++)
-		c->bo.comm[i].tag = overlap_path(c, c->bo.comm[i].t,
-		    c->bo.comm[i].i);
-	n = busy_overlap_tags(&c->bo, &v, &cap);
+	for (i = 0; i < bo->ncomm; i++)
+		bo->comm[i].tag = overlap_path(c, bo->comm[i].t,
+		    bo->comm[i].i);
+	n = busy_overlap_tags(bo, &v, &cap);
 	for (i = 0; i < n; i++) {
 		path = strpool_get(c->local, v[i].tag);
 		row = out_row(out);
@@ -182,33 +199,39 @@ overlap_path_rows(struct overlap_ctx *c, struct out *out, uint32_t d)
 	free(v);
 }
 
+/* A device's sweep (a pool job): devices [base, base + nth) at once,
+ * device base + j into bo[j]. */
+static int
+overlap_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct overlap_ctx	*c = arg;
+	struct overlap_dev	*v = &c->dev[c->base + job];
+	struct busy_overlap	*bo = &c->bo[job];
+	size_t			 k;
+
+	busy_overlap_reset(bo);
+	for (k = 0; k < v->win.n; k++)
+		busy_overlap_sweep(bo, &c->w, v->tracks, v->nt, v->win.start[k],
+		    v->win.end[k]);
+	return 0;
+}
+
+/* The rows of a swept device. */
 static void
-overlap_device(struct overlap_ctx *c, struct out *out, uint32_t d,
-    uint32_t **tracks, size_t *tcap)
+overlap_device(struct overlap_ctx *c, struct out *out,
+    const struct overlap_dev *v, struct busy_overlap *bo)
 {
 	const struct model	*m = c->m;
-	struct iset		 win;
-	uint32_t		*procs = NULL;
-	size_t			 pcap = 0, nt, np, k;
-	int64_t			 span, busy, comm, exposed, *len = c->bo.len;
+	uint32_t		 d = v->d;
+	int64_t			 span, busy, comm, exposed, *len = bo->len;
 	cJSON			*row;
 	char			 key[64];
 
-	nt = work_tracks(&c->w, d, tracks, tcap);
-	iset_init(&win);
-	np = work_device_procs(m, d, &procs, &pcap);
-	worksel_windows(&c->w, procs, np, &win);
-	free(procs);
-	busy_overlap_reset(&c->bo);
-	for (k = 0; k < win.n; k++)
-		busy_overlap_sweep(&c->bo, &c->w, *tracks, nt, win.start[k],
-		    win.end[k]);
 	if (c->by_path) {
-		overlap_path_rows(c, out, d);
-		iset_free(&win);
+		overlap_path_rows(c, out, d, bo);
 		return;
 	}
-	span = iset_len(&win);
+	span = iset_len(&v->win);
 	busy = len[BUSY_ALL];
 	comm = len[BUSY_M];
 	/* |M \ C| = |M| - |M n C| = |M u C| - |C| (analysis/comm.h). */
@@ -222,16 +245,70 @@ overlap_device(struct overlap_ctx *c, struct out *out, uint32_t d,
 	out_int(row, "comm_ns", comm);
 	out_int(row, "copy_ns", len[BUSY_Y]);
 	out_int(row, "busy_ns", busy);
-	out_int(row, "sum_ns", c->bo.sum);
+	out_int(row, "sum_ns", bo->sum);
 	out_int(row, "exposed_comm_ns", exposed);
 	overlap_num_pct(row, "hidden_comm_pct", comm - exposed, comm);
 	/* |Y n C| = |Y| + |C| - |Y u C|. */
 	out_int(row, "copy_overlap_ns", len[BUSY_Y] + len[BUSY_C] -
 	    len[BUSY_CY]);
-	out_int(row, "peak_concurrency", c->bo.peak);
+	out_int(row, "peak_concurrency", bo->peak);
 	out_int(row, "span_ns", span);
 	overlap_num_pct(row, "busy_pct", busy, span);
-	iset_free(&win);
+}
+
+/*
+ * Sweeps the devices with selected work and emits their rows in order: on
+ * the pool, a round of one device per thread at a time, except for --by
+ * nvtx-path, which keeps a device's compute set and communication events
+ * (one device at a time). Returns whether there was any.
+ */
+static int
+overlap_devices(struct overlap_ctx *c, struct out *out)
+{
+	const struct model	*m = c->m;
+	struct overlap_dev	*v;
+	uint32_t		*order = NULL, *tracks = NULL, *procs = NULL;
+	size_t			 ocap = 0, tcap = 0, pcap = 0, nd, k, nt, np, nr;
+	size_t			 ndev = 0;
+
+	nd = work_devices(m, &order, &ocap);
+	c->dev = xcalloc(nd + 1, sizeof *c->dev);
+	for (k = 0; k < nd; k++) {
+		if ((nt = work_tracks(&c->w, order[k], &tracks, &tcap)) == 0)
+			continue;
+		v = &c->dev[ndev++];
+		v->d = order[k];
+		v->nt = nt;
+		v->tracks = xreallocarray(NULL, nt, sizeof *v->tracks);
+		memcpy(v->tracks, tracks, nt * sizeof *tracks);
+		iset_init(&v->win);
+		np = work_device_procs(m, v->d, &procs, &pcap);
+		worksel_windows(&c->w, procs, np, &v->win);
+	}
+	c->nth = c->by_path ? 1 : work_threads(&c->w, ndev);
+	c->bo = xcalloc(c->nth, sizeof *c->bo);
+	for (k = 0; k < c->nth; k++) {
+		busy_overlap_init(&c->bo[k], c->by_path);
+		c->bo[k].role = c->role;
+	}
+	for (c->base = 0; c->base < ndev; c->base += nr) {
+		nr = ndev - c->base < c->nth ? ndev - c->base : c->nth;
+		(void)pool_run(nr, c->nth, overlap_job, c, NULL);
+		for (k = 0; k < nr; k++)
+			overlap_device(c, out, &c->dev[c->base + k], &c->bo[k]);
+	}
+	for (k = 0; k < c->nth; k++)
+		busy_overlap_free(&c->bo[k]);
+	free(c->bo);
+	for (k = 0; k < ndev; k++) {
+		free(c->dev[k].tracks);
+		iset_free(&c->dev[k].win);
+	}
+	free(c->dev);
+	free(order);
+	free(tracks);
+	free(procs);
+	return ndev > 0;
 }
 
 int
@@ -241,8 +318,7 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	struct overlap_ctx	 c;
 	struct sel		 s;
 	int64_t			 t0, t1;
-	uint32_t		*tracks = NULL, *order = NULL;
-	size_t			 d, k, nd, tcap = 0, ocap = 0;
+	size_t			 k;
 	int			 any = 0;
 
 	memset(&c, 0, sizeof c);
@@ -278,8 +354,6 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	t0 = s.t0;
 	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
 	worksel_init(&c.w, m, &s, t0, t1);
-	busy_overlap_init(&c.bo, c.by_path);
-	c.bo.role = c.role;
 	if (c.by_path) {
 		c.local = strpool_new();
 		hmap_init(&c.path_of);
@@ -289,14 +363,7 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	if (t1 <= t0 || sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
-	nd = work_devices(m, &order, &ocap);
-	for (k = 0; k < nd; k++) {
-		d = order[k];
-		if (work_tracks(&c.w, (uint32_t)d, &tracks, &tcap) == 0)
-			continue;
-		any = 1;
-		overlap_device(&c, out, (uint32_t)d, &tracks, &tcap);
-	}
+	any = overlap_devices(&c, out);
 	if (!any)
 		out_warn(out, "no_gpu_work",
 		    "no GPU work in the selection");
@@ -309,9 +376,6 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	    t0 - m->origin_ns);
 	out_int(out->aux, "window_end_ns", (o->absolute ? 0 : -m->origin_ns) +
 	    (t1 > t0 ? t1 : t0));
-	free(tracks);
-	free(order);
-	busy_overlap_free(&c.bo);
 	free(c.role);
 	if (c.local != NULL) {
 		strpool_free(c.local);

@@ -28,8 +28,10 @@
  *
  * Cost: one sweep over the selected events of each device in start order
  * (analysis/busy.h, O(n log streams)) grows the four unions a segment at a
- * time and spreads each finished segment over the buckets it spans; memory
- * is O(buckets), whatever the number of events.
+ * time and spreads each finished segment over the buckets it spans (a
+ * cursor over the edges); memory is O(buckets), whatever the number of
+ * events. Without an event-level filter the devices (or streams) are swept
+ * on the pool, one per CPU at a time.
  */
 #include "config.h"
 
@@ -47,6 +49,7 @@
 #include "analysis/busy.h"
 #include "headless/worksel.h"
 #include "util/lbound.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -78,15 +81,29 @@ const struct cmd_entry cmd_timeline_entry = {
 	.hints = { { "gpulens gaps %s --scope device", 0 } }
 };
 
+/* One set of rows: a device's tracks, or one stream's track. */
+struct timeline_unit {
+	uint32_t		 dev, stream;	/* stream: NONE32 by device */
+	uint32_t		*tracks;
+	size_t			 nt;
+	struct iset		 win;
+};
+
 struct timeline_ctx {
 	const struct model	*m;
 	struct work		 w;
-	struct busy_buckets	 bb;
 	int			 by_stream;
 	int64_t			*edge;		/* nb + 1 bucket edges */
 	size_t			 nb;
 	uint32_t		*procs;
 	size_t			 pcap;
+	struct timeline_unit	*u;
+	size_t			 nu, ucap;
+	/* Units [base, base + nth) are swept at once, unit base + j into
+	 * bb[j]. */
+	struct busy_buckets	*bb;
+	unsigned		 nth;
+	size_t			 base;
 };
 
 /* Bucket edges; returns -1 with *cause when there would be too many. */
@@ -133,12 +150,43 @@ timeline_rel(const struct model *m, const struct opts *o, int64_t t)
 	return o->absolute ? t : t - m->origin_ns;
 }
 
-/* Emits the rows of one device or stream from the swept buckets. */
+/* Adds a unit of tracks[0, nt) (copied) and its window. */
+static void
+timeline_unit(struct timeline_ctx *c, uint32_t dev, uint32_t stream,
+    const uint32_t *tracks, size_t nt, const uint32_t *procs, size_t np)
+{
+	struct timeline_unit	*u;
+
+	XGROW(c->u, c->ucap, c->nu + 1);
+	u = &c->u[c->nu++];
+	u->dev = dev;
+	u->stream = stream;
+	u->nt = nt;
+	u->tracks = xreallocarray(NULL, nt, sizeof *u->tracks);
+	memcpy(u->tracks, tracks, nt * sizeof *tracks);
+	iset_init(&u->win);
+	worksel_windows(&c->w, procs, np, &u->win);
+}
+
+/* Sweeps unit base + job (a pool job). */
+static int
+timeline_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct timeline_ctx	*c = arg;
+	struct timeline_unit	*u = &c->u[c->base + job];
+
+	busy_buckets_sweep(&c->bb[job], &c->w, &u->win, u->tracks, u->nt);
+	return 0;
+}
+
+/* Emits the rows of one device or stream from its swept buckets. */
 static void
 timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
-    uint32_t dev, uint32_t stream, cJSON *totals)
+    const struct timeline_unit *u, const struct busy_buckets *bb,
+    cJSON *totals)
 {
 	const struct model	*m = c->m;
+	uint32_t		 dev = u->dev, stream = u->stream;
 	cJSON			*row, *tot;
 	char			 key[160];
 	uint32_t		 pidv = NONE32;
@@ -157,7 +205,7 @@ timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
 	for (b = 0; b < c->nb; b++) {
 		s = c->edge[b];
 		e = c->edge[b + 1];
-		v = &c->bb.busy[b * BUSY_NCOL];
+		v = &bb->busy[b * BUSY_NCOL];
 		busy = v[0];
 		row = out_row(out);
 		if (stream != NONE32 && pidv != NONE32)
@@ -191,10 +239,10 @@ timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
 		    (double)(e - s) : 0.0);
 		for (k = 0; k < WORK_NCLASS; k++)
 			out_int(row, cf[k], v[1 + k]);
-		out_int(row, "kernels", (int64_t)c->bb.kern[b]);
+		out_int(row, "kernels", (int64_t)bb->kern[b]);
 		for (k = 0; k <= WORK_NCLASS; k++)
 			sum[k] += v[k];
-		nk += c->bb.kern[b];
+		nk += bb->kern[b];
 	}
 	tot = cJSON_CreateObject();
 	out_int(tot, "device", m->devices[dev].source_id);
@@ -216,11 +264,11 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 {
 	struct timeline_ctx	 c;
 	struct sel		 s;
-	struct iset		 wall, win;
+	struct iset		 wall;
 	cJSON			*totals;
 	int64_t			 t0, t1;
 	uint32_t		*tracks = NULL, *order = NULL, one, p;
-	size_t			 d, t, k, nt, nd, np, tcap = 0, ocap = 0;
+	size_t			 d, t, k, nt, nd, np, nr, tcap = 0, ocap = 0;
 	int			 rc = -1, any = 0;
 
 	memset(&c, 0, sizeof c);
@@ -244,7 +292,6 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 	t1 = o->to == OPT_TIME_UNSET ? m->end_ns : s.t1;
 	worksel_init(&c.w, m, &s, t0, t1);
 	iset_init(&wall);
-	iset_init(&win);
 	if (s.has_nvtx) {
 		/* Bucket the stretch of the selected range instances. */
 		worksel_windows(&c.w, NULL, 0, &wall);
@@ -266,18 +313,14 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 		cJSON_Delete(totals);
 		goto done;
 	}
-	busy_buckets_init(&c.bb, c.edge, c.nb);
 	if (c.by_stream) {
 		for (t = 0; t < m->ntracks; t++) {
 			if (!c.w.selected[t])
 				continue;
-			any = 1;
 			one = (uint32_t)t;
 			p = m->streams[m->tracks[t].stream].process;
-			worksel_windows(&c.w, &p, p != NONE32, &win);
-			busy_buckets_sweep(&c.bb, &c.w, &win, &one, 1);
-			timeline_rows(&c, o, out, m->tracks[t].device,
-			    m->tracks[t].stream, totals);
+			timeline_unit(&c, m->tracks[t].device,
+			    m->tracks[t].stream, &one, 1, &p, p != NONE32);
 		}
 	} else {
 		nd = work_devices(m, &order, &ocap);
@@ -286,14 +329,25 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 			nt = work_tracks(&c.w, (uint32_t)d, &tracks, &tcap);
 			if (nt == 0)
 				continue;
-			any = 1;
 			np = work_device_procs(m, (uint32_t)d, &c.procs,
 			    &c.pcap);
-			worksel_windows(&c.w, c.procs, np, &win);
-			busy_buckets_sweep(&c.bb, &c.w, &win, tracks,
-			    nt);
-			timeline_rows(&c, o, out, (uint32_t)d, NONE32, totals);
+			timeline_unit(&c, (uint32_t)d, NONE32, tracks, nt,
+			    c.procs, np);
 		}
+	}
+	/* The units in parallel, a round of nth at a time (the buckets of
+	 * nth units in memory). */
+	any = c.nu > 0;
+	c.nth = work_threads(&c.w, c.nu);
+	c.bb = xcalloc(c.nth, sizeof *c.bb);
+	for (k = 0; k < c.nth; k++)
+		busy_buckets_init(&c.bb[k], c.edge, c.nb);
+	for (c.base = 0; c.base < c.nu; c.base += nr) {
+		nr = c.nu - c.base < c.nth ? c.nu - c.base : c.nth;
+		(void)pool_run(nr, c.nth, timeline_job, &c, NULL);
+		for (k = 0; k < nr; k++)
+			timeline_rows(&c, o, out, &c.u[c.base + k], &c.bb[k],
+			    totals);
 	}
 	if (!any)
 		out_warn(out, "no_gpu_work",
@@ -311,11 +365,17 @@ aux:
 	rc = 0;
 done:
 	iset_free(&wall);
-	iset_free(&win);
 	free(tracks);
 	free(order);
 	free(c.edge);
-	busy_buckets_free(&c.bb);
+	for (k = 0; k < c.nth; k++)
+		busy_buckets_free(&c.bb[k]);
+	free(c.bb);
+	for (k = 0; k < c.nu; k++) {
+		free(c.u[k].tracks);
+		iset_free(&c.u[k].win);
+	}
+	free(c.u);
 	free(c.procs);
 	work_free(&c.w);
 	sel_free(&s);

@@ -13,13 +13,26 @@
 #include "util/lbound.h"
 #include "util/xmalloc.h"
 
+/* The start of a source's current segment, INT64_MAX past its last one
+ * inside the walk. */
+static int64_t
+busy_src_head(const struct busy_walk *wb, const struct busy_src *c)
+{
+	if (c->pos >= c->cov->n || c->cov->start[c->pos] >= wb->b)
+		return INT64_MAX;
+	return c->cov->start[c->pos];
+}
+
 static void
 busy_walk_src(struct busy_walk *wb, const struct iset *cov)
 {
+	struct busy_src	*c;
+
 	XGROW(wb->src, wb->srccap, wb->nsrc + 1);
-	wb->src[wb->nsrc].cov = cov;
-	wb->src[wb->nsrc].pos = iset_lower(cov, wb->a);
-	wb->nsrc++;
+	c = &wb->src[wb->nsrc++];
+	c->cov = cov;
+	c->pos = iset_lower(cov, wb->a);
+	c->head = busy_src_head(wb, c);
 }
 
 void
@@ -36,7 +49,7 @@ busy_walk_start(struct busy_walk *wb, const struct work *w,
 	iset_run_init(&wb->run);
 	wb->by_cov = !w->filtered;
 	for (k = 0; k < ntracks && wb->by_cov; k++)
-		if (!w->pure[tracks[k]] || !w->selected[tracks[k]])
+		if (!w->selected[tracks[k]] || !work_pure(w, tracks[k]))
 			wb->by_cov = 0;
 	if (!wb->by_cov) {
 		work_merge_start(&wb->mg, w, tracks, ntracks, a, b);
@@ -75,22 +88,19 @@ static int
 busy_walk_cov(struct busy_walk *wb, int64_t *s, int64_t *e)
 {
 	struct busy_src	*c;
-	size_t		 k, best = wb->nsrc;
+	size_t		 k, best = 0;
 
-	for (k = 0; k < wb->nsrc; k++) {
-		c = &wb->src[k];
-		if (c->pos >= c->cov->n || c->cov->start[c->pos] >= wb->b)
-			continue;
-		if (best == wb->nsrc || c->cov->start[c->pos] <
-		    wb->src[best].cov->start[wb->src[best].pos])
+	/* The earliest head (the first source of equal ones). */
+	for (k = 1; k < wb->nsrc; k++)
+		if (wb->src[k].head < wb->src[best].head)
 			best = k;
-	}
-	if (best == wb->nsrc)
+	if (wb->nsrc == 0 || wb->src[best].head == INT64_MAX)
 		return 0;
 	c = &wb->src[best];
-	*s = c->cov->start[c->pos] > wb->a ? c->cov->start[c->pos] : wb->a;
+	*s = c->head > wb->a ? c->head : wb->a;
 	*e = c->cov->end[c->pos] < wb->b ? c->cov->end[c->pos] : wb->b;
 	c->pos++;
+	c->head = busy_src_head(wb, c);
 	return 1;
 }
 
@@ -100,6 +110,13 @@ busy_walk_next(struct busy_walk *wb, int64_t *s, int64_t *e)
 	struct work_item	it;
 	int64_t			x, y;
 
+	/* One owned set (a device's coverage): its segments are disjoint
+	 * and apart, so clamped they are the walk's segments. */
+	if (wb->by_cov && wb->nsrc == 1 && !wb->src[0].cov->view) {
+		if (!busy_walk_cov(wb, s, e))
+			return 0;
+		return 1;
+	}
 	for (;;) {
 		if (wb->by_cov) {
 			if (!busy_walk_cov(wb, &x, &y))
@@ -152,13 +169,19 @@ busy_bucket(const struct busy_buckets *bb, int64_t t)
 	return k > 0 ? k - 1 : 0;
 }
 
-/* Adds the busy segment [s, e) of column col to the buckets it spans. */
+/*
+ * Adds the busy segment [s, e) of column col to the buckets it spans. A
+ * column's segments come in increasing order, so the bucket of the
+ * previous one, *bp, only moves forward: a merge-walk over the edges
+ * instead of a search per segment.
+ */
 static void
-busy_spread(struct busy_buckets *bb, int col, int64_t s, int64_t e)
+busy_spread(struct busy_buckets *bb, int col, size_t *bp, int64_t s,
+    int64_t e)
 {
 	const int64_t	*edge = bb->edge;
-	size_t		 b;
-	int64_t		 x, y;
+	int64_t		*v = bb->busy + col;
+	size_t		 b = *bp;
 
 	if (s < edge[0])
 		s = edge[0];
@@ -166,28 +189,42 @@ busy_spread(struct busy_buckets *bb, int col, int64_t s, int64_t e)
 		e = edge[bb->nb];
 	if (e <= s)
 		return;
-	for (b = busy_bucket(bb, s); b < bb->nb && edge[b] < e; b++) {
-		x = s > edge[b] ? s : edge[b];
-		y = e < edge[b + 1] ? e : edge[b + 1];
-		if (y > x)
-			bb->busy[b * BUSY_NCOL + (size_t)col] += y - x;
-	}
+	/* The last bucket whose start is <= s, as busy_bucket(). */
+	while (b + 1 < bb->nb && edge[b + 1] <= s)
+		b++;
+	*bp = b;
+	for (; b < bb->nb && edge[b] < e; b++)
+		v[b * BUSY_NCOL] += (e < edge[b + 1] ? e : edge[b + 1]) -
+		    (s > edge[b] ? s : edge[b]);
+}
+
+/* busy_spread() of a finished (non-empty) segment, most often inside the
+ * bucket of the one before. */
+static inline void
+busy_spread_seg(struct busy_buckets *bb, int col, size_t *bp, int64_t s,
+    int64_t e)
+{
+	if (s >= bb->edge[*bp] && e <= bb->edge[*bp + 1])
+		bb->busy[*bp * BUSY_NCOL + (size_t)col] += e - s;
+	else
+		busy_spread(bb, col, bp, s, e);
 }
 
 void
 busy_buckets_sweep(struct busy_buckets *bb, const struct work *w,
     const struct iset *win, const uint32_t *tracks, size_t ntracks)
 {
-	const struct model	*m = w->m;
 	const int64_t		*edge = bb->edge;
+	const struct lane	*l;
 	struct iset_run		 run[BUSY_NCOL];
 	struct work_item	 it;
 	int64_t			 fs, fe, st;
-	size_t			 k;
+	size_t			 k, bp[BUSY_NCOL], kp = 0;
 	int			 col;
 
 	memset(bb->busy, 0, bb->nb * BUSY_NCOL * sizeof *bb->busy);
 	memset(bb->kern, 0, bb->nb * sizeof *bb->kern);
+	memset(bp, 0, sizeof bp);
 	for (k = 0; k < win->n; k++) {
 		for (col = 0; col < BUSY_NCOL; col++)
 			iset_run_init(&run[col]);
@@ -195,19 +232,25 @@ busy_buckets_sweep(struct busy_buckets *bb, const struct work *w,
 		    win->start[k], win->end[k]);
 		while (work_merge_next(&bb->mg, &it)) {
 			if (iset_run_add(&run[0], it.s, it.e, &fs, &fe))
-				busy_spread(bb, 0, fs, fe);
+				busy_spread_seg(bb, 0, &bp[0], fs, fe);
 			col = 1 + it.cls;
 			if (iset_run_add(&run[col], it.s, it.e, &fs, &fe))
-				busy_spread(bb, col, fs, fe);
-			st = m->tracks[it.t].lane.start[it.i];
-			if (m->tracks[it.t].lane.kind[it.i] == EV_KERNEL &&
-			    st >= win->start[k] && st >= edge[0] &&
-			    st < edge[bb->nb])
-				bb->kern[busy_bucket(bb, st)]++;
+				busy_spread_seg(bb, col, &bp[col], fs, fe);
+			/* A kernel starting inside the window starts at its
+			 * clamped start: in increasing order, as the edges. */
+			l = &w->m->tracks[it.t].lane;
+			st = l->start[it.i];
+			if (l->kind[it.i] != EV_KERNEL ||
+			    st < win->start[k] || st < edge[0] ||
+			    st >= edge[bb->nb])
+				continue;
+			while (kp + 1 < bb->nb && edge[kp + 1] <= st)
+				kp++;
+			bb->kern[kp]++;
 		}
 		for (col = 0; col < BUSY_NCOL; col++)
 			if (iset_run_end(&run[col], &fs, &fe))
-				busy_spread(bb, col, fs, fe);
+				busy_spread_seg(bb, col, &bp[col], fs, fe);
 	}
 }
 
@@ -243,7 +286,8 @@ busy_ends_push(struct busy_overlap *bo, int64_t e)
 {
 	size_t	i, p;
 
-	XGROW(bo->ends, bo->endcap, bo->nends + 1);
+	if (bo->nends >= bo->endcap)
+		XGROW(bo->ends, bo->endcap, bo->nends + 1);
 	for (i = bo->nends++; i > 0 && bo->ends[p = (i - 1) / 2] > e; i = p)
 		bo->ends[i] = bo->ends[p];
 	bo->ends[i] = e;
@@ -266,12 +310,22 @@ busy_ends_pop(struct busy_overlap *bo)
 		bo->ends[i] = x;
 }
 
-static void
-busy_run_add(struct busy_overlap *bo, int r, int64_t s, int64_t e)
+/*
+ * Grows union r by the non-empty [s, e) (s >= every earlier start), as
+ * iset_run_add() does, keeping only the length: r->start and r->end start
+ * equal (busy_overlap_sweep), so no segment is ever open or empty.
+ */
+static inline void
+busy_len_add(struct iset_run *r, int64_t s, int64_t e)
 {
-	int64_t	fs, fe;
-
-	(void)iset_run_add(&bo->run[r], s, e, &fs, &fe);
+	if (s <= r->end) {
+		if (e > r->end)
+			r->end = e;
+		return;
+	}
+	r->len += r->end - r->start;
+	r->start = s;
+	r->end = e;
 }
 
 void
@@ -279,56 +333,60 @@ busy_overlap_sweep(struct busy_overlap *bo, const struct work *w,
     const uint32_t *tracks, size_t nt, int64_t a, int64_t b)
 {
 	struct work_item	it;
-	int64_t			fs, fe;
+	struct iset_run		run[BUSY_NRUN];
 	int			r;
 
-	for (r = 0; r < BUSY_NRUN; r++)
-		iset_run_init(&bo->run[r]);
+	/* Empty unions ending where the window starts: the first event
+	 * (starting at a or later) extends them or starts their first
+	 * segment, and an empty one adds nothing. */
+	for (r = 0; r < BUSY_NRUN; r++) {
+		run[r].start = run[r].end = a;
+		run[r].len = 0;
+	}
 	bo->nends = 0;
 	work_merge_start(&bo->mg, w, tracks, nt, a, b);
 	while (work_merge_next(&bo->mg, &it)) {
-		bo->sum += it.e - it.s;
-		busy_run_add(bo, BUSY_ALL, it.s, it.e);
 		if (bo->role != NULL)
 			it.cls = bo->role[it.t];
+		if (bo->keep && it.cls == WORK_COMM) {
+			if (bo->ncomm >= bo->commcap)
+				XGROW(bo->comm, bo->commcap, bo->ncomm + 1);
+			bo->comm[bo->ncomm].t = it.t;
+			bo->comm[bo->ncomm].i = it.i;
+			bo->comm[bo->ncomm].tag = 0;
+			bo->comm[bo->ncomm].start = it.s;
+			bo->comm[bo->ncomm].end = it.e;
+			bo->ncomm++;
+		}
+		if (it.e <= it.s)
+			continue;	/* in no union, never running */
+		bo->sum += it.e - it.s;
+		busy_len_add(&run[BUSY_ALL], it.s, it.e);
 		switch (it.cls) {
 		case WORK_COMPUTE:
-			busy_run_add(bo, BUSY_C, it.s, it.e);
-			busy_run_add(bo, BUSY_CM, it.s, it.e);
-			busy_run_add(bo, BUSY_CY, it.s, it.e);
+			busy_len_add(&run[BUSY_C], it.s, it.e);
+			busy_len_add(&run[BUSY_CM], it.s, it.e);
+			busy_len_add(&run[BUSY_CY], it.s, it.e);
 			if (bo->keep)
 				iset_add(&bo->compute, it.s, it.e);
 			break;
 		case WORK_COMM:
-			busy_run_add(bo, BUSY_M, it.s, it.e);
-			busy_run_add(bo, BUSY_CM, it.s, it.e);
-			if (bo->keep) {
-				XGROW(bo->comm, bo->commcap, bo->ncomm + 1);
-				bo->comm[bo->ncomm].t = it.t;
-				bo->comm[bo->ncomm].i = it.i;
-				bo->comm[bo->ncomm].tag = 0;
-				bo->comm[bo->ncomm].start = it.s;
-				bo->comm[bo->ncomm].end = it.e;
-				bo->ncomm++;
-			}
+			busy_len_add(&run[BUSY_M], it.s, it.e);
+			busy_len_add(&run[BUSY_CM], it.s, it.e);
 			break;
 		default:
-			busy_run_add(bo, BUSY_Y, it.s, it.e);
-			busy_run_add(bo, BUSY_CY, it.s, it.e);
+			busy_len_add(&run[BUSY_Y], it.s, it.e);
+			busy_len_add(&run[BUSY_CY], it.s, it.e);
 			break;
 		}
 		while (bo->nends > 0 && bo->ends[0] <= it.s)
 			busy_ends_pop(bo);
-		if (it.e > it.s) {
-			busy_ends_push(bo, it.e);
-			if ((int64_t)bo->nends > bo->peak)
-				bo->peak = (int64_t)bo->nends;
-		}
+		busy_ends_push(bo, it.e);
+		if ((int64_t)bo->nends > bo->peak)
+			bo->peak = (int64_t)bo->nends;
 	}
-	for (r = 0; r < BUSY_NRUN; r++) {
-		(void)iset_run_end(&bo->run[r], &fs, &fe);
-		bo->len[r] += bo->run[r].len;
-	}
+	for (r = 0; r < BUSY_NRUN; r++)
+		bo->len[r] += run[r].len + run[r].end - run[r].start;
 }
 
 static int

@@ -14,7 +14,8 @@
  *              it unites the work_merge of the events.
  * busy_buckets per bucket of a list of edges, the busy time of all work
  *              and of each class (unions, clipped to the bucket), and the
- *              kernels starting in it, over a window (an iset).
+ *              kernels starting in it, over a window (an iset). The
+ *              segments are spread with a cursor over the edges.
  * busy_overlap over window segments, the lengths of the unions C, M, Y,
  *              C u M, C u Y and C u M u Y (the overlaps follow from
  *              |A n B| = |A| + |B| - |A u B|), the sum of the clipped
@@ -47,6 +48,7 @@ struct lane;
 struct busy_src {
 	const struct iset	*cov;
 	size_t			 pos;
+	int64_t			 head;		/* start at pos */
 };
 
 struct busy_walk {
@@ -111,7 +113,6 @@ struct busy_overlap {
 	/* The sweep's state. */
 	int64_t			*ends;		/* min-heap of running ends */
 	size_t			 nends, endcap;
-	struct iset_run		 run[BUSY_NRUN];
 	struct work_merge	 mg;
 };
 

@@ -9,6 +9,7 @@
 #include "model/lane.h"
 #include "analysis/work.h"
 #include "util/lbound.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 
 int
@@ -31,7 +32,7 @@ work_init(struct work *w, const struct model *m, const struct work_sel *s,
     int64_t t0, int64_t t1)
 {
 	const struct lane	*l;
-	size_t			 t, i, k;
+	size_t			 t, i;
 
 	memset(w, 0, sizeof *w);
 	w->m = m;
@@ -45,13 +46,28 @@ work_init(struct work *w, const struct model *m, const struct work_sel *s,
 		if (m->tracks[t].type != TRACK_GPU || (s->track != NULL &&
 		    !s->track(s->arg, (uint32_t)t)))
 			continue;
+		/* The first work event (work_class() >= 0) will do: whether
+		 * a track holds only work is asked of few (work_pure()). */
 		l = &m->tracks[t].lane;
-		for (i = 0, k = 0; i < l->n; i++)
-			if (work_class(l->kind[i], l->flags[i]) >= 0)
-				k++;
-		w->selected[t] = k > 0;
-		w->pure[t] = k == l->n;
+		for (i = 0; i < l->n && !ev_kind_work(l->kind[i]); i++)
+			;
+		w->selected[t] = i < l->n;
 	}
+}
+
+int
+work_pure(const struct work *w, uint32_t t)
+{
+	const struct lane	*l = &w->m->tracks[t].lane;
+	size_t			 i;
+
+	/* 0: not yet known, 1: only work, 2: not only work. */
+	if (w->pure[t] == 0) {
+		for (i = 0; i < l->n && ev_kind_work(l->kind[i]); i++)
+			;
+		w->pure[t] = i == l->n ? 1 : 2;
+	}
+	return w->pure[t] == 1;
 }
 
 void
@@ -62,17 +78,36 @@ work_free(struct work *w)
 	w->pure = w->selected = NULL;
 }
 
-int
-work_event(const struct work *w, uint32_t t, uint32_t i)
+/* work_event() on the lane of track t. */
+static inline int
+work_event_in(const struct work *w, const struct lane *l, uint32_t t,
+    uint32_t i)
 {
-	const struct lane	*l = &w->m->tracks[t].lane;
-	int			 c;
+	int	c;
 
 	if ((c = work_class(l->kind[i], l->flags[i])) < 0)
 		return -1;
 	if (w->filtered && !w->sel.event(w->sel.arg, t, i))
 		return -1;
 	return c;
+}
+
+int
+work_event(const struct work *w, uint32_t t, uint32_t i)
+{
+	return work_event_in(w, &w->m->tracks[t].lane, t, i);
+}
+
+unsigned
+work_threads(const struct work *w, size_t njobs)
+{
+	unsigned	n;
+
+	if (w->filtered || njobs < 2)
+		return 1;
+	n = getenv("GPULENS_THREADS") != NULL ? pool_threads() :
+	    pool_ncpus();
+	return n > njobs ? (unsigned)njobs : n;
 }
 
 size_t
@@ -131,7 +166,7 @@ work_device_procs(const struct model *m, uint32_t d, uint32_t **buf,
 }
 
 /* Moves a cursor to its next selected work event; 0 when it has none. */
-static int
+static inline int
 work_cursor_next(const struct work_merge *mg, struct work_cursor *c)
 {
 	const struct lane	*l = &mg->w->m->tracks[c->t].lane;
@@ -145,7 +180,7 @@ work_cursor_next(const struct work_merge *mg, struct work_cursor *c)
 			j = c->cur++;
 		else
 			return 0;
-		if ((cls = work_event(mg->w, c->t, (uint32_t)j)) < 0)
+		if ((cls = work_event_in(mg->w, l, c->t, (uint32_t)j)) < 0)
 			continue;
 		c->it.t = c->t;
 		c->it.i = (uint32_t)j;
@@ -183,6 +218,14 @@ work_heap_down(struct work_merge *mg, size_t i)
 		mg->heap[i] = mg->heap[k];
 	}
 	mg->heap[i] = x;
+}
+
+/* Keeps mg->lim, the smaller child of the top (nh > 1). */
+static void
+work_heap_lim(struct work_merge *mg)
+{
+	mg->lim = mg->nh > 2 && work_heap_less(mg, mg->heap[2], mg->heap[1]) ?
+	    mg->heap[2] : mg->heap[1];
 }
 
 void
@@ -228,23 +271,36 @@ work_merge_start(struct work_merge *mg, const struct work *w,
 	}
 	for (k = mg->nh / 2; k-- > 0; )
 		work_heap_down(mg, k);
+	if (mg->nh > 1)
+		work_heap_lim(mg);
 }
 
 int
 work_merge_next(struct work_merge *mg, struct work_item *out)
 {
 	struct work_cursor	*c;
+	size_t			 x;
 
 	if (mg->nh == 0)
 		return 0;
-	c = &mg->c[mg->heap[0]];
+	x = mg->heap[0];
+	c = &mg->c[x];
 	*out = c->it;
 	if (!work_cursor_next(mg, c)) {
 		mg->heap[0] = mg->heap[--mg->nh];
-		if (mg->nh == 0)
+	} else {
+		if (mg->nh == 1)
+			return 1;
+		/* Most often the cursor stays on top (one stream runs most
+		 * of the work): it does when it comes before the smaller
+		 * child, which has not moved. */
+		if (work_heap_less(mg, x, mg->lim))
 			return 1;
 	}
-	work_heap_down(mg, 0);
+	if (mg->nh > 1) {
+		work_heap_down(mg, 0);
+		work_heap_lim(mg);
+	}
 	return 1;
 }
 

@@ -63,7 +63,8 @@ struct work {
 	struct work_sel		 sel;
 	int64_t			 t0, t1;	/* outer window */
 	int			 filtered;	/* sel.event is set */
-	uint8_t			*pure;		/* per track: only work */
+	uint8_t			*pure;		/* per track: work_pure()'s
+						   answer once known */
 	uint8_t			*selected;	/* per track: GPU, holds
 						   some work, passes
 						   sel_track */
@@ -91,6 +92,7 @@ struct work_merge {
 	size_t			 nc, ccap;
 	size_t			*heap;		/* cursor indices */
 	size_t			 nh, hcap;
+	size_t			 lim;		/* the top's smaller child */
 };
 
 /* The class of an event kind with its flags; -1 if it is not GPU work. */
@@ -99,9 +101,22 @@ int	 work_class(int kind, unsigned flags);
 void	 work_init(struct work *, const struct model *,
 	    const struct work_sel *, int64_t t0, int64_t t1);
 void	 work_free(struct work *);
+/*
+ * Whether selected GPU track t holds only work (then its busy set is its
+ * work's union). Found by a scan of the track on the first call and kept:
+ * not to be called for one track from several threads at once.
+ */
+int	 work_pure(const struct work *, uint32_t t);
 /* The class of event i of selected GPU track t if it is selected work,
  * else -1. */
 int	 work_event(const struct work *, uint32_t t, uint32_t i);
+/*
+ * The threads for njobs independent walks of w (one per device, say), each
+ * with its own merge: the CPUs (or GPULENS_THREADS as pool_threads() reads
+ * it), at most njobs; 1 with an event-level filter, whose callback need not
+ * be safe to call from several threads.
+ */
+unsigned	 work_threads(const struct work *, size_t njobs);
 /*
  * The selected tracks of device d (NONE32: of every device), into a buffer
  * grown as needed; returns their number.

@@ -248,6 +248,29 @@ def check(path, name):
     return len(errs)
 
 
+def threads(path):
+    """The verbs sweep devices (and streams) on several threads: the same
+    answers as on one."""
+    failures = 0
+    for args in (["gaps"], ["gaps", "--scope", "stream"],
+                 ["gaps", "--scope", "all", "--limit", "3"],
+                 ["gaps", "--sort", "kind"], ["timeline"],
+                 ["timeline", "--by", "stream", "--buckets", "7"],
+                 ["overlap"], ["overlap", "--by", "role"]):
+        out = []
+        for n in ("1", "3"):
+            env = dict(os.environ, GPULENS_THREADS=n)
+            r = subprocess.run([GPULENS, "--no-cache"] + args +
+                               [path, "--json"], capture_output=True,
+                               text=True, env=env)
+            out.append((r.returncode, r.stdout))
+        if out[0] != out[1] or out[0][0] != 0:
+            print("FAIL threads: %s differs on 1 and 3 threads" %
+                  " ".join(args))
+            failures += 1
+    return failures
+
+
 def main():
     tmp = tempfile.mkdtemp()
     demo = os.path.join(tmp, "demo.sqlite")
@@ -257,13 +280,13 @@ def main():
     if r.returncode != 0:
         print("FAIL: demo: %s" % r.stderr)
         return 1
+    failures = threads(demo)
     traces = [(demo, "demo")]
     if FIX and os.path.isdir(os.path.join(FIX, "nsys")):
         traces += [(p, os.path.basename(p)) for p in sorted(glob.glob(
             os.path.join(FIX, "nsys", "*", "*.sqlite")))]
     else:
         print("fixtures absent: only the generated trace is checked")
-    failures = 0
     for p, n in traces:
         try:
             failures += check(p, n)
