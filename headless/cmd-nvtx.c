@@ -7,8 +7,9 @@
  * inside the range on its thread; projected time = last GPU end - first GPU
  * start, GPU busy = the union of that work's durations. The projection of
  * every range comes from the sweep the NVTX view's tree uses
- * (analysis/nvtree.h); only the union of the ranges with GPU work is
- * computed per range.
+ * (analysis/nvtree.h), the union too where the sweep can tell it; the
+ * other unions are computed per range. With --tree sorted by start,
+ * duration or id, only the page's ranges are projected, one by one.
  */
 #include "config.h"
 
@@ -61,9 +62,10 @@ struct nagg {
 };
 
 /*
- * The projection of range i of NVTX track t: start, end, operations and
- * kernels from the one sweep (analysis/nvtree.h), the union (busy) of the
- * work of the ranges that have any from nvtx_project_with(); without the
+ * The projection of range i of NVTX track t: start, end, operations,
+ * kernels and mostly the union (busy) of the work from the one sweep
+ * (analysis/nvtree.h), the union the sweep could not tell from
+ * nvtx_project_with(); without the
  * sweep (pr NULL, for a few ranges), all of it from nvtx_project_with(),
  * which answers the same.
  */
@@ -86,6 +88,10 @@ nvtx_range_proj(const struct model *m, const struct nvtree_proj *pr,
 	p->end = sp->hi;
 	p->nops = sp->nops;
 	p->nkernels = sp->nkernels;
+	if (pr->busy != NULL && pr->busy[pr->off[t] + i] >= 0) {
+		p->busy = pr->busy[pr->off[t] + i];
+		return;
+	}
 	nvtx_project_with(pj, m, model_gid(m, t, i), &full);
 	p->busy = full.busy;
 }
@@ -285,7 +291,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	base = o.absolute ? 0 : m->origin_ns;
 	nvtx_pathset_init(&np, m, !o.tree);
 	if (!o.tree || !nvtx_page(m, &o, &s, &np, &pj, out))
-		nvtree_proj_build(m, &pr);
+		nvtree_proj_build_busy(m, &pr);
 	for (t = 0; pr.off != NULL && t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;

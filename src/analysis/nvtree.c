@@ -111,7 +111,69 @@ struct nvtree_cur {
 	int64_t			 minend;	/* INT64_MAX when empty */
 	int64_t			 pmn, pmx;	/* pmn > pmx: none */
 	uint32_t		 pn, pk;	/* and its operations, kernels */
+	struct nvtree_un	*un;		/* per open range: its union */
+	size_t			 ucap;
 };
+
+/*
+ * The union (busy time) of an open range's GPU work, built as the sweep
+ * hands it the operations, in the order nvtx_project_with() lists them
+ * (calls in order, each call's work in m->gpu_of_api order): while their
+ * starts do not decrease that function merges them in the same order,
+ * without a sort, and this is its merge; else (state NVTREE_UN_LOST) the
+ * range's busy time is left to it.
+ */
+enum { NVTREE_UN_NONE, NVTREE_UN_SOME, NVTREE_UN_LOST };
+struct nvtree_un {
+	int64_t		 cs, ce;	/* the segment being merged */
+	int64_t		 busy;		/* the segments before it */
+	int64_t		 last;		/* the last start */
+	int		 state;
+};
+
+/* The work of one call, for the unions: start, end of each operation. */
+struct nvtree_ops {
+	int64_t		*se;		/* 2 per operation */
+	size_t		 n, cap;
+	int64_t		*busy;		/* the result (nvtree_proj.busy) */
+};
+
+static void
+nvtree_un_add(struct nvtree_un *u, const struct nvtree_ops *ops)
+{
+	size_t	k;
+	int64_t	s, e;
+
+	for (k = 0; k < ops->n && u->state != NVTREE_UN_LOST; k++) {
+		s = ops->se[2 * k];
+		e = ops->se[2 * k + 1];
+		if (u->state == NVTREE_UN_NONE) {
+			u->state = NVTREE_UN_SOME;
+			u->cs = u->last = s;
+			u->ce = e;
+		} else if (s < u->last)
+			u->state = NVTREE_UN_LOST;
+		else if (s > u->ce) {
+			u->busy += u->ce - u->cs;
+			u->cs = u->last = s;
+			u->ce = e;
+		} else {
+			u->last = s;
+			if (e > u->ce)
+				u->ce = e;
+		}
+	}
+}
+
+/* The busy time of range a, leaving the sweep with union u. */
+static void
+nvtree_un_done(const struct nvtree_un *u, struct nvtree_ops *ops, size_t a)
+{
+	if (u->state == NVTREE_UN_SOME)
+		ops->busy[a] = u->busy + u->ce - u->cs;
+	else if (u->state == NVTREE_UN_NONE)
+		ops->busy[a] = 0;
+}
 
 static inline void
 nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi,
@@ -153,7 +215,8 @@ nvtree_flush(struct nvtree_cur *c, struct nvtree_span *span)
  */
 static void
 nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
-    int64_t amax, uint32_t an, uint32_t ak, struct nvtree_span *span)
+    int64_t amax, uint32_t an, uint32_t ak, struct nvtree_span *span,
+    struct nvtree_ops *ops)
 {
 	const struct lane	*nl = c->nl;
 	const int64_t		*start = nl->start, *end = nl->end;
@@ -166,9 +229,15 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 	for (; i < n && start[i] <= as; i++) {
 		if (nl->kind[i] != EV_NVTX)
 			continue;
-		while (sp > 0 && end[c->stack[sp - 1]] < start[i])
-			sp--;
+		for (; sp > 0 && end[c->stack[sp - 1]] < start[i]; sp--)
+			if (ops != NULL)
+				nvtree_un_done(&c->un[sp - 1], ops,
+				    c->off + c->stack[sp - 1]);
 		XGROW(c->stack, c->cap, sp + 1);
+		if (ops != NULL) {
+			XGROW(c->un, c->ucap, sp + 1);
+			memset(&c->un[sp], 0, sizeof c->un[sp]);
+		}
 		c->stack[sp++] = (uint32_t)i;
 	}
 	c->i = i;
@@ -177,14 +246,24 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 	me = INT64_MAX;
 	for (w = 0, r = 0; r < sp; r++) {
 		e = end[stack[r]];
-		if (e < as)
+		if (e < as) {
+			if (ops != NULL)
+				nvtree_un_done(&c->un[r], ops,
+				    c->off + stack[r]);
 			continue;
-		stack[w++] = stack[r];
+		}
+		if (ops != NULL)
+			c->un[w] = c->un[r];
+		stack[w] = stack[r];
 		if (e < me)
 			me = e;
-		if (e >= ae)
+		if (e >= ae) {
 			nvtree_widen(span, c->off + stack[r], amin, amax,
 			    an, ak);
+			if (ops != NULL)
+				nvtree_un_add(&c->un[w], ops);
+		}
+		w++;
 	}
 	c->sp = w;
 	c->minend = me;
@@ -207,15 +286,16 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
  */
 static void
 nvtree_project(const struct model *m, const size_t *off,
-    struct nvtree_span *sp)
+    struct nvtree_span *sp, int64_t *busy)
 {
 	const struct lane	*al, *gl;
 	const struct track	*gt = NULL;
 	struct nvtree_cur	*cur, tmp;
 	size_t			 u, k, j, p, nc, x, ng = m->ngpu_of_api;
 	uint32_t		 g, gx, pk, glo = 1, ghi = 0, th, an, ak;
-	uint32_t		*toff, *ttrk, *tfill;
+	uint32_t		*toff, *ttrk, *tfill, *napi;
 	struct nvtree_cur	*c;
+	struct nvtree_ops	 ops, *uo;
 	int64_t			 amin, amax, as, ae, hi;
 	int			 kind;
 
@@ -241,12 +321,23 @@ nvtree_project(const struct model *m, const size_t *off,
 			ttrk[toff[th] + tfill[th]++] = (uint32_t)k;
 	}
 	free(tfill);
+	/* The unions are made for threads with one API track: the order
+	 * of their work is nvtx_project_with()'s. */
+	memset(&ops, 0, sizeof ops);
+	ops.busy = busy;
+	napi = xcalloc(m->nthreads + 1, sizeof *napi);
+	for (k = 0; k < m->ntracks; k++)
+		if (m->tracks[k].type == TRACK_API &&
+		    m->tracks[k].thread < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			napi[m->tracks[k].thread]++;
 	for (u = 0; u < m->ntracks; u++) {
 		al = &m->tracks[u].lane;
 		if (m->tracks[u].type != TRACK_API || al->n == 0 ||
 		    m->tracks[u].thread >= m->nthreads)
 			continue;
 		th = m->tracks[u].thread;
+		uo = busy != NULL && napi[th] == 1 ? &ops : NULL;
 		for (x = toff[th], nc = 0; x < toff[th + 1]; x++) {
 			k = ttrk[x];
 			cur[nc].nl = &m->tracks[k].lane;
@@ -273,6 +364,7 @@ nvtree_project(const struct model *m, const size_t *off,
 			amin = INT64_MAX;
 			amax = INT64_MIN;
 			an = ak = 0;
+			ops.n = 0;
 			for (; pk == g; pk = ++p < ng ?
 			    m->launch[m->gpu_of_api[p]] : NONE32) {
 				if (k == nc)
@@ -295,6 +387,12 @@ nvtree_project(const struct model *m, const size_t *off,
 				an++;
 				if (kind == EV_KERNEL)
 					ak++;
+				if (uo != NULL) {
+					XGROW(ops.se, ops.cap, 2 * ops.n + 2);
+					ops.se[2 * ops.n] = gl->start[x];
+					ops.se[2 * ops.n + 1] = gl->end[x];
+					ops.n++;
+				}
 				if (gl->start[x] < amin)
 					amin = gl->start[x];
 				if (gl->end[x] > amax)
@@ -317,10 +415,14 @@ nvtree_project(const struct model *m, const size_t *off,
 						c->pn += an;
 						c->pk += ak;
 					}
+					for (x = 0; uo != NULL && x < c->sp;
+					    x++)
+						nvtree_un_add(&c->un[x], uo);
 					k++;
 					continue;
 				}
-				nvtree_merge(c, as, ae, amin, amax, an, ak, sp);
+				nvtree_merge(c, as, ae, amin, amax, an, ak, sp,
+				    uo);
 				if (c->sp > 0 || c->next != INT64_MAX) {
 					k++;
 					continue;
@@ -331,14 +433,22 @@ nvtree_project(const struct model *m, const size_t *off,
 				cur[nc] = tmp;
 			}
 		}
-		for (k = 0; k < nc; k++)
+		for (k = 0; k < nc; k++) {
 			nvtree_flush(&cur[k], sp);
+			for (x = 0; uo != NULL && x < cur[k].sp; x++)
+				nvtree_un_done(&cur[k].un[x], uo,
+				    cur[k].off + cur[k].stack[x]);
+		}
 	}
-	for (k = 0; k < m->ntracks; k++)
+	for (k = 0; k < m->ntracks; k++) {
 		free(cur[k].stack);
+		free(cur[k].un);
+	}
 	free(cur);
 	free(toff);
 	free(ttrk);
+	free(napi);
+	free(ops.se);
 }
 
 /*
@@ -417,8 +527,9 @@ nvtree_track(struct nvtree *t, size_t *cap, struct hmap *kids,
 	*stackp = stack;
 }
 
-void
-nvtree_proj_build(const struct model *m, struct nvtree_proj *pr)
+/* The projection, and the busy times too when busy is set. */
+static void
+nvtree_proj_make(const struct model *m, struct nvtree_proj *pr, int busy)
 {
 	size_t	tr, e, total = 0;
 
@@ -435,7 +546,25 @@ nvtree_proj_build(const struct model *m, struct nvtree_proj *pr)
 		pr->span[e].hi = INT64_MIN;
 		pr->span[e].nops = pr->span[e].nkernels = 0;
 	}
-	nvtree_project(m, pr->off, pr->span);
+	pr->busy = NULL;
+	if (busy) {
+		pr->busy = xreallocarray(NULL, total + 1, sizeof *pr->busy);
+		for (e = 0; e < total; e++)
+			pr->busy[e] = -1;
+	}
+	nvtree_project(m, pr->off, pr->span, pr->busy);
+}
+
+void
+nvtree_proj_build(const struct model *m, struct nvtree_proj *pr)
+{
+	nvtree_proj_make(m, pr, 0);
+}
+
+void
+nvtree_proj_build_busy(const struct model *m, struct nvtree_proj *pr)
+{
+	nvtree_proj_make(m, pr, 1);
 }
 
 void
@@ -443,6 +572,7 @@ nvtree_proj_free(struct nvtree_proj *pr)
 {
 	free(pr->off);
 	free(pr->span);
+	free(pr->busy);
 	memset(pr, 0, sizeof *pr);
 }
 

@@ -130,11 +130,26 @@ nvtx_pathset_remember(struct nvtx_pathset *ps, uint32_t gid, uint32_t node)
 		hmap_put(&ps->of_gid, gid, node);
 }
 
+/* The place of range gid: on the memoised track without a search. */
+static struct evref
+nvtx_pathset_ev(const struct nvtx_pathset *ps, uint32_t gid)
+{
+	struct evref	r;
+
+	if (ps->track == NONE32 || gid - ps->base >= ps->n)
+		return model_ev(ps->m, gid);
+	r.track = ps->track;
+	r.idx = gid - ps->base;
+	return r;
+}
+
 /* The recorded parent of range gid, NONE32 if none (or not earlier). */
 static uint32_t
-nvtx_pathset_parent(const struct model *m, uint32_t gid, uint32_t *name)
+nvtx_pathset_parent(const struct nvtx_pathset *ps, uint32_t gid,
+    uint32_t *name)
 {
-	struct evref		 r = model_ev(m, gid);
+	const struct model	*m = ps->m;
+	struct evref		 r = nvtx_pathset_ev(ps, gid);
 	const struct lane	*l = &m->tracks[r.track].lane;
 	uint32_t		 aux = l->aux[r.idx], p = NONE32;
 
@@ -201,14 +216,14 @@ nvtx_pathset_id(struct nvtx_pathset *ps, uint32_t gid)
 	for (g = gid;;) {
 		XGROW(ps->chain, ps->chaincap, n + 1);
 		ps->chain[n++] = g;
-		p = nvtx_pathset_parent(m, g, &name);
+		p = nvtx_pathset_parent(ps, g, &name);
 		if (p == NONE32 || nvtx_pathset_known(ps, p) != NONE32)
 			break;
 		g = p;
 	}
 	while (n-- > 0) {
 		g = ps->chain[n];
-		p = nvtx_pathset_parent(m, g, &name);
+		p = nvtx_pathset_parent(ps, g, &name);
 		node = nvtx_pathset_child(ps, p == NONE32 ? NONE32 :
 		    nvtx_pathset_known(ps, p), nvtx_pathset_name_id(ps, name));
 		nvtx_pathset_remember(ps, g, node);
