@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "model/lane.h"
+#include "model/nvtx.h"
 #include "model/nvtxcur.h"
 #include "util/xmalloc.h"
 
@@ -120,42 +121,27 @@ uint32_t
 nvtx_cur_at(struct nvtx_cur *c, uint32_t thread, int64_t t)
 {
 	const struct model	*m = c->m;
-	const struct track	*tr;
 	const struct lane	*l;
 	struct nvtx_tcur	*tc;
-	uint32_t		 best = NONE32, cand, bestdom = 0, u;
+	struct nvtx_inner	 best;
+	uint32_t		 u;
 	size_t			 k;
-	long			 bestdepth = -1, depth;
-	int64_t			 bs = 0, be = 0, cs, ce;
 
 	if (thread == NONE32)
 		return NONE32;
+	best.gid = NONE32;
 	for (k = model_thread_nvtx_begin(m, thread);
 	    (u = model_thread_nvtx_next(m, thread, &k)) != NONE32;) {
 		if (!c->in[u])
 			continue;
-		tr = &m->tracks[u];
-		l = &tr->lane;
+		l = &m->tracks[u].lane;
 		tc = &c->tc[u];
 		nvtx_cur_move(c, tc, l, t);
-		if (tc->nopen == 0)
-			continue;
-		/* As nvtx_enclosing_in(): the last open range of the
-		 * track, then the one starting last, ending first, deeper
-		 * in its domain, of the lower domain. */
-		cand = tc->open[tc->nopen - 1];
-		depth = (long)tc->nopen - 1;
-		cs = l->start[cand];
-		ce = l->end[cand];
-		if (best == NONE32 || cs > bs || (cs == bs && (ce < be ||
-		    (ce == be && (depth > bestdepth ||
-		    (depth == bestdepth && tr->domain < bestdom)))))) {
-			best = model_gid(m, u, cand);
-			bestdepth = depth;
-			bestdom = tr->domain;
-			bs = cs;
-			be = ce;
-		}
+		/* As nvtx_enclosing_in(): the last open range of each
+		 * track. */
+		if (tc->nopen > 0)
+			nvtx_inner_offer(&best, m, u, tc->open[tc->nopen - 1],
+			    (long)tc->nopen - 1);
 	}
-	return best;
+	return best.gid;
 }

@@ -407,41 +407,52 @@ check_proj(const struct model *m, const char *rel, size_t *nwork,
 static void
 test_busy(void **state)
 {
+	/* Per event: its thread (0, 1, 2), track (0 NVTX, 1 API, 2 the
+	 * GPU), kind, times and correlation id. */
+	static const struct {
+		int		 th, tr, kind;
+		const char	*name;
+		int64_t		 s, e;
+		uint32_t	 corr;
+	} ev[] = {
+		{ 0, 0, EV_NVTX, "outer", 0, 100, 0 },
+		{ 0, 0, EV_NVTX, "inner", 10, 50, 0 },
+		{ 0, 1, EV_API, "cudaLaunchKernel", 12, 14, 1 },
+		{ 0, 1, EV_API, "cudaLaunchKernel", 20, 22, 2 },
+		{ 0, 1, EV_API, "cudaGraphLaunch", 60, 62, 3 },
+		{ 0, 2, EV_KERNEL, "k1", 60, 70, 1 },
+		{ 0, 2, EV_KERNEL, "k2", 30, 40, 2 },
+		{ 0, 2, EV_KERNEL, "k3", 65, 90, 3 },
+		{ 0, 2, EV_KERNEL, "k4", 95, 99, 3 },
+		{ 1, 0, EV_NVTX, "two", 0, 100, 0 },
+		{ 1, 1, EV_API, "cudaLaunchKernel", 10, 12, 4 },
+		{ 1, 1, EV_API, "cudaLaunchKernel", 20, 22, 5 },
+		{ 1, 2, EV_KERNEL, "k5", 110, 120, 4 },
+		{ 1, 2, EV_KERNEL, "k6", 115, 140, 5 },
+		{ 2, 0, EV_NVTX, "one", 0, 50, 0 },
+		{ 2, 1, EV_API, "cudaGraphLaunch", 5, 6, 6 },
+		{ 2, 1, EV_API, "cudaLaunchKernel", 7, 8, 7 },
+		{ 2, 2, EV_KERNEL, "k7", 10, 20, 6 },
+		{ 2, 2, EV_KERNEL, "k8", 10, 20, 6 },
+		{ 2, 2, EV_KERNEL, "k9", 25, 30, 7 },
+	};
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct model	*m;
-	uint32_t	 t, t3, t4, nv, api, gpu;
-	size_t		 nwork, nbusy;
+	uint32_t	 th[3], trk[3][3];
+	size_t		 i, nwork, nbusy;
 
 	(void)state;
-	t = ts_train(b, 1, 2, NULL, &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	api = builder_cpu_track(b, TRACK_API, t, 0);
-	ts_add_corr(b, nv, "outer", EV_NVTX, 0, 100, 0);
-	ts_add_corr(b, nv, "inner", EV_NVTX, 10, 50, 0);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 12, 14, 1);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 20, 22, 2);
-	ts_add_corr(b, api, "cudaGraphLaunch", EV_API, 60, 62, 3);
-	ts_add_corr(b, gpu, "k1", EV_KERNEL, 60, 70, 1);
-	ts_add_corr(b, gpu, "k2", EV_KERNEL, 30, 40, 2);
-	ts_add_corr(b, gpu, "k3", EV_KERNEL, 65, 90, 3);
-	ts_add_corr(b, gpu, "k4", EV_KERNEL, 95, 99, 3);
-	t3 = builder_thread(b, 3, 3, 0, "t3");
-	nv = builder_cpu_track(b, TRACK_NVTX, t3, 0);
-	ts_add_corr(b, nv, "two", EV_NVTX, 0, 100, 0);
-	api = builder_cpu_track(b, TRACK_API, t3, 0);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 10, 12, 4);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 20, 22, 5);
-	ts_add_corr(b, gpu, "k5", EV_KERNEL, 110, 120, 4);
-	ts_add_corr(b, gpu, "k6", EV_KERNEL, 115, 140, 5);
-	t4 = builder_thread(b, 4, 4, 0, "t4");
-	nv = builder_cpu_track(b, TRACK_NVTX, t4, 0);
-	ts_add_corr(b, nv, "one", EV_NVTX, 0, 50, 0);
-	api = builder_cpu_track(b, TRACK_API, t4, 0);
-	ts_add_corr(b, api, "cudaGraphLaunch", EV_API, 5, 6, 6);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 7, 8, 7);
-	ts_add_corr(b, gpu, "k7", EV_KERNEL, 10, 20, 6);
-	ts_add_corr(b, gpu, "k8", EV_KERNEL, 10, 20, 6);
-	ts_add_corr(b, gpu, "k9", EV_KERNEL, 25, 30, 7);
+	th[0] = ts_train(b, 1, 2, NULL, &trk[0][2]);
+	th[1] = builder_thread(b, 3, 3, 0, "t3");
+	th[2] = builder_thread(b, 4, 4, 0, "t4");
+	for (i = 0; i < 3; i++) {
+		trk[i][0] = builder_cpu_track(b, TRACK_NVTX, th[i], 0);
+		trk[i][1] = builder_cpu_track(b, TRACK_API, th[i], 0);
+		trk[i][2] = trk[0][2];
+	}
+	for (i = 0; i < sizeof ev / sizeof ev[0]; i++)
+		ts_add_corr(b, trk[ev[i].th][ev[i].tr], ev[i].name,
+		    ev[i].kind, ev[i].s, ev[i].e, ev[i].corr);
 	m = ts_finish(b);
 	check_proj(m, "test_busy", &nwork, &nbusy);
 	assert_int_equal(nwork, 4);

@@ -767,6 +767,23 @@ test_fixtures(void **state)
 	check_fixture("nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
+/* The fixture nsys-ai/mfu_2gpu_before (two processes, 19k ranges), or
+ * NULL without the fixtures. */
+static struct model *
+load_mfu(void)
+{
+	struct model	*m;
+	char		*p, *cause = NULL;
+
+	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) == NULL)
+		return NULL;
+	m = nsys_load(p, NULL, &cause);
+	if (m == NULL)
+		fail_msg("%s: %s", p, cause);
+	free(p);
+	return m;
+}
+
 /*
  * nvtx_project_with() answers as nvtx_project() for every event of every
  * NVTX track, with one projector reused over all of them in lane order
@@ -814,19 +831,13 @@ test_projector(void **state)
 {
 	struct fix	*f = *state;
 	struct model	*m;
-	char		*p, *cause = NULL;
 
 	/* The hand-made model: 5 ranges with work (test_projection). */
 	assert_true(check_projector(f->m) >= 5);
-	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) ==
-	    NULL)
+	if ((m = load_mfu()) == NULL)
 		return;
-	m = nsys_load(p, NULL, &cause);
-	if (m == NULL)
-		fail_msg("%s: %s", p, cause);
 	assert_true(check_projector(m) > 1000);
 	model_free(m);
-	free(p);
 }
 
 /*
@@ -912,7 +923,6 @@ test_cursor(void **state)
 	uint32_t	 p, th, dom, tr[2];
 	int64_t		 a, z;
 	int		 i, k;
-	char		*path, *cause = NULL;
 
 	assert_true(check_cursor(f->m) > 50);
 	p = builder_process(b, 1, 1, "p");
@@ -939,15 +949,10 @@ test_cursor(void **state)
 	m = ts_finish(b);
 	assert_true(check_cursor(m) > 1000);
 	model_free(m);
-	if ((path = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) ==
-	    NULL)
+	if ((m = load_mfu()) == NULL)
 		return;
-	m = nsys_load(path, NULL, &cause);
-	if (m == NULL)
-		fail_msg("%s: %s", path, cause);
 	assert_true(check_cursor(m) > 1000);
 	model_free(m);
-	free(path);
 }
 
 TS_MAIN(NULL, NULL,
