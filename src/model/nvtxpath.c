@@ -165,17 +165,26 @@ nvtx_pathset_child(struct nvtx_pathset *ps, uint32_t parent, uint32_t name)
 {
 	struct nvtx_pnode	*n, *p;
 	uint64_t		 h = hmap_key2(parent, name);
-	uint32_t		*slot, c;
+	uint32_t		*slot, c, *memo;
 	int			 isnew;
 
+	/* The last child found with this memo slot: most look-ups. */
+	memo = &ps->cmemo[(parent * 0x9e3779b1U ^ name) % NVTX_PATH_MEMO];
+	c = *memo;
+	if (c != 0 && ps->node[c - 1].parent == parent &&
+	    ps->node[c - 1].name == name)
+		return c - 1;
 	for (;; h++) {
 		slot = hmap_upsert(&ps->of_pair, h, (uint32_t)ps->nn, &isnew);
 		if (isnew)
 			break;
 		c = *slot;
-		if (ps->node[c].parent == parent && ps->node[c].name == name)
+		if (ps->node[c].parent == parent && ps->node[c].name == name) {
+			*memo = c + 1;
 			return c;
+		}
 	}
+	*memo = (uint32_t)ps->nn + 1;
 	XGROW(ps->node, ps->ncap, ps->nn + 1);
 	n = &ps->node[ps->nn];
 	n->parent = parent;

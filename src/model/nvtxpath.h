@@ -34,6 +34,7 @@
 #define NVTX_PATH_MAX	8192	/* longest path printed whole, bytes */
 #define NVTX_PATH_LEVELS 64	/* deepest printed whole, components */
 #define NVTX_PATH_HALF	4000	/* bytes kept at each end of a longer one */
+#define NVTX_PATH_MEMO	1021	/* the memo of recent (parent, name) */
 
 struct nvtx_pnode {
 	uint32_t	 parent;	/* node, NONE32 for a root */
@@ -54,6 +55,8 @@ struct nvtx_pathset {
 	struct nvtx_pnode	*node;
 	size_t			 nn, ncap;
 	struct hmap		 of_pair;	/* (parent, name) -> node */
+	uint32_t		 cmemo[NVTX_PATH_MEMO];	/* a node + 1
+					   per (parent, name) hash, or 0 */
 	uint32_t		*memo;		/* track's ranges: node + 1 */
 	size_t			 memocap;
 	uint32_t		 track, base, n;
