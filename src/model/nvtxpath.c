@@ -28,6 +28,7 @@ nvtx_pathset_init(struct nvtx_pathset *ps, const struct model *m, int fold)
 	ps->nname = strpool_count(m->strs);
 	ps->of_name = xcalloc((size_t)ps->nname + 1, sizeof *ps->of_name);
 	ps->track = NONE32;
+	ps->last_t = NONE32;
 }
 
 void
@@ -81,6 +82,32 @@ nvtx_pathset_name_id(struct nvtx_pathset *ps, uint32_t sid)
 	return v;
 }
 
+/*
+ * The place of range gid: on the memoised track, or on the track of the
+ * last one looked up, without a search of the track offsets.
+ */
+static struct evref
+nvtx_pathset_ev(struct nvtx_pathset *ps, uint32_t gid)
+{
+	const struct model	*m = ps->m;
+	struct evref		 r;
+
+	if (ps->track != NONE32 && gid - ps->base < ps->n) {
+		r.track = ps->track;
+		r.idx = gid - ps->base;
+		return r;
+	}
+	if (ps->last_t < m->ntracks && gid >= m->track_off[ps->last_t] &&
+	    gid < m->track_off[ps->last_t + 1]) {
+		r.track = ps->last_t;
+		r.idx = gid - m->track_off[ps->last_t];
+		return r;
+	}
+	r = model_ev(m, gid);
+	ps->last_t = r.track;
+	return r;
+}
+
 void
 nvtx_pathset_records(struct nvtx_pathset *ps)
 {
@@ -90,7 +117,7 @@ nvtx_pathset_records(struct nvtx_pathset *ps)
 
 /* The NVTX record of range gid, or NONE32. */
 static uint32_t
-nvtx_pathset_rec(const struct nvtx_pathset *ps, uint32_t gid)
+nvtx_pathset_rec(struct nvtx_pathset *ps, uint32_t gid)
 {
 	const struct model	*m = ps->m;
 	struct evref		 r;
@@ -98,14 +125,14 @@ nvtx_pathset_rec(const struct nvtx_pathset *ps, uint32_t gid)
 
 	if (ps->of_rec == NULL)
 		return NONE32;
-	r = model_ev(m, gid);
+	r = nvtx_pathset_ev(ps, gid);
 	rec = m->tracks[r.track].lane.aux[r.idx];
 	return rec < m->nnvtx ? rec : NONE32;
 }
 
 /* The node of gid if known, else NONE32. */
 static uint32_t
-nvtx_pathset_known(const struct nvtx_pathset *ps, uint32_t gid)
+nvtx_pathset_known(struct nvtx_pathset *ps, uint32_t gid)
 {
 	uint32_t	rec;
 
@@ -130,22 +157,9 @@ nvtx_pathset_remember(struct nvtx_pathset *ps, uint32_t gid, uint32_t node)
 		hmap_put(&ps->of_gid, gid, node);
 }
 
-/* The place of range gid: on the memoised track without a search. */
-static struct evref
-nvtx_pathset_ev(const struct nvtx_pathset *ps, uint32_t gid)
-{
-	struct evref	r;
-
-	if (ps->track == NONE32 || gid - ps->base >= ps->n)
-		return model_ev(ps->m, gid);
-	r.track = ps->track;
-	r.idx = gid - ps->base;
-	return r;
-}
-
 /* The recorded parent of range gid, NONE32 if none (or not earlier). */
 static uint32_t
-nvtx_pathset_parent(const struct nvtx_pathset *ps, uint32_t gid,
+nvtx_pathset_parent(struct nvtx_pathset *ps, uint32_t gid,
     uint32_t *name)
 {
 	const struct model	*m = ps->m;

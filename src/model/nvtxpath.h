@@ -60,6 +60,7 @@ struct nvtx_pathset {
 	uint32_t		*memo;		/* track's ranges: node + 1 */
 	size_t			 memocap;
 	uint32_t		 track, base, n;
+	uint32_t		 last_t;	/* track last looked up */
 	uint32_t		*of_rec;	/* NVTX record -> node + 1, or
 						   NULL (nvtx_pathset_records) */
 	struct hmap		 of_gid;	/* other ranges -> node */
