@@ -112,18 +112,7 @@ struct launch_ctx {
 static struct evref
 launch_api_ev(struct launch_ctx *c, uint32_t api)
 {
-	const struct model	*m = c->m;
-	struct evref		 r;
-
-	if (c->atrack < m->ntracks && api >= m->track_off[c->atrack] &&
-	    api < m->track_off[c->atrack + 1]) {
-		r.track = c->atrack;
-		r.idx = api - m->track_off[c->atrack];
-		return r;
-	}
-	r = model_ev(m, api);
-	c->atrack = r.track;
-	return r;
+	return model_ev_near(c->m, api, &c->atrack);
 }
 
 /* Adds kernel i of track t, launched by API call api. */

@@ -310,6 +310,22 @@ model_ev(const struct model *m, uint32_t gid)
 	return r;
 }
 
+struct evref
+model_ev_near(const struct model *m, uint32_t gid, uint32_t *near)
+{
+	struct evref	r;
+
+	if (*near < m->ntracks && gid >= m->track_off[*near] &&
+	    gid < m->track_off[*near + 1]) {
+		r.track = *near;
+		r.idx = gid - m->track_off[*near];
+		return r;
+	}
+	r = model_ev(m, gid);
+	*near = r.track;
+	return r;
+}
+
 int64_t
 model_ev_start(const struct model *m, uint32_t gid)
 {

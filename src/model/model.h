@@ -531,6 +531,13 @@ model_gid(const struct model *m, uint32_t track, uint32_t idx)
 	return m->track_off[track] + idx;
 }
 struct evref	 model_ev(const struct model *, uint32_t gid);
+/*
+ * model_ev() in O(1) when gid lies on track *near (a walk that stays on
+ * one track), else by the search; *near becomes gid's track. Start it at
+ * NONE32.
+ */
+struct evref	 model_ev_near(const struct model *, uint32_t gid,
+		    uint32_t *near);
 /* Field accessors by global id. */
 int64_t		 model_ev_start(const struct model *, uint32_t gid);
 /* Orders global event ids (uint32_t) by start, then id; ctx is the model

@@ -89,23 +89,14 @@ nvtx_pathset_name_id(struct nvtx_pathset *ps, uint32_t sid)
 static struct evref
 nvtx_pathset_ev(struct nvtx_pathset *ps, uint32_t gid)
 {
-	const struct model	*m = ps->m;
-	struct evref		 r;
+	struct evref	r;
 
 	if (ps->track != NONE32 && gid - ps->base < ps->n) {
 		r.track = ps->track;
 		r.idx = gid - ps->base;
 		return r;
 	}
-	if (ps->last_t < m->ntracks && gid >= m->track_off[ps->last_t] &&
-	    gid < m->track_off[ps->last_t + 1]) {
-		r.track = ps->last_t;
-		r.idx = gid - m->track_off[ps->last_t];
-		return r;
-	}
-	r = model_ev(m, gid);
-	ps->last_t = r.track;
-	return r;
+	return model_ev_near(ps->m, gid, &ps->last_t);
 }
 
 void
