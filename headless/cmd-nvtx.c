@@ -7,8 +7,9 @@
  * inside the range on its thread; projected time = last GPU end - first GPU
  * start, GPU busy = the union of that work's durations. The projection of
  * every range comes from the sweep the NVTX view's tree uses
- * (analysis/nvtree.h); only the union of the ranges with GPU work is
- * computed per range.
+ * (analysis/nvtree.h), the union too where the sweep can tell it; the
+ * other unions are computed per range. With --tree sorted by start,
+ * duration or id, only the page's ranges are projected, one by one.
  */
 #include "config.h"
 
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "headless/cmd.h"
+#include "headless/evpage.h"
 #include "analysis/group.h"
 #include "util/hmap.h"
 #include "analysis/nvtree.h"
@@ -60,17 +62,25 @@ struct nagg {
 };
 
 /*
- * The projection of range i of NVTX track t: start, end, operations and
- * kernels from the one sweep (analysis/nvtree.h), the union (busy) of the
- * work of the ranges that have any from nvtx_project_with().
+ * The projection of range i of NVTX track t: start, end, operations,
+ * kernels and mostly the union (busy) of the work from the one sweep
+ * (analysis/nvtree.h), the union the sweep could not tell from
+ * nvtx_project_with(); without the
+ * sweep (pr NULL, for a few ranges), all of it from nvtx_project_with(),
+ * which answers the same.
  */
 static void
 nvtx_range_proj(const struct model *m, const struct nvtree_proj *pr,
     struct nvtx_projector *pj, uint32_t t, uint32_t i, struct nvtx_proj *p)
 {
-	const struct nvtree_span *sp = &pr->span[pr->off[t] + i];
+	const struct nvtree_span *sp;
 	struct nvtx_proj	 full;
 
+	if (pr == NULL) {
+		nvtx_project_with(pj, m, model_gid(m, t, i), p);
+		return;
+	}
+	sp = &pr->span[pr->off[t] + i];
 	memset(p, 0, sizeof *p);
 	if (sp->nops == 0)
 		return;
@@ -78,6 +88,10 @@ nvtx_range_proj(const struct model *m, const struct nvtree_proj *pr,
 	p->end = sp->hi;
 	p->nops = sp->nops;
 	p->nkernels = sp->nkernels;
+	if (pr->busy != NULL && pr->busy[pr->off[t] + i] >= 0) {
+		p->busy = pr->busy[pr->off[t] + i];
+		return;
+	}
 	nvtx_project_with(pj, m, model_gid(m, t, i), &full);
 	p->busy = full.busy;
 }
@@ -141,6 +155,88 @@ nvtx_range_depth(const struct nvtx_pathset *np, uint32_t gid, uint32_t node)
 	return np->node[node].depth;
 }
 
+/* The --tree sort fields the lanes hold, in the order of nvtx_page(). */
+static const char *const nvtx_page_fields[] = {
+	"start_ns", "duration_ns", "id", NULL
+};
+
+/*
+ * Whether --fields names a field that only some --tree rows have (out.c
+ * refuses a field that no row has, so that test needs every row).
+ */
+static int
+nvtx_fields_sparse(const char *fields)
+{
+	static const char *const sparse[] = { "iter", "tid", "pid", NULL };
+	const char	*f = fields, *e;
+	size_t		 n, k;
+
+	for (; f != NULL && *f != '\0'; f = *e != '\0' ? e + 1 : e) {
+		e = f + strcspn(f, ",");
+		n = (size_t)(e - f);
+		for (k = 0; sparse[k] != NULL; k++)
+			if (strlen(sparse[k]) == n &&
+			    strncmp(f, sparse[k], n) == 0)
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * --tree sorted by start, duration or id (the default is by start) with a
+ * --limit: only the page's ranges become rows (headless/evpage.h), each
+ * with its path and projection found alone (nvtx_pathset_id(),
+ * nvtx_project_with()), so neither the projection sweep nor a row per
+ * range is made. Returns 0 when the options want every row (the caller
+ * makes them), else 1 with the rows added and out->total_matched set.
+ */
+static int
+nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
+    struct nvtx_pathset *np, struct nvtx_projector *pj, struct out *out)
+{
+	struct evpage		 pg;
+	struct evref		 r;
+	const struct lane	*l;
+	uint32_t		*idx = NULL, t, e, node;
+	size_t			 icap = 0, k, i, n = 0;
+	int			 f, desc;
+	int64_t			 v;
+
+	f = evpage_field(o->sort != NULL ? o->sort : "start_ns:asc",
+	    nvtx_page_fields, &desc);
+	if (f < 0 || nvtx_fields_sparse(out->fields) ||
+	    !evpage_init(&pg, out->offset, out->limit, desc))
+		return 0;
+	for (t = 0; t < m->ntracks; t++) {
+		if (m->tracks[t].type != TRACK_NVTX || !sel_track(s, t))
+			continue;
+		l = &m->tracks[t].lane;
+		k = lane_overlap(l, s->t0, s->t1, &idx, &icap);
+		for (i = 0; i < k; i++) {
+			e = idx[i];
+			if (!sel_event(s, t, e))
+				continue;
+			n++;
+			v = f == 0 ? l->start[e] : f == 1 ?
+			    l->end[e] - l->start[e] : model_gid(m, t, e);
+			evpage_add(&pg, v, model_gid(m, t, e));
+		}
+	}
+	evpage_sort(&pg);
+	for (i = 0; i < pg.n; i++) {
+		r = model_ev(m, pg.h[i].gid);
+		node = nvtx_pathset_id(np, pg.h[i].gid);
+		nvtx_tree_row(out, m, r.track, r.idx,
+		    nvtx_pathset_str(np, node),
+		    nvtx_range_depth(np, pg.h[i].gid, node),
+		    o->absolute ? 0 : m->origin_ns, pj, NULL);
+	}
+	out->total_matched = (long long)n;
+	evpage_free(&pg);
+	free(idx);
+	return 1;
+}
+
 static int
 nvtx_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
@@ -191,10 +287,12 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		else if (dproc[tr->domain] != tr->process)
 			dproc[tr->domain] = NONE32;
 	}
-	nvtree_proj_build(m, &pr);
+	memset(&pr, 0, sizeof pr);
 	base = o.absolute ? 0 : m->origin_ns;
 	nvtx_pathset_init(&np, m, !o.tree);
-	for (t = 0; t < m->ntracks; t++) {
+	if (!o.tree || !nvtx_page(m, &o, &s, &np, &pj, out))
+		nvtree_proj_build_busy(m, &pr);
+	for (t = 0; pr.off != NULL && t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
 		if (tr->type != TRACK_NVTX || !sel_track(&s, t))

@@ -27,6 +27,8 @@
 #include "analysis/gstats.h"
 #include "util/hmap.h"
 #include "model/nvtx.h"
+#include "model/nvtxcur.h"
+#include "model/nvtxpath.h"
 #include "model/correlate.h"
 #include "headless/opts.h"
 #include "headless/out.h"
@@ -68,16 +70,23 @@ struct stats_ctx {
 	struct sel		*sel;		/* the options' selection */
 	const char		*domain;	/* --nvtx-domain, or NULL */
 	struct group_names	*names;		/* the result's, for paths */
-	struct hmap		 path_of;	/* range gid -> local path sid */
+	/* A range's path sid: that of its raw path's node (sid + 1;
+	 * model/nvtxpath.h), as ranges with one raw path have one family
+	 * path, made once per node. */
+	struct nvtx_pathset	*raw;
+	uint32_t		*sid_of_node;
+	size_t			 nodecap;
+	uint32_t		 last_range, last_sid;
 	uint32_t		 last_t, last_i;	/* the event of range */
 	uint32_t		 range;
+	struct nvtx_cur		*cur;		/* the innermost ranges */
 };
 
 /* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
  * events, around the launching API call. */
 static uint32_t
 stats_range_of(const struct model *m, uint32_t t, uint32_t i,
-    const char *domain)
+    struct nvtx_cur *cur)
 {
 	const struct track	*tr = &m->tracks[t];
 	uint32_t		 api;
@@ -89,8 +98,7 @@ stats_range_of(const struct model *m, uint32_t t, uint32_t i,
 			return NONE32;
 		r = model_ev(m, api);
 		tr = &m->tracks[r.track];
-		return nvtx_enclosing_in(m, tr->thread,
-		    tr->lane.start[r.idx], domain);
+		return nvtx_cur_at(cur, tr->thread, tr->lane.start[r.idx]);
 	}
 	if (tr->type == TRACK_NVTX) {
 		uint32_t gid = model_gid(m, t, i), aux = tr->lane.aux[i];
@@ -100,22 +108,42 @@ stats_range_of(const struct model *m, uint32_t t, uint32_t i,
 	}
 	if (tr->thread == NONE32)
 		return NONE32;
-	return nvtx_enclosing_in(m, tr->thread, tr->lane.start[i], domain);
+	return nvtx_cur_at(cur, tr->thread, tr->lane.start[i]);
 }
 
 static uint32_t
 stats_path(struct stats_ctx *c, uint32_t range)
 {
-	char		 buf[4096];
-	uint32_t	 v;
+	const struct model	*m = c->m;
+	char			 buf[4096];
+	uint32_t		 v, node;
+	size_t			 old;
 
 	if (range == NONE32)
 		return 0;
-	if (hmap_get(&c->path_of, range, &v))
-		return v;
-	nvtx_family_path(c->m, range, buf, sizeof buf);
-	v = strpool_intern0(c->names->local, buf);
-	hmap_put(&c->path_of, range, v);
+	if (range == c->last_range)
+		return c->last_sid;
+	if (c->raw == NULL) {
+		c->raw = xcalloc(1, sizeof *c->raw);
+		nvtx_pathset_init(c->raw, m, 0);
+		nvtx_pathset_records(c->raw);
+	}
+	node = nvtx_pathset_id(c->raw, range);
+	if (node < c->nodecap && c->sid_of_node[node] != 0)
+		v = c->sid_of_node[node] - 1;
+	else {
+		nvtx_family_path(m, range, buf, sizeof buf);
+		v = strpool_intern0(c->names->local, buf);
+		if (node != NONE32) {
+			old = c->nodecap;
+			XGROW(c->sid_of_node, c->nodecap, (size_t)node + 1);
+			memset(c->sid_of_node + old, 0, (c->nodecap - old) *
+			    sizeof *c->sid_of_node);
+			c->sid_of_node[node] = v + 1;
+		}
+	}
+	c->last_range = range;
+	c->last_sid = v;
 	return v;
 }
 
@@ -147,7 +175,7 @@ stats_axis(void *arg, struct group_names *names, int axis, uint32_t t,
 
 	c->names = names;
 	if (t != c->last_t || i != c->last_i) {
-		c->range = stats_range_of(c->m, t, i, c->domain);
+		c->range = stats_range_of(c->m, t, i, c->cur);
 		c->last_t = t;
 		c->last_i = i;
 	}
@@ -283,7 +311,8 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	c.sel = &s;
 	c.domain = o->nvtx_domain;
 	c.last_t = NONE32;
-	hmap_init(&c.path_of);
+	c.last_range = NONE32;
+	c.cur = nvtx_cur_new(m, c.domain);
 	gstats_sel_all(&gsel);
 	gsel.t0 = s.t0;
 	gsel.t1 = s.t1;
@@ -305,7 +334,11 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	gsel.arg = &c;
 	gs = gstats_compute(m, &gsel, axes, naxes, 0);
 	sel_free(&s);
-	hmap_free(&c.path_of);
+	if (c.raw != NULL)
+		nvtx_pathset_free(c.raw);
+	free(c.raw);
+	free(c.sid_of_node);
+	nvtx_cur_free(c.cur);
 	for (gi = 0; gi < gs->ng; gi++)
 		stats_row(gs, out, gi, type_name);
 	out->default_sort = "total_ns:desc";

@@ -75,7 +75,7 @@ struct nvtree {
  * The GPU projection of every NVTX range (nvtx.h's definition, as
  * nvtx_project() gives it, but in the one sweep described above): range i
  * of NVTX track t is span[off[t] + i]; lo > hi when it launched no GPU
- * work. (The union of that work, busy, is nvtx_project()'s alone.)
+ * work.
  */
 struct nvtree_span {
 	int64_t		 lo, hi;
@@ -84,8 +84,18 @@ struct nvtree_span {
 struct nvtree_proj {
 	size_t			*off;		/* per track, ntracks + 1 */
 	struct nvtree_span	*span;
+	int64_t			*busy;		/* or NULL: see below */
 };
 void		 nvtree_proj_build(const struct model *, struct nvtree_proj *);
+/*
+ * The same, with busy[off[t] + i] the busy time of a range with GPU work
+ * (nvtx_project_with()'s, merged in the sweep as it hands out the work),
+ * or -1 where the sweep cannot tell it (a thread with several API
+ * tracks, or work whose starts go back): the caller then asks
+ * nvtx_project_with(). 8 bytes per range more.
+ */
+void		 nvtree_proj_build_busy(const struct model *,
+		    struct nvtree_proj *);
 void		 nvtree_proj_free(struct nvtree_proj *);
 
 struct nvtree	*nvtree_build(const struct model *);

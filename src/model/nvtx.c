@@ -288,6 +288,25 @@ nvtx_family_path(const struct model *m, uint32_t gid, char *buf, size_t len)
 	return n;
 }
 
+/* See nvtx.h; nvtx_enclosing_in() and nvtxcur.h choose with it. */
+void
+nvtx_inner_offer(struct nvtx_inner *b, const struct model *m, uint32_t track,
+    uint32_t idx, long depth)
+{
+	const struct track	*tr = &m->tracks[track];
+	int64_t			 cs = tr->lane.start[idx], ce = tr->lane.end[idx];
+
+	if (b->gid == NONE32 || cs > b->start || (cs == b->start &&
+	    (ce < b->end || (ce == b->end && (depth > b->depth ||
+	    (depth == b->depth && tr->domain < b->dom)))))) {
+		b->gid = model_gid(m, track, idx);
+		b->depth = depth;
+		b->dom = tr->domain;
+		b->start = cs;
+		b->end = ce;
+	}
+}
+
 /*
  * Per track: lane_stab gives the ranges containing t in start order (longer
  * first on ties), so the last push/pop range is the innermost one of that
@@ -303,14 +322,15 @@ nvtx_enclosing_in(const struct model *m, uint32_t thread, int64_t t,
 {
 	const struct track	*tr;
 	const struct lane	*l;
-	uint32_t		*buf = NULL, best = NONE32, cand, bestdom = 0;
+	struct nvtx_inner	 best;
+	uint32_t		*buf = NULL, cand;
 	uint32_t		 u;
 	size_t			 cap = 0, n, j, k;
-	long			 bestdepth = -1, depth;
-	int64_t			 bs = 0, be = 0, cs, ce;
+	long			 depth;
 
 	if (thread == NONE32)
 		return NONE32;
+	best.gid = NONE32;
 	/* The thread's NVTX tracks from the model's index, or a scan. */
 	for (k = model_thread_nvtx_begin(m, thread);
 	    (u = model_thread_nvtx_next(m, thread, &k)) != NONE32;) {
@@ -330,22 +350,11 @@ nvtx_enclosing_in(const struct model *m, uint32_t thread, int64_t t,
 			cand = buf[j];
 			depth++;
 		}
-		if (cand == NONE32)
-			continue;
-		cs = l->start[cand];
-		ce = l->end[cand];
-		if (best == NONE32 || cs > bs || (cs == bs && (ce < be ||
-		    (ce == be && (depth > bestdepth ||
-		    (depth == bestdepth && tr->domain < bestdom)))))) {
-			best = model_gid(m, u, cand);
-			bestdepth = depth;
-			bestdom = tr->domain;
-			bs = cs;
-			be = ce;
-		}
+		if (cand != NONE32)
+			nvtx_inner_offer(&best, m, u, cand, depth);
 	}
 	free(buf);
-	return best;
+	return best.gid;
 }
 
 uint32_t

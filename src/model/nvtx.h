@@ -56,6 +56,21 @@ int	 nvtx_depth(const struct model *, uint32_t gid);
  * (NULL: all).
  */
 uint32_t nvtx_enclosing(const struct model *, uint32_t thread, int64_t t);
+/*
+ * The choice between the tracks of a thread: each offers its innermost
+ * push/pop range around the time (range idx of track, depth the number of
+ * its push/pop ranges around it less one), and the innermost of them is
+ * the one that starts last, then ends first, then is deeper in its
+ * domain, then of the lower domain id. Start from gid = NONE32.
+ */
+struct nvtx_inner {
+	uint32_t	 gid;		/* the best so far, NONE32 none */
+	uint32_t	 dom;
+	long		 depth;
+	int64_t		 start, end;
+};
+void	 nvtx_inner_offer(struct nvtx_inner *, const struct model *,
+	    uint32_t track, uint32_t idx, long depth);
 uint32_t nvtx_enclosing_in(const struct model *, uint32_t thread, int64_t t,
 	    const char *domain);
 /* GPU projection of range gid (see above). */

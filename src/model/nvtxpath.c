@@ -28,6 +28,7 @@ nvtx_pathset_init(struct nvtx_pathset *ps, const struct model *m, int fold)
 	ps->nname = strpool_count(m->strs);
 	ps->of_name = xcalloc((size_t)ps->nname + 1, sizeof *ps->of_name);
 	ps->track = NONE32;
+	ps->last_t = NONE32;
 }
 
 void
@@ -38,6 +39,7 @@ nvtx_pathset_free(struct nvtx_pathset *ps)
 	hmap_free(&ps->of_pair);
 	hmap_free(&ps->of_gid);
 	free(ps->memo);
+	free(ps->of_rec);
 	free(ps->of_name);
 	free(ps->chain);
 	free(ps->buf);
@@ -80,30 +82,79 @@ nvtx_pathset_name_id(struct nvtx_pathset *ps, uint32_t sid)
 	return v;
 }
 
+/*
+ * The place of range gid: on the memoised track, or on the track of the
+ * last one looked up, without a search of the track offsets.
+ */
+static struct evref
+nvtx_pathset_ev(struct nvtx_pathset *ps, uint32_t gid)
+{
+	struct evref	r;
+
+	if (ps->track != NONE32 && gid - ps->base < ps->n) {
+		r.track = ps->track;
+		r.idx = gid - ps->base;
+		return r;
+	}
+	return model_ev_near(ps->m, gid, &ps->last_t);
+}
+
+void
+nvtx_pathset_records(struct nvtx_pathset *ps)
+{
+	if (ps->of_rec == NULL)
+		ps->of_rec = xcalloc(ps->m->nnvtx + 1, sizeof *ps->of_rec);
+}
+
+/* The NVTX record of range gid, or NONE32. */
+static uint32_t
+nvtx_pathset_rec(struct nvtx_pathset *ps, uint32_t gid)
+{
+	const struct model	*m = ps->m;
+	struct evref		 r;
+	uint32_t		 rec;
+
+	if (ps->of_rec == NULL)
+		return NONE32;
+	r = nvtx_pathset_ev(ps, gid);
+	rec = m->tracks[r.track].lane.aux[r.idx];
+	return rec < m->nnvtx ? rec : NONE32;
+}
+
 /* The node of gid if known, else NONE32. */
 static uint32_t
-nvtx_pathset_known(const struct nvtx_pathset *ps, uint32_t gid)
+nvtx_pathset_known(struct nvtx_pathset *ps, uint32_t gid)
 {
+	uint32_t	rec;
+
 	if (ps->track != NONE32 && gid - ps->base < ps->n)
 		return ps->memo[gid - ps->base] != 0 ?
 		    ps->memo[gid - ps->base] - 1 : NONE32;
+	if ((rec = nvtx_pathset_rec(ps, gid)) != NONE32)
+		return ps->of_rec[rec] != 0 ? ps->of_rec[rec] - 1 : NONE32;
 	return hmap_find(&ps->of_gid, gid);
 }
 
 static void
 nvtx_pathset_remember(struct nvtx_pathset *ps, uint32_t gid, uint32_t node)
 {
+	uint32_t	rec;
+
 	if (ps->track != NONE32 && gid - ps->base < ps->n)
 		ps->memo[gid - ps->base] = node + 1;
+	else if ((rec = nvtx_pathset_rec(ps, gid)) != NONE32)
+		ps->of_rec[rec] = node + 1;
 	else
 		hmap_put(&ps->of_gid, gid, node);
 }
 
 /* The recorded parent of range gid, NONE32 if none (or not earlier). */
 static uint32_t
-nvtx_pathset_parent(const struct model *m, uint32_t gid, uint32_t *name)
+nvtx_pathset_parent(struct nvtx_pathset *ps, uint32_t gid,
+    uint32_t *name)
 {
-	struct evref		 r = model_ev(m, gid);
+	const struct model	*m = ps->m;
+	struct evref		 r = nvtx_pathset_ev(ps, gid);
 	const struct lane	*l = &m->tracks[r.track].lane;
 	uint32_t		 aux = l->aux[r.idx], p = NONE32;
 
@@ -119,17 +170,26 @@ nvtx_pathset_child(struct nvtx_pathset *ps, uint32_t parent, uint32_t name)
 {
 	struct nvtx_pnode	*n, *p;
 	uint64_t		 h = hmap_key2(parent, name);
-	uint32_t		*slot, c;
+	uint32_t		*slot, c, *memo;
 	int			 isnew;
 
+	/* The last child found with this memo slot: most look-ups. */
+	memo = &ps->cmemo[(parent * 0x9e3779b1U ^ name) % NVTX_PATH_MEMO];
+	c = *memo;
+	if (c != 0 && ps->node[c - 1].parent == parent &&
+	    ps->node[c - 1].name == name)
+		return c - 1;
 	for (;; h++) {
 		slot = hmap_upsert(&ps->of_pair, h, (uint32_t)ps->nn, &isnew);
 		if (isnew)
 			break;
 		c = *slot;
-		if (ps->node[c].parent == parent && ps->node[c].name == name)
+		if (ps->node[c].parent == parent && ps->node[c].name == name) {
+			*memo = c + 1;
 			return c;
+		}
 	}
+	*memo = (uint32_t)ps->nn + 1;
 	XGROW(ps->node, ps->ncap, ps->nn + 1);
 	n = &ps->node[ps->nn];
 	n->parent = parent;
@@ -170,14 +230,14 @@ nvtx_pathset_id(struct nvtx_pathset *ps, uint32_t gid)
 	for (g = gid;;) {
 		XGROW(ps->chain, ps->chaincap, n + 1);
 		ps->chain[n++] = g;
-		p = nvtx_pathset_parent(m, g, &name);
+		p = nvtx_pathset_parent(ps, g, &name);
 		if (p == NONE32 || nvtx_pathset_known(ps, p) != NONE32)
 			break;
 		g = p;
 	}
 	while (n-- > 0) {
 		g = ps->chain[n];
-		p = nvtx_pathset_parent(m, g, &name);
+		p = nvtx_pathset_parent(ps, g, &name);
 		node = nvtx_pathset_child(ps, p == NONE32 ? NONE32 :
 		    nvtx_pathset_known(ps, p), nvtx_pathset_name_id(ps, name));
 		nvtx_pathset_remember(ps, g, node);

@@ -346,6 +346,120 @@ rt_nodepath(const struct nvtree *t, size_t i, char *buf, size_t len)
  * counted, their durations summed, and their GPU projections computed by
  * a scan of every call of the thread.
  */
+/*
+ * Every range's projection from the sweep (nvtree_proj_build_busy()) as
+ * nvtx_project() gives it, and its busy time where the sweep tells it;
+ * *nwork counts the ranges with GPU work, *nbusy those whose busy time
+ * the sweep told.
+ */
+static void
+check_proj(const struct model *m, const char *rel, size_t *nwork,
+    size_t *nbusy)
+{
+	struct nvtree_proj	 pr;
+	struct nvtx_proj	 p;
+	const struct lane	*l;
+	size_t			 i, k;
+
+	*nwork = *nbusy = 0;
+	nvtree_proj_build_busy(m, &pr);
+	for (k = 0; k < m->ntracks; k++) {
+		if (m->tracks[k].type != TRACK_NVTX)
+			continue;
+		l = &m->tracks[k].lane;
+		for (i = 0; i < l->n; i++) {
+			const struct nvtree_span *sp = &pr.span[pr.off[k] + i];
+			if (l->kind[i] != EV_NVTX)
+				continue;
+			nvtx_project(m, model_gid(m, (uint32_t)k, (uint32_t)i),
+			    &p);
+			if (p.nops != sp->nops || p.nkernels != sp->nkernels ||
+			    (p.nops > 0 && (p.start != sp->lo ||
+			    p.end != sp->hi)))
+				fail_msg("%s: range %zu/%zu: ops %u/%u kernels "
+				    "%u/%u", rel, k, i, sp->nops, p.nops,
+				    sp->nkernels, p.nkernels);
+			if (p.nops == 0)
+				continue;
+			(*nwork)++;
+			if (pr.busy[pr.off[k] + i] < 0)
+				continue;
+			(*nbusy)++;
+			if (pr.busy[pr.off[k] + i] != p.busy)
+				fail_msg("%s: range %zu/%zu: busy %lld/%lld",
+				    rel, k, i,
+				    (long long)pr.busy[pr.off[k] + i],
+				    (long long)p.busy);
+		}
+	}
+	nvtree_proj_free(&pr);
+}
+
+/*
+ * Busy times in the sweep. Thread 2: outer [0,100] holds inner [10,50];
+ * [12,14] -> kernel [60,70], [20,22] -> kernel [30,40] (its start goes
+ * back: inner's union is left to nvtx_project_with(), outer's too),
+ * [60,62] -> kernels [65,90] and [95,99] (outer only). In order: thread
+ * 3's [0,100] with [10,12] -> [110,120] and [20,22] -> [115,140] (one
+ * segment, 30); thread 4's [0,50] with [5,6] -> [10,20] twice and [7,8]
+ * -> [25,30] (two segments, 15).
+ */
+static void
+test_busy(void **state)
+{
+	/* Per event: its thread (0, 1, 2), track (0 NVTX, 1 API, 2 the
+	 * GPU), kind, times and correlation id. */
+	static const struct {
+		int		 th, tr, kind;
+		const char	*name;
+		int64_t		 s, e;
+		uint32_t	 corr;
+	} ev[] = {
+		{ 0, 0, EV_NVTX, "outer", 0, 100, 0 },
+		{ 0, 0, EV_NVTX, "inner", 10, 50, 0 },
+		{ 0, 1, EV_API, "cudaLaunchKernel", 12, 14, 1 },
+		{ 0, 1, EV_API, "cudaLaunchKernel", 20, 22, 2 },
+		{ 0, 1, EV_API, "cudaGraphLaunch", 60, 62, 3 },
+		{ 0, 2, EV_KERNEL, "k1", 60, 70, 1 },
+		{ 0, 2, EV_KERNEL, "k2", 30, 40, 2 },
+		{ 0, 2, EV_KERNEL, "k3", 65, 90, 3 },
+		{ 0, 2, EV_KERNEL, "k4", 95, 99, 3 },
+		{ 1, 0, EV_NVTX, "two", 0, 100, 0 },
+		{ 1, 1, EV_API, "cudaLaunchKernel", 10, 12, 4 },
+		{ 1, 1, EV_API, "cudaLaunchKernel", 20, 22, 5 },
+		{ 1, 2, EV_KERNEL, "k5", 110, 120, 4 },
+		{ 1, 2, EV_KERNEL, "k6", 115, 140, 5 },
+		{ 2, 0, EV_NVTX, "one", 0, 50, 0 },
+		{ 2, 1, EV_API, "cudaGraphLaunch", 5, 6, 6 },
+		{ 2, 1, EV_API, "cudaLaunchKernel", 7, 8, 7 },
+		{ 2, 2, EV_KERNEL, "k7", 10, 20, 6 },
+		{ 2, 2, EV_KERNEL, "k8", 10, 20, 6 },
+		{ 2, 2, EV_KERNEL, "k9", 25, 30, 7 },
+	};
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	uint32_t	 th[3], trk[3][3];
+	size_t		 i, nwork, nbusy;
+
+	(void)state;
+	th[0] = ts_train(b, 1, 2, NULL, &trk[0][2]);
+	th[1] = builder_thread(b, 3, 3, 0, "t3");
+	th[2] = builder_thread(b, 4, 4, 0, "t4");
+	for (i = 0; i < 3; i++) {
+		trk[i][0] = builder_cpu_track(b, TRACK_NVTX, th[i], 0);
+		trk[i][1] = builder_cpu_track(b, TRACK_API, th[i], 0);
+		trk[i][2] = trk[0][2];
+	}
+	for (i = 0; i < sizeof ev / sizeof ev[0]; i++)
+		ts_add_corr(b, trk[ev[i].th][ev[i].tr], ev[i].name,
+		    ev[i].kind, ev[i].s, ev[i].e, ev[i].corr);
+	m = ts_finish(b);
+	check_proj(m, "test_busy", &nwork, &nbusy);
+	assert_int_equal(nwork, 4);
+	assert_int_equal(nbusy, 2);	/* "two" and "one" */
+	model_free(m);
+}
+
 static void
 rt_check(uint64_t seed)
 {
@@ -355,7 +469,7 @@ rt_check(uint64_t seed)
 	const struct nvtree_node *nd;
 	const struct lane	*l;
 	char			 path[4096], ipath[4096], **rpath;
-	size_t			 i, k, n = 0, ninst = 0;
+	size_t			 i, k, n = 0, ninst = 0, nwork, nbusy;
 	uint32_t		*rgid;
 	int			 th, dm, c, q;
 	int64_t			 s, e, lo, hi, cpu, gpu, first, *rgpu;
@@ -460,6 +574,7 @@ rt_check(uint64_t seed)
 	free(rgid);
 	free(rgpu);
 	nvtree_free(t);
+	check_proj(m, "random", &nwork, &nbusy);
 	model_free(m);
 	free(r);
 }
@@ -495,13 +610,12 @@ check_fixture(const char *dir, const char *rel)
 	struct nvtx_proj	 p;
 	const struct nvtree_node *nd;
 	char			 path[4096], *cause = NULL;
-	size_t			 i, k, nranges = 0;
+	size_t			 i, k, nranges = 0, nwork, nbusy;
 	int64_t			 gpu, cpu;
 	uint64_t		 with;
 	struct evref		 r;
 	const struct lane	*l;
 	uint32_t		 par;
-	struct nvtree_proj	 pr;
 
 	snprintf(path, sizeof path, "%s/%s", dir, rel);
 	m = source_read(path, NULL, &cause);
@@ -544,27 +658,9 @@ check_fixture(const char *dir, const char *rel)
 	}
 	assert_true(nranges > 500);
 	nvtree_free(t);
-	/* Every range's projection, as nvtx_project() gives it. */
-	nvtree_proj_build(m, &pr);
-	for (k = 0; k < m->ntracks; k++) {
-		if (m->tracks[k].type != TRACK_NVTX)
-			continue;
-		l = &m->tracks[k].lane;
-		for (i = 0; i < l->n; i++) {
-			const struct nvtree_span *sp = &pr.span[pr.off[k] + i];
-			if (l->kind[i] != EV_NVTX)
-				continue;
-			nvtx_project(m, model_gid(m, (uint32_t)k, (uint32_t)i),
-			    &p);
-			if (p.nops != sp->nops || p.nkernels != sp->nkernels ||
-			    (p.nops > 0 && (p.start != sp->lo ||
-			    p.end != sp->hi)))
-				fail_msg("%s: range %zu/%zu: ops %u/%u kernels "
-				    "%u/%u", rel, k, i, sp->nops, p.nops,
-				    sp->nkernels, p.nkernels);
-		}
-	}
-	nvtree_proj_free(&pr);
+	/* Every range's projection, and most busy times. */
+	check_proj(m, rel, &nwork, &nbusy);
+	assert_true(nbusy * 2 > nwork);
 	model_free(m);
 }
 
@@ -621,5 +717,6 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_sort_and_flatten),
 	cmocka_unit_test(test_empty),
 	cmocka_unit_test(test_random),
+	cmocka_unit_test(test_busy),
 	cmocka_unit_test(test_fixtures),
 	cmocka_unit_test(test_fixture_families))

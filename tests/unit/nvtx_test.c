@@ -23,6 +23,9 @@
 #include "model/correlate.h"
 #include "model/model.h"
 #include "model/nvtx.h"
+#include "model/nvtxcur.h"
+#include "util/sort.h"
+#include "util/xmalloc.h"
 #include "sources/source.h"
 #include "tsupport.h"
 
@@ -764,6 +767,23 @@ test_fixtures(void **state)
 	check_fixture("nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
+/* The fixture nsys-ai/mfu_2gpu_before (two processes, 19k ranges), or
+ * NULL without the fixtures. */
+static struct model *
+load_mfu(void)
+{
+	struct model	*m;
+	char		*p, *cause = NULL;
+
+	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) == NULL)
+		return NULL;
+	m = nsys_load(p, NULL, &cause);
+	if (m == NULL)
+		fail_msg("%s: %s", p, cause);
+	free(p);
+	return m;
+}
+
 /*
  * nvtx_project_with() answers as nvtx_project() for every event of every
  * NVTX track, with one projector reused over all of them in lane order
@@ -811,19 +831,128 @@ test_projector(void **state)
 {
 	struct fix	*f = *state;
 	struct model	*m;
-	char		*p, *cause = NULL;
 
 	/* The hand-made model: 5 ranges with work (test_projection). */
 	assert_true(check_projector(f->m) >= 5);
-	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) ==
-	    NULL)
+	if ((m = load_mfu()) == NULL)
 		return;
-	m = nsys_load(p, NULL, &cause);
-	if (m == NULL)
-		fail_msg("%s: %s", p, cause);
 	assert_true(check_projector(m) > 1000);
 	model_free(m);
-	free(p);
+}
+
+/*
+ * nvtx_cur_at() answers as nvtx_enclosing_in() for every thread and
+ * domain (every one, "", "NCCL") at the starts and ends of its NVTX
+ * events and one either side: in ascending order, in steps of 97 of
+ * them (the cursor restarts past its skip), descending (a restart every
+ * time) and in a shuffled order. Returns the number of times inside some
+ * range.
+ */
+static size_t
+check_cursor(const struct model *m)
+{
+	static const char	*doms[] = { NULL, "", "NCCL" };
+	struct nvtx_cur		*c;
+	const struct lane	*l;
+	int64_t			*ts = NULL, t;
+	size_t			 nt, cap = 0, i, k, u, pass, d, inside = 0;
+	uint32_t		 th, want, got;
+
+	for (th = 0; th < m->nthreads; th++) {
+		nt = 0;
+		for (u = 0; u < m->ntracks; u++) {
+			if (m->tracks[u].type != TRACK_NVTX ||
+			    m->tracks[u].thread != th)
+				continue;
+			l = &m->tracks[u].lane;
+			for (i = 0; i < l->n; i++)
+				for (k = 0; k < 6; k++) {
+					XGROW(ts, cap, nt + 1);
+					t = k < 3 ? l->start[i] : l->end[i];
+					ts[nt++] = t + (int64_t)(k % 3) - 1;
+				}
+		}
+		qsort(ts, nt, sizeof *ts, sort_cmp_i64);
+		for (d = 0; d < 3; d++) {
+			c = nvtx_cur_new(m, doms[d]);
+			for (pass = 0; pass < 4; pass++) {
+				if (pass == 3)
+					for (i = nt; i > 1; i--) {
+						k = ts_rand(&rng_state, i);
+						t = ts[i - 1];
+						ts[i - 1] = ts[k];
+						ts[k] = t;
+					}
+				for (k = 0; k < nt; k++) {
+					i = pass == 1 ? (k * 97) % nt :
+					    pass == 2 ? nt - 1 - k : k;
+					want = nvtx_enclosing_in(m, th, ts[i],
+					    doms[d]);
+					got = nvtx_cur_at(c, th, ts[i]);
+					if (got != want)
+						fail_msg("thread %u domain %s "
+						    "pass %zu at %lld: %u, "
+						    "not %u", th, doms[d] ?
+						    doms[d] : "(all)", pass,
+						    (long long)ts[i], got,
+						    want);
+					inside += want != NONE32;
+				}
+				if (pass == 3)
+					qsort(ts, nt, sizeof *ts,
+					    sort_cmp_i64);
+			}
+			nvtx_cur_free(c);
+		}
+	}
+	free(ts);
+	return inside;
+}
+
+/*
+ * Ranges that overlap without nesting on two domains of a thread, with
+ * start/end ranges, marks, zero-length ranges and equal starts: the
+ * cursor against the stab.
+ */
+static void
+test_cursor(void **state)
+{
+	struct fix	*f = *state;
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	uint32_t	 p, th, dom, tr[2];
+	int64_t		 a, z;
+	int		 i, k;
+
+	assert_true(check_cursor(f->m) > 50);
+	p = builder_process(b, 1, 1, "p");
+	th = builder_thread(b, 1 << 24 | 1, 1, p, "t");
+	dom = builder_domain(b, p, 7, "NCCL");
+	tr[0] = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	tr[1] = builder_cpu_track(b, TRACK_NVTX, th, dom);
+	for (i = 0; i < 2000; i++) {
+		k = (int)ts_rand(&rng_state, 2);
+		a = (int64_t)ts_rand(&rng_state, 20000) / 4 * 4;
+		z = a + (int64_t)ts_rand(&rng_state, 8) *
+		    (int64_t)ts_rand(&rng_state, 300);
+		switch (ts_rand(&rng_state, 10)) {
+		case 0:
+			add(b, tr[k], "se", EV_NVTX, a, z, 0, EVF_STARTEND, 0);
+			break;
+		case 1:
+			add(b, tr[k], "m", EV_MARK, a, a, 0, 0, 0);
+			break;
+		default:
+			nvtx(b, tr[k], k ? "n" : "r", a, z);
+		}
+	}
+	m = ts_finish(b);
+	assert_true(check_cursor(m) > 1000);
+	model_free(m);
+	if ((m = load_mfu()) == NULL)
+		return;
+	assert_true(check_cursor(m) > 1000);
+	model_free(m);
 }
 
 TS_MAIN(NULL, NULL,
@@ -843,4 +972,6 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_empty_model),
 	cmocka_unit_test(test_fixtures),
 	cmocka_unit_test_setup_teardown(test_projector, setup_main,
+	    teardown_main),
+	cmocka_unit_test_setup_teardown(test_cursor, setup_main,
 	    teardown_main))

@@ -1,0 +1,417 @@
+/*
+ * nvtree-proj: the GPU projection of every NVTX range in one sweep
+ * (nvtree_proj_build(), nvtree_proj_build_busy()). See nvtree.h.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/correlate.h"
+#include "analysis/nvtree.h"
+#include "util/xmalloc.h"
+
+/*
+ * Cursor of one NVTX track in the projection sweep: the open ranges, the
+ * smallest end among them, and the GPU span [pmn, pmx] that every one of
+ * them still has to take (calls that all of them contain are gathered
+ * there, and handed out when the stack changes).
+ */
+struct nvtree_cur {
+	const struct lane	*nl;
+	size_t			 off;		/* index base of the track */
+	size_t			 i;		/* next range to open */
+	uint32_t		*stack;		/* the open ranges */
+	size_t			 sp, cap;
+	int64_t			 next;		/* start of event i, or INT64_MAX */
+	int64_t			 minend;	/* INT64_MAX when empty */
+	int64_t			 pmn, pmx;	/* pmn > pmx: none */
+	uint32_t		 pn, pk;	/* and its operations, kernels */
+	struct nvtree_un	*un;		/* per open range: its union */
+	size_t			 ucap;
+};
+
+/*
+ * The union (busy time) of an open range's GPU work, built as the sweep
+ * hands it the operations, in the order nvtx_project_with() lists them
+ * (calls in order, each call's work in m->gpu_of_api order): while their
+ * starts do not decrease that function merges them in the same order,
+ * without a sort, and this is its merge; else (state NVTREE_UN_LOST) the
+ * range's busy time is left to it.
+ */
+enum { NVTREE_UN_NONE, NVTREE_UN_SOME, NVTREE_UN_LOST };
+struct nvtree_un {
+	int64_t		 cs, ce;	/* the segment being merged */
+	int64_t		 busy;		/* the segments before it */
+	int64_t		 last;		/* the last start */
+	int		 state;
+};
+
+/* The work of one call, for the unions: start, end of each operation. */
+struct nvtree_ops {
+	int64_t		*se;		/* 2 per operation */
+	size_t		 n, cap;
+	int64_t		*busy;		/* the result (nvtree_proj.busy) */
+};
+
+static void
+nvtree_un_add(struct nvtree_un *u, const struct nvtree_ops *ops)
+{
+	size_t	k;
+	int64_t	s, e;
+
+	for (k = 0; k < ops->n && u->state != NVTREE_UN_LOST; k++) {
+		s = ops->se[2 * k];
+		e = ops->se[2 * k + 1];
+		if (u->state == NVTREE_UN_NONE) {
+			u->state = NVTREE_UN_SOME;
+			u->cs = u->last = s;
+			u->ce = e;
+		} else if (s < u->last)
+			u->state = NVTREE_UN_LOST;
+		else if (s > u->ce) {
+			u->busy += u->ce - u->cs;
+			u->cs = u->last = s;
+			u->ce = e;
+		} else {
+			u->last = s;
+			if (e > u->ce)
+				u->ce = e;
+		}
+	}
+}
+
+/* The busy time of range a, leaving the sweep with union u. */
+static void
+nvtree_un_done(const struct nvtree_un *u, struct nvtree_ops *ops, size_t a)
+{
+	if (u->state == NVTREE_UN_SOME)
+		ops->busy[a] = u->busy + u->ce - u->cs;
+	else if (u->state == NVTREE_UN_NONE)
+		ops->busy[a] = 0;
+}
+
+static inline void
+nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi,
+    uint32_t n, uint32_t k)
+{
+	if (lo < sp[a].lo)
+		sp[a].lo = lo;
+	if (hi > sp[a].hi)
+		sp[a].hi = hi;
+	sp[a].nops += n;
+	sp[a].nkernels += k;
+}
+
+/* Hands the gathered span of c to every open range. */
+static void
+nvtree_flush(struct nvtree_cur *c, struct nvtree_span *span)
+{
+	size_t	r;
+
+	if (c->pmn > c->pmx)
+		return;
+	for (r = 0; r < c->sp; r++)
+		nvtree_widen(span, c->off + c->stack[r], c->pmn, c->pmx,
+		    c->pn, c->pk);
+	c->pmn = INT64_MAX;
+	c->pmx = INT64_MIN;
+	c->pn = c->pk = 0;
+}
+
+/*
+ * Merges the API call [as, ae] with GPU work [amin, amax] into the ranges
+ * of cursor c: the ranges that start by as are opened (pushed), those that
+ * ended before as dropped, and every open one that contains the call
+ * (start <= as, end >= ae: nvtx.h's rule) widens its span. The caller
+ * takes the common case itself: when nothing opens (next > as) and every
+ * open range ends at or after both as and ae (minend), the stack stays as
+ * it is and all of it contains the call, whose span is only gathered into
+ * [pmn, pmx], in O(1).
+ */
+static void
+nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
+    int64_t amax, uint32_t an, uint32_t ak, struct nvtree_span *span,
+    struct nvtree_ops *ops)
+{
+	const struct lane	*nl = c->nl;
+	const int64_t		*start = nl->start, *end = nl->end;
+	uint32_t		*stack;
+	size_t			 sp, r, w, i = c->i, n = nl->n;
+	int64_t			 me, e;
+
+	nvtree_flush(c, span);
+	sp = c->sp;
+	for (; i < n && start[i] <= as; i++) {
+		if (nl->kind[i] != EV_NVTX)
+			continue;
+		for (; sp > 0 && end[c->stack[sp - 1]] < start[i]; sp--)
+			if (ops != NULL)
+				nvtree_un_done(&c->un[sp - 1], ops,
+				    c->off + c->stack[sp - 1]);
+		XGROW(c->stack, c->cap, sp + 1);
+		if (ops != NULL) {
+			XGROW(c->un, c->ucap, sp + 1);
+			memset(&c->un[sp], 0, sizeof c->un[sp]);
+		}
+		c->stack[sp++] = (uint32_t)i;
+	}
+	c->i = i;
+	c->next = i < n ? start[i] : INT64_MAX;
+	stack = c->stack;
+	me = INT64_MAX;
+	for (w = 0, r = 0; r < sp; r++) {
+		e = end[stack[r]];
+		if (e < as) {
+			if (ops != NULL)
+				nvtree_un_done(&c->un[r], ops,
+				    c->off + stack[r]);
+			continue;
+		}
+		if (ops != NULL)
+			c->un[w] = c->un[r];
+		stack[w] = stack[r];
+		if (e < me)
+			me = e;
+		if (e >= ae) {
+			nvtree_widen(span, c->off + stack[r], amin, amax,
+			    an, ak);
+			if (ops != NULL)
+				nvtree_un_add(&c->un[w], ops);
+		}
+		w++;
+	}
+	c->sp = w;
+	c->minend = me;
+}
+
+/*
+ * GPU projection of every range, in one sweep per API track of a thread
+ * with NVTX ranges. The track's calls are taken in order (their global
+ * ids ascend) side by side with their GPU work in m->gpu_of_api (grouped
+ * by launching call, calls ascending: one search finds the track's first
+ * entry, then both only move forward, and each entry's key is read once).
+ * A call's kernels, copies and memsets give its [amin, amax]; the call is
+ * then merged into the ranges of every NVTX track of its thread by start,
+ * with a stack of the open ones per NVTX track (nvtree_merge()): a range
+ * that ended before a call starts can contain neither it nor any later
+ * call, and is dropped. An NVTX track whose ranges are all past leaves the
+ * sweep, and a call that no range can contain is skipped without reading
+ * its GPU work. For properly nested push/pop ranges the stack is the
+ * nesting: O(events + calls x NVTX tracks), no memory per call.
+ */
+static void
+nvtree_project(const struct model *m, const size_t *off,
+    struct nvtree_span *sp, int64_t *busy)
+{
+	const struct lane	*al, *gl;
+	const struct track	*gt = NULL;
+	struct nvtree_cur	*cur, tmp;
+	size_t			 u, k, j, p, nc, x, ng = m->ngpu_of_api;
+	uint32_t		 g, gx, pk, glo = 1, ghi = 0, th, an, ak;
+	uint32_t		*toff, *ttrk, *tfill, *napi;
+	struct nvtree_cur	*c;
+	struct nvtree_ops	 ops, *uo;
+	int64_t			 amin, amax, as, ae, hi;
+	int			 kind;
+
+	if (ng == 0 || m->launch == NULL || m->gpu_of_api == NULL)
+		return;
+	cur = xcalloc(m->ntracks + 1, sizeof *cur);
+	/* The NVTX tracks of each thread, in track order, bucketed once:
+	 * O(tracks + threads), not a scan of every track per API track. */
+	toff = xcalloc(m->nthreads + 2, sizeof *toff);
+	for (k = 0; k < m->ntracks; k++)
+		if (m->tracks[k].type == TRACK_NVTX &&
+		    m->tracks[k].thread < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			toff[m->tracks[k].thread + 1]++;
+	for (k = 0; k < m->nthreads; k++)
+		toff[k + 1] += toff[k];
+	ttrk = xcalloc((size_t)toff[m->nthreads] + 1, sizeof *ttrk);
+	tfill = xcalloc(m->nthreads + 1, sizeof *tfill);
+	for (k = 0; k < m->ntracks; k++) {
+		th = m->tracks[k].thread;
+		if (m->tracks[k].type == TRACK_NVTX && th < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			ttrk[toff[th] + tfill[th]++] = (uint32_t)k;
+	}
+	free(tfill);
+	/* The unions are made for threads with one API track: the order
+	 * of their work is nvtx_project_with()'s. */
+	memset(&ops, 0, sizeof ops);
+	ops.busy = busy;
+	napi = xcalloc(m->nthreads + 1, sizeof *napi);
+	for (k = 0; k < m->ntracks; k++)
+		if (m->tracks[k].type == TRACK_API &&
+		    m->tracks[k].thread < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			napi[m->tracks[k].thread]++;
+	for (u = 0; u < m->ntracks; u++) {
+		al = &m->tracks[u].lane;
+		if (m->tracks[u].type != TRACK_API || al->n == 0 ||
+		    m->tracks[u].thread >= m->nthreads)
+			continue;
+		th = m->tracks[u].thread;
+		uo = busy != NULL && napi[th] == 1 ? &ops : NULL;
+		for (x = toff[th], nc = 0; x < toff[th + 1]; x++) {
+			k = ttrk[x];
+			cur[nc].nl = &m->tracks[k].lane;
+			cur[nc].off = off[k];
+			cur[nc].i = 0;
+			cur[nc].sp = 0;
+			cur[nc].next = cur[nc].nl->start[0];
+			cur[nc].minend = INT64_MAX;
+			cur[nc].pmn = INT64_MAX;
+			cur[nc].pmx = INT64_MIN;
+			cur[nc].pn = cur[nc].pk = 0;
+			nc++;
+		}
+		g = model_gid(m, (uint32_t)u, 0);
+		p = nc > 0 ? correlate_gpu_lower(m, g) : ng;
+		pk = p < ng ? m->launch[m->gpu_of_api[p]] : NONE32;
+		for (j = 0; j < al->n && nc > 0 && p < ng; j++, g++) {
+			if (pk != g)
+				continue;	/* no GPU work (pk > g) */
+			as = al->start[j];
+			for (k = 0; k < nc; k++)
+				if (cur[k].sp > 0 || cur[k].next <= as)
+					break;
+			amin = INT64_MAX;
+			amax = INT64_MIN;
+			an = ak = 0;
+			ops.n = 0;
+			for (; pk == g; pk = ++p < ng ?
+			    m->launch[m->gpu_of_api[p]] : NONE32) {
+				if (k == nc)
+					continue;	/* nothing contains it */
+				/* GPU work mostly follows on one track. */
+				gx = m->gpu_of_api[p];
+				if (gx < glo || gx > ghi) {
+					gt = &m->tracks[model_ev(m, gx).track];
+					glo = m->track_off[gt - m->tracks];
+					ghi = glo + (uint32_t)gt->lane.n - 1;
+				}
+				if (gt->type != TRACK_GPU)
+					continue;
+				gl = &gt->lane;
+				x = gx - glo;
+				kind = gl->kind[x];
+				if (kind != EV_KERNEL && kind != EV_MEMCPY &&
+				    kind != EV_MEMSET)
+					continue;
+				an++;
+				if (kind == EV_KERNEL)
+					ak++;
+				if (uo != NULL) {
+					XGROW(ops.se, ops.cap, 2 * ops.n + 2);
+					ops.se[2 * ops.n] = gl->start[x];
+					ops.se[2 * ops.n + 1] = gl->end[x];
+					ops.n++;
+				}
+				if (gl->start[x] < amin)
+					amin = gl->start[x];
+				if (gl->end[x] > amax)
+					amax = gl->end[x];
+			}
+			if (amin > amax)
+				continue;
+			ae = al->end[j];
+			hi = as > ae ? as : ae;
+			for (k = 0; k < nc; ) {
+				c = &cur[k];
+				if (c->next > as && hi <= c->minend) {
+					/* The stack stays; all of it
+					 * contains the call. */
+					if (c->sp > 0 && amin < c->pmn)
+						c->pmn = amin;
+					if (c->sp > 0 && amax > c->pmx)
+						c->pmx = amax;
+					if (c->sp > 0) {
+						c->pn += an;
+						c->pk += ak;
+					}
+					for (x = 0; uo != NULL && x < c->sp;
+					    x++)
+						nvtree_un_add(&c->un[x], uo);
+					k++;
+					continue;
+				}
+				nvtree_merge(c, as, ae, amin, amax, an, ak, sp,
+				    uo);
+				if (c->sp > 0 || c->next != INT64_MAX) {
+					k++;
+					continue;
+				}
+				/* Every range of this track is past. */
+				tmp = cur[k];
+				cur[k] = cur[--nc];
+				cur[nc] = tmp;
+			}
+		}
+		for (k = 0; k < nc; k++) {
+			nvtree_flush(&cur[k], sp);
+			for (x = 0; uo != NULL && x < cur[k].sp; x++)
+				nvtree_un_done(&cur[k].un[x], uo,
+				    cur[k].off + cur[k].stack[x]);
+		}
+	}
+	for (k = 0; k < m->ntracks; k++) {
+		free(cur[k].stack);
+		free(cur[k].un);
+	}
+	free(cur);
+	free(toff);
+	free(ttrk);
+	free(napi);
+	free(ops.se);
+}
+
+/* The projection, and the busy times too when busy is set. */
+static void
+nvtree_proj_make(const struct model *m, struct nvtree_proj *pr, int busy)
+{
+	size_t	tr, e, total = 0;
+
+	pr->off = xcalloc(m->ntracks + 1, sizeof *pr->off);
+	for (tr = 0; tr < m->ntracks; tr++) {
+		pr->off[tr] = total;
+		if (m->tracks[tr].type == TRACK_NVTX)
+			total += m->tracks[tr].lane.n;
+	}
+	pr->off[m->ntracks] = total;
+	pr->span = xreallocarray(NULL, total + 1, sizeof *pr->span);
+	for (e = 0; e < total; e++) {
+		pr->span[e].lo = INT64_MAX;
+		pr->span[e].hi = INT64_MIN;
+		pr->span[e].nops = pr->span[e].nkernels = 0;
+	}
+	pr->busy = NULL;
+	if (busy) {
+		pr->busy = xreallocarray(NULL, total + 1, sizeof *pr->busy);
+		for (e = 0; e < total; e++)
+			pr->busy[e] = -1;
+	}
+	nvtree_project(m, pr->off, pr->span, pr->busy);
+}
+
+void
+nvtree_proj_build(const struct model *m, struct nvtree_proj *pr)
+{
+	nvtree_proj_make(m, pr, 0);
+}
+
+void
+nvtree_proj_build_busy(const struct model *m, struct nvtree_proj *pr)
+{
+	nvtree_proj_make(m, pr, 1);
+}
+
+void
+nvtree_proj_free(struct nvtree_proj *pr)
+{
+	free(pr->off);
+	free(pr->span);
+	free(pr->busy);
+	memset(pr, 0, sizeof *pr);
+}
