@@ -20,12 +20,12 @@
 
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
+#include "headless/evpage.h"
 #include "headless/evrow.h"
 #include "model/lane.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
-#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define SEARCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
@@ -54,119 +54,18 @@ enum search_field {
 	SF_NONE = 0, SF_START, SF_END, SF_DUR, SF_ID
 };
 
-struct search_item {
-	int64_t		 v;
-	uint32_t	 gid;
+/* The sort fields the lanes hold, in enum search_field's order from 1. */
+static const char *const search_fields[] = {
+	"start_ns", "end_ns", "duration_ns", "id", NULL
 };
-
-struct search_heap {
-	struct search_item	*h;
-	size_t			 n, k;
-	int			 desc;
-};
-
-/* Whether a precedes b in the output order. */
-static int
-search_before(const struct search_heap *hp, const struct search_item *a,
-    const struct search_item *b)
-{
-	if (a->v != b->v)
-		return hp->desc ? a->v > b->v : a->v < b->v;
-	return evrow_keycmp(a->gid, b->gid) < 0;
-}
-
-/*
- * Restores the heap order between parent p and its child c: swaps them
- * when p precedes c. Returns whether it did.
- */
-static int
-search_fix(struct search_heap *hp, size_t p, size_t c)
-{
-	struct search_item	tmp;
-
-	if (!search_before(hp, &hp->h[p], &hp->h[c]))
-		return 0;
-	tmp = hp->h[p];
-	hp->h[p] = hp->h[c];
-	hp->h[c] = tmp;
-	return 1;
-}
-
-/* Max-heap on the output order: the root is the last of the kept items. */
-static void
-search_sift_down(struct search_heap *hp, size_t i)
-{
-	size_t	c;
-
-	for (;;) {
-		c = 2 * i + 1;
-		if (c >= hp->n)
-			break;
-		if (c + 1 < hp->n && search_before(hp, &hp->h[c], &hp->h[c + 1]))
-			c++;
-		if (!search_fix(hp, i, c))
-			break;
-		i = c;
-	}
-}
-
-static void
-search_heap_add(struct search_heap *hp, const struct search_item *it)
-{
-	size_t	i, p;
-
-	if (hp->n < hp->k) {
-		i = hp->n++;
-		hp->h[i] = *it;
-		while (i > 0) {
-			p = (i - 1) / 2;
-			if (!search_fix(hp, p, i))
-				break;
-			i = p;
-		}
-		return;
-	}
-	if (!search_before(hp, it, &hp->h[0]))
-		return;
-	hp->h[0] = *it;
-	search_sift_down(hp, 0);
-}
-
-static int
-search_item_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct search_heap *hp = ctx;
-	const struct search_item *x = a, *y = b;
-
-	if (search_before(hp, x, y))
-		return -1;
-	return search_before(hp, y, x) ? 1 : 0;
-}
 
 /* The cheap sort field named by spec ("field[:asc|desc]", desc by default
  * as out.c has it), or SF_NONE. */
 static enum search_field
 search_field(const char *spec, int *desc)
 {
-	const char	*colon = strchr(spec, ':');
-	size_t		 n = colon != NULL ? (size_t)(colon - spec) : strlen(spec);
-
-	*desc = 1;
-	if (colon != NULL) {
-		if (strcmp(colon + 1, "asc") == 0)
-			*desc = 0;
-		else if (strcmp(colon + 1, "desc") != 0)
-			return SF_NONE;
-	}
-	if (n == 8 && strncmp(spec, "start_ns", n) == 0)
-		return SF_START;
-	if (n == 6 && strncmp(spec, "end_ns", n) == 0)
-		return SF_END;
-	if (n == 11 && strncmp(spec, "duration_ns", n) == 0)
-		return SF_DUR;
-	if (n == 2 && strncmp(spec, "id", n) == 0)
-		return SF_ID;
-	return SF_NONE;
+	return (enum search_field)(evpage_field(spec, search_fields, desc) +
+	    1);
 }
 
 static int64_t
@@ -187,7 +86,7 @@ search_value(const struct lane *l, uint32_t i, uint32_t gid,
 
 /* What the walk keeps: the page's heap, or every match (eager). */
 struct search_acc {
-	struct search_heap	 hp;
+	struct evpage		 hp;
 	enum search_field	 f;
 	uint32_t		*eager;
 	size_t			 ne, ecap;
@@ -199,12 +98,8 @@ static void
 search_take(struct search_acc *a, const struct lane *l, uint32_t i,
     uint32_t gid)
 {
-	struct search_item	it;
-
 	if (a->hp.h != NULL) {
-		it.gid = gid;
-		it.v = search_value(l, i, gid, a->f);
-		search_heap_add(&a->hp, &it);
+		evpage_add(&a->hp, search_value(l, i, gid, a->f), gid);
 		return;
 	}
 	XGROW(a->eager, a->ecap, a->ne + 1);
@@ -227,7 +122,7 @@ search_lane(struct search_acc *a, const struct sel *s, uint32_t t,
 	const struct model	*m = s->m;
 	const struct lane	*l = &m->tracks[t].lane;
 	const uint32_t		*ix = NULL;
-	struct search_heap	*hp = &a->hp;
+	struct evpage		*hp = &a->hp;
 	size_t			 n, j, i;
 	int			 mono, back;
 	int64_t			 v;
@@ -269,7 +164,7 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 {
 	struct sel		 s;
 	struct search_acc	 a;
-	struct search_heap	*hp = &a.hp;
+	struct evpage		*hp = &a.hp;
 	uint32_t		*idx = NULL, t;
 	size_t			 icap = 0, k, i;
 	int			 desc;
@@ -280,14 +175,10 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 		return -1;
 	memset(&a, 0, sizeof a);
 	a.f = search_field(spec, &desc);
-	/* A page of at most a few million rows is kept in a heap; a larger
-	 * (or overflowing) offset + limit means every match. */
-	if (a.f != SF_NONE && o->limit > 0 && o->offset <= 4000000 &&
-	    o->limit <= 4000000) {
-		hp->k = (size_t)(o->offset + o->limit);
-		hp->desc = desc;
-		hp->h = xcalloc(hp->k, sizeof *hp->h);
-	}
+	/* A page of at most a few million rows is kept in a heap (evpage.h);
+	 * a larger (or overflowing) offset + limit means every match. */
+	if (a.f != SF_NONE)
+		evpage_init(hp, o->offset, o->limit, desc);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
 		if (!sel_track(&s, t))
@@ -308,7 +199,7 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 		for (i = 0; i < a.ne; i++)
 			evrow_fill(out_row(out), m, a.eager[i], o->absolute);
 	} else {
-		sort_stable(hp->h, hp->n, sizeof *hp->h, search_item_cmp, hp);
+		evpage_sort(hp);
 		for (i = 0; i < hp->n; i++)
 			evrow_fill(out_row(out), m, hp->h[i].gid, o->absolute);
 		out->total_matched = (long long)a.n;
@@ -318,7 +209,7 @@ cmd_search_run(const struct model *m, const struct opts *o, struct out *out,
 		out_warn(out, "no_match",
 		    "no events match");
 	sel_free(&s);
-	free(hp->h);
+	evpage_free(hp);
 	free(a.eager);
 	free(idx);
 	return 0;
