@@ -21,11 +21,10 @@ verb_ktop_init(struct verb_ktop *k)
 	k->nof = 0;
 }
 
-void
-verb_ktop_add(struct verb_ktop *k, uint32_t name, int64_t dur)
+size_t
+verb_ktop_item_of(struct verb_ktop *k, uint32_t name)
 {
-	struct verb_ktop_item	*it;
-	size_t			 old = k->nof;
+	size_t	old = k->nof;
 
 	/* Name ids are dense: an array, not a hash, finds the item. */
 	if (name >= k->nof) {
@@ -39,10 +38,7 @@ verb_ktop_add(struct verb_ktop *k, uint32_t name, int64_t dur)
 		k->v[k->n].total = 0;
 		k->of[name] = (uint32_t)++k->n;
 	}
-	it = &k->v[k->of[name] - 1];
-	it->count++;
-	it->total += dur;
-	k->total += dur;
+	return k->of[name] - 1;
 }
 
 static int

@@ -31,8 +31,27 @@ struct verb_ktop {
 };
 
 void	 verb_ktop_init(struct verb_ktop *);
-/* Counts one kernel named name that ran dur ns. */
-void	 verb_ktop_add(struct verb_ktop *, uint32_t name, int64_t dur);
+/* The index in v of the item of name, added when new. */
+size_t	 verb_ktop_item_of(struct verb_ktop *, uint32_t name);
+
+/* Counts one kernel named name that ran dur ns. Inline: it runs once a
+ * kernel, and a known name needs no call. */
+static inline void
+verb_ktop_add(struct verb_ktop *k, uint32_t name, int64_t dur)
+{
+	struct verb_ktop_item	*it;
+	size_t			 x;
+
+	/* The slow path may move v: index it after the call. */
+	if (name < k->nof && k->of[name] != 0)
+		x = k->of[name] - 1;
+	else
+		x = verb_ktop_item_of(k, name);
+	it = &k->v[x];
+	it->count++;
+	it->total += dur;
+	k->total += dur;
+}
 /*
  * Sorts the items, most time first, and adds the first max of them to obj
  * as the array key: objects {name, count, total_ns}, with share_pct (of

@@ -14,6 +14,7 @@
 #include "analysis/finding.h"
 #include "analysis/iters.h"
 #include "util/nametab.h"
+#include "util/pool.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
 
@@ -233,13 +234,27 @@ finding_free(struct findings *fs)
 	memset(fs, 0, sizeof *fs);
 }
 
+/* One device's window and gaps: devices share nothing they write. */
+static int
+finding_dev_job(void *arg, size_t d, unsigned tid, char **cause)
+{
+	struct finding_ctx	*c = arg;
+
+	(void)tid;
+	(void)cause;
+	activity_window(&c->act, d, c->t0, c->t1, &c->dev[d].w);
+	finding_gaps(c, d);
+	return 0;
+}
+
 int
 finding_run(const struct model *m, int64_t t0, int64_t t1,
     struct findings *fs, char **cause)
 {
 	struct finding_ctx	 c;
-	size_t			 d, i;
+	size_t			 i;
 	int64_t			 thr;
+	unsigned		 nth;
 
 	memset(fs, 0, sizeof *fs);
 	memset(&c, 0, sizeof c);
@@ -267,10 +282,11 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	fs->zone1 = c.zone1;
 	finding_syncs(&c);
 	c.dev = xcalloc(c.act.ndev + 1, sizeof *c.dev);
-	for (d = 0; d < c.act.ndev; d++) {
-		activity_window(&c.act, d, t0, t1, &c.dev[d].w);
-		finding_gaps(&c, d);
-	}
+	/* The devices in parallel: the CPUs (or GPULENS_THREADS as
+	 * pool_threads() reads it), at most one thread a device. */
+	nth = getenv("GPULENS_THREADS") != NULL ? pool_threads() :
+	    pool_ncpus();
+	(void)pool_run(c.act.ndev, nth, finding_dev_job, &c, NULL);
 
 	finding_nsys_memcpy(&c);
 	finding_nsys_api_sync(&c);

@@ -462,6 +462,51 @@ generate(const char *name, unsigned plant, int straggler)
 	return m;
 }
 
+/*
+ * The devices' gap walks run as pool jobs: with one thread and with
+ * several, every finding and every number behind it must agree (a job
+ * that wrote shared state or another device's entry would not).
+ */
+static void
+test_devices_parallel(void **state)
+{
+	struct model	*m = generate("par", GEN_PLANT_ALL, GEN_STRAGGLER_AUTO);
+	struct findings	 a, b;
+	char		*cause = NULL;
+	size_t		 i, k;
+
+	(void)state;
+	assert_int_equal(setenv("GPULENS_THREADS", "1", 1), 0);
+	assert_int_equal(finding_run(m, 0, 0, &a, &cause), 0);
+	assert_int_equal(setenv("GPULENS_THREADS", "4", 1), 0);
+	assert_int_equal(finding_run(m, 0, 0, &b, &cause), 0);
+	assert_int_equal(unsetenv("GPULENS_THREADS"), 0);
+	assert_true(a.n > 0);
+	assert_int_equal(a.n, b.n);
+	for (i = 0; i < a.n; i++) {
+		assert_string_equal(a.v[i].type, b.v[i].type);
+		assert_string_equal(a.v[i].detail, b.v[i].detail);
+		assert_int_equal(a.v[i].cost_ns, b.v[i].cost_ns);
+		assert_true(a.v[i].share_pct == b.v[i].share_pct);
+		assert_int_equal(a.v[i].t0, b.v[i].t0);
+		assert_int_equal(a.v[i].t1, b.v[i].t1);
+		assert_int_equal(a.v[i].device, b.v[i].device);
+		assert_int_equal(a.v[i].ev.n, b.v[i].ev.n);
+		for (k = 0; k < a.v[i].ev.n; k++) {
+			const struct fev *x = &a.v[i].ev.v[k];
+			const struct fev *y = &b.v[i].ev.v[k];
+			assert_int_equal(x->type, y->type);
+			if (x->type == FEV_INT)
+				assert_int_equal(x->u.i, y->u.i);
+			else if (x->type == FEV_REAL)
+				assert_true(x->u.r == y->u.r);
+		}
+	}
+	finding_free(&a);
+	finding_free(&b);
+	model_free(m);
+}
+
 static void
 test_clean(void **state)
 {
@@ -620,6 +665,7 @@ TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_gap_cursors),
 	cmocka_unit_test(test_plant_parse),
 	cmocka_unit_test(test_clean),
+	cmocka_unit_test(test_devices_parallel),
 	cmocka_unit_test(test_plant_launch),
 	cmocka_unit_test(test_plant_sync),
 	cmocka_unit_test(test_plant_copies),
