@@ -552,23 +552,35 @@ gen_nested(struct builder *b, uint32_t tr, int64_t s, int64_t e, int d,
 	}
 }
 
+/* A model of one thread whose NVTX track is gen_nested()'s; *tr: it. */
+static struct model *
+nested_model(uint32_t *tr)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	uint32_t	 p, th, t;
+	int		 count = 0;
+
+	p = builder_process(b, 1, 1, "p");
+	th = builder_thread(b, 1 << 24 | 1, 1, p, "t");
+	t = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	gen_nested(b, t, 0, 100000, 0, &count);
+	m = ts_finish(b);
+	*tr = find_track(m, TRACK_NVTX, th, 0);
+	return m;
+}
+
 static void
 test_random_against_brute_force(void **state)
 {
-	struct builder		*b = builder_new(SOURCE_NSYS);
 	struct model		*m;
 	const struct lane	*l;
-	uint32_t		 p, th, tr, want, gid, c;
+	uint32_t		 tr, want, gid, c;
 	size_t			 i, j, nch;
-	int			 count = 0, iter;
+	int			 iter;
 
 	(void)state;
-	p = builder_process(b, 1, 1, "p");
-	th = builder_thread(b, 1 << 24 | 1, 1, p, "t");
-	tr = builder_cpu_track(b, TRACK_NVTX, th, 0);
-	gen_nested(b, tr, 0, 100000, 0, &count);
-	m = ts_finish(b);
-	tr = find_track(m, TRACK_NVTX, th, 0);
+	m = nested_model(&tr);
 	l = &m->tracks[tr].lane;
 	assert_true(l->n > 500);
 	for (i = 0; i < l->n; i++) {
@@ -618,21 +630,15 @@ test_random_against_brute_force(void **state)
 static void
 test_pathset_walks(void **state)
 {
-	struct builder		*b = builder_new(SOURCE_NSYS);
 	struct model		*m;
 	struct nvtx_pathset	 ps;
-	uint32_t		 p, th, tr, gid, node;
+	uint32_t		 tr, gid, node;
 	char			 buf[512];
 	size_t			 i, n;
-	int			 count = 0, mode;
+	int			 mode;
 
 	(void)state;
-	p = builder_process(b, 1, 1, "p");
-	th = builder_thread(b, 1 << 24 | 1, 1, p, "t");
-	tr = builder_cpu_track(b, TRACK_NVTX, th, 0);
-	gen_nested(b, tr, 0, 100000, 0, &count);
-	m = ts_finish(b);
-	tr = find_track(m, TRACK_NVTX, th, 0);
+	m = nested_model(&tr);
 	n = m->tracks[tr].lane.n;
 	assert_true(n > 500);
 	for (mode = 0; mode < 3; mode++) {
