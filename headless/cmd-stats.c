@@ -80,13 +80,15 @@ struct stats_ctx {
 	uint32_t		 last_t, last_i;	/* the event of range */
 	uint32_t		 range;
 	struct nvtx_cur		*cur;		/* the innermost ranges */
+	uint32_t		 api_t;		/* track of the last launch */
 };
 
 /* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
- * events, around the launching API call. */
+ * events, around the launching API call (found from the track of the
+ * last one, *api_t, as a stream's work mostly comes from one thread). */
 static uint32_t
 stats_range_of(const struct model *m, uint32_t t, uint32_t i,
-    struct nvtx_cur *cur)
+    struct nvtx_cur *cur, uint32_t *api_t)
 {
 	const struct track	*tr = &m->tracks[t];
 	uint32_t		 api;
@@ -96,7 +98,7 @@ stats_range_of(const struct model *m, uint32_t t, uint32_t i,
 		api = correlate_launch(m, model_gid(m, t, i));
 		if (api == NONE32)
 			return NONE32;
-		r = model_ev(m, api);
+		r = model_ev_near(m, api, api_t);
 		tr = &m->tracks[r.track];
 		return nvtx_cur_at(cur, tr->thread, tr->lane.start[r.idx]);
 	}
@@ -175,7 +177,7 @@ stats_axis(void *arg, struct group_names *names, int axis, uint32_t t,
 
 	c->names = names;
 	if (t != c->last_t || i != c->last_i) {
-		c->range = stats_range_of(c->m, t, i, c->cur);
+		c->range = stats_range_of(c->m, t, i, c->cur, &c->api_t);
 		c->last_t = t;
 		c->last_i = i;
 	}
@@ -312,6 +314,7 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	c.domain = o->nvtx_domain;
 	c.last_t = NONE32;
 	c.last_range = NONE32;
+	c.api_t = NONE32;
 	c.cur = nvtx_cur_new(m, c.domain);
 	gstats_sel_all(&gsel);
 	gsel.t0 = s.t0;

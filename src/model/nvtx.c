@@ -363,14 +363,52 @@ nvtx_enclosing(const struct model *m, uint32_t thread, int64_t t)
 	return nvtx_enclosing_in(m, thread, t, NULL);
 }
 
-static int
-nvtx_span_cmp(const void *a, const void *b)
+/* Whether span x sorts before span y: by start, then end. */
+static inline int
+nvtx_span_lt(const struct nvtx_span *x, const struct nvtx_span *y)
 {
-	const struct nvtx_span	*x = a, *y = b;
+	return x->start != y->start ? x->start < y->start : x->end < y->end;
+}
 
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->end > y->end) - (x->end < y->end);
+/* Runs sorted by insertion before the merges. */
+#define NVTX_SPAN_RUN	32
+
+/*
+ * Sorts sp[0 .. n) by start, then end (equal spans are alike, so the
+ * order is qsort()'s with that comparison), with tmp (n spans) as the
+ * scratch: runs sorted by insertion, then merged bottom-up, in place of
+ * qsort()'s call per comparison on the many spans of a long range.
+ */
+static void
+nvtx_span_sort(struct nvtx_span *sp, struct nvtx_span *tmp, size_t n)
+{
+	struct nvtx_span	*a = sp, *b = tmp, *x, v;
+	size_t			 lo, i, j, k, mid, hi, w;
+
+	for (lo = 0; lo < n; lo += NVTX_SPAN_RUN) {
+		hi = lo + NVTX_SPAN_RUN < n ? lo + NVTX_SPAN_RUN : n;
+		for (i = lo + 1; i < hi; i++) {
+			v = a[i];
+			for (j = i; j > lo && nvtx_span_lt(&v, &a[j - 1]); j--)
+				a[j] = a[j - 1];
+			a[j] = v;
+		}
+	}
+	for (w = NVTX_SPAN_RUN; w < n; w *= 2) {
+		for (lo = 0; lo < n; lo += 2 * w) {
+			mid = lo + w < n ? lo + w : n;
+			hi = lo + 2 * w < n ? lo + 2 * w : n;
+			for (i = lo, j = mid, k = lo; k < hi; k++)
+				b[k] = j >= hi || (i < mid &&
+				    !nvtx_span_lt(&a[j], &a[i])) ? a[i++] :
+				    a[j++];
+		}
+		x = a;
+		a = b;
+		b = x;
+	}
+	if (a != sp)
+		memcpy(sp, a, n * sizeof *sp);
 }
 
 /*
@@ -550,8 +588,12 @@ nvtx_project_with(struct nvtx_projector *pj, const struct model *m,
 		return;
 	for (j = 1; j < nsp && sp[j - 1].start <= sp[j].start; j++)
 		;
-	if (j < nsp)
-		qsort(sp, nsp, sizeof *sp, nvtx_span_cmp);
+	if (j < nsp) {
+		/* The scratch of the sort is the buffer's second half. */
+		XGROW(sp, pj->spcap, 2 * nsp);
+		pj->sp = sp;
+		nvtx_span_sort(sp, sp + nsp, nsp);
+	}
 	out->nops = (uint32_t)nsp;
 	out->start = sp[0].start;
 	out->end = sp[0].end;

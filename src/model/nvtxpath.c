@@ -214,13 +214,15 @@ nvtx_pathset_child(struct nvtx_pathset *ps, uint32_t parent, uint32_t name)
 /*
  * Walks up from gid to the first range whose node is known (or a root),
  * then makes the nodes back down: no recursion, and in lane order the
- * parent is always known, so O(1) per range.
+ * parent is always known, so O(1) per range. The walk keeps each range's
+ * parent and name (chain: 2 per range), so the way down reads neither
+ * again, and each node made is the parent node of the range below.
  */
 uint32_t
 nvtx_pathset_id(struct nvtx_pathset *ps, uint32_t gid)
 {
 	const struct model	*m = ps->m;
-	uint32_t		 g, p, name, node;
+	uint32_t		 g, p, name, node, pnode = NONE32;
 	size_t			 n = 0;
 
 	if (gid >= m->nevents)
@@ -228,19 +230,23 @@ nvtx_pathset_id(struct nvtx_pathset *ps, uint32_t gid)
 	if ((node = nvtx_pathset_known(ps, gid)) != NONE32)
 		return node;
 	for (g = gid;;) {
-		XGROW(ps->chain, ps->chaincap, n + 1);
-		ps->chain[n++] = g;
+		XGROW(ps->chain, ps->chaincap, 2 * n + 2);
 		p = nvtx_pathset_parent(ps, g, &name);
-		if (p == NONE32 || nvtx_pathset_known(ps, p) != NONE32)
+		ps->chain[2 * n] = p;
+		ps->chain[2 * n + 1] = name;
+		n++;
+		if (p == NONE32 ||
+		    (pnode = nvtx_pathset_known(ps, p)) != NONE32)
 			break;
 		g = p;
 	}
 	while (n-- > 0) {
-		g = ps->chain[n];
-		p = nvtx_pathset_parent(ps, g, &name);
-		node = nvtx_pathset_child(ps, p == NONE32 ? NONE32 :
-		    nvtx_pathset_known(ps, p), nvtx_pathset_name_id(ps, name));
-		nvtx_pathset_remember(ps, g, node);
+		node = nvtx_pathset_child(ps, pnode,
+		    nvtx_pathset_name_id(ps, ps->chain[2 * n + 1]));
+		/* Range n of the walk: gid, or the parent of range n - 1. */
+		nvtx_pathset_remember(ps, n == 0 ? gid : ps->chain[2 * n - 2],
+		    node);
+		pnode = node;
 	}
 	return node;
 }

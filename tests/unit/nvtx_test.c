@@ -24,6 +24,7 @@
 #include "model/model.h"
 #include "model/nvtx.h"
 #include "model/nvtxcur.h"
+#include "model/nvtxpath.h"
 #include "util/sort.h"
 #include "util/xmalloc.h"
 #include "sources/source.h"
@@ -551,23 +552,35 @@ gen_nested(struct builder *b, uint32_t tr, int64_t s, int64_t e, int d,
 	}
 }
 
+/* A model of one thread whose NVTX track is gen_nested()'s; *tr: it. */
+static struct model *
+nested_model(uint32_t *tr)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	uint32_t	 p, th, t;
+	int		 count = 0;
+
+	p = builder_process(b, 1, 1, "p");
+	th = builder_thread(b, 1 << 24 | 1, 1, p, "t");
+	t = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	gen_nested(b, t, 0, 100000, 0, &count);
+	m = ts_finish(b);
+	*tr = find_track(m, TRACK_NVTX, th, 0);
+	return m;
+}
+
 static void
 test_random_against_brute_force(void **state)
 {
-	struct builder		*b = builder_new(SOURCE_NSYS);
 	struct model		*m;
 	const struct lane	*l;
-	uint32_t		 p, th, tr, want, gid, c;
+	uint32_t		 tr, want, gid, c;
 	size_t			 i, j, nch;
-	int			 count = 0, iter;
+	int			 iter;
 
 	(void)state;
-	p = builder_process(b, 1, 1, "p");
-	th = builder_thread(b, 1 << 24 | 1, 1, p, "t");
-	tr = builder_cpu_track(b, TRACK_NVTX, th, 0);
-	gen_nested(b, tr, 0, 100000, 0, &count);
-	m = ts_finish(b);
-	tr = find_track(m, TRACK_NVTX, th, 0);
+	m = nested_model(&tr);
 	l = &m->tracks[tr].lane;
 	assert_true(l->n > 500);
 	for (i = 0; i < l->n; i++) {
@@ -606,6 +619,133 @@ test_random_against_brute_force(void **state)
 		assert_int_equal(nvtx_depth(m, gid), l->depth[i]);
 	}
 	model_free(m);
+}
+
+/*
+ * Path nodes (model/nvtxpath.h) agree with nvtx_path() on a random nested
+ * track, whatever the order the ranges are asked in: in reverse lane order
+ * each one walks up a chain of unknown parents, by hash (no track, no
+ * records) and by record; in lane order, memoised per track.
+ */
+static void
+test_pathset_walks(void **state)
+{
+	struct model		*m;
+	struct nvtx_pathset	 ps;
+	uint32_t		 tr, gid, node;
+	char			 buf[512];
+	size_t			 i, n;
+	int			 mode;
+
+	(void)state;
+	m = nested_model(&tr);
+	n = m->tracks[tr].lane.n;
+	assert_true(n > 500);
+	for (mode = 0; mode < 3; mode++) {
+		nvtx_pathset_init(&ps, m, 0);
+		if (mode == 1)
+			nvtx_pathset_records(&ps);
+		if (mode == 2)
+			nvtx_pathset_track(&ps, tr);
+		for (i = 0; i < n; i++) {
+			gid = model_gid(m, tr, (uint32_t)(mode == 2 ? i :
+			    n - 1 - i));
+			if (m->tracks[tr].lane.kind[gid - m->track_off[tr]] !=
+			    EV_NVTX)
+				continue;
+			node = nvtx_pathset_id(&ps, gid);
+			assert_int_not_equal(node, NONE32);
+			nvtx_path(m, gid, buf, sizeof buf);
+			assert_string_equal(nvtx_pathset_str(&ps, node), buf);
+			/* Asked again: the same node. */
+			assert_int_equal(nvtx_pathset_id(&ps, gid), node);
+		}
+		nvtx_pathset_free(&ps);
+	}
+	model_free(m);
+}
+
+/* Spans by start, then end (the test's own order, for the reference). */
+static int
+span_cmp(const void *a, const void *b)
+{
+	const int64_t	*x = a, *y = b;
+
+	if (x[0] != y[0])
+		return x[0] < y[0] ? -1 : 1;
+	return (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/*
+ * One range around n calls whose kernels, on three streams, start in no
+ * order (often at the same time): the projection sorts them, in runs and
+ * merges of every shape for these n, and its busy time (the union), start
+ * and end agree with a plain sort and sweep.
+ */
+static void
+test_projection_unsorted_work(void **state)
+{
+	static const size_t	 sizes[] = { 2, 31, 32, 33, 64, 65, 97, 300 };
+	struct builder		*b;
+	struct model		*m;
+	struct device		 dev;
+	struct nvtx_proj	 p;
+	uint32_t		 pr, th, nv, api, g[3];
+	int64_t			*se, busy, cs, ce, lo, hi;
+	size_t			 z, n, j;
+
+	(void)state;
+	for (z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		n = sizes[z];
+		b = builder_new(SOURCE_NSYS);
+		memset(&dev, 0, sizeof dev);
+		dev.process = NONE32;
+		builder_device(b, &dev);
+		pr = builder_process(b, 1, 1, "p");
+		th = builder_thread(b, 1 << 24 | 1, 1, pr, "t");
+		nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
+		api = builder_cpu_track(b, TRACK_API, th, 0);
+		for (j = 0; j < 3; j++)
+			g[j] = builder_gpu_track(b,
+			    builder_stream(b, 0, (uint32_t)j + 1, pr));
+		nvtx(b, nv, "step", 0, 1000000);
+		se = xcalloc(2 * n, sizeof *se);
+		for (j = 0; j < n; j++) {
+			se[2 * j] = 50 * (int64_t)ts_rand(&rng_state, n);
+			se[2 * j + 1] = se[2 * j] + 1 +
+			    (int64_t)ts_rand(&rng_state, 200);
+			add(b, api, "cudaLaunchKernel", EV_API,
+			    10 + 10 * (int64_t)j, 15 + 10 * (int64_t)j,
+			    (uint32_t)j + 1, 0, 0);
+			add(b, g[j % 3], "k", EV_KERNEL, se[2 * j],
+			    se[2 * j + 1], (uint32_t)j + 1, 0, 0);
+		}
+		m = ts_finish(b);
+		qsort(se, n, 2 * sizeof *se, span_cmp);
+		busy = 0;
+		cs = lo = se[0];
+		ce = hi = se[1];
+		for (j = 1; j < n; j++) {
+			if (se[2 * j + 1] > hi)
+				hi = se[2 * j + 1];
+			if (se[2 * j] > ce) {
+				busy += ce - cs;
+				cs = se[2 * j];
+				ce = se[2 * j + 1];
+			} else if (se[2 * j + 1] > ce)
+				ce = se[2 * j + 1];
+		}
+		busy += ce - cs;
+		nvtx_project(m, find_ev(m, find_track(m, TRACK_NVTX, th, 0),
+		    "step", 0), &p);
+		assert_int_equal(p.nops, n);
+		assert_int_equal(p.nkernels, n);
+		assert_int_equal(p.start, lo);
+		assert_int_equal(p.end, hi);
+		assert_int_equal(p.busy, busy);
+		free(se);
+		model_free(m);
+	}
 }
 
 static void
@@ -969,6 +1109,8 @@ TS_MAIN(NULL, NULL,
 	    setup_main, teardown_main),
 	cmocka_unit_test(test_families_and_partial),
 	cmocka_unit_test(test_random_against_brute_force),
+	cmocka_unit_test(test_pathset_walks),
+	cmocka_unit_test(test_projection_unsorted_work),
 	cmocka_unit_test(test_empty_model),
 	cmocka_unit_test(test_fixtures),
 	cmocka_unit_test_setup_teardown(test_projector, setup_main,
