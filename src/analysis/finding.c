@@ -254,7 +254,6 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	struct finding_ctx	 c;
 	size_t			 i;
 	int64_t			 thr;
-	unsigned		 nth;
 
 	memset(fs, 0, sizeof *fs);
 	memset(&c, 0, sizeof c);
@@ -282,11 +281,9 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	fs->zone1 = c.zone1;
 	finding_syncs(&c);
 	c.dev = xcalloc(c.act.ndev + 1, sizeof *c.dev);
-	/* The devices in parallel: the CPUs (or GPULENS_THREADS as
-	 * pool_threads() reads it), at most one thread a device. */
-	nth = getenv("GPULENS_THREADS") != NULL ? pool_threads() :
-	    pool_ncpus();
-	(void)pool_run(c.act.ndev, nth, finding_dev_job, &c, NULL);
+	/* The devices in parallel, at most one thread a device. */
+	(void)pool_run(c.act.ndev, pool_sweep_threads(), finding_dev_job, &c,
+	    NULL);
 
 	finding_nsys_memcpy(&c);
 	finding_nsys_api_sync(&c);

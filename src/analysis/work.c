@@ -105,8 +105,7 @@ work_threads(const struct work *w, size_t njobs)
 
 	if (w->filtered || njobs < 2)
 		return 1;
-	n = getenv("GPULENS_THREADS") != NULL ? pool_threads() :
-	    pool_ncpus();
+	n = pool_sweep_threads();
 	return n > njobs ? (unsigned)njobs : n;
 }
 

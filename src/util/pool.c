@@ -68,6 +68,15 @@ pool_threads(void)
 	return n > POOL_AUTO_MAX ? POOL_AUTO_MAX : n;
 }
 
+unsigned
+pool_sweep_threads(void)
+{
+	if (pool_inside)
+		return 1;
+	return getenv("GPULENS_THREADS") != NULL ? pool_threads() :
+	    pool_ncpus();
+}
+
 static void *
 pool_main(void *arg)
 {

@@ -42,5 +42,13 @@ unsigned	 pool_ncpus(void);
  * so that loads in parallel do not each take every CPU.
  */
 unsigned	 pool_threads(void);
+/*
+ * The threads an analysis may split its independent parts over (the
+ * devices of a sweep): pool_threads() where GPULENS_THREADS is set, else
+ * one per CPU (pool_ncpus()): unlike a load, an analysis gains from a
+ * second thread on two CPUs. 1 inside a job of a pool_run() of several
+ * threads, as pool_threads().
+ */
+unsigned	 pool_sweep_threads(void);
 
 #endif

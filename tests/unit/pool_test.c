@@ -2,7 +2,8 @@
  * pool_test: the thread pool runs every job exactly once, gives each
  * thread a tid below the count asked for, stops taking jobs after a
  * failure and reports the first cause, and copes with no jobs, one thread
- * and more threads than jobs.
+ * and more threads than jobs; the threads of a sweep follow
+ * GPULENS_THREADS, else the CPUs, and are 1 inside a job of a pool.
  */
 #include "config.h"
 
@@ -110,6 +111,39 @@ test_failure(void **state)
 	assert_true(pool_ncpus() >= 1);
 }
 
+static int
+sweep_job(void *arg, size_t j, unsigned tid, char **cause)
+{
+	atomic_uint	*seen = arg;
+
+	(void)tid;
+	(void)cause;
+	atomic_store(&seen[j], pool_sweep_threads());
+	return 0;
+}
+
+static void
+test_sweep_threads(void **state)
+{
+	atomic_uint	seen[2];
+
+	(void)state;
+	unsetenv("GPULENS_THREADS");
+	assert_int_equal(pool_sweep_threads(), pool_ncpus());
+	setenv("GPULENS_THREADS", "3", 1);
+	assert_int_equal(pool_sweep_threads(), 3);
+	/* Inside a pool of two threads, one. */
+	atomic_init(&seen[0], 0);
+	atomic_init(&seen[1], 0);
+	assert_int_equal(pool_run(2, 2, sweep_job, seen, NULL), 0);
+	assert_int_equal(atomic_load(&seen[0]), 1);
+	assert_int_equal(atomic_load(&seen[1]), 1);
+	/* Back outside, the count again. */
+	assert_int_equal(pool_sweep_threads(), 3);
+	unsetenv("GPULENS_THREADS");
+}
+
 TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_every_job_once),
-	cmocka_unit_test(test_failure))
+	cmocka_unit_test(test_failure),
+	cmocka_unit_test(test_sweep_threads))
