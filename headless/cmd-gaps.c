@@ -371,7 +371,8 @@ gaps_sweep_add(struct gaps_ctx *c, const uint32_t *tracks, size_t nt,
 	sw = &c->sw[c->nsw++];
 	memset(sw, 0, sizeof *sw);
 	sw->tracks = xreallocarray(NULL, nt + 1, sizeof *sw->tracks);
-	memcpy(sw->tracks, tracks, nt * sizeof *tracks);
+	if (nt > 0)
+		memcpy(sw->tracks, tracks, nt * sizeof *tracks);
 	sw->nt = nt;
 	sw->owner = owner;
 	sw->rows = rows;

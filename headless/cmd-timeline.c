@@ -163,7 +163,8 @@ timeline_unit(struct timeline_ctx *c, uint32_t dev, uint32_t stream,
 	u->stream = stream;
 	u->nt = nt;
 	u->tracks = xreallocarray(NULL, nt, sizeof *u->tracks);
-	memcpy(u->tracks, tracks, nt * sizeof *tracks);
+	if (nt > 0)
+		memcpy(u->tracks, tracks, nt * sizeof *tracks);
 	iset_init(&u->win);
 	worksel_windows(&c->w, procs, np, &u->win);
 }

@@ -452,9 +452,11 @@ gs_values(struct gs_ctx *c, const uint8_t *skip, size_t d, size_t b,
 	for (t = 0; t < m->ntracks; t++)
 		if (!skip[t] && m->tracks[t].lane.maxdur > INT32_MAX)
 			narrow = 0;
-	first = xreallocarray(NULL, ng, 2 * sizeof *first);
-	memcpy(first, c->dn, ng * sizeof *first);
-	memcpy(first + ng, c->bn, ng * sizeof *first);
+	first = xreallocarray(NULL, ng + 1, 2 * sizeof *first);
+	if (ng > 0) {
+		memcpy(first, c->dn, ng * sizeof *first);
+		memcpy(first + ng, c->bn, ng * sizeof *first);
+	}
 	if (narrow)
 		c->dv32 = xreallocarray(NULL, d + 1, sizeof *c->dv32);
 	else
@@ -474,8 +476,10 @@ gs_values(struct gs_ctx *c, const uint8_t *skip, size_t d, size_t b,
 		c->dv32 = NULL;
 		c->wide = 0;
 		c->dv = xreallocarray(NULL, d + 1, sizeof *c->dv);
-		memcpy(c->dn, first, ng * sizeof *first);
-		memcpy(c->bn, first + ng, ng * sizeof *first);
+		if (ng > 0) {
+			memcpy(c->dn, first, ng * sizeof *first);
+			memcpy(c->bn, first + ng, ng * sizeof *first);
+		}
 	}
 	free(first);
 }
