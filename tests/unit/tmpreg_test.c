@@ -67,6 +67,11 @@ signalled(const char *base, int sig, int own_handler)
 		int	 fd;
 
 		close(fds[0]);
+		/* The signals' own course first: a test run in the background
+		 * of a shell starts with SIGINT ignored, and an ignored signal
+		 * stays ignored (the child would wait for ever). */
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
 		if (own_handler)
 			signal(SIGTERM, child_handler);
 		if ((fd = tmpreg_create(final, &t)) == -1)
