@@ -13,7 +13,7 @@
 #  - clean TRACE and clean --all; --no-cache writes nothing anywhere.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup
 C="$XDG_CACHE_HOME/gpulens"
 export TMPDIR="$TMPD/tmp"
 mkdir "$TMPDIR"

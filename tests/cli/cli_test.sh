@@ -4,8 +4,7 @@
 # life cycle (write, reuse, invalidate, clean, --no-cache), and that loading
 # a real fixture writes nothing next to it.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-export XDG_CACHE_HOME="$TMPD/xdg"
-command -v sqlite3 >/dev/null 2>&1 || skip "sqlite3 CLI missing"
+cli_setup sqlite3
 G=$GPULENS
 
 # Usage errors.

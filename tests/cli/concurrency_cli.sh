@@ -10,7 +10,7 @@ G=$GPULENS
 N=4		# concurrent writers
 ROUNDS=3
 
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup
 T="$TMPD/trace.sqlite"
 "$G" demo --out "$T" --events 20000 --gpus 2 --seed 11 >/dev/null 2>&1 ||
     fail "demo --out"

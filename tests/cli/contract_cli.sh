@@ -4,9 +4,8 @@
 # before --json, an unknown verb, an unknown schema), exit 2; `gpulens
 # schema` without a verb lists its targets, each of which prints a schema.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 T="$TMPD/t.sqlite"
 "$G" demo --out "$T" --events 3000 >/dev/null 2>&1 || fail "demo"
 envelope() {	# envelope CODE: stdout is one error envelope with CODE

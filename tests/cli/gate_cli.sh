@@ -8,9 +8,8 @@
 # window as auxiliary.window reports it; malformed rules and empty
 # windows are usage errors.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 A="$TMPD/a.sqlite"
 B="$TMPD/b.sqlite"
 "$G" demo --out "$A" --events 20000 --gpus 2 --seed 3 --straggler none \

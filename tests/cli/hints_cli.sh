@@ -5,8 +5,7 @@
 # trace with no communication gets no communication hint. One cache
 # folder for the run, so the hints load warm.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 not found"
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 G=$GPULENS
 case $G in /*) ;; *) G=$(pwd)/$G ;; esac
 S=$GPULENS_SRCDIR

@@ -6,7 +6,7 @@
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
 T="$TMPD/t.sqlite"
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup
 
 expect_rc 0 "$G" demo --out "$T" --events 20000 --gpus 2 --seed 3
 n=0

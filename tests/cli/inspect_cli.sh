@@ -8,9 +8,8 @@
 # schema inspect` (report-inspect). On a generated trace and the project's
 # report fixture, and on a real report from $GPULENS_FIXTURES when present.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 T="$TMPD/t.sqlite"
 expect_rc 0 "$G" demo --out "$T" --events 2000 --gpus 1
 

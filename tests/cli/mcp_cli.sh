@@ -5,9 +5,8 @@
 # and malformed requests; on a generated trace and, when present, on real
 # fixtures of three formats.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 export GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 T="$TMPD/demo.sqlite"
 "$GPULENS" demo --out "$T" --events 5000 --gpus 2 >/dev/null 2>&1 ||
     fail "demo --out"

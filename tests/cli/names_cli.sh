@@ -6,8 +6,7 @@
 # the default answers on a real trace are smaller than before (sizes from
 # the trace this test was written against).
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 T=$GPULENS_SRCDIR/fixtures/nsys/demo-2026.sqlite
 G=$GPULENS
 expect_rc 0 "$G" stats "$T" --json --limit 0

@@ -12,7 +12,7 @@
 # reading thread is the same one-line error as with one thread.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup
 C="$XDG_CACHE_HOME/gpulens"
 
 # same_cache TRACE [COUNTS]: prep with 1 thread, then 2 and 5 (or COUNTS);

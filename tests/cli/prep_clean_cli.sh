@@ -7,9 +7,8 @@
 # cannot be loaded give the error envelope (exit 2). On a copy of the
 # project's fixture in a temporary directory, never on a shared fixture.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 T="$TMPD/t.sqlite"
 cp "$GPULENS_SRCDIR/fixtures/nsys/export-2022.sqlite" "$T" || fail "copy"
 

@@ -5,9 +5,8 @@
 # rather than from the file order. Malformed setups are passed over.
 # The traces are built here: PyTorch profiler JSON, one per rank.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 python3 - "$TMPD" <<'PY' || fail "building the traces"
 import json, os, sys
 d = sys.argv[1]

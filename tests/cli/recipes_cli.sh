@@ -7,7 +7,7 @@
 # file that is installed, and the man page names every recipe.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup
 FX=${GPULENS_FIXTURES:-/nonexistent}
 
 expect_rc 0 "$G" recipes

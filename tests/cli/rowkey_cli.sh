@@ -3,7 +3,6 @@
 # KEYS) and are unique; inspect, correlate and ncu-command take the keys as
 # printed and the older forms (tests/cli/rowkey_cli.py).
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 python3 "$GPULENS_SRCDIR/tests/cli/rowkey_cli.py" || fail "row keys"
 pass

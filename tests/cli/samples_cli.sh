@@ -5,9 +5,7 @@
 # --nvtx scoping, metrics --type cpu-sampling, inspect of a sample and of
 # an API call's chain, info, the cache, and a trace without the plant.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
-command -v sqlite3 >/dev/null 2>&1 || skip "sqlite3 missing"
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3 sqlite3
 T="$TMPD/s.sqlite"
 "$GPULENS" demo --out "$T" --events 20000 --gpus 2 --plant samples \
     >/dev/null || fail "demo"

@@ -8,6 +8,14 @@ trap 'rm -rf "$TMPD"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "SKIP: $*" >&2; exit 77; }
 pass() { echo "PASS"; exit 0; }
+# cli_setup [CMD...]: skips the test unless each CMD is on PATH, and keeps
+# what gpulens caches in $TMPD/xdg (XDG_CACHE_HOME, exported).
+cli_setup() {
+	for _c in "$@"; do
+		command -v "$_c" >/dev/null 2>&1 || skip "$_c missing"
+	done
+	export XDG_CACHE_HOME="$TMPD/xdg"
+}
 # expect_rc WANT CMD...: runs CMD, fails unless it exits WANT.
 expect_rc() {
 	want=$1; shift

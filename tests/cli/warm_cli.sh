@@ -6,8 +6,7 @@
 # the same.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
-command -v python3 >/dev/null || skip "python3 needed"
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 
 "$G" demo --out "$TMPD/n.sqlite" --events 20000 --gpus 2 --seed 7 \
     --plant all >/dev/null 2>&1 || fail "demo nsys"

@@ -4,8 +4,7 @@
 # stable code, and "tables not loaded" is said by info only, not repeated
 # by every verb.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 not found"
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 G=$GPULENS
 S=$GPULENS_SRCDIR
 # codes FILE: the warning codes of the envelope in FILE, space-separated,
