@@ -4,7 +4,9 @@ clicheck: what the python checks written inside the CLI tests share.
 testlib.sh puts this folder on PYTHONPATH, so a check script a test writes
 to $TMPD imports it as it is: `from clicheck import fail, gpulens_json`.
 """
+import gzip
 import json
+import sqlite3
 import subprocess
 import sys
 
@@ -16,6 +18,20 @@ def gpulens_json(g, cached, *args):
     out = subprocess.run([g] + nc + list(args), check=True,
                          stdout=subprocess.PIPE).stdout
     return json.loads(out)
+
+
+def db_and_doc():
+    """The inputs of a check run as `python3 - DB DOC`: the SQLite database
+    DB as a sqlite3 connection, and the JSON document in the file DOC."""
+    return sqlite3.connect(sys.argv[1]), json.load(open(sys.argv[2]))
+
+
+def events_and_doc():
+    """The inputs of a check run as `python3 - TRACE DOC`: the traceEvents
+    of the gzipped Kineto trace TRACE, and the JSON document in the file
+    DOC."""
+    return (json.load(gzip.open(sys.argv[1]))["traceEvents"],
+            json.load(open(sys.argv[2])))
 
 
 def fail(*what):

@@ -14,9 +14,8 @@
 #   - an Nsight Compute report is refused with a clear message;
 #   - the timeline brackets the vLLM replay on its stream row.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 N="$TMPD/node.sqlite"
 W="$TMPD/whole.sqlite"
 expect_rc 0 "$G" demo --out "$N" --events 20000 --gpus 2 --plant graph
@@ -26,9 +25,8 @@ expect_rc 0 "$G" demo --out "$W" --events 20000 --gpus 2 --plant graph-whole
 expect_rc 0 "$G" graphs "$N" --limit 0 --json
 check_json graphs "$TMPD/out" 'd["data"]["count"] > 0'
 python3 - "$N" "$TMPD/out" <<'PY' || fail "graphs, node mode"
-import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-d = json.load(open(sys.argv[2]))
+from clicheck import db_and_doc
+db, d = db_and_doc()
 rows = d["data"]["rows"]
 calls = db.execute("""SELECT r.correlationId, r.globalTid >> 24, r.end
     FROM CUPTI_ACTIVITY_KIND_RUNTIME r JOIN StringIds s ON s.id = r.nameId
@@ -62,9 +60,8 @@ check_json graphs "$TMPD/out" 'len(rows) == 2 and sorted(r["graph"] for r in row
 # launch: one sample per replay; the other replayed kernels counted apart.
 expect_rc 0 "$G" launch "$N" --group-by api --json
 python3 - "$N" "$TMPD/out" <<'PY' || fail "launch over graph replays"
-import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-d = json.load(open(sys.argv[2]))
+from clicheck import db_and_doc
+db, d = db_and_doc()
 nl = db.execute("""SELECT count(*) FROM CUPTI_ACTIVITY_KIND_RUNTIME r
     JOIN StringIds s ON s.id = r.nameId
     WHERE s.value LIKE 'cudaGraphLaunch%'""").fetchone()[0]
@@ -90,9 +87,8 @@ check_json stats "$TMPD/out" 'any(r["nvtx_path"].endswith("optimizer_step") for 
 expect_rc 0 "$G" graphs "$W" --limit 0 --json
 check_json graphs "$TMPD/out" 'd["data"]["count"] > 0'
 python3 - "$W" "$TMPD/out" <<'PY' || fail "graphs, whole mode"
-import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-d = json.load(open(sys.argv[2]))
+from clicheck import db_and_doc
+db, d = db_and_doc()
 rows = d["data"]["rows"]
 g = db.execute("""SELECT start, end, graphId FROM
     CUPTI_ACTIVITY_KIND_GRAPH_TRACE ORDER BY start""").fetchall()
@@ -141,9 +137,8 @@ if [ -n "$F" ] && [ -f "$R" ]; then
 	check_json graphs "$TMPD/out" 'd["data"]["count"] == 20'
 	gzip -dc "$R" >"$TMPD/my.rpd"
 	python3 - "$TMPD/my.rpd" "$TMPD/out" <<'PY' || fail "graphs, mytrace.rpd"
-import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-d = json.load(open(sys.argv[2]))
+from clicheck import db_and_doc
+db, d = db_and_doc()
 q = """SELECT a.id, sum(t.string = 'Task'), count(*) FROM rocpd_api_ops ao
     JOIN rocpd_api a ON a.id = ao.api_id
     JOIN rocpd_string s ON s.id = a.apiName_id
@@ -167,9 +162,8 @@ V="$F/kineto/tracelens/inference__vllm_decode_full__graph_execution.json.gz"
 if [ -n "$F" ] && [ -f "$V" ]; then
 	expect_rc 0 "$G" graphs "$V" --json
 	python3 - "$V" "$TMPD/out" <<'PY' || fail "graphs, vLLM trace"
-import gzip, json, sys
-ev = json.load(gzip.open(sys.argv[1]))["traceEvents"]
-d = json.load(open(sys.argv[2]))
+from clicheck import events_and_doc
+ev, d = events_and_doc()
 calls = [e for e in ev if e.get("name", "").startswith("hipGraphLaunch")]
 want = []
 for c in calls:

@@ -8,18 +8,16 @@
 # NCCL and compute kernels: compute) and the MI300 Kineto trace (an RCCL
 # stream whose kernels sit under an all-reduce and a broadcast: mixed).
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
-command -v python3 >/dev/null 2>&1 || skip "python3 missing"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup python3
 T="$TMPD/t.sqlite"
 expect_rc 0 "$G" demo --out "$T" --events 20000 --gpus 2
 expect_rc 0 "$G" streams "$T" --json
 check_json streams "$TMPD/out" 'len(rows) == 6'
 cp "$TMPD/out" "$TMPD/streams.json"
 python3 - "$T" "$TMPD/streams.json" <<'PY' || fail "streams, generated trace"
-import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-d = json.load(open(sys.argv[2]))
+from clicheck import db_and_doc
+db, d = db_and_doc()
 want = {}
 for dev, st, nk, nc in db.execute("""SELECT k.deviceId, k.streamId,
         count(*), sum(s.value LIKE '%nccl%') FROM CUPTI_ACTIVITY_KIND_KERNEL k
@@ -59,9 +57,8 @@ if [ -n "$F" ] && [ -f "$M" ]; then
 	expect_rc 0 "$G" streams "$M" --json
 	check_json streams "$TMPD/out" 'len(rows) == 2'
 	python3 - "$M" "$TMPD/out" <<'PY' || fail "streams, mfu_2gpu_before"
-import json, sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-d = json.load(open(sys.argv[2]))
+from clicheck import db_and_doc
+db, d = db_and_doc()
 for r in d["data"]["rows"]:
     nk, nc = db.execute("""SELECT count(*), sum(s.value LIKE '%nccl%')
         FROM CUPTI_ACTIVITY_KIND_KERNEL k JOIN StringIds s
@@ -80,9 +77,8 @@ K="$F/kineto/tracelens/mi300__resnet_act_checkpoint.json.gz"
 if [ -n "$F" ] && [ -f "$K" ]; then
 	expect_rc 0 "$G" streams "$K" --json
 	python3 - "$K" "$TMPD/out" <<'PY' || fail "streams, MI300 trace"
-import gzip, json, sys
-ev = json.load(gzip.open(sys.argv[1]))["traceEvents"]
-d = json.load(open(sys.argv[2]))
+from clicheck import events_and_doc
+ev, d = events_and_doc()
 ks = {}
 for e in ev:
     if e.get("cat") == "kernel":
