@@ -12,7 +12,7 @@
 # fixtures, and a demo trace, in a temporary directory.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
-export XDG_CACHE_HOME="$TMPD/xdg"
+cli_setup
 export GPULENS_ANSWERS=1 GPULENS_ANSWER_MIN_MS=0
 unset COLUMNS GPULENS_TIMING
 T="$TMPD/t.sqlite"
@@ -33,6 +33,21 @@ same() {
 	cmp -s "$TMPD/$1.out" "$TMPD/$2.out" || fail "$3: stdout differs: $(diff "$TMPD/$1.out" "$TMPD/$2.out" | head -5)"
 	cmp -s "$TMPD/$1.rc" "$TMPD/$2.rc" || fail "$3: exit status $(cat "$TMPD/$1.rc") != $(cat "$TMPD/$2.rc")"
 }
+# computed REF NAME WHAT CMD...: runs CMD as NAME (run), which must print
+# what REF printed (same) and not come from the store.
+computed() {
+	_r=$1 _n=$2 _w=$3; shift 3
+	run "$_n" "$@"
+	same "$_r" "$_n" "$_w"
+	stored "$_n" && fail "$_w: came from the store"
+}
+# served REF NAME WHAT CMD...: as computed, but it must come from the store.
+served() {
+	_r=$1 _n=$2 _w=$3; shift 3
+	run "$_n" "$@"
+	same "$_r" "$_n" "$_w"
+	stored "$_n" || fail "$_w: not from the store: $(cat "$TMPD/$_n.err")"
+}
 
 expect_rc 0 "$G" prep "$T"
 [ "$(nans)" = 0 ] || fail "prep alone stored answers"
@@ -51,9 +66,7 @@ for v in summary stats gaps timeline overlap nvtx iters search launch graphs \
 	[ $# -gt 1 ] && extra=$kid || extra=
 	before=$(nans)
 	GPULENS_ANSWERS=0 run c "$G" $verb "$T" $extra --json
-	run a "$G" $verb "$T" $extra --json
-	same c a "$verb (first run)"
-	stored a && fail "$verb: the first run came from the store"
+	computed c a "$verb (first run)" "$G" $verb "$T" $extra --json
 	run b "$G" $verb "$T" $extra --json
 	same c b "$verb (stored)"
 	if [ "$(cat "$TMPD/c.rc")" = 2 ]; then
@@ -70,18 +83,14 @@ done
 # The table form, with its warnings on stderr, and its width.
 GPULENS_ANSWERS=0 run c "$G" stats "$T"
 run a "$G" stats "$T"
-run b "$G" stats "$T"
-same c b "stats (table)"
-stored b || fail "stats (table): not from the store"
+served c b "stats (table)" "$G" stats "$T"
 grep -v '^timing:' "$TMPD/c.err" >"$TMPD/c.e"
 grep -v '^timing:' "$TMPD/b.err" >"$TMPD/b.e"
 cmp -s "$TMPD/c.e" "$TMPD/b.e" || fail "stats (table): stderr differs"
 for w in 40 200; do
 	COLUMNS=$w GPULENS_ANSWERS=0 run c$w "$G" stats "$T"
 	COLUMNS=$w run a "$G" stats "$T"
-	COLUMNS=$w run b$w "$G" stats "$T"
-	same c$w b$w "stats at COLUMNS=$w"
-	stored b$w || fail "stats at COLUMNS=$w: not from the store"
+	COLUMNS=$w served c$w b$w "stats at COLUMNS=$w" "$G" stats "$T"
 done
 cmp -s "$TMPD/c40.out" "$TMPD/c200.out" && fail "the width changes nothing: a weak test"
 
@@ -89,9 +98,7 @@ cmp -s "$TMPD/c40.out" "$TMPD/c200.out" && fail "the width changes nothing: a we
 before=$(nans)
 GPULENS_ANSWERS=0 run c "$G" stats "$T" --json --limit 2
 run a "$G" stats "$T" --json --limit 2
-run b "$G" stats "$T" --json --limit 2
-same c b "stats --limit 2"
-stored b || fail "stats --limit 2: not from the store"
+served c b "stats --limit 2" "$G" stats "$T" --json --limit 2
 GPULENS_OTHER=1 run a "$G" stats "$T" --json --limit 2
 stored a && fail "another GPULENS_* variable got the same answer"
 [ "$(nans)" = $((before + 2)) ] || fail "other arguments and variables: $(nans) answers, expected $((before + 2))"
@@ -113,9 +120,8 @@ GPULENS_ANSWERS=0 run c "$G" search "$TMPD/big.sqlite" --json --limit 0
 [ "$(wc -c <"$TMPD/c.out")" -gt $((16 << 20)) ] || fail "the big answer is $(wc -c <"$TMPD/c.out") bytes: a weak test"
 run a "$G" search "$TMPD/big.sqlite" --json --limit 0
 same c a "search --limit 0 (over 16 MiB)"
-run b "$G" search "$TMPD/big.sqlite" --json --limit 0
-same c b "search --limit 0 (over 16 MiB, again)"
-stored b && fail "an answer over 16 MiB came from the store"
+computed c b "search --limit 0 (over 16 MiB, again)" "$G" search \
+    "$TMPD/big.sqlite" --json --limit 0
 [ "$(nans)" = "$before" ] || fail "an answer over 16 MiB was stored"
 expect_rc 0 "$G" clean "$TMPD/big.sqlite"
 rm -f "$TMPD/big.sqlite" "$TMPD/c.out" "$TMPD/a.out" "$TMPD/b.out"
@@ -132,32 +138,23 @@ open(p, 'wb').write(b)" "$f";;
 		foreign) echo "not an answer" >"$f";;
 		esac
 	done
-	run b "$G" summary "$T" --json
-	same c b "summary after a $how answer file"
-	stored b && fail "a $how answer file was served"
-	run b "$G" summary "$T" --json
-	same c b "summary stored again after $how"
-	stored b || fail "summary after $how: not stored again"
+	computed c b "summary after a $how answer file" "$G" summary "$T" --json
+	served c b "summary stored again after $how" "$G" summary "$T" --json
 done
 
 # A rebuilt cache (the trace touched): the old answers are removed by the
 # next answer computed.
 [ "$(nans)" -gt 1 ] || fail "too few answers before the rebuild: $(nans)"
 touch "$T"
-run a "$G" summary "$T" --json
-same c a "summary after touch"
-stored a && fail "the touched trace got an old answer"
+computed c a "summary after touch (an old answer?)" "$G" summary "$T" --json
 [ "$(nans)" = 1 ] || fail "the rebuilt cache left $(nans) answers, expected 1"
 
 # A changed trace (content and mtime): recomputed, its own answer.
 cp "$GPULENS_SRCDIR/fixtures/nsys/export-2022.sqlite" "$T"
 GPULENS_ANSWERS=0 run c "$G" summary "$T" --json
-run a "$G" summary "$T" --json
-same c a "summary of the changed trace"
-stored a && fail "the changed trace got the old answer"
-run b "$G" summary "$T" --json
-same c b "summary of the changed trace (stored)"
-stored b || fail "the changed trace: not stored"
+computed c a "summary of the changed trace (the old answer?)" "$G" summary \
+    "$T" --json
+served c b "summary of the changed trace (stored)" "$G" summary "$T" --json
 
 # clean removes the answers with the cache.
 [ "$(nans)" -gt 0 ] || fail "no answers before clean"
@@ -190,9 +187,7 @@ expect_rc 0 "$G" prep --answers --json "$T"
 check_json prep "$TMPD/out" "d['data']['auxiliary']['answers'] == $n and rows[0]['action'] == 'reused'"
 for v in summary stats findings window; do
 	GPULENS_ANSWERS=0 run c "$G" $v "$T" --json
-	run b "$G" $v "$T" --json
-	same c b "$v after prep --answers"
-	stored b || fail "$v after prep --answers: not from the store"
+	served c b "$v after prep --answers" "$G" $v "$T" --json
 	loaded b && fail "$v after prep --answers loaded the model"
 done
 # As typed: another spelling of the path is another answer.
