@@ -186,37 +186,36 @@ test_figures(void **state)
 	jobrank_free(&j);
 }
 
+/* Checks that view_job_order() puts the three ranks of j in the order a,
+ * b, c for key and desc. */
+static void
+order_is(const struct jobrank *j, int key, int desc, uint32_t a, uint32_t b,
+    uint32_t c)
+{
+	uint32_t	 idx[3];
+
+	view_job_order(j, key, desc, idx);
+	assert_int_equal(idx[0], a);
+	assert_int_equal(idx[1], b);
+	assert_int_equal(idx[2], c);
+}
+
 static void
 test_order(void **state)
 {
 	struct jobrank	 j;
-	uint32_t	 idx[3];
 
 	(void)state;
 	job(&j, "job/r2.json");
-	view_job_order(&j, VJ_SORT_RANK, 0, idx);
-	assert_int_equal(idx[0], 0);
-	assert_int_equal(idx[2], 2);
-	view_job_order(&j, VJ_SORT_RANK, 1, idx);
-	assert_int_equal(idx[0], 2);
+	order_is(&j, VJ_SORT_RANK, 0, 0, 1, 2);
+	order_is(&j, VJ_SORT_RANK, 1, 2, 1, 0);
 	/* A rank without iterations is last either way. */
-	view_job_order(&j, VJ_SORT_MEDIAN, 1, idx);
-	assert_int_equal(idx[0], 1);
-	assert_int_equal(idx[1], 0);
-	assert_int_equal(idx[2], 2);
-	view_job_order(&j, VJ_SORT_MEDIAN, 0, idx);
-	assert_int_equal(idx[0], 0);
-	assert_int_equal(idx[2], 2);
+	order_is(&j, VJ_SORT_MEDIAN, 1, 1, 0, 2);
+	order_is(&j, VJ_SORT_MEDIAN, 0, 0, 1, 2);
 	/* Collective wait, descending: rank 1 (645), 0 (600), 2. */
-	view_job_order(&j, VJ_SORT_WAIT, 1, idx);
-	assert_int_equal(idx[0], 1);
-	assert_int_equal(idx[1], 0);
-	assert_int_equal(idx[2], 2);
+	order_is(&j, VJ_SORT_WAIT, 1, 1, 0, 2);
 	/* Ties (GPUs 1, 2, 1) by rank. */
-	view_job_order(&j, VJ_SORT_GPUS, 0, idx);
-	assert_int_equal(idx[0], 0);
-	assert_int_equal(idx[1], 2);
-	assert_int_equal(idx[2], 1);
+	order_is(&j, VJ_SORT_GPUS, 0, 0, 2, 1);
 	assert_string_equal(view_job_sort_name(VJ_SORT_BUSY), "busy");
 	jobrank_free(&j);
 }
