@@ -35,6 +35,29 @@ exists(const char *path)
 	return lstat(path, &st) == 0;
 }
 
+/* fork() with stdio flushed first; fails the test if it fails. */
+static pid_t
+fork_child(void)
+{
+	pid_t	pid;
+
+	fflush(NULL);
+	pid = fork();
+	assert_true(pid >= 0);
+	return pid;
+}
+
+/* In a child: tmpreg_create(final, t), or the child exits 3. */
+static int
+child_create(const char *final, char **t)
+{
+	int	fd;
+
+	if ((fd = tmpreg_create(final, t)) == -1)
+		_exit(3);
+	return fd;
+}
+
 static void
 child_handler(int sig)
 {
@@ -46,11 +69,11 @@ child_handler(int sig)
  * Forks a child that creates a temporary for the file base in the scratch
  * directory (after installing a SIGTERM handler of its own when
  * own_handler), tells the parent its name and waits; the parent sends sig
- * and checks that neither the temporary nor the file is left. Returns the
- * wait status.
+ * and checks that neither the temporary nor the file is left, and that the
+ * child died of sig (want_exit -1) or exited with status want_exit.
  */
-static int
-signalled(const char *base, int sig, int own_handler)
+static void
+signalled(const char *base, int sig, int own_handler, int want_exit)
 {
 	char	*final = xasprintf("%s/%s", ts_tmp(), base);
 	char	 name[4096];
@@ -59,10 +82,7 @@ signalled(const char *base, int sig, int own_handler)
 	pid_t	 pid;
 
 	assert_int_equal(pipe(fds), 0);
-	fflush(NULL);
-	pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
+	if ((pid = fork_child()) == 0) {
 		char	*t;
 		int	 fd;
 
@@ -74,8 +94,7 @@ signalled(const char *base, int sig, int own_handler)
 		signal(SIGTERM, SIG_DFL);
 		if (own_handler)
 			signal(SIGTERM, child_handler);
-		if ((fd = tmpreg_create(final, &t)) == -1)
-			_exit(3);
+		fd = child_create(final, &t);
 		if (write(fd, "partial", 7) != 7)
 			_exit(4);
 		if (write(fds[1], t, strlen(t) + 1) < 0)
@@ -94,31 +113,29 @@ signalled(const char *base, int sig, int own_handler)
 	assert_false(exists(name));
 	assert_false(exists(final));
 	free(final);
-	return status;
+	if (want_exit == -1) {
+		assert_true(WIFSIGNALED(status));
+		assert_int_equal(WTERMSIG(status), sig);
+	} else {
+		assert_true(WIFEXITED(status));
+		assert_int_equal(WEXITSTATUS(status), want_exit);
+	}
 }
 
 static void
 test_sigint_removes(void **state)
 {
-	int	status;
-
 	(void)state;
-	status = signalled("a.gpulens", SIGINT, 0);
-	/* The default action follows: the child died of SIGINT. */
-	assert_true(WIFSIGNALED(status));
-	assert_int_equal(WTERMSIG(status), SIGINT);
+	/* The default action follows: the child dies of SIGINT. */
+	signalled("a.gpulens", SIGINT, 0, -1);
 }
 
 static void
 test_sigterm_chains(void **state)
 {
-	int	status;
-
 	(void)state;
-	status = signalled("b.gpulens", SIGTERM, 1);
 	/* The handler that was installed before runs after the removal. */
-	assert_true(WIFEXITED(status));
-	assert_int_equal(WEXITSTATUS(status), 42);
+	signalled("b.gpulens", SIGTERM, 1, 42);
 }
 
 static void
@@ -130,20 +147,15 @@ test_exit_removes(void **state)
 	pid_t	 pid;
 
 	(void)state;
-	fflush(NULL);
-	pid = fork();
-	assert_true(pid >= 0);
-	if (pid == 0) {
+	if ((pid = fork_child()) == 0) {
 		char	*t;
 		int	 fd;
 
-		if ((fd = tmpreg_create(final, &t)) == -1)
-			_exit(3);
+		fd = child_create(final, &t);
 		close(fd);
 		free(t);
 		/* A name of a file renamed into place is forgotten. */
-		if ((fd = tmpreg_create(final, &t)) == -1)
-			_exit(3);
+		fd = child_create(final, &t);
 		close(fd);
 		if (rename(t, kept) != 0)
 			_exit(4);
