@@ -1628,17 +1628,8 @@ test_synthetic_export(void **state)
 	assert_int_equal(m->nnvtx, 5);
 
 	/* Warnings: the missing string and the skipped DomainDestroy. */
-	{
-		int strw = 0, nvtxw = 0;
-		for (i = 0; i < m->nwarnings; i++) {
-			if (strstr(m->warnings[i], "StringIds") != NULL)
-				strw = 1;
-			if (strstr(m->warnings[i], "76: 1") != NULL)
-				nvtxw = 1;
-		}
-		assert_true(strw);
-		assert_true(nvtxw);
-	}
+	assert_true(ts_has_warning(m, "StringIds"));
+	assert_true(ts_has_warning(m, "76: 1"));
 	assert_int_equal(m->origin_ns, -600);
 	model_free(m);
 
@@ -1761,15 +1752,10 @@ test_unknown_schema_major(void **state)
 	    "INSERT INTO CUPTI_ACTIVITY_KIND_KERNEL VALUES (1, 0, 7);");
 	{
 		struct model *m = nsys_load(p, NULL, &cause);
-		size_t i;
-		int warned = 0;
 
 		assert_non_null(m);
 		assert_int_equal(m->nevents, 0);
-		for (i = 0; i < m->nwarnings; i++)
-			if (strstr(m->warnings[i], "no column end") != NULL)
-				warned = 1;
-		assert_true(warned);
+		assert_true(ts_has_warning(m, "no column end"));
 		assert_non_null(strstr(model_str(m, m->source_version),
 		    "unknown"));
 		model_free(m);
@@ -1945,18 +1931,6 @@ test_report_with_fake_nsys(void **state)
 	free(rep);
 }
 
-/* Whether some warning of m contains s. */
-static int
-has_warning(const struct model *m, const char *s)
-{
-	size_t	i;
-
-	for (i = 0; i < m->nwarnings; i++)
-		if (strstr(m->warnings[i], s) != NULL)
-			return 1;
-	return 0;
-}
-
 /*
  * Checks the sync tracks of m: every wait of process pid is on the GPU
  * whose source id is dev (dev < 0: not checked), no track is named after
@@ -2074,7 +2048,7 @@ test_sync_device_generated(void **state)
 		    "Context ", 8) == 0)
 			ctxtracks++;
 	assert_int_equal(ctxtracks, 3);
-	assert_true(has_warning(m, "rows shown on the GPU their context's "
+	assert_true(ts_has_warning(m, "rows shown on the GPU their context's "
 	    "work ran on"));
 	model_free(m);
 	unlink(p);
@@ -2198,7 +2172,7 @@ test_bad_times(void **state)
 	assert_int_equal(count_events(m, EV_KERNEL, 0, 0), good);
 	assert_int_equal(kernel_total(m), total);
 	assert_int_equal(m->origin_ns, origin);
-	if (!has_warning(m, "8 rows of CUPTI_ACTIVITY_KIND_KERNEL skipped: "
+	if (!ts_has_warning(m, "8 rows of CUPTI_ACTIVITY_KIND_KERNEL skipped: "
 	    "6 with start/end not integers, 2 with start after end"))
 		fail_msg("no warning for the skipped rows");
 	model_free(m);
