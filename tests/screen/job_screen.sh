@@ -346,42 +346,44 @@ if command -v tmux >/dev/null 2>&1; then
 		cat screen
 		return 1
 	}
-	tm new-session -d -s screen -x 80 -y 24 \
-	    "cd '$TMPD' && LANG=C.UTF-8 '$G' job; echo GPULENS-EXIT=\$?; sleep 600"
-	waitfor '^ Job: 66 ranks' || tfail "tmux: no overview"
+	# job_at PREFIX ENV: runs `gpulens job` at 80x24 after the shell
+	# commands PREFIX and with the variables ENV (each may be empty, or
+	# ends in "; " and " "), and waits for the overview.
+	job_at() {
+		tm new-session -d -s screen -x 80 -y 24 \
+		    "${1}cd '$TMPD' && LANG=C.UTF-8 $2'$G' job; echo GPULENS-EXIT=\$?; sleep 600"
+		waitfor '^ Job: 66 ranks' || tfail "tmux: no overview"
+	}
+	# quit_by KEY WHAT: KEY must quit the program (WHAT in the messages),
+	# exit status 0; then a fresh server, as the old one may still be
+	# ending.
+	quit_by() {
+		tm send-keys -t screen "$1"
+		waitfor 'GPULENS-EXIT=' || tfail "tmux: $2 did not quit"
+		grep -q 'GPULENS-EXIT=0' screen ||
+		    tfail "tmux: exit status after $2"
+		tm kill-server >/dev/null 2>&1
+		sock=$sock-n
+	}
+	job_at "" ""
 	tm send-keys -t screen j Enter
 	waitfor 'rank1.json \(rank 1\)' || tfail "tmux: Enter did not open rank 1"
 	tm send-keys -t screen q
 	waitfor 'back from rank 1' || tfail "tmux: q did not come back"
-	tm send-keys -t screen q
-	waitfor 'GPULENS-EXIT=' || tfail "tmux: q did not quit"
-	grep -q 'GPULENS-EXIT=0' screen || tfail "tmux: exit status"
-	tm kill-server >/dev/null 2>&1
-	sock=$sock-n	# a fresh server: the old one may still be ending
+	quit_by q q
 	# Ctrl-C cancels a rank's load (held), Q in a rank quits. (The
 	# shell traps SIGINT so that it lives on to say the exit status.)
-	tm new-session -d -s screen -x 80 -y 24 \
-	    "trap : INT; cd '$TMPD' && LANG=C.UTF-8 GPULENS_TUI_LOAD_HOLD=1 '$G' job; echo GPULENS-EXIT=\$?; sleep 600"
-	waitfor '^ Job: 66 ranks' || tfail "tmux: no overview"
+	job_at "trap : INT; " "GPULENS_TUI_LOAD_HOLD=1 "
 	tm send-keys -t screen Enter
 	waitfor 'Loading rank 0' || tfail "tmux: no loading box"
 	tm send-keys -t screen C-c
 	waitfor 'rank 0: loading cancelled \(Ctrl-C\)' ||
 	    tfail "tmux: Ctrl-C did not cancel"
 	grep -q 'Loading rank' screen && tfail "tmux: the box stayed"
-	tm send-keys -t screen Q
-	waitfor 'GPULENS-EXIT=' || tfail "tmux: Q did not quit"
-	grep -q 'GPULENS-EXIT=0' screen || tfail "tmux: exit status after Q"
-	tm kill-server >/dev/null 2>&1
-	sock=$sock-n	# a fresh server: the old one may still be ending
-	tm new-session -d -s screen -x 80 -y 24 \
-	    "cd '$TMPD' && LANG=C.UTF-8 '$G' job; echo GPULENS-EXIT=\$?; sleep 600"
-	waitfor '^ Job: 66 ranks' || tfail "tmux: no overview"
+	quit_by Q Q
+	job_at "" ""
 	tm send-keys -t screen Enter
 	waitfor 'q back  Q quit' || tfail "tmux: the rank does not say q back"
-	tm send-keys -t screen Q
-	waitfor 'GPULENS-EXIT=' || tfail "tmux: Q in a rank did not quit"
-	grep -q 'GPULENS-EXIT=0' screen || tfail "tmux: exit status after Q"
-	tm kill-server >/dev/null 2>&1
+	quit_by Q "Q in a rank"
 fi
 pass
