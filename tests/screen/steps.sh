@@ -469,14 +469,22 @@ expect_row ascii-120x40/select 1 '\[' "no selection mark on the ASCII ruler"
 
 # A trace whose reader warns: string ids missing. python3 changes the copy.
 py=$(command -v python3 2>/dev/null)
+# sql_edit SRC DST WHAT: copies the trace SRC to DST and runs on it the
+# python3 statements given on stdin, with c a sqlite3 connection to DST,
+# then commits; fails with WHAT.
+sql_edit() {
+	cp "$1" "$2" || fail "$3"
+	{
+		printf 'import sqlite3, sys\nc = sqlite3.connect(sys.argv[1])\n'
+		cat
+		printf 'c.commit()\n'
+	} | "$py" - "$2" || fail "$3"
+}
 if [ -n "$py" ]; then
-	cp demo.sqlite partial.sqlite
-	"$py" - partial.sqlite <<'EOF' || fail "cannot make the partial trace"
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
+	sql_edit demo.sqlite partial.sqlite "cannot make the partial trace" \
+	    <<'EOF'
 c.execute("DELETE FROM StringIds WHERE id IN (SELECT shortName FROM "
     "CUPTI_ACTIVITY_KIND_KERNEL ORDER BY start LIMIT 5)")
-c.commit()
 EOF
 	steps warnings 80x24 "$utf8" partial.sqlite <<'EOF'
 :dump opened
@@ -512,12 +520,9 @@ fi
 # clear-screen CSI, an "exit alternate screen" CSI, backspaces, a C1 CSI, a
 # right-to-left override and an invalid UTF-8 byte: shown as visible text.
 if [ -n "$py" ]; then
-	cp demo.sqlite evil.sqlite
-	"$py" - evil.sqlite <<'EOF' || fail "cannot plant the names"
-import sqlite3, sys
+	sql_edit demo.sqlite evil.sqlite "cannot plant the names" <<'EOF'
 evil = (b"evil\x1b]0;PWNED\x07\x1b[2J\x1b[?1049l\x08\x08\xc2\x9b31m"
     b"\xe2\x80\xaerev\xffend")
-c = sqlite3.connect(sys.argv[1])
 c.text_factory = bytes
 for col, suffix in (("demangledName", b""), ("shortName", b"-short")):
     c.execute("UPDATE StringIds SET value = CAST(? AS TEXT) WHERE id IN "
@@ -525,7 +530,6 @@ for col, suffix in (("demangledName", b""), ("shortName", b"-short")):
         "LIMIT 1)" % col, (evil + suffix,))
 c.execute("UPDATE NVTX_EVENTS SET text = CAST(? AS TEXT) WHERE text = "
     "'init'", (evil,))
-c.commit()
 EOF
 	for lang in utf8 ascii; do
 		[ $lang = utf8 ] && l=$utf8 || l=C
@@ -1102,10 +1106,7 @@ nvtx_after() {
 # GPUs, their streams, both processes and each one's NVTX rows fit on the
 # first 80x24 screen, the sync waits inside the stream rows.
 if [ -n "$py" ]; then
-	cp gpus2.sqlite dp2.sqlite
-	"$py" - dp2.sqlite <<'EOF' || fail "cannot shape the 2-GPU trace"
-import sqlite3, sys
-c = sqlite3.connect(sys.argv[1])
+	sql_edit gpus2.sqlite dp2.sqlite "cannot shape the 2-GPU trace" <<'EOF'
 c.execute("DELETE FROM CUPTI_ACTIVITY_KIND_KERNEL WHERE streamId NOT IN "
     "(SELECT MIN(streamId) FROM CUPTI_ACTIVITY_KIND_KERNEL GROUP BY deviceId)")
 for t in ("MEMCPY", "MEMSET"):
@@ -1113,7 +1114,6 @@ for t in ("MEMCPY", "MEMSET"):
 for t in ("NVTX_EVENTS", "CUPTI_ACTIVITY_KIND_RUNTIME"):
     c.execute("DELETE FROM " + t + " WHERE globalTid % 16777216 != "
         "(globalTid / 16777216) % 16777216")
-c.commit()
 EOF
 	steps dp2 80x24 "$utf8" dp2.sqlite <<'EOF'
 :dump first
