@@ -217,49 +217,26 @@ comm(const struct model *m)
 	return env;
 }
 
-static const cJSON *
-field(const cJSON *row, const char *key)
-{
-	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(row, key);
-
-	if (it == NULL)
-		fail_msg("no field %s", key);
-	return it;
-}
-
 static double
 num(const cJSON *row, const char *key)
 {
-	const cJSON	*it = field(row, key);
+	const cJSON	*it = ts_jfield(row, key);
 
 	if (!cJSON_IsNumber(it))
 		fail_msg("field %s is not a number", key);
 	return it->valuedouble;
 }
 
-static int
-is_null(const cJSON *row, const char *key)
-{
-	return cJSON_IsNull(field(row, key));
-}
-
 /* The kernel row of collective on stream 2x of device 0, rank 0. */
 static const cJSON *
 row(cJSON *env, const char *coll, int stream)
 {
-	const cJSON	*rows, *r;
 	char		 key[256];
 
 	snprintf(key, sizeof key, "comm|kind=kernel|collective=%s|device=0|"
 	    "stream=%d|pid=10|rank=0", coll, stream);
-	rows = cJSON_GetObjectItemCaseSensitive(
-	    cJSON_GetObjectItemCaseSensitive(env, "data"), "rows");
-	cJSON_ArrayForEach(r, rows)
-		if (strcmp(cJSON_GetObjectItemCaseSensitive(r,
-		    "key")->valuestring, key) == 0)
-			return r;
-	fail_msg("no row %s", key);
-	return NULL;
+	return ts_jrow(cJSON_GetObjectItemCaseSensitive(
+	    cJSON_GetObjectItemCaseSensitive(env, "data"), "rows"), key);
 }
 
 /* ---- tests --------------------------------------------------------- */
@@ -345,7 +322,7 @@ test_comm_bytes(void **state)
 	assert_int_equal(num(r, "sized_count"), 2);
 	assert_int_equal(num(r, "total_bytes"), 14000);
 	assert_int_equal(num(r, "group_size"), 4);
-	assert_string_equal(field(r, "process_group")->valuestring, "0");
+	assert_string_equal(ts_jfield(r, "process_group")->valuestring, "0");
 	assert_float_equal(num(r, "algbw_gbps"), 14000.0 / 30000, 1e-3);
 	assert_float_equal(num(r, "busbw_gbps"), 1.5 * 14000 / 30000, 1e-3);
 	/* Per kernel 0.4 and 0.5 GB/s; bus 0.6 and 0.75. */
@@ -360,33 +337,33 @@ test_comm_bytes(void **state)
 	assert_float_equal(num(r, "median_algbw_gbps"), 0.26, 1e-9);
 	assert_float_equal(num(r, "median_busbw_gbps"), 0.195, 1e-9);
 	assert_int_equal(num(r, "group_size"), 4);
-	assert_true(is_null(r, "process_group"));	/* "0" and "1" */
+	assert_true(ts_jnull(r, "process_group"));	/* "0" and "1" */
 	/* Broadcast: factor 1 without a group size. */
 	r = row(env, "Broadcast", 22);
 	assert_int_equal(num(r, "total_bytes"), 1000);
 	assert_float_equal(num(r, "algbw_gbps"), 0.25, 1e-9);
 	assert_float_equal(num(r, "busbw_gbps"), 0.25, 1e-9);
 	assert_float_equal(num(r, "median_busbw_gbps"), 0.25, 1e-9);
-	assert_true(is_null(r, "group_size"));
-	assert_true(is_null(r, "process_group"));
+	assert_true(ts_jnull(r, "group_size"));
+	assert_true(ts_jnull(r, "process_group"));
 	/* An unknown collective: bytes and algbw, no bus bandwidth. */
 	r = row(env, "Generic", 23);
 	assert_int_equal(num(r, "total_bytes"), 8000);
 	assert_float_equal(num(r, "algbw_gbps"), 0.8, 1e-9);
 	assert_float_equal(num(r, "median_algbw_gbps"), 0.8, 1e-9);
-	assert_true(is_null(r, "busbw_gbps"));
-	assert_true(is_null(r, "median_busbw_gbps"));
+	assert_true(ts_jnull(r, "busbw_gbps"));
+	assert_true(ts_jnull(r, "median_busbw_gbps"));
 	/* No sizes at all. */
 	r = row(env, "SendRecv", 24);
 	assert_int_equal(num(r, "count"), 1);
 	assert_int_equal(num(r, "sized_count"), 0);
-	assert_true(is_null(r, "total_bytes"));
-	assert_true(is_null(r, "algbw_gbps"));
-	assert_true(is_null(r, "busbw_gbps"));
-	assert_true(is_null(r, "median_algbw_gbps"));
-	assert_true(is_null(r, "median_busbw_gbps"));
-	assert_true(is_null(r, "group_size"));
-	assert_true(is_null(r, "process_group"));
+	assert_true(ts_jnull(r, "total_bytes"));
+	assert_true(ts_jnull(r, "algbw_gbps"));
+	assert_true(ts_jnull(r, "busbw_gbps"));
+	assert_true(ts_jnull(r, "median_algbw_gbps"));
+	assert_true(ts_jnull(r, "median_busbw_gbps"));
+	assert_true(ts_jnull(r, "group_size"));
+	assert_true(ts_jnull(r, "process_group"));
 	/* Reduce: 10 x (8 + 1 + 1 + 8 + 4 + 1 + 2 + 8) = 330 B in 8 us;
 	 * process groups "3" and none. */
 	r = row(env, "Reduce", 25);
@@ -396,7 +373,7 @@ test_comm_bytes(void **state)
 	assert_float_equal(num(r, "busbw_gbps"), 330.0 / 8000, 1e-3);
 	/* Per kernel 10, 10, 10, 20, 40, 80, 80, 80 B / 1000 ns. */
 	assert_float_equal(num(r, "median_algbw_gbps"), 0.03, 1e-9);
-	assert_true(is_null(r, "process_group"));
+	assert_true(ts_jnull(r, "process_group"));
 	cJSON_Delete(env);
 	model_free(m);
 }
@@ -522,8 +499,8 @@ test_generic_identity(void **state)
 	rows = cJSON_GetObjectItemCaseSensitive(
 	    cJSON_GetObjectItemCaseSensitive(env, "data"), "rows");
 	cJSON_ArrayForEach(r, rows) {
-		const char *coll = field(r, "collective")->valuestring;
-		if (strcmp(field(r, "kind")->valuestring, "kernel") != 0)
+		const char *coll = ts_jfield(r, "collective")->valuestring;
+		if (strcmp(ts_jfield(r, "kind")->valuestring, "kernel") != 0)
 			continue;
 		assert_string_equal(coll, "AllReduce");
 		assert_true(num(r, "sized_count") == 0);

@@ -722,13 +722,27 @@ ts_family(const char *name, const char *want)
 
 /* ---- JSON rows --------------------------------------------------- */
 
-double
-ts_jnum(const cJSON *r, const char *f)
+const cJSON *
+ts_jfield(const cJSON *o, const char *f)
 {
-	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(r, f);
+	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(o, f);
 
 	if (it == NULL)
 		fail_msg("no field %s", f);
+	return it;
+}
+
+int
+ts_jnull(const cJSON *o, const char *f)
+{
+	return cJSON_IsNull(ts_jfield(o, f));
+}
+
+double
+ts_jnum(const cJSON *r, const char *f)
+{
+	const cJSON	*it = ts_jfield(r, f);
+
 	if (cJSON_IsRaw(it))
 		return strtod(it->valuestring, NULL);
 	if (!cJSON_IsNumber(it))

@@ -258,6 +258,11 @@ void		 ts_family(const char *name, const char *want);
 
 /* ---- JSON rows (cJSON) ------------------------------------------- */
 
+/* Field f of the object o (borrowed from o); fails the test if o has
+ * none. */
+const struct cJSON *ts_jfield(const struct cJSON *o, const char *f);
+/* Whether field f of o, which must have one, is null. */
+int		 ts_jnull(const struct cJSON *o, const char *f);
 /* Field f of row r as a number; f must be a JSON number or the raw
  * integer text out_int() writes to keep int64 values exact. */
 double		 ts_jnum(const struct cJSON *r, const char *f);

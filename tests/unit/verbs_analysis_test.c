@@ -273,20 +273,10 @@ row(const struct run *r, const char *key)
 	return ts_jrow(r->out.rows, key);
 }
 
-static const cJSON *
-field(const cJSON *o, const char *f)
-{
-	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(o, f);
-
-	if (it == NULL)
-		fail_msg("no field '%s'", f);
-	return it;
-}
-
 static int64_t
 geti(const cJSON *o, const char *f)
 {
-	const cJSON	*it = field(o, f);
+	const cJSON	*it = ts_jfield(o, f);
 
 	if (!cJSON_IsRaw(it) || strchr(it->valuestring, '.') != NULL)
 		fail_msg("field '%s' is not an integer", f);
@@ -296,23 +286,17 @@ geti(const cJSON *o, const char *f)
 static double
 getd(const cJSON *o, const char *f)
 {
-	const cJSON	*it = field(o, f);
+	const cJSON	*it = ts_jfield(o, f);
 
 	if (!cJSON_IsRaw(it))
 		fail_msg("field '%s' is not a number", f);
 	return strtod(it->valuestring, NULL);
 }
 
-static int
-isnull(const cJSON *o, const char *f)
-{
-	return cJSON_IsNull(field(o, f));
-}
-
 static const char *
 gets_(const cJSON *o, const char *f)
 {
-	const cJSON	*it = field(o, f);
+	const cJSON	*it = ts_jfield(o, f);
 
 	if (cJSON_IsNull(it))
 		return NULL;
@@ -367,11 +351,11 @@ test_gaps_device_basic(void **state)
 	 * count. Leading [-1000,100). */
 	g = row(r, "device|device=0|start=0");
 	assert_gap(g, 0, 1100, "leading");
-	assert_true(isnull(g, "prev_name"));
+	assert_true(ts_jnull(g, "prev_name"));
 	assert_string_equal(gets_(g, "next_name"), "k1");
-	assert_true(isnull(g, "cpu_activity"));		/* < 1 ms */
+	assert_true(ts_jnull(g, "cpu_activity"));		/* < 1 ms */
 	assert_int_equal(geti(g, "device"), 0);
-	assert_true(isnull(g, "stream"));
+	assert_true(ts_jnull(g, "stream"));
 	assert_int_equal(geti(g, "pid"), 100);
 	/* Inner [500,2000400): cudaStreamSynchronize covers it. */
 	g = row(r, "device|device=0|start=1500");
@@ -390,7 +374,7 @@ test_gaps_device_basic(void **state)
 	assert_near(getd(g, "cpu_sync_pct"), 0);
 	assert_string_equal(gets_(g, "prev_name"),
 	    "[CUDA memcpy Host-to-Device]");
-	assert_true(isnull(g, "next_name"));
+	assert_true(ts_jnull(g, "next_name"));
 
 	d = cJSON_GetArrayItem(cJSON_GetObjectItem(r->out.aux, "devices"), 0);
 	assert_int_equal(geti(d, "device"), 0);
@@ -516,8 +500,8 @@ test_gaps_two_devices(void **state)
 	assert_int_equal(nrows(r), 2);
 	g = row(r, "all|start=0");
 	assert_gap(g, 0, 5000000, "leading");
-	assert_true(isnull(g, "device"));
-	assert_true(isnull(g, "pid"));
+	assert_true(ts_jnull(g, "device"));
+	assert_true(ts_jnull(g, "pid"));
 	g = row(r, "all|start=7000000");
 	assert_gap(g, 7000000, 8000000, "inner");
 	assert_string_equal(gets_(g, "cpu_activity"), "synchronizing");
