@@ -217,16 +217,6 @@ comm(const struct model *m)
 	return env;
 }
 
-static double
-num(const cJSON *row, const char *key)
-{
-	const cJSON	*it = ts_jfield(row, key);
-
-	if (!cJSON_IsNumber(it))
-		fail_msg("field %s is not a number", key);
-	return it->valuedouble;
-}
-
 /* The kernel row of collective on stream 2x of device 0, rank 0. */
 static const cJSON *
 row(cJSON *env, const char *coll, int stream)
@@ -317,46 +307,46 @@ test_comm_bytes(void **state)
 	/* AllReduce: 4000 + 10000 B over 10 + 20 us; the "Weird" kernel
 	 * counts in the times, not in the sizes. */
 	r = row(env, "AllReduce", 20);
-	assert_int_equal(num(r, "count"), 3);
-	assert_int_equal(num(r, "total_ns"), 35000);
-	assert_int_equal(num(r, "sized_count"), 2);
-	assert_int_equal(num(r, "total_bytes"), 14000);
-	assert_int_equal(num(r, "group_size"), 4);
+	assert_int_equal(ts_jdouble(r, "count"), 3);
+	assert_int_equal(ts_jdouble(r, "total_ns"), 35000);
+	assert_int_equal(ts_jdouble(r, "sized_count"), 2);
+	assert_int_equal(ts_jdouble(r, "total_bytes"), 14000);
+	assert_int_equal(ts_jdouble(r, "group_size"), 4);
 	assert_string_equal(ts_jfield(r, "process_group")->valuestring, "0");
-	assert_float_equal(num(r, "algbw_gbps"), 14000.0 / 30000, 1e-3);
-	assert_float_equal(num(r, "busbw_gbps"), 1.5 * 14000 / 30000, 1e-3);
+	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 14000.0 / 30000, 1e-3);
+	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 1.5 * 14000 / 30000, 1e-3);
 	/* Per kernel 0.4 and 0.5 GB/s; bus 0.6 and 0.75. */
-	assert_float_equal(num(r, "median_algbw_gbps"), 0.45, 1e-9);
-	assert_float_equal(num(r, "median_busbw_gbps"), 0.675, 1e-9);
+	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.45, 1e-9);
+	assert_float_equal(ts_jdouble(r, "median_busbw_gbps"), 0.675, 1e-9);
 	/* AllGather by its output: 1000 x 2 + 400 x 8 B over 20 us. */
 	r = row(env, "AllGather", 21);
-	assert_int_equal(num(r, "total_bytes"), 5200);
-	assert_float_equal(num(r, "algbw_gbps"), 0.26, 1e-9);
-	assert_float_equal(num(r, "busbw_gbps"), 0.195, 1e-9);
+	assert_int_equal(ts_jdouble(r, "total_bytes"), 5200);
+	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 0.26, 1e-9);
+	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 0.195, 1e-9);
 	/* Per kernel 0.2 and 0.32 GB/s. */
-	assert_float_equal(num(r, "median_algbw_gbps"), 0.26, 1e-9);
-	assert_float_equal(num(r, "median_busbw_gbps"), 0.195, 1e-9);
-	assert_int_equal(num(r, "group_size"), 4);
+	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.26, 1e-9);
+	assert_float_equal(ts_jdouble(r, "median_busbw_gbps"), 0.195, 1e-9);
+	assert_int_equal(ts_jdouble(r, "group_size"), 4);
 	assert_true(ts_jnull(r, "process_group"));	/* "0" and "1" */
 	/* Broadcast: factor 1 without a group size. */
 	r = row(env, "Broadcast", 22);
-	assert_int_equal(num(r, "total_bytes"), 1000);
-	assert_float_equal(num(r, "algbw_gbps"), 0.25, 1e-9);
-	assert_float_equal(num(r, "busbw_gbps"), 0.25, 1e-9);
-	assert_float_equal(num(r, "median_busbw_gbps"), 0.25, 1e-9);
+	assert_int_equal(ts_jdouble(r, "total_bytes"), 1000);
+	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 0.25, 1e-9);
+	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 0.25, 1e-9);
+	assert_float_equal(ts_jdouble(r, "median_busbw_gbps"), 0.25, 1e-9);
 	assert_true(ts_jnull(r, "group_size"));
 	assert_true(ts_jnull(r, "process_group"));
 	/* An unknown collective: bytes and algbw, no bus bandwidth. */
 	r = row(env, "Generic", 23);
-	assert_int_equal(num(r, "total_bytes"), 8000);
-	assert_float_equal(num(r, "algbw_gbps"), 0.8, 1e-9);
-	assert_float_equal(num(r, "median_algbw_gbps"), 0.8, 1e-9);
+	assert_int_equal(ts_jdouble(r, "total_bytes"), 8000);
+	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 0.8, 1e-9);
+	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.8, 1e-9);
 	assert_true(ts_jnull(r, "busbw_gbps"));
 	assert_true(ts_jnull(r, "median_busbw_gbps"));
 	/* No sizes at all. */
 	r = row(env, "SendRecv", 24);
-	assert_int_equal(num(r, "count"), 1);
-	assert_int_equal(num(r, "sized_count"), 0);
+	assert_int_equal(ts_jdouble(r, "count"), 1);
+	assert_int_equal(ts_jdouble(r, "sized_count"), 0);
 	assert_true(ts_jnull(r, "total_bytes"));
 	assert_true(ts_jnull(r, "algbw_gbps"));
 	assert_true(ts_jnull(r, "busbw_gbps"));
@@ -367,12 +357,12 @@ test_comm_bytes(void **state)
 	/* Reduce: 10 x (8 + 1 + 1 + 8 + 4 + 1 + 2 + 8) = 330 B in 8 us;
 	 * process groups "3" and none. */
 	r = row(env, "Reduce", 25);
-	assert_int_equal(num(r, "sized_count"), 8);
-	assert_int_equal(num(r, "total_bytes"), 330);
-	assert_float_equal(num(r, "algbw_gbps"), 330.0 / 8000, 1e-3);
-	assert_float_equal(num(r, "busbw_gbps"), 330.0 / 8000, 1e-3);
+	assert_int_equal(ts_jdouble(r, "sized_count"), 8);
+	assert_int_equal(ts_jdouble(r, "total_bytes"), 330);
+	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 330.0 / 8000, 1e-3);
+	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 330.0 / 8000, 1e-3);
 	/* Per kernel 10, 10, 10, 20, 40, 80, 80, 80 B / 1000 ns. */
-	assert_float_equal(num(r, "median_algbw_gbps"), 0.03, 1e-9);
+	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.03, 1e-9);
 	assert_true(ts_jnull(r, "process_group"));
 	cJSON_Delete(env);
 	model_free(m);
@@ -390,7 +380,7 @@ sum_bytes(cJSON *env)
 	cJSON_ArrayForEach(r, rows)
 		if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(r,
 		    "total_bytes")))
-			sum += num(r, "total_bytes");
+			sum += ts_jdouble(r, "total_bytes");
 	return sum;
 }
 
@@ -503,8 +493,8 @@ test_generic_identity(void **state)
 		if (strcmp(ts_jfield(r, "kind")->valuestring, "kernel") != 0)
 			continue;
 		assert_string_equal(coll, "AllReduce");
-		assert_true(num(r, "sized_count") == 0);
-		n += (uint64_t)num(r, "count");
+		assert_true(ts_jdouble(r, "sized_count") == 0);
+		n += (uint64_t)ts_jdouble(r, "count");
 	}
 	assert_int_equal(n, st.nccl);
 	cJSON_Delete(env);

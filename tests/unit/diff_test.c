@@ -96,15 +96,6 @@ row(struct out *out, const char *key)
 	return ts_jrow(out->rows, key);
 }
 
-static const char *
-str(cJSON *r, const char *f)
-{
-	cJSON	*it = cJSON_GetObjectItem(r, f);
-
-	assert_non_null(it);
-	return it->valuestring;
-}
-
 static void
 run(struct model *a, struct model *b, struct out *out)
 {
@@ -130,8 +121,8 @@ test_rows(void **state)
 	(void)state;
 	run(a, b, &out);
 	r = row(&out, "kernel|name=k1");
-	assert_string_equal(str(r, "class"), "kernel");
-	assert_string_equal(str(r, "status"), "more");
+	assert_string_equal(ts_jstr(r, "class"), "kernel");
+	assert_string_equal(ts_jstr(r, "status"), "more");
 	assert_int_equal(ts_jnum(r, "a_count"), 3);
 	assert_int_equal(ts_jnum(r, "b_count"), 2);
 	assert_true(ts_jnum(r, "delta_count") == -1);
@@ -145,19 +136,19 @@ test_rows(void **state)
 	assert_true(ts_jnum(r, "delta_iter_median_ns") == 100);
 
 	r = row(&out, "kernel|name=k2");
-	assert_string_equal(str(r, "status"), "only_a");
+	assert_string_equal(ts_jstr(r, "status"), "only_a");
 	assert_true(ts_jnum(r, "delta_ns") == -50);
 	assert_true(ts_jnum(r, "a_iter_median_ns") == 0);
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(r, "b_iter_median_ns")));
 	r = row(&out, "kernel|name=k3");
-	assert_string_equal(str(r, "status"), "only_b");
+	assert_string_equal(ts_jstr(r, "status"), "only_b");
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(r, "delta_pct")));
 
 	r = row(&out, "comm|collective=AllReduce");
-	assert_string_equal(str(r, "status"), "same");
+	assert_string_equal(ts_jstr(r, "status"), "same");
 	assert_int_equal(ts_jnum(r, "a_total_ns"), 30);
 	r = row(&out, "memcpy|direction=h2d");
-	assert_string_equal(str(r, "status"), "same");
+	assert_string_equal(ts_jstr(r, "status"), "same");
 	assert_int_equal(ts_jnum(r, "b_count"), 1);
 	/* NVTX paths joined though op_ids and step numbers differ. */
 	r = row(&out, "nvtx|path=ProfilerStep#*/fwd");
@@ -184,7 +175,7 @@ test_rows(void **state)
 	assert_int_equal(ts_jnum(out.aux, "only_b"), 1);
 	/* Top kernels {k1, k2, nccl} vs {k1, k3, nccl}: 2 of 4. */
 	assert_true(ts_jnum(out.aux, "kernel_overlap_pct") == 50);
-	assert_string_equal(str(out.aux, "mode"), "summary");
+	assert_string_equal(ts_jstr(out.aux, "mode"), "summary");
 	out_free(&out);
 	model_free(a);
 	model_free(b);
@@ -200,7 +191,7 @@ test_self(void **state)
 	(void)state;
 	run(a, a, &out);
 	cJSON_ArrayForEach(r, out.rows) {
-		assert_string_equal(str(r, "status"), "same");
+		assert_string_equal(ts_jstr(r, "status"), "same");
 		assert_int_equal(ts_jnum(r, "delta_ns"), 0);
 		assert_int_equal(ts_jnum(r, "delta_count"), 0);
 	}

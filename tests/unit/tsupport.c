@@ -732,6 +732,26 @@ ts_jfield(const cJSON *o, const char *f)
 	return it;
 }
 
+double
+ts_jdouble(const cJSON *o, const char *f)
+{
+	const cJSON	*it = ts_jfield(o, f);
+
+	if (!cJSON_IsNumber(it))
+		fail_msg("field %s is not a number", f);
+	return it->valuedouble;
+}
+
+const char *
+ts_jstr(const cJSON *o, const char *f)
+{
+	const cJSON	*it = ts_jfield(o, f);
+
+	if (!cJSON_IsString(it))
+		fail_msg("field %s is not a string", f);
+	return it->valuestring;
+}
+
 int
 ts_jnull(const cJSON *o, const char *f)
 {

@@ -261,6 +261,10 @@ void		 ts_family(const char *name, const char *want);
 /* Field f of the object o (borrowed from o); fails the test if o has
  * none. */
 const struct cJSON *ts_jfield(const struct cJSON *o, const char *f);
+/* Field f of o, which must be a JSON number (not raw text). */
+double		 ts_jdouble(const struct cJSON *o, const char *f);
+/* Field f of o, which must be a string (borrowed from o). */
+const char	*ts_jstr(const struct cJSON *o, const char *f);
 /* Whether field f of o, which must have one, is null. */
 int		 ts_jnull(const struct cJSON *o, const char *f);
 /* Field f of row r as a number; f must be a JSON number or the raw

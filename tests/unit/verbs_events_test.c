@@ -230,43 +230,11 @@ rows_of(cJSON *env)
 	return rows;
 }
 
-static double
-num(const cJSON *row, const char *key)
-{
-	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(row, key);
-
-	if (!cJSON_IsNumber(it))
-		fail_msg("field %s is not a number", key);
-	return it->valuedouble;
-}
-
-static const char *
-str(const cJSON *row, const char *key)
-{
-	const cJSON	*it = cJSON_GetObjectItemCaseSensitive(row, key);
-
-	if (!cJSON_IsString(it))
-		fail_msg("field %s is not a string", key);
-	return it->valuestring;
-}
-
-static int
-is_null(const cJSON *row, const char *key)
-{
-	return cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(row, key));
-}
-
 /* The row whose key is key, or fail. */
 static const cJSON *
 row_by_key(cJSON *env, const char *key)
 {
-	const cJSON	*r;
-
-	cJSON_ArrayForEach(r, rows_of(env))
-		if (strcmp(str(r, "key"), key) == 0)
-			return r;
-	fail_msg("no row %s", key);
-	return NULL;
+	return ts_jrow(rows_of(env), key);
 }
 
 /* Checks that the search rows are exactly these gids, in this order. */
@@ -278,7 +246,7 @@ expect_ids(cJSON *env, const uint32_t *ids, size_t n)
 
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), (int)n);
 	cJSON_ArrayForEach(r, rows_of(env)) {
-		assert_int_equal((uint32_t)num(r, "id"), ids[i]);
+		assert_int_equal((uint32_t)ts_jdouble(r, "id"), ids[i]);
 		i++;
 	}
 }
@@ -334,15 +302,15 @@ test_search_filters(void **state)
 		char key[32];
 		snprintf(key, sizeof key, "ev|id=%u", kA);
 		r = row_by_key(env, key);
-		assert_int_equal(num(r, "start_ns"), 90);
-		assert_int_equal(num(r, "duration_ns"), 60);
-		assert_int_equal(num(r, "end_ns"), 150);
-		assert_int_equal(num(r, "device"), 0);
-		assert_int_equal(num(r, "stream"), 7);
-		assert_int_equal(num(r, "pid"), 100);
-		assert_int_equal(num(r, "tid"), 101);
-		assert_int_equal(num(r, "source_rowid"), 1040);
-		assert_string_equal(str(r, "kind"), "kernel");
+		assert_int_equal(ts_jdouble(r, "start_ns"), 90);
+		assert_int_equal(ts_jdouble(r, "duration_ns"), 60);
+		assert_int_equal(ts_jdouble(r, "end_ns"), 150);
+		assert_int_equal(ts_jdouble(r, "device"), 0);
+		assert_int_equal(ts_jdouble(r, "stream"), 7);
+		assert_int_equal(ts_jdouble(r, "pid"), 100);
+		assert_int_equal(ts_jdouble(r, "tid"), 101);
+		assert_int_equal(ts_jdouble(r, "source_rowid"), 1040);
+		assert_string_equal(ts_jstr(r, "kind"), "kernel");
 		assert_int_equal(cJSON_GetArrayItem(
 		    cJSON_GetObjectItemCaseSensitive(r, "grid"), 0)->valueint,
 		    4);
@@ -351,17 +319,17 @@ test_search_filters(void **state)
 		    128);
 		snprintf(key, sizeof key, "ev|id=%u", h2d);
 		r = row_by_key(env, key);
-		assert_int_equal(num(r, "bytes"), 1000);
-		assert_string_equal(str(r, "copy_kind"), "h2d");
+		assert_int_equal(ts_jdouble(r, "bytes"), 1000);
+		assert_string_equal(ts_jstr(r, "copy_kind"), "h2d");
 		snprintf(key, sizeof key, "ev|id=%u", fr);
 		r = row_by_key(env, key);
-		assert_int_equal(num(r, "start_ns"), 0);
-		assert_true(is_null(r, "device"));
-		assert_true(is_null(r, "stream"));
+		assert_int_equal(ts_jdouble(r, "start_ns"), 0);
+		assert_true(ts_jnull(r, "device"));
+		assert_true(ts_jnull(r, "stream"));
 		/* The open range ends at the trace end (1000). */
 		snprintf(key, sizeof key, "ev|id=%u", open);
 		r = row_by_key(env, key);
-		assert_int_equal(num(r, "end_ns"), 1050);
+		assert_int_equal(ts_jdouble(r, "end_ns"), 1050);
 	}
 	cJSON_Delete(env);
 
@@ -424,7 +392,7 @@ test_search_filters(void **state)
 	{
 		uint32_t ids[] = { l20, l50 };	/* 10 ns each; key order */
 		expect_ids(env, ids, 2);
-		assert_int_equal(num(cJSON_GetObjectItemCaseSensitive(env,
+		assert_int_equal(ts_jdouble(cJSON_GetObjectItemCaseSensitive(env,
 		    "data"), "total_matched"), 4);
 	}
 	cJSON_Delete(env);
@@ -474,32 +442,32 @@ test_inspect_kernel(void **state)
 	assert_non_null(env);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
 	r = cJSON_GetArrayItem(rows_of(env), 0);
-	assert_int_equal(num(r, "id"), kA);
-	assert_int_equal(num(r, "launch_api_id"), l20);
-	assert_string_equal(str(r, "launch_api"), "cudaLaunchKernel_v7000");
-	assert_int_equal(num(r, "launch_api_start_ns"), 70);
-	assert_int_equal(num(r, "launch_api_duration_ns"), 10);
-	assert_int_equal(num(r, "launch_latency_ns"), 10);
-	assert_int_equal(num(r, "nvtx_range_id"), fwd);
-	assert_string_equal(str(r, "nvtx_range"), "fwd");
-	assert_string_equal(str(r, "nvtx_path"), "step/fwd");
-	assert_int_equal(num(r, "nvtx_iter"), 0);
-	assert_int_equal(num(r, "threads"), 4 * 128);
-	assert_int_equal(num(r, "registers_per_thread"), 32);
-	assert_int_equal(num(r, "static_smem_bytes"), 1024);
-	assert_int_equal(num(r, "correlation_id"), 1);
-	assert_string_equal(str(r, "device_name"), "GPU-A");
+	assert_int_equal(ts_jdouble(r, "id"), kA);
+	assert_int_equal(ts_jdouble(r, "launch_api_id"), l20);
+	assert_string_equal(ts_jstr(r, "launch_api"), "cudaLaunchKernel_v7000");
+	assert_int_equal(ts_jdouble(r, "launch_api_start_ns"), 70);
+	assert_int_equal(ts_jdouble(r, "launch_api_duration_ns"), 10);
+	assert_int_equal(ts_jdouble(r, "launch_latency_ns"), 10);
+	assert_int_equal(ts_jdouble(r, "nvtx_range_id"), fwd);
+	assert_string_equal(ts_jstr(r, "nvtx_range"), "fwd");
+	assert_string_equal(ts_jstr(r, "nvtx_path"), "step/fwd");
+	assert_int_equal(ts_jdouble(r, "nvtx_iter"), 0);
+	assert_int_equal(ts_jdouble(r, "threads"), 4 * 128);
+	assert_int_equal(ts_jdouble(r, "registers_per_thread"), 32);
+	assert_int_equal(ts_jdouble(r, "static_smem_bytes"), 1024);
+	assert_int_equal(ts_jdouble(r, "correlation_id"), 1);
+	assert_string_equal(ts_jstr(r, "device_name"), "GPU-A");
 	/* The range: NVTX fields and its GPU projection. */
 	r = cJSON_GetArrayItem(rows_of(env), 1);
-	assert_int_equal(num(r, "id"), step);
-	assert_string_equal(str(r, "style"), "PushPop");
-	assert_string_equal(str(r, "color"), "#ff00ff00");
-	assert_int_equal(num(r, "payload"), -7);
-	assert_string_equal(str(r, "payload_type"), "int");
-	assert_string_equal(str(r, "path"), "step");
-	assert_int_equal(num(r, "children"), 3);	/* fwd, se, open */
-	assert_int_equal(num(r, "gpu_ops"), 4);
-	assert_true(is_null(r, "nvtx_range_id"));
+	assert_int_equal(ts_jdouble(r, "id"), step);
+	assert_string_equal(ts_jstr(r, "style"), "PushPop");
+	assert_string_equal(ts_jstr(r, "color"), "#ff00ff00");
+	assert_int_equal(ts_jdouble(r, "payload"), -7);
+	assert_string_equal(ts_jstr(r, "payload_type"), "int");
+	assert_string_equal(ts_jstr(r, "path"), "step");
+	assert_int_equal(ts_jdouble(r, "children"), 3);	/* fwd, se, open */
+	assert_int_equal(ts_jdouble(r, "gpu_ops"), 4);
+	assert_true(ts_jnull(r, "nvtx_range_id"));
 	cJSON_Delete(env);
 
 	/* A range that never closed. */
@@ -507,14 +475,14 @@ test_inspect_kernel(void **state)
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	r = cJSON_GetArrayItem(rows_of(env), 0);
 	assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "open")));
-	assert_int_equal(num(r, "end_ns"), 1050);
-	assert_string_equal(str(r, "path"), "step/open");
+	assert_int_equal(ts_jdouble(r, "end_ns"), 1050);
+	assert_string_equal(ts_jstr(r, "path"), "step/open");
 	cJSON_Delete(env);
 
 	/* A negative launch latency is shown as it is. */
 	snprintf(line, sizeof line, "t.sqlite %u", ts_find_ev(m, "kB", 55));
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
-	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 0),
+	assert_int_equal(ts_jdouble(cJSON_GetArrayItem(rows_of(env), 0),
 	    "launch_latency_ns"), -5);
 	cJSON_Delete(env);
 
@@ -522,10 +490,10 @@ test_inspect_kernel(void **state)
 	snprintf(line, sizeof line, "t.sqlite ev:%u", l20);
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	r = cJSON_GetArrayItem(rows_of(env), 0);
-	assert_int_equal(num(r, "gpu_ops"), 1);
+	assert_int_equal(ts_jdouble(r, "gpu_ops"), 1);
 	assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
 	    r, "gpu_ids"), 0)->valueint, kA);
-	assert_string_equal(str(r, "base_name"), "cudaLaunchKernel");
+	assert_string_equal(ts_jstr(r, "base_name"), "cudaLaunchKernel");
 	cJSON_Delete(env);
 	model_free(m);
 }
@@ -549,12 +517,12 @@ test_inspect_errors(void **state)
 	    "t.sqlite 1 999999", &code);
 	assert_non_null(env);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
-	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 0), "id"), 1);
+	assert_int_equal(ts_jdouble(cJSON_GetArrayItem(rows_of(env), 0), "id"), 1);
 	assert_null(cJSON_GetObjectItemCaseSensitive(
 	    cJSON_GetArrayItem(rows_of(env), 0), "status"));
-	assert_string_equal(str(cJSON_GetArrayItem(rows_of(env), 1),
+	assert_string_equal(ts_jstr(cJSON_GetArrayItem(rows_of(env), 1),
 	    "status"), "not_found");
-	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 1), "id"),
+	assert_int_equal(ts_jdouble(cJSON_GetArrayItem(rows_of(env), 1), "id"),
 	    999999);
 	cJSON_Delete(env);
 	assert_null(verb(m, &cmd_inspect_entry, cmd_inspect_run,
@@ -591,20 +559,20 @@ test_correlate(void **state)
 	env = verb(m, &cmd_correlate_entry, cmd_correlate_run, line, &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
 	r = cJSON_GetArrayItem(rows_of(env), 0);
-	assert_string_equal(str(r, "link"), "range-api");
-	assert_int_equal(num(r, "from_id"), fwd);
-	assert_int_equal(num(r, "to_id"), l20);
-	assert_int_equal(num(r, "offset_ns"), 10);
-	assert_true(is_null(r, "queue_delay_ns"));
-	assert_string_equal(str(r, "nvtx_path"), "step/fwd");
+	assert_string_equal(ts_jstr(r, "link"), "range-api");
+	assert_int_equal(ts_jdouble(r, "from_id"), fwd);
+	assert_int_equal(ts_jdouble(r, "to_id"), l20);
+	assert_int_equal(ts_jdouble(r, "offset_ns"), 10);
+	assert_true(ts_jnull(r, "queue_delay_ns"));
+	assert_string_equal(ts_jstr(r, "nvtx_path"), "step/fwd");
 	r = cJSON_GetArrayItem(rows_of(env), 1);
-	assert_string_equal(str(r, "link"), "api-gpu");
-	assert_int_equal(num(r, "from_id"), l20);
-	assert_int_equal(num(r, "to_id"), kA);
-	assert_int_equal(num(r, "queue_delay_ns"), 10);
-	assert_int_equal(num(r, "offset_ns"), 20);
-	assert_int_equal(num(r, "device"), 0);
-	assert_int_equal(num(r, "tid"), 101);
+	assert_string_equal(ts_jstr(r, "link"), "api-gpu");
+	assert_int_equal(ts_jdouble(r, "from_id"), l20);
+	assert_int_equal(ts_jdouble(r, "to_id"), kA);
+	assert_int_equal(ts_jdouble(r, "queue_delay_ns"), 10);
+	assert_int_equal(ts_jdouble(r, "offset_ns"), 20);
+	assert_int_equal(ts_jdouble(r, "device"), 0);
+	assert_int_equal(ts_jdouble(r, "tid"), 101);
 	cJSON_Delete(env);
 
 	/* A range: every call inside it on its thread, then its work. */
@@ -621,14 +589,14 @@ test_correlate(void **state)
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 8);
 	for (i = 0; i < 8; i++) {
 		r = cJSON_GetArrayItem(rows_of(env), i);
-		assert_int_equal(num(r, "seq"), i);
-		assert_int_equal(num(r, "to_id"), chain[i]);
-		assert_int_equal(num(r, "from_id"), i % 2 == 0 ? step :
+		assert_int_equal(ts_jdouble(r, "seq"), i);
+		assert_int_equal(ts_jdouble(r, "to_id"), chain[i]);
+		assert_int_equal(ts_jdouble(r, "from_id"), i % 2 == 0 ? step :
 		    chain[i - 1]);
-		assert_string_equal(str(r, "link"), i % 2 == 0 ? "range-api" :
+		assert_string_equal(ts_jstr(r, "link"), i % 2 == 0 ? "range-api" :
 		    "api-gpu");
 	}
-	assert_int_equal(num(cJSON_GetArrayItem(rows_of(env), 3),
+	assert_int_equal(ts_jdouble(cJSON_GetArrayItem(rows_of(env), 3),
 	    "queue_delay_ns"), -5);
 	cJSON_Delete(env);
 
@@ -664,27 +632,27 @@ test_launch(void **state)
 	env = verb(m, &cmd_launch_entry, cmd_launch_run, "t.sqlite", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 3);
 	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kA");
-	assert_int_equal(num(r, "count"), 1);
-	assert_int_equal(num(r, "qcount"), 1);
-	assert_int_equal(num(r, "api_mean_ns"), 10);
-	assert_int_equal(num(r, "queue_mean_ns"), 10);
-	assert_int_equal(num(r, "kernel_mean_ns"), 60);
-	assert_int_equal(num(r, "total_mean_ns"), 80);
-	assert_int_equal(num(r, "short_kernels"), 0);
+	assert_int_equal(ts_jdouble(r, "count"), 1);
+	assert_int_equal(ts_jdouble(r, "qcount"), 1);
+	assert_int_equal(ts_jdouble(r, "api_mean_ns"), 10);
+	assert_int_equal(ts_jdouble(r, "queue_mean_ns"), 10);
+	assert_int_equal(ts_jdouble(r, "kernel_mean_ns"), 60);
+	assert_int_equal(ts_jdouble(r, "total_mean_ns"), 80);
+	assert_int_equal(ts_jdouble(r, "short_kernels"), 0);
 	/* kB starts before its call returns: no queue time; it is short. */
 	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kB");
-	assert_int_equal(num(r, "qcount"), 0);
-	assert_true(is_null(r, "queue_mean_ns"));
-	assert_true(is_null(r, "queue_p90_ns"));
-	assert_int_equal(num(r, "kernel_max_ns"), 3);
-	assert_int_equal(num(r, "total_mean_ns"), 10);
-	assert_int_equal(num(r, "short_kernels"), 1);
-	assert_int_equal(num(r, "short_kernels_pct"), 100);
+	assert_int_equal(ts_jdouble(r, "qcount"), 0);
+	assert_true(ts_jnull(r, "queue_mean_ns"));
+	assert_true(ts_jnull(r, "queue_p90_ns"));
+	assert_int_equal(ts_jdouble(r, "kernel_max_ns"), 3);
+	assert_int_equal(ts_jdouble(r, "total_mean_ns"), 10);
+	assert_int_equal(ts_jdouble(r, "short_kernels"), 1);
+	assert_int_equal(ts_jdouble(r, "short_kernels_pct"), 100);
 	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kC");
-	assert_int_equal(num(r, "queue_mean_ns"), 5);
-	assert_int_equal(num(r, "total_mean_ns"), 30);
+	assert_int_equal(ts_jdouble(r, "queue_mean_ns"), 5);
+	assert_int_equal(ts_jdouble(r, "total_mean_ns"), 30);
 	/* nsys order: total mean, descending. */
-	assert_string_equal(str(cJSON_GetArrayItem(rows_of(env), 0), "key"),
+	assert_string_equal(ts_jstr(cJSON_GetArrayItem(rows_of(env), 0), "key"),
 	    "launch|api=cudaLaunchKernel|name=kA");
 	cJSON_Delete(env);
 
@@ -693,30 +661,30 @@ test_launch(void **state)
 	    "t.sqlite --group-by api", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
 	r = row_by_key(env, "launch|api=cudaLaunchKernel");
-	assert_int_equal(num(r, "count"), 3);
-	assert_int_equal(num(r, "qcount"), 2);
-	assert_float_equal(num(r, "queue_mean_ns"), 7.5, 1e-9);
-	assert_float_equal(num(r, "queue_median_ns"), 7.5, 1e-9);
-	assert_int_equal(num(r, "queue_min_ns"), 5);
-	assert_int_equal(num(r, "queue_max_ns"), 10);
+	assert_int_equal(ts_jdouble(r, "count"), 3);
+	assert_int_equal(ts_jdouble(r, "qcount"), 2);
+	assert_float_equal(ts_jdouble(r, "queue_mean_ns"), 7.5, 1e-9);
+	assert_float_equal(ts_jdouble(r, "queue_median_ns"), 7.5, 1e-9);
+	assert_int_equal(ts_jdouble(r, "queue_min_ns"), 5);
+	assert_int_equal(ts_jdouble(r, "queue_max_ns"), 10);
 	/* R-7 percentile of {5, 10}: 5 + 0.9 * 5. */
-	assert_float_equal(num(r, "queue_p90_ns"), 9.5, 1e-9);
-	assert_float_equal(num(r, "kernel_median_ns"), 20, 1e-9);
-	assert_float_equal(num(r, "kernel_mean_ns"), 83.0 / 3, 1e-3);
-	assert_float_equal(num(r, "api_mean_ns"), 25.0 / 3, 1e-3);
-	assert_int_equal(num(r, "short_kernels"), 1);
+	assert_float_equal(ts_jdouble(r, "queue_p90_ns"), 9.5, 1e-9);
+	assert_float_equal(ts_jdouble(r, "kernel_median_ns"), 20, 1e-9);
+	assert_float_equal(ts_jdouble(r, "kernel_mean_ns"), 83.0 / 3, 1e-3);
+	assert_float_equal(ts_jdouble(r, "api_mean_ns"), 25.0 / 3, 1e-3);
+	assert_int_equal(ts_jdouble(r, "short_kernels"), 1);
 	cJSON_Delete(env);
 
 	/* Overall, and by device. */
 	env = verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by none", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
-	assert_int_equal(num(row_by_key(env, "launch"), "count"), 3);
+	assert_int_equal(ts_jdouble(row_by_key(env, "launch"), "count"), 3);
 	cJSON_Delete(env);
 	env = verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by device", &code);
-	assert_int_equal(num(row_by_key(env, "launch|device=0"), "count"), 2);
-	assert_int_equal(num(row_by_key(env, "launch|device=1"), "count"), 1);
+	assert_int_equal(ts_jdouble(row_by_key(env, "launch|device=0"), "count"), 2);
+	assert_int_equal(ts_jdouble(row_by_key(env, "launch|device=1"), "count"), 1);
 	cJSON_Delete(env);
 	assert_null(verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by bogus", &code));
@@ -864,18 +832,18 @@ test_plain_lanes(void **state)
 	    &code);
 	aux = cJSON_GetObjectItemCaseSensitive(
 	    cJSON_GetObjectItemCaseSensitive(env, "data"), "auxiliary");
-	assert_int_equal(num(aux, "replayed_kernels"), 1);
-	assert_int_equal(num(aux, "kernels"), 8);
-	assert_int_equal(num(row_by_key(env,
+	assert_int_equal(ts_jdouble(aux, "replayed_kernels"), 1);
+	assert_int_equal(ts_jdouble(aux, "kernels"), 8);
+	assert_int_equal(ts_jdouble(row_by_key(env,
 	    "launch|api=cudaGraphLaunch|name=kG"), "count"), 1);
 	cJSON_Delete(env);
 	/* kA, launched by calls of one name on two streams: two groups. */
 	env = verb(m[0], &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by stream,name", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 6);
-	assert_int_equal(num(row_by_key(env, "launch|stream=1|name=kA"),
+	assert_int_equal(ts_jdouble(row_by_key(env, "launch|stream=1|name=kA"),
 	    "kernel_max_ns"), 60);
-	assert_int_equal(num(row_by_key(env, "launch|stream=2|name=kA"),
+	assert_int_equal(ts_jdouble(row_by_key(env, "launch|stream=2|name=kA"),
 	    "kernel_max_ns"), 30);
 	cJSON_Delete(env);
 	model_free(m[0]);
@@ -897,18 +865,18 @@ test_memcpy(void **state)
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
 	r = row_by_key(env, "memcpy|device=0|copy_kind=h2d|src_kind=pageable|"
 	    "dst_kind=device");
-	assert_int_equal(num(r, "count"), 1);
-	assert_int_equal(num(r, "total_bytes"), 1000);
-	assert_int_equal(num(r, "total_ns"), 100);
-	assert_float_equal(num(r, "bytes_per_s"), 1e10, 1);
-	assert_true(is_null(r, "peak_bytes_per_s"));
-	assert_true(is_null(r, "peak_pct"));
+	assert_int_equal(ts_jdouble(r, "count"), 1);
+	assert_int_equal(ts_jdouble(r, "total_bytes"), 1000);
+	assert_int_equal(ts_jdouble(r, "total_ns"), 100);
+	assert_float_equal(ts_jdouble(r, "bytes_per_s"), 1e10, 1);
+	assert_true(ts_jnull(r, "peak_bytes_per_s"));
+	assert_true(ts_jnull(r, "peak_pct"));
 	r = row_by_key(env, "memcpy|device=0|copy_kind=d2d|src_kind=device|"
 	    "dst_kind=device");
-	assert_int_equal(num(r, "total_bytes"), 50000);
-	assert_float_equal(num(r, "bytes_per_s"), 5e11, 1);
-	assert_float_equal(num(r, "peak_bytes_per_s"), 1e12, 1);
-	assert_float_equal(num(r, "peak_pct"), 50, 1e-9);
+	assert_int_equal(ts_jdouble(r, "total_bytes"), 50000);
+	assert_float_equal(ts_jdouble(r, "bytes_per_s"), 5e11, 1);
+	assert_float_equal(ts_jdouble(r, "peak_bytes_per_s"), 1e12, 1);
+	assert_float_equal(ts_jdouble(r, "peak_pct"), 50, 1e-9);
 	cJSON_Delete(env);
 	/* The window keeps only copies that overlap it. */
 	env = verb(m, &cmd_memcpy_entry, cmd_memcpy_run,
@@ -1017,29 +985,29 @@ test_comm(void **state)
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 5);
 	r = row_by_key(env, "comm|kind=kernel|collective=AllReduce|device=0|"
 	    "stream=7|pid=5");
-	assert_int_equal(num(r, "count"), 1);
-	assert_int_equal(num(r, "total_ns"), 50);
-	assert_true(is_null(r, "total_bytes"));
+	assert_int_equal(ts_jdouble(r, "count"), 1);
+	assert_int_equal(ts_jdouble(r, "total_ns"), 50);
+	assert_true(ts_jnull(r, "total_bytes"));
 	/* Device 0 is busy [0,150) and [200,240): 190 ns. */
-	assert_int_equal(num(r, "device_busy_ns"), 190);
-	assert_float_equal(num(r, "gpu_busy_share_pct"), 100.0 * 50 / 190,
+	assert_int_equal(ts_jdouble(r, "device_busy_ns"), 190);
+	assert_float_equal(ts_jdouble(r, "gpu_busy_share_pct"), 100.0 * 50 / 190,
 	    1e-3);
 	r = row_by_key(env, "comm|kind=kernel|collective=AllGather|device=1|"
 	    "stream=7|pid=5");
-	assert_int_equal(num(r, "count"), 2);
-	assert_int_equal(num(r, "total_ns"), 40);
-	assert_float_equal(num(r, "median_ns"), 20, 1e-9);
-	assert_int_equal(num(r, "min_ns"), 10);
-	assert_int_equal(num(r, "max_ns"), 30);
-	assert_float_equal(num(r, "gpu_busy_share_pct"), 100, 1e-9);
+	assert_int_equal(ts_jdouble(r, "count"), 2);
+	assert_int_equal(ts_jdouble(r, "total_ns"), 40);
+	assert_float_equal(ts_jdouble(r, "median_ns"), 20, 1e-9);
+	assert_int_equal(ts_jdouble(r, "min_ns"), 10);
+	assert_int_equal(ts_jdouble(r, "max_ns"), 30);
+	assert_float_equal(ts_jdouble(r, "gpu_busy_share_pct"), 100, 1e-9);
 	r = row_by_key(env, "comm|kind=kernel|collective=SendRecv|device=0|"
 	    "stream=8|pid=5");
-	assert_int_equal(num(r, "total_ns"), 40);
+	assert_int_equal(ts_jdouble(r, "total_ns"), 40);
 	r = row_by_key(env, "comm|kind=nvtx|collective=AllReduce|device=none|"
 	    "stream=none|pid=5");
-	assert_int_equal(num(r, "total_ns"), 5);
-	assert_true(is_null(r, "gpu_busy_share_pct"));
-	assert_true(is_null(r, "device"));
+	assert_int_equal(ts_jdouble(r, "total_ns"), 5);
+	assert_true(ts_jnull(r, "gpu_busy_share_pct"));
+	assert_true(ts_jnull(r, "device"));
 	row_by_key(env, "comm|kind=nvtx|collective=GroupStart|device=none|"
 	    "stream=none|pid=5");
 	cJSON_Delete(env);
@@ -1053,8 +1021,8 @@ test_comm(void **state)
 	    "--from @50 --to @125", &code);
 	r = row_by_key(env, "comm|kind=kernel|collective=AllReduce|device=0|"
 	    "stream=7|pid=5");
-	assert_int_equal(num(r, "device_busy_ns"), 75);
-	assert_float_equal(num(r, "gpu_busy_share_pct"), 100.0 * 25 / 75,
+	assert_int_equal(ts_jdouble(r, "device_busy_ns"), 75);
+	assert_float_equal(ts_jdouble(r, "gpu_busy_share_pct"), 100.0 * 25 / 75,
 	    1e-3);
 	cJSON_Delete(env);
 	model_free(m);
@@ -1075,23 +1043,23 @@ test_hardware(void **state)
 	    "--limit 0", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 4);
 	r = row_by_key(env, "gpu|device=0");
-	assert_string_equal(str(r, "name"), "GPU-A");
-	assert_int_equal(num(r, "sm_count"), 132);
-	assert_string_equal(str(r, "cc"), "9.0");
-	assert_float_equal(num(r, "mem_bw_bytes_per_s"), 1e12, 1);
-	assert_int_equal(num(r, "kernels"), 2);
-	assert_int_equal(num(r, "streams"), 1);
+	assert_string_equal(ts_jstr(r, "name"), "GPU-A");
+	assert_int_equal(ts_jdouble(r, "sm_count"), 132);
+	assert_string_equal(ts_jstr(r, "cc"), "9.0");
+	assert_float_equal(ts_jdouble(r, "mem_bw_bytes_per_s"), 1e12, 1);
+	assert_int_equal(ts_jdouble(r, "kernels"), 2);
+	assert_int_equal(ts_jdouble(r, "streams"), 1);
 	/* Busy: kA [40,100), kB inside it, copies [620,720) and [800,900). */
-	assert_int_equal(num(r, "busy_ns"), 260);
+	assert_int_equal(ts_jdouble(r, "busy_ns"), 260);
 	r = row_by_key(env, "gpu|device=1");
-	assert_true(is_null(r, "mem_bw_bytes_per_s"));
-	assert_true(is_null(r, "cc"));
+	assert_true(ts_jnull(r, "mem_bw_bytes_per_s"));
+	assert_true(ts_jnull(r, "cc"));
 	r = row_by_key(env, "host|name=node1");
-	assert_string_equal(str(r, "cpu_cores"), "48");
+	assert_string_equal(ts_jstr(r, "cpu_cores"), "48");
 	r = row_by_key(env, "process|pid=1677721600");
-	assert_int_equal(num(r, "pid"), 100);
-	assert_int_equal(num(r, "threads"), 1);
-	assert_int_equal(num(r, "gpu_streams"), 2);
+	assert_int_equal(ts_jdouble(r, "pid"), 100);
+	assert_int_equal(ts_jdouble(r, "threads"), 1);
+	assert_int_equal(ts_jdouble(r, "gpu_streams"), 2);
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
 	    r, "devices")), 2);
 	cJSON_Delete(env);
@@ -1148,43 +1116,43 @@ test_export_perfetto(void **state)
 	root = cJSON_Parse(s);
 	if (root == NULL)
 		fail_msg("export is not JSON: %s", s);
-	assert_int_equal(num(cJSON_GetObjectItemCaseSensitive(root,
+	assert_int_equal(ts_jdouble(cJSON_GetObjectItemCaseSensitive(root,
 	    "otherData"), "origin_ns"), -50);
 	evs = cJSON_GetObjectItemCaseSensitive(root, "traceEvents");
 	assert_true(cJSON_IsArray(evs));
 	cJSON_ArrayForEach(ev, evs) {
-		const char *ph = str(ev, "ph");
+		const char *ph = ts_jstr(ev, "ph");
 		if (strcmp(ph, "X") == 0) {
 			nx++;
 			if ((uint32_t)arg_of(ev, "id")->valuedouble == kA) {
 				/* 40 - (-50) ns = 0.090 us, 60 ns long. */
-				assert_float_equal(num(ev, "ts"), 0.09, 1e-12);
-				assert_float_equal(num(ev, "dur"), 0.06, 1e-12);
-				assert_string_equal(str(ev, "cat"), "kernel");
-				kA_pid = num(ev, "pid");
-				kA_tid = num(ev, "tid");
+				assert_float_equal(ts_jdouble(ev, "ts"), 0.09, 1e-12);
+				assert_float_equal(ts_jdouble(ev, "dur"), 0.06, 1e-12);
+				assert_string_equal(ts_jstr(ev, "cat"), "kernel");
+				kA_pid = ts_jdouble(ev, "pid");
+				kA_tid = ts_jdouble(ev, "tid");
 			}
 			if ((uint32_t)arg_of(ev, "id")->valuedouble == se)
 				/* se overlaps fwd partially: overflow. */
-				assert_int_equal(num(ev, "tid"), 101 +
+				assert_int_equal(ts_jdouble(ev, "tid"), 101 +
 				    0x1000000);
-			if (strcmp(str(ev, "name"), "step") == 0)
-				main_tid = num(ev, "tid");
+			if (strcmp(ts_jstr(ev, "name"), "step") == 0)
+				main_tid = ts_jdouble(ev, "tid");
 		} else if (strcmp(ph, "s") == 0) {
 			ns++;
-			assert_int_equal(num(ev, "pid"), 100);
+			assert_int_equal(ts_jdouble(ev, "pid"), 100);
 		} else if (strcmp(ph, "f") == 0) {
 			nf++;
-			assert_string_equal(str(ev, "bp"), "e");
-			if ((uint32_t)num(ev, "id") == kA)
-				assert_float_equal(num(ev, "ts"), 0.09, 1e-12);
+			assert_string_equal(ts_jstr(ev, "bp"), "e");
+			if ((uint32_t)ts_jdouble(ev, "id") == kA)
+				assert_float_equal(ts_jdouble(ev, "ts"), 0.09, 1e-12);
 		} else if (strcmp(ph, "M") == 0) {
 			nm++;
-			if (strcmp(str(ev, "name"), "process_name") == 0 &&
+			if (strcmp(ts_jstr(ev, "name"), "process_name") == 0 &&
 			    strcmp(arg_of(ev, "name")->valuestring, "GPU 0") ==
 			    0) {
 				gpu0 = 1;
-				assert_int_equal(num(ev, "pid"), 0);
+				assert_int_equal(ts_jdouble(ev, "pid"), 0);
 			}
 		}
 	}
@@ -1210,9 +1178,9 @@ test_export_perfetto(void **state)
 	nx = ns = 0;
 	cJSON_ArrayForEach(ev, cJSON_GetObjectItemCaseSensitive(root,
 	    "traceEvents")) {
-		nx += strcmp(str(ev, "ph"), "X") == 0;
-		ns += strcmp(str(ev, "ph"), "s") == 0 ||
-		    strcmp(str(ev, "ph"), "f") == 0;
+		nx += strcmp(ts_jstr(ev, "ph"), "X") == 0;
+		ns += strcmp(ts_jstr(ev, "ph"), "s") == 0 ||
+		    strcmp(ts_jstr(ev, "ph"), "f") == 0;
 	}
 	assert_int_equal(nx, 3);
 	assert_int_equal(ns, 0);
