@@ -2101,9 +2101,7 @@ test_fixtures(void **state)
 			link = xasprintf("%s/fx-%d.sqlite", ts_tmp(), n);
 			assert_int_equal(symlink(file, link), 0);
 			cause = NULL;
-			m = nsys_load(link, NULL, &cause);
-			if (m == NULL)
-				fail_msg("%s: %s", file, cause);
+			m = ts_load(nsys_load, link);
 			assert_int_equal(cache_save(link, m, &cause), 0);
 			path = local_cache(link);
 			assert_true(exists(path));

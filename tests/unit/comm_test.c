@@ -157,13 +157,7 @@ teardown(void **state)
 static struct model *
 load(void)
 {
-	struct model	*m;
-	char		*cause = NULL;
-
-	m = kineto_load(path("t.json"), NULL, &cause);
-	if (m == NULL)
-		fail_msg("kineto_load: %s", cause);
-	return m;
+	return ts_load(kineto_load, path("t.json"));
 }
 
 /* The kernel_info of the kernel on stream that starts at ts (us). */
@@ -473,8 +467,7 @@ test_generic_identity(void **state)
 	o.generic_nccl = 1;
 	assert_int_equal(kgen_write(path("g.json"), &o, &st, &cause), 0);
 	assert_true(st.nccl > 0);
-	if ((m = kineto_load(path("g.json"), NULL, &cause)) == NULL)
-		fail_msg("kineto_load: %s", cause);
+	m = ts_load(kineto_load, path("g.json"));
 	comm_identify(m, first_comm(m), &id);
 	assert_string_equal(id.name, "AllReduce");
 	assert_int_equal(id.src, COMM_SRC_ANNOTATION);
@@ -502,8 +495,7 @@ test_generic_identity(void **state)
 
 	o.generic_nccl = 0;
 	assert_int_equal(kgen_write(path("n.json"), &o, &st, &cause), 0);
-	if ((m = kineto_load(path("n.json"), NULL, &cause)) == NULL)
-		fail_msg("kineto_load: %s", cause);
+	m = ts_load(kineto_load, path("n.json"));
 	comm_identify(m, first_comm(m), &id);
 	assert_string_equal(id.name, "AllReduce");
 	assert_int_equal(id.src, COMM_SRC_NAME);

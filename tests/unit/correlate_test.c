@@ -444,7 +444,7 @@ check_fixture(const char *rel)
 	struct model		*m;
 	sqlite3			*db;
 	const struct track	*tr;
-	char			*path, *cause = NULL;
+	char			*path;
 	size_t			 t, i, linked[EV_KIND_COUNT];
 	uint32_t		 gid, api;
 	struct evref		 r;
@@ -455,9 +455,7 @@ check_fixture(const char *rel)
 		    "missing\n", rel);
 		return;
 	}
-	m = nsys_load(path, NULL, &cause);
-	if (m == NULL)
-		fail_msg("%s: %s", rel, cause);
+	m = ts_load(nsys_load, path);
 	memset(linked, 0, sizeof linked);
 	for (t = 0; t < m->ntracks; t++) {
 		tr = &m->tracks[t];

@@ -796,12 +796,9 @@ test_nsys_load(void **state)
 {
 	struct model	*m;
 	uint64_t	 k[EV_KIND_COUNT];
-	char		*cause = NULL;
 
 	(void)state;
-	m = nsys_load(path_a, NULL, &cause);
-	if (m == NULL)
-		fail_msg("nsys_load: %s", cause);
+	m = ts_load(nsys_load, path_a);
 	assert_int_equal(m->nevents, EVENTS);
 	model_count_kinds(m, k);
 	assert_int_equal(k[EV_KERNEL], stats_a.kernels);
@@ -856,9 +853,7 @@ test_thread_name_shape(void **state)
 	assert_int_equal(ts_sqlf(d, "SELECT eventType FROM NVTX_EVENTS"), 39);
 	sqlite3_close(d);
 
-	m = nsys_load(p, NULL, &cause);
-	if (m == NULL)
-		fail_msg("nsys_load: %s", cause);
+	m = ts_load(nsys_load, p);
 	assert_int_equal(m->nthreads, 1);
 	assert_string_equal(strpool_get(m->strs, m->threads[0].name),
 	    "worker");

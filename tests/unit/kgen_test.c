@@ -62,7 +62,7 @@ test_read_back(void **state)
 	assert_int_equal(st.nccl, 2);
 	assert_int_equal(st.flows, 2 * st.runtime);
 
-	m = ts_kineto(ts_path("r1.json"));
+	m = ts_load(kineto_load, ts_path("r1.json"));
 	assert_int_equal(m->kind_count[EV_KERNEL], st.kernels);
 	assert_int_equal(m->kind_count[EV_MEMCPY], st.memcpys);
 	assert_int_equal(m->kind_count[EV_MEMSET], st.memsets);
@@ -105,7 +105,7 @@ test_read_back(void **state)
 	o.gzip = 0;
 	o.seed = 2;
 	assert_int_equal(kgen_write(ts_path("s2.json"), &o, &st, &cause), 0);
-	m = ts_kineto(ts_path("s2.json"));
+	m = ts_load(kineto_load, ts_path("s2.json"));
 	assert_true(m->end_ns - m->origin_ns != kns);
 	model_free(m);
 }
@@ -145,7 +145,7 @@ test_straggler(void **state)
 		o.rank = r;
 		snprintf(name, sizeof name, "rank%d.json", r);
 		assert_int_equal(kgen_write(ts_path(name), &o, &st, &cause), 0);
-		m = ts_kineto(ts_path(name));
+		m = ts_load(kineto_load, ts_path(name));
 		nccl_times(m, s[r], e[r], 2);
 		model_free(m);
 	}
@@ -233,7 +233,7 @@ test_merged(void **state)
 	/* Written again over itself: an earlier kgen trace. */
 	assert_int_equal(kgen_write(ts_path("merged.json"), &o, &st, &cause),
 	    0);
-	m = ts_kineto(ts_path("merged.json"));
+	m = ts_load(kineto_load, ts_path("merged.json"));
 	assert_int_equal(m->nprocesses, 3);
 	assert_int_equal(m->ndevices, 3);
 	for (i = 0, n = 0; i < m->nprocesses; i++) {

@@ -454,7 +454,7 @@ static void
 test_fixtures(void **state)
 {
 	const char	*fx = ts_need_fixtures();
-	char		 pat[1024], *cause = NULL;
+	char		 pat[1024];
 	glob_t		 gl;
 	size_t		 i;
 	struct model	*m;
@@ -466,9 +466,7 @@ test_fixtures(void **state)
 		ts_skip("no Kineto traces under %s/kineto", fx);
 	for (i = 0; i < gl.gl_pathc; i++) {
 		const char *p = gl.gl_pathv[i];
-		m = kineto_load(p, NULL, &cause);
-		if (m == NULL)
-			fail_msg("%s", cause);
+		m = ts_load(kineto_load, p);
 		assert_true(m->nevents > 0);
 		if (strstr(p, "nccl_parser_config__nccl_data") != NULL) {
 			ts_kind_counts(m, "kernel=2700 memcpy=960 memset=114 "

@@ -97,10 +97,10 @@ test_merge(void **state)
 	memset(in, 0, sizeof in);
 	write_rank(ts_path("a.json"), 0, 0, 1);
 	write_rank(ts_path("b.json"), 1, 0, 1);	/* the same GPU id */
-	in[0].m = ts_kineto(ts_path("a.json"));
+	in[0].m = ts_load(kineto_load, ts_path("a.json"));
 	in[0].rank = 0;
 	in[0].label = "a.json";
-	in[1].m = ts_kineto(ts_path("b.json"));
+	in[1].m = ts_load(kineto_load, ts_path("b.json"));
 	in[1].rank = 1;
 	in[1].label = "b.json";
 	m = merge_models(in, 2, &cause);
@@ -157,7 +157,7 @@ test_merge(void **state)
 	model_free(m);
 
 	/* A single input keeps its names. */
-	in[0].m = ts_kineto(ts_path("a.json"));
+	in[0].m = ts_load(kineto_load, ts_path("a.json"));
 	in[0].rank = -1;
 	m = merge_models(in, 1, &cause);
 	assert_non_null(m);
@@ -255,8 +255,8 @@ test_shift(void **state)
 	memset(in, 0, sizeof in);
 	write_rank(ts_path("a.json"), 0, 0, 1);
 	write_rank(ts_path("b.json"), 1, 1, 1);
-	in[0].m = ts_kineto(ts_path("a.json"));
-	in[1].m = ts_kineto(ts_path("b.json"));
+	in[0].m = ts_load(kineto_load, ts_path("a.json"));
+	in[1].m = ts_load(kineto_load, ts_path("b.json"));
 	in[1].rank = 1;
 	in[1].shift_ns = 5000;
 	m = merge_models(in, 2, &cause);
@@ -268,8 +268,8 @@ test_shift(void **state)
 	assert_true(m->tracks[t].lane.start[i] == 1010000);
 	model_free(m);
 
-	v[0] = ts_kineto(ts_path("a.json"));
-	v[1] = ts_kineto(ts_path("b.json"));
+	v[0] = ts_load(kineto_load, ts_path("a.json"));
+	v[1] = ts_load(kineto_load, ts_path("b.json"));
 	assert_int_equal(multi_check(names, v, 2, shift, &cause), 0);
 	assert_true(shift[0] == 0 && shift[1] == 0);
 	/* Decades apart: b is the odd one (ties: the later). */

@@ -1482,9 +1482,7 @@ test_synthetic_export(void **state)
 	(void)state;
 	/* A name that needs escaping in a URI. */
 	p = make_db("we?ird #name %41.sqlite", synthetic_sql);
-	m = nsys_load(p, NULL, &cause);
-	if (m == NULL)
-		fail_msg("%s", cause);
+	m = ts_load(nsys_load, p);
 	assert_string_equal(model_str(m, m->source_version), "2099.1.0");
 	assert_string_equal(model_str(m, m->schema_version), "3.99.0");
 
@@ -1647,7 +1645,7 @@ test_enum_tables(void **state)
 	struct model		*m;
 	struct evref		 r;
 	const struct copy_info	*ci;
-	char			*p, *cause = NULL;
+	char			*p;
 
 	(void)state;
 	p = make_db("enums.sqlite",
@@ -1694,9 +1692,7 @@ test_enum_tables(void **state)
 	    "INSERT INTO NVTX_EVENTS VALUES (1, 5, 159, 'pushed', 1 << 24),"
 	    " (2, NULL, 134, 'marked', 1 << 24),"
 	    " (3, 4, 59, 'not a range here', 1 << 24);");
-	m = nsys_load(p, NULL, &cause);
-	if (m == NULL)
-		fail_msg("%s", cause);
+	m = ts_load(nsys_load, p);
 
 	r = find_one(m, EV_MEMCPY, "[CUDA memcpy HtoD]");	/* the label */
 	ci = &m->copies[m->tracks[r.track].lane.aux[r.idx]];
@@ -2035,8 +2031,7 @@ test_sync_device_generated(void **state)
 	o.quirks = GEN_QUIRK_SYNC_DEVICE0 | GEN_QUIRK_SYNC_NOSTREAM;
 	if (gen_write_nsys(p, &o, &gs, &cause) != 0)
 		fail_msg("gen_write_nsys: %s", cause);
-	if ((m = nsys_load(p, NULL, &cause)) == NULL)
-		fail_msg("nsys_load: %s", cause);
+	m = ts_load(nsys_load, p);
 	/* One process per GPU, rank i on device i, pids in rank order. */
 	assert_int_equal(m->nprocesses, 3);
 	for (i = 0; i < m->nprocesses; i++)
@@ -2064,7 +2059,7 @@ static void
 test_view_refused(void **state)
 {
 	struct model	*m;
-	char		*p, *cause = NULL;
+	char		*p;
 
 	(void)state;
 	p = make_db("view.sqlite", "CREATE TABLE StringIds (id INTEGER,"
@@ -2088,8 +2083,7 @@ test_view_refused(void **state)
 	    "CREATE VIEW endless AS WITH RECURSIVE"
 	    " c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
 	    " SELECT x FROM c ORDER BY x DESC;");
-	if ((m = nsys_load(p, NULL, &cause)) == NULL)
-		fail_msg("%s", cause);
+	m = ts_load(nsys_load, p);
 	assert_int_equal(count_events(m, EV_NVTX, 0, 0), 1);
 	model_free(m);
 	unlink(p);
@@ -2167,8 +2161,7 @@ test_bad_times(void **state)
 	    "SELECT min(start) FROM NVTX_EVENTS)");
 	sqlite3_close(db);
 
-	if ((m = nsys_load(p, NULL, &cause)) == NULL)
-		fail_msg("nsys_load: %s", cause);
+	m = ts_load(nsys_load, p);
 	assert_int_equal(count_events(m, EV_KERNEL, 0, 0), good);
 	assert_int_equal(kernel_total(m), total);
 	assert_int_equal(m->origin_ns, origin);

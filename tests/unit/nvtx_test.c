@@ -839,7 +839,7 @@ check_fixture(const char *rel)
 	const struct lane	*l;
 	struct proj_totals	 got, want;
 	struct nvtx_proj	 p;
-	char			*path, *cause = NULL;
+	char			*path;
 	size_t			 t, i;
 	uint32_t		 gid, par;
 	struct evref		 r;
@@ -848,9 +848,7 @@ check_fixture(const char *rel)
 		print_message("# skipping %s: missing\n", rel);
 		return;
 	}
-	m = nsys_load(path, NULL, &cause);
-	if (m == NULL)
-		fail_msg("%s: %s", rel, cause);
+	m = ts_load(nsys_load, path);
 	memset(&got, 0, sizeof got);
 	for (t = 0; t < m->ntracks; t++) {
 		if (m->tracks[t].type != TRACK_NVTX)
@@ -913,13 +911,11 @@ static struct model *
 load_mfu(void)
 {
 	struct model	*m;
-	char		*p, *cause = NULL;
+	char		*p;
 
 	if ((p = ts_fixture("nsys/nsys-ai/mfu_2gpu_before.sqlite")) == NULL)
 		return NULL;
-	m = nsys_load(p, NULL, &cause);
-	if (m == NULL)
-		fail_msg("%s: %s", p, cause);
+	m = ts_load(nsys_load, p);
 	free(p);
 	return m;
 }

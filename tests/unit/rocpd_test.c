@@ -619,15 +619,7 @@ gen(const char *name, const struct gen *g)
 static struct model *
 load(const char *path)
 {
-	struct model	*m;
-	char		*cause = NULL;
-
-	m = rocpd_load(path, NULL, &cause);
-	if (m == NULL)
-		fprintf(stderr, "rocpd_load %s: %s\n", path, cause);
-	assert_non_null(m);
-	free(cause);
-	return m;
+	return ts_load(rocpd_load, path);
 }
 
 /* Total duration of the events of kind and name. */

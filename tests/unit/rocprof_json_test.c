@@ -315,15 +315,7 @@ static const char *const synthetic =
 static struct model *
 load(const char *p)
 {
-	struct model	*m;
-	char		*cause = NULL;
-
-	m = rocprof_json_load(p, NULL, &cause);
-	if (m == NULL)
-		fprintf(stderr, "%s\n", cause);
-	assert_non_null(m);
-	free(cause);
-	return m;
+	return ts_load(rocprof_json_load, p);
 }
 
 static void

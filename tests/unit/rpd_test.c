@@ -593,8 +593,7 @@ test_bad_times(void **state)
 	ts_sql(db, "UPDATE rocpd_api SET end = 'never' WHERE id = %lld",
 	    SID(3));
 	sqlite3_close(db);
-	if ((m = rpd_load(p, NULL, &cause)) == NULL)
-		fail_msg("%s", cause);
+	m = ts_load(rpd_load, p);
 	assert_int_equal(m->kind_count[EV_KERNEL], 3);
 	assert_int_equal(ts_count(m, EV_KERNEL, "my_kernel"), 0);
 	assert_int_equal(ts_count(m, EV_KERNEL, "graph_node_kernel"), 1);

@@ -33,7 +33,6 @@
 #include "model/nvtxfam.h"
 #include "headless/out.h"
 #include "report/report.h"
-#include "sources/kineto.h"
 #include "sources/source.h"
 #include "tsupport.h"
 #include "tui/view.h"
@@ -375,13 +374,14 @@ ts_sql_file(const char *name, const char *sql)
 /* ---- loading traces ---------------------------------------------- */
 
 struct model *
-ts_kineto(const char *path)
+ts_load(ts_loader *load, const char *path)
 {
 	struct model	*m;
 	char		*cause = NULL;
 
-	if ((m = kineto_load(path, NULL, &cause)) == NULL)
-		fail_msg("kineto_load %s: %s", path, cause);
+	if ((m = load(path, NULL, &cause)) == NULL)
+		fail_msg("%s: %s", path, cause);
+	free(cause);
 	return m;
 }
 

@@ -25,6 +25,7 @@
 struct cJSON;
 struct cellgrid;
 struct out;
+struct progress;
 struct report;
 struct sqlite3;
 struct view_env;
@@ -143,8 +144,12 @@ char		*ts_sql_file(const char *name, const char *sql);
 
 /* ---- loading traces ---------------------------------------------- */
 
-/* The Kineto trace at path, which must load (the model is the caller's). */
-struct model	*ts_kineto(const char *path);
+/* A reader's load function (kineto_load(), nsys_load(), ...). */
+typedef struct model *ts_loader(const char *, struct progress *, char **);
+/* The trace at path read by load without progress, which must succeed
+ * (the test fails with the path and the cause otherwise). The model is
+ * the caller's. */
+struct model	*ts_load(ts_loader *load, const char *path);
 
 /* ---- building models (builder.h) and reports (report.h) by hand -- */
 
