@@ -72,7 +72,6 @@ test_drop_out_of_range(void **state)
 {
 	struct builder	*b;
 	struct model	*m;
-	char		*cause = NULL;
 	uint32_t	 t;
 
 	(void)state;
@@ -82,9 +81,7 @@ test_drop_out_of_range(void **state)
 	kernel(b, t, INT64_MIN, INT64_MIN + 5, EV_KERNEL, NONE32);
 	kernel(b, t, 3000, MODEL_TIME_MAX + 1, EV_KERNEL, NONE32);
 	kernel(b, t, -1000, -999, EV_KERNEL, NONE32);
-	m = builder_finish(b, &cause);
-	if (m == NULL)
-		fail_msg("%s", cause);
+	m = ts_finish(b);
 	assert_int_equal(m->nevents, 2);
 	assert_true(m->origin_ns == -1000);
 	assert_true(m->end_ns == 2000);
@@ -115,9 +112,7 @@ test_span_refused(void **state)
 	b = one_track(&t);
 	kernel(b, t, 0, 1, EV_KERNEL, NONE32);
 	kernel(b, t, MODEL_SPAN_MAX - 1, MODEL_SPAN_MAX, EV_KERNEL, NONE32);
-	m = builder_finish(b, &cause);
-	if (m == NULL)
-		fail_msg("%s", cause);
+	m = ts_finish(b);
 	assert_true(m->end_ns - m->origin_ns == MODEL_SPAN_MAX);
 	model_free(m);
 }
