@@ -130,9 +130,8 @@ assert d["command"] == "report-graphs" and d["data"]["count"] == 0, d
 assert d["meta"]["warnings"], d["meta"]' "$TMPD/ncu.json" || fail "graphs on a report: $(cat "$TMPD/ncu.json")"
 
 # Real traces.
-F=${GPULENS_FIXTURES:-}
-R="$F/rocpd/rocmProfileData/mytrace.rpd.gz"
-if [ -n "$F" ] && [ -f "$R" ]; then
+if fixture R rocpd/rocmProfileData/mytrace.rpd.gz "mytrace.rpd.gz (RPD check)"
+then
 	expect_rc 0 "$G" graphs "$R" --limit 0 --json
 	check_json graphs "$TMPD/out" 'd["data"]["count"] == 20'
 	gzip -dc "$R" >"$TMPD/my.rpd"
@@ -155,11 +154,9 @@ assert [(r["kernels"], r["ops"]) for r in rows] == [(w[1], w[2])
     for w in want], ([(r["kernels"], r["ops"]) for r in rows][:3], want[:3])
 assert all(r["launch_api"] == "hipGraphLaunch" for r in rows)
 PY
-else
-	echo "mytrace.rpd.gz absent: RPD check skipped"
 fi
-V="$F/kineto/tracelens/inference__vllm_decode_full__graph_execution.json.gz"
-if [ -n "$F" ] && [ -f "$V" ]; then
+if fixture V kineto/tracelens/inference__vllm_decode_full__graph_execution.json.gz \
+    "vLLM trace (Kineto check)"; then
 	expect_rc 0 "$G" graphs "$V" --json
 	python3 - "$V" "$TMPD/out" <<'PY' || fail "graphs, vLLM trace"
 from clicheck import events_and_doc
@@ -183,7 +180,5 @@ PY
 	    fail "the timeline did not run"
 	grep -q '^  Stream 0 .*\[.*\]' "$TMPD/screen" ||
 	    fail "no replay brackets: $(head -4 "$TMPD/screen")"
-else
-	echo "vLLM trace absent: Kineto check skipped"
 fi
 pass

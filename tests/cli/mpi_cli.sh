@@ -139,8 +139,8 @@ assert d["data"]["count"] == 0, d["data"]
 assert "no_mpi" in d["meta"]["warning_codes"], d["meta"]' "$TMPD/none.json" ||
     fail "no warning without MPI calls"
 
-F=${GPULENS_FIXTURES:-}/nsys/pipit/saxpy-mpi-cuda_nsys_perlmutter0.sqlite
-if [ -n "${GPULENS_FIXTURES:-}" ] && [ -f "$F" ]; then
+if fixture F nsys/pipit/saxpy-mpi-cuda_nsys_perlmutter0.sqlite \
+    "the saxpy comparison's fixture"; then
 	"$G" mpi --json --limit 0 "$F" >"$TMPD/saxpy.json" || fail "mpi on saxpy"
 	python3 - "$F" "$TMPD/saxpy.json" <<'EOF' || fail "saxpy: mpi disagrees with SQL"
 import json, sqlite3, sys
@@ -153,7 +153,5 @@ want = {n: (c, t) for n, c, t in db.execute(
 got = {r["name"]: (r["count"], r["total_ns"]) for r in json.load(open(sys.argv[2]))["data"]["rows"]}
 assert want and got == want, (got, want)
 EOF
-else
-	echo "fixtures absent: the saxpy comparison is skipped"
 fi
 pass

@@ -83,8 +83,8 @@ for x in bad: print(x)
 sys.exit(1 if bad else 0)
 EOF
 
-F=${GPULENS_FIXTURES:-}/nsys/pipit/saxpy-mpi-cuda_nsys_perlmutter0.sqlite
-if [ -n "${GPULENS_FIXTURES:-}" ] && [ -f "$F" ]; then
+if fixture F nsys/pipit/saxpy-mpi-cuda_nsys_perlmutter0.sqlite \
+    "the saxpy comparison's fixture"; then
 	"$G" mpi --json --limit 0 "$F" >"$TMPD/saxpy.json" || fail "mpi on saxpy"
 	"$G" ranks --json "$F" >"$TMPD/sranks.json" 2>/dev/null || fail "ranks on saxpy"
 	python3 - "$F" "$TMPD/saxpy.json" "$TMPD/sranks.json" <<'EOF' || fail "saxpy: mpi calls disagree with the NVTX rows"
@@ -98,7 +98,5 @@ assert "source" not in d["auxiliary"] and all("bytes" not in r for r in d["rows"
 r = json.load(open(sys.argv[3]))["data"]["rows"]
 assert len(r) == 1 and r[0]["mpi_wait_ns"] > 0, r
 EOF
-else
-	echo "fixtures absent: the saxpy comparison is skipped"
 fi
 pass

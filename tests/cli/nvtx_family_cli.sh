@@ -138,8 +138,7 @@ grep -q '"nvtx_range":"attention"' "$TMPD/out" ||
     fail "inspect --nvtx-domain '' $id: not attention"
 expect_rc 0 "$G" overlap --json --no-cache --by nvtx-path --nvtx-domain NCCL "$T"
 
-F=${GPULENS_FIXTURES:-}/nsys/nsys-ai/mfu_2gpu_before.sqlite
-if [ -n "${GPULENS_FIXTURES:-}" ] && [ -f "$F" ]; then
+if fixture F nsys/nsys-ai/mfu_2gpu_before.sqlite mfu_2gpu_before.sqlite; then
 	expect_rc 0 "$G" nvtx --json --no-cache --limit 0 "$F"
 	cp "$TMPD/out" "$TMPD/mfu.json"
 	keys_unique "$TMPD/mfu.json" || fail "nvtx keys on mfu"
@@ -157,11 +156,9 @@ assert len(d["rows"]) == 36, len(d["rows"])' "$TMPD/out" ||
 	    fail "mfu stats nvtx-path families"
 	expect_rc 0 "$G" stats --json --no-cache --limit 0 --type nvtx \
 	    --nvtx 'aten::addmm' "$F"
-else
-	echo "SKIP: no $F"
 fi
-F=${GPULENS_FIXTURES:-}/nsys/nsightful/power_iteration__baseline.sqlite
-if [ -n "${GPULENS_FIXTURES:-}" ] && [ -f "$F" ]; then
+if fixture F nsys/nsightful/power_iteration__baseline.sqlite \
+    power_iteration__baseline.sqlite; then
 	expect_rc 0 "$G" stats --json --no-cache --type kernel \
 	    --group-by nvtx-path --limit 0 "$F"
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["data"]

@@ -51,9 +51,7 @@ for r in o:
 PY
 expect_rc 2 "$G" overlap "$T" --by nothing
 
-F=${GPULENS_FIXTURES:-}
-M="$F/nsys/nsys-ai/mfu_2gpu_before.sqlite"
-if [ -n "$F" ] && [ -f "$M" ]; then
+if fixture M nsys/nsys-ai/mfu_2gpu_before.sqlite mfu_2gpu_before.sqlite; then
 	expect_rc 0 "$G" streams "$M" --json
 	check_json streams "$TMPD/out" 'len(rows) == 2'
 	python3 - "$M" "$TMPD/out" <<'PY' || fail "streams, mfu_2gpu_before"
@@ -70,11 +68,9 @@ for r in d["data"]["rows"]:
 PY
 	expect_rc 0 "$G" overlap "$M" --by role --json
 	check_json overlap "$TMPD/out" 'all(r["comm_ns"] == 0 for r in rows)'
-else
-	echo "mfu_2gpu_before.sqlite absent: skipped"
 fi
-K="$F/kineto/tracelens/mi300__resnet_act_checkpoint.json.gz"
-if [ -n "$F" ] && [ -f "$K" ]; then
+if fixture K kineto/tracelens/mi300__resnet_act_checkpoint.json.gz \
+    "MI300 trace"; then
 	expect_rc 0 "$G" streams "$K" --json
 	python3 - "$K" "$TMPD/out" <<'PY' || fail "streams, MI300 trace"
 from clicheck import events_and_doc
@@ -91,7 +87,5 @@ for st, names in ks.items():
     assert rows[st]["kernels"] == len(names)
 assert rows[4]["role"] == "communication" and rows[4]["purpose"] == "mixed"
 PY
-else
-	echo "MI300 trace absent: skipped"
 fi
 pass

@@ -8,6 +8,16 @@ trap 'rm -rf "$TMPD"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "SKIP: $*" >&2; exit 77; }
 pass() { echo "PASS"; exit 0; }
+# fixture VAR REL WHAT: sets VAR to $GPULENS_FIXTURES/REL and succeeds if
+# that file is there; else says that WHAT is absent and skipped, and fails
+# (for `if fixture ...; then`).
+fixture() {
+	eval "$1=\"\${GPULENS_FIXTURES:-}/\$2\""
+	[ -n "${GPULENS_FIXTURES:-}" ] && [ -f "$GPULENS_FIXTURES/$2" ] &&
+	    return 0
+	echo "$3 absent: skipped"
+	return 1
+}
 # cli_setup [CMD...]: skips the test unless each CMD is on PATH, and keeps
 # what gpulens caches in $TMPD/xdg (XDG_CACHE_HOME, exported).
 cli_setup() {
