@@ -199,10 +199,7 @@ comm(const struct model *m)
 	char		*cause = NULL;
 	cJSON		*env;
 
-	if (opts_parse(&o, cmd_comm_entry.options, 4, argv, &cause) != 0)
-		fail_msg("opts_parse: %s", cause);
-	out_init(&out, "comm");
-	opts_apply_out(&o, &out);
+	ts_opts_out(&o, cmd_comm_entry.options, 4, argv, &out, "comm");
 	if (cmd_comm_run(m, &o, &out, &code, &cause) != 0)
 		fail_msg("comm: %s", cause);
 	env = ts_emit_json(&out, m, "t.json");

@@ -104,8 +104,7 @@ run(struct model *a, struct model *b, struct out *out)
 	char		*cause = NULL;
 	const char	*code = NULL;
 
-	if (opts_parse(&o, DIFF_OPTS, 3, (char **)av, &cause) != 0)
-		fail_msg("opts_parse: %s", cause);
+	ts_opts(&o, DIFF_OPTS, 3, (char **)av);
 	out_init(out, "diff");
 	assert_int_equal(cmd_diff_compute(a, b, &o, NULL, out, &code, &cause), 0);
 	opts_free(&o);

@@ -598,15 +598,6 @@ test_plant_idle(void **state)
 /* ---- the verb ---- */
 
 static void
-parse(struct opts *o, const char *const *av, int ac)
-{
-	char	*cause = NULL;
-
-	if (opts_parse(o, FINDINGS_OPTS, ac, (char **)av, &cause) != 0)
-		fail_msg("opts_parse: %s", cause);
-}
-
-static void
 test_verb(void **state)
 {
 	struct model		*m = ts_model_sync_copy();
@@ -619,7 +610,7 @@ test_verb(void **state)
 	cJSON			*row;
 
 	(void)state;
-	parse(&o, av, 2);
+	ts_opts(&o, FINDINGS_OPTS, 2, (char **)av);
 	out_init(&out, "findings");
 	assert_int_equal(cmd_findings_compute(m, &o, v, 1, &out, &code,
 	    &cause), 0);

@@ -52,8 +52,7 @@ run_stats(struct model *m, struct out *out)
 	const char		*code = NULL;
 
 	assert_non_null(e);
-	if (opts_parse(&o, e->options, 4, argv, &cause) != 0)
-		fail_msg("opts_parse: %s", cause);
+	ts_opts(&o, e->options, 4, argv);
 	memset(&in, 0, sizeof in);
 	in.kind = INPUT_TIMELINE;
 	in.m = m;

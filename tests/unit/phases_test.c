@@ -187,15 +187,6 @@ test_steady_phase(void **state)
 }
 
 static void
-parse(struct opts *o, unsigned groups, const char *const *av, int ac)
-{
-	char	*cause = NULL;
-
-	if (opts_parse(o, groups, ac, (char **)av, &cause) != 0)
-		fail_msg("opts_parse: %s", cause);
-}
-
-static void
 test_verb(void **state)
 {
 	struct model	*m = build_aib(1000);
@@ -208,7 +199,7 @@ test_verb(void **state)
 	cJSON		*row;
 
 	(void)state;
-	parse(&o, PHASES_OPTS, av, 2);
+	ts_opts(&o, PHASES_OPTS, 2, (char **)av);
 	out_init(&out, "phases");
 	assert_int_equal(cmd_phases_compute(m, &o, v, 2, &out, &code, &cause),
 	    0);

@@ -31,6 +31,7 @@
 #include "tui/keymap.h"
 #include "model/model.h"
 #include "model/nvtxfam.h"
+#include "headless/opts.h"
 #include "headless/out.h"
 #include "report/report.h"
 #include "sources/source.h"
@@ -809,6 +810,26 @@ ts_emit_json(struct out *out, const struct model *m, const char *path)
 		fail_msg("bad JSON: %s", buf);
 	free(buf);
 	return env;
+}
+
+/* ---- verbs' options ---------------------------------------------- */
+
+void
+ts_opts(struct opts *o, unsigned accepted, int argc, char **argv)
+{
+	char	*cause = NULL;
+
+	if (opts_parse(o, accepted, argc, argv, &cause) != 0)
+		fail_msg("opts_parse: %s", cause);
+}
+
+void
+ts_opts_out(struct opts *o, unsigned accepted, int argc, char **argv,
+    struct out *out, const char *verb)
+{
+	ts_opts(o, accepted, argc, argv);
+	out_init(out, verb);
+	opts_apply_out(o, out);
 }
 
 /* ---- screens ----------------------------------------------------- */

@@ -24,6 +24,7 @@
 
 struct cJSON;
 struct cellgrid;
+struct opts;
 struct out;
 struct progress;
 struct report;
@@ -283,6 +284,17 @@ struct cJSON	*ts_jrow(const struct cJSON *rows, const char *key);
  * test if out_emit() fails or the output is not JSON. */
 struct cJSON	*ts_emit_json(struct out *out, const struct model *m,
 		    const char *path);
+
+/* ---- verbs' options (opts.h) ----------------------------------- */
+
+/* Parses the argc words of argv (the verb first) into o with
+ * opts_parse() for the option groups accepted; fails the test with the
+ * cause if they do not parse. Free o with opts_free(). */
+void		 ts_opts(struct opts *o, unsigned accepted, int argc,
+		    char **argv);
+/* ts_opts(), then out_init(out, verb) and opts_apply_out(o, out). */
+void		 ts_opts_out(struct opts *o, unsigned accepted, int argc,
+		    char **argv, struct out *out, const char *verb);
 
 /* ---- screens (cellgrid.h) ---------------------------------------- */
 

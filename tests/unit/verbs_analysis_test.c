@@ -227,7 +227,7 @@ run(const struct model *m, const char *verb, const char *args)
 	struct run	*r = calloc(1, sizeof *r);
 	unsigned	 groups;
 	int		 argc = 0;
-	char		*p, *save = NULL, *perr = NULL;
+	char		*p, *save = NULL;
 
 	assert_non_null(r);
 	r->argv[argc++] = (char *)verb;
@@ -238,11 +238,7 @@ run(const struct model *m, const char *verb, const char *args)
 	r->argv[argc++] = (char *)"TRACE";
 	groups = strcmp(verb, "gaps") == 0 ? GAPS_OPTS :
 	    strcmp(verb, "timeline") == 0 ? TIMELINE_OPTS : OVERLAP_OPTS;
-	if (opts_parse(&r->o, groups, argc, r->argv, &perr) != 0) {
-		fail_msg("opts_parse: %s", perr);
-	}
-	out_init(&r->out, verb);
-	opts_apply_out(&r->o, &r->out);
+	ts_opts_out(&r->o, groups, argc, r->argv, &r->out, verb);
 	if (strcmp(verb, "gaps") == 0)
 		r->rc = cmd_gaps_compute(m, &r->o, &r->out, NULL, &r->cause);
 	else if (strcmp(verb, "timeline") == 0)

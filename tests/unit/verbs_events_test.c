@@ -201,10 +201,7 @@ verb(const struct model *m, const struct cmd_entry *e, run_fn fn,
 	cJSON		 *env = NULL;
 
 	argv = split(e->name, line, &argc);
-	if (opts_parse(&o, e->options, argc, argv, &cause) != 0)
-		fail_msg("opts_parse: %s", cause);
-	out_init(&out, e->name);
-	opts_apply_out(&o, &out);
+	ts_opts_out(&o, e->options, argc, argv, &out, e->name);
 	*code = NULL;
 	if (fn(m, &o, &out, code, &cause) == 0)
 		env = ts_emit_json(&out, m, "test.sqlite");
@@ -1080,8 +1077,7 @@ export(const struct model *m, const char *line, int *rc)
 	FILE		 *tmp = tmpfile();
 
 	argv = split("export", line, &argc);
-	if (opts_parse(&o, cmd_export_entry.options, argc, argv, &cause) != 0)
-		fail_msg("opts_parse: %s", cause);
+	ts_opts(&o, cmd_export_entry.options, argc, argv);
 	out_init(&out, "export");
 	*rc = cmd_export_run(m, &o, tmp, &out, &code, &cause);
 	free(cause);
