@@ -412,9 +412,8 @@ test_errors(void **state)
 	snprintf(cmd, sizeof cmd, "head -c 20000 %s > %s", ts_path("c.json.gz"),
 	    ts_path("cut.json.gz"));
 	assert_int_equal(system(cmd), 0);
-	assert_null(kineto_load(ts_path("cut.json.gz"), NULL, &cause));
-	assert_non_null(strstr(cause, "gzip stream truncated at byte 20000"));
-	free(cause);
+	ts_refused(kineto_load, ts_path("cut.json.gz"),
+	    "gzip stream truncated at byte 20000");
 }
 
 static void

@@ -515,10 +515,8 @@ test_truncated_gz(void **state)
 	assert_non_null(out = gzopen(cut, "wb"));
 	gzputs(out, "hello, world\n");
 	gzclose(out);
-	assert_null(rpd_load(cut, NULL, &cause));
-	assert_non_null(strstr(cause, "gzip-compressed, but not an SQLite "
-	    "database"));
-	free(cause);
+	ts_refused(rpd_load, cut, "gzip-compressed, but not an SQLite "
+	    "database");
 	free(p);
 	free(gz);
 	free(cut);
@@ -527,13 +525,11 @@ test_truncated_gz(void **state)
 static void
 test_not_rpd(void **state)
 {
-	char	*p, *cause = NULL;
+	char	*p;
 
 	(void)state;
 	p = ts_sql_file("other.db", "CREATE TABLE rocpd_string (id, string)");
-	assert_null(rpd_load(p, NULL, &cause));
-	assert_non_null(strstr(cause, "not a rocmProfileData"));
-	free(cause);
+	ts_refused(rpd_load, p, "not a rocmProfileData");
 	free(p);
 }
 
@@ -556,11 +552,7 @@ test_view_refused(void **state)
 	    "0 AS queueId, x AS start, x + 1 AS end, 101 AS description_id, "
 	    "102 AS opType_id FROM c");
 	sqlite3_close(db);
-	assert_null(rpd_load(p, NULL, &cause));
-	assert_non_null(cause);
-	if (strstr(cause, "rocpd_op is a view, not a table") == NULL)
-		fail_msg("%s", cause);
-	free(cause);
+	ts_refused(rpd_load, p, "rocpd_op is a view, not a table");
 	cause = NULL;
 	assert_null(source_read(p, NULL, &cause));
 	assert_non_null(strstr(cause, "rocpd_op is a view"));
@@ -578,7 +570,7 @@ test_bad_times(void **state)
 {
 	struct model	*m;
 	sqlite3		*db;
-	char		*p, *cause = NULL;
+	char		*p;
 
 	(void)state;
 	p = write_rpd();
@@ -611,12 +603,8 @@ test_bad_times(void **state)
 	assert_int_equal(sqlite3_open(p, &db), SQLITE_OK);
 	ts_sql(db, "UPDATE rocpd_op SET start = 'x'");
 	sqlite3_close(db);
-	assert_null(rpd_load(p, NULL, &cause));
-	assert_non_null(cause);
-	if (strstr(cause, "rocpd_op: 8 of its 8 rows have unusable times") ==
-	    NULL)
-		fail_msg("%s", cause);
-	free(cause);
+	ts_refused(rpd_load, p,
+	    "rocpd_op: 8 of its 8 rows have unusable times");
 	free(p);
 }
 

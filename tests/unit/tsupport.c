@@ -386,6 +386,18 @@ ts_load(ts_loader *load, const char *path)
 	return m;
 }
 
+void
+ts_refused(ts_loader *load, const char *path, const char *want)
+{
+	char	*cause = NULL;
+
+	assert_null(load(path, NULL, &cause));
+	assert_non_null(cause);
+	if (strstr(cause, want) == NULL)
+		fail_msg("cause \"%s\" without \"%s\"", cause, want);
+	free(cause);
+}
+
 /* ---- building models by hand ------------------------------------- */
 
 struct model *

@@ -152,6 +152,11 @@ typedef struct model *ts_loader(const char *, struct progress *, char **);
  * the caller's. */
 struct model	*ts_load(ts_loader *load, const char *path);
 
+/* Checks that load refuses the trace at path with a cause that contains
+ * want (the cause is freed). */
+void		 ts_refused(ts_loader *load, const char *path,
+		    const char *want);
+
 /* ---- building models (builder.h) and reports (report.h) by hand -- */
 
 /* Finishes b (consumed) and checks that it gave a model and no cause.
