@@ -639,14 +639,6 @@ total(const struct model *m, int kind, const char *name)
 	return sum;
 }
 
-static uint32_t
-aux_of(const struct model *m, uint32_t gid)
-{
-	struct evref	r = model_ev(m, gid);
-
-	return m->tracks[r.track].lane.aux[r.idx];
-}
-
 /* Checks everything the default database holds, for any variant that
  * holds the same content once (nproc = 1) or twice (two runs). */
 static void
@@ -762,21 +754,15 @@ test_kernel_info(void **state)
 	(void)state;
 	g = ts_find(m, EV_KERNEL, "gemm_kernel(float*, float*)");
 	assert_int_not_equal(g, NONE32);
-	k = &m->kernels[aux_of(m, g)];
+	k = ts_kernel_of(m, g);
 	/* 65536 work-items in work-groups of 256: 256 work-groups. */
-	assert_int_equal(k->grid[0], 256);
-	assert_int_equal(k->grid[1], 1);
-	assert_int_equal(k->block[0], 256);
-	assert_int_equal(k->static_smem, 1024);
-	assert_int_equal(k->dynamic_smem, 2048);
-	assert_int_equal(k->local_mem, 16);
-	assert_int_equal(k->regs, 96);
+	ts_kernel_dims(k, 256, 1, 256, 1024, 2048, 16, 96);
 	assert_string_equal(model_str(m, k->short_name), "gemm_kernel");
 	assert_string_equal(model_str(m, k->mangled),
 	    "_Z11gemm_kernelPfS_.kd");
 	/* 1000 work-items in groups of 256: 4 (rounded up). */
 	g = ts_find(m, EV_KERNEL, "elementwise(float*)");
-	k = &m->kernels[aux_of(m, g)];
+	k = ts_kernel_of(m, g);
 	assert_int_equal(k->grid[0], 4);
 	assert_int_equal(k->regs, 16);
 	assert_int_equal(k->static_smem, 0);

@@ -181,14 +181,12 @@ test_fixture_kernel_info(void **state)
 {
 	uint32_t			 g;
 	const struct kernel_info	*k;
-	struct evref			 r;
 
 	(void)state;
 	need_fixture();
 	g = ts_find(fm, EV_KERNEL, "__amd_rocclr_copyBuffer");
 	assert_int_not_equal(g, NONE32);
-	r = model_ev(fm, g);
-	k = &fm->kernels[fm->tracks[r.track].lane.aux[r.idx]];
+	k = ts_kernel_of(fm, g);
 	assert_true(k->block[0] > 0);
 	assert_true(k->grid[0] > 0);
 	assert_string_equal(model_str(fm, k->mangled),
@@ -349,15 +347,8 @@ test_synthetic(void **state)
 	tr = ts_track_of(m, g);
 	assert_string_equal(model_str(m, tr->name), "Stream 9");
 	assert_int_equal(m->processes[tr->process].pid, 5001);
-	r = model_ev(m, g);
-	k = &m->kernels[m->tracks[r.track].lane.aux[r.idx]];
-	assert_int_equal(k->grid[0], 10);
-	assert_int_equal(k->grid[1], 2);
-	assert_int_equal(k->block[0], 64);
-	assert_int_equal(k->static_smem, 512);
-	assert_int_equal(k->dynamic_smem, 1024);
-	assert_int_equal(k->local_mem, 32);
-	assert_int_equal(k->regs, 48);
+	k = ts_kernel_of(m, g);
+	ts_kernel_dims(k, 10, 2, 64, 512, 1024, 32, 48);
 	assert_string_equal(model_str(m, k->short_name), "gemm");
 	a = correlate_launch(m, g);
 	assert_string_equal(model_str(m, model_ev_name(m, a)),

@@ -439,8 +439,7 @@ test_synthetic(void **state)
 	assert_int_not_equal(ts_find(m, EV_MARK, "tick"), NONE32);
 
 	g = ts_find(m, EV_KERNEL, "my_kernel");
-	k = &m->kernels[m->tracks[model_ev(m, g).track].lane.aux[
-	    model_ev(m, g).idx]];
+	k = ts_kernel_of(m, g);
 	assert_int_equal(k->grid[0], 4);
 	assert_int_equal(k->grid[1], 2);
 	assert_int_equal(k->block[0], 256);

@@ -713,6 +713,28 @@ ts_flags_of(const struct model *m, uint32_t gid)
 	return m->tracks[r.track].lane.flags[r.idx];
 }
 
+const struct kernel_info *
+ts_kernel_of(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return &m->kernels[m->tracks[r.track].lane.aux[r.idx]];
+}
+
+void
+ts_kernel_dims(const struct kernel_info *k, uint32_t grid0, uint32_t grid1,
+    uint32_t block0, uint32_t static_smem, uint32_t dynamic_smem,
+    uint32_t local_mem, uint32_t regs)
+{
+	assert_int_equal(k->grid[0], grid0);
+	assert_int_equal(k->grid[1], grid1);
+	assert_int_equal(k->block[0], block0);
+	assert_int_equal(k->static_smem, static_smem);
+	assert_int_equal(k->dynamic_smem, dynamic_smem);
+	assert_int_equal(k->local_mem, local_mem);
+	assert_int_equal(k->regs, regs);
+}
+
 int
 ts_has_warning(const struct model *m, const char *needle)
 {

@@ -261,6 +261,13 @@ void		 ts_process_is(const struct model *m, size_t i, uint32_t pid,
 /* The track (borrowed from m) and the flags of event gid. */
 const struct track *ts_track_of(const struct model *m, uint32_t gid);
 uint8_t		 ts_flags_of(const struct model *m, uint32_t gid);
+/* The kernel record (borrowed from m) of the kernel event gid. */
+const struct kernel_info *ts_kernel_of(const struct model *m, uint32_t gid);
+/* Checks a kernel record's grid[0] and [1], block[0], static and dynamic
+ * shared memory, local memory and registers. */
+void		 ts_kernel_dims(const struct kernel_info *k, uint32_t grid0,
+		    uint32_t grid1, uint32_t block0, uint32_t static_smem,
+		    uint32_t dynamic_smem, uint32_t local_mem, uint32_t regs);
 /* Whether one of m's warnings contains needle. */
 int		 ts_has_warning(const struct model *m, const char *needle);
 
