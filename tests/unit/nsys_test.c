@@ -131,16 +131,11 @@ group_setup(void **state)
 		qsort(files, n, sizeof *files, str_cmp);
 	for (i = 0; i < n; i++) {
 		struct fixture	*f;
-		char		*cause = NULL;
 
 		XGROW(fixtures, fixturescap, nfixtures + 1);
 		f = &fixtures[nfixtures++];
 		f->path = files[i];
-		f->m = nsys_load(f->path, NULL, &cause);
-		if (f->m == NULL)
-			fprintf(stderr, "nsys_load %s: %s\n", f->path,
-			    cause != NULL ? cause : "(no cause)");
-		free(cause);
+		f->m = ts_try_load(nsys_load, f->path);
 		f->db = open_ro(f->path);
 	}
 	free(files);

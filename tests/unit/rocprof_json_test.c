@@ -488,11 +488,7 @@ group_setup(void **state)
 	fixture = ts_fixture("rocpd/tracelens/908_results.json.gz");
 	if (fixture == NULL)
 		return 0;
-	fm = rocprof_json_load(fixture, NULL, &cause);
-	if (fm == NULL)
-		fprintf(stderr, "%s: %s\n", fixture, cause);
-	free(cause);
-	cause = NULL;
+	fm = ts_try_load(rocprof_json_load, fixture);
 	if (zfile_slurp(fixture, &text, &len, 0, &cause) == 0) {
 		fjson = cJSON_ParseWithLength(text, len);
 		free(text);

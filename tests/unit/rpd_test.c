@@ -409,7 +409,7 @@ static void
 test_synthetic(void **state)
 {
 	struct model	*m;
-	char		*p, *cause = NULL;
+	char		*p;
 	uint32_t	 g, a;
 	const uint32_t	*launched;
 	struct evref	 r;
@@ -418,10 +418,7 @@ test_synthetic(void **state)
 
 	(void)state;
 	p = write_rpd();
-	m = rpd_load(p, NULL, &cause);
-	if (m == NULL)
-		fprintf(stderr, "%s\n", cause);
-	assert_non_null(m);
+	m = ts_load(rpd_load, p);
 
 	assert_int_equal(m->nprocesses, 2);
 	assert_int_equal(m->nthreads, 3);
@@ -636,7 +633,6 @@ static int
 group_setup(void **state)
 {
 	const char	*env = ts_fixtures();
-	char		*cause;
 	struct stat	 sb;
 	size_t		 i;
 
@@ -653,12 +649,7 @@ group_setup(void **state)
 			have_fixtures = 0;
 			continue;
 		}
-		cause = NULL;
-		fx[i].m = rpd_load(fx[i].path, NULL, &cause);
-		if (fx[i].m == NULL)
-			fprintf(stderr, "rpd_load %s: %s\n", fx[i].path,
-			    cause != NULL ? cause : "(no cause)");
-		free(cause);
+		fx[i].m = ts_try_load(rpd_load, fx[i].path);
 		/* gzopen reads plain files as they are. */
 		fx[i].plain = plain_copy(fx[i].path, fx[i].name);
 		if (fx[i].plain == NULL || sqlite3_open_v2(fx[i].plain,

@@ -386,6 +386,19 @@ ts_load(ts_loader *load, const char *path)
 	return m;
 }
 
+struct model *
+ts_try_load(ts_loader *load, const char *path)
+{
+	struct model	*m;
+	char		*cause = NULL;
+
+	if ((m = load(path, NULL, &cause)) == NULL)
+		fprintf(stderr, "%s: %s\n", path,
+		    cause != NULL ? cause : "(no cause)");
+	free(cause);
+	return m;
+}
+
 void
 ts_refused(ts_loader *load, const char *path, const char *want)
 {

@@ -152,6 +152,9 @@ typedef struct model *ts_loader(const char *, struct progress *, char **);
  * the caller's. */
 struct model	*ts_load(ts_loader *load, const char *path);
 
+/* The trace at path read by load, or NULL after a line on stderr that
+ * says why; for group setups, which run outside the tests. */
+struct model	*ts_try_load(ts_loader *load, const char *path);
 /* Checks that load refuses the trace at path with a cause that contains
  * want (the cause is freed). */
 void		 ts_refused(ts_loader *load, const char *path,
