@@ -101,11 +101,9 @@ teardown(void **state)
 static int
 key(struct fx *f, int k)
 {
-	struct tui_key	tk;
+	struct tui_key	tk = ts_tkey(k);
 	int		r;
 
-	memset(&tk, 0, sizeof tk);
-	tk.key = k;
 	r = app_key(f->a, &tk);
 	app_draw(f->a, &f->g, r & REDRAW_ALL);
 	return r;

@@ -21,10 +21,8 @@
 static int
 press(struct prompt *p, int k)
 {
-	struct tui_key	tk;
+	struct tui_key	tk = ts_tkey(k);
 
-	memset(&tk, 0, sizeof tk);
-	tk.key = k;
 	return prompt_key(p, &tk);
 }
 

@@ -299,11 +299,9 @@ teardown(void **state)
 static int
 key(struct fx *x, int k)
 {
-	struct tui_key	tk;
+	struct tui_key	tk = ts_tkey(k);
 	int		r;
 
-	memset(&tk, 0, sizeof tk);
-	tk.key = k;
 	/* The kernel table's keys: the same moves, sorting and filter. */
 	r = table_key(&x->f, &tk, ts_key_action("kernels", k));
 	table_draw(&x->f, &x->g, r & REDRAW_ALL);
@@ -380,10 +378,8 @@ test_move(void **state)
 static int
 click(struct fx *x, int y)
 {
-	struct tui_key	tk;
+	struct tui_key	tk = ts_tkey(TK_CLICK);
 
-	memset(&tk, 0, sizeof tk);
-	tk.key = TK_CLICK;
 	tk.x = 3;
 	tk.y = y;
 	return table_key(&x->f, &tk, ts_key_action("kernels", TK_CLICK));

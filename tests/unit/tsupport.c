@@ -938,14 +938,22 @@ ts_key_action(const char *table, int key)
 	return keytable_action(keymap_table(km, table), key);
 }
 
-int
-ts_view_key(const struct view_ops *ops, void *v, struct cellgrid *g, int k)
+struct tui_key
+ts_tkey(int k)
 {
 	struct tui_key	tk;
-	int		r;
 
 	memset(&tk, 0, sizeof tk);
 	tk.key = k;
+	return tk;
+}
+
+int
+ts_view_key(const struct view_ops *ops, void *v, struct cellgrid *g, int k)
+{
+	struct tui_key	tk = ts_tkey(k);
+	int		r;
+
 	r = ops->key(v, &tk, ts_key_action(ops->name, k));
 	ops->draw(v, g, r & REDRAW_ALL);
 	return r;

@@ -29,6 +29,7 @@ struct out;
 struct progress;
 struct report;
 struct sqlite3;
+struct tui_key;
 struct view_env;
 struct view_ops;
 struct view_shared;
@@ -333,6 +334,8 @@ void		*ts_view_open(const struct view_ops *ops, const struct model *m,
 /* The action key is bound to in table of the default keymap (keymap.h),
  * or ACT_NONE. */
 int		 ts_key_action(const char *table, int key);
+/* A key event (view.h) for key k, at x = y = 0. */
+struct tui_key	 ts_tkey(int k);
 /* Sends key k (with its action in the view's table of the default keymap)
  * to view v of ops, redraws what it damaged into g and returns its
  * reactions. */

@@ -647,8 +647,7 @@ test_label_damage(void **state)
 	struct tui_key	 tk;
 	int		 r, y;
 
-	memset(&tk, 0, sizeof tk);
-	tk.key = 'j';
+	tk = ts_tkey('j');
 	r = view_timeline_ops.key(f->v, &tk, ts_key_action("timeline", 'j'));
 	assert_int_equal(r & REDRAW_TIMELINE, 0);
 	assert_int_equal(r & REDRAW_LABELS, REDRAW_LABELS);
