@@ -305,7 +305,8 @@ test_comm_bytes(void **state)
 	assert_int_equal(ts_jdouble(r, "group_size"), 4);
 	assert_string_equal(ts_jfield(r, "process_group")->valuestring, "0");
 	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 14000.0 / 30000, 1e-3);
-	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 1.5 * 14000 / 30000, 1e-3);
+	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 1.5 * 14000 / 30000,
+	    1e-3);
 	/* Per kernel 0.4 and 0.5 GB/s; bus 0.6 and 0.75. */
 	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.45, 1e-9);
 	assert_float_equal(ts_jdouble(r, "median_busbw_gbps"), 0.675, 1e-9);

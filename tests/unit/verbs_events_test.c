@@ -389,8 +389,9 @@ test_search_filters(void **state)
 	{
 		uint32_t ids[] = { l20, l50 };	/* 10 ns each; key order */
 		expect_ids(env, ids, 2);
-		assert_int_equal(ts_jdouble(cJSON_GetObjectItemCaseSensitive(env,
-		    "data"), "total_matched"), 4);
+		assert_int_equal(ts_jdouble(
+		    cJSON_GetObjectItemCaseSensitive(env, "data"),
+		    "total_matched"), 4);
 	}
 	cJSON_Delete(env);
 	/* Nothing: empty rows and a warning, not an error. */
@@ -462,7 +463,8 @@ test_inspect_kernel(void **state)
 	assert_int_equal(ts_jdouble(r, "payload"), -7);
 	assert_string_equal(ts_jstr(r, "payload_type"), "int");
 	assert_string_equal(ts_jstr(r, "path"), "step");
-	assert_int_equal(ts_jdouble(r, "children"), 3);	/* fwd, se, open */
+	/* fwd, se, open */
+	assert_int_equal(ts_jdouble(r, "children"), 3);
 	assert_int_equal(ts_jdouble(r, "gpu_ops"), 4);
 	assert_true(ts_jnull(r, "nvtx_range_id"));
 	cJSON_Delete(env);
@@ -514,7 +516,8 @@ test_inspect_errors(void **state)
 	    "t.sqlite 1 999999", &code);
 	assert_non_null(env);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
-	assert_int_equal(ts_jdouble(cJSON_GetArrayItem(rows_of(env), 0), "id"), 1);
+	assert_int_equal(ts_jdouble(cJSON_GetArrayItem(rows_of(env), 0),
+	    "id"), 1);
 	assert_null(cJSON_GetObjectItemCaseSensitive(
 	    cJSON_GetArrayItem(rows_of(env), 0), "status"));
 	assert_string_equal(ts_jstr(cJSON_GetArrayItem(rows_of(env), 1),
@@ -590,8 +593,8 @@ test_correlate(void **state)
 		assert_int_equal(ts_jdouble(r, "to_id"), chain[i]);
 		assert_int_equal(ts_jdouble(r, "from_id"), i % 2 == 0 ? step :
 		    chain[i - 1]);
-		assert_string_equal(ts_jstr(r, "link"), i % 2 == 0 ? "range-api" :
-		    "api-gpu");
+		assert_string_equal(ts_jstr(r, "link"),
+		    i % 2 == 0 ? "range-api" : "api-gpu");
 	}
 	assert_int_equal(ts_jdouble(cJSON_GetArrayItem(rows_of(env), 3),
 	    "queue_delay_ns"), -5);
@@ -680,8 +683,10 @@ test_launch(void **state)
 	cJSON_Delete(env);
 	env = verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by device", &code);
-	assert_int_equal(ts_jdouble(row_by_key(env, "launch|device=0"), "count"), 2);
-	assert_int_equal(ts_jdouble(row_by_key(env, "launch|device=1"), "count"), 1);
+	assert_int_equal(ts_jdouble(row_by_key(env, "launch|device=0"),
+	    "count"), 2);
+	assert_int_equal(ts_jdouble(row_by_key(env, "launch|device=1"),
+	    "count"), 1);
 	cJSON_Delete(env);
 	assert_null(verb(m, &cmd_launch_entry, cmd_launch_run,
 	    "t.sqlite --group-by bogus", &code));
@@ -987,8 +992,8 @@ test_comm(void **state)
 	assert_true(ts_jnull(r, "total_bytes"));
 	/* Device 0 is busy [0,150) and [200,240): 190 ns. */
 	assert_int_equal(ts_jdouble(r, "device_busy_ns"), 190);
-	assert_float_equal(ts_jdouble(r, "gpu_busy_share_pct"), 100.0 * 50 / 190,
-	    1e-3);
+	assert_float_equal(ts_jdouble(r, "gpu_busy_share_pct"),
+	    100.0 * 50 / 190, 1e-3);
 	r = row_by_key(env, "comm|kind=kernel|collective=AllGather|device=1|"
 	    "stream=7|pid=5");
 	assert_int_equal(ts_jdouble(r, "count"), 2);
@@ -1122,9 +1127,12 @@ test_export_perfetto(void **state)
 			nx++;
 			if ((uint32_t)arg_of(ev, "id")->valuedouble == kA) {
 				/* 40 - (-50) ns = 0.090 us, 60 ns long. */
-				assert_float_equal(ts_jdouble(ev, "ts"), 0.09, 1e-12);
-				assert_float_equal(ts_jdouble(ev, "dur"), 0.06, 1e-12);
-				assert_string_equal(ts_jstr(ev, "cat"), "kernel");
+				assert_float_equal(ts_jdouble(ev, "ts"), 0.09,
+				    1e-12);
+				assert_float_equal(ts_jdouble(ev, "dur"), 0.06,
+				    1e-12);
+				assert_string_equal(ts_jstr(ev, "cat"),
+				    "kernel");
 				kA_pid = ts_jdouble(ev, "pid");
 				kA_tid = ts_jdouble(ev, "tid");
 			}
@@ -1141,7 +1149,8 @@ test_export_perfetto(void **state)
 			nf++;
 			assert_string_equal(ts_jstr(ev, "bp"), "e");
 			if ((uint32_t)ts_jdouble(ev, "id") == kA)
-				assert_float_equal(ts_jdouble(ev, "ts"), 0.09, 1e-12);
+				assert_float_equal(ts_jdouble(ev, "ts"), 0.09,
+				    1e-12);
 		} else if (strcmp(ph, "M") == 0) {
 			nm++;
 			if (strcmp(ts_jstr(ev, "name"), "process_name") == 0 &&
