@@ -220,15 +220,11 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	size_t			 nv = 0;
 	int			 nrest, rc, bad, keep = 0;
 
+	if (kind == CMD_IN_NONE)
+		return e->main(argc, argv, g);
 	memset(&c, 0, sizeof c);
 	c.entry = e;
 	c.g = g;
-	if (kind == CMD_IN_NONE) {
-		c.argc = argc;
-		c.argv = argv;
-		return run(&c, NULL, NULL, NULL);
-	}
-
 	memset(in, 0, sizeof in);
 	v = xcalloc((size_t)argc + 1, sizeof *v);
 	rest = xcalloc((size_t)argc + 1, sizeof *rest);
