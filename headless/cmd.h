@@ -138,6 +138,14 @@ typedef cmd_main_t *cmd_main_fn;
 typedef int cmd_model_t(const struct model *, const struct opts *,
 		    struct out *, const char **code, char **cause);
 typedef cmd_model_t *cmd_model_fn;
+/*
+ * What a verb with a model function adds to its answer once the function
+ * has given it (cmd_entry.finish), such as a next step that depends on the
+ * rows or the model. The driver calls it before adding the hints.
+ */
+typedef void cmd_finish_t(const struct model *, const struct opts *,
+		    struct out *);
+typedef cmd_finish_t *cmd_finish_fn;
 
 /*
  * A next step the answer suggests (meta.next), with the first argument
@@ -193,8 +201,9 @@ struct cmd_entry {
 	unsigned		 options;	/* OPT_* groups (opts.h) */
 	const struct cmd_option	*vopts;	/* ended by a NULL name, or NULL */
 	int			 flags;
-	cmd_run_fn		 run;	/* or NULL: model, then hints */
+	cmd_run_fn		 run;	/* or NULL: model, finish, hints */
 	cmd_model_fn		 model;
+	cmd_finish_fn		 finish;	/* after model, or NULL */
 	cmd_main_fn		 main;	/* CMD_IN_NONE: the verb, whole */
 	struct cmd_hint		 hints[CMD_HINTS_MAX];
 	const struct cmd_form	*report;	/* or NULL */

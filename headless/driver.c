@@ -179,7 +179,7 @@ drv_take(const struct cmd_entry *e, int argc, char **argv, struct vopt *v,
 	return 0;
 }
 
-/* The run of a verb that gives its model function and hints. */
+/* The run of a verb that gives its model function (and finish) and hints. */
 static int
 drv_model_run(const struct cmd_ctx *c, struct out *out, const char **code,
     char **cause)
@@ -192,6 +192,8 @@ drv_model_run(const struct cmd_ctx *c, struct out *out, const char **code,
 		out->limit = 0;
 	if (e->model(c->in->m, c->o, out, code, cause) != 0)
 		return -1;
+	if (e->finish != NULL)
+		e->finish(c->in->m, c->o, out);
 	for (i = 0; i < CMD_HINTS_MAX && e->hints[i].fmt != NULL; i++) {
 		h = &e->hints[i];
 		if (!h->if_rows || cJSON_GetArraySize(out->rows) > 0)
