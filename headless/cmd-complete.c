@@ -26,7 +26,7 @@
 #include "headless/cols.h"
 #include "util/xmalloc.h"
 
-static cmd_run_t	complete_main;
+static cmd_main_t	complete_main;
 static int	complete_in_usage(const struct cmd_entry *, const char *);
 
 const struct cmd_entry cmd_complete_entry = {
@@ -35,9 +35,8 @@ const struct cmd_entry cmd_complete_entry = {
 	.help =
 	"Prints the completions of the last WORD of a gpulens command line\n"
 	"(used by the bash and zsh completion scripts).",
-	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
-	.run = complete_main
+	.main = complete_main
 };
 
 static const char *const complete_globals[] = {
@@ -217,13 +216,12 @@ complete_opt_value(const char *name, const char *argname, const char *help,
 static int	complete_run(int, char **);
 
 static int
-complete_main(const struct cmd_ctx *ctx, struct out *unused_out,
-    const char **unused_code, char **unused_cause)
+complete_main(int argc, char **argv, const struct cmd_global *g)
 {
 	size_t	i;
 	int	rc;
 
-	rc = complete_run(ctx->argc, ctx->argv);
+	rc = complete_run(argc, argv);
 	for (i = 0; i < complete_nseen; i++)
 		free(complete_seen[i]);
 	free(complete_seen);

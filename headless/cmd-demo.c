@@ -19,7 +19,7 @@
 #include "util/sanitize.h"
 #include "util/xmalloc.h"
 
-static cmd_run_t	demo_run;
+static cmd_main_t	demo_run;
 
 const struct cmd_entry cmd_demo_entry = {
 	.name = "demo",
@@ -68,9 +68,8 @@ const struct cmd_entry cmd_demo_entry = {
 	"  --clock-back S kineto: the rank's clock is S seconds behind the\n"
 	"               job's (0 to 1.6e9); decades behind, the rank is\n"
 	"               refused when loaded with the others",
-	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
-	.run = demo_run
+	.main = demo_run
 };
 
 static char *
@@ -115,12 +114,8 @@ demo_open(char *path, const struct cmd_global *g)
 }
 
 static int
-demo_run(const struct cmd_ctx *ctx, struct out *unused_out,
-    const char **unused_code, char **unused_cause)
+demo_run(int argc, char **argv, const struct cmd_global *g)
 {
-	int			 argc = ctx->argc;
-	char			**argv = ctx->argv;
-	const struct cmd_global	*g = ctx->g;
 	const struct cmd_entry	*e = &cmd_demo_entry;
 	struct gen_opts		 o;
 	struct kgen_opts	 ko;

@@ -54,7 +54,7 @@
 #define INSPECT_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_NVTXDOM)
 #define INSPECT_PATH	4096
 
-static cmd_run_t	inspect_main;
+static cmd_finish_t	inspect_finish;
 
 /* Every row unless --limit is given. */
 static const struct cmd_option inspect_vopts[] = {
@@ -85,10 +85,11 @@ const struct cmd_entry cmd_inspect_entry = {
 	"hundreds of metric rows).",
 	.args = { 2, -1, NULL },
 	.input = CMD_IN_TRACE,
-	.flags = CMD_ANSWER,
+	.flags = CMD_ANSWER | CMD_ALL_ROWS,
 	.options = INSPECT_OPTS,
 	.vopts = inspect_vopts,
-	.run = inspect_main,
+	.model = cmd_inspect_run,
+	.finish = inspect_finish,
 	.report = &inspect_report
 };
 
@@ -558,20 +559,11 @@ cmd_inspect_run(const struct model *m, const struct opts *o, struct out *out,
 	return 0;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-inspect_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
+/* The next step the answer suggests: for one id, its chain. */
+static void
+inspect_finish(const struct model *m, const struct opts *o, struct out *out)
 {
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	if (!o->limit_set)
-		out->limit = 0;	/* every id asked for */
-	if (cmd_inspect_run(m, o, out, code, cause) != 0)
-		return -1;
 	if (o->nargs == 2)
 		out_next(out, "gpulens correlate %s %s", o->args[0],
 		    o->args[1]);
-	return 0;
 }

@@ -32,44 +32,45 @@ const struct cmd_entry cmd_launches_entry = {
 	.run = launches_run
 };
 
+static void
+launches_row(struct out *out, const struct report *r, uint32_t i,
+    void *unused)
+{
+	const struct report_launch	*l = &r->launches[i];
+	struct report_headline		 h;
+	cJSON				*row;
+	char				 key[32];
+
+	report_headline(r, i, &h);
+	row = out_row(out);
+	rowkey_buf(key, sizeof key, "launch", "id=%u", l->id);
+	out_str(row, "key", key);
+	cmd_report_launch_fields(row, r, i);
+	out_str(row, "mangled", report_str(r, l->mangled));
+	out_int(row, "tid", l->tid);
+	out_int(row, "threads", (int64_t)(l->grid[0] * l->grid[1] *
+	    l->grid[2] * l->block[0] * l->block[1] * l->block[2]));
+	cmd_report_num(row, "duration_ns", h.duration_ns);
+	cmd_report_num(row, "sm_throughput_pct", h.sm_pct);
+	cmd_report_num(row, "memory_throughput_pct", h.mem_pct);
+	cmd_report_num(row, "achieved_occupancy_pct", h.occupancy_pct);
+	cmd_report_num(row, "registers_per_thread", h.registers);
+	out_int(row, "rule_messages",
+	    (int64_t)cmd_report_rule_messages(r, i));
+	out_int(row, "metrics", l->nmetrics);
+}
+
 static int
 launches_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
 	const struct report	*r = ctx->in->r;
 	const struct opts	*o = ctx->o;
-	struct cmd_report_sel	 s;
-	struct report_headline	 h;
-	cJSON			*row;
-	char			 key[32];
-	size_t			 i, nshown = 0;
+	size_t			 nshown;
 
-	(void)code;
-	if (cmd_report_sel_init(&s, r, o, cause) != 0)
+	if (cmd_report_each(r, o, REPORT_NONE, launches_row, out, NULL,
+	    &nshown, cause) != 0)
 		return -1;
-	for (i = 0; cmd_report_sel_next(&s, &i); i++) {
-		const struct report_launch *l = &r->launches[i];
-		nshown++;
-		report_headline(r, (uint32_t)i, &h);
-		row = out_row(out);
-		rowkey_buf(key, sizeof key, "launch", "id=%u", l->id);
-		out_str(row, "key", key);
-		cmd_report_launch_fields(row, r, (uint32_t)i);
-		out_str(row, "mangled", report_str(r, l->mangled));
-		out_int(row, "tid", l->tid);
-		out_int(row, "threads", (int64_t)(l->grid[0] * l->grid[1] *
-		    l->grid[2] * l->block[0] * l->block[1] * l->block[2]));
-		cmd_report_num(row, "duration_ns", h.duration_ns);
-		cmd_report_num(row, "sm_throughput_pct", h.sm_pct);
-		cmd_report_num(row, "memory_throughput_pct", h.mem_pct);
-		cmd_report_num(row, "achieved_occupancy_pct",
-		    h.occupancy_pct);
-		cmd_report_num(row, "registers_per_thread", h.registers);
-		out_int(row, "rule_messages",
-		    (int64_t)cmd_report_rule_messages(r, (uint32_t)i));
-		out_int(row, "metrics", l->nmetrics);
-	}
-	cmd_report_sel_free(&s);
 	/* A table shows the headline columns; JSON and CSV everything. */
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "launch_id,duration_ns,sm_throughput_pct,"

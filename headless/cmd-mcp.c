@@ -61,7 +61,7 @@
 #define RPC_METHOD_NOT_FOUND	-32601
 #define RPC_INVALID_PARAMS	-32602
 
-static cmd_run_t	mcp_run;
+static cmd_main_t	mcp_run;
 
 const struct cmd_entry cmd_mcp_entry = {
 	.name = "mcp",
@@ -73,9 +73,8 @@ const struct cmd_entry cmd_mcp_entry = {
 	"answers with the verb's --json envelope; its output schema is the\n"
 	"verb's 'gpulens schema VERB'. Point an agent's MCP configuration at\n"
 	"the command 'gpulens mcp'.",
-	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
-	.run = mcp_run
+	.main = mcp_run
 };
 
 struct mcp {
@@ -700,16 +699,14 @@ mcp_line(struct mcp *s, const char *line)
 }
 
 static int
-mcp_run(const struct cmd_ctx *ctx, struct out *unused_out,
-    const char **unused_code, char **unused_cause)
+mcp_run(int argc, char **argv, const struct cmd_global *g)
 {
-	const struct cmd_global	*g = ctx->g;
 	struct mcp		 s;
 	char			*line = NULL, *p;
 	size_t			 cap = 0;
 	ssize_t			 n;
 
-	if (ctx->argc > 1)
+	if (argc > 1)
 		return cmd_usage_error(&cmd_mcp_entry, "takes no arguments");
 	memset(&s, 0, sizeof s);
 	s.g = g;

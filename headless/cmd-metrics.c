@@ -85,16 +85,62 @@ metrics_instances(cJSON *row, const struct report *r,
 	}
 }
 
+/* What metrics_run's launches add up to. */
+struct metrics_each {
+	const struct opts	*o;
+	int			 wide;	/* --by launch */
+	size_t			 nmatch;
+};
+
+/* The rows of the metrics of launch i that match (one row, wide). */
+static void
+metrics_launch(struct out *out, const struct report *r, uint32_t i,
+    void *arg)
+{
+	struct metrics_each		*e = arg;
+	const struct report_launch	*l = &r->launches[i];
+	const struct report_metric	*m;
+	cJSON				*row = NULL;
+	size_t				 k;
+
+	for (k = 0; k < l->nmetrics; k++) {
+		m = &r->metrics[l->metric + k];
+		if (!metrics_match(r, m, e->o))
+			continue;
+		e->nmatch++;
+		if (e->wide) {
+			if (row == NULL)
+				row = cmd_report_launch_row(out, l->id);
+			if (cJSON_GetObjectItemCaseSensitive(row,
+			    report_str(r, m->name)) == NULL)
+				cmd_report_value(row, report_str(r, m->name),
+				    r, &m->value);
+			continue;
+		}
+		row = cmd_report_metric_row(out, r, l, m);
+		out_str(row, "kernel", report_launch_name(r, i));
+		out_str(row, "section", m->section < r->nsections ?
+		    report_str(r, r->sections[m->section].name) : "");
+		out_str(row, "name", report_str(r, m->name));
+		out_str(row, "label", report_str(r, m->label));
+		cmd_report_value(row, "value", r, &m->value);
+		out_str(row, "unit", report_str(r, m->unit));
+		out_int(row, "instances", m->ninst);
+		if (e->o->format == OUT_JSON && m->ninst > 0)
+			metrics_instances(row, r, m);
+	}
+	if (e->wide && row != NULL)
+		out_str(row, "kernel", report_launch_name(r, i));
+}
+
 static int
 metrics_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
 	const struct report		*r = ctx->in->r;
 	const struct opts		*o = ctx->o;
-	struct cmd_report_sel		 s;
-	const struct report_metric	*m;
-	cJSON				*row;
-	size_t				 i, k, nmatch = 0;
+	struct metrics_each		 e;
+	size_t				 n;
 	int				 wide = 0;
 
 	if (o->by != NULL) {
@@ -106,44 +152,12 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 		}
 		wide = 1;
 	}
-	if (cmd_report_sel_init(&s, r, o, cause) != 0)
+	memset(&e, 0, sizeof e);
+	e.o = o;
+	e.wide = wide;
+	if (cmd_report_each(r, o, REPORT_NONE, metrics_launch, out, &e, &n,
+	    cause) != 0)
 		return -1;
-	for (i = 0; cmd_report_sel_next(&s, &i); i++) {
-		const struct report_launch *l = &r->launches[i];
-		row = NULL;
-		for (k = 0; k < l->nmetrics; k++) {
-			m = &r->metrics[l->metric + k];
-			if (!metrics_match(r, m, o))
-				continue;
-			nmatch++;
-			if (wide) {
-				if (row == NULL)
-					row = cmd_report_launch_row(out,
-					    l->id);
-				if (cJSON_GetObjectItemCaseSensitive(row,
-				    report_str(r, m->name)) == NULL)
-					cmd_report_value(row, report_str(r,
-					    m->name), r, &m->value);
-				continue;
-			}
-			row = cmd_report_metric_row(out, r, l, m);
-			out_str(row, "kernel", report_launch_name(r,
-			    (uint32_t)i));
-			out_str(row, "section", m->section < r->nsections ?
-			    report_str(r, r->sections[m->section].name) : "");
-			out_str(row, "name", report_str(r, m->name));
-			out_str(row, "label", report_str(r, m->label));
-			cmd_report_value(row, "value", r, &m->value);
-			out_str(row, "unit", report_str(r, m->unit));
-			out_int(row, "instances", m->ninst);
-			if (o->format == OUT_JSON && m->ninst > 0)
-				metrics_instances(row, r, m);
-		}
-		if (wide && row != NULL)
-			out_str(row, "kernel", report_launch_name(r,
-			    (uint32_t)i));
-	}
-	cmd_report_sel_free(&s);
 	if (wide)
 		out->columns = metrics_wide_columns;
 	else {
@@ -151,7 +165,7 @@ metrics_run(const struct cmd_ctx *ctx, struct out *out,
 			out->fields = "launch_id,section,label,name,value,"
 			    "unit,instances";
 	}
-	if (nmatch == 0)
+	if (e.nmatch == 0)
 		out_warn(out, "no_match",
 		    "no metric matches");
 	return 0;

@@ -76,7 +76,7 @@
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
-static cmd_run_t	overlap_main;
+static cmd_finish_t	overlap_finish;
 
 /* --by: per device, or split by the NVTX path around each launch. */
 static const struct cmd_option overlap_vopts[] = {
@@ -102,7 +102,8 @@ const struct cmd_entry cmd_overlap_entry = {
 	.flags = CMD_ANSWER,
 	.options = OVERLAP_OPTS,
 	.vopts = overlap_vopts,
-	.run = overlap_main
+	.model = cmd_overlap_compute,
+	.finish = overlap_finish
 };
 
 /* A device with selected work, its tracks and window. */
@@ -386,18 +387,13 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 	return 0;
 }
 
-/* The run function with what the command line adds to it. */
-static int
-overlap_main(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
+/* The next step the answer suggests. */
+static void
+overlap_finish(const struct model *m, const struct opts *o, struct out *out)
 {
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-	const cJSON		*by, *r, *c;
-	int			 comm = 0;
+	const cJSON	*by, *r, *c;
+	int		 comm = 0;
 
-	if (cmd_overlap_compute(m, o, out, code, cause) != 0)
-		return -1;
 	/* The breakdown by NVTX path is about communication: only where
 	 * the answer holds some. */
 	by = cJSON_GetObjectItemCaseSensitive(out->aux, "by");
@@ -410,5 +406,4 @@ overlap_main(const struct cmd_ctx *ctx, struct out *out,
 	    "device") == 0)
 		out_next(out, "gpulens overlap %s --by nvtx-path",
 		    out_q(out, o->args[0]));
-	return 0;
 }

@@ -30,8 +30,8 @@
 #include "sources/input.h"
 #include "sources/multi.h"
 
-static cmd_run_t	prep_run;
-static cmd_run_t	clean_run;
+static cmd_main_t	prep_run;
+static cmd_main_t	clean_run;
 
 const struct cmd_entry cmd_prep_entry = {
 	.name = "prep",
@@ -58,9 +58,8 @@ const struct cmd_entry cmd_prep_entry = {
 	"             SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (the\n"
 	"             sbatch line is in gpulens(1), RANK SUMMARIES)\n"
 	"  --jobs N   prep N traces at a time (1 to 16, default 1)",
-	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
-	.run = prep_run
+	.main = prep_run
 };
 
 const struct cmd_entry cmd_clean_entry = {
@@ -74,9 +73,8 @@ const struct cmd_entry cmd_clean_entry = {
 	"  --all      empty the cache directory ($XDG_CACHE_HOME/gpulens)\n"
 	"  --json     the answer as a JSON envelope: a row per trace with its\n"
 	"             action (removed or none), cache_file, files and bytes",
-	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
-	.run = clean_run
+	.main = clean_run
 };
 
 /* Why the cache of trace was not written, if it was not (malloc'd,
@@ -310,12 +308,8 @@ cmd_prep_add(struct prep_job *j, size_t *cap, char *path, char **cause)
 }
 
 static int
-prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
-    const char **unused_code, char **unused_cause)
+prep_run(int argc, char **argv, const struct cmd_global *g)
 {
-	int			 argc = ctx->argc;
-	char			**argv = ctx->argv;
-	const struct cmd_global	*g = ctx->g;
 	struct cmd_global	 pg = *g;
 	struct prep_job		 j;
 	struct prep_item	*it;
@@ -480,11 +474,8 @@ prep_run(const struct cmd_ctx *ctx, struct out *unused_out,
 }
 
 static int
-clean_run(const struct cmd_ctx *ctx, struct out *unused_out,
-    const char **unused_code, char **unused_cause)
+clean_run(int argc, char **argv, const struct cmd_global *g)
 {
-	int			 argc = ctx->argc;
-	char			**argv = ctx->argv;
 	struct out		 o;
 	uint64_t		 bytes;
 	char			 buf[32], *file, *safe;

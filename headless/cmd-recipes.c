@@ -15,7 +15,7 @@
 
 #define RECIPES_MAX	64
 
-static cmd_run_t	recipes_run;
+static cmd_main_t	recipes_run;
 
 const struct cmd_entry cmd_recipes_entry = {
 	.name = "recipes",
@@ -27,9 +27,8 @@ const struct cmd_entry cmd_recipes_entry = {
 	"calls with what to read in each answer. Without NAME, the list;\n"
 	"with --skill, the agent skill file that holds them all (installed\n"
 	"as share/gpulens/skills/gpulens/SKILL.md).",
-	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
-	.run = recipes_run
+	.main = recipes_run
 };
 
 static struct recipe	 recipes_tab[RECIPES_MAX];
@@ -177,11 +176,8 @@ recipes_fill(const char *text, const char **names, const char **values,
 }
 
 static int
-recipes_run(const struct cmd_ctx *ctx, struct out *unused_out,
-    const char **unused_code, char **unused_cause)
+recipes_run(int argc, char **argv, const struct cmd_global *g)
 {
-	int			 argc = ctx->argc;
-	char			**argv = ctx->argv;
 	const struct recipe	*r;
 	size_t			 i, n;
 

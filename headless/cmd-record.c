@@ -42,7 +42,7 @@
 #include "util/shquote.h"
 #include "util/xmalloc.h"
 
-static cmd_run_t	record_run;
+static cmd_main_t	record_run;
 
 const struct cmd_entry cmd_record_entry = {
 	.name = "record",
@@ -56,9 +56,8 @@ const struct cmd_entry cmd_record_entry = {
 	"and opens it (--no-open: just say where it is). --out NAME names the\n"
 	"result (default gpulens-DATE-TIME here). Without the tool on PATH,\n"
 	"or with --dry-run, prints the exact command instead.",
-	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
-	.run = record_run
+	.main = record_run
 };
 
 enum record_tool {
@@ -347,8 +346,7 @@ record_open(const struct record *r, const struct cmd_global *g)
 }
 
 static int
-record_run(const struct cmd_ctx *ctx, struct out *unused_out,
-    const char **unused_code, char **unused_cause)
+record_run(int argc, char **argv, const struct cmd_global *g)
 {
 	const struct cmd_entry	*e = &cmd_record_entry;
 	struct record		 r;
@@ -357,13 +355,10 @@ record_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	int			 i, st, rc, ntools = 0;
 	struct stat		 sb;
 
-	(void)unused_out;
-	(void)unused_code;
-	(void)unused_cause;
 	memset(&r, 0, sizeof r);
 	r.tool = REC_NSYS;
-	for (i = 1; i < ctx->argc; i++) {
-		a = ctx->argv[i];
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
 		if (strcmp(a, "--") == 0) {
 			i++;
 			break;
@@ -387,20 +382,20 @@ record_run(const struct cmd_ctx *ctx, struct out *unused_out,
 			r.gpu_metrics = 1;
 		else if (strcmp(a, "--out") == 0 || strcmp(a,
 		    "--launch-count") == 0) {
-			if (i + 1 >= ctx->argc)
+			if (i + 1 >= argc)
 				return cmd_usage_error(e, "%s needs a value",
 				    a);
 			if (strcmp(a, "--out") == 0) {
-				r.out = ctx->argv[++i];
+				r.out = argv[++i];
 				if (*r.out == '\0')
 					return cmd_usage_error(e, "--out needs "
 					    "a name");
 			} else {
 				errno = 0;
-				r.launch_count = strtoll(ctx->argv[++i], &end,
+				r.launch_count = strtoll(argv[++i], &end,
 				    10);
 				if (errno != 0 || *end != '\0' ||
-				    end == ctx->argv[i] || r.launch_count < 1)
+				    end == argv[i] || r.launch_count < 1)
 					return cmd_usage_error(e, "--launch-count "
 					    "needs a positive count");
 			}
@@ -417,7 +412,7 @@ record_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	}
 	if (ntools > 1)
 		return cmd_usage_error(e, "one of --nsys, --ncu, --torch");
-	if (i >= ctx->argc)
+	if (i >= argc)
 		return cmd_usage_error(e, "expected -- CMD [ARGS]: the program "
 		    "to profile");
 	if (r.tool != REC_NSYS && (r.mpi || r.gpu_metrics))
@@ -426,8 +421,8 @@ record_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	if (r.tool != REC_NCU && r.launch_count > 0)
 		return cmd_usage_error(e, "--launch-count is an Nsight Compute "
 		    "option");
-	r.cmd = ctx->argv + i;
-	r.ncmd = ctx->argc - i;
+	r.cmd = argv + i;
+	r.ncmd = argc - i;
 	if (r.out == NULL)
 		r.out = defout = record_default_out();
 	if (record_build(&r, &cause) != 0) {
@@ -463,7 +458,7 @@ record_run(const struct cmd_ctx *ctx, struct out *unused_out,
 	if (st != 0)
 		fprintf(stderr, "gpulens record: the profiled program exited "
 		    "with status %d; opening what was recorded\n", st);
-	rc = record_open(&r, ctx->g);
+	rc = record_open(&r, g);
 done:
 	free(cause);
 	free(defout);

@@ -210,11 +210,23 @@ cmd_report_sel_launch(const struct cmd_report_sel *s, uint32_t i)
 }
 
 int
-cmd_report_sel_next(const struct cmd_report_sel *s, size_t *i)
+cmd_report_each(const struct report *r, const struct opts *o, uint32_t only,
+    cmd_report_launch_fn *fn, struct out *out, void *arg, size_t *n,
+    char **cause)
 {
-	for (; *i < s->r->nlaunches; (*i)++)
-		if (cmd_report_sel_launch(s, (uint32_t)*i))
-			return 1;
+	struct cmd_report_sel	 s;
+	uint32_t		 i;
+
+	*n = 0;
+	if (cmd_report_sel_init(&s, r, o, cause) != 0)
+		return -1;
+	s.only = only;
+	for (i = 0; i < r->nlaunches; i++)
+		if (cmd_report_sel_launch(&s, i)) {
+			fn(out, r, i, arg);
+			(*n)++;
+		}
+	cmd_report_sel_free(&s);
 	return 0;
 }
 
@@ -486,62 +498,78 @@ struct cmd_report_kernel {
 	size_t		 nsm, nmem, nocc;
 };
 
+/* The kernels of the summary so far. */
+struct cmd_report_kernels {
+	struct cmd_report_kernel	*k;
+	size_t				 n, cap;
+};
+
+/* Adds launch i to its kernel's figures. */
+static void
+cmd_report_summary_add(struct out *out, const struct report *r, uint32_t i,
+    void *arg)
+{
+	struct cmd_report_kernels	*e = arg;
+	struct report_headline		 h;
+	const char			*name;
+	size_t				 j;
+
+	name = report_str(r, r->launches[i].function);
+	if (*name == '\0')
+		name = report_launch_name(r, i);
+	for (j = 0; j < e->n; j++)
+		if (strcmp(e->k[j].name, name) == 0)
+			break;
+	if (j == e->n) {
+		XGROW(e->k, e->cap, e->n + 1);
+		memset(&e->k[e->n], 0, sizeof e->k[e->n]);
+		e->k[e->n].name = name;
+		e->k[e->n].min = INFINITY;
+		e->k[e->n].max = -INFINITY;
+		e->n++;
+	}
+	report_headline(r, i, &h);
+	e->k[j].n++;
+	if (!isnan(h.duration_ns)) {
+		e->k[j].total += h.duration_ns;
+		if (h.duration_ns < e->k[j].min)
+			e->k[j].min = h.duration_ns;
+		if (h.duration_ns > e->k[j].max)
+			e->k[j].max = h.duration_ns;
+	}
+	if (!isnan(h.sm_pct)) {
+		e->k[j].sm += h.sm_pct;
+		e->k[j].nsm++;
+	}
+	if (!isnan(h.mem_pct)) {
+		e->k[j].mem += h.mem_pct;
+		e->k[j].nmem++;
+	}
+	if (!isnan(h.occupancy_pct)) {
+		e->k[j].occ += h.occupancy_pct;
+		e->k[j].nocc++;
+	}
+	e->k[j].nrules += cmd_report_rule_messages(r, i);
+}
+
 int
 cmd_report_summary_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
 {
-	const struct report	*r = ctx->in->r;
-	const struct opts	*o = ctx->o;
-	struct cmd_report_sel	 s;
-	struct cmd_report_kernel *k = NULL;
-	struct report_headline	 h;
-	size_t			 nk = 0, kcap = 0, i, j;
-	const char		*name;
-	cJSON			*row;
-	char			 key[64];
+	const struct report		*r = ctx->in->r;
+	const struct opts		*o = ctx->o;
+	struct cmd_report_kernels	 e;
+	struct cmd_report_kernel	*k;
+	size_t				 nk, j, n;
+	cJSON				*row;
+	char				 key[64];
 
-	(void)code;
-	if (cmd_report_sel_init(&s, r, o, cause) != 0)
+	memset(&e, 0, sizeof e);
+	if (cmd_report_each(r, o, REPORT_NONE, cmd_report_summary_add, out, &e,
+	    &n, cause) != 0)
 		return -1;
-	for (i = 0; cmd_report_sel_next(&s, &i); i++) {
-		name = report_str(r, r->launches[i].function);
-		if (*name == '\0')
-			name = report_launch_name(r, (uint32_t)i);
-		for (j = 0; j < nk; j++)
-			if (strcmp(k[j].name, name) == 0)
-				break;
-		if (j == nk) {
-			XGROW(k, kcap, nk + 1);
-			memset(&k[nk], 0, sizeof k[nk]);
-			k[nk].name = name;
-			k[nk].min = INFINITY;
-			k[nk].max = -INFINITY;
-			nk++;
-		}
-		report_headline(r, (uint32_t)i, &h);
-		k[j].n++;
-		if (!isnan(h.duration_ns)) {
-			k[j].total += h.duration_ns;
-			if (h.duration_ns < k[j].min)
-				k[j].min = h.duration_ns;
-			if (h.duration_ns > k[j].max)
-				k[j].max = h.duration_ns;
-		}
-		if (!isnan(h.sm_pct)) {
-			k[j].sm += h.sm_pct;
-			k[j].nsm++;
-		}
-		if (!isnan(h.mem_pct)) {
-			k[j].mem += h.mem_pct;
-			k[j].nmem++;
-		}
-		if (!isnan(h.occupancy_pct)) {
-			k[j].occ += h.occupancy_pct;
-			k[j].nocc++;
-		}
-		k[j].nrules += cmd_report_rule_messages(r, (uint32_t)i);
-	}
-	cmd_report_sel_free(&s);
+	k = e.k;
+	nk = e.n;
 	for (j = 0; j < nk; j++) {
 		row = out_row(out);
 		rowkey_buf(key, sizeof key, "kernel", "index=%zu", j);

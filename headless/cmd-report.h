@@ -54,12 +54,21 @@ struct cmd_report_sel {
 int	 cmd_report_sel_init(struct cmd_report_sel *, const struct report *,
 	    const struct opts *, char **cause);
 int	 cmd_report_sel_launch(const struct cmd_report_sel *, uint32_t);
-/*
- * Moves *i to the first selected launch from *i on and returns 1, or 0
- * past the last: for (i = 0; cmd_report_sel_next(&s, &i); i++).
- */
-int	 cmd_report_sel_next(const struct cmd_report_sel *, size_t *i);
 void	 cmd_report_sel_free(struct cmd_report_sel *);
+/*
+ * What a verb does with launch i of report r (arg is the verb's state):
+ * typically adds its row to out.
+ */
+typedef void cmd_report_launch_fn(struct out *, const struct report *,
+	    uint32_t i, void *arg);
+/*
+ * Calls fn on each launch of r that the options select (only launch
+ * `only`, unless it is REPORT_NONE), in order. Returns 0 and the number of
+ * launches selected in *n, or -1 with *cause (a bad regex).
+ */
+int	 cmd_report_each(const struct report *, const struct opts *,
+	    uint32_t only, cmd_report_launch_fn *fn, struct out *, void *arg,
+	    size_t *n, char **cause);
 /* Warns no_match when no launch was selected (n is 0). */
 void	 cmd_report_sel_none(struct out *, size_t n);
 

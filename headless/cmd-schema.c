@@ -17,7 +17,7 @@
 #include "headless/out.h"
 #include "headless/cols.h"
 
-static cmd_run_t	schema_run;
+static cmd_main_t	schema_run;
 
 const struct cmd_entry cmd_schema_entry = {
 	.name = "schema",
@@ -30,9 +30,8 @@ const struct cmd_entry cmd_schema_entry = {
 	"command is the VERB whose schema its rows follow (report-summary and\n"
 	"report-inspect for summary and inspect on an Nsight Compute report).\n"
 	"  --json     an error (an unknown VERB) as a JSON envelope",
-	.args = { 0, -1, NULL },
 	.input = CMD_IN_NONE,
-	.run = schema_run
+	.main = schema_run
 };
 
 /* The envelope; "ROWS" is replaced by the verb's row schema. */
@@ -89,11 +88,8 @@ cmd_schema_const(const char *verb)
 }
 
 static int
-schema_run(const struct cmd_ctx *ctx, struct out *unused_out,
-    const char **unused_code, char **unused_cause)
+schema_run(int argc, char **argv, const struct cmd_global *g)
 {
-	int			 argc = ctx->argc;
-	char			**argv = ctx->argv;
 	cJSON			*env, *rows, *items;
 	struct out		 o;
 	const struct coldesc	*d;

@@ -73,20 +73,59 @@ src_extract(const struct report *r, const char *dir, char **cause)
 	return 0;
 }
 
+/* The row of launch i: its code and what the report holds of it. */
+static void
+src_row(struct out *out, const struct report *r, uint32_t i, void *unused)
+{
+	const struct report_launch	*l;
+	const struct report_module	*m;
+	cJSON				*row;
+	size_t				 k, nsrc;
+	char				 sm[16];
+
+	l = &r->launches[i];
+	m = l->module != REPORT_NONE ? &r->code.modules[l->module] : NULL;
+	row = cmd_report_launch_row(out, i);
+	out_str(row, "kernel", report_launch_name(r, i));
+	if (m == NULL) {
+		cJSON_AddNullToObject(row, "module");
+		cJSON_AddNullToObject(row, "sm");
+		cJSON_AddNullToObject(row, "cubin_bytes");
+	} else {
+		out_int(row, "module", l->module);
+		out_str(row, "sm", report_code_sm(m->sm, sm, sizeof sm));
+		out_int(row, "cubin_bytes", (int64_t)m->cubinlen);
+	}
+	if (l->func != REPORT_NONE) {
+		out_str(row, "function", report_str(r,
+		    r->code.funcs[l->func].name));
+		out_int(row, "function_bytes",
+		    (int64_t)r->code.funcs[l->func].size);
+	} else {
+		cJSON_AddNullToObject(row, "function");
+		cJSON_AddNullToObject(row, "function_bytes");
+	}
+	nsrc = 0;
+	for (k = 0; k < r->code.nfiles; k++)
+		if (r->code.files[k].module == l->module &&
+		    r->code.files[k].text != 0)
+			nsrc++;
+	out_bool(row, "has_cubin", m != NULL && m->cubin != NULL);
+	out_bool(row, "has_lines", m != NULL && m->has_lines);
+	out_bool(row, "has_ptx", m != NULL && m->has_ptx);
+	out_bool(row, "has_sass_text", 0);
+	out_int(row, "source_files", (int64_t)nsrc);
+}
+
 static int
 src_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
     char **cause)
 {
 	const struct report		*r = ctx->in->r;
 	const struct opts		*o = ctx->o;
-	const struct report_launch	*l;
-	const struct report_module	*m;
-	struct cmd_report_sel		 sel;
 	const char			*dir;
-	cJSON				*row;
 	uint32_t			 one;
-	size_t				 nid, i, k, nsrc;
-	char				 sm[16];
+	size_t				 nid, n;
 
 	if (ncu_launch_ids(ctx, r, &one, 1, &nid, code, cause) != 0)
 		return -1;
@@ -95,47 +134,9 @@ src_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		*code = "bad_input";
 		return -1;
 	}
-	if (cmd_report_sel_init(&sel, r, o, cause) != 0)
+	if (cmd_report_each(r, o, nid > 0 ? one : REPORT_NONE, src_row, out,
+	    NULL, &n, cause) != 0)
 		return -1;
-	if (nid > 0)
-		sel.only = one;
-	for (i = 0; cmd_report_sel_next(&sel, &i); i++) {
-		l = &r->launches[i];
-		m = l->module != REPORT_NONE ? &r->code.modules[l->module] :
-		    NULL;
-		row = cmd_report_launch_row(out, (uint32_t)i);
-		out_str(row, "kernel", report_launch_name(r, (uint32_t)i));
-		if (m == NULL) {
-			cJSON_AddNullToObject(row, "module");
-			cJSON_AddNullToObject(row, "sm");
-			cJSON_AddNullToObject(row, "cubin_bytes");
-		} else {
-			out_int(row, "module", l->module);
-			out_str(row, "sm", report_code_sm(m->sm, sm,
-			    sizeof sm));
-			out_int(row, "cubin_bytes", (int64_t)m->cubinlen);
-		}
-		if (l->func != REPORT_NONE) {
-			out_str(row, "function", report_str(r,
-			    r->code.funcs[l->func].name));
-			out_int(row, "function_bytes",
-			    (int64_t)r->code.funcs[l->func].size);
-		} else {
-			cJSON_AddNullToObject(row, "function");
-			cJSON_AddNullToObject(row, "function_bytes");
-		}
-		nsrc = 0;
-		for (k = 0; k < r->code.nfiles; k++)
-			if (r->code.files[k].module == l->module &&
-			    r->code.files[k].text != 0)
-				nsrc++;
-		out_bool(row, "has_cubin", m != NULL && m->cubin != NULL);
-		out_bool(row, "has_lines", m != NULL && m->has_lines);
-		out_bool(row, "has_ptx", m != NULL && m->has_ptx);
-		out_bool(row, "has_sass_text", 0);
-		out_int(row, "source_files", (int64_t)nsrc);
-	}
-	cmd_report_sel_free(&sel);
 	if (o->format == OUT_TABLE && o->fields == NULL)
 		out->fields = "launch_id,module,sm,cubin_bytes,function_bytes,"
 		    "has_lines,has_ptx,source_files,function";

@@ -32,7 +32,7 @@
 
 #define SUMMARY_OPTS (OPT_OUTPUT)
 
-static cmd_run_t	summary_run;
+static cmd_model_t	summary_run;
 
 /* On an Nsight Compute report: one row per kernel (cmd-report.c). */
 static const struct cmd_form summary_report = {
@@ -49,9 +49,9 @@ const struct cmd_entry cmd_summary_entry = {
 	"communication share; the iterations found.",
 	.args = { 1, -1, NULL },
 	.input = CMD_IN_TRACES,
-	.flags = CMD_ANSWER,
+	.flags = CMD_ANSWER | CMD_ALL_ROWS,
 	.options = SUMMARY_OPTS,
-	.run = summary_run,
+	.model = summary_run,
 	.report = &summary_report
 };
 
@@ -204,15 +204,9 @@ summary_build(struct out *out, const struct model *m, const char *path)
 }
 
 static int
-summary_run(const struct cmd_ctx *ctx, struct out *out,
+summary_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
-
-	(void)code;
-	(void)cause;
-	out->limit = 0;
 	summary_build(out, m, o->args[0]);
 	out->default_sort = "device:asc";
 	return 0;

@@ -178,20 +178,48 @@ ws_aux(cJSON *arr, const struct report *r, const struct report_stalls *s)
 	cJSON_AddItemToArray(arr, o);
 }
 
+/* What ws_run's launches add up to. */
+struct ws_each {
+	cJSON		*aux;		/* aux.launches, with --json */
+	int		 by, json;
+	size_t		 nsampled, nolines;
+};
+
+/* The rows of launch i, if it has PC sampling. */
+static void
+ws_launch(struct out *out, const struct report *r, uint32_t i, void *arg)
+{
+	struct ws_each			*e = arg;
+	struct report_stalls		 s;
+	struct report_stall_group	*g;
+	size_t				 k, ng;
+
+	if (report_stalls_build(r, i, &s) != 0)
+		return;
+	e->nsampled++;
+	if (e->aux != NULL)
+		ws_aux(e->aux, r, &s);
+	if (e->by == RSB_LINE && !s.pcs.has_lines)
+		e->nolines++;
+	ng = report_stalls_group(&s, e->by, &g);
+	for (k = 0; k < ng; k++)
+		if (e->by != RSB_REASON || g[k].samples > 0 ||
+		    g[k].not_issued > 0)
+			ws_row(out, r, &s, &g[k], e->by, e->json);
+	report_stalls_groups_free(g, ng);
+	report_stalls_free(&s);
+}
+
 static int
 ws_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
     char **cause)
 {
 	const struct report		*r = ctx->in->r;
 	const struct opts		*o = ctx->o;
-	struct cmd_report_sel		 sel;
-	struct report_stalls		 s;
-	struct report_stall_group	*g;
-	cJSON				*aux = NULL;
+	struct ws_each			 e;
 	uint32_t			 one;
-	size_t				 nid, i, k, ng, nsampled = 0, nolines = 0;
-	int				 by = RSB_REASON, json = o->format ==
-					    OUT_JSON;
+	size_t				 nid, n;
+	int				 by = RSB_REASON;
 
 	if (o->by != NULL &&
 	    vopt_choice("--by", o->by, ws_by_names, &by, cause) != 0) {
@@ -200,29 +228,14 @@ ws_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	}
 	if (ncu_launch_ids(ctx, r, &one, 1, &nid, code, cause) != 0)
 		return -1;
-	if (cmd_report_sel_init(&sel, r, o, cause) != 0)
+	memset(&e, 0, sizeof e);
+	e.by = by;
+	e.json = o->format == OUT_JSON;
+	if (e.json)
+		e.aux = cJSON_AddArrayToObject(out->aux, "launches");
+	if (cmd_report_each(r, o, nid > 0 ? one : REPORT_NONE, ws_launch, out,
+	    &e, &n, cause) != 0)
 		return -1;
-	if (json)
-		aux = cJSON_AddArrayToObject(out->aux, "launches");
-	if (nid > 0)
-		sel.only = one;
-	for (i = 0; cmd_report_sel_next(&sel, &i); i++) {
-		if (report_stalls_build(r, (uint32_t)i, &s) != 0)
-			continue;
-		nsampled++;
-		if (aux != NULL)
-			ws_aux(aux, r, &s);
-		if (by == RSB_LINE && !s.pcs.has_lines)
-			nolines++;
-		ng = report_stalls_group(&s, by, &g);
-		for (k = 0; k < ng; k++)
-			if (by != RSB_REASON || g[k].samples > 0 ||
-			    g[k].not_issued > 0)
-				ws_row(out, r, &s, &g[k], by, json);
-		report_stalls_groups_free(g, ng);
-		report_stalls_free(&s);
-	}
-	cmd_report_sel_free(&sel);
 	out->columns = by == RSB_REASON ? ws_reason_columns : by == RSB_PC ?
 	    ws_pc_columns : ws_line_columns;
 	if (o->format == OUT_TABLE && o->fields == NULL)
@@ -232,16 +245,16 @@ ws_run(const struct cmd_ctx *ctx, struct out *out, const char **code,
 		    "samples_pct,not_issued,top_reason" : "launch_id,file,"
 		    "line,instructions,samples,samples_pct,not_issued,"
 		    "top_reason";
-	if (nsampled == 0)
+	if (e.nsampled == 0)
 		out_warn(out, "no_pc_sampling", "%s PC sampling data "
 		    "(capture with --set full, or --section WarpStateStats "
 		    "--section SourceCounters)", nid > 0 ? "the launch has no" :
 		    "no selected launch has");
-	else if (nolines > 0)
+	else if (e.nolines > 0)
 		out_warn(out, "no_line_info", "%zu of the sampled launches "
 		    "have no line table (build the kernel with -lineinfo)",
-		    nolines);
-	if (nsampled > 0 && by == RSB_REASON)
+		    e.nolines);
+	if (e.nsampled > 0 && by == RSB_REASON)
 		out_next(out, "gpulens warp-stalls %s --by pc",
 		    out_q(out, o->args[0]));
 	return 0;

@@ -56,7 +56,8 @@ struct cmd_global {
 
 /* What a verb reads; the driver loads it before calling run. */
 enum cmd_input {
-	CMD_IN_NONE,		/* nothing: run gets argc/argv and prints */
+	CMD_IN_NONE,		/* nothing: the entry's main reads its words
+				   and prints */
 	CMD_IN_TRACE,		/* one trace, the first argument; the others
 				   are the verb's (row ids, ...) */
 	CMD_IN_TRACES,		/* every argument a trace (or a directory of
@@ -88,7 +89,8 @@ struct cmd_option {
 };
 
 /* Positional arguments (the input's paths included); a CMD_IN_NONE verb
- * reads its own words, and the driver checks nothing for it. */
+ * reads its own words (cmd_entry.main), and the driver checks nothing for
+ * it. */
 struct cmd_args {
 	int		 min;
 	int		 max;		/* -1: no limit */
@@ -107,23 +109,26 @@ struct cmd_ctx {
 	size_t			 nv;
 	const struct input	*in;	/* the input; A of a pair */
 	const struct input	*in2;	/* B of a pair, else NULL */
-	int			 argc;	/* CMD_IN_NONE: the verb's words, */
-	char			**argv;	/* argv[0] its name */
 };
 
 /*
- * A verb's run function. With an input, it fills out and returns
- * CMD_EMIT (the driver prints out), CMD_PRINTED (run printed the answer
- * itself), CMD_EMIT_FAIL (print out, then exit 1: a gate broke), or -1 with
- * *cause (caller frees) and *code ("usage", "not_found", "bad_input",
- * "internal"; "usage" if left NULL). With CMD_IN_NONE, out, code and cause
- * are NULL: run prints and returns the exit status. The function type
- * declares them ("static cmd_run_t info_run;"), the pointer type holds
- * them.
+ * A verb's run function: it fills out and returns CMD_EMIT (the driver
+ * prints out), CMD_PRINTED (run printed the answer itself), CMD_EMIT_FAIL
+ * (print out, then exit 1: a gate broke), or -1 with *cause (caller frees)
+ * and *code ("usage", "not_found", "bad_input", "internal"; "usage" if
+ * left NULL). The function type declares them ("static cmd_run_t
+ * info_run;"), the pointer type holds them.
  */
 typedef int cmd_run_t(const struct cmd_ctx *, struct out *,
 		    const char **code, char **cause);
 typedef cmd_run_t *cmd_run_fn;
+/*
+ * The main function of a verb that reads no input (CMD_IN_NONE): its
+ * words argv[0, argc) (argv[0] its name) and the global options; it prints
+ * and returns the exit status.
+ */
+typedef int cmd_main_t(int argc, char **argv, const struct cmd_global *);
+typedef cmd_main_t *cmd_main_fn;
 /*
  * The answer of a verb from one model and the shared options, as the
  * verbs' compute functions take them (cmd_entry.model): 0, or -1 with
@@ -133,6 +138,14 @@ typedef cmd_run_t *cmd_run_fn;
 typedef int cmd_model_t(const struct model *, const struct opts *,
 		    struct out *, const char **code, char **cause);
 typedef cmd_model_t *cmd_model_fn;
+/*
+ * What a verb with a model function adds to its answer once the function
+ * has given it (cmd_entry.finish), such as a next step that depends on the
+ * rows or the model. The driver calls it before adding the hints.
+ */
+typedef void cmd_finish_t(const struct model *, const struct opts *,
+		    struct out *);
+typedef cmd_finish_t *cmd_finish_fn;
 
 /*
  * A next step the answer suggests (meta.next), with the first argument
@@ -188,8 +201,10 @@ struct cmd_entry {
 	unsigned		 options;	/* OPT_* groups (opts.h) */
 	const struct cmd_option	*vopts;	/* ended by a NULL name, or NULL */
 	int			 flags;
-	cmd_run_fn		 run;	/* or NULL: model, then hints */
+	cmd_run_fn		 run;	/* or NULL: model, finish, hints */
 	cmd_model_fn		 model;
+	cmd_finish_fn		 finish;	/* after model, or NULL */
+	cmd_main_fn		 main;	/* CMD_IN_NONE: the verb, whole */
 	struct cmd_hint		 hints[CMD_HINTS_MAX];
 	const struct cmd_form	*report;	/* or NULL */
 	/*

@@ -179,7 +179,7 @@ drv_take(const struct cmd_entry *e, int argc, char **argv, struct vopt *v,
 	return 0;
 }
 
-/* The run of a verb that gives its model function and hints. */
+/* The run of a verb that gives its model function (and finish) and hints. */
 static int
 drv_model_run(const struct cmd_ctx *c, struct out *out, const char **code,
     char **cause)
@@ -192,6 +192,8 @@ drv_model_run(const struct cmd_ctx *c, struct out *out, const char **code,
 		out->limit = 0;
 	if (e->model(c->in->m, c->o, out, code, cause) != 0)
 		return -1;
+	if (e->finish != NULL)
+		e->finish(c->in->m, c->o, out);
 	for (i = 0; i < CMD_HINTS_MAX && e->hints[i].fmt != NULL; i++) {
 		h = &e->hints[i];
 		if (!h->if_rows || cJSON_GetArraySize(out->rows) > 0)
@@ -220,15 +222,11 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	size_t			 nv = 0;
 	int			 nrest, rc, bad, keep = 0;
 
+	if (kind == CMD_IN_NONE)
+		return e->main(argc, argv, g);
 	memset(&c, 0, sizeof c);
 	c.entry = e;
 	c.g = g;
-	if (kind == CMD_IN_NONE) {
-		c.argc = argc;
-		c.argv = argv;
-		return run(&c, NULL, NULL, NULL);
-	}
-
 	memset(in, 0, sizeof in);
 	v = xcalloc((size_t)argc + 1, sizeof *v);
 	rest = xcalloc((size_t)argc + 1, sizeof *rest);
