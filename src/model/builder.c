@@ -103,39 +103,44 @@ builder_name_once(struct builder *b, uint32_t *id, const char *name)
 		*id = builder_intern(b, name);
 }
 
+/*
+ * The index (*idx) of the entity of key in map; a new key gets index *n:
+ * the zeroed element v[*n] is appended, counted and returned for the caller
+ * to fill. Returns NULL for a key already there.
+ */
+static void *
+builder_upsert(struct hmap *map, uint64_t key, void **v, size_t *cap,
+    size_t *n, size_t sz, uint32_t *idx)
+{
+	int	isnew;
+
+	*idx = *hmap_upsert(map, key, (uint32_t)*n, &isnew);
+	if (!isnew)
+		return NULL;
+	return xappend(v, cap, (*n)++, sz);
+}
+#define BUILDER_UPSERT(map, key, v, cap, n, idx) \
+	builder_upsert((map), (key), (void **)&(v), &(cap), &(n), sizeof *(v), \
+	    (idx))
+
 void
 builder_meta(struct builder *b, const char *key, const char *value)
 {
-	struct model	*m = b->m;
-	size_t		 i;
-	uint32_t	 k = builder_intern(b, key);
-
-	for (i = 0; i < m->nmeta; i++) {
-		if (m->meta[i].key == k) {
-			m->meta[i].value = builder_intern(b, value);
-			return;
-		}
-	}
-	XGROW(m->meta, b->metacap, m->nmeta + 1);
-	m->meta[m->nmeta].key = k;
-	m->meta[m->nmeta].value = builder_intern(b, value);
-	m->nmeta++;
+	model_set_meta(b->m, &b->metacap, key, value);
 }
 
 uint32_t
 builder_device(struct builder *b, const struct device *proto)
 {
 	struct model	*m = b->m;
-	uint32_t	*slot;
-	int		 isnew;
+	struct device	*d;
+	uint32_t	 i;
 
-	slot = hmap_upsert(&b->dev_by_id, proto->source_id, (uint32_t)m->ndevices,
-	    &isnew);
-	if (!isnew)
-		return *slot;
-	XGROW(m->devices, b->devcap, m->ndevices + 1);
-	m->devices[m->ndevices] = *proto;
-	return (uint32_t)m->ndevices++;
+	d = BUILDER_UPSERT(&b->dev_by_id, proto->source_id, m->devices,
+	    b->devcap, m->ndevices, &i);
+	if (d != NULL)
+		*d = *proto;
+	return i;
 }
 
 uint32_t
@@ -150,23 +155,19 @@ builder_process(struct builder *b, uint64_t source_id, uint32_t pid,
 {
 	struct model	*m = b->m;
 	struct process	*p;
-	uint32_t	*slot;
-	int		 isnew;
+	uint32_t	 i;
 
-	slot = hmap_upsert(&b->proc_by_id, source_id, (uint32_t)m->nprocesses,
-	    &isnew);
-	if (!isnew) {
-		builder_name_once(b, &m->processes[*slot].name, name);
-		return *slot;
+	p = BUILDER_UPSERT(&b->proc_by_id, source_id, m->processes,
+	    b->proccap, m->nprocesses, &i);
+	if (p != NULL) {
+		p->source_id = source_id;
+		p->pid = pid;
+		p->hw_id = (uint8_t)(source_id >> 56);
+		p->vm_id = (uint8_t)(source_id >> 48);
+		p->rank = -1;
 	}
-	p = XAPPEND(m->processes, b->proccap, m->nprocesses);
-	p->source_id = source_id;
-	p->pid = pid;
-	builder_name_once(b, &p->name, name);
-	p->hw_id = (uint8_t)(source_id >> 56);
-	p->vm_id = (uint8_t)(source_id >> 48);
-	p->rank = -1;
-	return (uint32_t)m->nprocesses++;
+	builder_name_once(b, &m->processes[i].name, name);
+	return i;
 }
 
 uint32_t
@@ -181,21 +182,17 @@ builder_thread(struct builder *b, uint64_t source_id, uint32_t tid,
 {
 	struct model	*m = b->m;
 	struct thread	*t;
-	uint32_t	*slot;
-	int		 isnew;
+	uint32_t	 i;
 
-	slot = hmap_upsert(&b->thr_by_id, source_id, (uint32_t)m->nthreads,
-	    &isnew);
-	if (!isnew) {
-		builder_name_once(b, &m->threads[*slot].name, name);
-		return *slot;
+	t = BUILDER_UPSERT(&b->thr_by_id, source_id, m->threads, b->thrcap,
+	    m->nthreads, &i);
+	if (t != NULL) {
+		t->source_id = source_id;
+		t->tid = tid;
+		t->process = process;
 	}
-	t = XAPPEND(m->threads, b->thrcap, m->nthreads);
-	t->source_id = source_id;
-	t->tid = tid;
-	t->process = process;
-	builder_name_once(b, &t->name, name);
-	return (uint32_t)m->nthreads++;
+	builder_name_once(b, &m->threads[i].name, name);
+	return i;
 }
 
 uint32_t
@@ -210,21 +207,18 @@ builder_stream(struct builder *b, uint32_t device, uint64_t source_id,
 {
 	struct model	*m = b->m;
 	struct stream	*s;
-	uint32_t	*slot;
-	int		 isnew;
-	uint64_t	 key;
+	uint32_t	 i;
 
 	/* Stream ids are unique per device and process (context). */
-	key = hmap_key2(hmap_key2(device, process), source_id);
-	slot = hmap_upsert(&b->stream_by_id, key, (uint32_t)m->nstreams,
-	    &isnew);
-	if (!isnew)
-		return *slot;
-	s = XAPPEND(m->streams, b->streamcap, m->nstreams);
-	s->source_id = source_id;
-	s->device = device;
-	s->process = process;
-	return (uint32_t)m->nstreams++;
+	s = BUILDER_UPSERT(&b->stream_by_id,
+	    hmap_key2(hmap_key2(device, process), source_id), m->streams,
+	    b->streamcap, m->nstreams, &i);
+	if (s != NULL) {
+		s->source_id = source_id;
+		s->device = device;
+		s->process = process;
+	}
+	return i;
 }
 
 uint32_t
@@ -233,8 +227,7 @@ builder_domain(struct builder *b, uint32_t process, uint64_t source_id,
 {
 	struct model	*m = b->m;
 	struct domain	*d;
-	uint32_t	*slot;
-	int		 isnew;
+	uint32_t	 i;
 
 	if (m->ndomains == 0) {
 		/* Index 0: the default domain, shared by all processes. */
@@ -244,33 +237,30 @@ builder_domain(struct builder *b, uint32_t process, uint64_t source_id,
 	}
 	if (source_id == 0)
 		return 0;
-	slot = hmap_upsert(&b->dom_by_id, hmap_key2(process, source_id),
-	    (uint32_t)m->ndomains, &isnew);
-	if (!isnew) {
-		builder_name_once(b, &m->domains[*slot].name, name);
-		return *slot;
+	d = BUILDER_UPSERT(&b->dom_by_id, hmap_key2(process, source_id),
+	    m->domains, b->domcap, m->ndomains, &i);
+	if (d != NULL) {
+		d->source_id = source_id;
+		d->process = process;
 	}
-	d = XAPPEND(m->domains, b->domcap, m->ndomains);
-	d->source_id = source_id;
-	d->process = process;
-	builder_name_once(b, &d->name, name);
-	return (uint32_t)m->ndomains++;
+	builder_name_once(b, &m->domains[i].name, name);
+	return i;
 }
 
 static uint32_t
 builder_new_track(struct builder *b, uint64_t key, struct track *proto)
 {
 	struct model	*m = b->m;
-	uint32_t	*slot;
-	int		 isnew;
+	struct track	*t;
+	uint32_t	 i;
 
-	slot = hmap_upsert(&b->track_by_key, key, (uint32_t)m->ntracks, &isnew);
-	if (!isnew)
-		return *slot;
-	XGROW(m->tracks, b->trackcap, m->ntracks + 1);
-	m->tracks[m->ntracks] = *proto;
-	lane_init(&m->tracks[m->ntracks].lane);
-	return (uint32_t)m->ntracks++;
+	t = BUILDER_UPSERT(&b->track_by_key, key, m->tracks, b->trackcap,
+	    m->ntracks, &i);
+	if (t != NULL) {
+		*t = *proto;
+		lane_init(&t->lane);
+	}
+	return i;
 }
 
 /* A track of no device, stream, process, thread or domain (static, so
@@ -467,9 +457,7 @@ builder_copy(struct builder *b, const struct copy_info *c)
 	    m->copies, sizeof *m->copies, c, copy_info_eq);
 	if (i != NONE32)
 		return i;
-	XGROW(m->copies, b->ccap, m->ncopies + 1);
-	m->copies[m->ncopies] = *c;
-	return (uint32_t)m->ncopies++;
+	return (uint32_t)XPUSH(m->copies, b->ccap, m->ncopies, *c);
 }
 
 uint32_t
@@ -500,9 +488,8 @@ builder_counter(struct builder *b, double value)
 {
 	struct model	*m = b->m;
 
-	XGROW(m->counters, b->countercap, m->ncounters + 1);
-	m->counters[m->ncounters] = value;
-	return (uint32_t)m->ncounters++;
+	return (uint32_t)XPUSH(m->counters, b->countercap, m->ncounters,
+	    value);
 }
 
 void
