@@ -104,24 +104,34 @@ builder_name_once(struct builder *b, uint32_t *id, const char *name)
 }
 
 /*
- * The index (*idx) of the entity of key in map; a new key gets index *n:
- * the zeroed element v[*n] is appended, counted and returned for the caller
- * to fill. Returns NULL for a key already there.
+ * The index (*idx) of an entry of v (*n entries of sz bytes) looked up in
+ * map by key. With eq NULL, the entry of key; else the entry that eq()
+ * finds equal to want, key its hash (a collision probes key + 1, ...).
+ * When there is none, index *n is mapped, and the zeroed entry v[*n] is
+ * appended, counted and returned for the caller to fill; else NULL.
  */
 static void *
 builder_upsert(struct hmap *map, uint64_t key, void **v, size_t *cap,
-    size_t *n, size_t sz, uint32_t *idx)
+    size_t *n, size_t sz, const void *want,
+    int (*eq)(const void *, const void *), uint32_t *idx)
 {
 	int	isnew;
 
-	*idx = *hmap_upsert(map, key, (uint32_t)*n, &isnew);
-	if (!isnew)
-		return NULL;
-	return xappend(v, cap, (*n)++, sz);
+	for (;;) {
+		*idx = *hmap_upsert(map, key, (uint32_t)*n, &isnew);
+		if (isnew)
+			return xappend(v, cap, (*n)++, sz);
+		if (eq == NULL || eq((const char *)*v + (size_t)*idx * sz, want))
+			return NULL;
+		key++;		/* a hash collision: probe the next key */
+	}
 }
 #define BUILDER_UPSERT(map, key, v, cap, n, idx) \
 	builder_upsert((map), (key), (void **)&(v), &(cap), &(n), sizeof *(v), \
-	    (idx))
+	    NULL, NULL, (idx))
+#define BUILDER_DEDUP(map, hash, v, cap, n, want, eq, idx) \
+	builder_upsert((map), (hash), (void **)&(v), &(cap), &(n), \
+	    sizeof *(v), (want), (eq), (idx))
 
 void
 builder_meta(struct builder *b, const char *key, const char *value)
@@ -338,29 +348,6 @@ builder_counter_track(struct builder *b, uint32_t device, uint64_t key,
 	    UINT64_C(0xC0C0C0C000000000) | device), key), &t);
 }
 
-/*
- * The index of the entry of tab (n entries of sz bytes) that eq() finds
- * equal to want, looked up in dedup by its hash h (a collision probes
- * h + 1, ...), or NONE32 when there is none: index n is then mapped to
- * want's hash, and the caller appends want.
- */
-static uint32_t
-builder_dedup(struct hmap *dedup, uint64_t h, size_t n, const void *tab,
-    size_t sz, const void *want, int (*eq)(const void *, const void *))
-{
-	uint32_t	*slot;
-	int		 isnew;
-
-	for (;;) {
-		slot = hmap_upsert(dedup, h, (uint32_t)n, &isnew);
-		if (isnew)
-			return NONE32;
-		if (eq((const char *)tab + (size_t)*slot * sz, want))
-			return *slot;
-		h++;		/* a hash collision: probe the next key */
-	}
-}
-
 static uint64_t
 kernel_info_hash(const struct kernel_info *k)
 {
@@ -411,17 +398,15 @@ kernel_info_eq(const void *x, const void *y)
 uint32_t
 builder_kernel(struct builder *b, const struct kernel_info *k)
 {
-	struct model	*m = b->m;
-	uint32_t	 i;
+	struct model		*m = b->m;
+	struct kernel_info	*e;
+	uint32_t		 i;
 
-	i = builder_dedup(&b->kernel_dedup, kernel_info_hash(k), m->nkernels,
-	    m->kernels, sizeof *m->kernels, k, kernel_info_eq);
-	if (i != NONE32)
-		return i;
-	XGROW(m->kernels, b->kcap, m->nkernels + 1);
-	memset(&m->kernels[m->nkernels], 0, sizeof *m->kernels);
-	m->kernels[m->nkernels] = *k;
-	return (uint32_t)m->nkernels++;
+	e = BUILDER_DEDUP(&b->kernel_dedup, kernel_info_hash(k), m->kernels,
+	    b->kcap, m->nkernels, k, kernel_info_eq, &i);
+	if (e != NULL)
+		*e = *k;
+	return i;
 }
 
 static uint64_t
@@ -450,14 +435,15 @@ copy_info_eq(const void *x, const void *y)
 uint32_t
 builder_copy(struct builder *b, const struct copy_info *c)
 {
-	struct model	*m = b->m;
-	uint32_t	 i;
+	struct model		*m = b->m;
+	struct copy_info	*e;
+	uint32_t		 i;
 
-	i = builder_dedup(&b->copy_dedup, copy_info_hash(c), m->ncopies,
-	    m->copies, sizeof *m->copies, c, copy_info_eq);
-	if (i != NONE32)
-		return i;
-	return (uint32_t)XPUSH(m->copies, b->ccap, m->ncopies, *c);
+	e = BUILDER_DEDUP(&b->copy_dedup, copy_info_hash(c), m->copies,
+	    b->ccap, m->ncopies, c, copy_info_eq, &i);
+	if (e != NULL)
+		*e = *c;
+	return i;
 }
 
 uint32_t
