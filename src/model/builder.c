@@ -107,20 +107,26 @@ builder_name_once(struct builder *b, uint32_t *id, const char *name)
  * The index (*idx) of an entry of v (*n entries of sz bytes) looked up in
  * map by key. With eq NULL, the entry of key; else the entry that eq()
  * finds equal to want, key its hash (a collision probes key + 1, ...).
- * When there is none, index *n is mapped, and the zeroed entry v[*n] is
- * appended, counted and returned for the caller to fill; else NULL.
+ * When there is none, index *n is mapped, and the entry v[*n] is appended
+ * (a copy of want, else zeroed), counted and returned for the caller to
+ * fill; else NULL.
  */
 static void *
 builder_upsert(struct hmap *map, uint64_t key, void **v, size_t *cap,
     size_t *n, size_t sz, const void *want,
     int (*eq)(const void *, const void *), uint32_t *idx)
 {
-	int	isnew;
+	void	*e;
+	int	 isnew;
 
 	for (;;) {
 		*idx = *hmap_upsert(map, key, (uint32_t)*n, &isnew);
-		if (isnew)
-			return xappend(v, cap, (*n)++, sz);
+		if (isnew) {
+			e = xappend(v, cap, (*n)++, sz);
+			if (want != NULL)
+				memcpy(e, want, sz);
+			return e;
+		}
 		if (eq == NULL || eq((const char *)*v + (size_t)*idx * sz, want))
 			return NULL;
 		key++;		/* a hash collision: probe the next key */
@@ -129,9 +135,22 @@ builder_upsert(struct hmap *map, uint64_t key, void **v, size_t *cap,
 #define BUILDER_UPSERT(map, key, v, cap, n, idx) \
 	builder_upsert((map), (key), (void **)&(v), &(cap), &(n), sizeof *(v), \
 	    NULL, NULL, (idx))
-#define BUILDER_DEDUP(map, hash, v, cap, n, want, eq, idx) \
-	builder_upsert((map), (hash), (void **)&(v), &(cap), &(n), \
-	    sizeof *(v), (want), (eq), (idx))
+
+/* The index of the entry of v equal to *want, added if there is none. */
+static uint32_t
+builder_dedup(struct hmap *map, uint64_t hash, void **v, size_t *cap,
+    size_t *n, size_t sz, const void *want,
+    int (*eq)(const void *, const void *))
+{
+	uint32_t	i;
+
+	builder_upsert(map, hash, v, cap, n, sz, want, eq, &i);
+	return i;
+}
+#define BUILDER_DEDUP(map, hash, v, cap, n, want, eq) \
+	((void)sizeof (*(v) = *(want)), \
+	builder_dedup((map), (hash), (void **)&(v), &(cap), &(n), \
+	    sizeof *(v), (want), (eq)))
 
 void
 builder_meta(struct builder *b, const char *key, const char *value)
@@ -398,15 +417,10 @@ kernel_info_eq(const void *x, const void *y)
 uint32_t
 builder_kernel(struct builder *b, const struct kernel_info *k)
 {
-	struct model		*m = b->m;
-	struct kernel_info	*e;
-	uint32_t		 i;
+	struct model	*m = b->m;
 
-	e = BUILDER_DEDUP(&b->kernel_dedup, kernel_info_hash(k), m->kernels,
-	    b->kcap, m->nkernels, k, kernel_info_eq, &i);
-	if (e != NULL)
-		*e = *k;
-	return i;
+	return BUILDER_DEDUP(&b->kernel_dedup, kernel_info_hash(k), m->kernels,
+	    b->kcap, m->nkernels, k, kernel_info_eq);
 }
 
 static uint64_t
@@ -435,15 +449,10 @@ copy_info_eq(const void *x, const void *y)
 uint32_t
 builder_copy(struct builder *b, const struct copy_info *c)
 {
-	struct model		*m = b->m;
-	struct copy_info	*e;
-	uint32_t		 i;
+	struct model	*m = b->m;
 
-	e = BUILDER_DEDUP(&b->copy_dedup, copy_info_hash(c), m->copies,
-	    b->ccap, m->ncopies, c, copy_info_eq, &i);
-	if (e != NULL)
-		*e = *c;
-	return i;
+	return BUILDER_DEDUP(&b->copy_dedup, copy_info_hash(c), m->copies,
+	    b->ccap, m->ncopies, c, copy_info_eq);
 }
 
 uint32_t
