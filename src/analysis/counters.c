@@ -76,15 +76,6 @@ counters_dbl_cmp(const void *a, const void *b, void *unused)
 	return (x > y) - (x < y);
 }
 
-static int
-counters_i64_cmp(const void *a, const void *b, void *unused)
-{
-	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	(void)unused;
-	return (x > y) - (x < y);
-}
-
 /* Percentile p (0..100) of sorted v[0, n), linear between closest ranks. */
 static double
 counters_pct(const double *v, size_t n, double p)
@@ -142,7 +133,7 @@ counters_stats(struct counters_series *s, const struct counters_smp *p,
 	s->p99 = counters_pct(vals, n, 99);
 	if (n < 2)
 		return;
-	sort_stable(gaps, n - 1, sizeof *gaps, counters_i64_cmp, NULL);
+	qsort(gaps, n - 1, sizeof *gaps, sort_cmp_i64);
 	med = gaps[(n - 2) / 2];
 	s->interval_ns = med;
 	s->max_gap_ns = gaps[n - 2];

@@ -524,14 +524,3 @@ jobrank_free(struct jobrank *j)
 	strpool_free(j->kpool);
 	memset(j, 0, sizeof *j);
 }
-
-size_t
-jobrank_find(const struct jobrank *j, int rank)
-{
-	size_t	i;
-
-	for (i = 0; i < j->nr; i++)
-		if (j->r[i].rank == rank)
-			return i;
-	return SIZE_MAX;
-}

@@ -138,7 +138,5 @@ void	 jobrank_place(struct jobrank *, size_t index, int rank,
 void	 jobrank_finish(struct jobrank *);
 
 void	 jobrank_free(struct jobrank *);
-/* The index in j->r of rank, or SIZE_MAX. */
-size_t	 jobrank_find(const struct jobrank *, int rank);
 
 #endif

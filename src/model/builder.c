@@ -103,39 +103,73 @@ builder_name_once(struct builder *b, uint32_t *id, const char *name)
 		*id = builder_intern(b, name);
 }
 
+/*
+ * The index (*idx) of an entry of v (*n entries of sz bytes) looked up in
+ * map by key. With eq NULL, the entry of key; else the entry that eq()
+ * finds equal to want, key its hash (a collision probes key + 1, ...).
+ * When there is none, index *n is mapped, and the entry v[*n] is appended
+ * (a copy of want, else zeroed), counted and returned for the caller to
+ * fill; else NULL.
+ */
+static void *
+builder_upsert(struct hmap *map, uint64_t key, void **v, size_t *cap,
+    size_t *n, size_t sz, const void *want,
+    int (*eq)(const void *, const void *), uint32_t *idx)
+{
+	void	*e;
+	int	 isnew;
+
+	for (;;) {
+		*idx = *hmap_upsert(map, key, (uint32_t)*n, &isnew);
+		if (isnew) {
+			e = xappend(v, cap, (*n)++, sz);
+			if (want != NULL)
+				memcpy(e, want, sz);
+			return e;
+		}
+		if (eq == NULL || eq((const char *)*v + (size_t)*idx * sz, want))
+			return NULL;
+		key++;		/* a hash collision: probe the next key */
+	}
+}
+#define BUILDER_UPSERT(map, key, v, cap, n, idx) \
+	builder_upsert((map), (key), (void **)&(v), &(cap), &(n), sizeof *(v), \
+	    NULL, NULL, (idx))
+
+/* The index of the entry of v equal to *want, added if there is none. */
+static uint32_t
+builder_dedup(struct hmap *map, uint64_t hash, void **v, size_t *cap,
+    size_t *n, size_t sz, const void *want,
+    int (*eq)(const void *, const void *))
+{
+	uint32_t	i;
+
+	builder_upsert(map, hash, v, cap, n, sz, want, eq, &i);
+	return i;
+}
+#define BUILDER_DEDUP(map, hash, v, cap, n, want, eq) \
+	((void)sizeof (*(v) = *(want)), \
+	builder_dedup((map), (hash), (void **)&(v), &(cap), &(n), \
+	    sizeof *(v), (want), (eq)))
+
 void
 builder_meta(struct builder *b, const char *key, const char *value)
 {
-	struct model	*m = b->m;
-	size_t		 i;
-	uint32_t	 k = builder_intern(b, key);
-
-	for (i = 0; i < m->nmeta; i++) {
-		if (m->meta[i].key == k) {
-			m->meta[i].value = builder_intern(b, value);
-			return;
-		}
-	}
-	XGROW(m->meta, b->metacap, m->nmeta + 1);
-	m->meta[m->nmeta].key = k;
-	m->meta[m->nmeta].value = builder_intern(b, value);
-	m->nmeta++;
+	model_set_meta(b->m, &b->metacap, key, value);
 }
 
 uint32_t
 builder_device(struct builder *b, const struct device *proto)
 {
 	struct model	*m = b->m;
-	uint32_t	*slot;
-	int		 isnew;
+	struct device	*d;
+	uint32_t	 i;
 
-	slot = hmap_upsert(&b->dev_by_id, proto->source_id, (uint32_t)m->ndevices,
-	    &isnew);
-	if (!isnew)
-		return *slot;
-	XGROW(m->devices, b->devcap, m->ndevices + 1);
-	m->devices[m->ndevices] = *proto;
-	return (uint32_t)m->ndevices++;
+	d = BUILDER_UPSERT(&b->dev_by_id, proto->source_id, m->devices,
+	    b->devcap, m->ndevices, &i);
+	if (d != NULL)
+		*d = *proto;
+	return i;
 }
 
 uint32_t
@@ -150,23 +184,19 @@ builder_process(struct builder *b, uint64_t source_id, uint32_t pid,
 {
 	struct model	*m = b->m;
 	struct process	*p;
-	uint32_t	*slot;
-	int		 isnew;
+	uint32_t	 i;
 
-	slot = hmap_upsert(&b->proc_by_id, source_id, (uint32_t)m->nprocesses,
-	    &isnew);
-	if (!isnew) {
-		builder_name_once(b, &m->processes[*slot].name, name);
-		return *slot;
+	p = BUILDER_UPSERT(&b->proc_by_id, source_id, m->processes,
+	    b->proccap, m->nprocesses, &i);
+	if (p != NULL) {
+		p->source_id = source_id;
+		p->pid = pid;
+		p->hw_id = (uint8_t)(source_id >> 56);
+		p->vm_id = (uint8_t)(source_id >> 48);
+		p->rank = -1;
 	}
-	p = XAPPEND(m->processes, b->proccap, m->nprocesses);
-	p->source_id = source_id;
-	p->pid = pid;
-	builder_name_once(b, &p->name, name);
-	p->hw_id = (uint8_t)(source_id >> 56);
-	p->vm_id = (uint8_t)(source_id >> 48);
-	p->rank = -1;
-	return (uint32_t)m->nprocesses++;
+	builder_name_once(b, &m->processes[i].name, name);
+	return i;
 }
 
 uint32_t
@@ -181,21 +211,17 @@ builder_thread(struct builder *b, uint64_t source_id, uint32_t tid,
 {
 	struct model	*m = b->m;
 	struct thread	*t;
-	uint32_t	*slot;
-	int		 isnew;
+	uint32_t	 i;
 
-	slot = hmap_upsert(&b->thr_by_id, source_id, (uint32_t)m->nthreads,
-	    &isnew);
-	if (!isnew) {
-		builder_name_once(b, &m->threads[*slot].name, name);
-		return *slot;
+	t = BUILDER_UPSERT(&b->thr_by_id, source_id, m->threads, b->thrcap,
+	    m->nthreads, &i);
+	if (t != NULL) {
+		t->source_id = source_id;
+		t->tid = tid;
+		t->process = process;
 	}
-	t = XAPPEND(m->threads, b->thrcap, m->nthreads);
-	t->source_id = source_id;
-	t->tid = tid;
-	t->process = process;
-	builder_name_once(b, &t->name, name);
-	return (uint32_t)m->nthreads++;
+	builder_name_once(b, &m->threads[i].name, name);
+	return i;
 }
 
 uint32_t
@@ -210,21 +236,18 @@ builder_stream(struct builder *b, uint32_t device, uint64_t source_id,
 {
 	struct model	*m = b->m;
 	struct stream	*s;
-	uint32_t	*slot;
-	int		 isnew;
-	uint64_t	 key;
+	uint32_t	 i;
 
 	/* Stream ids are unique per device and process (context). */
-	key = hmap_key2(hmap_key2(device, process), source_id);
-	slot = hmap_upsert(&b->stream_by_id, key, (uint32_t)m->nstreams,
-	    &isnew);
-	if (!isnew)
-		return *slot;
-	s = XAPPEND(m->streams, b->streamcap, m->nstreams);
-	s->source_id = source_id;
-	s->device = device;
-	s->process = process;
-	return (uint32_t)m->nstreams++;
+	s = BUILDER_UPSERT(&b->stream_by_id,
+	    hmap_key2(hmap_key2(device, process), source_id), m->streams,
+	    b->streamcap, m->nstreams, &i);
+	if (s != NULL) {
+		s->source_id = source_id;
+		s->device = device;
+		s->process = process;
+	}
+	return i;
 }
 
 uint32_t
@@ -233,8 +256,7 @@ builder_domain(struct builder *b, uint32_t process, uint64_t source_id,
 {
 	struct model	*m = b->m;
 	struct domain	*d;
-	uint32_t	*slot;
-	int		 isnew;
+	uint32_t	 i;
 
 	if (m->ndomains == 0) {
 		/* Index 0: the default domain, shared by all processes. */
@@ -244,33 +266,30 @@ builder_domain(struct builder *b, uint32_t process, uint64_t source_id,
 	}
 	if (source_id == 0)
 		return 0;
-	slot = hmap_upsert(&b->dom_by_id, hmap_key2(process, source_id),
-	    (uint32_t)m->ndomains, &isnew);
-	if (!isnew) {
-		builder_name_once(b, &m->domains[*slot].name, name);
-		return *slot;
+	d = BUILDER_UPSERT(&b->dom_by_id, hmap_key2(process, source_id),
+	    m->domains, b->domcap, m->ndomains, &i);
+	if (d != NULL) {
+		d->source_id = source_id;
+		d->process = process;
 	}
-	d = XAPPEND(m->domains, b->domcap, m->ndomains);
-	d->source_id = source_id;
-	d->process = process;
-	builder_name_once(b, &d->name, name);
-	return (uint32_t)m->ndomains++;
+	builder_name_once(b, &m->domains[i].name, name);
+	return i;
 }
 
 static uint32_t
 builder_new_track(struct builder *b, uint64_t key, struct track *proto)
 {
 	struct model	*m = b->m;
-	uint32_t	*slot;
-	int		 isnew;
+	struct track	*t;
+	uint32_t	 i;
 
-	slot = hmap_upsert(&b->track_by_key, key, (uint32_t)m->ntracks, &isnew);
-	if (!isnew)
-		return *slot;
-	XGROW(m->tracks, b->trackcap, m->ntracks + 1);
-	m->tracks[m->ntracks] = *proto;
-	lane_init(&m->tracks[m->ntracks].lane);
-	return (uint32_t)m->ntracks++;
+	t = BUILDER_UPSERT(&b->track_by_key, key, m->tracks, b->trackcap,
+	    m->ntracks, &i);
+	if (t != NULL) {
+		*t = *proto;
+		lane_init(&t->lane);
+	}
+	return i;
 }
 
 /* A track of no device, stream, process, thread or domain (static, so
@@ -348,29 +367,6 @@ builder_counter_track(struct builder *b, uint32_t device, uint64_t key,
 	    UINT64_C(0xC0C0C0C000000000) | device), key), &t);
 }
 
-/*
- * The index of the entry of tab (n entries of sz bytes) that eq() finds
- * equal to want, looked up in dedup by its hash h (a collision probes
- * h + 1, ...), or NONE32 when there is none: index n is then mapped to
- * want's hash, and the caller appends want.
- */
-static uint32_t
-builder_dedup(struct hmap *dedup, uint64_t h, size_t n, const void *tab,
-    size_t sz, const void *want, int (*eq)(const void *, const void *))
-{
-	uint32_t	*slot;
-	int		 isnew;
-
-	for (;;) {
-		slot = hmap_upsert(dedup, h, (uint32_t)n, &isnew);
-		if (isnew)
-			return NONE32;
-		if (eq((const char *)tab + (size_t)*slot * sz, want))
-			return *slot;
-		h++;		/* a hash collision: probe the next key */
-	}
-}
-
 static uint64_t
 kernel_info_hash(const struct kernel_info *k)
 {
@@ -422,16 +418,9 @@ uint32_t
 builder_kernel(struct builder *b, const struct kernel_info *k)
 {
 	struct model	*m = b->m;
-	uint32_t	 i;
 
-	i = builder_dedup(&b->kernel_dedup, kernel_info_hash(k), m->nkernels,
-	    m->kernels, sizeof *m->kernels, k, kernel_info_eq);
-	if (i != NONE32)
-		return i;
-	XGROW(m->kernels, b->kcap, m->nkernels + 1);
-	memset(&m->kernels[m->nkernels], 0, sizeof *m->kernels);
-	m->kernels[m->nkernels] = *k;
-	return (uint32_t)m->nkernels++;
+	return BUILDER_DEDUP(&b->kernel_dedup, kernel_info_hash(k), m->kernels,
+	    b->kcap, m->nkernels, k, kernel_info_eq);
 }
 
 static uint64_t
@@ -461,15 +450,9 @@ uint32_t
 builder_copy(struct builder *b, const struct copy_info *c)
 {
 	struct model	*m = b->m;
-	uint32_t	 i;
 
-	i = builder_dedup(&b->copy_dedup, copy_info_hash(c), m->ncopies,
-	    m->copies, sizeof *m->copies, c, copy_info_eq);
-	if (i != NONE32)
-		return i;
-	XGROW(m->copies, b->ccap, m->ncopies + 1);
-	m->copies[m->ncopies] = *c;
-	return (uint32_t)m->ncopies++;
+	return BUILDER_DEDUP(&b->copy_dedup, copy_info_hash(c), m->copies,
+	    b->ccap, m->ncopies, c, copy_info_eq);
 }
 
 uint32_t
@@ -500,9 +483,8 @@ builder_counter(struct builder *b, double value)
 {
 	struct model	*m = b->m;
 
-	XGROW(m->counters, b->countercap, m->ncounters + 1);
-	m->counters[m->ncounters] = value;
-	return (uint32_t)m->ncounters++;
+	return (uint32_t)XPUSH(m->counters, b->countercap, m->ncounters,
+	    value);
 }
 
 void

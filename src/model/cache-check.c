@@ -323,6 +323,43 @@ cache_check_sched(const struct model *m)
 	return 0;
 }
 
+/* A uint32_t column of a model's table: field off of each of n entries of
+ * sz bytes at v; an index or string id below lim, or NONE32 with none. */
+struct cache_refcol {
+	const void	*v;
+	size_t		 n, sz, off;
+	uint64_t	 lim;
+	int		 none;
+};
+/* (The field must be a uint32_t: the array size is -1 for another size.) */
+#define CACHE_COL(v, n, type, field, lim, none) \
+	{ (v), (n), sizeof (type), offsetof(type, field) + 0 * sizeof (char \
+	    [sizeof ((type *)0)->field == sizeof (uint32_t) ? 1 : -1]), \
+	    (lim), (none) }
+/* A string id, and an index into a table of n entries or NONE32. */
+#define CACHE_SCOL(v, n, type, field) \
+	CACHE_COL(v, n, type, field, nstrs, 0)
+#define CACHE_RCOL(v, n, type, field, lim) \
+	CACHE_COL(v, n, type, field, lim, 1)
+
+/* Whether every value of the ncols columns is in range. */
+static int
+cache_check_refcols(const struct cache_refcol *cols, size_t ncols)
+{
+	const struct cache_refcol	*c;
+	uint32_t			 x;
+	size_t				 i;
+
+	for (c = cols; c < cols + ncols; c++)
+		for (i = 0; i < c->n; i++) {
+			memcpy(&x, (const char *)c->v + i * c->sz + c->off,
+			    sizeof x);
+			if (x >= c->lim && !(c->none && x == NONE32))
+				return 0;
+		}
+	return 1;
+}
+
 /* Whether every entity reference is in range: finalize and every reader of
  * the model index with them; so are string ids (below nstrs), and the span
  * keeps the bounds model.h promises. Those of the NVTX records only with
@@ -330,70 +367,65 @@ cache_check_sched(const struct model *m)
 int
 cache_check_refs(const struct model *m, uint32_t nstrs, int nvtx)
 {
-	const struct track	*t;
-	size_t			 i;
+	const size_t			 nnvtx = nvtx ? m->nnvtx : 0;
+	const struct cache_refcol	 strs[] = {
+		CACHE_SCOL(m->devices, m->ndevices, struct device, name),
+		CACHE_SCOL(m->devices, m->ndevices, struct device, uuid),
+		CACHE_SCOL(m->devices, m->ndevices, struct device, bus),
+		CACHE_SCOL(m->devices, m->ndevices, struct device, chip),
+		CACHE_SCOL(m->devices, m->ndevices, struct device, vendor),
+		CACHE_SCOL(m->processes, m->nprocesses, struct process, name),
+		CACHE_SCOL(m->processes, m->nprocesses, struct process, host),
+		CACHE_SCOL(m->threads, m->nthreads, struct thread, name),
+		CACHE_SCOL(m->streams, m->nstreams, struct stream, name),
+		CACHE_SCOL(m->domains, m->ndomains, struct domain, name),
+		CACHE_SCOL(m->tracks, m->ntracks, struct track, name),
+		CACHE_SCOL(m->kernels, m->nkernels, struct kernel_info,
+		    short_name),
+		CACHE_SCOL(m->kernels, m->nkernels, struct kernel_info, mangled),
+		CACHE_SCOL(m->kernels, m->nkernels, struct kernel_info,
+		    comm_coll),
+		CACHE_SCOL(m->kernels, m->nkernels, struct kernel_info,
+		    comm_dtype),
+		CACHE_SCOL(m->kernels, m->nkernels, struct kernel_info,
+		    comm_pg_name),
+		CACHE_SCOL(m->kernels, m->nkernels, struct kernel_info,
+		    comm_pg_desc),
+		CACHE_SCOL(m->kernels, m->nkernels, struct kernel_info,
+		    comm_pg_ranks),
+		CACHE_SCOL(m->nvtx, nnvtx, struct nvtx_info, category_name),
+		CACHE_SCOL(m->meta, m->nmeta, struct meta, key),
+		CACHE_SCOL(m->meta, m->nmeta, struct meta, value),
+		CACHE_SCOL(m->sched_threads, m->nsched_threads,
+		    struct sched_thread, name),
+		CACHE_SCOL(m->sched_threads, m->nsched_threads,
+		    struct sched_thread, pname),
+	};
+	const struct cache_refcol	 refs[] = {
+		CACHE_RCOL(m->devices, m->ndevices, struct device, process,
+		    m->nprocesses),
+		CACHE_RCOL(m->threads, m->nthreads, struct thread, process,
+		    m->nprocesses),
+		CACHE_RCOL(m->streams, m->nstreams, struct stream, device,
+		    m->ndevices),
+		CACHE_RCOL(m->streams, m->nstreams, struct stream, process,
+		    m->nprocesses),
+		CACHE_RCOL(m->domains, m->ndomains, struct domain, process,
+		    m->nprocesses),
+		CACHE_RCOL(m->nvtx, nnvtx, struct nvtx_info, domain,
+		    m->ndomains),
+	};
+	const struct track		*t;
+	size_t				 i;
 
-#define CACHE_STR(v)	((v) < nstrs)
 	if (!model_span_ok(m->origin_ns, m->end_ns))
 		return -1;
-	for (i = 0; i < m->ndevices; i++)
-		if (!CACHE_STR(m->devices[i].name) ||
-		    !CACHE_STR(m->devices[i].uuid) ||
-		    !CACHE_STR(m->devices[i].bus) ||
-		    !CACHE_STR(m->devices[i].chip) ||
-		    !CACHE_STR(m->devices[i].vendor))
-			return -1;
-	for (i = 0; i < m->nprocesses; i++)
-		if (!CACHE_STR(m->processes[i].name) ||
-		    !CACHE_STR(m->processes[i].host))
-			return -1;
-	for (i = 0; i < m->nthreads; i++)
-		if (!CACHE_STR(m->threads[i].name))
-			return -1;
-	for (i = 0; i < m->nstreams; i++)
-		if (!CACHE_STR(m->streams[i].name))
-			return -1;
-	for (i = 0; i < m->ndomains; i++)
-		if (!CACHE_STR(m->domains[i].name))
-			return -1;
-	for (i = 0; i < m->ntracks; i++)
-		if (!CACHE_STR(m->tracks[i].name))
-			return -1;
-	for (i = 0; i < m->nkernels; i++)
-		if (!CACHE_STR(m->kernels[i].short_name) ||
-		    !CACHE_STR(m->kernels[i].mangled) ||
-		    !CACHE_STR(m->kernels[i].comm_coll) ||
-		    !CACHE_STR(m->kernels[i].comm_dtype) ||
-		    !CACHE_STR(m->kernels[i].comm_pg_name) ||
-		    !CACHE_STR(m->kernels[i].comm_pg_desc) ||
-		    !CACHE_STR(m->kernels[i].comm_pg_ranks))
-			return -1;
-	for (i = 0; nvtx && i < m->nnvtx; i++)
-		if (!CACHE_STR(m->nvtx[i].category_name))
-			return -1;
-	for (i = 0; i < m->nmeta; i++)
-		if (!CACHE_STR(m->meta[i].key) || !CACHE_STR(m->meta[i].value))
-			return -1;
-	for (i = 0; i < m->nsched_threads; i++)
-		if (!CACHE_STR(m->sched_threads[i].name) ||
-		    !CACHE_STR(m->sched_threads[i].pname))
-			return -1;
-#undef CACHE_STR
+	if (!cache_check_refcols(strs, sizeof strs / sizeof strs[0]))
+		return -1;
 	if (cache_check_sched(m) != 0)
 		return -1;
-	for (i = 0; i < m->ndevices; i++)
-		if (!CACHE_REF(m->devices[i].process, m->nprocesses))
-			return -1;
-	for (i = 0; i < m->nthreads; i++)
-		if (!CACHE_REF(m->threads[i].process, m->nprocesses))
-			return -1;
-	for (i = 0; i < m->nstreams; i++)
-		if (!CACHE_REF(m->streams[i].device, m->ndevices) ||
-		    !CACHE_REF(m->streams[i].process, m->nprocesses))
-			return -1;
-	for (i = 0; i < m->ndomains; i++)
-		if (!CACHE_REF(m->domains[i].process, m->nprocesses))
-			return -1;
+	if (!cache_check_refcols(refs, sizeof refs / sizeof refs[0]))
+		return -1;
 	for (i = 0; i < m->ntracks; i++) {
 		t = &m->tracks[i];
 		if (t->type >= TRACK_TYPE_COUNT ||
@@ -405,9 +437,6 @@ cache_check_refs(const struct model *m, uint32_t nstrs, int nvtx)
 		    (t->type == TRACK_GPU && t->stream == NONE32))
 			return -1;
 	}
-	for (i = 0; nvtx && i < m->nnvtx; i++)
-		if (!CACHE_REF(m->nvtx[i].domain, m->ndomains))
-			return -1;
 	return 0;
 }
 

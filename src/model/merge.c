@@ -46,19 +46,7 @@ merge_idx(const uint32_t *map, size_t n, uint32_t i)
 static void
 merge_meta(struct merge *g, const char *key, const char *value)
 {
-	struct model	*m = g->out;
-	uint32_t	 k = strpool_intern0(m->strs, key);
-	size_t		 i;
-
-	for (i = 0; i < m->nmeta; i++)
-		if (m->meta[i].key == k) {
-			m->meta[i].value = strpool_intern0(m->strs, value);
-			return;
-		}
-	XGROW(m->meta, g->metacap, m->nmeta + 1);
-	m->meta[m->nmeta].key = k;
-	m->meta[m->nmeta].value = strpool_intern0(m->strs, value);
-	m->nmeta++;
+	model_set_meta(g->out, &g->metacap, key, value);
 }
 
 static void
@@ -99,9 +87,8 @@ merge_devices(struct merge *g, int rank)
 			    "earlier rank has a GPU %u)", rank, d.source_id, id,
 			    d.source_id);
 		d.source_id = id;
-		XGROW(m->devices, g->devcap, m->ndevices + 1);
-		m->devices[m->ndevices] = d;
-		g->dmap[i] = (uint32_t)m->ndevices++;
+		g->dmap[i] = (uint32_t)XPUSH(m->devices, g->devcap,
+		    m->ndevices, d);
 	}
 	free(used);
 }
@@ -129,9 +116,8 @@ merge_entities(struct merge *g, int rank, int several)
 		p.host = h != NULL ? strpool_intern0(m->strs, h) : 0;
 		if (rank >= 0)
 			p.rank = rank;
-		XGROW(m->processes, g->proccap, m->nprocesses + 1);
-		m->processes[m->nprocesses] = p;
-		g->pmap[i] = (uint32_t)m->nprocesses++;
+		g->pmap[i] = (uint32_t)XPUSH(m->processes, g->proccap,
+		    m->nprocesses, p);
 	}
 	merge_devices(g, rank);
 	for (i = 0; i < in->nthreads; i++) {
@@ -139,18 +125,16 @@ merge_entities(struct merge *g, int rank, int several)
 		t.source_id = merge_gtid(g, t.source_id);
 		t.process = merge_idx(g->pmap, in->nprocesses, t.process);
 		t.name = merge_sid(g, t.name);
-		XGROW(m->threads, g->thrcap, m->nthreads + 1);
-		m->threads[m->nthreads] = t;
-		g->tmap[i] = (uint32_t)m->nthreads++;
+		g->tmap[i] = (uint32_t)XPUSH(m->threads, g->thrcap,
+		    m->nthreads, t);
 	}
 	for (i = 0; i < in->nstreams; i++) {
 		struct stream st = in->streams[i];
 		st.device = merge_idx(g->dmap, in->ndevices, st.device);
 		st.process = merge_idx(g->pmap, in->nprocesses, st.process);
 		st.name = merge_sid(g, st.name);
-		XGROW(m->streams, g->strcap, m->nstreams + 1);
-		m->streams[m->nstreams] = st;
-		g->stmap[i] = (uint32_t)m->nstreams++;
+		g->stmap[i] = (uint32_t)XPUSH(m->streams, g->strcap,
+		    m->nstreams, st);
 	}
 	for (i = 0; i < in->ndomains; i++) {
 		struct domain d = in->domains[i];
@@ -160,9 +144,8 @@ merge_entities(struct merge *g, int rank, int several)
 		}
 		d.process = merge_idx(g->pmap, in->nprocesses, d.process);
 		d.name = merge_sid(g, d.name);
-		XGROW(m->domains, g->domcap, m->ndomains + 1);
-		m->domains[m->ndomains] = d;
-		g->dommap[i] = (uint32_t)m->ndomains++;
+		g->dommap[i] = (uint32_t)XPUSH(m->domains, g->domcap,
+		    m->ndomains, d);
 	}
 }
 

@@ -256,6 +256,23 @@ model_meta(const struct model *m, const char *key)
 	return NULL;
 }
 
+void
+model_set_meta(struct model *m, size_t *cap, const char *key,
+    const char *value)
+{
+	struct meta	 e;
+	size_t		 i;
+
+	e.key = strpool_intern0(m->strs, key);
+	e.value = strpool_intern0(m->strs, value);
+	for (i = 0; i < m->nmeta; i++)
+		if (m->meta[i].key == e.key) {
+			m->meta[i].value = e.value;
+			return;
+		}
+	XPUSH(m->meta, *cap, m->nmeta, e);
+}
+
 const char *
 model_host(const struct model *m, uint32_t p)
 {

@@ -562,6 +562,13 @@ void		 model_vwarn(struct model *, const char *fmt, va_list)
 /* Looks up a metadata value by key; NULL if absent. */
 const char	*model_meta(const struct model *, const char *key);
 /*
+ * Sets the metadata of key to value (a model under construction: its meta
+ * array has *cap entries allocated); a key already there takes the new
+ * value.
+ */
+void		 model_set_meta(struct model *, size_t *cap, const char *key,
+		    const char *value);
+/*
  * The host process p ran on: its own host name (Kineto's host_name, rocpd),
  * else the trace's, the metadata "Hostname" (nsys: TARGET_INFO_SYSTEM_ENV),
  * "hostname" or "host", unless the model merges several traces (metadata

@@ -268,3 +268,11 @@ xappend(void **p, size_t *cap, size_t n, size_t sz)
 	memset(e, 0, sz);
 	return e;
 }
+
+size_t
+xpush(void **p, size_t *cap, size_t *n, const void *e, size_t sz)
+{
+	xgrow(p, cap, *n + 1, sz);
+	memcpy((char *)*p + *n * sz, e, sz);
+	return (*n)++;
+}

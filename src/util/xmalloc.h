@@ -58,5 +58,16 @@ void	 xgrow(void **p, size_t *cap, size_t need, size_t sz);
 void	*xappend(void **p, size_t *cap, size_t n, size_t sz);
 #define XAPPEND(p, cap, n) \
 	xappend((void **)&(p), &(cap), (n), sizeof *(p))
+/*
+ * Appends a copy of e to *p (of *n elements, *cap allocated), counts it
+ * and returns its index: XPUSH(v, cap, n, value) for v[n++] = value with
+ * the growth. e must be an lvalue of v's element type (of its size and
+ * assignable to it: the macro refuses to compile otherwise).
+ */
+size_t	 xpush(void **p, size_t *cap, size_t *n, const void *e, size_t sz);
+#define XPUSH(p, cap, n, e) \
+	((void)sizeof ((p)[0] = (e)), \
+	(void)sizeof (char [sizeof *(p) == sizeof (e) ? 1 : -1]), \
+	xpush((void **)&(p), &(cap), &(n), &(e), sizeof *(p)))
 
 #endif
