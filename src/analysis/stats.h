@@ -85,6 +85,12 @@ stats_sample_add(struct stats_sample *s, int64_t x)
 	}
 	stats_sample_slow(s, x);
 }
+/* Value i (< n) of a sample, in the order they were added. */
+static inline int64_t
+stats_sample_at(const struct stats_sample *s, size_t i)
+{
+	return s->w != NULL ? s->w[i] : s->base + (int32_t)s->d[i];
+}
 /*
  * Computes stats over the sample, exactly as stats_compute() over the same
  * values. scratch is a stats_acc reused across samples as working memory
