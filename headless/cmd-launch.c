@@ -87,9 +87,20 @@ static const char *launch_time_names[LT_COUNT] = {
 	"api", "queue", "kernel", "total"
 };
 
+/*
+ * A group's times, one value per kernel in the same order in each sample:
+ * API time, kernel time and the signed delay kernel.start - api.end. The
+ * queue times are the delays that are not negative, and the total time is
+ * api + max(0, delay + kernel) (= max(api.end, kernel.end) - api.start),
+ * both made when the group's statistics are: a sample less to hold.
+ */
+enum launch_sample {
+	LS_API, LS_KERNEL, LS_DELAY, LS_COUNT
+};
+
 struct launch_group {
-	struct stats_sample t[LT_COUNT];
-	int64_t		 nshort;
+	struct stats_sample s[LS_COUNT];
+	int64_t		 nshort, nqueue;
 };
 
 #define LAUNCH_MEMO	4096	/* entries of the group cache */
@@ -108,6 +119,9 @@ struct launch_ctx {
 	struct launch_group	*g;
 	size_t			 gcap;
 	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
+	struct stats_acc	 made;		/* a group's total times */
+	uint32_t		*q32;		/* a group's narrow queue times */
+	size_t			 q32cap;
 	uint32_t		 atrack;	/* track of the last API call */
 	struct replay_names	 graph;		/* which calls launch graphs */
 	struct launch_memo	*memo;		/* see launch_group() */
@@ -163,8 +177,8 @@ launch_group_of(struct launch_ctx *c, uint32_t t, uint32_t i,
 	if (isnew) {
 		XGROW(c->g, c->gcap, gi + 1);
 		memset(&c->g[gi], 0, sizeof c->g[gi]);
-		for (j = 0; j < LT_COUNT; j++)
-			stats_sample_init(&c->g[gi].t[j]);
+		for (j = 0; j < LS_COUNT; j++)
+			stats_sample_init(&c->g[gi].s[j]);
 	}
 	return gi;
 }
@@ -216,40 +230,77 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 	g = &c->g[gi];
 	adur = ae - as;
 	kdur = ke - ks;
-	stats_sample_add(&g->t[LT_API], adur);
-	if (ks - ae >= 0)
-		stats_sample_add(&g->t[LT_QUEUE], ks - ae);
-	stats_sample_add(&g->t[LT_KERNEL], kdur);
-	stats_sample_add(&g->t[LT_TOTAL], (ae > ke ? ae : ke) - as);
+	stats_sample_add(&g->s[LS_API], adur);
+	stats_sample_add(&g->s[LS_KERNEL], kdur);
+	stats_sample_add(&g->s[LS_DELAY], ks - ae);
+	g->nqueue += ks - ae >= 0;
 	if (kdur < adur)
 		g->nshort++;
 }
 
+/*
+ * The statistics of a group's time j: the API and kernel times straight
+ * from their samples, the queue times filtered from the delays (as offsets
+ * while those are narrow), the total times made from the three samples.
+ */
 static void
-launch_stats(cJSON *row, const char *pre, struct stats_sample *a,
-    struct stats_acc *sorted)
+launch_time(struct launch_ctx *c, struct launch_group *g, int j,
+    struct stats *st)
+{
+	struct stats_sample	*d = &g->s[LS_DELAY];
+	int64_t			 x, y;
+	size_t			 i, n = d->n, k = 0;
+
+	if (j == LT_API || j == LT_KERNEL) {
+		stats_sample_compute(&g->s[j == LT_API ? LS_API : LS_KERNEL],
+		    st, &c->sorted);
+		return;
+	}
+	if (j == LT_QUEUE && d->w == NULL) {
+		XGROW(c->q32, c->q32cap, (size_t)g->nqueue);
+		for (i = 0; i < n; i++)
+			if (d->base + (int32_t)d->d[i] >= 0)
+				c->q32[k++] = d->d[i];
+		stats_compute_narrow(c->q32, k, d->base, st, &c->sorted);
+		return;
+	}
+	XGROW(c->made.v, c->made.cap, n);
+	for (i = 0; i < n; i++) {
+		x = stats_sample_at(d, i);
+		if (j == LT_QUEUE) {
+			if (x >= 0)
+				c->made.v[k++] = x;
+			continue;
+		}
+		y = x + stats_sample_at(&g->s[LS_KERNEL], i);
+		c->made.v[k++] = stats_sample_at(&g->s[LS_API], i) +
+		    (y > 0 ? y : 0);
+	}
+	stats_compute(c->made.v, k, st);
+}
+
+static void
+launch_stats(cJSON *row, const char *pre, const struct stats *s)
 {
 	static const char	*sfx[] = { "mean", "median", "p90", "p99",
 				    "min", "max", "stddev" };
-	struct stats		 s;
 	double			 val[7];
 	char			 key[64];
 	size_t			 j;
 
-	if (a->n > 0) {
-		stats_sample_compute(a, &s, sorted);
-		val[0] = s.mean;
-		val[1] = s.median;
-		val[2] = s.p90;
-		val[3] = s.p99;
-		val[6] = s.stddev;
+	if (s->count > 0) {
+		val[0] = s->mean;
+		val[1] = s->median;
+		val[2] = s->p90;
+		val[3] = s->p99;
+		val[6] = s->stddev;
 	}
 	for (j = 0; j < sizeof sfx / sizeof sfx[0]; j++) {
 		snprintf(key, sizeof key, "%s_%s_ns", pre, sfx[j]);
-		if (a->n == 0)
+		if (s->count == 0)
 			cJSON_AddNullToObject(row, key);
 		else if (j == 4 || j == 5)
-			out_int(row, key, j == 4 ? s.min : s.max);
+			out_int(row, key, j == 4 ? s->min : s->max);
 		else
 			out_num(row, key, val[j]);
 	}
@@ -263,12 +314,13 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	const uint32_t		*gv = group_map_key(&c->map, gi);
 	cJSON			*row = out_row(out);
 	char			 key[8192], num[32];
+	struct stats		 st[LT_COUNT];
 	size_t			 o = 0;
 	int			 j, ax;
 	uint32_t		 v;
 	uint64_t		 n;
 	enum evrow_ident	 id;
-	int64_t			 count = (int64_t)g->t[LT_KERNEL].n;
+	int64_t			 count = (int64_t)g->s[LS_KERNEL].n;
 
 	/* The key: "launch" and the group's axes (rowkey.h). */
 	o = (size_t)snprintf(key, sizeof key, "launch");
@@ -298,12 +350,15 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	}
 	out_str(row, "key", key);
 	out_int(row, "count", count);
-	out_int(row, "qcount", (int64_t)g->t[LT_QUEUE].n);
+	out_int(row, "qcount", g->nqueue);
 	out_int(row, "short_kernels", g->nshort);
 	out_num(row, "short_kernels_pct", count > 0 ? 100.0 *
 	    (double)g->nshort / (double)count : 0.0);
+	/* The made times first: computing a wide sample sorts it. */
+	for (j = LT_COUNT; j-- > 0; )
+		launch_time(c, g, j, &st[j]);
 	for (j = 0; j < LT_COUNT; j++)
-		launch_stats(row, launch_time_names[j], &g->t[j], &c->sorted);
+		launch_stats(row, launch_time_names[j], &st[j]);
 }
 
 /*
@@ -435,12 +490,14 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 		    "and are left out", (long long)unlinked, (long long)nsel);
 done:
 	for (gi = 0; gi < c.map.ng; gi++)
-		for (k = 0; k < LT_COUNT; k++)
-			stats_sample_free(&c.g[gi].t[k]);
+		for (k = 0; k < LS_COUNT; k++)
+			stats_sample_free(&c.g[gi].s[k]);
 	free(c.g);
 	replay_names_free(&c.graph);
 	free(c.memo);
 	stats_acc_free(&c.sorted);
+	stats_acc_free(&c.made);
+	free(c.q32);
 	group_names_free(&c.names);
 	group_map_free(&c.map);
 	free(idx);

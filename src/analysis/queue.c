@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/queue.h"
+#include "analysis/stats.h"
 #include "model/correlate.h"
 #include "model/lane.h"
 #include "util/xmalloc.h"
@@ -43,24 +44,6 @@ queue_launch_name(const char *s)
 	return 0;
 }
 
-struct queue_pt {
-	int64_t		 t;
-	int32_t		 d;		/* +1 launch, -1 GPU start */
-	uint32_t	 seq;
-};
-
-static int
-queue_pt_cmp(const void *a, const void *b)
-{
-	const struct queue_pt	*x = a, *y = b;
-
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	if (x->d != y->d)
-		return x->d > y->d ? -1 : 1;	/* rises first */
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
 static int
 queue_work(int kind)
 {
@@ -71,45 +54,54 @@ queue_work(int kind)
  * The length series of one stream from its points: the launches (rises, in
  * any order: sorted here, a pass when they already are) and the GPU starts
  * (falls, in lane order, which is the points' order), walked as one merge
- * in queue_pt_cmp() order.
+ * in time order, a rise before a fall at the same time (rises, like falls,
+ * at one time are alike: their order changes nothing).
  */
 static void
-queue_series(struct queue_stream *q, struct queue_pt *rise, size_t nr,
-    const struct queue_pt *fall, size_t nf, int64_t max_queue)
+queue_series(struct queue_stream *q, int64_t *rise, size_t nr,
+    const int64_t *fall, size_t nf, int64_t max_queue)
 {
-	const struct queue_pt	*cur, *next;
-	double			 sum = 0, wsum = 0;
-	int64_t			 len = 0;
-	size_t			 i, a = 0, b = 0, np = nr + nf;
+	double		 sum = 0, wsum = 0;
+	int64_t		 len = 0, t, nt;
+	size_t		 i, a = 0, b = 0, np = nr + nf;
+	int		 d, nd;
 
 	if (np == 0)
 		return;
-	for (i = 1; i < nr && queue_pt_cmp(&rise[i - 1], &rise[i]) <= 0; i++)
+	for (i = 1; i < nr && rise[i - 1] <= rise[i]; i++)
 		;
 	if (i < nr)
-		qsort(rise, nr, sizeof *rise, queue_pt_cmp);
-#define QUEUE_NEXT() (a < nr && (b == nf || \
-	queue_pt_cmp(&rise[a], &fall[b]) < 0) ? &rise[a++] : &fall[b++])
-	next = QUEUE_NEXT();
-	q->first = next->t;
+		stats_sort(rise, nr);
+#define QUEUE_NEXT(t, d) do {						\
+	if (a < nr && (b == nf || rise[a] <= fall[b])) {		\
+		(t) = rise[a++];					\
+		(d) = 1;						\
+	} else {							\
+		(t) = fall[b++];					\
+		(d) = -1;						\
+	}								\
+} while (0)
+	QUEUE_NEXT(nt, nd);
+	q->first = nt;
 	q->max = INT64_MIN;
 	q->min = INT64_MAX;
 	for (i = 0; i < np; i++) {
-		cur = next;
-		len += cur->d;
+		t = nt;
+		d = nd;
+		len += d;
 		sum += (double)len;
 		if (len > q->max)
 			q->max = len;
 		if (len < q->min)
 			q->min = len;
 		if (i + 1 < np) {
-			next = QUEUE_NEXT();
-			wsum += (double)len * (double)(next->t - cur->t);
+			QUEUE_NEXT(nt, nd);
+			wsum += (double)len * (double)(nt - t);
 			if (len >= max_queue)
 				q->at_max_ns = sat_add64(q->at_max_ns,
-				    next->t - cur->t);
+				    nt - t);
 		} else
-			q->last = cur->t;
+			q->last = t;
 	}
 #undef QUEUE_NEXT
 	q->mean_samples = sum / (double)np;
@@ -120,12 +112,11 @@ queue_series(struct queue_stream *q, struct queue_pt *rise, size_t nr,
 /* One stream: returns 0 when it holds no work. */
 static int
 queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
-    int64_t max_queue, int64_t kernel_delay, struct queue_pt **pp,
-    size_t *pcap, struct queue_pt **fp, size_t *fcap, int8_t *launchname)
+    int64_t max_queue, int64_t kernel_delay, int64_t **pp, int64_t **fp,
+    size_t *cap, int8_t *launchname)
 {
 	const struct lane	*l = &m->tracks[t].lane;
-	struct queue_pt		*p, *f;
-	size_t			 i, np = 0;
+	size_t			 i, np = 0, fcap;
 	const struct lane	*al = NULL;
 	uint32_t		 api, sid, atrack = NONE32;
 	int64_t			 prev_end = 0, iv, ast = 0;
@@ -166,16 +157,13 @@ queue_stream(const struct model *m, uint32_t t, struct queue_stream *q,
 			    1 : -1;
 		if (launchname[sid] < 0)
 			continue;
-		XGROW(*pp, *pcap, np + 1);
-		XGROW(*fp, *fcap, np + 1);
-		p = *pp;
-		f = *fp;
-		p[np].t = ast;
-		p[np].d = 1;
-		p[np].seq = (uint32_t)i;
-		f[np].t = l->start[i];
-		f[np].d = -1;
-		f[np].seq = (uint32_t)i;
+		if (np == *cap) {
+			fcap = *cap;
+			XGROW(*pp, *cap, np + 1);
+			XGROW(*fp, fcap, np + 1);
+		}
+		(*pp)[np] = ast;
+		(*fp)[np] = l->start[i];
 		np++;
 		q->launches++;
 	}
@@ -189,8 +177,8 @@ void
 queue_compute(const struct model *m, int64_t max_queue, int64_t kernel_delay,
     struct queue_result *r)
 {
-	struct queue_pt	*p = NULL, *f = NULL;
-	size_t		 pcap = 0, fcap = 0, cap = 0, t;
+	int64_t		*p = NULL, *f = NULL;
+	size_t		 pcap = 0, cap = 0, t;
 	int8_t		*launchname;
 
 	memset(r, 0, sizeof *r);
@@ -202,7 +190,7 @@ queue_compute(const struct model *m, int64_t max_queue, int64_t kernel_delay,
 			continue;
 		XGROW(r->v, cap, r->n + 1);
 		if (queue_stream(m, (uint32_t)t, &r->v[r->n], max_queue,
-		    kernel_delay, &p, &pcap, &f, &fcap, launchname))
+		    kernel_delay, &p, &f, &pcap, launchname))
 			r->n++;
 	}
 	free(launchname);

@@ -19,7 +19,13 @@
  * for the verbs that keep millions of durations. Computing over it widens
  * the values into a caller's scratch array, sorting them on the way (the
  * radix keys come straight from the offsets), then takes the same path as
- * stats_compute(), so the results are the same to the bit.
+ * stats_compute(), so the results are the same to the bit. Where most
+ * offsets lie in a window of at most 2^20 (and 2n) values from the
+ * smallest (call durations, queue delays), a counting sort takes the radix
+ * sort's place: a histogram of the window, in the scratch, and the few
+ * values above it radix-sorted apart. The statistics walk the histogram in
+ * order and add a value's deviation term once per count, the same terms in
+ * the same order as over the sorted array, without writing it.
  *
  * The total is accumulated in 128-bit integers where the compiler has them
  * and saturates to INT64_MIN/INT64_MAX when it does not fit; the mean comes
@@ -40,8 +46,22 @@
 
 #define STATS_SMALL	64	/* insertion sort below this */
 #define STATS_DIGIT	11	/* widest radix digit: 2048 counters */
+#define STATS_COUNTS	(1 << 20)	/* widest counting-sort histogram */
 
-static void	stats_finish(const int64_t *, size_t, struct stats *);
+/*
+ * Sorted values as stats_finish() reads them: first the values lo + j,
+ * cnt[j] times each, for j < w (a counting sort's histogram, nh values in
+ * all), then the n - nh sorted values of v.
+ */
+struct stats_view {
+	const uint32_t	*cnt;
+	size_t		 w, nh;
+	int64_t		 lo;
+	const int64_t	*v;
+	size_t		 n;
+};
+
+static void	stats_finish(const struct stats_view *, struct stats *);
 
 void
 stats_acc_init(struct stats_acc *a)
@@ -311,26 +331,51 @@ stats_sort(int64_t *v, size_t n)
 		stats_radix64(v, n, min, range);
 }
 
-double
-stats_percentile(const int64_t *s, size_t n, double p)
+/*
+ * The R-7 percentile p of n > 0 sorted values: the value at rank lo plus
+ * f times the step to the value at rank *hi (f = 0 and *hi = lo at the
+ * ends).
+ */
+static size_t
+stats_pct_rank(size_t n, double p, size_t *hi, long double *f)
 {
-	long double	h, f;
+	long double	h;
 	size_t		lo;
 
-	if (n == 0)
-		return 0;
+	*f = 0;
+	*hi = n - 1;
 	if (!(p > 0))		/* also NaN */
-		return (double)s[0];
+		return *hi = 0;
 	if (p >= 100)
-		return (double)s[n - 1];
+		return n - 1;
 	/* h = (n - 1) p, interpolate between floor(h) and floor(h)+1. */
 	h = (long double)(n - 1) * (long double)p / 100.0L;
 	lo = (size_t)h;
 	if (lo >= n - 1)
-		return (double)s[n - 1];
-	f = h - (long double)lo;
-	return (double)((long double)s[lo] +
-	    f * ((long double)s[lo + 1] - (long double)s[lo]));
+		return n - 1;
+	*f = h - (long double)lo;
+	*hi = lo + 1;
+	return lo;
+}
+
+/* The interpolation of stats_pct_rank() between the values a and b. */
+static double
+stats_pct_value(int64_t a, int64_t b, long double f)
+{
+	return (double)((long double)a + f * ((long double)b -
+	    (long double)a));
+}
+
+double
+stats_percentile(const int64_t *s, size_t n, double p)
+{
+	long double	f;
+	size_t		lo, hi;
+
+	if (n == 0)
+		return 0;
+	lo = stats_pct_rank(n, p, &hi, &f);
+	return stats_pct_value(s[lo], s[hi], f);
 }
 
 void
@@ -340,15 +385,80 @@ stats_compute(int64_t *v, size_t n, struct stats *st)
 	if (n == 0)
 		return;
 	stats_sort(v, n);
-	stats_finish(v, n, st);
+	stats_finish(&(struct stats_view){ .v = v, .n = n }, st);
 }
 
-/* The aggregates of n > 0 sorted values (st zeroed). */
+/*
+ * The values at the k ranks rk[] (ascending) of a view, into val[]: one
+ * walk of the histogram for the ranks below nh.
+ */
 static void
-stats_finish(const int64_t *v, size_t n, struct stats *st)
+stats_view_at(const struct stats_view *sv, const size_t *rk, int64_t *val,
+    size_t k)
 {
-	long double	 mean, d, ss;
-	size_t		 i;
+	size_t	j = 0, cum = 0, i;
+
+	for (i = 0; i < k && rk[i] < sv->nh; i++) {
+		while (cum + sv->cnt[j] <= rk[i])
+			cum += sv->cnt[j++];
+		val[i] = sv->lo + (int64_t)j;
+	}
+	for (; i < k; i++)
+		val[i] = sv->v[rk[i] - sv->nh];
+}
+
+/*
+ * Median and percentiles of a view (st->count set): the ranks they need,
+ * sorted, then their values in one walk.
+ */
+static void
+stats_view_ranks(const struct stats_view *sv, struct stats *st)
+{
+	static const double	 pct[4] = { 25, 75, 90, 99 };
+	double			*out[4] = { &st->p25, &st->p75, &st->p90,
+				    &st->p99 };
+	long double		 f[4];
+	size_t			 rk[12], ord[12], srk[12], n = sv->n, i, j, x;
+	int64_t			 sval[12], val[12];
+
+	rk[0] = 0;
+	rk[1] = n - 1;
+	rk[2] = n / 2;
+	rk[3] = n % 2 == 1 ? n / 2 : n / 2 - 1;
+	for (i = 0; i < 4; i++)
+		rk[4 + 2 * i] = stats_pct_rank(n, pct[i], &rk[5 + 2 * i],
+		    &f[i]);
+	for (i = 0; i < 12; i++) {
+		for (j = i; j > 0 && rk[ord[j - 1]] > rk[i]; j--)
+			ord[j] = ord[j - 1];
+		ord[j] = i;
+	}
+	for (i = 0; i < 12; i++)
+		srk[i] = rk[ord[i]];
+	stats_view_at(sv, srk, sval, 12);
+	for (i = 0; i < 12; i++)
+		val[ord[i]] = sval[i];
+	st->min = val[0];
+	st->max = val[1];
+	if (n % 2 == 1)
+		st->median = (double)val[2];
+	else
+		st->median = (double)(((long double)val[3] +
+		    (long double)val[2]) / 2);
+	for (i = 0; i < 4; i++) {
+		x = 4 + 2 * i;
+		*out[i] = stats_pct_value(val[x], val[x + 1], f[i]);
+	}
+}
+
+/* The aggregates of a view of n > 0 sorted values (st zeroed). */
+static void
+stats_finish(const struct stats_view *sv, struct stats *st)
+{
+	const int64_t	*v = sv->v;
+	long double	 mean, d, ss, t;
+	size_t		 n = sv->n, nv = sv->n - sv->nh, i;
+	uint32_t	 c;
 #ifdef __SIZEOF_INT128__
 	__int128	 sum = 0, q, r;
 	long double	 rn;
@@ -358,11 +468,12 @@ stats_finish(const int64_t *v, size_t n, struct stats *st)
 #endif
 
 	st->count = n;
-	st->min = v[0];
-	st->max = v[n - 1];
-	for (i = 0; i < n; i++)
-		sum += v[i];
+	stats_view_ranks(sv, st);
 #ifdef __SIZEOF_INT128__
+	for (i = 0; i < sv->w; i++)
+		sum += (__int128)(sv->lo + (int64_t)i) * sv->cnt[i];
+	for (i = 0; i < nv; i++)
+		sum += v[i];
 	if (sum > INT64_MAX)
 		st->total = INT64_MAX;
 	else if (sum < INT64_MIN)
@@ -379,20 +490,31 @@ stats_finish(const int64_t *v, size_t n, struct stats *st)
 		/*
 		 * min <= q <= max, so v[i] - q fits in 64 bits and converts
 		 * to the same long double without the 128-bit conversion
-		 * call: the same terms, summed in the same order.
+		 * call: the same terms, summed in the same order (a value
+		 * the histogram holds c times adds its term c times).
 		 */
 		q64 = (int64_t)q;
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < sv->w; i++) {
+			if ((c = sv->cnt[i]) == 0)
+				continue;
+			d = (long double)(sv->lo + (int64_t)i - q64) - rn;
+			t = d * d;
+			while (c-- > 0)
+				ss += t;
+		}
+		for (i = 0; i < nv; i++) {
 			d = (long double)(v[i] - q64) - rn;
 			ss += d * d;
 		}
 	} else {
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < nv; i++) {
 			d = (long double)((__int128)v[i] - q) - rn;
 			ss += d * d;
 		}
 	}
 #else
+	for (i = 0; i < nv; i++)	/* (no histogram without __int128) */
+		sum += v[i];
 	if (sum > (long double)INT64_MAX)
 		st->total = INT64_MAX;
 	else if (sum < (long double)INT64_MIN)
@@ -401,22 +523,15 @@ stats_finish(const int64_t *v, size_t n, struct stats *st)
 		st->total = (int64_t)sum;
 	mean = sum / (long double)n;
 	ss = 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < nv; i++) {
 		d = (long double)v[i] - mean;
 		ss += d * d;
 	}
+	(void)c;
+	(void)t;
 #endif
 	st->mean = (double)mean;
 	st->stddev = n > 1 ? (double)sqrtl(ss / (long double)(n - 1)) : 0;
-	if (n % 2 == 1)
-		st->median = (double)v[n / 2];
-	else
-		st->median = (double)(((long double)v[n / 2 - 1] +
-		    (long double)v[n / 2]) / 2);
-	st->p25 = stats_percentile(v, n, 25);
-	st->p75 = stats_percentile(v, n, 75);
-	st->p90 = stats_percentile(v, n, 90);
-	st->p99 = stats_percentile(v, n, 99);
 }
 
 void
@@ -473,19 +588,17 @@ stats_sample_slow(struct stats_sample *s, int64_t x)
 	s->w[s->n++] = x;
 }
 
-/*
- * Sorts n narrow values (base + (int32_t)d[i]) into out (n slots): one
- * pass finds the smallest and largest offsets and whether they are in
- * order; the radix sort takes its keys (offset - smallest, below 2^32)
- * straight from the offsets into out's lower half.
- */
+/* The narrow offsets' range: the smallest, the largest, whether sorted. */
+struct stats_nrange {
+	int32_t		 dmin, dmax;
+	size_t		 inv;		/* descents: 0 when in order */
+};
+
 static void
-stats_narrow_sort(const uint32_t *dv, size_t n, int64_t base, int64_t *out)
+stats_narrow_range(const uint32_t *dv, size_t n, struct stats_nrange *r)
 {
-	size_t		(*cnt)[1 << STATS_DIGIT], i, inv = 0;
-	int32_t		 d, dmin, dmax;
-	uint32_t	 k;
-	int		 passes, width;
+	size_t	i, inv = 0;
+	int32_t	d, dmin, dmax;
 
 	dmin = dmax = (int32_t)dv[0];
 	for (i = 1; i < n; i++) {
@@ -496,35 +609,120 @@ stats_narrow_sort(const uint32_t *dv, size_t n, int64_t base, int64_t *out)
 		if (d > dmax)
 			dmax = d;
 	}
-	if (inv == 0 || n < STATS_SMALL) {
+	r->dmin = dmin;
+	r->dmax = dmax;
+	r->inv = inv;
+}
+
+/*
+ * Sorts n narrow values (base + (int32_t)d[i]) of range r into out (n
+ * slots): the radix sort takes its keys (offset - smallest, below 2^32)
+ * straight from the offsets into out's lower half.
+ */
+static void
+stats_narrow_sort(const uint32_t *dv, size_t n, int64_t base,
+    const struct stats_nrange *r, int64_t *out)
+{
+	size_t		(*cnt)[1 << STATS_DIGIT], i;
+	uint32_t	 k;
+	int		 passes, width;
+
+	if (r->inv == 0 || n < STATS_SMALL) {
 		for (i = 0; i < n; i++)
 			out[i] = base + (int32_t)dv[i];
-		if (inv != 0)
+		if (r->inv != 0)
 			stats_isort(out, n);
 		return;
 	}
-	passes = stats_digits((uint64_t)((int64_t)dmax - dmin), &width);
+	passes = stats_digits((uint64_t)((int64_t)r->dmax - r->dmin),
+	    &width);
 	cnt = xcalloc((size_t)passes, sizeof *cnt);
 	for (i = 0; i < n; i++) {
-		k = (uint32_t)((int64_t)(int32_t)dv[i] - dmin);
+		k = (uint32_t)((int64_t)(int32_t)dv[i] - r->dmin);
 		memcpy((uint32_t *)out + i, &k, sizeof k);
 	}
 	stats_hist32((uint32_t *)out, n, cnt, passes, width);
-	stats_radix32_passes(out, n, base + dmin, cnt, passes, width);
+	stats_radix32_passes(out, n, base + r->dmin, cnt, passes, width);
 	free(cnt);
 }
+
+#ifdef __SIZEOF_INT128__
+/*
+ * A counting sort of n unsorted narrow values of range r, when most of
+ * them lie in a window of w values from the smallest on (w at most
+ * STATS_COUNTS and 2n): the window's histogram, and the values above it
+ * sorted apart, both in scratch, make the view sv. Returns 0, leaving
+ * them to the radix sort, when the window would hold fewer than 3/4 of
+ * them (as every 61st value says).
+ */
+static int
+stats_count_narrow(const uint32_t *dv, size_t n, int64_t base,
+    const struct stats_nrange *r, struct stats_acc *scratch,
+    struct stats_view *sv)
+{
+	uint64_t	 range = (uint64_t)((int64_t)r->dmax - r->dmin), k;
+	size_t		 w = STATS_COUNTS, i, in = 0, all = 0, no = 0, hs;
+	uint32_t	*cnt;
+	int64_t		*over;
+
+	if (n < STATS_SMALL || n > UINT32_MAX)
+		return 0;
+	if (w > 2 * n)
+		w = 2 * n;
+	if (range < w)
+		w = (size_t)range + 1;
+	else {
+		for (i = 0; i < n; i += 61, all++)
+			in += (uint64_t)((int64_t)(int32_t)dv[i] - r->dmin) <
+			    w;
+		if (in < all - all / 4)
+			return 0;
+	}
+	hs = (w + 1) / 2;	/* the histogram's int64 slots */
+	XGROW(scratch->v, scratch->cap, hs + n);
+	cnt = (uint32_t *)scratch->v;
+	over = scratch->v + hs;
+	memset(cnt, 0, w * sizeof *cnt);
+	for (i = 0; i < n; i++) {
+		k = (uint64_t)((int64_t)(int32_t)dv[i] - r->dmin);
+		if (k < w)
+			cnt[k]++;
+		else
+			over[no++] = base + (int32_t)dv[i];
+	}
+	stats_sort(over, no);
+	scratch->n = 0;
+	sv->cnt = cnt;
+	sv->w = w;
+	sv->nh = n - no;
+	sv->lo = base + r->dmin;
+	sv->v = over;
+	return 1;
+}
+#endif
 
 void
 stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
     struct stats *st, struct stats_acc *scratch)
 {
+	struct stats_view	sv = { .n = n };
+	struct stats_nrange	r;
+
 	memset(st, 0, sizeof *st);
 	if (n == 0)
 		return;
+	stats_narrow_range(d, n, &r);
+#ifdef __SIZEOF_INT128__
+	if (r.inv != 0 && stats_count_narrow(d, n, base, &r, scratch, &sv)) {
+		stats_finish(&sv, st);
+		return;
+	}
+#endif
 	XGROW(scratch->v, scratch->cap, n);
 	scratch->n = n;
-	stats_narrow_sort(d, n, base, scratch->v);
-	stats_finish(scratch->v, n, st);
+	stats_narrow_sort(d, n, base, &r, scratch->v);
+	sv.v = scratch->v;
+	stats_finish(&sv, st);
 }
 
 void

@@ -85,17 +85,24 @@ stats_sample_add(struct stats_sample *s, int64_t x)
 	}
 	stats_sample_slow(s, x);
 }
+/* Value i (< n) of a sample, in the order they were added. */
+static inline int64_t
+stats_sample_at(const struct stats_sample *s, size_t i)
+{
+	return s->w != NULL ? s->w[i] : s->base + (int32_t)s->d[i];
+}
 /*
  * Computes stats over the sample, exactly as stats_compute() over the same
- * values. scratch is a stats_acc reused across samples: it ends up holding
- * the sorted values (a wide sample is sorted in place instead).
+ * values. scratch is a stats_acc reused across samples as working memory
+ * (a wide sample is sorted in place instead).
  */
 void	 stats_sample_compute(struct stats_sample *, struct stats *,
 	    struct stats_acc *scratch);
 /*
  * Computes stats over the n values base + (int32_t)d[i], exactly as
- * stats_compute() over them; scratch (reused across calls) ends up holding
- * them sorted.
+ * stats_compute() over them; scratch is working memory reused across
+ * calls. When most values lie within 2^20 of the smallest, a counting sort
+ * replaces the radix sort: the statistics read its histogram in order.
  */
 void	 stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
 	    struct stats *, struct stats_acc *scratch);

@@ -694,6 +694,60 @@ test_launch(void **state)
 	model_free(m);
 }
 
+/*
+ * Launch times that come apart: the first call lasts 3 s, so the API
+ * times go wide (beyond 32-bit offsets) and computing them sorts them;
+ * the total times, made from each kernel's API, kernel and delay times,
+ * still pair each kernel with its own call.
+ */
+static void
+test_launch_wide(void **state)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	struct device	 dev;
+	uint32_t	 p, th, api, s7, g7;
+	cJSON		*env;
+	const cJSON	*r;
+	const char	*code;
+
+	(void)state;
+	memset(&dev, 0, sizeof dev);
+	dev.process = NONE32;
+	dev.name = builder_intern(b, "GPU-A");
+	builder_device(b, &dev);
+	p = builder_process(b, 100ULL << 24, 100, "train");
+	th = builder_thread(b, 100ULL << 24 | 101, 101, p, "main");
+	api = builder_cpu_track(b, TRACK_API, th, 0);
+	s7 = builder_stream(b, 0, 7, p);
+	g7 = builder_gpu_track(b, s7);
+	add(b, api, "cudaLaunchKernel", EV_API, 0, 3000000000LL, 1, 0,
+	    NONE32);
+	add(b, api, "cudaLaunchKernel", EV_API, 3000000100LL, 3000000110LL,
+	    2, 0, NONE32);
+	add(b, api, "cudaLaunchKernel", EV_API, 3000000300LL, 3000000320LL,
+	    3, 0, NONE32);
+	add(b, g7, "kW", EV_KERNEL, 3000000005LL, 3000000010LL, 1, 0,
+	    kernel(b, 1, 32));
+	add(b, g7, "kW", EV_KERNEL, 3000000200LL, 3000000260LL, 2, 0,
+	    kernel(b, 1, 32));
+	add(b, g7, "kW", EV_KERNEL, 3000000310LL, 3000000312LL, 3, 0,
+	    kernel(b, 1, 32));
+	m = ts_finish(b);
+	env = verb(m, &cmd_launch_entry, cmd_launch_run, "t.sqlite", &code);
+	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kW");
+	assert_int_equal(num(r, "count"), 3);
+	assert_int_equal(num(r, "api_max_ns"), 3000000000LL);
+	assert_int_equal(num(r, "qcount"), 2);
+	assert_float_equal(num(r, "queue_mean_ns"), 47.5, 1e-9);
+	/* Totals: 3 s + 10, 10 + 90 + 60, and 20 (the kernel ends first). */
+	assert_int_equal(num(r, "total_min_ns"), 20);
+	assert_float_equal(num(r, "total_median_ns"), 160, 1e-9);
+	assert_int_equal(num(r, "total_max_ns"), 3000000010LL);
+	cJSON_Delete(env);
+	model_free(m);
+}
+
 /* ---- lanes selected whole ------------------------------------------- */
 
 /*
@@ -1323,6 +1377,7 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_inspect_errors),
 	cmocka_unit_test(test_correlate),
 	cmocka_unit_test(test_launch),
+	cmocka_unit_test(test_launch_wide),
 	cmocka_unit_test(test_plain_lanes),
 	cmocka_unit_test(test_memcpy),
 	cmocka_unit_test(test_collective_names),
