@@ -736,14 +736,14 @@ test_launch_wide(void **state)
 	m = ts_finish(b);
 	env = verb(m, &cmd_launch_entry, cmd_launch_run, "t.sqlite", &code);
 	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kW");
-	assert_int_equal(num(r, "count"), 3);
-	assert_int_equal(num(r, "api_max_ns"), 3000000000LL);
-	assert_int_equal(num(r, "qcount"), 2);
-	assert_float_equal(num(r, "queue_mean_ns"), 47.5, 1e-9);
+	assert_int_equal(ts_jdouble(r, "count"), 3);
+	assert_int_equal(ts_jdouble(r, "api_max_ns"), 3000000000LL);
+	assert_int_equal(ts_jdouble(r, "qcount"), 2);
+	assert_float_equal(ts_jdouble(r, "queue_mean_ns"), 47.5, 1e-9);
 	/* Totals: 3 s + 10, 10 + 90 + 60, and 20 (the kernel ends first). */
-	assert_int_equal(num(r, "total_min_ns"), 20);
-	assert_float_equal(num(r, "total_median_ns"), 160, 1e-9);
-	assert_int_equal(num(r, "total_max_ns"), 3000000010LL);
+	assert_int_equal(ts_jdouble(r, "total_min_ns"), 20);
+	assert_float_equal(ts_jdouble(r, "total_median_ns"), 160, 1e-9);
+	assert_int_equal(ts_jdouble(r, "total_max_ns"), 3000000010LL);
 	cJSON_Delete(env);
 	model_free(m);
 }
