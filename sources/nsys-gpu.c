@@ -62,7 +62,7 @@ nsys_gpu_event(const struct nsys_row *st, struct lane_event *ev, int kind)
 }
 
 static void
-nsys_kernel_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_kernel_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct kernel_info	k;
 	struct lane_event	ev;
@@ -95,11 +95,10 @@ nsys_kernel_row(struct nsys *n, const struct nsys_row *st, const int *have)
 		ev.flags |= EVF_COMM;
 	ev.aux = builder_kernel(n->b, &k);
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
-nsys_memcpy_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_memcpy_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct copy_info	c;
 	struct lane_event	ev;
@@ -123,11 +122,10 @@ nsys_memcpy_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	c.dst_dev = row_null(st, C_DSTDEV) ? NONE32 : row_u32(st, C_DSTDEV);
 	ev.aux = builder_copy(n->b, &c);
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
-nsys_memset_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_memset_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct copy_info	c;
 	struct lane_event	ev;
@@ -147,11 +145,10 @@ nsys_memset_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	ev.name = n->memset_name;
 	ev.aux = builder_copy(n->b, &c);
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
-nsys_sync_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_sync_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct lane_event	ev;
 	uint32_t		t, v;
@@ -186,11 +183,10 @@ nsys_sync_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	ev.name = nsys_enum_sync_name(n, type);
 	ev.aux = (uint32_t)type;
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
-nsys_graph_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_graph_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct lane_event	ev;
 	uint32_t		t, sid;
@@ -207,34 +203,24 @@ nsys_graph_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	}
 	ev.name = sid;
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 /* The GPU activity tables: kernels, copies, memsets, waits, graphs. */
 int
 nsys_gpu_read(struct nsys *n)
 {
-	int	have[32];
+	static const struct nsys_table	tables[] = {
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_KERNEL", "kernels", kernel_cols,
+		    nsys_kernel_row),
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_MEMCPY", "memcpy", memcpy_cols,
+		    nsys_memcpy_row),
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_MEMSET", "memset", memset_cols,
+		    nsys_memset_row),
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "sync",
+		    sync_cols, nsys_sync_row),
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "graphs",
+		    graph_cols, nsys_graph_row),
+	};
 
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_KERNEL", "kernels", kernel_cols,
-	    sizeof kernel_cols / sizeof *kernel_cols, have,
-	    nsys_kernel_row) != 0)
-		return -1;
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_MEMCPY", "memcpy", memcpy_cols,
-	    sizeof memcpy_cols / sizeof *memcpy_cols, have,
-	    nsys_memcpy_row) != 0)
-		return -1;
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_MEMSET", "memset", memset_cols,
-	    sizeof memset_cols / sizeof *memset_cols, have,
-	    nsys_memset_row) != 0)
-		return -1;
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "sync",
-	    sync_cols, sizeof sync_cols / sizeof *sync_cols, have,
-	    nsys_sync_row) != 0)
-		return -1;
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "graphs",
-	    graph_cols, sizeof graph_cols / sizeof *graph_cols, have,
-	    nsys_graph_row) != 0)
-		return -1;
-	return 0;
+	return nsys_scan_tables(n, tables, sizeof tables / sizeof *tables);
 }

@@ -36,7 +36,7 @@ nsys_cat_key(uint32_t process, uint64_t domain_id, uint64_t category)
 }
 
 static void
-nsys_nvtx_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_nvtx_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct nvtx_info	 info;
 	struct lane_event	 ev;
@@ -142,7 +142,6 @@ nsys_nvtx_row(struct nsys *n, const struct nsys_row *st, const int *have)
 		}
 	}
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
@@ -182,10 +181,10 @@ nsys_nvtx_finish(struct nsys *n)
 int
 nsys_nvtx_read(struct nsys *n)
 {
-	int	have[32];
+	static const struct nsys_table	table =
+	    NSYS_TABLE("NVTX_EVENTS", "NVTX", nvtx_cols, nsys_nvtx_row);
 
-	if (nsys_scan(n, "NVTX_EVENTS", "NVTX", nvtx_cols,
-	    sizeof nvtx_cols / sizeof *nvtx_cols, have, nsys_nvtx_row) != 0)
+	if (nsys_scan_tables(n, &table, 1) != 0)
 		return -1;
 	nsys_nvtx_finish(n);
 	return 0;

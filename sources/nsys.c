@@ -148,10 +148,9 @@ nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
 	return nsys_scan_steps(n, st, table, times, row, arg);
 }
 
-/* An nsys_scan() callback and its have[], for a row stepped on st. */
+/* An nsys_scan() callback, for a row stepped on st. */
 struct nsys_scan_arg {
 	nsys_row_fn	*row;
-	const int	*have;
 };
 
 static void
@@ -162,7 +161,7 @@ nsys_scan_step(struct nsys *n, sqlite3_stmt *st, void *arg)
 
 	memset(&rw, 0, sizeof rw);
 	rw.st = st;
-	a->row(n, &rw, a->have);
+	a->row(n, &rw);
 }
 
 /* The first and last rowid of table (lo > hi when it is empty). */
@@ -197,7 +196,7 @@ nsys_rowids(struct nsys *n, const char *table, int64_t *lo, int64_t *hi)
  */
 static int
 nsys_scan_fetch(struct nsys *n, const char *table, const char *sql,
-    int64_t lo, int64_t hi, size_t ncols, int *have, nsys_row_fn *row,
+    int64_t lo, int64_t hi, size_t ncols, nsys_row_fn *row,
     struct source_times *tt)
 {
 	struct nsys_rows	 rows;
@@ -218,7 +217,7 @@ nsys_scan_fetch(struct nsys *n, const char *table, const char *sql,
 		for (j = 0; j < rows.nrows; j++) {
 			rw.v = rows.v + j * w;
 			if (nsys_row_times_ok(&rw, tt))
-				row(n, &rw, have);
+				row(n, &rw);
 			if ((++nrows & (NSYS_ROWS_STEP - 1)) == 0)
 				progress_rows(n->prog, nrows);
 		}
@@ -244,10 +243,10 @@ nsys_scan_fetch(struct nsys *n, const char *table, const char *sql,
  */
 int
 nsys_scan(struct nsys *n, const char *table, const char *phase,
-    const char *const *cols, size_t ncols, int *have, nsys_row_fn *row)
+    const char *const *cols, size_t ncols, nsys_row_fn *row)
 {
 	static const int	 times[3] = { 1, 2, 1 };
-	struct nsys_scan_arg	 a = { row, have };
+	struct nsys_scan_arg	 a = { row };
 	struct source_times	 tt;
 	sqlite3_stmt		*st;
 	int64_t			 lo = 1, hi = 0;
@@ -256,7 +255,7 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 
 	if (!nsys_db_has(&n->d, table))
 		return 0;
-	sql = nsys_db_query(&n->d, table, cols, ncols, have, NULL, &rowid);
+	sql = nsys_db_query(&n->d, table, cols, ncols, NULL, NULL, &rowid);
 	if (sql == NULL)
 		return n->d.err != NULL ? -1 : 0;
 	/* The query is checked here, on the reader's connection. */
@@ -272,8 +271,7 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	memset(&tt, 0, sizeof tt);
 	if (rowid && nsys_fetch_worth(lo, hi) && nsys_fetch_threads() > 1) {
 		sqlite3_finalize(st);
-		r = nsys_scan_fetch(n, table, sql, lo, hi, ncols, have, row,
-		    &tt);
+		r = nsys_scan_fetch(n, table, sql, lo, hi, ncols, row, &tt);
 		sqlite3_free(sql);
 		if (r != 0)
 			return -1;
@@ -282,6 +280,18 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	sqlite3_free(sql);
 	/* Start, end, a NULL end usable: as nsys_row_times_ok(). */
 	return nsys_scan_steps(n, st, table, times, nsys_scan_step, &a);
+}
+
+int
+nsys_scan_tables(struct nsys *n, const struct nsys_table *t, size_t nt)
+{
+	size_t	i;
+
+	for (i = 0; i < nt; i++)
+		if (nsys_scan(n, t[i].table, t[i].phase, t[i].cols,
+		    t[i].ncols, t[i].row) != 0)
+			return -1;
+	return 0;
 }
 
 /*
