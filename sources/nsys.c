@@ -71,6 +71,7 @@
 #include "sources/nsys-db.h"
 #include "sources/nsys-int.h"
 #include "sources/source.h"
+#include "sources/srcmaps.h"
 #include "sources/srcname.h"
 #include "util/hmap.h"
 #include "util/progress.h"
@@ -389,6 +390,15 @@ nsys_finish(struct nsys *n)
 		builder_warn(n->b, "tables not loaded: %s", list);
 }
 
+/* Calls fn (hmap_init or hmap_free) on every map of n. */
+static void
+nsys_maps(struct nsys *n, void (*fn)(struct hmap *))
+{
+	srcmaps(fn, &n->proc_info, &n->thread_name, &n->stream_prio,
+	    &n->stream_name, &n->gpu_streams, &n->ctx_dev, &n->ctxstream_dev,
+	    &n->cpu_tracks, &n->graph_name, &n->cat_name, NULL);
+}
+
 static void
 nsys_free(struct nsys *n)
 {
@@ -401,16 +411,7 @@ nsys_free(struct nsys *n)
 	for (i = 0; i < n->npnames; i++)
 		free(n->pnames[i]);
 	free(n->pnames);
-	hmap_free(&n->proc_info);
-	hmap_free(&n->thread_name);
-	hmap_free(&n->stream_prio);
-	hmap_free(&n->stream_name);
-	hmap_free(&n->gpu_streams);
-	hmap_free(&n->ctx_dev);
-	hmap_free(&n->ctxstream_dev);
-	hmap_free(&n->cpu_tracks);
-	hmap_free(&n->graph_name);
-	hmap_free(&n->cat_name);
+	nsys_maps(n, hmap_free);
 	free(n->pend_key);
 	free(n->pend_idx);
 	for (i = 0; i < NSYS_NENUM; i++) {
@@ -451,16 +452,7 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 	if (nsys_db_open(&n.d, path, cause) != 0)
 		return NULL;
 	n.prog = prog;
-	hmap_init(&n.proc_info);
-	hmap_init(&n.thread_name);
-	hmap_init(&n.stream_prio);
-	hmap_init(&n.stream_name);
-	hmap_init(&n.gpu_streams);
-	hmap_init(&n.ctx_dev);
-	hmap_init(&n.ctxstream_dev);
-	hmap_init(&n.cpu_tracks);
-	hmap_init(&n.graph_name);
-	hmap_init(&n.cat_name);
+	nsys_maps(&n, hmap_init);
 
 	if (!nsys_probe(n.d.db)) {
 		nsys_db_error(&n.d, "not an Nsight Systems export (SQLite "
