@@ -61,6 +61,17 @@ nsys_gpu_event(const struct nsys_row *st, struct lane_event *ev, int kind)
 	ev->aux = NONE32;
 }
 
+/* GPU work (not a wait): ev, on the track of its device and stream. */
+static uint32_t
+nsys_gpu_work(struct nsys *n, const struct nsys_row *st,
+    struct lane_event *ev, int kind)
+{
+	uint32_t	t = nsys_track_gpu(n, st);
+
+	nsys_gpu_event(st, ev, kind);
+	return t;
+}
+
 static void
 nsys_kernel_row(struct nsys *n, const struct nsys_row *st)
 {
@@ -69,8 +80,7 @@ nsys_kernel_row(struct nsys *n, const struct nsys_row *st)
 	uint32_t		t;
 	int			i;
 
-	t = nsys_track_gpu(n, st);
-	nsys_gpu_event(st, &ev, EV_KERNEL);
+	t = nsys_gpu_work(n, st, &ev, EV_KERNEL);
 	memset(&k, 0, sizeof k);
 	for (i = 0; i < 3; i++) {	/* x, y, z columns in a row */
 		k.grid[i] = row_u32(st, K_GX + i);
@@ -105,8 +115,7 @@ nsys_memcpy_row(struct nsys *n, const struct nsys_row *st)
 	uint32_t		t;
 	int64_t			kind;
 
-	t = nsys_track_gpu(n, st);
-	nsys_gpu_event(st, &ev, EV_MEMCPY);
+	t = nsys_gpu_work(n, st, &ev, EV_MEMCPY);
 	memset(&c, 0, sizeof c);
 	c.bytes = (uint64_t)row_i64(st, C_BYTES);
 	kind = row_i64(st, C_KIND);
@@ -131,8 +140,7 @@ nsys_memset_row(struct nsys *n, const struct nsys_row *st)
 	struct lane_event	ev;
 	uint32_t		t;
 
-	t = nsys_track_gpu(n, st);
-	nsys_gpu_event(st, &ev, EV_MEMSET);
+	t = nsys_gpu_work(n, st, &ev, EV_MEMSET);
 	memset(&c, 0, sizeof c);
 	c.bytes = (uint64_t)row_i64(st, S_BYTES);
 	c.kind = COPY_UNKNOWN;
@@ -193,8 +201,7 @@ nsys_graph_row(struct nsys *n, const struct nsys_row *st)
 	uint64_t		graph = (uint64_t)row_i64(st, GR_GRAPH);
 	char			buf[64];
 
-	t = nsys_track_gpu(n, st);
-	nsys_gpu_event(st, &ev, EV_GRAPH);
+	t = nsys_gpu_work(n, st, &ev, EV_GRAPH);
 	if (!hmap_get(&n->graph_name, graph, &sid)) {
 		snprintf(buf, sizeof buf, "CUDA graph %llu",
 		    (unsigned long long)graph);
