@@ -132,6 +132,7 @@
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
 #include "sources/kineto-int.h"
+#include "sources/source.h"
 #include "sources/srcerr.h"
 #include "sources/srcmaps.h"
 #include "util/progress.h"
@@ -340,12 +341,7 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 		return m;
 	}
 	kineto_free(&k);
-	progress_done(prog);
-	timing_report("kineto-read", t0);
-	t0 = timing_now();
-	m = builder_finish(k.b, cause);
-	timing_report("finalize", t0);
-	return m;
+	return source_finish(k.b, prog, "kineto-read", t0, cause);
 
 fail:
 	*cause = k.err != NULL ? k.err : kineto_ranks_err(&k);

@@ -444,7 +444,6 @@ struct model *
 nsys_load(const char *path, struct progress *prog, char **cause)
 {
 	struct nsys	 n;
-	struct model	*m = NULL;
 	double		 t0 = timing_now();
 	char		*err;
 
@@ -470,12 +469,7 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 		goto fail;
 	}
 	nsys_free(&n);
-	progress_done(prog);
-	timing_report("nsys-read", t0);
-	t0 = timing_now();
-	m = builder_finish(n.b, cause);
-	timing_report("finalize", t0);
-	return m;
+	return source_finish(n.b, prog, "nsys-read", t0, cause);
 
 fail:
 	progress_done(prog);
