@@ -56,6 +56,7 @@
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
 #include "sources/srcdev.h"
+#include "sources/srcmaps.h"
 #include "sources/trevent.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
@@ -777,16 +778,19 @@ ch_finish(struct chrome *c)
 	trevent_warn(&c->te, c->b);
 }
 
+/* Calls fn (hmap_init or hmap_free) on every map of c. */
+static void
+ch_maps(struct chrome *c, void (*fn)(struct hmap *))
+{
+	srcmaps(fn, &c->thr_of, &c->str_of, &c->dom_of, &c->pname, &c->tname,
+	    &c->cls_of, NULL);
+}
+
 static void
 ch_free(struct chrome *c)
 {
 	jsonscan_close(c->js);
-	hmap_free(&c->thr_of);
-	hmap_free(&c->str_of);
-	hmap_free(&c->dom_of);
-	hmap_free(&c->pname);
-	hmap_free(&c->tname);
-	hmap_free(&c->cls_of);
+	ch_maps(c, hmap_free);
 	trevent_free(&c->te);
 	free(c->err);
 }
@@ -822,12 +826,7 @@ chrome_load(const char *path, struct progress *prog, char **cause)
 	memset(&c, 0, sizeof c);
 	c.path = path;
 	c.gpu_proc = NONE32;
-	hmap_init(&c.thr_of);
-	hmap_init(&c.str_of);
-	hmap_init(&c.dom_of);
-	hmap_init(&c.pname);
-	hmap_init(&c.tname);
-	hmap_init(&c.cls_of);
+	ch_maps(&c, hmap_init);
 	if ((c.js = jsonscan_open(path, cause)) == NULL) {
 		ch_free(&c);
 		return NULL;

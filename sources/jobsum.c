@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,20 +86,7 @@ jobsum_cmp(const void *a, const void *b)
 {
 	const struct jobsum_rank	*x = a, *y = b;
 
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return strcmp(x->file, y->file);
-}
-
-static int
-jobsum_taken(const struct jobsum *j, int r)
-{
-	size_t	i;
-
-	for (i = 0; i < j->n; i++)
-		if (j->r[i].rank == r)
-			return 1;
-	return 0;
+	return multi_rank_cmp(x->rank, x->file, y->rank, y->file);
 }
 
 /* multi_check over the summaries' kinds and clocks. */
@@ -205,23 +193,13 @@ jobsum_load(char **files, size_t n, const struct load_opts *opts,
 		j->r[i].rank = r >= 0 ? r : kineto_rank_from_name(
 		    j->r[i].file);
 	}
-	for (i = 0; i < n; i++) {
-		if (j->r[i].rank >= 0)
-			continue;
-		for (r = 0; jobsum_taken(j, r); r++)
-			;
-		j->r[i].rank = r;
-	}
+	multi_free_ranks(j->r, n, sizeof *j->r,
+	    offsetof(struct jobsum_rank, rank), NULL);
 	qsort(j->r, n, sizeof *j->r, jobsum_cmp);
 	for (k = 1; k < n; k++)
-		if (j->r[k].rank == j->r[k - 1].rank &&
-		    (j->dup == NULL || strlen(j->dup) < 512)) {
-			char *s = xasprintf("%s%s%d (%s)", j->dup != NULL ?
-			    j->dup : "", j->dup != NULL ? ", " : "",
-			    j->r[k].rank, j->r[k].file);
-			free(j->dup);
-			j->dup = s;
-		}
+		if (j->r[k].rank == j->r[k - 1].rank)
+			j->dup = multi_rank_dup(j->dup, j->r[k].rank,
+			    j->r[k].file);
 	return 0;
 }
 

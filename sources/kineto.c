@@ -132,7 +132,9 @@
 #include "sources/jsonscan.h"
 #include "sources/kineto.h"
 #include "sources/kineto-int.h"
+#include "sources/source.h"
 #include "sources/srcerr.h"
+#include "sources/srcmaps.h"
 #include "util/progress.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
@@ -255,6 +257,14 @@ kineto_event(void *arg, struct jsonscan_obj *o)
 	}
 }
 
+/* Calls fn (hmap_init or hmap_free) on every map of k. */
+static void
+kineto_maps(struct kineto *k, void (*fn)(struct hmap *))
+{
+	srcmaps(fn, &k->thr_of, &k->str_of, &k->dom_of, &k->short_of,
+	    &k->copy_of, &k->pname, &k->tname, &k->mem_of, NULL);
+}
+
 void
 kineto_init(struct kineto *k, const char *path, struct progress *prog)
 {
@@ -266,14 +276,7 @@ kineto_init(struct kineto *k, const char *path, struct progress *prog)
 	k->rank = -1;
 	for (d = 0; d < KD_COUNT; d++)
 		k->dom[d] = NONE32;
-	hmap_init(&k->thr_of);
-	hmap_init(&k->str_of);
-	hmap_init(&k->dom_of);
-	hmap_init(&k->short_of);
-	hmap_init(&k->copy_of);
-	hmap_init(&k->pname);
-	hmap_init(&k->tname);
-	hmap_init(&k->mem_of);
+	kineto_maps(k, hmap_init);
 	k->names = xcalloc(K_NAMECACHE, sizeof *k->names);
 }
 
@@ -282,14 +285,7 @@ kineto_free(struct kineto *k)
 {
 	kineto_ranks_free(k);
 	jsonscan_close(k->js);
-	hmap_free(&k->thr_of);
-	hmap_free(&k->str_of);
-	hmap_free(&k->dom_of);
-	hmap_free(&k->short_of);
-	hmap_free(&k->copy_of);
-	hmap_free(&k->pname);
-	hmap_free(&k->tname);
-	hmap_free(&k->mem_of);
+	kineto_maps(k, hmap_free);
 	free(k->thr);
 	free(k->str);
 	free(k->sflags);
@@ -345,12 +341,7 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 		return m;
 	}
 	kineto_free(&k);
-	progress_done(prog);
-	timing_report("kineto-read", t0);
-	t0 = timing_now();
-	m = builder_finish(k.b, cause);
-	timing_report("finalize", t0);
-	return m;
+	return source_finish(k.b, prog, "kineto-read", t0, cause);
 
 fail:
 	*cause = k.err != NULL ? k.err : kineto_ranks_err(&k);

@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -174,20 +175,63 @@ multi_in_cmp(const void *a, const void *b)
 {
 	const struct merge_in	*x = a, *y = b;
 
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return strcmp(x->label, y->label);
+	return multi_rank_cmp(x->rank, x->label, y->rank, y->label);
+}
+
+/* The rank of element i (multi_free_ranks()). */
+static int *
+multi_rank_of(char *base, size_t size, size_t off, size_t i)
+{
+	return (int *)(void *)(base + i * size + off);
 }
 
 static int
-multi_rank_taken(const struct merge_in *in, size_t n, int r)
+multi_rank_taken(char *base, size_t n, size_t size, size_t off, int r)
 {
 	size_t	i;
 
 	for (i = 0; i < n; i++)
-		if (in[i].rank == r)
+		if (*multi_rank_of(base, size, off, i) == r)
 			return 1;
 	return 0;
+}
+
+void
+multi_free_ranks(void *base, size_t n, size_t size, size_t off,
+    const char *skip)
+{
+	size_t	i;
+	int	r;
+
+	for (i = 0; i < n; i++) {
+		if (*multi_rank_of(base, size, off, i) >= 0 ||
+		    (skip != NULL && skip[i]))
+			continue;
+		for (r = 0; multi_rank_taken(base, n, size, off, r); r++)
+			;
+		*multi_rank_of(base, size, off, i) = r;
+	}
+}
+
+int
+multi_rank_cmp(int ra, const char *a, int rb, const char *b)
+{
+	if (ra != rb)
+		return ra < rb ? -1 : 1;
+	return strcmp(a, b);
+}
+
+char *
+multi_rank_dup(char *dup, int rank, const char *name)
+{
+	char	*s;
+
+	if (dup != NULL && strlen(dup) >= 512)
+		return dup;
+	s = xasprintf("%s%s%d (%s)", dup != NULL ? dup : "",
+	    dup != NULL ? ", " : "", rank, name);
+	free(dup);
+	return s;
 }
 
 struct model *
@@ -224,24 +268,12 @@ multi_merge(char *const *files, struct model **models, size_t n,
 			r = kineto_rank_from_name(files[i]);
 		in[i].rank = r;
 	}
-	for (i = 0; i < n; i++) {
-		if (in[i].rank >= 0 || keep[i])
-			continue;
-		for (r = 0; multi_rank_taken(in, n, r); r++)
-			;
-		in[i].rank = r;
-	}
+	multi_free_ranks(in, n, sizeof *in, offsetof(struct merge_in, rank),
+	    keep);
 	qsort(in, n, sizeof *in, multi_in_cmp);
 	for (i = 1; i < n; i++)
-		if (in[i].rank >= 0 && in[i].rank == in[i - 1].rank &&
-		    (dup == NULL ||
-		    strlen(dup) < 512)) {
-			char *s = xasprintf("%s%s%d (%s)", dup != NULL ? dup :
-			    "", dup != NULL ? ", " : "", in[i].rank,
-			    in[i].label);
-			free(dup);
-			dup = s;
-		}
+		if (in[i].rank >= 0 && in[i].rank == in[i - 1].rank)
+			dup = multi_rank_dup(dup, in[i].rank, in[i].label);
 	for (i = 0; i < n; i++)
 		models[i] = NULL;	/* merge_models consumes them */
 	m = merge_models(in, n, cause);

@@ -66,5 +66,18 @@ int		 multi_check(char *const *files, struct model *const *m,
  */
 int		 multi_expand(char *const *paths, int n, char ***files,
 		    char **cause);
+/*
+ * Rank placement, shared with jobsum.c. The n elements of size bytes at
+ * base each hold an int rank at byte off: every rank -1 becomes, in turn,
+ * the lowest rank no element holds; skip[i] set (skip may be NULL) leaves
+ * element i at -1.
+ */
+void		 multi_free_ranks(void *base, size_t n, size_t size,
+		    size_t off, const char *skip);
+/* The order of traces: by rank, then by name (for qsort comparators). */
+int		 multi_rank_cmp(int, const char *, int, const char *);
+/* dup (NULL: empty) with "RANK (NAME)" added while it is short: the ranks
+ * stated by more than one trace. Consumes dup; returns the list. */
+char		*multi_rank_dup(char *dup, int rank, const char *name);
 
 #endif

@@ -58,37 +58,22 @@ ncurep_block_header(struct ncurep *c, const uint8_t *p, size_t len,
 	memset(b, 0, sizeof *b);
 	pw_init(&rd, p, len);
 	while ((rc = pw_next(&rd, &f)) > 0) {
-		switch (f.num) {
-		case 1:
-		case 2:
-		case 5:
-		case 7:
-			if (f.wire != PW_VARINT)
-				break;
-			if (f.num == 1)
-				b->nsources = f.u;
-			else if (f.num == 2)
-				b->nresults = f.u;
-			else if (f.num == 7)
-				b->nranges = f.u;
-			else {
-				b->payload = f.u;
-				b->has_payload = 1;
-			}
-			continue;
-		case 3:
-		case 4:
-		case 6:
-			if (f.wire != PW_LEN)
-				break;
-			if (f.num == 3)
-				ncurep_session(c, f.data, f.len);
-			else if (f.num == 6)
-				ncurep_process(c, f.data, f.len);
-			/* 4, the strings: gathered before (ncurep_tables()). */
-			continue;
-		}
-		report_skipped(c->r, "BlockHeader", f.num);
+		if (f.num == 1 && f.wire == PW_VARINT)
+			b->nsources = f.u;
+		else if (f.num == 2 && f.wire == PW_VARINT)
+			b->nresults = f.u;
+		else if (f.num == 7 && f.wire == PW_VARINT)
+			b->nranges = f.u;
+		else if (f.num == 5 && f.wire == PW_VARINT) {
+			b->payload = f.u;
+			b->has_payload = 1;
+		} else if (f.num == 3 && f.wire == PW_LEN)
+			ncurep_session(c, f.data, f.len);
+		else if (f.num == 6 && f.wire == PW_LEN)
+			ncurep_process(c, f.data, f.len);
+		/* 4, the strings: gathered before (ncurep_tables()). */
+		else if (f.num != 4 || f.wire != PW_LEN)
+			report_skipped(c->r, "BlockHeader", f.num);
 	}
 	if (rc < 0) {
 		*cause = xasprintf("%s: corrupt Nsight Compute report: block "

@@ -51,30 +51,26 @@ nsys_cpu_row(struct nsys *n, const struct nsys_row *st, int kind,
 }
 
 static void
-nsys_api_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_api_row(struct nsys *n, const struct nsys_row *st)
 {
 	nsys_cpu_row(n, st, EV_API, TRACK_API);
-	(void)have;
 }
 
 static void
-nsys_osrt_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_osrt_row(struct nsys *n, const struct nsys_row *st)
 {
 	nsys_cpu_row(n, st, EV_OSRT, TRACK_OSRT);
-	(void)have;
 }
 
 /* The CUDA runtime and driver API calls, and the OS runtime calls. */
 int
 nsys_api_read(struct nsys *n)
 {
-	int	have[32];
+	static const struct nsys_table	tables[] = {
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_RUNTIME", "CUDA API", api_cols,
+		    nsys_api_row),
+		NSYS_TABLE("OSRT_API", "OS runtime", api_cols, nsys_osrt_row),
+	};
 
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_RUNTIME", "CUDA API", api_cols,
-	    sizeof api_cols / sizeof *api_cols, have, nsys_api_row) != 0)
-		return -1;
-	if (nsys_scan(n, "OSRT_API", "OS runtime", api_cols,
-	    sizeof api_cols / sizeof *api_cols, have, nsys_osrt_row) != 0)
-		return -1;
-	return 0;
+	return nsys_scan_tables(n, tables, sizeof tables / sizeof *tables);
 }

@@ -61,16 +61,26 @@ nsys_gpu_event(const struct nsys_row *st, struct lane_event *ev, int kind)
 	ev->aux = NONE32;
 }
 
+/* GPU work (not a wait): ev, on the track of its device and stream. */
+static uint32_t
+nsys_gpu_work(struct nsys *n, const struct nsys_row *st,
+    struct lane_event *ev, int kind)
+{
+	uint32_t	t = nsys_track_gpu(n, st);
+
+	nsys_gpu_event(st, ev, kind);
+	return t;
+}
+
 static void
-nsys_kernel_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_kernel_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct kernel_info	k;
 	struct lane_event	ev;
 	uint32_t		t;
 	int			i;
 
-	t = nsys_track_gpu(n, st);
-	nsys_gpu_event(st, &ev, EV_KERNEL);
+	t = nsys_gpu_work(n, st, &ev, EV_KERNEL);
 	memset(&k, 0, sizeof k);
 	for (i = 0; i < 3; i++) {	/* x, y, z columns in a row */
 		k.grid[i] = row_u32(st, K_GX + i);
@@ -95,19 +105,17 @@ nsys_kernel_row(struct nsys *n, const struct nsys_row *st, const int *have)
 		ev.flags |= EVF_COMM;
 	ev.aux = builder_kernel(n->b, &k);
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
-nsys_memcpy_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_memcpy_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct copy_info	c;
 	struct lane_event	ev;
 	uint32_t		t;
 	int64_t			kind;
 
-	t = nsys_track_gpu(n, st);
-	nsys_gpu_event(st, &ev, EV_MEMCPY);
+	t = nsys_gpu_work(n, st, &ev, EV_MEMCPY);
 	memset(&c, 0, sizeof c);
 	c.bytes = (uint64_t)row_i64(st, C_BYTES);
 	kind = row_i64(st, C_KIND);
@@ -123,18 +131,16 @@ nsys_memcpy_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	c.dst_dev = row_null(st, C_DSTDEV) ? NONE32 : row_u32(st, C_DSTDEV);
 	ev.aux = builder_copy(n->b, &c);
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
-nsys_memset_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_memset_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct copy_info	c;
 	struct lane_event	ev;
 	uint32_t		t;
 
-	t = nsys_track_gpu(n, st);
-	nsys_gpu_event(st, &ev, EV_MEMSET);
+	t = nsys_gpu_work(n, st, &ev, EV_MEMSET);
 	memset(&c, 0, sizeof c);
 	c.bytes = (uint64_t)row_i64(st, S_BYTES);
 	c.kind = COPY_UNKNOWN;
@@ -147,11 +153,10 @@ nsys_memset_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	ev.name = n->memset_name;
 	ev.aux = builder_copy(n->b, &c);
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
-nsys_sync_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_sync_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct lane_event	ev;
 	uint32_t		t, v;
@@ -186,19 +191,17 @@ nsys_sync_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	ev.name = nsys_enum_sync_name(n, type);
 	ev.aux = (uint32_t)type;
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
-nsys_graph_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_graph_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct lane_event	ev;
 	uint32_t		t, sid;
 	uint64_t		graph = (uint64_t)row_i64(st, GR_GRAPH);
 	char			buf[64];
 
-	t = nsys_track_gpu(n, st);
-	nsys_gpu_event(st, &ev, EV_GRAPH);
+	t = nsys_gpu_work(n, st, &ev, EV_GRAPH);
 	if (!hmap_get(&n->graph_name, graph, &sid)) {
 		snprintf(buf, sizeof buf, "CUDA graph %llu",
 		    (unsigned long long)graph);
@@ -207,34 +210,24 @@ nsys_graph_row(struct nsys *n, const struct nsys_row *st, const int *have)
 	}
 	ev.name = sid;
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 /* The GPU activity tables: kernels, copies, memsets, waits, graphs. */
 int
 nsys_gpu_read(struct nsys *n)
 {
-	int	have[32];
+	static const struct nsys_table	tables[] = {
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_KERNEL", "kernels", kernel_cols,
+		    nsys_kernel_row),
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_MEMCPY", "memcpy", memcpy_cols,
+		    nsys_memcpy_row),
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_MEMSET", "memset", memset_cols,
+		    nsys_memset_row),
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "sync",
+		    sync_cols, nsys_sync_row),
+		NSYS_TABLE("CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "graphs",
+		    graph_cols, nsys_graph_row),
+	};
 
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_KERNEL", "kernels", kernel_cols,
-	    sizeof kernel_cols / sizeof *kernel_cols, have,
-	    nsys_kernel_row) != 0)
-		return -1;
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_MEMCPY", "memcpy", memcpy_cols,
-	    sizeof memcpy_cols / sizeof *memcpy_cols, have,
-	    nsys_memcpy_row) != 0)
-		return -1;
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_MEMSET", "memset", memset_cols,
-	    sizeof memset_cols / sizeof *memset_cols, have,
-	    nsys_memset_row) != 0)
-		return -1;
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_SYNCHRONIZATION", "sync",
-	    sync_cols, sizeof sync_cols / sizeof *sync_cols, have,
-	    nsys_sync_row) != 0)
-		return -1;
-	if (nsys_scan(n, "CUPTI_ACTIVITY_KIND_GRAPH_TRACE", "graphs",
-	    graph_cols, sizeof graph_cols / sizeof *graph_cols, have,
-	    nsys_graph_row) != 0)
-		return -1;
-	return 0;
+	return nsys_scan_tables(n, tables, sizeof tables / sizeof *tables);
 }

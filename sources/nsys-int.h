@@ -154,8 +154,7 @@ row_double(const struct nsys_row *r, int i)
 }
 
 /* The callback of nsys_scan(): one row whose times are usable. */
-typedef void	nsys_row_fn(struct nsys *, const struct nsys_row *,
-		    const int *);
+typedef void	nsys_row_fn(struct nsys *, const struct nsys_row *);
 
 /* nsys.c: strings and table scans. */
 uint8_t		 nsys_sflags(struct nsys *, uint32_t);
@@ -167,7 +166,20 @@ struct source_times;
 int		 nsys_times_verdict(struct nsys *, const struct source_times *,
 		    const char *table);
 int		 nsys_scan(struct nsys *, const char *, const char *,
-		     const char *const *, size_t, int *, nsys_row_fn *);
+		     const char *const *, size_t, nsys_row_fn *);
+/* An event table that nsys_scan_tables() reads with nsys_scan(). */
+struct nsys_table {
+	const char		*table;
+	const char		*phase;		/* the progress phase */
+	const char *const	*cols;
+	size_t			 ncols;
+	nsys_row_fn		*row;
+};
+#define NSYS_TABLE(table, phase, cols, row) \
+	{ (table), (phase), (cols), sizeof (cols) / sizeof *(cols), (row) }
+/* nsys_scan() of each table in turn: 0, or -1 at the first that fails. */
+int		 nsys_scan_tables(struct nsys *, const struct nsys_table *,
+		     size_t);
 /* The callback of nsys_scan_rows(): one usable row, and its argument. */
 typedef void	nsys_step_fn(struct nsys *, sqlite3_stmt *, void *);
 /*

@@ -33,14 +33,13 @@ static const char *const mp_cols[] = {
 };
 
 static void
-nsys_mpi_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_mpi_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct lane_event	 ev;
 	struct nvtx_info	 info;
 	uint64_t		 gtid = (uint64_t)row_i64(st, MP_TID);
 	uint32_t		 t;
 
-	(void)have;
 	/* The domain, named, before the track asks for it unnamed. */
 	builder_domain(n->b, nsys_entity_process(n, gtid), DOMAIN_MPI_TABLES,
 	    "MPI");
@@ -99,7 +98,7 @@ nsys_mpi_read(struct nsys *n)
 
 	for (i = 0; i < sizeof tables / sizeof *tables; i++)
 		if (nsys_scan(n, tables[i], "MPI", mp_cols, MP_NCOLS - 1,
-		    NULL, nsys_mpi_row) != 0)
+		    nsys_mpi_row) != 0)
 			return -1;
 	return nsys_mpi_ranks(n);
 }

@@ -35,8 +35,32 @@ nsys_cat_key(uint32_t process, uint64_t domain_id, uint64_t category)
 	return hmap_key2(hmap_key2(process, domain_id), category);
 }
 
+/* The payload: the first of its columns (N_I64 to N_FLT) not NULL. */
 static void
-nsys_nvtx_row(struct nsys *n, const struct nsys_row *st, const int *have)
+nsys_nvtx_payload(const struct nsys_row *st, struct nvtx_info *info)
+{
+	static const uint8_t	kind[] = {
+		NVTX_PAYLOAD_INT, NVTX_PAYLOAD_UINT, NVTX_PAYLOAD_DOUBLE,
+		NVTX_PAYLOAD_INT, NVTX_PAYLOAD_UINT, NVTX_PAYLOAD_DOUBLE
+	};
+	int			c;
+
+	for (c = N_I64; c <= N_FLT; c++) {
+		if (row_null(st, c))
+			continue;
+		info->payload_type = kind[c - N_I64];
+		if (info->payload_type == NVTX_PAYLOAD_DOUBLE)
+			info->payload.d = row_double(st, c);
+		else if (info->payload_type == NVTX_PAYLOAD_UINT)
+			info->payload.u = (uint64_t)row_i64(st, c);
+		else
+			info->payload.i = row_i64(st, c);
+		return;
+	}
+}
+
+static void
+nsys_nvtx_row(struct nsys *n, const struct nsys_row *st)
 {
 	struct nvtx_info	 info;
 	struct lane_event	 ev;
@@ -104,25 +128,7 @@ nsys_nvtx_row(struct nsys *n, const struct nsys_row *st, const int *have)
 		ev.flags |= EVF_COMM;
 	info.category = row_u32(st, N_CAT);
 	info.color = row_u32(st, N_COLOR);
-	if (!row_null(st, N_I64)) {
-		info.payload_type = NVTX_PAYLOAD_INT;
-		info.payload.i = row_i64(st, N_I64);
-	} else if (!row_null(st, N_U64)) {
-		info.payload_type = NVTX_PAYLOAD_UINT;
-		info.payload.u = (uint64_t)row_i64(st, N_U64);
-	} else if (!row_null(st, N_DBL)) {
-		info.payload_type = NVTX_PAYLOAD_DOUBLE;
-		info.payload.d = row_double(st, N_DBL);
-	} else if (!row_null(st, N_I32)) {
-		info.payload_type = NVTX_PAYLOAD_INT;
-		info.payload.i = row_i64(st, N_I32);
-	} else if (!row_null(st, N_U32)) {
-		info.payload_type = NVTX_PAYLOAD_UINT;
-		info.payload.u = (uint64_t)row_i64(st, N_U32);
-	} else if (!row_null(st, N_FLT)) {
-		info.payload_type = NVTX_PAYLOAD_DOUBLE;
-		info.payload.d = row_double(st, N_FLT);
-	}
+	nsys_nvtx_payload(st, &info);
 	ev.aux = builder_nvtx(n->b, &info);
 	if (info.category != 0) {
 		uint64_t key;
@@ -142,7 +148,6 @@ nsys_nvtx_row(struct nsys *n, const struct nsys_row *st, const int *have)
 		}
 	}
 	builder_event(n->b, t, &ev);
-	(void)have;
 }
 
 static void
@@ -182,10 +187,10 @@ nsys_nvtx_finish(struct nsys *n)
 int
 nsys_nvtx_read(struct nsys *n)
 {
-	int	have[32];
+	static const struct nsys_table	table =
+	    NSYS_TABLE("NVTX_EVENTS", "NVTX", nvtx_cols, nsys_nvtx_row);
 
-	if (nsys_scan(n, "NVTX_EVENTS", "NVTX", nvtx_cols,
-	    sizeof nvtx_cols / sizeof *nvtx_cols, have, nsys_nvtx_row) != 0)
+	if (nsys_scan_tables(n, &table, 1) != 0)
 		return -1;
 	nsys_nvtx_finish(n);
 	return 0;

@@ -71,6 +71,7 @@
 #include "sources/nsys-db.h"
 #include "sources/nsys-int.h"
 #include "sources/source.h"
+#include "sources/srcmaps.h"
 #include "sources/srcname.h"
 #include "util/hmap.h"
 #include "util/progress.h"
@@ -148,10 +149,9 @@ nsys_scan_rows(struct nsys *n, sqlite3_stmt *st, const char *table,
 	return nsys_scan_steps(n, st, table, times, row, arg);
 }
 
-/* An nsys_scan() callback and its have[], for a row stepped on st. */
+/* An nsys_scan() callback, for a row stepped on st. */
 struct nsys_scan_arg {
 	nsys_row_fn	*row;
-	const int	*have;
 };
 
 static void
@@ -162,7 +162,7 @@ nsys_scan_step(struct nsys *n, sqlite3_stmt *st, void *arg)
 
 	memset(&rw, 0, sizeof rw);
 	rw.st = st;
-	a->row(n, &rw, a->have);
+	a->row(n, &rw);
 }
 
 /* The first and last rowid of table (lo > hi when it is empty). */
@@ -197,7 +197,7 @@ nsys_rowids(struct nsys *n, const char *table, int64_t *lo, int64_t *hi)
  */
 static int
 nsys_scan_fetch(struct nsys *n, const char *table, const char *sql,
-    int64_t lo, int64_t hi, size_t ncols, int *have, nsys_row_fn *row,
+    int64_t lo, int64_t hi, size_t ncols, nsys_row_fn *row,
     struct source_times *tt)
 {
 	struct nsys_rows	 rows;
@@ -218,7 +218,7 @@ nsys_scan_fetch(struct nsys *n, const char *table, const char *sql,
 		for (j = 0; j < rows.nrows; j++) {
 			rw.v = rows.v + j * w;
 			if (nsys_row_times_ok(&rw, tt))
-				row(n, &rw, have);
+				row(n, &rw);
 			if ((++nrows & (NSYS_ROWS_STEP - 1)) == 0)
 				progress_rows(n->prog, nrows);
 		}
@@ -244,10 +244,10 @@ nsys_scan_fetch(struct nsys *n, const char *table, const char *sql,
  */
 int
 nsys_scan(struct nsys *n, const char *table, const char *phase,
-    const char *const *cols, size_t ncols, int *have, nsys_row_fn *row)
+    const char *const *cols, size_t ncols, nsys_row_fn *row)
 {
 	static const int	 times[3] = { 1, 2, 1 };
-	struct nsys_scan_arg	 a = { row, have };
+	struct nsys_scan_arg	 a = { row };
 	struct source_times	 tt;
 	sqlite3_stmt		*st;
 	int64_t			 lo = 1, hi = 0;
@@ -256,7 +256,7 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 
 	if (!nsys_db_has(&n->d, table))
 		return 0;
-	sql = nsys_db_query(&n->d, table, cols, ncols, have, NULL, &rowid);
+	sql = nsys_db_query(&n->d, table, cols, ncols, NULL, NULL, &rowid);
 	if (sql == NULL)
 		return n->d.err != NULL ? -1 : 0;
 	/* The query is checked here, on the reader's connection. */
@@ -272,8 +272,7 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	memset(&tt, 0, sizeof tt);
 	if (rowid && nsys_fetch_worth(lo, hi) && nsys_fetch_threads() > 1) {
 		sqlite3_finalize(st);
-		r = nsys_scan_fetch(n, table, sql, lo, hi, ncols, have, row,
-		    &tt);
+		r = nsys_scan_fetch(n, table, sql, lo, hi, ncols, row, &tt);
 		sqlite3_free(sql);
 		if (r != 0)
 			return -1;
@@ -282,6 +281,18 @@ nsys_scan(struct nsys *n, const char *table, const char *phase,
 	sqlite3_free(sql);
 	/* Start, end, a NULL end usable: as nsys_row_times_ok(). */
 	return nsys_scan_steps(n, st, table, times, nsys_scan_step, &a);
+}
+
+int
+nsys_scan_tables(struct nsys *n, const struct nsys_table *t, size_t nt)
+{
+	size_t	i;
+
+	for (i = 0; i < nt; i++)
+		if (nsys_scan(n, t[i].table, t[i].phase, t[i].cols,
+		    t[i].ncols, t[i].row) != 0)
+			return -1;
+	return 0;
 }
 
 /*
@@ -379,6 +390,15 @@ nsys_finish(struct nsys *n)
 		builder_warn(n->b, "tables not loaded: %s", list);
 }
 
+/* Calls fn (hmap_init or hmap_free) on every map of n. */
+static void
+nsys_maps(struct nsys *n, void (*fn)(struct hmap *))
+{
+	srcmaps(fn, &n->proc_info, &n->thread_name, &n->stream_prio,
+	    &n->stream_name, &n->gpu_streams, &n->ctx_dev, &n->ctxstream_dev,
+	    &n->cpu_tracks, &n->graph_name, &n->cat_name, NULL);
+}
+
 static void
 nsys_free(struct nsys *n)
 {
@@ -391,16 +411,7 @@ nsys_free(struct nsys *n)
 	for (i = 0; i < n->npnames; i++)
 		free(n->pnames[i]);
 	free(n->pnames);
-	hmap_free(&n->proc_info);
-	hmap_free(&n->thread_name);
-	hmap_free(&n->stream_prio);
-	hmap_free(&n->stream_name);
-	hmap_free(&n->gpu_streams);
-	hmap_free(&n->ctx_dev);
-	hmap_free(&n->ctxstream_dev);
-	hmap_free(&n->cpu_tracks);
-	hmap_free(&n->graph_name);
-	hmap_free(&n->cat_name);
+	nsys_maps(n, hmap_free);
 	free(n->pend_key);
 	free(n->pend_idx);
 	for (i = 0; i < NSYS_NENUM; i++) {
@@ -433,7 +444,6 @@ struct model *
 nsys_load(const char *path, struct progress *prog, char **cause)
 {
 	struct nsys	 n;
-	struct model	*m = NULL;
 	double		 t0 = timing_now();
 	char		*err;
 
@@ -441,16 +451,7 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 	if (nsys_db_open(&n.d, path, cause) != 0)
 		return NULL;
 	n.prog = prog;
-	hmap_init(&n.proc_info);
-	hmap_init(&n.thread_name);
-	hmap_init(&n.stream_prio);
-	hmap_init(&n.stream_name);
-	hmap_init(&n.gpu_streams);
-	hmap_init(&n.ctx_dev);
-	hmap_init(&n.ctxstream_dev);
-	hmap_init(&n.cpu_tracks);
-	hmap_init(&n.graph_name);
-	hmap_init(&n.cat_name);
+	nsys_maps(&n, hmap_init);
 
 	if (!nsys_probe(n.d.db)) {
 		nsys_db_error(&n.d, "not an Nsight Systems export (SQLite "
@@ -468,12 +469,7 @@ nsys_load(const char *path, struct progress *prog, char **cause)
 		goto fail;
 	}
 	nsys_free(&n);
-	progress_done(prog);
-	timing_report("nsys-read", t0);
-	t0 = timing_now();
-	m = builder_finish(n.b, cause);
-	timing_report("finalize", t0);
-	return m;
+	return source_finish(n.b, prog, "nsys-read", t0, cause);
 
 fail:
 	progress_done(prog);

@@ -150,9 +150,8 @@ rocpd_regions(struct rocpd *r)
 	char		*sql = NULL;
 	int		 rc;
 
-	if (!amd_db_has(&r->d, "rocpd_region"))
+	if (rocpd_q(r, "rocpd_region", &q) != 0)
 		return 0;
-	rocpd_q(r, "rocpd_region", &q);
 	amd_db_cat(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, N.string, %s, "
 	    "E.stack_id, E.correlation_id, E.extdata, N.id, %s "
 	    "FROM rocpd_region X%s "

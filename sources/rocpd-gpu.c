@@ -92,9 +92,8 @@ rocpd_kernels(struct rocpd *r)
 	size_t		 i;
 	int		 rc;
 
-	if (!amd_db_has(&r->d, "rocpd_kernel_dispatch"))
+	if (rocpd_q(r, "rocpd_kernel_dispatch", &q) != 0)
 		return 0;
-	rocpd_q(r, "rocpd_kernel_dispatch", &q);
 	amd_db_cat(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, %s, %s",
 	    q.pid, q.agent, q.queue, q.stream, q.start, q.end);
 	for (i = 0; i < sizeof cols / sizeof *cols; i++)
@@ -155,9 +154,8 @@ rocpd_copies(struct rocpd *r)
 	char		*sql = NULL;
 	int		 rc;
 
-	if (!amd_db_has(&r->d, "rocpd_memory_copy"))
+	if (rocpd_q(r, "rocpd_memory_copy", &q) != 0)
 		return 0;
-	rocpd_q(r, "rocpd_memory_copy", &q);
 	amd_db_cat(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, %s, N.string",
 	    q.pid, q.queue, q.stream, q.start, q.end);
 	amd_db_colx(&r->d, &sql, "rocpd_memory_copy", "X", "src_agent_id");

@@ -92,7 +92,8 @@ int		 rocpd_scan_timed(struct rocpd *, const char *sql,
 int		 rocpd_views(struct rocpd *);
 int		 rocpd_meta(struct rocpd *);
 void		 rocpd_layout(struct rocpd *);
-void		 rocpd_q(struct rocpd *, const char *rel, struct rocpd_q *);
+/* The columns of event table rel: 0, or -1 (q untouched) if it is absent. */
+int		 rocpd_q(struct rocpd *, const char *rel, struct rocpd_q *);
 const char	*rocpd_category(struct rocpd *);
 
 /* rocpd-info.c */

@@ -173,9 +173,11 @@ rocpd_layout(struct rocpd *r)
 	r->has_category = amd_db_col(&r->d, "rocpd_info_category", "name");
 }
 
-void
+int
 rocpd_q(struct rocpd *r, const char *rel, struct rocpd_q *q)
 {
+	if (!amd_db_has(&r->d, rel))
+		return -1;
 	memset(q, 0, sizeof *q);
 	if (r->layout == ROCPD_FLAT) {
 		q->pid = "X.pid";
@@ -189,7 +191,7 @@ rocpd_q(struct rocpd *r, const char *rel, struct rocpd_q *q)
 		q->stream = amd_db_col(&r->d, rel, "stream_id") ?
 		    "X.stream_id" : "NULL";
 		q->joins = xstrdup("");
-		return;
+		return 0;
 	}
 	q->pid = "TR.pid";
 	q->tid = "TR.tid";
@@ -205,6 +207,7 @@ rocpd_q(struct rocpd *r, const char *rel, struct rocpd_q *q)
 	    "AND TR.guid = X.guid LEFT JOIN rocpd_timestamp TS ON "
 	    "TS.id = X.start_id AND TS.guid = X.guid LEFT JOIN rocpd_timestamp "
 	    "TE ON TE.id = X.end_id AND TE.guid = X.guid");
+	return 0;
 }
 
 /* The category expression of event alias E. */

@@ -82,6 +82,7 @@
 #include "util/progress.h"
 #include "sources/source.h"
 #include "sources/rocpd-int.h"
+#include "sources/srcmaps.h"
 #include "util/timing.h"
 
 /* Runs sql, calling row() on each row. */
@@ -166,24 +167,9 @@ rocpd_finish(struct rocpd *r)
 static void
 rocpd_maps(struct rocpd *r, void (*fn)(struct hmap *))
 {
-	struct hmap	*maps[] = {
-		&r->hosts,
-		&r->procs,
-		&r->threads,
-		&r->agents,
-		&r->qnames,
-		&r->snames,
-		&r->symidx,
-		&r->gpu_tracks,
-		&r->cpu_tracks,
-		&r->domains,
-		&r->strs,
-		&r->classes,
-	};
-	size_t		 i;
-
-	for (i = 0; i < sizeof maps / sizeof *maps; i++)
-		fn(maps[i]);
+	srcmaps(fn, &r->hosts, &r->procs, &r->threads, &r->agents,
+	    &r->qnames, &r->snames, &r->symidx, &r->gpu_tracks, &r->cpu_tracks,
+	    &r->domains, &r->strs, &r->classes, NULL);
 }
 
 static void

@@ -54,6 +54,7 @@
 #include "sources/sqlz.h"
 #include "sources/srcdev.h"
 #include "sources/srcerr.h"
+#include "sources/srcmaps.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
 #include "util/zfile.h"
@@ -560,17 +561,18 @@ rj_records(struct rj *r, const cJSON *proc)
 			    "callback records", cJSON_GetArraySize(it));
 }
 
+/* Calls fn (hmap_init or hmap_free) on every map of r. */
+static void
+rj_maps(struct rj *r, void (*fn)(struct hmap *))
+{
+	srcmaps(fn, &r->agents, &r->syms, &r->messages, &r->tracks, NULL);
+}
+
 static void
 rj_reset(struct rj *r)
 {
-	hmap_free(&r->agents);
-	hmap_free(&r->syms);
-	hmap_free(&r->messages);
-	hmap_free(&r->tracks);
-	hmap_init(&r->agents);
-	hmap_init(&r->syms);
-	hmap_init(&r->messages);
-	hmap_init(&r->tracks);
+	rj_maps(r, hmap_free);
+	rj_maps(r, hmap_init);
 }
 
 static int
@@ -671,16 +673,10 @@ rocprof_json_load(const char *path, struct progress *prog, char **cause)
 	free(text);
 	r.b = builder_new(SOURCE_ROCPROF_JSON);
 	r.m = r.b->m;
-	hmap_init(&r.agents);
-	hmap_init(&r.syms);
-	hmap_init(&r.messages);
-	hmap_init(&r.tracks);
+	rj_maps(&r, hmap_init);
 	rc = rj_read(&r, root);
 	cJSON_Delete(root);
-	hmap_free(&r.agents);
-	hmap_free(&r.syms);
-	hmap_free(&r.messages);
-	hmap_free(&r.tracks);
+	rj_maps(&r, hmap_free);
 	rj_free_kinds(&r);
 	free(r.symv);
 	progress_done(prog);

@@ -57,6 +57,7 @@
 #include "util/progress.h"
 #include "sources/source.h"
 #include "sources/srcdev.h"
+#include "sources/srcmaps.h"
 #include "util/timing.h"
 #include "util/xmalloc.h"
 
@@ -643,17 +644,8 @@ rpd_finish(struct rpd *r)
 static void
 rpd_maps(struct rpd *r, void (*fn)(struct hmap *))
 {
-	struct hmap	*maps[] = {
-		&r->str,
-		&r->corr,
-		&r->gpu_tracks,
-		&r->sync_tracks,
-		&r->cpu_tracks,
-	};
-	size_t		 i;
-
-	for (i = 0; i < sizeof maps / sizeof *maps; i++)
-		fn(maps[i]);
+	srcmaps(fn, &r->str, &r->corr, &r->gpu_tracks, &r->sync_tracks,
+	    &r->cpu_tracks, NULL);
 }
 
 static void

@@ -48,6 +48,7 @@
 #include <sqlite3.h>
 
 #include "model/cache.h"
+#include "model/builder.h"
 #include "model/cachedir.h"
 #include "sources/chrome.h"
 #include "sources/kineto.h"
@@ -936,5 +937,19 @@ source_load(const char *path, const struct load_opts *opts, char **cause)
 		free(why);
 		timing_report("cache-write", t0);
 	}
+	return m;
+}
+
+struct model *
+source_finish(struct builder *b, struct progress *prog, const char *phase,
+    double t0, char **cause)
+{
+	struct model	*m;
+
+	progress_done(prog);
+	timing_report(phase, t0);
+	t0 = timing_now();
+	m = builder_finish(b, cause);
+	timing_report("finalize", t0);
 	return m;
 }

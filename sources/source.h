@@ -56,6 +56,13 @@ struct model	*source_load(const char *path, const struct load_opts *,
 /* Loads path bypassing the cache entirely (used by prep and tests). */
 struct model	*source_read(const char *path, struct progress *,
 		    char **cause);
+struct builder;
+/*
+ * A reader's end: prog done, the read since t0 timed as phase, then the
+ * model finished (builder_finish()) and that timed as "finalize".
+ */
+struct model	*source_finish(struct builder *, struct progress *prog,
+		    const char *phase, double t0, char **cause);
 
 /*
  * Opens an SQLite file for reading only, so that no journal, WAL, shm or

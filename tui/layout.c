@@ -692,9 +692,7 @@ layout_nrows(const struct layout *l)
 const struct layout_row *
 layout_row(const struct layout *l, size_t i)
 {
-	if (i >= l->nvis)
-		return NULL;
-	return &l->all[l->vis[i]];
+	return layout_all(l, layout_all_index(l, i));
 }
 
 int

@@ -212,6 +212,8 @@ extern const char		 gen_schema_graph[];
 #define BIND(st, i, v)	sqlite3_bind_int64((st), (i), (sqlite3_int64)(v))
 #define BINDS(st, i, s)	sqlite3_bind_text((st), (i), (s), -1, SQLITE_STATIC)
 #define BINDN(st, i)	sqlite3_bind_null((st), (i))
+/* v where c holds, else NULL (v is not evaluated then). */
+#define BINDIF(st, i, c, v)	((c) ? BIND(st, i, v) : BINDN(st, i))
 
 static inline int64_t
 max64(int64_t a, int64_t b)

@@ -97,10 +97,7 @@ write_kernel(struct gen *g, const struct row *rw)
 	bind_gpu_common(g, st, rw, rw->u.k.stream);
 	BIND(st, 9, sid[1]);
 	BIND(st, 10, sid[0]);
-	if (sid[2] == UINT32_MAX)
-		BINDN(st, 11);
-	else
-		BIND(st, 11, sid[2]);
+	BINDIF(st, 11, sid[2] != UINT32_MAX, sid[2]);
 	BIND(st, 14, d->regs);
 	BIND(st, 15, d->grid[0]);
 	BIND(st, 16, d->grid[1]);
@@ -119,13 +116,9 @@ write_kernel(struct gen *g, const struct row *rw)
 	BIND(st, 35, d->cluster ? 1 : 0);
 	BIND(st, 37, d->cluster ? 16 : 0);
 	BIND(st, 38, d->cluster ? 66 : 0);
-	if (rw->u.k.graph != 0) {
-		BIND(st, 27, rw->u.k.gnode);	/* graphNodeId */
-		BIND(st, 32, rw->u.k.graph);	/* graphId */
-	} else {
-		BINDN(st, 27);
-		BINDN(st, 32);
-	}
+	/* graphNodeId, graphId */
+	BINDIF(st, 27, rw->u.k.graph != 0, rw->u.k.gnode);
+	BINDIF(st, 32, rw->u.k.graph != 0, rw->u.k.graph);
 	gen_sql_step(g, st);
 }
 
@@ -134,23 +127,17 @@ write_memcpy(struct gen *g, const struct row *rw)
 {
 	sqlite3_stmt		*st = g->ins[T_MEMCPY];
 	const struct rank	*r = &g->ranks[rw->rank];
+	int			 peer = rw->u.c.peer >= 0;
 
 	bind_gpu_common(g, st, rw, rw->u.c.stream);
 	BIND(st, 9, rw->u.c.bytes);
 	BIND(st, 10, rw->u.c.kind);
 	BIND(st, 12, rw->u.c.src);
 	BIND(st, 13, rw->u.c.dst);
-	if (rw->u.c.peer >= 0) {
-		BIND(st, 14, rw->rank);
-		BIND(st, 15, r->ctx);
-		BIND(st, 16, rw->u.c.peer);
-		BIND(st, 17, g->ranks[rw->u.c.peer].ctx);
-	} else {
-		BINDN(st, 14);
-		BINDN(st, 15);
-		BINDN(st, 16);
-		BINDN(st, 17);
-	}
+	BINDIF(st, 14, peer, rw->rank);
+	BINDIF(st, 15, peer, r->ctx);
+	BINDIF(st, 16, peer, rw->u.c.peer);
+	BINDIF(st, 17, peer, g->ranks[rw->u.c.peer].ctx);
 	gen_sql_step(g, st);
 }
 
