@@ -235,19 +235,20 @@ static uint32_t
 nvtx_pathset_child(struct nvtx_pathset *ps, uint32_t parent, uint32_t name)
 {
 	struct nvtx_pnode	*n, *p;
-	uint32_t		 c, *memo;
+	struct nvtx_pmemo	*memo;
+	uint32_t		 c;
 
 	/* The last child found with this memo slot: most look-ups. */
 	memo = &ps->cmemo[(parent * 0x9e3779b1U ^ name) % NVTX_PATH_MEMO];
-	c = *memo;
-	if (c != 0 && ps->node[c - 1].parent == parent &&
-	    ps->node[c - 1].name == name)
-		return c - 1;
+	if (memo->node != 0 && memo->parent == parent && memo->name == name)
+		return memo->node - 1;
+	memo->parent = parent;
+	memo->name = name;
 	if ((c = nvtx_pathset_find(ps, parent, name)) != NONE32) {
-		*memo = c + 1;
+		memo->node = c + 1;
 		return c;
 	}
-	*memo = (uint32_t)ps->nn + 1;
+	memo->node = (uint32_t)ps->nn + 1;
 	XGROW(ps->node, ps->ncap, ps->nn + 1);
 	n = &ps->node[ps->nn];
 	n->parent = parent;

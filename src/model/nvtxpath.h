@@ -38,7 +38,7 @@
 #define NVTX_PATH_LEVELS 64	/* deepest printed whole, components */
 #define NVTX_PATH_HALF	4000	/* bytes kept at each end of a longer one */
 #define NVTX_PATH_MEMO	1021	/* the memo of recent (parent, name) */
-#define NVTX_PATH_KIDS	8	/* children of a node in a list: more
+#define NVTX_PATH_KIDS	64	/* children of a node in a list: more
 				   are hashed */
 
 struct nvtx_pnode {
@@ -67,8 +67,12 @@ struct nvtx_pathset {
 	struct hmap		 of_pair;	/* (parent, name) -> node, for
 						   roots and the children of
 						   nodes with many */
-	uint32_t		 cmemo[NVTX_PATH_MEMO];	/* a node + 1
-					   per (parent, name) hash, or 0 */
+	struct nvtx_pmemo {
+		uint32_t	 parent, name;
+		uint32_t	 node;		/* + 1, or 0 */
+	}			 cmemo[NVTX_PATH_MEMO];	/* per (parent,
+					   name) hash: its last child found,
+					   read without the node's memory */
 	uint32_t		*memo;		/* track's ranges: node + 1 */
 	size_t			 memocap;
 	uint32_t		 track, base, n;
