@@ -622,6 +622,21 @@ test_random_against_brute_force(void **state)
 }
 
 /*
+ * Starts ps on track tr of m in one of three modes: no track and no
+ * records (ranges found by hash), by record, memoised per track.
+ */
+static void
+pathset_mode(struct nvtx_pathset *ps, const struct model *m, uint32_t tr,
+    int mode)
+{
+	nvtx_pathset_init(ps, m, 0);
+	if (mode == 1)
+		nvtx_pathset_records(ps);
+	if (mode == 2)
+		nvtx_pathset_track(ps, tr);
+}
+
+/*
  * Path nodes (model/nvtxpath.h) agree with nvtx_path() on a random nested
  * track, whatever the order the ranges are asked in: in reverse lane order
  * each one walks up a chain of unknown parents, by hash (no track, no
@@ -642,11 +657,7 @@ test_pathset_walks(void **state)
 	n = m->tracks[tr].lane.n;
 	assert_true(n > 500);
 	for (mode = 0; mode < 3; mode++) {
-		nvtx_pathset_init(&ps, m, 0);
-		if (mode == 1)
-			nvtx_pathset_records(&ps);
-		if (mode == 2)
-			nvtx_pathset_track(&ps, tr);
+		pathset_mode(&ps, m, tr, mode);
 		for (i = 0; i < n; i++) {
 			gid = model_gid(m, tr, (uint32_t)(mode == 2 ? i :
 			    n - 1 - i));
@@ -717,16 +728,14 @@ test_pathset_kids(void **state)
 	tr = find_track(m, TRACK_NVTX, th, 0);
 	n = m->tracks[tr].lane.n;
 	path = xcalloc(n, sizeof *path);
-	for (i = 0; i < n; i++) {
-		nvtx_path(m, model_gid(m, tr, (uint32_t)i), buf, sizeof buf);
-		path[i] = xstrdup(buf);
-	}
 	for (mode = 0; mode < 3; mode++) {
-		nvtx_pathset_init(&ps, m, 0);
-		if (mode == 1)
-			nvtx_pathset_records(&ps);
-		if (mode == 2)
-			nvtx_pathset_track(&ps, tr);
+		/* (In lane order, as the modes read them.) */
+		for (i = 0; i < n; i++) {
+			nvtx_path(m, model_gid(m, tr, (uint32_t)i), buf,
+			    sizeof buf);
+			path[i] = xstrdup(buf);
+		}
+		pathset_mode(&ps, m, tr, mode);
 		for (k = 0; k < n; k++) {
 			i = mode == 2 ? k : n - 1 - k;
 			node = nvtx_pathset_id(&ps, model_gid(m, tr,
@@ -739,17 +748,9 @@ test_pathset_kids(void **state)
 			np += i == 0 || strcmp(path[i - 1], path[i]) != 0;
 		assert_int_equal(ps.nn, np);
 		nvtx_pathset_free(&ps);
-		/* (The next mode reads the paths in lane order again.) */
 		for (i = 0; i < n; i++)
 			free(path[i]);
-		for (i = 0; i < n; i++) {
-			nvtx_path(m, model_gid(m, tr, (uint32_t)i), buf,
-			    sizeof buf);
-			path[i] = xstrdup(buf);
-		}
 	}
-	for (i = 0; i < n; i++)
-		free(path[i]);
 	free(path);
 	model_free(m);
 }
