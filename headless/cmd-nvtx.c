@@ -9,7 +9,9 @@
  * every range comes from the sweep the NVTX view's tree uses
  * (analysis/nvtree.h), the union too where the sweep can tell it; the
  * other unions are computed per range. With --tree sorted by start,
- * duration or id, only the page's ranges are projected, one by one.
+ * duration or id, only the page's ranges are projected, one by one; by
+ * GPU busy time, operations or kernels, only the page's ranges become
+ * rows.
  */
 #include "config.h"
 
@@ -155,10 +157,15 @@ nvtx_range_depth(const struct nvtx_pathset *np, uint32_t gid, uint32_t node)
 	return np->node[node].depth;
 }
 
-/* The --tree sort fields the lanes hold, in the order of nvtx_page(). */
+/*
+ * The --tree sort fields nvtx_page() reads for every range: those the
+ * lanes hold, then those of the projection sweep (every row has them).
+ */
 static const char *const nvtx_page_fields[] = {
-	"start_ns", "duration_ns", "id", NULL
+	"start_ns", "duration_ns", "id", "gpu_busy_ns", "gpu_ops", "kernels",
+	NULL
 };
+#define NVTX_PAGE_PROJ	3	/* the first field of the sweep's */
 
 /*
  * Whether --fields names a field that only some --tree rows have (out.c
@@ -187,8 +194,11 @@ nvtx_fields_sparse(const char *fields)
  * --limit: only the page's ranges become rows (headless/evpage.h), each
  * with its path and projection found alone (nvtx_pathset_id(),
  * nvtx_project_with()), so neither the projection sweep nor a row per
- * range is made. Returns 0 when the options want every row (the caller
- * makes them), else 1 with the rows added and out->total_matched set.
+ * range is made. Sorted by GPU busy time, operations or kernels, the
+ * sweep gives every range's value (nvtx_range_proj(), as the rows have
+ * it), and still only the page's ranges become rows. Returns 0 when the
+ * options want every row (the caller makes them), else 1 with the rows
+ * added and out->total_matched set.
  */
 static int
 nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
@@ -197,6 +207,8 @@ nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
 	struct evpage		 pg;
 	struct evref		 r;
 	const struct lane	*l;
+	struct nvtree_proj	 pr;
+	struct nvtx_proj	 p;
 	uint32_t		*idx = NULL, t, e, node;
 	size_t			 icap = 0, k, i, n = 0;
 	int			 f, desc;
@@ -207,6 +219,9 @@ nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
 	if (f < 0 || nvtx_fields_sparse(out->fields) ||
 	    !evpage_init(&pg, out->offset, out->limit, desc))
 		return 0;
+	memset(&pr, 0, sizeof pr);
+	if (f >= NVTX_PAGE_PROJ)
+		nvtree_proj_build_busy(m, &pr);
 	for (t = 0; t < m->ntracks; t++) {
 		if (m->tracks[t].type != TRACK_NVTX || !sel_track(s, t))
 			continue;
@@ -217,8 +232,15 @@ nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
 			if (!sel_event(s, t, e))
 				continue;
 			n++;
-			v = f == 0 ? l->start[e] : f == 1 ?
-			    l->end[e] - l->start[e] : model_gid(m, t, e);
+			if (f >= NVTX_PAGE_PROJ) {
+				nvtx_range_proj(m, &pr, pj, t, e, &p);
+				v = f == NVTX_PAGE_PROJ ? p.busy : f ==
+				    NVTX_PAGE_PROJ + 1 ? (int64_t)p.nops :
+				    (int64_t)p.nkernels;
+			} else
+				v = f == 0 ? l->start[e] : f == 1 ?
+				    l->end[e] - l->start[e] :
+				    model_gid(m, t, e);
 			evpage_add(&pg, v, model_gid(m, t, e));
 		}
 	}
@@ -229,9 +251,11 @@ nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
 		nvtx_tree_row(out, m, r.track, r.idx,
 		    nvtx_pathset_str(np, node),
 		    nvtx_range_depth(np, pg.h[i].gid, node),
-		    o->absolute ? 0 : m->origin_ns, pj, NULL);
+		    o->absolute ? 0 : m->origin_ns, pj,
+		    pr.off != NULL ? &pr : NULL);
 	}
 	out->total_matched = (long long)n;
+	nvtree_proj_free(&pr);
 	evpage_free(&pg);
 	free(idx);
 	return 1;

@@ -22,12 +22,24 @@ struct nvtx_tcur {
 	uint32_t	*open;		/* push/pop ranges live at t, in
 					   index order */
 	size_t		 nopen, cap;
+	int64_t		 until;		/* the first time after t at which a
+					   range opens or one open ends */
+};
+
+/*
+ * One thread's last answer: the same at every time in [t, until), where
+ * no range of its tracks opens or ends (so no cursor would move).
+ */
+struct nvtx_thcur {
+	int64_t		 t, until;	/* until <= t: none */
+	uint32_t	 gid;
 };
 
 struct nvtx_cur {
 	const struct model	*m;
 	struct nvtx_tcur	*tc;		/* per track */
 	uint8_t			*in;		/* per track: of the domain */
+	struct nvtx_thcur	*th;		/* per thread */
 	uint32_t		*buf;		/* lane_stab()'s */
 	size_t			 bufcap;
 };
@@ -42,6 +54,8 @@ nvtx_cur_new(const struct model *m, const char *domain)
 	c->m = m;
 	c->tc = xcalloc(m->ntracks + 1, sizeof *c->tc);
 	c->in = xcalloc(m->ntracks + 1, sizeof *c->in);
+	/* (Zeroed: until == t, no answer yet.) */
+	c->th = xcalloc(m->nthreads + 1, sizeof *c->th);
 	for (k = 0; k < m->ntracks; k++) {
 		tr = &m->tracks[k];
 		c->tc[k].t = INT64_MIN;
@@ -63,6 +77,7 @@ nvtx_cur_free(struct nvtx_cur *c)
 		free(c->tc[k].open);
 	free(c->tc);
 	free(c->in);
+	free(c->th);
 	free(c->buf);
 	free(c);
 }
@@ -90,6 +105,10 @@ nvtx_cur_restart(struct nvtx_cur *c, struct nvtx_tcur *tc,
 		}
 	tc->next = t == INT64_MAX ? l->n : lane_lower(l, t + 1);
 	tc->t = t;
+	tc->until = tc->next < l->n ? l->start[tc->next] : INT64_MAX;
+	for (j = 0; j < tc->nopen; j++)
+		if (l->end[tc->open[j]] < tc->until)
+			tc->until = l->end[tc->open[j]];
 }
 
 /* Moves cursor tc of lane l to t: the ranges open there. */
@@ -98,6 +117,7 @@ nvtx_cur_move(struct nvtx_cur *c, struct nvtx_tcur *tc,
     const struct lane *l, int64_t t)
 {
 	size_t	i, r, w;
+	int64_t	e, until;
 
 	if (t < tc->t || tc->t == INT64_MIN || (tc->next +
 	    NVTX_CUR_SKIP < l->n && l->start[tc->next + NVTX_CUR_SKIP] <= t)) {
@@ -111,10 +131,15 @@ nvtx_cur_move(struct nvtx_cur *c, struct nvtx_tcur *tc,
 		}
 	tc->next = i;
 	tc->t = t;
+	until = i < l->n ? l->start[i] : INT64_MAX;
 	for (r = w = 0; r < tc->nopen; r++)
-		if (l->end[tc->open[r]] > t)
+		if ((e = l->end[tc->open[r]]) > t) {
 			tc->open[w++] = tc->open[r];
+			if (e < until)
+				until = e;
+		}
 	tc->nopen = w;
+	tc->until = until;
 }
 
 uint32_t
@@ -123,12 +148,19 @@ nvtx_cur_at(struct nvtx_cur *c, uint32_t thread, int64_t t)
 	const struct model	*m = c->m;
 	const struct lane	*l;
 	struct nvtx_tcur	*tc;
+	struct nvtx_thcur	*th = NULL;
 	struct nvtx_inner	 best;
 	uint32_t		 u;
 	size_t			 k;
+	int64_t			 until = INT64_MAX;
 
 	if (thread == NONE32)
 		return NONE32;
+	if (thread < m->nthreads) {
+		th = &c->th[thread];
+		if (t >= th->t && t < th->until)
+			return th->gid;
+	}
 	best.gid = NONE32;
 	for (k = model_thread_nvtx_begin(m, thread);
 	    (u = model_thread_nvtx_next(m, thread, &k)) != NONE32;) {
@@ -137,11 +169,18 @@ nvtx_cur_at(struct nvtx_cur *c, uint32_t thread, int64_t t)
 		l = &m->tracks[u].lane;
 		tc = &c->tc[u];
 		nvtx_cur_move(c, tc, l, t);
+		if (tc->until < until)
+			until = tc->until;
 		/* As nvtx_enclosing_in(): the last open range of each
 		 * track. */
 		if (tc->nopen > 0)
 			nvtx_inner_offer(&best, m, u, tc->open[tc->nopen - 1],
 			    (long)tc->nopen - 1);
+	}
+	if (th != NULL) {
+		th->t = t;
+		th->until = until;
+		th->gid = best.gid;
 	}
 	return best.gid;
 }

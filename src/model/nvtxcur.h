@@ -10,7 +10,10 @@
  * and drops those that ended: O(ranges passed + ranges open). An earlier
  * time, or one more than NVTX_CUR_SKIP ranges ahead, restarts the cursor
  * from a stab: O(log n + ranges open). Across the thread's tracks the
- * innermost is chosen as nvtx_enclosing_in() chooses it.
+ * innermost is chosen as nvtx_enclosing_in() chooses it. Each thread
+ * keeps its last answer until the first time after it at which a range
+ * of its tracks opens or ends: a later time before that is answered in
+ * O(1), no cursor moved (the kernels launched inside one range).
  *
  * Ownership: nvtx_cur_new() returns a cursor set freed with
  * nvtx_cur_free(); it borrows the model and the domain string.

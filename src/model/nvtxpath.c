@@ -164,36 +164,96 @@ nvtx_pathset_parent(struct nvtx_pathset *ps, uint32_t gid,
 	return p < gid ? p : NONE32;
 }
 
+/*
+ * Finds node c's key (parent, name) in of_pair, or adds it there: its slot
+ * then holds c, and the node found is returned. (Keys of one hash are
+ * tried in turn, h, h + 1, ..., until the pair or a free slot.)
+ */
+static uint32_t
+nvtx_pathset_hash(struct nvtx_pathset *ps, uint32_t parent, uint32_t name,
+    uint32_t c)
+{
+	uint64_t	 h = hmap_key2(parent, name);
+	uint32_t	*slot;
+	int		 isnew;
+
+	for (;; h++) {
+		slot = hmap_upsert(&ps->of_pair, h, c, &isnew);
+		if (isnew || (ps->node[*slot].parent == parent &&
+		    ps->node[*slot].name == name))
+			return *slot;
+	}
+}
+
+/* The child of node parent named name (a local id), or NONE32. */
+static uint32_t
+nvtx_pathset_find(struct nvtx_pathset *ps, uint32_t parent, uint32_t name)
+{
+	uint32_t	c;
+
+	if (parent != NONE32 && ps->node[parent].nkid <= NVTX_PATH_KIDS) {
+		for (c = ps->node[parent].kid; c != NONE32;
+		    c = ps->node[c].sib)
+			if (ps->node[c].name == name)
+				return c;
+		return NONE32;
+	}
+	c = nvtx_pathset_hash(ps, parent, name, (uint32_t)ps->nn);
+	return c != ps->nn ? c : NONE32;
+}
+
+/*
+ * Links new node c under its parent: on the parent's list, or in of_pair
+ * (nvtx_pathset_find() put it there); a parent gaining one child too many
+ * for its list has its list and the new child put into of_pair.
+ */
+static void
+nvtx_pathset_link(struct nvtx_pathset *ps, uint32_t c)
+{
+	struct nvtx_pnode	*n = &ps->node[c], *p;
+	uint32_t		 k;
+
+	n->kid = NONE32;
+	n->sib = NONE32;
+	n->nkid = 0;
+	if (n->parent == NONE32)
+		return;
+	p = &ps->node[n->parent];
+	if (p->nkid < NVTX_PATH_KIDS) {
+		n->sib = p->kid;
+		p->kid = c;
+	} else if (p->nkid == NVTX_PATH_KIDS) {
+		for (k = p->kid; k != NONE32; k = ps->node[k].sib)
+			nvtx_pathset_hash(ps, n->parent, ps->node[k].name, k);
+		nvtx_pathset_hash(ps, n->parent, n->name, c);
+	}
+	p->nkid++;
+}
+
 /* The child of node parent named name (a local id), made if new. */
 static uint32_t
 nvtx_pathset_child(struct nvtx_pathset *ps, uint32_t parent, uint32_t name)
 {
 	struct nvtx_pnode	*n, *p;
-	uint64_t		 h = hmap_key2(parent, name);
-	uint32_t		*slot, c, *memo;
-	int			 isnew;
+	struct nvtx_pmemo	*memo;
+	uint32_t		 c;
 
 	/* The last child found with this memo slot: most look-ups. */
 	memo = &ps->cmemo[(parent * 0x9e3779b1U ^ name) % NVTX_PATH_MEMO];
-	c = *memo;
-	if (c != 0 && ps->node[c - 1].parent == parent &&
-	    ps->node[c - 1].name == name)
-		return c - 1;
-	for (;; h++) {
-		slot = hmap_upsert(&ps->of_pair, h, (uint32_t)ps->nn, &isnew);
-		if (isnew)
-			break;
-		c = *slot;
-		if (ps->node[c].parent == parent && ps->node[c].name == name) {
-			*memo = c + 1;
-			return c;
-		}
+	if (memo->node != 0 && memo->parent == parent && memo->name == name)
+		return memo->node - 1;
+	memo->parent = parent;
+	memo->name = name;
+	if ((c = nvtx_pathset_find(ps, parent, name)) != NONE32) {
+		memo->node = c + 1;
+		return c;
 	}
-	*memo = (uint32_t)ps->nn + 1;
+	memo->node = (uint32_t)ps->nn + 1;
 	XGROW(ps->node, ps->ncap, ps->nn + 1);
 	n = &ps->node[ps->nn];
 	n->parent = parent;
 	n->name = name;
+	nvtx_pathset_link(ps, (uint32_t)ps->nn);
 	n->len = strpool_len(ps->local, name);
 	if (parent == NONE32) {
 		n->depth = 0;

@@ -8,6 +8,9 @@
  * ranges, whatever the depth). A range's node is found from its parent's
  * (memoised per range of the track being read, and the parent chain is
  * walked without recursion), so ranges read in lane order cost O(1) each.
+ * A node's first few children are found on a list from it, the others
+ * (and the roots) by a hash of (parent, name): where most paths are new
+ * (names unique per iteration) a new node costs no hash insert.
  *
  * The text of a path is made only to be printed, and is bounded: a path
  * of at most NVTX_PATH_LEVELS components and NVTX_PATH_MAX bytes is
@@ -35,6 +38,8 @@
 #define NVTX_PATH_LEVELS 64	/* deepest printed whole, components */
 #define NVTX_PATH_HALF	4000	/* bytes kept at each end of a longer one */
 #define NVTX_PATH_MEMO	1021	/* the memo of recent (parent, name) */
+#define NVTX_PATH_KIDS	64	/* children of a node in a list: more
+				   are hashed */
 
 struct nvtx_pnode {
 	uint32_t	 parent;	/* node, NONE32 for a root */
@@ -45,7 +50,12 @@ struct nvtx_pnode {
 					   fits in NVTX_PATH_HALF bytes and
 					   NVTX_PATH_LEVELS / 2 components,
 					   or NONE32 */
+	uint32_t	 kid;		/* its newest child, NONE32 if none */
 	uint64_t	 len;		/* bytes of the whole path */
+	uint32_t	 sib;		/* the parent's child made before it,
+					   NONE32 if none */
+	uint32_t	 nkid;		/* children; past NVTX_PATH_KIDS
+					   they are found by of_pair */
 };
 
 struct nvtx_pathset {
@@ -54,9 +64,15 @@ struct nvtx_pathset {
 	int			 fold;
 	struct nvtx_pnode	*node;
 	size_t			 nn, ncap;
-	struct hmap		 of_pair;	/* (parent, name) -> node */
-	uint32_t		 cmemo[NVTX_PATH_MEMO];	/* a node + 1
-					   per (parent, name) hash, or 0 */
+	struct hmap		 of_pair;	/* (parent, name) -> node, for
+						   roots and the children of
+						   nodes with many */
+	struct nvtx_pmemo {
+		uint32_t	 parent, name;
+		uint32_t	 node;		/* + 1, or 0 */
+	}			 cmemo[NVTX_PATH_MEMO];	/* per (parent,
+					   name) hash: its last child found,
+					   read without the node's memory */
 	uint32_t		*memo;		/* track's ranges: node + 1 */
 	size_t			 memocap;
 	uint32_t		 track, base, n;

@@ -1,6 +1,7 @@
 #!/bin/sh
-# nvtx_page_cli: `nvtx --tree` sorted by start, duration or id with a
-# --limit makes rows for the page alone (headless/evpage.h); the page must
+# nvtx_page_cli: `nvtx --tree` sorted by start, duration or id (or by the
+# projection's GPU busy time, operations or kernels, which every row has)
+# with a --limit makes rows for the page alone (headless/evpage.h); the page must
 # be the slice of the whole sorted answer (--limit 0, every row made):
 # same rows in the same order, ties by key as out.c breaks them, the same
 # total_matched and truncated, also with --offset, descending, a window
@@ -11,7 +12,7 @@ G="$GPULENS"
 T="$GPULENS_SRCDIR/fixtures/nsys/demo-2026.sqlite"
 n=0
 for sort in start_ns:asc start_ns:desc duration_ns duration_ns:asc id \
-    id:asc; do
+    id:asc gpu_busy_ns gpu_ops:asc kernels; do
 	for page in "0 1" "3 7" "0 50" "40 1000" "100000 5"; do
 		set -- $page
 		for extra in "" "--fields name,depth,start_ns" \

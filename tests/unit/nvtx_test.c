@@ -622,6 +622,21 @@ test_random_against_brute_force(void **state)
 }
 
 /*
+ * Starts ps on track tr of m in one of three modes: no track and no
+ * records (ranges found by hash), by record, memoised per track.
+ */
+static void
+pathset_mode(struct nvtx_pathset *ps, const struct model *m, uint32_t tr,
+    int mode)
+{
+	nvtx_pathset_init(ps, m, 0);
+	if (mode == 1)
+		nvtx_pathset_records(ps);
+	if (mode == 2)
+		nvtx_pathset_track(ps, tr);
+}
+
+/*
  * Path nodes (model/nvtxpath.h) agree with nvtx_path() on a random nested
  * track, whatever the order the ranges are asked in: in reverse lane order
  * each one walks up a chain of unknown parents, by hash (no track, no
@@ -642,11 +657,7 @@ test_pathset_walks(void **state)
 	n = m->tracks[tr].lane.n;
 	assert_true(n > 500);
 	for (mode = 0; mode < 3; mode++) {
-		nvtx_pathset_init(&ps, m, 0);
-		if (mode == 1)
-			nvtx_pathset_records(&ps);
-		if (mode == 2)
-			nvtx_pathset_track(&ps, tr);
+		pathset_mode(&ps, m, tr, mode);
 		for (i = 0; i < n; i++) {
 			gid = model_gid(m, tr, (uint32_t)(mode == 2 ? i :
 			    n - 1 - i));
@@ -662,6 +673,85 @@ test_pathset_walks(void **state)
 		}
 		nvtx_pathset_free(&ps);
 	}
+	model_free(m);
+}
+
+/* Strings by strcmp (qsort). */
+static int
+str_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Path nodes are found again whether their parent keeps its children on
+ * a list or, past NVTX_PATH_KIDS of them, by hash: root "r" has 2 x
+ * NVTX_PATH_REP ranges named from NVTX_PATH_REP names (more than the
+ * memo of recent children holds: the second half is looked up on the
+ * hash), each with a child of one of 3 names; root "s" fewer names than a
+ * list holds. In every order of test_pathset_walks(), each range's node
+ * prints its path, and there are exactly as many nodes as paths.
+ */
+#define NVTX_PATH_REP	1500
+static void
+test_pathset_kids(void **state)
+{
+	struct builder		*b;
+	struct model		*m;
+	struct nvtx_pathset	 ps;
+	uint32_t		 p, th, t, tr, node;
+	char			 name[32], buf[64], **path;
+	size_t			 i, n, k, np;
+	int64_t			 s;
+	int			 mode;
+
+	(void)state;
+	b = builder_new(SOURCE_NSYS);
+	p = builder_process(b, 1, 1, "p");
+	th = builder_thread(b, 1 << 24 | 1, 1, p, "t");
+	t = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	nvtx(b, t, "r", 0, 100000);
+	for (i = 0; i < 2 * NVTX_PATH_REP; i++) {
+		s = 10 * (int64_t)i;
+		snprintf(name, sizeof name, "c%zu", i % NVTX_PATH_REP);
+		nvtx(b, t, name, s + 1, s + 5);
+		snprintf(name, sizeof name, "g%zu", i % 3);
+		nvtx(b, t, name, s + 2, s + 4);
+	}
+	nvtx(b, t, "s", 200000, 300000);
+	for (i = 0; i < 2 * NVTX_PATH_KIDS; i++) {
+		snprintf(name, sizeof name, "d%zu", i % (NVTX_PATH_KIDS - 3));
+		nvtx(b, t, name, 200001 + 10 * (int64_t)i,
+		    200005 + 10 * (int64_t)i);
+	}
+	m = ts_finish(b);
+	tr = find_track(m, TRACK_NVTX, th, 0);
+	n = m->tracks[tr].lane.n;
+	path = xcalloc(n, sizeof *path);
+	for (mode = 0; mode < 3; mode++) {
+		/* (In lane order, as the modes read them.) */
+		for (i = 0; i < n; i++) {
+			nvtx_path(m, model_gid(m, tr, (uint32_t)i), buf,
+			    sizeof buf);
+			path[i] = xstrdup(buf);
+		}
+		pathset_mode(&ps, m, tr, mode);
+		for (k = 0; k < n; k++) {
+			i = mode == 2 ? k : n - 1 - k;
+			node = nvtx_pathset_id(&ps, model_gid(m, tr,
+			    (uint32_t)i));
+			assert_string_equal(nvtx_pathset_str(&ps, node),
+			    path[i]);
+		}
+		qsort(path, n, sizeof *path, str_cmp);
+		for (i = 0, np = 0; i < n; i++)
+			np += i == 0 || strcmp(path[i - 1], path[i]) != 0;
+		assert_int_equal(ps.nn, np);
+		nvtx_pathset_free(&ps);
+		for (i = 0; i < n; i++)
+			free(path[i]);
+	}
+	free(path);
 	model_free(m);
 }
 
@@ -979,7 +1069,9 @@ test_projector(void **state)
 /*
  * nvtx_cur_at() answers as nvtx_enclosing_in() for every thread and
  * domain (every one, "", "NCCL") at the starts and ends of its NVTX
- * events and one either side: in ascending order, in steps of 97 of
+ * events and one either side: in ascending order (each thread's kept
+ * answer is asked at the very times a range opens or ends, and one
+ * before), in steps of 97 of
  * them (the cursor restarts past its skip), descending (a restart every
  * time) and in a shuffled order. Returns the number of times inside some
  * range.
@@ -1106,6 +1198,7 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_families_and_partial),
 	cmocka_unit_test(test_random_against_brute_force),
 	cmocka_unit_test(test_pathset_walks),
+	cmocka_unit_test(test_pathset_kids),
 	cmocka_unit_test(test_projection_unsorted_work),
 	cmocka_unit_test(test_empty_model),
 	cmocka_unit_test(test_fixtures),
