@@ -451,6 +451,62 @@ stats_view_ranks(const struct stats_view *sv, struct stats *st)
 	}
 }
 
+#ifdef __SIZEOF_INT128__
+/* The number of bits of x (0 for 0). */
+static unsigned
+stats_bits(unsigned __int128 x)
+{
+	unsigned	b = 0;
+
+	while (x != 0) {
+		x >>= 1;
+		b++;
+	}
+	return b;
+}
+
+/*
+ * The sum of squared deviations from the mean, exactly: with the mean
+ * q + r/n (st->min..max, count and total set), it is
+ * (n * S - r^2) / n for S = sum (v - q)^2, an integer sum. Returns 0, and
+ * leaves *ss alone, where S or n * S could overflow 127 bits (a spread of
+ * values wider than about 2^40 at a billion values); the caller then sums
+ * the terms in long double. The exact sum needs no order of the values.
+ */
+static int
+stats_sq_dev(const struct stats_view *sv, const struct stats *st,
+    __int128 q, __int128 r, long double *ss)
+{
+	const int64_t		*v = sv->v;
+	uint64_t		 spread = (uint64_t)st->max - (uint64_t)st->min;
+	unsigned __int128	 s = 0, n = st->count;
+	size_t			 nv = sv->n - sv->nh, i;
+	uint64_t		 a;
+	int64_t			 q64, x;
+
+	if (spread >= ((uint64_t)1 << 32) ||
+	    64 + 2 * stats_bits(n) > 126)
+		return 0;
+	/* min <= q <= max: each |v - q| < 2^32, its square fits 64 bits. */
+	q64 = (int64_t)q;
+	for (i = 0; i < sv->w; i++) {
+		if (sv->cnt[i] == 0)
+			continue;
+		x = sv->lo + (int64_t)i - q64;
+		a = (uint64_t)(x < 0 ? -x : x);
+		s += (unsigned __int128)(a * a) * sv->cnt[i];
+	}
+	for (i = 0; i < nv; i++) {
+		x = v[i] - q64;
+		a = (uint64_t)(x < 0 ? -x : x);
+		s += a * a;
+	}
+	s = n * s - (unsigned __int128)(r * r);
+	*ss = (long double)s / (long double)n;
+	return 1;
+}
+#endif
+
 /* The aggregates of a view of n > 0 sorted values (st zeroed). */
 static void
 stats_finish(const struct stats_view *sv, struct stats *st)
@@ -484,14 +540,16 @@ stats_finish(const struct stats_view *sv, struct stats *st)
 	q = sum / (__int128)n;
 	r = sum % (__int128)n;
 	mean = (long double)q + (long double)r / (long double)n;
+	if (stats_sq_dev(sv, st, q, r, &ss))
+		goto done;
 	ss = 0;
 	rn = (long double)r / (long double)n;
 	if ((uint64_t)st->max - (uint64_t)st->min <= INT64_MAX) {
 		/*
 		 * min <= q <= max, so v[i] - q fits in 64 bits and converts
 		 * to the same long double without the 128-bit conversion
-		 * call: the same terms, summed in the same order (a value
-		 * the histogram holds c times adds its term c times).
+		 * call (a value the histogram holds c times adds its term c
+		 * times).
 		 */
 		q64 = (int64_t)q;
 		for (i = 0; i < sv->w; i++) {
@@ -529,6 +587,9 @@ stats_finish(const struct stats_view *sv, struct stats *st)
 	}
 	(void)c;
 	(void)t;
+#endif
+#ifdef __SIZEOF_INT128__
+done:
 #endif
 	st->mean = (double)mean;
 	st->stddev = n > 1 ? (double)sqrtl(ss / (long double)(n - 1)) : 0;

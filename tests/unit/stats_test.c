@@ -488,6 +488,39 @@ test_sample_counts(void **state)
 	free(v);
 }
 
+/*
+ * The standard deviation from exact integer sums: closed forms, to the
+ * last bits of a double, for a sample that takes the exact path and one
+ * whose spread (2^33) takes the long double sum.
+ */
+static void
+test_stddev_exact(void **state)
+{
+	static int64_t	v[100001];
+	int64_t		w[2] = { 0, (int64_t)1 << 33 };
+	struct stats	st;
+	double		n = 100001, want;
+	size_t		i, j;
+	int64_t		t;
+
+	(void)state;
+	for (i = 0; i < 100001; i++)
+		v[i] = 3000000000LL + (int64_t)i;
+	for (i = 100000; i > 0; i--) {
+		j = ts_rand(&rng_state, (uint32_t)i + 1);
+		t = v[i];
+		v[i] = v[j];
+		v[j] = t;
+	}
+	stats_compute(v, 100001, &st);
+	want = sqrt(n * (n + 1) / 12);	/* the variance of 0..n-1 */
+	assert_true(fabs(st.stddev / want - 1) < 4e-16);
+	assert_true(st.mean == 3000050000.0);
+	stats_compute(w, 2, &st);
+	want = sqrt(2.0) * (double)((int64_t)1 << 32);
+	assert_true(fabs(st.stddev / want - 1) < 4e-16);
+}
+
 TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_nsys_pair),
 	cmocka_unit_test(test_empty_and_one),
@@ -499,4 +532,5 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_sort_full_range),
 	cmocka_unit_test(test_acc),
 	cmocka_unit_test(test_sample),
-	cmocka_unit_test(test_sample_counts))
+	cmocka_unit_test(test_sample_counts),
+	cmocka_unit_test(test_stddev_exact))
