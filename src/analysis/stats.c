@@ -3,36 +3,33 @@
  * percentiles over int64 samples, defined exactly as `nsys stats` defines
  * them (see stats.h and ../shared/docs/FORMATS.md section 2).
  *
- * The values are sorted first (median and percentiles need the order, and
- * the standard deviation is summed in that order, so every result is the
- * same whatever order the values come in). Small arrays use insertion sort;
- * large ones an LSD radix sort on the keys v - min: 32-bit keys when the
- * spread max - min fits (durations of one kind nearly always do), else
- * 64-bit ones, in digits of at most 11 bits (2048 counters each),
- * skipping the passes in which every key has the same digit, so sorting is
- * O(n) for the sizes that matter. The pass that finds min and max also
- * detects sorted input, which is left alone. The 32-bit sort runs inside
- * the values' own memory (its two halves), so it allocates nothing.
+ * The values are sorted first (median and percentiles need the order).
+ * Small arrays use insertion sort; large ones an LSD radix sort on the keys
+ * v - min: 32-bit keys when the spread max - min fits (durations of one
+ * kind nearly always do), else 64-bit ones, in digits of at most 11 bits
+ * (2048 counters each), skipping the passes in which every key has the
+ * same digit, so sorting is O(n) for the sizes that matter. The pass that
+ * finds min and max also detects sorted input, which is left alone. The
+ * 32-bit sort runs inside the values' own memory (its two halves), so it
+ * allocates nothing.
  *
  * A stats_sample holds values as 32-bit offsets from its first value while
  * they fit: half the memory, and so half the page faults, of a stats_acc
- * for the verbs that keep millions of durations. Computing over it widens
- * the values into a caller's scratch array, sorting them on the way (the
- * radix keys come straight from the offsets), then takes the same path as
- * stats_compute(), so the results are the same to the bit. Where most
- * offsets lie in a window of at most 2^20 (and 2n) values from the
- * smallest (call durations, queue delays), a counting sort takes the radix
- * sort's place: a histogram of the window, in the scratch, and the few
- * values above it radix-sorted apart. The statistics walk the histogram in
- * order and add a value's deviation term once per count, the same terms in
- * the same order as over the sorted array, without writing it.
+ * for the verbs that keep millions of durations. Computing over it needs
+ * no sort: stats-select.c finds the values at the ranks the statistics read
+ * from a histogram of the offsets' top bits and sorts only the buckets
+ * that hold them; the sums are exact, so the results are the same to the
+ * bit as stats_compute()'s over the same values.
  *
  * The total is accumulated in 128-bit integers where the compiler has them
  * and saturates to INT64_MIN/INT64_MAX when it does not fit; the mean comes
- * from the exact sum. The standard deviation is two-pass: deviations are
- * taken from the exact mean (integer quotient plus remainder/n) in long
- * double, so a pair like {2971823, 333015608} gives 233376198.5 exactly as
- * nsys prints it, and large values (1e15) keep their precision.
+ * from the exact sum (integer quotient plus remainder/n). The standard
+ * deviation comes from the exact integer sum of (v - q)^2 for that
+ * quotient q, so a pair like {2971823, 333015608} gives 233376198.5
+ * exactly as nsys prints it, large values (1e15) keep their precision, and
+ * the order of the values does not matter; where that sum could overflow
+ * (a spread of 2^32 or more) the deviations from the exact mean are summed
+ * in long double, in sorted order.
  */
 #include "config.h"
 
@@ -41,27 +38,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/stats.h"
+#include "analysis/stats-int.h"
 #include "util/xmalloc.h"
 
 #define STATS_SMALL	64	/* insertion sort below this */
 #define STATS_DIGIT	11	/* widest radix digit: 2048 counters */
-#define STATS_COUNTS	(1 << 20)	/* widest counting-sort histogram */
 
-/*
- * Sorted values as stats_finish() reads them: first the values lo + j,
- * cnt[j] times each, for j < w (a counting sort's histogram, nh values in
- * all), then the n - nh sorted values of v.
- */
-struct stats_view {
-	const uint32_t	*cnt;
-	size_t		 w, nh;
-	int64_t		 lo;
-	const int64_t	*v;
-	size_t		 n;
-};
-
-static void	stats_finish(const struct stats_view *, struct stats *);
+static void	stats_finish(const int64_t *, size_t, struct stats *);
 
 void
 stats_acc_init(struct stats_acc *a)
@@ -385,41 +368,14 @@ stats_compute(int64_t *v, size_t n, struct stats *st)
 	if (n == 0)
 		return;
 	stats_sort(v, n);
-	stats_finish(&(struct stats_view){ .v = v, .n = n }, st);
+	stats_finish(v, n, st);
 }
 
-/*
- * The values at the k ranks rk[] (ascending) of a view, into val[]: one
- * walk of the histogram for the ranks below nh.
- */
-static void
-stats_view_at(const struct stats_view *sv, const size_t *rk, int64_t *val,
-    size_t k)
+void
+stats_rank_list(size_t n, size_t rk[STATS_RANKS], long double f[4])
 {
-	size_t	j = 0, cum = 0, i;
-
-	for (i = 0; i < k && rk[i] < sv->nh; i++) {
-		while (cum + sv->cnt[j] <= rk[i])
-			cum += sv->cnt[j++];
-		val[i] = sv->lo + (int64_t)j;
-	}
-	for (; i < k; i++)
-		val[i] = sv->v[rk[i] - sv->nh];
-}
-
-/*
- * Median and percentiles of a view (st->count set): the ranks they need,
- * sorted, then their values in one walk.
- */
-static void
-stats_view_ranks(const struct stats_view *sv, struct stats *st)
-{
-	static const double	 pct[4] = { 25, 75, 90, 99 };
-	double			*out[4] = { &st->p25, &st->p75, &st->p90,
-				    &st->p99 };
-	long double		 f[4];
-	size_t			 rk[12], ord[12], srk[12], n = sv->n, i, j, x;
-	int64_t			 sval[12], val[12];
+	static const double	pct[4] = { 25, 75, 90, 99 };
+	size_t			i;
 
 	rk[0] = 0;
 	rk[1] = n - 1;
@@ -428,16 +384,15 @@ stats_view_ranks(const struct stats_view *sv, struct stats *st)
 	for (i = 0; i < 4; i++)
 		rk[4 + 2 * i] = stats_pct_rank(n, pct[i], &rk[5 + 2 * i],
 		    &f[i]);
-	for (i = 0; i < 12; i++) {
-		for (j = i; j > 0 && rk[ord[j - 1]] > rk[i]; j--)
-			ord[j] = ord[j - 1];
-		ord[j] = i;
-	}
-	for (i = 0; i < 12; i++)
-		srk[i] = rk[ord[i]];
-	stats_view_at(sv, srk, sval, 12);
-	for (i = 0; i < 12; i++)
-		val[ord[i]] = sval[i];
+}
+
+void
+stats_rank_set(struct stats *st, size_t n, const int64_t val[STATS_RANKS],
+    const long double f[4])
+{
+	double	*out[4] = { &st->p25, &st->p75, &st->p90, &st->p99 };
+	size_t	 i, x;
+
 	st->min = val[0];
 	st->max = val[1];
 	if (n % 2 == 1)
@@ -452,9 +407,27 @@ stats_view_ranks(const struct stats_view *sv, struct stats *st)
 }
 
 #ifdef __SIZEOF_INT128__
+void
+stats_sum_set(struct stats *st, __int128 sum, __int128 *q, __int128 *r)
+{
+	long double	mean;
+
+	if (sum > INT64_MAX)
+		st->total = INT64_MAX;
+	else if (sum < INT64_MIN)
+		st->total = INT64_MIN;
+	else
+		st->total = (int64_t)sum;
+	/* Exact mean as q + r/n with |r| < n. */
+	*q = sum / (__int128)st->count;
+	*r = sum % (__int128)st->count;
+	mean = (long double)*q + (long double)*r / (long double)st->count;
+	st->mean = (double)mean;
+}
+
 /* The number of bits of x (0 for 0). */
 static unsigned
-stats_bits(unsigned __int128 x)
+stats_bits(uint64_t x)
 {
 	unsigned	b = 0;
 
@@ -465,113 +438,82 @@ stats_bits(unsigned __int128 x)
 	return b;
 }
 
-/*
- * The sum of squared deviations from the mean, exactly: with the mean
- * q + r/n (st->min..max, count and total set), it is
- * (n * S - r^2) / n for S = sum (v - q)^2, an integer sum. Returns 0, and
- * leaves *ss alone, where S or n * S could overflow 127 bits (a spread of
- * values wider than about 2^40 at a billion values); the caller then sums
- * the terms in long double. The exact sum needs no order of the values.
- */
-static int
-stats_sq_dev(const struct stats_view *sv, const struct stats *st,
-    __int128 q, __int128 r, long double *ss)
+int
+stats_exact_ok(uint64_t spread, uint64_t n)
 {
-	const int64_t		*v = sv->v;
-	uint64_t		 spread = (uint64_t)st->max - (uint64_t)st->min;
-	unsigned __int128	 s = 0, n = st->count;
-	size_t			 nv = sv->n - sv->nh, i;
-	uint64_t		 a;
-	int64_t			 q64, x;
+	return spread < ((uint64_t)1 << 32) && 64 + 2 * stats_bits(n) <= 126;
+}
 
-	if (spread >= ((uint64_t)1 << 32) ||
-	    64 + 2 * stats_bits(n) > 126)
-		return 0;
-	/* min <= q <= max: each |v - q| < 2^32, its square fits 64 bits. */
-	q64 = (int64_t)q;
-	for (i = 0; i < sv->w; i++) {
-		if (sv->cnt[i] == 0)
-			continue;
-		x = sv->lo + (int64_t)i - q64;
-		a = (uint64_t)(x < 0 ? -x : x);
-		s += (unsigned __int128)(a * a) * sv->cnt[i];
-	}
-	for (i = 0; i < nv; i++) {
-		x = v[i] - q64;
-		a = (uint64_t)(x < 0 ? -x : x);
-		s += a * a;
-	}
+void
+stats_sd_exact(struct stats *st, unsigned __int128 s, __int128 r)
+{
+	unsigned __int128	n = st->count;
+	long double		ss;
+
 	s = n * s - (unsigned __int128)(r * r);
-	*ss = (long double)s / (long double)n;
-	return 1;
+	ss = (long double)s / (long double)n;
+	st->stddev = st->count > 1 ?
+	    (double)sqrtl(ss / (long double)(st->count - 1)) : 0;
 }
 #endif
 
-/* The aggregates of a view of n > 0 sorted values (st zeroed). */
+/* The aggregates of n > 0 sorted values (st zeroed). */
 static void
-stats_finish(const struct stats_view *sv, struct stats *st)
+stats_finish(const int64_t *v, size_t n, struct stats *st)
 {
-	const int64_t	*v = sv->v;
-	long double	 mean, d, ss, t;
-	size_t		 n = sv->n, nv = sv->n - sv->nh, i;
-	uint32_t	 c;
+	int64_t		val[STATS_RANKS];
+	size_t		rk[STATS_RANKS], i;
+	long double	f[4], d, ss, sum = 0, mean;
 #ifdef __SIZEOF_INT128__
-	__int128	 sum = 0, q, r;
-	long double	 rn;
-	int64_t		 q64;
-#else
-	long double	 sum = 0;
+	__int128		 isum = 0, q, r;
+	unsigned __int128	 s = 0;
+	long double		 rn;
+	uint64_t		 a;
+	int64_t			 q64;
 #endif
 
 	st->count = n;
-	stats_view_ranks(sv, st);
+	stats_rank_list(n, rk, f);
+	for (i = 0; i < STATS_RANKS; i++)
+		val[i] = v[rk[i]];
+	stats_rank_set(st, n, val, f);
 #ifdef __SIZEOF_INT128__
-	for (i = 0; i < sv->w; i++)
-		sum += (__int128)(sv->lo + (int64_t)i) * sv->cnt[i];
-	for (i = 0; i < nv; i++)
-		sum += v[i];
-	if (sum > INT64_MAX)
-		st->total = INT64_MAX;
-	else if (sum < INT64_MIN)
-		st->total = INT64_MIN;
-	else
-		st->total = (int64_t)sum;
-	/* Exact mean as q + r/n with |r| < n. */
-	q = sum / (__int128)n;
-	r = sum % (__int128)n;
-	mean = (long double)q + (long double)r / (long double)n;
-	if (stats_sq_dev(sv, st, q, r, &ss))
-		goto done;
+	for (i = 0; i < n; i++)
+		isum += v[i];
+	stats_sum_set(st, isum, &q, &r);
+	if (stats_exact_ok((uint64_t)st->max - (uint64_t)st->min, n)) {
+		/*
+		 * sum (v - q)^2 exactly: min <= q <= max, so each |v - q|
+		 * is below 2^32 and its square fits 64 bits.
+		 */
+		q64 = (int64_t)q;
+		for (i = 0; i < n; i++) {
+			a = (uint64_t)(v[i] < q64 ? q64 - v[i] : v[i] - q64);
+			s += a * a;
+		}
+		stats_sd_exact(st, s, r);
+		return;
+	}
+	/* A spread of 2^32 or more: the terms summed in long double. */
 	ss = 0;
 	rn = (long double)r / (long double)n;
 	if ((uint64_t)st->max - (uint64_t)st->min <= INT64_MAX) {
-		/*
-		 * min <= q <= max, so v[i] - q fits in 64 bits and converts
-		 * to the same long double without the 128-bit conversion
-		 * call (a value the histogram holds c times adds its term c
-		 * times).
-		 */
+		/* v[i] - q fits 64 bits (min <= q <= max). */
 		q64 = (int64_t)q;
-		for (i = 0; i < sv->w; i++) {
-			if ((c = sv->cnt[i]) == 0)
-				continue;
-			d = (long double)(sv->lo + (int64_t)i - q64) - rn;
-			t = d * d;
-			while (c-- > 0)
-				ss += t;
-		}
-		for (i = 0; i < nv; i++) {
+		for (i = 0; i < n; i++) {
 			d = (long double)(v[i] - q64) - rn;
 			ss += d * d;
 		}
 	} else {
-		for (i = 0; i < nv; i++) {
+		for (i = 0; i < n; i++) {
 			d = (long double)((__int128)v[i] - q) - rn;
 			ss += d * d;
 		}
 	}
+	(void)sum;
+	(void)mean;
 #else
-	for (i = 0; i < nv; i++)	/* (no histogram without __int128) */
+	for (i = 0; i < n; i++)
 		sum += v[i];
 	if (sum > (long double)INT64_MAX)
 		st->total = INT64_MAX;
@@ -581,17 +523,12 @@ stats_finish(const struct stats_view *sv, struct stats *st)
 		st->total = (int64_t)sum;
 	mean = sum / (long double)n;
 	ss = 0;
-	for (i = 0; i < nv; i++) {
+	for (i = 0; i < n; i++) {
 		d = (long double)v[i] - mean;
 		ss += d * d;
 	}
-	(void)c;
-	(void)t;
-#endif
-#ifdef __SIZEOF_INT128__
-done:
-#endif
 	st->mean = (double)mean;
+#endif
 	st->stddev = n > 1 ? (double)sqrtl(ss / (long double)(n - 1)) : 0;
 }
 
@@ -649,12 +586,6 @@ stats_sample_slow(struct stats_sample *s, int64_t x)
 	s->w[s->n++] = x;
 }
 
-/* The narrow offsets' range: the smallest, the largest, whether sorted. */
-struct stats_nrange {
-	int32_t		 dmin, dmax;
-	size_t		 inv;		/* descents: 0 when in order */
-};
-
 static void
 stats_narrow_range(const uint32_t *dv, size_t n, struct stats_nrange *r)
 {
@@ -707,66 +638,10 @@ stats_narrow_sort(const uint32_t *dv, size_t n, int64_t base,
 	free(cnt);
 }
 
-#ifdef __SIZEOF_INT128__
-/*
- * A counting sort of n unsorted narrow values of range r, when most of
- * them lie in a window of w values from the smallest on (w at most
- * STATS_COUNTS and 2n): the window's histogram, and the values above it
- * sorted apart, both in scratch, make the view sv. Returns 0, leaving
- * them to the radix sort, when the window would hold fewer than 3/4 of
- * them (as every 61st value says).
- */
-static int
-stats_count_narrow(const uint32_t *dv, size_t n, int64_t base,
-    const struct stats_nrange *r, struct stats_acc *scratch,
-    struct stats_view *sv)
-{
-	uint64_t	 range = (uint64_t)((int64_t)r->dmax - r->dmin), k;
-	size_t		 w = STATS_COUNTS, i, in = 0, all = 0, no = 0, hs;
-	uint32_t	*cnt;
-	int64_t		*over;
-
-	if (n < STATS_SMALL || n > UINT32_MAX)
-		return 0;
-	if (w > 2 * n)
-		w = 2 * n;
-	if (range < w)
-		w = (size_t)range + 1;
-	else {
-		for (i = 0; i < n; i += 61, all++)
-			in += (uint64_t)((int64_t)(int32_t)dv[i] - r->dmin) <
-			    w;
-		if (in < all - all / 4)
-			return 0;
-	}
-	hs = (w + 1) / 2;	/* the histogram's int64 slots */
-	XGROW(scratch->v, scratch->cap, hs + n);
-	cnt = (uint32_t *)scratch->v;
-	over = scratch->v + hs;
-	memset(cnt, 0, w * sizeof *cnt);
-	for (i = 0; i < n; i++) {
-		k = (uint64_t)((int64_t)(int32_t)dv[i] - r->dmin);
-		if (k < w)
-			cnt[k]++;
-		else
-			over[no++] = base + (int32_t)dv[i];
-	}
-	stats_sort(over, no);
-	scratch->n = 0;
-	sv->cnt = cnt;
-	sv->w = w;
-	sv->nh = n - no;
-	sv->lo = base + r->dmin;
-	sv->v = over;
-	return 1;
-}
-#endif
-
 void
 stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
     struct stats *st, struct stats_acc *scratch)
 {
-	struct stats_view	sv = { .n = n };
 	struct stats_nrange	r;
 
 	memset(st, 0, sizeof *st);
@@ -774,16 +649,14 @@ stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
 		return;
 	stats_narrow_range(d, n, &r);
 #ifdef __SIZEOF_INT128__
-	if (r.inv != 0 && stats_count_narrow(d, n, base, &r, scratch, &sv)) {
-		stats_finish(&sv, st);
+	if (r.inv != 0 && n >= STATS_SMALL &&
+	    stats_select_narrow(d, n, base, &r, st, scratch))
 		return;
-	}
 #endif
 	XGROW(scratch->v, scratch->cap, n);
 	scratch->n = n;
 	stats_narrow_sort(d, n, base, &r, scratch->v);
-	sv.v = scratch->v;
-	stats_finish(&sv, st);
+	stats_finish(scratch->v, n, st);
 }
 
 void

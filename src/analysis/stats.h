@@ -101,8 +101,8 @@ void	 stats_sample_compute(struct stats_sample *, struct stats *,
 /*
  * Computes stats over the n values base + (int32_t)d[i], exactly as
  * stats_compute() over them; scratch is working memory reused across
- * calls. When most values lie within 2^20 of the smallest, a counting sort
- * replaces the radix sort: the statistics read its histogram in order.
+ * calls. The values are not sorted: only those at the ranks the
+ * statistics read are found (stats-select.c).
  */
 void	 stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
 	    struct stats *, struct stats_acc *scratch);
