@@ -75,6 +75,9 @@ struct ph_ctx {
 	size_t			 nbins;
 	uint8_t			*key_of;	/* per string id: key + 1 */
 	double			*raw;		/* nbins x PH_NKEYS */
+	double			*sum;		/* raw before the idle bins are
+						   cleared and the bins
+						   normalised, or NULL */
 	uint8_t			*idle;		/* per bin */
 	uint32_t		*idx;		/* lane_overlap buffer */
 	size_t			 icap;
@@ -141,18 +144,45 @@ ph_normalise(double *d)
 		d[k] /= s;
 }
 
+/* A communication range by its name. */
+static int
+ph_comm_name(const char *name)
+{
+	return strncmp(name, "nccl", 4) == 0 || strncmp(name, "rccl", 4) == 0;
+}
+
+/* A communication track: of the NCCL domain. */
+static int
+ph_comm_domain(const struct model *m, const struct track *tr)
+{
+	return tr->domain < m->ndomains &&
+	    strcmp(model_str(m, m->domains[tr->domain].name), "NCCL") == 0;
+}
+
 static int
 ph_is_comm_range(const struct model *m, const struct track *tr,
     const struct lane *l, size_t i)
 {
-	const char	*name = model_str(m, l->name[i]);
+	return (l->flags[i] & EVF_COMM) ||
+	    ph_comm_name(model_str(m, l->name[i])) || ph_comm_domain(m, tr);
+}
 
-	if (l->flags[i] & EVF_COMM)
+/*
+ * ph_label()'s memo of a range name's family the first time the name is
+ * seen: 1 for a communication name (ph_is_comm_range()'s name part),
+ * else the family's id in fam + 2.
+ */
+static uint32_t
+ph_family_first(const struct model *m, struct strpool *fam, uint32_t name,
+    char *buf, size_t size)
+{
+	const char	*s = model_str(m, name);
+	size_t		 fl;
+
+	if (ph_comm_name(s))
 		return 1;
-	if (strncmp(name, "nccl", 4) == 0 || strncmp(name, "rccl", 4) == 0)
-		return 1;
-	return tr->domain < m->ndomains &&
-	    strcmp(model_str(m, m->domains[tr->domain].name), "NCCL") == 0;
+	fl = nvtx_family(s, buf, size);
+	return strpool_intern(fam, buf, fl) + 2;
 }
 
 static int
@@ -294,9 +324,10 @@ ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
 	}
 }
 
-/* Every work event's time, split over the bins it overlaps. */
+/* Every work event's time, split over the bins it overlaps (kept in c->sum
+ * too unless plain). */
 static void
-ph_bins(struct ph_ctx *c)
+ph_bins(struct ph_ctx *c, int plain)
 {
 	const struct track	*tr;
 	size_t			 t, k, n, b;
@@ -308,6 +339,10 @@ ph_bins(struct ph_ctx *c)
 	    &n)) != NULL;)
 		for (k = 0; k < n; k++)
 			ph_bins_event(c, &tr->lane, ph_at(c, k));
+	if (!plain) {
+		c->sum = xmalloc(c->nbins * PH_NKEYS * sizeof *c->sum);
+		memcpy(c->sum, c->raw, c->nbins * PH_NKEYS * sizeof *c->sum);
+	}
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		if ((double)iset_measure(&c->a->any, bs, be) <
@@ -522,19 +557,15 @@ ph_mix(struct ph_seg *a, const struct ph_seg *b)
 	a->w += b->w;
 }
 
-/*
- * The fingerprint of [a, b): the work of each key clipped to it, plus the
- * devices' idle time under "__idle__" (raw, not normalised).
- */
+/* Adds the work of each key clipped to [a, b) to d. */
 static void
-ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+ph_work(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 {
 	const struct track	*tr;
 	const struct lane	*l;
-	size_t			 t, k, n, i, dv;
+	size_t			 t, k, n, i;
 	int64_t			 s, e;
 
-	memset(d, 0, PH_NKEYS * sizeof *d);
 	if (b <= a)
 		return;
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, a, b, &t, &n)) != NULL;) {
@@ -549,9 +580,71 @@ ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 				d[ph_key(c, l, i)] += (double)(e - s);
 		}
 	}
+}
+
+/* The devices' idle time in [a, b) into d[PH_IDLE]. */
+static void
+ph_idle(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+{
+	size_t	dv;
+
 	for (dv = 0; dv < c->a->ndev; dv++)
 		d[PH_IDLE] += (double)((b - a) - activity_busy(c->a, dv,
 		    ACT_ALL, a, b));
+}
+
+/*
+ * The fingerprint of [a, b): the work of each key clipped to it, plus the
+ * devices' idle time under "__idle__" (raw, not normalised).
+ */
+static void
+ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+{
+	memset(d, 0, PH_NKEYS * sizeof *d);
+	if (b <= a)
+		return;
+	ph_work(c, a, b, d);
+	ph_idle(c, a, b, d);
+}
+
+/*
+ * ph_fingerprint() with the bins whole inside [a, b) taken from c->sum,
+ * and only the slices at either end from the events. Every addend is a
+ * whole number of ns: while a key's sum stays under 2^53, each double
+ * addition, here and in ph_fingerprint(), is exact, so the order of the
+ * additions does not matter and the sums are the same bits. A sum that
+ * reaches 2^53 (100 days of work) returns 0 and d is ph_fingerprint()'s
+ * to fill.
+ */
+static int
+ph_fingerprint_bins(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+{
+	size_t	jf, jl, j;
+	int64_t	x, y;
+	int	k;
+
+	memset(d, 0, PH_NKEYS * sizeof *d);
+	if (b <= a)
+		return 1;
+	/* Bins jf .. jl - 1 lie whole inside; the last ends at t1. */
+	jf = (size_t)((a - c->t0 + c->bin - 1) / c->bin);
+	jl = b >= c->t1 ? c->nbins : (size_t)((b - c->t0) / c->bin);
+	if (jf >= jl)
+		ph_work(c, a, b, d);
+	else {
+		x = c->t0 + (int64_t)jf * c->bin;
+		y = jl >= c->nbins ? c->t1 : c->t0 + (int64_t)jl * c->bin;
+		ph_work(c, a, x, d);
+		for (j = jf; j < jl; j++)
+			for (k = 0; k < PH_IDLE; k++)
+				d[k] += c->sum[j * PH_NKEYS + k];
+		ph_work(c, y, b, d);
+	}
+	for (k = 0; k < PH_IDLE; k++)
+		if (d[k] >= 0x1p53)
+			return 0;
+	ph_idle(c, a, b, d);
+	return 1;
 }
 
 static size_t
@@ -568,7 +661,9 @@ ph_segments(struct ph_ctx *c, const struct ph_cand *cand, size_t ncand,
 		s[j].edge = j == 0 ? PHASE_EDGE_WINDOW : cand[j - 1].edge;
 		s[j].prio = j == 0 ? PH_PRIO_WINDOW : cand[j - 1].prio;
 		s[j].w = (double)(s[j].end - s[j].start);
-		ph_fingerprint(c, s[j].start, s[j].end, s[j].d);
+		if (c->sum == NULL || !ph_fingerprint_bins(c, s[j].start,
+		    s[j].end, s[j].d))
+			ph_fingerprint(c, s[j].start, s[j].end, s[j].d);
 		ph_normalise(s[j].d);
 		s[j].empty = !ph_nonempty(s[j].d);
 	}
@@ -677,14 +772,18 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	double			*fsum = NULL, *ksum;
 	size_t			 fcap = 0, ns = strpool_count(m->strs) + 1;
 	size_t			 t, k, n, i;
-	uint32_t		 id, best = 0, kbest = 0, *kshort;
+	uint32_t		 id, best = 0, kbest = 0, *kshort, *memo;
 	char			*label = NULL;
 	char			 fbuf[512];
-	size_t			 fl;
 
 	*dominant = 0;
+	memo = xcalloc(ns, sizeof *memo);
 	for (t = 0; (tr = ph_next_track(c, TRACK_NVTX, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
+		/* ph_is_comm_range() by its parts: the track's domain once,
+		 * the name's prefix once a name (memo). */
+		if (ph_comm_domain(m, tr))
+			continue;
 		for (k = 0; k < n; k++) {
 			i = ph_at(c, k);
 			/* ph_toplevel() reads m->nvtx: ask a few ahead. */
@@ -692,12 +791,18 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 			    l->aux[ph_at(c, k + PH_AHEAD)] < m->nnvtx)
 				PH_PREFETCH(&m->nvtx[l->aux[ph_at(c, k +
 				    PH_AHEAD)]]);
-			if (!ph_toplevel(m, l, i) ||
-			    ph_is_comm_range(m, tr, l, i))
+			if (!ph_toplevel(m, l, i) || (l->flags[i] & EVF_COMM))
 				continue;
-			fl = nvtx_family(model_str(m, l->name[i]), fbuf,
-			    sizeof fbuf);
-			id = strpool_intern(fam, fbuf, fl);
+			id = l->name[i] < ns ? memo[l->name[i]] : 0;
+			if (id == 0) {
+				id = ph_family_first(m, fam, l->name[i], fbuf,
+				    sizeof fbuf);
+				if (l->name[i] < ns)
+					memo[l->name[i]] = id;
+			}
+			if (id == 1)
+				continue;	/* a communication name */
+			id -= 2;
 			if (id >= fcap) {
 				size_t old = fcap;
 				XGROW(fsum, fcap, (size_t)id + 1);
@@ -714,6 +819,7 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	if (best != 0 && fsum[best] >= PH_LABEL_SHARE * (double)(e - s))
 		label = xstrdup(strpool_get(fam, best));
 	free(fsum);
+	free(memo);
 	strpool_free(fam);
 
 	ksum = xcalloc(ns, sizeof *ksum);
@@ -855,7 +961,7 @@ phase_detect(const struct model *m, const struct activity *a,
 	ph->bin_ns = bin;
 	ph->nbins = c.nbins;
 	ph_vocab(&c);
-	ph_bins(&c);
+	ph_bins(&c, po->plain);
 	for (i = 0; i < c.nbins; i++)
 		ph_normalise(&c.raw[i * PH_NKEYS]);
 
@@ -949,6 +1055,7 @@ phase_detect(const struct model *m, const struct activity *a,
 	free(cand);
 	free(c.key_of);
 	free(c.raw);
+	free(c.sum);
 	free(c.idle);
 	free(c.idx);
 	return 0;

@@ -94,6 +94,9 @@ struct phase_opts {
 	int		 forced_k;	/* 0: the elbow decides */
 	int64_t		 t0, t1;	/* t1 <= t0: the trace span */
 	int64_t		 min_bin_ns;	/* bins at least this wide (0: none) */
+	int		 plain;		/* every segment's mix from its events,
+					   not from the bins (the reference
+					   the tests hold the bins to) */
 };
 
 struct phase {
