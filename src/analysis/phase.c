@@ -761,22 +761,80 @@ ph_costs(const struct ph_seg *s, size_t n, double *cst)
 	}
 }
 
-/* The label candidates of [s, e): marker family, idle, dominant kernel. */
+/*
+ * The kernels (and graphs) of phase p: their count, time clipped to it and
+ * per name (p->kn). Returns the name with the most time clipped to p (0 if
+ * none), its last short name known in *shortn (or 0).
+ */
+static uint32_t
+ph_kernels(struct ph_ctx *c, struct phase *p, uint32_t *shortn)
+{
+	const struct model	*m = c->m;
+	const struct track	*tr;
+	const struct lane	*l;
+	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
+	double			*ksum = xcalloc(ns, sizeof *ksum);
+	uint32_t		*kshort = xcalloc(ns, sizeof *kshort), id;
+	uint32_t		 kbest = 0;
+	struct phase_kname	*kn = xcalloc(ns, sizeof *kn);
+	int64_t			 sp;
+
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, p->start, p->end, &t,
+	    &n)) != NULL;) {
+		l = &tr->lane;
+		for (k = 0; k < n; k++) {
+			i = ph_at(c, k);
+			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
+				continue;
+			sp = iset_span_in(l->start[i], l->end[i], p->start,
+			    p->end);
+			ksum[l->name[i]] += (double)sp;
+			p->kernels++;
+			p->kernel_ns += sp;
+			kn[l->name[i]].count++;
+			kn[l->name[i]].total += l->end[i] - l->start[i];
+			if (l->kind[i] == EV_KERNEL &&
+			    l->aux[i] < m->nkernels &&
+			    m->kernels[l->aux[i]].short_name != 0)
+				kshort[l->name[i]] =
+				    m->kernels[l->aux[i]].short_name;
+		}
+	}
+	for (id = 1; id < ns; id++)
+		if (ksum[id] > 0 && (kbest == 0 || ksum[id] > ksum[kbest]))
+			kbest = id;
+	*shortn = kshort[kbest];
+	/* The names seen, packed at the front. */
+	for (id = 0; id < ns; id++)
+		if (kn[id].count != 0) {
+			kn[p->nkn] = kn[id];
+			kn[p->nkn++].name = id;
+		}
+	p->kn = p->nkn > 0 ? xreallocarray(kn, p->nkn, sizeof *kn) : NULL;
+	if (p->nkn == 0)
+		free(kn);
+	free(ksum);
+	free(kshort);
+	return kbest;
+}
+
+/* The label candidates of phase p: marker family, idle, dominant kernel
+ * (p->dominant, with the kernels: ph_kernels()). */
 static char *
-ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
+ph_label(struct ph_ctx *c, struct phase *p)
 {
 	const struct model	*m = c->m;
 	const struct track	*tr;
 	const struct lane	*l;
 	struct strpool		*fam = strpool_new();
-	double			*fsum = NULL, *ksum;
+	double			*fsum = NULL;
 	size_t			 fcap = 0, ns = strpool_count(m->strs) + 1;
 	size_t			 t, k, n, i;
-	uint32_t		 id, best = 0, kbest = 0, *kshort, *memo;
+	uint32_t		 id, best = 0, kbest, kshort, *memo;
+	int64_t			 s = p->start, e = p->end;
 	char			*label = NULL;
 	char			 fbuf[512];
 
-	*dominant = 0;
 	memo = xcalloc(ns, sizeof *memo);
 	for (t = 0; (tr = ph_next_track(c, TRACK_NVTX, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
@@ -822,39 +880,18 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	free(memo);
 	strpool_free(fam);
 
-	ksum = xcalloc(ns, sizeof *ksum);
-	kshort = xcalloc(ns, sizeof *kshort);
-	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
-		l = &tr->lane;
-		for (k = 0; k < n; k++) {
-			i = ph_at(c, k);
-			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
-				continue;
-			ksum[l->name[i]] += (double)iset_span_in(l->start[i],
-			    l->end[i], s, e);
-			if (l->kind[i] == EV_KERNEL &&
-			    l->aux[i] < m->nkernels &&
-			    m->kernels[l->aux[i]].short_name != 0)
-				kshort[l->name[i]] =
-				    m->kernels[l->aux[i]].short_name;
-		}
-	}
-	for (id = 1; id < ns; id++)
-		if (ksum[id] > 0 && (kbest == 0 || ksum[id] > ksum[kbest]))
-			kbest = id;
-	*dominant = kbest;
+	kbest = ph_kernels(c, p, &kshort);
+	p->dominant = kbest;
 	if (label == NULL) {
 		if ((double)iset_measure(&c->a->any, s, e) <
 		    PH_IDLE_UTIL * (double)(e - s))
 			label = xstrdup("idle");
 		else if (kbest != 0)
-			label = xstrdup(model_str(m, kshort[kbest] != 0 ?
-			    kshort[kbest] : kbest));
+			label = xstrdup(model_str(m, kshort != 0 ? kshort :
+			    kbest));
 		else
 			label = xstrdup("unknown");
 	}
-	free(ksum);
-	free(kshort);
 	return label;
 }
 
@@ -907,6 +944,7 @@ phase_detect(const struct model *m, const struct activity *a,
 	size_t			*arg = NULL, n, ncand, i, k, K, mm, grp;
 	int			 maxp, kk, chosen;
 	int64_t			 bin;
+	uint32_t		 kn_short;
 
 	memset(ph, 0, sizeof *ph);
 	memset(&c, 0, sizeof c);
@@ -934,6 +972,8 @@ phase_detect(const struct model *m, const struct activity *a,
 	if (c.span <= 0 || maxp == 1 || po->forced_k == 1 ||
 	    activity_total(a, c.t0, c.t1, &tot) == 0) {
 		ph_single(ph, c.t0, c.t1 > c.t0 ? c.t1 : c.t0);
+		(void)ph_kernels(&c, &ph->v[0], &kn_short);
+		free(c.idx);
 		ph->forced = po->forced_k == 1;
 		ph->ncost = 1;
 		ph->cost = xcalloc(1, sizeof *ph->cost);
@@ -1042,8 +1082,7 @@ phase_detect(const struct model *m, const struct activity *a,
 			ph->v[g].js_prev = g == 0 ? 0 :
 			    phase_js(prev.d, mix.d, PH_NKEYS);
 			prev = mix;
-			ph->v[g].label = ph_label(&c, ph->v[g].start,
-			    ph->v[g].end, &ph->v[g].dominant);
+			ph->v[g].label = ph_label(&c, &ph->v[g]);
 		}
 	}
 	ph_dedup_labels(ph);
@@ -1066,8 +1105,10 @@ phase_free(struct phases *ph)
 {
 	size_t	i;
 
-	for (i = 0; i < ph->n; i++)
+	for (i = 0; i < ph->n; i++) {
 		free(ph->v[i].label);
+		free(ph->v[i].kn);
+	}
 	free(ph->v);
 	free(ph->cost);
 	memset(ph, 0, sizeof *ph);

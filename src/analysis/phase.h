@@ -99,6 +99,13 @@ struct phase_opts {
 					   the tests hold the bins to) */
 };
 
+/* A kernel name among a phase's kernels. */
+struct phase_kname {
+	uint32_t	 name;		/* string id */
+	uint64_t	 count;		/* its kernels overlapping the phase */
+	int64_t		 total;		/* their durations, not clipped, ns */
+};
+
 struct phase {
 	int64_t		 start, end;
 	char		*label;
@@ -107,6 +114,10 @@ struct phase {
 					   the most time inside, 0 if none */
 	double		 js_prev;	/* divergence from the previous phase's
 					   distribution (0 for the first) */
+	uint64_t	 kernels;	/* kernels (and graphs) overlapping it */
+	int64_t		 kernel_ns;	/* their time clipped to it */
+	struct phase_kname *kn;		/* per name among them, by name id */
+	size_t		 nkn;
 };
 
 struct phases {
