@@ -68,6 +68,18 @@ struct ph_seg {
 	int		 empty;
 };
 
+/* What ph_kscan() sums over the kernels (and graphs) overlapping [s, e). */
+struct ph_kacc {
+	int64_t			 s, e;
+	double			*ksum;		/* per name: time clipped to
+						   [s, e), or NULL: none */
+	uint32_t		*kshort;	/* per name: its last short
+						   name known */
+	struct phase_kname	*kn;		/* per name: count, durations */
+	uint64_t		 kernels;
+	int64_t			 kernel_ns;	/* clipped */
+};
+
 struct ph_ctx {
 	const struct model	*m;
 	const struct activity	*a;
@@ -81,6 +93,7 @@ struct ph_ctx {
 	uint8_t			*idle;		/* per bin */
 	uint32_t		*idx;		/* lane_overlap buffer */
 	size_t			 icap;
+	struct ph_kacc		 win;		/* ph_vocab()'s sums */
 	int			 run;		/* ph_next_track() found a run */
 	size_t			 run0;		/* its first index */
 };
@@ -226,32 +239,108 @@ ph_at(const struct ph_ctx *c, size_t k)
 	return c->run ? c->run0 + k : c->idx[k];
 }
 
-/* The vocabulary: the 20 kernel names with the most time in the window. */
 static void
-ph_vocab(struct ph_ctx *c)
+ph_kscan(struct ph_ctx *c, int64_t s, int64_t e, struct ph_kacc *a)
 {
 	const struct model	*m = c->m;
 	const struct track	*tr;
 	const struct lane	*l;
-	size_t			 ns = strpool_count(m->strs) + 1, t, i, k, n;
-	double			*tot = xcalloc(ns, sizeof *tot);
-	uint32_t		 best[PH_NVOCAB];
-	size_t			 nbest = 0, j;
+	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
+	int64_t			 sp;
 	uint32_t		 id;
 
-	c->key_of = xcalloc(ns, 1);
-	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
-	    &n)) != NULL;) {
+	memset(a, 0, sizeof *a);
+	a->s = s;
+	a->e = e;
+	a->ksum = xcalloc(ns, sizeof *a->ksum);
+	a->kshort = xcalloc(ns, sizeof *a->kshort);
+	a->kn = xcalloc(ns, sizeof *a->kn);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = ph_at(c, k);
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
-			if (l->name[i] < ns)
-				tot[l->name[i]] += (double)iset_span_in(
-				    l->start[i], l->end[i], c->t0, c->t1);
+			sp = iset_span_in(l->start[i], l->end[i], s, e);
+			a->kernels++;
+			a->kernel_ns += sp;
+			if ((id = l->name[i]) >= ns)
+				continue;
+			a->ksum[id] += (double)sp;
+			a->kn[id].count++;
+			a->kn[id].total += l->end[i] - l->start[i];
+			if (l->kind[i] == EV_KERNEL &&
+			    l->aux[i] < m->nkernels &&
+			    m->kernels[l->aux[i]].short_name != 0)
+				a->kshort[id] = m->kernels[l->aux[i]].short_name;
 		}
 	}
+}
+
+static void
+ph_kacc_free(struct ph_kacc *a)
+{
+	free(a->ksum);
+	free(a->kshort);
+	free(a->kn);
+	memset(a, 0, sizeof *a);
+}
+
+/*
+ * The kernels (and graphs) of phase p: their count, time clipped to it and
+ * per name (p->kn), from the window's sums when p is the whole window.
+ * Returns the name with the most time clipped to p (0 if none), its last
+ * short name known in *shortn (or 0).
+ */
+static uint32_t
+ph_kernels(struct ph_ctx *c, struct phase *p, uint32_t *shortn)
+{
+	struct ph_kacc	 a;
+	size_t		 ns = strpool_count(c->m->strs) + 1;
+	uint32_t	 id, kbest = 0;
+
+	if (c->win.ksum != NULL && p->start == c->win.s &&
+	    p->end == c->win.e) {
+		a = c->win;
+		memset(&c->win, 0, sizeof c->win);
+	} else
+		ph_kscan(c, p->start, p->end, &a);
+	for (id = 1; id < ns; id++)
+		if (a.ksum[id] > 0 && (kbest == 0 || a.ksum[id] >
+		    a.ksum[kbest]))
+			kbest = id;
+	*shortn = a.kshort[kbest];
+	p->kernels = a.kernels;
+	p->kernel_ns = a.kernel_ns;
+	/* The names seen, packed at the front. */
+	for (id = 0; id < ns; id++)
+		if (a.kn[id].count != 0) {
+			a.kn[p->nkn] = a.kn[id];
+			a.kn[p->nkn++].name = id;
+		}
+	if (p->nkn > 0) {
+		p->kn = xreallocarray(a.kn, p->nkn, sizeof *a.kn);
+		a.kn = NULL;
+	}
+	ph_kacc_free(&a);
+	return kbest;
+}
+
+/* The vocabulary: the 20 kernel names with the most time in the window
+ * (whose sums stay in c->win for a phase that is the whole window). */
+static void
+ph_vocab(struct ph_ctx *c)
+{
+	const struct model	*m = c->m;
+	size_t			 ns = strpool_count(m->strs) + 1;
+	const double		*tot;
+	uint32_t		 best[PH_NVOCAB];
+	size_t			 nbest = 0, j;
+	uint32_t		 id;
+
+	c->key_of = xcalloc(ns, 1);
+	ph_kscan(c, c->t0, c->t1, &c->win);
+	tot = c->win.ksum;
 	for (id = 1; id < ns; id++) {
 		if (tot[id] <= 0)
 			continue;
@@ -267,7 +356,6 @@ ph_vocab(struct ph_ctx *c)
 	}
 	for (j = 0; j < nbest; j++)
 		c->key_of[best[j]] = (uint8_t)(j + 1);
-	free(tot);
 }
 
 static int
@@ -289,12 +377,14 @@ ph_bin_edges(const struct ph_ctx *c, size_t b, int64_t *s, int64_t *e)
 		*e = c->t1;
 }
 
-/* A work event's time, split over the bins it overlaps. */
+/* A work event's time, split over the bins it overlaps. *cb is the bin
+ * the last event of the lane started in (events come in start order, so
+ * the next mostly starts in it or the one after: no division). */
 static void
-ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
+ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i, size_t *cb)
 {
 	size_t	 b, b0, b1;
-	int64_t	 s, e, bs, be;
+	int64_t	 s, e, bs, be, off;
 	int	 key;
 
 	if (activity_class(l->kind[i], l->flags[i]) < 0)
@@ -304,7 +394,14 @@ ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
 	if (e <= s)
 		return;
 	key = ph_key(c, l, i);
-	b0 = (size_t)((s - c->t0) / c->bin);
+	off = s - c->t0 - (int64_t)*cb * c->bin;
+	if (off >= 0 && off < c->bin)
+		b0 = *cb;
+	else if (off >= c->bin && off < 2 * c->bin)
+		b0 = *cb + 1;
+	else
+		b0 = (size_t)((s - c->t0) / c->bin);
+	*cb = b0;
 	/* Most events end in the bin they start in: no second division. */
 	if (e - c->t0 <= (int64_t)(b0 + 1) * c->bin)
 		b1 = b0;
@@ -330,15 +427,15 @@ static void
 ph_bins(struct ph_ctx *c, int plain)
 {
 	const struct track	*tr;
-	size_t			 t, k, n, b;
+	size_t			 t, k, n, b, cb;
 	int64_t			 bs, be;
 
 	c->raw = xcalloc(c->nbins * PH_NKEYS, sizeof *c->raw);
 	c->idle = xcalloc(c->nbins, 1);
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
 	    &n)) != NULL;)
-		for (k = 0; k < n; k++)
-			ph_bins_event(c, &tr->lane, ph_at(c, k));
+		for (k = 0, cb = 0; k < n; k++)
+			ph_bins_event(c, &tr->lane, ph_at(c, k), &cb);
 	if (!plain) {
 		c->sum = xmalloc(c->nbins * PH_NKEYS * sizeof *c->sum);
 		memcpy(c->sum, c->raw, c->nbins * PH_NKEYS * sizeof *c->sum);
@@ -761,63 +858,6 @@ ph_costs(const struct ph_seg *s, size_t n, double *cst)
 	}
 }
 
-/*
- * The kernels (and graphs) of phase p: their count, time clipped to it and
- * per name (p->kn). Returns the name with the most time clipped to p (0 if
- * none), its last short name known in *shortn (or 0).
- */
-static uint32_t
-ph_kernels(struct ph_ctx *c, struct phase *p, uint32_t *shortn)
-{
-	const struct model	*m = c->m;
-	const struct track	*tr;
-	const struct lane	*l;
-	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
-	double			*ksum = xcalloc(ns, sizeof *ksum);
-	uint32_t		*kshort = xcalloc(ns, sizeof *kshort), id;
-	uint32_t		 kbest = 0;
-	struct phase_kname	*kn = xcalloc(ns, sizeof *kn);
-	int64_t			 sp;
-
-	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, p->start, p->end, &t,
-	    &n)) != NULL;) {
-		l = &tr->lane;
-		for (k = 0; k < n; k++) {
-			i = ph_at(c, k);
-			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
-				continue;
-			sp = iset_span_in(l->start[i], l->end[i], p->start,
-			    p->end);
-			ksum[l->name[i]] += (double)sp;
-			p->kernels++;
-			p->kernel_ns += sp;
-			kn[l->name[i]].count++;
-			kn[l->name[i]].total += l->end[i] - l->start[i];
-			if (l->kind[i] == EV_KERNEL &&
-			    l->aux[i] < m->nkernels &&
-			    m->kernels[l->aux[i]].short_name != 0)
-				kshort[l->name[i]] =
-				    m->kernels[l->aux[i]].short_name;
-		}
-	}
-	for (id = 1; id < ns; id++)
-		if (ksum[id] > 0 && (kbest == 0 || ksum[id] > ksum[kbest]))
-			kbest = id;
-	*shortn = kshort[kbest];
-	/* The names seen, packed at the front. */
-	for (id = 0; id < ns; id++)
-		if (kn[id].count != 0) {
-			kn[p->nkn] = kn[id];
-			kn[p->nkn++].name = id;
-		}
-	p->kn = p->nkn > 0 ? xreallocarray(kn, p->nkn, sizeof *kn) : NULL;
-	if (p->nkn == 0)
-		free(kn);
-	free(ksum);
-	free(kshort);
-	return kbest;
-}
-
 /* The label candidates of phase p: marker family, idle, dominant kernel
  * (p->dominant, with the kernels: ph_kernels()). */
 static char *
@@ -1093,6 +1133,7 @@ phase_detect(const struct model *m, const struct activity *a,
 	free(seg);
 	free(cand);
 	free(c.key_of);
+	ph_kacc_free(&c.win);
 	free(c.raw);
 	free(c.sum);
 	free(c.idle);
