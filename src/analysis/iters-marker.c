@@ -332,14 +332,16 @@ im_nested(struct im_ctx *c, size_t t, size_t i)
 {
 	const struct model	*m = c->m;
 	const struct lane	*l = &m->tracks[t].lane;
-	uint32_t		 th = m->tracks[t].thread, p;
+	uint32_t		 th = m->tracks[t].thread, p, near;
 	struct evref		 r;
 	int			 guard = 0;
 
+	/* A parent is mostly on the range's own track. */
+	near = (uint32_t)t;
 	p = l->aux[i] < m->nnvtx ? m->nvtx[l->aux[i]].parent : NONE32;
 	while (p != NONE32 && p < m->nevents && guard++ < IM_CHAIN) {
 		uint32_t aux;
-		r = model_ev(m, p);
+		r = model_ev_near(m, p, &near);
 		if (r.track >= m->ntracks || !c->user[r.track])
 			break;
 		if (im_rep(c, th, im_family(c, r.track, r.idx)))

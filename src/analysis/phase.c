@@ -73,8 +73,6 @@ struct ph_kacc {
 	int64_t			 s, e;
 	double			*ksum;		/* per name: time clipped to
 						   [s, e), or NULL: none */
-	uint32_t		*kshort;	/* per name: its last short
-						   name known */
 	struct phase_kname	*kn;		/* per name: count, durations */
 	uint64_t		 kernels;
 	int64_t			 kernel_ns;	/* clipped */
@@ -253,7 +251,6 @@ ph_kscan(struct ph_ctx *c, int64_t s, int64_t e, struct ph_kacc *a)
 	a->s = s;
 	a->e = e;
 	a->ksum = xcalloc(ns, sizeof *a->ksum);
-	a->kshort = xcalloc(ns, sizeof *a->kshort);
 	a->kn = xcalloc(ns, sizeof *a->kn);
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
@@ -269,19 +266,47 @@ ph_kscan(struct ph_ctx *c, int64_t s, int64_t e, struct ph_kacc *a)
 			a->ksum[id] += (double)sp;
 			a->kn[id].count++;
 			a->kn[id].total += l->end[i] - l->start[i];
-			if (l->kind[i] == EV_KERNEL &&
-			    l->aux[i] < m->nkernels &&
-			    m->kernels[l->aux[i]].short_name != 0)
-				a->kshort[id] = m->kernels[l->aux[i]].short_name;
 		}
 	}
+}
+
+/*
+ * The short name of the last kernel named id overlapping [s, e) that has
+ * one (in the order of the tracks and their events), or 0: a walk back
+ * from the end, which reads a kernel's record (m->kernels, wide) only for
+ * kernels of that name, not for every kernel.
+ */
+static uint32_t
+ph_short(struct ph_ctx *c, int64_t s, int64_t e, uint32_t id)
+{
+	const struct model	*m = c->m;
+	const struct lane	*l;
+	size_t			 t, k, n, i;
+
+	for (t = m->ntracks; t > 0; t--) {
+		if (m->tracks[t - 1].type != TRACK_GPU)
+			continue;
+		l = &m->tracks[t - 1].lane;
+		c->run = !l->overlaps;
+		if (c->run)
+			n = lane_run(l, s, e, &c->run0);
+		else
+			n = lane_overlap(l, s, e, &c->idx, &c->icap);
+		for (k = n; k > 0; k--) {
+			i = ph_at(c, k - 1);
+			if (l->name[i] == id && l->kind[i] == EV_KERNEL &&
+			    l->aux[i] < m->nkernels &&
+			    m->kernels[l->aux[i]].short_name != 0)
+				return m->kernels[l->aux[i]].short_name;
+		}
+	}
+	return 0;
 }
 
 static void
 ph_kacc_free(struct ph_kacc *a)
 {
 	free(a->ksum);
-	free(a->kshort);
 	free(a->kn);
 	memset(a, 0, sizeof *a);
 }
@@ -309,7 +334,7 @@ ph_kernels(struct ph_ctx *c, struct phase *p, uint32_t *shortn)
 		if (a.ksum[id] > 0 && (kbest == 0 || a.ksum[id] >
 		    a.ksum[kbest]))
 			kbest = id;
-	*shortn = a.kshort[kbest];
+	*shortn = kbest != 0 ? ph_short(c, p->start, p->end, kbest) : 0;
 	p->kernels = a.kernels;
 	p->kernel_ns = a.kernel_ns;
 	/* The names seen, packed at the front. */
