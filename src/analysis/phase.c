@@ -203,11 +203,22 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
 }
 
+/* The events of lane l overlapping [a, b): ph_at(c, 0 .. n - 1), n
+ * returned. On a lane whose events do not overlap they are a run of
+ * indices, from c->run0 on, and c->idx is left alone. */
+static size_t
+ph_lane(struct ph_ctx *c, const struct lane *l, int64_t a, int64_t b)
+{
+	c->run = !l->overlaps;
+	if (c->run)
+		return lane_run(l, a, b, &c->run0);
+	return lane_overlap(l, a, b, &c->idx, &c->icap);
+}
+
 /*
  * The next track of this type from *t on that has events overlapping
- * [a, b): those events are then ph_at(c, 0 .. *n - 1). NULL past the
- * last. On a lane whose events do not overlap they are a run of indices,
- * from c->run0 on, and c->idx is left alone.
+ * [a, b): those events are then ph_at(c, 0 .. *n - 1) (ph_lane()). NULL
+ * past the last.
  */
 static const struct track *
 ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
@@ -219,18 +230,13 @@ ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
 		tr = &c->m->tracks[(*t)++];
 		if (tr->type != type)
 			continue;
-		c->run = !tr->lane.overlaps;
-		if (c->run)
-			*n = lane_run(&tr->lane, a, b, &c->run0);
-		else
-			*n = lane_overlap(&tr->lane, a, b, &c->idx, &c->icap);
-		if (*n > 0)
+		if ((*n = ph_lane(c, &tr->lane, a, b)) > 0)
 			return tr;
 	}
 	return NULL;
 }
 
-/* The k-th event that ph_next_track() found. */
+/* The k-th event that ph_lane() (or ph_next_track()) found. */
 static inline size_t
 ph_at(const struct ph_ctx *c, size_t k)
 {
@@ -287,11 +293,7 @@ ph_short(struct ph_ctx *c, int64_t s, int64_t e, uint32_t id)
 		if (m->tracks[t - 1].type != TRACK_GPU)
 			continue;
 		l = &m->tracks[t - 1].lane;
-		c->run = !l->overlaps;
-		if (c->run)
-			n = lane_run(l, s, e, &c->run0);
-		else
-			n = lane_overlap(l, s, e, &c->idx, &c->icap);
+		n = ph_lane(c, l, s, e);
 		for (k = n; k > 0; k--) {
 			i = ph_at(c, k - 1);
 			if (l->name[i] == id && l->kind[i] == EV_KERNEL &&
