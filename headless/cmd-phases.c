@@ -34,7 +34,6 @@
 #include "analysis/activity.h"
 #include "headless/cmd.h"
 #include "headless/cmd-analyses.h"
-#include "model/lane.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "analysis/phase.h"
@@ -76,44 +75,21 @@ const struct cmd_entry cmd_phases_entry = {
 	.run = phases_main
 };
 
-/* Kernels overlapping [s, e): count, clipped time, top names. */
+/* Kernels overlapping phase p: count, clipped time, top names. */
 static void
-phases_kernels(const struct model *m, int64_t s, int64_t e, cJSON *row)
+phases_kernels(const struct model *m, const struct phase *p, cJSON *row)
 {
-	uint32_t		*idx = NULL;
-	size_t			 icap = 0, t, n, k, i, run0 = 0;
 	struct verb_ktop	 kt;
-	uint64_t		 count = 0;
-	int64_t			 clipped = 0, a, b;
+	size_t			 i;
 
 	verb_ktop_init(&kt);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		/* A serial lane's events in [s, e) are a run of indices. */
-		if (!l->overlaps)
-			n = lane_run(l, s, e, &run0);
-		else
-			n = lane_overlap(l, s, e, &idx, &icap);
-		for (k = 0; k < n; k++) {
-			i = l->overlaps ? idx[k] : run0 + k;
-			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
-				continue;
-			count++;
-			a = l->start[i] > s ? l->start[i] : s;
-			b = l->end[i] < e ? l->end[i] : e;
-			if (b > a)
-				clipped += b - a;
-			verb_ktop_add(&kt, l->name[i], l->end[i] -
-			    l->start[i]);
-		}
-	}
-	out_int(row, "kernels", (int64_t)count);
-	out_int(row, "kernel_ns", clipped);
+	for (i = 0; i < p->nkn; i++)
+		verb_ktop_add_sum(&kt, p->kn[i].name, p->kn[i].count,
+		    p->kn[i].total);
+	out_int(row, "kernels", (int64_t)p->kernels);
+	out_int(row, "kernel_ns", p->kernel_ns);
 	verb_ktop_emit(&kt, m, row, "top_kernels", PHASES_TOP, 0);
 	verb_ktop_free(&kt);
-	free(idx);
 }
 
 /* The shared window options: [t0, t1) in the source clock. */
@@ -205,7 +181,7 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 		out_int(row, "comm_ns", w.comm);
 		out_int(row, "copy_ns", w.copy);
 		out_int(row, "exposed_comm_ns", w.exposed);
-		phases_kernels(m, p->start, p->end, row);
+		phases_kernels(m, p, row);
 		out_str(row, "edge", phase_edge_name(p->edge));
 		out_str(row, "dominant", p->dominant != 0 ?
 		    model_str(m, p->dominant) : "");

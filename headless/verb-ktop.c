@@ -41,6 +41,21 @@ verb_ktop_item_of(struct verb_ktop *k, uint32_t name)
 	return k->of[name] - 1;
 }
 
+void
+verb_ktop_add_sum(struct verb_ktop *k, uint32_t name, uint64_t count,
+    int64_t total)
+{
+	struct verb_ktop_item	*it;
+	size_t			 x;
+
+	/* The call may move v: index it after. */
+	x = verb_ktop_item_of(k, name);
+	it = &k->v[x];
+	it->count += count;
+	it->total += total;
+	k->total += total;
+}
+
 static int
 verb_ktop_cmp(const void *a, const void *b)
 {

@@ -52,6 +52,9 @@ verb_ktop_add(struct verb_ktop *k, uint32_t name, int64_t dur)
 	it->total += dur;
 	k->total += dur;
 }
+/* Counts count kernels named name that ran total ns in all. */
+void	 verb_ktop_add_sum(struct verb_ktop *, uint32_t name, uint64_t count,
+	    int64_t total);
 /*
  * Sorts the items, most time first, and adds the first max of them to obj
  * as the array key: objects {name, count, total_ns}, with share_pct (of

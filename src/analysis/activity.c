@@ -22,12 +22,6 @@ _Static_assert((int)ACT_COMPUTE == (int)WORK_COMPUTE &&
     "activity and work classes differ");
 
 int
-activity_class(int kind, unsigned flags)
-{
-	return work_class(kind, flags);
-}
-
-int
 activity_device_used(const struct model *m, uint32_t dev)
 {
 	return dev < m->ndevices && m->devices[dev].used;

@@ -43,6 +43,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/work.h"
 #include "model/lane.h"
 #include "model/model.h"
 
@@ -88,8 +89,13 @@ struct act_window {
 					   the window; first > last if none */
 };
 
-/* The class of an event kind with flags, -1 if it is not work. */
-int	 activity_class(int kind, unsigned flags);
+/* The class of an event kind with flags, -1 if it is not work (inline,
+ * as work_class()). */
+static inline int
+activity_class(int kind, unsigned flags)
+{
+	return work_class(kind, flags);
+}
 /*
  * Devices in use: device index dev is used when some GPU track (stream)
  * of it holds work (activity_class() >= 0). Only used devices count in

@@ -27,17 +27,19 @@
 /*
  * The ends of the synchronisation calls, per process (the last slot: no
  * known process), in one pass over the API calls: process by process, so
- * that they land in CSR order, then sorted per process.
+ * that they land in CSR order, then sorted per process; and the calls
+ * themselves in that order (for cuda_api_sync).
  */
 void
 finding_syncs(struct finding_ctx *c)
 {
 	const struct model	*m = c->m;
 	size_t			 np = m->nprocesses + 1, p, t, i, n = 0;
-	size_t			 cap = 0;
+	size_t			 cap = 0, gcap = 0;
 
 	c->sync_off = xcalloc(np + 1, sizeof *c->sync_off);
 	c->sync_end = NULL;
+	c->sync_gid = NULL;
 	for (p = 0; p < np; p++) {
 		for (t = 0; t < m->ntracks; t++) {
 			const struct track *tr = &m->tracks[t];
@@ -51,6 +53,9 @@ finding_syncs(struct finding_ctx *c)
 				    FAPI_SYNC)
 					continue;
 				XGROW(c->sync_end, cap, n + 1);
+				XGROW(c->sync_gid, gcap, n + 1);
+				c->sync_gid[n] = model_gid(m, (uint32_t)t,
+				    (uint32_t)i);
 				c->sync_end[n++] = l->end[i];
 			}
 		}
@@ -59,8 +64,10 @@ finding_syncs(struct finding_ctx *c)
 			qsort(c->sync_end + c->sync_off[p], n - c->sync_off[p],
 			    sizeof *c->sync_end, sort_cmp_i64);
 	}
-	if (c->sync_end == NULL)
+	if (c->sync_end == NULL) {
 		c->sync_end = xcalloc(1, sizeof *c->sync_end);
+		c->sync_gid = xcalloc(1, sizeof *c->sync_gid);
+	}
 }
 
 void

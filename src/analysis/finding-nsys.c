@@ -315,54 +315,48 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	const struct model	*m = c->m;
 	struct finding		*f;
 	int64_t			*iv = NULL, host, host_best = 0;
-	size_t			 ivn, ivcap = 0, t, i, p, d;
+	size_t			 ivn, ivcap = 0, i, p, d, k;
 	uint64_t		 calls = 0;
+	uint32_t		 trk = NONE32, g;
+	struct evref		 r;
+	const struct lane	*l;
 	struct api_agg		*by = NULL;
 	size_t			 nby = 0, bycap = 0, j;
 	char			 b1[32], b2[32], b3[32];
 	const struct finding_dev *fd;
 	struct syncwait		 sw;
 
+	/* The synchronisation calls finding_syncs() found, in the order of
+	 * its pass: process by process, track by track. */
 	for (p = 0; p <= m->nprocesses; p++) {
 		ivn = 0;
-		for (t = 0; t < m->ntracks; t++) {
-			const struct track *tr = &m->tracks[t];
-			const struct lane *l = &tr->lane;
-			size_t tp = tr->process < m->nprocesses ? tr->process :
-			    m->nprocesses;
-			if (tr->type != TRACK_API || tp != p)
+		for (k = c->sync_off[p]; k < c->sync_off[p + 1]; k++) {
+			g = c->sync_gid[k];
+			r = model_ev_near(m, g, &trk);
+			l = &m->tracks[r.track].lane;
+			i = r.idx;
+			if (l->start[i] >= c->t1 || l->end[i] <= c->t0)
 				continue;
-			for (i = 0; i < l->n; i++) {
-				if (l->start[i] >= c->t1 ||
-				    l->end[i] <= c->t0 ||
-				    l->kind[i] != EV_API ||
-				    finding_api_class(c, l->name[i]) !=
-				    FAPI_SYNC)
-					continue;
-				calls++;
-				XGROW(iv, ivcap, 2 * ivn + 2);
-				iv[2 * ivn] = l->start[i] > c->t0 ?
-				    l->start[i] : c->t0;
-				iv[2 * ivn + 1] = l->end[i] < c->t1 ?
-				    l->end[i] : c->t1;
-				ivn++;
-				for (j = 0; j < nby; j++)
-					if (by[j].sid == l->name[i])
-						break;
-				if (j == nby) {
-					XGROW(by, bycap, nby + 1);
-					by[nby].sid = l->name[i];
-					by[nby].n = 0;
-					by[nby].ns = 0;
-					callsites_init(&by[nby].sites);
-					nby++;
-				}
-				by[j].n++;
-				by[j].ns += l->end[i] - l->start[i];
-				callsites_add(&by[j].sites, m, model_gid(m,
-				    (uint32_t)t, (uint32_t)i), l->end[i] -
-				    l->start[i]);
+			calls++;
+			XGROW(iv, ivcap, 2 * ivn + 2);
+			iv[2 * ivn] = l->start[i] > c->t0 ? l->start[i] : c->t0;
+			iv[2 * ivn + 1] = l->end[i] < c->t1 ? l->end[i] : c->t1;
+			ivn++;
+			for (j = 0; j < nby; j++)
+				if (by[j].sid == l->name[i])
+					break;
+			if (j == nby) {
+				XGROW(by, bycap, nby + 1);
+				by[nby].sid = l->name[i];
+				by[nby].n = 0;
+				by[nby].ns = 0;
+				callsites_init(&by[nby].sites);
+				nby++;
 			}
+			by[j].n++;
+			by[j].ns += l->end[i] - l->start[i];
+			callsites_add(&by[j].sites, m, g, l->end[i] -
+			    l->start[i]);
 		}
 		host = nsys_union(iv, ivn);
 		if (host > host_best)

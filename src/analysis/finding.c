@@ -305,6 +305,7 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	free(c.dev);
 	free(c.api_class);
 	free(c.sync_end);
+	free(c.sync_gid);
 	free(c.sync_off);
 	activity_free(&c.act);
 	(void)cause;

@@ -131,6 +131,9 @@ struct finding_ctx {
 	/* Synchronisation call ends per process (CSR, sorted). */
 	int64_t			*sync_end;
 	size_t			*sync_off;	/* nprocesses + 2 */
+	uint32_t		*sync_gid;	/* the calls (global ids), per
+						   process (sync_off) in track
+						   and then index order */
 	struct findings		*out;
 };
 

@@ -10,7 +10,8 @@
  * to a family repeating on that thread. A third sums, per family, its
  * top-level ranges per thread, and per track the union of their time,
  * their extent (first start to last end) and the span of the track's
- * process. A last pass appends the chosen family's top-level ranges.
+ * process, marking each top-level range in a bitmap. A last pass appends
+ * the chosen family's top-level ranges, reading only the marked ones.
  * A family is worked out once per distinct range name, not per range.
  * O(ranges x (depth + tracks of the thread x log n)).
  */
@@ -32,8 +33,23 @@
 #define IM_AHEAD	16	/* ranges read ahead */
 #if defined(__GNUC__)
 #define IM_PREFETCH(p)	__builtin_prefetch(p)
+#define IM_CTZ(w)	((size_t)__builtin_ctzll(w))
 #else
 #define IM_PREFETCH(p)	((void)(p))
+#define IM_CTZ(w)	im_ctz(w)
+
+/* The index of the lowest bit set in w (not 0). */
+static size_t
+im_ctz(uint64_t w)
+{
+	size_t	n = 0;
+
+	while (!(w & 1)) {
+		w >>= 1;
+		n++;
+	}
+	return n;
+}
 #endif
 
 static const char *const iters_libraries[] = {
@@ -119,6 +135,11 @@ struct im_ctx {
 	uint32_t		 cur;		/* 1 + the track swept */
 	uint32_t		*buf;
 	size_t			 bufcap;
+	size_t			*toff;		/* per user track: its first
+						   word in top */
+	uint64_t		*top;		/* per range of a user track, a
+						   bit: im_top() held in
+						   im_measure() */
 };
 
 /* The family of a range named id, by its name alone, or NONE32, the
@@ -311,14 +332,16 @@ im_nested(struct im_ctx *c, size_t t, size_t i)
 {
 	const struct model	*m = c->m;
 	const struct lane	*l = &m->tracks[t].lane;
-	uint32_t		 th = m->tracks[t].thread, p;
+	uint32_t		 th = m->tracks[t].thread, p, near;
 	struct evref		 r;
 	int			 guard = 0;
 
+	/* A parent is mostly on the range's own track. */
+	near = (uint32_t)t;
 	p = l->aux[i] < m->nnvtx ? m->nvtx[l->aux[i]].parent : NONE32;
 	while (p != NONE32 && p < m->nevents && guard++ < IM_CHAIN) {
 		uint32_t aux;
-		r = model_ev(m, p);
+		r = model_ev_near(m, p, &near);
 		if (r.track >= m->ntracks || !c->user[r.track])
 			break;
 		if (im_rep(c, th, im_family(c, r.track, r.idx)))
@@ -406,6 +429,12 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf)
 	s0 = xcalloc(m->nprocesses + 1, sizeof *s0);
 	s1 = xcalloc(m->nprocesses + 1, sizeof *s1);
 	im_spans(m, s0, s1);
+	/* A word-aligned run of bits per user track. */
+	c->toff = xcalloc(m->ntracks + 1, sizeof *c->toff);
+	for (t = 0; t < m->ntracks; t++)
+		c->toff[t + 1] = c->toff[t] + (c->user[t] ?
+		    (m->tracks[t].lane.n + 63) / 64 : 0);
+	c->top = xcalloc(c->toff[m->ntracks] + 1, sizeof *c->top);
 	hmap_init(&per_thread);
 	memset(&y, 0, sizeof y);
 	for (f = 0; f < nf; f++)
@@ -426,6 +455,7 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf)
 			f = im_family(c, t, i);
 			if (f >= nf || !im_top(c, t, i, f))
 				continue;
+			c->top[c->toff[t] + i / 64] |= (uint64_t)1 << (i % 64);
 			x = &fs[f];
 			x->top++;
 			im_tally_add(&y, f);
@@ -456,23 +486,27 @@ im_measure(struct im_ctx *c, struct im_fam *fs, size_t nf)
 	free(s1);
 }
 
-/* Appends the top-level ranges of family best, the iterations. */
+/* Appends the top-level ranges of family best, the iterations: those
+ * im_measure() marked top-level, of that family. */
 static void
 im_emit(struct im_ctx *c, uint32_t best, struct iters *it, size_t *cap)
 {
 	const struct model	*m = c->m;
-	size_t			 t, i;
+	size_t			 t, i, w;
+	uint64_t		 bits;
 
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
-		if (!c->user[t])
-			continue;
-		c->cur = (uint32_t)t + 1;
-		for (i = 0; i < l->n; i++)
-			if (im_family(c, t, i) == best && im_top(c, t, i, best))
-				iters_add(it, cap, m->tracks[t].process,
-				    model_gid(m, (uint32_t)t, (uint32_t)i),
-				    l->name[i], l->start[i], l->end[i]);
+		for (w = c->toff[t]; w < c->toff[t + 1]; w++)
+			for (bits = c->top[w]; bits != 0; bits &= bits - 1) {
+				i = (w - c->toff[t]) * 64 + IM_CTZ(bits);
+				if (im_family(c, t, i) == best)
+					iters_add(it, cap,
+					    m->tracks[t].process,
+					    model_gid(m, (uint32_t)t,
+					    (uint32_t)i), l->name[i],
+					    l->start[i], l->end[i]);
+			}
 	}
 }
 
@@ -520,6 +554,8 @@ im_free(struct im_ctx *c)
 	free(c->rep);
 	free(c->most);
 	free(c->buf);
+	free(c->toff);
+	free(c->top);
 	hmap_free(&c->cnt);
 	strpool_free(c->fam);
 }

@@ -68,6 +68,16 @@ struct ph_seg {
 	int		 empty;
 };
 
+/* What ph_kscan() sums over the kernels (and graphs) overlapping [s, e). */
+struct ph_kacc {
+	int64_t			 s, e;
+	double			*ksum;		/* per name: time clipped to
+						   [s, e), or NULL: none */
+	struct phase_kname	*kn;		/* per name: count, durations */
+	uint64_t		 kernels;
+	int64_t			 kernel_ns;	/* clipped */
+};
+
 struct ph_ctx {
 	const struct model	*m;
 	const struct activity	*a;
@@ -75,9 +85,13 @@ struct ph_ctx {
 	size_t			 nbins;
 	uint8_t			*key_of;	/* per string id: key + 1 */
 	double			*raw;		/* nbins x PH_NKEYS */
+	double			*sum;		/* raw before the idle bins are
+						   cleared and the bins
+						   normalised, or NULL */
 	uint8_t			*idle;		/* per bin */
 	uint32_t		*idx;		/* lane_overlap buffer */
 	size_t			 icap;
+	struct ph_kacc		 win;		/* ph_vocab()'s sums */
 	int			 run;		/* ph_next_track() found a run */
 	size_t			 run0;		/* its first index */
 };
@@ -141,18 +155,45 @@ ph_normalise(double *d)
 		d[k] /= s;
 }
 
+/* A communication range by its name. */
+static int
+ph_comm_name(const char *name)
+{
+	return strncmp(name, "nccl", 4) == 0 || strncmp(name, "rccl", 4) == 0;
+}
+
+/* A communication track: of the NCCL domain. */
+static int
+ph_comm_domain(const struct model *m, const struct track *tr)
+{
+	return tr->domain < m->ndomains &&
+	    strcmp(model_str(m, m->domains[tr->domain].name), "NCCL") == 0;
+}
+
 static int
 ph_is_comm_range(const struct model *m, const struct track *tr,
     const struct lane *l, size_t i)
 {
-	const char	*name = model_str(m, l->name[i]);
+	return (l->flags[i] & EVF_COMM) ||
+	    ph_comm_name(model_str(m, l->name[i])) || ph_comm_domain(m, tr);
+}
 
-	if (l->flags[i] & EVF_COMM)
+/*
+ * ph_label()'s memo of a range name's family the first time the name is
+ * seen: 1 for a communication name (ph_is_comm_range()'s name part),
+ * else the family's id in fam + 2.
+ */
+static uint32_t
+ph_family_first(const struct model *m, struct strpool *fam, uint32_t name,
+    char *buf, size_t size)
+{
+	const char	*s = model_str(m, name);
+	size_t		 fl;
+
+	if (ph_comm_name(s))
 		return 1;
-	if (strncmp(name, "nccl", 4) == 0 || strncmp(name, "rccl", 4) == 0)
-		return 1;
-	return tr->domain < m->ndomains &&
-	    strcmp(model_str(m, m->domains[tr->domain].name), "NCCL") == 0;
+	fl = nvtx_family(s, buf, size);
+	return strpool_intern(fam, buf, fl) + 2;
 }
 
 static int
@@ -162,11 +203,22 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
 }
 
+/* The events of lane l overlapping [a, b): ph_at(c, 0 .. n - 1), n
+ * returned. On a lane whose events do not overlap they are a run of
+ * indices, from c->run0 on, and c->idx is left alone. */
+static size_t
+ph_lane(struct ph_ctx *c, const struct lane *l, int64_t a, int64_t b)
+{
+	c->run = !l->overlaps;
+	if (c->run)
+		return lane_run(l, a, b, &c->run0);
+	return lane_overlap(l, a, b, &c->idx, &c->icap);
+}
+
 /*
  * The next track of this type from *t on that has events overlapping
- * [a, b): those events are then ph_at(c, 0 .. *n - 1). NULL past the
- * last. On a lane whose events do not overlap they are a run of indices,
- * from c->run0 on, and c->idx is left alone.
+ * [a, b): those events are then ph_at(c, 0 .. *n - 1) (ph_lane()). NULL
+ * past the last.
  */
 static const struct track *
 ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
@@ -178,50 +230,144 @@ ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
 		tr = &c->m->tracks[(*t)++];
 		if (tr->type != type)
 			continue;
-		c->run = !tr->lane.overlaps;
-		if (c->run)
-			*n = lane_run(&tr->lane, a, b, &c->run0);
-		else
-			*n = lane_overlap(&tr->lane, a, b, &c->idx, &c->icap);
-		if (*n > 0)
+		if ((*n = ph_lane(c, &tr->lane, a, b)) > 0)
 			return tr;
 	}
 	return NULL;
 }
 
-/* The k-th event that ph_next_track() found. */
+/* The k-th event that ph_lane() (or ph_next_track()) found. */
 static inline size_t
 ph_at(const struct ph_ctx *c, size_t k)
 {
 	return c->run ? c->run0 + k : c->idx[k];
 }
 
-/* The vocabulary: the 20 kernel names with the most time in the window. */
 static void
-ph_vocab(struct ph_ctx *c)
+ph_kscan(struct ph_ctx *c, int64_t s, int64_t e, struct ph_kacc *a)
 {
 	const struct model	*m = c->m;
 	const struct track	*tr;
 	const struct lane	*l;
-	size_t			 ns = strpool_count(m->strs) + 1, t, i, k, n;
-	double			*tot = xcalloc(ns, sizeof *tot);
-	uint32_t		 best[PH_NVOCAB];
-	size_t			 nbest = 0, j;
+	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
+	int64_t			 sp;
 	uint32_t		 id;
 
-	c->key_of = xcalloc(ns, 1);
-	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
-	    &n)) != NULL;) {
+	memset(a, 0, sizeof *a);
+	a->s = s;
+	a->e = e;
+	a->ksum = xcalloc(ns, sizeof *a->ksum);
+	a->kn = xcalloc(ns, sizeof *a->kn);
+	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
 			i = ph_at(c, k);
 			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
 				continue;
-			if (l->name[i] < ns)
-				tot[l->name[i]] += (double)iset_span_in(
-				    l->start[i], l->end[i], c->t0, c->t1);
+			sp = iset_span_in(l->start[i], l->end[i], s, e);
+			a->kernels++;
+			a->kernel_ns += sp;
+			if ((id = l->name[i]) >= ns)
+				continue;
+			a->ksum[id] += (double)sp;
+			a->kn[id].count++;
+			a->kn[id].total += l->end[i] - l->start[i];
 		}
 	}
+}
+
+/*
+ * The short name of the last kernel named id overlapping [s, e) that has
+ * one (in the order of the tracks and their events), or 0: a walk back
+ * from the end, which reads a kernel's record (m->kernels, wide) only for
+ * kernels of that name, not for every kernel.
+ */
+static uint32_t
+ph_short(struct ph_ctx *c, int64_t s, int64_t e, uint32_t id)
+{
+	const struct model	*m = c->m;
+	const struct lane	*l;
+	size_t			 t, k, n, i;
+
+	for (t = m->ntracks; t > 0; t--) {
+		if (m->tracks[t - 1].type != TRACK_GPU)
+			continue;
+		l = &m->tracks[t - 1].lane;
+		n = ph_lane(c, l, s, e);
+		for (k = n; k > 0; k--) {
+			i = ph_at(c, k - 1);
+			if (l->name[i] == id && l->kind[i] == EV_KERNEL &&
+			    l->aux[i] < m->nkernels &&
+			    m->kernels[l->aux[i]].short_name != 0)
+				return m->kernels[l->aux[i]].short_name;
+		}
+	}
+	return 0;
+}
+
+static void
+ph_kacc_free(struct ph_kacc *a)
+{
+	free(a->ksum);
+	free(a->kn);
+	memset(a, 0, sizeof *a);
+}
+
+/*
+ * The kernels (and graphs) of phase p: their count, time clipped to it and
+ * per name (p->kn), from the window's sums when p is the whole window.
+ * Returns the name with the most time clipped to p (0 if none), its last
+ * short name known in *shortn (or 0).
+ */
+static uint32_t
+ph_kernels(struct ph_ctx *c, struct phase *p, uint32_t *shortn)
+{
+	struct ph_kacc	 a;
+	size_t		 ns = strpool_count(c->m->strs) + 1;
+	uint32_t	 id, kbest = 0;
+
+	if (c->win.ksum != NULL && p->start == c->win.s &&
+	    p->end == c->win.e) {
+		a = c->win;
+		memset(&c->win, 0, sizeof c->win);
+	} else
+		ph_kscan(c, p->start, p->end, &a);
+	for (id = 1; id < ns; id++)
+		if (a.ksum[id] > 0 && (kbest == 0 || a.ksum[id] >
+		    a.ksum[kbest]))
+			kbest = id;
+	*shortn = kbest != 0 ? ph_short(c, p->start, p->end, kbest) : 0;
+	p->kernels = a.kernels;
+	p->kernel_ns = a.kernel_ns;
+	/* The names seen, packed at the front. */
+	for (id = 0; id < ns; id++)
+		if (a.kn[id].count != 0) {
+			a.kn[p->nkn] = a.kn[id];
+			a.kn[p->nkn++].name = id;
+		}
+	if (p->nkn > 0) {
+		p->kn = xreallocarray(a.kn, p->nkn, sizeof *a.kn);
+		a.kn = NULL;
+	}
+	ph_kacc_free(&a);
+	return kbest;
+}
+
+/* The vocabulary: the 20 kernel names with the most time in the window
+ * (whose sums stay in c->win for a phase that is the whole window). */
+static void
+ph_vocab(struct ph_ctx *c)
+{
+	const struct model	*m = c->m;
+	size_t			 ns = strpool_count(m->strs) + 1;
+	const double		*tot;
+	uint32_t		 best[PH_NVOCAB];
+	size_t			 nbest = 0, j;
+	uint32_t		 id;
+
+	c->key_of = xcalloc(ns, 1);
+	ph_kscan(c, c->t0, c->t1, &c->win);
+	tot = c->win.ksum;
 	for (id = 1; id < ns; id++) {
 		if (tot[id] <= 0)
 			continue;
@@ -237,7 +383,6 @@ ph_vocab(struct ph_ctx *c)
 	}
 	for (j = 0; j < nbest; j++)
 		c->key_of[best[j]] = (uint8_t)(j + 1);
-	free(tot);
 }
 
 static int
@@ -259,12 +404,14 @@ ph_bin_edges(const struct ph_ctx *c, size_t b, int64_t *s, int64_t *e)
 		*e = c->t1;
 }
 
-/* A work event's time, split over the bins it overlaps. */
+/* A work event's time, split over the bins it overlaps. *cb is the bin
+ * the last event of the lane started in (events come in start order, so
+ * the next mostly starts in it or the one after: no division). */
 static void
-ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
+ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i, size_t *cb)
 {
 	size_t	 b, b0, b1;
-	int64_t	 s, e, bs, be;
+	int64_t	 s, e, bs, be, off;
 	int	 key;
 
 	if (activity_class(l->kind[i], l->flags[i]) < 0)
@@ -274,7 +421,14 @@ ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
 	if (e <= s)
 		return;
 	key = ph_key(c, l, i);
-	b0 = (size_t)((s - c->t0) / c->bin);
+	off = s - c->t0 - (int64_t)*cb * c->bin;
+	if (off >= 0 && off < c->bin)
+		b0 = *cb;
+	else if (off >= c->bin && off < 2 * c->bin)
+		b0 = *cb + 1;
+	else
+		b0 = (size_t)((s - c->t0) / c->bin);
+	*cb = b0;
 	/* Most events end in the bin they start in: no second division. */
 	if (e - c->t0 <= (int64_t)(b0 + 1) * c->bin)
 		b1 = b0;
@@ -294,20 +448,25 @@ ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i)
 	}
 }
 
-/* Every work event's time, split over the bins it overlaps. */
+/* Every work event's time, split over the bins it overlaps (kept in c->sum
+ * too unless plain). */
 static void
-ph_bins(struct ph_ctx *c)
+ph_bins(struct ph_ctx *c, int plain)
 {
 	const struct track	*tr;
-	size_t			 t, k, n, b;
+	size_t			 t, k, n, b, cb;
 	int64_t			 bs, be;
 
 	c->raw = xcalloc(c->nbins * PH_NKEYS, sizeof *c->raw);
 	c->idle = xcalloc(c->nbins, 1);
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
 	    &n)) != NULL;)
-		for (k = 0; k < n; k++)
-			ph_bins_event(c, &tr->lane, ph_at(c, k));
+		for (k = 0, cb = 0; k < n; k++)
+			ph_bins_event(c, &tr->lane, ph_at(c, k), &cb);
+	if (!plain) {
+		c->sum = xmalloc(c->nbins * PH_NKEYS * sizeof *c->sum);
+		memcpy(c->sum, c->raw, c->nbins * PH_NKEYS * sizeof *c->sum);
+	}
 	for (b = 0; b < c->nbins; b++) {
 		ph_bin_edges(c, b, &bs, &be);
 		if ((double)iset_measure(&c->a->any, bs, be) <
@@ -522,19 +681,15 @@ ph_mix(struct ph_seg *a, const struct ph_seg *b)
 	a->w += b->w;
 }
 
-/*
- * The fingerprint of [a, b): the work of each key clipped to it, plus the
- * devices' idle time under "__idle__" (raw, not normalised).
- */
+/* Adds the work of each key clipped to [a, b) to d. */
 static void
-ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+ph_work(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 {
 	const struct track	*tr;
 	const struct lane	*l;
-	size_t			 t, k, n, i, dv;
+	size_t			 t, k, n, i;
 	int64_t			 s, e;
 
-	memset(d, 0, PH_NKEYS * sizeof *d);
 	if (b <= a)
 		return;
 	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, a, b, &t, &n)) != NULL;) {
@@ -549,9 +704,71 @@ ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 				d[ph_key(c, l, i)] += (double)(e - s);
 		}
 	}
+}
+
+/* The devices' idle time in [a, b) into d[PH_IDLE]. */
+static void
+ph_idle(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+{
+	size_t	dv;
+
 	for (dv = 0; dv < c->a->ndev; dv++)
 		d[PH_IDLE] += (double)((b - a) - activity_busy(c->a, dv,
 		    ACT_ALL, a, b));
+}
+
+/*
+ * The fingerprint of [a, b): the work of each key clipped to it, plus the
+ * devices' idle time under "__idle__" (raw, not normalised).
+ */
+static void
+ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+{
+	memset(d, 0, PH_NKEYS * sizeof *d);
+	if (b <= a)
+		return;
+	ph_work(c, a, b, d);
+	ph_idle(c, a, b, d);
+}
+
+/*
+ * ph_fingerprint() with the bins whole inside [a, b) taken from c->sum,
+ * and only the slices at either end from the events. Every addend is a
+ * whole number of ns: while a key's sum stays under 2^53, each double
+ * addition, here and in ph_fingerprint(), is exact, so the order of the
+ * additions does not matter and the sums are the same bits. A sum that
+ * reaches 2^53 (100 days of work) returns 0 and d is ph_fingerprint()'s
+ * to fill.
+ */
+static int
+ph_fingerprint_bins(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+{
+	size_t	jf, jl, j;
+	int64_t	x, y;
+	int	k;
+
+	memset(d, 0, PH_NKEYS * sizeof *d);
+	if (b <= a)
+		return 1;
+	/* Bins jf .. jl - 1 lie whole inside; the last ends at t1. */
+	jf = (size_t)((a - c->t0 + c->bin - 1) / c->bin);
+	jl = b >= c->t1 ? c->nbins : (size_t)((b - c->t0) / c->bin);
+	if (jf >= jl)
+		ph_work(c, a, b, d);
+	else {
+		x = c->t0 + (int64_t)jf * c->bin;
+		y = jl >= c->nbins ? c->t1 : c->t0 + (int64_t)jl * c->bin;
+		ph_work(c, a, x, d);
+		for (j = jf; j < jl; j++)
+			for (k = 0; k < PH_IDLE; k++)
+				d[k] += c->sum[j * PH_NKEYS + k];
+		ph_work(c, y, b, d);
+	}
+	for (k = 0; k < PH_IDLE; k++)
+		if (d[k] >= 0x1p53)
+			return 0;
+	ph_idle(c, a, b, d);
+	return 1;
 }
 
 static size_t
@@ -568,7 +785,9 @@ ph_segments(struct ph_ctx *c, const struct ph_cand *cand, size_t ncand,
 		s[j].edge = j == 0 ? PHASE_EDGE_WINDOW : cand[j - 1].edge;
 		s[j].prio = j == 0 ? PH_PRIO_WINDOW : cand[j - 1].prio;
 		s[j].w = (double)(s[j].end - s[j].start);
-		ph_fingerprint(c, s[j].start, s[j].end, s[j].d);
+		if (c->sum == NULL || !ph_fingerprint_bins(c, s[j].start,
+		    s[j].end, s[j].d))
+			ph_fingerprint(c, s[j].start, s[j].end, s[j].d);
 		ph_normalise(s[j].d);
 		s[j].empty = !ph_nonempty(s[j].d);
 	}
@@ -666,25 +885,30 @@ ph_costs(const struct ph_seg *s, size_t n, double *cst)
 	}
 }
 
-/* The label candidates of [s, e): marker family, idle, dominant kernel. */
+/* The label candidates of phase p: marker family, idle, dominant kernel
+ * (p->dominant, with the kernels: ph_kernels()). */
 static char *
-ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
+ph_label(struct ph_ctx *c, struct phase *p)
 {
 	const struct model	*m = c->m;
 	const struct track	*tr;
 	const struct lane	*l;
 	struct strpool		*fam = strpool_new();
-	double			*fsum = NULL, *ksum;
+	double			*fsum = NULL;
 	size_t			 fcap = 0, ns = strpool_count(m->strs) + 1;
 	size_t			 t, k, n, i;
-	uint32_t		 id, best = 0, kbest = 0, *kshort;
+	uint32_t		 id, best = 0, kbest, kshort, *memo;
+	int64_t			 s = p->start, e = p->end;
 	char			*label = NULL;
 	char			 fbuf[512];
-	size_t			 fl;
 
-	*dominant = 0;
+	memo = xcalloc(ns, sizeof *memo);
 	for (t = 0; (tr = ph_next_track(c, TRACK_NVTX, s, e, &t, &n)) != NULL;) {
 		l = &tr->lane;
+		/* ph_is_comm_range() by its parts: the track's domain once,
+		 * the name's prefix once a name (memo). */
+		if (ph_comm_domain(m, tr))
+			continue;
 		for (k = 0; k < n; k++) {
 			i = ph_at(c, k);
 			/* ph_toplevel() reads m->nvtx: ask a few ahead. */
@@ -692,12 +916,18 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 			    l->aux[ph_at(c, k + PH_AHEAD)] < m->nnvtx)
 				PH_PREFETCH(&m->nvtx[l->aux[ph_at(c, k +
 				    PH_AHEAD)]]);
-			if (!ph_toplevel(m, l, i) ||
-			    ph_is_comm_range(m, tr, l, i))
+			if (!ph_toplevel(m, l, i) || (l->flags[i] & EVF_COMM))
 				continue;
-			fl = nvtx_family(model_str(m, l->name[i]), fbuf,
-			    sizeof fbuf);
-			id = strpool_intern(fam, fbuf, fl);
+			id = l->name[i] < ns ? memo[l->name[i]] : 0;
+			if (id == 0) {
+				id = ph_family_first(m, fam, l->name[i], fbuf,
+				    sizeof fbuf);
+				if (l->name[i] < ns)
+					memo[l->name[i]] = id;
+			}
+			if (id == 1)
+				continue;	/* a communication name */
+			id -= 2;
 			if (id >= fcap) {
 				size_t old = fcap;
 				XGROW(fsum, fcap, (size_t)id + 1);
@@ -714,41 +944,21 @@ ph_label(struct ph_ctx *c, int64_t s, int64_t e, uint32_t *dominant)
 	if (best != 0 && fsum[best] >= PH_LABEL_SHARE * (double)(e - s))
 		label = xstrdup(strpool_get(fam, best));
 	free(fsum);
+	free(memo);
 	strpool_free(fam);
 
-	ksum = xcalloc(ns, sizeof *ksum);
-	kshort = xcalloc(ns, sizeof *kshort);
-	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
-		l = &tr->lane;
-		for (k = 0; k < n; k++) {
-			i = ph_at(c, k);
-			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
-				continue;
-			ksum[l->name[i]] += (double)iset_span_in(l->start[i],
-			    l->end[i], s, e);
-			if (l->kind[i] == EV_KERNEL &&
-			    l->aux[i] < m->nkernels &&
-			    m->kernels[l->aux[i]].short_name != 0)
-				kshort[l->name[i]] =
-				    m->kernels[l->aux[i]].short_name;
-		}
-	}
-	for (id = 1; id < ns; id++)
-		if (ksum[id] > 0 && (kbest == 0 || ksum[id] > ksum[kbest]))
-			kbest = id;
-	*dominant = kbest;
+	kbest = ph_kernels(c, p, &kshort);
+	p->dominant = kbest;
 	if (label == NULL) {
 		if ((double)iset_measure(&c->a->any, s, e) <
 		    PH_IDLE_UTIL * (double)(e - s))
 			label = xstrdup("idle");
 		else if (kbest != 0)
-			label = xstrdup(model_str(m, kshort[kbest] != 0 ?
-			    kshort[kbest] : kbest));
+			label = xstrdup(model_str(m, kshort != 0 ? kshort :
+			    kbest));
 		else
 			label = xstrdup("unknown");
 	}
-	free(ksum);
-	free(kshort);
 	return label;
 }
 
@@ -801,6 +1011,7 @@ phase_detect(const struct model *m, const struct activity *a,
 	size_t			*arg = NULL, n, ncand, i, k, K, mm, grp;
 	int			 maxp, kk, chosen;
 	int64_t			 bin;
+	uint32_t		 kn_short;
 
 	memset(ph, 0, sizeof *ph);
 	memset(&c, 0, sizeof c);
@@ -828,6 +1039,8 @@ phase_detect(const struct model *m, const struct activity *a,
 	if (c.span <= 0 || maxp == 1 || po->forced_k == 1 ||
 	    activity_total(a, c.t0, c.t1, &tot) == 0) {
 		ph_single(ph, c.t0, c.t1 > c.t0 ? c.t1 : c.t0);
+		(void)ph_kernels(&c, &ph->v[0], &kn_short);
+		free(c.idx);
 		ph->forced = po->forced_k == 1;
 		ph->ncost = 1;
 		ph->cost = xcalloc(1, sizeof *ph->cost);
@@ -855,7 +1068,7 @@ phase_detect(const struct model *m, const struct activity *a,
 	ph->bin_ns = bin;
 	ph->nbins = c.nbins;
 	ph_vocab(&c);
-	ph_bins(&c);
+	ph_bins(&c, po->plain);
 	for (i = 0; i < c.nbins; i++)
 		ph_normalise(&c.raw[i * PH_NKEYS]);
 
@@ -936,8 +1149,7 @@ phase_detect(const struct model *m, const struct activity *a,
 			ph->v[g].js_prev = g == 0 ? 0 :
 			    phase_js(prev.d, mix.d, PH_NKEYS);
 			prev = mix;
-			ph->v[g].label = ph_label(&c, ph->v[g].start,
-			    ph->v[g].end, &ph->v[g].dominant);
+			ph->v[g].label = ph_label(&c, &ph->v[g]);
 		}
 	}
 	ph_dedup_labels(ph);
@@ -948,7 +1160,9 @@ phase_detect(const struct model *m, const struct activity *a,
 	free(seg);
 	free(cand);
 	free(c.key_of);
+	ph_kacc_free(&c.win);
 	free(c.raw);
+	free(c.sum);
 	free(c.idle);
 	free(c.idx);
 	return 0;
@@ -959,8 +1173,10 @@ phase_free(struct phases *ph)
 {
 	size_t	i;
 
-	for (i = 0; i < ph->n; i++)
+	for (i = 0; i < ph->n; i++) {
 		free(ph->v[i].label);
+		free(ph->v[i].kn);
+	}
 	free(ph->v);
 	free(ph->cost);
 	memset(ph, 0, sizeof *ph);

@@ -94,6 +94,16 @@ struct phase_opts {
 	int		 forced_k;	/* 0: the elbow decides */
 	int64_t		 t0, t1;	/* t1 <= t0: the trace span */
 	int64_t		 min_bin_ns;	/* bins at least this wide (0: none) */
+	int		 plain;		/* every segment's mix from its events,
+					   not from the bins (the reference
+					   the tests hold the bins to) */
+};
+
+/* A kernel name among a phase's kernels. */
+struct phase_kname {
+	uint32_t	 name;		/* string id */
+	uint64_t	 count;		/* its kernels overlapping the phase */
+	int64_t		 total;		/* their durations, not clipped, ns */
 };
 
 struct phase {
@@ -104,6 +114,10 @@ struct phase {
 					   the most time inside, 0 if none */
 	double		 js_prev;	/* divergence from the previous phase's
 					   distribution (0 for the first) */
+	uint64_t	 kernels;	/* kernels (and graphs) overlapping it */
+	int64_t		 kernel_ns;	/* their time clipped to it */
+	struct phase_kname *kn;		/* per name among them, by name id */
+	size_t		 nkn;
 };
 
 struct phases {

@@ -12,21 +12,6 @@
 #include "util/pool.h"
 #include "util/xmalloc.h"
 
-int
-work_class(int kind, unsigned flags)
-{
-	switch (kind) {
-	case EV_KERNEL:
-	case EV_GRAPH:
-		return (flags & EVF_COMM) ? WORK_COMM : WORK_COMPUTE;
-	case EV_MEMCPY:
-	case EV_MEMSET:
-		return WORK_COPY;
-	default:
-		return -1;
-	}
-}
-
 void
 work_init(struct work *w, const struct model *m, const struct work_sel *s,
     int64_t t0, int64_t t1)

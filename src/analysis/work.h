@@ -95,8 +95,22 @@ struct work_merge {
 	size_t			 lim;		/* the top's smaller child */
 };
 
-/* The class of an event kind with its flags; -1 if it is not GPU work. */
-int	 work_class(int kind, unsigned flags);
+/* The class of an event kind with its flags; -1 if it is not GPU work.
+ * Inline: the passes over every GPU event ask it once an event. */
+static inline int
+work_class(int kind, unsigned flags)
+{
+	switch (kind) {
+	case EV_KERNEL:
+	case EV_GRAPH:
+		return (flags & EVF_COMM) ? WORK_COMM : WORK_COMPUTE;
+	case EV_MEMCPY:
+	case EV_MEMSET:
+		return WORK_COPY;
+	default:
+		return -1;
+	}
+}
 /* Prepares for the outer window [t0, t1). s->arg must outlive w. */
 void	 work_init(struct work *, const struct model *,
 	    const struct work_sel *, int64_t t0, int64_t t1);

@@ -93,6 +93,103 @@ build_aib(int n)
 	return ts_finish(b);
 }
 
+/*
+ * For the bins' shortcut to the segments' mixes: two streams of kernels A,
+ * B, C and copies of uneven lengths across the 50 ms bin edges, the mix
+ * changing at 1.23 s, the GPU idle over [2.0 s, 2.6 s), and long top-level
+ * NVTX ranges whose edges (markers) fall inside bins.
+ */
+static struct model *
+build_mixed(void)
+{
+	struct builder		*b = builder_new(SOURCE_NSYS);
+	struct lane_event	 e;
+	uint32_t		 g[2], p, th, nv;
+	unsigned		 seed = 11;
+	int64_t			 t, len, end;
+	size_t			 k, j;
+	const char		*name;
+	static const int64_t	 rg[][2] = { { 0, 1230 * MS },
+	    { 1230 * MS, 1990 * MS }, { 2610 * MS, 3110 * MS } };
+	static const char	*rn[] = { "init", "train", "eval" };
+
+	(void)ts_gpu_streams(b, g, 2);
+	for (k = 0; k < 2; k++)
+		for (t = 7 * MS * (int64_t)k; t < 3100 * MS; t = end) {
+			seed = seed * 1103515245u + 12345u;
+			len = 3 * MS + (int64_t)((seed >> 8) % 70000) * 1000;
+			end = t + len;
+			if (t >= 2000 * MS && t < 2600 * MS) {
+				end = 2600 * MS + (int64_t)k * 3 * MS;
+				continue;
+			}
+			j = (seed >> 4) % 4;
+			name = t < 1230 * MS ? (j == 0 ? "A" : "C") :
+			    t < 2600 * MS ? (j == 0 ? "C" : "B") : "A";
+			ts_add(b, g[k], name, j == 3 && k == 1 ? EV_MEMCPY :
+			    EV_KERNEL, t, end);
+		}
+	p = builder_process(b, 1, 1, "train");
+	th = builder_thread(b, 2, 2, p, "main");
+	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	for (k = 0; k < 3; k++) {
+		e = ts_event(b, rn[k], EV_NVTX, rg[k][0], rg[k][1]);
+		e.aux = ts_nvtx(b, nv);
+		builder_event(b, nv, &e);
+	}
+	return ts_finish(b);
+}
+
+/* The segments' mixes from the bins agree with those from the events, to
+ * the bit: the same boundaries, costs, divergences and labels. */
+static void
+test_bins_shortcut(void **state)
+{
+	struct model		*m = build_mixed();
+	struct activity		 a;
+	struct phase_opts	 po;
+	struct phases		 ph[2];
+	char			*cause = NULL;
+	size_t			 i, v;
+	static const int	 forced[] = { 0, 3, 6 };
+	static const int64_t	 minbin[] = { 0, 0, 400 * MS };
+
+	(void)state;
+	activity_build(&a, m);
+	for (v = 0; v < 3; v++) {
+		memset(&po, 0, sizeof po);
+		po.forced_k = forced[v];
+		po.min_bin_ns = minbin[v];
+		for (i = 0; i < 2; i++) {
+			po.plain = (int)i;
+			assert_int_equal(phase_detect(m, &a, &po, &ph[i],
+			    &cause), 0);
+		}
+		assert_true(ph[0].ncandidates > 3);
+		assert_int_equal(ph[0].ncandidates, ph[1].ncandidates);
+		assert_int_equal(ph[0].nsegments, ph[1].nsegments);
+		assert_int_equal(ph[0].best_k, ph[1].best_k);
+		assert_int_equal(ph[0].ncost, ph[1].ncost);
+		assert_memory_equal(ph[0].cost, ph[1].cost, ph[0].ncost *
+		    sizeof *ph[0].cost);
+		assert_int_equal(ph[0].n, ph[1].n);
+		assert_true(ph[0].n > 1);
+		for (i = 0; i < ph[0].n; i++) {
+			assert_int_equal(ph[0].v[i].start, ph[1].v[i].start);
+			assert_int_equal(ph[0].v[i].end, ph[1].v[i].end);
+			assert_int_equal(ph[0].v[i].edge, ph[1].v[i].edge);
+			assert_memory_equal(&ph[0].v[i].js_prev,
+			    &ph[1].v[i].js_prev, sizeof ph[0].v[i].js_prev);
+			assert_string_equal(ph[0].v[i].label,
+			    ph[1].v[i].label);
+		}
+		phase_free(&ph[0]);
+		phase_free(&ph[1]);
+	}
+	activity_free(&a);
+	model_free(m);
+}
+
 static void
 test_known_structure(void **state)
 {
@@ -324,6 +421,7 @@ TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_js),
 	cmocka_unit_test(test_family),
 	cmocka_unit_test(test_known_structure),
+	cmocka_unit_test(test_bins_shortcut),
 	cmocka_unit_test(test_steady_phase),
 	cmocka_unit_test(test_verb),
 	cmocka_unit_test(test_generated))
