@@ -276,7 +276,7 @@ launch_time(struct launch_ctx *c, struct launch_group *g, int j,
 		c->made.v[k++] = stats_sample_at(&g->s[LS_API], i) +
 		    (y > 0 ? y : 0);
 	}
-	stats_compute(c->made.v, k, st);
+	stats_compute_any(c->made.v, k, st, &c->sorted);
 }
 
 static void

@@ -45,6 +45,9 @@ void	stats_sd_exact(struct stats *, unsigned __int128 s, __int128 r);
 int	stats_select_narrow(const uint32_t *d, size_t n, int64_t base,
 	    const struct stats_nrange *r, struct stats *st,
 	    struct stats_acc *scratch);
+/* The same over n values v of that smallest and largest (v unchanged). */
+int	stats_select_values(const int64_t *v, size_t n, int64_t min,
+	    int64_t max, struct stats *st, struct stats_acc *scratch);
 #endif
 
 #endif

@@ -28,12 +28,19 @@ struct sel_bucket {
 	size_t		 at, n, fill;	/* its slice of the gathered keys */
 };
 
-int
-stats_select_narrow(const uint32_t *d, size_t n, int64_t base,
-    const struct stats_nrange *r, struct stats *st,
+/*
+ * The key of value i, its distance from the smallest (lo64): from the
+ * offsets d (smallest dmin) or the values w.
+ */
+#define SEL_KEY(i)	(w != NULL ? (uint64_t)(w[i] - lo64) :		\
+	(uint64_t)((int64_t)(int32_t)d[i] - dmin))
+
+/* The statistics of n values of spread range from either source. */
+static int
+stats_select(const uint32_t *d, int32_t dmin, const int64_t *w, size_t n,
+    int64_t lo64, uint64_t range, struct stats *st,
     struct stats_acc *scratch)
 {
-	uint64_t		 range = (uint64_t)((int64_t)r->dmax - r->dmin);
 	uint64_t		 sk = 0, k, kq;
 	unsigned __int128	 sk2 = 0, s;
 	__int128		 sum, q, rem;
@@ -42,7 +49,7 @@ stats_select_narrow(const uint32_t *d, size_t n, int64_t base,
 	size_t			 i, j, nb, ns = 0, at = 0;
 	size_t			 words, lo, hi, mid;
 	long double		 f[4];
-	int64_t			 val[STATS_RANKS], lo64 = base + r->dmin;
+	int64_t			 val[STATS_RANKS];
 	int64_t			*keys;
 	uint32_t		*h, b;
 	unsigned char		*mark;
@@ -67,7 +74,7 @@ stats_select_narrow(const uint32_t *d, size_t n, int64_t base,
 	memset(h, 0, (nb + 1) * sizeof *h);
 	memset(mark, 0, nb);
 	for (i = 0; i < n; i++) {
-		k = (uint64_t)((int64_t)(int32_t)d[i] - r->dmin);
+		k = SEL_KEY(i);
 		h[k >> shift]++;
 		sk += k;
 		sk2 += k * k;
@@ -106,7 +113,7 @@ stats_select_narrow(const uint32_t *d, size_t n, int64_t base,
 	}
 	if (shift != 0) {
 		for (i = 0; i < n; i++) {
-			k = (uint64_t)((int64_t)(int32_t)d[i] - r->dmin);
+			k = SEL_KEY(i);
 			if ((j = mark[k >> shift]) != 0)
 				keys[sb[j - 1].fill++] = (int64_t)k;
 		}
@@ -126,6 +133,23 @@ stats_select_narrow(const uint32_t *d, size_t n, int64_t base,
 	    (unsigned __int128)n * kq * kq;
 	stats_sd_exact(st, s, rem);
 	return 1;
+}
+
+int
+stats_select_narrow(const uint32_t *d, size_t n, int64_t base,
+    const struct stats_nrange *r, struct stats *st,
+    struct stats_acc *scratch)
+{
+	return stats_select(d, r->dmin, NULL, n, base + r->dmin,
+	    (uint64_t)((int64_t)r->dmax - r->dmin), st, scratch);
+}
+
+int
+stats_select_values(const int64_t *v, size_t n, int64_t min, int64_t max,
+    struct stats *st, struct stats_acc *scratch)
+{
+	return stats_select(NULL, 0, v, n, min,
+	    (uint64_t)max - (uint64_t)min, st, scratch);
 }
 
 #endif

@@ -660,6 +660,35 @@ stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
 }
 
 void
+stats_compute_any(int64_t *v, size_t n, struct stats *st,
+    struct stats_acc *scratch)
+{
+	size_t	i, inv = 0;
+	int64_t	min, max;
+
+	memset(st, 0, sizeof *st);
+	if (n == 0)
+		return;
+	min = max = v[0];
+	for (i = 1; i < n; i++) {
+		inv += v[i - 1] > v[i];
+		if (v[i] < min)
+			min = v[i];
+		if (v[i] > max)
+			max = v[i];
+	}
+#ifdef __SIZEOF_INT128__
+	if (inv != 0 && n >= STATS_SMALL &&
+	    stats_select_values(v, n, min, max, st, scratch))
+		return;
+#endif
+	(void)scratch;
+	if (inv != 0)
+		stats_sort(v, n);
+	stats_finish(v, n, st);
+}
+
+void
 stats_sample_compute(struct stats_sample *s, struct stats *st,
     struct stats_acc *scratch)
 {

@@ -106,6 +106,13 @@ void	 stats_sample_compute(struct stats_sample *, struct stats *,
  */
 void	 stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
 	    struct stats *, struct stats_acc *scratch);
+/*
+ * Computes stats over values exactly as stats_compute(), but leaves them in
+ * any order: where their spread is below 2^32 they are not sorted (only
+ * the values at the ranks the statistics read are found, in scratch).
+ */
+void	 stats_compute_any(int64_t *values, size_t n, struct stats *,
+	    struct stats_acc *scratch);
 /* Computes stats over values (sorted in place). n == 0 gives all zeros. */
 void	 stats_compute(int64_t *values, size_t n, struct stats *);
 /* Percentile p (0-100) of sorted values; 0 if n == 0. */

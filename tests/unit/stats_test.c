@@ -364,6 +364,10 @@ check_sample(const int64_t *values, size_t n, struct stats_acc *scratch)
 	stats_sample_compute(&smp, &got, scratch);
 	assert_memory_equal(&got, &want, sizeof got);
 	wide = smp.w != NULL;
+	/* The same values in their own order, not sorted. */
+	memcpy(a, values, n * sizeof *a);
+	stats_compute_any(a, n, &got, scratch);
+	assert_memory_equal(&got, &want, sizeof got);
 	/* Computing again gives the same (the sample is not consumed). */
 	stats_sample_compute(&smp, &got, scratch);
 	assert_memory_equal(&got, &want, sizeof got);
