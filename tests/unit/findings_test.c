@@ -398,6 +398,7 @@ test_gap_cursors(void **state)
 		gap_list_free(&gl);
 	}
 	free(c.sync_end);
+	free(c.sync_gid);
 	free(c.sync_off);
 	free(c.api_class);
 	activity_free(&c.act);
