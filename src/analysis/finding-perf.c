@@ -765,26 +765,20 @@ perf_occupancy(const struct device *dv, const struct kernel_info *ki)
 }
 
 void
-finding_perf_kernel(struct finding_ctx *c)
+finding_perf_kernel_scan(struct finding_ctx *c)
 {
 	const struct model	*m = c->m;
+	struct finding_kern	*fk = &c->kern;
 	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
-	double			*tot = xcalloc(ns, sizeof *tot), all = 0, occ;
-	uint32_t		*idx = NULL, best = 0, aux = NONE32;
-	uint32_t		 dev = NONE32;
-	uint32_t		 gid = NONE32, id;
-	size_t			 icap = 0, d, bd = 0, lo;
-	int64_t			*pd, bt = 0, longest = -1, ls = 0, le = 0, v;
+	double			*tot = xcalloc(ns, sizeof *tot), all = 0;
+	uint32_t		*idx = NULL, best = 0, id;
+	size_t			 icap = 0, d, lo;
+	int64_t			*pd, longest = -1, v;
 	struct stats_acc	 acc;
 	struct stats		 st;
-	struct finding		*f;
-	struct ncucmd		 nc;
-	char			 b1[32], b2[32], *shortn, *ncause = NULL;
-	const char		*sn, *ncode = NULL;
-	double			 share;
 
-	finding_rule(c, "low_occupancy", "skipped", "no reader records "
-	    "achieved occupancy in the model");
+	memset(fk, 0, sizeof *fk);
+	fk->gid = fk->aux = fk->dev = NONE32;
 	pd = xcalloc(c->act.ndev + 1, sizeof *pd);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
@@ -805,12 +799,10 @@ finding_perf_kernel(struct finding_ctx *c)
 	for (id = 1; id < ns; id++)
 		if (tot[id] > 0 && (best == 0 || tot[id] > tot[best]))
 			best = id;
-	share = all > 0 ? tot[best] / all : 0;
-	if (best == 0 || share < PERF_DOMINANT_MIN) {
-		finding_rule(c, "dominant_kernel", "none", best == 0 ?
-		    "no compute kernels" : "no kernel has 15% of the kernel "
-		    "time");
-		free(tot);
+	fk->best = best;
+	fk->share = all > 0 ? tot[best] / all : 0;
+	free(tot);
+	if (best == 0 || fk->share < PERF_DOMINANT_MIN) {
 		free(pd);
 		free(idx);
 		return;
@@ -836,28 +828,58 @@ finding_perf_kernel(struct finding_ctx *c)
 				    l->start[i] : c->t0);
 			if (v > longest) {
 				longest = v;
-				ls = l->start[i];
-				le = l->end[i];
-				gid = model_gid(m, (uint32_t)t, (uint32_t)i);
-				aux = l->kind[i] == EV_KERNEL ? l->aux[i] :
-				    NONE32;
-				dev = m->tracks[t].device;
+				fk->ls = l->start[i];
+				fk->le = l->end[i];
+				fk->gid = model_gid(m, (uint32_t)t,
+				    (uint32_t)i);
+				fk->aux = l->kind[i] == EV_KERNEL ?
+				    l->aux[i] : NONE32;
+				fk->dev = m->tracks[t].device;
 			}
 		}
 	}
 	for (d = 0; d < c->act.ndev; d++)
-		if (pd[d] > bt) {
-			bt = pd[d];
-			bd = d;
+		if (pd[d] > fk->bt) {
+			fk->bt = pd[d];
+			fk->bd = d;
 		}
 	stats_acc_compute(&acc, &st);
-	f = finding_add(c, "dominant_kernel", bt);
+	fk->count = st.count;
+	fk->total = st.total;
+	fk->median = st.median;
+	stats_acc_free(&acc);
+	free(pd);
+	free(idx);
+}
+
+void
+finding_perf_kernel(struct finding_ctx *c)
+{
+	const struct model	*m = c->m;
+	const struct finding_kern *fk = &c->kern;
+	uint32_t		 best = fk->best, aux = fk->aux, dev = fk->dev;
+	uint32_t		 gid = fk->gid;
+	double			 occ, share = fk->share;
+	struct finding		*f;
+	struct ncucmd		 nc;
+	char			 b1[32], b2[32], *shortn, *ncause = NULL;
+	const char		*sn, *ncode = NULL;
+
+	finding_rule(c, "low_occupancy", "skipped", "no reader records "
+	    "achieved occupancy in the model");
+	if (best == 0 || share < PERF_DOMINANT_MIN) {
+		finding_rule(c, "dominant_kernel", "none", best == 0 ?
+		    "no compute kernels" : "no kernel has 15% of the kernel "
+		    "time");
+		return;
+	}
+	f = finding_add(c, "dominant_kernel", fk->bt);
 	f->confidence = share >= PERF_DOMINANT_MEDIUM ? FINDING_MEDIUM :
 	    FINDING_LOW;
 	if (c->act.ndev > 0)
-		finding_device(c, f, bd);
-	f->t0 = ls;
-	f->t1 = le;
+		finding_device(c, f, fk->bd);
+	f->t0 = fk->ls;
+	f->t1 = fk->le;
 	f->gid = gid;
 	sn = aux != NONE32 && aux < m->nkernels &&
 	    m->kernels[aux].short_name != 0 ?
@@ -867,9 +889,9 @@ finding_perf_kernel(struct finding_ctx *c)
 	    100.0 * share);
 	finding_set(&f->detail, "%llu launches of %s take %s (%.0f%% of all "
 	    "compute kernel time), median %s each: the kernel most worth "
-	    "optimising.", (unsigned long long)st.count, shortn,
-	    finding_dur(st.total, b1, sizeof b1), 100.0 * share,
-	    finding_dur((int64_t)st.median, b2, sizeof b2));
+	    "optimising.", (unsigned long long)fk->count, shortn,
+	    finding_dur(fk->total, b1, sizeof b1), 100.0 * share,
+	    finding_dur((int64_t)fk->median, b2, sizeof b2));
 	/* The command gpulens ncu-command gives for the longest launch. */
 	if (ncucmd_build(m, gid, &nc, &ncode, &ncause) == 0) {
 		finding_set(&f->next, "Profile one launch with %s (the "
@@ -888,9 +910,9 @@ finding_perf_kernel(struct finding_ctx *c)
 	}
 	fev_str(&f->ev, "name", model_str(m, best));
 	fev_str(&f->ev, "short_name", shortn);
-	fev_int(&f->ev, "count", st.count);
-	fev_int(&f->ev, "total_ns", st.total);
-	fev_real(&f->ev, "median_ns", st.median);
+	fev_int(&f->ev, "count", fk->count);
+	fev_int(&f->ev, "total_ns", fk->total);
+	fev_real(&f->ev, "median_ns", fk->median);
 	fev_real(&f->ev, "kernel_share_pct", 100 * share);
 	if (aux != NONE32 && aux < m->nkernels && dev < m->ndevices) {
 		const struct kernel_info *ki = &m->kernels[aux];
@@ -909,8 +931,4 @@ finding_perf_kernel(struct finding_ctx *c)
 	}
 	finding_rule(c, "dominant_kernel", "found", NULL);
 	free(shortn);
-	stats_acc_free(&acc);
-	free(tot);
-	free(pd);
-	free(idx);
 }

@@ -120,6 +120,22 @@ struct finding_dev {
 };
 
 /* What the rules share. */
+/* What dominant_kernel found over the GPU lanes (finding_perf_kernel_scan),
+ * before it reports. */
+struct finding_kern {
+	uint32_t	 best;		/* compute kernel name with the most
+					   time in the window; 0: none */
+	double		 share;		/* its share of all compute time */
+	uint64_t	 count;		/* its launches */
+	int64_t		 total;		/* their durations' sum */
+	double		 median;	/* and median */
+	int64_t		 bt;		/* its time on device slot bd, the
+					   most on one */
+	size_t		 bd;
+	int64_t		 ls, le;	/* its longest launch */
+	uint32_t	 gid, aux, dev;
+};
+
 struct finding_ctx {
 	const struct model	*m;
 	struct activity		 act;
@@ -134,6 +150,7 @@ struct finding_ctx {
 	uint32_t		*sync_gid;	/* the calls (global ids), per
 						   process (sync_off) in track
 						   and then index order */
+	struct finding_kern	 kern;
 	struct findings		*out;
 };
 
@@ -251,5 +268,8 @@ void	 finding_perf_comm(struct finding_ctx *);	/* exposed_comm,
 void	 finding_perf_imbalance(struct finding_ctx *);	/* imbalance */
 void	 finding_perf_kernel(struct finding_ctx *);	/* dominant_kernel,
 							   low_occupancy */
+/* dominant_kernel's pass over the lanes into c->kern: reads the model and
+ * the activity only, so it may run beside the devices' sweep. */
+void	 finding_perf_kernel_scan(struct finding_ctx *);
 
 #endif
