@@ -260,6 +260,7 @@ struct perf_cks {
 	size_t			 d;
 	struct perf_ck		*v;
 	size_t			 nv, vcap;
+	size_t			 at[4];	/* activity_compute_at()'s */
 };
 
 static void
@@ -274,8 +275,8 @@ perf_ck_one(void *arg, const struct lane *l, uint32_t t, uint32_t i)
 	XGROW(a->v, a->vcap, a->nv + 1);
 	a->v[a->nv].s = s;
 	a->v[a->nv].e = e;
-	a->v[a->nv].x = (e - s) - activity_busy(&c->act, a->d, ACT_COMPUTE,
-	    s, e);
+	a->v[a->nv].x = (e - s) - activity_compute_at(&c->act, a->d, s, e,
+	    a->at);
 	a->v[a->nv].gid = model_gid(c->m, t, i);
 	a->nv++;
 }
