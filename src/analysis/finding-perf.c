@@ -255,6 +255,13 @@ perf_ck_cmp(const void *a, const void *b)
 	return (x->gid > y->gid) - (x->gid < y->gid);
 }
 
+/* Device slot d runs communication kernels in the window. */
+static int
+perf_communicates(const struct finding_ctx *c, size_t d)
+{
+	return c->act.dev[d].ncomm > 0 && c->dev[d].w.comm > 0;
+}
+
 struct perf_cks {
 	const struct finding_ctx *c;
 	size_t			 d;
@@ -282,21 +289,23 @@ perf_ck_one(void *arg, const struct lane *l, uint32_t t, uint32_t i)
 }
 
 /* The communication kernels of device slot d in the window, in start
- * order, each with its exposed time. */
-static size_t
-perf_comm_kernels(const struct finding_ctx *c, size_t d,
-    struct perf_ck **out)
+ * order, each with its exposed time; only for a device perf_comm_slots()
+ * takes. */
+void
+finding_perf_comm_scan(struct finding_ctx *c, size_t d)
 {
 	struct perf_cks	a;
 
+	if (!perf_communicates(c, d))
+		return;
 	memset(&a, 0, sizeof a);
 	a.c = c;
 	a.d = d;
 	perf_comm_scan(c, d, perf_ck_one, &a);
 	if (a.nv > 1)
 		qsort(a.v, a.nv, sizeof *a.v, perf_ck_cmp);
-	*out = a.v;
-	return a.nv;
+	c->dev[d].ck = a.v;
+	c->dev[d].nck = a.nv;
 }
 
 /*
@@ -330,7 +339,8 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	ck = xcalloc(ns, sizeof *ck);
 	nck = xcalloc(ns, sizeof *nck);
 	for (k = 0; k < ns; k++) {
-		nck[k] = perf_comm_kernels(c, slot[k], &ck[k]);
+		ck[k] = c->dev[slot[k]].ck;
+		nck[k] = c->dev[slot[k]].nck;
 		if (nck[k] != nck[0])
 			same = 0;
 	}
@@ -420,8 +430,6 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	fev_end(&f->ev);
 	finding_rule(c, "exposed_comm", "found", NULL);
 done:
-	for (k = 0; k < ns; k++)
-		free(ck[k]);
 	free(ck);
 	free(nck);
 	comm_exposed_free(&ce);
@@ -464,7 +472,7 @@ perf_comm_slots(const struct finding_ctx *c, size_t *slot)
 	size_t	d, ns = 0;
 
 	for (d = 0; d < c->act.ndev; d++)
-		if (c->act.dev[d].ncomm > 0 && c->dev[d].w.comm > 0)
+		if (perf_communicates(c, d))
 			slot[ns++] = d;
 	return ns;
 }

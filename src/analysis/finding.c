@@ -256,7 +256,7 @@ finding_prep_job(void *arg, size_t job, unsigned tid, char **cause)
 }
 
 /* Job 0: dominant_kernel's pass over the lanes; job d + 1: device d's
- * window and gaps. They share nothing they write. */
+ * window, gaps and communication kernels. They share nothing they write. */
 static int
 finding_dev_job(void *arg, size_t job, unsigned tid, char **cause)
 {
@@ -271,6 +271,7 @@ finding_dev_job(void *arg, size_t job, unsigned tid, char **cause)
 	}
 	activity_window(&c->act, d, c->t0, c->t1, &c->dev[d].w);
 	finding_gaps(c, d);
+	finding_perf_comm_scan(c, d);
 	return 0;
 }
 
@@ -327,6 +328,8 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	for (i = 0; i < fs->n; i++)
 		fs->v[i].rank = (int)i + 1;
 
+	for (i = 0; i < c.act.ndev; i++)
+		free(c.dev[i].ck);
 	free(c.dev);
 	free(c.api_class);
 	free(c.sync_end);

@@ -117,6 +117,10 @@ struct finding_dev {
 	int64_t		 launch_at0, launch_at1;	/* the stretch (1/50 of
 						   the window) with the most
 						   launch-gap time */
+	struct perf_ck	*ck;		/* its communication kernels in start
+					   order (finding-perf.c), when it
+					   communicates in the window; owned */
+	size_t		 nck;
 };
 
 /* What the rules share. */
@@ -268,6 +272,9 @@ void	 finding_perf_comm(struct finding_ctx *);	/* exposed_comm,
 void	 finding_perf_imbalance(struct finding_ctx *);	/* imbalance */
 void	 finding_perf_kernel(struct finding_ctx *);	/* dominant_kernel,
 							   low_occupancy */
+/* Device slot d's communication kernels into c->dev[d].ck when it
+ * communicates in the window (after its window; beside the other devices). */
+void	 finding_perf_comm_scan(struct finding_ctx *, size_t d);
 /* dominant_kernel's pass over the lanes into c->kern: reads the model and
  * the activity only, so it may run beside the devices' sweep. */
 void	 finding_perf_kernel_scan(struct finding_ctx *);

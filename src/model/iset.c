@@ -432,13 +432,12 @@ iset_before(const struct iset *a, int64_t t)
 	return iset_before_lo(a, lbound_i64_above(a->start, a->n, t), t);
 }
 
-int64_t
-iset_before_at(const struct iset *a, int64_t t, size_t *at)
+/* The first segment with start > t, searched from *at and left there. */
+static size_t
+iset_above_at(const struct iset *a, int64_t t, size_t *at)
 {
 	size_t	lo = *at <= a->n ? *at : a->n;
 
-	if (a->pre == NULL)
-		return iset_measure(a, INT64_MIN, t);
 	if (lo > 0 && a->start[lo - 1] > t)
 		lo = lbound_i64_above(a->start, lo, t);
 	else if (t == INT64_MAX)
@@ -446,7 +445,15 @@ iset_before_at(const struct iset *a, int64_t t, size_t *at)
 	else	/* every start before lo is <= t, below t + 1 */
 		lo = lbound_i64_from(a->start, a->n, lo, t + 1);
 	*at = lo;
-	return iset_before_lo(a, lo, t);
+	return lo;
+}
+
+int64_t
+iset_before_at(const struct iset *a, int64_t t, size_t *at)
+{
+	if (a->pre == NULL)
+		return iset_measure(a, INT64_MIN, t);
+	return iset_before_lo(a, iset_above_at(a, t, at), t);
 }
 
 int64_t
@@ -467,15 +474,30 @@ iset_measure(const struct iset *a, int64_t t0, int64_t t1)
 	return t;
 }
 
+/* Segments iset_measure_at() adds up rather than read two prefix sums
+ * (each up to 1 << shift additions). */
+#define ISET_WALK_MAX	16
+
 int64_t
 iset_measure_at(const struct iset *a, int64_t t0, int64_t t1, size_t *at0,
     size_t *at1)
 {
+	size_t	lo, hi, i;
+	int64_t	t = 0;
+
 	if (t1 <= t0 || a->n == 0)
 		return 0;
 	if (a->pre == NULL)
 		return iset_measure(a, t0, t1);
-	return iset_before_at(a, t1, at1) - iset_before_at(a, t0, at0);
+	lo = iset_above_at(a, t0, at0);
+	hi = iset_above_at(a, t1, at1);
+	if (hi - lo > ISET_WALK_MAX)
+		return iset_before_lo(a, hi, t1) - iset_before_lo(a, lo, t0);
+	/* Few segments meet [t0, t1): the last one starting at or before
+	 * t0 and those up to the last one starting at or before t1. */
+	for (i = lo > 0 ? lo - 1 : 0; i < hi; i++)
+		t += iset_span_in(a->start[i], a->end[i], t0, t1);
+	return t;
 }
 
 void
