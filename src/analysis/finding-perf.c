@@ -773,6 +773,60 @@ perf_occupancy(const struct device *dv, const struct kernel_info *ki)
 	return 100.0 * (double)(blocks * warps) / (double)dv->max_warps_per_sm;
 }
 
+/* Bound on the magnitudes' sum below which double sums of integers are
+ * exact. */
+#define PERF_EXACT_MAX	((uint64_t)1 << 53)
+
+/*
+ * Each compute kernel name's time in the window and their total, summed in
+ * lane order: into tot and *all as doubles (ti NULL), or into ti and *ta
+ * as integers. A double sum of integers is exact while every partial sum
+ * is within 2^53, which the sum of the magnitudes bounds: up to there the
+ * integer sums converted are the double sums' bits, with an integer add
+ * per event instead of a dependent double one. Returns 0, or -1 (the
+ * integer sums unfinished) when the magnitudes pass 2^53.
+ */
+static int
+perf_kernel_sums(const struct finding_ctx *c, int64_t *ti, int64_t *ta,
+    double *tot, double *all, uint32_t **idx, size_t *icap)
+{
+	const struct model	*m = c->m;
+	size_t			 t, k, n, i, lo;
+	int64_t			 v, sum = 0;
+	uint64_t		 mag = 0;
+	double			 dsum = 0;
+
+	for (t = 0; t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (m->tracks[t].type != TRACK_GPU)
+			continue;
+		n = lane_overlap_range(l, c->t0, c->t1, idx, icap, &lo);
+		for (k = 0; k < n; k++) {
+			i = lane_at(*idx, lo, k);
+			if (activity_class(l->kind[i], l->flags[i]) !=
+			    ACT_COMPUTE)
+				continue;
+			v = (l->end[i] < c->t1 ? l->end[i] : c->t1) -
+			    (l->start[i] > c->t0 ? l->start[i] : c->t0);
+			if (ti == NULL) {
+				tot[l->name[i]] += (double)v;
+				dsum += (double)v;
+				continue;
+			}
+			ti[l->name[i]] += v;
+			sum += v;
+			mag += v < 0 ? -(uint64_t)v : (uint64_t)v;
+			if (mag > PERF_EXACT_MAX)
+				return -1;
+		}
+	}
+	if (ti != NULL)
+		*ta = sum;
+	else
+		*all = dsum;
+	return 0;
+}
+
 void
 finding_perf_kernel_scan(struct finding_ctx *c)
 {
@@ -782,29 +836,21 @@ finding_perf_kernel_scan(struct finding_ctx *c)
 	double			*tot = xcalloc(ns, sizeof *tot), all = 0;
 	uint32_t		*idx = NULL, best = 0, id;
 	size_t			 icap = 0, d, lo;
-	int64_t			*pd, longest = -1, v;
+	int64_t			*pd, *ti, ta = 0, longest = -1, v;
 	struct stats_acc	 acc;
 	struct stats		 st;
 
 	memset(fk, 0, sizeof *fk);
 	fk->gid = fk->aux = fk->dev = NONE32;
 	pd = xcalloc(c->act.ndev + 1, sizeof *pd);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		if (m->tracks[t].type != TRACK_GPU)
-			continue;
-		n = lane_overlap_range(l, c->t0, c->t1, &idx, &icap, &lo);
-		for (k = 0; k < n; k++) {
-			i = lane_at(idx, lo, k);
-			if (activity_class(l->kind[i], l->flags[i]) !=
-			    ACT_COMPUTE)
-				continue;
-			v = (l->end[i] < c->t1 ? l->end[i] : c->t1) -
-			    (l->start[i] > c->t0 ? l->start[i] : c->t0);
-			tot[l->name[i]] += (double)v;
-			all += (double)v;
-		}
-	}
+	ti = xcalloc(ns, sizeof *ti);
+	if (perf_kernel_sums(c, ti, &ta, NULL, NULL, &idx, &icap) == 0) {
+		for (id = 0; id < ns; id++)
+			tot[id] = (double)ti[id];
+		all = (double)ta;
+	} else
+		(void)perf_kernel_sums(c, NULL, NULL, tot, &all, &idx, &icap);
+	free(ti);
 	for (id = 1; id < ns; id++)
 		if (tot[id] > 0 && (best == 0 || tot[id] > tot[best]))
 			best = id;
