@@ -145,14 +145,6 @@ finding_conf_of(double share_pct, double zone_frac)
 	return conf;
 }
 
-int
-finding_in_zone(const struct finding_ctx *c, int64_t t)
-{
-	if (c->zone1 <= c->zone0)
-		return 1;
-	return t >= c->zone0 && t < c->zone1;
-}
-
 uint32_t
 finding_launch(const struct finding_ctx *c, uint32_t gid)
 {

@@ -214,8 +214,15 @@ void	 finding_rule(struct finding_ctx *, const char *type,
 	    const char *status, const char *reason);
 /* Confidence from a share, capped when the cost is one-off. */
 int	 finding_conf_of(double share_pct, double zone_frac);
-/* Whether t lies inside the iterations' span (always when none). */
-int	 finding_in_zone(const struct finding_ctx *, int64_t t);
+/* Whether t lies inside the iterations' span (always when none); inline:
+ * the gap walk asks it once a gap. */
+static inline int
+finding_in_zone(const struct finding_ctx *c, int64_t t)
+{
+	if (c->zone1 <= c->zone0)
+		return 1;
+	return t >= c->zone0 && t < c->zone1;
+}
 /* The launching API call of GPU event gid, or NONE32. */
 uint32_t finding_launch(const struct finding_ctx *, uint32_t gid);
 /* A short, human duration into buf. */
