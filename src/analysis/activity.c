@@ -95,6 +95,21 @@ activity_busy(const struct activity *a, size_t d, int cls, int64_t t0,
 	return iset_measure(&ad->cov[cls], t0, t1);
 }
 
+int64_t
+activity_compute_at(const struct activity *a, size_t d, int64_t t0,
+    int64_t t1, size_t at[4])
+{
+	const struct act_device	*ad;
+	int64_t			 c;
+
+	if (d >= a->ndev || t1 <= t0)
+		return 0;
+	ad = &a->dev[d];
+	c = iset_measure_at(&ad->cov[ACT_COMPUTE], t0, t1, &at[0], &at[1]);
+	return ad->ctrack != NULL ? iset_measure_at(ad->ctrack, t0, t1,
+	    &at[2], &at[3]) - c : c;
+}
+
 /* Number of segments with start < t. */
 static size_t
 activity_seg_before(const struct iset *c, int64_t t)

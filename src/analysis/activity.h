@@ -133,6 +133,11 @@ void	 activity_free(struct activity *);
 /* Busy time of class cls on device slot d (0..ndev) inside [t0, t1). */
 int64_t	 activity_busy(const struct activity *, size_t d, int cls,
 	    int64_t t0, int64_t t1);
+/* activity_busy(ACT_COMPUTE) for windows whose ends mostly do not decrease
+ * (events in start order): at[] (zeroed to begin with) keeps the
+ * positions of iset_measure_at(). */
+int64_t	 activity_compute_at(const struct activity *, size_t d, int64_t t0,
+	    int64_t t1, size_t at[4]);
 /* The window figures of device slot d. */
 void	 activity_window(const struct activity *, size_t d, int64_t t0,
 	    int64_t t1, struct act_window *);

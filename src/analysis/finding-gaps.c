@@ -70,6 +70,23 @@ finding_syncs(struct finding_ctx *c)
 	}
 }
 
+/*
+ * lbound_i64_from() with its first steps inline: between two gaps a cursor
+ * mostly stays or moves by an element or two, so the first few are looked
+ * at here and only a longer move gallops. Every element before lo is below
+ * key, as lbound_i64_from() needs.
+ */
+static inline size_t
+finding_step(const int64_t *a, size_t n, size_t lo, int64_t key)
+{
+	size_t	end = lo + 4 < n ? lo + 4 : n;
+
+	for (; lo < end; lo++)
+		if (a[lo] >= key)
+			return lo;
+	return lbound_i64_from(a, n, lo, key);
+}
+
 void
 finding_cursor_init(struct finding_cursor *k, const struct finding_ctx *c,
     size_t d)
@@ -104,7 +121,7 @@ finding_cursor_sync(struct finding_cursor *k, int64_t a, int64_t b)
 	for (q = k->q0; q < k->q1; q++) {
 		at = &k->sync_at[q - k->q0];
 		lo = c->sync_off[q];
-		*at = lo + lbound_i64_from(c->sync_end + lo,
+		*at = lo + finding_step(c->sync_end + lo,
 		    c->sync_off[q + 1] - lo, *at - lo, a);
 		if (*at < c->sync_off[q + 1] && c->sync_end[*at] < b)
 			return 1;
@@ -120,7 +137,7 @@ finding_cursor_work(struct finding_cursor *k, int64_t t, int64_t *dur)
 
 	for (x = 0; x < k->ntrk; x++) {
 		const struct lane *l = &m->tracks[k->trk[x]].lane;
-		k->at[x] = lbound_i64_from(l->start, l->n, k->at[x], t);
+		k->at[x] = finding_step(l->start, l->n, k->at[x], t);
 		for (j = k->at[x]; j < l->n && l->start[j] == t; j++) {
 			if (activity_class(l->kind[j], l->flags[j]) < 0)
 				continue;

@@ -255,11 +255,19 @@ perf_ck_cmp(const void *a, const void *b)
 	return (x->gid > y->gid) - (x->gid < y->gid);
 }
 
+/* Device slot d runs communication kernels in the window. */
+static int
+perf_communicates(const struct finding_ctx *c, size_t d)
+{
+	return c->act.dev[d].ncomm > 0 && c->dev[d].w.comm > 0;
+}
+
 struct perf_cks {
 	const struct finding_ctx *c;
 	size_t			 d;
 	struct perf_ck		*v;
 	size_t			 nv, vcap;
+	size_t			 at[4];	/* activity_compute_at()'s */
 };
 
 static void
@@ -274,28 +282,30 @@ perf_ck_one(void *arg, const struct lane *l, uint32_t t, uint32_t i)
 	XGROW(a->v, a->vcap, a->nv + 1);
 	a->v[a->nv].s = s;
 	a->v[a->nv].e = e;
-	a->v[a->nv].x = (e - s) - activity_busy(&c->act, a->d, ACT_COMPUTE,
-	    s, e);
+	a->v[a->nv].x = (e - s) - activity_compute_at(&c->act, a->d, s, e,
+	    a->at);
 	a->v[a->nv].gid = model_gid(c->m, t, i);
 	a->nv++;
 }
 
 /* The communication kernels of device slot d in the window, in start
- * order, each with its exposed time. */
-static size_t
-perf_comm_kernels(const struct finding_ctx *c, size_t d,
-    struct perf_ck **out)
+ * order, each with its exposed time; only for a device perf_comm_slots()
+ * takes. */
+void
+finding_perf_comm_scan(struct finding_ctx *c, size_t d)
 {
 	struct perf_cks	a;
 
+	if (!perf_communicates(c, d))
+		return;
 	memset(&a, 0, sizeof a);
 	a.c = c;
 	a.d = d;
 	perf_comm_scan(c, d, perf_ck_one, &a);
 	if (a.nv > 1)
 		qsort(a.v, a.nv, sizeof *a.v, perf_ck_cmp);
-	*out = a.v;
-	return a.nv;
+	c->dev[d].ck = a.v;
+	c->dev[d].nck = a.nv;
 }
 
 /*
@@ -329,7 +339,8 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	ck = xcalloc(ns, sizeof *ck);
 	nck = xcalloc(ns, sizeof *nck);
 	for (k = 0; k < ns; k++) {
-		nck[k] = perf_comm_kernels(c, slot[k], &ck[k]);
+		ck[k] = c->dev[slot[k]].ck;
+		nck[k] = c->dev[slot[k]].nck;
 		if (nck[k] != nck[0])
 			same = 0;
 	}
@@ -419,8 +430,6 @@ perf_exposed(struct finding_ctx *c, const size_t *slot, size_t ns,
 	fev_end(&f->ev);
 	finding_rule(c, "exposed_comm", "found", NULL);
 done:
-	for (k = 0; k < ns; k++)
-		free(ck[k]);
 	free(ck);
 	free(nck);
 	comm_exposed_free(&ce);
@@ -463,7 +472,7 @@ perf_comm_slots(const struct finding_ctx *c, size_t *slot)
 	size_t	d, ns = 0;
 
 	for (d = 0; d < c->act.ndev; d++)
-		if (c->act.dev[d].ncomm > 0 && c->dev[d].w.comm > 0)
+		if (perf_communicates(c, d))
 			slot[ns++] = d;
 	return ns;
 }
@@ -764,53 +773,91 @@ perf_occupancy(const struct device *dv, const struct kernel_info *ki)
 	return 100.0 * (double)(blocks * warps) / (double)dv->max_warps_per_sm;
 }
 
-void
-finding_perf_kernel(struct finding_ctx *c)
+/* Bound on the magnitudes' sum below which double sums of integers are
+ * exact. */
+#define PERF_EXACT_MAX	((uint64_t)1 << 53)
+
+/*
+ * Each compute kernel name's time in the window and their total, summed in
+ * lane order: into tot and *all as doubles (ti NULL), or into ti and *ta
+ * as integers. A double sum of integers is exact while every partial sum
+ * is within 2^53, which the sum of the magnitudes bounds: up to there the
+ * integer sums converted are the double sums' bits, with an integer add
+ * per event instead of a dependent double one. Returns 0, or -1 (the
+ * integer sums unfinished) when the magnitudes pass 2^53.
+ */
+static int
+perf_kernel_sums(const struct finding_ctx *c, int64_t *ti, int64_t *ta,
+    double *tot, double *all, uint32_t **idx, size_t *icap)
 {
 	const struct model	*m = c->m;
-	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
-	double			*tot = xcalloc(ns, sizeof *tot), all = 0, occ;
-	uint32_t		*idx = NULL, best = 0, aux = NONE32;
-	uint32_t		 dev = NONE32;
-	uint32_t		 gid = NONE32, id;
-	size_t			 icap = 0, d, bd = 0, lo;
-	int64_t			*pd, bt = 0, longest = -1, ls = 0, le = 0, v;
-	struct stats_acc	 acc;
-	struct stats		 st;
-	struct finding		*f;
-	struct ncucmd		 nc;
-	char			 b1[32], b2[32], *shortn, *ncause = NULL;
-	const char		*sn, *ncode = NULL;
-	double			 share;
+	size_t			 t, k, n, i, lo;
+	int64_t			 v, sum = 0;
+	uint64_t		 mag = 0;
+	double			 dsum = 0;
 
-	finding_rule(c, "low_occupancy", "skipped", "no reader records "
-	    "achieved occupancy in the model");
-	pd = xcalloc(c->act.ndev + 1, sizeof *pd);
 	for (t = 0; t < m->ntracks; t++) {
 		const struct lane *l = &m->tracks[t].lane;
 		if (m->tracks[t].type != TRACK_GPU)
 			continue;
-		n = lane_overlap_range(l, c->t0, c->t1, &idx, &icap, &lo);
+		n = lane_overlap_range(l, c->t0, c->t1, idx, icap, &lo);
 		for (k = 0; k < n; k++) {
-			i = lane_at(idx, lo, k);
+			i = lane_at(*idx, lo, k);
 			if (activity_class(l->kind[i], l->flags[i]) !=
 			    ACT_COMPUTE)
 				continue;
 			v = (l->end[i] < c->t1 ? l->end[i] : c->t1) -
 			    (l->start[i] > c->t0 ? l->start[i] : c->t0);
-			tot[l->name[i]] += (double)v;
-			all += (double)v;
+			if (ti == NULL) {
+				tot[l->name[i]] += (double)v;
+				dsum += (double)v;
+				continue;
+			}
+			ti[l->name[i]] += v;
+			sum += v;
+			mag += v < 0 ? -(uint64_t)v : (uint64_t)v;
+			if (mag > PERF_EXACT_MAX)
+				return -1;
 		}
 	}
+	if (ti != NULL)
+		*ta = sum;
+	else
+		*all = dsum;
+	return 0;
+}
+
+void
+finding_perf_kernel_scan(struct finding_ctx *c)
+{
+	const struct model	*m = c->m;
+	struct finding_kern	*fk = &c->kern;
+	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
+	double			*tot = xcalloc(ns, sizeof *tot), all = 0;
+	uint32_t		*idx = NULL, best = 0, id;
+	size_t			 icap = 0, d, lo;
+	int64_t			*pd, *ti, ta = 0, longest = -1, v;
+	struct stats_acc	 acc;
+	struct stats		 st;
+
+	memset(fk, 0, sizeof *fk);
+	fk->gid = fk->aux = fk->dev = NONE32;
+	pd = xcalloc(c->act.ndev + 1, sizeof *pd);
+	ti = xcalloc(ns, sizeof *ti);
+	if (perf_kernel_sums(c, ti, &ta, NULL, NULL, &idx, &icap) == 0) {
+		for (id = 0; id < ns; id++)
+			tot[id] = (double)ti[id];
+		all = (double)ta;
+	} else
+		(void)perf_kernel_sums(c, NULL, NULL, tot, &all, &idx, &icap);
+	free(ti);
 	for (id = 1; id < ns; id++)
 		if (tot[id] > 0 && (best == 0 || tot[id] > tot[best]))
 			best = id;
-	share = all > 0 ? tot[best] / all : 0;
-	if (best == 0 || share < PERF_DOMINANT_MIN) {
-		finding_rule(c, "dominant_kernel", "none", best == 0 ?
-		    "no compute kernels" : "no kernel has 15% of the kernel "
-		    "time");
-		free(tot);
+	fk->best = best;
+	fk->share = all > 0 ? tot[best] / all : 0;
+	free(tot);
+	if (best == 0 || fk->share < PERF_DOMINANT_MIN) {
 		free(pd);
 		free(idx);
 		return;
@@ -836,28 +883,58 @@ finding_perf_kernel(struct finding_ctx *c)
 				    l->start[i] : c->t0);
 			if (v > longest) {
 				longest = v;
-				ls = l->start[i];
-				le = l->end[i];
-				gid = model_gid(m, (uint32_t)t, (uint32_t)i);
-				aux = l->kind[i] == EV_KERNEL ? l->aux[i] :
-				    NONE32;
-				dev = m->tracks[t].device;
+				fk->ls = l->start[i];
+				fk->le = l->end[i];
+				fk->gid = model_gid(m, (uint32_t)t,
+				    (uint32_t)i);
+				fk->aux = l->kind[i] == EV_KERNEL ?
+				    l->aux[i] : NONE32;
+				fk->dev = m->tracks[t].device;
 			}
 		}
 	}
 	for (d = 0; d < c->act.ndev; d++)
-		if (pd[d] > bt) {
-			bt = pd[d];
-			bd = d;
+		if (pd[d] > fk->bt) {
+			fk->bt = pd[d];
+			fk->bd = d;
 		}
 	stats_acc_compute(&acc, &st);
-	f = finding_add(c, "dominant_kernel", bt);
+	fk->count = st.count;
+	fk->total = st.total;
+	fk->median = st.median;
+	stats_acc_free(&acc);
+	free(pd);
+	free(idx);
+}
+
+void
+finding_perf_kernel(struct finding_ctx *c)
+{
+	const struct model	*m = c->m;
+	const struct finding_kern *fk = &c->kern;
+	uint32_t		 best = fk->best, aux = fk->aux, dev = fk->dev;
+	uint32_t		 gid = fk->gid;
+	double			 occ, share = fk->share;
+	struct finding		*f;
+	struct ncucmd		 nc;
+	char			 b1[32], b2[32], *shortn, *ncause = NULL;
+	const char		*sn, *ncode = NULL;
+
+	finding_rule(c, "low_occupancy", "skipped", "no reader records "
+	    "achieved occupancy in the model");
+	if (best == 0 || share < PERF_DOMINANT_MIN) {
+		finding_rule(c, "dominant_kernel", "none", best == 0 ?
+		    "no compute kernels" : "no kernel has 15% of the kernel "
+		    "time");
+		return;
+	}
+	f = finding_add(c, "dominant_kernel", fk->bt);
 	f->confidence = share >= PERF_DOMINANT_MEDIUM ? FINDING_MEDIUM :
 	    FINDING_LOW;
 	if (c->act.ndev > 0)
-		finding_device(c, f, bd);
-	f->t0 = ls;
-	f->t1 = le;
+		finding_device(c, f, fk->bd);
+	f->t0 = fk->ls;
+	f->t1 = fk->le;
 	f->gid = gid;
 	sn = aux != NONE32 && aux < m->nkernels &&
 	    m->kernels[aux].short_name != 0 ?
@@ -867,9 +944,9 @@ finding_perf_kernel(struct finding_ctx *c)
 	    100.0 * share);
 	finding_set(&f->detail, "%llu launches of %s take %s (%.0f%% of all "
 	    "compute kernel time), median %s each: the kernel most worth "
-	    "optimising.", (unsigned long long)st.count, shortn,
-	    finding_dur(st.total, b1, sizeof b1), 100.0 * share,
-	    finding_dur((int64_t)st.median, b2, sizeof b2));
+	    "optimising.", (unsigned long long)fk->count, shortn,
+	    finding_dur(fk->total, b1, sizeof b1), 100.0 * share,
+	    finding_dur((int64_t)fk->median, b2, sizeof b2));
 	/* The command gpulens ncu-command gives for the longest launch. */
 	if (ncucmd_build(m, gid, &nc, &ncode, &ncause) == 0) {
 		finding_set(&f->next, "Profile one launch with %s (the "
@@ -888,9 +965,9 @@ finding_perf_kernel(struct finding_ctx *c)
 	}
 	fev_str(&f->ev, "name", model_str(m, best));
 	fev_str(&f->ev, "short_name", shortn);
-	fev_int(&f->ev, "count", st.count);
-	fev_int(&f->ev, "total_ns", st.total);
-	fev_real(&f->ev, "median_ns", st.median);
+	fev_int(&f->ev, "count", fk->count);
+	fev_int(&f->ev, "total_ns", fk->total);
+	fev_real(&f->ev, "median_ns", fk->median);
 	fev_real(&f->ev, "kernel_share_pct", 100 * share);
 	if (aux != NONE32 && aux < m->nkernels && dev < m->ndevices) {
 		const struct kernel_info *ki = &m->kernels[aux];
@@ -909,8 +986,4 @@ finding_perf_kernel(struct finding_ctx *c)
 	}
 	finding_rule(c, "dominant_kernel", "found", NULL);
 	free(shortn);
-	stats_acc_free(&acc);
-	free(tot);
-	free(pd);
-	free(idx);
 }

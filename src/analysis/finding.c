@@ -145,14 +145,6 @@ finding_conf_of(double share_pct, double zone_frac)
 	return conf;
 }
 
-int
-finding_in_zone(const struct finding_ctx *c, int64_t t)
-{
-	if (c->zone1 <= c->zone0)
-		return 1;
-	return t >= c->zone0 && t < c->zone1;
-}
-
 uint32_t
 finding_launch(const struct finding_ctx *c, uint32_t gid)
 {
@@ -234,16 +226,44 @@ finding_free(struct findings *fs)
 	memset(fs, 0, sizeof *fs);
 }
 
-/* One device's window and gaps: devices share nothing they write. */
+/*
+ * What the rules share before the devices' sweep, in two parts that read
+ * only the model and write apart: the iterations' zone (job 0), and the
+ * devices' coverages with the synchronisation ends (job 1).
+ */
 static int
-finding_dev_job(void *arg, size_t d, unsigned tid, char **cause)
+finding_prep_job(void *arg, size_t job, unsigned tid, char **cause)
 {
 	struct finding_ctx	*c = arg;
 
 	(void)tid;
 	(void)cause;
+	if (job == 0)
+		finding_zone(c);
+	else {
+		activity_build_devices(&c->act, c->m);
+		finding_syncs(c);
+	}
+	return 0;
+}
+
+/* Job 0: dominant_kernel's pass over the lanes; job d + 1: device d's
+ * window, gaps and communication kernels. They share nothing they write. */
+static int
+finding_dev_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct finding_ctx	*c = arg;
+	size_t			 d = job - 1;
+
+	(void)tid;
+	(void)cause;
+	if (job == 0) {
+		finding_perf_kernel_scan(c);
+		return 0;
+	}
 	activity_window(&c->act, d, c->t0, c->t1, &c->dev[d].w);
 	finding_gaps(c, d);
+	finding_perf_comm_scan(c, d);
 	return 0;
 }
 
@@ -275,15 +295,13 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 		thr = FINDING_GAP_MAX_NS;
 	c.gap_threshold = fs->gap_threshold = thr;
 	c.api_class = xcalloc(strpool_count(m->strs) + 1, 1);
-	activity_build_devices(&c.act, m);
-	finding_zone(&c);
+	(void)pool_run(2, pool_sweep_threads(), finding_prep_job, &c, NULL);
 	fs->zone0 = c.zone0;
 	fs->zone1 = c.zone1;
-	finding_syncs(&c);
 	c.dev = xcalloc(c.act.ndev + 1, sizeof *c.dev);
-	/* The devices in parallel, at most one thread a device. */
-	(void)pool_run(c.act.ndev, pool_sweep_threads(), finding_dev_job, &c,
-	    NULL);
+	/* The devices in parallel, beside the kernels' pass. */
+	(void)pool_run(c.act.ndev + 1, pool_sweep_threads(), finding_dev_job,
+	    &c, NULL);
 
 	finding_nsys_memcpy(&c);
 	finding_nsys_api_sync(&c);
@@ -302,6 +320,8 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	for (i = 0; i < fs->n; i++)
 		fs->v[i].rank = (int)i + 1;
 
+	for (i = 0; i < c.act.ndev; i++)
+		free(c.dev[i].ck);
 	free(c.dev);
 	free(c.api_class);
 	free(c.sync_end);

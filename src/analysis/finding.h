@@ -117,9 +117,29 @@ struct finding_dev {
 	int64_t		 launch_at0, launch_at1;	/* the stretch (1/50 of
 						   the window) with the most
 						   launch-gap time */
+	struct perf_ck	*ck;		/* its communication kernels in start
+					   order (finding-perf.c), when it
+					   communicates in the window; owned */
+	size_t		 nck;
 };
 
 /* What the rules share. */
+/* What dominant_kernel found over the GPU lanes (finding_perf_kernel_scan),
+ * before it reports. */
+struct finding_kern {
+	uint32_t	 best;		/* compute kernel name with the most
+					   time in the window; 0: none */
+	double		 share;		/* its share of all compute time */
+	uint64_t	 count;		/* its launches */
+	int64_t		 total;		/* their durations' sum */
+	double		 median;	/* and median */
+	int64_t		 bt;		/* its time on device slot bd, the
+					   most on one */
+	size_t		 bd;
+	int64_t		 ls, le;	/* its longest launch */
+	uint32_t	 gid, aux, dev;
+};
+
 struct finding_ctx {
 	const struct model	*m;
 	struct activity		 act;
@@ -134,6 +154,7 @@ struct finding_ctx {
 	uint32_t		*sync_gid;	/* the calls (global ids), per
 						   process (sync_off) in track
 						   and then index order */
+	struct finding_kern	 kern;
 	struct findings		*out;
 };
 
@@ -193,8 +214,15 @@ void	 finding_rule(struct finding_ctx *, const char *type,
 	    const char *status, const char *reason);
 /* Confidence from a share, capped when the cost is one-off. */
 int	 finding_conf_of(double share_pct, double zone_frac);
-/* Whether t lies inside the iterations' span (always when none). */
-int	 finding_in_zone(const struct finding_ctx *, int64_t t);
+/* Whether t lies inside the iterations' span (always when none); inline:
+ * the gap walk asks it once a gap. */
+static inline int
+finding_in_zone(const struct finding_ctx *c, int64_t t)
+{
+	if (c->zone1 <= c->zone0)
+		return 1;
+	return t >= c->zone0 && t < c->zone1;
+}
 /* The launching API call of GPU event gid, or NONE32. */
 uint32_t finding_launch(const struct finding_ctx *, uint32_t gid);
 /* A short, human duration into buf. */
@@ -251,5 +279,11 @@ void	 finding_perf_comm(struct finding_ctx *);	/* exposed_comm,
 void	 finding_perf_imbalance(struct finding_ctx *);	/* imbalance */
 void	 finding_perf_kernel(struct finding_ctx *);	/* dominant_kernel,
 							   low_occupancy */
+/* Device slot d's communication kernels into c->dev[d].ck when it
+ * communicates in the window (after its window; beside the other devices). */
+void	 finding_perf_comm_scan(struct finding_ctx *, size_t d);
+/* dominant_kernel's pass over the lanes into c->kern: reads the model and
+ * the activity only, so it may run beside the devices' sweep. */
+void	 finding_perf_kernel_scan(struct finding_ctx *);
 
 #endif

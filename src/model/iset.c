@@ -408,16 +408,12 @@ iset_prefix(const struct iset *a, size_t j)
 	return b;
 }
 
-int64_t
-iset_before(const struct iset *a, int64_t t)
+/* B(t) from lo, the first segment with start > t. */
+static int64_t
+iset_before_lo(const struct iset *a, size_t lo, int64_t t)
 {
-	size_t	lo;
 	int64_t	d;
 
-	if (a->pre == NULL)
-		return iset_measure(a, INT64_MIN, t);
-	/* The last segment with start <= t. */
-	lo = lbound_i64_above(a->start, a->n, t);
 	if (lo == 0)
 		return 0;
 	lo--;
@@ -425,6 +421,39 @@ iset_before(const struct iset *a, int64_t t)
 	if (d > a->end[lo] - a->start[lo])
 		d = a->end[lo] - a->start[lo];
 	return iset_prefix(a, lo) + d;
+}
+
+int64_t
+iset_before(const struct iset *a, int64_t t)
+{
+	if (a->pre == NULL)
+		return iset_measure(a, INT64_MIN, t);
+	/* The last segment with start <= t. */
+	return iset_before_lo(a, lbound_i64_above(a->start, a->n, t), t);
+}
+
+/* The first segment with start > t, searched from *at and left there. */
+static size_t
+iset_above_at(const struct iset *a, int64_t t, size_t *at)
+{
+	size_t	lo = *at <= a->n ? *at : a->n;
+
+	if (lo > 0 && a->start[lo - 1] > t)
+		lo = lbound_i64_above(a->start, lo, t);
+	else if (t == INT64_MAX)
+		lo = a->n;
+	else	/* every start before lo is <= t, below t + 1 */
+		lo = lbound_i64_from(a->start, a->n, lo, t + 1);
+	*at = lo;
+	return lo;
+}
+
+int64_t
+iset_before_at(const struct iset *a, int64_t t, size_t *at)
+{
+	if (a->pre == NULL)
+		return iset_measure(a, INT64_MIN, t);
+	return iset_before_lo(a, iset_above_at(a, t, at), t);
 }
 
 int64_t
@@ -442,6 +471,32 @@ iset_measure(const struct iset *a, int64_t t0, int64_t t1)
 		e = a->end[i] < t1 ? a->end[i] : t1;
 		t += e - s;
 	}
+	return t;
+}
+
+/* Segments iset_measure_at() adds up rather than read two prefix sums
+ * (each up to 1 << shift additions). */
+#define ISET_WALK_MAX	16
+
+int64_t
+iset_measure_at(const struct iset *a, int64_t t0, int64_t t1, size_t *at0,
+    size_t *at1)
+{
+	size_t	lo, hi, i;
+	int64_t	t = 0;
+
+	if (t1 <= t0 || a->n == 0)
+		return 0;
+	if (a->pre == NULL)
+		return iset_measure(a, t0, t1);
+	lo = iset_above_at(a, t0, at0);
+	hi = iset_above_at(a, t1, at1);
+	if (hi - lo > ISET_WALK_MAX)
+		return iset_before_lo(a, hi, t1) - iset_before_lo(a, lo, t0);
+	/* Few segments meet [t0, t1): the last one starting at or before
+	 * t0 and those up to the last one starting at or before t1. */
+	for (i = lo > 0 ? lo - 1 : 0; i < hi; i++)
+		t += iset_span_in(a->start[i], a->end[i], t0, t1);
 	return t;
 }
 

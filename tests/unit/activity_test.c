@@ -41,6 +41,27 @@ test_class(void **state)
 	assert_int_equal(activity_class(EV_API, 0), -1);
 }
 
+/* activity_compute_at() answers as activity_busy(ACT_COMPUTE) on both
+ * devices, for windows going forward, standing still and stepping back. */
+static void
+test_compute_at(const struct activity *a)
+{
+	static const int64_t	 w[][2] = {
+		{ -10, 50 }, { 0, 120 }, { 0, 120 }, { 90, 160 }, { 140, 90 },
+		{ 200, 1050 }, { 240, 260 }, { 60, 400 }, { 1000, 1100 },
+		{ 1050, 2000 }, { 0, 2000 }, { 1200, 1300 },
+	};
+	size_t			 at[4], d, k;
+
+	for (d = 0; d < a->ndev + 1; d++) {
+		memset(at, 0, sizeof at);
+		for (k = 0; k < sizeof w / sizeof w[0]; k++)
+			assert_int_equal(activity_compute_at(a, d, w[k][0],
+			    w[k][1], at), activity_busy(a, d, ACT_COMPUTE,
+			    w[k][0], w[k][1]));
+	}
+}
+
 static void
 test_devices(void **state)
 {
@@ -69,6 +90,7 @@ test_devices(void **state)
 	assert_int_equal(activity_busy(&a, 5, ACT_ALL, 0, 1000), 0);
 	/* Any GPU: [0,250) u [300,350) u [1000,1100). */
 	assert_int_equal(iset_measure(&a.any, 0, 2000), 400);
+	test_compute_at(&a);
 	activity_free(&a);
 	/* The devices alone: the same, with any left empty. */
 	activity_build_devices(&a, m);
@@ -76,6 +98,7 @@ test_devices(void **state)
 	assert_int_equal(activity_busy(&a, 0, ACT_CM, 0, 1000), 250);
 	assert_int_equal(activity_busy(&a, 1, ACT_ALL, 0, 2000), 100);
 	assert_int_equal(a.any.n, 0);
+	test_compute_at(&a);
 	activity_free(&a);
 	model_free(m);
 }
@@ -372,6 +395,7 @@ test_lean_vs_plain(void **state)
 	struct iset		 set[ACT_NCLASS];
 	uint32_t		 p;
 	int64_t			 t0, t1;
+	size_t			 at[4];
 	int			 round, k, c, q;
 
 	(void)state;
@@ -396,6 +420,7 @@ test_lean_vs_plain(void **state)
 			    &set[ACT_COMM]);
 			iset_union(&set[ACT_ALL], &set[ACT_CM],
 			    &set[ACT_COPY]);
+			memset(at, 0, sizeof at);
 			for (q = 0; q < 200; q++) {
 				t0 = (int64_t)ts_rand(&lean_rng, 700) - 20;
 				t1 = t0 + (int64_t)ts_rand(&lean_rng, 400);
@@ -403,6 +428,9 @@ test_lean_vs_plain(void **state)
 					t0 = -100;
 					t1 = 2000;
 				}
+				assert_int_equal(activity_compute_at(&a,
+				    (size_t)k, t0, t1, at), iset_measure(
+				    &set[ACT_COMPUTE], t0, t1));
 				for (c = 0; c < ACT_NCLASS; c++)
 					assert_int_equal(activity_busy(&a,
 					    (size_t)k, c, t0, t1),

@@ -405,6 +405,55 @@ test_gap_cursors(void **state)
 	model_free(m);
 }
 
+/*
+ * dominant_kernel's shares are the double sums of the durations in lane
+ * order, which an integer sum gives only while they are exact. Past 2^53
+ * ns they round: a kernel [0, 2^53) and then three of 1 ns leave the
+ * double total at 2^53, a share of exactly 100%; the integer total 2^53 +
+ * 3 (2^53 + 4 as a double) would give less. Without the large kernel the
+ * shares are those of the integer sums.
+ */
+static void
+test_kernel_sums(void **state)
+{
+	const int64_t		 big = (int64_t)1 << 53;
+	struct builder		*b;
+	struct model		*m;
+	struct findings		 fs;
+	const struct finding	*f;
+	const struct fev	*x;
+	struct lane_event	 e;
+	char			*cause = NULL;
+	uint32_t		 d, p, g;
+	int			 i, round;
+
+	(void)state;
+	for (round = 0; round < 2; round++) {
+		b = builder_new(SOURCE_NSYS);
+		d = ts_device(b, 0);
+		p = builder_process(b, 1 << 24, 1, "train");
+		g = builder_gpu_track(b, builder_stream(b, d, 7, p));
+		e = ts_event(b, "big", EV_KERNEL, 0, round == 0 ? big : 40);
+		builder_event(b, g, &e);
+		for (i = 0; i < 3; i++) {
+			e = ts_event(b, "small", EV_KERNEL, big + 10 + 2 * i,
+			    big + 11 + 2 * i);
+			builder_event(b, g, &e);
+		}
+		m = ts_finish(b);
+		assert_int_equal(finding_run(m, 0, 0, &fs, &cause), 0);
+		f = need(&fs, "dominant_kernel");
+		x = fev_get(&f->ev, "kernel_share_pct");
+		assert_non_null(x);
+		if (round == 0)
+			assert_true(x->u.r == 100.0);
+		else
+			assert_true(x->u.r == 100 * (40.0 / 43.0));
+		finding_free(&fs);
+		model_free(m);
+	}
+}
+
 /* ---- generated traces ---- */
 
 static void
@@ -655,6 +704,7 @@ TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_window),
 	cmocka_unit_test(test_conf_rules),
 	cmocka_unit_test(test_gap_cursors),
+	cmocka_unit_test(test_kernel_sums),
 	cmocka_unit_test(test_plant_parse),
 	cmocka_unit_test(test_clean),
 	cmocka_unit_test(test_devices_parallel),

@@ -476,7 +476,69 @@ test_union_many_runs(void **state)
 	iset_free(&tmp);
 }
 
+/*
+ * iset_before_at() and iset_measure_at() answer as iset_before() and
+ * iset_measure() for short and long windows on walks that go forward in small and large steps, stand
+ * still, and step back (a new lane's walk, an end before the last one),
+ * from before the first segment to after the last, over indexed sets of
+ * both granularities and one without prefix sums.
+ */
+static void
+test_measure_at(void **state)
+{
+	static int64_t	 vs[RUN_MAX], ve[RUN_MAX];
+	struct iset	 a;
+	int64_t		 t, d, t0, t1;
+	size_t		 n, i, at0, at1, atb;
+	int		 iter, q, shift;
+
+	(void)state;
+	for (iter = 0; iter < 300; iter++) {
+		n = ts_rand(&rng_state, RUN_MAX);
+		t = (int64_t)ts_rand(&rng_state, 50);
+		for (i = 0; i < n; i++) {
+			d = 1 + (int64_t)ts_rand(&rng_state, 40);
+			vs[i] = t;
+			ve[i] = t + d;
+			t += d + (int64_t)ts_rand(&rng_state, 30);
+		}
+		shift = iter % 3 == 0 ? 0 : iter % 3 == 1 ? 2 : -1;
+		iset_view(&a, vs, ve, n, shift < 0 ? 0 : shift);
+		if (shift >= 0)
+			iset_index(&a);
+		at0 = at1 = atb = 0;
+		t0 = -20;
+		for (q = 0; q < 400; q++) {
+			switch (ts_rand(&rng_state, 8)) {
+			case 0:
+				t0 -= (int64_t)ts_rand(&rng_state, 500);
+				break;
+			case 1:
+				t0 += (int64_t)ts_rand(&rng_state, 2000);
+				break;
+			case 2:
+				break;
+			default:
+				t0 += (int64_t)ts_rand(&rng_state, 40);
+			}
+			/* Short windows add their few segments up, long
+			 * ones read prefix sums. */
+			t1 = t0 + (int64_t)ts_rand(&rng_state,
+			    q % 4 == 0 ? 3000 : 300) - 20;
+			assert_int_equal(iset_measure_at(&a, t0, t1, &at0,
+			    &at1), iset_measure(&a, t0, t1));
+			assert_int_equal(iset_before_at(&a, t1, &atb),
+			    iset_before(&a, t1));
+		}
+		assert_int_equal(iset_before_at(&a, INT64_MAX, &atb),
+		    iset_before(&a, INT64_MAX));
+		assert_int_equal(iset_before_at(&a, INT64_MIN, &atb), 0);
+		iset_free(&a);
+	}
+}
+
 TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_measure_at),
 	cmocka_unit_test(test_add_merges),
 	cmocka_unit_test(test_fixed_ops),
 	cmocka_unit_test(test_view_and_copy),
