@@ -5,7 +5,6 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -148,30 +147,11 @@ amd_db_estimate(struct amd_db *d, const char *rel)
 }
 
 void
-amd_db_cat(char **sql, const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*s, *t;
-
-	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
-	va_end(ap);
-	if (*sql == NULL) {
-		*sql = s;
-		return;
-	}
-	t = xasprintf("%s%s", *sql, s);
-	free(s);
-	free(*sql);
-	*sql = t;
-}
-
-void
 amd_db_colx(struct amd_db *d, char **sql, const char *rel, const char *alias,
     const char *col)
 {
 	if (rel != NULL && amd_db_col(d, rel, col))
-		amd_db_cat(sql, ", %s.\"%s\"", alias, col);
+		xstrcatf(sql, ", %s.\"%s\"", alias, col);
 	else
-		amd_db_cat(sql, ", NULL");
+		xstrcatf(sql, ", NULL");
 }

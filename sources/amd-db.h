@@ -70,13 +70,11 @@ int		 amd_db_no_views(struct amd_db *, const char *const *names,
 /* Whether relation rel (a table or view) has column col. */
 int		 amd_db_col(struct amd_db *, const char *rel, const char *col);
 /*
- * SQL assembly. amd_db_cat() appends formatted text to the malloc'd
- * string *sql (NULL starts one). amd_db_colx() appends ", ALIAS.\"COL\""
- * when relation rel (NULL: none) has column col, else ", NULL", so that a
- * query reads an absent column as NULL.
+ * SQL assembly (with xstrcatf() for the rest). amd_db_colx() appends
+ * ", ALIAS.\"COL\"" to the malloc'd string *sql when relation rel (NULL:
+ * none) has column col, else ", NULL", so that a query reads an absent
+ * column as NULL.
  */
-void		 amd_db_cat(char **sql, const char *fmt, ...)
-		    __attribute__((format(printf, 2, 3)));
 void		 amd_db_colx(struct amd_db *, char **sql, const char *rel,
 		    const char *alias, const char *col);
 /* The verdict on the times read from table (source_times_verdict()): a

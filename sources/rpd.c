@@ -348,24 +348,24 @@ rpd_op_sql(struct rpd *r)
 	haskname = haskapi && amd_db_col(&r->d, "rocpd_kernelapi",
 	    "kernelName_id");
 
-	amd_db_cat(&sql, "SELECT O.id, O.gpuId, O.queueId, O.start, O.end, "
+	xstrcatf(&sql, "SELECT O.id, O.gpuId, O.queueId, O.start, O.end, "
 	    "O.description_id, D.string, O.opType_id, T.string, %s, %s",
 	    haslink ? "X.api_id" : "NULL", haslink ? "A.pid" : "NULL");
 	rpd_cols(r, &sql, haskapi ? "rocpd_kernelapi" : NULL, "K",
 	    rpd_kernel_cols, sizeof rpd_kernel_cols / sizeof *rpd_kernel_cols);
-	amd_db_cat(&sql, ", %s", haskname ? "KN.string" : "NULL");
+	xstrcatf(&sql, ", %s", haskname ? "KN.string" : "NULL");
 	amd_db_colx(&r->d, &sql, hasco ? "rocpd_kernelcodeobject" : NULL, "C",
 	    "vgpr");
 	rpd_cols(r, &sql, hascapi ? "rocpd_copyapi" : NULL, "Y",
 	    rpd_copy_cols, sizeof rpd_copy_cols / sizeof *rpd_copy_cols);
-	amd_db_cat(&sql, " FROM rocpd_op O "
+	xstrcatf(&sql, " FROM rocpd_op O "
 	    "LEFT JOIN rocpd_string D ON D.id = O.description_id "
 	    "LEFT JOIN rocpd_string T ON T.id = O.opType_id");
 	for (i = 0; i < sizeof joins / sizeof *joins; i++)
 		if (*joins[i].on)
-			amd_db_cat(&sql, " LEFT JOIN %s", joins[i].sql);
+			xstrcatf(&sql, " LEFT JOIN %s", joins[i].sql);
 	/* An op linked to several calls: the first link comes first. */
-	amd_db_cat(&sql, " ORDER BY O.id%s", haslink ? ", X.id" : "");
+	xstrcatf(&sql, " ORDER BY O.id%s", haslink ? ", X.id" : "");
 	return sql;
 }
 
