@@ -17,6 +17,7 @@
 #include "model/nvtxfam.h"
 #include "analysis/phase-int.h"
 #include "util/nametab.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define MS			1000000LL
@@ -332,11 +333,8 @@ ph_cand_cmp(const void *x, const void *y)
 {
 	const struct ph_cand	*a = x, *b = y;
 
-	if (a->t != b->t)
-		return a->t < b->t ? -1 : 1;
-	if (a->prio != b->prio)
-		return b->prio - a->prio;
-	return a->edge - b->edge;
+	/* In time, the higher priority first. */
+	return sort_lex3(a->t, b->t, b->prio, a->prio, a->edge, b->edge);
 }
 
 static void
@@ -376,11 +374,8 @@ ph_marker_cmp(const void *x, const void *y)
 	const struct ph_marker	*a = x, *b = y;
 	int64_t			 da = a->end - a->start, db = b->end - b->start;
 
-	if (da != db)
-		return da > db ? -1 : 1;
-	if (a->start != b->start)
-		return a->start < b->start ? -1 : 1;
-	return (a->name > b->name) - (a->name < b->name);
+	/* The longest first. */
+	return sort_lex3(db, da, a->start, b->start, a->name, b->name);
 }
 
 /* Candidates from long top-level NVTX ranges. */
