@@ -606,9 +606,8 @@ test_verb(void **state)
 	cJSON			*row;
 
 	(void)state;
-	ts_vrun_init(&r, cmd_findings_compute, "findings", FINDINGS_OPTS, m,
-	    v, 1);
-	assert_int_equal(ts_vrun(&r), 0);
+	ts_vrun_init(&r, cmd_findings_compute, "findings", FINDINGS_OPTS);
+	assert_int_equal(ts_vrun(&r, m, v, 1), 0);
 	row = cJSON_GetArrayItem(r.out.rows, 1);
 	assert_string_equal(cJSON_GetObjectItem(row, "type")->valuestring,
 	    "cuda_api_sync");
@@ -626,10 +625,10 @@ test_verb(void **state)
 
 	/* --min-confidence high keeps the three high ones. */
 	v[0].value = "high";
-	assert_int_equal(ts_vrun(&r), 0);
+	assert_int_equal(ts_vrun(&r, m, v, 1), 0);
 	assert_int_equal(cJSON_GetArraySize(r.out.rows), 3);
 	v[0].value = "severe";
-	assert_int_equal(ts_vrun(&r), -1);
+	assert_int_equal(ts_vrun(&r, m, v, 1), -1);
 	assert_non_null(strstr(r.cause, "--min-confidence"));
 	ts_vrun_free(&r);
 	model_free(m);

@@ -292,8 +292,8 @@ test_verb(void **state)
 	cJSON		*row;
 
 	(void)state;
-	ts_vrun_init(&r, cmd_phases_compute, "phases", PHASES_OPTS, m, v, 2);
-	assert_int_equal(ts_vrun(&r), 0);
+	ts_vrun_init(&r, cmd_phases_compute, "phases", PHASES_OPTS);
+	assert_int_equal(ts_vrun(&r, m, v, 2), 0);
 	assert_int_equal(cJSON_GetArraySize(r.out.rows), 3);
 	row = cJSON_GetArrayItem(r.out.rows, 0);
 	assert_string_equal(cJSON_GetObjectItem(row, "key")->valuestring,
@@ -310,13 +310,13 @@ test_verb(void **state)
 	    "cost_curve")), 3);
 
 	v[1].value = "2";
-	assert_int_equal(ts_vrun(&r), 0);
+	assert_int_equal(ts_vrun(&r, m, v, 2), 0);
 	assert_int_equal(cJSON_GetArraySize(r.out.rows), 2);
 	v[1].value = "0";
-	assert_int_equal(ts_vrun(&r), -1);
+	assert_int_equal(ts_vrun(&r, m, v, 2), -1);
 	v[1].value = NULL;
 	v[0].value = "x";
-	assert_int_equal(ts_vrun(&r), -1);
+	assert_int_equal(ts_vrun(&r, m, v, 2), -1);
 	ts_vrun_free(&r);
 	model_free(m);
 }

@@ -316,27 +316,23 @@ void		 ts_opts_out(struct opts *o, unsigned accepted, int argc,
 typedef int	 ts_vcompute(const struct model *, const struct opts *,
 		    const struct vopt *, size_t nv, struct out *,
 		    const char **code, char **cause);
-/* A verb's runs on one model: its options, parsed once, and its own
- * options v (the test's, which it may change between runs); the last
- * run's output and cause. */
+/* A verb's runs: its options, parsed once; the last run's output and
+ * cause. */
 struct ts_vrun {
 	ts_vcompute		*compute;
 	const char		*verb;
-	const struct model	*m;
 	struct opts		 o;
-	const struct vopt	*v;
-	size_t			 nv;
 	struct out		 out;
 	const char		*code;
 	char			*cause;
 };
 /* Parses { verb, "t.sqlite" } for the option groups accepted into r->o. */
 void		 ts_vrun_init(struct ts_vrun *r, ts_vcompute *compute,
-		    const char *verb, unsigned accepted, const struct model *m,
+		    const char *verb, unsigned accepted);
+/* Runs the verb on m with its own nv options v into a fresh r->out
+ * (out_init()), the cause of a failure in r->cause; returns its status. */
+int		 ts_vrun(struct ts_vrun *r, const struct model *m,
 		    const struct vopt *v, size_t nv);
-/* Runs the verb on r->m into a fresh r->out (out_init()), the cause of a
- * failure in r->cause; returns its status. */
-int		 ts_vrun(struct ts_vrun *r);
 void		 ts_vrun_free(struct ts_vrun *r);
 
 /* ---- screens (cellgrid.h) ---------------------------------------- */
