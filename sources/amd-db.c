@@ -16,6 +16,8 @@
 #include "sources/source.h"
 #include "sources/srcerr.h"
 #include "sources/sqlz.h"
+#include "util/progress.h"
+#include "util/timing.h"
 #include "util/xmalloc.h"
 
 int
@@ -144,6 +146,37 @@ amd_db_estimate(struct amd_db *d, const char *rel)
 	 * in their upper 32 bits; count(*) reads the smallest b-tree. */
 	n = source_sqlite_int(d->db, 0, "SELECT count(*) FROM \"%w\"", rel);
 	return n > 0 ? (uint64_t)n : 0;
+}
+
+struct model *
+amd_db_load(const struct amd_db_reader *rd, void *r, struct amd_db *d,
+    const char *path, struct progress *prog, char **cause)
+{
+	struct builder	*b;
+	double		 t0 = timing_now();
+
+	if (amd_db_open(d, path, cause) != 0)
+		return NULL;
+	rd->init(r, prog);
+	if (!rd->probe(d->db)) {
+		amd_db_error(d, "%s", rd->not_it);
+		goto fail;
+	}
+	b = builder_new(rd->source);
+	if (rd->read(r, b) != 0) {
+		builder_abort(b);
+		goto fail;
+	}
+	rd->free(r);
+	progress_done(prog);
+	timing_report(rd->timing, t0);
+	return builder_finish(b, cause);
+
+fail:
+	progress_done(prog);
+	amd_db_cause(d, cause);
+	rd->free(r);
+	return NULL;
 }
 
 void

@@ -58,7 +58,6 @@
 #include "sources/source.h"
 #include "sources/srcdev.h"
 #include "sources/srcmaps.h"
-#include "util/timing.h"
 #include "util/xmalloc.h"
 
 #define RPD_ROWS_STEP	16384		/* rows between progress reports */
@@ -649,49 +648,58 @@ rpd_maps(struct rpd *r, void (*fn)(struct hmap *))
 }
 
 static void
-rpd_free(struct rpd *r)
+rpd_free(void *p)
 {
+	struct rpd	*r = p;
+
 	amd_db_close(&r->d);
 	rpd_maps(r, hmap_free);
 	free(r->strs);
 }
 
+static void
+rpd_init(void *p, struct progress *prog)
+{
+	struct rpd	*r = p;
+
+	r->prog = prog;
+	rpd_maps(r, hmap_init);
+}
+
+static int
+rpd_read(void *p, struct builder *b)
+{
+	struct rpd	*r = p;
+
+	if (amd_db_no_views(&r->d, rpd_rels, sizeof rpd_rels /
+	    sizeof *rpd_rels) != 0)
+		return -1;
+	r->b = b;
+	r->m = b->m;
+	/* Ops before calls: they assign the correlation ids. */
+	if (rpd_meta(r) != 0 || rpd_pids(r) != 0 || rpd_ops(r) != 0 ||
+	    rpd_apis(r) != 0)
+		return -1;
+	rpd_finish(r);
+	return 0;
+}
+
+static const struct amd_db_reader rpd_reader = {
+	.source = SOURCE_RPD,
+	.timing = "rpd-read",
+	.probe = rpd_probe,
+	.not_it = "not a rocmProfileData (RPD) file (SQLite database without "
+	    "rocpd_op, rocpd_api and rocpd_string)",
+	.init = rpd_init,
+	.read = rpd_read,
+	.free = rpd_free,
+};
+
 struct model *
 rpd_load(const char *path, struct progress *prog, char **cause)
 {
 	struct rpd	 r;
-	double		 t0 = timing_now();
 
 	memset(&r, 0, sizeof r);
-	if (amd_db_open(&r.d, path, cause) != 0)
-		return NULL;
-	r.prog = prog;
-	rpd_maps(&r, hmap_init);
-	if (!rpd_probe(r.d.db)) {
-		amd_db_error(&r.d, "not a rocmProfileData (RPD) file (SQLite "
-		    "database without rocpd_op, rocpd_api and rocpd_string)");
-		goto fail;
-	}
-	if (amd_db_no_views(&r.d, rpd_rels, sizeof rpd_rels /
-	    sizeof *rpd_rels) != 0)
-		goto fail;
-	r.b = builder_new(SOURCE_RPD);
-	r.m = r.b->m;
-	/* Ops before calls: they assign the correlation ids. */
-	if (rpd_meta(&r) != 0 || rpd_pids(&r) != 0 || rpd_ops(&r) != 0 ||
-	    rpd_apis(&r) != 0) {
-		builder_abort(r.b);
-		goto fail;
-	}
-	rpd_finish(&r);
-	rpd_free(&r);
-	progress_done(prog);
-	timing_report("rpd-read", t0);
-	return builder_finish(r.b, cause);
-
-fail:
-	progress_done(prog);
-	amd_db_cause(&r.d, cause);
-	rpd_free(&r);
-	return NULL;
+	return amd_db_load(&rpd_reader, &r, &r.d, path, prog, cause);
 }
