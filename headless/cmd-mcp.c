@@ -277,7 +277,7 @@ static char *
 mcp_description(const struct cmd_entry *e)
 {
 	const struct cmd_option	*c;
-	char			*d, *t, left[64];
+	char			*d, left[64];
 
 	d = xstrdup(e->help);
 	for (c = e->vopts; c != NULL && c->name != NULL; c++) {
@@ -285,14 +285,11 @@ mcp_description(const struct cmd_entry *e)
 			continue;
 		snprintf(left, sizeof left, "%s%s%s", c->name,
 		    c->arg != NULL ? " " : "", c->arg != NULL ? c->arg : "");
-		t = xasprintf("%s%s  %-26s %s", d, c == e->vopts ? "\n\n" :
-		    "\n", left, c->help);
-		free(d);
-		d = t;
+		xstrcatf(&d, "%s  %-26s %s", c == e->vopts ? "\n\n" : "\n",
+		    left, c->help);
 	}
-	t = xasprintf("%s\n\nUsage: %s", d, e->usage);
-	free(d);
-	return t;
+	xstrcatf(&d, "\n\nUsage: %s", e->usage);
+	return d;
 }
 
 static cJSON *

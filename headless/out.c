@@ -150,7 +150,7 @@ out_fill_next(struct out *o)
 {
 	cJSON		*next = cJSON_CreateArray(), *h;
 	const char	*s, *a, *b, *v;
-	char		*field, *q, *acc, *t;
+	char		*field, *q, *acc;
 	int		 ok;
 
 	cJSON_ArrayForEach(h, o->next) {
@@ -167,16 +167,13 @@ out_fill_next(struct out *o)
 				break;
 			}
 			q = shquote(v);
-			t = xasprintf("%s%.*s%s", acc, (int)(a - s), s, q);
+			xstrcatf(&acc, "%.*s%s", (int)(a - s), s, q);
 			free(q);
-			free(acc);
-			acc = t;
 			s = b + 1;
 		}
 		if (ok) {
-			t = xasprintf("%s%s", acc, s);
-			cJSON_AddItemToArray(next, cJSON_CreateString(t));
-			free(t);
+			xstrcatf(&acc, "%s", s);
+			cJSON_AddItemToArray(next, cJSON_CreateString(acc));
 		}
 		free(acc);
 	}

@@ -62,7 +62,7 @@ int
 vopt_choice(const char *name, const char *value, const char *const *choices,
     int *index, char **cause)
 {
-	char	*list, *tmp;
+	char	*list;
 	int	 i;
 
 	for (i = 0; choices[i] != NULL; i++) {
@@ -72,12 +72,9 @@ vopt_choice(const char *name, const char *value, const char *const *choices,
 		}
 	}
 	list = xstrdup(choices[0]);
-	for (i = 1; choices[i] != NULL; i++) {
-		tmp = xasprintf("%s%s%s", list, choices[i + 1] != NULL ? ", " :
-		    " or ", choices[i]);
-		free(list);
-		list = tmp;
-	}
+	for (i = 1; choices[i] != NULL; i++)
+		xstrcatf(&list, "%s%s", choices[i + 1] != NULL ? ", " : " or ",
+		    choices[i]);
 	*cause = xasprintf("%s takes %s, not '%s'", name, list, value);
 	free(list);
 	return -1;

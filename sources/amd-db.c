@@ -5,7 +5,6 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +16,8 @@
 #include "sources/source.h"
 #include "sources/srcerr.h"
 #include "sources/sqlz.h"
+#include "util/progress.h"
+#include "util/timing.h"
 #include "util/xmalloc.h"
 
 int
@@ -147,23 +148,35 @@ amd_db_estimate(struct amd_db *d, const char *rel)
 	return n > 0 ? (uint64_t)n : 0;
 }
 
-void
-amd_db_cat(char **sql, const char *fmt, ...)
+struct model *
+amd_db_load(const struct amd_db_reader *rd, void *r, struct amd_db *d,
+    const char *path, struct progress *prog, char **cause)
 {
-	va_list	 ap;
-	char	*s, *t;
+	struct builder	*b;
+	double		 t0 = timing_now();
 
-	va_start(ap, fmt);
-	s = xvasprintf(fmt, ap);
-	va_end(ap);
-	if (*sql == NULL) {
-		*sql = s;
-		return;
+	if (amd_db_open(d, path, cause) != 0)
+		return NULL;
+	rd->init(r, prog);
+	if (!rd->probe(d->db)) {
+		amd_db_error(d, "%s", rd->not_it);
+		goto fail;
 	}
-	t = xasprintf("%s%s", *sql, s);
-	free(s);
-	free(*sql);
-	*sql = t;
+	b = builder_new(rd->source);
+	if (rd->read(r, b) != 0) {
+		builder_abort(b);
+		goto fail;
+	}
+	rd->free(r);
+	progress_done(prog);
+	timing_report(rd->timing, t0);
+	return builder_finish(b, cause);
+
+fail:
+	progress_done(prog);
+	amd_db_cause(d, cause);
+	rd->free(r);
+	return NULL;
 }
 
 void
@@ -171,7 +184,7 @@ amd_db_colx(struct amd_db *d, char **sql, const char *rel, const char *alias,
     const char *col)
 {
 	if (rel != NULL && amd_db_col(d, rel, col))
-		amd_db_cat(sql, ", %s.\"%s\"", alias, col);
+		xstrcatf(sql, ", %s.\"%s\"", alias, col);
 	else
-		amd_db_cat(sql, ", NULL");
+		xstrcatf(sql, ", NULL");
 }

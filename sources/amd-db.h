@@ -30,6 +30,8 @@
 #include "sources/srcerr.h"
 
 struct builder;
+struct model;
+struct progress;
 struct source_times;
 
 struct amd_db {
@@ -46,6 +48,32 @@ void		 amd_db_close(struct amd_db *);
 /* Hands the error recorded (NULL if none) to *cause, or frees it when
  * cause is NULL; d->err is cleared. */
 void		 amd_db_cause(struct amd_db *, char **cause);
+
+/*
+ * A reader's own steps, for amd_db_load(). r is the reader's state, which
+ * holds its struct amd_db.
+ */
+struct amd_db_reader {
+	int		 source;		/* SOURCE_ROCPD, SOURCE_RPD */
+	const char	*timing;		/* timing_report()'s name */
+	int		(*probe)(sqlite3 *);	/* whether it is this format */
+	const char	*not_it;		/* the error when it is not */
+	/* Readies r once the database is open (its maps, prog). */
+	void		(*init)(void *r, struct progress *prog);
+	/* Reads the database into b: 0, or -1 with the error recorded. */
+	int		(*read)(void *r, struct builder *b);
+	/* Frees r's own data, the database included (amd_db_close()). */
+	void		(*free)(void *r);
+};
+/*
+ * Loads path with the reader rd, whose state r holds d: opens d, refuses a
+ * database that rd->probe() does not know, then reads it into a new
+ * builder and frees r, the progress shown done, either way. The model, or
+ * NULL with *cause.
+ */
+struct model	*amd_db_load(const struct amd_db_reader *rd, void *r,
+		    struct amd_db *d, const char *path, struct progress *prog,
+		    char **cause);
 
 /* Records the first error as "PATH: message": amd_db_error(d, fmt, ...). */
 #define amd_db_error(d, ...)	srcerr_setf(&(d)->err, (d)->path, __VA_ARGS__)
@@ -70,13 +98,11 @@ int		 amd_db_no_views(struct amd_db *, const char *const *names,
 /* Whether relation rel (a table or view) has column col. */
 int		 amd_db_col(struct amd_db *, const char *rel, const char *col);
 /*
- * SQL assembly. amd_db_cat() appends formatted text to the malloc'd
- * string *sql (NULL starts one). amd_db_colx() appends ", ALIAS.\"COL\""
- * when relation rel (NULL: none) has column col, else ", NULL", so that a
- * query reads an absent column as NULL.
+ * SQL assembly (with xstrcatf() for the rest). amd_db_colx() appends
+ * ", ALIAS.\"COL\"" to the malloc'd string *sql when relation rel (NULL:
+ * none) has column col, else ", NULL", so that a query reads an absent
+ * column as NULL.
  */
-void		 amd_db_cat(char **sql, const char *fmt, ...)
-		    __attribute__((format(printf, 2, 3)));
 void		 amd_db_colx(struct amd_db *, char **sql, const char *rel,
 		    const char *alias, const char *col);
 /* The verdict on the times read from table (source_times_verdict()): a

@@ -13,6 +13,7 @@
 #include "sources/amd.h"
 #include "model/builder.h"
 #include "util/hmap.h"
+#include "util/xmalloc.h"
 #include "util/progress.h"
 #include "sources/source.h"
 #include "sources/rocpd-int.h"
@@ -152,7 +153,7 @@ rocpd_regions(struct rocpd *r)
 
 	if (rocpd_q(r, "rocpd_region", &q) != 0)
 		return 0;
-	amd_db_cat(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, N.string, %s, "
+	xstrcatf(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, N.string, %s, "
 	    "E.stack_id, E.correlation_id, E.extdata, N.id, %s "
 	    "FROM rocpd_region X%s "
 	    "LEFT JOIN rocpd_event E ON E.id = X.event_id AND E.guid = X.guid "
@@ -182,7 +183,7 @@ rocpd_samples(struct rocpd *r)
 		return 0;
 	/* A sample's name is its own name_id (later layout) or its track's
 	 * (the released one: the category). */
-	amd_db_cat(&sql, "SELECT X.id, X.guid, TR.pid, TR.tid, %s, NULL, "
+	xstrcatf(&sql, "SELECT X.id, X.guid, TR.pid, TR.tid, %s, NULL, "
 	    "N.string, %s, E.stack_id, E.correlation_id, E.extdata, N.id, %s "
 	    "FROM rocpd_sample X "
 	    "LEFT JOIN rocpd_track TR ON TR.id = X.track_id AND "

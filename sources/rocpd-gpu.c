@@ -12,6 +12,7 @@
 #include "sources/amd.h"
 #include "model/builder.h"
 #include "util/hmap.h"
+#include "util/xmalloc.h"
 #include "sources/source.h"
 #include "sources/rocpd-int.h"
 
@@ -94,12 +95,12 @@ rocpd_kernels(struct rocpd *r)
 
 	if (rocpd_q(r, "rocpd_kernel_dispatch", &q) != 0)
 		return 0;
-	amd_db_cat(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, %s, %s",
+	xstrcatf(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, %s, %s",
 	    q.pid, q.agent, q.queue, q.stream, q.start, q.end);
 	for (i = 0; i < sizeof cols / sizeof *cols; i++)
 		amd_db_colx(&r->d, &sql, "rocpd_kernel_dispatch", "X",
 		    cols[i]);
-	amd_db_cat(&sql, ", E.stack_id, E.correlation_id FROM "
+	xstrcatf(&sql, ", E.stack_id, E.correlation_id FROM "
 	    "rocpd_kernel_dispatch X%s LEFT JOIN rocpd_event E ON "
 	    "E.id = X.event_id AND E.guid = X.guid", q.joins);
 	rc = rocpd_scan_timed(r, sql, "kernel dispatches",
@@ -156,12 +157,12 @@ rocpd_copies(struct rocpd *r)
 
 	if (rocpd_q(r, "rocpd_memory_copy", &q) != 0)
 		return 0;
-	amd_db_cat(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, %s, N.string",
+	xstrcatf(&sql, "SELECT X.id, X.guid, %s, %s, %s, %s, %s, N.string",
 	    q.pid, q.queue, q.stream, q.start, q.end);
 	amd_db_colx(&r->d, &sql, "rocpd_memory_copy", "X", "src_agent_id");
 	amd_db_colx(&r->d, &sql, "rocpd_memory_copy", "X", "dst_agent_id");
 	amd_db_colx(&r->d, &sql, "rocpd_memory_copy", "X", "size");
-	amd_db_cat(&sql, ", E.stack_id, E.correlation_id, N.id FROM "
+	xstrcatf(&sql, ", E.stack_id, E.correlation_id, N.id FROM "
 	    "rocpd_memory_copy X%s LEFT JOIN rocpd_event E ON "
 	    "E.id = X.event_id AND E.guid = X.guid LEFT JOIN rocpd_string N "
 	    "ON N.id = X.name_id AND N.guid = X.guid", q.joins);

@@ -286,12 +286,12 @@ rocpd_info_read(struct rocpd *r, const struct rocpd_info_table *t)
 	if (!amd_db_has(&r->d, t->table))
 		return 0;
 	if (t->cols == NULL)
-		amd_db_cat(&sql, "SELECT id, guid, name FROM %s", t->table);
+		xstrcatf(&sql, "SELECT id, guid, name FROM %s", t->table);
 	else {
-		amd_db_cat(&sql, "SELECT id, guid");
+		xstrcatf(&sql, "SELECT id, guid");
 		for (c = t->cols; *c != NULL; c++)
 			amd_db_colx(&r->d, &sql, t->table, t->alias, *c);
-		amd_db_cat(&sql, " FROM %s %s%s", t->table, t->alias,
+		xstrcatf(&sql, " FROM %s %s%s", t->table, t->alias,
 		    t->ordered ? " ORDER BY id" : "");
 	}
 	rc = rocpd_scan(r, sql, t->what != NULL ? t->what : t->table, NULL,

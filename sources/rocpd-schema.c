@@ -75,7 +75,7 @@ rocpd_views(struct rocpd *r)
 			const char *t = col_text(st, 0);
 			char *q = sqlite3_mprintf("%s SELECT * FROM \"%w\"",
 			    n++ == 0 ? "" : " UNION ALL", t);
-			amd_db_cat(&sql, "%s", q);
+			xstrcatf(&sql, "%s", q);
 			sqlite3_free(q);
 		}
 		sqlite3_finalize(st);

@@ -83,7 +83,6 @@
 #include "sources/source.h"
 #include "sources/rocpd-int.h"
 #include "sources/srcmaps.h"
-#include "util/timing.h"
 
 /* Runs sql, calling row() on each row. */
 int
@@ -173,9 +172,10 @@ rocpd_maps(struct rocpd *r, void (*fn)(struct hmap *))
 }
 
 static void
-rocpd_free(struct rocpd *r)
+rocpd_free(void *p)
 {
-	size_t	i;
+	struct rocpd	*r = p;
+	size_t		 i;
 
 	amd_db_close(&r->d);
 	for (i = 0; i < r->nguids; i++)
@@ -185,47 +185,51 @@ rocpd_free(struct rocpd *r)
 	free(r->syms);
 }
 
+static void
+rocpd_init(void *p, struct progress *prog)
+{
+	struct rocpd	*r = p;
+
+	r->prog = prog;
+	rocpd_maps(r, hmap_init);
+}
+
+static int
+rocpd_read(void *p, struct builder *b)
+{
+	struct rocpd	*r = p;
+
+	sqlite3_exec(r->d.db, "PRAGMA cache_size = -16384", NULL, NULL, NULL);
+	r->b = b;
+	r->m = b->m;
+	if (rocpd_views(r) != 0 || rocpd_meta(r) != 0)
+		return -1;
+	rocpd_layout(r);
+	rocpd_grouping(r);
+	if (rocpd_info(r) != 0 || rocpd_regions(r) != 0 ||
+	    rocpd_samples(r) != 0 || rocpd_kernels(r) != 0 ||
+	    rocpd_copies(r) != 0)
+		return -1;
+	rocpd_finish(r);
+	return 0;
+}
+
+static const struct amd_db_reader rocpd_reader = {
+	.source = SOURCE_ROCPD,
+	.timing = "rocpd-read",
+	.probe = rocpd_probe,
+	.not_it = "not a rocprofv3 rocpd database (SQLite database without "
+	    "rocpd_metadata and rocpd_* event tables)",
+	.init = rocpd_init,
+	.read = rocpd_read,
+	.free = rocpd_free,
+};
+
 struct model *
 rocpd_load(const char *path, struct progress *prog, char **cause)
 {
 	struct rocpd	 r;
-	double		 t0 = timing_now();
 
 	memset(&r, 0, sizeof r);
-	if (amd_db_open(&r.d, path, cause) != 0)
-		return NULL;
-	r.prog = prog;
-	rocpd_maps(&r, hmap_init);
-	if (!rocpd_probe(r.d.db)) {
-		amd_db_error(&r.d, "not a rocprofv3 rocpd database (SQLite "
-		    "database without rocpd_metadata and rocpd_* event "
-		    "tables)");
-		goto fail;
-	}
-	sqlite3_exec(r.d.db, "PRAGMA cache_size = -16384", NULL, NULL, NULL);
-	r.b = builder_new(SOURCE_ROCPD);
-	r.m = r.b->m;
-	if (rocpd_views(&r) != 0 || rocpd_meta(&r) != 0) {
-		builder_abort(r.b);
-		goto fail;
-	}
-	rocpd_layout(&r);
-	rocpd_grouping(&r);
-	if (rocpd_info(&r) != 0 || rocpd_regions(&r) != 0 ||
-	    rocpd_samples(&r) != 0 || rocpd_kernels(&r) != 0 ||
-	    rocpd_copies(&r) != 0) {
-		builder_abort(r.b);
-		goto fail;
-	}
-	rocpd_finish(&r);
-	rocpd_free(&r);
-	progress_done(prog);
-	timing_report("rocpd-read", t0);
-	return builder_finish(r.b, cause);
-
-fail:
-	progress_done(prog);
-	amd_db_cause(&r.d, cause);
-	rocpd_free(&r);
-	return NULL;
+	return amd_db_load(&rocpd_reader, &r, &r.d, path, prog, cause);
 }

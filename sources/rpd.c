@@ -58,7 +58,6 @@
 #include "sources/source.h"
 #include "sources/srcdev.h"
 #include "sources/srcmaps.h"
-#include "util/timing.h"
 #include "util/xmalloc.h"
 
 #define RPD_ROWS_STEP	16384		/* rows between progress reports */
@@ -348,24 +347,24 @@ rpd_op_sql(struct rpd *r)
 	haskname = haskapi && amd_db_col(&r->d, "rocpd_kernelapi",
 	    "kernelName_id");
 
-	amd_db_cat(&sql, "SELECT O.id, O.gpuId, O.queueId, O.start, O.end, "
+	xstrcatf(&sql, "SELECT O.id, O.gpuId, O.queueId, O.start, O.end, "
 	    "O.description_id, D.string, O.opType_id, T.string, %s, %s",
 	    haslink ? "X.api_id" : "NULL", haslink ? "A.pid" : "NULL");
 	rpd_cols(r, &sql, haskapi ? "rocpd_kernelapi" : NULL, "K",
 	    rpd_kernel_cols, sizeof rpd_kernel_cols / sizeof *rpd_kernel_cols);
-	amd_db_cat(&sql, ", %s", haskname ? "KN.string" : "NULL");
+	xstrcatf(&sql, ", %s", haskname ? "KN.string" : "NULL");
 	amd_db_colx(&r->d, &sql, hasco ? "rocpd_kernelcodeobject" : NULL, "C",
 	    "vgpr");
 	rpd_cols(r, &sql, hascapi ? "rocpd_copyapi" : NULL, "Y",
 	    rpd_copy_cols, sizeof rpd_copy_cols / sizeof *rpd_copy_cols);
-	amd_db_cat(&sql, " FROM rocpd_op O "
+	xstrcatf(&sql, " FROM rocpd_op O "
 	    "LEFT JOIN rocpd_string D ON D.id = O.description_id "
 	    "LEFT JOIN rocpd_string T ON T.id = O.opType_id");
 	for (i = 0; i < sizeof joins / sizeof *joins; i++)
 		if (*joins[i].on)
-			amd_db_cat(&sql, " LEFT JOIN %s", joins[i].sql);
+			xstrcatf(&sql, " LEFT JOIN %s", joins[i].sql);
 	/* An op linked to several calls: the first link comes first. */
-	amd_db_cat(&sql, " ORDER BY O.id%s", haslink ? ", X.id" : "");
+	xstrcatf(&sql, " ORDER BY O.id%s", haslink ? ", X.id" : "");
 	return sql;
 }
 
@@ -649,49 +648,58 @@ rpd_maps(struct rpd *r, void (*fn)(struct hmap *))
 }
 
 static void
-rpd_free(struct rpd *r)
+rpd_free(void *p)
 {
+	struct rpd	*r = p;
+
 	amd_db_close(&r->d);
 	rpd_maps(r, hmap_free);
 	free(r->strs);
 }
 
+static void
+rpd_init(void *p, struct progress *prog)
+{
+	struct rpd	*r = p;
+
+	r->prog = prog;
+	rpd_maps(r, hmap_init);
+}
+
+static int
+rpd_read(void *p, struct builder *b)
+{
+	struct rpd	*r = p;
+
+	if (amd_db_no_views(&r->d, rpd_rels, sizeof rpd_rels /
+	    sizeof *rpd_rels) != 0)
+		return -1;
+	r->b = b;
+	r->m = b->m;
+	/* Ops before calls: they assign the correlation ids. */
+	if (rpd_meta(r) != 0 || rpd_pids(r) != 0 || rpd_ops(r) != 0 ||
+	    rpd_apis(r) != 0)
+		return -1;
+	rpd_finish(r);
+	return 0;
+}
+
+static const struct amd_db_reader rpd_reader = {
+	.source = SOURCE_RPD,
+	.timing = "rpd-read",
+	.probe = rpd_probe,
+	.not_it = "not a rocmProfileData (RPD) file (SQLite database without "
+	    "rocpd_op, rocpd_api and rocpd_string)",
+	.init = rpd_init,
+	.read = rpd_read,
+	.free = rpd_free,
+};
+
 struct model *
 rpd_load(const char *path, struct progress *prog, char **cause)
 {
 	struct rpd	 r;
-	double		 t0 = timing_now();
 
 	memset(&r, 0, sizeof r);
-	if (amd_db_open(&r.d, path, cause) != 0)
-		return NULL;
-	r.prog = prog;
-	rpd_maps(&r, hmap_init);
-	if (!rpd_probe(r.d.db)) {
-		amd_db_error(&r.d, "not a rocmProfileData (RPD) file (SQLite "
-		    "database without rocpd_op, rocpd_api and rocpd_string)");
-		goto fail;
-	}
-	if (amd_db_no_views(&r.d, rpd_rels, sizeof rpd_rels /
-	    sizeof *rpd_rels) != 0)
-		goto fail;
-	r.b = builder_new(SOURCE_RPD);
-	r.m = r.b->m;
-	/* Ops before calls: they assign the correlation ids. */
-	if (rpd_meta(&r) != 0 || rpd_pids(&r) != 0 || rpd_ops(&r) != 0 ||
-	    rpd_apis(&r) != 0) {
-		builder_abort(r.b);
-		goto fail;
-	}
-	rpd_finish(&r);
-	rpd_free(&r);
-	progress_done(prog);
-	timing_report("rpd-read", t0);
-	return builder_finish(r.b, cause);
-
-fail:
-	progress_done(prog);
-	amd_db_cause(&r.d, cause);
-	rpd_free(&r);
-	return NULL;
+	return amd_db_load(&rpd_reader, &r, &r.d, path, prog, cause);
 }

@@ -3,7 +3,6 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,21 +11,6 @@
 #include "tui/fmt.h"
 #include "util/units.h"
 #include "util/xmalloc.h"
-
-static void
-fevtext_add(char **s, const char *fmt, ...)
-{
-	va_list	 ap;
-	char	*t, *u;
-
-	va_start(ap, fmt);
-	t = xvasprintf(fmt, ap);
-	va_end(ap);
-	u = xasprintf("%s%s", *s, t);
-	free(t);
-	free(*s);
-	*s = u;
-}
 
 static int
 fevtext_ends(const char *key, const char *suffix)
@@ -45,26 +29,26 @@ fevtext_value(char **s, const struct fev *x)
 	switch (x->type) {
 	case FEV_INT:
 		if (fevtext_ends(k, "start_ns") || fevtext_ends(k, "end_ns"))
-			fevtext_add(s, "+%s", fmt_time(b, sizeof b, x->u.i));
+			xstrcatf(s, "+%s", fmt_time(b, sizeof b, x->u.i));
 		else if (fevtext_ends(k, "_ns"))
-			fevtext_add(s, "%s", fmt_time(b, sizeof b, x->u.i));
+			xstrcatf(s, "%s", fmt_time(b, sizeof b, x->u.i));
 		else if ((strcmp(k, "bytes") == 0 ||
 		    fevtext_ends(k, "_bytes")) && x->u.i >= 0)
-			fevtext_add(s, "%s", units_bytes_sig((uint64_t)x->u.i, b,
+			xstrcatf(s, "%s", units_bytes_sig((uint64_t)x->u.i, b,
 			    sizeof b));
 		else if (fevtext_ends(k, "_pct"))
-			fevtext_add(s, "%lld%%", (long long)x->u.i);
+			xstrcatf(s, "%lld%%", (long long)x->u.i);
 		else
-			fevtext_add(s, "%lld", (long long)x->u.i);
+			xstrcatf(s, "%lld", (long long)x->u.i);
 		break;
 	case FEV_REAL:
 		if (fevtext_ends(k, "_pct"))
-			fevtext_add(s, "%.1f%%", x->u.r);
+			xstrcatf(s, "%.1f%%", x->u.r);
 		else
-			fevtext_add(s, "%.4g", x->u.r);
+			xstrcatf(s, "%.4g", x->u.r);
 		break;
 	case FEV_BOOL:
-		fevtext_add(s, "%s", x->u.b ? "yes" : "no");
+		xstrcatf(s, "%s", x->u.b ? "yes" : "no");
 		break;
 	case FEV_STR:
 		v = x->u.s != NULL ? x->u.s : "";
@@ -73,10 +57,10 @@ fevtext_value(char **s, const struct fev *x)
 		if (strcmp(k, "module") == 0 && (p = strrchr(v, '/')) != NULL &&
 		    p[1] != '\0')
 			v = p + 1;
-		fevtext_add(s, "%s", v);
+		xstrcatf(s, "%s", v);
 		break;
 	default:
-		fevtext_add(s, "-");
+		xstrcatf(s, "-");
 		break;
 	}
 }
@@ -93,14 +77,14 @@ fevtext_group(char **s, const struct fevidence *ev, size_t *i)
 		if (x->type == FEV_END)
 			return;
 		if (!first)
-			fevtext_add(s, ", ");
+			xstrcatf(s, ", ");
 		first = 0;
 		if (x->key != NULL)
-			fevtext_add(s, "%s ", x->key);
+			xstrcatf(s, "%s ", x->key);
 		if (x->type == FEV_RECORD || x->type == FEV_LIST) {
-			fevtext_add(s, x->type == FEV_LIST ? "[" : "{");
+			xstrcatf(s, x->type == FEV_LIST ? "[" : "{");
 			fevtext_group(s, ev, i);
-			fevtext_add(s, x->type == FEV_LIST ? "]" : "}");
+			xstrcatf(s, x->type == FEV_LIST ? "]" : "}");
 		} else
 			fevtext_value(s, x);
 	}

@@ -49,11 +49,8 @@ iter_cmp(const void *a, const void *b)
 {
 	const struct iter	*x = a, *y = b;
 
-	if (x->process != y->process)
-		return x->process < y->process ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->end > y->end) - (x->end < y->end);
+	return sort_lex3(x->process, y->process, x->start, y->start, x->end,
+	    y->end);
 }
 
 void

@@ -1,7 +1,9 @@
 /*
  * phase: timeline segmentation by kernel-mix divergence and dynamic
  * programming (see phase.h for the method and where it departs from
- * perf-advisor's).
+ * perf-advisor's): the bins, the boundary candidates, the segments'
+ * fingerprints, the merge and the labels, and the walk over a window's
+ * events (phase-int.h). The kernel sums of each phase are phase-kernels.c's.
  */
 #include "config.h"
 
@@ -13,8 +15,9 @@
 #include "model/iset.h"
 #include "model/lane.h"
 #include "model/nvtxfam.h"
-#include "analysis/phase.h"
+#include "analysis/phase-int.h"
 #include "util/nametab.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define MS			1000000LL
@@ -66,34 +69,6 @@ struct ph_seg {
 	double		 w;		/* duration, ns */
 	double		 d[PH_NKEYS];	/* shares, or all 0 (empty) */
 	int		 empty;
-};
-
-/* What ph_kscan() sums over the kernels (and graphs) overlapping [s, e). */
-struct ph_kacc {
-	int64_t			 s, e;
-	double			*ksum;		/* per name: time clipped to
-						   [s, e), or NULL: none */
-	struct phase_kname	*kn;		/* per name: count, durations */
-	uint64_t		 kernels;
-	int64_t			 kernel_ns;	/* clipped */
-};
-
-struct ph_ctx {
-	const struct model	*m;
-	const struct activity	*a;
-	int64_t			 t0, t1, span, bin;
-	size_t			 nbins;
-	uint8_t			*key_of;	/* per string id: key + 1 */
-	double			*raw;		/* nbins x PH_NKEYS */
-	double			*sum;		/* raw before the idle bins are
-						   cleared and the bins
-						   normalised, or NULL */
-	uint8_t			*idle;		/* per bin */
-	uint32_t		*idx;		/* lane_overlap buffer */
-	size_t			 icap;
-	struct ph_kacc		 win;		/* ph_vocab()'s sums */
-	int			 run;		/* ph_next_track() found a run */
-	size_t			 run0;		/* its first index */
 };
 
 static double
@@ -203,11 +178,8 @@ ph_toplevel(const struct model *m, const struct lane *l, size_t i)
 	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
 }
 
-/* The events of lane l overlapping [a, b): ph_at(c, 0 .. n - 1), n
- * returned. On a lane whose events do not overlap they are a run of
- * indices, from c->run0 on, and c->idx is left alone. */
-static size_t
-ph_lane(struct ph_ctx *c, const struct lane *l, int64_t a, int64_t b)
+size_t
+phase_lane(struct phase_ctx *c, const struct lane *l, int64_t a, int64_t b)
 {
 	c->run = !l->overlaps;
 	if (c->run)
@@ -215,14 +187,9 @@ ph_lane(struct ph_ctx *c, const struct lane *l, int64_t a, int64_t b)
 	return lane_overlap(l, a, b, &c->idx, &c->icap);
 }
 
-/*
- * The next track of this type from *t on that has events overlapping
- * [a, b): those events are then ph_at(c, 0 .. *n - 1) (ph_lane()). NULL
- * past the last.
- */
-static const struct track *
-ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
-    size_t *n)
+const struct track *
+phase_next_track(struct phase_ctx *c, int type, int64_t a, int64_t b,
+    size_t *t, size_t *n)
 {
 	const struct track	*tr;
 
@@ -230,133 +197,16 @@ ph_next_track(struct ph_ctx *c, int type, int64_t a, int64_t b, size_t *t,
 		tr = &c->m->tracks[(*t)++];
 		if (tr->type != type)
 			continue;
-		if ((*n = ph_lane(c, &tr->lane, a, b)) > 0)
+		if ((*n = phase_lane(c, &tr->lane, a, b)) > 0)
 			return tr;
 	}
 	return NULL;
 }
 
-/* The k-th event that ph_lane() (or ph_next_track()) found. */
-static inline size_t
-ph_at(const struct ph_ctx *c, size_t k)
-{
-	return c->run ? c->run0 + k : c->idx[k];
-}
-
-static void
-ph_kscan(struct ph_ctx *c, int64_t s, int64_t e, struct ph_kacc *a)
-{
-	const struct model	*m = c->m;
-	const struct track	*tr;
-	const struct lane	*l;
-	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
-	int64_t			 sp;
-	uint32_t		 id;
-
-	memset(a, 0, sizeof *a);
-	a->s = s;
-	a->e = e;
-	a->ksum = xcalloc(ns, sizeof *a->ksum);
-	a->kn = xcalloc(ns, sizeof *a->kn);
-	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, s, e, &t, &n)) != NULL;) {
-		l = &tr->lane;
-		for (k = 0; k < n; k++) {
-			i = ph_at(c, k);
-			if (l->kind[i] != EV_KERNEL && l->kind[i] != EV_GRAPH)
-				continue;
-			sp = iset_span_in(l->start[i], l->end[i], s, e);
-			a->kernels++;
-			a->kernel_ns += sp;
-			if ((id = l->name[i]) >= ns)
-				continue;
-			a->ksum[id] += (double)sp;
-			a->kn[id].count++;
-			a->kn[id].total += l->end[i] - l->start[i];
-		}
-	}
-}
-
-/*
- * The short name of the last kernel named id overlapping [s, e) that has
- * one (in the order of the tracks and their events), or 0: a walk back
- * from the end, which reads a kernel's record (m->kernels, wide) only for
- * kernels of that name, not for every kernel.
- */
-static uint32_t
-ph_short(struct ph_ctx *c, int64_t s, int64_t e, uint32_t id)
-{
-	const struct model	*m = c->m;
-	const struct lane	*l;
-	size_t			 t, k, n, i;
-
-	for (t = m->ntracks; t > 0; t--) {
-		if (m->tracks[t - 1].type != TRACK_GPU)
-			continue;
-		l = &m->tracks[t - 1].lane;
-		n = ph_lane(c, l, s, e);
-		for (k = n; k > 0; k--) {
-			i = ph_at(c, k - 1);
-			if (l->name[i] == id && l->kind[i] == EV_KERNEL &&
-			    l->aux[i] < m->nkernels &&
-			    m->kernels[l->aux[i]].short_name != 0)
-				return m->kernels[l->aux[i]].short_name;
-		}
-	}
-	return 0;
-}
-
-static void
-ph_kacc_free(struct ph_kacc *a)
-{
-	free(a->ksum);
-	free(a->kn);
-	memset(a, 0, sizeof *a);
-}
-
-/*
- * The kernels (and graphs) of phase p: their count, time clipped to it and
- * per name (p->kn), from the window's sums when p is the whole window.
- * Returns the name with the most time clipped to p (0 if none), its last
- * short name known in *shortn (or 0).
- */
-static uint32_t
-ph_kernels(struct ph_ctx *c, struct phase *p, uint32_t *shortn)
-{
-	struct ph_kacc	 a;
-	size_t		 ns = strpool_count(c->m->strs) + 1;
-	uint32_t	 id, kbest = 0;
-
-	if (c->win.ksum != NULL && p->start == c->win.s &&
-	    p->end == c->win.e) {
-		a = c->win;
-		memset(&c->win, 0, sizeof c->win);
-	} else
-		ph_kscan(c, p->start, p->end, &a);
-	for (id = 1; id < ns; id++)
-		if (a.ksum[id] > 0 && (kbest == 0 || a.ksum[id] >
-		    a.ksum[kbest]))
-			kbest = id;
-	*shortn = kbest != 0 ? ph_short(c, p->start, p->end, kbest) : 0;
-	p->kernels = a.kernels;
-	p->kernel_ns = a.kernel_ns;
-	/* The names seen, packed at the front. */
-	for (id = 0; id < ns; id++)
-		if (a.kn[id].count != 0) {
-			a.kn[p->nkn] = a.kn[id];
-			a.kn[p->nkn++].name = id;
-		}
-	if (p->nkn > 0) {
-		p->kn = xreallocarray(a.kn, p->nkn, sizeof *a.kn);
-		a.kn = NULL;
-	}
-	ph_kacc_free(&a);
-	return kbest;
-}
-
 /* The vocabulary: the 20 kernel names with the most time in the window
  * (whose sums stay in c->win for a phase that is the whole window). */
 static void
-ph_vocab(struct ph_ctx *c)
+ph_vocab(struct phase_ctx *c)
 {
 	const struct model	*m = c->m;
 	size_t			 ns = strpool_count(m->strs) + 1;
@@ -366,7 +216,7 @@ ph_vocab(struct ph_ctx *c)
 	uint32_t		 id;
 
 	c->key_of = xcalloc(ns, 1);
-	ph_kscan(c, c->t0, c->t1, &c->win);
+	phase_kscan(c, c->t0, c->t1, &c->win);
 	tot = c->win.ksum;
 	for (id = 1; id < ns; id++) {
 		if (tot[id] <= 0)
@@ -386,7 +236,7 @@ ph_vocab(struct ph_ctx *c)
 }
 
 static int
-ph_key(const struct ph_ctx *c, const struct lane *l, size_t i)
+ph_key(const struct phase_ctx *c, const struct lane *l, size_t i)
 {
 	if (l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET)
 		return PH_COPY;
@@ -396,7 +246,7 @@ ph_key(const struct ph_ctx *c, const struct lane *l, size_t i)
 }
 
 static void
-ph_bin_edges(const struct ph_ctx *c, size_t b, int64_t *s, int64_t *e)
+ph_bin_edges(const struct phase_ctx *c, size_t b, int64_t *s, int64_t *e)
 {
 	*s = c->t0 + (int64_t)b * c->bin;
 	*e = *s + c->bin;
@@ -408,7 +258,7 @@ ph_bin_edges(const struct ph_ctx *c, size_t b, int64_t *s, int64_t *e)
  * the last event of the lane started in (events come in start order, so
  * the next mostly starts in it or the one after: no division). */
 static void
-ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i, size_t *cb)
+ph_bins_event(struct phase_ctx *c, const struct lane *l, size_t i, size_t *cb)
 {
 	size_t	 b, b0, b1;
 	int64_t	 s, e, bs, be, off;
@@ -451,7 +301,7 @@ ph_bins_event(struct ph_ctx *c, const struct lane *l, size_t i, size_t *cb)
 /* Every work event's time, split over the bins it overlaps (kept in c->sum
  * too unless plain). */
 static void
-ph_bins(struct ph_ctx *c, int plain)
+ph_bins(struct phase_ctx *c, int plain)
 {
 	const struct track	*tr;
 	size_t			 t, k, n, b, cb;
@@ -459,10 +309,10 @@ ph_bins(struct ph_ctx *c, int plain)
 
 	c->raw = xcalloc(c->nbins * PH_NKEYS, sizeof *c->raw);
 	c->idle = xcalloc(c->nbins, 1);
-	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
+	for (t = 0; (tr = phase_next_track(c, TRACK_GPU, c->t0, c->t1, &t,
 	    &n)) != NULL;)
 		for (k = 0, cb = 0; k < n; k++)
-			ph_bins_event(c, &tr->lane, ph_at(c, k), &cb);
+			ph_bins_event(c, &tr->lane, phase_at(c, k), &cb);
 	if (!plain) {
 		c->sum = xmalloc(c->nbins * PH_NKEYS * sizeof *c->sum);
 		memcpy(c->sum, c->raw, c->nbins * PH_NKEYS * sizeof *c->sum);
@@ -483,11 +333,8 @@ ph_cand_cmp(const void *x, const void *y)
 {
 	const struct ph_cand	*a = x, *b = y;
 
-	if (a->t != b->t)
-		return a->t < b->t ? -1 : 1;
-	if (a->prio != b->prio)
-		return b->prio - a->prio;
-	return a->edge - b->edge;
+	/* In time, the higher priority first. */
+	return sort_lex3(a->t, b->t, b->prio, a->prio, a->edge, b->edge);
 }
 
 static void
@@ -527,16 +374,13 @@ ph_marker_cmp(const void *x, const void *y)
 	const struct ph_marker	*a = x, *b = y;
 	int64_t			 da = a->end - a->start, db = b->end - b->start;
 
-	if (da != db)
-		return da > db ? -1 : 1;
-	if (a->start != b->start)
-		return a->start < b->start ? -1 : 1;
-	return (a->name > b->name) - (a->name < b->name);
+	/* The longest first. */
+	return sort_lex3(db, da, a->start, b->start, a->name, b->name);
 }
 
 /* Candidates from long top-level NVTX ranges. */
 static void
-ph_markers(struct ph_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
+ph_markers(struct phase_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
     size_t *cap)
 {
 	const struct model	*m = c->m;
@@ -610,7 +454,7 @@ ph_markers(struct ph_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
 
 /* All boundary candidates, merged (step 6 and 7). */
 static size_t
-ph_candidates(struct ph_ctx *c, int max_phases, struct ph_cand **out)
+ph_candidates(struct phase_ctx *c, int max_phases, struct ph_cand **out)
 {
 	struct ph_cand		*v = NULL, *kept = NULL;
 	struct ph_js		*js;
@@ -683,7 +527,7 @@ ph_mix(struct ph_seg *a, const struct ph_seg *b)
 
 /* Adds the work of each key clipped to [a, b) to d. */
 static void
-ph_work(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+ph_work(struct phase_ctx *c, int64_t a, int64_t b, double *d)
 {
 	const struct track	*tr;
 	const struct lane	*l;
@@ -692,10 +536,11 @@ ph_work(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 
 	if (b <= a)
 		return;
-	for (t = 0; (tr = ph_next_track(c, TRACK_GPU, a, b, &t, &n)) != NULL;) {
+	for (t = 0; (tr = phase_next_track(c, TRACK_GPU, a, b, &t,
+	    &n)) != NULL;) {
 		l = &tr->lane;
 		for (k = 0; k < n; k++) {
-			i = ph_at(c, k);
+			i = phase_at(c, k);
 			if (activity_class(l->kind[i], l->flags[i]) < 0)
 				continue;
 			s = l->start[i] > a ? l->start[i] : a;
@@ -708,7 +553,7 @@ ph_work(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 
 /* The devices' idle time in [a, b) into d[PH_IDLE]. */
 static void
-ph_idle(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+ph_idle(struct phase_ctx *c, int64_t a, int64_t b, double *d)
 {
 	size_t	dv;
 
@@ -722,7 +567,7 @@ ph_idle(struct ph_ctx *c, int64_t a, int64_t b, double *d)
  * devices' idle time under "__idle__" (raw, not normalised).
  */
 static void
-ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+ph_fingerprint(struct phase_ctx *c, int64_t a, int64_t b, double *d)
 {
 	memset(d, 0, PH_NKEYS * sizeof *d);
 	if (b <= a)
@@ -741,7 +586,7 @@ ph_fingerprint(struct ph_ctx *c, int64_t a, int64_t b, double *d)
  * to fill.
  */
 static int
-ph_fingerprint_bins(struct ph_ctx *c, int64_t a, int64_t b, double *d)
+ph_fingerprint_bins(struct phase_ctx *c, int64_t a, int64_t b, double *d)
 {
 	size_t	jf, jl, j;
 	int64_t	x, y;
@@ -772,7 +617,7 @@ ph_fingerprint_bins(struct ph_ctx *c, int64_t a, int64_t b, double *d)
 }
 
 static size_t
-ph_segments(struct ph_ctx *c, const struct ph_cand *cand, size_t ncand,
+ph_segments(struct phase_ctx *c, const struct ph_cand *cand, size_t ncand,
     struct ph_seg **out)
 {
 	struct ph_seg	*s;
@@ -886,9 +731,9 @@ ph_costs(const struct ph_seg *s, size_t n, double *cst)
 }
 
 /* The label candidates of phase p: marker family, idle, dominant kernel
- * (p->dominant, with the kernels: ph_kernels()). */
+ * (p->dominant, with the kernels: phase_kernels()). */
 static char *
-ph_label(struct ph_ctx *c, struct phase *p)
+ph_label(struct phase_ctx *c, struct phase *p)
 {
 	const struct model	*m = c->m;
 	const struct track	*tr;
@@ -903,18 +748,19 @@ ph_label(struct ph_ctx *c, struct phase *p)
 	char			 fbuf[512];
 
 	memo = xcalloc(ns, sizeof *memo);
-	for (t = 0; (tr = ph_next_track(c, TRACK_NVTX, s, e, &t, &n)) != NULL;) {
+	for (t = 0; (tr = phase_next_track(c, TRACK_NVTX, s, e, &t,
+	    &n)) != NULL;) {
 		l = &tr->lane;
 		/* ph_is_comm_range() by its parts: the track's domain once,
 		 * the name's prefix once a name (memo). */
 		if (ph_comm_domain(m, tr))
 			continue;
 		for (k = 0; k < n; k++) {
-			i = ph_at(c, k);
+			i = phase_at(c, k);
 			/* ph_toplevel() reads m->nvtx: ask a few ahead. */
 			if (k + PH_AHEAD < n &&
-			    l->aux[ph_at(c, k + PH_AHEAD)] < m->nnvtx)
-				PH_PREFETCH(&m->nvtx[l->aux[ph_at(c, k +
+			    l->aux[phase_at(c, k + PH_AHEAD)] < m->nnvtx)
+				PH_PREFETCH(&m->nvtx[l->aux[phase_at(c, k +
 				    PH_AHEAD)]]);
 			if (!ph_toplevel(m, l, i) || (l->flags[i] & EVF_COMM))
 				continue;
@@ -947,7 +793,7 @@ ph_label(struct ph_ctx *c, struct phase *p)
 	free(memo);
 	strpool_free(fam);
 
-	kbest = ph_kernels(c, p, &kshort);
+	kbest = phase_kernels(c, p, &kshort);
 	p->dominant = kbest;
 	if (label == NULL) {
 		if ((double)iset_measure(&c->a->any, s, e) <
@@ -1003,7 +849,7 @@ int
 phase_detect(const struct model *m, const struct activity *a,
     const struct phase_opts *po, struct phases *ph, char **cause)
 {
-	struct ph_ctx		 c;
+	struct phase_ctx		 c;
 	struct ph_cand		*cand = NULL;
 	struct ph_seg		*seg = NULL, mix;
 	struct act_window	 tot;
@@ -1039,7 +885,7 @@ phase_detect(const struct model *m, const struct activity *a,
 	if (c.span <= 0 || maxp == 1 || po->forced_k == 1 ||
 	    activity_total(a, c.t0, c.t1, &tot) == 0) {
 		ph_single(ph, c.t0, c.t1 > c.t0 ? c.t1 : c.t0);
-		(void)ph_kernels(&c, &ph->v[0], &kn_short);
+		(void)phase_kernels(&c, &ph->v[0], &kn_short);
 		free(c.idx);
 		ph->forced = po->forced_k == 1;
 		ph->ncost = 1;
@@ -1160,7 +1006,7 @@ phase_detect(const struct model *m, const struct activity *a,
 	free(seg);
 	free(cand);
 	free(c.key_of);
-	ph_kacc_free(&c.win);
+	phase_kacc_free(&c.win);
 	free(c.raw);
 	free(c.sum);
 	free(c.idle);

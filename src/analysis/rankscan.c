@@ -12,6 +12,7 @@
 #include "analysis/rankscan.h"
 #include "model/lane.h"
 #include "util/hmap.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 static int
@@ -19,11 +20,7 @@ rankscan_coll_cmp(const void *a, const void *b)
 {
 	const struct rankscan_coll	*x = a, *y = b;
 
-	if (x->coll != y->coll)
-		return x->coll < y->coll ? -1 : 1;
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return (x->end > y->end) - (x->end < y->end);
+	return sort_lex3(x->coll, y->coll, x->start, y->start, x->end, y->end);
 }
 
 void

@@ -259,7 +259,7 @@ report_warn(struct report *r, const char *fmt, ...)
 void
 report_skipped(struct report *r, const char *what, uint32_t field)
 {
-	char	 item[96], *p, *n;
+	char	 item[96], *p;
 	size_t	 len;
 
 	snprintf(item, sizeof item, "%s.%u", what, field);
@@ -273,9 +273,7 @@ report_skipped(struct report *r, const char *what, uint32_t field)
 		}
 		if (strlen(r->skipped) > 2048)
 			return;
-		n = xasprintf("%s %s", r->skipped, item);
-		free(r->skipped);
-		r->skipped = n;
+		xstrcatf(&r->skipped, " %s", item);
 	} else
 		r->skipped = xstrdup(item);
 }

@@ -245,6 +245,25 @@ xasprintf(const char *fmt, ...)
 }
 
 void
+xstrcatf(char **s, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*t, *u;
+
+	va_start(ap, fmt);
+	t = xvasprintf(fmt, ap);
+	va_end(ap);
+	if (*s == NULL) {
+		*s = t;
+		return;
+	}
+	u = xasprintf("%s%s", *s, t);
+	free(t);
+	free(*s);
+	*s = u;
+}
+
+void
 xgrow(void **p, size_t *cap, size_t need, size_t sz)
 {
 	size_t	ncap;

@@ -22,6 +22,10 @@ char	*xstrndup(const char *, size_t);
 char	*xasprintf(const char *, ...)
 	    __attribute__((format(printf, 1, 2)));
 char	*xvasprintf(const char *, va_list);
+/* Appends formatted text to the malloc'd string *s (NULL starts one),
+ * which it replaces. */
+void	 xstrcatf(char **s, const char *, ...)
+	    __attribute__((format(printf, 2, 3)));
 
 /*
  * Caps the memory the process may allocate from now on at limit bytes

@@ -651,20 +651,14 @@ static void
 test_verb(void **state)
 {
 	struct model		*m = ts_model_sync_copy();
-	const char		*av[] = { "findings", "t.sqlite" };
 	struct vopt		 v[] = FINDINGS_VOPTS;
-	struct opts		 o;
-	struct out		 out;
-	char			*cause = NULL;
-	const char		*code = NULL;
+	struct ts_vrun		 r;
 	cJSON			*row;
 
 	(void)state;
-	ts_opts(&o, FINDINGS_OPTS, 2, (char **)av);
-	out_init(&out, "findings");
-	assert_int_equal(cmd_findings_compute(m, &o, v, 1, &out, &code,
-	    &cause), 0);
-	row = cJSON_GetArrayItem(out.rows, 1);
+	ts_vrun_init(&r, cmd_findings_compute, "findings", FINDINGS_OPTS);
+	assert_int_equal(ts_vrun(&r, m, v, 1), 0);
+	row = cJSON_GetArrayItem(r.out.rows, 1);
 	assert_string_equal(cJSON_GetObjectItem(row, "type")->valuestring,
 	    "cuda_api_sync");
 	assert_string_equal(cJSON_GetObjectItem(row, "key")->valuestring,
@@ -676,25 +670,17 @@ test_verb(void **state)
 	assert_int_equal((int64_t)ts_jnum(row, "device"), 0);
 	assert_true(cJSON_IsObject(cJSON_GetObjectItem(row, "evidence")));
 	assert_true(cJSON_IsNull(cJSON_GetObjectItem(row, "ncu_command")));
-	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(out.aux,
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r.out.aux,
 	    "rules")), 13);
-	out_free(&out);
 
 	/* --min-confidence high keeps the three high ones. */
 	v[0].value = "high";
-	out_init(&out, "findings");
-	assert_int_equal(cmd_findings_compute(m, &o, v, 1, &out, &code,
-	    &cause), 0);
-	assert_int_equal(cJSON_GetArraySize(out.rows), 3);
-	out_free(&out);
+	assert_int_equal(ts_vrun(&r, m, v, 1), 0);
+	assert_int_equal(cJSON_GetArraySize(r.out.rows), 3);
 	v[0].value = "severe";
-	out_init(&out, "findings");
-	assert_int_equal(cmd_findings_compute(m, &o, v, 1, &out, &code,
-	    &cause), -1);
-	assert_non_null(strstr(cause, "--min-confidence"));
-	free(cause);
-	out_free(&out);
-	opts_free(&o);
+	assert_int_equal(ts_vrun(&r, m, v, 1), -1);
+	assert_non_null(strstr(r.cause, "--min-confidence"));
+	ts_vrun_free(&r);
 	model_free(m);
 }
 

@@ -287,21 +287,15 @@ static void
 test_verb(void **state)
 {
 	struct model	*m = build_aib(1000);
-	const char	*av[] = { "phases", "t.sqlite" };
 	struct vopt	 v[] = PHASES_VOPTS;
-	struct opts	 o;
-	struct out	 out;
-	char		*cause = NULL;
-	const char	*code = NULL;
+	struct ts_vrun	 r;
 	cJSON		*row;
 
 	(void)state;
-	ts_opts(&o, PHASES_OPTS, 2, (char **)av);
-	out_init(&out, "phases");
-	assert_int_equal(cmd_phases_compute(m, &o, v, 2, &out, &code, &cause),
-	    0);
-	assert_int_equal(cJSON_GetArraySize(out.rows), 3);
-	row = cJSON_GetArrayItem(out.rows, 0);
+	ts_vrun_init(&r, cmd_phases_compute, "phases", PHASES_OPTS);
+	assert_int_equal(ts_vrun(&r, m, v, 2), 0);
+	assert_int_equal(cJSON_GetArraySize(r.out.rows), 3);
+	row = cJSON_GetArrayItem(r.out.rows, 0);
 	assert_string_equal(cJSON_GetObjectItem(row, "key")->valuestring,
 	    "phase|phase=0");
 	assert_int_equal((int64_t)ts_jnum(row, "busy_ns"), 1000 * MS);
@@ -309,34 +303,21 @@ test_verb(void **state)
 	assert_int_equal((int64_t)ts_jnum(row, "kernels"), 1000);
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(row,
 	    "top_kernels")), 1);
-	row = cJSON_GetArrayItem(out.rows, 1);
+	row = cJSON_GetArrayItem(r.out.rows, 1);
 	assert_int_equal((int64_t)ts_jnum(row, "idle_ns"), 500 * MS);
-	assert_int_equal((int64_t)ts_jnum(out.aux, "elbow_k"), 3);
-	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(out.aux,
+	assert_int_equal((int64_t)ts_jnum(r.out.aux, "elbow_k"), 3);
+	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(r.out.aux,
 	    "cost_curve")), 3);
-	out_free(&out);
 
 	v[1].value = "2";
-	out_init(&out, "phases");
-	assert_int_equal(cmd_phases_compute(m, &o, v, 2, &out, &code, &cause),
-	    0);
-	assert_int_equal(cJSON_GetArraySize(out.rows), 2);
-	out_free(&out);
+	assert_int_equal(ts_vrun(&r, m, v, 2), 0);
+	assert_int_equal(cJSON_GetArraySize(r.out.rows), 2);
 	v[1].value = "0";
-	out_init(&out, "phases");
-	assert_int_equal(cmd_phases_compute(m, &o, v, 2, &out, &code, &cause),
-	    -1);
-	free(cause);
-	cause = NULL;
-	out_free(&out);
+	assert_int_equal(ts_vrun(&r, m, v, 2), -1);
 	v[1].value = NULL;
 	v[0].value = "x";
-	out_init(&out, "phases");
-	assert_int_equal(cmd_phases_compute(m, &o, v, 2, &out, &code, &cause),
-	    -1);
-	free(cause);
-	out_free(&out);
-	opts_free(&o);
+	assert_int_equal(ts_vrun(&r, m, v, 2), -1);
+	ts_vrun_free(&r);
 	model_free(m);
 }
 

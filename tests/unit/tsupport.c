@@ -879,6 +879,37 @@ ts_opts_out(struct opts *o, unsigned accepted, int argc, char **argv,
 	opts_apply_out(o, out);
 }
 
+void
+ts_vrun_init(struct ts_vrun *r, ts_vcompute *compute, const char *verb,
+    unsigned accepted)
+{
+	const char	*av[] = { verb, "t.sqlite" };
+
+	memset(r, 0, sizeof *r);
+	r->compute = compute;
+	r->verb = verb;
+	ts_opts(&r->o, accepted, 2, (char **)av);
+}
+
+int
+ts_vrun(struct ts_vrun *r, const struct model *m, const struct vopt *v,
+    size_t nv)
+{
+	out_free(&r->out);
+	free(r->cause);
+	r->cause = NULL;
+	out_init(&r->out, r->verb);
+	return r->compute(m, &r->o, v, nv, &r->out, &r->code, &r->cause);
+}
+
+void
+ts_vrun_free(struct ts_vrun *r)
+{
+	out_free(&r->out);
+	free(r->cause);
+	opts_free(&r->o);
+}
+
 /* ---- screens ----------------------------------------------------- */
 
 const char *

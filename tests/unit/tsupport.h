@@ -21,17 +21,17 @@
 
 #include "model/builder.h"
 #include "model/model.h"
+#include "headless/opts.h"
 
 struct cJSON;
 struct cellgrid;
-struct opts;
-struct out;
 struct progress;
 struct report;
 struct sqlite3;
 struct tui_key;
 struct view_env;
 struct view_ops;
+struct vopt;
 struct view_shared;
 
 /* ---- main() ----------------------------------------------------- */
@@ -311,6 +311,29 @@ void		 ts_opts(struct opts *o, unsigned accepted, int argc,
 /* ts_opts(), then out_init(out, verb) and opts_apply_out(o, out). */
 void		 ts_opts_out(struct opts *o, unsigned accepted, int argc,
 		    char **argv, struct out *out, const char *verb);
+
+/* The compute step of a verb with options of its own (cmd-analyses.h). */
+typedef int	 ts_vcompute(const struct model *, const struct opts *,
+		    const struct vopt *, size_t nv, struct out *,
+		    const char **code, char **cause);
+/* A verb's runs: its options, parsed once; the last run's output and
+ * cause. */
+struct ts_vrun {
+	ts_vcompute		*compute;
+	const char		*verb;
+	struct opts		 o;
+	struct out		 out;
+	const char		*code;
+	char			*cause;
+};
+/* Parses { verb, "t.sqlite" } for the option groups accepted into r->o. */
+void		 ts_vrun_init(struct ts_vrun *r, ts_vcompute *compute,
+		    const char *verb, unsigned accepted);
+/* Runs the verb on m with its own nv options v into a fresh r->out
+ * (out_init()), the cause of a failure in r->cause; returns its status. */
+int		 ts_vrun(struct ts_vrun *r, const struct model *m,
+		    const struct vopt *v, size_t nv);
+void		 ts_vrun_free(struct ts_vrun *r);
 
 /* ---- screens (cellgrid.h) ---------------------------------------- */
 
