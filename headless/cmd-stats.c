@@ -28,6 +28,7 @@
 #include "util/hmap.h"
 #include "model/nvtx.h"
 #include "model/nvtxcur.h"
+#include "model/nvtxfam.h"
 #include "model/nvtxpath.h"
 #include "model/correlate.h"
 #include "headless/opts.h"
@@ -134,7 +135,14 @@ stats_path(struct stats_ctx *c, uint32_t range)
 	if (node < c->nodecap && c->sid_of_node[node] != 0)
 		v = c->sid_of_node[node] - 1;
 	else {
-		nvtx_family_path(m, range, buf, sizeof buf);
+		/* The node prints the range's raw path where it is whole
+		 * and nvtx_path() would not cut it: no walk up the model. */
+		if (node != NONE32 && c->raw->node[node].len < sizeof buf &&
+		    c->raw->node[node].depth < NVTX_PATH_LEVELS)
+			nvtx_family(nvtx_pathset_str(c->raw, node), buf,
+			    sizeof buf);
+		else
+			nvtx_family_path(m, range, buf, sizeof buf);
 		v = strpool_intern0(c->names->local, buf);
 		if (node != NONE32) {
 			old = c->nodecap;

@@ -12,6 +12,10 @@
  * byte count) straight into its group's slice of one array of exactly the
  * right size, so no per-group array grows and the statistics are computed
  * in place (stats_compute()). With GS_SUMS one pass keeps running sums.
+ * Where the second pass would replay the first's groups and the durations
+ * are narrow (and no event has bytes), one pass appends each duration to
+ * its group's own array instead (gs_append_ok()): no group remembered per
+ * event, no second walk.
  *
  * Durations take 32 bits when every selected track's longest event fits
  * (gs_values). A key of the name and the track's axes is looked up once
@@ -50,6 +54,11 @@ struct gs_ctx {
 	int64_t			*dv, *bv;	/* the values, by group */
 	uint32_t		*dv32;		/* narrow: durations, by group */
 	int			 wide;		/* a duration did not fit */
+	/* One pass (gs_append_ok()): each group's durations appended to
+	 * its own array as its events come, counted by dn. */
+	int			 append;
+	uint32_t		**gv;
+	size_t			*gvcap, gvn;
 	/* Where the key is the name and the track's axes (gs_sid_keyed):
 	 * per name string id, its group on the track stamped. */
 	uint32_t		*sid_gi, *sid_stamp;
@@ -113,6 +122,12 @@ gs_new_group(struct gs_ctx *c, size_t gi, const uint32_t *v, uint32_t t,
 		XGROW(c->dn, c->ncap, gi + 1);
 		c->bn = xreallocarray(c->bn, c->ncap, sizeof *c->bn);
 		c->dn[gi] = c->bn[gi] = 0;
+	}
+	if (c->append) {
+		XGROW(c->gv, c->gvn, gi + 1);
+		c->gvcap = xreallocarray(c->gvcap, c->gvn, sizeof *c->gvcap);
+		c->gv[gi] = NULL;
+		c->gvcap[gi] = 0;
 	}
 	return g;
 }
@@ -261,7 +276,7 @@ gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 
 	copy = (l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET) &&
 	    l->aux[i] != NONE32 && l->aux[i] < m->ncopies;
-	if (c->pass == 1 && !(gs->flags & GS_SUMS)) {
+	if (c->pass == 1 && !(gs->flags & GS_SUMS) && !c->append) {
 		c->dn[gi]++;
 		if (copy)
 			c->bn[gi]++;
@@ -284,6 +299,14 @@ gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 		gs_sum(&g->dur, dur);
 		if (bytes >= 0)
 			gs_sum(&g->bytes, bytes);
+		return;
+	}
+	if (c->append) {
+		if (dur > INT32_MAX)
+			c->wide = 1;	/* gstats_compute() does two passes */
+		if (c->dn[gi] == c->gvcap[gi])
+			XGROW(c->gv[gi], c->gvcap[gi], c->dn[gi] + 1);
+		c->gv[gi][c->dn[gi]++] = (uint32_t)dur;
 		return;
 	}
 	gs_put(c, gi, dur);
@@ -311,7 +334,8 @@ gs_visit(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
 	if (s->event == NULL || s->event(s->arg, t, i))
 		gi = gs_group_of(c, l, t, i);
 	if (c->replay) {
-		XGROW(c->seen, c->seencap, c->nseen + 1);
+		if (c->nseen == c->seencap)
+			XGROW(c->seen, c->seencap, c->nseen + 1);
 		c->seen[c->nseen++] = (uint32_t)gi;
 	}
 	if (gi != NONE32)
@@ -433,6 +457,34 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 			gs_visit(c, l, t, (*idx)[i]);
 }
 
+/* Whether every selected track's longest event fits 32 bits. */
+static int
+gs_narrow(const struct model *m, const uint8_t *skip)
+{
+	uint32_t	t;
+
+	for (t = 0; t < m->ntracks; t++)
+		if (!skip[t] && m->tracks[t].lane.maxdur > INT32_MAX)
+			return 0;
+	return 1;
+}
+
+/*
+ * Whether one pass appending each group's durations to its own array
+ * (c->append) replaces the two: where the second would replay the
+ * first's groups (so no remembered group per event is needed), the
+ * durations are narrow and no event has bytes. Their order in a group is
+ * that of the two passes, so the statistics are the same.
+ */
+static int
+gs_append_ok(const struct gs_ctx *c, const uint8_t *skip)
+{
+	const struct gstats	*gs = c->gs;
+
+	return c->replay && gs->kind > 0 && gs->kind != EV_MEMCPY &&
+	    gs->kind != EV_MEMSET && gs_narrow(gs->m, skip);
+}
+
 /*
  * The second pass: writes the d durations and b byte counts into their
  * groups' slices (dn and bn hold each slice's first slot). Durations are
@@ -447,11 +499,8 @@ gs_values(struct gs_ctx *c, const uint8_t *skip, size_t d, size_t b,
 	const struct model	*m = c->gs->m;
 	size_t			*first, ng = c->gs->ng;
 	uint32_t		 t;
-	int			 narrow = 1;
+	int			 narrow = gs_narrow(m, skip);
 
-	for (t = 0; t < m->ntracks; t++)
-		if (!skip[t] && m->tracks[t].lane.maxdur > INT32_MAX)
-			narrow = 0;
 	first = xreallocarray(NULL, ng + 1, 2 * sizeof *first);
 	if (ng > 0) {
 		memcpy(first, c->dn, ng * sizeof *first);
@@ -524,15 +573,28 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	 * again (a few array reads); with them it replays the first's. */
 	c.replay = !(flags & GS_SUMS) && (sel->event != NULL ||
 	    sel->axis_fn != NULL);
-	for (t = 0; t < m->ntracks; t++) {
-		if (!gs_track(m, sel, t) ||
-		    (sel->track != NULL && !sel->track(sel->arg, t))) {
-			skip[t] = 1;
-			continue;
-		}
-		gs_track_events(&c, t, &idx, &icap);
+	for (t = 0; t < m->ntracks; t++)
+		skip[t] = !gs_track(m, sel, t) ||
+		    (sel->track != NULL && !sel->track(sel->arg, t));
+	if (gs_append_ok(&c, skip)) {
+		c.append = 1;
+		c.replay = 0;
 	}
-	if (!(flags & GS_SUMS) && gs->ng > 0) {
+	for (t = 0; t < m->ntracks; t++)
+		if (!skip[t])
+			gs_track_events(&c, t, &idx, &icap);
+	if (c.append && !c.wide) {
+		stats_acc_init(&scratch);
+		for (gi = 0; gi < gs->ng; gi++) {
+			stats_compute_narrow(c.gv[gi], c.dn[gi], 0,
+			    &gs->g[gi].dur, &scratch);
+			stats_compute(NULL, 0, &gs->g[gi].bytes);
+		}
+		stats_acc_free(&scratch);
+	} else if (!(flags & GS_SUMS) && gs->ng > 0) {
+		/* (After an append pass, dn holds the counts, and the
+		 * second pass finds the groups again.) */
+		c.append = 0;
 		/* Slices: dn and bn become each group's first slot. */
 		for (gi = 0, d = b = 0; gi < gs->ng; gi++) {
 			x = c.dn[gi];
@@ -570,6 +632,10 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 	free(c.dv);
 	free(c.dv32);
 	free(c.bv);
+	for (gi = 0; c.gv != NULL && gi < gs->ng; gi++)
+		free(c.gv[gi]);
+	free(c.gv);
+	free(c.gvcap);
 	return gs;
 }
 

@@ -16,6 +16,15 @@
 #include "model/nvtxpath.h"
 #include "util/xmalloc.h"
 
+/* Ranges of a lane whose records are fetched ahead of the walk up from a
+ * range (the next ones asked are mostly those just after it). */
+#define NVTX_PATH_AHEAD	16
+#if defined(__GNUC__)
+#define NVTX_PATH_PREFETCH(p)	__builtin_prefetch(p)
+#else
+#define NVTX_PATH_PREFETCH(p)	((void)(p))
+#endif
+
 void
 nvtx_pathset_init(struct nvtx_pathset *ps, const struct model *m, int fold)
 {
@@ -156,8 +165,11 @@ nvtx_pathset_parent(struct nvtx_pathset *ps, uint32_t gid,
 	const struct model	*m = ps->m;
 	struct evref		 r = nvtx_pathset_ev(ps, gid);
 	const struct lane	*l = &m->tracks[r.track].lane;
-	uint32_t		 aux = l->aux[r.idx], p = NONE32;
+	uint32_t		 aux = l->aux[r.idx], p = NONE32, ahead;
 
+	if (r.idx + NVTX_PATH_AHEAD < l->n &&
+	    (ahead = l->aux[r.idx + NVTX_PATH_AHEAD]) < m->nnvtx)
+		NVTX_PATH_PREFETCH(&m->nvtx[ahead]);
 	*name = l->name[r.idx];
 	if (aux != NONE32 && aux < m->nnvtx)
 		p = m->nvtx[aux].parent;
