@@ -34,19 +34,89 @@ struct nvtree_cur {
 
 /*
  * The union (busy time) of an open range's GPU work, built as the sweep
- * hands it the operations, in the order nvtx_project_with() lists them
- * (calls in order, each call's work in m->gpu_of_api order): while their
- * starts do not decrease that function merges them in the same order,
- * without a sort, and this is its merge; else (state NVTREE_UN_LOST) the
- * range's busy time is left to it.
+ * hands it the operations. Its last NVTREE_UN_WIN merged segments are
+ * kept in start order (disjoint, not touching), the ones before them
+ * only summed (busy) up to where the last of them ended (fold): an
+ * operation that starts at fold or later is merged into the kept ones,
+ * wherever it falls among them, and the union's measure stays exact, the
+ * one nvtx_project_with() gets by sorting the work by start and merging
+ * it (the measure does not depend on the order). An operation that
+ * starts before fold, or ends before it starts, leaves the union lost
+ * (state NVTREE_UN_LOST): the range's busy time is left to that function.
  */
+#define NVTREE_UN_WIN	16
 enum { NVTREE_UN_NONE, NVTREE_UN_SOME, NVTREE_UN_LOST };
 struct nvtree_un {
-	int64_t		 cs, ce;	/* the segment being merged */
-	int64_t		 busy;		/* the segments before it */
-	int64_t		 last;		/* the last start */
+	int64_t		 busy;		/* the segments folded away */
+	int64_t		 fold;		/* the end of the last of them */
+	int64_t		 seg[NVTREE_UN_WIN + 1][2];	/* kept: start, end */
+	int		 n;		/* kept segments */
 	int		 state;
 };
+
+/* Opens union u, empty. */
+static inline void
+nvtree_un_open(struct nvtree_un *u)
+{
+	u->busy = 0;
+	u->fold = INT64_MIN;
+	u->n = 0;
+	u->state = NVTREE_UN_NONE;
+}
+
+/*
+ * Folds the older half of u's kept segments into its sum when they are
+ * full: one move per NVTREE_UN_WIN / 2 new segments.
+ */
+static inline void
+nvtree_un_fold(struct nvtree_un *u)
+{
+	int	i, h = NVTREE_UN_WIN / 2;
+
+	if (u->n <= NVTREE_UN_WIN)
+		return;
+	for (i = 0; i < h; i++)
+		u->busy += u->seg[i][1] - u->seg[i][0];
+	u->fold = u->seg[h - 1][1];
+	memmove(u->seg[0], u->seg[h], (size_t)(u->n - h) * sizeof u->seg[0]);
+	u->n -= h;
+}
+
+/*
+ * Merges [s, e] (s <= e, s >= u->fold, s before the end of the last kept
+ * segment) into the kept segments of u.
+ */
+static void
+nvtree_un_insert(struct nvtree_un *u, int64_t s, int64_t e)
+{
+	int	i, j, k;
+
+	for (i = u->n - 1; i >= 0 && u->seg[i][0] > s; i--)
+		;
+	if (i >= 0 && s <= u->seg[i][1]) {
+		if (e > u->seg[i][1])
+			u->seg[i][1] = e;
+	} else {
+		i++;
+		memmove(u->seg[i + 1], u->seg[i],
+		    (size_t)(u->n - i) * sizeof u->seg[0]);
+		u->seg[i][0] = s;
+		u->seg[i][1] = e;
+		u->n++;
+	}
+	/* The segments after i that it now reaches. */
+	for (j = i + 1; j < u->n && u->seg[j][0] <= u->seg[i][1]; j++)
+		if (u->seg[j][1] > u->seg[i][1])
+			u->seg[i][1] = u->seg[j][1];
+	if (j > i + 1) {
+		k = j - (i + 1);
+		if (j < u->n)
+			memmove(u->seg[i + 1], u->seg[j],
+			    (size_t)(u->n - j) * sizeof u->seg[0]);
+		u->n -= k;
+	}
+	nvtree_un_fold(u);
+}
 
 /* The work of one call, for the unions: start, end of each operation. */
 struct nvtree_ops {
@@ -56,29 +126,35 @@ struct nvtree_ops {
 };
 
 static void
-nvtree_un_add(struct nvtree_un *u, const struct nvtree_ops *ops)
+nvtree_un_add(struct nvtree_un *restrict u,
+    const struct nvtree_ops *restrict ops)
 {
-	size_t	k;
-	int64_t	s, e;
+	const int64_t	*se = ops->se, *end = se + 2 * ops->n;
+	int64_t		 s, e, *t;
 
-	for (k = 0; k < ops->n && u->state != NVTREE_UN_LOST; k++) {
-		s = ops->se[2 * k];
-		e = ops->se[2 * k + 1];
-		if (u->state == NVTREE_UN_NONE) {
-			u->state = NVTREE_UN_SOME;
-			u->cs = u->last = s;
-			u->ce = e;
-		} else if (s < u->last)
+	if (u->state == NVTREE_UN_LOST || se == end)
+		return;
+	u->state = NVTREE_UN_SOME;
+	for (; se < end; se += 2) {
+		s = se[0];
+		e = se[1];
+		if (e < s || s < u->fold) {
 			u->state = NVTREE_UN_LOST;
-		else if (s > u->ce) {
-			u->busy += u->ce - u->cs;
-			u->cs = u->last = s;
-			u->ce = e;
-		} else {
-			u->last = s;
-			if (e > u->ce)
-				u->ce = e;
+			return;
 		}
+		t = u->seg[u->n > 0 ? u->n - 1 : 0];
+		if (u->n > 0 && s >= t[0] && s <= t[1]) {
+			/* Mostly: the last segment goes on. */
+			if (e > t[1])
+				t[1] = e;
+		} else if (u->n == 0 || s > t[1]) {
+			/* Or a new one follows it. */
+			u->seg[u->n][0] = s;
+			u->seg[u->n][1] = e;
+			u->n++;
+			nvtree_un_fold(u);
+		} else
+			nvtree_un_insert(u, s, e);
 	}
 }
 
@@ -86,9 +162,14 @@ nvtree_un_add(struct nvtree_un *u, const struct nvtree_ops *ops)
 static void
 nvtree_un_done(const struct nvtree_un *u, struct nvtree_ops *ops, size_t a)
 {
-	if (u->state == NVTREE_UN_SOME)
-		ops->busy[a] = u->busy + u->ce - u->cs;
-	else if (u->state == NVTREE_UN_NONE)
+	int64_t	b;
+	int	i;
+
+	if (u->state == NVTREE_UN_SOME) {
+		for (b = u->busy, i = 0; i < u->n; i++)
+			b += u->seg[i][1] - u->seg[i][0];
+		ops->busy[a] = b;
+	} else if (u->state == NVTREE_UN_NONE)
 		ops->busy[a] = 0;
 }
 
@@ -153,7 +234,7 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 		XGROW(c->stack, c->cap, sp + 1);
 		if (ops != NULL) {
 			XGROW(c->un, c->ucap, sp + 1);
-			memset(&c->un[sp], 0, sizeof c->un[sp]);
+			nvtree_un_open(&c->un[sp]);
 		}
 		c->stack[sp++] = (uint32_t)i;
 	}
@@ -169,7 +250,7 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 				    c->off + stack[r]);
 			continue;
 		}
-		if (ops != NULL)
+		if (ops != NULL && w != r)
 			c->un[w] = c->un[r];
 		stack[w] = stack[r];
 		if (e < me)
