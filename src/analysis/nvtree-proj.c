@@ -34,7 +34,8 @@ struct nvtree_cur {
 
 /*
  * The union (busy time) of an open range's GPU work, built as the sweep
- * hands it the operations. Its last NVTREE_UN_WIN merged segments are
+ * hands it the operations. Its last merged segments (NVTREE_UN_WIN at most,
+ * half of them folded when they overflow) are
  * kept in start order (disjoint, not touching), the ones before them
  * only summed (busy) up to where the last of them ended (fold): an
  * operation that starts at fold or later is merged into the kept ones,
