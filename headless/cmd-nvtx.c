@@ -273,6 +273,8 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	struct nagg		*a = NULL;
 	size_t			 na = 0, acap = 0, k, i, icap = 0, ai;
 	uint32_t		*idx = NULL, t, gk[3];
+	uint32_t		*pg = NULL;	/* path -> its last group + 1 */
+	size_t			 npg = 0, k0;
 	struct nvtx_pathset	 np;
 	char			 key[8300];
 	uint32_t		 proc, *dproc;
@@ -339,7 +341,23 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 			gk[0] = tr->domain;
 			gk[1] = pid;
 			gk[2] = (l->flags[e] & EVF_STARTEND) != 0;
-			ai = group_map_find(&by, gk, &isnew);
+			/* Mostly the group last found for the path. */
+			if (pid < npg && pg[pid] != 0 &&
+			    a[pg[pid] - 1].domain == gk[0] &&
+			    (uint32_t)a[pg[pid] - 1].startend == gk[2]) {
+				ai = pg[pid] - 1;
+				isnew = 0;
+			} else
+				ai = group_map_find(&by, gk, &isnew);
+			if (pid != NONE32) {
+				if (pid >= npg) {
+					k0 = npg;
+					XGROW(pg, npg, (size_t)pid + 1);
+					memset(pg + k0, 0,
+					    (npg - k0) * sizeof *pg);
+				}
+				pg[pid] = (uint32_t)ai + 1;
+			}
 			if (isnew) {
 				XGROW(a, acap, na + 1);
 				ag = &a[na++];
@@ -408,6 +426,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	sel_free(&s);
 	free(dproc);
 	free(a);
+	free(pg);
 	free(idx);
 	group_map_free(&by);
 	nvtx_pathset_free(&np);

@@ -9,6 +9,7 @@
 
 #include "model/correlate.h"
 #include "analysis/nvtree.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 
 /*
@@ -33,19 +34,90 @@ struct nvtree_cur {
 
 /*
  * The union (busy time) of an open range's GPU work, built as the sweep
- * hands it the operations, in the order nvtx_project_with() lists them
- * (calls in order, each call's work in m->gpu_of_api order): while their
- * starts do not decrease that function merges them in the same order,
- * without a sort, and this is its merge; else (state NVTREE_UN_LOST) the
- * range's busy time is left to it.
+ * hands it the operations. Its last merged segments (NVTREE_UN_WIN at most,
+ * half of them folded when they overflow) are
+ * kept in start order (disjoint, not touching), the ones before them
+ * only summed (busy) up to where the last of them ended (fold): an
+ * operation that starts at fold or later is merged into the kept ones,
+ * wherever it falls among them, and the union's measure stays exact, the
+ * one nvtx_project_with() gets by sorting the work by start and merging
+ * it (the measure does not depend on the order). An operation that
+ * starts before fold, or ends before it starts, leaves the union lost
+ * (state NVTREE_UN_LOST): the range's busy time is left to that function.
  */
+#define NVTREE_UN_WIN	16
 enum { NVTREE_UN_NONE, NVTREE_UN_SOME, NVTREE_UN_LOST };
 struct nvtree_un {
-	int64_t		 cs, ce;	/* the segment being merged */
-	int64_t		 busy;		/* the segments before it */
-	int64_t		 last;		/* the last start */
+	int64_t		 busy;		/* the segments folded away */
+	int64_t		 fold;		/* the end of the last of them */
+	int64_t		 seg[NVTREE_UN_WIN + 1][2];	/* kept: start, end */
+	int		 n;		/* kept segments */
 	int		 state;
 };
+
+/* Opens union u, empty. */
+static inline void
+nvtree_un_open(struct nvtree_un *u)
+{
+	u->busy = 0;
+	u->fold = INT64_MIN;
+	u->n = 0;
+	u->state = NVTREE_UN_NONE;
+}
+
+/*
+ * Folds the older half of u's kept segments into its sum when they are
+ * full: one move per NVTREE_UN_WIN / 2 new segments.
+ */
+static inline void
+nvtree_un_fold(struct nvtree_un *u)
+{
+	int	i, h = NVTREE_UN_WIN / 2;
+
+	if (u->n <= NVTREE_UN_WIN)
+		return;
+	for (i = 0; i < h; i++)
+		u->busy += u->seg[i][1] - u->seg[i][0];
+	u->fold = u->seg[h - 1][1];
+	memmove(u->seg[0], u->seg[h], (size_t)(u->n - h) * sizeof u->seg[0]);
+	u->n -= h;
+}
+
+/*
+ * Merges [s, e] (s <= e, s >= u->fold, s before the end of the last kept
+ * segment) into the kept segments of u.
+ */
+static void
+nvtree_un_insert(struct nvtree_un *u, int64_t s, int64_t e)
+{
+	int	i, j, k;
+
+	for (i = u->n - 1; i >= 0 && u->seg[i][0] > s; i--)
+		;
+	if (i >= 0 && s <= u->seg[i][1]) {
+		if (e > u->seg[i][1])
+			u->seg[i][1] = e;
+	} else {
+		i++;
+		memmove(u->seg[i + 1], u->seg[i],
+		    (size_t)(u->n - i) * sizeof u->seg[0]);
+		u->seg[i][0] = s;
+		u->seg[i][1] = e;
+		u->n++;
+	}
+	/* The segments after i that it now reaches. */
+	for (j = i + 1; j < u->n && u->seg[j][0] <= u->seg[i][1]; j++)
+		if (u->seg[j][1] > u->seg[i][1])
+			u->seg[i][1] = u->seg[j][1];
+	if (j > i + 1) {
+		k = j - (i + 1);
+		if (j < u->n)
+			memmove(u->seg[i + 1], u->seg[j],
+			    (size_t)(u->n - j) * sizeof u->seg[0]);
+		u->n -= k;
+	}
+	nvtree_un_fold(u);
+}
 
 /* The work of one call, for the unions: start, end of each operation. */
 struct nvtree_ops {
@@ -55,29 +127,35 @@ struct nvtree_ops {
 };
 
 static void
-nvtree_un_add(struct nvtree_un *u, const struct nvtree_ops *ops)
+nvtree_un_add(struct nvtree_un *restrict u,
+    const struct nvtree_ops *restrict ops)
 {
-	size_t	k;
-	int64_t	s, e;
+	const int64_t	*se = ops->se, *end = se + 2 * ops->n;
+	int64_t		 s, e, *t;
 
-	for (k = 0; k < ops->n && u->state != NVTREE_UN_LOST; k++) {
-		s = ops->se[2 * k];
-		e = ops->se[2 * k + 1];
-		if (u->state == NVTREE_UN_NONE) {
-			u->state = NVTREE_UN_SOME;
-			u->cs = u->last = s;
-			u->ce = e;
-		} else if (s < u->last)
+	if (u->state == NVTREE_UN_LOST || se == end)
+		return;
+	u->state = NVTREE_UN_SOME;
+	for (; se < end; se += 2) {
+		s = se[0];
+		e = se[1];
+		if (e < s || s < u->fold) {
 			u->state = NVTREE_UN_LOST;
-		else if (s > u->ce) {
-			u->busy += u->ce - u->cs;
-			u->cs = u->last = s;
-			u->ce = e;
-		} else {
-			u->last = s;
-			if (e > u->ce)
-				u->ce = e;
+			return;
 		}
+		t = u->seg[u->n > 0 ? u->n - 1 : 0];
+		if (u->n > 0 && s >= t[0] && s <= t[1]) {
+			/* Mostly: the last segment goes on. */
+			if (e > t[1])
+				t[1] = e;
+		} else if (u->n == 0 || s > t[1]) {
+			/* Or a new one follows it. */
+			u->seg[u->n][0] = s;
+			u->seg[u->n][1] = e;
+			u->n++;
+			nvtree_un_fold(u);
+		} else
+			nvtree_un_insert(u, s, e);
 	}
 }
 
@@ -85,9 +163,14 @@ nvtree_un_add(struct nvtree_un *u, const struct nvtree_ops *ops)
 static void
 nvtree_un_done(const struct nvtree_un *u, struct nvtree_ops *ops, size_t a)
 {
-	if (u->state == NVTREE_UN_SOME)
-		ops->busy[a] = u->busy + u->ce - u->cs;
-	else if (u->state == NVTREE_UN_NONE)
+	int64_t	b;
+	int	i;
+
+	if (u->state == NVTREE_UN_SOME) {
+		for (b = u->busy, i = 0; i < u->n; i++)
+			b += u->seg[i][1] - u->seg[i][0];
+		ops->busy[a] = b;
+	} else if (u->state == NVTREE_UN_NONE)
 		ops->busy[a] = 0;
 }
 
@@ -152,7 +235,7 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 		XGROW(c->stack, c->cap, sp + 1);
 		if (ops != NULL) {
 			XGROW(c->un, c->ucap, sp + 1);
-			memset(&c->un[sp], 0, sizeof c->un[sp]);
+			nvtree_un_open(&c->un[sp]);
 		}
 		c->stack[sp++] = (uint32_t)i;
 	}
@@ -168,7 +251,7 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 				    c->off + stack[r]);
 			continue;
 		}
-		if (ops != NULL)
+		if (ops != NULL && w != r)
 			c->un[w] = c->un[r];
 		stack[w] = stack[r];
 		if (e < me)
@@ -186,6 +269,199 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 }
 
 /*
+ * The sweep's shared input: the NVTX tracks of each thread (ttrk[toff[th]
+ * .. toff[th + 1])) and its API tracks (atrk[aoff[th] .. aoff[th + 1])),
+ * in track order, bucketed once (O(tracks + threads), not a scan of every
+ * track per API track), the threads that have both (jobs), and the
+ * outputs; per pool thread, the cursors and the work of one call.
+ */
+struct nvtree_sweep {
+	const struct model	*m;
+	const size_t		*off;
+	struct nvtree_span	*sp;
+	int64_t			*busy;
+	uint32_t		*toff, *ttrk, *aoff, *atrk, *jobs;
+	size_t			 njobs;
+	struct nvtree_scratch {
+		struct nvtree_cur	*cur;
+		struct nvtree_ops	 ops;
+	}			 scr[POOL_MAX];
+};
+
+/*
+ * The calls of API track u (of thread th) into the ranges of the thread's
+ * NVTX tracks: see nvtree_project(). uo (or NULL) makes the unions.
+ */
+static void
+nvtree_api(const struct nvtree_sweep *w, struct nvtree_cur *cur,
+    struct nvtree_ops *uo, size_t u, uint32_t th)
+{
+	const struct model	*m = w->m;
+	const struct lane	*al = &m->tracks[u].lane, *gl;
+	const struct track	*gt = NULL;
+	const uint32_t		*launch = m->launch, *goa = m->gpu_of_api;
+	struct nvtree_span	*sp = w->sp;
+	struct nvtree_cur	*c, tmp;
+	size_t			 k, j, p, nc, x, ng = m->ngpu_of_api;
+	uint32_t		 g, gx, pk, glo = 1, ghi = 0, an, ak;
+	int64_t			 amin, amax, as, ae, hi, gs, ge;
+	int			 kind;
+
+	for (x = w->toff[th], nc = 0; x < w->toff[th + 1]; x++) {
+		k = w->ttrk[x];
+		cur[nc].nl = &m->tracks[k].lane;
+		cur[nc].off = w->off[k];
+		cur[nc].i = 0;
+		cur[nc].sp = 0;
+		cur[nc].next = cur[nc].nl->start[0];
+		cur[nc].minend = INT64_MAX;
+		cur[nc].pmn = INT64_MAX;
+		cur[nc].pmx = INT64_MIN;
+		cur[nc].pn = cur[nc].pk = 0;
+		nc++;
+	}
+	g = model_gid(m, (uint32_t)u, 0);
+	p = nc > 0 ? correlate_gpu_lower(m, g) : ng;
+	pk = p < ng ? launch[goa[p]] : NONE32;
+	for (j = 0; j < al->n && nc > 0 && p < ng; j++, g++) {
+		if (pk != g)
+			continue;	/* no GPU work (pk > g) */
+		as = al->start[j];
+		for (k = 0; k < nc; k++)
+			if (cur[k].sp > 0 || cur[k].next <= as)
+				break;
+		amin = INT64_MAX;
+		amax = INT64_MIN;
+		an = ak = 0;
+		if (uo != NULL)
+			uo->n = 0;
+		for (; pk == g; pk = ++p < ng ? launch[goa[p]] : NONE32) {
+			if (k == nc)
+				continue;	/* nothing contains it */
+			/* GPU work mostly follows on one track. */
+			gx = goa[p];
+			if (gx < glo || gx > ghi) {
+				gt = &m->tracks[model_ev(m, gx).track];
+				glo = m->track_off[gt - m->tracks];
+				ghi = glo + (uint32_t)gt->lane.n - 1;
+			}
+			if (gt->type != TRACK_GPU)
+				continue;
+			gl = &gt->lane;
+			x = gx - glo;
+			kind = gl->kind[x];
+			if (kind != EV_KERNEL && kind != EV_MEMCPY &&
+			    kind != EV_MEMSET)
+				continue;
+			an++;
+			if (kind == EV_KERNEL)
+				ak++;
+			gs = gl->start[x];
+			ge = gl->end[x];
+			if (uo != NULL) {
+				if (2 * uo->n + 2 > uo->cap)
+					XGROW(uo->se, uo->cap, 2 * uo->n + 2);
+				uo->se[2 * uo->n] = gs;
+				uo->se[2 * uo->n + 1] = ge;
+				uo->n++;
+			}
+			if (gs < amin)
+				amin = gs;
+			if (ge > amax)
+				amax = ge;
+		}
+		if (amin > amax)
+			continue;
+		ae = al->end[j];
+		hi = as > ae ? as : ae;
+		for (k = 0; k < nc; ) {
+			c = &cur[k];
+			if (c->next > as && hi <= c->minend) {
+				/* The stack stays; all of it contains the
+				 * call. */
+				if (c->sp > 0 && amin < c->pmn)
+					c->pmn = amin;
+				if (c->sp > 0 && amax > c->pmx)
+					c->pmx = amax;
+				if (c->sp > 0) {
+					c->pn += an;
+					c->pk += ak;
+				}
+				for (x = 0; uo != NULL && x < c->sp; x++)
+					nvtree_un_add(&c->un[x], uo);
+				k++;
+				continue;
+			}
+			nvtree_merge(c, as, ae, amin, amax, an, ak, sp, uo);
+			if (c->sp > 0 || c->next != INT64_MAX) {
+				k++;
+				continue;
+			}
+			/* Every range of this track is past. */
+			tmp = cur[k];
+			cur[k] = cur[--nc];
+			cur[nc] = tmp;
+		}
+	}
+	for (k = 0; k < nc; k++) {
+		nvtree_flush(&cur[k], sp);
+		for (x = 0; uo != NULL && x < cur[k].sp; x++)
+			nvtree_un_done(&cur[k].un[x], uo,
+			    cur[k].off + cur[k].stack[x]);
+	}
+}
+
+/* The API tracks of one thread (job): they touch only its ranges. */
+static int
+nvtree_thread_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct nvtree_sweep	*w = arg;
+	struct nvtree_scratch	*s = &w->scr[tid];
+	uint32_t		 th = w->jobs[job], x;
+	int			 one = w->aoff[th + 1] - w->aoff[th] == 1;
+
+	(void)cause;
+	if (s->cur == NULL)
+		s->cur = xcalloc(w->m->ntracks + 1, sizeof *s->cur);
+	s->ops.busy = w->busy;
+	/* The unions are made for threads with one API track: the order
+	 * of their work is nvtx_project_with()'s. */
+	for (x = w->aoff[th]; x < w->aoff[th + 1]; x++)
+		nvtree_api(w, s->cur, w->busy != NULL && one ? &s->ops : NULL,
+		    w->atrk[x], th);
+	return 0;
+}
+
+/* Buckets the tracks of type type with events by thread: *offp, *trkp. */
+static void
+nvtree_bucket(const struct model *m, int type, uint32_t **offp,
+    uint32_t **trkp)
+{
+	uint32_t	*o, *t, *fill, th;
+	size_t		 k;
+
+	o = xcalloc(m->nthreads + 2, sizeof *o);
+	for (k = 0; k < m->ntracks; k++)
+		if ((int)m->tracks[k].type == type &&
+		    m->tracks[k].thread < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			o[m->tracks[k].thread + 1]++;
+	for (k = 0; k < m->nthreads; k++)
+		o[k + 1] += o[k];
+	t = xcalloc((size_t)o[m->nthreads] + 1, sizeof *t);
+	fill = xcalloc(m->nthreads + 1, sizeof *fill);
+	for (k = 0; k < m->ntracks; k++) {
+		th = m->tracks[k].thread;
+		if ((int)m->tracks[k].type == type && th < m->nthreads &&
+		    m->tracks[k].lane.n > 0)
+			t[o[th] + fill[th]++] = (uint32_t)k;
+	}
+	free(fill);
+	*offp = o;
+	*trkp = t;
+}
+
+/*
  * GPU projection of every range, in one sweep per API track of a thread
  * with NVTX ranges. The track's calls are taken in order (their global
  * ids ascend) side by side with their GPU work in m->gpu_of_api (grouped
@@ -198,173 +474,46 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
  * call, and is dropped. An NVTX track whose ranges are all past leaves the
  * sweep, and a call that no range can contain is skipped without reading
  * its GPU work. For properly nested push/pop ranges the stack is the
- * nesting: O(events + calls x NVTX tracks), no memory per call.
+ * nesting: O(events + calls x NVTX tracks), no memory per call. Threads
+ * touch disjoint ranges, and are swept in parallel (the pool's
+ * threads); what a range gets does not depend on the order.
  */
 static void
 nvtree_project(const struct model *m, const size_t *off,
     struct nvtree_span *sp, int64_t *busy)
 {
-	const struct lane	*al, *gl;
-	const struct track	*gt = NULL;
-	struct nvtree_cur	*cur, tmp;
-	size_t			 u, k, j, p, nc, x, ng = m->ngpu_of_api;
-	uint32_t		 g, gx, pk, glo = 1, ghi = 0, th, an, ak;
-	uint32_t		*toff, *ttrk, *tfill, *napi;
-	struct nvtree_cur	*c;
-	struct nvtree_ops	 ops, *uo;
-	int64_t			 amin, amax, as, ae, hi;
-	int			 kind;
+	struct nvtree_sweep	 w;
+	size_t			 k, t;
 
-	if (ng == 0 || m->launch == NULL || m->gpu_of_api == NULL)
+	if (m->ngpu_of_api == 0 || m->launch == NULL ||
+	    m->gpu_of_api == NULL)
 		return;
-	cur = xcalloc(m->ntracks + 1, sizeof *cur);
-	/* The NVTX tracks of each thread, in track order, bucketed once:
-	 * O(tracks + threads), not a scan of every track per API track. */
-	toff = xcalloc(m->nthreads + 2, sizeof *toff);
-	for (k = 0; k < m->ntracks; k++)
-		if (m->tracks[k].type == TRACK_NVTX &&
-		    m->tracks[k].thread < m->nthreads &&
-		    m->tracks[k].lane.n > 0)
-			toff[m->tracks[k].thread + 1]++;
+	memset(&w, 0, sizeof w);
+	w.m = m;
+	w.off = off;
+	w.sp = sp;
+	w.busy = busy;
+	nvtree_bucket(m, TRACK_NVTX, &w.toff, &w.ttrk);
+	nvtree_bucket(m, TRACK_API, &w.aoff, &w.atrk);
+	w.jobs = xcalloc(m->nthreads + 1, sizeof *w.jobs);
 	for (k = 0; k < m->nthreads; k++)
-		toff[k + 1] += toff[k];
-	ttrk = xcalloc((size_t)toff[m->nthreads] + 1, sizeof *ttrk);
-	tfill = xcalloc(m->nthreads + 1, sizeof *tfill);
-	for (k = 0; k < m->ntracks; k++) {
-		th = m->tracks[k].thread;
-		if (m->tracks[k].type == TRACK_NVTX && th < m->nthreads &&
-		    m->tracks[k].lane.n > 0)
-			ttrk[toff[th] + tfill[th]++] = (uint32_t)k;
-	}
-	free(tfill);
-	/* The unions are made for threads with one API track: the order
-	 * of their work is nvtx_project_with()'s. */
-	memset(&ops, 0, sizeof ops);
-	ops.busy = busy;
-	napi = xcalloc(m->nthreads + 1, sizeof *napi);
-	for (k = 0; k < m->ntracks; k++)
-		if (m->tracks[k].type == TRACK_API &&
-		    m->tracks[k].thread < m->nthreads &&
-		    m->tracks[k].lane.n > 0)
-			napi[m->tracks[k].thread]++;
-	for (u = 0; u < m->ntracks; u++) {
-		al = &m->tracks[u].lane;
-		if (m->tracks[u].type != TRACK_API || al->n == 0 ||
-		    m->tracks[u].thread >= m->nthreads)
-			continue;
-		th = m->tracks[u].thread;
-		uo = busy != NULL && napi[th] == 1 ? &ops : NULL;
-		for (x = toff[th], nc = 0; x < toff[th + 1]; x++) {
-			k = ttrk[x];
-			cur[nc].nl = &m->tracks[k].lane;
-			cur[nc].off = off[k];
-			cur[nc].i = 0;
-			cur[nc].sp = 0;
-			cur[nc].next = cur[nc].nl->start[0];
-			cur[nc].minend = INT64_MAX;
-			cur[nc].pmn = INT64_MAX;
-			cur[nc].pmx = INT64_MIN;
-			cur[nc].pn = cur[nc].pk = 0;
-			nc++;
+		if (w.toff[k + 1] > w.toff[k] && w.aoff[k + 1] > w.aoff[k])
+			w.jobs[w.njobs++] = (uint32_t)k;
+	(void)pool_run(w.njobs, pool_sweep_threads(), nvtree_thread_job, &w,
+	    NULL);
+	for (t = 0; t < POOL_MAX; t++) {
+		for (k = 0; w.scr[t].cur != NULL && k < m->ntracks; k++) {
+			free(w.scr[t].cur[k].stack);
+			free(w.scr[t].cur[k].un);
 		}
-		g = model_gid(m, (uint32_t)u, 0);
-		p = nc > 0 ? correlate_gpu_lower(m, g) : ng;
-		pk = p < ng ? m->launch[m->gpu_of_api[p]] : NONE32;
-		for (j = 0; j < al->n && nc > 0 && p < ng; j++, g++) {
-			if (pk != g)
-				continue;	/* no GPU work (pk > g) */
-			as = al->start[j];
-			for (k = 0; k < nc; k++)
-				if (cur[k].sp > 0 || cur[k].next <= as)
-					break;
-			amin = INT64_MAX;
-			amax = INT64_MIN;
-			an = ak = 0;
-			ops.n = 0;
-			for (; pk == g; pk = ++p < ng ?
-			    m->launch[m->gpu_of_api[p]] : NONE32) {
-				if (k == nc)
-					continue;	/* nothing contains it */
-				/* GPU work mostly follows on one track. */
-				gx = m->gpu_of_api[p];
-				if (gx < glo || gx > ghi) {
-					gt = &m->tracks[model_ev(m, gx).track];
-					glo = m->track_off[gt - m->tracks];
-					ghi = glo + (uint32_t)gt->lane.n - 1;
-				}
-				if (gt->type != TRACK_GPU)
-					continue;
-				gl = &gt->lane;
-				x = gx - glo;
-				kind = gl->kind[x];
-				if (kind != EV_KERNEL && kind != EV_MEMCPY &&
-				    kind != EV_MEMSET)
-					continue;
-				an++;
-				if (kind == EV_KERNEL)
-					ak++;
-				if (uo != NULL) {
-					XGROW(ops.se, ops.cap, 2 * ops.n + 2);
-					ops.se[2 * ops.n] = gl->start[x];
-					ops.se[2 * ops.n + 1] = gl->end[x];
-					ops.n++;
-				}
-				if (gl->start[x] < amin)
-					amin = gl->start[x];
-				if (gl->end[x] > amax)
-					amax = gl->end[x];
-			}
-			if (amin > amax)
-				continue;
-			ae = al->end[j];
-			hi = as > ae ? as : ae;
-			for (k = 0; k < nc; ) {
-				c = &cur[k];
-				if (c->next > as && hi <= c->minend) {
-					/* The stack stays; all of it
-					 * contains the call. */
-					if (c->sp > 0 && amin < c->pmn)
-						c->pmn = amin;
-					if (c->sp > 0 && amax > c->pmx)
-						c->pmx = amax;
-					if (c->sp > 0) {
-						c->pn += an;
-						c->pk += ak;
-					}
-					for (x = 0; uo != NULL && x < c->sp;
-					    x++)
-						nvtree_un_add(&c->un[x], uo);
-					k++;
-					continue;
-				}
-				nvtree_merge(c, as, ae, amin, amax, an, ak, sp,
-				    uo);
-				if (c->sp > 0 || c->next != INT64_MAX) {
-					k++;
-					continue;
-				}
-				/* Every range of this track is past. */
-				tmp = cur[k];
-				cur[k] = cur[--nc];
-				cur[nc] = tmp;
-			}
-		}
-		for (k = 0; k < nc; k++) {
-			nvtree_flush(&cur[k], sp);
-			for (x = 0; uo != NULL && x < cur[k].sp; x++)
-				nvtree_un_done(&cur[k].un[x], uo,
-				    cur[k].off + cur[k].stack[x]);
-		}
+		free(w.scr[t].cur);
+		free(w.scr[t].ops.se);
 	}
-	for (k = 0; k < m->ntracks; k++) {
-		free(cur[k].stack);
-		free(cur[k].un);
-	}
-	free(cur);
-	free(toff);
-	free(ttrk);
-	free(napi);
-	free(ops.se);
+	free(w.toff);
+	free(w.ttrk);
+	free(w.aoff);
+	free(w.atrk);
+	free(w.jobs);
 }
 
 /* The projection, and the busy times too when busy is set. */

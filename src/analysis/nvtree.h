@@ -91,7 +91,9 @@ void		 nvtree_proj_build(const struct model *, struct nvtree_proj *);
  * The same, with busy[off[t] + i] the busy time of a range with GPU work
  * (nvtx_project_with()'s, merged in the sweep as it hands out the work),
  * or -1 where the sweep cannot tell it (a thread with several API
- * tracks, or work whose starts go back): the caller then asks
+ * tracks, work that starts before the end of the merged segments the
+ * range's union has already summed (it keeps its last 8 to 16), or
+ * ends before it starts): the caller then asks
  * nvtx_project_with(). 8 bytes per range more.
  */
 void		 nvtree_proj_build_busy(const struct model *,

@@ -398,7 +398,7 @@ check_proj(const struct model *m, const char *rel, size_t *nwork,
 /*
  * Busy times in the sweep. Thread 2: outer [0,100] holds inner [10,50];
  * [12,14] -> kernel [60,70], [20,22] -> kernel [30,40] (its start goes
- * back: inner's union is left to nvtx_project_with(), outer's too),
+ * back, into the union's kept segments: inner's and outer's),
  * [60,62] -> kernels [65,90] and [95,99] (outer only). In order: thread
  * 3's [0,100] with [10,12] -> [110,120] and [20,22] -> [115,140] (one
  * segment, 30); thread 4's [0,50] with [5,6] -> [10,20] twice and [7,8]
@@ -456,7 +456,59 @@ test_busy(void **state)
 	m = ts_finish(b);
 	check_proj(m, "test_busy", &nwork, &nbusy);
 	assert_int_equal(nwork, 4);
-	assert_int_equal(nbusy, 2);	/* "two" and "one" */
+	assert_int_equal(nbusy, 4);
+	model_free(m);
+}
+
+/*
+ * The union's window of kept segments (nvtree-proj.c): range "win" gets
+ * 20 disjoint kernels (past the window: the older ones are folded), then
+ * work that goes back into the kept ones: across three of them, touching
+ * the end of one, into a gap, joining two, inside one. Range "lost" gets
+ * 20, then one that starts before the folded ones end: its busy time is
+ * left to nvtx_project_with(). Each call launches one kernel.
+ */
+static void
+test_busy_window(void **state)
+{
+	static const int64_t back[][2] = {
+		{ 17050, 19050 }, { 15100, 15100 }, { 14500, 14600 },
+		{ 13100, 14000 }, { 9000, 9050 },
+	};
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	uint32_t	 th, gpu, nv, api, corr = 0;
+	size_t		 i, r, nwork, nbusy;
+	int64_t		 t, base, s, e;
+
+	(void)state;
+	th = ts_train(b, 1, 2, NULL, &gpu);
+	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
+	api = builder_cpu_track(b, TRACK_API, th, 0);
+	ts_add_corr(b, nv, "win", EV_NVTX, 0, 100000, 0);
+	ts_add_corr(b, nv, "lost", EV_NVTX, 200000, 300000, 0);
+	for (r = 0; r < 2; r++) {
+		base = r == 0 ? 0 : 200000;
+		for (i = 0; i < 25; i++) {
+			t = base + 10 + 10 * (int64_t)i;
+			if (i < 20) {
+				s = base + 1000 * (int64_t)i + 1000;
+				e = s + 100;
+			} else if (r == 0) {
+				s = back[i - 20][0];
+				e = back[i - 20][1];
+			} else {
+				s = e = base + 1500;
+			}
+			ts_add_corr(b, api, "cudaLaunchKernel", EV_API, t,
+			    t + 2, ++corr);
+			ts_add_corr(b, gpu, "k", EV_KERNEL, s, e, corr);
+		}
+	}
+	m = ts_finish(b);
+	check_proj(m, "test_busy_window", &nwork, &nbusy);
+	assert_int_equal(nwork, 2);
+	assert_int_equal(nbusy, 1);	/* "win" */
 	model_free(m);
 }
 
@@ -718,5 +770,6 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_empty),
 	cmocka_unit_test(test_random),
 	cmocka_unit_test(test_busy),
+	cmocka_unit_test(test_busy_window),
 	cmocka_unit_test(test_fixtures),
 	cmocka_unit_test(test_fixture_families))
