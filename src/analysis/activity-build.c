@@ -382,12 +382,14 @@ activity_build_devices(struct activity *a, const struct model *m)
 			order[d] = (uint32_t)d;
 		activity_sort_devices(m, order, m->ndevices);
 		a->dev = xcalloc(m->ndevices, sizeof *a->dev);
+		a->slot = xcalloc(m->ndevices, sizeof *a->slot);
 		for (d = 0; d < m->ndevices; d++) {
 			uint32_t dv = order[d];
 			/* A device without work leaves its slot empty. */
+			a->slot[dv] = -1;
 			if (activity_device(a, tab, dv, trk + off[dv],
 			    off[dv + 1] - off[dv], &a->dev[a->ndev]))
-				a->ndev++;
+				a->slot[dv] = (int32_t)a->ndev++;
 		}
 		free(tab);
 		free(order);

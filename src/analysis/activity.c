@@ -44,6 +44,7 @@ activity_free(struct activity *a)
 	for (d = 0; d < a->ndev; d++)
 		activity_dev_free(&a->dev[d]);
 	free(a->dev);
+	free(a->slot);
 	iset_free(&a->any);
 	memset(a, 0, sizeof *a);
 }
@@ -51,12 +52,7 @@ activity_free(struct activity *a)
 int
 activity_slot(const struct activity *a, uint32_t dev)
 {
-	size_t	d;
-
-	for (d = 0; d < a->ndev; d++)
-		if (a->dev[d].device == dev)
-			return (int)d;
-	return -1;
+	return a->slot != NULL && dev < a->m->ndevices ? a->slot[dev] : -1;
 }
 
 /* |C| inside [t0, t1) (see activity_lean() for ctrack). */

@@ -73,6 +73,8 @@ struct activity {
 	const struct model	*m;
 	struct act_device	*dev;	/* devices with work */
 	size_t			 ndev;
+	int32_t			*slot;	/* model device -> index in dev,
+					   -1 without work (m->ndevices) */
 	struct iset		 any;	/* union over all devices (empty
 					   after activity_build_devices()) */
 };
