@@ -44,8 +44,10 @@
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "analysis/syncwait.h"
-#include "util/xmalloc.h"
+#include "util/pool.h"
 #include "util/rowkey.h"
+#include "util/sort.h"
+#include "util/xmalloc.h"
 
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
@@ -100,7 +102,8 @@ enum launch_sample {
 
 struct launch_group {
 	struct stats_sample s[LS_COUNT];
-	int64_t		 nshort, nqueue;
+	int64_t		 n, nshort, nqueue;	/* n: kept by launch_job() */
+	uint32_t	 first;		/* its first kernel's global id */
 };
 
 #define LAUNCH_MEMO	4096	/* entries of the group cache */
@@ -108,6 +111,14 @@ struct launch_group {
 struct launch_memo {
 	uint32_t		 as, ks, at, kt;	/* names, tracks */
 	uint32_t		 gi;		/* group + 1, 0 empty */
+};
+
+/* Working memory of the statistics of a group's times. */
+struct launch_scratch {
+	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
+	struct stats_acc	 made;		/* a group's total times */
+	uint32_t		*q32;		/* a group's narrow queue times */
+	size_t			 q32cap;
 };
 
 struct launch_ctx {
@@ -118,15 +129,28 @@ struct launch_ctx {
 	struct group_map	 map;		/* axis values -> group */
 	struct launch_group	*g;
 	size_t			 gcap;
-	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
-	struct stats_acc	 made;		/* a group's total times */
-	uint32_t		*q32;		/* a group's narrow queue times */
-	size_t			 q32cap;
+	struct launch_scratch	 sc[POOL_MAX];	/* per thread of launch_job() */
+	struct stats		*st;		/* per group, LT_COUNT each */
 	uint32_t		 atrack;	/* track of the last API call */
 	struct replay_names	 graph;		/* which calls launch graphs */
 	struct launch_memo	*memo;		/* see launch_group() */
 	int			 memo_ok;
+	struct sel		*s;
+	int64_t			 nsel, unlinked, replayed;
 };
+
+/*
+ * The kernels of a GPU track in the window, as a run [i, hi), walked by
+ * launch_merge(): key is the launching call of the head + 1 (0 none), home
+ * the track of the run's first launching call.
+ */
+struct launch_cur {
+	uint32_t	 t, key, home;
+	int		 plain;
+	size_t		 i, hi;
+};
+
+#define LAUNCH_MERGE	8	/* most runs merged at once */
 
 /* The group of kernel i of track t, launched by the API call at r. */
 static size_t
@@ -177,6 +201,7 @@ launch_group_of(struct launch_ctx *c, uint32_t t, uint32_t i,
 	if (isnew) {
 		XGROW(c->g, c->gcap, gi + 1);
 		memset(&c->g[gi], 0, sizeof c->g[gi]);
+		c->g[gi].first = model_gid(m, t, i);
 		for (j = 0; j < LS_COUNT; j++)
 			stats_sample_init(&c->g[gi].s[j]);
 	}
@@ -228,6 +253,8 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 	ke = l->end[i];
 	gi = launch_group(c, t, i, r);	/* (a new group moves c->g) */
 	g = &c->g[gi];
+	if (model_gid(m, t, i) < g->first)
+		g->first = model_gid(m, t, i);
 	adur = ae - as;
 	kdur = ke - ks;
 	stats_sample_add(&g->s[LS_API], adur);
@@ -239,12 +266,155 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 }
 
 /*
+ * Kernel i of track t, if selected (plain: by its kind alone), whose
+ * launching call is api (NONE32 none).
+ */
+static void
+launch_kernel(struct launch_ctx *c, uint32_t t, uint32_t i, int plain,
+    uint32_t api)
+{
+	const struct model	*m = c->m;
+	struct evref		 r;
+
+	if (plain ? !sel_kind(c->s, &m->tracks[t].lane, i) :
+	    !sel_event(c->s, t, i))
+		return;
+	c->nsel++;
+	if (api == NONE32) {
+		c->unlinked++;
+		return;
+	}
+	r = model_ev_near(m, api, &c->atrack);
+	/* Only a graph launch's kernels can be replays. */
+	if (replay_names_launch(&c->graph, r) &&
+	    replay_inner(m, model_gid(m, t, i))) {
+		c->replayed++;
+		return;
+	}
+	launch_add(c, t, i, r);
+}
+
+/* The launching call of a run's head kernel + 1 (0 none). */
+static uint32_t
+launch_key(const struct model *m, const struct launch_cur *u)
+{
+	return correlate_launch(m, model_gid(m, u->t, (uint32_t)u->i)) + 1;
+}
+
+/*
+ * The kernels of k runs (k <= LAUNCH_MERGE) in the order of their
+ * launching calls: the runs of one thread's streams then read its calls
+ * once, in order, instead of once per stream. The order of the kernels
+ * changes no statistic (each is one of the sorted values); the groups keep
+ * the order of their first kernels (launch_group.first).
+ */
+static void
+launch_merge(struct launch_ctx *c, struct launch_cur *u, size_t k)
+{
+	size_t	j, b;
+
+	for (j = 0; j < k; j++)
+		u[j].key = launch_key(c->m, &u[j]);
+	while (k > 0) {
+		for (b = 0, j = 1; j < k; j++)
+			if (u[j].key < u[b].key)
+				b = j;
+		launch_kernel(c, u[b].t, (uint32_t)u[b].i, u[b].plain,
+		    u[b].key - 1);
+		if (++u[b].i < u[b].hi)
+			u[b].key = launch_key(c->m, &u[b]);
+		else
+			u[b] = u[--k];
+	}
+}
+
+/* Orders runs by home track, then track. */
+static int
+launch_cur_cmp(const void *a, const void *b)
+{
+	const struct launch_cur	*x = a, *y = b;
+
+	if (x->home != y->home)
+		return x->home < y->home ? -1 : 1;
+	return x->t < y->t ? -1 : x->t > y->t;
+}
+
+/* Orders group indices by their first kernel. */
+static int
+launch_first_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct launch_group	*g = ctx;
+	uint32_t			 x = g[*(const size_t *)a].first;
+	uint32_t			 y = g[*(const size_t *)b].first;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Every selected kernel: a lane whose events overlap as its list, the
+ * runs of the others merged, those launched from one thread together.
+ */
+static void
+launch_walk(struct launch_ctx *c)
+{
+	const struct model	*m = c->m;
+	struct launch_cur	*u = NULL;
+	uint32_t		*idx = NULL, t, api;
+	size_t			 icap = 0, ucap = 0, nu = 0, n, lo, i, e;
+	struct evref		 r;
+	int			 plain;
+
+	for (t = 0; t < m->ntracks; t++) {
+		if (!sel_track(c->s, t) || m->tracks[t].type != TRACK_GPU)
+			continue;
+		plain = sel_lane_plain(c->s, t);
+		n = lane_overlap_range(&m->tracks[t].lane, c->s->t0,
+		    c->s->t1, &idx, &icap, &lo);
+		if (n == 0)
+			continue;
+		if (lo == LANE_LIST) {
+			for (i = 0; i < n; i++)
+				launch_kernel(c, t, idx[i], plain,
+				    correlate_launch(m, model_gid(m, t,
+				    idx[i])));
+			continue;
+		}
+		XGROW(u, ucap, nu + 1);
+		u[nu].t = t;
+		u[nu].plain = plain;
+		u[nu].i = lo;
+		u[nu].hi = lo + n;
+		u[nu].home = NONE32;
+		for (i = lo; i < lo + n; i++) {
+			api = correlate_launch(m, model_gid(m, t,
+			    (uint32_t)i));
+			if (api != NONE32) {
+				r = model_ev(m, api);
+				u[nu].home = r.track;
+				break;
+			}
+		}
+		nu++;
+	}
+	if (nu > 1)
+		qsort(u, nu, sizeof *u, launch_cur_cmp);
+	for (i = 0; i < nu; i = e) {
+		for (e = i + 1; e < nu && e - i < LAUNCH_MERGE &&
+		    u[e].home == u[i].home; e++)
+			;
+		launch_merge(c, u + i, e - i);
+	}
+	free(u);
+	free(idx);
+}
+
+/*
  * The statistics of a group's time j: the API and kernel times straight
  * from their samples, the queue times filtered from the delays (as offsets
  * while those are narrow), the total times made from the three samples.
  */
 static void
-launch_time(struct launch_ctx *c, struct launch_group *g, int j,
+launch_time(struct launch_scratch *c, struct launch_group *g, int j,
     struct stats *st)
 {
 	struct stats_sample	*d = &g->s[LS_DELAY];
@@ -277,6 +447,25 @@ launch_time(struct launch_ctx *c, struct launch_group *g, int j,
 		    (y > 0 ? y : 0);
 	}
 	stats_compute_any(c->made.v, k, st, &c->sorted);
+}
+
+/* The statistics of group job's times, on thread tid (pool.h). */
+static int
+launch_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct launch_ctx	*c = arg;
+	int			 j;
+
+	(void)cause;
+	/* The made times first: computing a wide sample sorts it. */
+	for (j = LT_COUNT; j-- > 0; )
+		launch_time(&c->sc[tid], &c->g[job], j,
+		    &c->st[job * LT_COUNT + j]);
+	/* The samples are done with: freed here, on every thread. */
+	c->g[job].n = (int64_t)c->g[job].s[LS_KERNEL].n;
+	for (j = 0; j < LS_COUNT; j++)
+		stats_sample_free(&c->g[job].s[j]);
+	return 0;
 }
 
 static void
@@ -314,13 +503,13 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	const uint32_t		*gv = group_map_key(&c->map, gi);
 	cJSON			*row = out_row(out);
 	char			 key[8192], num[32];
-	struct stats		 st[LT_COUNT];
+	struct stats		*st = &c->st[gi * LT_COUNT];
 	size_t			 o = 0;
 	int			 j, ax;
 	uint32_t		 v;
 	uint64_t		 n;
 	enum evrow_ident	 id;
-	int64_t			 count = (int64_t)g->s[LS_KERNEL].n;
+	int64_t			 count = g->n;
 
 	/* The key: "launch" and the group's axes (rowkey.h). */
 	o = (size_t)snprintf(key, sizeof key, "launch");
@@ -354,9 +543,6 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	out_int(row, "short_kernels", g->nshort);
 	out_num(row, "short_kernels_pct", count > 0 ? 100.0 *
 	    (double)g->nshort / (double)count : 0.0);
-	/* The made times first: computing a wide sample sorts it. */
-	for (j = LT_COUNT; j-- > 0; )
-		launch_time(c, g, j, &st[j]);
 	for (j = 0; j < LT_COUNT; j++)
 		launch_stats(row, launch_time_names[j], &st[j]);
 }
@@ -411,11 +597,9 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	struct launch_ctx	 c;
 	struct opts		 ko = *o;
 	struct sel		 s;
-	uint32_t		*idx = NULL, t, api, gid;
-	size_t			 icap = 0, k, i, gi;
-	int64_t			 nsel = 0, unlinked = 0, replayed = 0;
-	int			 rc = 0, plain;
-	struct evref		 r;
+	size_t			*order = NULL, k, gi;
+	int64_t			 nsel, unlinked;
+	int			 rc = 0;
 
 	memset(&c, 0, sizeof c);
 	c.m = m;
@@ -441,40 +625,26 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	for (k = 0; k < (size_t)c.naxes; k++)
 		if (c.axes[k] == LA_SHORT)
 			c.memo_ok = 0;
-	for (t = 0; t < m->ntracks; t++) {
-		if (!sel_track(&s, t) || m->tracks[t].type != TRACK_GPU)
-			continue;
-		plain = sel_lane_plain(&s, t);
-		k = lane_overlap(&m->tracks[t].lane, s.t0, s.t1, &idx, &icap);
-		for (i = 0; i < k; i++) {
-			if (plain ? !sel_kind(&s, &m->tracks[t].lane,
-			    idx[i]) : !sel_event(&s, t, idx[i]))
-				continue;
-			nsel++;
-			gid = model_gid(m, t, idx[i]);
-			api = correlate_launch(m, gid);
-			if (api == NONE32) {
-				unlinked++;
-				continue;
-			}
-			r = model_ev_near(m, api, &c.atrack);
-			/* Only a graph launch's kernels can be replays. */
-			if (replay_names_launch(&c.graph, r) &&
-			    replay_inner(m, gid)) {
-				replayed++;
-				continue;
-			}
-			launch_add(&c, t, idx[i], r);
-		}
-	}
+	c.s = &s;
+	launch_walk(&c);
 	sel_free(&s);
+	nsel = c.nsel;
+	unlinked = c.unlinked;
+	/* The rows in the order of the groups' first kernels. */
+	order = xreallocarray(NULL, c.map.ng + 1, sizeof *order);
 	for (gi = 0; gi < c.map.ng; gi++)
-		launch_row(&c, out, gi);
+		order[gi] = gi;
+	sort_stable(order, c.map.ng, sizeof *order, launch_first_cmp, c.g);
+	/* The groups' statistics are independent: on every thread. */
+	c.st = xreallocarray(NULL, c.map.ng + 1, LT_COUNT * sizeof *c.st);
+	(void)pool_run(c.map.ng, pool_sweep_threads(), launch_job, &c, NULL);
+	for (gi = 0; gi < c.map.ng; gi++)
+		launch_row(&c, out, order[gi]);
 	out->default_sort = "total_mean_ns:desc";
 	out_int(out->aux, "kernels", nsel);
 	out_int(out->aux, "linked_kernels", nsel - unlinked);
 	out_int(out->aux, "unlinked_kernels", unlinked);
-	out_int(out->aux, "replayed_kernels", replayed);
+	out_int(out->aux, "replayed_kernels", c.replayed);
 	launch_sync(m, &s, out);	/* its window and filters: scalars,
 					   still set after sel_free */
 	if (nsel == 0)
@@ -495,12 +665,15 @@ done:
 	free(c.g);
 	replay_names_free(&c.graph);
 	free(c.memo);
-	stats_acc_free(&c.sorted);
-	stats_acc_free(&c.made);
-	free(c.q32);
+	for (k = 0; k < POOL_MAX; k++) {
+		stats_acc_free(&c.sc[k].sorted);
+		stats_acc_free(&c.sc[k].made);
+		free(c.sc[k].q32);
+	}
+	free(c.st);
 	group_names_free(&c.names);
 	group_map_free(&c.map);
-	free(idx);
+	free(order);
 	return rc;
 }
 
