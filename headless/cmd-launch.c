@@ -104,6 +104,8 @@ struct launch_group {
 	struct stats_sample s[LS_COUNT];
 	int64_t		 n, nshort, nqueue;	/* n: kept by launch_job() */
 	uint32_t	 first;		/* its first kernel's global id */
+	struct launch_group *x;		/* its kernels the other walker
+					   added (launch_join()), or NULL */
 };
 
 #define LAUNCH_MEMO	4096	/* entries of the group cache */
@@ -350,13 +352,99 @@ launch_first_cmp(const void *a, const void *b, void *ctx)
 	return x < y ? -1 : x > y;
 }
 
+/* A second walker's context, as c but with groups of its own. */
+static void
+launch_part_init(struct launch_ctx *p, const struct launch_ctx *c)
+{
+	memset(p, 0, sizeof *p);
+	p->m = c->m;
+	memcpy(p->axes, c->axes, sizeof p->axes);
+	p->naxes = c->naxes;
+	p->memo_ok = c->memo_ok;
+	p->s = c->s;
+	p->atrack = NONE32;
+	group_names_init(&p->names, p->m);
+	group_map_init(&p->map, p->naxes > 0 ? (size_t)p->naxes : 1);
+	replay_names_init(&p->graph, p->m);
+	p->memo = xcalloc(LAUNCH_MEMO, sizeof *p->memo);
+}
+
+/* Frees a context's groups and walking state (not its scratch). */
+static void
+launch_part_free(struct launch_ctx *p)
+{
+	size_t	gi, k;
+
+	for (gi = 0; gi < p->map.ng; gi++)
+		for (k = 0; k < LS_COUNT; k++)
+			stats_sample_free(&p->g[gi].s[k]);
+	free(p->g);
+	p->g = NULL;
+	replay_names_free(&p->graph);
+	free(p->memo);
+	p->memo = NULL;
+	group_names_free(&p->names);
+	group_map_free(&p->map);
+}
+
+/*
+ * Joins the groups of the second walker p to c's: each finds (or makes)
+ * c's group of its first kernel and hangs on it as x.
+ */
+static void
+launch_join(struct launch_ctx *c, struct launch_ctx *p)
+{
+	const struct model	*m = c->m;
+	struct launch_group	*g, *h;
+	struct evref		 k, r;
+	size_t			 gi, hi;
+
+	for (hi = 0; hi < p->map.ng; hi++) {
+		h = &p->g[hi];
+		k = model_ev(m, h->first);
+		r = model_ev(m, correlate_launch(m, h->first));
+		gi = launch_group_of(c, k.track, k.idx, r);
+		g = &c->g[gi];
+		g->x = h;
+		if (h->first < g->first)
+			g->first = h->first;
+		g->nqueue += h->nqueue;
+		g->nshort += h->nshort;
+	}
+	c->nsel += p->nsel;
+	c->unlinked += p->unlinked;
+	c->replayed += p->replayed;
+}
+
+/* The runs the walkers share out (launch_walk_job()). */
+struct launch_walker {
+	struct launch_ctx	*part[2];
+	struct launch_cur	*u;
+	size_t			*lo;	/* set k: u[lo[k] .. lo[k + 1]) */
+};
+
+static int
+launch_walk_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct launch_walker	*w = arg;
+
+	(void)cause;
+	launch_merge(w->part[tid], w->u + w->lo[job],
+	    w->lo[job + 1] - w->lo[job]);
+	return 0;
+}
+
 /*
  * Every selected kernel: a lane whose events overlap as its list, the
  * runs of the others merged, those launched from one thread together.
+ * Where the selection looks at kinds only, the sets of runs are shared out
+ * to two walkers, c and c2 (launch_join() then joins their groups).
  */
 static void
-launch_walk(struct launch_ctx *c)
+launch_walk(struct launch_ctx *c, struct launch_ctx *c2)
 {
+	struct launch_walker	 w;
+	size_t			 nset = 0, two;
 	const struct model	*m = c->m;
 	struct launch_cur	*u = NULL;
 	uint32_t		*idx = NULL, t, api;
@@ -398,14 +486,74 @@ launch_walk(struct launch_ctx *c)
 	}
 	if (nu > 1)
 		qsort(u, nu, sizeof *u, launch_cur_cmp);
+	w.lo = xreallocarray(NULL, nu + 1, sizeof *w.lo);
+	two = pool_sweep_threads() > 1;
 	for (i = 0; i < nu; i = e) {
+		w.lo[nset++] = i;
+		two = two && u[i].plain;
 		for (e = i + 1; e < nu && e - i < LAUNCH_MERGE &&
 		    u[e].home == u[i].home; e++)
-			;
-		launch_merge(c, u + i, e - i);
+			two = two && u[e].plain;
 	}
+	w.lo[nset] = nu;
+	w.u = u;
+	w.part[0] = c;
+	w.part[1] = c2;
+	if (two && nset > 1) {
+		launch_part_init(c2, c);
+		(void)pool_run(nset, 2, launch_walk_job, &w, NULL);
+		launch_join(c, c2);
+	} else
+		for (i = 0; i < nset; i++)
+			launch_merge(c, u + w.lo[i], w.lo[i + 1] - w.lo[i]);
+	free(w.lo);
 	free(u);
 	free(idx);
+}
+
+/* Appends the values of time j of g's kernels to v at k; returns k. */
+static size_t
+launch_made(const struct launch_group *g, int j, int64_t *v, size_t k)
+{
+	const struct stats_sample	*d = &g->s[LS_DELAY];
+	int64_t				 x, y;
+	size_t				 i;
+
+	for (i = 0; i < d->n; i++) {
+		x = stats_sample_at(d, i);
+		switch (j) {
+		case LT_API:
+			v[k++] = stats_sample_at(&g->s[LS_API], i);
+			break;
+		case LT_KERNEL:
+			v[k++] = stats_sample_at(&g->s[LS_KERNEL], i);
+			break;
+		case LT_QUEUE:
+			if (x >= 0)
+				v[k++] = x;
+			break;
+		default:
+			y = x + stats_sample_at(&g->s[LS_KERNEL], i);
+			v[k++] = stats_sample_at(&g->s[LS_API], i) +
+			    (y > 0 ? y : 0);
+			break;
+		}
+	}
+	return k;
+}
+
+/* launch_time() of a group whose kernels both walkers added. */
+static void
+launch_time_parts(struct launch_scratch *c, struct launch_group *g, int j,
+    struct stats *st)
+{
+	size_t	k;
+
+	XGROW(c->made.v, c->made.cap, g->s[LS_DELAY].n +
+	    g->x->s[LS_DELAY].n);
+	k = launch_made(g, j, c->made.v, 0);
+	k = launch_made(g->x, j, c->made.v, k);
+	stats_compute_any(c->made.v, k, st, &c->sorted);
 }
 
 /*
@@ -418,9 +566,12 @@ launch_time(struct launch_scratch *c, struct launch_group *g, int j,
     struct stats *st)
 {
 	struct stats_sample	*d = &g->s[LS_DELAY];
-	int64_t			 x, y;
 	size_t			 i, n = d->n, k = 0;
 
+	if (g->x != NULL) {
+		launch_time_parts(c, g, j, st);
+		return;
+	}
 	if (j == LT_API || j == LT_KERNEL) {
 		stats_sample_compute(&g->s[j == LT_API ? LS_API : LS_KERNEL],
 		    st, &c->sorted);
@@ -435,17 +586,7 @@ launch_time(struct launch_scratch *c, struct launch_group *g, int j,
 		return;
 	}
 	XGROW(c->made.v, c->made.cap, n);
-	for (i = 0; i < n; i++) {
-		x = stats_sample_at(d, i);
-		if (j == LT_QUEUE) {
-			if (x >= 0)
-				c->made.v[k++] = x;
-			continue;
-		}
-		y = x + stats_sample_at(&g->s[LS_KERNEL], i);
-		c->made.v[k++] = stats_sample_at(&g->s[LS_API], i) +
-		    (y > 0 ? y : 0);
-	}
+	k = launch_made(g, j, c->made.v, 0);
 	stats_compute_any(c->made.v, k, st, &c->sorted);
 }
 
@@ -454,6 +595,7 @@ static int
 launch_job(void *arg, size_t job, unsigned tid, char **cause)
 {
 	struct launch_ctx	*c = arg;
+	struct launch_group	*g = &c->g[job];
 	int			 j;
 
 	(void)cause;
@@ -462,9 +604,14 @@ launch_job(void *arg, size_t job, unsigned tid, char **cause)
 		launch_time(&c->sc[tid], &c->g[job], j,
 		    &c->st[job * LT_COUNT + j]);
 	/* The samples are done with: freed here, on every thread. */
-	c->g[job].n = (int64_t)c->g[job].s[LS_KERNEL].n;
+	g->n = (int64_t)g->s[LS_KERNEL].n;
 	for (j = 0; j < LS_COUNT; j++)
-		stats_sample_free(&c->g[job].s[j]);
+		stats_sample_free(&g->s[j]);
+	if (g->x != NULL) {
+		g->n += (int64_t)g->x->s[LS_KERNEL].n;
+		for (j = 0; j < LS_COUNT; j++)
+			stats_sample_free(&g->x->s[j]);
+	}
 	return 0;
 }
 
@@ -594,7 +741,7 @@ int
 cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	struct launch_ctx	 c;
+	struct launch_ctx	 c, c2;
 	struct opts		 ko = *o;
 	struct sel		 s;
 	size_t			*order = NULL, k, gi;
@@ -602,6 +749,7 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	int			 rc = 0;
 
 	memset(&c, 0, sizeof c);
+	memset(&c2, 0, sizeof c2);
 	c.m = m;
 	c.atrack = NONE32;
 	group_names_init(&c.names, m);
@@ -626,7 +774,7 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 		if (c.axes[k] == LA_SHORT)
 			c.memo_ok = 0;
 	c.s = &s;
-	launch_walk(&c);
+	launch_walk(&c, &c2);
 	sel_free(&s);
 	nsel = c.nsel;
 	unlinked = c.unlinked;
@@ -659,20 +807,14 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 		    "%lld of %lld kernels have no launching API call "
 		    "and are left out", (long long)unlinked, (long long)nsel);
 done:
-	for (gi = 0; gi < c.map.ng; gi++)
-		for (k = 0; k < LS_COUNT; k++)
-			stats_sample_free(&c.g[gi].s[k]);
-	free(c.g);
-	replay_names_free(&c.graph);
-	free(c.memo);
+	launch_part_free(&c);
+	launch_part_free(&c2);
 	for (k = 0; k < POOL_MAX; k++) {
 		stats_acc_free(&c.sc[k].sorted);
 		stats_acc_free(&c.sc[k].made);
 		free(c.sc[k].q32);
 	}
 	free(c.st);
-	group_names_free(&c.names);
-	group_map_free(&c.map);
 	free(order);
 	return rc;
 }
