@@ -34,18 +34,18 @@
 
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
-#include "model/correlate.h"
 #include "headless/evrow.h"
+#include "headless/launch-walk.h"
 #include "analysis/group.h"
-#include "model/lane.h"
-#include "model/replay.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "analysis/syncwait.h"
-#include "util/xmalloc.h"
+#include "util/pool.h"
 #include "util/rowkey.h"
+#include "util/sort.h"
+#include "util/xmalloc.h"
 
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)
@@ -69,10 +69,6 @@ const struct cmd_entry cmd_launch_entry = {
 	    1 } }
 };
 
-enum launch_axis {
-	LA_API, LA_NAME, LA_SHORT, LA_DEVICE, LA_STREAM, LA_PID, LA_TID,
-	LA_COUNT
-};
 static const char *launch_axis_names[LA_COUNT] = {
 	"api", "name", "short-name", "device", "stream", "pid", "tid"
 };
@@ -87,155 +83,76 @@ static const char *launch_time_names[LT_COUNT] = {
 	"api", "queue", "kernel", "total"
 };
 
-/*
- * A group's times, one value per kernel in the same order in each sample:
- * API time, kernel time and the signed delay kernel.start - api.end. The
- * queue times are the delays that are not negative, and the total time is
- * api + max(0, delay + kernel) (= max(api.end, kernel.end) - api.start),
- * both made when the group's statistics are: a sample less to hold.
- */
-enum launch_sample {
-	LS_API, LS_KERNEL, LS_DELAY, LS_COUNT
-};
-
-struct launch_group {
-	struct stats_sample s[LS_COUNT];
-	int64_t		 nshort, nqueue;
-};
-
-#define LAUNCH_MEMO	4096	/* entries of the group cache */
-
-struct launch_memo {
-	uint32_t		 as, ks, at, kt;	/* names, tracks */
-	uint32_t		 gi;		/* group + 1, 0 empty */
-};
-
-struct launch_ctx {
-	const struct model	*m;
-	struct group_names	 names;
-	int			 axes[LA_COUNT];
-	int			 naxes;
-	struct group_map	 map;		/* axis values -> group */
-	struct launch_group	*g;
-	size_t			 gcap;
+/* Working memory of the statistics of a group's times. */
+struct launch_scratch {
 	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
 	struct stats_acc	 made;		/* a group's total times */
 	uint32_t		*q32;		/* a group's narrow queue times */
 	size_t			 q32cap;
-	uint32_t		 atrack;	/* track of the last API call */
-	struct replay_names	 graph;		/* which calls launch graphs */
-	struct launch_memo	*memo;		/* see launch_group() */
-	int			 memo_ok;
 };
 
-/* The group of kernel i of track t, launched by the API call at r. */
-static size_t
-launch_group_of(struct launch_ctx *c, uint32_t t, uint32_t i,
-    struct evref r)
-{
-	const struct model		*m = c->m;
-	const struct track		*tr = &m->tracks[t];
-	const struct lane		*l = &tr->lane;
-	const struct track		*at = &m->tracks[r.track];
-	const struct kernel_info	*k;
-	uint32_t			 v[LA_COUNT];
-	int				 j, isnew;
-	size_t				 gi;
+/* The statistics of the groups, computed on every thread. */
+struct launch_rows {
+	struct launch_ctx	*c;
+	struct launch_scratch	 sc[POOL_MAX];	/* per thread of launch_job() */
+	struct stats		*st;		/* per group, LT_COUNT each */
+};
 
-	v[0] = 0;
-	for (j = 0; j < c->naxes; j++) {
-		switch (c->axes[j]) {
-		case LA_API:
-			v[j] = group_api(&c->names, at->lane.name[r.idx]);
+/* Orders group indices by their first kernel. */
+static int
+launch_first_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct launch_group	*g = ctx;
+	uint32_t			 x = g[*(const size_t *)a].first;
+	uint32_t			 y = g[*(const size_t *)b].first;
+
+	return x < y ? -1 : x > y;
+}
+
+
+/* Appends the values of time j of g's kernels to v at k; returns k. */
+static size_t
+launch_made(const struct launch_group *g, int j, int64_t *v, size_t k)
+{
+	const struct stats_sample	*d = &g->s[LS_DELAY];
+	int64_t				 x, y;
+	size_t				 i;
+
+	for (i = 0; i < d->n; i++) {
+		x = stats_sample_at(d, i);
+		switch (j) {
+		case LT_API:
+			v[k++] = stats_sample_at(&g->s[LS_API], i);
 			break;
-		case LA_NAME:
-			v[j] = group_local(&c->names, l->name[i]);
+		case LT_KERNEL:
+			v[k++] = stats_sample_at(&g->s[LS_KERNEL], i);
 			break;
-		case LA_SHORT:
-			k = event_kernel(m, model_gid(m, t, i));
-			v[j] = group_local(&c->names,
-			    k != NULL && k->short_name != 0 ? k->short_name :
-			    l->name[i]);
+		case LT_QUEUE:
+			if (x >= 0)
+				v[k++] = x;
 			break;
-		case LA_DEVICE:
-			v[j] = tr->device;
-			break;
-		case LA_STREAM:
-			v[j] = tr->stream;
-			break;
-		case LA_PID:
-			v[j] = tr->process != NONE32 ? tr->process :
-			    (at->thread != NONE32 ?
-			    m->threads[at->thread].process : NONE32);
-			break;
-		case LA_TID:
-			v[j] = at->thread;
+		default:
+			y = x + stats_sample_at(&g->s[LS_KERNEL], i);
+			v[k++] = stats_sample_at(&g->s[LS_API], i) +
+			    (y > 0 ? y : 0);
 			break;
 		}
 	}
-	gi = group_map_find(&c->map, v, &isnew);
-	if (isnew) {
-		XGROW(c->g, c->gcap, gi + 1);
-		memset(&c->g[gi], 0, sizeof c->g[gi]);
-		for (j = 0; j < LS_COUNT; j++)
-			stats_sample_init(&c->g[gi].s[j]);
-	}
-	return gi;
+	return k;
 }
 
-/*
- * launch_group_of() through a small direct-mapped cache: every axis but
- * short-name is a function of the call's and the kernel's tracks and
- * names, so these four find the group again.
- */
-static size_t
-launch_group(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
-{
-	const struct model	*m = c->m;
-	uint32_t		 as = m->tracks[r.track].lane.name[r.idx];
-	uint32_t		 ks = m->tracks[t].lane.name[i];
-	struct launch_memo	*e;
-
-	if (!c->memo_ok)
-		return launch_group_of(c, t, i, r);
-	e = &c->memo[(as * 2654435761u ^ ks * 40503u ^ t * 97u ^
-	    r.track) & (LAUNCH_MEMO - 1)];
-	if (e->gi == 0 || e->as != as || e->ks != ks || e->kt != t ||
-	    e->at != r.track) {
-		e->as = as;
-		e->ks = ks;
-		e->kt = t;
-		e->at = r.track;
-		e->gi = (uint32_t)launch_group_of(c, t, i, r) + 1;
-	}
-	return e->gi - 1;
-}
-
-/* Adds kernel i of track t, launched by the API call at r. */
+/* launch_time() of a group whose kernels both walkers added. */
 static void
-launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
+launch_time_parts(struct launch_scratch *c, struct launch_group *g, int j,
+    struct stats *st)
 {
-	const struct model		*m = c->m;
-	const struct lane		*l = &m->tracks[t].lane;
-	const struct lane		*al = &m->tracks[r.track].lane;
-	struct launch_group		*g;
-	int64_t				 as, ae, ks, ke, adur, kdur;
-	size_t				 gi;
+	size_t	k;
 
-	as = al->start[r.idx];
-	ae = al->end[r.idx];
-	ks = l->start[i];
-	ke = l->end[i];
-	gi = launch_group(c, t, i, r);	/* (a new group moves c->g) */
-	g = &c->g[gi];
-	adur = ae - as;
-	kdur = ke - ks;
-	stats_sample_add(&g->s[LS_API], adur);
-	stats_sample_add(&g->s[LS_KERNEL], kdur);
-	stats_sample_add(&g->s[LS_DELAY], ks - ae);
-	g->nqueue += ks - ae >= 0;
-	if (kdur < adur)
-		g->nshort++;
+	XGROW(c->made.v, c->made.cap, g->s[LS_DELAY].n +
+	    g->x->s[LS_DELAY].n);
+	k = launch_made(g, j, c->made.v, 0);
+	k = launch_made(g->x, j, c->made.v, k);
+	stats_compute_any(c->made.v, k, st, &c->sorted);
 }
 
 /*
@@ -244,13 +161,16 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
  * while those are narrow), the total times made from the three samples.
  */
 static void
-launch_time(struct launch_ctx *c, struct launch_group *g, int j,
+launch_time(struct launch_scratch *c, struct launch_group *g, int j,
     struct stats *st)
 {
 	struct stats_sample	*d = &g->s[LS_DELAY];
-	int64_t			 x, y;
 	size_t			 i, n = d->n, k = 0;
 
+	if (g->x != NULL) {
+		launch_time_parts(c, g, j, st);
+		return;
+	}
 	if (j == LT_API || j == LT_KERNEL) {
 		stats_sample_compute(&g->s[j == LT_API ? LS_API : LS_KERNEL],
 		    st, &c->sorted);
@@ -265,18 +185,32 @@ launch_time(struct launch_ctx *c, struct launch_group *g, int j,
 		return;
 	}
 	XGROW(c->made.v, c->made.cap, n);
-	for (i = 0; i < n; i++) {
-		x = stats_sample_at(d, i);
-		if (j == LT_QUEUE) {
-			if (x >= 0)
-				c->made.v[k++] = x;
-			continue;
-		}
-		y = x + stats_sample_at(&g->s[LS_KERNEL], i);
-		c->made.v[k++] = stats_sample_at(&g->s[LS_API], i) +
-		    (y > 0 ? y : 0);
-	}
+	k = launch_made(g, j, c->made.v, 0);
 	stats_compute_any(c->made.v, k, st, &c->sorted);
+}
+
+/* The statistics of group job's times, on thread tid (pool.h). */
+static int
+launch_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct launch_rows	*rs = arg;
+	struct launch_group	*g = &rs->c->g[job];
+	int			 j;
+
+	(void)cause;
+	/* The made times first: computing a wide sample sorts it. */
+	for (j = LT_COUNT; j-- > 0; )
+		launch_time(&rs->sc[tid], g, j, &rs->st[job * LT_COUNT + j]);
+	/* The samples are done with: freed here, on every thread. */
+	g->n = (int64_t)g->s[LS_KERNEL].n;
+	for (j = 0; j < LS_COUNT; j++)
+		stats_sample_free(&g->s[j]);
+	if (g->x != NULL) {
+		g->n += (int64_t)g->x->s[LS_KERNEL].n;
+		for (j = 0; j < LS_COUNT; j++)
+			stats_sample_free(&g->x->s[j]);
+	}
+	return 0;
 }
 
 static void
@@ -307,20 +241,21 @@ launch_stats(cJSON *row, const char *pre, const struct stats *s)
 }
 
 static void
-launch_row(struct launch_ctx *c, struct out *out, size_t gi)
+launch_row(struct launch_rows *rs, struct out *out, size_t gi)
 {
+	struct launch_ctx	*c = rs->c;
 	const struct model	*m = c->m;
 	struct launch_group	*g = &c->g[gi];
 	const uint32_t		*gv = group_map_key(&c->map, gi);
 	cJSON			*row = out_row(out);
 	char			 key[8192], num[32];
-	struct stats		 st[LT_COUNT];
+	struct stats		*st = &rs->st[gi * LT_COUNT];
 	size_t			 o = 0;
 	int			 j, ax;
 	uint32_t		 v;
 	uint64_t		 n;
 	enum evrow_ident	 id;
-	int64_t			 count = (int64_t)g->s[LS_KERNEL].n;
+	int64_t			 count = g->n;
 
 	/* The key: "launch" and the group's axes (rowkey.h). */
 	o = (size_t)snprintf(key, sizeof key, "launch");
@@ -354,9 +289,6 @@ launch_row(struct launch_ctx *c, struct out *out, size_t gi)
 	out_int(row, "short_kernels", g->nshort);
 	out_num(row, "short_kernels_pct", count > 0 ? 100.0 *
 	    (double)g->nshort / (double)count : 0.0);
-	/* The made times first: computing a wide sample sorts it. */
-	for (j = LT_COUNT; j-- > 0; )
-		launch_time(c, g, j, &st[j]);
 	for (j = 0; j < LT_COUNT; j++)
 		launch_stats(row, launch_time_names[j], &st[j]);
 }
@@ -408,73 +340,50 @@ int
 cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	struct launch_ctx	 c;
+	struct launch_ctx	 c, c2;
+	struct launch_rows	 rs;
 	struct opts		 ko = *o;
 	struct sel		 s;
-	uint32_t		*idx = NULL, t, api, gid;
-	size_t			 icap = 0, k, i, gi;
-	int64_t			 nsel = 0, unlinked = 0, replayed = 0;
-	int			 rc = 0, plain;
-	struct evref		 r;
+	size_t			*order = NULL, k, gi;
+	int64_t			 nsel, unlinked;
+	int			 rc = 0, axes[LA_COUNT], naxes;
 
 	memset(&c, 0, sizeof c);
-	c.m = m;
-	c.atrack = NONE32;
-	group_names_init(&c.names, m);
+	memset(&c2, 0, sizeof c2);
+	memset(&rs, 0, sizeof rs);
 	ko.type = EV_KERNEL;
 	if (group_parse_axes(o->group_by, "api,name", launch_axis_names,
-	    LA_COUNT, GROUP_NONE | GROUP_UNIQUE, c.axes, &c.naxes,
+	    LA_COUNT, GROUP_NONE | GROUP_UNIQUE, axes, &naxes,
 	    cause) != 0 ||
 	    sel_init(&s, m, &ko, cause) != 0) {
 		*code = "usage";
 		rc = -1;
 		goto done;
 	}
-	/* The key: one value per axis (one 0 for none). */
-	group_map_init(&c.map, c.naxes > 0 ? (size_t)c.naxes : 1);
 	if (sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
-	replay_names_init(&c.graph, m);
-	c.memo = xcalloc(LAUNCH_MEMO, sizeof *c.memo);
-	c.memo_ok = 1;
-	for (k = 0; k < (size_t)c.naxes; k++)
-		if (c.axes[k] == LA_SHORT)
-			c.memo_ok = 0;
-	for (t = 0; t < m->ntracks; t++) {
-		if (!sel_track(&s, t) || m->tracks[t].type != TRACK_GPU)
-			continue;
-		plain = sel_lane_plain(&s, t);
-		k = lane_overlap(&m->tracks[t].lane, s.t0, s.t1, &idx, &icap);
-		for (i = 0; i < k; i++) {
-			if (plain ? !sel_kind(&s, &m->tracks[t].lane,
-			    idx[i]) : !sel_event(&s, t, idx[i]))
-				continue;
-			nsel++;
-			gid = model_gid(m, t, idx[i]);
-			api = correlate_launch(m, gid);
-			if (api == NONE32) {
-				unlinked++;
-				continue;
-			}
-			r = model_ev_near(m, api, &c.atrack);
-			/* Only a graph launch's kernels can be replays. */
-			if (replay_names_launch(&c.graph, r) &&
-			    replay_inner(m, gid)) {
-				replayed++;
-				continue;
-			}
-			launch_add(&c, t, idx[i], r);
-		}
-	}
+	launch_walk_init(&c, m, axes, naxes, &s);
+	launch_walk(&c, &c2);
 	sel_free(&s);
+	nsel = c.nsel;
+	unlinked = c.unlinked;
+	/* The rows in the order of the groups' first kernels. */
+	order = xreallocarray(NULL, c.map.ng + 1, sizeof *order);
 	for (gi = 0; gi < c.map.ng; gi++)
-		launch_row(&c, out, gi);
+		order[gi] = gi;
+	sort_stable(order, c.map.ng, sizeof *order, launch_first_cmp, c.g);
+	/* The groups' statistics are independent: on every thread. */
+	rs.c = &c;
+	rs.st = xreallocarray(NULL, c.map.ng + 1, LT_COUNT * sizeof *rs.st);
+	(void)pool_run(c.map.ng, pool_sweep_threads(), launch_job, &rs, NULL);
+	for (gi = 0; gi < c.map.ng; gi++)
+		launch_row(&rs, out, order[gi]);
 	out->default_sort = "total_mean_ns:desc";
 	out_int(out->aux, "kernels", nsel);
 	out_int(out->aux, "linked_kernels", nsel - unlinked);
 	out_int(out->aux, "unlinked_kernels", unlinked);
-	out_int(out->aux, "replayed_kernels", replayed);
+	out_int(out->aux, "replayed_kernels", c.replayed);
 	launch_sync(m, &s, out);	/* its window and filters: scalars,
 					   still set after sel_free */
 	if (nsel == 0)
@@ -489,18 +398,15 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 		    "%lld of %lld kernels have no launching API call "
 		    "and are left out", (long long)unlinked, (long long)nsel);
 done:
-	for (gi = 0; gi < c.map.ng; gi++)
-		for (k = 0; k < LS_COUNT; k++)
-			stats_sample_free(&c.g[gi].s[k]);
-	free(c.g);
-	replay_names_free(&c.graph);
-	free(c.memo);
-	stats_acc_free(&c.sorted);
-	stats_acc_free(&c.made);
-	free(c.q32);
-	group_names_free(&c.names);
-	group_map_free(&c.map);
-	free(idx);
+	launch_walk_free(&c);
+	launch_walk_free(&c2);
+	for (k = 0; k < POOL_MAX; k++) {
+		stats_acc_free(&rs.sc[k].sorted);
+		stats_acc_free(&rs.sc[k].made);
+		free(rs.sc[k].q32);
+	}
+	free(rs.st);
+	free(order);
 	return rc;
 }
 

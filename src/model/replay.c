@@ -60,14 +60,18 @@ replay_names_launch(struct replay_names *rn, struct evref r)
 	const struct lane	*l = &rn->m->tracks[r.track].lane;
 	uint32_t		 sid = l->name[r.idx];
 
-	if (l->kind[r.idx] != EV_API)
-		return 0;
-	if (sid >= rn->n)
-		return replay_name_is_launch(model_str(rn->m, sid));
-	if (rn->is[sid] == 0)
-		rn->is[sid] = replay_name_is_launch(model_str(rn->m,
-		    sid)) ? 1 : 2;
-	return rn->is[sid] == 1;
+	/* The name first: its answer is cached, and nearly always no. */
+	if (sid >= rn->n) {
+		if (!replay_name_is_launch(model_str(rn->m, sid)))
+			return 0;
+	} else {
+		if (rn->is[sid] == 0)
+			rn->is[sid] = replay_name_is_launch(model_str(rn->m,
+			    sid)) ? 1 : 2;
+		if (rn->is[sid] != 1)
+			return 0;
+	}
+	return l->kind[r.idx] == EV_API;
 }
 
 uint32_t

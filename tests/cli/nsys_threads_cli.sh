@@ -8,8 +8,9 @@
 # and metrics planted; rowids with holes and one far away, cut by the chunk
 # cap; text and reals where integers are expected) and on every real export
 # in $GPULENS_FIXTURES/nsys; the lanes of a big model are finalized in
-# parallel too (a Kineto trace). Verb outputs agree too, and an error met by a
-# reading thread is the same one-line error as with one thread.
+# parallel too (a Kineto trace). Verb outputs agree too (launch's walk over
+# two threads included), and an error met by a reading thread is the same
+# one-line error as with one thread.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
 cli_setup
@@ -52,7 +53,8 @@ same_verbs() {
 T="$TMPD/t.sqlite"
 "$G" demo --out "$T" --events 60000 --seed 5 >/dev/null 2>&1 || fail "demo"
 same_cache "$T"
-same_verbs "$T" "summary" "stats --type kernel" "nvtx" "timeline --buckets 20"
+same_verbs "$T" "summary" "stats --type kernel" "nvtx" "timeline --buckets 20" \
+    "launch --limit 0" "launch --limit 0 --group-by pid,tid,device,api,name"
 
 P="$TMPD/p.sqlite"
 "$G" demo --out "$P" --events 40000 --seed 3 --gpus 2 \

@@ -1,0 +1,88 @@
+/*
+ * launch-walk: the kernels `gpulens launch` selects (cmd-launch.c), grouped
+ * by its --group-by axes, each group with its samples of times.
+ *
+ * The walk reads the kernels of each GPU track in the window, those of
+ * the streams one thread launched merged in the order of their launching
+ * calls (its calls then read once, in order). Where the selection looks at
+ * kinds only, the sets of runs are shared out to two walkers, c and c2,
+ * each with groups of its own; a group of c2 then hangs on c's group of
+ * the same key (launch_group.x), which launch_walk() makes where c had
+ * none. The order of a group's values is not the kernels' order (no
+ * statistic depends on it); first, the least global id of a group's
+ * kernels, gives the groups their order.
+ */
+#ifndef GPULENS_LAUNCH_WALK_H
+#define GPULENS_LAUNCH_WALK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/group.h"
+#include "analysis/stats.h"
+#include "headless/select.h"
+#include "model/model.h"
+#include "model/replay.h"
+
+enum launch_axis {
+	LA_API, LA_NAME, LA_SHORT, LA_DEVICE, LA_STREAM, LA_PID, LA_TID,
+	LA_COUNT
+};
+
+/*
+ * A group's times, one value per kernel in the same order in each sample:
+ * API time, kernel time and the signed delay kernel.start - api.end. The
+ * queue times are the delays that are not negative, and the total time is
+ * api + max(0, delay + kernel) (= max(api.end, kernel.end) - api.start),
+ * both made when the group's statistics are: a sample less to hold.
+ */
+enum launch_sample {
+	LS_API, LS_KERNEL, LS_DELAY, LS_COUNT
+};
+
+struct launch_group {
+	struct stats_sample s[LS_COUNT];
+	int64_t		 n, nshort, nqueue;	/* n: the caller's */
+	uint32_t	 first;		/* its first kernel's global id */
+	struct launch_group *x;		/* its kernels the other walker
+					   added (launch_walk()), or NULL */
+};
+
+struct launch_memo;
+
+/*
+ * What one walker builds: the groups (by the axes' values) and their
+ * samples, and the counts of the kernels selected, left out for want of a
+ * launching call, and left out as replays.
+ */
+struct launch_ctx {
+	const struct model	*m;
+	struct group_names	 names;
+	int			 axes[LA_COUNT];
+	int			 naxes;
+	struct group_map	 map;		/* axis values -> group */
+	struct launch_group	*g;
+	size_t			 gcap;
+	uint32_t		 atrack;	/* track of the last API call */
+	struct replay_names	 graph;		/* which calls launch graphs */
+	struct launch_memo	*memo;		/* see launch_group() */
+	int			 memo_ok;
+	struct sel		*s;
+	int64_t			 nsel, unlinked, replayed;
+};
+
+/*
+ * Readies c to walk model m's kernels that s selects (s lives as long as
+ * the walk), grouped by the naxes axes (LA_*) in axes.
+ */
+void	 launch_walk_init(struct launch_ctx *c, const struct model *m,
+	    const int *axes, int naxes, struct sel *s);
+/*
+ * Walks every selected kernel into c's groups; c2, zeroed, may serve as
+ * the second walker (launch_walk_free() it after).
+ */
+void	 launch_walk(struct launch_ctx *c, struct launch_ctx *c2);
+/* Frees c's groups and state; a zeroed context is freed too. */
+void	 launch_walk_free(struct launch_ctx *c);
+
+#endif
