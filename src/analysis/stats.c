@@ -284,24 +284,35 @@ stats_radix64(int64_t *v, size_t n, int64_t min, uint64_t range)
 	free(cnt);
 }
 
+/* The smallest and largest of n > 0 values, and their descents (0 when in
+ * order). */
+static size_t
+stats_scan(const int64_t *v, size_t n, int64_t *min, int64_t *max)
+{
+	size_t	i, inv = 0;
+	int64_t	lo = v[0], hi = v[0];
+
+	for (i = 1; i < n; i++) {
+		inv += v[i - 1] > v[i];
+		if (v[i] < lo)
+			lo = v[i];
+		if (v[i] > hi)
+			hi = v[i];
+	}
+	*min = lo;
+	*max = hi;
+	return inv;
+}
+
 void
 stats_sort(int64_t *v, size_t n)
 {
-	size_t		i, inv = 0;
 	int64_t		min, max;
 	uint64_t	range;
 
 	if (n < 2)
 		return;
-	min = max = v[0];
-	for (i = 1; i < n; i++) {
-		inv += v[i - 1] > v[i];
-		if (v[i] < min)
-			min = v[i];
-		if (v[i] > max)
-			max = v[i];
-	}
-	if (inv == 0)
+	if (stats_scan(v, n, &min, &max) == 0)
 		return;		/* already sorted: callers often re-sort */
 	if (n < STATS_SMALL) {
 		stats_isort(v, n);
@@ -663,20 +674,13 @@ void
 stats_compute_any(int64_t *v, size_t n, struct stats *st,
     struct stats_acc *scratch)
 {
-	size_t	i, inv = 0;
+	size_t	inv;
 	int64_t	min, max;
 
 	memset(st, 0, sizeof *st);
 	if (n == 0)
 		return;
-	min = max = v[0];
-	for (i = 1; i < n; i++) {
-		inv += v[i - 1] > v[i];
-		if (v[i] < min)
-			min = v[i];
-		if (v[i] > max)
-			max = v[i];
-	}
+	inv = stats_scan(v, n, &min, &max);
 #ifdef __SIZEOF_INT128__
 	if (inv != 0 && n >= STATS_SMALL &&
 	    stats_select_values(v, n, min, max, st, scratch))
