@@ -36,6 +36,8 @@ lbound_i64_from(const int64_t *a, size_t n, size_t lo, int64_t key)
 {
 	size_t	hi, step;
 
+	if (lo >= n)		/* nothing from lo on (a may be NULL) */
+		return lo;
 	/* Widen [lo, hi) by doubling steps until a[hi - 1] >= key. */
 	for (step = 1, hi = lo; hi < n && a[hi] < key; step *= 2) {
 		lo = hi + 1;

@@ -49,6 +49,10 @@ test_i64(void **state)
 	srand(7);
 	assert_int_equal(lbound_i64(NULL, 0, 5), 0);
 	assert_int_equal(lbound_i64_above(NULL, 0, 5), 0);
+	/* An empty array may be NULL; from its end nothing moves. */
+	assert_int_equal(lbound_i64_from(NULL, 0, 0, 5), 0);
+	a[0] = 1;
+	assert_int_equal(lbound_i64_from(a, 1, 1, 5), 1);
 	for (round = 0; round < 2000; round++) {
 		n = (size_t)rand() % 64;
 		for (i = 0; i < n; i++)
