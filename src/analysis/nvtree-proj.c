@@ -432,35 +432,6 @@ nvtree_thread_job(void *arg, size_t job, unsigned tid, char **cause)
 	return 0;
 }
 
-/* Buckets the tracks of type type with events by thread: *offp, *trkp. */
-static void
-nvtree_bucket(const struct model *m, int type, uint32_t **offp,
-    uint32_t **trkp)
-{
-	uint32_t	*o, *t, *fill, th;
-	size_t		 k;
-
-	o = xcalloc(m->nthreads + 2, sizeof *o);
-	for (k = 0; k < m->ntracks; k++)
-		if ((int)m->tracks[k].type == type &&
-		    m->tracks[k].thread < m->nthreads &&
-		    m->tracks[k].lane.n > 0)
-			o[m->tracks[k].thread + 1]++;
-	for (k = 0; k < m->nthreads; k++)
-		o[k + 1] += o[k];
-	t = xcalloc((size_t)o[m->nthreads] + 1, sizeof *t);
-	fill = xcalloc(m->nthreads + 1, sizeof *fill);
-	for (k = 0; k < m->ntracks; k++) {
-		th = m->tracks[k].thread;
-		if ((int)m->tracks[k].type == type && th < m->nthreads &&
-		    m->tracks[k].lane.n > 0)
-			t[o[th] + fill[th]++] = (uint32_t)k;
-	}
-	free(fill);
-	*offp = o;
-	*trkp = t;
-}
-
 /*
  * GPU projection of every range, in one sweep per API track of a thread
  * with NVTX ranges. The track's calls are taken in order (their global
@@ -493,8 +464,10 @@ nvtree_project(const struct model *m, const size_t *off,
 	w.off = off;
 	w.sp = sp;
 	w.busy = busy;
-	nvtree_bucket(m, TRACK_NVTX, &w.toff, &w.ttrk);
-	nvtree_bucket(m, TRACK_API, &w.aoff, &w.atrk);
+	model_tracks_by(m, TRACK_NVTX, MODEL_BY_THREAD | MODEL_BY_EVENTS,
+	    &w.toff, &w.ttrk);
+	model_tracks_by(m, TRACK_API, MODEL_BY_THREAD | MODEL_BY_EVENTS,
+	    &w.aoff, &w.atrk);
 	w.jobs = xcalloc(m->nthreads + 1, sizeof *w.jobs);
 	for (k = 0; k < m->nthreads; k++)
 		if (w.toff[k + 1] > w.toff[k] && w.aoff[k + 1] > w.aoff[k])

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analysis/stats-int.h"
+#include "util/lbound.h"
 #include "util/xmalloc.h"
 
 #ifdef __SIZEOF_INT128__
@@ -47,7 +48,7 @@ stats_select(const uint32_t *d, int32_t dmin, const int64_t *w, size_t n,
 	struct sel_bucket	 sb[STATS_RANKS];
 	size_t			 rk[STATS_RANKS], rb[STATS_RANKS];
 	size_t			 i, j, nb, ns = 0, at = 0;
-	size_t			 words, lo, hi, mid;
+	size_t			 words, lo;
 	long double		 f[4];
 	int64_t			 val[STATS_RANKS];
 	int64_t			*keys;
@@ -88,16 +89,9 @@ stats_select(const uint32_t *d, int32_t dmin, const int64_t *w, size_t n,
 	st->count = n;
 	stats_rank_list(n, rk, f);
 	for (i = 0; i < STATS_RANKS; i++) {
-		/* The last bucket whose first rank is at most rk[i]. */
-		lo = 0;
-		hi = nb - 1;
-		while (lo < hi) {
-			mid = lo + (hi - lo + 1) / 2;
-			if (h[mid] <= rk[i])
-				lo = mid;
-			else
-				hi = mid - 1;
-		}
+		/* The last bucket whose first rank is at most rk[i]
+		 * (h[0] = 0, and the last bucket holds the largest). */
+		lo = lbound_u32_above(h, nb, (uint32_t)rk[i]) - 1;
 		rb[i] = lo;
 		if (shift == 0) {
 			val[i] = lo64 + (int64_t)lo;

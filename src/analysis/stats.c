@@ -474,13 +474,15 @@ stats_finish(const int64_t *v, size_t n, struct stats *st)
 {
 	int64_t		val[STATS_RANKS];
 	size_t		rk[STATS_RANKS], i;
-	long double	f[4], d, ss, sum = 0, mean;
+	long double	f[4], d, ss;
 #ifdef __SIZEOF_INT128__
 	__int128		 isum = 0, q, r;
 	unsigned __int128	 s = 0;
 	long double		 rn;
 	uint64_t		 a;
 	int64_t			 q64;
+#else
+	long double		 sum = 0, mean;
 #endif
 
 	st->count = n;
@@ -521,8 +523,6 @@ stats_finish(const int64_t *v, size_t n, struct stats *st)
 			ss += d * d;
 		}
 	}
-	(void)sum;
-	(void)mean;
 #else
 	for (i = 0; i < n; i++)
 		sum += v[i];

@@ -527,28 +527,41 @@ model_track_holds(const struct track *tr, int kind)
 	}
 }
 
+/* The key of track t in model_tracks_by(), or nkeys to leave it out. */
+static size_t
+model_track_key(const struct model *m, size_t t, int type, int flags,
+    size_t nkeys)
+{
+	const struct track	*tr = &m->tracks[t];
+	size_t			 key;
+
+	key = (flags & MODEL_BY_THREAD) ? tr->thread : tr->device;
+	if ((int)tr->type != type || key >= nkeys ||
+	    ((flags & MODEL_BY_EVENTS) && tr->lane.n == 0))
+		return nkeys;
+	return key;
+}
+
 void
-model_tracks_by(const struct model *m, int type, int by_thread,
+model_tracks_by(const struct model *m, int type, int flags,
     uint32_t **offp, uint32_t **idxp)
 {
-	uint32_t	*off, *idx, *fill, key;
-	size_t		 t, k, nkeys = by_thread ? m->nthreads : m->ndevices;
+	uint32_t	*off, *idx, *fill;
+	size_t		 t, k, key;
+	size_t		 nkeys = (flags & MODEL_BY_THREAD) ? m->nthreads :
+			    m->ndevices;
 
 	off = xcalloc(nkeys + 2, sizeof *off);
-	for (t = 0; t < m->ntracks; t++) {
-		key = by_thread ? m->tracks[t].thread : m->tracks[t].device;
-		if (m->tracks[t].type == type && key < nkeys)
+	for (t = 0; t < m->ntracks; t++)
+		if ((key = model_track_key(m, t, type, flags, nkeys)) < nkeys)
 			off[key + 1]++;
-	}
 	for (k = 0; k < nkeys; k++)
 		off[k + 1] += off[k];
 	idx = xcalloc((size_t)off[nkeys] + 1, sizeof *idx);
 	fill = xcalloc(nkeys + 1, sizeof *fill);
-	for (t = 0; t < m->ntracks; t++) {
-		key = by_thread ? m->tracks[t].thread : m->tracks[t].device;
-		if (m->tracks[t].type == type && key < nkeys)
+	for (t = 0; t < m->ntracks; t++)
+		if ((key = model_track_key(m, t, type, flags, nkeys)) < nkeys)
 			idx[off[key] + fill[key]++] = (uint32_t)t;
-	}
 	free(fill);
 	*offp = off;
 	*idxp = idx;
@@ -566,7 +579,8 @@ model_thread_nvtx(struct model *m)
 {
 	free(m->nvtx_off);
 	free(m->nvtx_trk);
-	model_tracks_by(m, TRACK_NVTX, 1, &m->nvtx_off, &m->nvtx_trk);
+	model_tracks_by(m, TRACK_NVTX, MODEL_BY_THREAD, &m->nvtx_off,
+	    &m->nvtx_trk);
 }
 
 size_t

@@ -578,13 +578,16 @@ const char	*model_host(const struct model *, uint32_t p);
 /* Whether a track of tr's type can hold events of this kind (EV_*). */
 int		 model_track_holds(const struct track *, int kind);
 /*
- * The tracks of one type (TRACK_*) of every device (by_thread 0) or thread
- * (by_thread 1) whose device or thread is known, in track order: those of
+ * The tracks of one type (TRACK_*) of every device (flags without
+ * MODEL_BY_THREAD) or thread (with it) whose device or thread is known, in
+ * track order, and with MODEL_BY_EVENTS only those with events: those of
  * device or thread h are idx[off[h]] .. idx[off[h + 1] - 1]. One counting
  * pass, O(tracks + keys), so per-key loops need not scan every track for
  * every key. The caller frees *off and *idx.
  */
-void		 model_tracks_by(const struct model *, int type, int by_thread,
+#define MODEL_BY_THREAD	1
+#define MODEL_BY_EVENTS	2
+void		 model_tracks_by(const struct model *, int type, int flags,
 		    uint32_t **off, uint32_t **idx);
 /*
  * The non-empty NVTX tracks of a thread, in track order, from the model's

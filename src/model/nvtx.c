@@ -442,7 +442,8 @@ nvtx_lower_from(const struct lane *l, size_t lo, int64_t t)
 static void
 nvtx_projector_index(struct nvtx_projector *pj, const struct model *m)
 {
-	model_tracks_by(m, TRACK_API, 1, &pj->thr_off, &pj->thr_trk);
+	model_tracks_by(m, TRACK_API, MODEL_BY_THREAD, &pj->thr_off,
+	    &pj->thr_trk);
 }
 
 /* Points the projector at the API tracks of thread (kept if the same). */

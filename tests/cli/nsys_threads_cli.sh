@@ -54,7 +54,8 @@ T="$TMPD/t.sqlite"
 "$G" demo --out "$T" --events 60000 --seed 5 >/dev/null 2>&1 || fail "demo"
 same_cache "$T"
 same_verbs "$T" "summary" "stats --type kernel" "nvtx" "timeline --buckets 20" \
-    "launch --limit 0" "launch --limit 0 --group-by pid,tid,device,api,name"
+    "launch --limit 0" "launch --limit 0 --group-by pid,tid,device,api,name" \
+    "findings --limit 0" "nvtx --tree --sort gpu_busy_ns"
 
 P="$TMPD/p.sqlite"
 "$G" demo --out "$P" --events 40000 --seed 3 --gpus 2 \
