@@ -304,8 +304,7 @@ gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 	if (c->append) {
 		if (dur > INT32_MAX)
 			c->wide = 1;	/* gstats_compute() does two passes */
-		if (c->dn[gi] == c->gvcap[gi])
-			XGROW(c->gv[gi], c->gvcap[gi], c->dn[gi] + 1);
+		XGROW(c->gv[gi], c->gvcap[gi], c->dn[gi] + 1);
 		c->gv[gi][c->dn[gi]++] = (uint32_t)dur;
 		return;
 	}
@@ -334,8 +333,7 @@ gs_visit(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i)
 	if (s->event == NULL || s->event(s->arg, t, i))
 		gi = gs_group_of(c, l, t, i);
 	if (c->replay) {
-		if (c->nseen == c->seencap)
-			XGROW(c->seen, c->seencap, c->nseen + 1);
+		XGROW(c->seen, c->seencap, c->nseen + 1);
 		c->seen[c->nseen++] = (uint32_t)gi;
 	}
 	if (gi != NONE32)

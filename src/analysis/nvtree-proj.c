@@ -359,8 +359,7 @@ nvtree_api(const struct nvtree_sweep *w, struct nvtree_cur *cur,
 			gs = gl->start[x];
 			ge = gl->end[x];
 			if (uo != NULL) {
-				if (2 * uo->n + 2 > uo->cap)
-					XGROW(uo->se, uo->cap, 2 * uo->n + 2);
+				XGROW(uo->se, uo->cap, 2 * uo->n + 2);
 				uo->se[2 * uo->n] = gs;
 				uo->se[2 * uo->n + 1] = ge;
 				uo->n++;

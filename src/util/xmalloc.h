@@ -50,10 +50,16 @@ void	 xmalloc_fail(size_t n) __attribute__((noreturn));
 /* Parses "512M", "2G", "1.5GiB", "1000000" into bytes; 0 on error. */
 unsigned long long xmalloc_parse_size(const char *);
 
-/* Grow *p (of *cap elements of size sz) so that it holds at least need. */
+/*
+ * Grow *p (of *cap elements of size sz) so that it holds at least need.
+ * XGROW() makes the call only when it must grow (a statement; need is read
+ * twice), so that loops appending an element at a time pay one compare.
+ */
 void	 xgrow(void **p, size_t *cap, size_t need, size_t sz);
-#define XGROW(p, cap, need) \
-	xgrow((void **)&(p), &(cap), (need), sizeof *(p))
+#define XGROW(p, cap, need) do {					\
+	if ((size_t)(need) > (cap))					\
+		xgrow((void **)&(p), &(cap), (need), sizeof *(p));	\
+} while (0)
 /*
  * Grows *p (of *cap elements) to hold element n and returns that element,
  * zeroed; the caller counts it (n++). For arrays that gain one element at a
