@@ -274,13 +274,3 @@ cmd_load_inputs(char *const *paths, int n, enum input_kind kind,
 	free(cause);
 	return -1;
 }
-
-struct model *
-cmd_load(char *path, const struct cmd_global *g)
-{
-	struct input	in;
-
-	if (cmd_load_input(path, INPUT_TIMELINE, g, &in) != 0)
-		return NULL;
-	return in.m;
-}

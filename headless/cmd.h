@@ -261,8 +261,6 @@ int			 cmd_load_input(char *path, enum input_kind,
 int			 cmd_load_inputs(char *const *paths, int n,
 			    enum input_kind, const struct cmd_global *,
 			    struct input *);
-/* As cmd_load_input for a timeline: the model, or NULL. */
-struct model		*cmd_load(char *path, const struct cmd_global *);
 /* Parses "1e6", "250000", "2M" style counts; -1 on error. */
 long long		 cmd_parse_count(const char *);
 /* True if arg is -h or --help. */

@@ -348,26 +348,3 @@ sel_event(struct sel *s, uint32_t t, uint32_t idx)
 		return 0;
 	return 1;
 }
-
-size_t
-sel_collect(struct sel *s, uint32_t **buf, size_t *cap)
-{
-	const struct model	*m = s->m;
-	uint32_t		*idx = NULL;
-	size_t			 icap = 0, n = 0, k, i;
-	uint32_t		 t;
-
-	for (t = 0; t < m->ntracks; t++) {
-		if (!sel_track(s, t))
-			continue;
-		k = lane_overlap(&m->tracks[t].lane, s->t0, s->t1, &idx, &icap);
-		for (i = 0; i < k; i++) {
-			if (!sel_event(s, t, idx[i]))
-				continue;
-			XGROW(*buf, *cap, n + 1);
-			(*buf)[n++] = model_gid(m, t, idx[i]);
-		}
-	}
-	free(idx);
-	return n;
-}

@@ -93,11 +93,6 @@ sel_kind(const struct sel *s, const struct lane *l, size_t i)
 }
 /* Does a name (string id) match the name filter? */
 int	 sel_name(struct sel *, uint32_t sid, uint32_t short_sid);
-/*
- * Collects the global ids of all selected events (in track order, then
- * start order) into *buf; returns their number.
- */
-size_t	 sel_collect(struct sel *, uint32_t **buf, size_t *cap);
 /* The window relative to the origin, for messages. */
 int	 sel_window_empty(const struct sel *);
 
