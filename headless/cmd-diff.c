@@ -73,6 +73,7 @@
 #include "sources/jobsum.h"
 #include "sources/multi.h"
 #include "util/sanitize.h"
+#include "util/sort.h"
 #include "analysis/stats.h"
 #include "analysis/steady.h"
 #include "util/strpool.h"
@@ -418,9 +419,7 @@ diff_cell_cmp(const void *a, const void *b)
 {
 	const struct dcell	*x = a, *y = b;
 
-	if (x->group != y->group)
-		return x->group < y->group ? -1 : 1;
-	return (x->iter > y->iter) - (x->iter < y->iter);
+	return sort_lex3(x->group, y->group, x->iter, y->iter, 0, 0);
 }
 
 /* Per-iteration medians of every group on one side. */
@@ -582,11 +581,8 @@ static int
 diff_tot_cmp(const void *x, const void *y, const struct dctx *c, int s)
 {
 	const uint32_t	*a = x, *b = y;
-	int64_t		 ta = c->g[*a].tot[s], tb = c->g[*b].tot[s];
 
-	if (ta != tb)
-		return ta > tb ? -1 : 1;
-	return (*a > *b) - (*a < *b);
+	return sort_lex3(c->g[*b].tot[s], c->g[*a].tot[s], *a, *b, 0, 0);
 }
 
 /* Kernel names of side s in the top DIFF_TOPK by total (insertion). */

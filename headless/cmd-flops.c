@@ -24,6 +24,7 @@
 #include "util/hmap.h"
 #include "util/strpool.h"
 #include "util/rowkey.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define FLOPS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_BY | OPT_RANGE)
@@ -280,12 +281,10 @@ static const struct iters *flops_sort_iters;
 static int
 flops_iter_cmp(const void *a, const void *b)
 {
-	const struct iter	*x = &flops_sort_iters->v[*(const uint32_t *)a];
-	const struct iter	*y = &flops_sort_iters->v[*(const uint32_t *)b];
+	uint32_t	 i = *(const uint32_t *)a, j = *(const uint32_t *)b;
 
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+	return sort_lex3(flops_sort_iters->v[i].start,
+	    flops_sort_iters->v[j].start, i, j, 0, 0);
 }
 
 /* The first used device's row, for --flops-per-iter. */

@@ -69,6 +69,7 @@
 #include "headless/worksel.h"
 #include "util/nametab.h"
 #include "util/pool.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -588,9 +589,7 @@ gaps_cmp_start(const void *x, const void *y)
 {
 	const struct gap	*a = x, *b = y;
 
-	if (a->start != b->start)
-		return a->start < b->start ? -1 : 1;
-	return (a->owner > b->owner) - (a->owner < b->owner);
+	return sort_lex3(a->start, b->start, a->owner, b->owner, 0, 0);
 }
 
 int

@@ -11,6 +11,7 @@
 #include "model/nvtxfam.h"
 #include "headless/select.h"
 #include "util/lbound.h"
+#include "util/sort.h"
 #include "analysis/steady.h"
 #include "analysis/tracksel.h"
 #include "util/xmalloc.h"
@@ -20,9 +21,7 @@ sel_win_cmp(const void *a, const void *b)
 {
 	const struct sel_window	*x = a, *y = b;
 
-	if (x->process != y->process)
-		return x->process < y->process ? -1 : 1;
-	return (x->start > y->start) - (x->start < y->start);
+	return sort_lex3(x->process, y->process, x->start, y->start, 0, 0);
 }
 
 /*

@@ -61,9 +61,7 @@ verb_ktop_cmp(const void *a, const void *b)
 {
 	const struct verb_ktop_item	*x = a, *y = b;
 
-	if (x->total != y->total)
-		return x->total > y->total ? -1 : 1;
-	return sort_cmp_u32(&x->name, &y->name);
+	return sort_lex3(y->total, x->total, x->name, y->name, 0, 0);
 }
 
 void
