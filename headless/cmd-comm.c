@@ -330,23 +330,12 @@ comm_job(const struct cmd_ctx *ctx, struct out *out,
 	free(t.ngpu);
 	if (rc != 0) {
 		commgrp_job_free(&cj);
-		if (rc > 0) {
-			free(*cause);
-			*cause = NULL;
-			return CMD_LOAD;
-		}
-		*code = "bad_input";
-		return -1;
+		return verb_job_failed(rc, code, cause);
 	}
-	if (j.dup != NULL)
-		out_warn(out, "duplicate_rank", "ranks stated by more than "
-		    "one trace: %s", j.dup);
+	verb_job_dup(out, j.dup);
 	out_warn(out, "from_summaries", "answered from the summaries of "
 	    "%zu ranks ('--full' merges the models)", j.n);
-	if (j.built > 0)
-		out_warn(out, "summaries_made", "%zu of %zu rank summaries "
-		    "were made now ('gpulens prep' makes them ahead)",
-		    j.built, j.n);
+	verb_job_made(out, j.built, j.n);
 	comm_answer(out, &cj.set);
 	commgrp_job_free(&cj);
 	jobsum_free(&j);

@@ -68,6 +68,7 @@
 #include "model/nvtxpath.h"
 #include "headless/opts.h"
 #include "headless/out.h"
+#include "headless/verb-job.h"
 #include "headless/vopt.h"
 #include "analysis/jobdiff.h"
 #include "sources/jobsum.h"
@@ -1174,14 +1175,7 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 				jobdiff_free(&d[0]);
 				jobsum_free(&j[0]);
 			}
-			if (rc > 0) {
-				free(*cause);
-				*cause = NULL;
-				rc = CMD_LOAD;
-			} else {
-				*code = "bad_input";
-				rc = -1;
-			}
+			rc = verb_job_failed(rc, code, cause);
 			goto out;
 		}
 	}
@@ -1198,10 +1192,7 @@ diff_job(const struct cmd_ctx *ctx, struct out *out, const char **code,
 	}
 	out_warn(out, "from_summaries", "compared from the summaries of "
 	    "%zu and %zu ranks ('--full' merges the models)", j[0].n, j[1].n);
-	if (built > 0)
-		out_warn(out, "summaries_made", "%zu of %zu rank summaries "
-		    "were made now ('gpulens prep' makes them ahead)", built,
-		    j[0].n + j[1].n);
+	verb_job_made(out, built, j[0].n + j[1].n);
 	diff_emit(&c, sum, kind, method, win, o, &rq, out);
 	/* The kinds are static strings; the jobs can go. */
 	for (s = 0; s < 2; s++) {

@@ -273,25 +273,13 @@ ranks_job(const struct cmd_ctx *ctx, struct out *out,
 	out_inputs(out, files, (size_t)nf);
 	cmd_load_opts(ctx->g, &lo);
 	rc = jobload_ranks(files, (size_t)nf, &lo, &jr, &j, cause);
-	if (rc != 0) {
-		if (rc > 0) {
-			free(*cause);
-			*cause = NULL;
-			return CMD_LOAD;
-		}
-		*code = "bad_input";
-		return -1;
-	}
+	if (rc != 0)
+		return verb_job_failed(rc, code, cause);
 	for (i = 0; i < j.n && only_trace == NULL; i++)
 		if (j.r[i].rank == only)
 			only_trace = j.r[i].file;
-	if (j.dup != NULL)
-		out_warn(out, "duplicate_rank", "ranks stated by more than "
-		    "one trace: %s", j.dup);
-	if (j.built > 0)
-		out_warn(out, "summaries_made", "%zu of %zu rank summaries "
-		    "were made now ('gpulens prep' makes them ahead)",
-		    j.built, j.n);
+	verb_job_dup(out, j.dup);
+	verb_job_made(out, j.built, j.n);
 	ranks_answer(&jr, only, only_trace, out);
 	jobrank_free(&jr);
 	jobsum_free(&j);

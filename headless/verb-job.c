@@ -4,7 +4,10 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
+
 #include "headless/opts.h"
+#include "headless/out.h"
 #include "headless/verb-job.h"
 #include "headless/vopt.h"
 #include "sources/jobsum.h"
@@ -31,4 +34,33 @@ verb_job_files(const struct cmd_ctx *ctx, char ***files, const char **code,
 		return 0;
 	}
 	return nf;
+}
+
+int
+verb_job_failed(int rc, const char **code, char **cause)
+{
+	if (rc > 0) {
+		free(*cause);
+		*cause = NULL;
+		return CMD_LOAD;
+	}
+	*code = "bad_input";
+	return -1;
+}
+
+void
+verb_job_dup(struct out *out, const char *dup)
+{
+	if (dup != NULL)
+		out_warn(out, "duplicate_rank", "ranks stated by more than "
+		    "one trace: %s", dup);
+}
+
+void
+verb_job_made(struct out *out, size_t built, size_t n)
+{
+	if (built > 0)
+		out_warn(out, "summaries_made", "%zu of %zu rank summaries "
+		    "were made now ('gpulens prep' makes them ahead)", built,
+		    n);
 }

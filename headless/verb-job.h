@@ -16,5 +16,15 @@
  */
 int	 verb_job_files(const struct cmd_ctx *, char ***files,
 	    const char **code, char **cause);
+/*
+ * What a job verb returns when its summaries did not load (rc, as
+ * jobsum_load returns it): CMD_LOAD when a file holds several ranks (the
+ * models are merged instead; *cause is dropped), else -1 with *code.
+ */
+int	 verb_job_failed(int rc, const char **code, char **cause);
+/* The warnings of an answer from summaries: the ranks more than one trace
+ * stated (dup, or NULL), the summaries of n made now (built). */
+void	 verb_job_dup(struct out *, const char *dup);
+void	 verb_job_made(struct out *, size_t built, size_t n);
 
 #endif
