@@ -60,6 +60,7 @@
 #include "analysis/gaps.h"
 #include "headless/analysis.h"
 #include "headless/cmd.h"
+#include "model/event.h"
 #include "model/iset.h"
 #include "model/lane.h"
 #include "headless/opts.h"
@@ -161,12 +162,6 @@ struct gaps_ctx {
 	uint32_t		*idx;
 	size_t			 icap;
 };
-
-static int64_t
-gaps_rel(const struct model *m, const struct opts *o, int64_t t)
-{
-	return o->absolute ? t : t - m->origin_ns;
-}
 
 /* The stable row key: scope and identifying axes, start from the origin. */
 static void
@@ -523,8 +518,8 @@ gaps_row(struct gaps_ctx *c, const struct opts *o, struct out *out,
 		cJSON_AddNullToObject(row, "pid");
 	else
 		out_int(row, "pid", pid);
-	out_int(row, "start_ns", gaps_rel(m, o, g->start));
-	out_int(row, "end_ns", gaps_rel(m, o, g->end));
+	out_int(row, "start_ns", event_time(m, g->start, o->absolute));
+	out_int(row, "end_ns", event_time(m, g->end, o->absolute));
 	out_int(row, "duration_ns", g->end - g->start);
 	out_str(row, "kind", gap_kind_name(g->kind));
 	if (g->end - g->start >= GAPS_CPU_MIN_NS) {
@@ -679,8 +674,7 @@ cmd_gaps_compute(const struct model *m, const struct opts *o, struct out *out,
 		gaps_row(&c, o, out, &c.acc.g[k]);
 
 	out_str(out->aux, "scope", gaps_scope_names[c.scope]);
-	out_int(out->aux, "window_start_ns", gaps_rel(m, o, t0));
-	out_int(out->aux, "window_end_ns", gaps_rel(m, o, t1 > t0 ? t1 : t0));
+	sel_window_aux(out, m, o, t0, t1);
 	out_int(out->aux, "min_dur_ns", c.min_dur);
 	out_int(out->aux, "gaps_matched", (int64_t)c.acc.matched);
 	cJSON_AddItemToObject(out->aux, "devices", devs);

@@ -373,10 +373,7 @@ cmd_overlap_compute(const struct model *m, const struct opts *o,
 		    "no communication kernels in the selection");
 	out_str(out->aux, "by", c.by_path ? "nvtx-path" : c.role != NULL ?
 	    "role" : "device");
-	out_int(out->aux, "window_start_ns", o->absolute ? t0 :
-	    t0 - m->origin_ns);
-	out_int(out->aux, "window_end_ns", (o->absolute ? 0 : -m->origin_ns) +
-	    (t1 > t0 ? t1 : t0));
+	sel_window_aux(out, m, o, t0, t1);
 	free(c.role);
 	if (c.local != NULL) {
 		strpool_free(c.local);

@@ -41,6 +41,7 @@
 
 #include "headless/analysis.h"
 #include "headless/cmd.h"
+#include "model/event.h"
 #include "model/iset.h"
 #include "model/lane.h"
 #include "headless/opts.h"
@@ -144,12 +145,6 @@ timeline_edges(struct timeline_ctx *c, const struct opts *o, int64_t t0,
 	return 0;
 }
 
-static int64_t
-timeline_rel(const struct model *m, const struct opts *o, int64_t t)
-{
-	return o->absolute ? t : t - m->origin_ns;
-}
-
 /* Adds a unit of tracks[0, nt) (copied) and its window. */
 static void
 timeline_unit(struct timeline_ctx *c, uint32_t dev, uint32_t stream,
@@ -233,8 +228,8 @@ timeline_rows(struct timeline_ctx *c, const struct opts *o, struct out *out,
 			    (int64_t)m->streams[stream].source_id);
 		}
 		out_int(row, "bucket", (int64_t)b);
-		out_int(row, "start_ns", timeline_rel(m, o, s));
-		out_int(row, "end_ns", timeline_rel(m, o, e));
+		out_int(row, "start_ns", event_time(m, s, o->absolute));
+		out_int(row, "end_ns", event_time(m, e, o->absolute));
 		out_int(row, "busy_ns", busy);
 		out_num(row, "busy_pct", e > s ? 100.0 * (double)busy /
 		    (double)(e - s) : 0.0);
@@ -355,9 +350,7 @@ cmd_timeline_compute(const struct model *m, const struct opts *o,
 		    "no GPU work in the selection");
 aux:
 	out_str(out->aux, "by", c.by_stream ? "stream" : "device");
-	out_int(out->aux, "window_start_ns", timeline_rel(m, o, t0));
-	out_int(out->aux, "window_end_ns", timeline_rel(m, o,
-	    t1 > t0 ? t1 : t0));
+	sel_window_aux(out, m, o, t0, t1);
 	out_int(out->aux, "buckets", (int64_t)c.nb);
 	if (c.nb > 0)
 		out_num(out->aux, "bucket_ns", (double)(t1 - t0) /

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/event.h"
 #include "model/lane.h"
 #include "model/nvtxfam.h"
 #include "headless/select.h"
@@ -219,6 +220,15 @@ int
 sel_window_empty(const struct sel *s)
 {
 	return s->t1 <= s->m->origin_ns || s->t0 > s->m->end_ns;
+}
+
+void
+sel_window_aux(struct out *out, const struct model *m, const struct opts *o,
+    int64_t t0, int64_t t1)
+{
+	out_int(out->aux, "window_start_ns", event_time(m, t0, o->absolute));
+	out_int(out->aux, "window_end_ns", event_time(m, t1 > t0 ? t1 : t0,
+	    o->absolute));
 }
 
 static int

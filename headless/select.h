@@ -95,5 +95,12 @@ sel_kind(const struct sel *s, const struct lane *l, size_t i)
 int	 sel_name(struct sel *, uint32_t sid, uint32_t short_sid);
 /* The window relative to the origin, for messages. */
 int	 sel_window_empty(const struct sel *);
+/*
+ * data.auxiliary's window_start_ns and window_end_ns of the window [t0,
+ * t1) (an end before the start is the start), relative to the trace origin
+ * unless --absolute.
+ */
+void	 sel_window_aux(struct out *, const struct model *,
+	    const struct opts *, int64_t t0, int64_t t1);
 
 #endif
