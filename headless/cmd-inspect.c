@@ -378,27 +378,14 @@ inspect_sample(struct out *out, const struct model *m, uint32_t id,
 	inspect_chain(out, row, m, s->chain);
 }
 
-/* "sample:N" or "sample|id=N": 0 and *id, else -1. */
+/* "sample:N" or "sample|id=N" (a row key of kind sample, the kind not
+ * optional): 0 and *id, else -1. */
 static int
 inspect_parse_sample(const char *s, uint32_t *id)
 {
-	const char		*p;
-	char			*end;
-	unsigned long long	 v;
-
-	if (strncmp(s, "sample:", 7) == 0)
-		p = s + 7;
-	else if (strncmp(s, "sample|id=", 10) == 0)
-		p = s + 10;
-	else
+	if (strncmp(s, "sample", 6) != 0)
 		return -1;
-	if (*p < '0' || *p > '9')
-		return -1;
-	v = strtoull(p, &end, 10);
-	if (*end != '\0' || v >= NONE32)
-		return -1;
-	*id = (uint32_t)v;
-	return 0;
+	return rowkey_parse_id(s, "sample", id);
 }
 
 static void
