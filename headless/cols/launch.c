@@ -83,12 +83,8 @@ static const struct col launch_rows[] = {
 };
 
 static const struct col launch_aux_sync[] = {
-	{ "pid", COL_INT|COL_NULL, NULL,
-	    "process id",
-	    NULL, NULL },
-	{ "tid", COL_INT|COL_NULL, NULL,
-	    "thread id",
-	    NULL, NULL },
+	COLUSE("pid", 0),
+	COLUSE("tid", 0),
 	{ "calls", COL_INT, NULL,
 	    "its blocking calls",
 	    "\"minimum\":0", NULL },
