@@ -399,12 +399,8 @@ nsys_db_enum(struct nsys_db *d, const char *t, struct nsys_db_enum_row **out)
 void
 nsys_db_enum_free(struct nsys_db_enum_row *e, ssize_t ne)
 {
-	ssize_t	i;
-
-	for (i = 0; i < ne; i++) {
-		free(e[i].name);
-		free(e[i].label);
-	}
+	XFREE_EACH(e, ne, name);
+	XFREE_EACH(e, ne, label);
 	free(e);
 }
 

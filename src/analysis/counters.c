@@ -285,13 +285,9 @@ counters_build(const struct model *m, const struct counters_query *q,
 void
 counters_free(struct counters_result *r)
 {
-	size_t	i;
-
-	for (i = 0; i < r->n; i++) {
-		free(r->v[i].bcount);
-		free(r->v[i].bmean);
-		free(r->v[i].bmax);
-	}
+	XFREE_EACH(r->v, r->n, bcount);
+	XFREE_EACH(r->v, r->n, bmean);
+	XFREE_EACH(r->v, r->n, bmax);
 	free(r->v);
 	memset(r, 0, sizeof *r);
 }

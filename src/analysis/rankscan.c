@@ -265,10 +265,7 @@ rankscan_build(const struct model *m, int flags, struct strpool *pool,
 void
 rankscan_free(struct rankscan *s)
 {
-	size_t	i;
-
-	for (i = 0; i < s->nr; i++)
-		free(s->r[i].c);
+	XFREE_EACH(s->r, s->nr, c);
 	free(s->r);
 	free(s->rank_of);
 	free(s->setup);

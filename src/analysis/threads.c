@@ -197,10 +197,7 @@ threads_build(struct threads *t, const struct model *m,
 void
 threads_free(struct threads *t)
 {
-	size_t	i;
-
-	for (i = 0; i < t->n; i++)
-		free(t->rows[i].cpus);
+	XFREE_EACH(t->rows, t->n, cpus);
 	free(t->rows);
 	memset(t, 0, sizeof *t);
 }

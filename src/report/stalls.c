@@ -213,12 +213,8 @@ report_stalls_group(const struct report_stalls *s, int by,
 void
 report_stalls_groups_free(struct report_stall_group *g, size_t n)
 {
-	size_t	i;
-
-	for (i = 0; i < n; i++) {
-		free(g[i].by_reason);
-		free(g[i].ni_by_reason);
-	}
+	XFREE_EACH(g, n, by_reason);
+	XFREE_EACH(g, n, ni_by_reason);
 	free(g);
 }
 
