@@ -195,9 +195,7 @@ model_free(struct model *m)
 			iset_free(&m->device_cov[i]);
 		free(m->device_cov);
 	}
-	for (i = 0; i < m->nwarnings; i++)
-		free(m->warnings[i]);
-	free(m->warnings);
+	xfree_strv(m->warnings, m->nwarnings);
 	free(m->devices);
 	free(m->processes);
 	free(m->threads);

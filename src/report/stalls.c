@@ -102,11 +102,7 @@ report_stalls_build(const struct report *r, uint32_t launch,
 void
 report_stalls_free(struct report_stalls *s)
 {
-	size_t	i;
-
-	for (i = 0; i < s->nreasons; i++)
-		free(s->reason[i]);
-	free(s->reason);
+	xfree_strv(s->reason, s->nreasons);
 	free(s->col);
 	free(s->nicol);
 	report_pcs_free(&s->pcs);

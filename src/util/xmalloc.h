@@ -92,5 +92,7 @@ size_t	 xpush(void **p, size_t *cap, size_t *n, const void *e, size_t sz);
 	for (xfree_i_ = 0; xfree_i_ < (size_t)(n); xfree_i_++)		\
 		free((p)[xfree_i_].m);					\
 } while (0)
+/* Frees the n strings of v, then v (NULL with n 0 is fine). */
+void	 xfree_strv(char **v, size_t n);
 
 #endif
