@@ -35,9 +35,7 @@ rankscan_rank_cmp(const void *a, const void *b)
 {
 	const struct rankscan_rank	*x = a, *y = b;
 
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return (x->process > y->process) - (x->process < y->process);
+	return sort_lex2(x->rank, y->rank, x->process, y->process);
 }
 
 static void
