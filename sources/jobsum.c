@@ -206,10 +206,7 @@ jobsum_load(char **files, size_t n, const struct load_opts *opts,
 void
 jobsum_free(struct jobsum *j)
 {
-	size_t	i;
-
-	for (i = 0; i < j->n; i++)
-		free(j->r[i].file);
+	XFREE_EACH(j->r, j->n, file);
 	free(j->r);
 	free(j->dup);
 	memset(j, 0, sizeof *j);

@@ -202,17 +202,13 @@ nsys_db_query(struct nsys_db *d, const char *table, const char *const *cols,
 		nsys_db_error(d, "out of memory building a query on %s", table);
 		goto fail;
 	}
-	for (i = 0; i < nnames; i++)
-		free(names[i]);
-	free(names);
+	xfree_strv(names, nnames);
 	if (hasrowid != NULL)
 		*hasrowid = rowid;
 	return sql;
 
 fail:
-	for (i = 0; i < nnames; i++)
-		free(names[i]);
-	free(names);
+	xfree_strv(names, nnames);
 	return NULL;
 }
 
@@ -399,12 +395,8 @@ nsys_db_enum(struct nsys_db *d, const char *t, struct nsys_db_enum_row **out)
 void
 nsys_db_enum_free(struct nsys_db_enum_row *e, ssize_t ne)
 {
-	ssize_t	i;
-
-	for (i = 0; i < ne; i++) {
-		free(e[i].name);
-		free(e[i].label);
-	}
+	XFREE_EACH(e, ne, name);
+	XFREE_EACH(e, ne, label);
 	free(e);
 }
 
@@ -428,14 +420,10 @@ nsys_db_open(struct nsys_db *d, const char *path, char **cause)
 void
 nsys_db_close(struct nsys_db *d)
 {
-	size_t	i;
-
 	if (d->db != NULL)
 		sqlite3_close(d->db);
 	d->db = NULL;
-	for (i = 0; i < d->ntables; i++)
-		free(d->tables[i]);
-	free(d->tables);
+	xfree_strv(d->tables, d->ntables);
 	free(d->isview);
 	d->tables = NULL;
 	d->isview = NULL;

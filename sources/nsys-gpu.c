@@ -107,52 +107,72 @@ nsys_kernel_row(struct nsys *n, const struct nsys_row *st)
 	builder_event(n->b, t, &ev);
 }
 
-static void
-nsys_memcpy_row(struct nsys *n, const struct nsys_row *st)
+/* Fills c from a memcpy row's own columns; returns the event's name. */
+static uint32_t
+nsys_memcpy_info(struct nsys *n, const struct nsys_row *st,
+    struct copy_info *c)
 {
-	struct copy_info	c;
-	struct lane_event	ev;
-	uint32_t		t;
-	int64_t			kind;
+	int64_t		kind;
+	uint32_t	name;
 
-	t = nsys_gpu_work(n, st, &ev, EV_MEMCPY);
-	memset(&c, 0, sizeof c);
-	c.bytes = (uint64_t)row_i64(st, C_BYTES);
+	c->bytes = (uint64_t)row_i64(st, C_BYTES);
 	kind = row_i64(st, C_KIND);
 	if (kind < 0 || kind >= NSYS_NENUM) {
 		n->nunknown_copy++;
 		kind = 0;
 	}
-	c.kind = n->copy_kind[kind];
-	ev.name = nsys_enum_copy_name(n, kind);
-	c.src_kind = nsys_enum_memkind(n, st, C_SRCKIND);
-	c.dst_kind = nsys_enum_memkind(n, st, C_DSTKIND);
-	c.src_dev = row_null(st, C_SRCDEV) ? NONE32 : row_u32(st, C_SRCDEV);
-	c.dst_dev = row_null(st, C_DSTDEV) ? NONE32 : row_u32(st, C_DSTDEV);
-	ev.aux = builder_copy(n->b, &c);
-	builder_event(n->b, t, &ev);
+	c->kind = n->copy_kind[kind];
+	name = nsys_enum_copy_name(n, kind);
+	c->src_kind = nsys_enum_memkind(n, st, C_SRCKIND);
+	c->dst_kind = nsys_enum_memkind(n, st, C_DSTKIND);
+	c->src_dev = row_null(st, C_SRCDEV) ? NONE32 : row_u32(st, C_SRCDEV);
+	c->dst_dev = row_null(st, C_DSTDEV) ? NONE32 : row_u32(st, C_DSTDEV);
+	return name;
 }
 
+/* The same for a memset row. */
+static uint32_t
+nsys_memset_info(struct nsys *n, const struct nsys_row *st,
+    struct copy_info *c)
+{
+	c->bytes = (uint64_t)row_i64(st, S_BYTES);
+	c->kind = COPY_UNKNOWN;
+	c->src_kind = c->dst_kind = nsys_enum_memkind(n, st, S_MEMKIND);
+	c->src_dev = NONE32;
+	c->dst_dev = row_u32(st, G_DEV);
+	c->value = row_u32(st, S_VALUE);
+	if (n->memset_name == 0)
+		n->memset_name = builder_intern(n->b, "[CUDA memset]");
+	return n->memset_name;
+}
+
+/* A memcpy or memset row (kind EV_MEMCPY or EV_MEMSET): GPU work with
+ * its copy details. */
 static void
-nsys_memset_row(struct nsys *n, const struct nsys_row *st)
+nsys_copy_row(struct nsys *n, const struct nsys_row *st, int kind)
 {
 	struct copy_info	c;
 	struct lane_event	ev;
 	uint32_t		t;
 
-	t = nsys_gpu_work(n, st, &ev, EV_MEMSET);
+	t = nsys_gpu_work(n, st, &ev, kind);
 	memset(&c, 0, sizeof c);
-	c.bytes = (uint64_t)row_i64(st, S_BYTES);
-	c.kind = COPY_UNKNOWN;
-	c.src_kind = c.dst_kind = nsys_enum_memkind(n, st, S_MEMKIND);
-	c.src_dev = NONE32;
-	c.dst_dev = row_u32(st, G_DEV);
-	c.value = row_u32(st, S_VALUE);
-	if (n->memset_name == 0)
-		n->memset_name = builder_intern(n->b, "[CUDA memset]");
-	ev.name = n->memset_name;
+	ev.name = kind == EV_MEMSET ? nsys_memset_info(n, st, &c) :
+	    nsys_memcpy_info(n, st, &c);
 	ev.aux = builder_copy(n->b, &c);
 	builder_event(n->b, t, &ev);
+}
+
+static void
+nsys_memcpy_row(struct nsys *n, const struct nsys_row *st)
+{
+	nsys_copy_row(n, st, EV_MEMCPY);
+}
+
+static void
+nsys_memset_row(struct nsys *n, const struct nsys_row *st)
+{
+	nsys_copy_row(n, st, EV_MEMSET);
 }
 
 static void

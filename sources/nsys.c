@@ -408,9 +408,7 @@ nsys_free(struct nsys *n)
 	n->fetch = NULL;
 	nsys_db_close(&n->d);
 	free(n->sflags);
-	for (i = 0; i < n->npnames; i++)
-		free(n->pnames[i]);
-	free(n->pnames);
+	xfree_strv(n->pnames, n->npnames);
 	nsys_maps(n, hmap_free);
 	free(n->pend_key);
 	free(n->pend_idx);

@@ -80,6 +80,7 @@
 #include "model/builder.h"
 #include "util/hmap.h"
 #include "util/progress.h"
+#include "util/xmalloc.h"
 #include "sources/source.h"
 #include "sources/rocpd-int.h"
 #include "sources/srcmaps.h"
@@ -175,12 +176,9 @@ static void
 rocpd_free(void *p)
 {
 	struct rocpd	*r = p;
-	size_t		 i;
 
 	amd_db_close(&r->d);
-	for (i = 0; i < r->nguids; i++)
-		free(r->guids[i]);
-	free(r->guids);
+	xfree_strv(r->guids, r->nguids);
 	rocpd_maps(r, hmap_free);
 	free(r->syms);
 }

@@ -158,10 +158,7 @@ rj_corr(const cJSON *rec)
 static void
 rj_free_kinds(struct rj *r)
 {
-	size_t	i;
-
-	for (i = 0; i < r->nkinds; i++)
-		free(r->kinds[i].ops);
+	XFREE_EACH(r->kinds, r->nkinds, ops);
 	free(r->kinds);
 	r->kinds = NULL;
 	r->nkinds = 0;

@@ -269,14 +269,10 @@ keymap_new(void)
 void
 keymap_free(struct keymap *km)
 {
-	size_t	i;
-
 	if (km == NULL)
 		return;
-	for (i = 0; i < KEYMAP_NTABLES; i++) {
-		free(km->t[i].b);
-		free(km->t[i].help);
-	}
+	XFREE_EACH(km->t, KEYMAP_NTABLES, b);
+	XFREE_EACH(km->t, KEYMAP_NTABLES, help);
 	free(km);
 }
 

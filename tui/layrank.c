@@ -57,9 +57,7 @@ layrank_cmp(const void *a, const void *b, void *ctx)
 	uint32_t			 ry = (uint32_t)y->rank;
 
 	/* Unknown (-1) becomes the largest: last. */
-	if (rx != ry)
-		return rx < ry ? -1 : 1;
-	return x->first < y->first ? -1 : x->first > y->first;
+	return sort_lex2(rx, ry, (int64_t)x->first, (int64_t)y->first);
 }
 
 /* "GPU 0 H100" -> "GPU 0 rank R H100" (after the device number). */

@@ -271,9 +271,5 @@ overlay_wrap(const char *const *lines, size_t n, int width, int sanflags,
 void
 overlay_wrap_free(char **v, size_t n)
 {
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
+	xfree_strv(v, n);
 }

@@ -185,10 +185,7 @@ script_load(struct script *sc, const char *path, char **cause)
 void
 script_free(struct script *sc)
 {
-	size_t	i;
-
-	for (i = 0; i < sc->n; i++)
-		free(sc->steps[i].path);
+	XFREE_EACH(sc->steps, sc->n, path);
 	free(sc->steps);
 	memset(sc, 0, sizeof *sc);
 }

@@ -46,10 +46,7 @@ search_init(struct search *s)
 void
 search_free(struct search *s)
 {
-	size_t	i;
-
-	for (i = 0; i < s->nrows; i++)
-		free(s->rows[i].idx);
+	XFREE_EACH(s->rows, s->nrows, idx);
 	free(s->rows);
 	memset(s, 0, sizeof *s);
 }

@@ -116,10 +116,8 @@ vr_metric_cmp(const void *a, const void *b, void *ctx)
 	    INT32_MAX;
 	oy = y->section < r->nsections ? r->sections[y->section].order :
 	    INT32_MAX;
-	if (ox != oy)
-		return ox < oy ? -1 : 1;
-	if (x->section != y->section)
-		return x->section < y->section ? -1 : 1;
+	if ((c = sort_lex2(ox, oy, x->section, y->section)) != 0)
+		return c;
 	lx = report_str(r, x->label != 0 ? x->label : x->name);
 	ly = report_str(r, y->label != 0 ? y->label : y->name);
 	if ((c = strcmp(lx, ly)) != 0)

@@ -155,7 +155,6 @@ setup(struct gen *g)
 static void
 cleanup(struct gen *g)
 {
-	size_t	i;
 	int	t;
 
 	for (t = 0; t < T_COUNT; t++) {
@@ -164,9 +163,7 @@ cleanup(struct gen *g)
 	}
 	if (g->db != NULL)
 		sqlite3_close(g->db);
-	for (i = 0; i < g->nstrs; i++)
-		free(g->strs[i]);
-	free(g->strs);
+	xfree_strv(g->strs, g->nstrs);
 	free(g->ranks);
 	free(g->procs);
 	free(g->cause);

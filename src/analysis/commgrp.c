@@ -334,12 +334,8 @@ commgrp_add(struct commgrp_set *set, const struct commgrp *g)
 void
 commgrp_set_free(struct commgrp_set *set)
 {
-	size_t	i;
-
-	for (i = 0; i < set->n; i++) {
-		free(set->g[i].coll);
-		free(set->g[i].pg);
-	}
+	XFREE_EACH(set->g, set->n, coll);
+	XFREE_EACH(set->g, set->n, pg);
 	free(set->g);
 	memset(set, 0, sizeof *set);
 }

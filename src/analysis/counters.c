@@ -60,11 +60,7 @@ counters_smp_cmp(const void *a, const void *b, void *unused)
 	const struct counters_smp	*x = a, *y = b;
 
 	(void)unused;
-	if (x->series != y->series)
-		return x->series < y->series ? -1 : 1;
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	return 0;
+	return sort_lex2(x->series, y->series, x->t, y->t);
 }
 
 static int
@@ -98,11 +94,10 @@ counters_series_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct counters_series	*x = a, *y = b;
 	const struct model		*m = ctx;
+	int				 c;
 
-	if (x->kind != y->kind)
-		return x->kind < y->kind ? -1 : 1;
-	if (x->track != y->track)
-		return x->track < y->track ? -1 : 1;
+	if ((c = sort_lex2(x->kind, y->kind, x->track, y->track)) != 0)
+		return c;
 	return strcmp(model_str(m, x->name), model_str(m, y->name));
 }
 
@@ -285,13 +280,9 @@ counters_build(const struct model *m, const struct counters_query *q,
 void
 counters_free(struct counters_result *r)
 {
-	size_t	i;
-
-	for (i = 0; i < r->n; i++) {
-		free(r->v[i].bcount);
-		free(r->v[i].bmean);
-		free(r->v[i].bmax);
-	}
+	XFREE_EACH(r->v, r->n, bcount);
+	XFREE_EACH(r->v, r->n, bmean);
+	XFREE_EACH(r->v, r->n, bmax);
 	free(r->v);
 	memset(r, 0, sizeof *r);
 }

@@ -176,9 +176,7 @@ graphs_replay_cmp(const void *a, const void *b)
 {
 	const struct graph_replay	*x = a, *y = b;
 
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->first < y->first ? -1 : x->first > y->first;
+	return sort_lex2(x->start, y->start, x->first, y->first);
 }
 
 static int

@@ -497,7 +497,7 @@ jobrank_finish(struct jobrank *j)
 void
 jobrank_free(struct jobrank *j)
 {
-	size_t	i, k;
+	size_t	i;
 
 	for (i = 0; i < j->nfiles; i++)
 		jobrank_pre_free(j, i);
@@ -507,9 +507,7 @@ jobrank_free(struct jobrank *j)
 		free(j->r[i].k);
 		free(j->r[i].name);
 		free(j->r[i].file);
-		for (k = 0; k < j->r[i].nfiles; k++)
-			free(j->r[i].files[k]);
-		free(j->r[i].files);
+		xfree_strv(j->r[i].files, j->r[i].nfiles);
 		free(j->r[i].host);
 		free(j->r[i].parallel);
 		free(j->r[i].top_kernel);

@@ -103,23 +103,19 @@ mpi_call_cmp(const void *a, const void *b, void *unused)
 	const struct mpi_call	*x = a, *y = b;
 
 	(void)unused;
-	if (x->process != y->process)
-		return x->process < y->process ? -1 : 1;
-	if (x->name != y->name)
-		return x->name < y->name ? -1 : 1;
-	return (x->dur > y->dur) - (x->dur < y->dur);
+	return sort_lex3(x->process, y->process, x->name, y->name, x->dur,
+	    y->dur);
 }
 
 static int
 mpi_op_cmp(const void *a, const void *b, void *unused)
 {
 	const struct mpi_op	*x = a, *y = b;
+	int			 c;
 
 	(void)unused;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	if (x->total_ns != y->total_ns)
-		return x->total_ns > y->total_ns ? -1 : 1;
+	if ((c = sort_lex2(x->rank, y->rank, y->total_ns, x->total_ns)) != 0)
+		return c;
 	return strcmp(x->name, y->name);
 }
 
@@ -129,9 +125,7 @@ mpi_rank_cmp(const void *a, const void *b, void *unused)
 	const struct mpi_rank	*x = a, *y = b;
 
 	(void)unused;
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return (x->process > y->process) - (x->process < y->process);
+	return sort_lex2(x->rank, y->rank, x->process, y->process);
 }
 
 /* The span of process p: first start to last end of its tracks. */

@@ -35,9 +35,7 @@ rankscan_rank_cmp(const void *a, const void *b)
 {
 	const struct rankscan_rank	*x = a, *y = b;
 
-	if (x->rank != y->rank)
-		return x->rank < y->rank ? -1 : 1;
-	return (x->process > y->process) - (x->process < y->process);
+	return sort_lex2(x->rank, y->rank, x->process, y->process);
 }
 
 static void
@@ -265,10 +263,7 @@ rankscan_build(const struct model *m, int flags, struct strpool *pool,
 void
 rankscan_free(struct rankscan *s)
 {
-	size_t	i;
-
-	for (i = 0; i < s->nr; i++)
-		free(s->r[i].c);
+	XFREE_EACH(s->r, s->nr, c);
 	free(s->r);
 	free(s->rank_of);
 	free(s->setup);

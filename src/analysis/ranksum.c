@@ -216,11 +216,7 @@ ranksum_build(const struct model *m, struct ranksum *s)
 void
 ranksum_free(struct ranksum *s)
 {
-	size_t	i;
-
-	for (i = 0; i < s->nnames; i++)
-		free(s->names[i]);
-	free(s->names);
+	xfree_strv(s->names, s->nnames);
 	free(s->pname);
 	free(s->host);
 	free(s->parallel);

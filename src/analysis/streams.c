@@ -181,10 +181,7 @@ streams_build(struct streams *ss, const struct model *m)
 void
 streams_free(struct streams *ss)
 {
-	size_t	i;
-
-	for (i = 0; i < ss->n; i++)
-		free(ss->s[i].purpose);
+	XFREE_EACH(ss->s, ss->n, purpose);
 	free(ss->s);
 	memset(ss, 0, sizeof *ss);
 }

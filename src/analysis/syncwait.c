@@ -18,9 +18,7 @@ syncwait_cmp(const void *a, const void *b, void *unused)
 	const struct syncwait_thread	*x = a, *y = b;
 
 	(void)unused;
-	if (x->blocked != y->blocked)
-		return x->blocked > y->blocked ? -1 : 1;
-	return x->track < y->track ? -1 : x->track > y->track;
+	return sort_lex2(y->blocked, x->blocked, x->track, y->track);
 }
 
 /* The per-process unions: the intervals bucketed by process. */

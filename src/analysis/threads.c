@@ -141,11 +141,7 @@ threads_cmp_row(const void *a, const void *b, void *ctx)
 
 	if (x->running != y->running)
 		return x->running > y->running ? -1 : 1;
-	if (p->pid != q->pid)
-		return p->pid < q->pid ? -1 : 1;
-	if (p->tid != q->tid)
-		return p->tid < q->tid ? -1 : 1;
-	return x->st < y->st ? -1 : x->st > y->st;
+	return sort_lex3(p->pid, q->pid, p->tid, q->tid, x->st, y->st);
 }
 
 void
@@ -197,10 +193,7 @@ threads_build(struct threads *t, const struct model *m,
 void
 threads_free(struct threads *t)
 {
-	size_t	i;
-
-	for (i = 0; i < t->n; i++)
-		free(t->rows[i].cpus);
+	XFREE_EACH(t->rows, t->n, cpus);
 	free(t->rows);
 	memset(t, 0, sizeof *t);
 }

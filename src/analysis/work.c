@@ -291,10 +291,7 @@ work_merge_next(struct work_merge *mg, struct work_item *out)
 void
 work_merge_free(struct work_merge *mg)
 {
-	size_t	k;
-
-	for (k = 0; k < mg->ccap; k++)
-		free(mg->c[k].strad);
+	XFREE_EACH(mg->c, mg->ccap, strad);
 	free(mg->c);
 	free(mg->heap);
 	memset(mg, 0, sizeof *mg);

@@ -239,11 +239,7 @@ cache_rctx_free(struct cache_rctx *r)
 static void
 cache_set_warnings(struct model *m, char ***warn, size_t *nwarn)
 {
-	size_t	i;
-
-	for (i = 0; i < m->nwarnings; i++)
-		free(m->warnings[i]);
-	free(m->warnings);
+	xfree_strv(m->warnings, m->nwarnings);
 	m->warnings = *warn;
 	m->nwarnings = *nwarn;
 	*warn = NULL;
@@ -277,16 +273,12 @@ cache_dec_begin(struct cache_dec *d, const struct cache_hdr *h,
 static int
 cache_dec_end(struct cache_dec *d, int rc, struct model **out)
 {
-	size_t	i;
-
 	if (rc == 0) {
 		cache_set_warnings(d->m, &d->warn, &d->nwarn);
 		*out = d->m;
 		d->m = NULL;
 	}
-	for (i = 0; i < d->nwarn; i++)
-		free(d->warn[i]);
-	free(d->warn);
+	xfree_strv(d->warn, d->nwarn);
 	cache_rctx_free(&d->r);
 	cache_plan_free(&d->plan);
 	model_free(d->m);

@@ -407,10 +407,7 @@ cachedir_list(const char *dir, const char *prefix, struct cachedir_file **out)
 static void
 cachedir_files_free(struct cachedir_file *v, size_t n)
 {
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		free(v[i].name);
+	XFREE_EACH(v, n, name);
 	free(v);
 }
 

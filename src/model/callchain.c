@@ -217,11 +217,7 @@ cpusamp_cmp(const void *a, const void *b, void *ctx)
 	const struct csample	*x = a, *y = b;
 
 	(void)ctx;
-	if (x->sthread != y->sthread)
-		return x->sthread < y->sthread ? -1 : 1;
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	return 0;
+	return sort_lex2(x->sthread, y->sthread, x->t, y->t);
 }
 
 void

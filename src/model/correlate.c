@@ -50,6 +50,7 @@
 #include "model/replay.h"
 #include "util/hmap.h"
 #include "util/lbound.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 /* The API calls of one process, by correlation id. */
@@ -191,9 +192,7 @@ correlate_pair_cmp(const void *a, const void *b)
 {
 	const struct corr_pair	*x = a, *y = b;
 
-	if (x->start != y->start)
-		return x->start < y->start ? -1 : 1;
-	return x->gid < y->gid ? -1 : x->gid > y->gid;
+	return sort_lex2(x->start, y->start, x->gid, y->gid);
 }
 
 static void

@@ -195,9 +195,7 @@ model_free(struct model *m)
 			iset_free(&m->device_cov[i]);
 		free(m->device_cov);
 	}
-	for (i = 0; i < m->nwarnings; i++)
-		free(m->warnings[i]);
-	free(m->warnings);
+	xfree_strv(m->warnings, m->nwarnings);
 	free(m->devices);
 	free(m->processes);
 	free(m->threads);
@@ -360,9 +358,7 @@ model_gid_cmp_start(const void *a, const void *b, void *ctx)
 	int64_t			 sx = model_ev_start(m, x);
 	int64_t			 sy = model_ev_start(m, y);
 
-	if (sx != sy)
-		return sx < sy ? -1 : 1;
-	return (x > y) - (x < y);
+	return sort_lex2(sx, sy, x, y);
 }
 
 int64_t

@@ -15,10 +15,7 @@
 void
 report_code_free(struct report_code *c)
 {
-	size_t	i;
-
-	for (i = 0; i < c->nmodules; i++)
-		free(c->modules[i].cubin);
+	XFREE_EACH(c->modules, c->nmodules, cubin);
 	free(c->modules);
 	free(c->funcs);
 	free(c->files);

@@ -37,8 +37,6 @@ report_new(int format)
 void
 report_free(struct report *r)
 {
-	size_t	i;
-
 	if (r == NULL)
 		return;
 	strpool_free(r->strs);
@@ -53,9 +51,7 @@ report_free(struct report *r)
 	free(r->attrs);
 	free(r->attr_dev);
 	free(r->props);
-	for (i = 0; i < r->nwarnings; i++)
-		free(r->warnings[i]);
-	free(r->warnings);
+	xfree_strv(r->warnings, r->nwarnings);
 	free(r->skipped);
 	report_code_free(&r->code);
 	free(r->range_bytes);

@@ -102,11 +102,7 @@ report_stalls_build(const struct report *r, uint32_t launch,
 void
 report_stalls_free(struct report_stalls *s)
 {
-	size_t	i;
-
-	for (i = 0; i < s->nreasons; i++)
-		free(s->reason[i]);
-	free(s->reason);
+	xfree_strv(s->reason, s->nreasons);
 	free(s->col);
 	free(s->nicol);
 	report_pcs_free(&s->pcs);
@@ -213,12 +209,8 @@ report_stalls_group(const struct report_stalls *s, int by,
 void
 report_stalls_groups_free(struct report_stall_group *g, size_t n)
 {
-	size_t	i;
-
-	for (i = 0; i < n; i++) {
-		free(g[i].by_reason);
-		free(g[i].ni_by_reason);
-	}
+	XFREE_EACH(g, n, by_reason);
+	XFREE_EACH(g, n, ni_by_reason);
 	free(g);
 }
 

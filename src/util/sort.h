@@ -35,19 +35,27 @@ int	sort_cmp_u64(const void *, const void *);
 int	sort_cmp_double(const void *, const void *);
 
 /*
- * The lexicographic order of (a0, a1, a2) and (b0, b1, b2): -1, 0 or 1, for
- * a comparator over three keys (a key in descending order passes its two
- * values swapped).
+ * The lexicographic order of (a0, a1) and (b0, b1): -1, 0 or 1, for a
+ * comparator over two keys (a key in descending order passes its two
+ * values swapped). Keys are signed 64-bit: any int, uint32_t or int64_t
+ * fits, a uint64_t may not.
  */
+static inline int
+sort_lex2(int64_t a0, int64_t b0, int64_t a1, int64_t b1)
+{
+	if (a0 != b0)
+		return a0 < b0 ? -1 : 1;
+	return (a1 > b1) - (a1 < b1);
+}
+
+/* The same over three keys: (a0, a1, a2) and (b0, b1, b2). */
 static inline int
 sort_lex3(int64_t a0, int64_t b0, int64_t a1, int64_t b1, int64_t a2,
     int64_t b2)
 {
 	if (a0 != b0)
 		return a0 < b0 ? -1 : 1;
-	if (a1 != b1)
-		return a1 < b1 ? -1 : 1;
-	return (a2 > b2) - (a2 < b2);
+	return sort_lex2(a1, b1, a2, b2);
 }
 
 #endif

@@ -81,13 +81,9 @@ strpool_new(void)
 void
 strpool_free(struct strpool *sp)
 {
-	size_t	i;
-
 	if (sp == NULL)
 		return;
-	for (i = 0; i < sp->nchunks; i++)
-		free(sp->chunks[i]);
-	free(sp->chunks);
+	xfree_strv(sp->chunks, sp->nchunks);
 	free(sp->str);
 	free(sp->len);
 	free(sp->tab);

@@ -295,3 +295,13 @@ xpush(void **p, size_t *cap, size_t *n, const void *e, size_t sz)
 	memcpy((char *)*p + *n * sz, e, sz);
 	return (*n)++;
 }
+
+void
+xfree_strv(char **v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}

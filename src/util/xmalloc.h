@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdarg.h>
+#include <stdlib.h>
 
 void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
@@ -79,5 +80,19 @@ size_t	 xpush(void **p, size_t *cap, size_t *n, const void *e, size_t sz);
 	((void)sizeof ((p)[0] = (e)), \
 	(void)sizeof (char [sizeof *(p) == sizeof (e) ? 1 : -1]), \
 	xpush((void **)&(p), &(cap), &(n), &(e), sizeof *(p)))
+/*
+ * Frees the member m of each of the n elements of the array p (not p
+ * itself): XFREE_EACH(v, n, name) is the loop a free function runs over
+ * the strings or arrays its elements own before free(v). A statement; n
+ * is read once per element and must not be negative.
+ */
+#define XFREE_EACH(p, n, m) do {					\
+	size_t	xfree_i_;						\
+									\
+	for (xfree_i_ = 0; xfree_i_ < (size_t)(n); xfree_i_++)		\
+		free((p)[xfree_i_].m);					\
+} while (0)
+/* Frees the n strings of v, then v (NULL with n 0 is fine). */
+void	 xfree_strv(char **v, size_t n);
 
 #endif

@@ -223,7 +223,28 @@ test_threads(void **state)
 	}
 }
 
+/* sort_lex2() and sort_lex3(): the first key that differs decides, and
+ * -1, 0 or 1 only, also where a difference overflows an int. */
+static void
+test_lex(void **state)
+{
+	(void)state;
+	assert_int_equal(sort_lex2(1, 2, 9, 0), -1);
+	assert_int_equal(sort_lex2(2, 1, 0, 9), 1);
+	assert_int_equal(sort_lex2(5, 5, 3, 4), -1);
+	assert_int_equal(sort_lex2(5, 5, 4, 3), 1);
+	assert_int_equal(sort_lex2(5, 5, 4, 4), 0);
+	assert_int_equal(sort_lex2(INT64_MIN, INT64_MAX, 0, 0), -1);
+	assert_int_equal(sort_lex2(0, 0, INT64_MAX, INT64_MIN), 1);
+	assert_int_equal(sort_lex2(UINT32_MAX, 0, 0, 0), 1);
+	assert_int_equal(sort_lex3(1, 1, 2, 2, 3, 4), -1);
+	assert_int_equal(sort_lex3(1, 1, 3, 2, 3, 4), 1);
+	assert_int_equal(sort_lex3(0, 1, 3, 2, 5, 4), -1);
+	assert_int_equal(sort_lex3(7, 7, 7, 7, 7, 7), 0);
+}
+
 TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_random),
 	cmocka_unit_test(test_stable_sorted_reversed),
-	cmocka_unit_test(test_threads))
+	cmocka_unit_test(test_threads),
+	cmocka_unit_test(test_lex))
