@@ -450,18 +450,45 @@ ts_add(struct builder *b, uint32_t track, const char *name, int kind,
 	builder_event(b, track, &e);
 }
 
-void
-ts_add_corr(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t start, int64_t end, uint32_t corr)
+struct lane_event
+ts_event_cf(struct builder *b, const char *name, int kind, int64_t start,
+    int64_t end, uint32_t corr, uint8_t flags)
 {
 	struct lane_event	e = ts_event(b, name, kind, start, end);
 
 	e.corr = corr;
+	e.flags = flags;
+	return e;
+}
+
+void
+ts_add_cf(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint32_t corr, uint8_t flags)
+{
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    flags);
+
+	builder_event(b, track, &e);
+}
+
+void
+ts_add_corr(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint32_t corr)
+{
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    0);
+
 	if (kind == EV_NVTX || kind == EV_MARK)
 		e.aux = ts_nvtx(b, track);
 	if (kind == EV_KERNEL)
 		e.aux = ts_kernel(b, name);
 	builder_event(b, track, &e);
+}
+
+uint32_t
+ts_stream(struct builder *b, uint32_t dev, uint32_t id, uint32_t process)
+{
+	return builder_gpu_track(b, builder_stream(b, dev, id, process));
 }
 
 uint32_t
@@ -586,9 +613,9 @@ static void
 sync_copy_add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr)
 {
-	struct lane_event	e = ts_event(b, name, kind, start, end);
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    0);
 
-	e.corr = corr;
 	if (kind == EV_MEMCPY)
 		e.aux = ts_copy(b, COPY_HTOD, MEM_PAGEABLE, MEM_DEVICE,
 		    1 << 20);

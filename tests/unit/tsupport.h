@@ -176,6 +176,13 @@ struct lane_event ts_event(struct builder *b, const char *name, int kind,
 /* Pushes ts_event(b, name, kind, start, end) onto track. */
 void		 ts_add(struct builder *b, uint32_t track, const char *name,
 		    int kind, int64_t start, int64_t end);
+/* ts_event() with correlation corr and flags. */
+struct lane_event ts_event_cf(struct builder *b, const char *name, int kind,
+		    int64_t start, int64_t end, uint32_t corr, uint8_t flags);
+/* Pushes ts_event_cf(b, name, kind, start, end, corr, flags) onto track. */
+void		 ts_add_cf(struct builder *b, uint32_t track, const char *name,
+		    int kind, int64_t start, int64_t end, uint32_t corr,
+		    uint8_t flags);
 /*
  * Pushes ts_event(b, name, kind, start, end) with correlation corr onto
  * track; an NVTX range or mark gets the aux ts_nvtx(b, track), a kernel
@@ -183,6 +190,10 @@ void		 ts_add(struct builder *b, uint32_t track, const char *name,
  */
 void		 ts_add_corr(struct builder *b, uint32_t track, const char *name,
 		    int kind, int64_t start, int64_t end, uint32_t corr);
+/* Declares stream id of device index dev in process (NONE32: none);
+ * returns the stream's GPU track. */
+uint32_t	 ts_stream(struct builder *b, uint32_t dev, uint32_t id,
+		    uint32_t process);
 /*
  * A process pid (also its global id) named "train" with a thread tid (also
  * its global id) named "main", and a device named dev_name (NULL: every

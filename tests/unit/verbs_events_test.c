@@ -53,12 +53,11 @@ static uint32_t
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr, uint8_t flags, uint32_t aux)
 {
-	struct lane_event	e = ts_event(b, name, kind, start, end);
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    flags);
 	struct nvtx_info	ni;
 
-	e.flags = flags;
 	e.rowid = 1000 + start;
-	e.corr = corr;
 	e.aux = aux;
 	if ((kind == EV_NVTX || kind == EV_MARK) && aux == NONE32) {
 		memset(&ni, 0, sizeof ni);
@@ -706,7 +705,7 @@ test_launch_wide(void **state)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct model	*m;
 	struct device	 dev;
-	uint32_t	 p, th, api, s7, g7;
+	uint32_t	 p, th, api, g7;
 	cJSON		*env;
 	const cJSON	*r;
 	const char	*code;
@@ -719,8 +718,7 @@ test_launch_wide(void **state)
 	p = builder_process(b, 100ULL << 24, 100, "train");
 	th = builder_thread(b, 100ULL << 24 | 101, 101, p, "main");
 	api = builder_cpu_track(b, TRACK_API, th, 0);
-	s7 = builder_stream(b, 0, 7, p);
-	g7 = builder_gpu_track(b, s7);
+	g7 = ts_stream(b, 0, 7, p);
 	add(b, api, "cudaLaunchKernel", EV_API, 0, 3000000000LL, 1, 0,
 	    NONE32);
 	add(b, api, "cudaLaunchKernel", EV_API, 3000000100LL, 3000000110LL,
@@ -794,8 +792,8 @@ build_ties(void)
 	p = builder_process(b, 200ULL << 24, 200, "train");
 	th = builder_thread(b, 200ULL << 24 | 201, 201, p, "main");
 	tr[0] = builder_cpu_track(b, TRACK_API, th, 0);
-	tr[1] = builder_gpu_track(b, builder_stream(b, 0, 1, p));
-	tr[2] = builder_gpu_track(b, builder_stream(b, 0, 2, p));
+	tr[1] = ts_stream(b, 0, 1, p);
+	tr[2] = ts_stream(b, 0, 2, p);
 	for (i = 0; i < sizeof ev / sizeof *ev; i++) {
 		aux = NONE32;
 		if (ev[i].kind == EV_KERNEL)
@@ -1010,9 +1008,9 @@ build_comm(void)
 	th = builder_thread(b, 5ULL << 24 | 6, 6, p, "main");
 	dom = builder_domain(b, p, 3, "NCCL");
 	nv = builder_cpu_track(b, TRACK_NVTX, th, dom);
-	g0 = builder_gpu_track(b, builder_stream(b, 0, 7, p));
-	g0b = builder_gpu_track(b, builder_stream(b, 0, 8, p));
-	g1 = builder_gpu_track(b, builder_stream(b, 1, 7, p));
+	g0 = ts_stream(b, 0, 7, p);
+	g0b = ts_stream(b, 0, 8, p);
+	g1 = ts_stream(b, 1, 7, p);
 	add(b, g0, "gemm", EV_KERNEL, 0, 100, 0, 0, NONE32);
 	add(b, g0, "ncclDevKernel_AllReduce_Sum_bf16_RING_LL", EV_KERNEL, 100,
 	    150, 0, EVF_COMM, NONE32);
