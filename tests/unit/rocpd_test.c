@@ -837,29 +837,26 @@ static void
 test_copies(void **state)
 {
 	const struct model	*m = plain;
-	size_t			 t, i, nk[COPY_KIND_COUNT];
+	const struct copy_info	*c;
+	size_t			 nk[COPY_KIND_COUNT];
 	uint64_t		 bytes = 0;
+	uint32_t		 g;
 
 	(void)state;
 	memset(nk, 0, sizeof nk);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++) {
-			const struct copy_info *c;
-			if (l->kind[i] != EV_MEMCPY)
-				continue;
-			c = &m->copies[l->aux[i]];
-			nk[c->kind]++;
-			bytes += c->bytes;
-			if (c->kind == COPY_PTOP) {
-				assert_int_equal(c->src_dev, 0);
-				assert_int_equal(c->dst_dev, 1);
-			}
-			if (c->kind == COPY_HTOD) {
-				assert_int_equal(c->src_dev, NONE32);
-				assert_int_equal(c->dst_dev, 0);
-				assert_int_equal(c->dst_kind, MEM_DEVICE);
-			}
+	for (g = ts_next(m, EV_MEMCPY, 0); g != NONE32;
+	    g = ts_next(m, EV_MEMCPY, g + 1)) {
+		c = ts_copy_of(m, g);
+		nk[c->kind]++;
+		bytes += c->bytes;
+		if (c->kind == COPY_PTOP) {
+			assert_int_equal(c->src_dev, 0);
+			assert_int_equal(c->dst_dev, 1);
+		}
+		if (c->kind == COPY_HTOD) {
+			assert_int_equal(c->src_dev, NONE32);
+			assert_int_equal(c->dst_dev, 0);
+			assert_int_equal(c->dst_kind, MEM_DEVICE);
 		}
 	}
 	assert_int_equal(nk[COPY_HTOD], NITER);
@@ -1267,12 +1264,9 @@ test_detect(void **state)
 static void
 test_not_rocpd(void **state)
 {
-	char	*p;
-
 	(void)state;
-	p = ts_sql_file("other.db", "CREATE TABLE t (x)");
-	ts_refused(rocpd_load, p, "not a rocprofv3 rocpd database");
-	free(p);
+	ts_sql_refused(rocpd_load, "CREATE TABLE t (x)",
+	    "not a rocprofv3 rocpd database");
 }
 
 static void

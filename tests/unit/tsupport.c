@@ -411,6 +411,15 @@ ts_refused(ts_loader *load, const char *path, const char *want)
 	free(cause);
 }
 
+void
+ts_sql_refused(ts_loader *load, const char *sql, const char *want)
+{
+	char	*p = ts_sql_file("other.db", sql);
+
+	ts_refused(load, p, want);
+	free(p);
+}
+
 /* ---- building models by hand ------------------------------------- */
 
 struct model *
@@ -682,33 +691,52 @@ ts_kind_counts(const struct model *m, const char *want)
 		fail_msg("ts_kind_counts: cannot read \"%s\"", want);
 }
 
+uint32_t
+ts_next(const struct model *m, int kind, uint32_t from)
+{
+	struct evref	r;
+	size_t		t, i;
+
+	if (from >= m->nevents)
+		return NONE32;
+	r = model_ev(m, from);
+	for (t = r.track, i = r.idx; t < m->ntracks; t++, i = 0) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (; i < l->n; i++)
+			if (l->kind[i] == kind)
+				return model_gid(m, (uint32_t)t, (uint32_t)i);
+	}
+	return NONE32;
+}
+
+const char *
+ts_name_of(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return model_str(m, m->tracks[r.track].lane.name[r.idx]);
+}
+
 size_t
 ts_count(const struct model *m, int kind, const char *name)
 {
-	size_t	t, i, n = 0;
+	uint32_t	g;
+	size_t		n = 0;
 
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind && (name == NULL ||
-			    strcmp(model_str(m, l->name[i]), name) == 0))
-				n++;
-	}
+	for (g = ts_next(m, kind, 0); g != NONE32; g = ts_next(m, kind, g + 1))
+		if (name == NULL || strcmp(ts_name_of(m, g), name) == 0)
+			n++;
 	return n;
 }
 
 uint32_t
 ts_find(const struct model *m, int kind, const char *name)
 {
-	size_t	t, i;
+	uint32_t	g;
 
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind &&
-			    strcmp(model_str(m, l->name[i]), name) == 0)
-				return model_gid(m, (uint32_t)t, (uint32_t)i);
-	}
+	for (g = ts_next(m, kind, 0); g != NONE32; g = ts_next(m, kind, g + 1))
+		if (strcmp(ts_name_of(m, g), name) == 0)
+			return g;
 	return NONE32;
 }
 
@@ -759,6 +787,14 @@ ts_kernel_of(const struct model *m, uint32_t gid)
 	struct evref	r = model_ev(m, gid);
 
 	return &m->kernels[m->tracks[r.track].lane.aux[r.idx]];
+}
+
+const struct copy_info *
+ts_copy_of(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return &m->copies[m->tracks[r.track].lane.aux[r.idx]];
 }
 
 void

@@ -160,6 +160,10 @@ struct model	*ts_try_load(ts_loader *load, const char *path);
  * want (the cause is freed). */
 void		 ts_refused(ts_loader *load, const char *path,
 		    const char *want);
+/* ts_refused() of the database other.db that ts_sql_file() makes of the
+ * statements sql (the file stays in the scratch directory). */
+void		 ts_sql_refused(ts_loader *load, const char *sql,
+		    const char *want);
 
 /* ---- building models (builder.h) and reports (report.h) by hand -- */
 
@@ -260,6 +264,11 @@ void		 ts_metric(struct report *r, uint32_t launch, const char *name,
  * it does not name are not checked.
  */
 void		 ts_kind_counts(const struct model *m, const char *want);
+/* The global id of the first event of kind at or after global id from,
+ * in track then index order (as model_gid() numbers them), or NONE32. */
+uint32_t	 ts_next(const struct model *m, int kind, uint32_t from);
+/* The name (borrowed from m) of event gid. */
+const char	*ts_name_of(const struct model *m, uint32_t gid);
 /* How many events have kind and name (any name if name is NULL). */
 size_t		 ts_count(const struct model *m, int kind, const char *name);
 /* The global id of the first event (by track, then index) of kind and
@@ -278,6 +287,8 @@ const struct track *ts_track_of(const struct model *m, uint32_t gid);
 uint8_t		 ts_flags_of(const struct model *m, uint32_t gid);
 /* The kernel record (borrowed from m) of the kernel event gid. */
 const struct kernel_info *ts_kernel_of(const struct model *m, uint32_t gid);
+/* The copy record (borrowed from m) of the memcpy event gid. */
+const struct copy_info *ts_copy_of(const struct model *m, uint32_t gid);
 /* Checks a kernel record's grid[0] and [1], block[0], static and dynamic
  * shared memory, local memory and registers. */
 void		 ts_kernel_dims(const struct kernel_info *k, uint32_t grid0,
