@@ -405,10 +405,16 @@ ts_refused(ts_loader *load, const char *path, const char *want)
 	char	*cause = NULL;
 
 	assert_null(load(path, NULL, &cause));
+	ts_cause_has(cause, want);
+	free(cause);
+}
+
+void
+ts_cause_has(const char *cause, const char *want)
+{
 	assert_non_null(cause);
 	if (strstr(cause, want) == NULL)
 		fail_msg("cause \"%s\" without \"%s\"", cause, want);
-	free(cause);
 }
 
 void

@@ -160,6 +160,8 @@ struct model	*ts_try_load(ts_loader *load, const char *path);
  * want (the cause is freed). */
 void		 ts_refused(ts_loader *load, const char *path,
 		    const char *want);
+/* Checks that cause (a failure's) is not NULL and contains want. */
+void		 ts_cause_has(const char *cause, const char *want);
 /* ts_refused() of the database other.db that ts_sql_file() makes of the
  * statements sql (the file stays in the scratch directory). */
 void		 ts_sql_refused(ts_loader *load, const char *sql,
