@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <locale.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -873,6 +874,32 @@ int
 ts_jnull(const cJSON *o, const char *f)
 {
 	return cJSON_IsNull(ts_jfield(o, f));
+}
+
+void
+ts_jrow_is(const cJSON *r, const char *want)
+{
+	char	 name[64], val[64], *end;
+	int	 used;
+	double	 v, got;
+
+	while (sscanf(want, " %63[a-z_]=%63s%n", name, val, &used) == 2) {
+		if (strcmp(val, "null") == 0) {
+			if (!ts_jnull(r, name))
+				fail_msg("field %s is not null", name);
+		} else {
+			v = strtod(val, &end);
+			if (*end != '\0')
+				fail_msg("bad value %s for %s", val, name);
+			got = ts_jdouble(r, name);
+			if (fabs(got - v) > 1e-9)
+				fail_msg("field %s: %.17g, want %s", name, got,
+				    val);
+		}
+		want += used;
+	}
+	if (want[strspn(want, " ")] != '\0')
+		fail_msg("bad field list: %s", want);
 }
 
 double

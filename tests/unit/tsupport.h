@@ -313,6 +313,12 @@ double		 ts_jdouble(const struct cJSON *o, const char *f);
 const char	*ts_jstr(const struct cJSON *o, const char *f);
 /* Whether field f of o, which must have one, is null. */
 int		 ts_jnull(const struct cJSON *o, const char *f);
+/*
+ * Checks the fields of r that want names, a list of "field=value" words:
+ * a value "null" wants JSON null, any other a number (ts_jdouble()) within
+ * 1e-9 of it. The fields it does not name are not checked.
+ */
+void		 ts_jrow_is(const struct cJSON *r, const char *want);
 /* Field f of row r as a number; f must be a JSON number or the raw
  * integer text out_int() writes to keep int64 values exact. */
 double		 ts_jnum(const struct cJSON *r, const char *f);
