@@ -49,6 +49,10 @@ extern const struct cmd_entry	cmd_comm_entry;
 #define AR	"ncclDevKernel_AllReduce_Sum_f32_RING_LL(x)"
 #define AG	"ncclDevKernel_AllGather_RING_LL(x)"
 #define RED	"ncclDevKernel_Reduce_Sum_f32_RING_LL(x)"
+/* A Reduce of 10 elements of dtype at ts, 1 us long, and its args. */
+#define REDUCE(ts, dtype, args)						\
+	K(RED, 25, ts, 1, ",\"Collective name\":\"reduce\","		\
+	"\"In msg nelems\":10,\"dtype\":\"" dtype "\"" args)
 
 /*
  * Streams of device 0 and what comm must make of them (1 us = 1000 ns, so
@@ -95,23 +99,15 @@ static const char trace[] =
     "\"coalesced\",\"In msg nelems\":2000,\"Out msg nelems\":2000,"
     "\"Group size\":4,\"dtype\":\"Int\"")
     K("ncclKernel_SendRecv(x)", 24, 800, 3, "")
-    K(RED, 25, 900, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"Double\",\"Process Group ID\":3,"
+    REDUCE(900, "Double", ",\"Process Group ID\":3,"
     "\"Process Group Description\":\"de\\u0066ault\"")
-    K(RED, 25, 902, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"Char\"")
-    K(RED, 25, 904, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"Bool\"")
-    K(RED, 25, 906, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"ComplexFloat\"")
-    K(RED, 25, 908, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"float\"")
-    K(RED, 25, 910, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"Float8_e4m3fn\"")
-    K(RED, 25, 912, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"c10::BFloat16\"")
-    K(RED, 25, 914, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"int64\"")
+    REDUCE(902, "Char", "")
+    REDUCE(904, "Bool", "")
+    REDUCE(906, "ComplexFloat", "")
+    REDUCE(908, "float", "")
+    REDUCE(910, "Float8_e4m3fn", "")
+    REDUCE(912, "c10::BFloat16", "")
+    REDUCE(914, "int64", "")
     "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"record_param_comms\","
     "\"pid\":10,\"tid\":11,\"ts\":95,\"dur\":1,\"args\":{\"Collective name\":"
     "\"allreduce\",\"In msg nelems\":1000,\"dtype\":\"Float\"}}\n"
