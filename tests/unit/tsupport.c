@@ -376,18 +376,6 @@ ts_sql_file(const char *name, const char *sql)
 /* ---- loading traces ---------------------------------------------- */
 
 struct model *
-ts_load(ts_loader *load, const char *path)
-{
-	struct model	*m;
-	char		*cause = NULL;
-
-	if ((m = load(path, NULL, &cause)) == NULL)
-		fail_msg("%s: %s", path, cause);
-	free(cause);
-	return m;
-}
-
-struct model *
 ts_try_load(ts_loader *load, const char *path)
 {
 	struct model	*m;
@@ -397,6 +385,16 @@ ts_try_load(ts_loader *load, const char *path)
 		fprintf(stderr, "%s: %s\n", path,
 		    cause != NULL ? cause : "(no cause)");
 	free(cause);
+	return m;
+}
+
+struct model *
+ts_load(ts_loader *load, const char *path)
+{
+	struct model	*m = ts_try_load(load, path);
+
+	if (m == NULL)
+		fail_msg("%s does not load (the cause is on stderr)", path);
 	return m;
 }
 
