@@ -881,7 +881,7 @@ ts_jrow_is(const cJSON *r, const char *want)
 	int	 used;
 	double	 v, got;
 
-	while (sscanf(want, " %63[a-z_]=%63s%n", name, val, &used) == 2) {
+	while (sscanf(want, " %63[a-z_0-9]=%63s%n", name, val, &used) == 2) {
 		if (strcmp(val, "null") == 0) {
 			if (!ts_jnull(r, name))
 				fail_msg("field %s is not null", name);
