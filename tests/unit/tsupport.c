@@ -500,6 +500,15 @@ ts_add_corr(struct builder *b, uint32_t track, const char *name, int kind,
 }
 
 uint32_t
+ts_nsys_thread(struct builder *b, uint32_t pid, uint32_t tid,
+    uint32_t *process)
+{
+	*process = builder_process(b, (uint64_t)pid << 24, pid, "train");
+	return builder_thread(b, (uint64_t)pid << 24 | tid, tid, *process,
+	    "main");
+}
+
+uint32_t
 ts_stream(struct builder *b, uint32_t dev, uint32_t id, uint32_t process)
 {
 	return builder_gpu_track(b, builder_stream(b, dev, id, process));
@@ -644,8 +653,7 @@ ts_model_sync_copy(void)
 	const int64_t	 us = 1000;
 
 	ts_device(b, 0);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
+	t = ts_nsys_thread(b, 100, 1, &p);
 	a = builder_cpu_track(b, TRACK_API, t, 0);
 	g = builder_gpu_track(b, builder_stream(b, 0, 7, p));
 	sync_copy_add(b, a, "cudaLaunchKernel", EV_API, -10 * us, -5 * us, 1);

@@ -196,6 +196,11 @@ void		 ts_add_cf(struct builder *b, uint32_t track, const char *name,
  */
 void		 ts_add_corr(struct builder *b, uint32_t track, const char *name,
 		    int kind, int64_t start, int64_t end, uint32_t corr);
+/* A process pid named "train" and its thread tid named "main", with the
+ * global ids Nsight Systems gives them (pid << 24, pid << 24 | tid).
+ * Returns the thread's index; *process is the process's. */
+uint32_t	 ts_nsys_thread(struct builder *b, uint32_t pid, uint32_t tid,
+		    uint32_t *process);
 /* Declares stream id of device index dev in process (NONE32: none);
  * returns the stream's GPU track. */
 uint32_t	 ts_stream(struct builder *b, uint32_t dev, uint32_t id,

@@ -71,8 +71,7 @@ build_basic(void)
 	uint32_t	 p, t, a, g7, g8;
 
 	ts_device(b, 0);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
+	t = ts_nsys_thread(b, 100, 1, &p);
 	a = builder_cpu_track(b, TRACK_API, t, 0);
 	g7 = ts_stream(b, 0, 7, p);
 	g8 = ts_stream(b, 0, 8, p);
@@ -140,8 +139,7 @@ build_nvtx(void)
 	uint32_t	 p, t, a, nv, g7, g13;
 
 	ts_device(b, 0);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
+	t = ts_nsys_thread(b, 100, 1, &p);
 	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
 	a = builder_cpu_track(b, TRACK_API, t, 0);
 	g7 = ts_stream(b, 0, 7, p);

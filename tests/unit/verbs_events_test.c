@@ -124,8 +124,7 @@ build_main(void)
 	builder_device(b, &dev);
 	builder_meta(b, "Hostname", "node1");
 	builder_meta(b, "CpuCores", "48");
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	th = builder_thread(b, 100ULL << 24 | 101, 101, p, "main");
+	th = ts_nsys_thread(b, 100, 101, &p);
 	api = builder_cpu_track(b, TRACK_API, th, 0);
 	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
 	s7 = builder_stream(b, 0, 7, p);
@@ -684,8 +683,7 @@ test_launch_wide(void **state)
 	dev.process = NONE32;
 	dev.name = builder_intern(b, "GPU-A");
 	builder_device(b, &dev);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	th = builder_thread(b, 100ULL << 24 | 101, 101, p, "main");
+	th = ts_nsys_thread(b, 100, 101, &p);
 	api = builder_cpu_track(b, TRACK_API, th, 0);
 	g7 = ts_stream(b, 0, 7, p);
 	add(b, api, "cudaLaunchKernel", EV_API, 0, 3000000000LL, 1, 0,
@@ -755,8 +753,7 @@ build_ties(void)
 	size_t		 i;
 
 	ts_device(b, 0);
-	p = builder_process(b, 200ULL << 24, 200, "train");
-	th = builder_thread(b, 200ULL << 24 | 201, 201, p, "main");
+	th = ts_nsys_thread(b, 200, 201, &p);
 	tr[0] = builder_cpu_track(b, TRACK_API, th, 0);
 	tr[1] = ts_stream(b, 0, 1, p);
 	tr[2] = ts_stream(b, 0, 2, p);
