@@ -409,27 +409,33 @@ le32(struct enc *e, uint32_t v)
 	put(e, b, 4);
 }
 
-/* A metric {NameId, value}. */
+/* A metric {NameId, value} with the value message val (consumed). */
+static void
+metric(struct enc *res, uint32_t id, struct enc *val)
+{
+	struct enc	m = { 0 };
+
+	fvar(&m, 1, id);
+	fmsg(&m, 2, val);
+	fmsg(res, 13, &m);
+}
+
 static void
 metric_u64(struct enc *res, uint32_t id, uint64_t v)
 {
-	struct enc	m = { 0 }, val = { 0 };
+	struct enc	val = { 0 };
 
-	fvar(&m, 1, id);
 	fvar(&val, 5, v);
-	fmsg(&m, 2, &val);
-	fmsg(res, 13, &m);
+	metric(res, id, &val);
 }
 
 static void
 metric_double(struct enc *res, uint32_t id, double v)
 {
-	struct enc	m = { 0 }, val = { 0 };
+	struct enc	val = { 0 };
 
-	fvar(&m, 1, id);
 	fdouble(&val, 3, v);
-	fmsg(&m, 2, &val);
-	fmsg(res, 13, &m);
+	metric(res, id, &val);
 }
 
 /* A block: header fields from hdr, the given results as entries. */
