@@ -35,6 +35,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "report/report.h"
+#include "sources/ncurep.h"
 #include "sources/source.h"
 #include "tsupport.h"
 #include "tui/view.h"
@@ -671,6 +672,32 @@ ts_model_sync_copy(void)
 	sync_copy_add(b, g, "k", EV_KERNEL, 1000 * us, 1100 * us, 4);
 	sync_copy_add(b, g, "k", EV_KERNEL, 1100500, 1200 * us, 5);
 	return ts_finish(b);
+}
+
+struct report *
+ts_ncurep(const char *path)
+{
+	struct report	*r;
+	char		*cause = NULL;
+
+	if ((r = ncurep_load(path, &cause)) == NULL)
+		fail_msg("%s: %s", path, cause);
+	return r;
+}
+
+struct report *
+ts_ncu_fixture(const char *rel)
+{
+	char		*sub = xasprintf("ncu/%s", rel), *p = ts_fixture(sub);
+	struct report	*r;
+
+	free(sub);
+	if (p == NULL)
+		ts_skip("GPULENS_FIXTURES unset or without ncu/%s: skipping",
+		    rel);
+	r = ts_ncurep(p);
+	free(p);
+	return r;
 }
 
 void

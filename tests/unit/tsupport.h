@@ -259,6 +259,12 @@ struct model	*ts_model_sync_copy(void);	/* the caller's */
  *   device 9, stream 1 (no process): a kernel [1000, 1100)
  */
 struct model	*ts_model_activity(void);	/* the caller's */
+/* The Nsight Compute report at path, which ncurep_load() must read. The
+ * report is the caller's (report_free()). */
+struct report	*ts_ncurep(const char *path);
+/* ts_ncurep() of $GPULENS_FIXTURES/ncu/rel, or if that is not there skips
+ * the running test (as ts_skip() does). */
+struct report	*ts_ncu_fixture(const char *rel);
 /* Adds to launch of r the metric name (interned) with the double v. */
 void		 ts_metric(struct report *r, uint32_t launch, const char *name,
 		    double v);
