@@ -410,6 +410,18 @@ test_search_bad_device(void **state)
 
 /* ---- inspect ------------------------------------------------------- */
 
+/* The ids of build_main()'s kernel kA, its launch at 20 and the ranges
+ * fwd and step around it. */
+static void
+find_ka(const struct model *m, uint32_t *kA, uint32_t *l20, uint32_t *fwd,
+    uint32_t *step)
+{
+	*kA = ts_find_ev(m, "kA", 40);
+	*l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
+	*fwd = ts_find_ev(m, "fwd", 10);
+	*step = ts_find_ev(m, "step", 0);
+}
+
 static void
 test_inspect_kernel(void **state)
 {
@@ -421,10 +433,7 @@ test_inspect_kernel(void **state)
 	uint32_t	 kA, l20, fwd, step;
 
 	(void)state;
-	kA = ts_find_ev(m, "kA", 40);
-	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
-	fwd = ts_find_ev(m, "fwd", 10);
-	step = ts_find_ev(m, "step", 0);
+	find_ka(m, &kA, &l20, &fwd, &step);
 	snprintf(line, sizeof line, "t.sqlite ev:%u %u", kA, step);
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	assert_non_null(env);
@@ -535,10 +544,7 @@ test_correlate(void **state)
 	int		 i;
 
 	(void)state;
-	kA = ts_find_ev(m, "kA", 40);
-	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
-	fwd = ts_find_ev(m, "fwd", 10);
-	step = ts_find_ev(m, "step", 0);
+	find_ka(m, &kA, &l20, &fwd, &step);
 
 	/* A kernel: fwd -> its launch -> it. */
 	snprintf(line, sizeof line, "t.sqlite ev:%u", kA);
