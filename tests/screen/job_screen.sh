@@ -116,6 +116,9 @@ GPULENS_TUI_SIZE=80x24 "$G" --script q.script job </dev/null >/dev/null \
     2>err || fail "--script Q: $(cat err)"
 [ ! -f after-quit.screen ] || fail "Q in a rank did not quit"
 
+# want NAME PATTERN WHAT: NAME.screen has PATTERN, else WHAT fails.
+want() { grep -q -- "$2" "$1.screen" || fail "$1: $3"; }
+
 # golden NAME...: each NAME.screen against golden/job/NAME.screen.
 golden() {
 	for s in "$@"; do
@@ -130,48 +133,37 @@ golden() {
 	done
 }
 golden overview end sorted rank back filter filter-sorted loading cancelled
-grep -q '^ Job: 66 ranks, 66 GPUs, straggler rank' overview.screen ||
-    fail "overview: no title"
-grep -q '66 ranks from their summaries (0 made now)' overview.screen ||
-    fail "overview: the summaries were not read"
-grep -q '^!' end.screen || fail "end: no straggler marked"
-grep -q 'sorted by median iteration' sorted.screen || fail "sorted: no sort"
-grep -q 'rank65.json (rank 6' rank.screen || fail "rank: not the straggler's trace"
-grep -q 'cursor +' rank.screen || fail "rank: no timeline"
-grep -q 'back from rank 65' back.screen || fail "back: not the overview"
-grep -q 'sorted by median iteration' back.screen ||
-    fail "back: the overview lost its order"
-grep -q 'q: back to the job' rank.screen ||
-    fail "rank: the status line does not say what q does"
-grep -q 'q back  Q quit' rank.screen || fail "rank: no q back hint"
-grep -q '^ Job: 66 ranks (5 match "6-9,65"), 66 GPUs' filter.screen ||
-    fail "filter: no count in the title"
-grep -q '^ Spread (whole job): ' filter.screen ||
-    fail "filter: the spreads are not said to be the whole job's"
+want overview '^ Job: 66 ranks, 66 GPUs, straggler rank' "no title"
+want overview '66 ranks from their summaries (0 made now)' \
+    "the summaries were not read"
+want end '^!' "no straggler marked"
+want sorted 'sorted by median iteration' "no sort"
+want rank 'rank65.json (rank 6' "not the straggler's trace"
+want rank 'cursor +' "no timeline"
+want back 'back from rank 65' "not the overview"
+want back 'sorted by median iteration' "the overview lost its order"
+want rank 'q: back to the job' "the status line does not say what q does"
+want rank 'q back  Q quit' "no q back hint"
+want filter '^ Job: 66 ranks (5 match "6-9,65"), 66 GPUs' \
+    "no count in the title"
+want filter '^ Spread (whole job): ' \
+    "the spreads are not said to be the whole job's"
 [ "$(grep -c 'rank[0-9]*\.json$' filter.screen)" = 5 ] ||
     fail "filter: not 5 rows"
-grep -q '^!     65 ' filter.screen || fail "filter: straggler not marked"
-grep -q 'sorted by median' filter-sorted.screen ||
-    fail "filter: not sorted"
+want filter '^!     65 ' "straggler not marked"
+want filter-sorted 'sorted by median' "not sorted"
 sed -n 4p filter-sorted.screen | grep -q '^!     65 ' ||
     fail "filter: the straggler is not first by median"
-grep -q '^ Job: 66 ranks, 66 GPUs' filter-cleared.screen ||
-    fail "filter: Esc did not clear it"
-grep -q '^ Spread: ' filter-cleared.screen ||
-    fail "filter: cleared, still said filtered"
-grep -q 'no rank matches that' filter-none.screen ||
-    fail "filter: no match not said"
-grep -q 'Loading rank 65' loading.screen || fail "loading: no box"
-grep -q 'job/rank65.json' loading.screen || fail "loading: no path"
-grep -q 'held' loading.screen || fail "loading: no phase"
-grep -q 'Esc or Ctrl-C cancels' loading.screen ||
-    fail "loading: how to cancel not said"
-grep -q 'rank 65: loading cancelled (Esc)' cancelled.screen ||
-    fail "cancelled: no message"
-grep -q '^ Job: 66 ranks' cancelled.screen ||
-    fail "cancelled: not the overview"
-grep -q 'rank 65: loading cancelled (q)' cancelled-q.screen ||
-    fail "cancelled: q did not cancel the load"
+want filter-cleared '^ Job: 66 ranks, 66 GPUs' "Esc did not clear it"
+want filter-cleared '^ Spread: ' "cleared, still said filtered"
+want filter-none 'no rank matches that' "no match not said"
+want loading 'Loading rank 65' "no box"
+want loading 'job/rank65.json' "no path"
+want loading 'held' "no phase"
+want loading 'Esc or Ctrl-C cancels' "how to cancel not said"
+want cancelled 'rank 65: loading cancelled (Esc)' "no message"
+want cancelled '^ Job: 66 ranks' "not the overview"
+want cancelled-q 'rank 65: loading cancelled (q)' "q did not cancel the load"
 
 # Every row's figures against ranks --summaries --json.
 printf ':dump wide.screen\n' >w.script
@@ -263,8 +255,6 @@ printf 'j\nENTER\n:dump two-loading.screen\nESC\n' >t3.script
 GPULENS_TUI_LOAD_HOLD=1 GPULENS_TUI_SIZE=80x24 LANG=C.UTF-8 LC_ALL=C.UTF-8 \
     "$G" --summaries --script t3.script two </dev/null >/dev/null 2>err ||
     fail "--summaries two, held: $(cat err)"
-# want NAME PATTERN WHAT: NAME.screen has PATTERN, else WHAT fails.
-want() { grep -q -- "$2" "$1.screen" || fail "$1: $3"; }
 want two-loading 'r1a.json +1' "no +1 in the row"
 want two-loading 'file 1 of 2, held' "the box does not say which file"
 want two-rank 'r1a.json and 1 more' "the title does not name both files"

@@ -29,6 +29,52 @@
 #include "model/model.h"
 #include "tsupport.h"
 
+/* The fields of struct act_window that window_is() knows by name. */
+static const struct {
+	const char	*name;
+	size_t		 off;
+} window_fields[] = {
+	{ "span", offsetof(struct act_window, span) },
+	{ "busy", offsetof(struct act_window, busy) },
+	{ "compute", offsetof(struct act_window, compute) },
+	{ "comm", offsetof(struct act_window, comm) },
+	{ "copy", offsetof(struct act_window, copy) },
+	{ "exposed", offsetof(struct act_window, exposed) },
+	{ "idle", offsetof(struct act_window, idle) },
+	{ "inner_idle", offsetof(struct act_window, inner_idle) },
+	{ "first", offsetof(struct act_window, first) },
+	{ "last", offsetof(struct act_window, last) },
+};
+
+/*
+ * Checks the fields of w that want names, a list of "field=value" words
+ * ("busy=300 idle=100"); the fields it does not name are not checked.
+ */
+static void
+window_is(const struct act_window *w, const char *want)
+{
+	char		 name[16];
+	long long	 v, got;
+	int		 used;
+	size_t		 i;
+
+	while (sscanf(want, " %15[a-z_]=%lld%n", name, &v, &used) == 2) {
+		for (i = 0; i < sizeof window_fields / sizeof *window_fields;
+		    i++)
+			if (strcmp(window_fields[i].name, name) == 0)
+				break;
+		if (i == sizeof window_fields / sizeof *window_fields)
+			fail_msg("no window field %s", name);
+		got = *(const int64_t *)(const void *)((const char *)w +
+		    window_fields[i].off);
+		if (got != v)
+			fail_msg("window %s: %lld, want %lld", name, got, v);
+		want += used;
+	}
+	if (want[strspn(want, " ")] != '\0')
+		fail_msg("bad window words: %s", want);
+}
+
 static void
 test_class(void **state)
 {
@@ -113,36 +159,20 @@ test_window(void **state)
 	(void)state;
 	activity_build(&a, m);
 	activity_window(&a, 0, 0, 400, &w);
-	assert_int_equal(w.span, 400);
-	assert_int_equal(w.busy, 300);
-	assert_int_equal(w.exposed, 50);
-	assert_int_equal(w.idle, 100);
-	assert_int_equal(w.first, 0);
-	assert_int_equal(w.last, 350);
-	assert_int_equal(w.inner_idle, 50);
+	window_is(&w, "span=400 busy=300 exposed=50 idle=100 first=0 last=350 "
+	    "inner_idle=50");
 	/* [120, 320): busy [120,250) + [300,320), compute [150,250),
 	 * comm [120,200), C u M [120,250). */
 	activity_window(&a, 0, 120, 320, &w);
-	assert_int_equal(w.busy, 150);
-	assert_int_equal(w.compute, 100);
-	assert_int_equal(w.comm, 80);
-	assert_int_equal(w.copy, 20);
-	assert_int_equal(w.exposed, 30);
-	assert_int_equal(w.first, 120);
-	assert_int_equal(w.last, 320);
-	assert_int_equal(w.inner_idle, 50);
+	window_is(&w, "busy=150 compute=100 comm=80 copy=20 exposed=30 "
+	    "first=120 last=320 inner_idle=50");
 	/* An idle window. */
 	activity_window(&a, 0, 500, 900, &w);
-	assert_int_equal(w.busy, 0);
-	assert_int_equal(w.idle, 400);
+	window_is(&w, "busy=0 idle=400 inner_idle=0");
 	assert_true(w.first > w.last);
-	assert_int_equal(w.inner_idle, 0);
-	/* Both devices over [0, 2000). */
+	/* Both devices over [0, 2000): idle 2 * 2000 - 400. */
 	assert_int_equal(activity_total(&a, 0, 2000, &w), 2);
-	assert_int_equal(w.busy, 400);
-	assert_int_equal(w.idle, 2 * 2000 - 400);
-	assert_int_equal(w.first, 0);
-	assert_int_equal(w.last, 1100);
+	window_is(&w, "busy=400 idle=3600 first=0 last=1100");
 	assert_int_equal(activity_total(&a, 500, 900, &w), 0);
 	activity_free(&a);
 	model_free(m);
@@ -186,20 +216,13 @@ test_not_work_on_streams(void **state)
 	activity_build(&a, m);
 	assert_int_equal(a.ndev, 2);
 	activity_window(&a, 0, 0, 1000, &w);
-	assert_int_equal(w.busy, 150);
-	assert_int_equal(w.compute, 100);
-	assert_int_equal(w.comm, 100);
-	assert_int_equal(w.exposed, 50);
-	assert_int_equal(w.last, 150);
+	window_is(&w, "busy=150 compute=100 comm=100 exposed=50 last=150");
 	assert_int_equal(activity_busy(&a, 0, ACT_CM, 0, 1000), 150);
 	assert_int_equal(activity_busy(&a, 0, ACT_CM, 120, 1000), 30);
 	assert_int_equal(activity_busy(&a, 0, ACT_ALL, 0, 1000), 150);
 	assert_int_equal(iset_len(&m->device_cov[d0]), 250);
 	activity_window(&a, 1, 0, 1000, &w);
-	assert_int_equal(w.busy, 20);
-	assert_int_equal(w.compute, 20);
-	assert_int_equal(w.exposed, 0);
-	assert_int_equal(w.inner_idle, 10);
+	window_is(&w, "busy=20 compute=20 exposed=0 inner_idle=10");
 	assert_int_equal(activity_busy(&a, 1, ACT_CM, 0, 1000), 20);
 	assert_int_equal(iset_len(&m->device_cov[d1]), 60);
 	/* Both devices: [0, 150) u [0, 10) u [20, 30). */

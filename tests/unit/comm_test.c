@@ -39,8 +39,6 @@
 
 extern const struct cmd_entry	cmd_comm_entry;
 
-static char	dir[] = "/tmp/comm_test.XXXXXX";
-
 /* A kernel on device 0: name, stream, ts and dur (us), and its args. */
 #define K(name, stream, ts, dur, args)					\
 	"{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" name "\",\"pid\":0,"	\
@@ -51,6 +49,10 @@ static char	dir[] = "/tmp/comm_test.XXXXXX";
 #define AR	"ncclDevKernel_AllReduce_Sum_f32_RING_LL(x)"
 #define AG	"ncclDevKernel_AllGather_RING_LL(x)"
 #define RED	"ncclDevKernel_Reduce_Sum_f32_RING_LL(x)"
+/* A Reduce of 10 elements of dtype at ts, 1 us long, and its args. */
+#define REDUCE(ts, dtype, args)						\
+	K(RED, 25, ts, 1, ",\"Collective name\":\"reduce\","		\
+	"\"In msg nelems\":10,\"dtype\":\"" dtype "\"" args)
 
 /*
  * Streams of device 0 and what comm must make of them (1 us = 1000 ns, so
@@ -97,67 +99,35 @@ static const char trace[] =
     "\"coalesced\",\"In msg nelems\":2000,\"Out msg nelems\":2000,"
     "\"Group size\":4,\"dtype\":\"Int\"")
     K("ncclKernel_SendRecv(x)", 24, 800, 3, "")
-    K(RED, 25, 900, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"Double\",\"Process Group ID\":3,"
+    REDUCE(900, "Double", ",\"Process Group ID\":3,"
     "\"Process Group Description\":\"de\\u0066ault\"")
-    K(RED, 25, 902, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"Char\"")
-    K(RED, 25, 904, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"Bool\"")
-    K(RED, 25, 906, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"ComplexFloat\"")
-    K(RED, 25, 908, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"float\"")
-    K(RED, 25, 910, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"Float8_e4m3fn\"")
-    K(RED, 25, 912, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"c10::BFloat16\"")
-    K(RED, 25, 914, 1, ",\"Collective name\":\"reduce\",\"In msg nelems\":10,"
-    "\"dtype\":\"int64\"")
+    REDUCE(902, "Char", "")
+    REDUCE(904, "Bool", "")
+    REDUCE(906, "ComplexFloat", "")
+    REDUCE(908, "float", "")
+    REDUCE(910, "Float8_e4m3fn", "")
+    REDUCE(912, "c10::BFloat16", "")
+    REDUCE(914, "int64", "")
     "{\"ph\":\"X\",\"cat\":\"cpu_op\",\"name\":\"record_param_comms\","
     "\"pid\":10,\"tid\":11,\"ts\":95,\"dur\":1,\"args\":{\"Collective name\":"
     "\"allreduce\",\"In msg nelems\":1000,\"dtype\":\"Float\"}}\n"
     "]}\n";
 
-static char *
-path(const char *name)
-{
-	static char	buf[4][256];
-	static int	i;
-
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof buf[i], "%s/%s", dir, name);
-	return buf[i];
-}
-
+/* The scratch directory (the cache too) with the trace as t.json. */
 static int
 setup(void **state)
 {
-	FILE	*f;
-
 	(void)state;
-	if (mkdtemp(dir) == NULL || setenv("XDG_CACHE_HOME", dir, 1) != 0)
+	if (ts_tmp_init_cache() != 0)
 		return -1;
-	if ((f = fopen(path("t.json"), "w")) == NULL)
-		return -1;
-	fputs(trace, f);
-	return fclose(f);
-}
-
-static int
-teardown(void **state)
-{
-	char	cmd[300];
-
-	(void)state;
-	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-	return system(cmd) == 0 ? 0 : -1;
+	ts_write_str(ts_path("t.json"), trace);
+	return 0;
 }
 
 static struct model *
 load(void)
 {
-	return ts_load(kineto_load, path("t.json"));
+	return ts_load(kineto_load, ts_path("t.json"));
 }
 
 /* The kernel_info of the kernel on stream that starts at ts (us). */
@@ -298,64 +268,42 @@ test_comm_bytes(void **state)
 	/* AllReduce: 4000 + 10000 B over 10 + 20 us; the "Weird" kernel
 	 * counts in the times, not in the sizes. */
 	r = row(env, "AllReduce", 20);
-	assert_int_equal(ts_jdouble(r, "count"), 3);
-	assert_int_equal(ts_jdouble(r, "total_ns"), 35000);
-	assert_int_equal(ts_jdouble(r, "sized_count"), 2);
-	assert_int_equal(ts_jdouble(r, "total_bytes"), 14000);
-	assert_int_equal(ts_jdouble(r, "group_size"), 4);
+	ts_jrow_is(r, "count=3 total_ns=35000 sized_count=2 total_bytes=14000 "
+	    "group_size=4");
 	assert_string_equal(ts_jfield(r, "process_group")->valuestring, "0");
 	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 14000.0 / 30000, 1e-3);
 	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 1.5 * 14000 / 30000,
 	    1e-3);
 	/* Per kernel 0.4 and 0.5 GB/s; bus 0.6 and 0.75. */
-	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.45, 1e-9);
-	assert_float_equal(ts_jdouble(r, "median_busbw_gbps"), 0.675, 1e-9);
+	ts_jrow_is(r, "median_algbw_gbps=0.45 median_busbw_gbps=0.675");
 	/* AllGather by its output: 1000 x 2 + 400 x 8 B over 20 us. */
 	r = row(env, "AllGather", 21);
-	assert_int_equal(ts_jdouble(r, "total_bytes"), 5200);
-	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 0.26, 1e-9);
-	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 0.195, 1e-9);
+	ts_jrow_is(r, "total_bytes=5200 algbw_gbps=0.26 busbw_gbps=0.195");
 	/* Per kernel 0.2 and 0.32 GB/s. */
-	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.26, 1e-9);
-	assert_float_equal(ts_jdouble(r, "median_busbw_gbps"), 0.195, 1e-9);
-	assert_int_equal(ts_jdouble(r, "group_size"), 4);
-	assert_true(ts_jnull(r, "process_group"));	/* "0" and "1" */
+	/* No process group: "0" and "1". */
+	ts_jrow_is(r, "median_algbw_gbps=0.26 median_busbw_gbps=0.195 "
+	    "group_size=4 process_group=null");
 	/* Broadcast: factor 1 without a group size. */
 	r = row(env, "Broadcast", 22);
-	assert_int_equal(ts_jdouble(r, "total_bytes"), 1000);
-	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 0.25, 1e-9);
-	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 0.25, 1e-9);
-	assert_float_equal(ts_jdouble(r, "median_busbw_gbps"), 0.25, 1e-9);
-	assert_true(ts_jnull(r, "group_size"));
-	assert_true(ts_jnull(r, "process_group"));
+	ts_jrow_is(r, "total_bytes=1000 algbw_gbps=0.25 busbw_gbps=0.25 "
+	    "median_busbw_gbps=0.25 group_size=null process_group=null");
 	/* An unknown collective: bytes and algbw, no bus bandwidth. */
 	r = row(env, "Generic", 23);
-	assert_int_equal(ts_jdouble(r, "total_bytes"), 8000);
-	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 0.8, 1e-9);
-	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.8, 1e-9);
-	assert_true(ts_jnull(r, "busbw_gbps"));
-	assert_true(ts_jnull(r, "median_busbw_gbps"));
+	ts_jrow_is(r, "total_bytes=8000 algbw_gbps=0.8 median_algbw_gbps=0.8 "
+	    "busbw_gbps=null median_busbw_gbps=null");
 	/* No sizes at all. */
 	r = row(env, "SendRecv", 24);
-	assert_int_equal(ts_jdouble(r, "count"), 1);
-	assert_int_equal(ts_jdouble(r, "sized_count"), 0);
-	assert_true(ts_jnull(r, "total_bytes"));
-	assert_true(ts_jnull(r, "algbw_gbps"));
-	assert_true(ts_jnull(r, "busbw_gbps"));
-	assert_true(ts_jnull(r, "median_algbw_gbps"));
-	assert_true(ts_jnull(r, "median_busbw_gbps"));
-	assert_true(ts_jnull(r, "group_size"));
-	assert_true(ts_jnull(r, "process_group"));
+	ts_jrow_is(r, "count=1 sized_count=0 total_bytes=null algbw_gbps=null "
+	    "busbw_gbps=null median_algbw_gbps=null median_busbw_gbps=null "
+	    "group_size=null process_group=null");
 	/* Reduce: 10 x (8 + 1 + 1 + 8 + 4 + 1 + 2 + 8) = 330 B in 8 us;
 	 * process groups "3" and none. */
 	r = row(env, "Reduce", 25);
-	assert_int_equal(ts_jdouble(r, "sized_count"), 8);
-	assert_int_equal(ts_jdouble(r, "total_bytes"), 330);
+	ts_jrow_is(r, "sized_count=8 total_bytes=330");
 	assert_float_equal(ts_jdouble(r, "algbw_gbps"), 330.0 / 8000, 1e-3);
 	assert_float_equal(ts_jdouble(r, "busbw_gbps"), 330.0 / 8000, 1e-3);
 	/* Per kernel 10, 10, 10, 20, 40, 80, 80, 80 B / 1000 ns. */
-	assert_float_equal(ts_jdouble(r, "median_algbw_gbps"), 0.03, 1e-9);
-	assert_true(ts_jnull(r, "process_group"));
+	ts_jrow_is(r, "median_algbw_gbps=0.03 process_group=null");
 	cJSON_Delete(env);
 	model_free(m);
 }
@@ -388,8 +336,8 @@ test_cache_merge(void **state)
 	(void)state;
 	memset(in, 0, sizeof in);
 	/* Through the cache: the same records, string ids and all. */
-	assert_int_equal(cache_save(path("t.json"), m, &cause), 0);
-	assert_int_equal(cache_load(path("t.json"), &c, &cause), 1);
+	assert_int_equal(cache_save(ts_path("t.json"), m, &cause), 0);
+	assert_int_equal(cache_load(ts_path("t.json"), &c, &cause), 1);
 	assert_int_equal(c->nkernels, m->nkernels);
 	for (i = 0; i < m->nkernels; i++)
 		assert_memory_equal(&c->kernels[i], &m->kernels[i],
@@ -399,7 +347,7 @@ test_cache_merge(void **state)
 	    1e-9);
 	cJSON_Delete(env);
 	model_free(c);
-	cache_remove(path("t.json"));
+	cache_remove(ts_path("t.json"));
 	/* Two ranks merged: strings re-interned, sizes doubled. */
 	in[0].m = m;
 	in[0].rank = 0;
@@ -463,9 +411,9 @@ test_generic_identity(void **state)
 	o.events = 3000;
 	o.world = 2;
 	o.generic_nccl = 1;
-	assert_int_equal(kgen_write(path("g.json"), &o, &st, &cause), 0);
+	assert_int_equal(kgen_write(ts_path("g.json"), &o, &st, &cause), 0);
 	assert_true(st.nccl > 0);
-	m = ts_load(kineto_load, path("g.json"));
+	m = ts_load(kineto_load, ts_path("g.json"));
 	comm_identify(m, first_comm(m), &id);
 	assert_string_equal(id.name, "AllReduce");
 	assert_int_equal(id.src, COMM_SRC_ANNOTATION);
@@ -492,15 +440,15 @@ test_generic_identity(void **state)
 	model_free(m);
 
 	o.generic_nccl = 0;
-	assert_int_equal(kgen_write(path("n.json"), &o, &st, &cause), 0);
-	m = ts_load(kineto_load, path("n.json"));
+	assert_int_equal(kgen_write(ts_path("n.json"), &o, &st, &cause), 0);
+	m = ts_load(kineto_load, ts_path("n.json"));
 	comm_identify(m, first_comm(m), &id);
 	assert_string_equal(id.name, "AllReduce");
 	assert_int_equal(id.src, COMM_SRC_NAME);
 	model_free(m);
 }
 
-TS_MAIN(setup, teardown,
+TS_MAIN(setup, ts_tmp_teardown,
 	cmocka_unit_test(test_kernel_info),
 	cmocka_unit_test(test_comm_bytes),
 	cmocka_unit_test(test_cache_merge),

@@ -23,17 +23,6 @@
 #include "sources/source.h"
 #include "tsupport.h"
 
-static void
-add(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t start, int64_t end, uint32_t corr, uint8_t flags)
-{
-	struct lane_event	e = ts_event(b, name, kind, start, end);
-
-	e.flags = flags;
-	e.corr = corr;
-	builder_event(b, track, &e);
-}
-
 /*
  * Processes P1 and P2 both use correlation ids 1 and 2, on streams with the
  * same source id (7) of one device. P1 also has a graph launch (id 3) whose
@@ -46,7 +35,7 @@ static struct model *
 build_two_procs(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 p1, p2, t1, t2, a1, a2, s1, s1b, s2, su;
+	uint32_t	 p1, p2, t1, t2, a1, a2;
 	uint32_t	 g1, g1b, g2, gu;
 
 	ts_device(b, 0);
@@ -56,41 +45,37 @@ build_two_procs(void)
 	t2 = builder_thread(b, 0x200ULL << 24 | 1, 1, p2, "t2");
 	a1 = builder_cpu_track(b, TRACK_API, t1, 0);
 	a2 = builder_cpu_track(b, TRACK_API, t2, 0);
-	s1 = builder_stream(b, 0, 7, p1);
-	s1b = builder_stream(b, 0, 8, p1);
-	s2 = builder_stream(b, 0, 7, p2);
-	su = builder_stream(b, 0, 99, NONE32);
-	g1 = builder_gpu_track(b, s1);
-	g1b = builder_gpu_track(b, s1b);
-	g2 = builder_gpu_track(b, s2);
-	gu = builder_gpu_track(b, su);
+	g1 = ts_stream(b, 0, 7, p1);
+	g1b = ts_stream(b, 0, 8, p1);
+	g2 = ts_stream(b, 0, 7, p2);
+	gu = ts_stream(b, 0, 99, NONE32);
 
-	add(b, a1, "launch1", EV_API, 0, 10, 1, 0);
-	add(b, a1, "launch2", EV_API, 20, 30, 2, 0);
-	add(b, a1, "graphLaunch", EV_API, 40, 50, 3, 0);
-	add(b, a1, "launch9", EV_API, 60, 70, 9, 0);
-	add(b, a1, "nocorr", EV_API, 80, 90, 0, 0);
-	add(b, a2, "launch1", EV_API, 5, 8, 1, 0);
-	add(b, a2, "launch2", EV_API, 25, 28, 2, 0);
-	add(b, a2, "cuLaunchKernel", EV_API, 100, 120, 5, EVF_DRIVER);
-	add(b, a2, "cudaLaunchKernel", EV_API, 101, 119, 5, 0);
+	ts_add_cf(b, a1, "launch1", EV_API, 0, 10, 1, 0);
+	ts_add_cf(b, a1, "launch2", EV_API, 20, 30, 2, 0);
+	ts_add_cf(b, a1, "graphLaunch", EV_API, 40, 50, 3, 0);
+	ts_add_cf(b, a1, "launch9", EV_API, 60, 70, 9, 0);
+	ts_add_cf(b, a1, "nocorr", EV_API, 80, 90, 0, 0);
+	ts_add_cf(b, a2, "launch1", EV_API, 5, 8, 1, 0);
+	ts_add_cf(b, a2, "launch2", EV_API, 25, 28, 2, 0);
+	ts_add_cf(b, a2, "cuLaunchKernel", EV_API, 100, 120, 5, EVF_DRIVER);
+	ts_add_cf(b, a2, "cudaLaunchKernel", EV_API, 101, 119, 5, 0);
 
-	add(b, g1, "k1", EV_KERNEL, 15, 25, 1, 0);
-	add(b, g1, "k2", EV_KERNEL, 35, 45, 2, 0);
-	add(b, g2, "k1", EV_KERNEL, 9, 12, 1, 0);
-	add(b, g2, "k2", EV_MEMCPY, 30, 31, 2, 0);
+	ts_add_cf(b, g1, "k1", EV_KERNEL, 15, 25, 1, 0);
+	ts_add_cf(b, g1, "k2", EV_KERNEL, 35, 45, 2, 0);
+	ts_add_cf(b, g2, "k1", EV_KERNEL, 9, 12, 1, 0);
+	ts_add_cf(b, g2, "k2", EV_MEMCPY, 30, 31, 2, 0);
 	/* Graph launch: the graph event and three kernels on two streams,
 	 * pushed out of start order. */
-	add(b, g1, "gk2", EV_KERNEL, 70, 80, 3, 0);
-	add(b, g1b, "gk3", EV_KERNEL, 65, 75, 3, 0);
-	add(b, g1, "gk1", EV_KERNEL, 55, 70, 3, 0);
-	add(b, g1b, "graph", EV_GRAPH, 52, 60, 3, 0);
-	add(b, g1, "sync", EV_SYNC, 90, 95, 0, 0);
-	add(b, g1, "overhead", EV_OVERHEAD, 96, 97, 2, 0);
-	add(b, gu, "ku9", EV_KERNEL, 71, 72, 9, 0);
-	add(b, gu, "ku1", EV_KERNEL, 73, 74, 1, 0);
-	add(b, gu, "ku42", EV_KERNEL, 75, 76, 42, 0);
-	add(b, g2, "k5", EV_KERNEL, 125, 130, 5, 0);
+	ts_add_cf(b, g1, "gk2", EV_KERNEL, 70, 80, 3, 0);
+	ts_add_cf(b, g1b, "gk3", EV_KERNEL, 65, 75, 3, 0);
+	ts_add_cf(b, g1, "gk1", EV_KERNEL, 55, 70, 3, 0);
+	ts_add_cf(b, g1b, "graph", EV_GRAPH, 52, 60, 3, 0);
+	ts_add_cf(b, g1, "sync", EV_SYNC, 90, 95, 0, 0);
+	ts_add_cf(b, g1, "overhead", EV_OVERHEAD, 96, 97, 2, 0);
+	ts_add_cf(b, gu, "ku9", EV_KERNEL, 71, 72, 9, 0);
+	ts_add_cf(b, gu, "ku1", EV_KERNEL, 73, 74, 1, 0);
+	ts_add_cf(b, gu, "ku42", EV_KERNEL, 75, 76, 42, 0);
+	ts_add_cf(b, g2, "k5", EV_KERNEL, 125, 130, 5, 0);
 	return ts_finish(b);
 }
 
@@ -250,9 +235,9 @@ build_one_call(uint32_t api_corr, uint32_t gpu_corr, int owned)
 	p = builder_process(b, 1, 1, "p");
 	t = builder_thread(b, 1 << 24 | 1, 1, p, "t");
 	a = builder_cpu_track(b, TRACK_API, t, 0);
-	g = builder_gpu_track(b, builder_stream(b, 0, 1, owned ? p : NONE32));
-	add(b, a, "cudaMalloc", EV_API, 0, 10, api_corr, 0);
-	add(b, g, "k", EV_KERNEL, 20, 30, gpu_corr, 0);
+	g = ts_stream(b, 0, 1, owned ? p : NONE32);
+	ts_add_cf(b, a, "cudaMalloc", EV_API, 0, 10, api_corr, 0);
+	ts_add_cf(b, g, "k", EV_KERNEL, 20, 30, gpu_corr, 0);
 	return ts_finish(b);
 }
 
@@ -317,14 +302,13 @@ random_against_brute_force(uint32_t mult)
 		    (uint32_t)i, procs[i / 2], "t");
 		api[i] = builder_cpu_track(b, TRACK_API, thr[i], 0);
 		/* Streams: two per process, the last of unknown process. */
-		gt[i] = builder_gpu_track(b, builder_stream(b, 0, i,
-		    i == 5 ? NONE32 : procs[i / 2]));
+		gt[i] = ts_stream(b, 0, i, i == 5 ? NONE32 : procs[i / 2]);
 	}
 	/* Ids drawn from a small range so that they repeat across
 	 * processes and, rarely, within one. */
 	for (i = 0; i < 3000; i++) {
 		u = ts_rand(&rng_state, 6);
-		add(b, api[u], "api", EV_API, ts[u], ts[u] + 5,
+		ts_add_cf(b, api[u], "api", EV_API, ts[u], ts[u] + 5,
 		    (uint32_t)ts_rand(&rng_state, 400) * mult,
 		    (ts_rand(&rng_state, 5) == 0) ? EVF_DRIVER : 0);
 		ts[u] += 10;
@@ -332,7 +316,7 @@ random_against_brute_force(uint32_t mult)
 	memset(ts, 0, sizeof ts);
 	for (i = 0; i < 3000; i++) {
 		u = ts_rand(&rng_state, 6);
-		add(b, gt[u], "gpu", gk[ts_rand(&rng_state, 6)], ts[u],
+		ts_add_cf(b, gt[u], "gpu", gk[ts_rand(&rng_state, 6)], ts[u],
 		    ts[u] + 3, (uint32_t)ts_rand(&rng_state, 450) * mult, 0);
 		ts[u] += 4;
 	}

@@ -20,7 +20,20 @@
 static void
 test_format(void **state)
 {
+	/* Sizes in both styles: three significant digits, and the verbs'
+	 * one decimal, in the same units. */
+	static const struct {
+		uint64_t	 n;
+		const char	*sig, *verbs;
+	} sizes[] = {
+		{ 512, "512 B", "512 B" },
+		{ 1536, "1.50 KiB", "1.5 KiB" },
+		{ 64ULL << 20, "64.0 MiB", "64.0 MiB" },
+		{ 600ULL << 20, "600 MiB", "600.0 MiB" },
+		{ 3ULL << 60, "3072 PiB", "3072.0 PiB" },
+	};
 	char	b[64];
+	size_t	i;
 
 	assert_string_equal(fmt_time(b, sizeof b, 850), "850ns");
 	assert_string_equal(fmt_time(b, sizeof b, 12345), "12.35us");
@@ -29,26 +42,30 @@ test_format(void **state)
 	assert_string_equal(fmt_time(b, sizeof b, -1500), "-1.500us");
 	assert_string_equal(fmt_time_res(b, sizeof b, 1234567, 1000),
 	    "1.235ms");
-	assert_string_equal(units_bytes_sig(512, b, sizeof b), "512 B");
-	assert_string_equal(units_bytes_sig(1536, b, sizeof b), "1.50 KiB");
-	assert_string_equal(units_bytes_sig(64ULL << 20, b, sizeof b),
-	    "64.0 MiB");
-	assert_string_equal(units_bytes_sig(600ULL << 20, b, sizeof b),
-	    "600 MiB");
+	for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		assert_string_equal(units_bytes_sig(sizes[i].n, b, sizeof b),
+		    sizes[i].sig);
+		assert_string_equal(units_bytes(sizes[i].n, b, sizeof b),
+		    sizes[i].verbs);
+	}
 	assert_string_equal(units_rate(12.3e9, b, sizeof b), "12.3 GB/s");
 	assert_string_equal(units_rate(500, b, sizeof b), "500 B/s");
 	assert_string_equal(units_rate(5e15, b, sizeof b), "5000 TB/s");
-	/* The verbs' style: one decimal, the same units. */
-	assert_string_equal(units_bytes(1536, b, sizeof b), "1.5 KiB");
-	assert_string_equal(units_bytes(600ULL << 20, b, sizeof b),
-	    "600.0 MiB");
-	assert_string_equal(units_bytes(3ULL << 60, b, sizeof b),
-	    "3072.0 PiB");
 	assert_string_equal(fmt_when(b, sizeof b, 1500, 500, 0, 1),
 	    "+1.000us");
 	assert_string_equal(fmt_when(b, sizeof b, 1500, 500, 1, 1),
 	    "@1.500us");
 	assert_string_equal(fmt_when(b, sizeof b, 0, 500, 0, 1), "-500ns");
+}
+
+/* Checks that units_parse_dur() reads s as want ns. */
+static void
+dur_is(const char *s, int64_t want)
+{
+	int64_t	v;
+
+	assert_int_equal(units_parse_dur(s, &v), 0);
+	assert_int_equal(v, want);
 }
 
 static void
@@ -57,18 +74,12 @@ test_parse(void **state)
 	int64_t	v;
 	int	abs;
 
-	assert_int_equal(units_parse_dur("1500", &v), 0);
-	assert_int_equal(v, 1500);
-	assert_int_equal(units_parse_dur("1.5us", &v), 0);
-	assert_int_equal(v, 1500);
-	assert_int_equal(units_parse_dur("2ms", &v), 0);
-	assert_int_equal(v, 2000000);
-	assert_int_equal(units_parse_dur("0.25s", &v), 0);
-	assert_int_equal(v, 250000000);
-	assert_int_equal(units_parse_dur("1min", &v), 0);
-	assert_int_equal(v, 60000000000LL);
-	assert_int_equal(units_parse_dur("9007199254740993", &v), 0);
-	assert_int_equal(v, 9007199254740993LL);	/* exact */
+	dur_is("1500", 1500);
+	dur_is("1.5us", 1500);
+	dur_is("2ms", 2000000);
+	dur_is("0.25s", 250000000);
+	dur_is("1min", 60000000000LL);
+	dur_is("9007199254740993", 9007199254740993LL);	/* exact */
 	assert_int_equal(units_parse_dur("1 ms", &v), -1);
 	assert_int_equal(units_parse_dur("ms", &v), -1);
 	assert_int_equal(units_parse_dur("1h", &v), -1);

@@ -174,38 +174,29 @@ test_map(void **state)
 static void
 test_map_one(void **state)
 {
+	/* One component: small values in the direct table, others hashed;
+	 * each value in turn, the group it finds and whether it is new. */
+	static const struct {
+		uint32_t	v, group;
+		int		isnew;
+	} steps[] = {
+		{ 5, 0, 1 }, { NONE32, 1, 1 }, { GROUP_DIRECT, 2, 1 },
+		{ 0, 3, 1 }, { 1000, 4, 1 }, { 5, 0, 0 }, { NONE32, 1, 0 },
+		{ GROUP_DIRECT, 2, 0 }, { 0, 3, 0 }, { 999, 5, 1 },
+	};
 	struct group_map	gm;
 	uint32_t		v;
+	size_t			i;
 	int			isnew;
 
 	(void)state;
-	/* One component: small values in the direct table, others hashed. */
 	group_map_init(&gm, 1);
-	v = 5;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 0);
-	assert_true(isnew);
-	v = NONE32;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 1);
-	assert_true(isnew);
-	v = GROUP_DIRECT;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 2);
-	v = 0;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 3);
-	v = 1000;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 4);
-	assert_true(isnew);
-	v = 5;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 0);
-	assert_false(isnew);
-	v = NONE32;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 1);
-	v = GROUP_DIRECT;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 2);
-	v = 0;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 3);
-	v = 999;
-	assert_int_equal(group_map_find(&gm, &v, &isnew), 5);
-	assert_true(isnew);
+	for (i = 0; i < sizeof steps / sizeof *steps; i++) {
+		v = steps[i].v;
+		assert_int_equal(group_map_find(&gm, &v, &isnew),
+		    steps[i].group);
+		assert_int_equal(isnew, steps[i].isnew);
+	}
 	assert_int_equal(gm.ng, 6);
 	assert_int_equal(*group_map_key(&gm, 2), GROUP_DIRECT);
 	group_map_free(&gm);

@@ -23,6 +23,19 @@
 
 static uint64_t rng_state = 0x243F6A8885A308D3ULL;
 
+/* Calls fn (iset_init() or iset_free()) on each of the n sets given
+ * after n. */
+static void
+sets(void (*fn)(struct iset *), int n, ...)
+{
+	va_list	ap;
+
+	va_start(ap, n);
+	while (n-- > 0)
+		fn(va_arg(ap, struct iset *));
+	va_end(ap);
+}
+
 static void
 check_invariant(const struct iset *a)
 {
@@ -124,9 +137,7 @@ test_fixed_ops(void **state)
 	struct iset	a, b, o;
 
 	(void)state;
-	iset_init(&a);
-	iset_init(&b);
-	iset_init(&o);
+	sets(iset_init, 3, &a, &b, &o);
 	iset_build(&a, as, ae, 3);	/* [-10,-5) [0,10) [20,30) */
 	iset_build(&b, bs, be, 3);	/* [-7,-6) [5,22) [25,26) */
 	iset_union(&o, &a, &b);		/* [-10,-5) [0,30) */
@@ -150,9 +161,7 @@ test_fixed_ops(void **state)
 	assert_int_equal(iset_measure(&a, -8, 22), 3 + 10 + 2);
 	assert_int_equal(iset_measure(&a, 10, 20), 0);
 	assert_int_equal(iset_measure(&a, 5, 5), 0);
-	iset_free(&a);
-	iset_free(&b);
-	iset_free(&o);
+	sets(iset_free, 3, &a, &b, &o);
 }
 
 static void
@@ -184,9 +193,7 @@ test_empty(void **state)
 	const struct iset	*in[2];
 
 	(void)state;
-	iset_init(&a);
-	iset_init(&b);
-	iset_init(&o);
+	sets(iset_init, 3, &a, &b, &o);
 	assert_int_equal(iset_len(&a), 0);
 	assert_int_equal(iset_measure(&a, INT64_MIN, INT64_MAX), 0);
 	assert_int_equal(iset_before(&a, 0), 0);
@@ -209,9 +216,7 @@ test_empty(void **state)
 	iset_diff(&o, &a, &b);
 	assert_int_equal(o.n, 0);
 	assert_int_equal(iset_intersect_len(&a, &b), 0);
-	iset_free(&a);
-	iset_free(&b);
-	iset_free(&o);
+	sets(iset_free, 3, &a, &b, &o);
 }
 
 /* Touching, nested and zero-length intervals, built sorted and merged. */
@@ -227,9 +232,7 @@ test_touch_nest_zero(void **state)
 	const struct iset	*in[3];
 
 	(void)state;
-	iset_init(&a);
-	iset_init(&b);
-	iset_init(&o);
+	sets(iset_init, 3, &a, &b, &o);
 	iset_build_sorted(&a, s, e, 8);
 	assert_int_equal(a.n, 3);
 	assert_int_equal(a.start[0], 0);
@@ -270,9 +273,7 @@ test_touch_nest_zero(void **state)
 	assert_int_equal(iset_before(&a, 15), 14);
 	assert_int_equal(iset_before(&a, 31), 20);
 	assert_int_equal(iset_before(&a, 100), 20);
-	iset_free(&a);
-	iset_free(&b);
-	iset_free(&o);
+	sets(iset_free, 3, &a, &b, &o);
 }
 
 /* Coordinates at the int64 limits: no overflow in the queries. */
@@ -284,8 +285,7 @@ test_extremes(void **state)
 	struct iset	 a, c;
 
 	(void)state;
-	iset_init(&a);
-	iset_init(&c);
+	sets(iset_init, 2, &a, &c);
 	iset_build_sorted(&a, s, e, 3);
 	assert_int_equal(a.n, 3);
 	assert_int_equal(iset_len(&a), 22);
@@ -304,8 +304,7 @@ test_extremes(void **state)
 	assert_int_equal(c.n, 1);
 	assert_int_equal(c.start[0], -1);
 	assert_int_equal(c.end[0], 1);
-	iset_free(&a);
-	iset_free(&c);
+	sets(iset_free, 2, &a, &c);
 }
 
 /*
@@ -354,9 +353,7 @@ test_random_vs_bits(void **state)
 	int64_t		 t0, t1, t;
 
 	(void)state;
-	iset_init(&a);
-	iset_init(&b);
-	iset_init(&o);
+	sets(iset_init, 3, &a, &b, &o);
 	for (k = 0; k < 5; k++)
 		iset_init(&many[k]);
 	for (iter = 0; iter < 3000; iter++) {
@@ -412,9 +409,7 @@ test_random_vs_bits(void **state)
 	}
 	iset_union_many(&o, in, 0);
 	assert_int_equal(o.n, 0);
-	iset_free(&a);
-	iset_free(&b);
-	iset_free(&o);
+	sets(iset_free, 3, &a, &b, &o);
 	for (k = 0; k < 5; k++)
 		iset_free(&many[k]);
 }
@@ -438,9 +433,7 @@ test_union_many_runs(void **state)
 	int		 iter, k, nin;
 
 	(void)state;
-	iset_init(&o);
-	iset_init(&acc);
-	iset_init(&tmp);
+	sets(iset_init, 3, &o, &acc, &tmp);
 	for (iter = 0; iter < 400; iter++) {
 		nin = 1 + (int)ts_rand(&rng_state, 5);
 		iset_clear(&acc);
@@ -471,9 +464,7 @@ test_union_many_runs(void **state)
 		for (k = 0; k < nin; k++)
 			iset_free(&in[k]);
 	}
-	iset_free(&o);
-	iset_free(&acc);
-	iset_free(&tmp);
+	sets(iset_free, 3, &o, &acc, &tmp);
 }
 
 /*

@@ -346,9 +346,7 @@ expect_fail(const char *json, const char *needle)
 
 	m = load(json, &cause);
 	assert_null(m);
-	assert_non_null(cause);
-	if (strstr(cause, needle) == NULL)
-		fail_msg("'%s' does not mention '%s'", cause, needle);
+	ts_cause_has(cause, needle);
 	assert_non_null(strstr(cause, ts_path("t.json")));
 	free(cause);
 }

@@ -69,6 +69,29 @@ draw(struct cellgrid *g, const struct model *m, int64_t t0, int64_t span,
 	free(cols);
 }
 
+/* A test's lane: one GPU stream's model and the row it is drawn into. */
+struct scene {
+	struct model	*m;
+	struct cellgrid	 g;
+};
+
+/* Draws one stream holding the n events evs over [0, span) in ncols
+ * columns with gl into s (free it with scene_free()). */
+static void
+scene_draw(struct scene *s, const struct ev *evs, size_t n, int64_t span,
+    int ncols, const struct glyph *gl)
+{
+	s->m = one_stream(evs, n);
+	draw(&s->g, s->m, 0, span, ncols, gl);
+}
+
+static void
+scene_free(struct scene *s)
+{
+	cellgrid_free(&s->g);
+	model_free(s->m);
+}
+
 static wchar_t
 ch(struct cellgrid *g, int x)
 {
@@ -92,29 +115,27 @@ test_box_with_name(void **state)
 {
 	const struct glyph	*gl = glyph_get(1);
 	struct ev		 evs[] = { { 100, 900, "gemm", EV_KERNEL, 0 } };
-	struct model		*m = one_stream(evs, 1);
-	struct cellgrid		 g;
+	struct scene		 s;
 	int			 x;
 
 	/* 100 columns of 10 ns: the kernel covers columns 10..89. */
-	draw(&g, m, 0, 1000, 100, gl);
-	assert_int_equal(ch(&g, 9), L' ');
-	assert_false(attr(&g, 9, CGA_FILL));
-	assert_int_equal(ch(&g, 10), gl->box_open);
-	assert_int_equal(ch(&g, 11), L'g');
-	assert_int_equal(ch(&g, 12), L'e');
-	assert_int_equal(ch(&g, 13), L'm');
-	assert_int_equal(ch(&g, 14), L'm');
+	scene_draw(&s, evs, 1, 1000, 100, gl);
+	assert_int_equal(ch(&s.g, 9), L' ');
+	assert_false(attr(&s.g, 9, CGA_FILL));
+	assert_int_equal(ch(&s.g, 10), gl->box_open);
+	assert_int_equal(ch(&s.g, 11), L'g');
+	assert_int_equal(ch(&s.g, 12), L'e');
+	assert_int_equal(ch(&s.g, 13), L'm');
+	assert_int_equal(ch(&s.g, 14), L'm');
 	for (x = 10; x < 90; x++) {
-		assert_int_equal(cls(&g, x), CG_KERNEL);
-		assert_true(attr(&g, x, CGA_FILL));
+		assert_int_equal(cls(&s.g, x), CG_KERNEL);
+		assert_true(attr(&s.g, x, CGA_FILL));
 	}
-	assert_int_equal(ch(&g, 15), L' ');
-	assert_int_equal(ch(&g, 89), L' ');
-	assert_int_equal(ch(&g, 90), L' ');
-	assert_false(attr(&g, 90, CGA_FILL));
-	cellgrid_free(&g);
-	model_free(m);
+	assert_int_equal(ch(&s.g, 15), L' ');
+	assert_int_equal(ch(&s.g, 89), L' ');
+	assert_int_equal(ch(&s.g, 90), L' ');
+	assert_false(attr(&s.g, 90, CGA_FILL));
+	scene_free(&s);
 }
 
 /*
@@ -127,16 +148,14 @@ box_named(int64_t end, const char *want)
 	const struct glyph	*gl = glyph_get(0);
 	struct ev		 evs[] = { { 20, end, "abcdefghij", EV_KERNEL,
 				    0 } };
-	struct model		*m = one_stream(evs, 1);
-	struct cellgrid		 g;
+	struct scene		 s;
 	char			 row[64];
 
-	draw(&g, m, 0, 100, 10, gl);
-	cellgrid_row_text(&g, 0, row, sizeof row);
+	scene_draw(&s, evs, 1, 100, 10, gl);
+	cellgrid_row_text(&s.g, 0, row, sizeof row);
 	assert_string_equal(row, want);
-	assert_true(attr(&g, 3, CGA_FILL));
-	cellgrid_free(&g);
-	model_free(m);
+	assert_true(attr(&s.g, 3, CGA_FILL));
+	scene_free(&s);
 }
 
 static void
@@ -158,8 +177,7 @@ test_ramp_many_tiny(void **state)
 {
 	const struct glyph	*gl = glyph_get(1);
 	struct ev		 evs[5];
-	struct model		*m;
-	struct cellgrid		 g;
+	struct scene		 s;
 	int			 i;
 
 	/* Five 1 ns kernels in column 5 ([50, 60)): half of it busy. */
@@ -170,21 +188,19 @@ test_ramp_many_tiny(void **state)
 		evs[i].kind = EV_KERNEL;
 		evs[i].flags = 0;
 	}
-	m = one_stream(evs, 5);
-	draw(&g, m, 0, 100, 10, gl);
-	assert_int_equal(ch(&g, 5), gl->ramp[4]);
-	assert_int_equal(ch(&g, 5), L'\u2584');
-	assert_int_equal(cls(&g, 5), CG_KERNEL);
-	assert_true(attr(&g, 5, CGA_FOLD));
-	assert_int_equal(ch(&g, 4), L' ');
-	assert_int_equal(ch(&g, 6), L' ');
-	cellgrid_free(&g);
+	scene_draw(&s, evs, 5, 100, 10, gl);
+	assert_int_equal(ch(&s.g, 5), gl->ramp[4]);
+	assert_int_equal(ch(&s.g, 5), L'\u2584');
+	assert_int_equal(cls(&s.g, 5), CG_KERNEL);
+	assert_true(attr(&s.g, 5, CGA_FOLD));
+	assert_int_equal(ch(&s.g, 4), L' ');
+	assert_int_equal(ch(&s.g, 6), L' ');
+	cellgrid_free(&s.g);
 
 	/* The same in ASCII: a ramp character, not blank. */
-	draw(&g, m, 0, 100, 10, glyph_get(0));
-	assert_int_equal(ch(&g, 5), L':');
-	cellgrid_free(&g);
-	model_free(m);
+	draw(&s.g, s.m, 0, 100, 10, glyph_get(0));
+	assert_int_equal(ch(&s.g, 5), L':');
+	scene_free(&s);
 }
 
 static void
@@ -196,19 +212,17 @@ test_eighth_block(void **state)
 		{ 50, 51, "hair", EV_MEMSET, 0 },	/* 1/10 of col 5 */
 		{ 70, 79, "fat", EV_SYNC, 0 },		/* 9/10 of col 7 */
 	};
-	struct model		*m = one_stream(evs, 3);
-	struct cellgrid		 g;
+	struct scene		 s;
 
-	draw(&g, m, 0, 100, 10, gl);
-	assert_int_equal(ch(&g, 3), L'\u258d');		/* 3/8 */
-	assert_int_equal(cls(&g, 3), CG_MEMCPY);
-	assert_false(attr(&g, 3, CGA_FOLD));
-	assert_int_equal(ch(&g, 5), L'\u258f');		/* 1/8 */
-	assert_int_equal(cls(&g, 5), CG_MEMSET);
-	assert_int_equal(ch(&g, 7), L'\u2588');		/* 8/8 */
-	assert_int_equal(cls(&g, 7), CG_SYNC);
-	cellgrid_free(&g);
-	model_free(m);
+	scene_draw(&s, evs, 3, 100, 10, gl);
+	assert_int_equal(ch(&s.g, 3), L'\u258d');		/* 3/8 */
+	assert_int_equal(cls(&s.g, 3), CG_MEMCPY);
+	assert_false(attr(&s.g, 3, CGA_FOLD));
+	assert_int_equal(ch(&s.g, 5), L'\u258f');		/* 1/8 */
+	assert_int_equal(cls(&s.g, 5), CG_MEMSET);
+	assert_int_equal(ch(&s.g, 7), L'\u2588');		/* 8/8 */
+	assert_int_equal(cls(&s.g, 7), CG_SYNC);
+	scene_free(&s);
 }
 
 static void
@@ -216,18 +230,16 @@ test_right_aligned_edge(void **state)
 {
 	const struct glyph	*gl = glyph_get(1);
 	struct ev		 evs[] = { { 37, 60, "k", EV_KERNEL, 0 } };
-	struct model		*m = one_stream(evs, 1);
-	struct cellgrid		 g;
+	struct scene		 s;
 
 	/* Starts late in column 3, then fills columns 4 and 5 as a box. */
-	draw(&g, m, 0, 100, 10, gl);
-	assert_int_equal(ch(&g, 3), gl->right_half);
-	assert_false(attr(&g, 3, CGA_FILL));
-	assert_true(attr(&g, 4, CGA_FILL));
-	assert_true(attr(&g, 5, CGA_FILL));
-	assert_int_equal(ch(&g, 6), L' ');
-	cellgrid_free(&g);
-	model_free(m);
+	scene_draw(&s, evs, 1, 100, 10, gl);
+	assert_int_equal(ch(&s.g, 3), gl->right_half);
+	assert_false(attr(&s.g, 3, CGA_FILL));
+	assert_true(attr(&s.g, 4, CGA_FILL));
+	assert_true(attr(&s.g, 5, CGA_FILL));
+	assert_int_equal(ch(&s.g, 6), L' ');
+	scene_free(&s);
 }
 
 static void
@@ -236,14 +248,12 @@ test_zero_length_not_blank(void **state)
 	const struct glyph	*gl = glyph_get(1);
 	struct ev		 evs[] = { { 42, 42, "mark", EV_MARK, 0 },
 				    { 0, 1, "first", EV_KERNEL, 0 } };
-	struct model		*m = one_stream(evs, 2);
-	struct cellgrid		 g;
+	struct scene		 s;
 
-	draw(&g, m, 0, 100, 10, gl);
-	assert_int_equal(ch(&g, 4), gl->left[1]);
-	assert_int_equal(cls(&g, 4), CG_NVTX);
-	cellgrid_free(&g);
-	model_free(m);
+	scene_draw(&s, evs, 2, 100, 10, gl);
+	assert_int_equal(ch(&s.g, 4), gl->left[1]);
+	assert_int_equal(cls(&s.g, 4), CG_NVTX);
+	scene_free(&s);
 }
 
 static void
@@ -262,19 +272,17 @@ test_classes(void **state)
 	};
 	static const int	 want[] = { CG_COMM, CG_MEMCPY, CG_API, CG_NVTX,
 				    CG_OSRT, CG_MEMSET, CG_KERNEL, CG_OTHER };
-	struct model		*m = one_stream(evs, 8);
-	struct cellgrid		 g;
+	struct scene		 s;
 	int			 i;
 
-	draw(&g, m, 0, 100, 10, gl);
+	scene_draw(&s, evs, 8, 100, 10, gl);
 	for (i = 0; i < 8; i++) {
-		assert_int_equal(cls(&g, i), want[i]);
-		assert_int_equal(ch(&g, i), L'\u2588');
+		assert_int_equal(cls(&s.g, i), want[i]);
+		assert_int_equal(ch(&s.g, i), L'\u2588');
 	}
 	assert_int_equal(lod_class(EV_NVTX, EVF_COMM), CG_COMM);
 	assert_int_equal(lod_class(EV_SYNC, 0), CG_SYNC);
-	cellgrid_free(&g);
-	model_free(m);
+	scene_free(&s);
 }
 
 static void
@@ -331,32 +339,28 @@ static void
 test_group(void **state)
 {
 	struct builder		*b = builder_new(SOURCE_NSYS);
-	struct device		 dev;
 	struct lane_event	 e;
 	struct model		*m;
 	struct lod_col		 cols[4];
 	struct lod_view		 v = { 0, 400, 4 };
-	uint32_t		 d, t1, t2, tr[2];
+	uint32_t		 tr[2];
 
-	memset(&dev, 0, sizeof dev);
-	d = builder_device(b, &dev);
-	t1 = builder_gpu_track(b, builder_stream(b, d, 1, NONE32));
-	t2 = builder_gpu_track(b, builder_stream(b, d, 2, NONE32));
+	ts_gpu_streams(b, tr, 2);
 	memset(&e, 0, sizeof e);
 	e.kind = EV_KERNEL;
 	e.start = 0;		/* track 1: [0, 50), [60, 70) */
 	e.end = 50;
-	builder_event(b, t1, &e);
+	builder_event(b, tr[0], &e);
 	e.start = 60;
 	e.end = 70;
-	builder_event(b, t1, &e);
+	builder_event(b, tr[0], &e);
 	e.kind = EV_MEMCPY;	/* track 2: [30, 100), [250, 260) */
 	e.start = 30;
 	e.end = 100;
-	builder_event(b, t2, &e);
+	builder_event(b, tr[1], &e);
 	e.start = 250;
 	e.end = 260;
-	builder_event(b, t2, &e);
+	builder_event(b, tr[1], &e);
 	m = ts_finish(b);
 	tr[0] = 0;
 	tr[1] = 1;

@@ -20,36 +20,6 @@
 #include "sources/ncurep.h"
 #include "report/report.h"
 #include "tsupport.h"
-#include "util/xmalloc.h"
-
-static struct report *
-load_path(const char *p)
-{
-	struct report	*r;
-	char		*cause = NULL;
-
-	r = ncurep_load(p, &cause);
-	if (r == NULL)
-		fail_msg("%s", cause);
-	return r;
-}
-
-static struct report *
-load(const char *rel)
-{
-	struct report	*r;
-	char		*sub = xasprintf("ncu/%s", rel), *p;
-
-	p = ts_fixture(sub);
-	free(sub);
-	if (p == NULL) {
-		fprintf(stderr, "GPULENS_FIXTURES unset: skipping\n");
-		return NULL;
-	}
-	r = load_path(p);
-	free(p);
-	return r;
-}
 
 static void
 test_sglang(void **state)
@@ -61,8 +31,7 @@ test_sglang(void **state)
 	size_t				 i;
 
 	(void)state;
-	if ((r = load("sglang-fork/profile.ncu-rep")) == NULL)
-		skip();
+	r = ts_ncu_fixture("sglang-fork/profile.ncu-rep");
 	/* Three source entries, two modules: the second entry of the first
 	 * module only adds functions. */
 	assert_int_equal(r->code.nmodules, 2);
@@ -97,8 +66,7 @@ test_indexspaces(void **state)
 	uint32_t			 fn;
 
 	(void)state;
-	if ((r = load("indexspaces/profile.ncu-rep")) == NULL)
-		skip();
+	r = ts_ncu_fixture("indexspaces/profile.ncu-rep");
 	assert_true(r->code.nmodules >= 1);
 	fn = r->launches[1].func;
 	assert_int_not_equal(fn, REPORT_NONE);
@@ -132,7 +100,7 @@ test_lineinfo(void **state)
 		fprintf(stderr, "GPULENS_NCU_SRC_REPORT unset: skipping\n");
 		skip();
 	}
-	r = load_path(p);
+	r = ts_ncurep(p);
 	assert_int_equal(r->nlaunches, 6);
 	for (i = 0; i < r->code.nfiles; i++)
 		if (r->code.files[i].text != 0)

@@ -113,6 +113,20 @@ find_label(const struct report *r, uint32_t launch, const char *section,
 	return NULL;
 }
 
+/* Checks that metric name of launch in r is the number want. */
+static void
+metric_is(const struct report *r, uint32_t launch, const char *name,
+    double want)
+{
+	double	d;
+
+	if (report_metric_num(r, launch, name, &d) != 0)
+		fail_msg("launch %u: no number %s", launch, name);
+	if (d != want)
+		fail_msg("launch %u: %s = %.17g, want %.17g", launch, name, d,
+		    want);
+}
+
 static void
 test_fixture(void **state)
 {
@@ -125,7 +139,6 @@ test_fixture(void **state)
 	int				 crule, ctype, cdesc, cst, csp;
 	size_t				 nmetrics = 0, nrules = 0, k;
 	FILE				*fp;
-	double				 d;
 
 	(void)state;
 	if ((path = ts_fixture("ncu/nsightful/copy_blocked.csv")) == NULL)
@@ -213,15 +226,10 @@ test_fixture(void **state)
 	    "python3.11");
 	assert_int_equal(strncmp(report_str(r, r->launches[0].function),
 	    "copy_blocked[v1,cw51", 20), 0);
-	assert_int_equal(report_metric_num(r, 0, "gpu__time_duration.sum", &d),
-	    0);
-	assert_true(d == 21058944);
-	assert_int_equal(report_metric_num(r, 0,
-	    "sm__warps_active.avg.pct_of_peak_sustained_active", &d), 0);
-	assert_true(d == 96.26);
-	assert_int_equal(report_metric_num(r, 0, "dram__bytes.sum.per_second",
-	    &d), 0);
-	assert_true(d == 196456177859.63);
+	metric_is(r, 0, "gpu__time_duration.sum", 21058944);
+	metric_is(r, 0, "sm__warps_active.avg.pct_of_peak_sustained_active",
+	    96.26);
+	metric_is(r, 0, "dram__bytes.sum.per_second", 196456177859.63);
 	assert_true(report_value_num(report_device_attr_get(r, 0,
 	    "device__attribute_compute_capability_major")) == 7);
 	assert_true(report_value_num(report_device_attr_get(r, 0,
@@ -240,9 +248,9 @@ parse(const char *text, char **cause)
 }
 
 /* The report of text, which ncucsv_probe() must take and which must
- * parse. */
+ * parse into nlaunches launches. */
 static struct report *
-parse_ok(const char *text)
+parse_ok(const char *text, size_t nlaunches)
 {
 	struct report	*r;
 	char		*cause;
@@ -250,7 +258,19 @@ parse_ok(const char *text)
 	assert_true(ncucsv_probe(text, strlen(text)));
 	if ((r = parse(text, &cause)) == NULL)
 		fail_msg("ncucsv_parse: %s", cause);
+	assert_int_equal(r->nlaunches, nlaunches);
 	return r;
+}
+
+/* Checks that text is refused with a cause that contains want. */
+static void
+refused(const char *text, const char *want)
+{
+	char	*cause;
+
+	assert_null(parse(text, &cause));
+	ts_cause_has(cause, want);
+	free(cause);
 }
 
 static void
@@ -274,25 +294,19 @@ test_raw(void **state)
 	    "\"(1, 1, 1)\",\"1\",\"9.0\",\"2\",\"\",\"\",\"1\"\n";
 	struct report			*r;
 	const struct report_metric	*m;
-	double				 d;
 
 	(void)state;
-	r = parse_ok(text);
+	r = parse_ok(text, 2);
 	assert_int_equal(r->format, REPORT_NCU_CSV_RAW);
-	assert_int_equal(r->nlaunches, 2);
 	assert_string_equal(report_str(r, r->launches[0].function), "k");
 	assert_string_equal(report_str(r, r->launches[1].function), "j");
 	assert_int_equal(r->launches[0].grid[1], 2);
 	assert_int_equal(r->launches[1].stream, 8);
 	/* usecond -> ns, Gbyte/second -> byte/s. */
-	assert_int_equal(report_metric_num(r, 0, "gpu__time_duration.sum",
-	    &d), 0);
-	assert_true(d == 1234500);
+	metric_is(r, 0, "gpu__time_duration.sum", 1234500);
 	m = report_metric(r, 0, "gpu__time_duration.sum");
 	assert_string_equal(report_str(r, m->unit), "ns");
-	assert_int_equal(report_metric_num(r, 0, "dram__bytes.sum.per_second",
-	    &d), 0);
-	assert_true(d == 1.5e9);
+	metric_is(r, 0, "dram__bytes.sum.per_second", 1.5e9);
 	m = report_metric(r, 0, "launch__func_cache_config");
 	assert_int_equal(m->value.type, RV_STRING);
 	assert_string_equal(report_str(r, m->value.v.s), "CachePreferNone");
@@ -333,17 +347,11 @@ test_details_quirks(void **state)
 	    "\"\",\"\"\n";
 	struct report		*r;
 	const struct report_rule *u;
-	double			 d;
 
 	(void)state;
-	r = parse_ok(text);
-	assert_int_equal(r->nlaunches, 1);
-	assert_int_equal(report_metric_num(r, 0, "gpu__time_duration.sum",
-	    &d), 0);
-	assert_true(d == 2500);
-	assert_int_equal(report_metric_num(r, 0, "dram__bytes.sum.per_second",
-	    &d), 0);
-	assert_true(d == 1200.5e9);
+	r = parse_ok(text, 1);
+	metric_is(r, 0, "gpu__time_duration.sum", 2500);
+	metric_is(r, 0, "dram__bytes.sum.per_second", 1200.5e9);
 	assert_int_equal(r->nrules, 1);
 	u = &r->rules[0];
 	assert_string_equal(report_str(r, u->message), "line one,\n\"two\"");
@@ -360,22 +368,12 @@ test_errors(void **state)
 	char		*cause;
 
 	(void)state;
-	r = parse("\"ID\",\"Process ID\"\n\"0\",\"1\n", &cause);
-	assert_null(r);
-	assert_non_null(strstr(cause, "line 2: a quoted field does not end"));
-	free(cause);
-	r = parse("\"ID\",\"Process ID\"\n\"x\",\"1\"\n", &cause);
-	assert_null(r);
-	assert_non_null(strstr(cause, "bad launch ID 'x'"));
-	free(cause);
-	r = parse("\"Name\",\"Value\"\n\"a\",\"1\"\n", &cause);
-	assert_null(r);
-	assert_non_null(strstr(cause, "not an Nsight Compute CSV export"));
-	free(cause);
-	r = parse("", &cause);
-	assert_null(r);
-	assert_non_null(cause);
-	free(cause);
+	refused("\"ID\",\"Process ID\"\n\"0\",\"1\n",
+	    "line 2: a quoted field does not end");
+	refused("\"ID\",\"Process ID\"\n\"x\",\"1\"\n", "bad launch ID 'x'");
+	refused("\"Name\",\"Value\"\n\"a\",\"1\"\n",
+	    "not an Nsight Compute CSV export");
+	refused("", "");
 	/* A header alone: a report with no launch and a warning. */
 	r = parse("\"ID\",\"Process ID\"\n", &cause);
 	assert_non_null(r);

@@ -50,21 +50,6 @@ fixture(const char *rel)
 	return p;
 }
 
-static struct report *
-load(const char *rel)
-{
-	struct report	*r;
-	char		*p, *cause = NULL;
-
-	if ((p = fixture(rel)) == NULL)
-		return NULL;
-	r = ncurep_load(p, &cause);
-	if (r == NULL)
-		fail_msg("%s: %s", p, cause);
-	free(p);
-	return r;
-}
-
 static double
 num(const struct report *r, uint32_t launch, const char *name)
 {
@@ -106,8 +91,7 @@ test_esmm(void **state)
 	uint32_t			 i;
 
 	(void)state;
-	if ((r = load("esmm/profile.ncu-rep")) == NULL)
-		skip();
+	r = ts_ncu_fixture("esmm/profile.ncu-rep");
 	assert_int_equal(r->format, REPORT_NCU_REP);
 	assert_int_equal(r->version, 7);
 	assert_int_equal(r->nlaunches, 4);
@@ -186,8 +170,7 @@ test_indexspaces(void **state)
 	size_t				 i, focus = 0;
 
 	(void)state;
-	if ((r = load("indexspaces/profile.ncu-rep")) == NULL)
-		skip();
+	r = ts_ncu_fixture("indexspaces/profile.ncu-rep");
 	assert_int_equal(r->nlaunches, 2);
 	assert_int_equal(r->nmetrics, 1530);
 	assert_string_equal(report_str(r, r->launches[0].function),
@@ -240,8 +223,7 @@ test_sglang(void **state)
 	double				 d;
 
 	(void)state;
-	if ((r = load("sglang-fork/profile.ncu-rep")) == NULL)
-		skip();
+	r = ts_ncu_fixture("sglang-fork/profile.ncu-rep");
 	assert_int_equal(r->nlaunches, 5);
 	assert_int_equal(r->nmetrics, 4685);
 	for (i = 0; i < r->nmetrics; i++) {
@@ -292,8 +274,7 @@ test_speedy_scan(void **state)
 	size_t		 i, msgs = 0;
 
 	(void)state;
-	if ((r = load("speedy_scan/profile.ncu-rep")) == NULL)
-		skip();
+	r = ts_ncu_fixture("speedy_scan/profile.ncu-rep");
 	assert_int_equal(r->nlaunches, 1);
 	assert_int_equal(r->nmetrics, 675);
 	assert_string_equal(report_str(r, r->launches[0].function), "kernel");
@@ -409,27 +390,33 @@ le32(struct enc *e, uint32_t v)
 	put(e, b, 4);
 }
 
-/* A metric {NameId, value}. */
+/* A metric {NameId, value} with the value message val (consumed). */
+static void
+metric(struct enc *res, uint32_t id, struct enc *val)
+{
+	struct enc	m = { 0 };
+
+	fvar(&m, 1, id);
+	fmsg(&m, 2, val);
+	fmsg(res, 13, &m);
+}
+
 static void
 metric_u64(struct enc *res, uint32_t id, uint64_t v)
 {
-	struct enc	m = { 0 }, val = { 0 };
+	struct enc	val = { 0 };
 
-	fvar(&m, 1, id);
 	fvar(&val, 5, v);
-	fmsg(&m, 2, &val);
-	fmsg(res, 13, &m);
+	metric(res, id, &val);
 }
 
 static void
 metric_double(struct enc *res, uint32_t id, double v)
 {
-	struct enc	m = { 0 }, val = { 0 };
+	struct enc	val = { 0 };
 
-	fvar(&m, 1, id);
 	fdouble(&val, 3, v);
-	fmsg(&m, 2, &val);
-	fmsg(res, 13, &m);
+	metric(res, id, &val);
 }
 
 /* A block: header fields from hdr, the given results as entries. */

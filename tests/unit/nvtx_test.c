@@ -35,10 +35,9 @@ static void
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr, uint8_t flags, int noinfo)
 {
-	struct lane_event	e = ts_event(b, name, kind, start, end);
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    flags);
 
-	e.flags = flags;
-	e.corr = corr;
 	if ((kind == EV_NVTX || kind == EV_MARK) && !noinfo)
 		e.aux = ts_nvtx(b, track);
 	builder_event(b, track, &e);

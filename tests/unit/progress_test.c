@@ -64,6 +64,26 @@ capture_end(void)
 	return buf;
 }
 
+/* Captures stderr and starts p (progress_init() with enabled). */
+static void
+capture_progress(struct progress *p, int enabled)
+{
+	capture_start();
+	progress_init(p, enabled);
+}
+
+/* Ends p and the capture, which must hold want. */
+static void
+done_writes(struct progress *p, const char *want)
+{
+	char	*out;
+
+	progress_done(p);
+	out = capture_end();
+	assert_string_equal(out, want);
+	free(out);
+}
+
 static void
 sleep_ms(long ms)
 {
@@ -79,18 +99,13 @@ static void
 test_disabled_writes_nothing(void **state)
 {
 	struct progress	 p;
-	char		*out;
 
 	(void)state;
-	capture_start();
-	progress_init(&p, 0);
+	capture_progress(&p, 0);
 	progress_phase(&p, "kernels", 100);
 	progress_rows(&p, 50);
-	progress_done(&p);
-	out = capture_end();
-	assert_string_equal(out, "");
+	done_writes(&p, "");
 	assert_int_equal(p.enabled, 0);
-	free(out);
 }
 
 static void
@@ -111,45 +126,35 @@ static void
 test_line_format_and_done(void **state)
 {
 	struct progress	 p;
-	char		*out;
 
 	(void)state;
-	capture_start();
-	progress_init(&p, 1);
+	capture_progress(&p, 1);
 	progress_phase(&p, "kernels", 200);
 	sleep_ms(120);
 	progress_rows(&p, 50);
-	progress_done(&p);
-	out = capture_end();
-	assert_string_equal(out,
+	done_writes(&p,
 	    "\rkernels: 0 rows (0%)\033[K"
 	    "\rkernels: 50 rows (25%)\033[K"
 	    "\r\033[K");
-	free(out);
 }
 
 static void
 test_unknown_total_and_overflow(void **state)
 {
 	struct progress	 p;
-	char		*out;
 
 	(void)state;
-	capture_start();
-	progress_init(&p, 1);
+	capture_progress(&p, 1);
 	progress_phase(&p, "NVTX", 0);
 	sleep_ms(120);
 	progress_phase(&p, "API", 10);
 	sleep_ms(120);
 	progress_rows(&p, 15);		/* estimate too low: capped */
-	progress_done(&p);
-	out = capture_end();
-	assert_string_equal(out,
+	done_writes(&p,
 	    "\rNVTX: 0 rows\033[K"
 	    "\rAPI: 0 rows (0%)\033[K"
 	    "\rAPI: 15 rows (100%)\033[K"
 	    "\r\033[K");
-	free(out);
 }
 
 static void
@@ -160,8 +165,7 @@ test_throttled(void **state)
 	int		 lines = 0, i;
 
 	(void)state;
-	capture_start();
-	progress_init(&p, 1);
+	capture_progress(&p, 1);
 	progress_phase(&p, "memcpy", 1000000);
 	for (i = 1; i <= 1000; i++)
 		progress_rows(&p, (uint64_t)i * 1000);
@@ -175,12 +179,8 @@ test_throttled(void **state)
 	assert_int_equal(strncmp(out, "\rmemcpy: 0 rows (0%)", 20), 0);
 	free(out);
 	/* done without anything shown writes nothing. */
-	capture_start();
-	progress_init(&p, 1);
-	progress_done(&p);
-	out = capture_end();
-	assert_string_equal(out, "");
-	free(out);
+	capture_progress(&p, 1);
+	done_writes(&p, "");
 	/* A NULL progress is accepted everywhere. */
 	progress_init(NULL, 1);
 	progress_phase(NULL, "x", 1);

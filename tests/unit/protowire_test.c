@@ -58,6 +58,36 @@ static const uint8_t fields_msg[] = {
 };
 #define FIELD5_SIZE	4
 
+/* Reads the next field of r into f, which must be field num of wire
+ * type wire. */
+static void
+next_field(struct pw_reader *r, struct pw_field *f, uint32_t num, int wire)
+{
+	assert_int_equal(pw_next(r, f), 1);
+	assert_int_equal(f->num, num);
+	assert_int_equal(f->wire, wire);
+}
+
+/* Reads the next field of r into f, which must be the varint u of field
+ * num. */
+static void
+next_varint(struct pw_reader *r, struct pw_field *f, uint32_t num, uint64_t u)
+{
+	next_field(r, f, num, PW_VARINT);
+	assert_int_equal(f->u, u);
+}
+
+/* Starts r on the n bytes b; its first field must fail with an error. */
+static void
+fails(struct pw_reader *r, const uint8_t *b, size_t n)
+{
+	struct pw_field	f;
+
+	pw_init(r, b, n);
+	assert_int_equal(pw_next(r, &f), -1);
+	assert_non_null(r->err);
+}
+
 static void
 test_fields(void **state)
 {
@@ -66,28 +96,19 @@ test_fields(void **state)
 
 	(void)state;
 	pw_init(&r, fields_msg, sizeof fields_msg);
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.num, 1);
-	assert_int_equal(f.wire, PW_VARINT);
-	assert_int_equal(f.u, 150);
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.num, 2);
+	next_varint(&r, &f, 1, 150);
+	next_field(&r, &f, 2, PW_LEN);
 	assert_true(pw_is_len(&f));
 	assert_int_equal(f.len, 2);
 	assert_memory_equal(f.data, "hi", 2);
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.wire, PW_FIXED64);
+	next_field(&r, &f, 3, PW_FIXED64);
 	assert_true(pw_double(&f) == 2.5);
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.wire, PW_FIXED32);
+	next_field(&r, &f, 4, PW_FIXED32);
 	assert_true(pw_float(&f) == 1.5f);
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.num, 5);
+	next_field(&r, &f, 5, PW_LEN);
 	pw_init(&n, f.data, f.len);
 	assert_int_equal(pw_next(&r, &f), 0);	/* the outer message ends */
-	assert_int_equal(pw_next(&n, &f), 1);
-	assert_int_equal(f.num, 1);
-	assert_int_equal(f.u, 7);
+	next_varint(&n, &f, 1, 7);
 	assert_int_equal(pw_next(&n, &f), 0);
 	assert_null(r.err);
 }
@@ -105,12 +126,8 @@ test_large_field_numbers(void **state)
 
 	(void)state;
 	pw_init(&r, msg, sizeof msg);
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.num, 536870911);
-	assert_int_equal(f.u, 1);
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.num, 200);
-	assert_int_equal(f.u, 2);
+	next_varint(&r, &f, 536870911, 1);
+	next_varint(&r, &f, 200, 2);
 }
 
 static void
@@ -127,13 +144,9 @@ test_groups(void **state)
 
 	(void)state;
 	pw_init(&r, msg, sizeof msg);
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.num, 1);
-	assert_int_equal(f.wire, PW_SGROUP);
+	next_field(&r, &f, 1, PW_SGROUP);
 	assert_int_equal(f.len, 4);		/* 0x10 0x05 0x1b 0x1c */
-	assert_int_equal(pw_next(&r, &f), 1);
-	assert_int_equal(f.num, 4);
-	assert_int_equal(f.u, 9);
+	next_varint(&r, &f, 4, 9);
 	assert_int_equal(pw_next(&r, &f), 0);
 }
 
@@ -141,28 +154,22 @@ static void
 test_bad_groups(void **state)
 {
 	struct pw_reader	r;
-	struct pw_field		f;
 	uint8_t			deep[2 * (PW_MAX_GROUP_DEPTH + 1)];
 	size_t			i;
 
 	(void)state;
 	/* An end without a start. */
-	pw_init(&r, B(0x0c), 1);
-	assert_int_equal(pw_next(&r, &f), -1);
-	assert_non_null(r.err);
+	fails(&r, B(0x0c), 1);
 	/* A start without an end. */
-	pw_init(&r, B(0x0b, 0x10, 0x01), 3);
-	assert_int_equal(pw_next(&r, &f), -1);
+	fails(&r, B(0x0b, 0x10, 0x01), 3);
 	/* Ended by the wrong field number. */
-	pw_init(&r, B(0x0b, 0x14), 2);
-	assert_int_equal(pw_next(&r, &f), -1);
+	fails(&r, B(0x0b, 0x14), 2);
 	/* Nested one level deeper than the limit. */
 	for (i = 0; i < sizeof deep / 2; i++)
 		deep[i] = 0x0b;
 	for (; i < sizeof deep; i++)
 		deep[i] = 0x0c;
-	pw_init(&r, deep, sizeof deep);
-	assert_int_equal(pw_next(&r, &f), -1);
+	fails(&r, deep, sizeof deep);
 	assert_string_equal(r.err, "groups nested too deeply");
 }
 
@@ -206,9 +213,8 @@ test_huge_lengths(void **state)
 
 	(void)state;
 	/* Length 2^63 with three bytes left. */
-	pw_init(&r, B(0x0a, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+	fails(&r, B(0x0a, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
 	    0x80, 0x01, 'a', 'b', 'c'), 14);
-	assert_int_equal(pw_next(&r, &f), -1);
 	assert_string_equal(r.err, "length runs past the end of the message");
 	assert_int_equal(r.erroff, 0);
 	/* Length one past the end. */
@@ -218,7 +224,7 @@ test_huge_lengths(void **state)
 	assert_int_equal(r.erroff, 2);
 	/* Exactly to the end is fine. */
 	pw_init(&r, B(0x0a, 0x02, 'a', 'b'), 4);
-	assert_int_equal(pw_next(&r, &f), 1);
+	next_field(&r, &f, 1, PW_LEN);
 	assert_int_equal(f.len, 2);
 	assert_int_equal(pw_next(&r, &f), 0);
 }
@@ -231,18 +237,14 @@ test_bad_keys(void **state)
 
 	(void)state;
 	/* Wire types 6 and 7 do not exist. */
-	pw_init(&r, B(0x0e, 0x00), 2);
-	assert_int_equal(pw_next(&r, &f), -1);
+	fails(&r, B(0x0e, 0x00), 2);
 	assert_string_equal(r.err, "unknown wire type");
-	pw_init(&r, B(0x0f), 1);
-	assert_int_equal(pw_next(&r, &f), -1);
+	fails(&r, B(0x0f), 1);
 	/* Field number 0. */
-	pw_init(&r, B(0x00, 0x01), 2);
-	assert_int_equal(pw_next(&r, &f), -1);
+	fails(&r, B(0x00, 0x01), 2);
 	assert_string_equal(r.err, "field number out of range");
 	/* A key cut in the middle. */
-	pw_init(&r, B(0x80), 1);
-	assert_int_equal(pw_next(&r, &f), -1);
+	fails(&r, B(0x80), 1);
 	/* An empty or NULL buffer is an empty message. */
 	pw_init(&r, NULL, 5);
 	assert_int_equal(pw_next(&r, &f), 0);

@@ -224,14 +224,24 @@ roof_report(double dram_bw)
 	return r;
 }
 
+/* The roofline of launch of roof_report(dram_bw). */
+static struct roofline
+roofline_of(double dram_bw, uint32_t launch)
+{
+	struct report	*r = roof_report(dram_bw);
+	struct roofline	 f;
+
+	roofline_compute(r, launch, &f);
+	report_free(r);
+	return f;
+}
+
 static void
 test_roofline_compute_bound(void **state)
 {
-	struct report	*r = roof_report(1e9);
-	struct roofline	 f;
+	struct roofline	 f = roofline_of(1e9, 0);
 
 	(void)state;
-	roofline_compute(r, 0, &f);
 	assert_true(f.duration_ns == 2e6);
 	assert_true(f.flops[ROOF_FP32] == 4e9);
 	assert_true(f.flops[ROOF_FP64] == 1e9);
@@ -252,23 +262,20 @@ test_roofline_compute_bound(void **state)
 	assert_null(f.missing);
 	assert_string_equal(roofline_prec_name(f.prec), "fp32");
 	assert_string_equal(roofline_bound_name(f.bound), "compute");
-	report_free(r);
 }
 
 static void
 test_roofline_memory_bound(void **state)
 {
-	struct report	*r = roof_report(4e9);
-	struct roofline	 f;
+	struct roofline	 f = roofline_of(4e9, 0);
 
 	(void)state;
-	roofline_compute(r, 0, &f);
 	/* 4 GFLOP/s over 4 GB/s: 1 FLOP/byte, below the ridge at 4; the
 	 * roof there is 32 GFLOP/s, of which 4 is 12.5%. */
 	assert_true(f.intensity == 1.0);
 	assert_int_equal(f.bound, ROOF_MEMORY);
 	assert_true(fabs(f.roofline_pct - 12.5) < 1e-12);
-	roofline_compute(r, 1, &f);
+	f = roofline_of(4e9, 1);
 	assert_true(f.duration_ns == 1000);
 	assert_int_equal(f.prec, -1);
 	assert_int_equal(f.bound, ROOF_UNKNOWN);
@@ -276,7 +283,6 @@ test_roofline_memory_bound(void **state)
 	assert_true(isnan(f.roofline_pct));
 	assert_non_null(f.missing);
 	assert_null(roofline_bound_name(f.bound));
-	report_free(r);
 }
 
 TS_MAIN(NULL, NULL,

@@ -676,6 +676,19 @@ check_content(const struct model *m, size_t runs)
 	assert_int_equal(m->origin_ns, T0 + 1000 * 0);
 }
 
+/* The database with options g written to name in ts_tmp(), loaded and
+ * checked with check_content() (two runs with g->two_runs, else one). */
+static struct model *
+gen_checked(const char *name, const struct gen *g)
+{
+	char		*p = gen(name, g);
+	struct model	*m = load(p);
+
+	check_content(m, g->two_runs ? 2 : 1);
+	free(p);
+	return m;
+}
+
 /* ---- tests --------------------------------------------------------- */
 
 static void
@@ -824,29 +837,26 @@ static void
 test_copies(void **state)
 {
 	const struct model	*m = plain;
-	size_t			 t, i, nk[COPY_KIND_COUNT];
+	const struct copy_info	*c;
+	size_t			 nk[COPY_KIND_COUNT];
 	uint64_t		 bytes = 0;
+	uint32_t		 g;
 
 	(void)state;
 	memset(nk, 0, sizeof nk);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++) {
-			const struct copy_info *c;
-			if (l->kind[i] != EV_MEMCPY)
-				continue;
-			c = &m->copies[l->aux[i]];
-			nk[c->kind]++;
-			bytes += c->bytes;
-			if (c->kind == COPY_PTOP) {
-				assert_int_equal(c->src_dev, 0);
-				assert_int_equal(c->dst_dev, 1);
-			}
-			if (c->kind == COPY_HTOD) {
-				assert_int_equal(c->src_dev, NONE32);
-				assert_int_equal(c->dst_dev, 0);
-				assert_int_equal(c->dst_kind, MEM_DEVICE);
-			}
+	for (g = ts_next(m, EV_MEMCPY, 0); g != NONE32;
+	    g = ts_next(m, EV_MEMCPY, g + 1)) {
+		c = ts_copy_of(m, g);
+		nk[c->kind]++;
+		bytes += c->bytes;
+		if (c->kind == COPY_PTOP) {
+			assert_int_equal(c->src_dev, 0);
+			assert_int_equal(c->dst_dev, 1);
+		}
+		if (c->kind == COPY_HTOD) {
+			assert_int_equal(c->src_dev, NONE32);
+			assert_int_equal(c->dst_dev, 0);
+			assert_int_equal(c->dst_kind, MEM_DEVICE);
 		}
 	}
 	assert_int_equal(nk[COPY_HTOD], NITER);
@@ -910,12 +920,9 @@ test_tracks_by_queue(void **state)
 	struct gen		 g = { .no_streams = 1 };
 	struct model		*m;
 	const struct track	*tr;
-	char			*p;
 
 	(void)state;
-	p = gen("noStreams.db", &g);
-	m = load(p);
-	check_content(m, 1);
+	m = gen_checked("noStreams.db", &g);
 	/* Every stream is the default one: tracks follow the queues. */
 	tr = ts_track_of(m, ts_find(m, EV_KERNEL,
 	    "gemm_kernel(float*, float*)"));
@@ -927,7 +934,6 @@ test_tracks_by_queue(void **state)
 	    "MEMORY_COPY_HOST_TO_DEVICE"));
 	assert_string_equal(model_str(m, tr->name), "Memory copies");
 	model_free(m);
-	free(p);
 }
 
 static void
@@ -978,15 +984,9 @@ static void
 test_without_views(void **state)
 {
 	struct gen	 g = { .no_views = 1 };
-	struct model	*m;
-	char		*p;
 
 	(void)state;
-	p = gen("noviews.db", &g);
-	m = load(p);
-	check_content(m, 1);
-	model_free(m);
-	free(p);
+	model_free(gen_checked("noviews.db", &g));
 }
 
 /*
@@ -1076,14 +1076,11 @@ test_two_runs(void **state)
 {
 	struct gen	 g = { .no_views = 1, .two_runs = 1 };
 	struct model	*m;
-	char		*p;
 	size_t		 t, i;
 
 	(void)state;
 	/* Two runs reusing every row id: guid keeps them apart. */
-	p = gen("merged.db", &g);
-	m = load(p);
-	check_content(m, 2);
+	m = gen_checked("merged.db", &g);
 	assert_int_equal(m->nprocesses, 2);
 	assert_int_equal(m->nthreads, 4);
 	assert_int_equal(m->ndevices, 2);
@@ -1101,7 +1098,6 @@ test_two_runs(void **state)
 		}
 	}
 	model_free(m);
-	free(p);
 }
 
 static void
@@ -1109,19 +1105,15 @@ test_tracked_layout(void **state)
 {
 	struct gen	 g = { .layout_tracked = 1 };
 	struct model	*m;
-	char		*p;
 
 	(void)state;
-	p = gen("tracked.db", &g);
-	m = load(p);
-	check_content(m, 1);
+	m = gen_checked("tracked.db", &g);
 	assert_int_equal(m->processes[0].pid, PID);
 	assert_string_equal(model_str(m, ts_track_of(m, ts_find(m, EV_KERNEL,
 	    "gemm_kernel(float*, float*)"))->name), "Stream 1");
 	assert_int_not_equal(correlate_launch(m, ts_find(m, EV_KERNEL,
 	    "gemm_kernel(float*, float*)")), NONE32);
 	model_free(m);
-	free(p);
 }
 
 /* gzip-compresses src into dst. */
@@ -1272,12 +1264,9 @@ test_detect(void **state)
 static void
 test_not_rocpd(void **state)
 {
-	char	*p;
-
 	(void)state;
-	p = ts_sql_file("other.db", "CREATE TABLE t (x)");
-	ts_refused(rocpd_load, p, "not a rocprofv3 rocpd database");
-	free(p);
+	ts_sql_refused(rocpd_load, "CREATE TABLE t (x)",
+	    "not a rocprofv3 rocpd database");
 }
 
 static void

@@ -18,6 +18,15 @@
 
 #include "tsupport.h"
 
+/* Checks that the string k (freed here) is want. */
+static void
+key_is(char *k, const char *want)
+{
+	assert_non_null(k);
+	assert_string_equal(k, want);
+	free(k);
+}
+
 static void
 test_build(void **state)
 {
@@ -25,15 +34,10 @@ test_build(void **state)
 	size_t	 o;
 
 	(void)state;
-	k = rowkey("ev", "id=%u", 42u);
-	assert_string_equal(k, "ev|id=42");
-	free(k);
-	k = rowkey("launch", NULL);
-	assert_string_equal(k, "launch");
-	free(k);
-	k = rowkey("gap", "device=%u|start=%lld|n=%zu", 3u, -5LL, (size_t)7);
-	assert_string_equal(k, "gap|device=3|start=-5|n=7");
-	free(k);
+	key_is(rowkey("ev", "id=%u", 42u), "ev|id=42");
+	key_is(rowkey("launch", NULL), "launch");
+	key_is(rowkey("gap", "device=%u|start=%lld|n=%zu", 3u, -5LL, (size_t)7),
+	    "gap|device=3|start=-5|n=7");
 	/* A value holding the separators, '=' and a newline. */
 	k = rowkey("range", "domain=%s|path=%s", "a|b", "x = 1%\n");
 	assert_string_equal(k, "range|domain=a%7Cb|path=x = 1%25%0A");
@@ -51,15 +55,10 @@ test_build(void **state)
 static void
 test_read(void **state)
 {
-	char	*v;
-
 	(void)state;
-	v = rowkey_get("range|domain=a%7Cb|path=x = 1%25%0A", "path");
-	assert_string_equal(v, "x = 1%\n");
-	free(v);
-	v = rowkey_get("range|domain=|path=p", "domain");
-	assert_string_equal(v, "");
-	free(v);
+	key_is(rowkey_get("range|domain=a%7Cb|path=x = 1%25%0A", "path"),
+	    "x = 1%\n");
+	key_is(rowkey_get("range|domain=|path=p", "domain"), "");
 	assert_null(rowkey_get("range|domain=a", "path"));
 	assert_null(rowkey_get("ev:5", "id"));
 	assert_true(rowkey_is("ev|id=5", "ev"));
@@ -70,19 +69,21 @@ test_read(void **state)
 static void
 test_valid(void **state)
 {
+	static const char *const valid[] = {
+		"kernel", "comm|kind=kernel|collective=All Reduce",
+		"nvtx|path=aten::mm, seq = 47317",
+	}, *const invalid[] = {
+		"", "ev:5", "|ProfilerStep#*", "type=straggler", "gpu|device",
+		"gpu|device=1|", "k|v=50%", "k|v=a\tb", "Kernel|name=x",
+	};
+	size_t	i;
+
 	(void)state;
-	assert_true(rowkey_valid("kernel"));
-	assert_true(rowkey_valid("comm|kind=kernel|collective=All Reduce"));
-	assert_true(rowkey_valid("nvtx|path=aten::mm, seq = 47317"));
-	assert_false(rowkey_valid(""));
-	assert_false(rowkey_valid("ev:5"));
-	assert_false(rowkey_valid("|ProfilerStep#*"));
-	assert_false(rowkey_valid("type=straggler"));
-	assert_false(rowkey_valid("gpu|device"));
-	assert_false(rowkey_valid("gpu|device=1|"));
-	assert_false(rowkey_valid("k|v=50%"));
-	assert_false(rowkey_valid("k|v=a\tb"));
-	assert_false(rowkey_valid("Kernel|name=x"));
+	for (i = 0; i < sizeof valid / sizeof *valid; i++)
+		assert_true(rowkey_valid(valid[i]));
+	for (i = 0; i < sizeof invalid / sizeof *invalid; i++)
+		if (rowkey_valid(invalid[i]))
+			fail_msg("'%s' taken for a row key", invalid[i]);
 }
 
 static void

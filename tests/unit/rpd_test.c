@@ -240,26 +240,23 @@ test_fixture_correlation(void **state)
 static void
 test_fixture_copies(void **state)
 {
-	size_t		 i, t, j;
-	uint64_t	 h2d, d2h;
+	const struct copy_info	*c;
+	size_t			 i;
+	uint64_t		 h2d, d2h;
+	uint32_t		 g;
 
 	(void)state;
 	need_fixtures();
 	for (i = 0; i < NFX; i++) {
 		const struct model *m = fx[i].m;
 		h2d = d2h = 0;
-		for (t = 0; t < m->ntracks; t++) {
-			const struct lane *l = &m->tracks[t].lane;
-			for (j = 0; j < l->n; j++) {
-				const struct copy_info *c;
-				if (l->kind[j] != EV_MEMCPY)
-					continue;
-				c = &m->copies[l->aux[j]];
-				if (c->kind == COPY_HTOD)
-					h2d += c->bytes;
-				if (c->kind == COPY_DTOH)
-					d2h += c->bytes;
-			}
+		for (g = ts_next(m, EV_MEMCPY, 0); g != NONE32;
+		    g = ts_next(m, EV_MEMCPY, g + 1)) {
+			c = ts_copy_of(m, g);
+			if (c->kind == COPY_HTOD)
+				h2d += c->bytes;
+			if (c->kind == COPY_DTOH)
+				d2h += c->bytes;
 		}
 		assert_int_equal(h2d, ts_sql_int(fx[i].db, "SELECT "
 		    "coalesce(sum(Y.size), 0) FROM rocpd_op O JOIN rocpd_string "
@@ -521,12 +518,9 @@ test_truncated_gz(void **state)
 static void
 test_not_rpd(void **state)
 {
-	char	*p;
-
 	(void)state;
-	p = ts_sql_file("other.db", "CREATE TABLE rocpd_string (id, string)");
-	ts_refused(rpd_load, p, "not a rocmProfileData");
-	free(p);
+	ts_sql_refused(rpd_load, "CREATE TABLE rocpd_string (id, string)",
+	    "not a rocmProfileData");
 }
 
 /*

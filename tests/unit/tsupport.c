@@ -11,6 +11,7 @@
 
 #include <dirent.h>
 #include <locale.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,6 +35,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "report/report.h"
+#include "sources/ncurep.h"
 #include "sources/source.h"
 #include "tsupport.h"
 #include "tui/view.h"
@@ -375,18 +377,6 @@ ts_sql_file(const char *name, const char *sql)
 /* ---- loading traces ---------------------------------------------- */
 
 struct model *
-ts_load(ts_loader *load, const char *path)
-{
-	struct model	*m;
-	char		*cause = NULL;
-
-	if ((m = load(path, NULL, &cause)) == NULL)
-		fail_msg("%s: %s", path, cause);
-	free(cause);
-	return m;
-}
-
-struct model *
 ts_try_load(ts_loader *load, const char *path)
 {
 	struct model	*m;
@@ -399,16 +389,41 @@ ts_try_load(ts_loader *load, const char *path)
 	return m;
 }
 
+struct model *
+ts_load(ts_loader *load, const char *path)
+{
+	struct model	*m = ts_try_load(load, path);
+
+	if (m == NULL)
+		fail_msg("%s does not load (the cause is on stderr)", path);
+	return m;
+}
+
 void
 ts_refused(ts_loader *load, const char *path, const char *want)
 {
 	char	*cause = NULL;
 
 	assert_null(load(path, NULL, &cause));
+	ts_cause_has(cause, want);
+	free(cause);
+}
+
+void
+ts_cause_has(const char *cause, const char *want)
+{
 	assert_non_null(cause);
 	if (strstr(cause, want) == NULL)
 		fail_msg("cause \"%s\" without \"%s\"", cause, want);
-	free(cause);
+}
+
+void
+ts_sql_refused(ts_loader *load, const char *sql, const char *want)
+{
+	char	*p = ts_sql_file("other.db", sql);
+
+	ts_refused(load, p, want);
+	free(p);
 }
 
 /* ---- building models by hand ------------------------------------- */
@@ -450,18 +465,54 @@ ts_add(struct builder *b, uint32_t track, const char *name, int kind,
 	builder_event(b, track, &e);
 }
 
-void
-ts_add_corr(struct builder *b, uint32_t track, const char *name, int kind,
-    int64_t start, int64_t end, uint32_t corr)
+struct lane_event
+ts_event_cf(struct builder *b, const char *name, int kind, int64_t start,
+    int64_t end, uint32_t corr, uint8_t flags)
 {
 	struct lane_event	e = ts_event(b, name, kind, start, end);
 
 	e.corr = corr;
+	e.flags = flags;
+	return e;
+}
+
+void
+ts_add_cf(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint32_t corr, uint8_t flags)
+{
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    flags);
+
+	builder_event(b, track, &e);
+}
+
+void
+ts_add_corr(struct builder *b, uint32_t track, const char *name, int kind,
+    int64_t start, int64_t end, uint32_t corr)
+{
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    0);
+
 	if (kind == EV_NVTX || kind == EV_MARK)
 		e.aux = ts_nvtx(b, track);
 	if (kind == EV_KERNEL)
 		e.aux = ts_kernel(b, name);
 	builder_event(b, track, &e);
+}
+
+uint32_t
+ts_nsys_thread(struct builder *b, uint32_t pid, uint32_t tid,
+    uint32_t *process)
+{
+	*process = builder_process(b, (uint64_t)pid << 24, pid, "train");
+	return builder_thread(b, (uint64_t)pid << 24 | tid, tid, *process,
+	    "main");
+}
+
+uint32_t
+ts_stream(struct builder *b, uint32_t dev, uint32_t id, uint32_t process)
+{
+	return builder_gpu_track(b, builder_stream(b, dev, id, process));
 }
 
 uint32_t
@@ -586,9 +637,9 @@ static void
 sync_copy_add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr)
 {
-	struct lane_event	e = ts_event(b, name, kind, start, end);
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    0);
 
-	e.corr = corr;
 	if (kind == EV_MEMCPY)
 		e.aux = ts_copy(b, COPY_HTOD, MEM_PAGEABLE, MEM_DEVICE,
 		    1 << 20);
@@ -603,8 +654,7 @@ ts_model_sync_copy(void)
 	const int64_t	 us = 1000;
 
 	ts_device(b, 0);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
+	t = ts_nsys_thread(b, 100, 1, &p);
 	a = builder_cpu_track(b, TRACK_API, t, 0);
 	g = builder_gpu_track(b, builder_stream(b, 0, 7, p));
 	sync_copy_add(b, a, "cudaLaunchKernel", EV_API, -10 * us, -5 * us, 1);
@@ -622,6 +672,32 @@ ts_model_sync_copy(void)
 	sync_copy_add(b, g, "k", EV_KERNEL, 1000 * us, 1100 * us, 4);
 	sync_copy_add(b, g, "k", EV_KERNEL, 1100500, 1200 * us, 5);
 	return ts_finish(b);
+}
+
+struct report *
+ts_ncurep(const char *path)
+{
+	struct report	*r;
+	char		*cause = NULL;
+
+	if ((r = ncurep_load(path, &cause)) == NULL)
+		fail_msg("%s: %s", path, cause);
+	return r;
+}
+
+struct report *
+ts_ncu_fixture(const char *rel)
+{
+	char		*sub = xasprintf("ncu/%s", rel), *p = ts_fixture(sub);
+	struct report	*r;
+
+	free(sub);
+	if (p == NULL)
+		ts_skip("GPULENS_FIXTURES unset or without ncu/%s: skipping",
+		    rel);
+	r = ts_ncurep(p);
+	free(p);
+	return r;
 }
 
 void
@@ -655,33 +731,52 @@ ts_kind_counts(const struct model *m, const char *want)
 		fail_msg("ts_kind_counts: cannot read \"%s\"", want);
 }
 
+uint32_t
+ts_next(const struct model *m, int kind, uint32_t from)
+{
+	struct evref	r;
+	size_t		t, i;
+
+	if (from >= m->nevents)
+		return NONE32;
+	r = model_ev(m, from);
+	for (t = r.track, i = r.idx; t < m->ntracks; t++, i = 0) {
+		const struct lane *l = &m->tracks[t].lane;
+		for (; i < l->n; i++)
+			if (l->kind[i] == kind)
+				return model_gid(m, (uint32_t)t, (uint32_t)i);
+	}
+	return NONE32;
+}
+
+const char *
+ts_name_of(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return model_str(m, m->tracks[r.track].lane.name[r.idx]);
+}
+
 size_t
 ts_count(const struct model *m, int kind, const char *name)
 {
-	size_t	t, i, n = 0;
+	uint32_t	g;
+	size_t		n = 0;
 
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind && (name == NULL ||
-			    strcmp(model_str(m, l->name[i]), name) == 0))
-				n++;
-	}
+	for (g = ts_next(m, kind, 0); g != NONE32; g = ts_next(m, kind, g + 1))
+		if (name == NULL || strcmp(ts_name_of(m, g), name) == 0)
+			n++;
 	return n;
 }
 
 uint32_t
 ts_find(const struct model *m, int kind, const char *name)
 {
-	size_t	t, i;
+	uint32_t	g;
 
-	for (t = 0; t < m->ntracks; t++) {
-		const struct lane *l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++)
-			if (l->kind[i] == kind &&
-			    strcmp(model_str(m, l->name[i]), name) == 0)
-				return model_gid(m, (uint32_t)t, (uint32_t)i);
-	}
+	for (g = ts_next(m, kind, 0); g != NONE32; g = ts_next(m, kind, g + 1))
+		if (strcmp(ts_name_of(m, g), name) == 0)
+			return g;
 	return NONE32;
 }
 
@@ -732,6 +827,14 @@ ts_kernel_of(const struct model *m, uint32_t gid)
 	struct evref	r = model_ev(m, gid);
 
 	return &m->kernels[m->tracks[r.track].lane.aux[r.idx]];
+}
+
+const struct copy_info *
+ts_copy_of(const struct model *m, uint32_t gid)
+{
+	struct evref	r = model_ev(m, gid);
+
+	return &m->copies[m->tracks[r.track].lane.aux[r.idx]];
 }
 
 void
@@ -804,6 +907,32 @@ int
 ts_jnull(const cJSON *o, const char *f)
 {
 	return cJSON_IsNull(ts_jfield(o, f));
+}
+
+void
+ts_jrow_is(const cJSON *r, const char *want)
+{
+	char	 name[64], val[64], *end;
+	int	 used;
+	double	 v, got;
+
+	while (sscanf(want, " %63[a-z_0-9]=%63s%n", name, val, &used) == 2) {
+		if (strcmp(val, "null") == 0) {
+			if (!ts_jnull(r, name))
+				fail_msg("field %s is not null", name);
+		} else {
+			v = strtod(val, &end);
+			if (*end != '\0')
+				fail_msg("bad value %s for %s", val, name);
+			got = ts_jdouble(r, name);
+			if (fabs(got - v) > 1e-9)
+				fail_msg("field %s: %.17g, want %s", name, got,
+				    val);
+		}
+		want += used;
+	}
+	if (want[strspn(want, " ")] != '\0')
+		fail_msg("bad field list: %s", want);
 }
 
 double

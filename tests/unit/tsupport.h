@@ -160,6 +160,12 @@ struct model	*ts_try_load(ts_loader *load, const char *path);
  * want (the cause is freed). */
 void		 ts_refused(ts_loader *load, const char *path,
 		    const char *want);
+/* Checks that cause (a failure's) is not NULL and contains want. */
+void		 ts_cause_has(const char *cause, const char *want);
+/* ts_refused() of the database other.db that ts_sql_file() makes of the
+ * statements sql (the file stays in the scratch directory). */
+void		 ts_sql_refused(ts_loader *load, const char *sql,
+		    const char *want);
 
 /* ---- building models (builder.h) and reports (report.h) by hand -- */
 
@@ -176,6 +182,13 @@ struct lane_event ts_event(struct builder *b, const char *name, int kind,
 /* Pushes ts_event(b, name, kind, start, end) onto track. */
 void		 ts_add(struct builder *b, uint32_t track, const char *name,
 		    int kind, int64_t start, int64_t end);
+/* ts_event() with correlation corr and flags. */
+struct lane_event ts_event_cf(struct builder *b, const char *name, int kind,
+		    int64_t start, int64_t end, uint32_t corr, uint8_t flags);
+/* Pushes ts_event_cf(b, name, kind, start, end, corr, flags) onto track. */
+void		 ts_add_cf(struct builder *b, uint32_t track, const char *name,
+		    int kind, int64_t start, int64_t end, uint32_t corr,
+		    uint8_t flags);
 /*
  * Pushes ts_event(b, name, kind, start, end) with correlation corr onto
  * track; an NVTX range or mark gets the aux ts_nvtx(b, track), a kernel
@@ -183,6 +196,15 @@ void		 ts_add(struct builder *b, uint32_t track, const char *name,
  */
 void		 ts_add_corr(struct builder *b, uint32_t track, const char *name,
 		    int kind, int64_t start, int64_t end, uint32_t corr);
+/* A process pid named "train" and its thread tid named "main", with the
+ * global ids Nsight Systems gives them (pid << 24, pid << 24 | tid).
+ * Returns the thread's index; *process is the process's. */
+uint32_t	 ts_nsys_thread(struct builder *b, uint32_t pid, uint32_t tid,
+		    uint32_t *process);
+/* Declares stream id of device index dev in process (NONE32: none);
+ * returns the stream's GPU track. */
+uint32_t	 ts_stream(struct builder *b, uint32_t dev, uint32_t id,
+		    uint32_t process);
 /*
  * A process pid (also its global id) named "train" with a thread tid (also
  * its global id) named "main", and a device named dev_name (NULL: every
@@ -237,6 +259,12 @@ struct model	*ts_model_sync_copy(void);	/* the caller's */
  *   device 9, stream 1 (no process): a kernel [1000, 1100)
  */
 struct model	*ts_model_activity(void);	/* the caller's */
+/* The Nsight Compute report at path, which ncurep_load() must read. The
+ * report is the caller's (report_free()). */
+struct report	*ts_ncurep(const char *path);
+/* ts_ncurep() of $GPULENS_FIXTURES/ncu/rel, or if that is not there skips
+ * the running test (as ts_skip() does). */
+struct report	*ts_ncu_fixture(const char *rel);
 /* Adds to launch of r the metric name (interned) with the double v. */
 void		 ts_metric(struct report *r, uint32_t launch, const char *name,
 		    double v);
@@ -249,6 +277,11 @@ void		 ts_metric(struct report *r, uint32_t launch, const char *name,
  * it does not name are not checked.
  */
 void		 ts_kind_counts(const struct model *m, const char *want);
+/* The global id of the first event of kind at or after global id from,
+ * in track then index order (as model_gid() numbers them), or NONE32. */
+uint32_t	 ts_next(const struct model *m, int kind, uint32_t from);
+/* The name (borrowed from m) of event gid. */
+const char	*ts_name_of(const struct model *m, uint32_t gid);
 /* How many events have kind and name (any name if name is NULL). */
 size_t		 ts_count(const struct model *m, int kind, const char *name);
 /* The global id of the first event (by track, then index) of kind and
@@ -267,6 +300,8 @@ const struct track *ts_track_of(const struct model *m, uint32_t gid);
 uint8_t		 ts_flags_of(const struct model *m, uint32_t gid);
 /* The kernel record (borrowed from m) of the kernel event gid. */
 const struct kernel_info *ts_kernel_of(const struct model *m, uint32_t gid);
+/* The copy record (borrowed from m) of the memcpy event gid. */
+const struct copy_info *ts_copy_of(const struct model *m, uint32_t gid);
 /* Checks a kernel record's grid[0] and [1], block[0], static and dynamic
  * shared memory, local memory and registers. */
 void		 ts_kernel_dims(const struct kernel_info *k, uint32_t grid0,
@@ -289,6 +324,12 @@ double		 ts_jdouble(const struct cJSON *o, const char *f);
 const char	*ts_jstr(const struct cJSON *o, const char *f);
 /* Whether field f of o, which must have one, is null. */
 int		 ts_jnull(const struct cJSON *o, const char *f);
+/*
+ * Checks the fields of r that want names, a list of "field=value" words:
+ * a value "null" wants JSON null, any other a number (ts_jdouble()) within
+ * 1e-9 of it. The fields it does not name are not checked.
+ */
+void		 ts_jrow_is(const struct cJSON *r, const char *want);
 /* Field f of row r as a number; f must be a JSON number or the raw
  * integer text out_int() writes to keep int64 values exact. */
 double		 ts_jnum(const struct cJSON *r, const char *f);

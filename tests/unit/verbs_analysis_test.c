@@ -43,10 +43,9 @@ static void
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr, uint8_t flags)
 {
-	struct lane_event	e = ts_event(b, name, kind, start, end);
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    flags);
 
-	e.flags = flags;
-	e.corr = corr;
 	if (kind == EV_MEMCPY)
 		e.aux = ts_copy(b, COPY_HTOD, 0, 0, 1024);
 	if (kind == EV_NVTX)
@@ -69,16 +68,13 @@ static struct model *
 build_basic(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 p, t, a, s7, s8, g7, g8;
+	uint32_t	 p, t, a, g7, g8;
 
 	ts_device(b, 0);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
+	t = ts_nsys_thread(b, 100, 1, &p);
 	a = builder_cpu_track(b, TRACK_API, t, 0);
-	s7 = builder_stream(b, 0, 7, p);
-	s8 = builder_stream(b, 0, 8, p);
-	g7 = builder_gpu_track(b, s7);
-	g8 = builder_gpu_track(b, s8);
+	g7 = ts_stream(b, 0, 7, p);
+	g8 = ts_stream(b, 0, 8, p);
 
 	add(b, a, "cudaLaunchKernel", EV_API, -1000, -900, 1, 0);
 	add(b, a, "cudaLaunchKernel", EV_API, 0, 10, 2, 0);
@@ -109,7 +105,7 @@ static struct model *
 build_twodev(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 p0, p1, t0, a0, s1, s2, g1, g2;
+	uint32_t	 p0, p1, t0, a0, g1, g2;
 
 	ts_device(b, 0);
 	ts_device(b, 1);
@@ -117,10 +113,8 @@ build_twodev(void)
 	p1 = builder_process(b, 11ULL << 24, 11, "rank1");
 	t0 = builder_thread(b, 10ULL << 24 | 1, 1, p0, "main");
 	a0 = builder_cpu_track(b, TRACK_API, t0, 0);
-	s1 = builder_stream(b, 0, 1, p0);
-	s2 = builder_stream(b, 1, 2, p1);
-	g1 = builder_gpu_track(b, s1);
-	g2 = builder_gpu_track(b, s2);
+	g1 = ts_stream(b, 0, 1, p0);
+	g2 = ts_stream(b, 1, 2, p1);
 
 	add(b, a0, "cudaMalloc", EV_API, -5000000, -4000000, 0, 0);
 	add(b, a0, "cudaDeviceSynchronize", EV_API, 1500000, 1500000, 0,
@@ -142,17 +136,14 @@ static struct model *
 build_nvtx(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 p, t, a, nv, s7, s13, g7, g13;
+	uint32_t	 p, t, a, nv, g7, g13;
 
 	ts_device(b, 0);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	t = builder_thread(b, 100ULL << 24 | 1, 1, p, "main");
+	t = ts_nsys_thread(b, 100, 1, &p);
 	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
 	a = builder_cpu_track(b, TRACK_API, t, 0);
-	s7 = builder_stream(b, 0, 7, p);
-	s13 = builder_stream(b, 0, 13, p);
-	g7 = builder_gpu_track(b, s7);
-	g13 = builder_gpu_track(b, s13);
+	g7 = ts_stream(b, 0, 7, p);
+	g13 = ts_stream(b, 0, 13, p);
 
 	add(b, nv, "step", EV_NVTX, 0, 1000, 0, 0);
 	add(b, nv, "bwd", EV_NVTX, 100, 900, 0, 0);
@@ -180,14 +171,13 @@ static struct model *
 build_many(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 p, s, g;
+	uint32_t	 p, g;
 	int64_t		 t = 0;
 	int		 i;
 
 	ts_device(b, 0);
 	p = builder_process(b, 1ULL << 24, 1, "p");
-	s = builder_stream(b, 0, 7, p);
-	g = builder_gpu_track(b, s);
+	g = ts_stream(b, 0, 7, p);
 	for (i = 0; i < NMANY; i++) {
 		add(b, g, "k", EV_KERNEL, t, t + 5, 0, 0);
 		t += 5 + many_gap(i);

@@ -53,12 +53,11 @@ static uint32_t
 add(struct builder *b, uint32_t track, const char *name, int kind,
     int64_t start, int64_t end, uint32_t corr, uint8_t flags, uint32_t aux)
 {
-	struct lane_event	e = ts_event(b, name, kind, start, end);
+	struct lane_event	e = ts_event_cf(b, name, kind, start, end, corr,
+				    flags);
 	struct nvtx_info	ni;
 
-	e.flags = flags;
 	e.rowid = 1000 + start;
-	e.corr = corr;
 	e.aux = aux;
 	if ((kind == EV_NVTX || kind == EV_MARK) && aux == NONE32) {
 		memset(&ni, 0, sizeof ni);
@@ -125,8 +124,7 @@ build_main(void)
 	builder_device(b, &dev);
 	builder_meta(b, "Hostname", "node1");
 	builder_meta(b, "CpuCores", "48");
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	th = builder_thread(b, 100ULL << 24 | 101, 101, p, "main");
+	th = ts_nsys_thread(b, 100, 101, &p);
 	api = builder_cpu_track(b, TRACK_API, th, 0);
 	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
 	s7 = builder_stream(b, 0, 7, p);
@@ -299,14 +297,8 @@ test_search_filters(void **state)
 		char key[32];
 		snprintf(key, sizeof key, "ev|id=%u", kA);
 		r = row_by_key(env, key);
-		assert_int_equal(ts_jdouble(r, "start_ns"), 90);
-		assert_int_equal(ts_jdouble(r, "duration_ns"), 60);
-		assert_int_equal(ts_jdouble(r, "end_ns"), 150);
-		assert_int_equal(ts_jdouble(r, "device"), 0);
-		assert_int_equal(ts_jdouble(r, "stream"), 7);
-		assert_int_equal(ts_jdouble(r, "pid"), 100);
-		assert_int_equal(ts_jdouble(r, "tid"), 101);
-		assert_int_equal(ts_jdouble(r, "source_rowid"), 1040);
+		ts_jrow_is(r, "start_ns=90 duration_ns=60 end_ns=150 device=0 "
+		    "stream=7 pid=100 tid=101 source_rowid=1040");
 		assert_string_equal(ts_jstr(r, "kind"), "kernel");
 		assert_int_equal(cJSON_GetArrayItem(
 		    cJSON_GetObjectItemCaseSensitive(r, "grid"), 0)->valueint,
@@ -316,17 +308,15 @@ test_search_filters(void **state)
 		    128);
 		snprintf(key, sizeof key, "ev|id=%u", h2d);
 		r = row_by_key(env, key);
-		assert_int_equal(ts_jdouble(r, "bytes"), 1000);
+		ts_jrow_is(r, "bytes=1000");
 		assert_string_equal(ts_jstr(r, "copy_kind"), "h2d");
 		snprintf(key, sizeof key, "ev|id=%u", fr);
 		r = row_by_key(env, key);
-		assert_int_equal(ts_jdouble(r, "start_ns"), 0);
-		assert_true(ts_jnull(r, "device"));
-		assert_true(ts_jnull(r, "stream"));
+		ts_jrow_is(r, "start_ns=0 device=null stream=null");
 		/* The open range ends at the trace end (1000). */
 		snprintf(key, sizeof key, "ev|id=%u", open);
 		r = row_by_key(env, key);
-		assert_int_equal(ts_jdouble(r, "end_ns"), 1050);
+		ts_jrow_is(r, "end_ns=1050");
 	}
 	cJSON_Delete(env);
 
@@ -420,6 +410,18 @@ test_search_bad_device(void **state)
 
 /* ---- inspect ------------------------------------------------------- */
 
+/* The ids of build_main()'s kernel kA, its launch at 20 and the ranges
+ * fwd and step around it. */
+static void
+find_ka(const struct model *m, uint32_t *kA, uint32_t *l20, uint32_t *fwd,
+    uint32_t *step)
+{
+	*kA = ts_find_ev(m, "kA", 40);
+	*l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
+	*fwd = ts_find_ev(m, "fwd", 10);
+	*step = ts_find_ev(m, "step", 0);
+}
+
 static void
 test_inspect_kernel(void **state)
 {
@@ -431,10 +433,7 @@ test_inspect_kernel(void **state)
 	uint32_t	 kA, l20, fwd, step;
 
 	(void)state;
-	kA = ts_find_ev(m, "kA", 40);
-	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
-	fwd = ts_find_ev(m, "fwd", 10);
-	step = ts_find_ev(m, "step", 0);
+	find_ka(m, &kA, &l20, &fwd, &step);
 	snprintf(line, sizeof line, "t.sqlite ev:%u %u", kA, step);
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	assert_non_null(env);
@@ -443,30 +442,26 @@ test_inspect_kernel(void **state)
 	assert_int_equal(ts_jdouble(r, "id"), kA);
 	assert_int_equal(ts_jdouble(r, "launch_api_id"), l20);
 	assert_string_equal(ts_jstr(r, "launch_api"), "cudaLaunchKernel_v7000");
-	assert_int_equal(ts_jdouble(r, "launch_api_start_ns"), 70);
-	assert_int_equal(ts_jdouble(r, "launch_api_duration_ns"), 10);
-	assert_int_equal(ts_jdouble(r, "launch_latency_ns"), 10);
+	ts_jrow_is(r, "launch_api_start_ns=70 launch_api_duration_ns=10 "
+	    "launch_latency_ns=10");
 	assert_int_equal(ts_jdouble(r, "nvtx_range_id"), fwd);
 	assert_string_equal(ts_jstr(r, "nvtx_range"), "fwd");
 	assert_string_equal(ts_jstr(r, "nvtx_path"), "step/fwd");
-	assert_int_equal(ts_jdouble(r, "nvtx_iter"), 0);
+	ts_jrow_is(r, "nvtx_iter=0");
 	assert_int_equal(ts_jdouble(r, "threads"), 4 * 128);
-	assert_int_equal(ts_jdouble(r, "registers_per_thread"), 32);
-	assert_int_equal(ts_jdouble(r, "static_smem_bytes"), 1024);
-	assert_int_equal(ts_jdouble(r, "correlation_id"), 1);
+	ts_jrow_is(r, "registers_per_thread=32 static_smem_bytes=1024 "
+	    "correlation_id=1");
 	assert_string_equal(ts_jstr(r, "device_name"), "GPU-A");
 	/* The range: NVTX fields and its GPU projection. */
 	r = cJSON_GetArrayItem(rows_of(env), 1);
 	assert_int_equal(ts_jdouble(r, "id"), step);
 	assert_string_equal(ts_jstr(r, "style"), "PushPop");
 	assert_string_equal(ts_jstr(r, "color"), "#ff00ff00");
-	assert_int_equal(ts_jdouble(r, "payload"), -7);
+	ts_jrow_is(r, "payload=-7");
 	assert_string_equal(ts_jstr(r, "payload_type"), "int");
 	assert_string_equal(ts_jstr(r, "path"), "step");
 	/* fwd, se, open */
-	assert_int_equal(ts_jdouble(r, "children"), 3);
-	assert_int_equal(ts_jdouble(r, "gpu_ops"), 4);
-	assert_true(ts_jnull(r, "nvtx_range_id"));
+	ts_jrow_is(r, "children=3 gpu_ops=4 nvtx_range_id=null");
 	cJSON_Delete(env);
 
 	/* A range that never closed. */
@@ -474,7 +469,7 @@ test_inspect_kernel(void **state)
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	r = cJSON_GetArrayItem(rows_of(env), 0);
 	assert_true(cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(r, "open")));
-	assert_int_equal(ts_jdouble(r, "end_ns"), 1050);
+	ts_jrow_is(r, "end_ns=1050");
 	assert_string_equal(ts_jstr(r, "path"), "step/open");
 	cJSON_Delete(env);
 
@@ -489,7 +484,7 @@ test_inspect_kernel(void **state)
 	snprintf(line, sizeof line, "t.sqlite ev:%u", l20);
 	env = verb(m, &cmd_inspect_entry, cmd_inspect_run, line, &code);
 	r = cJSON_GetArrayItem(rows_of(env), 0);
-	assert_int_equal(ts_jdouble(r, "gpu_ops"), 1);
+	ts_jrow_is(r, "gpu_ops=1");
 	assert_int_equal(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
 	    r, "gpu_ids"), 0)->valueint, kA);
 	assert_string_equal(ts_jstr(r, "base_name"), "cudaLaunchKernel");
@@ -549,10 +544,7 @@ test_correlate(void **state)
 	int		 i;
 
 	(void)state;
-	kA = ts_find_ev(m, "kA", 40);
-	l20 = ts_find_ev(m, "cudaLaunchKernel_v7000", 20);
-	fwd = ts_find_ev(m, "fwd", 10);
-	step = ts_find_ev(m, "step", 0);
+	find_ka(m, &kA, &l20, &fwd, &step);
 
 	/* A kernel: fwd -> its launch -> it. */
 	snprintf(line, sizeof line, "t.sqlite ev:%u", kA);
@@ -562,17 +554,13 @@ test_correlate(void **state)
 	assert_string_equal(ts_jstr(r, "link"), "range-api");
 	assert_int_equal(ts_jdouble(r, "from_id"), fwd);
 	assert_int_equal(ts_jdouble(r, "to_id"), l20);
-	assert_int_equal(ts_jdouble(r, "offset_ns"), 10);
-	assert_true(ts_jnull(r, "queue_delay_ns"));
+	ts_jrow_is(r, "offset_ns=10 queue_delay_ns=null");
 	assert_string_equal(ts_jstr(r, "nvtx_path"), "step/fwd");
 	r = cJSON_GetArrayItem(rows_of(env), 1);
 	assert_string_equal(ts_jstr(r, "link"), "api-gpu");
 	assert_int_equal(ts_jdouble(r, "from_id"), l20);
 	assert_int_equal(ts_jdouble(r, "to_id"), kA);
-	assert_int_equal(ts_jdouble(r, "queue_delay_ns"), 10);
-	assert_int_equal(ts_jdouble(r, "offset_ns"), 20);
-	assert_int_equal(ts_jdouble(r, "device"), 0);
-	assert_int_equal(ts_jdouble(r, "tid"), 101);
+	ts_jrow_is(r, "queue_delay_ns=10 offset_ns=20 device=0 tid=101");
 	cJSON_Delete(env);
 
 	/* A range: every call inside it on its thread, then its work. */
@@ -632,25 +620,15 @@ test_launch(void **state)
 	env = verb(m, &cmd_launch_entry, cmd_launch_run, "t.sqlite", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 3);
 	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kA");
-	assert_int_equal(ts_jdouble(r, "count"), 1);
-	assert_int_equal(ts_jdouble(r, "qcount"), 1);
-	assert_int_equal(ts_jdouble(r, "api_mean_ns"), 10);
-	assert_int_equal(ts_jdouble(r, "queue_mean_ns"), 10);
-	assert_int_equal(ts_jdouble(r, "kernel_mean_ns"), 60);
-	assert_int_equal(ts_jdouble(r, "total_mean_ns"), 80);
-	assert_int_equal(ts_jdouble(r, "short_kernels"), 0);
+	ts_jrow_is(r, "count=1 qcount=1 api_mean_ns=10 queue_mean_ns=10 "
+	    "kernel_mean_ns=60 total_mean_ns=80 short_kernels=0");
 	/* kB starts before its call returns: no queue time; it is short. */
 	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kB");
-	assert_int_equal(ts_jdouble(r, "qcount"), 0);
-	assert_true(ts_jnull(r, "queue_mean_ns"));
-	assert_true(ts_jnull(r, "queue_p90_ns"));
-	assert_int_equal(ts_jdouble(r, "kernel_max_ns"), 3);
-	assert_int_equal(ts_jdouble(r, "total_mean_ns"), 10);
-	assert_int_equal(ts_jdouble(r, "short_kernels"), 1);
-	assert_int_equal(ts_jdouble(r, "short_kernels_pct"), 100);
+	ts_jrow_is(r, "qcount=0 queue_mean_ns=null queue_p90_ns=null "
+	    "kernel_max_ns=3 total_mean_ns=10 short_kernels=1 "
+	    "short_kernels_pct=100");
 	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kC");
-	assert_int_equal(ts_jdouble(r, "queue_mean_ns"), 5);
-	assert_int_equal(ts_jdouble(r, "total_mean_ns"), 30);
+	ts_jrow_is(r, "queue_mean_ns=5 total_mean_ns=30");
 	/* nsys order: total mean, descending. */
 	assert_string_equal(ts_jstr(cJSON_GetArrayItem(rows_of(env), 0), "key"),
 	    "launch|api=cudaLaunchKernel|name=kA");
@@ -661,18 +639,13 @@ test_launch(void **state)
 	    "t.sqlite --group-by api", &code);
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 1);
 	r = row_by_key(env, "launch|api=cudaLaunchKernel");
-	assert_int_equal(ts_jdouble(r, "count"), 3);
-	assert_int_equal(ts_jdouble(r, "qcount"), 2);
-	assert_float_equal(ts_jdouble(r, "queue_mean_ns"), 7.5, 1e-9);
-	assert_float_equal(ts_jdouble(r, "queue_median_ns"), 7.5, 1e-9);
-	assert_int_equal(ts_jdouble(r, "queue_min_ns"), 5);
-	assert_int_equal(ts_jdouble(r, "queue_max_ns"), 10);
+	ts_jrow_is(r, "count=3 qcount=2 queue_mean_ns=7.5 queue_median_ns=7.5 "
+	    "queue_min_ns=5 queue_max_ns=10");
 	/* R-7 percentile of {5, 10}: 5 + 0.9 * 5. */
-	assert_float_equal(ts_jdouble(r, "queue_p90_ns"), 9.5, 1e-9);
-	assert_float_equal(ts_jdouble(r, "kernel_median_ns"), 20, 1e-9);
+	ts_jrow_is(r, "queue_p90_ns=9.5 kernel_median_ns=20");
 	assert_float_equal(ts_jdouble(r, "kernel_mean_ns"), 83.0 / 3, 1e-3);
 	assert_float_equal(ts_jdouble(r, "api_mean_ns"), 25.0 / 3, 1e-3);
-	assert_int_equal(ts_jdouble(r, "short_kernels"), 1);
+	ts_jrow_is(r, "short_kernels=1");
 	cJSON_Delete(env);
 
 	/* Overall, and by device. */
@@ -706,7 +679,7 @@ test_launch_wide(void **state)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct model	*m;
 	struct device	 dev;
-	uint32_t	 p, th, api, s7, g7;
+	uint32_t	 p, th, api, g7;
 	cJSON		*env;
 	const cJSON	*r;
 	const char	*code;
@@ -716,11 +689,9 @@ test_launch_wide(void **state)
 	dev.process = NONE32;
 	dev.name = builder_intern(b, "GPU-A");
 	builder_device(b, &dev);
-	p = builder_process(b, 100ULL << 24, 100, "train");
-	th = builder_thread(b, 100ULL << 24 | 101, 101, p, "main");
+	th = ts_nsys_thread(b, 100, 101, &p);
 	api = builder_cpu_track(b, TRACK_API, th, 0);
-	s7 = builder_stream(b, 0, 7, p);
-	g7 = builder_gpu_track(b, s7);
+	g7 = ts_stream(b, 0, 7, p);
 	add(b, api, "cudaLaunchKernel", EV_API, 0, 3000000000LL, 1, 0,
 	    NONE32);
 	add(b, api, "cudaLaunchKernel", EV_API, 3000000100LL, 3000000110LL,
@@ -736,14 +707,11 @@ test_launch_wide(void **state)
 	m = ts_finish(b);
 	env = verb(m, &cmd_launch_entry, cmd_launch_run, "t.sqlite", &code);
 	r = row_by_key(env, "launch|api=cudaLaunchKernel|name=kW");
-	assert_int_equal(ts_jdouble(r, "count"), 3);
-	assert_int_equal(ts_jdouble(r, "api_max_ns"), 3000000000LL);
-	assert_int_equal(ts_jdouble(r, "qcount"), 2);
-	assert_float_equal(ts_jdouble(r, "queue_mean_ns"), 47.5, 1e-9);
+	ts_jrow_is(r, "count=3 api_max_ns=3000000000 qcount=2 "
+	    "queue_mean_ns=47.5");
 	/* Totals: 3 s + 10, 10 + 90 + 60, and 20 (the kernel ends first). */
-	assert_int_equal(ts_jdouble(r, "total_min_ns"), 20);
-	assert_float_equal(ts_jdouble(r, "total_median_ns"), 160, 1e-9);
-	assert_int_equal(ts_jdouble(r, "total_max_ns"), 3000000010LL);
+	ts_jrow_is(r, "total_min_ns=20 total_median_ns=160 "
+	    "total_max_ns=3000000010");
 	cJSON_Delete(env);
 	model_free(m);
 }
@@ -791,11 +759,10 @@ build_ties(void)
 	size_t		 i;
 
 	ts_device(b, 0);
-	p = builder_process(b, 200ULL << 24, 200, "train");
-	th = builder_thread(b, 200ULL << 24 | 201, 201, p, "main");
+	th = ts_nsys_thread(b, 200, 201, &p);
 	tr[0] = builder_cpu_track(b, TRACK_API, th, 0);
-	tr[1] = builder_gpu_track(b, builder_stream(b, 0, 1, p));
-	tr[2] = builder_gpu_track(b, builder_stream(b, 0, 2, p));
+	tr[1] = ts_stream(b, 0, 1, p);
+	tr[2] = ts_stream(b, 0, 2, p);
 	for (i = 0; i < sizeof ev / sizeof *ev; i++) {
 		aux = NONE32;
 		if (ev[i].kind == EV_KERNEL)
@@ -888,8 +855,7 @@ test_plain_lanes(void **state)
 	    &code);
 	aux = cJSON_GetObjectItemCaseSensitive(
 	    cJSON_GetObjectItemCaseSensitive(env, "data"), "auxiliary");
-	assert_int_equal(ts_jdouble(aux, "replayed_kernels"), 1);
-	assert_int_equal(ts_jdouble(aux, "kernels"), 8);
+	ts_jrow_is(aux, "replayed_kernels=1 kernels=8");
 	assert_int_equal(ts_jdouble(row_by_key(env,
 	    "launch|api=cudaGraphLaunch|name=kG"), "count"), 1);
 	cJSON_Delete(env);
@@ -921,18 +887,15 @@ test_memcpy(void **state)
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 2);
 	r = row_by_key(env, "memcpy|device=0|copy_kind=h2d|src_kind=pageable|"
 	    "dst_kind=device");
-	assert_int_equal(ts_jdouble(r, "count"), 1);
-	assert_int_equal(ts_jdouble(r, "total_bytes"), 1000);
-	assert_int_equal(ts_jdouble(r, "total_ns"), 100);
+	ts_jrow_is(r, "count=1 total_bytes=1000 total_ns=100");
 	assert_float_equal(ts_jdouble(r, "bytes_per_s"), 1e10, 1);
-	assert_true(ts_jnull(r, "peak_bytes_per_s"));
-	assert_true(ts_jnull(r, "peak_pct"));
+	ts_jrow_is(r, "peak_bytes_per_s=null peak_pct=null");
 	r = row_by_key(env, "memcpy|device=0|copy_kind=d2d|src_kind=device|"
 	    "dst_kind=device");
-	assert_int_equal(ts_jdouble(r, "total_bytes"), 50000);
+	ts_jrow_is(r, "total_bytes=50000");
 	assert_float_equal(ts_jdouble(r, "bytes_per_s"), 5e11, 1);
 	assert_float_equal(ts_jdouble(r, "peak_bytes_per_s"), 1e12, 1);
-	assert_float_equal(ts_jdouble(r, "peak_pct"), 50, 1e-9);
+	ts_jrow_is(r, "peak_pct=50");
 	cJSON_Delete(env);
 	/* The window keeps only copies that overlap it. */
 	env = verb(m, &cmd_memcpy_entry, cmd_memcpy_run,
@@ -1010,9 +973,9 @@ build_comm(void)
 	th = builder_thread(b, 5ULL << 24 | 6, 6, p, "main");
 	dom = builder_domain(b, p, 3, "NCCL");
 	nv = builder_cpu_track(b, TRACK_NVTX, th, dom);
-	g0 = builder_gpu_track(b, builder_stream(b, 0, 7, p));
-	g0b = builder_gpu_track(b, builder_stream(b, 0, 8, p));
-	g1 = builder_gpu_track(b, builder_stream(b, 1, 7, p));
+	g0 = ts_stream(b, 0, 7, p);
+	g0b = ts_stream(b, 0, 8, p);
+	g1 = ts_stream(b, 1, 7, p);
 	add(b, g0, "gemm", EV_KERNEL, 0, 100, 0, 0, NONE32);
 	add(b, g0, "ncclDevKernel_AllReduce_Sum_bf16_RING_LL", EV_KERNEL, 100,
 	    150, 0, EVF_COMM, NONE32);
@@ -1041,29 +1004,21 @@ test_comm(void **state)
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 5);
 	r = row_by_key(env, "comm|kind=kernel|collective=AllReduce|device=0|"
 	    "stream=7|pid=5");
-	assert_int_equal(ts_jdouble(r, "count"), 1);
-	assert_int_equal(ts_jdouble(r, "total_ns"), 50);
-	assert_true(ts_jnull(r, "total_bytes"));
+	ts_jrow_is(r, "count=1 total_ns=50 total_bytes=null");
 	/* Device 0 is busy [0,150) and [200,240): 190 ns. */
-	assert_int_equal(ts_jdouble(r, "device_busy_ns"), 190);
+	ts_jrow_is(r, "device_busy_ns=190");
 	assert_float_equal(ts_jdouble(r, "gpu_busy_share_pct"),
 	    100.0 * 50 / 190, 1e-3);
 	r = row_by_key(env, "comm|kind=kernel|collective=AllGather|device=1|"
 	    "stream=7|pid=5");
-	assert_int_equal(ts_jdouble(r, "count"), 2);
-	assert_int_equal(ts_jdouble(r, "total_ns"), 40);
-	assert_float_equal(ts_jdouble(r, "median_ns"), 20, 1e-9);
-	assert_int_equal(ts_jdouble(r, "min_ns"), 10);
-	assert_int_equal(ts_jdouble(r, "max_ns"), 30);
-	assert_float_equal(ts_jdouble(r, "gpu_busy_share_pct"), 100, 1e-9);
+	ts_jrow_is(r, "count=2 total_ns=40 median_ns=20 min_ns=10 max_ns=30 "
+	    "gpu_busy_share_pct=100");
 	r = row_by_key(env, "comm|kind=kernel|collective=SendRecv|device=0|"
 	    "stream=8|pid=5");
-	assert_int_equal(ts_jdouble(r, "total_ns"), 40);
+	ts_jrow_is(r, "total_ns=40");
 	r = row_by_key(env, "comm|kind=nvtx|collective=AllReduce|device=none|"
 	    "stream=none|pid=5");
-	assert_int_equal(ts_jdouble(r, "total_ns"), 5);
-	assert_true(ts_jnull(r, "gpu_busy_share_pct"));
-	assert_true(ts_jnull(r, "device"));
+	ts_jrow_is(r, "total_ns=5 gpu_busy_share_pct=null device=null");
 	row_by_key(env, "comm|kind=nvtx|collective=GroupStart|device=none|"
 	    "stream=none|pid=5");
 	cJSON_Delete(env);
@@ -1077,7 +1032,7 @@ test_comm(void **state)
 	    "--from @50 --to @125", &code);
 	r = row_by_key(env, "comm|kind=kernel|collective=AllReduce|device=0|"
 	    "stream=7|pid=5");
-	assert_int_equal(ts_jdouble(r, "device_busy_ns"), 75);
+	ts_jrow_is(r, "device_busy_ns=75");
 	assert_float_equal(ts_jdouble(r, "gpu_busy_share_pct"), 100.0 * 25 / 75,
 	    1e-3);
 	cJSON_Delete(env);
@@ -1100,22 +1055,18 @@ test_hardware(void **state)
 	assert_int_equal(cJSON_GetArraySize(rows_of(env)), 4);
 	r = row_by_key(env, "gpu|device=0");
 	assert_string_equal(ts_jstr(r, "name"), "GPU-A");
-	assert_int_equal(ts_jdouble(r, "sm_count"), 132);
+	ts_jrow_is(r, "sm_count=132");
 	assert_string_equal(ts_jstr(r, "cc"), "9.0");
 	assert_float_equal(ts_jdouble(r, "mem_bw_bytes_per_s"), 1e12, 1);
-	assert_int_equal(ts_jdouble(r, "kernels"), 2);
-	assert_int_equal(ts_jdouble(r, "streams"), 1);
+	ts_jrow_is(r, "kernels=2 streams=1");
 	/* Busy: kA [40,100), kB inside it, copies [620,720) and [800,900). */
-	assert_int_equal(ts_jdouble(r, "busy_ns"), 260);
+	ts_jrow_is(r, "busy_ns=260");
 	r = row_by_key(env, "gpu|device=1");
-	assert_true(ts_jnull(r, "mem_bw_bytes_per_s"));
-	assert_true(ts_jnull(r, "cc"));
+	ts_jrow_is(r, "mem_bw_bytes_per_s=null cc=null");
 	r = row_by_key(env, "host|name=node1");
 	assert_string_equal(ts_jstr(r, "cpu_cores"), "48");
 	r = row_by_key(env, "process|pid=1677721600");
-	assert_int_equal(ts_jdouble(r, "pid"), 100);
-	assert_int_equal(ts_jdouble(r, "threads"), 1);
-	assert_int_equal(ts_jdouble(r, "gpu_streams"), 2);
+	ts_jrow_is(r, "pid=100 threads=1 gpu_streams=2");
 	assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(
 	    r, "devices")), 2);
 	cJSON_Delete(env);
@@ -1198,7 +1149,7 @@ test_export_perfetto(void **state)
 				main_tid = ts_jdouble(ev, "tid");
 		} else if (strcmp(ph, "s") == 0) {
 			ns++;
-			assert_int_equal(ts_jdouble(ev, "pid"), 100);
+			ts_jrow_is(ev, "pid=100");
 		} else if (strcmp(ph, "f") == 0) {
 			nf++;
 			assert_string_equal(ts_jstr(ev, "bp"), "e");
@@ -1211,7 +1162,7 @@ test_export_perfetto(void **state)
 			    strcmp(arg_of(ev, "name")->valuestring, "GPU 0") ==
 			    0) {
 				gpu0 = 1;
-				assert_int_equal(ts_jdouble(ev, "pid"), 0);
+				ts_jrow_is(ev, "pid=0");
 			}
 		}
 	}

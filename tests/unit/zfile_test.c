@@ -161,9 +161,7 @@ expect_error(const char *p, const char *needle)
 
 	assert_int_equal(zfile_slurp(p, &buf, &len, 0, &cause), -1);
 	assert_null(buf);
-	assert_non_null(cause);
-	if (strstr(cause, needle) == NULL)
-		fail_msg("'%s' does not mention '%s'", cause, needle);
+	ts_cause_has(cause, needle);
 	free(cause);
 }
 
