@@ -41,6 +41,7 @@
 #include "analysis/steady.h"
 #include "headless/verb-ktop.h"
 #include "headless/vopt.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -92,6 +93,28 @@ phases_kernels(const struct model *m, const struct phase *p, cJSON *row)
 	verb_ktop_free(&kt);
 }
 
+/* What phase_detect() reads, built side by side: the median iteration
+ * (job 0) and the activity (job 1) read only the model. */
+struct phases_prep {
+	const struct model	*m;
+	struct activity		*a;
+	int64_t			 min_bin;
+};
+
+static int
+phases_prep_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct phases_prep	*pp = arg;
+
+	(void)tid;
+	(void)cause;
+	if (job == 0)
+		pp->min_bin = steady_iter_median(pp->m);
+	else
+		activity_build(pp->a, pp->m);
+	return 0;
+}
+
 /* The shared window options: [t0, t1) in the source clock. */
 static int
 phases_window(const struct model *m, const struct opts *o, int64_t *t0,
@@ -120,6 +143,7 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	struct activity		 a;
 	struct phase_opts	 po;
 	struct phases		 ph;
+	struct phases_prep	 pp;
 	struct act_window	 w;
 	long long		 maxp, k;
 	int64_t			 rel = o->absolute ? 0 : m->origin_ns, dur;
@@ -144,7 +168,6 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	}
 	po.max_phases = (int)maxp;
 	po.forced_k = (int)k;
-	po.min_bin_ns = steady_iter_median(m);
 	if (phases_window(m, o, &po.t0, &po.t1, cause) != 0)
 		return -1;
 	if (po.t1 <= po.t0) {
@@ -155,7 +178,10 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 			    "the window is empty");
 		return 0;
 	}
-	activity_build(&a, m);
+	pp.m = m;
+	pp.a = &a;
+	(void)pool_run(2, pool_sweep_threads(), phases_prep_job, &pp, NULL);
+	po.min_bin_ns = pp.min_bin;
 	if (phase_detect(m, &a, &po, &ph, cause) != 0) {
 		activity_free(&a);
 		return -1;
