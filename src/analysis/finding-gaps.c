@@ -97,6 +97,7 @@ finding_cursor_init(struct finding_cursor *k, const struct finding_ctx *c,
 
 	memset(k, 0, sizeof *k);
 	k->c = c;
+	k->sync_next = INT64_MIN;
 	k->q0 = p == NONE32 ? 0 : (p < m->nprocesses ? p : m->nprocesses);
 	k->q1 = p == NONE32 ? m->nprocesses + 1 : k->q0 + 1;
 	/* One block: the tracks' cursors, then the processes'. */
@@ -112,21 +113,31 @@ finding_cursor_init(struct finding_cursor *k, const struct finding_ctx *c,
 			k->trk[k->ntrk++] = (uint32_t)t;
 }
 
+/*
+ * Synchronisation calls are few beside the gaps: the least end at or
+ * after the key over the processes (sync_next) stays the answer until a
+ * key passes it, so most gaps cost one comparison; only then do the
+ * processes' cursors move.
+ */
 int
 finding_cursor_sync(struct finding_cursor *k, int64_t a, int64_t b)
 {
 	const struct finding_ctx	*c = k->c;
 	size_t				 q, lo, *at;
+	int64_t				 next = INT64_MAX;
 
+	if (k->sync_next >= a && k->sync_next != INT64_MIN)
+		return k->sync_next < b;
 	for (q = k->q0; q < k->q1; q++) {
 		at = &k->sync_at[q - k->q0];
 		lo = c->sync_off[q];
 		*at = lo + finding_step(c->sync_end + lo,
 		    c->sync_off[q + 1] - lo, *at - lo, a);
-		if (*at < c->sync_off[q + 1] && c->sync_end[*at] < b)
-			return 1;
+		if (*at < c->sync_off[q + 1] && c->sync_end[*at] < next)
+			next = c->sync_end[*at];
 	}
-	return 0;
+	k->sync_next = next;
+	return next < b;
 }
 
 uint32_t
@@ -239,6 +250,7 @@ finding_gaps(struct finding_ctx *c, size_t d)
 {
 	struct finding_dev	*fd = &c->dev[d];
 	struct finding_gapacc	 ga;
+	struct gap_walk		 gw;
 	struct stats		 st;
 	size_t			 k, best;
 
@@ -250,7 +262,8 @@ finding_gaps(struct finding_ctx *c, size_t d)
 	ga.chunk = c->span / FINDING_LAUNCH_CHUNKS;
 	if (ga.chunk < 1)
 		ga.chunk = 1;
-	gaps_device_each(&c->act, d, c->t0, c->t1, finding_gap_one, &ga);
+	gaps_device_visit(&c->act, d, c->t0, c->t1, finding_gap_one, &ga,
+	    &gw);
 	best = 0;
 	for (k = 1; k < FINDING_LAUNCH_CHUNKS; k++)
 		if (ga.lchunk[k] > ga.lchunk[best])

@@ -244,6 +244,8 @@ struct finding_cursor {
 	size_t		 q0, q1;	/* processes whose syncs count */
 	size_t		*sync_at;	/* per process: next sync end (in
 					   the block of at) */
+	int64_t		 sync_next;	/* the least of those ends, >= the
+					   last key; INT64_MIN: not known */
 	uint32_t	*trk;		/* the device's GPU tracks */
 	size_t		*at;		/* per track: first start >= key */
 	size_t		 ntrk;
