@@ -41,6 +41,8 @@
 #include "analysis/activity.h"
 #include "analysis/apicall.h"
 #include "analysis/fevidence.h"
+#include "analysis/ncucmd.h"
+#include "analysis/syncwait.h"
 #include "model/model.h"
 
 enum finding_conf {
@@ -138,6 +140,12 @@ struct finding_kern {
 	size_t		 bd;
 	int64_t		 ls, le;	/* its longest launch */
 	uint32_t	 gid, aux, dev;
+	/* ncucmd_build() for that launch, made in the pass: its return
+	 * (-1 when not made), command, and cause on failure;
+	 * finding_perf_kernel() reports and frees them. */
+	int		 nc_rc;
+	struct ncucmd	 nc;
+	char		*ncause;
 };
 
 struct finding_ctx {
@@ -155,6 +163,12 @@ struct finding_ctx {
 						   process (sync_off) in track
 						   and then index order */
 	struct finding_kern	 kern;
+	struct cp_group		*cp;		/* the copy rules' tallies
+						   (finding_nsys_memcpy_scan),
+						   owned until they report */
+	struct syncwait		 sw;		/* the host's blocking waits in
+						   the window, when sw_built */
+	int			 sw_built;
 	struct findings		*out;
 };
 
@@ -271,6 +285,10 @@ void	 finding_cursor_free(struct finding_cursor *);
 void	 finding_nsys_memcpy(struct finding_ctx *);	/* cuda_memcpy_async,
 							   cuda_memcpy_sync,
 							   cuda_memset_sync */
+/* The copy rules' pass over the GPU lanes into c->cp, before they report
+ * (after the zone; beside the devices' sweep: the only reader of the API
+ * classes there). */
+void	 finding_nsys_memcpy_scan(struct finding_ctx *);
 void	 finding_nsys_api_sync(struct finding_ctx *);	/* cuda_api_sync */
 void	 finding_nsys_gaps(struct finding_ctx *);	/* gpu_gaps */
 void	 finding_nsys_util(struct finding_ctx *);	/* gpu_time_util */
