@@ -265,6 +265,8 @@ struct finding_cursor {
 	size_t		 ntrk;
 	const struct lane *ev_lane;	/* last finding_cursor_end track */
 	uint32_t	 ev_base;	/* its first global id */
+	const struct lane *wl;		/* the last event the work look-up */
+	size_t		 wj;		/* found: its lane and index */
 };
 
 void	 finding_cursor_init(struct finding_cursor *,
