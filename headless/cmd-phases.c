@@ -93,12 +93,15 @@ phases_kernels(const struct model *m, const struct phase *p, cJSON *row)
 	verb_ktop_free(&kt);
 }
 
-/* What phase_detect() reads, built side by side: the median iteration
- * (job 0) and the activity (job 1) read only the model. */
+/* What phase_detect() reads, built side by side: the activity (job 0),
+ * the median iteration (job 1) and the window's kernel sums (job 2) read
+ * only the model. */
 struct phases_prep {
 	const struct model	*m;
+	const struct phase_opts	*po;
 	struct activity		*a;
 	int64_t			 min_bin;
+	struct phase_kacc	*win;
 };
 
 static int
@@ -109,9 +112,11 @@ phases_prep_job(void *arg, size_t job, unsigned tid, char **cause)
 	(void)tid;
 	(void)cause;
 	if (job == 0)
+		activity_build(pp->a, pp->m);
+	else if (job == 1)
 		pp->min_bin = steady_iter_median(pp->m);
 	else
-		activity_build(pp->a, pp->m);
+		pp->win = phase_kscan_window(pp->m, pp->po);
 	return 0;
 }
 
@@ -179,13 +184,17 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 		return 0;
 	}
 	pp.m = m;
+	pp.po = &po;
 	pp.a = &a;
-	(void)pool_run(2, pool_sweep_threads(), phases_prep_job, &pp, NULL);
+	(void)pool_run(3, pool_sweep_threads(), phases_prep_job, &pp, NULL);
 	po.min_bin_ns = pp.min_bin;
+	po.win = pp.win;
 	if (phase_detect(m, &a, &po, &ph, cause) != 0) {
+		phase_kacc_release(pp.win);
 		activity_free(&a);
 		return -1;
 	}
+	phase_kacc_release(pp.win);
 	ndev = a.ndev;
 	for (i = 0; i < ph.n; i++) {
 		const struct phase *p = &ph.v[i];

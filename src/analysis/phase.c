@@ -216,7 +216,8 @@ ph_vocab(struct phase_ctx *c)
 	uint32_t		 id;
 
 	c->key_of = xcalloc(ns, 1);
-	phase_kscan(c, c->t0, c->t1, &c->win);
+	if (c->win.ksum == NULL)
+		phase_kscan(c, c->t0, c->t1, &c->win);
 	tot = c->win.ksum;
 	for (id = 1; id < ns; id++) {
 		if (tot[id] <= 0)
@@ -882,10 +883,17 @@ phase_detect(const struct model *m, const struct activity *a,
 	c.t0 = ph->t0;
 	c.t1 = ph->t1;
 	c.span = c.t1 - c.t0;
+	/* The window's kernel sums, when the caller made them. */
+	if (po->win != NULL && po->win->ksum != NULL && po->win->s == c.t0 &&
+	    po->win->e == c.t1) {
+		c.win = *po->win;
+		memset(po->win, 0, sizeof *po->win);
+	}
 	if (c.span <= 0 || maxp == 1 || po->forced_k == 1 ||
 	    activity_total(a, c.t0, c.t1, &tot) == 0) {
 		ph_single(ph, c.t0, c.t1 > c.t0 ? c.t1 : c.t0);
 		(void)phase_kernels(&c, &ph->v[0], &kn_short);
+		phase_kacc_free(&c.win);	/* when not that phase's */
 		free(c.idx);
 		ph->forced = po->forced_k == 1;
 		ph->ncost = 1;
