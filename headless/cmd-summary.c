@@ -56,11 +56,28 @@ const struct cmd_entry cmd_summary_entry = {
 	.report = &summary_report
 };
 
+/* One device's kernels and copies. */
+struct summary_dev {
+	uint64_t		 kern_n, bytes;
+	int64_t			 kern_ns;
+};
+
+/* The kernels per name and the copies per direction, of the devices one
+ * thread of the pool summed. */
+struct summary_acc {
+	struct verb_ktop	 kt;
+	uint64_t		 cp_count[COPY_KIND_COUNT];
+	uint64_t		 cp_bytes[COPY_KIND_COUNT];
+	int64_t			 cp_time[COPY_KIND_COUNT];
+};
+
 /*
- * What the overview reads from the model, in four parts that write apart
- * and so run side by side on the pool: the activity (job 0), the
- * iterations (job 1), the synchronisation waits (job 2) and, per device,
- * its kernels and copies (job 3).
+ * What the overview reads from the model, in parts that write apart and
+ * so run side by side on the pool: the activity (job 0), the iterations
+ * (job 1), each device's kernels and copies (jobs 2 to ndevices + 1) and
+ * the synchronisation waits (the last job). The sums per name and
+ * direction are integer and the top list sorts by total, then name: adding
+ * up the threads' afterwards gives what one pass over the devices gave.
  */
 struct summary_parts {
 	const struct model	*m;
@@ -69,19 +86,16 @@ struct summary_parts {
 	int			 it_ok;
 	struct syncwait		 sw;
 	uint32_t		*doff, *dtrk;
-	uint64_t		*kern_n, *bytes;	/* per device */
-	int64_t			*kern_ns;
-	struct verb_ktop	 kt;
-	uint64_t		 cp_count[COPY_KIND_COUNT];
-	uint64_t		 cp_bytes[COPY_KIND_COUNT];
-	int64_t			 cp_time[COPY_KIND_COUNT];
+	struct summary_dev	*dev;		/* per device */
+	struct summary_acc	*acc;		/* per thread */
 };
 
-/* Device d's kernels (count, time, the top list) and copies. */
 static void
-summary_device_work(struct summary_parts *sp, size_t d)
+summary_device_work(struct summary_parts *sp, size_t d, unsigned tid)
 {
 	const struct model	*m = sp->m;
+	struct summary_dev	*sd = &sp->dev[d];
+	struct summary_acc	*sa = &sp->acc[tid];
 	size_t			 t, i;
 
 	for (t = sp->doff[d]; t < sp->doff[d + 1]; t++) {
@@ -89,19 +103,19 @@ summary_device_work(struct summary_parts *sp, size_t d)
 		for (i = 0; i < l->n; i++) {
 			int64_t dur = l->end[i] - l->start[i];
 			if (l->kind[i] == EV_KERNEL) {
-				sp->kern_n[d]++;
-				sp->kern_ns[d] += dur;
-				verb_ktop_add(&sp->kt, l->name[i], dur);
+				sd->kern_n++;
+				sd->kern_ns += dur;
+				verb_ktop_add(&sa->kt, l->name[i], dur);
 			} else if (l->kind[i] == EV_MEMCPY &&
 			    l->aux[i] < m->ncopies) {
 				const struct copy_info *c =
 				    &m->copies[l->aux[i]];
 				int ck = c->kind < COPY_KIND_COUNT ?
 				    c->kind : COPY_UNKNOWN;
-				sp->bytes[d] += c->bytes;
-				sp->cp_count[ck]++;
-				sp->cp_bytes[ck] += c->bytes;
-				sp->cp_time[ck] += dur;
+				sd->bytes += c->bytes;
+				sa->cp_count[ck]++;
+				sa->cp_bytes[ck] += c->bytes;
+				sa->cp_time[ck] += dur;
 			}
 		}
 	}
@@ -113,26 +127,17 @@ summary_job(void *arg, size_t job, unsigned tid, char **cause)
 	struct summary_parts	*sp = arg;
 	const struct model	*m = sp->m;
 	char			*why = NULL;
-	size_t			 d;
 
-	(void)tid;
 	(void)cause;
-	switch (job) {
-	case 0:
+	if (job == 0)
 		activity_build_devices(&sp->act, m);
-		break;
-	case 1:
+	else if (job == 1) {
 		sp->it_ok = iters_find(m, NULL, &sp->it, &why) == 0;
 		free(why);
-		break;
-	case 2:
+	} else if (job - 2 < m->ndevices)
+		summary_device_work(sp, job - 2, tid);
+	else
 		syncwait_build(&sp->sw, m, m->origin_ns, m->end_ns);
-		break;
-	default:
-		for (d = 0; d < m->ndevices; d++)
-			summary_device_work(sp, d);
-		break;
-	}
 	return 0;
 }
 
@@ -146,8 +151,13 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	struct iters	*it = &sp.it;
 	struct act_window w;
 	struct act_share sh;
+	struct verb_ktop kt;
+	uint64_t	 cp_count[COPY_KIND_COUNT] = { 0 };
+	uint64_t	 cp_bytes[COPY_KIND_COUNT] = { 0 };
+	int64_t		 cp_time[COPY_KIND_COUNT] = { 0 };
 	int		 slot;
 	size_t		 d, i;
+	unsigned	 nth, j;
 	int		 k;
 	uint32_t	 p;
 	char		 key[64];
@@ -155,12 +165,27 @@ summary_build(struct out *out, const struct model *m, const char *path)
 
 	memset(&sp, 0, sizeof sp);
 	sp.m = m;
-	verb_ktop_init(&sp.kt);
 	model_device_tracks(m, &sp.doff, &sp.dtrk);
-	sp.kern_n = xcalloc(m->ndevices + 1, sizeof *sp.kern_n);
-	sp.bytes = xcalloc(m->ndevices + 1, sizeof *sp.bytes);
-	sp.kern_ns = xcalloc(m->ndevices + 1, sizeof *sp.kern_ns);
-	(void)pool_run(4, pool_sweep_threads(), summary_job, &sp, NULL);
+	sp.dev = xcalloc(m->ndevices + 1, sizeof *sp.dev);
+	nth = pool_sweep_threads();
+	sp.acc = xcalloc(nth, sizeof *sp.acc);
+	for (j = 0; j < nth; j++)
+		verb_ktop_init(&sp.acc[j].kt);
+	(void)pool_run(m->ndevices + 3, nth, summary_job, &sp, NULL);
+	verb_ktop_init(&kt);
+	for (j = 0; j < nth; j++) {
+		const struct summary_acc *sa = &sp.acc[j];
+		for (i = 0; i < sa->kt.n; i++)
+			verb_ktop_add_sum(&kt, sa->kt.v[i].name,
+			    sa->kt.v[i].count, sa->kt.v[i].total);
+		for (k = 0; k < COPY_KIND_COUNT; k++) {
+			cp_count[k] += sa->cp_count[k];
+			cp_bytes[k] += sa->cp_bytes[k];
+			cp_time[k] += sa->cp_time[k];
+		}
+		verb_ktop_free(&sp.acc[j].kt);
+	}
+	free(sp.acc);
 	for (d = 0; d < m->ndevices; d++) {
 		slot = activity_slot(act, (uint32_t)d);
 		activity_window(act, slot >= 0 ? (size_t)slot : act->ndev,
@@ -194,13 +219,13 @@ summary_build(struct out *out, const struct model *m, const char *path)
 			cJSON_AddNullToObject(row, "idle_ns");
 			cJSON_AddNullToObject(row, "idle_pct");
 		}
-		out_int(row, "kernels", (int64_t)sp.kern_n[d]);
-		out_int(row, "kernel_ns", sp.kern_ns[d]);
+		out_int(row, "kernels", (int64_t)sp.dev[d].kern_n);
+		out_int(row, "kernel_ns", sp.dev[d].kern_ns);
 		out_int(row, "comm_ns", comm);
 		out_num(row, "comm_pct", busy > 0 ? 100.0 * (double)comm /
 		    (double)busy : 0.0);
 		out_int(row, "copy_ns", copy);
-		out_int(row, "memcpy_bytes", (int64_t)sp.bytes[d]);
+		out_int(row, "memcpy_bytes", (int64_t)sp.dev[d].bytes);
 	}
 	out_int(out->aux, "span_ns", span);
 	activity_share(act, m->origin_ns, m->end_ns, &sh);
@@ -213,16 +238,16 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	out_int(out->aux, "sync_blocked_ns", sp.sw.blocked);
 	out_num(out->aux, "sync_blocked_pct", span > 0 ? 100.0 *
 	    (double)sp.sw.blocked / (double)span : 0.0);
-	verb_ktop_emit(&sp.kt, m, out->aux, "top_kernels", 10, 1);
+	verb_ktop_emit(&kt, m, out->aux, "top_kernels", 10, 1);
 	arr = cJSON_AddArrayToObject(out->aux, "memcpy");
 	for (k = 0; k < COPY_KIND_COUNT; k++) {
-		if (sp.cp_count[k] == 0)
+		if (cp_count[k] == 0)
 			continue;
 		o = cJSON_CreateObject();
 		out_str(o, "direction", copy_kind_name(k));
-		out_int(o, "count", (int64_t)sp.cp_count[k]);
-		out_int(o, "total_bytes", (int64_t)sp.cp_bytes[k]);
-		out_int(o, "total_ns", sp.cp_time[k]);
+		out_int(o, "count", (int64_t)cp_count[k]);
+		out_int(o, "total_bytes", (int64_t)cp_bytes[k]);
+		out_int(o, "total_ns", cp_time[k]);
 		cJSON_AddItemToArray(arr, o);
 	}
 	o = cJSON_AddObjectToObject(out->aux, "iterations");
@@ -249,14 +274,12 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	iters_free(it);
 	out_next(out, "gpulens stats %s --type kernel", out_q(out, path));
 	out_next(out, "gpulens gaps %s --scope device", out_q(out, path));
-	verb_ktop_free(&sp.kt);
+	verb_ktop_free(&kt);
+	free(sp.dev);
 	syncwait_free(&sp.sw);
 	activity_free(act);
 	free(sp.doff);
 	free(sp.dtrk);
-	free(sp.kern_n);
-	free(sp.kern_ns);
-	free(sp.bytes);
 }
 
 static int
