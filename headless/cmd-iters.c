@@ -19,6 +19,7 @@
 #include "headless/select.h"
 #include "analysis/stats.h"
 #include "headless/vopt.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -93,6 +94,29 @@ iters_options(const struct cmd_ctx *ctx, struct iters_sel *s, char **cause)
 	return 0;
 }
 
+/* What the rows add to the iterations, in two parts that write apart
+ * (their own fields of each iteration): the GPU work (job 0) and the
+ * blocking waits (job 1). */
+struct iters_fill {
+	const struct model	*m;
+	struct iters		*it;
+	uint32_t		 device;
+};
+
+static int
+iters_fill_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct iters_fill	*f = arg;
+
+	(void)tid;
+	(void)cause;
+	if (job == 0)
+		iters_measure(f->m, f->it, f->device);
+	else
+		iters_sync(f->m, f->it);
+	return 0;
+}
+
 static int
 iters_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
@@ -101,6 +125,7 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 	const struct opts	*o = ctx->o;
 	struct iters		 it;
 	struct iters_sel	 sel;
+	struct iters_fill	 fill;
 	struct stats		 st;
 	int64_t			*durs = NULL, *maxd = NULL, base;
 	size_t			 i, j;
@@ -112,8 +137,10 @@ iters_run(const struct cmd_ctx *ctx, struct out *out,
 		*code = "not_found";
 		return -1;
 	}
-	iters_measure(m, &it, sel.device);
-	iters_sync(m, &it);
+	fill.m = m;
+	fill.it = &it;
+	fill.device = sel.device;
+	(void)pool_run(2, pool_sweep_threads(), iters_fill_job, &fill, NULL);
 	base = o->absolute ? 0 : m->origin_ns;
 	durs = xcalloc(it.n + 1, sizeof *durs);
 	maxd = xcalloc(m->nprocesses + 1, sizeof *maxd);

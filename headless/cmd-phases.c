@@ -41,6 +41,7 @@
 #include "analysis/steady.h"
 #include "headless/verb-ktop.h"
 #include "headless/vopt.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -92,6 +93,33 @@ phases_kernels(const struct model *m, const struct phase *p, cJSON *row)
 	verb_ktop_free(&kt);
 }
 
+/* What phase_detect() reads, built side by side: the activity (job 0),
+ * the median iteration (job 1) and the window's kernel sums (job 2) read
+ * only the model. */
+struct phases_prep {
+	const struct model	*m;
+	const struct phase_opts	*po;
+	struct activity		*a;
+	int64_t			 min_bin;
+	struct phase_kacc	*win;
+};
+
+static int
+phases_prep_job(void *arg, size_t job, unsigned tid, char **cause)
+{
+	struct phases_prep	*pp = arg;
+
+	(void)tid;
+	(void)cause;
+	if (job == 0)
+		activity_build(pp->a, pp->m);
+	else if (job == 1)
+		pp->min_bin = steady_iter_median(pp->m);
+	else
+		pp->win = phase_kscan_window(pp->m, pp->po);
+	return 0;
+}
+
 /* The shared window options: [t0, t1) in the source clock. */
 static int
 phases_window(const struct model *m, const struct opts *o, int64_t *t0,
@@ -120,6 +148,7 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	struct activity		 a;
 	struct phase_opts	 po;
 	struct phases		 ph;
+	struct phases_prep	 pp;
 	struct act_window	 w;
 	long long		 maxp, k;
 	int64_t			 rel = o->absolute ? 0 : m->origin_ns, dur;
@@ -144,7 +173,6 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	}
 	po.max_phases = (int)maxp;
 	po.forced_k = (int)k;
-	po.min_bin_ns = steady_iter_median(m);
 	if (phases_window(m, o, &po.t0, &po.t1, cause) != 0)
 		return -1;
 	if (po.t1 <= po.t0) {
@@ -155,11 +183,18 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 			    "the window is empty");
 		return 0;
 	}
-	activity_build(&a, m);
+	pp.m = m;
+	pp.po = &po;
+	pp.a = &a;
+	(void)pool_run(3, pool_sweep_threads(), phases_prep_job, &pp, NULL);
+	po.min_bin_ns = pp.min_bin;
+	po.win = pp.win;
 	if (phase_detect(m, &a, &po, &ph, cause) != 0) {
+		phase_kacc_release(pp.win);
 		activity_free(&a);
 		return -1;
 	}
+	phase_kacc_release(pp.win);
 	ndev = a.ndev;
 	for (i = 0; i < ph.n; i++) {
 		const struct phase *p = &ph.v[i];

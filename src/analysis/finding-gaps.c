@@ -97,6 +97,7 @@ finding_cursor_init(struct finding_cursor *k, const struct finding_ctx *c,
 
 	memset(k, 0, sizeof *k);
 	k->c = c;
+	k->sync_next = INT64_MIN;
 	k->q0 = p == NONE32 ? 0 : (p < m->nprocesses ? p : m->nprocesses);
 	k->q1 = p == NONE32 ? m->nprocesses + 1 : k->q0 + 1;
 	/* One block: the tracks' cursors, then the processes'. */
@@ -112,25 +113,46 @@ finding_cursor_init(struct finding_cursor *k, const struct finding_ctx *c,
 			k->trk[k->ntrk++] = (uint32_t)t;
 }
 
-int
-finding_cursor_sync(struct finding_cursor *k, int64_t a, int64_t b)
+/*
+ * The cursors' look-ups, inline for the gap walk (finding_gap_class());
+ * the finding_cursor_*() functions of finding.h call them.
+ *
+ * Synchronisation calls are few beside the gaps: the least end at or
+ * after the key over the processes (sync_next) stays the answer until a
+ * key passes it, so most gaps cost one comparison; only then do the
+ * processes' cursors move (fc_sync_move()).
+ */
+static int64_t
+fc_sync_move(struct finding_cursor *k, int64_t a)
 {
 	const struct finding_ctx	*c = k->c;
 	size_t				 q, lo, *at;
+	int64_t				 next = INT64_MAX;
 
 	for (q = k->q0; q < k->q1; q++) {
 		at = &k->sync_at[q - k->q0];
 		lo = c->sync_off[q];
 		*at = lo + finding_step(c->sync_end + lo,
 		    c->sync_off[q + 1] - lo, *at - lo, a);
-		if (*at < c->sync_off[q + 1] && c->sync_end[*at] < b)
-			return 1;
+		if (*at < c->sync_off[q + 1] && c->sync_end[*at] < next)
+			next = c->sync_end[*at];
 	}
-	return 0;
+	k->sync_next = next;
+	return next;
 }
 
-uint32_t
-finding_cursor_work(struct finding_cursor *k, int64_t t, int64_t *dur)
+static inline int
+fc_sync(struct finding_cursor *k, int64_t a, int64_t b)
+{
+	if (k->sync_next >= a && k->sync_next != INT64_MIN)
+		return k->sync_next < b;
+	return fc_sync_move(k, a) < b;
+}
+
+/* finding_cursor_work() but for the duration: the event is left in
+ * k->wl, k->wj. */
+static inline uint32_t
+fc_work(struct finding_cursor *k, int64_t t)
 {
 	const struct model	*m = k->c->m;
 	size_t			 x, j;
@@ -141,15 +163,24 @@ finding_cursor_work(struct finding_cursor *k, int64_t t, int64_t *dur)
 		for (j = k->at[x]; j < l->n && l->start[j] == t; j++) {
 			if (activity_class(l->kind[j], l->flags[j]) < 0)
 				continue;
-			*dur = l->end[j] - l->start[j];
+			k->wl = l;
+			k->wj = j;
 			return model_gid(m, k->trk[x], (uint32_t)j);
 		}
 	}
 	return NONE32;
 }
 
-int64_t
-finding_cursor_end(struct finding_cursor *k, uint32_t gid)
+/* finding_launch() (correlate_launch()), inline. */
+static inline uint32_t
+fc_launch(const struct model *m, uint32_t gid)
+{
+	return m->launch != NULL && gid < m->nlaunch ? m->launch[gid] :
+	    NONE32;
+}
+
+static inline int64_t
+fc_end(struct finding_cursor *k, uint32_t gid)
 {
 	const struct model	*m = k->c->m;
 	struct evref		 r;
@@ -161,6 +192,28 @@ finding_cursor_end(struct finding_cursor *k, uint32_t gid)
 		k->ev_base = m->track_off[r.track];
 	}
 	return k->ev_lane->end[gid - k->ev_base];
+}
+
+int
+finding_cursor_sync(struct finding_cursor *k, int64_t a, int64_t b)
+{
+	return fc_sync(k, a, b);
+}
+
+uint32_t
+finding_cursor_work(struct finding_cursor *k, int64_t t, int64_t *dur)
+{
+	uint32_t	gid = fc_work(k, t);
+
+	if (gid != NONE32)
+		*dur = k->wl->end[k->wj] - k->wl->start[k->wj];
+	return gid;
+}
+
+int64_t
+finding_cursor_end(struct finding_cursor *k, uint32_t gid)
+{
+	return fc_end(k, gid);
 }
 
 void
@@ -187,20 +240,21 @@ static int
 finding_gap_class(struct finding_gapacc *ga, int64_t g0, int64_t g1)
 {
 	struct finding_ctx	*c = ga->c;
-	int64_t			 len = g1 - g0, dur;
+	struct finding_cursor	*k = &ga->k;
+	int64_t			 len = g1 - g0;
 	uint32_t		 gid, api;
 
 	if (len >= c->gap_threshold)
 		return FGAP_LARGE;
-	if (finding_cursor_sync(&ga->k, g0, g1))
+	if (fc_sync(k, g0, g1))
 		return FGAP_SYNC;
 	if (len >= FINDING_LAUNCH_GAP_NS)
 		return FGAP_BUBBLE;
-	gid = finding_cursor_work(&ga->k, g1, &dur);
-	if (gid == NONE32 || (api = finding_launch(c, gid)) == NONE32 ||
-	    finding_cursor_end(&ga->k, api) < g0)
+	gid = fc_work(k, g1);
+	if (gid == NONE32 || (api = fc_launch(c->m, gid)) == NONE32 ||
+	    fc_end(k, api) < g0)
 		return FGAP_OTHER;
-	stats_acc_add(&ga->kd, dur);
+	stats_acc_add(&ga->kd, k->wl->end[k->wj] - k->wl->start[k->wj]);
 	return FGAP_LAUNCH;
 }
 
@@ -239,6 +293,7 @@ finding_gaps(struct finding_ctx *c, size_t d)
 {
 	struct finding_dev	*fd = &c->dev[d];
 	struct finding_gapacc	 ga;
+	struct gap_walk		 gw;
 	struct stats		 st;
 	size_t			 k, best;
 
@@ -250,7 +305,8 @@ finding_gaps(struct finding_ctx *c, size_t d)
 	ga.chunk = c->span / FINDING_LAUNCH_CHUNKS;
 	if (ga.chunk < 1)
 		ga.chunk = 1;
-	gaps_device_each(&c->act, d, c->t0, c->t1, finding_gap_one, &ga);
+	gaps_device_visit(&c->act, d, c->t0, c->t1, finding_gap_one, &ga,
+	    &gw);
 	best = 0;
 	for (k = 1; k < FINDING_LAUNCH_CHUNKS; k++)
 		if (ga.lchunk[k] > ga.lchunk[best])

@@ -193,15 +193,15 @@ nsys_copy_finding(struct finding_ctx *c, int k, struct cp_group *g)
 }
 
 void
-finding_nsys_memcpy(struct finding_ctx *c)
+finding_nsys_memcpy_scan(struct finding_ctx *c)
 {
 	const struct model	*m = c->m;
-	struct cp_group		 g[CP_N];
+	struct cp_group		*g;
 	uint32_t		*idx = NULL, api, proc;
 	size_t			 icap = 0, t, n, k, i, lo, np = m->nprocesses + 1;
 	int			 cls, kk, pageable;
 
-	memset(g, 0, sizeof g);
+	g = c->cp = xcalloc(CP_N, sizeof *g);
 	for (kk = 0; kk < CP_N; kk++) {
 		callsites_init(&g[kk].sites);
 		g[kk].host = xcalloc(np, sizeof *g[kk].host);
@@ -248,6 +248,16 @@ finding_nsys_memcpy(struct finding_ctx *c)
 			    proc, 1);
 		}
 	}
+	free(idx);
+}
+
+void
+finding_nsys_memcpy(struct finding_ctx *c)
+{
+	const struct model	*m = c->m;
+	struct cp_group		*g = c->cp;
+	int			 kk;
+
 	for (kk = 0; kk < CP_N; kk++) {
 		if (m->launch == NULL)
 			finding_rule(c, cp_types[kk], "skipped", "no API call "
@@ -259,7 +269,8 @@ finding_nsys_memcpy(struct finding_ctx *c)
 		free(g[kk].host_zone);
 		free(g[kk].gpu);
 	}
-	free(idx);
+	free(g);
+	c->cp = NULL;
 }
 
 /* The union of intervals, sorted in place by start. */
@@ -324,7 +335,6 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	size_t			 nby = 0, bycap = 0, j;
 	char			 b1[32], b2[32], b3[32];
 	const struct finding_dev *fd;
-	struct syncwait		 sw;
 
 	/* The synchronisation calls finding_syncs() found, in the order of
 	 * its pass: process by process, track by track. */
@@ -399,12 +409,14 @@ finding_nsys_api_sync(struct finding_ctx *c)
 	fev_int(&f->ev, "longest_gap_ns", fd->gap_long[FGAP_SYNC]);
 	/* What the waits cost the host: every thread's blocking calls
 	 * (synchronisations and synchronous copies), their union. */
-	syncwait_build(&sw, m, c->t0, c->t1);
-	fev_int(&f->ev, "sync_blocked_ns", sw.blocked);
+	if (!c->sw_built) {
+		syncwait_build(&c->sw, m, c->t0, c->t1);
+		c->sw_built = 1;
+	}
+	fev_int(&f->ev, "sync_blocked_ns", c->sw.blocked);
 	fev_real(&f->ev, "sync_blocked_pct", c->t1 > c->t0 ? 100.0 *
-	    (double)sw.blocked / (double)(c->t1 - c->t0) : 0.0);
-	fev_int(&f->ev, "sync_threads", (int64_t)sw.n);
-	syncwait_free(&sw);
+	    (double)c->sw.blocked / (double)(c->t1 - c->t0) : 0.0);
+	fev_int(&f->ev, "sync_threads", (int64_t)c->sw.n);
 	fev_list(&f->ev, "apis");
 	for (j = 0; j < nby; j++) {
 		fev_record(&f->ev, NULL);

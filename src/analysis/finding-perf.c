@@ -835,6 +835,7 @@ finding_perf_kernel_scan(struct finding_ctx *c)
 	size_t			 ns = strpool_count(m->strs) + 1, t, k, n, i;
 	double			*tot = xcalloc(ns, sizeof *tot), all = 0;
 	uint32_t		*idx = NULL, best = 0, id;
+	const char		*ncode = NULL;
 	size_t			 icap = 0, d, lo;
 	int64_t			*pd, *ti, ta = 0, longest = -1, v;
 	struct stats_acc	 acc;
@@ -842,6 +843,7 @@ finding_perf_kernel_scan(struct finding_ctx *c)
 
 	memset(fk, 0, sizeof *fk);
 	fk->gid = fk->aux = fk->dev = NONE32;
+	fk->nc_rc = -1;
 	pd = xcalloc(c->act.ndev + 1, sizeof *pd);
 	ti = xcalloc(ns, sizeof *ti);
 	if (perf_kernel_sums(c, ti, &ta, NULL, NULL, &idx, &icap) == 0) {
@@ -905,20 +907,22 @@ finding_perf_kernel_scan(struct finding_ctx *c)
 	stats_acc_free(&acc);
 	free(pd);
 	free(idx);
+	/* The command dominant_kernel gives, for the longest launch. */
+	fk->nc_rc = ncucmd_build(m, fk->gid, &fk->nc, &ncode, &fk->ncause);
 }
 
 void
 finding_perf_kernel(struct finding_ctx *c)
 {
 	const struct model	*m = c->m;
-	const struct finding_kern *fk = &c->kern;
+	struct finding_kern	*fk = &c->kern;
 	uint32_t		 best = fk->best, aux = fk->aux, dev = fk->dev;
 	uint32_t		 gid = fk->gid;
 	double			 occ, share = fk->share;
 	struct finding		*f;
-	struct ncucmd		 nc;
-	char			 b1[32], b2[32], *shortn, *ncause = NULL;
-	const char		*sn, *ncode = NULL;
+	struct ncucmd		*nc = &fk->nc;
+	char			 b1[32], b2[32], *shortn;
+	const char		*sn;
 
 	finding_rule(c, "low_occupancy", "skipped", "no reader records "
 	    "achieved occupancy in the model");
@@ -948,21 +952,23 @@ finding_perf_kernel(struct finding_ctx *c)
 	    finding_dur(fk->total, b1, sizeof b1), 100.0 * share,
 	    finding_dur((int64_t)fk->median, b2, sizeof b2));
 	/* The command gpulens ncu-command gives for the longest launch. */
-	if (ncucmd_build(m, gid, &nc, &ncode, &ncause) == 0) {
+	if (fk->nc_rc == 0) {
 		finding_set(&f->next, "Profile one launch with %s (the "
 		    "ncu_command field; append your application and its "
-		    "arguments) and look at its %s.", nc.amd ? "rocprofv3, or "
+		    "arguments) and look at its %s.", nc->amd ? "rocprofv3, or "
 		    "all its launches with rocprof-compute" : "Nsight Compute",
-		    nc.amd ? "counters" : "speed-of-light and occupancy "
+		    nc->amd ? "counters" : "speed-of-light and occupancy "
 		    "sections");
-		finding_set(&f->command, "%s", nc.command[0]);
-		fev_str(&f->ev, "profile_tool", nc.tool[0]);
-		ncucmd_free(&nc);
+		finding_set(&f->command, "%s", nc->command[0]);
+		fev_str(&f->ev, "profile_tool", nc->tool[0]);
+		ncucmd_free(nc);
 	} else {
 		finding_set(&f->next, "Profile one launch of it with the "
 		    "GPU vendor's kernel profiler.");
-		free(ncause);
+		free(fk->ncause);
+		fk->ncause = NULL;
 	}
+	fk->nc_rc = -1;
 	fev_str(&f->ev, "name", model_str(m, best));
 	fev_str(&f->ev, "short_name", shortn);
 	fev_int(&f->ev, "count", fk->count);

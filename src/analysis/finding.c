@@ -247,8 +247,12 @@ finding_prep_job(void *arg, size_t job, unsigned tid, char **cause)
 	return 0;
 }
 
-/* Job 0: dominant_kernel's pass over the lanes; job d + 1: device d's
- * window, gaps and communication kernels. They share nothing they write. */
+/*
+ * Job 0: dominant_kernel's pass over the lanes; job d + 1: device d's
+ * window, gaps and communication kernels; then the copy rules' pass and,
+ * when there are synchronisation calls, the host's blocking waits
+ * (cuda_api_sync's evidence). They share nothing they write.
+ */
 static int
 finding_dev_job(void *arg, size_t job, unsigned tid, char **cause)
 {
@@ -257,13 +261,18 @@ finding_dev_job(void *arg, size_t job, unsigned tid, char **cause)
 
 	(void)tid;
 	(void)cause;
-	if (job == 0) {
+	if (job == 0)
 		finding_perf_kernel_scan(c);
-		return 0;
+	else if (d < c->act.ndev) {
+		activity_window(&c->act, d, c->t0, c->t1, &c->dev[d].w);
+		finding_gaps(c, d);
+		finding_perf_comm_scan(c, d);
+	} else if (d == c->act.ndev)
+		finding_nsys_memcpy_scan(c);
+	else if (c->sync_off[c->m->nprocesses + 1] > 0) {
+		syncwait_build(&c->sw, c->m, c->t0, c->t1);
+		c->sw_built = 1;
 	}
-	activity_window(&c->act, d, c->t0, c->t1, &c->dev[d].w);
-	finding_gaps(c, d);
-	finding_perf_comm_scan(c, d);
 	return 0;
 }
 
@@ -299,8 +308,8 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	fs->zone0 = c.zone0;
 	fs->zone1 = c.zone1;
 	c.dev = xcalloc(c.act.ndev + 1, sizeof *c.dev);
-	/* The devices in parallel, beside the kernels' pass. */
-	(void)pool_run(c.act.ndev + 1, pool_sweep_threads(), finding_dev_job,
+	/* The devices in parallel, beside the kernels' and copies' passes. */
+	(void)pool_run(c.act.ndev + 3, pool_sweep_threads(), finding_dev_job,
 	    &c, NULL);
 
 	finding_nsys_memcpy(&c);
@@ -327,6 +336,8 @@ finding_run(const struct model *m, int64_t t0, int64_t t1,
 	free(c.sync_end);
 	free(c.sync_gid);
 	free(c.sync_off);
+	if (c.sw_built)
+		syncwait_free(&c.sw);
 	activity_free(&c.act);
 	(void)cause;
 	return 0;

@@ -41,6 +41,8 @@
 #include "analysis/activity.h"
 #include "analysis/apicall.h"
 #include "analysis/fevidence.h"
+#include "analysis/ncucmd.h"
+#include "analysis/syncwait.h"
 #include "model/model.h"
 
 enum finding_conf {
@@ -138,6 +140,12 @@ struct finding_kern {
 	size_t		 bd;
 	int64_t		 ls, le;	/* its longest launch */
 	uint32_t	 gid, aux, dev;
+	/* ncucmd_build() for that launch, made in the pass: its return
+	 * (-1 when not made), command, and cause on failure;
+	 * finding_perf_kernel() reports and frees them. */
+	int		 nc_rc;
+	struct ncucmd	 nc;
+	char		*ncause;
 };
 
 struct finding_ctx {
@@ -155,6 +163,12 @@ struct finding_ctx {
 						   process (sync_off) in track
 						   and then index order */
 	struct finding_kern	 kern;
+	struct cp_group		*cp;		/* the copy rules' tallies
+						   (finding_nsys_memcpy_scan),
+						   owned until they report */
+	struct syncwait		 sw;		/* the host's blocking waits in
+						   the window, when sw_built */
+	int			 sw_built;
 	struct findings		*out;
 };
 
@@ -244,11 +258,15 @@ struct finding_cursor {
 	size_t		 q0, q1;	/* processes whose syncs count */
 	size_t		*sync_at;	/* per process: next sync end (in
 					   the block of at) */
+	int64_t		 sync_next;	/* the least of those ends, >= the
+					   last key; INT64_MIN: not known */
 	uint32_t	*trk;		/* the device's GPU tracks */
 	size_t		*at;		/* per track: first start >= key */
 	size_t		 ntrk;
 	const struct lane *ev_lane;	/* last finding_cursor_end track */
 	uint32_t	 ev_base;	/* its first global id */
+	const struct lane *wl;		/* the last event the work look-up */
+	size_t		 wj;		/* found: its lane and index */
 };
 
 void	 finding_cursor_init(struct finding_cursor *,
@@ -269,6 +287,10 @@ void	 finding_cursor_free(struct finding_cursor *);
 void	 finding_nsys_memcpy(struct finding_ctx *);	/* cuda_memcpy_async,
 							   cuda_memcpy_sync,
 							   cuda_memset_sync */
+/* The copy rules' pass over the GPU lanes into c->cp, before they report
+ * (after the zone; beside the devices' sweep: the only reader of the API
+ * classes there). */
+void	 finding_nsys_memcpy_scan(struct finding_ctx *);
 void	 finding_nsys_api_sync(struct finding_ctx *);	/* cuda_api_sync */
 void	 finding_nsys_gaps(struct finding_ctx *);	/* gpu_gaps */
 void	 finding_nsys_util(struct finding_ctx *);	/* gpu_time_util */

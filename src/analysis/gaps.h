@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "analysis/activity.h"
+#include "util/lbound.h"
 
 enum gap_kind { GAP_LEADING, GAP_INNER, GAP_TRAILING, GAP_WHOLE,
 	GAP_NKIND };
@@ -49,12 +50,37 @@ void	 gap_walk_init(struct gap_walk *, int64_t ws, int64_t we);
 /*
  * Feeds the next busy segment [s, e) (inside the window, in start order,
  * disjoint from the earlier ones). Returns 1 with the gap that ends at s
- * in *g, else 0.
+ * in *g, else 0. Inline: the walks call it once a segment.
  */
-int	 gap_walk_busy(struct gap_walk *, int64_t s, int64_t e,
-	    struct gap_span *g);
+static inline int
+gap_walk_busy(struct gap_walk *w, int64_t s, int64_t e, struct gap_span *g)
+{
+	int	found = 0;
+
+	w->busy = sat_add64(w->busy, e - s);
+	if (s > w->prev) {
+		g->start = w->prev;
+		g->end = s;
+		g->kind = w->prev == w->ws ? GAP_LEADING : GAP_INNER;
+		if (g->kind == GAP_INNER)
+			w->inner = sat_add64(w->inner, s - w->prev);
+		found = 1;
+	}
+	w->prev = e;
+	return found;
+}
+
 /* Finishes: returns 1 with the trailing (or whole) gap in *g, else 0. */
-int	 gap_walk_end(struct gap_walk *, struct gap_span *g);
+static inline int
+gap_walk_end(struct gap_walk *w, struct gap_span *g)
+{
+	if (w->prev >= w->we)
+		return 0;
+	g->start = w->prev;
+	g->end = w->we;
+	g->kind = w->prev == w->ws ? GAP_WHOLE : GAP_TRAILING;
+	return 1;
+}
 
 /* The gaps of one device in a window, in time order. */
 struct gap_list {
@@ -66,6 +92,37 @@ struct gap_list {
 
 /* Receives one gap (the span is only valid during the call). */
 typedef void (*gap_fn)(void *arg, const struct gap_span *);
+
+/*
+ * gaps_device_each() with the walk's totals in *w, inline: where fn is
+ * known at compile time it is inlined into the loop (findings classify
+ * every gap of a device, millions of them).
+ */
+static inline void
+gaps_device_visit(const struct activity *a, size_t d, int64_t t0, int64_t t1,
+    gap_fn fn, void *arg, struct gap_walk *w)
+{
+	const struct iset	*cv;
+	struct gap_span		 g;
+	size_t			 i;
+	int64_t			 s, e;
+
+	gap_walk_init(w, t0, t1);
+	if (t1 <= t0)
+		return;
+	if (d < a->ndev) {
+		cv = &a->dev[d].cov[ACT_ALL];
+		for (i = lbound_i64_above(cv->end, cv->n, t0);
+		    i < cv->n && cv->start[i] < t1; i++) {
+			s = cv->start[i] > t0 ? cv->start[i] : t0;
+			e = cv->end[i] < t1 ? cv->end[i] : t1;
+			if (gap_walk_busy(w, s, e, &g))
+				fn(arg, &g);
+		}
+	}
+	if (gap_walk_end(w, &g))
+		fn(arg, &g);
+}
 
 /* The gaps of device slot d of a (its class-all coverage) in [t0, t1). */
 void	 gaps_device(const struct activity *, size_t d, int64_t t0,

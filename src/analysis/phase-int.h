@@ -1,8 +1,8 @@
 /*
- * phase-int: what phase.c and phase-kernels.c share: the segmentation's
- * context (struct phase_ctx), its walk over the events of a window
- * (phase_lane(), phase_next_track(), phase_at()) and the per-phase kernel
- * sums (phase-kernels.c).
+ * phase-int: what phase.c, phase-kernels.c and phase-label.c share: the
+ * segmentation's context (struct phase_ctx), its walk over the events of
+ * a window (phase_lane(), phase_next_track(), phase_at()), the per-phase
+ * kernel sums (phase-kernels.c) and the labels (phase-label.c).
  */
 #ifndef GPULENS_PHASE_INT_H
 #define GPULENS_PHASE_INT_H
@@ -56,6 +56,32 @@ size_t	 phase_lane(struct phase_ctx *c, const struct lane *l, int64_t a,
  */
 const struct track *phase_next_track(struct phase_ctx *c, int type,
 	    int64_t a, int64_t b, size_t *t, size_t *n);
+
+#define PH_IDLE_UTIL		0.01	/* busy below this share: idle */
+#define PH_AHEAD		16	/* NVTX ranges read ahead */
+#if defined(__GNUC__)
+#define PH_PREFETCH(p)		__builtin_prefetch(p)
+#else
+#define PH_PREFETCH(p)		((void)(p))
+#endif
+
+/* Is range i of lane l a top-level NVTX range (no parent)? Inline: the
+ * sweeps over the ranges ask it of every long one. */
+static inline int
+phase_toplevel(const struct model *m, const struct lane *l, size_t i)
+{
+	return l->kind[i] == EV_NVTX && l->aux[i] != NONE32 &&
+	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
+}
+
+/* phase-label.c: a track of the NCCL domain; a communication range (by
+ * its flag, its name or its track); phase p's label (sets p->dominant and
+ * its kernels, phase_kernels()); " (2)", " (3)", ... on repeated labels. */
+int	 phase_comm_domain(const struct model *, const struct track *);
+int	 phase_comm_range(const struct model *, const struct track *,
+	    const struct lane *, size_t i);
+char	*phase_label(struct phase_ctx *, struct phase *);
+void	 phase_label_dedup(struct phases *);
 
 /* The k-th event that phase_lane() (or phase_next_track()) found. */
 static inline size_t

@@ -48,6 +48,31 @@ phase_kscan(struct phase_ctx *c, int64_t s, int64_t e, struct phase_kacc *a)
 	}
 }
 
+struct phase_kacc *
+phase_kscan_window(const struct model *m, const struct phase_opts *po)
+{
+	struct phase_ctx	 c;
+	struct phase_kacc	*a = xcalloc(1, sizeof *a);
+
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	/* The window as phase_detect() takes it. */
+	c.t0 = po->t1 > po->t0 ? po->t0 : m->origin_ns;
+	c.t1 = po->t1 > po->t0 ? po->t1 : m->end_ns;
+	phase_kscan(&c, c.t0, c.t1, a);
+	free(c.idx);
+	return a;
+}
+
+void
+phase_kacc_release(struct phase_kacc *a)
+{
+	if (a == NULL)
+		return;
+	phase_kacc_free(a);
+	free(a);
+}
+
 /*
  * The short name of the last kernel named id overlapping [s, e) that has
  * one (in the order of the tracks and their events), or 0: a walk back

@@ -2,8 +2,9 @@
  * phase: timeline segmentation by kernel-mix divergence and dynamic
  * programming (see phase.h for the method and where it departs from
  * perf-advisor's): the bins, the boundary candidates, the segments'
- * fingerprints, the merge and the labels, and the walk over a window's
- * events (phase-int.h). The kernel sums of each phase are phase-kernels.c's.
+ * fingerprints and the merge, and the walk over a window's events
+ * (phase-int.h). The kernel sums of each phase are phase-kernels.c's, the
+ * labels phase-label.c's.
  */
 #include "config.h"
 
@@ -35,16 +36,8 @@
 #define PH_ELBOW		0.05
 #define PH_MAX_SEGS		150
 #define PH_MARKER_TOP		200
-#define PH_LABEL_SHARE		0.30
-#define PH_IDLE_UTIL		0.01
 #define PH_PRIO_WINDOW		5	/* the window's edges stay */
 #define PH_PRIO_BIN		2	/* bin-edge candidates */
-#define PH_AHEAD		16	/* NVTX ranges read ahead */
-#if defined(__GNUC__)
-#define PH_PREFETCH(p)		__builtin_prefetch(p)
-#else
-#define PH_PREFETCH(p)		((void)(p))
-#endif
 
 static const char *phase_edge_names[] = {
 	"window", "distribution", "idle", "marker", "gpu"
@@ -130,54 +123,6 @@ ph_normalise(double *d)
 		d[k] /= s;
 }
 
-/* A communication range by its name. */
-static int
-ph_comm_name(const char *name)
-{
-	return strncmp(name, "nccl", 4) == 0 || strncmp(name, "rccl", 4) == 0;
-}
-
-/* A communication track: of the NCCL domain. */
-static int
-ph_comm_domain(const struct model *m, const struct track *tr)
-{
-	return tr->domain < m->ndomains &&
-	    strcmp(model_str(m, m->domains[tr->domain].name), "NCCL") == 0;
-}
-
-static int
-ph_is_comm_range(const struct model *m, const struct track *tr,
-    const struct lane *l, size_t i)
-{
-	return (l->flags[i] & EVF_COMM) ||
-	    ph_comm_name(model_str(m, l->name[i])) || ph_comm_domain(m, tr);
-}
-
-/*
- * ph_label()'s memo of a range name's family the first time the name is
- * seen: 1 for a communication name (ph_is_comm_range()'s name part),
- * else the family's id in fam + 2.
- */
-static uint32_t
-ph_family_first(const struct model *m, struct strpool *fam, uint32_t name,
-    char *buf, size_t size)
-{
-	const char	*s = model_str(m, name);
-	size_t		 fl;
-
-	if (ph_comm_name(s))
-		return 1;
-	fl = nvtx_family(s, buf, size);
-	return strpool_intern(fam, buf, fl) + 2;
-}
-
-static int
-ph_toplevel(const struct model *m, const struct lane *l, size_t i)
-{
-	return l->kind[i] == EV_NVTX && l->aux[i] != NONE32 &&
-	    l->aux[i] < m->nnvtx && m->nvtx[l->aux[i]].parent == NONE32;
-}
-
 size_t
 phase_lane(struct phase_ctx *c, const struct lane *l, int64_t a, int64_t b)
 {
@@ -216,7 +161,8 @@ ph_vocab(struct phase_ctx *c)
 	uint32_t		 id;
 
 	c->key_of = xcalloc(ns, 1);
-	phase_kscan(c, c->t0, c->t1, &c->win);
+	if (c->win.ksum == NULL)
+		phase_kscan(c, c->t0, c->t1, &c->win);
 	tot = c->win.ksum;
 	for (id = 1; id < ns; id++) {
 		if (tot[id] <= 0)
@@ -399,11 +345,11 @@ ph_markers(struct phase_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
 			continue;
 		for (i = 0; i < l->n; i++) {
 			/* The lane's own tests first: most ranges are short,
-			 * and ph_toplevel() reads m->nvtx. */
+			 * and phase_toplevel() reads m->nvtx. */
 			if (l->end[i] - l->start[i] < minlen ||
 			    l->end[i] <= c->t0 || l->start[i] >= c->t1 ||
-			    !ph_toplevel(m, l, i) ||
-			    ph_is_comm_range(m, tr, l, i))
+			    !phase_toplevel(m, l, i) ||
+			    phase_comm_range(m, tr, l, i))
 				continue;
 			XGROW(mk, mcap, nmk + 1);
 			mk[nmk].start = l->start[i];
@@ -730,84 +676,6 @@ ph_costs(const struct ph_seg *s, size_t n, double *cst)
 	}
 }
 
-/* The label candidates of phase p: marker family, idle, dominant kernel
- * (p->dominant, with the kernels: phase_kernels()). */
-static char *
-ph_label(struct phase_ctx *c, struct phase *p)
-{
-	const struct model	*m = c->m;
-	const struct track	*tr;
-	const struct lane	*l;
-	struct strpool		*fam = strpool_new();
-	double			*fsum = NULL;
-	size_t			 fcap = 0, ns = strpool_count(m->strs) + 1;
-	size_t			 t, k, n, i;
-	uint32_t		 id, best = 0, kbest, kshort, *memo;
-	int64_t			 s = p->start, e = p->end;
-	char			*label = NULL;
-	char			 fbuf[512];
-
-	memo = xcalloc(ns, sizeof *memo);
-	for (t = 0; (tr = phase_next_track(c, TRACK_NVTX, s, e, &t,
-	    &n)) != NULL;) {
-		l = &tr->lane;
-		/* ph_is_comm_range() by its parts: the track's domain once,
-		 * the name's prefix once a name (memo). */
-		if (ph_comm_domain(m, tr))
-			continue;
-		for (k = 0; k < n; k++) {
-			i = phase_at(c, k);
-			/* ph_toplevel() reads m->nvtx: ask a few ahead. */
-			if (k + PH_AHEAD < n &&
-			    l->aux[phase_at(c, k + PH_AHEAD)] < m->nnvtx)
-				PH_PREFETCH(&m->nvtx[l->aux[phase_at(c, k +
-				    PH_AHEAD)]]);
-			if (!ph_toplevel(m, l, i) || (l->flags[i] & EVF_COMM))
-				continue;
-			id = l->name[i] < ns ? memo[l->name[i]] : 0;
-			if (id == 0) {
-				id = ph_family_first(m, fam, l->name[i], fbuf,
-				    sizeof fbuf);
-				if (l->name[i] < ns)
-					memo[l->name[i]] = id;
-			}
-			if (id == 1)
-				continue;	/* a communication name */
-			id -= 2;
-			if (id >= fcap) {
-				size_t old = fcap;
-				XGROW(fsum, fcap, (size_t)id + 1);
-				memset(fsum + old, 0, (fcap - old) *
-				    sizeof *fsum);
-			}
-			fsum[id] += (double)iset_span_in(l->start[i],
-			    l->end[i], s, e);
-		}
-	}
-	for (id = 1; id < fcap; id++)
-		if (fsum[id] > 0 && (best == 0 || fsum[id] > fsum[best]))
-			best = id;
-	if (best != 0 && fsum[best] >= PH_LABEL_SHARE * (double)(e - s))
-		label = xstrdup(strpool_get(fam, best));
-	free(fsum);
-	free(memo);
-	strpool_free(fam);
-
-	kbest = phase_kernels(c, p, &kshort);
-	p->dominant = kbest;
-	if (label == NULL) {
-		if ((double)iset_measure(&c->a->any, s, e) <
-		    PH_IDLE_UTIL * (double)(e - s))
-			label = xstrdup("idle");
-		else if (kbest != 0)
-			label = xstrdup(model_str(m, kshort != 0 ? kshort :
-			    kbest));
-		else
-			label = xstrdup("unknown");
-	}
-	return label;
-}
-
 static void
 ph_single(struct phases *ph, int64_t t0, int64_t t1)
 {
@@ -817,32 +685,6 @@ ph_single(struct phases *ph, int64_t t0, int64_t t1)
 	ph->v[0].end = t1;
 	ph->v[0].label = xstrdup("profile");
 	ph->best_k = 1;
-}
-
-/* Suffixes repeated labels: "a", "a (2)", "a (3)". */
-static void
-ph_dedup_labels(struct phases *ph)
-{
-	char	**orig, *l;
-	size_t	  i, j, seen;
-
-	orig = xcalloc(ph->n, sizeof *orig);
-	for (i = 0; i < ph->n; i++)
-		orig[i] = xstrdup(ph->v[i].label);
-	for (i = 1; i < ph->n; i++) {
-		seen = 1;
-		for (j = 0; j < i; j++)
-			if (strcmp(orig[j], orig[i]) == 0)
-				seen++;
-		if (seen > 1) {
-			l = xasprintf("%s (%zu)", orig[i], seen);
-			free(ph->v[i].label);
-			ph->v[i].label = l;
-		}
-	}
-	for (i = 0; i < ph->n; i++)
-		free(orig[i]);
-	free(orig);
 }
 
 int
@@ -882,10 +724,17 @@ phase_detect(const struct model *m, const struct activity *a,
 	c.t0 = ph->t0;
 	c.t1 = ph->t1;
 	c.span = c.t1 - c.t0;
+	/* The window's kernel sums, when the caller made them. */
+	if (po->win != NULL && po->win->ksum != NULL && po->win->s == c.t0 &&
+	    po->win->e == c.t1) {
+		c.win = *po->win;
+		memset(po->win, 0, sizeof *po->win);
+	}
 	if (c.span <= 0 || maxp == 1 || po->forced_k == 1 ||
 	    activity_total(a, c.t0, c.t1, &tot) == 0) {
 		ph_single(ph, c.t0, c.t1 > c.t0 ? c.t1 : c.t0);
 		(void)phase_kernels(&c, &ph->v[0], &kn_short);
+		phase_kacc_free(&c.win);	/* when not that phase's */
 		free(c.idx);
 		ph->forced = po->forced_k == 1;
 		ph->ncost = 1;
@@ -995,10 +844,10 @@ phase_detect(const struct model *m, const struct activity *a,
 			ph->v[g].js_prev = g == 0 ? 0 :
 			    phase_js(prev.d, mix.d, PH_NKEYS);
 			prev = mix;
-			ph->v[g].label = ph_label(&c, &ph->v[g]);
+			ph->v[g].label = phase_label(&c, &ph->v[g]);
 		}
 	}
-	ph_dedup_labels(ph);
+	phase_label_dedup(ph);
 
 	free(cst);
 	free(dp);

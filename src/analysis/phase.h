@@ -76,6 +76,8 @@
 #include "analysis/activity.h"
 #include "model/model.h"
 
+struct phase_kacc;
+
 #define PHASE_MAX_PHASES_DEFAULT	10	/* perf-advisor's CLI default */
 #define PHASE_MAX_PHASES		64
 
@@ -97,6 +99,10 @@ struct phase_opts {
 	int		 plain;		/* every segment's mix from its events,
 					   not from the bins (the reference
 					   the tests hold the bins to) */
+	struct phase_kacc *win;		/* NULL, or the window's kernel sums
+					   made ahead (phase_kscan_window()),
+					   taken when they are of the
+					   window */
 };
 
 /* A kernel name among a phase's kernels. */
@@ -143,6 +149,15 @@ struct phases {
 int	 phase_detect(const struct model *, const struct activity *,
 	    const struct phase_opts *, struct phases *, char **cause);
 void	 phase_free(struct phases *);
+/*
+ * The kernel sums of po's window that phase_detect() starts from (its
+ * vocabulary), made ahead from the model alone, so that a caller can make
+ * them beside the activity; phase_detect() takes them through po->win.
+ * phase_kacc_release() frees what it did not take, and the struct.
+ */
+struct phase_kacc *phase_kscan_window(const struct model *,
+		    const struct phase_opts *);
+void	 phase_kacc_release(struct phase_kacc *);
 /* Jensen-Shannon divergence (bits) of two distributions of n shares each
  * (each summing to 1, or all zero for an empty one). */
 double	 phase_js(const double *p, const double *q, size_t n);

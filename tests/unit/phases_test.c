@@ -190,6 +190,68 @@ test_bins_shortcut(void **state)
 	model_free(m);
 }
 
+/* phase_detect() from the window's kernel sums made ahead
+ * (phase_kscan_window(), po.win) gives what it gives alone: with the
+ * elbow, forced, disabled (one phase), a window inside the trace, and
+ * sums of another window, which it must leave alone. */
+static void
+test_window_ahead(void **state)
+{
+	struct model		*m = build_mixed();
+	struct activity		 a;
+	struct phase_opts	 po, wo;
+	struct phases		 ph[2];
+	struct phase_kacc	*win;
+	char			*cause = NULL;
+	size_t			 i, v;
+	static const int	 forced[] = { 0, 3, 0, 0, 0 };
+	static const int	 maxp[] = { 0, 0, 1, 0, 0 };
+	static const int64_t	 t0[] = { 0, 0, 0, 700 * MS, 700 * MS };
+
+	(void)state;
+	activity_build(&a, m);
+	for (v = 0; v < 5; v++) {
+		memset(&po, 0, sizeof po);
+		po.forced_k = forced[v];
+		po.max_phases = maxp[v];
+		if (t0[v] != 0) {
+			po.t0 = t0[v];
+			po.t1 = m->end_ns - 300 * MS;
+		}
+		assert_int_equal(phase_detect(m, &a, &po, &ph[0], &cause), 0);
+		/* The last variant's sums are of the whole trace. */
+		wo = po;
+		if (v == 4)
+			wo.t0 = wo.t1 = 0;
+		win = phase_kscan_window(m, &wo);
+		po.win = win;
+		assert_int_equal(phase_detect(m, &a, &po, &ph[1], &cause), 0);
+		phase_kacc_release(win);
+		assert_int_equal(ph[0].n, ph[1].n);
+		assert_true(v == 2 || ph[0].n > 1);
+		assert_int_equal(ph[0].ncost, ph[1].ncost);
+		assert_memory_equal(ph[0].cost, ph[1].cost, ph[0].ncost *
+		    sizeof *ph[0].cost);
+		for (i = 0; i < ph[0].n; i++) {
+			const struct phase *x = &ph[0].v[i], *y = &ph[1].v[i];
+			assert_int_equal(x->start, y->start);
+			assert_int_equal(x->end, y->end);
+			assert_string_equal(x->label, y->label);
+			assert_int_equal(x->dominant, y->dominant);
+			assert_int_equal(x->kernels, y->kernels);
+			assert_int_equal(x->kernel_ns, y->kernel_ns);
+			assert_int_equal(x->nkn, y->nkn);
+			assert_true(x->nkn > 0);
+			assert_memory_equal(x->kn, y->kn, x->nkn *
+			    sizeof *x->kn);
+		}
+		phase_free(&ph[0]);
+		phase_free(&ph[1]);
+	}
+	activity_free(&a);
+	model_free(m);
+}
+
 static void
 test_known_structure(void **state)
 {
@@ -403,6 +465,7 @@ TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_family),
 	cmocka_unit_test(test_known_structure),
 	cmocka_unit_test(test_bins_shortcut),
+	cmocka_unit_test(test_window_ahead),
 	cmocka_unit_test(test_steady_phase),
 	cmocka_unit_test(test_verb),
 	cmocka_unit_test(test_generated))
