@@ -121,12 +121,6 @@ launch_times_narrow(const struct launch_group *g)
 	return 1;
 }
 
-/* The smallest and largest of each time, and the number of each. */
-struct launch_range {
-	int64_t		 lo[LT_COUNT], hi[LT_COUNT];
-	size_t		 n[LT_COUNT];
-};
-
 /* The narrow samples of a part of a group (g or g->x). */
 struct launch_part {
 	const uint32_t	*d[LS_COUNT];
@@ -160,49 +154,6 @@ launch_part_at(const struct launch_part *pt, size_t i, int64_t t[LT_COUNT])
 	t[LT_QUEUE] = pt->base[LS_DELAY] + (int32_t)pt->d[LS_DELAY][i];
 	y = t[LT_QUEUE] + t[LT_KERNEL];
 	t[LT_TOTAL] = t[LT_API] + (y > 0 ? y : 0);
-}
-
-/* Widens [lo, hi] of r's time j to v. */
-static inline void
-launch_range_add(struct launch_range *r, int j, int64_t v)
-{
-	if (v < r->lo[j])
-		r->lo[j] = v;
-	if (v > r->hi[j])
-		r->hi[j] = v;
-}
-
-/* The first pass: each time's count, smallest and largest. */
-static void
-launch_times_range(const struct launch_group *g, struct launch_range *r)
-{
-	const struct launch_group	*p;
-	struct launch_part		 pt;
-	int64_t				 t[LT_COUNT];
-	size_t				 i, nq = 0;
-	int				 j;
-
-	for (j = 0; j < LT_COUNT; j++) {
-		r->lo[j] = INT64_MAX;
-		r->hi[j] = INT64_MIN;
-		r->n[j] = 0;
-	}
-	for (p = g; p != NULL; p = p->x) {
-		launch_part(p, &pt);
-		for (i = 0; i < pt.n; i++) {
-			launch_part_at(&pt, i, t);
-			launch_range_add(r, LT_API, t[LT_API]);
-			launch_range_add(r, LT_KERNEL, t[LT_KERNEL]);
-			launch_range_add(r, LT_TOTAL, t[LT_TOTAL]);
-			if (t[LT_QUEUE] >= 0) {
-				launch_range_add(r, LT_QUEUE, t[LT_QUEUE]);
-				nq++;
-			}
-		}
-		r->n[LT_API] += pt.n;
-	}
-	r->n[LT_KERNEL] = r->n[LT_TOTAL] = r->n[LT_API];
-	r->n[LT_QUEUE] = nq;
 }
 
 /*
@@ -282,33 +233,27 @@ void
 launch_times(struct launch_scratch *c, struct launch_group *g,
     struct stats st[LT_COUNT])
 {
-	struct stats_hist	hs[LT_COUNT];
-	struct launch_range	r;
-	unsigned		on = 0;
+	struct stats_hist	hs;
+	size_t			n;
 	int			j;
 
-	if (!launch_times_narrow(g) ||
-	    g->s[LS_DELAY].n + (g->x != NULL ? g->x->s[LS_DELAY].n : 0) <
-	    LAUNCH_FUSE_MIN) {
+	n = g->s[LS_DELAY].n + (g->x != NULL ? g->x->s[LS_DELAY].n : 0);
+	if (!launch_times_narrow(g) || n < LAUNCH_FUSE_MIN) {
 		launch_times_plain(c, g, st);
 		return;
 	}
-	launch_times_range(g, &r);
-	for (j = 0; j < LT_COUNT; j++)
-		if (r.n[j] >= LAUNCH_FUSE_MIN &&
-		    stats_hist_begin(&hs[j], r.n[j], r.lo[j], r.hi[j],
-		    &c->hist[j]))
-			on |= 1u << j;
 	for (j = 0; j < LT_COUNT; j++) {
-		if ((on & 1u << j) == 0) {
+		if ((j == LT_QUEUE ? (size_t)g->nqueue : n) < LAUNCH_FUSE_MIN ||
+		    !stats_hist_begin(&hs, j == LT_QUEUE ? (size_t)g->nqueue :
+		    n, g->lo[j], g->hi[j], &c->hist)) {
 			launch_time(c, g, j, &st[j]);
 			continue;
 		}
-		launch_times_feed(g, j, r.lo[j], &hs[j], 0);
-		if (stats_hist_ranks(&hs[j]))
-			launch_times_feed(g, j, r.lo[j], &hs[j], 1);
+		launch_times_feed(g, j, g->lo[j], &hs, 0);
+		if (stats_hist_ranks(&hs))
+			launch_times_feed(g, j, g->lo[j], &hs, 1);
 		memset(&st[j], 0, sizeof st[j]);
-		stats_hist_end(&hs[j], &st[j]);
+		stats_hist_end(&hs, &st[j]);
 	}
 }
 
@@ -326,12 +271,9 @@ launch_times(struct launch_scratch *c, struct launch_group *g,
 void
 launch_times_free(struct launch_scratch *c)
 {
-	int	j;
-
 	stats_acc_free(&c->sorted);
 	stats_acc_free(&c->made);
 	free(c->q32);
-	for (j = 0; j < LT_COUNT; j++)
-		stats_acc_free(&c->hist[j]);
+	stats_acc_free(&c->hist);
 	memset(c, 0, sizeof *c);
 }

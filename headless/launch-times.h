@@ -4,13 +4,14 @@
  * kernel times as they are, the queue times the delays that are not
  * negative, the total times api + max(0, delay + kernel).
  *
- * Where the samples are narrow, the four are found together without
- * storing the made times: one pass for each time's smallest and largest,
- * one that feeds the four histograms of stats-hist.h, one that gathers
- * the keys at their ranks. A time those do not suit (too few values, a
- * spread of 2^32 or more), and every time of a group with a wide sample,
- * is computed the plain way: its values made into an array and computed
- * there. Both ways give the same bits.
+ * Where the samples are narrow, each time is found without storing its
+ * values: from its smallest and largest (which the walk keeps), a pass
+ * over the samples that feeds the histogram of stats-hist.h and one that
+ * gathers the keys at its ranks, the queue and total times made on the
+ * fly. A time those do not suit (too few values, a spread of 2^32 or
+ * more), and every time of a group with a wide sample, is computed the
+ * plain way: its values made into an array and computed there. Both ways
+ * give the same bits.
  */
 #ifndef GPULENS_LAUNCH_TIMES_H
 #define GPULENS_LAUNCH_TIMES_H
@@ -21,10 +22,6 @@
 #include "analysis/stats.h"
 #include "headless/launch-walk.h"
 
-enum launch_time {
-	LT_API, LT_QUEUE, LT_KERNEL, LT_TOTAL, LT_COUNT
-};
-
 /* Working memory of the statistics of groups' times, reused across them
  * (zeroed to begin; launch_times_free() after). */
 struct launch_scratch {
@@ -32,7 +29,7 @@ struct launch_scratch {
 	struct stats_acc	 made;		/* a group's made times */
 	uint32_t		*q32;		/* a group's narrow queue times */
 	size_t			 q32cap;
-	struct stats_acc	 hist[LT_COUNT];	/* the histograms' */
+	struct stats_acc	 hist;		/* the histogram's */
 };
 
 /*
