@@ -86,7 +86,26 @@ struct launch_rows {
 	struct launch_ctx	*c;
 	struct launch_scratch	 sc[POOL_MAX];	/* per thread of launch_job() */
 	struct stats		*st;		/* per group, LT_COUNT each */
+	size_t			*big;		/* the groups, largest first */
 };
+
+/* The kernels of group g, both walkers'. */
+static size_t
+launch_size(const struct launch_group *g)
+{
+	return g->s[LS_DELAY].n + (g->x != NULL ? g->x->s[LS_DELAY].n : 0);
+}
+
+/* Orders group indices by their size, largest first. */
+static int
+launch_size_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct launch_group	*g = ctx;
+	size_t				 x = launch_size(&g[*(const size_t *)a]);
+	size_t				 y = launch_size(&g[*(const size_t *)b]);
+
+	return x > y ? -1 : x < y;
+}
 
 /* Orders group indices by their first kernel. */
 static int
@@ -100,16 +119,18 @@ launch_first_cmp(const void *a, const void *b, void *ctx)
 }
 
 
-/* The statistics of group job's times, on thread tid (pool.h). */
+/* The statistics of the times of the group job-th in size, on thread tid
+ * (pool.h). */
 static int
 launch_job(void *arg, size_t job, unsigned tid, char **cause)
 {
 	struct launch_rows	*rs = arg;
-	struct launch_group	*g = &rs->c->g[job];
+	size_t			 gi = rs->big[job];
+	struct launch_group	*g = &rs->c->g[gi];
 	int			 j;
 
 	(void)cause;
-	launch_times(&rs->sc[tid], g, &rs->st[job * LT_COUNT]);
+	launch_times(&rs->sc[tid], g, &rs->st[gi * LT_COUNT]);
 	/* The samples are done with: freed here, on every thread. */
 	g->n = (int64_t)g->s[LS_KERNEL].n;
 	for (j = 0; j < LS_COUNT; j++)
@@ -282,9 +303,15 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	for (gi = 0; gi < c.map.ng; gi++)
 		order[gi] = gi;
 	sort_stable(order, c.map.ng, sizeof *order, launch_first_cmp, c.g);
-	/* The groups' statistics are independent: on every thread. */
+	/*
+	 * The groups' statistics are independent: on every thread, the
+	 * largest groups first, so that the threads end together.
+	 */
 	rs.c = &c;
 	rs.st = xreallocarray(NULL, c.map.ng + 1, LT_COUNT * sizeof *rs.st);
+	rs.big = xreallocarray(NULL, c.map.ng + 1, sizeof *rs.big);
+	memcpy(rs.big, order, c.map.ng * sizeof *order);
+	sort_stable(rs.big, c.map.ng, sizeof *rs.big, launch_size_cmp, c.g);
 	(void)pool_run(c.map.ng, pool_sweep_threads(), launch_job, &rs, NULL);
 	for (gi = 0; gi < c.map.ng; gi++)
 		launch_row(&rs, out, order[gi]);
@@ -312,6 +339,7 @@ done:
 	for (k = 0; k < POOL_MAX; k++)
 		launch_times_free(&rs.sc[k]);
 	free(rs.st);
+	free(rs.big);
 	free(order);
 	return rc;
 }
