@@ -43,7 +43,7 @@ bigarr_resize(void *p, size_t old, size_t n)
 			xmalloc_fail(n);
 		return q;
 	}
-	/* Across the threshold: a copy of at most BIGARR_MAP bytes. */
+	/* Across the threshold: a copy of less than BIGARR_MAP bytes. */
 	if (n >= BIGARR_MAP) {
 		q = bigarr_map(n);
 		if (p != NULL)
