@@ -35,6 +35,7 @@
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
 #include "headless/evrow.h"
+#include "headless/launch-times.h"
 #include "headless/launch-walk.h"
 #include "analysis/group.h"
 #include "headless/opts.h"
@@ -76,19 +77,8 @@ static const char *launch_axis_fields[LA_COUNT] = {
 	"api", "name", "short_name", "device", "stream", "pid", "tid"
 };
 
-enum launch_time {
-	LT_API, LT_QUEUE, LT_KERNEL, LT_TOTAL, LT_COUNT
-};
 static const char *launch_time_names[LT_COUNT] = {
 	"api", "queue", "kernel", "total"
-};
-
-/* Working memory of the statistics of a group's times. */
-struct launch_scratch {
-	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
-	struct stats_acc	 made;		/* a group's total times */
-	uint32_t		*q32;		/* a group's narrow queue times */
-	size_t			 q32cap;
 };
 
 /* The statistics of the groups, computed on every thread. */
@@ -96,7 +86,26 @@ struct launch_rows {
 	struct launch_ctx	*c;
 	struct launch_scratch	 sc[POOL_MAX];	/* per thread of launch_job() */
 	struct stats		*st;		/* per group, LT_COUNT each */
+	size_t			*big;		/* the groups, largest first */
 };
+
+/* The kernels of group g, both walkers'. */
+static size_t
+launch_size(const struct launch_group *g)
+{
+	return g->s[LS_DELAY].n + (g->x != NULL ? g->x->s[LS_DELAY].n : 0);
+}
+
+/* Orders group indices by their size, largest first. */
+static int
+launch_size_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct launch_group	*g = ctx;
+	size_t				 x = launch_size(&g[*(const size_t *)a]);
+	size_t				 y = launch_size(&g[*(const size_t *)b]);
+
+	return x > y ? -1 : x < y;
+}
 
 /* Orders group indices by their first kernel. */
 static int
@@ -110,97 +119,18 @@ launch_first_cmp(const void *a, const void *b, void *ctx)
 }
 
 
-/* Appends the values of time j of g's kernels to v at k; returns k. */
-static size_t
-launch_made(const struct launch_group *g, int j, int64_t *v, size_t k)
-{
-	const struct stats_sample	*d = &g->s[LS_DELAY];
-	int64_t				 x, y;
-	size_t				 i;
-
-	for (i = 0; i < d->n; i++) {
-		x = stats_sample_at(d, i);
-		switch (j) {
-		case LT_API:
-			v[k++] = stats_sample_at(&g->s[LS_API], i);
-			break;
-		case LT_KERNEL:
-			v[k++] = stats_sample_at(&g->s[LS_KERNEL], i);
-			break;
-		case LT_QUEUE:
-			if (x >= 0)
-				v[k++] = x;
-			break;
-		default:
-			y = x + stats_sample_at(&g->s[LS_KERNEL], i);
-			v[k++] = stats_sample_at(&g->s[LS_API], i) +
-			    (y > 0 ? y : 0);
-			break;
-		}
-	}
-	return k;
-}
-
-/* launch_time() of a group whose kernels both walkers added. */
-static void
-launch_time_parts(struct launch_scratch *c, struct launch_group *g, int j,
-    struct stats *st)
-{
-	size_t	k;
-
-	XGROW(c->made.v, c->made.cap, g->s[LS_DELAY].n +
-	    g->x->s[LS_DELAY].n);
-	k = launch_made(g, j, c->made.v, 0);
-	k = launch_made(g->x, j, c->made.v, k);
-	stats_compute_any(c->made.v, k, st, &c->sorted);
-}
-
-/*
- * The statistics of a group's time j: the API and kernel times straight
- * from their samples, the queue times filtered from the delays (as offsets
- * while those are narrow), the total times made from the three samples.
- */
-static void
-launch_time(struct launch_scratch *c, struct launch_group *g, int j,
-    struct stats *st)
-{
-	struct stats_sample	*d = &g->s[LS_DELAY];
-	size_t			 i, n = d->n, k = 0;
-
-	if (g->x != NULL) {
-		launch_time_parts(c, g, j, st);
-		return;
-	}
-	if (j == LT_API || j == LT_KERNEL) {
-		stats_sample_compute(&g->s[j == LT_API ? LS_API : LS_KERNEL],
-		    st, &c->sorted);
-		return;
-	}
-	if (j == LT_QUEUE && d->w == NULL) {
-		XGROW(c->q32, c->q32cap, (size_t)g->nqueue);
-		for (i = 0; i < n; i++)
-			if (d->base + (int32_t)d->d[i] >= 0)
-				c->q32[k++] = d->d[i];
-		stats_compute_narrow(c->q32, k, d->base, st, &c->sorted);
-		return;
-	}
-	XGROW(c->made.v, c->made.cap, n);
-	k = launch_made(g, j, c->made.v, 0);
-	stats_compute_any(c->made.v, k, st, &c->sorted);
-}
-
-/* The statistics of group job's times, on thread tid (pool.h). */
+/* The statistics of the times of the group job-th in size, on thread tid
+ * (pool.h). */
 static int
 launch_job(void *arg, size_t job, unsigned tid, char **cause)
 {
 	struct launch_rows	*rs = arg;
-	struct launch_group	*g = &rs->c->g[job];
+	size_t			 gi = rs->big[job];
+	struct launch_group	*g = &rs->c->g[gi];
 	int			 j;
 
 	(void)cause;
-	/* The made times first: computing a wide sample sorts it. */
-	for (j = LT_COUNT; j-- > 0; )
-		launch_time(&rs->sc[tid], g, j, &rs->st[job * LT_COUNT + j]);
+	launch_times(&rs->sc[tid], g, &rs->st[gi * LT_COUNT]);
 	/* The samples are done with: freed here, on every thread. */
 	g->n = (int64_t)g->s[LS_KERNEL].n;
 	for (j = 0; j < LS_COUNT; j++)
@@ -373,9 +303,15 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 	for (gi = 0; gi < c.map.ng; gi++)
 		order[gi] = gi;
 	sort_stable(order, c.map.ng, sizeof *order, launch_first_cmp, c.g);
-	/* The groups' statistics are independent: on every thread. */
+	/*
+	 * The groups' statistics are independent: on every thread, the
+	 * largest groups first, so that the threads end together.
+	 */
 	rs.c = &c;
 	rs.st = xreallocarray(NULL, c.map.ng + 1, LT_COUNT * sizeof *rs.st);
+	rs.big = xreallocarray(NULL, c.map.ng + 1, sizeof *rs.big);
+	memcpy(rs.big, order, c.map.ng * sizeof *order);
+	sort_stable(rs.big, c.map.ng, sizeof *rs.big, launch_size_cmp, c.g);
 	(void)pool_run(c.map.ng, pool_sweep_threads(), launch_job, &rs, NULL);
 	for (gi = 0; gi < c.map.ng; gi++)
 		launch_row(&rs, out, order[gi]);
@@ -400,12 +336,10 @@ cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
 done:
 	launch_walk_free(&c);
 	launch_walk_free(&c2);
-	for (k = 0; k < POOL_MAX; k++) {
-		stats_acc_free(&rs.sc[k].sorted);
-		stats_acc_free(&rs.sc[k].made);
-		free(rs.sc[k].q32);
-	}
+	for (k = 0; k < POOL_MAX; k++)
+		launch_times_free(&rs.sc[k]);
 	free(rs.st);
+	free(rs.big);
 	free(order);
 	return rc;
 }

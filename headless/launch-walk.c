@@ -82,9 +82,8 @@ launch_group_of(struct launch_ctx *c, uint32_t t, uint32_t i,
 	if (isnew) {
 		XGROW(c->g, c->gcap, gi + 1);
 		memset(&c->g[gi], 0, sizeof c->g[gi]);
+		launch_group_init(&c->g[gi]);
 		c->g[gi].first = model_gid(m, t, i);
-		for (j = 0; j < LS_COUNT; j++)
-			stats_sample_init(&c->g[gi].s[j]);
 	}
 	return gi;
 }
@@ -117,6 +116,19 @@ launch_group(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 	return e->gi - 1;
 }
 
+void
+launch_group_init(struct launch_group *g)
+{
+	int	j;
+
+	for (j = 0; j < LS_COUNT; j++)
+		stats_sample_init(&g->s[j]);
+	for (j = 0; j < LT_COUNT; j++) {
+		g->lo[j] = INT64_MAX;
+		g->hi[j] = INT64_MIN;
+	}
+}
+
 /* Adds kernel i of track t, launched by the API call at r. */
 static void
 launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
@@ -125,7 +137,7 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 	const struct lane		*l = &m->tracks[t].lane;
 	const struct lane		*al = &m->tracks[r.track].lane;
 	struct launch_group		*g;
-	int64_t				 as, ae, ks, ke, adur, kdur;
+	int64_t				 as, ae, ks, ke;
 	size_t				 gi;
 
 	as = al->start[r.idx];
@@ -136,14 +148,7 @@ launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 	g = &c->g[gi];
 	if (model_gid(m, t, i) < g->first)
 		g->first = model_gid(m, t, i);
-	adur = ae - as;
-	kdur = ke - ks;
-	stats_sample_add(&g->s[LS_API], adur);
-	stats_sample_add(&g->s[LS_KERNEL], kdur);
-	stats_sample_add(&g->s[LS_DELAY], ks - ae);
-	g->nqueue += ks - ae >= 0;
-	if (kdur < adur)
-		g->nshort++;
+	launch_group_add(g, ae - as, ke - ks, ks - ae);
 }
 
 /*
@@ -260,6 +265,24 @@ launch_walk_free(struct launch_ctx *p)
 	group_map_free(&p->map);
 }
 
+void
+launch_group_join(struct launch_group *g, struct launch_group *h)
+{
+	int	j;
+
+	g->x = h;
+	if (h->first < g->first)
+		g->first = h->first;
+	g->nqueue += h->nqueue;
+	g->nshort += h->nshort;
+	for (j = 0; j < LT_COUNT; j++) {
+		if (h->lo[j] < g->lo[j])
+			g->lo[j] = h->lo[j];
+		if (h->hi[j] > g->hi[j])
+			g->hi[j] = h->hi[j];
+	}
+}
+
 /*
  * Joins the groups of the second walker p to c's: each finds (or makes)
  * c's group of its first kernel and hangs on it as x.
@@ -268,7 +291,7 @@ static void
 launch_join(struct launch_ctx *c, struct launch_ctx *p)
 {
 	const struct model	*m = c->m;
-	struct launch_group	*g, *h;
+	struct launch_group	*h;
 	struct evref		 k, r;
 	size_t			 gi, hi;
 
@@ -277,12 +300,7 @@ launch_join(struct launch_ctx *c, struct launch_ctx *p)
 		k = model_ev(m, h->first);
 		r = model_ev(m, correlate_launch(m, h->first));
 		gi = launch_group_of(c, k.track, k.idx, r);
-		g = &c->g[gi];
-		g->x = h;
-		if (h->first < g->first)
-			g->first = h->first;
-		g->nqueue += h->nqueue;
-		g->nshort += h->nshort;
+		launch_group_join(&c->g[gi], h);
 	}
 	c->nsel += p->nsel;
 	c->unlinked += p->unlinked;

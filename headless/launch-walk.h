@@ -40,9 +40,17 @@ enum launch_sample {
 	LS_API, LS_KERNEL, LS_DELAY, LS_COUNT
 };
 
+/* The four times of a kernel (cmd-launch.c). */
+enum launch_time {
+	LT_API, LT_QUEUE, LT_KERNEL, LT_TOTAL, LT_COUNT
+};
+
 struct launch_group {
 	struct stats_sample s[LS_COUNT];
 	int64_t		 n, nshort, nqueue;	/* n: the caller's */
+	int64_t		 lo[LT_COUNT], hi[LT_COUNT];	/* each time's
+					   smallest and largest (a time
+					   with none: lo > hi) */
 	uint32_t	 first;		/* its first kernel's global id */
 	struct launch_group *x;		/* its kernels the other walker
 					   added (launch_walk()), or NULL */
@@ -82,6 +90,43 @@ void	 launch_walk_init(struct launch_ctx *c, const struct model *m,
  * the second walker (launch_walk_free() it after).
  */
 void	 launch_walk(struct launch_ctx *c, struct launch_ctx *c2);
+/* Readies a group (zeroed by the caller) for launch_group_add(). */
+void	 launch_group_init(struct launch_group *g);
+/* Widens time j's [lo, hi] of g to v. */
+static inline void
+launch_group_range(struct launch_group *g, int j, int64_t v)
+{
+	if (v < g->lo[j])
+		g->lo[j] = v;
+	if (v > g->hi[j])
+		g->hi[j] = v;
+}
+/*
+ * Adds a kernel's times to g: its API time, its kernel time and its delay
+ * kernel.start - api.end (inline: it runs once per kernel).
+ */
+static inline void
+launch_group_add(struct launch_group *g, int64_t api, int64_t kernel,
+    int64_t delay)
+{
+	int64_t	y = delay + kernel;
+
+	stats_sample_add(&g->s[LS_API], api);
+	stats_sample_add(&g->s[LS_KERNEL], kernel);
+	stats_sample_add(&g->s[LS_DELAY], delay);
+	launch_group_range(g, LT_API, api);
+	launch_group_range(g, LT_KERNEL, kernel);
+	launch_group_range(g, LT_TOTAL, api + (y > 0 ? y : 0));
+	if (delay >= 0) {
+		launch_group_range(g, LT_QUEUE, delay);
+		g->nqueue++;
+	}
+	if (kernel < api)
+		g->nshort++;
+}
+/* Hangs h, the other walker's group of g's key, on g (launch_group.x),
+ * and counts its kernels into g's counts and ranges. */
+void	 launch_group_join(struct launch_group *g, struct launch_group *h);
 /* Frees c's groups and state; a zeroed context is freed too. */
 void	 launch_walk_free(struct launch_ctx *c);
 

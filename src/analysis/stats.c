@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "analysis/stats-int.h"
+#include "util/bigarr.h"
 #include "util/xmalloc.h"
 
 #define STATS_SMALL	64	/* insertion sort below this */
@@ -552,18 +553,21 @@ stats_sample_init(struct stats_sample *s)
 void
 stats_sample_free(struct stats_sample *s)
 {
-	free(s->d);
-	free(s->w);
+	bigarr_free(s->d, s->cap * sizeof *s->d);
+	bigarr_free(s->w, s->cap * sizeof *s->w);
 	memset(s, 0, sizeof *s);
 }
 
-/* Doubles the capacity of a sample's array (at least 64). */
+/* Doubles the capacity of a sample's array (at least 64), which grows
+ * without a copy once big (bigarr.h). */
 static void
 stats_sample_double(void **p, size_t *cap, size_t sz)
 {
 	size_t	ncap = *cap < 64 ? 64 : *cap * 2;
 
-	*p = xreallocarray(*p, ncap, sz);
+	if (ncap > SIZE_MAX / sz)
+		xmalloc_fail(SIZE_MAX);
+	*p = bigarr_resize(*p, *cap * sz, ncap * sz);
 	*cap = ncap;
 }
 
@@ -585,12 +589,12 @@ stats_sample_slow(struct stats_sample *s, int64_t x)
 	}
 	if (s->w == NULL) {
 		/* x does not fit: widen the sample for good. */
-		s->cap = s->n + 1;
-		s->w = xreallocarray(NULL, s->cap, sizeof *s->w);
+		s->w = bigarr_resize(NULL, 0, (s->n + 1) * sizeof *s->w);
 		for (i = 0; i < s->n; i++)
 			s->w[i] = s->base + (int32_t)s->d[i];
-		free(s->d);
+		bigarr_free(s->d, s->cap * sizeof *s->d);
 		s->d = NULL;
+		s->cap = s->n + 1;
 	}
 	if (s->n + 1 > s->cap)
 		stats_sample_double((void **)&s->w, &s->cap, sizeof *s->w);

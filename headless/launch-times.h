@@ -1,0 +1,47 @@
+/*
+ * launch-times: the statistics of the four times of a group of `gpulens
+ * launch` (cmd-launch.c) from its samples (launch-walk.h): the API and
+ * kernel times as they are, the queue times the delays that are not
+ * negative, the total times api + max(0, delay + kernel).
+ *
+ * Where the samples are narrow, each time is found without storing its
+ * values: from its smallest and largest (which the walk keeps), a pass
+ * over the samples that feeds the histogram of stats-hist.h and one that
+ * gathers the keys at its ranks, the queue and total times made on the
+ * fly. A time those do not suit (too few values, a spread of 2^32 or
+ * more), and every time of a group with a wide sample, is computed the
+ * plain way: its values made into an array and computed there. Both ways
+ * give the same bits.
+ */
+#ifndef GPULENS_LAUNCH_TIMES_H
+#define GPULENS_LAUNCH_TIMES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/stats.h"
+#include "headless/launch-walk.h"
+
+/* Working memory of the statistics of groups' times, reused across them
+ * (zeroed to begin; launch_times_free() after). */
+struct launch_scratch {
+	struct stats_acc	 sorted;	/* scratch of stats_sample_compute */
+	struct stats_acc	 made;		/* a group's made times */
+	uint32_t		*q32;		/* a group's narrow queue times */
+	size_t			 q32cap;
+	struct stats_acc	 hist;		/* the histogram's */
+};
+
+/*
+ * The statistics of g's four times (and those of g->x's kernels) into
+ * st[LT_*]. A wide sample may be left sorted, so that g's samples are
+ * good for nothing after but freeing.
+ */
+void	launch_times(struct launch_scratch *c, struct launch_group *g,
+	    struct stats st[LT_COUNT]);
+/* The same, every time the plain way (for the tests). */
+void	launch_times_plain(struct launch_scratch *c, struct launch_group *g,
+	    struct stats st[LT_COUNT]);
+void	launch_times_free(struct launch_scratch *c);
+
+#endif
