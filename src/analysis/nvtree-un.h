@@ -141,7 +141,7 @@ nvtree_un_put(struct nvtree_un *u, int64_t s, int64_t e)
  * empty nor lost), it starts after the last kept segment (a new one,
  * with a fold now and then) or makes it go on: those cases inline.
  */
-static inline void
+static inline __attribute__((always_inline)) void
 nvtree_un_add1(struct nvtree_un *u, int64_t s, int64_t e)
 {
 	int64_t	*t;
@@ -166,10 +166,11 @@ nvtree_un_add1(struct nvtree_un *u, int64_t s, int64_t e)
 
 /*
  * Adds the operations of one call to the n unions u[0 .. n) (the open
- * ranges of one NVTX track that contain the call): one call of this
- * function per call and track, not per range.
+ * ranges of one NVTX track that contain the call): inline in the sweep's
+ * loop, which calls out only for the rare cases (nvtree_un_put(), a
+ * fold).
  */
-static void
+static inline __attribute__((always_inline)) void
 nvtree_un_add(struct nvtree_un *restrict u, size_t n,
     const struct nvtree_ops *restrict ops)
 {
