@@ -175,10 +175,17 @@ nvtree_un_add(struct nvtree_un *restrict u, size_t n,
     const struct nvtree_ops *restrict ops)
 {
 	const int64_t	*se, *end = ops->se + 2 * ops->n;
+	int64_t		 s, e;
 
-	for (; n > 0; n--, u++)
-		for (se = ops->se; se < end; se += 2)
-			nvtree_un_add1(u, se[0], se[1]);
+	if (ops->n == 1) {	/* mostly one operation */
+		s = ops->se[0];
+		e = ops->se[1];
+		for (; n > 0; n--, u++)
+			nvtree_un_add1(u, s, e);
+	} else
+		for (; n > 0; n--, u++)
+			for (se = ops->se; se < end; se += 2)
+				nvtree_un_add1(u, se[0], se[1]);
 }
 
 /* The busy time of range a, leaving the sweep with union u. */
