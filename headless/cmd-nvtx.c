@@ -8,7 +8,9 @@
  * start, GPU busy = the union of that work's durations. The projection of
  * every range comes from the sweep the NVTX view's tree uses
  * (analysis/nvtree.h), the union too where the sweep can tell it; the
- * other unions are computed per range. With --tree sorted by start,
+ * other unions are computed per range. The groups take the sweep's
+ * ranges as it hands them out (nvtree_proj_each()), with no array of
+ * every range's projection. With --tree sorted by start,
  * duration or id, only the page's ranges are projected, one by one; by
  * GPU busy time, operations or kernels, only the page's ranges become
  * rows.
@@ -30,6 +32,7 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "analysis/stats.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 
@@ -261,6 +264,76 @@ nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
 	return 1;
 }
 
+/*
+ * The GPU sums of the groups: the projection sweep hands each range with
+ * GPU work (nvtree_proj_each()) to nvtx_sum_range(), which adds it to the
+ * group of[] gives it (index + 1, 0: not selected; range i of NVTX track t
+ * is of[off[t] + i]), in the sums of its pool thread (tid); the busy times
+ * the sweep cannot tell come from the pool thread's projector.
+ */
+struct nsum {
+	int64_t		 proj, busy;
+	uint64_t	 kernels, with_gpu;
+};
+struct nvtx_sums {
+	const struct model	*m;
+	const size_t		*off;
+	const uint32_t		*of;
+	size_t			 na;
+	struct nsum		*sum;		/* POOL_MAX x na */
+	struct nvtx_projector	 pj[POOL_MAX];
+};
+
+static void
+nvtx_sum_range(void *arg, unsigned tid, uint32_t t, uint32_t i,
+    const struct nvtree_span *sp, int64_t busy)
+{
+	struct nvtx_sums	*c = arg;
+	uint32_t		 g = c->of[c->off[t] + i];
+	struct nsum		*a;
+	struct nvtx_proj	 full;
+
+	if (g == 0)
+		return;
+	a = &c->sum[tid * c->na + g - 1];
+	a->proj += sp->hi - sp->lo;
+	a->with_gpu++;
+	a->kernels += sp->nkernels;
+	if (busy < 0) {
+		nvtx_project_with(&c->pj[tid], c->m, model_gid(c->m, t, i),
+		    &full);
+		busy = full.busy;
+	}
+	a->busy += busy;
+}
+
+/* Adds the GPU sums of the ranges of[] selects to their groups a[]. */
+static void
+nvtx_sum(const struct model *m, const size_t *off, const uint32_t *of,
+    struct nagg *a, size_t na)
+{
+	struct nvtx_sums	*c = xcalloc(1, sizeof *c);
+	size_t			 i, t;
+
+	c->m = m;
+	c->off = off;
+	c->of = of;
+	c->na = na;
+	c->sum = xcalloc((size_t)POOL_MAX * na + 1, sizeof *c->sum);
+	nvtree_proj_each(m, nvtx_sum_range, c);
+	for (t = 0; t < POOL_MAX; t++) {
+		for (i = 0; i < na; i++) {
+			a[i].proj_total += c->sum[t * na + i].proj;
+			a[i].busy_total += c->sum[t * na + i].busy;
+			a[i].kernels += c->sum[t * na + i].kernels;
+			a[i].with_gpu += c->sum[t * na + i].with_gpu;
+		}
+		nvtx_projector_free(&c->pj[t]);
+	}
+	free(c->sum);
+	free(c);
+}
+
 static int
 nvtx_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
@@ -282,10 +355,11 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	int			 isnew;
 	int64_t			 base;
 	struct stats		 st;
-	struct nvtx_proj	 p;
 	struct nvtx_projector	 pj;
 	struct nvtree_proj	 pr;
 	struct stats_acc	 sorted;	/* stats_sample_compute's */
+	size_t			*noff = NULL;	/* see nvtx_sum() */
+	uint32_t		*of = NULL;
 
 	(void)code;
 	memset(&pj, 0, sizeof pj);
@@ -316,9 +390,12 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	memset(&pr, 0, sizeof pr);
 	base = o.absolute ? 0 : m->origin_ns;
 	nvtx_pathset_init(&np, m, !o.tree);
-	if (!o.tree || !nvtx_page(m, &o, &s, &np, &pj, out))
+	if (!o.tree) {
+		noff = nvtree_proj_offsets(m, &k);
+		of = xcalloc(k + 1, sizeof *of);
+	} else if (!nvtx_page(m, &o, &s, &np, &pj, out))
 		nvtree_proj_build_busy(m, &pr);
-	for (t = 0; pr.off != NULL && t < m->ntracks; t++) {
+	for (t = 0; (pr.off != NULL || of != NULL) && t < m->ntracks; t++) {
 		const struct track *tr = &m->tracks[t];
 		const struct lane *l = &tr->lane;
 		if (tr->type != TRACK_NVTX || !sel_track(&s, t))
@@ -370,17 +447,12 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 				ag->startend = (l->flags[e] & EVF_STARTEND) != 0;
 				stats_sample_init(&ag->cpu);
 			}
-			ag = &a[ai];
-			stats_sample_add(&ag->cpu, l->end[e] - l->start[e]);
-			nvtx_range_proj(m, &pr, &pj, t, e, &p);
-			if (p.nops > 0) {
-				ag->proj_total += p.end - p.start;
-				ag->with_gpu++;
-			}
-			ag->busy_total += p.busy;
-			ag->kernels += p.nkernels;
+			stats_sample_add(&a[ai].cpu, l->end[e] - l->start[e]);
+			of[noff[t] + e] = (uint32_t)ai + 1;
 		}
 	}
+	if (of != NULL)
+		nvtx_sum(m, noff, of, a, na);
 	for (i = 0; i < na; i++) {
 		cJSON *row = out_row(out);
 		const char *dom = model_str(m, m->domains[a[i].domain].name);
@@ -433,5 +505,7 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 	nvtx_projector_free(&pj);
 	nvtree_proj_free(&pr);
 	stats_acc_free(&sorted);
+	free(noff);
+	free(of);
 	return 0;
 }

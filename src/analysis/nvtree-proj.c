@@ -9,6 +9,7 @@
 
 #include "model/correlate.h"
 #include "analysis/nvtree.h"
+#include "analysis/nvtree-un.h"
 #include "util/pool.h"
 #include "util/xmalloc.h"
 
@@ -31,148 +32,6 @@ struct nvtree_cur {
 	struct nvtree_un	*un;		/* per open range: its union */
 	size_t			 ucap;
 };
-
-/*
- * The union (busy time) of an open range's GPU work, built as the sweep
- * hands it the operations. Its last merged segments (NVTREE_UN_WIN at most,
- * half of them folded when they overflow) are
- * kept in start order (disjoint, not touching), the ones before them
- * only summed (busy) up to where the last of them ended (fold): an
- * operation that starts at fold or later is merged into the kept ones,
- * wherever it falls among them, and the union's measure stays exact, the
- * one nvtx_project_with() gets by sorting the work by start and merging
- * it (the measure does not depend on the order). An operation that
- * starts before fold, or ends before it starts, leaves the union lost
- * (state NVTREE_UN_LOST): the range's busy time is left to that function.
- */
-#define NVTREE_UN_WIN	16
-enum { NVTREE_UN_NONE, NVTREE_UN_SOME, NVTREE_UN_LOST };
-struct nvtree_un {
-	int64_t		 busy;		/* the segments folded away */
-	int64_t		 fold;		/* the end of the last of them */
-	int64_t		 seg[NVTREE_UN_WIN + 1][2];	/* kept: start, end */
-	int		 n;		/* kept segments */
-	int		 state;
-};
-
-/* Opens union u, empty. */
-static inline void
-nvtree_un_open(struct nvtree_un *u)
-{
-	u->busy = 0;
-	u->fold = INT64_MIN;
-	u->n = 0;
-	u->state = NVTREE_UN_NONE;
-}
-
-/*
- * Folds the older half of u's kept segments into its sum when they are
- * full: one move per NVTREE_UN_WIN / 2 new segments.
- */
-static inline void
-nvtree_un_fold(struct nvtree_un *u)
-{
-	int	i, h = NVTREE_UN_WIN / 2;
-
-	if (u->n <= NVTREE_UN_WIN)
-		return;
-	for (i = 0; i < h; i++)
-		u->busy += u->seg[i][1] - u->seg[i][0];
-	u->fold = u->seg[h - 1][1];
-	memmove(u->seg[0], u->seg[h], (size_t)(u->n - h) * sizeof u->seg[0]);
-	u->n -= h;
-}
-
-/*
- * Merges [s, e] (s <= e, s >= u->fold, s before the end of the last kept
- * segment) into the kept segments of u.
- */
-static void
-nvtree_un_insert(struct nvtree_un *u, int64_t s, int64_t e)
-{
-	int	i, j, k;
-
-	for (i = u->n - 1; i >= 0 && u->seg[i][0] > s; i--)
-		;
-	if (i >= 0 && s <= u->seg[i][1]) {
-		if (e > u->seg[i][1])
-			u->seg[i][1] = e;
-	} else {
-		i++;
-		memmove(u->seg[i + 1], u->seg[i],
-		    (size_t)(u->n - i) * sizeof u->seg[0]);
-		u->seg[i][0] = s;
-		u->seg[i][1] = e;
-		u->n++;
-	}
-	/* The segments after i that it now reaches. */
-	for (j = i + 1; j < u->n && u->seg[j][0] <= u->seg[i][1]; j++)
-		if (u->seg[j][1] > u->seg[i][1])
-			u->seg[i][1] = u->seg[j][1];
-	if (j > i + 1) {
-		k = j - (i + 1);
-		if (j < u->n)
-			memmove(u->seg[i + 1], u->seg[j],
-			    (size_t)(u->n - j) * sizeof u->seg[0]);
-		u->n -= k;
-	}
-	nvtree_un_fold(u);
-}
-
-/* The work of one call, for the unions: start, end of each operation. */
-struct nvtree_ops {
-	int64_t		*se;		/* 2 per operation */
-	size_t		 n, cap;
-	int64_t		*busy;		/* the result (nvtree_proj.busy) */
-};
-
-static void
-nvtree_un_add(struct nvtree_un *restrict u,
-    const struct nvtree_ops *restrict ops)
-{
-	const int64_t	*se = ops->se, *end = se + 2 * ops->n;
-	int64_t		 s, e, *t;
-
-	if (u->state == NVTREE_UN_LOST || se == end)
-		return;
-	u->state = NVTREE_UN_SOME;
-	for (; se < end; se += 2) {
-		s = se[0];
-		e = se[1];
-		if (e < s || s < u->fold) {
-			u->state = NVTREE_UN_LOST;
-			return;
-		}
-		t = u->seg[u->n > 0 ? u->n - 1 : 0];
-		if (u->n > 0 && s >= t[0] && s <= t[1]) {
-			/* Mostly: the last segment goes on. */
-			if (e > t[1])
-				t[1] = e;
-		} else if (u->n == 0 || s > t[1]) {
-			/* Or a new one follows it. */
-			u->seg[u->n][0] = s;
-			u->seg[u->n][1] = e;
-			u->n++;
-			nvtree_un_fold(u);
-		} else
-			nvtree_un_insert(u, s, e);
-	}
-}
-
-/* The busy time of range a, leaving the sweep with union u. */
-static void
-nvtree_un_done(const struct nvtree_un *u, struct nvtree_ops *ops, size_t a)
-{
-	int64_t	b;
-	int	i;
-
-	if (u->state == NVTREE_UN_SOME) {
-		for (b = u->busy, i = 0; i < u->n; i++)
-			b += u->seg[i][1] - u->seg[i][0];
-		ops->busy[a] = b;
-	} else if (u->state == NVTREE_UN_NONE)
-		ops->busy[a] = 0;
-}
 
 static inline void
 nvtree_widen(struct nvtree_span *sp, size_t a, int64_t lo, int64_t hi,
@@ -260,7 +119,7 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
 			nvtree_widen(span, c->off + stack[r], amin, amax,
 			    an, ak);
 			if (ops != NULL)
-				nvtree_un_add(&c->un[w], ops);
+				nvtree_un_add(&c->un[w], 1, ops);
 		}
 		w++;
 	}
@@ -273,18 +132,30 @@ nvtree_merge(struct nvtree_cur *c, int64_t as, int64_t ae, int64_t amin,
  * .. toff[th + 1])) and its API tracks (atrk[aoff[th] .. aoff[th + 1])),
  * in track order, bucketed once (O(tracks + threads), not a scan of every
  * track per API track), the threads that have both (jobs), and the
- * outputs; per pool thread, the cursors and the work of one call.
+ * outputs: the arrays of every range (off, sp, busy), or fn, which is
+ * handed them thread by thread (mkbusy: make the unions). Per pool
+ * thread: the cursors, the work of one call, and the spans and busy times
+ * the cursors write (out, out + loff[x] for the thread's x-th NVTX
+ * track): the shared arrays, or with fn its own (own, obusy: ocap ranges,
+ * those of the largest thread it took, which it resets as it hands them
+ * out).
  */
 struct nvtree_sweep {
 	const struct model	*m;
 	const size_t		*off;
 	struct nvtree_span	*sp;
 	int64_t			*busy;
+	nvtree_range_fn		 fn;
+	void			*arg;
+	int			 mkbusy;
 	uint32_t		*toff, *ttrk, *aoff, *atrk, *jobs;
 	size_t			 njobs;
 	struct nvtree_scratch {
 		struct nvtree_cur	*cur;
 		struct nvtree_ops	 ops;
+		struct nvtree_span	*out, *own;
+		int64_t			*obusy;
+		size_t			*loff, ocap;
 	}			 scr[POOL_MAX];
 };
 
@@ -293,15 +164,15 @@ struct nvtree_sweep {
  * NVTX tracks: see nvtree_project(). uo (or NULL) makes the unions.
  */
 static void
-nvtree_api(const struct nvtree_sweep *w, struct nvtree_cur *cur,
+nvtree_api(const struct nvtree_sweep *w, struct nvtree_scratch *s,
     struct nvtree_ops *uo, size_t u, uint32_t th)
 {
 	const struct model	*m = w->m;
 	const struct lane	*al = &m->tracks[u].lane, *gl;
 	const struct track	*gt = NULL;
 	const uint32_t		*launch = m->launch, *goa = m->gpu_of_api;
-	struct nvtree_span	*sp = w->sp;
-	struct nvtree_cur	*c, tmp;
+	struct nvtree_span	*sp = s->out;
+	struct nvtree_cur	*cur = s->cur, *c, tmp;
 	size_t			 k, j, p, nc, x, ng = m->ngpu_of_api;
 	uint32_t		 g, gx, pk, glo = 1, ghi = 0, an, ak;
 	int64_t			 amin, amax, as, ae, hi, gs, ge;
@@ -310,7 +181,7 @@ nvtree_api(const struct nvtree_sweep *w, struct nvtree_cur *cur,
 	for (x = w->toff[th], nc = 0; x < w->toff[th + 1]; x++) {
 		k = w->ttrk[x];
 		cur[nc].nl = &m->tracks[k].lane;
-		cur[nc].off = w->off[k];
+		cur[nc].off = s->loff[nc];
 		cur[nc].i = 0;
 		cur[nc].sp = 0;
 		cur[nc].next = cur[nc].nl->start[0];
@@ -386,8 +257,8 @@ nvtree_api(const struct nvtree_sweep *w, struct nvtree_cur *cur,
 					c->pn += an;
 					c->pk += ak;
 				}
-				for (x = 0; uo != NULL && x < c->sp; x++)
-					nvtree_un_add(&c->un[x], uo);
+				if (uo != NULL)
+					nvtree_un_add(c->un, c->sp, uo);
 				k++;
 				continue;
 			}
@@ -410,6 +281,77 @@ nvtree_api(const struct nvtree_sweep *w, struct nvtree_cur *cur,
 	}
 }
 
+/* Spans [a, b) of nothing yet: no work, busy time unknown. */
+static void
+nvtree_span_reset(struct nvtree_span *sp, int64_t *busy, size_t a, size_t b)
+{
+	for (; a < b; a++) {
+		sp[a].lo = INT64_MAX;
+		sp[a].hi = INT64_MIN;
+		sp[a].nops = sp[a].nkernels = 0;
+		if (busy != NULL)
+			busy[a] = -1;
+	}
+}
+
+/*
+ * Where the cursors of thread th write: the shared arrays at the ranges'
+ * offsets, or (with fn) the pool thread's own arrays, one after the
+ * other, grown to the thread's ranges.
+ */
+static void
+nvtree_job_out(const struct nvtree_sweep *w, struct nvtree_scratch *s,
+    uint32_t th)
+{
+	size_t	x, n = 0, k;
+
+	for (x = w->toff[th]; x < w->toff[th + 1]; x++) {
+		k = w->ttrk[x];
+		s->loff[x - w->toff[th]] = w->fn != NULL ? n : w->off[k];
+		n += w->m->tracks[k].lane.n;
+	}
+	s->out = w->sp;
+	s->ops.busy = w->busy;
+	if (w->fn == NULL)
+		return;
+	if (n > s->ocap) {
+		s->own = xreallocarray(s->own, n, sizeof *s->own);
+		s->obusy = xreallocarray(s->obusy, n, sizeof *s->obusy);
+		nvtree_span_reset(s->own, s->obusy, s->ocap, n);
+		s->ocap = n;
+	}
+	s->out = s->own;
+	s->ops.busy = s->obusy;
+}
+
+/*
+ * Hands fn the ranges of thread th with GPU work, in track order, and
+ * resets the pool thread's arrays for its next thread.
+ */
+static void
+nvtree_job_hand(const struct nvtree_sweep *w, struct nvtree_scratch *s,
+    uint32_t th, unsigned tid)
+{
+	struct nvtree_span	*sp = s->own;
+	int64_t			*busy = s->obusy;
+	size_t			 x, a, i, n;
+	uint32_t		 k;
+
+	for (x = w->toff[th]; x < w->toff[th + 1]; x++) {
+		k = w->ttrk[x];
+		a = s->loff[x - w->toff[th]];
+		n = w->m->tracks[k].lane.n;
+		for (i = 0; i < n; i++, a++) {
+			if (sp[a].nops > 0) {
+				w->fn(w->arg, tid, k, (uint32_t)i, &sp[a],
+				    busy[a]);
+				nvtree_span_reset(sp, NULL, a, a + 1);
+			}
+			busy[a] = -1;
+		}
+	}
+}
+
 /* The API tracks of one thread (job): they touch only its ranges. */
 static int
 nvtree_thread_job(void *arg, size_t job, unsigned tid, char **cause)
@@ -420,14 +362,18 @@ nvtree_thread_job(void *arg, size_t job, unsigned tid, char **cause)
 	int			 one = w->aoff[th + 1] - w->aoff[th] == 1;
 
 	(void)cause;
-	if (s->cur == NULL)
+	if (s->cur == NULL) {
 		s->cur = xcalloc(w->m->ntracks + 1, sizeof *s->cur);
-	s->ops.busy = w->busy;
+		s->loff = xcalloc(w->m->ntracks + 1, sizeof *s->loff);
+	}
+	nvtree_job_out(w, s, th);
 	/* The unions are made for threads with one API track: the order
 	 * of their work is nvtx_project_with()'s. */
 	for (x = w->aoff[th]; x < w->aoff[th + 1]; x++)
-		nvtree_api(w, s->cur, w->busy != NULL && one ? &s->ops : NULL,
+		nvtree_api(w, s, w->mkbusy && one ? &s->ops : NULL,
 		    w->atrk[x], th);
+	if (w->fn != NULL)
+		nvtree_job_hand(w, s, th, tid);
 	return 0;
 }
 
@@ -449,20 +395,15 @@ nvtree_thread_job(void *arg, size_t job, unsigned tid, char **cause)
  * threads); what a range gets does not depend on the order.
  */
 static void
-nvtree_project(const struct model *m, const size_t *off,
-    struct nvtree_span *sp, int64_t *busy)
+nvtree_project(struct nvtree_sweep *wp)
 {
-	struct nvtree_sweep	 w;
+	struct nvtree_sweep	 w = *wp;
+	const struct model	*m = w.m;
 	size_t			 k, t;
 
 	if (m->ngpu_of_api == 0 || m->launch == NULL ||
 	    m->gpu_of_api == NULL)
 		return;
-	memset(&w, 0, sizeof w);
-	w.m = m;
-	w.off = off;
-	w.sp = sp;
-	w.busy = busy;
 	model_tracks_by(m, TRACK_NVTX, MODEL_BY_THREAD | MODEL_BY_EVENTS,
 	    &w.toff, &w.ttrk);
 	model_tracks_by(m, TRACK_API, MODEL_BY_THREAD | MODEL_BY_EVENTS,
@@ -480,6 +421,9 @@ nvtree_project(const struct model *m, const size_t *off,
 		}
 		free(w.scr[t].cur);
 		free(w.scr[t].ops.se);
+		free(w.scr[t].loff);
+		free(w.scr[t].own);
+		free(w.scr[t].obusy);
 	}
 	free(w.toff);
 	free(w.ttrk);
@@ -488,32 +432,52 @@ nvtree_project(const struct model *m, const size_t *off,
 	free(w.jobs);
 }
 
+size_t *
+nvtree_proj_offsets(const struct model *m, size_t *total)
+{
+	size_t	tr, *off = xcalloc(m->ntracks + 1, sizeof *off);
+
+	for (*total = 0, tr = 0; tr < m->ntracks; tr++) {
+		off[tr] = *total;
+		if (m->tracks[tr].type == TRACK_NVTX)
+			*total += m->tracks[tr].lane.n;
+	}
+	off[m->ntracks] = *total;
+	return off;
+}
+
 /* The projection, and the busy times too when busy is set. */
 static void
 nvtree_proj_make(const struct model *m, struct nvtree_proj *pr, int busy)
 {
-	size_t	tr, e, total = 0;
+	struct nvtree_sweep	 w;
+	size_t			 total;
 
-	pr->off = xcalloc(m->ntracks + 1, sizeof *pr->off);
-	for (tr = 0; tr < m->ntracks; tr++) {
-		pr->off[tr] = total;
-		if (m->tracks[tr].type == TRACK_NVTX)
-			total += m->tracks[tr].lane.n;
-	}
-	pr->off[m->ntracks] = total;
+	pr->off = nvtree_proj_offsets(m, &total);
 	pr->span = xreallocarray(NULL, total + 1, sizeof *pr->span);
-	for (e = 0; e < total; e++) {
-		pr->span[e].lo = INT64_MAX;
-		pr->span[e].hi = INT64_MIN;
-		pr->span[e].nops = pr->span[e].nkernels = 0;
-	}
-	pr->busy = NULL;
-	if (busy) {
-		pr->busy = xreallocarray(NULL, total + 1, sizeof *pr->busy);
-		for (e = 0; e < total; e++)
-			pr->busy[e] = -1;
-	}
-	nvtree_project(m, pr->off, pr->span, pr->busy);
+	pr->busy = busy ? xreallocarray(NULL, total + 1, sizeof *pr->busy) :
+	    NULL;
+	nvtree_span_reset(pr->span, pr->busy, 0, total);
+	memset(&w, 0, sizeof w);
+	w.m = m;
+	w.off = pr->off;
+	w.sp = pr->span;
+	w.busy = pr->busy;
+	w.mkbusy = busy;
+	nvtree_project(&w);
+}
+
+void
+nvtree_proj_each(const struct model *m, nvtree_range_fn fn, void *arg)
+{
+	struct nvtree_sweep	 w;
+
+	memset(&w, 0, sizeof w);
+	w.m = m;
+	w.fn = fn;
+	w.arg = arg;
+	w.mkbusy = 1;
+	nvtree_project(&w);
 }
 
 void

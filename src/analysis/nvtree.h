@@ -87,6 +87,8 @@ struct nvtree_proj {
 	int64_t			*busy;		/* or NULL: see below */
 };
 void		 nvtree_proj_build(const struct model *, struct nvtree_proj *);
+/* The off[] above (ntracks + 1, caller frees), *total its last. */
+size_t		*nvtree_proj_offsets(const struct model *, size_t *total);
 /*
  * The same, with busy[off[t] + i] the busy time of a range with GPU work
  * (nvtx_project_with()'s, merged in the sweep as it hands out the work),
@@ -99,6 +101,17 @@ void		 nvtree_proj_build(const struct model *, struct nvtree_proj *);
 void		 nvtree_proj_build_busy(const struct model *,
 		    struct nvtree_proj *);
 void		 nvtree_proj_free(struct nvtree_proj *);
+/*
+ * The same projection and busy times (-1: unknown, as above), handed to
+ * fn range by range instead of kept for every range: only the ranges
+ * with GPU work, each once, in track order within a CPU thread, from the
+ * pool's threads (tid below POOL_MAX, one CPU thread's ranges at a time
+ * per tid). Its memory is that of the CPU thread with the most ranges.
+ */
+typedef void	(*nvtree_range_fn)(void *arg, unsigned tid, uint32_t track,
+		    uint32_t idx, const struct nvtree_span *, int64_t busy);
+void		 nvtree_proj_each(const struct model *, nvtree_range_fn,
+		    void *arg);
 
 struct nvtree	*nvtree_build(const struct model *);
 void		 nvtree_free(struct nvtree *);

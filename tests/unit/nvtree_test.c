@@ -28,6 +28,7 @@
 #include "model/nvtx.h"
 #include "sources/source.h"
 #include "tsupport.h"
+#include "util/pool.h"
 #include "util/xmalloc.h"
 
 /*
@@ -347,10 +348,63 @@ rt_nodepath(const struct nvtree *t, size_t i, char *buf, size_t len)
  * a scan of every call of the thread.
  */
 /*
+ * nvtree_proj_each() against the arrays of nvtree_proj_build_busy(): each
+ * range with GPU work handed once, with the same span and busy time (-1
+ * where those have it), on one pool thread (which takes every CPU thread
+ * in turn, on arrays it resets and grows) and on two.
+ */
+struct each_seen {
+	const struct nvtree_proj *pr;
+	const char		*rel;
+	uint8_t			*seen;
+};
+
+static void
+each_range(void *arg, unsigned tid, uint32_t t, uint32_t i,
+    const struct nvtree_span *sp, int64_t busy)
+{
+	struct each_seen	*c = arg;
+	size_t			 a = c->pr->off[t] + i;
+	const struct nvtree_span *want = &c->pr->span[a];
+
+	assert_true(tid < POOL_MAX);
+	if (c->seen[a]++ != 0 || sp->nops == 0 || sp->nops != want->nops ||
+	    sp->nkernels != want->nkernels || sp->lo != want->lo ||
+	    sp->hi != want->hi || busy != c->pr->busy[a])
+		fail_msg("%s: range %u/%u handed: ops %u/%u busy %lld/%lld",
+		    c->rel, t, i, sp->nops, want->nops, (long long)busy,
+		    (long long)c->pr->busy[a]);
+}
+
+static void
+check_each(const struct model *m, const struct nvtree_proj *pr,
+    const char *rel)
+{
+	static const char *const threads[] = { "1", "2" };
+	struct each_seen	 c;
+	size_t			 a, k, n = pr->off[m->ntracks];
+
+	c.pr = pr;
+	c.rel = rel;
+	c.seen = xcalloc(n + 1, 1);
+	for (k = 0; k < 2; k++) {
+		setenv("GPULENS_THREADS", threads[k], 1);
+		memset(c.seen, 0, n + 1);
+		nvtree_proj_each(m, each_range, &c);
+		for (a = 0; a < n; a++)
+			if (c.seen[a] != (pr->span[a].nops > 0))
+				fail_msg("%s: range %zu handed %u times", rel,
+				    a, c.seen[a]);
+	}
+	unsetenv("GPULENS_THREADS");
+	free(c.seen);
+}
+
+/*
  * Every range's projection from the sweep (nvtree_proj_build_busy()) as
  * nvtx_project() gives it, and its busy time where the sweep tells it;
  * *nwork counts the ranges with GPU work, *nbusy those whose busy time
- * the sweep told.
+ * the sweep told. nvtree_proj_each() agrees (check_each()).
  */
 static void
 check_proj(const struct model *m, const char *rel, size_t *nwork,
@@ -392,6 +446,7 @@ check_proj(const struct model *m, const char *rel, size_t *nwork,
 				    (long long)p.busy);
 		}
 	}
+	check_each(m, &pr, rel);
 	nvtree_proj_free(&pr);
 }
 
@@ -468,6 +523,72 @@ test_busy(void **state)
  * 20, then one that starts before the folded ones end: its busy time is
  * left to nvtx_project_with(). Each call launches one kernel.
  */
+/*
+ * The union's cases one by one (nvtree-un.h, whose common ones are
+ * inline), each call launching one kernel, on range "edge": [100,200];
+ * [200,250] touches its end (one segment); [251,260] starts just after
+ * (a new one); [251,255] starts at the last one's start; [240,300] in the
+ * one before the last (merged among the kept ones, joining them); then 16
+ * disjoint ones, the window's last (a fold, the 17th); [5001,5001] of no
+ * length; [4900,5000] at the end of the folded ones (kept: 100 more);
+ * all of it against nvtx_project(). Ranges "after" and "two", on two
+ * more threads (with one pool thread, on the arrays "edge" left), get
+ * [10,20] and [15,30], [40,50] and [45,60].
+ */
+static void
+test_busy_edges(void **state)
+{
+	static const int64_t edge[][2] = {
+		{ 100, 200 }, { 200, 250 }, { 251, 260 }, { 251, 255 },
+		{ 240, 300 },
+	};
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	struct model	*m;
+	uint32_t	 th[3], gpu, nv[3], api[3], corr = 0;
+	size_t		 i, nwork, nbusy;
+	int64_t		 t = 10, s;
+
+	(void)state;
+	th[0] = ts_train(b, 1, 2, NULL, &gpu);
+	th[1] = builder_thread(b, 3, 3, 0, "t3");
+	th[2] = builder_thread(b, 4, 4, 0, "t4");
+	for (i = 0; i < 3; i++) {
+		nv[i] = builder_cpu_track(b, TRACK_NVTX, th[i], 0);
+		api[i] = builder_cpu_track(b, TRACK_API, th[i], 0);
+	}
+	ts_add_corr(b, nv[0], "edge", EV_NVTX, 0, 100000, 0);
+	for (i = 0; i < 5 + 16 + 2; i++, t += 10) {
+		ts_add_corr(b, api[0], "cudaLaunchKernel", EV_API, t, t + 2,
+		    ++corr);
+		s = 1000 + 200 * (int64_t)(i - 5);
+		if (i < 5)
+			ts_add_corr(b, gpu, "k", EV_KERNEL, edge[i][0],
+			    edge[i][1], corr);
+		else if (i < 5 + 16)
+			ts_add_corr(b, gpu, "k", EV_KERNEL, s, s + 100, corr);
+		else
+			ts_add_corr(b, gpu, "k", EV_KERNEL, i == 21 ? 5001 :
+			    4900, i == 21 ? 5001 : 5000, corr);
+	}
+	for (i = 1; i < 3; i++) {
+		ts_add_corr(b, nv[i], i == 1 ? "after" : "two", EV_NVTX, 0,
+		    100, 0);
+		ts_add_corr(b, api[i], "cudaLaunchKernel", EV_API, 10, 12,
+		    ++corr);
+		ts_add_corr(b, gpu, "k", EV_KERNEL, i == 1 ? 10 : 40,
+		    i == 1 ? 20 : 50, corr);
+		ts_add_corr(b, api[i], "cudaLaunchKernel", EV_API, 20, 22,
+		    ++corr);
+		ts_add_corr(b, gpu, "k", EV_KERNEL, i == 1 ? 15 : 45,
+		    i == 1 ? 30 : 60, corr);
+	}
+	m = ts_finish(b);
+	check_proj(m, "test_busy_edges", &nwork, &nbusy);
+	assert_int_equal(nwork, 3);
+	assert_int_equal(nbusy, 3);
+	model_free(m);
+}
+
 static void
 test_busy_window(void **state)
 {
@@ -771,5 +892,6 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_random),
 	cmocka_unit_test(test_busy),
 	cmocka_unit_test(test_busy_window),
+	cmocka_unit_test(test_busy_edges),
 	cmocka_unit_test(test_fixtures),
 	cmocka_unit_test(test_fixture_families))
