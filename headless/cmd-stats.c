@@ -82,26 +82,36 @@ struct stats_ctx {
 	uint32_t		 range;
 	struct nvtx_cur		*cur;		/* the innermost ranges */
 	uint32_t		 api_t;		/* track of the last launch */
+	/* The innermost range was asked of thread at time at (NONE32:
+	 * of none; launched: from a call on track api_t). */
+	uint32_t		 thread;
+	int64_t			 at;
+	int			 launched;
 };
 
 /* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
  * events, around the launching API call (found from the track of the
- * last one, *api_t, as a stream's work mostly comes from one thread). */
+ * last one, api_t, as a stream's work mostly comes from one thread). */
 static uint32_t
-stats_range_of(const struct model *m, uint32_t t, uint32_t i,
-    struct nvtx_cur *cur, uint32_t *api_t)
+stats_range_of(struct stats_ctx *c, uint32_t t, uint32_t i)
 {
+	const struct model	*m = c->m;
 	const struct track	*tr = &m->tracks[t];
 	uint32_t		 api;
 	struct evref		 r;
 
+	c->thread = NONE32;
+	c->launched = 0;
 	if (tr->type == TRACK_GPU) {
 		api = correlate_launch(m, model_gid(m, t, i));
 		if (api == NONE32)
 			return NONE32;
-		r = model_ev_near(m, api, api_t);
+		r = model_ev_near(m, api, &c->api_t);
 		tr = &m->tracks[r.track];
-		return nvtx_cur_at(cur, tr->thread, tr->lane.start[r.idx]);
+		c->thread = tr->thread;
+		c->at = tr->lane.start[r.idx];
+		c->launched = 1;
+		return nvtx_cur_at(c->cur, c->thread, c->at);
 	}
 	if (tr->type == TRACK_NVTX) {
 		uint32_t gid = model_gid(m, t, i), aux = tr->lane.aux[i];
@@ -111,7 +121,7 @@ stats_range_of(const struct model *m, uint32_t t, uint32_t i,
 	}
 	if (tr->thread == NONE32)
 		return NONE32;
-	return nvtx_cur_at(cur, tr->thread, tr->lane.start[i]);
+	return nvtx_cur_at(c->cur, tr->thread, tr->lane.start[i]);
 }
 
 static uint32_t
@@ -185,13 +195,48 @@ stats_axis(void *arg, struct group_names *names, int axis, uint32_t t,
 
 	c->names = names;
 	if (t != c->last_t || i != c->last_i) {
-		c->range = stats_range_of(c->m, t, i, c->cur, &c->api_t);
+		c->range = stats_range_of(c, t, i);
 		c->last_t = t;
 		c->last_i = i;
 	}
 	if (axis == GS_NVTX)
 		return stats_path(c, c->range);
 	return stats_iter(c->m, c->range);
+}
+
+/*
+ * The run of GPU events of track t from i on with event i's values
+ * (gstats same_fn): those launched by calls on the same track as event
+ * i's (so from its thread) at times from event i's launch until the
+ * innermost range around it may change (nvtx_cur_until()).
+ */
+static uint32_t
+stats_same(void *arg, uint32_t t, uint32_t i, uint32_t hi)
+{
+	struct stats_ctx	*c = arg;
+	const struct model	*m = c->m;
+	const struct lane	*api;
+	uint32_t		 gid, a, base, n, j;
+	int64_t			 until, s;
+
+	if (t != c->last_t || i != c->last_i || !c->launched)
+		return i + 1;
+	until = nvtx_cur_until(c->cur, c->thread, c->at);
+	api = &m->tracks[c->api_t].lane;
+	base = m->track_off[c->api_t];
+	n = (uint32_t)api->n;
+	gid = model_gid(m, t, i);
+	for (j = i + 1; j < hi; j++) {
+		/* (model.h: a GPU event's launching call, or NONE32.) */
+		a = gid + (j - i) < m->nlaunch ? m->launch[gid + (j - i)] :
+		    NONE32;
+		if (a - base >= n)
+			break;
+		s = api->start[a - base];
+		if (s < c->at || s >= until)
+			break;
+	}
+	return j;
 }
 
 static int
@@ -340,8 +385,10 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 		gsel.event = stats_event;
 	}
 	for (k = 0; k < naxes; k++)
-		if (axes[k] == GS_NVTX || axes[k] == GS_ITER)
+		if (axes[k] == GS_NVTX || axes[k] == GS_ITER) {
 			gsel.axis_fn = stats_axis;
+			gsel.same_fn = stats_same;
+		}
 	gsel.arg = &c;
 	gs = gstats_compute(m, &gsel, axes, naxes, 0);
 	sel_free(&s);

@@ -418,6 +418,59 @@ gs_plain(struct gs_ctx *c, const struct lane *l, uint32_t t,
 	gs->nevents += ne;
 }
 
+/*
+ * Whether gs_runs() may walk the tracks: the groups' values appended in
+ * one pass, no caller's filter, the caller's runs (same_fn), and every
+ * axis the caller's or the track's (so a run's events share a key).
+ */
+static int
+gs_runs_ok(const struct gs_ctx *c)
+{
+	const struct gstats	*gs = c->gs;
+	int			 k;
+
+	if (!c->append || c->sel->event != NULL || c->sel->same_fn == NULL ||
+	    c->sel->axis_fn == NULL || gs->kind == EV_NVTX)
+		return 0;
+	for (k = 0; k < gs->naxes; k++)
+		switch (gs->axes[k]) {
+		case GS_NVTX: case GS_ITER:
+		case GS_DEVICE: case GS_STREAM: case GS_PID: case GS_TID:
+			break;
+		default:
+			return 0;
+		}
+	return 1;
+}
+
+/*
+ * gs_visit() over the n events of track t where gs_runs_ok(): the group
+ * of the first event of the kind of each of the caller's runs found (so
+ * groups are made in the same order), then every event of the kind in
+ * the run added to it.
+ */
+static void
+gs_runs(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t n)
+{
+	const struct gstats_sel	*s = c->sel;
+	uint32_t		 i, e;
+	size_t			 gi;
+
+	for (i = 0; i < n;) {
+		if (!gs_kind(s, l, i)) {
+			i++;
+			continue;
+		}
+		gi = gs_group(c, t, i);
+		e = s->same_fn(s->arg, t, i, n);
+		if (e <= i || e > n)
+			e = i + 1;
+		for (; i < e; i++)
+			if (gs_kind(s, l, i))
+				gs_add(c, l, i, gi);
+	}
+}
+
 /* Adds the selected events of track t. */
 static void
 gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
@@ -438,6 +491,10 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 		 */
 		if (gs_plain_ok(c)) {
 			gs_plain(c, l, t, NULL, l->n);
+			return;
+		}
+		if (gs_runs_ok(c)) {
+			gs_runs(c, l, t, (uint32_t)l->n);
 			return;
 		}
 		for (i = 0; i < l->n; i++)

@@ -142,6 +142,19 @@ nvtx_cur_move(struct nvtx_cur *c, struct nvtx_tcur *tc,
 	tc->until = until;
 }
 
+int64_t
+nvtx_cur_until(const struct nvtx_cur *c, uint32_t thread, int64_t t)
+{
+	const struct nvtx_thcur	*th;
+
+	if (thread == NONE32)
+		return INT64_MAX;	/* (never a range) */
+	if (thread >= c->m->nthreads)
+		return t;
+	th = &c->th[thread];
+	return t >= th->t && t < th->until ? th->until : t;
+}
+
 uint32_t
 nvtx_cur_at(struct nvtx_cur *c, uint32_t thread, int64_t t)
 {
