@@ -531,6 +531,21 @@ same_stats(const struct stats *a, const struct stats *b)
 	assert_memory_equal(&a->p90, &b->p90, sizeof a->p90);
 }
 
+/* Whether group i of a and of b have the same values on a's axes
+ * (names by their text). */
+static void
+same_values(const struct gstats *a, const struct gstats *b, size_t i)
+{
+	int	k;
+
+	for (k = 0; k < a->naxes; k++)
+		if (a->axes[k] == GS_NAME)
+			assert_string_equal(gstats_str(a, a->g[i].v[k]),
+			    gstats_str(b, b->g[i].v[k]));
+		else
+			assert_int_equal(a->g[i].v[k], b->g[i].v[k]);
+}
+
 /*
  * Groups by axes (keyed by name and track: each group looked up once per
  * name and track) equal those by axes and kind (looked up per event): a
@@ -543,7 +558,6 @@ same_groups(const struct model *m, const struct gstats_sel *sel,
 	struct gstats	*a, *b;
 	char		 more[64];
 	size_t		 i;
-	int		 k;
 
 	snprintf(more, sizeof more, "%s,kind", axes);
 	a = run(m, sel, axes, flags);
@@ -552,13 +566,7 @@ same_groups(const struct model *m, const struct gstats_sel *sel,
 	assert_int_equal(a->nevents, b->nevents);
 	assert_int_equal(a->grand, b->grand);
 	for (i = 0; i < a->ng; i++) {
-		for (k = 0; k < a->naxes; k++)
-			if (a->axes[k] == GS_NAME)
-				assert_string_equal(gstats_str(a,
-				    a->g[i].v[k]), gstats_str(b,
-				    b->g[i].v[k]));
-			else
-				assert_int_equal(a->g[i].v[k], b->g[i].v[k]);
+		same_values(a, b, i);
 		assert_int_equal(a->g[i].first, b->g[i].first);
 		same_stats(&a->g[i].dur, &b->g[i].dur);
 		same_stats(&a->g[i].bytes, &b->g[i].bytes);
@@ -765,7 +773,7 @@ check_runs(const struct model *m, int64_t t0, int64_t t1)
 	struct gstats		*x, *y;
 	size_t			 i, j, w, g;
 	uint64_t		 asked = 0;
-	int			 mode, k;
+	int			 mode;
 
 	for (j = 0; j < sizeof kinds / sizeof *kinds; j++)
 	for (i = 0; i < sizeof axes / sizeof *axes; i++)
@@ -794,14 +802,7 @@ check_runs(const struct model *m, int64_t t0, int64_t t1)
 			assert_true(a.asked < x->nevents);
 		same_result(x, y);
 		for (g = 0; g < x->ng; g++) {
-			for (k = 0; k < x->naxes; k++)
-				if (x->axes[k] == GS_NAME)
-					assert_string_equal(gstats_str(x,
-					    x->g[g].v[k]), gstats_str(y,
-					    y->g[g].v[k]));
-				else
-					assert_int_equal(x->g[g].v[k],
-					    y->g[g].v[k]);
+			same_values(x, y, g);
 			assert_int_equal(x->g[g].name, y->g[g].name);
 			assert_int_equal(x->g[g].short_name,
 			    y->g[g].short_name);
