@@ -13,7 +13,8 @@
  * total, as nsys computes "Time (%)". The grouping and the statistics are
  * the analysis of analysis/gstats.h (the TUI's kernel table shows the
  * same); this file turns its groups into rows, and gives it the selection
- * of the shared options and the nvtx-path and iter axes.
+ * of the shared options and the nvtx-path and iter axes (the values of
+ * analysis/kpath.h).
  */
 #include "config.h"
 
