@@ -137,6 +137,13 @@ build(void)
 		0, 50, 99, 100, 150, 199, 200, 250, 299, 300, 350, 399, 400,
 		450, 499, 500, 599, 600, 700, 999, 1000, 1100
 	};
+	static const struct {
+		const char	*name;
+		int64_t		 s, e;
+	} rg[] = {
+		{ "step#1", 0, 1000 }, { "a", 0, 100 }, { "b", 100, 200 },
+		{ "a", 200, 300 }, { "c", 300, 600 }, { "d", 400, 500 }
+	};
 	struct builder		*b = builder_new(SOURCE_NSYS);
 	uint32_t		 d, p, th, g[2], api, nv, k, n;
 
@@ -148,12 +155,8 @@ build(void)
 	api = builder_cpu_track(b, TRACK_API, th, 0);
 	nv = builder_cpu_track(b, TRACK_NVTX, th,
 	    builder_domain(b, p, 0, "default"));
-	ts_add_corr(b, nv, "step#1", EV_NVTX, 0, 1000, 0);
-	ts_add_corr(b, nv, "a", EV_NVTX, 0, 100, 0);
-	ts_add_corr(b, nv, "b", EV_NVTX, 100, 200, 0);
-	ts_add_corr(b, nv, "a", EV_NVTX, 200, 300, 0);
-	ts_add_corr(b, nv, "c", EV_NVTX, 300, 600, 0);
-	ts_add_corr(b, nv, "d", EV_NVTX, 400, 500, 0);
+	for (k = 0; k < sizeof rg / sizeof *rg; k++)
+		ts_add_corr(b, nv, rg[k].name, EV_NVTX, rg[k].s, rg[k].e, 0);
 	n = sizeof at / sizeof *at;
 	for (k = 0; k < n; k++) {
 		ts_add_corr(b, api, "cudaLaunchKernel", EV_API, at[k],
