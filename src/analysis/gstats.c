@@ -20,7 +20,9 @@
  * Durations take 32 bits when every selected track's longest event fits
  * (gs_values). A key of the name and the track's axes is looked up once
  * per name and track (gs_group_of), and where the kind alone selects, a
- * lean loop walks the lane (gs_plain).
+ * lean loop walks the lane (gs_plain). Where the caller says how far its
+ * axis values hold (gstats_sel.same_fn), the group of a run's first event
+ * is found once and the run's values appended in one loop (gs_runs).
  */
 #include "config.h"
 
