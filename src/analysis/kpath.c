@@ -426,4 +426,6 @@ kpath_runs(struct kpath *kp, const uint8_t *use)
 	for (; kp->nw < nt; kp->nw++)
 		kp_walker_init(&kp->w[kp->nw], m, kp->domain);
 	(void)pool_run(nj, nt, kp_job, kp, NULL);
+	/* (Walker 0's state is the jobs' now.) */
+	kp->last_t = NONE32;
 }
