@@ -13,7 +13,8 @@
  * total, as nsys computes "Time (%)". The grouping and the statistics are
  * the analysis of analysis/gstats.h (the TUI's kernel table shows the
  * same); this file turns its groups into rows, and gives it the selection
- * of the shared options and the nvtx-path and iter axes.
+ * of the shared options and the nvtx-path and iter axes (the values of
+ * analysis/kpath.h).
  */
 #include "config.h"
 
@@ -25,12 +26,7 @@
 #include "headless/evrow.h"
 #include "analysis/group.h"
 #include "analysis/gstats.h"
-#include "util/hmap.h"
-#include "model/nvtx.h"
-#include "model/nvtxcur.h"
-#include "model/nvtxfam.h"
-#include "model/nvtxpath.h"
-#include "model/correlate.h"
+#include "analysis/kpath.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
@@ -69,112 +65,8 @@ static const char *axis_fields[GS_NAXES] = {
 struct stats_ctx {
 	const struct model	*m;
 	struct sel		*sel;		/* the options' selection */
-	const char		*domain;	/* --nvtx-domain, or NULL */
-	struct group_names	*names;		/* the result's, for paths */
-	/* A range's path sid: that of its raw path's node (sid + 1;
-	 * model/nvtxpath.h), as ranges with one raw path have one family
-	 * path, made once per node. */
-	struct nvtx_pathset	*raw;
-	uint32_t		*sid_of_node;
-	size_t			 nodecap;
-	uint32_t		 last_range, last_sid;
-	uint32_t		 last_t, last_i;	/* the event of range */
-	uint32_t		 range;
-	struct nvtx_cur		*cur;		/* the innermost ranges */
-	uint32_t		 api_t;		/* track of the last launch */
+	struct kpath		*kp;		/* the axes' values */
 };
-
-/* Innermost NVTX range enclosing a CPU time on a thread, or for GPU
- * events, around the launching API call (found from the track of the
- * last one, *api_t, as a stream's work mostly comes from one thread). */
-static uint32_t
-stats_range_of(const struct model *m, uint32_t t, uint32_t i,
-    struct nvtx_cur *cur, uint32_t *api_t)
-{
-	const struct track	*tr = &m->tracks[t];
-	uint32_t		 api;
-	struct evref		 r;
-
-	if (tr->type == TRACK_GPU) {
-		api = correlate_launch(m, model_gid(m, t, i));
-		if (api == NONE32)
-			return NONE32;
-		r = model_ev_near(m, api, api_t);
-		tr = &m->tracks[r.track];
-		return nvtx_cur_at(cur, tr->thread, tr->lane.start[r.idx]);
-	}
-	if (tr->type == TRACK_NVTX) {
-		uint32_t gid = model_gid(m, t, i), aux = tr->lane.aux[i];
-		if (tr->lane.kind[i] == EV_NVTX)
-			return gid;
-		return aux != NONE32 ? m->nvtx[aux].parent : NONE32;
-	}
-	if (tr->thread == NONE32)
-		return NONE32;
-	return nvtx_cur_at(cur, tr->thread, tr->lane.start[i]);
-}
-
-static uint32_t
-stats_path(struct stats_ctx *c, uint32_t range)
-{
-	const struct model	*m = c->m;
-	char			 buf[4096];
-	uint32_t		 v, node;
-	size_t			 old;
-
-	if (range == NONE32)
-		return 0;
-	if (range == c->last_range)
-		return c->last_sid;
-	if (c->raw == NULL) {
-		c->raw = xcalloc(1, sizeof *c->raw);
-		nvtx_pathset_init(c->raw, m, 0);
-		nvtx_pathset_records(c->raw);
-	}
-	node = nvtx_pathset_id(c->raw, range);
-	if (node < c->nodecap && c->sid_of_node[node] != 0)
-		v = c->sid_of_node[node] - 1;
-	else {
-		/* The node prints the range's raw path where it is whole
-		 * and nvtx_path() would not cut it: no walk up the model. */
-		if (node != NONE32 && c->raw->node[node].len < sizeof buf &&
-		    c->raw->node[node].depth < NVTX_PATH_LEVELS)
-			nvtx_family(nvtx_pathset_str(c->raw, node), buf,
-			    sizeof buf);
-		else
-			nvtx_family_path(m, range, buf, sizeof buf);
-		v = strpool_intern0(c->names->local, buf);
-		if (node != NONE32) {
-			old = c->nodecap;
-			XGROW(c->sid_of_node, c->nodecap, (size_t)node + 1);
-			memset(c->sid_of_node + old, 0, (c->nodecap - old) *
-			    sizeof *c->sid_of_node);
-			c->sid_of_node[node] = v + 1;
-		}
-	}
-	c->last_range = range;
-	c->last_sid = v;
-	return v;
-}
-
-/* The outermost enclosing range's iteration index, NONE32 if none. */
-static uint32_t
-stats_iter(const struct model *m, uint32_t range)
-{
-	struct evref	r;
-	uint32_t	aux;
-
-	while (range != NONE32) {
-		r = model_ev(m, range);
-		aux = m->tracks[r.track].lane.aux[r.idx];
-		if (aux == NONE32)
-			return NONE32;
-		if (m->nvtx[aux].parent == NONE32)
-			return m->nvtx[aux].iter;
-		range = m->nvtx[aux].parent;
-	}
-	return NONE32;
-}
 
 /* The nvtx-path or iter value of event i of track t (gstats axis_fn). */
 static uint32_t
@@ -183,15 +75,43 @@ stats_axis(void *arg, struct group_names *names, int axis, uint32_t t,
 {
 	struct stats_ctx	*c = arg;
 
-	c->names = names;
-	if (t != c->last_t || i != c->last_i) {
-		c->range = stats_range_of(c->m, t, i, c->cur, &c->api_t);
-		c->last_t = t;
-		c->last_i = i;
+	return kpath_value(c->kp, names->local, axis, t, i);
+}
+
+/* How far the values of event i of track t hold (gstats same_fn). */
+static uint32_t
+stats_same(void *arg, uint32_t t, uint32_t i, uint32_t hi)
+{
+	struct stats_ctx	*c = arg;
+
+	return kpath_same(c->kp, t, i, hi);
+}
+
+/*
+ * With the nvtx-path axis (and not iter) over GPU events, the runs of the
+ * selected GPU tracks are worked out ahead, on the pool (kpath_runs()).
+ */
+static void
+stats_runs(struct stats_ctx *c, int kind, const int *axes, int naxes)
+{
+	const struct model	*m = c->m;
+	uint8_t			*use;
+	uint32_t		 t;
+	int			 k, nvtx = 0;
+
+	for (k = 0; k < naxes; k++) {
+		if (axes[k] == GS_ITER)
+			return;
+		nvtx |= axes[k] == GS_NVTX;
 	}
-	if (axis == GS_NVTX)
-		return stats_path(c, c->range);
-	return stats_iter(c->m, c->range);
+	if (!nvtx || (kind != EV_KERNEL && kind != EV_MEMCPY &&
+	    kind != EV_MEMSET))
+		return;
+	use = xcalloc((size_t)m->ntracks + 1, 1);
+	for (t = 0; t < m->ntracks; t++)
+		use[t] = m->tracks[t].type == TRACK_GPU && sel_track(c->sel, t);
+	kpath_runs(c->kp, use);
+	free(use);
 }
 
 static int
@@ -319,11 +239,7 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	memset(&c, 0, sizeof c);
 	c.m = m;
 	c.sel = &s;
-	c.domain = o->nvtx_domain;
-	c.last_t = NONE32;
-	c.last_range = NONE32;
-	c.api_t = NONE32;
-	c.cur = nvtx_cur_new(m, c.domain);
+	c.kp = kpath_new(m, o->nvtx_domain);
 	gstats_sel_all(&gsel);
 	gsel.t0 = s.t0;
 	gsel.t1 = s.t1;
@@ -340,16 +256,16 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 		gsel.event = stats_event;
 	}
 	for (k = 0; k < naxes; k++)
-		if (axes[k] == GS_NVTX || axes[k] == GS_ITER)
+		if (axes[k] == GS_NVTX || axes[k] == GS_ITER) {
 			gsel.axis_fn = stats_axis;
+			gsel.same_fn = stats_same;
+		}
 	gsel.arg = &c;
+	if (gsel.axis_fn != NULL)
+		stats_runs(&c, kind, axes, naxes);
 	gs = gstats_compute(m, &gsel, axes, naxes, 0);
 	sel_free(&s);
-	if (c.raw != NULL)
-		nvtx_pathset_free(c.raw);
-	free(c.raw);
-	free(c.sid_of_node);
-	nvtx_cur_free(c.cur);
+	kpath_free(c.kp);
 	for (gi = 0; gi < gs->ng; gi++)
 		stats_row(gs, out, gi, type_name);
 	out->default_sort = "total_ns:desc";

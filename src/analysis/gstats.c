@@ -20,7 +20,9 @@
  * Durations take 32 bits when every selected track's longest event fits
  * (gs_values). A key of the name and the track's axes is looked up once
  * per name and track (gs_group_of), and where the kind alone selects, a
- * lean loop walks the lane (gs_plain).
+ * lean loop walks the lane (gs_plain). Where the caller says how far its
+ * axis values hold (gstats_sel.same_fn), the group of a run's first event
+ * is found once and the run's values appended in one loop (gs_runs).
  */
 #include "config.h"
 
@@ -261,6 +263,21 @@ gs_put(struct gs_ctx *c, size_t gi, int64_t dur)
 	c->dn[gi]++;
 }
 
+/* The duration of event i of l, clipped to the window with GS_CLIP. */
+static inline int64_t
+gs_dur(const struct gs_ctx *c, const struct lane *l, size_t i)
+{
+	int64_t	st = l->start[i], en = l->end[i];
+
+	if (c->gs->flags & GS_CLIP) {
+		st = st > c->sel->t0 ? st : c->sel->t0;
+		en = en < c->sel->t1 ? en : c->sel->t1;
+		if (en < st)
+			en = st;
+	}
+	return en - st;
+}
+
 /* Adds event i of lane l to group gi: counts it (pass 1, which reads no
  * times), or stores its values (pass 2), or adds it to the sums
  * (GS_SUMS). */
@@ -268,10 +285,9 @@ static inline void
 gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 {
 	struct gstats		*gs = c->gs;
-	const struct gstats_sel	*s = c->sel;
 	const struct model	*m = gs->m;
 	struct gstats_group	*g = &gs->g[gi];
-	int64_t			 dur, st, en, bytes = -1;
+	int64_t			 dur, bytes = -1;
 	int			 copy;
 
 	copy = (l->kind[i] == EV_MEMCPY || l->kind[i] == EV_MEMSET) &&
@@ -282,15 +298,7 @@ gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 			c->bn[gi]++;
 		return;
 	}
-	st = l->start[i];
-	en = l->end[i];
-	if (gs->flags & GS_CLIP) {
-		st = st > s->t0 ? st : s->t0;
-		en = en < s->t1 ? en : s->t1;
-		if (en < st)
-			en = st;
-	}
-	dur = en - st;
+	dur = gs_dur(c, l, i);
 	if (copy)
 		bytes = (int64_t)m->copies[l->aux[i]].bytes;
 	gs->grand += dur;
@@ -380,12 +388,10 @@ gs_plain(struct gs_ctx *c, const struct lane *l, uint32_t t,
     const uint32_t *ix, size_t n)
 {
 	struct gstats		*gs = c->gs;
-	const struct gstats_sel	*s = c->sel;
 	uint8_t			 kind = (uint8_t)gs->kind;
-	int			 clip = (gs->flags & GS_CLIP) != 0;
 	size_t			 j, i, gi;
 	uint32_t		 sid;
-	int64_t			 st, en, dur, grand = 0;
+	int64_t			 dur, grand = 0;
 	uint64_t		 ne = 0;
 
 	for (j = 0; j < n; j++) {
@@ -401,21 +407,92 @@ gs_plain(struct gs_ctx *c, const struct lane *l, uint32_t t,
 			c->dn[gi]++;	/* (a new group moves dn) */
 			continue;
 		}
-		st = l->start[i];
-		en = l->end[i];
-		if (clip) {
-			st = st > s->t0 ? st : s->t0;
-			en = en < s->t1 ? en : s->t1;
-			if (en < st)
-				en = st;
-		}
-		dur = en - st;
+		dur = gs_dur(c, l, i);
 		grand += dur;
 		ne++;
 		gs_put(c, gi, dur);
 	}
 	gs->grand += grand;
 	gs->nevents += ne;
+}
+
+/*
+ * Whether gs_runs() may walk the tracks: the groups' values appended in
+ * one pass, no caller's filter, the caller's runs (same_fn), and every
+ * axis the caller's or the track's (so a run's events share a key).
+ */
+static int
+gs_runs_ok(const struct gs_ctx *c)
+{
+	const struct gstats	*gs = c->gs;
+	int			 k;
+
+	if (!c->append || c->sel->event != NULL || c->sel->same_fn == NULL ||
+	    c->sel->axis_fn == NULL || gs->kind == EV_NVTX)
+		return 0;
+	for (k = 0; k < gs->naxes; k++)
+		switch (gs->axes[k]) {
+		case GS_NVTX: case GS_ITER:
+		case GS_DEVICE: case GS_STREAM: case GS_PID: case GS_TID:
+			break;
+		default:
+			return 0;
+		}
+	return 1;
+}
+
+/* gs_add() of the events of the kind in [i, e) of l to group gi, in an
+ * append pass: the room made once. */
+static void
+gs_add_run(struct gs_ctx *c, const struct lane *l, uint32_t i, uint32_t e,
+    size_t gi)
+{
+	struct gstats		*gs = c->gs;
+	const struct gstats_sel	*s = c->sel;
+	uint32_t		*v;
+	size_t			 n = c->dn[gi];
+	int64_t			 dur, grand = 0;
+
+	XGROW(c->gv[gi], c->gvcap[gi], n + (e - i));
+	v = c->gv[gi];
+	for (; i < e; i++) {
+		if (!gs_kind(s, l, i))
+			continue;
+		dur = gs_dur(c, l, i);
+		grand += dur;
+		if (dur > INT32_MAX)
+			c->wide = 1;	/* gstats_compute() does two passes */
+		v[n++] = (uint32_t)dur;
+	}
+	gs->nevents += n - c->dn[gi];
+	gs->grand += grand;
+	c->dn[gi] = n;
+}
+
+/*
+ * gs_visit() over the n events of track t where gs_runs_ok(): the group
+ * of the first event of the kind of each of the caller's runs found (so
+ * groups are made in the same order), then every event of the kind in
+ * the run added to it.
+ */
+static void
+gs_runs(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t n)
+{
+	const struct gstats_sel	*s = c->sel;
+	uint32_t		 i, e;
+	size_t			 gi;
+
+	for (i = 0; i < n; i = e) {
+		if (!gs_kind(s, l, i)) {
+			e = i + 1;
+			continue;
+		}
+		gi = gs_group(c, t, i);
+		e = s->same_fn(s->arg, t, i, n);
+		if (e <= i || e > n)
+			e = i + 1;
+		gs_add_run(c, l, i, e, gi);
+	}
 }
 
 /* Adds the selected events of track t. */
@@ -438,6 +515,10 @@ gs_track_events(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 		 */
 		if (gs_plain_ok(c)) {
 			gs_plain(c, l, t, NULL, l->n);
+			return;
+		}
+		if (gs_runs_ok(c)) {
+			gs_runs(c, l, t, (uint32_t)l->n);
 			return;
 		}
 		for (i = 0; i < l->n; i++)

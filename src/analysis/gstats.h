@@ -78,6 +78,14 @@ struct gstats_sel {
 	 * strings are interned in names (group_local() or the pool). */
 	uint32_t	(*axis_fn)(void *arg, struct group_names *names,
 			    int axis, uint32_t t, uint32_t i);
+	/* Optional, with axis_fn: called right after axis_fn was asked
+	 * about event i of track t, the end (exclusive, in i + 1 .. hi) of
+	 * a run of its events from i on that have event i's values on the
+	 * caller's axes (i + 1 when it cannot tell): where the other axes
+	 * are the track's, the run's events of the kind are then grouped
+	 * without asking again. */
+	uint32_t	(*same_fn)(void *arg, uint32_t t, uint32_t i,
+			    uint32_t hi);
 	void		*arg;
 };
 

@@ -40,6 +40,9 @@ struct nvtx_cur {
 	struct nvtx_tcur	*tc;		/* per track */
 	uint8_t			*in;		/* per track: of the domain */
 	struct nvtx_thcur	*th;		/* per thread */
+	/* Per thread: its NVTX tracks of the domain, in the order
+	 * model_thread_nvtx_next() gives them, trk[off[th] .. off[th + 1]). */
+	uint32_t		*off, *trk;
 	uint32_t		*buf;		/* lane_stab()'s */
 	size_t			 bufcap;
 };
@@ -49,7 +52,8 @@ nvtx_cur_new(const struct model *m, const char *domain)
 {
 	struct nvtx_cur		*c = xcalloc(1, sizeof *c);
 	const struct track	*tr;
-	size_t			 k;
+	size_t			 k, j, n = 0;
+	uint32_t		 th, u;
 
 	c->m = m;
 	c->tc = xcalloc(m->ntracks + 1, sizeof *c->tc);
@@ -63,6 +67,16 @@ nvtx_cur_new(const struct model *m, const char *domain)
 		    strcmp(model_str(m, m->domains[tr->domain].name),
 		    domain) == 0);
 	}
+	c->off = xcalloc((size_t)m->nthreads + 2, sizeof *c->off);
+	c->trk = xcalloc((size_t)m->ntracks + 1, sizeof *c->trk);
+	for (th = 0; th < m->nthreads; th++) {
+		c->off[th] = (uint32_t)n;
+		for (j = model_thread_nvtx_begin(m, th);
+		    (u = model_thread_nvtx_next(m, th, &j)) != NONE32;)
+			if (c->in[u] && n < m->ntracks)
+				c->trk[n++] = u;
+	}
+	c->off[m->nthreads] = (uint32_t)n;
 	return c;
 }
 
@@ -78,6 +92,8 @@ nvtx_cur_free(struct nvtx_cur *c)
 	free(c->tc);
 	free(c->in);
 	free(c->th);
+	free(c->off);
+	free(c->trk);
 	free(c->buf);
 	free(c);
 }
@@ -142,6 +158,19 @@ nvtx_cur_move(struct nvtx_cur *c, struct nvtx_tcur *tc,
 	tc->until = until;
 }
 
+int64_t
+nvtx_cur_until(const struct nvtx_cur *c, uint32_t thread, int64_t t)
+{
+	const struct nvtx_thcur	*th;
+
+	if (thread == NONE32)
+		return INT64_MAX;	/* (never a range) */
+	if (thread >= c->m->nthreads)
+		return t;
+	th = &c->th[thread];
+	return t >= th->t && t < th->until ? th->until : t;
+}
+
 uint32_t
 nvtx_cur_at(struct nvtx_cur *c, uint32_t thread, int64_t t)
 {
@@ -150,22 +179,17 @@ nvtx_cur_at(struct nvtx_cur *c, uint32_t thread, int64_t t)
 	struct nvtx_tcur	*tc;
 	struct nvtx_thcur	*th = NULL;
 	struct nvtx_inner	 best;
-	uint32_t		 u;
-	size_t			 k;
+	uint32_t		 u, k;
 	int64_t			 until = INT64_MAX;
 
-	if (thread == NONE32)
+	if (thread == NONE32 || thread >= m->nthreads)
 		return NONE32;
-	if (thread < m->nthreads) {
-		th = &c->th[thread];
-		if (t >= th->t && t < th->until)
-			return th->gid;
-	}
+	th = &c->th[thread];
+	if (t >= th->t && t < th->until)
+		return th->gid;
 	best.gid = NONE32;
-	for (k = model_thread_nvtx_begin(m, thread);
-	    (u = model_thread_nvtx_next(m, thread, &k)) != NONE32;) {
-		if (!c->in[u])
-			continue;
+	for (k = c->off[thread]; k < c->off[thread + 1]; k++) {
+		u = c->trk[k];
 		l = &m->tracks[u].lane;
 		tc = &c->tc[u];
 		nvtx_cur_move(c, tc, l, t);
@@ -177,10 +201,8 @@ nvtx_cur_at(struct nvtx_cur *c, uint32_t thread, int64_t t)
 			nvtx_inner_offer(&best, m, u, tc->open[tc->nopen - 1],
 			    (long)tc->nopen - 1);
 	}
-	if (th != NULL) {
-		th->t = t;
-		th->until = until;
-		th->gid = best.gid;
-	}
+	th->t = t;
+	th->until = until;
+	th->gid = best.gid;
 	return best.gid;
 }

@@ -32,5 +32,12 @@ struct nvtx_cur	*nvtx_cur_new(const struct model *, const char *domain);
 void		 nvtx_cur_free(struct nvtx_cur *);
 /* nvtx_enclosing_in(m, thread, t, domain). */
 uint32_t	 nvtx_cur_at(struct nvtx_cur *, uint32_t thread, int64_t t);
+/*
+ * After nvtx_cur_at(c, thread, t): the first time after t at which the
+ * answer may change (INT64_MAX: none), so every time in [t, until) has
+ * the same answer; t itself where the thread keeps no answer.
+ */
+int64_t		 nvtx_cur_until(const struct nvtx_cur *, uint32_t thread,
+		    int64_t t);
 
 #endif

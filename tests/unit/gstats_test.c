@@ -531,6 +531,21 @@ same_stats(const struct stats *a, const struct stats *b)
 	assert_memory_equal(&a->p90, &b->p90, sizeof a->p90);
 }
 
+/* Whether group i of a and of b have the same values on a's axes
+ * (names by their text). */
+static void
+same_values(const struct gstats *a, const struct gstats *b, size_t i)
+{
+	int	k;
+
+	for (k = 0; k < a->naxes; k++)
+		if (a->axes[k] == GS_NAME)
+			assert_string_equal(gstats_str(a, a->g[i].v[k]),
+			    gstats_str(b, b->g[i].v[k]));
+		else
+			assert_int_equal(a->g[i].v[k], b->g[i].v[k]);
+}
+
 /*
  * Groups by axes (keyed by name and track: each group looked up once per
  * name and track) equal those by axes and kind (looked up per event): a
@@ -543,7 +558,6 @@ same_groups(const struct model *m, const struct gstats_sel *sel,
 	struct gstats	*a, *b;
 	char		 more[64];
 	size_t		 i;
-	int		 k;
 
 	snprintf(more, sizeof more, "%s,kind", axes);
 	a = run(m, sel, axes, flags);
@@ -552,13 +566,7 @@ same_groups(const struct model *m, const struct gstats_sel *sel,
 	assert_int_equal(a->nevents, b->nevents);
 	assert_int_equal(a->grand, b->grand);
 	for (i = 0; i < a->ng; i++) {
-		for (k = 0; k < a->naxes; k++)
-			if (a->axes[k] == GS_NAME)
-				assert_string_equal(gstats_str(a,
-				    a->g[i].v[k]), gstats_str(b,
-				    b->g[i].v[k]));
-			else
-				assert_int_equal(a->g[i].v[k], b->g[i].v[k]);
+		same_values(a, b, i);
 		assert_int_equal(a->g[i].first, b->g[i].first);
 		same_stats(&a->g[i].dur, &b->g[i].dur);
 		same_stats(&a->g[i].bytes, &b->g[i].bytes);
@@ -701,6 +709,123 @@ test_narrow(void **state)
 	model_free(m);
 }
 
+/*
+ * The caller's runs (gstats_sel.same_fn) of its axis value start / width
+ * (runs_axis): how far event i's value holds over the events of the kind
+ * from i on, honestly (mode 0), cut short every third event (mode 1: a
+ * shorter run is a run too), or out of range, i and hi + 3 (mode 2:
+ * gstats then takes one event).
+ */
+struct runs_arg {
+	const struct model	*m;
+	int64_t			 width;
+	int			 kind, mode;
+	uint64_t		 asked;		/* same_fn's calls */
+};
+
+static uint32_t
+runs_axis(void *arg, struct group_names *names, int axis, uint32_t t,
+    uint32_t i)
+{
+	const struct runs_arg	*a = arg;
+
+	(void)names;
+	assert_true(axis == GS_NVTX || axis == GS_ITER);
+	return (uint32_t)(a->m->tracks[t].lane.start[i] / a->width);
+}
+
+static uint32_t
+runs_same(void *arg, uint32_t t, uint32_t i, uint32_t hi)
+{
+	struct runs_arg		*a = arg;
+	const struct lane	*l = &a->m->tracks[t].lane;
+	uint32_t		 j, v = runs_axis(arg, NULL, GS_ITER, t, i);
+
+	a->asked++;
+	if (a->mode == 2)
+		return i % 2 != 0 ? i : hi + 3;
+	for (j = i + 1; j < hi; j++) {
+		if (a->mode == 1 && j % 3 == 0)
+			break;
+		if (l->kind[j] == a->kind &&
+		    runs_axis(arg, NULL, GS_ITER, t, j) != v)
+			break;
+	}
+	return j;
+}
+
+/*
+ * Grouped by the caller's runs, the same groups, in the same order, with
+ * the same statistics as asked event by event (no same_fn): every kind,
+ * axes list, window, width and mode. Returns the runs asked for.
+ */
+static uint64_t
+check_runs(const struct model *m, int64_t t0, int64_t t1)
+{
+	static const char *const axes[] = {
+		"iter", "nvtx-path,device", "stream,iter", "tid,nvtx-path",
+		"iter,name"
+	};
+	static const int	 kinds[] = { EV_KERNEL, EV_API };
+	static const int64_t	 widths[] = { 1, 100, 1000000 };
+	struct gstats_sel	 sel;
+	struct runs_arg		 a;
+	struct gstats		*x, *y;
+	size_t			 i, j, w, g;
+	uint64_t		 asked = 0;
+	int			 mode;
+
+	for (j = 0; j < sizeof kinds / sizeof *kinds; j++)
+	for (i = 0; i < sizeof axes / sizeof *axes; i++)
+	for (w = 0; w < sizeof widths / sizeof *widths; w++)
+	for (mode = 0; mode < 3; mode++) {
+		memset(&a, 0, sizeof a);
+		a.m = m;
+		a.width = widths[w];
+		a.kind = kinds[j];
+		a.mode = mode;
+		gstats_sel_all(&sel);
+		sel.kind = kinds[j];
+		sel.t0 = t0;
+		sel.t1 = t1;
+		sel.axis_fn = runs_axis;
+		sel.arg = &a;
+		x = run(m, &sel, axes[i], mode == 1 ? GS_CLIP : 0);
+		sel.same_fn = runs_same;
+		y = run(m, &sel, axes[i], mode == 1 ? GS_CLIP : 0);
+		/* (name is no axis of the caller's: no runs.) */
+		if (strstr(axes[i], "name") != NULL)
+			assert_int_equal(a.asked, 0);
+		asked += a.asked;
+		/* Long runs: fewer asked than events. */
+		if (mode == 0 && w == 2 && x->nevents > 10)
+			assert_true(a.asked < x->nevents);
+		same_result(x, y);
+		for (g = 0; g < x->ng; g++) {
+			same_values(x, y, g);
+			assert_int_equal(x->g[g].name, y->g[g].name);
+			assert_int_equal(x->g[g].short_name,
+			    y->g[g].short_name);
+		}
+		gstats_free(x);
+		gstats_free(y);
+	}
+	return asked;
+}
+
+/* The hand-made model's runs: kernels across copies (stream 8), a run
+ * to a track's end, values shared by tracks. */
+static void
+test_runs(void **state)
+{
+	struct model	*m = build();
+
+	(void)state;
+	assert_true(check_runs(m, INT64_MIN, INT64_MAX) > 0);
+	check_runs(m, 8, 120);
+	model_free(m);
+}
+
 static void
 test_generated(void **state)
 {
@@ -746,6 +871,8 @@ test_generated(void **state)
 	check_brute(m, a, z, GS_CLIP | GS_SUMS);
 	check_name_keyed(m, INT64_MIN, INT64_MAX);
 	check_name_keyed(m, a, z);
+	assert_true(check_runs(m, INT64_MIN, INT64_MAX) > 0);
+	check_runs(m, a, z);
 	model_free(m);
 }
 
@@ -758,4 +885,5 @@ TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_winstat),
 	cmocka_unit_test(test_name_keyed),
 	cmocka_unit_test(test_narrow),
+	cmocka_unit_test(test_runs),
 	cmocka_unit_test(test_generated))

@@ -1072,9 +1072,40 @@ test_projector(void **state)
  * answer is asked at the very times a range opens or ends, and one
  * before), in steps of 97 of
  * them (the cursor restarts past its skip), descending (a restart every
- * time) and in a shuffled order. Returns the number of times inside some
- * range.
+ * time) and in a shuffled order; the answer holds to the time before
+ * nvtx_cur_until() and half way there. Returns the number of times
+ * inside some range.
  */
+/* The answer at each of the nt times ts (ascending) holds in
+ * [t, nvtx_cur_until()): at the time before its end and half way. */
+static void
+check_until(const struct model *m, struct nvtx_cur *c, uint32_t th,
+    const int64_t *ts, size_t nt, const char *dom)
+{
+	size_t		i;
+	uint32_t	want;
+	int64_t		until, x[2];
+	int		k;
+
+	for (i = 0; i < nt; i++) {
+		want = nvtx_cur_at(c, th, ts[i]);
+		until = nvtx_cur_until(c, th, ts[i]);
+		assert_true(until >= ts[i]);
+		if (until == ts[i])
+			continue;
+		if (until == INT64_MAX)
+			until = ts[nt - 1] + 2;
+		x[0] = until - 1;
+		x[1] = ts[i] + (until - ts[i]) / 2;
+		for (k = 0; k < 2; k++)
+			if (nvtx_enclosing_in(m, th, x[k], dom) != want)
+				fail_msg("thread %u: the answer at %lld "
+				    "does not hold at %lld (until %lld)", th,
+				    (long long)ts[i], (long long)x[k],
+				    (long long)until);
+	}
+}
+
 static size_t
 check_cursor(const struct model *m)
 {
@@ -1102,6 +1133,7 @@ check_cursor(const struct model *m)
 		qsort(ts, nt, sizeof *ts, sort_cmp_i64);
 		for (d = 0; d < 3; d++) {
 			c = nvtx_cur_new(m, doms[d]);
+			check_until(m, c, th, ts, nt, doms[d]);
 			for (pass = 0; pass < 4; pass++) {
 				if (pass == 3)
 					for (i = nt; i > 1; i--) {

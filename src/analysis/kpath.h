@@ -1,0 +1,55 @@
+/*
+ * kpath: the NVTX path and iteration of an event's innermost range, the
+ * values of `gpulens stats`' nvtx-path and iter axes (gstats.h's caller
+ * axes): for a GPU event, the range around its launching API call on the
+ * launching thread; for a CPU event, around its start on its thread; for
+ * an NVTX range, itself (a mark: its parent). A path is the range's
+ * family path (nvtxfam.h), an id in the caller's string pool (0: none);
+ * an iteration is the outermost range's (NONE32: none).
+ *
+ * Asked event by event (kpath_value()), in each track's order, the ranges
+ * come from a cursor per thread (nvtxcur.h) and the paths from a trie of
+ * raw paths (nvtxpath.h), each printed and folded once. Right after,
+ * kpath_same() says how far the answer holds: the GPU events launched
+ * from the same API track before the innermost range may change.
+ *
+ * kpath_runs() works out, ahead, the runs of the nvtx-path values of
+ * whole GPU tracks on the pool (the processes' tracks shared out; each
+ * thread with a cursor and trie of its own): the values of their events
+ * are then read from the runs. The answers are the same.
+ *
+ * Ownership: kpath_new() returns a context freed with kpath_free(); it
+ * borrows the model and the domain string.
+ */
+#ifndef GPULENS_KPATH_H
+#define GPULENS_KPATH_H
+
+#include <stdint.h>
+
+#include "model/model.h"
+
+struct kpath;
+struct strpool;
+
+/* Ranges of domain (NULL: every domain). */
+struct kpath	*kpath_new(const struct model *, const char *domain);
+void		 kpath_free(struct kpath *);
+/*
+ * The runs of the GPU tracks t with use[t] set (ntracks entries), for the
+ * nvtx-path axis (not iter: kpath_value() then asks as without).
+ */
+void		 kpath_runs(struct kpath *, const uint8_t *use);
+/*
+ * The value of axis (GS_NVTX: a path id interned in pool; GS_ITER) for
+ * event i of track t.
+ */
+uint32_t	 kpath_value(struct kpath *, struct strpool *pool, int axis,
+		    uint32_t t, uint32_t i);
+/*
+ * After kpath_value() for event i of track t: the end (exclusive, i + 1
+ * .. hi) of the run of its events from i on with the same values.
+ */
+uint32_t	 kpath_same(struct kpath *, uint32_t t, uint32_t i,
+		    uint32_t hi);
+
+#endif
