@@ -1,9 +1,9 @@
 /*
  * kpath: the NVTX path and iteration around events. See kpath.h.
  *
- * A walker holds what asking in order needs: a cursor set, a trie of raw
- * paths, the path id of each trie node (ids of the walker's own pool of
- * family paths, + 1: 0 is none) and the last range asked. Walker 0 serves
+ * A walker holds what asking in order needs: a cursor set, the family
+ * paths of the ranges met (kpfam.h; ids of the walker's own pool of family
+ * paths, + 1 here: 0 is none) and the last range asked. Walker 0 serves
  * kpath_value(); kpath_runs() gives each pool thread one. A walker's path
  * ids become the caller's pool's ids through a map per walker, made as
  * they are first asked.
@@ -15,11 +15,10 @@
 
 #include "analysis/gstats.h"
 #include "analysis/kpath.h"
+#include "analysis/kpfam.h"
 #include "model/correlate.h"
 #include "model/nvtx.h"
 #include "model/nvtxcur.h"
-#include "model/nvtxfam.h"
-#include "model/nvtxpath.h"
 #include "util/lbound.h"
 #include "util/pool.h"
 #include "util/strpool.h"
@@ -28,9 +27,7 @@
 struct kp_walker {
 	const struct model	*m;
 	struct nvtx_cur		*cur;
-	struct nvtx_pathset	*raw;		/* made when first asked */
-	uint32_t		*id_of_node;	/* raw node -> path id (+ 1) */
-	size_t			 nodecap;
+	struct kpfam		*fam;		/* made when first asked */
 	struct strpool		*strs;		/* the family paths */
 	uint32_t		 last_range, last_id;
 	uint32_t		 api_t;		/* track of the last launch */
@@ -84,10 +81,7 @@ kp_walker_init(struct kp_walker *w, const struct model *m, const char *dom)
 static void
 kp_walker_free(struct kp_walker *w)
 {
-	if (w->raw != NULL)
-		nvtx_pathset_free(w->raw);
-	free(w->raw);
-	free(w->id_of_node);
+	kpfam_free(w->fam);
 	nvtx_cur_free(w->cur);
 	strpool_free(w->strs);
 	free(w->map);
@@ -166,43 +160,15 @@ kp_range(struct kp_walker *w, uint32_t t, uint32_t i)
 static uint32_t
 kp_path(struct kp_walker *w, uint32_t range)
 {
-	char		buf[4096];
-	uint32_t	id, node;
-	size_t		old;
-
 	if (range == NONE32)
 		return 0;
 	if (range == w->last_range)
 		return w->last_id;
-	if (w->raw == NULL) {
-		w->raw = xcalloc(1, sizeof *w->raw);
-		nvtx_pathset_init(w->raw, w->m, 0);
-		nvtx_pathset_records(w->raw);
-	}
-	node = nvtx_pathset_id(w->raw, range);
-	if (node < w->nodecap && w->id_of_node[node] != 0)
-		id = w->id_of_node[node];
-	else {
-		/* The node prints the range's raw path where it is whole
-		 * and nvtx_path() would not cut it: no walk up the model. */
-		if (node != NONE32 && w->raw->node[node].len < sizeof buf &&
-		    w->raw->node[node].depth < NVTX_PATH_LEVELS)
-			nvtx_family(nvtx_pathset_str(w->raw, node), buf,
-			    sizeof buf);
-		else
-			nvtx_family_path(w->m, range, buf, sizeof buf);
-		id = strpool_intern0(w->strs, buf) + 1;
-		if (node != NONE32) {
-			old = w->nodecap;
-			XGROW(w->id_of_node, w->nodecap, (size_t)node + 1);
-			memset(w->id_of_node + old, 0, (w->nodecap - old) *
-			    sizeof *w->id_of_node);
-			w->id_of_node[node] = id;
-		}
-	}
+	if (w->fam == NULL)
+		w->fam = kpfam_new(w->m, w->strs);
 	w->last_range = range;
-	w->last_id = id;
-	return id;
+	w->last_id = kpfam_id(w->fam, range) + 1;
+	return w->last_id;
 }
 
 /* Path id (+ 1) of walker w as an id of pool (0 for none). */

@@ -8,14 +8,14 @@
  * an iteration is the outermost range's (NONE32: none).
  *
  * Asked event by event (kpath_value()), in each track's order, the ranges
- * come from a cursor per thread (nvtxcur.h) and the paths from a trie of
- * raw paths (nvtxpath.h), each printed and folded once. Right after,
+ * come from a cursor per thread (nvtxcur.h) and the paths from their
+ * parents' (kpfam.h), each range's once. Right after,
  * kpath_same() says how far the answer holds: the GPU events launched
  * from the same API track before the innermost range may change.
  *
  * kpath_runs() works out, ahead, the runs of the nvtx-path values of
  * whole GPU tracks on the pool (the processes' tracks shared out; each
- * thread with a cursor and trie of its own): the values of their events
+ * thread with cursors and paths of its own): the values of their events
  * are then read from the runs. The answers are the same.
  *
  * Ownership: kpath_new() returns a context freed with kpath_free(); it
