@@ -71,9 +71,10 @@ struct launch_ctx {
 	struct group_map	 map;		/* axis values -> group */
 	struct launch_group	*g;
 	size_t			 gcap;
-	uint32_t		 atrack;	/* track of the last API call */
+	uint32_t		 atrack;	/* track of the last API call, */
+	uint32_t		 aoff, alen;	/* its first id and events */
 	struct replay_names	 graph;		/* which calls launch graphs */
-	struct launch_memo	*memo;		/* see launch_group() */
+	struct launch_memo	*memo;		/* see launch_memo_of() */
 	int			 memo_ok;
 	struct sel		*s;
 	int64_t			 nsel, unlinked, replayed;
