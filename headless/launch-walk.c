@@ -153,6 +153,25 @@ launch_group_init(struct launch_group *g)
 	}
 }
 
+void
+launch_group_add_slow(struct launch_group *g, int64_t api, int64_t kernel,
+    int64_t delay)
+{
+	size_t	room = SIZE_MAX;
+	int	j;
+
+	stats_sample_add(&g->s[LS_API], api);
+	stats_sample_add(&g->s[LS_KERNEL], kernel);
+	stats_sample_add(&g->s[LS_DELAY], delay);
+	for (j = 0; j < LS_COUNT; j++) {
+		if (g->s[j].d == NULL)
+			room = 0;
+		else if (g->s[j].cap < room)
+			room = g->s[j].cap;
+	}
+	g->room = room;
+}
+
 /* Adds kernel i of track t, launched by the API call at r, to group gi. */
 static void
 launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r,
