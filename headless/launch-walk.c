@@ -173,7 +173,7 @@ launch_group_add_slow(struct launch_group *g, int64_t api, int64_t kernel,
 }
 
 /* Adds kernel i of track t, launched by the API call at r, to group gi. */
-static void
+static inline void
 launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r,
     size_t gi)
 {
@@ -219,7 +219,7 @@ launch_call(struct launch_ctx *c, uint32_t api)
  * entry answers both whether the call's name launches graphs and the
  * group; without it, the group is looked up kernel by kernel.
  */
-static void
+static inline void
 launch_kernel(struct launch_ctx *c, uint32_t t, uint32_t i, int plain,
     uint32_t api)
 {
