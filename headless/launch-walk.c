@@ -270,20 +270,30 @@ launch_key(const struct model *m, const struct launch_cur *u)
 static void
 launch_merge(struct launch_ctx *c, struct launch_cur *u, size_t k)
 {
-	size_t	j, b;
+	size_t		j, b;
+	uint32_t	next;
 
 	for (j = 0; j < k; j++)
 		u[j].key = launch_key(c->m, &u[j]);
 	while (k > 0) {
-		for (b = 0, j = 1; j < k; j++)
-			if (u[j].key < u[b].key)
+		/* The run of the least key (the first of equals), and the
+		 * least key of the others: b's kernels below it go first,
+		 * without looking at the others again. */
+		for (b = 0, next = UINT32_MAX, j = 1; j < k; j++)
+			if (u[j].key < u[b].key) {
+				next = u[b].key;
 				b = j;
-		launch_kernel(c, u[b].t, (uint32_t)u[b].i, u[b].plain,
-		    u[b].key - 1);
-		if (++u[b].i < u[b].hi)
+			} else if (u[j].key < next)
+				next = u[j].key;
+		do {
+			launch_kernel(c, u[b].t, (uint32_t)u[b].i,
+			    u[b].plain, u[b].key - 1);
+			if (++u[b].i == u[b].hi) {
+				u[b] = u[--k];
+				break;
+			}
 			u[b].key = launch_key(c->m, &u[b]);
-		else
-			u[b] = u[--k];
+		} while (u[b].key < next);
 	}
 }
 
