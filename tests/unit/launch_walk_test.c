@@ -8,7 +8,9 @@
  * streams of two devices, versioned and plain call names, graph launches
  * whose first kernel counts and whose others are replays, kernels without
  * a launching call, negative delays, and more distinct kernel names than
- * the cache has entries (entries refilled with other keys).
+ * the cache has entries (entries refilled with other keys). And a
+ * group's samples filled three at a time (launch_group_add()) against
+ * each filled on its own (stats_sample_add()).
  */
 #include "config.h"
 
@@ -241,11 +243,90 @@ test_agree(void **state)
 	model_free(m);
 }
 
+/* Sample a and b hold the same values the same way (narrow or wide). */
+static void
+same_sample(const struct stats_sample *a, const struct stats_sample *b)
+{
+	size_t	i;
+
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->w == NULL, b->w == NULL);
+	if (a->w == NULL)
+		assert_int_equal(a->base, b->base);
+	for (i = 0; i < a->n; i++)
+		assert_int_equal(stats_sample_at(a, i), stats_sample_at(b, i));
+}
+
+/*
+ * launch_group_add() stores a kernel's three times at once while the
+ * samples are narrow and have room: the same samples as stats_sample_add()
+ * of each time, through growth, values at the ends of the narrow range
+ * and past them, one sample widened while the others stay narrow, and
+ * values near the first that come to +-2^62.
+ */
+static void
+test_group_add(void **state)
+{
+	static const int64_t	 edge[] = {
+		0, 1, -1, INT32_MAX, (int64_t)INT32_MAX + 1, INT32_MIN,
+		(int64_t)INT32_MIN - 1, (int64_t)1 << 62,
+		((int64_t)1 << 62) - 1, -((int64_t)1 << 62), INT64_MAX,
+		INT64_MIN
+	};
+	struct launch_group	 g;
+	struct stats_sample	 s[LS_COUNT];
+	int64_t			 v[LS_COUNT];
+	size_t			 i, ne = sizeof edge / sizeof *edge;
+	int			 j, round;
+
+	(void)state;
+	for (round = 0; round < 6; round++) {
+		memset(&g, 0, sizeof g);
+		launch_group_init(&g);
+		for (j = 0; j < LS_COUNT; j++)
+			stats_sample_init(&s[j]);
+		/* (Rounds 4 and 5 end before a growth, where a sample kept
+		 * narrow by mistake would be widened after all.) */
+		for (i = 0; i < (round >= 4 ? 4000u : 5000u); i++) {
+			for (j = 0; j < LS_COUNT; j++)
+				v[j] = (int64_t)((i * 7919 + (size_t)j * 104729) %
+				    100000) - 20000;
+			/* Rounds 4 and 5: values that stay within 2^31 of
+			 * the first but come to 2^62 and -2^62 - 1 (too
+			 * far from 0 for an offset). */
+			for (j = 0; round >= 4 && j < LS_COUNT; j++)
+				v[j] = (round == 4 ? ((int64_t)1 << 62) - 3000 :
+				    -((int64_t)1 << 62) + 3000) +
+				    (int64_t)i * (round == 4 ? 1 : -1) +
+				    (int64_t)j;
+			/* An edge value in one time of some kernels: from
+			 * kernel 3000 on (round 1: 0 on), or never (3). */
+			if (round < 3 && i >= (round == 1 ? 0u : 3000u) &&
+			    i % 97 == 0)
+				v[(i / 97) % LS_COUNT] = edge[(i / 97 +
+				    (size_t)round) % ne];
+			/* Round 2: the API time alone goes wide. */
+			if (round == 2 && i == 2500)
+				v[LS_API] = INT64_MAX / 2;
+			launch_group_add(&g, v[LS_API], v[LS_KERNEL],
+			    v[LS_DELAY]);
+			for (j = 0; j < LS_COUNT; j++)
+				stats_sample_add(&s[j], v[j]);
+		}
+		for (j = 0; j < LS_COUNT; j++) {
+			same_sample(&g.s[j], &s[j]);
+			stats_sample_free(&g.s[j]);
+			stats_sample_free(&s[j]);
+		}
+	}
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_agree),
+		cmocka_unit_test(test_group_add),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
