@@ -15,9 +15,15 @@
 
 #define LAUNCH_MEMO	4096	/* entries of the group cache */
 
+/*
+ * An entry of the group cache (launch_memo_of()): a key of the call's and
+ * the kernel's names and tracks, whether the call's name launches graphs,
+ * and the group, made at the key's first kernel that is no replay.
+ */
 struct launch_memo {
 	uint32_t		 as, ks, at, kt;	/* names, tracks */
-	uint32_t		 gi;		/* group + 1, 0 empty */
+	uint32_t		 gi;		/* group + 1, 0 not made yet */
+	uint32_t		 graph;		/* 0 empty, 1 no, 2 yes */
 };
 
 /*
@@ -89,31 +95,49 @@ launch_group_of(struct launch_ctx *c, uint32_t t, uint32_t i,
 }
 
 /*
- * launch_group_of() through a small direct-mapped cache: every axis but
- * short-name is a function of the call's and the kernel's tracks and
- * names, so these four find the group again.
+ * The cache entry of kernel i of track t, launched by the API call at r,
+ * filled anew on a miss: every axis but short-name is a function of the
+ * call's and the kernel's tracks and names, so these four find the group
+ * again.
  */
-static size_t
-launch_group(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
+static struct launch_memo *
+launch_memo_of(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
 {
 	const struct model	*m = c->m;
 	uint32_t		 as = m->tracks[r.track].lane.name[r.idx];
 	uint32_t		 ks = m->tracks[t].lane.name[i];
 	struct launch_memo	*e;
 
-	if (!c->memo_ok)
-		return launch_group_of(c, t, i, r);
 	e = &c->memo[(as * 2654435761u ^ ks * 40503u ^ t * 97u ^
 	    r.track) & (LAUNCH_MEMO - 1)];
-	if (e->gi == 0 || e->as != as || e->ks != ks || e->kt != t ||
+	if (e->graph == 0 || e->as != as || e->ks != ks || e->kt != t ||
 	    e->at != r.track) {
 		e->as = as;
 		e->ks = ks;
 		e->kt = t;
 		e->at = r.track;
-		e->gi = (uint32_t)launch_group_of(c, t, i, r) + 1;
+		e->gi = 0;
+		e->graph = replay_name_is_launch(model_str(m, as)) ? 2 : 1;
 	}
-	return e->gi - 1;
+	return e;
+}
+
+/*
+ * Whether kernel i of track t, launched by the call at r, is a replay's
+ * that is not its first (left out); graph: whether the call's name
+ * launches graphs, where known (-1 not).
+ */
+static int
+launch_replayed(struct launch_ctx *c, uint32_t t, uint32_t i,
+    struct evref r, int graph)
+{
+	const struct model	*m = c->m;
+
+	/* Only a graph launch's kernels can be replays. */
+	if (graph < 0 ? !replay_names_launch(&c->graph, r) : graph == 0 ||
+	    m->tracks[r.track].lane.kind[r.idx] != EV_API)
+		return 0;
+	return replay_inner(m, model_gid(m, t, i));
 }
 
 void
@@ -129,37 +153,78 @@ launch_group_init(struct launch_group *g)
 	}
 }
 
-/* Adds kernel i of track t, launched by the API call at r. */
-static void
-launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r)
+void
+launch_group_add_slow(struct launch_group *g, int64_t api, int64_t kernel,
+    int64_t delay)
+{
+	size_t	room = SIZE_MAX;
+	int	j;
+
+	stats_sample_add(&g->s[LS_API], api);
+	stats_sample_add(&g->s[LS_KERNEL], kernel);
+	stats_sample_add(&g->s[LS_DELAY], delay);
+	for (j = 0; j < LS_COUNT; j++) {
+		if (g->s[j].d == NULL)
+			room = 0;
+		else if (g->s[j].cap < room)
+			room = g->s[j].cap;
+	}
+	g->room = room;
+}
+
+/* Adds kernel i of track t, launched by the API call at r, to group gi. */
+static inline void
+launch_add(struct launch_ctx *c, uint32_t t, uint32_t i, struct evref r,
+    size_t gi)
 {
 	const struct model		*m = c->m;
 	const struct lane		*l = &m->tracks[t].lane;
 	const struct lane		*al = &m->tracks[r.track].lane;
-	struct launch_group		*g;
+	struct launch_group		*g = &c->g[gi];
 	int64_t				 as, ae, ks, ke;
-	size_t				 gi;
 
 	as = al->start[r.idx];
 	ae = al->end[r.idx];
 	ks = l->start[i];
 	ke = l->end[i];
-	gi = launch_group(c, t, i, r);	/* (a new group moves c->g) */
-	g = &c->g[gi];
 	if (model_gid(m, t, i) < g->first)
 		g->first = model_gid(m, t, i);
 	launch_group_add(g, ae - as, ke - ks, ks - ae);
 }
 
 /*
- * Kernel i of track t, if selected (plain: by its kind alone), whose
- * launching call is api (NONE32 none).
+ * The API call api as an event: the track of the last call is tried
+ * first (a thread's calls come in runs), then model_ev().
  */
-static void
+static inline struct evref
+launch_call(struct launch_ctx *c, uint32_t api)
+{
+	struct evref	r;
+
+	if (api - c->aoff < c->alen) {
+		r.track = c->atrack;
+		r.idx = api - c->aoff;
+		return r;
+	}
+	r = model_ev(c->m, api);
+	c->atrack = r.track;
+	c->aoff = c->m->track_off[r.track];
+	c->alen = c->m->track_off[r.track + 1] - c->aoff;
+	return r;
+}
+
+/*
+ * Kernel i of track t, if selected (plain: by its kind alone), whose
+ * launching call is api (NONE32 none). With the group cache, the cache
+ * entry answers both whether the call's name launches graphs and the
+ * group; without it, the group is looked up kernel by kernel.
+ */
+static inline void
 launch_kernel(struct launch_ctx *c, uint32_t t, uint32_t i, int plain,
     uint32_t api)
 {
 	const struct model	*m = c->m;
+	struct launch_memo	*e;
 	struct evref		 r;
 
 	if (plain ? !sel_kind(c->s, &m->tracks[t].lane, i) :
@@ -170,14 +235,22 @@ launch_kernel(struct launch_ctx *c, uint32_t t, uint32_t i, int plain,
 		c->unlinked++;
 		return;
 	}
-	r = model_ev_near(m, api, &c->atrack);
-	/* Only a graph launch's kernels can be replays. */
-	if (replay_names_launch(&c->graph, r) &&
-	    replay_inner(m, model_gid(m, t, i))) {
+	r = launch_call(c, api);
+	if (!c->memo_ok) {
+		if (launch_replayed(c, t, i, r, -1))
+			c->replayed++;
+		else
+			launch_add(c, t, i, r, launch_group_of(c, t, i, r));
+		return;
+	}
+	e = launch_memo_of(c, t, i, r);
+	if (launch_replayed(c, t, i, r, e->graph == 2)) {
 		c->replayed++;
 		return;
 	}
-	launch_add(c, t, i, r);
+	if (e->gi == 0)		/* (a new group moves c->g) */
+		e->gi = (uint32_t)launch_group_of(c, t, i, r) + 1;
+	launch_add(c, t, i, r, e->gi - 1);
 }
 
 /* The launching call of a run's head kernel + 1 (0 none). */
@@ -197,20 +270,30 @@ launch_key(const struct model *m, const struct launch_cur *u)
 static void
 launch_merge(struct launch_ctx *c, struct launch_cur *u, size_t k)
 {
-	size_t	j, b;
+	size_t		j, b;
+	uint32_t	next;
 
 	for (j = 0; j < k; j++)
 		u[j].key = launch_key(c->m, &u[j]);
 	while (k > 0) {
-		for (b = 0, j = 1; j < k; j++)
-			if (u[j].key < u[b].key)
+		/* The run of the least key (the first of equals), and the
+		 * least key of the others: b's kernels below it go first,
+		 * without looking at the others again. */
+		for (b = 0, next = UINT32_MAX, j = 1; j < k; j++)
+			if (u[j].key < u[b].key) {
+				next = u[b].key;
 				b = j;
-		launch_kernel(c, u[b].t, (uint32_t)u[b].i, u[b].plain,
-		    u[b].key - 1);
-		if (++u[b].i < u[b].hi)
+			} else if (u[j].key < next)
+				next = u[j].key;
+		do {
+			launch_kernel(c, u[b].t, (uint32_t)u[b].i,
+			    u[b].plain, u[b].key - 1);
+			if (++u[b].i == u[b].hi) {
+				u[b] = u[--k];
+				break;
+			}
 			u[b].key = launch_key(c->m, &u[b]);
-		else
-			u[b] = u[--k];
+		} while (u[b].key < next);
 	}
 }
 
@@ -241,7 +324,7 @@ launch_walk_init(struct launch_ctx *p, const struct model *m,
 		if (axes[j] == LA_SHORT)
 			p->memo_ok = 0;
 	p->s = s;
-	p->atrack = NONE32;
+	p->atrack = NONE32;	/* (alen 0: no track yet) */
 	group_names_init(&p->names, p->m);
 	group_map_init(&p->map, p->naxes > 0 ? (size_t)p->naxes : 1);
 	replay_names_init(&p->graph, p->m);

@@ -51,6 +51,9 @@ struct launch_group {
 	int64_t		 lo[LT_COUNT], hi[LT_COUNT];	/* each time's
 					   smallest and largest (a time
 					   with none: lo > hi) */
+	size_t		 room;		/* while every sample is narrow,
+					   the least of their capacities
+					   (else 0): launch_group_add() */
 	uint32_t	 first;		/* its first kernel's global id */
 	struct launch_group *x;		/* its kernels the other walker
 					   added (launch_walk()), or NULL */
@@ -71,9 +74,10 @@ struct launch_ctx {
 	struct group_map	 map;		/* axis values -> group */
 	struct launch_group	*g;
 	size_t			 gcap;
-	uint32_t		 atrack;	/* track of the last API call */
+	uint32_t		 atrack;	/* track of the last API call, */
+	uint32_t		 aoff, alen;	/* its first id and events */
 	struct replay_names	 graph;		/* which calls launch graphs */
-	struct launch_memo	*memo;		/* see launch_group() */
+	struct launch_memo	*memo;		/* see launch_memo_of() */
 	int			 memo_ok;
 	struct sel		*s;
 	int64_t			 nsel, unlinked, replayed;
@@ -101,19 +105,39 @@ launch_group_range(struct launch_group *g, int j, int64_t v)
 	if (v > g->hi[j])
 		g->hi[j] = v;
 }
+/* launch_group_add()'s slow path: each sample added to on its own. */
+void	 launch_group_add_slow(struct launch_group *g, int64_t api,
+	    int64_t kernel, int64_t delay);
 /*
  * Adds a kernel's times to g: its API time, its kernel time and its delay
- * kernel.start - api.end (inline: it runs once per kernel).
+ * kernel.start - api.end (inline: it runs once per kernel). The three
+ * samples grow together: where all three are narrow, have room and take
+ * their values as offsets (stats_sample_narrow(), the tests OR-ed), the
+ * values are stored at once.
  */
 static inline void
 launch_group_add(struct launch_group *g, int64_t api, int64_t kernel,
     int64_t delay)
 {
-	int64_t	y = delay + kernel;
+	struct stats_sample	*a = &g->s[LS_API], *k = &g->s[LS_KERNEL];
+	struct stats_sample	*d = &g->s[LS_DELAY];
+	uint64_t		 off, big;
+	size_t			 n = d->n;
+	int64_t			 y = delay + kernel;
 
-	stats_sample_add(&g->s[LS_API], api);
-	stats_sample_add(&g->s[LS_KERNEL], kernel);
-	stats_sample_add(&g->s[LS_DELAY], delay);
+	off = ((uint64_t)api - (uint64_t)a->base + 0x80000000ULL) |
+	    ((uint64_t)kernel - (uint64_t)k->base + 0x80000000ULL) |
+	    ((uint64_t)delay - (uint64_t)d->base + 0x80000000ULL);
+	big = ((uint64_t)api + ((uint64_t)1 << 62)) |
+	    ((uint64_t)kernel + ((uint64_t)1 << 62)) |
+	    ((uint64_t)delay + ((uint64_t)1 << 62));
+	if (n < g->room && (off >> 32) == 0 && (big >> 63) == 0) {
+		a->d[n] = (uint32_t)((uint64_t)api - (uint64_t)a->base);
+		k->d[n] = (uint32_t)((uint64_t)kernel - (uint64_t)k->base);
+		d->d[n] = (uint32_t)((uint64_t)delay - (uint64_t)d->base);
+		a->n = k->n = d->n = n + 1;
+	} else
+		launch_group_add_slow(g, api, kernel, delay);
 	launch_group_range(g, LT_API, api);
 	launch_group_range(g, LT_KERNEL, kernel);
 	launch_group_range(g, LT_TOTAL, api + (y > 0 ? y : 0));

@@ -349,14 +349,6 @@ correlate_build(struct model *m)
 	}
 }
 
-uint32_t
-correlate_launch(const struct model *m, uint32_t gid)
-{
-	if (m->launch == NULL || gid >= m->nlaunch)
-		return NONE32;
-	return m->launch[gid];
-}
-
 struct correlate_below {
 	const struct model	*m;
 	uint32_t		 api;

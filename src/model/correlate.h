@@ -20,8 +20,15 @@
 #include "model/model.h"
 
 void	 correlate_build(struct model *);
-/* The API call that launched GPU event gid, or NONE32. */
-uint32_t correlate_launch(const struct model *, uint32_t gid);
+/* The API call that launched GPU event gid, or NONE32 (inline: walks
+ * ask it once per kernel). */
+static inline uint32_t
+correlate_launch(const struct model *m, uint32_t gid)
+{
+	if (m->launch == NULL || gid >= m->nlaunch)
+		return NONE32;
+	return m->launch[gid];
+}
 /*
  * The GPU events launched by API call gid: returns their number and points
  * *out at a borrowed array of global ids (valid for the model's life).
