@@ -48,7 +48,6 @@ nvtx_pathset_free(struct nvtx_pathset *ps)
 	hmap_free(&ps->of_pair);
 	hmap_free(&ps->of_gid);
 	free(ps->memo);
-	free(ps->of_rec);
 	free(ps->of_name);
 	free(ps->chain);
 	free(ps->buf);
@@ -108,51 +107,21 @@ nvtx_pathset_ev(struct nvtx_pathset *ps, uint32_t gid)
 	return model_ev_near(ps->m, gid, &ps->last_t);
 }
 
-void
-nvtx_pathset_records(struct nvtx_pathset *ps)
-{
-	if (ps->of_rec == NULL)
-		ps->of_rec = xcalloc(ps->m->nnvtx + 1, sizeof *ps->of_rec);
-}
-
-/* The NVTX record of range gid, or NONE32. */
-static uint32_t
-nvtx_pathset_rec(struct nvtx_pathset *ps, uint32_t gid)
-{
-	const struct model	*m = ps->m;
-	struct evref		 r;
-	uint32_t		 rec;
-
-	if (ps->of_rec == NULL)
-		return NONE32;
-	r = nvtx_pathset_ev(ps, gid);
-	rec = m->tracks[r.track].lane.aux[r.idx];
-	return rec < m->nnvtx ? rec : NONE32;
-}
-
 /* The node of gid if known, else NONE32. */
 static uint32_t
 nvtx_pathset_known(struct nvtx_pathset *ps, uint32_t gid)
 {
-	uint32_t	rec;
-
 	if (ps->track != NONE32 && gid - ps->base < ps->n)
 		return ps->memo[gid - ps->base] != 0 ?
 		    ps->memo[gid - ps->base] - 1 : NONE32;
-	if ((rec = nvtx_pathset_rec(ps, gid)) != NONE32)
-		return ps->of_rec[rec] != 0 ? ps->of_rec[rec] - 1 : NONE32;
 	return hmap_find(&ps->of_gid, gid);
 }
 
 static void
 nvtx_pathset_remember(struct nvtx_pathset *ps, uint32_t gid, uint32_t node)
 {
-	uint32_t	rec;
-
 	if (ps->track != NONE32 && gid - ps->base < ps->n)
 		ps->memo[gid - ps->base] = node + 1;
-	else if ((rec = nvtx_pathset_rec(ps, gid)) != NONE32)
-		ps->of_rec[rec] = node + 1;
 	else
 		hmap_put(&ps->of_gid, gid, node);
 }

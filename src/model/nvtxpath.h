@@ -77,8 +77,6 @@ struct nvtx_pathset {
 	size_t			 memocap;
 	uint32_t		 track, base, n;
 	uint32_t		 last_t;	/* track last looked up */
-	uint32_t		*of_rec;	/* NVTX record -> node + 1, or
-						   NULL (nvtx_pathset_records) */
 	struct hmap		 of_gid;	/* other ranges -> node */
 	uint32_t		*of_name;	/* model sid -> name id + 1 */
 	uint32_t		 nname;
@@ -93,12 +91,6 @@ void		 nvtx_pathset_init(struct nvtx_pathset *, const struct model *,
 void		 nvtx_pathset_free(struct nvtx_pathset *);
 /* Memoises the ranges of track t (optional: speeds up reading it). */
 void		 nvtx_pathset_track(struct nvtx_pathset *, uint32_t t);
-/*
- * Memoises every range that has an NVTX record by its record (4 bytes a
- * record), for ranges read in no track's order (the innermost ranges of
- * kernels); otherwise only the track's are, and the others are hashed.
- */
-void		 nvtx_pathset_records(struct nvtx_pathset *);
 /* The node of range gid's path; NONE32 if gid is no NVTX event. */
 uint32_t	 nvtx_pathset_id(struct nvtx_pathset *, uint32_t gid);
 /* The local string id of (the folded) model string sid. */

@@ -621,8 +621,8 @@ test_random_against_brute_force(void **state)
 }
 
 /*
- * Starts ps on track tr of m in one of three modes: no track and no
- * records (ranges found by hash), by record, memoised per track.
+ * Starts ps on track tr of m in one of two modes: no track (ranges found
+ * by hash), memoised per track.
  */
 static void
 pathset_mode(struct nvtx_pathset *ps, const struct model *m, uint32_t tr,
@@ -630,16 +630,14 @@ pathset_mode(struct nvtx_pathset *ps, const struct model *m, uint32_t tr,
 {
 	nvtx_pathset_init(ps, m, 0);
 	if (mode == 1)
-		nvtx_pathset_records(ps);
-	if (mode == 2)
 		nvtx_pathset_track(ps, tr);
 }
 
 /*
  * Path nodes (model/nvtxpath.h) agree with nvtx_path() on a random nested
  * track, whatever the order the ranges are asked in: in reverse lane order
- * each one walks up a chain of unknown parents, by hash (no track, no
- * records) and by record; in lane order, memoised per track.
+ * each one walks up a chain of unknown parents, by hash (no track); in
+ * lane order, memoised per track.
  */
 static void
 test_pathset_walks(void **state)
@@ -655,10 +653,10 @@ test_pathset_walks(void **state)
 	m = nested_model(&tr);
 	n = m->tracks[tr].lane.n;
 	assert_true(n > 500);
-	for (mode = 0; mode < 3; mode++) {
+	for (mode = 0; mode < 2; mode++) {
 		pathset_mode(&ps, m, tr, mode);
 		for (i = 0; i < n; i++) {
-			gid = model_gid(m, tr, (uint32_t)(mode == 2 ? i :
+			gid = model_gid(m, tr, (uint32_t)(mode == 1 ? i :
 			    n - 1 - i));
 			if (m->tracks[tr].lane.kind[gid - m->track_off[tr]] !=
 			    EV_NVTX)
@@ -727,7 +725,7 @@ test_pathset_kids(void **state)
 	tr = find_track(m, TRACK_NVTX, th, 0);
 	n = m->tracks[tr].lane.n;
 	path = xcalloc(n, sizeof *path);
-	for (mode = 0; mode < 3; mode++) {
+	for (mode = 0; mode < 2; mode++) {
 		/* (In lane order, as the modes read them.) */
 		for (i = 0; i < n; i++) {
 			nvtx_path(m, model_gid(m, tr, (uint32_t)i), buf,
@@ -736,7 +734,7 @@ test_pathset_kids(void **state)
 		}
 		pathset_mode(&ps, m, tr, mode);
 		for (k = 0; k < n; k++) {
-			i = mode == 2 ? k : n - 1 - k;
+			i = mode == 1 ? k : n - 1 - k;
 			node = nvtx_pathset_id(&ps, model_gid(m, tr,
 			    (uint32_t)i));
 			assert_string_equal(nvtx_pathset_str(&ps, node),
