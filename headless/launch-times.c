@@ -19,7 +19,7 @@ static size_t
 launch_made(const struct launch_group *g, int j, int64_t *v, size_t k)
 {
 	const struct stats_sample	*d = &g->s[LS_DELAY];
-	int64_t				 x, y;
+	int64_t				 x;
 	size_t				 i;
 
 	for (i = 0; i < d->n; i++) {
@@ -36,9 +36,8 @@ launch_made(const struct launch_group *g, int j, int64_t *v, size_t k)
 				v[k++] = x;
 			break;
 		default:
-			y = x + stats_sample_at(&g->s[LS_KERNEL], i);
-			v[k++] = stats_sample_at(&g->s[LS_API], i) +
-			    (y > 0 ? y : 0);
+			v[k++] = launch_total(stats_sample_at(&g->s[LS_API],
+			    i), stats_sample_at(&g->s[LS_KERNEL], i), x);
 			break;
 		}
 	}
@@ -147,13 +146,10 @@ launch_part(const struct launch_group *p, struct launch_part *pt)
 static inline void
 launch_part_at(const struct launch_part *pt, size_t i, int64_t t[LT_COUNT])
 {
-	int64_t	y;
-
 	t[LT_API] = pt->base[LS_API] + (int32_t)pt->d[LS_API][i];
 	t[LT_KERNEL] = pt->base[LS_KERNEL] + (int32_t)pt->d[LS_KERNEL][i];
 	t[LT_QUEUE] = pt->base[LS_DELAY] + (int32_t)pt->d[LS_DELAY][i];
-	y = t[LT_QUEUE] + t[LT_KERNEL];
-	t[LT_TOTAL] = t[LT_API] + (y > 0 ? y : 0);
+	t[LT_TOTAL] = launch_total(t[LT_API], t[LT_KERNEL], t[LT_QUEUE]);
 }
 
 /*

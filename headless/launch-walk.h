@@ -45,6 +45,21 @@ enum launch_time {
 	LT_API, LT_QUEUE, LT_KERNEL, LT_TOTAL, LT_COUNT
 };
 
+/*
+ * A kernel's total time from its three samples: api + max(0, delay +
+ * kernel). The model's times lie within +-MODEL_TIME_MAX (model.h), so
+ * for a kernel of a model the sums are exact; they are made in unsigned
+ * arithmetic so that values no model holds (the tests' edge values) wrap
+ * instead of overflowing.
+ */
+static inline int64_t
+launch_total(int64_t api, int64_t kernel, int64_t delay)
+{
+	int64_t	y = (int64_t)((uint64_t)delay + (uint64_t)kernel);
+
+	return (int64_t)((uint64_t)api + (uint64_t)(y > 0 ? y : 0));
+}
+
 struct launch_group {
 	struct stats_sample s[LS_COUNT];
 	int64_t		 n, nshort, nqueue;	/* n: the caller's */
@@ -123,7 +138,6 @@ launch_group_add(struct launch_group *g, int64_t api, int64_t kernel,
 	struct stats_sample	*d = &g->s[LS_DELAY];
 	uint64_t		 off, big;
 	size_t			 n = d->n;
-	int64_t			 y = delay + kernel;
 
 	off = ((uint64_t)api - (uint64_t)a->base + 0x80000000ULL) |
 	    ((uint64_t)kernel - (uint64_t)k->base + 0x80000000ULL) |
@@ -140,7 +154,7 @@ launch_group_add(struct launch_group *g, int64_t api, int64_t kernel,
 		launch_group_add_slow(g, api, kernel, delay);
 	launch_group_range(g, LT_API, api);
 	launch_group_range(g, LT_KERNEL, kernel);
-	launch_group_range(g, LT_TOTAL, api + (y > 0 ? y : 0));
+	launch_group_range(g, LT_TOTAL, launch_total(api, kernel, delay));
 	if (delay >= 0) {
 		launch_group_range(g, LT_QUEUE, delay);
 		g->nqueue++;
