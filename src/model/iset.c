@@ -449,14 +449,6 @@ iset_above_at(const struct iset *a, int64_t t, size_t *at)
 }
 
 int64_t
-iset_before_at(const struct iset *a, int64_t t, size_t *at)
-{
-	if (a->pre == NULL)
-		return iset_measure(a, INT64_MIN, t);
-	return iset_before_lo(a, iset_above_at(a, t, at), t);
-}
-
-int64_t
 iset_measure(const struct iset *a, int64_t t0, int64_t t1)
 {
 	size_t	i;

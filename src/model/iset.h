@@ -148,13 +148,12 @@ int64_t	 iset_measure(const struct iset *, int64_t t0, int64_t t1);
 /* Covered length before t (B(t)), as iset_measure(). */
 int64_t	 iset_before(const struct iset *, int64_t t);
 /*
- * The same answers for a walk whose times mostly do not decrease (the
- * events of a lane in start order): *at keeps where the last search ended
- * (0 to begin with) and the next one gallops from there, O(log k) for an
- * answer k segments ahead; a time before it is a binary search. A measure
- * keeps one position per end.
+ * iset_measure()'s answer for a walk whose times mostly do not decrease
+ * (the events of a lane in start order): *at0 and *at1 keep where the last
+ * search of each end stopped (0 to begin with) and the next one gallops
+ * from there, O(log k) for an answer k segments ahead; a time before it is
+ * a binary search.
  */
-int64_t	 iset_before_at(const struct iset *, int64_t t, size_t *at);
 int64_t	 iset_measure_at(const struct iset *, int64_t t0, int64_t t1,
 	    size_t *at0, size_t *at1);
 
