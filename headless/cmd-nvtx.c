@@ -8,9 +8,8 @@
  * start, GPU busy = the union of that work's durations. The projection of
  * every range comes from the sweep the NVTX view's tree uses
  * (analysis/nvtree.h), the union too where the sweep can tell it; the
- * other unions are computed per range. The groups take the sweep's
- * ranges as it hands them out (nvtree_proj_each()), with no array of
- * every range's projection. With --tree sorted by start,
+ * other unions are computed per range. The groups and their sums are
+ * analysis/nvgroup.h's; this verb makes their rows. With --tree sorted by start,
  * duration or id, only the page's ranges are projected, one by one; by
  * GPU busy time, operations or kernels, only the page's ranges become
  * rows.
@@ -23,7 +22,7 @@
 
 #include "headless/cmd.h"
 #include "headless/evpage.h"
-#include "analysis/group.h"
+#include "analysis/nvgroup.h"
 #include "util/hmap.h"
 #include "analysis/nvtree.h"
 #include "model/nvtx.h"
@@ -55,16 +54,6 @@ const struct cmd_entry cmd_nvtx_entry = {
 	.run = nvtx_run
 };
 
-struct nagg {
-	uint32_t	 domain;
-	uint32_t	 path;		/* local string id */
-	uint32_t	 name;		/* local string id of the leaf */
-	int		 depth;
-	int		 startend;
-	struct stats_sample cpu;
-	int64_t		 proj_total, busy_total;
-	uint64_t	 kernels, with_gpu;
-};
 
 /*
  * The projection of range i of NVTX track t: start, end, operations,
@@ -264,115 +253,30 @@ nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
 	return 1;
 }
 
-/*
- * The GPU sums of the groups: the projection sweep hands each range with
- * GPU work (nvtree_proj_each()) to nvtx_sum_range(), which adds it to the
- * group of[] gives it (index + 1, 0: not selected; range i of NVTX track t
- * is of[off[t] + i]), in the sums of its pool thread (tid); the busy times
- * the sweep cannot tell come from the pool thread's projector.
- */
-struct nsum {
-	int64_t		 proj, busy;
-	uint64_t	 kernels, with_gpu;
-};
-struct nvtx_sums {
-	const struct model	*m;
-	const size_t		*off;
-	const uint32_t		*of;
-	size_t			 na;
-	struct nsum		*sum;		/* POOL_MAX x na */
-	struct nvtx_projector	 pj[POOL_MAX];
-};
-
-static void
-nvtx_sum_range(void *arg, unsigned tid, uint32_t t, uint32_t i,
-    const struct nvtree_span *sp, int64_t busy)
+/* The selection of nvgroup.h, through the verb's. */
+static int
+nvtx_sel_track(void *arg, uint32_t t)
 {
-	struct nvtx_sums	*c = arg;
-	uint32_t		 g = c->of[c->off[t] + i];
-	struct nsum		*a;
-	struct nvtx_proj	 full;
-
-	if (g == 0)
-		return;
-	a = &c->sum[tid * c->na + g - 1];
-	a->proj += sp->hi - sp->lo;
-	a->with_gpu++;
-	a->kernels += sp->nkernels;
-	if (busy < 0) {
-		nvtx_project_with(&c->pj[tid], c->m, model_gid(c->m, t, i),
-		    &full);
-		busy = full.busy;
-	}
-	a->busy += busy;
-}
-
-/* Adds the GPU sums of the ranges of[] selects to their groups a[]. */
-static void
-nvtx_sum(const struct model *m, const size_t *off, const uint32_t *of,
-    struct nagg *a, size_t na)
-{
-	struct nvtx_sums	*c = xcalloc(1, sizeof *c);
-	size_t			 i, t;
-
-	c->m = m;
-	c->off = off;
-	c->of = of;
-	c->na = na;
-	c->sum = xcalloc((size_t)POOL_MAX * na + 1, sizeof *c->sum);
-	nvtree_proj_each(m, nvtx_sum_range, c);
-	for (t = 0; t < POOL_MAX; t++) {
-		for (i = 0; i < na; i++) {
-			a[i].proj_total += c->sum[t * na + i].proj;
-			a[i].busy_total += c->sum[t * na + i].busy;
-			a[i].kernels += c->sum[t * na + i].kernels;
-			a[i].with_gpu += c->sum[t * na + i].with_gpu;
-		}
-		nvtx_projector_free(&c->pj[t]);
-	}
-	free(c->sum);
-	free(c);
+	return sel_track(arg, t);
 }
 
 static int
-nvtx_run(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
+nvtx_sel_event(void *arg, uint32_t t, uint32_t i)
 {
-	const struct model	*m = ctx->in->m;
-	const struct opts	*oc = ctx->o;
-	struct opts		 o = *oc;
-	struct sel		 s;
-	struct group_map	 by;		/* domain, path, style -> agg */
-	struct nagg		*a = NULL;
-	size_t			 na = 0, acap = 0, k, i, icap = 0, ai;
-	uint32_t		*idx = NULL, t, gk[3];
-	uint32_t		*pg = NULL;	/* path -> its last group + 1 */
-	size_t			 npg = 0, k0;
-	struct nvtx_pathset	 np;
-	char			 key[8300];
-	uint32_t		 proc, *dproc;
-	const char		*path;
-	int			 isnew;
-	int64_t			 base;
-	struct stats		 st;
-	struct nvtx_projector	 pj;
-	struct nvtree_proj	 pr;
-	struct stats_acc	 sorted;	/* stats_sample_compute's */
-	size_t			*noff = NULL;	/* see nvtx_sum() */
-	uint32_t		*of = NULL;
+	return sel_event(arg, t, i);
+}
 
-	(void)code;
-	memset(&pj, 0, sizeof pj);
-	stats_acc_init(&sorted);
-	o.type = EV_NVTX;
-	if (sel_init(&s, m, &o, cause) != 0)
-		return -1;
-	group_map_init(&by, 3);
+/* The process a named domain belongs to, per domain (see nvtx_run()). */
+static uint32_t *
+nvtx_domain_procs(const struct model *m)
+{
+	uint32_t	*dproc = xcalloc(m->ndomains + 1, sizeof *dproc);
+	size_t		 k, t;
+
 	/*
-	 * The process a named domain belongs to: the reader's, else that of
-	 * all its tracks (a Kineto "pytorch" domain per rank), else none.
+	 * The reader's, else that of all its tracks (a Kineto "pytorch"
+	 * domain per rank), else none.
 	 */
-	dproc = xcalloc(m->ndomains + 1, sizeof *dproc);
 	for (k = 0; k < m->ndomains; k++)
 		dproc[k] = m->domains[k].process != NONE32 ?
 		    m->domains[k].process : NONE32 - 1;
@@ -387,125 +291,134 @@ nvtx_run(const struct cmd_ctx *ctx, struct out *out,
 		else if (dproc[tr->domain] != tr->process)
 			dproc[tr->domain] = NONE32;
 	}
-	memset(&pr, 0, sizeof pr);
-	base = o.absolute ? 0 : m->origin_ns;
-	nvtx_pathset_init(&np, m, !o.tree);
-	if (!o.tree) {
-		noff = nvtree_proj_offsets(m, &k);
-		of = xcalloc(k + 1, sizeof *of);
-	} else if (!nvtx_page(m, &o, &s, &np, &pj, out))
-		nvtree_proj_build_busy(m, &pr);
-	for (t = 0; (pr.off != NULL || of != NULL) && t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
-		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_NVTX || !sel_track(&s, t))
-			continue;
-		k = lane_overlap(l, s.t0, s.t1, &idx, &icap);
-		nvtx_pathset_track(&np, t);
-		for (i = 0; i < k; i++) {
-			uint32_t e = idx[i], gid = model_gid(m, t, e), pid;
-			struct nagg *ag;
-			if (!sel_event(&s, t, e))
-				continue;
-			pid = nvtx_pathset_id(&np, gid);
-			if (o.tree) {
-				nvtx_tree_row(out, m, t, e,
-				    nvtx_pathset_str(&np, pid),
-				    nvtx_range_depth(&np, gid, pid), base, &pj,
-				    &pr);
-				continue;
-			}
-			gk[0] = tr->domain;
-			gk[1] = pid;
-			gk[2] = (l->flags[e] & EVF_STARTEND) != 0;
-			/* Mostly the group last found for the path. */
-			if (pid < npg && pg[pid] != 0 &&
-			    a[pg[pid] - 1].domain == gk[0] &&
-			    (uint32_t)a[pg[pid] - 1].startend == gk[2]) {
-				ai = pg[pid] - 1;
-				isnew = 0;
-			} else
-				ai = group_map_find(&by, gk, &isnew);
-			if (pid != NONE32) {
-				if (pid >= npg) {
-					k0 = npg;
-					XGROW(pg, npg, (size_t)pid + 1);
-					memset(pg + k0, 0,
-					    (npg - k0) * sizeof *pg);
-				}
-				pg[pid] = (uint32_t)ai + 1;
-			}
-			if (isnew) {
-				XGROW(a, acap, na + 1);
-				ag = &a[na++];
-				memset(ag, 0, sizeof *ag);
-				ag->domain = tr->domain;
-				ag->path = pid;
-				ag->name = nvtx_pathset_name_id(&np,
-				    l->name[e]);
-				ag->depth = (int)nvtx_range_depth(&np, gid, pid);
-				ag->startend = (l->flags[e] & EVF_STARTEND) != 0;
-				stats_sample_init(&ag->cpu);
-			}
-			stats_sample_add(&a[ai].cpu, l->end[e] - l->start[e]);
-			of[noff[t] + e] = (uint32_t)ai + 1;
-		}
-	}
-	if (of != NULL)
-		nvtx_sum(m, noff, of, a, na);
-	for (i = 0; i < na; i++) {
+	return dproc;
+}
+
+/* One row per group (analysis/nvgroup.h). */
+static void
+nvtx_group_rows(const struct model *m, struct sel *s, struct out *out)
+{
+	struct nvgroup_sel	 ns;
+	struct nvgroups		 r;
+	struct nvgroup		*g;
+	struct stats		 st;
+	struct stats_acc	 sorted;	/* stats_sample_compute's */
+	uint32_t		*dproc = nvtx_domain_procs(m), proc;
+	const char		*path, *dom;
+	char			 key[8300];
+	size_t			 i;
+
+	memset(&ns, 0, sizeof ns);
+	ns.t0 = s->t0;
+	ns.t1 = s->t1;
+	ns.track = nvtx_sel_track;
+	ns.event = nvtx_sel_event;
+	ns.arg = s;
+	ns.shared = s->name_cache == NULL;	/* sel_event() memoises names */
+	nvgroups_build(m, &ns, &r);
+	stats_acc_init(&sorted);
+	for (i = 0; i < r.n; i++) {
 		cJSON *row = out_row(out);
-		const char *dom = model_str(m, m->domains[a[i].domain].name);
-		stats_sample_compute(&a[i].cpu, &st, &sorted);
-		path = nvtx_pathset_str(&np, a[i].path);
+		g = &r.g[i];
+		dom = model_str(m, m->domains[g->domain].name);
+		stats_sample_compute(&g->cpu, &st, &sorted);
+		path = nvtx_pathset_str(&r.np, g->path);
 		/* A named domain belongs to one process, and its rows are
 		 * that process's: the key says which. */
-		proc = dproc[a[i].domain];
+		proc = dproc[g->domain];
 		if (proc != NONE32 && proc < m->nprocesses)
 			rowkey_buf(key, sizeof key, "range", "domain=%s|"
 			    "path=%s|style=%s|pid=%lld", dom, path,
-			    a[i].startend ? "StartEnd" : "PushPop",
+			    g->startend ? "StartEnd" : "PushPop",
 			    (long long)m->processes[proc].pid);
 		else
 			rowkey_buf(key, sizeof key, "range", "domain=%s|"
 			    "path=%s|style=%s", dom, path,
-			    a[i].startend ? "StartEnd" : "PushPop");
+			    g->startend ? "StartEnd" : "PushPop");
 		out_str(row, "key", key);
 		out_str(row, "domain", dom);
 		if (proc != NONE32 && proc < m->nprocesses)
 			out_int(row, "pid", m->processes[proc].pid);
 		out_str(row, "path", path);
-		out_str(row, "name", strpool_get(np.local, a[i].name));
-		out_str(row, "style", a[i].startend ? "StartEnd" : "PushPop");
-		out_int(row, "depth", a[i].depth);
+		out_str(row, "name", g->name);
+		out_str(row, "style", g->startend ? "StartEnd" : "PushPop");
+		out_int(row, "depth", g->depth);
 		out_int(row, "count", (int64_t)st.count);
 		out_int(row, "cpu_total_ns", st.total);
 		out_num(row, "cpu_mean_ns", st.mean);
 		out_num(row, "cpu_median_ns", st.median);
 		out_int(row, "cpu_min_ns", st.min);
 		out_int(row, "cpu_max_ns", st.max);
-		out_int(row, "gpu_proj_total_ns", a[i].proj_total);
-		out_int(row, "gpu_busy_ns", a[i].busy_total);
-		out_int(row, "kernels", (int64_t)a[i].kernels);
-		out_int(row, "with_gpu_work", (int64_t)a[i].with_gpu);
-		stats_sample_free(&a[i].cpu);
+		out_int(row, "gpu_proj_total_ns", g->proj_total);
+		out_int(row, "gpu_busy_ns", g->busy_total);
+		out_int(row, "kernels", (int64_t)g->kernels);
+		out_int(row, "with_gpu_work", (int64_t)g->with_gpu);
 	}
+	stats_acc_free(&sorted);
+	nvgroups_free(&r);
+	free(dproc);
+}
+
+/* One row per range (--tree). */
+static void
+nvtx_tree_rows(const struct model *m, const struct opts *o, struct sel *s,
+    struct out *out)
+{
+	struct nvtx_pathset	 np;
+	struct nvtx_projector	 pj;
+	struct nvtree_proj	 pr;
+	uint32_t		*idx = NULL, t, e, gid, pid;
+	size_t			 icap = 0, k, i;
+	int64_t			 base = o->absolute ? 0 : m->origin_ns;
+
+	memset(&pj, 0, sizeof pj);
+	memset(&pr, 0, sizeof pr);
+	nvtx_pathset_init(&np, m, 0);
+	if (!nvtx_page(m, o, s, &np, &pj, out))
+		nvtree_proj_build_busy(m, &pr);
+	for (t = 0; pr.off != NULL && t < m->ntracks; t++) {
+		const struct lane *l = &m->tracks[t].lane;
+		if (m->tracks[t].type != TRACK_NVTX || !sel_track(s, t))
+			continue;
+		k = lane_overlap(l, s->t0, s->t1, &idx, &icap);
+		nvtx_pathset_track(&np, t);
+		for (i = 0; i < k; i++) {
+			e = idx[i];
+			if (!sel_event(s, t, e))
+				continue;
+			gid = model_gid(m, t, e);
+			pid = nvtx_pathset_id(&np, gid);
+			nvtx_tree_row(out, m, t, e, nvtx_pathset_str(&np, pid),
+			    nvtx_range_depth(&np, gid, pid), base, &pj, &pr);
+		}
+	}
+	free(idx);
+	nvtx_pathset_free(&np);
+	nvtx_projector_free(&pj);
+	nvtree_proj_free(&pr);
+}
+
+static int
+nvtx_run(const struct cmd_ctx *ctx, struct out *out,
+    const char **code, char **cause)
+{
+	const struct model	*m = ctx->in->m;
+	struct opts		 o = *ctx->o;
+	struct sel		 s;
+
+	(void)code;
+	o.type = EV_NVTX;
+	if (sel_init(&s, m, &o, cause) != 0)
+		return -1;
+	if (o.tree)
+		nvtx_tree_rows(m, &o, &s, out);
+	else
+		nvtx_group_rows(m, &s, out);
 	if (cJSON_GetArraySize(out->rows) == 0)
 		out_warn(out, "no_match",
 		    "no NVTX ranges match");
 	out->default_sort = o.tree ? "start_ns:asc" : "cpu_total_ns:desc";
 	out->shape = o.tree ? 2 : 1;	/* see cols/nvtx.c */
 	sel_free(&s);
-	free(dproc);
-	free(a);
-	free(pg);
-	free(idx);
-	group_map_free(&by);
-	nvtx_pathset_free(&np);
-	nvtx_projector_free(&pj);
-	nvtree_proj_free(&pr);
-	stats_acc_free(&sorted);
-	free(noff);
-	free(of);
 	return 0;
 }

@@ -159,6 +159,7 @@ struct nvtree_sweep {
 	struct nvtree_span	*sp;
 	int64_t			*busy;
 	nvtree_range_fn		 fn;
+	nvtree_thread_fn	 begin;
 	void			*arg;
 	int			 mkbusy;
 	uint32_t		*toff, *ttrk, *aoff, *atrk, *jobs;
@@ -385,6 +386,8 @@ nvtree_thread_job(void *arg, size_t job, unsigned tid, char **cause)
 	int			 one = w->aoff[th + 1] - w->aoff[th] == 1;
 
 	(void)cause;
+	if (w->begin != NULL)
+		w->begin(w->arg, tid, th);
 	if (s->cur == NULL) {
 		s->cur = xcalloc(w->m->ntracks + 1, sizeof *s->cur);
 		s->loff = xcalloc(w->m->ntracks + 1, sizeof *s->loff);
@@ -491,16 +494,24 @@ nvtree_proj_make(const struct model *m, struct nvtree_proj *pr, int busy)
 }
 
 void
-nvtree_proj_each(const struct model *m, nvtree_range_fn fn, void *arg)
+nvtree_proj_each_with(const struct model *m, nvtree_thread_fn begin,
+    nvtree_range_fn fn, void *arg)
 {
 	struct nvtree_sweep	 w;
 
 	memset(&w, 0, sizeof w);
 	w.m = m;
+	w.begin = begin;
 	w.fn = fn;
 	w.arg = arg;
 	w.mkbusy = 1;
 	nvtree_project(&w);
+}
+
+void
+nvtree_proj_each(const struct model *m, nvtree_range_fn fn, void *arg)
+{
+	nvtree_proj_each_with(m, NULL, fn, arg);
 }
 
 void

@@ -292,6 +292,27 @@ nvtx_pathset_id(struct nvtx_pathset *ps, uint32_t gid)
 	return node;
 }
 
+uint32_t
+nvtx_pathset_import(struct nvtx_pathset *dst, const struct nvtx_pathset *src,
+    uint32_t node)
+{
+	const char	*s;
+	uint32_t	 c, p = NONE32;
+	size_t		 n = 0;
+
+	/* Up to the root (src's names), then down making dst's nodes. */
+	for (c = node; c != NONE32; c = src->node[c].parent) {
+		XGROW(dst->chain, dst->chaincap, n + 1);
+		dst->chain[n++] = src->node[c].name;
+	}
+	while (n-- > 0) {
+		s = strpool_get(src->local, dst->chain[n]);
+		p = nvtx_pathset_child(dst, p,
+		    strpool_intern(dst->local, s, strlen(s)));
+	}
+	return node == NONE32 ? NONE32 : p;
+}
+
 /* Writes the whole path of node (len bytes) at dst, from the leaf up. */
 static void
 nvtx_pathset_whole(struct nvtx_pathset *ps, uint32_t node, char *dst)

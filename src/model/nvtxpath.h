@@ -93,6 +93,13 @@ void		 nvtx_pathset_free(struct nvtx_pathset *);
 void		 nvtx_pathset_track(struct nvtx_pathset *, uint32_t t);
 /* The node of range gid's path; NONE32 if gid is no NVTX event. */
 uint32_t	 nvtx_pathset_id(struct nvtx_pathset *, uint32_t gid);
+/*
+ * The node of dst whose path is that of node of src (pathsets of one
+ * model, both folding or neither), made if new; NONE32 for NONE32: how
+ * the paths that pathsets on several threads found become one set.
+ */
+uint32_t	 nvtx_pathset_import(struct nvtx_pathset *dst,
+		    const struct nvtx_pathset *src, uint32_t node);
 /* The local string id of (the folded) model string sid. */
 uint32_t	 nvtx_pathset_name_id(struct nvtx_pathset *, uint32_t sid);
 /*
