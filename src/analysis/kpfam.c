@@ -76,7 +76,7 @@ kpfam_new(const struct model *m, struct strpool *strs)
 	kf->local = strpool_new();
 	hmap_init(&kf->of_key);
 	hmap_init(&kf->of_child);
-	kf->of_rec = xcalloc((size_t)m->nnvtx + 1, sizeof *kf->of_rec);
+	kf->of_rec = xcalloc_rw((size_t)m->nnvtx + 1, sizeof *kf->of_rec);
 	kf->hint = NONE32;
 	return kf;
 }

@@ -174,6 +174,16 @@ xcalloc(size_t nmemb, size_t sz)
 }
 
 void *
+xcalloc_rw(size_t nmemb, size_t sz)
+{
+	void	*p;
+
+	p = xreallocarray(NULL, nmemb, sz);
+	memset(p, 0, nmemb * sz);
+	return p;
+}
+
+void *
 xrealloc(void *old, size_t n)
 {
 	void	*p;
