@@ -12,6 +12,7 @@
 #include "analysis/nvtree.h"
 #include "model/nvtx.h"
 #include "util/pool.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 /*
@@ -207,11 +208,7 @@ nvg_first_cmp(const void *a, const void *b)
 {
 	const struct nvgroup	*x = a, *y = b;
 
-	if (x->first_t != y->first_t)
-		return x->first_t < y->first_t ? -1 : 1;
-	if (x->first_i != y->first_i)
-		return x->first_i < y->first_i ? -1 : 1;
-	return 0;
+	return sort_lex2(x->first_t, y->first_t, x->first_i, y->first_i);
 }
 
 /* One group of the result: the jobs' groups of one key, in one. */

@@ -29,13 +29,9 @@
 #include "util/xmalloc.h"
 
 /*
- * Process 1, thread 2:
- *   Step#1 [0,100]: fwd [10,40], bwd [50,90]
- *   Step#2 [100,200]: fwd [110,140], bwd [150,190]
- *   init [-50,-10]
- *   [15,16] -> kernel [20,30] (Step#1/fwd), [55,56] -> kernel [60,100]
- *   (Step#1/bwd), [112,113] -> memcpy [120,125] (Step#2/fwd)
- * Process 3, thread 4:
+ * Process 1, thread 2: ts_nvtx_steps() (Step#1 and Step#2, each with fwd
+ * and bwd, init; kernels in Step#1/fwd and Step#1/bwd, a copy in
+ * Step#2/fwd). Process 3, thread 4:
  *   Step#7 [0,50]: fwd [5,20]
  *   [6,7] -> kernel [10,14] and kernel [12,18] (Step#7/fwd)
  */
@@ -45,34 +41,20 @@ build(void)
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	uint32_t	 t, nv, api, gpu;
 
-	t = ts_train(b, 1, 2, NULL, &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	api = builder_cpu_track(b, TRACK_API, t, 0);
-	ts_add_corr(b, nv, "Step#1", EV_NVTX, 0, 100, 0);
-	ts_add_corr(b, nv, "fwd", EV_NVTX, 10, 40, 0);
-	ts_add_corr(b, nv, "bwd", EV_NVTX, 50, 90, 0);
-	ts_add_corr(b, nv, "Step#2", EV_NVTX, 100, 200, 0);
-	ts_add_corr(b, nv, "fwd", EV_NVTX, 110, 140, 0);
-	ts_add_corr(b, nv, "bwd", EV_NVTX, 150, 190, 0);
-	ts_add_corr(b, nv, "init", EV_NVTX, -50, -10, 0);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 15, 16, 1);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 55, 56, 2);
-	ts_add_corr(b, api, "cudaMemcpyAsync", EV_API, 112, 113, 3);
-	ts_add_corr(b, gpu, "k1", EV_KERNEL, 20, 30, 1);
-	ts_add_corr(b, gpu, "k2", EV_KERNEL, 60, 100, 2);
-	ts_add_corr(b, gpu, "copy", EV_MEMCPY, 120, 125, 3);
+	(void)ts_nvtx_steps(b, 1, 2, 1);
 	t = ts_train(b, 3, 4, NULL, &gpu);
 	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
 	api = builder_cpu_track(b, TRACK_API, t, 0);
 	ts_add_corr(b, nv, "Step#7", EV_NVTX, 0, 50, 0);
 	ts_add_corr(b, nv, "fwd", EV_NVTX, 5, 20, 0);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 6, 7, 4);
-	ts_add_corr(b, gpu, "k4", EV_KERNEL, 10, 14, 4);
-	ts_add_corr(b, gpu, "k5", EV_KERNEL, 12, 18, 4);
+	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 6, 7, 5);
+	ts_add_corr(b, gpu, "k4", EV_KERNEL, 10, 14, 5);
+	ts_add_corr(b, gpu, "k5", EV_KERNEL, 12, 18, 5);
 	return ts_finish(b);
 }
 
-/* Every track and range, every thread may share the callbacks. */
+/* Every track, and of its events the ranges (not the marks), as `nvtx`
+ * selects them; every thread may share the callbacks. */
 static int
 all_tracks(void *arg, uint32_t t)
 {
@@ -82,22 +64,22 @@ all_tracks(void *arg, uint32_t t)
 }
 
 static int
-all_events(void *arg, uint32_t t, uint32_t i)
+ranges_only(void *arg, uint32_t t, uint32_t i)
 {
-	(void)arg;
-	(void)t;
-	(void)i;
-	return 1;
+	const struct model	*m = arg;
+
+	return m->tracks[t].lane.kind[i] == EV_NVTX;
 }
 
 static void
-sel_all(struct nvgroup_sel *ns, int shared)
+sel_all(struct nvgroup_sel *ns, const struct model *m, int shared)
 {
 	memset(ns, 0, sizeof *ns);
+	ns->arg = (void *)(uintptr_t)m;
 	ns->t0 = INT64_MIN;
 	ns->t1 = INT64_MAX;
 	ns->track = all_tracks;
-	ns->event = all_events;
+	ns->event = ranges_only;
 	ns->shared = shared;
 }
 
@@ -128,7 +110,7 @@ test_hand(void **state)
 	size_t			 i;
 
 	(void)state;
-	sel_all(&ns, 1);
+	sel_all(&ns, m, 1);
 	setenv("GPULENS_THREADS", "2", 1);
 	nvgroups_build(m, &ns, &r);
 	unsetenv("GPULENS_THREADS");
@@ -221,6 +203,8 @@ bf_groups(const struct model *m, size_t *n)
 		if (m->tracks[t].type != TRACK_NVTX)
 			continue;
 		for (i = 0; i < l->n; i++) {
+			if (l->kind[i] != EV_NVTX)
+				continue;
 			gid = model_gid(m, t, i);
 			bf_path(m, gid, path, sizeof path);
 			if (snprintf(key, sizeof key, "%u|%s|%d",
@@ -300,7 +284,7 @@ check_model(const struct model *m, const char *what, size_t *ngroups)
 	b = bf_groups(m, &nb);
 	for (k = 0; k < 3; k++) {
 		setenv("GPULENS_THREADS", threads[k % 2], 1);
-		sel_all(&ns, k < 2);
+		sel_all(&ns, m, k < 2);
 		nvgroups_build(m, &ns, &r);
 		snprintf(name, sizeof name, "%s, %s thread(s)%s", what,
 		    threads[k % 2], k < 2 ? "" : ", grouped first");

@@ -31,42 +31,13 @@
 #include "util/pool.h"
 #include "util/xmalloc.h"
 
-/*
- * Thread 2 "main" of pid 1:
- *   Step#1 [0,100]: fwd [10,40], bwd [50,90]
- *   Step#2 [100,200]: fwd [110,140], bwd [150,190]
- *   init [-50,-10]; a mark at 20 (left out)
- * Launches (API) and their GPU work:
- *   [15,16] -> kernel [20,30]	(Step#1/fwd)
- *   [55,56] -> kernel [60,100]	(Step#1/bwd)
- *   [112,113] -> memcpy [120,125]	(Step#2/fwd)
- *   [300,301] -> kernel [305,310]	(outside every range)
- */
+/* Thread 2 "main" of pid 1: ts_nvtx_steps()'s ranges, calls and work. */
 static struct model *
 build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 t, nv, api, gpu;
 
-	t = ts_train(b, 1, 2, NULL, &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	api = builder_cpu_track(b, TRACK_API, t, 0);
-	ts_add_corr(b, nv, "Step#1", EV_NVTX, 0, 100, 0);
-	ts_add_corr(b, nv, "fwd", EV_NVTX, 10, 40, 0);
-	ts_add_corr(b, nv, "bwd", EV_NVTX, 50, 90, 0);
-	ts_add_corr(b, nv, "Step#2", EV_NVTX, 100, 200, 0);
-	ts_add_corr(b, nv, "fwd", EV_NVTX, 110, 140, 0);
-	ts_add_corr(b, nv, "bwd", EV_NVTX, 150, 190, 0);
-	ts_add_corr(b, nv, "init", EV_NVTX, -50, -10, 0);
-	ts_add_corr(b, nv, "mark", EV_MARK, 20, 20, 0);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 15, 16, 1);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 55, 56, 2);
-	ts_add_corr(b, api, "cudaMemcpyAsync", EV_API, 112, 113, 3);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 300, 301, 4);
-	ts_add_corr(b, gpu, "k1", EV_KERNEL, 20, 30, 1);
-	ts_add_corr(b, gpu, "k2", EV_KERNEL, 60, 100, 2);
-	ts_add_corr(b, gpu, "copy", EV_MEMCPY, 120, 125, 3);
-	ts_add_corr(b, gpu, "k3", EV_KERNEL, 305, 310, 4);
+	(void)ts_nvtx_steps(b, 1, 2, 1);
 	return ts_finish(b);
 }
 

@@ -213,6 +213,20 @@ uint32_t	 ts_stream(struct builder *b, uint32_t dev, uint32_t id,
  */
 uint32_t	 ts_train(struct builder *b, uint32_t pid, uint32_t tid,
 		    const char *dev_name, uint32_t *gpu);
+/*
+ * ts_train(b, pid, tid, NULL, ...) with an NVTX track and an API track on
+ * the thread, and on the stream:
+ *   Step#1 [0,100]: fwd [10,40], bwd [50,90]
+ *   Step#2 [100,200]: fwd [110,140], bwd [150,190]
+ *   init [-50,-10]; a mark at 20
+ *   [15,16] -> kernel k1 [20,30]	(Step#1/fwd)
+ *   [55,56] -> kernel k2 [60,100]	(Step#1/bwd)
+ *   [112,113] -> memcpy [120,125]	(Step#2/fwd)
+ *   [300,301] -> kernel k3 [305,310]	(outside every range)
+ * with correlation ids corr to corr + 3. Returns the thread's index.
+ */
+uint32_t	 ts_nvtx_steps(struct builder *b, uint32_t pid, uint32_t tid,
+		    uint32_t corr);
 /* Declares a device with this source id, no name and no process (every
  * other field 0). Returns its index. */
 uint32_t	 ts_device(struct builder *b, uint32_t source_id);
