@@ -65,7 +65,7 @@ struct summary_dev {
 /* The kernels per name and the copies per direction, of the devices one
  * thread of the pool summed. */
 struct summary_acc {
-	struct verb_ktop	 kt;
+	struct ktop	 kt;
 	uint64_t		 cp_count[COPY_KIND_COUNT];
 	uint64_t		 cp_bytes[COPY_KIND_COUNT];
 	int64_t			 cp_time[COPY_KIND_COUNT];
@@ -105,7 +105,7 @@ summary_device_work(struct summary_parts *sp, size_t d, unsigned tid)
 			if (l->kind[i] == EV_KERNEL) {
 				sd->kern_n++;
 				sd->kern_ns += dur;
-				verb_ktop_add(&sa->kt, l->name[i], dur);
+				ktop_add(&sa->kt, l->name[i], dur);
 			} else if (l->kind[i] == EV_MEMCPY &&
 			    l->aux[i] < m->ncopies) {
 				const struct copy_info *c =
@@ -151,7 +151,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	struct iters	*it = &sp.it;
 	struct act_window w;
 	struct act_share sh;
-	struct verb_ktop kt;
+	struct ktop kt;
 	uint64_t	 cp_count[COPY_KIND_COUNT] = { 0 };
 	uint64_t	 cp_bytes[COPY_KIND_COUNT] = { 0 };
 	int64_t		 cp_time[COPY_KIND_COUNT] = { 0 };
@@ -170,20 +170,20 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	nth = pool_sweep_threads();
 	sp.acc = xcalloc(nth, sizeof *sp.acc);
 	for (j = 0; j < nth; j++)
-		verb_ktop_init(&sp.acc[j].kt);
+		ktop_init(&sp.acc[j].kt);
 	(void)pool_run(m->ndevices + 3, nth, summary_job, &sp, NULL);
-	verb_ktop_init(&kt);
+	ktop_init(&kt);
 	for (j = 0; j < nth; j++) {
 		const struct summary_acc *sa = &sp.acc[j];
 		for (i = 0; i < sa->kt.n; i++)
-			verb_ktop_add_sum(&kt, sa->kt.v[i].name,
+			ktop_add_sum(&kt, sa->kt.v[i].name,
 			    sa->kt.v[i].count, sa->kt.v[i].total);
 		for (k = 0; k < COPY_KIND_COUNT; k++) {
 			cp_count[k] += sa->cp_count[k];
 			cp_bytes[k] += sa->cp_bytes[k];
 			cp_time[k] += sa->cp_time[k];
 		}
-		verb_ktop_free(&sp.acc[j].kt);
+		ktop_free(&sp.acc[j].kt);
 	}
 	free(sp.acc);
 	for (d = 0; d < m->ndevices; d++) {
@@ -238,6 +238,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	out_int(out->aux, "sync_blocked_ns", sp.sw.blocked);
 	out_num(out->aux, "sync_blocked_pct", span > 0 ? 100.0 *
 	    (double)sp.sw.blocked / (double)span : 0.0);
+	ktop_sort(&kt);
 	verb_ktop_emit(&kt, m, out->aux, "top_kernels", 10, 1);
 	arr = cJSON_AddArrayToObject(out->aux, "memcpy");
 	for (k = 0; k < COPY_KIND_COUNT; k++) {
@@ -274,7 +275,7 @@ summary_build(struct out *out, const struct model *m, const char *path)
 	iters_free(it);
 	out_next(out, "gpulens stats %s --type kernel", out_q(out, path));
 	out_next(out, "gpulens gaps %s --scope device", out_q(out, path));
-	verb_ktop_free(&kt);
+	ktop_free(&kt);
 	free(sp.dev);
 	syncwait_free(&sp.sw);
 	activity_free(act);
