@@ -80,17 +80,18 @@ const struct cmd_entry cmd_phases_entry = {
 static void
 phases_kernels(const struct model *m, const struct phase *p, cJSON *row)
 {
-	struct verb_ktop	 kt;
-	size_t			 i;
+	struct ktop	 kt;
+	size_t		 i;
 
-	verb_ktop_init(&kt);
+	ktop_init(&kt);
 	for (i = 0; i < p->nkn; i++)
-		verb_ktop_add_sum(&kt, p->kn[i].name, p->kn[i].count,
+		ktop_add_sum(&kt, p->kn[i].name, p->kn[i].count,
 		    p->kn[i].total);
+	ktop_sort(&kt);
 	out_int(row, "kernels", (int64_t)p->kernels);
 	out_int(row, "kernel_ns", p->kernel_ns);
 	verb_ktop_emit(&kt, m, row, "top_kernels", PHASES_TOP, 0);
-	verb_ktop_free(&kt);
+	ktop_free(&kt);
 }
 
 /* What phase_detect() reads, built side by side: the activity (job 0),

@@ -5,9 +5,10 @@
  * of that class's work on the device), then the top kernels, memcpy totals
  * per direction, the communication share and the iterations found.
  *
- * Busy, communication and copy times and the idle share come from the
- * activity analysis (analysis/activity.h), as gaps' do: only devices in
- * use (a stream of theirs ran GPU work) count in the shares; the others
+ * The figures are the overview analysis' (analysis/overview.h); this
+ * verb turns them into rows. Busy, communication and copy times and the
+ * idle share come from the activity analysis, as gaps' do: only devices
+ * in use (a stream of theirs ran GPU work) count in the shares; the others
  * are listed with used false and null utilisation and idle. devices is
  * the number of devices in use, devices_total that of the trace.
  */
@@ -19,16 +20,10 @@
 
 #include "headless/cmd.h"
 #include "headless/cmd-report.h"
-#include "analysis/activity.h"
-#include "analysis/iters.h"
-#include "analysis/syncwait.h"
-#include "model/lane.h"
+#include "analysis/overview.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/verb-ktop.h"
-#include "analysis/stats.h"
-#include "util/pool.h"
-#include "util/xmalloc.h"
 #include "util/rowkey.h"
 
 #define SUMMARY_OPTS (OPT_OUTPUT)
@@ -56,145 +51,22 @@ const struct cmd_entry cmd_summary_entry = {
 	.report = &summary_report
 };
 
-/* One device's kernels and copies. */
-struct summary_dev {
-	uint64_t		 kern_n, bytes;
-	int64_t			 kern_ns;
-};
-
-/* The kernels per name and the copies per direction, of the devices one
- * thread of the pool summed. */
-struct summary_acc {
-	struct verb_ktop	 kt;
-	uint64_t		 cp_count[COPY_KIND_COUNT];
-	uint64_t		 cp_bytes[COPY_KIND_COUNT];
-	int64_t			 cp_time[COPY_KIND_COUNT];
-};
-
-/*
- * What the overview reads from the model, in parts that write apart and
- * so run side by side on the pool: the activity (job 0), the iterations
- * (job 1), each device's kernels and copies (jobs 2 to ndevices + 1) and
- * the synchronisation waits (the last job). The sums per name and
- * direction are integer and the top list sorts by total, then name: adding
- * up the threads' afterwards gives what one pass over the devices gave.
- */
-struct summary_parts {
-	const struct model	*m;
-	struct activity		 act;
-	struct iters		 it;
-	int			 it_ok;
-	struct syncwait		 sw;
-	uint32_t		*doff, *dtrk;
-	struct summary_dev	*dev;		/* per device */
-	struct summary_acc	*acc;		/* per thread */
-};
-
-static void
-summary_device_work(struct summary_parts *sp, size_t d, unsigned tid)
-{
-	const struct model	*m = sp->m;
-	struct summary_dev	*sd = &sp->dev[d];
-	struct summary_acc	*sa = &sp->acc[tid];
-	size_t			 t, i;
-
-	for (t = sp->doff[d]; t < sp->doff[d + 1]; t++) {
-		const struct lane *l = &m->tracks[sp->dtrk[t]].lane;
-		for (i = 0; i < l->n; i++) {
-			int64_t dur = l->end[i] - l->start[i];
-			if (l->kind[i] == EV_KERNEL) {
-				sd->kern_n++;
-				sd->kern_ns += dur;
-				verb_ktop_add(&sa->kt, l->name[i], dur);
-			} else if (l->kind[i] == EV_MEMCPY &&
-			    l->aux[i] < m->ncopies) {
-				const struct copy_info *c =
-				    &m->copies[l->aux[i]];
-				int ck = c->kind < COPY_KIND_COUNT ?
-				    c->kind : COPY_UNKNOWN;
-				sd->bytes += c->bytes;
-				sa->cp_count[ck]++;
-				sa->cp_bytes[ck] += c->bytes;
-				sa->cp_time[ck] += dur;
-			}
-		}
-	}
-}
-
-static int
-summary_job(void *arg, size_t job, unsigned tid, char **cause)
-{
-	struct summary_parts	*sp = arg;
-	const struct model	*m = sp->m;
-	char			*why = NULL;
-
-	(void)cause;
-	if (job == 0)
-		activity_build_devices(&sp->act, m);
-	else if (job == 1) {
-		sp->it_ok = iters_find(m, NULL, &sp->it, &why) == 0;
-		free(why);
-	} else if (job - 2 < m->ndevices)
-		summary_device_work(sp, job - 2, tid);
-	else
-		syncwait_build(&sp->sw, m, m->origin_ns, m->end_ns);
-	return 0;
-}
-
 static void
 summary_build(struct out *out, const struct model *m, const char *path)
 {
-	int64_t		 span = m->end_ns - m->origin_ns, busy, comm, copy;
-	int64_t		 all_busy = 0, all_comm = 0;
-	struct summary_parts sp;
-	struct activity	*act = &sp.act;
-	struct iters	*it = &sp.it;
-	struct act_window w;
-	struct act_share sh;
-	struct verb_ktop kt;
-	uint64_t	 cp_count[COPY_KIND_COUNT] = { 0 };
-	uint64_t	 cp_bytes[COPY_KIND_COUNT] = { 0 };
-	int64_t		 cp_time[COPY_KIND_COUNT] = { 0 };
-	int		 slot;
-	size_t		 d, i;
-	unsigned	 nth, j;
+	struct overview	 ov;
+	const struct overview_dev *od;
+	int64_t		 span;
+	size_t		 d;
 	int		 k;
 	uint32_t	 p;
 	char		 key[64];
 	cJSON		*row, *arr, *o;
 
-	memset(&sp, 0, sizeof sp);
-	sp.m = m;
-	model_device_tracks(m, &sp.doff, &sp.dtrk);
-	sp.dev = xcalloc(m->ndevices + 1, sizeof *sp.dev);
-	nth = pool_sweep_threads();
-	sp.acc = xcalloc(nth, sizeof *sp.acc);
-	for (j = 0; j < nth; j++)
-		verb_ktop_init(&sp.acc[j].kt);
-	(void)pool_run(m->ndevices + 3, nth, summary_job, &sp, NULL);
-	verb_ktop_init(&kt);
-	for (j = 0; j < nth; j++) {
-		const struct summary_acc *sa = &sp.acc[j];
-		for (i = 0; i < sa->kt.n; i++)
-			verb_ktop_add_sum(&kt, sa->kt.v[i].name,
-			    sa->kt.v[i].count, sa->kt.v[i].total);
-		for (k = 0; k < COPY_KIND_COUNT; k++) {
-			cp_count[k] += sa->cp_count[k];
-			cp_bytes[k] += sa->cp_bytes[k];
-			cp_time[k] += sa->cp_time[k];
-		}
-		verb_ktop_free(&sp.acc[j].kt);
-	}
-	free(sp.acc);
-	for (d = 0; d < m->ndevices; d++) {
-		slot = activity_slot(act, (uint32_t)d);
-		activity_window(act, slot >= 0 ? (size_t)slot : act->ndev,
-		    m->origin_ns, m->end_ns, &w);
-		busy = w.busy;
-		comm = w.comm;
-		copy = w.copy;
-		all_busy = sat_add64(all_busy, busy);
-		all_comm = sat_add64(all_comm, comm);
+	overview_build(m, &ov);
+	span = ov.span;
+	for (d = 0; d < ov.ndev; d++) {
+		od = &ov.dev[d];
 		row = out_row(out);
 		rowkey_buf(key, sizeof key, "device", "device=%u",
 		    m->devices[d].source_id);
@@ -206,80 +78,63 @@ summary_build(struct out *out, const struct model *m, const char *path)
 			out_int(row, "rank", m->processes[p].rank);
 		else
 			cJSON_AddNullToObject(row, "rank");
-		out_bool(row, "used", slot >= 0);
-		out_int(row, "busy_ns", busy);
-		if (slot >= 0) {
+		out_bool(row, "used", od->used);
+		out_int(row, "busy_ns", od->busy);
+		if (od->used) {
 			out_num(row, "util_pct", span > 0 ? 100.0 *
-			    (double)busy / (double)span : 0.0);
-			out_int(row, "idle_ns", span - busy);
+			    (double)od->busy / (double)span : 0.0);
+			out_int(row, "idle_ns", span - od->busy);
 			out_num(row, "idle_pct", span > 0 ? 100.0 *
-			    (double)(span - busy) / (double)span : 0.0);
+			    (double)(span - od->busy) / (double)span : 0.0);
 		} else {
 			cJSON_AddNullToObject(row, "util_pct");
 			cJSON_AddNullToObject(row, "idle_ns");
 			cJSON_AddNullToObject(row, "idle_pct");
 		}
-		out_int(row, "kernels", (int64_t)sp.dev[d].kern_n);
-		out_int(row, "kernel_ns", sp.dev[d].kern_ns);
-		out_int(row, "comm_ns", comm);
-		out_num(row, "comm_pct", busy > 0 ? 100.0 * (double)comm /
-		    (double)busy : 0.0);
-		out_int(row, "copy_ns", copy);
-		out_int(row, "memcpy_bytes", (int64_t)sp.dev[d].bytes);
+		out_int(row, "kernels", (int64_t)od->kernels);
+		out_int(row, "kernel_ns", od->kernel_ns);
+		out_int(row, "comm_ns", od->comm);
+		out_num(row, "comm_pct", od->busy > 0 ? 100.0 *
+		    (double)od->comm / (double)od->busy : 0.0);
+		out_int(row, "copy_ns", od->copy);
+		out_int(row, "memcpy_bytes", (int64_t)od->memcpy_bytes);
 	}
 	out_int(out->aux, "span_ns", span);
-	activity_share(act, m->origin_ns, m->end_ns, &sh);
-	out_int(out->aux, "devices", (int64_t)sh.ndev);
-	out_int(out->aux, "devices_total", (int64_t)sh.ntotal);
-	out_num(out->aux, "comm_share_pct", all_busy > 0 ? 100.0 *
-	    (double)all_comm / (double)all_busy : 0.0);
-	out_num(out->aux, "idle_share_pct", sh.idle_pct);
-	out_int(out->aux, "sync_calls", (int64_t)sp.sw.calls);
-	out_int(out->aux, "sync_blocked_ns", sp.sw.blocked);
+	out_int(out->aux, "devices", (int64_t)ov.share.ndev);
+	out_int(out->aux, "devices_total", (int64_t)ov.share.ntotal);
+	out_num(out->aux, "comm_share_pct", ov.busy > 0 ? 100.0 *
+	    (double)ov.comm / (double)ov.busy : 0.0);
+	out_num(out->aux, "idle_share_pct", ov.share.idle_pct);
+	out_int(out->aux, "sync_calls", (int64_t)ov.sw.calls);
+	out_int(out->aux, "sync_blocked_ns", ov.sw.blocked);
 	out_num(out->aux, "sync_blocked_pct", span > 0 ? 100.0 *
-	    (double)sp.sw.blocked / (double)span : 0.0);
-	verb_ktop_emit(&kt, m, out->aux, "top_kernels", 10, 1);
+	    (double)ov.sw.blocked / (double)span : 0.0);
+	verb_ktop_emit(&ov.ktop, m, out->aux, "top_kernels", 10, 1);
 	arr = cJSON_AddArrayToObject(out->aux, "memcpy");
 	for (k = 0; k < COPY_KIND_COUNT; k++) {
-		if (cp_count[k] == 0)
+		if (ov.copy[k].count == 0)
 			continue;
 		o = cJSON_CreateObject();
 		out_str(o, "direction", copy_kind_name(k));
-		out_int(o, "count", (int64_t)cp_count[k]);
-		out_int(o, "total_bytes", (int64_t)cp_bytes[k]);
-		out_int(o, "total_ns", cp_time[k]);
+		out_int(o, "count", (int64_t)ov.copy[k].count);
+		out_int(o, "total_bytes", (int64_t)ov.copy[k].bytes);
+		out_int(o, "total_ns", ov.copy[k].ns);
 		cJSON_AddItemToArray(arr, o);
 	}
 	o = cJSON_AddObjectToObject(out->aux, "iterations");
-	if (sp.it_ok && it->n > 0) {
-		int64_t *durs = xcalloc(it->n, sizeof *durs);
-		struct stats st;
-		for (i = 0; i < it->n; i++)
-			durs[i] = it->v[i].end - it->v[i].start;
-		stats_compute(durs, it->n, &st);
-		out_str(o, "method", it->method == ITERS_NVTX ? "nvtx" :
+	if (ov.it_ok && ov.it.n > 0) {
+		out_str(o, "method", ov.it.method == ITERS_NVTX ? "nvtx" :
 		    "kernel");
-		out_str(o, "marker", it->marker);
-		out_int(o, "count", (int64_t)it->n);
-		out_num(o, "median_ns", st.median);
-		for (i = 0; i < it->n; i++)
-			durs[i] = syncwait_measure(&sp.sw, it->v[i].start,
-			    it->v[i].end);
-		stats_compute(durs, it->n, &st);
-		out_num(o, "sync_blocked_median_ns", st.median);
-		free(durs);
+		out_str(o, "marker", ov.it.marker);
+		out_int(o, "count", (int64_t)ov.it.n);
+		out_num(o, "median_ns", ov.it_median);
+		out_num(o, "sync_blocked_median_ns", ov.it_sync_median);
 		out_next(out, "gpulens iters %s", out_q(out, path));
 	} else
 		out_int(o, "count", 0);
-	iters_free(it);
 	out_next(out, "gpulens stats %s --type kernel", out_q(out, path));
 	out_next(out, "gpulens gaps %s --scope device", out_q(out, path));
-	verb_ktop_free(&kt);
-	free(sp.dev);
-	syncwait_free(&sp.sw);
-	activity_free(act);
-	free(sp.doff);
-	free(sp.dtrk);
+	overview_free(&ov);
 }
 
 static int

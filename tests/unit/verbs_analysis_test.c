@@ -34,7 +34,6 @@
 #include "model/model.h"
 #include "headless/opts.h"
 #include "headless/out.h"
-#include "headless/verb-ktop.h"
 #include "tsupport.h"
 
 /* ---- model building ---- */
@@ -868,44 +867,7 @@ test_overlap_nvtx_path(void **state)
 	model_free(m);
 }
 
-/*
- * verb_ktop_add() finds a known name inline and adds a new one through
- * verb_ktop_item_of(), which grows the index and may move the items:
- * names in a scattered order, new ones between known ones, must land on
- * the counts and totals a plain per-name array gives.
- */
-static void
-test_ktop_add(void **state)
-{
-	struct verb_ktop	 k;
-	uint64_t		 cnt[600] = { 0 };
-	int64_t			 tot[600] = { 0 }, all = 0, dur;
-	uint32_t		 name;
-	size_t			 i, seen = 0;
-
-	(void)state;
-	verb_ktop_init(&k);
-	for (i = 0; i < 20000; i++) {
-		name = (uint32_t)((i * 7919u + (i / 3) * 131u) % 600u);
-		dur = (int64_t)(i % 97) + 1;
-		if (cnt[name] == 0)
-			seen++;
-		cnt[name]++;
-		tot[name] += dur;
-		all += dur;
-		verb_ktop_add(&k, name, dur);
-	}
-	assert_int_equal(k.n, seen);
-	assert_int_equal(k.total, all);
-	for (i = 0; i < k.n; i++) {
-		assert_int_equal(k.v[i].count, cnt[k.v[i].name]);
-		assert_int_equal(k.v[i].total, tot[k.v[i].name]);
-	}
-	verb_ktop_free(&k);
-}
-
 TS_MAIN(NULL, NULL,
-	cmocka_unit_test(test_ktop_add),
 	cmocka_unit_test(test_gaps_device_basic),
 	cmocka_unit_test(test_gaps_stream_basic),
 	cmocka_unit_test(test_gaps_two_devices),
