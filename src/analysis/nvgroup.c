@@ -214,7 +214,7 @@ nvg_first_cmp(const void *a, const void *b)
 /* One group of the result: the jobs' groups of one key, in one. */
 static void
 nvg_merge(struct nvgroups *r, struct group_map *by, struct nvg_job *jb,
-    struct nvgroup *lg, size_t *cap)
+    struct nvgroup *lg, size_t *cap, uint32_t *memo)
 {
 	struct nvgroup	*g;
 	uint32_t	 gk[3];
@@ -222,7 +222,7 @@ nvg_merge(struct nvgroups *r, struct group_map *by, struct nvg_job *jb,
 	int		 isnew;
 
 	gk[0] = lg->domain;
-	gk[1] = nvtx_pathset_import(&r->np, &jb->np, lg->path);
+	gk[1] = nvtx_pathset_import(&r->np, &jb->np, lg->path, memo);
 	gk[2] = (uint32_t)lg->startend;
 	gi = group_map_find(by, gk, &isnew);
 	if (isnew) {
@@ -253,6 +253,7 @@ nvgroups_build(const struct model *m, const struct nvgroup_sel *sel,
 {
 	struct nvg_ctx		*c = xcalloc(1, sizeof *c);
 	struct group_map	 by;
+	uint32_t		*memo;
 	size_t			 j, i, total, cap = 0;
 
 	memset(r, 0, sizeof *r);
@@ -271,9 +272,14 @@ nvgroups_build(const struct model *m, const struct nvgroup_sel *sel,
 			nvg_group(c, &c->job[j]);
 	nvtx_pathset_init(&r->np, m, 1);
 	group_map_init(&by, 3);
-	for (j = 0; j < c->njob; j++)
+	for (j = 0; j < c->njob; j++) {
+		/* The job's path nodes imported: dst's node + 1, 0 not yet. */
+		memo = xcalloc(c->job[j].np.nn + 1, sizeof *memo);
 		for (i = 0; i < c->job[j].ng; i++)
-			nvg_merge(r, &by, &c->job[j], &c->job[j].g[i], &cap);
+			nvg_merge(r, &by, &c->job[j], &c->job[j].g[i], &cap,
+			    memo);
+		free(memo);
+	}
 	if (r->n > 1)
 		qsort(r->g, r->n, sizeof *r->g, nvg_first_cmp);
 	group_map_free(&by);

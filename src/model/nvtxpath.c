@@ -294,21 +294,25 @@ nvtx_pathset_id(struct nvtx_pathset *ps, uint32_t gid)
 
 uint32_t
 nvtx_pathset_import(struct nvtx_pathset *dst, const struct nvtx_pathset *src,
-    uint32_t node)
+    uint32_t node, uint32_t *memo)
 {
 	const char	*s;
-	uint32_t	 c, p = NONE32;
+	uint32_t	 c, p;
 	size_t		 n = 0;
 
-	/* Up to the root (src's names), then down making dst's nodes. */
-	for (c = node; c != NONE32; c = src->node[c].parent) {
+	/* Up to a node already imported (or past the root), then down
+	 * making dst's nodes: each node of src is imported once. */
+	for (c = node; c != NONE32 && memo[c] == 0; c = src->node[c].parent) {
 		XGROW(dst->chain, dst->chaincap, n + 1);
-		dst->chain[n++] = src->node[c].name;
+		dst->chain[n++] = c;
 	}
+	p = c == NONE32 ? NONE32 : memo[c] - 1;
 	while (n-- > 0) {
-		s = strpool_get(src->local, dst->chain[n]);
+		c = dst->chain[n];
+		s = strpool_get(src->local, src->node[c].name);
 		p = nvtx_pathset_child(dst, p,
 		    strpool_intern(dst->local, s, strlen(s)));
+		memo[c] = p + 1;
 	}
 	return node == NONE32 ? NONE32 : p;
 }

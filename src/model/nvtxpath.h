@@ -96,10 +96,14 @@ uint32_t	 nvtx_pathset_id(struct nvtx_pathset *, uint32_t gid);
 /*
  * The node of dst whose path is that of node of src (pathsets of one
  * model, both folding or neither), made if new; NONE32 for NONE32: how
- * the paths that pathsets on several threads found become one set.
+ * the paths that pathsets on several threads found become one set. memo
+ * (src's node count of entries, zeroed before the first call) keeps the
+ * src nodes imported (dst's node + 1), so that a path is walked only up
+ * to its first imported node: O(nodes) in all, however deep.
  */
 uint32_t	 nvtx_pathset_import(struct nvtx_pathset *dst,
-		    const struct nvtx_pathset *src, uint32_t node);
+		    const struct nvtx_pathset *src, uint32_t node,
+		    uint32_t *memo);
 /* The local string id of (the folded) model string sid. */
 uint32_t	 nvtx_pathset_name_id(struct nvtx_pathset *, uint32_t sid);
 /*
