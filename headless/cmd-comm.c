@@ -79,10 +79,8 @@
 static cmd_run_t	comm_job;
 
 static const struct cmd_option comm_vopts[] = {
-	{ "--summaries", NULL, "answer from the ranks' summaries (the "
-	    "default beyond 64 traces)", CMD_OPT_OWN, NULL },
-	{ "--full", NULL, "merge every rank's model, however many",
-	    CMD_OPT_OWN, NULL },
+	VERB_JOB_VOPTS("answer from the ranks' summaries (the default "
+	    "beyond 64 traces)"),
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 

@@ -109,12 +109,10 @@ static const struct cmd_option diff_vopts[] = {
 	{ "--exit-on-regression", "PCT", "exit 1 if the iteration median "
 	    "(else the kernel time) grows more than PCT%", CMD_OPT_OWN,
 	    diff_check_rule },
-	{ "--launch", "ID", "Nsight Compute report: a launch to compare "
-	    "(give two)", CMD_OPT_OWN, ncu_launch_check },
-	{ "--summaries", NULL, "compare two jobs from their ranks' summaries "
-	    "(the default beyond 64 traces)", CMD_OPT_OWN, NULL },
-	{ "--full", NULL, "merge every rank's model, however many",
-	    CMD_OPT_OWN, NULL },
+	NCU_LAUNCH_VOPT("Nsight Compute report: a launch to compare (give "
+	    "two)"),
+	VERB_JOB_VOPTS("compare two jobs from their ranks' summaries (the "
+	    "default beyond 64 traces)"),
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }
 };
 

@@ -120,9 +120,8 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
     char **cause)
 {
 	struct findings	 fs;
-	struct sel	 s;
 	const char	*mc = vopt_get(v, nv, "--min-confidence");
-	int		 minc = FINDING_LOW;
+	int		 minc = FINDING_LOW, rc;
 	int64_t		 t0, t1, rel = o->absolute ? 0 : m->origin_ns;
 	size_t		 i, k, shown = 0;
 	cJSON		*row, *win, *rules, *r;
@@ -134,24 +133,8 @@ cmd_findings_compute(const struct model *m, const struct opts *o,
 		    "high");
 		return -1;
 	}
-	if (o->nvtx != NULL) {
-		*cause = xasprintf("--nvtx is not supported here; use --from "
-		    "and --to");
-		return -1;
-	}
-	if (sel_init(&s, m, o, cause) != 0)
-		return -1;
-	t0 = s.t0;
-	t1 = o->to == OPT_TIME_UNSET && s.t1 > m->end_ns ? m->end_ns : s.t1;
-	sel_free(&s);
-	if (t1 <= t0) {
-		/* An empty capture (the loader says so) or an empty window:
-		 * no findings, not an error. */
-		if (m->nevents != 0)
-			out_warn(out, "window_empty",
-			    "the window is empty");
-		return 0;
-	}
+	if ((rc = sel_span(m, o, out, &t0, &t1, cause)) <= 0)
+		return rc;
 	if (finding_run(m, t0, t1, &fs, cause) != 0)
 		return -1;
 	for (i = 0; i < fs.n; i++) {

@@ -16,7 +16,7 @@
 
 #define LAUNCHES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static cmd_run_t	launches_run;
+static cmd_rmodel_t	launches_run;
 
 const struct cmd_entry cmd_launches_entry = {
 	.name = "launches",
@@ -29,7 +29,7 @@ const struct cmd_entry cmd_launches_entry = {
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_REPORT,
 	.options = LAUNCHES_OPTS,
-	.run = launches_run
+	.rmodel = launches_run
 };
 
 static void
@@ -61,11 +61,9 @@ launches_row(struct out *out, const struct report *r, uint32_t i,
 }
 
 static int
-launches_run(const struct cmd_ctx *ctx, struct out *out,
+launches_run(const struct report *r, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	const struct report	*r = ctx->in->r;
-	const struct opts	*o = ctx->o;
 	size_t			 nshown;
 
 	if (cmd_report_each(r, o, REPORT_NONE, launches_row, out, NULL,

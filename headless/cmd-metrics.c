@@ -22,7 +22,7 @@
 
 #define METRICS_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER | OPT_BY)
 
-static cmd_run_t	metrics_run;
+static cmd_rmodel_t	metrics_run;
 
 /* --by takes one value here: a row per launch. */
 static const struct cmd_option metrics_vopts[] = {
@@ -46,7 +46,7 @@ const struct cmd_entry cmd_metrics_entry = {
 	.input = CMD_IN_REPORT,
 	.options = METRICS_OPTS,
 	.vopts = metrics_vopts,
-	.run = metrics_run
+	.rmodel = metrics_run
 };
 
 /* Wide rows: a field per metric, in the order of the metrics. */
@@ -134,11 +134,9 @@ metrics_launch(struct out *out, const struct report *r, uint32_t i,
 }
 
 static int
-metrics_run(const struct cmd_ctx *ctx, struct out *out,
+metrics_run(const struct report *r, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	const struct report		*r = ctx->in->r;
-	const struct opts		*o = ctx->o;
 	struct metrics_each		 e;
 	size_t				 n;
 	int				 wide = 0;

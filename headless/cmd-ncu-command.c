@@ -24,7 +24,7 @@
 
 #define NCUCMD_OPTS	OPT_OUTPUT
 
-static cmd_run_t	cmd_ncu_command_run;
+static cmd_model_t	cmd_ncu_command_run;
 
 const struct cmd_entry cmd_ncu_command_entry = {
 	.name = "ncu-command",
@@ -43,15 +43,13 @@ const struct cmd_entry cmd_ncu_command_entry = {
 	.input = CMD_IN_TRACE,
 	.flags = CMD_ANSWER,
 	.options = NCUCMD_OPTS,
-	.run = cmd_ncu_command_run
+	.model = cmd_ncu_command_run
 };
 
 static int
-cmd_ncu_command_run(const struct cmd_ctx *ctx, struct out *out,
-    const char **code, char **cause)
+cmd_ncu_command_run(const struct model *m, const struct opts *o,
+    struct out *out, const char **code, char **cause)
 {
-	const struct model	*m = ctx->in->m;
-	const struct opts	*o = ctx->o;
 	struct ncucmd		 c;
 	uint32_t		 gid;
 	size_t			 i;

@@ -121,26 +121,6 @@ phases_prep_job(void *arg, size_t job, unsigned tid, char **cause)
 	return 0;
 }
 
-/* The shared window options: [t0, t1) in the source clock. */
-static int
-phases_window(const struct model *m, const struct opts *o, int64_t *t0,
-    int64_t *t1, char **cause)
-{
-	struct sel	s;
-
-	if (o->nvtx != NULL) {
-		*cause = xasprintf("--nvtx is not supported here; use --from "
-		    "and --to");
-		return -1;
-	}
-	if (sel_init(&s, m, o, cause) != 0)
-		return -1;
-	*t0 = s.t0;
-	*t1 = o->to == OPT_TIME_UNSET && s.t1 > m->end_ns ? m->end_ns : s.t1;
-	sel_free(&s);
-	return 0;
-}
-
 int
 cmd_phases_compute(const struct model *m, const struct opts *o,
     const struct vopt *v, size_t nv, struct out *out, const char **code,
@@ -154,6 +134,7 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	long long		 maxp, k;
 	int64_t			 rel = o->absolute ? 0 : m->origin_ns, dur;
 	size_t			 i, ndev;
+	int			 rc;
 	cJSON			*row, *arr, *it, *win;
 	char			 key[32];
 
@@ -174,16 +155,8 @@ cmd_phases_compute(const struct model *m, const struct opts *o,
 	}
 	po.max_phases = (int)maxp;
 	po.forced_k = (int)k;
-	if (phases_window(m, o, &po.t0, &po.t1, cause) != 0)
-		return -1;
-	if (po.t1 <= po.t0) {
-		/* An empty capture (the loader says so) or an empty window:
-		 * no phases, not an error. */
-		if (m->nevents != 0)
-			out_warn(out, "window_empty",
-			    "the window is empty");
-		return 0;
-	}
+	if ((rc = sel_span(m, o, out, &po.t0, &po.t1, cause)) <= 0)
+		return rc;
 	pp.m = m;
 	pp.po = &po;
 	pp.a = &a;

@@ -85,10 +85,8 @@ static cmd_run_t	ranks_job;
 static int	ranks_check_rank(const char *, const char *, char **);
 
 static const struct cmd_option ranks_vopts[] = {
-	{ "--summaries", NULL, "compare from the ranks' summaries (the "
-	    "default beyond 64 traces)", CMD_OPT_OWN, NULL },
-	{ "--full", NULL, "merge every rank's model, however many",
-	    CMD_OPT_OWN, NULL },
+	VERB_JOB_VOPTS("compare from the ranks' summaries (the default "
+	    "beyond 64 traces)"),
 	{ "--rank", "R", "only the row of rank R", CMD_OPT_OWN,
 	    ranks_check_rank },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }

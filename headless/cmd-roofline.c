@@ -19,7 +19,7 @@
 
 #define ROOFLINE_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static cmd_run_t	roofline_run;
+static cmd_rmodel_t	roofline_run;
 
 const struct cmd_entry cmd_roofline_entry = {
 	.name = "roofline",
@@ -34,7 +34,7 @@ const struct cmd_entry cmd_roofline_entry = {
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_REPORT,
 	.options = ROOFLINE_OPTS,
-	.run = roofline_run
+	.rmodel = roofline_run
 };
 
 /* The row of launch i; *arg counts the launches that lack a metric. */
@@ -88,11 +88,9 @@ roofline_row(struct out *out, const struct report *r, uint32_t i, void *arg)
 }
 
 static int
-roofline_run(const struct cmd_ctx *ctx, struct out *out,
+roofline_run(const struct report *r, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	const struct report	*r = ctx->in->r;
-	const struct opts	*o = ctx->o;
 	size_t			 n, nmissing = 0;
 
 	if (cmd_report_each(r, o, REPORT_NONE, roofline_row, out, &nmissing,

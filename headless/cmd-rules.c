@@ -20,7 +20,7 @@
 
 #define RULES_OPTS	(OPT_OUTPUT | OPT_PAGE | OPT_FILTER)
 
-static cmd_run_t	rules_run;
+static cmd_rmodel_t	rules_run;
 
 const struct cmd_entry cmd_rules_entry = {
 	.name = "rules",
@@ -33,7 +33,7 @@ const struct cmd_entry cmd_rules_entry = {
 	.args = { 1, 1, NULL },
 	.input = CMD_IN_REPORT,
 	.options = RULES_OPTS,
-	.run = rules_run
+	.rmodel = rules_run
 };
 
 /* Rank of a type: OPT first. */
@@ -79,11 +79,9 @@ rules_cmp(const void *a, const void *b, void *ctx)
 }
 
 static int
-rules_run(const struct cmd_ctx *ctx, struct out *out,
+rules_run(const struct report *r, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	const struct report	*r = ctx->in->r;
-	const struct opts	*o = ctx->o;
 	struct cmd_report_sel	 s;
 	uint32_t		*idx;
 	size_t			 n = 0, i;

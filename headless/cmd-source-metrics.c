@@ -37,8 +37,7 @@ static const char *const sm_by_names[] = { "pc", "line", "file", NULL };
 static cmd_run_t	sm_run;
 
 static const struct cmd_option sm_vopts[] = {
-	{ "--launch", "ID", "the launch (N or launch:N)", CMD_OPT_OWN,
-	    ncu_launch_check },
+	NCU_LAUNCH_VOPT("the launch (N or launch:N)"),
 	{ "--by", "pc|line|file", "a row per instruction (default), per "
 	    "source line or per source file", CMD_OPT_AS, NULL },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }

@@ -26,8 +26,7 @@
 static cmd_run_t	src_run;
 
 static const struct cmd_option src_vopts[] = {
-	{ "--launch", "ID", "only this launch (N or launch:N)", CMD_OPT_OWN,
-	    ncu_launch_check },
+	NCU_LAUNCH_VOPT("only this launch (N or launch:N)"),
 	{ "--extract", "DIR", "write each module's cubin to DIR/module-N.cubin",
 	    CMD_OPT_OWN, NULL },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }

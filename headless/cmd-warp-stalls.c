@@ -36,8 +36,7 @@
 static cmd_run_t	ws_run;
 
 static const struct cmd_option ws_vopts[] = {
-	{ "--launch", "ID", "only this launch (N or launch:N)", CMD_OPT_OWN,
-	    ncu_launch_check },
+	NCU_LAUNCH_VOPT("only this launch (N or launch:N)"),
 	{ "--by", "reason|pc|line", "a row per stall reason (default), per "
 	    "instruction or per source line", CMD_OPT_AS, NULL },
 	{ NULL, NULL, NULL, CMD_OPT_OWN, NULL }

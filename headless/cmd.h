@@ -28,6 +28,7 @@
 struct figreq;
 struct out;
 struct opts;
+struct report;
 struct vopt;
 
 struct cmd_global {
@@ -139,6 +140,13 @@ typedef int cmd_model_t(const struct model *, const struct opts *,
 		    struct out *, const char **code, char **cause);
 typedef cmd_model_t *cmd_model_fn;
 /*
+ * The same from an Nsight Compute report, for a CMD_IN_REPORT verb that
+ * needs nothing else (cmd_entry.rmodel).
+ */
+typedef int cmd_rmodel_t(const struct report *, const struct opts *,
+		    struct out *, const char **code, char **cause);
+typedef cmd_rmodel_t *cmd_rmodel_fn;
+/*
  * What a verb with a model function adds to its answer once the function
  * has given it (cmd_entry.finish), such as a next step that depends on the
  * rows or the model. The driver calls it before adding the hints.
@@ -201,8 +209,10 @@ struct cmd_entry {
 	unsigned		 options;	/* OPT_* groups (opts.h) */
 	const struct cmd_option	*vopts;	/* ended by a NULL name, or NULL */
 	int			 flags;
-	cmd_run_fn		 run;	/* or NULL: model, finish, hints */
+	cmd_run_fn		 run;	/* or NULL: model, finish, hints;
+					   or rmodel */
 	cmd_model_fn		 model;
+	cmd_rmodel_fn		 rmodel;
 	cmd_finish_fn		 finish;	/* after model, or NULL */
 	cmd_main_fn		 main;	/* CMD_IN_NONE: the verb, whole */
 	struct cmd_hint		 hints[CMD_HINTS_MAX];

@@ -202,6 +202,16 @@ drv_model_run(const struct cmd_ctx *c, struct out *out, const char **code,
 	return CMD_EMIT;
 }
 
+/* The run of a report verb that gives its report function. */
+static int
+drv_rmodel_run(const struct cmd_ctx *c, struct out *out, const char **code,
+    char **cause)
+{
+	if (c->entry->rmodel(c->in->r, c->o, out, code, cause) != 0)
+		return -1;
+	return CMD_EMIT;
+}
+
 int
 cmd_run(const struct cmd_entry *e, int argc, char **argv,
     const struct cmd_global *g)
@@ -216,6 +226,7 @@ cmd_run(const struct cmd_entry *e, int argc, char **argv,
 	const struct model	*m;
 	enum cmd_input		 kind = e->input;
 	cmd_run_fn		 run = e->run != NULL ? e->run :
+				    e->rmodel != NULL ? drv_rmodel_run :
 				    drv_model_run;
 	char			**rest, *cause = NULL, *vcause = NULL;
 	const char		*code = NULL;

@@ -13,6 +13,11 @@
 
 struct report;
 
+/* The row of a report verb's own options (cmd_entry.vopts) for --launch
+ * ID, with the verb's help. */
+#define NCU_LAUNCH_VOPT(help)						\
+	{ "--launch", "ID", help, CMD_OPT_OWN, ncu_launch_check }
+
 /*
  * Fills ids[0 .. *n) (at most max) with the launches --launch names.
  * Returns 0, or -1 with *code and *cause (a malformed id, an id the

@@ -231,6 +231,29 @@ sel_window_aux(struct out *out, const struct model *m, const struct opts *o,
 	    o->absolute));
 }
 
+int
+sel_span(const struct model *m, const struct opts *o, struct out *out,
+    int64_t *t0, int64_t *t1, char **cause)
+{
+	struct sel	s;
+
+	if (o->nvtx != NULL) {
+		*cause = xasprintf("--nvtx is not supported here; use --from "
+		    "and --to");
+		return -1;
+	}
+	if (sel_init(&s, m, o, cause) != 0)
+		return -1;
+	*t0 = s.t0;
+	*t1 = o->to == OPT_TIME_UNSET && s.t1 > m->end_ns ? m->end_ns : s.t1;
+	sel_free(&s);
+	if (*t1 > *t0)
+		return 1;
+	if (m->nevents != 0)
+		out_warn(out, "window_empty", "the window is empty");
+	return 0;
+}
+
 static int
 sel_match1(struct sel *s, uint32_t sid)
 {

@@ -102,5 +102,14 @@ int	 sel_window_empty(const struct sel *);
  */
 void	 sel_window_aux(struct out *, const struct model *,
 	    const struct opts *, int64_t t0, int64_t t1);
+/*
+ * The window of a verb that reads a whole window (phases, findings):
+ * [*t0, *t1) in the source clock from --from and --to, the trace end at
+ * the latest unless --to; --nvtx is refused. Returns 1 with the window; 0
+ * when it is empty (warned window_empty, unless the capture is: the loader
+ * says so), not an error; -1 with *cause.
+ */
+int	 sel_span(const struct model *, const struct opts *, struct out *,
+	    int64_t *t0, int64_t *t1, char **cause);
 
 #endif

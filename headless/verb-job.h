@@ -8,6 +8,15 @@
 #include "headless/cmd.h"
 
 /*
+ * The rows of a job verb's own options (cmd_entry.vopts) that choose how
+ * its traces are read: --summaries (with the verb's help) and --full.
+ */
+#define VERB_JOB_VOPTS(summaries_help)					\
+	{ "--summaries", NULL, summaries_help, CMD_OPT_OWN, NULL },	\
+	{ "--full", NULL, "merge every rank's model, however many",	\
+	    CMD_OPT_OWN, NULL }
+
+/*
  * The trace files of the verb's arguments when the ranks' summaries answer
  * (not --full, and jobsum_wanted with --summaries): returns their number
  * with *files (free with jobsum_files_free); 0 when the models are to be
