@@ -686,16 +686,19 @@ ends_with(const char *s, const char *suf)
 
 /*
  * The unit a table prints field col of verb's rows in: that of the verb's
- * column description; a field it does not name (a metric's) by its name's
- * suffix.
+ * column description; a field it does not name (a metric's), or one it
+ * gives no unit, by its name's suffix.
  */
 static const char *
 out_unit(const char *verb, const char *col)
 {
 	const struct col	*c;
 
-	if (verb != NULL && (c = cols_field(cols_find(verb), col)) != NULL)
+	if (verb != NULL && (c = cols_field(cols_find(verb), col)) != NULL &&
+	    (c->unit != NULL || !ends_with(col, "flop_per_s")))
 		return c->unit;
+	if (ends_with(col, "flop_per_s"))
+		return "flop/s";
 	if (ends_with(col, "_ns"))
 		return "ns";
 	if (ends_with(col, "_bytes"))
@@ -703,6 +706,25 @@ out_unit(const char *verb, const char *col)
 	if (ends_with(col, "_pct"))
 		return "pct";
 	return NULL;
+}
+
+/*
+ * A number with a fraction and no unit (a ratio, an intensity) as a table
+ * shows it: four significant digits, at most six decimals, never in
+ * exponent form ("0.7257", "10.38", "12346"); the JSON keeps every digit.
+ */
+static char *
+out_cell_frac(double d, char *buf, size_t len)
+{
+	double	a = d < 0 ? -d : d;
+	int	dec = 3;
+
+	for (; a >= 10 && dec > 0; a /= 10)
+		dec--;
+	for (; a > 0 && a < 1 && dec < 6; a *= 10)
+		dec++;
+	snprintf(buf, len, "%.*f", dec, d);
+	return buf;
 }
 
 /* Formats one cell in unit (NULL: none) for humans (sanitised). */
@@ -739,6 +761,14 @@ out_cell(const char *unit, const cJSON *it)
 		snprintf(buf, sizeof buf, "%.1f%%", d);
 		return xstrdup(buf);
 	}
+	/* Rates in decimal units, three significant digits. */
+	if (strcmp(unit, "bytes/s") == 0 && d >= 0 && d < 1e300)
+		return xstrdup(units_rate(d, buf, sizeof buf));
+	if (strcmp(unit, "flop/s") == 0 && d >= 0 && d < 1e300)
+		return xstrdup(units_flops(d, buf, sizeof buf));
+	if (cJSON_IsRaw(it) && strchr(it->valuestring, '.') != NULL &&
+	    isnum && d > -1e15 && d < 1e15)
+		return xstrdup(out_cell_frac(d, buf, sizeof buf));
 	if (cJSON_IsRaw(it))
 		return xstrdup(it->valuestring);
 	snprintf(buf, sizeof buf, "%g", d);

@@ -97,6 +97,18 @@ units_rate(double r, char *buf, size_t len)
 }
 
 char *
+units_flops(double r, char *buf, size_t len)
+{
+	static const char	*u[] = { "FLOP/s", "kFLOP/s", "MFLOP/s",
+		"GFLOP/s", "TFLOP/s", "PFLOP/s" };
+	int			 i;
+
+	i = units_scale(&r, 1000, 0, 5);
+	units_sig3(buf, len, r, u[i]);
+	return buf;
+}
+
+char *
 units_count(uint64_t n, char *buf, size_t len)
 {
 	char	tmp[32];

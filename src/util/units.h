@@ -21,6 +21,8 @@ char	*units_bytes(uint64_t bytes, char *buf, size_t len);
 char	*units_bytes_sig(uint64_t bytes, char *buf, size_t len);
 /* A rate in decimal units, three significant digits: "12.3 GB/s". */
 char	*units_rate(double bytes_per_s, char *buf, size_t len);
+/* Floating-point throughput the same way: "1.48 TFLOP/s". */
+char	*units_flops(double flop_per_s, char *buf, size_t len);
 /*
  * A profiler's metric value in its unit ("hz", "nsecond", "byte",
  * "Gbyte/second", "cycle/nsecond"; case aside) scaled to the largest

@@ -7,7 +7,8 @@
 #   - errors: a cut report, a file that is not a report, a launch id out
 #     of range, a metric verb without a pattern, ncu-command on an event
 #     that is not a kernel; with --json each is an error envelope;
-#   - the terminal UI opened on a report by a key script.
+#   - the terminal UI opened on a report by a key script;
+#   - roofline's table: rates and ratios formatted for reading.
 . "${GPULENS_SRCDIR:-.}/tests/cli/testlib.sh"
 G=$GPULENS
 if command -v python3 >/dev/null 2>&1; then
@@ -15,6 +16,13 @@ if command -v python3 >/dev/null 2>&1; then
 	rc=$?
 	[ "$rc" -eq 0 ] || [ "$rc" -eq 77 ] || fail "ncurep_check.py failed"
 fi
+# The project's own report as a table: rates in decimal units, ratios to
+# four significant digits (the JSON keeps every digit).
+expect_rc 0 "$G" roofline "${GPULENS_SRCDIR:-.}/fixtures/ncu/gemm.ncu-rep"
+grep -q "fp32  *40.0 TFLOP/s  *124 GB/s  *323.0  *17.69  *compute" \
+    "$TMPD/out" || fail "roofline table: $(cat "$TMPD/out")"
+grep -q "720 GFLOP/s  *2.88 TB/s  *0.2500 " "$TMPD/out" ||
+    fail "roofline table: $(cat "$TMPD/out")"
 R=""
 if [ -n "$GPULENS_FIXTURES" ] &&
     [ -f "$GPULENS_FIXTURES/ncu/esmm/profile.ncu-rep" ]; then

@@ -51,6 +51,10 @@ test_format(void **state)
 	assert_string_equal(units_rate(12.3e9, b, sizeof b), "12.3 GB/s");
 	assert_string_equal(units_rate(500, b, sizeof b), "500 B/s");
 	assert_string_equal(units_rate(5e15, b, sizeof b), "5000 TB/s");
+	assert_string_equal(units_flops(1.4819e12, b, sizeof b),
+	    "1.48 TFLOP/s");
+	assert_string_equal(units_flops(2.5e8, b, sizeof b), "250 MFLOP/s");
+	assert_string_equal(units_flops(0, b, sizeof b), "0.00 FLOP/s");
 	assert_string_equal(fmt_when(b, sizeof b, 1500, 500, 0, 1),
 	    "+1.000us");
 	assert_string_equal(fmt_when(b, sizeof b, 1500, 500, 1, 1),
