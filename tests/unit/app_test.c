@@ -42,11 +42,9 @@ static struct model *
 build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 t, nv, api, gpu;
+	uint32_t	 nv, api, gpu;
 
-	t = ts_train(b, 1, 2, "H100", &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	api = builder_cpu_track(b, TRACK_API, t, 0);
+	(void)ts_train_nvtx(b, 1, 2, "H100", &gpu, &nv, &api);
 	ts_add_corr(b, nv, "Step#1", EV_NVTX, 0, 1000, 0);
 	ts_add_corr(b, nv, "Step#2", EV_NVTX, 1000, 2000, 0);
 	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 100, 110, 1);

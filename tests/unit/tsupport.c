@@ -533,29 +533,50 @@ ts_train(struct builder *b, uint32_t pid, uint32_t tid, const char *dev_name,
 }
 
 uint32_t
+ts_train_nvtx(struct builder *b, uint32_t pid, uint32_t tid,
+    const char *dev_name, uint32_t *gpu, uint32_t *nv, uint32_t *api)
+{
+	uint32_t	t;
+
+	t = ts_train(b, pid, tid, dev_name, gpu);
+	*nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
+	*api = builder_cpu_track(b, TRACK_API, t, 0);
+	return t;
+}
+
+uint32_t
 ts_nvtx_steps(struct builder *b, uint32_t pid, uint32_t tid, uint32_t corr)
 {
-	uint32_t	t, nv, api, gpu;
+	/* The API call at [at, at + 1] and the GPU work it launched. */
+	static const struct {
+		const char	*api, *name;
+		int		 kind;
+		int64_t		 at, start, end;
+	} launch[] = {
+		{ "cudaLaunchKernel", "k1", EV_KERNEL, 15, 20, 30 },
+		{ "cudaLaunchKernel", "k2", EV_KERNEL, 55, 60, 100 },
+		{ "cudaMemcpyAsync", "copy", EV_MEMCPY, 112, 120, 125 },
+		{ "cudaLaunchKernel", "k3", EV_KERNEL, 300, 305, 310 },
+	};
+	uint32_t	t, nv, api, gpu, i;
+	int64_t		s;
 
-	t = ts_train(b, pid, tid, NULL, &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	api = builder_cpu_track(b, TRACK_API, t, 0);
-	ts_add_corr(b, nv, "Step#1", EV_NVTX, 0, 100, 0);
-	ts_add_corr(b, nv, "fwd", EV_NVTX, 10, 40, 0);
-	ts_add_corr(b, nv, "bwd", EV_NVTX, 50, 90, 0);
-	ts_add_corr(b, nv, "Step#2", EV_NVTX, 100, 200, 0);
-	ts_add_corr(b, nv, "fwd", EV_NVTX, 110, 140, 0);
-	ts_add_corr(b, nv, "bwd", EV_NVTX, 150, 190, 0);
+	t = ts_train_nvtx(b, pid, tid, NULL, &gpu, &nv, &api);
+	for (i = 0; i < 2; i++) {
+		s = 100 * (int64_t)i;
+		ts_add_corr(b, nv, i == 0 ? "Step#1" : "Step#2", EV_NVTX, s,
+		    s + 100, 0);
+		ts_add_corr(b, nv, "fwd", EV_NVTX, s + 10, s + 40, 0);
+		ts_add_corr(b, nv, "bwd", EV_NVTX, s + 50, s + 90, 0);
+	}
 	ts_add_corr(b, nv, "init", EV_NVTX, -50, -10, 0);
 	ts_add_corr(b, nv, "mark", EV_MARK, 20, 20, 0);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 15, 16, corr);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 55, 56, corr + 1);
-	ts_add_corr(b, api, "cudaMemcpyAsync", EV_API, 112, 113, corr + 2);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 300, 301, corr + 3);
-	ts_add_corr(b, gpu, "k1", EV_KERNEL, 20, 30, corr);
-	ts_add_corr(b, gpu, "k2", EV_KERNEL, 60, 100, corr + 1);
-	ts_add_corr(b, gpu, "copy", EV_MEMCPY, 120, 125, corr + 2);
-	ts_add_corr(b, gpu, "k3", EV_KERNEL, 305, 310, corr + 3);
+	for (i = 0; i < 4; i++)
+		ts_add_corr(b, api, launch[i].api, EV_API, launch[i].at,
+		    launch[i].at + 1, corr + i);
+	for (i = 0; i < 4; i++)
+		ts_add_corr(b, gpu, launch[i].name, launch[i].kind,
+		    launch[i].start, launch[i].end, corr + i);
 	return t;
 }
 

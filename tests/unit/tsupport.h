@@ -213,9 +213,14 @@ uint32_t	 ts_stream(struct builder *b, uint32_t dev, uint32_t id,
  */
 uint32_t	 ts_train(struct builder *b, uint32_t pid, uint32_t tid,
 		    const char *dev_name, uint32_t *gpu);
+/* ts_train() with an NVTX track (in *nv) and an API track (in *api) on
+ * the thread. Returns the thread's index. */
+uint32_t	 ts_train_nvtx(struct builder *b, uint32_t pid, uint32_t tid,
+		    const char *dev_name, uint32_t *gpu, uint32_t *nv,
+		    uint32_t *api);
 /*
- * ts_train(b, pid, tid, NULL, ...) with an NVTX track and an API track on
- * the thread, and on the stream:
+ * ts_train_nvtx(b, pid, tid, NULL, ...) with, on its NVTX and API tracks
+ * and on the stream:
  *   Step#1 [0,100]: fwd [10,40], bwd [50,90]
  *   Step#2 [100,200]: fwd [110,140], bwd [150,190]
  *   init [-50,-10]; a mark at 20
