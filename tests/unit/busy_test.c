@@ -154,16 +154,6 @@ test_busy(void **state)
 	model_free(m);
 }
 
-/* An event filter that keeps everything: the plain (merged) paths. */
-static int
-keep_all(void *arg, uint32_t t, uint32_t i)
-{
-	(void)arg;
-	(void)t;
-	(void)i;
-	return 1;
-}
-
 /*
  * A model built to reach the fast paths' edges: device 1 with three
  * streams, device 2 with two, events of every class (copies among the
@@ -310,7 +300,8 @@ test_busy_paths(void **state)
 	struct model		*m = busy_model();
 	struct work		 w, wf;
 	struct work_sel		 all = { NULL, NULL, NULL };
-	struct work_sel		 kf = { NULL, keep_all, NULL };
+	/* A filter that keeps everything: the plain (merged) paths. */
+	struct work_sel		 kf = { NULL, ts_every_event, NULL };
 	struct busy_walk	 b1, b2;
 	struct busy_buckets	 bb;
 	struct busy_overlap	 bo;

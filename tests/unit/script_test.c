@@ -49,23 +49,26 @@ keyof(const char *line)
 static void
 test_keys(void **state)
 {
-	assert_int_equal(keyof("l"), 'l');
-	assert_int_equal(keyof("+\n"), '+');
-	assert_int_equal(keyof("?"), '?');
-	assert_int_equal(keyof("#"), '#');
-	assert_int_equal(keyof("\xc3\xa9"), 0xe9);
-	assert_int_equal(keyof("KEY_RIGHT"), TK_RIGHT);
-	assert_int_equal(keyof("right\r\n"), TK_RIGHT);
-	assert_int_equal(keyof("  KEY_LEFT  "), TK_LEFT);
-	assert_int_equal(keyof("KEY_NPAGE"), TK_PGDN);
-	assert_int_equal(keyof("PGUP"), TK_PGUP);
-	assert_int_equal(keyof("TAB"), TK_TAB);
-	assert_int_equal(keyof("KEY_BTAB"), TK_BTAB);
-	assert_int_equal(keyof("ENTER"), TK_ENTER);
-	assert_int_equal(keyof("ESC"), TK_ESC);
-	assert_int_equal(keyof("SPACE"), ' ');
-	assert_int_equal(keyof("HOME"), TK_HOME);
-	assert_int_equal(keyof("KEY_END"), TK_END);
+	static const struct ts_str_int keys[] = {
+		{ "l", 'l' },
+		{ "+\n", '+' },
+		{ "?", '?' },
+		{ "#", '#' },
+		{ "\xc3\xa9", 0xe9 },
+		{ "KEY_RIGHT", TK_RIGHT },
+		{ "right\r\n", TK_RIGHT },
+		{ "  KEY_LEFT  ", TK_LEFT },
+		{ "KEY_NPAGE", TK_PGDN },
+		{ "PGUP", TK_PGUP },
+		{ "TAB", TK_TAB },
+		{ "KEY_BTAB", TK_BTAB },
+		{ "ENTER", TK_ENTER },
+		{ "ESC", TK_ESC },
+		{ "SPACE", ' ' },
+		{ "HOME", TK_HOME },
+		{ "KEY_END", TK_END },
+	};
+	TS_STR_INTS(keyof, keys);
 }
 
 static void

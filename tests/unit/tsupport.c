@@ -1167,6 +1167,27 @@ ts_view_key(const struct view_ops *ops, void *v, struct cellgrid *g, int k)
 	return r;
 }
 
+void
+ts_str_ints(int (*fn)(const char *), const struct ts_str_int *c, size_t n)
+{
+	size_t	i;
+	int	got;
+
+	for (i = 0; i < n; i++)
+		if ((got = fn(c[i].s)) != c[i].want)
+			fail_msg("\"%s\": %d, not %d", c[i].s != NULL ? c[i].s :
+			    "(null)", got, c[i].want);
+}
+
+int
+ts_every_event(void *arg, uint32_t t, uint32_t i)
+{
+	(void)arg;
+	(void)t;
+	(void)i;
+	return 1;
+}
+
 /* ---- pseudo-random numbers --------------------------------------- */
 
 uint64_t

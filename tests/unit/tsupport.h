@@ -425,6 +425,22 @@ struct tui_key	 ts_tkey(int k);
 int		 ts_view_key(const struct view_ops *ops, void *v,
 		    struct cellgrid *g, int k);
 
+/* A string and what a function of it must give. */
+struct ts_str_int {
+	const char	*s;
+	int		 want;
+};
+/* Checks fn(c->s) == c->want for each of the n cases; a failure names the
+ * string. */
+void		 ts_str_ints(int (*fn)(const char *), const struct ts_str_int *c,
+		    size_t n);
+#define TS_STR_INTS(fn, c)						\
+	ts_str_ints((fn), (c), sizeof (c) / sizeof (c)[0])
+
+/* An event filter (arg, track, index within it) that keeps every event:
+ * a caller's filter that selects what no filter would. */
+int		 ts_every_event(void *arg, uint32_t t, uint32_t i);
+
 /* ---- pseudo-random numbers --------------------------------------- */
 
 /* The next number of the xorshift64 (13, 7, 17) sequence in *state, which
