@@ -54,6 +54,21 @@ build(void)
 	return ts_finish(b);
 }
 
+/* The tests of ktable's own model share it: the group's state. */
+static int
+setup(void **state)
+{
+	*state = build();
+	return 0;
+}
+
+static int
+teardown(void **state)
+{
+	model_free(*state);
+	return 0;
+}
+
 static const struct gstats_group *
 shown(const struct ktable *kt, size_t i)
 {
@@ -70,7 +85,7 @@ sname(const struct ktable *kt, size_t i)
 static void
 test_stats(void **state)
 {
-	struct model		*m = build();
+	const struct model	*m = *state;
 	struct ktable		*kt = ktable_build(m);
 	const struct gstats_group *foo, *bar;
 
@@ -91,14 +106,12 @@ test_stats(void **state)
 	assert_true(fabs(bar->dur.median - 150) < 1e-9);
 	assert_true(fabs(bar->dur.stddev - sqrt(5000)) < 1e-9);
 	ktable_free(kt);
-	model_free(m);
 }
 
 static void
 test_sort_filter(void **state)
 {
-	struct model	*m = build();
-	struct ktable	*kt = ktable_build(m);
+	struct ktable	*kt = ktable_build(*state);
 
 	ktable_view(kt, NULL, KT_SORT_COUNT, 1);
 	assert_string_equal(sname(kt, 0), "foo");
@@ -122,15 +135,14 @@ test_sort_filter(void **state)
 	assert_int_equal(kt->nvis, 2);
 	assert_string_equal(ktable_sort_name(KT_SORT_MEDIAN), "median");
 	ktable_free(kt);
-	model_free(m);
 }
 
 static void
 test_instances(void **state)
 {
-	struct model	*m = build();
-	uint32_t	*buf = NULL, foo;
-	size_t		 cap = 0, n;
+	const struct model	*m = *state;
+	uint32_t		*buf = NULL, foo;
+	size_t			 cap = 0, n;
 
 	foo = strpool_find(m->strs, "void foo<int>(int*)",
 	    strlen("void foo<int>(int*)"));
@@ -140,7 +152,6 @@ test_instances(void **state)
 	assert_int_equal(model_ev_start(m, buf[1]), 5);	/* other stream */
 	assert_int_equal(model_ev_start(m, buf[2]), 40);
 	free(buf);
-	model_free(m);
 }
 
 struct pair {
@@ -227,7 +238,7 @@ test_fixtures(void **state)
 	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
-TS_MAIN(NULL, NULL,
+TS_MAIN(setup, teardown,
 	cmocka_unit_test(test_stats),
 	cmocka_unit_test(test_sort_filter),
 	cmocka_unit_test(test_instances),
