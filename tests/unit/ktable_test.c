@@ -62,13 +62,6 @@ setup(void **state)
 	return 0;
 }
 
-static int
-teardown(void **state)
-{
-	model_free(*state);
-	return 0;
-}
-
 static const struct gstats_group *
 shown(const struct ktable *kt, size_t i)
 {
@@ -238,7 +231,7 @@ test_fixtures(void **state)
 	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
-TS_MAIN(setup, teardown,
+TS_MAIN(setup, ts_model_teardown,
 	cmocka_unit_test(test_stats),
 	cmocka_unit_test(test_sort_filter),
 	cmocka_unit_test(test_instances),

@@ -126,6 +126,13 @@ ts_utf8_setup(void **state)
 }
 
 int
+ts_model_teardown(void **state)
+{
+	model_free(*state);
+	return 0;
+}
+
+int
 ts_rm_rf(const char *path)
 {
 	DIR		*d;

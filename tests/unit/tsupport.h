@@ -55,6 +55,10 @@ main(void)								\
  * tests draw) and returns 0. */
 int		 ts_utf8_setup(void **state);
 
+/* A (group) teardown that frees the model that is the state, as a setup
+ * that sets *state to a model wants. Returns 0. */
+int		 ts_model_teardown(void **state);
+
 /* ---- the scratch directory --------------------------------------- */
 
 /*
