@@ -1105,6 +1105,24 @@ ts_row(const struct cellgrid *g, int y)
 	return line;
 }
 
+void
+ts_row_has(const struct cellgrid *g, int y, const char *s)
+{
+	const char	*row = ts_row(g, y);
+
+	if (strstr(row, s) == NULL)
+		fail_msg("row %d \"%s\" does not contain \"%s\"", y, row, s);
+}
+
+void
+ts_row_lacks(const struct cellgrid *g, int y, const char *s)
+{
+	const char	*row = ts_row(g, y);
+
+	if (strstr(row, s) != NULL)
+		fail_msg("row %d \"%s\" contains \"%s\"", y, row, s);
+}
+
 int
 ts_screen_find(const struct cellgrid *g, const char *s)
 {

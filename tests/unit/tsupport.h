@@ -404,6 +404,10 @@ void		 ts_vrun_free(struct ts_vrun *r);
 /* Row y of g as text (cellgrid_row_text()), in a static buffer: borrowed,
  * valid until the next ts_row() or ts_screen_find(). */
 const char	*ts_row(const struct cellgrid *g, int y);
+/* Checks that row y of g contains s (ts_row_has()) or does not
+ * (ts_row_lacks()); a failure shows the row. */
+void		 ts_row_has(const struct cellgrid *g, int y, const char *s);
+void		 ts_row_lacks(const struct cellgrid *g, int y, const char *s);
 /* The first row of g whose text contains s, or -1. */
 int		 ts_screen_find(const struct cellgrid *g, const char *s);
 /* Sets env to what a view test needs: zeroed, ASCII glyphs (glyph_get(0)),
