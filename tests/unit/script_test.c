@@ -148,21 +148,28 @@ test_nothing_and_errors(void **state)
 	assert_int_equal(parse(":explode", &st), -1);
 }
 
+/* Writes text to path and loads it as a script into sc: script_load()'s
+ * result. */
+static int
+load_text(struct script *sc, const char *path, const char *text,
+    char **cause)
+{
+	ts_write_str(path, text);
+	return script_load(sc, path, cause);
+}
+
 static void
 test_load(void **state)
 {
 	struct script	 sc;
 	char		 path[] = "/tmp/script_test.XXXXXX", *cause = NULL;
-	FILE		*f;
 	int		 fd;
 
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs("# zoom in twice\n+\n+\n\nTAB\n:dump /tmp/x\n", f);
-	fclose(f);
-	assert_int_equal(script_load(&sc, path, &cause), 0);
+	close(fd);
+	assert_int_equal(load_text(&sc, path, "# zoom in twice\n+\n+\n\nTAB\n"
+	    ":dump /tmp/x\n", &cause), 0);
 	assert_int_equal(sc.n, 4);
 	assert_int_equal(sc.steps[0].key.key, '+');
 	assert_int_equal(sc.steps[0].line, 2);
@@ -171,21 +178,14 @@ test_load(void **state)
 	assert_int_equal(sc.steps[3].op, SCRIPT_DUMP);
 	script_free(&sc);
 
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("l\nh\nNOPE\n", f);
-	fclose(f);
-	assert_int_equal(script_load(&sc, path, &cause), -1);
+	assert_int_equal(load_text(&sc, path, "l\nh\nNOPE\n", &cause), -1);
 	assert_non_null(strstr(cause, ":3: unknown key name: NOPE"));
 	free(cause);
 	cause = NULL;
 
 	/* Actions by name among keys; an unknown one with its line. */
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("j\n:action zoom-in\n\n:action view-kernels\n", f);
-	fclose(f);
-	assert_int_equal(script_load(&sc, path, &cause), 0);
+	assert_int_equal(load_text(&sc, path, "j\n:action zoom-in\n\n"
+	    ":action view-kernels\n", &cause), 0);
 	assert_int_equal(sc.n, 3);
 	assert_int_equal(sc.steps[1].op, SCRIPT_ACTION);
 	assert_int_equal(sc.steps[1].a, ACT_ZOOM_IN);
@@ -193,11 +193,8 @@ test_load(void **state)
 	assert_int_equal(sc.steps[2].a, ACT_VIEW_KERNELS);
 	assert_int_equal(sc.steps[2].line, 4);
 	script_free(&sc);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("j\n# comment\n:action zoom-in\n:action zoom-inn\n", f);
-	fclose(f);
-	assert_int_equal(script_load(&sc, path, &cause), -1);
+	assert_int_equal(load_text(&sc, path, "j\n# comment\n:action zoom-in\n"
+	    ":action zoom-inn\n", &cause), -1);
 	assert_non_null(strstr(cause, ":4: unknown action: zoom-inn"));
 	free(cause);
 	unlink(path);
