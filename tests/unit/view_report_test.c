@@ -355,12 +355,9 @@ base_report(const double *dur, int n)
 static const char *
 row_with(struct cellgrid *g, const char *what)
 {
-	int	y;
+	int	y = ts_screen_find(g, what);
 
-	for (y = 0; y < g->h; y++)
-		if (strstr(ts_row(g, y), what) != NULL)
-			return ts_row(g, y);
-	return "";
+	return y < 0 ? "" : ts_row(g, y);
 }
 
 /*
