@@ -18,6 +18,7 @@
 #include "model/builder.h"
 #include "model/lane.h"
 #include "model/model.h"
+#include "util/sort.h"
 #include "tsupport.h"
 
 /* An event filter for the busy walks: everything but communication. */
@@ -207,11 +208,8 @@ mkey_cmp(const void *x, const void *y)
 {
 	const struct mkey	*a = x, *b = y;
 
-	if (a->s != b->s)
-		return a->s < b->s ? -1 : 1;
-	if (a->cur != b->cur)
-		return a->cur < b->cur ? -1 : 1;
-	return (a->seq > b->seq) - (a->seq < b->seq);
+	return sort_lex3(a->s, b->s, (int64_t)a->cur, (int64_t)b->cur,
+	    (int64_t)a->seq, (int64_t)b->seq);
 }
 
 /* The merge of tracks on [a, b) against a sort of its items. */
