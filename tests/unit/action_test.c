@@ -53,6 +53,17 @@ static const struct {
 static void
 test_names(void **state)
 {
+	static const struct ts_str_int names[] = {
+		{ "zoom-in", ACT_ZOOM_IN },
+		{ "search-next", ACT_SEARCH_NEXT },
+		{ "view-nvtx", ACT_VIEW_NVTX },
+		{ "quit", ACT_QUIT },
+		{ "none", ACT_NONE },
+		{ "", ACT_NONE },
+		{ "Quit", ACT_NONE },
+		{ "zoom", ACT_NONE },
+		{ NULL, ACT_NONE },
+	};
 	const struct action_info	*a, *b;
 	const char			*p;
 	int				 i, j;
@@ -91,15 +102,7 @@ test_names(void **state)
 	assert_null(action_get(-1));
 	assert_string_equal(action_name(ACT_NONE), "none");
 	assert_string_equal(action_name(ACT_COUNT), "none");
-	assert_int_equal(action_find("zoom-in"), ACT_ZOOM_IN);
-	assert_int_equal(action_find("search-next"), ACT_SEARCH_NEXT);
-	assert_int_equal(action_find("view-nvtx"), ACT_VIEW_NVTX);
-	assert_int_equal(action_find("quit"), ACT_QUIT);
-	assert_int_equal(action_find("none"), ACT_NONE);
-	assert_int_equal(action_find(""), ACT_NONE);
-	assert_int_equal(action_find("Quit"), ACT_NONE);
-	assert_int_equal(action_find("zoom"), ACT_NONE);
-	assert_int_equal(action_find(NULL), ACT_NONE);
+	TS_STR_INTS(action_find, names);
 	assert_string_equal(action_get(ACT_QUIT)->help,
 	    "quit (in a job's rank: back to the job)");
 	assert_string_equal(action_get(ACT_ZOOM_IN)->help,

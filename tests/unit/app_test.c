@@ -42,11 +42,9 @@ static struct model *
 build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 t, nv, api, gpu;
+	uint32_t	 nv, api, gpu;
 
-	t = ts_train(b, 1, 2, "H100", &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	api = builder_cpu_track(b, TRACK_API, t, 0);
+	(void)ts_train_nvtx(b, 1, 2, "H100", &gpu, &nv, &api);
 	ts_add_corr(b, nv, "Step#1", EV_NVTX, 0, 1000, 0);
 	ts_add_corr(b, nv, "Step#2", EV_NVTX, 1000, 2000, 0);
 	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 100, 110, 1);
@@ -123,10 +121,9 @@ test_note_and_warnings(void **state)
 	struct fx	*f = *state;
 
 	/* A trace with warnings opens with a message line. */
-	assert_non_null(strstr(ts_row(&f->g, 23),
-	    "1 load warning (W lists them)"));
+	ts_row_has(&f->g, 23, "1 load warning (W lists them)");
 	key(f, 'j');
-	assert_null(strstr(ts_row(&f->g, 23), "load warning"));
+	ts_row_lacks(&f->g, 23, "load warning");
 	key(f, 'W');
 	assert_true(ts_screen_find(&f->g, "Load warnings") >= 0);
 	/* The escape sequence is shown, not sent. */
@@ -266,26 +263,25 @@ test_views(void **state)
 	assert_string_equal(current(f), "timeline");
 	key(f, '2');
 	assert_string_equal(current(f), "nvtx");
-	assert_non_null(strstr(ts_row(&f->g, 0), "NVTX tree"));
+	ts_row_has(&f->g, 0, "NVTX tree");
 	assert_true(ts_screen_find(&f->g, "tid 2 main") >= 0);
 	assert_true(ts_screen_find(&f->g, "Step#*") >= 0);
 	/* The status line still shows the timeline's cursor and window. */
-	assert_non_null(strstr(ts_row(&f->g, 23), " cursor +"));
-	assert_non_null(strstr(ts_row(&f->g, 23), "window 2.000us"));
+	ts_row_has(&f->g, 23, " cursor +");
+	ts_row_has(&f->g, 23, "window 2.000us");
 	key(f, 'j');
 	key(f, TK_ENTER);
 	assert_string_equal(current(f), "timeline");
 	first = sh->sel;
 	assert_int_equal(model_ev_start(f->m, first), 0);
-	assert_non_null(strstr(ts_row(&f->g, 23), "instance 1/2 of Step#*"));
+	ts_row_has(&f->g, 23, "instance 1/2 of Step#*");
 	key(f, '2');
 	key(f, TK_ENTER);
 	assert_int_equal(model_ev_start(f->m, sh->sel), 1000);
-	assert_non_null(strstr(ts_row(&f->g, 23), "instance 2/2 of Step#*"));
+	ts_row_has(&f->g, 23, "instance 2/2 of Step#*");
 	key(f, '3');
 	assert_string_equal(current(f), "kernels");
-	assert_non_null(strstr(ts_row(&f->g, 0),
-	    "Kernels: 1 names, 2 launches"));
+	ts_row_has(&f->g, 0, "Kernels: 1 names, 2 launches");
 	assert_true(ts_screen_find(&f->g, "gemm") >= 0);
 	/* Enter: the kernel's next instance from the timeline's cursor (at
 	 * the NVTX range's 1000), then the one after it, wrapping round. */
@@ -314,37 +310,37 @@ test_table_keys(void **state)
 
 	key(f, '3');
 	assert_int_equal(key(f, '/'), REDRAW_STATUS);
-	assert_non_null(strstr(ts_row(&f->g, 23), "filter names:"));
+	ts_row_has(&f->g, 23, "filter names:");
 	key(f, 'g');
 	key(f, 'e');
-	assert_non_null(strstr(ts_row(&f->g, 23), "filter names: ge"));
+	ts_row_has(&f->g, 23, "filter names: ge");
 	assert_int_equal(key(f, TK_ENTER) & REDRAW_ALL, REDRAW_ALL);
-	assert_non_null(strstr(ts_row(&f->g, 0), "; filter \"ge\""));
-	assert_non_null(strstr(ts_row(&f->g, 23), "row 1 of 1"));
+	ts_row_has(&f->g, 0, "; filter \"ge\"");
+	ts_row_has(&f->g, 23, "row 1 of 1");
 	key(f, '/');
 	key(f, 'z');
 	key(f, TK_ENTER);
-	assert_non_null(strstr(ts_row(&f->g, 23), "no kernel name contains th"));
+	ts_row_has(&f->g, 23, "no kernel name contains th");
 	assert_false(ts_screen_find(&f->g, "gemm") >= 0);
 	/* Esc clears the filter (the first key also clears the message). */
 	key(f, TK_ESC);
-	assert_null(strstr(ts_row(&f->g, 0), "filter"));
+	ts_row_lacks(&f->g, 0, "filter");
 	assert_true(ts_screen_find(&f->g, "gemm") >= 0);
 	assert_int_equal(key(f, TK_ESC), 0);
 	/* Sorting cycles through the columns, each its own direction. */
 	key(f, 's');
-	assert_non_null(strstr(ts_row(&f->g, 23), "sorted by count, descending"));
-	assert_non_null(strstr(ts_row(&f->g, 0), "sorted by count"));
+	ts_row_has(&f->g, 23, "sorted by count, descending");
+	ts_row_has(&f->g, 0, "sorted by count");
 	key(f, 'S');
-	assert_non_null(strstr(ts_row(&f->g, 23), "sorted by count, ascending"));
+	ts_row_has(&f->g, 23, "sorted by count, ascending");
 	key(f, '2');
 	key(f, 's');
-	assert_non_null(strstr(ts_row(&f->g, 23), "sorted by gpu, descending"));
+	ts_row_has(&f->g, 23, "sorted by gpu, descending");
 	key(f, 's');
 	key(f, 's');
-	assert_non_null(strstr(ts_row(&f->g, 23), "sorted by name, ascending"));
+	ts_row_has(&f->g, 23, "sorted by name, ascending");
 	key(f, 'j');
-	assert_non_null(strstr(ts_row(&f->g, 23), "instances"));
+	ts_row_has(&f->g, 23, "instances");
 }
 
 /* Runs action act as a script does and redraws. */
@@ -414,7 +410,7 @@ test_actions(void **state)
 	free(cause);
 	/* The kernel table's own actions run there: its filter prompt. */
 	assert_int_equal(act(&g, ACT_FILTER) & REDRAW_STATUS, REDRAW_STATUS);
-	assert_non_null(strstr(ts_row(&g.g, 23), "filter names:"));
+	ts_row_has(&g.g, 23, "filter names:");
 	key(&g, TK_ESC);
 	assert_int_equal(act(&g, ACT_QUIT) & REACT_QUIT, REACT_QUIT);
 	app_free(g.a);

@@ -18,6 +18,7 @@
 #include "model/builder.h"
 #include "model/lane.h"
 #include "model/model.h"
+#include "util/sort.h"
 #include "tsupport.h"
 
 /* An event filter for the busy walks: everything but communication. */
@@ -154,16 +155,6 @@ test_busy(void **state)
 	model_free(m);
 }
 
-/* An event filter that keeps everything: the plain (merged) paths. */
-static int
-keep_all(void *arg, uint32_t t, uint32_t i)
-{
-	(void)arg;
-	(void)t;
-	(void)i;
-	return 1;
-}
-
 /*
  * A model built to reach the fast paths' edges: device 1 with three
  * streams, device 2 with two, events of every class (copies among the
@@ -217,11 +208,8 @@ mkey_cmp(const void *x, const void *y)
 {
 	const struct mkey	*a = x, *b = y;
 
-	if (a->s != b->s)
-		return a->s < b->s ? -1 : 1;
-	if (a->cur != b->cur)
-		return a->cur < b->cur ? -1 : 1;
-	return (a->seq > b->seq) - (a->seq < b->seq);
+	return sort_lex3(a->s, b->s, (int64_t)a->cur, (int64_t)b->cur,
+	    (int64_t)a->seq, (int64_t)b->seq);
 }
 
 /* The merge of tracks on [a, b) against a sort of its items. */
@@ -310,7 +298,8 @@ test_busy_paths(void **state)
 	struct model		*m = busy_model();
 	struct work		 w, wf;
 	struct work_sel		 all = { NULL, NULL, NULL };
-	struct work_sel		 kf = { NULL, keep_all, NULL };
+	/* A filter that keeps everything: the plain (merged) paths. */
+	struct work_sel		 kf = { NULL, ts_every_event, NULL };
 	struct busy_walk	 b1, b2;
 	struct busy_buckets	 bb;
 	struct busy_overlap	 bo;

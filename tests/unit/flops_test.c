@@ -136,6 +136,14 @@ test_generated(void **state)
 static void
 test_peaks(void **state)
 {
+	static const struct ts_str_int dtypes[] = {
+		{ "c10::BFloat16", PD_BF16 },
+		{ "c10::Half", PD_FP16 },
+		{ "float", PD_FP32 },
+		{ "double", PD_FP64 },
+		{ "c10::Float8_e4m3fn", PD_FP8 },
+		{ "long", PD_UNKNOWN },
+	};
 	struct model	 m;
 	struct device	 d;
 	const struct peak_row *p;
@@ -162,12 +170,7 @@ test_peaks(void **state)
 	d.cc_major = 7;
 	assert_null(peak_lookup(&m, 0));
 	assert_null(peak_lookup(&m, NONE32));
-	assert_int_equal(peak_dtype_of("c10::BFloat16"), PD_BF16);
-	assert_int_equal(peak_dtype_of("c10::Half"), PD_FP16);
-	assert_int_equal(peak_dtype_of("float"), PD_FP32);
-	assert_int_equal(peak_dtype_of("double"), PD_FP64);
-	assert_int_equal(peak_dtype_of("c10::Float8_e4m3fn"), PD_FP8);
-	assert_int_equal(peak_dtype_of("long"), PD_UNKNOWN);
+	TS_STR_INTS(peak_dtype_of, dtypes);
 	assert_string_equal(peak_dtype_name(PD_BF16), "bf16");
 	strpool_free(m.strs);
 }

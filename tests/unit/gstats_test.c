@@ -612,18 +612,8 @@ test_name_keyed(void **state)
 	model_free(m);
 }
 
-/* The caller's filter that takes every event. */
-static int
-every_one(void *arg, uint32_t t, uint32_t i)
-{
-	(void)arg;
-	(void)t;
-	(void)i;
-	return 1;
-}
-
 /* Groups by name and kind of kernels, then of API calls; filtered: with
- * a caller's filter (every_one), so the groups found in a first pass are
+ * a caller's filter (ts_every_event()), so the groups found in a first pass are
  * replayed, or their durations appended in one pass where they are
  * narrow. */
 static struct gstats *
@@ -634,7 +624,7 @@ name_kind(const struct model *m, int kind, unsigned flags, int filtered)
 	gstats_sel_all(&sel);
 	sel.kind = kind;
 	if (filtered)
-		sel.event = every_one;
+		sel.event = ts_every_event;
 	return run(m, &sel, "name,kind", flags);
 }
 

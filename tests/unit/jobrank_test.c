@@ -412,44 +412,43 @@ test_screen(void **state)
 	a = overview(&j, &g);
 	ops = app_current(a, &v);
 	assert_string_equal(ops->name, "job");
-	assert_non_null(strstr(ts_row(&g, 0), "Job: 3 ranks, 4 GPUs, "
-	    "straggler rank 2; sorted by rank"));
-	assert_non_null(strstr(ts_row(&g, 1), "Spread: iteration 9.5%"));
-	assert_non_null(strstr(ts_row(&g, 1), "busy 20.0%"));
-	assert_non_null(strstr(ts_row(&g, 2), "Rank"));
-	assert_non_null(strstr(ts_row(&g, 2), "Iter med"));
+	ts_row_has(&g, 0,
+	    "Job: 3 ranks, 4 GPUs, straggler rank 2; sorted by rank");
+	ts_row_has(&g, 1, "Spread: iteration 9.5%");
+	ts_row_has(&g, 1, "busy 20.0%");
+	ts_row_has(&g, 2, "Rank");
+	ts_row_has(&g, 2, "Iter med");
 	/* Rows: rank, GPUs, iterations, median, busy share; ! marks rank 2. */
-	assert_non_null(strstr(ts_row(&g, 3), "     0    1      2"));
-	assert_non_null(strstr(ts_row(&g, 3), "r0.json"));
-	assert_non_null(strstr(ts_row(&g, 4), "     1    2      2"));
-	assert_non_null(strstr(ts_row(&g, 4), "1.100us"));
+	ts_row_has(&g, 3, "     0    1      2");
+	ts_row_has(&g, 3, "r0.json");
+	ts_row_has(&g, 4, "     1    2      2");
+	ts_row_has(&g, 4, "1.100us");
 	assert_true(ts_row(&g, 5)[0] == '!');
-	assert_non_null(strstr(ts_row(&g, 5), "     2    1      0         -"));
+	ts_row_has(&g, 5, "     2    1      0         -");
 	assert_true(ts_row(&g, 4)[0] == ' ');
 	no_escape(&g);
-	assert_non_null(strstr(ts_row(&g, 22), "rank 0: job/r0.json; top "
-	    "kernel gemm"));
+	ts_row_has(&g, 22, "rank 0: job/r0.json; top kernel gemm");
 	/* Sorting: by median iteration, descending. */
 	memset(&k, 0, sizeof k);
 	k.key = 's';
 	assert_true(app_key(a, &k) & REDRAW_ALL);
 	app_draw(a, &g, REDRAW_ALL);
-	assert_non_null(strstr(ts_row(&g, 0), "sorted by median iteration"));
-	assert_non_null(strstr(ts_row(&g, 3), "     1    2"));
+	ts_row_has(&g, 0, "sorted by median iteration");
+	ts_row_has(&g, 3, "     1    2");
 	/* Opening a rank whose trace cannot be read: said, no quitting. */
 	k.key = TK_ENTER;
 	assert_false(app_key(a, &k) & REACT_QUIT);
 	while (app_busy(a))
 		app_tick(a);
 	app_draw(a, &g, REDRAW_ALL);
-	assert_non_null(strstr(ts_row(&g, 23), "rank 0: "));
+	ts_row_has(&g, 23, "rank 0: ");
 	ops = app_current(a, &v);
 	assert_string_equal(ops->name, "job");
 	/* The timeline keys say what the overview is. */
 	k.key = '1';
 	app_key(a, &k);
 	app_draw(a, &g, REDRAW_ALL);
-	assert_non_null(strstr(ts_row(&g, 23), "a job overview"));
+	ts_row_has(&g, 23, "a job overview");
 	/* 80x24 and smaller: nothing drawn outside. */
 	cellgrid_resize(&g, 40, 8);
 	app_resize(a, 40, 8);
@@ -553,15 +552,14 @@ test_host_screen(void **state)
 	hjob(&j);
 	a = overview(&j, &g);
 	for (i = 0; i < sizeof want / sizeof want[0]; i++)
-		assert_non_null(strstr(ts_row(&g, want[i].y), want[i].s));
+		ts_row_has(&g, want[i].y, want[i].s);
 	no_escape(&g);
 	/* Rank 1: both files in the footer. */
 	memset(&k, 0, sizeof k);
 	k.key = 'j';
 	app_key(a, &k);
 	app_draw(a, &g, REDRAW_ALL);
-	assert_non_null(strstr(ts_row(&g, 22), "rank 1: job/b1.json and 1 "
-	    "more on node02"));
+	ts_row_has(&g, 22, "rank 1: job/b1.json and 1 more on node02");
 	cellgrid_free(&g);
 	app_free(a);
 	jobrank_free(&j);

@@ -239,6 +239,31 @@ parse(const char *name)
 static void
 test_key_names(void **state)
 {
+	static const struct ts_str_int names[] = {
+		{ "h", 'h' },
+		{ "?", '?' },
+		{ "'", '\'' },
+		{ "Left", TK_LEFT },
+		{ "left", TK_LEFT },
+		{ "PgDn", TK_PGDN },
+		{ "S-Tab", TK_BTAB },
+		{ "Space", ' ' },
+		{ "Esc", TK_ESC },
+		{ "C-l", TK_CTRL_L },
+		{ "C-u", TK_CTRL('u') },
+		{ "WheelUp", TK_WHEEL_UP },
+		{ "WheelDown", TK_WHEEL_DOWN },
+		{ "Click", TK_CLICK },
+		{ "\xc3\xa9", 0xe9 },
+		{ "", -1 },
+		{ " ", -1 },
+		{ "ab", -1 },
+		{ "Bogus", -1 },
+		{ "C-", -1 },
+		{ "\x7f", -1 },
+		{ "\xc3", -1 },
+		{ NULL, -1 },
+	};
 	struct keymap		*km = defaults();
 	const struct keytable	*t;
 	char			 buf[32];
@@ -252,29 +277,7 @@ test_key_names(void **state)
 			    buf, sizeof buf)), t->b[j].key);
 	}
 	keymap_free(km);
-	assert_int_equal(parse("h"), 'h');
-	assert_int_equal(parse("?"), '?');
-	assert_int_equal(parse("'"), '\'');
-	assert_int_equal(parse("Left"), TK_LEFT);
-	assert_int_equal(parse("left"), TK_LEFT);
-	assert_int_equal(parse("PgDn"), TK_PGDN);
-	assert_int_equal(parse("S-Tab"), TK_BTAB);
-	assert_int_equal(parse("Space"), ' ');
-	assert_int_equal(parse("Esc"), TK_ESC);
-	assert_int_equal(parse("C-l"), TK_CTRL_L);
-	assert_int_equal(parse("C-u"), TK_CTRL('u'));
-	assert_int_equal(parse("WheelUp"), TK_WHEEL_UP);
-	assert_int_equal(parse("WheelDown"), TK_WHEEL_DOWN);
-	assert_int_equal(parse("Click"), TK_CLICK);
-	assert_int_equal(parse("\xc3\xa9"), 0xe9);
-	assert_int_equal(parse(""), -1);
-	assert_int_equal(parse(" "), -1);
-	assert_int_equal(parse("ab"), -1);
-	assert_int_equal(parse("Bogus"), -1);
-	assert_int_equal(parse("C-"), -1);
-	assert_int_equal(parse("\x7f"), -1);
-	assert_int_equal(parse("\xc3"), -1);
-	assert_int_equal(parse(NULL), -1);
+	TS_STR_INTS(parse, names);
 	assert_string_equal(keymap_key_name(TK_WHEEL_UP, buf, sizeof buf),
 	    "WheelUp");
 	assert_string_equal(keymap_key_label(TK_WHEEL_UP, buf, sizeof buf),

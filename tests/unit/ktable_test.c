@@ -23,6 +23,8 @@
 
 #include "model/builder.h"
 #include "tui/ktable.h"
+#include "util/sort.h"
+#include "util/xmalloc.h"
 #include "sources/source.h"
 #include "tsupport.h"
 
@@ -54,6 +56,14 @@ build(void)
 	return ts_finish(b);
 }
 
+/* The tests of ktable's own model share it: the group's state. */
+static int
+setup(void **state)
+{
+	*state = build();
+	return 0;
+}
+
 static const struct gstats_group *
 shown(const struct ktable *kt, size_t i)
 {
@@ -70,7 +80,7 @@ sname(const struct ktable *kt, size_t i)
 static void
 test_stats(void **state)
 {
-	struct model		*m = build();
+	const struct model	*m = *state;
 	struct ktable		*kt = ktable_build(m);
 	const struct gstats_group *foo, *bar;
 
@@ -91,14 +101,12 @@ test_stats(void **state)
 	assert_true(fabs(bar->dur.median - 150) < 1e-9);
 	assert_true(fabs(bar->dur.stddev - sqrt(5000)) < 1e-9);
 	ktable_free(kt);
-	model_free(m);
 }
 
 static void
 test_sort_filter(void **state)
 {
-	struct model	*m = build();
-	struct ktable	*kt = ktable_build(m);
+	struct ktable	*kt = ktable_build(*state);
 
 	ktable_view(kt, NULL, KT_SORT_COUNT, 1);
 	assert_string_equal(sname(kt, 0), "foo");
@@ -122,15 +130,14 @@ test_sort_filter(void **state)
 	assert_int_equal(kt->nvis, 2);
 	assert_string_equal(ktable_sort_name(KT_SORT_MEDIAN), "median");
 	ktable_free(kt);
-	model_free(m);
 }
 
 static void
 test_instances(void **state)
 {
-	struct model	*m = build();
-	uint32_t	*buf = NULL, foo;
-	size_t		 cap = 0, n;
+	const struct model	*m = *state;
+	uint32_t		*buf = NULL, foo;
+	size_t			 cap = 0, n;
 
 	foo = strpool_find(m->strs, "void foo<int>(int*)",
 	    strlen("void foo<int>(int*)"));
@@ -140,35 +147,23 @@ test_instances(void **state)
 	assert_int_equal(model_ev_start(m, buf[1]), 5);	/* other stream */
 	assert_int_equal(model_ev_start(m, buf[2]), 40);
 	free(buf);
-	model_free(m);
 }
 
-struct pair {
-	uint32_t	 name;
-	int64_t		 dur;
-};
-
-static int
-pair_cmp(const void *a, const void *b)
-{
-	const struct pair	*x = a, *y = b;
-
-	if (x->name != y->name)
-		return x->name < y->name ? -1 : 1;
-	return x->dur < y->dur ? -1 : x->dur > y->dur;
-}
-
+/*
+ * Checks every group of the kernel table of a real trace against the
+ * durations of the kernels of its name, gathered here from the lanes; the
+ * groups must hold every kernel once.
+ */
 static void
 check_fixture(const char *dir, const char *rel)
 {
 	struct model		*m;
 	struct ktable		*kt;
 	const struct gstats_group *r;
-	struct pair		*p = NULL;
-	char			 path[4096], *cause = NULL;
-	size_t			 n = 0, cap = 0, t, i, j, k, rows = 0;
 	const struct lane	*l;
-	int64_t			 total;
+	int64_t			*d = NULL, total;
+	char			 path[4096], *cause = NULL;
+	size_t			 n, cap = 0, t, i, k, all = 0, sum = 0;
 	double			 med;
 
 	snprintf(path, sizeof path, "%s/%s", dir, rel);
@@ -177,42 +172,39 @@ check_fixture(const char *dir, const char *rel)
 		fail_msg("%s: %s", rel, cause);
 	for (t = 0; t < m->ntracks; t++) {
 		l = &m->tracks[t].lane;
-		for (i = 0; i < l->n; i++) {
-			if (l->kind[i] != EV_KERNEL)
-				continue;
-			if (n == cap) {
-				cap = cap ? cap * 2 : 1024;
-				p = realloc(p, cap * sizeof *p);
-				assert_non_null(p);
-			}
-			p[n].name = l->name[i];
-			p[n].dur = l->end[i] - l->start[i];
-			n++;
-		}
+		for (i = 0; i < l->n; i++)
+			all += l->kind[i] == EV_KERNEL;
 	}
-	qsort(p, n, sizeof *p, pair_cmp);
 	kt = ktable_build(m);
-	assert_int_equal(kt->gs->nevents, n);
-	for (i = 0; i < n; i = j) {
-		for (j = i, total = 0; j < n && p[j].name == p[i].name; j++)
-			total += p[j].dur;
-		for (k = 0; k < kt->gs->ng && kt->gs->g[k].name != p[i].name;
-		    k++)
-			;
-		assert_true(k < kt->gs->ng);
+	assert_int_equal(kt->gs->nevents, all);
+	for (k = 0; k < kt->gs->ng; k++) {
 		r = &kt->gs->g[k];
-		assert_int_equal(r->dur.count, j - i);
+		n = 0;
+		total = 0;
+		for (t = 0; t < m->ntracks; t++) {
+			l = &m->tracks[t].lane;
+			for (i = 0; i < l->n; i++) {
+				if (l->kind[i] != EV_KERNEL ||
+				    l->name[i] != r->name)
+					continue;
+				XGROW(d, cap, n + 1);
+				d[n] = l->end[i] - l->start[i];
+				total += d[n++];
+			}
+		}
+		assert_true(n > 0);
+		qsort(d, n, sizeof *d, sort_cmp_i64);
+		assert_int_equal(r->dur.count, n);
 		assert_int_equal(r->dur.total, total);
-		assert_int_equal(r->dur.min, p[i].dur);
-		assert_int_equal(r->dur.max, p[j - 1].dur);
-		med = (j - i) % 2 ? (double)p[i + (j - i) / 2].dur :
-		    ((double)p[i + (j - i) / 2 - 1].dur +
-		    (double)p[i + (j - i) / 2].dur) / 2;
+		assert_int_equal(r->dur.min, d[0]);
+		assert_int_equal(r->dur.max, d[n - 1]);
+		med = n % 2 ? (double)d[n / 2] :
+		    ((double)d[n / 2 - 1] + (double)d[n / 2]) / 2;
 		assert_true(fabs(r->dur.median - med) < 1e-6);
-		rows++;
+		sum += n;
 	}
-	assert_int_equal(rows, kt->gs->ng);
-	free(p);
+	assert_int_equal(sum, all);
+	free(d);
 	ktable_free(kt);
 	model_free(m);
 }
@@ -227,7 +219,7 @@ test_fixtures(void **state)
 	check_fixture(dir, "nsys/nsightful/power_iteration__baseline.sqlite");
 }
 
-TS_MAIN(NULL, NULL,
+TS_MAIN(setup, ts_model_teardown,
 	cmocka_unit_test(test_stats),
 	cmocka_unit_test(test_sort_filter),
 	cmocka_unit_test(test_instances),

@@ -15,16 +15,9 @@
 #include <cmocka.h>
 
 #include "util/lbound.h"
+#include "util/sort.h"
 
 #include "tsupport.h"
-
-static int
-cmp_i64(const void *a, const void *b)
-{
-	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
 
 static size_t
 lin_i64(const int64_t *a, size_t n, int64_t key, int above)
@@ -58,7 +51,7 @@ test_i64(void **state)
 		for (i = 0; i < n; i++)
 			a[i] = round % 5 == 0 ? ext[rand() % 7] :
 			    (int64_t)(rand() % 40) - 20;
-		qsort(a, n, sizeof *a, cmp_i64);
+		qsort(a, n, sizeof *a, sort_cmp_i64);
 		for (key = -22; key <= 22; key++) {
 			assert_int_equal(lbound_i64(a, n, key),
 			    lin_i64(a, n, key, 0));

@@ -21,41 +21,51 @@
 #include "tsupport.h"
 
 static void
-check(const char *in, int flags, const char *want)
-{
-	char	*got = markup_render(in, flags);
-
-	assert_string_equal(got, want);
-	free(got);
-}
-
-static void
 test_markup(void **state)
 {
+	/* Text, flags, what it renders to. */
+	static const struct {
+		const char	*in;
+		int		 flags;
+		const char	*want;
+	} cases[] = {
+		{ "See the @url:CUDA Best Practices Guide:https://docs.nvidia."
+		    "com/cuda/cuda-c-best-practices-guide/index.html@ for more.",
+		    0, "See the CUDA Best Practices Guide for more." },
+		{ "@url:Guide:https://x.y/z#a@", MARKUP_URLS,
+		    "Guide (https://x.y/z#a)" },
+		{ "Look at the @section:ComputeWorkloadAnalysis:Compute "
+		    "Workload Analysis@ section.", 0,
+		    "Look at the Compute Workload Analysis section." },
+		{ "@section:A:One@ and @section:B:Two@", 0, "One and Two" },
+		/* No markup, an unknown kind, an unclosed element: as
+		 * written. */
+		{ "plain text", 0, "plain text" },
+		{ "mail me@example.com", 0, "mail me@example.com" },
+		{ "@foo:bar:baz@", 0, "@foo:bar:baz@" },
+		{ "@url:open:https://x", 0, "@url:open:https://x" },
+		{ "@section:Open", 0, "@section:Open" },
+		{ "", 0, "" },
+		{ NULL, 0, "" },
+		/* A link without text shows its address. */
+		{ "@url::https://x.y@", 0, "https://x.y" },
+	};
+	static const struct ts_str_int has[] = {
+		{ "a @url:T:https://u@ b", 1 },
+		{ "a @section:S:T@", 1 },
+		{ "me@example.com", 0 },
+		{ NULL, 0 },
+	};
+	char	*got;
+	size_t	 i;
+
 	(void)state;
-	check("See the @url:CUDA Best Practices Guide:https://docs.nvidia.com/"
-	    "cuda/cuda-c-best-practices-guide/index.html@ for more.", 0,
-	    "See the CUDA Best Practices Guide for more.");
-	check("@url:Guide:https://x.y/z#a@", MARKUP_URLS,
-	    "Guide (https://x.y/z#a)");
-	check("Look at the @section:ComputeWorkloadAnalysis:Compute Workload "
-	    "Analysis@ section.", 0,
-	    "Look at the Compute Workload Analysis section.");
-	check("@section:A:One@ and @section:B:Two@", 0, "One and Two");
-	/* No markup, an unknown kind, an unclosed element: as written. */
-	check("plain text", 0, "plain text");
-	check("mail me@example.com", 0, "mail me@example.com");
-	check("@foo:bar:baz@", 0, "@foo:bar:baz@");
-	check("@url:open:https://x", 0, "@url:open:https://x");
-	check("@section:Open", 0, "@section:Open");
-	check("", 0, "");
-	check(NULL, 0, "");
-	/* A link without text shows its address. */
-	check("@url::https://x.y@", 0, "https://x.y");
-	assert_int_equal(markup_has("a @url:T:https://u@ b"), 1);
-	assert_int_equal(markup_has("a @section:S:T@"), 1);
-	assert_int_equal(markup_has("me@example.com"), 0);
-	assert_int_equal(markup_has(NULL), 0);
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		got = markup_render(cases[i].in, cases[i].flags);
+		assert_string_equal(got, cases[i].want);
+		free(got);
+	}
+	TS_STR_INTS(markup_has, has);
 }
 
 static void

@@ -39,12 +39,10 @@ static struct model *
 build(void)
 {
 	struct builder	*b = builder_new(SOURCE_NSYS);
-	uint32_t	 t, nv, api, gpu;
+	uint32_t	 nv, api, gpu;
 
 	(void)ts_nvtx_steps(b, 1, 2, 1);
-	t = ts_train(b, 3, 4, NULL, &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	api = builder_cpu_track(b, TRACK_API, t, 0);
+	(void)ts_train_nvtx(b, 3, 4, NULL, &gpu, &nv, &api);
 	ts_add_corr(b, nv, "Step#7", EV_NVTX, 0, 50, 0);
 	ts_add_corr(b, nv, "fwd", EV_NVTX, 5, 20, 0);
 	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 6, 7, 5);

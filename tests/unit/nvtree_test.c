@@ -569,14 +569,12 @@ test_busy_window(void **state)
 	};
 	struct builder	*b = builder_new(SOURCE_NSYS);
 	struct model	*m;
-	uint32_t	 th, gpu, nv, api, corr = 0;
+	uint32_t	 gpu, nv, api, corr = 0;
 	size_t		 i, r, nwork, nbusy;
 	int64_t		 t, base, s, e;
 
 	(void)state;
-	th = ts_train(b, 1, 2, NULL, &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, th, 0);
-	api = builder_cpu_track(b, TRACK_API, th, 0);
+	(void)ts_train_nvtx(b, 1, 2, NULL, &gpu, &nv, &api);
 	ts_add_corr(b, nv, "win", EV_NVTX, 0, 100000, 0);
 	ts_add_corr(b, nv, "lost", EV_NVTX, 200000, 300000, 0);
 	for (r = 0; r < 2; r++) {

@@ -758,9 +758,7 @@ span_cmp(const void *a, const void *b)
 {
 	const int64_t	*x = a, *y = b;
 
-	if (x[0] != y[0])
-		return x[0] < y[0] ? -1 : 1;
-	return (x[1] > y[1]) - (x[1] < y[1]);
+	return sort_lex2(x[0], y[0], x[1], y[1]);
 }
 
 /*

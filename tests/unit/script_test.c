@@ -49,23 +49,26 @@ keyof(const char *line)
 static void
 test_keys(void **state)
 {
-	assert_int_equal(keyof("l"), 'l');
-	assert_int_equal(keyof("+\n"), '+');
-	assert_int_equal(keyof("?"), '?');
-	assert_int_equal(keyof("#"), '#');
-	assert_int_equal(keyof("\xc3\xa9"), 0xe9);
-	assert_int_equal(keyof("KEY_RIGHT"), TK_RIGHT);
-	assert_int_equal(keyof("right\r\n"), TK_RIGHT);
-	assert_int_equal(keyof("  KEY_LEFT  "), TK_LEFT);
-	assert_int_equal(keyof("KEY_NPAGE"), TK_PGDN);
-	assert_int_equal(keyof("PGUP"), TK_PGUP);
-	assert_int_equal(keyof("TAB"), TK_TAB);
-	assert_int_equal(keyof("KEY_BTAB"), TK_BTAB);
-	assert_int_equal(keyof("ENTER"), TK_ENTER);
-	assert_int_equal(keyof("ESC"), TK_ESC);
-	assert_int_equal(keyof("SPACE"), ' ');
-	assert_int_equal(keyof("HOME"), TK_HOME);
-	assert_int_equal(keyof("KEY_END"), TK_END);
+	static const struct ts_str_int keys[] = {
+		{ "l", 'l' },
+		{ "+\n", '+' },
+		{ "?", '?' },
+		{ "#", '#' },
+		{ "\xc3\xa9", 0xe9 },
+		{ "KEY_RIGHT", TK_RIGHT },
+		{ "right\r\n", TK_RIGHT },
+		{ "  KEY_LEFT  ", TK_LEFT },
+		{ "KEY_NPAGE", TK_PGDN },
+		{ "PGUP", TK_PGUP },
+		{ "TAB", TK_TAB },
+		{ "KEY_BTAB", TK_BTAB },
+		{ "ENTER", TK_ENTER },
+		{ "ESC", TK_ESC },
+		{ "SPACE", ' ' },
+		{ "HOME", TK_HOME },
+		{ "KEY_END", TK_END },
+	};
+	TS_STR_INTS(keyof, keys);
 }
 
 static void
@@ -145,21 +148,28 @@ test_nothing_and_errors(void **state)
 	assert_int_equal(parse(":explode", &st), -1);
 }
 
+/* Writes text to path and loads it as a script into sc: script_load()'s
+ * result. */
+static int
+load_text(struct script *sc, const char *path, const char *text,
+    char **cause)
+{
+	ts_write_str(path, text);
+	return script_load(sc, path, cause);
+}
+
 static void
 test_load(void **state)
 {
 	struct script	 sc;
 	char		 path[] = "/tmp/script_test.XXXXXX", *cause = NULL;
-	FILE		*f;
 	int		 fd;
 
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
-	f = fdopen(fd, "w");
-	assert_non_null(f);
-	fputs("# zoom in twice\n+\n+\n\nTAB\n:dump /tmp/x\n", f);
-	fclose(f);
-	assert_int_equal(script_load(&sc, path, &cause), 0);
+	close(fd);
+	assert_int_equal(load_text(&sc, path, "# zoom in twice\n+\n+\n\nTAB\n"
+	    ":dump /tmp/x\n", &cause), 0);
 	assert_int_equal(sc.n, 4);
 	assert_int_equal(sc.steps[0].key.key, '+');
 	assert_int_equal(sc.steps[0].line, 2);
@@ -168,21 +178,14 @@ test_load(void **state)
 	assert_int_equal(sc.steps[3].op, SCRIPT_DUMP);
 	script_free(&sc);
 
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("l\nh\nNOPE\n", f);
-	fclose(f);
-	assert_int_equal(script_load(&sc, path, &cause), -1);
+	assert_int_equal(load_text(&sc, path, "l\nh\nNOPE\n", &cause), -1);
 	assert_non_null(strstr(cause, ":3: unknown key name: NOPE"));
 	free(cause);
 	cause = NULL;
 
 	/* Actions by name among keys; an unknown one with its line. */
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("j\n:action zoom-in\n\n:action view-kernels\n", f);
-	fclose(f);
-	assert_int_equal(script_load(&sc, path, &cause), 0);
+	assert_int_equal(load_text(&sc, path, "j\n:action zoom-in\n\n"
+	    ":action view-kernels\n", &cause), 0);
 	assert_int_equal(sc.n, 3);
 	assert_int_equal(sc.steps[1].op, SCRIPT_ACTION);
 	assert_int_equal(sc.steps[1].a, ACT_ZOOM_IN);
@@ -190,11 +193,8 @@ test_load(void **state)
 	assert_int_equal(sc.steps[2].a, ACT_VIEW_KERNELS);
 	assert_int_equal(sc.steps[2].line, 4);
 	script_free(&sc);
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("j\n# comment\n:action zoom-in\n:action zoom-inn\n", f);
-	fclose(f);
-	assert_int_equal(script_load(&sc, path, &cause), -1);
+	assert_int_equal(load_text(&sc, path, "j\n# comment\n:action zoom-in\n"
+	    ":action zoom-inn\n", &cause), -1);
 	assert_non_null(strstr(cause, ":4: unknown action: zoom-inn"));
 	free(cause);
 	unlink(path);

@@ -15,17 +15,10 @@
 #include <cmocka.h>
 
 #include "analysis/stats.h"
+#include "util/sort.h"
 #include "tsupport.h"
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
-
-static int
-cmp64(const void *a, const void *b)
-{
-	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
 
 /* Reference: qsort, double sums, R-7 percentile. */
 static double
@@ -52,7 +45,7 @@ ref_stats(const int64_t *in, size_t n, struct stats *st, int64_t *sorted)
 
 	memset(st, 0, sizeof *st);
 	memcpy(sorted, in, n * sizeof *in);
-	qsort(sorted, n, sizeof *sorted, cmp64);
+	qsort(sorted, n, sizeof *sorted, sort_cmp_i64);
 	if (n == 0)
 		return;
 	for (i = 0; i < n; i++)
@@ -288,7 +281,7 @@ test_sort_full_range(void **state)
 	v[2] = 0;
 	v[3] = -1;
 	memcpy(r, v, n * sizeof *v);
-	qsort(r, n, sizeof *r, cmp64);
+	qsort(r, n, sizeof *r, sort_cmp_i64);
 	stats_sort(v, n);
 	assert_memory_equal(v, r, n * sizeof *v);
 	assert_true(v[0] == INT64_MIN && v[n - 1] == INT64_MAX);
@@ -303,7 +296,7 @@ test_sort_full_range(void **state)
 	for (i = 0; i < n; i++)
 		v[i] = (int64_t)((ts_xorshift(&rng_state) & 0xff) << 8);
 	memcpy(r, v, n * sizeof *v);
-	qsort(r, n, sizeof *r, cmp64);
+	qsort(r, n, sizeof *r, sort_cmp_i64);
 	stats_sort(v, n);
 	assert_memory_equal(v, r, n * sizeof *v);
 	free(v);

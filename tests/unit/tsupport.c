@@ -126,6 +126,13 @@ ts_utf8_setup(void **state)
 }
 
 int
+ts_model_teardown(void **state)
+{
+	model_free(*state);
+	return 0;
+}
+
+int
 ts_rm_rf(const char *path)
 {
 	DIR		*d;
@@ -533,29 +540,50 @@ ts_train(struct builder *b, uint32_t pid, uint32_t tid, const char *dev_name,
 }
 
 uint32_t
+ts_train_nvtx(struct builder *b, uint32_t pid, uint32_t tid,
+    const char *dev_name, uint32_t *gpu, uint32_t *nv, uint32_t *api)
+{
+	uint32_t	t;
+
+	t = ts_train(b, pid, tid, dev_name, gpu);
+	*nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
+	*api = builder_cpu_track(b, TRACK_API, t, 0);
+	return t;
+}
+
+uint32_t
 ts_nvtx_steps(struct builder *b, uint32_t pid, uint32_t tid, uint32_t corr)
 {
-	uint32_t	t, nv, api, gpu;
+	/* The API call at [at, at + 1] and the GPU work it launched. */
+	static const struct {
+		const char	*api, *name;
+		int		 kind;
+		int64_t		 at, start, end;
+	} launch[] = {
+		{ "cudaLaunchKernel", "k1", EV_KERNEL, 15, 20, 30 },
+		{ "cudaLaunchKernel", "k2", EV_KERNEL, 55, 60, 100 },
+		{ "cudaMemcpyAsync", "copy", EV_MEMCPY, 112, 120, 125 },
+		{ "cudaLaunchKernel", "k3", EV_KERNEL, 300, 305, 310 },
+	};
+	uint32_t	t, nv, api, gpu, i;
+	int64_t		s;
 
-	t = ts_train(b, pid, tid, NULL, &gpu);
-	nv = builder_cpu_track(b, TRACK_NVTX, t, 0);
-	api = builder_cpu_track(b, TRACK_API, t, 0);
-	ts_add_corr(b, nv, "Step#1", EV_NVTX, 0, 100, 0);
-	ts_add_corr(b, nv, "fwd", EV_NVTX, 10, 40, 0);
-	ts_add_corr(b, nv, "bwd", EV_NVTX, 50, 90, 0);
-	ts_add_corr(b, nv, "Step#2", EV_NVTX, 100, 200, 0);
-	ts_add_corr(b, nv, "fwd", EV_NVTX, 110, 140, 0);
-	ts_add_corr(b, nv, "bwd", EV_NVTX, 150, 190, 0);
+	t = ts_train_nvtx(b, pid, tid, NULL, &gpu, &nv, &api);
+	for (i = 0; i < 2; i++) {
+		s = 100 * (int64_t)i;
+		ts_add_corr(b, nv, i == 0 ? "Step#1" : "Step#2", EV_NVTX, s,
+		    s + 100, 0);
+		ts_add_corr(b, nv, "fwd", EV_NVTX, s + 10, s + 40, 0);
+		ts_add_corr(b, nv, "bwd", EV_NVTX, s + 50, s + 90, 0);
+	}
 	ts_add_corr(b, nv, "init", EV_NVTX, -50, -10, 0);
 	ts_add_corr(b, nv, "mark", EV_MARK, 20, 20, 0);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 15, 16, corr);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 55, 56, corr + 1);
-	ts_add_corr(b, api, "cudaMemcpyAsync", EV_API, 112, 113, corr + 2);
-	ts_add_corr(b, api, "cudaLaunchKernel", EV_API, 300, 301, corr + 3);
-	ts_add_corr(b, gpu, "k1", EV_KERNEL, 20, 30, corr);
-	ts_add_corr(b, gpu, "k2", EV_KERNEL, 60, 100, corr + 1);
-	ts_add_corr(b, gpu, "copy", EV_MEMCPY, 120, 125, corr + 2);
-	ts_add_corr(b, gpu, "k3", EV_KERNEL, 305, 310, corr + 3);
+	for (i = 0; i < 4; i++)
+		ts_add_corr(b, api, launch[i].api, EV_API, launch[i].at,
+		    launch[i].at + 1, corr + i);
+	for (i = 0; i < 4; i++)
+		ts_add_corr(b, gpu, launch[i].name, launch[i].kind,
+		    launch[i].start, launch[i].end, corr + i);
 	return t;
 }
 
@@ -1077,6 +1105,24 @@ ts_row(const struct cellgrid *g, int y)
 	return line;
 }
 
+void
+ts_row_has(const struct cellgrid *g, int y, const char *s)
+{
+	const char	*row = ts_row(g, y);
+
+	if (strstr(row, s) == NULL)
+		fail_msg("row %d \"%s\" does not contain \"%s\"", y, row, s);
+}
+
+void
+ts_row_lacks(const struct cellgrid *g, int y, const char *s)
+{
+	const char	*row = ts_row(g, y);
+
+	if (strstr(row, s) != NULL)
+		fail_msg("row %d \"%s\" contains \"%s\"", y, row, s);
+}
+
 int
 ts_screen_find(const struct cellgrid *g, const char *s)
 {
@@ -1144,6 +1190,27 @@ ts_view_key(const struct view_ops *ops, void *v, struct cellgrid *g, int k)
 	r = ops->key(v, &tk, ts_key_action(ops->name, k));
 	ops->draw(v, g, r & REDRAW_ALL);
 	return r;
+}
+
+void
+ts_str_ints(int (*fn)(const char *), const struct ts_str_int *c, size_t n)
+{
+	size_t	i;
+	int	got;
+
+	for (i = 0; i < n; i++)
+		if ((got = fn(c[i].s)) != c[i].want)
+			fail_msg("\"%s\": %d, not %d", c[i].s != NULL ? c[i].s :
+			    "(null)", got, c[i].want);
+}
+
+int
+ts_every_event(void *arg, uint32_t t, uint32_t i)
+{
+	(void)arg;
+	(void)t;
+	(void)i;
+	return 1;
 }
 
 /* ---- pseudo-random numbers --------------------------------------- */

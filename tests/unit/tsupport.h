@@ -55,6 +55,10 @@ main(void)								\
  * tests draw) and returns 0. */
 int		 ts_utf8_setup(void **state);
 
+/* A (group) teardown that frees the model that is the state, as a setup
+ * that sets *state to a model wants. Returns 0. */
+int		 ts_model_teardown(void **state);
+
 /* ---- the scratch directory --------------------------------------- */
 
 /*
@@ -213,9 +217,14 @@ uint32_t	 ts_stream(struct builder *b, uint32_t dev, uint32_t id,
  */
 uint32_t	 ts_train(struct builder *b, uint32_t pid, uint32_t tid,
 		    const char *dev_name, uint32_t *gpu);
+/* ts_train() with an NVTX track (in *nv) and an API track (in *api) on
+ * the thread. Returns the thread's index. */
+uint32_t	 ts_train_nvtx(struct builder *b, uint32_t pid, uint32_t tid,
+		    const char *dev_name, uint32_t *gpu, uint32_t *nv,
+		    uint32_t *api);
 /*
- * ts_train(b, pid, tid, NULL, ...) with an NVTX track and an API track on
- * the thread, and on the stream:
+ * ts_train_nvtx(b, pid, tid, NULL, ...) with, on its NVTX and API tracks
+ * and on the stream:
  *   Step#1 [0,100]: fwd [10,40], bwd [50,90]
  *   Step#2 [100,200]: fwd [110,140], bwd [150,190]
  *   init [-50,-10]; a mark at 20
@@ -395,6 +404,10 @@ void		 ts_vrun_free(struct ts_vrun *r);
 /* Row y of g as text (cellgrid_row_text()), in a static buffer: borrowed,
  * valid until the next ts_row() or ts_screen_find(). */
 const char	*ts_row(const struct cellgrid *g, int y);
+/* Checks that row y of g contains s (ts_row_has()) or does not
+ * (ts_row_lacks()); a failure shows the row. */
+void		 ts_row_has(const struct cellgrid *g, int y, const char *s);
+void		 ts_row_lacks(const struct cellgrid *g, int y, const char *s);
 /* The first row of g whose text contains s, or -1. */
 int		 ts_screen_find(const struct cellgrid *g, const char *s);
 /* Sets env to what a view test needs: zeroed, ASCII glyphs (glyph_get(0)),
@@ -419,6 +432,22 @@ struct tui_key	 ts_tkey(int k);
  * reactions. */
 int		 ts_view_key(const struct view_ops *ops, void *v,
 		    struct cellgrid *g, int k);
+
+/* A string and what a function of it must give. */
+struct ts_str_int {
+	const char	*s;
+	int		 want;
+};
+/* Checks fn(c->s) == c->want for each of the n cases; a failure names the
+ * string. */
+void		 ts_str_ints(int (*fn)(const char *), const struct ts_str_int *c,
+		    size_t n);
+#define TS_STR_INTS(fn, c)						\
+	ts_str_ints((fn), (c), sizeof (c) / sizeof (c)[0])
+
+/* An event filter (arg, track, index within it) that keeps every event:
+ * a caller's filter that selects what no filter would. */
+int		 ts_every_event(void *arg, uint32_t t, uint32_t i);
 
 /* ---- pseudo-random numbers --------------------------------------- */
 

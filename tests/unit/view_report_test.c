@@ -124,29 +124,27 @@ test_screen(void **state)
 		for (y = 0; y < 24; y++)
 			printf("%2d|%s\n", y, ts_row(&f->g, y));
 
-	assert_non_null(strstr(ts_row(&f->g, 0), "profile.ncu-rep"));
-	assert_non_null(strstr(ts_row(&f->g, 0), "ncu-rep  2 launches"));
-	assert_non_null(strstr(ts_row(&f->g, 1), "Duration"));
-	assert_non_null(strstr(ts_row(&f->g, 1), "Kernel"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "431.8us"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "64.9"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "51"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "void gemm<float>(float *)"));
-	assert_non_null(strstr(ts_row(&f->g, 3), "scan"));
-	assert_non_null(strstr(ts_row(&f->g, 4), "Metrics of launch 0: gemm"));
+	ts_row_has(&f->g, 0, "profile.ncu-rep");
+	ts_row_has(&f->g, 0, "ncu-rep  2 launches");
+	ts_row_has(&f->g, 1, "Duration");
+	ts_row_has(&f->g, 1, "Kernel");
+	ts_row_has(&f->g, 2, "431.8us");
+	ts_row_has(&f->g, 2, "64.9");
+	ts_row_has(&f->g, 2, "51");
+	ts_row_has(&f->g, 2, "void gemm<float>(float *)");
+	ts_row_has(&f->g, 3, "scan");
+	ts_row_has(&f->g, 4, "Metrics of launch 0: gemm");
 	/* The section first, with labels; then the other metrics. */
-	assert_non_null(strstr(ts_row(&f->g, 5),
-	    "GPU Speed Of Light Throughput"));
-	assert_non_null(strstr(ts_row(&f->g, 6), "Compute (SM) Throughput"));
-	assert_non_null(strstr(ts_row(&f->g, 6), "64.86"));
-	assert_non_null(strstr(ts_row(&f->g, 7), "Duration"));
+	ts_row_has(&f->g, 5, "GPU Speed Of Light Throughput");
+	ts_row_has(&f->g, 6, "Compute (SM) Throughput");
+	ts_row_has(&f->g, 6, "64.86");
+	ts_row_has(&f->g, 7, "Duration");
 	/* Scaled by its unit: 431840 ns. */
-	assert_non_null(strstr(ts_row(&f->g, 7), "431.84 "));
-	assert_non_null(strstr(ts_row(&f->g, 7), " us"));
-	assert_non_null(strstr(ts_row(&f->g, 8), "Other metrics"));
-	assert_non_null(strstr(ts_row(&f->g, 23),
-	    "launch 1/2  metrics 33  rules 1  [metrics]"));
-	assert_non_null(strstr(ts_row(&f->g, 23), "? help  q quit"));
+	ts_row_has(&f->g, 7, "431.84 ");
+	ts_row_has(&f->g, 7, " us");
+	ts_row_has(&f->g, 8, "Other metrics");
+	ts_row_has(&f->g, 23, "launch 1/2  metrics 33  rules 1  [metrics]");
+	ts_row_has(&f->g, 23, "? help  q quit");
 	/* The selected launch row is reversed. */
 	y = 2;
 	assert_true(cellgrid_cat(&f->g, 0, y)->attr & CGA_REVERSE);
@@ -164,26 +162,23 @@ test_rules(void **state)
 	assert_int_equal(key(f, TK_TAB) & REDRAW_DETAIL, REDRAW_DETAIL);
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(mode, VR_RULES);
-	assert_non_null(strstr(ts_row(&f->g, 4), "Rules of launch 0"));
-	assert_non_null(strstr(ts_row(&f->g, 5),
-	    "[OPT] est. speedup 33.3% (local)"));
-	assert_non_null(strstr(ts_row(&f->g, 5), "Occupancy"));
+	ts_row_has(&f->g, 4, "Rules of launch 0");
+	ts_row_has(&f->g, 5, "[OPT] est. speedup 33.3% (local)");
+	ts_row_has(&f->g, 5, "Occupancy");
 	/* The message is wrapped over several lines. */
-	assert_non_null(strstr(ts_row(&f->g, 6), "This kernel's theoretical"));
+	ts_row_has(&f->g, 6, "This kernel's theoretical");
 	y = ts_screen_find(&f->g, "effect of the last wave");
 	assert_true(y > 6);
-	assert_non_null(strstr(ts_row(&f->g, 23), "[rules]"));
+	ts_row_has(&f->g, 23, "[rules]");
 	/* The second launch has no rule results. */
 	key(f, 'j');
-	assert_non_null(strstr(ts_row(&f->g, 5),
-	    "No rule result for this launch."));
+	ts_row_has(&f->g, 5, "No rule result for this launch.");
 	key(f, 'k');
 	/* Then the source pane: this report has no PC sampling. */
 	key(f, 'r');
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(mode, VR_SOURCE);
-	assert_non_null(strstr(ts_row(&f->g, 5),
-	    "No PC sampling for this launch"));
+	ts_row_has(&f->g, 5, "No PC sampling for this launch");
 	key(f, 'r');
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(mode, VR_METRICS);
@@ -202,8 +197,7 @@ test_navigation(void **state)
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(launch, 1);
 	assert_true(cellgrid_cat(&f->g, 0, 3)->attr & CGA_REVERSE);
-	assert_non_null(strstr(ts_row(&f->g, 5),
-	    "This launch has no metrics."));
+	ts_row_has(&f->g, 5, "This launch has no metrics.");
 	assert_int_equal(key(f, TK_DOWN), 0);	/* already the last */
 	key(f, 'g');
 	view_report_state(f->v, &launch, &mode, &scroll);
@@ -219,7 +213,7 @@ test_navigation(void **state)
 	key(f, TK_PGDN);
 	view_report_state(f->v, &launch, &mode, &scroll);
 	assert_int_equal(scroll, 17);
-	assert_non_null(strstr(ts_row(&f->g, 22), "zz__filler_29"));
+	ts_row_has(&f->g, 22, "zz__filler_29");
 	key(f, TK_PGUP);
 	key(f, TK_PGUP);
 	view_report_state(f->v, &launch, &mode, &scroll);
@@ -243,9 +237,9 @@ test_resize(void **state)
 	cellgrid_resize(&f->g, 120, 30);
 	view_report_ops.resize(f->v, 120, 30);
 	view_report_ops.draw(f->v, &f->g, REDRAW_ALL);
-	assert_non_null(strstr(ts_row(&f->g, 1), "Grid"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "16,1,1"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "256,1,1"));
+	ts_row_has(&f->g, 1, "Grid");
+	ts_row_has(&f->g, 2, "16,1,1");
+	ts_row_has(&f->g, 2, "256,1,1");
 	cellgrid_resize(&f->g, 5, 3);
 	view_report_ops.resize(f->v, 5, 3);
 	view_report_ops.draw(f->v, &f->g, REDRAW_ALL);
@@ -361,12 +355,9 @@ base_report(const double *dur, int n)
 static const char *
 row_with(struct cellgrid *g, const char *what)
 {
-	int	y;
+	int	y = ts_screen_find(g, what);
 
-	for (y = 0; y < g->h; y++)
-		if (strstr(ts_row(g, y), what) != NULL)
-			return ts_row(g, y);
-	return "";
+	return y < 0 ? "" : ts_row(g, y);
 }
 
 /*
@@ -391,17 +382,17 @@ test_baseline(void **state)
 	memset(&sh, 0, sizeof sh);
 	ts_view_env(&env, &sh, NULL, r);
 	v = ts_view_open(ops, NULL, &env, &g, 100, 24);
-	assert_null(strstr(ts_row(&g, 23), "vs "));
+	ts_row_lacks(&g, 23, "vs ");
 	assert_int_equal(ts_view_key(ops, v, &g, 'B') & REDRAW_DETAIL,
 	    REDRAW_DETAIL);
-	assert_non_null(strstr(ts_row(&g, 2), "[baseline] void k"));
-	assert_null(strstr(ts_row(&g, 3), "[baseline]"));
+	ts_row_has(&g, 2, "[baseline] void k");
+	ts_row_lacks(&g, 3, "[baseline]");
 	/* The baseline itself selected: nothing to compare. */
 	assert_null(strstr(row_with(&g, "gpu__time_duration"), "%"));
 	ts_view_key(ops, v, &g, 'j');
 	assert_non_null(strstr(row_with(&g, "Metrics of launch"),
 	    "Metrics of launch 1 vs launch 0: k"));
-	assert_non_null(strstr(ts_row(&g, 23), "vs launch 0"));
+	ts_row_has(&g, 23, "vs launch 0");
 	assert_non_null(strstr(row_with(&g, "gpu__time_duration"),
 	    "500.00 "));
 	assert_non_null(strstr(row_with(&g, "gpu__time_duration"),
@@ -411,9 +402,9 @@ test_baseline(void **state)
 	assert_non_null(strstr(row_with(&g, "launch__registers"), " ="));
 	/* B on another launch moves the baseline; on the baseline clears. */
 	ts_view_key(ops, v, &g, 'B');
-	assert_non_null(strstr(ts_row(&g, 3), "[baseline]"));
+	ts_row_has(&g, 3, "[baseline]");
 	ts_view_key(ops, v, &g, 'B');
-	assert_null(strstr(ts_row(&g, 3), "[baseline]"));
+	ts_row_lacks(&g, 3, "[baseline]");
 	assert_null(strstr(row_with(&g, "gpu__time_duration"), "%"));
 	ops->free(v);
 	cellgrid_free(&g);
@@ -422,14 +413,14 @@ test_baseline(void **state)
 	env.baseline = b;
 	env.baseline_title = "base.ncu-rep";
 	v = ts_view_open(ops, NULL, &env, &g, 100, 24);
-	assert_non_null(strstr(ts_row(&g, 0), "vs base.ncu-rep"));
+	ts_row_has(&g, 0, "vs base.ncu-rep");
 	assert_non_null(strstr(row_with(&g, "Metrics of launch"),
 	    "Metrics of launch 0 vs baseline 0: k"));
 	assert_non_null(strstr(row_with(&g, "gpu__time_duration"),
 	    "-60.0%"));
 	assert_non_null(strstr(row_with(&g, "only__first"), "1 "));
 	ts_view_key(ops, v, &g, 'j');
-	assert_non_null(strstr(ts_row(&g, 23), "no baseline launch"));
+	ts_row_has(&g, 23, "no baseline launch");
 	assert_null(strstr(row_with(&g, "gpu__time_duration"), "%"));
 	ops->free(v);
 	cellgrid_free(&g);

@@ -89,23 +89,23 @@ test_screen(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(ts_row(&f->g, 0), "test.sqlite"));
-	assert_non_null(strstr(ts_row(&f->g, 0), "|0us"));	/* ruler */
-	assert_non_null(strstr(ts_row(&f->g, 0), "|8us"));
-	assert_non_null(strstr(ts_row(&f->g, 1), "- GPU 0 H100"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "  Stream 7"));
+	ts_row_has(&f->g, 0, "test.sqlite");
+	ts_row_has(&f->g, 0, "|0us");	/* ruler */
+	ts_row_has(&f->g, 0, "|8us");
+	ts_row_has(&f->g, 1, "- GPU 0 H100");
+	ts_row_has(&f->g, 2, "  Stream 7");
 	/* A named box. */
-	assert_non_null(strstr(ts_row(&f->g, 2), "[alp~"));
-	assert_non_null(strstr(ts_row(&f->g, 2), " gamma "));
-	assert_non_null(strstr(ts_row(&f->g, 3), "- pid 10 train"));
+	ts_row_has(&f->g, 2, "[alp~");
+	ts_row_has(&f->g, 2, " gamma ");
+	ts_row_has(&f->g, 3, "- pid 10 train");
 	/* A thread of one track (its API calls) opens folded. */
-	assert_non_null(strstr(ts_row(&f->g, 4), "  + tid 11 main"));
-	assert_null(strstr(ts_row(&f->g, 5), "CUDA API"));
-	assert_non_null(strstr(ts_row(&f->g, 17), "- GPU 0 H100: 1 track -"));
-	assert_non_null(strstr(ts_row(&f->g, 18), "No event selected"));
-	assert_non_null(strstr(ts_row(&f->g, 23), " cursor +"));
-	assert_non_null(strstr(ts_row(&f->g, 23), "window 10.00us"));
-	assert_non_null(strstr(ts_row(&f->g, 23), "? help  q quit"));
+	ts_row_has(&f->g, 4, "  + tid 11 main");
+	ts_row_lacks(&f->g, 5, "CUDA API");
+	ts_row_has(&f->g, 17, "- GPU 0 H100: 1 track -");
+	ts_row_has(&f->g, 18, "No event selected");
+	ts_row_has(&f->g, 23, " cursor +");
+	ts_row_has(&f->g, 23, "window 10.00us");
+	ts_row_has(&f->g, 23, "? help  q quit");
 }
 
 static void
@@ -119,7 +119,7 @@ test_tab_selects(void **state)
 
 	/* No event row selected yet: the group header. */
 	key(f, TK_TAB);
-	assert_non_null(strstr(ts_row(&f->g, 23), "not an event row"));
+	ts_row_has(&f->g, 23, "not an event row");
 	key(f, 'j');
 	view_timeline_selection(f->v, &r, &gid);
 	assert_int_equal(r, 1);
@@ -133,15 +133,14 @@ test_tab_selects(void **state)
 	/* The label column is as wide as the longest label needs (16), so
 	 * the lanes have 63 columns. */
 	assert_int_equal(cur, 31);	/* the column of 5000 ns */
-	assert_non_null(strstr(ts_row(&f->g, 18), "kernel"));
-	assert_non_null(strstr(ts_row(&f->g, 18), "gamma"));
-	assert_non_null(strstr(ts_row(&f->g, 19), "start +5.000us"));
-	assert_non_null(strstr(ts_row(&f->g, 19), "dur 5.000us"));
-	assert_non_null(strstr(ts_row(&f->g, 23),
-	    "sel kernel gamma (5.000us)"));
+	ts_row_has(&f->g, 18, "kernel");
+	ts_row_has(&f->g, 18, "gamma");
+	ts_row_has(&f->g, 19, "start +5.000us");
+	ts_row_has(&f->g, 19, "dur 5.000us");
+	ts_row_has(&f->g, 23, "sel kernel gamma (5.000us)");
 	/* The launching call and its latency (5000 - 4100). */
-	assert_non_null(strstr(ts_row(&f->g, 20), "launch cudaLaunchKernel"));
-	assert_non_null(strstr(ts_row(&f->g, 20), "latency 900ns"));
+	ts_row_has(&f->g, 20, "launch cudaLaunchKernel");
+	ts_row_has(&f->g, 20, "latency 900ns");
 	/* Back to beta, alpha, then nothing. */
 	key(f, TK_BTAB);
 	view_timeline_selection(f->v, &r, &gid);
@@ -152,7 +151,7 @@ test_tab_selects(void **state)
 	assert_string_equal(model_str(f->m, model_ev_name(f->m, gid)),
 	    "alpha");
 	key(f, TK_BTAB);
-	assert_non_null(strstr(ts_row(&f->g, 23), "no previous event"));
+	ts_row_has(&f->g, 23, "no previous event");
 	key(f, TK_ESC);
 	view_timeline_selection(f->v, &r, &gid);
 	assert_int_equal(gid, NONE32);
@@ -173,7 +172,7 @@ test_zoom_and_pan(void **state)
 	assert_int_equal(spanb, 5000);
 	/* Zoom keeps the time under the cursor column about where it was. */
 	assert_true(t0b > 2000 && t0b < 2700);
-	assert_non_null(strstr(ts_row(&f->g, 23), "window 5.000us"));
+	ts_row_has(&f->g, 23, "window 5.000us");
 	key(f, 'L');				/* a whole window right */
 	view_timeline_window(f->v, &t0, &span, &cur);
 	assert_int_equal(t0, 5000);		/* clamped to the end */
@@ -217,9 +216,9 @@ test_zoom_keeps_cursor(void **state)
 		assert_true(t0 <= 5000 && 5000 < t0 + span);
 	}
 	assert_int_equal(span, 63);		/* one ns per column */
-	assert_non_null(strstr(ts_row(&f->g, 23), "cursor +5.000us"));
+	ts_row_has(&f->g, 23, "cursor +5.000us");
 	/* Zoomed in, gamma's box shows its name. */
-	assert_non_null(strstr(ts_row(&f->g, 2), "gamma"));
+	ts_row_has(&f->g, 2, "gamma");
 }
 
 static void
@@ -227,12 +226,12 @@ test_collapse(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(ts_row(&f->g, 2), "Stream 7"));
+	ts_row_has(&f->g, 2, "Stream 7");
 	key(f, TK_ENTER);		/* row 0: the GPU 0 header */
-	assert_non_null(strstr(ts_row(&f->g, 1), "+ GPU 0 H100"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "- pid 10 train"));
+	ts_row_has(&f->g, 1, "+ GPU 0 H100");
+	ts_row_has(&f->g, 2, "- pid 10 train");
 	key(f, TK_ENTER);
-	assert_non_null(strstr(ts_row(&f->g, 2), "Stream 7"));
+	ts_row_has(&f->g, 2, "Stream 7");
 }
 
 static void
@@ -243,8 +242,8 @@ test_resize(void **state)
 	cellgrid_resize(&f->g, 200, 50);
 	view_timeline_ops.resize(f->v, 200, 50);
 	view_timeline_ops.draw(f->v, &f->g, REDRAW_ALL);
-	assert_non_null(strstr(ts_row(&f->g, 49), " cursor +"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "Stream 7"));
+	ts_row_has(&f->g, 49, " cursor +");
+	ts_row_has(&f->g, 2, "Stream 7");
 	/* Tiny screens draw without the detail pane and do not crash. */
 	cellgrid_resize(&f->g, 10, 3);
 	view_timeline_ops.resize(f->v, 10, 3);
@@ -301,19 +300,19 @@ test_search(void **state)
 	uint64_t	 filt, n;
 
 	key(f, 'n');
-	assert_non_null(strstr(ts_row(&f->g, 23), "no search yet"));
+	ts_row_has(&f->g, 23, "no search yet");
 	key(f, '/');
-	assert_non_null(strstr(ts_row(&f->g, 23), "search:"));
+	ts_row_has(&f->g, 23, "search:");
 	type(f, "A");			/* case-insensitive */
 	view_timeline_counts(f->v, &filt, &n);
 	assert_int_equal(n, 6);		/* 3 kernels, 3 launches */
 	/* The first match at or after the cursor (~4.9us): gamma. */
 	assert_string_equal(selname(f), "gamma");
-	assert_non_null(strstr(ts_row(&f->g, 23), "match 6 of 6"));
+	ts_row_has(&f->g, 23, "match 6 of 6");
 	/* Then around: alpha and the launch at 0 (GPU row first). */
 	key(f, 'n');
 	assert_string_equal(selname(f), "alpha");
-	assert_non_null(strstr(ts_row(&f->g, 23), "match 1 of 6"));
+	ts_row_has(&f->g, 23, "match 1 of 6");
 	key(f, 'n');
 	assert_string_equal(selname(f), "cudaLaunchKernel");
 	key(f, 'n');
@@ -326,14 +325,14 @@ test_search(void **state)
 	key(f, 'N');		/* wraps to the last */
 	assert_string_equal(selname(f), "gamma");
 	/* The pattern is in the detail rule's tags. */
-	assert_non_null(strstr(ts_row(&f->g, 17), "[/A: 6]"));
+	ts_row_has(&f->g, 17, "[/A: 6]");
 	key(f, '/');
 	type(f, "zzz");
-	assert_non_null(strstr(ts_row(&f->g, 23), "no event name contains"));
+	ts_row_has(&f->g, 23, "no event name contains");
 	key(f, '/');
 	key(f, 'x');
 	key(f, TK_ESC);		/* cancelled: nothing searched */
-	assert_null(strstr(ts_row(&f->g, 23), "search:"));
+	ts_row_lacks(&f->g, 23, "search:");
 }
 
 static void
@@ -349,18 +348,18 @@ test_goto(void **state)
 	type(f, "8us");
 	view_timeline_window(f->v, &t0, &span, &cur);
 	assert_true(t0 <= 8000 && 8000 < t0 + span);
-	assert_non_null(strstr(ts_row(&f->g, 23), "cursor +8.0"));
+	ts_row_has(&f->g, 23, "cursor +8.0");
 	key(f, 'g');
 	type(f, "@ 1500 ");		/* absolute, blanks ignored */
 	view_timeline_window(f->v, &t0, &span, &cur);
 	assert_true(t0 <= 1500 && 1500 < t0 + span);
-	assert_non_null(strstr(ts_row(&f->g, 23), "cursor +1.50"));
+	ts_row_has(&f->g, 23, "cursor +1.50");
 	key(f, 'g');
 	type(f, "soon");
-	assert_non_null(strstr(ts_row(&f->g, 23), "not a time"));
+	ts_row_has(&f->g, 23, "not a time");
 	key(f, 'g');
 	type(f, "1s");
-	assert_non_null(strstr(ts_row(&f->g, 23), "outside the trace"));
+	ts_row_has(&f->g, 23, "outside the trace");
 }
 
 static void
@@ -373,7 +372,7 @@ test_range(void **state)
 	key(f, 'g');
 	type(f, "1us");
 	key(f, '[');
-	assert_non_null(strstr(ts_row(&f->g, 23), "range start at +1.0"));
+	ts_row_has(&f->g, 23, "range start at +1.0");
 	key(f, 'g');
 	type(f, "6us");
 	key(f, ']');
@@ -411,7 +410,7 @@ test_zoom_to_event(void **state)
 	int		 cur;
 
 	key(f, 'z');
-	assert_non_null(strstr(ts_row(&f->g, 23), "nothing to zoom to"));
+	ts_row_has(&f->g, 23, "nothing to zoom to");
 	key(f, 'j');
 	key(f, TK_TAB);			/* gamma [5000, 10000) */
 	key(f, 'z');
@@ -431,8 +430,8 @@ test_filter(void **state)
 	type(f, "600");
 	view_timeline_counts(f->v, &filt, &n);
 	assert_int_equal(filt, 2);		/* alpha, gamma */
-	assert_non_null(strstr(ts_row(&f->g, 23), "filter: 2 events"));
-	assert_non_null(strstr(ts_row(&f->g, 17), "[>=600ns]"));
+	ts_row_has(&f->g, 23, "filter: 2 events");
+	ts_row_has(&f->g, 17, "[>=600ns]");
 	/* Tab skips beta now. */
 	key(f, 'j');
 	key(f, 'g');
@@ -442,17 +441,17 @@ test_filter(void **state)
 	key(f, TK_TAB);
 	assert_string_equal(selname(f), "gamma");
 	/* The filtered row still draws gamma's box. */
-	assert_non_null(strstr(ts_row(&f->g, 2), " gamma "));
+	ts_row_has(&f->g, 2, " gamma ");
 	key(f, 'f');
 	type(f, "1 hour");
-	assert_non_null(strstr(ts_row(&f->g, 23), "not a duration"));
+	ts_row_has(&f->g, 23, "not a duration");
 	key(f, 'f');
 	/* The prompt starts with the current value; clear it. */
 	key(f, TK_CTRL('U'));
 	key(f, TK_ENTER);
 	view_timeline_counts(f->v, &filt, &n);
 	assert_int_equal(filt, 6);
-	assert_non_null(strstr(ts_row(&f->g, 23), "filter off"));
+	ts_row_has(&f->g, 23, "filter off");
 	/* The selection survived both changes. */
 	assert_string_equal(selname(f), "gamma");
 }
@@ -468,15 +467,15 @@ test_fold_keys(void **state)
 	key(f, 'c');
 	view_timeline_selection(f->v, &r, &gid);
 	assert_int_equal(r, 0);			/* its header */
-	assert_non_null(strstr(ts_row(&f->g, 1), "+ GPU 0 H100"));
+	ts_row_has(&f->g, 1, "+ GPU 0 H100");
 	key(f, 'c');
-	assert_non_null(strstr(ts_row(&f->g, 2), "Stream 7"));
+	ts_row_has(&f->g, 2, "Stream 7");
 	key(f, 'C');				/* all folded */
-	assert_non_null(strstr(ts_row(&f->g, 1), "+ GPU 0 H100"));
-	assert_non_null(strstr(ts_row(&f->g, 2), "+ pid 10 train"));
-	assert_null(strstr(ts_row(&f->g, 3), "tid"));
+	ts_row_has(&f->g, 1, "+ GPU 0 H100");
+	ts_row_has(&f->g, 2, "+ pid 10 train");
+	ts_row_lacks(&f->g, 3, "tid");
 	key(f, 'C');				/* all open */
-	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
+	ts_row_has(&f->g, 5, "CUDA API");
 }
 
 static void
@@ -484,19 +483,19 @@ test_api_rows(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(ts_row(&f->g, 4), "+ tid 11 main"));
+	ts_row_has(&f->g, 4, "+ tid 11 main");
 	key(f, 'A');
-	assert_null(strstr(ts_row(&f->g, 4), "tid 11"));
+	ts_row_lacks(&f->g, 4, "tid 11");
 	/* The process and thread hold nothing else: gone too. */
-	assert_null(strstr(ts_row(&f->g, 3), "pid 10"));
-	assert_non_null(strstr(ts_row(&f->g, 17), "[API hidden]"));
+	ts_row_lacks(&f->g, 3, "pid 10");
+	ts_row_has(&f->g, 17, "[API hidden]");
 	key(f, 'A');
-	assert_non_null(strstr(ts_row(&f->g, 4), "+ tid 11 main"));
+	ts_row_has(&f->g, 4, "+ tid 11 main");
 	key(f, 'j');
 	key(f, 'j');
 	key(f, 'j');
 	key(f, TK_ENTER);			/* unfolds the thread */
-	assert_non_null(strstr(ts_row(&f->g, 5), "CUDA API"));
+	ts_row_has(&f->g, 5, "CUDA API");
 }
 
 static void
@@ -504,16 +503,16 @@ test_abs_time(void **state)
 {
 	struct fx	*f = *state;
 
-	assert_non_null(strstr(ts_row(&f->g, 23), "cursor +"));
+	ts_row_has(&f->g, 23, "cursor +");
 	key(f, 'a');
-	assert_non_null(strstr(ts_row(&f->g, 23), "absolute"));
+	ts_row_has(&f->g, 23, "absolute");
 	key(f, 'x');
-	assert_non_null(strstr(ts_row(&f->g, 23), "cursor @"));
+	ts_row_has(&f->g, 23, "cursor @");
 	key(f, 'j');
 	key(f, TK_TAB);
-	assert_non_null(strstr(ts_row(&f->g, 19), "start @5.000us"));
+	ts_row_has(&f->g, 19, "start @5.000us");
 	key(f, 'a');
-	assert_non_null(strstr(ts_row(&f->g, 19), "start +5.000us"));
+	ts_row_has(&f->g, 19, "start +5.000us");
 }
 
 static void
@@ -527,7 +526,7 @@ test_bookmarks(void **state)
 	key(f, '+');
 	view_timeline_window(f->v, &t0, &span, &cur);
 	key(f, 'm');
-	assert_non_null(strstr(ts_row(&f->g, 23), "bookmark 1 at"));
+	ts_row_has(&f->g, 23, "bookmark 1 at");
 	key(f, '0');
 	key(f, 'm');
 	key(f, '\'');
@@ -610,7 +609,7 @@ test_show_sync(void **state)
 	ts_view_env(&env, &sh, "test.sqlite", NULL);
 	sh.sel = NONE32;
 	v = ts_view_open(&view_timeline_ops, m, &env, &g, 80, 24);
-	assert_null(strstr(ts_row(&g, 3), "Stream 7 sync"));
+	ts_row_lacks(&g, 3, "Stream 7 sync");
 	memset(&msg, 0, sizeof msg);
 	msg.type = VMSG_SHOW_EVENT;
 	msg.gid = model_gid(m, sy, 0);
@@ -619,7 +618,7 @@ test_show_sync(void **state)
 	view_timeline_selection(v, &r, &gid);
 	assert_int_equal(gid, msg.gid);
 	assert_int_equal(r, 2);			/* Stream 7 sync */
-	assert_non_null(strstr(ts_row(&g, 3), "Stream 7 sync"));
+	ts_row_has(&g, 3, "Stream 7 sync");
 	view_timeline_ops.free(v);
 	cellgrid_free(&g);
 	model_free(m);
