@@ -17,19 +17,30 @@
 
 /*
  * The ranges of one CPU thread's NVTX tracks (or of the tracks of no
- * thread), grouped alone: its own pathset, map and groups, whose index + 1
- * it writes into of[] for each range it keeps.
+ * thread), grouped alone: its own map and groups, whose index + 1 it
+ * writes into of[] for each range it keeps; its paths are nodes of the
+ * pathset of the pool thread that grouped it (tid).
  */
 struct nvg_job {
 	uint32_t		*trk;		/* its tracks, in order */
 	size_t			 ntrk;
 	int			 done;
-	struct nvtx_pathset	 np;
+	unsigned		 tid;
 	struct group_map	 by;
 	struct nvgroup		*g;
 	uint32_t		*nm;		/* per group: its name's id */
 	size_t			 ng, gcap, nmcap;
-	uint32_t		*pg;		/* path -> its last group + 1 */
+};
+
+/*
+ * What a pool thread keeps across the jobs it takes (so that a job costs
+ * what its ranges do, however many CPU threads there are): its pathset,
+ * and per path node the group a job last found for it (job + 1, group).
+ */
+struct nvg_tstate {
+	int			 used;
+	struct nvtx_pathset	 np;
+	uint32_t		(*pg)[2];
 	size_t			 npg;
 	uint32_t		*idx;
 	size_t			 icap;
@@ -44,6 +55,7 @@ struct nvg_ctx {
 	uint32_t			*job_of_track;
 	struct nvg_job			*job;
 	size_t				 njob;
+	struct nvg_tstate		 ts[POOL_MAX];
 	struct nvtx_projector		 pj[POOL_MAX];
 };
 
@@ -60,53 +72,60 @@ nvg_depth(const struct nvtx_pathset *np, uint32_t t, uint32_t i,
 	return np->node[node].depth;
 }
 
-/* Groups the ranges of job j's tracks. */
+/* Groups the ranges of job j's tracks, on pool thread tid. */
 static void
-nvg_group(struct nvg_ctx *c, struct nvg_job *jb)
+nvg_group(struct nvg_ctx *c, size_t j, unsigned tid)
 {
 	const struct model		*m = c->m;
 	const struct nvgroup_sel	*sel = c->sel;
+	struct nvg_job			*jb = &c->job[j];
+	struct nvg_tstate		*ts = &c->ts[tid];
 	const struct track		*tr;
 	const struct lane		*l;
 	struct nvgroup			*ag;
-	uint32_t			 gk[3], t, e, pid;
+	uint32_t			 gk[3], t, e, pid, *pg;
 	size_t				 x, k, i, ai, k0;
 	int				 isnew;
 
 	jb->done = 1;
-	nvtx_pathset_init(&jb->np, m, 1);
+	jb->tid = tid;
+	if (!ts->used) {
+		nvtx_pathset_init(&ts->np, m, 1);
+		ts->used = 1;
+	}
 	group_map_init(&jb->by, 3);
 	for (x = 0; x < jb->ntrk; x++) {
 		t = jb->trk[x];
 		tr = &m->tracks[t];
 		l = &tr->lane;
-		k = lane_overlap(l, sel->t0, sel->t1, &jb->idx, &jb->icap);
-		nvtx_pathset_track(&jb->np, t);
+		k = lane_overlap(l, sel->t0, sel->t1, &ts->idx, &ts->icap);
+		nvtx_pathset_track(&ts->np, t);
 		for (i = 0; i < k; i++) {
-			e = jb->idx[i];
+			e = ts->idx[i];
 			if (!sel->event(sel->arg, t, e))
 				continue;
-			pid = nvtx_pathset_id(&jb->np, model_gid(m, t, e));
+			pid = nvtx_pathset_id(&ts->np, model_gid(m, t, e));
 			gk[0] = tr->domain;
 			gk[1] = pid;
 			gk[2] = (l->flags[e] & EVF_STARTEND) != 0;
 			/* Mostly the group last found for the path. */
-			if (pid < jb->npg && jb->pg[pid] != 0 &&
-			    jb->g[jb->pg[pid] - 1].domain == gk[0] &&
-			    (uint32_t)jb->g[jb->pg[pid] - 1].startend ==
-			    gk[2]) {
-				ai = jb->pg[pid] - 1;
+			pg = pid < ts->npg ? ts->pg[pid] : NULL;
+			if (pg != NULL && pg[0] == j + 1 &&
+			    jb->g[pg[1]].domain == gk[0] &&
+			    (uint32_t)jb->g[pg[1]].startend == gk[2]) {
+				ai = pg[1];
 				isnew = 0;
 			} else
 				ai = group_map_find(&jb->by, gk, &isnew);
 			if (pid != NONE32) {
-				if (pid >= jb->npg) {
-					k0 = jb->npg;
-					XGROW(jb->pg, jb->npg, (size_t)pid + 1);
-					memset(jb->pg + k0, 0,
-					    (jb->npg - k0) * sizeof *jb->pg);
+				if (pid >= ts->npg) {
+					k0 = ts->npg;
+					XGROW(ts->pg, ts->npg, (size_t)pid + 1);
+					memset(ts->pg + k0, 0,
+					    (ts->npg - k0) * sizeof *ts->pg);
 				}
-				jb->pg[pid] = (uint32_t)ai + 1;
+				ts->pg[pid][0] = (uint32_t)j + 1;
+				ts->pg[pid][1] = (uint32_t)ai;
 			}
 			if (isnew) {
 				XGROW(jb->g, jb->gcap, jb->ng + 1);
@@ -116,8 +135,8 @@ nvg_group(struct nvg_ctx *c, struct nvg_job *jb)
 				ag->path = pid;
 				XGROW(jb->nm, jb->nmcap, jb->ng);
 				jb->nm[jb->ng - 1] = nvtx_pathset_name_id(
-				    &jb->np, l->name[e]);
-				ag->depth = nvg_depth(&jb->np, t, e, pid);
+				    &ts->np, l->name[e]);
+				ag->depth = nvg_depth(&ts->np, t, e, pid);
 				ag->startend = (int)gk[2];
 				ag->first_t = t;
 				ag->first_i = e;
@@ -128,9 +147,6 @@ nvg_group(struct nvg_ctx *c, struct nvg_job *jb)
 			c->of[c->off[t] + e] = (uint32_t)ai + 1;
 		}
 	}
-	/* The pool's strings move while it grows: named once it is whole. */
-	for (i = 0; i < jb->ng; i++)
-		jb->g[i].name = strpool_get(jb->np.local, jb->nm[i]);
 }
 
 /* The sweep is about to take thread th: its ranges are grouped first. */
@@ -140,9 +156,8 @@ nvg_begin(void *arg, unsigned tid, uint32_t th)
 	struct nvg_ctx	*c = arg;
 	uint32_t	 j = c->job_of_thread[th];
 
-	(void)tid;
 	if (j != NONE32 && !c->job[j].done)
-		nvg_group(c, &c->job[j]);
+		nvg_group(c, j, tid);
 }
 
 /* Adds the GPU sums of range i of track t to its group. */
@@ -213,8 +228,9 @@ nvg_first_cmp(const void *a, const void *b)
 
 /* One group of the result: the jobs' groups of one key, in one. */
 static void
-nvg_merge(struct nvgroups *r, struct group_map *by, struct nvg_job *jb,
-    struct nvgroup *lg, size_t *cap, uint32_t *memo)
+nvg_merge(struct nvgroups *r, struct group_map *by,
+    const struct nvtx_pathset *src, struct nvgroup *lg, size_t *cap,
+    uint32_t *memo)
 {
 	struct nvgroup	*g;
 	uint32_t	 gk[3];
@@ -222,7 +238,7 @@ nvg_merge(struct nvgroups *r, struct group_map *by, struct nvg_job *jb,
 	int		 isnew;
 
 	gk[0] = lg->domain;
-	gk[1] = nvtx_pathset_import(&r->np, &jb->np, lg->path, memo);
+	gk[1] = nvtx_pathset_import(&r->np, src, lg->path, memo);
 	gk[2] = (uint32_t)lg->startend;
 	gi = group_map_find(by, gk, &isnew);
 	if (isnew) {
@@ -253,7 +269,7 @@ nvgroups_build(const struct model *m, const struct nvgroup_sel *sel,
 {
 	struct nvg_ctx		*c = xcalloc(1, sizeof *c);
 	struct group_map	 by;
-	uint32_t		*memo;
+	uint32_t		*memo[POOL_MAX];
 	size_t			 j, i, total, cap = 0;
 
 	memset(r, 0, sizeof *r);
@@ -265,20 +281,27 @@ nvgroups_build(const struct model *m, const struct nvgroup_sel *sel,
 	/* Selections that may not run on several threads are grouped
 	 * first; the others each on the thread that sweeps its calls. */
 	for (j = 0; !sel->shared && j < c->njob; j++)
-		nvg_group(c, &c->job[j]);
+		nvg_group(c, j, 0);
 	nvtree_proj_each_with(m, nvg_begin, nvg_range, c);
 	for (j = 0; j < c->njob; j++)
 		if (!c->job[j].done)
-			nvg_group(c, &c->job[j]);
+			nvg_group(c, j, 0);
 	nvtx_pathset_init(&r->np, m, 1);
 	group_map_init(&by, 3);
+	/* Per pool thread, its path nodes imported: r's node + 1, 0 not
+	 * yet. */
+	for (j = 0; j < POOL_MAX; j++)
+		memo[j] = c->ts[j].used ? xcalloc(c->ts[j].np.nn + 1,
+		    sizeof *memo[j]) : NULL;
 	for (j = 0; j < c->njob; j++) {
-		/* The job's path nodes imported: dst's node + 1, 0 not yet. */
-		memo = xcalloc(c->job[j].np.nn + 1, sizeof *memo);
-		for (i = 0; i < c->job[j].ng; i++)
-			nvg_merge(r, &by, &c->job[j], &c->job[j].g[i], &cap,
-			    memo);
-		free(memo);
+		struct nvg_job *jb = &c->job[j];
+		struct nvg_tstate *ts = &c->ts[jb->tid];
+		/* (The pools' strings stay where they are from now on.) */
+		for (i = 0; i < jb->ng; i++) {
+			jb->g[i].name = strpool_get(ts->np.local, jb->nm[i]);
+			nvg_merge(r, &by, &ts->np, &jb->g[i], &cap,
+			    memo[jb->tid]);
+		}
 	}
 	if (r->n > 1)
 		qsort(r->g, r->n, sizeof *r->g, nvg_first_cmp);
@@ -289,12 +312,17 @@ nvgroups_build(const struct model *m, const struct nvgroup_sel *sel,
 			stats_sample_free(&jb->g[i].cpu);
 		free(jb->g);
 		free(jb->nm);
-		free(jb->pg);
-		free(jb->idx);
 		free(jb->trk);
 		group_map_free(&jb->by);
-		jb->g = NULL;
-		jb->pg = jb->idx = jb->trk = NULL;
+	}
+	free(c->job);
+	c->job = NULL;
+	for (j = 0; j < POOL_MAX; j++) {
+		free(memo[j]);
+		free(c->ts[j].pg);
+		free(c->ts[j].idx);
+		c->ts[j].pg = NULL;
+		c->ts[j].idx = NULL;
 	}
 	for (j = 0; j < POOL_MAX; j++)
 		nvtx_projector_free(&c->pj[j]);
@@ -302,7 +330,8 @@ nvgroups_build(const struct model *m, const struct nvgroup_sel *sel,
 	free(c->of);
 	free(c->job_of_thread);
 	free(c->job_of_track);
-	/* The names point into the jobs' pathsets: kept with the result. */
+	/* The names point into the pool threads' pathsets: kept with the
+	 * result. */
 	r->priv = c;
 }
 
@@ -317,10 +346,9 @@ nvgroups_free(struct nvgroups *r)
 	free(r->g);
 	nvtx_pathset_free(&r->np);
 	if (c != NULL) {
-		for (i = 0; i < c->njob; i++)
-			if (c->job[i].done)
-				nvtx_pathset_free(&c->job[i].np);
-		free(c->job);
+		for (i = 0; i < POOL_MAX; i++)
+			if (c->ts[i].used)
+				nvtx_pathset_free(&c->ts[i].np);
 		free(c);
 	}
 	memset(r, 0, sizeof *r);

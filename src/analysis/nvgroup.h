@@ -4,11 +4,12 @@
  * projections (nvtree.h). What `nvtx` prints as its rows.
  *
  * The ranges of each CPU thread are grouped on the pool thread that then
- * sweeps that thread's calls (nvtree_proj_each_with()), with a pathset
- * and groups of its own; the groups of the threads are then merged, by
- * path, and ordered by their first range (track, then index), the order
- * one pass over the tracks gives. Nothing depends on which pool thread
- * took which CPU thread.
+ * sweeps that thread's calls (nvtree_proj_each_with()), in groups of its
+ * own, their paths in the pathset of the pool thread (so that a CPU
+ * thread costs what its ranges do, however many there are); the groups
+ * of the threads are then merged, by path, and ordered by their first
+ * range (track, then index), the order one pass over the tracks gives.
+ * Nothing depends on which pool thread took which CPU thread.
  *
  * Ownership: struct nvgroups owns its groups, their samples, its pathset
  * and the strings the groups point to; nvgroups_free() releases them.
