@@ -523,6 +523,15 @@ model_track_holds(const struct track *tr, int kind)
 	}
 }
 
+const struct track *
+model_track_next(const struct model *m, int type, size_t *t)
+{
+	for (; *t < m->ntracks; (*t)++)
+		if ((int)m->tracks[*t].type == type)
+			return &m->tracks[*t];
+	return NULL;
+}
+
 /* The key of track t in model_tracks_by(), or nkeys to leave it out. */
 static size_t
 model_track_key(const struct model *m, size_t t, int type, int flags,
