@@ -42,6 +42,7 @@
 #include "analysis/callsite.h"
 #include "analysis/finding.h"
 #include "analysis/syncwait.h"
+#include "model/event.h"
 #include "model/iset.h"
 #include "model/lane.h"
 #include "util/units.h"
@@ -239,7 +240,7 @@ finding_nsys_memcpy_scan(struct finding_ctx *c)
 				kk = CP_MEMSET_SYNC;
 			else
 				continue;
-			proc = m->tracks[model_ev(m, api).track].process;
+			proc = event_track(m, api)->process;
 			if (proc == NONE32)
 				proc = tr->process;
 			nsys_copy_event(c, &g[kk], (uint32_t)t, (uint32_t)i, api,
