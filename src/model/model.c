@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,45 @@ source_kind_name(int k)
 		(p) = NULL;						\
 } while (0)
 
+/*
+ * The arrays of a model: the first MODEL_NMAPPED are those a cache's
+ * mapping may hold, which model_unbind() forgets when they point into it;
+ * model_free() frees all but the first MODEL_NCS, the call-chain samples'
+ * (cpusamp_free() frees those).
+ */
+static const size_t model_arrays[] = {
+	offsetof(struct model, cs.frame),
+	offsetof(struct model, cs.off),
+	offsetof(struct model, cs.fr),
+	offsetof(struct model, cs.th),
+	offsetof(struct model, cs.s),
+	offsetof(struct model, kernels),
+	offsetof(struct model, copies),
+	offsetof(struct model, nvtx),
+	offsetof(struct model, counters),
+	offsetof(struct model, ops),
+	offsetof(struct model, sched_threads),
+	offsetof(struct model, sched_runs),
+	offsetof(struct model, launch),
+	offsetof(struct model, gpu_of_api),
+	offsetof(struct model, gpu_of_api_idx),
+	offsetof(struct model, devices),
+	offsetof(struct model, processes),
+	offsetof(struct model, threads),
+	offsetof(struct model, streams),
+	offsetof(struct model, domains),
+	offsetof(struct model, tracks),
+	offsetof(struct model, track_off),
+	offsetof(struct model, nvtx_off),
+	offsetof(struct model, nvtx_trk),
+	offsetof(struct model, meta),
+};
+#define MODEL_NCS	5
+#define MODEL_NMAPPED	15
+#define MODEL_NARRAYS	(sizeof model_arrays / sizeof model_arrays[0])
+/* The array at offset off of m. */
+#define MODEL_ARRAY(m, off)	(*(void **)((char *)(m) + (off)))
+
 /* Forgets the arrays that point into the model's mapping (the mapping
  * goes as a whole), so that freeing frees only the others. */
 static void
@@ -162,21 +202,8 @@ model_unbind(struct model *m)
 		MODEL_UNBIND(m, dc->end);
 		MODEL_UNBIND(m, dc->pre);
 	}
-	MODEL_UNBIND(m, m->kernels);
-	MODEL_UNBIND(m, m->copies);
-	MODEL_UNBIND(m, m->nvtx);
-	MODEL_UNBIND(m, m->counters);
-	MODEL_UNBIND(m, m->ops);
-	MODEL_UNBIND(m, m->cs.frame);
-	MODEL_UNBIND(m, m->cs.off);
-	MODEL_UNBIND(m, m->cs.fr);
-	MODEL_UNBIND(m, m->cs.th);
-	MODEL_UNBIND(m, m->cs.s);
-	MODEL_UNBIND(m, m->sched_threads);
-	MODEL_UNBIND(m, m->sched_runs);
-	MODEL_UNBIND(m, m->launch);
-	MODEL_UNBIND(m, m->gpu_of_api);
-	MODEL_UNBIND(m, m->gpu_of_api_idx);
+	for (i = 0; i < MODEL_NMAPPED; i++)
+		MODEL_UNBIND(m, MODEL_ARRAY(m, model_arrays[i]));
 }
 
 void
@@ -196,27 +223,9 @@ model_free(struct model *m)
 		free(m->device_cov);
 	}
 	xfree_strv(m->warnings, m->nwarnings);
-	free(m->devices);
-	free(m->processes);
-	free(m->threads);
-	free(m->streams);
-	free(m->domains);
-	free(m->tracks);
-	free(m->track_off);
-	free(m->nvtx_off);
-	free(m->nvtx_trk);
-	free(m->kernels);
-	free(m->copies);
-	free(m->nvtx);
-	free(m->counters);
-	free(m->ops);
+	for (i = MODEL_NCS; i < MODEL_NARRAYS; i++)
+		free(MODEL_ARRAY(m, model_arrays[i]));
 	cpusamp_free(&m->cs);
-	free(m->sched_threads);
-	free(m->sched_runs);
-	free(m->meta);
-	free(m->launch);
-	free(m->gpu_of_api);
-	free(m->gpu_of_api_idx);
 	strpool_free(m->strs);
 	if (m->map != NULL)
 		munmap(m->map, m->maplen);
