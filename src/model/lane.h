@@ -61,6 +61,18 @@ struct lane {
 };
 
 /*
+ * The arrays of a lane, by offset in struct lane: the LANE_NEVENTS
+ * per-event arrays, then those lane_finalize() builds; the first
+ * LANE_NMAPPED (all but pyr_off) are those a cache's mapping may hold,
+ * besides the coverage's (cov). LANE_ARRAY(l, i) is array i of lane l.
+ */
+extern const size_t	 lane_arrays[];
+#define LANE_NEVENTS	9
+#define LANE_NMAPPED	13
+#define LANE_NARRAYS	14
+#define LANE_ARRAY(l, i)	(*(void **)((char *)(l) + lane_arrays[i]))
+
+/*
  * Row ids take 32 bits while every one is -1 or in [0, LANE_NOROW), which
  * SQLite row ids are in practice, and 64 once one is not: read them with
  * lane_rowid().

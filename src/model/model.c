@@ -175,23 +175,12 @@ model_unbind(struct model *m)
 {
 	struct lane	*l;
 	struct iset	*dc;
-	size_t		 i;
+	size_t		 i, k;
 
 	for (i = 0; i < m->ntracks; i++) {
 		l = &m->tracks[i].lane;
-		MODEL_UNBIND(m, l->start);
-		MODEL_UNBIND(m, l->end);
-		MODEL_UNBIND(m, l->name);
-		MODEL_UNBIND(m, l->kind);
-		MODEL_UNBIND(m, l->flags);
-		MODEL_UNBIND(m, l->rowid32);
-		MODEL_UNBIND(m, l->rowid64);
-		MODEL_UNBIND(m, l->corr);
-		MODEL_UNBIND(m, l->aux);
-		MODEL_UNBIND(m, l->depth);
-		MODEL_UNBIND(m, l->maxend);
-		MODEL_UNBIND(m, l->ends_sorted);
-		MODEL_UNBIND(m, l->pyr);
+		for (k = 0; k < LANE_NMAPPED; k++)
+			MODEL_UNBIND(m, LANE_ARRAY(l, k));
 		MODEL_UNBIND(m, l->cov.start);
 		MODEL_UNBIND(m, l->cov.end);
 		MODEL_UNBIND(m, l->cov.pre);
