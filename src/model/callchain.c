@@ -11,14 +11,21 @@
 #include "util/sort.h"
 #include "util/xmalloc.h"
 
+const size_t cpusamp_arrays[CPUSAMP_NARRAYS] = {
+	offsetof(struct cpusamp, frame),
+	offsetof(struct cpusamp, off),
+	offsetof(struct cpusamp, fr),
+	offsetof(struct cpusamp, th),
+	offsetof(struct cpusamp, s),
+};
+
 void
 cpusamp_free(struct cpusamp *c)
 {
-	free(c->frame);
-	free(c->off);
-	free(c->fr);
-	free(c->th);
-	free(c->s);
+	size_t	i;
+
+	for (i = 0; i < CPUSAMP_NARRAYS; i++)
+		free(CPUSAMP_ARRAY(c, i));
 	memset(c, 0, sizeof *c);
 }
 

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "model/iset.h"
+#include "util/xmalloc.h"
 
 struct lane {
 	size_t		 n, cap;
@@ -70,7 +71,7 @@ extern const size_t	 lane_arrays[];
 #define LANE_NEVENTS	9
 #define LANE_NMAPPED	13
 #define LANE_NARRAYS	14
-#define LANE_ARRAY(l, i)	(*(void **)((char *)(l) + lane_arrays[i]))
+#define LANE_ARRAY(l, i)	XARRAY_AT(l, lane_arrays[i])
 
 /*
  * Row ids take 32 bits while every one is -1 or in [0, LANE_NOROW), which

@@ -130,17 +130,12 @@ source_kind_name(int k)
 } while (0)
 
 /*
- * The arrays of a model: the first MODEL_NMAPPED are those a cache's
- * mapping may hold, which model_unbind() forgets when they point into it;
- * model_free() frees all but the first MODEL_NCS, the call-chain samples'
- * (cpusamp_free() frees those).
+ * The arrays of a model, besides its lanes' and call-chain samples' (m->cs,
+ * see cpusamp_arrays): the first MODEL_NMAPPED are those a cache's mapping
+ * may hold, which model_unbind() forgets when they point into it;
+ * model_free() frees them all.
  */
 static const size_t model_arrays[] = {
-	offsetof(struct model, cs.frame),
-	offsetof(struct model, cs.off),
-	offsetof(struct model, cs.fr),
-	offsetof(struct model, cs.th),
-	offsetof(struct model, cs.s),
 	offsetof(struct model, kernels),
 	offsetof(struct model, copies),
 	offsetof(struct model, nvtx),
@@ -162,11 +157,8 @@ static const size_t model_arrays[] = {
 	offsetof(struct model, nvtx_trk),
 	offsetof(struct model, meta),
 };
-#define MODEL_NCS	5
-#define MODEL_NMAPPED	15
+#define MODEL_NMAPPED	10
 #define MODEL_NARRAYS	(sizeof model_arrays / sizeof model_arrays[0])
-/* The array at offset off of m. */
-#define MODEL_ARRAY(m, off)	(*(void **)((char *)(m) + (off)))
 
 /* Forgets the arrays that point into the model's mapping (the mapping
  * goes as a whole), so that freeing frees only the others. */
@@ -192,7 +184,9 @@ model_unbind(struct model *m)
 		MODEL_UNBIND(m, dc->pre);
 	}
 	for (i = 0; i < MODEL_NMAPPED; i++)
-		MODEL_UNBIND(m, MODEL_ARRAY(m, model_arrays[i]));
+		MODEL_UNBIND(m, XARRAY_AT(m, model_arrays[i]));
+	for (i = 0; i < CPUSAMP_NARRAYS; i++)
+		MODEL_UNBIND(m, CPUSAMP_ARRAY(&m->cs, i));
 }
 
 void
@@ -212,8 +206,8 @@ model_free(struct model *m)
 		free(m->device_cov);
 	}
 	xfree_strv(m->warnings, m->nwarnings);
-	for (i = MODEL_NCS; i < MODEL_NARRAYS; i++)
-		free(MODEL_ARRAY(m, model_arrays[i]));
+	for (i = 0; i < MODEL_NARRAYS; i++)
+		free(XARRAY_AT(m, model_arrays[i]));
 	cpusamp_free(&m->cs);
 	strpool_free(m->strs);
 	if (m->map != NULL)
