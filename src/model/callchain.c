@@ -11,7 +11,7 @@
 #include "util/sort.h"
 #include "util/xmalloc.h"
 
-const size_t cpusamp_arrays[CPUSAMP_NARRAYS] = {
+static const size_t cpusamp_arrays[CPUSAMP_NARRAYS] = {
 	offsetof(struct cpusamp, frame),
 	offsetof(struct cpusamp, off),
 	offsetof(struct cpusamp, fr),
@@ -19,13 +19,19 @@ const size_t cpusamp_arrays[CPUSAMP_NARRAYS] = {
 	offsetof(struct cpusamp, s),
 };
 
+void **
+cpusamp_array(struct cpusamp *c, size_t i)
+{
+	return &XARRAY_AT(c, cpusamp_arrays[i]);
+}
+
 void
 cpusamp_free(struct cpusamp *c)
 {
 	size_t	i;
 
 	for (i = 0; i < CPUSAMP_NARRAYS; i++)
-		free(CPUSAMP_ARRAY(c, i));
+		free(*cpusamp_array(c, i));
 	memset(c, 0, sizeof *c);
 }
 

@@ -58,14 +58,10 @@ struct cpusamp {
 
 struct model;
 
-/*
- * The arrays of a struct cpusamp, by offset (all of them may lie in a
- * cache's mapping); CPUSAMP_ARRAY(c, i) is array i of c.
- */
-extern const size_t	 cpusamp_arrays[];
+/* The CPUSAMP_NARRAYS arrays of c, by index (all of them may lie in a
+ * cache's mapping): the address of array i. */
 #define CPUSAMP_NARRAYS	5
-#define CPUSAMP_ARRAY(c, i)	XARRAY_AT(c, cpusamp_arrays[i])
-
+void		**cpusamp_array(struct cpusamp *c, size_t i);
 void		 cpusamp_free(struct cpusamp *);
 /* The frames of chain c (leaf first): returns their number and sets
  * *frames to the run of frame indices; 0 when c is NONE32 or out of range. */
@@ -93,7 +89,6 @@ int		 cpusamp_check(const struct cpusamp *, uint32_t nstrs,
  * cpusamp_build_finish() orders them and tiles the threads' runs.
  */
 #include "util/hmap.h"
-#include "util/xmalloc.h"
 struct cpusamp_build {
 	struct hmap	 fmap;		/* key(func, module) -> frame */
 	struct hmap	 cmap;		/* hash of a run -> chain */

@@ -131,7 +131,7 @@ source_kind_name(int k)
 
 /*
  * The arrays of a model, besides its lanes' and call-chain samples' (m->cs,
- * see cpusamp_arrays): the first MODEL_NMAPPED are those a cache's mapping
+ * see cpusamp_array()): the first MODEL_NMAPPED are those a cache's mapping
  * may hold, which model_unbind() forgets when they point into it;
  * model_free() frees them all.
  */
@@ -186,7 +186,7 @@ model_unbind(struct model *m)
 	for (i = 0; i < MODEL_NMAPPED; i++)
 		MODEL_UNBIND(m, XARRAY_AT(m, model_arrays[i]));
 	for (i = 0; i < CPUSAMP_NARRAYS; i++)
-		MODEL_UNBIND(m, CPUSAMP_ARRAY(&m->cs, i));
+		MODEL_UNBIND(m, *cpusamp_array(&m->cs, i));
 }
 
 void
