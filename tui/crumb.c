@@ -63,7 +63,7 @@ crumb_chain(const struct model *m, uint32_t gid, uint32_t *out, size_t max,
 	if (gid == NONE32 || gid >= m->nevents || max == 0 ||
 	    !crumb_anchor(m, gid, &th, &t))
 		return 0;
-	tr = &m->tracks[model_ev(m, gid).track];
+	tr = event_track(m, gid);
 	s0 = model_ev_start(m, gid);
 	e0 = model_ev_end(m, gid);
 	self = tr->type == TRACK_NVTX && e0 > s0;

@@ -36,11 +36,8 @@ rangestat_kernel_cmp(const void *a, const void *b, void *ctx)
 	const struct gstats_group	*x = &k->g[*(const uint32_t *)a];
 	const struct gstats_group	*y = &k->g[*(const uint32_t *)b];
 
-	if (x->dur.total != y->dur.total)
-		return x->dur.total > y->dur.total ? -1 : 1;
-	if (x->dur.count != y->dur.count)
-		return x->dur.count > y->dur.count ? -1 : 1;
-	return x->name < y->name ? -1 : x->name > y->name;
+	return sort_lex3(y->dur.total, x->dur.total, (int64_t)y->dur.count,
+	    (int64_t)x->dur.count, x->name, y->name);
 }
 
 void

@@ -9,6 +9,7 @@
 
 #include "tui/search.h"
 #include "util/lbound.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 static int
@@ -99,13 +100,8 @@ search_build(struct search *s, const struct layout *lay, const char *pat)
 static int
 search_cmp(const struct search_pos *a, const struct search_pos *b)
 {
-	if (a->start != b->start)
-		return a->start < b->start ? -1 : 1;
-	if (a->row != b->row)
-		return a->row < b->row ? -1 : 1;
-	if (a->idx != b->idx)
-		return a->idx < b->idx ? -1 : 1;
-	return 0;
+	return sort_lex3(a->start, b->start, (int64_t)a->row,
+	    (int64_t)b->row, (int64_t)a->idx, (int64_t)b->idx);
 }
 
 struct search_below {

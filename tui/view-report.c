@@ -93,12 +93,9 @@ struct vr {
 static void
 vr_add(struct vr *v, int kind, uint32_t item, uint32_t off, uint32_t len)
 {
-	XGROW(v->lines, v->linescap, v->nlines + 1);
-	v->lines[v->nlines].kind = (uint8_t)kind;
-	v->lines[v->nlines].item = item;
-	v->lines[v->nlines].off = off;
-	v->lines[v->nlines].len = len;
-	v->nlines++;
+	struct vr_line	l = { (uint8_t)kind, item, off, len };
+
+	XPUSH(v->lines, v->linescap, v->nlines, l);
 }
 
 /* Metrics by their section's order (sectionless last), then label. */

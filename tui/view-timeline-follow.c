@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "model/correlate.h"
+#include "model/event.h"
 #include "model/nvtx.h"
 #include "tui/layout.h"
 #include "tui/lod.h"
@@ -92,7 +93,7 @@ tl_follow(void *p, const struct tui_key *k, int arg)
 		    "a kernel, copy, API call or NVTX range");
 		return REDRAW_STATUS;
 	}
-	t = &m->tracks[model_ev(m, gid).track];
+	t = event_track(m, gid);
 	switch (t->type) {
 	case TRACK_GPU:
 	case TRACK_SYNC:
@@ -164,7 +165,7 @@ tl_flow_row(const struct tl *v, const struct lod_view *lv, int *c0, int *c1)
 
 	if (v->sel_gid == NONE32)
 		return -1;
-	t = &v->m->tracks[model_ev(v->m, v->sel_gid).track];
+	t = event_track(v->m, v->sel_gid);
 	if (t->type != TRACK_GPU && t->type != TRACK_SYNC)
 		return -1;
 	if ((call = correlate_launch(v->m, v->sel_gid)) == NONE32)

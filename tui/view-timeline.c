@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/event.h"
 #include "tui/action.h"
 #include "tui/bookmark.h"
 #include "tui/detail.h"
@@ -338,7 +339,7 @@ tl_show_event(struct tl *v, uint32_t gid)
 		return 0;
 	s = model_ev_start(v->m, gid);
 	e = model_ev_end(v->m, gid);
-	type = v->m->tracks[model_ev(v->m, gid).track].type;
+	type = event_track(v->m, gid)->type;
 	if ((type == TRACK_SYNC || type == TRACK_API) &&
 	    (v->hidden & (1u << type))) {
 		v->hidden &= type == TRACK_SYNC ? ~LAYOUT_HIDE_DETAIL :

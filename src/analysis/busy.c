@@ -11,6 +11,7 @@
 #include "analysis/busy.h"
 #include "model/lane.h"
 #include "util/lbound.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 /* The start of a source's current segment, INT64_MAX past its last one
@@ -394,9 +395,7 @@ busy_cmp_comm(const void *x, const void *y)
 {
 	const struct busy_comm	*a = x, *b = y;
 
-	if (a->tag != b->tag)
-		return a->tag < b->tag ? -1 : 1;
-	return (a->start > b->start) - (a->start < b->start);
+	return sort_lex2(a->tag, b->tag, a->start, b->start);
 }
 
 size_t

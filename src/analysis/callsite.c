@@ -115,11 +115,8 @@ callsites_cmp(const void *a, const void *b, void *unused)
 	const struct callsite	*x = a, *y = b;
 
 	(void)unused;
-	if (x->ns != y->ns)
-		return x->ns > y->ns ? -1 : 1;
-	if (x->count != y->count)
-		return x->count > y->count ? -1 : 1;
-	return x->frame < y->frame ? -1 : x->frame > y->frame;
+	return sort_lex3(y->ns, x->ns, (int64_t)y->count, (int64_t)x->count,
+	    x->frame, y->frame);
 }
 
 void

@@ -63,15 +63,6 @@ counters_smp_cmp(const void *a, const void *b, void *unused)
 	return sort_lex2(x->series, y->series, x->t, y->t);
 }
 
-static int
-counters_dbl_cmp(const void *a, const void *b, void *unused)
-{
-	double	x = *(const double *)a, y = *(const double *)b;
-
-	(void)unused;
-	return (x > y) - (x < y);
-}
-
 /* Percentile p (0..100) of sorted v[0, n), linear between closest ranks. */
 static double
 counters_pct(const double *v, size_t n, double p)
@@ -120,7 +111,7 @@ counters_stats(struct counters_series *s, const struct counters_smp *p,
 			gaps[i - 1] = p[i].t - p[i - 1].t;
 	}
 	s->mean = sum / (double)n;
-	sort_stable(vals, n, sizeof *vals, counters_dbl_cmp, NULL);
+	qsort(vals, n, sizeof *vals, sort_cmp_double);
 	s->min = vals[0];
 	s->max = vals[n - 1];
 	s->p50 = counters_pct(vals, n, 50);

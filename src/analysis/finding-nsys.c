@@ -42,6 +42,7 @@
 #include "analysis/callsite.h"
 #include "analysis/finding.h"
 #include "analysis/syncwait.h"
+#include "model/event.h"
 #include "model/iset.h"
 #include "model/lane.h"
 #include "util/units.h"
@@ -197,6 +198,7 @@ finding_nsys_memcpy_scan(struct finding_ctx *c)
 {
 	const struct model	*m = c->m;
 	struct cp_group		*g;
+	const struct track	*tr;
 	uint32_t		*idx = NULL, api, proc;
 	size_t			 icap = 0, t, n, k, i, lo, np = m->nprocesses + 1;
 	int			 cls, kk, pageable;
@@ -208,11 +210,8 @@ finding_nsys_memcpy_scan(struct finding_ctx *c)
 		g[kk].host_zone = xcalloc(np, sizeof *g[kk].host_zone);
 		g[kk].gpu = xcalloc(np, sizeof *g[kk].gpu);
 	}
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
+	for (t = 0; (tr = model_track_next(m, TRACK_GPU, &t)) != NULL; t++) {
 		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_GPU)
-			continue;
 		n = lane_overlap_range(l, c->t0, c->t1, &idx, &icap, &lo);
 		for (k = 0; k < n; k++) {
 			i = lane_at(idx, lo, k);
@@ -241,7 +240,7 @@ finding_nsys_memcpy_scan(struct finding_ctx *c)
 				kk = CP_MEMSET_SYNC;
 			else
 				continue;
-			proc = m->tracks[model_ev(m, api).track].process;
+			proc = event_track(m, api)->process;
 			if (proc == NONE32)
 				proc = tr->process;
 			nsys_copy_event(c, &g[kk], (uint32_t)t, (uint32_t)i, api,

@@ -250,9 +250,7 @@ perf_ck_cmp(const void *a, const void *b)
 {
 	const struct perf_ck	*x = a, *y = b;
 
-	if (x->s != y->s)
-		return x->s < y->s ? -1 : 1;
-	return (x->gid > y->gid) - (x->gid < y->gid);
+	return sort_lex2(x->s, y->s, x->gid, y->gid);
 }
 
 /* Device slot d runs communication kernels in the window. */

@@ -31,6 +31,7 @@ iters_from_kernels(const struct model *m, const uint8_t *want,
 {
 	struct ik_cand	*c = NULL, *b;
 	struct ik_best	*best;
+	const struct track *tr;
 	size_t		 nc = 0, ccap = 0, t, i, k, np = m->nprocesses, p;
 	size_t		 ns = strpool_count(m->strs);
 	uint32_t	*stamp, *slot, id;
@@ -39,11 +40,8 @@ iters_from_kernels(const struct model *m, const uint8_t *want,
 	 * an array, not a hash, per kernel. */
 	stamp = xcalloc(ns + 1, sizeof *stamp);
 	slot = xcalloc(ns + 1, sizeof *slot);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
+	for (t = 0; (tr = model_track_next(m, TRACK_GPU, &t)) != NULL; t++) {
 		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_GPU)
-			continue;
 		p = tr->process < np ? tr->process : np;
 		if (!want[p])
 			continue;
@@ -92,7 +90,6 @@ iters_from_kernels(const struct model *m, const uint8_t *want,
 		}
 	}
 	for (p = 0; p <= np; p++) {
-		const struct track *tr;
 		const struct lane *l;
 		int64_t prev = 0;
 		int have = 0;

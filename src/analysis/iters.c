@@ -77,12 +77,10 @@ iters_from_range(const struct model *m, struct iters *it, size_t *cap,
 	size_t		 t, i, ns = strpool_count(m->strs);
 	uint8_t		*memo = xcalloc(ns + 1, 1), v;
 	uint32_t	 id;
+	const struct track *tr;
 
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
+	for (t = 0; (tr = model_track_next(m, TRACK_NVTX, &t)) != NULL; t++) {
 		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_NVTX)
-			continue;
 		for (i = 0; i < l->n; i++) {
 			if (l->kind[i] != EV_NVTX)
 				continue;

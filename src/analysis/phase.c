@@ -331,6 +331,7 @@ ph_markers(struct phase_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
 {
 	const struct model	*m = c->m;
 	struct ph_marker	*mk = NULL, *top;
+	const struct track	*tr;
 	size_t			 nmk = 0, mcap = 0, t, i, j, k, ntop, cnt;
 	int64_t			 minlen, lo;
 	uint8_t			*inner;
@@ -338,11 +339,8 @@ ph_markers(struct phase_ctx *c, int max_phases, struct ph_cand **v, size_t *n,
 
 	lo = c->span / 20 < 100 * MS ? c->span / 20 : 100 * MS;
 	minlen = c->span / 50 > lo ? c->span / 50 : lo;
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
+	for (t = 0; (tr = model_track_next(m, TRACK_NVTX, &t)) != NULL; t++) {
 		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_NVTX)
-			continue;
 		for (i = 0; i < l->n; i++) {
 			/* The lane's own tests first: most ranges are short,
 			 * and phase_toplevel() reads m->nvtx. */

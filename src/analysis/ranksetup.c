@@ -112,10 +112,7 @@ ranksetup_build(const struct model *m)
 	at = xcalloc(m->nprocesses + 1, sizeof *at);
 	for (p = 0; p < m->nprocesses; p++)
 		out[p].rank = -1;
-	for (t = 0; t < m->ntracks; t++) {
-		tr = &m->tracks[t];
-		if (tr->type != TRACK_NVTX)
-			continue;
+	for (t = 0; (tr = model_track_next(m, TRACK_NVTX, &t)) != NULL; t++) {
 		p = tr->process;
 		if (p == NONE32 && tr->thread < m->nthreads)
 			p = m->threads[tr->thread].process;

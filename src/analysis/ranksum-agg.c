@@ -65,6 +65,7 @@ ranksum_kernels(const struct model *m, struct strpool *pool,
 {
 	struct hmap	 all, comm;
 	struct ranksum_copy cp[COPY_KIND_COUNT + 1];
+	const struct track *tr;
 	size_t		 t, i, acap = 0, ccap = 0;
 	int64_t		 dur;
 	int		 ck;
@@ -72,11 +73,8 @@ ranksum_kernels(const struct model *m, struct strpool *pool,
 	hmap_init(&all);
 	hmap_init(&comm);
 	memset(cp, 0, sizeof cp);
-	for (t = 0; t < m->ntracks; t++) {
-		const struct track *tr = &m->tracks[t];
+	for (t = 0; (tr = model_track_next(m, TRACK_GPU, &t)) != NULL; t++) {
 		const struct lane *l = &tr->lane;
-		if (tr->type != TRACK_GPU)
-			continue;
 		for (i = 0; i < l->n; i++) {
 			dur = l->end[i] - l->start[i];
 			switch (l->kind[i]) {

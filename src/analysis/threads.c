@@ -40,7 +40,6 @@ threads_find(const struct model *m, uint64_t id)
 static void
 threads_window(const struct threads_query *q, uint32_t pid, struct iset *out)
 {
-	struct iset	 all;
 	int64_t		*st, *en;
 	size_t		 i, n = 0;
 
@@ -57,10 +56,7 @@ threads_window(const struct threads_query *q, uint32_t pid, struct iset *out)
 		st[n] = q->win[i].start;
 		en[n++] = q->win[i].end;
 	}
-	iset_init(&all);
-	iset_build(&all, st, en, n);
-	iset_clip(out, &all, q->t0, q->t1);
-	iset_free(&all);
+	iset_build_clip(out, st, en, n, q->t0, q->t1);
 	free(st);
 	free(en);
 }

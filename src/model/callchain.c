@@ -11,14 +11,27 @@
 #include "util/sort.h"
 #include "util/xmalloc.h"
 
+static const size_t cpusamp_arrays[CPUSAMP_NARRAYS] = {
+	offsetof(struct cpusamp, frame),
+	offsetof(struct cpusamp, off),
+	offsetof(struct cpusamp, fr),
+	offsetof(struct cpusamp, th),
+	offsetof(struct cpusamp, s),
+};
+
+void **
+cpusamp_array(struct cpusamp *c, size_t i)
+{
+	return &XARRAY_AT(c, cpusamp_arrays[i]);
+}
+
 void
 cpusamp_free(struct cpusamp *c)
 {
-	free(c->frame);
-	free(c->off);
-	free(c->fr);
-	free(c->th);
-	free(c->s);
+	size_t	i;
+
+	for (i = 0; i < CPUSAMP_NARRAYS; i++)
+		free(*cpusamp_array(c, i));
 	memset(c, 0, sizeof *c);
 }
 

@@ -58,6 +58,10 @@ struct cpusamp {
 
 struct model;
 
+/* The CPUSAMP_NARRAYS arrays of c, by index (all of them may lie in a
+ * cache's mapping): the address of array i. */
+#define CPUSAMP_NARRAYS	5
+void		**cpusamp_array(struct cpusamp *c, size_t i);
 void		 cpusamp_free(struct cpusamp *);
 /* The frames of chain c (leaf first): returns their number and sets
  * *frames to the run of frame indices; 0 when c is NONE32 or out of range. */

@@ -123,10 +123,7 @@ correlate_index_api(const struct model *m, struct corr_group *grp,
 	size_t			 t, i, span;
 	int			 isnew;
 
-	for (t = 0; t < m->ntracks; t++) {
-		tr = &m->tracks[t];
-		if (tr->type != TRACK_API)
-			continue;
+	for (t = 0; (tr = model_track_next(m, TRACK_API, &t)) != NULL; t++) {
 		g = &grp[correlate_group_of(m, tr->process)];
 		for (i = 0; i < tr->lane.n; i++) {
 			if ((c = tr->lane.corr[i]) == 0)
@@ -149,10 +146,7 @@ correlate_index_api(const struct model *m, struct corr_group *grp,
 			memset(g->dense, 0xff, span * sizeof *g->dense);
 		}
 	}
-	for (t = 0; t < m->ntracks; t++) {
-		tr = &m->tracks[t];
-		if (tr->type != TRACK_API)
-			continue;
+	for (t = 0; (tr = model_track_next(m, TRACK_API, &t)) != NULL; t++) {
 		l = &tr->lane;
 		g = &grp[correlate_group_of(m, tr->process)];
 		for (i = 0; i < l->n; i++) {
@@ -280,10 +274,7 @@ correlate_build(struct model *m)
 		memset(m->launch, 0xff, m->nlaunch * sizeof *m->launch);
 	}
 	pos = xcalloc(top - base, sizeof *pos);
-	for (t = 0; t < m->ntracks; t++) {
-		tr = &m->tracks[t];
-		if (tr->type != TRACK_GPU)
-			continue;
+	for (t = 0; (tr = model_track_next(m, TRACK_GPU, &t)) != NULL; t++) {
 		l = &tr->lane;
 		for (i = 0; i < l->n; i++) {
 			if (l->corr[i] == 0 ||

@@ -17,18 +17,20 @@ event_time(const struct model *m, int64_t t, int absolute)
 	return absolute ? t : t - m->origin_ns;
 }
 
+const struct track *
+event_track(const struct model *m, uint32_t gid)
+{
+	return &m->tracks[model_ev(m, gid).track];
+}
+
 uint32_t
 event_thread(const struct model *m, uint32_t gid)
 {
-	struct evref	r = model_ev(m, gid);
-	uint32_t	api;
+	uint32_t	th = event_track(m, gid)->thread, api;
 
-	if (m->tracks[r.track].thread != NONE32)
-		return m->tracks[r.track].thread;
-	if ((api = correlate_launch(m, gid)) == NONE32)
-		return NONE32;
-	r = model_ev(m, api);
-	return m->tracks[r.track].thread;
+	if (th != NONE32 || (api = correlate_launch(m, gid)) == NONE32)
+		return th;
+	return event_track(m, api)->thread;
 }
 
 int
@@ -40,14 +42,12 @@ event_gpu_side(const struct track *tr)
 uint32_t
 event_process(const struct model *m, uint32_t gid)
 {
-	struct evref	r = model_ev(m, gid);
-	uint32_t	th;
+	uint32_t	p = event_track(m, gid)->process, th;
 
-	if (m->tracks[r.track].process != NONE32)
-		return m->tracks[r.track].process;
-	if ((th = event_thread(m, gid)) != NONE32 && th < m->nthreads)
-		return m->threads[th].process;
-	return NONE32;
+	if (p == NONE32 && (th = event_thread(m, gid)) != NONE32 &&
+	    th < m->nthreads)
+		p = m->threads[th].process;
+	return p;
 }
 
 size_t

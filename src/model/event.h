@@ -17,6 +17,8 @@
 
 /* A time as verbs print it: relative to the origin unless absolute. */
 int64_t		 event_time(const struct model *, int64_t t, int absolute);
+/* The track an event lies on. */
+const struct track *event_track(const struct model *, uint32_t gid);
 /*
  * The thread of an event: its CPU track's thread or, for GPU work, the
  * thread of the launching API call. NONE32 if unknown.

@@ -374,6 +374,18 @@ iset_clip(struct iset *out, const struct iset *a, int64_t t0, int64_t t1)
 		    a->end[i] < t1 ? a->end[i] : t1);
 }
 
+void
+iset_build_clip(struct iset *out, const int64_t *start, const int64_t *end,
+    size_t n, int64_t t0, int64_t t1)
+{
+	struct iset	all;
+
+	iset_init(&all);
+	iset_build(&all, start, end, n);
+	iset_clip(out, &all, t0, t1);
+	iset_free(&all);
+}
+
 size_t
 iset_npre(const struct iset *a)
 {

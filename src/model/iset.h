@@ -105,6 +105,9 @@ int64_t	 iset_diff_len(const struct iset *a, const struct iset *b);
 /* out = a & [t0, t1), found by binary search: O(log n + result). */
 void	 iset_clip(struct iset *out, const struct iset *a, int64_t t0,
 	    int64_t t1);
+/* out = the union of n intervals in any order, & [t0, t1). */
+void	 iset_build_clip(struct iset *out, const int64_t *start,
+	    const int64_t *end, size_t n, int64_t t0, int64_t t1);
 /* Index of the first segment with end > t (n if none). */
 size_t	 iset_lower(const struct iset *, int64_t t);
 

@@ -45,27 +45,45 @@
 #include "model/lane-int.h"
 #include "util/xmalloc.h"
 
+const size_t lane_arrays[LANE_NARRAYS] = {
+	offsetof(struct lane, start),
+	offsetof(struct lane, end),
+	offsetof(struct lane, name),
+	offsetof(struct lane, kind),
+	offsetof(struct lane, flags),
+	offsetof(struct lane, rowid32),
+	offsetof(struct lane, rowid64),
+	offsetof(struct lane, corr),
+	offsetof(struct lane, aux),
+	offsetof(struct lane, depth),
+	offsetof(struct lane, maxend),
+	offsetof(struct lane, ends_sorted),
+	offsetof(struct lane, pyr),
+	offsetof(struct lane, pyr_off),
+};
+
 void
 lane_init(struct lane *l)
 {
 	memset(l, 0, sizeof *l);
 }
 
+/* Frees arrays [from, to) of lane_arrays. */
+static void
+lane_free_arrays(struct lane *l, size_t from, size_t to)
+{
+	for (; from < to; from++) {
+		free(LANE_ARRAY(l, from));
+		LANE_ARRAY(l, from) = NULL;
+	}
+}
+
 /* Frees what lane_finalize() builds. */
 static void
 lane_free_index(struct lane *l)
 {
-	free(l->depth);
-	free(l->maxend);
-	free(l->ends_sorted);
-	free(l->pyr);
-	free(l->pyr_off);
+	lane_free_arrays(l, LANE_NEVENTS, LANE_NARRAYS);
 	iset_free(&l->cov);
-	l->depth = NULL;
-	l->maxend = NULL;
-	l->ends_sorted = NULL;
-	l->pyr = NULL;
-	l->pyr_off = NULL;
 	l->npyr = 0;
 	l->pyr_levels = 0;
 	l->max_depth = 0;
@@ -78,19 +96,7 @@ lane_free_index(struct lane *l)
 static void
 lane_free_events(struct lane *l)
 {
-	free(l->start);
-	free(l->end);
-	free(l->name);
-	free(l->kind);
-	free(l->flags);
-	free(l->rowid32);
-	free(l->rowid64);
-	free(l->corr);
-	free(l->aux);
-	l->start = l->end = l->rowid64 = NULL;
-	l->rowid32 = NULL;
-	l->name = l->corr = l->aux = NULL;
-	l->kind = l->flags = NULL;
+	lane_free_arrays(l, 0, LANE_NEVENTS);
 	l->cap = 0;
 }
 

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "model/iset.h"
+#include "util/xmalloc.h"
 
 struct lane {
 	size_t		 n, cap;
@@ -59,6 +60,18 @@ struct lane {
 	size_t		*pyr_off;	/* level offsets into pyr */
 	int		 pyr_levels;
 };
+
+/*
+ * The arrays of a lane, by offset in struct lane: the LANE_NEVENTS
+ * per-event arrays, then those lane_finalize() builds; the first
+ * LANE_NMAPPED (all but pyr_off) are those a cache's mapping may hold,
+ * besides the coverage's (cov). LANE_ARRAY(l, i) is array i of lane l.
+ */
+extern const size_t	 lane_arrays[];
+#define LANE_NEVENTS	9
+#define LANE_NMAPPED	13
+#define LANE_NARRAYS	14
+#define LANE_ARRAY(l, i)	XARRAY_AT(l, lane_arrays[i])
 
 /*
  * Row ids take 32 bits while every one is -1 or in [0, LANE_NOROW), which

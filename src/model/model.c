@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,37 @@ source_kind_name(int k)
 		(p) = NULL;						\
 } while (0)
 
+/*
+ * The arrays of a model, besides its lanes' and call-chain samples' (m->cs,
+ * see cpusamp_array()): the first MODEL_NMAPPED are those a cache's mapping
+ * may hold, which model_unbind() forgets when they point into it;
+ * model_free() frees them all.
+ */
+static const size_t model_arrays[] = {
+	offsetof(struct model, kernels),
+	offsetof(struct model, copies),
+	offsetof(struct model, nvtx),
+	offsetof(struct model, counters),
+	offsetof(struct model, ops),
+	offsetof(struct model, sched_threads),
+	offsetof(struct model, sched_runs),
+	offsetof(struct model, launch),
+	offsetof(struct model, gpu_of_api),
+	offsetof(struct model, gpu_of_api_idx),
+	offsetof(struct model, devices),
+	offsetof(struct model, processes),
+	offsetof(struct model, threads),
+	offsetof(struct model, streams),
+	offsetof(struct model, domains),
+	offsetof(struct model, tracks),
+	offsetof(struct model, track_off),
+	offsetof(struct model, nvtx_off),
+	offsetof(struct model, nvtx_trk),
+	offsetof(struct model, meta),
+};
+#define MODEL_NMAPPED	10
+#define MODEL_NARRAYS	(sizeof model_arrays / sizeof model_arrays[0])
+
 /* Forgets the arrays that point into the model's mapping (the mapping
  * goes as a whole), so that freeing frees only the others. */
 static void
@@ -135,23 +167,12 @@ model_unbind(struct model *m)
 {
 	struct lane	*l;
 	struct iset	*dc;
-	size_t		 i;
+	size_t		 i, k;
 
 	for (i = 0; i < m->ntracks; i++) {
 		l = &m->tracks[i].lane;
-		MODEL_UNBIND(m, l->start);
-		MODEL_UNBIND(m, l->end);
-		MODEL_UNBIND(m, l->name);
-		MODEL_UNBIND(m, l->kind);
-		MODEL_UNBIND(m, l->flags);
-		MODEL_UNBIND(m, l->rowid32);
-		MODEL_UNBIND(m, l->rowid64);
-		MODEL_UNBIND(m, l->corr);
-		MODEL_UNBIND(m, l->aux);
-		MODEL_UNBIND(m, l->depth);
-		MODEL_UNBIND(m, l->maxend);
-		MODEL_UNBIND(m, l->ends_sorted);
-		MODEL_UNBIND(m, l->pyr);
+		for (k = 0; k < LANE_NMAPPED; k++)
+			MODEL_UNBIND(m, LANE_ARRAY(l, k));
 		MODEL_UNBIND(m, l->cov.start);
 		MODEL_UNBIND(m, l->cov.end);
 		MODEL_UNBIND(m, l->cov.pre);
@@ -162,21 +183,10 @@ model_unbind(struct model *m)
 		MODEL_UNBIND(m, dc->end);
 		MODEL_UNBIND(m, dc->pre);
 	}
-	MODEL_UNBIND(m, m->kernels);
-	MODEL_UNBIND(m, m->copies);
-	MODEL_UNBIND(m, m->nvtx);
-	MODEL_UNBIND(m, m->counters);
-	MODEL_UNBIND(m, m->ops);
-	MODEL_UNBIND(m, m->cs.frame);
-	MODEL_UNBIND(m, m->cs.off);
-	MODEL_UNBIND(m, m->cs.fr);
-	MODEL_UNBIND(m, m->cs.th);
-	MODEL_UNBIND(m, m->cs.s);
-	MODEL_UNBIND(m, m->sched_threads);
-	MODEL_UNBIND(m, m->sched_runs);
-	MODEL_UNBIND(m, m->launch);
-	MODEL_UNBIND(m, m->gpu_of_api);
-	MODEL_UNBIND(m, m->gpu_of_api_idx);
+	for (i = 0; i < MODEL_NMAPPED; i++)
+		MODEL_UNBIND(m, XARRAY_AT(m, model_arrays[i]));
+	for (i = 0; i < CPUSAMP_NARRAYS; i++)
+		MODEL_UNBIND(m, *cpusamp_array(&m->cs, i));
 }
 
 void
@@ -196,27 +206,9 @@ model_free(struct model *m)
 		free(m->device_cov);
 	}
 	xfree_strv(m->warnings, m->nwarnings);
-	free(m->devices);
-	free(m->processes);
-	free(m->threads);
-	free(m->streams);
-	free(m->domains);
-	free(m->tracks);
-	free(m->track_off);
-	free(m->nvtx_off);
-	free(m->nvtx_trk);
-	free(m->kernels);
-	free(m->copies);
-	free(m->nvtx);
-	free(m->counters);
-	free(m->ops);
+	for (i = 0; i < MODEL_NARRAYS; i++)
+		free(XARRAY_AT(m, model_arrays[i]));
 	cpusamp_free(&m->cs);
-	free(m->sched_threads);
-	free(m->sched_runs);
-	free(m->meta);
-	free(m->launch);
-	free(m->gpu_of_api);
-	free(m->gpu_of_api_idx);
 	strpool_free(m->strs);
 	if (m->map != NULL)
 		munmap(m->map, m->maplen);
@@ -521,6 +513,15 @@ model_track_holds(const struct track *tr, int kind)
 	default:
 		return 1;
 	}
+}
+
+const struct track *
+model_track_next(const struct model *m, int type, size_t *t)
+{
+	for (; *t < m->ntracks; (*t)++)
+		if ((int)m->tracks[*t].type == type)
+			return &m->tracks[*t];
+	return NULL;
 }
 
 /* The key of track t in model_tracks_by(), or nkeys to leave it out. */

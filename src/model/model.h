@@ -578,6 +578,13 @@ const char	*model_host(const struct model *, uint32_t p);
 /* Whether a track of tr's type can hold events of this kind (EV_*). */
 int		 model_track_holds(const struct track *, int kind);
 /*
+ * The first track of one type (TRACK_*) at index *t or after, *t set to its
+ * index, or NULL (*t = ntracks) when none is left:
+ *	for (t = 0; (tr = model_track_next(m, TRACK_GPU, &t)) != NULL; t++)
+ */
+const struct track *model_track_next(const struct model *, int type,
+		    size_t *t);
+/*
  * The tracks of one type (TRACK_*) of every device (flags without
  * MODEL_BY_THREAD) or thread (with it) whose device or thread is known, in
  * track order, and with MODEL_BY_EVENTS only those with events: those of

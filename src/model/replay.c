@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/correlate.h"
+#include "model/event.h"
 #include "model/replay.h"
 #include "util/xmalloc.h"
 
@@ -101,8 +102,8 @@ replay_call(const struct model *m, uint32_t gid)
 static int
 replay_same_ctx(const struct model *m, uint32_t a, uint32_t b)
 {
-	const struct track	*ta = &m->tracks[model_ev(m, a).track];
-	const struct track	*tb = &m->tracks[model_ev(m, b).track];
+	const struct track	*ta = event_track(m, a);
+	const struct track	*tb = event_track(m, b);
 	uint32_t		 ca, cb;
 
 	if (ta->device != tb->device)

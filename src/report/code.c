@@ -80,14 +80,9 @@ report_code_line(struct report *r, uint32_t func, uint32_t file,
     uint64_t off, uint32_t line)
 {
 	struct report_code	*c = &r->code;
-	struct report_line	*l;
+	struct report_line	 l = { func, file, off, line };
 
-	XGROW(c->ltab, c->ltabcap, c->nltab + 1);
-	l = &c->ltab[c->nltab++];
-	l->func = func;
-	l->file = file;
-	l->off = off;
-	l->line = line;
+	XPUSH(c->ltab, c->ltabcap, c->nltab, l);
 }
 
 static int

@@ -136,13 +136,9 @@ void
 report_add_secmetric(struct report *r, uint32_t section, uint32_t name,
     uint32_t label)
 {
-	struct report_secmetric	*s;
+	struct report_secmetric	 s = { section, name, label };
 
-	XGROW(r->secmetrics, r->secmetricscap, r->nsecmetrics + 1);
-	s = &r->secmetrics[r->nsecmetrics++];
-	s->section = section;
-	s->name = name;
-	s->label = label;
+	XPUSH(r->secmetrics, r->secmetricscap, r->nsecmetrics, s);
 }
 
 struct report_rule *
@@ -160,13 +156,9 @@ void
 report_add_nvtx(struct report *r, uint32_t launch, uint32_t domain,
     uint32_t range)
 {
-	struct report_nvtx	*n;
+	struct report_nvtx	 n = { launch, domain, range };
 
-	XGROW(r->nvtx, r->nvtxcap, r->nnvtx + 1);
-	n = &r->nvtx[r->nnvtx++];
-	n->launch = launch;
-	n->domain = domain;
-	n->range = range;
+	XPUSH(r->nvtx, r->nvtxcap, r->nnvtx, n);
 }
 
 uint32_t
@@ -697,26 +689,35 @@ report_unit_guess(const char *n)
 	return "";
 }
 
+/* The metric of each headline figure. */
+static const struct {
+	const char	*metric;
+	size_t		 off;	/* in struct report_headline */
+} report_headline_metrics[] = {
+	{ "gpu__time_duration.sum",
+	    offsetof(struct report_headline, duration_ns) },
+	{ "sm__throughput.avg.pct_of_peak_sustained_elapsed",
+	    offsetof(struct report_headline, sm_pct) },
+	{ "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed",
+	    offsetof(struct report_headline, mem_pct) },
+	{ "sm__warps_active.avg.pct_of_peak_sustained_active",
+	    offsetof(struct report_headline, occupancy_pct) },
+	{ "launch__registers_per_thread",
+	    offsetof(struct report_headline, registers) },
+};
+
 void
 report_headline(const struct report *r, uint32_t launch,
     struct report_headline *h)
 {
-	if (report_metric_num(r, launch, "gpu__time_duration.sum",
-	    &h->duration_ns) != 0)
-		h->duration_ns = NAN;
-	if (report_metric_num(r, launch,
-	    "sm__throughput.avg.pct_of_peak_sustained_elapsed",
-	    &h->sm_pct) != 0)
-		h->sm_pct = NAN;
-	if (report_metric_num(r, launch,
-	    "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed",
-	    &h->mem_pct) != 0)
-		h->mem_pct = NAN;
-	if (report_metric_num(r, launch,
-	    "sm__warps_active.avg.pct_of_peak_sustained_active",
-	    &h->occupancy_pct) != 0)
-		h->occupancy_pct = NAN;
-	if (report_metric_num(r, launch, "launch__registers_per_thread",
-	    &h->registers) != 0)
-		h->registers = NAN;
+	double	*v;
+	size_t	 i;
+
+	for (i = 0; i < sizeof report_headline_metrics /
+	    sizeof report_headline_metrics[0]; i++) {
+		v = (double *)((char *)h + report_headline_metrics[i].off);
+		if (report_metric_num(r, launch,
+		    report_headline_metrics[i].metric, v) != 0)
+			*v = NAN;
+	}
 }

@@ -9,6 +9,7 @@
 
 #include "report/report.h"
 #include "report/stalls.h"
+#include "util/sort.h"
 #include "util/xmalloc.h"
 
 #define STALL_PREFIX	"smsp__pcsamp_warps_issue_stalled_"
@@ -113,18 +114,14 @@ static int
 report_stalls_cmp(const void *a, const void *b)
 {
 	const struct report_stall_group	*x = a, *y = b;
+	int				 c;
 
 	if (x->samples != y->samples)
 		return x->samples > y->samples ? -1 : 1;
-	if (x->reason != y->reason)
-		return x->reason < y->reason ? -1 : 1;
-	if (x->file != y->file)
-		return x->file < y->file ? -1 : 1;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	if (x->off != y->off)
-		return x->off < y->off ? -1 : 1;
-	return 0;
+	if ((c = sort_lex3(x->reason, y->reason, x->file, y->file, x->line,
+	    y->line)) != 0)
+		return c;
+	return (x->off > y->off) - (x->off < y->off);
 }
 
 static struct report_stall_group *

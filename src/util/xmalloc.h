@@ -101,6 +101,12 @@ size_t	 xpush(void **p, size_t *cap, size_t *n, const void *e, size_t sz);
 	for (xfree_i_ = 0; xfree_i_ < (size_t)(n); xfree_i_++)		\
 		free((p)[xfree_i_].m);					\
 } while (0)
+/*
+ * The array (pointer) member at byte offset off of the struct at base: for
+ * a table of a struct's arrays by offsetof(), which the functions that
+ * free or forget them all walk. An lvalue of type void *.
+ */
+#define XARRAY_AT(base, off)	(*(void **)((char *)(base) + (off)))
 /* Frees the n strings of v, then v (NULL with n 0 is fine). */
 void	 xfree_strv(char **v, size_t n);
 
