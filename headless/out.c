@@ -709,14 +709,26 @@ out_unit(const char *verb, const char *col)
 }
 
 /*
- * A number with a fraction and no unit (a ratio, an intensity) as a table
- * shows it: four significant digits, at most six decimals, never in
- * exponent form ("0.7257", "10.38", "12346"); the JSON keeps every digit.
+ * A number with a long fraction and no unit (a ratio, an intensity, as a
+ * computation left it) as a table shows it: four significant digits, at
+ * most six decimals, no trailing zeros, never in exponent form ("0.7257",
+ * "10.38", "323"); the JSON keeps every digit. Numbers of three decimals
+ * or fewer (rounded on purpose) are shown as they are.
  */
+static int
+out_cell_long(const char *raw)
+{
+	const char	*dot = strchr(raw, '.');
+
+	return dot != NULL && strspn(dot + 1, "0123456789") > 3 &&
+	    strpbrk(raw, "eE") == NULL;
+}
+
 static char *
 out_cell_frac(double d, char *buf, size_t len)
 {
 	double	a = d < 0 ? -d : d;
+	size_t	n;
 	int	dec = 3;
 
 	for (; a >= 10 && dec > 0; a /= 10)
@@ -724,6 +736,12 @@ out_cell_frac(double d, char *buf, size_t len)
 	for (; a > 0 && a < 1 && dec < 6; a *= 10)
 		dec++;
 	snprintf(buf, len, "%.*f", dec, d);
+	if (strchr(buf, '.') != NULL) {
+		for (n = strlen(buf); n > 0 && buf[n - 1] == '0'; n--)
+			buf[n - 1] = '\0';
+		if (n > 0 && buf[n - 1] == '.')
+			buf[n - 1] = '\0';
+	}
 	return buf;
 }
 
@@ -766,8 +784,8 @@ out_cell(const char *unit, const cJSON *it)
 		return xstrdup(units_rate(d, buf, sizeof buf));
 	if (strcmp(unit, "flop/s") == 0 && d >= 0 && d < 1e300)
 		return xstrdup(units_flops(d, buf, sizeof buf));
-	if (cJSON_IsRaw(it) && strchr(it->valuestring, '.') != NULL &&
-	    isnum && d > -1e15 && d < 1e15)
+	if (cJSON_IsRaw(it) && out_cell_long(it->valuestring) && isnum &&
+	    d > -1e15 && d < 1e15)
 		return xstrdup(out_cell_frac(d, buf, sizeof buf));
 	if (cJSON_IsRaw(it))
 		return xstrdup(it->valuestring);
