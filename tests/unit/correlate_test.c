@@ -19,6 +19,7 @@
 
 #include "model/builder.h"
 #include "model/correlate.h"
+#include "model/event.h"
 #include "model/model.h"
 #include "sources/source.h"
 #include "tsupport.h"
@@ -77,6 +78,44 @@ build_two_procs(void)
 	ts_add_cf(b, gu, "ku42", EV_KERNEL, 75, 76, 42, 0);
 	ts_add_cf(b, g2, "k5", EV_KERNEL, 125, 130, 5, 0);
 	return ts_finish(b);
+}
+
+/*
+ * model_track_next() visits the tracks of one type, in order, and only
+ * them (a scan of every track says which); event_track() is the track
+ * that holds each event, for every event of the model.
+ */
+static void
+test_track_walks(void **state)
+{
+	static const int	 types[] = { TRACK_API, TRACK_GPU, TRACK_NVTX };
+	static const size_t	 count[] = { 2, 4, 0 };	/* build_two_procs() */
+	struct model		*m = build_two_procs();
+	const struct track	*tr;
+	size_t			 t, k, want, seen;
+	uint32_t		 i;
+
+	(void)state;
+	for (k = 0; k < sizeof types / sizeof *types; k++) {
+		want = 0;
+		for (t = 0; t < m->ntracks; t++)
+			want += (int)m->tracks[t].type == types[k];
+		seen = 0;
+		for (t = 0; (tr = model_track_next(m, types[k], &t)) != NULL;
+		    t++) {
+			assert_ptr_equal(tr, &m->tracks[t]);
+			assert_int_equal(tr->type, types[k]);
+			seen++;
+		}
+		assert_int_equal(t, m->ntracks);
+		assert_int_equal(seen, want);
+		assert_int_equal(seen, count[k]);
+	}
+	for (t = 0; t < m->ntracks; t++)
+		for (i = 0; i < m->tracks[t].lane.n; i++)
+			assert_ptr_equal(event_track(m,
+			    model_gid(m, (uint32_t)t, i)), &m->tracks[t]);
+	model_free(m);
 }
 
 static void
@@ -494,6 +533,7 @@ test_fixtures(void **state)
 }
 
 TS_MAIN(NULL, NULL,
+	cmocka_unit_test(test_track_walks),
 	cmocka_unit_test(test_processes_do_not_cross),
 	cmocka_unit_test(test_graph_launch),
 	cmocka_unit_test(test_unknown_process_and_driver),

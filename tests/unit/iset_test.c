@@ -106,6 +106,43 @@ random_set(struct iset *a, uint8_t *bits, int k)
 	iset_build(a, s, e, (size_t)n);
 }
 
+/*
+ * iset_build_clip(): random intervals in any order (some empty, some
+ * reversed), clipped to random windows, against the flags of the units
+ * that lie in an interval and in the window.
+ */
+static void
+test_build_clip(void **state)
+{
+	struct iset	out;
+	int64_t		s[16], e[16], t0, t1, t;
+	uint8_t		want[U];
+	int		r, i, n;
+
+	(void)state;
+	iset_init(&out);
+	for (r = 0; r < 300; r++) {
+		n = (int)ts_rand(&rng_state, 17);
+		memset(want, 0, U);
+		t0 = LO + (int64_t)ts_rand(&rng_state, U) - 8;
+		t1 = t0 + (int64_t)ts_rand(&rng_state, U / 2) - 4;
+		for (i = 0; i < n; i++) {
+			s[i] = LO + (int64_t)ts_rand(&rng_state, U);
+			e[i] = s[i] + (int64_t)ts_rand(&rng_state, 30) - 3;
+			if (e[i] > LO + U)
+				e[i] = LO + U;
+			for (t = s[i]; t < e[i]; t++)
+				if (t >= t0 && t < t1)
+					want[t - LO] = 1;
+		}
+		iset_build_clip(&out, s, e, (size_t)n, t0, t1);
+		assert_bits(&out, want);
+		for (i = 0; i < (int)out.n; i++)
+			assert_true(out.start[i] >= t0 && out.end[i] <= t1);
+	}
+	iset_free(&out);
+}
+
 static void
 test_add_merges(void **state)
 {
@@ -525,6 +562,7 @@ test_measure_at(void **state)
 
 TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_measure_at),
+	cmocka_unit_test(test_build_clip),
 	cmocka_unit_test(test_add_merges),
 	cmocka_unit_test(test_fixed_ops),
 	cmocka_unit_test(test_view_and_copy),
