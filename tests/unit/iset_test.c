@@ -85,11 +85,14 @@ assert_bits(const struct iset *a, const uint8_t *want)
 	assert_int_equal(iset_len(a), count_bits(want, LO, LO + U));
 }
 
-/* A random set of up to k intervals added in random order. */
-static void
-random_set(struct iset *a, uint8_t *bits, int k)
+/*
+ * Up to k (at most 32) random intervals in random order into s and e,
+ * some empty or reversed, and the flags of the units they cover; returns
+ * how many.
+ */
+static int
+random_intervals(int64_t *s, int64_t *e, uint8_t *bits, int k)
 {
-	int64_t	s[32], e[32];
 	int	i, n = (int)ts_rand(&rng_state, (uint64_t)(k + 1));
 	int64_t	t;
 
@@ -103,6 +106,16 @@ random_set(struct iset *a, uint8_t *bits, int k)
 		for (t = s[i]; t < e[i]; t++)
 			bits[t - LO] = 1;
 	}
+	return n;
+}
+
+/* A random set of up to k intervals added in random order. */
+static void
+random_set(struct iset *a, uint8_t *bits, int k)
+{
+	int64_t	s[32], e[32];
+	int	n = random_intervals(s, e, bits, k);
+
 	iset_build(a, s, e, (size_t)n);
 }
 
@@ -115,26 +128,19 @@ static void
 test_build_clip(void **state)
 {
 	struct iset	out;
-	int64_t		s[16], e[16], t0, t1, t;
+	int64_t		s[32], e[32], t0, t1, t;
 	uint8_t		want[U];
 	int		r, i, n;
 
 	(void)state;
 	iset_init(&out);
 	for (r = 0; r < 300; r++) {
-		n = (int)ts_rand(&rng_state, 17);
-		memset(want, 0, U);
+		n = random_intervals(s, e, want, 16);
 		t0 = LO + (int64_t)ts_rand(&rng_state, U) - 8;
 		t1 = t0 + (int64_t)ts_rand(&rng_state, U / 2) - 4;
-		for (i = 0; i < n; i++) {
-			s[i] = LO + (int64_t)ts_rand(&rng_state, U);
-			e[i] = s[i] + (int64_t)ts_rand(&rng_state, 30) - 3;
-			if (e[i] > LO + U)
-				e[i] = LO + U;
-			for (t = s[i]; t < e[i]; t++)
-				if (t >= t0 && t < t1)
-					want[t - LO] = 1;
-		}
+		for (t = LO; t < LO + U; t++)
+			if (t < t0 || t >= t1)
+				want[t - LO] = 0;
 		iset_build_clip(&out, s, e, (size_t)n, t0, t1);
 		assert_bits(&out, want);
 		for (i = 0; i < (int)out.n; i++)
