@@ -23,7 +23,6 @@
 #include "headless/cmd.h"
 #include "headless/evpage.h"
 #include "analysis/nvgroup.h"
-#include "util/hmap.h"
 #include "analysis/nvtree.h"
 #include "model/nvtx.h"
 #include "model/nvtxpath.h"
@@ -31,7 +30,6 @@
 #include "headless/out.h"
 #include "headless/select.h"
 #include "analysis/stats.h"
-#include "util/pool.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
 

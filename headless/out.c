@@ -686,19 +686,16 @@ ends_with(const char *s, const char *suf)
 
 /*
  * The unit a table prints field col of verb's rows in: that of the verb's
- * column description; a field it does not name (a metric's), or one it
- * gives no unit, by its name's suffix.
+ * column description; a field it does not name (a metric's) by its name's
+ * suffix.
  */
 static const char *
 out_unit(const char *verb, const char *col)
 {
 	const struct col	*c;
 
-	if (verb != NULL && (c = cols_field(cols_find(verb), col)) != NULL &&
-	    (c->unit != NULL || !ends_with(col, "flop_per_s")))
+	if (verb != NULL && (c = cols_field(cols_find(verb), col)) != NULL)
 		return c->unit;
-	if (ends_with(col, "flop_per_s"))
-		return "flop/s";
 	if (ends_with(col, "_ns"))
 		return "ns";
 	if (ends_with(col, "_bytes"))

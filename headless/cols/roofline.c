@@ -15,10 +15,10 @@
 /* The floating-point throughput of each precision, achieved and peak. */
 #define ROOFLINE_PRECISIONS(X)	X(fp64) X(fp32) X(fp16)
 #define ROOFLINE_FLOPS(p) \
-	ROOFLINE_MEASURE(#p "_flop_per_s", NULL, #p " flop per s"),
+	ROOFLINE_MEASURE(#p "_flop_per_s", "flop/s", #p " throughput"),
 #define ROOFLINE_PEAK_FLOPS(p) \
-	ROOFLINE_MEASURE("peak_" #p "_flop_per_s", NULL, \
-	    "peak " #p " flop per s"),
+	ROOFLINE_MEASURE("peak_" #p "_flop_per_s", "flop/s", \
+	    "peak " #p " throughput"),
 /* The throughput of a memory level (dram, l2, l1), achieved and peak. */
 #define ROOFLINE_BW(level) \
 	ROOFLINE_MEASURE(#level "_bytes_per_s", "bytes/s", \
@@ -32,7 +32,7 @@ static const struct col roofline_rows[] = {
 	COLUSE("duration_ns", COL_NUM|COL_NULL),
 	{ "precision", COL_STR|COL_NULL, NULL,
 	    "precision", "\"enum\":[\"fp64\",\"fp32\",\"fp16\",null]", NULL },
-	{ "flop_per_s", COL_NUM|COL_NULL, NULL,
+	{ "flop_per_s", COL_NUM|COL_NULL, "flop/s",
 	    "achieved floating-point throughput", "\"minimum\":0", NULL },
 	ROOFLINE_BW(dram)
 	{ "arithmetic_intensity", COL_NUM|COL_NULL, NULL,
@@ -53,7 +53,7 @@ static const struct col roofline_rows[] = {
 	ROOFLINE_PRECISIONS(ROOFLINE_FLOPS)
 	ROOFLINE_BW(l2)
 	ROOFLINE_BW(l1)
-	ROOFLINE_MEASURE("peak_flop_per_s", NULL,
+	ROOFLINE_MEASURE("peak_flop_per_s", "flop/s",
 	    "peak achieved floating-point throughput"),
 	ROOFLINE_PRECISIONS(ROOFLINE_PEAK_FLOPS)
 	ROOFLINE_PEAK_BW(dram)

@@ -282,7 +282,7 @@ nvgroups_build(const struct model *m, const struct nvgroup_sel *sel,
 	 * first; the others each on the thread that sweeps its calls. */
 	for (j = 0; !sel->shared && j < c->njob; j++)
 		nvg_group(c, j, 0);
-	nvtree_proj_each_with(m, nvg_begin, nvg_range, c);
+	nvtree_proj_each(m, nvg_begin, nvg_range, c);
 	for (j = 0; j < c->njob; j++)
 		if (!c->job[j].done)
 			nvg_group(c, j, 0);
@@ -323,9 +323,8 @@ nvgroups_build(const struct model *m, const struct nvgroup_sel *sel,
 		free(c->ts[j].idx);
 		c->ts[j].pg = NULL;
 		c->ts[j].idx = NULL;
-	}
-	for (j = 0; j < POOL_MAX; j++)
 		nvtx_projector_free(&c->pj[j]);
+	}
 	free(c->off);
 	free(c->of);
 	free(c->job_of_thread);

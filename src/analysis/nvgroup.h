@@ -4,7 +4,7 @@
  * projections (nvtree.h). What `nvtx` prints as its rows.
  *
  * The ranges of each CPU thread are grouped on the pool thread that then
- * sweeps that thread's calls (nvtree_proj_each_with()), in groups of its
+ * sweeps that thread's calls (nvtree_proj_each()), in groups of its
  * own, their paths in the pathset of the pool thread (so that a CPU
  * thread costs what its ranges do, however many there are); the groups
  * of the threads are then merged, by path, and ordered by their first

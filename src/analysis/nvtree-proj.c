@@ -494,7 +494,7 @@ nvtree_proj_make(const struct model *m, struct nvtree_proj *pr, int busy)
 }
 
 void
-nvtree_proj_each_with(const struct model *m, nvtree_thread_fn begin,
+nvtree_proj_each(const struct model *m, nvtree_thread_fn begin,
     nvtree_range_fn fn, void *arg)
 {
 	struct nvtree_sweep	 w;
@@ -506,12 +506,6 @@ nvtree_proj_each_with(const struct model *m, nvtree_thread_fn begin,
 	w.arg = arg;
 	w.mkbusy = 1;
 	nvtree_project(&w);
-}
-
-void
-nvtree_proj_each(const struct model *m, nvtree_range_fn fn, void *arg)
-{
-	nvtree_proj_each_with(m, NULL, fn, arg);
 }
 
 void

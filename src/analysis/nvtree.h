@@ -107,20 +107,16 @@ void		 nvtree_proj_free(struct nvtree_proj *);
  * with GPU work, each once, in track order within a CPU thread, from the
  * pool's threads (tid below POOL_MAX, one CPU thread's ranges at a time
  * per tid). Its memory is that of the CPU thread with the most ranges.
+ * begin (or NULL) is called before the ranges of a CPU thread are swept,
+ * on the pool thread that then sweeps them: once for each CPU thread with
+ * both NVTX ranges and API calls (and none when the model has no GPU work
+ * of calls), so that what fn needs of a thread's ranges can be made beside
+ * the sweeps of the others.
  */
 typedef void	(*nvtree_range_fn)(void *arg, unsigned tid, uint32_t track,
 		    uint32_t idx, const struct nvtree_span *, int64_t busy);
-void		 nvtree_proj_each(const struct model *, nvtree_range_fn,
-		    void *arg);
-/*
- * nvtree_proj_each(), and before the ranges of a CPU thread are swept,
- * begin(arg, tid, thread) on the pool thread that then sweeps them: once
- * for each CPU thread with both NVTX ranges and API calls (and none when
- * the model has no GPU work of calls), so that what fn needs of a
- * thread's ranges can be made beside the sweeps of the others.
- */
 typedef void	(*nvtree_thread_fn)(void *arg, unsigned tid, uint32_t thread);
-void		 nvtree_proj_each_with(const struct model *,
+void		 nvtree_proj_each(const struct model *,
 		    nvtree_thread_fn begin, nvtree_range_fn, void *arg);
 
 struct nvtree	*nvtree_build(const struct model *);

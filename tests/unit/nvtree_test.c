@@ -361,7 +361,7 @@ check_each(const struct model *m, const struct nvtree_proj *pr,
 	for (k = 0; k < 2; k++) {
 		setenv("GPULENS_THREADS", threads[k], 1);
 		memset(c.seen, 0, n + 1);
-		nvtree_proj_each(m, each_range, &c);
+		nvtree_proj_each(m, NULL, each_range, &c);
 		for (a = 0; a < n; a++)
 			if (c.seen[a] != (pr->span[a].nops > 0))
 				fail_msg("%s: range %zu handed %u times", rel,
