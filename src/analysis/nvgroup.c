@@ -84,7 +84,7 @@ nvg_group(struct nvg_ctx *c, size_t j, unsigned tid)
 	const struct lane		*l;
 	struct nvgroup			*ag;
 	uint32_t			 gk[3], t, e, pid, *pg;
-	size_t				 x, k, i, ai, k0;
+	size_t				 x, k, i, ai, k0, lo;
 	int				 isnew;
 
 	jb->done = 1;
@@ -98,10 +98,11 @@ nvg_group(struct nvg_ctx *c, size_t j, unsigned tid)
 		t = jb->trk[x];
 		tr = &m->tracks[t];
 		l = &tr->lane;
-		k = lane_overlap(l, sel->t0, sel->t1, &ts->idx, &ts->icap);
+		k = lane_overlap_range(l, sel->t0, sel->t1, &ts->idx,
+		    &ts->icap, &lo);
 		nvtx_pathset_track(&ts->np, t);
 		for (i = 0; i < k; i++) {
-			e = ts->idx[i];
+			e = (uint32_t)lane_at(ts->idx, lo, i);
 			if (!sel->event(sel->arg, t, e))
 				continue;
 			pid = nvtx_pathset_id(&ts->np, model_gid(m, t, e));

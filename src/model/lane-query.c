@@ -82,6 +82,17 @@ lane_zero_at(const struct lane *l, int64_t t, size_t *z0, size_t *z1)
 	*z0 = lbound_if(lo, hi, lane_longer_than_zero, &b);
 }
 
+/*
+ * Whether window [t0, t1) holds every event of l (n > 0): each starts
+ * after t0, so ends after it too, and before t1. The common window of a
+ * verb, the whole trace, then needs no walk of the tree.
+ */
+static int
+lane_whole(const struct lane *l, int64_t t0, int64_t t1)
+{
+	return t0 < l->start[0] && t1 > l->start[l->n - 1];
+}
+
 /* Fills *buf with lo..hi-1. */
 static size_t
 lane_fill(size_t lo, size_t hi, uint32_t **buf, size_t *cap)
@@ -123,6 +134,8 @@ lane_overlap(const struct lane *l, int64_t t0, int64_t t1, uint32_t **buf,
 
 	if (t1 <= t0 || l->n == 0)
 		return 0;
+	if (lane_whole(l, t0, t1))
+		return lane_fill(0, l->n, buf, cap);
 	n = lane_live(l, lane_lower(l, t1), t0, 0, buf, cap);
 	if (!l->overlaps)
 		return n;
@@ -160,6 +173,10 @@ lane_overlap_range(const struct lane *l, int64_t t0, int64_t t1,
 {
 	if (!l->overlaps)
 		return lane_run(l, t0, t1, lo);
+	if (t1 > t0 && l->n > 0 && lane_whole(l, t0, t1)) {
+		*lo = 0;
+		return l->n;
+	}
 	*lo = LANE_LIST;
 	return lane_overlap(l, t0, t1, buf, cap);
 }

@@ -146,9 +146,9 @@ size_t	 lane_overlap(const struct lane *, int64_t t0, int64_t t1,
 	    uint32_t **buf, size_t *cap);
 /*
  * The same events without a list where none is needed: when the lane's
- * events do not overlap, they are the index range [*lo, *lo + n) and *buf
- * is left alone; else *lo is LANE_LIST and *buf holds them. Returns n;
- * lane_at() gives the k-th.
+ * events do not overlap, or the window holds all of them, they are the
+ * index range [*lo, *lo + n) and *buf is left alone; else *lo is
+ * LANE_LIST and *buf holds them. Returns n; lane_at() gives the k-th.
  */
 #define LANE_LIST	SIZE_MAX
 size_t	 lane_overlap_range(const struct lane *, int64_t t0, int64_t t1,

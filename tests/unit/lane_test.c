@@ -284,8 +284,14 @@ rand_window(struct rng *r, const struct lane *l, int64_t *t0, int64_t *t1)
 		*t1 = rnd_in(r, *t0, hi + 2000);
 		break;
 	default:
-		*t0 = lo - rnd_in(r, 0, 10);
-		*t1 = hi + rnd_in(r, 0, 10);
+		if (rnd(r) % 2) {
+			*t0 = lo - rnd_in(r, 0, 10);
+			*t1 = hi + rnd_in(r, 0, 10);
+		} else {
+			/* At the edges of "every event" (lane_whole()). */
+			*t0 = l->start[0] - rnd_in(r, 0, 1);
+			*t1 = l->start[l->n - 1] + rnd_in(r, 0, 1);
+		}
 		break;
 	}
 }
@@ -386,7 +392,11 @@ check_queries(const struct lane *l, struct rng *r, int nwin)
 		/* The same events as a range where the lane allows. */
 		assert_int_equal(lane_overlap_range(l, t0, t1, &rbuf, &rcap,
 		    &lo), k);
-		assert_int_equal(lo == LANE_LIST, l->overlaps);
+		/* A list only for overlapping events, and not when the
+		 * window holds every event. */
+		assert_int_equal(lo == LANE_LIST, l->overlaps &&
+		    !(t1 > t0 && l->n > 0 && t0 < l->start[0] &&
+		    t1 > l->start[l->n - 1]));
 		for (j = 0; j < k; j++)
 			assert_int_equal(lane_at(rbuf, lo, j), buf[j]);
 		if (!l->overlaps) {
