@@ -20,6 +20,7 @@
 #include <stdint.h>
 
 #include "analysis/stats.h"
+#include "util/pool.h"
 #include "headless/launch-walk.h"
 
 /* Working memory of the statistics of groups' times, reused across them
@@ -30,6 +31,7 @@ struct launch_scratch {
 	uint32_t		*q32;		/* a group's narrow queue times */
 	size_t			 q32cap;
 	struct stats_acc	 hist;		/* the histogram's */
+	POOL_PAD;
 };
 
 /*

@@ -23,6 +23,7 @@
 #include "headless/select.h"
 #include "model/model.h"
 #include "model/replay.h"
+#include "util/pool.h"
 
 enum launch_axis {
 	LA_API, LA_NAME, LA_SHORT, LA_DEVICE, LA_STREAM, LA_PID, LA_TID,
@@ -96,6 +97,7 @@ struct launch_ctx {
 	int			 memo_ok;
 	struct sel		*s;
 	int64_t			 nsel, unlinked, replayed;
+	POOL_PAD;
 };
 
 /*

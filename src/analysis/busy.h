@@ -42,6 +42,7 @@
 
 #include "analysis/work.h"
 #include "model/iset.h"
+#include "util/pool.h"
 
 struct lane;
 
@@ -59,6 +60,7 @@ struct busy_walk {
 	struct busy_src		*src;
 	size_t			 nsrc, srccap;
 	struct iset_run		 run;
+	POOL_PAD;		/* (one per pool thread: cmd-gaps.c) */
 };
 
 /* (Re)starts a walk; wb must be zeroed before its first start. */
@@ -77,6 +79,7 @@ struct busy_buckets {
 	int64_t			*busy;		/* nb x BUSY_NCOL */
 	uint64_t		*kern;		/* kernel starts per bucket */
 	struct work_merge	 mg;
+	POOL_PAD;		/* (one per job of a round: cmd-timeline.c) */
 };
 
 void	 busy_buckets_init(struct busy_buckets *, const int64_t *edge,
@@ -114,6 +117,7 @@ struct busy_overlap {
 	int64_t			*ends;		/* min-heap of running ends */
 	size_t			 nends, endcap;
 	struct work_merge	 mg;
+	POOL_PAD;		/* (one per job of a round: cmd-overlap.c) */
 };
 
 void	 busy_overlap_init(struct busy_overlap *, int keep);

@@ -38,6 +38,7 @@ struct kp_walker {
 	int			 launched;
 	uint32_t		*map;		/* path id -> caller's id + 1 */
 	size_t			 mapcap;
+	POOL_PAD;
 };
 
 /* A GPU track's runs (kpath_runs()): events [end[k - 1], end[k]) have

@@ -44,6 +44,7 @@ struct nvg_tstate {
 	size_t			 npg;
 	uint32_t		*idx;
 	size_t			 icap;
+	POOL_PAD;
 };
 
 struct nvg_ctx {

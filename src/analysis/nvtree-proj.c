@@ -171,6 +171,7 @@ struct nvtree_sweep {
 		struct nvtree_span	*out, *own;
 		int64_t			*obusy;
 		size_t			*loff, ocap;
+		POOL_PAD;
 	}			 scr[POOL_MAX];
 };
 

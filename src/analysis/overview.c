@@ -23,6 +23,7 @@
 struct ov_acc {
 	struct ktop		 kt;
 	struct overview_copy	 copy[COPY_KIND_COUNT];
+	POOL_PAD;
 };
 
 struct ov_build {
@@ -39,16 +40,19 @@ overview_device(struct ov_build *ob, size_t d, unsigned tid)
 	struct ov_acc		*oa = &ob->acc[tid];
 	struct overview_copy	*oc;
 	size_t			 t, i;
-	int64_t			 dur;
+	int64_t			 dur, kns = 0;
+	uint64_t		 nk = 0, bytes = 0;
 	int			 ck;
 
+	/* (Summed here, stored once: the devices' sums are side by side,
+	 * and other threads sum the other devices.) */
 	for (t = ob->doff[d]; t < ob->doff[d + 1]; t++) {
 		const struct lane *l = &m->tracks[ob->dtrk[t]].lane;
 		for (i = 0; i < l->n; i++) {
 			dur = l->end[i] - l->start[i];
 			if (l->kind[i] == EV_KERNEL) {
-				od->kernels++;
-				od->kernel_ns += dur;
+				nk++;
+				kns += dur;
 				ktop_add(&oa->kt, l->name[i], dur);
 			} else if (l->kind[i] == EV_MEMCPY &&
 			    l->aux[i] < m->ncopies) {
@@ -57,13 +61,16 @@ overview_device(struct ov_build *ob, size_t d, unsigned tid)
 				ck = c->kind < COPY_KIND_COUNT ? c->kind :
 				    COPY_UNKNOWN;
 				oc = &oa->copy[ck];
-				od->memcpy_bytes += c->bytes;
+				bytes += c->bytes;
 				oc->count++;
 				oc->bytes += c->bytes;
 				oc->ns += dur;
 			}
 		}
 	}
+	od->kernels += nk;
+	od->kernel_ns += kns;
+	od->memcpy_bytes += bytes;
 }
 
 static int
