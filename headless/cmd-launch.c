@@ -1,25 +1,14 @@
 /*
- * cmd-launch: `gpulens launch` measures kernel launch overhead, with the
- * definitions of nsys's cuda_kern_exec_sum (FORMATS.md section 2). For
- * every selected kernel with a launching API call (correlate.h):
- *   API time    = api.end - api.start
- *   queue time  = kernel.start - api.end, only when >= 0 (nsys's QCount
- *                 counts these; a kernel that starts before its call
- *                 returns has no queue time)
- *   kernel time = kernel.end - kernel.start
- *   total time  = max(api.end, kernel.end) - api.start
- * and the kernel is "short" when its kernel time is below its API time (it
- * ran for less time than it took to launch). Grouped by --group-by (api,
- * name, short-name, device, stream, pid, tid, or none for one overall row;
- * default api,name; nsys groups by pid,tid,device,api,name), each group
- * gives count, qcount, short_kernels and, for each of the four times, mean,
- * median, p90, p99, min, max and sample standard deviation (stats.h). API
- * names lose their "_vNNNN" suffix as in nsys. Kernels without a launching
- * call are counted in auxiliary.unlinked_kernels only. A graph launch
- * (model/replay.h) is one launch: the first kernel of each replay stands
- * for it (its queue time is the replay's launch latency), and the replay's
- * other kernels, which no call of their own launched, are left out and
- * counted in auxiliary.replayed_kernels.
+ * cmd-launch: `gpulens launch`, kernel launch overhead with the
+ * definitions of nsys's cuda_kern_exec_sum: the groups and statistics of
+ * analysis/launch.h as rows, by --group-by (api, name, short-name, device,
+ * stream, pid, tid, or none for one overall row; default api,name; nsys
+ * groups by pid,tid,device,api,name). Each row gives count, qcount,
+ * short_kernels and, for each of the four times, mean, median, p90, p99,
+ * min, max and sample standard deviation (stats.h). Kernels without a
+ * launching call are counted in auxiliary.unlinked_kernels only; the
+ * kernels of a graph replay but its first are counted in
+ * auxiliary.replayed_kernels.
  *
  * Where this differs: HTA's launch delay clips negative delays to 0 and
  * keeps them; nsys (and this verb) leaves them out of the queue statistics.
@@ -35,12 +24,12 @@
 #include "headless/cmd.h"
 #include "headless/cmd-events.h"
 #include "headless/evrow.h"
-#include "headless/launch-times.h"
-#include "headless/launch-walk.h"
 #include "analysis/group.h"
+#include "analysis/launch.h"
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
+#include "headless/worksel.h"
 #include "analysis/stats.h"
 #include "analysis/syncwait.h"
 #include "util/pool.h"
@@ -81,68 +70,6 @@ static const char *launch_time_names[LT_COUNT] = {
 	"api", "queue", "kernel", "total"
 };
 
-/* The statistics of the groups, computed on every thread. */
-struct launch_rows {
-	struct launch_ctx	*c;
-	struct launch_scratch	 sc[POOL_MAX];	/* per thread of launch_job() */
-	struct stats		*st;		/* per group, LT_COUNT each */
-	size_t			*big;		/* the groups, largest first */
-};
-
-/* The kernels of group g, both walkers'. */
-static size_t
-launch_size(const struct launch_group *g)
-{
-	return g->s[LS_DELAY].n + (g->x != NULL ? g->x->s[LS_DELAY].n : 0);
-}
-
-/* Orders group indices by their size, largest first. */
-static int
-launch_size_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct launch_group	*g = ctx;
-	size_t				 x = launch_size(&g[*(const size_t *)a]);
-	size_t				 y = launch_size(&g[*(const size_t *)b]);
-
-	return x > y ? -1 : x < y;
-}
-
-/* Orders group indices by their first kernel. */
-static int
-launch_first_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct launch_group	*g = ctx;
-	uint32_t			 x = g[*(const size_t *)a].first;
-	uint32_t			 y = g[*(const size_t *)b].first;
-
-	return x < y ? -1 : x > y;
-}
-
-
-/* The statistics of the times of the group job-th in size, on thread tid
- * (pool.h). */
-static int
-launch_job(void *arg, size_t job, unsigned tid, char **cause)
-{
-	struct launch_rows	*rs = arg;
-	size_t			 gi = rs->big[job];
-	struct launch_group	*g = &rs->c->g[gi];
-	int			 j;
-
-	(void)cause;
-	launch_times(&rs->sc[tid], g, &rs->st[gi * LT_COUNT]);
-	/* The samples are done with: freed here, on every thread. */
-	g->n = (int64_t)g->s[LS_KERNEL].n;
-	for (j = 0; j < LS_COUNT; j++)
-		stats_sample_free(&g->s[j]);
-	if (g->x != NULL) {
-		g->n += (int64_t)g->x->s[LS_KERNEL].n;
-		for (j = 0; j < LS_COUNT; j++)
-			stats_sample_free(&g->x->s[j]);
-	}
-	return 0;
-}
-
 static void
 launch_stats(cJSON *row, const char *pre, const struct stats *s)
 {
@@ -171,15 +98,15 @@ launch_stats(cJSON *row, const char *pre, const struct stats *s)
 }
 
 static void
-launch_row(struct launch_rows *rs, struct out *out, size_t gi)
+launch_row(const struct launch_result *r, struct out *out, size_t gi)
 {
-	struct launch_ctx	*c = rs->c;
+	const struct launch_ctx	*c = &r->c;
 	const struct model	*m = c->m;
-	struct launch_group	*g = &c->g[gi];
+	const struct launch_group *g = &c->g[gi];
 	const uint32_t		*gv = group_map_key(&c->map, gi);
 	cJSON			*row = out_row(out);
 	char			 key[8192], num[32];
-	struct stats		*st = &rs->st[gi * LT_COUNT];
+	const struct stats	*st = &r->st[gi * LT_COUNT];
 	size_t			 o = 0;
 	int			 j, ax;
 	uint32_t		 v;
@@ -270,77 +197,48 @@ int
 cmd_launch_run(const struct model *m, const struct opts *o, struct out *out,
     const char **code, char **cause)
 {
-	struct launch_ctx	 c, c2;
-	struct launch_rows	 rs;
+	struct launch_result	 r;
+	struct launch_sel	 ls;
 	struct opts		 ko = *o;
 	struct sel		 s;
-	size_t			*order = NULL, k, gi;
-	int64_t			 nsel, unlinked;
-	int			 rc = 0, axes[LA_COUNT], naxes;
+	size_t			 k;
+	int			 axes[LA_COUNT], naxes;
 
-	memset(&c, 0, sizeof c);
-	memset(&c2, 0, sizeof c2);
-	memset(&rs, 0, sizeof rs);
 	ko.type = EV_KERNEL;
 	if (group_parse_axes(o->group_by, "api,name", launch_axis_names,
 	    LA_COUNT, GROUP_NONE | GROUP_UNIQUE, axes, &naxes,
 	    cause) != 0 ||
 	    sel_init(&s, m, &ko, cause) != 0) {
 		*code = "usage";
-		rc = -1;
-		goto done;
+		return -1;
 	}
 	if (sel_window_empty(&s))
 		out_warn(out, "window_outside",
 		    "the window lies outside the trace");
-	launch_walk_init(&c, m, axes, naxes, &s);
-	launch_walk(&c, &c2);
+	worksel_launch(&ls, &s);
+	launch_build(m, axes, naxes, &ls, &r);
 	sel_free(&s);
-	nsel = c.nsel;
-	unlinked = c.unlinked;
-	/* The rows in the order of the groups' first kernels. */
-	order = xreallocarray(NULL, c.map.ng + 1, sizeof *order);
-	for (gi = 0; gi < c.map.ng; gi++)
-		order[gi] = gi;
-	sort_stable(order, c.map.ng, sizeof *order, launch_first_cmp, c.g);
-	/*
-	 * The groups' statistics are independent: on every thread, the
-	 * largest groups first, so that the threads end together.
-	 */
-	rs.c = &c;
-	rs.st = xreallocarray(NULL, c.map.ng + 1, LT_COUNT * sizeof *rs.st);
-	rs.big = xreallocarray(NULL, c.map.ng + 1, sizeof *rs.big);
-	memcpy(rs.big, order, c.map.ng * sizeof *order);
-	sort_stable(rs.big, c.map.ng, sizeof *rs.big, launch_size_cmp, c.g);
-	(void)pool_run(c.map.ng, pool_sweep_threads(), launch_job, &rs, NULL);
-	for (gi = 0; gi < c.map.ng; gi++)
-		launch_row(&rs, out, order[gi]);
+	for (k = 0; k < r.ng; k++)
+		launch_row(&r, out, r.order[k]);
 	out->default_sort = "total_mean_ns:desc";
-	out_int(out->aux, "kernels", nsel);
-	out_int(out->aux, "linked_kernels", nsel - unlinked);
-	out_int(out->aux, "unlinked_kernels", unlinked);
-	out_int(out->aux, "replayed_kernels", c.replayed);
+	out_int(out->aux, "kernels", r.nsel);
+	out_int(out->aux, "linked_kernels", r.nsel - r.unlinked);
+	out_int(out->aux, "unlinked_kernels", r.unlinked);
+	out_int(out->aux, "replayed_kernels", r.replayed);
 	launch_sync(m, &s, out);	/* its window and filters: scalars,
 					   still set after sel_free */
-	if (nsel == 0)
+	if (r.nsel == 0)
 		out_warn(out, "no_match",
 		    "no kernels match");
-	else if (c.map.ng == 0)
+	else if (r.ng == 0)
 		out_warn(out, "no_launch_call",
 		    "none of the %lld selected kernels has a "
-		    "launching API call", (long long)nsel);
-	else if (unlinked > 0)
+		    "launching API call", (long long)r.nsel);
+	else if (r.unlinked > 0)
 		out_warn(out, "no_launch_call",
 		    "%lld of %lld kernels have no launching API call "
-		    "and are left out", (long long)unlinked, (long long)nsel);
-done:
-	launch_walk_free(&c);
-	launch_walk_free(&c2);
-	for (k = 0; k < POOL_MAX; k++)
-		launch_times_free(&rs.sc[k]);
-	free(rs.st);
-	free(rs.big);
-	free(order);
-	return rc;
+		    "and are left out", (long long)r.unlinked,
+		    (long long)r.nsel);
+	launch_free(&r);
+	return 0;
 }
-

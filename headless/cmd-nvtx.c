@@ -29,6 +29,7 @@
 #include "headless/opts.h"
 #include "headless/out.h"
 #include "headless/select.h"
+#include "headless/worksel.h"
 #include "analysis/stats.h"
 #include "util/xmalloc.h"
 #include "util/rowkey.h"
@@ -251,19 +252,6 @@ nvtx_page(const struct model *m, const struct opts *o, struct sel *s,
 	return 1;
 }
 
-/* The selection of nvgroup.h, through the verb's. */
-static int
-nvtx_sel_track(void *arg, uint32_t t)
-{
-	return sel_track(arg, t);
-}
-
-static int
-nvtx_sel_event(void *arg, uint32_t t, uint32_t i)
-{
-	return sel_event(arg, t, i);
-}
-
 /* The process a named domain belongs to, per domain (see nvtx_run()). */
 static uint32_t *
 nvtx_domain_procs(const struct model *m)
@@ -309,8 +297,8 @@ nvtx_group_rows(const struct model *m, struct sel *s, struct out *out)
 	memset(&ns, 0, sizeof ns);
 	ns.t0 = s->t0;
 	ns.t1 = s->t1;
-	ns.track = nvtx_sel_track;
-	ns.event = nvtx_sel_event;
+	ns.track = worksel_track;
+	ns.event = worksel_event;
 	ns.arg = s;
 	ns.shared = s->name_cache == NULL;	/* sel_event() memoises names */
 	nvgroups_build(m, &ns, &r);

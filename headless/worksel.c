@@ -21,6 +21,26 @@ worksel_event(void *arg, uint32_t t, uint32_t i)
 	return sel_event(arg, t, i);
 }
 
+/* Whether sel_kind() alone selects on track t: kernels by their kind. */
+static int
+worksel_plain(void *arg, uint32_t t)
+{
+	const struct sel	*s = arg;
+
+	return s->kind == EV_KERNEL && sel_lane_plain(s, t);
+}
+
+void
+worksel_launch(struct launch_sel *ls, struct sel *s)
+{
+	ls->t0 = s->t0;
+	ls->t1 = s->t1;
+	ls->track = worksel_track;
+	ls->plain = worksel_plain;
+	ls->event = worksel_event;
+	ls->arg = s;
+}
+
 void
 worksel_init(struct work *w, const struct model *m, struct sel *s,
     int64_t t0, int64_t t1)

@@ -17,14 +17,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/launch-walk.h"
 #include "analysis/work.h"
 #include "headless/select.h"
 #include "model/iset.h"
 
 /* sel_track and sel_event of the struct sel at arg: the callbacks of an
- * analysis's selection (struct work_sel, struct commgrp_keep). */
+ * analysis's selection (struct work_sel, struct commgrp_keep, struct
+ * nvgroup_sel, struct launch_sel). */
 int	 worksel_track(void *arg, uint32_t t);
 int	 worksel_event(void *arg, uint32_t t, uint32_t i);
+/* The launch selection (analysis/launch-walk.h) of s, a selection of
+ * kernels (kind EV_KERNEL); s must outlive its use. */
+void	 worksel_launch(struct launch_sel *, struct sel *s);
 /* Prepares w for the outer window [t0, t1). s must outlive w. */
 void	 worksel_init(struct work *, const struct model *, struct sel *,
 	    int64_t t0, int64_t t1);

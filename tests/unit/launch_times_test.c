@@ -1,6 +1,6 @@
 /*
  * launch_times_test: the statistics of a `gpulens launch` group's four
- * times (headless/launch-times.c), where its samples are narrow found from
+ * times (analysis/launch-times.c), where its samples are narrow found from
  * histograms over the samples with the queue and total times made on the
  * fly, against the plain way (the values made into an array and computed
  * there), to the bit. The groups are built to reach every edge: one or
@@ -19,8 +19,8 @@
 
 #include <cmocka.h>
 
-#include "headless/launch-times.h"
-#include "headless/launch-walk.h"
+#include "analysis/launch-times.h"
+#include "analysis/launch-walk.h"
 #include "tsupport.h"
 
 /* How a part's times are drawn: value = lo + a draw below span (span 0:

@@ -1,5 +1,5 @@
 /*
- * launch_walk_test: the groups of `gpulens launch` (headless/launch-walk.c)
+ * launch_walk_test: the groups of `gpulens launch` (analysis/launch-walk.c)
  * found through the group cache, which also answers whether a call's name
  * launches graphs, and shared out to two walkers, against the plain walk
  * (one walker, every kernel's group and replay looked up anew), group by
@@ -24,9 +24,10 @@
 
 #include <cmocka.h>
 
-#include "headless/launch-walk.h"
+#include "analysis/launch-walk.h"
 #include "headless/opts.h"
 #include "headless/select.h"
+#include "headless/worksel.h"
 #include "model/builder.h"
 #include "tsupport.h"
 #include "util/xmalloc.h"
@@ -184,6 +185,7 @@ agree(const struct model *m, const char *axes, const char *glob)
 		"api", "name", "short-name", "device", "stream", "pid", "tid"
 	};
 	struct launch_ctx	 c, c2, r, r2;
+	struct launch_sel	 ls;
 	struct opts		 o;
 	struct sel		 s;
 	char			*cause = NULL;
@@ -201,16 +203,16 @@ agree(const struct model *m, const char *axes, const char *glob)
 	assert_int_equal(sel_init(&s, m, &o, &cause), 0);
 	memset(&c2, 0, sizeof c2);
 	memset(&r2, 0, sizeof r2);
-	launch_walk_init(&c, m, ax, nax, &s);
+	worksel_launch(&ls, &s);
+	launch_walk_init(&c, m, ax, nax, &ls);
 	launch_walk(&c, &c2);
 	/* The plain walk: no cache, one walker (r2 left unused). */
-	launch_walk_init(&r, m, ax, nax, &s);
+	launch_walk_init(&r, m, ax, nax, &ls);
 	r.memo_ok = 0;
 	o.name_glob = "*";
 	sel_free(&s);
 	assert_int_equal(sel_init(&s, m, &o, &cause), 0);
-	r.s = &s;
-	c.s = &s;
+	worksel_launch(&ls, &s);
 	launch_walk(&r, &r2);
 	assert_null(r2.g);
 	assert_int_equal(c.nsel, r.nsel);

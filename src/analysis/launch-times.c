@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "analysis/stats-hist.h"
-#include "headless/launch-times.h"
+#include "analysis/launch-times.h"
 #include "util/xmalloc.h"
 
 #define LAUNCH_FUSE_MIN	64	/* fewer values: the plain way */

@@ -1,6 +1,6 @@
 /*
- * launch-times: the statistics of the four times of a group of `gpulens
- * launch` (cmd-launch.c) from its samples (launch-walk.h): the API and
+ * launch-times: the statistics of the four times of a launch group
+ * (launch.h) from its samples (launch-walk.h): the API and
  * kernel times as they are, the queue times the delays that are not
  * negative, the total times api + max(0, delay + kernel).
  *
@@ -19,9 +19,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/launch-walk.h"
 #include "analysis/stats.h"
 #include "util/pool.h"
-#include "headless/launch-walk.h"
 
 /* Working memory of the statistics of groups' times, reused across them
  * (zeroed to begin; launch_times_free() after). */

@@ -1,6 +1,7 @@
 /*
- * launch-walk: the kernels `gpulens launch` selects (cmd-launch.c), grouped
- * by its --group-by axes, each group with its samples of times.
+ * launch-walk: the kernels a launch selection keeps (struct launch_sel),
+ * grouped by the axes asked for, each group with its samples of times
+ * (launch.h puts it to work).
  *
  * The walk reads the kernels of each GPU track in the window, those of
  * the streams one thread launched merged in the order of their launching
@@ -20,7 +21,7 @@
 
 #include "analysis/group.h"
 #include "analysis/stats.h"
-#include "headless/select.h"
+#include "model/lane.h"
 #include "model/model.h"
 #include "model/replay.h"
 #include "util/pool.h"
@@ -41,7 +42,7 @@ enum launch_sample {
 	LS_API, LS_KERNEL, LS_DELAY, LS_COUNT
 };
 
-/* The four times of a kernel (cmd-launch.c). */
+/* The four times of a kernel (launch.h). */
 enum launch_time {
 	LT_API, LT_QUEUE, LT_KERNEL, LT_TOTAL, LT_COUNT
 };
@@ -63,7 +64,8 @@ launch_total(int64_t api, int64_t kernel, int64_t delay)
 
 struct launch_group {
 	struct stats_sample s[LS_COUNT];
-	int64_t		 n, nshort, nqueue;	/* n: the caller's */
+	int64_t		 n, nshort, nqueue;	/* n: the caller's
+					   (launch_build(): the kernels) */
 	int64_t		 lo[LT_COUNT], hi[LT_COUNT];	/* each time's
 					   smallest and largest (a time
 					   with none: lo > hi) */
@@ -76,6 +78,20 @@ struct launch_group {
 };
 
 struct launch_memo;
+
+/*
+ * Which kernels: those of the GPU tracks track() keeps that overlap the
+ * window [t0, t1) (lane_overlap()) and event() keeps. On a track plain()
+ * passes, every kernel in the window is kept without asking event(): the
+ * caller's filters look at nothing but the kind there.
+ */
+struct launch_sel {
+	int64_t		 t0, t1;
+	int		(*track)(void *arg, uint32_t t);
+	int		(*plain)(void *arg, uint32_t t);
+	int		(*event)(void *arg, uint32_t t, uint32_t i);
+	void		*arg;
+};
 
 /*
  * What one walker builds: the groups (by the axes' values) and their
@@ -95,17 +111,17 @@ struct launch_ctx {
 	struct replay_names	 graph;		/* which calls launch graphs */
 	struct launch_memo	*memo;		/* see launch_memo_of() */
 	int			 memo_ok;
-	struct sel		*s;
+	const struct launch_sel	*sel;
 	int64_t			 nsel, unlinked, replayed;
 	POOL_PAD;
 };
 
 /*
- * Readies c to walk model m's kernels that s selects (s lives as long as
+ * Readies c to walk model m's kernels that sel keeps (sel lives as long as
  * the walk), grouped by the naxes axes (LA_*) in axes.
  */
 void	 launch_walk_init(struct launch_ctx *c, const struct model *m,
-	    const int *axes, int naxes, struct sel *s);
+	    const int *axes, int naxes, const struct launch_sel *sel);
 /*
  * Walks every selected kernel into c's groups; c2, zeroed, may serve as
  * the second walker (launch_walk_free() it after).

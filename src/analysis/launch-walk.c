@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "headless/launch-walk.h"
+#include "analysis/launch-walk.h"
 #include "model/correlate.h"
 #include "model/event.h"
 #include "model/lane.h"
@@ -214,7 +214,7 @@ launch_call(struct launch_ctx *c, uint32_t api)
 }
 
 /*
- * Kernel i of track t, if selected (plain: by its kind alone), whose
+ * Kernel i of track t, if kept (plain: by its kind alone), whose
  * launching call is api (NONE32 none). With the group cache, the cache
  * entry answers both whether the call's name launches graphs and the
  * group; without it, the group is looked up kernel by kernel.
@@ -227,8 +227,8 @@ launch_kernel(struct launch_ctx *c, uint32_t t, uint32_t i, int plain,
 	struct launch_memo	*e;
 	struct evref		 r;
 
-	if (plain ? !sel_kind(c->s, &m->tracks[t].lane, i) :
-	    !sel_event(c->s, t, i))
+	if (plain ? m->tracks[t].lane.kind[i] != EV_KERNEL :
+	    !c->sel->event(c->sel->arg, t, i))
 		return;
 	c->nsel++;
 	if (api == NONE32) {
@@ -310,7 +310,7 @@ launch_cur_cmp(const void *a, const void *b)
 
 void
 launch_walk_init(struct launch_ctx *p, const struct model *m,
-    const int *axes, int naxes, struct sel *s)
+    const int *axes, int naxes, const struct launch_sel *sel)
 {
 	int	j;
 
@@ -323,7 +323,7 @@ launch_walk_init(struct launch_ctx *p, const struct model *m,
 	for (j = 0; j < naxes; j++)
 		if (axes[j] == LA_SHORT)
 			p->memo_ok = 0;
-	p->s = s;
+	p->sel = sel;
 	p->atrack = NONE32;	/* (alen 0: no track yet) */
 	group_names_init(&p->names, p->m);
 	group_map_init(&p->map, p->naxes > 0 ? (size_t)p->naxes : 1);
@@ -425,11 +425,12 @@ launch_walk(struct launch_ctx *c, struct launch_ctx *c2)
 	int			 plain;
 
 	for (t = 0; t < m->ntracks; t++) {
-		if (!sel_track(c->s, t) || m->tracks[t].type != TRACK_GPU)
+		if (m->tracks[t].type != TRACK_GPU ||
+		    !c->sel->track(c->sel->arg, t))
 			continue;
-		plain = sel_lane_plain(c->s, t);
-		n = lane_overlap_range(&m->tracks[t].lane, c->s->t0,
-		    c->s->t1, &idx, &icap, &lo);
+		plain = c->sel->plain(c->sel->arg, t);
+		n = lane_overlap_range(&m->tracks[t].lane, c->sel->t0,
+		    c->sel->t1, &idx, &icap, &lo);
 		if (n == 0)
 			continue;
 		if (lo == LANE_LIST) {
@@ -472,7 +473,7 @@ launch_walk(struct launch_ctx *c, struct launch_ctx *c2)
 	w.part[0] = c;
 	w.part[1] = c2;
 	if (two && nset > 1) {
-		launch_walk_init(c2, c->m, c->axes, c->naxes, c->s);
+		launch_walk_init(c2, c->m, c->axes, c->naxes, c->sel);
 		(void)pool_run(nset, 2, launch_walk_job, &w, NULL);
 		launch_join(c, c2);
 	} else
