@@ -225,35 +225,65 @@ launch_times_feed(const struct launch_group *g, int j, int64_t lo,
 	}
 }
 
+int
+launch_times_split(const struct launch_group *g)
+{
+	return launch_times_narrow(g);
+}
+
+void
+launch_time_one(struct launch_scratch *c, struct launch_group *g, int j,
+    struct stats *st)
+{
+	struct stats_hist	hs;
+	size_t			n;
+
+	n = g->s[LS_DELAY].n + (g->x != NULL ? g->x->s[LS_DELAY].n : 0);
+	if (j == LT_QUEUE)
+		n = (size_t)g->nqueue;
+	if (n < LAUNCH_FUSE_MIN || !stats_hist_begin(&hs, n, g->lo[j],
+	    g->hi[j], &c->hist)) {
+		launch_time(c, g, j, st);
+		return;
+	}
+	launch_times_feed(g, j, g->lo[j], &hs, 0);
+	if (stats_hist_ranks(&hs))
+		launch_times_feed(g, j, g->lo[j], &hs, 1);
+	memset(st, 0, sizeof *st);
+	stats_hist_end(&hs, st);
+}
+
 void
 launch_times(struct launch_scratch *c, struct launch_group *g,
     struct stats st[LT_COUNT])
 {
-	struct stats_hist	hs;
-	size_t			n;
-	int			j;
+	size_t	n;
+	int	j;
 
 	n = g->s[LS_DELAY].n + (g->x != NULL ? g->x->s[LS_DELAY].n : 0);
 	if (!launch_times_narrow(g) || n < LAUNCH_FUSE_MIN) {
 		launch_times_plain(c, g, st);
 		return;
 	}
-	for (j = 0; j < LT_COUNT; j++) {
-		if ((j == LT_QUEUE ? (size_t)g->nqueue : n) < LAUNCH_FUSE_MIN ||
-		    !stats_hist_begin(&hs, j == LT_QUEUE ? (size_t)g->nqueue :
-		    n, g->lo[j], g->hi[j], &c->hist)) {
-			launch_time(c, g, j, &st[j]);
-			continue;
-		}
-		launch_times_feed(g, j, g->lo[j], &hs, 0);
-		if (stats_hist_ranks(&hs))
-			launch_times_feed(g, j, g->lo[j], &hs, 1);
-		memset(&st[j], 0, sizeof st[j]);
-		stats_hist_end(&hs, &st[j]);
-	}
+	for (j = 0; j < LT_COUNT; j++)
+		launch_time_one(c, g, j, &st[j]);
 }
 
 #else
+
+int
+launch_times_split(const struct launch_group *g)
+{
+	(void)g;
+	return 0;
+}
+
+void
+launch_time_one(struct launch_scratch *c, struct launch_group *g, int j,
+    struct stats *st)
+{
+	launch_time(c, g, j, st);
+}
 
 void
 launch_times(struct launch_scratch *c, struct launch_group *g,

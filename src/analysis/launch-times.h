@@ -41,6 +41,15 @@ struct launch_scratch {
  */
 void	launch_times(struct launch_scratch *c, struct launch_group *g,
 	    struct stats st[LT_COUNT]);
+/*
+ * Whether g's times may be computed one by one (launch_time_one()), on
+ * several threads at once: its samples are narrow, and nothing then
+ * writes them.
+ */
+int	launch_times_split(const struct launch_group *g);
+/* Time j (LT_*) of launch_times(), alone, where launch_times_split(). */
+void	launch_time_one(struct launch_scratch *c, struct launch_group *g,
+	    int j, struct stats *st);
 /* The same, every time the plain way (for the tests). */
 void	launch_times_plain(struct launch_scratch *c, struct launch_group *g,
 	    struct stats st[LT_COUNT]);

@@ -77,7 +77,8 @@ group_free(struct launch_group *g)
 }
 
 /* Group a (and b, as the second walker's part, where b->n > 0) both
- * ways: the same statistics. */
+ * ways, and where its times may be computed one by one, that way too, in
+ * the reverse order: the same statistics. */
 static void
 check(const struct part *a, const struct part *b)
 {
@@ -85,14 +86,14 @@ check(const struct part *a, const struct part *b)
 		"api", "queue", "kernel", "total"
 	};
 	struct launch_scratch	 sc;
-	struct launch_group	 g[2], h[2];
-	struct stats		 st[2][LT_COUNT];
+	struct launch_group	 g[3], h[3];
+	struct stats		 st[3][LT_COUNT];
 	uint64_t		 seed = rng;
-	int			 k, j;
+	int			 k, j, split = 0;
 
 	memset(&sc, 0, sizeof sc);
-	for (k = 0; k < 2; k++) {
-		rng = seed;		/* the same values both times */
+	for (k = 0; k < 3; k++) {
+		rng = seed;		/* the same values every time */
 		fill(&g[k], a);
 		if (b != NULL) {
 			fill(&h[k], b);
@@ -100,12 +101,21 @@ check(const struct part *a, const struct part *b)
 		}
 		if (k == 0)
 			launch_times(&sc, &g[k], st[k]);
-		else
+		else if (k == 1)
 			launch_times_plain(&sc, &g[k], st[k]);
+		else if ((split = launch_times_split(&g[k])) != 0)
+			for (j = LT_COUNT; j-- > 0; )
+				launch_time_one(&sc, &g[k], j, &st[k][j]);
 		group_free(&g[k]);
 		if (b != NULL)
 			group_free(&h[k]);
 	}
+	/* Split only where every sample is narrow. */
+	assert_int_equal(split, a->wide == 0 && (b == NULL || b->wide == 0));
+	if (split)
+		for (j = 0; j < LT_COUNT; j++)
+			assert_memory_equal(&st[2][j], &st[1][j],
+			    sizeof st[2][j]);
 	for (j = 0; j < LT_COUNT; j++) {
 		print_message("%s: count %llu\n", name[j],
 		    (unsigned long long)st[1][j].count);

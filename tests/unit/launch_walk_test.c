@@ -24,6 +24,8 @@
 
 #include <cmocka.h>
 
+#include "analysis/launch.h"
+#include "analysis/launch-times.h"
 #include "analysis/launch-walk.h"
 #include "headless/opts.h"
 #include "headless/select.h"
@@ -323,12 +325,123 @@ test_group_add(void **state)
 	}
 }
 
+/*
+ * A thread launching NBIG kernels on two streams, two API names, five
+ * kernel names: with --group-by none one group larger than any thread's
+ * share, whose times launch_build() computes one by one on the pool.
+ */
+#define NBIG	70000
+
+static struct model *
+build_big(void)
+{
+	struct builder	*b = builder_new(SOURCE_NSYS);
+	uint32_t	 d, p, th, api, g[2], k;
+	char		 name[32];
+	int64_t		 t, ks;
+
+	d = ts_device(b, 0);
+	p = builder_process(b, 100, 100, "a");
+	th = builder_thread(b, 1, 1, p, "main");
+	api = builder_cpu_track(b, TRACK_API, th, 0);
+	g[0] = builder_gpu_track(b, builder_stream(b, d, 7, p));
+	g[1] = builder_gpu_track(b, builder_stream(b, d, 8, p));
+	for (k = 0; k < NBIG; k++) {
+		t = (int64_t)k * 1000;
+		snprintf(name, sizeof name, "kern%u", k % 5);
+		ts_add_corr(b, api, k % 3 ? "cudaLaunchKernel" :
+		    "cuLaunchKernel", EV_API, t, t + 5 + (k * 7919) % 97,
+		    k + 1);
+		ks = t + (int64_t)((k * 104729) % 600) - 100;
+		ts_add_corr(b, g[k % 2], name, EV_KERNEL, ks,
+		    ks + 1 + (k * 31) % 211, k + 1);
+	}
+	return ts_finish(b);
+}
+
+/*
+ * launch_build() on threads threads against each group's statistics
+ * computed the plain way (launch_times_plain()) from a walk of its own.
+ */
+static void
+built(const struct model *m, const char *axes, const char *threads)
+{
+	static const char *const	 names[LA_COUNT] = {
+		"api", "name", "short-name", "device", "stream", "pid", "tid"
+	};
+	struct launch_result	 r;
+	struct launch_ctx	 c, c2;
+	struct launch_scratch	 sc;
+	struct launch_sel	 ls;
+	struct stats		 st[LT_COUNT];
+	struct opts		 o;
+	struct sel		 s;
+	char			*cause = NULL;
+	int			 ax[LA_COUNT], nax, j;
+	size_t			 k, gi, big = 0;
+
+	memset(&o, 0, sizeof o);
+	o.from = o.to = OPT_TIME_UNSET;
+	o.iter = -1;
+	o.device = o.stream = o.pid = o.tid = -1;
+	o.type = EV_KERNEL;
+	assert_int_equal(group_parse_axes(axes, "api,name", names, LA_COUNT,
+	    GROUP_NONE | GROUP_UNIQUE, ax, &nax, &cause), 0);
+	assert_int_equal(sel_init(&s, m, &o, &cause), 0);
+	worksel_launch(&ls, &s);
+	assert_int_equal(setenv("GPULENS_THREADS", threads, 1), 0);
+	launch_build(m, ax, nax, &ls, &r);
+	assert_int_equal(unsetenv("GPULENS_THREADS"), 0);
+	memset(&c2, 0, sizeof c2);
+	memset(&sc, 0, sizeof sc);
+	launch_walk_init(&c, m, ax, nax, &ls);
+	launch_walk(&c, &c2);
+	assert_int_equal(r.ng, c.map.ng);
+	assert_int_equal(r.nsel, c.nsel);
+	for (k = 0; k < r.ng; k++) {
+		/* In the order of the groups' first kernels. */
+		gi = r.order[k];
+		if (k > 0)
+			assert_true(r.c.g[r.order[k - 1]].first <
+			    r.c.g[gi].first);
+		launch_times_plain(&sc, &c.g[by_first(&c, r.c.g[gi].first)],
+		    st);
+		assert_int_equal(r.c.g[gi].n, (int64_t)st[LT_KERNEL].count);
+		if (r.c.g[gi].n > NBIG / 2)
+			big++;
+		for (j = 0; j < LT_COUNT; j++)
+			assert_memory_equal(&r.st[gi * LT_COUNT + (size_t)j],
+			    &st[j], sizeof st[j]);
+	}
+	/* "none": one group of every kernel. */
+	assert_true(nax > 0 || (r.ng == 1 && big == 1));
+	launch_times_free(&sc);
+	launch_walk_free(&c);
+	launch_walk_free(&c2);
+	launch_free(&r);
+	sel_free(&s);
+}
+
+static void
+test_build(void **state)
+{
+	struct model	*m = build_big();
+
+	(void)state;
+	built(m, "none", "2");
+	built(m, "none", "1");
+	built(m, "api", "2");
+	built(m, "api,name", "2");
+	model_free(m);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest	tests[] = {
 		cmocka_unit_test(test_agree),
 		cmocka_unit_test(test_group_add),
+		cmocka_unit_test(test_build),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
