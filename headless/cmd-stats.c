@@ -88,7 +88,7 @@ stats_same(void *arg, uint32_t t, uint32_t i, uint32_t hi)
 }
 
 /*
- * With the nvtx-path axis (and not iter) over GPU events, the runs of the
+ * With the nvtx-path or iter axis over GPU events, the runs of the
  * selected GPU tracks are worked out ahead, on the pool (kpath_runs()).
  */
 static void
@@ -97,20 +97,19 @@ stats_runs(struct stats_ctx *c, int kind, const int *axes, int naxes)
 	const struct model	*m = c->m;
 	uint8_t			*use;
 	uint32_t		 t;
-	int			 k, nvtx = 0;
+	int			 k, nvtx = 0, iter = 0;
 
 	for (k = 0; k < naxes; k++) {
-		if (axes[k] == GS_ITER)
-			return;
+		iter |= axes[k] == GS_ITER;
 		nvtx |= axes[k] == GS_NVTX;
 	}
-	if (!nvtx || (kind != EV_KERNEL && kind != EV_MEMCPY &&
+	if ((!nvtx && !iter) || (kind != EV_KERNEL && kind != EV_MEMCPY &&
 	    kind != EV_MEMSET))
 		return;
 	use = xcalloc((size_t)m->ntracks + 1, 1);
 	for (t = 0; t < m->ntracks; t++)
 		use[t] = m->tracks[t].type == TRACK_GPU && sel_track(c->sel, t);
-	kpath_runs(c->kp, use);
+	kpath_runs(c->kp, use, nvtx, iter);
 	free(use);
 }
 

@@ -38,14 +38,18 @@ struct kp_walker {
 	int			 launched;
 	uint32_t		*map;		/* path id -> caller's id + 1 */
 	size_t			 mapcap;
+	uint32_t		 it_parent, it_val;	/* kp_iter_of()'s
+					   last parent (NONE32: none yet)
+					   and its iteration */
 	POOL_PAD;
 };
 
 /* A GPU track's runs (kpath_runs()): events [end[k - 1], end[k]) have
- * path val[k] of walker w. */
+ * path val[k] of walker w (with the path runs) and iteration iter[k]
+ * (with the iteration runs). */
 struct kp_track {
-	uint32_t		*end, *val;
-	size_t			 n, cap, vcap;
+	uint32_t		*end, *val, *iter;
+	size_t			 n, cap, vcap, icap;
 	unsigned		 w;
 	size_t			 k;		/* run of the last event asked */
 };
@@ -56,6 +60,7 @@ struct kpath {
 	struct kp_walker	 w[POOL_MAX];
 	unsigned		 nw;
 	struct kp_track		*tr;		/* per track, or NULL */
+	int			 rpath, riter;	/* which values the runs have */
 	struct strpool		*pool;		/* the caller's, of the maps */
 	/* The event walker 0 answered last, and its range; the track and
 	 * event whose value the runs gave last. */
@@ -72,6 +77,7 @@ kp_walker_init(struct kp_walker *w, const struct model *m, const char *dom)
 {
 	memset(w, 0, sizeof *w);
 	w->m = m;
+	w->it_parent = NONE32;
 	w->cur = nvtx_cur_new(m, dom);
 	w->strs = strpool_new();
 	w->last_range = NONE32;
@@ -114,6 +120,7 @@ kpath_free(struct kpath *kp)
 	for (t = 0; kp->tr != NULL && t < kp->m->ntracks; t++) {
 		free(kp->tr[t].end);
 		free(kp->tr[t].val);
+		free(kp->tr[t].iter);
 	}
 	free(kp->tr);
 	free(kp->trk);
@@ -218,6 +225,32 @@ kp_iter(const struct model *m, uint32_t range)
 }
 
 /*
+ * kp_iter() of walker w: the iteration of a range's parent is kept, since
+ * the ranges asked one after the other are mostly siblings (a step's).
+ */
+static uint32_t
+kp_iter_of(struct kp_walker *w, uint32_t range)
+{
+	const struct model	*m = w->m;
+	struct evref		 r;
+	uint32_t		 aux, parent;
+
+	if (range == NONE32)
+		return NONE32;
+	r = model_ev(m, range);
+	aux = m->tracks[r.track].lane.aux[r.idx];
+	if (aux == NONE32)
+		return NONE32;
+	if ((parent = m->nvtx[aux].parent) == NONE32)
+		return m->nvtx[aux].iter;
+	if (parent != w->it_parent) {
+		w->it_parent = parent;
+		w->it_val = kp_iter(m, parent);
+	}
+	return w->it_val;
+}
+
+/*
  * After kp_range(w, t, i): the end of the run of GPU events from i on
  * launched by calls on the same track as event i's (so from its thread)
  * at times from event i's launch until the innermost range around it may
@@ -274,13 +307,15 @@ kpath_value(struct kpath *kp, struct strpool *pool, int axis, uint32_t t,
 	struct kp_track	*tr;
 	size_t		 k;
 
-	if (axis == GS_NVTX && kp->tr != NULL && kp->tr[t].n > 0) {
+	if ((axis == GS_NVTX ? kp->rpath : kp->riter) && kp->tr != NULL &&
+	    kp->tr[t].n > 0) {
 		tr = &kp->tr[t];
 		k = kp_run(tr, i);
 		if (k < tr->n) {
 			kp->run_t = t;
 			kp->run_i = i;
-			return kp_pool_id(kp, &kp->w[tr->w], tr->val[k], pool);
+			return axis == GS_NVTX ? kp_pool_id(kp, &kp->w[tr->w],
+			    tr->val[k], pool) : tr->iter[k];
 		}
 	}
 	if (t != kp->last_t || i != kp->last_i) {
@@ -323,7 +358,7 @@ kp_job(void *arg, size_t job, unsigned tid, char **cause)
 	struct kp_walker	*w = &kp->w[tid];
 	struct kp_track		*tr;
 	size_t			 j;
-	uint32_t		 t, i, e, n, v;
+	uint32_t		 t, i, e, n, v, it, range;
 
 	(void)cause;
 	for (j = kp->jlo[job]; j < kp->jlo[job + 1]; j++) {
@@ -332,16 +367,21 @@ kp_job(void *arg, size_t job, unsigned tid, char **cause)
 		tr->w = tid;
 		n = (uint32_t)kp->m->tracks[t].lane.n;
 		for (i = 0; i < n; i = e) {
-			v = kp_path(w, kp_range(w, t, i));
+			range = kp_range(w, t, i);
+			v = kp->rpath ? kp_path(w, range) : 0;
+			it = kp->riter ? kp_iter_of(w, range) : 0;
 			e = kp_walker_same(w, t, i, n);
-			/* Runs of one path are one. */
-			if (tr->n > 0 && tr->val[tr->n - 1] == v) {
+			/* Runs of the same values are one. */
+			if (tr->n > 0 && tr->val[tr->n - 1] == v &&
+			    tr->iter[tr->n - 1] == it) {
 				tr->end[tr->n - 1] = e;
 				continue;
 			}
 			XGROW(tr->end, tr->cap, tr->n + 1);
 			XGROW(tr->val, tr->vcap, tr->n + 1);
+			XGROW(tr->iter, tr->icap, tr->n + 1);
 			tr->end[tr->n] = e;
+			tr->iter[tr->n] = it;
 			tr->val[tr->n++] = v;
 		}
 	}
@@ -357,7 +397,7 @@ kp_u64_cmp(const void *a, const void *b)
 }
 
 void
-kpath_runs(struct kpath *kp, const uint8_t *use)
+kpath_runs(struct kpath *kp, const uint8_t *use, int path, int iter)
 {
 	const struct model	*m = kp->m;
 	size_t			 n = 0, nj = 0, j;
@@ -365,8 +405,10 @@ kpath_runs(struct kpath *kp, const uint8_t *use)
 	uint32_t		 t;
 	unsigned		 nt;
 
-	if (kp->tr != NULL)
+	if (kp->tr != NULL || (!path && !iter))
 		return;
+	kp->rpath = path;
+	kp->riter = iter;
 	kp->tr = xcalloc((size_t)m->ntracks + 1, sizeof *kp->tr);
 	kp->trk = xcalloc((size_t)m->ntracks + 1, sizeof *kp->trk);
 	/* By process, then track: a process's threads go to one walker. */

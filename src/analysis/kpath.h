@@ -13,10 +13,11 @@
  * kpath_same() says how far the answer holds: the GPU events launched
  * from the same API track before the innermost range may change.
  *
- * kpath_runs() works out, ahead, the runs of the nvtx-path values of
- * whole GPU tracks on the pool (the processes' tracks shared out; each
- * thread with cursors and paths of its own): the values of their events
- * are then read from the runs. The answers are the same.
+ * kpath_runs() works out, ahead, the runs of the nvtx-path values, the
+ * iterations or both of whole GPU tracks on the pool (the processes'
+ * tracks shared out; each thread with cursors and paths of its own): the
+ * values of their events are then read from the runs. The answers are
+ * the same.
  *
  * Ownership: kpath_new() returns a context freed with kpath_free(); it
  * borrows the model and the domain string.
@@ -35,10 +36,12 @@ struct strpool;
 struct kpath	*kpath_new(const struct model *, const char *domain);
 void		 kpath_free(struct kpath *);
 /*
- * The runs of the GPU tracks t with use[t] set (ntracks entries), for the
- * nvtx-path axis (not iter: kpath_value() then asks as without).
+ * The runs of the GPU tracks t with use[t] set (ntracks entries), of the
+ * nvtx-path values where path is set and of the iterations where iter is
+ * (kpath_value() asks the other axis as without runs). Once per context.
  */
-void		 kpath_runs(struct kpath *, const uint8_t *use);
+void		 kpath_runs(struct kpath *, const uint8_t *use, int path,
+		    int iter);
 /*
  * The value of axis (GS_NVTX: a path id interned in pool; GS_ITER) for
  * event i of track t.

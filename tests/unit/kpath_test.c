@@ -2,11 +2,12 @@
  * kpath_test: the NVTX path and iteration around events
  * (analysis/kpath.c). On traces written by the generator (several
  * processes, each with several streams, graph launches, kernels without
- * a launch): the paths read from the runs worked out ahead on two
- * threads (kpath_runs()) are those asked event by event, in each track's
- * order, backwards and in steps (the runs then searched); every event of
- * a run kpath_same() gives has the value of its first, with and without
- * the runs; and the iterations are the same with the runs there.
+ * a launch): the paths and the iterations read from the runs worked out
+ * ahead on two threads (kpath_runs(), of the paths, the iterations or
+ * both) are those asked event by event, in each track's order, backwards
+ * and in steps (the runs then searched); every event of a run
+ * kpath_same() gives has the value of its first, with and without the
+ * runs.
  */
 #include "config.h"
 
@@ -57,18 +58,20 @@ pick(size_t n, size_t k, int p)
 }
 
 /*
- * With domain dom: the runs' paths against those asked event by event,
- * and kpath_same() against the values of the events it covers. Returns
- * the events whose value came with the first of a run longer than one.
+ * With domain dom: the paths and iterations with the runs (of the paths
+ * where rpath is set, of the iterations where riter is) against those
+ * asked event by event, and kpath_same() against the values of the events
+ * it covers. Returns the events whose value came with the first of a run
+ * longer than one.
  */
 static size_t
-check_model(const struct model *m, const char *dom)
+check_runs(const struct model *m, const char *dom, int rpath, int riter)
 {
 	struct kpath		*plain, *runs;
 	struct strpool		*pp, *pr;
 	const struct lane	*l;
 	uint8_t			*use;
-	uint32_t		*want, t, i, e, j, a, b;
+	uint32_t		*want, *wit, t, i, e, j, a, b;
 	size_t			 k, covered = 0;
 	int			 p;
 
@@ -79,15 +82,17 @@ check_model(const struct model *m, const char *dom)
 	use = xcalloc(m->ntracks + 1, 1);
 	for (t = 0; t < m->ntracks; t++)
 		use[t] = m->tracks[t].type == TRACK_GPU && t % 5 != 3;
-	kpath_runs(runs, use);
+	kpath_runs(runs, use, rpath, riter);
 	for (t = 0; t < m->ntracks; t++) {
 		l = &m->tracks[t].lane;
 		if (l->n == 0)
 			continue;
 		want = xcalloc(l->n, sizeof *want);
+		wit = xcalloc(l->n, sizeof *wit);
 		for (i = 0; i < l->n; i++) {
 			want[i] = kpath_value(plain, pp, GS_NVTX, t, i);
-			assert_int_equal(kpath_value(plain, pp, GS_ITER, t, i),
+			wit[i] = kpath_value(plain, pp, GS_ITER, t, i);
+			assert_int_equal(wit[i],
 			    kpath_value(runs, pr, GS_ITER, t, i));
 		}
 		/* Runs asked in order: every event of one has its value. */
@@ -104,6 +109,11 @@ check_model(const struct model *m, const char *dom)
 				assert_string_equal(strpool_get(pp, want[j]),
 				    strpool_get(pr, b));
 			covered += e - i > 1 ? e - i - 1 : 0;
+			b = kpath_value(runs, pr, GS_ITER, t, i);
+			e = kpath_same(runs, t, i, (uint32_t)l->n);
+			assert_true(e > i && e <= l->n);
+			for (j = i; j < e; j++)
+				assert_int_equal(wit[j], b);
 		}
 		for (p = 0; p < 3; p++)
 			for (k = 0; k < l->n; k++) {
@@ -112,8 +122,11 @@ check_model(const struct model *m, const char *dom)
 				assert_string_equal(strpool_get(pp, want[i]),
 				    strpool_get(pr, b));
 				assert_int_equal(want[i] == 0, b == 0);
+				assert_int_equal(kpath_value(runs, pr, GS_ITER,
+				    t, i), wit[i]);
 			}
 		free(want);
+		free(wit);
 	}
 	free(use);
 	strpool_free(pp);
@@ -121,6 +134,19 @@ check_model(const struct model *m, const char *dom)
 	kpath_free(plain);
 	kpath_free(runs);
 	return covered;
+}
+
+/*
+ * check_runs() with the runs of the iterations, of both, and of the
+ * paths, whose count it returns (runs of the iterations alone are longer:
+ * they count other events).
+ */
+static size_t
+check_model(const struct model *m, const char *dom)
+{
+	check_runs(m, dom, 0, 1);
+	check_runs(m, dom, 1, 1);
+	return check_runs(m, dom, 1, 0);
 }
 
 /*
