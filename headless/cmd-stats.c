@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "headless/cmd.h"
+#include "headless/evpage.h"
 #include "headless/evrow.h"
 #include "analysis/group.h"
 #include "analysis/gstats.h"
@@ -211,6 +212,119 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 	}
 }
 
+/*
+ * The page of groups: rows are cJSON objects of about a kilobyte, and a
+ * grouping by nvtx-path and iter at 1e8 events has 1.7 million groups, of
+ * which a page shows 50. With --limit, sorted by one of stats_page_fields
+ * (the default, total_ns, is one), rows are made only of the groups that
+ * can be on the page: those whose value is not after the offset +
+ * limit-th value in the sort's direction, widened by the rounding of a
+ * row's number (out_num(): three decimals), so that every group out.c
+ * could order before the page's last row by its key (a tie) is kept.
+ * out.c then sorts and pages them as it would all the rows.
+ */
+static const char *const stats_page_fields[] = {
+	"count", "total_ns", "min_ns", "max_ns",	/* out_int() */
+	"share_pct", "mean_ns", "median_ns", "stddev_ns", /* out_num() */
+	NULL
+};
+#define STATS_PAGE_NUM	4	/* the first field written by out_num() */
+
+/* Field f (stats_page_fields) of group g, as its row has it before the
+ * rounding. */
+static double
+stats_page_value(const struct gstats *gs, const struct gstats_group *g,
+    int f)
+{
+	const struct stats	*s = &g->dur;
+
+	switch (f) {
+	case 0:
+		return (double)s->count;
+	case 1:
+		return (double)s->total;
+	case 2:
+		return (double)s->min;
+	case 3:
+		return (double)s->max;
+	case 4:
+		return gs->grand > 0 ? 100.0 * (double)s->total /
+		    (double)gs->grand : 0.0;
+	case 5:
+		return s->mean;
+	case 6:
+		return s->median;
+	default:
+		return s->stddev;
+	}
+}
+
+/* Sifts v[i] down the heap v[0 .. n) whose root is its least value
+ * (top: the largest values kept) or its greatest. */
+static void
+stats_page_down(double *v, size_t n, size_t i, int top)
+{
+	size_t	c;
+	double	x;
+
+	for (; (c = 2 * i + 1) < n; i = c) {
+		if (c + 1 < n && (top ? v[c + 1] < v[c] : v[c + 1] > v[c]))
+			c++;
+		if (top ? v[i] <= v[c] : v[i] >= v[c])
+			break;
+		x = v[i];
+		v[i] = v[c];
+		v[c] = x;
+	}
+}
+
+/*
+ * Marks in keep[] the groups that can be on the page (see above) and
+ * returns 1, or returns 0 when every group is to be a row.
+ */
+static int
+stats_page(const struct gstats *gs, const struct opts *o,
+    const struct out *out, uint8_t *keep)
+{
+	double		*h, v, kth, fuzz;
+	size_t		 k, n = 0, gi, i;
+	int		 f, desc;
+
+	f = evpage_field(o->sort != NULL ? o->sort : "total_ns:desc",
+	    stats_page_fields, &desc);
+	if (f < 0 || out->limit <= 0 || out->offset < 0 ||
+	    out->offset > (long long)gs->ng ||
+	    out->limit > (long long)gs->ng - out->offset)
+		return 0;
+	k = (size_t)(out->offset + out->limit);
+	/* The k best values: a heap whose root is the k-th. */
+	h = xreallocarray(NULL, k, sizeof *h);
+	for (gi = 0; gi < gs->ng; gi++) {
+		v = stats_page_value(gs, &gs->g[gi], f);
+		if (v != v) {		/* (no row writes a NaN: null) */
+			free(h);
+			return 0;
+		}
+		if (n < k) {
+			h[n++] = v;
+			if (n == k)
+				for (i = k / 2 + 1; i-- > 0; )
+					stats_page_down(h, k, i, desc);
+		} else if (desc ? v > h[0] : v < h[0]) {
+			h[0] = v;
+			stats_page_down(h, k, 0, desc);
+		}
+	}
+	kth = h[0];
+	free(h);
+	fuzz = f >= STATS_PAGE_NUM ? 0.001 : 0;
+	for (gi = 0; gi < gs->ng; gi++) {
+		v = stats_page_value(gs, &gs->g[gi], f);
+		keep[gi] = desc ? v >= kth - fuzz : v <= kth + fuzz;
+	}
+	return 1;
+}
+
 static int
 stats_run(const struct cmd_ctx *ctx, struct out *out,
     const char **code, char **cause)
@@ -221,8 +335,9 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	struct stats_ctx	 c;
 	struct gstats_sel	 gsel;
 	struct gstats		*gs;
-	int			 axes[GS_NAXES], naxes, k;
+	int			 axes[GS_NAXES], naxes, k, paged;
 	size_t			 gi;
+	uint8_t			*keep;
 	int			 kind = o->type != 0 ? o->type : EV_KERNEL;
 	const char		*type_name = o->type_name != NULL ?
 				    o->type_name : "kernel";
@@ -265,8 +380,14 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	gs = gstats_compute(m, &gsel, axes, naxes, 0);
 	sel_free(&s);
 	kpath_free(c.kp);
+	keep = xcalloc(gs->ng + 1, 1);
+	paged = stats_page(gs, o, out, keep);
 	for (gi = 0; gi < gs->ng; gi++)
-		stats_row(gs, out, gi, type_name);
+		if (!paged || keep[gi])
+			stats_row(gs, out, gi, type_name);
+	if (paged)
+		out->total_matched = (long long)gs->ng;
+	free(keep);
 	out->default_sort = "total_ns:desc";
 	if (gs->ng == 0)
 		out_warn(out, "no_match",
