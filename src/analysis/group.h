@@ -47,6 +47,8 @@ struct group_map {
 	size_t		 mask;		/* slot table size - 1 */
 	uint32_t	*direct;	/* nv == 1: value -> group + 1 */
 	size_t		 ndirect;
+	uint32_t	*memo;		/* a large map: group + 1 and key by
+					   hash (group.c) */
 };
 
 /*

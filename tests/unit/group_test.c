@@ -171,6 +171,62 @@ test_map(void **state)
 	assert_null(gm.keys);
 }
 
+/*
+ * A map large enough to keep its memo (group.c): keys of two components
+ * asked in steps that come back to recent keys (as a grouping's runs do),
+ * that collide in the memo (keys whose hashes share low bits are every
+ * key past 4096 of them), and new keys between (each new key is new: its
+ * components are its number's); every answer against the key's number,
+ * both before and after the memo starts (8192 groups).
+ */
+static void
+test_map_memo(void **state)
+{
+	struct group_map	 gm;
+	uint32_t		*made, v[2], x = 12345;
+	size_t			 n = 0, i, k, g, want;
+	int			 isnew;
+
+	(void)state;
+	group_map_init(&gm, 2);
+	made = xcalloc(2 * 40000, sizeof *made);
+	for (i = 0; i < 200000; i++) {
+		x = x * 1103515245u + 12345u;
+		if (n > 0 && (x >> 16) % 4 != 0) {
+			/* An old key: mostly one of the last 64, else any. */
+			k = (x >> 8) % 8 == 0 ? (x >> 4) % n :
+			    n - 1 - (x >> 10) % (n < 64 ? n : 64);
+			v[0] = made[2 * k];
+			v[1] = made[2 * k + 1];
+			want = k;
+		} else {
+			v[0] = (uint32_t)(n % 97);
+			v[1] = (uint32_t)(n / 97);
+			want = n;
+		}
+		g = group_map_find(&gm, v, &isnew);
+		assert_int_equal(g, want);
+		assert_int_equal(isnew, want == n);
+		if (want == n) {
+			made[2 * n] = v[0];
+			made[2 * n + 1] = v[1];
+			n++;
+		}
+		if (n == 40000)
+			break;
+	}
+	assert_true(n > 8192);
+	assert_non_null(gm.memo);
+	assert_int_equal(gm.ng, n);
+	for (k = 0; k < n; k++) {
+		assert_int_equal(group_map_find(&gm, made + 2 * k, &isnew), k);
+		assert_false(isnew);
+	}
+	free(made);
+	group_map_free(&gm);
+	assert_null(gm.memo);
+}
+
 static void
 test_map_one(void **state)
 {
@@ -207,4 +263,5 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_key_part),
 	cmocka_unit_test(test_names),
 	cmocka_unit_test(test_map),
+	cmocka_unit_test(test_map_memo),
 	cmocka_unit_test(test_map_one))
