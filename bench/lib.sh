@@ -158,6 +158,15 @@ VERB_LIST=(
 	"+phases TRACE"
 	"+window TRACE"
 	"+findings TRACE"
+	"+stats TRACE --group-by nvtx-path"
+	"+stats TRACE --group-by iter"
+	"+stats TRACE --type kernel --group-by name,iter"
+	"+stats TRACE --group-by nvtx-path,iter"
+	"+nvtx TRACE --tree"
+	"+launch TRACE --group-by none"
+	"+graphs TRACE"
+	"+flops TRACE"
+	"+ranks TRACE"
 )
 # bench_verbs [all]: sets VERBS to VERB_LIST without the "+" ones, or
 # with "all" to every one (the mark dropped)
