@@ -32,10 +32,7 @@
 #include "headless/worksel.h"
 #include "analysis/stats.h"
 #include "analysis/syncwait.h"
-#include "util/pool.h"
 #include "util/rowkey.h"
-#include "util/sort.h"
-#include "util/xmalloc.h"
 
 #define LAUNCH_OPTS (OPT_OUTPUT | OPT_PAGE | OPT_WINDOW | OPT_FILTER | \
     OPT_GROUP)

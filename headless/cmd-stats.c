@@ -130,6 +130,14 @@ stats_event(void *arg, uint32_t t, uint32_t i)
 	return sel_event(c->sel, t, i);
 }
 
+/* A group's share of the grand total, as its row's share_pct. */
+static double
+stats_share(const struct gstats *gs, const struct stats *s)
+{
+	return gs->grand > 0 ? 100.0 * (double)s->total / (double)gs->grand :
+	    0.0;
+}
+
 static void
 stats_row(const struct gstats *gs, struct out *out, size_t gi,
     const char *type_name)
@@ -144,7 +152,6 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 	int				 k, ax;
 	uint64_t			 n;
 	enum evrow_ident		 id;
-	int64_t				 grand = gs->grand;
 
 	o = (size_t)snprintf(key, sizeof key, "%s", type_name);
 	for (k = 0; k < gs->naxes; k++) {
@@ -195,8 +202,7 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 	cJSON_AddItemToObject(row, "key", cJSON_CreateString(key));
 	out_int(row, "count", (int64_t)s->count);
 	out_int(row, "total_ns", s->total);
-	out_num(row, "share_pct", grand > 0 ? 100.0 * (double)s->total /
-	    (double)grand : 0.0);
+	out_num(row, "share_pct", stats_share(gs, s));
 	out_num(row, "mean_ns", s->mean);
 	out_num(row, "median_ns", s->median);
 	out_int(row, "min_ns", s->min);
@@ -223,12 +229,14 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
  * could order before the page's last row by its key (a tie) is kept.
  * out.c then sorts and pages them as it would all the rows.
  */
-static const char *const stats_page_fields[] = {
-	"count", "total_ns", "min_ns", "max_ns",	/* out_int() */
-	"share_pct", "mean_ns", "median_ns", "stddev_ns", /* out_num() */
-	NULL
+enum stats_page_field {
+	SP_COUNT, SP_TOTAL, SP_MIN, SP_MAX,		/* out_int() */
+	SP_SHARE, SP_MEAN, SP_MEDIAN, SP_STDDEV		/* out_num() */
 };
-#define STATS_PAGE_NUM	4	/* the first field written by out_num() */
+static const char *const stats_page_fields[] = {
+	"count", "total_ns", "min_ns", "max_ns",
+	"share_pct", "mean_ns", "median_ns", "stddev_ns", NULL
+};
 
 /* Field f (stats_page_fields) of group g, as its row has it before the
  * rounding. */
@@ -239,20 +247,19 @@ stats_page_value(const struct gstats *gs, const struct gstats_group *g,
 	const struct stats	*s = &g->dur;
 
 	switch (f) {
-	case 0:
+	case SP_COUNT:
 		return (double)s->count;
-	case 1:
+	case SP_TOTAL:
 		return (double)s->total;
-	case 2:
+	case SP_MIN:
 		return (double)s->min;
-	case 3:
+	case SP_MAX:
 		return (double)s->max;
-	case 4:
-		return gs->grand > 0 ? 100.0 * (double)s->total /
-		    (double)gs->grand : 0.0;
-	case 5:
+	case SP_SHARE:
+		return stats_share(gs, s);
+	case SP_MEAN:
 		return s->mean;
-	case 6:
+	case SP_MEDIAN:
 		return s->median;
 	default:
 		return s->stddev;
@@ -317,7 +324,7 @@ stats_page(const struct gstats *gs, const struct opts *o,
 	}
 	kth = h[0];
 	free(h);
-	fuzz = f >= STATS_PAGE_NUM ? 0.001 : 0;
+	fuzz = f >= SP_SHARE ? 0.001 : 0;
 	for (gi = 0; gi < gs->ng; gi++) {
 		v = stats_page_value(gs, &gs->g[gi], f);
 		keep[gi] = desc ? v >= kth - fuzz : v <= kth + fuzz;

@@ -171,16 +171,15 @@ group_map_grow(struct group_map *gm)
 	}
 }
 
-/* Whether group g's key is v. */
+/* Whether keys a and b (nv components) are the same. */
 static inline int
-group_is(const struct group_map *gm, size_t g, const uint32_t *v)
+group_key_eq(const uint32_t *a, const uint32_t *b, size_t nv)
 {
-	const uint32_t	*key = gm->keys + g * gm->nv;
-	size_t		 k;
+	size_t	k;
 
-	for (k = 0; k < gm->nv && key[k] == v[k]; k++)
+	for (k = 0; k < nv && a[k] == b[k]; k++)
 		;
-	return k == gm->nv;
+	return k == nv;
 }
 
 size_t
@@ -195,16 +194,14 @@ group_map_find(struct group_map *gm, const uint32_t *v, int *isnew)
 	hv = group_hash(v, nv);
 	if (gm->memo != NULL) {
 		memo = &gm->memo[(hv & (GROUP_MEMO - 1)) * (nv + 1)];
-		for (k = 0; k < nv && memo[k + 1] == v[k]; k++)
-			;
-		if (memo[0] != 0 && k == nv)
+		if (memo[0] != 0 && group_key_eq(memo + 1, v, nv))
 			return memo[0] - 1;
 	}
 	g = gm->ng;
 	if (gm->mask != 0) {
 		h = hv & gm->mask;
 		while ((s = gm->slot[h]) != 0) {
-			if (group_is(gm, s - 1, v)) {
+			if (group_key_eq(gm->keys + (s - 1) * nv, v, nv)) {
 				g = s - 1;
 				break;
 			}

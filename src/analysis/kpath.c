@@ -205,23 +205,33 @@ kp_pool_id(struct kpath *kp, struct kp_walker *w, uint32_t id,
 	return w->map[id] - 1;
 }
 
+/*
+ * One step up from range (not NONE32): its parent, or NONE32 with *iter
+ * its own iteration index (NONE32 for a range of no NVTX record).
+ */
+static uint32_t
+kp_up(const struct model *m, uint32_t range, uint32_t *iter)
+{
+	struct evref	r = model_ev(m, range);
+	uint32_t	aux = m->tracks[r.track].lane.aux[r.idx];
+
+	*iter = NONE32;
+	if (aux == NONE32)
+		return NONE32;
+	if (m->nvtx[aux].parent == NONE32)
+		*iter = m->nvtx[aux].iter;
+	return m->nvtx[aux].parent;
+}
+
 /* The outermost enclosing range's iteration index, NONE32 if none. */
 static uint32_t
 kp_iter(const struct model *m, uint32_t range)
 {
-	struct evref	r;
-	uint32_t	aux;
+	uint32_t	iter = NONE32;
 
-	while (range != NONE32) {
-		r = model_ev(m, range);
-		aux = m->tracks[r.track].lane.aux[r.idx];
-		if (aux == NONE32)
-			return NONE32;
-		if (m->nvtx[aux].parent == NONE32)
-			return m->nvtx[aux].iter;
-		range = m->nvtx[aux].parent;
-	}
-	return NONE32;
+	while (range != NONE32)
+		range = kp_up(m, range, &iter);
+	return iter;
 }
 
 /*
@@ -231,21 +241,14 @@ kp_iter(const struct model *m, uint32_t range)
 static uint32_t
 kp_iter_of(struct kp_walker *w, uint32_t range)
 {
-	const struct model	*m = w->m;
-	struct evref		 r;
-	uint32_t		 aux, parent;
+	uint32_t	parent, iter;
 
-	if (range == NONE32)
-		return NONE32;
-	r = model_ev(m, range);
-	aux = m->tracks[r.track].lane.aux[r.idx];
-	if (aux == NONE32)
-		return NONE32;
-	if ((parent = m->nvtx[aux].parent) == NONE32)
-		return m->nvtx[aux].iter;
+	if (range == NONE32 ||
+	    (parent = kp_up(w->m, range, &iter)) == NONE32)
+		return range == NONE32 ? NONE32 : iter;
 	if (parent != w->it_parent) {
 		w->it_parent = parent;
-		w->it_val = kp_iter(m, parent);
+		w->it_val = kp_iter(w->m, parent);
 	}
 	return w->it_val;
 }
@@ -326,7 +329,7 @@ kpath_value(struct kpath *kp, struct strpool *pool, int axis, uint32_t t,
 	if (axis == GS_NVTX)
 		return kp_pool_id(kp, &kp->w[0], kp_path(&kp->w[0],
 		    kp->range), pool);
-	return kp_iter(kp->m, kp->range);
+	return kp_iter_of(&kp->w[0], kp->range);
 }
 
 uint32_t

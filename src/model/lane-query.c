@@ -83,14 +83,15 @@ lane_zero_at(const struct lane *l, int64_t t, size_t *z0, size_t *z1)
 }
 
 /*
- * Whether window [t0, t1) holds every event of l (n > 0): each starts
- * after t0, so ends after it too, and before t1. The common window of a
- * verb, the whole trace, then needs no walk of the tree.
+ * Whether window [t0, t1) holds every event of l, and it has some: each
+ * starts after t0, so ends after it too, and before t1. The common window
+ * of a verb, the whole trace, then needs no walk of the tree.
  */
 static int
 lane_whole(const struct lane *l, int64_t t0, int64_t t1)
 {
-	return t0 < l->start[0] && t1 > l->start[l->n - 1];
+	return l->n > 0 && t1 > t0 && t0 < l->start[0] &&
+	    t1 > l->start[l->n - 1];
 }
 
 /* Fills *buf with lo..hi-1. */
@@ -173,7 +174,7 @@ lane_overlap_range(const struct lane *l, int64_t t0, int64_t t1,
 {
 	if (!l->overlaps)
 		return lane_run(l, t0, t1, lo);
-	if (t1 > t0 && l->n > 0 && lane_whole(l, t0, t1)) {
+	if (lane_whole(l, t0, t1)) {
 		*lo = 0;
 		return l->n;
 	}
