@@ -154,6 +154,16 @@ group_hash(const uint32_t *v, size_t nv)
 #define GROUP_MEMO	4096
 #define GROUP_MEMO_MIN	8192
 
+/*
+ * Before its memo and table, a map compares the key with those of the
+ * group last found or made and the GROUP_AHEAD groups made after it:
+ * where the same keys are asked again in the order they were first made
+ * (the ranks of a job that run the same steps, their tracks asked one
+ * after the other), the group is found there, the keys in the cache,
+ * without a hash or a look-up in a table of megabytes.
+ */
+#define GROUP_AHEAD	4
+
 /* Doubles the slot table (first use: 64 slots) and rehashes every key. */
 static void
 group_map_grow(struct group_map *gm)
@@ -191,11 +201,18 @@ group_map_find(struct group_map *gm, const uint32_t *v, int *isnew)
 	*isnew = 0;
 	if (nv == 1 && v[0] < gm->ndirect && gm->direct[v[0]] != 0)
 		return gm->direct[v[0]] - 1;
+	for (g = gm->last; g < gm->ng && g <= gm->last + GROUP_AHEAD; g++)
+		if (group_key_eq(gm->keys + g * nv, v, nv)) {
+			gm->last = g;
+			return g;
+		}
 	hv = group_hash(v, nv);
 	if (gm->memo != NULL) {
 		memo = &gm->memo[(hv & (GROUP_MEMO - 1)) * (nv + 1)];
-		if (memo[0] != 0 && group_key_eq(memo + 1, v, nv))
-			return memo[0] - 1;
+		if (memo[0] != 0 && group_key_eq(memo + 1, v, nv)) {
+			gm->last = memo[0] - 1;
+			return gm->last;
+		}
 	}
 	g = gm->ng;
 	if (gm->mask != 0) {
@@ -212,6 +229,7 @@ group_map_find(struct group_map *gm, const uint32_t *v, int *isnew)
 		memo[0] = (uint32_t)g + 1;
 		memcpy(memo + 1, v, nv * sizeof *v);
 	}
+	gm->last = g;
 	if (g < gm->ng)
 		return g;
 	*isnew = 1;
@@ -238,6 +256,32 @@ group_map_find(struct group_map *gm, const uint32_t *v, int *isnew)
 		gm->direct[v[0]] = (uint32_t)g + 1;
 	}
 	return g;
+}
+
+size_t
+group_map_get(const struct group_map *gm, const uint32_t *v, size_t *hint)
+{
+	size_t		 h, hv, g, nv = gm->nv;
+	uint32_t	 s;
+	const uint32_t	*memo;
+
+	if (nv == 1 && v[0] < gm->ndirect && gm->direct[v[0]] != 0)
+		return gm->direct[v[0]] - 1;
+	for (g = *hint; g < gm->ng && g <= *hint + GROUP_AHEAD; g++)
+		if (group_key_eq(gm->keys + g * nv, v, nv))
+			return *hint = g;
+	hv = group_hash(v, nv);
+	if (gm->memo != NULL) {
+		memo = &gm->memo[(hv & (GROUP_MEMO - 1)) * (nv + 1)];
+		if (memo[0] != 0 && group_key_eq(memo + 1, v, nv))
+			return *hint = memo[0] - 1;
+	}
+	if (gm->mask == 0)
+		return gm->ng;
+	for (h = hv & gm->mask; (s = gm->slot[h]) != 0; h = (h + 1) & gm->mask)
+		if (group_key_eq(gm->keys + (size_t)(s - 1) * nv, v, nv))
+			return *hint = s - 1;
+	return gm->ng;
 }
 
 const uint32_t *

@@ -49,6 +49,7 @@ struct group_map {
 	size_t		 ndirect;
 	uint32_t	*memo;		/* a large map: group + 1 and key by
 					   hash (group.c) */
+	size_t		 last;		/* the group last found or made */
 };
 
 /*
@@ -85,6 +86,15 @@ void		 group_map_free(struct group_map *);
  */
 size_t		 group_map_find(struct group_map *, const uint32_t *v,
 		    int *isnew);
+/*
+ * The index of key v, or gm->ng when it has none: group_map_find() that
+ * makes no group and writes nothing in the map, so threads may ask it
+ * together (while none calls group_map_find()). *hint is the caller's
+ * own group last found (first 0), which it looks at and past first, as
+ * group_map_find() does at the map's.
+ */
+size_t		 group_map_get(const struct group_map *, const uint32_t *v,
+		    size_t *hint);
 /* The key of group g (nv components, valid until the next find). */
 const uint32_t	*group_map_key(const struct group_map *, size_t g);
 

@@ -227,6 +227,51 @@ test_map_memo(void **state)
 	assert_null(gm.memo);
 }
 
+/*
+ * Keys asked again in the order they were made, with gaps of 0 to 9 keys
+ * (the map looks a few groups past the last one found: a gap within that
+ * reach is found there, a longer one in the table), backwards, and
+ * repeated; a new key between; every answer against the key's number.
+ */
+static void
+test_map_ahead(void **state)
+{
+	struct group_map	 gm;
+	uint32_t		 v[2];
+	size_t			 k, n = 3000, g, gap;
+	int			 isnew, pass;
+
+	(void)state;
+	group_map_init(&gm, 2);
+	for (k = 0; k < n; k++) {
+		v[0] = (uint32_t)(k % 13);
+		v[1] = (uint32_t)(k / 13);
+		assert_int_equal(group_map_find(&gm, v, &isnew), k);
+		assert_true(isnew);
+	}
+	for (pass = 0; pass < 3; pass++)
+		for (k = 0, gap = 0; k < n; k += 1 + gap, gap = (gap + 1) % 10) {
+			g = pass == 1 ? n - 1 - k : k;
+			v[0] = (uint32_t)(g % 13);
+			v[1] = (uint32_t)(g / 13);
+			assert_int_equal(group_map_find(&gm, v, &isnew), g);
+			assert_false(isnew);
+			if (pass == 2)	/* the same key twice */
+				assert_int_equal(group_map_find(&gm, v,
+				    &isnew), g);
+			if (k == n / 2) {
+				/* A key past the others: new, the next. */
+				v[0] = 99;
+				v[1] = (uint32_t)(n + pass);
+				assert_int_equal(group_map_find(&gm, v,
+				    &isnew), n + (size_t)pass);
+				assert_true(isnew);
+			}
+		}
+	assert_int_equal(gm.ng, n + 3);
+	group_map_free(&gm);
+}
+
 static void
 test_map_one(void **state)
 {
@@ -264,4 +309,5 @@ TS_MAIN(NULL, NULL,
 	cmocka_unit_test(test_names),
 	cmocka_unit_test(test_map),
 	cmocka_unit_test(test_map_memo),
+	cmocka_unit_test(test_map_ahead),
 	cmocka_unit_test(test_map_one))
