@@ -36,7 +36,10 @@
  *
  * Cost: one pass over the selected events (a track wholly inside the
  * window is walked without a window query), a few array reads per event
- * to find its group, then one sort per group (stats_sample_compute).
+ * to find its group (once per run with the caller's runs), a second that
+ * writes the values (on the pool's threads, in ranges of tracks, from
+ * 2^18 events), then one sort per group (the groups shared out on the
+ * pool).
  *
  * Ownership: gstats_compute() returns a result freed with gstats_free();
  * the model is borrowed and must outlive it; the selection's callbacks are

@@ -28,6 +28,7 @@
 #include <cmocka.h>
 
 #include "analysis/gstats.h"
+#include "analysis/gstats-int.h"
 #include "analysis/winstat.h"
 #include "model/builder.h"
 #include "sources/source.h"
@@ -754,9 +755,9 @@ check_runs(const struct model *m, int64_t t0, int64_t t1)
 {
 	static const char *const axes[] = {
 		"iter", "nvtx-path,device", "stream,iter", "tid,nvtx-path",
-		"iter,name"
+		"iter,name", "name,device,nvtx-path"
 	};
-	static const int	 kinds[] = { EV_KERNEL, EV_API };
+	static const int	 kinds[] = { EV_KERNEL, EV_API, EV_MEMCPY };
 	static const int64_t	 widths[] = { 1, 100, 1000000 };
 	struct gstats_sel	 sel;
 	struct runs_arg		 a;
@@ -783,9 +784,12 @@ check_runs(const struct model *m, int64_t t0, int64_t t1)
 		x = run(m, &sel, axes[i], mode == 1 ? GS_CLIP : 0);
 		sel.same_fn = runs_same;
 		y = run(m, &sel, axes[i], mode == 1 ? GS_CLIP : 0);
-		/* (name is no axis of the caller's: no runs.) */
-		if (strstr(axes[i], "name") != NULL)
+		/* Runs over the whole trace, by name too, but not of copies
+		 * (their bytes are kept event by event). */
+		if (kinds[j] == EV_MEMCPY)
 			assert_int_equal(a.asked, 0);
+		else if (t0 == INT64_MIN && x->nevents > 0)
+			assert_true(a.asked > 0);
 		asked += a.asked;
 		/* Long runs: fewer asked than events. */
 		if (mode == 0 && w == 2 && x->nevents > 10)
@@ -803,6 +807,63 @@ check_runs(const struct model *m, int64_t t0, int64_t t1)
 	return asked;
 }
 
+/*
+ * The second pass split in parts (gstats-fill.c), on 2 to 5 threads, gives
+ * the groups, in the same order, with the same statistics, as on one:
+ * every kind, keyed by name (found again in the second pass), by other
+ * axes, by the caller's runs (replayed runs, and events by name), with a
+ * caller's filter (replayed events), windowed and clipped. The parts split
+ * the generated model's tracks (all its events selected from 1).
+ */
+static void
+check_parts(const struct model *m, int64_t t0, int64_t t1)
+{
+	static const char *const axes[] = {
+		"name", "name,device", "short-name", "kind,stream", "iter",
+		"iter,name", "nvtx-path,tid"
+	};
+	static const int	 kinds[] = { EV_KERNEL, EV_MEMCPY, EV_API,
+				    EV_NVTX, -1 };
+	static const char	*threads[] = { "2", "3", "5" };
+	struct gstats_sel	 sel;
+	struct runs_arg		 a;
+	struct gstats		*x, *y;
+	size_t			 i, j, k, g, keep = gstats_fill_part_min;
+	int			 f;
+
+	for (j = 0; j < sizeof kinds / sizeof *kinds; j++)
+	for (i = 0; i < sizeof axes / sizeof *axes; i++)
+	for (f = 0; f < 3; f++) {
+		memset(&a, 0, sizeof a);
+		a.m = m;
+		a.width = 1000;
+		a.kind = kinds[j];
+		gstats_sel_all(&sel);
+		sel.kind = kinds[j];
+		sel.t0 = t0;
+		sel.t1 = t1;
+		sel.axis_fn = runs_axis;
+		sel.same_fn = f != 2 ? runs_same : NULL;
+		sel.event = f == 2 ? ts_every_event : NULL;
+		sel.arg = &a;
+		assert_int_equal(setenv("GPULENS_THREADS", "1", 1), 0);
+		x = run(m, &sel, axes[i], f == 1 ? GS_CLIP : 0);
+		for (k = 0; k < sizeof threads / sizeof *threads; k++) {
+			assert_int_equal(setenv("GPULENS_THREADS", threads[k],
+			    1), 0);
+			gstats_fill_part_min = 1;
+			y = run(m, &sel, axes[i], f == 1 ? GS_CLIP : 0);
+			gstats_fill_part_min = keep;
+			same_result(x, y);
+			for (g = 0; g < x->ng; g++)
+				same_values(x, y, g);
+			gstats_free(y);
+		}
+		gstats_free(x);
+	}
+	assert_int_equal(unsetenv("GPULENS_THREADS"), 0);
+}
+
 /* The hand-made model's runs: kernels across copies (stream 8), a run
  * to a track's end, values shared by tracks. */
 static void
@@ -813,6 +874,8 @@ test_runs(void **state)
 	(void)state;
 	assert_true(check_runs(m, INT64_MIN, INT64_MAX) > 0);
 	check_runs(m, 8, 120);
+	check_parts(m, INT64_MIN, INT64_MAX);
+	check_parts(m, 8, 120);
 	model_free(m);
 }
 
@@ -863,6 +926,8 @@ test_generated(void **state)
 	check_name_keyed(m, a, z);
 	assert_true(check_runs(m, INT64_MIN, INT64_MAX) > 0);
 	check_runs(m, a, z);
+	check_parts(m, INT64_MIN, INT64_MAX);
+	check_parts(m, a, z);
 	model_free(m);
 }
 
