@@ -113,7 +113,8 @@ inspect_u64(cJSON *row, const char *key, uint64_t v)
 }
 
 /* A communication kernel's message as the source records it (comm_* in
- * struct kernel_info), each field null when unknown. */
+ * struct kernel_info), each field null when unknown, and where it comes
+ * from. */
 static void
 inspect_comm(cJSON *row, const struct model *m, const struct kernel_info *k)
 {
@@ -134,6 +135,13 @@ inspect_comm(cJSON *row, const struct model *m, const struct kernel_info *k)
 	inspect_strn(row, "comm_process_group", m, k->comm_pg_name);
 	inspect_strn(row, "comm_process_group_desc", m, k->comm_pg_desc);
 	inspect_strn(row, "comm_process_group_ranks", m, k->comm_pg_ranks);
+	if (k->comm_flags & KCOMM_ANN)
+		out_str(row, "comm_source", "annotation");
+	else if (k->comm_flags != 0 || k->comm_coll != 0 ||
+	    k->comm_dtype != 0)
+		out_str(row, "comm_source", "args");
+	else
+		cJSON_AddNullToObject(row, "comm_source");
 }
 
 static void

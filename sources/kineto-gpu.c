@@ -131,9 +131,11 @@ kineto_gpu_copy_template(struct kineto *k, uint32_t sid, int memset_)
  * Bytes per element of the dtypes PyTorch writes in a collective's args
  * (c10::toString of the ScalarType, c10/core/ScalarType.h, with its
  * elementSize()), then the torch spellings ("float32", ...) that other
- * tools write. Compared ignoring case, so "float" and "bfloat16" match
- * too. Sub-byte types (Int1..Int7, UInt1..UInt7) and anything else are
- * unknown (0).
+ * tools write, then the C++ types' names record_shapes writes in an
+ * operator's "Input type" (caffe2::TypeMeta: "float", "long int",
+ * "c10::BFloat16", "signed char"). Compared ignoring case and a "c10::"
+ * prefix, so "float", "bfloat16" and "c10::Half" match too. Sub-byte types
+ * (Int1..Int7, UInt1..UInt7) and anything else are unknown (0).
  */
 static const struct {
 	const char	*name;
@@ -152,10 +154,16 @@ static const struct {
 	{ "float32", 4 }, { "float64", 8 }, { "float16", 2 }, { "int8", 1 },
 	{ "uint8", 1 }, { "int16", 2 }, { "int32", 4 }, { "int64", 8 },
 	{ "complex64", 8 }, { "complex128", 16 },
+	{ "long int", 8 }, { "long long", 8 }, { "long long int", 8 },
+	{ "unsigned long", 8 }, { "unsigned long int", 8 },
+	{ "short int", 2 }, { "unsigned short", 2 }, { "unsigned int", 4 },
+	{ "signed char", 1 }, { "unsigned char", 1 },
+	{ "complex<float>", 8 }, { "complex<double>", 16 },
+	{ "complex<c10::Half>", 4 },
 };
 
-static uint8_t
-kineto_gpu_dtype_size(const char *s, size_t n)
+uint8_t
+kineto_dtype_size(const char *s, size_t n)
 {
 	size_t	i;
 
@@ -205,7 +213,7 @@ kineto_gpu_comm(struct kineto *k, const struct kargs *a,
 	ki->comm_pg_ranks = kineto_gpu_arg_str(k, a->pg_ranks);
 	if ((dtype = kineto_gpu_arg_str(k, a->dtype)) != 0) {
 		ki->comm_dtype = dtype;
-		ki->comm_elem_size = kineto_gpu_dtype_size(strpool_get(
+		ki->comm_elem_size = kineto_dtype_size(strpool_get(
 		    k->m->strs, dtype), strpool_len(k->m->strs, dtype));
 	}
 	if (a->has_group && a->group_size > 0)

@@ -195,6 +195,9 @@ struct kineto {
 	struct kineto		**ranks;
 	size_t			 nranks;
 
+	/* Sizes of the NCCL annotations (kineto-comm.c), or NULL. */
+	struct kcomm		*comm;
+
 	/* distributedInfo. */
 	int			 rank;		/* -1 unknown */
 	uint32_t		 host;		/* "host_name" metadata */
@@ -255,6 +258,16 @@ int		 kineto_range(struct kineto *, struct kev *, uint32_t name,
 		    int64_t start, int64_t end, uint8_t kind, uint8_t flags);
 int		 kineto_begin(struct kineto *, struct kev *);
 int		 kineto_end(struct kineto *, struct kev *);
+/* kineto-gpu.c: bytes per element of a dtype as PyTorch writes it (the
+ * ScalarType's name or the C++ type's), 0 unknown. */
+uint8_t		 kineto_dtype_size(const char *, size_t);
+/* kineto-comm.c: notes an NCCL annotation's message (its rowid, e's
+ * index); gives the model's kernels without collective args those of the
+ * annotations around their launches; frees the notes. */
+void		 kineto_comm_note(struct kineto *, const struct kev *,
+		    uint32_t name);
+void		 kineto_comm_sizes(struct kineto *, struct model *);
+void		 kineto_comm_free(struct kineto *);
 int		 kineto_close_open(struct kineto *);
 
 /* kineto-ops.c: the FLOPs of matrix, convolution and attention

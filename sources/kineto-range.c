@@ -59,8 +59,14 @@ kineto_range(struct kineto *k, struct kev *e, uint32_t name, int64_t start,
 		}
 	}
 	trevent_event(&ev, name, start, end, kind, flags, (int64_t)e->index);
-	if (name != 0 && (kineto_sflags(k, name) & SF_NCCL))
+	/* A Python frame is no collective, whatever its function's name
+	 * ("pynccl_allocator.py(48): is_symmetric_memory_enabled"). */
+	if (name != 0 && e->cat != KC_PYTHON &&
+	    (kineto_sflags(k, name) & SF_NCCL)) {
 		ev.flags |= EVF_COMM;
+		if (e->cat == KC_USER_ANN || e->cat == KC_CPU_OP)
+			kineto_comm_note(k, e, name);
+	}
 	if (dom != NONE32) {
 		memset(&ni, 0, sizeof ni);
 		ni.domain = dom;

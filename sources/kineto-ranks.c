@@ -101,6 +101,7 @@ kineto_ranks_finish(struct kineto *k, char **cause)
 			fail = 1;
 			continue;
 		}
+		kineto_comm_sizes(r, m);
 		in[n].m = m;
 		in[n].rank = (int)i;
 		in[n].label = k->path;
@@ -113,6 +114,7 @@ kineto_ranks_finish(struct kineto *k, char **cause)
 	if (own == NULL)
 		fail = 1;
 	else if (own->nevents > 0 && !fail) {
+		kineto_comm_sizes(k, own);
 		in[n].m = own;
 		in[n].rank = -1;
 		in[n].label = k->path;

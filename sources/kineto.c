@@ -81,18 +81,20 @@
  *                        joins on (correlate.h); the "Trace" spans of the
  *                        profiler itself are skipped
  * NCCL/RCCL kernels (a name containing "nccl"/"rccl", or an args
- * "Collective name") and annotations whose name contains "nccl" get
+ * "Collective name") and annotations whose name contains "nccl" (but no
+ * Python frame: python_function events are never communication) get
  * EVF_COMM. A kernel's collective args, which PyTorch records on its
  * record_param_comms operator and Kineto copies onto the kernel
  * ("Collective name", "In msg nelems", "Out msg nelems", "Group size",
  * "dtype", "Process Group Name" (older traces: the integer "Process Group
  * ID"), "Process Group Description", "Process Group Ranks"), go into its
  * kernel_info comm_* fields, with the element size from the dtype (see
- * kineto-gpu.c). Kernels without them (traces before PyTorch 2.1, NCCL
- * kernels launched outside a collective) keep 0 there: the
- * record_param_comms operators are not joined to kernels through their
- * External id, because no trace we have needs it (every trace whose
- * operators carry the args has them on the kernels too).
+ * kineto-gpu.c). Kernels without them (traces before PyTorch 2.1) take,
+ * where the trace recorded shapes, the message of the NCCL annotation
+ * around their launch (kineto-comm.c); others (NCCL kernels launched
+ * outside a collective) keep 0 there. The record_param_comms operators
+ * are not joined to kernels through their External id: every trace we
+ * have whose operators carry the args has them on the kernels too.
  * Every event's rowid is its index in the event array.
  *
  * Processes: CPU events declare their process (pid) and thread (pid, tid);
@@ -295,6 +297,7 @@ kineto_free(struct kineto *k)
 	trevent_free(&k->te);
 	free(k->mem_total);
 	free(k->err);
+	kineto_comm_free(k);
 }
 
 static int
@@ -340,8 +343,11 @@ kineto_load(const char *path, struct progress *prog, char **cause)
 		timing_report("kineto-read", t0);
 		return m;
 	}
+	m = source_finish(k.b, prog, "kineto-read", t0, cause);
+	if (m != NULL)
+		kineto_comm_sizes(&k, m);
 	kineto_free(&k);
-	return source_finish(k.b, prog, "kineto-read", t0, cause);
+	return m;
 
 fail:
 	*cause = k.err != NULL ? k.err : kineto_ranks_err(&k);

@@ -151,6 +151,10 @@ static const struct col inspect_rows[] = {
 	    "comm process group desc", NULL, NULL },
 	{ "comm_process_group_ranks", COL_STR|COL_NULL|COL_OPT, NULL,
 	    "comm process group ranks", NULL, NULL },
+	{ "comm_source", COL_STR|COL_NULL|COL_OPT, NULL,
+	    "where the comm fields come from: the kernel's own collective "
+	    "args, or the NCCL annotation around its launch (a kernel without "
+	    "args)", "\"enum\":[\"args\",\"annotation\",null]", NULL },
 	COLUSE("status", COL_OPT),
 	{ "launch_api_key", COL_STR|COL_OPT, NULL,
 	    "launch api key", NULL, NULL },
@@ -165,7 +169,7 @@ static const struct col inspect_rows[] = {
 
 static const struct colvar inspect_variants[] = {
 	{ NULL,
-	    "id kind start_ns duration_ns end_ns device stream pid tid grid block bytes copy_kind source_rowid name key track track_name thread_name process_name correlation_id depth open comm end_clamped cross_thread domain category category_name color payload_type payload style nvtx_depth parent_id children iter path gpu_ops gpu_kernels gpu_busy_ns gpu_start_ns gpu_end_ns nvtx_range_id nvtx_range nvtx_path nvtx_iter driver base_name gpu_ids device_name stream_name context copy_kind_label src_kind dst_kind src_device dst_device bytes_per_s launch_api_id launch_api launch_api_start_ns launch_api_duration_ns launch_latency_ns replay_index replay_ops short_name mangled_name threads registers_per_thread static_smem_bytes dynamic_smem_bytes local_mem_per_thread_bytes launch_type graph_node graph_id comm_collective comm_dtype comm_element_bytes comm_in_elements comm_out_elements comm_group_size comm_process_group comm_process_group_desc comm_process_group_ranks launch_api_key mem_kind value callchain",
+	    "id kind start_ns duration_ns end_ns device stream pid tid grid block bytes copy_kind source_rowid name key track track_name thread_name process_name correlation_id depth open comm end_clamped cross_thread domain category category_name color payload_type payload style nvtx_depth parent_id children iter path gpu_ops gpu_kernels gpu_busy_ns gpu_start_ns gpu_end_ns nvtx_range_id nvtx_range nvtx_path nvtx_iter driver base_name gpu_ids device_name stream_name context copy_kind_label src_kind dst_kind src_device dst_device bytes_per_s launch_api_id launch_api launch_api_start_ns launch_api_duration_ns launch_latency_ns replay_index replay_ops short_name mangled_name threads registers_per_thread static_smem_bytes dynamic_smem_bytes local_mem_per_thread_bytes launch_type graph_node graph_id comm_collective comm_dtype comm_element_bytes comm_in_elements comm_out_elements comm_group_size comm_process_group comm_process_group_desc comm_process_group_ranks comm_source launch_api_key mem_kind value callchain",
 	    "key id source_rowid kind name start_ns end_ns duration_ns device stream pid tid track track_name thread_name process_name correlation_id depth open comm end_clamped nvtx_range_id nvtx_range nvtx_path nvtx_iter" },
 	{ NULL,
 	    "id key status", NULL },

@@ -17,7 +17,9 @@
  *      "nccl:all_reduce", NCCL's own NVTX "ncclAllReduce");
  * else it keeps the first word of its name after the library prefix
  * ("ncclDevKernel_Generic" -> Generic). Message sizes come from the
- * kernel's collective args where present (struct comm_id.ki).
+ * kernel's collective args where present (struct comm_id.ki; for a
+ * Kineto kernel without args, the reader fills them from the annotation
+ * around its launch, with KCOMM_ANN).
  *
  * Exposed communication (comm_exposed): on each device, the communication
  * kernel time that no compute kernel of the same device overlaps, |M \ C|

@@ -129,9 +129,12 @@
 #include "model/model.h"
 
 #define CACHE_MAGIC	"GPULENSC"
-#define CACHE_VERSION	10		/* bump on any layout change, and when
+#define CACHE_VERSION	11		/* bump on any layout change, and when
 					   a reader starts to fill a field its
-					   older caches lack (10: nsys hosts) */
+					   older caches lack (10: nsys hosts;
+					   11: Kineto collectives' sizes from
+					   their annotations, and no Python
+					   frame flagged communication) */
 #define CACHE_BOM	0x01020304u
 #ifndef CACHE_CHUNK
 #define CACHE_CHUNK	(1u << 17)	/* elements per chunk */

@@ -260,6 +260,8 @@ struct track {
  */
 #define KCOMM_IN	0x01	/* comm_in_nelems known */
 #define KCOMM_OUT	0x02	/* comm_out_nelems known */
+#define KCOMM_ANN	0x04	/* comm_* from the annotation around the
+				   launch, the kernel having no args */
 struct kernel_info {
 	uint32_t	 grid[3], block[3];
 	uint32_t	 short_name;	/* base name */

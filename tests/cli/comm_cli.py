@@ -16,6 +16,15 @@ the rules that headless/cmd-comm.c and gpulens(1) document:
           2(n-1)/n allreduce and barrier; (n-1)/n allgather,
           reducescatter, alltoall(v), gather, scatter; 1 broadcast,
           reduce, sendrecv, send, recv; none otherwise.
+A kernel without those args (traces before PyTorch 2.1) takes, as
+comm's Kineto reader documents (sources/kineto-comm.c), the message of
+the innermost NCCL/RCCL annotation (a user_annotation or cpu_op named with
+"nccl"/"rccl") around its launch: the launching call is the
+cuda_runtime/cuda_driver event of the kernel's "correlation" on the same
+pid; the annotation is on the call's pid and tid and holds its start
+(start <= t < start + dur, in nanoseconds); its "Input Dims" give the
+elements (the sum of the tensors' products), its "Input type" (one type
+for every tensor) the element size, its name after ':' the collective.
 Kernels are grouped as comm groups them (collective from the name, else
 from the args' "Collective name"; device, stream); each group's total_bytes, sized_count, algbw_gbps,
 busbw_gbps, their medians over the kernels, group_size and process_group
@@ -23,8 +32,12 @@ must equal comm's row (bandwidths within comm's rounding, 0.001), and
 every comm kernel row must have a group here. It prints each trace's
 bytes per collective as the trace names it.
 
-usage: comm_cli.py [--quiet] [--expect-sized] TRACE...
+usage: comm_cli.py [--quiet] [--expect-sized] [--agree] TRACE...
   --expect-sized  fail unless some kernel of each trace has a size
+  --agree         instead: where kernels carry the args and an annotation
+                  around their launch is sized too, the two agree (the
+                  count, and the collective ignoring case and '_'); fail
+                  unless some kernel of each trace has both
 Exit 0 pass, 1 fail. Environment: GPULENS (default ./gpulens).
 """
 import collections
@@ -50,6 +63,11 @@ DTYPE = {
     "float8_e8m0fnu": 1, "float4_e2m1fn_x2": 1, "float32": 4,
     "float64": 8, "float16": 2, "int8": 1, "uint8": 1, "int16": 2,
     "int32": 4, "int64": 8, "complex64": 8, "complex128": 16,
+    # C++ type names, as record_shapes writes an operator's "Input type"
+    "long int": 8, "long long": 8, "long long int": 8, "unsigned long": 8,
+    "unsigned long int": 8, "short int": 2, "unsigned short": 2,
+    "unsigned int": 4, "signed char": 1, "unsigned char": 1,
+    "complex<float>": 8, "complex<double>": 16, "complex<c10::half>": 4,
 }
 # (normalised prefix, display name, size by output?, bus factor kind)
 KNOWN = [
@@ -136,8 +154,60 @@ def as_int(v):
         return None
 
 
+def prod(dims):
+    p = 1
+    for x in dims:
+        p *= x
+    return p
+
+
+def annotation_args(events):
+    """For each (pid, correlation id) of a launching call inside a sized
+    NCCL annotation, the args the annotation gives its kernel (the top)."""
+    calls = {}
+    anns = collections.defaultdict(list)
+    for e in events:
+        if e.get("ph") != "X":
+            continue
+        cat = str(e.get("cat", "")).lower()
+        a = e.get("args") or {}
+        if cat in ("cuda_runtime", "cuda_driver", "runtime") and \
+                "correlation" in a:
+            calls[(str(e.get("pid")), a["correlation"])] = \
+                (str(e.get("tid")), ns(e["ts"]))
+        if cat in ("user_annotation", "cpu_op") and \
+                re.search(r"[nr]ccl", e.get("name", ""), re.I):
+            dims, types = a.get("Input Dims"), a.get("Input type")
+            try:
+                n = sum(prod(d) for d in dims)
+                ok = len(dims) > 0 and len(types) == len(dims) and \
+                    all(t == types[0] for t in types) and \
+                    isinstance(types[0], str) and \
+                    all(isinstance(x, int) and x >= 0
+                        for d in dims for x in d)
+            except TypeError:
+                ok = False
+            if not ok or \
+                    not DTYPE.get(types[0].lower().replace("c10::", "")):
+                continue
+            name = e["name"]
+            coll = name.split(":", 1)[1] if ":" in name else name
+            s = ns(e["ts"])
+            anns[(str(e.get("pid")), str(e.get("tid")))].append(
+                (s, s + ns(e.get("dur", 0)),
+                 {"Collective name": coll, "In msg nelems": n,
+                  "dtype": types[0]}))
+    out = {}
+    for (pid, corr), (tid, t) in calls.items():
+        inside = [x for x in anns.get((pid, tid), ()) if x[0] <= t < x[1]]
+        if inside:
+            out[(pid, corr)] = min(inside, key=lambda x: x[1] - x[0])[2]
+    return out
+
+
 def kernels(events):
     """(group key, kernel) for every communication kernel."""
+    byann = annotation_args(events)
     for e in events:
         if e.get("ph") != "X" or str(e.get("cat", "")).lower() \
                 not in KERNEL_CATS:
@@ -147,6 +217,13 @@ def kernels(events):
         if not re.search(r"[nr]ccl", name, re.I) and \
                 "Collective name" not in a:
             continue
+        if "Collective name" not in a and "In msg nelems" not in a and \
+                "correlation" in a:
+            # (The launching call's pid: the trace's CPU process.)
+            for (pid, corr), ann in byann.items():
+                if corr == a["correlation"]:
+                    a = dict(a, **ann)
+                    break
         dev = as_int(a.get("device", e.get("pid")))
         stream = as_int(a.get("stream", e.get("tid")))
         if stream == 4294967295:
@@ -267,13 +344,41 @@ def check(path, quiet, expect_sized):
     return bad
 
 
+def agree(path):
+    """The annotation's message against the kernel args' (--agree)."""
+    events = load(path)
+    byann = annotation_args(events)
+    bad, n = [], 0
+    for e in events:
+        a = e.get("args") or {}
+        if str(e.get("cat", "")).lower() not in KERNEL_CATS or \
+                "In msg nelems" not in a:
+            continue
+        for (pid, corr), ann in byann.items():
+            if corr != a.get("correlation"):
+                continue
+            n += 1
+            if ann["In msg nelems"] != a["In msg nelems"] or \
+                    norm(ann["Collective name"]).lstrip("_") != \
+                    norm(a.get("Collective name", "")).lstrip("_") or \
+                    DTYPE[ann["dtype"].lower().replace("c10::", "")] != \
+                    DTYPE[str(a.get("dtype", "")).lower()]:
+                bad.append("%s: kernel %s: annotation %r, args %r" %
+                           (path, e.get("name"), ann, a))
+    if n == 0:
+        bad.append("%s: no kernel with both args and a sized annotation" %
+                   path)
+    return bad
+
+
 def main(argv):
     quiet = "--quiet" in argv
     expect_sized = "--expect-sized" in argv
     paths = [a for a in argv if not a.startswith("--")]
     bad = []
     for p in paths:
-        bad += check(p, quiet, expect_sized)
+        bad += agree(p) if "--agree" in argv else \
+            check(p, quiet, expect_sized)
     for b in bad:
         print("FAIL: " + b)
     return 1 if bad else 0

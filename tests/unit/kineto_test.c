@@ -280,6 +280,130 @@ test_mapping(void **state)
 }
 
 /* The 2021 layout: capitalised categories, string tids, integer us. */
+/*
+ * Collectives without args (traces before PyTorch 2.1) take the message
+ * of the innermost sized NCCL annotation around their launch
+ * (kineto-comm.c). Thread 11: "nccl:all_reduce" [100, 120) of two float
+ * tensors (4x5 and 10: 30 elements) around launches 1 and 6;
+ * "nccl:all_to_all" (a cpu_op) [200, 250) of 100 "long int" around
+ * "nccl:broadcast" [210, 220) of 7 BFloat16: launch 2 at 212 is the
+ * broadcast's, 7 at 213 too (its kernel shaped as kernel 1: a kernel_info
+ * of its own), 3 at 230 the all_to_all's; "nccl:all_gather" [300, 310) of
+ * a float and an int tensor (no one size) around launch 4; a kernel with
+ * args (launch 5) inside "nccl:all_reduce" [400, 410) keeps its args; a
+ * launch outside any (8); a Python frame named after pynccl is no
+ * communication.
+ */
+#define CK(corr, ts, name)						\
+    "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\","	\
+    "\"pid\":10,\"tid\":11,\"ts\":" #ts ",\"dur\":1,\"args\":"		\
+    "{\"correlation\":" #corr "}},\n"					\
+    "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"" name "\",\"pid\":0,"	\
+    "\"tid\":7,\"ts\":" #ts "0,\"dur\":1,\"args\":{\"device\":0,"	\
+    "\"stream\":7,\"correlation\":" #corr ",\"grid\":[1,1,1],"		\
+    "\"block\":[64,1,1]}},\n"
+#define ANN(cat, name, ts, dur, dims, types)				\
+    "{\"ph\":\"X\",\"cat\":\"" cat "\",\"name\":\"" name "\",\"pid\":10,"	\
+    "\"tid\":11,\"ts\":" #ts ",\"dur\":" #dur ",\"args\":{\"Input Dims\":"	\
+    dims ",\"Input type\":" types "}},\n"
+static const char comm_trace[] =
+    "{\"traceEvents\": [\n"
+    ANN("user_annotation", "nccl:all_reduce", 100, 20, "[[4, 5], [10]]",
+        "[\"float\", \"float\"]")
+    CK(1, 105, "ncclKernel_AllReduce_RING_LL_Sum_float(a)")
+    CK(6, 110, "ncclKernel_AllReduce_RING_LL_Sum_float(f)")
+    ANN("cpu_op", "nccl:all_to_all", 200, 50, "[[100]]", "[\"long int\"]")
+    ANN("user_annotation", "nccl:broadcast", 210, 10, "[[7]]",
+        "[\"c10::BFloat16\"]")
+    CK(2, 212, "ncclKernel_Broadcast_RING_LL_Sum_bf16(b)")
+    CK(7, 213, "ncclKernel_AllReduce_RING_LL_Sum_float(g)")
+    CK(3, 230, "ncclKernel_SendRecv_RING_SIMPLE(c)")
+    ANN("user_annotation", "nccl:all_gather", 300, 10, "[[2], [3]]",
+        "[\"float\", \"int\"]")
+    CK(4, 305, "ncclKernel_AllGather_RING_LL(d)")
+    ANN("user_annotation", "nccl:all_reduce", 400, 10, "[[9]]",
+        "[\"float\"]")
+    "{\"ph\":\"X\",\"cat\":\"cuda_runtime\",\"name\":\"cudaLaunchKernel\","
+    "\"pid\":10,\"tid\":11,\"ts\":405,\"dur\":1,\"args\":"
+    "{\"correlation\":5}},\n"
+    "{\"ph\":\"X\",\"cat\":\"kernel\",\"name\":\"ncclKernel_AllReduce_x(e)\","
+    "\"pid\":0,\"tid\":7,\"ts\":4050,\"dur\":1,\"args\":{\"device\":0,"
+    "\"stream\":7,\"correlation\":5,\"Collective name\":\"allreduce\","
+    "\"In msg nelems\":11,\"dtype\":\"Float\"}},\n"
+    CK(8, 600, "ncclKernel_AllReduce_RING_LL_Sum_float(h)")
+    "{\"ph\":\"X\",\"cat\":\"python_function\",\"name\":\"vllm/pynccl_"
+    "allocator.py(48): is_symmetric_memory_enabled\",\"pid\":10,\"tid\":"
+    "11,\"ts\":500,\"dur\":5}\n"
+    "]}\n";
+
+/* The kernel_info of the only kernel named name. */
+static const struct kernel_info *
+comm_kernel(const struct model *m, const char *name)
+{
+	uint32_t	t, i;
+
+	assert_int_equal(find(m, EV_KERNEL, name, &t, &i), 1);
+	assert_true(m->tracks[t].lane.aux[i] < m->nkernels);
+	return &m->kernels[m->tracks[t].lane.aux[i]];
+}
+
+static void
+check_ann(const struct model *m, const char *name, const char *coll,
+    const char *dtype, uint64_t n, uint8_t esize)
+{
+	const struct kernel_info	*ki = comm_kernel(m, name);
+
+	assert_int_equal(ki->comm_flags, KCOMM_IN | KCOMM_ANN);
+	assert_string_equal(model_str(m, ki->comm_coll), coll);
+	assert_string_equal(model_str(m, ki->comm_dtype), dtype);
+	assert_int_equal(ki->comm_in_nelems, n);
+	assert_int_equal(ki->comm_elem_size, esize);
+	assert_int_equal(ki->comm_group_size, 0);
+	assert_int_equal(ki->grid[0], 1);
+	assert_int_equal(ki->block[0], 64);
+}
+
+static void
+test_comm_annotations(void **state)
+{
+	struct model			*m;
+	const struct kernel_info	*ki;
+	char				*cause = NULL;
+	uint32_t			 t, i;
+
+	(void)state;
+	if ((m = load(comm_trace, &cause)) == NULL)
+		fail_msg("%s", cause);
+	check_ann(m, "ncclKernel_AllReduce_RING_LL_Sum_float(a)", "all_reduce",
+	    "float", 30, 4);
+	check_ann(m, "ncclKernel_AllReduce_RING_LL_Sum_float(f)", "all_reduce",
+	    "float", 30, 4);
+	check_ann(m, "ncclKernel_Broadcast_RING_LL_Sum_bf16(b)", "broadcast",
+	    "c10::BFloat16", 7, 2);
+	check_ann(m, "ncclKernel_AllReduce_RING_LL_Sum_float(g)", "broadcast",
+	    "c10::BFloat16", 7, 2);
+	check_ann(m, "ncclKernel_SendRecv_RING_SIMPLE(c)", "all_to_all",
+	    "long int", 100, 8);
+	/* Two tensor types: no size; outside any annotation: none. */
+	ki = comm_kernel(m, "ncclKernel_AllGather_RING_LL(d)");
+	assert_int_equal(ki->comm_flags, 0);
+	assert_int_equal(ki->comm_coll, 0);
+	ki = comm_kernel(m, "ncclKernel_AllReduce_RING_LL_Sum_float(h)");
+	assert_int_equal(ki->comm_flags, 0);
+	/* The kernel's own args win. */
+	ki = comm_kernel(m, "ncclKernel_AllReduce_x(e)");
+	assert_int_equal(ki->comm_flags, KCOMM_IN);
+	assert_int_equal(ki->comm_in_nelems, 11);
+	assert_string_equal(model_str(m, ki->comm_coll), "allreduce");
+	/* Annotations are communication, the Python frame is not. */
+	assert_int_equal(find(m, EV_NVTX, "nccl:broadcast", &t, &i), 1);
+	assert_true(m->tracks[t].lane.flags[i] & EVF_COMM);
+	assert_int_equal(find(m, EV_NVTX, "vllm/pynccl_allocator.py(48): "
+	    "is_symmetric_memory_enabled", &t, &i), 1);
+	assert_false(m->tracks[t].lane.flags[i] & EVF_COMM);
+	model_free(m);
+}
+
 static void
 test_old_layout(void **state)
 {
@@ -496,6 +620,7 @@ test_fixtures(void **state)
 
 TS_MAIN(ts_tmp_setup, ts_tmp_teardown,
 	cmocka_unit_test(test_mapping),
+	cmocka_unit_test(test_comm_annotations),
 	cmocka_unit_test(test_old_layout),
 	cmocka_unit_test(test_errors),
 	cmocka_unit_test(test_probe_and_names),
