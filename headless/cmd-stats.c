@@ -227,7 +227,11 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
  * limit-th value in the sort's direction, widened by the rounding of a
  * row's number (out_num(): three decimals), so that every group out.c
  * could order before the page's last row by its key (a tie) is kept.
- * out.c then sorts and pages them as it would all the rows.
+ * out.c then sorts and pages them as it would all the rows. The groups
+ * come with their sums only (GS_LAZY): ordered by one of them (count,
+ * total_ns, min_ns, max_ns, share_pct, mean_ns), the page is chosen from
+ * the sums and only its groups get the rest (median, deviation); ordered
+ * by median_ns or stddev_ns, every group gets it first.
  */
 enum stats_page_field {
 	SP_COUNT, SP_TOTAL, SP_MIN, SP_MAX,		/* out_int() */
@@ -290,7 +294,7 @@ stats_page_down(double *v, size_t n, size_t i, int top)
  * returns 1, or returns 0 when every group is to be a row.
  */
 static int
-stats_page(const struct gstats *gs, const struct opts *o,
+stats_page(struct gstats *gs, const struct opts *o,
     const struct out *out, uint8_t *keep)
 {
 	double		*h, v, kth, fuzz;
@@ -299,6 +303,8 @@ stats_page(const struct gstats *gs, const struct opts *o,
 
 	f = evpage_field(o->sort != NULL ? o->sort : "total_ns:desc",
 	    stats_page_fields, &desc);
+	if (f == SP_MEDIAN || f == SP_STDDEV)
+		gstats_complete(gs, NULL);
 	if (f < 0 || out->limit <= 0 || out->offset < 0 ||
 	    out->offset > (long long)gs->ng ||
 	    out->limit > (long long)gs->ng - out->offset)
@@ -384,11 +390,12 @@ stats_run(const struct cmd_ctx *ctx, struct out *out,
 	gsel.arg = &c;
 	if (gsel.axis_fn != NULL)
 		stats_runs(&c, kind, axes, naxes);
-	gs = gstats_compute(m, &gsel, axes, naxes, 0);
+	gs = gstats_compute(m, &gsel, axes, naxes, GS_LAZY);
 	sel_free(&s);
 	kpath_free(c.kp);
 	keep = xcalloc(gs->ng + 1, 1);
 	paged = stats_page(gs, o, out, keep);
+	gstats_complete(gs, paged ? keep : NULL);
 	for (gi = 0; gi < gs->ng; gi++)
 		if (!paged || keep[gi])
 			stats_row(gs, out, gi, type_name);

@@ -258,6 +258,22 @@ group_map_find(struct group_map *gm, const uint32_t *v, int *isnew)
 	return g;
 }
 
+void
+group_map_prefetch(const struct group_map *gm, const uint32_t *v)
+{
+	size_t	hv;
+
+	if (gm->mask == 0 || (gm->nv == 1 && v[0] < gm->ndirect))
+		return;
+	hv = group_hash(v, gm->nv);
+#if defined(__GNUC__)
+	__builtin_prefetch(&gm->slot[hv & gm->mask]);
+	if (gm->memo != NULL)
+		__builtin_prefetch(&gm->memo[(hv & (GROUP_MEMO - 1)) *
+		    (gm->nv + 1)]);
+#endif
+}
+
 size_t
 group_map_get(const struct group_map *gm, const uint32_t *v, size_t *hint)
 {

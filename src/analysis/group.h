@@ -95,6 +95,10 @@ size_t		 group_map_find(struct group_map *, const uint32_t *v,
  */
 size_t		 group_map_get(const struct group_map *, const uint32_t *v,
 		    size_t *hint);
+/* Starts loading the memory group_map_find() of key v will read first
+ * past its look-ahead (a hint: nothing changes). */
+void		 group_map_prefetch(const struct group_map *,
+		    const uint32_t *v);
 /* The key of group g (nv components, valid until the next find). */
 const uint32_t	*group_map_key(const struct group_map *, size_t g);
 

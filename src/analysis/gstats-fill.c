@@ -244,41 +244,54 @@ gstats_fill_values(struct gs_ctx *c, const uint8_t *skip)
 	free(f);
 }
 
-/* A thread's working memory for gstats_fill_stats(). */
+/* A thread's working memory for the statistics. */
 struct gsf_scratch {
 	struct stats_acc	 acc;
 	POOL_PAD;
 };
 
-/* gstats_fill_stats()'s jobs: job j computes groups lo[j] .. lo[j + 1]. */
+/*
+ * gsf_stats()'s jobs: job j computes the groups lo[j] .. lo[j + 1] that
+ * keep marks (all without it), their sums only with sums set.
+ */
 struct gsf_fin {
-	struct gs_ctx		*c;
+	struct gstats		*gs;
+	const struct gstats_vals *v;
+	const uint8_t		*keep;
+	int			 sums;
 	size_t			*lo;
 	struct gsf_scratch	 s[POOL_MAX];
 };
 
-/* The statistics of group gi from its values (gstats_fill_stats()). */
+/* The statistics of group gi from its values in v (or their sums). */
 static void
-gsf_group(struct gs_ctx *c, size_t gi, struct stats_acc *scratch)
+gsf_group(struct gstats *gs, const struct gstats_vals *v, size_t gi,
+    int sums, struct stats_acc *scratch)
 {
-	struct gstats_group	*g = &c->gs->g[gi];
-	size_t			 d, b;
+	struct gstats_group	*g = &gs->g[gi];
+	size_t			 d, b, n;
 
-	if (c->append) {
-		stats_compute_narrow(c->gv[gi], c->dn[gi], 0, &g->dur,
+	if (v->gv != NULL) {
+		stats_compute_narrow(v->gv[gi], v->dn[gi], 0, &g->dur,
 		    scratch);
 		stats_compute(NULL, 0, &g->bytes);
 		return;
 	}
 	/* (dn and bn hold each group's end.) */
-	d = gi > 0 ? c->dn[gi - 1] : 0;
-	b = gi > 0 ? c->bn[gi - 1] : 0;
-	if (c->dv32 != NULL)
-		stats_compute_narrow(c->dv32 + d, c->dn[gi] - d, 0, &g->dur,
-		    scratch);
+	d = gi > 0 ? v->dn[gi - 1] : 0;
+	b = gi > 0 ? v->bn[gi - 1] : 0;
+	n = v->dn[gi] - d;
+	if (sums && (v->dv32 != NULL ? stats_sums_narrow(v->dv32 + d, n, 0,
+	    &g->dur) : stats_sums(v->dv + d, n, &g->dur)) == 0 &&
+	    stats_sums(v->bv + b, v->bn[gi] - b, &g->bytes) == 0)
+		return;
+	if (v->dv32 != NULL)
+		stats_compute_narrow(v->dv32 + d, n, 0, &g->dur, scratch);
 	else
-		stats_compute(c->dv + d, c->dn[gi] - d, &g->dur);
-	stats_compute(c->bv + b, c->bn[gi] - b, &g->bytes);
+		stats_compute(v->dv + d, n, &g->dur);
+	stats_compute(v->bv + b, v->bn[gi] - b, &g->bytes);
+	if (v->done != NULL)
+		v->done[gi] = 1;
 }
 
 static int
@@ -289,45 +302,51 @@ gsf_stats_job(void *arg, size_t job, unsigned tid, char **cause)
 
 	(void)cause;
 	for (gi = f->lo[job]; gi < f->lo[job + 1]; gi++)
-		gsf_group(f->c, gi, &f->s[tid].acc);
+		if (f->keep == NULL || f->keep[gi])
+			gsf_group(f->gs, f->v, gi, f->sums, &f->s[tid].acc);
 	return 0;
 }
 
-/* The values of group gi (gstats_fill_stats()). */
+/* The values of group gi in v. */
 static size_t
-gsf_nvalues(const struct gs_ctx *c, size_t gi)
+gsf_nvalues(const struct gstats_vals *v, size_t gi)
 {
-	if (c->append)
-		return c->dn[gi];
-	return c->dn[gi] - (gi > 0 ? c->dn[gi - 1] : 0) + c->bn[gi] -
-	    (gi > 0 ? c->bn[gi - 1] : 0);
+	if (v->gv != NULL)
+		return v->dn[gi];
+	return v->dn[gi] - (gi > 0 ? v->dn[gi - 1] : 0) + v->bn[gi] -
+	    (gi > 0 ? v->bn[gi - 1] : 0);
 }
 
 /*
- * The statistics of every group, from the values the passes stored. The
- * groups are independent: with GSF_STATS_MIN values or more they are shared
- * out on the pool in GSF_STATS_JOBS jobs a thread of about as many values
- * each (a grouping by nvtx-path and iter at 1e8 events sorts 44 million
- * durations in 1.7 million groups).
+ * The statistics (or sums) of the groups keep marks (all without it),
+ * from their values in v. The groups are independent: with GSF_STATS_MIN
+ * values or more they are shared out on the pool in GSF_STATS_JOBS jobs a
+ * thread of about as many values each (a grouping by nvtx-path and iter at
+ * 1e8 events sorts 44 million durations in 1.7 million groups).
  */
 #define GSF_STATS_MIN	(1u << 16)
 #define GSF_STATS_JOBS	8
 
-void
-gstats_fill_stats(struct gs_ctx *c)
+static void
+gsf_stats(struct gstats *gs, const struct gstats_vals *v,
+    const uint8_t *keep, int sums)
 {
 	struct gsf_fin	*f;
-	size_t		 ng = c->gs->ng, gi, total = 0, acc, nj = 0, per;
+	size_t		 ng = gs->ng, gi, total = 0, acc, nj = 0, per, w;
 	unsigned	 nt = pool_sweep_threads(), k;
 
 	for (gi = 0; gi < ng; gi++)
-		total += gsf_nvalues(c, gi);
+		if (keep == NULL || keep[gi])
+			total += gsf_nvalues(v, gi);
 	if (nt > POOL_MAX)
 		nt = POOL_MAX;
 	if (total < GSF_STATS_MIN || ng < 2)
 		nt = 1;
 	f = xcalloc(1, sizeof *f);
-	f->c = c;
+	f->gs = gs;
+	f->v = v;
+	f->keep = keep;
+	f->sums = sums;
 	f->lo = xcalloc((size_t)nt * GSF_STATS_JOBS + 2, sizeof *f->lo);
 	per = total / ((size_t)nt * GSF_STATS_JOBS) + 1;
 	for (gi = 0, acc = 0; gi < ng; gi++) {
@@ -335,7 +354,8 @@ gstats_fill_stats(struct gs_ctx *c)
 			f->lo[nj++] = gi;
 			acc = 0;
 		}
-		acc += gsf_nvalues(c, gi);
+		w = keep == NULL || keep[gi] ? gsf_nvalues(v, gi) : 0;
+		acc += w;
 	}
 	f->lo[nj] = ng;
 	for (k = 0; k < nt; k++)
@@ -347,3 +367,66 @@ gstats_fill_stats(struct gs_ctx *c)
 	free(f);
 }
 
+void
+gstats_fill_stats(struct gs_ctx *c)
+{
+	struct gstats		*gs = c->gs;
+	struct gstats_vals	 v, *keep;
+
+	memset(&v, 0, sizeof v);
+	v.gv = c->append ? c->gv : NULL;
+	v.dn = c->dn;
+	v.bn = c->bn;
+	v.dv32 = c->dv32;
+	v.dv = c->dv;
+	v.bv = c->bv;
+	if (!(gs->flags & GS_LAZY) || c->append) {
+		gsf_stats(gs, &v, NULL, 0);
+		return;
+	}
+	/* GS_LAZY: the sums now, the rest in gstats_complete(), from the
+	 * values, which the result keeps. */
+	gsf_stats(gs, &v, NULL, 1);
+	keep = xmalloc(sizeof *keep);
+	*keep = v;
+	keep->done = xcalloc(gs->ng + 1, 1);
+	gs->vals = keep;
+	c->dn = c->bn = NULL;
+	c->dv32 = NULL;
+	c->dv = c->bv = NULL;
+}
+
+void
+gstats_complete(struct gstats *gs, const uint8_t *keep)
+{
+	struct gstats_vals	*v = gs->vals;
+	uint8_t			*todo;
+	size_t			 gi;
+
+	if (v == NULL)
+		return;
+	todo = xcalloc(gs->ng + 1, 1);
+	for (gi = 0; gi < gs->ng; gi++)
+		todo[gi] = !v->done[gi] && (keep == NULL || keep[gi]);
+	gsf_stats(gs, v, todo, 0);
+	free(todo);
+	if (keep == NULL)
+		gstats_vals_free(gs);
+}
+
+void
+gstats_vals_free(struct gstats *gs)
+{
+	struct gstats_vals	*v = gs->vals;
+
+	if (v == NULL)
+		return;
+	free(v->dn);
+	free(v->bn);
+	free(v->dv32);
+	free(v->dv);
+	free(v->bv);
+	free(v->done);
+	free(v);
+	gs->vals = NULL;
+}

@@ -78,6 +78,24 @@ struct gs_ctx {
 	size_t			 seen_at[POOL_MAX], runs_at[POOL_MAX];
 };
 
+/*
+ * Where the groups' values are: in one array of slices (dn and bn each
+ * group's end; dv32 narrow durations, else dv; bv byte counts), or in an
+ * array of their own per group (gv, counted by dn). With GS_LAZY the
+ * result keeps them (struct gstats.vals) until gstats_complete(), done
+ * marking the groups whose statistics it computed.
+ */
+struct gstats_vals {
+	uint32_t	**gv;
+	size_t		*dn, *bn;
+	uint32_t	*dv32;
+	int64_t		*dv, *bv;
+	uint8_t		*done;
+};
+
+/* gstats-fill.c: frees the values a GS_LAZY result keeps. */
+void	gstats_vals_free(struct gstats *);
+
 /* gstats.c: adds the selected events of track t (pass 1 or 2). */
 void	gstats_track(struct gs_ctx *, uint32_t t, uint32_t **idx,
 	    size_t *icap);

@@ -607,6 +607,57 @@ gs_run_named(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i,
 	return e;
 }
 
+/* The key of the run from event i (of the kind) of track t into v;
+ * returns its end. */
+static uint32_t
+gs_run_key(struct gs_ctx *c, uint32_t t, uint32_t i, uint32_t n,
+    uint32_t *v)
+{
+	const struct gstats_sel	*s = c->sel;
+	uint32_t		 e;
+
+	gs_key(c, t, i, v);
+	e = s->same_fn(s->arg, t, i, n);
+	return e <= i || e > n ? i + 1 : e;
+}
+
+/*
+ * The first pass of runrec over the events of l from i (of the kind) on:
+ * each run's group found, its events counted, the run recorded. The next
+ * run's key is read before a run's group is found, so that the map can
+ * start loading where that key will be looked up (group_map_prefetch()):
+ * at 1e8 events, 1.7 million of the 6.9 million keys grouped by
+ * nvtx-path and iter are new, each a cache miss in a table of megabytes.
+ */
+static void
+gs_runs_rec(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i,
+    uint32_t n)
+{
+	const struct gstats_sel	*s = c->sel;
+	uint32_t		 v[2][GS_NAXES + 1], e, j, ej = 0;
+	struct gs_run		 r;
+	size_t			 gi;
+	int			 cur = 0;
+
+	e = gs_run_key(c, t, i, n, v[cur]);
+	while (i < n) {
+		for (j = e; j < n && !gs_kind(s, l, j); j++)
+			;
+		if (j < n) {
+			ej = gs_run_key(c, t, j, n, v[!cur]);
+			group_map_prefetch(&c->map, v[!cur]);
+		}
+		gi = gs_find(c, v[cur], t, i);
+		c->dn[gi] += gs_run_count(c, l, i, e);
+		r.gi = (uint32_t)gi;
+		r.end = e;
+		(void)XPUSH(c->runs, c->runcap, c->nruns, r);
+		i = j;
+		e = ej;
+		cur = !cur;
+	}
+}
+
 /*
  * gs_visit() over the n events of track t where gs_runs_ok(): the group
  * of the first event of the kind of each of the caller's runs found (so
@@ -621,9 +672,7 @@ static void
 gs_runs(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t n)
 {
 	const struct gstats_sel	*s = c->sel;
-	struct gs_run		 r;
 	uint32_t		 i, e;
-	size_t			 gi;
 
 	if (c->pass == 2) {
 		if (c->run_named)
@@ -641,14 +690,8 @@ gs_runs(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t n)
 			e = gs_run_named(c, l, t, i, n);
 			continue;
 		}
-		gi = gs_group(c, t, i);
-		e = s->same_fn(s->arg, t, i, n);
-		if (e <= i || e > n)
-			e = i + 1;
-		c->dn[gi] += gs_run_count(c, l, i, e);
-		r.gi = (uint32_t)gi;
-		r.end = e;
-		(void)XPUSH(c->runs, c->runcap, c->nruns, r);
+		gs_runs_rec(c, l, t, i, n);
+		return;
 	}
 }
 
@@ -814,6 +857,7 @@ gstats_free(struct gstats *gs)
 {
 	if (gs == NULL)
 		return;
+	gstats_vals_free(gs);
 	group_names_free(&gs->names);
 	free(gs->g);
 	free(gs);

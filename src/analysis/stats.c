@@ -373,6 +373,56 @@ stats_percentile(const int64_t *s, size_t n, double p)
 	return stats_pct_value(s[lo], s[hi], f);
 }
 
+/* stats_sums_narrow() and stats_sums(): value i is d's (base + offset)
+ * or v's. */
+static int
+stats_sums_of(const uint32_t *d, const int64_t *v, size_t n, int64_t base,
+    struct stats *st)
+{
+#ifdef __SIZEOF_INT128__
+	__int128	isum = 0, q, r;
+	int64_t		x, min = 0, max = 0;
+	size_t		i;
+
+	memset(st, 0, sizeof *st);
+	if (n == 0)
+		return 0;
+	for (i = 0; i < n; i++) {
+		x = d != NULL ? base + (int32_t)d[i] : v[i];
+		if (i == 0 || x < min)
+			min = x;
+		if (i == 0 || x > max)
+			max = x;
+		isum += x;
+	}
+	st->count = n;
+	st->min = min;
+	st->max = max;
+	stats_sum_set(st, isum, &q, &r);
+	return 0;
+#else
+	(void)d;
+	(void)v;
+	(void)n;
+	(void)base;
+	(void)st;
+	return -1;
+#endif
+}
+
+int
+stats_sums_narrow(const uint32_t *d, size_t n, int64_t base,
+    struct stats *st)
+{
+	return stats_sums_of(d, NULL, n, base, st);
+}
+
+int
+stats_sums(const int64_t *v, size_t n, struct stats *st)
+{
+	return stats_sums_of(NULL, v, n, 0, st);
+}
+
 void
 stats_compute(int64_t *v, size_t n, struct stats *st)
 {

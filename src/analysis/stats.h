@@ -113,6 +113,15 @@ void	 stats_compute_narrow(const uint32_t *d, size_t n, int64_t base,
  */
 void	 stats_compute_any(int64_t *values, size_t n, struct stats *,
 	    struct stats_acc *scratch);
+/*
+ * Only count, total, min, max and mean over the n values base +
+ * (int32_t)d[i], or v[i]: the bits stats_compute() gives them, the other
+ * fields 0. Returns 0, or -1 (st untouched) where this build cannot give
+ * the same mean without the sorted order (no 128-bit integers).
+ */
+int	 stats_sums_narrow(const uint32_t *d, size_t n, int64_t base,
+	    struct stats *);
+int	 stats_sums(const int64_t *v, size_t n, struct stats *);
 /* Computes stats over values (sorted in place). n == 0 gives all zeros. */
 void	 stats_compute(int64_t *values, size_t n, struct stats *);
 /* Percentile p (0-100) of sorted values; 0 if n == 0. */

@@ -864,6 +864,79 @@ check_parts(const struct model *m, int64_t t0, int64_t t1)
 	assert_int_equal(unsetenv("GPULENS_THREADS"), 0);
 }
 
+/*
+ * GS_LAZY: every group's count, total, min, max and mean are the full
+ * statistics' to the bit, the rest 0 until gstats_complete() computes it
+ * for the groups asked (every third here, then all): then the same as
+ * computed at once. Every kind (copies with their bytes), keyed by name,
+ * by the caller's runs and with a caller's filter, windowed and clipped.
+ */
+static void
+check_lazy(const struct model *m, int64_t t0, int64_t t1)
+{
+	static const char *const axes[] = { "name", "iter,name",
+	    "nvtx-path,device" };
+	static const int	 kinds[] = { EV_KERNEL, EV_MEMCPY, EV_API,
+				    EV_NVTX };
+	struct gstats_sel	 sel;
+	struct runs_arg		 a;
+	struct gstats		*x, *y;
+	const struct stats	*p, *q;
+	uint8_t			*keep;
+	size_t			 i, j, g;
+	int			 f, b;
+
+	for (j = 0; j < sizeof kinds / sizeof *kinds; j++)
+	for (i = 0; i < sizeof axes / sizeof *axes; i++)
+	for (f = 0; f < 3; f++) {
+		memset(&a, 0, sizeof a);
+		a.m = m;
+		a.width = 1000;
+		a.kind = kinds[j];
+		gstats_sel_all(&sel);
+		sel.kind = kinds[j];
+		sel.t0 = t0;
+		sel.t1 = t1;
+		sel.axis_fn = runs_axis;
+		sel.same_fn = f != 2 ? runs_same : NULL;
+		sel.event = f == 2 ? ts_every_event : NULL;
+		sel.arg = &a;
+		x = run(m, &sel, axes[i], f == 1 ? GS_CLIP : 0);
+		y = run(m, &sel, axes[i], GS_LAZY | (f == 1 ? GS_CLIP : 0));
+		assert_int_equal(x->ng, y->ng);
+		assert_int_equal(x->grand, y->grand);
+		keep = xcalloc(y->ng + 1, 1);
+		for (g = 0; g < y->ng; g++) {
+			for (b = 0; b < 2; b++) {
+				p = b ? &x->g[g].bytes : &x->g[g].dur;
+				q = b ? &y->g[g].bytes : &y->g[g].dur;
+				assert_int_equal(p->count, q->count);
+				assert_int_equal(p->total, q->total);
+				assert_int_equal(p->min, q->min);
+				assert_int_equal(p->max, q->max);
+				assert_memory_equal(&p->mean, &q->mean,
+				    sizeof p->mean);
+			}
+			keep[g] = g % 3 == 0;
+		}
+		gstats_complete(y, keep);
+		for (g = 0; g < y->ng; g++)
+			if (keep[g]) {
+				same_stats(&x->g[g].dur, &y->g[g].dur);
+				same_stats(&x->g[g].bytes, &y->g[g].bytes);
+			} else if (y->vals != NULL)
+				/* (an append pass has them all at once) */
+				assert_true(y->g[g].dur.count < 2 ||
+				    y->g[g].dur.median == 0);
+		gstats_complete(y, NULL);
+		assert_null(y->vals);
+		same_result(x, y);
+		free(keep);
+		gstats_free(x);
+		gstats_free(y);
+	}
+}
+
 /* The hand-made model's runs: kernels across copies (stream 8), a run
  * to a track's end, values shared by tracks. */
 static void
@@ -876,6 +949,8 @@ test_runs(void **state)
 	check_runs(m, 8, 120);
 	check_parts(m, INT64_MIN, INT64_MAX);
 	check_parts(m, 8, 120);
+	check_lazy(m, INT64_MIN, INT64_MAX);
+	check_lazy(m, 8, 120);
 	model_free(m);
 }
 
@@ -928,6 +1003,8 @@ test_generated(void **state)
 	check_runs(m, a, z);
 	check_parts(m, INT64_MIN, INT64_MAX);
 	check_parts(m, a, z);
+	check_lazy(m, INT64_MIN, INT64_MAX);
+	check_lazy(m, a, z);
 	model_free(m);
 }
 
