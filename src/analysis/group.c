@@ -192,40 +192,56 @@ group_key_eq(const uint32_t *a, const uint32_t *b, size_t nv)
 	return k == nv;
 }
 
+/*
+ * The group of key v, or gm->ng when it has none: the direct table, the
+ * groups at *hint and the GROUP_AHEAD after it, the memo, then the slot
+ * table. *hint becomes the group found before the slot table; *tab says
+ * whether the slot table was asked, *hv then holding the key's hash.
+ */
+static inline size_t
+group_map_look(const struct group_map *gm, const uint32_t *v, size_t *hint,
+    size_t *hv, int *tab)
+{
+	size_t		 h, g, nv = gm->nv;
+	uint32_t	 s;
+	const uint32_t	*memo;
+
+	*tab = 0;
+	if (nv == 1 && v[0] < gm->ndirect && gm->direct[v[0]] != 0)
+		return gm->direct[v[0]] - 1;
+	for (g = *hint; g < gm->ng && g <= *hint + GROUP_AHEAD; g++)
+		if (group_key_eq(gm->keys + g * nv, v, nv))
+			return *hint = g;
+	*hv = group_hash(v, nv);
+	if (gm->memo != NULL) {
+		memo = &gm->memo[(*hv & (GROUP_MEMO - 1)) * (nv + 1)];
+		if (memo[0] != 0 && group_key_eq(memo + 1, v, nv))
+			return *hint = memo[0] - 1;
+	}
+	*tab = 1;
+	if (gm->mask == 0)
+		return gm->ng;
+	for (h = *hv & gm->mask; (s = gm->slot[h]) != 0;
+	    h = (h + 1) & gm->mask)
+		if (group_key_eq(gm->keys + (size_t)(s - 1) * nv, v, nv))
+			return s - 1;
+	return gm->ng;
+}
+
 size_t
 group_map_find(struct group_map *gm, const uint32_t *v, int *isnew)
 {
-	size_t		 h, hv, g, k, nv = gm->nv;
-	uint32_t	 s, *memo = NULL;
+	size_t		 h, hv = 0, g, k, nv = gm->nv;
+	uint32_t	*memo = NULL;
+	int		 tab;
 
 	*isnew = 0;
-	if (nv == 1 && v[0] < gm->ndirect && gm->direct[v[0]] != 0)
-		return gm->direct[v[0]] - 1;
-	for (g = gm->last; g < gm->ng && g <= gm->last + GROUP_AHEAD; g++)
-		if (group_key_eq(gm->keys + g * nv, v, nv)) {
-			gm->last = g;
-			return g;
-		}
-	hv = group_hash(v, nv);
+	g = group_map_look(gm, v, &gm->last, &hv, &tab);
+	if (!tab)
+		return g;
+	/* The slot table's answer, found or not, goes into the memo. */
 	if (gm->memo != NULL) {
 		memo = &gm->memo[(hv & (GROUP_MEMO - 1)) * (nv + 1)];
-		if (memo[0] != 0 && group_key_eq(memo + 1, v, nv)) {
-			gm->last = memo[0] - 1;
-			return gm->last;
-		}
-	}
-	g = gm->ng;
-	if (gm->mask != 0) {
-		h = hv & gm->mask;
-		while ((s = gm->slot[h]) != 0) {
-			if (group_key_eq(gm->keys + (s - 1) * nv, v, nv)) {
-				g = s - 1;
-				break;
-			}
-			h = (h + 1) & gm->mask;
-		}
-	}
-	if (memo != NULL) {
 		memo[0] = (uint32_t)g + 1;
 		memcpy(memo + 1, v, nv * sizeof *v);
 	}
@@ -277,27 +293,13 @@ group_map_prefetch(const struct group_map *gm, const uint32_t *v)
 size_t
 group_map_get(const struct group_map *gm, const uint32_t *v, size_t *hint)
 {
-	size_t		 h, hv, g, nv = gm->nv;
-	uint32_t	 s;
-	const uint32_t	*memo;
+	size_t	hv, g;
+	int	tab;
 
-	if (nv == 1 && v[0] < gm->ndirect && gm->direct[v[0]] != 0)
-		return gm->direct[v[0]] - 1;
-	for (g = *hint; g < gm->ng && g <= *hint + GROUP_AHEAD; g++)
-		if (group_key_eq(gm->keys + g * nv, v, nv))
-			return *hint = g;
-	hv = group_hash(v, nv);
-	if (gm->memo != NULL) {
-		memo = &gm->memo[(hv & (GROUP_MEMO - 1)) * (nv + 1)];
-		if (memo[0] != 0 && group_key_eq(memo + 1, v, nv))
-			return *hint = memo[0] - 1;
-	}
-	if (gm->mask == 0)
-		return gm->ng;
-	for (h = hv & gm->mask; (s = gm->slot[h]) != 0; h = (h + 1) & gm->mask)
-		if (group_key_eq(gm->keys + (size_t)(s - 1) * nv, v, nv))
-			return *hint = s - 1;
-	return gm->ng;
+	g = group_map_look(gm, v, hint, &hv, &tab);
+	if (tab && g < gm->ng)
+		*hint = g;
+	return g;
 }
 
 const uint32_t *

@@ -371,7 +371,7 @@ void
 gstats_fill_stats(struct gs_ctx *c)
 {
 	struct gstats		*gs = c->gs;
-	struct gstats_vals	 v, *keep;
+	struct gstats_vals	 v, *kept;
 
 	memset(&v, 0, sizeof v);
 	v.gv = c->append ? c->gv : NULL;
@@ -387,10 +387,10 @@ gstats_fill_stats(struct gs_ctx *c)
 	/* GS_LAZY: the sums now, the rest in gstats_complete(), from the
 	 * values, which the result keeps. */
 	gsf_stats(gs, &v, NULL, 1);
-	keep = xmalloc(sizeof *keep);
-	*keep = v;
-	keep->done = xcalloc(gs->ng + 1, 1);
-	gs->vals = keep;
+	kept = xmalloc(sizeof *kept);
+	*kept = v;
+	kept->done = xcalloc(gs->ng + 1, 1);
+	gs->vals = kept;
 	c->dn = c->bn = NULL;
 	c->dv32 = NULL;
 	c->dv = c->bv = NULL;

@@ -36,7 +36,6 @@
 #include "analysis/stats.h"
 #include "analysis/tracksel.h"
 #include "model/lane.h"
-#include "util/pool.h"
 #include "util/xmalloc.h"
 
 const char *const gstats_axis_names[GS_NAXES] = {
@@ -430,11 +429,12 @@ gs_plain(struct gs_ctx *c, const struct lane *l, uint32_t t,
 }
 
 /*
- * Whether gs_runs() may walk the tracks: the groups' values appended in
- * one pass, no caller's filter, the caller's runs (same_fn), and every
- * axis the caller's or the track's (so a run's events share a key), or
- * the name (in an append pass the kind is one, so an event's name value
- * is its name string's: a run's events of one name share a key).
+ * Whether gs_runs() may walk the tracks: a pass that could append (one
+ * kind, narrow durations, no bytes) or one that records runs, no caller's
+ * filter, the caller's runs (same_fn), and every axis the caller's or the
+ * track's (so a run's events share a key), or the name (the kind is one,
+ * so an event's name value is its name string's: a run's events of one
+ * name share a key).
  */
 static int
 gs_runs_ok(const struct gs_ctx *c)
@@ -559,6 +559,20 @@ gs_runs_replay(struct gs_ctx *c, const struct lane *l, uint32_t n)
 	gs->nevents += ne;
 }
 
+/* The key of the run from event i (of the kind) of track t into v;
+ * returns its end. */
+static uint32_t
+gs_run_key(struct gs_ctx *c, uint32_t t, uint32_t i, uint32_t n,
+    uint32_t *v)
+{
+	const struct gstats_sel	*s = c->sel;
+	uint32_t		 e;
+
+	gs_key(c, t, i, v);
+	e = s->same_fn(s->arg, t, i, n);
+	return e <= i || e > n ? i + 1 : e;
+}
+
 /*
  * A run of gs_runs() where the key has a name axis: the caller's and the
  * track's values read at its first event i (of the kind), each event of
@@ -575,10 +589,7 @@ gs_run_named(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i,
 	size_t			 gi;
 	int			 k;
 
-	gs_key(c, t, i, v);
-	e = s->same_fn(s->arg, t, i, n);
-	if (e <= i || e > n)
-		e = i + 1;
+	e = gs_run_key(c, t, i, n, v);
 	if (++c->stamp == 0) {		/* (wrapped: every stamp is old) */
 		memset(c->sid_stamp, 0, ((size_t)c->nsid + 1) *
 		    sizeof *c->sid_stamp);
@@ -605,20 +616,6 @@ gs_run_named(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i,
 		c->dn[gi]++;
 	}
 	return e;
-}
-
-/* The key of the run from event i (of the kind) of track t into v;
- * returns its end. */
-static uint32_t
-gs_run_key(struct gs_ctx *c, uint32_t t, uint32_t i, uint32_t n,
-    uint32_t *v)
-{
-	const struct gstats_sel	*s = c->sel;
-	uint32_t		 e;
-
-	gs_key(c, t, i, v);
-	e = s->same_fn(s->arg, t, i, n);
-	return e <= i || e > n ? i + 1 : e;
 }
 
 /*

@@ -808,6 +808,29 @@ check_runs(const struct model *m, int64_t t0, int64_t t1)
 }
 
 /*
+ * Selection variant f of kind over [t0, t1) with the caller's axis values
+ * (runs_axis): 0 and 1 with the caller's runs (1 clipped, by the caller's
+ * flags), 2 without runs but with a caller's filter (replayed events).
+ */
+static void
+variant_sel(struct gstats_sel *sel, struct runs_arg *a,
+    const struct model *m, int kind, int64_t t0, int64_t t1, int f)
+{
+	memset(a, 0, sizeof *a);
+	a->m = m;
+	a->width = 1000;
+	a->kind = kind;
+	gstats_sel_all(sel);
+	sel->kind = kind;
+	sel->t0 = t0;
+	sel->t1 = t1;
+	sel->axis_fn = runs_axis;
+	sel->same_fn = f != 2 ? runs_same : NULL;
+	sel->event = f == 2 ? ts_every_event : NULL;
+	sel->arg = a;
+}
+
+/*
  * The second pass split in parts (gstats-fill.c), on 2 to 5 threads, gives
  * the groups, in the same order, with the same statistics, as on one:
  * every kind, keyed by name (found again in the second pass), by other
@@ -834,18 +857,7 @@ check_parts(const struct model *m, int64_t t0, int64_t t1)
 	for (j = 0; j < sizeof kinds / sizeof *kinds; j++)
 	for (i = 0; i < sizeof axes / sizeof *axes; i++)
 	for (f = 0; f < 3; f++) {
-		memset(&a, 0, sizeof a);
-		a.m = m;
-		a.width = 1000;
-		a.kind = kinds[j];
-		gstats_sel_all(&sel);
-		sel.kind = kinds[j];
-		sel.t0 = t0;
-		sel.t1 = t1;
-		sel.axis_fn = runs_axis;
-		sel.same_fn = f != 2 ? runs_same : NULL;
-		sel.event = f == 2 ? ts_every_event : NULL;
-		sel.arg = &a;
+		variant_sel(&sel, &a, m, kinds[j], t0, t1, f);
 		assert_int_equal(setenv("GPULENS_THREADS", "1", 1), 0);
 		x = run(m, &sel, axes[i], f == 1 ? GS_CLIP : 0);
 		for (k = 0; k < sizeof threads / sizeof *threads; k++) {
@@ -889,18 +901,7 @@ check_lazy(const struct model *m, int64_t t0, int64_t t1)
 	for (j = 0; j < sizeof kinds / sizeof *kinds; j++)
 	for (i = 0; i < sizeof axes / sizeof *axes; i++)
 	for (f = 0; f < 3; f++) {
-		memset(&a, 0, sizeof a);
-		a.m = m;
-		a.width = 1000;
-		a.kind = kinds[j];
-		gstats_sel_all(&sel);
-		sel.kind = kinds[j];
-		sel.t0 = t0;
-		sel.t1 = t1;
-		sel.axis_fn = runs_axis;
-		sel.same_fn = f != 2 ? runs_same : NULL;
-		sel.event = f == 2 ? ts_every_event : NULL;
-		sel.arg = &a;
+		variant_sel(&sel, &a, m, kinds[j], t0, t1, f);
 		x = run(m, &sel, axes[i], f == 1 ? GS_CLIP : 0);
 		y = run(m, &sel, axes[i], GS_LAZY | (f == 1 ? GS_CLIP : 0));
 		assert_int_equal(x->ng, y->ng);
