@@ -145,7 +145,7 @@ stats_row(const struct gstats *gs, struct out *out, size_t gi,
 	const struct model		*m = gs->m;
 	const struct gstats_group	*g = &gs->g[gi];
 	const uint32_t			*v = g->v;
-	const struct stats		*s = &g->dur, *b = &g->bytes;
+	const struct stats		*s = &g->dur, *b = gstats_bytes(gs, gi);
 	cJSON				*row = out_row(out);
 	char				 key[8192], num[32];
 	size_t				 o = 0;

@@ -251,8 +251,9 @@ struct gsf_scratch {
 };
 
 /*
- * gsf_stats()'s jobs: job j computes the groups lo[j] .. lo[j + 1] that
- * keep marks (all without it), their sums only with sums set.
+ * gstats_fill_groups()'s jobs: job j computes the groups lo[j] ..
+ * lo[j + 1] that keep marks (all without it), their sums only with sums
+ * set.
  */
 struct gsf_fin {
 	struct gstats		*gs;
@@ -269,27 +270,31 @@ gsf_group(struct gstats *gs, const struct gstats_vals *v, size_t gi,
     int sums, struct stats_acc *scratch)
 {
 	struct gstats_group	*g = &gs->g[gi];
-	size_t			 d, b, n;
+	size_t			 d, b, n, nb;
+	const int64_t		*bv;
 
 	if (v->gv != NULL) {
 		stats_compute_narrow(v->gv[gi], v->dn[gi], 0, &g->dur,
 		    scratch);
-		stats_compute(NULL, 0, &g->bytes);
 		return;
 	}
 	/* (dn and bn hold each group's end.) */
 	d = gi > 0 ? v->dn[gi - 1] : 0;
-	b = gi > 0 ? v->bn[gi - 1] : 0;
+	b = gi > 0 && v->bn != NULL ? v->bn[gi - 1] : 0;
 	n = v->dn[gi] - d;
+	nb = v->bn != NULL ? v->bn[gi] - b : 0;
+	bv = nb > 0 ? v->bv + b : NULL;
+	/* (gs->bytes is there where any group has bytes.) */
 	if (sums && (v->dv32 != NULL ? stats_sums_narrow(v->dv32 + d, n, 0,
 	    &g->dur) : stats_sums(v->dv + d, n, &g->dur)) == 0 &&
-	    stats_sums(v->bv + b, v->bn[gi] - b, &g->bytes) == 0)
+	    (gs->bytes == NULL || stats_sums(bv, nb, &gs->bytes[gi]) == 0))
 		return;
 	if (v->dv32 != NULL)
 		stats_compute_narrow(v->dv32 + d, n, 0, &g->dur, scratch);
 	else
 		stats_compute(v->dv + d, n, &g->dur);
-	stats_compute(v->bv + b, v->bn[gi] - b, &g->bytes);
+	if (gs->bytes != NULL)
+		stats_compute((int64_t *)bv, nb, &gs->bytes[gi]);
 	if (v->done != NULL)
 		v->done[gi] = 1;
 }
@@ -313,8 +318,8 @@ gsf_nvalues(const struct gstats_vals *v, size_t gi)
 {
 	if (v->gv != NULL)
 		return v->dn[gi];
-	return v->dn[gi] - (gi > 0 ? v->dn[gi - 1] : 0) + v->bn[gi] -
-	    (gi > 0 ? v->bn[gi - 1] : 0);
+	return v->dn[gi] - (gi > 0 ? v->dn[gi - 1] : 0) + (v->bn == NULL ? 0 :
+	    v->bn[gi] - (gi > 0 ? v->bn[gi - 1] : 0));
 }
 
 /*
@@ -327,8 +332,8 @@ gsf_nvalues(const struct gstats_vals *v, size_t gi)
 #define GSF_STATS_MIN	(1u << 16)
 #define GSF_STATS_JOBS	8
 
-static void
-gsf_stats(struct gstats *gs, const struct gstats_vals *v,
+void
+gstats_fill_groups(struct gstats *gs, const struct gstats_vals *v,
     const uint8_t *keep, int sums)
 {
 	struct gsf_fin	*f;
@@ -338,6 +343,10 @@ gsf_stats(struct gstats *gs, const struct gstats_vals *v,
 	for (gi = 0; gi < ng; gi++)
 		if (keep == NULL || keep[gi])
 			total += gsf_nvalues(v, gi);
+	/* (bn holds each group's end: the last, every byte count.) */
+	if (gs->bytes == NULL && v->gv == NULL && v->bn != NULL && ng > 0 &&
+	    v->bn[ng - 1] > 0)
+		gs->bytes = xcalloc(ng, sizeof *gs->bytes);
 	if (nt > POOL_MAX)
 		nt = POOL_MAX;
 	if (total < GSF_STATS_MIN || ng < 2)
@@ -381,12 +390,12 @@ gstats_fill_stats(struct gs_ctx *c)
 	v.dv = c->dv;
 	v.bv = c->bv;
 	if (!(gs->flags & GS_LAZY) || c->append) {
-		gsf_stats(gs, &v, NULL, 0);
+		gstats_fill_groups(gs, &v, NULL, 0);
 		return;
 	}
 	/* GS_LAZY: the sums now, the rest in gstats_complete(), from the
 	 * values, which the result keeps. */
-	gsf_stats(gs, &v, NULL, 1);
+	gstats_fill_groups(gs, &v, NULL, 1);
 	kept = xmalloc(sizeof *kept);
 	*kept = v;
 	kept->done = xcalloc(gs->ng + 1, 1);
@@ -408,7 +417,14 @@ gstats_complete(struct gstats *gs, const uint8_t *keep)
 	todo = xcalloc(gs->ng + 1, 1);
 	for (gi = 0; gi < gs->ng; gi++)
 		todo[gi] = !v->done[gi] && (keep == NULL || keep[gi]);
-	gsf_stats(gs, v, todo, 0);
+	if (v->ctx != NULL && keep != NULL) {
+		/* (Deferred: the values of these groups only.) */
+		gstats_defer_fill(gs, todo);
+	} else {
+		if (v->ctx != NULL)
+			gstats_defer_fill(gs, NULL);
+		gstats_fill_groups(gs, v, todo, 0);
+	}
 	free(todo);
 	if (keep == NULL)
 		gstats_vals_free(gs);
@@ -421,6 +437,7 @@ gstats_vals_free(struct gstats *gs)
 
 	if (v == NULL)
 		return;
+	gstats_defer_free(v);
 	free(v->dn);
 	free(v->bn);
 	free(v->dv32);

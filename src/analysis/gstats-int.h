@@ -34,6 +34,7 @@ struct gs_ctx {
 	const struct gstats_sel	*sel;
 	struct group_map	 map;
 	size_t			 gcap;
+	size_t			 bcap;		/* of gs->bytes (GS_SUMS) */
 	int			 pass;		/* 1 or 2 (GS_SUMS: 1) */
 	int			 replay;	/* pass 2 reads seen */
 	uint32_t		*seen;		/* per candidate event: group */
@@ -76,6 +77,14 @@ struct gs_ctx {
 	size_t			*snap_dn[POOL_MAX], *snap_bn[POOL_MAX];
 	size_t			 snap_ng[POOL_MAX];
 	size_t			 seen_at[POOL_MAX], runs_at[POOL_MAX];
+	/*
+	 * GS_LAZY over runs (gstats-defer.c): the first pass adds up each
+	 * group's durations into its sums (defer), and the second waits for
+	 * gstats_complete(), which writes the values of the groups asked
+	 * only (keep; NULL: every group's).
+	 */
+	int			 defer;
+	const uint8_t		*keep;
 };
 
 /*
@@ -87,10 +96,15 @@ struct gs_ctx {
  */
 struct gstats_vals {
 	uint32_t	**gv;
-	size_t		*dn, *bn;
+	size_t		*dn, *bn;	/* (bn NULL: no bytes) */
 	uint32_t	*dv32;
 	int64_t		*dv, *bv;
 	uint8_t		*done;
+	/* Deferred (gstats-defer.c): the first pass's state, its own copy
+	 * of the selection and of the tracks it skipped; no values yet. */
+	struct gs_ctx	*ctx;
+	struct gstats_sel sel;
+	uint8_t		*skip;
 };
 
 /* gstats-fill.c: frees the values a GS_LAZY result keeps. */
@@ -125,5 +139,30 @@ void	gstats_fill_values(struct gs_ctx *, const uint8_t *skip);
 void	gstats_fill_stats(struct gs_ctx *);
 /* Frees what the parts' marks kept. */
 void	gstats_fill_free(struct gs_ctx *);
+/*
+ * The statistics of the groups keep marks (all without it) from their
+ * values in v, only their sums with sums set, on the pool.
+ */
+void	gstats_fill_groups(struct gstats *, const struct gstats_vals *v,
+	    const uint8_t *keep, int sums);
+
+/* gstats-defer.c: whether the first pass may defer the second (GS_LAZY,
+ * runrec, every selected track's events inside the window). */
+int	gstats_defer_ok(const struct gs_ctx *, const uint8_t *skip);
+/*
+ * After a deferred first pass: each group's mean from its sums, and the
+ * state the second pass needs moved from c into the result (gs->vals),
+ * skip with it.
+ */
+void	gstats_defer(struct gs_ctx *c, uint8_t *skip);
+/*
+ * gstats_complete() of a deferred result: the statistics of the groups
+ * todo marks, from their values written now (todo NULL: every group's
+ * values written into the result, which then holds them as a result that
+ * was not deferred does).
+ */
+void	gstats_defer_fill(struct gstats *, const uint8_t *todo);
+/* Frees a deferred result's state. */
+void	gstats_defer_free(struct gstats_vals *);
 
 #endif

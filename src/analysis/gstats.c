@@ -114,6 +114,21 @@ gs_new_group(struct gs_ctx *c, size_t gi, const uint32_t *v, uint32_t t,
 	return g;
 }
 
+/* Group gi's bytes (GS_SUMS), the array made or grown to the groups. */
+static struct stats *
+gs_bytes_of(struct gs_ctx *c, size_t gi)
+{
+	struct gstats	*gs = c->gs;
+	size_t		 old = c->bcap;
+
+	if (gi >= c->bcap) {
+		XGROW(gs->bytes, c->bcap, gs->ng);
+		memset(gs->bytes + old, 0, (c->bcap - old) *
+		    sizeof *gs->bytes);
+	}
+	return &gs->bytes[gi];
+}
+
 /* Adds a value to running sums (GS_SUMS). */
 static void
 gs_sum(struct stats *st, int64_t x)
@@ -317,7 +332,7 @@ gs_add(struct gs_ctx *c, const struct lane *l, uint32_t i, size_t gi)
 	if (gs->flags & GS_SUMS) {
 		gs_sum(&g->dur, dur);
 		if (bytes >= 0)
-			gs_sum(&g->bytes, bytes);
+			gs_sum(gs_bytes_of(c, gi), bytes);
 		return;
 	}
 	if (c->append) {
@@ -482,6 +497,49 @@ gs_run_count(const struct gs_ctx *c, const struct lane *l, uint32_t i,
 	return n;
 }
 
+/* A deferred first pass: duration dur added to group gi's sums and to
+ * the result's. */
+static inline void
+gs_sum_dur(struct gs_ctx *c, size_t gi, int64_t dur)
+{
+	gs_sum(&c->gs->g[gi].dur, dur);
+	c->gs->grand += dur;
+	c->gs->nevents++;
+}
+
+/* A deferred first pass: the events of the kind in [i, e) of l (at
+ * least one) counted and added to group gi's sums, as one. */
+static void
+gs_run_sums(struct gs_ctx *c, const struct lane *l, uint32_t i, uint32_t e,
+    size_t gi)
+{
+	const struct gstats_sel	*s = c->sel;
+	struct stats		*st = &c->gs->g[gi].dur;
+	uint32_t		 n = 0;
+	int64_t			 dur, sum = 0, lo = INT64_MAX, hi = INT64_MIN;
+
+	for (; i < e; i++) {
+		if (!gs_kind(s, l, i))
+			continue;
+		dur = gs_dur(c, l, i);
+		n++;
+		sum += dur;
+		lo = dur < lo ? dur : lo;
+		hi = dur > hi ? dur : hi;
+	}
+	if (n == 0)
+		return;
+	if (st->count == 0 || lo < st->min)
+		st->min = lo;
+	if (st->count == 0 || hi > st->max)
+		st->max = hi;
+	st->count += n;
+	st->total += sum;
+	c->dn[gi] += n;
+	c->gs->grand += sum;
+	c->gs->nevents += n;
+}
+
 /* The second pass of runrec by name over the n events of l: each event's
  * group the first pass remembered (seen), its value written into the
  * group's slice. */
@@ -497,8 +555,8 @@ gs_seen_replay(struct gs_ctx *c, const struct lane *l, uint32_t n)
 	int64_t			 dur, grand = 0;
 	uint64_t		 ne = 0;
 
-	if (dv != NULL && !(gs->flags & GS_CLIP) && kind == gs->kind &&
-	    kind != EV_OSRT && c->nseen - next >= n) {
+	if (dv != NULL && c->keep == NULL && !(gs->flags & GS_CLIP) &&
+	    kind == gs->kind && kind != EV_OSRT && c->nseen - next >= n) {
 		/* (The same values as below, in a loop of its own.) */
 		for (i = 0; i < n; i++) {
 			if (l->kind[i] != kind)
@@ -519,17 +577,21 @@ gs_seen_replay(struct gs_ctx *c, const struct lane *l, uint32_t n)
 	for (i = 0; i < n && c->next < c->nseen; i++) {
 		if (!gs_kind(s, l, i))
 			continue;
+		gi = c->seen[c->next++];
+		if (c->keep != NULL && !c->keep[gi])
+			continue;
 		dur = gs_dur(c, l, i);
 		grand += dur;
 		ne++;
-		gs_put(c, c->seen[c->next++], dur);
+		gs_put(c, gi, dur);
 	}
 	gs->grand += grand;
 	gs->nevents += ne;
 }
 
 /* The second pass of runrec over the n events of l: the first's runs,
- * each run's values written into its group's slice. */
+ * each run's values written into its group's slice (with keep, of the
+ * groups it marks only). */
 static void
 gs_runs_replay(struct gs_ctx *c, const struct lane *l, uint32_t n)
 {
@@ -546,7 +608,10 @@ gs_runs_replay(struct gs_ctx *c, const struct lane *l, uint32_t n)
 			continue;
 		}
 		r = &c->runs[c->rnext++];
-		for (e = r->end; i < e; i++) {
+		e = r->end;
+		if (c->keep != NULL && !c->keep[r->gi])
+			continue;	/* (a group not asked) */
+		for (; i < e; i++) {
 			if (!gs_kind(s, l, i))
 				continue;
 			dur = gs_dur(c, l, i);
@@ -614,6 +679,8 @@ gs_run_named(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i,
 		}
 		c->seen[c->nseen++] = (uint32_t)gi;
 		c->dn[gi]++;
+		if (c->defer)
+			gs_sum_dur(c, gi, gs_dur(c, l, j));
 	}
 	return e;
 }
@@ -645,7 +712,10 @@ gs_runs_rec(struct gs_ctx *c, const struct lane *l, uint32_t t, uint32_t i,
 			group_map_prefetch(&c->map, v[!cur]);
 		}
 		gi = gs_find(c, v[cur], t, i);
-		c->dn[gi] += gs_run_count(c, l, i, e);
+		if (c->defer)
+			gs_run_sums(c, l, i, e, gi);
+		else
+			c->dn[gi] += gs_run_count(c, l, i, e);
 		r.gi = (uint32_t)gi;
 		r.end = e;
 		(void)XPUSH(c->runs, c->runcap, c->nruns, r);
@@ -811,6 +881,9 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 			c.append = 0;
 			c.replay = 1;
 			c.runrec = 1;
+			/* (gstats_track(): a plain walk comes first.) */
+			c.defer = !gs_plain_ok(&c) &&
+			    gstats_defer_ok(&c, skip);
 		}
 	}
 	gstats_fill_parts(&c, skip);
@@ -820,7 +893,10 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 		if (!skip[t])
 			gstats_track(&c, t, &idx, &icap);
 	}
-	if (c.append && !c.wide) {
+	if (c.defer) {
+		gstats_defer(&c, skip);		/* (takes skip) */
+		skip = NULL;
+	} else if (c.append && !c.wide) {
 		gstats_fill_stats(&c);
 	} else if (!(flags & GS_SUMS) && gs->ng > 0) {
 		/* (After an append pass, dn holds the counts, and the
@@ -829,6 +905,8 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 		gstats_fill_values(&c, skip);
 		gstats_fill_stats(&c);
 	}
+	if (c.bcap > 0)		/* (GS_SUMS: every group's bytes) */
+		(void)gs_bytes_of(&c, gs->ng - 1);
 	gstats_fill_free(&c);
 	group_map_free(&c.map);
 	free(skip);
@@ -857,7 +935,16 @@ gstats_free(struct gstats *gs)
 	gstats_vals_free(gs);
 	group_names_free(&gs->names);
 	free(gs->g);
+	free(gs->bytes);
 	free(gs);
+}
+
+const struct stats *
+gstats_bytes(const struct gstats *gs, size_t gi)
+{
+	static const struct stats	none;
+
+	return gs->bytes != NULL && gi < gs->ng ? &gs->bytes[gi] : &none;
 }
 
 const char *

@@ -108,7 +108,6 @@ struct gstats_group {
 	uint32_t	 name;		/* the first event's name (model sid) */
 	uint32_t	 short_name;	/* its kernel short name, 0 if none */
 	struct stats	 dur;		/* durations (ns) */
-	struct stats	 bytes;		/* bytes moved (count 0: none) */
 };
 
 struct gstats {
@@ -120,6 +119,9 @@ struct gstats {
 	unsigned		 flags;
 	struct gstats_group	*g;		/* groups, first-seen order */
 	size_t			 ng;
+	/* Per group, the bytes moved (copies and sets), apart: NULL where
+	 * no event has any, as with most kinds (gstats_bytes()). */
+	struct stats		*bytes;
 	int64_t			 grand;		/* sum of the durations */
 	uint64_t		 nevents;	/* events counted */
 	struct gstats_vals	*vals;		/* GS_LAZY: the values, until
@@ -143,6 +145,8 @@ struct gstats	*gstats_compute(const struct model *,
  * (every group with keep NULL, which also frees the values).
  */
 void		 gstats_complete(struct gstats *, const uint8_t *keep);
+/* The bytes moved by group gi's events (count 0: none). */
+const struct stats *gstats_bytes(const struct gstats *, size_t gi);
 void		 gstats_free(struct gstats *);
 /* The string of a name, short-name or nvtx-path value (borrowed). */
 const char	*gstats_str(const struct gstats *, uint32_t id);

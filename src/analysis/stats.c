@@ -423,6 +423,20 @@ stats_sums(const int64_t *v, size_t n, struct stats *st)
 	return stats_sums_of(NULL, v, n, 0, st);
 }
 
+int
+stats_sums_mean(struct stats *st)
+{
+#ifdef __SIZEOF_INT128__
+	__int128	q, r;
+
+	stats_sum_set(st, st->total, &q, &r);
+	return 0;
+#else
+	(void)st;
+	return -1;
+#endif
+}
+
 void
 stats_compute(int64_t *v, size_t n, struct stats *st)
 {

@@ -122,6 +122,13 @@ void	 stats_compute_any(int64_t *values, size_t n, struct stats *,
 int	 stats_sums_narrow(const uint32_t *d, size_t n, int64_t base,
 	    struct stats *);
 int	 stats_sums(const int64_t *v, size_t n, struct stats *);
+/*
+ * The same sums where the caller added the values up itself: st's count
+ * (> 0), total (the exact sum, not saturated), min and max are set; sets
+ * the mean to the bits stats_sums() gives it. Returns 0, or -1 (st
+ * untouched) without 128-bit integers.
+ */
+int	 stats_sums_mean(struct stats *);
 /* Computes stats over values (sorted in place). n == 0 gives all zeros. */
 void	 stats_compute(int64_t *values, size_t n, struct stats *);
 /* Percentile p (0-100) of sorted values; 0 if n == 0. */

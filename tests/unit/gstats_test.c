@@ -177,7 +177,7 @@ test_by_name(void **state)
 	NEAR(foo->dur.p75, 37.5);
 	NEAR(foo->dur.p90, 51);
 	assert_true(fabs(foo->dur.p99 - 59.1) < 1e-6);
-	assert_int_equal(foo->bytes.count, 0);
+	assert_int_equal(gstats_bytes(gs, (size_t)(foo - gs->g))->count, 0);
 	assert_string_equal(model_str(m, foo->name), FOO);
 	assert_string_equal(model_str(m, foo->short_name), "foo");
 	assert_int_equal(model_ev_start(m, foo->first), 0);
@@ -264,10 +264,10 @@ test_kinds(void **state)
 	assert_int_equal(gs->ng, 1);
 	g = by_str(gs, COPY);
 	assert_int_equal(g->dur.total, 150);
-	assert_int_equal(g->bytes.count, 2);
-	assert_int_equal(g->bytes.total, 4000);
-	assert_int_equal(g->bytes.min, 1000);
-	NEAR(g->bytes.median, 2000);
+	assert_int_equal(gstats_bytes(gs, 0)->count, 2);
+	assert_int_equal(gstats_bytes(gs, 0)->total, 4000);
+	assert_int_equal(gstats_bytes(gs, 0)->min, 1000);
+	NEAR(gstats_bytes(gs, 0)->median, 2000);
 	gstats_free(gs);
 	/* API names without "_vNNNN": one group of 5 + 3. */
 	sel.kind = EV_API;
@@ -570,7 +570,7 @@ same_groups(const struct model *m, const struct gstats_sel *sel,
 		same_values(a, b, i);
 		assert_int_equal(a->g[i].first, b->g[i].first);
 		same_stats(&a->g[i].dur, &b->g[i].dur);
-		same_stats(&a->g[i].bytes, &b->g[i].bytes);
+		same_stats(gstats_bytes(a, i), gstats_bytes(b, i));
 	}
 	gstats_free(a);
 	gstats_free(b);
@@ -641,7 +641,7 @@ same_result(const struct gstats *a, const struct gstats *b)
 	for (i = 0; i < a->ng; i++) {
 		assert_int_equal(a->g[i].first, b->g[i].first);
 		same_stats(&a->g[i].dur, &b->g[i].dur);
-		same_stats(&a->g[i].bytes, &b->g[i].bytes);
+		same_stats(gstats_bytes(a, i), gstats_bytes(b, i));
 	}
 }
 
@@ -882,12 +882,16 @@ check_parts(const struct model *m, int64_t t0, int64_t t1)
  * for the groups asked (every third here, then all): then the same as
  * computed at once. Every kind (copies with their bytes), keyed by name,
  * by the caller's runs and with a caller's filter, windowed and clipped.
+ * Over the caller's runs with every track inside the window, the second
+ * pass waits for gstats_complete() (gstats-defer.c): the sums are then the
+ * first pass's, and the values written are those of the groups asked
+ * (then every group's, in parts on 3 threads, the second time round).
  */
 static void
 check_lazy(const struct model *m, int64_t t0, int64_t t1)
 {
 	static const char *const axes[] = { "name", "iter,name",
-	    "nvtx-path,device" };
+	    "nvtx-path,device", "nvtx-path,iter" };
 	static const int	 kinds[] = { EV_KERNEL, EV_MEMCPY, EV_API,
 				    EV_NVTX };
 	struct gstats_sel	 sel;
@@ -895,22 +899,31 @@ check_lazy(const struct model *m, int64_t t0, int64_t t1)
 	struct gstats		*x, *y;
 	const struct stats	*p, *q;
 	uint8_t			*keep;
-	size_t			 i, j, g;
-	int			 f, b;
+	size_t			 i, j, g, part_min = gstats_fill_part_min;
+	size_t			 deferred = 0;
+	int			 f, b, k;
 
+	for (k = 0; k < 2; k++)
 	for (j = 0; j < sizeof kinds / sizeof *kinds; j++)
 	for (i = 0; i < sizeof axes / sizeof *axes; i++)
 	for (f = 0; f < 3; f++) {
 		variant_sel(&sel, &a, m, kinds[j], t0, t1, f);
 		x = run(m, &sel, axes[i], f == 1 ? GS_CLIP : 0);
+		if (k == 1) {
+			assert_int_equal(setenv("GPULENS_THREADS", "3", 1),
+			    0);
+			gstats_fill_part_min = 1;
+		}
 		y = run(m, &sel, axes[i], GS_LAZY | (f == 1 ? GS_CLIP : 0));
+		if (y->vals != NULL && y->vals->ctx != NULL)
+			deferred++;
 		assert_int_equal(x->ng, y->ng);
 		assert_int_equal(x->grand, y->grand);
 		keep = xcalloc(y->ng + 1, 1);
 		for (g = 0; g < y->ng; g++) {
 			for (b = 0; b < 2; b++) {
-				p = b ? &x->g[g].bytes : &x->g[g].dur;
-				q = b ? &y->g[g].bytes : &y->g[g].dur;
+				p = b ? gstats_bytes(x, g) : &x->g[g].dur;
+				q = b ? gstats_bytes(y, g) : &y->g[g].dur;
 				assert_int_equal(p->count, q->count);
 				assert_int_equal(p->total, q->total);
 				assert_int_equal(p->min, q->min);
@@ -924,7 +937,8 @@ check_lazy(const struct model *m, int64_t t0, int64_t t1)
 		for (g = 0; g < y->ng; g++)
 			if (keep[g]) {
 				same_stats(&x->g[g].dur, &y->g[g].dur);
-				same_stats(&x->g[g].bytes, &y->g[g].bytes);
+				same_stats(gstats_bytes(x, g),
+				    gstats_bytes(y, g));
 			} else if (y->vals != NULL)
 				/* (an append pass has them all at once) */
 				assert_true(y->g[g].dur.count < 2 ||
@@ -932,10 +946,18 @@ check_lazy(const struct model *m, int64_t t0, int64_t t1)
 		gstats_complete(y, NULL);
 		assert_null(y->vals);
 		same_result(x, y);
+		for (g = 0; g < x->ng; g++)
+			same_values(x, y, g);
+		gstats_fill_part_min = part_min;
+		assert_int_equal(unsetenv("GPULENS_THREADS"), 0);
 		free(keep);
 		gstats_free(x);
 		gstats_free(y);
 	}
+	/* (Kernels and API calls, by the 3 keys with the caller's values,
+	 * with the caller's runs, clipped or not: twice over.) */
+	if (t0 == INT64_MIN && t1 == INT64_MAX)
+		assert_int_equal(deferred, 2 * 2 * 3 * 2);
 }
 
 /* The hand-made model's runs: kernels across copies (stream 8), a run
@@ -986,7 +1008,7 @@ test_generated(void **state)
 	sel.kind = EV_MEMCPY;
 	gs = run(m, &sel, "kind", 0);
 	assert_int_equal(gs->nevents, st.memcpys);
-	assert_true(gs->g[0].bytes.count == st.memcpys);
+	assert_true(gstats_bytes(gs, 0)->count == st.memcpys);
 	gstats_free(gs);
 	sel.kind = EV_API;
 	gs = run(m, &sel, "pid,tid", 0);
