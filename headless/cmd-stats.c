@@ -90,7 +90,8 @@ stats_same(void *arg, uint32_t t, uint32_t i, uint32_t hi)
 
 /*
  * With the nvtx-path or iter axis over GPU events, the runs of the
- * selected GPU tracks are worked out ahead, on the pool (kpath_runs()).
+ * selected GPU tracks are worked out on background threads
+ * (kpath_runs()), beside gstats' first pass over the tracks before them.
  */
 static void
 stats_runs(struct stats_ctx *c, int kind, const int *axes, int naxes)

@@ -171,7 +171,7 @@ group_map_grow(struct group_map *gm)
 	size_t	size = gm->mask == 0 ? 64 : (gm->mask + 1) * 2, g, h;
 
 	free(gm->slot);
-	gm->slot = xcalloc(size, sizeof *gm->slot);
+	gm->slot = xcalloc_rw(size, sizeof *gm->slot);
 	gm->mask = size - 1;
 	for (g = 0; g < gm->ng; g++) {
 		h = group_hash(gm->keys + g * gm->nv, gm->nv) & gm->mask;
@@ -253,7 +253,7 @@ group_map_find(struct group_map *gm, const uint32_t *v, int *isnew)
 	memcpy(gm->keys + g * nv, v, nv * sizeof *v);
 	gm->ng++;
 	if (memo == NULL && gm->ng == GROUP_MEMO_MIN)
-		gm->memo = xcalloc(GROUP_MEMO * (nv + 1), sizeof *gm->memo);
+		gm->memo = xcalloc_rw(GROUP_MEMO * (nv + 1), sizeof *gm->memo);
 	if (gm->ng * 2 > gm->mask)
 		group_map_grow(gm);	/* rehashes the new key too */
 	else {

@@ -860,7 +860,7 @@ gstats_compute(const struct model *m, const struct gstats_sel *sel,
 		c.nsid = strpool_count(m->strs);
 		c.sid_gi = xreallocarray(NULL, (size_t)c.nsid + 1,
 		    sizeof *c.sid_gi);
-		c.sid_stamp = xcalloc((size_t)c.nsid + 1,
+		c.sid_stamp = xcalloc_rw((size_t)c.nsid + 1,
 		    sizeof *c.sid_stamp);
 		c.stamp = 1;
 	}

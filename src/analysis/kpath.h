@@ -13,14 +13,16 @@
  * kpath_same() says how far the answer holds: the GPU events launched
  * from the same API track before the innermost range may change.
  *
- * kpath_runs() works out, ahead, the runs of the nvtx-path values, the
- * iterations or both of whole GPU tracks on the pool (the processes'
- * tracks shared out; each thread with cursors and paths of its own): the
- * values of their events are then read from the runs. The answers are
- * the same.
+ * kpath_runs() starts working out the runs of the nvtx-path values, the
+ * iterations or both of whole GPU tracks on background threads (the
+ * processes' tracks shared out; each thread with cursors and paths of its
+ * own), and returns: kpath_value() on such a track waits for its runs,
+ * while the caller's work on the tracks before it runs beside them
+ * (kpath-runs.c). The values of their events are then read from the runs.
+ * The answers are the same.
  *
- * Ownership: kpath_new() returns a context freed with kpath_free(); it
- * borrows the model and the domain string.
+ * Ownership: kpath_new() returns a context freed with kpath_free(), which
+ * joins its threads; it borrows the model and the domain string.
  */
 #ifndef GPULENS_KPATH_H
 #define GPULENS_KPATH_H
@@ -36,9 +38,10 @@ struct strpool;
 struct kpath	*kpath_new(const struct model *, const char *domain);
 void		 kpath_free(struct kpath *);
 /*
- * The runs of the GPU tracks t with use[t] set (ntracks entries), of the
- * nvtx-path values where path is set and of the iterations where iter is
- * (kpath_value() asks the other axis as without runs). Once per context.
+ * Starts the runs of the GPU tracks t with use[t] set (ntracks entries),
+ * of the nvtx-path values where path is set and of the iterations where
+ * iter is (kpath_value() asks the other axis as without runs). Once per
+ * context; the context is then the calling thread's alone.
  */
 void		 kpath_runs(struct kpath *, const uint8_t *use, int path,
 		    int iter);

@@ -3,9 +3,11 @@
  * (analysis/kpath.c). On traces written by the generator (several
  * processes, each with several streams, graph launches, kernels without
  * a launch): the paths and the iterations read from the runs worked out
- * ahead on two threads (kpath_runs(), of the paths, the iterations or
- * both) are those asked event by event, in each track's order, backwards
- * and in steps (the runs then searched); every event of a run
+ * on background threads (kpath_runs(), of the paths, the iterations or
+ * both; 1, 2 and 3 threads, the caller's included) are those asked event
+ * by event, in each track's order, backwards and in steps (the runs then
+ * searched), the tracks asked first to last and last to first (the
+ * caller then waits for the last jobs first); every event of a run
  * kpath_same() gives has the value of its first, with and without the
  * runs.
  */
@@ -51,6 +53,9 @@ generated(const char *name, int gpus, int processes, uint64_t seed)
 }
 
 /* Event i of track t in pass p: in order, backwards, in steps of 7. */
+/* Whether check_runs() asks the tracks last to first. */
+static int	backwards;
+
 static uint32_t
 pick(size_t n, size_t k, int p)
 {
@@ -71,7 +76,7 @@ check_runs(const struct model *m, const char *dom, int rpath, int riter)
 	struct strpool		*pp, *pr;
 	const struct lane	*l;
 	uint8_t			*use;
-	uint32_t		*want, *wit, t, i, e, j, a, b;
+	uint32_t		*want, *wit, t, x, i, e, j, a, b;
 	size_t			 k, covered = 0;
 	int			 p;
 
@@ -83,7 +88,8 @@ check_runs(const struct model *m, const char *dom, int rpath, int riter)
 	for (t = 0; t < m->ntracks; t++)
 		use[t] = m->tracks[t].type == TRACK_GPU && t % 5 != 3;
 	kpath_runs(runs, use, rpath, riter);
-	for (t = 0; t < m->ntracks; t++) {
+	for (x = 0; x < m->ntracks; x++) {
+		t = backwards ? m->ntracks - 1 - x : x;
 		l = &m->tracks[t].lane;
 		if (l->n == 0)
 			continue;
@@ -213,11 +219,19 @@ test_generated(void **state)
 {
 	struct model	*m;
 
+	static const char *const threads[] = { "1", "2", "3" };
+	size_t			 k;
+
 	(void)state;
-	/* Two walkers whatever the CPUs. */
-	setenv("GPULENS_THREADS", "2", 1);
 	m = generated("a.sqlite", 3, 2, 7);
-	assert_true(check_model(m, NULL) > 100);
+	/* (Walkers as asked whatever the CPUs.) */
+	for (k = 0; k < 2 * sizeof threads / sizeof *threads; k++) {
+		setenv("GPULENS_THREADS", threads[k / 2], 1);
+		backwards = k % 2;
+		assert_true(check_model(m, NULL) > 100);
+	}
+	backwards = 0;
+	setenv("GPULENS_THREADS", "2", 1);
 	check_model(m, "NCCL");
 	check_model(m, "none such");
 	model_free(m);
