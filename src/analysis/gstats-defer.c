@@ -41,16 +41,17 @@ gstats_defer_ok(const struct gs_ctx *c, const uint8_t *skip)
 	struct stats		 st;
 	uint32_t		 t;
 
+	/* (stats_sums_mean() fails where this build has no 128-bit
+	 * integers: the sums are then taken from the values.) */
 	memset(&st, 0, sizeof st);
 	st.count = 1;
 	if (!(c->gs->flags & GS_LAZY) || !c->runrec ||
 	    stats_sums_mean(&st) != 0 || !gstats_narrow(m, skip))
 		return 0;
-	/* (gstats_track(): a track the window cuts replays its events.) */
+	/* (A track the window cuts replays its events, not its runs.) */
 	for (t = 0; t < m->ntracks; t++) {
 		l = &m->tracks[t].lane;
-		if (!skip[t] && l->n > 0 && (s->t0 > l->start[0] ||
-		    s->t1 <= l->start[l->n - 1]))
+		if (!skip[t] && l->n > 0 && !gstats_inside(s, l))
 			return 0;
 	}
 	return 1;
@@ -163,14 +164,12 @@ gstats_defer_free(struct gstats_vals *v)
 
 	if (c == NULL)
 		return;
+	/* (No values: gstats_defer_fill() moved any into v.) */
 	gstats_fill_free(c);
 	free(c->seen);
 	free(c->runs);
 	free(c->dn);
 	free(c->bn);
-	free(c->dv32);
-	free(c->dv);
-	free(c->bv);
 	free(c);
 	free(v->skip);
 	v->ctx = NULL;

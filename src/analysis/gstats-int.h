@@ -113,6 +113,9 @@ void	gstats_vals_free(struct gstats *);
 /* gstats.c: adds the selected events of track t (pass 1 or 2). */
 void	gstats_track(struct gs_ctx *, uint32_t t, uint32_t **idx,
 	    size_t *icap);
+/* gstats.c: whether every event of l (not empty) starts in s's window,
+ * so that gstats_track() walks the whole track. */
+int	gstats_inside(const struct gstats_sel *, const struct lane *);
 /* gstats.c: whether every selected track's longest event fits 32 bits. */
 int	gstats_narrow(const struct model *, const uint8_t *skip);
 

@@ -507,37 +507,17 @@ gs_sum_dur(struct gs_ctx *c, size_t gi, int64_t dur)
 	c->gs->nevents++;
 }
 
-/* A deferred first pass: the events of the kind in [i, e) of l (at
- * least one) counted and added to group gi's sums, as one. */
+/* A deferred first pass: the events of the kind in [i, e) of l counted
+ * and added to group gi's sums. */
 static void
 gs_run_sums(struct gs_ctx *c, const struct lane *l, uint32_t i, uint32_t e,
     size_t gi)
 {
-	const struct gstats_sel	*s = c->sel;
-	struct stats		*st = &c->gs->g[gi].dur;
-	uint32_t		 n = 0;
-	int64_t			 dur, sum = 0, lo = INT64_MAX, hi = INT64_MIN;
-
-	for (; i < e; i++) {
-		if (!gs_kind(s, l, i))
-			continue;
-		dur = gs_dur(c, l, i);
-		n++;
-		sum += dur;
-		lo = dur < lo ? dur : lo;
-		hi = dur > hi ? dur : hi;
-	}
-	if (n == 0)
-		return;
-	if (st->count == 0 || lo < st->min)
-		st->min = lo;
-	if (st->count == 0 || hi > st->max)
-		st->max = hi;
-	st->count += n;
-	st->total += sum;
-	c->dn[gi] += n;
-	c->gs->grand += sum;
-	c->gs->nevents += n;
+	for (; i < e; i++)
+		if (gs_kind(c->sel, l, i)) {
+			gs_sum_dur(c, gi, gs_dur(c, l, i));
+			c->dn[gi]++;
+		}
 }
 
 /* The second pass of runrec by name over the n events of l: each event's
@@ -773,7 +753,7 @@ gstats_track(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 		return;
 	if (c->per_track)
 		c->stamp = t + 1;
-	if (s->t0 <= l->start[0] && s->t1 > l->start[l->n - 1]) {
+	if (gstats_inside(s, l)) {
 		/*
 		 * Every event starts inside, so every one overlaps (end >=
 		 * start >= t0; one ending at t0 is a zero-length one at t0):
@@ -800,6 +780,12 @@ gstats_track(struct gs_ctx *c, uint32_t t, uint32_t **idx, size_t *icap)
 	for (i = 0; i < n; i++)
 		if (gs_kind(s, l, (*idx)[i]))
 			gs_visit(c, l, t, (*idx)[i]);
+}
+
+int
+gstats_inside(const struct gstats_sel *s, const struct lane *l)
+{
+	return s->t0 <= l->start[0] && s->t1 > l->start[l->n - 1];
 }
 
 int
